@@ -1,0 +1,42 @@
+/**
+ * The contract every shell command implements: it receives its argv and a context, and returns
+ * what it printed and its exit status. Commands never write to the terminal themselves; the
+ * interpreter wires stdout/stderr into pipes, redirects and the screen.
+ */
+import type { Vfs } from '../sim/node/vfs.js';
+
+export interface CommandResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** Where a command runs: the exam workstation, a node (after `ssh`), or a container (`kubectl exec`). */
+export type ExecLocation =
+  | { kind: 'workstation'; host: string }
+  | { kind: 'node'; host: string }
+  | { kind: 'pod'; namespace: string; pod: string; container: string };
+
+export interface CommandContext {
+  /** argv[0] is the command name as typed. */
+  argv: string[];
+  stdin: string;
+  env: Record<string, string>;
+  cwd: string;
+  user: string;
+  /** The filesystem of the host or container the command runs in. */
+  fs: Vfs;
+  location: ExecLocation;
+  /** Simulated wall clock, ms since epoch. */
+  now(): number;
+}
+
+export type CommandFn = (ctx: CommandContext) => CommandResult | Promise<CommandResult>;
+
+export function ok(stdout = ''): CommandResult {
+  return { stdout, stderr: '', exitCode: 0 };
+}
+
+export function fail(stderr: string, exitCode = 1): CommandResult {
+  return { stdout: '', stderr, exitCode };
+}

@@ -1,0 +1,98 @@
+/**
+ * API errors as values with the API server's wording (k8s.io/apimachinery pkg/api/errors/errors.go,
+ * pkg/util/validation/field/errors.go). They are formatted for the terminal once, at the shell's
+ * edge (src/shell/kubectl/errors.ts), the way kubectl's checkErr does.
+ */
+import { type ResourceInfo, qualifiedKind, qualifiedResource } from './registry.js';
+
+export type StatusReason =
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'Invalid'
+  | 'Conflict'
+  | 'Forbidden'
+  | 'BadRequest'
+  | 'MethodNotAllowed'
+  | 'ServiceUnavailable';
+
+export interface FieldError {
+  field: string;
+  /** ErrorBody: `<Type>[: <value>][: <detail>]`. */
+  body: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly reason: StatusReason,
+    message: string,
+    readonly code: number,
+    readonly details?: { kind: string; name: string; causes: FieldError[] },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Thrown while the API server is down (its static pod broken or stopped). */
+export class ConnectionRefusedError extends Error {
+  constructor(readonly hostPort: string) {
+    super(`The connection to the server ${hostPort} was refused - did you specify the right host or port?`);
+    this.name = 'ConnectionRefusedError';
+  }
+}
+
+export function notFound(info: ResourceInfo, name: string): ApiError {
+  return new ApiError('NotFound', `${qualifiedResource(info)} "${name}" not found`, 404);
+}
+
+export function alreadyExists(info: ResourceInfo, name: string): ApiError {
+  return new ApiError('AlreadyExists', `${qualifiedResource(info)} "${name}" already exists`, 409);
+}
+
+export function conflict(info: ResourceInfo, name: string, why: string): ApiError {
+  return new ApiError('Conflict', `Operation cannot be fulfilled on ${qualifiedResource(info)} "${name}": ${why}`, 409);
+}
+
+export function forbidden(message: string): ApiError {
+  return new ApiError('Forbidden', message, 403);
+}
+
+export function badRequest(message: string): ApiError {
+  return new ApiError('BadRequest', message, 400);
+}
+
+/** NewInvalid: one cause → `... is invalid: f: body`; several → `... is invalid: [f1: b1, f2: b2]`. */
+export function invalid(info: ResourceInfo, name: string, causes: FieldError[]): ApiError {
+  const parts = causes.map((c) => `${c.field}: ${c.body}`);
+  const agg = parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
+  return new ApiError('Invalid', `${qualifiedKind(info)} "${name}" is invalid: ${agg}`, 422, {
+    kind: info.kind,
+    name,
+    causes,
+  });
+}
+
+/** Go's %q-like quoting used by field errors for string values. */
+export function goQuote(s: string): string {
+  return JSON.stringify(s);
+}
+
+function fmtValue(v: unknown): string {
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}
+
+export const field = {
+  required: (f: string, detail = ''): FieldError => ({ field: f, body: detail ? `Required value: ${detail}` : 'Required value' }),
+  invalid: (f: string, value: unknown, detail: string): FieldError => ({
+    field: f,
+    body: `Invalid value: ${fmtValue(value)}${detail ? `: ${detail}` : ''}`,
+  }),
+  notSupported: (f: string, value: unknown, supported: string[]): FieldError => ({
+    field: f,
+    body: `Unsupported value: ${fmtValue(value)}: supported values: ${[...supported].sort().map(goQuote).join(', ')}`,
+  }),
+  forbidden: (f: string, detail: string): FieldError => ({ field: f, body: `Forbidden: ${detail}` }),
+  duplicate: (f: string, value: unknown): FieldError => ({ field: f, body: `Duplicate value: ${fmtValue(value)}` }),
+};
