@@ -1,0 +1,160 @@
+/**
+ * Defaulting as the API server applies it on create (k8s.io/kubernetes pkg/apis/core/v1/defaults.go,
+ * pkg/apis/apps/v1/defaults.go, pkg/apis/batch/v1/defaults.go), so that `-o yaml` shows the fields
+ * a real cluster adds. Mutates the object it is given.
+ */
+import type {
+  Container,
+  CronJob,
+  DaemonSet,
+  Deployment,
+  Job,
+  KObject,
+  PodSpec,
+  PodTemplateSpec,
+  ReplicaSet,
+  Service,
+  StatefulSet,
+} from './types.js';
+
+function defaultContainer(c: Container): void {
+  c.imagePullPolicy ??= /:latest$/.test(c.image) || !/:[^/]+$/.test(c.image) ? 'Always' : 'IfNotPresent';
+  c.resources ??= {};
+  c.terminationMessagePath ??= '/dev/termination-log';
+  c.terminationMessagePolicy ??= 'File';
+  for (const p of c.ports ?? []) p.protocol ??= 'TCP';
+  for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe]) {
+    if (!probe) continue;
+    probe.timeoutSeconds ??= 1;
+    probe.periodSeconds ??= 10;
+    probe.successThreshold ??= 1;
+    probe.failureThreshold ??= 3;
+    if (probe.httpGet) {
+      probe.httpGet.path ??= '/';
+      probe.httpGet.scheme ??= 'HTTP';
+    }
+  }
+}
+
+export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefault: 'Always' | 'OnFailure' | 'Never' = 'Always'): void {
+  for (const c of spec.containers ?? []) defaultContainer(c);
+  for (const c of spec.initContainers ?? []) defaultContainer(c);
+  spec.dnsPolicy ??= 'ClusterFirst';
+  spec.restartPolicy ??= restartDefault;
+  spec.schedulerName ??= 'default-scheduler';
+  spec.securityContext ??= {};
+  spec.terminationGracePeriodSeconds ??= 30;
+  if (!inTemplate) {
+    spec.serviceAccountName ??= spec.serviceAccount ?? 'default';
+    spec.serviceAccount ??= spec.serviceAccountName;
+    spec.enableServiceLinks ??= true;
+    spec.preemptionPolicy ??= 'PreemptLowerPriority';
+    spec.priority ??= 0;
+    const tol = spec.tolerations ?? [];
+    for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
+      if (!tol.some((t) => t.key === key))
+        tol.push({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 });
+    }
+    spec.tolerations = tol;
+  }
+}
+
+function defaultTemplate(t: PodTemplateSpec, restartDefault: 'Always' | 'OnFailure' | 'Never' = 'Always'): void {
+  t.metadata ??= {};
+  defaultPodSpec(t.spec, true, restartDefault);
+}
+
+export function applyDefaults(obj: KObject): void {
+  switch (obj.kind) {
+    case 'Pod':
+      defaultPodSpec(obj['spec'] as PodSpec, false);
+      break;
+    case 'Service': {
+      const s = obj as Service;
+      s.spec ??= {};
+      s.spec.type ??= 'ClusterIP';
+      if (s.spec.type !== 'ExternalName') {
+        s.spec.sessionAffinity ??= 'None';
+        s.spec.internalTrafficPolicy ??= 'Cluster';
+        s.spec.ipFamilyPolicy ??= 'SingleStack';
+        s.spec.ipFamilies ??= ['IPv4'];
+      } else {
+        s.spec.sessionAffinity ??= 'None';
+      }
+      if (s.spec.type === 'NodePort' || s.spec.type === 'LoadBalancer') s.spec.externalTrafficPolicy ??= 'Cluster';
+      if (s.spec.type === 'LoadBalancer') s.spec.allocateLoadBalancerNodePorts ??= true;
+      for (const p of s.spec.ports ?? []) {
+        p.protocol ??= 'TCP';
+        p.targetPort ??= p.port;
+      }
+      s.status ??= { loadBalancer: {} };
+      break;
+    }
+    case 'Deployment': {
+      const d = obj as Deployment;
+      d.spec.replicas ??= 1;
+      d.spec.revisionHistoryLimit ??= 10;
+      d.spec.progressDeadlineSeconds ??= 600;
+      d.spec.strategy ??= {};
+      d.spec.strategy.type ??= 'RollingUpdate';
+      if (d.spec.strategy.type === 'RollingUpdate') {
+        d.spec.strategy.rollingUpdate ??= {};
+        d.spec.strategy.rollingUpdate.maxSurge ??= '25%';
+        d.spec.strategy.rollingUpdate.maxUnavailable ??= '25%';
+      }
+      defaultTemplate(d.spec.template);
+      break;
+    }
+    case 'ReplicaSet': {
+      const r = obj as ReplicaSet;
+      r.spec.replicas ??= 1;
+      defaultTemplate(r.spec.template);
+      break;
+    }
+    case 'DaemonSet': {
+      const d = obj as DaemonSet;
+      d.spec.revisionHistoryLimit ??= 10;
+      d.spec.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } };
+      defaultTemplate(d.spec.template);
+      break;
+    }
+    case 'StatefulSet': {
+      const s = obj as StatefulSet;
+      s.spec.replicas ??= 1;
+      s.spec.podManagementPolicy ??= 'OrderedReady';
+      s.spec.revisionHistoryLimit ??= 10;
+      s.spec.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
+      defaultTemplate(s.spec.template);
+      break;
+    }
+    case 'Job': {
+      const j = obj as Job;
+      j.spec.backoffLimit ??= 6;
+      j.spec.completions ??= 1;
+      j.spec.parallelism ??= 1;
+      j.spec['completionMode'] ??= 'NonIndexed';
+      j.spec['suspend'] ??= false;
+      defaultTemplate(j.spec.template, 'Never');
+      break;
+    }
+    case 'CronJob': {
+      const cj = obj as CronJob;
+      cj.spec.concurrencyPolicy ??= 'Allow';
+      cj.spec.suspend ??= false;
+      cj.spec.successfulJobsHistoryLimit ??= 3;
+      cj.spec.failedJobsHistoryLimit ??= 1;
+      defaultTemplate(cj.spec.jobTemplate.spec.template, 'Never');
+      break;
+    }
+    case 'Namespace':
+      obj['spec'] ??= { finalizers: ['kubernetes'] };
+      obj['status'] ??= { phase: 'Active' };
+      obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name };
+      break;
+    case 'Secret':
+      obj['type'] ??= 'Opaque';
+      break;
+    default:
+      break;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The object store behind the simulated API server: objects by kind, namespace and name, with
+ * resourceVersions, uids and creation timestamps assigned as etcd + the registry would. Lists come
+ * back in etcd key order (namespace, then name), which is the order `kubectl get` prints.
+ *
+ * The store holds plain JSON. `get`/`list` return the stored objects themselves for speed; callers
+ * treat them as read-only and write through `put`, which stores a copy they hand over.
+ */
+import type { KObject } from './types.js';
+
+export interface StoreData {
+  resourceVersion: number;
+  uidCounter: number;
+  objects: KObject[];
+}
+
+/** Per-kind change counter, so controllers only run when something they watch changed. */
+export type ChangeCounters = Map<string, number>;
+
+function nsKey(ns: string | undefined, name: string): string {
+  return `${ns ?? ''}/${name}`;
+}
+
+export class Store {
+  private byKind = new Map<string, Map<string, KObject>>();
+  private sorted = new Map<string, KObject[]>();
+  private rv = 1000;
+  private uidCounter = 0;
+  readonly changes: ChangeCounters = new Map();
+  /** Bumped on every write; lets callers detect "anything changed". */
+  generation = 0;
+
+  nextResourceVersion(): string {
+    this.rv += 1;
+    return String(this.rv);
+  }
+
+  /** A deterministic RFC 4122-shaped uid (version 4 layout, counter-derived). */
+  nextUid(salt: number): string {
+    this.uidCounter += 1;
+    const h = (n: number, len: number): string => (n >>> 0).toString(16).padStart(8, '0').slice(0, len);
+    const a = Math.imul(this.uidCounter ^ salt, 0x9e3779b1) >>> 0;
+    const b = Math.imul(a ^ 0x85ebca6b, 0xc2b2ae35) >>> 0;
+    const c = Math.imul(b ^ this.uidCounter, 0x27d4eb2f) >>> 0;
+    return `${h(a, 8)}-${h(b, 4)}-4${h(b >>> 16, 3)}-${(8 + (c & 3)).toString(16)}${h(c, 3)}-${h(c ^ a, 8)}${h(b ^ c, 4)}`;
+  }
+
+  get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
+    return this.byKind.get(kind)?.get(nsKey(namespace, name)) as T | undefined;
+  }
+
+  /** Objects of a kind, optionally in one namespace, in namespace/name order. */
+  list<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
+    let all = this.sorted.get(kind);
+    if (!all) {
+      const m = this.byKind.get(kind);
+      all = m ? [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]) : [];
+      this.sorted.set(kind, all);
+    }
+    if (namespace === undefined) return all as T[];
+    return all.filter((o) => o.metadata.namespace === namespace) as T[];
+  }
+
+  /** Insert or replace; bumps resourceVersion. The caller hands over ownership of `obj`. */
+  put<T extends KObject>(obj: T): T {
+    let m = this.byKind.get(obj.kind);
+    if (!m) {
+      m = new Map();
+      this.byKind.set(obj.kind, m);
+    }
+    const key = nsKey(obj.metadata.namespace, obj.metadata.name);
+    if (!m.has(key)) this.sorted.delete(obj.kind);
+    else {
+      const arr = this.sorted.get(obj.kind);
+      if (arr) {
+        const i = arr.indexOf(m.get(key)!);
+        if (i >= 0) arr[i] = obj;
+      }
+    }
+    obj.metadata.resourceVersion = this.nextResourceVersion();
+    m.set(key, obj);
+    this.touch(obj.kind);
+    return obj;
+  }
+
+  remove(kind: string, namespace: string | undefined, name: string): KObject | undefined {
+    const m = this.byKind.get(kind);
+    const key = nsKey(namespace, name);
+    const old = m?.get(key);
+    if (!m || !old) return undefined;
+    m.delete(key);
+    this.sorted.delete(kind);
+    this.touch(kind);
+    return old;
+  }
+
+  private touch(kind: string): void {
+    this.changes.set(kind, (this.changes.get(kind) ?? 0) + 1);
+    this.generation += 1;
+  }
+
+  kinds(): string[] {
+    return [...this.byKind.keys()];
+  }
+
+  toJSON(): StoreData {
+    const objects: KObject[] = [];
+    for (const kind of [...this.byKind.keys()].sort()) objects.push(...this.list(kind));
+    return { resourceVersion: this.rv, uidCounter: this.uidCounter, objects };
+  }
+
+  static fromJSON(data: StoreData): Store {
+    const s = new Store();
+    for (const o of data.objects) {
+      let m = s.byKind.get(o.kind);
+      if (!m) {
+        m = new Map();
+        s.byKind.set(o.kind, m);
+      }
+      m.set(nsKey(o.metadata.namespace, o.metadata.name), o);
+    }
+    s.rv = data.resourceVersion;
+    s.uidCounter = data.uidCounter;
+    return s;
+  }
+}
+
+/** Structured clone for plain JSON objects (faster than structuredClone for small trees). */
+export function clone<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}

@@ -1,0 +1,418 @@
+/**
+ * The simulated kube-apiserver: the only way users (kubectl, the scenario engine) change the
+ * cluster. It applies the registry's strategy for each kind (defaulting, validation with the real
+ * wording, ClusterIP/NodePort allocation, immutable fields), namespace admission, resourceVersion
+ * conflicts and graceful deletion, then lets the controllers settle.
+ *
+ * When the kube-apiserver static pod is not running, every call fails with kubectl's
+ * "connection refused" text, as on a real node whose API server is down.
+ */
+import type { Cluster } from './cluster.js';
+import {
+  ApiError,
+  ConnectionRefusedError,
+  type FieldError,
+  alreadyExists,
+  conflict,
+  field,
+  forbidden,
+  invalid,
+  notFound,
+} from './api/errors.js';
+import { type ResourceInfo, infoForKind } from './api/registry.js';
+import { clone } from './api/store.js';
+import type { Deployment, KObject, Pod, Service, ServicePort } from './api/types.js';
+import { applyDefaults } from './api/defaults.js';
+import { inclusiveRange, nameRuleForKind, validateLabels, validateName } from './api/validation.js';
+import { matchLabelSelector } from './api/selectors.js';
+import { nodePortRange, serviceCIDR } from './controlplane.js';
+import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
+
+export interface WriteOptions {
+  dryRun?: boolean;
+}
+
+export interface DeleteOptions extends WriteOptions {
+  gracePeriodSeconds?: number;
+  /** Foreground/Background/Orphan; default Background. */
+  propagation?: 'Background' | 'Foreground' | 'Orphan';
+}
+
+const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
+
+export class ApiServer {
+  constructor(private readonly c: Cluster) {}
+
+  /** Throws when the API server is not serving (its static pod is down). */
+  ensureUp(): void {
+    const st = this.c.state['apiserver'] as { up: boolean } | undefined;
+    if (st && !st.up) {
+      const cp = this.c.host(this.c.meta.controlPlane);
+      throw new ConnectionRefusedError(`${cp?.ip ?? '127.0.0.1'}:6443`);
+    }
+  }
+
+  get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
+    this.ensureUp();
+    const info = infoForKind(kind);
+    const obj = this.c.store.get<T>(kind, info.namespaced ? namespace : undefined, name);
+    if (!obj) throw notFound(info, name);
+    return obj;
+  }
+
+  tryGet<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
+    this.ensureUp();
+    const info = infoForKind(kind);
+    return this.c.store.get<T>(kind, info.namespaced ? namespace : undefined, name);
+  }
+
+  list<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
+    this.ensureUp();
+    const info = infoForKind(kind);
+    return this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
+  }
+
+  create<T extends KObject>(input: T, opts: WriteOptions = {}): T {
+    this.ensureUp();
+    const obj = clone(input);
+    const info = infoForKind(obj.kind);
+    obj.apiVersion ||= info.group ? `${info.group}/${info.version}` : info.version;
+    obj.metadata ??= { name: '' };
+    const m = obj.metadata;
+    if (info.namespaced) m.namespace ??= 'default';
+    else delete m.namespace;
+    if (!m.name && m.generateName) m.name = this.c.generateName(obj.kind, m.namespace, m.generateName);
+    if (!m.name)
+      throw invalid(info, '', [field.required('metadata.name', 'name or generateName is required')]);
+    delete m.resourceVersion;
+    delete m.uid;
+    delete m.creationTimestamp;
+    delete m.deletionTimestamp;
+    if (info.namespaced) this.admitNamespace(m.namespace!);
+    if (this.c.store.get(obj.kind, m.namespace, m.name)) throw alreadyExists(info, m.name);
+    applyDefaults(obj);
+    const errs = [...validateName(m.name, nameRuleForKind(obj.kind)), ...validateLabels(m.labels, 'metadata.labels'), ...this.validate(obj, undefined)];
+    if (errs.length > 0) throw invalid(info, m.name, errs);
+    this.prepareCreate(obj, info);
+    if (opts.dryRun) return obj;
+    const stored = this.c.insert(obj);
+    this.c.settle();
+    return clone(this.c.store.get<T>(stored.kind, stored.metadata.namespace, stored.metadata.name) ?? stored);
+  }
+
+  /** Replace an object (PUT). A resourceVersion in the input must match the stored one. */
+  update<T extends KObject>(input: T, opts: WriteOptions = {}): T {
+    this.ensureUp();
+    const obj = clone(input);
+    const info = infoForKind(obj.kind);
+    const ns = info.namespaced ? (obj.metadata.namespace ?? 'default') : undefined;
+    const old = this.c.store.get(obj.kind, ns, obj.metadata.name);
+    if (!old) throw notFound(info, obj.metadata.name);
+    if (obj.metadata.resourceVersion && obj.metadata.resourceVersion !== old.metadata.resourceVersion)
+      throw conflict(info, obj.metadata.name, 'the object has been modified; please apply your changes to the latest version and try again');
+    // Server-owned metadata is kept from the stored object.
+    obj.metadata.uid = old.metadata.uid!;
+    obj.metadata.creationTimestamp = old.metadata.creationTimestamp!;
+    if (ns) obj.metadata.namespace = ns;
+    if (old.metadata.generation !== undefined) {
+      const specChanged = JSON.stringify(obj['spec']) !== JSON.stringify(old['spec']);
+      obj.metadata.generation = old.metadata.generation + (specChanged ? 1 : 0);
+    }
+    if (old.metadata.deletionTimestamp) obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
+    if (obj['status'] === undefined && old['status'] !== undefined) obj['status'] = clone(old['status']);
+    applyDefaults(obj);
+    const errs = [...validateLabels(obj.metadata.labels, 'metadata.labels'), ...this.validate(obj, old)];
+    if (errs.length > 0) throw invalid(info, obj.metadata.name, errs);
+    this.prepareUpdate(obj, old);
+    if (opts.dryRun) return obj;
+    this.c.write(obj);
+    this.c.settle();
+    return clone(this.c.store.get<T>(obj.kind, ns, obj.metadata.name) ?? obj);
+  }
+
+  /**
+   * Delete an object. Pods are deleted gracefully (deletionTimestamp, then the kubelet removes
+   * them); other kinds go at once and their dependents follow through the garbage collector.
+   */
+  delete(kind: string, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KObject {
+    this.ensureUp();
+    const info = infoForKind(kind);
+    const ns = info.namespaced ? (namespace ?? 'default') : undefined;
+    const old = this.c.store.get(kind, ns, name);
+    if (!old) throw notFound(info, name);
+    if (opts.dryRun) return old;
+    if (kind === 'Pod') {
+      const pod = clone(old) as Pod;
+      const grace = opts.gracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30;
+      if (grace <= 0 || !pod.spec.nodeName || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') {
+        this.c.store.remove(kind, ns, name);
+      } else if (!pod.metadata.deletionTimestamp) {
+        pod.metadata.deletionTimestamp = this.c.timestamp();
+        pod.metadata.deletionGracePeriodSeconds = grace;
+        this.c.write(pod);
+      }
+    } else if (kind === 'Namespace') {
+      if (['default', 'kube-system', 'kube-public', 'kube-node-lease'].includes(name))
+        throw forbidden(`namespaces "${name}" is forbidden: this namespace may not be deleted`);
+      const nsObj = clone(old);
+      nsObj.metadata.deletionTimestamp = this.c.timestamp();
+      nsObj['status'] = { phase: 'Terminating' };
+      this.c.write(nsObj);
+    } else {
+      this.c.store.remove(kind, ns, name);
+      if (opts.propagation === 'Orphan') this.orphanDependents(old);
+    }
+    this.c.settle();
+    return old;
+  }
+
+  private orphanDependents(owner: KObject): void {
+    for (const kind of this.c.store.kinds()) {
+      for (const o of this.c.store.list(kind, owner.metadata.namespace)) {
+        if (!o.metadata.ownerReferences?.some((r) => r.uid === owner.metadata.uid)) continue;
+        const upd = clone(o);
+        upd.metadata.ownerReferences = upd.metadata.ownerReferences!.filter((r) => r.uid !== owner.metadata.uid);
+        if (upd.metadata.ownerReferences.length === 0) delete upd.metadata.ownerReferences;
+        this.c.write(upd);
+      }
+    }
+  }
+
+  private admitNamespace(ns: string): void {
+    const nsObj = this.c.store.get('Namespace', undefined, ns);
+    if (!nsObj) throw new ApiError('NotFound', `namespaces "${ns}" not found`, 404);
+    if (nsObj.metadata.deletionTimestamp)
+      throw forbidden(`unable to create new content in namespace ${ns} because it is being terminated`);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Strategies per kind
+
+  private validate(obj: KObject, old: KObject | undefined): FieldError[] {
+    switch (obj.kind) {
+      case 'Service':
+        return this.validateService(obj as Service, old as Service | undefined);
+      case 'Deployment':
+      case 'ReplicaSet':
+      case 'DaemonSet':
+      case 'StatefulSet':
+        return this.validateWorkload(obj as Deployment, old as Deployment | undefined);
+      case 'Pod':
+        return this.validatePod(obj as Pod, old as Pod | undefined);
+      default:
+        return [];
+    }
+  }
+
+  private validatePod(pod: Pod, old: Pod | undefined): FieldError[] {
+    const errs: FieldError[] = [];
+    const containers = pod.spec?.containers ?? [];
+    if (containers.length === 0) errs.push(field.required('spec.containers'));
+    containers.forEach((c, i) => {
+      if (!c.name) errs.push(field.required(`spec.containers[${i}].name`));
+      else errs.push(...validateName(c.name, 'label', `spec.containers[${i}].name`));
+      if (!c.image) errs.push(field.required(`spec.containers[${i}].image`));
+      for (const [j, p] of (c.ports ?? []).entries()) {
+        const e = inclusiveRange(`spec.containers[${i}].ports[${j}].containerPort`, p.containerPort, 1, 65535);
+        if (e) errs.push(e);
+      }
+    });
+    const policies = ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'];
+    if (pod.spec.dnsPolicy && !policies.includes(pod.spec.dnsPolicy))
+      errs.push(field.notSupported('spec.dnsPolicy', pod.spec.dnsPolicy, policies));
+    if (pod.spec.dnsPolicy === 'None' && !(pod.spec.dnsConfig?.nameservers?.length))
+      errs.push(field.required('spec.dnsConfig.nameservers', "must provide at least one DNS nameserver when `dnsPolicy` is None"));
+    if (old) {
+      const strip = (p: Pod): string =>
+        JSON.stringify({ ...p.spec, containers: p.spec.containers.map((c) => ({ ...c, image: '' })), tolerations: [], terminationGracePeriodSeconds: 0, activeDeadlineSeconds: 0, nodeName: '' });
+      if (strip(pod) !== strip(old))
+        errs.push(
+          field.forbidden(
+            'spec',
+            'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
+          ),
+        );
+    }
+    return errs;
+  }
+
+  private validateWorkload(obj: Deployment, old: Deployment | undefined): FieldError[] {
+    const errs: FieldError[] = [];
+    const sel = obj.spec?.selector;
+    if (!sel || (!sel.matchLabels && !sel.matchExpressions)) errs.push(field.required('spec.selector'));
+    else if (!matchLabelSelector(sel, obj.spec.template?.metadata?.labels))
+      errs.push(field.invalid('spec.template.metadata.labels', obj.spec.template?.metadata?.labels ?? {}, '`selector` does not match template `labels`'));
+    if (old && JSON.stringify(old.spec.selector) !== JSON.stringify(obj.spec.selector))
+      errs.push(field.invalid('spec.selector', obj.spec.selector, 'field is immutable'));
+    if ((obj.kind as string) !== 'DaemonSet' && obj.spec.replicas !== undefined && obj.spec.replicas < 0)
+      errs.push(field.invalid('spec.replicas', obj.spec.replicas, 'must be greater than or equal to 0'));
+    (obj.spec.template?.spec?.containers ?? []).forEach((c, i) => {
+      if (!c.image) errs.push(field.required(`spec.template.spec.containers[${i}].image`));
+    });
+    return errs;
+  }
+
+  private validateService(svc: Service, old: Service | undefined): FieldError[] {
+    const errs: FieldError[] = [];
+    const spec = svc.spec;
+    const type = spec.type ?? 'ClusterIP';
+    if (!SERVICE_TYPES.includes(type)) errs.push(field.notSupported('spec.type', type, SERVICE_TYPES));
+    const ports = spec.ports ?? [];
+    if (type !== 'ExternalName' && ports.length === 0 && spec.clusterIP !== 'None') errs.push(field.required('spec.ports'));
+    const names = new Set<string>();
+    ports.forEach((p, i) => {
+      const e = inclusiveRange(`spec.ports[${i}].port`, p.port, 1, 65535);
+      if (e) errs.push(e);
+      if (ports.length > 1 && !p.name) errs.push(field.required(`spec.ports[${i}].name`));
+      if (p.name) {
+        if (names.has(p.name)) errs.push(field.duplicate(`spec.ports[${i}].name`, p.name));
+        names.add(p.name);
+      }
+      if (p.protocol && !['TCP', 'UDP', 'SCTP'].includes(p.protocol))
+        errs.push(field.notSupported(`spec.ports[${i}].protocol`, p.protocol, ['SCTP', 'TCP', 'UDP']));
+      if (p.nodePort && type === 'ClusterIP')
+        errs.push(field.forbidden(`spec.ports[${i}].nodePort`, "may not be used when `type` is 'ClusterIP'"));
+      if (typeof p.targetPort === 'number') {
+        const te = inclusiveRange(`spec.ports[${i}].targetPort`, p.targetPort, 1, 65535);
+        if (te) errs.push(te);
+      }
+    });
+    if (type === 'ExternalName' && !spec.externalName) errs.push(field.required('spec.externalName'));
+    if (old && old.spec.clusterIP && old.spec.clusterIP !== '' && old.spec.type !== 'ExternalName' && type !== 'ExternalName') {
+      const want = spec.clusterIP ?? old.spec.clusterIP;
+      if (want !== old.spec.clusterIP) errs.push(field.invalid('spec.clusterIPs[0]', [want], 'may not change once set'));
+    }
+    if (!old && spec.clusterIP && spec.clusterIP !== 'None' && type !== 'ExternalName') {
+      const range = serviceCIDR(this.c);
+      if (!isIPv4(spec.clusterIP))
+        errs.push(field.invalid('spec.clusterIPs[0]', spec.clusterIP, 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'));
+      else if (!cidrContains(range, spec.clusterIP))
+        errs.push(field.invalid('spec.clusterIPs[0]', spec.clusterIP, `failed to allocate IP ${spec.clusterIP}: provided IP is not in the valid range. The range of valid IPs is ${range}`));
+      else if (this.allocatedIPs().has(spec.clusterIP))
+        errs.push(field.invalid('spec.clusterIPs[0]', spec.clusterIP, `failed to allocate IP ${spec.clusterIP}: provided IP is already allocated`));
+    }
+    if (type === 'NodePort' || type === 'LoadBalancer') {
+      const [lo, hi] = nodePortRange(this.c);
+      const used = this.allocatedNodePorts(svc);
+      ports.forEach((p, i) => {
+        if (!p.nodePort) return;
+        const oldPort = old?.spec.ports?.find((op) => op.nodePort === p.nodePort);
+        if (oldPort) return;
+        if (p.nodePort < lo || p.nodePort > hi)
+          errs.push(field.invalid(`spec.ports[${i}].nodePort`, p.nodePort, `provided port is not in the valid range. The range of valid ports is ${lo}-${hi}`));
+        else if (used.has(p.nodePort)) errs.push(field.invalid(`spec.ports[${i}].nodePort`, p.nodePort, 'provided port is already allocated'));
+      });
+    }
+    return errs;
+  }
+
+  private allocatedIPs(): Set<string> {
+    const s = new Set<string>();
+    for (const svc of this.c.store.list<Service>('Service')) if (svc.spec.clusterIP && svc.spec.clusterIP !== 'None') s.add(svc.spec.clusterIP);
+    return s;
+  }
+
+  private allocatedNodePorts(except?: Service): Set<number> {
+    const s = new Set<number>();
+    for (const svc of this.c.store.list<Service>('Service')) {
+      if (except && svc.metadata.namespace === except.metadata.namespace && svc.metadata.name === except.metadata.name) continue;
+      for (const p of svc.spec.ports ?? []) if (p.nodePort) s.add(p.nodePort);
+    }
+    return s;
+  }
+
+  /**
+   * ClusterIP allocation as the bitmap allocator with a static sub-range does it
+   * (pkg/registry/core/service/ipallocator): dynamic allocations come from the upper band first,
+   * at a random offset (the seeded source), so the low band stays free for pinned IPs like .10.
+   */
+  private allocateClusterIP(): string {
+    const range = parseCidr(serviceCIDR(this.c))!;
+    const used = this.allocatedIPs();
+    const size = range.size - 2; // network and broadcast addresses are never handed out
+    const staticBand = Math.min(Math.max(16, Math.floor(size / 16)), 256);
+    const dynamic = size - staticBand;
+    for (let tries = 0; tries < 64; tries++) {
+      const off = 1 + staticBand + this.c.random.int(Math.max(1, dynamic));
+      const ip = intToIp(range.base + off);
+      if (!used.has(ip)) return ip;
+    }
+    for (let off = 1; off <= size; off++) {
+      const ip = intToIp(range.base + off);
+      if (!used.has(ip)) return ip;
+    }
+    throw new ApiError('Invalid', 'Internal error occurred: failed to allocate a serviceIP: range is full', 500);
+  }
+
+  private allocateNodePort(used: Set<number>): number {
+    const [lo, hi] = nodePortRange(this.c);
+    const size = hi - lo + 1;
+    const staticBand = Math.min(Math.max(16, Math.floor(size / 32)), 128);
+    for (let tries = 0; tries < 64; tries++) {
+      const p = lo + staticBand + this.c.random.int(Math.max(1, size - staticBand));
+      if (!used.has(p)) return p;
+    }
+    for (let p = lo; p <= hi; p++) if (!used.has(p)) return p;
+    throw new ApiError('Invalid', 'Internal error occurred: failed to allocate a nodePort: range is full', 500);
+  }
+
+  private prepareCreate(obj: KObject, info: ResourceInfo): void {
+    void info;
+    if (obj.kind === 'Service') {
+      const svc = obj as Service;
+      const type = svc.spec.type ?? 'ClusterIP';
+      if (type === 'ExternalName') {
+        delete svc.spec.clusterIP;
+        delete svc.spec.clusterIPs;
+      } else {
+        if (!svc.spec.clusterIP) svc.spec.clusterIP = this.allocateClusterIP();
+        svc.spec.clusterIPs = [svc.spec.clusterIP];
+      }
+      this.assignNodePorts(svc);
+    }
+  }
+
+  private prepareUpdate(obj: KObject, old: KObject): void {
+    if (obj.kind === 'Service') {
+      const svc = obj as Service;
+      const o = old as Service;
+      const type = svc.spec.type ?? 'ClusterIP';
+      if (type === 'ExternalName') {
+        delete svc.spec.clusterIP;
+        delete svc.spec.clusterIPs;
+      } else {
+        svc.spec.clusterIP ??= o.spec.clusterIP ?? this.allocateClusterIP();
+        if (!svc.spec.clusterIP) svc.spec.clusterIP = this.allocateClusterIP();
+        svc.spec.clusterIPs = [svc.spec.clusterIP];
+      }
+      if (type === 'ClusterIP' || type === 'ExternalName') for (const p of svc.spec.ports ?? []) delete p.nodePort;
+      else {
+        // keep nodePorts the user did not specify (as the registry does on update)
+        for (const p of svc.spec.ports ?? []) {
+          if (p.nodePort) continue;
+          const prev = o.spec.ports?.find((op) => op.port === p.port && (op.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
+          if (prev?.nodePort) p.nodePort = prev.nodePort;
+        }
+      }
+      if (type !== 'NodePort' && type !== 'LoadBalancer') delete svc.spec.externalTrafficPolicy;
+      else svc.spec.externalTrafficPolicy ??= 'Cluster';
+      this.assignNodePorts(svc);
+    }
+  }
+
+  private assignNodePorts(svc: Service): void {
+    const type = svc.spec.type ?? 'ClusterIP';
+    if (type !== 'NodePort' && type !== 'LoadBalancer') return;
+    const used = this.allocatedNodePorts(svc);
+    for (const p of svc.spec.ports ?? []) if (p.nodePort) used.add(p.nodePort);
+    const byPort = new Map<number, number>();
+    for (const p of svc.spec.ports ?? ([] as ServicePort[])) {
+      if (p.nodePort) continue;
+      // the same port number over TCP and UDP shares one nodePort, as the registry does
+      const shared = byPort.get(p.port);
+      p.nodePort = shared ?? this.allocateNodePort(used);
+      used.add(p.nodePort);
+      byPort.set(p.port, p.nodePort);
+    }
+  }
+}

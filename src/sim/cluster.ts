@@ -1,0 +1,289 @@
+/**
+ * The simulated cluster: the object store, the API server in front of it, the hosts, and the
+ * controllers that run to a fixed point after every change. Pure and deterministic: the clock and
+ * random source are inputs, and the whole thing serializes to JSON (snapshot/restore).
+ */
+import type { Clock } from '../util/clock.js';
+import { ManualClock, rfc3339 } from '../util/clock.js';
+import { Random } from '../util/random.js';
+import { Store, type StoreData } from './api/store.js';
+import type { KEvent, KObject } from './api/types.js';
+import { Host, type HostData } from './node/host.js';
+import { infoForKind } from './api/registry.js';
+
+export const SNAPSHOT_VERSION = 1;
+
+/** Facts about the lab that are not API objects (from the fixture). */
+export interface ClusterMeta {
+  name: string;
+  kubernetesVersion: string;
+  cni: { plugin: 'calico' | 'flannel' | 'weave'; version: string; mtu?: number };
+  coreDNSVersion: string;
+  /** The name of the workstation host the learner starts on. */
+  workstation: string;
+  /** Control-plane node name (where the static pods live). */
+  controlPlane: string;
+  /** kubeconfig user/cluster names. */
+  clusterName: string;
+}
+
+export interface Controller {
+  readonly name: string;
+  /** Kinds whose changes wake this controller; 'time' wakes it whenever the clock moves, 'hosts' on host changes. */
+  readonly watches: readonly string[];
+  reconcile(c: Cluster): void;
+}
+
+export interface Snapshot {
+  version: number;
+  now: number;
+  random: [number, number, number, number];
+  meta: ClusterMeta;
+  store: StoreData;
+  hosts: HostData[];
+  state: Record<string, unknown>;
+}
+
+export interface ClusterOptions {
+  clock: Clock;
+  random: Random;
+  meta: ClusterMeta;
+  controllers: readonly Controller[];
+}
+
+export class SettleError extends Error {}
+
+export class Cluster {
+  clock: Clock;
+  random: Random;
+  readonly meta: ClusterMeta;
+  store = new Store();
+  readonly hosts = new Map<string, Host>();
+  /** Opaque per-subsystem state (IPAM allocations, port allocations, CoreDNS runtimes, …). */
+  state: Record<string, unknown> = {};
+  private readonly controllers: readonly Controller[];
+  private lastSeen = new Map<string, string>();
+  /** Bumped whenever a host changes in a way controllers care about (files, units). */
+  hostGeneration = 0;
+  private wakeups: number[] = [];
+  private settling = false;
+
+  constructor(opts: ClusterOptions) {
+    this.clock = opts.clock;
+    this.random = opts.random;
+    this.meta = opts.meta;
+    this.controllers = opts.controllers;
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  timestamp(): string {
+    return rfc3339(this.now());
+  }
+
+  addHost(data: HostData): Host {
+    const h = new Host(data, () => this.now());
+    this.hosts.set(data.name, h);
+    this.hostGeneration++;
+    return h;
+  }
+
+  host(name: string): Host | undefined {
+    return this.hosts.get(name);
+  }
+
+  /** Find a host by name or IP (as `ssh` does). */
+  findHost(nameOrIp: string): Host | undefined {
+    return this.hosts.get(nameOrIp) ?? [...this.hosts.values()].find((h) => h.ip === nameOrIp);
+  }
+
+  nodeHosts(): Host[] {
+    return [...this.hosts.values()].filter((h) => h.data.role !== 'workstation');
+  }
+
+  /** Tell controllers that a host's files or units changed. */
+  touchHosts(): void {
+    this.hostGeneration++;
+  }
+
+  /** Ask to be woken when the clock reaches `at` (timed events: back-off, probes, reloads). */
+  wakeAt(at: number): void {
+    if (at > this.now() && !this.wakeups.includes(at)) {
+      this.wakeups.push(at);
+      this.wakeups.sort((a, b) => a - b);
+    }
+  }
+
+  private signature(ctrl: Controller): string {
+    let sig = '';
+    for (const w of ctrl.watches) {
+      if (w === 'time') sig += `t${this.now()};`;
+      else if (w === 'hosts') sig += `h${this.hostGeneration};`;
+      else sig += `${w}${this.store.changes.get(w) ?? 0};`;
+    }
+    return sig;
+  }
+
+  /**
+   * Run controllers until nothing changes. Each controller runs only when something it watches
+   * changed since its last run. A bound protects against controllers that never agree.
+   */
+  settle(): void {
+    if (this.settling) return;
+    this.settling = true;
+    try {
+      for (let round = 0; round < 100; round++) {
+        let ran = false;
+        for (const ctrl of this.controllers) {
+          const sig = this.signature(ctrl);
+          if (this.lastSeen.get(ctrl.name) === sig) continue;
+          ctrl.reconcile(this);
+          this.lastSeen.set(ctrl.name, this.signature(ctrl) === sig ? sig : `${sig}*`);
+          ran = true;
+        }
+        if (!ran) return;
+      }
+      throw new SettleError('controllers did not settle after 100 rounds');
+    } finally {
+      this.settling = false;
+    }
+  }
+
+  /** Move simulated time forward, firing timed events in order, settling at each. */
+  advance(ms: number): void {
+    const target = this.now() + Math.max(0, ms);
+    this.advanceTo(target);
+  }
+
+  advanceTo(target: number): void {
+    const clock = this.clock;
+    for (let guard = 0; guard < 100000; guard++) {
+      const next = this.wakeups[0];
+      if (next === undefined || next > target) break;
+      this.wakeups.shift();
+      if (clock instanceof ManualClock) clock.set(Math.max(clock.now(), next));
+      this.settle();
+    }
+    if (clock instanceof ManualClock && clock.now() < target) clock.set(target);
+    this.settle();
+  }
+
+  /** Bring the cluster up to the clock's present (for wall-following clocks). */
+  catchUp(): void {
+    const now = this.now();
+    this.wakeups = this.wakeups.filter((w) => w > now);
+    this.settle();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Controller-side writes (no admission, no validation: controllers are trusted)
+
+  /** Stamp metadata of a new object the way the registry does and store it. */
+  insert<T extends KObject>(obj: T): T {
+    const info = infoForKind(obj.kind);
+    const m = obj.metadata;
+    if (!m.name && m.generateName) m.name = this.generateName(obj.kind, m.namespace, m.generateName);
+    m.uid ??= this.store.nextUid(this.random.nextU32());
+    m.creationTimestamp ??= this.timestamp();
+    if (!info.namespaced) delete m.namespace;
+    if (['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'NetworkPolicy', 'Ingress'].includes(obj.kind))
+      m.generation ??= 1;
+    return this.store.put(obj);
+  }
+
+  /** A name from generateName + 5 characters of the apimachinery alphabet, unique in its namespace. */
+  generateName(kind: string, namespace: string | undefined, prefix: string): string {
+    const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
+    const pinned = (this.state['pins'] as { namespace: string; prefix: string; names?: string[] }[] | undefined)?.find(
+      (p) => p.namespace === (namespace ?? '') && prefix.startsWith(p.prefix) && (p.names?.length ?? 0) > 0,
+    );
+    const next = pinned?.names?.shift();
+    if (next && !this.store.get(kind, namespace, next)) return next;
+    for (;;) {
+      let s = '';
+      for (let i = 0; i < 5; i++) s += alphabet[this.random.int(alphabet.length)];
+      const name = `${prefix}${s}`;
+      if (!this.store.get(kind, namespace, name)) return name;
+    }
+  }
+
+  write<T extends KObject>(obj: T): T {
+    return this.store.put(obj);
+  }
+
+  /** Record an Event the way client-go's recorder aggregates them (same object+reason+message → count++). */
+  recordEvent(
+    involved: KObject,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+    component: string,
+    host?: string,
+  ): void {
+    const ns = involved.metadata.namespace ?? 'default';
+    const existing = this.store
+      .list<KEvent>('Event', ns)
+      .find((e) => e.involvedObject.uid === involved.metadata.uid && e.reason === reason && e.message === message);
+    const ts = this.timestamp();
+    if (existing) {
+      const upd: KEvent = { ...existing, count: (existing.count ?? 1) + 1, lastTimestamp: ts };
+      this.store.put(upd);
+      return;
+    }
+    const ev: KEvent = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: `${involved.metadata.name}.${(this.random.nextU32() * 0x10000 + this.random.int(0x10000)).toString(16).padStart(16, '0').slice(0, 16)}`, namespace: ns },
+      involvedObject: {
+        apiVersion: involved.apiVersion,
+        kind: involved.kind,
+        name: involved.metadata.name,
+        ...(involved.metadata.namespace ? { namespace: involved.metadata.namespace } : {}),
+        ...(involved.metadata.uid ? { uid: involved.metadata.uid } : {}),
+      },
+      reason,
+      message,
+      type,
+      source: host ? { component, host } : { component },
+      count: 1,
+      firstTimestamp: ts,
+      lastTimestamp: ts,
+      reportingComponent: component,
+      reportingInstance: host ?? '',
+    };
+    this.insert(ev);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Snapshot
+
+  snapshot(): Snapshot {
+    return JSON.parse(
+      JSON.stringify({
+        version: SNAPSHOT_VERSION,
+        now: this.now(),
+        random: this.random.state(),
+        meta: this.meta,
+        store: this.store.toJSON(),
+        hosts: [...this.hosts.values()].map((h) => h.data),
+        state: { ...this.state, __wakeups: this.wakeups },
+      }),
+    ) as Snapshot;
+  }
+
+  /** Rebuild a cluster from a snapshot; `clock` may be a fresh clock (it is set to the snapshot's time when manual). */
+  static restore(snap: Snapshot, clock: Clock, controllers: readonly Controller[]): Cluster {
+    if (snap.version !== SNAPSHOT_VERSION) throw new Error(`unsupported snapshot version ${snap.version}`);
+    const data = JSON.parse(JSON.stringify(snap)) as Snapshot;
+    if (clock instanceof ManualClock && clock.now() < data.now) clock.set(data.now);
+    const c = new Cluster({ clock, random: new Random(data.random), meta: data.meta, controllers });
+    c.store = Store.fromJSON(data.store);
+    for (const h of data.hosts) c.addHost(h);
+    const { __wakeups, ...rest } = data.state;
+    c.state = rest;
+    c.wakeups = Array.isArray(__wakeups) ? (__wakeups as number[]) : [];
+    return c;
+  }
+}

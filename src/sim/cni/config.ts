@@ -1,0 +1,44 @@
+/**
+ * The CNI configuration a node's container runtime loads: the first `*.conflist`/`*.conf` in
+ * /etc/cni/net.d (lexical order, as libcni ConfFiles does) that parses and names a plugin binary
+ * present in /opt/cni/bin. Without one the runtime reports NetworkReady=false and the kubelet
+ * keeps the node NotReady.
+ */
+import type { Cluster } from '../cluster.js';
+import type { Host } from '../node/host.js';
+
+export const CNI_CONF_DIR = '/etc/cni/net.d';
+export const CNI_BIN_DIR = '/opt/cni/bin';
+
+export interface CniStatus {
+  ready: boolean;
+  /** The file loaded, when ready. */
+  file?: string;
+  /** The container runtime's message when not ready. */
+  message?: string;
+}
+
+export function cniStatus(host: Host): CniStatus {
+  const files = host.fs.list(CNI_CONF_DIR).filter((f) => /\.(conflist|conf|json)$/.test(f));
+  for (const f of files) {
+    const path = `${CNI_CONF_DIR}/${f}`;
+    let doc: unknown;
+    try {
+      doc = JSON.parse(host.fs.read(path));
+    } catch {
+      continue;
+    }
+    const d = doc as { plugins?: { type?: string }[]; type?: string; cniVersion?: string };
+    const types = d.plugins ? d.plugins.map((p) => p.type) : [d.type];
+    if (types.length === 0 || types.some((t) => !t)) continue;
+    const missing = types.find((t) => !host.fs.isFile(`${CNI_BIN_DIR}/${t}`));
+    if (missing) return { ready: false, message: `failed to find plugin "${missing}" in path [/opt/cni/bin]` };
+    return { ready: true, file: path };
+  }
+  return { ready: false, message: 'cni plugin not initialized' };
+}
+
+export function cniReady(c: Cluster, host: Host): boolean {
+  void c;
+  return cniStatus(host).ready;
+}

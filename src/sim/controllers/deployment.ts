@@ -1,0 +1,210 @@
+/**
+ * Deployment controller (k8s.io/kubernetes pkg/controller/deployment: sync.go, rolling.go,
+ * recreate.go, rollback revision annotations): one ReplicaSet per pod template, named
+ * `<deployment>-<pod-template-hash>`, rolled with maxSurge/maxUnavailable, revisions in the
+ * `deployment.kubernetes.io/revision` annotation, old ReplicaSets kept up to revisionHistoryLimit.
+ */
+import type { Cluster, Controller } from '../cluster.js';
+import type { Deployment, Pod, ReplicaSet } from '../api/types.js';
+import { clone } from '../api/store.js';
+import { canonicalJSON, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash, scaledValue } from './util.js';
+
+const REVISION = 'deployment.kubernetes.io/revision';
+
+export const deploymentController: Controller = {
+  name: 'deployment',
+  watches: ['Deployment', 'ReplicaSet', 'Pod'],
+  reconcile(c: Cluster): void {
+    for (const d of c.store.list<Deployment>('Deployment')) syncDeployment(c, d);
+  },
+};
+
+function templateKey(t: ReplicaSet['spec']['template']): string {
+  const copy = clone(t);
+  if (copy.metadata?.labels) delete copy.metadata.labels['pod-template-hash'];
+  return canonicalJSON(copy);
+}
+
+function revisionOf(rs: ReplicaSet): number {
+  return Number(rs.metadata.annotations?.[REVISION] ?? '0') || 0;
+}
+
+function scaleRS(c: Cluster, d: Deployment, rs: ReplicaSet, to: number): void {
+  const from = rs.spec.replicas ?? 0;
+  if (from === to) return;
+  const upd = clone(rs);
+  upd.spec.replicas = to;
+  upd.metadata.annotations = {
+    ...(upd.metadata.annotations ?? {}),
+    'deployment.kubernetes.io/desired-replicas': String(d.spec.replicas ?? 1),
+    'deployment.kubernetes.io/max-replicas': String((d.spec.replicas ?? 1) + maxSurge(d)),
+  };
+  c.write(upd);
+  c.recordEvent(d, 'Normal', 'ScalingReplicaSet', `Scaled ${to > from ? 'up' : 'down'} replica set ${rs.metadata.name} from ${from} to ${to}`, 'deployment-controller');
+}
+
+function maxSurge(d: Deployment): number {
+  if (d.spec.strategy?.type === 'Recreate') return 0;
+  return scaledValue(d.spec.strategy?.rollingUpdate?.maxSurge, d.spec.replicas ?? 1, true, 1);
+}
+
+function maxUnavailable(d: Deployment): number {
+  if (d.spec.strategy?.type === 'Recreate') return 0;
+  const desired = d.spec.replicas ?? 1;
+  const mu = scaledValue(d.spec.strategy?.rollingUpdate?.maxUnavailable, desired, false, 0);
+  // both zero is not allowed; upstream bumps unavailable to 1
+  return mu === 0 && maxSurge(d) === 0 ? 1 : mu;
+}
+
+function podsOf(c: Cluster, rs: ReplicaSet): Pod[] {
+  return c.store.list<Pod>('Pod', rs.metadata.namespace).filter((p) => isOwnedBy(p, rs) && podIsActive(p));
+}
+
+function syncDeployment(c: Cluster, dIn: Deployment): void {
+  if (dIn.metadata.deletionTimestamp) return;
+  const ns = dIn.metadata.namespace!;
+  let d = dIn;
+  const owned = c.store.list<ReplicaSet>('ReplicaSet', ns).filter((rs) => isOwnedBy(rs, d));
+  const key = templateKey(d.spec.template);
+  let newRS = owned.find((rs) => templateKey(rs.spec.template) === key);
+  const old = owned.filter((rs) => rs !== newRS);
+  const desired = d.spec.replicas ?? 1;
+  const maxRev = Math.max(0, ...owned.map(revisionOf));
+
+  if (!newRS) {
+    if (d.spec.paused) return;
+    const hash = podTemplateHash(d.spec.template);
+    const template = clone(d.spec.template);
+    template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), 'pod-template-hash': hash } };
+    const oldActive = old.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
+    const initial = d.spec.strategy?.type === 'Recreate' ? (oldActive === 0 ? desired : 0) : oldActive === 0 ? desired : Math.max(0, Math.min(desired, desired + maxSurge(d) - oldActive));
+    const rs: ReplicaSet = {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {
+        name: `${d.metadata.name}-${hash}`,
+        namespace: ns,
+        labels: { ...(d.spec.template.metadata?.labels ?? {}), 'pod-template-hash': hash },
+        annotations: {
+          'deployment.kubernetes.io/desired-replicas': String(desired),
+          'deployment.kubernetes.io/max-replicas': String(desired + maxSurge(d)),
+          [REVISION]: String(maxRev + 1),
+        },
+        ownerReferences: [ownerRef(d)],
+      },
+      spec: {
+        replicas: initial,
+        selector: {
+          ...d.spec.selector,
+          matchLabels: { ...(d.spec.selector.matchLabels ?? {}), 'pod-template-hash': hash },
+        },
+        template,
+      },
+    };
+    newRS = c.insert(rs);
+    if (initial > 0)
+      c.recordEvent(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${newRS.metadata.name} from 0 to ${initial}`, 'deployment-controller');
+  } else if (revisionOf(newRS) < maxRev && old.some((rs) => revisionOf(rs) === maxRev)) {
+    // rolled back to an older template: it becomes the newest revision again
+    const upd = clone(newRS);
+    upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), [REVISION]: String(maxRev + 1) };
+    newRS = c.write(upd);
+  }
+
+  if (!d.spec.paused) {
+    if (d.spec.strategy?.type === 'Recreate') {
+      for (const rs of old) if ((rs.spec.replicas ?? 0) > 0) scaleRS(c, d, rs, 0);
+      const oldPods = old.reduce((n, rs) => n + podsOf(c, rs).length, 0);
+      if (oldPods === 0 && (newRS.spec.replicas ?? 0) !== desired) scaleRS(c, d, newRS, desired);
+    } else rollOut(c, d, newRS, old, desired);
+  }
+
+  // revision history cleanup
+  const limit = d.spec.revisionHistoryLimit ?? 10;
+  const idle = c.store
+    .list<ReplicaSet>('ReplicaSet', ns)
+    .filter((rs) => isOwnedBy(rs, d) && rs.metadata.name !== newRS!.metadata.name && (rs.spec.replicas ?? 0) === 0 && podsOf(c, rs).length === 0)
+    .sort((a, b) => revisionOf(a) - revisionOf(b));
+  for (const rs of idle.slice(0, Math.max(0, idle.length - limit))) c.store.remove('ReplicaSet', ns, rs.metadata.name);
+
+  // status
+  const all = c.store.list<ReplicaSet>('ReplicaSet', ns).filter((rs) => isOwnedBy(rs, d));
+  const current = c.store.get<ReplicaSet>('ReplicaSet', ns, newRS.metadata.name)!;
+  const pods = all.flatMap((rs) => podsOf(c, rs));
+  const ready = pods.filter(podIsReady).length;
+  const updated = podsOf(c, current).length;
+  const available = ready;
+  const ts = c.timestamp();
+  d = c.store.get<Deployment>('Deployment', ns, d.metadata.name)!;
+  const prevConds = d.status?.conditions ?? [];
+  const cond = (type: string, status: string, reason: string, message: string): NonNullable<NonNullable<Deployment['status']>['conditions']>[number] => {
+    const prev = prevConds.find((x) => x.type === type);
+    const same = prev && prev.status === status && prev.reason === reason;
+    return {
+      lastTransitionTime: same && prev.lastTransitionTime ? prev.lastTransitionTime : prev && prev.status === status && prev.lastTransitionTime ? prev.lastTransitionTime : ts,
+      lastUpdateTime: same && prev.lastUpdateTime ? prev.lastUpdateTime : ts,
+      message,
+      reason,
+      status,
+      type,
+    };
+  };
+  const minAvail = desired - maxUnavailable(d);
+  const isAvailable = available >= minAvail;
+  const complete = updated === desired && ready === desired && pods.length === desired;
+  const status: NonNullable<Deployment['status']> = {
+    availableReplicas: available,
+    conditions: [
+      cond('Available', isAvailable ? 'True' : 'False', isAvailable ? 'MinimumReplicasAvailable' : 'MinimumReplicasUnavailable', isAvailable ? 'Deployment has minimum availability.' : 'Deployment does not have minimum availability.'),
+      cond('Progressing', 'True', complete ? 'NewReplicaSetAvailable' : 'ReplicaSetUpdated', complete ? `ReplicaSet "${current.metadata.name}" has successfully progressed.` : `ReplicaSet "${current.metadata.name}" is progressing.`),
+    ],
+    observedGeneration: d.metadata.generation ?? 1,
+    readyReplicas: ready,
+    replicas: pods.length,
+    updatedReplicas: updated,
+  };
+  if (pods.length - available > 0) status.unavailableReplicas = pods.length - available;
+  if (ready === 0) delete status.readyReplicas;
+  if (available === 0) delete status.availableReplicas;
+  if (updated === 0) delete status.updatedReplicas;
+  if (pods.length === 0) delete status.replicas;
+  const rev = current.metadata.annotations?.[REVISION];
+  const annChanged = rev !== undefined && d.metadata.annotations?.[REVISION] !== rev;
+  const strip = (s: unknown): string => JSON.stringify(s, (k, v: unknown) => (k === 'lastUpdateTime' || k === 'lastTransitionTime' ? undefined : v));
+  if (annChanged || strip(d.status) !== strip(status)) {
+    const upd = clone(d);
+    upd.status = status;
+    if (rev !== undefined) upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), [REVISION]: rev };
+    c.write(upd);
+  }
+}
+
+function rollOut(c: Cluster, d: Deployment, newRS: ReplicaSet, old: ReplicaSet[], desired: number): void {
+  const surge = maxSurge(d);
+  const unavailable = maxUnavailable(d);
+  const newCount = newRS.spec.replicas ?? 0;
+  const oldTotal = old.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
+  if (oldTotal === 0) {
+    if (newCount !== desired) scaleRS(c, d, newRS, desired);
+    return;
+  }
+  // scale up the new ReplicaSet within maxSurge
+  const total = newCount + oldTotal;
+  const room = desired + surge - total;
+  if (room > 0 && newCount < desired) scaleRS(c, d, newRS, Math.min(desired, newCount + room));
+  // scale down old ReplicaSets as far as maxUnavailable allows; not-ready old pods go first
+  const fresh = c.store.get<ReplicaSet>('ReplicaSet', newRS.metadata.namespace, newRS.metadata.name)!;
+  const allPods = [fresh, ...old].flatMap((rs) => podsOf(c, rs));
+  const available = allPods.filter(podIsReady).length;
+  const minAvailable = desired - unavailable;
+  let budget = Math.max(0, available - minAvailable);
+  for (const rs of [...old].sort((a, b) => revisionOf(a) - revisionOf(b))) {
+    const cur = rs.spec.replicas ?? 0;
+    if (cur === 0) continue;
+    const unhealthy = podsOf(c, rs).filter((p) => !podIsReady(p)).length;
+    const cut = Math.min(cur, unhealthy + budget);
+    if (cut <= 0) continue;
+    budget -= Math.max(0, cut - unhealthy);
+    scaleRS(c, d, rs, cur - cut);
+  }
+}

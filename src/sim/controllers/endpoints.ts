@@ -1,0 +1,50 @@
+/**
+ * The legacy Endpoints controller (pkg/controller/endpoint/endpoints_controller.go), still
+ * running in v1.35: one Endpoints object per selector Service, ready pods in `addresses`,
+ * unready ones in `notReadyAddresses`, one subset for the common port set.
+ */
+import type { Cluster, Controller } from '../cluster.js';
+import type { Endpoints, EndpointsSubset, Pod, Service } from '../api/types.js';
+import { clone } from '../api/store.js';
+import { desiredEndpoints } from './endpointslice.js';
+
+export const endpointsController: Controller = {
+  name: 'endpoints',
+  watches: ['Service', 'Pod', 'Endpoints'],
+  reconcile(c: Cluster): void {
+    for (const svc of c.store.list<Service>('Service')) {
+      const ns = svc.metadata.namespace!;
+      if (!svc.spec.selector || Object.keys(svc.spec.selector).length === 0 || svc.spec.type === 'ExternalName') {
+        const ep = c.store.get<Endpoints>('Endpoints', ns, svc.metadata.name);
+        if (ep?.metadata.labels?.['endpoints.kubernetes.io/managed-by'] === 'endpoint-controller') c.store.remove('Endpoints', ns, svc.metadata.name);
+        continue;
+      }
+      const { endpoints, ports } = desiredEndpoints(svc, c.store.list<Pod>('Pod', ns));
+      const toAddr = (e: (typeof endpoints)[number]): NonNullable<EndpointsSubset['addresses']>[number] => {
+        const a: NonNullable<EndpointsSubset['addresses']>[number] = { ip: e.addresses[0]! };
+        if (e.hostname) a.hostname = e.hostname;
+        if (e.nodeName) a.nodeName = e.nodeName;
+        if (e.targetRef) a.targetRef = e.targetRef;
+        return a;
+      };
+      const live = endpoints.filter((e) => !e.conditions?.terminating);
+      const ready = live.filter((e) => e.conditions?.ready).map(toAddr);
+      const notReady = live.filter((e) => !e.conditions?.ready).map(toAddr);
+      const subset: EndpointsSubset = {};
+      if (ready.length) subset.addresses = ready;
+      if (notReady.length) subset.notReadyAddresses = notReady;
+      subset.ports = ports.map((p) => ({ ...(p.name ? { name: p.name } : {}), port: p.port ?? 0, protocol: p.protocol ?? 'TCP' }));
+      const subsets = ready.length || notReady.length ? [subset] : undefined;
+      const existing = c.store.get<Endpoints>('Endpoints', ns, svc.metadata.name);
+      const labels = { ...(svc.metadata.labels ?? {}), 'endpoints.kubernetes.io/managed-by': 'endpoint-controller' };
+      if (existing && JSON.stringify(existing.subsets) === JSON.stringify(subsets) && JSON.stringify(existing.metadata.labels) === JSON.stringify(labels)) continue;
+      const obj: Endpoints = existing ? clone(existing) : { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: svc.metadata.name, namespace: ns } };
+      obj.metadata.labels = labels;
+      obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() };
+      if (subsets) obj.subsets = subsets;
+      else delete obj.subsets;
+      if (existing) c.write(obj);
+      else c.insert(obj);
+    }
+  },
+};

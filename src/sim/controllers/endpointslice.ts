@@ -1,0 +1,123 @@
+/**
+ * EndpointSlice controller (k8s.io/kubernetes pkg/controller/endpointslice, staging
+ * endpointslice/reconciler.go): one slice per selector Service (generateName `<svc>-`), with the
+ * Service's labels plus `kubernetes.io/service-name` and `endpointslice.kubernetes.io/managed-by`,
+ * an endpoint per pod that has an IP — ready/serving/terminating conditions, nodeName, targetRef,
+ * hostname for pods whose subdomain names the Service — and ports resolved from targetPort
+ * (named ports looked up in the pod's containers).
+ */
+import type { Cluster, Controller } from '../cluster.js';
+import type { Endpoint, EndpointPort, EndpointSlice, Pod, Service } from '../api/types.js';
+import { clone } from '../api/store.js';
+import { matchMap } from '../api/selectors.js';
+import { ownerRef, podIsReady } from './util.js';
+import { ipToInt } from '../../util/ip.js';
+
+export const MANAGED_BY = 'endpointslice-controller.k8s.io';
+export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+
+export const endpointSliceController: Controller = {
+  name: 'endpointslice',
+  watches: ['Service', 'Pod', 'EndpointSlice'],
+  reconcile(c: Cluster): void {
+    const podsByNs = new Map<string, Pod[]>();
+    for (const svc of c.store.list<Service>('Service')) {
+      const ns = svc.metadata.namespace!;
+      if (!svc.spec.selector || Object.keys(svc.spec.selector).length === 0 || svc.spec.type === 'ExternalName') {
+        removeManaged(c, svc);
+        continue;
+      }
+      if (!podsByNs.has(ns)) podsByNs.set(ns, c.store.list<Pod>('Pod', ns));
+      syncService(c, svc, podsByNs.get(ns)!);
+    }
+  },
+};
+
+function managedSlices(c: Cluster, svc: Service): EndpointSlice[] {
+  return c.store
+    .list<EndpointSlice>('EndpointSlice', svc.metadata.namespace)
+    .filter((s) => s.metadata.labels?.[SERVICE_NAME_LABEL] === svc.metadata.name && s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'] === MANAGED_BY);
+}
+
+function removeManaged(c: Cluster, svc: Service): void {
+  for (const s of managedSlices(c, svc)) c.store.remove('EndpointSlice', s.metadata.namespace, s.metadata.name);
+}
+
+/** The container port a Service port's targetPort names on this pod (FindPort in pkg/api/v1/pod). */
+export function resolveTargetPort(pod: Pod, target: number | string | undefined, fallback: number): number | undefined {
+  if (target === undefined) return fallback;
+  if (typeof target === 'number') return target;
+  if (/^\d+$/.test(target)) return Number(target);
+  for (const ct of pod.spec.containers) for (const p of ct.ports ?? []) if (p.name === target) return p.containerPort;
+  return undefined;
+}
+
+export function desiredEndpoints(svc: Service, pods: Pod[]): { endpoints: Endpoint[]; ports: EndpointPort[] } {
+  const selected = pods.filter(
+    (p) => matchMap(svc.spec.selector ?? {}, p.metadata.labels) && p.status?.podIP && p.status.phase !== 'Succeeded' && p.status.phase !== 'Failed',
+  );
+  const ports: EndpointPort[] = (svc.spec.ports ?? []).map((sp) => {
+    const first = selected[0];
+    const port = first ? resolveTargetPort(first, sp.targetPort, sp.port) : typeof sp.targetPort === 'number' ? sp.targetPort : undefined;
+    const ep: EndpointPort = { name: sp.name ?? '', port: port ?? sp.port, protocol: sp.protocol ?? 'TCP' };
+    if (sp.appProtocol) ep.appProtocol = sp.appProtocol;
+    return ep;
+  });
+  const endpoints = selected
+    .map((p): Endpoint => {
+      const terminating = !!p.metadata.deletionTimestamp;
+      const ready = podIsReady(p);
+      const e: Endpoint = {
+        addresses: [p.status!.podIP!],
+        conditions: { ready: ready && !terminating, serving: ready, terminating },
+        nodeName: p.spec.nodeName ?? '',
+        targetRef: { kind: 'Pod', name: p.metadata.name, namespace: p.metadata.namespace ?? 'default', uid: p.metadata.uid ?? '' },
+      };
+      if (svc.spec.publishNotReadyAddresses) e.conditions = { ready: !terminating, serving: true, terminating };
+      if (p.spec.hostname && p.spec.subdomain === svc.metadata.name) e.hostname = p.spec.hostname;
+      if (!e.nodeName) delete e.nodeName;
+      return e;
+    })
+    .sort((a, b) => ipToInt(a.addresses[0]!) - ipToInt(b.addresses[0]!));
+  return { endpoints, ports };
+}
+
+function syncService(c: Cluster, svc: Service, pods: Pod[]): void {
+  const { endpoints, ports } = desiredEndpoints(svc, pods);
+  const slices = managedSlices(c, svc);
+  const labels = {
+    ...(svc.metadata.labels ?? {}),
+    'endpointslice.kubernetes.io/managed-by': MANAGED_BY,
+    [SERVICE_NAME_LABEL]: svc.metadata.name,
+  };
+  const existing = slices[0];
+  for (const extra of slices.slice(1)) c.store.remove('EndpointSlice', extra.metadata.namespace, extra.metadata.name);
+  const body = { endpoints: endpoints.length > 0 ? endpoints : null, ports: ports.length > 0 ? ports : null };
+  if (existing) {
+    if (JSON.stringify({ endpoints: existing.endpoints, ports: existing.ports }) === JSON.stringify(body) && JSON.stringify(existing.metadata.labels) === JSON.stringify(labels))
+      return;
+    const upd = clone(existing);
+    upd.endpoints = body.endpoints;
+    upd.ports = body.ports;
+    upd.metadata.labels = labels;
+    upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() };
+    c.write(upd);
+    return;
+  }
+  const slice: EndpointSlice = {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: {
+      name: '',
+      generateName: `${svc.metadata.name}-`,
+      namespace: svc.metadata.namespace!,
+      labels,
+      annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() },
+      ownerReferences: [ownerRef(svc)],
+    },
+    addressType: 'IPv4',
+    endpoints: body.endpoints,
+    ports: body.ports,
+  };
+  c.insert(slice);
+}

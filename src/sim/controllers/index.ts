@@ -1,0 +1,38 @@
+/**
+ * The ordered controller registry. Order matters only for how quickly a change settles, not for
+ * the result: the runner loops until no controller has anything left to do.
+ */
+import type { Controller } from '../cluster.js';
+import { staticPodsController } from './static-pods.js';
+import { namespaceController } from './namespace.js';
+import { nodeIpamController } from './node-ipam.js';
+import { nodeStatusController } from './node-status.js';
+import { deploymentController } from './deployment.js';
+import { replicaSetController } from './replicaset.js';
+import { daemonSetController } from './daemonset.js';
+import { statefulSetController } from './statefulset.js';
+import { jobController } from './job.js';
+import { cronJobController } from './cronjob.js';
+import { schedulerController } from './scheduler.js';
+import { kubeletController } from './kubelet.js';
+import { endpointSliceController } from './endpointslice.js';
+import { endpointsController } from './endpoints.js';
+import { garbageCollector } from './garbage-collector.js';
+
+export const CONTROLLERS: readonly Controller[] = [
+  staticPodsController,
+  namespaceController,
+  nodeIpamController,
+  nodeStatusController,
+  deploymentController,
+  replicaSetController,
+  daemonSetController,
+  statefulSetController,
+  jobController,
+  cronJobController,
+  schedulerController,
+  kubeletController,
+  endpointSliceController,
+  endpointsController,
+  garbageCollector,
+];

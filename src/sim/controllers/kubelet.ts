@@ -1,0 +1,376 @@
+/**
+ * The kubelet on every node (k8s.io/kubernetes pkg/kubelet: kubelet.go syncPod, kuberuntime,
+ * prober, images/image_manager.go, status/status_manager.go): creates the pod sandbox (CNI IPAM,
+ * resolv.conf), pulls images, starts containers, runs readiness probes, restarts crashed
+ * containers with exponential back-off (10s doubling to 5m), and finishes graceful deletion.
+ * A node whose kubelet is stopped does none of this. A node without a CNI config leaves pods in
+ * ContainerCreating with the real sandbox error.
+ */
+import type { Cluster, Controller } from '../cluster.js';
+import type { Container, ContainerStatus, Node, Pod, PodCondition, Probe } from '../api/types.js';
+import { clone } from '../api/store.js';
+import type { Host } from '../node/host.js';
+import { lookupImage, pullErrorMessage, type ImageInfo } from '../images.js';
+import { containerProgram, type Program } from '../runtime/program.js';
+import { allocatePodIP, release } from '../cni/ipam.js';
+import { podFs, dropPodFs } from '../runtime/podfs.js';
+import { podResolvConf } from '../runtime/resolv.js';
+import { kubeletConfig } from '../controlplane.js';
+import { cniReady } from '../cni/config.js';
+
+const PULL_MS = 1_500;
+const BACKOFF_BASE_MS = 10_000;
+const BACKOFF_MAX_MS = 300_000;
+
+export const kubeletController: Controller = {
+  name: 'kubelet',
+  watches: ['Pod', 'Node', 'time', 'hosts'],
+  reconcile(c: Cluster): void {
+    const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
+    for (const pod of [...c.store.list<Pod>('Pod')]) {
+      const nodeName = pod.spec.nodeName;
+      if (!nodeName) continue;
+      const host = c.host(nodeName);
+      const node = nodes.get(nodeName);
+      if (!host || !node || !host.unitActive('kubelet')) continue;
+      if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
+      syncPod(c, host, node, pod);
+    }
+  },
+};
+
+interface Images {
+  [node: string]: string[];
+}
+
+function pulledImages(c: Cluster, node: string): string[] {
+  const t = (c.state['images'] ??= {}) as Images;
+  return (t[node] ??= []);
+}
+
+function cond(type: string, ok: boolean, now: string, prev: PodCondition[] | undefined, reason?: string): PodCondition {
+  const status = ok ? 'True' : 'False';
+  const old = prev?.find((p) => p.type === type);
+  const c: PodCondition = {
+    type,
+    status,
+    lastProbeTime: null,
+    lastTransitionTime: old && old.status === status && old.lastTransitionTime ? old.lastTransitionTime : now,
+  };
+  if (!ok && reason) {
+    c.reason = reason;
+  }
+  return c;
+}
+
+function probePasses(probe: Probe | undefined, container: Container, image: ImageInfo): boolean {
+  if (!probe) return true;
+  const portOf = (p: number | string): number | undefined =>
+    typeof p === 'number' ? p : container.ports?.find((cp) => cp.name === p)?.containerPort ?? (Number(p) || undefined);
+  if (probe.httpGet) {
+    const port = portOf(probe.httpGet.port);
+    const l = image.listeners.find((x) => x.port === port && x.protocol === 'TCP');
+    if (!l?.http) return false;
+    const path = probe.httpGet.path ?? '/';
+    return path in l.http.pages || path === '/healthz' && 'OK' in l.http.pages;
+  }
+  if (probe.tcpSocket) {
+    const port = portOf(probe.tcpSocket.port);
+    return image.listeners.some((x) => x.port === port && x.protocol === 'TCP');
+  }
+  if (probe.exec) {
+    const exe = probe.exec.command[0] ?? '';
+    if (exe === 'false') return false;
+    return exe === 'true' || image.tools.includes(exe.split('/').pop() ?? '');
+  }
+  return true;
+}
+
+function backoffMs(restarts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, restarts));
+}
+
+function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
+  const now = c.now();
+  const ts = c.timestamp();
+  const pod = clone(podIn);
+  const uid = pod.metadata.uid ?? '';
+  const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+
+  if (pod.metadata.deletionTimestamp) {
+    const started = Date.parse(pod.metadata.deletionTimestamp);
+    const slow = pod.spec.containers.some((ct) => /sleep|tail/.test([...(ct.command ?? []), ...(ct.args ?? [])].join(' ')));
+    const grace = (pod.metadata.deletionGracePeriodSeconds ?? 30) * 1000;
+    const done = started + (slow ? grace : Math.min(grace, 1_000));
+    if (now >= done) {
+      c.store.remove('Pod', pod.metadata.namespace, pod.metadata.name);
+      release(c, uid);
+      dropPodFs(c, uid);
+    } else c.wakeAt(done);
+    return;
+  }
+  const phase = pod.status?.phase;
+  if (phase === 'Succeeded' || phase === 'Failed') return;
+
+  const status = (pod.status ??= {});
+  // sandbox
+  if (!status.podIP || !pod.metadata.annotations?.['sim.cka-lab/sandbox-at']) {
+    if (!pod.spec.hostNetwork && !cniReady(c, host)) {
+      const msg = `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="${c.meta.cni.plugin}" failed (add): no network config found in /etc/cni/net.d`;
+      if (!status.containerStatuses) {
+        status.phase = 'Pending';
+        status.hostIP = host.ip;
+        status.hostIPs = [{ ip: host.ip }];
+        status.startTime = ts;
+        status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, 'ContainerCreating'));
+        status.conditions = [
+          cond('PodReadyToStartContainers', false, ts, undefined),
+          cond('Initialized', true, ts, undefined),
+          cond('Ready', false, ts, undefined, 'ContainersNotReady'),
+          cond('ContainersReady', false, ts, undefined, 'ContainersNotReady'),
+          cond('PodScheduled', true, ts, podIn.status?.conditions),
+        ];
+        fixNotReadyMessages(pod);
+        c.write(pod);
+        c.recordEvent(pod, 'Warning', 'FailedCreatePodSandBox', msg, 'kubelet', node.metadata.name);
+      }
+      return;
+    }
+    const ip = status.podIP ?? (pod.spec.hostNetwork ? host.ip : allocatePodIP(c, node, uid, { namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }));
+    if (!ip) return;
+    status.podIP = ip;
+    status.podIPs = [{ ip }];
+    status.hostIP = host.ip;
+    status.hostIPs = [{ ip: host.ip }];
+    status.startTime ??= ts;
+    status.phase = 'Pending';
+    status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, 'ContainerCreating'));
+    writePodFiles(c, host, pod);
+    c.wakeAt(now + PULL_MS);
+    (pod.metadata.annotations ??= {})['sim.cka-lab/sandbox-at'] = String(now);
+  }
+
+  const sandboxAt = Number(pod.metadata.annotations?.['sim.cka-lab/sandbox-at'] ?? '0');
+  const statuses = status.containerStatuses ?? [];
+  const events: [type: 'Normal' | 'Warning', reason: string, msg: string][] = [];
+  pod.spec.containers.forEach((ct, i) => {
+    const cs = statuses[i] ?? waiting(ct, 'ContainerCreating');
+    statuses[i] = cs;
+    stepContainer(c, node, pod, ct, cs, sandboxAt, events);
+  });
+  status.containerStatuses = statuses;
+
+  // phase and conditions
+  const restartPolicy = pod.spec.restartPolicy ?? 'Always';
+  const allTerminated = statuses.every((s) => s.state.terminated);
+  if (allTerminated && restartPolicy !== 'Always' && statuses.every((s) => s.state.terminated) && (restartPolicy === 'Never' || statuses.every((s) => s.state.terminated?.exitCode === 0))) {
+    status.phase = statuses.every((s) => s.state.terminated?.exitCode === 0) ? 'Succeeded' : 'Failed';
+  } else if (statuses.some((s) => s.state.running || s.lastState.terminated || s.state.terminated)) status.phase = 'Running';
+  else status.phase = 'Pending';
+  const allReady = statuses.length > 0 && statuses.every((s) => s.ready);
+  const terminal = status.phase === 'Succeeded' || status.phase === 'Failed';
+  status.conditions = [
+    cond('PodReadyToStartContainers', !terminal, ts, podIn.status?.conditions),
+    cond('Initialized', true, ts, podIn.status?.conditions),
+    cond('Ready', allReady, ts, podIn.status?.conditions, terminal ? 'PodCompleted' : 'ContainersNotReady'),
+    cond('ContainersReady', allReady, ts, podIn.status?.conditions, terminal ? 'PodCompleted' : 'ContainersNotReady'),
+    cond('PodScheduled', true, ts, podIn.status?.conditions),
+  ];
+  fixNotReadyMessages(pod);
+  status.qosClass ??= 'BestEffort';
+  if (JSON.stringify(pod) !== JSON.stringify(podIn)) c.write(pod);
+  for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
+  void key;
+}
+
+function fixNotReadyMessages(pod: Pod): void {
+  const notReady = (pod.status?.containerStatuses ?? []).filter((s) => !s.ready).map((s) => s.name);
+  for (const cnd of pod.status?.conditions ?? []) {
+    if ((cnd.type === 'Ready' || cnd.type === 'ContainersReady') && cnd.status === 'False' && cnd.reason === 'ContainersNotReady')
+      cnd.message = `containers with unready status: [${notReady.join(' ')}]`;
+  }
+}
+
+function waiting(ct: Container, reason: string, message?: string): ContainerStatus {
+  return {
+    name: ct.name,
+    image: ct.image,
+    imageID: '',
+    ready: false,
+    restartCount: 0,
+    started: false,
+    state: { waiting: message ? { reason, message } : { reason } },
+    lastState: {},
+  };
+}
+
+function containerId(c: Cluster): string {
+  let s = '';
+  for (let i = 0; i < 8; i++) s += c.random.nextU32().toString(16).padStart(8, '0');
+  return `containerd://${s}`;
+}
+
+function stepContainer(
+  c: Cluster,
+  node: Node,
+  pod: Pod,
+  ct: Container,
+  cs: ContainerStatus,
+  sandboxAt: number,
+  events: [type: 'Normal' | 'Warning', reason: string, msg: string][],
+): void {
+  const now = c.now();
+  const ts = c.timestamp();
+  const image = lookupImage(ct.image);
+  const nodeImages = pulledImages(c, node.metadata.name);
+  const restartPolicy = pod.spec.restartPolicy ?? 'Always';
+  const bkey = `${pod.metadata.uid}/${ct.name}`;
+  const timers = (c.state['kubeletTimers'] ??= {}) as Record<string, { nextAt: number; pulls: number }>;
+  const timer = (timers[bkey] ??= { nextAt: 0, pulls: 0 });
+  const nextAt = timer.nextAt;
+
+  const start = (prog: Program): void => {
+    if (prog.kind === 'not-found') {
+      const msg = `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "${prog.exe}": executable file not found in $PATH`;
+      cs.state = { terminated: { exitCode: 128, reason: 'StartError', message: msg, startedAt: '1970-01-01T00:00:00Z', finishedAt: ts, containerID: containerId(c) } };
+      events.push(['Warning', 'Failed', `Error: ${msg}`]);
+      return;
+    }
+    cs.state = { running: { startedAt: ts } };
+    cs.started = true;
+    cs.containerID = containerId(c);
+    cs.imageID = `${image!.repository}@${image!.digest}`;
+    cs.image = ct.image.includes('/') || ct.image.includes(':') ? imageDisplay(ct.image) : `${image!.repository}:latest`.replace('docker.io/library/', 'docker.io/library/');
+    events.push(['Normal', 'Created', `Created container: ${ct.name}`], ['Normal', 'Started', `Started container ${ct.name}`]);
+    if (prog.kind === 'exit') c.wakeAt(now + prog.afterMs + 1);
+    const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
+    if (delay > 0) c.wakeAt(now + delay);
+  };
+
+  // Waiting for the first start (pull) or a back-off to expire
+  if (cs.state.waiting) {
+    const reason = cs.state.waiting.reason;
+    if (reason === 'ContainerCreating' && now < sandboxAt + PULL_MS) {
+      c.wakeAt(sandboxAt + PULL_MS);
+      return;
+    }
+    if ((reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull') && now < nextAt) {
+      c.wakeAt(nextAt);
+      return;
+    }
+    if (!image) {
+      // ErrImagePull, then ImagePullBackOff while the pull back-off (10s doubling) runs
+      if (reason !== 'ErrImagePull') {
+        events.push(['Normal', 'Pulling', `Pulling image "${ct.image}"`]);
+        events.push(['Warning', 'Failed', pullErrorMessage(ct.image)], ['Warning', 'Failed', 'Error: ErrImagePull']);
+        timer.pulls += 1;
+        timer.nextAt = now + 2_000;
+        cs.state = { waiting: { reason: 'ErrImagePull', message: pullErrorMessage(ct.image).replace(/^Failed to pull image "[^"]*": /, '') } };
+      } else {
+        timer.nextAt = now + backoffMs(timer.pulls - 1);
+        events.push(['Normal', 'BackOff', `Back-off pulling image "${ct.image}"`], ['Warning', 'Failed', 'Error: ImagePullBackOff']);
+        cs.state = { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${ct.image}": ErrImagePull: ${pullErrorMessage(ct.image).replace(/^Failed to pull image "[^"]*": /, '')}` } };
+      }
+      c.wakeAt(timer.nextAt);
+      return;
+    }
+    if (reason === 'ContainerCreating' || reason === 'ErrImagePull' || reason === 'ImagePullBackOff') {
+      const present = nodeImages.includes(image.repository) && ct.imagePullPolicy !== 'Always';
+      if (present) events.push(['Normal', 'Pulled', `Container image "${ct.image}" already present on machine and can be accessed by the pod`]);
+      else {
+        events.push(['Normal', 'Pulling', `Pulling image "${ct.image}"`]);
+        events.push(['Normal', 'Pulled', `Successfully pulled image "${ct.image}" in 1.2s (1.2s including waiting). Image size: ${image.sizeBytes} bytes.`]);
+        if (!nodeImages.includes(image.repository)) nodeImages.push(image.repository);
+      }
+    } else if (reason === 'CrashLoopBackOff') {
+      cs.restartCount += 1;
+      if (nodeImages.includes(image.repository)) events.push(['Normal', 'Pulled', `Container image "${ct.image}" already present on machine and can be accessed by the pod`]);
+    }
+    start(containerProgram(ct, image));
+  }
+
+  // Running: does the process exit now?
+  if (cs.state.running && image) {
+    const prog = containerProgram(ct, image);
+    const startedAt = Date.parse(cs.state.running.startedAt ?? ts);
+    if (prog.kind === 'exit' && now >= startedAt + prog.afterMs) {
+      cs.state = {
+        terminated: {
+          exitCode: prog.code,
+          reason: prog.code === 0 ? 'Completed' : 'Error',
+          startedAt: cs.state.running.startedAt ?? ts,
+          finishedAt: new Date(startedAt + prog.afterMs - (startedAt + prog.afterMs) % 1000).toISOString().replace('.000Z', 'Z'),
+          ...(cs.containerID ? { containerID: cs.containerID } : {}),
+        },
+      };
+      cs.ready = false;
+    } else if (prog.kind !== 'not-found') {
+      const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
+      const ready = now >= startedAt + delay && probePasses(ct.readinessProbe, ct, image);
+      if (!ready && ct.readinessProbe && now >= startedAt + delay) {
+        const p = ct.readinessProbe;
+        const what = p.httpGet ? `HTTP probe failed with statuscode: 404` : p.tcpSocket ? `dial tcp ${pod.status?.podIP}:${p.tcpSocket.port}: connect: connection refused` : 'command failed';
+        events.push(['Warning', 'Unhealthy', `Readiness probe failed: ${what}`]);
+      }
+      cs.ready = ready;
+      const live = probePasses(ct.livenessProbe, ct, image);
+      const liveDelay = (ct.livenessProbe?.initialDelaySeconds ?? 0) * 1000 + (ct.livenessProbe?.periodSeconds ?? 10) * 1000 * (ct.livenessProbe?.failureThreshold ?? 3);
+      if (!live) {
+        if (now >= startedAt + liveDelay) {
+          events.push(['Normal', 'Killing', `Container ${ct.name} failed liveness probe, will be restarted`]);
+          cs.state = { terminated: { exitCode: 137, reason: 'Error', startedAt: cs.state.running.startedAt ?? ts, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
+          cs.ready = false;
+        } else c.wakeAt(startedAt + liveDelay);
+      }
+    }
+  }
+
+  // Terminated: restart with back-off according to restartPolicy
+  if (cs.state.terminated) {
+    const code = cs.state.terminated.exitCode;
+    const restart = restartPolicy === 'Always' || (restartPolicy === 'OnFailure' && code !== 0);
+    if (restart) {
+      const at = now + backoffMs(cs.restartCount);
+      timer.nextAt = at;
+      cs.lastState = { terminated: cs.state.terminated };
+      cs.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${fmtBackoff(backoffMs(cs.restartCount))} restarting failed container=${ct.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` } };
+      cs.ready = false;
+      cs.started = false;
+      events.push(['Warning', 'BackOff', `Back-off restarting failed container ${ct.name} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`]);
+      c.wakeAt(at);
+    }
+  }
+}
+
+/** Go's time.Duration String for whole seconds: 10s, 1m20s, 5m0s. */
+function fmtBackoff(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${s % 60}s`;
+}
+
+function imageDisplay(raw: string): string {
+  const img = lookupImage(raw);
+  if (!img) return raw;
+  const tag = raw.includes(':') && raw.lastIndexOf(':') > raw.lastIndexOf('/') ? raw.slice(raw.lastIndexOf(':') + 1) : 'latest';
+  return `${img.repository}:${tag}`;
+}
+
+/** resolv.conf, hosts and hostname inside the pod, from the node's kubelet config at sandbox time. */
+function writePodFiles(c: Cluster, host: Host, pod: Pod): void {
+  const fs = podFs(c, pod.metadata.uid ?? '');
+  const cfg = kubeletConfig(host);
+  const clusterDNS = 'error' in cfg ? [] : cfg.clusterDNS;
+  const clusterDomain = 'error' in cfg ? 'cluster.local' : cfg.clusterDomain;
+  const hostResolv = host.fs.tryRead('error' in cfg ? '/etc/resolv.conf' : cfg.resolvConf) ?? '';
+  fs.write('/etc/resolv.conf', podResolvConf(pod, { clusterDNS, clusterDomain, hostResolvConf: hostResolv }));
+  const hostname = pod.spec.hostname ?? pod.metadata.name;
+  fs.write('/etc/hostname', `${pod.spec.hostNetwork ? host.name : hostname}\n`);
+  const ip = pod.status?.podIP ?? '';
+  const fqdn = pod.spec.subdomain ? `${hostname}.${pod.spec.subdomain}.${pod.metadata.namespace}.svc.${clusterDomain}\t${hostname}` : hostname;
+  fs.write(
+    '/etc/hosts',
+    pod.spec.hostNetwork
+      ? host.fs.tryRead('/etc/hosts') ?? ''
+      : `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${ip}\t${fqdn}\n`,
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Namespace controller (pkg/controller/namespace/deletion): a Terminating namespace has its
+ * contents deleted, then disappears. Also creates each namespace's `default` ServiceAccount and
+ * `kube-root-ca.crt` ConfigMap, as the serviceaccount and root-ca-cert-publisher controllers do.
+ */
+import type { Cluster, Controller } from '../cluster.js';
+import type { Namespace, Pod } from '../api/types.js';
+import { RESOURCES } from '../api/registry.js';
+import { deletePod } from './replicaset.js';
+
+export const ROOT_CA = '-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIcka+lab+root+ca+simulated+certificate+AAAAAAAA\n-----END CERTIFICATE-----\n';
+
+export const namespaceController: Controller = {
+  name: 'namespace',
+  watches: ['Namespace', 'ServiceAccount', 'ConfigMap', 'Pod'],
+  reconcile(c: Cluster): void {
+    for (const ns of c.store.list<Namespace>('Namespace')) {
+      const name = ns.metadata.name;
+      if (ns.metadata.deletionTimestamp) {
+        let remaining = 0;
+        for (const r of RESOURCES) {
+          if (!r.namespaced) continue;
+          for (const o of [...c.store.list(r.kind, name)]) {
+            if (r.kind === 'Pod') {
+              deletePod(c, o as Pod);
+              if (c.store.get('Pod', name, o.metadata.name)) remaining++;
+            } else c.store.remove(r.kind, name, o.metadata.name);
+          }
+        }
+        if (remaining === 0) c.store.remove('Namespace', undefined, name);
+        continue;
+      }
+      if (!c.store.get('ServiceAccount', name, 'default'))
+        c.insert({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: name } });
+      if (!c.store.get('ConfigMap', name, 'kube-root-ca.crt'))
+        c.insert({
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: 'kube-root-ca.crt', namespace: name, annotations: { 'kubernetes.io/description': "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service (kubernetes.default.svc). No trust assumptions should be made about the contents of this bundle." } },
+          data: { 'ca.crt': ROOT_CA },
+        });
+    }
+  },
+};

@@ -1,0 +1,79 @@
+/**
+ * ReplicaSet controller (k8s.io/kubernetes pkg/controller/replicaset/replica_set.go): keeps the
+ * number of active pods it controls equal to spec.replicas, deleting not-ready and newest pods
+ * first, and reports replicas/ready/available in status.
+ */
+import type { Cluster, Controller } from '../cluster.js';
+import type { Pod, ReplicaSet } from '../api/types.js';
+import { clone } from '../api/store.js';
+import { isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
+
+export const replicaSetController: Controller = {
+  name: 'replicaset',
+  watches: ['ReplicaSet', 'Pod'],
+  reconcile(c: Cluster): void {
+    for (const rs of c.store.list<ReplicaSet>('ReplicaSet')) syncReplicaSet(c, rs);
+  },
+};
+
+function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
+  const ns = rs.metadata.namespace!;
+  const pods = c.store.list<Pod>('Pod', ns).filter((p) => isOwnedBy(p, rs));
+  const active = pods.filter(podIsActive);
+  const want = rs.spec.replicas ?? 1;
+  if (!rs.metadata.deletionTimestamp) {
+    if (active.length < want) {
+      for (let i = active.length; i < want; i++) {
+        const pod = podFromTemplate(rs.spec.template, ns, rs);
+        pod.metadata.generateName = `${rs.metadata.name}-`;
+        const created = c.insert(pod);
+        c.recordEvent(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`, 'replicaset-controller');
+        active.push(created);
+      }
+    } else if (active.length > want) {
+      const ranked = [...active].sort((a, b) => {
+        const ra = podIsReady(a) ? 1 : 0;
+        const rb = podIsReady(b) ? 1 : 0;
+        if (ra !== rb) return ra - rb;
+        const ta = a.metadata.creationTimestamp ?? '';
+        const tb = b.metadata.creationTimestamp ?? '';
+        if (ta !== tb) return ta < tb ? 1 : -1;
+        return a.metadata.name < b.metadata.name ? 1 : -1;
+      });
+      for (const victim of ranked.slice(0, active.length - want)) {
+        deletePod(c, victim);
+        c.recordEvent(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${victim.metadata.name}`, 'replicaset-controller');
+      }
+    }
+  }
+  const now = c.store.list<Pod>('Pod', ns).filter((p) => isOwnedBy(p, rs) && podIsActive(p));
+  const ready = now.filter(podIsReady).length;
+  const status = {
+    replicas: now.length,
+    fullyLabeledReplicas: now.length,
+    readyReplicas: ready,
+    availableReplicas: ready,
+    observedGeneration: rs.metadata.generation ?? 1,
+  };
+  const cur = rs.status;
+  if (JSON.stringify(cur) !== JSON.stringify(status)) {
+    const upd = clone(rs);
+    upd.status = status;
+    if (ready === 0) delete (upd.status as { readyReplicas?: number }).readyReplicas;
+    if (ready === 0) delete (upd.status as { availableReplicas?: number }).availableReplicas;
+    if (JSON.stringify(cur) !== JSON.stringify(upd.status)) c.write(upd);
+  }
+}
+
+/** Start graceful deletion of a pod, as the API server does for a controller's DELETE. */
+export function deletePod(c: Cluster, pod: Pod): void {
+  const upd = clone(pod);
+  if (!upd.spec.nodeName) {
+    c.store.remove('Pod', upd.metadata.namespace, upd.metadata.name);
+    return;
+  }
+  if (upd.metadata.deletionTimestamp) return;
+  upd.metadata.deletionTimestamp = c.timestamp();
+  upd.metadata.deletionGracePeriodSeconds = upd.spec.terminationGracePeriodSeconds ?? 30;
+  c.write(upd);
+}

@@ -1,0 +1,231 @@
+/**
+ * Static pods (pkg/kubelet/config/file.go, pkg/kubelet/pod/mirror_client.go): the kubelet runs
+ * every manifest in its staticPodPath and publishes a mirror pod `<name>-<node>` to the API.
+ * An edited manifest restarts the component (it is unavailable for a short while); a manifest
+ * that does not parse is skipped with the kubelet's error; a component that rejects its flags
+ * exits and restarts in CrashLoopBackOff, its logs in `crictl logs`. The API server being down
+ * makes every kubectl call fail with "connection refused".
+ */
+import type { Cluster, Controller } from '../cluster.js';
+import type { Node, Pod } from '../api/types.js';
+import { clone } from '../api/store.js';
+import { commandFlags, kubeletConfig, parseManifest } from '../controlplane.js';
+import { fnv32a } from './util.js';
+import { isComponent, startComponent } from '../runtime/components.js';
+import { lookupImage } from '../images.js';
+import type { Host } from '../node/host.js';
+
+const RESTART_MS = 15_000;
+const BACKOFF_BASE_MS = 10_000;
+const BACKOFF_MAX_MS = 300_000;
+
+export interface StaticPodRuntime {
+  file: string;
+  hash: string;
+  name: string;
+  namespace: string;
+  /** When the current container started (or will start, while restarting). */
+  since: number;
+  running: boolean;
+  exited: boolean;
+  restarts: number;
+  nextStart: number;
+  logs: string[];
+  containerId: string;
+  image: string;
+}
+
+type Table = Record<string, Record<string, StaticPodRuntime>>;
+
+export function staticPods(c: Cluster): Table {
+  return (c.state['staticPods'] ??= {}) as Table;
+}
+
+const AVAIL_KEY: Record<string, string> = { 'kube-apiserver': 'apiserver', 'kube-scheduler': 'scheduler', 'kube-controller-manager': 'controllerManager', etcd: 'etcd' };
+
+export const staticPodsController: Controller = {
+  name: 'static-pods',
+  watches: ['hosts', 'time', 'Node'],
+  reconcile(c: Cluster): void {
+    const table = staticPods(c);
+    const now = c.now();
+    for (const host of c.nodeHosts()) {
+      const rt = (table[host.name] ??= {});
+      if (!host.unitActive('kubelet')) continue;
+      const cfg = kubeletConfig(host);
+      const dir = 'error' in cfg ? '/etc/kubernetes/manifests' : cfg.staticPodPath;
+      const files = host.fs.list(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.startsWith('.'));
+      const seen = new Set<string>();
+      for (const f of files) {
+        const path = `${dir}/${f}`;
+        const text = host.fs.read(path);
+        const hash = fnv32a(text).toString(16);
+        const parsed = parseManifest(path, text);
+        if (!parsed.ok) {
+          if (rt[path]?.hash !== hash) {
+            host.log('kubelet', `E1202 ${hhmmss(now)}.000000    1234 file.go:187] "Could not process manifest file" err="${parsed.error.replace(/"/g, '\\"')}" path="${path}"`);
+            delete rt[path];
+            rt[`!${path}`] = { file: path, hash, name: '', namespace: '', since: now, running: false, exited: true, restarts: 0, nextStart: 0, logs: [], containerId: '', image: '' };
+          }
+          seen.add(`!${path}`);
+          continue;
+        }
+        delete rt[`!${path}`];
+        seen.add(path);
+        const pod = parsed.pod;
+        let r = rt[path];
+        if (!r || r.hash !== hash) {
+          const restarting = !!r;
+          r = {
+            file: path,
+            hash,
+            name: pod.metadata.name,
+            namespace: pod.metadata.namespace ?? 'default',
+            since: restarting ? now + RESTART_MS : now,
+            running: false,
+            exited: false,
+            restarts: 0,
+            nextStart: restarting ? now + RESTART_MS : now,
+            logs: [],
+            containerId: '',
+            image: pod.spec.containers[0]?.image ?? '',
+          };
+          rt[path] = r;
+          if (restarting) {
+            markAvailability(c, pod.metadata.name, false);
+            c.wakeAt(r.nextStart);
+          }
+        }
+        if (!r.running && now >= r.nextStart) tryStart(c, host, pod, r);
+        else if (!r.running) c.wakeAt(r.nextStart);
+        publishMirror(c, host, pod, r);
+      }
+      for (const path of Object.keys(rt)) {
+        if (seen.has(path)) continue;
+        const gone = rt[path]!;
+        delete rt[path];
+        if (gone.name) {
+          markAvailability(c, gone.name, false);
+          if (apiUp(c)) c.store.remove('Pod', gone.namespace, `${gone.name}-${host.name}`);
+        }
+      }
+    }
+  },
+};
+
+function hhmmss(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 19);
+}
+
+function apiUp(c: Cluster): boolean {
+  const st = c.state['apiserver'] as { up: boolean } | undefined;
+  return !st || st.up;
+}
+
+function markAvailability(c: Cluster, component: string, up: boolean): void {
+  const key = AVAIL_KEY[component];
+  if (!key) return;
+  c.state[key] = { up };
+}
+
+function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
+  const now = c.now();
+  const ct = pod.spec.containers[0]!;
+  const argv = [...(ct.command ?? []), ...(ct.args ?? [])];
+  r.containerId = Array.from({ length: 8 }, () => c.random.nextU32().toString(16).padStart(8, '0')).join('');
+  r.since = now;
+  const comp = pod.metadata.name;
+  if (!lookupImage(ct.image)) {
+    r.running = false;
+    r.exited = true;
+    r.logs = [];
+    r.nextStart = now + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** r.restarts);
+    c.wakeAt(r.nextStart);
+    markAvailability(c, comp, false);
+    return;
+  }
+  if (isComponent(comp)) {
+    const res = startComponent(comp, argv, (p) => host.fs.exists(p));
+    r.logs = res.logs;
+    if (!res.ok) {
+      r.running = false;
+      r.exited = true;
+      r.restarts += r.since > 0 ? 1 : 0;
+      r.nextStart = now + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, r.restarts - 1));
+      c.wakeAt(r.nextStart);
+      markAvailability(c, comp, false);
+      return;
+    }
+    const flags = (c.state['componentFlags'] ??= {}) as Record<string, Record<string, string>>;
+    flags[comp] = Object.fromEntries(commandFlags(pod));
+  }
+  r.running = true;
+  r.exited = false;
+  markAvailability(c, comp, true);
+}
+
+function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
+  if (!apiUp(c)) return;
+  const node = c.store.get<Node>('Node', undefined, host.name);
+  if (!node) return;
+  const name = `${pod.metadata.name}-${host.name}`;
+  const ns = pod.metadata.namespace ?? 'kube-system';
+  const existing = c.store.get<Pod>('Pod', ns, name);
+  const mirror: Pod = existing ? clone(existing) : clone(pod);
+  const ts = new Date(r.since - (r.since % 1000)).toISOString().replace('.000Z', 'Z');
+  mirror.metadata = {
+    ...(existing ? existing.metadata : {}),
+    name,
+    namespace: ns,
+    labels: pod.metadata.labels ?? {},
+    annotations: {
+      ...(pod.metadata.annotations ?? {}),
+      'kubernetes.io/config.hash': r.hash,
+      'kubernetes.io/config.mirror': r.hash,
+      'kubernetes.io/config.seen': existing?.metadata.annotations?.['kubernetes.io/config.seen'] ?? c.timestamp().replace('Z', '.000000000Z'),
+      'kubernetes.io/config.source': 'file',
+    },
+    ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: host.name, uid: node.metadata.uid ?? '', controller: true }],
+  };
+  mirror.spec = clone(pod.spec);
+  mirror.spec.nodeName = host.name;
+  mirror.spec.hostNetwork ??= false;
+  const ct = pod.spec.containers[0]!;
+  const running = r.running;
+  const cs = {
+    name: ct.name,
+    image: ct.image,
+    imageID: '',
+    containerID: `containerd://${r.containerId}`,
+    ready: running,
+    started: running,
+    restartCount: r.restarts,
+    state: running
+      ? { running: { startedAt: ts } }
+      : r.exited
+        ? { waiting: { reason: 'CrashLoopBackOff', message: `back-off restarting failed container=${ct.name} pod=${name}_${ns}(${r.hash})` } }
+        : { waiting: { reason: 'ContainerCreating' } },
+    lastState: r.restarts > 0 ? { terminated: { exitCode: 1, reason: 'Error', startedAt: ts, finishedAt: ts, containerID: `containerd://${r.containerId}` } } : {},
+  };
+  mirror.status = {
+    phase: 'Running',
+    conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => ({
+      type,
+      status: (type === 'Ready' || type === 'ContainersReady') && !running ? 'False' : 'True',
+      lastProbeTime: null,
+      lastTransitionTime: existing?.status?.conditions?.find((x) => x.type === type)?.lastTransitionTime ?? c.timestamp(),
+    })),
+    hostIP: host.ip,
+    hostIPs: [{ ip: host.ip }],
+    podIP: host.ip,
+    podIPs: [{ ip: host.ip }],
+    startTime: existing?.status?.startTime ?? c.timestamp(),
+    qosClass: 'Burstable',
+    containerStatuses: [cs],
+  };
+  if (existing) {
+    const strip = (p: Pod): string => JSON.stringify({ ...p, metadata: { ...p.metadata, resourceVersion: '' } }, (k, v: unknown) => (k === 'lastTransitionTime' ? undefined : v));
+    if (strip(existing) === strip(mirror)) return;
+    c.write(mirror);
+  } else c.insert(mirror);
+}

@@ -1,0 +1,98 @@
+/** Helpers shared by the controllers: owner references, template hashing, pod readiness. */
+import type { KObject, OwnerReference, Pod, PodTemplateSpec } from '../api/types.js';
+import { clone } from '../api/store.js';
+
+export function ownerRef(owner: KObject): OwnerReference {
+  return {
+    apiVersion: owner.apiVersion,
+    kind: owner.kind,
+    name: owner.metadata.name,
+    uid: owner.metadata.uid ?? '',
+    controller: true,
+    blockOwnerDeletion: true,
+  };
+}
+
+export function controllerOf(obj: KObject): OwnerReference | undefined {
+  return obj.metadata.ownerReferences?.find((r) => r.controller);
+}
+
+export function isOwnedBy(obj: KObject, owner: KObject): boolean {
+  return controllerOf(obj)?.uid === owner.metadata.uid;
+}
+
+/** FNV-1a 32-bit, the hash family controller.ComputeHash uses. */
+export function fnv32a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h >>> 0;
+}
+
+/**
+ * pod-template-hash as controller.ComputeHash derives it: FNV-32a over the template (plus the
+ * collision count), printed as a decimal and passed through rand.SafeEncodeString
+ * (k8s.io/kubernetes pkg/controller/controller_utils.go, apimachinery util/rand). Upstream hashes
+ * a spew dump of the Go struct; we hash canonical JSON, so the value differs from a real cluster's
+ * for the same template but keeps every property users see (stable, 8–10 safe characters, changes
+ * with the template).
+ */
+export function podTemplateHash(template: PodTemplateSpec, collisionCount = 0): string {
+  const t = clone(template);
+  if (t.metadata?.labels) delete t.metadata.labels['pod-template-hash'];
+  const h = fnv32a(canonicalJSON(t) + (collisionCount ? String(collisionCount) : ''));
+  return safeEncode(String(h));
+}
+
+export function safeEncode(s: string): string {
+  const alphanums = 'bcdfghjklmnpqrstvwxz2456789';
+  let out = '';
+  for (const ch of s) out += alphanums[ch.charCodeAt(0) % alphanums.length];
+  return out;
+}
+
+export function canonicalJSON(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJSON).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJSON((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
+export function podIsReady(pod: Pod): boolean {
+  return pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+}
+
+export function podIsActive(pod: Pod): boolean {
+  return !pod.metadata.deletionTimestamp && pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed';
+}
+
+/** Resolve `25%`-style intstr against a total (round up for surge, down for unavailable as upstream). */
+export function scaledValue(v: number | string | undefined, total: number, roundUp: boolean, dflt: number): number {
+  if (v === undefined) return dflt;
+  if (typeof v === 'number') return v;
+  const m = /^(\d+)%$/.exec(v);
+  if (!m) return Number(v) || 0;
+  const x = (Number(m[1]) * total) / 100;
+  return roundUp ? Math.ceil(x) : Math.floor(x);
+}
+
+/** A pod object from a template, as the workload controllers create them. */
+export function podFromTemplate(template: PodTemplateSpec, namespace: string, owner: KObject, extraLabels: Record<string, string> = {}): Pod {
+  const t = clone(template);
+  const labels = { ...(t.metadata?.labels ?? {}), ...extraLabels };
+  const pod: Pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: '',
+      namespace,
+      labels,
+      ownerReferences: [ownerRef(owner)],
+      ...(t.metadata?.annotations ? { annotations: t.metadata.annotations } : {}),
+    },
+    spec: t.spec,
+  };
+  return pod;
+}

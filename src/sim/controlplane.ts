@@ -1,0 +1,108 @@
+/**
+ * Control-plane configuration read from the control-plane node's files, as kubeadm lays them out:
+ * static pod manifests in /etc/kubernetes/manifests and the kubelet's /var/lib/kubelet/config.yaml.
+ * The files are the single source of truth: edit a flag on the node and the next read sees it.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { Cluster } from './cluster.js';
+import type { Host } from './node/host.js';
+import type { Pod } from './api/types.js';
+
+export const MANIFEST_DIR = '/etc/kubernetes/manifests';
+export const KUBELET_CONFIG = '/var/lib/kubelet/config.yaml';
+
+export type ManifestResult = { ok: true; pod: Pod } | { ok: false; error: string };
+
+/** Parse a static pod manifest; errors carry the kubelet's wording for a file it cannot decode. */
+export function parseManifest(path: string, text: string): ManifestResult {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    return { ok: false, error: `Could not process manifest file "${path}": ${msg}` };
+  }
+  if (!doc || typeof doc !== 'object' || (doc as { kind?: unknown }).kind !== 'Pod') {
+    return { ok: false, error: `Could not process manifest file "${path}": invalid pod: kind is not Pod` };
+  }
+  const pod = doc as Pod;
+  if (!pod.metadata?.name || !Array.isArray(pod.spec?.containers) || pod.spec.containers.length === 0)
+    return { ok: false, error: `Could not process manifest file "${path}": invalid pod: spec.containers: Required value` };
+  return { ok: true, pod };
+}
+
+/** `--key=value` flags of a component's first container command, in order. */
+export function commandFlags(pod: Pod): Map<string, string> {
+  const flags = new Map<string, string>();
+  const c = pod.spec.containers[0];
+  for (const arg of [...(c?.command ?? []), ...(c?.args ?? [])]) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(String(arg));
+    if (m) flags.set(m[1]!, m[2] ?? 'true');
+  }
+  return flags;
+}
+
+export function controlPlaneHost(c: Cluster): Host | undefined {
+  return c.host(c.meta.controlPlane);
+}
+
+/** Flags of a control-plane component from its manifest, or undefined when the manifest is missing or broken. */
+export function componentFlags(c: Cluster, component: string): Map<string, string> | undefined {
+  const host = controlPlaneHost(c);
+  const path = `${MANIFEST_DIR}/${component}.yaml`;
+  const text = host?.fs.tryRead(path);
+  if (text === undefined) return undefined;
+  const r = parseManifest(path, text);
+  return r.ok ? commandFlags(r.pod) : undefined;
+}
+
+/**
+ * The flags the running component last started with. Falls back to the manifest: a component
+ * that failed to start keeps no flags of its own, so callers use the last good ones (see kubelet).
+ */
+export function runningFlags(c: Cluster, component: string): Map<string, string> {
+  const saved = (c.state['componentFlags'] as Record<string, Record<string, string>> | undefined)?.[component];
+  if (saved) return new Map(Object.entries(saved));
+  return componentFlags(c, component) ?? new Map();
+}
+
+export function serviceCIDR(c: Cluster): string {
+  return runningFlags(c, 'kube-apiserver').get('service-cluster-ip-range') ?? '10.96.0.0/12';
+}
+
+export function nodePortRange(c: Cluster): [number, number] {
+  const r = runningFlags(c, 'kube-apiserver').get('service-node-port-range') ?? '30000-32767';
+  const m = /^(\d+)-(\d+)$/.exec(r);
+  return m ? [Number(m[1]), Number(m[2])] : [30000, 32767];
+}
+
+export function clusterCIDR(c: Cluster): string | undefined {
+  return runningFlags(c, 'kube-controller-manager').get('cluster-cidr');
+}
+
+export interface KubeletConfig {
+  clusterDNS: string[];
+  clusterDomain: string;
+  staticPodPath: string;
+  resolvConf: string;
+}
+
+/** A node's kubelet configuration (/var/lib/kubelet/config.yaml). */
+export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
+  const text = host.fs.tryRead(KUBELET_CONFIG);
+  if (text === undefined)
+    return { error: `failed to load Kubelet config file ${KUBELET_CONFIG}, error failed to read kubelet config file "${KUBELET_CONFIG}", error: open ${KUBELET_CONFIG}: no such file or directory` };
+  let doc: Record<string, unknown>;
+  try {
+    doc = (parseYaml(text) ?? {}) as Record<string, unknown>;
+  } catch (e) {
+    return { error: `failed to load Kubelet config file ${KUBELET_CONFIG}, error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}` };
+  }
+  const dns = doc['clusterDNS'];
+  return {
+    clusterDNS: Array.isArray(dns) ? dns.map(String) : [],
+    clusterDomain: typeof doc['clusterDomain'] === 'string' ? doc['clusterDomain'] : 'cluster.local',
+    staticPodPath: typeof doc['staticPodPath'] === 'string' ? doc['staticPodPath'] : MANIFEST_DIR,
+    resolvConf: typeof doc['resolvConf'] === 'string' ? doc['resolvConf'] : '/etc/resolv.conf',
+  };
+}

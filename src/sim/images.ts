@@ -1,0 +1,212 @@
+/**
+ * The image catalogue: what each image a CKA task uses does when it runs. It says which ports a
+ * container listens on and what it serves there, which tools `kubectl exec` finds inside, whether
+ * the default command keeps running, and which DNS client flavour its libc/busybox gives. An image
+ * that is not in the catalogue (or a tag that does not exist) fails to pull, as on a real node.
+ */
+
+export type DnsFlavour = 'glibc' | 'musl' | 'busybox' | 'none';
+
+export interface HttpSite {
+  /** Body of `/`; other paths answer 404 unless listed. */
+  pages: Record<string, string>;
+  server: string;
+}
+
+export interface Listener {
+  port: number;
+  protocol: 'TCP' | 'UDP';
+  http?: HttpSite;
+}
+
+export interface ImageInfo {
+  repository: string;
+  /** Tags that exist; a RegExp source string, matched in full. */
+  tags: string;
+  defaultTag: string;
+  listeners: Listener[];
+  /** Tools present in the image (as `kubectl exec` finds them). */
+  tools: string[];
+  dns: DnsFlavour;
+  /** Executables that run until stopped (servers, agents), when started directly or from a shell. */
+  daemons?: string[];
+  /** What the default entrypoint does: serve forever, or exit at once with this code. */
+  defaultCommand: { runs: true } | { runs: false; exitCode: number };
+  /** The image ID digest shown in containerStatuses.imageID. */
+  digest: string;
+  sizeBytes: number;
+}
+
+const NGINX_PAGE = `<!DOCTYPE html>
+<html>
+<head>
+<title>Welcome to nginx!</title>
+<style>
+html { color-scheme: light dark; }
+body { width: 35em; margin: 0 auto;
+font-family: Tahoma, Verdana, Arial, sans-serif; }
+</style>
+</head>
+<body>
+<h1>Welcome to nginx!</h1>
+<p>If you see this page, the nginx web server is successfully installed and
+working. Further configuration is required.</p>
+
+<p>For online documentation and support please refer to
+<a href="http://nginx.org/">nginx.org</a>.<br/>
+Commercial support is available at
+<a href="http://nginx.com/">nginx.com</a>.</p>
+
+<p><em>Thank you for using nginx.</em></p>
+</body>
+</html>
+`;
+
+const HTTPD_PAGE = '<html><body><h1>It works!</h1></body></html>\n';
+
+const BUSYBOX_TOOLS = ['sh', 'ash', 'cat', 'ls', 'echo', 'wget', 'nslookup', 'ping', 'nc', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'ip', 'ifconfig', 'route', 'netstat', 'ps', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'traceroute', 'telnet'];
+const DEBIAN_BASE = ['sh', 'bash', 'cat', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'getent'];
+const ALPINE_BASE = ['sh', 'ash', 'cat', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'wget', 'nslookup', 'ping', 'nc', 'getent'];
+
+function img(
+  repository: string,
+  tags: string,
+  defaultTag: string,
+  rest: Omit<ImageInfo, 'repository' | 'tags' | 'defaultTag' | 'digest' | 'sizeBytes'> & { sizeBytes?: number },
+): ImageInfo {
+  let h = 0x811c9dc5;
+  for (const ch of repository) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  const hex = Array.from({ length: 8 }, (_, i) => ((Math.imul(h, i + 1) ^ (h >>> i)) >>> 0).toString(16).padStart(8, '0')).join('');
+  return { repository, tags, defaultTag, digest: `sha256:${hex}`, sizeBytes: rest.sizeBytes ?? 50_000_000, ...rest };
+}
+
+const http = (port: number, page: string, server: string): Listener => ({ port, protocol: 'TCP', http: { pages: { '/': page }, server } });
+
+export const IMAGES: readonly ImageInfo[] = [
+  img('docker.io/library/nginx', '(latest|stable|alpine|mainline|1(\\.\\d+){0,2}(-alpine)?)', 'latest', {
+    listeners: [http(80, NGINX_PAGE, 'nginx/1.29.3')],
+    tools: [...DEBIAN_BASE, 'nginx', 'curl'],
+    daemons: ['nginx'],
+    dns: 'glibc',
+    defaultCommand: { runs: true },
+  }),
+  img('docker.io/library/httpd', '(latest|alpine|2(\\.\\d+){0,2}(-alpine)?)', 'latest', {
+    listeners: [http(80, HTTPD_PAGE, 'Apache/2.4.65 (Unix)')],
+    tools: [...DEBIAN_BASE, 'httpd', 'httpd-foreground'],
+    daemons: ['httpd', 'httpd-foreground'],
+    dns: 'glibc',
+    defaultCommand: { runs: true },
+  }),
+  img('docker.io/library/busybox', '(latest|stable|musl|glibc|uclibc|1\\.\\d+(\\.\\d+)?(-(musl|glibc|uclibc))?)', 'latest', {
+    listeners: [],
+    tools: BUSYBOX_TOOLS,
+    dns: 'busybox',
+    defaultCommand: { runs: false, exitCode: 0 },
+    sizeBytes: 2_200_000,
+  }),
+  img('docker.io/library/alpine', '(latest|edge|3(\\.\\d+){0,2})', 'latest', {
+    listeners: [],
+    tools: ALPINE_BASE,
+    dns: 'musl',
+    defaultCommand: { runs: false, exitCode: 0 },
+    sizeBytes: 3_600_000,
+  }),
+  img('docker.io/library/redis', '(latest|alpine|[5-8](\\.\\d+){0,2}(-alpine)?)', 'latest', {
+    listeners: [{ port: 6379, protocol: 'TCP' }],
+    tools: [...DEBIAN_BASE, 'redis-cli', 'redis-server'],
+    daemons: ['redis-server'],
+    dns: 'glibc',
+    defaultCommand: { runs: true },
+  }),
+  img('docker.io/library/mysql', '(latest|[5-9](\\.\\d+){0,2})', 'latest', {
+    listeners: [{ port: 3306, protocol: 'TCP' }, { port: 33060, protocol: 'TCP' }],
+    tools: [...DEBIAN_BASE, 'mysql', 'mysqld'],
+    daemons: ['mysqld'],
+    dns: 'glibc',
+    defaultCommand: { runs: true },
+  }),
+  img('docker.io/library/postgres', '(latest|alpine|1[0-9](\\.\\d+)?(-alpine)?)', 'latest', {
+    listeners: [{ port: 5432, protocol: 'TCP' }],
+    tools: [...DEBIAN_BASE, 'psql', 'postgres', 'pg_isready'],
+    daemons: ['postgres'],
+    dns: 'glibc',
+    defaultCommand: { runs: true },
+  }),
+  img('docker.io/curlimages/curl', '(latest|8(\\.\\d+){0,2})', 'latest', {
+    listeners: [],
+    tools: [...ALPINE_BASE, 'curl'],
+    dns: 'musl',
+    defaultCommand: { runs: false, exitCode: 2 },
+  }),
+  img('registry.k8s.io/e2e-test-images/jessie-dnsutils', '1\\.\\d+', '1.7', {
+    listeners: [],
+    tools: [...DEBIAN_BASE, 'nslookup', 'dig', 'host', 'ping', 'curl', 'wget', 'nc'],
+    dns: 'glibc',
+    defaultCommand: { runs: false, exitCode: 0 },
+  }),
+  img('docker.io/nicolaka/netshoot', '(latest|v0\\.\\d+)', 'latest', {
+    listeners: [],
+    tools: [...ALPINE_BASE, 'bash', 'curl', 'dig', 'host', 'nslookup', 'ip', 'ss', 'iptables', 'tcpdump', 'nc'],
+    dns: 'musl',
+    defaultCommand: { runs: true },
+  }),
+  img('registry.k8s.io/pause', '3\\.\\d+', '3.10.1', { listeners: [], tools: [], dns: 'none', defaultCommand: { runs: true }, sizeBytes: 320_000 }),
+  img('registry.k8s.io/kube-apiserver', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 6443, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/kube-controller-manager', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 10257, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/kube-scheduler', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 10259, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/kube-proxy', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 10249, protocol: 'TCP' }, { port: 10256, protocol: 'TCP' }], tools: ['sh', 'iptables', 'iptables-save', 'kube-proxy'], daemons: ['kube-proxy'], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/etcd', '3\\.\\d+\\.\\d+-\\d+', '3.6.5-0', { listeners: [{ port: 2379, protocol: 'TCP' }, { port: 2380, protocol: 'TCP' }], tools: ['etcdctl'], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/coredns/coredns', 'v1\\.\\d+\\.\\d+', 'v1.13.1', { listeners: [{ port: 53, protocol: 'UDP' }, { port: 53, protocol: 'TCP' }, { port: 9153, protocol: 'TCP' }, { port: 8080, protocol: 'TCP', http: { pages: { '/health': 'OK' }, server: 'coredns' } }, { port: 8181, protocol: 'TCP', http: { pages: { '/ready': 'OK' }, server: 'coredns' } }], tools: ['coredns'], daemons: ['coredns'], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.cn-hangzhou.aliyuncs.com/google_containers/coredns', '1\\.\\d+\\.\\d+', '1.3.1', { listeners: [{ port: 53, protocol: 'UDP' }, { port: 53, protocol: 'TCP' }, { port: 9153, protocol: 'TCP' }, { port: 8080, protocol: 'TCP', http: { pages: { '/health': 'OK' }, server: 'coredns' } }], tools: ['coredns'], daemons: ['coredns'], dns: 'none', defaultCommand: { runs: true } }),
+  img('docker.io/calico/node', 'v3\\.\\d+\\.\\d+', 'v3.33.0', { listeners: [], tools: ['calico-node'], dns: 'glibc', defaultCommand: { runs: true } }),
+  img('docker.io/calico/cni', 'v3\\.\\d+\\.\\d+', 'v3.33.0', { listeners: [], tools: [], dns: 'none', defaultCommand: { runs: false, exitCode: 0 } }),
+  img('docker.io/calico/kube-controllers', 'v3\\.\\d+\\.\\d+', 'v3.33.0', { listeners: [], tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  img('docker.io/flannel/flannel', 'v0\\.\\d+\\.\\d+', 'v0.27.4', { listeners: [], tools: ['sh', 'flanneld'], daemons: ['flanneld'], dns: 'musl', defaultCommand: { runs: true } }),
+  img('quay.io/coreos/flannel', 'v0\\.\\d+\\.\\d+(-amd64)?', 'v0.11.0-amd64', { listeners: [], tools: ['sh'], dns: 'musl', defaultCommand: { runs: true } }),
+  img('docker.io/weaveworks/weave-kube', '2\\.\\d+\\.\\d+', '2.8.1', { listeners: [{ port: 6784, protocol: 'TCP' }], tools: ['sh', 'weave'], dns: 'musl', defaultCommand: { runs: true } }),
+  img('docker.elastic.co/elasticsearch/elasticsearch', '[5-9](\\.\\d+){1,2}', '8.19.0', { listeners: [http(9200, '{"tagline":"You Know, for Search"}\n', 'elasticsearch'), { port: 9300, protocol: 'TCP' }], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
+  img('docker.elastic.co/kibana/kibana', '[5-9](\\.\\d+){1,2}', '8.19.0', { listeners: [http(5601, 'Kibana server is not ready yet', 'kibana')], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
+  img('quay.io/fluentd_elasticsearch/fluentd', 'v[2-5](\\.\\d+){1,2}', 'v4.7.2', { listeners: [], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/ingress-nginx/controller', 'v1\\.\\d+\\.\\d+', 'v1.14.0', { listeners: [http(80, NGINX_PAGE, 'nginx'), { port: 443, protocol: 'TCP' }], tools: ['sh', 'curl'], dns: 'musl', defaultCommand: { runs: true } }),
+];
+
+export interface ImageRef {
+  /** Fully qualified repository, e.g. docker.io/library/nginx. */
+  repository: string;
+  tag: string;
+  /** What the user wrote. */
+  raw: string;
+}
+
+/** Normalise an image reference as containerd does (docker.io/library default, latest tag). */
+export function parseImageRef(raw: string): ImageRef | undefined {
+  if (!raw || /\s/.test(raw) || /[A-Z]/.test(raw.split(':')[0] ?? '')) return undefined;
+  let ref = raw.split('@')[0]!;
+  let tag = 'latest';
+  const lastColon = ref.lastIndexOf(':');
+  if (lastColon > ref.lastIndexOf('/')) {
+    tag = ref.slice(lastColon + 1);
+    ref = ref.slice(0, lastColon);
+  }
+  const first = ref.split('/')[0]!;
+  const hasRegistry = ref.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
+  let repository = hasRegistry ? ref : `docker.io/${ref.includes('/') ? ref : `library/${ref}`}`;
+  if (repository.startsWith('k8s.gcr.io/')) repository = repository.replace('k8s.gcr.io/', 'registry.k8s.io/');
+  return { repository, tag, raw };
+}
+
+/** The catalogue entry for an image reference, or undefined when pulling it would fail. */
+export function lookupImage(raw: string): ImageInfo | undefined {
+  const ref = parseImageRef(raw);
+  if (!ref) return undefined;
+  const info = IMAGES.find((i) => i.repository === ref.repository);
+  if (!info) return undefined;
+  return new RegExp(`^(?:${info.tags})$`).test(ref.tag) ? info : undefined;
+}
+
+/** containerd's pull error text for an image that does not exist. */
+export function pullErrorMessage(raw: string): string {
+  const ref = parseImageRef(raw);
+  const full = ref ? `${ref.repository}:${ref.tag}` : raw;
+  return `Failed to pull image "${raw}": rpc error: code = NotFound desc = failed to pull and unpack image "${full}": failed to resolve reference "${full}": ${full}: not found`;
+}
