@@ -1,0 +1,172 @@
+/**
+ * Pure data model of a host's iptables ruleset: tables → chains → rules.
+ *
+ * Rules are stored already parsed and normalised (see rule-parse.ts), in the form the kernel keeps
+ * them, so that every printer (iptables-save, `-S`, `-L`) re-prints them the way the iptables binary
+ * does rather than echoing what was typed. Everything here is plain JSON (no classes, no Maps), so
+ * a node's ruleset survives the session snapshot unchanged.
+ *
+ * Emulates: libiptc / iptables-nft cache layout (netfilter iptables `libiptc/libiptc.c`,
+ * `iptables/nft-cache.c`): built-in chains in hook order, user chains kept sorted by strcmp.
+ */
+
+export type TableName = 'filter' | 'nat' | 'mangle' | 'raw';
+
+export const TABLE_NAMES: readonly TableName[] = ['filter', 'nat', 'mangle', 'raw'];
+
+/** Built-in chains of each table, in hook order (NF_INET_PRE_ROUTING … POST_ROUTING). */
+export const BUILTIN_CHAINS: Readonly<Record<TableName, readonly string[]>> = {
+  filter: ['INPUT', 'FORWARD', 'OUTPUT'],
+  nat: ['PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING'],
+  mangle: ['PREROUTING', 'INPUT', 'FORWARD', 'OUTPUT', 'POSTROUTING'],
+  raw: ['PREROUTING', 'OUTPUT'],
+};
+
+export interface Counters {
+  packets: number;
+  bytes: number;
+}
+
+/** `[!] -s/-d addr/prefix`; addr is the already-masked network address. */
+export interface AddrMatch {
+  addr: string;
+  prefix: number;
+  neg: boolean;
+}
+
+export interface IfaceMatch {
+  name: string;
+  neg: boolean;
+}
+
+/** Protocol as iptables stores it: a number (0 = all). */
+export interface ProtoMatch {
+  num: number;
+  neg: boolean;
+}
+
+/** One option of a match or target, normalised: `flag` without dashes, values already canonical. */
+export interface ExtOption {
+  flag: string;
+  neg: boolean;
+  values: string[];
+}
+
+/** `-m module …` (or an implicitly loaded protocol match). Options are in save order. */
+export interface Match {
+  module: string;
+  options: ExtOption[];
+}
+
+/** `-j NAME …` or `-g NAME`. `kind` says whether it is a verdict, a user chain or an extension. */
+export interface Target {
+  name: string;
+  kind: 'standard' | 'chain' | 'extension';
+  goto: boolean;
+  options: ExtOption[];
+}
+
+export interface Rule {
+  src?: AddrMatch;
+  dst?: AddrMatch;
+  inIface?: IfaceMatch;
+  outIface?: IfaceMatch;
+  proto?: ProtoMatch;
+  fragment?: { neg: boolean };
+  matches: Match[];
+  target?: Target;
+  counters: Counters;
+}
+
+export type Policy = 'ACCEPT' | 'DROP';
+
+export interface Chain {
+  name: string;
+  builtin: boolean;
+  /** Only for built-in chains. */
+  policy?: Policy;
+  /** Policy counters (built-ins only; user chains print `- [0:0]`). */
+  counters: Counters;
+  rules: Rule[];
+}
+
+export interface Table {
+  name: TableName;
+  /** Built-ins first in hook order, then user chains sorted by strcmp (kept sorted on insert). */
+  chains: Chain[];
+}
+
+export interface IptablesState {
+  tables: Partial<Record<TableName, Table>>;
+}
+
+/** A ruleset with the filter, nat and mangle tables present and empty (a fresh kubeadm node). */
+export function newIptablesState(tables: readonly TableName[] = ['filter', 'nat', 'mangle']): IptablesState {
+  const state: IptablesState = { tables: {} };
+  for (const t of tables) state.tables[t] = newTable(t);
+  return state;
+}
+
+export function newTable(name: TableName): Table {
+  return {
+    name,
+    chains: BUILTIN_CHAINS[name].map((c) => ({
+      name: c,
+      builtin: true,
+      policy: 'ACCEPT' as Policy,
+      counters: { packets: 0, bytes: 0 },
+      rules: [],
+    })),
+  };
+}
+
+/** The table, created on first use (iptables-nft creates a table when something touches it). */
+export function ensureTable(state: IptablesState, name: TableName): Table {
+  let t = state.tables[name];
+  if (!t) {
+    t = newTable(name);
+    state.tables[name] = t;
+  }
+  return t;
+}
+
+export function findChain(table: Table, name: string): Chain | undefined {
+  return table.chains.find((c) => c.name === name);
+}
+
+/** strcmp order (byte order), as libiptc's iptc_insert_chain and nft_cache_sort_chains use. */
+export function strcmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Adds an empty user chain in sorted position; returns the existing one if present. */
+export function addUserChain(table: Table, name: string): Chain {
+  const existing = findChain(table, name);
+  if (existing) return existing;
+  const chain: Chain = { name, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
+  let i = 0;
+  while (i < table.chains.length && table.chains[i]?.builtin) i++;
+  while (i < table.chains.length && strcmp(table.chains[i]?.name ?? '', name) < 0) i++;
+  table.chains.splice(i, 0, chain);
+  return chain;
+}
+
+export function deleteChain(table: Table, name: string): void {
+  table.chains = table.chains.filter((c) => c.name !== name);
+}
+
+/** Number of rules in the table that jump or go to `name` (the `(N references)` of `-L`). */
+export function chainReferences(table: Table, name: string): number {
+  let n = 0;
+  for (const c of table.chains) for (const r of c.rules) if (r.target?.name === name) n++;
+  return n;
+}
+
+export function isBuiltinChainName(table: TableName, name: string): boolean {
+  return BUILTIN_CHAINS[table].includes(name);
+}
+
+/** Deep copy through JSON, for callers that want to try something without mutating. */
+export function cloneState(state: IptablesState): IptablesState {
+  return JSON.parse(JSON.stringify(state)) as IptablesState;
+}

@@ -1,0 +1,33 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  endpointChainName,
+  externalChainName,
+  serviceChainName,
+  servicePortName,
+} from './chain-names.js';
+
+// Expected names come from the seeds (000: net/web; 004: kube-dns) and reference §1.1.
+const cases: { name: string; got: () => string; want: string }[] = [
+  { name: 'kube-dns dns/udp SVC', got: () => serviceChainName(servicePortName('kube-system', 'kube-dns', 'dns'), 'UDP'), want: 'KUBE-SVC-TCOU7JCQXEZGVUNU' },
+  { name: 'kube-dns dns-tcp/tcp SVC', got: () => serviceChainName('kube-system/kube-dns:dns-tcp', 'TCP'), want: 'KUBE-SVC-ERIFXISQEP7F7OF4' },
+  { name: 'kube-dns metrics/tcp SVC', got: () => serviceChainName('kube-system/kube-dns:metrics', 'tcp'), want: 'KUBE-SVC-JD5MR3NA4I4DYORP' },
+  { name: 'kube-dns endpoint .51', got: () => endpointChainName('kube-system/kube-dns:dns', 'UDP', '192.128.0.51:53'), want: 'KUBE-SEP-NZ4ZVJ6J3XCEJWKB' },
+  { name: 'kube-dns endpoint .48 (seed 004 first SEP)', got: () => endpointChainName('kube-system/kube-dns:dns', 'UDP', '192.128.0.48:53'), want: 'KUBE-SEP-SAYSLAX2SI43IZRU' },
+  { name: 'net/web unnamed port SVC', got: () => serviceChainName(servicePortName('net', 'web', ''), 'TCP'), want: 'KUBE-SVC-RTHZXQ2YZKSHM2PI' },
+  { name: 'net/web EXT', got: () => externalChainName('net/web', 'TCP'), want: 'KUBE-EXT-RTHZXQ2YZKSHM2PI' },
+  { name: 'net/web endpoint 10.244.62.167', got: () => endpointChainName('net/web', 'TCP', '10.244.62.167:80'), want: 'KUBE-SEP-S3UT2MK4P7AJ67WG' },
+  { name: 'net/web endpoint 10.244.95.170', got: () => endpointChainName('net/web', 'TCP', '10.244.95.170:80'), want: 'KUBE-SEP-JIQR6UIXHEWKPI63' },
+  { name: 'upstream test ns2/svc2:p80', got: () => externalChainName('ns2/svc2:p80', 'TCP'), want: 'KUBE-EXT-GNZBNJ2PO5MGZ6GT' },
+];
+
+for (const c of cases) {
+  test(`chain name: ${c.name}`, () => {
+    assert.equal(c.got(), c.want);
+  });
+}
+
+test('hashing the upper-case protocol string gives the wrong name the reference warns about', () => {
+  // serviceChainName lower-cases; hashing "…:dnsUDP" literally would give GOKYAH2GUFSZRCFJ.
+  assert.notEqual(serviceChainName('kube-system/kube-dns:dns', 'UDP'), 'KUBE-SVC-GOKYAH2GUFSZRCFJ');
+});

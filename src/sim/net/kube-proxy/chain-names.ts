@@ -1,0 +1,70 @@
+/**
+ * kube-proxy's per-service and per-endpoint chain names.
+ *
+ * Emulates kubernetes pkg/proxy/iptables/proxier.go: portProtoHash (sha256 of
+ * servicePortName + lower-case protocol [+ endpoint], base32 StdEncoding, first 16 characters),
+ * servicePortPolicyClusterChain (KUBE-SVC-), servicePortPolicyLocalChainName (KUBE-SVL-),
+ * serviceExternalChainName (KUBE-EXT-), serviceFirewallChainName (KUBE-FW-),
+ * servicePortEndpointChainName (KUBE-SEP-). servicePortName is pkg/proxy/types.go
+ * ServicePortName.String(): `ns/name` plus `:port` only when the port has a name.
+ */
+import { createHash } from 'node:crypto';
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 4648 base32 (no padding needed: 16 characters come from the first 10 bytes). */
+function base32(bytes: Uint8Array): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const b of bytes) {
+    value = ((value << 8) | b) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31] ?? '';
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31] ?? '';
+  return out;
+}
+
+function hash16(s: string): string {
+  return base32(createHash('sha256').update(s, 'utf8').digest()).slice(0, 16);
+}
+
+/** `ns/name` or `ns/name:port`. */
+export function servicePortName(namespace: string, name: string, portName: string): string {
+  return `${namespace}/${name}${portName !== '' ? `:${portName}` : ''}`;
+}
+
+/** The shared hash of KUBE-SVC-/SVL-/EXT-/FW- for a service port; protocol e.g. "TCP" or "tcp". */
+export function servicePortHash(spn: string, protocol: string): string {
+  return hash16(spn + protocol.toLowerCase());
+}
+
+export function serviceChainName(spn: string, protocol: string): string {
+  return `KUBE-SVC-${servicePortHash(spn, protocol)}`;
+}
+
+export function serviceLocalChainName(spn: string, protocol: string): string {
+  return `KUBE-SVL-${servicePortHash(spn, protocol)}`;
+}
+
+export function externalChainName(spn: string, protocol: string): string {
+  return `KUBE-EXT-${servicePortHash(spn, protocol)}`;
+}
+
+export function firewallChainName(spn: string, protocol: string): string {
+  return `KUBE-FW-${servicePortHash(spn, protocol)}`;
+}
+
+/** `ip:port` as net.JoinHostPort writes it (IPv6 in brackets). */
+export function joinHostPort(ip: string, port: number): string {
+  return ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`;
+}
+
+/** KUBE-SEP- for an endpoint `ip:port` (the target port) of a service port. */
+export function endpointChainName(spn: string, protocol: string, endpoint: string): string {
+  return `KUBE-SEP-${hash16(spn + protocol.toLowerCase() + endpoint)}`;
+}

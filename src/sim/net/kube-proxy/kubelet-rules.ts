@@ -1,0 +1,40 @@
+/**
+ * The iptables chains kubelet creates on every node before kube-proxy starts.
+ *
+ * Emulates kubernetes pkg/kubelet/kubelet_network_linux.go (syncIPTablesRules): the
+ * KUBE-IPTABLES-HINT chain in mangle (tells kube-proxy which iptables backend the host uses),
+ * KUBE-KUBELET-CANARY in mangle, nat and filter, and KUBE-FIREWALL (filter) with the
+ * route_localnet martian-packet DROP rule, jumped to from INPUT and OUTPUT (EnsureRule Prepend).
+ */
+import type { IptablesState, TableName } from '../iptables.js';
+import { addUserChain, ensureTable, findChain } from '../iptables.js';
+import { formatRuleBody } from '../render.js';
+import { parseRuleArgs } from '../rule-parse.js';
+
+function ensureRule(state: IptablesState, table: TableName, chain: string, args: string[], position: 'append' | 'prepend'): void {
+  const t = ensureTable(state, table);
+  const c = findChain(t, chain);
+  if (!c) return;
+  const parsed = parseRuleArgs(args, { chainExists: (n) => findChain(t, n)?.builtin === false });
+  if (!parsed.ok) return;
+  const want = formatRuleBody(parsed.rule);
+  if (c.rules.some((r) => formatRuleBody(r) === want)) return;
+  if (position === 'append') c.rules.push(parsed.rule);
+  else c.rules.unshift(parsed.rule);
+}
+
+/** Idempotently installs kubelet's chains and rules into a node's ruleset. */
+export function ensureKubeletRules(state: IptablesState): void {
+  addUserChain(ensureTable(state, 'mangle'), 'KUBE-IPTABLES-HINT');
+  for (const t of ['mangle', 'nat', 'filter'] as const) addUserChain(ensureTable(state, t), 'KUBE-KUBELET-CANARY');
+  addUserChain(ensureTable(state, 'filter'), 'KUBE-FIREWALL');
+  ensureRule(
+    state,
+    'filter',
+    'KUBE-FIREWALL',
+    ['-m', 'comment', '--comment', 'block incoming localnet connections', '--dst', '127.0.0.0/8', '!', '--src', '127.0.0.0/8', '-m', 'conntrack', '!', '--ctstate', 'RELATED,ESTABLISHED,DNAT', '-j', 'DROP'],
+    'append',
+  );
+  ensureRule(state, 'filter', 'OUTPUT', ['-j', 'KUBE-FIREWALL'], 'prepend');
+  ensureRule(state, 'filter', 'INPUT', ['-j', 'KUBE-FIREWALL'], 'prepend');
+}

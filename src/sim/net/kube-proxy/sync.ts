@@ -1,0 +1,429 @@
+/**
+ * kube-proxy in iptables mode: one full sync of a node's rules from Services and EndpointSlices.
+ *
+ * Emulates kubernetes pkg/proxy/iptables/proxier.go syncProxyRules (v1.33–v1.35 line):
+ *  1. ensure the jump rules from built-in chains (EnsureChain + EnsureRule(Prepend), i.e.
+ *     `iptables -I CHAIN 1 …` when missing), for iptablesJumpChains then iptablesKubeletJumpChains;
+ *  2. build one `iptables-restore --noflush` payload (filter then nat) with the static chains,
+ *     per-service-port rules in kube-proxy's own argument order, stale-chain deletions and the
+ *     NodePort tail rule, and apply it — declared chains are flushed and refilled, everything else
+ *     on the node (CNI chains, user rules in built-in chains) is kept.
+ * Services are visited sorted by service-port name (the order upstream tests compare against;
+ * the real proxier walks a Go map, so any order is a valid real-world order).
+ */
+import type { EndpointSlice, Service } from '../../api/types.js';
+import type { IptablesState, TableName } from '../iptables.js';
+import { addUserChain, ensureTable, findChain } from '../iptables.js';
+import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
+import { parseRuleArgs } from '../rule-parse.js';
+import { formatRuleBody } from '../render.js';
+import { applyRestore } from '../restore.js';
+import {
+  endpointChainName,
+  externalChainName,
+  firewallChainName,
+  serviceChainName,
+  serviceLocalChainName,
+} from './chain-names.js';
+import type { EndpointInfo, ServicePortInfo } from './service-model.js';
+import { categorizeEndpoints, endpointsByPort, portExternallyAccessible, portKey, servicePorts } from './service-model.js';
+
+export interface KubeProxyConfig {
+  mode?: 'iptables' | 'ipvs' | 'nftables' | '';
+  /** clusterCIDR with detectLocalMode ClusterCIDR (kubeadm fills it from podSubnet); empty = no detector. */
+  clusterCIDR?: string;
+  masqueradeAll?: boolean;
+  /** iptables.masqueradeBit, default 14 → mark 0x4000. */
+  masqueradeBit?: number;
+  /** iptables.localhostNodePorts, default true. */
+  localhostNodePorts?: boolean;
+  /** nodePortAddresses CIDRs; empty / undefined = all local addresses. */
+  nodePortAddresses?: string[];
+  /** Whether the iptables binary supports --random-fully (≥ 1.6.2; true on real nodes). */
+  randomFully?: boolean;
+  /** Whether nfacct counters could be created (adds `-m nfacct` matches); default false. */
+  nfacct?: boolean;
+  /** sysctl net.netfilter.nf_conntrack_tcp_be_liberal != 0 omits the INVALID drop rule. */
+  conntrackTCPBeLiberal?: boolean;
+}
+
+export interface KubeProxyInput {
+  services: readonly Service[];
+  endpointSlices: readonly EndpointSlice[];
+  node: { name: string; ips: readonly string[] };
+  config: KubeProxyConfig;
+}
+
+export interface SyncResult {
+  /** The iptables-restore payload kube-proxy wrote (useful for logs and tests). */
+  payload: string;
+  /** Error text when the restore failed (the ruleset is then unchanged). */
+  error?: string;
+}
+
+interface JumpChain {
+  table: TableName;
+  from: string;
+  to: string;
+  extraArgs: string[];
+  comment?: string;
+}
+
+/** proxier.go iptablesJumpChains followed by iptablesKubeletJumpChains, in processing order. */
+const JUMP_CHAINS: readonly JumpChain[] = [
+  { table: 'filter', from: 'INPUT', to: 'KUBE-EXTERNAL-SERVICES', extraArgs: ['-m', 'conntrack', '--ctstate', 'NEW'], comment: 'kubernetes externally-visible service portals' },
+  { table: 'filter', from: 'FORWARD', to: 'KUBE-EXTERNAL-SERVICES', extraArgs: ['-m', 'conntrack', '--ctstate', 'NEW'], comment: 'kubernetes externally-visible service portals' },
+  { table: 'filter', from: 'INPUT', to: 'KUBE-NODEPORTS', extraArgs: [], comment: 'kubernetes health check service ports' },
+  { table: 'filter', from: 'FORWARD', to: 'KUBE-SERVICES', extraArgs: ['-m', 'conntrack', '--ctstate', 'NEW'], comment: 'kubernetes service portals' },
+  { table: 'filter', from: 'OUTPUT', to: 'KUBE-SERVICES', extraArgs: ['-m', 'conntrack', '--ctstate', 'NEW'], comment: 'kubernetes service portals' },
+  { table: 'filter', from: 'FORWARD', to: 'KUBE-FORWARD', extraArgs: [], comment: 'kubernetes forwarding rules' },
+  { table: 'filter', from: 'INPUT', to: 'KUBE-PROXY-FIREWALL', extraArgs: ['-m', 'conntrack', '--ctstate', 'NEW'], comment: 'kubernetes load balancer firewall' },
+  { table: 'filter', from: 'OUTPUT', to: 'KUBE-PROXY-FIREWALL', extraArgs: ['-m', 'conntrack', '--ctstate', 'NEW'], comment: 'kubernetes load balancer firewall' },
+  { table: 'filter', from: 'FORWARD', to: 'KUBE-PROXY-FIREWALL', extraArgs: ['-m', 'conntrack', '--ctstate', 'NEW'], comment: 'kubernetes load balancer firewall' },
+  { table: 'nat', from: 'OUTPUT', to: 'KUBE-SERVICES', extraArgs: [], comment: 'kubernetes service portals' },
+  { table: 'nat', from: 'PREROUTING', to: 'KUBE-SERVICES', extraArgs: [], comment: 'kubernetes service portals' },
+  { table: 'nat', from: 'POSTROUTING', to: 'KUBE-POSTROUTING', extraArgs: [], comment: 'kubernetes postrouting rules' },
+  // iptablesKubeletJumpChains (kubelet normally created these first; kube-proxy only ensures them)
+  { table: 'filter', from: 'INPUT', to: 'KUBE-FIREWALL', extraArgs: [] },
+  { table: 'filter', from: 'OUTPUT', to: 'KUBE-FIREWALL', extraArgs: [] },
+];
+
+const STALE_PREFIXES = ['KUBE-SVC-', 'KUBE-SVL-', 'KUBE-SEP-', 'KUBE-FW-', 'KUBE-EXT-'];
+
+/** Quotes a multi-word comment the way kube-proxy writes it: fmt.Sprintf(`"%s …"`). */
+function q(s: string): string {
+  return `"${s}"`;
+}
+
+/** `fmt.Sprintf("%0.10f", 1.0/n)` (proxier.go computeProbability). */
+export function computeProbability(n: number): string {
+  return (1 / n).toFixed(10);
+}
+
+/** `iptables -I FROM 1 <args> -j TO` unless an identical rule is already present (EnsureRule(Prepend)). */
+function ensureJump(state: IptablesState, j: JumpChain): void {
+  const table = ensureTable(state, j.table);
+  addUserChain(table, j.to);
+  const args = [...j.extraArgs];
+  if (j.comment !== undefined) args.push('-m', 'comment', '--comment', j.comment);
+  args.push('-j', j.to);
+  const parsed = parseRuleArgs(args, { chainExists: (n) => findChain(table, n)?.builtin === false });
+  if (!parsed.ok) return;
+  const from = findChain(table, j.from);
+  if (!from) return;
+  const want = formatRuleBody(parsed.rule);
+  if (from.rules.some((r) => formatRuleBody(r) === want)) return;
+  from.rules.unshift(parsed.rule);
+}
+
+/** Ensures the canary chains kube-proxy's iptables Monitor creates in mangle, nat and filter. */
+function ensureCanaries(state: IptablesState): void {
+  for (const t of ['mangle', 'nat', 'filter'] as const) addUserChain(ensureTable(state, t), 'KUBE-PROXY-CANARY');
+}
+
+function sortedServicePorts(services: readonly Service[]): ServicePortInfo[] {
+  const all: ServicePortInfo[] = [];
+  for (const s of services) all.push(...servicePorts(s));
+  return all.sort((a, b) => {
+    const ka = `${a.spn} ${a.protocol}`;
+    const kb = `${b.spn} ${b.protocol}`;
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+}
+
+/**
+ * Runs one full sync for `input` against the node's ruleset `state` (mutated in place).
+ * Modes other than iptables (and "" = iptables on Linux) write nothing.
+ */
+export function syncProxyRules(state: IptablesState, input: KubeProxyInput): SyncResult {
+  const cfg = input.config;
+  if (cfg.mode !== undefined && cfg.mode !== '' && cfg.mode !== 'iptables') return { payload: '' };
+
+  ensureCanaries(state);
+  for (const j of JUMP_CHAINS) ensureJump(state, j);
+
+  const markBit = cfg.masqueradeBit ?? 14;
+  const mark = `0x${(1 << markBit).toString(16)}`;
+  const localhostNodePorts = (cfg.localhostNodePorts ?? true) && nodePortAddressesIncludeLoopback(cfg.nodePortAddresses);
+  const nfacct = cfg.nfacct ?? false;
+  const clusterCIDR = cfg.clusterCIDR !== undefined && cfg.clusterCIDR !== '' ? cfg.clusterCIDR : undefined;
+  const nodeIP = input.node.ips[0];
+
+  const filterChains = ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS', 'KUBE-PROXY-FIREWALL'];
+  if (localhostNodePorts) filterChains.push('KUBE-FIREWALL');
+  const natChains = ['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-MARK-MASQ'];
+  const filterRules: string[] = [];
+  const natRules: string[] = [];
+  const activeNat = new Set(natChains);
+  const w = (buf: string[], ...parts: string[]): void => {
+    buf.push(parts.join(' '));
+  };
+
+  // static nat rules
+  w(natRules, '-A', 'KUBE-POSTROUTING', '-m', 'mark', '!', '--mark', `${mark}/${mark}`, '-j', 'RETURN');
+  w(natRules, '-A', 'KUBE-POSTROUTING', '-j', 'MARK', '--xor-mark', mark);
+  w(
+    natRules,
+    '-A',
+    'KUBE-POSTROUTING',
+    '-m',
+    'comment',
+    '--comment',
+    q('kubernetes service traffic requiring SNAT'),
+    '-j',
+    'MASQUERADE',
+    ...(cfg.randomFully === false ? [] : ['--random-fully']),
+  );
+  w(natRules, '-A', 'KUBE-MARK-MASQ', '-j', 'MARK', '--or-mark', mark);
+  if (localhostNodePorts) {
+    w(
+      filterRules,
+      '-A',
+      'KUBE-FIREWALL',
+      '-m',
+      'comment',
+      '--comment',
+      q('block incoming localnet connections'),
+      '-d',
+      '127.0.0.0/8',
+      '!',
+      '-s',
+      '127.0.0.0/8',
+      '-m',
+      'conntrack',
+      '!',
+      '--ctstate',
+      'RELATED,ESTABLISHED,DNAT',
+      '-j',
+      'DROP',
+    );
+  }
+
+  const epMap = endpointsByPort(input.endpointSlices, input.node.name);
+  const declared: string[] = [];
+
+  for (const svc of sortedServicePorts(input.services)) {
+    const N = svc.spn;
+    const p = svc.protocol;
+    const svcChain = serviceChainName(N, p);
+    const svlChain = serviceLocalChainName(N, p);
+    const extChain = externalChainName(N, p);
+    const fwChain = firewallChainName(N, p);
+    const eps = epMap.get(portKey(N, p)) ?? [];
+    const cat = categorizeEndpoints(eps, svc);
+    const hasEndpoints = cat.hasAnyEndpoints;
+    const L = cat.localEndpoints;
+    const C = cat.clusterEndpoints;
+
+    let internalChain = svcChain;
+    let hasInternal = hasEndpoints;
+    if (svc.internalPolicyLocal) {
+      internalChain = svlChain;
+      if (L.length === 0) hasInternal = false;
+    }
+    let externalPolicyChain = svcChain;
+    let hasExternal = hasEndpoints;
+    if (svc.externalPolicyLocal) {
+      externalPolicyChain = svlChain;
+      if (L.length === 0) hasExternal = false;
+    }
+    const extAccessible = portExternallyAccessible(svc);
+    const usesExt = hasEndpoints && extAccessible;
+    const usesFW = hasEndpoints && svc.loadBalancerVIPs.length > 0 && svc.loadBalancerSourceRanges.length > 0;
+    const usesSVC = C.length > 0 && (!svc.internalPolicyLocal || extAccessible);
+    const usesSVL = L.length > 0 && (svc.internalPolicyLocal || (svc.externalPolicyLocal && extAccessible));
+    const lbChain = usesFW ? fwChain : extChain;
+
+    let intFilterTarget = '';
+    let intFilterComment = '';
+    let extFilterTarget = '';
+    let extFilterComment = '';
+    if (!hasEndpoints) {
+      intFilterTarget = 'REJECT';
+      intFilterComment = q(`${N} has no endpoints`);
+      extFilterTarget = 'REJECT';
+      extFilterComment = intFilterComment;
+    } else {
+      if (!hasInternal) {
+        intFilterTarget = 'DROP';
+        intFilterComment = q(`${N} has no local endpoints`);
+      }
+      if (!hasExternal) {
+        extFilterTarget = 'DROP';
+        extFilterComment = q(`${N} has no local endpoints`);
+      }
+    }
+    const proto = ['-m', p, '-p', p];
+    const port = String(svc.port);
+
+    // 1. cluster IP
+    if (hasInternal) {
+      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port, '-j', internalChain);
+    } else {
+      w(filterRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', intFilterComment, ...proto, '-d', svc.clusterIP, '--dport', port, '-j', intFilterTarget);
+    }
+    // 2. external IPs
+    for (const eip of svc.externalIPs) {
+      if (hasEndpoints)
+        w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} external IP`), ...proto, '-d', eip, '--dport', port, '-j', extChain);
+      if (!hasExternal)
+        w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, ...proto, '-d', eip, '--dport', port, '-j', extFilterTarget);
+    }
+    // 3. load balancer IPs
+    for (const lb of svc.loadBalancerVIPs) {
+      if (hasEndpoints)
+        w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} loadbalancer IP`), ...proto, '-d', lb, '--dport', port, '-j', lbChain);
+      if (usesFW)
+        w(filterRules, '-A', 'KUBE-PROXY-FIREWALL', '-m', 'comment', '--comment', q(`${N} traffic not accepted by ${fwChain}`), ...proto, '-d', lb, '--dport', port, '-j', 'DROP');
+    }
+    if (!hasExternal) {
+      for (const lb of svc.loadBalancerVIPs)
+        w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, ...proto, '-d', lb, '--dport', port, '-j', extFilterTarget);
+    }
+    // 4. node port
+    if (svc.nodePort !== 0) {
+      const np = String(svc.nodePort);
+      if (hasEndpoints) {
+        if (localhostNodePorts && nfacct)
+          w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '-d', '127.0.0.0/8', '--dport', np, '-m', 'nfacct', '--nfacct-name', 'localhost_nps_accepted_pkts', '-j', extChain);
+        w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '--dport', np, '-j', extChain);
+      }
+      if (!hasExternal)
+        w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...proto, '--dport', np, '-j', extFilterTarget);
+    }
+    // 5. health check node port
+    if (svc.healthCheckNodePort !== 0)
+      w(filterRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', q(`${N} health check node port`), '-m', 'tcp', '-p', 'tcp', '--dport', String(svc.healthCheckNodePort), '-j', 'ACCEPT');
+
+    // per-service chains
+    if (usesSVC) declared.push(svcChain);
+    if (usesSVL) declared.push(svlChain);
+    // 6. masquerade rule of the internal chain
+    if (hasInternal) {
+      const args = ['-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port];
+      if (cfg.masqueradeAll) w(natRules, '-A', internalChain, ...args, '-j', 'KUBE-MARK-MASQ');
+      else if (clusterCIDR !== undefined) w(natRules, '-A', internalChain, ...args, '!', '-s', clusterCIDR, '-j', 'KUBE-MARK-MASQ');
+    }
+    // 7. external chain
+    if (usesExt) {
+      declared.push(extChain);
+      if (!svc.externalPolicyLocal) {
+        w(natRules, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade traffic for ${N} external destinations`), '-j', 'KUBE-MARK-MASQ');
+      } else {
+        if (clusterCIDR !== undefined)
+          w(natRules, '-A', extChain, '-m', 'comment', '--comment', q(`pod traffic for ${N} external destinations`), '-s', clusterCIDR, '-j', svcChain);
+        w(natRules, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', 'KUBE-MARK-MASQ');
+        w(natRules, '-A', extChain, '-m', 'comment', '--comment', q(`route LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', svcChain);
+      }
+      if (hasExternal) w(natRules, '-A', extChain, '-j', externalPolicyChain);
+    }
+    // 8. firewall chain
+    if (usesFW) {
+      declared.push(fwChain);
+      const head = ['-A', fwChain, '-m', 'comment', '--comment', q(`${N} loadbalancer IP`)];
+      let allowFromNode = false;
+      const nodeNum = nodeIP === undefined ? undefined : parseIPv4(nodeIP);
+      for (const cidr of svc.loadBalancerSourceRanges) {
+        w(natRules, ...head, '-s', cidr, '-j', extChain);
+        const c = parseCidr(cidr);
+        if (c && nodeNum !== undefined && cidrContains(c, nodeNum)) allowFromNode = true;
+      }
+      if (allowFromNode) for (const lb of svc.loadBalancerVIPs) w(natRules, ...head, '-s', lb, '-j', extChain);
+      w(natRules, '-A', fwChain, '-m', 'comment', '--comment', q(`other traffic to ${N} will be dropped by KUBE-PROXY-FIREWALL`));
+    }
+    // 9. service → endpoint dispatch
+    if (usesSVC) writeServiceToEndpointRules(natRules, svc, svcChain, C);
+    if (usesSVL) writeServiceToEndpointRules(natRules, svc, svlChain, L);
+    // 10. endpoint chains
+    for (const ep of cat.allReachable) {
+      const sep = endpointChainName(N, p, ep.endpoint);
+      declared.push(sep);
+      w(natRules, '-A', sep, '-m', 'comment', '--comment', N, '-s', ep.ip, '-j', 'KUBE-MARK-MASQ');
+      const affinity = svc.sessionAffinityClientIP ? ['-m', 'recent', '--name', sep, '--set'] : [];
+      w(natRules, '-A', sep, '-m', 'comment', '--comment', N, ...affinity, ...proto, '-j', 'DNAT', '--to-destination', ep.endpoint);
+    }
+  }
+
+  for (const c of declared) activeNat.add(c);
+
+  // stale chains: existing per-service chains no longer active are declared and deleted
+  const natTable = ensureTable(state, 'nat');
+  const stale = natTable.chains
+    .filter((c) => !c.builtin && !activeNat.has(c.name) && STALE_PREFIXES.some((pre) => c.name.startsWith(pre)))
+    .map((c) => c.name);
+
+  // NodePort tail rule
+  const tailComment = q('kubernetes service nodeports; NOTE: this must be the last rule in this chain');
+  const npa = cfg.nodePortAddresses ?? [];
+  if (npa.length === 0) {
+    w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', tailComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...(localhostNodePorts ? [] : ['!', '-d', '127.0.0.0/8']), '-j', 'KUBE-NODEPORTS');
+  } else {
+    for (const ip of nodePortIPs(npa, input.node.ips, localhostNodePorts))
+      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', tailComment, '-d', ip, '-j', 'KUBE-NODEPORTS');
+  }
+
+  // filter KUBE-FORWARD
+  if (!cfg.conntrackTCPBeLiberal)
+    w(filterRules, '-A', 'KUBE-FORWARD', '-m', 'conntrack', '--ctstate', 'INVALID', ...(nfacct ? ['-m', 'nfacct', '--nfacct-name', 'ct_state_invalid_dropped_pkts'] : []), '-j', 'DROP');
+  w(filterRules, '-A', 'KUBE-FORWARD', '-m', 'comment', '--comment', q('kubernetes forwarding rules'), '-m', 'mark', '--mark', `${mark}/${mark}`, '-j', 'ACCEPT');
+  w(filterRules, '-A', 'KUBE-FORWARD', '-m', 'comment', '--comment', q('kubernetes forwarding conntrack rule'), '-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED', '-j', 'ACCEPT');
+
+  const lines: string[] = ['*filter'];
+  for (const c of filterChains) lines.push(`:${c} - [0:0]`);
+  lines.push(...filterRules, 'COMMIT', '*nat');
+  for (const c of natChains) lines.push(`:${c} - [0:0]`);
+  for (const c of declared) lines.push(`:${c} - [0:0]`);
+  for (const c of stale) lines.push(`:${c} - [0:0]`);
+  lines.push(...natRules);
+  for (const c of stale) lines.push(`-X ${c}`);
+  lines.push('COMMIT');
+  const payload = `${lines.join('\n')}\n`;
+  const r = applyRestore(state, payload, { noflush: true, counters: false });
+  if (r.exitCode !== 0) return { payload, error: r.stderr };
+  return { payload };
+}
+
+function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain: string, eps: readonly EndpointInfo[]): void {
+  const N = svc.spn;
+  if (svc.sessionAffinityClientIP) {
+    for (const ep of eps) {
+      const sep = endpointChainName(N, svc.protocol, ep.endpoint);
+      buf.push(
+        ['-A', chain, '-m', 'comment', '--comment', q(`${N} -> ${ep.endpoint}`), '-m', 'recent', '--name', sep, '--rcheck', '--seconds', String(svc.stickyMaxAgeSeconds), '--reap', '-j', sep].join(' '),
+      );
+    }
+  }
+  const n = eps.length;
+  eps.forEach((ep, i) => {
+    const sep = endpointChainName(N, svc.protocol, ep.endpoint);
+    const args = ['-A', chain, '-m', 'comment', '--comment', q(`${N} -> ${ep.endpoint}`)];
+    if (i < n - 1) args.push('-m', 'statistic', '--mode', 'random', '--probability', computeProbability(n - i));
+    args.push('-j', sep);
+    buf.push(args.join(' '));
+  });
+}
+
+/** NewProxier forces localhostNodePorts off when nodePortAddresses has no IPv4 loopback CIDR. */
+function nodePortAddressesIncludeLoopback(npa: readonly string[] | undefined): boolean {
+  if (!npa || npa.length === 0) return true;
+  const lo = parseIPv4('127.0.0.1') as number;
+  return npa.some((c) => {
+    const p = parseCidr(c);
+    return p !== undefined && cidrContains(p, lo);
+  });
+}
+
+/** Node IPs inside nodePortAddresses (loopback only with localhostNodePorts). */
+function nodePortIPs(npa: readonly string[], nodeIPs: readonly string[], localhostNodePorts: boolean): string[] {
+  const out: string[] = [];
+  const candidates = [...nodeIPs, ...(localhostNodePorts ? ['127.0.0.1'] : [])];
+  for (const ip of candidates) {
+    const v = parseIPv4(ip);
+    if (v === undefined) continue;
+    if (npa.some((c) => {
+      const p = parseCidr(c);
+      return p !== undefined && cidrContains(p, v);
+    }) && !out.includes(ip)) out.push(ip);
+  }
+  return out;
+}

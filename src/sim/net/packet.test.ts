@@ -1,0 +1,158 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { EndpointSlice, Service } from '../api/types.js';
+import { Random } from '../../util/random.js';
+import { newIptablesState } from './iptables.js';
+import type { IptablesState } from './iptables.js';
+import { runIptables } from './iptables-cmd.js';
+import { syncProxyRules } from './kube-proxy/sync.js';
+import { ensureKubeletRules } from './kube-proxy/kubelet-rules.js';
+import type { Packet, WalkContext } from './packet.js';
+import { newRecentState, walkFilter, walkNat } from './packet.js';
+
+const NODE_IP = '192.168.122.21';
+
+function webNode(opts: { endpoints?: string[]; affinity?: boolean } = {}): IptablesState {
+  const svc: Service = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'web', namespace: 'net' },
+    spec: {
+      type: 'NodePort',
+      clusterIP: '10.111.80.136',
+      ports: [{ port: 80, protocol: 'TCP', targetPort: 80, nodePort: 31777 }],
+      ...(opts.affinity ? { sessionAffinity: 'ClientIP' as const } : {}),
+    },
+  };
+  const eps = opts.endpoints ?? ['10.244.62.167', '10.244.95.170'];
+  const slice: EndpointSlice = {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name: 'web-x', namespace: 'net', labels: { 'kubernetes.io/service-name': 'web' } },
+    addressType: 'IPv4',
+    endpoints: eps.map((ip) => ({ addresses: [ip], conditions: { ready: true }, nodeName: 'cka-w2' })),
+    ports: [{ name: '', port: 80, protocol: 'TCP' }],
+  };
+  const st = newIptablesState();
+  ensureKubeletRules(st);
+  syncProxyRules(st, { services: [svc], endpointSlices: [slice], node: { name: 'cka-w1', ips: [NODE_IP] }, config: { clusterCIDR: '10.244.0.0/16' } });
+  return st;
+}
+
+function ctx(seed = 1): WalkContext {
+  return { localAddrs: [NODE_IP], rng: new Random(seed), recent: newRecentState(), nowSeconds: 1000 };
+}
+
+const fromPod: Packet = { src: '10.244.1.9', dst: '10.111.80.136', proto: 'tcp', sport: 40000, dport: 80 };
+
+test('pod → ClusterIP is DNATed to an endpoint, not masqueraded (source inside clusterCIDR)', () => {
+  const r = walkNat(webNode(), fromPod, 'PREROUTING', ctx());
+  assert.equal(r.verdict, 'ACCEPT');
+  assert.ok(r.dnat && ['10.244.62.167', '10.244.95.170'].includes(r.dnat.ip));
+  assert.equal(r.dnat?.port, 80);
+  assert.equal(r.masquerade, false);
+  assert.equal(r.trace[0], 'nat:PREROUTING:rule:1');
+  assert.equal(r.trace[1], 'nat:KUBE-SERVICES:rule:1');
+});
+
+test('host → ClusterIP (source outside clusterCIDR) is masqueraded', () => {
+  const r = walkNat(webNode(), { ...fromPod, src: NODE_IP }, 'OUTPUT', ctx());
+  assert.ok(r.dnat);
+  assert.equal(r.masquerade, true);
+  assert.ok(r.trace.includes('nat:KUBE-POSTROUTING:rule:3'));
+});
+
+test('NodePort on the node IP goes through KUBE-NODEPORTS and KUBE-EXT, masqueraded', () => {
+  const r = walkNat(webNode(), { src: '192.168.122.1', dst: NODE_IP, proto: 'tcp', sport: 5555, dport: 31777 }, 'PREROUTING', ctx());
+  assert.ok(r.dnat);
+  assert.equal(r.masquerade, true);
+  assert.ok(r.trace.some((t) => t.startsWith('nat:KUBE-NODEPORTS:rule:')));
+  assert.ok(r.trace.some((t) => t.startsWith('nat:KUBE-EXT-RTHZXQ2YZKSHM2PI:rule:')));
+});
+
+test('statistic --probability 0.5 splits traffic about evenly with a seeded Random', () => {
+  const st = webNode();
+  const c = ctx(42);
+  const counts = new Map<string, number>();
+  for (let i = 0; i < 2000; i++) {
+    const r = walkNat(st, fromPod, 'PREROUTING', c);
+    const ip = r.dnat?.ip ?? 'none';
+    counts.set(ip, (counts.get(ip) ?? 0) + 1);
+  }
+  const a = counts.get('10.244.62.167') ?? 0;
+  const b = counts.get('10.244.95.170') ?? 0;
+  assert.equal(a + b, 2000);
+  assert.ok(a > 900 && a < 1100, `first endpoint got ${a}`);
+  // same seed, same sequence
+  const again = walkNat(webNode(), fromPod, 'PREROUTING', ctx(42)).dnat?.ip;
+  assert.equal(again, walkNat(webNode(), fromPod, 'PREROUTING', ctx(42)).dnat?.ip);
+});
+
+test('a user rule inserted at the top of KUBE-SERVICES changes the outcome', () => {
+  const st = webNode();
+  assert.equal(runIptables(st, ['-t', 'nat', '-I', 'KUBE-SERVICES', '-d', '10.111.80.136', '-j', 'DROP']).exitCode, 0);
+  const r = walkNat(st, fromPod, 'PREROUTING', ctx());
+  assert.equal(r.verdict, 'DROP');
+  assert.equal(r.dnat, undefined);
+  assert.deepEqual(r.trace, ['nat:PREROUTING:rule:1', 'nat:KUBE-SERVICES:rule:1']);
+});
+
+test('deleting a KUBE-SEP DNAT rule leaves the packet untranslated when that endpoint is picked', () => {
+  const st = webNode({ endpoints: ['10.244.62.167'] });
+  assert.equal(runIptables(st, ['-t', 'nat', '-F', 'KUBE-SEP-S3UT2MK4P7AJ67WG']).exitCode, 0);
+  const r = walkNat(st, fromPod, 'PREROUTING', ctx());
+  assert.equal(r.verdict, 'ACCEPT');
+  assert.equal(r.dnat, undefined);
+  assert.ok(r.trace.includes('nat:KUBE-SEP-S3UT2MK4P7AJ67WG:return:1'));
+});
+
+test('session affinity pins a client to the endpoint it first got', () => {
+  const st = webNode({ affinity: true });
+  const c = ctx(7);
+  const first = walkNat(st, fromPod, 'PREROUTING', c).dnat?.ip;
+  for (let i = 0; i < 50; i++) assert.equal(walkNat(st, fromPod, 'PREROUTING', c).dnat?.ip, first);
+  assert.ok(Object.keys(c.recent.lists).some((k) => k.startsWith('KUBE-SEP-')));
+  // after the timeout the entry is reaped and load balancing resumes
+  c.nowSeconds += 10801;
+  const other = new Set<string>();
+  for (let i = 0; i < 50; i++) {
+    const fresh: WalkContext = { ...c, recent: newRecentState() };
+    other.add(walkNat(st, fromPod, 'PREROUTING', fresh).dnat?.ip ?? '');
+  }
+  assert.equal(other.size, 2);
+});
+
+test('service without endpoints is rejected by filter KUBE-SERVICES', () => {
+  const st = webNode({ endpoints: [] });
+  const nat = walkNat(st, fromPod, 'PREROUTING', ctx());
+  assert.equal(nat.dnat, undefined);
+  const f = walkFilter(st, fromPod, 'FORWARD', ctx());
+  assert.equal(f.verdict, 'REJECT');
+  assert.equal(f.rejectWith, 'icmp-port-unreachable');
+  assert.ok(f.trace.includes('filter:KUBE-SERVICES:rule:1'));
+});
+
+test('filter OUTPUT with policy DROP and a user ACCEPT rule', () => {
+  const st = newIptablesState();
+  runIptables(st, ['-P', 'OUTPUT', 'DROP']);
+  runIptables(st, ['-A', 'OUTPUT', '-p', 'udp', '--dport', '53', '-j', 'ACCEPT']);
+  const dns: Packet = { src: '10.0.0.1', dst: '10.96.0.10', proto: 'udp', sport: 3333, dport: 53 };
+  assert.equal(walkFilter(st, dns, 'OUTPUT', ctx()).verdict, 'ACCEPT');
+  const web: Packet = { ...dns, proto: 'tcp', dport: 80 };
+  const r = walkFilter(st, web, 'OUTPUT', ctx());
+  assert.equal(r.verdict, 'DROP');
+  assert.deepEqual(r.trace, ['filter:OUTPUT:policy:2']);
+});
+
+test('counters are incremented when asked', () => {
+  const st = webNode();
+  const c: WalkContext = { ...ctx(), count: { bytes: 60 } };
+  walkNat(st, fromPod, 'PREROUTING', c);
+  const out = runIptables(st, ['-t', 'nat', '-L', 'PREROUTING', '-v', '-n', '-x']).stdout;
+  assert.equal(
+    out,
+    'Chain PREROUTING (policy ACCEPT 0 packets, 0 bytes)\n' +
+      '    pkts      bytes target     prot opt in     out     source               destination         \n' +
+      '       1       60 KUBE-SERVICES  all  --  *      *       0.0.0.0/0            0.0.0.0/0            /* kubernetes service portals */\n',
+  );
+});

@@ -1,0 +1,372 @@
+/**
+ * Walks a packet through the rules actually present in a node's iptables model — no shortcut
+ * through Service objects — so a deleted KUBE-SEP chain, a user `-I KUBE-SERVICES -j DROP` or a
+ * wrong DNAT changes the outcome exactly as on a real node.
+ *
+ * Emulates the kernel's ipt_do_table (net/ipv4/netfilter/ip_tables.c): rules in order, a rule
+ * matches when its header (addresses, interfaces, protocol) and every match extension match;
+ * jumps push a return point, RETURN / end of a user chain pops it, the end of a built-in chain
+ * applies its policy; DNAT/SNAT/MASQUERADE are terminal in nat, MARK and LOG are not. Match
+ * semantics follow net/netfilter/xt_{tcpudp,statistic,recent,addrtype,conntrack,mark,multiport}.c;
+ * trace lines use the `table:chain:rule|return|policy:N` form of the kernel's TRACE target.
+ */
+import type { Chain, ExtOption, IptablesState, Match, Rule, Table, TableName } from './iptables.js';
+import { findChain } from './iptables.js';
+import { cidrContains, formatIPv4, parseCidr, parseIPv4 } from './ipv4.js';
+import { PROTO_NAMES } from './rule-parse.js';
+
+export interface Packet {
+  src: string;
+  dst: string;
+  proto: 'tcp' | 'udp' | 'sctp' | 'icmp';
+  sport?: number;
+  dport?: number;
+  inIface?: string;
+  outIface?: string;
+  /** skb mark */
+  mark?: number;
+  /** conntrack states the packet has, default ['NEW'] */
+  ctstates?: string[];
+}
+
+/** State of `-m recent` lists (xt_recent's /proc/net/xt_recent/<name>): address → last-seen seconds. */
+export interface RecentState {
+  lists: Record<string, Record<string, number>>;
+}
+
+export function newRecentState(): RecentState {
+  return { lists: {} };
+}
+
+export interface WalkContext {
+  /** Addresses of the node itself (for `-m addrtype --dst-type LOCAL`); 127.0.0.0/8 is always local. */
+  localAddrs: readonly string[];
+  /** Random source for `-m statistic --mode random` (e.g. util/random.ts Random). */
+  rng: { float(): number };
+  /** Session-affinity lists; mutated by `--set`/`--update`/`--reap`. */
+  recent: RecentState;
+  /** Current time in seconds (for `--seconds`). */
+  nowSeconds: number;
+  /** Increment rule and policy counters of what the packet traverses. */
+  count?: { bytes: number };
+}
+
+export type Verdict = 'ACCEPT' | 'DROP' | 'REJECT';
+
+export interface FilterResult {
+  verdict: Verdict;
+  rejectWith?: string;
+  mark: number;
+  trace: string[];
+}
+
+export interface NatResult {
+  /** Destination after DNAT, when a DNAT rule fired. */
+  dnat?: { ip: string; port?: number };
+  /** Whether nat POSTROUTING masquerades the (translated) packet. */
+  masquerade: boolean;
+  verdict: Verdict;
+  mark: number;
+  trace: string[];
+}
+
+interface Walk {
+  table: Table;
+  pkt: Required<Pick<Packet, 'src' | 'dst' | 'proto'>> & Packet;
+  mark: number;
+  ctx: WalkContext;
+  trace: string[];
+}
+
+type Outcome =
+  | { kind: 'verdict'; verdict: Verdict; rejectWith?: string; dnat?: { ip: string; port?: number }; masquerade?: boolean }
+  | { kind: 'return' };
+
+const MAX_DEPTH = 64;
+
+function optVal(opts: ExtOption[], flag: string): ExtOption | undefined {
+  return opts.find((o) => o.flag === flag);
+}
+
+function ifaceMatches(pattern: string, name: string | undefined): boolean {
+  if (name === undefined) return false;
+  if (pattern.endsWith('+')) return name.startsWith(pattern.slice(0, -1));
+  return pattern === name;
+}
+
+function inRange(spec: string, v: number | undefined): boolean {
+  if (v === undefined) return false;
+  const [lo, hi] = spec.includes(':') ? spec.split(':').map(Number) : [Number(spec), Number(spec)];
+  return v >= (lo ?? 0) && v <= (hi ?? 65535);
+}
+
+function isLocal(addr: string, ctx: WalkContext): boolean {
+  const v = parseIPv4(addr);
+  if (v === undefined) return false;
+  if (v >>> 24 === 127) return true;
+  return ctx.localAddrs.includes(addr);
+}
+
+function addrTypeOf(addr: string, ctx: WalkContext): string[] {
+  const v = parseIPv4(addr) ?? 0;
+  if (isLocal(addr, ctx)) return ['LOCAL'];
+  if (v === 0xffffffff) return ['BROADCAST'];
+  if (v >>> 28 === 14) return ['MULTICAST'];
+  return ['UNICAST'];
+}
+
+function matchExt(m: Match, w: Walk, ruleKey: string): boolean {
+  const o = m.options;
+  const p = w.pkt;
+  switch (m.module) {
+    case 'comment':
+    case 'nfacct':
+      return true;
+    case 'tcp':
+    case 'udp':
+    case 'sctp': {
+      if (p.proto !== m.module) return false;
+      for (const x of o) {
+        const hit = inRange(x.values[0] ?? '', x.flag === 'sport' ? p.sport : p.dport);
+        if (hit === x.neg) return false;
+      }
+      return true;
+    }
+    case 'multiport': {
+      const x = o[0];
+      if (!x) return true;
+      const ports = (x.values[0] ?? '').split(',');
+      const test = (v: number | undefined): boolean => ports.some((s) => inRange(s, v));
+      const hit = x.flag === 'sports' ? test(p.sport) : x.flag === 'dports' ? test(p.dport) : test(p.sport) || test(p.dport);
+      return hit !== x.neg;
+    }
+    case 'icmp':
+      return p.proto === 'icmp';
+    case 'statistic': {
+      const mode = optVal(o, 'mode');
+      let hit: boolean;
+      if (mode?.values[0] === 'random') hit = w.ctx.rng.float() < Number(optVal(o, 'probability')?.values[0] ?? '0');
+      else {
+        const every = Number(optVal(o, 'every')?.values[0] ?? '1');
+        const packet = Number(optVal(o, 'packet')?.values[0] ?? '0');
+        const key = `nth:${ruleKey}`;
+        const lists = w.ctx.recent.lists;
+        const counter = lists[key] ?? { count: 0 };
+        lists[key] = counter;
+        const c = counter['count'] ?? 0;
+        hit = c === packet;
+        counter['count'] = (c + 1) % every;
+      }
+      return hit !== (mode?.neg ?? false);
+    }
+    case 'recent':
+      return matchRecent(o, w);
+    case 'addrtype': {
+      for (const x of o) {
+        if (x.flag !== 'src-type' && x.flag !== 'dst-type') continue;
+        const types = (x.values[0] ?? '').split(',');
+        const actual = addrTypeOf(x.flag === 'src-type' ? p.src : p.dst, w.ctx);
+        const hit = types.some((t) => actual.includes(t));
+        if (hit === x.neg) return false;
+      }
+      return true;
+    }
+    case 'conntrack':
+    case 'state': {
+      const x = o[0];
+      if (!x) return true;
+      const states = p.ctstates ?? ['NEW'];
+      const hit = (x.values[0] ?? '').split(',').some((s) => states.includes(s));
+      return hit !== x.neg;
+    }
+    case 'mark': {
+      const x = o[0];
+      if (!x) return true;
+      const [v = '0', k = '0xffffffff'] = (x.values[0] ?? '0').split('/');
+      const hit = ((w.mark & Number(k)) >>> 0) === Number(v) >>> 0;
+      return hit !== x.neg;
+    }
+    default:
+      return false;
+  }
+}
+
+/** xt_recent: --set adds/refreshes, --rcheck tests, --update tests and refreshes, --remove deletes. */
+function matchRecent(o: ExtOption[], w: Walk): boolean {
+  const name = optVal(o, 'name')?.values[0] ?? 'DEFAULT';
+  const maskV = parseIPv4(optVal(o, 'mask')?.values[0] ?? '255.255.255.255') ?? 0xffffffff;
+  const addrRaw = optVal(o, 'rdest') ? w.pkt.dst : w.pkt.src;
+  const addr = formatIPv4(((parseIPv4(addrRaw) ?? 0) & maskV) >>> 0);
+  const lists = w.ctx.recent.lists;
+  const list = lists[name] ?? {};
+  lists[name] = list;
+  const now = w.ctx.nowSeconds;
+  const cmd = o[0];
+  const inv = cmd?.neg ?? false;
+  const seconds = optVal(o, 'seconds');
+  const fresh = (t: number | undefined): boolean =>
+    t !== undefined && (seconds === undefined || now - t <= Number(seconds.values[0] ?? '0'));
+  let hit: boolean;
+  switch (cmd?.flag) {
+    case 'set':
+      list[addr] = now;
+      hit = true;
+      break;
+    case 'remove':
+      hit = list[addr] !== undefined;
+      delete list[addr];
+      break;
+    case 'update':
+      hit = fresh(list[addr]);
+      if (hit) list[addr] = now;
+      break;
+    default:
+      hit = fresh(list[addr]);
+  }
+  if (optVal(o, 'reap') && seconds) {
+    for (const [a, t] of Object.entries(list)) if (now - t > Number(seconds.values[0] ?? '0')) delete list[a];
+  }
+  return hit !== inv;
+}
+
+function headerMatches(r: Rule, w: Walk): boolean {
+  const p = w.pkt;
+  for (const [m, addr] of [
+    [r.src, p.src],
+    [r.dst, p.dst],
+  ] as const) {
+    if (!m) continue;
+    const v = parseIPv4(addr);
+    const c = parseCidr(`${m.addr}/${m.prefix}`);
+    const hit = v !== undefined && c !== undefined && cidrContains(c, v);
+    if (hit === m.neg) return false;
+  }
+  if (r.inIface && ifaceMatches(r.inIface.name, p.inIface) === r.inIface.neg) return false;
+  if (r.outIface && ifaceMatches(r.outIface.name, p.outIface) === r.outIface.neg) return false;
+  if (r.proto) {
+    const hit = PROTO_NAMES[p.proto] === r.proto.num;
+    if (hit === r.proto.neg) return false;
+  }
+  if (r.fragment && !r.fragment.neg) return false;
+  return true;
+}
+
+function bump(c: { packets: number; bytes: number }, ctx: WalkContext): void {
+  if (!ctx.count) return;
+  c.packets += 1;
+  c.bytes += ctx.count.bytes;
+}
+
+function parseNatDest(s: string): { ip: string; port?: number } {
+  const [ipPart = '', portPart] = s.split(':');
+  const ip = ipPart.split('-')[0] ?? ipPart;
+  const port = portPart === undefined ? undefined : Number(portPart.split('-')[0]);
+  return port === undefined ? { ip } : { ip, port };
+}
+
+function walkChain(chain: Chain, w: Walk, depth: number): Outcome {
+  if (depth > MAX_DEPTH) return { kind: 'verdict', verdict: 'DROP' };
+  const tn = w.table.name;
+  for (let i = 0; i < chain.rules.length; i++) {
+    const r = chain.rules[i] as Rule;
+    if (!headerMatches(r, w)) continue;
+    const key = `${tn}:${chain.name}:${i}`;
+    if (!r.matches.every((m) => matchExt(m, w, key))) continue;
+    bump(r.counters, w.ctx);
+    const t = r.target;
+    w.trace.push(`${tn}:${chain.name}:rule:${i + 1}`);
+    if (!t) continue;
+    switch (t.name) {
+      case 'ACCEPT':
+        return { kind: 'verdict', verdict: 'ACCEPT' };
+      case 'DROP':
+      case 'QUEUE':
+        return { kind: 'verdict', verdict: 'DROP' };
+      case 'RETURN':
+        return { kind: 'return' };
+      default:
+        break;
+    }
+    if (t.kind === 'chain') {
+      const sub = findChain(w.table, t.name);
+      if (!sub) continue;
+      const out = walkChain(sub, w, depth + 1);
+      if (out.kind === 'verdict') return out;
+      if (t.goto) return { kind: 'return' };
+      continue;
+    }
+    switch (t.name) {
+      case 'REJECT':
+        return { kind: 'verdict', verdict: 'REJECT', rejectWith: optVal(t.options, 'reject-with')?.values[0] ?? 'icmp-port-unreachable' };
+      case 'DNAT': {
+        const dest = parseNatDest(optVal(t.options, 'to-destination')?.values[0] ?? '');
+        return { kind: 'verdict', verdict: 'ACCEPT', dnat: dest };
+      }
+      case 'SNAT':
+        return { kind: 'verdict', verdict: 'ACCEPT' };
+      case 'MASQUERADE':
+        return { kind: 'verdict', verdict: 'ACCEPT', masquerade: true };
+      case 'MARK': {
+        const [mv = '0', mk = '0'] = (optVal(t.options, 'set-xmark')?.values[0] ?? '0/0').split('/');
+        w.mark = ((w.mark & ~Number(mk)) ^ Number(mv)) >>> 0;
+        continue;
+      }
+      default:
+        continue; // LOG and other non-terminal targets
+    }
+  }
+  if (chain.builtin) {
+    bump(chain.counters, w.ctx);
+    w.trace.push(`${tn}:${chain.name}:policy:${chain.rules.length + 1}`);
+    return { kind: 'verdict', verdict: chain.policy === 'DROP' ? 'DROP' : 'ACCEPT' };
+  }
+  w.trace.push(`${tn}:${chain.name}:return:${chain.rules.length + 1}`);
+  return { kind: 'return' };
+}
+
+function walkHook(state: IptablesState, tableName: TableName, hook: string, pkt: Packet, mark: number, ctx: WalkContext, trace: string[]): { out: Outcome; mark: number } {
+  const table = state.tables[tableName];
+  const chain = table ? findChain(table, hook) : undefined;
+  if (!table || !chain) return { out: { kind: 'verdict', verdict: 'ACCEPT' }, mark };
+  const w: Walk = { table, pkt, mark, ctx, trace };
+  const out = walkChain(chain, w, 0);
+  return { out, mark: w.mark };
+}
+
+/** Walks the filter table's INPUT, FORWARD or OUTPUT chain. */
+export function walkFilter(state: IptablesState, packet: Packet, hook: 'INPUT' | 'FORWARD' | 'OUTPUT', ctx: WalkContext): FilterResult {
+  const trace: string[] = [];
+  const { out, mark } = walkHook(state, 'filter', hook, packet, packet.mark ?? 0, ctx, trace);
+  const verdict = out.kind === 'verdict' ? out.verdict : 'ACCEPT';
+  const res: FilterResult = { verdict, mark, trace };
+  if (out.kind === 'verdict' && out.rejectWith !== undefined) res.rejectWith = out.rejectWith;
+  return res;
+}
+
+/**
+ * Walks nat PREROUTING (packet arriving from a pod or the network) or OUTPUT (locally generated),
+ * then nat POSTROUTING with the translated packet and the marks set on the way, which decides
+ * masquerading (kube-proxy's KUBE-MARK-MASQ → KUBE-POSTROUTING → MASQUERADE).
+ */
+export function walkNat(state: IptablesState, packet: Packet, hook: 'PREROUTING' | 'OUTPUT', ctx: WalkContext): NatResult {
+  const trace: string[] = [];
+  const first = walkHook(state, 'nat', hook, packet, packet.mark ?? 0, ctx, trace);
+  const out = first.out;
+  const verdict = out.kind === 'verdict' ? out.verdict : 'ACCEPT';
+  const result: NatResult = { masquerade: false, verdict, mark: first.mark, trace };
+  if (out.kind === 'verdict' && out.dnat) result.dnat = out.dnat;
+  if (verdict !== 'ACCEPT') return result;
+  const translated: Packet = { ...packet };
+  if (result.dnat) {
+    translated.dst = result.dnat.ip;
+    if (result.dnat.port !== undefined) translated.dport = result.dnat.port;
+  }
+  const post = walkHook(state, 'nat', 'POSTROUTING', translated, first.mark, ctx, trace);
+  result.mark = post.mark;
+  if (post.out.kind === 'verdict') {
+    if (post.out.verdict !== 'ACCEPT') result.verdict = post.out.verdict;
+    if (post.out.masquerade) result.masquerade = true;
+  }
+  return result;
+}
+
