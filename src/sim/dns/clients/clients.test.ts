@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ManualClock } from '../../../util/clock.js';
+import { Random } from '../../../util/random.js';
+import { assertGolden, goldenPath } from '../../../testing/golden.js';
+import { DEFAULT_COREFILE_SEED000 } from '../corefile/kubeadm.js';
+import { newQuery } from '../message.js';
+import { podResolvConf } from '../resolv-conf.js';
+import type { QueryFn } from '../stub/query.js';
+import { startTestServer } from '../test-fixture.js';
+import { dig } from './dig.js';
+import { getent } from './getent.js';
+import { host } from './host.js';
+import { nslookupBind9 } from './nslookup-bind9.js';
+import { nslookupBusybox } from './nslookup-busybox.js';
+import type { ClientInput, ClientResult } from './types.js';
+
+type World = 'normal' | 'servfail' | 'timeout' | 'refused';
+
+const SERVFAIL_COREFILE = DEFAULT_COREFILE_SEED000.replace('    ready\n', '    ready\n    hosts {\n       192.168.122.200 legacy.example.internal\n    }\n');
+
+function input(args: string[], world: World = 'normal', ns = 'default'): ClientInput {
+  const { server, clock } = startTestServer(world === 'servfail' ? SERVFAIL_COREFILE : undefined);
+  const random = new Random(42);
+  const query: QueryFn = (ip, name, type, opts = {}) => {
+    if (world === 'timeout') return 'timeout';
+    if (world === 'refused') return 'refused';
+    if (ip !== '10.96.0.10') return 'timeout';
+    const q = newQuery(random.int(65536), name, type, opts.edns);
+    return server.query(q, { ip: '10.244.1.20', port: 40000 + random.int(20000), proto: 'udp' }) ?? 'timeout';
+  };
+  const resolvConf = podResolvConf({ namespace: ns, clusterDNS: ['10.96.0.10'], clusterDomain: 'cluster.local', nodeResolvConf: 'nameserver 192.168.122.1\n' }).text;
+  return { args, resolvConf, query, clock: clock as ManualClock, random };
+}
+
+function render(r: ClientResult): string {
+  return `${r.stdout}${r.stderr ? `[stderr]\n${r.stderr}` : ''}[exit ${r.exitCode}]\n`;
+}
+
+describe('busybox nslookup (reference §10.1, seed 000)', () => {
+  const literal: { name: string; args: string[]; ns?: string; want: string }[] = [
+    {
+      name: 'short name: answer plus NXDOMAIN for the other search domains (seed 000 quirk)',
+      args: ['web'],
+      want: "Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\nName:\tweb.default.svc.cluster.local\nAddress: 10.96.120.5\n\n** server can't find web.svc.cluster.local: NXDOMAIN\n\n** server can't find web.cluster.local: NXDOMAIN\n\n\n** server can't find web.svc.cluster.local: NXDOMAIN\n\n** server can't find web.cluster.local: NXDOMAIN\n\n[exit 1]\n",
+    },
+    {
+      name: 'FQDN: one clean answer, AAAA NODATA as an empty line',
+      args: ['web.default.svc.cluster.local'],
+      want: 'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\nName:\tweb.default.svc.cluster.local\nAddress: 10.96.120.5\n\n\n[exit 0]\n',
+    },
+    {
+      name: 'dotted name is not searched',
+      args: ['kubernetes.default'],
+      want: "Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\n** server can't find kubernetes.default: NXDOMAIN\n\n** server can't find kubernetes.default: NXDOMAIN\n\n[exit 1]\n",
+    },
+    {
+      name: 'ExternalName',
+      args: ['ext.default.svc.cluster.local'],
+      want: 'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\next.default.svc.cluster.local\tcanonical name = example.com\nName:\texample.com\nAddress: 93.184.215.14\n\next.default.svc.cluster.local\tcanonical name = example.com\nName:\texample.com\nAddress: 2606:2800:21f:cb07:6820:80da:af6b:8b2c\n\n[exit 0]\n',
+    },
+    {
+      name: 'PTR',
+      args: ['10.96.0.1'],
+      want: 'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\n1.0.96.10.in-addr.arpa\tname = kubernetes.default.svc.cluster.local\n\n[exit 0]\n',
+    },
+    {
+      name: 'SRV',
+      args: ['-type=srv', '_http._tcp.web.default.svc.cluster.local'],
+      want: 'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\n_http._tcp.web.default.svc.cluster.local\tservice = 0 100 80 web.default.svc.cluster.local\n\n[exit 0]\n',
+    },
+    {
+      name: 'SOA',
+      args: ['-type=soa', 'cluster.local'],
+      want: 'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\ncluster.local\n\torigin = ns.dns.cluster.local\n\tmail addr = hostmaster.cluster.local\n\tserial = 1718000000\n\trefresh = 7200\n\tretry = 1800\n\texpire = 86400\n\tminimum = 30\n\n[exit 0]\n',
+    },
+    {
+      name: 'seed 000: FQDN works from namespace net',
+      args: ['web.default.svc.cluster.local'],
+      ns: 'net',
+      want: 'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\nName:\tweb.default.svc.cluster.local\nAddress: 10.96.120.5\n\n\n[exit 0]\n',
+    },
+  ];
+  for (const tc of literal) it(tc.name, () => assert.equal(render(nslookupBusybox(input(tc.args, 'normal', tc.ns))), tc.want));
+  it('timeout', () => assert.equal(render(nslookupBusybox(input(['web'], 'timeout'))), ';; connection timed out; no servers could be reached\n\n[exit 1]\n'));
+  it('connection refused', () =>
+    assert.equal(render(nslookupBusybox(input(['web'], 'refused'))), ";; connection timed out; no servers could be reached\n\n[stderr]\nnslookup: write to '10.96.0.10': Connection refused\n[exit 1]\n"));
+  it('SERVFAIL', () =>
+    assert.equal(render(nslookupBusybox(input(['web.default.svc.cluster.local'], 'servfail'))), "Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\n** server can't find web.default.svc.cluster.local: SERVFAIL\n\n** server can't find web.default.svc.cluster.local: SERVFAIL\n\n[exit 1]\n"));
+  it('forwarded name is non-authoritative', () => {
+    const out = nslookupBusybox(input(['google.com'])).stdout;
+    assert.ok(out.includes('Non-authoritative answer:\nName:\tgoogle.com\nAddress: 142.250.196.110\n'), out);
+  });
+});
+
+describe('host (reference §10.4)', () => {
+  const literal: { args: string[]; want: string }[] = [
+    { args: ['web'], want: 'web.default.svc.cluster.local has address 10.96.120.5\n[exit 0]\n' },
+    { args: ['db.prod'], want: 'db.prod.svc.cluster.local has address 10.244.1.5\ndb.prod.svc.cluster.local has address 10.244.2.7\n[exit 0]\n' },
+    { args: ['ext'], want: 'ext.default.svc.cluster.local is an alias for example.com.\nexample.com has address 93.184.215.14\nexample.com has IPv6 address 2606:2800:21f:cb07:6820:80da:af6b:8b2c\n[exit 0]\n' },
+    { args: ['10.96.0.1'], want: '1.0.96.10.in-addr.arpa domain name pointer kubernetes.default.svc.cluster.local.\n[exit 0]\n' },
+    { args: ['-t', 'SRV', '_http._tcp.web.default.svc.cluster.local'], want: '_http._tcp.web.default.svc.cluster.local has SRV record 0 100 80 web.default.svc.cluster.local.\n[exit 0]\n' },
+    { args: ['-t', 'AAAA', 'web.default.svc.cluster.local'], want: 'web.default.svc.cluster.local has no AAAA record\n[exit 0]\n' },
+    { args: ['nosuch'], want: 'Host nosuch not found: 3(NXDOMAIN)\n[exit 1]\n' },
+  ];
+  for (const tc of literal) it(`host ${tc.args.join(' ')}`, () => assert.equal(render(host(input(tc.args))), tc.want));
+  it('SERVFAIL', () => assert.equal(render(host(input(['web.default.svc.cluster.local.'], 'servfail'))), 'Host web.default.svc.cluster.local not found: 2(SERVFAIL)\n[exit 1]\n'));
+  it('timeout', () =>
+    assert.equal(render(host(input(['web'], 'timeout'))), ';; communications error to 10.96.0.10#53: timed out\n;; communications error to 10.96.0.10#53: timed out\n;; no servers could be reached\n[exit 1]\n'));
+});
+
+describe('bind9 nslookup (reference §10.2)', () => {
+  it('short name', () =>
+    assert.equal(render(nslookupBind9(input(['web']))), ';; Got recursion not available from 10.96.0.10\nServer:\t\t10.96.0.10\nAddress:\t10.96.0.10#53\n\nName:\tweb.default.svc.cluster.local\nAddress: 10.96.120.5\n;; Got recursion not available from 10.96.0.10\n\n[exit 0]\n'));
+  it('NXDOMAIN after the search list', () =>
+    assert.equal(
+      render(nslookupBind9(input(['nosuch']))),
+      ";; Got recursion not available from 10.96.0.10\n;; Got recursion not available from 10.96.0.10\n;; Got recursion not available from 10.96.0.10\nServer:\t\t10.96.0.10\nAddress:\t10.96.0.10#53\n\n** server can't find nosuch: NXDOMAIN\n\n[exit 1]\n",
+    ));
+  it('ExternalName', () =>
+    assert.ok(
+      nslookupBind9(input(['ext.default.svc.cluster.local'])).stdout.includes('ext.default.svc.cluster.local\tcanonical name = example.com.\nName:\texample.com\nAddress: 93.184.215.14\nName:\texample.com\nAddress: 2606:2800:21f:cb07:6820:80da:af6b:8b2c\n'),
+    ));
+  it('SOA stops at the first candidate (NODATA)', () => assert.ok(nslookupBind9(input(['-type=soa', 'cluster.local'])).stdout.includes("*** Can't find cluster.local: No answer\n")));
+  it('timeout (9.18.6+)', () =>
+    assert.equal(render(nslookupBind9(input(['web'], 'timeout'))), `${';; communications error to 10.96.0.10#53: timed out\n'.repeat(3)};; no servers could be reached\n\n[exit 1]\n`));
+});
+
+describe('dig (reference §10.3)', () => {
+  it('+short', () => {
+    assert.equal(render(dig(input(['+short', 'web.default.svc.cluster.local']))), '10.96.120.5\n[exit 0]\n');
+    assert.equal(render(dig(input(['+short', 'ext.default.svc.cluster.local']))), 'example.com.\n93.184.215.14\n[exit 0]\n');
+    assert.equal(render(dig(input(['+short', 'SRV', '_http._tcp.web.default.svc.cluster.local']))), '0 100 80 web.default.svc.cluster.local.\n[exit 0]\n');
+    assert.equal(render(dig(input(['+short', 'nosuch.default.svc.cluster.local']))), '[exit 0]\n');
+    assert.equal(render(dig(input(['+short', '-x', '10.96.0.1']))), 'kubernetes.default.svc.cluster.local.\n[exit 0]\n');
+  });
+  it('+noall +answer column layout', () => {
+    assert.equal(dig(input(['+noall', '+answer', 'db.prod.svc.cluster.local'])).stdout, 'db.prod.svc.cluster.local. 30\tIN\tA\t10.244.1.5\ndb.prod.svc.cluster.local. 30\tIN\tA\t10.244.2.7\n');
+    assert.equal(dig(input(['+noall', '+answer', 'kube-dns.kube-system.svc.cluster.local'])).stdout, 'kube-dns.kube-system.svc.cluster.local.\t30 IN A\t10.96.0.10\n');
+    assert.equal(dig(input(['+noall', '+answer', 'SOA', 'cluster.local'])).stdout, 'cluster.local.\t\t30\tIN\tSOA\tns.dns.cluster.local. hostmaster.cluster.local. 1718000000 7200 1800 86400 30\n');
+  });
+  const goldens: { file: string; args: string[]; world?: World }[] = [
+    { file: 'dig-success.txt', args: ['web.default.svc.cluster.local'] },
+    { file: 'dig-nxdomain.txt', args: ['nosuch.default.svc.cluster.local'] },
+    { file: 'dig-nodata.txt', args: ['AAAA', 'web.default.svc.cluster.local'] },
+    { file: 'dig-servfail.txt', args: ['web.default.svc.cluster.local'], world: 'servfail' },
+    { file: 'dig-timeout.txt', args: ['@10.96.0.10', '+time=2', 'web.default.svc.cluster.local'], world: 'timeout' },
+    { file: 'dig-forwarded.txt', args: ['web'] },
+  ];
+  for (const g of goldens) it(`golden ${g.file}`, () => assertGolden(goldenPath(import.meta.url, g.file), render(dig(input(g.args, g.world)))));
+  it('success matches the reference except the random id and cookie', () => {
+    const out = dig(input(['web.default.svc.cluster.local'])).stdout.replace(/id: \d+/, 'id: 459').replace(/COOKIE: [0-9a-f]{16}/, 'COOKIE: 9517f5a946faaabf');
+    assert.equal(
+      out,
+      '\n; <<>> DiG 9.18.49-1~deb12u3-Debian <<>> web.default.svc.cluster.local\n;; global options: +cmd\n;; Got answer:\n;; WARNING: .local is reserved for Multicast DNS\n;; You are currently testing what happens when an mDNS query is leaked to DNS\n;; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: 459\n;; flags: qr aa rd; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 1\n;; WARNING: recursion requested but not available\n\n;; OPT PSEUDOSECTION:\n; EDNS: version: 0, flags:; udp: 1232\n; COOKIE: 9517f5a946faaabf (echoed)\n;; QUESTION SECTION:\n;web.default.svc.cluster.local.\tIN\tA\n\n;; ANSWER SECTION:\nweb.default.svc.cluster.local. 30 IN\tA\t10.96.120.5\n\n;; Query time: 0 msec\n;; SERVER: 10.96.0.10#53(10.96.0.10) (UDP)\n;; WHEN: Wed Dec 02 08:50:58 UTC 2026\n;; MSG SIZE  rcvd: 115\n\n',
+    );
+  });
+  it('NXDOMAIN size matches the reference (166)', () => assert.ok(dig(input(['nosuch.default.svc.cluster.local'])).stdout.includes(';; MSG SIZE  rcvd: 166\n')));
+});
+
+describe('getent hosts (glibc)', () => {
+  it('finds a short name through the search list', () => assert.equal(render(getent(input(['hosts', 'web']))), '10.96.120.5     web.default.svc.cluster.local\n[exit 0]\n'));
+  it('not found is exit 2', () => assert.equal(render(getent(input(['hosts', 'nosuch']))), '[exit 2]\n'));
+  it('cross-namespace dotted name works (glibc searches)', () => {
+    const r = getent(input(['hosts', 'db.prod']));
+    assert.equal(r.exitCode, 0);
+    assert.deepEqual(r.stdout.split('\n').filter(Boolean).sort(), ['10.244.1.5      db.prod.svc.cluster.local', '10.244.2.7      db.prod.svc.cluster.local']);
+  });
+});
+
+describe('busybox goldens', () => {
+  const goldens: { file: string; args: string[]; world?: World }[] = [
+    { file: 'busybox-success.txt', args: ['web.default.svc.cluster.local'] },
+    { file: 'busybox-nxdomain.txt', args: ['nosuch.default.svc.cluster.local'] },
+    { file: 'busybox-nodata.txt', args: ['-type=aaaa', 'web.default.svc.cluster.local'] },
+    { file: 'busybox-servfail.txt', args: ['web.default.svc.cluster.local'], world: 'servfail' },
+    { file: 'busybox-timeout.txt', args: ['web'], world: 'timeout' },
+    { file: 'host-servfail.txt', args: [], world: 'servfail' },
+  ];
+  for (const g of goldens.slice(0, 5)) it(`golden ${g.file}`, () => assertGolden(goldenPath(import.meta.url, g.file), render(nslookupBusybox(input(g.args, g.world)))));
+  const others: { file: string; run: () => ClientResult }[] = [
+    { file: 'bind9-success.txt', run: () => nslookupBind9(input(['web'])) },
+    { file: 'bind9-nxdomain.txt', run: () => nslookupBind9(input(['nosuch'])) },
+    { file: 'bind9-nodata.txt', run: () => nslookupBind9(input(['-type=aaaa', 'web.default.svc.cluster.local'])) },
+    { file: 'bind9-servfail.txt', run: () => nslookupBind9(input(['web.default.svc.cluster.local'], 'servfail')) },
+    { file: 'bind9-timeout.txt', run: () => nslookupBind9(input(['web'], 'timeout')) },
+    { file: 'host-success.txt', run: () => host(input(['ext'])) },
+    { file: 'host-nxdomain.txt', run: () => host(input(['nosuch'])) },
+    { file: 'host-nodata.txt', run: () => host(input(['-t', 'AAAA', 'web.default.svc.cluster.local'])) },
+    { file: 'host-servfail.txt', run: () => host(input(['web.default.svc.cluster.local'], 'servfail')) },
+    { file: 'host-timeout.txt', run: () => host(input(['web'], 'timeout')) },
+  ];
+  for (const g of others) it(`golden ${g.file}`, () => assertGolden(goldenPath(import.meta.url, g.file), render(g.run())));
+});

@@ -1,0 +1,91 @@
+/**
+ * bind9 9.18 `nslookup [-type=TYPE] name [server]` (bin/dig/nslookup.c printmessage, dighost.c
+ * check_ra): search list with ndots, `;; Got recursion not available from SERVER` for every reply
+ * without RA when the server comes from resolv.conf, A then AAAA of the CNAME-resolved name.
+ */
+import { isIP, isQType, reverseName, unfqdn, type DnsMessage, type QType, type RR } from '../message.js';
+import { parseResolvConf } from '../resolv-conf.js';
+import { bind9Lookup } from '../stub/bind9.js';
+import type { ClientInput, ClientResult } from './types.js';
+
+function recordText(r: RR): string {
+  const owner = unfqdn(r.name);
+  switch (r.type) {
+    case 'A':
+    case 'AAAA':
+      return `Name:\t${owner}\nAddress: ${r.address}\n`;
+    case 'CNAME':
+      return `${owner}\tcanonical name = ${r.target}\n`;
+    case 'PTR':
+      return `${owner}\tname = ${r.target}\n`;
+    case 'NS':
+      return `${owner}\tnameserver = ${r.target}\n`;
+    case 'MX':
+      return `${owner}\tmail exchanger = ${r.preference} ${r.exchange}\n`;
+    case 'TXT':
+      return `${owner}\ttext = ${r.texts.map((t) => `"${t}"`).join(' ')}\n`;
+    case 'SRV':
+      return `${owner}\tservice = ${r.priority} ${r.weight} ${r.port} ${r.target}\n`;
+    case 'SOA':
+      return `${owner}\n\torigin = ${r.mname}\n\tmail addr = ${r.rname}\n\tserial = ${r.serial}\n\trefresh = ${r.refresh}\n\tretry = ${r.retry}\n\texpire = ${r.expire}\n\tminimum = ${r.minimum}\n`;
+  }
+}
+
+export function nslookupBind9(input: ClientInput): ClientResult {
+  let type: QType | undefined;
+  const pos: string[] = [];
+  for (const a of input.args) {
+    const m = /^-(?:type|query|querytype|q|t)=(.*)$/i.exec(a);
+    if (m) {
+      const t = (m[1] ?? '').toUpperCase();
+      if (isQType(t)) type = t;
+    } else if (a.startsWith('-')) continue;
+    else pos.push(a);
+  }
+  const name = pos[0];
+  if (name === undefined) return { stdout: '', stderr: '', exitCode: 1, elapsedMs: 0 };
+  const rc = parseResolvConf(input.resolvConf);
+  const explicit = pos[1] !== undefined;
+  const server = pos[1] ?? rc.nameservers[0] ?? '127.0.0.1';
+  const ptr = isIP(name);
+  const target = ptr ? (reverseName(name) ?? name) : name;
+  const firstType: QType = type ?? (ptr ? 'PTR' : 'A');
+  let out = '';
+  const raLines = (replies: (DnsMessage | 'timeout' | 'refused')[]): void => {
+    if (explicit) return;
+    for (const r of replies) if (r !== 'timeout' && r !== 'refused' && !r.flags.ra) out += `;; Got recursion not available from ${server}\n`;
+  };
+  const steps = bind9Lookup(target, firstType, rc, server, input.query, !ptr);
+  raLines(steps.map((s) => s.reply));
+  const last = steps[steps.length - 1];
+  if (!last || last.reply === 'timeout' || last.reply === 'refused') {
+    const why = last?.reply === 'refused' ? 'connection refused' : 'timed out';
+    return { stdout: `${out}${`;; communications error to ${server}#53: ${why}\n`.repeat(3)};; no servers could be reached\n\n`, stderr: '', exitCode: 1, elapsedMs: 15000 };
+  }
+  const reply = last.reply;
+  if (!ptr) out += `Server:\t\t${server}\nAddress:\t${server}#53\n\n`;
+  if (reply.rcode !== 'NOERROR') {
+    const shown = reply.rcode === 'NXDOMAIN' && !name.endsWith('.') && steps.length > 1 ? name : unfqdn(last.name);
+    out += `** server can't find ${shown}: ${reply.rcode}\n\n`;
+    return { stdout: out, stderr: '', exitCode: 1, elapsedMs: 0 };
+  }
+  const wanted = reply.answer.filter((r) => r.type === firstType || r.type === 'CNAME');
+  if (!reply.flags.aa && firstType === 'A' && wanted.length > 0) out += 'Non-authoritative answer:\n';
+  for (const r of wanted) out += recordText(r);
+  let aaaaFound = false;
+  if (type === undefined && !ptr) {
+    const cn = reply.answer.filter((r) => r.type === 'CNAME');
+    const lc = cn[cn.length - 1];
+    const resolved = lc && lc.type === 'CNAME' ? lc.target : last.name;
+    const r6 = input.query(server, resolved, 'AAAA');
+    raLines([r6]);
+    if (r6 !== 'timeout' && r6 !== 'refused' && r6.rcode === 'NOERROR') {
+      const recs = r6.answer.filter((r) => r.type === 'AAAA');
+      aaaaFound = recs.length > 0;
+      for (const r of recs) out += recordText(r);
+    }
+  }
+  if (!wanted.some((r) => r.type === firstType) && !aaaaFound) out += `*** Can't find ${name.replace(/\.$/, '')}: No answer\n`;
+  out += '\n';
+  return { stdout: out, stderr: '', exitCode: 0, elapsedMs: 0 };
+}

@@ -1,0 +1,342 @@
+/**
+ * A CoreDNS process built from a Corefile (coremain/run.go, core/dnsserver/{register,server}.go):
+ * parse → inspect keys → plugin setups in plugin.cfg order → zone/port conflict check → startup
+ * lines; queries are routed to the most specific zone's block and run through that block's
+ * chain in plugin.cfg order. A failed start gives the single error line and exit status 1; the
+ * reload plugin re-reads the Corefile periodically and swaps configurations or keeps the old one.
+ */
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../util/clock.js';
+import type { Random } from '../../util/random.js';
+import type { ClusterView } from './cluster-view.js';
+import { CorefileError, Dispenser } from './corefile/dispenser.js';
+import { parseCorefile, serverBlocksJson, type ServerBlock } from './corefile/parser.js';
+import { DIRECTIVES, DIRECTIVE_SET } from './directives.js';
+import { splitKey, zoneAddrString, type ZoneAddr } from './keys.js';
+import { newQuery, replyTo, type DnsMessage, type QType } from './message.js';
+import { FatalError, type Client, type Next, type Plugin, type Request, type Result, type SetupContext } from './plugin.js';
+import { PLUGINS } from './plugins/registry.js';
+import type { Transport } from './transport.js';
+
+export const COREDNS_VERSION = '1.13.1';
+/** `showVersion` second line of the registry.k8s.io/coredns/coredns:v1.13.1 image. */
+export const COREDNS_BUILD_LINE = 'linux/amd64, go1.25.2, 1db4568';
+export const DEFAULT_CONF = '/etc/coredns/Corefile';
+/** register.go DefaultInput: what an empty Corefile loads. */
+const DEFAULT_INPUT = '.:53 {\nwhoami\nlog\n}\n';
+
+export interface CoreDnsOptions {
+  corefile: string;
+  confPath?: string;
+  env?: Readonly<Record<string, string>>;
+  /** The container's filesystem (/etc/resolv.conf = node's with dnsPolicy Default, /etc/hosts, imports). */
+  readFile: (path: string) => string | undefined;
+  listFiles?: () => string[];
+  view: ClusterView;
+  transport: Transport;
+  clock: Clock;
+  random: Random;
+  podIp: string;
+}
+
+interface Block {
+  addrs: ZoneAddr[];
+  plugins: Plugin[];
+}
+
+interface Config {
+  blocks: Block[];
+  hash: string;
+  reload?: { intervalMs: number; jitterMs: number };
+}
+
+type BuildResult = { ok: true; config: Config } | { ok: false; error: string };
+
+export function corefileHash(blocks: ServerBlock[]): string {
+  return createHash('sha512').update(serverBlocksJson(blocks)).digest('hex');
+}
+
+function build(text: string, opts: CoreDnsOptions, logs: string[]): BuildResult {
+  const file = opts.confPath ?? DEFAULT_CONF;
+  const parseOpts = {
+    validDirectives: DIRECTIVE_SET,
+    env: opts.env ?? {},
+    readFile: opts.readFile,
+    listFiles: opts.listFiles ?? ((): string[] => []),
+    warn: (l: string): void => void logs.push(l),
+  };
+  let parsed = parseCorefile(text, file, parseOpts);
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  if (parsed.blocks.length === 0) {
+    parsed = parseCorefile(DEFAULT_INPUT, file, parseOpts);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+  }
+  const hash = corefileHash(parsed.blocks);
+  const blocks: { sb: ServerBlock; addrs: ZoneAddr[]; plugins: Map<string, Plugin> }[] = [];
+  for (const sb of parsed.blocks) {
+    const addrs: ZoneAddr[] = [];
+    for (const k of sb.keys) {
+      const r = splitKey(k);
+      if (!r.ok) return { ok: false, error: `error inspecting server blocks: ${r.error}` };
+      addrs.push(...r.addrs);
+    }
+    blocks.push({ sb, addrs, plugins: new Map() });
+  }
+  for (const dir of DIRECTIVES) {
+    for (const b of blocks) {
+      const toks = b.sb.tokens.get(dir);
+      if (!toks) continue;
+      const def = PLUGINS.get(dir);
+      const ctx: SetupContext = {
+        file,
+        zones: b.addrs.map((a) => a.zone),
+        readFile: opts.readFile,
+        log: (l) => void logs.push(l),
+        random: opts.random,
+        view: opts.view,
+        transport: opts.transport,
+        podIp: opts.podIp,
+      };
+      if (!def) {
+        b.plugins.set(dir, { name: dir });
+        continue;
+      }
+      try {
+        b.plugins.set(dir, def.setup(new Dispenser(file, toks), ctx));
+      } catch (e) {
+        if (e instanceof CorefileError) return { ok: false, error: `plugin/${dir}: ${e.message}` };
+        throw e;
+      }
+    }
+  }
+  const seen = new Set<string>();
+  for (const b of blocks) {
+    for (const a of b.addrs) {
+      const key = zoneAddrString(a);
+      if (seen.has(key)) return { ok: false, error: `cannot serve ${key} - it is already defined` };
+      seen.add(key);
+    }
+  }
+  const config: Config = {
+    hash,
+    blocks: blocks.map((b) => ({
+      addrs: b.addrs,
+      plugins: DIRECTIVES.flatMap((d) => {
+        const p = b.plugins.get(d);
+        return p ? [p] : [];
+      }),
+    })),
+  };
+  const reload = config.blocks.flatMap((b) => b.plugins).find((p) => p.reload)?.reload;
+  if (reload) config.reload = reload;
+  return { ok: true, config };
+}
+
+export type StartResult =
+  | { ok: true; server: CoreDns }
+  | { ok: false; stdout: string; stderr: string; exitCode: 1 };
+
+/** Start a CoreDNS process. On failure: what the container printed before exiting with status 1. */
+export function startCoreDns(opts: CoreDnsOptions): StartResult {
+  const server = new CoreDns(opts);
+  const r = build(opts.corefile, opts, server.logs);
+  const text = (lines: string[]): string => lines.map((l) => `${l}\n`).join('');
+  if (!r.ok) return { ok: false, stdout: text(server.logs), stderr: `${r.error}\n`, exitCode: 1 };
+  server.install(r.config, true);
+  const fatal = server.runStartupHooks();
+  if (fatal) return { ok: false, stdout: text(server.logs.filter((l) => l !== fatal)), stderr: `${fatal}\n`, exitCode: 1 };
+  return { ok: true, server };
+}
+
+export class CoreDns {
+  /** Everything the process logged, one line per entry (what `kubectl logs` shows). */
+  readonly logs: string[] = [];
+  private config: Config | undefined;
+  private lastHash = '';
+  private nextReloadCheck = Number.POSITIVE_INFINITY;
+  private reloadPeriod = 0;
+  /** Set when a loop was detected: the process must exit. */
+  fatal: string | undefined;
+
+  constructor(private opts: CoreDnsOptions) {}
+
+  install(config: Config, startup: boolean): void {
+    this.config = config;
+    this.lastHash = config.hash;
+    if (startup) {
+      const lines: string[] = [];
+      const byPort = new Map<string, string[]>();
+      for (const b of config.blocks)
+        for (const a of b.addrs) {
+          const prefix = a.transport === 'dns' ? '' : `${a.transport}://`;
+          const list = byPort.get(`${prefix}|${a.port}`) ?? [];
+          list.push(a.zone);
+          byPort.set(`${prefix}|${a.port}`, list);
+        }
+      for (const [k, zones] of [...byPort.entries()].sort()) {
+        const [prefix, port] = k.split('|');
+        for (const z of [...zones].sort()) lines.push(`${prefix ?? ''}${z}:${port ?? ''}`);
+      }
+      this.logs.push(...lines);
+      if (config.reload) this.logs.push(`[INFO] plugin/reload: Running configuration SHA512 = ${config.hash}`);
+      this.logs.push(`CoreDNS-${COREDNS_VERSION}`, COREDNS_BUILD_LINE);
+    }
+    if (config.reload) {
+      const j = config.reload.jitterMs;
+      this.reloadPeriod = config.reload.intervalMs + (j > 0 ? this.opts.random.int(j) - j / 2 : 0);
+      this.nextReloadCheck = this.opts.clock.now() + this.reloadPeriod;
+    } else this.nextReloadCheck = Number.POSITIVE_INFINITY;
+  }
+
+  /** Runs onStartup hooks (loop's probe); returns the fatal line if the process must exit. */
+  runStartupHooks(): string | undefined {
+    for (const b of this.config?.blocks ?? [])
+      for (const p of b.plugins)
+        p.onStartup?.((name, type) => {
+          this.query(newQuery(this.opts.random.int(65536), name, type), { ip: '127.0.0.1', port: 32768 + this.opts.random.int(28000), proto: 'udp' });
+        });
+    return this.fatal;
+  }
+
+  /** The configuration currently serving (for tests and the runtime's status). */
+  configHash(): string {
+    return this.config?.hash ?? '';
+  }
+
+  /** Effective reload check period in ms (interval ± jitter/2), 0 without reload. */
+  reloadPeriodMs(): number {
+    return this.config?.reload ? this.reloadPeriod : 0;
+  }
+
+  /**
+   * Called by the runtime whenever time has passed, with the Corefile as currently mounted in the
+   * container. Performs the reload plugin's check if its period elapsed.
+   */
+  maybeReload(corefile: string): void {
+    const now = this.opts.clock.now();
+    if (!this.config?.reload || now < this.nextReloadCheck) return;
+    this.nextReloadCheck = now + this.reloadPeriod;
+    const file = this.opts.confPath ?? DEFAULT_CONF;
+    const parsed = parseCorefile(corefile, file, { env: this.opts.env ?? {}, readFile: this.opts.readFile });
+    if (!parsed.ok) {
+      this.logs.push(`[WARNING] plugin/reload: Corefile parse failed: ${parsed.error}`);
+      return;
+    }
+    const hash = corefileHash(parsed.blocks);
+    if (hash === this.lastHash) return;
+    this.lastHash = hash;
+    this.logs.push('[INFO] Reloading');
+    const r = build(corefile, { ...this.opts, corefile }, this.logs);
+    if (!r.ok) {
+      const err = `starting with listener file descriptors: ${r.error}`;
+      this.logs.push(`[ERROR] Restart failed: ${err}`, `[ERROR] plugin/reload: Corefile changed but reload failed: ${err}`);
+      return;
+    }
+    this.install(r.config, false);
+    this.logs.push(`[INFO] plugin/reload: Running configuration SHA512 = ${hash}`, '[INFO] Reloading complete');
+    this.runStartupHooks();
+  }
+
+  /** /health (health plugin's listener): 200 OK while running. undefined if no health plugin. */
+  health(): { status: number; body: string } | undefined {
+    const p = this.plugins().find((x) => x.health);
+    if (!p) return undefined;
+    return { status: 200, body: 'OK' };
+  }
+
+  /** /ready: 200 OK when every readiness-reporting plugin is ready, else 503 with their names. */
+  ready(): { status: number; body: string } | undefined {
+    const plugins = this.plugins();
+    if (!plugins.some((x) => x.readyAddr !== undefined)) return undefined;
+    const notReady = [...new Set(plugins.filter((p) => p.ready && !p.ready()).map((p) => p.name))].sort();
+    if (notReady.length === 0) return { status: 200, body: 'OK' };
+    return { status: 503, body: `${notReady.join(',')}\n` };
+  }
+
+  /** TCP/UDP ports the process listens on (53, 8080, 8181, 9153 with kubeadm's Corefile). */
+  listeningPorts(): number[] {
+    const ports = new Set<number>();
+    for (const b of this.config?.blocks ?? []) for (const a of b.addrs) ports.add(Number(a.port));
+    for (const p of this.plugins()) {
+      for (const addr of [p.health?.addr, p.readyAddr, p.prometheusAddr]) {
+        if (addr === undefined) continue;
+        const port = Number(addr.slice(addr.lastIndexOf(':') + 1));
+        if (Number.isFinite(port) && port > 0) ports.add(port);
+      }
+    }
+    return [...ports].sort((a, b) => a - b);
+  }
+
+  private plugins(): Plugin[] {
+    return (this.config?.blocks ?? []).flatMap((b) => b.plugins);
+  }
+
+  /**
+   * Serve one query arriving on `port` (server.go ServeDNS). Returns the reply, or undefined when
+   * no reply is sent (the process died of a loop).
+   */
+  query(msg: DnsMessage, client: Client, port = 53, depth = 0): DnsMessage | undefined {
+    return this.serve(msg, client, port, depth).reply;
+  }
+
+  /** Like query, also reporting the simulated time the server spent (forward timeouts). */
+  serve(msg: DnsMessage, client: Client, port = 53, depth = 0): { reply?: DnsMessage; elapsedMs: number } {
+    const elapsed = { ms: 0 };
+    if (this.fatal) return { elapsedMs: 0 };
+    const q = msg.question[0];
+    if (!q) return { reply: replyTo(msg, 'SERVFAIL'), elapsedMs: 0 };
+    if (q.class !== 'IN') return { reply: replyTo(msg, 'REFUSED'), elapsedMs: 0 };
+    const qname = q.name.toLowerCase();
+    const blocks = (this.config?.blocks ?? []).filter((b) => b.addrs.some((a) => a.port === String(port) && a.transport === 'dns'));
+    const zoneOf = (name: string): Block | undefined =>
+      blocks.find((b) => b.addrs.some((a) => a.zone === name && a.port === String(port)));
+    let block: Block | undefined;
+    let name = qname;
+    for (;;) {
+      block = zoneOf(name);
+      if (block || name === '.') break;
+      const dot = name.indexOf('.');
+      name = dot === -1 || dot === name.length - 1 ? '.' : name.slice(dot + 1);
+    }
+    if (!block || block.plugins.filter((p) => p.serve).length === 0) return { reply: replyTo(msg, 'REFUSED'), elapsedMs: 0 };
+    const chain = block.plugins.filter((p) => p.serve);
+    const at = (i: number): Next | undefined => {
+      const p = chain[i];
+      if (!p?.serve) return undefined;
+      const serve = p.serve.bind(p);
+      return (req: Request): Result => serve(req, at(i + 1) ?? ((): Result => ({ rcode: 'SERVFAIL', error: `plugin/${p.name}: no next plugin found` })));
+    };
+    const req: Request = {
+      msg,
+      client,
+      now: this.opts.clock.now(),
+      elapsed,
+      depth,
+      self: (m: DnsMessage, c: Client): DnsMessage | undefined => {
+        if (depth >= 8) return undefined;
+        const r = this.serve(m, c, 53, depth + 1);
+        elapsed.ms += r.elapsedMs;
+        return r.reply;
+      },
+      lookup: (n: string, t: QType): DnsMessage => {
+        const sub = newQuery(this.opts.random.int(65536), n, t);
+        const r = depth < 8 ? this.serve(sub, client, port, depth + 1) : { elapsedMs: 0 };
+        elapsed.ms += r.elapsedMs;
+        return r.reply ?? replyTo(sub, 'SERVFAIL');
+      },
+    };
+    let res: Result;
+    try {
+      res = (at(0) as Next)(req);
+    } catch (e) {
+      if (e instanceof FatalError) {
+        this.fatal = e.line;
+        this.logs.push(e.line);
+        return { elapsedMs: elapsed.ms };
+      }
+      throw e;
+    }
+    if (res.reply) return { reply: res.reply, elapsedMs: elapsed.ms };
+    return { reply: replyTo(msg, res.rcode === 'NOERROR' ? 'SERVFAIL' : res.rcode), elapsedMs: elapsed.ms };
+  }
+}
