@@ -1,0 +1,103 @@
+/**
+ * Registry of server-side table printers, one file per kind (printers.go AddHandlers). The map is
+ * typed by `PrintedKind`, so adding a kind to the union without a printer fails to compile.
+ * Kinds outside it get the apiserver default table (built-in) or the CRD default table.
+ */
+import { configmaps } from './configmaps.js';
+import { cronjobs } from './cronjobs.js';
+import { daemonsets } from './daemonsets.js';
+import { customResourceTable, defaultTable } from './defaulttable.js';
+import { deployments } from './deployments.js';
+import { endpoints } from './endpoints.js';
+import { endpointslices } from './endpointslices.js';
+import { events } from './events.js';
+import { ingressclasses } from './ingressclasses.js';
+import { ingresses } from './ingresses.js';
+import { jobs } from './jobs.js';
+import { leases } from './leases.js';
+import { namespaces } from './namespaces.js';
+import { networkpolicies } from './networkpolicies.js';
+import { nodes } from './nodes.js';
+import { persistentvolumeclaims } from './persistentvolumeclaims.js';
+import { persistentvolumes } from './persistentvolumes.js';
+import { pods } from './pods.js';
+import { replicasets } from './replicasets.js';
+import { rolebindings } from './rolebindings.js';
+import { secrets } from './secrets.js';
+import { serviceaccounts } from './serviceaccounts.js';
+import { services } from './services.js';
+import { statefulsets } from './statefulsets.js';
+import { storageclasses } from './storageclasses.js';
+import type { KindPrinter } from './types.js';
+
+export type { Column, KindPrinter } from './types.js';
+
+export type PrintedKind =
+  | 'Pod'
+  | 'Service'
+  | 'Endpoints'
+  | 'EndpointSlice'
+  | 'Deployment'
+  | 'ReplicaSet'
+  | 'DaemonSet'
+  | 'StatefulSet'
+  | 'Job'
+  | 'CronJob'
+  | 'Node'
+  | 'Namespace'
+  | 'ConfigMap'
+  | 'Secret'
+  | 'ServiceAccount'
+  | 'Ingress'
+  | 'IngressClass'
+  | 'NetworkPolicy'
+  | 'Event'
+  | 'PersistentVolume'
+  | 'PersistentVolumeClaim'
+  | 'StorageClass'
+  | 'RoleBinding'
+  | 'ClusterRoleBinding'
+  | 'Lease';
+
+export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
+  Pod: pods,
+  Service: services,
+  Endpoints: endpoints,
+  EndpointSlice: endpointslices,
+  Deployment: deployments,
+  ReplicaSet: replicasets,
+  DaemonSet: daemonsets,
+  StatefulSet: statefulsets,
+  Job: jobs,
+  CronJob: cronjobs,
+  Node: nodes,
+  Namespace: namespaces,
+  ConfigMap: configmaps,
+  Secret: secrets,
+  ServiceAccount: serviceaccounts,
+  Ingress: ingresses,
+  IngressClass: ingressclasses,
+  NetworkPolicy: networkpolicies,
+  Event: events,
+  PersistentVolume: persistentvolumes,
+  PersistentVolumeClaim: persistentvolumeclaims,
+  StorageClass: storageclasses,
+  RoleBinding: rolebindings,
+  ClusterRoleBinding: rolebindings,
+  Lease: leases,
+};
+
+function isPrintedKind(kind: string): kind is PrintedKind {
+  return Object.prototype.hasOwnProperty.call(PRINTERS, kind);
+}
+
+/** Built-in API groups: the core group, unqualified groups (`apps`, `batch`) and `*.k8s.io`. */
+export function isBuiltinGroup(group: string): boolean {
+  return group === '' || !group.includes('.') || group.endsWith('.k8s.io');
+}
+
+/** The table printer for a kind; `group` decides between the two default tables. */
+export function printerFor(kind: string, group: string): KindPrinter {
+  if (isPrintedKind(kind)) return PRINTERS[kind];
+  return isBuiltinGroup(group) ? defaultTable : customResourceTable;
+}
