@@ -6,7 +6,6 @@
  */
 import { isQType, replyTo, type RR, type Rcode } from '../message.js';
 import { fallZones, matchZone, nextOrFailure, normalizeZone, type PluginDef } from '../plugin.js';
-import { CorefileError } from '../corefile/dispenser.js';
 
 /** Parse one zone-file style record: `name [ttl] [IN] TYPE rdata`. */
 export function parseRR(text: string): RR | undefined {
