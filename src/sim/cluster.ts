@@ -159,6 +159,8 @@ export class Cluster {
 
   advanceTo(target: number): void {
     const clock = this.clock;
+    // whatever changed before time moves is seen at the time it changed
+    this.settle();
     for (let guard = 0; guard < 100000; guard++) {
       const next = this.wakeups[0];
       if (next === undefined || next > target) break;

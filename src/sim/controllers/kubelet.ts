@@ -14,7 +14,8 @@ import { lookupImage, pullErrorMessage, type ImageInfo } from '../images.js';
 import { containerProgram, type Program } from '../runtime/program.js';
 import { allocatePodIP, release } from '../cni/ipam.js';
 import { podFs, dropPodFs } from '../runtime/podfs.js';
-import { podResolvConf } from '../runtime/resolv.js';
+import { podResolvConf } from '../dns/resolv-conf.js';
+import { programOverride } from '../runtime/overrides.js';
 import { kubeletConfig } from '../controlplane.js';
 import { cniReady } from '../cni/config.js';
 
@@ -236,6 +237,16 @@ function stepContainer(
       events.push(['Warning', 'Failed', `Error: ${msg}`]);
       return;
     }
+    const override = image ? programOverride(image.repository) : undefined;
+    const started = override?.start(c, pod, ct);
+    if (started && !started.ok) {
+      cs.containerID = containerId(c);
+      cs.imageID = `${image!.repository}@${image!.digest}`;
+      cs.state = { terminated: { exitCode: started.exitCode, reason: 'Error', startedAt: ts, finishedAt: ts, containerID: cs.containerID } };
+      cs.ready = false;
+      events.push(['Normal', 'Created', `Created container: ${ct.name}`], ['Normal', 'Started', `Started container ${ct.name}`]);
+      return;
+    }
     cs.state = { running: { startedAt: ts } };
     cs.started = true;
     cs.containerID = containerId(c);
@@ -304,9 +315,14 @@ function stepContainer(
         },
       };
       cs.ready = false;
+    } else if (programOverride(image.repository) && !programOverride(image.repository)!.status(c, pod, ct).running) {
+      const code = programOverride(image.repository)!.status(c, pod, ct).exitCode ?? 1;
+      cs.state = { terminated: { exitCode: code, reason: 'Error', startedAt: cs.state.running.startedAt ?? ts, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
+      cs.ready = false;
     } else if (prog.kind !== 'not-found') {
       const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
-      const ready = now >= startedAt + delay && probePasses(ct.readinessProbe, ct, image);
+      const override = programOverride(image.repository);
+      const ready = now >= startedAt + delay && (override ? override.status(c, pod, ct).ready : probePasses(ct.readinessProbe, ct, image));
       if (!ready && ct.readinessProbe && now >= startedAt + delay) {
         const p = ct.readinessProbe;
         const what = p.httpGet ? `HTTP probe failed with statuscode: 404` : p.tcpSocket ? `dial tcp ${pod.status?.podIP}:${p.tcpSocket.port}: connect: connection refused` : 'command failed';
@@ -361,8 +377,17 @@ function writePodFiles(c: Cluster, host: Host, pod: Pod): void {
   const cfg = kubeletConfig(host);
   const clusterDNS = 'error' in cfg ? [] : cfg.clusterDNS;
   const clusterDomain = 'error' in cfg ? 'cluster.local' : cfg.clusterDomain;
-  const hostResolv = host.fs.tryRead('error' in cfg ? '/etc/resolv.conf' : cfg.resolvConf) ?? '';
-  fs.write('/etc/resolv.conf', podResolvConf(pod, { clusterDNS, clusterDomain, hostResolvConf: hostResolv }));
+  const resolvPath = 'error' in cfg ? '/etc/resolv.conf' : cfg.resolvConf;
+  const dns = podResolvConf({
+    namespace: pod.metadata.namespace ?? 'default',
+    ...(pod.spec.dnsPolicy ? { dnsPolicy: pod.spec.dnsPolicy } : {}),
+    ...(pod.spec.hostNetwork ? { hostNetwork: true } : {}),
+    ...(pod.spec.dnsConfig ? { dnsConfig: pod.spec.dnsConfig } : {}),
+    clusterDNS,
+    clusterDomain,
+    nodeResolvConf: resolvPath === '' ? undefined : host.fs.tryRead(resolvPath) ?? '',
+  });
+  fs.write('/etc/resolv.conf', dns.text);
   const hostname = pod.spec.hostname ?? pod.metadata.name;
   fs.write('/etc/hostname', `${pod.spec.hostNetwork ? host.name : hostname}\n`);
   const ip = pod.status?.podIP ?? '';

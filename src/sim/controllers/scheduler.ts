@@ -47,21 +47,22 @@ function schedule(c: Cluster, pod: Pod, nodes: Node[]): void {
       bump('node(s) were unschedulable');
       continue;
     }
-    if (pod.spec.nodeSelector && !matchMap(pod.spec.nodeSelector, n.metadata.labels)) {
-      bump("node(s) didn't match Pod's node affinity/selector");
-      continue;
-    }
     const taints = [...(n.spec.taints ?? [])];
     if (!nodeReady(n)) taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' });
     const untolerated = taints.find((t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(pod.spec.tolerations, t));
     if (untolerated) {
-      bump(`node(s) had untolerated taint {${untolerated.key}: ${untolerated.value ?? ''}}`.replace(': }', '}'));
+      bump(`node(s) had untolerated taint {${untolerated.key}: ${untolerated.value ?? ''}}`);
+      continue;
+    }
+    if (pod.spec.nodeSelector && !matchMap(pod.spec.nodeSelector, n.metadata.labels)) {
+      bump("node(s) didn't match Pod's node affinity/selector");
       continue;
     }
     feasible.push(n);
   }
   if (feasible.length === 0) {
-    const detail = [...reasons.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([r, n]) => `${n} ${r}`).join(', ');
+    // fitError.Error() sorts the formatted "<count> <reason>" strings
+    const detail = [...reasons.entries()].map(([r, n]) => `${n} ${r}`).sort().join(', ');
     const msg = `0/${nodes.length} nodes are available: ${detail}${detail ? '. ' : ''}preemption: 0/${nodes.length} nodes are available: ${nodes.length} Preemption is not helpful for scheduling.`;
     const conds = pod.status?.conditions ?? [];
     if (!conds.some((x) => x.type === 'PodScheduled' && x.message === msg)) {

@@ -1,0 +1,127 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../testing/fixtures.js';
+import { ApiServer } from './apiserver.js';
+import { ApiError } from './api/errors.js';
+import type { KObject, Service } from './api/types.js';
+
+function svc(name: string, spec: Record<string, unknown>): KObject {
+  return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default' }, spec };
+}
+
+const cases: { name: string; obj: KObject; message: string; reason?: string }[] = [
+  {
+    name: 'NodePort outside the range',
+    obj: svc('x', { type: 'NodePort', ports: [{ port: 80, nodePort: 80 }] }),
+    message: 'Service "x" is invalid: spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767',
+  },
+  {
+    name: 'unknown Service type',
+    obj: svc('web-svc', { type: 'Foo', ports: [{ port: 80 }] }),
+    message: 'Service "web-svc" is invalid: spec.type: Unsupported value: "Foo": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"',
+  },
+  {
+    name: 'port out of range',
+    obj: svc('x', { ports: [{ port: 70000 }] }),
+    // targetPort defaults to port, so the API server reports both fields
+    message: 'Service "x" is invalid: [spec.ports[0].port: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[0].targetPort: Invalid value: 70000: must be between 1 and 65535, inclusive]',
+  },
+  {
+    name: 'ClusterIP outside the service CIDR',
+    obj: svc('x', { clusterIP: '10.200.0.5', ports: [{ port: 80 }] }),
+    message: 'Service "x" is invalid: spec.clusterIPs[0]: Invalid value: "10.200.0.5": failed to allocate IP 10.200.0.5: provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/12',
+  },
+  {
+    name: 'ClusterIP already allocated',
+    obj: svc('x', { clusterIP: '10.96.0.10', ports: [{ port: 80 }] }),
+    message: 'Service "x" is invalid: spec.clusterIPs[0]: Invalid value: "10.96.0.10": failed to allocate IP 10.96.0.10: provided IP is already allocated',
+  },
+  {
+    name: 'nodePort on a ClusterIP Service',
+    obj: svc('x', { ports: [{ port: 80, nodePort: 30080 }] }),
+    message: "Service \"x\" is invalid: spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'",
+  },
+  {
+    name: 'Service name is a DNS-1035 label',
+    obj: svc('9web', { ports: [{ port: 80 }] }),
+    message:
+      "Service \"9web\" is invalid: metadata.name: Invalid value: \"9web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
+  },
+  {
+    name: 'Deployment selector does not match the template',
+    obj: {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'api' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+    },
+    message: 'Deployment.apps "web" is invalid: spec.template.metadata.labels: Invalid value: {"app":"api"}: `selector` does not match template `labels`',
+  },
+  {
+    name: 'namespace that does not exist',
+    obj: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'nope' } },
+    message: 'namespaces "nope" not found',
+    reason: 'NotFound',
+  },
+  {
+    name: 'object that already exists',
+    obj: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'coredns', namespace: 'kube-system' } },
+    message: 'configmaps "coredns" already exists',
+    reason: 'AlreadyExists',
+  },
+];
+
+for (const tc of cases) {
+  test(`create rejects: ${tc.name}`, () => {
+    const c = loadFixture('kubeadm-calico');
+    const api = new ApiServer(c);
+    const before = c.store.generation;
+    assert.throws(
+      () => api.create(tc.obj),
+      (e: unknown) => e instanceof ApiError && e.message === tc.message && e.reason === (tc.reason ?? 'Invalid'),
+    );
+    assert.equal(c.store.generation, before, 'a rejected create changes nothing');
+  });
+}
+
+test('Service create allocates a ClusterIP in the range and NodePorts in theirs', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const s = api.create<Service>(svc('web', { type: 'NodePort', selector: { app: 'web' }, ports: [{ port: 80 }] }) as Service);
+  assert.match(s.spec.clusterIP ?? '', /^10\.(9[6-9]|10\d|11[01])\.\d+\.\d+$/);
+  assert.deepEqual(s.spec.clusterIPs, [s.spec.clusterIP]);
+  const np = s.spec.ports?.[0]?.nodePort ?? 0;
+  assert.ok(np >= 30000 && np <= 32767, `nodePort ${np}`);
+  assert.equal(s.spec.ports?.[0]?.targetPort, 80);
+  assert.equal(s.spec.externalTrafficPolicy, 'Cluster');
+});
+
+test('Service update may not change clusterIP', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const dns = api.get<Service>('Service', 'kube-system', 'kube-dns');
+  const changed = JSON.parse(JSON.stringify(dns)) as Service;
+  changed.spec.clusterIP = '10.96.0.99';
+  delete changed.spec.clusterIPs;
+  assert.throws(() => api.update(changed), { message: 'Service "kube-dns" is invalid: spec.clusterIPs[0]: Invalid value: ["10.96.0.99"]: may not change once set' });
+});
+
+test('stale resourceVersion is a Conflict', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const cm = api.get('ConfigMap', 'kube-system', 'coredns');
+  api.update({ ...cm, data: { Corefile: '.:53 {\n}\n' } });
+  assert.throws(() => api.update({ ...cm, data: { Corefile: 'x' } }), {
+    message: 'Operation cannot be fulfilled on configmaps "coredns": the object has been modified; please apply your changes to the latest version and try again',
+  });
+});
+
+test('dry run validates and allocates without storing', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const gen = c.store.generation;
+  const s = api.create<Service>(svc('dry', { ports: [{ port: 80 }] }) as Service, { dryRun: true });
+  assert.ok(s.spec.clusterIP);
+  assert.equal(c.store.generation, gen);
+  assert.equal(c.store.get('Service', 'default', 'dry'), undefined);
+});

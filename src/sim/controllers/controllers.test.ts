@@ -1,0 +1,177 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../../testing/fixtures.js';
+import { ApiServer } from '../apiserver.js';
+import type { Cluster } from '../cluster.js';
+import type { Deployment, EndpointSlice, KEvent, Node, Pod, ReplicaSet } from '../api/types.js';
+import { ConnectionRefusedError } from '../api/errors.js';
+
+function deployment(name: string, image: string, replicas: number, extra: Partial<Pod['spec']['containers'][number]> = {}): Deployment {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: 'default' },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image, ...extra }] } },
+    },
+  };
+}
+
+function podsOf(c: Cluster, app: string): Pod[] {
+  return c.store.list<Pod>('Pod', 'default').filter((p) => p.metadata.labels?.['app'] === app);
+}
+
+function waiting(p: Pod): string | undefined {
+  return p.status?.containerStatuses?.[0]?.state.waiting?.reason;
+}
+
+test('a Deployment gets a ReplicaSet named with its pod-template-hash and Running pods on workers', () => {
+  const c = loadFixture('kubeadm-calico');
+  new ApiServer(c).create(deployment('web', 'nginx', 3));
+  const rs = c.store.list<ReplicaSet>('ReplicaSet', 'default');
+  assert.equal(rs.length, 1);
+  const hash = rs[0]!.metadata.labels?.['pod-template-hash'] ?? '';
+  assert.match(hash, /^[bcdfghjklmnpqrstvwxz2456789]{6,10}$/);
+  assert.equal(rs[0]!.metadata.name, `web-${hash}`);
+  let pods = podsOf(c, 'web');
+  assert.equal(pods.length, 3);
+  assert.ok(pods.every((p) => p.metadata.name.startsWith(`web-${hash}-`) && waiting(p) === 'ContainerCreating'));
+  assert.ok(pods.every((p) => p.spec.nodeName !== 'cka-cp1'), 'the control-plane taint keeps pods off cka-cp1');
+  c.advance(5_000);
+  pods = podsOf(c, 'web');
+  assert.ok(pods.every((p) => p.status?.phase === 'Running' && p.status.podIP?.startsWith('10.244.')));
+  const d = c.store.get<Deployment>('Deployment', 'default', 'web')!;
+  assert.equal(d.status?.readyReplicas, 3);
+  assert.equal(d.metadata.annotations?.['deployment.kubernetes.io/revision'], '1');
+  const events = c.store.list<KEvent>('Event', 'default').filter((e) => e.reason === 'ScalingReplicaSet');
+  assert.equal(events[0]?.message, `Scaled up replica set web-${hash} from 0 to 3`);
+});
+
+test('a template change rolls out a new ReplicaSet and scales the old one to zero', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create(deployment('web', 'nginx:1.27', 2));
+  c.advance(5_000);
+  const d = api.get<Deployment>('Deployment', 'default', 'web');
+  const upd = JSON.parse(JSON.stringify(d)) as Deployment;
+  upd.spec.template.spec.containers[0]!.image = 'nginx:1.29';
+  api.update(upd);
+  for (let i = 0; i < 10; i++) c.advance(3_000);
+  const rs = c.store.list<ReplicaSet>('ReplicaSet', 'default').sort((a, b) => Number(a.metadata.annotations?.['deployment.kubernetes.io/revision']) - Number(b.metadata.annotations?.['deployment.kubernetes.io/revision']));
+  assert.equal(rs.length, 2);
+  assert.equal(rs[0]!.spec.replicas, 0);
+  assert.equal(rs[1]!.spec.replicas, 2);
+  const pods = podsOf(c, 'web').filter((p) => !p.metadata.deletionTimestamp);
+  assert.ok(pods.every((p) => p.spec.containers[0]!.image === 'nginx:1.29'));
+  assert.equal(api.get<Deployment>('Deployment', 'default', 'web').metadata.annotations?.['deployment.kubernetes.io/revision'], '2');
+});
+
+test('an unknown image goes ErrImagePull then ImagePullBackOff', () => {
+  const c = loadFixture('kubeadm-calico');
+  new ApiServer(c).create(deployment('bad', 'nginxx:1.0', 1));
+  c.advance(2_000);
+  assert.equal(waiting(podsOf(c, 'bad')[0]!), 'ErrImagePull');
+  c.advance(3_000);
+  assert.equal(waiting(podsOf(c, 'bad')[0]!), 'ImagePullBackOff');
+});
+
+test('a container that exits is restarted with growing back-off (CrashLoopBackOff)', () => {
+  const c = loadFixture('kubeadm-calico');
+  new ApiServer(c).create(deployment('crash', 'busybox:1.36', 1));
+  const restarts: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    c.advance(60_000);
+    restarts.push(podsOf(c, 'crash')[0]!.status?.containerStatuses?.[0]?.restartCount ?? -1);
+  }
+  assert.equal(waiting(podsOf(c, 'crash')[0]!), 'CrashLoopBackOff');
+  // restarts at ~11s, 31s, 71s, 151s, 311s, 611s: back-off 10s doubling to the 5 min cap
+  assert.deepEqual(restarts, [2, 3, 4, 4, 4, 5, 5, 5]);
+});
+
+test('a failing readiness probe keeps the endpoint not ready', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create(deployment('probe', 'nginx', 1, { readinessProbe: { httpGet: { path: '/healthz-missing', port: 80 } } }));
+  api.create({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'probe', namespace: 'default' }, spec: { selector: { app: 'probe' }, ports: [{ port: 80 }] } });
+  c.advance(30_000);
+  const slice = c.store.list<EndpointSlice>('EndpointSlice', 'default').find((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'probe')!;
+  assert.equal(slice.metadata.labels?.['endpointslice.kubernetes.io/managed-by'], 'endpointslice-controller.k8s.io');
+  assert.equal(slice.endpoints?.length, 1);
+  assert.deepEqual(slice.endpoints?.[0]?.conditions, { ready: false, serving: false, terminating: false });
+  assert.equal(slice.ports?.[0]?.port, 80);
+});
+
+test('a pod that selects no node reports FailedScheduling with the scheduler message', () => {
+  const c = loadFixture('kubeadm-calico');
+  new ApiServer(c).create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { nodeSelector: { disk: 'ssd' }, containers: [{ name: 'p', image: 'nginx' }] } });
+  const pod = c.store.get<Pod>('Pod', 'default', 'p')!;
+  assert.equal(pod.spec.nodeName, undefined);
+  assert.equal(
+    pod.status?.conditions?.[0]?.message,
+    "0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+  );
+});
+
+test('stopping the kubelet makes the node NotReady after the 40 s grace period', () => {
+  const c = loadFixture('kubeadm-calico');
+  const h = c.host('cka-w1')!;
+  h.data.units['kubelet'] = { active: false, enabled: true, since: c.now() };
+  c.touchHosts();
+  c.advance(30_000);
+  const ready = (): string | undefined => c.store.get<Node>('Node', undefined, 'cka-w1')?.status?.conditions?.find((x) => x.type === 'Ready')?.status;
+  assert.equal(ready(), 'True');
+  c.advance(15_000);
+  assert.equal(ready(), 'Unknown');
+});
+
+test('a kube-apiserver manifest with an unknown flag takes the API server down after the restart', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const cp = c.host('cka-cp1')!;
+  const path = '/etc/kubernetes/manifests/kube-apiserver.yaml';
+  const good = cp.fs.read(path);
+  cp.fs.write(path, good.replace('--secure-port=6443', '--secure-prot=6443'));
+  c.touchHosts();
+  c.advance(20_000);
+  assert.throws(() => api.list('Pod'), (e: unknown) => e instanceof ConnectionRefusedError && e.message === 'The connection to the server 192.168.122.11:6443 was refused - did you specify the right host or port?');
+  cp.fs.write(path, good);
+  c.touchHosts();
+  c.advance(20_000);
+  assert.ok(api.list('Pod').length > 0);
+});
+
+test('removing the CNI config makes the node NotReady with the runtime message', () => {
+  const c = loadFixture('kubeadm-calico');
+  c.host('cka-w2')!.fs.remove('/etc/cni/net.d/10-calico.conflist');
+  c.touchHosts();
+  c.settle();
+  const cond = c.store.get<Node>('Node', undefined, 'cka-w2')?.status?.conditions?.find((x) => x.type === 'Ready');
+  assert.equal(cond?.status, 'False');
+  assert.equal(cond?.message, 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized');
+});
+
+test('deleting a namespace removes its contents, then the namespace', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'net' } });
+  api.create({ ...deployment('web', 'nginx', 2), metadata: { name: 'web', namespace: 'net' } });
+  c.advance(5_000);
+  assert.ok(c.store.get('ConfigMap', 'net', 'kube-root-ca.crt'));
+  api.delete('Namespace', undefined, 'net');
+  c.advance(5_000);
+  assert.equal(c.store.get('Namespace', undefined, 'net'), undefined);
+  assert.equal(c.store.list('Pod', 'net').length, 0);
+});
+
+test('deleting a Deployment cascades to its ReplicaSets and pods', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create(deployment('web', 'nginx', 2));
+  c.advance(5_000);
+  api.delete('Deployment', 'default', 'web');
+  c.advance(5_000);
+  assert.equal(c.store.list('ReplicaSet', 'default').length, 0);
+  assert.equal(podsOf(c, 'web').length, 0);
+});
