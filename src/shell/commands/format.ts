@@ -1,0 +1,151 @@
+/**
+ * C printf-style formatting shared by awk's printf/sprintf and the printf command: conversions
+ * d i o u x X c s f F e E g G %, flags `-+ #0`, width and precision (including `*`), following
+ * glibc's output for each conversion.
+ */
+
+export type FormatArg = { num: () => number; str: () => string; isNum?: boolean };
+
+function pad(s: string, width: number, left: boolean, zero: boolean): string {
+  if (s.length >= width) return s;
+  if (left) return s.padEnd(width);
+  if (zero) {
+    const m = /^([-+ ]|0[xX])?/.exec(s)!;
+    const sign = m[0];
+    return sign + s.slice(sign.length).padStart(width - sign.length, '0');
+  }
+  return s.padStart(width);
+}
+
+/** %e with a two-digit minimum exponent, as C prints it. */
+export function expFormat(v: number, prec: number, upper: boolean): string {
+  let s = v.toExponential(prec);
+  s = s.replace(/e([+-])(\d)$/, 'e$10$2');
+  return upper ? s.toUpperCase() : s;
+}
+
+/** %g: shortest of %e/%f per C's rules, trailing zeros removed unless `#`. */
+export function gFormat(v: number, precIn: number, upper: boolean, alt = false): string {
+  if (!Number.isFinite(v)) return nonFinite(v, upper);
+  const prec = precIn === 0 ? 1 : precIn;
+  if (v === 0) return alt ? (0).toFixed(prec - 1) : '0';
+  const exp = Math.floor(Math.log10(Math.abs(v)));
+  // Recompute the exponent after rounding to `prec` significant digits.
+  const rounded = Number(v.toExponential(prec - 1));
+  const x = rounded === 0 ? exp : Math.floor(Math.log10(Math.abs(rounded)));
+  let s: string;
+  if (x < -4 || x >= prec) {
+    s = expFormat(v, prec - 1, upper);
+    if (!alt) s = s.replace(/\.?0+(e)/i, '$1');
+  } else {
+    s = v.toFixed(Math.max(0, prec - 1 - x));
+    if (!alt && s.includes('.')) s = s.replace(/\.?0+$/, '');
+  }
+  return s;
+}
+
+function nonFinite(v: number, upper: boolean): string {
+  const s = Number.isNaN(v) ? '-nan' : v > 0 ? 'inf' : '-inf';
+  return upper ? s.toUpperCase() : s;
+}
+
+/**
+ * Format `fmt` with args. Returns the text and how many args were consumed (the printf command
+ * reuses the format while arguments remain). Missing args are 0 / "".
+ */
+export function formatC(fmt: string, args: FormatArg[], start = 0): { text: string; used: number } {
+  let out = '';
+  let ai = start;
+  const next = (): FormatArg | undefined => args[ai++];
+  for (let i = 0; i < fmt.length; i++) {
+    const c = fmt[i]!;
+    if (c !== '%') {
+      out += c;
+      continue;
+    }
+    const m = /^([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(hh|h|ll|l|L|q|j|z|t)?([diouxXcsfFeEgGaA%])/.exec(fmt.slice(i + 1));
+    if (!m) {
+      out += '%';
+      continue;
+    }
+    i += m[0].length;
+    const flags = m[1] ?? '';
+    let width = 0;
+    if (m[2] === '*') width = Math.trunc(next()?.num() ?? 0);
+    else if (m[2]) width = Number(m[2]);
+    let left = flags.includes('-');
+    if (width < 0) {
+      left = true;
+      width = -width;
+    }
+    let prec: number | undefined;
+    if (m[3] !== undefined) prec = m[3] === '*' ? Math.trunc(next()?.num() ?? 0) : Number(m[3] || '0');
+    if (prec !== undefined && prec < 0) prec = undefined;
+    const conv = m[5]!;
+    const zero = flags.includes('0') && !left;
+    const plus = flags.includes('+');
+    const space = flags.includes(' ');
+    const alt = flags.includes('#');
+    const sign = (v: number, s: string): string => (v < 0 || Object.is(v, -0) ? s : plus ? `+${s}` : space ? ` ${s}` : s);
+    switch (conv) {
+      case '%':
+        out += '%';
+        break;
+      case 'd':
+      case 'i': {
+        const v = Math.trunc(next()?.num() ?? 0);
+        let digits = Number.isFinite(v) ? Math.abs(v).toFixed(0) : String(Math.abs(v));
+        if (prec !== undefined) digits = prec === 0 && v === 0 ? '' : digits.padStart(prec, '0');
+        out += pad(sign(v, v < 0 ? `-${digits}` : digits), width, left, zero && prec === undefined);
+        break;
+      }
+      case 'o':
+      case 'u':
+      case 'x':
+      case 'X': {
+        let v = Math.trunc(next()?.num() ?? 0);
+        if (v < 0) v = 2 ** 64 + v;
+        let digits = conv === 'o' ? v.toString(8) : conv === 'u' ? v.toFixed(0) : v.toString(16);
+        if (conv === 'X') digits = digits.toUpperCase();
+        if (prec !== undefined) digits = prec === 0 && v === 0 ? '' : digits.padStart(prec, '0');
+        if (alt && v !== 0 && (conv === 'x' || conv === 'X')) digits = `0${conv}${digits}`;
+        if (alt && conv === 'o' && !digits.startsWith('0')) digits = `0${digits}`;
+        out += pad(digits, width, left, zero && prec === undefined);
+        break;
+      }
+      case 'c': {
+        const a = next();
+        const s = a === undefined ? '' : a.isNum ? String.fromCharCode(Math.trunc(a.num()) & 0xff) : [...a.str()][0] ?? '';
+        out += pad(s, width, left, false);
+        break;
+      }
+      case 's': {
+        let s = next()?.str() ?? '';
+        if (prec !== undefined) s = s.slice(0, prec);
+        out += pad(s, width, left, false);
+        break;
+      }
+      case 'f':
+      case 'F':
+      case 'e':
+      case 'E':
+      case 'g':
+      case 'G':
+      case 'a':
+      case 'A': {
+        const v = next()?.num() ?? 0;
+        const p = prec ?? 6;
+        let s: string;
+        if (!Number.isFinite(v)) s = nonFinite(v, conv === conv.toUpperCase());
+        else if (conv === 'f' || conv === 'F') s = Math.abs(v).toFixed(p);
+        else if (conv === 'e' || conv === 'E') s = expFormat(Math.abs(v), p, conv === 'E');
+        else s = gFormat(Math.abs(v), p, conv === 'G', alt);
+        if (Number.isFinite(v) && (v < 0 || Object.is(v, -0))) s = `-${s}`;
+        else if (Number.isFinite(v)) s = sign(v, s);
+        out += pad(s, width, left, zero && Number.isFinite(v));
+        break;
+      }
+    }
+  }
+  return { text: out, used: ai - start };
+}

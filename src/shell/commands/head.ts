@@ -1,0 +1,47 @@
+/**
+ * head — GNU coreutils src/head.c: -n N (default 10), -n -N (all but the last N), -c N, the
+ * obsolete -N form, and `==> file <==` headers when several files are given.
+ */
+import type { CommandFn } from '../types.js';
+import { getopt, has, Out, readInput } from './util.js';
+
+export const head: CommandFn = (ctx) => {
+  const args = ctx.argv.slice(1).map((a, i) => (i === 0 && /^-\d+$/.test(a) ? `-n${a.slice(1)}` : a));
+  const p = getopt('head', args, {
+    short: 'n:c:qv',
+    long: { lines: { key: 'n', arg: true }, bytes: { key: 'c', arg: true }, quiet: { key: 'q', arg: false }, silent: { key: 'q', arg: false }, verbose: { key: 'v', arg: false } },
+  });
+  if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'head --help' for more information.\n`, exitCode: 1 };
+  const o = p.opts;
+  let mode: 'n' | 'c' = 'n';
+  let spec = '10';
+  for (const [k, v] of o.list) if (k === 'n' || k === 'c') [mode, spec] = [k, v];
+  const m = /^(-?)(\d+)$/.exec(spec);
+  if (!m) {
+    return { stdout: '', stderr: `head: invalid number of ${mode === 'n' ? 'lines' : 'bytes'}: ‘${spec}’\n`, exitCode: 1 };
+  }
+  const allBut = m[1] === '-';
+  const n = Number(m[2]);
+  const files = o.operands.length > 0 ? o.operands : ['-'];
+  const headers = has(o, 'v') || (files.length > 1 && !has(o, 'q'));
+  const out = new Out();
+  let first = true;
+  for (const f of files) {
+    const r = readInput(ctx, f);
+    if (!r.ok) {
+      out.err(`head: ${r.error === 'Is a directory' ? `error reading '${f}'` : `cannot open '${f}' for reading`}: ${r.error}`);
+      continue;
+    }
+    if (headers) out.out(`${first ? '' : '\n'}==> ${f === '-' ? 'standard input' : f} <==\n`);
+    first = false;
+    const t = r.text;
+    if (mode === 'c') {
+      out.out(allBut ? t.slice(0, Math.max(0, t.length - n)) : t.slice(0, n));
+      continue;
+    }
+    const pieces = t.split(/(?<=\n)/);
+    if (pieces[pieces.length - 1] === '') pieces.pop();
+    out.out((allBut ? pieces.slice(0, Math.max(0, pieces.length - n)) : pieces.slice(0, n)).join(''));
+  }
+  return out.result();
+};

@@ -1,0 +1,80 @@
+/**
+ * The text and file commands every shell context offers (workstation, node, pod). The lead merges
+ * this table with kubectl and the node/pod tools and hands a lookup to the Interpreter.
+ */
+import type { CommandFn } from '../types.js';
+import { awk } from './awk.js';
+import { base64 } from './base64.js';
+import { cat } from './cat.js';
+import { clear } from './clear.js';
+import { column } from './column.js';
+import { cp } from './cp.js';
+import { cut } from './cut.js';
+import { date } from './date.js';
+import { echo } from './echo.js';
+import { env } from './env.js';
+import { egrep, fgrep, grep } from './grep.js';
+import { head } from './head.js';
+import { history } from './history.js';
+import { hostname } from './hostname.js';
+import { ls } from './ls.js';
+import { mkdir } from './mkdir.js';
+import { mv } from './mv.js';
+import { printenv } from './printenv.js';
+import { printf } from './printf.js';
+import { rm } from './rm.js';
+import { sed } from './sed.js';
+import { seq } from './seq.js';
+import { sleep } from './sleep.js';
+import { sort } from './sort.js';
+import { tail } from './tail.js';
+import { tee } from './tee.js';
+import { bracket, test } from './test.js';
+import { touch } from './touch.js';
+import { tr } from './tr.js';
+import { uniq } from './uniq.js';
+import { wc } from './wc.js';
+import { which } from './which.js';
+import { whoami } from './whoami.js';
+import { xargs } from './xargs.js';
+
+export const textCommands: Record<string, CommandFn> = {
+  awk,
+  base64,
+  cat,
+  clear,
+  column,
+  cp,
+  cut,
+  date,
+  echo,
+  egrep,
+  env,
+  fgrep,
+  grep,
+  head,
+  history,
+  hostname,
+  ls,
+  mawk: awk,
+  mkdir,
+  mv,
+  printenv,
+  printf,
+  rm,
+  sed,
+  seq,
+  sleep,
+  sort,
+  tail,
+  tee,
+  test,
+  '[': bracket,
+  touch,
+  tr,
+  uniq,
+  wc,
+  which,
+  whoami,
+  xargs,
+};

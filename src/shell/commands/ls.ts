@@ -1,0 +1,208 @@
+/**
+ * ls — GNU coreutils src/ls.c, the parts an exam uses: -l (long format with `total`), -a/-A,
+ * -1, -d, -R, -r, -t, -h. Names sort in byte order (C locale). On a terminal names are laid out
+ * in columns like ls does (vertical order, two spaces apart, COLUMNS or 80 wide); in a pipe one
+ * per line. Owners are root (the Vfs does not track owners).
+ */
+import { resolvePath } from '../../sim/node/vfs.js';
+import type { CommandContext, CommandFn } from '../types.js';
+import { shellExtras } from './types.js';
+import { getopt, has, Out } from './util.js';
+
+const SPEC = {
+  short: 'laA1dRrthS',
+  long: {
+    all: { key: 'a', arg: false },
+    'almost-all': { key: 'A', arg: false },
+    directory: { key: 'd', arg: false },
+    recursive: { key: 'R', arg: false },
+    reverse: { key: 'r', arg: false },
+    'human-readable': { key: 'h', arg: false },
+  },
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const SIX_MONTHS = ((365.2425 * 24 * 60 * 60) / 2) * 1000;
+
+interface Entry {
+  name: string;
+  path: string;
+  dir: boolean;
+  size: number;
+  mode: number;
+  mtime: number;
+  links: number;
+}
+
+function entry(ctx: CommandContext, name: string, path: string): Entry {
+  const fs = ctx.fs;
+  if (fs.isFile(path)) {
+    const st = fs.stat(path)!;
+    return { name, path, dir: false, size: Buffer.byteLength(st.content), mode: st.mode, mtime: st.mtime, links: 1 };
+  }
+  const kids = fs.list(path);
+  let mtime = 0;
+  for (const k of kids) mtime = Math.max(mtime, fs.stat(`${path === '/' ? '' : path}/${k}`)?.mtime ?? 0);
+  const subdirs = kids.filter((k) => fs.isDir(`${path === '/' ? '' : path}/${k}`)).length;
+  return { name, path, dir: true, size: 4096, mode: 0o755, mtime, links: 2 + subdirs };
+}
+
+function modeString(e: Entry): string {
+  const bits = 'rwxrwxrwx';
+  let s = e.dir ? 'd' : '-';
+  for (let i = 0; i < 9; i++) s += e.mode & (1 << (8 - i)) ? bits[i] : '-';
+  return s;
+}
+
+function human(n: number): string {
+  if (n < 1024) return String(n);
+  const units = ['K', 'M', 'G', 'T'];
+  let v = n;
+  let u = -1;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  // ls rounds up, one decimal below 10.
+  const s = v < 10 ? (Math.ceil(v * 10) / 10).toFixed(1) : String(Math.ceil(v));
+  return `${s}${units[u]}`;
+}
+
+function timeString(ms: number, now: number): string {
+  const d = new Date(ms);
+  const mon = MONTHS[d.getUTCMonth()]!;
+  const day = String(d.getUTCDate()).padStart(2);
+  if (Math.abs(now - ms) > SIX_MONTHS || ms > now + 60_000) return `${mon} ${day}  ${d.getUTCFullYear()}`;
+  return `${mon} ${day} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+function blocks(e: Entry): number {
+  return e.dir ? 4 : Math.ceil(e.size / 4096) * 4;
+}
+
+function longLines(entries: Entry[], ctx: CommandContext, h: boolean): string[] {
+  const sizes = entries.map((e) => (h ? human(e.size) : String(e.size)));
+  const links = entries.map((e) => String(e.links));
+  const sw = Math.max(0, ...sizes.map((s) => s.length));
+  const lw = Math.max(0, ...links.map((s) => s.length));
+  return entries.map(
+    (e, i) => `${modeString(e)} ${links[i]!.padStart(lw)} root root ${sizes[i]!.padStart(sw)} ${timeString(e.mtime, ctx.now())} ${e.name}`,
+  );
+}
+
+/** GNU ls's multi-column layout (print_many_per_line): the most columns that fit, filled top to bottom. */
+export function columnate(names: string[], width: number): string[] {
+  if (names.length === 0) return [];
+  const lens = names.map((n) => n.length);
+  for (let cols = Math.min(names.length, Math.max(1, Math.floor(width / 3))); cols >= 1; cols--) {
+    const rows = Math.ceil(names.length / cols);
+    if (Math.ceil(names.length / rows) !== cols && cols > 1) continue;
+    const widths: number[] = [];
+    for (let c = 0; c < cols; c++) {
+      let w = 0;
+      for (let r = 0; r < rows; r++) w = Math.max(w, lens[c * rows + r] ?? 0);
+      widths.push(w);
+    }
+    const total = widths.reduce((a, b) => a + b, 0) + 2 * (cols - 1);
+    if (total >= width && cols > 1) continue;
+    const lines: string[] = [];
+    for (let r = 0; r < rows; r++) {
+      let line = '';
+      let pos = 0;
+      for (let c = 0; c < cols; c++) {
+        const n = names[c * rows + r];
+        if (n === undefined) continue;
+        // GNU ls pads with tabs (tab size 8) where a tab does not overshoot the next column.
+        const target = widths.slice(0, c).reduce((a, w) => a + w + 2, 0);
+        while (pos < target) {
+          if (Math.floor(target / 8) > Math.floor((pos + 1) / 8)) {
+            line += '\t';
+            pos += 8 - (pos % 8);
+          } else {
+            line += ' ';
+            pos++;
+          }
+        }
+        line += n;
+        pos += n.length;
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+  return names;
+}
+
+export const ls: CommandFn = (ctx) => {
+  const p = getopt('ls', ctx.argv.slice(1), SPEC);
+  if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'ls --help' for more information.\n`, exitCode: 2 };
+  const o = p.opts;
+  const long = has(o, 'l');
+  const all = has(o, 'a');
+  const almost = has(o, 'A');
+  const one = has(o, '1');
+  const dirOnly = has(o, 'd');
+  const recursive = has(o, 'R') && !dirOnly;
+  const reverse = has(o, 'r');
+  const byTime = has(o, 't');
+  const bySize = has(o, 'S');
+  const h = has(o, 'h');
+  const tty = shellExtras(ctx).stdoutIsTTY === true && !one;
+  const width = Number(ctx.env['COLUMNS']) > 0 ? Number(ctx.env['COLUMNS']) : 80;
+  const out = new Out();
+
+  const sortEntries = (es: Entry[]): Entry[] => {
+    const s = [...es].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (byTime) s.sort((a, b) => b.mtime - a.mtime);
+    if (bySize) s.sort((a, b) => b.size - a.size);
+    return reverse ? s.reverse() : s;
+  };
+  const render = (es: Entry[], withTotal: boolean): string => {
+    if (es.length === 0) return withTotal && long ? 'total 0\n' : '';
+    if (long) {
+      const total = withTotal ? `total ${es.reduce((a, e) => a + blocks(e), 0)}\n` : '';
+      return total + longLines(es, ctx, h).map((l) => `${l}\n`).join('');
+    }
+    const names = es.map((e) => e.name);
+    return (tty ? columnate(names, width) : names).map((l) => `${l}\n`).join('');
+  };
+  const listDir = (path: string): Entry[] => {
+    const base = path === '/' ? '' : path;
+    const es = ctx.fs
+      .list(path)
+      .filter((n) => all || almost || !n.startsWith('.'))
+      .map((n) => entry(ctx, n, `${base}/${n}`));
+    if (all) es.push({ ...entry(ctx, '.', path), name: '.' }, { ...entry(ctx, '..', resolvePath(path, '..')), name: '..' });
+    return sortEntries(es);
+  };
+
+  const operands = o.operands.length > 0 ? o.operands : ['.'];
+  const files: Entry[] = [];
+  const dirs: Array<{ label: string; path: string }> = [];
+  for (const op of operands) {
+    const path = resolvePath(ctx.cwd, op);
+    if (!ctx.fs.exists(path)) {
+      out.err(`ls: cannot access '${op}': No such file or directory`, 2);
+      continue;
+    }
+    if (ctx.fs.isDir(path) && !dirOnly) dirs.push({ label: op, path });
+    else files.push({ ...entry(ctx, op, path), name: op });
+  }
+  const chunks: string[] = [];
+  if (files.length > 0) chunks.push(render(sortEntries(files), false));
+  const sortedDirs = [...dirs].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  if (reverse) sortedDirs.reverse();
+  const headers = recursive || operands.length > 1 || out.exitCode !== 0;
+  const walk = (label: string, path: string): void => {
+    const es = listDir(path);
+    chunks.push((headers ? `${label}:\n` : '') + render(es, true));
+    if (!recursive) return;
+    for (const e of es) {
+      if (!e.dir || e.name === '.' || e.name === '..') continue;
+      walk(label.endsWith('/') ? `${label}${e.name}` : `${label}/${e.name}`, e.path);
+    }
+  };
+  for (const d of sortedDirs) walk(d.label, d.path);
+  out.out(chunks.join('\n'));
+  return out.result();
+};

@@ -1,0 +1,75 @@
+/**
+ * printf — bash's builtin (bash/builtins/printf.def): the format is reused while arguments
+ * remain; %b expands backslash escapes in its argument; escapes in the format are interpreted;
+ * a non-numeric argument to a numeric conversion prints `bash: printf: x: invalid number`, uses
+ * its numeric prefix and sets exit status 1.
+ */
+import type { CommandFn } from '../types.js';
+import { echoEscapes } from './echo.js';
+import { formatC, type FormatArg } from './format.js';
+import type { ShellResult } from './types.js';
+
+/** Interpret escapes in the format string (not %b-only ones like \c, which stops output). */
+function formatEscapes(s: string): string {
+  return s.replace(/\\(\\|a|b|e|f|n|r|t|v|"|'|[0-7]{1,3}|x[0-9a-fA-F]{1,2})/g, (m, c: string) => {
+    if (/^[0-7]/.test(c)) return String.fromCharCode(parseInt(c, 8) & 0xff);
+    if (c.startsWith('x')) return String.fromCharCode(parseInt(c.slice(1), 16));
+    return { '\\': '\\', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '"': '"', "'": "'" }[c] ?? m;
+  });
+}
+
+export const printf: CommandFn = (ctx) => {
+  let args = ctx.argv.slice(1);
+  if (args[0] === '--') args = args.slice(1);
+  if (args.length === 0) return { stdout: '', stderr: 'printf: usage: printf [-v var] format [arguments]\n', exitCode: 2 };
+  // %b is handled here: replace each %b with %s of its escaped argument.
+  const fmt = formatEscapes(args[0]!);
+  const rest = args.slice(1);
+  let stderr = '';
+  let status = 0;
+  const toNum = (s: string): number => {
+    if (/^'./.test(s) || /^"./.test(s)) return s.codePointAt(1) ?? 0;
+    const m = /^[ \t]*([-+]?(0x[0-9a-fA-F]+|\d+\.?\d*(e[-+]?\d+)?|\.\d+))/i.exec(s);
+    if (!m || m[0].length !== s.length) {
+      stderr += `bash: printf: ${s}: invalid number\n`;
+      status = 1;
+    }
+    if (!m) return 0;
+    return m[2]!.toLowerCase().startsWith('0x') ? parseInt(m[2]!, 16) * (m[1]!.startsWith('-') ? -1 : 1) : Number(m[1]);
+  };
+  // Split the format at %b conversions so their arguments get escape processing.
+  const bParts = fmt.split(/(%b)/);
+  const hasB = bParts.length > 1;
+  const convCount = (fmt.replace(/%%/g, '').match(/%[-+ #0]*(\*|\d+)?(\.(\*|\d*))?[a-zA-Z]/g) ?? []).length;
+  let out = '';
+  let idx = 0;
+  let stop = false;
+  do {
+    if (hasB) {
+      const fa = (s: string | undefined): FormatArg => ({ num: () => toNum(s ?? '0'), str: () => s ?? '' });
+      for (const part of bParts) {
+        if (part === '%b') {
+          const r = echoEscapes(rest[idx++] ?? '');
+          out += r.text;
+          if (r.stop) {
+            stop = true;
+            break;
+          }
+          continue;
+        }
+        const r = formatC(part, rest.map((s) => fa(s)), idx);
+        out += r.text;
+        idx += r.used;
+      }
+    } else {
+      const r = formatC(fmt, rest.map((s) => ({ num: () => toNum(s), str: () => s })), idx);
+      out += r.text;
+      idx += r.used;
+    }
+  } while (!stop && convCount > 0 && idx < rest.length);
+  // bash reports bad numbers as it formats but flushes its output buffer at the end.
+  const chunks: Array<{ stream: 'stdout' | 'stderr'; text: string }> = [];
+  if (stderr) chunks.push({ stream: 'stderr', text: stderr });
+  if (out) chunks.push({ stream: 'stdout', text: out });
+  return { stdout: out, stderr, exitCode: status, chunks } as ShellResult;
+};

@@ -1,0 +1,31 @@
+/** touch — GNU coreutils src/touch.c: create empty files or bump the mtime of existing ones. */
+import { resolvePath } from '../../sim/node/vfs.js';
+import type { CommandFn } from '../types.js';
+import { createProblem } from './fsutil.js';
+import { getopt, has, Out } from './util.js';
+
+export const touch: CommandFn = (ctx) => {
+  const p = getopt('touch', ctx.argv.slice(1), { short: 'acm', long: { 'no-create': { key: 'c', arg: false } } });
+  if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'touch --help' for more information.\n`, exitCode: 1 };
+  const ops = p.opts.operands;
+  if (ops.length === 0) return { stdout: '', stderr: "touch: missing file operand\nTry 'touch --help' for more information.\n", exitCode: 1 };
+  const out = new Out();
+  const fs = ctx.fs;
+  for (const op of ops) {
+    const path = resolvePath(ctx.cwd, op);
+    if (fs.isDir(path)) continue;
+    if (fs.isFile(path)) {
+      const st = fs.stat(path)!;
+      fs.data.files[path] = { ...st, mtime: ctx.now() };
+      continue;
+    }
+    if (has(p.opts, 'c')) continue;
+    const problem = createProblem(fs, path);
+    if (problem) {
+      out.err(`touch: cannot touch '${op}': ${problem}`);
+      continue;
+    }
+    fs.write(path, '');
+  }
+  return out.result();
+};

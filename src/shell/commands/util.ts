@@ -1,0 +1,177 @@
+/**
+ * Shared plumbing for the text commands: GNU getopt_long-style argument parsing (bundled short
+ * flags, attached or separate values, long options with `=`, `--`, options after operands) with
+ * glibc's error wording, and file reading with coreutils' error messages.
+ */
+import { resolvePath, VfsError } from '../../sim/node/vfs.js';
+import type { CommandContext, CommandResult } from '../types.js';
+
+export interface OptSpec {
+  /** getopt string: a letter, followed by `:` when it takes a value. */
+  short: string;
+  /** Long option name → the short letter (or a key) it stands for, and whether it takes a value. */
+  long?: Record<string, { key: string; arg: boolean }>;
+  /** Stop at the first operand (POSIX mode; e.g. xargs, env). */
+  stopAtOperand?: boolean;
+}
+
+export interface ParsedOpts {
+  /** Options in the order given: [key, value]. */
+  list: Array<[string, string]>;
+  operands: string[];
+}
+
+export type OptResult = { ok: true; opts: ParsedOpts } | { ok: false; error: string };
+
+/** Parse argv (without argv[0]). Errors are glibc getopt's text for `cmd`. */
+export function getopt(cmd: string, args: string[], spec: OptSpec): OptResult {
+  const list: Array<[string, string]> = [];
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--') && spec.long) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      const matches = Object.keys(spec.long).filter((k) => k.startsWith(name));
+      const exact = spec.long[name] ? name : matches.length === 1 ? matches[0] : undefined;
+      if (exact === undefined) {
+        if (matches.length > 1) return { ok: false, error: `${cmd}: option '${a}' is ambiguous` };
+        return { ok: false, error: `${cmd}: unrecognized option '${a}'` };
+      }
+      const def = spec.long[exact]!;
+      if (def.arg) {
+        if (eq >= 0) list.push([def.key, a.slice(eq + 1)]);
+        else if (i + 1 < args.length) list.push([def.key, args[++i]!]);
+        else return { ok: false, error: `${cmd}: option '--${exact}' requires an argument` };
+      } else {
+        if (eq >= 0) return { ok: false, error: `${cmd}: option '--${exact}' doesn't allow an argument` };
+        list.push([def.key, '']);
+      }
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        const idx = spec.short.indexOf(c);
+        if (idx < 0 || c === ':') return { ok: false, error: `${cmd}: invalid option -- '${c}'` };
+        if (spec.short[idx + 1] === ':') {
+          const rest = a.slice(j + 1);
+          if (rest !== '') list.push([c, rest]);
+          else if (i + 1 < args.length) list.push([c, args[++i]!]);
+          else return { ok: false, error: `${cmd}: option requires an argument -- '${c}'` };
+          break;
+        }
+        list.push([c, '']);
+      }
+      continue;
+    }
+    if (spec.stopAtOperand) {
+      operands.push(...args.slice(i));
+      break;
+    }
+    operands.push(a);
+  }
+  return { ok: true, opts: { list, operands } };
+}
+
+export function has(o: ParsedOpts, key: string): boolean {
+  return o.list.some(([k]) => k === key);
+}
+
+/** Last value given for an option (getopt semantics: the last one wins). */
+export function value(o: ParsedOpts, key: string): string | undefined {
+  let v: string | undefined;
+  for (const [k, val] of o.list) if (k === key) v = val;
+  return v;
+}
+
+export function values(o: ParsedOpts, key: string): string[] {
+  return o.list.filter(([k]) => k === key).map(([, v]) => v);
+}
+
+/** The two-line usage tail coreutils prints after an option error. */
+export function usageError(cmd: string, message: string, usage: string, code = 1): CommandResult {
+  return { stdout: '', stderr: `${message}\n${usage ? `${usage}\n` : ''}Try '${cmd} --help' for more information.\n`, exitCode: code };
+}
+
+export function errnoText(e: unknown): string {
+  if (e instanceof VfsError) {
+    switch (e.code) {
+      case 'ENOENT':
+        return 'No such file or directory';
+      case 'EISDIR':
+        return 'Is a directory';
+      case 'ENOTDIR':
+        return 'Not a directory';
+      case 'EEXIST':
+        return 'File exists';
+      case 'ENOTEMPTY':
+        return 'Directory not empty';
+    }
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+export type ReadResult = { ok: true; text: string } | { ok: false; error: string };
+
+/** Read an operand: `-` is stdin; otherwise a file relative to cwd. Error is `<errno text>`. */
+export function readInput(ctx: CommandContext, name: string): ReadResult {
+  if (name === '-') return { ok: true, text: ctx.stdin };
+  const path = resolvePath(ctx.cwd, name);
+  if (ctx.fs.isFile(path)) return { ok: true, text: ctx.fs.read(path) };
+  if (ctx.fs.isDir(path)) return { ok: false, error: 'Is a directory' };
+  return { ok: false, error: parentIsFile(ctx, path) ? 'Not a directory' : 'No such file or directory' };
+}
+
+function parentIsFile(ctx: CommandContext, path: string): boolean {
+  let cur = path.slice(0, path.lastIndexOf('/')) || '/';
+  while (cur !== '/') {
+    if (ctx.fs.isFile(cur)) return true;
+    cur = cur.slice(0, cur.lastIndexOf('/')) || '/';
+  }
+  return false;
+}
+
+/** Split text into lines without their newlines; a final line without `\n` is kept. */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** Join lines back with a newline after each. */
+export function joinLines(lines: string[]): string {
+  return lines.map((l) => `${l}\n`).join('');
+}
+
+/** Result builder that accumulates stdout/stderr and a sticky exit status. */
+export class Out {
+  stdout = '';
+  stderr = '';
+  exitCode = 0;
+  private chunks: Array<{ stream: 'stdout' | 'stderr'; text: string }> = [];
+  out(s: string): void {
+    if (s === '') return;
+    this.stdout += s;
+    this.chunks.push({ stream: 'stdout', text: s });
+  }
+  err(s: string, code = 1): void {
+    const t = s.endsWith('\n') ? s : `${s}\n`;
+    this.stderr += t;
+    this.chunks.push({ stream: 'stderr', text: t });
+    if (this.exitCode === 0 || code > this.exitCode) this.exitCode = code;
+  }
+  result(): CommandResult & { chunks: Array<{ stream: 'stdout' | 'stderr'; text: string }> } {
+    return { stdout: this.stdout, stderr: this.stderr, exitCode: this.exitCode, chunks: this.chunks };
+  }
+}
+
+/** Parse a non-negative decimal count the way coreutils' xstrtoumax does (no sign, no junk). */
+export function parseCount(s: string): number | undefined {
+  return /^\d+$/.test(s) ? Number(s) : undefined;
+}

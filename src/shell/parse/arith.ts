@@ -1,0 +1,198 @@
+/**
+ * Shell arithmetic for `$(( ))` (bash/expr.c): integers, variables by name or `$NAME`, the C
+ * operators bash supports (unary + - ! ~, ** * / % + - << >> < <= > >= == != & ^ | && || ?: ,
+ * and assignment forms), with bash's error texts (`division by 0 (error token is "0")`).
+ */
+
+export class ArithError extends Error {}
+
+type Tok = { t: 'num'; v: bigint } | { t: 'name'; v: string } | { t: 'op'; v: string };
+
+const OPS = ['**=', '<<=', '>>=', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+=', '-=', '*=', '/=', '%=', '&=', '^=', '|=', '++', '--', '+', '-', '*', '/', '%', '<', '>', '&', '^', '|', '!', '~', '?', ':', '(', ')', ',', '='];
+
+function lex(src: string): Tok[] {
+  const toks: Tok[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    const num = /^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(?![A-Za-z0-9_])/.exec(src.slice(i));
+    if (num) {
+      const s = num[1]!;
+      toks.push({ t: 'num', v: s.startsWith('0x') || s.startsWith('0X') ? BigInt(s) : s.length > 1 && s.startsWith('0') ? BigInt(`0o${s.slice(1)}`) : BigInt(s) });
+      i += s.length;
+      continue;
+    }
+    const name = /^\$?\{?([A-Za-z_][A-Za-z0-9_]*)\}?/.exec(src.slice(i));
+    if (name) {
+      toks.push({ t: 'name', v: name[1]! });
+      i += name[0].length;
+      continue;
+    }
+    const op = OPS.find((o) => src.startsWith(o, i));
+    if (!op) throw new ArithError(`${src.slice(i)}: syntax error: invalid arithmetic operator (error token is "${src.slice(i)}")`);
+    toks.push({ t: 'op', v: op });
+    i += op.length;
+  }
+  return toks;
+}
+
+const BIN: Array<string[]> = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<', '<=', '>', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']];
+
+/** Evaluate `src`; variables are read and written through get/set. */
+export function evalArith(src: string, get: (name: string) => string, set: (name: string, v: string) => void): bigint {
+  const toks = lex(src);
+  let p = 0;
+  const peek = (): Tok | undefined => toks[p];
+  const isOp = (v: string): boolean => {
+    const t = peek();
+    return t !== undefined && t.t === 'op' && t.v === v;
+  };
+  const rest = (): string => {
+    const t = toks.slice(p);
+    return t.map((x) => String(x.v)).join(' ');
+  };
+  const varValue = (name: string, depth = 0): bigint => {
+    const v = get(name).trim();
+    if (v === '') return 0n;
+    if (/^-?\d+$/.test(v)) return BigInt(v);
+    if (depth > 8) throw new ArithError(`${v}: expression recursion level exceeded`);
+    return evalArith(v, get, set);
+  };
+  const wrap = (v: bigint): bigint => BigInt.asIntN(64, v);
+
+  const primary = (): bigint => {
+    const t = peek();
+    if (!t) throw new ArithError(`${src}: syntax error: operand expected (error token is "${src.trim() === '' ? '' : ''}")`);
+    p++;
+    if (t.t === 'num') return t.v;
+    if (t.t === 'name') {
+      if (isOp('++') || isOp('--')) {
+        const op = (peek() as { v: string }).v;
+        p++;
+        const old = varValue(t.v);
+        set(t.v, String(op === '++' ? old + 1n : old - 1n));
+        return old;
+      }
+      return varValue(t.v);
+    }
+    if (t.v === '(') {
+      const v = comma();
+      if (!isOp(')')) throw new ArithError(`${src}: syntax error: missing \`)' (error token is "${rest()}")`);
+      p++;
+      return v;
+    }
+    if (t.v === '-' || t.v === '+' || t.v === '!' || t.v === '~') {
+      const v = unary();
+      return t.v === '-' ? wrap(-v) : t.v === '+' ? v : t.v === '!' ? (v === 0n ? 1n : 0n) : wrap(~v);
+    }
+    if (t.v === '++' || t.v === '--') {
+      const n = peek();
+      if (n?.t !== 'name') throw new ArithError(`${src}: syntax error: operand expected (error token is "${rest()}")`);
+      p++;
+      const v = varValue(n.v) + (t.v === '++' ? 1n : -1n);
+      set(n.v, String(v));
+      return v;
+    }
+    p--;
+    throw new ArithError(`${src}: syntax error: operand expected (error token is "${rest()}")`);
+  };
+  const unary = (): bigint => primary();
+  const power = (): bigint => {
+    const a = unary();
+    if (isOp('**')) {
+      p++;
+      const b = power();
+      if (b < 0n) throw new ArithError(`${src}: exponent less than 0 (error token is "${rest()}")`);
+      return wrap(a ** b);
+    }
+    return a;
+  };
+  const binary = (level: number): bigint => {
+    if (level >= BIN.length) return power();
+    let a = binary(level + 1);
+    for (;;) {
+      const t = peek();
+      if (!t || t.t !== 'op' || !BIN[level]!.includes(t.v)) return a;
+      p++;
+      if (t.v === '&&' && a === 0n) {
+        binary(level + 1);
+        a = 0n;
+        continue;
+      }
+      if (t.v === '||' && a !== 0n) {
+        binary(level + 1);
+        a = 1n;
+        continue;
+      }
+      const b = binary(level + 1);
+      a = apply(t.v, a, b);
+    }
+  };
+  const apply = (op: string, a: bigint, b: bigint): bigint => {
+    switch (op) {
+      case '+': return wrap(a + b);
+      case '-': return wrap(a - b);
+      case '*': return wrap(a * b);
+      case '/':
+      case '%':
+        if (b === 0n) throw new ArithError(`${src}: division by 0 (error token is "${rest() || String(b)}")`);
+        return op === '/' ? a / b : a % b;
+      case '<<': return wrap(a << b);
+      case '>>': return a >> b;
+      case '<': return a < b ? 1n : 0n;
+      case '<=': return a <= b ? 1n : 0n;
+      case '>': return a > b ? 1n : 0n;
+      case '>=': return a >= b ? 1n : 0n;
+      case '==': return a === b ? 1n : 0n;
+      case '!=': return a !== b ? 1n : 0n;
+      case '&': return a & b;
+      case '^': return a ^ b;
+      case '|': return a | b;
+      case '&&': return a !== 0n && b !== 0n ? 1n : 0n;
+      case '||': return a !== 0n || b !== 0n ? 1n : 0n;
+      case '**': return wrap(a ** b);
+    }
+    return 0n;
+  };
+  const ternary = (): bigint => {
+    const c = binary(0);
+    if (isOp('?')) {
+      p++;
+      const a = assign();
+      if (!isOp(':')) throw new ArithError(`${src}: syntax error in expression (error token is "${rest()}")`);
+      p++;
+      const b = assign();
+      return c !== 0n ? a : b;
+    }
+    return c;
+  };
+  const assign = (): bigint => {
+    const t = peek();
+    const n = toks[p + 1];
+    if (t?.t === 'name' && n?.t === 'op' && /^(\*\*|<<|>>|[-+*/%&^|])?=$/.test(n.v)) {
+      p += 2;
+      const v = assign();
+      const op = n.v.slice(0, -1);
+      const nv = op === '' ? v : apply(op, varValue(t.v), v);
+      set(t.v, String(nv));
+      return nv;
+    }
+    return ternary();
+  };
+  const comma = (): bigint => {
+    let v = assign();
+    while (isOp(',')) {
+      p++;
+      v = assign();
+    }
+    return v;
+  };
+  if (toks.length === 0) return 0n;
+  const v = comma();
+  if (p < toks.length) throw new ArithError(`${src}: syntax error in expression (error token is "${rest()}")`);
+  return v;
+}

@@ -1,0 +1,416 @@
+/**
+ * The grammar layer: tokens → a small AST of lists, and-or chains, pipelines and simple commands,
+ * after bash's parse.y (simple_list / pipeline_command / simple_command), with alias expansion
+ * of the first word done while parsing, as bash does when it reads a line (so an alias defined
+ * earlier on the same line is not yet in effect, exactly like bash).
+ */
+import { isPlainWord, literalText, tokenize, type HereDoc, type Token, type Word } from './tokenize.js';
+
+export type RedirectOp = '>' | '>>' | '>|' | '<' | '>&' | '<&' | '&>' | '&>>' | '<<' | '<<-' | '<<<';
+
+export interface Redirect {
+  /** The fd written before the operator (`2>`), or undefined for the operator's default. */
+  fd: number | undefined;
+  op: RedirectOp;
+  target: Word;
+  heredoc?: HereDoc;
+}
+
+export interface Assignment {
+  name: string;
+  value: Word;
+}
+
+export interface SimpleCommand {
+  type: 'simple';
+  assigns: Assignment[];
+  words: Word[];
+  redirects: Redirect[];
+}
+
+export interface Subshell {
+  type: 'subshell';
+  body: Script;
+  redirects: Redirect[];
+}
+
+/** `for NAME [in WORDS]; do BODY; done` */
+export interface ForCommand {
+  type: 'for';
+  name: string;
+  /** undefined when `in` is omitted (iterates the positional parameters: none here). */
+  words: Word[] | undefined;
+  body: Script;
+  redirects: Redirect[];
+}
+
+/** `while LIST; do BODY; done` and `until …` */
+export interface WhileCommand {
+  type: 'while';
+  until: boolean;
+  cond: Script;
+  body: Script;
+  redirects: Redirect[];
+}
+
+/** `if LIST; then LIST; [elif LIST; then LIST;]… [else LIST;] fi` */
+export interface IfCommand {
+  type: 'if';
+  clauses: Array<{ cond: Script; body: Script }>;
+  elseBody: Script | undefined;
+  redirects: Redirect[];
+}
+
+export type Command = SimpleCommand | Subshell | ForCommand | WhileCommand | IfCommand;
+
+export interface Pipeline {
+  negate: boolean;
+  commands: Command[];
+  /** pipeStderr[i] is true when command i is joined to i+1 by `|&`. */
+  pipeStderr: boolean[];
+}
+
+export interface AndOr {
+  first: Pipeline;
+  rest: Array<{ op: '&&' | '||'; pipeline: Pipeline }>;
+}
+
+export interface Script {
+  items: AndOr[];
+}
+
+export type ParseResult =
+  | { ok: true; script: Script }
+  /** More input is needed: an open quote, a trailing `|`/`&&`/`\`, or an unfinished here-document. */
+  | { ok: false; incomplete: true; reason: string }
+  /** A syntax error, already worded like bash (`bash: syntax error near unexpected token `|'`). */
+  | { ok: false; incomplete: false; error: string };
+
+export interface ParseOptions {
+  aliases?: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+}
+
+class SyntaxErr {
+  constructor(readonly error: string) {}
+}
+class NeedMore {
+  constructor(readonly reason: string) {}
+}
+
+/** Reserved words that close a compound command; unexpected elsewhere in command position. */
+const CLOSERS = new Set(['do', 'done', 'then', 'fi', 'elif', 'else', 'esac', 'in']);
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const REDIRECT_OPS = new Set(['>', '>>', '>|', '<', '>&', '<&', '&>', '&>>', '<<<']);
+const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+
+function tokenText(t: Token | undefined): string {
+  if (!t) return 'newline';
+  if (t.type === 'op') return t.op === '\n' ? 'newline' : t.op;
+  if (t.type === 'io') return String(t.fd);
+  if (t.type === 'heredoc') return t.op;
+  return t.word.raw;
+}
+
+function unexpected(t: Token | undefined): SyntaxErr {
+  return new SyntaxErr(`bash: syntax error near unexpected token \`${tokenText(t)}'`);
+}
+
+function aliasLookup(aliases: ParseOptions['aliases'], name: string): string | undefined {
+  if (!aliases) return undefined;
+  if (aliases instanceof Map) return aliases.get(name);
+  const rec = aliases as Readonly<Record<string, string>>;
+  return Object.prototype.hasOwnProperty.call(rec, name) ? rec[name] : undefined;
+}
+
+class Parser {
+  private pos = 0;
+  constructor(
+    private readonly toks: Token[],
+    private readonly aliases: ParseOptions['aliases'],
+  ) {}
+
+  private peek(): Token | undefined {
+    return this.toks[this.pos];
+  }
+  private isOp(op: string): boolean {
+    const t = this.peek();
+    return t !== undefined && t.type === 'op' && t.op === op;
+  }
+  private skipNewlines(): void {
+    while (this.isOp('\n')) this.pos++;
+  }
+
+  /** A reserved word at the cursor (only plain words count). */
+  private reserved(): string | undefined {
+    const t = this.peek();
+    return t?.type === 'word' && isPlainWord(t.word) ? t.word.raw : undefined;
+  }
+
+  script(endOp?: string, endWords?: ReadonlySet<string>): Script {
+    const items: AndOr[] = [];
+    for (;;) {
+      this.skipNewlines();
+      const t = this.peek();
+      if (t === undefined) break;
+      if (endOp && t.type === 'op' && t.op === endOp) break;
+      const rw = this.reserved();
+      if (endWords && rw !== undefined && endWords.has(rw)) break;
+      items.push(this.andOr());
+      const sep = this.peek();
+      if (sep === undefined) break;
+      if (sep.type === 'op' && (sep.op === ';' || sep.op === '\n' || sep.op === '&')) {
+        this.pos++;
+        continue;
+      }
+      if (endOp && sep.type === 'op' && sep.op === endOp) break;
+      const rw2 = this.reserved();
+      if (endWords && rw2 !== undefined && endWords.has(rw2)) break;
+      throw unexpected(sep);
+    }
+    return { items };
+  }
+
+  private andOr(): AndOr {
+    const first = this.pipeline();
+    const rest: AndOr['rest'] = [];
+    while (this.isOp('&&') || this.isOp('||')) {
+      const op = (this.peek() as { op: '&&' | '||' }).op;
+      this.pos++;
+      this.skipNewlines();
+      if (this.peek() === undefined) throw new NeedMore(op);
+      rest.push({ op, pipeline: this.pipeline() });
+    }
+    return { first, rest };
+  }
+
+  private pipeline(): Pipeline {
+    let negate = false;
+    const t = this.peek();
+    if (t?.type === 'word' && isPlainWord(t.word) && t.word.raw === '!') {
+      negate = true;
+      this.pos++;
+    }
+    const commands: Command[] = [this.command()];
+    const pipeStderr: boolean[] = [];
+    while (this.isOp('|') || this.isOp('|&')) {
+      pipeStderr.push(this.isOp('|&'));
+      this.pos++;
+      this.skipNewlines();
+      if (this.peek() === undefined) throw new NeedMore('|');
+      commands.push(this.command());
+    }
+    return { negate, commands, pipeStderr };
+  }
+
+  /** A list up to one of `ends`; more input is needed when the text stops first. */
+  private listUntil(ends: ReadonlySet<string>, opener: string): Script {
+    const body = this.script(undefined, ends);
+    const rw = this.reserved();
+    if (this.peek() === undefined) throw new NeedMore(opener);
+    if (rw === undefined || !ends.has(rw)) throw unexpected(this.peek());
+    if (body.items.length === 0) throw unexpected(this.peek());
+    return body;
+  }
+
+  private expectWord(w: string, opener: string): void {
+    if (this.peek() === undefined) throw new NeedMore(opener);
+    if (this.reserved() !== w) throw unexpected(this.peek());
+    this.pos++;
+  }
+
+  private trailingRedirects(): Redirect[] {
+    const redirects: Redirect[] = [];
+    for (;;) {
+      const r = this.redirect();
+      if (!r) break;
+      redirects.push(r);
+    }
+    const n = this.peek();
+    if (n?.type === 'word') throw unexpected(n);
+    return redirects;
+  }
+
+  private compound(rw: string): Command {
+    this.pos++;
+    if (rw === 'for') {
+      const nameTok = this.peek();
+      if (nameTok === undefined) throw new NeedMore('for');
+      if (nameTok.type !== 'word' || !NAME.test(nameTok.word.raw)) {
+        throw new SyntaxErr(`bash: \`${tokenText(nameTok)}': not a valid identifier`);
+      }
+      this.pos++;
+      let words: Word[] | undefined;
+      if (this.reserved() === 'in') {
+        this.pos++;
+        words = [];
+        for (;;) {
+          const t = this.peek();
+          if (t?.type !== 'word') break;
+          words.push(t.word);
+          this.pos++;
+        }
+      }
+      const sep = this.peek();
+      if (sep === undefined) throw new NeedMore('for');
+      if (sep.type === 'op' && (sep.op === ';' || sep.op === '\n')) this.pos++;
+      this.skipNewlines();
+      this.expectWord('do', 'for');
+      const body = this.listUntil(new Set(['done']), 'for');
+      this.pos++;
+      return { type: 'for', name: nameTok.word.raw, words, body, redirects: this.trailingRedirects() };
+    }
+    if (rw === 'while' || rw === 'until') {
+      const cond = this.listUntil(new Set(['do']), rw);
+      this.pos++;
+      const body = this.listUntil(new Set(['done']), rw);
+      this.pos++;
+      return { type: 'while', until: rw === 'until', cond, body, redirects: this.trailingRedirects() };
+    }
+    // if
+    const clauses: IfCommand['clauses'] = [];
+    let elseBody: Script | undefined;
+    for (;;) {
+      const cond = this.listUntil(new Set(['then']), 'if');
+      this.pos++;
+      const body = this.listUntil(new Set(['elif', 'else', 'fi']), 'if');
+      clauses.push({ cond, body });
+      const rw2 = this.reserved();
+      this.pos++;
+      if (rw2 === 'elif') continue;
+      if (rw2 === 'else') {
+        elseBody = this.listUntil(new Set(['fi']), 'if');
+        this.pos++;
+      }
+      break;
+    }
+    return { type: 'if', clauses, elseBody, redirects: this.trailingRedirects() };
+  }
+
+  private command(): Command {
+    const rw = this.reserved();
+    if (rw === 'for' || rw === 'while' || rw === 'until' || rw === 'if') return this.compound(rw);
+    if (rw !== undefined && CLOSERS.has(rw) && rw !== 'in') throw unexpected(this.peek());
+    const t = this.peek();
+    if (t?.type === 'op' && t.op === '(') {
+      this.pos++;
+      const body = this.script(')');
+      if (this.peek() === undefined) throw new NeedMore('(');
+      if (body.items.length === 0) throw unexpected(this.peek());
+      this.pos++;
+      const redirects: Redirect[] = [];
+      for (;;) {
+        const r = this.redirect();
+        if (!r) break;
+        redirects.push(r);
+      }
+      const n = this.peek();
+      if (n?.type === 'word') throw unexpected(n);
+      return { type: 'subshell', body, redirects };
+    }
+    return this.simple();
+  }
+
+  /** Parse a redirect at the cursor, or return undefined when the next token is not one. */
+  private redirect(): Redirect | undefined {
+    let t = this.peek();
+    let fd: number | undefined;
+    if (t?.type === 'io') {
+      fd = t.fd;
+      this.pos++;
+      t = this.peek();
+    }
+    if (t?.type === 'heredoc') {
+      this.pos++;
+      const r: Redirect = { fd, op: t.op, target: t.delimiter };
+      if (t.doc) r.heredoc = t.doc;
+      return r;
+    }
+    if (t?.type === 'op' && REDIRECT_OPS.has(t.op)) {
+      this.pos++;
+      const target = this.peek();
+      if (target?.type !== 'word') throw unexpected(target);
+      this.pos++;
+      return { fd, op: t.op as RedirectOp, target: target.word };
+    }
+    if (fd !== undefined) throw unexpected(t);
+    return undefined;
+  }
+
+  private simple(): SimpleCommand {
+    const cmd: SimpleCommand = { type: 'simple', assigns: [], words: [], redirects: [] };
+    const expanded = new Set<string>();
+    // Token index of a word that follows an alias ending in a blank (also alias-checked).
+    let aliasCheckAt = -1;
+    for (;;) {
+      const r = this.redirect();
+      if (r) {
+        cmd.redirects.push(r);
+        continue;
+      }
+      const t = this.peek();
+      if (t?.type !== 'word') break;
+      const raw = t.word.raw;
+      if (cmd.words.length === 0) {
+        const m = ASSIGN.exec(raw);
+        if (m) {
+          this.pos++;
+          cmd.assigns.push({ name: m[1]!, value: stripPrefix(t.word, m[0].length) });
+          continue;
+        }
+      }
+      if ((cmd.words.length === 0 || this.pos === aliasCheckAt) && isPlainWord(t.word) && !expanded.has(raw)) {
+        const value = aliasLookup(this.aliases, raw);
+        if (value !== undefined) {
+          const lexed = tokenize(value);
+          if (lexed.ok) {
+            expanded.add(raw);
+            this.toks.splice(this.pos, 1, ...lexed.tokens);
+            aliasCheckAt = /[ \t]$/.test(value) ? this.pos + lexed.tokens.length : -1;
+            continue;
+          }
+        }
+      }
+      this.pos++;
+      cmd.words.push(t.word);
+    }
+    if (cmd.words.length === 0 && cmd.assigns.length === 0 && cmd.redirects.length === 0) {
+      throw unexpected(this.peek());
+    }
+    return cmd;
+  }
+}
+
+/** Remove the `NAME=` prefix from an assignment word, keeping the value's quoting. */
+function stripPrefix(w: Word, n: number): Word {
+  const parts = w.parts.map((p) => ({ ...p }));
+  let left = n;
+  while (left > 0 && parts.length > 0) {
+    const p = parts[0]!;
+    if (p.kind !== 'text') break;
+    if (p.value.length <= left) {
+      left -= p.value.length;
+      parts.shift();
+    } else {
+      parts[0] = { ...p, value: p.value.slice(left) };
+      left = 0;
+    }
+  }
+  return { parts, raw: w.raw.slice(n) };
+}
+
+/** Parse a command text (one line, or several when a quote, pipe or here-document continues). */
+export function parseScript(src: string, opts: ParseOptions = {}): ParseResult {
+  const lexed = tokenize(src);
+  if (!lexed.ok) return lexed;
+  const p = new Parser(lexed.tokens, opts.aliases);
+  try {
+    return { ok: true, script: p.script() };
+  } catch (e) {
+    if (e instanceof SyntaxErr) return { ok: false, incomplete: false, error: e.error };
+    if (e instanceof NeedMore) return { ok: false, incomplete: true, reason: e.reason };
+    throw e;
+  }
+}
+
+export { literalText };

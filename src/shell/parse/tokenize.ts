@@ -1,0 +1,384 @@
+/**
+ * The lexical layer of the exam shell: turns a (possibly multi-line) command text into words,
+ * operators, IO numbers and here-document bodies, following bash's token recognition rules
+ * (bash/parse.y `read_token`, POSIX XCU 2.3 "Token Recognition").
+ *
+ * Why not `shell-quote`'s parse() alone: it loses what bash needs downstream — whether `2` in
+ * `2>&1` touches the operator (IO number) or is an argument, whether a word was quoted (no glob,
+ * no alias, no word splitting), where `$VAR` sits (expansion must happen at run time, after an
+ * earlier `export` in the same line), unclosed quotes (the REPL must ask for more lines), quoted
+ * here-document delimiters, and `#` in the middle of a word (a literal in bash, a comment there).
+ * shell-quote is used where its rules are the right ones: xargs' input splitting.
+ */
+
+/** One piece of a word; expansion joins the pieces at run time. */
+export type WordPart =
+  | { kind: 'text'; value: string; quoted: boolean }
+  | { kind: 'var'; name: string; quoted: boolean }
+  | { kind: 'cmdsub'; source: string; quoted: boolean }
+  | { kind: 'arith'; source: string; quoted: boolean }
+  | { kind: 'tilde' };
+
+export interface Word {
+  parts: WordPart[];
+  /** The word as typed, for error messages and alias lookups. */
+  raw: string;
+}
+
+export interface HereDoc {
+  /** Body with the trailing newline of each line, delimiter line excluded. */
+  body: string;
+  /** False when any part of the delimiter was quoted: then `$` stays literal. */
+  expand: boolean;
+}
+
+export type Token =
+  | { type: 'word'; word: Word }
+  | { type: 'op'; op: string }
+  | { type: 'io'; fd: number }
+  | { type: 'heredoc'; op: '<<' | '<<-'; delimiter: Word; doc?: HereDoc };
+
+export type LexResult =
+  | { ok: true; tokens: Token[] }
+  | { ok: false; incomplete: true; reason: string }
+  | { ok: false; incomplete: false; error: string };
+
+/** Longest operators first so `>>` wins over `>`. */
+const OPERATORS = ['<<<', '<<-', '&>>', '&&', '||', ';;', '|&', '>>', '<<', '>&', '<&', '&>', '>|', '|', '&', ';', '<', '>', '(', ')', '\n'];
+
+const META = new Set([' ', '\t', '\n', '|', '&', ';', '<', '>', '(', ')']);
+
+class Incomplete {
+  constructor(readonly reason: string) {}
+}
+class BadSyntax {
+  constructor(readonly error: string) {}
+}
+
+function isNameStart(c: string | undefined): boolean {
+  return c !== undefined && /[A-Za-z_]/.test(c);
+}
+function isNameChar(c: string | undefined): boolean {
+  return c !== undefined && /[A-Za-z0-9_]/.test(c);
+}
+
+/**
+ * Find the `)` closing a `$(` that starts at `start` (just after the paren). Quotes and nested
+ * parens are skipped. Returns the index of the closing paren.
+ */
+function findCmdSubEnd(src: string, start: number): number {
+  let depth = 1;
+  let i = start;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (c === "'") {
+      const j = src.indexOf("'", i + 1);
+      if (j < 0) throw new Incomplete("'");
+      i = j + 1;
+      continue;
+    }
+    if (c === '"') {
+      i = findDoubleQuoteEnd(src, i + 1) + 1;
+      continue;
+    }
+    if (c === '(') depth++;
+    if (c === ')') {
+      depth--;
+      if (depth === 0) return i;
+    }
+    i++;
+  }
+  throw new Incomplete(')');
+}
+
+function findDoubleQuoteEnd(src: string, start: number): number {
+  let i = start;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (c === '"') return i;
+    if (c === '$' && src[i + 1] === '(') {
+      i = findCmdSubEnd(src, i + 2) + 1;
+      continue;
+    }
+    i++;
+  }
+  throw new Incomplete('"');
+}
+
+/**
+ * Read a `$...` expansion at src[i] === '$'. Returns the part (or literal `$`) and the next index.
+ * `quoted` is whether we are inside double quotes.
+ */
+function readDollar(src: string, i: number, quoted: boolean): [WordPart, number] {
+  const n = src[i + 1];
+  if (n === '(' && src[i + 2] === '(') {
+    // $(( expr )): the matching `))` at paren depth zero.
+    let depth = 0;
+    for (let j = i + 3; j < src.length; j++) {
+      const c = src[j];
+      if (c === '(') depth++;
+      else if (c === ')') {
+        if (depth === 0) {
+          if (src[j + 1] !== ')') break;
+          return [{ kind: 'arith', source: src.slice(i + 3, j), quoted }, j + 2];
+        }
+        depth--;
+      }
+    }
+    if (src.indexOf('))', i + 3) < 0 && src.indexOf(')', i + 3) < 0) throw new Incomplete(')');
+  }
+  if (n === '(') {
+    const end = findCmdSubEnd(src, i + 2);
+    return [{ kind: 'cmdsub', source: src.slice(i + 2, end), quoted }, end + 1];
+  }
+  if (n === '{') {
+    const end = src.indexOf('}', i + 2);
+    if (end < 0) throw new Incomplete('}');
+    const inner = src.slice(i + 2, end);
+    if (!/^([A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*!-])$/.test(inner)) {
+      // bash reports this at expansion time; we keep the token and fail when it runs.
+      return [{ kind: 'var', name: `\0bad:${src.slice(i, end + 1)}`, quoted }, end + 1];
+    }
+    return [{ kind: 'var', name: inner, quoted }, end + 1];
+  }
+  if (isNameStart(n)) {
+    let j = i + 1;
+    while (isNameChar(src[j])) j++;
+    return [{ kind: 'var', name: src.slice(i + 1, j), quoted }, j];
+  }
+  if (n !== undefined && /[0-9?$#@*!-]/.test(n)) return [{ kind: 'var', name: n, quoted }, i + 2];
+  return [{ kind: 'text', value: '$', quoted }, i + 1];
+}
+
+/** Append text to the last part when it is text of the same quoting, else push a new part. */
+function pushText(parts: WordPart[], value: string, quoted: boolean): void {
+  const last = parts[parts.length - 1];
+  if (last && last.kind === 'text' && last.quoted === quoted) last.value += value;
+  else parts.push({ kind: 'text', value, quoted });
+}
+
+/**
+ * Scan the inside of double quotes (or an unquoted here-document body when `heredoc` is set, where
+ * `"` is an ordinary character). Backslash only escapes $ ` " \ and newline (bash manual 3.1.2.3).
+ */
+function scanDoubleQuoted(src: string, i: number, parts: WordPart[], heredoc: boolean): number {
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '"' && !heredoc) return i + 1;
+    if (c === '\\') {
+      const n = src[i + 1];
+      if (n === undefined) {
+        if (heredoc) {
+          pushText(parts, '\\', true);
+          return i + 1;
+        }
+        throw new Incomplete('"');
+      }
+      if (n === '\n') {
+        i += 2;
+        continue;
+      }
+      if (n === '$' || n === '`' || n === '\\' || (n === '"' && !heredoc)) {
+        pushText(parts, n, true);
+        i += 2;
+        continue;
+      }
+      pushText(parts, '\\', true);
+      i++;
+      continue;
+    }
+    if (c === '$') {
+      const [part, next] = readDollar(src, i, true);
+      if (part.kind === 'text') pushText(parts, part.value, true);
+      else parts.push(part);
+      i = next;
+      continue;
+    }
+    if (c === '`') {
+      const end = src.indexOf('`', i + 1);
+      if (end < 0) throw new Incomplete('`');
+      parts.push({ kind: 'cmdsub', source: src.slice(i + 1, end), quoted: true });
+      i = end + 1;
+      continue;
+    }
+    pushText(parts, c, true);
+    i++;
+  }
+  if (heredoc) return i;
+  throw new Incomplete('"');
+}
+
+/** Parse the body of an unquoted here-document into expandable parts. */
+export function heredocParts(body: string): WordPart[] {
+  const parts: WordPart[] = [];
+  try {
+    scanDoubleQuoted(body, 0, parts, true);
+  } catch {
+    return [{ kind: 'text', value: body, quoted: true }];
+  }
+  return parts;
+}
+
+/** Scan one word starting at src[i]. Returns the word and the index after it. */
+function scanWord(src: string, i: number): [Word, number] {
+  const start = i;
+  const parts: WordPart[] = [];
+  if (src[i] === '~') {
+    const n = src[i + 1];
+    if (n === undefined || n === '/' || META.has(n)) {
+      parts.push({ kind: 'tilde' });
+      i++;
+    }
+  }
+  while (i < src.length) {
+    const c = src[i]!;
+    if (META.has(c)) break;
+    if (c === '\\') {
+      const n = src[i + 1];
+      if (n === undefined) throw new Incomplete('\\');
+      if (n === '\n') {
+        i += 2;
+        continue;
+      }
+      pushText(parts, n, true);
+      i += 2;
+      continue;
+    }
+    if (c === "'") {
+      const end = src.indexOf("'", i + 1);
+      if (end < 0) throw new Incomplete("'");
+      // An empty '' still makes the word exist: pushText keeps an empty quoted part.
+      pushText(parts, src.slice(i + 1, end), true);
+      i = end + 1;
+      continue;
+    }
+    if (c === '"') {
+      const before = parts.length;
+      i = scanDoubleQuoted(src, i + 1, parts, false);
+      if (parts.length === before) parts.push({ kind: 'text', value: '', quoted: true });
+      continue;
+    }
+    if (c === '$') {
+      const [part, next] = readDollar(src, i, false);
+      if (part.kind === 'text') pushText(parts, part.value, false);
+      else parts.push(part);
+      i = next;
+      continue;
+    }
+    if (c === '`') {
+      const end = src.indexOf('`', i + 1);
+      if (end < 0) throw new Incomplete('`');
+      parts.push({ kind: 'cmdsub', source: src.slice(i + 1, end), quoted: false });
+      i = end + 1;
+      continue;
+    }
+    pushText(parts, c, false);
+    i++;
+  }
+  return [{ parts, raw: src.slice(start, i) }, i];
+}
+
+/** The text of a word with quotes removed and no expansion (here-doc delimiters, alias names). */
+export function literalText(w: Word): string {
+  return w.parts
+    .map((p) => (p.kind === 'text' ? p.value : p.kind === 'tilde' ? '~' : p.kind === 'var' ? `$${p.name}` : p.kind === 'arith' ? `$((${p.source}))` : `$(${p.source})`))
+    .join('');
+}
+
+/** True when the word contains no quoting, escapes or expansions: a candidate for alias lookup. */
+export function isPlainWord(w: Word): boolean {
+  return w.parts.length === 1 && w.parts[0]!.kind === 'text' && !w.parts[0]!.quoted;
+}
+
+function isQuotedWord(w: Word): boolean {
+  return w.parts.some((p) => p.kind === 'text' && p.quoted) || /['"\\]/.test(w.raw);
+}
+
+/** Tokenize a whole command text. Here-document bodies are read after the newline that ends their line. */
+export function tokenize(src: string): LexResult {
+  const tokens: Token[] = [];
+  const pending: Array<Extract<Token, { type: 'heredoc' }>> = [];
+  let i = 0;
+  try {
+    while (i < src.length) {
+      const c = src[i]!;
+      if (c === ' ' || c === '\t') {
+        i++;
+        continue;
+      }
+      if (c === '#') {
+        while (i < src.length && src[i] !== '\n') i++;
+        continue;
+      }
+      if (c === '\\' && src[i + 1] === '\n') {
+        i += 2;
+        continue;
+      }
+      const op = OPERATORS.find((o) => src.startsWith(o, i));
+      if (op) {
+        i += op.length;
+        if (op === '<<' || op === '<<-') {
+          while (src[i] === ' ' || src[i] === '\t') i++;
+          if (i >= src.length || META.has(src[i]!)) {
+            const next = src[i] === undefined || src[i] === '\n' ? 'newline' : (OPERATORS.find((o) => src.startsWith(o, i)) ?? src[i]!);
+            throw new BadSyntax(`bash: syntax error near unexpected token \`${next}'`);
+          }
+          const [delim, next] = scanWord(src, i);
+          i = next;
+          const tok: Extract<Token, { type: 'heredoc' }> = { type: 'heredoc', op, delimiter: delim };
+          tokens.push(tok);
+          pending.push(tok);
+          continue;
+        }
+        tokens.push({ type: 'op', op });
+        if (op === '\n' && pending.length > 0) i = readHeredocs(src, i, pending.splice(0));
+        continue;
+      }
+      // IO number: digits immediately followed by < or >.
+      const m = /^[0-9]+(?=[<>])/.exec(src.slice(i, i + 12));
+      if (m) {
+        tokens.push({ type: 'io', fd: Number(m[0]) });
+        i += m[0].length;
+        continue;
+      }
+      const [word, next] = scanWord(src, i);
+      tokens.push({ type: 'word', word });
+      i = next;
+    }
+    if (pending.length > 0) throw new Incomplete('heredoc');
+  } catch (e) {
+    if (e instanceof Incomplete) return { ok: false, incomplete: true, reason: e.reason };
+    if (e instanceof BadSyntax) return { ok: false, incomplete: false, error: e.error };
+    throw e;
+  }
+  return { ok: true, tokens };
+}
+
+/** Read the bodies of pending here-documents starting at line start `i`; returns the index after them. */
+function readHeredocs(src: string, i: number, docs: Array<Extract<Token, { type: 'heredoc' }>>): number {
+  for (const doc of docs) {
+    const delim = literalText(doc.delimiter);
+    const strip = doc.op === '<<-';
+    let body = '';
+    for (;;) {
+      if (i >= src.length) throw new Incomplete('heredoc');
+      const nl = src.indexOf('\n', i);
+      let line = nl < 0 ? src.slice(i) : src.slice(i, nl);
+      i = nl < 0 ? src.length : nl + 1;
+      if (strip) line = line.replace(/^\t+/, '');
+      if (line === delim) break;
+      if (nl < 0) throw new Incomplete('heredoc');
+      body += `${line}\n`;
+    }
+    doc.doc = { body, expand: !isQuotedWord(doc.delimiter) };
+  }
+  return i;
+}
