@@ -1,0 +1,12 @@
+/** `kubelet --version` on a node (component-base/version: "Kubernetes v1.35.9"). */
+import type { CommandFn } from '../../types.js';
+import { nodeEnv, notInstalled } from './host.js';
+
+export const kubelet: CommandFn = (ctx) => {
+  const env = nodeEnv(ctx);
+  if (!env) return notInstalled(ctx);
+  const args = ctx.argv.slice(1);
+  if (args[0] === '--version' || args[0] === '--version=true') return { stdout: `Kubernetes ${env.cluster.meta.kubernetesVersion}\n`, stderr: '', exitCode: 0 };
+  // Only the version query is simulated; the kubelet itself runs as a systemd unit.
+  return { stdout: '', stderr: 'kubelet: this lab runs the kubelet as a systemd unit; use systemctl and journalctl -u kubelet\n', exitCode: 1 };
+};

@@ -1,0 +1,140 @@
+/**
+ * Transcript tests for the node tools: a learner's session on the kubeadm-calico fixture (seed
+ * 000's cluster), `ssh` to a node, then commands with their exact output (goldens in testdata/).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../../../testing/fixtures.js';
+import { assertGolden, goldenPath } from '../../../testing/golden.js';
+import { Session } from '../../session.js';
+import type { Node } from '../../../sim/api/types.js';
+import { findVerb } from '../../kubectl/index.js';
+
+async function transcript(s: Session, lines: string[]): Promise<string> {
+  let out = '';
+  for (const l of lines) {
+    const r = await s.exec(l);
+    out += `$ ${l}\n${r.stdout}${r.stderr}${r.exitCode ? `[exit ${r.exitCode}]\n` : ''}`;
+  }
+  return out;
+}
+
+function session(): Session {
+  return new Session(loadFixture('kubeadm-calico', 1));
+}
+
+function ready(s: Session, node: string): string | undefined {
+  return s.cluster.store.get<Node>('Node', undefined, node)?.status?.conditions?.find((c) => c.type === 'Ready')?.status;
+}
+
+const hasGet = findVerb('get') !== undefined;
+
+describe('node tools on kubeadm-calico', () => {
+  const goldens = [
+    { name: 'w1-network.txt', host: 'cka-w1', lines: ['ip route', 'ip addr', 'ip -br a', 'ip -4 a show dev vxlan.calico', 'ip r get 10.244.62.130', 'route -n', 'ip link show foo', 'ip foo'] },
+    { name: 'cp-sockets.txt', host: 'cka-cp1', lines: ['ss -tlnp', 'ss -tulpn', 'netstat -tlnp', 'ss -tln | grep 6443'] },
+    { name: 'cp-runtime.txt', host: 'cka-cp1', lines: ['crictl ps', 'crictl pods', 'crictl images', 'systemctl status kubelet', 'systemctl is-active containerd', 'kubelet --version', 'kubeadm version -o short'] },
+    { name: 'sysctl.txt', host: 'cka-w1', lines: ['sysctl net.ipv4.ip_forward', 'sysctl -w net.ipv4.ip_forward=0', 'sysctl net.ipv4.ip_forward', 'cat /proc/sys/net/ipv4/ip_forward', 'sysctl -p /etc/sysctl.d/k8s.conf', 'sysctl -n net.ipv4.ip_forward', 'sysctl net.ipv4.nope', 'sysctl -w net.ipv4.ip_forward=yes', 'sysctl --system'] },
+    { name: 'iptables.txt', host: 'cka-w1', lines: ['iptables -t filter -S', 'iptables -N TEST', 'iptables -A TEST -s 10.0.0.0/8 -j DROP', 'iptables -S TEST', 'iptables-save -t filter | grep TEST', 'exit', 'ssh ubuntu@cka-w1', 'iptables -S', 'sysctl -w net.ipv4.ip_forward=0', 'systemctl stop kubelet'] },
+  ];
+  for (const g of goldens) {
+    it(`${g.host}: ${g.name}`, async () => {
+      const s = session();
+      const text = await transcript(s, [`ssh ${g.host}`, ...g.lines]);
+      assertGolden(goldenPath(import.meta.url, g.name), text);
+    });
+  }
+
+  it('ip route on a worker shows the calico routes to the other nodes and a blackhole for its own block', async () => {
+    const s = session();
+    await s.exec('ssh cka-w1');
+    const r = await s.exec('ip route');
+    assert.match(r.stdout, /^10\.244\.62\.128\/26 via 10\.244\.62\.128 dev vxlan\.calico onlink $/m);
+    assert.match(r.stdout, /^10\.244\.212\.128\/26 via 10\.244\.212\.128 dev vxlan\.calico onlink $/m);
+    assert.match(r.stdout, /^blackhole 10\.244\.95\.128\/26 proto 80 $/m);
+  });
+
+  it('a manifest with an unknown flag takes the API server down; fixing it brings it back', async () => {
+    const s = session();
+    await s.exec('ssh cka-cp1');
+    await s.exec("sed -i 's/    - --secure-port=6443/    - --secure-port=6443\\n    - --foo=bar/' /etc/kubernetes/manifests/kube-apiserver.yaml");
+    await s.exec('sleep 20');
+    const v = await s.exec('kubectl version');
+    assert.match(v.stderr, /^The connection to the server 192\.168\.122\.11:6443 was refused - did you specify the right host or port\?$/m);
+    if (hasGet) {
+      const g = await s.exec('kubectl get nodes');
+      assert.equal(g.stderr, 'The connection to the server 192.168.122.11:6443 was refused - did you specify the right host or port?\n');
+    }
+    const ps = await s.exec('crictl ps -a | grep kube-apiserver');
+    assert.match(ps.stdout, /^[0-9a-f]{13} {7}[0-9a-f]{13} .* Exited {14}kube-apiserver /m);
+    const id = ps.stdout.slice(0, 13);
+    const logs = await s.exec(`crictl logs ${id}`);
+    assert.equal(logs.stderr, 'Error: unknown flag: --foo\n');
+    const running = await s.exec('crictl ps | grep kube-apiserver');
+    assert.equal(running.exitCode, 1, 'no running kube-apiserver container');
+    await s.exec("sed -i '/--foo=bar/d' /etc/kubernetes/manifests/kube-apiserver.yaml");
+    await s.exec('sleep 20');
+    const ok = await s.exec('kubectl version');
+    assert.equal(ok.exitCode, 0, ok.stderr);
+    assert.match((await s.exec('crictl ps | grep kube-apiserver')).stdout, / Running {13}kube-apiserver /);
+  });
+
+  it('systemctl stop kubelet makes the node NotReady after the 40 s grace period; start makes it Ready', async () => {
+    const s = session();
+    await s.exec('ssh cka-w1');
+    const stop = await s.exec('systemctl stop kubelet');
+    assert.equal(stop.exitCode, 0);
+    assert.equal((await s.exec('systemctl is-active kubelet')).stdout, 'inactive\n');
+    await s.exec('sleep 30');
+    assert.equal(ready(s, 'cka-w1'), 'True', 'still Ready inside the grace period');
+    await s.exec('sleep 15');
+    assert.equal(ready(s, 'cka-w1'), 'Unknown');
+    if (hasGet) assert.match((await s.exec('kubectl get nodes')).stdout, /^cka-w1 +NotReady /m);
+    const st = await s.exec('systemctl status kubelet');
+    assert.equal(st.exitCode, 3);
+    assert.match(st.stdout, /^○ kubelet\.service - kubelet: The Kubernetes Node Agent\n/);
+    assert.match(st.stdout, /^ {5}Active: inactive \(dead\) since Wed 2026-12-02 10:00:00 UTC; 45s ago$/m);
+    assert.match(st.stdout, /systemd\[1\]: Stopped kubelet\.service - kubelet: The Kubernetes Node Agent\.$/m);
+    await s.exec('systemctl start kubelet');
+    await s.exec('sleep 5');
+    assert.equal(ready(s, 'cka-w1'), 'True');
+    if (hasGet) assert.match((await s.exec('kubectl get nodes')).stdout, /^cka-w1 +Ready /m);
+  });
+
+  it('moving the calico conflist away leaves the node NotReady with the runtime message, in journalctl too', async () => {
+    const s = session();
+    await s.exec('ssh cka-w1');
+    await s.exec('mv /etc/cni/net.d/10-calico.conflist /root/');
+    await s.exec('sleep 10');
+    assert.equal(ready(s, 'cka-w1'), 'False');
+    const node = s.cluster.store.get<Node>('Node', undefined, 'cka-w1');
+    assert.match(node?.status?.conditions?.find((c) => c.type === 'Ready')?.message ?? '', /Network plugin returns error: cni plugin not initialized/);
+    const j = await s.exec('journalctl -u kubelet --no-pager | tail -1');
+    assert.match(
+      j.stdout,
+      /^Dec 02 10:00:10 cka-w1 kubelet\[\d+\]: E1202 10:00:10\.000000 +\d+ kubelet\.go:3117\] "Container runtime network not ready" networkReady="NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized"\n$/,
+    );
+    await s.exec('mv /root/10-calico.conflist /etc/cni/net.d/');
+    await s.exec('sleep 5');
+    assert.equal(ready(s, 'cka-w1'), 'True');
+  });
+
+  it('a broken static pod manifest shows in journalctl -u kubelet', async () => {
+    const s = session();
+    await s.exec('ssh cka-cp1');
+    await s.exec("echo 'kind: [' > /etc/kubernetes/manifests/bad.yaml");
+    const j = await s.exec('journalctl -u kubelet -n 1');
+    assert.match(j.stdout, /^Dec 02 10:00:00 cka-cp1 kubelet\[\d+\]: E1202 10:00:00\.000000 +\d+ file\.go:187\] "Could not process manifest file" .*path="\/etc\/kubernetes\/manifests\/bad\.yaml"\n$/);
+  });
+
+  const offNode = [
+    { name: 'workstation has no ip', line: 'ip route' },
+    { name: 'workstation has no crictl', line: 'crictl ps' },
+  ];
+  for (const t of offNode) {
+    it(t.name, async () => {
+      const r = await session().exec(t.line);
+      assert.equal(r.exitCode, 127);
+    });
+  }
+});
