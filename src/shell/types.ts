@@ -4,6 +4,7 @@
  * interpreter wires stdout/stderr into pipes, redirects and the screen.
  */
 import type { Vfs } from '../sim/node/vfs.js';
+import type { Cluster } from '../sim/cluster.js';
 
 export interface CommandResult {
   stdout: string;
@@ -29,6 +30,8 @@ export interface CommandContext {
   location: ExecLocation;
   /** Simulated wall clock, ms since epoch. */
   now(): number;
+  /** The simulated cluster, for commands that look at nodes, pods and the network. */
+  cluster?: Cluster;
 }
 
 export type CommandFn = (ctx: CommandContext) => CommandResult | Promise<CommandResult>;

@@ -106,3 +106,23 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
     resolvConf: typeof doc['resolvConf'] === 'string' ? doc['resolvConf'] : '/etc/resolv.conf',
   };
 }
+
+/**
+ * Whether the kubelet process is actually running on a host: its unit is active, containerd is
+ * up (the kubelet exits when it cannot reach the runtime) and its config file loads (a bad
+ * /var/lib/kubelet/config.yaml makes it exit at start and systemd restart it in a loop).
+ */
+export function kubeletRunning(host: Host): boolean {
+  if (!host.unitActive('kubelet') || !host.unitActive('containerd')) return false;
+  return !('error' in kubeletConfig(host));
+}
+
+/** When the kubelet stopped running (for the node lifecycle grace period). */
+export function kubeletStoppedAt(host: Host, fallback: number): number {
+  const k = host.data.units['kubelet'];
+  const r = host.data.units['containerd'];
+  const times = [k && !k.active ? k.since : undefined, r && !r.active ? r.since : undefined].filter((x): x is number => x !== undefined);
+  if (times.length > 0) return Math.min(...times);
+  const cfg = host.fs.stat(KUBELET_CONFIG);
+  return cfg?.mtime ?? fallback;
+}

@@ -8,6 +8,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Node, NodeCondition } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { cniStatus } from '../cni/config.js';
+import { kubeletRunning, kubeletStoppedAt } from '../controlplane.js';
 
 const GRACE_MS = 40_000;
 
@@ -23,8 +24,8 @@ export const nodeStatusController: Controller = {
       const conds = node.status?.conditions ?? [];
       const ready = conds.find((x) => x.type === 'Ready');
       let next: NodeCondition;
-      if (!host.unitActive('kubelet')) {
-        const stoppedAt = host.data.units['kubelet']?.since ?? now;
+      if (!kubeletRunning(host)) {
+        const stoppedAt = kubeletStoppedAt(host, now);
         if (now < stoppedAt + GRACE_MS) {
           c.wakeAt(stoppedAt + GRACE_MS);
           continue;

@@ -9,7 +9,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Node, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { commandFlags, kubeletConfig, parseManifest } from '../controlplane.js';
+import { commandFlags, kubeletConfig, parseManifest, kubeletRunning } from '../controlplane.js';
 import { fnv32a } from './util.js';
 import { isComponent, startComponent } from '../runtime/components.js';
 import { lookupImage } from '../images.js';
@@ -51,7 +51,7 @@ export const staticPodsController: Controller = {
     const now = c.now();
     for (const host of c.nodeHosts()) {
       const rt = (table[host.name] ??= {});
-      if (!host.unitActive('kubelet')) continue;
+      if (!kubeletRunning(host)) continue;
       const cfg = kubeletConfig(host);
       const dir = 'error' in cfg ? '/etc/kubernetes/manifests' : cfg.staticPodPath;
       const files = host.fs.list(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.startsWith('.'));

@@ -1,0 +1,47 @@
+/**
+ * kubectl's error output, formatted once at the edge (k8s.io/kubectl pkg/cmd/util/helpers.go
+ * checkErr / StandardErrorMessage; ../shared/reference/kubectl.md §8.1).
+ */
+import { ApiError, ConnectionRefusedError } from '../../sim/api/errors.js';
+import { FlagError } from './flags.js';
+import type { CommandResult } from '../types.js';
+
+/** A client-side error: printed as `error: <message>` (plus an optional usage hint line). */
+export class KubectlError extends Error {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An error whose text is printed verbatim (already formatted). */
+export class RawError extends Error {}
+
+export function formatApiError(e: ApiError): string {
+  if (e.reason === 'Invalid' && e.details) {
+    const causes = [...new Set(e.details.causes.map((c) => `${c.field}: ${c.body}`))];
+    // helpers.go StandardErrorMessage: fmt.Sprintf("The %s %q is invalid", details.Kind, details.Name)
+    const head = `The ${e.details.kind} "${e.details.name}" is invalid`;
+    if (causes.length === 1) return `${head}: ${causes[0]}`;
+    return `${head}: \n${causes.map((c) => `* ${c}`).join('\n')}`;
+  }
+  return `Error from server (${e.reason}): ${e.message}`;
+}
+
+/** Turn anything a verb throws into kubectl's stderr text and exit status 1. */
+export function errorResult(e: unknown, verbPath: string, stdout = ''): CommandResult {
+  let text: string;
+  if (e instanceof ApiError) text = formatApiError(e);
+  else if (e instanceof ConnectionRefusedError) text = e.message;
+  else if (e instanceof FlagError) text = `error: ${e.message}\nSee 'kubectl ${verbPath} --help' for usage.`;
+  else if (e instanceof KubectlError) text = `error: ${e.message}${e.hint ? `\n${e.hint}` : ''}`;
+  else if (e instanceof RawError) text = e.message;
+  else text = `error: ${e instanceof Error ? e.message : String(e)}`;
+  return { stdout, stderr: `${text}\n`, exitCode: 1 };
+}
+
+export function seeHelp(verbPath: string): string {
+  return `See 'kubectl ${verbPath} -h' for help and examples`;
+}

@@ -1,0 +1,132 @@
+/**
+ * A flag parser with cobra/pflag's semantics and error wording (github.com/spf13/pflag flag.go,
+ * cobra command.go), so `kubectl` typos fail exactly as the real binary fails:
+ * `error: unknown flag: --replica`, `error: unknown shorthand flag: 'z' in -z`,
+ * `error: flag needs an argument: 'n' in -n`, `error: invalid argument "x" for "--replicas" flag: …`.
+ * Flags may come anywhere; `--` ends flag parsing.
+ */
+
+export type FlagType = 'bool' | 'string' | 'int' | 'stringArray' | 'stringSlice';
+
+export interface FlagSpec {
+  name: string;
+  short?: string;
+  type: FlagType;
+  default?: string | number | boolean | string[];
+  /** For a string flag used without `=value` (e.g. `--dry-run` alone means "unchanged"). */
+  noOptDefault?: string;
+  hidden?: boolean;
+}
+
+export type FlagValues = Record<string, string | number | boolean | string[] | undefined>;
+
+export interface Parsed {
+  flags: FlagValues;
+  /** Which flags the user set explicitly. */
+  changed: Set<string>;
+  args: string[];
+  /** Arguments after `--`. */
+  dashArgs: string[];
+  sawDash: boolean;
+}
+
+export class FlagError extends Error {}
+
+/** Flags every kubectl command accepts (kubectl's persistent flags, the subset users type). */
+export const GLOBAL_FLAGS: FlagSpec[] = [
+  { name: 'namespace', short: 'n', type: 'string' },
+  { name: 'kubeconfig', type: 'string' },
+  { name: 'context', type: 'string' },
+  { name: 'cluster', type: 'string' },
+  { name: 'user', type: 'string' },
+  { name: 'server', short: 's', type: 'string' },
+  { name: 'v', short: 'v', type: 'string' },
+  { name: 'request-timeout', type: 'string' },
+  { name: 'insecure-skip-tls-verify', type: 'bool' },
+  { name: 'help', short: 'h', type: 'bool' },
+];
+
+function parseInt32(name: string, v: string): number {
+  if (!/^[-+]?\d+$/.test(v)) throw new FlagError(`invalid argument "${v}" for "--${name}" flag: strconv.ParseInt: parsing "${v}": invalid syntax`);
+  return Number(v);
+}
+
+function parseBool(name: string, v: string): boolean {
+  if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(v)) return false;
+  throw new FlagError(`invalid argument "${v}" for "--${name}" flag: strconv.ParseBool: parsing "${v}": invalid syntax`);
+}
+
+export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]): Parsed {
+  const all = [...specs, ...GLOBAL_FLAGS.filter((g) => !specs.some((s) => s.name === g.name))];
+  const byName = new Map(all.map((s) => [s.name, s]));
+  const byShort = new Map(all.filter((s) => s.short).map((s) => [s.short!, s]));
+  const flags: FlagValues = {};
+  for (const s of all) if (s.default !== undefined) flags[s.name] = Array.isArray(s.default) ? [...s.default] : s.default;
+  const changed = new Set<string>();
+  const args: string[] = [];
+  const set = (spec: FlagSpec, raw: string | undefined, display: string, takeNext: () => string | undefined): void => {
+    changed.add(spec.name);
+    if (spec.type === 'bool') {
+      flags[spec.name] = raw === undefined ? true : parseBool(spec.name, raw);
+      return;
+    }
+    let v = raw;
+    if (v === undefined) {
+      if (spec.noOptDefault !== undefined) v = spec.noOptDefault;
+      else {
+        v = takeNext();
+        if (v === undefined) throw new FlagError(`flag needs an argument: ${display}`);
+      }
+    }
+    if (spec.type === 'int') flags[spec.name] = parseInt32(spec.name, v);
+    else if (spec.type === 'stringArray') flags[spec.name] = [...((changed.has(spec.name) && Array.isArray(flags[spec.name]) && flags[`__set_${spec.name}`] ? flags[spec.name] : []) as string[]), v];
+    else if (spec.type === 'stringSlice') flags[spec.name] = [...((flags[`__set_${spec.name}`] ? flags[spec.name] : []) as string[]), ...v.split(',')];
+    else flags[spec.name] = v;
+    if (spec.type === 'stringArray' || spec.type === 'stringSlice') flags[`__set_${spec.name}`] = true;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = (): string | undefined => (i + 1 < argv.length ? argv[++i] : undefined);
+    if (a === '--') {
+      for (const k of Object.keys(flags)) if (k.startsWith('__set_')) delete flags[k];
+      return { flags, changed, args, dashArgs: argv.slice(i + 1), sawDash: true };
+    }
+    if (a.startsWith('--') && a.length > 2) {
+      const eq = a.indexOf('=');
+      const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+      const spec = byName.get(name);
+      if (!spec) throw new FlagError(`unknown flag: --${name}`);
+      set(spec, eq >= 0 ? a.slice(eq + 1) : undefined, `--${name}`, next);
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1 && !/^-\d/.test(a)) {
+      const body = a.slice(1);
+      for (let j = 0; j < body.length; j++) {
+        const ch = body[j]!;
+        const spec = byShort.get(ch);
+        if (!spec) throw new FlagError(`unknown shorthand flag: '${ch}' in -${body}`);
+        if (spec.type === 'bool') {
+          if (body[j + 1] === '=') {
+            set(spec, body.slice(j + 2), `'${ch}' in -${body}`, next);
+            break;
+          }
+          set(spec, undefined, `'${ch}' in -${body}`, next);
+          continue;
+        }
+        const rest = body.slice(j + 1);
+        set(spec, rest === '' ? undefined : rest.startsWith('=') ? rest.slice(1) : rest, `'${ch}' in -${body}`, next);
+        break;
+      }
+      continue;
+    }
+    args.push(a);
+  }
+  for (const k of Object.keys(flags)) if (k.startsWith('__set_')) delete flags[k];
+  return { flags, changed, args, dashArgs: [], sawDash: false };
+}
+
+export const str = (f: FlagValues, k: string): string | undefined => (typeof f[k] === 'string' ? (f[k] as string) : undefined);
+export const bool = (f: FlagValues, k: string): boolean => f[k] === true;
+export const int = (f: FlagValues, k: string): number | undefined => (typeof f[k] === 'number' ? (f[k] as number) : undefined);
+export const list = (f: FlagValues, k: string): string[] => (Array.isArray(f[k]) ? (f[k] as string[]) : []);

@@ -1,0 +1,59 @@
+/**
+ * kubeconfig handling (client-go tools/clientcmd): the file at $KUBECONFIG or ~/.kube/config on
+ * the machine kubectl runs on, the current context and its namespace.
+ */
+import { parse as parseYaml, stringify } from 'yaml';
+import type { Vfs } from '../../sim/node/vfs.js';
+import { KubectlError } from './errors.js';
+import type { Kubeconfig } from './context.js';
+
+export function kubeconfigPath(env: Record<string, string>, flag?: string): string {
+  if (flag) return flag;
+  const v = env['KUBECONFIG'];
+  if (v) return v.split(':')[0]!;
+  return `${env['HOME'] ?? '/root'}/.kube/config`;
+}
+
+interface RawConfig {
+  'current-context'?: string;
+  contexts?: { name: string; context: { cluster: string; user: string; namespace?: string } }[];
+  clusters?: { name: string; cluster: { server: string } }[];
+  users?: { name: string }[];
+  [k: string]: unknown;
+}
+
+export function readRaw(fs: Vfs, path: string): RawConfig {
+  const text = fs.tryRead(path);
+  if (text === undefined) throw new KubectlError(`stat ${path}: no such file or directory`);
+  try {
+    return (parseYaml(text) ?? {}) as RawConfig;
+  } catch (e) {
+    throw new KubectlError(`error loading config file "${path}": ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+}
+
+export function writeRaw(fs: Vfs, path: string, raw: RawConfig): void {
+  fs.write(path, stringify(raw), 0o600);
+}
+
+export function readKubeconfig(fs: Vfs, path: string): Kubeconfig {
+  const raw = readRaw(fs, path);
+  return {
+    currentContext: raw['current-context'] ?? '',
+    contexts: (raw.contexts ?? []).map((c) => ({ name: c.name, cluster: c.context?.cluster ?? '', user: c.context?.user ?? '', ...(c.context?.namespace ? { namespace: c.context.namespace } : {}) })),
+    clusters: (raw.clusters ?? []).map((c) => ({ name: c.name, server: c.cluster?.server ?? '' })),
+    users: (raw.users ?? []).map((u) => ({ name: u.name })),
+  };
+}
+
+/** The namespace a command uses: -n, else the current context's namespace, else "default". */
+export function effectiveNamespace(fs: Vfs, env: Record<string, string>, flagNs: string | undefined, kubeconfigFlag?: string, contextFlag?: string): string {
+  if (flagNs) return flagNs;
+  try {
+    const kc = readKubeconfig(fs, kubeconfigPath(env, kubeconfigFlag));
+    const ctx = kc.contexts.find((c) => c.name === (contextFlag ?? kc.currentContext));
+    return ctx?.namespace ?? 'default';
+  } catch {
+    return 'default';
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * `kubectl cluster-info` (k8s.io/kubectl pkg/cmd/clusterinfo/clusterinfo.go): the control plane
+ * URL from the kubeconfig, then every kube-system Service labelled
+ * `kubernetes.io/cluster-service=true` with its API-server proxy link. Names and URLs are coloured
+ * with go-colortext's ANSI codes, which kubectl writes even when stdout is not a terminal.
+ */
+import type { Service } from '../../../sim/api/types.js';
+import type { Verb } from '../context.js';
+import { errorResult } from '../errors.js';
+import { parseFlags, str } from '../flags.js';
+import { kubeconfigPath, readKubeconfig } from '../kubeconfig.js';
+
+const GREEN = '\x1b[0;32m';
+const YELLOW = '\x1b[0;33m';
+const RESET = '\x1b[0m';
+
+function line(name: string, link: string): string {
+  return `${GREEN}${name}${RESET} is running at ${YELLOW}${link}${RESET}\n`;
+}
+
+/** utilnet.JoinSchemeNamePort. */
+function joinSchemeNamePort(scheme: string, name: string, port: string): string {
+  if (scheme !== '') return `${scheme}:${name}:${port}`;
+  return port !== '' ? `${name}:${port}` : name;
+}
+
+export const clusterInfoVerb: Verb = {
+  name: 'cluster-info',
+  short: 'Display cluster information',
+  run(argv, env, global) {
+    try {
+      const p = parseFlags(argv, []);
+      if (p.args[0] === 'dump') return { stdout: '', stderr: 'error: cluster-info dump is not available in this simulator\n', exitCode: 1 };
+      const kc = readKubeconfig(env.fs, kubeconfigPath(env.env, str(p.flags, 'kubeconfig') ?? str(global.flags, 'kubeconfig')));
+      const ctx = kc.contexts.find((c) => c.name === (str(p.flags, 'context') ?? kc.currentContext));
+      const host = kc.clusters.find((c) => c.name === ctx?.cluster)?.server ?? 'http://localhost:8080';
+      env.api.ensureUp();
+      let out = line('Kubernetes control plane', host);
+      for (const svc of env.api.list<Service>('Service', 'kube-system')) {
+        if (svc.metadata.labels?.['kubernetes.io/cluster-service'] !== 'true') continue;
+        const name = svc.metadata.labels['kubernetes.io/name'] ?? svc.metadata.name;
+        const port = svc.spec.ports?.[0];
+        const scheme = port && (port.name === 'https' || port.port === 443) ? 'https' : '';
+        const ref = port ? joinSchemeNamePort(scheme, svc.metadata.name, port.name ?? '') : svc.metadata.name;
+        out += line(name, `${host}/api/v1/namespaces/kube-system/services/${ref}/proxy`);
+      }
+      out += "\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n";
+      return { stdout: out, stderr: '', exitCode: 0 };
+    } catch (e) {
+      return errorResult(e, 'cluster-info');
+    }
+  },
+};

@@ -1,0 +1,210 @@
+/**
+ * `kubectl config` (k8s.io/kubectl pkg/cmd/config: view.go, get_contexts.go, current_context.go,
+ * use_context.go, set_context.go, delete_context.go) over the kubeconfig file in the simulated
+ * filesystem ($KUBECONFIG, else ~/.kube/config). Writes go back to that file the way clientcmd's
+ * ModifyConfig writes it: keys sorted, named lists sorted by name (reference §10).
+ */
+import type { CommandResult } from '../../types.js';
+import type { KubectlEnv, Verb } from '../context.js';
+import { type FlagSpec, type Parsed, bool, parseFlags, str } from '../flags.js';
+import { KubectlError, errorResult } from '../errors.js';
+import { kubeconfigPath, readRaw, writeRaw } from '../kubeconfig.js';
+import { renderRows } from '../../printers/tabwriter.js';
+import { sortKeys, type Json } from '../../printers/serialize.js';
+import { toYaml } from '../../printers/yaml.js';
+import { marshalIndent } from '../../printers/json.js';
+import { printJsonPath } from '../../printers/jsonpath.js';
+
+type Raw = ReturnType<typeof readRaw>;
+type Named = { name: string; [k: string]: unknown };
+
+const ok = (stdout: string): CommandResult => ({ stdout, stderr: '', exitCode: 0 });
+
+function path(env: KubectlEnv, p: Parsed, global: Parsed): string {
+  return kubeconfigPath(env.env, str(p.flags, 'kubeconfig') ?? str(global.flags, 'kubeconfig'));
+}
+
+function byName(list: readonly Named[] | undefined): Named[] {
+  return [...(list ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** clientcmd's write: sorted lists, no empty preferences. */
+function save(env: KubectlEnv, file: string, raw: Raw): void {
+  const out: Record<string, unknown> = { ...raw };
+  for (const k of ['clusters', 'contexts', 'users'] as const) if (raw[k]) out[k] = byName(raw[k] as unknown as Named[]);
+  delete out['preferences'];
+  writeRaw(env.fs, file, sortKeys(out) as Raw);
+}
+
+const OMIT_DATA = ['certificate-authority-data', 'client-certificate-data', 'client-key-data'];
+const REDACT = ['token', 'password'];
+
+/** view.go: DATA+OMITTED / REDACTED unless --raw; --minify keeps the current context only. */
+function viewDocument(raw: Raw, o: { raw: boolean; minify: boolean }): Json {
+  const doc = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
+  delete doc['preferences'];
+  if (o.minify) {
+    const ctx = (raw.contexts ?? []).find((c) => c.name === raw['current-context']);
+    if (!ctx) throw new KubectlError('current-context must exist in order to minify');
+    doc['contexts'] = [ctx];
+    doc['clusters'] = (raw.clusters ?? []).filter((c) => c.name === ctx.context.cluster);
+    doc['users'] = (raw.users ?? []).filter((u) => u.name === ctx.context.user);
+  }
+  if (!o.raw) {
+    for (const list of ['clusters', 'users']) {
+      for (const entry of (doc[list] as Record<string, Record<string, unknown>>[] | undefined) ?? []) {
+        const inner = entry['cluster'] ?? entry['user'];
+        if (!inner) continue;
+        for (const k of OMIT_DATA) if (typeof inner[k] === 'string') inner[k] = 'DATA+OMITTED';
+        for (const k of REDACT) if (typeof inner[k] === 'string') inner[k] = 'REDACTED';
+      }
+    }
+  }
+  doc['apiVersion'] ??= 'v1';
+  doc['kind'] ??= 'Config';
+  doc['clusters'] ??= null;
+  doc['contexts'] ??= null;
+  doc['current-context'] ??= '';
+  doc['users'] ??= null;
+  return sortKeys(doc);
+}
+
+function view(env: KubectlEnv, p: Parsed, file: string): CommandResult {
+  const doc = viewDocument(readRaw(env.fs, file), { raw: bool(p.flags, 'raw'), minify: bool(p.flags, 'minify') });
+  const out = str(p.flags, 'output') ?? 'yaml';
+  if (out === 'yaml') return ok(toYaml(doc));
+  if (out === 'json') return ok(`${marshalIndent(doc)}\n`);
+  if (out.startsWith('jsonpath=')) {
+    const r = printJsonPath(out.slice('jsonpath='.length), doc);
+    if (!r.ok) throw new KubectlError(r.error);
+    return ok(r.text);
+  }
+  throw new KubectlError(`unable to match a printer suitable for the output format "${out}", allowed formats are: json,jsonpath,yaml`);
+}
+
+function getContexts(env: KubectlEnv, p: Parsed, file: string): CommandResult {
+  const raw = readRaw(env.fs, file);
+  const all = byName(raw.contexts as unknown as Named[]) as unknown as NonNullable<Raw['contexts']>;
+  const wanted = p.args;
+  const missing = wanted.filter((n) => !all.some((c) => c.name === n));
+  const shown = wanted.length > 0 ? all.filter((c) => wanted.includes(c.name)) : all;
+  const output = str(p.flags, 'output');
+  if (output !== undefined && output !== 'name') throw new KubectlError(`output must be one of '' or 'name': ${output}`);
+  let stdout: string;
+  if (output === 'name') stdout = shown.map((c) => `${c.name}\n`).join('');
+  else {
+    const rows = shown.map((c) => [c.name === raw['current-context'] ? '*' : '', c.name, c.context?.cluster ?? '', c.context?.user ?? '', c.context?.namespace ?? '']);
+    stdout = renderRows(bool(p.flags, 'no-headers') ? rows : [['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE'], ...rows]);
+  }
+  const stderr = missing.map((n) => `error: context ${n} not found\n`).join('');
+  return { stdout, stderr, exitCode: missing.length > 0 ? 1 : 0 };
+}
+
+function useContext(env: KubectlEnv, p: Parsed, file: string): CommandResult {
+  const name = p.args[0];
+  if (name === undefined || p.args.length !== 1) throw new KubectlError('Unexpected args: []', "See 'kubectl config use-context -h' for help and examples");
+  const raw = readRaw(env.fs, file);
+  if (!(raw.contexts ?? []).some((c) => c.name === name)) throw new KubectlError(`no context exists with the name: "${name}"`);
+  raw['current-context'] = name;
+  save(env, file, raw);
+  return ok(`Switched to context "${name}".\n`);
+}
+
+function setContext(env: KubectlEnv, p: Parsed, file: string): CommandResult {
+  const raw = readRaw(env.fs, file);
+  const current = bool(p.flags, 'current');
+  if (current && p.args.length > 0) throw new KubectlError('you cannot specify both a context name and --current');
+  let name = p.args[0];
+  if (current) {
+    name = raw['current-context'];
+    if (!name) throw new KubectlError('no current context is set');
+  }
+  if (name === undefined || name === '') throw new KubectlError('you must specify a non-empty context name or --current', "See 'kubectl config set-context -h' for help and examples");
+  const contexts = (raw.contexts ??= []);
+  let ctx = contexts.find((c) => c.name === name);
+  const created = ctx === undefined;
+  if (!ctx) {
+    ctx = { name, context: { cluster: '', user: '' } };
+    contexts.push(ctx);
+  }
+  const set = (flag: string, key: 'cluster' | 'user' | 'namespace'): void => {
+    const v = str(p.flags, flag);
+    if (v !== undefined && p.changed.has(flag)) ctx.context[key] = v;
+  };
+  set('cluster', 'cluster');
+  set('user', 'user');
+  set('namespace', 'namespace');
+  for (const k of ['cluster', 'user', 'namespace'] as const) if (ctx.context[k] === '' || ctx.context[k] === undefined) delete ctx.context[k];
+  save(env, file, raw);
+  return ok(`Context "${name}" ${created ? 'created' : 'modified'}.\n`);
+}
+
+function deleteContext(env: KubectlEnv, p: Parsed, file: string): CommandResult {
+  const name = p.args[0];
+  if (name === undefined) throw new KubectlError('Unexpected args: []', "See 'kubectl config delete-context -h' for help and examples");
+  const raw = readRaw(env.fs, file);
+  if (!(raw.contexts ?? []).some((c) => c.name === name)) throw new KubectlError(`cannot delete context ${name}, not in ${file}`);
+  let stderr = '';
+  if (raw['current-context'] === name) stderr = 'warning: this removed your active context, use "kubectl config use-context" to select a different one\n';
+  raw.contexts = (raw.contexts ?? []).filter((c) => c.name !== name);
+  save(env, file, raw);
+  return { stdout: `deleted context ${name} from ${file}\n`, stderr, exitCode: 0 };
+}
+
+function currentContext(env: KubectlEnv, file: string): CommandResult {
+  const cur = readRaw(env.fs, file)['current-context'];
+  if (!cur) throw new KubectlError('current-context is not set');
+  return ok(`${cur}\n`);
+}
+
+const SUBCOMMANDS: Record<string, { flags: FlagSpec[]; run: (env: KubectlEnv, p: Parsed, file: string) => CommandResult }> = {
+  view: {
+    flags: [
+      { name: 'raw', type: 'bool' },
+      { name: 'minify', type: 'bool' },
+      { name: 'flatten', type: 'bool' },
+      { name: 'output', short: 'o', type: 'string' },
+    ],
+    run: view,
+  },
+  'get-contexts': {
+    flags: [
+      { name: 'output', short: 'o', type: 'string' },
+      { name: 'no-headers', type: 'bool' },
+    ],
+    run: getContexts,
+  },
+  'current-context': { flags: [], run: (env, _p, file) => currentContext(env, file) },
+  'use-context': { flags: [], run: useContext },
+  use: { flags: [], run: useContext },
+  'set-context': {
+    flags: [
+      { name: 'current', type: 'bool' },
+      { name: 'cluster', type: 'string' },
+      { name: 'user', type: 'string' },
+      { name: 'namespace', short: 'n', type: 'string' },
+    ],
+    run: setContext,
+  },
+  'delete-context': { flags: [], run: deleteContext },
+};
+
+export const configVerb: Verb = {
+  name: 'config',
+  short: 'Modify kubeconfig files',
+  run(argv, env, global) {
+    const sub = argv.find((a) => !a.startsWith('-'));
+    const path_ = `config ${sub ?? ''}`.trim();
+    try {
+      if (sub === undefined) throw new KubectlError('Required subcommand not specified.', "See 'kubectl config -h' for help and examples");
+      const spec = SUBCOMMANDS[sub];
+      if (!spec) throw new KubectlError(`unknown command "${sub}" for "kubectl config"`, "Run 'kubectl config --help' for usage.");
+      const rest = [...argv];
+      rest.splice(rest.indexOf(sub), 1);
+      const p = parseFlags(rest, spec.flags);
+      return spec.run(env, p, path(env, p, global));
+    } catch (e) {
+      return errorResult(e, path_);
+    }
+  },
+};

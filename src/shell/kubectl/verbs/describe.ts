@@ -1,0 +1,126 @@
+/**
+ * `kubectl describe` (k8s.io/kubectl pkg/cmd/describe/describe.go Run, DescribeMatchingResources):
+ * every object the arguments name, each through its kind's describer with the related objects
+ * kubectl fetches separately (events, endpoint slices, replica sets, pods, leases). With
+ * `TYPE NAME` and no exact match, every object whose name starts with NAME is described; when none
+ * does, the original NotFound error is printed. Objects are joined by "\n\n".
+ */
+import type { Deployment, EndpointSlice, KEvent, KObject, Node, Pod, ReplicaSet } from '../../../sim/api/types.js';
+import { ApiError } from '../../../sim/api/errors.js';
+import type { CommandResult } from '../../types.js';
+import type { KubectlEnv, Verb } from '../context.js';
+import { type FlagSpec, type Parsed, bool, list, parseFlags, str } from '../flags.js';
+import { KubectlError, errorResult } from '../errors.js';
+import { resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
+import { type DescribeContext, describe as describeKnown, hasDescriber, joinDescribed } from '../../printers/describe/index.js';
+import { noResourcesMessage } from '../../printers/table.js';
+import { describeNode } from '../describers/node.js';
+import { describeEndpointSlice } from '../describers/endpointslice.js';
+import { describeGeneric } from '../describers/generic.js';
+import { commandNamespace, endpointsWarning, fetchAll } from './get.js';
+
+const DESCRIBE_FLAGS: FlagSpec[] = [
+  { name: 'selector', short: 'l', type: 'string' },
+  { name: 'all-namespaces', short: 'A', type: 'bool' },
+  { name: 'filename', short: 'f', type: 'stringSlice' },
+  { name: 'recursive', short: 'R', type: 'bool' },
+  { name: 'show-events', type: 'bool', default: true },
+  { name: 'chunk-size', type: 'int', default: 500 },
+];
+
+/** describe.go searchEvents: events whose involvedObject is this object (by uid, else kind/ns/name). */
+function eventsFor(env: KubectlEnv, obj: KObject): KEvent[] {
+  return env.api.list<KEvent>('Event', obj.metadata.namespace ?? undefined).filter((e) => {
+    const io = e.involvedObject;
+    if (io.uid && obj.metadata.uid) return io.uid === obj.metadata.uid;
+    return io.kind === obj.kind && io.name === obj.metadata.name && (io.namespace ?? '') === (obj.metadata.namespace ?? '');
+  });
+}
+
+function ownedBy(obj: KObject, owner: KObject): boolean {
+  return (obj.metadata.ownerReferences ?? []).some((r) => r.controller === true && (r.uid ? r.uid === owner.metadata.uid : r.name === owner.metadata.name));
+}
+
+const REVISION = 'deployment.kubernetes.io/revision';
+
+/** deploymentutil.GetAllReplicaSets: the owned ReplicaSets; the new one shares the deployment's revision. */
+function deploymentReplicaSets(env: KubectlEnv, d: Deployment): DescribeContext['replicaSets'] {
+  const owned = env.api.list<ReplicaSet>('ReplicaSet', d.metadata.namespace).filter((rs) => ownedBy(rs, d));
+  const rev = d.metadata.annotations?.[REVISION];
+  const newRs = owned.find((rs) => rev !== undefined && rs.metadata.annotations?.[REVISION] === rev);
+  return { old: owned.filter((rs) => rs !== newRs && (rs.spec.replicas ?? 0) > 0), ...(newRs ? { new: newRs } : {}) };
+}
+
+function describeOne(env: KubectlEnv, obj: KObject, showEvents: boolean): string {
+  const now = env.cluster.now();
+  const events = showEvents ? eventsFor(env, obj) : undefined;
+  if (obj.kind === 'Node') {
+    const pods = env.api.list<Pod>('Pod').filter((p) => p.spec.nodeName === obj.metadata.name && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
+    const lease = env.api.tryGet('Lease', 'kube-node-lease', obj.metadata.name);
+    return describeNode(obj as Node, { now, pods, ...(lease ? { lease } : {}), ...(events ? { events } : {}) });
+  }
+  if (obj.kind === 'EndpointSlice') return describeEndpointSlice(obj as EndpointSlice, now, events);
+  if (!hasDescriber(obj.kind)) return describeGeneric(obj, now, events);
+  const ctx: DescribeContext = { now, ...(events ? { events } : {}) };
+  const ns = obj.metadata.namespace;
+  if (obj.kind === 'Service')
+    ctx.endpointSlices = env.api.list<EndpointSlice>('EndpointSlice', ns).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === obj.metadata.name);
+  if (obj.kind === 'Deployment') {
+    const rs = deploymentReplicaSets(env, obj as Deployment);
+    if (rs) ctx.replicaSets = rs;
+  }
+  if (obj.kind === 'ReplicaSet') ctx.pods = env.api.list<Pod>('Pod', ns).filter((p) => ownedBy(p, obj));
+  if (obj.kind === 'Namespace') {
+    ctx.resourceQuotas = env.api.list('ResourceQuota', obj.metadata.name);
+    ctx.limitRanges = env.api.list('LimitRange', obj.metadata.name);
+  }
+  return describeKnown(obj, ctx) ?? describeGeneric(obj, now, events);
+}
+
+function isNotFound(e: unknown): boolean {
+  return e instanceof ApiError && e.reason === 'NotFound';
+}
+
+async function runDescribe(argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
+  const p = parseFlags(argv, DESCRIBE_FLAGS);
+  const files = list(p.flags, 'filename');
+  if (p.args.length === 0 && files.length === 0)
+    throw new KubectlError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
+  const allNamespaces = bool(p.flags, 'all-namespaces');
+  const resolved = files.length > 0 ? resolveFiles(env.fs, env.cwd, files, env.stdin) : resolveArgs(p.args);
+  const label = str(p.flags, 'selector');
+  env.api.ensureUp();
+  const namespace = commandNamespace(env, p, global);
+  const showEvents = p.flags['show-events'] !== false;
+  let stderr = endpointsWarning(env, resolved.requests.map((r) => r.info));
+  const { groups, errors } = fetchAll(env, resolved, { namespace, allNamespaces, selectors: label !== undefined ? { label } : {}, ignoreNotFound: false });
+  let objs = groups.flatMap((g) => g.objs);
+  let errs = errors;
+  // DescribeMatchingResources: `describe TYPE NAME` with no exact match → prefix match
+  const only = resolved.requests[0];
+  if (files.length === 0 && p.args.length === 2 && resolved.requests.length === 1 && only?.names?.length === 1 && errors.length === 1 && isNotFound(errors[0])) {
+    const prefix = only.names[0]!;
+    const all = env.api.list(only.info.kind, allNamespaces ? undefined : namespace);
+    const matches = selectObjects(all, only.info, label !== undefined ? { label } : {}).filter((o) => o.metadata.name.startsWith(prefix));
+    if (matches.length > 0) {
+      objs = matches;
+      errs = [];
+    }
+  }
+  const stdout = joinDescribed(objs.map((o) => describeOne(env, o, showEvents)));
+  if (objs.length === 0 && errs.length === 0) stderr += `${noResourcesMessage(namespace, allNamespaces, false)}\n`;
+  stderr += errs.map((e) => errorResult(e, 'describe').stderr).join('');
+  return { stdout, stderr, exitCode: errs.length > 0 ? 1 : 0 };
+}
+
+export const describeVerb: Verb = {
+  name: 'describe',
+  short: 'Show details of a specific resource or group of resources',
+  async run(argv, env, global) {
+    try {
+      return await runDescribe(argv, env, global);
+    } catch (e) {
+      return errorResult(e, 'describe');
+    }
+  },
+};

@@ -1,0 +1,262 @@
+/**
+ * `kubectl get` (k8s.io/kubectl pkg/cmd/get/get.go Run, printGeneric; sorter.go): fetch what the
+ * arguments name, then print either server-style tables (default, `-o wide`; one table per
+ * resource type with `<kind>.<group>/` prefixes when several types were asked for) or one generic
+ * document (yaml, json, name, jsonpath, custom-columns) over a `List` unless a single object was
+ * named. Errors of individual names are collected and printed after the output (ContinueOnError).
+ */
+import type { KObject } from '../../../sim/api/types.js';
+import type { ResourceInfo } from '../../../sim/api/registry.js';
+import type { CommandResult } from '../../types.js';
+import type { KubectlEnv, Verb } from '../context.js';
+import { type FlagSpec, type Parsed, bool, list, parseFlags, str } from '../flags.js';
+import { KubectlError, RawError, errorResult } from '../errors.js';
+import { effectiveNamespace } from '../kubeconfig.js';
+import { type ResolvedArgs, resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
+import { noResourcesMessage, printTables } from '../../printers/table.js';
+import { printYaml } from '../../printers/yaml.js';
+import { printJson } from '../../printers/json.js';
+import { printName } from '../../printers/name.js';
+import { printJsonPath } from '../../printers/jsonpath.js';
+import { type CustomColumn, parseCustomColumnsFile, parseCustomColumnsSpec, printCustomColumns } from '../../printers/custom-columns.js';
+import { renderRows } from '../../printers/tabwriter.js';
+import { documentFor } from '../../printers/serialize.js';
+import { sortObjects } from '../sort-by.js';
+
+export const GET_FLAGS: FlagSpec[] = [
+  { name: 'output', short: 'o', type: 'string' },
+  { name: 'selector', short: 'l', type: 'string' },
+  { name: 'field-selector', type: 'string' },
+  { name: 'all-namespaces', short: 'A', type: 'bool' },
+  { name: 'show-labels', type: 'bool' },
+  { name: 'label-columns', short: 'L', type: 'stringSlice' },
+  { name: 'sort-by', type: 'string' },
+  { name: 'no-headers', type: 'bool' },
+  { name: 'ignore-not-found', type: 'bool' },
+  { name: 'filename', short: 'f', type: 'stringSlice' },
+  { name: 'recursive', short: 'R', type: 'bool' },
+  { name: 'show-kind', type: 'bool' },
+  { name: 'show-managed-fields', type: 'bool' },
+  { name: 'allow-missing-template-keys', type: 'bool', default: true },
+  { name: 'watch', short: 'w', type: 'bool' },
+  { name: 'chunk-size', type: 'int', default: 500 },
+  { name: 'template', type: 'string' },
+];
+
+const ALLOWED_FORMATS =
+  'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,wide,yaml';
+
+export const ENDPOINTS_WARNING = 'Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice';
+
+/** What `-o` asked for, parsed before anything is fetched (get.go Complete → ToPrinter). */
+export type OutputFormat =
+  | { kind: 'table'; wide: boolean }
+  | { kind: 'yaml' }
+  | { kind: 'json' }
+  | { kind: 'name' }
+  | { kind: 'jsonpath'; template: string; asJson: boolean }
+  | { kind: 'custom-columns'; columns: CustomColumn[] };
+
+function readFile(env: KubectlEnv, file: string): string | undefined {
+  return env.fs.tryRead(file.startsWith('/') ? file : `${env.cwd.replace(/\/$/, '')}/${file}`);
+}
+
+export function parseOutput(raw: string | undefined, env: KubectlEnv, template: string | undefined): OutputFormat {
+  if (raw === undefined || raw === '') return { kind: 'table', wide: false };
+  const eq = raw.indexOf('=');
+  const name = eq >= 0 ? raw.slice(0, eq) : raw;
+  const arg = eq >= 0 ? raw.slice(eq + 1) : (template ?? '');
+  switch (name) {
+    case 'wide':
+      return { kind: 'table', wide: true };
+    case 'yaml':
+      return { kind: 'yaml' };
+    case 'json':
+      return { kind: 'json' };
+    case 'name':
+      return { kind: 'name' };
+    case 'jsonpath':
+    case 'jsonpath-as-json':
+      if (arg === '') throw new KubectlError('template format specified but no template given');
+      return { kind: 'jsonpath', template: arg, asJson: name === 'jsonpath-as-json' };
+    case 'jsonpath-file': {
+      if (arg === '') throw new KubectlError('template format specified but no template file given');
+      const text = readFile(env, arg);
+      if (text === undefined) throw new KubectlError(`error reading --template ${arg}, open ${arg}: no such file or directory`);
+      return { kind: 'jsonpath', template: text, asJson: false };
+    }
+    case 'custom-columns': {
+      const r = parseCustomColumnsSpec(arg);
+      if (!r.ok) throw new KubectlError(r.error);
+      return { kind: 'custom-columns', columns: r.value };
+    }
+    case 'custom-columns-file': {
+      const text = readFile(env, arg);
+      if (text === undefined) throw new KubectlError(`open ${arg}: no such file or directory`);
+      const r = parseCustomColumnsFile(text);
+      if (!r.ok) throw new KubectlError(r.error);
+      return { kind: 'custom-columns', columns: r.value };
+    }
+    default:
+      throw new KubectlError(`unable to match a printer suitable for the output format "${raw}", allowed formats are: ${ALLOWED_FORMATS}`);
+  }
+}
+
+/** A flag that may be given before the verb (global) or after it. */
+export function flagOr(p: Parsed, global: Parsed, name: string): string | undefined {
+  return str(p.flags, name) ?? str(global.flags, name);
+}
+
+/** The namespace of this command: -n, else the kubeconfig context's, else default. */
+export function commandNamespace(env: KubectlEnv, p: Parsed, global: Parsed): string {
+  return effectiveNamespace(env.fs, env.env, flagOr(p, global, 'namespace'), flagOr(p, global, 'kubeconfig'), flagOr(p, global, 'context'));
+}
+
+/** One fetched group: the objects of one request (a list, or named objects of one type). */
+export interface Fetched {
+  info: ResourceInfo;
+  objs: KObject[];
+}
+
+export interface FetchOptions {
+  namespace: string;
+  allNamespaces: boolean;
+  selectors: { label?: string; field?: string };
+  ignoreNotFound: boolean;
+}
+
+/** Run the requests against the API server; errors of single names are collected, not thrown. */
+export function fetchAll(env: KubectlEnv, resolved: ResolvedArgs, o: FetchOptions): { groups: Fetched[]; errors: unknown[] } {
+  const groups: Fetched[] = [];
+  const errors: unknown[] = [];
+  for (const req of resolved.requests) {
+    const ns = req.namespace ?? o.namespace;
+    if (req.names === undefined) {
+      const all = env.api.list(req.info.kind, o.allNamespaces ? undefined : ns);
+      groups.push({ info: req.info, objs: selectObjects(all, req.info, o.selectors) });
+      continue;
+    }
+    for (const name of req.names) {
+      try {
+        const obj = env.api.get(req.info.kind, ns, name);
+        const last = groups[groups.length - 1];
+        if (last && last.info === req.info && resolved.byName) last.objs.push(obj);
+        else groups.push({ info: req.info, objs: [obj] });
+      } catch (e) {
+        if (!(o.ignoreNotFound && e instanceof Error && 'reason' in e && (e as { reason: string }).reason === 'NotFound')) errors.push(e);
+      }
+    }
+  }
+  return { groups, errors };
+}
+
+/** The server's deprecation warning for v1 Endpoints, once per command. */
+export function endpointsWarning(env: KubectlEnv, infos: readonly ResourceInfo[]): string {
+  if (!infos.some((i) => i.kind === 'Endpoints')) return '';
+  const seen = env.warnings ?? new Set<string>();
+  if (seen.has(ENDPOINTS_WARNING)) return '';
+  seen.add(ENDPOINTS_WARNING);
+  return `${ENDPOINTS_WARNING}\n`;
+}
+
+function errorsText(errors: readonly unknown[]): string {
+  return errors.map((e) => errorResult(e, 'get').stderr).join('');
+}
+
+const NO_TYPE =
+  'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
+  'error: Required resource not specified.\n' +
+  'Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
+  "See 'kubectl get -h' for help and examples";
+
+function renderGeneric(objs: KObject[], asList: boolean, out: OutputFormat, p: Parsed): string {
+  const showManaged = bool(p.flags, 'show-managed-fields');
+  switch (out.kind) {
+    case 'yaml':
+      return printYaml(objs, asList, { showManagedFields: showManaged });
+    case 'json':
+      return printJson(objs, asList, { showManagedFields: showManaged });
+    case 'name':
+      return printName(objs);
+    case 'jsonpath': {
+      const doc = documentFor(objs, asList, { showManagedFields: showManaged });
+      const r = printJsonPath(out.template, doc, { allowMissingKeys: p.flags['allow-missing-template-keys'] !== false, outputJson: out.asJson });
+      if (!r.ok) throw new KubectlError(r.error);
+      return r.text;
+    }
+    case 'custom-columns': {
+      const noHeaders = bool(p.flags, 'no-headers');
+      if (objs.length === 0) return noHeaders ? '' : renderRows([out.columns.map((c) => c.header)]);
+      const r = printCustomColumns(objs, out.columns, noHeaders);
+      if (!r.ok) throw new KubectlError(r.error);
+      return r.value;
+    }
+    case 'table':
+      return '';
+  }
+}
+
+async function runGet(argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
+  const p = parseFlags(argv, GET_FLAGS);
+  const out = parseOutput(str(p.flags, 'output'), env, str(p.flags, 'template'));
+  const files = list(p.flags, 'filename');
+  if (p.args.length === 0 && files.length === 0) throw new RawError(NO_TYPE);
+  const allNamespaces = bool(p.flags, 'all-namespaces');
+  const resolved = files.length > 0 ? resolveFiles(env.fs, env.cwd, files, env.stdin) : resolveArgs(p.args);
+  if (allNamespaces && resolved.byName && files.length === 0) throw new KubectlError('a resource cannot be retrieved by name across all namespaces');
+  const label = str(p.flags, 'selector');
+  const fieldSel = str(p.flags, 'field-selector');
+  if (resolved.byName && label !== undefined) throw new KubectlError('name cannot be provided when a selector is specified');
+  env.api.ensureUp();
+  const namespace = commandNamespace(env, p, global);
+  const warn = endpointsWarning(env, resolved.requests.map((r) => r.info));
+  const { groups, errors } = fetchAll(env, resolved, {
+    namespace,
+    allNamespaces,
+    selectors: { ...(label !== undefined ? { label } : {}), ...(fieldSel !== undefined ? { field: fieldSel } : {}) },
+    ignoreNotFound: bool(p.flags, 'ignore-not-found'),
+  });
+  const sortBy = str(p.flags, 'sort-by');
+  if (sortBy) for (const g of groups) g.objs = sortObjects(g.objs, sortBy);
+  let stdout: string;
+  let stderr = warn;
+  if (out.kind === 'table') {
+    const withKind = bool(p.flags, 'show-kind') || new Set(groups.map((g) => g.info)).size > 1;
+    stdout = printTables(
+      groups.map((g) => g.objs),
+      {
+        now: env.cluster.now(),
+        wide: out.wide,
+        showLabels: bool(p.flags, 'show-labels'),
+        labelColumns: list(p.flags, 'label-columns'),
+        noHeaders: bool(p.flags, 'no-headers'),
+        allNamespaces,
+        withKind,
+      },
+    );
+    if (stdout === '' && errors.length === 0 && !bool(p.flags, 'ignore-not-found')) {
+      const clusterScoped = groups.some((g) => !g.info.namespaced);
+      stderr += `${noResourcesMessage(namespace, allNamespaces, clusterScoped)}\n`;
+    }
+  } else {
+    const objs = groups.flatMap((g) => g.objs);
+    if (resolved.singleItem && errors.length > 0) return { stdout: '', stderr: stderr + errorsText(errors), exitCode: 1 };
+    if (objs.length === 0 && bool(p.flags, 'ignore-not-found') && errors.length === 0) return { stdout: '', stderr, exitCode: 0 };
+    const asList = !resolved.singleItem || objs.length !== 1;
+    stdout = renderGeneric(sortBy && asList ? sortObjects(objs, sortBy) : objs, asList, out, p);
+  }
+  stderr += errorsText(errors);
+  return { stdout, stderr, exitCode: errors.length > 0 ? 1 : 0 };
+}
+
+export const getVerb: Verb = {
+  name: 'get',
+  short: 'Display one or many resources',
+  async run(argv, env, global) {
+    try {
+      return await runGet(argv, env, global);
+    } catch (e) {
+      return errorResult(e, 'get');
+    }
+  },
+};

@@ -1,0 +1,25 @@
+/** Read-only verbs, one file each, in the order `kubectl` help lists them. */
+import type { Verb } from '../context.js';
+import { apiResourcesVerb } from './api-resources.js';
+import { apiVersionsVerb } from './api-versions.js';
+import { clusterInfoVerb } from './cluster-info.js';
+import { configVerb } from './config.js';
+import { describeVerb } from './describe.js';
+import { eventsVerb } from './events.js';
+import { getVerb } from './get.js';
+import { logsVerb } from './logs.js';
+import { topVerb } from './top.js';
+import { versionVerb } from './version.js';
+
+export const READ_VERBS: readonly Verb[] = [
+  getVerb,
+  describeVerb,
+  logsVerb,
+  eventsVerb,
+  topVerb,
+  clusterInfoVerb,
+  apiResourcesVerb,
+  apiVersionsVerb,
+  configVerb,
+  versionVerb,
+];

@@ -1,0 +1,333 @@
+/**
+ * A learner's shell session: the simulated cluster plus where the learner is (the workstation,
+ * a node after `ssh`, a container after `kubectl exec -it … -- sh`), each place with its own
+ * interpreter state, plus history and aliases. Lines run in the innermost place; `exit` leaves
+ * it. The session serializes to JSON (cluster snapshot included) so it survives quit and crash.
+ *
+ * Commands come from registries merged here: text tools everywhere, kubectl on the workstation
+ * and the control plane, node tools after ssh, and inside a container only what its image has.
+ */
+import { Cluster, type Snapshot, type Controller } from '../sim/cluster.js';
+import type { Clock } from '../util/clock.js';
+import { ApiServer } from '../sim/apiserver.js';
+import type { Vfs } from '../sim/node/vfs.js';
+import { Interpreter, type RunOutput } from './interpreter.js';
+import type { CommandContext, CommandFn, CommandResult, ExecLocation } from './types.js';
+import { textCommands } from './commands/index.js';
+import { runKubectl } from './kubectl/index.js';
+import type { KubectlEnv } from './kubectl/context.js';
+import { podFs } from '../sim/runtime/podfs.js';
+import { lookupImage } from '../sim/images.js';
+import type { Pod } from '../sim/api/types.js';
+import { nodeCommands, podCommands } from './commands/registry.js';
+
+export const SESSION_VERSION = 1;
+
+export type Editor = (text: string, fileName: string) => Promise<string | undefined>;
+
+interface FrameData {
+  location: ExecLocation;
+  user: string;
+  cwd: string;
+  env: Record<string, string>;
+}
+
+export interface SessionData {
+  version: number;
+  cluster: Snapshot;
+  frames: FrameData[];
+  history: string[];
+  aliases: Record<string, string>;
+}
+
+export interface SessionOptions {
+  editor?: Editor;
+}
+
+interface Frame extends FrameData {
+  interp: Interpreter;
+}
+
+export interface ExecResult extends RunOutput {
+  /** The prompt to show after this line. */
+  prompt: string;
+}
+
+const WORKSTATION_ENV = (host: string): Record<string, string> => ({
+  HOME: '/root',
+  USER: 'root',
+  HOSTNAME: host,
+  PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+  SHELL: '/bin/bash',
+  KUBECONFIG: '/root/.kube/config',
+  TERM: 'xterm-256color',
+});
+
+export class Session {
+  readonly api: ApiServer;
+  private frames: Frame[] = [];
+  readonly history: string[] = [];
+  aliases: Record<string, string> = { k: 'kubectl' };
+  private pendingPush: FrameData | undefined;
+
+  constructor(
+    readonly cluster: Cluster,
+    private readonly opts: SessionOptions = {},
+  ) {
+    this.api = new ApiServer(cluster);
+    const ws = cluster.meta.workstation;
+    this.frames.push(this.makeFrame({ location: { kind: 'workstation', host: ws }, user: 'root', cwd: '/root', env: WORKSTATION_ENV(ws) }));
+  }
+
+  get location(): ExecLocation {
+    return this.top().location;
+  }
+
+  private top(): Frame {
+    return this.frames[this.frames.length - 1]!;
+  }
+
+  /** The prompt, exam style: `root@cka-cp1:~# `, `/ # ` inside busybox. */
+  prompt(): string {
+    const f = this.top();
+    if (f.location.kind === 'pod') return f.cwd === '/' ? '/ # ' : `${f.cwd} # `;
+    const host = f.location.host;
+    const dir = f.cwd === (f.env['HOME'] ?? '/root') ? '~' : f.cwd;
+    return `${f.user}@${host}:${dir}${f.user === 'root' ? '#' : '$'} `;
+  }
+
+  fsOf(location: ExecLocation): Vfs {
+    if (location.kind === 'pod') {
+      const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
+      return podFs(this.cluster, pod?.metadata.uid ?? `${location.namespace}/${location.pod}`);
+    }
+    const h = this.cluster.host(location.host);
+    if (!h) throw new Error(`no host ${location.host}`);
+    return h.fs;
+  }
+
+  private makeFrame(data: FrameData): Frame {
+    const fs = this.fsOf(data.location);
+    const interp = new Interpreter({
+      lookup: (name) => this.lookup(data.location, name),
+      fs,
+      env: data.env,
+      cwd: data.cwd,
+      user: data.user,
+      location: data.location,
+      now: () => this.cluster.now(),
+      aliases: this.aliases,
+      history: () => this.history,
+      hostname: data.location.kind === 'pod' ? data.location.pod : data.location.host,
+    });
+    return { ...data, interp };
+  }
+
+  /** Which commands exist where. */
+  lookup(location: ExecLocation, name: string): CommandFn | undefined {
+    const wrap = (fn: CommandFn): CommandFn => (ctx) => fn({ ...ctx, cluster: this.cluster });
+    if (location.kind === 'pod') {
+      const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
+      const ct = pod?.spec.containers.find((c) => c.name === location.container) ?? pod?.spec.containers[0];
+      const image = ct ? lookupImage(ct.image) : undefined;
+      if (!image || !image.tools.includes(name)) return undefined;
+      const fn = podCommands[name] ?? textCommands[name];
+      return fn ? wrap(fn) : undefined;
+    }
+    if (name === 'kubectl') return (ctx) => this.kubectl(ctx);
+    if (name === 'ssh') return (ctx) => this.ssh(ctx);
+    if (name === 'sudo') return (ctx) => this.sudo(ctx);
+    if (name === 'vim' || name === 'vi' || name === 'nano') return (ctx) => this.edit(ctx);
+    if (location.kind === 'node') {
+      const fn = nodeCommands[name];
+      if (fn) return wrap(fn);
+    }
+    const fn = podCommands[name] ?? textCommands[name];
+    return fn ? wrap(fn) : undefined;
+  }
+
+  kubectlEnv(ctx: CommandContext): KubectlEnv {
+    return {
+      cluster: this.cluster,
+      api: this.api,
+      fs: ctx.fs,
+      cwd: ctx.cwd,
+      stdin: ctx.stdin,
+      env: ctx.env,
+      ...(this.opts.editor ? { editor: this.opts.editor } : {}),
+      execInPod: (ns, pod, container, argv, stdin) => this.execInPod(ns, pod, container, argv, stdin),
+    };
+  }
+
+  private async kubectl(ctx: CommandContext): Promise<CommandResult> {
+    const argv = ctx.argv.slice(1);
+    // `kubectl exec -it POD -- sh` with no further command opens a shell in the container
+    const interactive = argv[0] === 'exec' && argv.some((a) => /^-[a-z]*i[a-z]*t|^-[a-z]*t[a-z]*i|^--stdin/.test(a));
+    const dash = argv.indexOf('--');
+    if (interactive && dash > 0 && argv.length - dash === 2 && ['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash'].includes(argv[dash + 1]!)) {
+      const target = await this.resolveExecTarget(argv.slice(1, dash), ctx);
+      if ('error' in target) return target.error;
+      this.pendingPush = { location: target.location, user: 'root', cwd: '/', env: { HOME: '/root', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: target.location.pod } };
+      return { stdout: '', stderr: '', exitCode: 0 };
+    }
+    return runKubectl(argv, this.kubectlEnv(ctx));
+  }
+
+  /** Find the pod and container `kubectl exec` would use (pod name, -c, -n). */
+  private async resolveExecTarget(args: string[], ctx: CommandContext): Promise<{ location: Extract<ExecLocation, { kind: 'pod' }> } | { error: CommandResult }> {
+    let ns: string | undefined;
+    let container: string | undefined;
+    let name: string | undefined;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '-n' || a === '--namespace') ns = args[++i];
+      else if (a.startsWith('--namespace=')) ns = a.slice(12);
+      else if (a.startsWith('-n') && a.length > 2 && !a.startsWith('-n=')) ns = a.slice(2);
+      else if (a === '-c' || a === '--container') container = args[++i];
+      else if (a.startsWith('--container=')) container = a.slice(12);
+      else if (!a.startsWith('-')) name = a.replace(/^(pod|pods|po)\//, '');
+    }
+    const { effectiveNamespace } = await import('./kubectl/kubeconfig.js');
+    const namespace = effectiveNamespace(ctx.fs, ctx.env, ns);
+    const fail = (msg: string): { error: CommandResult } => ({ error: { stdout: '', stderr: `${msg}\n`, exitCode: 1 } });
+    if (!name) return fail('error: pod, type/name or --filename must be specified');
+    try {
+      const pod = this.api.get<Pod>('Pod', namespace, name);
+      const ct = container ? pod.spec.containers.find((c) => c.name === container) : pod.spec.containers[0];
+      if (!ct) return fail(`error: unable to upgrade connection: container ${container} not found in pod ${name}`);
+      if (pod.status?.phase !== 'Running' || !pod.status.containerStatuses?.find((s) => s.name === ct.name)?.state.running)
+        return fail(`error: unable to upgrade connection: container not found ("${ct.name}")`);
+      return { location: { kind: 'pod', namespace, pod: name, container: ct.name } };
+    } catch (e) {
+      const { errorResult } = await import('./kubectl/errors.js');
+      return { error: errorResult(e, 'exec') };
+    }
+  }
+
+  /** Run a command inside a container (kubectl exec POD -- CMD). */
+  async execInPod(namespace: string, pod: string, container: string, argv: string[], stdin: string): Promise<CommandResult> {
+    const location: ExecLocation = { kind: 'pod', namespace, pod, container };
+    const frame = this.makeFrame({ location, user: 'root', cwd: '/', env: { HOME: '/root', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: pod } });
+    const name = argv[0] ?? '';
+    const base = name.split('/').pop() ?? name;
+    if (['sh', 'bash', 'ash'].includes(base) && argv[1] === '-c') {
+      if (!this.lookup(location, base) && !lookupImage(this.cluster.store.get<Pod>('Pod', namespace, pod)?.spec.containers.find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
+        return notFoundInContainer(name);
+      const out = await frame.interp.run(argv.slice(2).join(' '));
+      this.cluster.advance(out.advanceMs);
+      return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
+    }
+    const fn = this.lookup(location, base);
+    if (!fn) return notFoundInContainer(name);
+    const res = await fn({ argv: [base, ...argv.slice(1)], stdin, env: frame.env, cwd: '/', user: 'root', fs: this.fsOf(location), location, now: () => this.cluster.now(), cluster: this.cluster });
+    const adv = (res as { advanceMs?: number }).advanceMs;
+    if (adv) this.cluster.advance(adv);
+    return res;
+  }
+
+  private ssh(ctx: CommandContext): CommandResult {
+    const target = ctx.argv.slice(1).filter((a) => !a.startsWith('-')).pop();
+    if (!target) return { stdout: '', stderr: 'usage: ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]\n', exitCode: 255 };
+    const [user, hostPart] = target.includes('@') ? (target.split('@') as [string, string]) : ['root', target];
+    const host = this.cluster.findHost(hostPart);
+    if (!host || host.data.role === 'workstation')
+      return { stdout: '', stderr: `ssh: Could not resolve hostname ${hostPart}: Name or service not known\n`, exitCode: 255 };
+    const home = user === 'root' ? '/root' : `/home/${user}`;
+    this.pendingPush = {
+      location: { kind: 'node', host: host.name },
+      user,
+      cwd: home,
+      env: { HOME: home, USER: user, HOSTNAME: host.name, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', SHELL: '/bin/bash', ...(host.data.role === 'control-plane' ? { KUBECONFIG: '/etc/kubernetes/admin.conf' } : {}) },
+    };
+    return { stdout: '', stderr: '', exitCode: 0 };
+  }
+
+  private async sudo(ctx: CommandContext): Promise<CommandResult> {
+    const args = ctx.argv.slice(1);
+    if (args[0] === '-i' || args[0] === '-s' || (args[0] === 'su' && args.length <= 2)) {
+      const f = this.top();
+      this.pendingPush = { location: f.location, user: 'root', cwd: '/root', env: { ...f.env, HOME: '/root', USER: 'root' } };
+      return { stdout: '', stderr: '', exitCode: 0 };
+    }
+    const rest = args.filter((a, i) => !(a.startsWith('-') && i === 0 && a !== '--'));
+    if (rest.length === 0) return { stdout: '', stderr: 'usage: sudo -h | -K | -k | -V\n', exitCode: 1 };
+    const fn = this.lookup(ctx.location, rest[0]!);
+    if (!fn) return { stdout: '', stderr: `sudo: ${rest[0]}: command not found\n`, exitCode: 1 };
+    return fn({ ...ctx, argv: rest, user: 'root' });
+  }
+
+  /** vim/vi/nano: open the user's editor on the file, write the result back. */
+  private async edit(ctx: CommandContext): Promise<CommandResult> {
+    const file = ctx.argv.slice(1).find((a) => !a.startsWith('-') && !a.startsWith('+'));
+    if (!this.opts.editor) return { stdout: '', stderr: `${ctx.argv[0]}: no editor is available in this session\n`, exitCode: 1 };
+    if (!file) return { stdout: '', stderr: '', exitCode: 0 };
+    const { resolvePath } = await import('../sim/node/vfs.js');
+    const path = resolvePath(ctx.cwd, file);
+    const before = ctx.fs.tryRead(path) ?? '';
+    const after = await this.opts.editor(before, path.split('/').pop() ?? 'file');
+    if (after === undefined) return { stdout: '', stderr: '', exitCode: 1 };
+    if (after !== before || !ctx.fs.exists(path)) {
+      ctx.fs.write(path, after);
+      this.cluster.touchHosts();
+    }
+    return { stdout: '', stderr: '', exitCode: 0 };
+  }
+
+  /** Run one complete line (use parse/linereader for multi-line input such as here-documents). */
+  async exec(line: string): Promise<ExecResult> {
+    if (line.trim() !== '') this.history.push(line);
+    this.cluster.catchUp();
+    const frame = this.top();
+    this.pendingPush = undefined;
+    const out = await frame.interp.run(line);
+    frame.cwd = frame.interp.cwd;
+    if (out.advanceMs > 0) this.cluster.advance(out.advanceMs);
+    // a write on a node (manifest, CNI config, sysctl) feeds back into the cluster
+    if (frame.location.kind !== 'pod') this.cluster.touchHosts();
+    this.cluster.settle();
+    if (out.exit !== undefined) {
+      if (this.frames.length > 1) {
+        this.frames.pop();
+        const msg = frame.location.kind === 'node' ? `logout\nConnection to ${frame.location.host} closed.\n` : '';
+        if (msg) out.output.push({ stream: 'stdout', text: msg });
+        out.stdout += msg;
+      } else out.exitCode = out.exit;
+    } else if (this.pendingPush) {
+      this.frames.push(this.makeFrame(this.pendingPush));
+      this.pendingPush = undefined;
+    }
+    return { ...out, prompt: this.prompt() };
+  }
+
+  /** True when the learner is back at the workstation's top level. */
+  get atTop(): boolean {
+    return this.frames.length === 1;
+  }
+
+  toJSON(): SessionData {
+    return {
+      version: SESSION_VERSION,
+      cluster: this.cluster.snapshot(),
+      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env })),
+      history: [...this.history],
+      aliases: { ...this.aliases },
+    };
+  }
+
+  static fromJSON(data: SessionData, clock: Clock, controllers: readonly Controller[], opts: SessionOptions = {}): Session {
+    if (data.version !== SESSION_VERSION) throw new Error(`unsupported session version ${data.version}`);
+    const s = new Session(Cluster.restore(data.cluster, clock, controllers), opts);
+    s.aliases = { ...data.aliases };
+    s.history.push(...data.history);
+    s.frames = data.frames.map((f) => s.makeFrame(f));
+    return s;
+  }
+}
+
+function notFoundInContainer(name: string): CommandResult {
+  return {
+    stdout: '',
+    stderr: `error: Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "${'0'.repeat(64)}": OCI runtime exec failed: exec failed: unable to start container process: exec: "${name}": executable file not found in $PATH: unknown\n`,
+    exitCode: 1,
+  };
+}
