@@ -1,0 +1,51 @@
+/**
+ * `--dry-run` (k8s.io/kubectl pkg/cmd/util/helpers.go GetDryRunStrategy): `none`, `client`,
+ * `server`; the deprecated boolean forms still work but print a klog warning.
+ */
+import type { FlagSpec, FlagValues } from './flags.js';
+import { KubectlError } from './errors.js';
+
+export type DryRun = 'none' | 'client' | 'server';
+
+/** The flag as cobra declares it: `--dry-run` alone means `unchanged` (then treated as client). */
+export const DRY_RUN_FLAG: FlagSpec = { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged' };
+
+export interface DryRunResult {
+  mode: DryRun;
+  /** klog warning text (without the klog header) for the deprecated spellings. */
+  warning?: string;
+}
+
+export function parseDryRun(flags: FlagValues): DryRunResult {
+  const v = typeof flags['dry-run'] === 'string' ? flags['dry-run'] : 'none';
+  switch (v) {
+    case 'client':
+    case 'server':
+    case 'none':
+      return { mode: v };
+    case 'unchanged':
+      return { mode: 'client', warning: '--dry-run is deprecated and can be replaced with --dry-run=client.' };
+    case 'true':
+      return { mode: 'client', warning: '--dry-run=true is deprecated (boolean value) and can be replaced with --dry-run=client.' };
+    case 'false':
+      return { mode: 'none', warning: '--dry-run=false is deprecated (boolean value) and can be replaced with --dry-run=none.' };
+    default:
+      throw new KubectlError(`Invalid dry-run value (${v}). Must be "none", "server", or "client".`);
+  }
+}
+
+/** ` (dry run)` / ` (server dry run)` after a success message. */
+export function dryRunSuffix(mode: DryRun): string {
+  return mode === 'client' ? ' (dry run)' : mode === 'server' ? ' (server dry run)' : '';
+}
+
+/**
+ * A klog warning line as kubectl writes it to stderr (`W1202 10:07:50.666386   18604 helpers.go:719] …`),
+ * stamped with the simulated clock and a fixed pid.
+ */
+export function klogWarning(now: number, text: string, where = 'helpers.go:719'): string {
+  const d = new Date(now);
+  const p2 = (n: number): string => String(n).padStart(2, '0');
+  const stamp = `${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${String(d.getUTCMilliseconds() * 1000).padStart(6, '0')}`;
+  return `W${stamp}   12345 ${where}] ${text}\n`;
+}

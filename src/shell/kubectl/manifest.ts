@@ -1,0 +1,111 @@
+/**
+ * Reading `-f` input the way kubectl's resource builder does (cli-runtime pkg/resource
+ * builder.go, visitor.go; apimachinery yaml.NewYAMLOrJSONDecoder): a file, a directory (its
+ * .json/.yaml/.yml files in name order, `-R` to descend), or `-` for stdin; several documents per
+ * file separated by `---`; `kind: List` expands to its items. Errors carry kubectl's wording.
+ */
+import { parseAllDocuments, type YAMLError } from 'yaml';
+import type { KObject } from '../../sim/api/types.js';
+import { hasKind } from '../../sim/api/registry.js';
+import { resolvePath } from '../../sim/node/vfs.js';
+import { marshalCompact } from '../printers/json.js';
+import { sortKeys } from '../printers/serialize.js';
+import { KubectlError } from './errors.js';
+import type { KubectlEnv } from './context.js';
+
+export interface ManifestObject {
+  obj: KObject;
+  /** The path as the user typed it (or `STDIN`), for `error when creating "<source>"`. */
+  source: string;
+}
+
+const EXTENSIONS = ['.json', '.yaml', '.yml'];
+
+function listDir(env: KubectlEnv, abs: string, shown: string, recursive: boolean, out: { abs: string; shown: string }[]): void {
+  for (const name of [...env.fs.list(abs)].sort()) {
+    const childAbs = `${abs.replace(/\/$/, '')}/${name}`;
+    const childShown = `${shown.replace(/\/$/, '')}/${name}`;
+    if (env.fs.isDir(childAbs)) {
+      if (recursive) listDir(env, childAbs, childShown, recursive, out);
+    } else if (EXTENSIONS.some((e) => name.endsWith(e))) out.push({ abs: childAbs, shown: childShown });
+  }
+}
+
+/** go-yaml's wording for the errors a learner makes most (tabs, bad indentation, unclosed quotes). */
+function goYamlMessage(e: YAMLError): string {
+  switch (e.code) {
+    case 'TAB_AS_INDENT':
+      return 'found character that cannot start any token';
+    case 'MISSING_CHAR':
+      return e.message.includes('"') || e.message.includes("'") ? 'found unexpected end of stream' : 'did not find expected key';
+    case 'MULTILINE_IMPLICIT_KEY':
+    case 'BLOCK_AS_IMPLICIT_KEY':
+      return 'could not find expected \':\'';
+    case 'DUPLICATE_KEY':
+      return `mapping key ${JSON.stringify(e.message.match(/"([^"]*)"/)?.[1] ?? '')} already defined`;
+    default:
+      return 'did not find expected key';
+  }
+}
+
+/** Decode one file's text into objects. */
+export function decodeManifest(text: string, source: string): KObject[] {
+  const objs: KObject[] = [];
+  const docs = parseAllDocuments(text, { uniqueKeys: true });
+  const list = Array.isArray(docs) ? docs : [docs];
+  for (const doc of list) {
+    const err = doc.errors[0];
+    if (err) {
+      const line = err.linePos?.[0]?.line ?? 1;
+      throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: line ${line}: ${goYamlMessage(err)}`);
+    }
+    const value: unknown = doc.toJS({ maxAliasCount: 100 });
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      throw new KubectlError(`error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`);
+    }
+    objs.push(...expand(value as Record<string, unknown>, source));
+  }
+  return objs;
+}
+
+function expand(v: Record<string, unknown>, source: string): KObject[] {
+  const json = marshalCompact(sortKeys(v));
+  if (typeof v['kind'] !== 'string' || v['kind'] === '') throw new KubectlError(`unable to decode "${source}": Object 'Kind' is missing in '${json}'`);
+  if (typeof v['apiVersion'] !== 'string' || v['apiVersion'] === '') throw new KubectlError(`unable to decode "${source}": Object 'apiVersion' is missing in '${json}'`);
+  if (v['kind'] === 'List' || (v['kind'].endsWith('List') && Array.isArray(v['items']))) {
+    return ((v['items'] as unknown[]) ?? []).flatMap((item) => (item && typeof item === 'object' ? expand(item as Record<string, unknown>, source) : []));
+  }
+  const obj = v as KObject;
+  obj.metadata = (obj.metadata && typeof obj.metadata === 'object' ? obj.metadata : {}) as KObject['metadata'];
+  if (!hasKind(obj.kind)) {
+    const name = typeof obj.metadata.name === 'string' ? obj.metadata.name : '';
+    const ns = typeof obj.metadata.namespace === 'string' ? obj.metadata.namespace : '';
+    throw new KubectlError(
+      `resource mapping not found for name: "${name}" namespace: "${ns}" from "${source}": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first`,
+    );
+  }
+  return [obj];
+}
+
+/** Every object named by `-f` flags, in order. */
+export function readManifests(env: KubectlEnv, filenames: readonly string[], recursive: boolean, verb = 'create'): ManifestObject[] {
+  const out: ManifestObject[] = [];
+  for (const f of filenames) {
+    if (f === '-') {
+      for (const obj of decodeManifest(env.stdin, 'STDIN')) out.push({ obj, source: 'STDIN' });
+      continue;
+    }
+    if (/^https?:\/\//.test(f)) throw new KubectlError(`unable to read URL "${f}", server reported 404 Not Found, status code=404`);
+    const abs = resolvePath(env.cwd, f);
+    if (!env.fs.exists(abs)) throw new KubectlError(`the path "${f}" does not exist`);
+    const files: { abs: string; shown: string }[] = [];
+    if (env.fs.isDir(abs)) listDir(env, abs, f, recursive, files);
+    else files.push({ abs, shown: f });
+    for (const file of files) {
+      for (const obj of decodeManifest(env.fs.read(file.abs), file.shown)) out.push({ obj, source: file.shown });
+    }
+  }
+  if (out.length === 0) throw new KubectlError(`no objects passed to ${verb}`);
+  return out;
+}

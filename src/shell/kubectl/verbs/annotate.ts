@@ -1,0 +1,9 @@
+/** `kubectl annotate` (k8s.io/kubectl pkg/cmd/annotate/annotate.go): see metadata-edit.ts. */
+import type { Verb } from '../context.js';
+import { editMetadata } from './metadata-edit.js';
+
+export const annotateVerb: Verb = {
+  name: 'annotate',
+  short: 'Update the annotations on a resource',
+  run: (argv, env, global) => editMetadata('annotations', 'annotate', argv, env, global),
+};

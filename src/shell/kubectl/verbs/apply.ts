@@ -1,0 +1,122 @@
+/**
+ * `kubectl apply -f` (k8s.io/kubectl pkg/cmd/apply/apply.go, client-side apply): create what
+ * does not exist (`created`), otherwise a three-way merge of the last-applied configuration
+ * annotation, the new manifest and the live object; no difference → `unchanged`, else the
+ * strategic merge is sent (`configured`). The annotation always records the manifest as applied.
+ */
+import { ApiError } from '../../../sim/api/errors.js';
+import type { KObject } from '../../../sim/api/types.js';
+import { kindInfoOf } from '../../printers/kindinfo.js';
+import { marshalCompact } from '../../printers/json.js';
+import { sortKeys } from '../../printers/serialize.js';
+import type { CommandResult } from '../../types.js';
+import type { KubectlEnv, Verb } from '../context.js';
+import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../dry-run.js';
+import { errorResult, formatApiError, KubectlError } from '../errors.js';
+import { bool, FlagError, list, parseFlags, str, type Parsed } from '../flags.js';
+import { readManifests } from '../manifest.js';
+import { deletions, isSubset, strategicMerge, type JsonValue } from '../merge.js';
+import { checkOutput, OUTPUT_FLAGS, printObject } from '../printobj.js';
+import { namespaceOf } from '../target.js';
+import { manifestNamespace, withSource } from './create.js';
+
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** Record the object itself (without this annotation) in the annotation, as `json.Marshal` writes it. */
+export function lastAppliedAnnotate(obj: KObject): void {
+  const copy = structuredClone(obj);
+  if (copy.metadata.annotations) {
+    delete copy.metadata.annotations[LAST_APPLIED];
+    if (Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
+  }
+  const text = `${marshalCompact(sortKeys(copy))}\n`;
+  obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: text };
+}
+
+const FLAGS = [
+  ...OUTPUT_FLAGS,
+  DRY_RUN_FLAG,
+  { name: 'filename', short: 'f', type: 'stringSlice' as const },
+  { name: 'recursive', short: 'R', type: 'bool' as const },
+  { name: 'force', type: 'bool' as const },
+  { name: 'server-side', type: 'bool' as const },
+  { name: 'prune', type: 'bool' as const },
+  { name: 'selector', short: 'l', type: 'string' as const },
+  { name: 'validate', type: 'string' as const, default: 'strict', noOptDefault: 'strict' },
+  { name: 'field-manager', type: 'string' as const, default: 'kubectl-client-side-apply' },
+  { name: 'overwrite', type: 'bool' as const, default: true },
+];
+
+function missingAnnotationWarning(live: KObject): string {
+  const info = kindInfoOf(live);
+  const res = `${info.kind.toLowerCase()}s`;
+  return `Warning: resource ${res}/${live.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
+}
+
+interface Applied {
+  obj: KObject;
+  operation: 'created' | 'configured' | 'unchanged';
+  warning?: string;
+}
+
+function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClient: boolean): Applied {
+  lastAppliedAnnotate(desired);
+  const live = env.api.tryGet(desired.kind, desired.metadata.namespace, desired.metadata.name);
+  if (!live) {
+    const obj = dryClient ? desired : env.api.create(desired, { dryRun: dryServer });
+    return { obj, operation: 'created' };
+  }
+  const originalText = live.metadata.annotations?.[LAST_APPLIED];
+  const original = originalText ? (JSON.parse(originalText) as JsonValue) : undefined;
+  const modified = desired as unknown as JsonValue;
+  const dels = deletions(original, modified);
+  const liveJson = live as unknown as JsonValue;
+  const sameAnnotation = originalText === desired.metadata.annotations?.[LAST_APPLIED];
+  if (dels === undefined && sameAnnotation && isSubset(modified, liveJson)) return { obj: live, operation: 'unchanged' };
+  let merged = strategicMerge(liveJson, modified);
+  if (dels !== undefined) merged = strategicMerge(merged, dels);
+  const next = merged as unknown as KObject;
+  delete next.metadata.resourceVersion;
+  const obj = dryClient ? next : env.api.update(next, { dryRun: dryServer });
+  return { obj, operation: 'configured', ...(originalText ? {} : { warning: missingAnnotationWarning(live) }) };
+}
+
+export const applyVerb: Verb = {
+  name: 'apply',
+  short: 'Apply a configuration to a resource by file name or stdin',
+  run(argv: string[], env: KubectlEnv, global: Parsed): CommandResult {
+    let p: Parsed;
+    try {
+      p = parseFlags(argv, FLAGS);
+    } catch (e) {
+      if (e instanceof FlagError) return errorResult(e, 'apply');
+      throw e;
+    }
+    const files = list(p.flags, 'filename');
+    if (files.length === 0) throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
+    if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, "See 'kubectl apply -h' for help and examples");
+    const dry = parseDryRun(p.flags);
+    const output = str(p.flags, 'output');
+    checkOutput(output);
+    const ns = namespaceOf(env, p, global);
+    const objs = readManifests(env, files, bool(p.flags, 'recursive'), 'apply');
+    let stdout = '';
+    let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
+    let failed = false;
+    for (const { obj, source } of objs) {
+      try {
+        const desired = structuredClone(obj);
+        const target = manifestNamespace(desired, ns);
+        if (target) desired.metadata.namespace = target;
+        const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client');
+        if (r.warning) stderr += r.warning;
+        stdout += printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false });
+      } catch (e) {
+        failed = true;
+        const err = withSource(e, e instanceof ApiError && e.reason === 'NotFound' ? 'retrieving current configuration of' : 'applying patch', source);
+        stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'apply').stderr;
+      }
+    }
+    return { stdout, stderr, exitCode: failed ? 1 : 0 };
+  },
+};

@@ -1,0 +1,67 @@
+/**
+ * Running one `create <generator>` subcommand: cobra's flag parsing and required-flag check,
+ * NAME from the arguments (`exactly one NAME is required, got N`), --dry-run and -o handling,
+ * then the API call with the generator's error prefix (k8s.io/kubectl pkg/cmd/create/*.go
+ * Complete/Validate/Run).
+ */
+import { ApiError } from '../../../../sim/api/errors.js';
+import type { KObject } from '../../../../sim/api/types.js';
+import type { CommandResult } from '../../../types.js';
+import type { KubectlEnv } from '../../context.js';
+import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../../dry-run.js';
+import { errorResult, KubectlError, seeHelp } from '../../errors.js';
+import { bool, FlagError, parseFlags, str, type FlagSpec, type Parsed } from '../../flags.js';
+import { checkOutput, OUTPUT_FLAGS, printObject } from '../../printobj.js';
+import { namespaceOf } from '../../target.js';
+import { lastAppliedAnnotate } from '../apply.js';
+import type { Generator } from './types.js';
+
+/** Flags every create subcommand has. */
+export const CREATE_COMMON_FLAGS: FlagSpec[] = [
+  ...OUTPUT_FLAGS,
+  DRY_RUN_FLAG,
+  { name: 'save-config', type: 'bool' },
+  { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict' },
+  { name: 'field-manager', type: 'string', default: 'kubectl-create' },
+];
+
+/** cobra's `required flag(s) "a", "b" not set` (names sorted as pflag visits them). */
+export function checkRequired(p: Parsed, required: readonly string[]): void {
+  const missing = required.filter((r) => !p.changed.has(r)).sort();
+  if (missing.length > 0) throw new KubectlError(`required flag(s) ${missing.map((m) => `"${m}"`).join(', ')} not set`);
+}
+
+export async function runGenerator(gen: Generator, argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
+  let p: Parsed;
+  try {
+    p = parseFlags(argv, [...gen.flags, ...CREATE_COMMON_FLAGS]);
+  } catch (e) {
+    if (e instanceof FlagError) return errorResult(e, gen.path);
+    throw e;
+  }
+  checkRequired(p, gen.required ?? []);
+  const dry = parseDryRun(p.flags);
+  const output = str(p.flags, 'output');
+  checkOutput(output);
+  if (p.args.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${p.args.length}`, seeHelp(gen.path));
+  const ns = namespaceOf(env, p, global);
+  const warnings: string[] = [];
+  const obj = gen.build({ env, name: p.args[0]!, ns, p, warnings });
+  let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
+  stderr += warnings.join('');
+  if (bool(p.flags, 'save-config')) lastAppliedAnnotate(obj);
+  let shown: KObject = obj;
+  if (dry.mode !== 'client') {
+    const toSend = structuredClone(obj);
+    if (!toSend.metadata.namespace) toSend.metadata.namespace = ns.name;
+    try {
+      shown = env.api.create(toSend, { dryRun: dry.mode === 'server' });
+    } catch (e) {
+      if (e instanceof ApiError && gen.errorPrefix !== undefined) return { stdout: '', stderr: `${stderr}error: ${gen.errorPrefix}${e.message}\n`, exitCode: 1 };
+      const r = errorResult(e, gen.path);
+      return { ...r, stderr: stderr + r.stderr };
+    }
+  }
+  const stdout = printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client', allowMissingKeys: p.flags['allow-missing-template-keys'] !== false });
+  return { stdout, stderr, exitCode: 0 };
+}

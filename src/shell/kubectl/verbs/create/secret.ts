@@ -1,0 +1,85 @@
+/**
+ * `kubectl create secret generic|tls|docker-registry`
+ * (k8s.io/kubectl pkg/cmd/create/create_secret.go, create_secret_tls.go,
+ * create_secret_docker.go). Values are base64 in `data`; server errors are prefixed
+ * `failed to create secret ` (no colon, as upstream).
+ */
+import type { KObject } from '../../../../sim/api/types.js';
+import { resolvePath } from '../../../../sim/node/vfs.js';
+import { KubectlError } from '../../errors.js';
+import { str } from '../../flags.js';
+import { marshalCompact } from '../../../printers/json.js';
+import { collectData, DATA_FLAGS, sortedRecord } from './configmap.js';
+import { meta, type GenContext, type Generator } from './types.js';
+
+const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+
+function secret(ctx: GenContext, data: Record<string, string>, type: string | undefined): KObject {
+  const encoded = Object.fromEntries(Object.entries(sortedRecord(data)).map(([k, v]) => [k, b64(v)]));
+  return {
+    kind: 'Secret',
+    apiVersion: 'v1',
+    metadata: meta(ctx),
+    ...(Object.keys(encoded).length > 0 ? { data: encoded } : {}),
+    ...(type ? { type } : {}),
+  } as KObject;
+}
+
+export const genericSecretGenerator: Generator = {
+  name: 'generic',
+  path: 'create secret generic',
+  flags: [...DATA_FLAGS, { name: 'type', type: 'string' }],
+  errorPrefix: 'failed to create secret ',
+  build(ctx) {
+    return secret(ctx, collectData(ctx, `Secret "${ctx.name}"`), str(ctx.p.flags, 'type'));
+  },
+};
+
+export const tlsSecretGenerator: Generator = {
+  name: 'tls',
+  path: 'create secret tls',
+  flags: [
+    { name: 'cert', type: 'string' },
+    { name: 'key', type: 'string' },
+    { name: 'append-hash', type: 'bool' },
+  ],
+  required: ['cert', 'key'],
+  errorPrefix: 'failed to create secret ',
+  build(ctx) {
+    const read = (path: string): string => {
+      const text = ctx.env.fs.tryRead(resolvePath(ctx.env.cwd, path));
+      if (text === undefined) throw new KubectlError(`open ${path}: no such file or directory`);
+      return text;
+    };
+    const cert = read(str(ctx.p.flags, 'cert')!);
+    const key = read(str(ctx.p.flags, 'key')!);
+    if (!cert.includes('-----BEGIN') || !key.includes('-----BEGIN')) throw new KubectlError('tls: failed to find any PEM data in certificate input');
+    return secret(ctx, { 'tls.crt': cert, 'tls.key': key }, 'kubernetes.io/tls');
+  },
+};
+
+export const dockerRegistrySecretGenerator: Generator = {
+  name: 'docker-registry',
+  path: 'create secret docker-registry',
+  flags: [
+    { name: 'docker-server', type: 'string', default: 'https://index.docker.io/v1/' },
+    { name: 'docker-username', type: 'string' },
+    { name: 'docker-password', type: 'string' },
+    { name: 'docker-email', type: 'string' },
+    { name: 'from-file', type: 'stringSlice' },
+    { name: 'append-hash', type: 'bool' },
+  ],
+  required: ['docker-password', 'docker-username'],
+  errorPrefix: 'failed to create secret ',
+  build(ctx) {
+    const server = str(ctx.p.flags, 'docker-server')!;
+    const username = str(ctx.p.flags, 'docker-username')!;
+    const password = str(ctx.p.flags, 'docker-password')!;
+    const email = str(ctx.p.flags, 'docker-email') ?? '';
+    const entry = { username, password, ...(email ? { email } : {}), auth: b64(`${username}:${password}`) };
+    const json = marshalCompact({ auths: { [server]: entry } });
+    return secret(ctx, { '.dockerconfigjson': json }, 'kubernetes.io/dockerconfigjson');
+  },
+};
+
+export const SECRET_GENERATORS: readonly Generator[] = [dockerRegistrySecretGenerator, genericSecretGenerator, tlsSecretGenerator];

@@ -1,0 +1,103 @@
+/**
+ * `kubectl edit` (k8s.io/kubectl pkg/cmd/util/editor/editoptions.go): the object as YAML under
+ * kubectl's comment header goes to the user's editor (env.editor); comment lines are dropped; an
+ * unchanged file cancels, an empty file aborts; an invalid result re-opens the file with the
+ * reasons in the header, and giving up stores a copy in /tmp and fails, as kubectl does.
+ */
+import { parse as parseYaml } from 'yaml';
+import { ApiError } from '../../../sim/api/errors.js';
+import type { KObject } from '../../../sim/api/types.js';
+import { qualifiedResource, infoForKind } from '../../../sim/api/registry.js';
+import { toYaml } from '../../printers/yaml.js';
+import { sortKeys } from '../../printers/serialize.js';
+import type { Verb } from '../context.js';
+import { errorResult, KubectlError, RawError } from '../errors.js';
+import { FlagError, parseFlags, str, type Parsed } from '../flags.js';
+import { printObject } from '../printobj.js';
+import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
+
+const HEADER =
+  "# Please edit the object below. Lines beginning with a '#' will be ignored,\n# and an empty file will abort the edit. If an error occurs while saving this file will be\n# reopened with the relevant failures.\n#\n";
+
+function render(obj: KObject, reasons: string[]): string {
+  const { managedFields: _m, ...meta } = obj.metadata as KObject['metadata'] & { managedFields?: unknown };
+  return HEADER + reasons.join('') + toYaml(sortKeys({ ...obj, metadata: meta }));
+}
+
+const stripComments = (text: string): string =>
+  text
+    .split('\n')
+    .filter((l) => !l.startsWith('#'))
+    .join('\n');
+
+export const editVerb: Verb = {
+  name: 'edit',
+  short: 'Edit a resource on the server',
+  async run(argv, env, global) {
+    let p: Parsed;
+    try {
+      p = parseFlags(argv, [
+        { name: 'output', short: 'o', type: 'string' },
+        { name: 'filename', short: 'f', type: 'stringSlice' },
+        { name: 'save-config', type: 'bool' },
+        { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict' },
+        { name: 'windows-line-endings', type: 'bool' },
+        { name: 'subresource', type: 'string' },
+        { name: 'field-manager', type: 'string', default: 'kubectl-edit' },
+      ]);
+    } catch (e) {
+      if (e instanceof FlagError) return errorResult(e, 'edit');
+      throw e;
+    }
+    if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
+    if (!env.editor) throw new KubectlError('unable to launch the editor "vi"');
+    const ns = namespaceOf(env, p, global);
+    const { targets, typesOnly } = parseTargets(p.args);
+    if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
+    const t = targets[0]!;
+    const live = env.api.get(t.info.kind, ns.name, t.name);
+    const fileName = `kubectl-edit-${env.cluster.random.int(1_000_000_000)}.yaml`;
+    let original = render(live, []);
+    let previous: string | undefined;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const edited = await env.editor(original, fileName);
+      if (edited === undefined) throw new KubectlError('there was a problem with the editor "vi"');
+      const body = stripComments(edited);
+      if (body.trim() === '') return { stdout: '', stderr: 'Edit cancelled, saved file was empty.\n', exitCode: 0 };
+      if (attempt === 0 && body === stripComments(original)) return { stdout: '', stderr: 'Edit cancelled, no changes made.\n', exitCode: 0 };
+      if (previous !== undefined && body === previous) {
+        const path = `/tmp/${fileName}`;
+        env.fs.write(path, edited);
+        return { stdout: '', stderr: `A copy of your changes has been stored to "${path}"\nerror: Edit cancelled, no valid changes were saved.\n`, exitCode: 1 };
+      }
+      previous = body;
+      let obj: KObject;
+      try {
+        obj = parseYaml(body) as KObject;
+      } catch (e) {
+        original = `${HEADER}# The edited file had a syntax error: ${(e as Error).message.split('\n')[0]}\n#\n${body}`;
+        continue;
+      }
+      try {
+        if (!obj || typeof obj !== 'object' || obj.kind !== live.kind || obj.metadata?.name !== live.metadata.name)
+          throw new KubectlError('At least one of apiVersion, kind and name was changed');
+        delete obj.metadata.resourceVersion;
+        const updated = env.api.update(obj);
+        return { stdout: printObject(updated, { output: str(p.flags, 'output'), operation: 'edited', dryRun: 'none', generated: false }), stderr: '', exitCode: 0 };
+      } catch (e) {
+        if (e instanceof ApiError && e.reason === 'Invalid' && e.details) {
+          const head = `# ${qualifiedResource(infoForKind(live.kind))} "${live.metadata.name}" was not valid:\n`;
+          const causes = e.details.causes.map((c) => `# * ${c.field}: ${c.body.split('\n').join('\n# ')}\n`).join('');
+          original = `${HEADER}${head}${causes}#\n${body}`;
+          continue;
+        }
+        if (e instanceof KubectlError) {
+          original = `${HEADER}# ${e.message}\n#\n${body}`;
+          continue;
+        }
+        throw e;
+      }
+    }
+    throw new KubectlError('Edit cancelled, no valid changes were saved.');
+  },
+};

@@ -1,0 +1,117 @@
+/**
+ * `kubectl expose` (k8s.io/kubectl pkg/cmd/expose/expose.go, generate/versioned/service.go
+ * ServiceGeneratorV2): a Service whose selector is the object's selector (a pod's labels), ports
+ * from --port/--target-port or introspected container ports, labels inherited from the object.
+ */
+import type { Container, Deployment, KObject, Pod, Service } from '../../../sim/api/types.js';
+import type { Verb } from '../context.js';
+import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../dry-run.js';
+import { errorResult, KubectlError, RawError } from '../errors.js';
+import { FlagError, parseFlags, str, type Parsed } from '../flags.js';
+import { checkOutput, OUTPUT_FLAGS, printObject } from '../printobj.js';
+import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
+
+const FLAGS = [
+  ...OUTPUT_FLAGS,
+  DRY_RUN_FLAG,
+  { name: 'port', type: 'string' as const },
+  { name: 'target-port', type: 'string' as const },
+  { name: 'protocol', type: 'string' as const },
+  { name: 'type', type: 'string' as const },
+  { name: 'name', type: 'string' as const },
+  { name: 'selector', type: 'string' as const },
+  { name: 'labels', short: 'l', type: 'string' as const },
+  { name: 'external-ip', type: 'string' as const },
+  { name: 'cluster-ip', type: 'string' as const },
+  { name: 'load-balancer-ip', type: 'string' as const },
+  { name: 'session-affinity', type: 'string' as const },
+  { name: 'filename', short: 'f', type: 'stringSlice' as const },
+  { name: 'override-type', type: 'string' as const, default: 'merge' },
+  { name: 'overrides', type: 'string' as const },
+  { name: 'save-config', type: 'bool' as const },
+  { name: 'field-manager', type: 'string' as const, default: 'kubectl-expose' },
+];
+
+const kv = (s: string): Record<string, string> => Object.fromEntries(s.split(',').map((x) => [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)]));
+
+function selectorOf(obj: KObject): Record<string, string> | undefined {
+  if (obj.kind === 'Pod' || obj.kind === 'Service') return obj.kind === 'Pod' ? obj.metadata.labels : (obj as Service).spec.selector;
+  const sel = (obj as Deployment).spec?.selector;
+  if (sel?.matchExpressions?.length) throw new KubectlError(`couldn't convert expressions - "${JSON.stringify(sel)}" to map-based selector format`);
+  return sel?.matchLabels;
+}
+
+function containersOf(obj: KObject): Container[] {
+  if (obj.kind === 'Pod') return (obj as Pod).spec.containers;
+  return (obj as Deployment).spec?.template?.spec?.containers ?? [];
+}
+
+export const exposeVerb: Verb = {
+  name: 'expose',
+  short: 'Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service',
+  run(argv, env, global) {
+    let p: Parsed;
+    try {
+      p = parseFlags(argv, FLAGS);
+    } catch (e) {
+      if (e instanceof FlagError) return errorResult(e, 'expose');
+      throw e;
+    }
+    if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
+    const dry = parseDryRun(p.flags);
+    const output = str(p.flags, 'output');
+    checkOutput(output);
+    const ns = namespaceOf(env, p, global);
+    const { targets } = parseTargets(p.args);
+    const t = targets[0];
+    if (!t) throw new KubectlError('resource(s) were provided, but no name was specified');
+    if (!['Pod', 'Service', 'Deployment', 'ReplicaSet', 'ReplicationController'].includes(t.info.kind))
+      throw new KubectlError(`cannot expose a ${t.info.kind}.${t.info.group}`);
+    const obj = env.api.get(t.info.kind, ns.name, t.name);
+    const selector = str(p.flags, 'selector') ? kv(str(p.flags, 'selector')!) : selectorOf(obj);
+    if (!selector || Object.keys(selector).length === 0) throw new KubectlError(`couldn't retrieve selectors via --selector flag or introspection: the ${t.info.kind.toLowerCase()} has no labels`);
+    const protocol = str(p.flags, 'protocol') ?? 'TCP';
+    const targetFlag = str(p.flags, 'target-port');
+    const target = (v: string): number | string => (/^\d+$/.test(v) ? Number(v) : v);
+    let ports: { name?: string; protocol: string; port: number; targetPort: number | string }[];
+    const portFlag = str(p.flags, 'port');
+    if (portFlag !== undefined) {
+      ports = portFlag.split(',').map((s, i, all) => ({
+        ...(all.length > 1 ? { name: `port-${i + 1}` } : {}),
+        protocol,
+        port: Number(s),
+        targetPort: target(targetFlag ?? s),
+      }));
+    } else {
+      const found = obj.kind === 'Service' ? ((obj as Service).spec.ports ?? []).map((sp) => ({ containerPort: sp.port, protocol: sp.protocol })) : containersOf(obj).flatMap((c) => c.ports ?? []);
+      if (found.length === 0) throw new KubectlError("couldn't find port via --port flag or introspection", "See 'kubectl expose -h' for help and examples");
+      ports = found.map((cp, i) => ({
+        ...(found.length > 1 ? { name: `port-${i + 1}` } : {}),
+        protocol: cp.protocol ?? protocol,
+        port: cp.containerPort,
+        targetPort: targetFlag !== undefined ? target(targetFlag) : cp.containerPort,
+      }));
+    }
+    const name = str(p.flags, 'name') ?? t.name;
+    const labels = str(p.flags, 'labels') ? kv(str(p.flags, 'labels')!) : obj.metadata.labels;
+    const type = str(p.flags, 'type');
+    const svc = {
+      kind: 'Service',
+      apiVersion: 'v1',
+      metadata: { name, ...(ns.explicit ? { namespace: ns.name } : {}), ...(labels ? { labels: { ...labels } } : {}) },
+      spec: {
+        ports,
+        selector: { ...selector },
+        ...(str(p.flags, 'cluster-ip') ? { clusterIP: str(p.flags, 'cluster-ip') } : {}),
+        ...(type ? { type } : {}),
+        ...(str(p.flags, 'external-ip') ? { externalIPs: [str(p.flags, 'external-ip')] } : {}),
+        ...(str(p.flags, 'session-affinity') ? { sessionAffinity: str(p.flags, 'session-affinity') } : {}),
+        ...(str(p.flags, 'load-balancer-ip') ? { loadBalancerIP: str(p.flags, 'load-balancer-ip') } : {}),
+      },
+      status: { loadBalancer: {} },
+    } as KObject;
+    const shown = dry.mode === 'client' ? svc : env.api.create({ ...svc, metadata: { ...svc.metadata, namespace: ns.name } }, { dryRun: dry.mode === 'server' });
+    const stdout = printObject(shown, { output, operation: 'exposed', dryRun: dry.mode, generated: dry.mode === 'client' });
+    return { stdout, stderr: dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '', exitCode: 0 };
+  },
+};

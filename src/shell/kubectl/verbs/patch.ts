@@ -1,0 +1,79 @@
+/**
+ * `kubectl patch TYPE NAME -p PATCH [--type strategic|merge|json]`
+ * (k8s.io/kubectl pkg/cmd/patch/patch.go): the patch is YAML or JSON; the result is sent as an
+ * update; no change prints `… patched (no change)`.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { KObject } from '../../../sim/api/types.js';
+import { resolvePath } from '../../../sim/node/vfs.js';
+import type { Verb } from '../context.js';
+import { DRY_RUN_FLAG, parseDryRun } from '../dry-run.js';
+import { errorResult, KubectlError, RawError } from '../errors.js';
+import { FlagError, parseFlags, str, type Parsed } from '../flags.js';
+import { jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from '../merge.js';
+import { printObject } from '../printobj.js';
+import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
+
+export const patchVerb: Verb = {
+  name: 'patch',
+  short: 'Update fields of a resource',
+  run(argv, env, global) {
+    let p: Parsed;
+    try {
+      p = parseFlags(argv, [
+        { name: 'patch', short: 'p', type: 'string' },
+        { name: 'patch-file', type: 'string' },
+        { name: 'type', type: 'string', default: 'strategic' },
+        { name: 'output', short: 'o', type: 'string' },
+        { name: 'filename', short: 'f', type: 'stringSlice' },
+        { name: 'local', type: 'bool' },
+        { name: 'subresource', type: 'string' },
+        { name: 'field-manager', type: 'string', default: 'kubectl-patch' },
+        DRY_RUN_FLAG,
+      ]);
+    } catch (e) {
+      if (e instanceof FlagError) return errorResult(e, 'patch');
+      throw e;
+    }
+    const type = str(p.flags, 'type')!;
+    if (!['json', 'merge', 'strategic'].includes(type)) throw new KubectlError(`--type must be one of [json merge strategic], not "${type}"`);
+    let text = str(p.flags, 'patch');
+    const file = str(p.flags, 'patch-file');
+    if (file) {
+      text = env.fs.tryRead(resolvePath(env.cwd, file));
+      if (text === undefined) throw new KubectlError(`unable to read patch file: open ${file}: no such file or directory`);
+    }
+    if (!text) throw new KubectlError('must specify --patch or --patch-file containing the contents of the patch', "See 'kubectl patch -h' for help and examples");
+    if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
+    const dry = parseDryRun(p.flags);
+    let patch: JsonValue;
+    try {
+      patch = parseYaml(text) as JsonValue;
+    } catch (e) {
+      throw new KubectlError(`unable to parse "${text}": yaml: ${(e as Error).message.split('\n')[0]}`);
+    }
+    const ns = namespaceOf(env, p, global);
+    const { targets } = parseTargets(p.args);
+    let stdout = '';
+    for (const t of targets) {
+      const live = env.api.get(t.info.kind, ns.name, t.name);
+      let next: JsonValue;
+      try {
+        const cur = live as unknown as JsonValue;
+        next = type === 'json' ? jsonPatch(cur, patch) : type === 'merge' ? mergePatch(cur, patch) : strategicMerge(cur, patch);
+      } catch (e) {
+        if (e instanceof JsonPatchError) throw new RawError(`The request is invalid: ${e.message}`);
+        throw e;
+      }
+      const obj = next as unknown as KObject;
+      const changed = JSON.stringify(obj) !== JSON.stringify(live);
+      let shown = live;
+      if (changed) {
+        delete obj.metadata.resourceVersion;
+        shown = dry.mode === 'client' ? obj : env.api.update(obj, { dryRun: dry.mode === 'server' });
+      }
+      stdout += printObject(shown, { output: str(p.flags, 'output'), operation: changed ? 'patched' : 'patched (no change)', dryRun: dry.mode, generated: false });
+    }
+    return { stdout, stderr: '', exitCode: 0 };
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * `kubectl replace -f FILE [--force]` (k8s.io/kubectl pkg/cmd/replace/replace.go): a PUT of each
+ * object (`replaced`); --force deletes and re-creates (`deleted` then `replaced`), waiting for the
+ * old object to go — how CKA candidates apply a pod spec change kubectl edit refused.
+ */
+import { ApiError } from '../../../sim/api/errors.js';
+import type { Verb } from '../context.js';
+import { DRY_RUN_FLAG, parseDryRun } from '../dry-run.js';
+import { errorResult, formatApiError, KubectlError } from '../errors.js';
+import { bool, FlagError, int, list, parseFlags, str, type Parsed } from '../flags.js';
+import { readManifests } from '../manifest.js';
+import { printObject } from '../printobj.js';
+import { namespaceOf } from '../target.js';
+import { manifestNamespace, withSource } from './create.js';
+import { deleteMessage, waitGone } from './delete.js';
+
+export const replaceVerb: Verb = {
+  name: 'replace',
+  short: 'Replace a resource by file name or stdin',
+  run(argv, env, global) {
+    let p: Parsed;
+    try {
+      p = parseFlags(argv, [
+        { name: 'filename', short: 'f', type: 'stringSlice' },
+        { name: 'recursive', short: 'R', type: 'bool' },
+        { name: 'force', type: 'bool' },
+        { name: 'grace-period', type: 'int', default: -1 },
+        { name: 'output', short: 'o', type: 'string' },
+        { name: 'save-config', type: 'bool' },
+        { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict' },
+        { name: 'wait', type: 'bool' },
+        { name: 'cascade', type: 'string', default: 'background', noOptDefault: 'true' },
+        { name: 'timeout', type: 'string' },
+        DRY_RUN_FLAG,
+      ]);
+    } catch (e) {
+      if (e instanceof FlagError) return errorResult(e, 'replace');
+      throw e;
+    }
+    const files = list(p.flags, 'filename');
+    if (files.length === 0) throw new KubectlError('must specify --filename to replace', "See 'kubectl replace -h' for help and examples");
+    const dry = parseDryRun(p.flags);
+    const ns = namespaceOf(env, p, global);
+    const output = str(p.flags, 'output');
+    let stdout = '';
+    let stderr = '';
+    let failed = false;
+    for (const { obj, source } of readManifests(env, files, bool(p.flags, 'recursive'), 'replace')) {
+      try {
+        const send = structuredClone(obj);
+        const target = manifestNamespace(send, ns);
+        if (target) send.metadata.namespace = target;
+        if (bool(p.flags, 'force')) {
+          const grace = int(p.flags, 'grace-period') ?? -1;
+          const live = env.api.tryGet(send.kind, target, send.metadata.name);
+          if (live) {
+            env.api.delete(send.kind, target, send.metadata.name, grace >= 0 ? { gracePeriodSeconds: grace } : {});
+            stdout += deleteMessage(live, grace === 0 ? 'force deleted' : 'deleted', output);
+            waitGone(env, send.kind, target, send.metadata.name, 120);
+          }
+          delete send.metadata.resourceVersion;
+          stdout += printObject(env.api.create(send), { output, operation: 'replaced', dryRun: 'none', generated: false });
+          continue;
+        }
+        const shown = dry.mode === 'client' ? send : env.api.update(send, { dryRun: dry.mode === 'server' });
+        stdout += printObject(shown, { output, operation: 'replaced', dryRun: dry.mode, generated: false });
+      } catch (e) {
+        failed = true;
+        const err = withSource(e, 'replacing', source);
+        stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'replace').stderr;
+      }
+    }
+    return { stdout, stderr, exitCode: failed ? 1 : 0 };
+  },
+};

@@ -1,0 +1,193 @@
+/**
+ * `kubectl run NAME --image=IMAGE` (k8s.io/kubectl pkg/cmd/run/run.go and
+ * pkg/generate/versioned/run.go BasicPod): one Pod labelled `run=<name>`, container named after
+ * the pod; args after `--` are the container's args (its command with --command). `--expose`
+ * creates a Service first; `-i/-t` attach runs the command in the container through the
+ * session's execInPod, and `--rm` then deletes the pod.
+ */
+import type { Container, KObject, Pod } from '../../../sim/api/types.js';
+import type { CommandResult } from '../../types.js';
+import type { KubectlEnv, Verb } from '../context.js';
+import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../dry-run.js';
+import { errorResult, KubectlError, seeHelp } from '../errors.js';
+import { bool, FlagError, list, parseFlags, str, type Parsed } from '../flags.js';
+import { checkOutput, OUTPUT_FLAGS, printObject } from '../printobj.js';
+import { namespaceOf } from '../target.js';
+import { checkRequired } from './create/run-generator.js';
+import { deleteMessage, waitGone } from './delete.js';
+
+const FLAGS = [
+  ...OUTPUT_FLAGS,
+  DRY_RUN_FLAG,
+  { name: 'image', type: 'string' as const },
+  { name: 'port', type: 'string' as const },
+  { name: 'labels', short: 'l', type: 'string' as const },
+  { name: 'env', type: 'stringArray' as const },
+  { name: 'annotations', type: 'stringArray' as const },
+  { name: 'command', type: 'bool' as const },
+  { name: 'restart', type: 'string' as const, default: 'Always' },
+  { name: 'expose', type: 'bool' as const },
+  { name: 'rm', type: 'bool' as const },
+  { name: 'stdin', short: 'i', type: 'bool' as const },
+  { name: 'tty', short: 't', type: 'bool' as const },
+  { name: 'attach', type: 'bool' as const },
+  { name: 'quiet', short: 'q', type: 'bool' as const },
+  { name: 'image-pull-policy', type: 'string' as const },
+  { name: 'privileged', type: 'bool' as const },
+  { name: 'overrides', type: 'string' as const },
+  { name: 'pod-running-timeout', type: 'string' as const },
+  { name: 'override-type', type: 'string' as const, default: 'merge' },
+  { name: 'save-config', type: 'bool' as const },
+  { name: 'field-manager', type: 'string' as const, default: 'kubectl-run' },
+];
+
+/** distribution/reference's grammar, enough to reject what learners mistype (spaces, upper case). */
+const IMAGE = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?(?::\d+)?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
+
+function parseKV(items: string[], what: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new KubectlError(`invalid ${what} format: ${item}`);
+    out[item.slice(0, eq)] = item.slice(eq + 1);
+  }
+  return out;
+}
+
+function buildPod(name: string, p: Parsed, nsExplicit: string | undefined, restart: string): KObject {
+  const labels = str(p.flags, 'labels') ? parseKV(str(p.flags, 'labels')!.split(','), 'label') : { run: name };
+  const annotations = list(p.flags, 'annotations').length ? parseKV(list(p.flags, 'annotations'), 'annotation') : undefined;
+  const port = str(p.flags, 'port');
+  const args = p.dashArgs;
+  const env = list(p.flags, 'env').map((e) => {
+    const eq = e.indexOf('=');
+    return { name: eq < 0 ? e : e.slice(0, eq), value: eq < 0 ? '' : e.slice(eq + 1) };
+  });
+  const attach = bool(p.flags, 'stdin') || bool(p.flags, 'tty');
+  const pull = str(p.flags, 'image-pull-policy');
+  const container = {
+    name,
+    image: str(p.flags, 'image')!,
+    ...(args.length ? { [bool(p.flags, 'command') ? 'command' : 'args']: [...args] } : {}),
+    ...(port ? { ports: [{ containerPort: Number(port) }] } : {}),
+    ...(env.length ? { env } : {}),
+    resources: {},
+    ...(pull ? { imagePullPolicy: pull } : {}),
+    ...(bool(p.flags, 'privileged') ? { securityContext: { privileged: true } } : {}),
+    ...(bool(p.flags, 'stdin') ? { stdin: true, stdinOnce: true } : {}),
+    ...(bool(p.flags, 'tty') ? { tty: true } : {}),
+  } as Container;
+  void attach;
+  return {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    metadata: { name, ...(nsExplicit ? { namespace: nsExplicit } : {}), labels, ...(annotations ? { annotations } : {}) },
+    spec: { containers: [container], restartPolicy: restart, dnsPolicy: 'ClusterFirst' },
+    status: {},
+  } as KObject;
+}
+
+function buildService(name: string, p: Parsed, nsExplicit: string | undefined, selector: Record<string, string>): KObject {
+  const port = Number(str(p.flags, 'port'));
+  return {
+    kind: 'Service',
+    apiVersion: 'v1',
+    metadata: { name, ...(nsExplicit ? { namespace: nsExplicit } : {}) },
+    spec: { ports: [{ protocol: 'TCP', port, targetPort: port }], selector },
+    status: { loadBalancer: {} },
+  } as KObject;
+}
+
+/** Wait (in simulated time) until the pod runs or ends, as `run -i` waits for it (pod-running-timeout 1m). */
+function waitRunning(env: KubectlEnv, ns: string, name: string): Pod | undefined {
+  for (let i = 0; i <= 60; i++) {
+    const pod = env.api.tryGet<Pod>('Pod', ns, name);
+    const phase = pod?.status?.phase;
+    if (phase === 'Running' || phase === 'Succeeded' || phase === 'Failed') return pod;
+    env.cluster.advance(1000);
+  }
+  return env.api.tryGet<Pod>('Pod', ns, name);
+}
+
+async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed): Promise<CommandResult> {
+  const pod = waitRunning(env, ns, name);
+  if (!pod || pod.status?.phase === 'Pending') throw new KubectlError(`timed out waiting for the condition`);
+  let argv = p.dashArgs.length ? [...p.dashArgs] : ['sh'];
+  let stdin = env.stdin;
+  const shells = ['sh', 'ash', 'bash', '/bin/sh', '/bin/ash', '/bin/bash'];
+  if (argv.length === 1 && shells.includes(argv[0]!)) {
+    argv = [argv[0]!, '-c', stdin];
+    stdin = '';
+  }
+  let stdout = '';
+  let stderr = '';
+  if (bool(p.flags, 'tty') && bool(p.flags, 'stdin')) stderr += "If you don't see a command prompt, try pressing enter.\n";
+  if (env.execInPod) {
+    const r = await env.execInPod(ns, name, name, argv, stdin);
+    stdout += r.stdout;
+    stderr += r.stderr;
+  }
+  return { stdout, stderr, exitCode: 0 };
+}
+
+export const runVerb: Verb = {
+  name: 'run',
+  short: 'Run a particular image on the cluster',
+  async run(argv, env, global) {
+    let p: Parsed;
+    try {
+      p = parseFlags(argv, FLAGS);
+    } catch (e) {
+      if (e instanceof FlagError) return errorResult(e, 'run');
+      throw e;
+    }
+    checkRequired(p, ['image']);
+    const image = str(p.flags, 'image')!;
+    if (!IMAGE.test(image)) throw new KubectlError(`Invalid image name "${image}": invalid reference format`);
+    if (p.args.length === 0) throw new KubectlError('NAME is required for run', seeHelp('run'));
+    const name = p.args[0]!;
+    const dry = parseDryRun(p.flags);
+    const output = str(p.flags, 'output');
+    checkOutput(output);
+    const interactive = bool(p.flags, 'stdin') || bool(p.flags, 'tty') || bool(p.flags, 'attach');
+    if (bool(p.flags, 'rm') && !interactive) throw new KubectlError('--rm should only be used for attached containers', seeHelp('run'));
+    const restart = str(p.flags, 'restart')!;
+    if (!['Always', 'OnFailure', 'Never'].includes(restart)) throw new KubectlError(`invalid restart policy: ${restart}`, seeHelp('run'));
+    if (interactive && dry.mode !== 'none') throw new KubectlError("--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)");
+    const expose = bool(p.flags, 'expose');
+    if (expose && !str(p.flags, 'port')) throw new KubectlError('--port must be set when exposing a service', seeHelp('run'));
+    const port = str(p.flags, 'port');
+    if (port !== undefined && !/^\d+$/.test(port)) throw new KubectlError(`strconv.Atoi: parsing ${JSON.stringify(port)}: invalid syntax`);
+    const ns = namespaceOf(env, p, global);
+    const nsField = ns.explicit ? ns.name : undefined;
+    const pod = buildPod(name, p, nsField, restart);
+    const print = (obj: KObject): string => printObject(obj, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client' });
+    let stdout = '';
+    const stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
+    const send = (obj: KObject): KObject => {
+      if (dry.mode === 'client') return obj;
+      return env.api.create({ ...structuredClone(obj), metadata: { ...obj.metadata, namespace: ns.name } }, { dryRun: dry.mode === 'server' });
+    };
+    if (expose) {
+      const svc = send(buildService(name, p, nsField, (pod.metadata.labels ?? {}) as Record<string, string>));
+      stdout += print(svc);
+      if ((output ?? '').startsWith('yaml')) stdout += '---\n---\n';
+    }
+    const created = send(pod);
+    if (!interactive) {
+      stdout += print(created);
+      return { stdout, stderr, exitCode: 0 };
+    }
+    const r = await attachAndRun(env, ns.name, name, p);
+    stdout += r.stdout;
+    let errText = stderr + r.stderr;
+    if (bool(p.flags, 'rm')) {
+      env.api.delete('Pod', ns.name, name, {});
+      waitGone(env, 'Pod', ns.name, name, 60);
+      stdout += deleteMessage(created, 'deleted', undefined);
+    } else if (restart === 'Always' && !bool(p.flags, 'quiet')) {
+      errText += `Session ended, resume using 'kubectl attach ${name} -c ${name} -i -t' command when the pod is running\n`;
+    }
+    return { stdout, stderr: errText, exitCode: r.exitCode };
+  },
+};

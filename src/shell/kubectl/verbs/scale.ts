@@ -1,0 +1,58 @@
+/**
+ * `kubectl scale` (k8s.io/kubectl pkg/cmd/scale/scale.go): sets spec.replicas of deployments,
+ * replicasets, statefulsets (and replicationcontrollers), honouring --current-replicas.
+ */
+import type { Verb } from '../context.js';
+import { errorResult, KubectlError } from '../errors.js';
+import { FlagError, int, parseFlags, str, type Parsed } from '../flags.js';
+import { DRY_RUN_FLAG, parseDryRun } from '../dry-run.js';
+import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
+import { printObject } from '../printobj.js';
+import { checkRequired } from './create/run-generator.js';
+import { RawError } from '../errors.js';
+
+const SCALABLE = ['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController'];
+
+export const scaleVerb: Verb = {
+  name: 'scale',
+  short: 'Set a new size for a deployment, replica set, or replication controller',
+  run(argv, env, global) {
+    let p: Parsed;
+    try {
+      p = parseFlags(argv, [
+        { name: 'replicas', type: 'int', default: 0 },
+        { name: 'current-replicas', type: 'int', default: -1 },
+        { name: 'output', short: 'o', type: 'string' },
+        { name: 'selector', short: 'l', type: 'string' },
+        { name: 'all', type: 'bool' },
+        { name: 'timeout', type: 'string' },
+        { name: 'filename', short: 'f', type: 'stringSlice' },
+        DRY_RUN_FLAG,
+      ]);
+    } catch (e) {
+      if (e instanceof FlagError) return errorResult(e, 'scale');
+      throw e;
+    }
+    checkRequired(p, ['replicas']);
+    const replicas = int(p.flags, 'replicas') ?? 0;
+    if (replicas < 0) throw new KubectlError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+    if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
+    const dry = parseDryRun(p.flags);
+    const ns = namespaceOf(env, p, global);
+    const { targets, typesOnly } = parseTargets(p.args);
+    if (typesOnly.length > 0) throw new KubectlError(`resource(s) were provided, but no name was specified`);
+    let stdout = '';
+    for (const t of targets) {
+      if (!SCALABLE.includes(t.info.kind)) throw new KubectlError(`cannot scale ${t.info.resource} "${t.name}": no scaler has been implemented for {"${t.info.group}" "${t.info.kind}"}`);
+      const obj = env.api.get(t.info.kind, ns.name, t.name);
+      const spec = obj.spec as { replicas?: number };
+      const current = int(p.flags, 'current-replicas') ?? -1;
+      if (current >= 0 && (spec.replicas ?? 1) !== current)
+        throw new KubectlError(`Expected replicas to be ${current}, was ${spec.replicas ?? 1}`);
+      spec.replicas = replicas;
+      const updated = dry.mode === 'client' ? obj : env.api.update(obj, { dryRun: dry.mode === 'server' });
+      stdout += printObject(updated, { output: str(p.flags, 'output'), operation: 'scaled', dryRun: dry.mode, generated: false });
+    }
+    return { stdout, stderr: '', exitCode: 0 };
+  },
+};

@@ -1,0 +1,40 @@
+/** Verbs that change the cluster, one file each, in `kubectl help` order. */
+import type { Verb } from '../context.js';
+import { annotateVerb } from './annotate.js';
+import { applyVerb } from './apply.js';
+import { cordon, uncordon } from './cordon.js';
+import { createVerb } from './create.js';
+import { deleteVerb } from './delete.js';
+import { drainVerb } from './drain.js';
+import { editVerb } from './edit.js';
+import { execVerb } from './exec.js';
+import { exposeVerb } from './expose.js';
+import { labelVerb } from './label.js';
+import { patchVerb } from './patch.js';
+import { replaceVerb } from './replace.js';
+import { rolloutVerb } from './rollout.js';
+import { runVerb } from './run.js';
+import { scaleVerb } from './scale.js';
+import { setVerb } from './set.js';
+import { taintVerb } from './taint.js';
+
+export const WRITE_VERBS: readonly Verb[] = [
+  createVerb,
+  exposeVerb,
+  runVerb,
+  setVerb,
+  editVerb,
+  deleteVerb,
+  rolloutVerb,
+  scaleVerb,
+  cordon,
+  uncordon,
+  drainVerb,
+  taintVerb,
+  execVerb,
+  applyVerb,
+  patchVerb,
+  replaceVerb,
+  labelVerb,
+  annotateVerb,
+];
