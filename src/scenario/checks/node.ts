@@ -1,0 +1,74 @@
+/**
+ * `node`: a fact of one node read from its own files and units, as the learner would see it
+ * after `ssh`: a static pod's command-line flag from /etc/kubernetes/manifests/<component>.yaml
+ * (what the kubelet will start), a sysctl from /proc/sys, a systemd unit's active/enabled state
+ * (`systemctl is-active` / `is-enabled`), or a file's content.
+ */
+import { z } from 'zod/v4';
+import { BASE_FIELDS, clip, defineCheck, templated } from './types.js';
+import { MatcherSchema, match } from './matchers.js';
+import { MANIFEST_DIR, commandFlags, parseManifest } from '../../sim/controlplane.js';
+import type { Host } from '../../sim/node/host.js';
+
+const Fact = {
+  staticPodFlag: z.strictObject({ component: z.string(), flag: templated(/^[a-z0-9-]+$/, 'the flag name without leading dashes') }).optional(),
+  sysctl: z.string().optional(),
+  unit: z.string().optional(),
+  unitEnabled: z.string().optional(),
+  file: z.string().startsWith('/').optional(),
+};
+const FACTS = Object.keys(Fact);
+
+export const nodeCheck = defineCheck({
+  kind: 'node',
+  schema: z
+    .strictObject({ ...BASE_FIELDS, kind: z.literal('node'), node: z.string(), ...Fact, expect: MatcherSchema })
+    .refine((c) => FACTS.filter((k) => (c as Record<string, unknown>)[k] !== undefined).length === 1, { message: `give exactly one of ${FACTS.join(', ')}` }),
+  evaluate(spec, ctx) {
+    const host = ctx.cluster.host(spec.node);
+    if (!host) return { ok: false, expected: `node ${spec.node}`, actual: 'no such node', evidence: [] };
+    const fact = readFact(host, spec);
+    if ('error' in fact) return { ok: false, expected: fact.what, actual: fact.error, evidence: fact.evidence };
+    const r = match(fact.value, spec.expect);
+    return { ok: r.ok, expected: `${fact.what} ${r.expected}`, actual: r.actual, evidence: fact.evidence };
+  },
+});
+
+type FactSpec = { [K in keyof typeof Fact]?: z.infer<(typeof Fact)[K]> };
+type FactValue = { what: string; value: string; evidence: string[] } | { what: string; error: string; evidence: string[] };
+
+function readFact(host: Host, spec: FactSpec): FactValue {
+  const on = `on ${host.name}`;
+  if (spec.staticPodFlag) {
+    const { component, flag } = spec.staticPodFlag;
+    const path = `${MANIFEST_DIR}/${component}.yaml`;
+    const what = `--${flag} of ${component} ${on}`;
+    const text = host.fs.tryRead(path);
+    if (text === undefined) return { what, error: `${path}: No such file or directory`, evidence: [] };
+    const m = parseManifest(path, text);
+    if (!m.ok) return { what, error: m.error, evidence: [] };
+    const flags = commandFlags(m.pod);
+    const line = [...(m.pod.spec.containers[0]?.command ?? [])].find((a) => String(a).startsWith(`--${flag}=`) || a === `--${flag}`);
+    const value = flags.get(flag);
+    if (value === undefined) return { what, error: `--${flag} is not set in ${path}`, evidence: [] };
+    return { what, value, evidence: [`${path}: ${String(line).trim()}`] };
+  }
+  if (spec.sysctl) {
+    const path = `/proc/sys/${spec.sysctl.replace(/\./g, '/')}`;
+    const v = host.fs.tryRead(path);
+    const what = `sysctl ${spec.sysctl} ${on}`;
+    return v === undefined ? { what, error: `cannot stat ${path}: No such file or directory`, evidence: [] } : { what, value: v.trim(), evidence: [`${spec.sysctl} = ${v.trim()}`] };
+  }
+  if (spec.unit !== undefined || spec.unitEnabled !== undefined) {
+    const name = (spec.unit ?? spec.unitEnabled)!.replace(/\.service$/, '');
+    const u = host.data.units[name];
+    const what = spec.unit !== undefined ? `unit ${name} ${on} (is-active)` : `unit ${name} ${on} (is-enabled)`;
+    if (!u) return { what, error: `Unit ${name}.service could not be found.`, evidence: [] };
+    const value = spec.unit !== undefined ? (u.active ? 'active' : 'inactive') : u.enabled ? 'enabled' : 'disabled';
+    return { what, value, evidence: [`${name}.service: ${u.active ? 'active' : 'inactive'}, ${u.enabled ? 'enabled' : 'disabled'}`] };
+  }
+  const path = spec.file!;
+  const what = `${host.name}:${path}`;
+  const v = host.fs.tryRead(path);
+  return v === undefined ? { what, error: 'No such file or directory', evidence: [] } : { what, value: v, evidence: [`${what}:\n${clip(v)}`] };
+}

@@ -1,0 +1,161 @@
+/**
+ * The scenario format (scenarios/<domain>/<id>.yaml): data only. One zod schema is the single
+ * source of truth: the loader validates with it, `scripts/gen-schema.mjs` turns it into
+ * schema/scenario.schema.json for editors, and docs/scenarios.md describes it field by field.
+ */
+import { z } from 'zod/v4';
+import { TextSchema } from './text.js';
+import { CHECK_KINDS } from './checks/registry.js';
+import { templated } from './checks/types.js';
+
+/** The five CKA v1.35 curriculum domains, with their exam weights. */
+export const DOMAINS = {
+  troubleshooting: 30,
+  'cluster-architecture': 25,
+  'services-networking': 20,
+  'workloads-scheduling': 15,
+  storage: 10,
+} as const;
+export type Domain = keyof typeof DOMAINS;
+const DOMAIN_NAMES = Object.keys(DOMAINS) as [Domain, ...Domain[]];
+
+/** `30s`, `2m`, `1h30m` (the fixture format's durations). */
+export const DurationSchema = z.string().regex(/^(?:\d+d)?(?:\d+h)?(?:\d+m)?(?:\d+s)?$/, 'a duration such as 30s, 2m, 1h30m').refine((s) => s !== '', 'a duration such as 30s, 2m, 1h30m');
+
+const IDENT = /^[a-z][a-zA-Z0-9_]*$/;
+
+export const ParamSchema = z.union([
+  z.string(),
+  z.number(),
+  z.strictObject({ pick: z.array(z.union([z.string(), z.number()])).min(1) }),
+  z.strictObject({ range: z.tuple([z.number().int(), z.number().int()]) }).refine((p) => p.range[0] <= p.range[1], 'range: the low end must not exceed the high end'),
+  /** `{word}` a short word, `{n}` a digit, `{rand5}` five characters of apimachinery's alphabet; `{{other}}` an earlier param. */
+  z.strictObject({ pattern: z.string().min(1) }),
+]);
+export type Param = z.infer<typeof ParamSchema>;
+
+const ObjectRef = { kind: z.string(), name: z.string(), namespace: z.string().optional() };
+const NodeName = { node: z.string() };
+
+export const BreakSchema = z.discriminatedUnion('name', [
+  z.strictObject({ name: z.literal('corrupt-corefile'), plugin: z.string().default('forward') }),
+  z.strictObject({ name: z.literal('apiserver-flag'), flag: templated(/^[a-z0-9-]+$/, 'the flag name without leading dashes'), value: z.string() }),
+  z.strictObject({ name: z.literal('stop-kubelet'), ...NodeName }),
+  z.strictObject({ name: z.literal('iptables-rule'), ...NodeName, rule: z.string().min(1) }),
+  z.strictObject({ name: z.literal('remove-cni-config'), ...NodeName }),
+  z.strictObject({ name: z.literal('ip-forward-off'), ...NodeName }),
+  z.strictObject({ name: z.literal('scale'), target: templated(/^[a-z]+\/[a-z0-9.-]+$/, 'kind/name, e.g. deployment/coredns'), namespace: z.string().default('default'), replicas: z.number().int().min(0) }),
+]);
+export type Break = z.infer<typeof BreakSchema>;
+
+export const SetupStepSchema = z.union([
+  /** Create (or replace) the objects of a YAML manifest, one or more documents. */
+  z.strictObject({ apply: z.string().min(1) }),
+  z.strictObject({ delete: z.strictObject({ ...ObjectRef }) }),
+  /** A JSON merge patch (RFC 7386), as `kubectl patch --type=merge`. */
+  z.strictObject({ patch: z.strictObject({ ...ObjectRef, merge: z.record(z.string(), z.unknown()) }) }),
+  /** A shell line, on the workstation or (after `ssh`) on a host. */
+  z.strictObject({ exec: z.union([z.string().min(1), z.strictObject({ host: z.string().optional(), run: z.string().min(1) })]) }),
+  z.strictObject({
+    file: z
+      .strictObject({
+        host: z.string(),
+        path: z.string().startsWith('/'),
+        content: z.string().optional(),
+        replace: z.array(z.strictObject({ from: z.string().min(1), to: z.string(), all: z.boolean().default(false) })).optional(),
+        remove: z.boolean().optional(),
+      })
+      .refine((f) => [f.content, f.replace, f.remove].filter((x) => x !== undefined).length === 1, 'give exactly one of content, replace, remove'),
+  }),
+  z.strictObject({ break: BreakSchema }),
+  z.strictObject({ advance: DurationSchema }),
+]);
+export type SetupStep = z.infer<typeof SetupStepSchema>;
+
+export const MutationSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  description: TextSchema.optional(),
+  /** Start from the state after setup (default) or after the reference solution. */
+  after: z.enum(['setup', 'solution']).default('setup'),
+  run: z.array(z.string().min(1)).min(1),
+  /** Checks that must fail after these lines. */
+  fails: z.array(z.string()).min(1),
+});
+export type Mutation = z.infer<typeof MutationSchema>;
+
+const checkSchemas = CHECK_KINDS.map((k) => k.schema);
+export const CheckSchema = z.discriminatedUnion('kind', checkSchemas as unknown as [typeof checkSchemas[number], ...typeof checkSchemas]);
+export type CheckSpec = z.infer<typeof CheckSchema>;
+
+export const ScenarioSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
+    title: TextSchema,
+    domain: z.enum(DOMAIN_NAMES),
+    /** The curriculum line this task practises, e.g. "Troubleshoot cluster components". */
+    competency: z.string().min(1),
+    topics: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/)).min(1),
+    difficulty: z.enum(['easy', 'medium', 'hard']),
+    /** Points the task is worth in an exam (its checks' points are scaled to it). */
+    weight: z.number().int().min(1).max(20),
+    /** Target minutes. */
+    minutes: z.number().int().min(1).max(60),
+    fixture: z.string().min(1),
+    /** The host the task starts on, as the exam's `ssh <host>` per task; the workstation when absent. */
+    host: z.string().optional(),
+    params: z.record(z.string().regex(IDENT, 'a parameter name: a letter, then letters, digits or _'), ParamSchema).default({}),
+    setup: z.array(SetupStepSchema).default([]),
+    task: TextSchema,
+    hints: z.array(TextSchema).default([]),
+    solution: z.array(z.string().min(1)).min(1),
+    explanation: TextSchema,
+    /** Simulated time to let pass after the solution before grading (as a learner waits). */
+    wait: DurationSchema.default('90s'),
+    mutations: z.array(MutationSchema).default([]),
+    checks: z.array(CheckSchema).min(1),
+  })
+  .superRefine((s, ctx) => {
+    const ids = new Set<string>();
+    s.checks.forEach((c, i) => {
+      if (ids.has(c.id)) ctx.addIssue({ code: 'custom', path: ['checks', i, 'id'], message: `duplicate check id "${c.id}"` });
+      ids.add(c.id);
+    });
+    s.mutations.forEach((m, i) =>
+      m.fails.forEach((f, j) => {
+        if (!ids.has(f)) ctx.addIssue({ code: 'custom', path: ['mutations', i, 'fails', j], message: `no check "${f}"${nearestMsg(f, [...ids])}` });
+      }),
+    );
+  });
+export type Scenario = z.infer<typeof ScenarioSchema>;
+export type ScenarioInput = z.input<typeof ScenarioSchema>;
+
+/** Levenshtein distance, for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
+  const d: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0]!;
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = d[j]!;
+      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return d[b.length]!;
+}
+
+/** The closest candidate within a third of the word's length (at least 2 edits), if any. */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const dist = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (dist < bestD) [best, bestD] = [c, dist];
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+export function nearestMsg(word: string, candidates: readonly string[]): string {
+  const n = nearest(word, candidates);
+  return n ? ` (did you mean "${n}"?)` : '';
+}

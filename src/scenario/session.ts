@@ -1,0 +1,72 @@
+/**
+ * Sessions for a scenario instance: a fresh cluster restored from a cached fixture snapshot (the
+ * build runs once per fixture and seed; a restore takes a few milliseconds), the setup applied,
+ * the history cleared, and the learner placed on the task's host as the exam's per-task `ssh`.
+ */
+import { readFileSync } from 'node:fs';
+import { Cluster, type Snapshot } from '../sim/cluster.js';
+import { CONTROLLERS } from '../sim/controllers/index.js';
+import { buildCluster, parseFixture } from '../sim/fixture/build.js';
+import { ManualClock, type Clock } from '../util/clock.js';
+import { Session, type Editor } from '../shell/session.js';
+import type { Instance } from './instance.js';
+import { runSetup, SetupError } from './setup/index.js';
+
+/** Built fixtures by `name#seed`. Pass your own to control lifetime; a module-wide one is the default. */
+export type FixtureCache = Map<string, Snapshot>;
+
+const DEFAULT_CACHE: FixtureCache = new Map();
+
+export interface SetupOptions {
+  editor?: Editor;
+  fixtureCache?: FixtureCache;
+  /** The session's clock (interactive sessions follow wall time); a pinned clock at the fixture's time by default. */
+  clock?: Clock;
+  /** Where fixtures/<name>.yaml live; the package's fixtures/ by default. */
+  fixturesDir?: string;
+}
+
+export function fixturePath(name: string, dir?: string): string {
+  return dir ? `${dir.replace(/\/$/, '')}/${name}.yaml` : new URL(`../../fixtures/${name}.yaml`, import.meta.url).pathname;
+}
+
+/** The settled fixture cluster for a seed, as a snapshot (built once, then cached). */
+export function fixtureSnapshot(name: string, seed: number, opts: Pick<SetupOptions, 'fixtureCache' | 'fixturesDir'> = {}): Snapshot {
+  const cache = opts.fixtureCache ?? DEFAULT_CACHE;
+  const key = `${name}#${seed}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  let text: string;
+  try {
+    text = readFileSync(fixturePath(name, opts.fixturesDir), 'utf8');
+  } catch {
+    throw new SetupError(`fixture "${name}" not found (${fixturePath(name, opts.fixturesDir)})`);
+  }
+  const snap = buildCluster(parseFixture(text, `${name}.yaml`), { seed, controllers: CONTROLLERS }).snapshot();
+  cache.set(key, snap);
+  return snap;
+}
+
+/** A new session for the instance: fixture restored, setup applied, on the task's host. */
+export async function setupSession(instance: Instance, opts: SetupOptions = {}): Promise<Session> {
+  const s = instance.resolved;
+  const snap = fixtureSnapshot(s.fixture, instance.seed, opts);
+  const cluster = Cluster.restore(snap, opts.clock ?? new ManualClock(snap.now), CONTROLLERS);
+  const session = new Session(cluster, opts.editor ? { editor: opts.editor } : {});
+  await runSetup(session, s.setup);
+  if (s.host && s.host !== cluster.meta.workstation) {
+    const r = await session.exec(`ssh ${s.host}`);
+    if (r.exitCode !== 0) throw new SetupError(`host: ${r.stderr.trim()}`);
+  }
+  session.history.length = 0;
+  return session;
+}
+
+/**
+ * A private copy of a session at its current simulated time, back on the workstation: what the
+ * grader runs its shell lines in, so nothing it does reaches the learner's state.
+ */
+export function cloneSession(session: Session): Session {
+  const data = session.toJSON();
+  return Session.fromJSON({ ...data, frames: data.frames.slice(0, 1), history: [] }, new ManualClock(data.cluster.now), CONTROLLERS);
+}
