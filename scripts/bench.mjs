@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+// `npm run bench`: timings of the built program (dist/), each reported as a ratio to `node -e 0`
+// measured in the same run (median of N runs), so figures compare across machines. Goals from the
+// issues: --version ≤ 1.5×, one-shot `kubectl get po -A` ≤ 2×, in-shell p99 ≤ 10 ms. Bench bodies
+// the data-plane/DNS engineers export (dist/sim/traffic/bench.js) are picked up when present;
+// anything missing prints n/a.
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const BIN = join(ROOT, 'bin', 'cka-lab');
+const N = Number(process.env.BENCH_RUNS ?? 7);
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const mod = async (p) => {
+  const f = join(DIST, p);
+  return existsSync(f) ? import(pathToFileURL(f).href) : undefined;
+};
+
+function spawnMs(args, env = {}) {
+  const times = [];
+  for (let i = 0; i < N; i++) {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    times.push(performance.now() - t);
+    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  }
+  return median(times);
+}
+
+function timeMs(fn, runs = N) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+async function timeMsAsync(fn, runs = N) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+/** Child mode: the 10k Services / 50k endpoints cluster, so peak RSS is its own. */
+async function bigCluster() {
+  const { buildCluster, parseFixture } = await mod('sim/fixture/build.js');
+  const { CONTROLLERS } = await mod('sim/controllers/index.js');
+  const text = readFileSync(join(ROOT, 'fixtures', 'kubeadm-calico.yaml'), 'utf8');
+  const c = buildCluster(parseFixture(text, 'kubeadm-calico.yaml'), { seed: 1, controllers: CONTROLLERS });
+  const t = performance.now();
+  c.insert({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'bench' }, spec: {}, status: { phase: 'Active' } });
+  for (let i = 0; i < 10_000; i++) {
+    const ip = `10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+    c.insert({ apiVersion: 'v1', kind: 'Service', metadata: { name: `s${i}`, namespace: 'bench' }, spec: { type: 'ClusterIP', clusterIP: ip, clusterIPs: [ip], ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 }] } });
+    c.insert({
+      apiVersion: 'discovery.k8s.io/v1',
+      kind: 'EndpointSlice',
+      metadata: { name: `s${i}-x`, namespace: 'bench', labels: { 'kubernetes.io/service-name': `s${i}` } },
+      addressType: 'IPv4',
+      endpoints: Array.from({ length: 5 }, (_, j) => ({ addresses: [`10.245.${((i * 5 + j) >> 8) & 255}.${(i * 5 + j) & 255}`], conditions: { ready: true }, nodeName: 'cka-w1' })),
+      ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
+    });
+  }
+  c.settle();
+  const ms = performance.now() - t;
+  process.stdout.write(JSON.stringify({ ms, rssMB: process.resourceUsage().maxRSS / 1024 }));
+}
+
+async function main() {
+  if (!existsSync(join(DIST, 'cli', 'main.js'))) {
+    process.stderr.write('bench: dist/ is missing; run `npm run build` first\n');
+    process.exit(1);
+  }
+  if (process.argv[2] === '--child-big') return bigCluster();
+  const rows = [];
+  const base = spawnMs(['-e', '0']);
+  const add = (name, ms, goal = '') => rows.push([name, ms === undefined ? 'n/a' : `${ms.toFixed(1)} ms`, ms === undefined ? 'n/a' : `${(ms / base).toFixed(2)}×`, goal]);
+  const tryAdd = async (name, fn, goal) => {
+    try {
+      add(name, await fn(), goal);
+    } catch (e) {
+      rows.push([name, 'n/a', 'n/a', `${goal ? `${goal}; ` : ''}${String(e.message ?? e).split('\n')[0].slice(0, 60)}`]);
+    }
+  };
+  add('node -e 0 (baseline)', base);
+  await tryAdd('cka-lab --version', () => spawnMs([BIN, '--version']), 'goal ≤ 1.5×');
+  const data = mkdtempSync(join(tmpdir(), 'cka-lab-bench-'));
+  const xdg = { XDG_DATA_HOME: data };
+  spawnSync(process.execPath, [BIN, 'kubectl', 'version'], { env: { ...process.env, ...xdg } }); // creates the session
+  await tryAdd('one-shot cka-lab kubectl get po -A', () => spawnMs([BIN, 'kubectl', 'get', 'po', '-A'], xdg), 'goal ≤ 2×');
+
+  const build = await mod('sim/fixture/build.js');
+  const ctrl = await mod('sim/controllers/index.js');
+  const fixtureText = readFileSync(join(ROOT, 'fixtures', 'kubeadm-calico.yaml'), 'utf8');
+  const load = () => build.buildCluster(build.parseFixture(fixtureText, 'kubeadm-calico.yaml'), { seed: 1, controllers: ctrl.CONTROLLERS });
+  await tryAdd('load + settle kubeadm-calico', () => timeMs(load, 3));
+
+  const { Session } = await mod('shell/session.js');
+  const session = new Session(load());
+  const lines = ['kubectl get po -A', 'kubectl get svc -A', 'kubectl -n kube-system get deploy coredns -o yaml', 'echo hello | grep h', 'kubectl get nodes -o wide', 'cat /etc/hosts | wc -l'];
+  const lat = [];
+  for (let i = 0; i < 1000; i++) {
+    const t = performance.now();
+    await session.exec(lines[i % lines.length]);
+    lat.push(performance.now() - t);
+  }
+  add('in-shell command p50 (1,000 commands)', pct(lat, 50));
+  add('in-shell command p99 (1,000 commands)', pct(lat, 99), 'goal p99 ≤ 10 ms');
+
+  const big = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child-big'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (big.status === 0) {
+    const r = JSON.parse(big.stdout);
+    add('settle 10,000 Services / 50,000 endpoints', r.ms, `peak RSS ${Math.round(r.rssMB)} MB`);
+  } else rows.push(['settle 10,000 Services / 50,000 endpoints', 'n/a', 'n/a', String(big.stderr).split('\n')[0].slice(0, 60)]);
+
+  const sc = await mod('scenario/index.js');
+  if (sc) {
+    const lib = sc.loadLibrary(join(ROOT, 'scenarios'));
+    const first = lib.scenarios[0];
+    if (first) {
+      const inst = sc.instantiate(first, 1);
+      await sc.setupSession(inst);
+      await tryAdd(`scenario reset (${first.id})`, () => timeMsAsync(() => sc.setupSession(inst)), 'goal ≤ 50 ms');
+      const { Random } = await mod('util/random.js');
+      await tryAdd(`load a 17-task exam (library has ${lib.scenarios.length})`, () =>
+        timeMsAsync(async () => {
+          for (const s of sc.stratifiedDraw(lib.scenarios, 17, sc.DOMAINS, new Random(7))) await sc.setupSession(sc.instantiate(s, 7));
+        }, 3),
+      );
+    } else rows.push(['scenario reset / 17-task exam', 'n/a', 'n/a', 'empty library']);
+    await tryAdd('cka-lab validate (library)', () => {
+      const t = performance.now();
+      spawnSync(process.execPath, [BIN, 'validate'], { env: { ...process.env, ...xdg }, stdio: 'ignore' });
+      return performance.now() - t;
+    });
+  } else rows.push(['scenario engine', 'n/a', 'n/a', '']);
+
+  const tb = await mod('sim/traffic/bench.js');
+  const s000 = await mod('sim/traffic/seed000.js');
+  if (tb?.kubeProxySyncBench) await tryAdd('kube-proxy sync + iptables-save 10k/50k', () => timeMs(tb.kubeProxySyncBench(10_000, 50_000), 3));
+  else rows.push(['kube-proxy sync + iptables-save 10k/50k', 'n/a', 'n/a', '']);
+  if (tb?.clusterIPWalkBench && s000?.addSeed000Web) {
+    const c = load();
+    s000.addSeed000Web(c);
+    await tryAdd('one ClusterIP connection walk', () => timeMs(tb.clusterIPWalkBench(c), 101));
+    await tryAdd('one busybox nslookup (full DNS path)', () => timeMs(tb.nslookupBench(c), 101));
+  } else rows.push(['connection walk / nslookup', 'n/a', 'n/a', '']);
+  const cp = await mod('sim/dns/corefile/parser.js');
+  const addons = await mod('sim/fixture/addons.js');
+  if (cp?.parseCorefile && addons?.defaultCorefile) await tryAdd('Corefile parse', () => timeMs(() => cp.parseCorefile(addons.defaultCorefile('cluster.local'), 'Corefile'), 101));
+  else rows.push(['Corefile parse', 'n/a', 'n/a', '']);
+  rows.push(['Corefile load (server start)', 'n/a', 'n/a', 'no bench body exported']);
+
+  const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const r of rows) process.stdout.write(`${r[0].padEnd(w[0])}  ${r[1].padStart(w[1])}  ${r[2].padStart(w[2])}  ${r[3]}`.trimEnd() + '\n');
+}
+
+await main();

@@ -1,0 +1,71 @@
+/**
+ * Durable JSON files. Writes are atomic (write a temp file in the same directory, fsync, rename
+ * over the target) so a crash mid-write leaves either the old or the new file, never half of one.
+ * Reads check a schema version; a file that does not parse or has the wrong shape is reported and
+ * set aside as `<file>.corrupt-<timestamp>`, never silently dropped or overwritten.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+export type ReadResult<T> =
+  | { status: 'ok'; data: T }
+  | { status: 'missing' }
+  /** The file was unreadable; it now lives at `movedTo` and `reason` says why. */
+  | { status: 'corrupt'; reason: string; movedTo: string };
+
+let tmpCounter = 0;
+
+export function writeJsonAtomic(path: string, data: unknown): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${tmpCounter++}.tmp`);
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify(data)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+/** Stamp used in `*.corrupt-<timestamp>`: ISO 8601 without characters that trouble file systems. */
+export function corruptStamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/[:.]/g, '-');
+}
+
+/**
+ * Read a versioned JSON file. `check` validates the parsed value and returns an error text when
+ * the shape is wrong. `nowMs` names the set-aside copy.
+ */
+export function readJsonVersioned<T>(
+  path: string,
+  version: number,
+  check: (v: unknown) => string | undefined,
+  nowMs: number,
+): ReadResult<T> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
+    throw e;
+  }
+  let reason: string | undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (e) {
+    reason = `not valid JSON (${(e as Error).message})`;
+  }
+  if (!reason) {
+    const v = (value as { schema?: unknown } | null)?.schema;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) reason = 'not a JSON object';
+    else if (v !== version) reason = `schema version ${JSON.stringify(v)}, expected ${version}`;
+    else reason = check(value);
+  }
+  if (!reason) return { status: 'ok', data: value as T };
+  const movedTo = `${path}.corrupt-${corruptStamp(nowMs)}`;
+  renameSync(path, movedTo);
+  return { status: 'corrupt', reason, movedTo };
+}

@@ -1,0 +1,72 @@
+/**
+ * `cka-lab exam [--tasks 17] [--minutes 120] [--seed N] [--lang L]`: resume the exam in progress
+ * (its timer kept running), or draw a new one stratified by domain weight, set every task up on
+ * its own cluster, and run it. Without a terminal, meta-commands and shell lines come from stdin.
+ */
+import { ExamStore, EXAM_SCHEMA, type ExamState } from '../app/exam-store.js';
+import { ProgressStore } from '../app/progress.js';
+import { WallClock } from '../app/wallclock.js';
+import { DOMAINS, instantiate, setupSession, stratifiedDraw } from '../scenario/index.js';
+import { Random } from '../util/random.js';
+import { EXAM_META, runExam } from '../ui/exam.js';
+import { theme, clockText } from '../ui/theme.js';
+import type { LineSource } from '../ui/input.js';
+import { CliError, type CliIo } from './io.js';
+import { editorFor, envOf, lineSource } from './context.js';
+import { freshSeed, langOf, library } from './library.js';
+
+export interface ExamFlags {
+  tasks: number;
+  minutes: number;
+  seed?: number;
+  lang?: string;
+}
+
+export async function examCommand(o: ExamFlags, io: CliIo): Promise<number> {
+  const env = envOf(io);
+  const lang = langOf(o.lang, io);
+  const store = new ExamStore(env.data, io.realNow);
+  const progress = new ProgressStore(env.data, io.realNow);
+  progress.load();
+  if (progress.warning) io.stderr.write(`cka-lab: ${progress.warning}\n`);
+  const scenarios = library(io);
+  const byId = new Map(scenarios.map((s) => [s.id, s]));
+  const prev = store.read();
+  let state: ExamState;
+  if (prev.status === 'ok') {
+    state = prev.data;
+    io.stdout.write(`Resuming the exam started ${new Date(state.startedAt).toISOString()}: ${clockText(state.minutes * 60_000 - (io.realNow() - state.startedAt))} left.\n`);
+  } else {
+    if (prev.status === 'corrupt') io.stderr.write(`cka-lab: the exam in progress could not be read (${prev.reason}); it was moved to ${prev.movedTo}\n`);
+    if (o.tasks < 1) throw new CliError('--tasks must be at least 1', 2);
+    if (o.minutes < 1) throw new CliError('--minutes must be at least 1', 2);
+    if (scenarios.length === 0) throw new CliError('the scenario library is empty', 1);
+    const seed = o.seed ?? freshSeed(io);
+    const drawn = stratifiedDraw(scenarios, o.tasks, DOMAINS, new Random(seed));
+    const now = io.realNow();
+    const tasks = [];
+    for (const s of drawn) {
+      const session = await setupSession(instantiate(s, seed), { clock: new WallClock(0, io.realNow) });
+      tasks.push({ scenario: s.id, seed, session: session.toJSON(), flagged: false, spentMs: 0, savedAt: now });
+    }
+    state = { schema: EXAM_SCHEMA, id: `exam-${new Date(now).toISOString().replace(/[:.]/g, '-')}`, seed, minutes: o.minutes, startedAt: now, current: 0, openedAt: now, alerts: [], tasks };
+    store.save(state);
+    const short = drawn.length < o.tasks ? ` (the library has only ${drawn.length})` : '';
+    io.stdout.write(`Exam: ${drawn.length} tasks${short}, ${o.minutes} minutes, pass mark 66%. Commands: tasks, task N, flag, answer TEXT, submit, quit.\n`);
+  }
+  let lines: LineSource | undefined;
+  const editor = editorFor(env, () => lines);
+  return runExam({
+    state,
+    library: byId,
+    store,
+    progress,
+    lang,
+    c: theme(io.isTTY, io.env),
+    io,
+    lines: (session) => (lines = lineSource(env, session, EXAM_META)),
+    realNow: io.realNow,
+    ticking: io.isTTY,
+    ...(editor ? { editor } : {}),
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * What a command of the program touches of the outside world, injected so tests drive main()
+ * with in-memory streams, their own environment (XDG_DATA_HOME in a temp dir) and a pinned clock.
+ */
+import type { Readable, Writable } from 'node:stream';
+
+export interface CliIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Whether stdin and stdout are a terminal: menus and readline only then. */
+  isTTY: boolean;
+  /** Real time, ms since the epoch. */
+  realNow: () => number;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    realNow: () => Date.now(),
+  };
+}
+
+/** A user-facing failure: printed as `cka-lab: <message>` with an exit code, no stack. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}

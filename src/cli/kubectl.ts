@@ -1,0 +1,43 @@
+/**
+ * `cka-lab kubectl ARGS…`: one kubectl command against the most recently used session (created
+ * on the default fixture when there is none), from the user's own terminal, so that
+ * `alias k='cka-lab kubectl'` works there. It runs as root on the workstation whatever context
+ * the interactive shell was left in, and the session is saved afterwards.
+ */
+import { buffer } from 'node:stream/consumers';
+import type { CommandResult } from '../shell/types.js';
+import { CliError, type CliIo } from './io.js';
+import { editorFor, envOf } from './context.js';
+import { openSession } from './shell.js';
+
+/** kubectl reads stdin only for `-f -` / `--filename=-`; anything else must not block on it. */
+export function readsStdin(args: readonly string[]): boolean {
+  return args.some((a, i) => ((a === '-f' || a === '--filename') && args[i + 1] === '-') || a === '--filename=-' || a === '-f=-' || a === '-f-');
+}
+
+export async function kubectlCommand(args: string[], io: CliIo): Promise<number> {
+  const env = envOf(io);
+  const name = env.sessions.mostRecent() ?? 'default';
+  const editor = editorFor(env, () => undefined);
+  const { session, fixture, seed } = openSession(env, { session: name }, editor ? { editor } : {});
+  const ws = { kind: 'workstation' as const, host: session.cluster.meta.workstation };
+  const fn = session.lookup(ws, 'kubectl');
+  if (!fn) throw new CliError('kubectl is not available');
+  const stdin = readsStdin(args) ? (await buffer(io.stdin)).toString('utf8') : '';
+  const res: CommandResult = await fn({
+    argv: ['kubectl', ...args],
+    stdin,
+    env: { HOME: '/root', USER: 'root', KUBECONFIG: '/root/.kube/config', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' },
+    cwd: '/root',
+    user: 'root',
+    fs: session.fsOf(ws),
+    location: ws,
+    now: () => session.cluster.now(),
+    cluster: session.cluster,
+  });
+  session.cluster.settle();
+  io.stdout.write(res.stdout);
+  io.stderr.write(res.stderr);
+  env.sessions.save(name, fixture, seed, session);
+  return res.exitCode;
+}

@@ -1,0 +1,35 @@
+/**
+ * The scenario library the commands use: the package's scenarios/ folder, or the folder named by
+ * CKA_LAB_SCENARIOS (scenario authors and tests). Load errors are printed, not fatal, except to
+ * `validate`.
+ */
+import { join } from 'node:path';
+import { loadLibrary, formatLoadError, resolveLang, type Lang, type LoadedScenario } from '../scenario/index.js';
+import { packageRoot } from '../app/paths.js';
+import { CliError, type CliIo } from './io.js';
+
+export function libraryDir(io: CliIo): string {
+  return io.env['CKA_LAB_SCENARIOS'] || join(packageRoot(), 'scenarios');
+}
+
+export function library(io: CliIo, quiet = false): LoadedScenario[] {
+  const { scenarios, errors } = loadLibrary(libraryDir(io));
+  if (!quiet) for (const e of errors) io.stderr.write(`cka-lab: ${formatLoadError(e)}\n`);
+  return scenarios;
+}
+
+export function langOf(flag: string | undefined, io: CliIo): Lang {
+  if (flag !== undefined && !['en', 'ja', 'zh-CN'].includes(flag)) throw new CliError(`unknown language "${flag}" (en, ja, zh-CN)`, 2);
+  return resolveLang(flag, io.env);
+}
+
+/** Tasks in a stable order: domain (exam weight order), then shorter first, then id. */
+export function ordered(tasks: readonly LoadedScenario[]): LoadedScenario[] {
+  const rank = ['troubleshooting', 'cluster-architecture', 'services-networking', 'workloads-scheduling', 'storage'];
+  return [...tasks].sort((a, b) => rank.indexOf(a.domain) - rank.indexOf(b.domain) || a.minutes - b.minutes || a.id.localeCompare(b.id));
+}
+
+/** A seed when none was given: different per run, so a retry is not memorised. */
+export function freshSeed(io: CliIo): number {
+  return (io.realNow() % 1_000_000) + 1;
+}

@@ -1,0 +1,28 @@
+/** `cka-lab list [--domain D] [--json]`: the scenario library, by domain. */
+import { textFor } from '../scenario/index.js';
+import type { CliIo } from './io.js';
+import { langOf, library, ordered } from './library.js';
+
+export async function listCommand(o: { domain?: string; json?: boolean }, io: CliIo): Promise<number> {
+  const lang = langOf(undefined, io);
+  const tasks = ordered(library(io)).filter((s) => !o.domain || s.domain === o.domain);
+  if (o.json) {
+    const rows = tasks.map((s) => ({ id: s.id, title: textFor(s.title, lang), domain: s.domain, topics: s.topics, difficulty: s.difficulty, weight: s.weight, minutes: s.minutes, fixture: s.fixture }));
+    io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return 0;
+  }
+  const idw = Math.max(2, ...tasks.map((s) => s.id.length));
+  const out: string[] = [];
+  let domain = '';
+  for (const s of tasks) {
+    if (s.domain !== domain) {
+      if (domain) out.push('');
+      domain = s.domain;
+      out.push(`${domain}:`);
+    }
+    out.push(`  ${s.id.padEnd(idw)}  ${s.difficulty.padEnd(6)}  ${String(s.minutes).padStart(2)} min  ${textFor(s.title, lang)}`);
+  }
+  if (tasks.length === 0) out.push(o.domain ? `No scenarios in domain ${o.domain}.` : 'No scenarios.');
+  io.stdout.write(`${out.join('\n')}\n`);
+  return 0;
+}

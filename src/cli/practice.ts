@@ -1,0 +1,55 @@
+/**
+ * `cka-lab practice [--domain D] [--topic T] [--lang L] [--seed N] [ID]`: on a terminal, the
+ * domain → topic → task menu (unless an ID is given); without one, the task named by ID or the
+ * first matching --domain/--topic, with meta-commands and shell lines read from stdin.
+ */
+import { ProgressStore, bestByScenario } from '../app/progress.js';
+import { runPractice, PRACTICE_META } from '../ui/practice.js';
+import { pickTask } from '../ui/menus.js';
+import { theme } from '../ui/theme.js';
+import type { LineSource } from '../ui/input.js';
+import { CliError, type CliIo } from './io.js';
+import { editorFor, envOf, lineSource } from './context.js';
+import { freshSeed, langOf, library, ordered } from './library.js';
+
+export interface PracticeFlags {
+  domain?: string;
+  topic?: string;
+  lang?: string;
+  seed?: number;
+}
+
+export async function practiceCommand(id: string | undefined, o: PracticeFlags, io: CliIo): Promise<number> {
+  const env = envOf(io);
+  const lang = langOf(o.lang, io);
+  const progress = new ProgressStore(env.data, io.realNow);
+  const record = progress.load();
+  if (progress.warning) io.stderr.write(`cka-lab: ${progress.warning}\n`);
+  const all = ordered(library(io));
+  const pool = all.filter((s) => (!o.domain || s.domain === o.domain) && (!o.topic || s.topics.includes(o.topic)));
+  let start: number;
+  if (id) {
+    start = pool.findIndex((s) => s.id === id);
+    if (start < 0) throw new CliError(`no scenario "${id}"${o.domain || o.topic ? ' matching --domain/--topic' : ''} (see \`cka-lab list\`)`, 2);
+  } else if (pool.length === 0) {
+    throw new CliError(`no scenarios match${o.domain ? ` --domain ${o.domain}` : ''}${o.topic ? ` --topic ${o.topic}` : ''} (see \`cka-lab list\`)`, 2);
+  } else if (io.isTTY) {
+    const picked = await pickTask(pool, bestByScenario(record), lang, { input: io.stdin, output: io.stdout }, { ...(o.domain ? { domain: o.domain } : {}), ...(o.topic ? { topic: o.topic } : {}) });
+    start = pool.indexOf(picked);
+  } else start = 0;
+  let lines: LineSource | undefined;
+  const editor = editorFor(env, () => lines);
+  return runPractice({
+    tasks: pool,
+    start,
+    seed: o.seed ?? freshSeed(io),
+    lang,
+    c: theme(io.isTTY, io.env),
+    io,
+    lines: (session) => (lines = lineSource(env, session, PRACTICE_META)),
+    progress,
+    realNow: io.realNow,
+    ...(editor ? { editor } : {}),
+  });
+}
+

@@ -1,0 +1,111 @@
+/**
+ * `cka-lab shell`, `cka-lab kubectl` and `--version` driven through main() with injected streams:
+ * transcripts (`$ command` then the exact output), resume after a simulated crash, a corrupt
+ * session file set aside, and bad command lines.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { harness, parseTranscript } from './testing/harness.js';
+
+const TRANSCRIPT = `$ kubectl get nodes
+NAME      STATUS   ROLES           AGE    VERSION
+cka-cp1   Ready    control-plane   5d4h   v1.35.9
+cka-w1    Ready    <none>          5d4h   v1.35.9
+cka-w2    Ready    <none>          5d4h   v1.35.9
+$ k get ns --no-headers | wc -l
+4
+$ echo hello > /root/note.txt
+$ cat /root/note.txt
+hello
+$ ssh cka-w1
+$ hostname
+cka-w1
+$ exit
+logout
+Connection to cka-w1 closed.
+$ cat <<EOF
+> line one
+> line two
+> EOF
+line one
+line two
+$ pwd
+/root
+`;
+
+test('shell: a transcript through stdin, exit status of the last command', async () => {
+  const h = harness();
+  const { input, expected } = parseTranscript(TRANSCRIPT);
+  const r = await h.run(['shell'], input);
+  assert.equal(r.stderr, '');
+  assert.equal(r.stdout, expected);
+  assert.equal(r.code, 0);
+  const fail = await h.run(['shell'], 'false\n');
+  assert.equal(fail.code, 1);
+  const exit = await h.run(['shell'], 'exit 7\necho not reached\n');
+  assert.deepEqual([exit.code, exit.stdout], [7, '']);
+});
+
+test('shell: the session survives a crash between commands and resumes intact', async () => {
+  const h = harness();
+  // first run: create objects and files, then "crash" (the input simply stops: every command was saved as it ran)
+  await h.run(['shell', '--session', 'lab'], 'kubectl create namespace crashy\necho saved > /root/f\nssh cka-w2\ncd /tmp\n');
+  const file = join(h.data, 'xdg', 'cka-lab', 'sessions', 'lab.json');
+  assert.ok(existsSync(file));
+  const leftovers = readdirSync(join(h.data, 'xdg', 'cka-lab', 'sessions')).filter((n) => n.endsWith('.tmp'));
+  assert.deepEqual(leftovers, [], 'atomic writes leave no temp files');
+  h.clock.now += 3_600_000; // an hour later
+  const r = await h.run(['shell', '--session', 'lab'], "pwd\nhostname\nexit\nkubectl get ns crashy --no-headers | awk '{print $1, $NF}'\ncat /root/f\n");
+  assert.equal(r.stderr, '');
+  assert.equal(r.stdout, '/tmp\ncka-w2\nlogout\nConnection to cka-w2 closed.\ncrashy 60m\nsaved\n');
+});
+
+test('shell: a corrupt session file is reported, set aside and replaced', async () => {
+  const h = harness();
+  await h.run(['shell'], 'true\n');
+  const dir = join(h.data, 'xdg', 'cka-lab', 'sessions');
+  writeFileSync(join(dir, 'default.json'), '{"schema":1,"name":');
+  const r = await h.run(['shell'], 'hostname\n');
+  assert.match(r.stderr, /^cka-lab: session "default" could not be read \(not valid JSON .*\); it was moved to .*default\.json\.corrupt-2026-12-01T09-00-00-000Z and a new session starts\n$/);
+  assert.equal(r.stdout, 'cka-ws\n');
+  const names = readdirSync(dir).sort();
+  assert.deepEqual(names, ['default.json', 'default.json.corrupt-2026-12-01T09-00-00-000Z']);
+  assert.equal(readFileSync(join(dir, names[1]!), 'utf8'), '{"schema":1,"name":');
+});
+
+test('kubectl one-shot runs against the most recent session and saves it', async () => {
+  const h = harness();
+  const cases = [
+    { name: 'create', args: ['kubectl', 'create', 'namespace', 'one'], stdout: 'namespace/one created\n', code: 0 },
+    { name: 'read back', args: ['kubectl', 'get', 'ns', 'one', '-o', 'name'], stdout: 'namespace/one\n', code: 0 },
+    { name: 'missing object', args: ['kubectl', 'get', 'ns', 'nope'], stdout: '', code: 1 },
+  ];
+  for (const c of cases) {
+    const r = await h.run(c.args);
+    assert.equal(r.stdout, c.stdout, c.name);
+    assert.equal(r.code, c.code, c.name);
+  }
+  h.clock.now += 90_000;
+  const s = await h.run(['shell'], "kubectl get ns one --no-headers | awk '{print $NF}'\n");
+  assert.equal(s.stdout, '90s\n', 'the one-shot saved the session and time followed the wall');
+});
+
+test('command line errors', async () => {
+  const h = harness();
+  const cases = [
+    { name: 'version', args: ['--version'], stdout: '0.1.0\n', stderr: '', code: 0 },
+    { name: 'bad seed', args: ['shell', '--seed', 'x'], stdout: '', stderr: "error: option '--seed <n>' argument 'x' is invalid. Not a whole number.\n(run with --help for usage)\n", code: 2 },
+    { name: 'unknown command', args: ['nope'], stdout: '', stderr: "error: unknown command 'nope'\n(run with --help for usage)\n", code: 2 },
+    { name: 'unknown fixture', args: ['shell', '--fixture', 'no-such'], stdout: '', stderr: 'cka-lab: fixture "no-such" not found (names: flannel-single, kubeadm-calico, weave-2node)\n', code: 2 },
+    { name: 'bad session name', args: ['shell', '--session', '../x'], stdout: '', stderr: 'cka-lab: invalid session name "../x" (letters, digits, \'.\', \'_\', \'-\')\n', code: 2 },
+  ];
+  for (const c of cases) {
+    const r = await h.run(c.args);
+    assert.deepEqual({ stdout: r.stdout, stderr: r.stderr, code: r.code }, { stdout: c.stdout, stderr: c.stderr, code: c.code }, c.name);
+  }
+  await h.run(['shell'], 'true\n');
+  const clash = await h.run(['shell', '--fixture', 'flannel-single']);
+  assert.equal(clash.stderr, 'cka-lab: session "default" already exists on fixture kubeadm-calico (seed 1); use --session NAME for a new one\n');
+});

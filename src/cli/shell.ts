@@ -1,0 +1,82 @@
+/**
+ * `cka-lab shell [--fixture NAME|PATH] [--seed N] [--session NAME]`: a free sandbox. Opens the
+ * named session (default `default`) or creates it from the fixture, then runs the REPL, saving
+ * the session after every command so it survives quit and crash.
+ */
+import { appendHistory } from '../app/history-file.js';
+import { DEFAULT_FIXTURE, FixtureNotFound, fixtureFile, loadCluster } from '../app/fixtures.js';
+import { validSessionName } from '../app/paths.js';
+import { WallClock } from '../app/wallclock.js';
+import { Session, type SessionOptions } from '../shell/session.js';
+import { runRepl } from '../ui/repl.js';
+import type { LineSource } from '../ui/input.js';
+import { CliError, type CliIo } from './io.js';
+import { editorFor, envOf, lineSource, type Env } from './context.js';
+
+export const DEFAULT_SEED = 1;
+
+export interface ShellOptions {
+  fixture?: string;
+  seed?: number;
+  session: string;
+}
+
+export interface OpenResult {
+  session: Session;
+  fixture: string;
+  seed: number;
+  resumed: boolean;
+}
+
+/** Open a saved session or create it; reports (and sets aside) a corrupt session file. */
+export function openSession(env: Env, o: ShellOptions, opts: SessionOptions): OpenResult {
+  if (!validSessionName(o.session)) throw new CliError(`invalid session name "${o.session}" (letters, digits, '.', '_', '-')`, 2);
+  const read = env.sessions.read(o.session);
+  if (read.status === 'ok') {
+    const f = read.data;
+    if ((o.fixture !== undefined && o.fixture !== f.fixture) || (o.seed !== undefined && o.seed !== f.seed))
+      throw new CliError(`session "${o.session}" already exists on fixture ${f.fixture} (seed ${f.seed}); use --session NAME for a new one`, 2);
+    const opened = env.sessions.revive(f, opts);
+    return { session: opened.session, fixture: f.fixture, seed: f.seed, resumed: true };
+  }
+  if (read.status === 'corrupt')
+    env.io.stderr.write(`cka-lab: session "${o.session}" could not be read (${read.reason}); it was moved to ${read.movedTo} and a new session starts\n`);
+  const fixture = o.fixture ?? DEFAULT_FIXTURE;
+  const seed = o.seed ?? DEFAULT_SEED;
+  let file: string;
+  try {
+    file = fixtureFile(fixture, env.io.cwd);
+  } catch (e) {
+    if (e instanceof FixtureNotFound) throw new CliError(e.message, 2);
+    throw e;
+  }
+  const cluster = loadCluster(file, seed, (start) => new WallClock(start, env.io.realNow));
+  const session = new Session(cluster, opts);
+  env.sessions.save(o.session, fixture, seed, session);
+  return { session, fixture, seed, resumed: false };
+}
+
+export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> {
+  const env = envOf(io);
+  const ref: { lines?: LineSource } = {};
+  const editor = editorFor(env, () => ref.lines);
+  const opened = openSession(env, o, editor ? { editor } : {});
+  const session = opened.session;
+  const lines = (ref.lines = lineSource(env, () => session));
+  if (io.isTTY) {
+    io.stderr.write(
+      `cka-lab shell: session "${o.session}" ${opened.resumed ? 'resumed' : 'created'} on ${opened.fixture} (seed ${opened.seed}). ` +
+        'Type `exit` or press Ctrl-D to leave.\n',
+    );
+  }
+  try {
+    return await runRepl(() => session, lines, io, {
+      afterCommand: (line) => {
+        env.sessions.save(o.session, opened.fixture, opened.seed, session);
+        if (io.isTTY) appendHistory(env.historyPath, line);
+      },
+    });
+  } finally {
+    lines.close();
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * `cka-lab validate [PATH…]`: schema-check every scenario file (or the whole library) and prove
+ * each one in-process (untouched state fails, reference solution passes, mutations fail). Prints
+ * one line per scenario and its problems; exit status 1 on any failure.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { formatLoadError, loadLibrary, loadScenarioFile, ScenarioLoadError, validateScenario, type LoadedScenario, type LoadError } from '../scenario/index.js';
+import type { CliIo } from './io.js';
+import { libraryDir } from './library.js';
+
+export async function validateCommand(paths: string[], io: CliIo): Promise<number> {
+  const scenarios: LoadedScenario[] = [];
+  const errors: LoadError[] = [];
+  for (const p of paths.length ? paths.map((x) => resolve(io.cwd, x)) : [libraryDir(io)]) {
+    let dir = false;
+    try {
+      dir = statSync(p).isDirectory();
+    } catch {
+      errors.push({ file: p, line: 1, column: 1, message: 'no such file or directory' });
+      continue;
+    }
+    if (dir) {
+      const lib = loadLibrary(p);
+      scenarios.push(...lib.scenarios);
+      errors.push(...lib.errors);
+    } else {
+      try {
+        scenarios.push(loadScenarioFile(p));
+      } catch (e) {
+        if (e instanceof ScenarioLoadError) errors.push(...e.errors);
+        else throw e;
+      }
+    }
+  }
+  for (const e of errors) io.stdout.write(`FAIL ${formatLoadError(e)}\n`);
+  let failed = errors.length;
+  for (const s of scenarios) {
+    const r = await validateScenario(s);
+    io.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${s.id}\n`);
+    for (const p of r.problems) io.stdout.write(`     ${p}\n`);
+    for (const w of r.warnings) io.stdout.write(`     warning: ${w}\n`);
+    if (!r.ok) failed++;
+  }
+  io.stdout.write(`${scenarios.length + errors.length - failed} passed, ${failed} failed\n`);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,30 @@
+/** Tab completion over a real session: commands, kubectl verbs, types, names, namespaces, hosts. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../testing/fixtures.js';
+import { Session } from '../shell/session.js';
+import { complete } from './complete.js';
+
+test('complete', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  const cases = [
+    { name: 'command', line: 'kube', want: [['kubectl'], 'kube'] },
+    { name: 'meta command', line: 'hi', want: [['hint', 'history'], 'hi'], extra: ['hint'] },
+    { name: 'resource type by short name', line: 'kubectl get deploy', want: [['deploy', 'deployment', 'deployments'], 'deploy'] },
+    { name: 'alias k', line: 'k get svc', want: [['svc'], 'svc'] },
+    { name: 'namespace after -n', line: 'kubectl -n kube-s', want: [['kube-system'], 'kube-s'] },
+    { name: 'names in the namespace', line: 'kubectl -n kube-system get deploy cor', want: [['coredns'], 'cor'] },
+    { name: 'TYPE/NAME', line: 'kubectl -n kube-system describe deploy/c', want: [['deploy/calico-kube-controllers', 'deploy/coredns'], 'deploy/c'] },
+    { name: 'flags', line: 'kubectl get po --names', want: [['--namespace='], '--names'] },
+    { name: 'nodes for cordon', line: 'kubectl cordon cka-w', want: [['cka-w1', 'cka-w2'], 'cka-w'] },
+    { name: 'ssh hosts', line: 'ssh cka-', want: [['cka-cp1', 'cka-w1', 'cka-w2'], 'cka-'] },
+    { name: 'after a pipe', line: 'kubectl get po | gre', want: [['grep'], 'gre'] },
+  ];
+  for (const c of cases) {
+    const [hits, word] = complete(s, c.line, c.extra ?? []);
+    assert.deepEqual([hits.filter((h) => c.name !== 'meta command' || ['hint', 'history'].includes(h)), word], c.want, c.name);
+  }
+  assert.ok(complete(s, 'kubectl ')[0].includes('version'), 'verbs from the registry');
+  await s.exec('ssh cka-cp1');
+  assert.ok(complete(s, 'iptables-sa')[0].includes('iptables-save'), 'node tools after ssh');
+});

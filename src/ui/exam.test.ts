@@ -1,0 +1,91 @@
+/**
+ * A 3-task exam through stdin with a pinned real clock: draw, per-task clusters, `tasks`,
+ * `task N`, `flag`, `answer`, quit and resume (the timer kept running), the 15-minute alert, and
+ * time-out grading every task on its own state with partial credit and pass/fail at 66 %.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PassThrough } from 'node:stream';
+import { harness, until } from '../cli/testing/harness.js';
+import { dueAlert, timeLeft, totals, type TaskResult } from './exam.js';
+import type { ExamState } from '../app/exam-store.js';
+
+const SCENARIOS = fileURLToPath(new URL('./testdata/scenarios', import.meta.url));
+
+test('exam: alerts and time left', () => {
+  const st = { minutes: 30, startedAt: 0, alerts: [] as number[] } as unknown as ExamState;
+  const cases = [
+    { name: 'start', now: 0, left: 1_800_000, alert: undefined },
+    { name: '14 min left', now: 16 * 60_000, left: 14 * 60_000, alert: 15 },
+    { name: '4 min left jumps to 5', now: 26 * 60_000, left: 4 * 60_000, alert: 5 },
+    { name: 'over', now: 31 * 60_000, left: -60_000, alert: undefined },
+  ];
+  for (const c of cases) {
+    assert.equal(timeLeft(st, c.now), c.left, c.name);
+    assert.equal(dueAlert(st, c.now), c.alert, c.name);
+  }
+  assert.equal(dueAlert({ ...st, alerts: [15] }, 16 * 60_000), undefined, 'shown once');
+});
+
+test('exam: totals give partial credit and pass at 66 %', () => {
+  const r = (points: number, weight: number) => ({ points, weight }) as TaskResult;
+  const cases = [
+    { name: 'pass at exactly 66', results: [r(6.6, 10)], want: { points: 6.6, max: 10, percent: 66, passed: true } },
+    { name: 'fail below', results: [r(4, 4), r(0, 6), r(5, 5)], want: { points: 9, max: 15, percent: 60, passed: false } },
+  ];
+  for (const c of cases) assert.deepEqual(totals(c.results), c.want, c.name);
+});
+
+test('exam: three tasks through stdin, quit and resume, alert, time-out grading', async () => {
+  const h = harness({ CKA_LAB_SCENARIOS: SCENARIOS });
+  const first = await h.run(['exam', '--tasks', '3', '--minutes', '30', '--seed', '5'], 'tasks\nquit\n');
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.stdout, /^Exam: 3 tasks, 30 minutes, pass mark 66%\./);
+  const list = first.stdout.split('\n').filter((l) => /^[* ] +\d /.test(l));
+  assert.equal(list.length, 3, first.stdout);
+  const indexOf = (id: string): number => list.findIndex((l) => l.includes(id === 't-namespace' ? 'labelled namespace' : id === 't-file' ? 'node name' : 'service CIDR')) + 1;
+  assert.match(first.stdout, /The exam goes on: 30:00 left\. Resume with `cka-lab exam`\.\n$/);
+  const examFile = join(h.data, 'xdg', 'cka-lab', 'exam.json');
+  assert.ok(existsSync(examFile));
+
+  // resume ten minutes later: the timer kept wall time
+  h.clock.now += 10 * 60_000;
+  const stdin = new PassThrough();
+  const run = h.run(['exam'], stdin);
+  await until(() => h.live.stdout.includes('Resuming the exam'), 'resume');
+  assert.match(h.live.stdout, /20:00 left/);
+  const send = async (line: string, expect: string): Promise<void> => {
+    const before = h.live.stdout.length;
+    stdin.write(`${line}\n`);
+    await until(() => h.live.stdout.slice(before).includes(expect), `${line} → ${expect}`);
+  };
+  await send(`task ${indexOf('t-namespace')}`, 'Create namespace team-a');
+  await send('kubectl create ns team-a', 'namespace/team-a created');
+  await send('kubectl label ns team-a tier=web', 'namespace/team-a labeled');
+  await send('flag', `Task ${indexOf('t-namespace')} flagged.`);
+  await send(`task ${indexOf('t-answer')}`, 'Answer with the service CIDR');
+  await send('answer 10.96.0.0/12', 'Answer recorded');
+  h.clock.now += 6 * 60_000; // 14 minutes left
+  await send('echo tick', '*** 15 minutes left ***\ntick\n');
+  await send('echo tock', 'tock');
+  assert.equal(h.live.stdout.split('minutes left ***').length, 2, 'the alert is shown once');
+  h.clock.now += 15 * 60_000; // past the end
+  stdin.write('kubectl create ns too-late\n');
+  stdin.end();
+  const r = await run;
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(!r.stdout.includes('namespace/too-late created'), 'the line after time-out does not run');
+  assert.match(r.stdout, /Time is up\. Stop working: the exam is graded on the state you've left\.\n/);
+  assert.match(r.stdout, /Total: 9\/15 points \(60%\)\. FAIL \(pass mark 66%\)/);
+  assert.match(r.stdout, new RegExp(`│ ${indexOf('t-namespace')} ⚑ +│ Create a labelled namespace +│ workloads-scheduling +│ 4/4 +│ 2/2 +│ 0:00 +│ 3:00 +│`));
+  assert.match(r.stdout, new RegExp(`│ ${indexOf('t-answer')} +│ Name the service CIDR +│ cluster-architecture +│ 5/5 +│ 1/1 +│ 21:00 +│ 4:00 +│`));
+  assert.match(r.stdout, /✗ \/root\/node\.txt on cka-w1 names the node \(0\/1\)/);
+  assert.match(r.stdout, /Review \(tasks with points lost\):\n\nTask \d: Write the kubelet's node name to a file \[t-file\]\nReference solution:\n {2}hostname > \/root\/node\.txt/);
+  assert.ok(!existsSync(examFile), 'the finished exam is no longer in progress');
+  const hist = JSON.parse((await h.run(['history', '--json'])).stdout) as { exams: { percent: number; passed: boolean; tasks: unknown[] }[]; attempts: { mode: string }[] };
+  assert.deepEqual(hist.exams.map((e) => [e.percent, e.passed, e.tasks.length]), [[60, false, 3]]);
+  assert.deepEqual(hist.attempts.map((a) => a.mode), ['exam', 'exam', 'exam']);
+});

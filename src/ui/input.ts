@@ -1,0 +1,154 @@
+/**
+ * Where the REPL's lines come from. Interactively, node:readline with history, tab completion,
+ * Ctrl-C (cancel the line) and Ctrl-D (end of input on an empty line); otherwise plain lines from
+ * a stream, one by one, with no prompt and no echo, the way `bash < script` reads.
+ */
+import { createInterface, type Interface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+
+/** What next() yields besides a line: Ctrl-C, end of input, or an interruption from a timer. */
+export const INTERRUPT = Symbol('interrupt');
+export const WAKE = Symbol('wake');
+export type InputEvent = string | null | typeof INTERRUPT | typeof WAKE;
+
+export interface LineSource {
+  /** Show `prompt` (TTY only) and wait for the next line; null at end of input. */
+  next(prompt: string): Promise<InputEvent>;
+  /** Interrupt a pending next() (e.g. the exam timer ran out); it resolves to WAKE. */
+  wake(): void;
+  /** Stop reading input around a child process that owns the terminal (the editor). */
+  suspend(): void;
+  resume(): void;
+  close(): void;
+  readonly interactive: boolean;
+}
+
+/** Lines from a non-TTY stream. */
+export class StreamLines implements LineSource {
+  readonly interactive = false;
+  private readonly iter: AsyncIterator<string>;
+  private readonly rl: Interface;
+  private waker: ((e: InputEvent) => void) | undefined;
+
+  constructor(input: Readable) {
+    this.rl = createInterface({ input, terminal: false, crlfDelay: Infinity });
+    this.iter = this.rl[Symbol.asyncIterator]();
+  }
+
+  /** A read that a wake() overtook stays in flight and is the next one returned. */
+  private inflight: Promise<string | null> | undefined;
+
+  async next(): Promise<InputEvent> {
+    const woken = new Promise<InputEvent>((res) => (this.waker = res));
+    this.inflight ??= this.iter.next().then((x) => (x.done ? null : x.value));
+    const read = this.inflight;
+    const r = await Promise.race([read, woken]);
+    this.waker = undefined;
+    if (r !== WAKE) this.inflight = undefined;
+    return r;
+  }
+
+  wake(): void {
+    this.waker?.(WAKE);
+  }
+
+  suspend(): void {}
+  resume(): void {}
+  close(): void {
+    this.rl.close();
+  }
+}
+
+export interface TtyOptions {
+  completer?: (line: string) => [string[], string];
+  /** Earlier lines, oldest first. */
+  history?: string[];
+  historySize?: number;
+}
+
+/**
+ * Lines from a terminal. Ctrl-D on an empty line closes a readline Interface, so a fresh one is
+ * made for the next read (carrying the history over): the REPL decides what Ctrl-D means.
+ */
+export class TtyLines implements LineSource {
+  readonly interactive = true;
+  private rl: Interface | undefined;
+  private pending: ((e: InputEvent) => void) | undefined;
+  private history: string[];
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    private readonly opts: TtyOptions = {},
+  ) {
+    // readline keeps history newest first
+    this.history = [...(opts.history ?? [])].reverse();
+  }
+
+  private open(): Interface {
+    if (this.rl) return this.rl;
+    const rl = createInterface({
+      input: this.input,
+      output: this.output,
+      terminal: true,
+      history: this.history,
+      historySize: this.opts.historySize ?? 1000,
+      removeHistoryDuplicates: false,
+      ...(this.opts.completer ? { completer: this.opts.completer } : {}),
+    });
+    rl.on('line', (line) => this.settle(line));
+    rl.on('SIGINT', () => {
+      this.output.write('^C\n');
+      rl.write(null, { ctrl: true, name: 'u' });
+      this.settle(INTERRUPT);
+    });
+    rl.on('close', () => {
+      this.history = (rl as unknown as { history: string[] }).history ?? this.history;
+      this.rl = undefined;
+      this.settle(null);
+    });
+    this.rl = rl;
+    return rl;
+  }
+
+  private settle(e: InputEvent): void {
+    const p = this.pending;
+    this.pending = undefined;
+    p?.(e);
+  }
+
+  next(prompt: string): Promise<InputEvent> {
+    const rl = this.open();
+    return new Promise((res) => {
+      this.pending = res;
+      rl.setPrompt(prompt);
+      rl.prompt();
+    });
+  }
+
+  wake(): void {
+    if (this.pending) {
+      this.output.write('\n');
+      this.settle(WAKE);
+    }
+  }
+
+  suspend(): void {
+    this.rl?.pause();
+    const inp = this.input as Readable & { setRawMode?: (b: boolean) => void; isTTY?: boolean };
+    if (inp.isTTY) inp.setRawMode?.(false);
+  }
+
+  resume(): void {
+    const inp = this.input as Readable & { setRawMode?: (b: boolean) => void; isTTY?: boolean };
+    if (inp.isTTY && this.rl) inp.setRawMode?.(true);
+    this.rl?.resume();
+  }
+
+  close(): void {
+    const rl = this.rl;
+    this.rl = undefined;
+    this.pending = undefined;
+    rl?.close();
+  }
+}

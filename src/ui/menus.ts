@@ -1,0 +1,44 @@
+/**
+ * The practice menu on a terminal (@inquirer/prompts): domain → topic → task, each task showing
+ * whether it is done and its best score. Never used without a terminal: there, practice takes an
+ * ID or the first task matching --domain/--topic.
+ */
+import { select } from '@inquirer/prompts';
+import type { Readable, Writable } from 'node:stream';
+import { DOMAINS, textFor, type Lang, type LoadedScenario } from '../scenario/index.js';
+
+export interface MenuIo {
+  input: Readable;
+  output: Writable;
+}
+
+export async function pickTask(
+  tasks: readonly LoadedScenario[],
+  best: ReadonlyMap<string, { best: number; attempts: number; done: boolean }>,
+  lang: Lang,
+  io: MenuIo,
+  pre: { domain?: string; topic?: string } = {},
+): Promise<LoadedScenario> {
+  const ctx = { input: io.input, output: io.output };
+  const domains = Object.keys(DOMAINS).filter((d) => tasks.some((t) => t.domain === d));
+  const domain =
+    pre.domain ??
+    (await select({ message: 'Domain', choices: domains.map((d) => ({ name: `${d} (${tasks.filter((t) => t.domain === d).length} tasks)`, value: d })) }, ctx));
+  const inDomain = tasks.filter((t) => t.domain === domain);
+  const topics = [...new Set(inDomain.flatMap((t) => t.topics))].sort();
+  const topic =
+    pre.topic ??
+    (topics.length > 1 ? await select({ message: 'Topic', choices: [{ name: '(all topics)', value: '' }, ...topics.map((t) => ({ name: t, value: t }))] }, ctx) : '');
+  const pool = inDomain.filter((t) => !topic || t.topics.includes(topic));
+  return select(
+    {
+      message: 'Task',
+      choices: pool.map((t) => {
+        const b = best.get(t.id);
+        const mark = b?.done ? '✓' : b ? `${b.best}%` : ' ';
+        return { name: `${mark.padEnd(4)} ${textFor(t.title, lang)} (${t.difficulty}, ${t.minutes} min)`, value: t };
+      }),
+    },
+    ctx,
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The task panel: what the exam's left-hand pane shows for one task (title, where to work, the
+ * task text, weight and target time), plus the views of a grade (✓/✗ per check with the reason)
+ * and of the reference solution. Text is picked in the learner's language; commands, ids and
+ * paths are never translated.
+ */
+import type { ChalkInstance } from 'chalk';
+import type { GradeReport, Instance, Lang } from '../scenario/index.js';
+import { textFor } from '../scenario/index.js';
+
+export interface PanelOptions {
+  lang: Lang;
+  c: ChalkInstance;
+  /** `Task 3 of 17` in an exam. */
+  position?: { index: number; total: number };
+  /** The workstation host, for the "ssh" line when the task starts elsewhere. */
+  workstation: string;
+}
+
+export function taskPanel(inst: Instance, o: PanelOptions): string {
+  const s = inst.resolved;
+  const head = o.position ? `Task ${o.position.index} of ${o.position.total}: ` : '';
+  const lines = [
+    o.c.bold(`${head}${textFor(s.title, o.lang)}`) + o.c.dim(`  [${s.id}]`),
+    o.c.dim(`${s.domain} · ${s.difficulty} · ${s.weight} points · target ${s.minutes} min`),
+  ];
+  if (s.host && s.host !== o.workstation) lines.push(`Solve this on ${o.c.cyan(s.host)} (you are there now; \`exit\` returns to ${o.workstation}).`);
+  lines.push('', textFor(s.task, o.lang).trimEnd(), '');
+  return `${lines.join('\n')}\n`;
+}
+
+export function gradeView(r: GradeReport, c: ChalkInstance): string {
+  const out: string[] = [];
+  for (const ch of r.checks) {
+    const mark = ch.ok ? c.green('✓') : c.red('✗');
+    out.push(`${mark} ${ch.description} (${ch.points}/${ch.max})`);
+    if (!ch.ok) out.push(`    ${ch.message}`);
+  }
+  out.push(`Score: ${r.score}/${r.max} (${r.percent}%)`);
+  return `${out.join('\n')}\n`;
+}
+
+export function solutionView(inst: Instance, lang: Lang): string {
+  const s = inst.resolved;
+  return `Reference solution:\n${s.solution.map((l) => `  ${l}`).join('\n')}\n\n${textFor(s.explanation, lang).trimEnd()}\n`;
+}
+
+export function hintView(inst: Instance, shown: number, lang: Lang): string {
+  const hints = inst.resolved.hints;
+  if (hints.length === 0) return 'This task has no hints.\n';
+  if (shown >= hints.length) return `No more hints (${hints.length} of ${hints.length} shown). \`solution\` shows the reference solution.\n`;
+  return `Hint ${shown + 1}/${hints.length}: ${textFor(hints[shown]!, lang).trimEnd()}\n`;
+}

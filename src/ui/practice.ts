@@ -1,0 +1,164 @@
+/**
+ * Practice mode: one task at a time in the shell, with the meta-commands of the issue:
+ * `task` (show it again), `hint` (next tier), `check` (grade now: ✓/✗ per check with reasons),
+ * `solution` (asks first; marks the attempt assisted), `answer TEXT` (for "find the …" tasks),
+ * `reset` (fresh setup), `next` / `skip` (move on; skip records nothing), `quit`.
+ * An attempt is recorded when the learner leaves a task they checked at least once, graded on
+ * the state they left (never on the commands typed).
+ */
+import type { ChalkInstance } from 'chalk';
+import { grade, instantiate, recordAnswer, setupSession, type Instance, type Lang, type LoadedScenario } from '../scenario/index.js';
+import type { Editor, Session } from '../shell/session.js';
+import type { ProgressStore } from '../app/progress.js';
+import { WallClock } from '../app/wallclock.js';
+import { runRepl, type MetaIo, type MetaOutcome, type ReplIo } from './repl.js';
+import type { LineSource } from './input.js';
+import { gradeView, hintView, solutionView, taskPanel } from './panel.js';
+
+export const PRACTICE_META = ['task', 'hint', 'check', 'solution', 'answer', 'reset', 'next', 'skip', 'quit'];
+
+export interface PracticeOptions {
+  /** Tasks in the order `next` walks them; practice starts at `start`. */
+  tasks: readonly LoadedScenario[];
+  start: number;
+  seed: number;
+  lang: Lang;
+  c: ChalkInstance;
+  io: ReplIo;
+  lines: (session: () => Session) => LineSource;
+  progress: ProgressStore;
+  realNow: () => number;
+  editor?: Editor;
+  /** `check` mode records attempts as self-checks and stops after the last task. */
+  mode?: 'practice' | 'check';
+  /** Called with each recorded attempt's percent (self-check summaries). */
+  onRecorded?: (scenario: LoadedScenario, percent: number, score: number, max: number) => void;
+}
+
+interface Current {
+  scenario: LoadedScenario;
+  inst: Instance;
+  session: Session;
+  startedAt: number;
+  hints: number;
+  assisted: boolean;
+  checked: boolean;
+}
+
+export async function runPractice(o: PracticeOptions): Promise<number> {
+  let index = o.start;
+  const open = async (i: number): Promise<Current> => {
+    const scenario = o.tasks[i]!;
+    const inst = instantiate(scenario, o.seed);
+    const session = await setupSession(inst, { clock: new WallClock(0, o.realNow), ...(o.editor ? { editor: o.editor } : {}) });
+    return { scenario, inst, session, startedAt: o.realNow(), hints: 0, assisted: false, checked: false };
+  };
+  let cur = await open(index);
+  const show = (): void => void o.io.stdout.write(taskPanel(cur.inst, { lang: o.lang, c: o.c, workstation: cur.session.cluster.meta.workstation }));
+
+  const record = async (): Promise<void> => {
+    if (!cur.checked) return;
+    const r = await grade(cur.inst, cur.session, { lang: o.lang });
+    const now = o.realNow();
+    o.progress.update((p) =>
+      p.attempts.push({
+        scenario: cur.scenario.id,
+        domain: cur.scenario.domain,
+        topics: [...cur.scenario.topics],
+        mode: o.mode ?? 'practice',
+        startedAt: cur.startedAt,
+        endedAt: now,
+        seconds: Math.round((now - cur.startedAt) / 1000),
+        targetMinutes: cur.scenario.minutes,
+        score: r.score,
+        max: r.max,
+        assisted: cur.assisted,
+      }),
+    );
+    o.onRecorded?.(cur.scenario, r.percent, r.score, r.max);
+  };
+
+  const move = async (io: MetaIo, keep: boolean): Promise<MetaOutcome> => {
+    if (keep) await record();
+    if (index + 1 >= o.tasks.length) {
+      io.out(o.mode === 'check' ? '' : 'No more tasks here.\n');
+      return { quit: true };
+    }
+    index++;
+    cur = await open(index);
+    show();
+    return {};
+  };
+
+  const meta = async (line: string, io: MetaIo): Promise<MetaOutcome | undefined> => {
+    const [word, ...rest] = line.split(/\s+/);
+    switch (word) {
+      case 'task':
+        if (rest.length) return undefined;
+        show();
+        return {};
+      case 'hint':
+        io.out(hintView(cur.inst, cur.hints, o.lang));
+        cur.hints = Math.min(cur.hints + 1, cur.inst.resolved.hints.length);
+        return {};
+      case 'check': {
+        if (rest.length) return undefined;
+        const r = await grade(cur.inst, cur.session, { lang: o.lang });
+        cur.checked = true;
+        io.out(gradeView(r, o.c));
+        return { exitCode: r.score === r.max ? 0 : 1 };
+      }
+      case 'solution': {
+        const a = await io.ask('Show the reference solution? The attempt will count as assisted. [y/N] ');
+        if (a !== null && /^y(es)?$/i.test(a.trim())) {
+          cur.assisted = true;
+          io.out(solutionView(cur.inst, o.lang));
+        }
+        return {};
+      }
+      case 'answer': {
+        const text = line.slice('answer'.length).trim();
+        if (!text) {
+          io.err('usage: answer TEXT\n');
+          return { exitCode: 2 };
+        }
+        recordAnswer(cur.session, text);
+        io.out(`Answer recorded: ${text}\n`);
+        return {};
+      }
+      case 'reset':
+        if (rest.length) return undefined;
+        cur = { ...(await open(index)), hints: cur.hints, assisted: cur.assisted, checked: cur.checked, startedAt: cur.startedAt };
+        io.out('The task is set up again from scratch.\n');
+        show();
+        return {};
+      case 'next':
+        return rest.length ? undefined : move(io, true);
+      case 'skip':
+        return rest.length ? undefined : move(io, false);
+      case 'quit':
+        if (rest.length) return undefined;
+        await record();
+        return { quit: true, exitCode: 0 };
+      default:
+        return undefined;
+    }
+  };
+
+  show();
+  const lines = o.lines(() => cur.session);
+  try {
+    let quitByMeta = false;
+    const status = await runRepl(() => cur.session, lines, o.io, {
+      meta: async (line, io) => {
+        const m = await meta(line, io);
+        if (m?.quit) quitByMeta = true;
+        return m;
+      },
+    });
+    if (!quitByMeta) await record();
+    return status;
+  } finally {
+    lines.close();
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The read-eval-print loop around a Session: lines from a LineSource (terminal or stream), joined
+ * by the shell's LineReader while a quote, a continuation or a here-document is open (PS2 `> `),
+ * run by the session, output written in order to stdout/stderr. Modes plug in through hooks:
+ * meta-commands (practice's `check`, the exam's `submit`), a prompt prefix (time left), messages
+ * before each prompt (timer alerts) and a save after every command.
+ *
+ * Like bash: Ctrl-C drops the line being typed (status 130), Ctrl-D on an empty line leaves the
+ * current ssh / exec context and at the top ends the loop; `exit` at the top ends it too. The exit
+ * status is the last command's.
+ */
+import type { Writable } from 'node:stream';
+import { LineReader } from '../shell/parse/linereader.js';
+import type { Session } from '../shell/session.js';
+import { INTERRUPT, WAKE, type LineSource } from './input.js';
+import { syncClock } from '../app/wallclock.js';
+
+export interface MetaIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** Ask a question and read the answer from the same input (null at end of input). */
+  ask(question: string): Promise<string | null>;
+}
+
+export interface MetaOutcome {
+  exitCode?: number;
+  /** End the loop after this command. */
+  quit?: boolean;
+}
+
+export interface ReplHooks {
+  /** Shown before the shell's own prompt, e.g. the exam's `[1:59 left] `. */
+  promptPrefix?(): string;
+  /** Runs before each prompt; `text` is shown, `stop` ends the loop (time is up). */
+  beforePrompt?(io: MetaIo): Promise<{ stop?: boolean } | void> | { stop?: boolean } | void;
+  /** Runs after a complete line is read, before it runs; `stop` ends the loop without running it. */
+  gate?(io: MetaIo): Promise<{ stop?: boolean } | void> | { stop?: boolean } | void;
+  /** A meta-command of the mode; undefined passes the line on to the shell. */
+  meta?(line: string, io: MetaIo): Promise<MetaOutcome | undefined>;
+  /** After every command (persist the session). */
+  afterCommand?(line: string): void | Promise<void>;
+}
+
+export interface ReplIo {
+  stdout: Writable;
+  stderr: Writable;
+}
+
+export async function runRepl(session: () => Session, lines: LineSource, io: ReplIo, hooks: ReplHooks = {}): Promise<number> {
+  const reader = new LineReader(() => ({ aliases: session().aliases }));
+  const metaIo: MetaIo = {
+    out: (t) => void io.stdout.write(t),
+    err: (t) => void io.stderr.write(t),
+    ask: async (q) => {
+      if (!lines.interactive) io.stdout.write(q);
+      for (;;) {
+        const ev = await lines.next(q);
+        if (ev === WAKE) continue;
+        return ev === INTERRUPT ? '' : ev;
+      }
+    },
+  };
+  let status = 0;
+  for (;;) {
+    if (!reader.pending) {
+      const pre = await hooks.beforePrompt?.(metaIo);
+      if (pre && pre.stop) break;
+    }
+    const s = session();
+    const prompt = reader.pending ? '> ' : `${hooks.promptPrefix?.() ?? ''}${s.prompt()}`;
+    const ev = await lines.next(prompt);
+    if (ev === WAKE) continue;
+    if (ev === INTERRUPT) {
+      reader.reset();
+      status = 130;
+      continue;
+    }
+    if (ev === null) {
+      const open = reader.eof();
+      if (open) {
+        io.stderr.write(`${open.error}\n`);
+        status = 2;
+        if (lines.interactive) continue;
+        break;
+      }
+      if (!lines.interactive || s.atTop) {
+        if (lines.interactive) io.stdout.write('exit\n');
+        break;
+      }
+      // Ctrl-D inside ssh / exec: leave that context, as the remote shell would
+      io.stdout.write('exit\n');
+      syncClock(s.cluster.clock);
+      const out = await s.exec('exit');
+      for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(c.text);
+      await hooks.afterCommand?.('exit');
+      continue;
+    }
+    const r = reader.push(ev);
+    if (r.status === 'more') continue;
+    const source = r.source;
+    if (source.trim() === '') continue;
+    const gate = await hooks.gate?.(metaIo);
+    if (gate && gate.stop) break;
+    if (hooks.meta && !source.includes('\n')) {
+      const m = await hooks.meta(source.trim(), metaIo);
+      if (m) {
+        status = m.exitCode ?? 0;
+        if (m.quit) break;
+        continue;
+      }
+    }
+    const wasTop = s.atTop;
+    syncClock(s.cluster.clock);
+    const out = await s.exec(source);
+    for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(c.text);
+    status = out.exitCode;
+    await hooks.afterCommand?.(source);
+    if (out.exit !== undefined && wasTop) break;
+  }
+  return status;
+}
