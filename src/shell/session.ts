@@ -266,10 +266,8 @@ export class Session {
     const before = ctx.fs.tryRead(path) ?? '';
     const after = await this.opts.editor(before, path.split('/').pop() ?? 'file');
     if (after === undefined) return { stdout: '', stderr: '', exitCode: 1 };
-    if (after !== before || !ctx.fs.exists(path)) {
-      ctx.fs.write(path, after);
-      this.cluster.touchHosts();
-    }
+    // the host's filesystem tells the cluster about the write (an edited manifest restarts its pod)
+    if (after !== before || !ctx.fs.exists(path)) ctx.fs.write(path, after);
     return { stdout: '', stderr: '', exitCode: 0 };
   }
 
@@ -282,8 +280,6 @@ export class Session {
     const out = await frame.interp.run(line);
     frame.cwd = frame.interp.cwd;
     if (out.advanceMs > 0) this.cluster.advance(out.advanceMs);
-    // a write on a node (manifest, CNI config, sysctl) feeds back into the cluster
-    if (frame.location.kind !== 'pod') this.cluster.touchHosts();
     this.cluster.settle();
     if (out.exit !== undefined) {
       if (this.frames.length > 1) {

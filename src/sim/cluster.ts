@@ -29,7 +29,11 @@ export interface ClusterMeta {
 
 export interface Controller {
   readonly name: string;
-  /** Kinds whose changes wake this controller; 'time' wakes it whenever the clock moves, 'hosts' on host changes. */
+  /**
+   * Kinds whose changes wake this controller; 'time' wakes it when a time it asked for with
+   * wakeAt() is reached (not on every clock tick: an idle cluster costs nothing), 'hosts' on host
+   * file or unit changes.
+   */
   readonly watches: readonly string[];
   reconcile(c: Cluster): void;
 }
@@ -66,6 +70,8 @@ export class Cluster {
   /** Bumped whenever a host changes in a way controllers care about (files, units). */
   hostGeneration = 0;
   private wakeups: number[] = [];
+  /** Bumped when a requested wake-up time is reached: what wakes controllers that watch 'time'. */
+  private timeTick = 0;
   private settling = false;
 
   constructor(opts: ClusterOptions) {
@@ -84,7 +90,7 @@ export class Cluster {
   }
 
   addHost(data: HostData): Host {
-    const h = new Host(data, () => this.now());
+    const h = new Host(data, () => this.now(), () => this.touchHosts());
     this.hosts.set(data.name, h);
     this.hostGeneration++;
     return h;
@@ -119,7 +125,7 @@ export class Cluster {
   private signature(ctrl: Controller): string {
     let sig = '';
     for (const w of ctrl.watches) {
-      if (w === 'time') sig += `t${this.now()};`;
+      if (w === 'time') sig += `t${this.timeTick};`;
       else if (w === 'hosts') sig += `h${this.hostGeneration};`;
       else sig += `${w}${this.store.changes.get(w) ?? 0};`;
     }
@@ -166,6 +172,7 @@ export class Cluster {
       if (next === undefined || next > target) break;
       this.wakeups.shift();
       if (clock instanceof ManualClock) clock.set(Math.max(clock.now(), next));
+      this.timeTick++;
       this.settle();
     }
     if (clock instanceof ManualClock && clock.now() < target) clock.set(target);
@@ -175,7 +182,11 @@ export class Cluster {
   /** Bring the cluster up to the clock's present (for wall-following clocks). */
   catchUp(): void {
     const now = this.now();
-    this.wakeups = this.wakeups.filter((w) => w > now);
+    const due = this.wakeups.filter((w) => w <= now).length;
+    if (due > 0) {
+      this.wakeups = this.wakeups.slice(due);
+      this.timeTick++;
+    }
     this.settle();
   }
 
@@ -270,7 +281,7 @@ export class Cluster {
         meta: this.meta,
         store: this.store.toJSON(),
         hosts: [...this.hosts.values()].map((h) => h.data),
-        state: { ...this.state, __wakeups: this.wakeups },
+        state: { ...this.state, __wakeups: this.wakeups, __controllers: { lastSeen: Object.fromEntries(this.lastSeen), changes: Object.fromEntries(this.store.changes), hostGeneration: this.hostGeneration, timeTick: this.timeTick } },
       }),
     ) as Snapshot;
   }
@@ -283,9 +294,18 @@ export class Cluster {
     const c = new Cluster({ clock, random: new Random(data.random), meta: data.meta, controllers });
     c.store = Store.fromJSON(data.store);
     for (const h of data.hosts) c.addHost(h);
-    const { __wakeups, ...rest } = data.state;
+    const { __wakeups, __controllers, ...rest } = data.state;
     c.state = rest;
     c.wakeups = Array.isArray(__wakeups) ? (__wakeups as number[]) : [];
+    // Controllers' bookkeeping travels with the snapshot, so a restored cluster that has settled
+    // does not re-run every controller on its first settle.
+    const ctl = __controllers as { lastSeen: Record<string, string>; changes: Record<string, number>; hostGeneration: number; timeTick: number } | undefined;
+    if (ctl) {
+      c.timeTick = ctl.timeTick;
+      c.lastSeen = new Map(Object.entries(ctl.lastSeen));
+      for (const [k, v] of Object.entries(ctl.changes)) c.store.changes.set(k, v);
+      c.hostGeneration = ctl.hostGeneration;
+    }
     return c;
   }
 }

@@ -148,7 +148,8 @@ export function applyDefaults(obj: KObject): void {
     }
     case 'Namespace':
       obj['spec'] ??= { finalizers: ['kubernetes'] };
-      obj['status'] ??= { phase: 'Active' };
+      // a client may send `status: {}` (kubectl create namespace does): the phase is the server's
+      if (!(obj['status'] as { phase?: string } | undefined)?.phase) obj['status'] = { phase: 'Active' };
       obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name };
       break;
     case 'Secret':

@@ -39,8 +39,9 @@ export class Host {
   constructor(
     readonly data: HostData,
     now: () => number,
+    onChange: () => void = () => {},
   ) {
-    this.fs = new Vfs(data.fs, now);
+    this.fs = new Vfs(data.fs, now, onChange);
   }
 
   get name(): string {

@@ -49,6 +49,8 @@ export class Vfs {
   constructor(
     readonly data: VfsData = { files: {}, dirs: ['/'] },
     private readonly now: () => number = () => 0,
+    /** Called after every change, so the cluster can react to edited configuration files. */
+    private readonly onChange: () => void = () => {},
   ) {}
 
   exists(p: string): boolean {
@@ -88,6 +90,7 @@ export class Vfs {
     const old = this.data.files[p];
     this.data.files[p] = { content, mode: mode ?? old?.mode ?? 0o644, mtime: this.now() };
     this.ensureDir(parentOf(p));
+    this.onChange();
   }
 
   append(p: string, content: string): void {
@@ -97,11 +100,13 @@ export class Vfs {
   remove(p: string): void {
     if (this.isFile(p)) {
       delete this.data.files[p];
+      this.onChange();
       return;
     }
     if (this.isDir(p)) {
       if (this.list(p).length > 0) throw new VfsError('ENOTEMPTY', p);
       this.data.dirs = this.data.dirs.filter((d) => d !== p);
+      this.onChange();
       return;
     }
     throw new VfsError('ENOENT', p);
@@ -112,6 +117,7 @@ export class Vfs {
     const prefix = `${p}/`;
     for (const f of Object.keys(this.data.files)) if (f === p || f.startsWith(prefix)) delete this.data.files[f];
     this.data.dirs = this.data.dirs.filter((d) => d !== p && !d.startsWith(prefix));
+    this.onChange();
   }
 
   mkdir(p: string): void {

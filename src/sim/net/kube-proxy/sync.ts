@@ -370,11 +370,13 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
 
   const lines: string[] = ['*filter'];
   for (const c of filterChains) lines.push(`:${c} - [0:0]`);
-  lines.push(...filterRules, 'COMMIT', '*nat');
+  for (const r of filterRules) lines.push(r);
+  lines.push('COMMIT', '*nat');
   for (const c of natChains) lines.push(`:${c} - [0:0]`);
   for (const c of declared) lines.push(`:${c} - [0:0]`);
   for (const c of stale) lines.push(`:${c} - [0:0]`);
-  lines.push(...natRules);
+  // (no spread: a 10k-Service sync has hundreds of thousands of rules)
+  for (const r of natRules) lines.push(r);
   for (const c of stale) lines.push(`-X ${c}`);
   lines.push('COMMIT');
   const payload = `${lines.join('\n')}\n`;
