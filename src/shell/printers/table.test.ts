@@ -133,7 +133,7 @@ test('pods: --show-labels, -L, --no-headers, -A', () => {
     printTable(pods, { now: NOW, noHeaders: true }),
     'web-6c5d8f9b7d-abcde   1/1   Running            0            125m\n' + 'crashy                 0/1   CrashLoopBackOff   5 (2m ago)   125m\n',
   );
-  assert.match(printTable(pods, { now: NOW, allNamespaces: true }), /^NAMESPACE   NAME {19}READY/);
+  assert.match(printTable(pods, { now: NOW, allNamespaces: true }), /^NAMESPACE {3}NAME {19}READY/);
 });
 
 test('cluster-scoped kinds never get a NAMESPACE column', () => {

@@ -7,7 +7,7 @@ import { ApiError } from '../../../sim/api/errors.js';
 import type { KObject } from '../../../sim/api/types.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../dry-run.js';
+import { klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError, seeHelp } from '../errors.js';
 import { bool, FlagError, list, parseFlags, str, type Parsed } from '../flags.js';
 import { readManifests } from '../manifest.js';
