@@ -6,6 +6,7 @@ import { clusterInfoVerb } from './cluster-info.js';
 import { configVerb } from './config.js';
 import { describeVerb } from './describe.js';
 import { eventsVerb } from './events.js';
+import { explainVerb } from './explain.js';
 import { getVerb } from './get.js';
 import { logsVerb } from './logs.js';
 import { topVerb } from './top.js';
@@ -14,6 +15,7 @@ import { versionVerb } from './version.js';
 export const READ_VERBS: readonly Verb[] = [
   getVerb,
   describeVerb,
+  explainVerb,
   logsVerb,
   eventsVerb,
   topVerb,

@@ -1,0 +1,53 @@
+/**
+ * Where the v1.35 OpenAPI spec differs from the generated schema files (which come from a
+ * slightly newer upstream spec, see tools/extract.mjs). Each entry was read from the v1.35
+ * definitions (k8s-openapi src/v1_35, generated from the v1.35 spec) and replaces or removes one
+ * property.
+ */
+import type { Schema, SchemaMap } from './schema.js';
+
+interface Override {
+  schema: string;
+  field: string;
+  /** undefined removes the field. */
+  value?: Schema;
+}
+
+const OVERRIDES: readonly Override[] = [
+  // v1.36 renamed PodSpec.workloadRef to schedulingGroup; v1.35 has workloadRef.
+  { schema: 'io.k8s.api.core.v1.PodSpec', field: 'schedulingGroup' },
+  {
+    schema: 'io.k8s.api.core.v1.PodSpec',
+    field: 'workloadRef',
+    value: {
+      description:
+        'WorkloadRef provides a reference to the Workload object that this Pod belongs to. This field is used by the scheduler to identify the PodGroup and apply the correct group scheduling policies. The Workload object referenced by this field may not exist at the time the Pod is created. This field is immutable, but a Workload object with the same name may be recreated with different policies. Doing this during pod scheduling may result in the placement not conforming to the expected policies.',
+      allOf: [{ $ref: '#/components/schemas/io.k8s.api.core.v1.WorkloadReference' }],
+    },
+  },
+  {
+    schema: 'io.k8s.api.core.v1.PodSpec',
+    field: 'hostUsers',
+    value: {
+      description:
+        "Use the host's user namespace. Optional: Default to true. If set to true or not present, the pod will be run in the host user namespace, useful for when the pod needs a feature only available to the host user namespace, such as loading a kernel module with CAP_SYS_MODULE. When set to false, a new userns is created for the pod. Setting false is useful for mitigating container breakout vulnerabilities even allowing users to run their containers as root without actually having root privileges on the host. This field is alpha-level and is only honored by servers that enable the UserNamespacesSupport feature.",
+      type: 'boolean',
+    },
+  },
+];
+
+/** Copy `schemas` with the v1.35 overrides applied; properties stay sorted by name. */
+export function applyOverrides(schemas: SchemaMap): SchemaMap {
+  const out: SchemaMap = { ...schemas };
+  for (const o of OVERRIDES) {
+    const base = out[o.schema];
+    if (!base) continue;
+    const props: Record<string, Schema> = { ...(base.properties ?? {}) };
+    if (o.value === undefined) delete props[o.field];
+    else props[o.field] = o.value;
+    const sorted: Record<string, Schema> = {};
+    for (const k of Object.keys(props).sort()) sorted[k] = props[k]!;
+    out[o.schema] = { ...base, properties: sorted };
+  }
+  return out;
+}

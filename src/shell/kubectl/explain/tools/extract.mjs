@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+/**
+ * Regenerates src/shell/kubectl/explain/schemas/*.ts: OpenAPI v3 component schemas for the kinds
+ * and fields `kubectl explain` covers, in the shape the apiserver serves at /openapi/v3/<gv>.
+ *
+ * Source: the upstream Kubernetes OpenAPI descriptions (the Go doc comments of k8s.io/api with the
+ * `+` markers removed, plus kube-openapi's "Possible enum values" sections for `+enum` types), as
+ * shipped by the npm packages kubernetes-models@5.1.0 and @kubernetes-models/apimachinery@3.0.2
+ * (their .d.ts files carry each field's description as JSDoc, its enum as a string-literal union,
+ * and `?` on optional fields). Nothing is written by hand here except the TypeMeta descriptions
+ * (apiVersion, kind), which those packages omit and which are copied from the upstream spec.
+ *
+ *   mkdir -p /tmp/km && cd /tmp/km && npm pack kubernetes-models@5.1.0 @kubernetes-models/apimachinery@3.0.2
+ *   tar xzf kubernetes-models-5.1.0.tgz && mkdir am && tar xzf kubernetes-models-apimachinery-3.0.2.tgz -C am
+ *   node src/shell/kubectl/explain/tools/extract.mjs /tmp/km/package /tmp/km/am/package
+ *
+ * Field-level overrides for v1.35 (where the 1.35 spec differs from the package's) are applied by
+ * ../overrides.ts at load time, so a regeneration keeps them.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [models, apimachinery] = process.argv.slice(2);
+if (!models || !apimachinery) {
+  console.error('usage: extract.mjs <kubernetes-models/package> <apimachinery/package>');
+  process.exit(2);
+}
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
+
+const API_VERSION =
+  'APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources';
+const KIND =
+  'Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds';
+
+/** group file → [ts path prefix, schema-name prefix, type names] */
+const GROUPS = {
+  core: [join(models, 'v1'), 'io.k8s.api.core.v1', [
+    'Pod', 'PodSpec', 'PodTemplateSpec', 'PodDNSConfig', 'PodDNSConfigOption', 'Container', 'ContainerPort', 'Probe',
+    'ExecAction', 'HTTPGetAction', 'HTTPHeader', 'TCPSocketAction', 'GRPCAction', 'EnvVar', 'VolumeMount',
+    'ResourceRequirements', 'ResourceClaim', 'Toleration', 'Volume', 'ConfigMapVolumeSource', 'SecretVolumeSource',
+    'EmptyDirVolumeSource', 'HostPathVolumeSource', 'PersistentVolumeClaimVolumeSource', 'KeyToPath',
+    'Service', 'ServiceSpec', 'ServicePort', 'SessionAffinityConfig', 'ClientIPConfig',
+    'ConfigMap', 'Node', 'NodeSpec', 'Taint',
+  ]],
+  apps: [join(models, 'apps/v1'), 'io.k8s.api.apps.v1', ['Deployment', 'DeploymentSpec', 'DeploymentStrategy', 'RollingUpdateDeployment']],
+  networking: [join(models, 'networking.k8s.io/v1'), 'io.k8s.api.networking.v1', [
+    'NetworkPolicy', 'NetworkPolicySpec', 'NetworkPolicyIngressRule', 'NetworkPolicyEgressRule', 'NetworkPolicyPeer',
+    'NetworkPolicyPort', 'IPBlock', 'Ingress', 'IngressSpec', 'IngressRule', 'HTTPIngressRuleValue', 'HTTPIngressPath',
+    'IngressBackend', 'IngressServiceBackend', 'ServiceBackendPort', 'IngressTLS',
+  ]],
+  discovery: [join(models, 'discovery.k8s.io/v1'), 'io.k8s.api.discovery.v1', [
+    'EndpointSlice', 'Endpoint', 'EndpointConditions', 'EndpointHints', 'EndpointPort', 'ForZone', 'ForNode',
+  ]],
+  meta: [join(apimachinery, 'apis/meta/v1'), 'io.k8s.apimachinery.pkg.apis.meta.v1', ['LabelSelector', 'LabelSelectorRequirement', 'Time']],
+  intstr: [join(apimachinery, 'util/intstr'), 'io.k8s.apimachinery.pkg.util.intstr', ['IntOrString']],
+};
+
+/** `IIoK8sApiCoreV1PodSpec` → `io.k8s.api.core.v1.PodSpec` (the upstream schema name). */
+function refName(tsName) {
+  const m = /^IIoK8s(Apimachinery|Api)(.*)$/.exec(tsName);
+  if (!m) throw new Error(`unknown type ${tsName}`);
+  if (m[1] === 'Api') {
+    const g = /^(Core|Apps|Networking|Discovery|Resource)(V1|V1beta1|V1alpha1)(.*)$/.exec(m[2]);
+    if (!g) throw new Error(`unknown api type ${tsName}`);
+    return `io.k8s.api.${g[1].toLowerCase()}.${g[2].toLowerCase()}.${g[3]}`;
+  }
+  const a = /^Pkg(ApisMetaV1|UtilIntstr|ApiResource|Runtime)(.*)$/.exec(m[2]);
+  if (!a) throw new Error(`unknown apimachinery type ${tsName}`);
+  const pkg = { ApisMetaV1: 'apis.meta.v1', UtilIntstr: 'util.intstr', ApiResource: 'api.resource', Runtime: 'runtime' }[a[1]];
+  return `io.k8s.apimachinery.pkg.${pkg}.${a[2]}`;
+}
+
+/** JSDoc block → description text (the generator prefixes every line with ` * `). */
+function docText(block) {
+  return block
+    .replace(/^\/\*\*\n?/, '')
+    .replace(/\n?\s*\*\/$/, '')
+    .split('\n')
+    .map((l) => l.replace(/^\s*\* ?/, ''))
+    .join('\n')
+    .replace(/\*\\\//g, '*/')
+    // The package escapes `*` inside JSDoc (`containers[\*]`); the spec text has a plain `*`.
+    .replace(/\\\*/g, '*')
+    .trim();
+}
+
+function tsTypeToSchema(t) {
+  t = t.trim();
+  const arr = /^Array<(.*)>$/.exec(t);
+  if (arr) return { type: 'array', items: tsTypeToSchema(arr[1]) };
+  const map = /^\{\s*\[key: string\]: (.*);\s*\}$/.exec(t);
+  if (map) return { type: 'object', additionalProperties: tsTypeToSchema(map[1]) };
+  if (t === 'string') return { type: 'string' };
+  if (t === 'boolean') return { type: 'boolean' };
+  if (t === 'number') return { type: 'integer' };
+  if (/^(".*?"( \| )?)+$/.test(t)) return { type: 'string', enum: [...t.matchAll(/"(.*?)"/g)].map((m) => m[1]) };
+  if (/^IIoK8s/.test(t)) return { $ref: `#/components/schemas/${refName(t)}` };
+  throw new Error(`unhandled TS type ${t}`);
+}
+
+function parseType(dir, name) {
+  const src = readFileSync(join(dir, `${name}.d.ts`), 'utf8');
+  const alias = new RegExp(`(\\/\\*\\*[\\s\\S]*?\\*\\/)\\nexport type I${name} = (.*);`).exec(src);
+  if (alias) {
+    const description = docText(alias[1]);
+    if (name === 'IntOrString') return { description, format: 'int-or-string', oneOf: [{ type: 'integer' }, { type: 'string' }] };
+    if (name === 'Time') return { description, format: 'date-time', type: 'string' };
+    throw new Error(`alias ${name}`);
+  }
+  const head = new RegExp(`(\\/\\*\\*[\\s\\S]*?\\*\\/)\\nexport interface I${name}(?: extends TypeMeta)? \\{\\n([\\s\\S]*?)\\n\\}`).exec(src);
+  if (!head) throw new Error(`no interface I${name} in ${dir}`);
+  const schema = { description: docText(head[1]), properties: {}, required: [], type: 'object' };
+  // Collapse multi-line map types (`{\n [key: string]: T;\n }`) onto one line first.
+  const body = head[2].replace(/\{\n\s*\[key: string\]: ([^;\n]*);\n\s*\}/g, '{ [key: string]: $1; }');
+  const re = /(?:(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\n\s*)?"([A-Za-z0-9$_-]+)"(\?)?: ([^\n]*);\n?/g;
+  let m;
+  const props = [];
+  while ((m = re.exec(body))) {
+    const [, doc, field, opt, type] = m;
+    let prop;
+    if (field === 'apiVersion' && /^"/.test(type)) prop = { description: API_VERSION, type: 'string' };
+    else if (field === 'kind' && /^"/.test(type)) prop = { description: KIND, type: 'string' };
+    else {
+      const s = tsTypeToSchema(type);
+      prop = s.$ref ? { allOf: [s] } : s;
+      if (s.type === 'array' && s.items.$ref) prop = { ...s, items: { allOf: [s.items] } };
+      if (doc) prop = { description: docText(doc), ...prop };
+      if (!opt) schema.required.push(field);
+    }
+    props.push([field, prop]);
+  }
+  for (const [k, v] of props.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) schema.properties[k] = v;
+  if (schema.required.length === 0) delete schema.required;
+  return schema;
+}
+
+for (const [file, [dir, prefix, names]] of Object.entries(GROUPS)) {
+  const out = {};
+  for (const n of names) out[`${prefix}.${n}`] = parseType(dir, n);
+  const body = JSON.stringify(out, null, 2);
+  writeFileSync(
+    join(outDir, `${file}.ts`),
+    `/**\n * Generated by ../tools/extract.mjs from the upstream Kubernetes OpenAPI descriptions (see there); do not edit.\n */\nimport type { SchemaMap } from '../schema.js';\n\nexport const SCHEMAS: SchemaMap = ${body};\n`,
+  );
+  console.log(`${file}: ${names.length} schemas`);
+}

@@ -1,0 +1,77 @@
+/**
+ * `kubectl explain RESOURCE[.field…] [--recursive] [--api-version=G/V] [-o plaintext]`
+ * (k8s.io/kubectl pkg/cmd/explain/explain.go with pkg/explain/v2): resolve the resource through
+ * discovery (short names, `resource.group.field` prefixes as SplitAndParseResourceRequestWithMatchingPrefix
+ * does), then render the OpenAPI v3 schema with kubectl's plaintext template (../explain/render.ts).
+ * The simulated server's OpenAPI documents only hold the kinds in ../explain/schema.ts; other kinds
+ * fail the way kubectl fails against a server whose spec lacks them.
+ */
+import type { Verb } from '../context.js';
+import { apiVersionOf, resolveResource, type ResourceInfo } from '../../../sim/api/registry.js';
+import { ApiError } from '../../../sim/api/errors.js';
+import { errorResult, RawError } from '../errors.js';
+import { bool, parseFlags, str } from '../flags.js';
+import { COMPONENTS, KIND_SCHEMAS } from '../explain/schema.js';
+import { renderExplain } from '../explain/render.js';
+
+const NO_RESOURCE =
+  'error: You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.';
+
+/** Groups whose OpenAPI v3 document the simulated server publishes (/openapi/v3/<path>). */
+const PUBLISHED_GROUPS = new Set(Object.values(KIND_SCHEMAS).map((name) => groupOfSchema(name)));
+
+function groupOfSchema(name: string): string {
+  const m = /^io\.k8s\.api\.([a-z]+)\.v1\./.exec(name);
+  const g = m?.[1] ?? '';
+  return { core: '', apps: 'apps', networking: 'networking.k8s.io', discovery: 'discovery.k8s.io' }[g] ?? g;
+}
+
+/** explain.go SplitAndParseResourceRequestWithMatchingPrefix + splitDotNotation. */
+function splitRequest(input: string): { info: ResourceInfo; fields: string[] } {
+  const trimmed = input.endsWith('.') ? input.slice(0, -1) : input;
+  const parts = trimmed.split('.');
+  const typeArg = parts[0] ?? '';
+  const info = resolveResource(typeArg);
+  // builder/mapper NoResourceMatch: printed without an "error: " prefix by cmdutil.CheckErr.
+  if (!info || typeArg === '') throw new RawError(`the server doesn't have a resource type "${typeArg}"`);
+  const prefix = info.group ? `${info.resource}.${info.group}` : info.resource;
+  const rest = trimmed.toLowerCase().startsWith(prefix) ? trimmed.slice(prefix.length).split('.').slice(1) : parts.slice(1);
+  return { info, fields: rest.filter((f) => f !== '') };
+}
+
+export const explainVerb: Verb = {
+  name: 'explain',
+  short: 'Get documentation for a resource',
+  run(argv, env) {
+    try {
+      const p = parseFlags(argv, [
+        { name: 'recursive', type: 'bool' },
+        { name: 'api-version', type: 'string' },
+        { name: 'output', short: 'o', type: 'string', default: 'plaintext' },
+      ]);
+      if (p.args.length === 0) throw new RawError(NO_RESOURCE);
+      if (p.args.length > 1) throw new RawError('error: We accept only this format: explain RESOURCE');
+      const output = str(p.flags, 'output') ?? 'plaintext';
+      if (output !== 'plaintext' && output !== 'plaintext-openapiv2') throw new RawError(`error: unrecognized format: ${output}`);
+      env.api.ensureUp();
+      const { info, fields } = splitRequest(p.args[0]!);
+      const apiVersion = str(p.flags, 'api-version');
+      if (apiVersion !== undefined && apiVersion !== apiVersionOf(info)) {
+        throw new RawError(`error: couldn't find resource for "${apiVersion}, Resource=${info.resource}"`);
+      }
+      // The simulated server publishes no OpenAPI v2 document.
+      if (output === 'plaintext-openapiv2') throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
+      if (!PUBLISHED_GROUPS.has(info.group)) {
+        throw new RawError(`error: couldn't find resource for "${apiVersionOf(info)}, Resource=${info.resource}"`);
+      }
+      const schemaName = KIND_SCHEMAS[info.kind];
+      const schema = schemaName === undefined ? undefined : COMPONENTS[schemaName];
+      if (!schema) throw new RawError(`error: GVR (${info.group}/${info.version}, Resource=${info.resource}) not found in OpenAPI schema`);
+      const r = renderExplain({ group: info.group, version: info.version, kind: info.kind, schema, fieldPath: fields, recursive: bool(p.flags, 'recursive') });
+      if (r.error !== undefined) return { stdout: r.stdout, stderr: `${r.error}\n`, exitCode: 1 };
+      return { stdout: r.stdout, stderr: '', exitCode: 0 };
+    } catch (e) {
+      return errorResult(e, 'explain');
+    }
+  },
+};
