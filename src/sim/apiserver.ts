@@ -57,19 +57,21 @@ export class ApiServer {
     const info = infoForKind(kind);
     const obj = this.c.store.get<T>(kind, info.namespaced ? namespace : undefined, name);
     if (!obj) throw notFound(info, name);
-    return obj;
+    // a copy: what a client changes reaches the store only through update()
+    return clone(obj);
   }
 
   tryGet<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
     this.ensureUp();
     const info = infoForKind(kind);
-    return this.c.store.get<T>(kind, info.namespaced ? namespace : undefined, name);
+    const obj = this.c.store.get<T>(kind, info.namespaced ? namespace : undefined, name);
+    return obj ? clone(obj) : undefined;
   }
 
   list<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
     this.ensureUp();
     const info = infoForKind(kind);
-    return this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
+    return clone(this.c.store.list<T>(kind, info.namespaced ? namespace : undefined));
   }
 
   create<T extends KObject>(input: T, opts: WriteOptions = {}): T {
@@ -403,6 +405,8 @@ export class ApiServer {
   private assignNodePorts(svc: Service): void {
     const type = svc.spec.type ?? 'ClusterIP';
     if (type !== 'NodePort' && type !== 'LoadBalancer') return;
+    // a LoadBalancer may opt out of NodePorts; ports the user set explicitly are kept
+    if (type === 'LoadBalancer' && svc.spec.allocateLoadBalancerNodePorts === false) return;
     const used = this.allocatedNodePorts(svc);
     for (const p of svc.spec.ports ?? []) if (p.nodePort) used.add(p.nodePort);
     const byPort = new Map<number, number>();

@@ -45,7 +45,11 @@ export async function runKubectl(argv: string[], env: KubectlEnv): Promise<Comma
     const more = suggestions.length ? `\n\nDid you mean this?\n${suggestions.map((s) => `\t${s}`).join('\n')}` : '';
     return { stdout: '', stderr: `error: unknown command "${name}" for "kubectl"${more}\n`, exitCode: 1 };
   }
-  const rest = [...argv.slice(0, verbIndex), ...argv.slice(verbIndex + 1)];
+  // global flags typed before the verb go after its words (but before `--`), so verbs with
+  // subcommands (`kubectl -n x rollout status …`) still see the subcommand first
+  const after = argv.slice(verbIndex + 1);
+  const dash = after.indexOf('--');
+  const rest = dash < 0 ? [...after, ...argv.slice(0, verbIndex)] : [...after.slice(0, dash), ...argv.slice(0, verbIndex), ...after.slice(dash)];
   try {
     const global = parseFlags(argv.slice(0, verbIndex), []);
     return await verb.run(rest, env, global);

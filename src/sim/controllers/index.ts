@@ -18,6 +18,8 @@ import { kubeletController } from './kubelet.js';
 import { endpointSliceController } from './endpointslice.js';
 import { endpointsController } from './endpoints.js';
 import { garbageCollector } from './garbage-collector.js';
+import { kubeProxyController } from './kube-proxy.js';
+import { corednsController } from './coredns.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
@@ -35,4 +37,6 @@ export const CONTROLLERS: readonly Controller[] = [
   endpointSliceController,
   endpointsController,
   garbageCollector,
+  kubeProxyController,
+  corednsController,
 ];

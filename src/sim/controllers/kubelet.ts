@@ -14,9 +14,10 @@ import { lookupImage, pullErrorMessage, type ImageInfo } from '../images.js';
 import { containerProgram, type Program } from '../runtime/program.js';
 import { allocatePodIP, release } from '../cni/ipam.js';
 import { podFs, dropPodFs } from '../runtime/podfs.js';
+import type { Vfs } from '../node/vfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
 import { programOverride } from '../runtime/overrides.js';
-import { kubeletConfig } from '../controlplane.js';
+import { kubeletConfig, kubeletRunning } from '../controlplane.js';
 import { cniReady } from '../cni/config.js';
 
 const PULL_MS = 1_500;
@@ -33,7 +34,7 @@ export const kubeletController: Controller = {
       if (!nodeName) continue;
       const host = c.host(nodeName);
       const node = nodes.get(nodeName);
-      if (!host || !node || !host.unitActive('kubelet')) continue;
+      if (!host || !node || !kubeletRunning(host)) continue;
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       syncPod(c, host, node, pod);
     }
@@ -64,27 +65,46 @@ function cond(type: string, ok: boolean, now: string, prev: PodCondition[] | und
   return c;
 }
 
-function probePasses(probe: Probe | undefined, container: Container, image: ImageInfo): boolean {
-  if (!probe) return true;
+/**
+ * Run a probe the way the kubelet's prober does (pkg/kubelet/prober/prober.go): an HTTP GET or a
+ * TCP connect to the pod IP, or a command in the container. Returns the failure text the
+ * `Unhealthy` event carries (prober results: "HTTP probe failed with statuscode: 404",
+ * `Get "http://IP:PORT/path": dial tcp IP:PORT: connect: connection refused`, …).
+ */
+export function runProbe(probe: Probe | undefined, container: Container, image: ImageInfo, podIP: string, fs: Vfs | undefined): { ok: boolean; message: string } {
+  if (!probe) return { ok: true, message: '' };
   const portOf = (p: number | string): number | undefined =>
     typeof p === 'number' ? p : container.ports?.find((cp) => cp.name === p)?.containerPort ?? (Number(p) || undefined);
   if (probe.httpGet) {
     const port = portOf(probe.httpGet.port);
-    const l = image.listeners.find((x) => x.port === port && x.protocol === 'TCP');
-    if (!l?.http) return false;
     const path = probe.httpGet.path ?? '/';
-    return path in l.http.pages || path === '/healthz' && 'OK' in l.http.pages;
+    const scheme = (probe.httpGet.scheme ?? 'HTTP').toLowerCase();
+    const l = image.listeners.find((x) => x.port === port && x.protocol === 'TCP');
+    if (!l) return { ok: false, message: `Get "${scheme}://${podIP}:${port}${path}": dial tcp ${podIP}:${port}: connect: connection refused` };
+    if (!l.http) return { ok: false, message: `Get "${scheme}://${podIP}:${port}${path}": EOF` };
+    if (path in l.http.pages) return { ok: true, message: '' };
+    return { ok: false, message: 'HTTP probe failed with statuscode: 404' };
   }
   if (probe.tcpSocket) {
     const port = portOf(probe.tcpSocket.port);
-    return image.listeners.some((x) => x.port === port && x.protocol === 'TCP');
+    const ok = image.listeners.some((x) => x.port === port && x.protocol === 'TCP');
+    return ok ? { ok, message: '' } : { ok, message: `dial tcp ${podIP}:${port}: connect: connection refused` };
   }
   if (probe.exec) {
-    const exe = probe.exec.command[0] ?? '';
-    if (exe === 'false') return false;
-    return exe === 'true' || image.tools.includes(exe.split('/').pop() ?? '');
+    const argv = probe.exec.command;
+    const script = (argv[0] === 'sh' || argv[0] === '/bin/sh') && argv[1] === '-c' ? (argv[2] ?? '').trim().split(/\s+/) : argv;
+    const exe = (script[0] ?? '').split('/').pop() ?? '';
+    if (exe === 'true') return { ok: true, message: '' };
+    if (exe === 'false') return { ok: false, message: '' };
+    if (!image.tools.includes(exe))
+      return { ok: false, message: `OCI runtime exec failed: exec failed: unable to start container process: exec: "${argv[0]}": executable file not found in $PATH: unknown` };
+    // file checks are answered from the container's filesystem
+    const file = script.slice(1).find((a) => a.startsWith('/'));
+    if ((exe === 'cat' || exe === 'ls' || exe === 'test' || exe === '[') && file && fs && !fs.exists(file))
+      return { ok: false, message: exe === 'cat' ? `cat: can't open '${file}': No such file or directory` : exe === 'ls' ? `ls: ${file}: No such file or directory` : '' };
+    return { ok: true, message: '' };
   }
-  return true;
+  return { ok: true, message: '' };
 }
 
 function backoffMs(restarts: number): number {
@@ -322,14 +342,13 @@ function stepContainer(
     } else if (prog.kind !== 'not-found') {
       const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
       const override = programOverride(image.repository);
-      const ready = now >= startedAt + delay && (override ? override.status(c, pod, ct).ready : probePasses(ct.readinessProbe, ct, image));
-      if (!ready && ct.readinessProbe && now >= startedAt + delay) {
-        const p = ct.readinessProbe;
-        const what = p.httpGet ? `HTTP probe failed with statuscode: 404` : p.tcpSocket ? `dial tcp ${pod.status?.podIP}:${p.tcpSocket.port}: connect: connection refused` : 'command failed';
-        events.push(['Warning', 'Unhealthy', `Readiness probe failed: ${what}`]);
-      }
+      const fs = podFs(c, pod.metadata.uid ?? '');
+      const podIP = pod.status?.podIP ?? '';
+      const readiness = override ? { ok: override.status(c, pod, ct).ready, message: '' } : runProbe(ct.readinessProbe, ct, image, podIP, fs);
+      const ready = now >= startedAt + delay && readiness.ok;
+      if (!ready && ct.readinessProbe && now >= startedAt + delay) events.push(['Warning', 'Unhealthy', `Readiness probe failed: ${readiness.message}`]);
       cs.ready = ready;
-      const live = probePasses(ct.livenessProbe, ct, image);
+      const live = runProbe(ct.livenessProbe, ct, image, podIP, fs).ok;
       const liveDelay = (ct.livenessProbe?.initialDelaySeconds ?? 0) * 1000 + (ct.livenessProbe?.periodSeconds ?? 10) * 1000 * (ct.livenessProbe?.failureThreshold ?? 3);
       if (!live) {
         if (now >= startedAt + liveDelay) {

@@ -55,6 +55,11 @@ export interface PodDnsResult {
   events: { reason: string; message: string }[];
 }
 
+/** The kubelet's own parseResolvConf skips a `search .` entry (systemd-resolved writes one); seed 000's pods show no `.`. */
+function withoutRootSearch(rc: ResolvConf): ResolvConf {
+  return { ...rc, searches: rc.searches.filter((s) => s !== '.') };
+}
+
 const MAX_NS = 3;
 const MAX_SEARCH = 32;
 const MAX_SEARCH_CHARS = 2048;
@@ -67,7 +72,7 @@ function dedupe(list: string[]): string[] {
 export function podResolvConf(input: PodDnsInput): PodDnsResult {
   const events: PodDnsResult['events'] = [];
   const host: ResolvConf =
-    input.nodeResolvConf === undefined ? { nameservers: ['127.0.0.1'], searches: ['.'], options: [] } : parseResolvConf(input.nodeResolvConf);
+    input.nodeResolvConf === undefined ? { nameservers: ['127.0.0.1'], searches: ['.'], options: [] } : withoutRootSearch(parseResolvConf(input.nodeResolvConf));
   let policy = input.dnsPolicy ?? 'ClusterFirst';
   if (policy === 'ClusterFirst' && input.hostNetwork) policy = 'Default';
   if ((policy === 'ClusterFirst' || policy === 'ClusterFirstWithHostNet') && input.clusterDNS.length === 0) {

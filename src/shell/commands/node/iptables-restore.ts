@@ -20,5 +20,7 @@ export const iptablesRestore: CommandFn = (ctx) => {
   }
   if (!isRoot(ctx))
     return { stdout: '', stderr: 'iptables-restore v1.8.7 (nf_tables): Could not fetch rule set generation id: Permission denied (you must be root)\n\n', exitCode: 4 };
-  return runIptablesRestore(iptablesState(env.host), args.filter((a) => a !== file), payload, { root: true });
+  const r = runIptablesRestore(iptablesState(env.host), args.filter((a) => a !== file), payload, { root: true });
+  if (r.exitCode === 0) ctx.cluster?.touchHosts(); // wakes kube-proxy (its chains are resynced)
+  return r;
 };

@@ -9,5 +9,8 @@ import { iptablesState, isRoot, nodeEnv, notInstalled } from './host.js';
 export const iptables: CommandFn = (ctx) => {
   const env = nodeEnv(ctx);
   if (!env) return notInstalled(ctx);
-  return runIptables(iptablesState(env.host), ctx.argv.slice(1), { root: isRoot(ctx) });
+  const r = runIptables(iptablesState(env.host), ctx.argv.slice(1), { root: isRoot(ctx) });
+  // a changed ruleset wakes kube-proxy, which overwrites edits to its chains at its next sync
+  if (r.exitCode === 0 && ctx.argv.slice(1).some((a) => /^-[AIDRFNXPE]$|^--(append|insert|delete|replace|flush|new-chain|delete-chain|policy|rename-chain)$/.test(a))) ctx.cluster?.touchHosts();
+  return r;
 };

@@ -1,0 +1,89 @@
+/**
+ * `curl` 8.x (lib/connect.c, src/tool_operate.c): `-s`, `-S`, `-v`, `-I`, `-m SEC`,
+ * `--connect-timeout SEC`, `-o FILE`, `-w '%{http_code}'`, `-H`. Errors as curl prints them:
+ * `curl: (6) Could not resolve host: x`, `curl: (7) Failed to connect to X port 80 after 0 ms:
+ * Couldn't connect to server`, `curl: (28) Connection timed out after N milliseconds`.
+ */
+import type { CommandContext } from '../../types.js';
+import type { ShellResult } from '../types.js';
+import { dnsSession, dnsWhy, recordWhy, resolveHost, result, sourceOf, TCP_CONNECT_TIMEOUT_MS } from './net.js';
+import { httpRequest, parseUrl } from './http.js';
+
+interface Opts {
+  silent: boolean;
+  showError: boolean;
+  verbose: boolean;
+  head: boolean;
+  maxTimeS?: number;
+  output?: string;
+  writeOut?: string;
+  url?: string;
+}
+
+function parse(argv: string[]): Opts | string {
+  const o: Opts = { silent: false, showError: false, verbose: false, head: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-m' || a === '--max-time' || a === '--connect-timeout') o.maxTimeS = Number(argv[++i]);
+    else if (a === '-o' || a === '--output') o.output = argv[++i] ?? '';
+    else if (a === '-w' || a === '--write-out') o.writeOut = argv[++i] ?? '';
+    else if (a === '-H' || a === '--header' || a === '-X' || a === '--request') i++;
+    else if (a === '--silent') o.silent = true;
+    else if (a === '--verbose') o.verbose = true;
+    else if (a === '--head') o.head = true;
+    else if (/^-[sSvIkLf]+$/.test(a)) {
+      for (const ch of a.slice(1)) {
+        if (ch === 's') o.silent = true;
+        if (ch === 'S') o.showError = true;
+        if (ch === 'v') o.verbose = true;
+        if (ch === 'I') o.head = true;
+      }
+    } else if (a.startsWith('-')) return a;
+    else o.url = a;
+  }
+  return o;
+}
+
+function expand(w: string, code: number): string {
+  return w.replace(/%\{http_code\}/g, String(code).padStart(3, '0')).replace(/\\n/g, '\n');
+}
+
+export function curl(ctx: CommandContext): ShellResult {
+  const c = ctx.cluster;
+  const o = parse(ctx.argv.slice(1));
+  if (typeof o === 'string') return result('', `curl: option ${o}: is unknown\ncurl: try 'curl --help' or 'curl --manual' for more information\n`, 2);
+  if (!o.url || !c) return result('', "curl: try 'curl --help' or 'curl --manual' for more information\n", 2);
+  const url = parseUrl(o.url);
+  if (!url) return result('', `curl: (3) URL rejected: Malformed input to a URL function\n`, 3);
+  const err = (code: number, msg: string, adv: number, w = 0): ShellResult =>
+    result(o.writeOut !== undefined ? expand(o.writeOut, w) : '', !o.silent || o.showError ? `curl: (${code}) ${msg}\n` : '', code, adv);
+  const dns = dnsSession(ctx, c);
+  const r = resolveHost(ctx, dns, url.host);
+  const why = [`$ ${ctx.argv.join(' ')}`, ...(r.ok && r.ip === url.host ? [] : dnsWhy(dns))];
+  if (!r.ok) {
+    recordWhy(c, 'curl', [...why, `name ${url.host} did not resolve (${r.reason})`]);
+    return err(6, `Could not resolve host: ${url.host}`, r.elapsedMs);
+  }
+  const { conn, response } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path);
+  recordWhy(c, 'curl', [...why, ...conn.trace]);
+  const verbose = o.verbose ? `*   Trying ${r.ip}:${url.port}...\n` : '';
+  if (!conn.ok) {
+    if (conn.error === 'refused') return { ...err(7, `Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server`, r.elapsedMs), stderr: `${verbose}${!o.silent || o.showError ? `curl: (7) Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server\n` : ''}` };
+    if (o.maxTimeS !== undefined) {
+      const ms = Math.round(o.maxTimeS * 1000) + 1;
+      return err(28, `Connection timed out after ${ms} milliseconds`, r.elapsedMs + ms);
+    }
+    return err(28, `Failed to connect to ${url.host} port ${url.port} after ${TCP_CONNECT_TIMEOUT_MS} ms: Couldn't connect to server`, r.elapsedMs + TCP_CONNECT_TIMEOUT_MS);
+  }
+  if (!response) return err(52, 'Empty reply from server', r.elapsedMs);
+  const headers = `HTTP/1.1 ${response.status} ${response.reason}\r\nServer: ${response.server}\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(response.body)}\r\nConnection: keep-alive\r\n\r\n`;
+  const body = o.head ? headers : response.body;
+  const v = o.verbose ? `${verbose}* Connected to ${url.host} (${r.ip}) port ${url.port}\n> ${o.head ? 'HEAD' : 'GET'} ${url.path} HTTP/1.1\n> Host: ${url.host}${url.port === 80 ? '' : `:${url.port}`}\n> User-Agent: curl/8.14.1\n> Accept: */*\n> \n${headers.split('\r\n').filter((l) => l !== '').map((l) => `< ${l}\n`).join('')}< \n` : '';
+  const wout = o.writeOut !== undefined ? expand(o.writeOut, response.status) : '';
+  if (o.output !== undefined && o.output !== '-') {
+    const path = o.output.startsWith('/') ? o.output : `${ctx.cwd.replace(/\/$/, '')}/${o.output}`;
+    if (o.output !== '/dev/null') ctx.fs.write(path, body);
+    return result(wout, v, 0, r.elapsedMs);
+  }
+  return result(`${body}${wout}`, v, 0, r.elapsedMs);
+}

@@ -1,0 +1,227 @@
+/**
+ * kube-proxy on every node (cmd/kube-proxy/app/{server,options}.go, pkg/proxy/iptables/proxier.go):
+ * each kube-proxy pod reads `config.conf` from the kube-proxy ConfigMap when its container starts;
+ * a config that does not decode or validate makes the process exit with the error that
+ * component-base's cli.Run logs (`"command failed" err="failed complete: …"` /
+ * `"failed validate: …"`), so the pod crash-loops and that node's rules stay as last synced.
+ * A running kube-proxy syncs the node's iptables (host.data.state['iptables']) on every
+ * Service/EndpointSlice change and every syncPeriod (30 s), overwriting whatever a user put in its
+ * chains; it exits when its config file changes (options.go eventHandler) and the kubelet restarts it.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { Cluster, Controller } from '../cluster.js';
+import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/types.js';
+import type { Host } from '../node/host.js';
+import type { IptablesState } from '../net/iptables.js';
+import { newIptablesState } from '../net/iptables.js';
+import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
+import { syncProxyRules, type KubeProxyConfig } from '../net/kube-proxy/sync.js';
+import { registerProgramOverride } from '../runtime/overrides.js';
+import { fnv32a } from './util.js';
+
+export const KUBE_PROXY_IMAGE = 'registry.k8s.io/kube-proxy';
+/** iptables.syncPeriod default (pkg/proxy/apis/config/v1alpha1/defaults.go). */
+export const SYNC_PERIOD_MS = 30_000;
+
+interface ProxyInstance {
+  /** config.conf text the running process loaded. */
+  config: string;
+  logs: string[];
+  previousLogs: string[];
+  running: boolean;
+}
+
+interface ProxyState {
+  instances: Record<string, ProxyInstance>;
+  /** node → time of the last full sync and a hash of the ruleset it left. */
+  synced: Record<string, { at: number; hash: number }>;
+}
+
+function state(c: Cluster): ProxyState {
+  return (c.state['kubeProxy'] ??= { instances: {}, synced: {} }) as ProxyState;
+}
+
+/** The node's ruleset, created as the kubelet leaves it on a fresh node when absent. */
+export function nodeIptables(host: Host): IptablesState {
+  let st = host.data.state['iptables'] as IptablesState | undefined;
+  if (!st) {
+    st = newIptablesState();
+    ensureKubeletRules(st);
+    host.data.state['iptables'] = st;
+  }
+  return st;
+}
+
+function configMapText(c: Cluster): string | undefined {
+  return c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kube-proxy')?.data?.['config.conf'];
+}
+
+/** klog's header for an error line from pid 1, as the container log shows it. */
+function klogError(now: number, file: string, msg: string): string {
+  const d = new Date(now);
+  const p2 = (n: number): string => String(n).padStart(2, '0');
+  const micro = String((now % 1000) * 1000).padStart(6, '0');
+  return `E${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${micro}       1 ${file}] ${msg}`;
+}
+
+function quoteErr(s: string): string {
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** Valid Linux modes in v1.35 (validation.go validateProxyModeLinux; nftables is GA). */
+const VALID_MODES = ['iptables', 'ipvs', 'nftables'];
+
+export type LoadedConfig = { ok: true; config: KubeProxyConfig } | { ok: false; error: string };
+
+/** options.go loadConfig + Validate, reduced to the fields the simulation uses. */
+export function loadKubeProxyConfig(text: string | undefined): LoadedConfig {
+  if (text === undefined) return { ok: false, error: 'failed complete: open /var/lib/kube-proxy/config.conf: no such file or directory' };
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch (e) {
+    const line = (e as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
+    return { ok: false, error: `failed complete: failed to decode: error converting YAML to JSON: yaml: line ${line}: mapping values are not allowed in this context` };
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    return { ok: false, error: "failed complete: failed to decode: Object 'Kind' is missing in '" + String(text).trim() + "'" };
+  }
+  const d = doc as Record<string, unknown>;
+  if (d['kind'] !== 'KubeProxyConfiguration') {
+    return { ok: false, error: `failed complete: failed to decode: no kind "${String(d['kind'] ?? '')}" is registered for version "${String(d['apiVersion'] ?? '')}" in scheme "pkg/proxy/apis/config/scheme/scheme.go:28"` };
+  }
+  const mode = typeof d['mode'] === 'string' ? d['mode'] : '';
+  if (mode !== '' && !VALID_MODES.includes(mode)) {
+    return {
+      ok: false,
+      error: `failed validate: KubeProxyConfiguration.ProxyMode: Invalid value: "${mode}": must be ${VALID_MODES.join(', ')} or blank (blank means the best-available proxy [currently iptables])`,
+    };
+  }
+  const ipt = (d['iptables'] ?? {}) as Record<string, unknown>;
+  const cfg: KubeProxyConfig = { mode: mode as 'iptables' | 'ipvs' | 'nftables' | '', randomFully: true };
+  if (typeof d['clusterCIDR'] === 'string' && d['clusterCIDR'] !== '') cfg.clusterCIDR = d['clusterCIDR'];
+  if (ipt['masqueradeAll'] === true) cfg.masqueradeAll = true;
+  if (typeof ipt['masqueradeBit'] === 'number') cfg.masqueradeBit = ipt['masqueradeBit'];
+  if (typeof ipt['localhostNodePorts'] === 'boolean') cfg.localhostNodePorts = ipt['localhostNodePorts'];
+  if (Array.isArray(d['nodePortAddresses'])) cfg.nodePortAddresses = d['nodePortAddresses'].filter((x): x is string => typeof x === 'string');
+  return { ok: true, config: cfg };
+}
+
+function isKubeProxyPod(p: Pod): boolean {
+  return p.metadata.namespace === 'kube-system' && p.metadata.labels?.['k8s-app'] === 'kube-proxy';
+}
+
+registerProgramOverride(KUBE_PROXY_IMAGE, {
+  start(c: Cluster, pod: Pod): { ok: true } | { ok: false; exitCode: number; output: string } {
+    const st = state(c);
+    const uid = pod.metadata.uid ?? '';
+    const prev = st.instances[uid];
+    const text = configMapText(c);
+    const loaded = loadKubeProxyConfig(text);
+    const previousLogs = prev ? prev.logs : [];
+    if (!loaded.ok) {
+      const line = klogError(c.now(), 'run.go:72', `"command failed" err=${quoteErr(loaded.error)}`);
+      st.instances[uid] = { config: text ?? '', logs: [line], previousLogs, running: false };
+      return { ok: false, exitCode: 1, output: `${line}\n` };
+    }
+    st.instances[uid] = { config: text ?? '', logs: [], previousLogs, running: true };
+    return { ok: true };
+  },
+  status(c: Cluster, pod: Pod): { running: boolean; ready: boolean; exitCode?: number } {
+    const inst = state(c).instances[pod.metadata.uid ?? ''];
+    if (!inst) return { running: true, ready: true };
+    if (inst.running && inst.config !== (configMapText(c) ?? '')) {
+      // options.go eventHandler: the mounted config changed → the process exits and is restarted
+      inst.logs.push(klogError(c.now(), 'run.go:72', `"command failed" err="content of the proxy server's configuration file was updated"`));
+      inst.running = false;
+    }
+    return inst.running ? { running: true, ready: true } : { running: false, ready: false, exitCode: 1 };
+  },
+  logs(c: Cluster, pod: Pod, _container: string, previous: boolean): string | undefined {
+    const inst = state(c).instances[pod.metadata.uid ?? ''];
+    if (!inst) return undefined;
+    const lines = previous ? inst.previousLogs : inst.logs;
+    return lines.map((l) => `${l}\n`).join('');
+  },
+});
+
+function runningProxy(c: Cluster, node: string): Pod | undefined {
+  return c.store
+    .list<Pod>('Pod', 'kube-system')
+    .find((p) => isKubeProxyPod(p) && p.spec.nodeName === node && !p.metadata.deletionTimestamp && p.status?.containerStatuses?.[0]?.state.running !== undefined);
+}
+
+/** FNV-1a over the node's ruleset JSON: tells whether anyone touched the rules since the last sync. */
+function rulesetHash(host: Host): number {
+  return fnv32a(JSON.stringify(nodeIptables(host).tables));
+}
+
+/** One full sync of `host`'s rules with the config its kube-proxy loaded. */
+export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig): void {
+  const st = nodeIptables(host);
+  syncProxyRules(st, {
+    services: c.store.list<Service>('Service'),
+    endpointSlices: c.store.list<EndpointSlice>('EndpointSlice'),
+    node: { name: host.name, ips: [host.ip] },
+    config,
+  });
+}
+
+/**
+ * Service/EndpointSlice change counters seen at each node's last sync. In memory only: the store's
+ * counters restart after a snapshot restore, and a restore must not look like a change.
+ */
+const seenGen = new WeakMap<Cluster, Map<string, string>>();
+
+export const kubeProxyController: Controller = {
+  name: 'kube-proxy',
+  watches: ['Service', 'EndpointSlice', 'Pod', 'ConfigMap', 'time', 'hosts'],
+  reconcile(c: Cluster): void {
+    const st = state(c);
+    const gen = `${c.store.changes.get('Service') ?? 0}/${c.store.changes.get('EndpointSlice') ?? 0}`;
+    const now = c.now();
+    const live = new Set(c.store.list<Pod>('Pod', 'kube-system').filter(isKubeProxyPod).map((p) => p.metadata.uid ?? ''));
+    for (const uid of Object.keys(st.instances)) if (!live.has(uid)) delete st.instances[uid];
+    // A running kube-proxy whose config file changed exits (fsnotify); make sure the kubelet looks soon.
+    const text = configMapText(c) ?? '';
+    if (Object.values(st.instances).some((i) => i.running && i.config !== text)) c.wakeAt(now + 1_000);
+    for (const host of c.nodeHosts()) {
+      const pod = runningProxy(c, host.name);
+      if (!pod) continue;
+      const inst = st.instances[pod.metadata.uid ?? ''];
+      const loaded = loadKubeProxyConfig(inst ? inst.config : configMapText(c));
+      if (!loaded.ok) continue;
+      const mode = loaded.config.mode ?? '';
+      if (mode !== '' && mode !== 'iptables') continue; // ipvs / nftables are not simulated: rules left as they are
+      const last = st.synced[host.name];
+      let gens = seenGen.get(c);
+      if (!gens) {
+        gens = new Map();
+        seenGen.set(c, gens);
+      }
+      if (last && !gens.has(host.name)) gens.set(host.name, gen);
+      if (last && gens.get(host.name) === gen) {
+        // Nothing changed in the API. The periodic resync (every syncPeriod) only matters when
+        // someone edited the rules since the last sync, so only then is a timer set: an idle
+        // cluster costs nothing.
+        if (rulesetHash(host) === last.hash) continue;
+        if (now < last.at + SYNC_PERIOD_MS) {
+          c.wakeAt(last.at + SYNC_PERIOD_MS);
+          continue;
+        }
+      }
+      syncNode(c, host, loaded.config);
+      st.synced[host.name] = { at: now, hash: rulesetHash(host) };
+      gens.set(host.name, gen);
+    }
+  },
+};
+
+/** kube-proxy container logs (for `kubectl logs`), undefined when the pod is not a kube-proxy pod. */
+export function kubeProxyLogs(c: Cluster, pod: Pod, container: Container['name'], previous: boolean): string | undefined {
+  if (!isKubeProxyPod(pod)) return undefined;
+  const inst = state(c).instances[pod.metadata.uid ?? ''];
+  void container;
+  if (!inst) return '';
+  return (previous ? inst.previousLogs : inst.logs).map((l) => `${l}\n`).join('');
+}

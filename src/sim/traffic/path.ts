@@ -1,0 +1,331 @@
+/**
+ * The packet path of one new connection (or UDP datagram), interpreted hop by hop from the state
+ * nodes really have — never short-cut through Service objects:
+ *  1. source: a pod (its node's nat PREROUTING, as the packet enters the host from the pod's veth),
+ *     a node (nat OUTPUT) or the workstation (which only reaches node IPs: the pod and Service
+ *     networks are not routed outside the cluster);
+ *  2. kube-proxy's rules on the node the packet is on: KUBE-SERVICES → KUBE-SVC → KUBE-SEP DNAT
+ *     (walkNat with the cluster's seeded Random), then filter INPUT/FORWARD/OUTPUT (REJECT → refused,
+ *     DROP → timeout);
+ *  3. routing through the CNI: a node that forwards the packet (pod traffic, traffic arriving from
+ *     the wire and leaving again) needs net.ipv4.ip_forward=1, else the packet is dropped (timeout);
+ *  4. NetworkPolicy egress of the source pod and ingress of the destination pod, where the CNI
+ *     enforces it (Calico, Weave — not flannel);
+ *  5. a process listening on the port (image catalogue or a runtime override); nothing → refused.
+ * Every step appends a line to `trace`, which `why` prints.
+ */
+import type { Cluster } from '../cluster.js';
+import type { Pod } from '../api/types.js';
+import type { Host } from '../node/host.js';
+import { walkFilter, walkNat, newRecentState, type Packet, type RecentState, type WalkContext } from '../net/packet.js';
+import { nodeIptables } from '../controllers/kube-proxy.js';
+import { lookupImage, type Listener } from '../images.js';
+import { programOverride } from '../runtime/overrides.js';
+import { enforcesNetworkPolicy, policyVerdict } from './networkpolicy.js';
+
+/**
+ * Source port of simulated connections. Fixed: nothing in the rules looks at it, and drawing it from
+ * the cluster's Random would shift every later random choice.
+ */
+const EPHEMERAL_PORT = 40000;
+
+export type Source = { kind: 'pod'; ns: string; name: string } | { kind: 'node'; host: string } | { kind: 'workstation' };
+export type Proto = 'tcp' | 'udp' | 'icmp';
+export type ConnectError = 'refused' | 'timeout' | 'no-route' | 'unreachable';
+
+export interface Reached {
+  ip: string;
+  port: number;
+  pod?: { ns: string; name: string };
+  host?: string;
+  /** The upstream resolver outside the cluster (the node network's gateway). */
+  external?: boolean;
+  /** What listens there (HTTP site etc.), when the image catalogue knows it. */
+  listener?: Listener;
+}
+
+export interface ConnectResult {
+  ok: boolean;
+  to?: Reached;
+  error?: ConnectError;
+  /** Source address the destination sees (after masquerading). */
+  srcSeen?: string;
+  trace: string[];
+}
+
+/** Pod owning `ip` (not host-network pods, which share their node's IP). */
+export function podByIP(c: Cluster, ip: string): Pod | undefined {
+  let found: Pod | undefined;
+  for (const p of c.store.list<Pod>('Pod')) {
+    if (p.spec.hostNetwork || p.status?.podIP !== ip) continue;
+    if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
+    if (!found || p.status.phase === 'Running') found = p;
+  }
+  return found;
+}
+
+function gateways(c: Cluster): Set<string> {
+  return new Set([...c.hosts.values()].map((h) => h.data.gateway));
+}
+
+function forwards(host: Host): boolean {
+  return (host.sysctl('net.ipv4.ip_forward') ?? '1') !== '0';
+}
+
+function recent(host: Host): RecentState {
+  return (host.data.state['recent'] ??= newRecentState()) as RecentState;
+}
+
+function walkCtx(c: Cluster, host: Host): WalkContext {
+  return { localAddrs: [host.ip], rng: c.random, recent: recent(host), nowSeconds: Math.floor(c.now() / 1000) };
+}
+
+function podIface(c: Cluster, pod: Pod): string {
+  const plugin = c.meta.cni.plugin;
+  if (plugin === 'flannel') return 'cni0';
+  if (plugin === 'weave') return 'weave';
+  let h = 0;
+  for (const ch of pod.metadata.uid ?? pod.metadata.name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
+  return `cali${h.toString(16).padStart(11, '0').slice(0, 11)}`;
+}
+
+function running(pod: Pod): boolean {
+  return pod.status?.phase === 'Running' && !pod.metadata.deletionTimestamp;
+}
+
+/** What listens on `port` in `pod` (running containers only). */
+export function podListener(c: Cluster, pod: Pod, port: number, proto: 'tcp' | 'udp'): { listens: boolean; listener?: Listener } {
+  for (const ct of pod.spec.containers) {
+    const cs = pod.status?.containerStatuses?.find((s) => s.name === ct.name);
+    if (!cs?.state.running) continue;
+    const image = lookupImage(ct.image);
+    if (!image) continue;
+    const o = programOverride(image.repository)?.listens?.(c, pod, ct, port, proto);
+    const l = image.listeners.find((x) => x.port === port && x.protocol.toLowerCase() === proto);
+    if (o === true || (o === undefined && l)) return l ? { listens: true, listener: l } : { listens: true };
+  }
+  return { listens: false };
+}
+
+/** Listeners of a node itself: its host-network pods (static pods, kube-proxy, CNI agents). */
+function hostListener(c: Cluster, host: Host, port: number, proto: 'tcp' | 'udp'): { listens: boolean; listener?: Listener } {
+  for (const p of c.store.list<Pod>('Pod')) {
+    if (!p.spec.hostNetwork || p.spec.nodeName !== host.name || !running(p)) continue;
+    const l = podListener(c, p, port, proto);
+    if (l.listens) return l;
+  }
+  if (proto === 'tcp' && (port === 22 || (port === 10250 && host.unitActive('kubelet')))) return { listens: true };
+  return { listens: false };
+}
+
+interface Ctx {
+  c: Cluster;
+  trace: string[];
+  proto: Proto;
+}
+
+function fail(x: Ctx, error: ConnectError, why: string): ConnectResult {
+  x.trace.push(`✗ ${why}`);
+  return { ok: false, error, trace: x.trace };
+}
+
+/**
+ * Connect from `from` to `dst`:`port`. ICMP (`ping`) uses port 0 and only needs the host to exist.
+ */
+export function connect(c: Cluster, from: Source, dst: string, port: number, proto: Proto): ConnectResult {
+  const x: Ctx = { c, trace: [], proto };
+  const nodes = new Map(c.nodeHosts().map((h) => [h.ip, h]));
+  const pkt: Packet = { src: '', dst, proto, ...(proto === 'icmp' ? {} : { dport: port, sport: EPHEMERAL_PORT }) };
+
+  if (from.kind === 'workstation') {
+    const ws = c.host(c.meta.workstation);
+    pkt.src = ws?.ip ?? '0.0.0.0';
+    x.trace.push(`source: workstation ${c.meta.workstation} (${pkt.src})`);
+    const node = nodes.get(dst);
+    if (gateways(c).has(dst)) return external(x, dst, port, pkt.src);
+    if (!node) return fail(x, 'timeout', `${dst} is not routed from the workstation (only node IPs are reachable; pod and Service networks live inside the cluster)`);
+    return arrive(x, node, { ...pkt, inIface: node.data.iface }, undefined, true);
+  }
+
+  if (from.kind === 'node') {
+    const host = c.host(from.host);
+    if (!host) return fail(x, 'unreachable', `no host ${from.host}`);
+    pkt.src = host.ip;
+    x.trace.push(`source: node ${host.name} (${host.ip})`);
+    return leaveHost(x, host, pkt, 'OUTPUT', undefined);
+  }
+
+  const pod = c.store.get<Pod>('Pod', from.ns, from.name);
+  const host = pod?.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
+  if (!pod || !host || !pod.status?.podIP) return fail(x, 'unreachable', `pod ${from.ns}/${from.name} has no network`);
+  pkt.src = pod.status.podIP;
+  x.trace.push(`source: pod ${from.ns}/${from.name} (${pkt.src}) on ${host.name}`);
+  if (pod.spec.hostNetwork) return leaveHost(x, host, pkt, 'OUTPUT', undefined);
+  if (dst === pkt.src || dst.startsWith('127.')) return deliverToPod(x, pod, port, pkt.src, undefined);
+  return leaveHost(x, host, { ...pkt, inIface: podIface(c, pod) }, 'PREROUTING', pod);
+}
+
+/** The gateway of the node network: the upstream DNS resolver (port 53) and nothing else. */
+function external(x: Ctx, dst: string, port: number, src: string): ConnectResult {
+  if (x.proto !== 'icmp' && port !== 53) return fail(x, 'timeout', `${dst}:${port} does not answer outside the cluster (only the upstream resolver on port 53 does)`);
+  x.trace.push(`→ ${dst}: upstream resolver of the node network`);
+  return { ok: true, to: { ip: dst, port, external: true }, srcSeen: src, trace: x.trace };
+}
+
+/** nat then filter on `host` for a packet from a local pod/process, then route it. */
+function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT', srcPod: Pod | undefined): ConnectResult {
+  const c = x.c;
+  const ipt = nodeIptables(host);
+  const ctx = walkCtx(c, host);
+  const nat = walkNat(ipt, pkt, hook, ctx);
+  x.trace.push(`${host.name}: nat ${hook}: ${summarise(nat.trace)}`);
+  if (nat.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: dropped in nat ${hook}`);
+  const out: Packet = { ...pkt };
+  if (nat.dnat) {
+    out.dst = nat.dnat.ip;
+    if (nat.dnat.port !== undefined) out.dport = nat.dnat.port;
+    x.trace.push(`${host.name}: DNAT ${pkt.dst}:${pkt.dport ?? ''} → ${out.dst}:${out.dport ?? ''}`);
+  }
+  const local = out.dst === host.ip || out.dst.startsWith('127.');
+  const fhook = hook === 'OUTPUT' ? 'OUTPUT' : local ? 'INPUT' : 'FORWARD';
+  const filt = walkFilter(ipt, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, fhook, ctx);
+  x.trace.push(`${host.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
+  if (filt.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: REJECT (${filt.rejectWith ?? 'icmp-port-unreachable'}) in filter ${fhook}`);
+  if (filt.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: DROP in filter ${fhook}`);
+  const src = nat.masquerade ? host.ip : pkt.src;
+  if (nat.masquerade) x.trace.push(`${host.name}: MASQUERADE ${pkt.src} → ${host.ip}`);
+  const fromPod = hook === 'PREROUTING';
+  return route(x, host, out, src, srcPod, fromPod);
+}
+
+/** A packet arriving at `node` from the wire (workstation, another node): PREROUTING, then route. */
+function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWire: boolean): ConnectResult {
+  x.trace.push(`→ arrives at ${node.name} (${node.ip}) on ${node.data.iface}`);
+  const c = x.c;
+  const ipt = nodeIptables(node);
+  const ctx = walkCtx(c, node);
+  const nat = walkNat(ipt, pkt, 'PREROUTING', ctx);
+  x.trace.push(`${node.name}: nat PREROUTING: ${summarise(nat.trace)}`);
+  const out: Packet = { ...pkt };
+  if (nat.dnat) {
+    out.dst = nat.dnat.ip;
+    if (nat.dnat.port !== undefined) out.dport = nat.dnat.port;
+    x.trace.push(`${node.name}: DNAT ${pkt.dst}:${pkt.dport ?? ''} → ${out.dst}:${out.dport ?? ''}`);
+  }
+  const local = out.dst === node.ip;
+  const fhook = local ? 'INPUT' : 'FORWARD';
+  const filt = walkFilter(ipt, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, fhook, ctx);
+  x.trace.push(`${node.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
+  if (filt.verdict === 'REJECT') return fail(x, 'refused', `${node.name}: REJECT in filter ${fhook}`);
+  if (filt.verdict === 'DROP') return fail(x, 'timeout', `${node.name}: DROP in filter ${fhook}`);
+  const src = nat.masquerade ? node.ip : pkt.src;
+  if (nat.masquerade) x.trace.push(`${node.name}: MASQUERADE ${pkt.src} → ${node.ip}`);
+  return route(x, node, out, src, srcPod, fromWire);
+}
+
+/**
+ * Route the (translated) packet from `host`. `forwarded` says the packet did not originate on this
+ * host's own stack, so sending it on is IP forwarding.
+ */
+function route(x: Ctx, host: Host, pkt: Packet, src: string, srcPod: Pod | undefined, forwarded: boolean): ConnectResult {
+  const c = x.c;
+  const port = pkt.dport ?? 0;
+  if (pkt.dst === host.ip || pkt.dst.startsWith('127.')) {
+    if (srcPod && forwarded) x.trace.push(`${host.name}: delivered to the node itself`);
+    return deliverToHost(x, host, port, src, srcPod);
+  }
+  const nodes = new Map(c.nodeHosts().map((h) => [h.ip, h]));
+  const dstPod = podByIP(c, pkt.dst);
+  const dstNode = nodes.get(pkt.dst);
+  if (!dstPod && !dstNode) {
+    if (gateways(c).has(pkt.dst)) {
+      if (forwarded && !forwards(host)) return fail(x, 'timeout', `${host.name}: net.ipv4.ip_forward = 0, packet to ${pkt.dst} not forwarded`);
+      if (srcPod) {
+        const eg = egress(x, srcPod, { ip: pkt.dst }, port);
+        if (eg) return eg;
+      }
+      return external(x, pkt.dst, port, host.ip);
+    }
+    return fail(x, 'timeout', `${host.name}: no route to ${pkt.dst} inside the cluster (packet leaves by the default route and is lost)`);
+  }
+  if (forwarded && (dstNode !== host) && !forwards(host)) return fail(x, 'timeout', `${host.name}: net.ipv4.ip_forward = 0, packet not forwarded`);
+  if (srcPod) {
+    const eg = egress(x, srcPod, dstPod ? { ip: pkt.dst, pod: dstPod } : { ip: pkt.dst }, port);
+    if (eg) return eg;
+  }
+  if (dstNode) {
+    if (dstNode === host) return deliverToHost(x, host, port, src, srcPod);
+    x.trace.push(`${host.name}: route ${pkt.dst} via ${host.data.iface}`);
+    // the other node runs its own nat PREROUTING (NodePorts, kube-proxy DNAT) on arrival
+    return arrive(x, dstNode, { ...pkt, src, inIface: dstNode.data.iface }, undefined, true);
+  }
+  const pod = dstPod!;
+  const target = pod.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
+  if (!target) return fail(x, 'timeout', `pod ${pod.metadata.namespace}/${pod.metadata.name} is not on a node`);
+  if (target !== host) {
+    const via = c.meta.cni.plugin === 'calico' ? 'vxlan.calico' : c.meta.cni.plugin === 'flannel' ? 'flannel.1' : 'weave';
+    x.trace.push(`${host.name}: route ${pkt.dst} via ${via} to ${target.name}`);
+    if (!forwards(target)) return fail(x, 'timeout', `${target.name}: net.ipv4.ip_forward = 0, packet to pod ${pkt.dst} not forwarded`);
+  }
+  return deliverToPod(x, pod, port, src, srcPod, target === host ? host : undefined);
+}
+
+function egress(x: Ctx, srcPod: Pod, peer: { ip: string; pod?: Pod }, port: number): ConnectResult | undefined {
+  if (x.proto === 'icmp' || !enforcesNetworkPolicy(x.c)) return undefined;
+  const v = policyVerdict(x.c, 'egress', srcPod, peer, port, x.proto);
+  if (v.policies.length === 0) return undefined;
+  x.trace.push(`NetworkPolicy egress of ${srcPod.metadata.namespace}/${srcPod.metadata.name} (${v.policies.join(', ')}): ${v.allowed ? 'allowed' : 'denied'}`);
+  return v.allowed ? undefined : fail(x, 'timeout', `egress to ${peer.ip}:${port}/${x.proto} denied by NetworkPolicy (${x.c.meta.cni.plugin} drops the packet)`);
+}
+
+function deliverToHost(x: Ctx, host: Host, port: number, src: string, srcPod: Pod | undefined): ConnectResult {
+  void srcPod;
+  if (x.proto === 'icmp') {
+    x.trace.push(`✓ ${host.name} answers ICMP echo`);
+    return { ok: true, to: { ip: host.ip, port: 0, host: host.name }, srcSeen: src, trace: x.trace };
+  }
+  const l = hostListener(x.c, host, port, x.proto);
+  if (!l.listens) return fail(x, 'refused', `nothing listens on ${host.name} ${host.ip}:${port}/${x.proto}`);
+  x.trace.push(`✓ ${host.name} listens on ${port}/${x.proto}`);
+  const to: Reached = { ip: host.ip, port, host: host.name };
+  if (l.listener) to.listener = l.listener;
+  return { ok: true, to, srcSeen: src, trace: x.trace };
+}
+
+function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod | undefined, sameNode?: Host): ConnectResult {
+  const c = x.c;
+  const name = `${pod.metadata.namespace}/${pod.metadata.name}`;
+  if (!running(pod)) return fail(x, x.proto === 'icmp' ? 'timeout' : 'refused', `pod ${name} is ${pod.status?.phase ?? 'Pending'}: no process in its network namespace answers`);
+  if (x.proto !== 'icmp' && enforcesNetworkPolicy(c) && !(sameNode && !srcPod && src === sameNode.ip)) {
+    const peerPod = srcPod && src === srcPod.status?.podIP ? srcPod : podByIP(c, src);
+    const peer = peerPod ? { ip: src, pod: peerPod } : { ip: src };
+    const v = policyVerdict(c, 'ingress', pod, peer, port, x.proto);
+    if (v.policies.length > 0) {
+      x.trace.push(`NetworkPolicy ingress of ${name} (${v.policies.join(', ')}): ${v.allowed ? 'allowed' : 'denied'}`);
+      if (!v.allowed) return fail(x, 'timeout', `ingress from ${src} to ${name}:${port}/${x.proto} denied by NetworkPolicy (${c.meta.cni.plugin} drops the packet)`);
+    }
+  } else if (x.proto !== 'icmp' && !enforcesNetworkPolicy(c) && c.store.list('NetworkPolicy', pod.metadata.namespace).length > 0) {
+    x.trace.push(`NetworkPolicy in ${pod.metadata.namespace} not enforced: ${c.meta.cni.plugin} has no policy engine`);
+  }
+  const to: Reached = { ip: pod.status?.podIP ?? '', port, pod: { ns: pod.metadata.namespace ?? 'default', name: pod.metadata.name } };
+  if (x.proto === 'icmp') {
+    x.trace.push(`✓ pod ${name} answers ICMP echo`);
+    return { ok: true, to, srcSeen: src, trace: x.trace };
+  }
+  const l = podListener(c, pod, port, x.proto);
+  if (!l.listens) return fail(x, 'refused', `nothing listens on ${port}/${x.proto} in pod ${name}`);
+  if (l.listener) to.listener = l.listener;
+  x.trace.push(`✓ pod ${name} listens on ${port}/${x.proto}`);
+  return { ok: true, to, srcSeen: src, trace: x.trace };
+}
+
+/** Compress a netfilter trace (`nat:KUBE-SERVICES:rule:3`, …) to the chains it went through. */
+function summarise(trace: readonly string[]): string {
+  const chains: string[] = [];
+  for (const t of trace) {
+    const [, chain = '', kind = '', n = ''] = t.split(':');
+    const label = kind === 'rule' ? `${chain}#${n}` : kind === 'policy' ? `${chain}(policy)` : '';
+    if (label && chains[chains.length - 1] !== label) chains.push(label);
+  }
+  return chains.length > 0 ? chains.join(' → ') : '(no rule matched)';
+}
