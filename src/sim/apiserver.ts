@@ -40,6 +40,13 @@ export interface DeleteOptions extends WriteOptions {
 
 const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 
+/**
+ * Kinds whose status is a subresource: a create starts from an empty status and an update of the
+ * main resource keeps the stored one (each registry strategy's PrepareForCreate/PrepareForUpdate).
+ * So a pod re-created from `kubectl get pod -o yaml` starts Pending like any new pod.
+ */
+const STATUS_SUBRESOURCE = new Set(['Pod', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'Ingress']);
+
 export class ApiServer {
   constructor(private readonly c: Cluster) {}
 
@@ -92,6 +99,7 @@ export class ApiServer {
     delete m.deletionTimestamp;
     if (info.namespaced) this.admitNamespace(m.namespace!);
     if (this.c.store.get(obj.kind, m.namespace, m.name)) throw alreadyExists(info, m.name);
+    if (STATUS_SUBRESOURCE.has(obj.kind)) delete obj['status'];
     applyDefaults(obj);
     const errs = [...validateName(m.name, nameRuleForKind(obj.kind)), ...validateLabels(m.labels, 'metadata.labels'), ...this.validate(obj, undefined)];
     if (errs.length > 0) throw invalid(info, m.name, errs);
@@ -121,7 +129,10 @@ export class ApiServer {
       obj.metadata.generation = old.metadata.generation + (specChanged ? 1 : 0);
     }
     if (old.metadata.deletionTimestamp) obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
-    if (obj['status'] === undefined && old['status'] !== undefined) obj['status'] = clone(old['status']);
+    if (STATUS_SUBRESOURCE.has(obj.kind)) {
+      if (old['status'] !== undefined) obj['status'] = clone(old['status']);
+      else delete obj['status'];
+    } else if (obj['status'] === undefined && old['status'] !== undefined) obj['status'] = clone(old['status']);
     applyDefaults(obj);
     const errs = [...validateLabels(obj.metadata.labels, 'metadata.labels'), ...this.validate(obj, old)];
     if (errs.length > 0) throw invalid(info, obj.metadata.name, errs);
