@@ -248,7 +248,7 @@ export class Cluster {
     const ev: KEvent = {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name: `${involved.metadata.name}.${(this.random.nextU32() * 0x10000 + this.random.int(0x10000)).toString(16).padStart(16, '0').slice(0, 16)}`, namespace: ns },
+      metadata: { name: this.eventName(involved.metadata.name), namespace: ns },
       involvedObject: {
         apiVersion: involved.apiVersion,
         kind: involved.kind,
@@ -267,6 +267,17 @@ export class Cluster {
       reportingInstance: host ?? '',
     };
     this.insert(ev);
+  }
+
+  /**
+   * client-go's recorder names an event `<object>.<hex UnixNano>` (tools/record/event.go
+   * makeEvent), so names sort in time order. Events within one simulated millisecond get
+   * increasing nanoseconds.
+   */
+  private eventName(object: string): string {
+    const seq = (this.state['eventSeq'] as number | undefined) ?? 0;
+    this.state['eventSeq'] = (seq + 1) % 1_000_000;
+    return `${object}.${(BigInt(this.now()) * 1_000_000n + BigInt(seq)).toString(16)}`;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -155,6 +155,27 @@ export function applyDefaults(obj: KObject): void {
     case 'Secret':
       obj['type'] ??= 'Opaque';
       break;
+    case 'NetworkPolicy': {
+      // pkg/apis/networking/v1/defaults.go and the registry: ports default to TCP; policyTypes
+      // default to Ingress, plus Egress when egress rules are given
+      const spec = (obj['spec'] ??= { podSelector: {} }) as { policyTypes?: string[]; ingress?: { ports?: { protocol?: string }[] }[]; egress?: { ports?: { protocol?: string }[] }[] };
+      for (const rule of [...(spec.ingress ?? []), ...(spec.egress ?? [])]) for (const p of rule.ports ?? []) p.protocol ??= 'TCP';
+      if (!spec.policyTypes || spec.policyTypes.length === 0) spec.policyTypes = spec.egress && spec.egress.length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
+      break;
+    }
+    case 'PersistentVolume': {
+      const spec = (obj['spec'] ??= {}) as { persistentVolumeReclaimPolicy?: string; volumeMode?: string };
+      spec.persistentVolumeReclaimPolicy ??= 'Retain';
+      spec.volumeMode ??= 'Filesystem';
+      obj['status'] ??= { phase: 'Pending' };
+      break;
+    }
+    case 'PersistentVolumeClaim': {
+      const spec = (obj['spec'] ??= {}) as { volumeMode?: string };
+      spec.volumeMode ??= 'Filesystem';
+      obj['status'] ??= { phase: 'Pending' };
+      break;
+    }
     default:
       break;
   }

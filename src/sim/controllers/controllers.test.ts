@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { ApiServer } from '../apiserver.js';
 import type { Cluster } from '../cluster.js';
-import type { Deployment, EndpointSlice, KEvent, Node, Pod, ReplicaSet } from '../api/types.js';
+import type { Deployment, EndpointSlice, KEvent, KObject, Node, Pod, ReplicaSet } from '../api/types.js';
 import { ConnectionRefusedError } from '../api/errors.js';
 
 function deployment(name: string, image: string, replicas: number, extra: Partial<Pod['spec']['containers'][number]> = {}): Deployment {
@@ -174,4 +174,34 @@ test('deleting a Deployment cascades to its ReplicaSets and pods', () => {
   c.advance(5_000);
   assert.equal(c.store.list('ReplicaSet', 'default').length, 0);
   assert.equal(podsOf(c, 'web').length, 0);
+});
+
+test('a claim binds to the smallest matching volume; a pod with an unbound claim is not scheduled', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const pv = (name: string, size: string): KObject => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name }, spec: { capacity: { storage: size }, accessModes: ['ReadWriteOnce'], storageClassName: 'manual', hostPath: { path: `/data/${name}` } } });
+  api.create(pv('big', '5Gi'));
+  api.create(pv('small', '1Gi'));
+  api.create({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'manual', resources: { requests: { storage: '500Mi' } } } });
+  const claim = api.get<KObject & { spec: { volumeName?: string }; status?: { phase?: string } }>('PersistentVolumeClaim', 'default', 'data');
+  assert.equal(claim.spec.volumeName, 'small');
+  assert.equal(claim.status?.phase, 'Bound');
+  assert.equal(api.get<KObject & { status?: { phase?: string } }>('PersistentVolume', undefined, 'big').status?.phase, 'Available');
+  api.create({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'none', namespace: 'default' }, spec: { accessModes: ['ReadWriteMany'], storageClassName: 'manual', resources: { requests: { storage: '1Gi' } } } });
+  api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'p', image: 'nginx' }], volumes: [{ name: 'v', persistentVolumeClaim: { claimName: 'none' } }] } });
+  const pod = c.store.get<Pod>('Pod', 'default', 'p')!;
+  assert.equal(pod.spec.nodeName, undefined);
+  assert.equal(pod.status?.conditions?.[0]?.message, '0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.');
+});
+
+test('NetworkPolicy ports default to TCP and policyTypes follow the rules given', () => {
+  const c = loadFixture('kubeadm-calico');
+  const np = new ApiServer(c).create<KObject & { spec: { policyTypes?: string[]; egress?: { ports?: { protocol?: string }[] }[] } }>({
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name: 'dns', namespace: 'default' },
+    spec: { podSelector: {}, egress: [{ ports: [{ port: 53 }] }] },
+  });
+  assert.deepEqual(np.spec.policyTypes, ['Ingress', 'Egress']);
+  assert.equal(np.spec.egress?.[0]?.ports?.[0]?.protocol, 'TCP');
 });

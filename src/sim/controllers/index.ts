@@ -18,6 +18,7 @@ import { kubeletController } from './kubelet.js';
 import { endpointSliceController } from './endpointslice.js';
 import { endpointsController } from './endpoints.js';
 import { garbageCollector } from './garbage-collector.js';
+import { persistentVolumeController } from './persistentvolume.js';
 import { kubeProxyController } from './kube-proxy.js';
 import { corednsController } from './coredns.js';
 
@@ -32,6 +33,7 @@ export const CONTROLLERS: readonly Controller[] = [
   statefulSetController,
   jobController,
   cronJobController,
+  persistentVolumeController,
   schedulerController,
   kubeletController,
   endpointSliceController,

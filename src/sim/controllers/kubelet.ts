@@ -127,6 +127,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
       c.store.remove('Pod', pod.metadata.namespace, pod.metadata.name);
       release(c, uid);
       dropPodFs(c, uid);
+      forgetPod(c, uid);
     } else c.wakeAt(done);
     return;
   }
@@ -135,7 +136,9 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
 
   const status = (pod.status ??= {});
   // sandbox
-  if (!status.podIP || !pod.metadata.annotations?.['sim.cka-lab/sandbox-at']) {
+  // when each pod's sandbox was created: kubelet-private runtime state, not part of the object
+  const sandboxes = (c.state['sandboxAt'] ??= {}) as Record<string, number>;
+  if (!status.podIP || sandboxes[uid] === undefined) {
     if (!pod.spec.hostNetwork && !cniReady(c, host)) {
       const msg = `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="${c.meta.cni.plugin}" failed (add): no network config found in /etc/cni/net.d`;
       if (!status.containerStatuses) {
@@ -168,10 +171,10 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, 'ContainerCreating'));
     writePodFiles(c, host, pod);
     c.wakeAt(now + PULL_MS);
-    (pod.metadata.annotations ??= {})['sim.cka-lab/sandbox-at'] = String(now);
+    sandboxes[uid] = now;
   }
 
-  const sandboxAt = Number(pod.metadata.annotations?.['sim.cka-lab/sandbox-at'] ?? '0');
+  const sandboxAt = sandboxes[uid] ?? now;
   const statuses = status.containerStatuses ?? [];
   const events: [type: 'Normal' | 'Warning', reason: string, msg: string][] = [];
   pod.spec.containers.forEach((ct, i) => {
@@ -202,6 +205,18 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   if (JSON.stringify(pod) !== JSON.stringify(podIn)) c.write(pod);
   for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
   void key;
+}
+
+/** When the kubelet created a pod's sandbox (for crictl and the node's network view). */
+export function sandboxCreatedAt(c: Cluster, uid: string): number | undefined {
+  return (c.state['sandboxAt'] as Record<string, number> | undefined)?.[uid];
+}
+
+/** Drop the kubelet's private state for a pod that is gone. */
+function forgetPod(c: Cluster, uid: string): void {
+  delete (c.state['sandboxAt'] as Record<string, number> | undefined)?.[uid];
+  const timers = c.state['kubeletTimers'] as Record<string, unknown> | undefined;
+  if (timers) for (const k of Object.keys(timers)) if (k.startsWith(`${uid}/`)) delete timers[k];
 }
 
 function fixNotReadyMessages(pod: Pod): void {

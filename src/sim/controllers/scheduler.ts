@@ -11,7 +11,7 @@ import { matchMap } from '../api/selectors.js';
 
 export const schedulerController: Controller = {
   name: 'scheduler',
-  watches: ['Pod', 'Node'],
+  watches: ['Pod', 'Node', 'PersistentVolumeClaim'],
   reconcile(c: Cluster): void {
     const st = c.state['scheduler'] as { up: boolean } | undefined;
     if (st && !st.up) return;
@@ -36,7 +36,30 @@ function nodeReady(n: Node): boolean {
   return n.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True') ?? false;
 }
 
+/** PreFilter of the VolumeBinding plugin: every claim must exist and (immediate binding) be Bound. */
+function volumeProblem(c: Cluster, pod: Pod): string | undefined {
+  for (const v of pod.spec.volumes ?? []) {
+    const name = v.persistentVolumeClaim?.claimName;
+    if (!name) continue;
+    const claim = c.store.get('PersistentVolumeClaim', pod.metadata.namespace, name) as { status?: { phase?: string } } | undefined;
+    if (!claim) return `persistentvolumeclaim "${name}" not found`;
+    if (claim.status?.phase !== 'Bound') return 'pod has unbound immediate PersistentVolumeClaims';
+  }
+  return undefined;
+}
+
 function schedule(c: Cluster, pod: Pod, nodes: Node[]): void {
+  const vp = volumeProblem(c, pod);
+  if (vp) {
+    const msg = `0/${nodes.length} nodes are available: ${vp}. preemption: 0/${nodes.length} nodes are available: ${nodes.length} Preemption is not helpful for scheduling.`;
+    if (!(pod.status?.conditions ?? []).some((x) => x.type === 'PodScheduled' && x.message === msg)) {
+      const upd = clone(pod);
+      upd.status = { ...(upd.status ?? {}), phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: c.timestamp(), reason: 'Unschedulable', message: msg }] };
+      c.write(upd);
+      c.recordEvent(pod, 'Warning', 'FailedScheduling', msg, 'default-scheduler');
+    }
+    return;
+  }
   const reasons = new Map<string, number>();
   const bump = (r: string): void => {
     reasons.set(r, (reasons.get(r) ?? 0) + 1);

@@ -9,6 +9,7 @@
  * Containers come from the static pods runtime (src/sim/controllers/static-pods.ts: exited
  * control-plane containers and their logs) and from the pods the kubelet runs on this node.
  */
+import { sandboxCreatedAt } from '../../../sim/controllers/kubelet.js';
 import type { CommandFn, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
@@ -79,7 +80,7 @@ export function runtimeState(c: Cluster, host: Host): { containers: CriContainer
   }
   for (const p of c.store.list<Pod>('Pod')) {
     if (p.spec.nodeName !== host.name || p.metadata.annotations?.['kubernetes.io/config.mirror']) continue;
-    const at = p.metadata.annotations?.['sim.cka-lab/sandbox-at'];
+    const at = sandboxCreatedAt(c, p.metadata.uid ?? '');
     if (at === undefined) continue;
     const ns = p.metadata.namespace ?? 'default';
     const uid = p.metadata.uid ?? '';

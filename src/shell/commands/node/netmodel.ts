@@ -11,6 +11,7 @@
  *   `vethwepl…` per pod.
  * Used by `ip`, `route` and `netstat -r`.
  */
+import { sandboxCreatedAt } from '../../../sim/controllers/kubelet.js';
 import { createHash } from 'node:crypto';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
@@ -128,8 +129,8 @@ export function localPods(c: Cluster, host: Host): Pod[] {
     .list<Pod>('Pod')
     .filter((p) => p.spec.nodeName === host.name && !p.spec.hostNetwork && p.status?.podIP && !p.metadata.deletionTimestamp)
     .sort((a, b) => {
-      const ta = Number(a.metadata.annotations?.['sim.cka-lab/sandbox-at'] ?? 0);
-      const tb = Number(b.metadata.annotations?.['sim.cka-lab/sandbox-at'] ?? 0);
+      const ta = sandboxCreatedAt(c, a.metadata.uid ?? '') ?? 0;
+      const tb = sandboxCreatedAt(c, b.metadata.uid ?? '') ?? 0;
       return ta - tb || (a.metadata.uid ?? '').localeCompare(b.metadata.uid ?? '');
     });
 }
