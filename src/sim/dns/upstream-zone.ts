@@ -87,3 +87,37 @@ export function upstreamAnswer(query: DnsMessage, records: readonly RR[] = UPSTR
   }
   return reply;
 }
+
+/**
+ * A DNS server outside the cluster that is authoritative for some zones (a corporate DNS server a
+ * fixture declares): names in its zones are answered from its records (AA set, NXDOMAIN with the
+ * zone's SOA when unknown); anything else is REFUSED, as an authoritative-only BIND refuses
+ * recursion.
+ */
+export interface ExternalDnsServer {
+  ip: string;
+  zones: string[];
+  records: { name: string; type: 'A' | 'CNAME' | 'TXT'; value: string }[];
+}
+
+export function authoritativeAnswer(query: DnsMessage, server: ExternalDnsServer): DnsMessage {
+  const q = query.question[0];
+  if (!q) return replyTo(query, 'FORMERR');
+  const name = canonical(q.name);
+  const zone = server.zones.map((z) => canonical(z.endsWith('.') ? z : `${z}.`)).find((z) => name === z || name.endsWith(`.${z}`));
+  if (!zone) return replyTo(query, 'REFUSED');
+  const records: RR[] = server.records.map((r) => {
+    const owner = r.name.endsWith('.') ? r.name : `${r.name}.`;
+    if (r.type === 'A') return a(owner, r.value);
+    if (r.type === 'CNAME') return cname(owner, r.value.endsWith('.') ? r.value : `${r.value}.`);
+    return { name: owner, ttl: T, class: 'IN', type: 'TXT', texts: [r.value] };
+  });
+  const reply = upstreamAnswer(query, records);
+  reply.flags.aa = true;
+  reply.flags.ra = false;
+  if (reply.rcode === 'NXDOMAIN') {
+    const soa: RR = { name: zone, ttl: 3600, class: 'IN', type: 'SOA', mname: `ns1.${zone}`, rname: `hostmaster.${zone}`, serial: 2026120200, refresh: 3600, retry: 900, expire: 604800, minimum: 300 };
+    reply.authority = [soa];
+  }
+  return reply;
+}

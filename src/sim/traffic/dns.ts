@@ -10,7 +10,8 @@ import type { Cluster } from '../cluster.js';
 import type { Pod } from '../api/types.js';
 import type { DnsMessage } from '../dns/message.js';
 import type { Transport, TransportResult } from '../dns/transport.js';
-import { upstreamAnswer } from '../dns/upstream-zone.js';
+import { authoritativeAnswer, upstreamAnswer } from '../dns/upstream-zone.js';
+import { externalDnsServers } from './external-dns.js';
 import { connect, type Source } from './path.js';
 import { coreDnsServer, isCoreDnsPod } from '../controllers/coredns.js';
 
@@ -51,7 +52,10 @@ export function dnsTransport(c: Cluster, from: Source, hops?: DnsHop[], quiet?: 
     const r = connect(c, from, server, port, proto);
     hop.trace = r.trace;
     if (!r.ok || !r.to) return done(r.error === 'refused' ? 'refused' : 'timeout', '');
-    if (r.to.external) return done(upstreamAnswer(query), `upstream resolver ${server}`);
+    if (r.to.external) {
+      const ext = externalDnsServers(c).find((s) => s.ip === server);
+      return ext ? done(authoritativeAnswer(query, ext), `DNS server ${server}`) : done(upstreamAnswer(query), `upstream resolver ${server}`);
+    }
     if (r.to.pod) {
       const pod = c.store.get<Pod>('Pod', r.to.pod.ns, r.to.pod.name);
       if (pod && isCoreDnsPod(pod)) {

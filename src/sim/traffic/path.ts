@@ -14,6 +14,7 @@
  *  5. a process listening on the port (image catalogue or a runtime override); nothing → refused.
  * Every step appends a line to `trace`, which `why` prints.
  */
+import { externalDnsServers } from './external-dns.js';
 import type { Cluster } from '../cluster.js';
 import type { Pod } from '../api/types.js';
 import type { Host } from '../node/host.js';
@@ -64,8 +65,9 @@ export function podByIP(c: Cluster, ip: string): Pod | undefined {
   return found;
 }
 
+/** Addresses outside the cluster that answer DNS: the node network's gateway and the fixture's DNS servers. */
 function gateways(c: Cluster): Set<string> {
-  return new Set([...c.hosts.values()].map((h) => h.data.gateway));
+  return new Set([...c.hosts.values()].map((h) => h.data.gateway).concat(externalDnsServers(c).map((s) => s.ip)));
 }
 
 function forwards(host: Host): boolean {
