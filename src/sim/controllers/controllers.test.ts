@@ -196,7 +196,7 @@ test('a claim binds to the smallest matching volume; a pod with an unbound claim
 
 test('NetworkPolicy ports default to TCP and policyTypes follow the rules given', () => {
   const c = loadFixture('kubeadm-calico');
-  const np = new ApiServer(c).create<KObject & { spec: { policyTypes?: string[]; egress?: { ports?: { port?: number; protocol?: string }[] }[] } }>({
+  const np = new ApiServer(c).create<KObject & { spec: { podSelector?: object; policyTypes?: string[]; egress?: { ports?: { port?: number; protocol?: string }[] }[] } }>({
     apiVersion: 'networking.k8s.io/v1',
     kind: 'NetworkPolicy',
     metadata: { name: 'dns', namespace: 'default' },

@@ -45,7 +45,7 @@ describe('renderExplain', () => {
   };
   it('prints the enum line truncated after four values', () => {
     const r = renderExplain({ group: '', version: 'v1', kind: 'X', schema: selfRef, fieldPath: [], recursive: false });
-    assert.match(r.stdout, /\n {2}name\t<string> -required-\n  enum: a, b, c, d, \.\.\.\.\n    <no description>\n/);
+    assert.match(r.stdout, /\n {2}name\t<string> -required-\n {2}enum: a, b, c, d, \.\.\.\.\n {4}<no description>\n/);
   });
   it('prints every enum value, "" quoted, in the FIELD view', () => {
     const r = renderExplain({ group: '', version: 'v1', kind: 'X', schema: selfRef, fieldPath: ['name'], recursive: false });
