@@ -118,9 +118,13 @@ export const rolloutVerb: Verb = {
     const { targets, typesOnly } = parseTargets(p.args);
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     let stdout = '';
-    for (const t of targets) {
+    // the resource builder fetches every object before acting on any (r.Infos()), so one
+    // missing name fails the whole command and changes nothing
+    const objects = targets.map((t) => {
       if (!['Deployment', 'DaemonSet', 'StatefulSet'].includes(t.info.kind)) throw new KubectlError(`no ${sub === 'status' ? 'status viewer' : 'history viewer'} has been implemented for "${t.info.kind}"`);
-      const obj = env.api.get<KObject>(t.info.kind, ns.name, t.name);
+      return env.api.get<KObject>(t.info.kind, ns.name, t.name);
+    });
+    for (const obj of objects) {
       const d = obj as Deployment;
       const out = str(p.flags, 'output');
       switch (sub) {

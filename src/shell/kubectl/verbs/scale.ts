@@ -42,9 +42,12 @@ export const scaleVerb: Verb = {
     const { targets, typesOnly } = parseTargets(p.args);
     if (typesOnly.length > 0) throw new KubectlError(`resource(s) were provided, but no name was specified`);
     let stdout = '';
-    for (const t of targets) {
+    // scale.go visits every resource before scaling any: one missing name changes nothing
+    const objects = targets.map((t) => {
       if (!SCALABLE.includes(t.info.kind)) throw new KubectlError(`cannot scale ${t.info.resource} "${t.name}": no scaler has been implemented for {"${t.info.group}" "${t.info.kind}"}`);
-      const obj = env.api.get(t.info.kind, ns.name, t.name);
+      return env.api.get(t.info.kind, ns.name, t.name);
+    });
+    for (const obj of objects) {
       const spec = obj.spec as { replicas?: number };
       const current = int(p.flags, 'current-replicas') ?? -1;
       if (current >= 0 && (spec.replicas ?? 1) !== current)
