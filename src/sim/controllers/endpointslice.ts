@@ -21,27 +21,27 @@ export const endpointSliceController: Controller = {
   watches: ['Service', 'Pod', 'EndpointSlice'],
   reconcile(c: Cluster): void {
     const podsByNs = new Map<string, Pod[]>();
+    // one pass over the slices, indexed by namespace/service (a per-Service scan is quadratic)
+    const managed = new Map<string, EndpointSlice[]>();
+    for (const s of c.store.list<EndpointSlice>('EndpointSlice')) {
+      if (s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'] !== MANAGED_BY) continue;
+      const key = `${s.metadata.namespace}/${s.metadata.labels?.[SERVICE_NAME_LABEL] ?? ''}`;
+      const list = managed.get(key);
+      if (list) list.push(s);
+      else managed.set(key, [s]);
+    }
     for (const svc of c.store.list<Service>('Service')) {
       const ns = svc.metadata.namespace!;
+      const slices = managed.get(`${ns}/${svc.metadata.name}`) ?? [];
       if (!svc.spec.selector || Object.keys(svc.spec.selector).length === 0 || svc.spec.type === 'ExternalName') {
-        removeManaged(c, svc);
+        for (const s of slices) c.store.remove('EndpointSlice', s.metadata.namespace, s.metadata.name);
         continue;
       }
       if (!podsByNs.has(ns)) podsByNs.set(ns, c.store.list<Pod>('Pod', ns));
-      syncService(c, svc, podsByNs.get(ns)!);
+      syncService(c, svc, podsByNs.get(ns)!, slices);
     }
   },
 };
-
-function managedSlices(c: Cluster, svc: Service): EndpointSlice[] {
-  return c.store
-    .list<EndpointSlice>('EndpointSlice', svc.metadata.namespace)
-    .filter((s) => s.metadata.labels?.[SERVICE_NAME_LABEL] === svc.metadata.name && s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'] === MANAGED_BY);
-}
-
-function removeManaged(c: Cluster, svc: Service): void {
-  for (const s of managedSlices(c, svc)) c.store.remove('EndpointSlice', s.metadata.namespace, s.metadata.name);
-}
 
 /** The container port a Service port's targetPort names on this pod (FindPort in pkg/api/v1/pod). */
 export function resolveTargetPort(pod: Pod, target: number | string | undefined, fallback: number): number | undefined {
@@ -82,9 +82,8 @@ export function desiredEndpoints(svc: Service, pods: Pod[]): { endpoints: Endpoi
   return { endpoints, ports };
 }
 
-function syncService(c: Cluster, svc: Service, pods: Pod[]): void {
+function syncService(c: Cluster, svc: Service, pods: Pod[], slices: EndpointSlice[]): void {
   const { endpoints, ports } = desiredEndpoints(svc, pods);
-  const slices = managedSlices(c, svc);
   const labels = {
     ...(svc.metadata.labels ?? {}),
     'endpointslice.kubernetes.io/managed-by': MANAGED_BY,

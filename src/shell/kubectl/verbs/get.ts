@@ -22,6 +22,7 @@ import { type CustomColumn, parseCustomColumnsFile, parseCustomColumnsSpec, prin
 import { renderRows } from '../../printers/tabwriter.js';
 import { documentFor } from '../../printers/serialize.js';
 import { sortObjects } from '../sort-by.js';
+import { runGetRaw } from './get-raw.js';
 
 export const GET_FLAGS: FlagSpec[] = [
   { name: 'output', short: 'o', type: 'string' },
@@ -41,6 +42,7 @@ export const GET_FLAGS: FlagSpec[] = [
   { name: 'watch', short: 'w', type: 'bool' },
   { name: 'chunk-size', type: 'int', default: 500 },
   { name: 'template', type: 'string' },
+  { name: 'raw', type: 'string' },
 ];
 
 const ALLOWED_FORMATS =
@@ -198,6 +200,12 @@ function renderGeneric(objs: KObject[], asList: boolean, out: OutputFormat, p: P
 
 async function runGet(argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
   const p = parseFlags(argv, GET_FLAGS);
+  const raw = str(p.flags, 'raw');
+  if (raw !== undefined) {
+    // get.go Validate: --raw takes no resource arguments, file or output format
+    if (p.args.length > 0 || list(p.flags, 'filename').length > 0) throw new KubectlError('arguments may not be passed when --raw is specified');
+    return runGetRaw(env, raw);
+  }
   const out = parseOutput(str(p.flags, 'output'), env, str(p.flags, 'template'));
   const files = list(p.flags, 'filename');
   if (p.args.length === 0 && files.length === 0) throw new RawError(NO_TYPE);

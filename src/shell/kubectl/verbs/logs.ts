@@ -12,7 +12,7 @@ import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { type FlagSpec, type Parsed, bool, int, parseFlags, str } from '../flags.js';
 import { KubectlError, errorResult, seeHelp } from '../errors.js';
-import { resolveTypes } from '../resource-args.js';
+import { resolveTypes, selectObjects } from '../resource-args.js';
 import { podLogs } from '../logs-source.js';
 import { commandNamespace } from './get.js';
 
@@ -25,7 +25,12 @@ const LOGS_FLAGS: FlagSpec[] = [
   { name: 'prefix', type: 'bool' },
   { name: 'ignore-errors', type: 'bool' },
   { name: 'pod-running-timeout', type: 'string' },
+  { name: 'selector', short: 'l', type: 'string' },
+  { name: 'max-log-requests', type: 'int', default: 5 },
 ];
+
+/** logs.go selectorTail: with `-l` and no `--tail`, only the last 10 lines of each container. */
+const SELECTOR_TAIL = 10;
 
 /** podcmd allContainerNames: `a, b, init (init)`. */
 function allContainerNames(pod: Pod): string {
@@ -83,50 +88,92 @@ function tail(text: string, n: number | undefined): string {
 
 const USAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
 
+/** One log request: a pod's container (logsforobject.go: init containers, then containers). */
+interface LogRequest {
+  pod: Pod;
+  container: string;
+}
+
+/** The pod named by `POD` or `TYPE/NAME` (a controller: its first pod, with the notice). */
+function podOfTarget(env: KubectlEnv, ns: string, target: string): { pod: Pod; notice: string } {
+  const slash = target.indexOf('/');
+  if (slash < 0) return { pod: env.api.get<Pod>('Pod', ns, target), notice: '' };
+  const info = resolveTypes(target.slice(0, slash))[0]!;
+  const obj = env.api.get(info.kind, ns, target.slice(slash + 1));
+  if (info.kind === 'Pod') return { pod: obj as Pod, notice: '' };
+  const first = firstPodOf(env, obj, ns);
+  return { pod: first.pod, notice: first.count > 1 ? `Found ${first.count} pods, using pod/${first.pod.metadata.name}\n` : '' };
+}
+
+/** The requests for one pod (logsForObjectWithClient on a *corev1.Pod). */
+function requestsFor(pod: Pod, container: string | undefined, all: boolean): { reqs: LogRequest[]; notice: string } {
+  if (all) return { reqs: [...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => ({ pod, container: c.name })), notice: '' };
+  let notice = '';
+  let name = container;
+  if (name === undefined) {
+    const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
+    const dflt = pod.spec.containers.find((c) => c.name === annotated) ?? pod.spec.containers[0];
+    name = dflt?.name ?? '';
+    if (pod.spec.containers.length + (pod.spec.initContainers ?? []).length > 1 && annotated === undefined)
+      notice = `Defaulted container "${name}" out of: ${allContainerNames(pod)}\n`;
+  }
+  if (![...pod.spec.containers, ...(pod.spec.initContainers ?? [])].some((c) => c.name === name))
+    throw badRequest(`container ${name} is not valid for pod ${pod.metadata.name}`);
+  return { reqs: [{ pod, container: name }], notice };
+}
+
 async function runLogs(argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
   const p = parseFlags(argv, LOGS_FLAGS);
   let container = str(p.flags, 'container');
+  const selector = str(p.flags, 'selector') ?? '';
   const [target, extra] = p.args;
-  if (target === undefined) throw new KubectlError(USAGE, seeHelp('logs'));
+  // logs.go Complete: a selector replaces the POD argument
+  if (target === undefined && selector === '') throw new KubectlError(USAGE, seeHelp('logs'));
+  if (p.args.length === 1 && selector !== '') throw new KubectlError('only a selector (-l) or a POD name is allowed', seeHelp('logs'));
+  if (p.args.length > 2) throw new KubectlError(USAGE, seeHelp('logs'));
   if (extra !== undefined) {
-    if (container !== undefined || p.args.length > 2) throw new KubectlError(USAGE, seeHelp('logs'));
+    if (container !== undefined) throw new KubectlError('only one of -c or an inline [CONTAINER] arg is allowed');
     container = extra;
   }
+  const all = bool(p.flags, 'all-containers');
+  if (all && container !== undefined) throw new KubectlError(`--all-containers=true should not be specified with container name ${container}`);
   env.api.ensureUp();
   const ns = commandNamespace(env, p, global);
   let stderr = '';
-  let pod: Pod;
-  const slash = target.indexOf('/');
-  if (slash < 0) pod = env.api.get<Pod>('Pod', ns, target);
-  else {
-    const infos = resolveTypes(target.slice(0, slash));
-    const info = infos[0]!;
-    const obj = env.api.get(info.kind, ns, target.slice(slash + 1));
-    if (info.kind === 'Pod') pod = obj as Pod;
-    else {
-      const first = firstPodOf(env, obj, ns);
-      pod = first.pod;
-      if (first.count > 1) stderr += `Found ${first.count} pods, using pod/${pod.metadata.name}\n`;
+  const reqs: LogRequest[] = [];
+  if (target !== undefined) {
+    const { pod, notice } = podOfTarget(env, ns, target);
+    stderr += notice;
+    const r = requestsFor(pod, container, all);
+    stderr += r.notice;
+    reqs.push(...r.reqs);
+  } else {
+    const podInfo = resolveTypes('pods')[0]!;
+    const pods = selectObjects(env.api.list<Pod>('Pod', ns), podInfo, { label: selector });
+    if (pods.length === 0) stderr += `No resources found in ${ns} namespace.\n`;
+    for (const pod of pods) {
+      const r = requestsFor(pod, container, all);
+      stderr += r.notice;
+      reqs.push(...r.reqs);
     }
   }
+  // logs.go RunLogs: following several streams is capped by --max-log-requests
+  const max = int(p.flags, 'max-log-requests') ?? 5;
+  if (bool(p.flags, 'follow') && reqs.length > 1 && reqs.length > max)
+    throw new KubectlError(`you are attempting to follow ${reqs.length} log streams, but maximum allowed concurrency is ${max}, use --max-log-requests to increase the limit`);
+  const tailFlag = int(p.flags, 'tail');
+  const tailLines = selector !== '' && tailFlag === -1 && !p.changed.has('tail') ? SELECTOR_TAIL : tailFlag;
   const previous = bool(p.flags, 'previous');
-  const names = bool(p.flags, 'all-containers') ? [...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => c.name) : [];
-  if (names.length === 0) {
-    if (container === undefined) {
-      const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
-      const dflt = pod.spec.containers.find((c) => c.name === annotated) ?? pod.spec.containers[0];
-      container = dflt?.name ?? '';
-      if (pod.spec.containers.length + (pod.spec.initContainers ?? []).length > 1 && annotated === undefined)
-        stderr += `Defaulted container "${container}" out of: ${allContainerNames(pod)}\n`;
-    }
-    if (![...pod.spec.containers, ...(pod.spec.initContainers ?? [])].some((c) => c.name === container))
-      throw badRequest(`container ${container} is not valid for pod ${pod.metadata.name}`);
-    names.push(container);
-  }
   let stdout = '';
-  for (const name of names) {
-    checkStatus(pod, name, previous);
-    const text = tail(podLogs(env.cluster, pod, name, previous), int(p.flags, 'tail'));
+  for (const { pod, container: name } of reqs) {
+    try {
+      checkStatus(pod, name, previous);
+    } catch (e) {
+      // sequentialConsumeRequest: what was already printed stays printed
+      const r = errorResult(e, 'logs', stdout);
+      return { ...r, stderr: stderr + r.stderr };
+    }
+    const text = tail(podLogs(env.cluster, pod, name, previous), tailLines);
     stdout += bool(p.flags, 'prefix') ? text.replace(/^(?=.)/gm, `[pod/${pod.metadata.name}/${name}] `) : text;
   }
   return { stdout, stderr, exitCode: 0 };

@@ -1,7 +1,8 @@
 /**
- * `kubectl set image|env|resources` (k8s.io/kubectl pkg/cmd/set/set_image.go, set_env.go,
+ * `kubectl set image|env|resources|selector` (k8s.io/kubectl pkg/cmd/set/set_image.go, set_env.go,
  * set_resources.go): edits the pod template's containers of a workload (or a pod's containers)
- * and prints `deployment.apps/web image updated`, `… env updated`, `… resource requirements updated`.
+ * and prints `deployment.apps/web image updated`, `… env updated`, `… resource requirements updated`;
+ * `set selector` lives in set-selector.ts.
  */
 import type { Container, Deployment, KObject, Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
@@ -9,6 +10,7 @@ import { errorResult, KubectlError, seeHelp } from '../errors.js';
 import { FlagError, list, parseFlags, str, type Parsed } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets } from '../target.js';
+import { SET_SELECTOR_FLAGS, runSetSelector } from './set-selector.js';
 
 function containersOf(obj: KObject): Container[] {
   if (obj.kind === 'Pod') return (obj as Pod).spec.containers;
@@ -26,6 +28,14 @@ export const setVerb: Verb = {
   short: 'Set specific features on objects',
   run(argv, env, global) {
     const sub = argv.find((a) => !a.startsWith('-'));
+    if (sub === 'selector') {
+      const rest = argv.filter((_, i) => i !== argv.indexOf(sub));
+      try {
+        return runSetSelector(parseFlags(rest, SET_SELECTOR_FLAGS), env, global);
+      } catch (e) {
+        return errorResult(e, 'set selector');
+      }
+    }
     if (!sub || !['image', 'env', 'resources'].includes(sub)) throw new KubectlError(sub ? `unknown command "${sub}" for "kubectl set"` : 'Required resource not specified.', seeHelp('set'));
     const path = `set ${sub}`;
     let p: Parsed;
