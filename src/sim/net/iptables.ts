@@ -130,8 +130,25 @@ export function ensureTable(state: IptablesState, name: TableName): Table {
   return t;
 }
 
+/**
+ * Chain lookup by name through an index kept beside the (plain JSON) table: a 10,000-Service
+ * ruleset has ~60,000 chains, and a linear find per restore line is quadratic. The index is keyed
+ * on the chains array and rebuilt when the array is replaced or changes size behind our back.
+ */
+const chainIndexes = new WeakMap<Chain[], Map<string, Chain>>();
+
+function chainIndex(table: Table): Map<string, Chain> {
+  let idx = chainIndexes.get(table.chains);
+  if (!idx || idx.size !== table.chains.length) {
+    idx = new Map(table.chains.map((c) => [c.name, c]));
+    chainIndexes.set(table.chains, idx);
+  }
+  return idx;
+}
+
 export function findChain(table: Table, name: string): Chain | undefined {
-  return table.chains.find((c) => c.name === name);
+  const c = chainIndex(table).get(name);
+  return c && c.name === name ? c : undefined;
 }
 
 /** strcmp order (byte order), as libiptc's iptc_insert_chain and nft_cache_sort_chains use. */
@@ -144,10 +161,18 @@ export function addUserChain(table: Table, name: string): Chain {
   const existing = findChain(table, name);
   if (existing) return existing;
   const chain: Chain = { name, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
-  let i = 0;
-  while (i < table.chains.length && table.chains[i]?.builtin) i++;
-  while (i < table.chains.length && strcmp(table.chains[i]?.name ?? '', name) < 0) i++;
-  table.chains.splice(i, 0, chain);
+  const idx = chainIndex(table);
+  // binary search among the user chains (built-ins come first)
+  let lo = 0;
+  while (lo < table.chains.length && table.chains[lo]?.builtin) lo++;
+  let hi = table.chains.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (strcmp(table.chains[mid]?.name ?? '', name) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  table.chains.splice(lo, 0, chain);
+  idx.set(name, chain);
   return chain;
 }
 
