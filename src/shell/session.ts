@@ -17,6 +17,7 @@ import { textCommands } from './commands/index.js';
 import { runKubectl } from './kubectl/index.js';
 import type { KubectlEnv } from './kubectl/context.js';
 import { podFs } from '../sim/runtime/podfs.js';
+import { nodeLogFiles } from './commands/node/pod-log-files.js';
 import { lookupImage } from '../sim/images.js';
 import type { Pod } from '../sim/api/types.js';
 import { nodeCommands, podCommands } from './commands/registry.js';
@@ -103,6 +104,7 @@ export class Session {
     }
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
+    if (h.data.role !== 'workstation') h.fs.setVirtual(nodeLogFiles(this.cluster, h)); // kubelet log files, generated on read
     return h.fs;
   }
 

@@ -107,14 +107,46 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
   };
 }
 
+const STARTED_CONFIG = 'kubeletStartedConfig';
+
+/**
+ * The kubelet reads /var/lib/kubelet/config.yaml once, when its process starts
+ * (cmd/kubelet/app/server.go loadConfigFile): snapshot the parsed file into host state when the
+ * unit starts (fixture build, `systemctl start|restart kubelet`, and systemd's auto-restart of
+ * a kubelet that exited). Later edits of the file change nothing until the next start.
+ */
+export function snapshotKubeletConfig(host: Host): KubeletConfig | { error: string } {
+  const cfg = kubeletConfig(host);
+  host.data.state[STARTED_CONFIG] = cfg;
+  return cfg;
+}
+
+/**
+ * The configuration the running kubelet loaded at start. A kubelet that could not load its
+ * config exits and systemd restarts it every 10 s (Restart=always, RestartSec=10), re-reading the
+ * file each time: while the snapshot is an error, the file as it is now is what the next start
+ * sees. Hosts without a snapshot (old snapshots) read the file.
+ */
+export function kubeletStartedConfig(host: Host): KubeletConfig | { error: string } {
+  const snap = host.data.state[STARTED_CONFIG] as KubeletConfig | { error: string } | undefined;
+  if (!snap || 'error' in snap) return kubeletConfig(host);
+  return snap;
+}
+
+/** systemd's auto-restart of a kubelet that exited on a bad config: the new process re-reads the file. */
+export function refreshFailedKubeletConfig(host: Host): void {
+  const snap = host.data.state[STARTED_CONFIG] as { error?: string } | undefined;
+  if (host.unitActive('kubelet') && (!snap || 'error' in snap)) snapshotKubeletConfig(host);
+}
+
 /**
  * Whether the kubelet process is actually running on a host: its unit is active, containerd is
- * up (the kubelet exits when it cannot reach the runtime) and its config file loads (a bad
- * /var/lib/kubelet/config.yaml makes it exit at start and systemd restart it in a loop).
+ * up (the kubelet exits when it cannot reach the runtime) and the config it loaded at start
+ * parsed (a bad /var/lib/kubelet/config.yaml makes it exit at start and systemd restart it in a loop).
  */
 export function kubeletRunning(host: Host): boolean {
   if (!host.unitActive('kubelet') || !host.unitActive('containerd')) return false;
-  return !('error' in kubeletConfig(host));
+  return !('error' in kubeletStartedConfig(host));
 }
 
 /** When the kubelet stopped running (for the node lifecycle grace period). */

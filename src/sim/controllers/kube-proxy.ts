@@ -17,6 +17,7 @@ import { newIptablesState } from '../net/iptables.js';
 import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
 import { syncProxyRules, type KubeProxyConfig } from '../net/kube-proxy/sync.js';
 import { registerProgramOverride } from '../runtime/overrides.js';
+import type { HttpSite } from '../images.js';
 import { fnv32a } from './util.js';
 
 export const KUBE_PROXY_IMAGE = 'registry.k8s.io/kube-proxy';
@@ -136,6 +137,27 @@ registerProgramOverride(KUBE_PROXY_IMAGE, {
       inst.running = false;
     }
     return inst.running ? { running: true, ready: true } : { running: false, ready: false, exitCode: 1 };
+  },
+  /**
+   * The metrics server on 10249 (cmd/kube-proxy/app/server.go serveMetrics: /proxyMode prints the
+   * mode in use, /healthz "ok") and the health server on 10256
+   * (pkg/proxy/healthcheck/proxy_health.go: JSON with the last sync time, Go's time.Time String).
+   */
+  http(c: Cluster, pod: Pod, _ct: Container, port: number): HttpSite | undefined {
+    const inst = state(c).instances[pod.metadata.uid ?? ''];
+    const loaded = loadKubeProxyConfig(inst ? inst.config : configMapText(c));
+    const mode = (loaded.ok ? loaded.config.mode : '') || 'iptables';
+    if (port === 10249) return { server: 'Go', pages: { '/proxyMode': mode, '/healthz': 'ok' } };
+    if (port !== 10256) return undefined;
+    const started = Date.parse(pod.status?.containerStatuses?.[0]?.state.running?.startedAt ?? '') || c.now();
+    const goTime = (ms: number): string => {
+      // time.Time String of time.Now(): fractional seconds without trailing zeros, then the monotonic reading
+      const iso = new Date(ms).toISOString();
+      const frac = iso.slice(20, 23).replace(/0+$/, '');
+      return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${frac ? `.${frac}` : ''} +0000 UTC m=+${((ms - started) / 1000).toFixed(9)}`;
+    };
+    const body = `{"lastUpdated": "${goTime(c.now())}","currentTime": "${goTime(c.now())}", "nodeEligible": true}`;
+    return { server: 'Go', pages: { '/healthz': body, '/livez': body } };
   },
   logs(c: Cluster, pod: Pod, _container: string, previous: boolean): string | undefined {
     const inst = state(c).instances[pod.metadata.uid ?? ''];

@@ -17,7 +17,7 @@ import { podFs, dropPodFs } from '../runtime/podfs.js';
 import type { Vfs } from '../node/vfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
 import { programOverride } from '../runtime/overrides.js';
-import { kubeletConfig, kubeletRunning } from '../controlplane.js';
+import { kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
 import { cniReady } from '../cni/config.js';
 
 const PULL_MS = 1_500;
@@ -28,6 +28,7 @@ export const kubeletController: Controller = {
   name: 'kubelet',
   watches: ['Pod', 'Node', 'time', 'hosts'],
   reconcile(c: Cluster): void {
+    for (const h of c.nodeHosts()) refreshFailedKubeletConfig(h);
     const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
     for (const pod of [...c.store.list<Pod>('Pod')]) {
       const nodeName = pod.spec.nodeName;
@@ -408,7 +409,7 @@ function imageDisplay(raw: string): string {
 /** resolv.conf, hosts and hostname inside the pod, from the node's kubelet config at sandbox time. */
 function writePodFiles(c: Cluster, host: Host, pod: Pod): void {
   const fs = podFs(c, pod.metadata.uid ?? '');
-  const cfg = kubeletConfig(host);
+  const cfg = kubeletStartedConfig(host);
   const clusterDNS = 'error' in cfg ? [] : cfg.clusterDNS;
   const clusterDomain = 'error' in cfg ? 'cluster.local' : cfg.clusterDomain;
   const resolvPath = 'error' in cfg ? '/etc/resolv.conf' : cfg.resolvConf;

@@ -9,7 +9,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Node, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { commandFlags, kubeletConfig, parseManifest, kubeletRunning } from '../controlplane.js';
+import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning } from '../controlplane.js';
 import { fnv32a } from './util.js';
 import { isComponent, startComponent } from '../runtime/components.js';
 import { lookupImage } from '../images.js';
@@ -52,7 +52,7 @@ export const staticPodsController: Controller = {
     for (const host of c.nodeHosts()) {
       const rt = (table[host.name] ??= {});
       if (!kubeletRunning(host)) continue;
-      const cfg = kubeletConfig(host);
+      const cfg = kubeletStartedConfig(host);
       const dir = 'error' in cfg ? '/etc/kubernetes/manifests' : cfg.staticPodPath;
       const files = host.fs.list(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.startsWith('.'));
       const seen = new Set<string>();

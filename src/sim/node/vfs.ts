@@ -45,7 +45,30 @@ function parentOf(p: string): string {
   return i <= 0 ? '/' : p.slice(0, i);
 }
 
+/**
+ * Files generated from cluster state on read rather than stored (the kubelet's container log
+ * files under /var/log/pods and /var/log/containers): every path below one of `prefixes` is
+ * answered by `files()`, read-only, never stored or snapshotted.
+ */
+export interface VirtualFiles {
+  prefixes: readonly string[];
+  files(): Record<string, string>;
+}
+
 export class Vfs {
+  private virtual: VirtualFiles | undefined;
+
+  /** Attach (or replace) the generator of virtual files; see VirtualFiles. */
+  setVirtual(v: VirtualFiles | undefined): void {
+    this.virtual = v;
+  }
+
+  private virtualFiles(p: string): Record<string, string> | undefined {
+    const v = this.virtual;
+    if (!v || !v.prefixes.some((x) => p === x || p.startsWith(`${x}/`) || x.startsWith(`${p === '/' ? '' : p}/`))) return undefined;
+    return v.files();
+  }
+
   constructor(
     readonly data: VfsData = { files: {}, dirs: ['/'] },
     private readonly now: () => number = () => 0,
@@ -58,7 +81,7 @@ export class Vfs {
   }
 
   isFile(p: string): boolean {
-    return Object.prototype.hasOwnProperty.call(this.data.files, p);
+    return Object.prototype.hasOwnProperty.call(this.data.files, p) || this.virtualFiles(p)?.[p] !== undefined;
   }
 
   isDir(p: string): boolean {
@@ -66,23 +89,29 @@ export class Vfs {
     if (this.data.dirs.includes(p)) return true;
     const prefix = `${p}/`;
     for (const f in this.data.files) if (f.startsWith(prefix)) return true;
+    for (const f in this.virtualFiles(p) ?? {}) if (f.startsWith(prefix)) return true;
     return false;
   }
 
   read(p: string): string {
     const f = this.data.files[p];
     if (f) return f.content;
+    const v = this.virtualFiles(p)?.[p];
+    if (v !== undefined) return v;
     if (this.isDir(p)) throw new VfsError('EISDIR', p);
     throw new VfsError('ENOENT', p);
   }
 
   /** Read or undefined, for configuration lookups that treat a missing file as "not configured". */
   tryRead(p: string): string | undefined {
-    return this.data.files[p]?.content;
+    return this.data.files[p]?.content ?? this.virtualFiles(p)?.[p];
   }
 
   stat(p: string): FileEntry | undefined {
-    return this.data.files[p];
+    const f = this.data.files[p];
+    if (f) return f;
+    const v = this.virtualFiles(p)?.[p];
+    return v === undefined ? undefined : { content: v, mode: 0o640, mtime: this.now() };
   }
 
   write(p: string, content: string, mode?: number): void {
@@ -138,6 +167,7 @@ export class Vfs {
     const names = new Set<string>();
     for (const f in this.data.files) if (f.startsWith(prefix)) names.add(f.slice(prefix.length).split('/')[0]!);
     for (const d of this.data.dirs) if (d.startsWith(prefix) && d !== dir) names.add(d.slice(prefix.length).split('/')[0]!);
+    for (const f in this.virtualFiles(dir) ?? {}) if (f.startsWith(prefix)) names.add(f.slice(prefix.length).split('/')[0]!);
     names.delete('');
     return [...names].sort();
   }

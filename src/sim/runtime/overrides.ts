@@ -7,6 +7,7 @@
  */
 import type { Cluster } from '../cluster.js';
 import type { Container, Pod } from '../api/types.js';
+import type { HttpSite } from '../images.js';
 
 export type OverrideStart = { ok: true } | { ok: false; exitCode: number; output: string };
 
@@ -19,6 +20,8 @@ export interface ProgramOverride {
   logs(c: Cluster, pod: Pod, container: string, previous: boolean): string | undefined;
   /** Whether the running process listens on port/proto (undefined: use the image catalogue). */
   listens?(c: Cluster, pod: Pod, ct: Container, port: number, proto: 'tcp' | 'udp'): boolean | undefined;
+  /** What the running process serves over HTTP on a port, when it depends on its state (kube-proxy's /proxyMode). */
+  http?(c: Cluster, pod: Pod, ct: Container, port: number): HttpSite | undefined;
 }
 
 const registry = new Map<string, ProgramOverride>();

@@ -102,8 +102,11 @@ export function podListener(c: Cluster, pod: Pod, port: number, proto: 'tcp' | '
     if (!cs?.state.running) continue;
     const image = lookupImage(ct.image);
     if (!image) continue;
-    const o = programOverride(image.repository)?.listens?.(c, pod, ct, port, proto);
-    const l = image.listeners.find((x) => x.port === port && x.protocol.toLowerCase() === proto);
+    const ov = programOverride(image.repository);
+    const o = ov?.listens?.(c, pod, ct, port, proto);
+    const found = image.listeners.find((x) => x.port === port && x.protocol.toLowerCase() === proto);
+    const site = found && ov?.http?.(c, pod, ct, port);
+    const l = found && site ? { ...found, http: site } : found;
     if (o === true || (o === undefined && l)) return l ? { listens: true, listener: l } : { listens: true };
   }
   return { listens: false };
@@ -152,8 +155,8 @@ export function connect(c: Cluster, from: Source, dst: string, port: number, pro
   if (from.kind === 'node') {
     const host = c.host(from.host);
     if (!host) return fail(x, 'unreachable', `no host ${from.host}`);
-    pkt.src = host.ip;
-    x.trace.push(`source: node ${host.name} (${host.ip})`);
+    pkt.src = dst.startsWith('127.') ? '127.0.0.1' : host.ip; // the kernel picks the loopback address for 127/8
+    x.trace.push(`source: node ${host.name} (${pkt.src})`);
     return leaveHost(x, host, pkt, 'OUTPUT', undefined);
   }
 

@@ -5,13 +5,18 @@
  * kubelet keeps logging them: "Container runtime network not ready" every 5 s while the CNI
  * config is missing (pkg/kubelet/kubelet.go syncLoop → runtime status check), and a kubelet that
  * cannot load its config exiting with status 1 and being restarted by systemd every 10 s
- * (kubeadm's kubelet.service: Restart=always, RestartSec=10).
+ * (kubeadm's kubelet.service: Restart=always, RestartSec=10). Pods of the node that cannot run
+ * make the kubelet log on every sync of the pod (pkg/kubelet/pod_workers.go "Error syncing pod,
+ * skipping"; pkg/kubelet/kuberuntime/kuberuntime_image.go "Failed to pull image"), here every
+ * 10 s of the current back-off window.
  */
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
-import type { Node } from '../../../sim/api/types.js';
+import type { Node, Pod } from '../../../sim/api/types.js';
+import { staticPods } from '../../../sim/controllers/static-pods.js';
+import { parseManifest, snapshotKubeletConfig } from '../../../sim/controlplane.js';
 import { cniStatus } from '../../../sim/cni/config.js';
-import { kubeletConfig } from '../../../sim/controlplane.js';
+import { kubeletRunning, kubeletStartedConfig } from '../../../sim/controlplane.js';
 import { journalTime, klogTime, pidOf } from './host.js';
 
 export interface Entry {
@@ -56,7 +61,7 @@ export function unitEntries(c: Cluster, host: Host, unit: string): Entry[] {
     const text = FULL.test(line) ? line : `${journalTime(at)} ${host.name} ${unit}[${pidOf(host, unit)}]: ${line}`;
     out.push({ at, text });
   }
-  if (unit === 'kubelet') out.push(...kubeletProblems(c, host));
+  if (unit === 'kubelet') out.push(...kubeletProblems(c, host), ...podProblems(c, host));
   return out.sort((a, b) => a.at - b.at);
 }
 
@@ -74,7 +79,7 @@ function kubeletProblems(c: Cluster, host: Host): Entry[] {
   const since = host.data.units['kubelet']?.since ?? now;
   const pid = pidOf(host, 'kubelet');
   const out: Entry[] = [];
-  const cfg = kubeletConfig(host);
+  const cfg = kubeletStartedConfig(host);
   if ('error' in cfg) {
     for (let t = Math.max(since, now - (MAX_SYNTH / 3) * 10_000); t <= now; t += 10_000) {
       const at = t - (t % 10_000);
@@ -98,4 +103,103 @@ function kubeletProblems(c: Cluster, host: Host): Entry[] {
       });
   }
   return out;
+}
+
+/** klog's structured string value: Go-quoted (strconv.Quote for printable text). */
+function q(s: string): string {
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+}
+
+/** Go's time.Duration String for whole seconds: 10s, 1m20s, 5m0s. */
+function goDuration(ms: number): string {
+  const sec = Math.round(ms / 1000);
+  return sec < 60 ? `${sec}s` : `${Math.floor(sec / 60)}m${sec % 60}s`;
+}
+
+const SYNC_MS = 10_000;
+const PER_CONTAINER = 6;
+
+/** Every SYNC_MS from `from` to `to` (inclusive), the latest PER_CONTAINER of them. */
+function syncTimes(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let at = from; at <= to; at += SYNC_MS) out.push(at);
+  return out.slice(-PER_CONTAINER);
+}
+
+function kline(host: Host, at: number, level: 'I' | 'E', src: string, msg: string): Entry {
+  const pid = pidOf(host, 'kubelet');
+  return { at, text: `${journalTime(at)} ${host.name} kubelet[${pid}]: ${level}${klogTime(at)} ${String(pid).padStart(7)} ${src}] ${msg}` };
+}
+
+function syncError(host: Host, at: number, ct: string, reason: string, message: string, podKey: string, uid: string): Entry {
+  const err = `failed to "StartContainer" for "${ct}" with ${reason}: ${q(message)}`;
+  return kline(host, at, 'E', 'pod_workers.go:1301', `"Error syncing pod, skipping" err=${q(err)} pod=${q(podKey)} podUID=${q(uid)}`);
+}
+
+/**
+ * What the kubelet logs right now about the node's pods that cannot run: containers in
+ * CrashLoopBackOff (API pods from their status, static pods from the kubelet's own run record,
+ * which it has even while the API server is down) and failing image pulls.
+ */
+function podProblems(c: Cluster, host: Host): Entry[] {
+  if (!kubeletRunning(host)) return [];
+  const now = c.now();
+  const since = host.data.units['kubelet']?.since ?? now;
+  const out: Entry[] = [];
+  for (const pod of c.store.list<Pod>('Pod')) {
+    if (pod.spec.nodeName !== host.name || pod.metadata.annotations?.['kubernetes.io/config.mirror'] !== undefined) continue;
+    const ns = pod.metadata.namespace ?? 'default';
+    const key = `${ns}/${pod.metadata.name}`;
+    const uid = pod.metadata.uid ?? '';
+    for (const cs of [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])]) {
+      const w = cs.state.waiting;
+      if (!w?.reason) continue;
+      const image = pod.spec.containers.find((x) => x.name === cs.name)?.image ?? cs.image;
+      if (w.reason === 'CrashLoopBackOff') {
+        const fin = Date.parse(cs.lastState?.terminated?.finishedAt ?? '');
+        for (const at of syncTimes(Math.max(since, Number.isNaN(fin) ? now : fin), now)) out.push(syncError(host, at, cs.name, w.reason, w.message ?? '', key, uid));
+      } else if (w.reason === 'ErrImagePull' || w.reason === 'ImagePullBackOff') {
+        const start = Date.parse(pod.status?.startTime ?? pod.metadata.creationTimestamp ?? '');
+        for (const at of syncTimes(Math.max(since, Number.isNaN(start) ? now : start), now)) {
+          const pullErr = (w.message ?? '').replace(/^Back-off pulling image "[^"]*": ErrImagePull: /, '');
+          out.push(kline(host, at, 'E', 'kuberuntime_image.go:43', `"Failed to pull image" err=${q(pullErr)} image=${q(image)}`));
+          const msg = w.reason === 'ErrImagePull' ? pullErr : `Back-off pulling image ${q(image)}`;
+          out.push(syncError(host, at, cs.name, w.reason, msg, key, uid));
+        }
+      }
+    }
+  }
+  for (const r of Object.values(staticPods(c)[host.name] ?? {})) {
+    if (r.name === '' || r.running || !r.exited) continue;
+    const text = host.fs.tryRead(r.file);
+    const parsed = text === undefined ? undefined : parseManifest(r.file, text);
+    const ct = parsed?.ok ? parsed.pod.spec.containers[0]?.name ?? r.name : r.name;
+    const pod = `${r.name}-${host.name}`;
+    const message = `back-off ${goDuration(Math.max(0, r.nextStart - r.since))} restarting failed container=${ct} pod=${pod}_${r.namespace}(${r.hash})`;
+    for (const at of syncTimes(Math.max(since, r.since), now)) out.push(syncError(host, at, ct, 'CrashLoopBackOff', message, `${r.namespace}/${pod}`, r.hash));
+  }
+  return out;
+}
+
+/**
+ * A (re)started kubelet: it loads config.yaml once now (the snapshot the running kubelet uses
+ * until its next start) and, when the config loads, logs its start-up
+ * (cmd/kubelet/app/server.go, pkg/kubelet/kubelet.go Run, pkg/kubelet/status/status_manager.go).
+ */
+export function kubeletStarted(c: Cluster, host: Host): void {
+  const cfg = snapshotKubeletConfig(host);
+  if ('error' in cfg) return;
+  const now = c.now();
+  const pid = pidOf(host, 'kubelet');
+  const line = (src: string, msg: string): void => host.log('kubelet', `I${klogTime(now)} ${String(pid).padStart(7)} ${src}] ${msg}`);
+  line('server.go:525', `"Kubelet version" kubeletVersion="${c.meta.kubernetesVersion}"`);
+  line('server.go:527', '"Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""');
+  line('server.go:956', '"Client rotation is on, will bootstrap in background"');
+  line('dynamic_cafile_content.go:161', '"Starting controller" name="client-ca-bundle::/etc/kubernetes/pki/ca.crt"');
+  line('kuberuntime_manager.go:291', '"Container runtime initialized" containerRuntime="containerd" version="v2.1.4" apiVersion="v1"');
+  line('server.go:1262', '"Started kubelet"');
+  line('status_manager.go:230', '"Starting to sync pod status with apiserver"');
+  line('kubelet.go:2436', '"Starting kubelet main sync loop"');
+  line('kubelet_node_status.go:75', `"Attempting to register node" node="${host.name}"`);
+  line('kubelet_node_status.go:124', `"Node was previously registered" node="${host.name}"`);
 }

@@ -9,9 +9,9 @@
 import type { CommandContext, CommandFn, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
-import { kubeletConfig } from '../../../sim/controlplane.js';
+import { kubeletStartedConfig } from '../../../sim/controlplane.js';
 import { isRoot, nodeEnv, notInstalled, pidOf, systemdTime } from './host.js';
-import { UNIT_DESCRIPTION, logLine, unitEntries } from './journal.js';
+import { UNIT_DESCRIPTION, kubeletStarted, logLine, unitEntries } from './journal.js';
 
 interface UnitInfo {
   file: string;
@@ -67,7 +67,7 @@ function status(c: Cluster, host: Host, unit: string): CommandResult {
   const info = UNITS[unit]!;
   const st = host.data.units[unit]!;
   const now = c.now();
-  const failing = unit === 'kubelet' && st.active && 'error' in kubeletConfig(host);
+  const failing = unit === 'kubelet' && st.active && 'error' in kubeletStartedConfig(host);
   const pid = pidOf(host, unit);
   const dot = st.active && !failing ? '●' : '○';
   let s = `${dot} ${unit}.service - ${UNIT_DESCRIPTION[unit]}\n`;
@@ -114,6 +114,7 @@ function setActive(c: Cluster, host: Host, unit: string, active: boolean): void 
   if (st.active !== active) {
     st.active = active;
     st.since = now;
+    if (unit === 'kubelet' && active) kubeletStarted(c, host);
     c.touchHosts();
   }
 }

@@ -18,6 +18,8 @@ interface Opts {
   output?: string;
   writeOut?: string;
   url?: string;
+  /** `-H 'Host: x'`: the Host header the server routes by. */
+  hostHeader?: string;
 }
 
 function parse(argv: string[]): Opts | string {
@@ -27,7 +29,10 @@ function parse(argv: string[]): Opts | string {
     if (a === '-m' || a === '--max-time' || a === '--connect-timeout') o.maxTimeS = Number(argv[++i]);
     else if (a === '-o' || a === '--output') o.output = argv[++i] ?? '';
     else if (a === '-w' || a === '--write-out') o.writeOut = argv[++i] ?? '';
-    else if (a === '-H' || a === '--header' || a === '-X' || a === '--request') i++;
+    else if (a === '-H' || a === '--header') {
+      const m = /^\s*host\s*:\s*(.*?)\s*$/i.exec(argv[++i] ?? '');
+      if (m) o.hostHeader = m[1] ?? '';
+    } else if (a === '-X' || a === '--request') i++;
     else if (a === '--silent') o.silent = true;
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--head') o.head = true;
@@ -64,7 +69,7 @@ export function curl(ctx: CommandContext): ShellResult {
     recordWhy(c, 'curl', [...why, `name ${url.host} did not resolve (${r.reason})`]);
     return err(6, `Could not resolve host: ${url.host}`, r.elapsedMs);
   }
-  const { conn, response } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path);
+  const { conn, response } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path, o.hostHeader ?? url.host);
   recordWhy(c, 'curl', [...why, ...conn.trace]);
   const verbose = o.verbose ? `*   Trying ${r.ip}:${url.port}...\n` : '';
   if (!conn.ok) {
@@ -78,7 +83,7 @@ export function curl(ctx: CommandContext): ShellResult {
   if (!response) return err(52, 'Empty reply from server', r.elapsedMs);
   const headers = `HTTP/1.1 ${response.status} ${response.reason}\r\nServer: ${response.server}\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(response.body)}\r\nConnection: keep-alive\r\n\r\n`;
   const body = o.head ? headers : response.body;
-  const v = o.verbose ? `${verbose}* Connected to ${url.host} (${r.ip}) port ${url.port}\n> ${o.head ? 'HEAD' : 'GET'} ${url.path} HTTP/1.1\n> Host: ${url.host}${url.port === 80 ? '' : `:${url.port}`}\n> User-Agent: curl/8.14.1\n> Accept: */*\n> \n${headers.split('\r\n').filter((l) => l !== '').map((l) => `< ${l}\n`).join('')}< \n` : '';
+  const v = o.verbose ? `${verbose}* Connected to ${url.host} (${r.ip}) port ${url.port}\n> ${o.head ? 'HEAD' : 'GET'} ${url.path} HTTP/1.1\n> Host: ${o.hostHeader ?? `${url.host}${url.port === 80 ? '' : `:${url.port}`}`}\n> User-Agent: curl/8.14.1\n> Accept: */*\n> \n${headers.split('\r\n').filter((l) => l !== '').map((l) => `< ${l}\n`).join('')}< \n` : '';
   const wout = o.writeOut !== undefined ? expand(o.writeOut, response.status) : '';
   if (o.output !== undefined && o.output !== '-') {
     const path = o.output.startsWith('/') ? o.output : `${ctx.cwd.replace(/\/$/, '')}/${o.output}`;

@@ -1,9 +1,12 @@
 /**
  * One HTTP GET/HEAD over the simulated network: connect through the packet path, then ask what
- * listens there (the image catalogue's site: a page per path, nginx's 404 page otherwise).
+ * listens there (the image catalogue's site: a page per path, nginx's 404 page otherwise; the
+ * ingress-nginx controller routes by its Ingresses, sim/traffic/ingress.ts).
  */
 import type { Cluster } from '../../../sim/cluster.js';
 import { connect, type ConnectResult, type Source } from '../../../sim/traffic/path.js';
+import { isIngressController, serveIngress, siteAnswer } from '../../../sim/traffic/ingress.js';
+import type { Pod } from '../../../sim/api/types.js';
 
 export interface HttpResponse {
   status: number;
@@ -12,20 +15,21 @@ export interface HttpResponse {
   server: string;
 }
 
-const NGINX_404 = '<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/1.29.3</center>\r\n</body>\r\n</html>\r\n';
-
-export function httpRequest(c: Cluster, from: Source, ip: string, port: number, path: string): { conn: ConnectResult; response?: HttpResponse } {
+/**
+ * `host` is the request's Host header (default: `ip`); the ingress-nginx controller routes by it.
+ */
+export function httpRequest(c: Cluster, from: Source, ip: string, port: number, path: string, host = ip): { conn: ConnectResult; response?: HttpResponse } {
   const conn = connect(c, from, ip, port, 'tcp');
   if (!conn.ok) return { conn };
+  const podRef = conn.to?.pod;
+  const pod = podRef ? c.store.get<Pod>('Pod', podRef.ns, podRef.name) : undefined;
+  if (pod && conn.to && isIngressController(pod, conn.to.port)) return { conn, response: serveIngress(c, pod, host, path, conn.trace) };
   const site = conn.to?.listener?.http;
   if (!site) {
     conn.trace.push('the process there does not speak HTTP: the connection is closed without a response');
     return { conn };
   }
-  const body = site.pages[path];
-  if (body !== undefined) return { conn, response: { status: 200, reason: 'OK', body, server: site.server } };
-  const nf = site.server.startsWith('nginx') ? NGINX_404.replace('nginx/1.29.3', site.server) : '404 page not found\n';
-  return { conn, response: { status: 404, reason: 'Not Found', body: nf, server: site.server } };
+  return { conn, response: siteAnswer(site, path) };
 }
 
 /** Split `http://host[:port][/path]` (scheme optional). */

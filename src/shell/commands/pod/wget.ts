@@ -65,7 +65,7 @@ export function wget(ctx: CommandContext): ShellResult {
       ? result('', `wget: bad address '${url.host}'\n`, 1, r.elapsedMs)
       : result('', o.quiet ? '' : `--${ts(c.now())}--  ${o.url}\nResolving ${url.host} (${url.host})... failed: ${r.reason === 'NXDOMAIN' ? 'Name or service not known' : 'Temporary failure in name resolution'}.\nwget: unable to resolve host address ‘${url.host}’\n`, 4, r.elapsedMs);
   }
-  const { conn, response } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path);
+  const { conn, response } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path, url.host);
   recordWhy(c, 'wget', [...why, ...conn.trace]);
   const hostport = `${r.ip}:${url.port}`;
   if (!conn.ok) {
