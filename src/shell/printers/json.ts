@@ -3,23 +3,9 @@
  * encoding/json escapes <, >, & and U+2028/U+2029 (HTML-safe) and writes `{}`/`[]` for empties.
  */
 import type { KObject } from '../../sim/api/types.js';
+import { goJsonQuote } from '../../util/go-json.js';
 import { documentFor, type Json, type SerializeOptions } from './serialize.js';
 
-function quote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (c < 0x20 || ch === '<' || ch === '>' || ch === '&' || c === 0x2028 || c === 0x2029)
-      out += `\\u${c.toString(16).padStart(4, '0')}`;
-    else out += ch;
-  }
-  return `${out}"`;
-}
 
 /** Go's encoding of a number: integers plainly, floats in the shortest form (strconv 'g'-like). */
 function number(n: number): string {
@@ -31,7 +17,7 @@ export function marshalIndent(v: Json, indent = '    ', prefix = ''): string {
   if (v === null) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return number(v);
-  if (typeof v === 'string') return quote(v);
+  if (typeof v === 'string') return goJsonQuote(v);
   const inner = prefix + indent;
   if (Array.isArray(v)) {
     if (v.length === 0) return '[]';
@@ -39,7 +25,7 @@ export function marshalIndent(v: Json, indent = '    ', prefix = ''): string {
   }
   const keys = Object.keys(v);
   if (keys.length === 0) return '{}';
-  return `{\n${keys.map((k) => `${inner}${quote(k)}: ${marshalIndent(v[k]!, indent, inner)}`).join(',\n')}\n${prefix}}`;
+  return `{\n${keys.map((k) => `${inner}${goJsonQuote(k)}: ${marshalIndent(v[k]!, indent, inner)}`).join(',\n')}\n${prefix}}`;
 }
 
 /** Compact json.Marshal (used by jsonpath for maps/slices and by last-applied annotations). */
@@ -47,7 +33,7 @@ export function marshalCompact(v: Json): string {
   if (v === null || typeof v !== 'object') return marshalIndent(v);
   if (Array.isArray(v)) return `[${v.map(marshalCompact).join(',')}]`;
   return `{${Object.keys(v)
-    .map((k) => `${quote(k)}:${marshalCompact(v[k]!)}`)
+    .map((k) => `${goJsonQuote(k)}:${marshalCompact(v[k]!)}`)
     .join(',')}}`;
 }
 

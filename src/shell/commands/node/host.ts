@@ -3,12 +3,11 @@
  * ruleset (created on first use with the kubelet's chains, as a freshly booted kubeadm node has),
  * and small formatting helpers shared by several tools.
  */
+import { nodeIptables } from '../../../sim/controllers/kube-proxy.js';
 import { createHash } from 'node:crypto';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { IptablesState } from '../../../sim/net/iptables.js';
-import { newIptablesState } from '../../../sim/net/iptables.js';
-import { ensureKubeletRules } from '../../../sim/net/kube-proxy/kubelet-rules.js';
 import type { CommandContext, CommandResult } from '../../types.js';
 
 export interface NodeEnv {
@@ -28,16 +27,8 @@ export function notInstalled(ctx: CommandContext): CommandResult {
   return { stdout: '', stderr: `${ctx.argv[0] ?? ''}: command not found\n`, exitCode: 127 };
 }
 
-/** The node's ruleset in host.data.state['iptables'], created with kubelet's chains when absent. */
-export function iptablesState(host: Host): IptablesState {
-  let st = host.data.state['iptables'] as IptablesState | undefined;
-  if (!st) {
-    st = newIptablesState();
-    ensureKubeletRules(st);
-    host.data.state['iptables'] = st;
-  }
-  return st;
-}
+/** The node's ruleset (host.data.state['iptables']), shared with the kube-proxy controller. */
+export const iptablesState: (host: Host) => IptablesState = nodeIptables;
 
 export function isRoot(ctx: CommandContext): boolean {
   return ctx.user === 'root';

@@ -6,6 +6,7 @@
  * `Unknown directive '<name>'`; the reload plugin parses without it.
  */
 import { CorefileError, Dispenser } from './dispenser.js';
+import { goJsonQuote } from '../../../util/go-json.js';
 import { tokenize, type Token } from './lexer.js';
 
 export interface ServerBlock {
@@ -236,7 +237,7 @@ export function parseCorefile(text: string, file: string, opts: ParseOptions = {
  * which the reload plugin hashes with SHA512.
  */
 export function serverBlocksJson(blocks: ServerBlock[]): string {
-  const q = (s: string): string => goQuote(s);
+  const q = (s: string): string => goJsonQuote(s);
   const parts = blocks.map((b) => {
     const keys = `[${b.keys.map(q).join(',')}]`;
     const dirs = [...b.tokens.keys()].sort();
@@ -248,19 +249,3 @@ export function serverBlocksJson(blocks: ServerBlock[]): string {
   return `[${parts.join(',')}]`;
 }
 
-/** Go's json string encoding (escapes <, >, & as \u003c etc.). */
-function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (c < 0x20 || ch === '<' || ch === '>' || ch === '&' || c === 0x2028 || c === 0x2029)
-      out += `\\u${c.toString(16).padStart(4, '0')}`;
-    else out += ch;
-  }
-  return `${out}"`;
-}
