@@ -7,7 +7,14 @@ export async function listCommand(o: { domain?: string; json?: boolean }, io: Cl
   const lang = langOf(undefined, io);
   const tasks = ordered(library(io)).filter((s) => !o.domain || s.domain === o.domain);
   if (o.json) {
-    const rows = tasks.map((s) => ({ id: s.id, title: textFor(s.title, lang), domain: s.domain, topics: s.topics, difficulty: s.difficulty, weight: s.weight, minutes: s.minutes, fixture: s.fixture }));
+    // every language a task's title and text come in, so tools can see the library's coverage
+    const texts = (t: unknown): Record<string, string> => (typeof t === 'string' ? { en: t } : (t as Record<string, string>));
+    const rows = tasks.map((s) => {
+      const titles = texts(s.title);
+      const task = texts(s.task);
+      const languages = Object.keys(titles).filter((l) => l in task).sort();
+      return { id: s.id, title: textFor(s.title, lang), titles, languages, domain: s.domain, topics: s.topics, difficulty: s.difficulty, weight: s.weight, minutes: s.minutes, fixture: s.fixture };
+    });
     io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
