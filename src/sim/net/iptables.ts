@@ -176,6 +176,30 @@ export function addUserChain(table: Table, name: string): Chain {
   return chain;
 }
 
+/**
+ * Adds a user chain at the end, leaving the table unsorted until sortUserChains(): for
+ * iptables-restore, which declares thousands of chains in one transaction (a splice per chain
+ * into a 60,000-chain table is quadratic).
+ */
+export function appendUserChain(table: Table, name: string): Chain {
+  const existing = findChain(table, name);
+  if (existing) return existing;
+  const chain: Chain = { name, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
+  const idx = chainIndex(table);
+  table.chains.push(chain);
+  idx.set(name, chain);
+  return chain;
+}
+
+/** Restores the invariant: built-ins first (in their order), then user chains by strcmp. */
+export function sortUserChains(table: Table): void {
+  const builtins = table.chains.filter((c) => c.builtin);
+  const users = table.chains.filter((c) => !c.builtin).sort((a, b) => strcmp(a.name, b.name));
+  table.chains.length = 0;
+  for (const c of builtins) table.chains.push(c);
+  for (const c of users) table.chains.push(c);
+}
+
 export function deleteChain(table: Table, name: string): void {
   table.chains = table.chains.filter((c) => c.name !== name);
 }

@@ -8,7 +8,7 @@
  * `-A/-I/-D/-N/-X/-F` command lines, `COMMIT`; the whole payload is applied or nothing is.
  */
 import type { IptablesState, Policy, TableName } from './iptables.js';
-import { TABLE_NAMES, addUserChain, cloneState, deleteChain, ensureTable, findChain, newTable } from './iptables.js';
+import { TABLE_NAMES, addUserChain, appendUserChain, cloneState, deleteChain, ensureTable, findChain, newTable, sortUserChains } from './iptables.js';
 import { parseRuleArgs, tokenizeRuleLine } from './rule-parse.js';
 import type { IptablesFlavor } from './render.js';
 import { DEFAULT_FLAVOR, formatRuleBody, programBanner } from './render.js';
@@ -55,6 +55,7 @@ export function applyRestore(state: IptablesState, payload: string, opts: Restor
     if (table === undefined) return lineErr(n, 'no command specified');
     const t = ensureTable(work, table);
     if (line === 'COMMIT') {
+      sortUserChains(t);
       table = undefined;
       continue;
     }
@@ -70,7 +71,7 @@ export function applyRestore(state: IptablesState, payload: string, opts: Restor
         continue;
       }
       if (policy !== '-') return lineErr(n, `Can't set policy \`${policy}' on \`${name}'`);
-      const c = addUserChain(t, name);
+      const c = appendUserChain(t, name);
       c.rules = [];
       continue;
     }
