@@ -2,7 +2,8 @@
  * Benchmark bodies for `npm run bench` (issues 4 and 5): each returns a function to time.
  *  - kubeProxySyncBench: full kube-proxy sync + iptables-save for N Services / M endpoints;
  *  - clusterIPWalkBench: one ClusterIP connection walk on seed 000's net/web;
- *  - nslookupBench: one busybox nslookup through the whole path (resolv.conf → kube-proxy DNAT → CoreDNS).
+ *  - nslookupBench: one busybox nslookup through the whole path (resolv.conf → kube-proxy DNAT → CoreDNS);
+ *  - corefileLoadBench: parse kubeadm's Corefile and start a CoreDNS server from it.
  */
 import type { Cluster } from '../cluster.js';
 import type { EndpointSlice, Service } from '../api/types.js';
@@ -16,6 +17,11 @@ import { queryFnFromTransport } from '../dns/stub/query.js';
 import { nslookupBusybox } from '../dns/clients/nslookup-busybox.js';
 import { podFs } from '../runtime/podfs.js';
 import type { Pod } from '../api/types.js';
+import { kubeadmCorefile } from '../dns/corefile/kubeadm.js';
+import { startCoreDns } from '../dns/server.js';
+import { staticClusterView } from '../dns/cluster-view.js';
+import { ManualClock } from '../../util/clock.js';
+import { Random } from '../../util/random.js';
 
 export function kubeProxySyncBench(services = 10_000, endpoints = 50_000): () => number {
   const per = Math.max(1, Math.floor(endpoints / services));
@@ -54,4 +60,20 @@ export function nslookupBench(c: Cluster): () => number {
     const query = queryFnFromTransport(dnsTransport(c, { kind: 'pod', ns: 'net', name: 'c' }), c.random);
     return nslookupBusybox({ args: ['web.net.svc.cluster.local'], resolvConf, query, clock: c.clock, random: c.random }).exitCode;
   };
+}
+
+/** Corefile parse + server start (CoreDNS's setup of every plugin) for kubeadm's default Corefile. */
+export function corefileLoadBench(): () => boolean {
+  const corefile = kubeadmCorefile('cluster.local');
+  const files: Record<string, string> = { '/etc/resolv.conf': 'nameserver 192.168.122.1\n', '/etc/hosts': '127.0.0.1 localhost\n' };
+  return () =>
+    startCoreDns({
+      corefile,
+      readFile: (p) => files[p],
+      view: staticClusterView({}),
+      transport: () => 'timeout',
+      clock: new ManualClock(0),
+      random: new Random(1),
+      podIp: '10.244.0.5',
+    }).ok;
 }
