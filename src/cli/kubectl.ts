@@ -17,13 +17,15 @@ export function readsStdin(args: readonly string[]): boolean {
 
 export async function kubectlCommand(args: string[], io: CliIo): Promise<number> {
   const env = envOf(io);
-  const name = env.sessions.mostRecent() ?? 'default';
+  const recent = env.sessions.mostRecent();
+  const name = recent ?? 'default';
   const editor = editorFor(env, () => undefined);
   const { session, fixture, seed } = openSession(env, { session: name }, editor ? { editor } : {});
   const ws = { kind: 'workstation' as const, host: session.cluster.meta.workstation };
   const fn = session.lookup(ws, 'kubectl');
   if (!fn) throw new CliError('kubectl is not available');
   const stdin = readsStdin(args) ? (await buffer(io.stdin)).toString('utf8') : '';
+  const before = `${session.cluster.store.generation}/${session.cluster.hostGeneration}`;
   const res: CommandResult = await fn({
     argv: ['kubectl', ...args],
     stdin,
@@ -38,6 +40,7 @@ export async function kubectlCommand(args: string[], io: CliIo): Promise<number>
   session.cluster.settle();
   io.stdout.write(res.stdout);
   io.stderr.write(res.stderr);
-  env.sessions.save(name, fixture, seed, session);
+  // a read-only command (get, describe, logs…) changed nothing: skip the write and its fsync
+  if (recent === undefined || `${session.cluster.store.generation}/${session.cluster.hostGeneration}` !== before) env.sessions.save(name, fixture, seed, session);
   return res.exitCode;
 }
