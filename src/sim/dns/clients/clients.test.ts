@@ -192,3 +192,22 @@ describe('busybox goldens', () => {
   ];
   for (const g of others) it(`golden ${g.file}`, () => assertGolden(goldenPath(import.meta.url, g.file), render(g.run())));
 });
+
+describe('server given by name (dighost.c set_nameserver, busybox add_ns)', () => {
+  it('dig tries every address of the name in order and shows the name in SERVER', () => {
+    const r = dig({ ...input(['@dns.example', 'web.default.svc.cluster.local']), resolveServer: () => ({ ok: true, addresses: ['10.96.0.99', '10.96.0.10'], elapsedMs: 0 }) });
+    assert.equal(r.exitCode, 0);
+    assert.ok(r.stdout.startsWith(';; communications error to 10.96.0.99#53: timed out\n'.repeat(3) + '\n; <<>> DiG '), r.stdout);
+    assert.match(r.stdout, /\n; \(2 servers found\)\n/);
+    assert.match(r.stdout, /\n;; SERVER: 10\.96\.0\.10#53\(dns\.example\) \(UDP\)\n/);
+    assert.equal(r.elapsedMs, 15000);
+  });
+  it('a resolver failure (not NXDOMAIN) is "failure"; an IP literal is not looked up', () => {
+    const failing = { resolveServer: () => ({ ok: false as const, error: 'failure' as const, elapsedMs: 10000 }) };
+    const r = dig({ ...input(['@dns.example', 'web']), ...failing });
+    assert.deepEqual([r.stdout, r.stderr, r.exitCode, r.elapsedMs], ['', "dig: couldn't get address for 'dns.example': failure\n", 10, 10000]);
+    const ip = dig({ ...input(['+short', '@10.96.0.10', 'web.default.svc.cluster.local']), ...failing });
+    assert.match(ip.stdout, /^\d+\.\d+\.\d+\.\d+\n$/);
+    assert.equal(ip.exitCode, 0);
+  });
+});

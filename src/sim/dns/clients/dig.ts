@@ -1,13 +1,16 @@
 /**
  * dig 9.18 (bin/dig/dig.c, dighost.c, lib/dns/message.c): `dig [@server] [-x addr] [-t type] name
- * [type] [+short] [+noall] [+answer] [+search] [+time=N] [+tries=N]`. Full output with header,
- * OPT pseudosection (CoreDNS echoes the client's COOKIE), sections, stats; exit 0 when any reply
- * arrived, 9 when no server answered.
+ * [type] [+short] [+noall] [+answer] [+search] [+tcp|+vc] [+time=N] [+tries=N]`. Full output with
+ * header, OPT pseudosection (CoreDNS echoes the client's COOKIE), sections, stats; exit 0 when any
+ * reply arrived, 9 when no server answered, 10 when `@NAME` does not resolve (dighost.c fatal →
+ * digexit). `+tcp` sends the query over TCP: a failed connect prints dighost.c tcp_connected's
+ * `;; Connection to IP#53(IP) for NAME failed: timed out.` per try (TCP_TIMEOUT 10 s each).
  */
 import { flagsText, isQType, reverseName, wireSize, rdataText, type DnsMessage, type QType } from '../message.js';
 import { parseResolvConf } from '../resolv-conf.js';
 import { bind9Candidates } from '../stub/bind9.js';
 import { digQuestionLine, digRecordLine } from './format-bind.js';
+import { bind9ServerError, lookupServer } from './server.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 export const DIG_VERSION = '9.18.49-1~deb12u3-Debian';
@@ -35,6 +38,7 @@ export function dig(input: ClientInput): ClientResult {
   let showAll = true;
   let showAnswer = true;
   let search = false;
+  let tcp = false;
   let tries = 3;
   const args = input.args;
   for (let i = 0; i < args.length; i++) {
@@ -54,6 +58,8 @@ export function dig(input: ClientInput): ClientResult {
     } else if (a === '+answer') showAnswer = true;
     else if (a === '+search') search = true;
     else if (a === '+nosearch') search = false;
+    else if (a === '+tcp' || a === '+vc') tcp = true;
+    else if (a === '+notcp' || a === '+novc') tcp = false;
     else if (/^\+tries=\d+$/.test(a)) tries = Number(a.slice(7));
     else if (/^\+retry=\d+$/.test(a)) tries = Number(a.slice(7)) + 1;
     else if (a.startsWith('+')) continue;
@@ -62,29 +68,45 @@ export function dig(input: ClientInput): ClientResult {
     else if (name === undefined) name = a;
   }
   const rc = parseResolvConf(input.resolvConf);
-  const srv = server ?? rc.nameservers[0] ?? '127.0.0.1';
+  let elapsed = 0;
+  let servers: string[];
+  if (server !== undefined) {
+    const found = lookupServer(input, server);
+    elapsed += found.elapsedMs;
+    if (!found.ok) return { stdout: '', stderr: bind9ServerError('dig', server, found.error), exitCode: 10, elapsedMs: elapsed };
+    servers = found.addresses;
+  } else servers = [rc.nameservers[0] ?? '127.0.0.1'];
   const qname = name ?? '.';
   const qtype: QType = type ?? (name === undefined ? 'NS' : 'A');
   const candidates = bind9Candidates(qname, rc, search && server === undefined);
   const edns = { udpSize: 1232, do: false, cookie: hex(16, input.random) };
-  const banner = `\n; <<>> DiG ${DIG_VERSION} <<>> ${args.join(' ')}\n${server !== undefined ? '; (1 server found)\n' : ''};; global options: +cmd\n`;
+  const n = servers.length;
+  const banner = `\n; <<>> DiG ${DIG_VERSION} <<>> ${args.join(' ')}\n${server !== undefined ? `; (${n} server${n > 1 ? 's' : ''} found)\n` : ''};; global options: +cmd\n`;
+  const proto = tcp ? 'tcp' : 'udp';
   let reply: DnsMessage | undefined;
-  let elapsed = 0;
+  let srv = servers[0] ?? '127.0.0.1';
   let comms = '';
   for (const cand of candidates) {
     let r: DnsMessage | 'timeout' | 'refused' = 'timeout';
-    for (let t = 0; t < Math.max(1, tries); t++) {
-      r = input.query(srv, cand, qtype, { edns });
+    for (const ip of servers) {
+      srv = ip;
+      for (let t = 0; t < Math.max(1, tries); t++) {
+        r = input.query(ip, cand, qtype, { edns, proto });
+        if (r !== 'timeout' && r !== 'refused') break;
+        const why = r === 'timeout' ? 'timed out' : 'connection refused';
+        // dighost.c: recv_done (UDP) vs tcp_connected (TCP, servname = the address).
+        comms += tcp ? `;; Connection to ${ip}#53(${ip}) for ${qname} failed: ${why}.\n` : `;; communications error to ${ip}#53: ${why}\n`;
+        elapsed += r === 'timeout' ? (tcp ? 10000 : 5000) : 0;
+      }
       if (r !== 'timeout' && r !== 'refused') break;
-      comms += `;; communications error to ${srv}#53: ${r === 'timeout' ? 'timed out' : 'connection refused'}\n`;
-      elapsed += r === 'timeout' ? 5000 : 0;
     }
     if (r === 'timeout' || r === 'refused') break;
     reply = r;
     if (r.rcode !== 'NXDOMAIN') break;
   }
   if (!reply) {
-    if (short) return { stdout: comms + ';; no servers could be reached\n', stderr: '', exitCode: 9, elapsedMs: elapsed };
+    // tcp_connected ends with dighost_error alone; recv_done prints the command line first.
+    if (short || tcp) return { stdout: comms + ';; no servers could be reached\n', stderr: '', exitCode: 9, elapsedMs: elapsed };
     return { stdout: `${comms}${banner};; no servers could be reached\n`, stderr: '', exitCode: 9, elapsedMs: elapsed };
   }
   if (short) {
@@ -116,6 +138,6 @@ export function dig(input: ClientInput): ClientResult {
   section('ANSWER', reply.answer);
   section('AUTHORITY', reply.authority);
   section('ADDITIONAL', reply.additional);
-  out += `;; Query time: ${elapsed} msec\n;; SERVER: ${srv}#53(${server ?? srv}) (UDP)\n;; WHEN: ${digWhen(input.clock.now() + elapsed)}\n;; MSG SIZE  rcvd: ${wireSize(reply)}\n\n`;
+  out += `;; Query time: ${elapsed} msec\n;; SERVER: ${srv}#53(${server ?? srv}) (${tcp ? 'TCP' : 'UDP'})\n;; WHEN: ${digWhen(input.clock.now() + elapsed)}\n;; MSG SIZE  rcvd: ${wireSize(reply)}\n\n`;
   return { stdout: comms + out, stderr: '', exitCode: 0, elapsedMs: elapsed };
 }

@@ -2,10 +2,15 @@
  * bind9 9.18 `nslookup [-type=TYPE] name [server]` (bin/dig/nslookup.c printmessage, dighost.c
  * check_ra): search list with ndots, `;; Got recursion not available from SERVER` for every reply
  * without RA when the server comes from resolv.conf, A then AAAA of the CNAME-resolved name.
+ * A server given by name is resolved first (dighost.c set_nameserver: fatal `nslookup: couldn't
+ * get address for …`, exit 10 through digexit — nslookup sets no fatalexit) and shown as
+ * `Server:\t\tNAME` / `Address:\tIP#53`. `-vc` queries over TCP (TCP_TIMEOUT 10 s per try).
  */
 import { isIP, isQType, reverseName, unfqdn, type DnsMessage, type QType, type RR } from '../message.js';
 import { parseResolvConf } from '../resolv-conf.js';
 import { bind9Lookup } from '../stub/bind9.js';
+import { bind9ServerError, lookupServer } from './server.js';
+import type { QueryFn } from '../stub/query.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 function recordText(r: RR): string {
@@ -33,8 +38,13 @@ function recordText(r: RR): string {
 
 export function nslookupBind9(input: ClientInput): ClientResult {
   let type: QType | undefined;
+  let tcp = false;
   const pos: string[] = [];
   for (const a of input.args) {
+    if (a === '-vc' || a === '-novc') {
+      tcp = a === '-vc';
+      continue;
+    }
     const m = /^-(?:type|query|querytype|q|t)=(.*)$/i.exec(a);
     if (m) {
       const t = (m[1] ?? '').toUpperCase();
@@ -46,7 +56,17 @@ export function nslookupBind9(input: ClientInput): ClientResult {
   if (name === undefined) return { stdout: '', stderr: '', exitCode: 1, elapsedMs: 0 };
   const rc = parseResolvConf(input.resolvConf);
   const explicit = pos[1] !== undefined;
-  const server = pos[1] ?? rc.nameservers[0] ?? '127.0.0.1';
+  const named = pos[1];
+  let server = rc.nameservers[0] ?? '127.0.0.1';
+  let elapsed = 0;
+  if (named !== undefined) {
+    const found = lookupServer(input, named);
+    elapsed += found.elapsedMs;
+    if (!found.ok) return { stdout: '', stderr: bind9ServerError('nslookup', named, found.error), exitCode: 10, elapsedMs: elapsed };
+    server = found.addresses[0] ?? named;
+  }
+  const proto = tcp ? 'tcp' : 'udp';
+  const query: QueryFn = (s, n, t, o) => input.query(s, n, t, { ...o, proto });
   const ptr = isIP(name);
   const target = ptr ? (reverseName(name) ?? name) : name;
   const firstType: QType = type ?? (ptr ? 'PTR' : 'A');
@@ -55,19 +75,21 @@ export function nslookupBind9(input: ClientInput): ClientResult {
     if (explicit) return;
     for (const r of replies) if (r !== 'timeout' && r !== 'refused' && !r.flags.ra) out += `;; Got recursion not available from ${server}\n`;
   };
-  const steps = bind9Lookup(target, firstType, rc, server, input.query, !ptr);
+  const steps = bind9Lookup(target, firstType, rc, server, query, !ptr);
   raLines(steps.map((s) => s.reply));
   const last = steps[steps.length - 1];
   if (!last || last.reply === 'timeout' || last.reply === 'refused') {
     const why = last?.reply === 'refused' ? 'connection refused' : 'timed out';
-    return { stdout: `${out}${`;; communications error to ${server}#53: ${why}\n`.repeat(3)};; no servers could be reached\n\n`, stderr: '', exitCode: 1, elapsedMs: 15000 };
+    const line = tcp ? `;; Connection to ${server}#53(${server}) for ${name} failed: ${why}.\n` : `;; communications error to ${server}#53: ${why}\n`;
+    const waited = why === 'timed out' ? (tcp ? 30000 : 15000) : 0;
+    return { stdout: `${out}${line.repeat(3)};; no servers could be reached\n\n`, stderr: '', exitCode: 1, elapsedMs: elapsed + waited };
   }
   const reply = last.reply;
-  if (!ptr) out += `Server:\t\t${server}\nAddress:\t${server}#53\n\n`;
+  if (!ptr) out += `Server:\t\t${named ?? server}\nAddress:\t${server}#53\n\n`;
   if (reply.rcode !== 'NOERROR') {
     const shown = reply.rcode === 'NXDOMAIN' && !name.endsWith('.') && steps.length > 1 ? name : unfqdn(last.name);
     out += `** server can't find ${shown}: ${reply.rcode}\n\n`;
-    return { stdout: out, stderr: '', exitCode: 1, elapsedMs: 0 };
+    return { stdout: out, stderr: '', exitCode: 1, elapsedMs: elapsed };
   }
   const wanted = reply.answer.filter((r) => r.type === firstType || r.type === 'CNAME');
   if (!reply.flags.aa && firstType === 'A' && wanted.length > 0) out += 'Non-authoritative answer:\n';
@@ -77,7 +99,7 @@ export function nslookupBind9(input: ClientInput): ClientResult {
     const cn = reply.answer.filter((r) => r.type === 'CNAME');
     const lc = cn[cn.length - 1];
     const resolved = lc && lc.type === 'CNAME' ? lc.target : last.name;
-    const r6 = input.query(server, resolved, 'AAAA');
+    const r6 = query(server, resolved, 'AAAA');
     raLines([r6]);
     if (r6 !== 'timeout' && r6 !== 'refused' && r6.rcode === 'NOERROR') {
       const recs = r6.answer.filter((r) => r.type === 'AAAA');
@@ -87,5 +109,5 @@ export function nslookupBind9(input: ClientInput): ClientResult {
   }
   if (!wanted.some((r) => r.type === firstType) && !aaaaFound) out += `*** Can't find ${name.replace(/\.$/, '')}: No answer\n`;
   out += '\n';
-  return { stdout: out, stderr: '', exitCode: 0, elapsedMs: 0 };
+  return { stdout: out, stderr: '', exitCode: 0, elapsedMs: elapsed };
 }

@@ -3,10 +3,14 @@
  * printed in send order; each failing reply prints `** server can't find NAME: RCODE` and makes the
  * exit status 1, which gives seed 000's short-name quirk (`nslookup web` → address plus
  * `** server can't find web.svc.cluster.local: NXDOMAIN`).
+ * A DNS_SERVER given by name goes through getaddrinfo first (add_ns → xhost2sockaddr, which dies
+ * with libbb's `nslookup: bad address 'NAME'`, exit 1); the header then shows `Server:\t\tNAME`
+ * (ns->name) and `Address:\tIP:53`.
  */
 import { isQType, unfqdn, type DnsMessage, type QType, type RR } from '../message.js';
 import { parseResolvConf } from '../resolv-conf.js';
 import { busyboxQueries } from '../stub/busybox-nslookup.js';
+import { lookupServer } from './server.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 function recordLines(r: RR): string {
@@ -55,21 +59,30 @@ export function nslookupBusybox(input: ClientInput): ClientResult {
     };
   }
   const rc = positional[1] === undefined ? parseResolvConf(input.resolvConf) : undefined;
-  const server = positional[1] ?? rc?.nameservers[0] ?? '127.0.0.1';
+  const named = positional[1];
+  let server = rc?.nameservers[0] ?? '127.0.0.1';
+  let resolveMs = 0;
+  if (named !== undefined) {
+    const found = lookupServer(input, named);
+    resolveMs = found.elapsedMs;
+    if (!found.ok) return { stdout: '', stderr: `nslookup: bad address '${named}'\n`, exitCode: 1, elapsedMs: resolveMs };
+    server = found.addresses[0] ?? named;
+  }
+  const shownName = named ?? server;
   const queries = busyboxQueries(host, types, rc);
   const replies: (DnsMessage | 'timeout' | 'refused')[] = queries.map((q) => input.query(server, q.name, q.type));
   if (replies.some((r) => r === 'refused')) {
     return {
       stdout: ';; connection timed out; no servers could be reached\n\n',
-      stderr: `nslookup: write to '${server}': Connection refused\n`,
+      stderr: `nslookup: write to '${shownName}': Connection refused\n`,
       exitCode: 1,
-      elapsedMs: 5000,
+      elapsedMs: resolveMs + 5000,
     };
   }
   if (replies.every((r) => r === 'timeout')) {
-    return { stdout: ';; connection timed out; no servers could be reached\n\n', stderr: '', exitCode: 1, elapsedMs: 5000 };
+    return { stdout: ';; connection timed out; no servers could be reached\n\n', stderr: '', exitCode: 1, elapsedMs: resolveMs + 5000 };
   }
-  let out = `Server:\t\t${server}\nAddress:\t${server}:53\n\n`;
+  let out = `Server:\t\t${shownName}\nAddress:\t${server}:53\n\n`;
   let exit = 0;
   let elapsed = 0;
   queries.forEach((q, i) => {
@@ -89,5 +102,5 @@ export function nslookupBusybox(input: ClientInput): ClientResult {
     for (const rr of r.answer) out += recordLines(rr);
     out += '\n';
   });
-  return { stdout: out, stderr: '', exitCode: exit, elapsedMs: elapsed };
+  return { stdout: out, stderr: '', exitCode: exit, elapsedMs: resolveMs + elapsed };
 }
