@@ -3,12 +3,11 @@
  * operators, IO numbers and here-document bodies, following bash's token recognition rules
  * (bash/parse.y `read_token`, POSIX XCU 2.3 "Token Recognition").
  *
- * Why not `shell-quote`'s parse() alone: it loses what bash needs downstream — whether `2` in
+ * Why not a shell-words library such as `shell-quote`: it loses what bash needs downstream — whether `2` in
  * `2>&1` touches the operator (IO number) or is an argument, whether a word was quoted (no glob,
  * no alias, no word splitting), where `$VAR` sits (expansion must happen at run time, after an
  * earlier `export` in the same line), unclosed quotes (the REPL must ask for more lines), quoted
  * here-document delimiters, and `#` in the middle of a word (a literal in bash, a comment there).
- * shell-quote is used where its rules are the right ones: xargs' input splitting.
  */
 
 /** One piece of a word; expansion joins the pieces at run time. */
