@@ -6,7 +6,9 @@
  * session's execInPod, and `--rm` then deletes the pod.
  */
 import type { Container, KObject, Pod } from '../../../sim/api/types.js';
-import type { CommandResult } from '../../types.js';
+import type { ShellResult } from '../../commands/types.js';
+
+type OutputChunk = NonNullable<ShellResult['chunks']>[number];
 import type { KubectlEnv, Verb } from '../context.js';
 import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, KubectlError, seeHelp } from '../errors.js';
@@ -109,7 +111,7 @@ function waitRunning(env: KubectlEnv, ns: string, name: string): Pod | undefined
   return env.api.tryGet<Pod>('Pod', ns, name);
 }
 
-async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed): Promise<CommandResult> {
+async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed): Promise<ShellResult> {
   const pod = waitRunning(env, ns, name);
   if (!pod || pod.status?.phase === 'Pending') throw new KubectlError(`timed out waiting for the condition`);
   let argv = p.dashArgs.length ? [...p.dashArgs] : ['sh'];
@@ -121,13 +123,19 @@ async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed
   }
   let stdout = '';
   let stderr = '';
-  if (bool(p.flags, 'tty') && bool(p.flags, 'stdin')) stderr += "If you don't see a command prompt, try pressing enter.\n";
+  const chunks: OutputChunk[] = [];
+  // kubectl prints the prompt hint before it attaches, so it comes before the container's output
+  if (bool(p.flags, 'tty') && bool(p.flags, 'stdin')) {
+    stderr += "If you don't see a command prompt, try pressing enter.\n";
+    chunks.push({ stream: 'stderr', text: "If you don't see a command prompt, try pressing enter.\n" });
+  }
   if (env.execInPod) {
     const r = await env.execInPod(ns, name, name, argv, stdin);
     stdout += r.stdout;
     stderr += r.stderr;
+    chunks.push({ stream: 'stdout', text: r.stdout }, { stream: 'stderr', text: r.stderr });
   }
-  return { stdout, stderr, exitCode: 0 };
+  return { stdout, stderr, exitCode: 0, chunks };
 }
 
 export const runVerb: Verb = {
@@ -179,15 +187,20 @@ export const runVerb: Verb = {
       return { stdout, stderr, exitCode: 0 };
     }
     const r = await attachAndRun(env, ns.name, name, p);
+    const chunks: OutputChunk[] = [{ stream: 'stdout', text: stdout }, { stream: 'stderr', text: stderr }, ...(r.chunks ?? [])];
     stdout += r.stdout;
     let errText = stderr + r.stderr;
     if (bool(p.flags, 'rm')) {
       env.api.delete('Pod', ns.name, name, {});
       waitGone(env, 'Pod', ns.name, name, 60);
-      stdout += deleteMessage(created, 'deleted', undefined);
+      const msg = deleteMessage(created, 'deleted', undefined);
+      stdout += msg;
+      chunks.push({ stream: 'stdout', text: msg });
     } else if (restart === 'Always' && !bool(p.flags, 'quiet')) {
-      errText += `Session ended, resume using 'kubectl attach ${name} -c ${name} -i -t' command when the pod is running\n`;
+      const msg = `Session ended, resume using 'kubectl attach ${name} -c ${name} -i -t' command when the pod is running\n`;
+      errText += msg;
+      chunks.push({ stream: 'stderr', text: msg });
     }
-    return { stdout, stderr: errText, exitCode: r.exitCode };
+    return { stdout, stderr: errText, exitCode: r.exitCode, chunks: chunks.filter((c) => c.text !== '') };
   },
 };
