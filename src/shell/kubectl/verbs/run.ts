@@ -124,6 +124,7 @@ async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed
   let stdout = '';
   let stderr = '';
   const chunks: OutputChunk[] = [];
+  let exitCode = 0;
   // kubectl prints the prompt hint before it attaches, so it comes before the container's output
   if (bool(p.flags, 'tty') && bool(p.flags, 'stdin')) {
     stderr += "If you don't see a command prompt, try pressing enter.\n";
@@ -134,8 +135,9 @@ async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed
     stdout += r.stdout;
     stderr += r.stderr;
     chunks.push({ stream: 'stdout', text: r.stdout }, { stream: 'stderr', text: r.stderr });
+    exitCode = r.exitCode;
   }
-  return { stdout, stderr, exitCode: 0, chunks };
+  return { stdout, stderr, exitCode, chunks };
 }
 
 export const runVerb: Verb = {
@@ -201,6 +203,15 @@ export const runVerb: Verb = {
       errText += msg;
       chunks.push({ stream: 'stderr', text: msg });
     }
-    return { stdout, stderr: errText, exitCode: r.exitCode, chunks: chunks.filter((c) => c.text !== '') };
+    // run.go: a failed container ends the command with its exit code and
+    // `pod NS/NAME terminated (Reason)`, printed by checkErr with the `error: ` prefix
+    let exitCode = 0;
+    if (r.exitCode !== 0 && restart === 'Never') {
+      const msg = `error: pod ${ns.name}/${name} terminated (Error)\n`;
+      errText += msg;
+      chunks.push({ stream: 'stderr', text: msg });
+      exitCode = r.exitCode;
+    }
+    return { stdout, stderr: errText, exitCode, chunks: chunks.filter((c) => c.text !== '') };
   },
 };
