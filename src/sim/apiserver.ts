@@ -19,7 +19,7 @@ import {
   invalid,
   notFound,
 } from './api/errors.js';
-import { type ResourceInfo, infoForKind } from './api/registry.js';
+import { infoForKind } from './api/registry.js';
 import { clone } from './api/store.js';
 import type { Deployment, KObject, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
@@ -103,7 +103,7 @@ export class ApiServer {
     applyDefaults(obj);
     const errs = [...validateName(m.name, nameRuleForKind(obj.kind)), ...validateLabels(m.labels, 'metadata.labels'), ...this.validate(obj, undefined)];
     if (errs.length > 0) throw invalid(info, m.name, errs);
-    this.prepareCreate(obj, info);
+    this.prepareCreate(obj);
     if (opts.dryRun) return obj;
     const stored = this.c.insert(obj);
     this.c.settle();
@@ -369,8 +369,7 @@ export class ApiServer {
     throw new ApiError('Invalid', 'Internal error occurred: failed to allocate a nodePort: range is full', 500);
   }
 
-  private prepareCreate(obj: KObject, info: ResourceInfo): void {
-    void info;
+  private prepareCreate(obj: KObject): void {
     if (obj.kind === 'Service') {
       const svc = obj as Service;
       const type = svc.spec.type ?? 'ClusterIP';

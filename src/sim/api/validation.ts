@@ -44,7 +44,7 @@ const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 export function validateLabels(labels: Record<string, string> | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  for (const [k, v] of Object.entries(labels ?? {})) {
+  for (const v of Object.values(labels ?? {})) {
     if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v))
       errs.push(
         field.invalid(
@@ -53,7 +53,6 @@ export function validateLabels(labels: Record<string, string> | undefined, path:
           "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
         ),
       );
-    void k;
   }
   return errs;
 }

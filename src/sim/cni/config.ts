@@ -4,7 +4,6 @@
  * present in /opt/cni/bin. Without one the runtime reports NetworkReady=false and the kubelet
  * keeps the node NotReady.
  */
-import type { Cluster } from '../cluster.js';
 import type { Host } from '../node/host.js';
 
 export const CNI_CONF_DIR = '/etc/cni/net.d';
@@ -38,7 +37,6 @@ export function cniStatus(host: Host): CniStatus {
   return { ready: false, message: 'cni plugin not initialized' };
 }
 
-export function cniReady(c: Cluster, host: Host): boolean {
-  void c;
+export function cniReady(host: Host): boolean {
   return cniStatus(host).ready;
 }

@@ -117,7 +117,6 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   const ts = c.timestamp();
   const pod = clone(podIn);
   const uid = pod.metadata.uid ?? '';
-  const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
 
   if (pod.metadata.deletionTimestamp) {
     const started = Date.parse(pod.metadata.deletionTimestamp);
@@ -140,7 +139,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   // when each pod's sandbox was created: kubelet-private runtime state, not part of the object
   const sandboxes = (c.state['sandboxAt'] ??= {}) as Record<string, number>;
   if (!status.podIP || sandboxes[uid] === undefined) {
-    if (!pod.spec.hostNetwork && !cniReady(c, host)) {
+    if (!pod.spec.hostNetwork && !cniReady(host)) {
       const msg = `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="${c.meta.cni.plugin}" failed (add): no network config found in /etc/cni/net.d`;
       if (!status.containerStatuses) {
         status.phase = 'Pending';
@@ -205,7 +204,6 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   status.qosClass ??= 'BestEffort';
   if (JSON.stringify(pod) !== JSON.stringify(podIn)) c.write(pod);
   for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
-  void key;
 }
 
 /** When the kubelet created a pod's sandbox (for crictl and the node's network view). */

@@ -48,37 +48,36 @@ export function startComponent(
   for (const a of argv.slice(1)) {
     const m = /^--([^=]+)(?:=(.*))?$/.exec(a);
     if (!m) continue;
-    if (!KNOWN[name]!.includes(m[1]!)) return fail(name, [`Error: unknown flag: --${m[1]}`]);
+    if (!KNOWN[name]!.includes(m[1]!)) return fail([`Error: unknown flag: --${m[1]}`]);
     flags.set(m[1]!, m[2] ?? 'true');
   }
   const fileFlags = ['client-ca-file', 'tls-cert-file', 'tls-private-key-file', 'etcd-cafile', 'etcd-certfile', 'etcd-keyfile', 'service-account-key-file', 'kubeconfig', 'cert-file', 'key-file', 'trusted-ca-file'];
   for (const f of fileFlags) {
     const v = flags.get(f);
-    if (v && !fileExists(v)) return fail(name, [`E1202 10:00:00.000000       1 run.go:72] "command failed" err="open ${v}: no such file or directory"`]);
+    if (v && !fileExists(v)) return fail([`E1202 10:00:00.000000       1 run.go:72] "command failed" err="open ${v}: no such file or directory"`]);
   }
   if (name === 'kube-apiserver') {
     const range = flags.get('service-cluster-ip-range');
     if (range !== undefined && !parseCidr(range))
-      return fail(name, [`E1202 10:00:00.000000       1 run.go:72] "command failed" err="service-cluster-ip-range[0] is not a valid cidr"`]);
+      return fail([`E1202 10:00:00.000000       1 run.go:72] "command failed" err="service-cluster-ip-range[0] is not a valid cidr"`]);
     const np = flags.get('service-node-port-range');
     if (np !== undefined && !/^\d+-\d+$/.test(np))
-      return fail(name, [`Error: invalid argument "${np}" for "--service-node-port-range" flag: couldn't parse port range "${np}": Invalid argument`]);
+      return fail([`Error: invalid argument "${np}" for "--service-node-port-range" flag: couldn't parse port range "${np}": Invalid argument`]);
     const etcd = flags.get('etcd-servers') ?? '';
     const m = /^https:\/\/([\d.]+):(\d+)$/.exec(etcd.split(',')[0] ?? '');
     if (!m || m[2] !== '2379' || !isIPv4(m[1]!))
-      return fail(name, [
+      return fail([
         `W1202 10:00:00.000000       1 logging.go:55] [core] [Channel #1 SubChannel #2]grpc: addrConn.createTransport failed to connect to {Addr: "${m ? `${m[1]}:${m[2]}` : etcd}", ServerName: "${m?.[1] ?? etcd}:${m?.[2] ?? ''}", }. Err: connection error: desc = "transport: Error while dialing: dial tcp ${m ? `${m[1]}:${m[2]}` : etcd}: connect: connection refused"`,
         'E1202 10:00:20.000000       1 run.go:72] "command failed" err="context deadline exceeded"',
       ]);
   }
   if (name === 'kube-controller-manager') {
     const cc = flags.get('cluster-cidr');
-    if (cc !== undefined && !parseCidr(cc)) return fail(name, [`E1202 10:00:00.000000       1 run.go:72] "command failed" err="invalid CIDR address: ${cc}"`]);
+    if (cc !== undefined && !parseCidr(cc)) return fail([`E1202 10:00:00.000000       1 run.go:72] "command failed" err="invalid CIDR address: ${cc}"`]);
   }
   return { ok: true, logs: [`I1202 10:00:00.000000       1 server.go:150] "Starting ${name}" version="v1.35.9"`] };
 }
 
-function fail(name: string, logs: string[]): { ok: false; logs: string[] } {
-  void name;
+function fail(logs: string[]): { ok: false; logs: string[] } {
   return { ok: false, logs };
 }
