@@ -125,3 +125,16 @@ test('dry run validates and allocates without storing', () => {
   assert.equal(c.store.generation, gen);
   assert.equal(c.store.get('Service', 'default', 'dry'), undefined);
 });
+
+test('the default ServiceCIDR follows the API server flag', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const cidrs = (): unknown => (api.get('ServiceCIDR', undefined, 'kubernetes').spec as { cidrs: string[] }).cidrs;
+  assert.deepEqual(cidrs(), ['10.96.0.0/12']);
+  assert.deepEqual(api.list('ServiceCIDR').map((o) => o.metadata.name), ['kubernetes']);
+  const cp = c.host('cka-cp1')!;
+  const path = '/etc/kubernetes/manifests/kube-apiserver.yaml';
+  cp.fs.write(path, cp.fs.read(path).replace('--service-cluster-ip-range=10.96.0.0/12', '--service-cluster-ip-range=10.112.0.0/12'));
+  c.advance(30_000);
+  assert.deepEqual(cidrs(), ['10.112.0.0/12']);
+});

@@ -59,10 +59,31 @@ export class ApiServer {
     }
   }
 
+  /**
+   * The default ServiceCIDR `kubernetes` (networking.k8s.io/v1, GA in 1.33), which the API server
+   * keeps from its --service-cluster-ip-range flag (pkg/controlplane/controller/defaultservicecidr).
+   * It is derived on read rather than stored, so it always follows the running flags.
+   */
+  private defaultServiceCIDR(): KObject {
+    const created = this.c.store.get('Service', 'default', 'kubernetes')?.metadata.creationTimestamp ?? this.c.timestamp();
+    return {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'ServiceCIDR',
+      metadata: { name: 'kubernetes', uid: 'a1b2c3d4-0000-4000-8000-5e7c1d700001', resourceVersion: '1', creationTimestamp: created },
+      spec: { cidrs: [serviceCIDR(this.c)] },
+      status: { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: created, reason: '', message: 'Kubernetes Service CIDR is ready' }] },
+    };
+  }
+
+  private stored<T extends KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
+    if (kind === 'ServiceCIDR' && name === 'kubernetes') return this.defaultServiceCIDR() as T;
+    return this.c.store.get<T>(kind, namespace, name);
+  }
+
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
     this.ensureUp();
     const info = infoForKind(kind);
-    const obj = this.c.store.get<T>(kind, info.namespaced ? namespace : undefined, name);
+    const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     if (!obj) throw notFound(info, name);
     // a copy: what a client changes reaches the store only through update()
     return clone(obj);
@@ -71,14 +92,16 @@ export class ApiServer {
   tryGet<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
     this.ensureUp();
     const info = infoForKind(kind);
-    const obj = this.c.store.get<T>(kind, info.namespaced ? namespace : undefined, name);
+    const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     return obj ? clone(obj) : undefined;
   }
 
   list<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
     this.ensureUp();
     const info = infoForKind(kind);
-    return clone(this.c.store.list<T>(kind, info.namespaced ? namespace : undefined));
+    const objs = this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
+    if (kind === 'ServiceCIDR') return clone([this.defaultServiceCIDR() as T, ...objs.filter((o) => o.metadata.name !== 'kubernetes')].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1)));
+    return clone(objs);
   }
 
   create<T extends KObject>(input: T, opts: WriteOptions = {}): T {

@@ -62,6 +62,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   R('IngressClass', 'ingressclasses', 'networking.k8s.io', 'v1', false),
   R('Ingress', 'ingresses', 'networking.k8s.io', 'v1', true, ['ing']),
   R('NetworkPolicy', 'networkpolicies', 'networking.k8s.io', 'v1', true, ['netpol']),
+  R('ServiceCIDR', 'servicecidrs', 'networking.k8s.io', 'v1', false),
   R('PodDisruptionBudget', 'poddisruptionbudgets', 'policy', 'v1', true, ['pdb']),
   R('ClusterRoleBinding', 'clusterrolebindings', 'rbac.authorization.k8s.io', 'v1', false),
   R('ClusterRole', 'clusterroles', 'rbac.authorization.k8s.io', 'v1', false),

@@ -26,6 +26,7 @@ import { rolebindings } from './rolebindings.js';
 import { secrets } from './secrets.js';
 import { serviceaccounts } from './serviceaccounts.js';
 import { services } from './services.js';
+import { servicecidrs } from './servicecidrs.js';
 import { statefulsets } from './statefulsets.js';
 import { storageclasses } from './storageclasses.js';
 import type { KindPrinter } from './types.js';
@@ -57,7 +58,8 @@ export type PrintedKind =
   | 'StorageClass'
   | 'RoleBinding'
   | 'ClusterRoleBinding'
-  | 'Lease';
+  | 'Lease'
+  | 'ServiceCIDR';
 
 export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   Pod: pods,
@@ -78,6 +80,7 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   Ingress: ingresses,
   IngressClass: ingressclasses,
   NetworkPolicy: networkpolicies,
+  ServiceCIDR: servicecidrs,
   Event: events,
   PersistentVolume: persistentvolumes,
   PersistentVolumeClaim: persistentvolumeclaims,
