@@ -168,6 +168,24 @@ function pushText(parts: WordPart[], value: string, quoted: boolean): void {
  * Scan the inside of double quotes (or an unquoted here-document body when `heredoc` is set, where
  * `"` is an ordinary character). Backslash only escapes $ ` " \ and newline (bash manual 3.1.2.3).
  */
+/**
+ * A `$…` expansion or a backquoted command substitution at src[i], inside double quotes or not
+ * (the only difference is whether the result is word-split and globbed later). Returns the index
+ * after it.
+ */
+function scanSubstitution(src: string, i: number, parts: WordPart[], quoted: boolean): number {
+  if (src[i] === '$') {
+    const [part, next] = readDollar(src, i, quoted);
+    if (part.kind === 'text') pushText(parts, part.value, quoted);
+    else parts.push(part);
+    return next;
+  }
+  const end = src.indexOf('`', i + 1);
+  if (end < 0) throw new Incomplete('`');
+  parts.push({ kind: 'cmdsub', source: src.slice(i + 1, end), quoted });
+  return end + 1;
+}
+
 function scanDoubleQuoted(src: string, i: number, parts: WordPart[], heredoc: boolean): number {
   while (i < src.length) {
     const c = src[i]!;
@@ -194,18 +212,8 @@ function scanDoubleQuoted(src: string, i: number, parts: WordPart[], heredoc: bo
       i++;
       continue;
     }
-    if (c === '$') {
-      const [part, next] = readDollar(src, i, true);
-      if (part.kind === 'text') pushText(parts, part.value, true);
-      else parts.push(part);
-      i = next;
-      continue;
-    }
-    if (c === '`') {
-      const end = src.indexOf('`', i + 1);
-      if (end < 0) throw new Incomplete('`');
-      parts.push({ kind: 'cmdsub', source: src.slice(i + 1, end), quoted: true });
-      i = end + 1;
+    if (c === '$' || c === '`') {
+      i = scanSubstitution(src, i, parts, true);
       continue;
     }
     pushText(parts, c, true);
@@ -265,18 +273,8 @@ function scanWord(src: string, i: number): [Word, number] {
       if (parts.length === before) parts.push({ kind: 'text', value: '', quoted: true });
       continue;
     }
-    if (c === '$') {
-      const [part, next] = readDollar(src, i, false);
-      if (part.kind === 'text') pushText(parts, part.value, false);
-      else parts.push(part);
-      i = next;
-      continue;
-    }
-    if (c === '`') {
-      const end = src.indexOf('`', i + 1);
-      if (end < 0) throw new Incomplete('`');
-      parts.push({ kind: 'cmdsub', source: src.slice(i + 1, end), quoted: false });
-      i = end + 1;
+    if (c === '$' || c === '`') {
+      i = scanSubstitution(src, i, parts, false);
       continue;
     }
     pushText(parts, c, false);
