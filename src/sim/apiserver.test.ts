@@ -138,3 +138,17 @@ test('the default ServiceCIDR follows the API server flag', () => {
   c.advance(30_000);
   assert.deepEqual(cidrs(), ['10.112.0.0/12']);
 });
+
+test("node Leases are renewed while the kubelet runs and go stale when it stops", () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const renew = (): string | undefined => (api.get('Lease', 'kube-node-lease', 'cka-w1').spec as { renewTime?: string }).renewTime;
+  assert.deepEqual(api.list('Lease', 'kube-node-lease').map((l) => l.metadata.name), ['cka-cp1', 'cka-w1', 'cka-w2']);
+  assert.equal(renew(), '2026-12-02T10:00:00.000000Z');
+  c.advance(25_000);
+  assert.equal(renew(), '2026-12-02T10:00:20.000000Z');
+  c.host('cka-w1')!.data.units['kubelet'] = { active: false, enabled: true, since: c.now() };
+  c.touchHosts();
+  c.advance(60_000);
+  assert.equal(renew(), '2026-12-02T10:00:20.000000Z');
+});

@@ -26,6 +26,7 @@ import { applyDefaults } from './api/defaults.js';
 import { inclusiveRange, nameRuleForKind, validateLabels, validateName } from './api/validation.js';
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
+import { virtualObjects } from './virtual-objects.js';
 import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
 
 export interface WriteOptions {
@@ -59,25 +60,9 @@ export class ApiServer {
     }
   }
 
-  /**
-   * The default ServiceCIDR `kubernetes` (networking.k8s.io/v1, GA in 1.33), which the API server
-   * keeps from its --service-cluster-ip-range flag (pkg/controlplane/controller/defaultservicecidr).
-   * It is derived on read rather than stored, so it always follows the running flags.
-   */
-  private defaultServiceCIDR(): KObject {
-    const created = this.c.store.get('Service', 'default', 'kubernetes')?.metadata.creationTimestamp ?? this.c.timestamp();
-    return {
-      apiVersion: 'networking.k8s.io/v1',
-      kind: 'ServiceCIDR',
-      metadata: { name: 'kubernetes', uid: 'a1b2c3d4-0000-4000-8000-5e7c1d700001', resourceVersion: '1', creationTimestamp: created },
-      spec: { cidrs: [serviceCIDR(this.c)] },
-      status: { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: created, reason: '', message: 'Kubernetes Service CIDR is ready' }] },
-    };
-  }
-
+  /** A stored object, or one the control plane derives continuously (sim/virtual-objects.ts). */
   private stored<T extends KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
-    if (kind === 'ServiceCIDR' && name === 'kubernetes') return this.defaultServiceCIDR() as T;
-    return this.c.store.get<T>(kind, namespace, name);
+    return (this.c.store.get<T>(kind, namespace, name) ?? virtualObjects(this.c, kind, namespace).find((o) => o.metadata.name === name)) as T | undefined;
   }
 
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
@@ -100,8 +85,12 @@ export class ApiServer {
     this.ensureUp();
     const info = infoForKind(kind);
     const objs = this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
-    if (kind === 'ServiceCIDR') return clone([this.defaultServiceCIDR() as T, ...objs.filter((o) => o.metadata.name !== 'kubernetes')].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1)));
-    return clone(objs);
+    const derived = virtualObjects(this.c, kind, info.namespaced ? namespace : undefined) as T[];
+    if (derived.length === 0) return clone(objs);
+    const names = new Set(objs.map((o) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`));
+    const all = [...objs, ...derived.filter((o) => !names.has(`${o.metadata.namespace ?? ''}/${o.metadata.name}`))];
+    const key = (o: KObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+    return clone(all.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
   }
 
   create<T extends KObject>(input: T, opts: WriteOptions = {}): T {
