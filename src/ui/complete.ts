@@ -9,8 +9,9 @@ import type { Session } from '../shell/session.js';
 import { BUILTINS } from '../shell/interpreter.js';
 import { textCommands } from '../shell/commands/index.js';
 import { nodeCommands, podCommands } from '../shell/commands/registry.js';
-import { VERBS } from '../shell/kubectl/verbs/index.js';
-import { GLOBAL_FLAGS, type FlagSpec } from '../shell/kubectl/flags.js';
+import { COMMANDS } from '../shell/kubectl/spec/index.js';
+import { flagsOf, locate } from '../shell/kubectl/spec/lookup.js';
+import type { FlagDecl } from '../shell/kubectl/spec/types.js';
 import { effectiveNamespace } from '../shell/kubectl/kubeconfig.js';
 import { RESOURCES, resolveResource } from '../sim/api/registry.js';
 import { lookupImage } from '../sim/images.js';
@@ -45,21 +46,17 @@ export function commandNames(session: Session, extra: readonly string[] = []): s
   ]);
 }
 
-function flagWords(specs: readonly FlagSpec[]): string[] {
+function flagWords(specs: readonly FlagDecl[]): string[] {
   const out: string[] = [];
   for (const f of specs) {
-    if (f.hidden) continue;
     out.push(`--${f.name}${f.type === 'bool' ? '' : '='}`);
     if (f.short) out.push(`-${f.short}`);
   }
   return out;
 }
 
-function verbFlags(verbName: string | undefined): FlagSpec[] {
-  const verb = VERBS.find((v) => v.name === verbName || v.aliases?.includes(verbName ?? ''));
-  const own = verb && 'flags' in verb ? (verb as { flags?: unknown }).flags : undefined;
-  return [...GLOBAL_FLAGS, ...(Array.isArray(own) ? (own as FlagSpec[]) : [])];
-}
+/** `-o` values kubectl's completion offers (cmd/get/get.go RegisterFlagCompletionFunc "output"). */
+const OUTPUT_FORMATS = ['custom-columns', 'custom-columns-file', 'go-template', 'go-template-file', 'json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'kyaml', 'name', 'template', 'templatefile', 'wide', 'yaml'];
 
 function objectNames(session: Session, type: string, namespace: string): string[] {
   const info = resolveResource(type);
@@ -81,8 +78,13 @@ function kubectlCandidates(session: Session, args: string[], word: string): stri
     else if (/^-[^-]/.test(a) && ['-o', '-l', '-c', '-f'].includes(a)) i++;
     else if (!a.startsWith('-')) positional.push(a);
   }
-  if (word.startsWith('-')) return flagWords(verbFlags(positional[0]));
-  if (positional.length === 0) return VERBS.flatMap((v) => [v.name, ...(v.aliases ?? [])]);
+  if (prev === '-o' || prev === '--output') return OUTPUT_FORMATS;
+  if (word.startsWith('--output=')) return OUTPUT_FORMATS.map((f) => `--output=${f}`);
+  const located = locate(positional);
+  const spec = located.path[located.path.length - 1];
+  if (word.startsWith('-')) return flagWords(flagsOf(spec));
+  if (positional.length === 0) return COMMANDS.flatMap((v) => [v.name, ...(v.aliases ?? [])]);
+  if (spec?.commands?.length && located.rest.length === 0) return spec.commands.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
   const loc = session.location;
   const fs = session.fsOf(loc);
   const kubeconfig = loc.kind === 'node' ? '/etc/kubernetes/admin.conf' : '/root/.kube/config';
@@ -124,6 +126,7 @@ export function complete(session: Session, line: string, extraCommands: readonly
     const rest = words[0] === 'sudo' ? words.slice(2) : words.slice(1);
     const resolved = cmd !== undefined ? (session.aliases[cmd]?.split(/\s+/)[0] ?? cmd) : undefined;
     if (words[0] === 'sudo' && words.length === 1) candidates = commandNames(session);
+    else if (resolved === 'kubectl' && ['-f', '--filename', '-k', '--kustomize'].includes(rest[rest.length - 1] ?? '')) candidates = fileCandidates(session, word);
     else if (resolved === 'kubectl') candidates = kubectlCandidates(session, rest, word);
     else if (resolved === 'ssh') candidates = [...session.cluster.hosts.values()].filter((h) => h.data.role !== 'workstation').map((h) => h.name);
     else candidates = fileCandidates(session, word);

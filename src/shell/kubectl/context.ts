@@ -8,6 +8,7 @@ import type { ApiServer } from '../../sim/apiserver.js';
 import type { Vfs } from '../../sim/node/vfs.js';
 import type { CommandResult } from '../types.js';
 import type { Parsed } from './flags.js';
+import type { CommandSpec } from './spec/types.js';
 
 export interface KubectlEnv {
   cluster: Cluster;
@@ -32,12 +33,23 @@ export interface Kubeconfig {
   users: { name: string }[];
 }
 
-/** A kubectl verb: one file each under src/shell/kubectl/verbs/. */
+/** What the dispatcher hands a verb: the command it resolved and the flags parsed from its declaration. */
+export interface Invocation {
+  /** The declared commands from the top-level verb down to the one run (`create`, `service`, `clusterip`). */
+  path: readonly CommandSpec[];
+  /** The command's words (`create service clusterip`), for messages such as `See 'kubectl … -h'`. */
+  words: string;
+  /** Flags (the command's own and the global options) and positional arguments. */
+  parsed: Parsed;
+}
+
+/**
+ * A kubectl verb implementation, one file each under src/shell/kubectl/verbs/, registered in
+ * verbs/index.ts under its command path (`scale`, `create deployment`, `rollout status`). Its
+ * flags, usage and help are declared in spec/ and parsed before `run` is called.
+ */
 export interface Verb {
-  /** `get`, `create`, `rollout`… */
+  /** The command path it implements; it also serves subcommands that have no implementation of their own. */
   name: string;
-  aliases?: readonly string[];
-  /** One-line description for `kubectl` help and completion. */
-  short: string;
-  run(argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> | CommandResult;
+  run(inv: Invocation, env: KubectlEnv): Promise<CommandResult> | CommandResult;
 }

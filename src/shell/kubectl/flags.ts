@@ -6,16 +6,24 @@
  * Flags may come anywhere; `--` ends flag parsing.
  */
 
-export type FlagType = 'bool' | 'string' | 'int' | 'stringArray' | 'stringSlice';
+import type { FlagDecl, FlagType } from './spec/types.js';
+import { GLOBAL_OPTIONS } from './spec/index.js';
 
+export type { FlagType };
+
+/**
+ * A flag as the parser reads it: a command's declaration (spec/*.ts, with pflag's printed
+ * `defValue`), or the same shape with a typed `default` for the few flags a helper adds.
+ */
 export interface FlagSpec {
   name: string;
   short?: string;
   type: FlagType;
   default?: string | number | boolean | string[];
+  defValue?: string;
   /** For a string flag used without `=value` (e.g. `--dry-run` alone means "unchanged"). */
   noOptDefault?: string;
-  hidden?: boolean;
+  usage?: string;
 }
 
 export type FlagValues = Record<string, string | number | boolean | string[] | undefined>;
@@ -32,19 +40,30 @@ export interface Parsed {
 
 export class FlagError extends Error {}
 
-/** Flags every kubectl command accepts (kubectl's persistent flags, the subset users type). */
-export const GLOBAL_FLAGS: FlagSpec[] = [
-  { name: 'namespace', short: 'n', type: 'string' },
-  { name: 'kubeconfig', type: 'string' },
-  { name: 'context', type: 'string' },
-  { name: 'cluster', type: 'string' },
-  { name: 'user', type: 'string' },
-  { name: 'server', short: 's', type: 'string' },
-  { name: 'v', short: 'v', type: 'string' },
-  { name: 'request-timeout', type: 'string' },
-  { name: 'insecure-skip-tls-verify', type: 'bool' },
-  { name: 'help', short: 'h', type: 'bool' },
-];
+/** Flags every kubectl command accepts: `kubectl options`, plus cobra's own -h/--help. */
+export const GLOBAL_FLAGS: readonly FlagSpec[] = [...GLOBAL_OPTIONS, { name: 'help', short: 'h', type: 'bool', defValue: 'false' }];
+
+/**
+ * The typed value a flag starts with, from its declared default: pflag's printed DefValue read back
+ * (`'none'` → none, `false` → false, `-1` → -1, `[a,b]` → [a, b]). Empty strings and empty lists
+ * stay unset, so verbs tell "not given" apart with `str()`/`list()` exactly as before.
+ */
+export function initialValue(f: FlagSpec | FlagDecl): string | number | boolean | string[] | undefined {
+  if ('default' in f && f.default !== undefined) return Array.isArray(f.default) ? [...f.default] : f.default;
+  const d = f.defValue;
+  if (d === undefined || d === '' || d === "''" || d === '[]') return undefined;
+  switch (f.type) {
+    case 'bool':
+      return d === 'true';
+    case 'int':
+      return Number(d);
+    case 'stringArray':
+    case 'stringSlice':
+      return d.slice(1, -1).split(',');
+    default:
+      return d.startsWith("'") && d.endsWith("'") ? d.slice(1, -1) : d;
+  }
+}
 
 function parseInt32(name: string, v: string): number {
   if (!/^[-+]?\d+$/.test(v)) throw new FlagError(`invalid argument "${v}" for "--${name}" flag: strconv.ParseInt: parsing "${v}": invalid syntax`);
@@ -58,11 +77,14 @@ function parseBool(name: string, v: string): boolean {
 }
 
 export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]): Parsed {
-  const all = [...specs, ...GLOBAL_FLAGS.filter((g) => !specs.some((s) => s.name === g.name))];
+  const all = [...specs, ...GLOBAL_FLAGS.filter((g) => !specs.some((s) => s.name === g.name || (g.short !== undefined && s.short === g.short)))];
   const byName = new Map(all.map((s) => [s.name, s]));
   const byShort = new Map(all.filter((s) => s.short).map((s) => [s.short!, s]));
   const flags: FlagValues = {};
-  for (const s of all) if (s.default !== undefined) flags[s.name] = Array.isArray(s.default) ? [...s.default] : s.default;
+  for (const s of all) {
+    const v = initialValue(s);
+    if (v !== undefined) flags[s.name] = v;
+  }
   const changed = new Set<string>();
   const args: string[] = [];
   const set = (spec: FlagSpec, raw: string | undefined, display: string, takeNext: () => string | undefined): void => {

@@ -1,65 +1,79 @@
 /**
- * `kubectl` itself: finds the verb (global flags may come before it), resolves aliases, and runs
- * it, turning whatever it throws into kubectl's error text. Verbs live one per file in ./verbs/.
+ * `kubectl` itself, as cobra runs it (spf13/cobra command.go Find/ExecuteC, kubectl's templater):
+ * find the command in the declared tree (spec/), answer `-h`/`--help` from its declaration, parse
+ * every flag against that declaration once, and hand the verb its parsed options. Whatever a verb
+ * throws becomes kubectl's error text here, at the edge.
  */
 import type { CommandResult } from '../types.js';
-import type { KubectlEnv, Verb } from './context.js';
-import { FlagError, GLOBAL_FLAGS, parseFlags } from './flags.js';
+import type { Invocation, KubectlEnv, Verb } from './context.js';
+import { parseFlags, type Parsed } from './flags.js';
 import { errorResult } from './errors.js';
 import { VERBS } from './verbs/index.js';
+import { COMMANDS } from './spec/index.js';
+import { commandHelp, rootHelp } from './spec/help.js';
+import { flagsOf, locate } from './spec/lookup.js';
+import type { CommandSpec } from './spec/types.js';
+import { suggestionsFor } from './suggest.js';
 
-/** Levenshtein distance, for cobra's "Did you mean this?" (SuggestionsMinimumDistance = 2). */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++)
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return d[a.length]![b.length]!;
+/** The implementation registered for a command path (`create deployment`), or for its nearest ancestor. */
+function implementationFor(path: readonly CommandSpec[]): { verb: Verb; depth: number } | undefined {
+  for (let depth = path.length; depth > 0; depth--) {
+    const key = path
+      .slice(0, depth)
+      .map((c) => c.name)
+      .join(' ');
+    const verb = VERBS.find((v) => v.name === key);
+    if (verb) return { verb, depth };
+  }
+  return undefined;
 }
 
 export function findVerb(name: string): Verb | undefined {
-  return VERBS.find((v) => v.name === name || v.aliases?.includes(name));
+  return implementationFor(locate([name]).path)?.verb;
 }
 
-/** Split argv into leading global flags, the verb name and the rest. */
-function splitVerb(argv: string[]): { verbIndex: number } {
-  const takesValue = new Set(GLOBAL_FLAGS.filter((f) => f.type !== 'bool').flatMap((f) => [`--${f.name}`, ...(f.short ? [`-${f.short}`] : [])]));
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('-')) return { verbIndex: i };
-    if (takesValue.has(a)) i++;
-  }
-  return { verbIndex: -1 };
-}
+const wantsHelp = (rest: readonly string[]): boolean => {
+  const dash = rest.indexOf('--');
+  return (dash < 0 ? rest : rest.slice(0, dash)).some((a) => a === '-h' || a === '--help' || a === '--help=true');
+};
 
 export async function runKubectl(argv: string[], env: KubectlEnv): Promise<CommandResult> {
-  const { verbIndex } = splitVerb(argv);
-  if (verbIndex < 0) {
-    return { stdout: usage(), stderr: '', exitCode: 0 };
+  const loc = locate(argv);
+  if (loc.path.length === 0) {
+    if (loc.unknown !== undefined) {
+      const suggestions = suggestionsFor(loc.unknown, COMMANDS);
+      const more = suggestions.length ? `\n\nDid you mean this?\n${suggestions.map((s) => `\t${s}`).join('\n')}` : '';
+      return { stdout: '', stderr: `error: unknown command "${loc.unknown}" for "kubectl"${more}\n`, exitCode: 1 };
+    }
+    // `kubectl`, `kubectl -h`: the root help; a bad global flag is reported against the root
+    try {
+      parseFlags(argv, flagsOf(undefined));
+    } catch (e) {
+      return errorResult(e, '');
+    }
+    return { stdout: rootHelp(), stderr: '', exitCode: 0 };
   }
-  const name = argv[verbIndex]!;
-  const verb = findVerb(name);
-  if (!verb) {
-    const suggestions = VERBS.map((v) => v.name).filter((v) => distance(v, name) <= 2 || v.startsWith(name)).sort();
-    const more = suggestions.length ? `\n\nDid you mean this?\n${suggestions.map((s) => `\t${s}`).join('\n')}` : '';
-    return { stdout: '', stderr: `error: unknown command "${name}" for "kubectl"${more}\n`, exitCode: 1 };
-  }
-  // global flags typed before the verb go after its words (but before `--`), so verbs with
-  // subcommands (`kubectl -n x rollout status …`) still see the subcommand first
-  const after = argv.slice(verbIndex + 1);
-  const dash = after.indexOf('--');
-  const rest = dash < 0 ? [...after, ...argv.slice(0, verbIndex)] : [...after.slice(0, dash), ...argv.slice(0, verbIndex), ...after.slice(dash)];
+  const { path, rest } = loc;
+  const spec = path[path.length - 1]!;
+  const words = path.map((c) => c.name).join(' ');
+  if (wantsHelp(rest)) return { stdout: commandHelp(path), stderr: '', exitCode: 0 };
+  let parsed: Parsed;
   try {
-    const global = parseFlags(argv.slice(0, verbIndex), []);
-    return await verb.run(rest, env, global);
+    parsed = parseFlags(rest, flagsOf(spec));
   } catch (e) {
-    if (e instanceof FlagError) return errorResult(e, verb.name);
-    return errorResult(e, verb.name);
+    return errorResult(e, words);
   }
-}
-
-function usage(): string {
-  const lines = VERBS.map((v) => `  ${v.name.padEnd(15)}${v.short}`);
-  return `kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n\nCommands:\n${lines.join('\n')}\n\nUsage:\n  kubectl [flags] [options]\n`;
+  if (spec.bare && parsed.args.length === 0) {
+    // a group run without its subcommand: cobra's DefaultSubCommandRun prints the help
+    const text = commandHelp(path);
+    return spec.bare.stream === 'stdout' ? { stdout: text, stderr: '', exitCode: spec.bare.exitCode } : { stdout: '', stderr: text, exitCode: spec.bare.exitCode };
+  }
+  const impl = implementationFor(path);
+  if (!impl) return { stdout: '', stderr: `error: cka-lab does not simulate "kubectl ${words}" yet\n`, exitCode: 1 };
+  const inv: Invocation = { path, parsed, words };
+  try {
+    return await impl.verb.run(inv, env);
+  } catch (e) {
+    return errorResult(e, words);
+  }
 }

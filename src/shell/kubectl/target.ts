@@ -16,7 +16,7 @@ export interface Namespace {
   explicit: boolean;
 }
 
-export function namespaceOf(env: KubectlEnv, p: Parsed, global: Parsed): Namespace {
+export function namespaceOf(env: KubectlEnv, p: Parsed, global: Parsed = p): Namespace {
   const flag = str(p.flags, 'namespace') ?? str(global.flags, 'namespace');
   const kubeconfig = str(p.flags, 'kubeconfig') ?? str(global.flags, 'kubeconfig');
   const context = str(p.flags, 'context') ?? str(global.flags, 'context');

@@ -4,6 +4,5 @@ import { editMetadata } from './metadata-edit.js';
 
 export const annotateVerb: Verb = {
   name: 'annotate',
-  short: 'Update the annotations on a resource',
-  run: (argv, env, global) => editMetadata('annotations', 'annotate', argv, env, global),
+  run: (inv, env) => editMetadata('annotations', 'annotate', inv.parsed, env),
 };

@@ -6,21 +6,14 @@
 import type { Verb } from '../context.js';
 import { RESOURCES, apiVersionOf } from '../../../sim/api/registry.js';
 import { errorResult, KubectlError } from '../errors.js';
-import { bool, parseFlags, str } from '../flags.js';
+import { bool, str } from '../flags.js';
 import { renderRows } from '../../printers/tabwriter.js';
 
 export const apiResourcesVerb: Verb = {
   name: 'api-resources',
-  short: 'Print the supported API resources on the server',
-  run(argv, env) {
+  run(inv, env) {
     try {
-      const p = parseFlags(argv, [
-        { name: 'namespaced', type: 'bool', default: true },
-        { name: 'api-group', type: 'string' },
-        { name: 'output', short: 'o', type: 'string' },
-        { name: 'no-headers', type: 'bool' },
-        { name: 'sort-by', type: 'string' },
-      ]);
+      const p = inv.parsed;
       const output = str(p.flags, 'output');
       if (output !== undefined && output !== 'name') throw new KubectlError(`--output ${output} is not available`);
       env.api.ensureUp();

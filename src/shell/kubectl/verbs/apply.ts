@@ -11,12 +11,12 @@ import { marshalCompact } from '../../printers/json.js';
 import { sortKeys } from '../../printers/serialize.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../dry-run.js';
+import { klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError } from '../errors.js';
-import { bool, FlagError, list, parseFlags, str, type Parsed } from '../flags.js';
+import { bool, list, str } from '../flags.js';
 import { readManifests } from '../manifest.js';
 import { deletions, isSubset, strategicMerge, type JsonValue } from '../merge.js';
-import { checkOutput, OUTPUT_FLAGS, printObject } from '../printobj.js';
+import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { manifestNamespace, withSource } from './create.js';
 
@@ -33,19 +33,6 @@ export function lastAppliedAnnotate(obj: KObject): void {
   obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: text };
 }
 
-const FLAGS = [
-  ...OUTPUT_FLAGS,
-  DRY_RUN_FLAG,
-  { name: 'filename', short: 'f', type: 'stringSlice' as const },
-  { name: 'recursive', short: 'R', type: 'bool' as const },
-  { name: 'force', type: 'bool' as const },
-  { name: 'server-side', type: 'bool' as const },
-  { name: 'prune', type: 'bool' as const },
-  { name: 'selector', short: 'l', type: 'string' as const },
-  { name: 'validate', type: 'string' as const, default: 'strict', noOptDefault: 'strict' },
-  { name: 'field-manager', type: 'string' as const, default: 'kubectl-client-side-apply' },
-  { name: 'overwrite', type: 'bool' as const, default: true },
-];
 
 function missingAnnotationWarning(live: KObject): string {
   const info = kindInfoOf(live);
@@ -83,22 +70,15 @@ function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClie
 
 export const applyVerb: Verb = {
   name: 'apply',
-  short: 'Apply a configuration to a resource by file name or stdin',
-  run(argv: string[], env: KubectlEnv, global: Parsed): CommandResult {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, FLAGS);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'apply');
-      throw e;
-    }
+  run(inv, env): CommandResult {
+    const p = inv.parsed;
     const files = list(p.flags, 'filename');
     if (files.length === 0) throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
     if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, "See 'kubectl apply -h' for help and examples");
     const dry = parseDryRun(p.flags);
     const output = str(p.flags, 'output');
     checkOutput(output);
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     const objs = readManifests(env, files, bool(p.flags, 'recursive'), 'apply');
     let stdout = '';
     let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';

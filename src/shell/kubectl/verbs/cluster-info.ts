@@ -7,7 +7,7 @@
 import type { Service } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
 import { errorResult } from '../errors.js';
-import { parseFlags, str } from '../flags.js';
+import { str } from '../flags.js';
 import { kubeconfigPath, readKubeconfig } from '../kubeconfig.js';
 
 const GREEN = '\x1b[0;32m';
@@ -26,12 +26,11 @@ function joinSchemeNamePort(scheme: string, name: string, port: string): string 
 
 export const clusterInfoVerb: Verb = {
   name: 'cluster-info',
-  short: 'Display cluster information',
-  run(argv, env, global) {
+  run(inv, env) {
     try {
-      const p = parseFlags(argv, []);
+      const p = inv.parsed;
       if (p.args[0] === 'dump') return { stdout: '', stderr: 'error: cluster-info dump is not available in this simulator\n', exitCode: 1 };
-      const kc = readKubeconfig(env.fs, kubeconfigPath(env.env, str(p.flags, 'kubeconfig') ?? str(global.flags, 'kubeconfig')));
+      const kc = readKubeconfig(env.fs, kubeconfigPath(env.env, str(p.flags, 'kubeconfig')));
       const ctx = kc.contexts.find((c) => c.name === (str(p.flags, 'context') ?? kc.currentContext));
       const host = kc.clusters.find((c) => c.name === ctx?.cluster)?.server ?? 'http://localhost:8080';
       env.api.ensureUp();

@@ -6,8 +6,8 @@
  */
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { type FlagSpec, type Parsed, bool, parseFlags, str } from '../flags.js';
-import { KubectlError, errorResult } from '../errors.js';
+import { type Parsed, bool, str } from '../flags.js';
+import { KubectlError } from '../errors.js';
 import { kubeconfigPath, readRaw, writeRaw } from '../kubeconfig.js';
 import { renderRows } from '../../printers/tabwriter.js';
 import { sortKeys, type Json } from '../../printers/serialize.js';
@@ -20,8 +20,8 @@ type Named = { name: string; [k: string]: unknown };
 
 const ok = (stdout: string): CommandResult => ({ stdout, stderr: '', exitCode: 0 });
 
-function path(env: KubectlEnv, p: Parsed, global: Parsed): string {
-  return kubeconfigPath(env.env, str(p.flags, 'kubeconfig') ?? str(global.flags, 'kubeconfig'));
+function path(env: KubectlEnv, p: Parsed): string {
+  return kubeconfigPath(env.env, str(p.flags, 'kubeconfig'));
 }
 
 function byName(list: readonly Named[] | undefined): Named[] {
@@ -157,54 +157,30 @@ function currentContext(env: KubectlEnv, file: string): CommandResult {
   return ok(`${cur}\n`);
 }
 
-const SUBCOMMANDS: Record<string, { flags: FlagSpec[]; run: (env: KubectlEnv, p: Parsed, file: string) => CommandResult }> = {
+/** The subcommands this simulator implements; their flags are declared in spec/config.ts. */
+const SUBCOMMANDS: Record<string, { run: (env: KubectlEnv, p: Parsed, file: string) => CommandResult }> = {
   view: {
-    flags: [
-      { name: 'raw', type: 'bool' },
-      { name: 'minify', type: 'bool' },
-      { name: 'flatten', type: 'bool' },
-      { name: 'output', short: 'o', type: 'string' },
-    ],
     run: view,
   },
   'get-contexts': {
-    flags: [
-      { name: 'output', short: 'o', type: 'string' },
-      { name: 'no-headers', type: 'bool' },
-    ],
     run: getContexts,
   },
-  'current-context': { flags: [], run: (env, _p, file) => currentContext(env, file) },
-  'use-context': { flags: [], run: useContext },
-  use: { flags: [], run: useContext },
+  'current-context': { run: (env, _p, file) => currentContext(env, file) },
+  'use-context': { run: useContext },
+  use: { run: useContext },
   'set-context': {
-    flags: [
-      { name: 'current', type: 'bool' },
-      { name: 'cluster', type: 'string' },
-      { name: 'user', type: 'string' },
-      { name: 'namespace', short: 'n', type: 'string' },
-    ],
     run: setContext,
   },
-  'delete-context': { flags: [], run: deleteContext },
+  'delete-context': { run: deleteContext },
 };
 
 export const configVerb: Verb = {
   name: 'config',
-  short: 'Modify kubeconfig files',
-  run(argv, env, global) {
-    const sub = argv.find((a) => !a.startsWith('-'));
-    const path_ = `config ${sub ?? ''}`.trim();
-    try {
-      if (sub === undefined) throw new KubectlError('Required subcommand not specified.', "See 'kubectl config -h' for help and examples");
-      const spec = SUBCOMMANDS[sub];
-      if (!spec) throw new KubectlError(`unknown command "${sub}" for "kubectl config"`, "Run 'kubectl config --help' for usage.");
-      const rest = [...argv];
-      rest.splice(rest.indexOf(sub), 1);
-      const p = parseFlags(rest, spec.flags);
-      return spec.run(env, p, path(env, p, global));
-    } catch (e) {
-      return errorResult(e, path_);
-    }
+  run(inv, env) {
+    const p = inv.parsed;
+    const sub = inv.path[1]?.name;
+    const spec = sub === undefined ? undefined : SUBCOMMANDS[sub];
+    if (!spec) throw new KubectlError(`unknown command "${p.args[0] ?? ''}" for "kubectl config"`, "Run 'kubectl config --help' for usage.");
+    return spec.run(env, p, path(env, p));
   },
 };

@@ -4,8 +4,7 @@
  */
 import type { Node } from '../../../sim/api/types.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { errorResult, KubectlError } from '../errors.js';
-import { FlagError, parseFlags, type Parsed } from '../flags.js';
+import { KubectlError } from '../errors.js';
 
 /** Set unschedulable on one node; returns kubectl's line. */
 export function setCordon(env: KubectlEnv, name: string, on: boolean): string {
@@ -22,15 +21,8 @@ export function setCordon(env: KubectlEnv, name: string, on: boolean): string {
 function cordonVerb(name: 'cordon' | 'uncordon'): Verb {
   return {
     name,
-    short: name === 'cordon' ? 'Mark node as unschedulable' : 'Mark node as schedulable',
-    run(argv, env) {
-      let p: Parsed;
-      try {
-        p = parseFlags(argv, [{ name: 'selector', short: 'l', type: 'string' }, { name: 'dry-run', type: 'string', default: 'none' }]);
-      } catch (e) {
-        if (e instanceof FlagError) return errorResult(e, name);
-        throw e;
-      }
+    run(inv, env) {
+      const p = inv.parsed;
       if (p.args.length === 0) throw new KubectlError('USAGE: ' + name + ' NODE [flags]', `See 'kubectl ${name} -h' for help and examples`);
       return { stdout: p.args.map((n) => setCordon(env, n.replace(/^(node|nodes|no)\//, ''), name === 'cordon')).join(''), stderr: '', exitCode: 0 };
     },

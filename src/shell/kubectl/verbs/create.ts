@@ -9,17 +9,17 @@ import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError, seeHelp } from '../errors.js';
-import { bool, FlagError, list, parseFlags, str, type Parsed } from '../flags.js';
+import { bool, list, str, type Parsed } from '../flags.js';
 import { readManifests } from '../manifest.js';
 import { checkOutput, printObject } from '../printobj.js';
-import { firstPositional, namespaceOf } from '../target.js';
+import { namespaceOf } from '../target.js';
 import { lastAppliedAnnotate } from './apply.js';
 import { configMapGenerator } from './create/configmap.js';
 import { deploymentGenerator } from './create/deployment.js';
 import { ingressGenerator } from './create/ingress.js';
 import { cronJobGenerator, jobGenerator } from './create/job.js';
 import { clusterRoleBindingGenerator, clusterRoleGenerator, roleBindingGenerator, roleGenerator } from './create/rbac.js';
-import { CREATE_COMMON_FLAGS, runGenerator } from './create/run-generator.js';
+import { runGenerator } from './create/run-generator.js';
 import { SECRET_GENERATORS } from './create/secret.js';
 import { SERVICE_GENERATORS } from './create/service.js';
 import { namespaceGenerator, priorityClassGenerator, serviceAccountGenerator } from './create/simple.js';
@@ -52,23 +52,7 @@ const GROUPS: readonly Group[] = [
   { name: 'secret', aliases: [], subs: SECRET_GENERATORS },
 ];
 
-const FILE_FLAGS = [
-  ...CREATE_COMMON_FLAGS,
-  { name: 'filename', short: 'f', type: 'stringSlice' as const },
-  { name: 'recursive', short: 'R', type: 'bool' as const },
-  { name: 'edit', type: 'bool' as const },
-  { name: 'raw', type: 'string' as const },
-  { name: 'selector', short: 'l', type: 'string' as const },
-  { name: 'windows-line-endings', type: 'bool' as const },
-];
 
-const VALUE_FLAGS = new Set(
-  [...FILE_FLAGS, { name: 'namespace', short: 'n', type: 'string' as const }, { name: 'kubeconfig', type: 'string' as const }, { name: 'context', type: 'string' as const }]
-    .filter((f) => f.type !== 'bool' && !('noOptDefault' in f && f.noOptDefault !== undefined))
-    .flatMap((f) => [`--${f.name}`, ...('short' in f && f.short ? [`-${f.short}`] : [])]),
-);
-
-const matches = (g: { name: string; aliases?: readonly string[] }, word: string): boolean => g.name === word || (g.aliases ?? []).includes(word);
 
 /** `error when creating "<file>": ` inside a server message (helpers.go AddSourceToErr). */
 export function withSource(e: unknown, verb: string, source: string): unknown {
@@ -86,20 +70,13 @@ export function manifestNamespace(obj: KObject, ns: { name: string; explicit: bo
   return own || ns.name;
 }
 
-async function createFromFiles(argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
-  let p: Parsed;
-  try {
-    p = parseFlags(argv, FILE_FLAGS);
-  } catch (e) {
-    if (e instanceof FlagError) return errorResult(e, 'create');
-    throw e;
-  }
+async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const files = list(p.flags, 'filename');
   if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
   const dry = parseDryRun(p.flags);
   const output = str(p.flags, 'output');
   checkOutput(output);
-  const ns = namespaceOf(env, p, global);
+  const ns = namespaceOf(env, p);
   const objs = readManifests(env, files, bool(p.flags, 'recursive'));
   let stdout = '';
   let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
@@ -121,31 +98,25 @@ async function createFromFiles(argv: string[], env: KubectlEnv, global: Parsed):
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
 
-function runGroup(group: Group, argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> | CommandResult {
-  const idx = firstPositional(argv, VALUE_FLAGS);
-  const word = idx >= 0 ? argv[idx]! : undefined;
-  const sub = word === undefined ? undefined : group.subs.find((g) => matches(g, word));
-  if (!sub) {
-    const rest = idx >= 0 ? argv.slice(idx).filter((a) => !a.startsWith('-')).join(' ') : '';
-    if (!rest) throw new KubectlError(`Required resource not specified.`, seeHelp(`create ${group.name}`));
-    throw new KubectlError(`unknown command "${rest}"`, seeHelp(`create ${group.name}`));
-  }
-  return runGenerator(sub, [...argv.slice(0, idx), ...argv.slice(idx + 1)], env, global);
-}
+const matches = (g: { name: string; aliases?: readonly string[] }, word: string): boolean => g.name === word || (g.aliases ?? []).includes(word);
 
 export const createVerb: Verb = {
   name: 'create',
-  short: 'Create a resource from a file or from stdin',
-  run(argv, env, global) {
-    const idx = firstPositional(argv, VALUE_FLAGS);
-    if (idx < 0) return createFromFiles(argv, env, global);
-    const word = argv[idx]!;
-    const rest = [...argv.slice(0, idx), ...argv.slice(idx + 1)];
-    const group = GROUPS.find((g) => matches(g, word));
-    if (group) return runGroup(group, rest, env, global);
-    const gen = GENERATORS.find((g) => matches(g, word));
-    if (gen) return runGenerator(gen, rest, env, global);
-    if (argv.some((a) => a === '-f' || a.startsWith('--filename') || /^-f./.test(a))) return createFromFiles(argv, env, global);
-    throw new KubectlError(`Unexpected args: [${argv.filter((a) => !a.startsWith('-')).join(' ')}]`, seeHelp('create'));
+  run(inv, env) {
+    const p = inv.parsed;
+    const [, first, second] = inv.path;
+    if (!first) {
+      if (p.args.length > 0 && list(p.flags, 'filename').length === 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, seeHelp('create'));
+      return createFromFiles(p, env);
+    }
+    const group = GROUPS.find((g) => matches(g, first.name));
+    if (group) {
+      const sub = second && group.subs.find((g) => matches(g, second.name));
+      if (!sub) throw new KubectlError(p.args.length ? `unknown command "${p.args.join(' ')}"` : 'Required resource not specified.', seeHelp(`create ${group.name}`));
+      return runGenerator(sub, p, env);
+    }
+    const gen = GENERATORS.find((g) => matches(g, first.name));
+    if (!gen) throw new KubectlError(`cka-lab does not simulate "kubectl ${inv.words}" yet`);
+    return runGenerator(gen, p, env);
   },
 };

@@ -8,32 +8,14 @@ import type { KObject } from '../../../sim/api/types.js';
 import { matchRequirements, parseLabelSelector } from '../../../sim/api/selectors.js';
 import { kindInfoOf, kindPrefixOf } from '../../printers/kindinfo.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { DRY_RUN_FLAG, klogWarning, parseDryRun, dryRunSuffix, type DryRun } from '../dry-run.js';
+import { klogWarning, parseDryRun, dryRunSuffix, type DryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError, RawError } from '../errors.js';
-import { bool, FlagError, int, list, parseFlags, str, type Parsed } from '../flags.js';
+import { bool, int, list, str } from '../flags.js';
 import { readManifests } from '../manifest.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import { manifestNamespace, withSource } from './create.js';
 
-const FLAGS = [
-  DRY_RUN_FLAG,
-  { name: 'output', short: 'o', type: 'string' as const },
-  { name: 'filename', short: 'f', type: 'stringSlice' as const },
-  { name: 'recursive', short: 'R', type: 'bool' as const },
-  { name: 'selector', short: 'l', type: 'string' as const },
-  { name: 'all', type: 'bool' as const },
-  { name: 'all-namespaces', short: 'A', type: 'bool' as const },
-  { name: 'force', type: 'bool' as const },
-  { name: 'grace-period', type: 'int' as const, default: -1 },
-  { name: 'now', type: 'bool' as const },
-  { name: 'wait', type: 'bool' as const, default: true },
-  { name: 'ignore-not-found', type: 'bool' as const },
-  { name: 'cascade', type: 'string' as const, default: 'background', noOptDefault: 'true' },
-  { name: 'timeout', type: 'string' as const },
-  { name: 'field-selector', type: 'string' as const },
-  { name: 'interactive', short: 'i', type: 'bool' as const },
-];
 
 /** DeleteOptions.PrintObj. */
 export function deleteMessage(obj: KObject, operation: string, output: string | undefined, dry: DryRun = 'none'): string {
@@ -56,15 +38,8 @@ export function waitGone(env: KubectlEnv, kind: string, ns: string | undefined, 
 
 export const deleteVerb: Verb = {
   name: 'delete',
-  short: 'Delete resources by file names, stdin, resources and names, or by resources and label selector',
-  run(argv, env, global) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, FLAGS);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'delete');
-      throw e;
-    }
+  run(inv, env) {
+    const p = inv.parsed;
     const files = list(p.flags, 'filename');
     const selector = str(p.flags, 'selector');
     const all = bool(p.flags, 'all');
@@ -80,7 +55,7 @@ export const deleteVerb: Verb = {
     let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
     if (force && grace === 0) stderr += 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
     const output = str(p.flags, 'output');
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     const allNs = bool(p.flags, 'all-namespaces');
     const { targets, typesOnly } = parseTargets(p.args);
     if (targets.length > 0 && (selector !== undefined || all)) throw new KubectlError('name cannot be provided when a selector is specified');

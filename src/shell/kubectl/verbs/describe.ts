@@ -9,7 +9,7 @@ import type { Deployment, EndpointSlice, KEvent, KObject, Node, Pod, ReplicaSet 
 import { ApiError } from '../../../sim/api/errors.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { type FlagSpec, type Parsed, bool, list, parseFlags, str } from '../flags.js';
+import { type Parsed, bool, list, str } from '../flags.js';
 import { KubectlError, errorResult } from '../errors.js';
 import { resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
 import { type DescribeContext, describe as describeKnown, hasDescriber, joinDescribed } from '../../printers/describe/index.js';
@@ -19,14 +19,6 @@ import { describeEndpointSlice } from '../describers/endpointslice.js';
 import { describeGeneric } from '../describers/generic.js';
 import { commandNamespace, endpointsWarning, fetchAll } from './get.js';
 
-const DESCRIBE_FLAGS: FlagSpec[] = [
-  { name: 'selector', short: 'l', type: 'string' },
-  { name: 'all-namespaces', short: 'A', type: 'bool' },
-  { name: 'filename', short: 'f', type: 'stringSlice' },
-  { name: 'recursive', short: 'R', type: 'bool' },
-  { name: 'show-events', type: 'bool', default: true },
-  { name: 'chunk-size', type: 'int', default: 500 },
-];
 
 /** describe.go searchEvents: events whose involvedObject is this object (by uid, else kind/ns/name). */
 function eventsFor(env: KubectlEnv, obj: KObject): KEvent[] {
@@ -81,8 +73,7 @@ function isNotFound(e: unknown): boolean {
   return e instanceof ApiError && e.reason === 'NotFound';
 }
 
-async function runDescribe(argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
-  const p = parseFlags(argv, DESCRIBE_FLAGS);
+async function runDescribe(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const files = list(p.flags, 'filename');
   if (p.args.length === 0 && files.length === 0)
     throw new KubectlError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
@@ -90,7 +81,7 @@ async function runDescribe(argv: string[], env: KubectlEnv, global: Parsed): Pro
   const resolved = files.length > 0 ? resolveFiles(env.fs, env.cwd, files, env.stdin) : resolveArgs(p.args);
   const label = str(p.flags, 'selector');
   env.api.ensureUp();
-  const namespace = commandNamespace(env, p, global);
+  const namespace = commandNamespace(env, p);
   const showEvents = p.flags['show-events'] !== false;
   let stderr = endpointsWarning(env, resolved.requests.map((r) => r.info));
   const { groups, errors } = fetchAll(env, resolved, { namespace, allNamespaces, selectors: label !== undefined ? { label } : {}, ignoreNotFound: false });
@@ -115,10 +106,9 @@ async function runDescribe(argv: string[], env: KubectlEnv, global: Parsed): Pro
 
 export const describeVerb: Verb = {
   name: 'describe',
-  short: 'Show details of a specific resource or group of resources',
-  async run(argv, env, global) {
+  async run(inv, env) {
     try {
-      return await runDescribe(argv, env, global);
+      return await runDescribe(inv.parsed, env);
     } catch (e) {
       return errorResult(e, 'describe');
     }

@@ -5,32 +5,15 @@
  */
 import type { Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
-import { errorResult, KubectlError } from '../errors.js';
-import { bool, FlagError, int, parseFlags, type Parsed } from '../flags.js';
+import { KubectlError } from '../errors.js';
+import { bool, int } from '../flags.js';
 import { setCordon } from './cordon.js';
 import { waitGone } from './delete.js';
 
 export const drainVerb: Verb = {
   name: 'drain',
-  short: 'Drain node in preparation for maintenance',
-  run(argv, env) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, [
-        { name: 'ignore-daemonsets', type: 'bool' },
-        { name: 'delete-emptydir-data', type: 'bool' },
-        { name: 'force', type: 'bool' },
-        { name: 'grace-period', type: 'int', default: -1 },
-        { name: 'timeout', type: 'string' },
-        { name: 'selector', short: 'l', type: 'string' },
-        { name: 'pod-selector', type: 'string' },
-        { name: 'disable-eviction', type: 'bool' },
-        { name: 'dry-run', type: 'string', default: 'none' },
-      ]);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'drain');
-      throw e;
-    }
+  run(inv, env) {
+    const p = inv.parsed;
     const name = p.args[0]?.replace(/^(node|nodes|no)\//, '');
     if (!name) throw new KubectlError('USAGE: drain NODE [flags]', "See 'kubectl drain -h' for help and examples");
     let stdout = setCordon(env, name, true);

@@ -11,8 +11,8 @@ import { qualifiedResource, infoForKind } from '../../../sim/api/registry.js';
 import { toYaml } from '../../printers/yaml.js';
 import { sortKeys } from '../../printers/serialize.js';
 import type { Verb } from '../context.js';
-import { errorResult, KubectlError, RawError } from '../errors.js';
-import { FlagError, parseFlags, str, type Parsed } from '../flags.js';
+import { KubectlError, RawError } from '../errors.js';
+import { str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 
@@ -32,26 +32,11 @@ const stripComments = (text: string): string =>
 
 export const editVerb: Verb = {
   name: 'edit',
-  short: 'Edit a resource on the server',
-  async run(argv, env, global) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, [
-        { name: 'output', short: 'o', type: 'string' },
-        { name: 'filename', short: 'f', type: 'stringSlice' },
-        { name: 'save-config', type: 'bool' },
-        { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict' },
-        { name: 'windows-line-endings', type: 'bool' },
-        { name: 'subresource', type: 'string' },
-        { name: 'field-manager', type: 'string', default: 'kubectl-edit' },
-      ]);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'edit');
-      throw e;
-    }
+  async run(inv, env) {
+    const p = inv.parsed;
     if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     if (!env.editor) throw new KubectlError('unable to launch the editor "vi"');
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     const { targets, typesOnly } = parseTargets(p.args);
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     const t = targets[0]!;

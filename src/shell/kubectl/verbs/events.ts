@@ -6,7 +6,7 @@
 import type { KEvent } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
 import { errorResult, KubectlError } from '../errors.js';
-import { bool, list, parseFlags, str } from '../flags.js';
+import { bool, list, str } from '../flags.js';
 import { resolveTypes } from '../resource-args.js';
 import { translateTimestampSince } from '../../printers/duration.js';
 import { renderRows } from '../../printers/tabwriter.js';
@@ -32,19 +32,12 @@ function interval(e: KEvent, now: number): string {
 
 export const eventsVerb: Verb = {
   name: 'events',
-  short: 'List events',
-  run(argv, env, global) {
+  run(inv, env) {
     try {
-      const p = parseFlags(argv, [
-        { name: 'all-namespaces', short: 'A', type: 'bool' },
-        { name: 'for', type: 'string' },
-        { name: 'types', type: 'stringSlice' },
-        { name: 'no-headers', type: 'bool' },
-        { name: 'watch', short: 'w', type: 'bool' },
-      ]);
+      const p = inv.parsed;
       env.api.ensureUp();
       const all = bool(p.flags, 'all-namespaces');
-      const ns = commandNamespace(env, p, global);
+      const ns = commandNamespace(env, p);
       let events = [...env.api.list<KEvent>('Event', all ? undefined : ns)];
       const types = list(p.flags, 'types');
       for (const t of types) if (t !== 'Normal' && t !== 'Warning') throw new KubectlError(`valid --types are Normal or Warning`);

@@ -5,32 +5,18 @@
  */
 import type { Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
-import { errorResult, KubectlError, seeHelp } from '../errors.js';
-import { FlagError, parseFlags, str, type Parsed } from '../flags.js';
+import { KubectlError, seeHelp } from '../errors.js';
+import { str } from '../flags.js';
 import { namespaceOf } from '../target.js';
 
 export const execVerb: Verb = {
   name: 'exec',
-  short: 'Execute a command in a container',
-  async run(argv, env, global) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, [
-        { name: 'container', short: 'c', type: 'string' },
-        { name: 'stdin', short: 'i', type: 'bool' },
-        { name: 'tty', short: 't', type: 'bool' },
-        { name: 'quiet', short: 'q', type: 'bool' },
-        { name: 'filename', short: 'f', type: 'stringSlice' },
-        { name: 'pod-running-timeout', type: 'string' },
-      ]);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'exec');
-      throw e;
-    }
+  async run(inv, env) {
+    const p = inv.parsed;
     if (p.args.length === 0) throw new KubectlError('pod, type/name or --filename must be specified');
     if (p.args.length > 1) throw new KubectlError('exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead', seeHelp('exec'));
     if (p.dashArgs.length === 0) throw new KubectlError('you must specify at least one command for the container');
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     let name = p.args[0]!;
     const slash = name.indexOf('/');
     if (slash >= 0) {

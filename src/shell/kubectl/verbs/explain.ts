@@ -10,7 +10,7 @@ import type { Verb } from '../context.js';
 import { apiVersionOf, resolveResource, type ResourceInfo } from '../../../sim/api/registry.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import { errorResult, RawError } from '../errors.js';
-import { bool, parseFlags, str } from '../flags.js';
+import { bool, str } from '../flags.js';
 import { COMPONENTS, KIND_SCHEMAS } from '../explain/schema.js';
 import { renderExplain } from '../explain/render.js';
 
@@ -41,14 +41,9 @@ function splitRequest(input: string): { info: ResourceInfo; fields: string[] } {
 
 export const explainVerb: Verb = {
   name: 'explain',
-  short: 'Get documentation for a resource',
-  run(argv, env) {
+  run(inv, env) {
     try {
-      const p = parseFlags(argv, [
-        { name: 'recursive', type: 'bool' },
-        { name: 'api-version', type: 'string' },
-        { name: 'output', short: 'o', type: 'string', default: 'plaintext' },
-      ]);
+      const p = inv.parsed;
       if (p.args.length === 0) throw new RawError(NO_RESOURCE);
       if (p.args.length > 1) throw new RawError('error: We accept only this format: explain RESOURCE');
       const output = str(p.flags, 'output') ?? 'plaintext';

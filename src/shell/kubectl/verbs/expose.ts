@@ -5,32 +5,12 @@
  */
 import type { Container, Deployment, KObject, Pod, Service } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
-import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../dry-run.js';
-import { errorResult, KubectlError, RawError } from '../errors.js';
-import { FlagError, parseFlags, str, type Parsed } from '../flags.js';
-import { checkOutput, OUTPUT_FLAGS, printObject } from '../printobj.js';
+import { klogWarning, parseDryRun } from '../dry-run.js';
+import { KubectlError, RawError } from '../errors.js';
+import { str } from '../flags.js';
+import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 
-const FLAGS = [
-  ...OUTPUT_FLAGS,
-  DRY_RUN_FLAG,
-  { name: 'port', type: 'string' as const },
-  { name: 'target-port', type: 'string' as const },
-  { name: 'protocol', type: 'string' as const },
-  { name: 'type', type: 'string' as const },
-  { name: 'name', type: 'string' as const },
-  { name: 'selector', type: 'string' as const },
-  { name: 'labels', short: 'l', type: 'string' as const },
-  { name: 'external-ip', type: 'string' as const },
-  { name: 'cluster-ip', type: 'string' as const },
-  { name: 'load-balancer-ip', type: 'string' as const },
-  { name: 'session-affinity', type: 'string' as const },
-  { name: 'filename', short: 'f', type: 'stringSlice' as const },
-  { name: 'override-type', type: 'string' as const, default: 'merge' },
-  { name: 'overrides', type: 'string' as const },
-  { name: 'save-config', type: 'bool' as const },
-  { name: 'field-manager', type: 'string' as const, default: 'kubectl-expose' },
-];
 
 const kv = (s: string): Record<string, string> => Object.fromEntries(s.split(',').map((x) => [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)]));
 
@@ -48,20 +28,13 @@ function containersOf(obj: KObject): Container[] {
 
 export const exposeVerb: Verb = {
   name: 'expose',
-  short: 'Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service',
-  run(argv, env, global) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, FLAGS);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'expose');
-      throw e;
-    }
+  run(inv, env) {
+    const p = inv.parsed;
     if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     const dry = parseDryRun(p.flags);
     const output = str(p.flags, 'output');
     checkOutput(output);
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     const { targets } = parseTargets(p.args);
     const t = targets[0];
     if (!t) throw new KubectlError('resource(s) were provided, but no name was specified');

@@ -9,7 +9,7 @@ import type { KObject } from '../../../sim/api/types.js';
 import type { ResourceInfo } from '../../../sim/api/registry.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { type FlagSpec, type Parsed, bool, list, parseFlags, str } from '../flags.js';
+import { type FlagSpec, type Parsed, bool, list, str } from '../flags.js';
 import { KubectlError, RawError, errorResult } from '../errors.js';
 import { effectiveNamespace } from '../kubeconfig.js';
 import { type ResolvedArgs, resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
@@ -110,7 +110,7 @@ export function flagOr(p: Parsed, global: Parsed, name: string): string | undefi
 }
 
 /** The namespace of this command: -n, else the kubeconfig context's, else default. */
-export function commandNamespace(env: KubectlEnv, p: Parsed, global: Parsed): string {
+export function commandNamespace(env: KubectlEnv, p: Parsed, global: Parsed = p): string {
   return effectiveNamespace(env.fs, env.env, flagOr(p, global, 'namespace'), flagOr(p, global, 'kubeconfig'), flagOr(p, global, 'context'));
 }
 
@@ -198,8 +198,7 @@ function renderGeneric(objs: KObject[], asList: boolean, out: OutputFormat, p: P
   }
 }
 
-async function runGet(argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
-  const p = parseFlags(argv, GET_FLAGS);
+async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const raw = str(p.flags, 'raw');
   if (raw !== undefined) {
     // get.go Validate: --raw takes no resource arguments, file or output format
@@ -216,7 +215,7 @@ async function runGet(argv: string[], env: KubectlEnv, global: Parsed): Promise<
   const fieldSel = str(p.flags, 'field-selector');
   if (resolved.byName && label !== undefined) throw new KubectlError('name cannot be provided when a selector is specified');
   env.api.ensureUp();
-  const namespace = commandNamespace(env, p, global);
+  const namespace = commandNamespace(env, p);
   const warn = endpointsWarning(env, resolved.requests.map((r) => r.info));
   const { groups, errors } = fetchAll(env, resolved, {
     namespace,
@@ -259,10 +258,9 @@ async function runGet(argv: string[], env: KubectlEnv, global: Parsed): Promise<
 
 export const getVerb: Verb = {
   name: 'get',
-  short: 'Display one or many resources',
-  async run(argv, env, global) {
+  async run(inv, env) {
     try {
-      return await runGet(argv, env, global);
+      return await runGet(inv.parsed, env);
     } catch (e) {
       return errorResult(e, 'get');
     }

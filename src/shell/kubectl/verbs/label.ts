@@ -4,6 +4,5 @@ import { editMetadata } from './metadata-edit.js';
 
 export const labelVerb: Verb = {
   name: 'label',
-  short: 'Update the labels on a resource',
-  run: (argv, env, global) => editMetadata('labels', 'label', argv, env, global),
+  run: (inv, env) => editMetadata('labels', 'label', inv.parsed, env),
 };

@@ -10,24 +10,12 @@ import { badRequest } from '../../../sim/api/errors.js';
 import { matchLabelSelector } from '../../../sim/api/selectors.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { type FlagSpec, type Parsed, bool, int, parseFlags, str } from '../flags.js';
+import { type Parsed, bool, int, str } from '../flags.js';
 import { KubectlError, errorResult, seeHelp } from '../errors.js';
 import { resolveTypes, selectObjects } from '../resource-args.js';
 import { podLogs } from '../logs-source.js';
 import { commandNamespace } from './get.js';
 
-const LOGS_FLAGS: FlagSpec[] = [
-  { name: 'container', short: 'c', type: 'string' },
-  { name: 'previous', short: 'p', type: 'bool' },
-  { name: 'follow', short: 'f', type: 'bool' },
-  { name: 'tail', type: 'int', default: -1 },
-  { name: 'all-containers', type: 'bool' },
-  { name: 'prefix', type: 'bool' },
-  { name: 'ignore-errors', type: 'bool' },
-  { name: 'pod-running-timeout', type: 'string' },
-  { name: 'selector', short: 'l', type: 'string' },
-  { name: 'max-log-requests', type: 'int', default: 5 },
-];
 
 /** logs.go selectorTail: with `-l` and no `--tail`, only the last 10 lines of each container. */
 const SELECTOR_TAIL = 10;
@@ -122,8 +110,7 @@ function requestsFor(pod: Pod, container: string | undefined, all: boolean): { r
   return { reqs: [{ pod, container: name }], notice };
 }
 
-async function runLogs(argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
-  const p = parseFlags(argv, LOGS_FLAGS);
+async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   let container = str(p.flags, 'container');
   const selector = str(p.flags, 'selector') ?? '';
   const [target, extra] = p.args;
@@ -138,7 +125,7 @@ async function runLogs(argv: string[], env: KubectlEnv, global: Parsed): Promise
   const all = bool(p.flags, 'all-containers');
   if (all && container !== undefined) throw new KubectlError(`--all-containers=true should not be specified with container name ${container}`);
   env.api.ensureUp();
-  const ns = commandNamespace(env, p, global);
+  const ns = commandNamespace(env, p);
   let stderr = '';
   const reqs: LogRequest[] = [];
   if (target !== undefined) {
@@ -181,10 +168,9 @@ async function runLogs(argv: string[], env: KubectlEnv, global: Parsed): Promise
 
 export const logsVerb: Verb = {
   name: 'logs',
-  short: 'Print the logs for a container in a pod',
-  async run(argv, env, global) {
+  async run(inv, env) {
     try {
-      return await runLogs(argv, env, global);
+      return await runLogs(inv.parsed, env);
     } catch (e) {
       return errorResult(e, 'logs');
     }

@@ -7,31 +7,13 @@ import type { KObject } from '../../../sim/api/types.js';
 import { matchRequirements, parseLabelSelector } from '../../../sim/api/selectors.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv } from '../context.js';
-import { DRY_RUN_FLAG, parseDryRun } from '../dry-run.js';
-import { errorResult, KubectlError, RawError } from '../errors.js';
-import { bool, FlagError, parseFlags, str, type Parsed } from '../flags.js';
+import { parseDryRun } from '../dry-run.js';
+import { KubectlError, RawError } from '../errors.js';
+import { bool, str, type Parsed } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES, resolveType } from '../target.js';
 
-export async function editMetadata(field: 'labels' | 'annotations', verb: string, argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
-  let p: Parsed;
-  try {
-    p = parseFlags(argv, [
-      { name: 'overwrite', type: 'bool' },
-      { name: 'selector', short: 'l', type: 'string' },
-      { name: 'all', type: 'bool' },
-      { name: 'all-namespaces', short: 'A', type: 'bool' },
-      { name: 'output', short: 'o', type: 'string' },
-      { name: 'list', type: 'bool' },
-      { name: 'local', type: 'bool' },
-      { name: 'resource-version', type: 'string' },
-      { name: 'filename', short: 'f', type: 'stringSlice' },
-      DRY_RUN_FLAG,
-    ]);
-  } catch (e) {
-    if (e instanceof FlagError) return errorResult(e, verb);
-    throw e;
-  }
+export async function editMetadata(field: 'labels' | 'annotations', verb: string, p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const dry = parseDryRun(p.flags);
   const changes = p.args.filter((a) => a.includes('=') || (a.endsWith('-') && !a.includes('/')));
   const resources = p.args.filter((a) => !changes.includes(a));
@@ -43,7 +25,7 @@ export async function editMetadata(field: 'labels' | 'annotations', verb: string
     if (c.endsWith('-') && !c.includes('=')) remove.push(c.slice(0, -1));
     else set[c.slice(0, c.indexOf('='))] = c.slice(c.indexOf('=') + 1);
   }
-  const ns = namespaceOf(env, p, global);
+  const ns = namespaceOf(env, p);
   const selector = str(p.flags, 'selector');
   let objs: KObject[];
   if (selector !== undefined || bool(p.flags, 'all')) {

@@ -7,34 +7,17 @@ import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../../../sim/api/types.js';
 import { resolvePath } from '../../../sim/node/vfs.js';
 import type { Verb } from '../context.js';
-import { DRY_RUN_FLAG, parseDryRun } from '../dry-run.js';
-import { errorResult, KubectlError, RawError } from '../errors.js';
-import { FlagError, parseFlags, str, type Parsed } from '../flags.js';
+import { parseDryRun } from '../dry-run.js';
+import { KubectlError, RawError } from '../errors.js';
+import { str } from '../flags.js';
 import { jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from '../merge.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 
 export const patchVerb: Verb = {
   name: 'patch',
-  short: 'Update fields of a resource',
-  run(argv, env, global) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, [
-        { name: 'patch', short: 'p', type: 'string' },
-        { name: 'patch-file', type: 'string' },
-        { name: 'type', type: 'string', default: 'strategic' },
-        { name: 'output', short: 'o', type: 'string' },
-        { name: 'filename', short: 'f', type: 'stringSlice' },
-        { name: 'local', type: 'bool' },
-        { name: 'subresource', type: 'string' },
-        { name: 'field-manager', type: 'string', default: 'kubectl-patch' },
-        DRY_RUN_FLAG,
-      ]);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'patch');
-      throw e;
-    }
+  run(inv, env) {
+    const p = inv.parsed;
     const type = str(p.flags, 'type')!;
     if (!['json', 'merge', 'strategic'].includes(type)) throw new KubectlError(`--type must be one of [json merge strategic], not "${type}"`);
     let text = str(p.flags, 'patch');
@@ -52,7 +35,7 @@ export const patchVerb: Verb = {
     } catch (e) {
       throw new KubectlError(`unable to parse "${text}": yaml: ${(e as Error).message.split('\n')[0]}`);
     }
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     const { targets } = parseTargets(p.args);
     let stdout = '';
     for (const t of targets) {

@@ -5,9 +5,9 @@
  */
 import { ApiError } from '../../../sim/api/errors.js';
 import type { Verb } from '../context.js';
-import { DRY_RUN_FLAG, parseDryRun } from '../dry-run.js';
+import { parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError } from '../errors.js';
-import { bool, FlagError, int, list, parseFlags, str, type Parsed } from '../flags.js';
+import { bool, int, list, str } from '../flags.js';
 import { readManifests } from '../manifest.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
@@ -16,31 +16,12 @@ import { deleteMessage, waitGone } from './delete.js';
 
 export const replaceVerb: Verb = {
   name: 'replace',
-  short: 'Replace a resource by file name or stdin',
-  run(argv, env, global) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, [
-        { name: 'filename', short: 'f', type: 'stringSlice' },
-        { name: 'recursive', short: 'R', type: 'bool' },
-        { name: 'force', type: 'bool' },
-        { name: 'grace-period', type: 'int', default: -1 },
-        { name: 'output', short: 'o', type: 'string' },
-        { name: 'save-config', type: 'bool' },
-        { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict' },
-        { name: 'wait', type: 'bool' },
-        { name: 'cascade', type: 'string', default: 'background', noOptDefault: 'true' },
-        { name: 'timeout', type: 'string' },
-        DRY_RUN_FLAG,
-      ]);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'replace');
-      throw e;
-    }
+  run(inv, env) {
+    const p = inv.parsed;
     const files = list(p.flags, 'filename');
     if (files.length === 0) throw new KubectlError('must specify --filename to replace', "See 'kubectl replace -h' for help and examples");
     const dry = parseDryRun(p.flags);
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     const output = str(p.flags, 'output');
     let stdout = '';
     let stderr = '';

@@ -7,11 +7,11 @@ import type { Deployment, KObject, ReplicaSet } from '../../../sim/api/types.js'
 import type { CommandResult } from '../../types.js';
 import { renderRows } from '../../printers/tabwriter.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { errorResult, KubectlError, RawError, seeHelp } from '../errors.js';
-import { FlagError, int, parseFlags, str, type Parsed } from '../flags.js';
+import { KubectlError, RawError, seeHelp } from '../errors.js';
+import { int, str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
-import { DRY_RUN_FLAG, parseDryRun } from '../dry-run.js';
+import { parseDryRun } from '../dry-run.js';
 
 const REVISION = 'deployment.kubernetes.io/revision';
 
@@ -88,33 +88,13 @@ const SUBS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
 
 export const rolloutVerb: Verb = {
   name: 'rollout',
-  short: 'Manage the rollout of a resource',
-  run(argv, env, global) {
-    const sub = argv.find((a) => !a.startsWith('-'));
-    if (!sub || !SUBS.includes(sub)) throw new KubectlError(sub ? `unknown command "${sub}" for "kubectl rollout"` : 'Required resource not specified.', seeHelp('rollout'));
-    const path = `rollout ${sub}`;
-    let p: Parsed;
-    try {
-      p = parseFlags(
-        argv.filter((a, i) => i !== argv.indexOf(sub)),
-        [
-          { name: 'revision', type: 'int', default: 0 },
-          { name: 'to-revision', type: 'int', default: 0 },
-          { name: 'watch', short: 'w', type: 'bool', default: true },
-          { name: 'timeout', type: 'string' },
-          { name: 'output', short: 'o', type: 'string' },
-          { name: 'selector', short: 'l', type: 'string' },
-          { name: 'filename', short: 'f', type: 'stringSlice' },
-          DRY_RUN_FLAG,
-        ],
-      );
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, path);
-      throw e;
-    }
+  run(inv, env) {
+    const p = inv.parsed;
+    const sub = inv.path[1]?.name;
+    if (!sub || !SUBS.includes(sub)) throw new KubectlError(`unknown command "${p.args[0] ?? ''}" for "kubectl rollout"`, seeHelp('rollout'));
     if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     parseDryRun(p.flags);
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     const { targets, typesOnly } = parseTargets(p.args);
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     let stdout = '';

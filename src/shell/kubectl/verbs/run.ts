@@ -10,38 +10,14 @@ import type { ShellResult } from '../../commands/types.js';
 
 type OutputChunk = NonNullable<ShellResult['chunks']>[number];
 import type { KubectlEnv, Verb } from '../context.js';
-import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../dry-run.js';
-import { errorResult, KubectlError, seeHelp } from '../errors.js';
-import { bool, FlagError, list, parseFlags, str, type Parsed } from '../flags.js';
-import { checkOutput, OUTPUT_FLAGS, printObject } from '../printobj.js';
+import { klogWarning, parseDryRun } from '../dry-run.js';
+import { KubectlError, seeHelp } from '../errors.js';
+import { bool, list, str, type Parsed } from '../flags.js';
+import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { checkRequired } from './create/run-generator.js';
 import { deleteMessage, waitGone } from './delete.js';
 
-const FLAGS = [
-  ...OUTPUT_FLAGS,
-  DRY_RUN_FLAG,
-  { name: 'image', type: 'string' as const },
-  { name: 'port', type: 'string' as const },
-  { name: 'labels', short: 'l', type: 'string' as const },
-  { name: 'env', type: 'stringArray' as const },
-  { name: 'annotations', type: 'stringArray' as const },
-  { name: 'command', type: 'bool' as const },
-  { name: 'restart', type: 'string' as const, default: 'Always' },
-  { name: 'expose', type: 'bool' as const },
-  { name: 'rm', type: 'bool' as const },
-  { name: 'stdin', short: 'i', type: 'bool' as const },
-  { name: 'tty', short: 't', type: 'bool' as const },
-  { name: 'attach', type: 'bool' as const },
-  { name: 'quiet', short: 'q', type: 'bool' as const },
-  { name: 'image-pull-policy', type: 'string' as const },
-  { name: 'privileged', type: 'bool' as const },
-  { name: 'overrides', type: 'string' as const },
-  { name: 'pod-running-timeout', type: 'string' as const },
-  { name: 'override-type', type: 'string' as const, default: 'merge' },
-  { name: 'save-config', type: 'bool' as const },
-  { name: 'field-manager', type: 'string' as const, default: 'kubectl-run' },
-];
 
 /** distribution/reference's grammar, enough to reject what learners mistype (spaces, upper case). */
 const IMAGE = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?(?::\d+)?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
@@ -142,15 +118,8 @@ async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed
 
 export const runVerb: Verb = {
   name: 'run',
-  short: 'Run a particular image on the cluster',
-  async run(argv, env, global) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, FLAGS);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'run');
-      throw e;
-    }
+  async run(inv, env) {
+    const p = inv.parsed;
     checkRequired(p, ['image']);
     const image = str(p.flags, 'image')!;
     if (!IMAGE.test(image)) throw new KubectlError(`Invalid image name "${image}": invalid reference format`);
@@ -168,7 +137,7 @@ export const runVerb: Verb = {
     if (expose && !str(p.flags, 'port')) throw new KubectlError('--port must be set when exposing a service', seeHelp('run'));
     const port = str(p.flags, 'port');
     if (port !== undefined && !/^\d+$/.test(port)) throw new KubectlError(`strconv.Atoi: parsing ${JSON.stringify(port)}: invalid syntax`);
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     const nsField = ns.explicit ? ns.name : undefined;
     const pod = buildPod(name, p, nsField, restart);
     const print = (obj: KObject): string => printObject(obj, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client' });

@@ -3,9 +3,9 @@
  * replicasets, statefulsets (and replicationcontrollers), honouring --current-replicas.
  */
 import type { Verb } from '../context.js';
-import { errorResult, KubectlError } from '../errors.js';
-import { FlagError, int, parseFlags, str, type Parsed } from '../flags.js';
-import { DRY_RUN_FLAG, parseDryRun } from '../dry-run.js';
+import { KubectlError } from '../errors.js';
+import { int, str } from '../flags.js';
+import { parseDryRun } from '../dry-run.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { printObject } from '../printobj.js';
 import { checkRequired } from './create/run-generator.js';
@@ -15,30 +15,14 @@ const SCALABLE = ['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationControl
 
 export const scaleVerb: Verb = {
   name: 'scale',
-  short: 'Set a new size for a deployment, replica set, or replication controller',
-  run(argv, env, global) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, [
-        { name: 'replicas', type: 'int', default: 0 },
-        { name: 'current-replicas', type: 'int', default: -1 },
-        { name: 'output', short: 'o', type: 'string' },
-        { name: 'selector', short: 'l', type: 'string' },
-        { name: 'all', type: 'bool' },
-        { name: 'timeout', type: 'string' },
-        { name: 'filename', short: 'f', type: 'stringSlice' },
-        DRY_RUN_FLAG,
-      ]);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'scale');
-      throw e;
-    }
+  run(inv, env) {
+    const p = inv.parsed;
     checkRequired(p, ['replicas']);
     const replicas = int(p.flags, 'replicas') ?? 0;
     if (replicas < 0) throw new KubectlError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
     if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     const dry = parseDryRun(p.flags);
-    const ns = namespaceOf(env, p, global);
+    const ns = namespaceOf(env, p);
     const { targets, typesOnly } = parseTargets(p.args);
     if (typesOnly.length > 0) throw new KubectlError(`resource(s) were provided, but no name was specified`);
     let stdout = '';

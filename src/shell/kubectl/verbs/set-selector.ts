@@ -52,7 +52,7 @@ function formatExpressions(reqs: readonly Requirement[]): string {
   return `[${reqs.map((r) => `{${r.key} ${OPERATOR[r.op]} [${r.values.join(' ')}]}`).join(' ')}]`;
 }
 
-export function runSetSelector(p: Parsed, env: KubectlEnv, global: Parsed): CommandResult {
+export function runSetSelector(p: Parsed, env: KubectlEnv): CommandResult {
   const dry = parseDryRun(p.flags);
   const expr = p.args[p.args.length - 1];
   // Validate: no arguments at all means no selector
@@ -63,7 +63,7 @@ export function runSetSelector(p: Parsed, env: KubectlEnv, global: Parsed): Comm
   const { targets, typesOnly } = parseTargets(resources);
   if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
   env.api.ensureUp();
-  const ns = namespaceOf(env, p, global);
+  const ns = namespaceOf(env, p);
   const rv = str(p.flags, 'resource-version');
   let stdout = '';
   for (const t of targets) {

@@ -6,11 +6,11 @@
  */
 import type { Container, Deployment, KObject, Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
-import { errorResult, KubectlError, seeHelp } from '../errors.js';
-import { FlagError, list, parseFlags, str, type Parsed } from '../flags.js';
+import { KubectlError, seeHelp } from '../errors.js';
+import { list, str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets } from '../target.js';
-import { SET_SELECTOR_FLAGS, runSetSelector } from './set-selector.js';
+import { runSetSelector } from './set-selector.js';
 
 function containersOf(obj: KObject): Container[] {
   if (obj.kind === 'Pod') return (obj as Pod).spec.containers;
@@ -25,42 +25,13 @@ function selected(cs: Container[], which: string | undefined): Container[] {
 
 export const setVerb: Verb = {
   name: 'set',
-  short: 'Set specific features on objects',
-  run(argv, env, global) {
-    const sub = argv.find((a) => !a.startsWith('-'));
-    if (sub === 'selector') {
-      const rest = argv.filter((_, i) => i !== argv.indexOf(sub));
-      try {
-        return runSetSelector(parseFlags(rest, SET_SELECTOR_FLAGS), env, global);
-      } catch (e) {
-        return errorResult(e, 'set selector');
-      }
-    }
-    if (!sub || !['image', 'env', 'resources'].includes(sub)) throw new KubectlError(sub ? `unknown command "${sub}" for "kubectl set"` : 'Required resource not specified.', seeHelp('set'));
-    const path = `set ${sub}`;
-    let p: Parsed;
-    try {
-      p = parseFlags(
-        argv.filter((_, i) => i !== argv.indexOf(sub)),
-        [
-          { name: 'containers', short: 'c', type: 'string', default: '*' },
-          { name: 'env', short: 'e', type: 'stringArray' },
-          { name: 'limits', type: 'string' },
-          { name: 'requests', type: 'string' },
-          { name: 'output', short: 'o', type: 'string' },
-          { name: 'all', type: 'bool' },
-          { name: 'selector', short: 'l', type: 'string' },
-          { name: 'local', type: 'bool' },
-          { name: 'overwrite', type: 'bool', default: true },
-          { name: 'from', type: 'string' },
-          { name: 'dry-run', type: 'string', default: 'none' },
-        ],
-      );
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, path);
-      throw e;
-    }
-    const ns = namespaceOf(env, p, global);
+  run(inv, env) {
+    const p = inv.parsed;
+    const sub = inv.path[1]?.name;
+    if (sub === 'selector') return runSetSelector(p, env);
+    if (!sub || !['image', 'env', 'resources'].includes(sub)) throw new KubectlError(`cka-lab does not simulate "kubectl ${inv.words}" yet`);
+    const path = inv.words;
+    const ns = namespaceOf(env, p);
     const pairs = p.args.filter((a) => a.includes('=') || (sub === 'env' && a.endsWith('-')));
     const res = p.args.filter((a) => !pairs.includes(a));
     const { targets } = parseTargets(res);

@@ -4,8 +4,8 @@
  */
 import type { Node, Taint } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
-import { errorResult, KubectlError, RawError } from '../errors.js';
-import { bool, FlagError, parseFlags, str, type Parsed } from '../flags.js';
+import { KubectlError, RawError } from '../errors.js';
+import { bool, str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { parseTargets, PROVIDE_RESOURCES, resolveType } from '../target.js';
 
@@ -27,20 +27,8 @@ const show = (t: Taint): string => `${t.key}${t.value ? `=${t.value}` : ''}${t.e
 
 export const taintVerb: Verb = {
   name: 'taint',
-  short: 'Update the taints on one or more nodes',
-  run(argv, env) {
-    let p: Parsed;
-    try {
-      p = parseFlags(argv, [
-        { name: 'overwrite', type: 'bool' },
-        { name: 'all', type: 'bool' },
-        { name: 'selector', short: 'l', type: 'string' },
-        { name: 'output', short: 'o', type: 'string' },
-      ]);
-    } catch (e) {
-      if (e instanceof FlagError) return errorResult(e, 'taint');
-      throw e;
-    }
+  run(inv, env) {
+    const p = inv.parsed;
     const specs = p.args.filter((a) => a.includes(':') || a.includes('=') || a.endsWith('-'));
     const res = p.args.filter((a) => !specs.includes(a));
     if (res.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);

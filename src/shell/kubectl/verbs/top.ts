@@ -7,11 +7,8 @@ import { errorResult, KubectlError } from '../errors.js';
 
 export const topVerb: Verb = {
   name: 'top',
-  short: 'Display resource (CPU/memory) usage',
-  run(argv, env) {
+  run(_inv, env) {
     try {
-      const sub = argv.find((a) => !a.startsWith('-'));
-      if (sub !== undefined && !['node', 'nodes', 'no', 'pod', 'pods', 'po'].includes(sub)) throw new KubectlError(`unknown command "${sub}" for "kubectl top"`);
       env.api.ensureUp();
       throw new KubectlError('Metrics API not available');
     } catch (e) {

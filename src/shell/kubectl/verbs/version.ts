@@ -3,7 +3,7 @@
  * the Kustomize version kubectl v1.35 embeds.
  */
 import type { Verb } from '../context.js';
-import { parseFlags, bool, str } from '../flags.js';
+import { bool, str } from '../flags.js';
 import { KubectlError, errorResult } from '../errors.js';
 
 export const CLIENT_VERSION = 'v1.35.2';
@@ -11,12 +11,8 @@ export const KUSTOMIZE_VERSION = 'v5.7.1';
 
 export const versionVerb: Verb = {
   name: 'version',
-  short: 'Print the client and server version information',
-  run(argv, env) {
-    const p = parseFlags(argv, [
-      { name: 'client', type: 'bool' },
-      { name: 'output', short: 'o', type: 'string' },
-    ]);
+  run(inv, env) {
+    const p = inv.parsed;
     const out = str(p.flags, 'output');
     if (out !== undefined && out !== 'yaml' && out !== 'json') throw new KubectlError('--output must be \'yaml\' or \'json\'');
     const client = `Client Version: ${CLIENT_VERSION}\nKustomize Version: ${KUSTOMIZE_VERSION}\n`;

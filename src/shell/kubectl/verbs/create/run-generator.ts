@@ -10,7 +10,7 @@ import type { CommandResult } from '../../../types.js';
 import type { KubectlEnv } from '../../context.js';
 import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../../dry-run.js';
 import { errorResult, KubectlError, seeHelp } from '../../errors.js';
-import { bool, FlagError, parseFlags, str, type FlagSpec, type Parsed } from '../../flags.js';
+import { bool, str, type FlagSpec, type Parsed } from '../../flags.js';
 import { checkOutput, OUTPUT_FLAGS, printObject } from '../../printobj.js';
 import { namespaceOf } from '../../target.js';
 import { lastAppliedAnnotate } from '../apply.js';
@@ -31,20 +31,13 @@ export function checkRequired(p: Parsed, required: readonly string[]): void {
   if (missing.length > 0) throw new KubectlError(`required flag(s) ${missing.map((m) => `"${m}"`).join(', ')} not set`);
 }
 
-export async function runGenerator(gen: Generator, argv: string[], env: KubectlEnv, global: Parsed): Promise<CommandResult> {
-  let p: Parsed;
-  try {
-    p = parseFlags(argv, [...gen.flags, ...CREATE_COMMON_FLAGS]);
-  } catch (e) {
-    if (e instanceof FlagError) return errorResult(e, gen.path);
-    throw e;
-  }
+export async function runGenerator(gen: Generator, p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   checkRequired(p, gen.required ?? []);
   const dry = parseDryRun(p.flags);
   const output = str(p.flags, 'output');
   checkOutput(output);
   if (p.args.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${p.args.length}`, seeHelp(gen.path));
-  const ns = namespaceOf(env, p, global);
+  const ns = namespaceOf(env, p);
   const warnings: string[] = [];
   const obj = gen.build({ env, name: p.args[0]!, ns, p, warnings });
   let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';

