@@ -34,8 +34,12 @@ interface ProxyInstance {
 
 interface ProxyState {
   instances: Record<string, ProxyInstance>;
-  /** node → time of the last full sync and a hash of the ruleset it left. */
-  synced: Record<string, { at: number; hash: number }>;
+  /**
+   * node → time of the last full sync, a hash of the ruleset it left and the Service/EndpointSlice
+   * change counters it had seen (`services/endpointslices`). Kept in the cluster state, so it
+   * travels with the snapshot like the store's counters do (Cluster.snapshot `__controllers`).
+   */
+  synced: Record<string, { at: number; hash: number; gen?: string }>;
 }
 
 function state(c: Cluster): ProxyState {
@@ -189,12 +193,6 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig): void 
   });
 }
 
-/**
- * Service/EndpointSlice change counters seen at each node's last sync. In memory only: the store's
- * counters restart after a snapshot restore, and a restore must not look like a change.
- */
-const seenGen = new WeakMap<Cluster, Map<string, string>>();
-
 export const kubeProxyController: Controller = {
   name: 'kube-proxy',
   watches: ['Service', 'EndpointSlice', 'Pod', 'ConfigMap', 'time', 'hosts'],
@@ -216,13 +214,10 @@ export const kubeProxyController: Controller = {
       const mode = loaded.config.mode ?? '';
       if (mode !== '' && mode !== 'iptables') continue; // ipvs / nftables are not simulated: rules left as they are
       const last = st.synced[host.name];
-      let gens = seenGen.get(c);
-      if (!gens) {
-        gens = new Map();
-        seenGen.set(c, gens);
-      }
-      if (last && !gens.has(host.name)) gens.set(host.name, gen);
-      if (last && gens.get(host.name) === gen) {
+      // The informers hand every change to the proxier (proxier.go OnServiceUpdate /
+      // OnEndpointSliceUpdate → Sync), including the first one after a restore: a change is a
+      // counter that moved since the node's last sync, compared with what that sync recorded.
+      if (last && last.gen === gen) {
         // Nothing changed in the API. The periodic resync (every syncPeriod) only matters when
         // someone edited the rules since the last sync, so only then is a timer set: an idle
         // cluster costs nothing.
@@ -233,8 +228,7 @@ export const kubeProxyController: Controller = {
         }
       }
       syncNode(c, host, loaded.config);
-      st.synced[host.name] = { at: now, hash: rulesetHash(host) };
-      gens.set(host.name, gen);
+      st.synced[host.name] = { at: now, hash: rulesetHash(host), gen };
     }
   },
 };
