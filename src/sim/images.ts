@@ -210,3 +210,31 @@ export function pullErrorMessage(raw: string): string {
   const full = ref ? `${ref.repository}:${ref.tag}` : raw;
   return `Failed to pull image "${raw}": rpc error: code = NotFound desc = failed to pull and unpack image "${full}": failed to resolve reference "${full}": ${full}: not found`;
 }
+
+/**
+ * Which nslookup applet and which libc a busybox image tag carries (docker.io/library/busybox).
+ * busybox's networking/nslookup.c: up to 1.28.x the small applet that asks the libc resolver
+ * (getaddrinfo, so the resolv.conf search list applies) and prints `Address 1: IP NAME`; 1.29.0
+ * (commit 0dd3be8c0) brought the "big" applet with its own resolver and no search list; 1.30.0
+ * (commit 9408978a4) added search domains to it. A tag without a libc suffix is the uclibc build
+ * (the image's default variant); `-glibc` / `-musl` tags link those libcs.
+ */
+export interface BusyboxNslookup {
+  applet: 'libc' | 'big-no-search' | 'big';
+  libc: 'uclibc' | 'glibc' | 'musl';
+  /** `x.y[.z]` from the tag; undefined for latest/stable/musl/glibc/uclibc (the newest release). */
+  version?: string;
+}
+
+export function busyboxNslookup(raw: string): BusyboxNslookup | undefined {
+  const ref = parseImageRef(raw);
+  if (!ref || ref.repository !== 'docker.io/library/busybox' || !lookupImage(raw)) return undefined;
+  const m = /^(?:(1\.\d+(?:\.\d+)?)(?:-(musl|glibc|uclibc))?|(musl|glibc|uclibc|latest|stable))$/.exec(ref.tag);
+  const version = m?.[1];
+  const suffix = m?.[2] ?? m?.[3];
+  const libc = suffix === 'glibc' || suffix === 'musl' ? suffix : 'uclibc';
+  if (version === undefined) return { applet: 'big', libc };
+  const minor = Number(version.split('.')[1]);
+  const applet = minor <= 28 ? 'libc' : minor === 29 ? 'big-no-search' : 'big';
+  return { applet, libc, version };
+}

@@ -8,6 +8,7 @@ import type {
   CronJob,
   DaemonSet,
   Deployment,
+  EndpointSlice,
   Job,
   KObject,
   PodSpec,
@@ -163,6 +164,13 @@ export function applyDefaults(obj: KObject): void {
       if (!spec.policyTypes || spec.policyTypes.length === 0) spec.policyTypes = spec.egress && spec.egress.length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
       break;
     }
+    case 'EndpointSlice':
+      // pkg/apis/discovery/v1/defaults.go SetDefaults_EndpointPort: name "" and protocol TCP
+      for (const p of (obj as EndpointSlice).ports ?? []) {
+        p.name ??= '';
+        p.protocol ??= 'TCP';
+      }
+      break;
     case 'PersistentVolume': {
       const spec = (obj['spec'] ??= {}) as { persistentVolumeReclaimPolicy?: string; volumeMode?: string };
       spec.persistentVolumeReclaimPolicy ??= 'Retain';

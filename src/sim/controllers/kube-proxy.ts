@@ -15,7 +15,9 @@ import type { Host } from '../node/host.js';
 import type { IptablesState } from '../net/iptables.js';
 import { newIptablesState } from '../net/iptables.js';
 import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
-import { syncProxyRules, type KubeProxyConfig } from '../net/kube-proxy/sync.js';
+import { cleanupIptablesLeftovers, syncProxyRules, type KubeProxyConfig } from '../net/kube-proxy/sync.js';
+import { cleanupNftables, kubeProxyTable, newNftState, syncNftables, type NftState } from '../net/kube-proxy/nftables.js';
+import { serviceCIDR } from '../controlplane.js';
 import { registerProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
 import { fnv32a } from './util.js';
@@ -30,12 +32,18 @@ interface ProxyInstance {
   logs: string[];
   previousLogs: string[];
   running: boolean;
+  /** Whether this process already removed the other backend's rules (platformCleanup at startup). */
+  cleanedUp?: boolean;
 }
 
 interface ProxyState {
   instances: Record<string, ProxyInstance>;
-  /** node → time of the last full sync and a hash of the ruleset it left. */
-  synced: Record<string, { at: number; hash: number }>;
+  /**
+   * node → time of the last full sync, a hash of the ruleset it left and the Service/EndpointSlice
+   * change counters it had seen (`services/endpointslices`). Kept in the cluster state, so it
+   * travels with the snapshot like the store's counters do (Cluster.snapshot `__controllers`).
+   */
+  synced: Record<string, { at: number; hash: number; gen?: string; mode?: string }>;
 }
 
 function state(c: Cluster): ProxyState {
@@ -51,6 +59,11 @@ export function nodeIptables(host: Host): IptablesState {
     host.data.state['iptables'] = st;
   }
   return st;
+}
+
+/** The node's nftables ruleset (only kube-proxy's `ip kube-proxy` table is modelled). */
+export function nodeNftables(host: Host): NftState {
+  return (host.data.state['nftables'] ??= newNftState()) as NftState;
 }
 
 function configMapText(c: Cluster): string | undefined {
@@ -178,22 +191,31 @@ function rulesetHash(host: Host): number {
   return fnv32a(JSON.stringify(nodeIptables(host).tables));
 }
 
-/** One full sync of `host`'s rules with the config its kube-proxy loaded. */
+/** FNV-1a over the node's kube-proxy nftables table JSON. */
+function nftHash(host: Host): number {
+  return fnv32a(JSON.stringify(kubeProxyTable(nodeNftables(host)) ?? null));
+}
+
+/** One full sync of `host`'s rules with the config its kube-proxy loaded, in its mode. */
 export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig): void {
-  const st = nodeIptables(host);
-  syncProxyRules(st, {
-    services: c.store.list<Service>('Service'),
-    endpointSlices: c.store.list<EndpointSlice>('EndpointSlice'),
-    node: { name: host.name, ips: [host.ip] },
-    config,
-  });
+  const services = c.store.list<Service>('Service');
+  const endpointSlices = c.store.list<EndpointSlice>('EndpointSlice');
+  const node = { name: host.name, ips: [host.ip] };
+  if (config.mode === 'nftables') {
+    syncNftables(nodeNftables(host), { services, endpointSlices, node, config, serviceCIDRs: [serviceCIDR(c)] });
+    return;
+  }
+  syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config });
 }
 
 /**
- * Service/EndpointSlice change counters seen at each node's last sync. In memory only: the store's
- * counters restart after a snapshot restore, and a restore must not look like a change.
+ * server_linux.go platformCleanup, once per process: an nftables-mode kube-proxy deletes the
+ * iptables (and ipvs) rules kube-proxy left; an iptables-based one deletes the `ip kube-proxy` table.
  */
-const seenGen = new WeakMap<Cluster, Map<string, string>>();
+function platformCleanup(host: Host, mode: string): void {
+  if (mode === 'nftables') cleanupIptablesLeftovers(nodeIptables(host));
+  else if (host.data.state['nftables'] !== undefined) cleanupNftables(nodeNftables(host));
+}
 
 export const kubeProxyController: Controller = {
   name: 'kube-proxy',
@@ -213,28 +235,29 @@ export const kubeProxyController: Controller = {
       const inst = st.instances[pod.metadata.uid ?? ''];
       const loaded = loadKubeProxyConfig(inst ? inst.config : configMapText(c));
       if (!loaded.ok) continue;
-      const mode = loaded.config.mode ?? '';
-      if (mode !== '' && mode !== 'iptables') continue; // ipvs / nftables are not simulated: rules left as they are
-      const last = st.synced[host.name];
-      let gens = seenGen.get(c);
-      if (!gens) {
-        gens = new Map();
-        seenGen.set(c, gens);
+      const mode = loaded.config.mode || 'iptables';
+      if (mode === 'ipvs') continue; // ipvs is not simulated: rules left as they are
+      if (inst && !inst.cleanedUp) {
+        platformCleanup(host, mode);
+        inst.cleanedUp = true;
       }
-      if (last && !gens.has(host.name)) gens.set(host.name, gen);
-      if (last && gens.get(host.name) === gen) {
+      const last = st.synced[host.name];
+      const hash = (): number => (mode === 'nftables' ? nftHash(host) : rulesetHash(host));
+      // The informers hand every change to the proxier (proxier.go OnServiceUpdate /
+      // OnEndpointSliceUpdate → Sync), including the first one after a restore: a change is a
+      // counter that moved since the node's last sync, compared with what that sync recorded.
+      if (last && last.gen === gen) {
         // Nothing changed in the API. The periodic resync (every syncPeriod) only matters when
         // someone edited the rules since the last sync, so only then is a timer set: an idle
         // cluster costs nothing.
-        if (rulesetHash(host) === last.hash) continue;
+        if (hash() === last.hash && last.mode === mode) continue;
         if (now < last.at + SYNC_PERIOD_MS) {
           c.wakeAt(last.at + SYNC_PERIOD_MS);
           continue;
         }
       }
       syncNode(c, host, loaded.config);
-      st.synced[host.name] = { at: now, hash: rulesetHash(host) };
-      gens.set(host.name, gen);
+      st.synced[host.name] = { at: now, hash: hash(), gen, mode };
     }
   },
 };

@@ -19,7 +19,8 @@ import type { Cluster } from '../cluster.js';
 import type { Pod } from '../api/types.js';
 import type { Host } from '../node/host.js';
 import { walkFilter, walkNat, newRecentState, type Packet, type RecentState, type WalkContext } from '../net/packet.js';
-import { nodeIptables } from '../controllers/kube-proxy.js';
+import { nodeIptables, nodeNftables } from '../controllers/kube-proxy.js';
+import { kubeProxyTable, walkNftFilter, walkNftNat, type NftTable } from '../net/kube-proxy/nftables.js';
 import { lookupImage, type Listener } from '../images.js';
 import { programOverride } from '../runtime/overrides.js';
 import { enforcesNetworkPolicy, policyVerdict } from './networkpolicy.js';
@@ -123,6 +124,46 @@ function hostListener(c: Cluster, host: Host, port: number, proto: 'tcp' | 'udp'
   return { listens: false };
 }
 
+/** kube-proxy's nftables table on `host`, when its kube-proxy runs in nftables mode. */
+function nftTable(host: Host): NftTable | undefined {
+  return host.data.state['nftables'] === undefined ? undefined : kubeProxyTable(nodeNftables(host));
+}
+
+/**
+ * kube-proxy's nftables chains for one hook (pkg/proxy/nftables/proxier.go): its filter chain at
+ * priority dstnat-10 sees the pre-DNAT destination, then nat-prerouting / nat-output DNATs.
+ * Returns a failure, or the DNAT and masquerade decision (none when the table is absent).
+ */
+function nftHook(x: Ctx, host: Host, pkt: Packet, hook: 'prerouting' | 'output'): ConnectResult | { dnat?: { ip: string; port: number }; masquerade: boolean } {
+  const t = nftTable(host);
+  if (!t) return { masquerade: false };
+  const ctx = { localAddrs: [host.ip], rng: x.c.random };
+  const np = { src: pkt.src, dst: pkt.dst, proto: pkt.proto, ...(pkt.dport !== undefined ? { dport: pkt.dport } : {}) };
+  const f = walkNftFilter(t, np, hook, ctx);
+  if (f.trace.length > 0) x.trace.push(`${host.name}: nft filter-${hook}: ${f.trace.join(' → ')} → ${f.verdict}`);
+  if (f.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: reject in nft filter-${hook}`);
+  if (f.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: drop in nft filter-${hook}`);
+  const n = walkNftNat(t, np, hook, ctx);
+  x.trace.push(`${host.name}: nft nat-${hook}: ${n.trace.length > 0 ? n.trace.join(' → ') : '(no rule matched)'}`);
+  return n.dnat ? { dnat: n.dnat, masquerade: n.masquerade } : { masquerade: n.masquerade };
+}
+
+/** kube-proxy's nftables filter chain of a later hook (input, forward, output-post-dnat), on the translated packet. */
+function nftFilter(x: Ctx, host: Host, pkt: Packet, hook: 'input' | 'forward' | 'output-post-dnat'): ConnectResult | undefined {
+  const t = nftTable(host);
+  if (!t) return undefined;
+  const np = { src: pkt.src, dst: pkt.dst, proto: pkt.proto, ...(pkt.dport !== undefined ? { dport: pkt.dport } : {}) };
+  const f = walkNftFilter(t, np, hook, { localAddrs: [host.ip], rng: x.c.random });
+  if (f.trace.length > 0) x.trace.push(`${host.name}: nft filter-${hook}: ${f.trace.join(' → ')} → ${f.verdict}`);
+  if (f.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: reject in nft filter-${hook}`);
+  if (f.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: drop in nft filter-${hook}`);
+  return undefined;
+}
+
+function isFailure(r: ConnectResult | { dnat?: unknown; masquerade: boolean }): r is ConnectResult {
+  return 'trace' in r;
+}
+
 interface Ctx {
   c: Cluster;
   trace: string[];
@@ -182,8 +223,10 @@ function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT
   const c = x.c;
   const ipt = nodeIptables(host);
   const ctx = walkCtx(c, host);
-  const nat = walkNat(ipt, pkt, hook, ctx);
-  x.trace.push(`${host.name}: nat ${hook}: ${summarise(nat.trace)}`);
+  const nft = nftHook(x, host, pkt, hook === 'OUTPUT' ? 'output' : 'prerouting');
+  if (isFailure(nft)) return nft;
+  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, trace: [] } : walkNat(ipt, pkt, hook, ctx);
+  if (!nft.dnat) x.trace.push(`${host.name}: nat ${hook}: ${summarise(nat.trace)}`);
   if (nat.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: dropped in nat ${hook}`);
   const out: Packet = { ...pkt };
   if (nat.dnat) {
@@ -193,11 +236,13 @@ function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT
   }
   const local = out.dst === host.ip || out.dst.startsWith('127.');
   const fhook = hook === 'OUTPUT' ? 'OUTPUT' : local ? 'INPUT' : 'FORWARD';
+  const post = nftFilter(x, host, out, fhook === 'OUTPUT' ? 'output-post-dnat' : fhook === 'INPUT' ? 'input' : 'forward');
+  if (post) return post;
   const filt = walkFilter(ipt, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, fhook, ctx);
   x.trace.push(`${host.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
   if (filt.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: REJECT (${filt.rejectWith ?? 'icmp-port-unreachable'}) in filter ${fhook}`);
   if (filt.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: DROP in filter ${fhook}`);
-  const src = nat.masquerade ? host.ip : pkt.src;
+  const src = nat.masquerade || (nft.masquerade && !nft.dnat) ? host.ip : pkt.src;
   if (nat.masquerade) x.trace.push(`${host.name}: MASQUERADE ${pkt.src} → ${host.ip}`);
   const fromPod = hook === 'PREROUTING';
   return route(x, host, out, src, srcPod, fromPod);
@@ -209,8 +254,10 @@ function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWi
   const c = x.c;
   const ipt = nodeIptables(node);
   const ctx = walkCtx(c, node);
-  const nat = walkNat(ipt, pkt, 'PREROUTING', ctx);
-  x.trace.push(`${node.name}: nat PREROUTING: ${summarise(nat.trace)}`);
+  const nft = nftHook(x, node, pkt, 'prerouting');
+  if (isFailure(nft)) return nft;
+  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, trace: [] } : walkNat(ipt, pkt, 'PREROUTING', ctx);
+  if (!nft.dnat) x.trace.push(`${node.name}: nat PREROUTING: ${summarise(nat.trace)}`);
   const out: Packet = { ...pkt };
   if (nat.dnat) {
     out.dst = nat.dnat.ip;
@@ -219,6 +266,8 @@ function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWi
   }
   const local = out.dst === node.ip;
   const fhook = local ? 'INPUT' : 'FORWARD';
+  const post = nftFilter(x, node, out, local ? 'input' : 'forward');
+  if (post) return post;
   const filt = walkFilter(ipt, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, fhook, ctx);
   x.trace.push(`${node.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
   if (filt.verdict === 'REJECT') return fail(x, 'refused', `${node.name}: REJECT in filter ${fhook}`);

@@ -75,3 +75,14 @@ test('a NodePort on another node is DNATed by that node (curl from cka-w1 to the
   assert.equal(r.ok, true, r.trace.join('\n'));
   assert.ok(r.trace.some((l) => l.startsWith('cka-cp1: DNAT 192.168.122.11:31777 → ')), r.trace.join('\n'));
 });
+
+test('the first Service change after a snapshot restore reaches the rules (REJECT → refused)', () => {
+  const c = loadFixture('kubeadm-calico', 0);
+  addSeed000Web(c);
+  const snap = c.snapshot();
+  const r = Cluster.restore(snap, new ManualClock(snap.now), CONTROLLERS);
+  r.insert({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'empty', namespace: 'net' }, spec: { clusterIP: '10.100.0.50', clusterIPs: ['10.100.0.50'], selector: { app: 'none' }, ports: [{ port: 80, protocol: 'TCP', targetPort: 80 }] } });
+  r.settle();
+  const res = connect(r, { kind: 'pod', ns: 'net', name: 'c' }, '10.100.0.50', 80, 'tcp');
+  assert.equal(res.error, 'refused', res.trace.join('\n'));
+});

@@ -45,7 +45,7 @@ export function runDnsClient(ctx: CommandContext, name: string, client: (input: 
   const c = ctx.cluster;
   if (!c) return result('', `${name}: network is unreachable\n`, 1);
   const s = dnsSession(ctx, c);
-  const r = client({ args: ctx.argv.slice(1), resolvConf: s.resolvConf, query: s.query, clock: c.clock, random: c.random, resolveServer: serverResolver(ctx, s) });
+  const r = client({ args: ctx.argv.slice(1), resolvConf: s.resolvConf, hosts: ctx.fs.tryRead('/etc/hosts') ?? '', query: s.query, clock: c.clock, random: c.random, resolveServer: serverResolver(ctx, s) });
   recordWhy(c, name, [`$ ${ctx.argv.join(' ')}`, ...dnsWhy(s)]);
   return result(r.stdout, r.stderr, r.exitCode, r.elapsedMs);
 }

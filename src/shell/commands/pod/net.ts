@@ -23,14 +23,20 @@ export function sourceOf(ctx: CommandContext): Source {
   return { kind: 'workstation' };
 }
 
-/** The resolver flavour of where the command runs: the image's, or glibc on hosts. */
-export function flavourOf(ctx: CommandContext): DnsFlavour {
+/** The image of the container the command runs in (undefined on hosts). */
+export function imageOf(ctx: CommandContext): string | undefined {
   const l = ctx.location;
   const c = ctx.cluster;
-  if (l.kind !== 'pod' || !c) return 'glibc';
+  if (l.kind !== 'pod' || !c) return undefined;
   const pod = c.store.get<Pod>('Pod', l.namespace, l.pod);
   const ct = pod?.spec.containers.find((x) => x.name === l.container) ?? pod?.spec.containers[0];
-  return (ct ? lookupImage(ct.image)?.dns : undefined) ?? 'glibc';
+  return ct?.image;
+}
+
+/** The resolver flavour of where the command runs: the image's, or glibc on hosts. */
+export function flavourOf(ctx: CommandContext): DnsFlavour {
+  const image = imageOf(ctx);
+  return (image !== undefined ? lookupImage(image)?.dns : undefined) ?? 'glibc';
 }
 
 /** The last lookup/connection, for `why` (plain data in cluster.state). */

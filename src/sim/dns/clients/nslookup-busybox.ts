@@ -36,7 +36,8 @@ function recordLines(r: RR): string {
   }
 }
 
-export function nslookupBusybox(input: ClientInput): ClientResult {
+/** `search: false` is busybox 1.29.x (no search list yet, see stub/busybox-nslookup.ts). */
+export function nslookupBusybox(input: ClientInput, search = true): ClientResult {
   let types: QType[] | undefined;
   const positional: string[] = [];
   for (const a of input.args) {
@@ -69,7 +70,7 @@ export function nslookupBusybox(input: ClientInput): ClientResult {
     server = found.addresses[0] ?? named;
   }
   const shownName = named ?? server;
-  const queries = busyboxQueries(host, types, rc);
+  const queries = busyboxQueries(host, types, rc, search);
   const replies: (DnsMessage | 'timeout' | 'refused')[] = queries.map((q) => input.query(server, q.name, q.type));
   if (replies.some((r) => r === 'refused')) {
     return {

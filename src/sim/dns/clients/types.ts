@@ -8,6 +8,8 @@ export interface ClientInput {
   args: string[];
   /** The container's /etc/resolv.conf text. */
   resolvConf: string;
+  /** The container's /etc/hosts text (getaddrinfo's `files` source), when the client reads it. */
+  hosts?: string;
   query: QueryFn;
   clock: Clock;
   random: Random;

@@ -29,8 +29,13 @@ function base32(bytes: Uint8Array): string {
   return out;
 }
 
+/** base32(sha256(s)), the hash both proxiers put in chain names. */
+export function sha256Base32(s: string): string {
+  return base32(createHash('sha256').update(s, 'utf8').digest());
+}
+
 function hash16(s: string): string {
-  return base32(createHash('sha256').update(s, 'utf8').digest()).slice(0, 16);
+  return sha256Base32(s).slice(0, 16);
 }
 
 /** `ns/name` or `ns/name:port`. */

@@ -109,8 +109,12 @@ export function portKey(spn: string, protocol: string): string {
 }
 
 /**
- * Endpoints per service-port key from IPv4 EndpointSlices. The API server defaults a slice port's
- * name to "" and protocol to TCP, so missing values are read as those defaults.
+ * Endpoints per service-port key from IPv4 EndpointSlices (endpointslicecache.go
+ * endpointInfoByServicePort). A port without a name (nil, not "") is ignored ("Ignoring port with
+ * nil name"), as is one without a port number or with port 0 ("Ignoring invalid endpoint port").
+ * The API server defaults a missing name to "" and protocol to TCP (pkg/apis/discovery/v1/defaults.go,
+ * see api/defaults.ts), so only a slice that skipped defaulting can lack them; upstream would
+ * dereference a nil protocol, here such a port is ignored too.
  */
 export function endpointsByPort(slices: readonly EndpointSlice[], nodeName: string): Map<string, EndpointInfo[]> {
   const byKey = new Map<string, Map<string, EndpointInfo>>();
@@ -120,8 +124,10 @@ export function endpointsByPort(slices: readonly EndpointSlice[], nodeName: stri
     if (svcName === undefined || svcName === '') continue;
     const ns = slice.metadata.namespace ?? 'default';
     for (const port of slice.ports ?? []) {
-      if (port.port === undefined || port.port === 0) continue;
-      const key = portKey(servicePortName(ns, svcName, port.name ?? ''), port.protocol ?? 'TCP');
+      if (port.name === undefined || port.name === null) continue;
+      if (port.port === undefined || port.port === null || port.port === 0) continue;
+      if (port.protocol === undefined || port.protocol === null) continue;
+      const key = portKey(servicePortName(ns, svcName, port.name), port.protocol);
       let m = byKey.get(key);
       if (!m) {
         m = new Map();

@@ -13,7 +13,7 @@
  */
 import type { EndpointSlice, Service } from '../../api/types.js';
 import type { IptablesState, TableName } from '../iptables.js';
-import { addUserChain, ensureTable, findChain } from '../iptables.js';
+import { addUserChain, deleteChain, ensureTable, findChain } from '../iptables.js';
 import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
@@ -383,6 +383,38 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const r = applyRestore(state, payload, { noflush: true, counters: false });
   if (r.exitCode !== 0) return { payload, error: r.stderr };
   return { payload };
+}
+
+/**
+ * iptables CleanupLeftovers (pkg/proxy/iptables/proxier.go), run when kube-proxy starts in a mode
+ * that is not iptables-based (cmd/kube-proxy/app/server_linux.go platformCleanup): the jump rules
+ * from built-in chains are deleted (the kubelet's KUBE-FIREWALL jumps stay), then nat
+ * KUBE-SERVICES, KUBE-NODEPORTS, KUBE-POSTROUTING and every per-service chain, and filter
+ * KUBE-SERVICES, KUBE-EXTERNAL-SERVICES, KUBE-FORWARD and KUBE-NODEPORTS are flushed and deleted.
+ */
+export function cleanupIptablesLeftovers(state: IptablesState): void {
+  for (const j of JUMP_CHAINS) {
+    if (j.to === 'KUBE-FIREWALL') continue;
+    const table = state.tables[j.table];
+    const from = table && findChain(table, j.from);
+    if (!table || !from) continue;
+    const args = [...j.extraArgs];
+    if (j.comment !== undefined) args.push('-m', 'comment', '--comment', j.comment);
+    args.push('-j', j.to);
+    const parsed = parseRuleArgs(args, { chainExists: () => true });
+    if (!parsed.ok) continue;
+    const want = formatRuleBody(parsed.rule);
+    from.rules = from.rules.filter((r) => formatRuleBody(r) !== want);
+  }
+  const nat = state.tables.nat;
+  if (nat) {
+    const doomed = nat.chains
+      .filter((c) => !c.builtin && (['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING'].includes(c.name) || STALE_PREFIXES.some((p) => c.name.startsWith(p))))
+      .map((c) => c.name);
+    for (const c of doomed) deleteChain(nat, c);
+  }
+  const filter = state.tables.filter;
+  if (filter) for (const c of ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS']) deleteChain(filter, c);
 }
 
 function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain: string, eps: readonly EndpointInfo[]): void {
