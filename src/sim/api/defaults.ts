@@ -36,7 +36,22 @@ function defaultContainer(c: Container): void {
   }
 }
 
+/**
+ * SetDefaults_Pod (pkg/apis/core/v1/defaults.go): a container with limits but no request for a
+ * resource gets the limit as its request. Only Pods are defaulted so, never pod templates, so a
+ * Deployment's template keeps what the user wrote and its pods show both. The API serializes
+ * resource lists with sorted keys.
+ */
+function defaultRequestsFromLimits(c: Container): void {
+  const limits = c.resources?.limits;
+  if (!limits) return;
+  const requests: Record<string, string> = { ...(c.resources!.requests ?? {}) };
+  for (const [k, v] of Object.entries(limits)) requests[k] ??= v;
+  c.resources!.requests = Object.fromEntries(Object.keys(requests).sort().map((k) => [k, requests[k]!]));
+}
+
 export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefault: 'Always' | 'OnFailure' | 'Never' = 'Always'): void {
+  if (!inTemplate) for (const c of [...(spec.containers ?? []), ...(spec.initContainers ?? [])]) defaultRequestsFromLimits(c);
   for (const c of spec.containers ?? []) defaultContainer(c);
   for (const c of spec.initContainers ?? []) defaultContainer(c);
   spec.dnsPolicy ??= 'ClusterFirst';
