@@ -27,6 +27,7 @@ import { inclusiveRange, nameRuleForKind, validateLabels, validateName } from '.
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { virtualObjects } from './virtual-objects.js';
+import { priorityClassValue } from './controllers/util.js';
 import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
 
 export interface WriteOptions {
@@ -112,7 +113,7 @@ export class ApiServer {
     if (info.namespaced) this.admitNamespace(m.namespace!);
     if (this.c.store.get(obj.kind, m.namespace, m.name)) throw alreadyExists(info, m.name);
     if (STATUS_SUBRESOURCE.has(obj.kind)) delete obj['status'];
-    applyDefaults(obj);
+    applyDefaults(obj, priorityClassValue(this.c));
     const errs = [...validateName(m.name, nameRuleForKind(obj.kind)), ...validateLabels(m.labels, 'metadata.labels'), ...this.validate(obj, undefined)];
     if (errs.length > 0) throw invalid(info, m.name, errs);
     this.prepareCreate(obj);

@@ -40,3 +40,21 @@ test('pod templates keep limits without requests (only Pods are defaulted so)', 
   applyDefaults(d);
   assert.deepEqual(d.spec.template.spec.containers[0]!.resources, { limits: { cpu: '1' } });
 });
+
+// the Priority admission plugin: a pod's priority is its class's value
+const priorityCases: { name: string; className?: string; want: number | undefined }[] = [
+  { name: 'no class', want: 0 },
+  { name: 'system-node-critical', className: 'system-node-critical', want: 2000001000 },
+  { name: 'system-cluster-critical', className: 'system-cluster-critical', want: 2000000000 },
+  { name: 'a user class', className: 'high', want: 1000 },
+  { name: 'an unknown class is left to the API server', className: 'nope', want: undefined },
+];
+
+for (const tc of priorityCases) {
+  test(`pod priority: ${tc.name}`, () => {
+    const p = pod(undefined);
+    if (tc.className) p.spec.priorityClassName = tc.className;
+    applyDefaults(p, (n) => (n === 'high' ? 1000 : undefined));
+    assert.equal(p.spec.priority, tc.want);
+  });
+}

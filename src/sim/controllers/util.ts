@@ -106,6 +106,11 @@ export function podFromTemplate(template: PodTemplateSpec, namespace: string, ow
  * has. Run after the controller's own additions (a DaemonSet's tolerations come first).
  */
 export function createPod(c: Cluster, pod: Pod): Pod {
-  applyDefaults(pod);
+  applyDefaults(pod, priorityClassValue(c));
   return c.insert(pod);
+}
+
+/** A PriorityClass's value from the store, for the Priority admission the API server applies to pods. */
+export function priorityClassValue(c: Cluster): (name: string) => number | undefined {
+  return (name) => (c.store.get('PriorityClass', undefined, name) as { value?: number } | undefined)?.value;
 }
