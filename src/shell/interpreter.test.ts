@@ -193,7 +193,8 @@ test('ls -l shows mode, size, time and total', async () => {
     'total 12\n' +
       '-rw------- 1 root root 2400 Dec  2 10:00 etcd.yaml\n' +
       '-rw-r--r-- 1 root root 3900 Dec  2 10:00 kube-apiserver.yaml\n' +
-      'drwxr-xr-x 2 root root 4096 Jan  1  1970 sub\n',
+      // an empty directory dates from the node's install (its oldest file), never the epoch
+      'drwxr-xr-x 2 root root 4096 Dec  2 10:00 sub\n',
   );
 });
 

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../testing/fixtures.js';
 import { ApiServer } from './apiserver.js';
 import { ApiError } from './api/errors.js';
-import type { KObject, Service } from './api/types.js';
+import type { KObject, Pod, Service } from './api/types.js';
+import { MSG_SUBDOMAIN } from './api/validation.js';
 
 function svc(name: string, spec: Record<string, unknown>): KObject {
   return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default' }, spec };
@@ -152,3 +153,77 @@ test("node Leases are renewed while the kubelet runs and go stale when it stops"
   c.advance(60_000);
   assert.equal(renew(), '2026-12-02T10:00:20.000000Z');
 });
+
+/** A Deployment's pod, as the ReplicaSet controller created it. */
+function deploymentPod(api: ApiServer, c: ReturnType<typeof loadFixture>): Pod {
+  api.create({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx', resources: { limits: { cpu: '500m' } } }] } } },
+  } as KObject);
+  c.advance(5_000);
+  return api.list<Pod>('Pod', 'default').find((p) => p.metadata.name.startsWith('web-'))!;
+}
+
+const FORBIDDEN_POD_UPDATE =
+  'spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
+
+// ValidatePodUpdate (pkg/apis/core/validation/validation.go): metadata (labels, annotations) is
+// mutable on any pod; the spec only in the listed fields.
+const podUpdates: { name: string; change: (p: Pod) => void; error?: string }[] = [
+  { name: 'add a label', change: (p) => (p.metadata.labels = { ...p.metadata.labels, x: 'y' }) },
+  { name: 'change a label', change: (p) => (p.metadata.labels = { ...p.metadata.labels, app: 'other' }) },
+  { name: 'add an annotation', change: (p) => (p.metadata.annotations = { note: 'hi' }) },
+  { name: 'change the image', change: (p) => (p.spec.containers[0]!.image = 'nginx:1.27') },
+  { name: 'add a container port', change: (p) => (p.spec.containers[0]!.ports = [{ containerPort: 8080 }]), error: FORBIDDEN_POD_UPDATE },
+];
+
+for (const tc of podUpdates) {
+  test(`update of a Deployment's pod: ${tc.name}`, () => {
+    const c = loadFixture('kubeadm-calico');
+    const api = new ApiServer(c);
+    const pod = deploymentPod(api, c);
+    tc.change(pod);
+    if (tc.error) assert.throws(() => api.update(pod), { message: `Pod "${pod.metadata.name}" is invalid: ${tc.error}` });
+    else assert.doesNotThrow(() => api.update(pod));
+  });
+}
+
+test("a Deployment's pod is defaulted as the API server defaults pods (requests from limits, service account, tolerations)", () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const pod = deploymentPod(api, c);
+  assert.deepEqual(pod.spec.containers[0]!.resources, { limits: { cpu: '500m' }, requests: { cpu: '500m' } });
+  assert.equal(pod.spec.serviceAccountName, 'default');
+  assert.equal(pod.spec.enableServiceLinks, true);
+  assert.deepEqual(pod.spec.tolerations?.map((t) => t.key), ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']);
+});
+
+// ValidateService (pkg/apis/core/validation/validation.go): an ExternalName is a DNS-1123
+// subdomain, one trailing dot allowed
+const externalNames: { name: string; externalName: string; error?: string }[] = [
+  { name: 'a host name', externalName: 'my.database.example.com' },
+  { name: 'a fully qualified name', externalName: 'example.com.' },
+  {
+    name: 'a URL',
+    externalName: 'http://x',
+    error: `spec.externalName: Invalid value: "http://x": ${MSG_SUBDOMAIN}`,
+  },
+  {
+    name: 'upper case',
+    externalName: 'Example.com',
+    error: `spec.externalName: Invalid value: "Example.com": ${MSG_SUBDOMAIN}`,
+  },
+  { name: 'empty', externalName: '', error: 'spec.externalName: Required value' },
+];
+
+for (const tc of externalNames) {
+  test(`ExternalName Service: ${tc.name}`, () => {
+    const c = loadFixture('kubeadm-calico');
+    const api = new ApiServer(c);
+    const obj = svc('ext', { type: 'ExternalName', externalName: tc.externalName });
+    if (tc.error) assert.throws(() => api.create(obj), { message: `Service "ext" is invalid: ${tc.error}` });
+    else assert.equal(api.create<Service>(obj as Service).spec.externalName, tc.externalName);
+  });
+}

@@ -27,6 +27,7 @@ import { inclusiveRange, nameRuleForKind, validateLabels, validateName } from '.
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { virtualObjects } from './virtual-objects.js';
+import { priorityClassValue } from './controllers/util.js';
 import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
 
 export interface WriteOptions {
@@ -112,7 +113,7 @@ export class ApiServer {
     if (info.namespaced) this.admitNamespace(m.namespace!);
     if (this.c.store.get(obj.kind, m.namespace, m.name)) throw alreadyExists(info, m.name);
     if (STATUS_SUBRESOURCE.has(obj.kind)) delete obj['status'];
-    applyDefaults(obj);
+    applyDefaults(obj, priorityClassValue(this.c));
     const errs = [...validateName(m.name, nameRuleForKind(obj.kind)), ...validateLabels(m.labels, 'metadata.labels'), ...this.validate(obj, undefined)];
     if (errs.length > 0) throw invalid(info, m.name, errs);
     this.prepareCreate(obj);
@@ -248,9 +249,15 @@ export class ApiServer {
     if (pod.spec.dnsPolicy === 'None' && !(pod.spec.dnsConfig?.nameservers?.length))
       errs.push(field.required('spec.dnsConfig.nameservers', "must provide at least one DNS nameserver when `dnsPolicy` is None"));
     if (old) {
+      // ValidatePodUpdate (pkg/apis/core/validation/validation.go) compares the specs only:
+      // metadata (labels, annotations) of any pod may change. The stored pod was defaulted when
+      // it was created; an older stored object is defaulted here so that fields the API server
+      // adds (service account, tolerations, requests from limits) never count as a change.
+      const before = clone(old);
+      applyDefaults(before);
       const strip = (p: Pod): string =>
         JSON.stringify({ ...p.spec, containers: p.spec.containers.map((c) => ({ ...c, image: '' })), tolerations: [], terminationGracePeriodSeconds: 0, activeDeadlineSeconds: 0, nodeName: '' });
-      if (strip(pod) !== strip(old))
+      if (strip(pod) !== strip(before))
         errs.push(
           field.forbidden(
             'spec',
@@ -302,7 +309,12 @@ export class ApiServer {
         if (te) errs.push(te);
       }
     });
-    if (type === 'ExternalName' && !spec.externalName) errs.push(field.required('spec.externalName'));
+    if (type === 'ExternalName') {
+      // ValidateService: the CNAME may carry one trailing dot; the rest is a DNS-1123 subdomain
+      const cname = (spec.externalName ?? '').replace(/\.$/, '');
+      if (cname.length > 0) errs.push(...validateName(cname, 'subdomain', 'spec.externalName'));
+      else errs.push(field.required('spec.externalName'));
+    }
     if (old && old.spec.clusterIP && old.spec.clusterIP !== '' && old.spec.type !== 'ExternalName' && type !== 'ExternalName') {
       const want = spec.clusterIP ?? old.spec.clusterIP;
       if (want !== old.spec.clusterIP) errs.push(field.invalid('spec.clusterIPs[0]', [want], 'may not change once set'));

@@ -8,9 +8,18 @@
 export type DnsFlavour = 'glibc' | 'musl' | 'busybox' | 'none';
 
 export interface HttpSite {
-  /** Body of `/`; other paths answer 404 unless listed. */
+  /** Bodies by URL path (`/` and the files of the document root); other paths answer 404. */
   pages: Record<string, string>;
   server: string;
+}
+
+/**
+ * The body a site serves for a request path, or undefined for a 404. The query string and
+ * fragment are not part of the file a web server looks up.
+ */
+export function sitePage(site: HttpSite, path: string): string | undefined {
+  const file = path.replace(/[?#].*$/, '') || '/';
+  return Object.hasOwn(site.pages, file) ? site.pages[file] : undefined;
 }
 
 export interface Listener {
@@ -62,6 +71,28 @@ Commercial support is available at
 </html>
 `;
 
+/** nginx's error_page for 5xx in the image's default.conf (/usr/share/nginx/html/50x.html). */
+const NGINX_50X = `<!DOCTYPE html>
+<html>
+<head>
+<title>Error</title>
+<style>
+html { color-scheme: light dark; }
+body { width: 35em; margin: 0 auto;
+font-family: Tahoma, Verdana, Arial, sans-serif; }
+</style>
+</head>
+<body>
+<h1>An error occurred.</h1>
+<p>Sorry, the page you are looking for is currently unavailable.<br/>
+Please try again later.</p>
+<p>If you are the system administrator of this resource then you should check
+the error log for details.</p>
+<p><em>Faithfully yours, nginx.</em></p>
+</body>
+</html>
+`;
+
 const HTTPD_PAGE = '<html><body><h1>It works!</h1></body></html>\n';
 
 const BUSYBOX_TOOLS = ['sh', 'ash', 'cat', 'ls', 'echo', 'wget', 'nslookup', 'ping', 'nc', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'ip', 'ifconfig', 'route', 'netstat', 'ps', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'traceroute', 'telnet'];
@@ -80,18 +111,20 @@ function img(
   return { repository, tags, defaultTag, digest: `sha256:${hex}`, sizeBytes: rest.sizeBytes ?? 50_000_000, ...rest };
 }
 
-const http = (port: number, page: string, server: string): Listener => ({ port, protocol: 'TCP', http: { pages: { '/': page }, server } });
+const http = (port: number, page: string, server: string, files: Record<string, string> = {}): Listener => ({ port, protocol: 'TCP', http: { pages: { '/': page, ...files }, server } });
 
 export const IMAGES: readonly ImageInfo[] = [
   img('docker.io/library/nginx', '(latest|stable|alpine|mainline|1(\\.\\d+){0,2}(-alpine)?)', 'latest', {
-    listeners: [http(80, NGINX_PAGE, 'nginx/1.29.3')],
+    // default.conf: root /usr/share/nginx/html, index index.html; the root holds index.html and 50x.html
+    listeners: [http(80, NGINX_PAGE, 'nginx/1.29.3', { '/index.html': NGINX_PAGE, '/50x.html': NGINX_50X })],
     tools: [...DEBIAN_BASE, 'nginx', 'curl'],
     daemons: ['nginx'],
     dns: 'glibc',
     defaultCommand: { runs: true },
   }),
   img('docker.io/library/httpd', '(latest|alpine|2(\\.\\d+){0,2}(-alpine)?)', 'latest', {
-    listeners: [http(80, HTTPD_PAGE, 'Apache/2.4.65 (Unix)')],
+    // DocumentRoot /usr/local/apache2/htdocs holds index.html, the DirectoryIndex
+    listeners: [http(80, HTTPD_PAGE, 'Apache/2.4.65 (Unix)', { '/index.html': HTTPD_PAGE })],
     tools: [...DEBIAN_BASE, 'httpd', 'httpd-foreground'],
     daemons: ['httpd', 'httpd-foreground'],
     dns: 'glibc',

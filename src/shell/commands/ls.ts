@@ -2,7 +2,8 @@
  * ls — GNU coreutils src/ls.c, the parts an exam uses: -l (long format with `total`), -a/-A,
  * -1, -d, -R, -r, -t, -h. Names sort in byte order (C locale). On a terminal names are laid out
  * in columns like ls does (vertical order, two spaces apart, COLUMNS or 80 wide); in a pipe one
- * per line. Owners are root (the Vfs does not track owners).
+ * per line. Owners are root (the Vfs does not track owners). Symbolic links show as
+ * `lrwxrwxrwx … name -> target`; a directory's time is the newest change below it.
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn } from '../types.js';
@@ -32,24 +33,27 @@ interface Entry {
   mode: number;
   mtime: number;
   links: number;
+  /** A symbolic link's target (shown as `name -> target` by -l). */
+  link?: string;
 }
 
 function entry(ctx: CommandContext, name: string, path: string): Entry {
   const fs = ctx.fs;
+  const link = fs.readlink(path);
+  // lstat: a link is its own entry, size the length of its target, mode lrwxrwxrwx
+  if (link !== undefined) return { name, path, dir: false, size: Buffer.byteLength(link), mode: 0o777, mtime: fs.mtime(path), links: 1, link };
   if (fs.isFile(path)) {
     const st = fs.stat(path)!;
     return { name, path, dir: false, size: Buffer.byteLength(st.content), mode: st.mode, mtime: st.mtime, links: 1 };
   }
   const kids = fs.list(path);
-  let mtime = 0;
-  for (const k of kids) mtime = Math.max(mtime, fs.stat(`${path === '/' ? '' : path}/${k}`)?.mtime ?? 0);
-  const subdirs = kids.filter((k) => fs.isDir(`${path === '/' ? '' : path}/${k}`)).length;
-  return { name, path, dir: true, size: 4096, mode: 0o755, mtime, links: 2 + subdirs };
+  const subdirs = kids.filter((k) => !fs.isLink(`${path === '/' ? '' : path}/${k}`) && fs.isDir(`${path === '/' ? '' : path}/${k}`)).length;
+  return { name, path, dir: true, size: 4096, mode: 0o755, mtime: fs.mtime(path), links: 2 + subdirs };
 }
 
 function modeString(e: Entry): string {
   const bits = 'rwxrwxrwx';
-  let s = e.dir ? 'd' : '-';
+  let s = e.link !== undefined ? 'l' : e.dir ? 'd' : '-';
   for (let i = 0; i < 9; i++) s += e.mode & (1 << (8 - i)) ? bits[i] : '-';
   return s;
 }
@@ -77,6 +81,7 @@ function timeString(ms: number, now: number): string {
 }
 
 function blocks(e: Entry): number {
+  if (e.link !== undefined) return 0; // a short link's target lives in the inode
   return e.dir ? 4 : Math.ceil(e.size / 4096) * 4;
 }
 
@@ -86,7 +91,7 @@ function longLines(entries: Entry[], ctx: CommandContext, h: boolean): string[] 
   const sw = Math.max(0, ...sizes.map((s) => s.length));
   const lw = Math.max(0, ...links.map((s) => s.length));
   return entries.map(
-    (e, i) => `${modeString(e)} ${links[i]!.padStart(lw)} root root ${sizes[i]!.padStart(sw)} ${timeString(e.mtime, ctx.now())} ${e.name}`,
+    (e, i) => `${modeString(e)} ${links[i]!.padStart(lw)} root root ${sizes[i]!.padStart(sw)} ${timeString(e.mtime, ctx.now())} ${e.name}${e.link !== undefined ? ` -> ${e.link}` : ''}`,
   );
 }
 
@@ -185,7 +190,9 @@ export const ls: CommandFn = (ctx) => {
       out.err(`ls: cannot access '${op}': No such file or directory`, 2);
       continue;
     }
-    if (ctx.fs.isDir(path) && !dirOnly) dirs.push({ label: op, path });
+    // a symlink operand is listed itself with -l or -d; otherwise ls follows it to a directory
+    const asLink = ctx.fs.isLink(path) && (long || dirOnly);
+    if (ctx.fs.isDir(path) && !dirOnly && !asLink) dirs.push({ label: op, path });
     else files.push({ ...entry(ctx, op, path), name: op });
   }
   const chunks: string[] = [];

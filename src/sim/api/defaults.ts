@@ -37,7 +37,28 @@ function defaultContainer(c: Container): void {
   }
 }
 
-export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefault: 'Always' | 'OnFailure' | 'Never' = 'Always'): void {
+/**
+ * SetDefaults_Pod (pkg/apis/core/v1/defaults.go): a container with limits but no request for a
+ * resource gets the limit as its request. Only Pods are defaulted so, never pod templates, so a
+ * Deployment's template keeps what the user wrote and its pods show both. The API serializes
+ * resource lists with sorted keys.
+ */
+function defaultRequestsFromLimits(c: Container): void {
+  const limits = c.resources?.limits;
+  if (!limits) return;
+  const requests: Record<string, string> = { ...(c.resources!.requests ?? {}) };
+  for (const [k, v] of Object.entries(limits)) requests[k] ??= v;
+  c.resources!.requests = Object.fromEntries(Object.keys(requests).sort().map((k) => [k, requests[k]!]));
+}
+
+/** The built-in PriorityClasses' values (pkg/apis/scheduling/types.go SystemCriticalPriority + 1000 / + 0). */
+const SYSTEM_PRIORITY: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
+
+/** The value of a user PriorityClass by name, for pods naming one (set by the caller that has the store). */
+export type PriorityLookup = (className: string) => number | undefined;
+
+export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefault: 'Always' | 'OnFailure' | 'Never' = 'Always', priorityLookup?: PriorityLookup): void {
+  if (!inTemplate) for (const c of [...(spec.containers ?? []), ...(spec.initContainers ?? [])]) defaultRequestsFromLimits(c);
   for (const c of spec.containers ?? []) defaultContainer(c);
   for (const c of spec.initContainers ?? []) defaultContainer(c);
   spec.dnsPolicy ??= 'ClusterFirst';
@@ -50,7 +71,12 @@ export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefaul
     spec.serviceAccount ??= spec.serviceAccountName;
     spec.enableServiceLinks ??= true;
     spec.preemptionPolicy ??= 'PreemptLowerPriority';
-    spec.priority ??= 0;
+    // the Priority admission plugin (plugin/pkg/admission/priority): the class's value, 0 without one
+    const cls = spec.priorityClassName ?? '';
+    if (spec.priority === undefined) {
+      const value = cls === '' ? 0 : SYSTEM_PRIORITY[cls] ?? priorityLookup?.(cls);
+      if (value !== undefined) spec.priority = value;
+    }
     const tol = spec.tolerations ?? [];
     for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
       if (!tol.some((t) => t.key === key))
@@ -65,10 +91,10 @@ function defaultTemplate(t: PodTemplateSpec, restartDefault: 'Always' | 'OnFailu
   defaultPodSpec(t.spec, true, restartDefault);
 }
 
-export function applyDefaults(obj: KObject): void {
+export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): void {
   switch (obj.kind) {
     case 'Pod':
-      defaultPodSpec(obj['spec'] as PodSpec, false);
+      defaultPodSpec(obj['spec'] as PodSpec, false, 'Always', priorityLookup);
       break;
     case 'Service': {
       const s = obj as Service;

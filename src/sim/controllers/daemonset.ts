@@ -7,7 +7,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { DaemonSet, Node, Pod, Toleration } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
-import { isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { createPod, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
 import { tolerates } from './scheduler.js';
 import { deletePod } from './replicaset.js';
 
@@ -55,7 +55,7 @@ function sync(c: Cluster, ds: DaemonSet, nodes: Node[]): void {
       pod.metadata.generateName = `${ds.metadata.name}-`;
       pod.spec.tolerations = [...(pod.spec.tolerations ?? []), ...DS_TOLERATIONS.filter((t) => !(pod.spec.tolerations ?? []).some((x) => x.key === t.key))];
       pod.spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node.metadata.name] }] }] } } };
-      const created = c.insert(pod);
+      const created = createPod(c, pod);
       const bound = clone(created);
       bound.spec.nodeName = node.metadata.name;
       bound.status = { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: c.timestamp() }], qosClass: 'BestEffort' };

@@ -6,7 +6,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Job, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { isOwnedBy, podFromTemplate } from './util.js';
+import { createPod, isOwnedBy, podFromTemplate } from './util.js';
 
 export const jobController: Controller = {
   name: 'job',
@@ -47,7 +47,7 @@ function sync(c: Cluster, job: Job): void {
     for (let i = 0; i < need; i++) {
       const pod = podFromTemplate(job.spec.template, ns, job, { 'batch.kubernetes.io/controller-uid': job.metadata.uid ?? '', 'batch.kubernetes.io/job-name': job.metadata.name, 'controller-uid': job.metadata.uid ?? '', 'job-name': job.metadata.name });
       pod.metadata.generateName = `${job.metadata.name}-`;
-      const created = c.insert(pod);
+      const created = createPod(c, pod);
       c.recordEvent(job, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`, 'job-controller');
     }
   }

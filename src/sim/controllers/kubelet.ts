@@ -10,7 +10,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Container, ContainerStatus, Node, Pod, PodCondition, Probe } from '../api/types.js';
 import { clone } from '../api/store.js';
 import type { Host } from '../node/host.js';
-import { lookupImage, pullErrorMessage, type ImageInfo } from '../images.js';
+import { lookupImage, pullErrorMessage, sitePage, type ImageInfo } from '../images.js';
 import { containerProgram, type Program } from '../runtime/program.js';
 import { allocatePodIP, release } from '../cni/ipam.js';
 import { podFs, dropPodFs } from '../runtime/podfs.js';
@@ -67,45 +67,83 @@ function cond(type: string, ok: boolean, now: string, prev: PodCondition[] | und
 }
 
 /**
- * Run a probe the way the kubelet's prober does (pkg/kubelet/prober/prober.go): an HTTP GET or a
- * TCP connect to the pod IP, or a command in the container. Returns the failure text the
- * `Unhealthy` event carries (prober results: "HTTP probe failed with statuscode: 404",
- * `Get "http://IP:PORT/path": dial tcp IP:PORT: connect: connection refused`, …).
+ * A probe's outcome as pkg/probe reports it: success, failure with the prober's output, or
+ * unknown when the probe could not even be built (an error; the worker then throws the result
+ * away, so the container keeps its previous readiness).
  */
-export function runProbe(probe: Probe | undefined, container: Container, image: ImageInfo, podIP: string, fs: Vfs | undefined): { ok: boolean; message: string } {
-  if (!probe) return { ok: true, message: '' };
-  const portOf = (p: number | string): number | undefined =>
-    typeof p === 'number' ? p : container.ports?.find((cp) => cp.name === p)?.containerPort ?? (Number(p) || undefined);
+export type ProbeResult = { result: 'success' | 'failure'; output: string } | { result: 'unknown'; output: ''; error: string };
+
+const SUCCESS: ProbeResult = { result: 'success', output: '' };
+const failure = (output: string): ProbeResult => ({ result: 'failure', output });
+
+/**
+ * A probe's port as pkg/probe/util.go ResolveContainerPort resolves it: a number as is, a name
+ * through the container's ports (findPortByName), else the error `port "NAME" not found`.
+ */
+export function resolveContainerPort(port: number | string, container: Container): { port: number } | { error: string } {
+  let n: number;
+  if (typeof port === 'number') n = port;
+  else {
+    const named = container.ports?.find((cp) => cp.name === port);
+    if (!named) return { error: `port ${JSON.stringify(port)} not found` };
+    n = named.containerPort;
+  }
+  return n > 0 && n < 65536 ? { port: n } : { error: `invalid port number: ${n}` };
+}
+
+/**
+ * Run a probe the way the kubelet's prober does (pkg/kubelet/prober/prober.go runProbe): an HTTP
+ * GET or a TCP connect to the pod IP, or a command in the container. A failure carries the
+ * output the `Unhealthy` event shows (pkg/probe/http/http.go: "HTTP probe failed with
+ * statuscode: 404", `Get "http://IP:PORT/path": dial tcp IP:PORT: connect: connection refused`;
+ * pkg/probe/tcp/tcp.go: `dial tcp IP:PORT: connect: connection refused`). The HTTP answer is the
+ * image's site (images.ts): any file it serves answers 200.
+ */
+export function runProbe(probe: Probe | undefined, container: Container, image: ImageInfo, podIP: string, fs: Vfs | undefined): ProbeResult {
+  if (!probe) return SUCCESS;
   if (probe.httpGet) {
-    const port = portOf(probe.httpGet.port);
+    const resolved = resolveContainerPort(probe.httpGet.port, container);
+    if ('error' in resolved) return { result: 'unknown', output: '', error: resolved.error };
+    const port = resolved.port;
     const path = probe.httpGet.path ?? '/';
     const scheme = (probe.httpGet.scheme ?? 'HTTP').toLowerCase();
     const l = image.listeners.find((x) => x.port === port && x.protocol === 'TCP');
-    if (!l) return { ok: false, message: `Get "${scheme}://${podIP}:${port}${path}": dial tcp ${podIP}:${port}: connect: connection refused` };
-    if (!l.http) return { ok: false, message: `Get "${scheme}://${podIP}:${port}${path}": EOF` };
-    if (path in l.http.pages) return { ok: true, message: '' };
-    return { ok: false, message: 'HTTP probe failed with statuscode: 404' };
+    if (!l) return failure(`Get "${scheme}://${podIP}:${port}${path}": dial tcp ${podIP}:${port}: connect: connection refused`);
+    if (!l.http) return failure(`Get "${scheme}://${podIP}:${port}${path}": EOF`);
+    return sitePage(l.http, path) !== undefined ? SUCCESS : failure('HTTP probe failed with statuscode: 404');
   }
   if (probe.tcpSocket) {
-    const port = portOf(probe.tcpSocket.port);
+    const resolved = resolveContainerPort(probe.tcpSocket.port, container);
+    if ('error' in resolved) return { result: 'unknown', output: '', error: resolved.error };
+    const port = resolved.port;
     const ok = image.listeners.some((x) => x.port === port && x.protocol === 'TCP');
-    return ok ? { ok, message: '' } : { ok, message: `dial tcp ${podIP}:${port}: connect: connection refused` };
+    return ok ? SUCCESS : failure(`dial tcp ${podIP}:${port}: connect: connection refused`);
   }
   if (probe.exec) {
     const argv = probe.exec.command;
     const script = (argv[0] === 'sh' || argv[0] === '/bin/sh') && argv[1] === '-c' ? (argv[2] ?? '').trim().split(/\s+/) : argv;
     const exe = (script[0] ?? '').split('/').pop() ?? '';
-    if (exe === 'true') return { ok: true, message: '' };
-    if (exe === 'false') return { ok: false, message: '' };
+    if (exe === 'true') return SUCCESS;
+    if (exe === 'false') return failure('');
     if (!image.tools.includes(exe))
-      return { ok: false, message: `OCI runtime exec failed: exec failed: unable to start container process: exec: "${argv[0]}": executable file not found in $PATH: unknown` };
+      return failure(`OCI runtime exec failed: exec failed: unable to start container process: exec: "${argv[0]}": executable file not found in $PATH: unknown`);
     // file checks are answered from the container's filesystem
     const file = script.slice(1).find((a) => a.startsWith('/'));
     if ((exe === 'cat' || exe === 'ls' || exe === 'test' || exe === '[') && file && fs && !fs.exists(file))
-      return { ok: false, message: exe === 'cat' ? `cat: can't open '${file}': No such file or directory` : exe === 'ls' ? `ls: ${file}: No such file or directory` : '' };
-    return { ok: true, message: '' };
+      return failure(exe === 'cat' ? `cat: can't open '${file}': No such file or directory` : exe === 'ls' ? `ls: ${file}: No such file or directory` : '');
+    return SUCCESS;
   }
-  return { ok: true, message: '' };
+  return SUCCESS;
+}
+
+/**
+ * The `Unhealthy` event text of a probe that did not succeed (prober.go probe): "Readiness probe
+ * failed: OUTPUT", or for an error "Readiness probe errored and resulted in unknown state: ERR".
+ */
+export function unhealthyMessage(kind: 'Readiness' | 'Liveness' | 'Startup', r: ProbeResult): string | undefined {
+  if (r.result === 'success') return undefined;
+  if (r.result === 'unknown') return `${kind} probe errored and resulted in unknown state: ${r.error}`;
+  return `${kind} probe failed: ${r.output}`;
 }
 
 function backoffMs(restarts: number): number {
@@ -358,11 +396,16 @@ function stepContainer(
       const override = programOverride(image.repository);
       const fs = podFs(c, pod.metadata.uid ?? '');
       const podIP = pod.status?.podIP ?? '';
-      const readiness = override ? { ok: override.status(c, pod, ct).ready, message: '' } : runProbe(ct.readinessProbe, ct, image, podIP, fs);
-      const ready = now >= startedAt + delay && readiness.ok;
-      if (!ready && ct.readinessProbe && now >= startedAt + delay) events.push(['Warning', 'Unhealthy', `Readiness probe failed: ${readiness.message}`]);
+      const readiness: ProbeResult = override ? (override.status(c, pod, ct).ready ? SUCCESS : failure('')) : runProbe(ct.readinessProbe, ct, image, podIP, fs);
+      const ready = now >= startedAt + delay && readiness.result === 'success';
+      const readyMsg = unhealthyMessage('Readiness', readiness);
+      if (!ready && ct.readinessProbe && now >= startedAt + delay && readyMsg) events.push(['Warning', 'Unhealthy', readyMsg]);
       cs.ready = ready;
-      const live = runProbe(ct.livenessProbe, ct, image, podIP, fs).ok;
+      const liveness = runProbe(ct.livenessProbe, ct, image, podIP, fs);
+      // an errored probe's result is thrown away (prober/worker.go doProbe): no restart
+      const live = liveness.result !== 'failure';
+      const liveMsg = unhealthyMessage('Liveness', liveness);
+      if (liveMsg && now >= startedAt + (ct.livenessProbe?.initialDelaySeconds ?? 0) * 1000) events.push(['Warning', 'Unhealthy', liveMsg]);
       const liveDelay = (ct.livenessProbe?.initialDelaySeconds ?? 0) * 1000 + (ct.livenessProbe?.periodSeconds ?? 10) * 1000 * (ct.livenessProbe?.failureThreshold ?? 3);
       if (!live) {
         if (now >= startedAt + liveDelay) {

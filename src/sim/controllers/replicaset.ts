@@ -6,7 +6,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
+import { createPod, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
 
 export const replicaSetController: Controller = {
   name: 'replicaset',
@@ -26,7 +26,7 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
       for (let i = active.length; i < want; i++) {
         const pod = podFromTemplate(rs.spec.template, ns, rs);
         pod.metadata.generateName = `${rs.metadata.name}-`;
-        const created = c.insert(pod);
+        const created = createPod(c, pod);
         c.recordEvent(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`, 'replicaset-controller');
         active.push(created);
       }

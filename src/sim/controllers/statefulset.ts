@@ -6,7 +6,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, StatefulSet } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { createPod, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
 import { deletePod } from './replicaset.js';
 
 export const statefulSetController: Controller = {
@@ -38,7 +38,7 @@ function sync(c: Cluster, sts: StatefulSet): void {
     pod.metadata.name = name;
     pod.spec.hostname = name;
     if (sts.spec.serviceName) pod.spec.subdomain = sts.spec.serviceName;
-    c.insert(pod);
+    createPod(c, pod);
     c.recordEvent(sts, 'Normal', 'SuccessfulCreate', `create Pod ${name} in StatefulSet ${sts.metadata.name} successful`, 'statefulset-controller');
     if (ordered) break;
   }

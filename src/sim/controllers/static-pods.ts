@@ -63,7 +63,7 @@ export const staticPodsController: Controller = {
         const parsed = parseManifest(path, text);
         if (!parsed.ok) {
           if (rt[path]?.hash !== hash) {
-            host.log('kubelet', `E1202 ${hhmmss(now)}.000000    1234 file.go:187] "Could not process manifest file" err="${parsed.error.replace(/"/g, '\\"')}" path="${path}"`);
+            host.log('kubelet', `E${klogTime(now)}    1234 file.go:187] "Could not process manifest file" err="${parsed.error.replace(/"/g, '\\"')}" path="${path}"`);
             delete rt[path];
             rt[`!${path}`] = { file: path, hash, name: '', namespace: '', since: now, running: false, exited: true, restarts: 0, nextStart: 0, logs: [], containerId: '', image: '' };
           }
@@ -113,8 +113,10 @@ export const staticPodsController: Controller = {
   },
 };
 
-function hhmmss(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 19);
+/** klog's header time, `mmdd hh:mm:ss.uuuuuu`, from the simulated clock. */
+function klogTime(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(5, 7)}${iso.slice(8, 10)} ${iso.slice(11, 23)}000`;
 }
 
 function apiUp(c: Cluster): boolean {
@@ -145,7 +147,7 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
     return;
   }
   if (isComponent(comp)) {
-    const res = startComponent(comp, argv, (p) => host.fs.exists(p));
+    const res = startComponent(comp, argv, (p) => host.fs.exists(p), { startedAt: now, image: ct.image });
     r.logs = res.logs;
     if (!res.ok) {
       r.running = false;
@@ -170,7 +172,15 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
   if (!node) return;
   const name = `${pod.metadata.name}-${host.name}`;
   const ns = pod.metadata.namespace ?? 'kube-system';
-  const existing = c.store.get<Pod>('Pod', ns, name);
+  let existing = c.store.get<Pod>('Pod', ns, name);
+  // An edited manifest is a new static pod (its config hash is its UID): the kubelet deletes the
+  // mirror pod of the old one and creates a new mirror pod (pkg/kubelet/pod/mirror_client.go,
+  // kubelet.go SyncPod: a mirror pod that is not IsMirrorPodOf the static pod is deleted), so the
+  // UID and creation time are new.
+  if (existing && existing.metadata.annotations?.['kubernetes.io/config.mirror'] !== r.hash) {
+    c.store.remove('Pod', ns, name);
+    existing = undefined;
+  }
   const mirror: Pod = existing ? clone(existing) : clone(pod);
   const ts = new Date(r.since - (r.since % 1000)).toISOString().replace('.000Z', 'Z');
   mirror.metadata = {

@@ -1,6 +1,8 @@
 /** Helpers shared by the controllers: owner references, template hashing, pod readiness. */
 import type { KObject, OwnerReference, Pod, PodTemplateSpec } from '../api/types.js';
 import { clone } from '../api/store.js';
+import { applyDefaults } from '../api/defaults.js';
+import type { Cluster } from '../cluster.js';
 
 export function ownerRef(owner: KObject): OwnerReference {
   return {
@@ -95,4 +97,20 @@ export function podFromTemplate(template: PodTemplateSpec, namespace: string, ow
     spec: t.spec,
   };
   return pod;
+}
+
+/**
+ * Store a pod a workload controller made. Controllers create pods through the API server, so the
+ * pod gets the Pod defaults (pkg/apis/core/v1/defaults.go: service account, enableServiceLinks,
+ * priority, the not-ready/unreachable tolerations, requests from limits), which a template never
+ * has. Run after the controller's own additions (a DaemonSet's tolerations come first).
+ */
+export function createPod(c: Cluster, pod: Pod): Pod {
+  applyDefaults(pod, priorityClassValue(c));
+  return c.insert(pod);
+}
+
+/** A PriorityClass's value from the store, for the Priority admission the API server applies to pods. */
+export function priorityClassValue(c: Cluster): (name: string) => number | undefined {
+  return (name) => (c.store.get('PriorityClass', undefined, name) as { value?: number } | undefined)?.value;
 }

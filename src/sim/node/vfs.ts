@@ -13,11 +13,22 @@ export interface FileEntry {
   mtime: number;
 }
 
+export interface SymlinkEntry {
+  /** The target as written (`ln -s TARGET`), relative to the link's directory unless absolute. */
+  target: string;
+  mtime: number;
+}
+
 export interface VfsData {
   files: Record<string, FileEntry>;
   /** Directories that exist even when empty. */
   dirs: string[];
+  /** Symbolic links by path (absent in snapshots made before links existed). */
+  links?: Record<string, SymlinkEntry>;
 }
+
+/** Linux's MAXSYMLINKS: more hops than this is ELOOP; we stop following and treat it as missing. */
+const MAX_SYMLINKS = 40;
 
 export class VfsError extends Error {
   constructor(
@@ -52,7 +63,13 @@ function parentOf(p: string): string {
  */
 export interface VirtualFiles {
   prefixes: readonly string[];
-  files(): Record<string, string>;
+  /** Contents by path, each with its modification time (e.g. when the container started). */
+  files(): Record<string, VirtualFile>;
+}
+
+export interface VirtualFile {
+  content: string;
+  mtime: number;
 }
 
 export class Vfs {
@@ -63,7 +80,7 @@ export class Vfs {
     this.virtual = v;
   }
 
-  private virtualFiles(p: string): Record<string, string> | undefined {
+  private virtualFiles(p: string): Record<string, VirtualFile> | undefined {
     const v = this.virtual;
     if (!v || !v.prefixes.some((x) => p === x || p.startsWith(`${x}/`) || x.startsWith(`${p === '/' ? '' : p}/`))) return undefined;
     return v.files();
@@ -76,45 +93,104 @@ export class Vfs {
     private readonly onChange: () => void = () => {},
   ) {}
 
+  /** The symlink at exactly `p` (not following), if any. */
+  readlink(p: string): string | undefined {
+    return this.data.links?.[p]?.target;
+  }
+
+  isLink(p: string): boolean {
+    return this.data.links?.[p] !== undefined;
+  }
+
+  /** Create a symbolic link `p` → `target` (`ln -s target p`). */
+  symlink(target: string, p: string): void {
+    (this.data.links ??= {})[p] = { target, mtime: this.now() };
+    this.ensureDir(parentOf(p));
+    this.onChange();
+  }
+
+  /** Where `p` leads after following symbolic links, as the kernel's path walk does for the last component. */
+  follow(p: string): string {
+    let cur = p;
+    for (let i = 0; i < MAX_SYMLINKS; i++) {
+      const l = this.data.links?.[cur];
+      if (!l) return cur;
+      cur = resolvePath(parentOf(cur), l.target);
+    }
+    return cur;
+  }
+
   exists(p: string): boolean {
     return this.isFile(p) || this.isDir(p);
   }
 
   isFile(p: string): boolean {
+    p = this.follow(p);
     return Object.prototype.hasOwnProperty.call(this.data.files, p) || this.virtualFiles(p)?.[p] !== undefined;
   }
 
   isDir(p: string): boolean {
+    p = this.follow(p);
     if (p === '/') return true;
     if (this.data.dirs.includes(p)) return true;
     const prefix = `${p}/`;
     for (const f in this.data.files) if (f.startsWith(prefix)) return true;
+    for (const f in this.data.links ?? {}) if (f.startsWith(prefix)) return true;
     for (const f in this.virtualFiles(p) ?? {}) if (f.startsWith(prefix)) return true;
     return false;
   }
 
   read(p: string): string {
+    const orig = p;
+    p = this.follow(p);
     const f = this.data.files[p];
     if (f) return f.content;
     const v = this.virtualFiles(p)?.[p];
-    if (v !== undefined) return v;
-    if (this.isDir(p)) throw new VfsError('EISDIR', p);
-    throw new VfsError('ENOENT', p);
+    if (v !== undefined) return v.content;
+    if (this.isDir(p)) throw new VfsError('EISDIR', orig);
+    throw new VfsError('ENOENT', orig);
   }
 
   /** Read or undefined, for configuration lookups that treat a missing file as "not configured". */
   tryRead(p: string): string | undefined {
-    return this.data.files[p]?.content ?? this.virtualFiles(p)?.[p];
+    p = this.follow(p);
+    return this.data.files[p]?.content ?? this.virtualFiles(p)?.[p]?.content;
   }
 
   stat(p: string): FileEntry | undefined {
+    p = this.follow(p);
     const f = this.data.files[p];
     if (f) return f;
     const v = this.virtualFiles(p)?.[p];
-    return v === undefined ? undefined : { content: v, mode: 0o640, mtime: this.now() };
+    return v === undefined ? undefined : { content: v.content, mode: 0o640, mtime: v.mtime };
+  }
+
+  /**
+   * Modification time of a file, link or directory. A directory changes when an entry is added
+   * below it, so it is the newest time of anything below; an empty directory dates from when the
+   * node was installed (its oldest file).
+   */
+  mtime(p: string): number {
+    const link = this.data.links?.[p];
+    if (link) return link.mtime;
+    const st = this.stat(p);
+    if (st) return st.mtime;
+    const dir = this.follow(p);
+    const prefix = dir === '/' ? '/' : `${dir}/`;
+    let newest: number | undefined;
+    const see = (t: number): void => void (newest = newest === undefined ? t : Math.max(newest, t));
+    for (const [f, e] of Object.entries(this.data.files)) if (f.startsWith(prefix)) see(e.mtime);
+    for (const [f, e] of Object.entries(this.data.links ?? {})) if (f.startsWith(prefix)) see(e.mtime);
+    for (const [f, e] of Object.entries(this.virtualFiles(dir) ?? {})) if (f.startsWith(prefix)) see(e.mtime);
+    if (newest !== undefined) return newest;
+    let oldest: number | undefined;
+    for (const e of Object.values(this.data.files)) oldest = oldest === undefined ? e.mtime : Math.min(oldest, e.mtime);
+    return oldest ?? this.now();
   }
 
   write(p: string, content: string, mode?: number): void {
+    // writing through a symlink writes its target, as open(2) without O_NOFOLLOW does
+    p = this.follow(p);
     if (this.isDir(p) && !this.isFile(p)) throw new VfsError('EISDIR', p);
     const old = this.data.files[p];
     this.data.files[p] = { content, mode: mode ?? old?.mode ?? 0o644, mtime: this.now() };
@@ -127,6 +203,11 @@ export class Vfs {
   }
 
   remove(p: string): void {
+    if (this.data.links?.[p]) {
+      delete this.data.links[p];
+      this.onChange();
+      return;
+    }
     if (this.isFile(p)) {
       delete this.data.files[p];
       this.onChange();
@@ -145,6 +226,7 @@ export class Vfs {
   removeTree(p: string): void {
     const prefix = `${p}/`;
     for (const f of Object.keys(this.data.files)) if (f === p || f.startsWith(prefix)) delete this.data.files[f];
+    for (const f of Object.keys(this.data.links ?? {})) if (f === p || f.startsWith(prefix)) delete this.data.links![f];
     this.data.dirs = this.data.dirs.filter((d) => d !== p && !d.startsWith(prefix));
     this.onChange();
   }
@@ -163,9 +245,11 @@ export class Vfs {
 
   /** Names directly below a directory, sorted. */
   list(dir: string): string[] {
+    dir = this.follow(dir);
     const prefix = dir === '/' ? '/' : `${dir}/`;
     const names = new Set<string>();
     for (const f in this.data.files) if (f.startsWith(prefix)) names.add(f.slice(prefix.length).split('/')[0]!);
+    for (const f in this.data.links ?? {}) if (f.startsWith(prefix)) names.add(f.slice(prefix.length).split('/')[0]!);
     for (const d of this.data.dirs) if (d.startsWith(prefix) && d !== dir) names.add(d.slice(prefix.length).split('/')[0]!);
     for (const f in this.virtualFiles(dir) ?? {}) if (f.startsWith(prefix)) names.add(f.slice(prefix.length).split('/')[0]!);
     names.delete('');

@@ -35,15 +35,80 @@ export function isComponent(name: string): name is ComponentName {
   return name in KNOWN;
 }
 
+/** When the process starts and from which image: the clock and version its log lines show. */
+export interface StartInfo {
+  /** Simulated ms when the container started. */
+  startedAt: number;
+  /** The container image, e.g. registry.k8s.io/etcd:3.6.5-0. */
+  image: string;
+}
+
+const p2 = (n: number): string => String(n).padStart(2, '0');
+
+/** klog's header (k8s.io/klog/v2 formatHeader): `Lmmdd hh:mm:ss.uuuuuu threadid file:line]`, pid 1 in a container. */
+function klog(level: 'I' | 'W' | 'E', at: number, where: string, msg: string): string {
+  const d = new Date(at);
+  const micro = String(d.getUTCMilliseconds() * 1000).padStart(6, '0');
+  return `${level}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${micro}       1 ${where}] ${msg}`;
+}
+
+/** The image tag: the version a Kubernetes component binary reports (v1.35.9). */
+function imageTag(image: string): string {
+  const i = image.lastIndexOf(':');
+  return i > image.lastIndexOf('/') ? image.slice(i + 1) : 'latest';
+}
+
+/**
+ * etcd's zap JSON lines (etcd client/pkg/logutil/zap.go DefaultZapLoggerConfig: keys level, ts,
+ * caller, msg; ts as 2006-01-02T15:04:05.000000Z0700). At start etcd prints its argv
+ * (server/etcdmain/etcd.go "Running: ") and its configuration (server/embed/etcd.go print,
+ * "starting an etcd server" with etcd-version first). The version is etcd's own, from the image
+ * tag (registry.k8s.io/etcd:3.6.5-0 → 3.6.5), never Kubernetes'. Only fields the flags determine
+ * are shown; caller line numbers are approximate.
+ */
+function etcdStartLogs(argv: readonly string[], flags: Map<string, string>, at: number, image: string): string[] {
+  const ts = new Date(at).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+  const version = imageTag(image).replace(/-\d+$/, '');
+  const line = (caller: string, msg: string, fields: Record<string, unknown>): string => JSON.stringify({ level: 'info', ts, caller, msg, ...fields });
+  const urls = (flag: string, dflt: string): string[] => (flags.get(flag) ?? dflt).split(',').filter((u) => u !== '');
+  const dataDir = flags.get('data-dir') ?? `${flags.get('name') ?? 'default'}.etcd`;
+  return [
+    line('etcdmain/etcd.go:64', 'Running: ', { args: argv }),
+    line('embed/etcd.go:310', 'starting an etcd server', {
+      'etcd-version': version,
+      'go-os': 'linux',
+      'go-arch': 'amd64',
+      name: flags.get('name') ?? 'default',
+      'data-dir': dataDir,
+      'wal-dir': '',
+      'wal-dir-dedicated': '',
+      'member-dir': `${dataDir}/member`,
+      'force-new-cluster': false,
+      'heartbeat-interval': '100ms',
+      'election-timeout': '1s',
+      'initial-election-tick-advance': true,
+      'snapshot-count': Number(flags.get('snapshot-count') ?? 10000),
+      'initial-advertise-peer-urls': urls('initial-advertise-peer-urls', 'http://localhost:2380'),
+      'listen-peer-urls': urls('listen-peer-urls', 'http://localhost:2380'),
+      'advertise-client-urls': urls('advertise-client-urls', 'http://localhost:2379'),
+      'listen-client-urls': urls('listen-client-urls', 'http://localhost:2379'),
+      'listen-metrics-urls': urls('listen-metrics-urls', ''),
+    }),
+  ];
+}
+
 /**
  * Start a component with these argv flags. Returns the log lines it prints and whether it keeps
- * running. `files` tells whether a path exists on the node (certificate and config flags).
+ * running. `files` tells whether a path exists on the node (certificate and config flags). Log
+ * times are the process's start (`start.startedAt`), later lines offset from it.
  */
 export function startComponent(
   name: ComponentName,
   argv: readonly string[],
   fileExists: (p: string) => boolean,
+  start: StartInfo,
 ): { ok: true; logs: string[] } | { ok: false; logs: string[] } {
+  const at = start.startedAt;
   const flags = new Map<string, string>();
   for (const a of argv.slice(1)) {
     const m = /^--([^=]+)(?:=(.*))?$/.exec(a);
@@ -54,12 +119,12 @@ export function startComponent(
   const fileFlags = ['client-ca-file', 'tls-cert-file', 'tls-private-key-file', 'etcd-cafile', 'etcd-certfile', 'etcd-keyfile', 'service-account-key-file', 'kubeconfig', 'cert-file', 'key-file', 'trusted-ca-file'];
   for (const f of fileFlags) {
     const v = flags.get(f);
-    if (v && !fileExists(v)) return fail([`E1202 10:00:00.000000       1 run.go:72] "command failed" err="open ${v}: no such file or directory"`]);
+    if (v && !fileExists(v)) return fail([klog('E', at, 'run.go:72', `"command failed" err="open ${v}: no such file or directory"`)]);
   }
   if (name === 'kube-apiserver') {
     const range = flags.get('service-cluster-ip-range');
     if (range !== undefined && !parseCidr(range))
-      return fail([`E1202 10:00:00.000000       1 run.go:72] "command failed" err="service-cluster-ip-range[0] is not a valid cidr"`]);
+      return fail([klog('E', at, 'run.go:72', '"command failed" err="service-cluster-ip-range[0] is not a valid cidr"')]);
     const np = flags.get('service-node-port-range');
     if (np !== undefined && !/^\d+-\d+$/.test(np))
       return fail([`Error: invalid argument "${np}" for "--service-node-port-range" flag: couldn't parse port range "${np}": Invalid argument`]);
@@ -67,15 +132,17 @@ export function startComponent(
     const m = /^https:\/\/([\d.]+):(\d+)$/.exec(etcd.split(',')[0] ?? '');
     if (!m || m[2] !== '2379' || !isIPv4(m[1]!))
       return fail([
-        `W1202 10:00:00.000000       1 logging.go:55] [core] [Channel #1 SubChannel #2]grpc: addrConn.createTransport failed to connect to {Addr: "${m ? `${m[1]}:${m[2]}` : etcd}", ServerName: "${m?.[1] ?? etcd}:${m?.[2] ?? ''}", }. Err: connection error: desc = "transport: Error while dialing: dial tcp ${m ? `${m[1]}:${m[2]}` : etcd}: connect: connection refused"`,
-        'E1202 10:00:20.000000       1 run.go:72] "command failed" err="context deadline exceeded"',
+        klog('W', at, 'logging.go:55', `[core] [Channel #1 SubChannel #2]grpc: addrConn.createTransport failed to connect to {Addr: "${m ? `${m[1]}:${m[2]}` : etcd}", ServerName: "${m?.[1] ?? etcd}:${m?.[2] ?? ''}", }. Err: connection error: desc = "transport: Error while dialing: dial tcp ${m ? `${m[1]}:${m[2]}` : etcd}: connect: connection refused"`),
+        // the storage backend gives up after its 20 s dial timeout
+        klog('E', at + 20_000, 'run.go:72', '"command failed" err="context deadline exceeded"'),
       ]);
   }
   if (name === 'kube-controller-manager') {
     const cc = flags.get('cluster-cidr');
-    if (cc !== undefined && !parseCidr(cc)) return fail([`E1202 10:00:00.000000       1 run.go:72] "command failed" err="invalid CIDR address: ${cc}"`]);
+    if (cc !== undefined && !parseCidr(cc)) return fail([klog('E', at, 'run.go:72', `"command failed" err="invalid CIDR address: ${cc}"`)]);
   }
-  return { ok: true, logs: [`I1202 10:00:00.000000       1 server.go:150] "Starting ${name}" version="v1.35.9"`] };
+  if (name === 'etcd') return { ok: true, logs: etcdStartLogs(argv, flags, at, start.image) };
+  return { ok: true, logs: [klog('I', at, 'server.go:150', `"Starting ${name}" version="${imageTag(start.image)}"`)] };
 }
 
 function fail(logs: string[]): { ok: false; logs: string[] } {

@@ -23,7 +23,7 @@
 import type { Cluster } from '../cluster.js';
 import type { EndpointSlice, Ingress, IngressBackend, KObject, Pod, Service } from '../api/types.js';
 import type { HttpSite } from '../images.js';
-import { lookupImage } from '../images.js';
+import { lookupImage, sitePage } from '../images.js';
 import { connect } from './path.js';
 
 export interface HttpAnswer {
@@ -50,7 +50,7 @@ function errorAnswer(status: number, reason: string): HttpAnswer {
 
 /** What a plain web server (image catalogue site) answers for `path`. */
 export function siteAnswer(site: HttpSite, path: string): HttpAnswer {
-  const body = site.pages[path];
+  const body = sitePage(site, path);
   if (body !== undefined) return { status: 200, reason: 'OK', body, server: site.server };
   const nf = site.server.startsWith('nginx') ? nginxErrorPage(404, 'Not Found', site.server) : '404 page not found\n';
   return { status: 404, reason: 'Not Found', body: nf, server: site.server };

@@ -10,10 +10,11 @@
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Pod } from '../../../sim/api/types.js';
 import type { Host } from '../../../sim/node/host.js';
-import type { VirtualFiles } from '../../../sim/node/vfs.js';
+import type { VirtualFile, VirtualFiles } from '../../../sim/node/vfs.js';
 import { podLogs } from '../../kubectl/logs-source.js';
 
-const KLOG = /^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}/;
+/** klog and zap (etcd) both write to stderr. */
+const KLOG = /^([IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}|\{"level":)/;
 
 /** RFC3339Nano as containerd writes it: nine fractional digits. */
 function criTime(ms: number): string {
@@ -31,8 +32,9 @@ function criLines(text: string, at: number): string {
     .join('');
 }
 
-export function podLogFiles(c: Cluster, host: Host): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Each file's mtime is when its container started (the runtime creates the file then). */
+export function podLogFiles(c: Cluster, host: Host): Record<string, VirtualFile> {
+  const out: Record<string, VirtualFile> = {};
   for (const pod of c.store.list<Pod>('Pod')) {
     if (pod.spec.nodeName !== host.name) continue;
     const ns = pod.metadata.namespace ?? 'default';
@@ -43,9 +45,9 @@ export function podLogFiles(c: Cluster, host: Host): Record<string, string> {
       if (!id) continue; // never created: the kubelet has no log file for it yet
       const started = cs.state.running?.startedAt ?? cs.state.terminated?.startedAt ?? cs.lastState?.terminated?.startedAt ?? pod.status?.startTime;
       const at = Date.parse(started ?? '') || c.now();
-      const text = criLines(podLogs(c, pod, cs.name, false), at);
-      out[`${dir}/${cs.name}/${cs.restartCount}.log`] = text;
-      out[`/var/log/containers/${pod.metadata.name}_${ns}_${cs.name}-${id}.log`] = text;
+      const file = { content: criLines(podLogs(c, pod, cs.name, false), at), mtime: at };
+      out[`${dir}/${cs.name}/${cs.restartCount}.log`] = file;
+      out[`/var/log/containers/${pod.metadata.name}_${ns}_${cs.name}-${id}.log`] = file;
     }
   }
   return out;

@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../../testing/fixtures.js';
+import type { Pod } from '../api/types.js';
+import { staticPods } from './static-pods.js';
+
+const MANIFEST = '/etc/kubernetes/manifests/kube-scheduler.yaml';
+
+function mirror(c: ReturnType<typeof loadFixture>): Pod {
+  return c.store.get<Pod>('Pod', 'kube-system', 'kube-scheduler-cka-cp1')!;
+}
+
+// pkg/kubelet/pod/mirror_client.go, kubelet.go syncPod: a changed manifest is a new static pod
+// (new config hash); the kubelet deletes the mirror pod of the old one and creates a new one
+const edits: { name: string; edit: (text: string) => string; recreated: boolean }[] = [
+  { name: 'a new flag', edit: (t) => t.replace('- --leader-elect=true', '- --leader-elect=true\n    - --v=2'), recreated: true },
+  { name: 'a new label', edit: (t) => t.replace('tier: control-plane', 'tier: control-plane\n    team: blue'), recreated: true },
+  { name: 'the same bytes written again', edit: (t) => t, recreated: false },
+];
+
+for (const tc of edits) {
+  test(`static pod manifest edit: ${tc.name}`, () => {
+    const c = loadFixture('kubeadm-calico');
+    const cp = c.host('cka-cp1')!;
+    const before = mirror(c);
+    c.advance(60_000);
+    const editedAt = c.now();
+    cp.fs.write(MANIFEST, tc.edit(cp.fs.read(MANIFEST)));
+    c.advance(30_000);
+    const after = mirror(c);
+    if (tc.recreated) {
+      assert.notEqual(after.metadata.uid, before.metadata.uid);
+      assert.equal(after.metadata.creationTimestamp, new Date(editedAt).toISOString().replace('.000Z', 'Z'));
+      assert.notEqual(after.metadata.annotations?.['kubernetes.io/config.hash'], before.metadata.annotations?.['kubernetes.io/config.hash']);
+    } else {
+      assert.equal(after.metadata.uid, before.metadata.uid);
+      assert.equal(after.metadata.creationTimestamp, before.metadata.creationTimestamp);
+    }
+  });
+}
+
+test('a restarted component logs the time it started, not the fixture time', () => {
+  const c = loadFixture('kubeadm-calico');
+  const cp = c.host('cka-cp1')!;
+  const rt = (): { logs: string[]; since: number } => Object.values(staticPods(c)['cka-cp1']!).find((r) => r.name === 'kube-scheduler')!;
+  assert.match(rt().logs[0]!, /^I1127 06:00:00\.000000 /, 'started with the cluster');
+  c.advance(60_000);
+  cp.fs.write(MANIFEST, cp.fs.read(MANIFEST).replace('- --leader-elect=true', '- --leader-elect=true\n    - --v=2'));
+  c.advance(30_000);
+  const d = new Date(rt().since).toISOString();
+  assert.match(rt().logs[0]!, new RegExp(`^I${d.slice(5, 7)}${d.slice(8, 10)} ${d.slice(11, 19).replace(/:/g, ':')}\\.000000 `));
+  assert.ok(rt().since > Date.parse('2026-12-02T10:00:00Z'));
+});

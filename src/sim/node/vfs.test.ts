@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Vfs, VfsError } from './vfs.js';
+
+const T0 = Date.parse('2026-11-27T06:00:00Z');
+const T1 = Date.parse('2026-12-02T10:00:00Z');
+
+function ubuntu(now = T0): Vfs {
+  const fs = new Vfs({ files: {}, dirs: ['/'] }, () => now);
+  fs.write('/run/systemd/resolve/stub-resolv.conf', 'nameserver 127.0.0.53\n');
+  fs.write('/run/systemd/resolve/resolv.conf', 'nameserver 192.168.122.1\n');
+  fs.symlink('../run/systemd/resolve/stub-resolv.conf', '/etc/resolv.conf');
+  return fs;
+}
+
+const reads: { name: string; path: string; want: string | undefined }[] = [
+  { name: 'a relative link is followed from its directory', path: '/etc/resolv.conf', want: 'nameserver 127.0.0.53\n' },
+  { name: 'the target itself', path: '/run/systemd/resolve/stub-resolv.conf', want: 'nameserver 127.0.0.53\n' },
+  { name: 'the upstream file', path: '/run/systemd/resolve/resolv.conf', want: 'nameserver 192.168.122.1\n' },
+  { name: 'a missing file', path: '/etc/nope', want: undefined },
+];
+
+for (const tc of reads) {
+  test(`symlinks: ${tc.name}`, () => {
+    assert.equal(ubuntu().tryRead(tc.path), tc.want);
+  });
+}
+
+test('symlinks: listed in their directory, readlink gives the target as written', () => {
+  const fs = ubuntu();
+  assert.deepEqual(fs.list('/etc'), ['resolv.conf']);
+  assert.equal(fs.readlink('/etc/resolv.conf'), '../run/systemd/resolve/stub-resolv.conf');
+  assert.equal(fs.isLink('/run/systemd/resolve/stub-resolv.conf'), false);
+  assert.ok(fs.isFile('/etc/resolv.conf'));
+});
+
+test('symlinks: writing through a link changes the target; removing it removes only the link', () => {
+  const fs = ubuntu();
+  fs.write('/etc/resolv.conf', 'nameserver 10.96.0.10\n');
+  assert.equal(fs.read('/run/systemd/resolve/stub-resolv.conf'), 'nameserver 10.96.0.10\n');
+  assert.ok(fs.isLink('/etc/resolv.conf'));
+  fs.remove('/etc/resolv.conf');
+  assert.equal(fs.exists('/etc/resolv.conf'), false);
+  assert.equal(fs.read('/run/systemd/resolve/stub-resolv.conf'), 'nameserver 10.96.0.10\n');
+  assert.throws(() => fs.read('/etc/resolv.conf'), (e: unknown) => e instanceof VfsError && e.code === 'ENOENT' && e.path === '/etc/resolv.conf');
+});
+
+test('a dangling link does not exist', () => {
+  const fs = new Vfs({ files: {}, dirs: ['/'] }, () => T0);
+  fs.symlink('/nowhere', '/etc/x');
+  assert.equal(fs.exists('/etc/x'), false);
+  assert.ok(fs.isLink('/etc/x'));
+});
+
+test('mtimes: a directory is as new as the newest thing below it; virtual files carry their own time', () => {
+  let now = T0;
+  const fs = new Vfs({ files: {}, dirs: ['/', '/empty'] }, () => now);
+  fs.write('/etc/a', 'a');
+  now = T1;
+  fs.setVirtual({ prefixes: ['/var/log/pods'], files: () => ({ '/var/log/pods/ns_p_uid/c/0.log': { content: 'x\n', mtime: T0 + 5_000 } }) });
+  assert.equal(fs.mtime('/etc'), T0);
+  assert.equal(fs.mtime('/var/log/pods'), T0 + 5_000);
+  assert.equal(fs.mtime('/var/log/pods/ns_p_uid/c'), T0 + 5_000);
+  assert.equal(fs.stat('/var/log/pods/ns_p_uid/c/0.log')?.mtime, T0 + 5_000);
+  assert.equal(fs.mtime('/empty'), T0, 'an empty directory dates from the install');
+});
