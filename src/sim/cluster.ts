@@ -10,6 +10,7 @@ import { Store, type StoreData } from './api/store.js';
 import type { KEvent, KObject } from './api/types.js';
 import { Host, type HostData } from './node/host.js';
 import { infoForKind } from './api/registry.js';
+import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -103,6 +104,15 @@ export class Cluster {
   /** Find a host by name or IP (as `ssh` does). */
   findHost(nameOrIp: string): Host | undefined {
     return this.hosts.get(nameOrIp) ?? [...this.hosts.values()].find((h) => h.ip === nameOrIp);
+  }
+
+  /**
+   * The program a container of this image repository runs, when it is more than the generic
+   * model (runtime/overrides.ts). The traffic path asks here instead of importing the table,
+   * which would close a module cycle through CoreDNS's transport.
+   */
+  programOverride(repository: string): ProgramOverride | undefined {
+    return programOverride(repository);
   }
 
   nodeHosts(): Host[] {

@@ -14,7 +14,7 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Namespace, Pod, Service } from '../api/types.js';
-import { registerProgramOverride } from '../runtime/overrides.js';
+import type { ProgramOverride } from '../runtime/overrides.js';
 import { podFs } from '../runtime/podfs.js';
 import { startCoreDns, type CoreDns } from '../dns/server.js';
 import type { ClusterView } from '../dns/cluster-view.js';
@@ -162,7 +162,9 @@ function ready(c: Cluster, pod: Pod, ct: Container): boolean {
   return true;
 }
 
-const override = {
+/** The CoreDNS process (listed in runtime/overrides.ts PROGRAM_OVERRIDES). */
+export const coreDnsProgram: ProgramOverride = {
+  repositories: COREDNS_IMAGES,
   start(c: Cluster, pod: Pod): { ok: true } | { ok: false; exitCode: number; output: string } {
     const st = state(c);
     const uid = pod.metadata.uid ?? '';
@@ -216,8 +218,6 @@ const override = {
     return srv ? srv.listeningPorts().includes(port) : false;
   },
 };
-
-for (const repo of COREDNS_IMAGES) registerProgramOverride(repo, override);
 
 /** What `kubectl logs` shows for a CoreDNS pod (undefined for other pods). */
 export function coreDnsLogs(c: Cluster, pod: Pod, previous: boolean): string | undefined {

@@ -16,7 +16,7 @@ import type { IptablesState } from '../net/iptables.js';
 import { newIptablesState } from '../net/iptables.js';
 import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
 import { syncProxyRules, type KubeProxyConfig } from '../net/kube-proxy/sync.js';
-import { registerProgramOverride } from '../runtime/overrides.js';
+import type { ProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
 import { fnv32a } from './util.js';
 
@@ -112,7 +112,9 @@ function isKubeProxyPod(p: Pod): boolean {
   return p.metadata.namespace === 'kube-system' && p.metadata.labels?.['k8s-app'] === 'kube-proxy';
 }
 
-registerProgramOverride(KUBE_PROXY_IMAGE, {
+/** The kube-proxy process (listed in runtime/overrides.ts PROGRAM_OVERRIDES). */
+export const kubeProxyProgram: ProgramOverride = {
+  repositories: [KUBE_PROXY_IMAGE],
   start(c: Cluster, pod: Pod): { ok: true } | { ok: false; exitCode: number; output: string } {
     const st = state(c);
     const uid = pod.metadata.uid ?? '';
@@ -165,7 +167,7 @@ registerProgramOverride(KUBE_PROXY_IMAGE, {
     const lines = previous ? inst.previousLogs : inst.logs;
     return lines.map((l) => `${l}\n`).join('');
   },
-});
+};
 
 function runningProxy(c: Cluster, node: string): Pod | undefined {
   return c.store

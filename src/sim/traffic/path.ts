@@ -21,7 +21,6 @@ import type { Host } from '../node/host.js';
 import { walkFilter, walkNat, newRecentState, type Packet, type RecentState, type WalkContext } from '../net/packet.js';
 import { nodeIptables } from '../controllers/kube-proxy.js';
 import { lookupImage, type Listener } from '../images.js';
-import { programOverride } from '../runtime/overrides.js';
 import { enforcesNetworkPolicy, policyVerdict } from './networkpolicy.js';
 
 /**
@@ -102,7 +101,7 @@ export function podListener(c: Cluster, pod: Pod, port: number, proto: 'tcp' | '
     if (!cs?.state.running) continue;
     const image = lookupImage(ct.image);
     if (!image) continue;
-    const ov = programOverride(image.repository);
+    const ov = c.programOverride(image.repository);
     const o = ov?.listens?.(c, pod, ct, port, proto);
     const found = image.listeners.find((x) => x.port === port && x.protocol.toLowerCase() === proto);
     const site = found && ov?.http?.(c, pod, ct, port);
