@@ -217,6 +217,8 @@ export const coreDnsProgram: ProgramOverride = {
     const srv = coreDnsServer(c, pod);
     return srv ? srv.listeningPorts().includes(port) : false;
   },
+  // queries reaching a kube-dns pod are answered by its running server (traffic/dns.ts)
+  dns: { serves: isCoreDnsPod, server: coreDnsServer },
 };
 
 /** What `kubectl logs` shows for a CoreDNS pod (undefined for other pods). */
