@@ -11,6 +11,7 @@ import type { KEvent, KObject } from './api/types.js';
 import { Host, type HostData } from './node/host.js';
 import { infoForKind } from './api/registry.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
+import type { ClusterState, SnapshotBookkeeping } from './state.js';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -46,7 +47,8 @@ export interface Snapshot {
   meta: ClusterMeta;
   store: StoreData;
   hosts: HostData[];
-  state: Record<string, unknown>;
+  /** The owners' fields (state.ts) plus the controllers' bookkeeping, under the same JSON keys. */
+  state: ClusterState & SnapshotBookkeeping;
 }
 
 export interface ClusterOptions {
@@ -64,8 +66,8 @@ export class Cluster {
   readonly meta: ClusterMeta;
   store = new Store();
   readonly hosts = new Map<string, Host>();
-  /** Opaque per-subsystem state (IPAM allocations, port allocations, CoreDNS runtimes, …). */
-  state: Record<string, unknown> = {};
+  /** Non-API state, one typed field per owner (state.ts): IPAM, kubelet sandboxes, CoreDNS runtimes, …. */
+  state: ClusterState = {};
   private readonly controllers: readonly Controller[];
   private lastSeen = new Map<string, string>();
   /** Bumped whenever a host changes in a way controllers care about (files, units). */
@@ -219,7 +221,7 @@ export class Cluster {
   /** A name from generateName + 5 characters of the apimachinery alphabet, unique in its namespace. */
   generateName(kind: string, namespace: string | undefined, prefix: string): string {
     const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
-    const pinned = (this.state['pins'] as { namespace: string; prefix: string; names?: string[] }[] | undefined)?.find(
+    const pinned = this.state.pins?.find(
       (p) => p.namespace === (namespace ?? '') && prefix.startsWith(p.prefix) && (p.names?.length ?? 0) > 0,
     );
     const next = pinned?.names?.shift();
@@ -285,8 +287,8 @@ export class Cluster {
    * increasing nanoseconds.
    */
   private eventName(object: string): string {
-    const seq = (this.state['eventSeq'] as number | undefined) ?? 0;
-    this.state['eventSeq'] = (seq + 1) % 1_000_000;
+    const seq = this.state.eventSeq ?? 0;
+    this.state.eventSeq = (seq + 1) % 1_000_000;
     return `${object}.${(BigInt(this.now()) * 1_000_000n + BigInt(seq)).toString(16)}`;
   }
 
@@ -317,10 +319,10 @@ export class Cluster {
     for (const h of data.hosts) c.addHost(h);
     const { __wakeups, __controllers, ...rest } = data.state;
     c.state = rest;
-    c.wakeups = Array.isArray(__wakeups) ? (__wakeups as number[]) : [];
+    c.wakeups = Array.isArray(__wakeups) ? __wakeups : [];
     // Controllers' bookkeeping travels with the snapshot, so a restored cluster that has settled
     // does not re-run every controller on its first settle.
-    const ctl = __controllers as { lastSeen: Record<string, string>; changes: Record<string, number>; hostGeneration: number; timeTick: number } | undefined;
+    const ctl = __controllers;
     if (ctl) {
       c.timeTick = ctl.timeTick;
       c.lastSeen = new Map(Object.entries(ctl.lastSeen));

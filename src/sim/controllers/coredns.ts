@@ -10,7 +10,7 @@
  * A Corefile that fails to start exits the container with CoreDNS's stderr (CrashLoopBackOff via
  * the kubelet, runtime/overrides.ts); readiness follows the `ready` plugin's /ready answer, so a
  * broken CoreDNS leaves kube-dns without ready endpoints. State persists as plain data in
- * cluster.state['coredns']; the in-memory servers are rebuilt from it after a snapshot restore.
+ * cluster.state.coredns; the in-memory servers are rebuilt from it after a snapshot restore.
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Namespace, Pod, Service } from '../api/types.js';
@@ -49,13 +49,13 @@ interface Instance {
   pendingSince?: number;
 }
 
-interface DnsState {
+export interface DnsState {
   pods: Record<string, Instance>;
   lastChangeMs: number;
 }
 
 function state(c: Cluster): DnsState {
-  return (c.state['coredns'] ??= { pods: {}, lastChangeMs: c.now() }) as DnsState;
+  return (c.state.coredns ??= { pods: {}, lastChangeMs: c.now() });
 }
 
 const servers = new WeakMap<Cluster, Map<string, CoreDns>>();

@@ -4,7 +4,7 @@
  * a config that does not decode or validate makes the process exit with the error that
  * component-base's cli.Run logs (`"command failed" err="failed complete: …"` /
  * `"failed validate: …"`), so the pod crash-loops and that node's rules stay as last synced.
- * A running kube-proxy syncs the node's iptables (host.data.state['iptables']) on every
+ * A running kube-proxy syncs the node's iptables (node/runtime.ts nodeIptables) on every
  * Service/EndpointSlice change and every syncPeriod (30 s), overwriting whatever a user put in its
  * chains; it exits when its config file changes (options.go eventHandler) and the kubelet restarts it.
  */
@@ -12,9 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/types.js';
 import type { Host } from '../node/host.js';
-import type { IptablesState } from '../net/iptables.js';
-import { newIptablesState } from '../net/iptables.js';
-import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
+import { nodeIptables } from '../node/runtime.js';
 import { syncProxyRules, type KubeProxyConfig } from '../net/kube-proxy/sync.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
@@ -32,7 +30,7 @@ interface ProxyInstance {
   running: boolean;
 }
 
-interface ProxyState {
+export interface ProxyState {
   instances: Record<string, ProxyInstance>;
   /** node → time of the last full sync and a hash of the ruleset it left. */
   synced: Record<string, { at: number; hash: number }>;
@@ -40,17 +38,6 @@ interface ProxyState {
 
 function state(c: Cluster): ProxyState {
   return (c.state['kubeProxy'] ??= { instances: {}, synced: {} }) as ProxyState;
-}
-
-/** The node's ruleset, created as the kubelet leaves it on a fresh node when absent. */
-export function nodeIptables(host: Host): IptablesState {
-  let st = host.data.state['iptables'] as IptablesState | undefined;
-  if (!st) {
-    st = newIptablesState();
-    ensureKubeletRules(st);
-    host.data.state['iptables'] = st;
-  }
-  return st;
 }
 
 function configMapText(c: Cluster): string | undefined {

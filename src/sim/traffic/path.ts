@@ -18,8 +18,8 @@ import { externalDnsServers } from './external-dns.js';
 import type { Cluster } from '../cluster.js';
 import type { Pod } from '../api/types.js';
 import type { Host } from '../node/host.js';
-import { walkFilter, walkNat, newRecentState, type Packet, type RecentState, type WalkContext } from '../net/packet.js';
-import { nodeIptables } from '../controllers/kube-proxy.js';
+import { walkFilter, walkNat, type Packet, type WalkContext } from '../net/packet.js';
+import { nodeIptables, nodeRecent } from '../node/runtime.js';
 import { lookupImage, type Listener } from '../images.js';
 import { enforcesNetworkPolicy, policyVerdict } from './networkpolicy.js';
 
@@ -73,12 +73,8 @@ function forwards(host: Host): boolean {
   return (host.sysctl('net.ipv4.ip_forward') ?? '1') !== '0';
 }
 
-function recent(host: Host): RecentState {
-  return (host.data.state['recent'] ??= newRecentState()) as RecentState;
-}
-
 function walkCtx(c: Cluster, host: Host): WalkContext {
-  return { localAddrs: [host.ip], rng: c.random, recent: recent(host), nowSeconds: Math.floor(c.now() / 1000) };
+  return { localAddrs: [host.ip], rng: c.random, recent: nodeRecent(host), nowSeconds: Math.floor(c.now() / 1000) };
 }
 
 function podIface(c: Cluster, pod: Pod): string {

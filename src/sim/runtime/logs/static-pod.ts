@@ -1,6 +1,6 @@
 /** A mirror pod `<component>-<node>`: the kubelet's run record of that static pod. */
 import type { LogSource } from './index.js';
-import { staticPods } from '../../controllers/static-pods.js';
+import { staticPods } from '../../node/runtime.js';
 
 function joinLines(lines: readonly string[]): string {
   return lines.map((l) => (l.endsWith('\n') ? l : `${l}\n`)).join('');
