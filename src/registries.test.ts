@@ -131,6 +131,17 @@ const POINTS: readonly ExtensionPoint[] = [
       'writer.ts': "kubectl's PrefixWriter and the label/annotation/toleration printers",
     },
   },
+  {
+    name: 'fixture add-on',
+    folder: 'sim/fixture',
+    index: 'fixture-addons.ts',
+    registered: async () => Object.values((await import('./sim/fixture/fixture-addons.js')).FIXTURE_ADDONS),
+    helpers: {
+      'build.ts': 'parses a fixture and builds the cluster from it',
+      'addons.ts': "the objects every kubeadm cluster has (CoreDNS, kube-proxy, the CNI's workloads), not optional add-ons",
+      'kubeadm-files.ts': "the node files kubeadm writes (static pod manifests, kubelet config, kubeconfigs)",
+    },
+  },
 ];
 
 function sourceFiles(dir: string, recursive: boolean, out: string[] = []): string[] {
