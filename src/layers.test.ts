@@ -3,6 +3,10 @@
  * cli → ui/app → scenario → shell → sim → util. Within the ui/app level, ui (screens) may use
  * app (persistence, clocks) but app never uses ui. testing/ folders and *.test.ts files may
  * import anything.
+ *
+ * Inside a layer, some folders may not reach into others (FENCES): the shell and the traffic path
+ * read what a node runs through sim/node/runtime.ts and the program overrides, never through a
+ * controller's module, so a controller's internals can change without touching its readers.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,6 +47,26 @@ function layerOf(file: string): string | undefined {
 function exempt(file: string): boolean {
   const rel = relative(SRC, file);
   return rel.endsWith('.test.ts') || rel.split('/').includes('testing');
+}
+
+/** Folders (relative to src/, with a trailing slash) that may not import from another folder. */
+export const FENCES: readonly { from: string; to: string; why: string }[] = [
+  { from: 'shell/', to: 'sim/controllers/', why: 'node tools and kubectl read node state through sim/node/runtime.ts' },
+  { from: 'sim/traffic/', to: 'sim/controllers/', why: 'the packet path reads iptables through sim/node/runtime.ts and processes through program overrides' },
+];
+
+export function fenceViolations(all: { file: string; text: string }[]): string[] {
+  const out: string[] = [];
+  for (const { file, text } of all) {
+    if (exempt(file)) continue;
+    const rel = relative(SRC, file);
+    for (const spec of importsOf(text)) {
+      if (!spec.startsWith('.')) continue;
+      const target = relative(SRC, resolve(dirname(file), spec));
+      for (const f of FENCES) if (rel.startsWith(f.from) && target.startsWith(f.to)) out.push(`${rel} imports ${spec} (${f.why})`);
+    }
+  }
+  return out;
 }
 
 export function violations(all: { file: string; text: string }[]): string[] {
@@ -90,4 +114,20 @@ test('no file in src/ imports an upper layer', () => {
   const all = files(SRC).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
   assert.ok(all.length > 50, 'expected to scan the source tree');
   assert.deepEqual(violations(all), []);
+});
+
+test('fenceViolations flags shell and traffic files importing a controller', () => {
+  const cases = [
+    { name: 'shell → controllers', file: join(SRC, 'shell/commands/node/a.ts'), text: "import { k } from '../../../sim/controllers/kubelet.js';", bad: 1 },
+    { name: 'traffic → controllers', file: join(SRC, 'sim/traffic/a.ts'), text: "import type { S } from '../controllers/coredns.js';", bad: 1 },
+    { name: 'traffic → node runtime', file: join(SRC, 'sim/traffic/a.ts'), text: "import { n } from '../node/runtime.js';", bad: 0 },
+    { name: 'runtime → controllers', file: join(SRC, 'sim/runtime/a.ts'), text: "import { p } from '../controllers/kube-proxy.js';", bad: 0 },
+    { name: 'tests are exempt', file: join(SRC, 'shell/a.test.ts'), text: "import { c } from '../sim/controllers/coredns.js';", bad: 0 },
+  ];
+  for (const c of cases) assert.equal(fenceViolations([{ file: c.file, text: c.text }]).length, c.bad, c.name);
+});
+
+test('no file in src/shell or src/sim/traffic imports a controller', () => {
+  const all = files(SRC).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+  assert.deepEqual(fenceViolations(all), []);
 });

@@ -10,6 +10,8 @@ import { Store, type StoreData } from './api/store.js';
 import type { KEvent, KObject } from './api/types.js';
 import { Host, type HostData } from './node/host.js';
 import { infoForKind } from './api/registry.js';
+import { programOverride, type ProgramOverride } from './runtime/overrides.js';
+import type { ClusterState, SnapshotBookkeeping } from './state.js';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -45,7 +47,8 @@ export interface Snapshot {
   meta: ClusterMeta;
   store: StoreData;
   hosts: HostData[];
-  state: Record<string, unknown>;
+  /** The owners' fields (state.ts) plus the controllers' bookkeeping, under the same JSON keys. */
+  state: ClusterState & SnapshotBookkeeping;
 }
 
 export interface ClusterOptions {
@@ -63,8 +66,8 @@ export class Cluster {
   readonly meta: ClusterMeta;
   store = new Store();
   readonly hosts = new Map<string, Host>();
-  /** Opaque per-subsystem state (IPAM allocations, port allocations, CoreDNS runtimes, …). */
-  state: Record<string, unknown> = {};
+  /** Non-API state, one typed field per owner (state.ts): IPAM, kubelet sandboxes, CoreDNS runtimes, …. */
+  state: ClusterState = {};
   private readonly controllers: readonly Controller[];
   private lastSeen = new Map<string, string>();
   /** Bumped whenever a host changes in a way controllers care about (files, units). */
@@ -103,6 +106,15 @@ export class Cluster {
   /** Find a host by name or IP (as `ssh` does). */
   findHost(nameOrIp: string): Host | undefined {
     return this.hosts.get(nameOrIp) ?? [...this.hosts.values()].find((h) => h.ip === nameOrIp);
+  }
+
+  /**
+   * The program a container of this image repository runs, when it is more than the generic
+   * model (runtime/overrides.ts). The traffic path asks here instead of importing the table,
+   * which would close a module cycle through CoreDNS's transport.
+   */
+  programOverride(repository: string): ProgramOverride | undefined {
+    return programOverride(repository);
   }
 
   nodeHosts(): Host[] {
@@ -209,7 +221,7 @@ export class Cluster {
   /** A name from generateName + 5 characters of the apimachinery alphabet, unique in its namespace. */
   generateName(kind: string, namespace: string | undefined, prefix: string): string {
     const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
-    const pinned = (this.state['pins'] as { namespace: string; prefix: string; names?: string[] }[] | undefined)?.find(
+    const pinned = this.state.pins?.find(
       (p) => p.namespace === (namespace ?? '') && prefix.startsWith(p.prefix) && (p.names?.length ?? 0) > 0,
     );
     const next = pinned?.names?.shift();
@@ -275,8 +287,8 @@ export class Cluster {
    * increasing nanoseconds.
    */
   private eventName(object: string): string {
-    const seq = (this.state['eventSeq'] as number | undefined) ?? 0;
-    this.state['eventSeq'] = (seq + 1) % 1_000_000;
+    const seq = this.state.eventSeq ?? 0;
+    this.state.eventSeq = (seq + 1) % 1_000_000;
     return `${object}.${(BigInt(this.now()) * 1_000_000n + BigInt(seq)).toString(16)}`;
   }
 
@@ -307,10 +319,10 @@ export class Cluster {
     for (const h of data.hosts) c.addHost(h);
     const { __wakeups, __controllers, ...rest } = data.state;
     c.state = rest;
-    c.wakeups = Array.isArray(__wakeups) ? (__wakeups as number[]) : [];
+    c.wakeups = Array.isArray(__wakeups) ? __wakeups : [];
     // Controllers' bookkeeping travels with the snapshot, so a restored cluster that has settled
     // does not re-run every controller on its first settle.
-    const ctl = __controllers as { lastSeen: Record<string, string>; changes: Record<string, number>; hostGeneration: number; timeTick: number } | undefined;
+    const ctl = __controllers;
     if (ctl) {
       c.timeTick = ctl.timeTick;
       c.lastSeen = new Map(Object.entries(ctl.lastSeen));

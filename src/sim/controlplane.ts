@@ -61,7 +61,7 @@ export function componentFlags(c: Cluster, component: string): Map<string, strin
  * that failed to start keeps no flags of its own, so callers use the last good ones (see kubelet).
  */
 export function runningFlags(c: Cluster, component: string): Map<string, string> {
-  const saved = (c.state['componentFlags'] as Record<string, Record<string, string>> | undefined)?.[component];
+  const saved = c.state.componentFlags?.[component];
   if (saved) return new Map(Object.entries(saved));
   return componentFlags(c, component) ?? new Map();
 }
@@ -107,8 +107,6 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
   };
 }
 
-const STARTED_CONFIG = 'kubeletStartedConfig';
-
 /**
  * The kubelet reads /var/lib/kubelet/config.yaml once, when its process starts
  * (cmd/kubelet/app/server.go loadConfigFile): snapshot the parsed file into host state when the
@@ -117,7 +115,7 @@ const STARTED_CONFIG = 'kubeletStartedConfig';
  */
 export function snapshotKubeletConfig(host: Host): KubeletConfig | { error: string } {
   const cfg = kubeletConfig(host);
-  host.data.state[STARTED_CONFIG] = cfg;
+  host.data.state.kubeletStartedConfig = cfg;
   return cfg;
 }
 
@@ -128,14 +126,14 @@ export function snapshotKubeletConfig(host: Host): KubeletConfig | { error: stri
  * sees. Hosts without a snapshot (old snapshots) read the file.
  */
 export function kubeletStartedConfig(host: Host): KubeletConfig | { error: string } {
-  const snap = host.data.state[STARTED_CONFIG] as KubeletConfig | { error: string } | undefined;
+  const snap = host.data.state.kubeletStartedConfig;
   if (!snap || 'error' in snap) return kubeletConfig(host);
   return snap;
 }
 
 /** systemd's auto-restart of a kubelet that exited on a bad config: the new process re-reads the file. */
 export function refreshFailedKubeletConfig(host: Host): void {
-  const snap = host.data.state[STARTED_CONFIG] as { error?: string } | undefined;
+  const snap = host.data.state.kubeletStartedConfig;
   if (host.unitActive('kubelet') && (!snap || 'error' in snap)) snapshotKubeletConfig(host);
 }
 

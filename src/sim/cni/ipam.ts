@@ -9,15 +9,14 @@ import type { Cluster } from '../cluster.js';
 import type { KObject, Node } from '../api/types.js';
 import { cidrContains, cidrString, intToIp, ipToInt, parseCidr } from '../../util/ip.js';
 
-interface IpamState {
+export interface IpamState {
   /** ip → pod uid (or a reserved tag). */
   used: Record<string, string>;
   lastReserved: Record<string, string>;
 }
 
 function state(c: Cluster): IpamState {
-  const s = (c.state['ipam'] ??= { used: {}, lastReserved: {} }) as IpamState;
-  return s;
+  return (c.state.ipam ??= { used: {}, lastReserved: {} });
 }
 
 export function markUsed(c: Cluster, ip: string, owner: string): void {
@@ -64,7 +63,7 @@ export interface Pin {
 }
 
 export function pins(c: Cluster): Pin[] {
-  return (c.state['pins'] ??= []) as Pin[];
+  return (c.state.pins ??= []);
 }
 
 /** Allocate a pod IP on a node; undefined when the node has no range (or it is full). */

@@ -10,11 +10,11 @@
  * A Corefile that fails to start exits the container with CoreDNS's stderr (CrashLoopBackOff via
  * the kubelet, runtime/overrides.ts); readiness follows the `ready` plugin's /ready answer, so a
  * broken CoreDNS leaves kube-dns without ready endpoints. State persists as plain data in
- * cluster.state['coredns']; the in-memory servers are rebuilt from it after a snapshot restore.
+ * cluster.state.coredns; the in-memory servers are rebuilt from it after a snapshot restore.
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Namespace, Pod, Service } from '../api/types.js';
-import { registerProgramOverride } from '../runtime/overrides.js';
+import type { ProgramOverride } from '../runtime/overrides.js';
 import { podFs } from '../runtime/podfs.js';
 import { startCoreDns, type CoreDns } from '../dns/server.js';
 import type { ClusterView } from '../dns/cluster-view.js';
@@ -49,13 +49,13 @@ interface Instance {
   pendingSince?: number;
 }
 
-interface DnsState {
+export interface DnsState {
   pods: Record<string, Instance>;
   lastChangeMs: number;
 }
 
 function state(c: Cluster): DnsState {
-  return (c.state['coredns'] ??= { pods: {}, lastChangeMs: c.now() }) as DnsState;
+  return (c.state.coredns ??= { pods: {}, lastChangeMs: c.now() });
 }
 
 const servers = new WeakMap<Cluster, Map<string, CoreDns>>();
@@ -162,7 +162,9 @@ function ready(c: Cluster, pod: Pod, ct: Container): boolean {
   return true;
 }
 
-const override = {
+/** The CoreDNS process (listed in runtime/overrides.ts PROGRAM_OVERRIDES). */
+export const coreDnsProgram: ProgramOverride = {
+  repositories: COREDNS_IMAGES,
   start(c: Cluster, pod: Pod): { ok: true } | { ok: false; exitCode: number; output: string } {
     const st = state(c);
     const uid = pod.metadata.uid ?? '';
@@ -215,9 +217,9 @@ const override = {
     const srv = coreDnsServer(c, pod);
     return srv ? srv.listeningPorts().includes(port) : false;
   },
+  // queries reaching a kube-dns pod are answered by its running server (traffic/dns.ts)
+  dns: { serves: isCoreDnsPod, server: coreDnsServer },
 };
-
-for (const repo of COREDNS_IMAGES) registerProgramOverride(repo, override);
 
 /** What `kubectl logs` shows for a CoreDNS pod (undefined for other pods). */
 export function coreDnsLogs(c: Cluster, pod: Pod, previous: boolean): string | undefined {

@@ -4,7 +4,7 @@
  * a config that does not decode or validate makes the process exit with the error that
  * component-base's cli.Run logs (`"command failed" err="failed complete: …"` /
  * `"failed validate: …"`), so the pod crash-loops and that node's rules stay as last synced.
- * A running kube-proxy syncs the node's iptables (host.data.state['iptables']) on every
+ * A running kube-proxy syncs the node's iptables (node/runtime.ts nodeIptables) on every
  * Service/EndpointSlice change and every syncPeriod (30 s), overwriting whatever a user put in its
  * chains; it exits when its config file changes (options.go eventHandler) and the kubelet restarts it.
  */
@@ -12,13 +12,11 @@ import { parse as parseYaml } from 'yaml';
 import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/types.js';
 import type { Host } from '../node/host.js';
-import type { IptablesState } from '../net/iptables.js';
-import { newIptablesState } from '../net/iptables.js';
-import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
+import { nodeIptables, nodeNftables } from '../node/runtime.js';
 import { cleanupIptablesLeftovers, syncProxyRules, type KubeProxyConfig } from '../net/kube-proxy/sync.js';
-import { cleanupNftables, kubeProxyTable, newNftState, syncNftables, type NftState } from '../net/kube-proxy/nftables.js';
+import { cleanupNftables, kubeProxyTable, syncNftables } from '../net/kube-proxy/nftables.js';
 import { serviceCIDR } from '../controlplane.js';
-import { registerProgramOverride } from '../runtime/overrides.js';
+import type { ProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
 import { fnv32a } from './util.js';
 
@@ -36,7 +34,7 @@ interface ProxyInstance {
   cleanedUp?: boolean;
 }
 
-interface ProxyState {
+export interface ProxyState {
   instances: Record<string, ProxyInstance>;
   /**
    * node → time of the last full sync, a hash of the ruleset it left and the Service/EndpointSlice
@@ -48,22 +46,6 @@ interface ProxyState {
 
 function state(c: Cluster): ProxyState {
   return (c.state['kubeProxy'] ??= { instances: {}, synced: {} }) as ProxyState;
-}
-
-/** The node's ruleset, created as the kubelet leaves it on a fresh node when absent. */
-export function nodeIptables(host: Host): IptablesState {
-  let st = host.data.state['iptables'] as IptablesState | undefined;
-  if (!st) {
-    st = newIptablesState();
-    ensureKubeletRules(st);
-    host.data.state['iptables'] = st;
-  }
-  return st;
-}
-
-/** The node's nftables ruleset (only kube-proxy's `ip kube-proxy` table is modelled). */
-export function nodeNftables(host: Host): NftState {
-  return (host.data.state['nftables'] ??= newNftState()) as NftState;
 }
 
 function configMapText(c: Cluster): string | undefined {
@@ -125,7 +107,9 @@ function isKubeProxyPod(p: Pod): boolean {
   return p.metadata.namespace === 'kube-system' && p.metadata.labels?.['k8s-app'] === 'kube-proxy';
 }
 
-registerProgramOverride(KUBE_PROXY_IMAGE, {
+/** The kube-proxy process (listed in runtime/overrides.ts PROGRAM_OVERRIDES). */
+export const kubeProxyProgram: ProgramOverride = {
+  repositories: [KUBE_PROXY_IMAGE],
   start(c: Cluster, pod: Pod): { ok: true } | { ok: false; exitCode: number; output: string } {
     const st = state(c);
     const uid = pod.metadata.uid ?? '';
@@ -178,7 +162,7 @@ registerProgramOverride(KUBE_PROXY_IMAGE, {
     const lines = previous ? inst.previousLogs : inst.logs;
     return lines.map((l) => `${l}\n`).join('');
   },
-});
+};
 
 function runningProxy(c: Cluster, node: string): Pod | undefined {
   return c.store

@@ -19,6 +19,7 @@ import { podResolvConf } from '../dns/resolv-conf.js';
 import { programOverride } from '../runtime/overrides.js';
 import { kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
 import { cniReady } from '../cni/config.js';
+import { podSandboxes } from '../node/runtime.js';
 
 const PULL_MS = 1_500;
 const BACKOFF_BASE_MS = 10_000;
@@ -175,7 +176,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   const status = (pod.status ??= {});
   // sandbox
   // when each pod's sandbox was created: kubelet-private runtime state, not part of the object
-  const sandboxes = (c.state['sandboxAt'] ??= {}) as Record<string, number>;
+  const sandboxes = podSandboxes(c);
   if (!status.podIP || sandboxes[uid] === undefined) {
     if (!pod.spec.hostNetwork && !cniReady(host)) {
       const msg = `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="${c.meta.cni.plugin}" failed (add): no network config found in /etc/cni/net.d`;
@@ -244,14 +245,9 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
 }
 
-/** When the kubelet created a pod's sandbox (for crictl and the node's network view). */
-export function sandboxCreatedAt(c: Cluster, uid: string): number | undefined {
-  return (c.state['sandboxAt'] as Record<string, number> | undefined)?.[uid];
-}
-
 /** Drop the kubelet's private state for a pod that is gone. */
 function forgetPod(c: Cluster, uid: string): void {
-  delete (c.state['sandboxAt'] as Record<string, number> | undefined)?.[uid];
+  delete c.state.sandboxAt?.[uid];
   const timers = c.state['kubeletTimers'] as Record<string, unknown> | undefined;
   if (timers) for (const k of Object.keys(timers)) if (k.startsWith(`${uid}/`)) delete timers[k];
 }

@@ -13,7 +13,7 @@ export const nodeIpamController: Controller = {
   name: 'node-ipam',
   watches: ['Node', 'hosts'],
   reconcile(c: Cluster): void {
-    const st = c.state['controllerManager'] as { up: boolean } | undefined;
+    const st = c.state.controllerManager;
     if (st && !st.up) return;
     const flags = runningFlags(c, 'kube-controller-manager');
     if (flags.get('allocate-node-cidrs') !== 'true') return;

@@ -13,7 +13,7 @@ export const schedulerController: Controller = {
   name: 'scheduler',
   watches: ['Pod', 'Node', 'PersistentVolumeClaim'],
   reconcile(c: Cluster): void {
-    const st = c.state['scheduler'] as { up: boolean } | undefined;
+    const st = c.state.scheduler;
     if (st && !st.up) return;
     const nodes = c.store.list<Node>('Node');
     for (const pod of c.store.list<Pod>('Pod')) {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import type { Pod } from '../api/types.js';
-import { staticPods } from './static-pods.js';
+import { staticPods } from '../node/runtime.js';
 
 const MANIFEST = '/etc/kubernetes/manifests/kube-scheduler.yaml';
 
@@ -42,7 +42,7 @@ for (const tc of edits) {
 test('a restarted component logs the time it started, not the fixture time', () => {
   const c = loadFixture('kubeadm-calico');
   const cp = c.host('cka-cp1')!;
-  const rt = (): { logs: string[]; since: number } => Object.values(staticPods(c)['cka-cp1']!).find((r) => r.name === 'kube-scheduler')!;
+  const rt = () => Object.values(staticPods(c)['cka-cp1']!).find((r) => r.name === 'kube-scheduler')!;
   assert.match(rt().logs[0]!, /^I1127 06:00:00\.000000 /, 'started with the cluster');
   c.advance(60_000);
   cp.fs.write(MANIFEST, cp.fs.read(MANIFEST).replace('- --leader-elect=true', '- --leader-elect=true\n    - --v=2'));

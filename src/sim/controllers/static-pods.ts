@@ -14,34 +14,13 @@ import { fnv32a } from './util.js';
 import { isComponent, startComponent } from '../runtime/components.js';
 import { lookupImage } from '../images.js';
 import type { Host } from '../node/host.js';
+import { staticPods, type StaticPodRuntime } from '../node/runtime.js';
 
 const RESTART_MS = 15_000;
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 300_000;
 
-export interface StaticPodRuntime {
-  file: string;
-  hash: string;
-  name: string;
-  namespace: string;
-  /** When the current container started (or will start, while restarting). */
-  since: number;
-  running: boolean;
-  exited: boolean;
-  restarts: number;
-  nextStart: number;
-  logs: string[];
-  containerId: string;
-  image: string;
-}
-
-type Table = Record<string, Record<string, StaticPodRuntime>>;
-
-export function staticPods(c: Cluster): Table {
-  return (c.state['staticPods'] ??= {}) as Table;
-}
-
-const AVAIL_KEY: Record<string, string> = { 'kube-apiserver': 'apiserver', 'kube-scheduler': 'scheduler', 'kube-controller-manager': 'controllerManager', etcd: 'etcd' };
+const AVAIL_KEY: Record<string, 'apiserver' | 'scheduler' | 'controllerManager' | 'etcd'> = { 'kube-apiserver': 'apiserver', 'kube-scheduler': 'scheduler', 'kube-controller-manager': 'controllerManager', etcd: 'etcd' };
 
 export const staticPodsController: Controller = {
   name: 'static-pods',
@@ -120,7 +99,7 @@ function klogTime(ms: number): string {
 }
 
 function apiUp(c: Cluster): boolean {
-  const st = c.state['apiserver'] as { up: boolean } | undefined;
+  const st = c.state.apiserver;
   return !st || st.up;
 }
 
@@ -158,7 +137,7 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
       markAvailability(c, comp, false);
       return;
     }
-    const flags = (c.state['componentFlags'] ??= {}) as Record<string, Record<string, string>>;
+    const flags = (c.state.componentFlags ??= {});
     flags[comp] = Object.fromEntries(commandFlags(pod));
   }
   r.running = true;

@@ -1,10 +1,14 @@
 /**
  * A machine in the simulated lab: the exam workstation or a cluster node. Everything a node shows
  * derives from this data and from cluster state: its filesystem (the single source of truth for
- * configuration), its systemd units and the kernel state that is not a file (iptables lives in
- * src/sim/net and is attached by the kube-proxy controller).
+ * configuration), its systemd units and the kernel state that is not a file (HostState below;
+ * read and created through src/sim/node/runtime.ts).
  */
 import { Vfs, type VfsData } from './vfs.js';
+import type { NftState } from '../net/kube-proxy/nftables.js';
+import type { IptablesState } from '../net/iptables.js';
+import type { RecentState } from '../net/packet.js';
+import type { KubeletConfig } from '../controlplane.js';
 
 export type UnitName = 'kubelet' | 'containerd';
 
@@ -30,8 +34,20 @@ export interface HostData {
   units: Record<string, UnitState>;
   /** Journal lines per unit, appended as things happen. */
   journal: Record<string, string[]>;
-  /** Opaque per-subsystem state (iptables tables, conntrack/recent lists, …) as plain JSON. */
-  state: Record<string, unknown>;
+  /** Kernel and process state that is not a file, as plain JSON. */
+  state: HostState;
+}
+
+/** A host's state that is not a file, one field per owner (same JSON keys as before it was typed). */
+export interface HostState {
+  /** The netfilter tables (kube-proxy and the kubelet write them, iptables commands edit them). */
+  iptables?: IptablesState;
+  /** xt_recent lists of `-m recent` rules (the packet path). */
+  recent?: RecentState;
+  /** The nftables ruleset (only kube-proxy's `ip kube-proxy` table is modelled). */
+  nftables?: NftState;
+  /** The kubelet's config as loaded when its process started (controlplane.ts). */
+  kubeletStartedConfig?: KubeletConfig | { error: string };
 }
 
 export class Host {

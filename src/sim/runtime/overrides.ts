@@ -1,17 +1,33 @@
 /**
  * Container programs that are more than "serve" or "exit": a process whose start, liveness,
- * readiness and log output depend on cluster state (CoreDNS loading its Corefile). The kubelet
- * asks the override registered for a container's image repository instead of the generic
- * program model (program.ts). Controllers fill the registry at import time; the registry holds
- * functions only, all state lives in cluster.state so snapshots stay plain data.
+ * readiness and log output depend on cluster state (CoreDNS loading its Corefile, kube-proxy its
+ * config). The kubelet asks the override listed here for a container's image repository instead
+ * of the generic program model (program.ts). Each override is a plain object declared beside the
+ * controller that manages its component and listed, in order, in PROGRAM_OVERRIDES below: nothing
+ * registers itself on import. Overrides hold functions only; all state lives in cluster.state so
+ * snapshots stay plain data.
+ *
+ * The traffic path reaches this table through `Cluster.programOverride` rather than by importing
+ * it: CoreDNS answers queries with a transport built on the traffic path, so a static import from
+ * src/sim/traffic would close a module cycle.
  */
 import type { Cluster } from '../cluster.js';
 import type { Container, Pod } from '../api/types.js';
 import type { HttpSite } from '../images.js';
+import type { DnsMessage } from '../dns/message.js';
+import { kubeProxyProgram } from '../controllers/kube-proxy.js';
+import { coreDnsProgram } from '../controllers/coredns.js';
 
 export type OverrideStart = { ok: true } | { ok: false; exitCode: number; output: string };
 
+/** A process that answers DNS queries reaching its pod (CoreDNS's server). */
+export interface DnsResponder {
+  query(msg: DnsMessage, client: { ip: string; port: number; proto: 'udp' | 'tcp' }, port: number): DnsMessage | undefined;
+}
+
 export interface ProgramOverride {
+  /** Image repositories (lookupImage(...).repository) whose containers run this program. */
+  readonly repositories: readonly string[];
   /** Start the process of a (re)started container; a failure terminates it at once with the output as its log. */
   start(c: Cluster, pod: Pod, ct: Container): OverrideStart;
   /** For a running container: whether the process still runs, and whether it is ready. */
@@ -22,14 +38,20 @@ export interface ProgramOverride {
   listens?(c: Cluster, pod: Pod, ct: Container, port: number, proto: 'tcp' | 'udp'): boolean | undefined;
   /** What the running process serves over HTTP on a port, when it depends on its state (kube-proxy's /proxyMode). */
   http?(c: Cluster, pod: Pod, ct: Container, port: number): HttpSite | undefined;
+  /**
+   * A DNS server program: `serves(pod)` says whether queries reaching this pod are answered by it
+   * (else a listener on 53 answers nothing the simulation models); `server` is the running
+   * process, undefined when it is not running (the query is refused).
+   */
+  readonly dns?: {
+    serves(pod: Pod): boolean;
+    server(c: Cluster, pod: Pod): DnsResponder | undefined;
+  };
 }
 
-const registry = new Map<string, ProgramOverride>();
-
-export function registerProgramOverride(repository: string, o: ProgramOverride): void {
-  registry.set(repository, o);
-}
+/** Every program override, in lookup order (the first whose repositories match wins). */
+export const PROGRAM_OVERRIDES: readonly ProgramOverride[] = [kubeProxyProgram, coreDnsProgram];
 
 export function programOverride(repository: string): ProgramOverride | undefined {
-  return registry.get(repository);
+  return PROGRAM_OVERRIDES.find((o) => o.repositories.includes(repository));
 }

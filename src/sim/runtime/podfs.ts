@@ -8,7 +8,7 @@ import type { Cluster } from '../cluster.js';
 import { Vfs, type VfsData } from '../node/vfs.js';
 
 function table(c: Cluster): Record<string, VfsData> {
-  return (c.state['podfs'] ??= {}) as Record<string, VfsData>;
+  return (c.state.podfs ??= {});
 }
 
 export function podFs(c: Cluster, uid: string): Vfs {

@@ -13,7 +13,8 @@ import type { Transport, TransportResult } from '../dns/transport.js';
 import { authoritativeAnswer, upstreamAnswer } from '../dns/upstream-zone.js';
 import { externalDnsServers } from './external-dns.js';
 import { connect, type Source } from './path.js';
-import { coreDnsServer, isCoreDnsPod } from '../controllers/coredns.js';
+import { lookupImage } from '../images.js';
+import type { ProgramOverride } from '../runtime/overrides.js';
 
 export interface DnsHop {
   server: string;
@@ -29,6 +30,16 @@ function sourceHost(c: Cluster, from: Source): string | undefined {
   if (from.kind === 'pod') {
     const p = c.store.get<Pod>('Pod', from.ns, from.name);
     return p?.spec.hostNetwork ? p.spec.nodeName : undefined;
+  }
+  return undefined;
+}
+
+/** The DNS server program that answers queries reaching `pod` (CoreDNS in a kube-dns pod), if any. */
+function dnsProgram(c: Cluster, pod: Pod): NonNullable<ProgramOverride['dns']> | undefined {
+  for (const ct of pod.spec.containers) {
+    const image = lookupImage(ct.image);
+    const dns = image ? c.programOverride(image.repository)?.dns : undefined;
+    if (dns?.serves(pod)) return dns;
   }
   return undefined;
 }
@@ -58,8 +69,9 @@ export function dnsTransport(c: Cluster, from: Source, hops?: DnsHop[], quiet?: 
     }
     if (r.to.pod) {
       const pod = c.store.get<Pod>('Pod', r.to.pod.ns, r.to.pod.name);
-      if (pod && isCoreDnsPod(pod)) {
-        const srv = coreDnsServer(c, pod);
+      const dns = pod ? dnsProgram(c, pod) : undefined;
+      if (pod && dns) {
+        const srv = dns.server(c, pod);
         if (!srv) return done('refused', '');
         const reply: DnsMessage | undefined = srv.query(query, { ip: r.srcSeen ?? '', port: 40000 + (query.id % 20000), proto }, r.to.port);
         return done(reply ?? 'timeout', `CoreDNS pod ${pod.metadata.name} (${r.to.ip})`);

@@ -6,5 +6,5 @@ import type { Cluster } from '../cluster.js';
 import type { ExternalDnsServer } from '../dns/upstream-zone.js';
 
 export function externalDnsServers(c: Cluster): ExternalDnsServer[] {
-  return (c.state['externalDNS'] as ExternalDnsServer[] | undefined) ?? [];
+  return c.state.externalDNS ?? [];
 }

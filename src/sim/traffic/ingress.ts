@@ -198,7 +198,7 @@ function upstreams(c: Cluster, ns: string, backend: NonNullable<IngressBackend['
 
 /** Round-robin over an upstream's endpoints (the lua balancer's default), kept in cluster state. */
 function pick<T>(c: Cluster, key: string, xs: readonly T[]): T {
-  const rr = (c.state['ingressRoundRobin'] ??= {}) as Record<string, number>;
+  const rr = (c.state.ingressRoundRobin ??= {});
   const i = rr[key] ?? 0;
   rr[key] = (i + 1) % xs.length;
   return xs[i % xs.length]!;

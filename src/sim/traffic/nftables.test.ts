@@ -12,7 +12,7 @@ import { connect } from './path.js';
 import { ApiServer } from '../apiserver.js';
 import type { ConfigMap } from '../api/types.js';
 import type { Cluster } from '../cluster.js';
-import { nodeIptables } from '../controllers/kube-proxy.js';
+import { nodeIptables } from '../node/runtime.js';
 import { renderListRules } from '../net/render.js';
 
 function nftablesMode(c: Cluster): void {

@@ -18,11 +18,10 @@ import { externalDnsServers } from './external-dns.js';
 import type { Cluster } from '../cluster.js';
 import type { Pod } from '../api/types.js';
 import type { Host } from '../node/host.js';
-import { walkFilter, walkNat, newRecentState, type Packet, type RecentState, type WalkContext } from '../net/packet.js';
-import { nodeIptables, nodeNftables } from '../controllers/kube-proxy.js';
+import { walkFilter, walkNat, type Packet, type WalkContext } from '../net/packet.js';
+import { nodeIptables, nodeNftables, nodeRecent } from '../node/runtime.js';
 import { kubeProxyTable, walkNftFilter, walkNftNat, type NftTable } from '../net/kube-proxy/nftables.js';
 import { lookupImage, type Listener } from '../images.js';
-import { programOverride } from '../runtime/overrides.js';
 import { enforcesNetworkPolicy, policyVerdict } from './networkpolicy.js';
 
 /**
@@ -75,12 +74,8 @@ function forwards(host: Host): boolean {
   return (host.sysctl('net.ipv4.ip_forward') ?? '1') !== '0';
 }
 
-function recent(host: Host): RecentState {
-  return (host.data.state['recent'] ??= newRecentState()) as RecentState;
-}
-
 function walkCtx(c: Cluster, host: Host): WalkContext {
-  return { localAddrs: [host.ip], rng: c.random, recent: recent(host), nowSeconds: Math.floor(c.now() / 1000) };
+  return { localAddrs: [host.ip], rng: c.random, recent: nodeRecent(host), nowSeconds: Math.floor(c.now() / 1000) };
 }
 
 function podIface(c: Cluster, pod: Pod): string {
@@ -103,7 +98,7 @@ export function podListener(c: Cluster, pod: Pod, port: number, proto: 'tcp' | '
     if (!cs?.state.running) continue;
     const image = lookupImage(ct.image);
     if (!image) continue;
-    const ov = programOverride(image.repository);
+    const ov = c.programOverride(image.repository);
     const o = ov?.listens?.(c, pod, ct, port, proto);
     const found = image.listeners.find((x) => x.port === port && x.protocol.toLowerCase() === proto);
     const site = found && ov?.http?.(c, pod, ct, port);
@@ -126,7 +121,7 @@ function hostListener(c: Cluster, host: Host, port: number, proto: 'tcp' | 'udp'
 
 /** kube-proxy's nftables table on `host`, when its kube-proxy runs in nftables mode. */
 function nftTable(host: Host): NftTable | undefined {
-  return host.data.state['nftables'] === undefined ? undefined : kubeProxyTable(nodeNftables(host));
+  return host.data.state.nftables === undefined ? undefined : kubeProxyTable(nodeNftables(host));
 }
 
 /**

@@ -9,12 +9,11 @@
  * Containers come from the static pods runtime (src/sim/controllers/static-pods.ts: exited
  * control-plane containers and their logs) and from the pods the kubelet runs on this node.
  */
-import { sandboxCreatedAt } from '../../../sim/controllers/kubelet.js';
 import type { CommandFn, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { Pod } from '../../../sim/api/types.js';
-import { staticPods } from '../../../sim/controllers/static-pods.js';
+import { sandboxCreatedAt, staticPods } from '../../../sim/node/runtime.js';
 import { tabwrite } from '../../printers/tabwriter.js';
 import { hexFrom, isRoot, nodeEnv, notInstalled, unitsHumanDuration } from './host.js';
 

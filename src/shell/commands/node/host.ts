@@ -3,7 +3,7 @@
  * ruleset (created on first use with the kubelet's chains, as a freshly booted kubeadm node has),
  * and small formatting helpers shared by several tools.
  */
-import { nodeIptables } from '../../../sim/controllers/kube-proxy.js';
+import { nodeIptables } from '../../../sim/node/runtime.js';
 import { createHash } from 'node:crypto';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
@@ -27,7 +27,7 @@ export function notInstalled(ctx: CommandContext): CommandResult {
   return { stdout: '', stderr: `${ctx.argv[0] ?? ''}: command not found\n`, exitCode: 127 };
 }
 
-/** The node's ruleset (host.data.state['iptables']), shared with the kube-proxy controller. */
+/** The node's ruleset (sim/node/runtime.ts), shared with kube-proxy and the traffic path. */
 export const iptablesState: (host: Host) => IptablesState = nodeIptables;
 
 export function isRoot(ctx: CommandContext): boolean {

@@ -13,7 +13,7 @@
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { Node, Pod } from '../../../sim/api/types.js';
-import { staticPods } from '../../../sim/controllers/static-pods.js';
+import { staticPods } from '../../../sim/node/runtime.js';
 import { parseManifest, snapshotKubeletConfig } from '../../../sim/controlplane.js';
 import { cniStatus } from '../../../sim/cni/config.js';
 import { kubeletRunning, kubeletStartedConfig } from '../../../sim/controlplane.js';

@@ -11,7 +11,7 @@
  *   `vethwepl…` per pod.
  * Used by `ip`, `route` and `netstat -r`.
  */
-import { sandboxCreatedAt } from '../../../sim/controllers/kubelet.js';
+import { sandboxCreatedAt } from '../../../sim/node/runtime.js';
 import { createHash } from 'node:crypto';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';

@@ -4,14 +4,14 @@
  * in the CRI log format (pkg/kubelet/kuberuntime/logs: `<RFC3339Nano> <stream> F <line>`), and
  * the /var/log/containers/<pod>_<ns>_<container>-<containerID>.log links to them
  * (pkg/kubelet/kuberuntime/kuberuntime_container.go legacyLogSymlink), which `cat` follows.
- * The text is what `kubectl logs` shows (src/shell/kubectl/logs-source.ts). Static pods use
+ * The text is what `kubectl logs` shows (src/sim/runtime/logs). Static pods use
  * their config hash as the pod UID, as the kubelet does.
  */
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Pod } from '../../../sim/api/types.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { VirtualFile, VirtualFiles } from '../../../sim/node/vfs.js';
-import { podLogs } from '../../kubectl/logs-source.js';
+import { podLogs } from '../../../sim/runtime/logs/index.js';
 
 /** klog and zap (etcd) both write to stderr. */
 const KLOG = /^([IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}|\{"level":)/;

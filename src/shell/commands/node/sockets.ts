@@ -11,7 +11,7 @@
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { Pod } from '../../../sim/api/types.js';
-import { staticPods } from '../../../sim/controllers/static-pods.js';
+import { staticPods } from '../../../sim/node/runtime.js';
 import { commandFlags, parseManifest } from '../../../sim/controlplane.js';
 import { fnv, pidOf as unitPid } from './host.js';
 

@@ -50,7 +50,7 @@ export function recordWhy(c: Cluster, command: string, lines: string[]): void {
 }
 
 export function lastWhy(c: Cluster): WhyRecord | undefined {
-  return c.state['traffic.why'] as WhyRecord | undefined;
+  return c.state['traffic.why'];
 }
 
 export interface DnsSession {

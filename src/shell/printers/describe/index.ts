@@ -18,14 +18,25 @@ export { describeEvents } from './events.js';
 
 export type DescribedKind = 'Pod' | 'Service' | 'Deployment' | 'ReplicaSet' | 'ConfigMap' | 'Secret' | 'Namespace';
 
-const DESCRIBERS: { readonly [K in DescribedKind]: (obj: KObject, ctx: DescribeContext) => string } = {
-  Pod: (o, c) => describePod(o as Pod, c),
-  Service: (o, c) => describeService(o as Service, c),
-  Deployment: (o, c) => describeDeployment(o as Deployment, c),
-  ReplicaSet: (o, c) => describeReplicaSet(o as ReplicaSet, c),
-  ConfigMap: (o, c) => describeConfigMap(o as ConfigMap, c),
-  Secret: (o, c) => describeSecret(o as Secret, c),
-  Namespace: (o, c) => describeNamespace(o as Namespace, c),
+/** One describer per kind, each taking its own object type (a missing kind fails to compile). */
+interface DescriberTable {
+  readonly Pod: (obj: Pod, ctx: DescribeContext) => string;
+  readonly Service: (obj: Service, ctx: DescribeContext) => string;
+  readonly Deployment: (obj: Deployment, ctx: DescribeContext) => string;
+  readonly ReplicaSet: (obj: ReplicaSet, ctx: DescribeContext) => string;
+  readonly ConfigMap: (obj: ConfigMap, ctx: DescribeContext) => string;
+  readonly Secret: (obj: Secret, ctx: DescribeContext) => string;
+  readonly Namespace: (obj: Namespace, ctx: DescribeContext) => string;
+}
+
+export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = {
+  Pod: describePod,
+  Service: describeService,
+  Deployment: describeDeployment,
+  ReplicaSet: describeReplicaSet,
+  ConfigMap: describeConfigMap,
+  Secret: describeSecret,
+  Namespace: describeNamespace,
 };
 
 export function hasDescriber(kind: string): kind is DescribedKind {
@@ -33,7 +44,8 @@ export function hasDescriber(kind: string): kind is DescribedKind {
 }
 
 export function describe(obj: KObject, ctx: DescribeContext): string | undefined {
-  return hasDescriber(obj.kind) ? DESCRIBERS[obj.kind](obj, ctx) : undefined;
+  // the kind names the object type: the describer of obj.kind takes obj
+  return hasDescriber(obj.kind) ? (DESCRIBERS[obj.kind] as (o: KObject, c: DescribeContext) => string)(obj, ctx) : undefined;
 }
 
 /** cmd/describe: objects after the first are preceded by "\n\n" (one blank line shows). */

@@ -1,0 +1,210 @@
+/**
+ * Every extension point is one folder of one-file entries plus an index that lists them in order
+ * (docs/extending.md). Nothing registers itself when imported, so a file the index does not list
+ * is dead code that looks alive. This test reads each folder, imports every file and fails when a
+ * file exports nothing its index lists. Files that are not entries (shared helpers, types) are
+ * named below with the reason; a named helper that exports a listed entry, or that no longer
+ * exists, fails too, so the exemptions cannot go stale.
+ *
+ * Program overrides are not a folder of their own (each is declared beside the controller of its
+ * component), so the rule for them is by shape: any object exported anywhere in src/sim that looks
+ * like a ProgramOverride must be in PROGRAM_OVERRIDES.
+ *
+ * The kubectl verbs (src/shell/kubectl/verbs) and the describers of src/shell/kubectl/describers
+ * (node, EndpointSlice, the generic one), which `kubectl describe` dispatches itself, are not
+ * covered here yet: they belong to the kubectl verb rewrite.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+interface ExtensionPoint {
+  /** What one entry is (for messages). */
+  name: string;
+  /** Folder of the entries, relative to src/ (not recursive). */
+  folder: string;
+  /** The index file in that folder. */
+  index: string;
+  /** What the index lists (entries are compared by identity with the files' exports). */
+  registered(): Promise<readonly unknown[]>;
+  /** Files in the folder that are not entries, each with the reason. */
+  helpers: Readonly<Record<string, string>>;
+}
+
+const POINTS: readonly ExtensionPoint[] = [
+  {
+    name: 'controller',
+    folder: 'sim/controllers',
+    index: 'index.ts',
+    registered: async () => (await import('./sim/controllers/index.js')).CONTROLLERS,
+    helpers: { 'util.ts': 'owner references, template hashing and pod readiness shared by controllers' },
+  },
+  {
+    name: 'log source',
+    folder: 'sim/runtime/logs',
+    index: 'index.ts',
+    registered: async () => (await import('./sim/runtime/logs/index.js')).LOG_SOURCES,
+    helpers: {},
+  },
+  {
+    name: 'text command',
+    folder: 'shell/commands',
+    index: 'index.ts',
+    registered: async () => Object.values((await import('./shell/commands/index.js')).textCommands),
+    helpers: {
+      'format.ts': "C printf-style formatting shared by awk's printf and the printf command",
+      'fsutil.ts': 'path helpers and errno wording shared by mkdir, rm, cp, mv and touch',
+      'regex.ts': 'POSIX BRE/ERE translation used by grep, sed and awk',
+      'types.ts': 'the CommandFn interface',
+      'util.ts': 'getopt_long-style option parsing and file reading shared by the text commands',
+      'registry.ts': 'merges the node and pod command tables (node/index.ts, pod/index.ts) by where they run',
+    },
+  },
+  {
+    name: 'node command',
+    folder: 'shell/commands/node',
+    index: 'index.ts',
+    registered: async () => Object.values((await import('./shell/commands/node/index.js')).NODE_COMMANDS),
+    helpers: {
+      'host.ts': "a node command's environment: root check, pids, time formats, the node's ruleset",
+      'journal.ts': 'journal entries of units and static pods, read by journalctl and systemctl',
+      'netmodel.ts': "the node's interfaces, addresses and routes, read by ip, route and netstat",
+      'pod-log-files.ts': 'the /var/log/pods and /var/log/containers files a node shows',
+      'sockets.ts': 'listening sockets derived from what runs on the node, read by ss and netstat',
+    },
+  },
+  {
+    name: 'pod command',
+    folder: 'shell/commands/pod',
+    index: 'index.ts',
+    registered: async () => Object.values((await import('./shell/commands/pod/index.js')).POD_COMMANDS),
+    helpers: {
+      'dns-client.ts': 'the resolver run shared by nslookup, dig, host and getent',
+      'http.ts': 'the HTTP request shared by wget and curl',
+      'net.ts': 'source of a connection, the stub resolver flavour and the `why` record',
+    },
+  },
+  {
+    name: 'CoreDNS plugin',
+    folder: 'sim/dns/plugins',
+    index: 'registry.ts',
+    registered: async () => [...(await import('./sim/dns/plugins/registry.js')).PLUGINS.values()],
+    helpers: { 'util.ts': "helpers shared by plugin setups (Go's SplitHostPort wording, durations)" },
+  },
+  {
+    name: 'check kind',
+    folder: 'scenario/checks',
+    index: 'registry.ts',
+    registered: async () => (await import('./scenario/checks/registry.js')).CHECK_KINDS,
+    helpers: {
+      'client.ts': 'which client tool (wget, curl, nslookup, dig) a traffic or DNS check uses from a place',
+      'matchers.ts': 'the value matchers (equals, contains, regex, …) checks share',
+      'types.ts': 'defineCheck, the base fields and the place schema',
+    },
+  },
+  {
+    name: 'table printer',
+    folder: 'shell/printers/columns',
+    index: 'index.ts',
+    registered: async () => {
+      const m = await import('./shell/printers/columns/index.js');
+      // the two fallback tables are chosen by printerFor for kinds without their own columns
+      return [...Object.values(m.PRINTERS), m.printerFor('NoSuchKind', ''), m.printerFor('NoSuchKind', 'example.com')];
+    },
+    helpers: {
+      'cells.ts': 'cell helpers and typed field readers shared by the column files',
+      'types.ts': 'the Column and KindPrinter interfaces',
+    },
+  },
+  {
+    name: 'describer',
+    folder: 'shell/printers/describe',
+    index: 'index.ts',
+    registered: async () => Object.values((await import('./shell/printers/describe/index.js')).DESCRIBERS),
+    helpers: {
+      'containers.ts': 'the containers, probes and volumes sections shared by pod and pod-template describers',
+      'events.ts': 'the Events section every describer ends with',
+      'writer.ts': "kubectl's PrefixWriter and the label/annotation/toleration printers",
+    },
+  },
+  {
+    name: 'fixture add-on',
+    folder: 'sim/fixture',
+    index: 'fixture-addons.ts',
+    registered: async () => Object.values((await import('./sim/fixture/fixture-addons.js')).FIXTURE_ADDONS),
+    helpers: {
+      'build.ts': 'parses a fixture and builds the cluster from it',
+      'addons.ts': "the objects every kubeadm cluster has (CoreDNS, kube-proxy, the CNI's workloads), not optional add-ons",
+      'kubeadm-files.ts': "the node files kubeadm writes (static pod manifests, kubelet config, kubeconfigs)",
+    },
+  },
+];
+
+function sourceFiles(dir: string, recursive: boolean, out: string[] = []): string[] {
+  for (const n of readdirSync(dir).sort()) {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) {
+      if (recursive && n !== 'testdata') sourceFiles(p, true, out);
+    } else if (n.endsWith('.ts') && !n.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
+
+async function exportsOf(file: string): Promise<unknown[]> {
+  return Object.values((await import(pathToFileURL(file).href)) as Record<string, unknown>);
+}
+
+for (const point of POINTS) {
+  test(`every file in src/${point.folder} is a ${point.name} listed in ${point.index}, or a named helper`, async () => {
+    const dir = join(SRC, point.folder);
+    const registered = new Set(await point.registered());
+    assert.ok(registered.size > 0, `${point.index} lists nothing`);
+    for (const helper of Object.keys(point.helpers)) assert.ok(existsSync(join(dir, helper)), `helper ${helper} named in this test does not exist`);
+    const problems: string[] = [];
+    for (const file of sourceFiles(dir, false)) {
+      const name = relative(dir, file);
+      if (name === point.index) continue;
+      const listed = (await exportsOf(file)).some((v) => registered.has(v));
+      if (point.helpers[name] !== undefined) {
+        if (listed) problems.push(`${name} is named as a helper but exports a listed ${point.name}`);
+      } else if (!listed) problems.push(`${name} exports no ${point.name} listed in ${point.index}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+}
+
+/** A ProgramOverride, recognised by shape (runtime/overrides.ts). */
+function isProgramOverride(v: unknown): boolean {
+  const o = v as Record<string, unknown> | null;
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    Array.isArray(o['repositories']) &&
+    typeof o['start'] === 'function' &&
+    typeof o['status'] === 'function' &&
+    typeof o['logs'] === 'function'
+  );
+}
+
+test('every program override exported in src/sim is listed in PROGRAM_OVERRIDES', async () => {
+  const { PROGRAM_OVERRIDES } = await import('./sim/runtime/overrides.js');
+  const listed = new Set<unknown>(PROGRAM_OVERRIDES);
+  const found: string[] = [];
+  const missing: string[] = [];
+  for (const file of sourceFiles(join(SRC, 'sim'), true)) {
+    for (const v of await exportsOf(file)) {
+      if (!isProgramOverride(v)) continue;
+      found.push(relative(SRC, file));
+      if (!listed.has(v)) missing.push(relative(SRC, file));
+    }
+  }
+  assert.ok(found.length >= PROGRAM_OVERRIDES.length, 'expected to find the listed overrides by scanning src/sim');
+  assert.deepEqual(missing, []);
+  // one repository, one program: the lookup takes the first match, so a duplicate would be dead
+  const repos = PROGRAM_OVERRIDES.flatMap((o) => o.repositories);
+  assert.equal(new Set(repos).size, repos.length, 'a repository is claimed by two overrides');
+});

@@ -1,0 +1,85 @@
+/**
+ * The cluster's non-API state, one typed field per owner. Every field is plain JSON and travels
+ * in snapshots under the same key (Snapshot.state), so saved sessions written before this record
+ * was typed load unchanged. Fields are optional: an owner creates its field on first use.
+ * CLUSTER_STATE_OWNERS names every field's owner; a new field must be added there too (the type
+ * makes a missing or extra entry fail to compile, and state.test.ts fails on an unknown key).
+ */
+import type { ProxyState } from './controllers/kube-proxy.js';
+import type { DnsState } from './controllers/coredns.js';
+import type { IpamState, Pin } from './cni/ipam.js';
+import type { ExternalDnsServer } from './dns/upstream-zone.js';
+import type { VfsData } from './node/vfs.js';
+import type { StaticPodTable } from './node/runtime.js';
+
+/** Whether a control-plane component is serving (its static pod runs). */
+export interface Availability {
+  up: boolean;
+}
+
+export interface ClusterState {
+  /** kubelet: images pulled, per node. */
+  images?: Record<string, string[]>;
+  /** kubelet: sandbox creation time per pod uid (node/runtime.ts podSandboxes). */
+  sandboxAt?: Record<string, number>;
+  /** kubelet: back-off and pull timers per `<pod uid>/<container>`. */
+  kubeletTimers?: Record<string, { nextAt: number; pulls: number }>;
+  /** static-pods controller: the kubelet's run record of each static pod (node/runtime.ts staticPods). */
+  staticPods?: StaticPodTable;
+  /** static-pods controller: the flags each control-plane component started with. */
+  componentFlags?: Record<string, Record<string, string>>;
+  /** static-pods controller: whether each control-plane component serves. */
+  apiserver?: Availability;
+  scheduler?: Availability;
+  controllerManager?: Availability;
+  etcd?: Availability;
+  /** kube-proxy: each process's loaded config and logs, each node's last sync. */
+  kubeProxy?: ProxyState;
+  /** CoreDNS: each process's mounted and loaded Corefile, reload phase and logs. */
+  coredns?: DnsState;
+  /** kubelet: container filesystems by pod uid (runtime/podfs.ts). */
+  podfs?: Record<string, VfsData>;
+  /** CNI IPAM: addresses in use. */
+  ipam?: IpamState;
+  /** fixture: pinned pod names and IPs still to hand out (cni/ipam.ts). */
+  pins?: Pin[];
+  /** fixture: DNS servers outside the cluster (traffic/external-dns.ts). */
+  externalDNS?: ExternalDnsServer[];
+  /** ingress-nginx: round-robin position per upstream. */
+  ingressRoundRobin?: Record<string, number>;
+  /** event recorder: sequence within a simulated millisecond (cluster.ts eventName). */
+  eventSeq?: number;
+  /** the shell's network tools: the last lookup or connection, for `why`. */
+  'traffic.why'?: { command: string; lines: string[] };
+  /** the scenario engine: typed answers (`answer <text>`). */
+  'scenario.answers'?: Record<string, string>;
+}
+
+/** Who owns each field (documentation the compiler keeps complete). */
+export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>]: string } = {
+  images: 'sim/controllers/kubelet.ts',
+  sandboxAt: 'sim/controllers/kubelet.ts (read through sim/node/runtime.ts)',
+  kubeletTimers: 'sim/controllers/kubelet.ts',
+  staticPods: 'sim/controllers/static-pods.ts (read through sim/node/runtime.ts)',
+  componentFlags: 'sim/controllers/static-pods.ts',
+  apiserver: 'sim/controllers/static-pods.ts',
+  scheduler: 'sim/controllers/static-pods.ts',
+  controllerManager: 'sim/controllers/static-pods.ts',
+  etcd: 'sim/controllers/static-pods.ts',
+  kubeProxy: 'sim/controllers/kube-proxy.ts',
+  coredns: 'sim/controllers/coredns.ts',
+  podfs: 'sim/runtime/podfs.ts',
+  ipam: 'sim/cni/ipam.ts',
+  pins: 'sim/fixture/build.ts, consumed by sim/cni/ipam.ts and Cluster.generateName',
+  externalDNS: 'sim/fixture/build.ts, read by sim/traffic/external-dns.ts',
+  ingressRoundRobin: 'sim/traffic/ingress.ts',
+  eventSeq: 'sim/cluster.ts',
+  'traffic.why': 'shell/commands/pod/net.ts',
+  'scenario.answers': 'scenario/answers.ts',
+};
+
+/** Keys the snapshot adds beside the owners' fields (Cluster.snapshot / Cluster.restore). */
+export interface SnapshotBookkeeping {
+  __wakeups?: number[];
+  __controllers?: { lastSeen: Record<string, string>; changes: Record<string, number>; hostGeneration: number; timeTick: number };
+}
