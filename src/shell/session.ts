@@ -21,6 +21,8 @@ import { nodeLogFiles } from './commands/node/pod-log-files.js';
 import { lookupImage } from '../sim/images.js';
 import type { Pod } from '../sim/api/types.js';
 import { nodeCommands, podCommands } from './commands/registry.js';
+import { parseSshArgs } from './commands/ssh-args.js';
+import type { ShellResult } from './commands/types.js';
 
 export const SESSION_VERSION = 1;
 
@@ -227,21 +229,54 @@ export class Session {
     return res;
   }
 
-  private ssh(ctx: CommandContext): CommandResult {
-    const target = ctx.argv.slice(1).filter((a) => !a.startsWith('-')).pop();
-    if (!target) return { stdout: '', stderr: 'usage: ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]\n', exitCode: 255 };
-    const [user, hostPart] = target.includes('@') ? (target.split('@') as [string, string]) : ['root', target];
+  /**
+   * `ssh [user@]HOST` logs in (a new frame, left with `exit`); `ssh HOST CMD…` runs the command
+   * line in a non-interactive shell on HOST, as sshd runs `bash -c CMD` without a terminal, and
+   * returns its output and exit status, leaving the learner where they were (ssh-args.ts).
+   */
+  private async ssh(ctx: CommandContext): Promise<ShellResult> {
+    const parsed = parseSshArgs(ctx.argv.slice(1));
+    if (typeof parsed === 'string') return { stdout: '', stderr: parsed, exitCode: 255 };
+    const at = parsed.destination.lastIndexOf('@');
+    const hostPart = at >= 0 ? parsed.destination.slice(at + 1) : parsed.destination;
+    const user = parsed.login ?? (at >= 0 ? parsed.destination.slice(0, at) : 'root');
     const host = this.cluster.findHost(hostPart);
     if (!host || host.data.role === 'workstation')
       return { stdout: '', stderr: `ssh: Could not resolve hostname ${hostPart}: Name or service not known\n`, exitCode: 255 };
     const home = user === 'root' ? '/root' : `/home/${user}`;
-    this.pendingPush = {
+    const login: FrameData = {
       location: { kind: 'node', host: host.name },
       user,
       cwd: home,
       env: { HOME: home, USER: user, HOSTNAME: host.name, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', SHELL: '/bin/bash', ...(host.data.role === 'control-plane' ? { KUBECONFIG: '/etc/kubernetes/admin.conf' } : {}) },
     };
-    return { stdout: '', stderr: '', exitCode: 0 };
+    if (parsed.command === undefined) {
+      this.pendingPush = login;
+      return { stdout: '', stderr: '', exitCode: 0 };
+    }
+    return this.runRemote(login, parsed.command);
+  }
+
+  /** One command line in a fresh, non-interactive shell at `where` (no tty, no aliases). */
+  private async runRemote(where: FrameData, command: string): Promise<ShellResult> {
+    const saved = this.pendingPush;
+    const interp = new Interpreter({
+      lookup: (name) => this.lookup(where.location, name),
+      fs: this.fsOf(where.location),
+      env: where.env,
+      cwd: where.cwd,
+      user: where.user,
+      location: where.location,
+      now: () => this.cluster.now(),
+      aliases: {},
+      history: () => [],
+      hostname: where.location.kind === 'pod' ? where.location.pod : where.location.host,
+      tty: false,
+    });
+    const out = await interp.run(command);
+    // a login the remote command asked for (ssh from there, sudo -i) ends with that command
+    this.pendingPush = saved;
+    return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exit ?? out.exitCode, chunks: out.output, advanceMs: out.advanceMs };
   }
 
   private async sudo(ctx: CommandContext): Promise<CommandResult> {

@@ -1,7 +1,8 @@
 /**
  * DaemonSet controller (pkg/controller/daemon/daemon_controller.go): one pod per eligible node
  * (nodeSelector, taints the pod tolerates — DaemonSet pods tolerate not-ready/unreachable/
- * unschedulable as upstream adds), bound directly to the node, named `<ds>-<5 chars>`.
+ * unschedulable as upstream adds), bound directly to the node, named `<ds>-<5 chars>`; each pod
+ * template is recorded as a ControllerRevision (history.ts) for `kubectl rollout history/undo`.
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { DaemonSet, Node, Pod, Toleration } from '../api/types.js';
@@ -10,6 +11,7 @@ import { matchMap } from '../api/selectors.js';
 import { createPod, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
 import { tolerates } from './scheduler.js';
 import { deletePod } from './replicaset.js';
+import { syncHistory } from './history.js';
 
 const DS_TOLERATIONS: Toleration[] = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
@@ -39,6 +41,7 @@ function eligible(ds: DaemonSet, node: Node): boolean {
 function sync(c: Cluster, ds: DaemonSet, nodes: Node[]): void {
   const ns = ds.metadata.namespace!;
   const hash = podTemplateHash(ds.spec.template);
+  syncHistory(c, ds, `${ds.metadata.name}-${hash}`, hash);
   const pods = c.store.list<Pod>('Pod', ns).filter((p) => isOwnedBy(p, ds) && podIsActive(p));
   let desired = 0;
   for (const node of nodes) {

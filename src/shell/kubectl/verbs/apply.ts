@@ -5,6 +5,7 @@
  * strategic merge is sent (`configured`). The annotation always records the manifest as applied.
  */
 import { ApiError } from '../../../sim/api/errors.js';
+import { hasKind, infoForKind } from '../../../sim/api/registry.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { kindInfoOf } from '../../printers/kindinfo.js';
 import { marshalCompact } from '../../printers/json.js';
@@ -34,9 +35,12 @@ export function lastAppliedAnnotate(obj: KObject): void {
 }
 
 
+/**
+ * apply.go's warningNoLastAppliedConfigAnnotation, naming the object as resource.Info.ObjectName()
+ * does (k8s.io/cli-runtime pkg/resource/visitor.go): the mapping's plural resource, without its group.
+ */
 function missingAnnotationWarning(live: KObject): string {
-  const info = kindInfoOf(live);
-  const res = `${info.kind.toLowerCase()}s`;
+  const res = hasKind(live.kind) ? infoForKind(live.kind).resource : `${kindInfoOf(live).kind.toLowerCase()}s`;
   return `Warning: resource ${res}/${live.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
 }
 

@@ -5,7 +5,7 @@
  * `TYPE NAME` and no exact match, every object whose name starts with NAME is described; when none
  * does, the original NotFound error is printed. Objects are joined by "\n\n".
  */
-import type { Deployment, EndpointSlice, KEvent, KObject, Node, Pod, ReplicaSet } from '../../../sim/api/types.js';
+import type { Deployment, EndpointSlice, KEvent, KObject, NetworkPolicy, Node, Pod, ReplicaSet } from '../../../sim/api/types.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
@@ -16,6 +16,7 @@ import { type DescribeContext, describe as describeKnown, hasDescriber, joinDesc
 import { noResourcesMessage } from '../../printers/table.js';
 import { describeNode } from '../describers/node.js';
 import { describeEndpointSlice } from '../describers/endpointslice.js';
+import { describeNetworkPolicy } from '../describers/networkpolicy.js';
 import { describeGeneric } from '../describers/generic.js';
 import { commandNamespace, endpointsWarning, fetchAll } from './get.js';
 
@@ -52,6 +53,7 @@ function describeOne(env: KubectlEnv, obj: KObject, showEvents: boolean): string
     return describeNode(obj as Node, { now, pods, ...(lease ? { lease } : {}), ...(events ? { events } : {}) });
   }
   if (obj.kind === 'EndpointSlice') return describeEndpointSlice(obj as EndpointSlice, now, events);
+  if (obj.kind === 'NetworkPolicy') return describeNetworkPolicy(obj as NetworkPolicy);
   if (!hasDescriber(obj.kind)) return describeGeneric(obj, now, events);
   const ctx: DescribeContext = { now, ...(events ? { events } : {}) };
   const ns = obj.metadata.namespace;

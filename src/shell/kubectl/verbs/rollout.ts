@@ -1,48 +1,33 @@
 /**
- * `kubectl rollout status|history|undo|restart|pause|resume` for Deployments
- * (k8s.io/kubectl pkg/cmd/rollout/*.go, pkg/polymorphichelpers history.go, rollback.go,
- * objectrestarter.go, rollout_status.go). Revisions are the ReplicaSets' `deployment.kubernetes.io/revision`.
+ * `kubectl rollout status|history|undo|restart|pause|resume` (k8s.io/kubectl pkg/cmd/rollout/*.go)
+ * for Deployments, DaemonSets and StatefulSets; what each kind supports and how is in
+ * rollout-kinds.ts (pkg/polymorphichelpers). Like the resource builder with ContinueOnError,
+ * undo/restart/pause/resume act on every object and report the failures at the end.
  */
-import type { Deployment, KObject, ReplicaSet } from '../../../sim/api/types.js';
+import type { KObject } from '../../../sim/api/types.js';
+import { infoForKind, kindPrefix, qualifiedResource } from '../../../sim/api/registry.js';
 import type { CommandResult } from '../../types.js';
-import { renderRows } from '../../printers/tabwriter.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { KubectlError, RawError, seeHelp } from '../errors.js';
 import { int, str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { parseDryRun } from '../dry-run.js';
+import { pausePatch, restartPatch, rollback, rolloutStatus, viewHistory } from './rollout-kinds.js';
 
-const REVISION = 'deployment.kubernetes.io/revision';
-
-function ownedReplicaSets(env: KubectlEnv, d: Deployment): ReplicaSet[] {
-  return env.api
-    .list<ReplicaSet>('ReplicaSet', d.metadata.namespace)
-    .filter((rs) => rs.metadata.ownerReferences?.some((o) => o.uid === d.metadata.uid))
-    .sort((a, b) => Number(a.metadata.annotations?.[REVISION] ?? 0) - Number(b.metadata.annotations?.[REVISION] ?? 0));
-}
-
-/** DeploymentStatusViewer.Status: the message and whether the rollout is done. */
-function statusOf(d: Deployment): { msg: string; done: boolean } {
-  const name = d.metadata.name;
-  const st = d.status ?? {};
-  const want = d.spec.replicas ?? 1;
-  if ((d.metadata.generation ?? 0) > (st.observedGeneration ?? 0)) return { msg: 'Waiting for deployment spec update to be observed...\n', done: false };
-  const progressing = st.conditions?.find((c) => c.type === 'Progressing');
-  if (progressing?.reason === 'ProgressDeadlineExceeded') throw new KubectlError(`deployment "${name}" exceeded its progress deadline`);
-  const updated = st.updatedReplicas ?? 0;
-  if (updated < want) return { msg: `Waiting for deployment "${name}" rollout to finish: ${updated} out of ${want} new replicas have been updated...\n`, done: false };
-  if ((st.replicas ?? 0) > updated) return { msg: `Waiting for deployment "${name}" rollout to finish: ${(st.replicas ?? 0) - updated} old replicas are pending termination...\n`, done: false };
-  if ((st.availableReplicas ?? 0) < updated) return { msg: `Waiting for deployment "${name}" rollout to finish: ${st.availableReplicas ?? 0} of ${updated} updated replicas are available...\n`, done: false };
-  return { msg: `deployment "${name}" successfully rolled out\n`, done: true };
-}
-
-function status(env: KubectlEnv, d0: Deployment, watch: boolean): CommandResult {
+/** rollout_status.go: print each new status message; with --watch, advance the clock until done. */
+function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number): CommandResult {
   let out = '';
   let last = '';
   for (let i = 0; i < 600; i++) {
-    const d = env.api.get<Deployment>('Deployment', d0.metadata.namespace, d0.metadata.name);
-    const s = statusOf(d);
+    const obj = env.api.get<KObject>(obj0.kind, obj0.metadata.namespace, obj0.metadata.name);
+    let s;
+    try {
+      s = rolloutStatus(obj, revision);
+    } catch (e) {
+      if (e instanceof KubectlError) return { stdout: out, stderr: `error: ${e.message}\n`, exitCode: 1 };
+      throw e;
+    }
     if (s.msg !== last) out += s.msg;
     last = s.msg;
     if (s.done || !watch) return { stdout: out, stderr: '', exitCode: 0 };
@@ -51,37 +36,14 @@ function status(env: KubectlEnv, d0: Deployment, watch: boolean): CommandResult 
   return { stdout: out, stderr: 'error: timed out waiting for the condition\n', exitCode: 1 };
 }
 
-function history(env: KubectlEnv, d: Deployment, revision: number | undefined): CommandResult {
-  const rss = ownedReplicaSets(env, d);
-  if (revision) {
-    const rs = rss.find((r) => Number(r.metadata.annotations?.[REVISION]) === revision);
-    if (!rs) throw new KubectlError(`unable to find the specified revision`);
-    const tpl = structuredClone(rs.spec.template) as { metadata?: { labels?: Record<string, string> } };
-    return { stdout: `deployment.apps/${d.metadata.name} with revision #${revision}\n${JSON.stringify(tpl)}\n`, stderr: '', exitCode: 0 };
-  }
-  const rows = [['REVISION', 'CHANGE-CAUSE'], ...rss.map((rs) => [rs.metadata.annotations?.[REVISION] ?? '0', rs.metadata.annotations?.['kubernetes.io/change-cause'] ?? '<none>'])];
-  const table = renderRows(rows, { minwidth: 0, tabwidth: 0, padding: 2, padchar: ' ' });
-  return { stdout: `deployment.apps/${d.metadata.name} \n${table}\n`, stderr: '', exitCode: 0 };
+/** `deployment.apps/web` as the name printer writes an object. */
+function nameOf(obj: KObject): string {
+  return `${kindPrefix(infoForKind(obj.kind))}/${obj.metadata.name}`;
 }
 
-function undo(env: KubectlEnv, d: Deployment, toRevision: number): string {
-  const rss = ownedReplicaSets(env, d);
-  const rev = (rs: ReplicaSet): number => Number(rs.metadata.annotations?.[REVISION] ?? 0);
-  const current = Math.max(0, ...rss.map(rev));
-  let target: ReplicaSet | undefined;
-  if (toRevision > 0) {
-    target = rss.find((rs) => rev(rs) === toRevision);
-    if (!target) throw new KubectlError(`unable to find specified revision ${toRevision} in history`);
-  } else {
-    target = [...rss].reverse().find((rs) => rev(rs) < current);
-    if (!target) throw new KubectlError(`no rollout history found for deployment "${d.metadata.name}"`);
-  }
-  if (rev(target) === current) return `deployment.apps/${d.metadata.name} skipped rollback (current template already matches revision ${rev(target)})\n`;
-  const tpl = structuredClone(target.spec.template) as Deployment['spec']['template'];
-  if (tpl.metadata?.labels) delete tpl.metadata.labels['pod-template-hash'];
-  d.spec.template = tpl;
-  env.api.update(d);
-  return `deployment.apps/${d.metadata.name} rolled back\n`;
+/** The patch error as rollout pause/resume/restart word it: `error: daemonsets.apps "x" pausing is not supported`. */
+function patchError(obj: KObject, error: string): string {
+  return `error: ${qualifiedResource(infoForKind(obj.kind))} "${obj.metadata.name}" ${error}`;
 }
 
 const SUBS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
@@ -100,39 +62,41 @@ export const rolloutVerb: Verb = {
     let stdout = '';
     // the resource builder fetches every object before acting on any (r.Infos()), so one
     // missing name fails the whole command and changes nothing
-    const objects = targets.map((t) => {
-      if (!['Deployment', 'DaemonSet', 'StatefulSet'].includes(t.info.kind)) throw new KubectlError(`no ${sub === 'status' ? 'status viewer' : 'history viewer'} has been implemented for "${t.info.kind}"`);
-      return env.api.get<KObject>(t.info.kind, ns.name, t.name);
-    });
+    const objects = targets.map((t) => env.api.get<KObject>(t.info.kind, t.info.namespaced ? ns.name : undefined, t.name));
+    const out = str(p.flags, 'output');
+    const errors: string[] = [];
+    const print = (obj: KObject, operation: string): string => printObject(obj, { output: out, operation, dryRun: 'none', generated: false });
     for (const obj of objects) {
-      const d = obj as Deployment;
-      const out = str(p.flags, 'output');
-      switch (sub) {
-        case 'status':
-          return status(env, d, p.flags['watch'] !== false);
-        case 'history':
-          return history(env, d, int(p.flags, 'revision') || undefined);
-        case 'undo':
-          stdout += undo(env, d, int(p.flags, 'to-revision') ?? 0);
-          break;
-        case 'restart': {
-          if (d.spec.paused) throw new KubectlError(`deployments.apps "${d.metadata.name}" can't restart paused deployment (run rollout resume first)`);
-          const tpl = d.spec.template;
-          tpl.metadata = { ...(tpl.metadata ?? {}), annotations: { ...(tpl.metadata?.annotations ?? {}), 'kubectl.kubernetes.io/restartedAt': env.cluster.timestamp() } };
-          stdout += printObject(env.api.update(d), { output: out, operation: 'restarted', dryRun: 'none', generated: false });
-          break;
+      try {
+        switch (sub) {
+          case 'status':
+            return status(env, obj, p.flags['watch'] !== false, int(p.flags, 'revision') ?? 0);
+          case 'history': {
+            const revision = int(p.flags, 'revision') ?? 0;
+            const info = viewHistory(env, obj, revision);
+            stdout += `${nameOf(obj)} ${revision > 0 ? `with revision #${revision}` : ''}\n${info}\n`;
+            break;
+          }
+          case 'undo': {
+            const result = rollback(env, obj, int(p.flags, 'to-revision') ?? 0, (next) => env.api.update(next));
+            stdout += print(obj, result);
+            break;
+          }
+          case 'restart':
+          case 'pause':
+          case 'resume': {
+            const r = sub === 'restart' ? restartPatch(obj, env.cluster.timestamp()) : pausePatch(obj, sub === 'pause');
+            if ('error' in r) errors.push(patchError(obj, r.error));
+            else stdout += print(env.api.update(r.obj), sub === 'restart' ? 'restarted' : sub === 'pause' ? 'paused' : 'resumed');
+            break;
+          }
         }
-        case 'pause':
-        case 'resume': {
-          const want = sub === 'pause';
-          if (Boolean(d.spec.paused) === want) throw new KubectlError(`deployments.apps "${d.metadata.name}" is ${want ? 'already paused' : 'not paused'}`);
-          if (want) d.spec.paused = true;
-          else delete d.spec.paused;
-          stdout += printObject(env.api.update(d), { output: out, operation: want ? 'paused' : 'resumed', dryRun: 'none', generated: false });
-          break;
-        }
+      } catch (e) {
+        if (!(e instanceof KubectlError)) throw e;
+        errors.push(`error: ${e.message}`);
       }
     }
+    if (errors.length) return { stdout, stderr: errors.map((e) => `${e}\n`).join(''), exitCode: 1 };
     return { stdout, stderr: '', exitCode: 0 };
   },
 };

@@ -3,7 +3,7 @@
  * pkg/generate/versioned/run.go BasicPod): one Pod labelled `run=<name>`, container named after
  * the pod; args after `--` are the container's args (its command with --command). `--expose`
  * creates a Service first; `-i/-t` attach runs the command in the container through the
- * session's execInPod, and `--rm` then deletes the pod.
+ * session's execInPod, and `--rm` then deletes the pod. `--overrides` patches the generated pod.
  */
 import type { Container, KObject, Pod } from '../../../sim/api/types.js';
 import type { ShellResult } from '../../commands/types.js';
@@ -17,6 +17,8 @@ import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { checkRequired } from './create/run-generator.js';
 import { deleteMessage, waitGone } from './delete.js';
+import { goJsonSyntaxError } from '../go-json.js';
+import { jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from '../merge.js';
 
 
 /** distribution/reference's grammar, enough to reject what learners mistype (spaces, upper case). */
@@ -63,6 +65,48 @@ function buildPod(name: string, p: Parsed, nsExplicit: string | undefined, resta
     spec: { containers: [container], restartPolicy: restart, dnsPolicy: 'ClusterFirst' },
     status: {},
   } as KObject;
+}
+
+/**
+ * --overrides (cmdutil OverrideOptions/Overrider.Apply in k8s.io/kubectl pkg/cmd/util/override_options.go;
+ * Merge, StrategicMerge and JSONPatch in helpers.go): the generated object, as JSON, patched by the
+ * fragment: an RFC 7396 JSON merge patch by default (`--override-type=merge`: objects merge, lists
+ * are replaced, null deletes), a strategic merge patch (containers merge by name) or an RFC 6902
+ * JSON patch. The patch libraries' own errors are what kubectl prints for a fragment that is not JSON:
+ * evanphx/json-patch MergePatch's "Invalid JSON Patch", strategicpatch's "invalid JSON document".
+ */
+export function applyOverrides(obj: KObject, overrides: string, type: string): KObject {
+  if (!['json', 'merge', 'strategic'].includes(type)) throw new KubectlError(`invalid override type: ${type}`);
+  let fragment: JsonValue;
+  try {
+    fragment = JSON.parse(overrides) as JsonValue;
+  } catch (e) {
+    if (type === 'merge') throw new KubectlError('Invalid JSON Patch');
+    if (type === 'strategic') throw new KubectlError('invalid JSON document');
+    throw new KubectlError(goJsonSyntaxError(overrides) ?? String(e));
+  }
+  const target = obj as unknown as JsonValue;
+  let out: JsonValue;
+  if (type === 'merge') {
+    if (fragment === null) throw new KubectlError('Invalid JSON Patch');
+    out = mergePatch(target, fragment);
+  } else if (type === 'strategic') {
+    if (fragment === null || typeof fragment !== 'object' || Array.isArray(fragment)) throw new KubectlError('invalid JSON document');
+    out = strategicMerge(target, fragment);
+  } else {
+    try {
+      out = jsonPatch(target, fragment);
+    } catch (e) {
+      if (e instanceof JsonPatchError) throw new KubectlError(e.message);
+      throw e;
+    }
+  }
+  if (out === null || typeof out !== 'object' || Array.isArray(out)) {
+    // runtime.Decode reads apiVersion/kind first (json.Unmarshal into the TypeMeta struct)
+    const what = Array.isArray(out) ? 'array' : out === null ? 'null' : typeof out === 'boolean' ? 'bool' : typeof out;
+    throw new KubectlError(`couldn't get version/kind; json parse error: json: cannot unmarshal ${what} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
+  }
+  return out as unknown as KObject;
 }
 
 function buildService(name: string, p: Parsed, nsExplicit: string | undefined, selector: Record<string, string>): KObject {
@@ -139,7 +183,9 @@ export const runVerb: Verb = {
     if (port !== undefined && !/^\d+$/.test(port)) throw new KubectlError(`strconv.Atoi: parsing ${JSON.stringify(port)}: invalid syntax`);
     const ns = namespaceOf(env, p);
     const nsField = ns.explicit ? ns.name : undefined;
-    const pod = buildPod(name, p, nsField, restart);
+    const overrides = str(p.flags, 'overrides') ?? '';
+    const generated = buildPod(name, p, nsField, restart);
+    const pod = overrides ? applyOverrides(generated, overrides, str(p.flags, 'override-type') ?? 'merge') : generated;
     const print = (obj: KObject): string => printObject(obj, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client' });
     let stdout = '';
     const stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';

@@ -4,6 +4,7 @@
  * Kinds outside it get the apiserver default table (built-in) or the CRD default table.
  */
 import { configmaps } from './configmaps.js';
+import { controllerrevisions } from './controllerrevisions.js';
 import { cronjobs } from './cronjobs.js';
 import { daemonsets } from './daemonsets.js';
 import { customResourceTable, defaultTable } from './defaulttable.js';
@@ -59,6 +60,7 @@ export type PrintedKind =
   | 'RoleBinding'
   | 'ClusterRoleBinding'
   | 'Lease'
+  | 'ControllerRevision'
   | 'ServiceCIDR';
 
 export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
@@ -88,6 +90,7 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   RoleBinding: rolebindings,
   ClusterRoleBinding: rolebindings,
   Lease: leases,
+  ControllerRevision: controllerrevisions,
 };
 
 function isPrintedKind(kind: string): kind is PrintedKind {
