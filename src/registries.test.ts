@@ -41,7 +41,10 @@ const POINTS: readonly ExtensionPoint[] = [
     folder: 'sim/controllers',
     index: 'index.ts',
     registered: async () => (await import('./sim/controllers/index.js')).CONTROLLERS,
-    helpers: { 'util.ts': 'owner references, template hashing and pod readiness shared by controllers' },
+    helpers: {
+      'util.ts': 'owner references, template hashing and pod readiness shared by controllers',
+      'history.ts': 'ControllerRevision bookkeeping shared by the DaemonSet and StatefulSet controllers',
+    },
   },
   {
     name: 'log source',
@@ -61,6 +64,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'regex.ts': 'POSIX BRE/ERE translation used by grep, sed and awk',
       'types.ts': 'the CommandFn interface',
       'util.ts': 'getopt_long-style option parsing and file reading shared by the text commands',
+      'ssh-args.ts': "OpenSSH's option parsing, shared by the workstation's and the nodes' ssh",
       'registry.ts': 'merges the node and pod command tables (node/index.ts, pod/index.ts) by where they run',
     },
   },
@@ -140,6 +144,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'build.ts': 'parses a fixture and builds the cluster from it',
       'addons.ts': "the objects every kubeadm cluster has (CoreDNS, kube-proxy, the CNI's workloads), not optional add-ons",
       'kubeadm-files.ts': "the node files kubeadm writes (static pod manifests, kubelet config, kubeconfigs)",
+      'calico-crds.ts': "Calico's CustomResourceDefinitions, part of the CNI's objects in addons.ts",
     },
   },
 ];

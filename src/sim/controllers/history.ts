@@ -8,25 +8,12 @@
  * Revisions beyond spec.revisionHistoryLimit that no live pod runs are deleted, oldest first.
  */
 import type { Cluster } from '../cluster.js';
-import type { DaemonSet, KObject, ObjectMeta, Pod, StatefulSet } from '../api/types.js';
+import type { DaemonSet, KObject, Pod, StatefulSet } from '../api/types.js';
+import { REVISION_HASH_LABEL, revisionData, type ControllerRevision } from '../api/revisions.js';
 import { clone } from '../api/store.js';
 import { canonicalJSON, fnv32a, isOwnedBy, ownerRef, podIsActive } from './util.js';
 
-export const REVISION_HASH_LABEL = 'controller-revision-hash';
-
-/** A ControllerRevision (apps/v1): `data` holds a JSON object, not strings. */
-export interface ControllerRevision {
-  apiVersion: string;
-  kind: string;
-  metadata: ObjectMeta;
-  data: unknown;
-  revision: number;
-}
-
-/** The patch a revision stores: the owner's template with `$patch: replace` (update.go getPatch). */
-export function revisionData(owner: DaemonSet | StatefulSet): unknown {
-  return JSON.parse(canonicalJSON({ spec: { template: { ...clone(owner.spec.template), $patch: 'replace' } } })) as unknown;
-}
+export { REVISION_HASH_LABEL, revisionData, type ControllerRevision } from '../api/revisions.js';
 
 /** The revisions an owner controls, oldest first. */
 export function ownedRevisions(c: Cluster, owner: KObject): ControllerRevision[] {

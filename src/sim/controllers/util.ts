@@ -3,6 +3,9 @@ import type { KObject, OwnerReference, Pod, PodTemplateSpec } from '../api/types
 import { clone } from '../api/store.js';
 import { applyDefaults } from '../api/defaults.js';
 import type { Cluster } from '../cluster.js';
+import { canonicalJSON } from '../../util/canonical-json.js';
+
+export { canonicalJSON };
 
 export function ownerRef(owner: KObject): OwnerReference {
   return {
@@ -50,16 +53,6 @@ export function safeEncode(s: string): string {
   let out = '';
   for (const ch of s) out += alphanums[ch.charCodeAt(0) % alphanums.length];
   return out;
-}
-
-export function canonicalJSON(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJSON).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJSON((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v);
 }
 
 export function podIsReady(pod: Pod): boolean {

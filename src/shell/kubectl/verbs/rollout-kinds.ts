@@ -7,8 +7,8 @@
  */
 import type { DaemonSet, Deployment, KObject, PodTemplateSpec, ReplicaSet, StatefulSet } from '../../../sim/api/types.js';
 import { infoForKind } from '../../../sim/api/registry.js';
-import { canonicalJSON } from '../../../sim/controllers/util.js';
-import { revisionData, type ControllerRevision } from '../../../sim/controllers/history.js';
+import { canonicalJSON } from '../../../util/canonical-json.js';
+import { revisionData, type ControllerRevision } from '../../../sim/api/revisions.js';
 import { renderRows } from '../../printers/tabwriter.js';
 import { describePodTemplate } from '../../printers/describe/containers.js';
 import { tabbedString } from '../../printers/describe/writer.js';
