@@ -40,6 +40,9 @@ export interface Parsed {
 
 export class FlagError extends Error {}
 
+/** cobra's required-flag failure: printed as `error: …` without the usage hint (errors.ts). */
+export class FlagRequiredError extends Error {}
+
 /** Flags every kubectl command accepts: `kubectl options`, plus cobra's own -h/--help. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [...GLOBAL_OPTIONS, { name: 'help', short: 'h', type: 'bool', defValue: 'false' }];
 
@@ -152,3 +155,9 @@ export const str = (f: FlagValues, k: string): string | undefined => (typeof f[k
 export const bool = (f: FlagValues, k: string): boolean => f[k] === true;
 export const int = (f: FlagValues, k: string): number | undefined => (typeof f[k] === 'number' ? (f[k] as number) : undefined);
 export const list = (f: FlagValues, k: string): string[] => (Array.isArray(f[k]) ? (f[k] as string[]) : []);
+
+/** cobra's `required flag(s) "a", "b" not set` (names sorted as pflag visits them). */
+export function checkRequired(p: Parsed, required: readonly string[]): void {
+  const missing = required.filter((r) => !p.changed.has(r)).sort();
+  if (missing.length > 0) throw new FlagRequiredError(`required flag(s) ${missing.map((m) => `"${m}"`).join(', ')} not set`);
+}

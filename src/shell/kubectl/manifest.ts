@@ -6,7 +6,8 @@
  */
 import { parseAllDocuments, type YAMLError } from 'yaml';
 import type { KObject } from '../../sim/api/types.js';
-import { hasKind } from '../../sim/api/registry.js';
+import { hasKind, infoForKind } from '../../sim/api/registry.js';
+import { ApiError } from '../../sim/api/errors.js';
 import { resolvePath } from '../../sim/node/vfs.js';
 import { marshalCompact } from '../printers/json.js';
 import { sortKeys } from '../printers/serialize.js';
@@ -108,4 +109,20 @@ export function readManifests(env: KubectlEnv, filenames: readonly string[], rec
   }
   if (out.length === 0) throw new KubectlError(`no objects passed to ${verb}`);
   return out;
+}
+
+/** `error when creating "<file>": ` inside a server message (helpers.go AddSourceToErr). */
+export function withSource(e: unknown, verb: string, source: string): unknown {
+  if (e instanceof ApiError && e.reason !== 'Invalid') return new ApiError(e.reason, `error when ${verb} "${source}": ${e.message}`, e.code, e.details);
+  return e;
+}
+
+/** The namespace an object from a manifest goes to; a clash with -n is an error (resource builder). */
+export function manifestNamespace(obj: KObject, ns: { name: string; explicit: boolean }): string | undefined {
+  const info = infoForKind(obj.kind);
+  if (!info.namespaced) return undefined;
+  const own = obj.metadata.namespace;
+  if (own && ns.explicit && own !== ns.name)
+    throw new KubectlError(`the namespace from the provided object "${own}" does not match the namespace "${ns.name}". You must pass '--namespace=${own}' to perform this operation.`);
+  return own || ns.name;
 }

@@ -8,8 +8,6 @@ import { ApiError } from '../../../sim/api/errors.js';
 import { hasKind, infoForKind } from '../../../sim/api/registry.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { kindInfoOf } from '../../printers/kindinfo.js';
-import { marshalCompact } from '../../printers/json.js';
-import { sortKeys } from '../../printers/serialize.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
@@ -19,21 +17,8 @@ import { readManifests } from '../manifest.js';
 import { deletions, isSubset, strategicMerge, type JsonValue } from '../merge.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
-import { manifestNamespace, withSource } from './create.js';
-
-export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
-
-/** Record the object itself (without this annotation) in the annotation, as `json.Marshal` writes it. */
-export function lastAppliedAnnotate(obj: KObject): void {
-  const copy = structuredClone(obj);
-  if (copy.metadata.annotations) {
-    delete copy.metadata.annotations[LAST_APPLIED];
-    if (Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
-  }
-  const text = `${marshalCompact(sortKeys(copy))}\n`;
-  obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: text };
-}
-
+import { manifestNamespace, withSource } from '../manifest.js';
+import { LAST_APPLIED, lastAppliedAnnotate } from '../last-applied.js';
 
 /**
  * apply.go's warningNoLastAppliedConfigAnnotation, naming the object as resource.Info.ObjectName()

@@ -4,16 +4,15 @@
  * generator under ./create/). `create service` and `create secret` are command groups.
  */
 import { ApiError } from '../../../sim/api/errors.js';
-import type { KObject } from '../../../sim/api/types.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError, seeHelp } from '../errors.js';
 import { bool, list, str, type Parsed } from '../flags.js';
-import { readManifests } from '../manifest.js';
+import { manifestNamespace, readManifests, withSource } from '../manifest.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
-import { lastAppliedAnnotate } from './apply.js';
+import { lastAppliedAnnotate } from '../last-applied.js';
 import { configMapGenerator } from './create/configmap.js';
 import { deploymentGenerator } from './create/deployment.js';
 import { ingressGenerator } from './create/ingress.js';
@@ -24,7 +23,6 @@ import { SECRET_GENERATORS } from './create/secret.js';
 import { SERVICE_GENERATORS } from './create/service.js';
 import { namespaceGenerator, priorityClassGenerator, serviceAccountGenerator } from './create/simple.js';
 import type { Generator } from './create/types.js';
-import { infoForKind } from '../../../sim/api/registry.js';
 
 const GENERATORS: readonly Generator[] = [
   clusterRoleGenerator,
@@ -53,22 +51,6 @@ const GROUPS: readonly Group[] = [
 ];
 
 
-
-/** `error when creating "<file>": ` inside a server message (helpers.go AddSourceToErr). */
-export function withSource(e: unknown, verb: string, source: string): unknown {
-  if (e instanceof ApiError && e.reason !== 'Invalid') return new ApiError(e.reason, `error when ${verb} "${source}": ${e.message}`, e.code, e.details);
-  return e;
-}
-
-/** The namespace an object from a manifest goes to; a clash with -n is an error (resource builder). */
-export function manifestNamespace(obj: KObject, ns: { name: string; explicit: boolean }): string | undefined {
-  const info = infoForKind(obj.kind);
-  if (!info.namespaced) return undefined;
-  const own = obj.metadata.namespace;
-  if (own && ns.explicit && own !== ns.name)
-    throw new KubectlError(`the namespace from the provided object "${own}" does not match the namespace "${ns.name}". You must pass '--namespace=${own}' to perform this operation.`);
-  return own || ns.name;
-}
 
 async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const files = list(p.flags, 'filename');

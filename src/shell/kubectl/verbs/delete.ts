@@ -14,7 +14,7 @@ import { bool, int, list, str } from '../flags.js';
 import { readManifests } from '../manifest.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { ApiError } from '../../../sim/api/errors.js';
-import { manifestNamespace, withSource } from './create.js';
+import { manifestNamespace, withSource } from '../manifest.js';
 
 
 /** DeleteOptions.PrintObj. */

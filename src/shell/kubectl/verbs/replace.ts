@@ -11,7 +11,7 @@ import { bool, int, list, str } from '../flags.js';
 import { readManifests } from '../manifest.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
-import { manifestNamespace, withSource } from './create.js';
+import { manifestNamespace, withSource } from '../manifest.js';
 import { deleteMessage, waitGone } from './delete.js';
 
 export const replaceVerb: Verb = {

@@ -4,11 +4,10 @@
  */
 import type { Verb } from '../context.js';
 import { KubectlError } from '../errors.js';
-import { int, str } from '../flags.js';
+import { int, str, checkRequired } from '../flags.js';
 import { parseDryRun } from '../dry-run.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { printObject } from '../printobj.js';
-import { checkRequired } from './create/run-generator.js';
 import { RawError } from '../errors.js';
 
 const SCALABLE = ['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController'];

@@ -10,10 +10,10 @@ import type { CommandResult } from '../../../types.js';
 import type { KubectlEnv } from '../../context.js';
 import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../../dry-run.js';
 import { errorResult, KubectlError, seeHelp } from '../../errors.js';
-import { bool, str, type FlagSpec, type Parsed } from '../../flags.js';
+import { bool, str, type FlagSpec, type Parsed, checkRequired } from '../../flags.js';
 import { checkOutput, OUTPUT_FLAGS, printObject } from '../../printobj.js';
 import { namespaceOf } from '../../target.js';
-import { lastAppliedAnnotate } from '../apply.js';
+import { lastAppliedAnnotate } from '../../last-applied.js';
 import type { Generator } from './types.js';
 
 /** Flags every create subcommand has. */
@@ -24,12 +24,6 @@ export const CREATE_COMMON_FLAGS: FlagSpec[] = [
   { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict' },
   { name: 'field-manager', type: 'string', default: 'kubectl-create' },
 ];
-
-/** cobra's `required flag(s) "a", "b" not set` (names sorted as pflag visits them). */
-export function checkRequired(p: Parsed, required: readonly string[]): void {
-  const missing = required.filter((r) => !p.changed.has(r)).sort();
-  if (missing.length > 0) throw new KubectlError(`required flag(s) ${missing.map((m) => `"${m}"`).join(', ')} not set`);
-}
 
 export async function runGenerator(gen: Generator, p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   checkRequired(p, gen.required ?? []);
