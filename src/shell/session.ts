@@ -15,6 +15,7 @@ import { Interpreter, type RunOutput } from './interpreter.js';
 import type { CommandContext, CommandFn, CommandResult, ExecLocation } from './types.js';
 import { textCommands } from './commands/index.js';
 import { runKubectl } from './kubectl/index.js';
+import { notFoundInContainer } from './kubectl/verbs/exec.js';
 import type { KubectlEnv } from './kubectl/context.js';
 import { podFs } from '../sim/runtime/podfs.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
@@ -164,54 +165,15 @@ export class Session {
   }
 
   private async kubectl(ctx: CommandContext): Promise<CommandResult> {
-    const argv = ctx.argv.slice(1);
-    // `kubectl exec -it POD -- sh` with no further command opens a shell in the container
-    const interactive = argv[0] === 'exec' && argv.some((a) => /^-[a-z]*i[a-z]*t|^-[a-z]*t[a-z]*i|^--stdin/.test(a));
-    const dash = argv.indexOf('--');
-    if (interactive && dash > 0 && argv.length - dash === 2 && ['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash'].includes(argv[dash + 1]!)) {
-      const target = await this.resolveExecTarget(argv.slice(1, dash), ctx);
-      if ('error' in target) return target.error;
-      this.pendingPush = { location: target.location, user: 'root', cwd: '/', env: { HOME: '/root', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: target.location.pod } };
-      return { stdout: '', stderr: '', exitCode: 0 };
-    }
-    return runKubectl(argv, this.kubectlEnv(ctx));
-  }
-
-  /** Find the pod and container `kubectl exec` would use (pod name, -c, -n). */
-  private async resolveExecTarget(args: string[], ctx: CommandContext): Promise<{ location: Extract<ExecLocation, { kind: 'pod' }> } | { error: CommandResult }> {
-    let ns: string | undefined;
-    let container: string | undefined;
-    let name: string | undefined;
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!;
-      if (a === '-n' || a === '--namespace') ns = args[++i];
-      else if (a.startsWith('--namespace=')) ns = a.slice(12);
-      else if (a.startsWith('-n') && a.length > 2 && !a.startsWith('-n=')) ns = a.slice(2);
-      else if (a === '-c' || a === '--container') container = args[++i];
-      else if (a.startsWith('--container=')) container = a.slice(12);
-      else if (!a.startsWith('-')) name = a.replace(/^(pod|pods|po)\//, '');
-    }
-    const { effectiveNamespace } = await import('./kubectl/kubeconfig.js');
-    const namespace = effectiveNamespace(ctx.fs, ctx.env, ns);
-    const fail = (msg: string): { error: CommandResult } => ({ error: { stdout: '', stderr: `${msg}\n`, exitCode: 1 } });
-    if (!name) return fail('error: pod, type/name or --filename must be specified');
-    try {
-      const pod = this.api.get<Pod>('Pod', namespace, name);
-      const ct = container ? pod.spec.containers.find((c) => c.name === container) : pod.spec.containers[0];
-      if (!ct) return fail(`error: unable to upgrade connection: container ${container} not found in pod ${name}`);
-      if (pod.status?.phase !== 'Running' || !pod.status.containerStatuses?.find((s) => s.name === ct.name)?.state.running)
-        return fail(`error: unable to upgrade connection: container not found ("${ct.name}")`);
-      return { location: { kind: 'pod', namespace, pod: name, container: ct.name } };
-    } catch (e) {
-      const { errorResult } = await import('./kubectl/errors.js');
-      return { error: errorResult(e, 'exec') };
-    }
+    const r = await runKubectl(ctx.argv.slice(1), this.kubectlEnv(ctx));
+    if (r.enter) this.pendingPush = containerFrame(r.enter);
+    return r;
   }
 
   /** Run a command inside a container (kubectl exec POD -- CMD). */
   async execInPod(namespace: string, pod: string, container: string, argv: string[], stdin: string): Promise<CommandResult> {
     const location: ExecLocation = { kind: 'pod', namespace, pod, container };
-    const frame = this.makeFrame({ location, user: 'root', cwd: '/', env: { HOME: '/root', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: pod } });
+    const frame = this.makeFrame(containerFrame({ kind: 'pod', namespace, pod, container }));
     const name = argv[0] ?? '';
     const base = name.split('/').pop() ?? name;
     if (['sh', 'bash', 'ash'].includes(base) && argv[1] === '-c') {
@@ -357,10 +319,7 @@ export class Session {
   }
 }
 
-function notFoundInContainer(name: string): CommandResult {
-  return {
-    stdout: '',
-    stderr: `error: Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "${'0'.repeat(64)}": OCI runtime exec failed: exec failed: unable to start container process: exec: "${name}": executable file not found in $PATH: unknown\n`,
-    exitCode: 1,
-  };
+/** A shell inside a container, as the runtime starts it: root in `/`, the image's PATH. */
+function containerFrame(location: Extract<ExecLocation, { kind: 'pod' }>): FrameData {
+  return { location, user: 'root', cwd: '/', env: { HOME: '/root', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: location.pod } };
 }

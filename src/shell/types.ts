@@ -10,6 +10,12 @@ export interface CommandResult {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /**
+   * The command opened an interactive shell in a container (`kubectl exec -it TARGET -- sh`):
+   * the session continues there. Set by the command that resolved the target, so the session
+   * never re-reads the command line.
+   */
+  enter?: Extract<ExecLocation, { kind: 'pod' }>;
 }
 
 /** Where a command runs: the exam workstation, a node (after `ssh`), or a container (`kubectl exec`). */

@@ -5,10 +5,10 @@
  * `--previous`, `--tail`, `--all-containers`, and `-f`, which prints what exists and returns
  * (the simulated clock does not run while a command waits).
  */
-import type { KObject, LabelSelector, Pod } from '../../../sim/api/types.js';
+import type { Pod } from '../../../sim/api/types.js';
 import { badRequest } from '../../../sim/api/errors.js';
-import { matchLabelSelector } from '../../../sim/api/selectors.js';
 import type { CommandResult } from '../../types.js';
+import { podOfTarget } from '../attachable.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { type Parsed, bool, int, str } from '../flags.js';
 import { KubectlError, errorResult, seeHelp } from '../errors.js';
@@ -23,27 +23,6 @@ const SELECTOR_TAIL = 10;
 /** podcmd allContainerNames: `a, b, init (init)`. */
 function allContainerNames(pod: Pod): string {
   return [...pod.spec.containers.map((c) => c.name), ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`)].join(', ');
-}
-
-/** A controller's pods, the way GetFirstPod orders them (ready and running first, then oldest). */
-function firstPodOf(env: KubectlEnv, obj: KObject, ns: string): { pod: Pod; count: number } {
-  const spec = obj['spec'] as { selector?: LabelSelector | Record<string, string> } | undefined;
-  const raw = spec?.selector;
-  const sel: LabelSelector | undefined =
-    obj.kind === 'Service' ? { matchLabels: raw as Record<string, string> } : (raw as LabelSelector | undefined);
-  const pods = env.api
-    .list<Pod>('Pod', ns)
-    .filter((p) => sel !== undefined && matchLabelSelector(sel, p.metadata.labels))
-    .sort((a, b) => rank(a) - rank(b) || (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''));
-  const pod = pods[0];
-  if (!pod) throw new KubectlError('timed out waiting for the condition');
-  return { pod, count: pods.length };
-}
-
-function rank(p: Pod): number {
-  const running = p.status?.phase === 'Running' ? 0 : 2;
-  const ready = p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ? 0 : 1;
-  return running + ready;
 }
 
 /** kubelet validateContainerLogStatus: which run to read, or the BadRequest the kubelet returns. */
@@ -80,17 +59,6 @@ const USAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD 
 interface LogRequest {
   pod: Pod;
   container: string;
-}
-
-/** The pod named by `POD` or `TYPE/NAME` (a controller: its first pod, with the notice). */
-function podOfTarget(env: KubectlEnv, ns: string, target: string): { pod: Pod; notice: string } {
-  const slash = target.indexOf('/');
-  if (slash < 0) return { pod: env.api.get<Pod>('Pod', ns, target), notice: '' };
-  const info = resolveTypes(target.slice(0, slash))[0]!;
-  const obj = env.api.get(info.kind, ns, target.slice(slash + 1));
-  if (info.kind === 'Pod') return { pod: obj as Pod, notice: '' };
-  const first = firstPodOf(env, obj, ns);
-  return { pod: first.pod, notice: first.count > 1 ? `Found ${first.count} pods, using pod/${first.pod.metadata.name}\n` : '' };
 }
 
 /** The requests for one pod (logsForObjectWithClient on a *corev1.Pod). */

@@ -1,0 +1,44 @@
+/**
+ * The pod a command attaches to for `TYPE/NAME` (k8s.io/kubectl pkg/polymorphichelpers
+ * attachablepodforobject.go, GetFirstPod): a pod is itself; a controller or Service picks among
+ * the pods its selector matches, ready and running first, then the oldest. Shared by `logs` and
+ * `exec`.
+ */
+import type { KObject, LabelSelector, Pod } from '../../sim/api/types.js';
+import { matchLabelSelector } from '../../sim/api/selectors.js';
+import { resolveTypes } from './resource-args.js';
+import type { KubectlEnv } from './context.js';
+import { KubectlError } from './errors.js';
+
+/** A controller's pods, the way GetFirstPod orders them (ready and running first, then oldest). */
+export function firstPodOf(env: KubectlEnv, obj: KObject, ns: string): { pod: Pod; count: number } {
+  const spec = obj['spec'] as { selector?: LabelSelector | Record<string, string> } | undefined;
+  const raw = spec?.selector;
+  const sel: LabelSelector | undefined =
+    obj.kind === 'Service' ? { matchLabels: raw as Record<string, string> } : (raw as LabelSelector | undefined);
+  const pods = env.api
+    .list<Pod>('Pod', ns)
+    .filter((p) => sel !== undefined && matchLabelSelector(sel, p.metadata.labels))
+    .sort((a, b) => rank(a) - rank(b) || (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''));
+  const pod = pods[0];
+  if (!pod) throw new KubectlError('timed out waiting for the condition');
+  return { pod, count: pods.length };
+}
+
+function rank(p: Pod): number {
+  const running = p.status?.phase === 'Running' ? 0 : 2;
+  const ready = p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ? 0 : 1;
+  return running + ready;
+}
+
+/** The pod named by `POD` or `TYPE/NAME` (a controller: its first pod, with the notice). */
+export function podOfTarget(env: KubectlEnv, ns: string, target: string): { pod: Pod; notice: string } {
+  const slash = target.indexOf('/');
+  if (slash < 0) return { pod: env.api.get<Pod>('Pod', ns, target), notice: '' };
+  const info = resolveTypes(target.slice(0, slash))[0]!;
+  const obj = env.api.get(info.kind, ns, target.slice(slash + 1));
+  if (info.kind === 'Pod') return { pod: obj as Pod, notice: '' };
+  const first = firstPodOf(env, obj, ns);
+  return { pod: first.pod, notice: first.count > 1 ? `Found ${first.count} pods, using pod/${first.pod.metadata.name}\n` : '' };
+}
+
