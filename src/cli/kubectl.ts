@@ -2,13 +2,17 @@
  * `cka-lab kubectl ARGS…`: one kubectl command against the most recently used session (created
  * on the default fixture when there is none), from the user's own terminal, so that
  * `alias k='cka-lab kubectl'` works there. It runs as root on the workstation whatever context
- * the interactive shell was left in, and the session is saved afterwards.
+ * the interactive shell was left in, and the session is saved afterwards. Files named on the
+ * command line (`-f ./web.yaml`, `--from-file`, `--kubeconfig`, $KUBECONFIG) are the user's own,
+ * relative to the real working directory, as kubectl reads them (host-files.ts).
  */
 import { buffer } from 'node:stream/consumers';
 import type { CommandResult } from '../shell/types.js';
+import { runKubectl } from '../shell/kubectl/index.js';
 import { CliError, type CliIo } from './io.js';
 import { editorFor, envOf } from './context.js';
 import { openSession } from './shell.js';
+import { hostFiles, routedFiles } from './host-files.js';
 
 /** kubectl reads stdin only for `-f -` / `--filename=-`; anything else must not block on it. */
 export function readsStdin(args: readonly string[]): boolean {
@@ -22,21 +26,24 @@ export async function kubectlCommand(args: string[], io: CliIo): Promise<number>
   const editor = editorFor(env, () => undefined);
   const { session, fixture, seed } = openSession(env, { session: name }, editor ? { editor } : {});
   const ws = { kind: 'workstation' as const, host: session.cluster.meta.workstation };
-  const fn = session.lookup(ws, 'kubectl');
-  if (!fn) throw new CliError('kubectl is not available');
   const stdin = readsStdin(args) ? (await buffer(io.stdin)).toString('utf8') : '';
   const before = `${session.cluster.store.generation}/${session.cluster.hostGeneration}`;
-  const res: CommandResult = await fn({
+  const sessionKubeconfig = '/root/.kube/config';
+  const cwd = io.cwd;
+  const sessionEnv = session.kubectlEnv({
     argv: ['kubectl', ...args],
     stdin,
-    env: { HOME: '/root', USER: 'root', KUBECONFIG: '/root/.kube/config', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' },
-    cwd: '/root',
+    env: { HOME: '/root', USER: 'root', KUBECONFIG: io.env['KUBECONFIG'] || sessionKubeconfig, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' },
+    cwd,
     user: 'root',
     fs: session.fsOf(ws),
     location: ws,
     now: () => session.cluster.now(),
     cluster: session.cluster,
   });
+  const env_ = { ...sessionEnv, fs: routedFiles(hostFiles(cwd), sessionEnv.fs, new Set([sessionKubeconfig])) };
+  let res: CommandResult = await runKubectl(args, env_);
+  if (res.enter) res = { stdout: '', stderr: 'cka-lab: an interactive shell in a container needs the simulated terminal: run `cka-lab shell`, then the same kubectl exec\n', exitCode: 1 };
   session.cluster.settle();
   io.stdout.write(res.stdout);
   io.stderr.write(res.stderr);

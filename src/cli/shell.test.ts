@@ -109,3 +109,23 @@ test('command line errors', async () => {
   const clash = await h.run(['shell', '--fixture', 'flannel-single']);
   assert.equal(clash.stderr, 'cka-lab: session "default" already exists on fixture kubeadm-calico (seed 1); use --session NAME for a new one\n');
 });
+
+test('kubectl one-shot reads files from the real working directory and honours --kubeconfig and $KUBECONFIG', async () => {
+  const h = harness();
+  const cwd = h.data;
+  writeFileSync(join(cwd, 'cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-disk\ndata:\n  a: "1"\n');
+  const created = await h.run(['kubectl', 'apply', '-f', 'cm.yaml']);
+  assert.equal(created.stdout, 'configmap/from-disk created\n');
+  const missing = await h.run(['kubectl', 'apply', '-f', 'nope.yaml']);
+  assert.equal(missing.stderr, 'error: the path "nope.yaml" does not exist\n');
+  // the session's own kubeconfig stays inside the session
+  const ctx = await h.run(['kubectl', 'config', 'current-context']);
+  assert.equal(ctx.stdout, 'kubernetes-admin@kubernetes\n');
+  const exported = await h.run(['kubectl', 'config', 'view', '--raw']);
+  writeFileSync(join(cwd, 'lab.conf'), exported.stdout.replace(/current-context: .*/, 'current-context: other').replace('contexts:\n', 'contexts:\n- context:\n    cluster: kubernetes\n    namespace: kube-system\n    user: kubernetes-admin\n  name: other\n'));
+  const viaFlag = await h.run(['kubectl', '--kubeconfig', 'lab.conf', 'config', 'current-context']);
+  assert.equal(viaFlag.stdout, 'other\n');
+  const h2 = harness({ KUBECONFIG: join(cwd, 'lab.conf') });
+  const viaEnv = await h2.run(['kubectl', 'get', 'cm', 'coredns', '-o', 'name']);
+  assert.equal(viaEnv.stdout, 'configmap/coredns\n', 'the context of $KUBECONFIG selects kube-system');
+});

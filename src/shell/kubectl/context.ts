@@ -10,11 +10,17 @@ import type { CommandResult } from '../types.js';
 import type { Parsed } from './flags.js';
 import type { CommandSpec } from './spec/types.js';
 
+/** What kubectl does with files: the part of a host filesystem it uses (node/vfs.ts Vfs has it all). */
+export type KubectlFiles = Pick<Vfs, 'exists' | 'isFile' | 'isDir' | 'read' | 'tryRead' | 'write' | 'list' | 'mkdir'>;
+
 export interface KubectlEnv {
   cluster: Cluster;
   api: ApiServer;
-  /** Filesystem of the host kubectl runs on. */
-  fs: Vfs;
+  /**
+   * Files of the machine kubectl runs on (manifests for -f, the kubeconfig, --from-file): the
+   * simulated host's in the shell, the user's own in a one-shot `cka-lab kubectl`.
+   */
+  fs: KubectlFiles;
   cwd: string;
   stdin: string;
   env: Record<string, string>;

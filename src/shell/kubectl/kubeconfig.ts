@@ -3,7 +3,7 @@
  * the machine kubectl runs on, the current context and its namespace.
  */
 import { parse as parseYaml, stringify } from 'yaml';
-import type { Vfs } from '../../sim/node/vfs.js';
+import type { KubectlFiles } from './context.js';
 import { KubectlError } from './errors.js';
 import type { Kubeconfig } from './context.js';
 
@@ -22,7 +22,7 @@ interface RawConfig {
   [k: string]: unknown;
 }
 
-export function readRaw(fs: Vfs, path: string): RawConfig {
+export function readRaw(fs: KubectlFiles, path: string): RawConfig {
   const text = fs.tryRead(path);
   if (text === undefined) throw new KubectlError(`stat ${path}: no such file or directory`);
   try {
@@ -32,11 +32,11 @@ export function readRaw(fs: Vfs, path: string): RawConfig {
   }
 }
 
-export function writeRaw(fs: Vfs, path: string, raw: RawConfig): void {
+export function writeRaw(fs: KubectlFiles, path: string, raw: RawConfig): void {
   fs.write(path, stringify(raw), 0o600);
 }
 
-export function readKubeconfig(fs: Vfs, path: string): Kubeconfig {
+export function readKubeconfig(fs: KubectlFiles, path: string): Kubeconfig {
   const raw = readRaw(fs, path);
   return {
     currentContext: raw['current-context'] ?? '',
@@ -47,7 +47,7 @@ export function readKubeconfig(fs: Vfs, path: string): Kubeconfig {
 }
 
 /** The namespace a command uses: -n, else the current context's namespace, else "default". */
-export function effectiveNamespace(fs: Vfs, env: Record<string, string>, flagNs: string | undefined, kubeconfigFlag?: string, contextFlag?: string): string {
+export function effectiveNamespace(fs: KubectlFiles, env: Record<string, string>, flagNs: string | undefined, kubeconfigFlag?: string, contextFlag?: string): string {
   if (flagNs) return flagNs;
   try {
     const kc = readKubeconfig(fs, kubeconfigPath(env, kubeconfigFlag));

@@ -10,7 +10,7 @@ import { RESOURCES, resolveResource, type ResourceInfo } from '../../sim/api/reg
 import { type ApiError, badRequest } from '../../sim/api/errors.js';
 import { type FieldRequirement, type Requirement, matchFields, matchRequirements, parseFieldSelector, parseLabelSelector } from '../../sim/api/selectors.js';
 import type { KObject } from '../../sim/api/types.js';
-import type { Vfs } from '../../sim/node/vfs.js';
+import type { KubectlFiles } from './context.js';
 import { KubectlError } from './errors.js';
 
 /** One request: a type and either every object of it (names undefined) or the named ones. */
@@ -85,7 +85,7 @@ interface ManifestObject {
   items?: unknown;
 }
 
-function readManifest(fs: Vfs, cwd: string, file: string, stdin: string): string {
+function readManifest(fs: KubectlFiles, cwd: string, file: string, stdin: string): string {
   if (file === '-') return stdin;
   const path = file.startsWith('/') ? file : `${cwd.replace(/\/$/, '')}/${file}`;
   const text = fs.tryRead(path);
@@ -94,7 +94,7 @@ function readManifest(fs: Vfs, cwd: string, file: string, stdin: string): string
 }
 
 /** `-f FILE` for get/describe: the kind and name of every object in the manifest(s). */
-export function resolveFiles(fs: Vfs, cwd: string, files: readonly string[], stdin: string): ResolvedArgs {
+export function resolveFiles(fs: KubectlFiles, cwd: string, files: readonly string[], stdin: string): ResolvedArgs {
   const requests: ResourceRequest[] = [];
   for (const file of files) {
     const text = readManifest(fs, cwd, file, stdin);
