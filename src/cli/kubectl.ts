@@ -9,7 +9,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { CommandResult } from '../shell/types.js';
 import { runKubectl } from '../shell/kubectl/index.js';
-import { CliError, type CliIo } from './io.js';
+import type { CliIo } from './io.js';
 import { editorFor, envOf } from './context.js';
 import { openSession } from './shell.js';
 import { hostFiles, routedFiles } from './host-files.js';

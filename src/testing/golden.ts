@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export function assertGolden(path: string, actual: string): void {
-  if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(path)) {
-    if (process.env['CI'] === 'true' && !existsSync(path)) assert.fail(`golden file missing: ${path}`);
+export function assertGolden(path: string, actual: string, env: Record<string, string | undefined> = process.env): void {
+  if (env['UPDATE_GOLDEN'] === '1' || !existsSync(path)) {
+    // under CI a golden is never written: a missing one is a failure, not a new truth
+    if (env['CI'] === 'true') assert.fail(existsSync(path) ? `UPDATE_GOLDEN is not allowed under CI: ${path}` : `golden file missing: ${path}`);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, actual);
     return;
