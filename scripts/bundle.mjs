@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Bundles the CLI into a few ES module chunks (dist/bundle/) after `tsc` has type-checked and
-// emitted dist/. Loading ~400 small modules costs most of a one-shot `cka-lab kubectl …`; a
-// bundle with code splitting keeps the lazy per-command imports and loads in a fraction of that.
-// bin/cka-lab prefers the bundle and falls back to dist/cli/main.js.
+// Bundles the CLI straight from src/ into a few ES module chunks (dist/bundle/): all that running
+// needs, so `prepare` (on `npm ci`) is this alone; type-checking belongs to `npm run lint` and CI.
+// Loading ~400 small modules costs most of a one-shot `cka-lab kubectl …`; a bundle with code
+// splitting keeps the lazy per-command imports and loads in a fraction of that. bin/cka-lab
+// prefers the bundle and falls back to dist/cli/main.js (`npm run build` also emits that, for bench).
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
