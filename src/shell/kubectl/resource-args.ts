@@ -2,15 +2,16 @@
  * What `kubectl get`/`describe` make of their arguments: cli-runtime pkg/resource/builder.go
  * (ResourceTypeOrNameArgs, replaceAliases, splitResourceTypeName, FilenameParam). Forms accepted:
  * `TYPE`, `TYPE NAME…`, `TYPE1,TYPE2 [NAME…]`, `TYPE/NAME…`, the category `all`, and `-f FILE`
- * (objects named in a manifest). Resolution goes through the simulated discovery (the resource
+ * (objects named in a manifest). The one resource builder of the shell: the mutating verbs take
+ * their targets from it too (parseTargets). Resolution goes through the simulated discovery (the resource
  * registry): plural, singular, kind, short name, `resource.group`.
  */
-import { parseAllDocuments } from 'yaml';
-import { RESOURCES, resolveResource, type ResourceInfo } from '../../sim/api/registry.js';
+import { infoForKind, RESOURCES, resolveResource, type ResourceInfo } from '../../sim/api/registry.js';
 import { type ApiError, badRequest } from '../../sim/api/errors.js';
 import { type FieldRequirement, type Requirement, matchFields, matchRequirements, parseFieldSelector, parseLabelSelector } from '../../sim/api/selectors.js';
 import type { KObject } from '../../sim/api/types.js';
-import type { KubectlFiles } from './context.js';
+import type { KubectlEnv } from './context.js';
+import { readManifests } from './manifest.js';
 import { KubectlError } from './errors.js';
 
 /** One request: a type and either every object of it (names undefined) or the named ones. */
@@ -33,6 +34,13 @@ export interface ResolvedArgs {
 /** builder.go: `error: the server doesn't have a resource type "foos"`. */
 export function unknownType(arg: string): KubectlError {
   return new KubectlError(`the server doesn't have a resource type "${arg}"`);
+}
+
+/** One resource type, as discovery resolves it (no categories). */
+export function resolveType(arg: string): ResourceInfo {
+  const info = resolveResource(arg);
+  if (!info) throw unknownType(arg);
+  return info;
 }
 
 /** Resolve one type argument; `all` expands to the `all` category in discovery order. */
@@ -78,53 +86,36 @@ export function resolveArgs(args: readonly string[]): ResolvedArgs {
   return { requests: infos.map((info) => ({ info, names: [...names] })), singleItem: infos.length === 1 && names.length === 1, byName: true };
 }
 
-interface ManifestObject {
-  apiVersion?: unknown;
-  kind?: unknown;
-  metadata?: { name?: unknown; namespace?: unknown };
-  items?: unknown;
-}
-
-function readManifest(fs: KubectlFiles, cwd: string, file: string, stdin: string): string {
-  if (file === '-') return stdin;
-  const path = file.startsWith('/') ? file : `${cwd.replace(/\/$/, '')}/${file}`;
-  const text = fs.tryRead(path);
-  if (text === undefined) throw new KubectlError(`the path "${file}" does not exist`);
-  return text;
-}
-
-/** `-f FILE` for get/describe: the kind and name of every object in the manifest(s). */
-export function resolveFiles(fs: KubectlFiles, cwd: string, files: readonly string[], stdin: string): ResolvedArgs {
-  const requests: ResourceRequest[] = [];
-  for (const file of files) {
-    const text = readManifest(fs, cwd, file, stdin);
-    let docs: unknown[];
-    try {
-      docs = parseAllDocuments(text).map((d) => {
-        if (d.errors.length > 0) throw d.errors[0];
-        return d.toJS() as unknown;
-      });
-    } catch (e) {
-      const first = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
-      throw new KubectlError(`error parsing ${file}: error converting YAML to JSON: yaml: ${first}`);
-    }
-    const flat: ManifestObject[] = [];
-    for (const d of docs) {
-      if (d === null || typeof d !== 'object') continue;
-      const o = d as ManifestObject;
-      if (o.kind === 'List' && Array.isArray(o.items)) flat.push(...(o.items as ManifestObject[]));
-      else flat.push(o);
-    }
-    for (const o of flat) {
-      if (typeof o.kind !== 'string' || o.kind === '') throw new KubectlError(`unable to decode "${file}": Object 'Kind' is missing in '${JSON.stringify(o)}'`);
-      const info = RESOURCES.find((r) => r.kind === o.kind);
-      if (!info) throw new KubectlError(`resource mapping not found for name: "${String(o.metadata?.name ?? '')}" namespace: "${String(o.metadata?.namespace ?? '')}" from "${file}": no matches for kind "${o.kind}" in version "${String(o.apiVersion ?? '')}"`);
-      const name = typeof o.metadata?.name === 'string' ? o.metadata.name : '';
-      requests.push({ info, names: [name], ...(typeof o.metadata?.namespace === 'string' ? { namespace: o.metadata.namespace } : {}) });
-    }
-  }
-  if (requests.length === 0) throw new KubectlError('no objects passed to get');
+/**
+ * `-f FILE|DIR|-` (with -R) for get/describe/delete…: the kind and name of every object in the
+ * manifests, read by the one manifest visitor (manifest.ts).
+ */
+export function resolveFiles(env: KubectlEnv, files: readonly string[], recursive: boolean, verb = 'get'): ResolvedArgs {
+  const requests: ResourceRequest[] = readManifests(env, files, recursive, verb).map(({ obj }) => ({
+    info: infoForKind(obj.kind),
+    names: [typeof obj.metadata.name === 'string' ? obj.metadata.name : ''],
+    ...(typeof obj.metadata.namespace === 'string' ? { namespace: obj.metadata.namespace } : {}),
+  }));
   return { requests, singleItem: requests.length === 1, byName: true };
+}
+
+/** A (type, name) pair of the mutating verbs. */
+export interface Target {
+  info: ResourceInfo;
+  name: string;
+}
+
+/**
+ * `deploy web api`, `deploy/web svc/web`, `deploy,svc web`: the same grammar as get's
+ * (resolveArgs), as the (type, name) pairs the mutating verbs act on; a type without names is
+ * returned in `typesOnly` (for `--all` / `-l`).
+ */
+export function parseTargets(args: readonly string[]): { targets: Target[]; typesOnly: ResourceInfo[] } {
+  const { requests } = resolveArgs(args);
+  return {
+    targets: requests.flatMap((r) => (r.names ?? []).map((name) => ({ info: r.info, name }))),
+    typesOnly: requests.filter((r) => r.names === undefined).map((r) => r.info),
+  };
 }
 
 /** Field selectors each kind's registry strategy accepts (each pkg/registry/<group>/<kind>/strategy.go GetAttrs, AddFieldLabelConversionFunc). */
