@@ -10,9 +10,10 @@
  * component), so the rule for them is by shape: any object exported anywhere in src/sim that looks
  * like a ProgramOverride must be in PROGRAM_OVERRIDES.
  *
- * The kubectl verbs (src/shell/kubectl/verbs) and the describers of src/shell/kubectl/describers
- * (node, EndpointSlice, the generic one), which `kubectl describe` dispatches itself, are not
- * covered here yet: they belong to the kubectl verb rewrite.
+ * kubectl: every verb file is an implementation listed in verbs/index.ts (VERBS), every spec file
+ * a command listed in spec/index.ts (COMMANDS), and every implementation names a declared
+ * command path. The describers of src/shell/kubectl/describers (node, EndpointSlice, the generic
+ * one), which `kubectl describe` dispatches itself, are not covered here yet.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,6 +37,31 @@ interface ExtensionPoint {
 }
 
 const POINTS: readonly ExtensionPoint[] = [
+  {
+    name: 'kubectl verb',
+    folder: 'shell/kubectl/verbs',
+    index: 'index.ts',
+    registered: async () => (await import('./shell/kubectl/verbs/index.js')).VERBS,
+    helpers: {
+      'read.ts': 'the read-only verbs in help order, concatenated by index.ts',
+      'write.ts': 'the verbs that change the cluster in help order, concatenated by index.ts',
+      'get-raw.ts': '`get --raw`, called by get.ts',
+      'metadata-edit.ts': 'what label and annotate share',
+      'rollout-kinds.ts': 'what rollout does per kind (pkg/polymorphichelpers), used by rollout.ts',
+      'set-selector.ts': '`set selector`, called by set.ts',
+    },
+  },
+  {
+    name: 'kubectl command declaration',
+    folder: 'shell/kubectl/spec',
+    index: 'index.ts',
+    registered: async () => (await import('./shell/kubectl/spec/index.js')).COMMANDS,
+    helpers: {
+      'types.ts': 'the CommandSpec and FlagDecl shapes',
+      'help.ts': 'renders help from a declaration',
+      'lookup.ts': 'finds a command path in the declared tree',
+    },
+  },
   {
     name: 'controller',
     folder: 'sim/controllers',
@@ -181,6 +207,18 @@ for (const point of POINTS) {
     assert.deepEqual(problems, []);
   });
 }
+
+test('every kubectl implementation names a declared command path', async () => {
+  const { VERBS } = await import('./shell/kubectl/verbs/index.js');
+  const { locate } = await import('./shell/kubectl/spec/lookup.js');
+  const undeclared = VERBS.filter((v) => {
+    const words = v.name.split(' ');
+    const loc = locate(words);
+    return loc.path.length !== words.length || loc.path.some((c, i) => c.name !== words[i]);
+  }).map((v) => v.name);
+  assert.deepEqual(undeclared, []);
+  assert.equal(new Set(VERBS.map((v) => v.name)).size, VERBS.length, 'a command path has two implementations');
+});
 
 /** A ProgramOverride, recognised by shape (runtime/overrides.ts). */
 function isProgramOverride(v: unknown): boolean {
