@@ -12,6 +12,7 @@ import { errorResult, formatApiError, KubectlError, seeHelp } from '../errors.js
 import { bool, FlagError, list, parseFlags, str, type Parsed } from '../flags.js';
 import { readManifests } from '../manifest.js';
 import { checkOutput, printObject } from '../printobj.js';
+import { validationDirective, warningLines } from '../validate.js';
 import { firstPositional, namespaceOf } from '../target.js';
 import { lastAppliedAnnotate } from './apply.js';
 import { configMapGenerator } from './create/configmap.js';
@@ -100,6 +101,7 @@ async function createFromFiles(argv: string[], env: KubectlEnv, global: Parsed):
   const output = str(p.flags, 'output');
   checkOutput(output);
   const ns = namespaceOf(env, p, global);
+  const fieldValidation = validationDirective(p.flags);
   const objs = readManifests(env, files, bool(p.flags, 'recursive'));
   let stdout = '';
   let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
@@ -110,7 +112,9 @@ async function createFromFiles(argv: string[], env: KubectlEnv, global: Parsed):
       const target = manifestNamespace(send, ns);
       if (target) send.metadata.namespace = target;
       if (bool(p.flags, 'save-config')) lastAppliedAnnotate(send);
-      const shown = dry.mode === 'client' ? send : env.api.create(send, { dryRun: dry.mode === 'server' });
+      const warnings: string[] = [];
+      const shown = dry.mode === 'client' ? send : env.api.create(send, { dryRun: dry.mode === 'server', fieldValidation, warnings });
+      stderr += warningLines(env, warnings);
       stdout += printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: false });
     } catch (e) {
       failed = true;
