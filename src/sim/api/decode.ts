@@ -9,7 +9,8 @@
  * pkg/endpoints/handlers/rest.go transformDecodeError), a BadRequest.
  *
  * encoding/json semantics kept here (decode.go): the first type error is saved and decoding goes
- * on (`UnmarshalTypeError` with the innermost struct and the dotted field path, no indices); an
+ * on (`UnmarshalTypeError` with the innermost struct and the dotted field path, no indices), in
+ * the order kubectl's body lists fields (sorted: it marshals a map); an
  * error from a type's own UnmarshalJSON (Quantity, IntOrString, Time) stops decoding at once and
  * wins; strict errors only count when there is no other error; names match case-sensitively.
  */
@@ -213,19 +214,24 @@ function decodeStruct(v: unknown, s: Schema, name: string, ctx: Ctx, type: strin
   const struct = name.split('.').pop()!;
   const props = s.properties ?? {};
   const open = s.additionalProperties === true;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) {
+  const decoded = new Map<string, unknown>();
+  // kubectl sends JSON marshalled from a map: keys arrive sorted, and errors follow that order
+  for (const k of Object.keys(v).sort()) {
+    const x = v[k];
     const p = Object.prototype.hasOwnProperty.call(props, k) ? props[k] : undefined;
     const path = ctx.path ? `${ctx.path}.${k}` : k;
     if (!p) {
-      if (open) out[k] = structuredClone(x);
+      if (open) decoded.set(k, structuredClone(x));
       else st.unknown.push(path);
       continue;
     }
     const key = `${struct}.${k}`;
     const r = decodeValue(x, p, { struct, fields: [...ctx.fields, k], path }, GO_TYPES[key], BYTES_MAPS.has(key), st);
-    if (r !== ABSENT) out[k] = r;
+    if (r !== ABSENT) decoded.set(k, r);
   }
+  // the stored object keeps the client's key order
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) if (decoded.has(k)) out[k] = decoded.get(k);
   return out;
 }
 
