@@ -202,7 +202,12 @@ function fail(st: State, msg: string): Out {
 
 /** The zero value a null map or slice element decodes to. */
 function zeroOf(s: Schema): unknown {
-  if (refName(s)) return {};
+  const name = refName(s);
+  // a null Quantity is the zero quantity, written "0"; a zero Time is written null
+  if (name === QUANTITY) return '0';
+  if (name === INTSTR) return 0;
+  if (name === TIME) return null;
+  if (name) return {};
   if (s.type === 'integer') return 0;
   if (s.type === 'boolean') return false;
   if (s.type === 'string') return '';
