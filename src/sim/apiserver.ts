@@ -21,9 +21,11 @@ import {
 } from './api/errors.js';
 import { infoForKind } from './api/registry.js';
 import { clone } from './api/store.js';
-import type { Deployment, KObject, Pod, Service, ServicePort } from './api/types.js';
+import type { CronJob, Deployment, Job, KObject, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
-import { inclusiveRange, nameRuleForKind, validateLabels, validateName } from './api/validation.js';
+import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
+import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields } from './api/validation.js';
+import { validateCronJob, validateJob } from './api/validation-batch.js';
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { virtualObjects } from './virtual-objects.js';
@@ -32,6 +34,15 @@ import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
 
 export interface WriteOptions {
   dryRun?: boolean;
+  /**
+   * How unknown fields are treated (the `fieldValidation` query parameter kubectl sets from
+   * `--validate`): Strict rejects the write, Warn drops them with a warning each, Ignore drops
+   * them silently. Callers inside the simulator (fixtures, scenario setup) default to Strict so a
+   * mistyped field is caught where it is written.
+   */
+  fieldValidation?: FieldValidation;
+  /** Receives the server's warnings (`unknown field "spec.foo"`), as kubectl prints them. */
+  warnings?: string[];
 }
 
 export interface DeleteOptions extends WriteOptions {
@@ -48,6 +59,22 @@ const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
  * So a pod re-created from `kubectl get pod -o yaml` starts Pending like any new pod.
  */
 const STATUS_SUBRESOURCE = new Set(['Pod', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'Ingress']);
+
+/**
+ * ValidateStatefulSetUpdate (apps validation.go): only some spec fields may change; a changed
+ * selector, serviceName or volumeClaimTemplates is refused as one Forbidden on spec.
+ */
+function statefulSetSpecUpdate(obj: Deployment, old: Deployment): FieldError[] {
+  const mutable = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+  const rest = (spec: Record<string, unknown>): string => JSON.stringify(Object.fromEntries(Object.entries(spec ?? {}).filter(([k]) => !mutable.includes(k)).sort(([a], [b]) => (a < b ? -1 : 1))));
+  if (rest(obj.spec as unknown as Record<string, unknown>) === rest(old.spec as unknown as Record<string, unknown>)) return [];
+  return [
+    field.forbidden(
+      'spec',
+      "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+    ),
+  ];
+}
 
 export class ApiServer {
   constructor(private readonly c: Cluster) {}
@@ -94,9 +121,20 @@ export class ApiServer {
     return clone(all.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
   }
 
+  /**
+   * The body as the server decodes it (./api/decode.ts): typed, nulls and unknown fields dropped,
+   * quantities canonical; unknown fields become warnings unless the directive rejected them.
+   */
+  private decode<T extends KObject>(input: T, opts: WriteOptions): T {
+    const info = infoForKind(input.kind);
+    const { obj, unknownFields } = decodeObject(input, info.kind, info.version, opts.fieldValidation ?? 'Strict');
+    if (opts.fieldValidation === 'Warn') opts.warnings?.push(...unknownFields.map(unknownFieldWarning));
+    return obj as T;
+  }
+
   create<T extends KObject>(input: T, opts: WriteOptions = {}): T {
     this.ensureUp();
-    const obj = clone(input);
+    const obj = this.decode(input, opts);
     const info = infoForKind(obj.kind);
     obj.apiVersion ||= info.group ? `${info.group}/${info.version}` : info.version;
     obj.metadata ??= { name: '' };
@@ -126,8 +164,9 @@ export class ApiServer {
   /** Replace an object (PUT). A resourceVersion in the input must match the stored one. */
   update<T extends KObject>(input: T, opts: WriteOptions = {}): T {
     this.ensureUp();
-    const obj = clone(input);
+    const obj = this.decode(input, opts);
     const info = infoForKind(obj.kind);
+    obj.metadata ??= { name: '' };
     const ns = info.namespaced ? (obj.metadata.namespace ?? 'default') : undefined;
     const old = this.c.store.get(obj.kind, ns, obj.metadata.name);
     if (!old) throw notFound(info, obj.metadata.name);
@@ -225,24 +264,17 @@ export class ApiServer {
         return this.validateWorkload(obj as Deployment, old as Deployment | undefined);
       case 'Pod':
         return this.validatePod(obj as Pod, old as Pod | undefined);
+      case 'Job':
+        return validateJob(obj as Job, old as Job | undefined);
+      case 'CronJob':
+        return validateCronJob(obj as CronJob, old as CronJob | undefined);
       default:
         return [];
     }
   }
 
   private validatePod(pod: Pod, old: Pod | undefined): FieldError[] {
-    const errs: FieldError[] = [];
-    const containers = pod.spec?.containers ?? [];
-    if (containers.length === 0) errs.push(field.required('spec.containers'));
-    containers.forEach((c, i) => {
-      if (!c.name) errs.push(field.required(`spec.containers[${i}].name`));
-      else errs.push(...validateName(c.name, 'label', `spec.containers[${i}].name`));
-      if (!c.image) errs.push(field.required(`spec.containers[${i}].image`));
-      for (const [j, p] of (c.ports ?? []).entries()) {
-        const e = inclusiveRange(`spec.containers[${i}].ports[${j}].containerPort`, p.containerPort, 1, 65535);
-        if (e) errs.push(e);
-      }
-    });
+    const errs: FieldError[] = validatePodSpecFields(pod.spec, 'spec');
     const policies = ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'];
     if (pod.spec.dnsPolicy && !policies.includes(pod.spec.dnsPolicy))
       errs.push(field.notSupported('spec.dnsPolicy', pod.spec.dnsPolicy, policies));
@@ -274,13 +306,14 @@ export class ApiServer {
     if (!sel || (!sel.matchLabels && !sel.matchExpressions)) errs.push(field.required('spec.selector'));
     else if (!matchLabelSelector(sel, obj.spec.template?.metadata?.labels))
       errs.push(field.invalid('spec.template.metadata.labels', obj.spec.template?.metadata?.labels ?? {}, '`selector` does not match template `labels`'));
-    if (old && JSON.stringify(old.spec.selector) !== JSON.stringify(obj.spec.selector))
-      errs.push(field.invalid('spec.selector', obj.spec.selector, 'field is immutable'));
+    if (old && (obj.kind as string) === 'StatefulSet') errs.push(...statefulSetSpecUpdate(obj, old));
+    else if (old) errs.push(...immutableSelector('spec.selector', obj.spec.selector, old.spec.selector));
     if ((obj.kind as string) !== 'DaemonSet' && obj.spec.replicas !== undefined && obj.spec.replicas < 0)
       errs.push(field.invalid('spec.replicas', obj.spec.replicas, 'must be greater than or equal to 0'));
-    (obj.spec.template?.spec?.containers ?? []).forEach((c, i) => {
-      if (!c.image) errs.push(field.required(`spec.template.spec.containers[${i}].image`));
-    });
+    errs.push(...validatePodSpecFields(obj.spec.template?.spec, 'spec.template.spec'));
+    // apps validation ValidatePodTemplateSpecForReplicaSet: workload pods always restart
+    const rp = obj.spec.template?.spec?.restartPolicy;
+    if (rp !== undefined && rp !== 'Always') errs.push(field.notSupported('spec.template.spec.restartPolicy', rp, ['Always']));
     return errs;
   }
 

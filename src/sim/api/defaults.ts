@@ -91,7 +91,30 @@ function defaultTemplate(t: PodTemplateSpec, restartDefault: 'Always' | 'OnFailu
   defaultPodSpec(t.spec, true, restartDefault);
 }
 
+const WITH_TEMPLATE = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job']);
+
+/**
+ * Go's zero values: a struct-typed field that is not a pointer (a workload's spec, its template
+ * and the template's spec) is never absent after decoding, even when the client sent `null` or
+ * nothing; validation then reports what is missing inside (`spec.template.spec.containers:
+ * Required value`).
+ */
+function materialize(obj: KObject): void {
+  if (obj.kind !== 'Pod' && obj.kind !== 'CronJob' && !WITH_TEMPLATE.has(obj.kind)) return;
+  const spec = (obj['spec'] ??= {}) as Record<string, Record<string, Record<string, unknown>>>;
+  const template = (t: Record<string, unknown>): void => {
+    t['spec'] ??= {};
+  };
+  if (WITH_TEMPLATE.has(obj.kind)) template((spec['template'] ??= {}));
+  if (obj.kind === 'CronJob') {
+    const jt = (spec['jobTemplate'] ??= {}) as Record<string, Record<string, Record<string, unknown>>>;
+    const js = (jt['spec'] ??= {});
+    template((js['template'] ??= {}));
+  }
+}
+
 export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): void {
+  materialize(obj);
   switch (obj.kind) {
     case 'Pod':
       defaultPodSpec(obj['spec'] as PodSpec, false, 'Always', priorityLookup);
@@ -161,7 +184,7 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       j.spec.parallelism ??= 1;
       j.spec['completionMode'] ??= 'NonIndexed';
       j.spec['suspend'] ??= false;
-      defaultTemplate(j.spec.template, 'Never');
+      defaultTemplate(j.spec.template);
       break;
     }
     case 'CronJob': {
@@ -170,7 +193,7 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       cj.spec.suspend ??= false;
       cj.spec.successfulJobsHistoryLimit ??= 3;
       cj.spec.failedJobsHistoryLimit ??= 1;
-      defaultTemplate(cj.spec.jobTemplate.spec.template, 'Never');
+      defaultTemplate(cj.spec.jobTemplate.spec.template);
       break;
     }
     case 'Namespace':

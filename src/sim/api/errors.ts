@@ -89,10 +89,13 @@ export const field = {
     field: f,
     body: `Invalid value: ${fmtValue(value)}${detail ? `: ${detail}` : ''}`,
   }),
-  notSupported: (f: string, value: unknown, supported: string[]): FieldError => ({
+  /** field.NotSupported prints the list as the caller passes it: sorted when that is a set's List(), else in code order (`ordered`). */
+  notSupported: (f: string, value: unknown, supported: string[], ordered = false): FieldError => ({
     field: f,
-    body: `Unsupported value: ${fmtValue(value)}: supported values: ${[...supported].sort().map(goQuote).join(', ')}`,
+    body: `Unsupported value: ${fmtValue(value)}: supported values: ${(ordered ? supported : [...supported].sort()).map(goQuote).join(', ')}`,
   }),
+  /** Invalid with the value already printed the Go way (`%#v` of a struct). */
+  invalidRaw: (f: string, printed: string, detail: string): FieldError => ({ field: f, body: `Invalid value: ${printed}: ${detail}` }),
   forbidden: (f: string, detail: string): FieldError => ({ field: f, body: `Forbidden: ${detail}` }),
   duplicate: (f: string, value: unknown): FieldError => ({ field: f, body: `Duplicate value: ${fmtValue(value)}` }),
 };

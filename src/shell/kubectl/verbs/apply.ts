@@ -19,6 +19,8 @@ import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { manifestNamespace, withSource } from '../manifest.js';
 import { LAST_APPLIED, lastAppliedAnnotate } from '../last-applied.js';
+import type { WriteOptions } from '../../../sim/apiserver.js';
+import { validationDirective, warningLines } from '../validate.js';
 
 /**
  * apply.go's warningNoLastAppliedConfigAnnotation, naming the object as resource.Info.ObjectName()
@@ -35,11 +37,13 @@ interface Applied {
   warning?: string;
 }
 
-function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClient: boolean): Applied {
+/** `step.verb` says what failed, for `error when <verb> "<file>"` (apply.go AddSourceToErr calls). */
+function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClient: boolean, write: WriteOptions, step: { verb: string }): Applied {
   lastAppliedAnnotate(desired);
   const live = env.api.tryGet(desired.kind, desired.metadata.namespace, desired.metadata.name);
   if (!live) {
-    const obj = dryClient ? desired : env.api.create(desired, { dryRun: dryServer });
+    step.verb = 'creating';
+    const obj = dryClient ? desired : env.api.create(desired, { ...write, dryRun: dryServer });
     return { obj, operation: 'created' };
   }
   const originalText = live.metadata.annotations?.[LAST_APPLIED];
@@ -53,7 +57,7 @@ function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClie
   if (dels !== undefined) merged = strategicMerge(merged, dels);
   const next = merged as unknown as KObject;
   delete next.metadata.resourceVersion;
-  const obj = dryClient ? next : env.api.update(next, { dryRun: dryServer });
+  const obj = dryClient ? next : env.api.update(next, { ...write, dryRun: dryServer });
   return { obj, operation: 'configured', ...(originalText ? {} : { warning: missingAnnotationWarning(live) }) };
 }
 
@@ -68,21 +72,26 @@ export const applyVerb: Verb = {
     const output = str(p.flags, 'output');
     checkOutput(output);
     const ns = namespaceOf(env, p);
+    const fieldValidation = validationDirective(p.flags);
     const objs = readManifests(env, files, bool(p.flags, 'recursive'), 'apply');
     let stdout = '';
     let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
     let failed = false;
     for (const { obj, source } of objs) {
+      const step = { verb: 'applying patch' };
+      const warnings: string[] = [];
       try {
         const desired = structuredClone(obj);
         const target = manifestNamespace(desired, ns);
         if (target) desired.metadata.namespace = target;
-        const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client');
+        const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client', { fieldValidation, warnings }, step);
+        stderr += warningLines(env, warnings);
         if (r.warning) stderr += r.warning;
         stdout += printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false });
       } catch (e) {
         failed = true;
-        const err = withSource(e, e instanceof ApiError && e.reason === 'NotFound' ? 'retrieving current configuration of' : 'applying patch', source);
+        const verb = step.verb === 'creating' ? step.verb : e instanceof ApiError && e.reason === 'NotFound' ? 'retrieving current configuration of' : step.verb;
+        const err = withSource(e, verb, source);
         stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'apply').stderr;
       }
     }

@@ -13,6 +13,7 @@ import { manifestNamespace, readManifests, withSource } from '../manifest.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { lastAppliedAnnotate } from '../last-applied.js';
+import { validationDirective, warningLines } from '../validate.js';
 import { configMapGenerator } from './create/configmap.js';
 import { deploymentGenerator } from './create/deployment.js';
 import { ingressGenerator } from './create/ingress.js';
@@ -59,6 +60,7 @@ async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResul
   const output = str(p.flags, 'output');
   checkOutput(output);
   const ns = namespaceOf(env, p);
+  const fieldValidation = validationDirective(p.flags);
   const objs = readManifests(env, files, bool(p.flags, 'recursive'));
   let stdout = '';
   let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
@@ -69,7 +71,9 @@ async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResul
       const target = manifestNamespace(send, ns);
       if (target) send.metadata.namespace = target;
       if (bool(p.flags, 'save-config')) lastAppliedAnnotate(send);
-      const shown = dry.mode === 'client' ? send : env.api.create(send, { dryRun: dry.mode === 'server' });
+      const warnings: string[] = [];
+      const shown = dry.mode === 'client' ? send : env.api.create(send, { dryRun: dry.mode === 'server', fieldValidation, warnings });
+      stderr += warningLines(env, warnings);
       stdout += printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: false });
     } catch (e) {
       failed = true;

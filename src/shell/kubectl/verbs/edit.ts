@@ -15,6 +15,7 @@ import { KubectlError, RawError } from '../errors.js';
 import { str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
+import { validationDirective, warningLines } from '../validate.js';
 
 const HEADER =
   "# Please edit the object below. Lines beginning with a '#' will be ignored,\n# and an empty file will abort the edit. If an error occurs while saving this file will be\n# reopened with the relevant failures.\n#\n";
@@ -37,6 +38,7 @@ export const editVerb: Verb = {
     if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     if (!env.editor) throw new KubectlError('unable to launch the editor "vi"');
     const ns = namespaceOf(env, p);
+    const fieldValidation = validationDirective(p.flags);
     const { targets, typesOnly } = parseTargets(p.args);
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     const t = targets[0]!;
@@ -67,8 +69,9 @@ export const editVerb: Verb = {
         if (!obj || typeof obj !== 'object' || obj.kind !== live.kind || obj.metadata?.name !== live.metadata.name)
           throw new KubectlError('At least one of apiVersion, kind and name was changed');
         delete obj.metadata.resourceVersion;
-        const updated = env.api.update(obj);
-        return { stdout: printObject(updated, { output: str(p.flags, 'output'), operation: 'edited', dryRun: 'none', generated: false }), stderr: '', exitCode: 0 };
+        const warnings: string[] = [];
+        const updated = env.api.update(obj, { fieldValidation, warnings });
+        return { stdout: printObject(updated, { output: str(p.flags, 'output'), operation: 'edited', dryRun: 'none', generated: false }), stderr: warningLines(env, warnings), exitCode: 0 };
       } catch (e) {
         if (e instanceof ApiError && e.reason === 'Invalid' && e.details) {
           const head = `# ${qualifiedResource(infoForKind(live.kind))} "${live.metadata.name}" was not valid:\n`;

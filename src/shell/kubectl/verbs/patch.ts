@@ -12,6 +12,7 @@ import { KubectlError, RawError } from '../errors.js';
 import { str } from '../flags.js';
 import { jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from '../merge.js';
 import { printObject } from '../printobj.js';
+import { warningLines } from '../validate.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 
 export const patchVerb: Verb = {
@@ -38,6 +39,8 @@ export const patchVerb: Verb = {
     const ns = namespaceOf(env, p);
     const { targets } = parseTargets(p.args);
     let stdout = '';
+    // kubectl patch sends no fieldValidation: the server's default, Warn, applies
+    const warnings: string[] = [];
     for (const t of targets) {
       const live = env.api.get(t.info.kind, ns.name, t.name);
       let next: JsonValue;
@@ -53,10 +56,10 @@ export const patchVerb: Verb = {
       let shown = live;
       if (changed) {
         delete obj.metadata.resourceVersion;
-        shown = dry.mode === 'client' ? obj : env.api.update(obj, { dryRun: dry.mode === 'server' });
+        shown = dry.mode === 'client' ? obj : env.api.update(obj, { dryRun: dry.mode === 'server', fieldValidation: 'Warn', warnings });
       }
       stdout += printObject(shown, { output: str(p.flags, 'output'), operation: changed ? 'patched' : 'patched (no change)', dryRun: dry.mode, generated: false });
     }
-    return { stdout, stderr: '', exitCode: 0 };
+    return { stdout, stderr: warningLines(env, warnings), exitCode: 0 };
   },
 };

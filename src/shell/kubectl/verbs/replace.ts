@@ -12,6 +12,7 @@ import { readManifests } from '../manifest.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { manifestNamespace, withSource } from '../manifest.js';
+import { validationDirective, warningLines } from '../validate.js';
 import { deleteMessage, waitGone } from './delete.js';
 
 export const replaceVerb: Verb = {
@@ -23,10 +24,12 @@ export const replaceVerb: Verb = {
     const dry = parseDryRun(p.flags);
     const ns = namespaceOf(env, p);
     const output = str(p.flags, 'output');
+    const fieldValidation = validationDirective(p.flags);
     let stdout = '';
     let stderr = '';
     let failed = false;
     for (const { obj, source } of readManifests(env, files, bool(p.flags, 'recursive'), 'replace')) {
+      const warnings: string[] = [];
       try {
         const send = structuredClone(obj);
         const target = manifestNamespace(send, ns);
@@ -40,10 +43,12 @@ export const replaceVerb: Verb = {
             waitGone(env, send.kind, target, send.metadata.name, 120);
           }
           delete send.metadata.resourceVersion;
-          stdout += printObject(env.api.create(send), { output, operation: 'replaced', dryRun: 'none', generated: false });
+          stdout += printObject(env.api.create(send, { fieldValidation, warnings }), { output, operation: 'replaced', dryRun: 'none', generated: false });
+          stderr += warningLines(env, warnings);
           continue;
         }
-        const shown = dry.mode === 'client' ? send : env.api.update(send, { dryRun: dry.mode === 'server' });
+        const shown = dry.mode === 'client' ? send : env.api.update(send, { dryRun: dry.mode === 'server', fieldValidation, warnings });
+        stderr += warningLines(env, warnings);
         stdout += printObject(shown, { output, operation: 'replaced', dryRun: dry.mode, generated: false });
       } catch (e) {
         failed = true;

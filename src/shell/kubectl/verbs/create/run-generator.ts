@@ -15,6 +15,7 @@ import { checkOutput, OUTPUT_FLAGS, printObject } from '../../printobj.js';
 import { namespaceOf } from '../../target.js';
 import { lastAppliedAnnotate } from '../../last-applied.js';
 import type { Generator } from './types.js';
+import { validationDirective } from '../../validate.js';
 
 /** Flags every create subcommand has. */
 export const CREATE_COMMON_FLAGS: FlagSpec[] = [
@@ -42,7 +43,7 @@ export async function runGenerator(gen: Generator, p: Parsed, env: KubectlEnv): 
     const toSend = structuredClone(obj);
     if (!toSend.metadata.namespace) toSend.metadata.namespace = ns.name;
     try {
-      shown = env.api.create(toSend, { dryRun: dry.mode === 'server' });
+      shown = env.api.create(toSend, { dryRun: dry.mode === 'server', fieldValidation: validationDirective(p.flags) });
     } catch (e) {
       if (e instanceof ApiError && gen.errorPrefix !== undefined) return { stdout: '', stderr: `${stderr}error: ${gen.errorPrefix}${e.message}\n`, exitCode: 1 };
       const r = errorResult(e, gen.path);
