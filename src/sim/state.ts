@@ -11,6 +11,7 @@ import type { IpamState, Pin } from './cni/ipam.js';
 import type { ExternalDnsServer } from './dns/upstream-zone.js';
 import type { VfsData } from './node/vfs.js';
 import type { StaticPodTable } from './node/runtime.js';
+import type { ScheduledEviction } from './controllers/taint-eviction.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -35,6 +36,8 @@ export interface ClusterState {
   etcd?: Availability;
   /** kube-proxy: each process's loaded config and logs, each node's last sync. */
   kubeProxy?: ProxyState;
+  /** taint eviction controller: pods whose deletion is scheduled by NoExecute tolerationSeconds, by ns/name. */
+  taintEviction?: Record<string, ScheduledEviction>;
   /** CoreDNS: each process's mounted and loaded Corefile, reload phase and logs. */
   coredns?: DnsState;
   /** kubelet: container filesystems by pod uid (runtime/podfs.ts). */
@@ -68,6 +71,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   etcd: 'sim/controllers/static-pods.ts',
   kubeProxy: 'sim/controllers/kube-proxy.ts',
   coredns: 'sim/controllers/coredns.ts',
+  taintEviction: 'sim/controllers/taint-eviction.ts',
   podfs: 'sim/runtime/podfs.ts',
   ipam: 'sim/cni/ipam.ts',
   pins: 'sim/fixture/build.ts, consumed by sim/cni/ipam.ts and Cluster.generateName',

@@ -11,12 +11,15 @@ import type {
   EndpointSlice,
   Job,
   KObject,
+  Pod,
   PodSpec,
+  PodStatus,
   PodTemplateSpec,
   ReplicaSet,
   Service,
   StatefulSet,
 } from './types.js';
+import { computePodQOS } from './qos.js';
 
 function defaultContainer(c: Container): void {
   c.imagePullPolicy ??= /:latest$/.test(c.image) || !/:[^/]+$/.test(c.image) ? 'Always' : 'IfNotPresent';
@@ -116,9 +119,15 @@ function materialize(obj: KObject): void {
 export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): void {
   materialize(obj);
   switch (obj.kind) {
-    case 'Pod':
+    case 'Pod': {
       defaultPodSpec(obj['spec'] as PodSpec, false, 'Always', priorityLookup);
+      // podStrategy.PrepareForCreate (pkg/registry/core/pod/strategy.go): a new pod is Pending with
+      // its QoS class, so `kubectl get pods` shows STATUS Pending before any scheduler sees it
+      const st = (obj['status'] ??= {}) as PodStatus;
+      st.phase ??= 'Pending';
+      st.qosClass ??= computePodQOS(obj as Pod);
       break;
+    }
     case 'Service': {
       const s = obj as Service;
       s.spec ??= {};

@@ -110,7 +110,7 @@ test('a pod that selects no node reports FailedScheduling with the scheduler mes
   assert.equal(pod.spec.nodeName, undefined);
   assert.equal(
     pod.status?.conditions?.[0]?.message,
-    "0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+    "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
   );
 });
 

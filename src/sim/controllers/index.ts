@@ -21,12 +21,14 @@ import { garbageCollector } from './garbage-collector.js';
 import { persistentVolumeController } from './persistentvolume.js';
 import { kubeProxyController } from './kube-proxy.js';
 import { corednsController } from './coredns.js';
+import { taintEvictionController } from './taint-eviction.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
   namespaceController,
   nodeIpamController,
   nodeStatusController,
+  taintEvictionController,
   deploymentController,
   replicaSetController,
   daemonSetController,

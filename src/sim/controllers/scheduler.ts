@@ -1,144 +1,190 @@
 /**
- * kube-scheduler (k8s.io/kubernetes pkg/scheduler, default plugins NodeUnschedulable,
- * NodeName, NodeAffinity(nodeSelector), TaintToleration, NodeResourcesFit-lite): binds each
- * pending pod to a feasible node, spreading by the number of pods already there, and records
- * Scheduled / FailedScheduling with the real message shape.
+ * kube-scheduler with the default profile (k8s.io/kubernetes pkg/scheduler/schedule_one.go): pods
+ * without a node are taken in PrioritySort order (priority, then age); each runs PreFilter, Filter
+ * and Score through the plugins of sim/scheduling, and binds to the best node, ties broken by the
+ * seeded random source (selectHost). A pod that fits nowhere gets PodScheduled=False/Unschedulable
+ * and a FailedScheduling event with FitError's text, after the DefaultPreemption PostFilter has
+ * tried to make room by evicting lower-priority pods (Preempted events on the victims, the node in
+ * status.nominatedNodeName; the pod binds there once the victims are gone).
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { Node, Pod, Taint, Toleration } from '../api/types.js';
+import type { LabelSelector, Node, Pod, ReplicaSet, Service, StatefulSet, Toleration } from '../api/types.js';
+import type { Taint } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
+import { computePodQOS } from '../api/qos.js';
+import { fitErrorMessage, findNodesThatFit } from '../scheduling/framework.js';
+import { podPriority, preempt, terminatingByPreemption } from '../scheduling/preemption.js';
+import { nodeInfo } from '../scheduling/resources.js';
+import type { SchedulingContext } from '../scheduling/types.js';
+import { tolerates as toleratesTaint } from '../scheduling/plugins/taint-toleration.js';
+import { deletePod } from './replicaset.js';
+import { controllerOf } from './util.js';
 
 export const schedulerController: Controller = {
   name: 'scheduler',
-  watches: ['Pod', 'Node', 'PersistentVolumeClaim'],
+  watches: ['Pod', 'Node', 'PersistentVolumeClaim', 'Namespace', 'Service'],
   reconcile(c: Cluster): void {
     const st = c.state.scheduler;
     if (st && !st.up) return;
-    const nodes = c.store.list<Node>('Node');
-    for (const pod of c.store.list<Pod>('Pod')) {
-      if (pod.spec.nodeName || pod.metadata.deletionTimestamp) continue;
-      if (pod.spec.schedulerName && pod.spec.schedulerName !== 'default-scheduler') continue;
-      schedule(c, pod, nodes);
+    for (const pod of pendingPods(c)) {
+      const cur = c.store.get<Pod>('Pod', pod.metadata.namespace, pod.metadata.name);
+      if (!cur || cur.spec.nodeName || cur.metadata.deletionTimestamp) continue;
+      scheduleOne(c, cur);
     }
   },
 };
 
-export function tolerates(tolerations: Toleration[] | undefined, taint: Taint): boolean {
-  return (tolerations ?? []).some((t) => {
-    if (t.effect && t.effect !== taint.effect) return false;
-    if (t.operator === 'Exists') return !t.key || t.key === taint.key;
-    return t.key === taint.key && (t.value ?? '') === (taint.value ?? '');
-  });
+/** TaintToleration's matching, kept here for the DaemonSet controller. */
+export function tolerates(tolerations: Toleration[] | undefined, taint: Pick<Taint, 'key' | 'value' | 'effect'>): boolean {
+  return toleratesTaint(tolerations, taint);
 }
 
-function nodeReady(n: Node): boolean {
-  return n.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True') ?? false;
+/** The active queue in PrioritySort order: higher priority first, then the older pod. */
+function pendingPods(c: Cluster): Pod[] {
+  return c.store
+    .list<Pod>('Pod')
+    .filter((p) => !p.spec.nodeName && !p.metadata.deletionTimestamp && (p.spec.schedulerName ?? 'default-scheduler') === 'default-scheduler')
+    .sort((a, b) => podPriority(b) - podPriority(a) || cmp(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '') || cmp(`${a.metadata.namespace}/${a.metadata.name}`, `${b.metadata.namespace}/${b.metadata.name}`));
 }
 
-/** PreFilter of the VolumeBinding plugin: every claim must exist and (immediate binding) be Bound. */
-function volumeProblem(c: Cluster, pod: Pod): string | undefined {
-  for (const v of pod.spec.volumes ?? []) {
-    const name = v.persistentVolumeClaim?.claimName;
-    if (!name) continue;
-    const claim = c.store.get('PersistentVolumeClaim', pod.metadata.namespace, name) as { status?: { phase?: string } } | undefined;
-    if (!claim) return `persistentvolumeclaim "${name}" not found`;
-    if (claim.status?.phase !== 'Bound') return 'pod has unbound immediate PersistentVolumeClaims';
-  }
-  return undefined;
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function schedule(c: Cluster, pod: Pod, nodes: Node[]): void {
-  const vp = volumeProblem(c, pod);
-  if (vp) {
-    const msg = `0/${nodes.length} nodes are available: ${vp}. preemption: 0/${nodes.length} nodes are available: ${nodes.length} Preemption is not helpful for scheduling.`;
-    if (!(pod.status?.conditions ?? []).some((x) => x.type === 'PodScheduled' && x.message === msg)) {
-      const upd = clone(pod);
-      upd.status = { ...(upd.status ?? {}), phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: c.timestamp(), reason: 'Unschedulable', message: msg }] };
-      c.write(upd);
-      c.recordEvent(pod, 'Warning', 'FailedScheduling', msg, 'default-scheduler');
-    }
-    return;
-  }
-  const reasons = new Map<string, number>();
-  const bump = (r: string): void => {
-    reasons.set(r, (reasons.get(r) ?? 0) + 1);
-  };
-  const feasible: Node[] = [];
-  for (const n of nodes) {
-    if (n.spec.unschedulable && !tolerates(pod.spec.tolerations, { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' })) {
-      bump('node(s) were unschedulable');
-      continue;
-    }
-    const taints = [...(n.spec.taints ?? [])];
-    if (!nodeReady(n)) taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' });
-    const untolerated = taints.find((t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(pod.spec.tolerations, t));
-    if (untolerated) {
-      bump(`node(s) had untolerated taint {${untolerated.key}: ${untolerated.value ?? ''}}`);
-      continue;
-    }
-    if (pod.spec.nodeSelector && !matchMap(pod.spec.nodeSelector, n.metadata.labels)) {
-      bump("node(s) didn't match Pod's node affinity/selector");
-      continue;
-    }
-    feasible.push(n);
-  }
-  if (feasible.length === 0) {
-    // fitError.Error() sorts the formatted "<count> <reason>" strings
-    const detail = [...reasons.entries()].map(([r, n]) => `${n} ${r}`).sort().join(', ');
-    const msg = `0/${nodes.length} nodes are available: ${detail}${detail ? '. ' : ''}preemption: 0/${nodes.length} nodes are available: ${nodes.length} Preemption is not helpful for scheduling.`;
-    const conds = pod.status?.conditions ?? [];
-    if (!conds.some((x) => x.type === 'PodScheduled' && x.message === msg)) {
-      const upd = clone(pod);
-      upd.status = {
-        ...(upd.status ?? {}),
-        phase: 'Pending',
-        conditions: [{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: c.timestamp(), reason: 'Unschedulable', message: msg }],
-      };
-      c.write(upd);
-      c.recordEvent(pod, 'Warning', 'FailedScheduling', msg, 'default-scheduler');
-    }
-    return;
-  }
-  // Score: fewest pods of the same controller first (the default PodTopologySpread / SelectorSpread
-  // behaviour), then fewest pods overall; ties broken by the seeded source.
-  const owner = pod.metadata.ownerReferences?.find((r) => r.controller)?.uid;
-  const load = new Map<string, number>();
-  const siblings = new Map<string, number>();
+/**
+ * The scheduler's snapshot: each node with its assigned pods (finished pods do not count) plus,
+ * as RunFilterPluginsWithNominatedPods does, pending pods of at least this priority nominated there.
+ */
+export function schedulingContext(c: Cluster, forPod?: Pod): SchedulingContext {
+  const byNode = new Map<string, Pod[]>();
   for (const p of c.store.list<Pod>('Pod')) {
-    if (!p.spec.nodeName || p.metadata.deletionTimestamp) continue;
-    load.set(p.spec.nodeName, (load.get(p.spec.nodeName) ?? 0) + 1);
-    if (owner && p.metadata.ownerReferences?.some((r) => r.uid === owner)) siblings.set(p.spec.nodeName, (siblings.get(p.spec.nodeName) ?? 0) + 1);
+    const phase = p.status?.phase;
+    if (phase === 'Succeeded' || phase === 'Failed') continue;
+    let where = p.spec.nodeName;
+    if (!where && forPod && p.metadata.uid !== forPod.metadata.uid && p.status?.nominatedNodeName && podPriority(p) >= podPriority(forPod)) where = p.status.nominatedNodeName;
+    if (!where) continue;
+    byNode.set(where, [...(byNode.get(where) ?? []), p]);
   }
-  const score = (n: Node): number => (siblings.get(n.metadata.name) ?? 0) * 10_000 + (load.get(n.metadata.name) ?? 0);
-  const min = Math.min(...feasible.map(score));
-  const best = feasible.filter((n) => score(n) === min);
-  const chosen = best[c.random.int(best.length)]!;
-  bind(c, pod, chosen.metadata.name);
+  const nodes = c.store.list<Node>('Node').map((n) => nodeInfo(n, byNode.get(n.metadata.name) ?? []));
+  return {
+    nodes,
+    namespaceLabels: (ns) => c.store.get('Namespace', undefined, ns)?.metadata.labels,
+    claimPhase: (ns, name) => {
+      const claim = c.store.get('PersistentVolumeClaim', ns, name) as { status?: { phase?: string } } | undefined;
+      return claim ? (claim.status?.phase ?? 'Pending') : undefined;
+    },
+    defaultSpreadSelector: (pod) => defaultSelector(c, pod),
+  };
+}
+
+/**
+ * helper.DefaultSelector: the labels of the Services selecting the pod and the selector of its
+ * ReplicaSet or StatefulSet, ANDed; undefined when there is none (no default spreading).
+ */
+function defaultSelector(c: Cluster, pod: Pod): LabelSelector | undefined {
+  const ns = pod.metadata.namespace ?? 'default';
+  const matchLabels: Record<string, string> = {};
+  const matchExpressions: NonNullable<LabelSelector['matchExpressions']> = [];
+  let any = false;
+  for (const svc of c.store.list<Service>('Service', ns)) {
+    const sel = svc.spec.selector;
+    if (sel && Object.keys(sel).length > 0 && matchMap(sel, pod.metadata.labels)) {
+      Object.assign(matchLabels, sel);
+      any = true;
+    }
+  }
+  const owner = controllerOf(pod);
+  if (owner && (owner.kind === 'ReplicaSet' || owner.kind === 'StatefulSet')) {
+    const o = c.store.get<ReplicaSet | StatefulSet>(owner.kind, ns, owner.name);
+    const sel = o?.spec.selector;
+    if (sel) {
+      Object.assign(matchLabels, sel.matchLabels ?? {});
+      matchExpressions.push(...(sel.matchExpressions ?? []));
+      any = true;
+    }
+  }
+  if (!any) return undefined;
+  return { matchLabels, ...(matchExpressions.length ? { matchExpressions } : {}) };
+}
+
+function scheduleOne(c: Cluster, pod: Pod): void {
+  // Victims of this pod's preemption are still terminating: the scheduling queue holds the pod
+  // until their deletion (the assigned-pod delete event) moves it back.
+  const nominated = pod.status?.nominatedNodeName;
+  if (nominated && c.store.list<Pod>('Pod').some((p) => p.spec.nodeName === nominated && terminatingByPreemption(p) && podPriority(p) < podPriority(pod))) return;
+  const ctx = schedulingContext(c, pod);
+  if (ctx.nodes.length === 0) {
+    recordFailure(c, pod, 'no nodes available to schedule pods');
+    return;
+  }
+  const result = findNodesThatFit(ctx, pod);
+  if ('feasible' in result) {
+    const top = Math.max(...result.scores);
+    const best = result.feasible.filter((_, i) => result.scores[i] === top);
+    bind(c, pod, best[c.random.int(best.length)]!.node.metadata.name);
+    return;
+  }
+  const outcome = preempt(ctx, pod, result.diagnosis);
+  if (outcome.nominatedNode) {
+    for (const v of outcome.victims) preemptVictim(c, v, pod, outcome.nominatedNode);
+  }
+  recordFailure(c, pod, fitErrorMessage(result.diagnosis, outcome.message), outcome.nominatedNode);
+}
+
+/**
+ * handleSchedulingFailure: PodScheduled=False/Unschedulable with the message, the nominated node
+ * when preemption chose one, and a FailedScheduling event. A retry that ends the same way changes
+ * nothing (the real scheduler backs off; its repeated events only raise the count).
+ */
+function recordFailure(c: Cluster, pod: Pod, msg: string, nominatedNode?: string): void {
+  const conds = pod.status?.conditions ?? [];
+  const same = conds.some((x) => x.type === 'PodScheduled' && x.status === 'False' && x.message === msg);
+  if (same && (nominatedNode === undefined || pod.status?.nominatedNodeName === nominatedNode)) return;
+  const upd = clone(pod);
+  const prev = conds.find((x) => x.type === 'PodScheduled');
+  upd.status = {
+    ...(upd.status ?? {}),
+    phase: 'Pending',
+    conditions: [
+      ...conds.filter((x) => x.type !== 'PodScheduled'),
+      { type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: prev?.status === 'False' && prev.lastTransitionTime ? prev.lastTransitionTime : c.timestamp(), reason: 'Unschedulable', message: msg },
+    ],
+    qosClass: upd.status?.qosClass ?? computePodQOS(pod),
+  };
+  if (nominatedNode) upd.status.nominatedNodeName = nominatedNode;
+  c.write(upd);
+  c.recordEvent(pod, 'Warning', 'FailedScheduling', msg, 'default-scheduler');
+}
+
+/**
+ * Evaluator.PreemptPod: the victim gets DisruptionTarget (PreemptionByScheduler), is deleted
+ * gracefully, and records `Preempted by pod <preemptor uid> on node <node>`.
+ */
+function preemptVictim(c: Cluster, victim: Pod, preemptor: Pod, node: string): void {
+  const upd = clone(victim);
+  upd.status ??= {};
+  upd.status.conditions = [
+    ...(upd.status.conditions ?? []).filter((x) => x.type !== 'DisruptionTarget'),
+    { type: 'DisruptionTarget', status: 'True', lastProbeTime: null, lastTransitionTime: c.timestamp(), reason: 'PreemptionByScheduler', message: `${preemptor.spec.schedulerName ?? 'default-scheduler'}: preempting to accommodate a higher priority pod` },
+  ];
+  c.write(upd);
+  deletePod(c, upd);
+  c.recordEvent(victim, 'Normal', 'Preempted', `Preempted by pod ${preemptor.metadata.uid ?? ''} on node ${node}`, 'default-scheduler');
 }
 
 export function bind(c: Cluster, pod: Pod, nodeName: string): void {
   const upd = clone(pod);
   upd.spec.nodeName = nodeName;
+  const conds = (upd.status?.conditions ?? []).filter((x) => x.type !== 'PodScheduled');
   upd.status = {
     ...(upd.status ?? {}),
     phase: 'Pending',
-    conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: c.timestamp() }],
-    qosClass: upd.status?.qosClass ?? qosClass(pod),
+    conditions: [...conds, { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: c.timestamp() }],
+    qosClass: upd.status?.qosClass ?? computePodQOS(pod),
   };
+  delete upd.status.nominatedNodeName;
   c.write(upd);
   c.recordEvent(pod, 'Normal', 'Scheduled', `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${nodeName}`, 'default-scheduler');
 }
 
-/** QoS class (pkg/apis/core/helper/qos): Guaranteed when every container has equal cpu+memory requests and limits. */
-export function qosClass(pod: Pod): string {
-  const cs = pod.spec.containers;
-  const any = cs.some((c) => Object.keys(c.resources?.requests ?? {}).length + Object.keys(c.resources?.limits ?? {}).length > 0);
-  if (!any) return 'BestEffort';
-  const guaranteed = cs.every((c) => {
-    const l = c.resources?.limits ?? {};
-    const r = { ...l, ...(c.resources?.requests ?? {}) };
-    return l['cpu'] && l['memory'] && r['cpu'] === l['cpu'] && r['memory'] === l['memory'];
-  });
-  return guaranteed ? 'Guaranteed' : 'Burstable';
-}
