@@ -11,6 +11,7 @@ import type { IpamState, Pin } from './cni/ipam.js';
 import type { ExternalDnsServer } from './dns/upstream-zone.js';
 import type { VfsData } from './node/vfs.js';
 import type { StaticPodTable } from './node/runtime.js';
+import type { EtcdMemberState } from './etcd/member.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -33,6 +34,8 @@ export interface ClusterState {
   scheduler?: Availability;
   controllerManager?: Availability;
   etcd?: Availability;
+  /** etcd: the running member, its data directory and membership (etcd/member.ts). */
+  etcdMember?: EtcdMemberState;
   /** kube-proxy: each process's loaded config and logs, each node's last sync. */
   kubeProxy?: ProxyState;
   /** CoreDNS: each process's mounted and loaded Corefile, reload phase and logs. */
@@ -66,6 +69,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   scheduler: 'sim/controllers/static-pods.ts',
   controllerManager: 'sim/controllers/static-pods.ts',
   etcd: 'sim/controllers/static-pods.ts',
+  etcdMember: 'sim/etcd/member.ts (written when the etcd static pod starts)',
   kubeProxy: 'sim/controllers/kube-proxy.ts',
   coredns: 'sim/controllers/coredns.ts',
   podfs: 'sim/runtime/podfs.ts',
