@@ -34,6 +34,8 @@ export interface EtcdMemberState {
   term: number;
   /** Raft index: grows with every write; derived from the store revision plus the starts. */
   indexBase: number;
+  /** Keys written with `etcdctl put` outside /registry (the API server never reads them). */
+  extraKeys?: Record<string, string>;
 }
 
 export const DB_FILE = 'member/snap/db';
