@@ -101,6 +101,8 @@ const POINTS: readonly ExtensionPoint[] = [
     registered: async () => Object.values((await import('./shell/commands/node/index.js')).NODE_COMMANDS),
     helpers: {
       'host.ts': "a node command's environment: root check, pids, time formats, the node's ruleset",
+      'etcd-client.ts': 'files, zap log lines and the TLS connection model shared by etcdctl and etcdutl',
+      'tablewriter.ts': "olekukonko/tablewriter's table layout, shared by etcdctl and etcdutl",
       'journal.ts': 'journal entries of units and static pods, read by journalctl and systemctl',
       'netmodel.ts': "the node's interfaces, addresses and routes, read by ip, route and netstat",
       'pod-log-files.ts': 'the /var/log/pods and /var/log/containers files a node shows',

@@ -12,6 +12,7 @@ import type { ExternalDnsServer } from './dns/upstream-zone.js';
 import type { VfsData } from './node/vfs.js';
 import type { StaticPodTable } from './node/runtime.js';
 import type { ScheduledEviction } from './controllers/taint-eviction.js';
+import type { EtcdMemberState } from './etcd/member.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -34,6 +35,8 @@ export interface ClusterState {
   scheduler?: Availability;
   controllerManager?: Availability;
   etcd?: Availability;
+  /** etcd: the running member, its data directory and membership (etcd/member.ts). */
+  etcdMember?: EtcdMemberState;
   /** kube-proxy: each process's loaded config and logs, each node's last sync. */
   kubeProxy?: ProxyState;
   /** taint eviction controller: pods whose deletion is scheduled by NoExecute tolerationSeconds, by ns/name. */
@@ -69,6 +72,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   scheduler: 'sim/controllers/static-pods.ts',
   controllerManager: 'sim/controllers/static-pods.ts',
   etcd: 'sim/controllers/static-pods.ts',
+  etcdMember: 'sim/etcd/member.ts (written when the etcd static pod starts)',
   kubeProxy: 'sim/controllers/kube-proxy.ts',
   coredns: 'sim/controllers/coredns.ts',
   taintEviction: 'sim/controllers/taint-eviction.ts',

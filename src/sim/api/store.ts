@@ -99,6 +99,28 @@ export class Store {
     this.generation += 1;
   }
 
+  /**
+   * Replace every object with another database's (etcd restarted on another data directory,
+   * sim/etcd/member.ts). Every kind that had or has objects counts as changed, so each controller
+   * watching it runs again, as informers relist after the API server reconnects.
+   */
+  load(data: StoreData): void {
+    const before = new Set(this.byKind.keys());
+    this.byKind.clear();
+    this.sorted.clear();
+    for (const o of data.objects) {
+      let m = this.byKind.get(o.kind);
+      if (!m) {
+        m = new Map();
+        this.byKind.set(o.kind, m);
+      }
+      m.set(nsKey(o.metadata.namespace, o.metadata.name), o);
+    }
+    this.rv = data.resourceVersion;
+    this.uidCounter = data.uidCounter;
+    for (const k of new Set([...before, ...this.byKind.keys()])) this.touch(k);
+  }
+
   kinds(): string[] {
     return [...this.byKind.keys()];
   }

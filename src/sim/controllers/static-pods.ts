@@ -15,6 +15,7 @@ import { isComponent, startComponent } from '../runtime/components.js';
 import { lookupImage } from '../images.js';
 import type { Host } from '../node/host.js';
 import { staticPods, type StaticPodRuntime } from '../node/runtime.js';
+import { etcdStarted } from '../etcd/member.js';
 
 const RESTART_MS = 15_000;
 const BACKOFF_BASE_MS = 10_000;
@@ -136,6 +137,20 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
       c.wakeAt(r.nextStart);
       markAvailability(c, comp, false);
       return;
+    }
+    if (comp === 'etcd') {
+      const ts = new Date(now).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+      const started = etcdStarted(c, host, pod, (msg, fields) => JSON.stringify({ level: 'fatal', ts, caller: 'etcdmain/etcd.go:204', msg, ...fields }));
+      if (!started.ok) {
+        r.logs = [...r.logs, ...started.logs];
+        r.running = false;
+        r.exited = true;
+        r.restarts += 1;
+        r.nextStart = now + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, r.restarts - 1));
+        c.wakeAt(r.nextStart);
+        markAvailability(c, comp, false);
+        return;
+      }
     }
     const flags = (c.state.componentFlags ??= {});
     flags[comp] = Object.fromEntries(commandFlags(pod));

@@ -1,6 +1,8 @@
 /** Node administration tools (available after `ssh NODE`), one file each. */
 import type { CommandFn } from '../../types.js';
 import { crictl } from './crictl.js';
+import { etcdctl } from './etcdctl.js';
+import { etcdutl } from './etcdutl.js';
 import { ip } from './ip.js';
 import { iptables } from './iptables.js';
 import { iptablesRestore } from './iptables-restore.js';
@@ -16,6 +18,8 @@ import { systemctl } from './systemctl.js';
 
 export const NODE_COMMANDS: Record<string, CommandFn> = {
   crictl,
+  etcdctl,
+  etcdutl,
   ip,
   iptables,
   'iptables-legacy': iptables,

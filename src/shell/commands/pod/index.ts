@@ -8,6 +8,9 @@ import { nslookup } from './nslookup.js';
 import { ping } from './ping.js';
 import { wget } from './wget.js';
 import { why } from './why.js';
+import { etcdctl } from '../node/etcdctl.js';
+import { etcdutl } from '../node/etcdutl.js';
 
 /** Network and DNS tools that run on nodes and inside containers, one file each. */
-export const POD_COMMANDS: Record<string, CommandFn> = { curl, dig, getent, host, nc, nslookup, ping, wget, why };
+/** etcdctl and etcdutl run inside the etcd image too (`kubectl -n kube-system exec etcd-cka-cp1 -- etcdctl …`). */
+export const POD_COMMANDS: Record<string, CommandFn> = { curl, etcdctl, etcdutl, dig, getent, host, nc, nslookup, ping, wget, why };

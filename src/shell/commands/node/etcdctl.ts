@@ -1,0 +1,308 @@
+/**
+ * `etcdctl` v3.6 (etcd-io/etcd etcdctl/ctlv3): installed on the control-plane node and inside the
+ * etcd image. It talks to the running etcd member (sim/etcd/member.ts) over the TLS model in
+ * etcd-client.ts, so missing or wrong certificates fail as the real client does: the retry
+ * interceptor's warning, then `Error: context deadline exceeded` (client/v3/retry_interceptor.go).
+ *
+ * Commands: version, member list, endpoint health|status [--cluster], get [--prefix]
+ * [--keys-only] [--count-only] [--print-value-only] [--limit], put, del [--prefix], snapshot save.
+ * `snapshot status|restore` were removed in 3.6 (moved to etcdutl): `etcdctl snapshot` with them
+ * prints the snapshot command's help, as cobra does for a command with no Run.
+ * Output formats: simple (default), table, json for member list and endpoint status.
+ *
+ * Values under /registry are the API objects; a real API server stores them as protobuf, here
+ * as JSON. `del` of a /registry key deletes the object behind the API server's back, as on a real
+ * cluster. Real etcdctl waits out its timeouts before failing; the lab answers at once.
+ */
+import type { CommandFn, CommandResult } from '../../types.js';
+import type { KObject } from '../../../sim/api/types.js';
+import { etcdMember, liveDb, raftIndex, type EtcdMemberState } from '../../../sim/etcd/member.js';
+import { byteSize, hexId, humanizeBytes, registryKey, serializeDb, serializeSnapshot } from '../../../sim/etcd/db.js';
+import { lookupImage } from '../../../sim/images.js';
+import { ConfigError, ETCD_VERSION, dialError, filesOf, loadTls, parseEndpoint, zapJson, type Files, type TlsOptions } from './etcd-client.js';
+import { goTable } from './tablewriter.js';
+import { fnv, notInstalled } from './host.js';
+import type { Cluster } from '../../../sim/cluster.js';
+
+const STRING_FLAGS = ['endpoints', 'cacert', 'cert', 'key', 'write-out', 'dial-timeout', 'command-timeout', 'user', 'password', 'discovery-srv', 'limit', 'keepalive-time', 'keepalive-timeout'];
+const SHORT: Record<string, string> = { w: 'write-out', d: 'discovery-srv' };
+const BOOL_FLAGS = ['insecure-transport', 'insecure-skip-tls-verify', 'insecure-discovery', 'hex', 'debug', 'prefix', 'keys-only', 'count-only', 'print-value-only', 'cluster', 'prev-kv', 'from-key'];
+const GLOBAL_ENV = ['endpoints', 'cacert', 'cert', 'key', 'write-out', 'dial-timeout', 'command-timeout', 'user', 'password', 'insecure-transport', 'insecure-skip-tls-verify', 'hex', 'debug'];
+
+interface Parsed {
+  args: string[];
+  flags: Map<string, string>;
+  error?: string;
+}
+
+function parseArgs(argv: readonly string[], env: Record<string, string>): Parsed {
+  const flags = new Map<string, string>();
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      args.push(...argv.slice(i + 1));
+      break;
+    }
+    const m = /^--?([^=]+)(?:=(.*))?$/.exec(a);
+    if (!m || a === '-') {
+      args.push(a);
+      continue;
+    }
+    const name = a.startsWith('--') ? m[1]! : (SHORT[m[1]!] ?? m[1]!);
+    if (STRING_FLAGS.includes(name)) {
+      const v = m[2] ?? argv[++i];
+      if (v === undefined) return { args, flags, error: `flag needs an argument: ${a}` };
+      flags.set(name, v);
+    } else if (BOOL_FLAGS.includes(name)) flags.set(name, m[2] ?? 'true');
+    else return { args, flags, error: a.startsWith('--') ? `unknown flag: --${m[1]}` : `unknown shorthand flag: '${m[1]![0]}' in ${a}` };
+  }
+  for (const f of GLOBAL_ENV) {
+    const v = env[`ETCDCTL_${f.toUpperCase().replace(/-/g, '_')}`];
+    if (v !== undefined && !flags.has(f)) flags.set(f, v);
+  }
+  return { args, flags };
+}
+
+const res = (stdout: string, stderr = '', exitCode = 0): CommandResult => ({ stdout, stderr, exitCode });
+
+/** `Error: …` as cobrautl.ExitWithError prints it. */
+const exitWith = (msg: string, code: number, stderr = ''): CommandResult => res('', `${stderr}Error: ${msg}\n`, code);
+
+/** The gRPC method each command calls (for the retry interceptor's warning). */
+const METHOD: Record<string, string> = {
+  'member list': '/etcdserverpb.Cluster/MemberList',
+  'endpoint status': '/etcdserverpb.Maintenance/Status',
+  get: '/etcdserverpb.KV/Range',
+  put: '/etcdserverpb.KV/Put',
+  del: '/etcdserverpb.KV/DeleteRange',
+  'endpoint health': '/etcdserverpb.KV/Range',
+};
+
+/** The address grpc's resolver shows as the target (etcd-endpoints://0xc000…/host:port). */
+function target(ep: string, c: Cluster): string {
+  return `etcd-endpoints://0xc000${(fnv(`${ep}/${c.now()}`) & 0xfffff).toString(16).padStart(5, '0')}0/${ep.replace(/^https?:\/\//, '')}`;
+}
+
+function retryWarning(c: Cluster, ep: string, method: string, err: string): string {
+  return zapJson(c.now(), 'warn', `v3@v${ETCD_VERSION}/retry_interceptor.go:65`, 'retrying of unary invoker failed', { target: target(ep, c), method, attempt: 0, error: `rpc error: code = DeadlineExceeded desc = latest balancer error: last connection error: connection error: desc = "${err}"` }, 'etcd-client');
+}
+
+const SNAPSHOT_HELP = `NAME:
+	snapshot - Manages etcd node snapshots
+
+USAGE:
+	etcdctl snapshot <subcommand> [flags]
+
+API VERSION:
+	3.6
+
+
+COMMANDS:
+	save	Stores an etcd node backend snapshot to a given file
+
+OPTIONS:
+  -h, --help[=false]	help for snapshot
+
+GLOBAL OPTIONS:
+      --cacert=""				verify certificates of TLS-enabled secure servers using this CA bundle
+      --cert=""					identify secure client using this TLS certificate file
+      --command-timeout=5s			timeout for short running command (excluding dial timeout)
+      --debug[=false]				enable client-side debug logging
+      --dial-timeout=2s				dial timeout for client connections
+  -d, --discovery-srv=""			domain name to query for SRV records describing cluster endpoints
+      --discovery-srv-name=""			service name to query when using DNS discovery
+      --endpoints=[127.0.0.1:2379]		gRPC endpoints
+      --hex[=false]				print byte strings as hex encoded strings
+      --insecure-discovery[=true]		accept insecure SRV records describing cluster endpoints
+      --insecure-skip-tls-verify[=false]	skip server certificate verification (CAUTION: this option should be enabled only for testing purposes)
+      --insecure-transport[=true]		disable transport security for client connections
+      --keepalive-time=2s			keepalive time for client connections
+      --keepalive-timeout=6s			keepalive timeout for client connections
+      --key=""					identify secure client using this TLS key file
+      --max-recv-bytes=0			client-side response receive limit in bytes (if 0, it defaults to "math.MaxInt32")
+      --max-request-bytes=0			client-side request send limit in bytes (if 0, it defaults to 2.0 MiB (2 * 1024 * 1024).)
+      --password=""				password for authentication (if this option is used, --user option shouldn't include password)
+      --user=""					username[:password] for authentication (prompt if password is not supplied)
+  -w, --write-out="simple"			set the output format (fields, json, protobuf, simple, table)
+
+`;
+
+/** Whether etcdctl exists where the command runs: the control-plane node, or a container of the etcd image. */
+function installed(ctx: Parameters<CommandFn>[0]): boolean {
+  const c = ctx.cluster;
+  if (!c) return false;
+  if (ctx.location.kind === 'node') return c.host(ctx.location.host)?.data.role === 'control-plane';
+  if (ctx.location.kind === 'pod') {
+    const loc = ctx.location;
+    const pod = c.store.get<KObject & { spec: { containers: { name: string; image: string }[] } }>('Pod', loc.namespace, loc.pod);
+    const ct = pod?.spec.containers.find((x) => x.name === loc.container);
+    return !!ct && !!lookupImage(ct.image)?.tools.includes('etcdctl');
+  }
+  return false;
+}
+
+export const etcdctl: CommandFn = (ctx) => {
+  const c = ctx.cluster;
+  if (!c || !installed(ctx)) return notInstalled(ctx);
+  const files = filesOf(ctx, c);
+  if (!files) return notInstalled(ctx);
+  const p = parseArgs(ctx.argv.slice(1), ctx.env);
+  if (p.error) return exitWith(p.error, 1);
+  const [cmd, sub] = p.args;
+  if (cmd === undefined) return res('', '', 0);
+  if (cmd === 'version') return res(`etcdctl version: ${ETCD_VERSION}\nAPI version: 3.6\n`);
+  const words = cmd === 'member' || cmd === 'endpoint' || cmd === 'snapshot' ? `${cmd} ${sub ?? ''}` : cmd;
+  if (cmd === 'snapshot' && sub !== 'save') return res(SNAPSHOT_HELP);
+  if (!['member list', 'endpoint health', 'endpoint status', 'get', 'put', 'del', 'snapshot save'].includes(words))
+    return res('', `Error: unknown command "${cmd}" for "etcdctl"\nRun 'etcdctl --help' for usage.\n`, 1);
+  const format = p.flags.get('write-out') ?? 'simple';
+  if (!['simple', 'table', 'json', 'fields', 'protobuf'].includes(format)) return exitWith('unsupported output format', 4);
+  const opts: TlsOptions = {
+    ...(p.flags.get('cacert') ? { cacert: p.flags.get('cacert')! } : {}),
+    ...(p.flags.get('cert') ? { cert: p.flags.get('cert')! } : {}),
+    ...(p.flags.get('key') ? { key: p.flags.get('key')! } : {}),
+    insecureSkipVerify: p.flags.get('insecure-skip-tls-verify') === 'true',
+    insecureTransport: p.flags.get('insecure-transport') !== 'false',
+  };
+  let tls;
+  try {
+    tls = loadTls(files, ctx.user, opts);
+  } catch (e) {
+    if (e instanceof ConfigError) return exitWith(e.message, 128);
+    throw e;
+  }
+  const endpoints = (p.flags.get('endpoints') ?? '127.0.0.1:2379').split(',').filter(Boolean);
+  const errors = endpoints.map((ep) => dialError(c, files, parseEndpoint(ep), tls, opts));
+  const member = etcdMember(c);
+  const rest = p.args.slice(cmd === 'member' || cmd === 'endpoint' || cmd === 'snapshot' ? 2 : 1);
+
+  if (words === 'snapshot save') {
+    if (rest.length !== 1) return exitWith('snapshot save expects one argument <filename>', 128);
+    if (endpoints.length !== 1) return exitWith(`snapshot must be requested to one selected node, not multiple [${endpoints.join(' ')}]`, 5);
+    return snapshotSave(c, files, endpoints[0]!, rest[0]!, errors[0]);
+  }
+  if (words === 'endpoint health') return endpointHealth(c, endpoints, errors, format);
+  // every other command is one unary call through the balancer: it succeeds if any endpoint answers
+  const okIndex = errors.findIndex((e) => e === undefined);
+  if (okIndex < 0 || !member) return exitWith('context deadline exceeded', 1, retryWarning(c, endpoints[endpoints.length - 1]!, METHOD[words]!, errors[errors.length - 1]!));
+  if (words === 'member list') return memberList(member, format);
+  if (words === 'endpoint status') {
+    const eps = p.flags.get('cluster') === 'true' ? member.members.flatMap((m) => m.clientURLs) : endpoints.filter((_, i) => errors[i] === undefined);
+    return endpointStatus(c, member, eps, format);
+  }
+  if (words === 'get') return get(c, member, rest, p.flags);
+  if (words === 'put') {
+    if (rest.length < 2) return exitWith('put command needs 1 argument and input from stdin or 2 arguments', 128);
+    if (rest[0]!.startsWith('/registry/')) return res('OK\n');
+    (member.extraKeys ??= {})[rest[0]!] = rest[1]!;
+    return res('OK\n');
+  }
+  return del(c, member, rest, p.flags);
+};
+
+function memberList(m: EtcdMemberState, format: string): CommandResult {
+  const rows = m.members.map((x) => [hexId(x.id), x.name ? 'started' : 'unstarted', x.name, x.peerURLs.join(','), x.clientURLs.join(','), 'false']);
+  if (format === 'table') return res(goTable(['ID', 'Status', 'Name', 'Peer Addrs', 'Client Addrs', 'Is Learner'], rows));
+  if (format === 'json')
+    return res(`${JSON.stringify({ header: { cluster_id: Number(BigInt(`0x${m.clusterId}`) & 0x1fffffffffffffn), member_id: Number(BigInt(`0x${m.localId}`) & 0x1fffffffffffffn), raft_term: m.term }, members: m.members.map((x) => ({ ID: Number(BigInt(`0x${x.id}`) & 0x1fffffffffffffn), name: x.name, peerURLs: x.peerURLs, clientURLs: x.clientURLs })) })}\n`);
+  return res(rows.map((r) => `${r.join(', ')}\n`).join(''));
+}
+
+/** A plausible round-trip time for a local proposal, stable for the same state. */
+function took(c: Cluster, ep: string): string {
+  const us = 3000 + (fnv(`${ep}/${c.now()}`) % 12000);
+  return `${(us / 1000).toFixed(6).replace(/0+$/, '')}ms`;
+}
+
+function endpointHealth(c: Cluster, endpoints: string[], errors: (string | undefined)[], format: string): CommandResult {
+  const rows = endpoints.map((ep, i) => ({ ep, health: errors[i] === undefined, took: took(c, ep), error: errors[i] === undefined ? '' : 'context deadline exceeded' }));
+  let stdout = '';
+  let stderr = '';
+  for (const [i, r] of rows.entries()) if (!r.health) stderr += retryWarning(c, r.ep, METHOD['endpoint health']!, errors[i]!);
+  if (format === 'table') stdout = goTable(['endpoint', 'health', 'took', 'error'], rows.map((r) => [r.ep, String(r.health), r.took, r.error]));
+  else
+    for (const r of rows) {
+      if (r.health) stdout += `${r.ep} is healthy: successfully committed proposal: took = ${r.took}\n`;
+      else stderr += `${r.ep} is unhealthy: failed to commit proposal: ${r.error}\n`;
+    }
+  if (rows.some((r) => !r.health)) return res(stdout, `${stderr}Error: unhealthy cluster\n`, 1);
+  return res(stdout, stderr);
+}
+
+function endpointStatus(c: Cluster, m: EtcdMemberState, endpoints: string[], format: string): CommandResult {
+  const db = liveDb(c)!;
+  const body = byteSize(serializeDb(db));
+  const page = (n: number): number => Math.ceil(n / 4096) * 4096;
+  const inUse = page(body);
+  const size = page(Math.ceil(body * 1.6));
+  const idx = raftIndex(c, m);
+  const rows = endpoints.map((ep) => [ep, hexId(m.localId), ETCD_VERSION, '3.6.0', humanizeBytes(size), humanizeBytes(inUse), `${Math.floor(100 - (inUse * 100) / size)}%`, humanizeBytes(2147483648), 'true', 'false', String(m.term), String(idx), String(idx), '', '', 'false']);
+  if (format === 'table')
+    return res(goTable(['endpoint', 'ID', 'version', 'storage version', 'db size', 'in use', 'percentage not in use', 'quota', 'is leader', 'is learner', 'raft term', 'raft index', 'raft applied index', 'errors', 'downgrade target version', 'downgrade enabled'], rows));
+  return res(rows.map((r) => `${r.join(', ')}\n`).join(''));
+}
+
+/** The key space: /registry objects plus keys put by hand, in byte order. */
+function keyspace(c: Cluster, m: EtcdMemberState): Map<string, string> {
+  const all: [string, string][] = [];
+  for (const kind of c.store.kinds()) for (const o of c.store.list(kind)) all.push([registryKey(o), JSON.stringify(o)]);
+  for (const [k, v] of Object.entries(m.extraKeys ?? {})) all.push([k, v]);
+  all.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return new Map(all);
+}
+
+function selectKeys(space: Map<string, string>, key: string, flags: Map<string, string>): string[] {
+  const keys = [...space.keys()];
+  if (flags.get('prefix') === 'true') return keys.filter((k) => k.startsWith(key));
+  if (flags.get('from-key') === 'true') return keys.filter((k) => k >= key);
+  return keys.filter((k) => k === key);
+}
+
+function get(c: Cluster, m: EtcdMemberState, rest: string[], flags: Map<string, string>): CommandResult {
+  if (rest.length === 0) return exitWith('get command needs one argument as key and an optional argument as range_end', 128);
+  const space = keyspace(c, m);
+  let keys = selectKeys(space, rest[0]!, flags);
+  if (flags.get('count-only') === 'true') return res(`${keys.length}\n`);
+  const limit = Number(flags.get('limit') ?? 0);
+  if (limit > 0) keys = keys.slice(0, limit);
+  let out = '';
+  for (const k of keys) {
+    if (flags.get('print-value-only') === 'true') out += `${space.get(k)}\n`;
+    else if (flags.get('keys-only') === 'true') out += `${k}\n\n`;
+    else out += `${k}\n${space.get(k)}\n`;
+  }
+  return res(out);
+}
+
+function del(c: Cluster, m: EtcdMemberState, rest: string[], flags: Map<string, string>): CommandResult {
+  if (rest.length === 0) return exitWith('del command needs one argument as key and an optional argument as range_end', 128);
+  const space = keyspace(c, m);
+  const keys = selectKeys(space, rest[0]!, flags);
+  const byKey = new Map<string, KObject>();
+  for (const kind of c.store.kinds()) for (const o of c.store.list(kind)) byKey.set(registryKey(o), o);
+  for (const k of keys) {
+    const o = byKey.get(k);
+    if (o) c.store.remove(o.kind, o.metadata.namespace, o.metadata.name);
+    else delete m.extraKeys?.[k];
+  }
+  return res(`${keys.length}\n`);
+}
+
+function snapshotSave(c: Cluster, files: Files, endpoint: string, path: string, err: string | undefined): CommandResult {
+  const part = `${path}.part`;
+  const dir = part.includes('/') ? part.slice(0, part.lastIndexOf('/')) || '/' : '.';
+  if (!files.isDir(dir)) return exitWith(`could not open ${part} (open ${part}: no such file or directory)`, 5);
+  const now = c.now();
+  let stderr = zapJson(now, 'info', 'snapshot/v3_snapshot.go:83', 'created temporary db file', { path: part });
+  if (err) return exitWith('context deadline exceeded', 5, stderr + retryWarning(c, endpoint, '/etcdserverpb.Maintenance/Snapshot', err));
+  const db = liveDb(c)!;
+  const text = serializeSnapshot(db);
+  files.write(path, text, 0o600);
+  stderr += zapJson(now, 'info', `v3@v${ETCD_VERSION}/maintenance.go:236`, 'opened snapshot stream; downloading', {}, 'client');
+  stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:96', 'fetching snapshot', { endpoint });
+  stderr += zapJson(now, 'info', `v3@v${ETCD_VERSION}/maintenance.go:302`, 'completed snapshot read; closing', {}, 'client');
+  stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:111', 'fetched snapshot', { endpoint, size: humanizeBytes(byteSize(text)), took: took(c, `${endpoint}/snapshot`).replace('ms', '') + 'ms', 'etcd-version': ETCD_VERSION });
+  stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:121', 'saved', { path });
+  return res(`Snapshot saved at ${path}\nServer version ${ETCD_VERSION}\n`, stderr);
+}
