@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Cluster } from './cluster.js';
 import type { Host } from './node/host.js';
 import type { Pod } from './api/types.js';
+import { recordKubeletStart } from './node/packages.js';
 
 export const MANIFEST_DIR = '/etc/kubernetes/manifests';
 export const KUBELET_CONFIG = '/var/lib/kubelet/config.yaml';
@@ -116,6 +117,7 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
 export function snapshotKubeletConfig(host: Host): KubeletConfig | { error: string } {
   const cfg = kubeletConfig(host);
   host.data.state.kubeletStartedConfig = cfg;
+  recordKubeletStart(host);
   return cfg;
 }
 
