@@ -75,6 +75,12 @@ const POINTS: readonly ExtensionPoint[] = [
     registered: async () => Object.values((await import('./shell/commands/node/index.js')).NODE_COMMANDS),
     helpers: {
       'host.ts': "a node command's environment: root check, pids, time formats, the node's ruleset",
+      'apt-lib.ts': 'package state, candidates and repository labels shared by apt, apt-get, apt-cache, apt-mark and dpkg',
+      'kubeadm-upgrade.ts': 'kubeadm upgrade plan|apply|node, dispatched from kubeadm.ts',
+      'kubeadm-token.ts': 'kubeadm token create|list, dispatched from kubeadm.ts',
+      'kubeadm-join.ts': 'kubeadm join and reset, dispatched from kubeadm.ts',
+      'kubeadm-config.ts': 'kubeadm config print, dispatched from kubeadm.ts',
+      'kubeadm-lib.ts': "kubeadm's version, error tail and cluster configuration, shared by the kubeadm subcommands",
       'journal.ts': 'journal entries of units and static pods, read by journalctl and systemctl',
       'netmodel.ts': "the node's interfaces, addresses and routes, read by ip, route and netstat",
       'pod-log-files.ts': 'the /var/log/pods and /var/log/containers files a node shows',

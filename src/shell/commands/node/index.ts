@@ -1,6 +1,11 @@
 /** Node administration tools (available after `ssh NODE`), one file each. */
 import type { CommandFn } from '../../types.js';
+import { apt } from './apt.js';
+import { aptCache } from './apt-cache.js';
+import { aptGet } from './apt-get.js';
+import { aptMark } from './apt-mark.js';
 import { crictl } from './crictl.js';
+import { dpkg } from './dpkg.js';
 import { ip } from './ip.js';
 import { iptables } from './iptables.js';
 import { iptablesRestore } from './iptables-restore.js';
@@ -15,7 +20,12 @@ import { sysctl } from './sysctl.js';
 import { systemctl } from './systemctl.js';
 
 export const NODE_COMMANDS: Record<string, CommandFn> = {
+  apt,
+  'apt-cache': aptCache,
+  'apt-get': aptGet,
+  'apt-mark': aptMark,
   crictl,
+  dpkg,
   ip,
   iptables,
   'iptables-legacy': iptables,
