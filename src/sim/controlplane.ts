@@ -67,6 +67,16 @@ export function runningFlags(c: Cluster, component: string): Map<string, string>
   return componentFlags(c, component) ?? new Map();
 }
 
+/**
+ * The version the API server reports (`kubectl version`, /version): the tag of the image its
+ * static pod last started with, so an upgraded manifest changes it once the kubelet restarts it.
+ */
+export function apiServerVersion(c: Cluster): string {
+  const rec = c.state.staticPods?.[c.meta.controlPlane]?.[`${MANIFEST_DIR}/kube-apiserver.yaml`];
+  const tag = /:(v\d+\.\d+\.\d+)$/.exec(rec?.running ? rec.image : '')?.[1];
+  return tag ?? c.meta.kubernetesVersion;
+}
+
 export function serviceCIDR(c: Cluster): string {
   return runningFlags(c, 'kube-apiserver').get('service-cluster-ip-range') ?? '10.96.0.0/12';
 }

@@ -115,7 +115,7 @@ export function token(c: Cluster, host: Host, ctx: CommandContext, args: string[
     const rows = [['TOKEN', 'TTL', 'EXPIRES', 'USAGES', 'DESCRIPTION', 'EXTRA GROUPS']];
     for (const t of toks) {
       const finite = Number.isFinite(t.expires);
-      rows.push([t.token, finite ? shortHuman(t.expires - c.now()) : '<forever>', finite ? new Date(t.expires).toISOString().replace(/\.\d{3}Z$/, 'Z') : '<never>', t.usages.join(','), t.description || '<none>', t.groups]);
+      rows.push([t.token, finite ? shortHuman(t.expires - c.now() - 1) : '<forever>', finite ? new Date(t.expires).toISOString().replace(/\.\d{3}Z$/, 'Z') : '<never>', t.usages.join(','), t.description || '<none>', t.groups]);
     }
     return { stdout: tabwrite(rows), stderr: '', exitCode: 0 };
   }

@@ -35,7 +35,7 @@ import {
   tabwrite,
   tempSuffix,
 } from './kubeadm-lib.js';
-import { KUBELET_CONFIG, MANIFEST_DIR } from '../../../sim/controlplane.js';
+import { KUBELET_CONFIG, MANIFEST_DIR, apiServerVersion } from '../../../sim/controlplane.js';
 
 /** The CoreDNS and etcd versions a kubeadm minor deploys (cmd/kubeadm/app/constants). */
 const ADDON_VERSIONS: Record<number, { coredns: string; etcd: string }> = {
@@ -50,7 +50,7 @@ const CONFIG_READ = '[upgrade/config] Reading configuration from the "kubeadm-co
 
 /** The version the API server runs (the tag of its static pod's image), as `kubectl version` reads it. */
 export function clusterVersion(c: Cluster): string {
-  return imageTag(componentImage(c, 'kube-apiserver', c.meta.controlPlane)) || c.meta.kubernetesVersion;
+  return apiServerVersion(c);
 }
 
 /** The newest release the lab's pkgs.k8s.io publishes overall, and the newest of one minor. */
