@@ -27,6 +27,8 @@ export interface ClusterMeta {
   controlPlane: string;
   /** kubeconfig user/cluster names. */
   clusterName: string;
+  /** What the lab's pkgs.k8s.io serves: minor channel (`v1.35`) → highest patch (sim/node/packages.ts). */
+  packageRepos?: Record<string, number>;
 }
 
 export interface Controller {

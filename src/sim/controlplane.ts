@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Cluster } from './cluster.js';
 import type { Host } from './node/host.js';
 import type { Pod } from './api/types.js';
+import { recordKubeletStart } from './node/packages.js';
 
 export const MANIFEST_DIR = '/etc/kubernetes/manifests';
 export const KUBELET_CONFIG = '/var/lib/kubelet/config.yaml';
@@ -66,6 +67,16 @@ export function runningFlags(c: Cluster, component: string): Map<string, string>
   return componentFlags(c, component) ?? new Map();
 }
 
+/**
+ * The version the API server reports (`kubectl version`, /version): the tag of the image its
+ * static pod last started with, so an upgraded manifest changes it once the kubelet restarts it.
+ */
+export function apiServerVersion(c: Cluster): string {
+  const rec = c.state.staticPods?.[c.meta.controlPlane]?.[`${MANIFEST_DIR}/kube-apiserver.yaml`];
+  const tag = /:(v\d+\.\d+\.\d+)$/.exec(rec?.running ? rec.image : '')?.[1];
+  return tag ?? c.meta.kubernetesVersion;
+}
+
 export function serviceCIDR(c: Cluster): string {
   return runningFlags(c, 'kube-apiserver').get('service-cluster-ip-range') ?? '10.96.0.0/12';
 }
@@ -116,6 +127,7 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
 export function snapshotKubeletConfig(host: Host): KubeletConfig | { error: string } {
   const cfg = kubeletConfig(host);
   host.data.state.kubeletStartedConfig = cfg;
+  recordKubeletStart(host);
   return cfg;
 }
 

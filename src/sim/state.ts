@@ -57,6 +57,8 @@ export interface ClusterState {
   eventSeq?: number;
   /** the shell's network tools: the last lookup or connection, for `why`. */
   'traffic.why'?: { command: string; lines: string[] };
+  /** cni-install controller: the CNI pod (uid) that last installed the plugin on each node. */
+  cniInstalled?: Record<string, string>;
   /** the scenario engine: typed answers (`answer <text>`). */
   'scenario.answers'?: Record<string, string>;
 }
@@ -84,6 +86,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   eventSeq: 'sim/cluster.ts',
   'traffic.why': 'shell/commands/pod/net.ts',
   'scenario.answers': 'scenario/answers.ts',
+  cniInstalled: 'sim/controllers/cni-install.ts',
 };
 
 /** Keys the snapshot adds beside the owners' fields (Cluster.snapshot / Cluster.restore). */

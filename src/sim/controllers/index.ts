@@ -15,6 +15,7 @@ import { jobController } from './job.js';
 import { cronJobController } from './cronjob.js';
 import { schedulerController } from './scheduler.js';
 import { kubeletController } from './kubelet.js';
+import { cniInstallController } from './cni-install.js';
 import { endpointSliceController } from './endpointslice.js';
 import { endpointsController } from './endpoints.js';
 import { garbageCollector } from './garbage-collector.js';
@@ -38,6 +39,7 @@ export const CONTROLLERS: readonly Controller[] = [
   persistentVolumeController,
   schedulerController,
   kubeletController,
+  cniInstallController,
   endpointSliceController,
   endpointsController,
   garbageCollector,

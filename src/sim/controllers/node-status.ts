@@ -9,6 +9,8 @@ import type { Node, NodeCondition } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { cniStatus } from '../cni/config.js';
 import { kubeletRunning, kubeletStoppedAt } from '../controlplane.js';
+import { runningKubeletVersion } from '../node/packages.js';
+import type { Host } from '../node/host.js';
 
 const GRACE_MS = 40_000;
 
@@ -16,11 +18,20 @@ export const nodeStatusController: Controller = {
   name: 'node-status',
   watches: ['Node', 'hosts', 'time'],
   reconcile(c: Cluster): void {
+    for (const host of c.nodeHosts()) registerNode(c, host);
     for (const node of c.store.list<Node>('Node')) {
       const host = c.host(node.metadata.name);
       if (!host) continue;
       const now = c.now();
       const ts = c.timestamp();
+      const version = runningKubeletVersion(host, c.meta.kubernetesVersion);
+      if (kubeletRunning(host) && node.status?.nodeInfo && node.status.nodeInfo.kubeletVersion !== version) {
+        // the kubelet posts its own version with every status update (pkg/kubelet/nodestatus/setters.go VersionInfo)
+        const upd = clone(node);
+        upd.status!.nodeInfo!.kubeletVersion = version;
+        c.write(upd);
+        continue;
+      }
       const conds = node.status?.conditions ?? [];
       const ready = conds.find((x) => x.type === 'Ready');
       let next: NodeCondition;
@@ -69,3 +80,71 @@ export const nodeStatusController: Controller = {
     }
   },
 };
+
+/**
+ * A kubelet that starts with a kubeconfig registers its Node (pkg/kubelet/kubelet_node_status.go
+ * registerWithAPIServer): once per start, so a Node deleted while its kubelet runs comes back only
+ * when the kubelet restarts. The labels and nodeInfo are what the kubelet sets (initialNode); the
+ * Calico address annotation is calico-node's, which runs on every node at once.
+ */
+function registerNode(c: Cluster, host: Host): void {
+  const since = host.data.units['kubelet']?.since ?? 0;
+  if (!kubeletRunning(host) || (host.data.state.registeredAt ?? -1) >= since || !host.fs.exists('/etc/kubernetes/kubelet.conf')) return;
+  host.data.state.registeredAt = since;
+  if (c.store.get<Node>('Node', undefined, host.name)) return;
+  const ts = c.timestamp();
+  const cond = (type: string, reason: string, message: string): NodeCondition => ({ type, status: 'False', lastHeartbeatTime: ts, lastTransitionTime: ts, reason, message });
+  const node: Node = {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name: host.name,
+      labels: { 'beta.kubernetes.io/arch': 'amd64', 'beta.kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64', 'kubernetes.io/hostname': host.name, 'kubernetes.io/os': 'linux' },
+      annotations: {
+        'node.alpha.kubernetes.io/ttl': '0',
+        'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+        ...(c.meta.cni.plugin === 'calico' ? { 'projectcalico.org/IPv4Address': `${host.ip}/${host.data.prefixLength}` } : {}),
+      },
+    },
+    spec: {},
+    status: {
+      addresses: [
+        { address: host.ip, type: 'InternalIP' },
+        { address: host.name, type: 'Hostname' },
+      ],
+      allocatable: { cpu: '2', 'ephemeral-storage': '18698430040', 'hugepages-2Mi': '0', memory: '3912504Ki', pods: '110' },
+      capacity: { cpu: '2', 'ephemeral-storage': '20289000Ki', 'hugepages-2Mi': '0', memory: '4014904Ki', pods: '110' },
+      conditions: [
+        cond('MemoryPressure', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
+        cond('DiskPressure', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+        cond('PIDPressure', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
+      ],
+      daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+      nodeInfo: {
+        architecture: host.data.os.arch,
+        bootID: hexId(`${host.name}/boot`),
+        containerRuntimeVersion: host.data.os.runtime,
+        kernelVersion: host.data.os.kernel,
+        kubeProxyVersion: '',
+        kubeletVersion: runningKubeletVersion(host, c.meta.kubernetesVersion),
+        machineID: hexId(host.name).replace(/-/g, ''),
+        operatingSystem: 'linux',
+        osImage: host.data.os.image,
+        systemUUID: hexId(`${host.name}/uuid`),
+      },
+    },
+  };
+  c.insert(node);
+  c.recordEvent(node, 'Normal', 'RegisteredNode', `Node ${host.name} event: Registered Node ${host.name} in Controller`, 'node-controller', host.name);
+}
+
+/** A stable UUID-shaped id per host. */
+function hexId(seed: string): string {
+  let hex = '';
+  for (let k = 0; hex.length < 32; k++) {
+    let h = 0x811c9dc5 ^ k;
+    for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    hex += h.toString(16).padStart(8, '0');
+  }
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}

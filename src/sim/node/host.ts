@@ -9,6 +9,7 @@ import type { NftState } from '../net/kube-proxy/nftables.js';
 import type { IptablesState } from '../net/iptables.js';
 import type { RecentState } from '../net/packet.js';
 import type { KubeletConfig } from '../controlplane.js';
+import type { PackageState } from './packages.js';
 
 export type UnitName = 'kubelet' | 'containerd';
 
@@ -48,6 +49,12 @@ export interface HostState {
   nftables?: NftState;
   /** The kubelet's config as loaded when its process started (controlplane.ts). */
   kubeletStartedConfig?: KubeletConfig | { error: string };
+  /** apt/dpkg: installed Kubernetes packages, holds and downloaded indexes (node/packages.ts). */
+  packages?: PackageState;
+  /** The kubelet package version the running kubelet process was started from (node/packages.ts). */
+  kubeletBinaryAtStart?: string;
+  /** The kubelet start (unit `since`) that last registered the Node object (controllers/node-status.ts). */
+  registeredAt?: number;
 }
 
 export class Host {

@@ -1,8 +1,13 @@
 /** Node administration tools (available after `ssh NODE`), one file each. */
 import type { CommandFn } from '../../types.js';
+import { apt } from './apt.js';
+import { aptCache } from './apt-cache.js';
+import { aptGet } from './apt-get.js';
+import { aptMark } from './apt-mark.js';
 import { crictl } from './crictl.js';
 import { etcdctl } from './etcdctl.js';
 import { etcdutl } from './etcdutl.js';
+import { dpkg } from './dpkg.js';
 import { ip } from './ip.js';
 import { iptables } from './iptables.js';
 import { iptablesRestore } from './iptables-restore.js';
@@ -17,9 +22,14 @@ import { sysctl } from './sysctl.js';
 import { systemctl } from './systemctl.js';
 
 export const NODE_COMMANDS: Record<string, CommandFn> = {
+  apt,
+  'apt-cache': aptCache,
+  'apt-get': aptGet,
+  'apt-mark': aptMark,
   crictl,
   etcdctl,
   etcdutl,
+  dpkg,
   ip,
   iptables,
   'iptables-legacy': iptables,

@@ -18,6 +18,7 @@ import { parseManifest, snapshotKubeletConfig } from '../../../sim/controlplane.
 import { cniStatus } from '../../../sim/cni/config.js';
 import { kubeletRunning, kubeletStartedConfig } from '../../../sim/controlplane.js';
 import { journalTime, klogTime, pidOf } from './host.js';
+import { runningKubeletVersion } from '../../../sim/node/packages.js';
 
 export interface Entry {
   at: number;
@@ -192,7 +193,7 @@ export function kubeletStarted(c: Cluster, host: Host): void {
   const now = c.now();
   const pid = pidOf(host, 'kubelet');
   const line = (src: string, msg: string): void => host.log('kubelet', `I${klogTime(now)} ${String(pid).padStart(7)} ${src}] ${msg}`);
-  line('server.go:525', `"Kubelet version" kubeletVersion="${c.meta.kubernetesVersion}"`);
+  line('server.go:525', `"Kubelet version" kubeletVersion="${runningKubeletVersion(host, c.meta.kubernetesVersion)}"`);
   line('server.go:527', '"Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""');
   line('server.go:956', '"Client rotation is on, will bootstrap in background"');
   line('dynamic_cafile_content.go:161', '"Starting controller" name="client-ca-bundle::/etc/kubernetes/pki/ca.crt"');

@@ -1,41 +1,54 @@
 /**
- * `kubeadm` on a node: `version [-o short|json]` and, on the control plane,
- * `token create [--print-join-command]` (cmd/kubeadm/app/cmd/token.go: the join command ends with
- * a space, as kubeadm's template prints it). The token comes from the cluster's seeded random
- * source; the CA hash is stable per cluster.
+ * `kubeadm` on a node: the binary the kubeadm package installed (sim/node/packages.ts), so
+ * `kubeadm version` changes when `apt-get install kubeadm=…` does. Subcommands live in their own
+ * files and are dispatched by the table below: version here; upgrade (kubeadm-upgrade.ts), token
+ * (kubeadm-token.ts), join and reset (kubeadm-join.ts), config print (kubeadm-config.ts).
  */
-import type { CommandFn } from '../../types.js';
-import { hexFrom, isRoot, nodeEnv, notInstalled } from './host.js';
+import type { CommandContext, CommandFn, CommandResult } from '../../types.js';
+import type { ShellResult } from '../types.js';
+import type { Cluster } from '../../../sim/cluster.js';
+import type { Host } from '../../../sim/node/host.js';
+import { nodeEnv, notInstalled } from './host.js';
+import { kubeadmError, kubeadmVersion, versionInfo } from './kubeadm-lib.js';
+import { upgradeApply, upgradeNode, upgradePlan } from './kubeadm-upgrade.js';
+import { token } from './kubeadm-token.js';
+import { join, reset } from './kubeadm-join.js';
+import { configPrint } from './kubeadm-config.js';
 
-const TOKEN_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+type Sub = (c: Cluster, host: Host, ctx: CommandContext, args: string[], v: string) => CommandResult | ShellResult;
+
+function version(_c: Cluster, _h: Host, _ctx: CommandContext, args: string[], v: string): CommandResult {
+  const o = args.find((a) => a.startsWith('-o=') || a.startsWith('--output='))?.split('=')[1] ?? (args.includes('-o') ? args[args.indexOf('-o') + 1] : undefined);
+  if (o === 'short') return { stdout: `${v}\n`, stderr: '', exitCode: 0 };
+  return { stdout: versionInfo(v), stderr: '', exitCode: 0 };
+}
+
+function upgrade(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult | ShellResult {
+  const [verb, ...rest] = args;
+  if (verb === 'plan') return upgradePlan(c, host, ctx);
+  if (verb === 'apply') return upgradeApply(c, host, ctx, rest);
+  if (verb === 'node') return upgradeNode(c, host, ctx);
+  return kubeadmError(`unknown command "${verb ?? ''}" for "kubeadm upgrade"`);
+}
+
+/** kubeadm's subcommands; other helpers add theirs here (e.g. certs). */
+export const KUBEADM_SUBCOMMANDS: Record<string, Sub> = {
+  version,
+  upgrade,
+  token: (c, h, ctx, args) => token(c, h, ctx, args),
+  join: (c, h, ctx, args) => join(c, h, ctx, args),
+  reset: (c, h, ctx, args) => reset(c, h, ctx, args),
+  config: (_c, _h, _ctx, args, v) => configPrint(args, v),
+};
 
 export const kubeadm: CommandFn = (ctx) => {
   const env = nodeEnv(ctx);
   if (!env) return notInstalled(ctx);
   const { cluster: c, host } = env;
+  const v = kubeadmVersion(c, host);
+  if (!v) return notInstalled(ctx);
   const args = ctx.argv.slice(1);
-  const v = c.meta.kubernetesVersion;
-  if (args[0] === 'version') {
-    const o = args.find((a) => a.startsWith('-o=') || a.startsWith('--output='))?.split('=')[1] ?? (args.includes('-o') ? args[args.indexOf('-o') + 1] : undefined);
-    if (o === 'short') return { stdout: `${v}\n`, stderr: '', exitCode: 0 };
-    const [maj, min] = v.replace(/^v/, '').split('.');
-    return {
-      stdout: `kubeadm version: &version.Info{Major:"${maj}", Minor:"${min}", GitVersion:"${v}", GitTreeState:"clean", Compiler:"gc", Platform:"linux/amd64"}\n`,
-      stderr: '',
-      exitCode: 0,
-    };
-  }
-  if (args[0] === 'token' && args[1] === 'create') {
-    if (host.data.role !== 'control-plane')
-      return { stdout: '', stderr: 'failed to load admin kubeconfig: open /etc/kubernetes/admin.conf: no such file or directory\nTo see the stack trace of this error execute with --v=5 or higher\n', exitCode: 1 };
-    if (!isRoot(ctx))
-      return { stdout: '', stderr: 'failed to load admin kubeconfig: open /etc/kubernetes/admin.conf: permission denied\nTo see the stack trace of this error execute with --v=5 or higher\n', exitCode: 1 };
-    const pick = (n: number): string => Array.from({ length: n }, () => TOKEN_ALPHABET[c.random.int(TOKEN_ALPHABET.length)]).join('');
-    const token = `${pick(6)}.${pick(16)}`;
-    const cp = c.host(c.meta.controlPlane)?.ip ?? host.ip;
-    if (args.includes('--print-join-command'))
-      return { stdout: `kubeadm join ${cp}:6443 --token ${token} --discovery-token-ca-cert-hash sha256:${hexFrom(`ca/${c.meta.name}`, 64)} \n`, stderr: '', exitCode: 0 };
-    return { stdout: `${token}\n`, stderr: '', exitCode: 0 };
-  }
-  return { stdout: '', stderr: `unknown command "${args[0] ?? ''}" for "kubeadm"\nTo see the stack trace of this error execute with --v=5 or higher\n`, exitCode: 1 };
+  const sub = KUBEADM_SUBCOMMANDS[args[0] ?? ''];
+  if (!sub) return kubeadmError(`unknown command "${args[0] ?? ''}" for "kubeadm"`);
+  return sub(c, host, ctx, args.slice(1), v);
 };

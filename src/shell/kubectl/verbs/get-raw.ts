@@ -6,6 +6,7 @@
  * and `<endpoint> check passed`) and `/version` (apimachinery version.Info as JSON). Anything
  * else is a 404, which kubectl reports as `the server could not find the requested resource`.
  */
+import { apiServerVersion } from '../../../sim/controlplane.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv } from '../context.js';
 import { RawError } from '../errors.js';
@@ -85,7 +86,7 @@ function serve(env: KubectlEnv, path: string): string | undefined {
   }
   const single = /^\/(healthz|livez|readyz)\/(.+)$/.exec(route);
   if (single && checksFor(single[1] as 'healthz' | 'livez' | 'readyz').includes(single[2]!)) return 'ok';
-  if (route === '/version') return versionBody(env.cluster.meta.kubernetesVersion);
+  if (route === '/version') return versionBody(apiServerVersion(env.cluster));
   return undefined;
 }
 

@@ -2,6 +2,7 @@
  * `kubectl version` (k8s.io/kubectl pkg/cmd/version/version.go): client and server versions and
  * the Kustomize version kubectl v1.35 embeds.
  */
+import { apiServerVersion } from '../../../sim/controlplane.js';
 import type { Verb } from '../context.js';
 import { bool, str } from '../flags.js';
 import { KubectlError, errorResult } from '../errors.js';
@@ -23,6 +24,6 @@ export const versionVerb: Verb = {
       // kubectl prints what it knows (the client) before the connection error
       return errorResult(e, 'version', client);
     }
-    return { stdout: `${client}Server Version: ${env.cluster.meta.kubernetesVersion}\n`, stderr: '', exitCode: 0 };
+    return { stdout: `${client}Server Version: ${apiServerVersion(env.cluster)}\n`, stderr: '', exitCode: 0 };
   },
 };

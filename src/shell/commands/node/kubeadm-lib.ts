@@ -1,0 +1,100 @@
+/**
+ * What the kubeadm subcommands share: the installed kubeadm's version (the kubeadm package,
+ * sim/node/packages.ts), the error tail kubeadm's CheckErr prints
+ * (cmd/kubeadm/app/util/error.go), the cluster's ClusterConfiguration from the kubeadm-config
+ * ConfigMap, the versions each control-plane component runs, and Go's tabwriter as kubeadm uses it
+ * (minwidth 10, tabwidth 4, padding 3).
+ */
+import { parse as parseYaml } from 'yaml';
+import type { Cluster } from '../../../sim/cluster.js';
+import type { Host } from '../../../sim/node/host.js';
+import type { CommandResult } from '../../types.js';
+import type { ConfigMap, Pod } from '../../../sim/api/types.js';
+import { installedVersion, kubeVersionOf } from '../../../sim/node/packages.js';
+import { hexFrom } from './host.js';
+
+export const STACK_TRACE = 'To see the stack trace of this error execute with --v=5 or higher\n';
+
+export function kubeadmError(msg: string, stdout = ''): CommandResult {
+  return { stdout, stderr: `${msg}\n${STACK_TRACE}`, exitCode: 1 };
+}
+
+/** The installed kubeadm binary's version (`v1.35.2`), or undefined when the package is absent. */
+export function kubeadmVersion(c: Cluster, host: Host): string | undefined {
+  const deb = installedVersion(host, c.meta.kubernetesVersion, 'kubeadm');
+  return deb ? kubeVersionOf(deb) : undefined;
+}
+
+/** Release builds whose commit and build date are on record; others get stable derived values. */
+const BUILDS: Record<string, [string, string, string]> = {
+  'v1.34.0': ['f28b4c9efbca5c5c0af716d9f2d5702667ee8a45', '2025-08-27T10:15:59Z', 'go1.24.6'],
+  'v1.34.1': ['93248f9ae092f571eb870b7664c534bfc7d00f03', '2025-09-09T19:43:15Z', 'go1.24.6'],
+  'v1.34.2': ['8cc511e399b929453cd98ae65b419c3cc227ec79', '2025-11-11T19:08:36Z', 'go1.24.9'],
+  'v1.34.3': ['df11db1c0f08fab3c0baee1e5ce6efbf816af7f1', '2025-12-09T15:05:15Z', 'go1.24.11'],
+};
+
+/** `kubeadm version` (component-base/version Info as kubeadm 1.34+ prints it). */
+export function versionInfo(v: string): string {
+  const [maj, min] = v.replace(/^v/, '').split('.');
+  const [commit, date, go] = BUILDS[v] ?? [hexFrom(`kubernetes/${v}`, 40), '2026-01-13T10:00:00Z', Number(min) >= 35 ? 'go1.25.5' : 'go1.24.11'];
+  return `kubeadm version: &version.Info{Major:"${maj}", Minor:"${min}", EmulationMajor:"", EmulationMinor:"", MinCompatibilityMajor:"", MinCompatibilityMinor:"", GitVersion:"${v}", GitCommit:"${commit}", GitTreeState:"clean", BuildDate:"${date}", GoVersion:"${go}", Compiler:"gc", Platform:"linux/amd64"}\n`;
+}
+
+/** The ClusterConfiguration kubeadm stored in kube-system/kubeadm-config. */
+export function clusterConfiguration(c: Cluster): { doc: Record<string, unknown>; cm: ConfigMap } | undefined {
+  const cm = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubeadm-config');
+  const text = cm?.data?.['ClusterConfiguration'];
+  if (!cm || !text) return undefined;
+  try {
+    return { doc: (parseYaml(text) ?? {}) as Record<string, unknown>, cm };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tag of an image reference (`registry.k8s.io/etcd:3.6.5-0` → `3.6.5-0`). */
+export function imageTag(image: string | undefined): string {
+  const m = /:([^:/]+)$/.exec(image ?? '');
+  return m ? m[1]! : '';
+}
+
+/** The image a control-plane component's mirror pod on a node runs. */
+export function componentImage(c: Cluster, component: string, node: string): string | undefined {
+  return c.store.get<Pod>('Pod', 'kube-system', `${component}-${node}`)?.spec.containers[0]?.image;
+}
+
+/** Go's text/tabwriter as kubeadm configures it: cells padded to width+3, at least 10; the last cell as is. */
+export function tabwrite(rows: string[][]): string {
+  const cols = Math.max(...rows.map((r) => r.length));
+  const widths = Array.from({ length: cols - 1 }, (_, i) => Math.max(10, ...rows.map((r) => (r[i] ?? '').length + 3)));
+  return rows.map((r) => r.map((cell, i) => (i < r.length - 1 ? cell.padEnd(widths[i]!) : cell)).join('') + '\n').join('');
+}
+
+/** Compare `v1.34.3`-style versions by major, minor, patch. */
+export function semverCompare(a: string, b: string): number {
+  const p = (v: string): number[] => v.replace(/^v/, '').split(/[.-]/).slice(0, 3).map(Number);
+  const [x, y] = [p(a), p(b)];
+  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
+
+export function minorOf(v: string): number {
+  return Number(v.replace(/^v/, '').split('.')[1] ?? 0);
+}
+
+/** The admin kubeconfig kubeadm's cluster commands load, with kubeadm's errors when it cannot. */
+export function adminConfError(host: Host, root: boolean): string | undefined {
+  if (!host.fs.exists('/etc/kubernetes/admin.conf')) return 'failed to load admin kubeconfig: open /etc/kubernetes/admin.conf: no such file or directory';
+  if (!root) return 'failed to load admin kubeconfig: open /etc/kubernetes/admin.conf: permission denied';
+  return undefined;
+}
+
+/** Random digits as Go's os.MkdirTemp suffix (`kubeadm-upgraded-manifests4056920248`). */
+export function tempSuffix(c: Cluster): string {
+  return String(1_000_000_000 + c.random.int(3_000_000_000));
+}
+
+/** `2026-04-14-14-17-07` (kubeadm's backup directory time stamp). */
+export function backupStamp(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace(/[T:]/g, '-');
+}

@@ -1,0 +1,294 @@
+/**
+ * `kubeadm upgrade plan|apply|node` (cmd/kubeadm/app/cmd/upgrade/{plan,apply,node}.go and
+ * cmd/kubeadm/app/phases/upgrade/{versiongetter,policy,staticpods}.go, kubeadm 1.34/1.35 output).
+ *
+ * - plan: the cluster version is what the API server runs, the kubeadm version is the installed
+ *   package, and "the internet" (dl.k8s.io/release/stable.txt) is the newest release the lab's
+ *   pkgs.k8s.io serves; kubeadm falls back to its own minor series when that is newer, so a
+ *   kubeadm of the cluster's minor never offers the next minor.
+ * - apply: kubeadm's version skew policy (policy.go EnforceVersionPolicies, its own error
+ *   wording), then each static pod manifest gets the new image, its old copy is backed up under
+ *   /etc/kubernetes/tmp, and the kubelet restarts the component because the manifest changed
+ *   (the static-pods controller); kubeadm-config, kube-proxy and CoreDNS are updated through the
+ *   API. Only the image tags change in the manifests (kubeadm regenerates them from its config;
+ *   flags added by hand outside the ClusterConfiguration would be lost on a real cluster).
+ * - node: on a worker, the kubelet configuration is re-downloaded (backed up first).
+ * The kubelet itself is never touched: that is the package and `systemctl restart kubelet`.
+ */
+import type { CommandContext, CommandResult } from '../../types.js';
+import type { ShellResult } from '../types.js';
+import type { Cluster } from '../../../sim/cluster.js';
+import type { Host } from '../../../sim/node/host.js';
+import type { ConfigMap, DaemonSet, Deployment, Node } from '../../../sim/api/types.js';
+import { clone } from '../../../sim/api/store.js';
+import { klogTime } from './host.js';
+import {
+  adminConfError,
+  backupStamp,
+  clusterConfiguration,
+  componentImage,
+  imageTag,
+  kubeadmError,
+  kubeadmVersion,
+  minorOf,
+  semverCompare,
+  tabwrite,
+  tempSuffix,
+} from './kubeadm-lib.js';
+import { KUBELET_CONFIG, MANIFEST_DIR, apiServerVersion } from '../../../sim/controlplane.js';
+
+/** The CoreDNS and etcd versions a kubeadm minor deploys (cmd/kubeadm/app/constants). */
+const ADDON_VERSIONS: Record<number, { coredns: string; etcd: string }> = {
+  33: { coredns: 'v1.12.0', etcd: '3.5.21-0' },
+  34: { coredns: 'v1.12.1', etcd: '3.6.5-0' },
+  35: { coredns: 'v1.13.1', etcd: '3.6.5-0' },
+};
+
+const COMPONENTS = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
+
+const CONFIG_READ = '[upgrade/config] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[upgrade/config] Use \'kubeadm init phase upload-config kubeadm --config your-config-file\' to re-upload it.\n';
+
+/** The version the API server runs (the tag of its static pod's image), as `kubectl version` reads it. */
+export function clusterVersion(c: Cluster): string {
+  return apiServerVersion(c);
+}
+
+/** The newest release the lab's pkgs.k8s.io publishes overall, and the newest of one minor. */
+function latest(c: Cluster, minor?: number): string | undefined {
+  const repos = c.meta.packageRepos ?? {};
+  const chans = Object.keys(repos)
+    .filter((ch) => minor === undefined || Number(ch.split('.')[1]) === minor)
+    .sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]));
+  const ch = chans[chans.length - 1];
+  return ch ? `${ch}.${repos[ch]}` : undefined;
+}
+
+function controlPlaneNodes(c: Cluster): string[] {
+  return c.store
+    .list<Node>('Node')
+    .filter((n) => n.metadata.labels?.['node-role.kubernetes.io/control-plane'] !== undefined)
+    .map((n) => n.metadata.name)
+    .sort();
+}
+
+function upgradeTable(c: Cluster, target: string, description: string, kubeadmV: string): string {
+  const nodes = c.store.list<Node>('Node').sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+  const tm = ADDON_VERSIONS[minorOf(target)] ?? ADDON_VERSIONS[35]!;
+  let out = "Components that must be upgraded manually after you have upgraded the control plane with 'kubeadm upgrade apply':\n";
+  out += tabwrite([['COMPONENT', 'NODE', 'CURRENT', 'TARGET'], ...nodes.map((n) => ['kubelet', n.metadata.name, n.status?.nodeInfo?.kubeletVersion ?? '', target])]);
+  out += `\nUpgrade to the latest ${description}:\n\n`;
+  const rows: string[][] = [['COMPONENT', 'NODE', 'CURRENT', 'TARGET']];
+  const cps = controlPlaneNodes(c);
+  for (const comp of COMPONENTS) for (const n of cps) rows.push([comp, n, imageTag(componentImage(c, comp, n)), target]);
+  const proxy = c.store.get<DaemonSet>('DaemonSet', 'kube-system', 'kube-proxy');
+  rows.push(['kube-proxy', '', imageTag(proxy?.spec.template.spec?.containers[0]?.image).replace(/^v/, ''), target]);
+  const dns = c.store.get<Deployment>('Deployment', 'kube-system', 'coredns');
+  rows.push(['CoreDNS', '', imageTag(dns?.spec.template.spec?.containers[0]?.image), tm.coredns]);
+  for (const n of cps) rows.push(['etcd', n, imageTag(componentImage(c, 'etcd', n)), tm.etcd]);
+  out += tabwrite(rows);
+  out += `\nYou can now apply the upgrade by executing the following command:\n\n\tkubeadm upgrade apply ${target}\n\n`;
+  if (kubeadmV !== target) out += `Note: Before you can perform this upgrade, you have to update kubeadm to ${target}.\n\n`;
+  out += '_____________________________________________________________________\n\n';
+  return out;
+}
+
+const CONFIG_STATES = `
+The table below shows the current state of component configs as understood by this version of kubeadm.
+Configs that have a "yes" mark in the "MANUAL UPGRADE REQUIRED" column require manual config upgrade or
+resetting to kubeadm defaults before a successful upgrade can be performed. The version to manually
+upgrade to is denoted in the "PREFERRED VERSION" column.
+
+API GROUP                 CURRENT VERSION   PREFERRED VERSION   MANUAL UPGRADE REQUIRED
+kubeproxy.config.k8s.io   v1alpha1          v1alpha1            no
+kubelet.config.k8s.io     v1beta1           v1beta1             no
+_____________________________________________________________________
+
+`;
+
+/** Errors shared by plan and apply before they talk to the cluster. */
+function clusterAccess(c: Cluster, host: Host, ctx: CommandContext): CommandResult | undefined {
+  if (ctx.user !== 'root')
+    return kubeadmError('[preflight] Some fatal errors occurred:\n\t[ERROR IsPrivilegedUser]: user is not running as root\n[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`', '[preflight] Running pre-flight checks.\n');
+  const e = adminConfError(host, true);
+  if (e) return kubeadmError(`couldn't create a Kubernetes client from file "/etc/kubernetes/admin.conf": ${e}`);
+  if (c.state.apiserver && !c.state.apiserver.up)
+    return kubeadmError(`[upgrade/init config] FATAL: failed to get config map: Get "https://${c.host(c.meta.controlPlane)?.ip ?? '127.0.0.1'}:6443/api/v1/namespaces/kube-system/configmaps/kubeadm-config?timeout=10s": dial tcp ${c.host(c.meta.controlPlane)?.ip ?? '127.0.0.1'}:6443: connect: connection refused`);
+  return undefined;
+}
+
+export function upgradePlan(c: Cluster, host: Host, ctx: CommandContext): CommandResult {
+  const kv = kubeadmVersion(c, host)!;
+  const denied = clusterAccess(c, host, ctx);
+  if (denied) return denied;
+  const cv = clusterVersion(c);
+  let out = '[preflight] Running pre-flight checks.\n' + CONFIG_READ + '[upgrade] Running cluster health checks\n[upgrade] Fetching available versions to upgrade to\n';
+  out += `[upgrade/versions] Cluster version: ${cv.replace(/^v/, '')}\n[upgrade/versions] kubeadm version: ${kv}\n`;
+  let stderr = '';
+  const stable = latest(c) ?? kv;
+  let target = stable;
+  if (minorOf(stable) > minorOf(kv)) {
+    target = latest(c, minorOf(kv)) ?? kv;
+    stderr = `I${klogTime(c.now())}   ${String(4000 + (c.now() % 90000)).padStart(6)} version.go:260] remote version is much newer: ${stable}; falling back to: stable-1.${minorOf(kv)}\n`;
+  }
+  out += `[upgrade/versions] Target version: ${target}\n`;
+  const series = latest(c, minorOf(cv)) ?? cv;
+  out += `[upgrade/versions] Latest version in the v1.${minorOf(cv)} series: ${series}\n`;
+  const ups: { target: string; description: string }[] = [];
+  if (semverCompare(series, cv) > 0) ups.push({ target: series, description: `version in the v1.${minorOf(cv)} series` });
+  if (minorOf(target) > minorOf(cv)) ups.push({ target, description: 'stable version' });
+  if (ups.length === 0) return { stdout: out, stderr, exitCode: 0 };
+  out += '\n';
+  for (const u of ups) out += upgradeTable(c, u.target, u.description, kv);
+  out += CONFIG_STATES;
+  return { stdout: out, stderr, exitCode: 0 };
+}
+
+/** policy.go EnforceVersionPolicies: mandatory and skippable skew errors. */
+function skewErrors(cv: string, kv: string, target: string): { mandatory: string[]; skippable: string[] } {
+  const mandatory: string[] = [];
+  const skippable: string[] = [];
+  if (minorOf(target) > minorOf(cv) + 1) mandatory.push(`Specified version to upgrade to "${target}" is too high; kubeadm can upgrade only 1 minor version at a time`);
+  if (minorOf(target) < minorOf(cv) - 1) mandatory.push(`Specified version to downgrade to "${target}" is too low; kubeadm can downgrade only 1 minor version at a time`);
+  if (semverCompare(kv, target) < 0) {
+    if (minorOf(target) > minorOf(kv)) mandatory.push(`Specified version to upgrade to "${target}" is at least one minor release higher than the kubeadm minor release (${minorOf(target)} > ${minorOf(kv)}). Such an upgrade is not supported`);
+    else skippable.push(`Specified version to upgrade to "${target}" is higher than the kubeadm version "${kv}". Upgrade kubeadm first using the tool you used to install kubeadm`);
+  }
+  if (minorOf(kv) > minorOf(target)) skippable.push(`Kubeadm version ${kv} can only be used to upgrade to Kubernetes version 1.${minorOf(kv)}`);
+  return { mandatory, skippable };
+}
+
+/** Rewrite a manifest's image tag; returns the new text. */
+function withTag(text: string, tag: string): string {
+  return text.replace(/^(\s*image: [^\s:]+(?:\/[^\s:]+)*):\S+$/m, `$1:${tag}`);
+}
+
+/** The control-plane part of apply (and of `upgrade node` on a control-plane node). */
+function upgradeStaticPods(c: Cluster, host: Host, target: string): string {
+  const now = c.now();
+  const stamp = backupStamp(now);
+  const backup = `/etc/kubernetes/tmp/kubeadm-backup-manifests-${stamp}`;
+  const tm = ADDON_VERSIONS[minorOf(target)] ?? ADDON_VERSIONS[35]!;
+  let out = `[upgrade/control-plane] Upgrading your static Pod-hosted control plane to version "${target}" (timeout: 5m0s)...\n`;
+  out += `[upgrade/staticpods] Writing new Static Pod manifests to "/etc/kubernetes/tmp/kubeadm-upgraded-manifests${tempSuffix(c)}"\n`;
+  const renew: Record<string, string[]> = {
+    etcd: ['etcd-server', 'etcd-peer', 'etcd-healthcheck-client'],
+    'kube-apiserver': ['apiserver', 'apiserver-kubelet-client', 'front-proxy-client', 'apiserver-etcd-client'],
+    'kube-controller-manager': ['controller-manager.conf'],
+    'kube-scheduler': ['scheduler.conf'],
+  };
+  for (const comp of ['etcd', ...COMPONENTS]) {
+    const path = `${MANIFEST_DIR}/${comp}.yaml`;
+    const old = host.fs.tryRead(path);
+    if (old === undefined) continue;
+    const next = withTag(old, comp === 'etcd' ? tm.etcd : target);
+    out += `[upgrade/staticpods] Preparing for "${comp}" upgrade\n`;
+    for (const cert of renew[comp] ?? []) out += `[upgrade/staticpods] Renewing ${cert} certificate\n`;
+    host.fs.write(`${backup}/${comp}.yaml`, old);
+    if (next === old) out += `[upgrade/staticpods] Restarting the ${comp} static pod and backing up its manifest to "${backup}/${comp}.yaml"\n`;
+    else {
+      host.fs.write(path, next);
+      out += `[upgrade/staticpods] Moving new manifest to "${path}" and backing up old manifest to "${backup}/${comp}.yaml"\n`;
+    }
+    out += `[upgrade/staticpods] Waiting for the kubelet to restart the component\n[upgrade/staticpods] This can take up to 5m0s\n[apiclient] Found 1 Pods for label selector component=${comp}\n[upgrade/staticpods] Component "${comp}" upgraded successfully!\n`;
+    if (comp === 'etcd') out += '[upgrade/etcd] Waiting for etcd to become available\n';
+  }
+  out += '[upgrade/control-plane] The control plane instance for this node was successfully upgraded!\n';
+  return out;
+}
+
+/** Back up and rewrite the kubelet's config from the kubelet-config ConfigMap (unchanged content here). */
+function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[]): string {
+  const dir = `/etc/kubernetes/tmp/kubeadm-kubelet-config${tempSuffix(c)}`;
+  stderr.push(`W${klogTime(c.now())}   ${String(4000 + (c.now() % 90000)).padStart(6)} postupgrade.go:116] Using temporary directory ${dir} for kubelet config. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR\n`);
+  const cur = host.fs.tryRead(KUBELET_CONFIG) ?? '';
+  host.fs.write(`${dir}/config.yaml`, cur);
+  const fromCluster = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubelet-config')?.data?.['kubelet'];
+  host.fs.write(KUBELET_CONFIG, fromCluster && !cur ? fromCluster : cur);
+  return `[upgrade] Backing up kubelet config file to ${dir}/config.yaml\n[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
+}
+
+export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
+  const kv = kubeadmVersion(c, host)!;
+  const target = args.find((a) => !a.startsWith('-'));
+  const yes = args.some((a) => a === '-y' || a === '--yes' || a === '-f' || a === '--force');
+  const force = args.some((a) => a === '-f' || a === '--force');
+  if (!target) return kubeadmError('missing one or more required arguments. Required arguments: [version]');
+  const tv = target.startsWith('v') ? target : `v${target}`;
+  if (!/^v\d+\.\d+\.\d+$/.test(tv)) return kubeadmError(`[upgrade/version] FATAL: unable to parse normalized version "${target}": could not parse "${target}" as version`);
+  const denied = clusterAccess(c, host, ctx);
+  if (denied) return denied;
+  const cv = clusterVersion(c);
+  let out = '[upgrade] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[upgrade] Use \'kubeadm init phase upload-config kubeadm --config your-config-file\' to re-upload it.\n';
+  out += '[upgrade/preflight] Running preflight checks\n[upgrade] Running cluster health checks\n';
+  out += `[upgrade/preflight] You have chosen to upgrade the cluster version to "${tv}"\n[upgrade/versions] Cluster version: ${cv}\n[upgrade/versions] kubeadm version: ${kv}\n`;
+  const skew = skewErrors(cv, kv, tv);
+  const list = (xs: string[]): string => xs.map((x) => `\t- ${x}\n`).join('');
+  if (skew.mandatory.length)
+    return kubeadmError(`error execution phase preflight: [upgrade/version] FATAL: the version argument is invalid due to these fatal errors:\n\n${list(skew.mandatory)}\nPlease fix the misalignments highlighted above and try upgrading again`, out);
+  if (skew.skippable.length && !force)
+    return kubeadmError(`error execution phase preflight: [upgrade/version] FATAL: the version argument is invalid due to these errors:\n\n${list(skew.skippable)}\nCan be bypassed if you pass the --force flag`, out);
+  if (!yes) {
+    const answer = ctx.stdin === '' ? 'y' : (ctx.stdin.split('\n')[0] ?? '').trim();
+    out += `[upgrade] Are you sure you want to proceed? [y/N]: ${ctx.stdin === '' ? 'y\n' : ''}`;
+    if (!/^y$/i.test(answer)) return kubeadmError("error execution phase preflight: won't proceed; the user didn't answer (Y|y) in order to continue", out);
+  }
+  out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
+  out += upgradeStaticPods(c, host, tv);
+  // the cluster's configuration and add-ons, through the API
+  const cfg = clusterConfiguration(c);
+  if (cfg) {
+    const cm = clone(cfg.cm);
+    cm.data!['ClusterConfiguration'] = cm.data!['ClusterConfiguration']!.replace(/^kubernetesVersion: .*$/m, `kubernetesVersion: ${tv}`);
+    c.write(cm);
+  }
+  out += '[upload-config] Storing the configuration used in ConfigMap "kubeadm-config" in the "kube-system" Namespace\n';
+  out += '[kubelet] Creating a ConfigMap "kubelet-config" in namespace kube-system with the configuration for the kubelets in the cluster\n';
+  out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
+  const stderr: string[] = [];
+  out += kubeletConfigPhase(c, host, stderr);
+  out += '[upgrade/bootstrap-token] Configuring bootstrap token and cluster-info RBAC rules\n';
+  out += '[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to get nodes\n[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to post CSRs in order for nodes to get long term certificate credentials\n[bootstrap-token] Configured RBAC rules to allow the csrapprover controller automatically approve CSRs from a Node Bootstrap Token\n[bootstrap-token] Configured RBAC rules to allow certificate rotation for all node client certificates in the cluster\n';
+  const tm = ADDON_VERSIONS[minorOf(tv)] ?? ADDON_VERSIONS[35]!;
+  const dns = c.store.get<Deployment>('Deployment', 'kube-system', 'coredns');
+  const dnsCt = dns?.spec.template.spec?.containers[0];
+  if (dns && dnsCt && imageTag(dnsCt.image) !== tm.coredns && /registry\.k8s\.io\/coredns\/coredns/.test(dnsCt.image)) {
+    const d = clone(dns);
+    d.spec.template.spec!.containers[0]!.image = `registry.k8s.io/coredns/coredns:${tm.coredns}`;
+    c.write(d);
+  }
+  out += '[addons] Applied essential addon: CoreDNS\n';
+  const proxy = c.store.get<DaemonSet>('DaemonSet', 'kube-system', 'kube-proxy');
+  if (proxy && proxy.spec.template.spec?.containers[0]) {
+    const p = clone(proxy);
+    p.spec.template.spec!.containers[0]!.image = `registry.k8s.io/kube-proxy:${tv}`;
+    c.write(p);
+  }
+  out += '[addons] Applied essential addon: kube-proxy\n';
+  out += `\n[upgrade] SUCCESS! A control plane node of your cluster was upgraded to "${tv}".\n\n[upgrade] Now please proceed with upgrading the rest of the nodes by following the right order.\n`;
+  return { stdout: out, stderr: stderr.join(''), exitCode: 0, advanceMs: 60_000 };
+}
+
+export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext): ShellResult {
+  if (ctx.user !== 'root')
+    return kubeadmError('[preflight] Some fatal errors occurred:\n\t[ERROR IsPrivilegedUser]: user is not running as root\n[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`');
+  if (!host.fs.exists('/etc/kubernetes/kubelet.conf'))
+    return kubeadmError('couldn\'t create a Kubernetes client from file "/etc/kubernetes/kubelet.conf": failed to load admin kubeconfig: open /etc/kubernetes/kubelet.conf: no such file or directory');
+  const cfg = clusterConfiguration(c);
+  const cv = String(cfg?.doc['kubernetesVersion'] ?? clusterVersion(c));
+  const cp = host.fs.exists(`${MANIFEST_DIR}/kube-apiserver.yaml`);
+  let out = '[upgrade] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[upgrade] Use \'kubeadm init phase upload-config kubeadm --config your-config-file\' to re-upload it.\n';
+  out += '[upgrade/preflight] Running pre-flight checks\n';
+  const stderr: string[] = [];
+  if (cp) {
+    out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
+    out += upgradeStaticPods(c, host, cv);
+    out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
+  } else {
+    out += '[upgrade/preflight] Skipping prepull. Not a control plane node.\n[upgrade/control-plane] Skipping phase. Not a control plane node.\n[upgrade/kubeconfig] Skipping phase. Not a control plane node.\n';
+  }
+  out += kubeletConfigPhase(c, host, stderr);
+  if (cp) out += '[addons] Applied essential addon: CoreDNS\n[addons] Applied essential addon: kube-proxy\n';
+  else out += '[upgrade/addon] Skipping the addon/coredns phase. Not a control plane node.\n[upgrade/addon] Skipping the addon/kube-proxy phase. Not a control plane node.\n';
+  out += "[upgrade] The configuration for this node was successfully upgraded!\n[upgrade] Now you should go ahead and upgrade the kubelet package using your package manager.\n";
+  return { stdout: out, stderr: stderr.join(''), exitCode: 0, advanceMs: cp ? 60_000 : 5_000 };
+}

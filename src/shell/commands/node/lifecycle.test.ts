@@ -1,0 +1,94 @@
+/**
+ * Cluster lifecycle on kubeadm-calico-v134: packages (apt/dpkg), kubeadm upgrade of the control
+ * plane, and kubeadm join of the machine that is not part of the cluster yet. Goldens in testdata/.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../../../testing/fixtures.js';
+import { assertGolden, goldenPath } from '../../../testing/golden.js';
+import { Session } from '../../session.js';
+import type { Node } from '../../../sim/api/types.js';
+
+async function transcript(s: Session, lines: string[]): Promise<string> {
+  let out = '';
+  for (const l of lines) {
+    const r = await s.exec(l);
+    out += `$ ${l}\n${r.stdout}${r.stderr}${r.exitCode ? `[exit ${r.exitCode}]\n` : ''}`;
+  }
+  return out;
+}
+
+const session = (): Session => new Session(loadFixture('kubeadm-calico-v134', 1));
+const nodeOf = (s: Session, n: string): Node | undefined => s.cluster.store.get<Node>('Node', undefined, n);
+
+describe('cluster lifecycle on kubeadm-calico-v134', () => {
+  it('packages and the control plane upgrade', async () => {
+    const s = session();
+    const text = await transcript(s, [
+      'ssh cka-cp1',
+      'kubeadm version',
+      'apt-cache madison kubeadm',
+      'dpkg -l | grep kube',
+      'kubeadm upgrade plan',
+      "sed -i 's|/v1.34/|/v1.35/|' /etc/apt/sources.list.d/kubernetes.list",
+      'apt-cache madison kubeadm',
+      'apt-get update',
+      'apt-cache madison kubeadm',
+      'kubeadm upgrade apply v1.35.2 -y',
+      "apt-get install -y kubeadm='1.35.2-1.1'",
+      'apt-mark unhold kubeadm',
+      "apt-get install -y kubeadm='1.35.2-1.1'",
+      'apt-mark hold kubeadm',
+      'kubeadm version -o short',
+      'kubeadm upgrade plan',
+      'kubeadm upgrade apply v1.36.0 -y',
+      'kubeadm upgrade apply v1.35.2 -y',
+      'kubectl version',
+      "apt-get install -y --allow-change-held-packages kubelet='1.35.2-1.1'",
+      'kubelet --version',
+      'kubectl get nodes',
+      'systemctl daemon-reload',
+      'systemctl restart kubelet',
+      'kubectl get nodes',
+      'apt list --installed',
+      'apt-mark showhold',
+    ]);
+    assertGolden(goldenPath(import.meta.url, 'lifecycle-upgrade.txt'), text);
+  });
+
+  it('the node VERSION follows the running kubelet, not the installed package', async () => {
+    const s = session();
+    await s.exec('ssh cka-w1');
+    await s.exec("sed -i 's|/v1.34/|/v1.35/|' /etc/apt/sources.list.d/kubernetes.list");
+    await s.exec('apt-get update');
+    await s.exec("apt-get install -y --allow-change-held-packages kubelet='1.35.2-1.1'");
+    s.cluster.advance(60_000);
+    assert.equal(nodeOf(s, 'cka-w1')?.status?.nodeInfo?.kubeletVersion, 'v1.34.3');
+    await s.exec('systemctl restart kubelet');
+    assert.equal(nodeOf(s, 'cka-w1')?.status?.nodeInfo?.kubeletVersion, 'v1.35.2');
+  });
+
+  it('token, preflight errors and join of cka-w3', async () => {
+    const s = session();
+    assert.equal(nodeOf(s, 'cka-w3'), undefined);
+    const text = await transcript(s, [
+      'ssh cka-cp1',
+      'kubeadm token list',
+      'kubeadm token create --print-join-command',
+      'kubeadm token list',
+      'exit',
+      'ssh cka-w3',
+      'kubeadm join 192.168.122.11:6443 --token abcdef.0123456789abcdef --discovery-token-ca-cert-hash sha256:00',
+      'sysctl -w net.ipv4.ip_forward=1',
+      'kubeadm join 192.168.122.11:6443 --token abcdef.0123456789abcdef --discovery-token-ca-cert-hash sha256:00',
+    ]);
+    assertGolden(goldenPath(import.meta.url, 'lifecycle-join-errors.txt'), text);
+    const join = (await s.exec('ssh cka-cp1 kubeadm token create --print-join-command')).stdout.trim();
+    const r = await s.exec(join);
+    assert.equal(r.exitCode, 0, r.stderr);
+    s.cluster.advance(60_000);
+    const ready = nodeOf(s, 'cka-w3')?.status?.conditions?.find((c) => c.type === 'Ready')?.status;
+    assert.equal(ready, 'True');
+    assert.equal((await s.exec('kubeadm join 1.2.3.4:6443 --token abcdef.0123456789abcdef --discovery-token-unsafe-skip-ca-verification')).stderr.split('\n')[0], 'error execution phase preflight: [preflight] Some fatal errors occurred:');
+  });
+});
