@@ -70,6 +70,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   R('Role', 'roles', 'rbac.authorization.k8s.io', 'v1', true),
   R('PriorityClass', 'priorityclasses', 'scheduling.k8s.io', 'v1', false, ['pc']),
   R('StorageClass', 'storageclasses', 'storage.k8s.io', 'v1', false, ['sc']),
+  R('APIService', 'apiservices', 'apiregistration.k8s.io', 'v1', false),
   R('CustomResourceDefinition', 'customresourcedefinitions', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds']),
   R('BlockAffinity', 'blockaffinities', 'crd.projectcalico.org', 'v1', false),
   R('IPPool', 'ippools', 'crd.projectcalico.org', 'v1', false),

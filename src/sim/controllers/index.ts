@@ -19,6 +19,10 @@ import { endpointSliceController } from './endpointslice.js';
 import { endpointsController } from './endpoints.js';
 import { garbageCollector } from './garbage-collector.js';
 import { persistentVolumeController } from './persistentvolume.js';
+import { localPathProvisionerController } from './local-path-provisioner.js';
+import { volumeExpandController } from './volume-expand.js';
+import { apiServiceAvailabilityController } from './apiservice-availability.js';
+import { hpaController } from './hpa.js';
 import { kubeProxyController } from './kube-proxy.js';
 import { corednsController } from './coredns.js';
 
@@ -36,6 +40,10 @@ export const CONTROLLERS: readonly Controller[] = [
   persistentVolumeController,
   schedulerController,
   kubeletController,
+  localPathProvisionerController,
+  volumeExpandController,
+  apiServiceAvailabilityController,
+  hpaController,
   endpointSliceController,
   endpointsController,
   garbageCollector,

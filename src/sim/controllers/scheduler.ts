@@ -8,6 +8,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Node, Pod, Taint, Toleration } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
+import { unboundImmediateClaim, volumeNodeAffinityOk, type PersistentVolumeClaim } from '../api/storage.js';
 
 export const schedulerController: Controller = {
   name: 'scheduler',
@@ -41,9 +42,9 @@ function volumeProblem(c: Cluster, pod: Pod): string | undefined {
   for (const v of pod.spec.volumes ?? []) {
     const name = v.persistentVolumeClaim?.claimName;
     if (!name) continue;
-    const claim = c.store.get('PersistentVolumeClaim', pod.metadata.namespace, name) as { status?: { phase?: string } } | undefined;
+    const claim = c.store.get<PersistentVolumeClaim>('PersistentVolumeClaim', pod.metadata.namespace, name);
     if (!claim) return `persistentvolumeclaim "${name}" not found`;
-    if (claim.status?.phase !== 'Bound') return 'pod has unbound immediate PersistentVolumeClaims';
+    if (unboundImmediateClaim(c.store, claim)) return 'pod has unbound immediate PersistentVolumeClaims';
   }
   return undefined;
 }
@@ -79,6 +80,10 @@ function schedule(c: Cluster, pod: Pod, nodes: Node[]): void {
     }
     if (pod.spec.nodeSelector && !matchMap(pod.spec.nodeSelector, n.metadata.labels)) {
       bump("node(s) didn't match Pod's node affinity/selector");
+      continue;
+    }
+    if (!volumeNodeAffinityOk(pod, n, c.store)) {
+      bump('node(s) had volume node affinity conflict');
       continue;
     }
     feasible.push(n);
