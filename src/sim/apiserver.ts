@@ -30,6 +30,8 @@ import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { virtualObjects } from './virtual-objects.js';
 import { priorityClassValue } from './controllers/util.js';
+import { defaultAutoscaler } from './api/autoscaling.js';
+import { admitClaimResize, admitStorageCreate, validateClaimUpdate, type PersistentVolumeClaim } from './api/storage.js';
 import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
 
 export interface WriteOptions {
@@ -152,6 +154,8 @@ export class ApiServer {
     if (this.c.store.get(obj.kind, m.namespace, m.name)) throw alreadyExists(info, m.name);
     if (STATUS_SUBRESOURCE.has(obj.kind)) delete obj['status'];
     applyDefaults(obj, priorityClassValue(this.c));
+    defaultAutoscaler(obj);
+    admitStorageCreate(this.c.store, obj);
     const errs = [...validateName(m.name, nameRuleForKind(obj.kind)), ...validateLabels(m.labels, 'metadata.labels'), ...this.validate(obj, undefined)];
     if (errs.length > 0) throw invalid(info, m.name, errs);
     this.prepareCreate(obj);
@@ -186,8 +190,10 @@ export class ApiServer {
       else delete obj['status'];
     } else if (obj['status'] === undefined && old['status'] !== undefined) obj['status'] = clone(old['status']);
     applyDefaults(obj);
+    defaultAutoscaler(obj);
     const errs = [...validateLabels(obj.metadata.labels, 'metadata.labels'), ...this.validate(obj, old)];
     if (errs.length > 0) throw invalid(info, obj.metadata.name, errs);
+    if (obj.kind === 'PersistentVolumeClaim') admitClaimResize(this.c.store, obj as PersistentVolumeClaim, old as PersistentVolumeClaim);
     this.prepareUpdate(obj, old);
     if (opts.dryRun) return obj;
     this.c.write(obj);
@@ -268,6 +274,8 @@ export class ApiServer {
         return validateJob(obj as Job, old as Job | undefined);
       case 'CronJob':
         return validateCronJob(obj as CronJob, old as CronJob | undefined);
+      case 'PersistentVolumeClaim':
+        return old ? validateClaimUpdate(obj as PersistentVolumeClaim, old as PersistentVolumeClaim) : [];
       default:
         return [];
     }

@@ -200,6 +200,10 @@ export const IMAGES: readonly ImageInfo[] = [
   img('docker.elastic.co/elasticsearch/elasticsearch', '[5-9](\\.\\d+){1,2}', '8.19.0', { listeners: [http(9200, '{"tagline":"You Know, for Search"}\n', 'elasticsearch'), { port: 9300, protocol: 'TCP' }], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
   img('docker.elastic.co/kibana/kibana', '[5-9](\\.\\d+){1,2}', '8.19.0', { listeners: [http(5601, 'Kibana server is not ready yet', 'kibana')], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
   img('quay.io/fluentd_elasticsearch/fluentd', 'v[2-5](\\.\\d+){1,2}', 'v4.7.2', { listeners: [], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
+  img('docker.io/rancher/local-path-provisioner', 'v0\\.0\\.\\d+', 'v0.0.32', { listeners: [], tools: ['sh', 'local-path-provisioner'], daemons: ['local-path-provisioner'], dns: 'musl', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/metrics-server/metrics-server', 'v0\\.\\d+\\.\\d+', 'v0.8.0', { listeners: [{ port: 10250, protocol: 'TCP', http: { pages: { '/readyz': 'ok', '/livez': 'ok' }, server: 'metrics-server' } }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/hpa-example', 'latest', 'latest', { listeners: [http(80, 'OK!', 'Apache/2.4.10 (Debian)')], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
+  img('docker.io/polinux/stress', 'latest|1\\.0\\.4', 'latest', { listeners: [], tools: ['sh', 'stress'], daemons: ['stress'], dns: 'musl', defaultCommand: { runs: false, exitCode: 1 } }),
   img('registry.k8s.io/ingress-nginx/controller', 'v1\\.\\d+\\.\\d+', 'v1.14.0', { listeners: [http(80, NGINX_PAGE, 'nginx'), { port: 443, protocol: 'TCP' }, { port: 8443, protocol: 'TCP' }, { port: 10254, protocol: 'TCP', http: { pages: { '/healthz': 'ok' }, server: 'ingress-nginx' } }], tools: ['sh', 'curl'], dns: 'musl', defaultCommand: { runs: true } }),
 ];
 

@@ -13,6 +13,7 @@ import type { VfsData } from './node/vfs.js';
 import type { StaticPodTable } from './node/runtime.js';
 import type { ScheduledEviction } from './controllers/taint-eviction.js';
 import type { EtcdMemberState } from './etcd/member.js';
+import type { HpaHistory } from './controllers/hpa.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -53,6 +54,8 @@ export interface ClusterState {
   externalDNS?: ExternalDnsServer[];
   /** ingress-nginx: round-robin position per upstream. */
   ingressRoundRobin?: Record<string, number>;
+  /** HPA controller: each autoscaler's recommendations and scale events (behavior windows), by `ns/name`. */
+  hpa?: Record<string, HpaHistory>;
   /** event recorder: sequence within a simulated millisecond (cluster.ts eventName). */
   eventSeq?: number;
   /** the shell's network tools: the last lookup or connection, for `why`. */
@@ -83,6 +86,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   pins: 'sim/fixture/build.ts, consumed by sim/cni/ipam.ts and Cluster.generateName',
   externalDNS: 'sim/fixture/build.ts, read by sim/traffic/external-dns.ts',
   ingressRoundRobin: 'sim/traffic/ingress.ts',
+  hpa: 'sim/controllers/hpa.ts',
   eventSeq: 'sim/cluster.ts',
   'traffic.why': 'shell/commands/pod/net.ts',
   'scenario.answers': 'scenario/answers.ts',

@@ -48,6 +48,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
   R('Secret', 'secrets', '', 'v1', true),
   R('ServiceAccount', 'serviceaccounts', '', 'v1', true, ['sa']),
   R('Service', 'services', '', 'v1', true, ['svc'], true),
+  // groupPriorityMinimum 18000, as the core group's: listed right after it
+  R('APIService', 'apiservices', 'apiregistration.k8s.io', 'v1', false),
   R('ControllerRevision', 'controllerrevisions', 'apps', 'v1', true),
   R('DaemonSet', 'daemonsets', 'apps', 'v1', true, ['ds'], true),
   R('Deployment', 'deployments', 'apps', 'v1', true, ['deploy'], true),

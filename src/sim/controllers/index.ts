@@ -20,6 +20,10 @@ import { endpointSliceController } from './endpointslice.js';
 import { endpointsController } from './endpoints.js';
 import { garbageCollector } from './garbage-collector.js';
 import { persistentVolumeController } from './persistentvolume.js';
+import { localPathProvisionerController } from './local-path-provisioner.js';
+import { volumeExpandController } from './volume-expand.js';
+import { apiServiceAvailabilityController } from './apiservice-availability.js';
+import { hpaController } from './hpa.js';
 import { kubeProxyController } from './kube-proxy.js';
 import { corednsController } from './coredns.js';
 import { taintEvictionController } from './taint-eviction.js';
@@ -40,6 +44,10 @@ export const CONTROLLERS: readonly Controller[] = [
   schedulerController,
   kubeletController,
   cniInstallController,
+  localPathProvisionerController,
+  volumeExpandController,
+  apiServiceAvailabilityController,
+  hpaController,
   endpointSliceController,
   endpointsController,
   garbageCollector,

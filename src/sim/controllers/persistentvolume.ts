@@ -1,101 +1,222 @@
 /**
- * The PersistentVolume binder (k8s.io/kubernetes pkg/controller/volume/persistentvolume/
- * pv_controller.go, the static-binding half): a Pending claim binds to the smallest Available
- * volume of the same storageClassName whose access modes include the claim's and whose capacity
- * covers the request (or to the volume it names in spec.volumeName); both sides then show Bound.
- * There is no dynamic provisioner, so a claim with no matching volume stays Pending with the
- * controller's FailedBinding event.
+ * The PersistentVolume controller (k8s.io/kubernetes pkg/controller/volume/persistentvolume/
+ * pv_controller.go):
+ *
+ * - volume phases: Available (no claimRef), Bound, Released (its claim is gone; claimRef kept);
+ * - static binding: a Pending claim binds to the smallest Available volume of the same
+ *   storageClassName whose access modes include the claim's, whose capacity covers the request
+ *   and whose labels match the claim's selector (or to the volume it names in spec.volumeName);
+ * - delayed binding: a claim of a WaitForFirstConsumer class waits (`WaitForFirstConsumer`
+ *   event) until a pod that uses it has a node; that node is recorded in the claim's
+ *   `volume.kubernetes.io/selected-node` annotation (the scheduler's VolumeBinding plugin does
+ *   this upstream, at the pod's binding) and the volume is bound or provisioned there;
+ * - dynamic provisioning: a claim with a class and no matching volume is annotated with the
+ *   class's provisioner and left to the external provisioner (`ExternalProvisioning` event);
+ *   an external provisioner's volume is deleted by that provisioner, not here;
+ * - reclaim: a Released volume with policy Delete is deleted when its plugin can (hostPath only
+ *   under /tmp), else it goes Failed with the deleter's error, as the hostPath plugin reports.
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { KObject } from '../api/types.js';
+import type { KEvent, Pod } from '../api/types.js';
+import { parseTime } from '../../util/clock.js';
 import { clone } from '../api/store.js';
+import { matchLabelSelector } from '../api/selectors.js';
+import {
+  BETA_STORAGE_PROVISIONER_ANNOTATION,
+  PROVISIONED_BY_ANNOTATION,
+  SELECTED_NODE_ANNOTATION,
+  STORAGE_PROVISIONER_ANNOTATION,
+  classOfClaim,
+  pvNodeAffinityMatches,
+  quantityBytes,
+  type PersistentVolume as PV,
+  type PersistentVolumeClaim as PVC,
+} from '../api/storage.js';
 
-interface PV extends KObject {
-  spec: {
-    capacity?: { storage?: string };
-    accessModes?: string[];
-    storageClassName?: string;
-    claimRef?: { kind?: string; namespace: string; name: string; uid?: string; apiVersion?: string; resourceVersion?: string };
-    persistentVolumeReclaimPolicy?: string;
-    volumeMode?: string;
-  };
-  status?: { phase?: string; lastPhaseTransitionTime?: string };
-}
+export { quantityBytes } from '../api/storage.js';
 
-interface PVC extends KObject {
-  spec: {
-    accessModes?: string[];
-    resources?: { requests?: { storage?: string } };
-    storageClassName?: string;
-    volumeName?: string;
-    volumeMode?: string;
-  };
-  status?: { phase?: string; accessModes?: string[]; capacity?: { storage?: string } };
-}
+const COMPONENT = 'persistentvolume-controller';
 
-const UNITS: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4, Pi: 1024 ** 5 };
+/** The controller's resync period: a claim that stays unbound repeats its event this often. */
+const RESYNC_MS = 15_000;
 
-/** A resource.Quantity in bytes (the subset storage sizes use: 1Gi, 500Mi, 2G, 1000). */
-export function quantityBytes(q: string | undefined): number {
-  const m = /^(\d+(?:\.\d+)?)([KMGTP]i?|k)?$/.exec((q ?? '').trim());
-  if (!m) return Number.NaN;
-  return Number(m[1]) * (UNITS[m[2] ?? ''] ?? Number.NaN);
+/**
+ * An event the controller repeats on every resync while the condition lasts: recorded at once,
+ * then again (the recorder's count++) once a resync period has passed since the last one.
+ */
+function resyncEvent(c: Cluster, obj: PVC | PV, type: 'Normal' | 'Warning', reason: string, message: string): void {
+  const last = c.store
+    .list<KEvent>('Event', obj.metadata.namespace ?? 'default')
+    .find((e) => e.involvedObject.uid === obj.metadata.uid && e.reason === reason && e.message === message);
+  const now = c.now();
+  if (!last || now - parseTime(last.lastTimestamp) >= RESYNC_MS) c.recordEvent(obj, type, reason, message, COMPONENT);
+  c.wakeAt((Math.floor(now / RESYNC_MS) + 1) * RESYNC_MS);
 }
 
 function phase(o: { status?: { phase?: string } }): string | undefined {
   return o.status?.phase;
 }
 
+/** The pods that use a claim (by volume), scheduled ones first. */
+function consumers(c: Cluster, pvc: PVC): Pod[] {
+  return c.store
+    .list<Pod>('Pod', pvc.metadata.namespace)
+    .filter((p) => !p.metadata.deletionTimestamp && (p.spec.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === pvc.metadata.name));
+}
+
+function setPVPhase(c: Cluster, pv: PV, want: string, message?: string): void {
+  if (phase(pv) === want && (pv.status?.message ?? undefined) === message) return;
+  const upd = clone(pv);
+  upd.status = { phase: want, ...(message ? { message } : {}), lastPhaseTransitionTime: c.timestamp() };
+  c.write(upd);
+}
+
+/** Deleting a Released volume whose policy is Delete (in-tree plugins; external ones delete their own). */
+function reclaimDelete(c: Cluster, pv: PV): void {
+  if (pv.metadata.annotations?.[PROVISIONED_BY_ANNOTATION]) return;
+  const path = pv.spec.hostPath?.path;
+  if (path !== undefined && /^\/tmp\/.+/.test(path)) {
+    c.store.remove('PersistentVolume', undefined, pv.metadata.name);
+    return;
+  }
+  const msg =
+    path !== undefined
+      ? `host_path deleter only supports /tmp/.+ but received provided ${path}`
+      : `error getting deleter volume plugin for volume "${pv.metadata.name}": no deletable volume plugin matched`;
+  if (phase(pv) !== 'Failed') {
+    setPVPhase(c, pv, 'Failed', msg);
+    c.recordEvent(pv, 'Warning', 'VolumeFailedDelete', msg, COMPONENT);
+  }
+}
+
+function syncVolumes(c: Cluster): void {
+  for (const pv of c.store.list<PV>('PersistentVolume')) {
+    const ref = pv.spec.claimRef;
+    const claim = ref ? c.store.get<PVC>('PersistentVolumeClaim', ref.namespace, ref.name) : undefined;
+    const claimGone = ref && (!claim || (ref.uid && claim.metadata.uid && ref.uid !== claim.metadata.uid));
+    if (!ref) setPVPhase(c, pv, 'Available');
+    else if (claimGone) {
+      if (phase(pv) !== 'Released' && phase(pv) !== 'Failed') setPVPhase(c, pv, 'Released');
+      if ((pv.spec.persistentVolumeReclaimPolicy ?? 'Retain') === 'Delete') reclaimDelete(c, c.store.get<PV>('PersistentVolume', undefined, pv.metadata.name) ?? pv);
+    } else if (claim && claim.spec.volumeName === pv.metadata.name) setPVPhase(c, pv, 'Bound');
+  }
+}
+
+function matches(pvc: PVC, pv: PV, node: string | undefined, c: Cluster): boolean {
+  if (pvc.spec.volumeName) return pv.metadata.name === pvc.spec.volumeName;
+  const ref = pv.spec.claimRef;
+  const free = !ref || (ref.namespace === pvc.metadata.namespace && ref.name === pvc.metadata.name && (!ref.uid || ref.uid === pvc.metadata.uid));
+  if (!free || phase(pv) === 'Released' || phase(pv) === 'Failed') return false;
+  if ((pv.spec.storageClassName ?? '') !== (pvc.spec.storageClassName ?? '')) return false;
+  if (!(pvc.spec.accessModes ?? []).every((m) => pv.spec.accessModes?.includes(m))) return false;
+  if (!(quantityBytes(pv.spec.capacity?.storage) >= quantityBytes(pvc.spec.resources?.requests?.storage))) return false;
+  if (pvc.spec.selector && !matchLabelSelector(pvc.spec.selector as never, pv.metadata.labels)) return false;
+  if ((pv.spec.volumeMode ?? 'Filesystem') !== (pvc.spec.volumeMode ?? 'Filesystem')) return false;
+  if (node !== undefined) {
+    const n = c.store.get('Node', undefined, node);
+    if (n && !pvNodeAffinityMatches(pv, n as never)) return false;
+  }
+  return true;
+}
+
+function bindClaim(c: Cluster, pvc: PVC, pv: PV): void {
+  const ts = c.timestamp();
+  const boundPV = clone(pv);
+  boundPV.spec.claimRef = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', name: pvc.metadata.name, namespace: pvc.metadata.namespace ?? 'default', resourceVersion: pvc.metadata.resourceVersion ?? '', uid: pvc.metadata.uid ?? '' };
+  if (!pv.spec.claimRef) boundPV.metadata.annotations = { ...(boundPV.metadata.annotations ?? {}), 'pv.kubernetes.io/bound-by-controller': 'yes' };
+  boundPV.status = { phase: 'Bound', lastPhaseTransitionTime: ts };
+  c.write(boundPV);
+  const claim = clone(pvc);
+  claim.spec.volumeName = pv.metadata.name;
+  claim.metadata.annotations = {
+    ...(claim.metadata.annotations ?? {}),
+    'pv.kubernetes.io/bind-completed': 'yes',
+    ...(pvc.spec.volumeName ? {} : { 'pv.kubernetes.io/bound-by-controller': 'yes' }),
+  };
+  claim.status = { ...(claim.status ?? {}), phase: 'Bound', accessModes: pv.spec.accessModes ?? [], capacity: { storage: pv.spec.capacity?.storage ?? '' } };
+  c.write(claim);
+}
+
+function syncClaim(c: Cluster, pvc: PVC): void {
+  if (pvc.spec.volumeName && phase(pvc) === 'Bound') {
+    if (!c.store.get('PersistentVolume', undefined, pvc.spec.volumeName)) {
+      const upd = clone(pvc);
+      upd.status = { ...(upd.status ?? {}), phase: 'Lost' };
+      c.write(upd);
+      c.recordEvent(pvc, 'Warning', 'ClaimLost', 'Bound claim has lost its PersistentVolume. Data on the volume is lost!', COMPONENT);
+    }
+    return;
+  }
+  if (phase(pvc) === 'Lost') return;
+  const cls = pvc.spec.storageClassName ?? '';
+  const sc = classOfClaim(c.store, pvc);
+  const delayed = sc?.volumeBindingMode === 'WaitForFirstConsumer' && !pvc.spec.volumeName;
+  let node = pvc.metadata.annotations?.[SELECTED_NODE_ANNOTATION];
+  if (delayed && !node) {
+    // the scheduler's choice for the first pod that uses the claim
+    const scheduled = consumers(c, pvc).find((p) => p.spec.nodeName);
+    if (scheduled) {
+      node = scheduled.spec.nodeName!;
+      const upd = clone(pvc);
+      upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), [SELECTED_NODE_ANNOTATION]: node };
+      c.write(upd);
+      pvc = upd;
+    }
+  }
+  if (phase(pvc) !== 'Pending') {
+    const upd = clone(pvc);
+    upd.status = { ...(upd.status ?? {}), phase: 'Pending' };
+    c.write(upd);
+    pvc = upd;
+  }
+  if (delayed && !node) {
+    resyncEvent(c, pvc, 'Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding');
+    return;
+  }
+  const candidates = c.store
+    .list<PV>('PersistentVolume')
+    .filter((pv) => matches(pvc, pv, delayed ? node : undefined, c))
+    .sort((a, b) => quantityBytes(a.spec.capacity?.storage) - quantityBytes(b.spec.capacity?.storage) || (a.metadata.name < b.metadata.name ? -1 : 1));
+  const pv = candidates[0];
+  if (pv) {
+    bindClaim(c, pvc, pv);
+    return;
+  }
+  if (pvc.spec.volumeName) return; // waits for the named volume to appear
+  if (!cls) {
+    resyncEvent(c, pvc, 'Normal', 'FailedBinding', 'no persistent volumes available for this claim and no storage class is set');
+    return;
+  }
+  if (!sc) {
+    resyncEvent(c, pvc, 'Warning', 'ProvisioningFailed', `storageclass.storage.k8s.io "${cls}" not found`);
+    return;
+  }
+  if (sc.provisioner === 'kubernetes.io/no-provisioner') {
+    resyncEvent(c, pvc, 'Normal', 'FailedBinding', 'no persistent volumes available for this claim');
+    return;
+  }
+  // provisionClaim: hand the claim to the external provisioner named by the class
+  if (pvc.metadata.annotations?.[STORAGE_PROVISIONER_ANNOTATION] !== sc.provisioner) {
+    const upd = clone(pvc);
+    upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), [BETA_STORAGE_PROVISIONER_ANNOTATION]: sc.provisioner, [STORAGE_PROVISIONER_ANNOTATION]: sc.provisioner };
+    c.write(upd);
+    pvc = upd;
+  }
+  resyncEvent(
+    c,
+    pvc,
+    'Normal',
+    'ExternalProvisioning',
+    `Waiting for a volume to be created either by the external provisioner '${sc.provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that your external provisioner is running and correctly registered.`,
+  );
+}
+
 export const persistentVolumeController: Controller = {
   name: 'persistentvolume-binder',
-  watches: ['PersistentVolume', 'PersistentVolumeClaim'],
+  watches: ['PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'Pod', 'time'],
   reconcile(c: Cluster): void {
-    const ts = c.timestamp();
-    // volumes with no claim are Available; volumes whose claim is gone are Released
-    for (const pv of c.store.list<PV>('PersistentVolume')) {
-      const ref = pv.spec.claimRef;
-      const claim = ref ? c.store.get<PVC>('PersistentVolumeClaim', ref.namespace, ref.name) : undefined;
-      const want = !ref ? 'Available' : claim && (!ref.uid || ref.uid === claim.metadata.uid) ? (claim.spec.volumeName === pv.metadata.name ? 'Bound' : phase(pv) ?? 'Available') : 'Released';
-      if (phase(pv) !== want) {
-        const upd = clone(pv);
-        upd.status = { phase: want, lastPhaseTransitionTime: ts };
-        c.write(upd);
-      }
-    }
-    for (const pvc of c.store.list<PVC>('PersistentVolumeClaim')) {
-      if (pvc.spec.volumeName && phase(pvc) === 'Bound') continue;
-      const request = quantityBytes(pvc.spec.resources?.requests?.storage);
-      const modes = pvc.spec.accessModes ?? [];
-      const cls = pvc.spec.storageClassName ?? '';
-      const candidates = c.store
-        .list<PV>('PersistentVolume')
-        .filter((pv) => {
-          if (pvc.spec.volumeName) return pv.metadata.name === pvc.spec.volumeName;
-          const free = !pv.spec.claimRef || (pv.spec.claimRef.namespace === pvc.metadata.namespace && pv.spec.claimRef.name === pvc.metadata.name);
-          return free && phase(pv) !== 'Released' && (pv.spec.storageClassName ?? '') === cls && modes.every((m) => pv.spec.accessModes?.includes(m)) && quantityBytes(pv.spec.capacity?.storage) >= request;
-        })
-        .sort((a, b) => quantityBytes(a.spec.capacity?.storage) - quantityBytes(b.spec.capacity?.storage) || (a.metadata.name < b.metadata.name ? -1 : 1));
-      const pv = candidates[0];
-      if (!pv) {
-        if (phase(pvc) !== 'Pending') {
-          const upd = clone(pvc);
-          upd.status = { phase: 'Pending' };
-          c.write(upd);
-        }
-        const msg = cls ? `storageclass.storage.k8s.io "${cls}" not found` : 'no persistent volumes available for this claim and no storage class is set';
-        if (!c.store.get('StorageClass', undefined, cls) || !cls)
-          c.recordEvent(pvc, 'Warning', cls ? 'ProvisioningFailed' : 'FailedBinding', msg, 'persistentvolume-controller');
-        continue;
-      }
-      const boundPV = clone(pv);
-      boundPV.spec.claimRef = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', name: pvc.metadata.name, namespace: pvc.metadata.namespace ?? 'default', resourceVersion: pvc.metadata.resourceVersion ?? '', uid: pvc.metadata.uid ?? '' };
-      boundPV.status = { phase: 'Bound', lastPhaseTransitionTime: ts };
-      c.write(boundPV);
-      const claim = clone(pvc);
-      claim.spec.volumeName = pv.metadata.name;
-      claim.metadata.annotations = { ...(claim.metadata.annotations ?? {}), 'pv.kubernetes.io/bind-completed': 'yes', 'pv.kubernetes.io/bound-by-controller': 'yes' };
-      claim.status = { phase: 'Bound', accessModes: pv.spec.accessModes ?? [], capacity: { storage: pv.spec.capacity?.storage ?? '' } };
-      c.write(claim);
-    }
+    syncVolumes(c);
+    for (const pvc of c.store.list<PVC>('PersistentVolumeClaim')) syncClaim(c, pvc);
+    syncVolumes(c);
   },
 };

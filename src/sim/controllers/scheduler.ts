@@ -13,6 +13,7 @@ import type { Taint } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
 import { computePodQOS } from '../api/qos.js';
+import { unboundImmediateClaim, volumeNodeAffinityOk, type PersistentVolumeClaim } from '../api/storage.js';
 import { fitErrorMessage, findNodesThatFit } from '../scheduling/framework.js';
 import { podPriority, preempt, terminatingByPreemption } from '../scheduling/preemption.js';
 import { nodeInfo } from '../scheduling/resources.js';
@@ -70,10 +71,12 @@ export function schedulingContext(c: Cluster, forPod?: Pod): SchedulingContext {
   return {
     nodes,
     namespaceLabels: (ns) => c.store.get('Namespace', undefined, ns)?.metadata.labels,
-    claimPhase: (ns, name) => {
-      const claim = c.store.get('PersistentVolumeClaim', ns, name) as { status?: { phase?: string } } | undefined;
-      return claim ? (claim.status?.phase ?? 'Pending') : undefined;
+    claimProblem: (ns, name) => {
+      const claim = c.store.get<PersistentVolumeClaim>('PersistentVolumeClaim', ns, name);
+      if (!claim) return `persistentvolumeclaim "${name}" not found`;
+      return unboundImmediateClaim(c.store, claim) ? 'pod has unbound immediate PersistentVolumeClaims' : undefined;
     },
+    volumeNodeAffinityOk: (pod, node) => volumeNodeAffinityOk(pod, node, c.store),
     defaultSpreadSelector: (pod) => defaultSelector(c, pod),
   };
 }

@@ -40,8 +40,13 @@ export interface SchedulingContext {
   nodes: NodeInfo[];
   /** A namespace's labels, for namespaceSelector in pod affinity terms. */
   namespaceLabels(ns: string): Labels | undefined;
-  /** A PersistentVolumeClaim's phase (undefined when it does not exist). */
-  claimPhase(ns: string, name: string): string | undefined;
+  /**
+   * Why a claim the pod mounts blocks scheduling before any node is tried (VolumeBinding
+   * PreFilter): missing, or unbound with immediate binding; undefined when it does not.
+   */
+  claimProblem(ns: string, name: string): string | undefined;
+  /** Whether the volumes bound to the pod's claims allow this node (their PVs' nodeAffinity). */
+  volumeNodeAffinityOk(pod: Pod, node: Node): boolean;
   /** The label selector of the pod's owning ReplicaSet/StatefulSet, or of the Services selecting it (default spreading). */
   defaultSpreadSelector(pod: Pod): LabelSelector | undefined;
 }

@@ -24,7 +24,7 @@ export function flagUsage(f: FlagDecl): string {
 }
 
 export function flagsBlock(flags: readonly FlagDecl[]): string {
-  return flags.map(flagUsage).join('\n');
+  return flags.filter((f) => f.deprecated === undefined).map(flagUsage).join('\n');
 }
 
 const OPTIONS_LINE = 'Use "kubectl options" for a list of global command-line options (applies to all commands).\n';

@@ -17,6 +17,12 @@ export interface FlagDecl {
   noOptDefault?: string;
   /** The flag's usage text (may span lines). */
   usage: string;
+  /**
+   * pflag's MarkDeprecated message: the flag still parses, help hides it, and using it prints
+   * `Flag --NAME has been deprecated, MESSAGE` on stderr (the recorder never sees hidden flags,
+   * so these are added by hand with the upstream message).
+   */
+  deprecated?: string;
 }
 
 export interface CommandSpec {

@@ -64,6 +64,9 @@ function describeOne(env: KubectlEnv, obj: KObject, showEvents: boolean): string
     if (rs) ctx.replicaSets = rs;
   }
   if (obj.kind === 'ReplicaSet') ctx.pods = env.api.list<Pod>('Pod', ns).filter((p) => ownedBy(p, obj));
+  // getPodsForPVC: the namespace's pods with a volume naming the claim
+  if (obj.kind === 'PersistentVolumeClaim')
+    ctx.pods = env.api.list<Pod>('Pod', ns).filter((p) => (p.spec.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === obj.metadata.name));
   if (obj.kind === 'Namespace') {
     ctx.resourceQuotas = env.api.list('ResourceQuota', obj.metadata.name);
     ctx.limitRanges = env.api.list('LimitRange', obj.metadata.name);

@@ -9,7 +9,7 @@ import { eventsVerb } from './events.js';
 import { explainVerb } from './explain.js';
 import { getVerb } from './get.js';
 import { logsVerb } from './logs.js';
-import { topVerb } from './top.js';
+import { topNodeVerb, topPodVerb } from './top.js';
 import { versionVerb } from './version.js';
 
 export const READ_VERBS: readonly Verb[] = [
@@ -18,7 +18,8 @@ export const READ_VERBS: readonly Verb[] = [
   explainVerb,
   logsVerb,
   eventsVerb,
-  topVerb,
+  topNodeVerb,
+  topPodVerb,
   clusterInfoVerb,
   apiResourcesVerb,
   apiVersionsVerb,

@@ -1,6 +1,7 @@
 /** Verbs that change the cluster, one file each, in `kubectl help` order. */
 import type { Verb } from '../context.js';
 import { annotateVerb } from './annotate.js';
+import { autoscaleVerb } from './autoscale.js';
 import { applyVerb } from './apply.js';
 import { cordon, uncordon } from './cordon.js';
 import { createVerb } from './create.js';
@@ -27,6 +28,7 @@ export const WRITE_VERBS: readonly Verb[] = [
   deleteVerb,
   rolloutVerb,
   scaleVerb,
+  autoscaleVerb,
   cordon,
   uncordon,
   drainVerb,

@@ -3,6 +3,7 @@
  * typed by `PrintedKind`, so adding a kind to the union without a printer fails to compile.
  * Kinds outside it get the apiserver default table (built-in) or the CRD default table.
  */
+import { apiservices } from './apiservices.js';
 import { configmaps } from './configmaps.js';
 import { controllerrevisions } from './controllerrevisions.js';
 import { cronjobs } from './cronjobs.js';
@@ -12,6 +13,7 @@ import { deployments } from './deployments.js';
 import { endpoints } from './endpoints.js';
 import { endpointslices } from './endpointslices.js';
 import { events } from './events.js';
+import { horizontalpodautoscalers } from './horizontalpodautoscalers.js';
 import { ingressclasses } from './ingressclasses.js';
 import { ingresses } from './ingresses.js';
 import { jobs } from './jobs.js';
@@ -61,7 +63,9 @@ export type PrintedKind =
   | 'ClusterRoleBinding'
   | 'Lease'
   | 'ControllerRevision'
-  | 'ServiceCIDR';
+  | 'ServiceCIDR'
+  | 'HorizontalPodAutoscaler'
+  | 'APIService';
 
 export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   Pod: pods,
@@ -91,6 +95,8 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   ClusterRoleBinding: rolebindings,
   Lease: leases,
   ControllerRevision: controllerrevisions,
+  HorizontalPodAutoscaler: horizontalpodautoscalers,
+  APIService: apiservices,
 };
 
 function isPrintedKind(kind: string): kind is PrintedKind {

@@ -11,12 +11,26 @@ import { describePod } from './pod.js';
 import { describeReplicaSet } from './replicaset.js';
 import { describeSecret } from './secret.js';
 import { describeService } from './service.js';
+import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './storage.js';
+import { describeHorizontalPodAutoscaler, type HorizontalPodAutoscaler } from './hpa.js';
+import type { PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../../sim/api/storage.js';
 import type { DescribeContext } from './writer.js';
 
 export type { DescribeContext } from './writer.js';
 export { describeEvents } from './events.js';
 
-export type DescribedKind = 'Pod' | 'Service' | 'Deployment' | 'ReplicaSet' | 'ConfigMap' | 'Secret' | 'Namespace';
+export type DescribedKind =
+  | 'Pod'
+  | 'Service'
+  | 'Deployment'
+  | 'ReplicaSet'
+  | 'ConfigMap'
+  | 'Secret'
+  | 'Namespace'
+  | 'PersistentVolumeClaim'
+  | 'PersistentVolume'
+  | 'StorageClass'
+  | 'HorizontalPodAutoscaler';
 
 /** One describer per kind, each taking its own object type (a missing kind fails to compile). */
 interface DescriberTable {
@@ -27,6 +41,10 @@ interface DescriberTable {
   readonly ConfigMap: (obj: ConfigMap, ctx: DescribeContext) => string;
   readonly Secret: (obj: Secret, ctx: DescribeContext) => string;
   readonly Namespace: (obj: Namespace, ctx: DescribeContext) => string;
+  readonly PersistentVolumeClaim: (obj: PersistentVolumeClaim, ctx: DescribeContext) => string;
+  readonly PersistentVolume: (obj: PersistentVolume, ctx: DescribeContext) => string;
+  readonly StorageClass: (obj: StorageClass, ctx: DescribeContext) => string;
+  readonly HorizontalPodAutoscaler: (obj: HorizontalPodAutoscaler, ctx: DescribeContext) => string;
 }
 
 export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = {
@@ -37,6 +55,10 @@ export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = 
   ConfigMap: describeConfigMap,
   Secret: describeSecret,
   Namespace: describeNamespace,
+  PersistentVolumeClaim: describePersistentVolumeClaim,
+  PersistentVolume: describePersistentVolume,
+  StorageClass: describeStorageClass,
+  HorizontalPodAutoscaler: describeHorizontalPodAutoscaler,
 };
 
 export function hasDescriber(kind: string): kind is DescribedKind {

@@ -1,7 +1,9 @@
 /**
- * VolumeBinding's PreFilter (pkg/scheduler/framework/plugins/volumebinding): every claim the pod
- * mounts must exist, and with immediate binding be Bound; otherwise the pod fails before any node
- * is tried, with one message for all of them.
+ * VolumeBinding (pkg/scheduler/framework/plugins/volumebinding): in PreFilter every claim the pod
+ * mounts must exist, and with immediate binding be Bound, otherwise the pod fails before any node
+ * is tried; in Filter a node must satisfy the nodeAffinity of the volumes already bound
+ * (ErrReasonNodeConflict, `node(s) had volume node affinity conflict`). Delayed-binding
+ * (WaitForFirstConsumer) claims do not block.
  */
 import type { FilterPlugin } from '../types.js';
 import { status } from '../types.js';
@@ -12,13 +14,13 @@ export const volumeBinding: FilterPlugin = {
     for (const v of pod.spec.volumes ?? []) {
       const name = v.persistentVolumeClaim?.claimName;
       if (!name) continue;
-      const phase = ctx.claimPhase(pod.metadata.namespace ?? 'default', name);
-      if (phase === undefined) return status(this.name, 'UnschedulableAndUnresolvable', `persistentvolumeclaim "${name}" not found`);
-      if (phase !== 'Bound') return status(this.name, 'UnschedulableAndUnresolvable', 'pod has unbound immediate PersistentVolumeClaims');
+      const problem = ctx.claimProblem(pod.metadata.namespace ?? 'default', name);
+      if (problem !== undefined) return status(this.name, 'UnschedulableAndUnresolvable', problem);
     }
     return undefined;
   },
-  filter() {
+  filter(ctx, pod, ni) {
+    if (!ctx.volumeNodeAffinityOk(pod, ni.node)) return status(this.name, 'UnschedulableAndUnresolvable', 'node(s) had volume node affinity conflict');
     return undefined;
   },
 };

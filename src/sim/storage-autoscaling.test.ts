@@ -1,0 +1,144 @@
+/**
+ * Storage and autoscaling end to end on the kubeadm-calico-addons fixture (local-path-provisioner
+ * and metrics-server): default class admission, WaitForFirstConsumer provisioning, claim update
+ * rules, expansion, reclaim, the Metrics API through `kubectl top`, and the HPA controller.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Session } from '../shell/session.js';
+import { loadFixture } from '../testing/fixtures.js';
+import { specDiff, validateClaimUpdate, type PersistentVolumeClaim } from './api/storage.js';
+
+async function session(fixture = 'kubeadm-calico-addons'): Promise<{ s: Session; run: (l: string) => Promise<{ stdout: string; stderr: string; exitCode: number }>; advance: (ms: number) => void }> {
+  const c = loadFixture(fixture);
+  const s = new Session(c);
+  return { s, run: (l) => s.exec(l), advance: (ms) => c.advance(ms) };
+}
+
+const CLAIM = (name: string, extra = ''): string => `kubectl apply -f - <<'EOF'
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: ${name}}
+spec:
+${extra}  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 1Gi}}
+EOF`;
+
+const POD = (name: string, claim: string): string => `kubectl apply -f - <<'EOF'
+apiVersion: v1
+kind: Pod
+metadata: {name: ${name}}
+spec:
+  containers: [{name: c, image: nginx, volumeMounts: [{name: d, mountPath: /d}]}]
+  volumes: [{name: d, persistentVolumeClaim: {claimName: ${claim}}}]
+EOF`;
+
+test('a claim without a class gets the default one and waits for its first consumer', async () => {
+  const { run, advance } = await session();
+  await run(`kubectl annotate sc local-path storageclass.kubernetes.io/is-default-class=true`);
+  assert.match((await run('kubectl get sc')).stdout, /^local-path \(default\) +rancher\.io\/local-path +Delete +WaitForFirstConsumer +false /m);
+  await run(CLAIM('data'));
+  assert.equal((await run(`kubectl get pvc data -o jsonpath='{.spec.storageClassName}|{.status.phase}'`)).stdout, 'local-path|Pending');
+  assert.match((await run('kubectl describe pvc data')).stdout, /Normal {2}WaitForFirstConsumer {2}\S+ +persistentvolume-controller {2}waiting for first consumer to be created before binding\n/);
+  await run(POD('app', 'data'));
+  advance(15_000);
+  const pv = (await run(`kubectl get pvc data -o jsonpath='{.spec.volumeName}'`)).stdout;
+  assert.match(pv, /^pvc-[0-9a-f-]{36}$/);
+  const node = (await run(`kubectl get pod app -o jsonpath='{.spec.nodeName}'`)).stdout;
+  assert.equal((await run(`kubectl get pv ${pv} -o jsonpath='{.spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0].values[0]}|{.spec.hostPath.path}'`)).stdout, `${node}|/opt/local-path-provisioner/${pv}_default_data`);
+  assert.equal((await run(`ssh ${node} ls /opt/local-path-provisioner`)).stdout, `${pv}_default_data\n`);
+  const events = (await run('kubectl describe pvc data')).stdout;
+  assert.match(events, /Normal {2}ProvisioningSucceeded .* Successfully provisioned volume pvc-/);
+  // reclaim Delete: the provisioner removes the PV and its directory
+  await run('kubectl delete pod app --grace-period=0 --force');
+  await run('kubectl delete pvc data');
+  assert.equal((await run('kubectl get pv')).stderr, 'No resources found\n');
+  assert.equal((await run(`ssh ${node} ls /opt/local-path-provisioner`)).stdout, '');
+});
+
+test('a claim with no class and no volume: FailedBinding, type Normal', async () => {
+  const { run } = await session('kubeadm-calico');
+  await run(CLAIM('plain'));
+  const out = (await run('kubectl describe pvc plain')).stdout;
+  assert.match(out, /^StorageClass: +\n/m);
+  assert.match(out, /Normal {2}FailedBinding {2}\S+ +persistentvolume-controller {2}no persistent volumes available for this claim and no storage class is set/);
+});
+
+test('claim spec immutability and the resize admission', async () => {
+  const { run, advance } = await session();
+  await run(CLAIM('data', '  storageClassName: local-path\n'));
+  await run(POD('app', 'data'));
+  advance(15_000);
+  const grow = await run(`kubectl patch pvc data -p '{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}'`);
+  assert.equal(grow.stderr, 'Error from server (Forbidden): persistentvolumeclaims "data" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize\n');
+  const modes = await run(`kubectl patch pvc data -p '{"spec":{"accessModes":["ReadWriteMany"]}}'`);
+  assert.match(modes.stderr, /^The PersistentVolumeClaim "data" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n {2}core.PersistentVolumeClaimSpec\{\n- \tAccessModes: +\{"ReadWriteOnce"\},\n\+ \tAccessModes: +\{"ReadWriteMany"\},\n/);
+  await run(`kubectl patch sc local-path -p '{"allowVolumeExpansion":true}'`);
+  assert.equal((await run(`kubectl patch pvc data -p '{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}'`)).exitCode, 0);
+  assert.equal((await run(`kubectl get pvc data -o jsonpath='{.status.capacity.storage}'`)).stdout, '2Gi');
+  assert.match((await run('kubectl describe pod app')).stdout, /FileSystemResizeSuccessful .* MountVolume.NodeExpandVolume succeeded for volume "pvc-/);
+});
+
+test('validateClaimUpdate: an unbound claim may not change its request; a bound one may not shrink below capacity', () => {
+  const base: PersistentVolumeClaim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'x' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } }, status: { phase: 'Pending' } };
+  const bigger = { ...base, spec: { ...base.spec, resources: { requests: { storage: '2Gi' } } } };
+  assert.equal(validateClaimUpdate(bigger, base).length, 1);
+  const bound = { ...base, status: { phase: 'Bound', capacity: { storage: '2Gi' } } };
+  assert.deepEqual(validateClaimUpdate({ ...bigger, spec: { ...bigger.spec, resources: { requests: { storage: '3Gi' } } } }, { ...bound, spec: bigger.spec }), []);
+  assert.equal(validateClaimUpdate(base, { ...bound, spec: bigger.spec })[0]?.body, 'Forbidden: field can not be less than status.capacity');
+  assert.match(specDiff({ storageClassName: 'a' }, { storageClassName: 'b' }), /- \tStorageClassName: +&"a",\n\+ \tStorageClassName: +&"b",/);
+});
+
+test('kubectl top: no metrics-server, then its columns, sorting and --containers', async () => {
+  const bare = await session('kubeadm-calico');
+  const none = await bare.run('kubectl top node');
+  assert.deepEqual([none.stdout, none.stderr, none.exitCode], ['', 'error: Metrics API not available\n', 1]);
+  const { run } = await session();
+  const nodes = (await run('kubectl top node')).stdout.split('\n');
+  assert.equal(nodes[0], 'NAME      CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)   ');
+  assert.match(nodes[1]!, /^cka-cp1 {3}\d+m +\d+% +\d+Mi +\d+% +$/);
+  assert.equal((await run('kubectl top pod')).stderr, 'No resources found in default namespace.\n');
+  const pods = (await run('kubectl top pod -A --sort-by=cpu --no-headers')).stdout.split('\n').filter(Boolean);
+  assert.match(pods[0]!, /^kube-system +kube-apiserver-cka-cp1 /);
+  const cpu = pods.map((l) => Number(/ (\d+)m /.exec(l)![1]));
+  assert.deepEqual(cpu, [...cpu].sort((a, b) => b - a));
+  assert.equal((await run('kubectl top pod --sort-by=disk')).stderr, 'error: --sort-by accepts only cpu or memory\n');
+  // metrics-server down: the aggregator answers ServiceUnavailable
+  await run('kubectl -n kube-system scale deploy metrics-server --replicas=0');
+  assert.equal((await run('kubectl top node')).stderr, 'Error from server (ServiceUnavailable): the server is currently unable to handle the request (get nodes.metrics.k8s.io)\n');
+});
+
+test('HPA: scales up under load with the real event, back down to min after the window', async () => {
+  const { run, advance } = await session();
+  await run(`kubectl apply -f - <<'EOF'
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: registry.k8s.io/hpa-example, resources: {requests: {cpu: 200m}}}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web}
+spec: {selector: {app: web}, ports: [{port: 80}]}
+EOF`);
+  assert.equal((await run('kubectl autoscale deployment web --cpu=50% --min=1 --max=5')).stdout, 'horizontalpodautoscaler.autoscaling/web autoscaled\n');
+  advance(15_000);
+  assert.match((await run('kubectl get hpa web')).stdout, /^web +Deployment\/web +cpu: <unknown>\/50% +1 +5 +\d+ /m);
+  await run(`kubectl run load --image=busybox -- sh -c 'while true; do wget -q -O- http://web; done'`);
+  advance(60_000);
+  const described = (await run('kubectl describe hpa web')).stdout;
+  assert.match(described, /SuccessfulRescale +\S+ +horizontal-pod-autoscaler +New size: \d; reason: cpu resource utilization \(percentage of request\) above target/);
+  assert.match(described, /ScalingActive +True +ValidMetricFound/);
+  assert.ok(Number((await run(`kubectl get deploy web -o jsonpath='{.spec.replicas}'`)).stdout) > 1);
+  await run('kubectl delete pod load --grace-period=0 --force');
+  advance(60_000);
+  assert.ok(Number((await run(`kubectl get deploy web -o jsonpath='{.spec.replicas}'`)).stdout) > 1, 'the 300 s scale-down window holds the replicas');
+  advance(300_000);
+  assert.equal((await run(`kubectl get deploy web -o jsonpath='{.spec.replicas}'`)).stdout, '1');
+  assert.match((await run('kubectl describe hpa web')).stdout, /New size: 1; reason: All metrics below target/);
+});
