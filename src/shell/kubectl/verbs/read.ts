@@ -8,6 +8,7 @@ import { describeVerb } from './describe.js';
 import { eventsVerb } from './events.js';
 import { explainVerb } from './explain.js';
 import { getVerb } from './get.js';
+import { kustomizeVerb } from './kustomize.js';
 import { logsVerb } from './logs.js';
 import { topVerb } from './top.js';
 import { versionVerb } from './version.js';
@@ -23,5 +24,6 @@ export const READ_VERBS: readonly Verb[] = [
   apiResourcesVerb,
   apiVersionsVerb,
   configVerb,
+  kustomizeVerb,
   versionVerb,
 ];
