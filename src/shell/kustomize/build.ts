@@ -204,11 +204,12 @@ function collectWarnings(fs: Vfs, dir: string, seen: Set<string>, out: string[])
   }
 }
 
-/** Build the kustomization in `dir` (absolute). */
-export function build(fs: Vfs, dir: string): BuildResult {
+/** Build the kustomization in `dir` (absolute; `shown` is the path as the user typed it, for errors). */
+export function build(fs: Vfs, dir: string, shown: string = dir): BuildResult {
   const abs = normalize(dir);
+  if (fs.isFile(abs)) throw new KustomizeError(`must build at directory: '${shown}': file is not directory`);
   if (!fs.isDir(abs)) {
-    throw new KustomizeError(`must build at directory: not a valid directory: evalsymlink failure on '${abs}' : lstat ${abs}: no such file or directory`);
+    throw new KustomizeError(`must build at directory: not a valid directory: evalsymlink failure on '${shown}' : lstat ${abs}: no such file or directory`);
   }
   const k = loadKustomization(fs, abs);
   if (k.kind === 'Component') throw new KustomizeError(`'${abs}' is a Component, not a Kustomization; components can't be built on their own`);
