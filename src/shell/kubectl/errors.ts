@@ -36,7 +36,12 @@ export function errorResult(e: unknown, verbPath: string, stdout = ''): CommandR
   if (e instanceof ApiError) text = formatApiError(e);
   else if (e instanceof ConnectionRefusedError) text = e.message;
   else if (e instanceof FlagError) text = `error: ${e.message}\nSee 'kubectl ${verbPath} --help' for usage.`;
-  else if (e instanceof KubectlError) text = `error: ${e.message}${e.hint ? `\n${e.hint}` : ''}`;
+  else if (e instanceof KubectlError) {
+    text = `error: ${e.message}${e.hint ? `\n${e.hint}` : ''}`;
+    // a Go template that failed while running printed kubectl's debugging block to stdout first
+    const printed = (e as { stdout?: unknown }).stdout;
+    if (typeof printed === 'string') stdout += printed;
+  }
   else if (e instanceof RawError) text = e.message;
   else text = `error: ${e instanceof Error ? e.message : String(e)}`;
   return { stdout, stderr: `${text}\n`, exitCode: 1 };

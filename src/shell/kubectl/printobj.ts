@@ -10,6 +10,7 @@ import { marshalIndent } from '../printers/json.js';
 import { toYaml } from '../printers/yaml.js';
 import { sortKeys, toJson } from '../printers/serialize.js';
 import { printJsonPath } from '../printers/jsonpath.js';
+import { parseGoTemplate, printGoTemplate } from '../printers/gotemplate.js';
 import { KubectlError } from './errors.js';
 import type { FlagSpec } from './flags.js';
 import { dryRunSuffix, type DryRun } from './dry-run.js';
@@ -28,9 +29,33 @@ export const OUTPUT_FLAGS: FlagSpec[] = [
 export function checkOutput(output: string | undefined): void {
   if (output === undefined || output === '') return;
   const name = output.split('=')[0]!;
-  const ok = ['json', 'yaml', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file'].includes(name);
+  const ok = ['json', 'yaml', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', ...GO_TEMPLATE_FORMATS].includes(name);
   if (!ok) throw new KubectlError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${ALLOWED_FORMATS}`);
-  if (name.startsWith('jsonpath') && !output.includes('=')) throw new KubectlError(`template format specified but no template given`);
+  if ((name.startsWith('jsonpath') || GO_TEMPLATE_FORMATS.includes(name)) && !output.includes('=')) throw new KubectlError(`template format specified but no template given`);
+}
+
+const GO_TEMPLATE_FORMATS = ['go-template', 'template', 'go-template-file', 'templatefile'];
+
+/**
+ * `-o` after folding in `--template` (GetPrintFlags): `--template X` alone means `-o go-template=X`;
+ * `-o go-template --template X` means the same; `-o go-template=X --template Y` matches no printer.
+ */
+export function withTemplateFlag(output: string | undefined, template: string | undefined): string | undefined {
+  if (!template) return output;
+  if (output === undefined || output === '') return `go-template=${template}`;
+  if (GO_TEMPLATE_FORMATS.includes(output) || output.startsWith('jsonpath') && !output.includes('=')) return `${output}=${template}`;
+  if (GO_TEMPLATE_FORMATS.includes(output.split('=')[0]!)) throw new KubectlError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${ALLOWED_FORMATS}`);
+  return output;
+}
+
+/** A Go template that failed while running: kubectl wrote its debugging block to stdout first. */
+export class TemplateFailure extends KubectlError {
+  constructor(
+    readonly stdout: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface PrintOptions {
@@ -41,8 +66,8 @@ export interface PrintOptions {
   /** true when kubectl built the object itself (client dry run): JSON keeps field order. */
   generated: boolean;
   allowMissingKeys?: boolean;
-  /** Read a jsonpath-file template. */
-  readFile?: (path: string) => string;
+  /** Read a jsonpath-file or go-template-file template (undefined: no such file). */
+  readFile?: (path: string) => string | undefined;
 }
 
 /** `deployment.apps/web` */
@@ -66,7 +91,19 @@ export function printObject(obj: KObject, o: PrintOptions): string {
   if (fmt === 'yaml') return toYaml(sortKeys(clean));
   if (fmt === 'json') return `${marshalIndent(o.generated ? toJson(clean) : sortKeys(clean))}\n`;
   let template = out.slice(out.indexOf('=') + 1);
-  if (fmt === 'jsonpath-file') template = o.readFile ? o.readFile(template) : '';
+  if (GO_TEMPLATE_FORMATS.includes(fmt)) {
+    if (fmt === 'go-template-file' || fmt === 'templatefile') {
+      const text = o.readFile?.(template);
+      if (text === undefined) throw new KubectlError(`error reading --template ${template}, open ${template}: no such file or directory`);
+      template = text;
+    }
+    const parsed = parseGoTemplate(template);
+    if (!parsed.ok) throw new KubectlError(parsed.error);
+    const r = printGoTemplate(parsed.tmpl, template, o.generated ? toJson(clean) : sortKeys(clean), o.allowMissingKeys ?? true);
+    if (!r.ok) throw new TemplateFailure(r.stdout, r.error);
+    return r.text;
+  }
+  if (fmt === 'jsonpath-file') template = o.readFile?.(template) ?? '';
   const r = printJsonPath(template, o.generated ? toJson(clean) : sortKeys(clean), {
     allowMissingKeys: o.allowMissingKeys ?? true,
     outputJson: fmt === 'jsonpath-as-json',

@@ -12,8 +12,8 @@ import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError } from '../errors.js';
-import { bool, list, str } from '../flags.js';
-import { readManifests } from '../manifest.js';
+import { str } from '../flags.js';
+import { manifestsOrKustomization } from './kustomize.js';
 import { deletions, isSubset, strategicMerge, type JsonValue } from '../merge.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
@@ -65,17 +65,17 @@ export const applyVerb: Verb = {
   name: 'apply',
   run(inv, env): CommandResult {
     const p = inv.parsed;
-    const files = list(p.flags, 'filename');
-    if (files.length === 0) throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
+    const input = manifestsOrKustomization(env, p, 'apply');
+    if (!input) throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
     if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, "See 'kubectl apply -h' for help and examples");
     const dry = parseDryRun(p.flags);
     const output = str(p.flags, 'output');
     checkOutput(output);
     const ns = namespaceOf(env, p);
     const fieldValidation = validationDirective(p.flags);
-    const objs = readManifests(env, files, bool(p.flags, 'recursive'), 'apply');
+    const objs = input.objs;
     let stdout = '';
-    let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
+    let stderr = input.stderr + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '');
     let failed = false;
     for (const { obj, source } of objs) {
       const step = { verb: 'applying patch' };

@@ -9,7 +9,8 @@ import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError, seeHelp } from '../errors.js';
 import { bool, list, str, type Parsed } from '../flags.js';
-import { manifestNamespace, readManifests, withSource } from '../manifest.js';
+import { manifestNamespace, withSource } from '../manifest.js';
+import { manifestsOrKustomization } from './kustomize.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { lastAppliedAnnotate } from '../last-applied.js';
@@ -54,16 +55,16 @@ const GROUPS: readonly Group[] = [
 
 
 async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
-  const files = list(p.flags, 'filename');
-  if (files.length === 0) throw new KubectlError('must specify one of -f and -k');
+  const input = manifestsOrKustomization(env, p, 'create');
+  if (!input) throw new KubectlError('must specify one of -f and -k');
   const dry = parseDryRun(p.flags);
   const output = str(p.flags, 'output');
   checkOutput(output);
   const ns = namespaceOf(env, p);
   const fieldValidation = validationDirective(p.flags);
-  const objs = readManifests(env, files, bool(p.flags, 'recursive'));
+  const objs = input.objs;
   let stdout = '';
-  let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
+  let stderr = input.stderr + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '');
   let failed = false;
   for (const { obj, source } of objs) {
     try {
@@ -92,7 +93,7 @@ export const createVerb: Verb = {
     const p = inv.parsed;
     const [, first, second] = inv.path;
     if (!first) {
-      if (p.args.length > 0 && list(p.flags, 'filename').length === 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, seeHelp('create'));
+      if (p.args.length > 0 && list(p.flags, 'filename').length === 0 && !str(p.flags, 'kustomize')) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, seeHelp('create'));
       return createFromFiles(p, env);
     }
     const group = GROUPS.find((g) => matches(g, first.name));

@@ -10,8 +10,8 @@ import { kindInfoOf, kindPrefixOf } from '../../printers/kindinfo.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun, dryRunSuffix, type DryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError, RawError } from '../errors.js';
-import { bool, int, list, str } from '../flags.js';
-import { readManifests } from '../manifest.js';
+import { bool, int, str } from '../flags.js';
+import { manifestsOrKustomization } from './kustomize.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import { manifestNamespace, withSource } from '../manifest.js';
@@ -40,7 +40,8 @@ export const deleteVerb: Verb = {
   name: 'delete',
   run(inv, env) {
     const p = inv.parsed;
-    const files = list(p.flags, 'filename');
+    const input = manifestsOrKustomization(env, p, 'delete');
+    const files = input?.objs ?? [];
     const selector = str(p.flags, 'selector');
     const all = bool(p.flags, 'all');
     if (files.length === 0 && p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
@@ -52,7 +53,7 @@ export const deleteVerb: Verb = {
     }
     const force = bool(p.flags, 'force');
     if (force && grace === -1) grace = 0;
-    let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
+    let stderr = (input?.stderr ?? '') + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '');
     if (force && grace === 0) stderr += 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
     const output = str(p.flags, 'output');
     const ns = namespaceOf(env, p);
@@ -61,7 +62,7 @@ export const deleteVerb: Verb = {
     if (targets.length > 0 && (selector !== undefined || all)) throw new KubectlError('name cannot be provided when a selector is specified');
     if (typesOnly.length > 0 && selector === undefined && !all) throw new KubectlError(`resource(s) were provided, but no name was specified`);
     const objs: { obj: KObject; source?: string; missing?: string }[] = [];
-    for (const { obj, source } of files.length ? readManifests(env, files, bool(p.flags, 'recursive'), 'delete') : []) {
+    for (const { obj, source } of files) {
       const target = manifestNamespace(obj, ns);
       const live = env.api.tryGet(obj.kind, target, obj.metadata.name);
       objs.push(live ? { obj: live, source } : { obj: { ...obj, metadata: { ...obj.metadata, ...(target ? { namespace: target } : {}) } }, source, missing: obj.kind });

@@ -18,6 +18,9 @@ import { printYaml } from '../../printers/yaml.js';
 import { printJson } from '../../printers/json.js';
 import { printName } from '../../printers/name.js';
 import { printJsonPath } from '../../printers/jsonpath.js';
+import { parseGoTemplate, printGoTemplate } from '../../printers/gotemplate.js';
+import { TemplateFailure } from '../printobj.js';
+import type { GoTemplate } from '../../gotemplate/index.js';
 import { type CustomColumn, parseCustomColumnsFile, parseCustomColumnsSpec, printCustomColumns } from '../../printers/custom-columns.js';
 import { renderRows } from '../../printers/tabwriter.js';
 import { documentFor } from '../../printers/serialize.js';
@@ -57,14 +60,27 @@ export type OutputFormat =
   | { kind: 'json' }
   | { kind: 'name' }
   | { kind: 'jsonpath'; template: string; asJson: boolean }
+  | { kind: 'go-template'; template: GoTemplate; raw: string }
   | { kind: 'custom-columns'; columns: CustomColumn[] };
 
 function readFile(env: KubectlEnv, file: string): string | undefined {
   return env.fs.tryRead(file.startsWith('/') ? file : `${env.cwd.replace(/\/$/, '')}/${file}`);
 }
 
+/** A Go template from `-o go-template=…` or `--template` (template.go GoTemplatePrintFlags.ToPrinter). */
+function goTemplateOutput(text: string): OutputFormat {
+  const r = parseGoTemplate(text);
+  if (!r.ok) throw new KubectlError(r.error);
+  return { kind: 'go-template', template: r.tmpl, raw: text };
+}
+
 export function parseOutput(raw: string | undefined, env: KubectlEnv, template: string | undefined): OutputFormat {
+  // --template without -o means go-template (GetPrintFlags, kept for backwards compatibility)
+  if ((raw === undefined || raw === '') && template) raw = 'go-template';
   if (raw === undefined || raw === '') return { kind: 'table', wide: false };
+  if (template && raw.includes('=') && /^(go-template|template|go-template-file|templatefile)=/.test(raw)) {
+    throw new KubectlError(`unable to match a printer suitable for the output format "${raw}", allowed formats are: ${ALLOWED_FORMATS}`);
+  }
   const eq = raw.indexOf('=');
   const name = eq >= 0 ? raw.slice(0, eq) : raw;
   const arg = eq >= 0 ? raw.slice(eq + 1) : (template ?? '');
@@ -86,6 +102,17 @@ export function parseOutput(raw: string | undefined, env: KubectlEnv, template: 
       const text = readFile(env, arg);
       if (text === undefined) throw new KubectlError(`error reading --template ${arg}, open ${arg}: no such file or directory`);
       return { kind: 'jsonpath', template: text, asJson: false };
+    }
+    case 'go-template':
+    case 'template':
+      if (arg === '') throw new KubectlError('template format specified but no template given');
+      return goTemplateOutput(arg);
+    case 'go-template-file':
+    case 'templatefile': {
+      if (arg === '') throw new KubectlError('template format specified but no template given');
+      const text = readFile(env, arg);
+      if (text === undefined) throw new KubectlError(`error reading --template ${arg}, open ${arg}: no such file or directory`);
+      return goTemplateOutput(text);
     }
     case 'custom-columns': {
       const r = parseCustomColumnsSpec(arg);
@@ -174,6 +201,12 @@ const NO_TYPE =
 function renderGeneric(objs: KObject[], asList: boolean, out: OutputFormat, p: Parsed): string {
   const showManaged = bool(p.flags, 'show-managed-fields');
   switch (out.kind) {
+    case 'go-template': {
+      const doc = documentFor(objs, asList, { showManagedFields: showManaged });
+      const r = printGoTemplate(out.template, out.raw, doc, p.flags['allow-missing-template-keys'] !== false);
+      if (!r.ok) throw new TemplateFailure(r.stdout, r.error);
+      return r.text;
+    }
     case 'yaml':
       return printYaml(objs, asList, { showManagedFields: showManaged });
     case 'json':

@@ -8,6 +8,7 @@ import { describeVerb } from './describe.js';
 import { eventsVerb } from './events.js';
 import { explainVerb } from './explain.js';
 import { getVerb } from './get.js';
+import { kustomizeVerb } from './kustomize.js';
 import { logsVerb } from './logs.js';
 import { topNodeVerb, topPodVerb } from './top.js';
 import { versionVerb } from './version.js';
@@ -24,5 +25,6 @@ export const READ_VERBS: readonly Verb[] = [
   apiResourcesVerb,
   apiVersionsVerb,
   configVerb,
+  kustomizeVerb,
   versionVerb,
 ];

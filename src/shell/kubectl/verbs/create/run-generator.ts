@@ -11,7 +11,8 @@ import type { KubectlEnv } from '../../context.js';
 import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../../dry-run.js';
 import { errorResult, KubectlError, seeHelp } from '../../errors.js';
 import { bool, str, type FlagSpec, type Parsed, checkRequired } from '../../flags.js';
-import { checkOutput, OUTPUT_FLAGS, printObject } from '../../printobj.js';
+import { checkOutput, OUTPUT_FLAGS, printObject, withTemplateFlag } from '../../printobj.js';
+import { resolvePath } from '../../../../sim/node/vfs.js';
 import { namespaceOf } from '../../target.js';
 import { lastAppliedAnnotate } from '../../last-applied.js';
 import type { Generator } from './types.js';
@@ -29,7 +30,7 @@ export const CREATE_COMMON_FLAGS: FlagSpec[] = [
 export async function runGenerator(gen: Generator, p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   checkRequired(p, gen.required ?? []);
   const dry = parseDryRun(p.flags);
-  const output = str(p.flags, 'output');
+  const output = withTemplateFlag(str(p.flags, 'output'), str(p.flags, 'template'));
   checkOutput(output);
   if (p.args.length !== 1) throw new KubectlError(`exactly one NAME is required, got ${p.args.length}`, seeHelp(gen.path));
   const ns = namespaceOf(env, p);
@@ -50,6 +51,12 @@ export async function runGenerator(gen: Generator, p: Parsed, env: KubectlEnv): 
       return { ...r, stderr: stderr + r.stderr };
     }
   }
-  const stdout = printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client', allowMissingKeys: p.flags['allow-missing-template-keys'] !== false });
-  return { stdout, stderr, exitCode: 0 };
+  const readFile = (f: string): string | undefined => env.fs.tryRead(resolvePath(env.cwd, f));
+  try {
+    const stdout = printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client', allowMissingKeys: p.flags['allow-missing-template-keys'] !== false, readFile });
+    return { stdout, stderr, exitCode: 0 };
+  } catch (e) {
+    const r = errorResult(e, gen.path);
+    return { ...r, stderr: stderr + r.stderr };
+  }
 }
