@@ -28,3 +28,18 @@ test('complete', async () => {
   await s.exec('ssh cka-cp1');
   assert.ok(complete(s, 'iptables-sa')[0].includes('iptables-save'), 'node tools after ssh');
 });
+
+test('kubectl completion from the command declarations', () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  s.fsOf({ kind: 'workstation', host: s.cluster.meta.workstation }).write('/root/web.yaml', 'x');
+  const cases = [
+    { name: 'a flag of get', line: 'kubectl get pods --sel', want: ['--selector='] },
+    { name: 'a flag of scale', line: 'kubectl scale deploy x --rep', want: ['--replicas='] },
+    { name: 'a subcommand', line: 'kubectl rollout un', want: ['undo'] },
+    { name: 'a create subcommand alias', line: 'kubectl create se', want: ['secret', 'service', 'serviceaccount'] },
+    { name: 'output formats', line: 'kubectl get pods -o ', want: ['custom-columns', 'custom-columns-file', 'go-template', 'go-template-file', 'json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'kyaml', 'name', 'template', 'templatefile', 'wide', 'yaml'] },
+    { name: 'namespaces', line: 'kubectl get pods -n kube-', want: ['kube-node-lease', 'kube-public', 'kube-system'] },
+    { name: 'files after -f', line: 'kubectl apply -f we', want: ['web.yaml'] },
+  ];
+  for (const c of cases) assert.deepEqual(complete(s, c.line)[0], c.want, c.name);
+});
