@@ -7,7 +7,7 @@
 import type { CommandResult } from '../types.js';
 import type { Invocation, KubectlEnv, Verb } from './context.js';
 import { parseFlags, type Parsed } from './flags.js';
-import { errorResult } from './errors.js';
+import { errorResult, KubectlError, seeHelp } from './errors.js';
 import { VERBS } from './verbs/index.js';
 import { COMMANDS } from './spec/index.js';
 import { commandHelp, rootHelp } from './spec/help.js';
@@ -62,6 +62,10 @@ export async function runKubectl(argv: string[], env: KubectlEnv): Promise<Comma
     parsed = parseFlags(rest, flagsOf(spec));
   } catch (e) {
     return errorResult(e, words);
+  }
+  if (spec.bare && parsed.args.length > 0) {
+    // DefaultSubCommandRun with arguments: cmdutil.UsageErrorf(cmd, "unknown command %q", …)
+    return errorResult(new KubectlError(`unknown command "${parsed.args.join(' ')}"`, seeHelp(words)), words);
   }
   if (spec.bare && parsed.args.length === 0) {
     // a group run without its subcommand: cobra's DefaultSubCommandRun prints the help

@@ -15,10 +15,16 @@ export function flagsOf(spec: CommandSpec | undefined): FlagDecl[] {
   return [...own, ...GLOBAL_OPTIONS.filter((g) => !own.some((f) => f.name === g.name || (g.short !== undefined && f.short === g.short)))];
 }
 
+/**
+ * Whether a flag word takes the next word as its value while the command is being found: cobra's
+ * stripFlags treats every `--flag`/`-f` without `=` as taking one, unless it is a known bool flag
+ * or has a NoOptDefVal (so an unknown `--nmespace x get` still finds `get`, then fails on the flag).
+ */
 function takesValue(flags: readonly FlagDecl[], arg: string): boolean {
   if (arg.includes('=')) return false;
   const f = arg.startsWith('--') ? flags.find((x) => x.name === arg.slice(2)) : arg.length === 2 ? flags.find((x) => x.short === arg[1]) : undefined;
-  return f !== undefined && f.type !== 'bool' && f.noOptDefault === undefined;
+  if (f === undefined) return arg.startsWith('--') || arg.length === 2;
+  return f.type !== 'bool' && f.noOptDefault === undefined;
 }
 
 export interface Located {
