@@ -51,9 +51,11 @@ for (const file of files) {
 
 test('-h anywhere before -- and the short form give the same text', async () => {
   const long = await runKubectl(['create', 'deployment', '--help'], env);
-  for (const argv of [['create', 'deploy', '-h'], ['-n', 'x', 'create', 'deployment', 'web', '-h'], ['create', '-h', 'deployment']]) {
+  for (const argv of [['create', 'deploy', '-h'], ['-n', 'x', 'create', 'deployment', 'web', '-h']]) {
     const got = await runKubectl(argv, env);
-    // cobra's Find strips flags before walking the words, so `create -h deployment` is deployment's help
     assert.equal(got.stdout, long.stdout, argv.join(' '));
   }
+  // cobra adds -h to a command only once found, so while finding it `-h` takes the next word as
+  // its value: `create -h deployment` is create's help (as the real binary prints)
+  assert.equal((await runKubectl(['create', '-h', 'deployment'], env)).stdout, (await runKubectl(['create', '--help'], env)).stdout);
 });
