@@ -17,6 +17,8 @@ import { textCommands } from './commands/index.js';
 import { runKubectl } from './kubectl/index.js';
 import type { KubectlEnv } from './kubectl/context.js';
 import { podFs } from '../sim/runtime/podfs.js';
+import { containerFs } from '../sim/runtime/volumes.js';
+import { currentRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
 import { lookupImage } from '../sim/images.js';
 import type { Pod } from '../sim/api/types.js';
@@ -102,7 +104,9 @@ export class Session {
   fsOf(location: ExecLocation): Vfs {
     if (location.kind === 'pod') {
       const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
-      return podFs(this.cluster, pod?.metadata.uid ?? `${location.namespace}/${location.pod}`);
+      // the container's view: its root filesystem with the pod's volumes mounted
+      if (pod) return containerFs(this.cluster, pod, location.container);
+      return podFs(this.cluster, `${location.namespace}/${location.pod}`);
     }
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
@@ -171,7 +175,7 @@ export class Session {
     if (interactive && dash > 0 && argv.length - dash === 2 && ['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash'].includes(argv[dash + 1]!)) {
       const target = await this.resolveExecTarget(argv.slice(1, dash), ctx);
       if ('error' in target) return target.error;
-      this.pendingPush = { location: target.location, user: 'root', cwd: '/', env: { HOME: '/root', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: target.location.pod } };
+      this.pendingPush = { location: target.location, user: 'root', cwd: '/', env: this.containerEnv(target.location) };
       return { stdout: '', stderr: '', exitCode: 0 };
     }
     return runKubectl(argv, this.kubectlEnv(ctx));
@@ -208,10 +212,23 @@ export class Session {
     }
   }
 
+  /**
+   * The environment an exec'd process gets: the container's own (the kubelet's variables as the
+   * container started, runtime/processes.ts), as `kubectl exec POD -- env` prints it.
+   */
+  private containerEnv(location: Extract<ExecLocation, { kind: 'pod' }>): Record<string, string> {
+    const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
+    const run = pod ? currentRun(this.cluster, pod, location.container) : undefined;
+    if (run) return Object.fromEntries(run.env);
+    return { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: location.pod, HOME: '/root' };
+  }
+
   /** Run a command inside a container (kubectl exec POD -- CMD). */
   async execInPod(namespace: string, pod: string, container: string, argv: string[], stdin: string): Promise<CommandResult> {
-    const location: ExecLocation = { kind: 'pod', namespace, pod, container };
-    const frame = this.makeFrame({ location, user: 'root', cwd: '/', env: { HOME: '/root', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: pod } });
+    const location: Extract<ExecLocation, { kind: 'pod' }> = { kind: 'pod', namespace, pod, container };
+    const podObj = this.cluster.store.get<Pod>('Pod', namespace, pod);
+    if (podObj) flushPod(this.cluster, podObj);
+    const frame = this.makeFrame({ location, user: 'root', cwd: '/', env: this.containerEnv(location) });
     const name = argv[0] ?? '';
     const base = name.split('/').pop() ?? name;
     if (['sh', 'bash', 'ash'].includes(base) && argv[1] === '-c') {
@@ -312,6 +329,8 @@ export class Session {
   async exec(line: string): Promise<ExecResult> {
     if (line.trim() !== '') this.history.push(line);
     this.cluster.catchUp();
+    // container programs' output (logs, files in volumes) up to now, before anything reads it
+    flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
     const frame = this.top();
     this.pendingPush = undefined;
     const out = await frame.interp.run(line);

@@ -11,6 +11,8 @@ import type { IpamState, Pin } from './cni/ipam.js';
 import type { ExternalDnsServer } from './dns/upstream-zone.js';
 import type { VfsData } from './node/vfs.js';
 import type { StaticPodTable } from './node/runtime.js';
+import type { PodVolumesState } from './runtime/volumes.js';
+import type { ContainerRunsState } from './runtime/processes.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -39,6 +41,10 @@ export interface ClusterState {
   coredns?: DnsState;
   /** kubelet: container filesystems by pod uid (runtime/podfs.ts). */
   podfs?: Record<string, VfsData>;
+  /** kubelet: pod volumes (emptyDir, ConfigMap/Secret/downwardAPI/projected files) by `<pod uid>/<volume>` (runtime/volumes.ts). */
+  podVolumes?: PodVolumesState;
+  /** kubelet: each container's runs (start, environment, logs) by `<pod uid>/<container>` (runtime/processes.ts). */
+  containerRuns?: ContainerRunsState;
   /** CNI IPAM: addresses in use. */
   ipam?: IpamState;
   /** fixture: pinned pod names and IPs still to hand out (cni/ipam.ts). */
@@ -69,6 +75,8 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   kubeProxy: 'sim/controllers/kube-proxy.ts',
   coredns: 'sim/controllers/coredns.ts',
   podfs: 'sim/runtime/podfs.ts',
+  podVolumes: 'sim/runtime/volumes.ts (written by sim/controllers/kubelet.ts)',
+  containerRuns: 'sim/runtime/processes.ts (written by sim/controllers/kubelet.ts)',
   ipam: 'sim/cni/ipam.ts',
   pins: 'sim/fixture/build.ts, consumed by sim/cni/ipam.ts and Cluster.generateName',
   externalDNS: 'sim/fixture/build.ts, read by sim/traffic/external-dns.ts',

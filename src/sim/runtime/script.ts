@@ -770,10 +770,12 @@ class Runner {
       case 'head': {
         let n = 10;
         let follow = false;
+        let retry = false;
         const files: string[] = [];
         for (let i = 0; i < args.length; i++) {
           const a = args[i]!;
-          if (a === '-f' || a === '-F' || a === '--follow') follow = true;
+          if (a === '-F') follow = retry = true;
+          else if (a === '-f' || a === '--follow') follow = true;
           else if (a === '-n') n = Number(args[++i] ?? 10);
           else if (/^-n?\+?\d+$/.test(a)) n = Number(a.replace(/^-n?/, ''));
           else if (/^-[fF]n?\d+$|^-n\d+[fF]$/.test(a)) {
@@ -784,11 +786,12 @@ class Runner {
         const file = files[0];
         const text = file === undefined ? io.stdin : this.readFile(file);
         if (text === undefined) {
-          if (!follow) {
-            err(`${name}: can't open '${file}': No such file or directory\n`);
+          // busybox tail: a file it cannot open is reported; -f with no file left gives up, -F waits for it
+          err(`${name}: can't open '${file}': No such file or directory\n`);
+          if (!(follow && retry && name === 'tail')) {
+            if (follow) err('tail: no files\n');
             return 1;
           }
-          err(`tail: can't open '${file}': No such file or directory\n`);
         } else {
           const lines = text.split('\n');
           if (lines[lines.length - 1] === '') lines.pop();
