@@ -62,7 +62,9 @@ type Word = Part[];
 
 type Tok = { op: string } | { word: Word; raw: string };
 
-const OPS = ['&&', '||', ';;', '>>', '2>&1', '2>>', '2>', '&>', '>', '<', '|', ';', '&', '(', ')', '\n'];
+const OPS = ['&&', '||', ';;', '>>', '2>&1', '1>&2', '>&2', '2>>', '2>', '&>', '>', '<', '|', ';', '&', '(', ')', '\n'];
+/** Redirections that take no file operand. */
+const DUPS = ['2>&1', '1>&2', '>&2'];
 
 /** Split a script into words (with their expansions) and operators, as the shell's lexer does. */
 function lex(src: string): Tok[] {
@@ -82,7 +84,7 @@ function lex(src: string): Tok[] {
       while (i < src.length && src[i] !== '\n') i++;
       continue;
     }
-    const op = OPS.find((o) => src.startsWith(o, i) && (o !== '2>&1' && o !== '2>' && o !== '2>>' ? true : i === 0 || /\s/.test(src[i - 1]!)));
+    const op = OPS.find((o) => src.startsWith(o, i) && (!o.startsWith('2') && !o.startsWith('1') ? true : i === 0 || /\s/.test(src[i - 1]!)));
     if (op) {
       toks.push({ op });
       i += op.length;
@@ -257,7 +259,7 @@ class Parser {
     const out: Redir[] = [];
     for (;;) {
       const op = this.peekOp();
-      if (op === '2>&1') {
+      if (op !== undefined && DUPS.includes(op)) {
         this.i++;
         out.push({ op });
       } else if (op === '>' || op === '>>' || op === '<' || op === '2>' || op === '2>>' || op === '&>') {
@@ -337,7 +339,7 @@ class Parser {
       const t = this.toks[this.i];
       if (!t) break;
       if ('op' in t) {
-        if (['>', '>>', '<', '2>', '2>>', '2>&1', '&>'].includes(t.op)) {
+        if (['>', '>>', '<', '2>', '2>>', '&>', ...DUPS].includes(t.op)) {
           redirs.push(...this.redirs());
           continue;
         }
@@ -636,6 +638,7 @@ class Runner {
       else if (r.op === '2>>') err = sink(true);
       else if (r.op === '&>') err = out = sink(false);
       else if (r.op === '2>&1') err = out;
+      else if (r.op === '>&2' || r.op === '1>&2') out = err;
       else if (r.op === '<') stdin = this.readFile(target) ?? '';
     }
     return { stdin, out, err };

@@ -170,11 +170,11 @@ function contentHash(pod: Pod, vol: Volume, files: Record<string, FileSpec>): st
 }
 
 /** atomic_writer.go Write: a new timestamped directory, then `..data` switched to it, then the old one removed. */
-function writeAtomic(c: Cluster, st: VolumeState, files: Record<string, FileSpec>, keepOld: boolean): void {
+function writeAtomic(c: Cluster, st: VolumeState, files: Record<string, FileSpec>, keepOld: boolean, seed: string): void {
   const fs = new Vfs(st.fs, () => c.now());
   const d = new Date(c.now());
   const p2 = (n: number): string => String(n).padStart(2, '0');
-  const dir = `..${d.getUTCFullYear()}_${p2(d.getUTCMonth() + 1)}_${p2(d.getUTCDate())}_${p2(d.getUTCHours())}_${p2(d.getUTCMinutes())}_${p2(d.getUTCSeconds())}.${c.random.nextU32() % 1_000_000_000}`;
+  const dir = `..${d.getUTCFullYear()}_${p2(d.getUTCMonth() + 1)}_${p2(d.getUTCDate())}_${p2(d.getUTCHours())}_${p2(d.getUTCMinutes())}_${p2(d.getUTCSeconds())}.${tempSuffix(`${seed}@${c.now()}`)}`;
   const old = fs.readlink('/..data');
   for (const [p, f] of Object.entries(files)) fs.write(`/${dir}/${p}`, f.content, f.mode);
   fs.mkdir(`/${dir}`);
@@ -183,6 +183,16 @@ function writeAtomic(c: Cluster, st: VolumeState, files: Record<string, FileSpec
   for (const name of fs.list('/')) if (!name.startsWith('..') && !top.has(name)) fs.remove(`/${name}`);
   for (const name of top) if (!fs.isLink(`/${name}`)) fs.symlink(`..data/${name}`, `/${name}`);
   if (old && !keepOld) fs.removeTree(`/${old}`);
+}
+
+/**
+ * os.MkdirTemp's random suffix, derived from the volume and the time instead of the cluster's
+ * random source, so that mounting volumes does not shift the names and addresses drawn after it.
+ */
+function tempSuffix(seed: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return (Math.imul(h, 2654435761) >>> 0) % 1_000_000_000;
 }
 
 /** Whether a container mounts this volume with a subPath (its bound file must outlive an update). */
@@ -223,7 +233,7 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
     if (!st) {
       const fresh: VolumeState = { fs: { files: {}, dirs: ['/'] }, hash };
       t[k] = fresh;
-      writeAtomic(c, fresh, want.files, false);
+      writeAtomic(c, fresh, want.files, false, k);
       continue;
     }
     if (st.hash === hash) {
@@ -232,7 +242,7 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
     }
     st.pendingAt ??= nextSync(sandboxAt, c.now());
     if (c.now() >= st.pendingAt) {
-      writeAtomic(c, st, want.files, hasSubPathMount(pod, vol.name));
+      writeAtomic(c, st, want.files, hasSubPathMount(pod, vol.name), k);
       st.hash = hash;
       delete st.pendingAt;
     } else c.wakeAt(st.pendingAt);
