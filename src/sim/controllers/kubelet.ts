@@ -20,7 +20,7 @@ import type { Host } from '../node/host.js';
 import { lookupImage, pullErrorMessage, sitePage, type ImageInfo } from '../images.js';
 import { programOf, startRun, finishRun, currentRun, dropRuns } from '../runtime/processes.js';
 import { containerEnv } from '../runtime/env.js';
-import { syncPodVolumes, bindSubPaths, dropPodVolumes } from '../runtime/volumes.js';
+import { syncPodVolumes, bindSubPaths, dropPodVolumes, containerFs } from '../runtime/volumes.js';
 import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, release } from '../cni/ipam.js';
 import { podFs, dropPodFs } from '../runtime/podfs.js';
@@ -261,7 +261,9 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     // a finished pod does not start init containers again
     if (!sidecar && wasInitialized) continue;
     stepContainer(c, node, pod, ct, cs, sandboxAt, events, sidecar ? 'Always' : restartPolicy === 'Never' ? 'Never' : 'OnFailure');
-    if (sidecar ? cs.started === true || wasInitialized : cs.state.terminated?.exitCode === 0) {
+    // a sidecar counts as started once it has run, even if it crashed since (it restarts in place)
+    const sidecarStarted = cs.started === true || cs.state.terminated !== undefined || cs.lastState.terminated !== undefined || wasInitialized;
+    if (sidecar ? sidecarStarted : cs.state.terminated?.exitCode === 0) {
       if (!sidecar) cs.ready = true;
       continue;
     }
@@ -504,7 +506,7 @@ function stepContainer(
     } else {
       const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
       const override = programOverride(image.repository);
-      const fs = podFs(c, pod.metadata.uid ?? '');
+      const fs = containerFs(c, pod, ct.name);
       const podIP = pod.status?.podIP ?? '';
       const readiness: ProbeResult = override ? (override.status(c, pod, ct).ready ? SUCCESS : failure('')) : runProbe(ct.readinessProbe, ct, image, podIP, fs);
       const ready = now >= startedAt + delay && readiness.result === 'success';

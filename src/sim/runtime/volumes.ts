@@ -314,11 +314,16 @@ export function bindSubPaths(c: Cluster, pod: Pod, ct: Container): void {
   }
 }
 
-/** What a container sees: the pod's root filesystem with its volumeMounts over it. */
+const POD_FILES = ['/etc/resolv.conf', '/etc/hosts', '/etc/hostname'];
+
+/** What a container sees: its own root filesystem, the pod's files and its volumeMounts over it. */
 export function containerFs(c: Cluster, pod: Pod, container: string): MountVfs {
-  const root = podFs(c, pod.metadata.uid ?? `${pod.metadata.namespace}/${pod.metadata.name}`);
+  const uid = pod.metadata.uid ?? `${pod.metadata.namespace}/${pod.metadata.name}`;
+  const root = podFs(c, `${uid}/${container}`);
   const ct = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((x) => x.name === container);
-  const mounts: Mount[] = [];
+  // the kubelet bind-mounts the pod's resolv.conf, hosts and hostname into every container
+  const podFiles = podFs(c, uid);
+  const mounts: Mount[] = POD_FILES.map((p) => ({ path: p, fs: podFiles, source: p, readOnly: false }));
   for (const m of ct?.volumeMounts ?? []) {
     const vol = (pod.spec.volumes ?? []).find((v) => v.name === m.name);
     const v = vol ? volumeFs(c, pod, vol) : undefined;
