@@ -136,7 +136,7 @@ export class Session {
     const wrap = (fn: CommandFn): CommandFn => (ctx) => fn({ ...ctx, cluster: this.cluster });
     if (location.kind === 'pod') {
       const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
-      const ct = pod?.spec.containers.find((c) => c.name === location.container) ?? pod?.spec.containers[0];
+      const ct = pod ? [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === location.container) ?? pod.spec.containers[0] : undefined;
       const image = ct ? lookupImage(ct.image) : undefined;
       if (!image || !image.tools.includes(name)) return undefined;
       const fn = podCommands[name] ?? textCommands[name];
@@ -201,9 +201,9 @@ export class Session {
     if (!name) return fail('error: pod, type/name or --filename must be specified');
     try {
       const pod = this.api.get<Pod>('Pod', namespace, name);
-      const ct = container ? pod.spec.containers.find((c) => c.name === container) : pod.spec.containers[0];
+      const ct = container ? [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === container) : pod.spec.containers[0];
       if (!ct) return fail(`error: unable to upgrade connection: container ${container} not found in pod ${name}`);
-      if (pod.status?.phase !== 'Running' || !pod.status.containerStatuses?.find((s) => s.name === ct.name)?.state.running)
+      if (pod.status?.phase !== 'Running' || ![...(pod.status.containerStatuses ?? []), ...(pod.status.initContainerStatuses ?? [])].find((s) => s.name === ct.name)?.state.running)
         return fail(`error: unable to upgrade connection: container not found ("${ct.name}")`);
       return { location: { kind: 'pod', namespace, pod: name, container: ct.name } };
     } catch (e) {
@@ -232,7 +232,8 @@ export class Session {
     const name = argv[0] ?? '';
     const base = name.split('/').pop() ?? name;
     if (['sh', 'bash', 'ash'].includes(base) && argv[1] === '-c') {
-      if (!this.lookup(location, base) && !lookupImage(this.cluster.store.get<Pod>('Pod', namespace, pod)?.spec.containers.find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
+      const spec = this.cluster.store.get<Pod>('Pod', namespace, pod)?.spec;
+      if (!this.lookup(location, base) && !lookupImage([...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
         return notFoundInContainer(name);
       const out = await frame.interp.run(argv.slice(2).join(' '));
       this.cluster.advance(out.advanceMs);

@@ -32,7 +32,8 @@ const MAX_SYMLINKS = 40;
 
 export class VfsError extends Error {
   constructor(
-    readonly code: 'ENOENT' | 'EISDIR' | 'ENOTDIR' | 'EEXIST' | 'ENOTEMPTY',
+    /** EROFS: a read-only mount (a container's ConfigMap or Secret volume, runtime/mountfs.ts). */
+    readonly code: 'ENOENT' | 'EISDIR' | 'ENOTDIR' | 'EEXIST' | 'ENOTEMPTY' | 'EROFS',
     readonly path: string,
   ) {
     super(`${code}: ${path}`);

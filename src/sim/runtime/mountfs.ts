@@ -17,12 +17,6 @@ export interface Mount {
   readOnly: boolean;
 }
 
-export class ReadOnlyError extends Error {
-  constructor(readonly path: string) {
-    super(`EROFS: ${path}`);
-  }
-}
-
 export class MountVfs extends Vfs {
   private readonly mounts: Mount[];
 
@@ -52,7 +46,7 @@ export class MountVfs extends Vfs {
 
   private writable(p: string): { fs: Vfs; path: string } {
     const r = this.route(p);
-    if (r.mount?.readOnly) throw new ReadOnlyError(p);
+    if (r.mount?.readOnly) throw new VfsError('EROFS', p);
     return r;
   }
 

@@ -18,8 +18,7 @@ import { containerScript, imageHas, type ContainerScript } from './program.js';
 import { runScript, type ScriptEnd, type ScriptHost } from './script.js';
 import { containerFs } from './volumes.js';
 import { quantityValue } from './quantity.js';
-import { resolvePath } from '../node/vfs.js';
-import { ReadOnlyError } from './mountfs.js';
+import { resolvePath, VfsError } from '../node/vfs.js';
 
 /** How far ahead a run's end is looked for when it starts (its step cap usually ends it sooner). */
 const HORIZON_MS = 365 * 86_400_000;
@@ -200,7 +199,7 @@ export function flushPod(c: Cluster, pod: Pod, until = c.now()): void {
         else fs.write(path, e.text);
       }
     } catch (err) {
-      const why = err instanceof ReadOnlyError ? 'Read-only file system' : 'No such file or directory';
+      const why = err instanceof VfsError && err.code === 'EROFS' ? 'Read-only file system' : 'No such file or directory';
       log(e.run, [e.t, 1, `sh: can't create ${e.path}: ${why}\n`]);
       continue;
     }

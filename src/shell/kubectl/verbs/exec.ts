@@ -30,12 +30,13 @@ export const execVerb: Verb = {
     }
     const pod = env.api.get<Pod>('Pod', ns.name, name);
     const cname = str(p.flags, 'container');
-    const ct = cname ? pod.spec.containers.find((c) => c.name === cname) : pod.spec.containers[0];
+    // podcmd.FindOrDefaultContainerByName: containers, then init containers (a running sidecar)
+    const ct = cname ? [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === cname) : pod.spec.containers[0];
     if (!ct) throw new KubectlError(`container ${cname} not found in pod ${name}`);
     let stderr = '';
     if (!cname && pod.spec.containers.length > 1 && !p.flags['quiet']) stderr += `Defaulted container "${ct.name}" out of: ${pod.spec.containers.map((c) => c.name).join(', ')}\n`;
     if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new KubectlError(`cannot exec into a container in a completed pod; current phase is ${pod.status.phase}`);
-    const running = pod.status?.containerStatuses?.find((s) => s.name === ct.name)?.state.running;
+    const running = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s) => s.name === ct.name)?.state.running;
     if (!running) throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     if (!env.execInPod) throw new KubectlError('exec is not available here');
     const r = await env.execInPod(ns.name, name, ct.name, p.dashArgs, env.stdin);

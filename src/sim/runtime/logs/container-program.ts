@@ -15,6 +15,10 @@ export function containerLogLines(cluster: Parameters<LogSource>[0], pod: Parame
   flushPod(cluster, pod);
   const runs = containerRuns(cluster, pod, container);
   if (runs.length === 0) return undefined;
-  const run = previous ? runs[runs.length - 2] : runs[runs.length - 1];
+  // kubelet validateContainerLogStatus: a container waiting to restart shows its last run both
+  // ways; otherwise --previous is the run before the current one
+  const st = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s) => s.name === container);
+  const waiting = st?.state.waiting !== undefined && runs[runs.length - 1]!.finishedAt !== undefined;
+  const run = previous && !waiting ? runs[runs.length - 2] : runs[runs.length - 1];
   return run ? runLogLines(run) : [];
 }
