@@ -73,3 +73,7 @@ test('script: arithmetic and date formats', () => {
   assert.equal(evalArith('n >= 3 && n != 4', () => 3), 1);
   assert.equal(formatDate(T0 + 1234, '%F %T.%N'), '2026-01-05 10:00:01.234000000');
 });
+
+test('script: tail -f /dev/null runs until stopped', () => {
+  assert.deepEqual(runScript({ sh: 'tail -f /dev/null' }, host(), T0, T0 + 60_000).end, { kind: 'blocked', at: T0, follow: '/dev/null' });
+});

@@ -471,6 +471,8 @@ class Runner {
   }
 
   readFile(path: string): string | undefined {
+    // device files every container has (`tail -f /dev/null` keeps a container running)
+    if (path === '/dev/null') return '';
     return this.written.get(path) ?? this.host.readFile(path);
   }
 
