@@ -93,7 +93,7 @@ const MAX_DEPTH = 16;
 
 function errText(e: unknown): string {
   if (e instanceof VfsError) {
-    return e.code === 'ENOENT' ? 'No such file or directory' : e.code === 'EISDIR' ? 'Is a directory' : e.code === 'ENOTDIR' ? 'Not a directory' : e.code;
+    return e.code === 'ENOENT' ? 'No such file or directory' : e.code === 'EISDIR' ? 'Is a directory' : e.code === 'ENOTDIR' ? 'Not a directory' : e.code === 'EROFS' ? 'Read-only file system' : e.code;
   }
   return e instanceof Error ? e.message : String(e);
 }

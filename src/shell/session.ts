@@ -18,6 +18,8 @@ import { runKubectl } from './kubectl/index.js';
 import { notFoundInContainer } from './kubectl/verbs/exec.js';
 import type { KubectlEnv } from './kubectl/context.js';
 import { podFs } from '../sim/runtime/podfs.js';
+import { containerFs } from '../sim/runtime/volumes.js';
+import { currentRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
 import { lookupImage } from '../sim/images.js';
 import type { Pod } from '../sim/api/types.js';
@@ -103,7 +105,9 @@ export class Session {
   fsOf(location: ExecLocation): Vfs {
     if (location.kind === 'pod') {
       const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
-      return podFs(this.cluster, pod?.metadata.uid ?? `${location.namespace}/${location.pod}`);
+      // the container's view: its root filesystem with the pod's volumes mounted
+      if (pod) return containerFs(this.cluster, pod, location.container);
+      return podFs(this.cluster, `${location.namespace}/${location.pod}`);
     }
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
@@ -133,7 +137,7 @@ export class Session {
     const wrap = (fn: CommandFn): CommandFn => (ctx) => fn({ ...ctx, cluster: this.cluster });
     if (location.kind === 'pod') {
       const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
-      const ct = pod?.spec.containers.find((c) => c.name === location.container) ?? pod?.spec.containers[0];
+      const ct = pod ? [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === location.container) ?? pod.spec.containers[0] : undefined;
       const image = ct ? lookupImage(ct.image) : undefined;
       if (!image || !image.tools.includes(name)) return undefined;
       const fn = podCommands[name] ?? textCommands[name];
@@ -166,18 +170,32 @@ export class Session {
 
   private async kubectl(ctx: CommandContext): Promise<CommandResult> {
     const r = await runKubectl(ctx.argv.slice(1), this.kubectlEnv(ctx));
-    if (r.enter) this.pendingPush = containerFrame(r.enter);
+    if (r.enter) this.pendingPush = { location: r.enter, user: 'root', cwd: '/', env: this.containerEnv(r.enter) };
     return r;
+  }
+
+  /**
+   * The environment an exec'd process gets: the container's own (the kubelet's variables as the
+   * container started, runtime/processes.ts), as `kubectl exec POD -- env` prints it.
+   */
+  private containerEnv(location: Extract<ExecLocation, { kind: 'pod' }>): Record<string, string> {
+    const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
+    const run = pod ? currentRun(this.cluster, pod, location.container) : undefined;
+    if (run) return Object.fromEntries(run.env);
+    return { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: location.pod, HOME: '/root' };
   }
 
   /** Run a command inside a container (kubectl exec POD -- CMD). */
   async execInPod(namespace: string, pod: string, container: string, argv: string[], stdin: string): Promise<CommandResult> {
-    const location: ExecLocation = { kind: 'pod', namespace, pod, container };
-    const frame = this.makeFrame(containerFrame({ kind: 'pod', namespace, pod, container }));
+    const location: Extract<ExecLocation, { kind: 'pod' }> = { kind: 'pod', namespace, pod, container };
+    const podObj = this.cluster.store.get<Pod>('Pod', namespace, pod);
+    if (podObj) flushPod(this.cluster, podObj);
+    const frame = this.makeFrame({ location, user: 'root', cwd: '/', env: this.containerEnv(location) });
     const name = argv[0] ?? '';
     const base = name.split('/').pop() ?? name;
     if (['sh', 'bash', 'ash'].includes(base) && argv[1] === '-c') {
-      if (!this.lookup(location, base) && !lookupImage(this.cluster.store.get<Pod>('Pod', namespace, pod)?.spec.containers.find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
+      const spec = this.cluster.store.get<Pod>('Pod', namespace, pod)?.spec;
+      if (!this.lookup(location, base) && !lookupImage([...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
         return notFoundInContainer(name);
       const out = await frame.interp.run(argv.slice(2).join(' '));
       this.cluster.advance(out.advanceMs);
@@ -274,6 +292,8 @@ export class Session {
   async exec(line: string): Promise<ExecResult> {
     if (line.trim() !== '') this.history.push(line);
     this.cluster.catchUp();
+    // container programs' output (logs, files in volumes) up to now, before anything reads it
+    flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
     const frame = this.top();
     this.pendingPush = undefined;
     const out = await frame.interp.run(line);
@@ -319,7 +339,3 @@ export class Session {
   }
 }
 
-/** A shell inside a container, as the runtime starts it: root in `/`, the image's PATH. */
-function containerFrame(location: Extract<ExecLocation, { kind: 'pod' }>): FrameData {
-  return { location, user: 'root', cwd: '/', env: { HOME: '/root', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: location.pod } };
-}

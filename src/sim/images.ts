@@ -183,6 +183,14 @@ export const IMAGES: readonly ImageInfo[] = [
     dns: 'musl',
     defaultCommand: { runs: true },
   }),
+  // the memory hog of the Kubernetes docs' "Assign Memory Resources" task (stress 1.0.4 on Alpine)
+  img('docker.io/polinux/stress', '(latest|1\\.0\\.4)', 'latest', {
+    listeners: [],
+    tools: [...ALPINE_BASE, 'stress'],
+    dns: 'musl',
+    defaultCommand: { runs: false, exitCode: 1 },
+    sizeBytes: 4_900_000,
+  }),
   img('registry.k8s.io/pause', '3\\.\\d+', '3.10.1', { listeners: [], tools: [], dns: 'none', defaultCommand: { runs: true }, sizeBytes: 320_000 }),
   img('registry.k8s.io/kube-apiserver', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 6443, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/kube-controller-manager', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 10257, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),

@@ -14,6 +14,8 @@ import type { StaticPodTable } from './node/runtime.js';
 import type { ScheduledEviction } from './controllers/taint-eviction.js';
 import type { EtcdMemberState } from './etcd/member.js';
 import type { HpaHistory } from './controllers/hpa.js';
+import type { PodVolumesState } from './runtime/volumes.js';
+import type { ContainerRunsState } from './runtime/processes.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -46,6 +48,10 @@ export interface ClusterState {
   coredns?: DnsState;
   /** kubelet: container filesystems by pod uid (runtime/podfs.ts). */
   podfs?: Record<string, VfsData>;
+  /** kubelet: pod volumes (emptyDir, ConfigMap/Secret/downwardAPI/projected files) by `<pod uid>/<volume>` (runtime/volumes.ts). */
+  podVolumes?: PodVolumesState;
+  /** kubelet: each container's runs (start, environment, logs) by `<pod uid>/<container>` (runtime/processes.ts). */
+  containerRuns?: ContainerRunsState;
   /** CNI IPAM: addresses in use. */
   ipam?: IpamState;
   /** fixture: pinned pod names and IPs still to hand out (cni/ipam.ts). */
@@ -82,6 +88,8 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   coredns: 'sim/controllers/coredns.ts',
   taintEviction: 'sim/controllers/taint-eviction.ts',
   podfs: 'sim/runtime/podfs.ts',
+  podVolumes: 'sim/runtime/volumes.ts (written by sim/controllers/kubelet.ts)',
+  containerRuns: 'sim/runtime/processes.ts (written by sim/controllers/kubelet.ts)',
   ipam: 'sim/cni/ipam.ts',
   pins: 'sim/fixture/build.ts, consumed by sim/cni/ipam.ts and Cluster.generateName',
   externalDNS: 'sim/fixture/build.ts, read by sim/traffic/external-dns.ts',

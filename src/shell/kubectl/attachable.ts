@@ -16,9 +16,11 @@ export function firstPodOf(env: KubectlEnv, obj: KObject, ns: string): { pod: Po
   const raw = spec?.selector;
   const sel: LabelSelector | undefined =
     obj.kind === 'Service' ? { matchLabels: raw as Record<string, string> } : (raw as LabelSelector | undefined);
+  const uid = obj.metadata.uid;
+  // a Job created without spec.selector still owns its pods: match them through ownerReferences
   const pods = env.api
     .list<Pod>('Pod', ns)
-    .filter((p) => sel !== undefined && matchLabelSelector(sel, p.metadata.labels))
+    .filter((p) => (sel !== undefined ? matchLabelSelector(sel, p.metadata.labels) : uid !== undefined && (p.metadata.ownerReferences ?? []).some((o) => o.uid === uid)))
     .sort((a, b) => rank(a) - rank(b) || (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''));
   const pod = pods[0];
   if (!pod) throw new KubectlError('timed out waiting for the condition');

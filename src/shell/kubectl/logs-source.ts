@@ -2,4 +2,4 @@
  * `kubectl logs` text: the kubelet's /containerLogs endpoint lives in the simulation
  * (src/sim/runtime/logs, an ordered list of sources); kubectl only reads it.
  */
-export { podLogs, type LogSource } from '../../sim/runtime/logs/index.js';
+export { podLogs, podLogLines, type LogSource, type LogLine } from '../../sim/runtime/logs/index.js';

@@ -5,13 +5,23 @@
  * containers with exponential back-off (10s doubling to 5m), and finishes graceful deletion.
  * A node whose kubelet is stopped does none of this. A node without a CNI config leaves pods in
  * ContainerCreating with the real sandbox error.
+ *
+ * Volumes are set up before the sandbox (a missing ConfigMap is `FailedMount`), init containers
+ * run one after another before the app containers, and a restartable init container (a native
+ * sidecar, `restartPolicy: Always`) starts in its place and keeps running beside them. Each start
+ * builds the container's environment (runtime/env.ts; a missing reference is
+ * CreateContainerConfigError) and a run of its program (runtime/processes.ts), whose plan says
+ * when it exits, with which code, or whether the OOM killer ends it.
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Container, ContainerStatus, Node, Pod, PodCondition, Probe } from '../api/types.js';
 import { clone } from '../api/store.js';
 import type { Host } from '../node/host.js';
 import { lookupImage, pullErrorMessage, sitePage, type ImageInfo } from '../images.js';
-import { containerProgram, type Program } from '../runtime/program.js';
+import { programOf, startRun, finishRun, currentRun, dropRuns } from '../runtime/processes.js';
+import { containerEnv } from '../runtime/env.js';
+import { syncPodVolumes, bindSubPaths, dropPodVolumes, containerFs } from '../runtime/volumes.js';
+import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, release } from '../cni/ipam.js';
 import { podFs, dropPodFs } from '../runtime/podfs.js';
 import type { Vfs } from '../node/vfs.js';
@@ -27,7 +37,8 @@ const BACKOFF_MAX_MS = 300_000;
 
 export const kubeletController: Controller = {
   name: 'kubelet',
-  watches: ['Pod', 'Node', 'time', 'hosts'],
+  // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh
+  watches: ['Pod', 'Node', 'ConfigMap', 'Secret', 'time', 'hosts'],
   reconcile(c: Cluster): void {
     for (const h of c.nodeHosts()) refreshFailedKubeletConfig(h);
     const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
@@ -166,6 +177,8 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
       c.store.remove('Pod', pod.metadata.namespace, pod.metadata.name);
       release(c, uid);
       dropPodFs(c, uid);
+      dropPodVolumes(c, uid);
+      dropRuns(c, uid);
       forgetPod(c, uid);
     } else c.wakeAt(done);
     return;
@@ -178,6 +191,24 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   // when each pod's sandbox was created: kubelet-private runtime state, not part of the object
   const sandboxes = podSandboxes(c);
   if (!status.podIP || sandboxes[uid] === undefined) {
+    // volumes are mounted before the sandbox exists (kubelet.go SyncPod WaitForAttachAndMount)
+    const mountErr = syncPodVolumes(c, pod, now);
+    if (mountErr) {
+      if (!status.containerStatuses) {
+        status.phase = 'Pending';
+        status.hostIP = host.ip;
+        status.hostIPs = [{ ip: host.ip }];
+        status.startTime = ts;
+        if (pod.spec.initContainers?.length) status.initContainerStatuses = pod.spec.initContainers.map((ct) => waiting(ct, 'PodInitializing'));
+        status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, pod.spec.initContainers?.length ? 'PodInitializing' : 'ContainerCreating'));
+        status.conditions = initialConditions(pod, ts, podIn.status?.conditions);
+        status.qosClass = podQosClass(pod);
+        fixNotReadyMessages(pod);
+        c.write(pod);
+      }
+      c.recordEvent(pod, 'Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${mountErr.volume}" : ${mountErr.error}`, 'kubelet', node.metadata.name);
+      return;
+    }
     if (!pod.spec.hostNetwork && !cniReady(host)) {
       const msg = `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="${c.meta.cni.plugin}" failed (add): no network config found in /etc/cni/net.d`;
       if (!status.containerStatuses) {
@@ -185,14 +216,9 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
         status.hostIP = host.ip;
         status.hostIPs = [{ ip: host.ip }];
         status.startTime = ts;
-        status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, 'ContainerCreating'));
-        status.conditions = [
-          cond('PodReadyToStartContainers', false, ts, undefined),
-          cond('Initialized', true, ts, undefined),
-          cond('Ready', false, ts, undefined, 'ContainersNotReady'),
-          cond('ContainersReady', false, ts, undefined, 'ContainersNotReady'),
-          cond('PodScheduled', true, ts, podIn.status?.conditions),
-        ];
+        if (pod.spec.initContainers?.length) status.initContainerStatuses = pod.spec.initContainers.map((ct) => waiting(ct, 'PodInitializing'));
+        status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, pod.spec.initContainers?.length ? 'PodInitializing' : 'ContainerCreating'));
+        status.conditions = initialConditions(pod, ts, podIn.status?.conditions);
         fixNotReadyMessages(pod);
         c.write(pod);
         c.recordEvent(pod, 'Warning', 'FailedCreatePodSandBox', msg, 'kubelet', node.metadata.name);
@@ -207,42 +233,110 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     status.hostIPs = [{ ip: host.ip }];
     status.startTime ??= ts;
     status.phase = 'Pending';
-    status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, 'ContainerCreating'));
+    const inits = pod.spec.initContainers ?? [];
+    if (inits.length > 0) status.initContainerStatuses = inits.map((ct) => waiting(ct, 'PodInitializing'));
+    status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, inits.length > 0 ? 'PodInitializing' : 'ContainerCreating'));
     writePodFiles(c, host, pod);
     c.wakeAt(now + PULL_MS);
     sandboxes[uid] = now;
   }
 
   const sandboxAt = sandboxes[uid] ?? now;
-  const statuses = status.containerStatuses ?? [];
+  // the periodic sync refreshes ConfigMap, Secret, downwardAPI and projected volumes
+  syncPodVolumes(c, pod, sandboxAt);
+  const restartPolicy = pod.spec.restartPolicy ?? 'Always';
   const events: [type: 'Normal' | 'Warning', reason: string, msg: string][] = [];
-  pod.spec.containers.forEach((ct, i) => {
-    const cs = statuses[i] ?? waiting(ct, 'ContainerCreating');
-    statuses[i] = cs;
-    stepContainer(c, node, pod, ct, cs, sandboxAt, events);
-  });
+
+  // init containers, in order: each must complete (a sidecar: start) before the next begins
+  const inits = pod.spec.initContainers ?? [];
+  const initStatuses = inits.map((ct, i) => status.initContainerStatuses?.[i] ?? waiting(ct, 'PodInitializing'));
+  let initialized = true;
+  let initFailed = false;
+  const wasInitialized = podIn.status?.conditions?.some((x) => x.type === 'Initialized' && x.status === 'True') === true;
+  for (let i = 0; i < inits.length; i++) {
+    const ct = inits[i]!;
+    const cs = initStatuses[i]!;
+    const sidecar = isSidecar(ct);
+    if (!sidecar && cs.state.terminated?.exitCode === 0) continue;
+    // a finished pod does not start init containers again
+    if (!sidecar && wasInitialized) continue;
+    stepContainer(c, node, pod, ct, cs, sandboxAt, events, sidecar ? 'Always' : restartPolicy === 'Never' ? 'Never' : 'OnFailure');
+    // a sidecar counts as started once it has run, even if it crashed since (it restarts in place)
+    const sidecarStarted = cs.started === true || cs.state.terminated !== undefined || cs.lastState.terminated !== undefined || wasInitialized;
+    if (sidecar ? sidecarStarted : cs.state.terminated?.exitCode === 0) {
+      if (!sidecar) cs.ready = true;
+      continue;
+    }
+    if (!sidecar && cs.state.terminated && restartPolicy === 'Never') initFailed = true;
+    initialized = false;
+    break;
+  }
+  if (inits.length > 0) status.initContainerStatuses = initStatuses;
+
+  const statuses = pod.spec.containers.map((ct, i) => status.containerStatuses?.[i] ?? waiting(ct, 'ContainerCreating'));
+  if (initialized) {
+    pod.spec.containers.forEach((ct, i) => {
+      const cs = statuses[i]!;
+      if (cs.state.waiting?.reason === 'PodInitializing') cs.state = { waiting: { reason: 'ContainerCreating' } };
+      stepContainer(c, node, pod, ct, cs, sandboxAt, events, restartPolicy);
+    });
+  }
   status.containerStatuses = statuses;
 
-  // phase and conditions
-  const restartPolicy = pod.spec.restartPolicy ?? 'Always';
+  // phase and conditions (sidecars do not decide completion)
   const allTerminated = statuses.every((s) => s.state.terminated);
-  if (allTerminated && restartPolicy !== 'Always' && statuses.every((s) => s.state.terminated) && (restartPolicy === 'Never' || statuses.every((s) => s.state.terminated?.exitCode === 0))) {
+  if (initFailed) status.phase = 'Failed';
+  else if (!initialized) status.phase = 'Pending';
+  else if (allTerminated && restartPolicy !== 'Always' && (restartPolicy === 'Never' || statuses.every((s) => s.state.terminated?.exitCode === 0))) {
     status.phase = statuses.every((s) => s.state.terminated?.exitCode === 0) ? 'Succeeded' : 'Failed';
   } else if (statuses.some((s) => s.state.running || s.lastState.terminated || s.state.terminated)) status.phase = 'Running';
   else status.phase = 'Pending';
-  const allReady = statuses.length > 0 && statuses.every((s) => s.ready);
   const terminal = status.phase === 'Succeeded' || status.phase === 'Failed';
+  if (terminal) stopSidecars(c, pod, initStatuses);
+  const sidecarStatuses = initStatuses.filter((_, i) => isSidecar(inits[i]!));
+  const readyOnes = [...statuses, ...sidecarStatuses];
+  const allReady = readyOnes.length > 0 && readyOnes.every((s) => s.ready);
   status.conditions = [
     cond('PodReadyToStartContainers', !terminal, ts, podIn.status?.conditions),
-    cond('Initialized', true, ts, podIn.status?.conditions),
+    cond('Initialized', initialized || terminal, ts, podIn.status?.conditions, 'ContainersNotInitialized'),
     cond('Ready', allReady, ts, podIn.status?.conditions, terminal ? 'PodCompleted' : 'ContainersNotReady'),
     cond('ContainersReady', allReady, ts, podIn.status?.conditions, terminal ? 'PodCompleted' : 'ContainersNotReady'),
     cond('PodScheduled', true, ts, podIn.status?.conditions),
   ];
   fixNotReadyMessages(pod);
-  status.qosClass ??= 'BestEffort';
+  status.qosClass = podQosClass(pod);
   if (JSON.stringify(pod) !== JSON.stringify(podIn)) c.write(pod);
   for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
+}
+
+/** A restartable init container: a native sidecar (KEP-753), started in order and kept running. */
+function isSidecar(ct: Container): boolean {
+  return ct['restartPolicy'] === 'Always';
+}
+
+/** When the pod's app containers have finished, its sidecars are stopped (SIGTERM: exit 143). */
+function stopSidecars(c: Cluster, pod: Pod, initStatuses: ContainerStatus[]): void {
+  const ts = c.timestamp();
+  (pod.spec.initContainers ?? []).forEach((ct, i) => {
+    const cs = initStatuses[i];
+    if (!cs || !isSidecar(ct) || !cs.state.running) return;
+    finishRun(c, pod, ct.name, c.now());
+    cs.state = { terminated: { exitCode: 143, reason: 'Error', startedAt: cs.state.running.startedAt ?? ts, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
+    cs.ready = false;
+    cs.started = false;
+  });
+}
+
+/** The conditions of a pod whose containers have not started (no sandbox, or volumes not mounted). */
+function initialConditions(pod: Pod, ts: string, prev: PodCondition[] | undefined): PodCondition[] {
+  const inits = (pod.spec.initContainers ?? []).length > 0;
+  return [
+    cond('PodReadyToStartContainers', false, ts, undefined),
+    cond('Initialized', !inits, ts, undefined, 'ContainersNotInitialized'),
+    cond('Ready', false, ts, undefined, 'ContainersNotReady'),
+    cond('ContainersReady', false, ts, undefined, 'ContainersNotReady'),
+    cond('PodScheduled', true, ts, prev),
+  ];
 }
 
 /** Drop the kubelet's private state for a pod that is gone. */
@@ -253,8 +347,11 @@ function forgetPod(c: Cluster, uid: string): void {
 }
 
 function fixNotReadyMessages(pod: Pod): void {
-  const notReady = (pod.status?.containerStatuses ?? []).filter((s) => !s.ready).map((s) => s.name);
+  const sidecars = new Set((pod.spec.initContainers ?? []).filter(isSidecar).map((ct) => ct.name));
+  const notReady = [...(pod.status?.initContainerStatuses ?? []).filter((s) => sidecars.has(s.name)), ...(pod.status?.containerStatuses ?? [])].filter((s) => !s.ready).map((s) => s.name);
+  const incomplete = (pod.status?.initContainerStatuses ?? []).filter((s) => !(s.state.terminated?.exitCode === 0 || (sidecars.has(s.name) && s.started))).map((s) => s.name);
   for (const cnd of pod.status?.conditions ?? []) {
+    if (cnd.type === 'Initialized' && cnd.status === 'False') cnd.message = `containers with incomplete status: [${incomplete.join(' ')}]`;
     if ((cnd.type === 'Ready' || cnd.type === 'ContainersReady') && cnd.status === 'False' && cnd.reason === 'ContainersNotReady')
       cnd.message = `containers with unready status: [${notReady.join(' ')}]`;
   }
@@ -287,19 +384,29 @@ function stepContainer(
   cs: ContainerStatus,
   sandboxAt: number,
   events: [type: 'Normal' | 'Warning', reason: string, msg: string][],
+  restartPolicy: 'Always' | 'OnFailure' | 'Never',
 ): void {
   const now = c.now();
   const ts = c.timestamp();
   const image = lookupImage(ct.image);
   const nodeImages = pulledImages(c, node.metadata.name);
-  const restartPolicy = pod.spec.restartPolicy ?? 'Always';
   const bkey = `${pod.metadata.uid}/${ct.name}`;
   const timers = (c.state['kubeletTimers'] ??= {}) as Record<string, { nextAt: number; pulls: number }>;
   const timer = (timers[bkey] ??= { nextAt: 0, pulls: 0 });
   const nextAt = timer.nextAt;
 
-  const start = (prog: Program): void => {
-    if (prog.kind === 'not-found') {
+  const start = (): void => {
+    // kubelet_pods.go makeEnvironmentVariables: a missing reference stops the start
+    const env = containerEnv(c, pod, ct, pod.spec.hostNetwork ? node.metadata.name : pod.spec.hostname ?? pod.metadata.name);
+    if ('error' in env) {
+      cs.state = { waiting: { reason: 'CreateContainerConfigError', message: env.error } };
+      events.push(['Warning', 'Failed', `Error: ${env.error}`]);
+      timer.nextAt = now + BACKOFF_BASE_MS;
+      c.wakeAt(timer.nextAt);
+      return;
+    }
+    const prog = programOf(ct);
+    if (prog?.kind === 'not-found') {
       const msg = `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "${prog.exe}": executable file not found in $PATH`;
       cs.state = { terminated: { exitCode: 128, reason: 'StartError', message: msg, startedAt: '1970-01-01T00:00:00Z', finishedAt: ts, containerID: containerId(c) } };
       events.push(['Warning', 'Failed', `Error: ${msg}`]);
@@ -315,13 +422,15 @@ function stepContainer(
       events.push(['Normal', 'Created', `Created container: ${ct.name}`], ['Normal', 'Started', `Started container ${ct.name}`]);
       return;
     }
+    bindSubPaths(c, pod, ct);
+    const plan = startRun(c, pod, ct, env.vars);
     cs.state = { running: { startedAt: ts } };
     cs.started = true;
     cs.containerID = containerId(c);
     cs.imageID = `${image!.repository}@${image!.digest}`;
     cs.image = ct.image.includes('/') || ct.image.includes(':') ? imageDisplay(ct.image) : `${image!.repository}:latest`.replace('docker.io/library/', 'docker.io/library/');
     events.push(['Normal', 'Created', `Created container: ${ct.name}`], ['Normal', 'Started', `Started container ${ct.name}`]);
-    if (prog.kind === 'exit') c.wakeAt(now + prog.afterMs + 1);
+    if (plan.kind !== 'runs') c.wakeAt(plan.at);
     const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
     if (delay > 0) c.wakeAt(now + delay);
   };
@@ -329,11 +438,11 @@ function stepContainer(
   // Waiting for the first start (pull) or a back-off to expire
   if (cs.state.waiting) {
     const reason = cs.state.waiting.reason;
-    if (reason === 'ContainerCreating' && now < sandboxAt + PULL_MS) {
+    if ((reason === 'ContainerCreating' || reason === 'PodInitializing') && now < sandboxAt + PULL_MS) {
       c.wakeAt(sandboxAt + PULL_MS);
       return;
     }
-    if ((reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull') && now < nextAt) {
+    if ((reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull' || reason === 'CreateContainerConfigError') && now < nextAt) {
       c.wakeAt(nextAt);
       return;
     }
@@ -353,7 +462,7 @@ function stepContainer(
       c.wakeAt(timer.nextAt);
       return;
     }
-    if (reason === 'ContainerCreating' || reason === 'ErrImagePull' || reason === 'ImagePullBackOff') {
+    if (reason === 'ContainerCreating' || reason === 'PodInitializing' || reason === 'ErrImagePull' || reason === 'ImagePullBackOff') {
       const present = nodeImages.includes(image.repository) && ct.imagePullPolicy !== 'Always';
       if (present) events.push(['Normal', 'Pulled', `Container image "${ct.image}" already present on machine and can be accessed by the pod`]);
       else {
@@ -364,33 +473,40 @@ function stepContainer(
     } else if (reason === 'CrashLoopBackOff') {
       cs.restartCount += 1;
       if (nodeImages.includes(image.repository)) events.push(['Normal', 'Pulled', `Container image "${ct.image}" already present on machine and can be accessed by the pod`]);
+    } else if (reason === 'CreateContainerConfigError') {
+      events.push(['Normal', 'Pulled', `Container image "${ct.image}" already present on machine and can be accessed by the pod`]);
     }
-    start(containerProgram(ct, image));
+    start();
   }
 
   // Running: does the process exit now?
   if (cs.state.running && image) {
-    const prog = containerProgram(ct, image);
+    const plan = currentRun(c, pod, ct.name)?.plan;
     const startedAt = Date.parse(cs.state.running.startedAt ?? ts);
-    if (prog.kind === 'exit' && now >= startedAt + prog.afterMs) {
+    if (plan && plan.kind !== 'runs' && now < plan.at) c.wakeAt(plan.at);
+    if (plan && plan.kind !== 'runs' && now >= plan.at) {
+      // an OOM kill is SIGKILL from the kernel: 137, reason OOMKilled
+      const code = plan.kind === 'oom' ? 137 : plan.code;
+      finishRun(c, pod, ct.name, plan.at);
       cs.state = {
         terminated: {
-          exitCode: prog.code,
-          reason: prog.code === 0 ? 'Completed' : 'Error',
+          exitCode: code,
+          reason: plan.kind === 'oom' ? 'OOMKilled' : code === 0 ? 'Completed' : 'Error',
           startedAt: cs.state.running.startedAt ?? ts,
-          finishedAt: new Date(startedAt + prog.afterMs - (startedAt + prog.afterMs) % 1000).toISOString().replace('.000Z', 'Z'),
+          finishedAt: new Date(plan.at - (plan.at % 1000)).toISOString().replace('.000Z', 'Z'),
           ...(cs.containerID ? { containerID: cs.containerID } : {}),
         },
       };
       cs.ready = false;
     } else if (programOverride(image.repository) && !programOverride(image.repository)!.status(c, pod, ct).running) {
       const code = programOverride(image.repository)!.status(c, pod, ct).exitCode ?? 1;
+      finishRun(c, pod, ct.name, now);
       cs.state = { terminated: { exitCode: code, reason: 'Error', startedAt: cs.state.running.startedAt ?? ts, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
       cs.ready = false;
-    } else if (prog.kind !== 'not-found') {
+    } else {
       const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
       const override = programOverride(image.repository);
-      const fs = podFs(c, pod.metadata.uid ?? '');
+      const fs = containerFs(c, pod, ct.name);
       const podIP = pod.status?.podIP ?? '';
       const readiness: ProbeResult = override ? (override.status(c, pod, ct).ready ? SUCCESS : failure('')) : runProbe(ct.readinessProbe, ct, image, podIP, fs);
       const ready = now >= startedAt + delay && readiness.result === 'success';
@@ -406,6 +522,7 @@ function stepContainer(
       if (!live) {
         if (now >= startedAt + liveDelay) {
           events.push(['Normal', 'Killing', `Container ${ct.name} failed liveness probe, will be restarted`]);
+          finishRun(c, pod, ct.name, now);
           cs.state = { terminated: { exitCode: 137, reason: 'Error', startedAt: cs.state.running.startedAt ?? ts, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
           cs.ready = false;
         } else c.wakeAt(startedAt + liveDelay);

@@ -32,7 +32,8 @@ const MAX_SYMLINKS = 40;
 
 export class VfsError extends Error {
   constructor(
-    readonly code: 'ENOENT' | 'EISDIR' | 'ENOTDIR' | 'EEXIST' | 'ENOTEMPTY',
+    /** EROFS: a read-only mount (a container's ConfigMap or Secret volume, runtime/mountfs.ts). */
+    readonly code: 'ENOENT' | 'EISDIR' | 'ENOTDIR' | 'EEXIST' | 'ENOTEMPTY' | 'EROFS',
     readonly path: string,
   ) {
     super(`${code}: ${path}`);
@@ -109,15 +110,29 @@ export class Vfs {
     this.onChange();
   }
 
-  /** Where `p` leads after following symbolic links, as the kernel's path walk does for the last component. */
+  /**
+   * Where `p` leads after following symbolic links in every component, as the kernel's path walk
+   * does (a ConfigMap volume's `key` → `..data/key`, where `..data` is itself a link).
+   */
   follow(p: string): string {
-    let cur = p;
-    for (let i = 0; i < MAX_SYMLINKS; i++) {
-      const l = this.data.links?.[cur];
-      if (!l) return cur;
-      cur = resolvePath(parentOf(cur), l.target);
+    const links = this.data.links;
+    if (!links) return p;
+    let segs = p.split('/').filter((s) => s !== '');
+    let out = '';
+    let hops = 0;
+    for (let i = 0; i < segs.length; ) {
+      const next = `${out}/${segs[i]}`;
+      const l = links[next];
+      if (l && hops++ < MAX_SYMLINKS) {
+        segs = [...resolvePath(out === '' ? '/' : out, l.target).split('/').filter((s) => s !== ''), ...segs.slice(i + 1)];
+        out = '';
+        i = 0;
+        continue;
+      }
+      out = next;
+      i++;
     }
-    return cur;
+    return out === '' ? '/' : out;
   }
 
   exists(p: string): boolean {

@@ -2,8 +2,10 @@
  * `kubectl logs` (k8s.io/kubectl pkg/cmd/logs/logs.go; polymorphichelpers logsforobject.go; the
  * kubelet's validateContainerLogStatus for the BadRequest texts). `POD` or `TYPE/NAME` (a
  * controller: its first pod), `-c`, the `Defaulted container` notice for multi-container pods,
- * `--previous`, `--tail`, `--all-containers`, and `-f`, which prints what exists and returns
- * (the simulated clock does not run while a command waits).
+ * `--previous`, `--tail`, `--all-containers`, `--since`/`--since-time`, `--timestamps`,
+ * `--limit-bytes`, `--prefix`, and `-f`, which prints what exists and returns (the simulated
+ * clock does not run while a command waits). A Job, Deployment or other controller names its
+ * first pod through its selector (a Job's pods also through their owner reference).
  */
 import type { Pod } from '../../../sim/api/types.js';
 import { badRequest } from '../../../sim/api/errors.js';
@@ -13,7 +15,7 @@ import type { KubectlEnv, Verb } from '../context.js';
 import { type Parsed, bool, int, str } from '../flags.js';
 import { KubectlError, errorResult, seeHelp } from '../errors.js';
 import { resolveTypes, selectObjects } from '../resource-args.js';
-import { podLogs } from '../logs-source.js';
+import { podLogLines, type LogLine } from '../logs-source.js';
 import { commandNamespace } from './get.js';
 
 
@@ -45,12 +47,31 @@ function checkStatus(pod: Pod, container: string, previous: boolean): void {
   throw badRequest(`${where} is waiting to start - no logs yet`);
 }
 
-function tail(text: string, n: number | undefined): string {
-  if (n === undefined || n < 0) return text;
-  if (n === 0) return '';
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines.slice(-n).map((l) => `${l}\n`).join('');
+function tail(lines: LogLine[], n: number | undefined): LogLine[] {
+  if (n === undefined || n < 0) return lines;
+  if (n === 0) return [];
+  return lines.slice(-n);
+}
+
+/** Go's time.ParseDuration for the units `--since` takes (`90s`, `5m`, `1h30m`, `1.5h`, `500ms`); undefined when invalid. */
+function parseDuration(s: string): number | undefined {
+  if (s === '0') return 0;
+  const re = /(\d+(?:\.\d+)?)(ms|h|m|s|us|µs|ns)/y;
+  let total = 0;
+  let i = 0;
+  while (i < s.length) {
+    re.lastIndex = i;
+    const m = re.exec(s);
+    if (!m) return undefined;
+    total += Number(m[1]) * { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, 'µs': 0.001, ns: 0.000001 }[m[2] as 'h']!;
+    i = re.lastIndex;
+  }
+  return i === 0 ? undefined : total;
+}
+
+/** The kubelet's log timestamp (kuberuntime/logs timeFormatOut): RFC 3339 with nanoseconds, always nine digits. */
+function logTimestamp(t: number): string {
+  return new Date(t).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
 }
 
 const USAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
@@ -119,6 +140,20 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const tailFlag = int(p.flags, 'tail');
   const tailLines = selector !== '' && tailFlag === -1 && !p.changed.has('tail') ? SELECTOR_TAIL : tailFlag;
   const previous = bool(p.flags, 'previous');
+  // logs.go Validate: one of --since and --since-time; the kubelet keeps lines at or after the time
+  const sinceRaw = str(p.flags, 'since') ?? '0s';
+  const sinceTime = str(p.flags, 'since-time') ?? '';
+  if (p.changed.has('since') && sinceTime !== '' && sinceTime !== "''") throw new KubectlError('at most one of `sinceTime` or `sinceSeconds` may be specified');
+  const sinceMs = parseDuration(sinceRaw);
+  if (sinceMs === undefined) throw new KubectlError(`invalid argument "${sinceRaw}" for "--since" flag: time: invalid duration "${sinceRaw}"`, seeHelp('logs'));
+  let since = sinceMs > 0 ? env.cluster.now() - Math.ceil(sinceMs / 1000) * 1000 : undefined;
+  if (sinceTime !== '' && sinceTime !== "''") {
+    const t = Date.parse(sinceTime);
+    if (Number.isNaN(t) || !/^\d{4}-\d{2}-\d{2}T/.test(sinceTime)) throw new KubectlError(`parsing time "${sinceTime}" as "2006-01-02T15:04:05Z07:00": cannot parse "${sinceTime}" as "2006"`);
+    since = t;
+  }
+  const timestamps = bool(p.flags, 'timestamps');
+  const limitBytes = int(p.flags, 'limit-bytes') ?? 0;
   let stdout = '';
   for (const { pod, container: name } of reqs) {
     try {
@@ -128,8 +163,13 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
       const r = errorResult(e, 'logs', stdout);
       return { ...r, stderr: stderr + r.stderr };
     }
-    const text = tail(podLogs(env.cluster, pod, name, previous), tailLines);
-    stdout += bool(p.flags, 'prefix') ? text.replace(/^(?=.)/gm, `[pod/${pod.metadata.name}/${name}] `) : text;
+    const all = podLogLines(env.cluster, pod, name, previous).filter((l) => since === undefined || l.t >= since);
+    const prefix = bool(p.flags, 'prefix') ? `[pod/${pod.metadata.name}/${name}] ` : '';
+    let text = tail(all, tailLines)
+      .map((l) => `${prefix}${timestamps ? `${logTimestamp(l.t)} ` : ''}${l.text}`)
+      .join('');
+    if (limitBytes > 0) text = text.slice(0, limitBytes);
+    stdout += text;
   }
   return { stdout, stderr, exitCode: 0 };
 }

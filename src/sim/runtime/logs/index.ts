@@ -7,7 +7,10 @@ import type { Cluster } from '../../cluster.js';
 import type { Pod } from '../../api/types.js';
 import { programOverrideLogs } from './program-override.js';
 import { staticPodLogs } from './static-pod.js';
-import { containerProgramLogs } from './container-program.js';
+import { containerLogLines, containerProgramLogs } from './container-program.js';
+import type { LogLine } from '../processes.js';
+
+export type { LogLine } from '../processes.js';
 
 /** The log text (lines ending in "\n"), or undefined when this source does not know the container. */
 export type LogSource = (cluster: Cluster, pod: Pod, container: string, previous: boolean) => string | undefined;
@@ -26,4 +29,37 @@ export function podLogs(cluster: Cluster, pod: Pod, container: string, previous:
     if (text !== undefined) return text;
   }
   return '';
+}
+
+/**
+ * The lines of a container's log with the time each was written (`--timestamps`, `--since`):
+ * a container program's lines carry their own times; text from another source is dated at the
+ * start of the container's run.
+ */
+export function podLogLines(cluster: Cluster, pod: Pod, container: string, previous: boolean): LogLine[] {
+  for (const s of LOG_SOURCES) {
+    if (s === containerProgramLogs) {
+      const lines = containerLogLines(cluster, pod, container, previous);
+      if (lines !== undefined) return lines;
+      continue;
+    }
+    const text = s(cluster, pod, container, previous);
+    if (text !== undefined) return splitText(text, runStart(pod, container, previous));
+  }
+  return [];
+}
+
+function runStart(pod: Pod, container: string, previous: boolean): number {
+  const st = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s) => s.name === container);
+  const info = previous ? st?.lastState : st?.state;
+  const at = info?.running?.startedAt ?? info?.terminated?.startedAt ?? pod.status?.startTime;
+  const t = at ? Date.parse(at) : NaN;
+  return Number.isNaN(t) ? 0 : t;
+}
+
+function splitText(text: string, t: number): LogLine[] {
+  return text
+    .split(/(?<=\n)/)
+    .filter((l) => l !== '')
+    .map((l) => ({ t, stream: 'stdout' as const, text: l }));
 }

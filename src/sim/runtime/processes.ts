@@ -1,0 +1,240 @@
+/**
+ * Container processes at run time: each start of a container is a run with its start time, the
+ * environment it started with (the kubelet computes it once, at start: a Service created later is
+ * not in it), what it will do (exit with a code at a time, get OOM-killed, or run on), and what it
+ * printed. Output is produced lazily: `flushPod` replays each running script (script.ts) up to the
+ * present and applies what is new since the last flush, in time order across the pod's
+ * containers: lines to the run's log (what `kubectl logs` shows, with their times), writes to the
+ * container's files (an emptyDir another container reads, a hostPath the node shows), and the
+ * lines a `tail -f` in another container sees appended to the file it follows.
+ *
+ * The kubelet starts and ends runs; the shell flushes before each command line and `kubectl logs`
+ * before it reads, so what a learner sees is always up to date without timers.
+ */
+import type { Cluster } from '../cluster.js';
+import type { Container, Pod } from '../api/types.js';
+import { lookupImage } from '../images.js';
+import { containerScript, imageHas, type ContainerScript } from './program.js';
+import { runScript, type ScriptEnd, type ScriptHost } from './script.js';
+import { containerFs } from './volumes.js';
+import { quantityValue } from './quantity.js';
+import { resolvePath, VfsError } from '../node/vfs.js';
+
+/** How far ahead a run's end is looked for when it starts (its step cap usually ends it sooner). */
+const HORIZON_MS = 365 * 86_400_000;
+/** Log chunks kept per run (the kubelet rotates container logs at 10 MiB). */
+const LOG_CAP = 20_000;
+
+/** A log chunk: when, which stream (0 stdout, 1 stderr), the text. */
+export type LogChunk = [t: number, stream: 0 | 1, text: string];
+
+/** What a run will do, known when it starts. */
+export type RunPlan = { kind: 'exit'; code: number; at: number } | { kind: 'oom'; at: number } | { kind: 'runs'; follow?: string; followAt?: number };
+
+export interface ContainerRun {
+  startedAt: number;
+  env: [string, string][];
+  plan: RunPlan;
+  /** Output applied up to this time (exclusive of later events). */
+  flushedTo: number;
+  logs: LogChunk[];
+  /** When the run ended (exit, OOM, kill); absent while it runs. */
+  finishedAt?: number;
+  /** A `tail -f` run: the file it follows and how much of it it has printed. */
+  follow?: { path: string; size: number };
+}
+
+/** `<pod uid>/<container>` → the container's runs, oldest first (the last two are kept). */
+export type ContainerRunsState = Record<string, ContainerRun[]>;
+
+function table(c: Cluster): ContainerRunsState {
+  return (c.state.containerRuns ??= {});
+}
+
+function runKey(pod: Pod, container: string): string {
+  return `${pod.metadata.uid ?? ''}/${container}`;
+}
+
+function allContainers(pod: Pod): Container[] {
+  return [...(pod.spec.initContainers ?? []), ...pod.spec.containers];
+}
+
+export function containerRuns(c: Cluster, pod: Pod, container: string): ContainerRun[] {
+  return c.state.containerRuns?.[runKey(pod, container)] ?? [];
+}
+
+export function currentRun(c: Cluster, pod: Pod, container: string): ContainerRun | undefined {
+  const runs = containerRuns(c, pod, container);
+  return runs[runs.length - 1];
+}
+
+export function dropRuns(c: Cluster, uid: string): void {
+  const t = c.state.containerRuns;
+  if (!t) return;
+  for (const k of Object.keys(t)) if (k.startsWith(`${uid}/`)) delete t[k];
+}
+
+function scriptHost(c: Cluster, pod: Pod, ct: Container, env: [string, string][]): ScriptHost {
+  const image = lookupImage(ct.image);
+  const fs = containerFs(c, pod, ct.name);
+  const mem = quantityValue(ct.resources?.limits?.['memory']);
+  return {
+    env: Object.fromEntries(env),
+    readFile: (p) => fs.tryRead(resolvePath('/', p)),
+    hasTool: (n) => (image ? imageHas(image, n) : false),
+    daemons: image?.daemons ?? [],
+    ...(mem !== undefined ? { memoryLimit: mem } : {}),
+    hostname: env.find(([k]) => k === 'HOSTNAME')?.[1] ?? pod.metadata.name,
+  };
+}
+
+function planOf(end: ScriptEnd): RunPlan {
+  if (end.kind === 'exit') return { kind: 'exit', code: end.code, at: end.at };
+  if (end.kind === 'oom') return { kind: 'oom', at: end.at };
+  if (end.kind === 'blocked' && end.follow !== undefined) return { kind: 'runs', follow: end.follow, followAt: end.at };
+  return { kind: 'runs' };
+}
+
+/** The program of a container (undefined for an image not in the catalogue). */
+export function programOf(ct: Container): ContainerScript | undefined {
+  const image = lookupImage(ct.image);
+  return image ? containerScript(ct, image) : undefined;
+}
+
+/**
+ * Start a run of a container now with this environment: decide what it will do and print what
+ * it prints at once. Returns the plan (the kubelet ends the run when the plan says).
+ */
+export function startRun(c: Cluster, pod: Pod, ct: Container, env: [string, string][]): RunPlan {
+  flushPod(c, pod);
+  const now = c.now();
+  const prog = programOf(ct);
+  let plan: RunPlan;
+  if (!prog || prog.kind === 'not-found') plan = { kind: 'exit', code: 128, at: now };
+  else if (prog.kind === 'default') plan = prog.runs ? { kind: 'runs' } : { kind: 'exit', code: prog.exitCode, at: now };
+  else plan = planOf(runScript(prog.script, scriptHost(c, pod, ct, env), now, now + HORIZON_MS).end);
+  const runs = (table(c)[runKey(pod, ct.name)] ??= []);
+  runs.push({ startedAt: now, env, plan, flushedTo: now - 1, logs: [] });
+  while (runs.length > 2) runs.shift();
+  flushPod(c, pod);
+  return plan;
+}
+
+/** End the current run of a container at `at` (its exit, an OOM kill, a liveness kill, the pod's deletion). */
+export function finishRun(c: Cluster, pod: Pod, container: string, at: number): void {
+  const run = currentRun(c, pod, container);
+  if (!run || run.finishedAt !== undefined) return;
+  flushPod(c, pod, at);
+  run.finishedAt = at;
+}
+
+type Pending =
+  | { t: number; order: number; ct: Container; run: ContainerRun; kind: 'out'; stream: 0 | 1; text: string }
+  | { t: number; order: number; ct: Container; run: ContainerRun; kind: 'write'; path: string; text: string; append: boolean }
+  | { t: number; order: number; ct: Container; run: ContainerRun; kind: 'mkdir' | 'rm'; path: string }
+  | { t: number; order: number; ct: Container; run: ContainerRun; kind: 'follow'; path: string };
+
+/**
+ * Apply every running container's output of this pod up to `until` (default: now), in time
+ * order: log lines, file writes, and what followers see appended to their files.
+ */
+export function flushPod(c: Cluster, pod: Pod, until = c.now()): void {
+  const t = c.state.containerRuns;
+  if (!t) return;
+  const pending: Pending[] = [];
+  const touched: { run: ContainerRun; upTo: number }[] = [];
+  allContainers(pod).forEach((ct, order) => {
+    const runs = t[runKey(pod, ct.name)];
+    const run = runs?.[runs.length - 1];
+    if (!run) return;
+    const upTo = Math.min(until, run.finishedAt ?? until);
+    if (upTo <= run.flushedTo) return;
+    touched.push({ run, upTo });
+    const prog = programOf(ct);
+    if (!prog || prog.kind !== 'script') return;
+    const res = runScript(prog.script, scriptHost(c, pod, ct, run.env), run.startedAt, upTo);
+    let seq = 0;
+    for (const e of res.events) {
+      if (e.t <= run.flushedTo) continue;
+      const base = { t: e.t, order: order * 1_000_000 + seq++, ct, run };
+      if (e.kind === 'out') pending.push({ ...base, kind: 'out', stream: e.stream === 'stdout' ? 0 : 1, text: e.text });
+      else if (e.kind === 'write') pending.push({ ...base, kind: 'write', path: e.path, text: e.text, append: e.append });
+      else pending.push({ ...base, kind: e.kind, path: e.path });
+    }
+    const p = run.plan;
+    if (p.kind === 'runs' && p.follow !== undefined && run.follow === undefined && p.followAt !== undefined && p.followAt > run.flushedTo && p.followAt <= upTo)
+      pending.push({ t: p.followAt, order: order * 1_000_000 + seq++, ct, run, kind: 'follow', path: p.follow });
+  });
+  pending.sort((a, b) => a.t - b.t || a.order - b.order);
+  const followers = (): { ct: Container; run: ContainerRun }[] =>
+    allContainers(pod)
+      .map((ct) => ({ ct, run: t[runKey(pod, ct.name)]?.at(-1) }))
+      .filter((x): x is { ct: Container; run: ContainerRun } => x.run?.follow !== undefined && x.run.finishedAt === undefined);
+  const checkFollowers = (at: number): void => {
+    for (const f of followers()) {
+      const content = containerFs(c, pod, f.ct.name).tryRead(resolvePath('/', f.run.follow!.path)) ?? '';
+      const size = f.run.follow!.size;
+      if (content.length > size) log(f.run, [at, 0, content.slice(size)]);
+      else if (content.length < size) log(f.run, [at, 1, `tail: ${f.run.follow!.path}: file truncated\n`]);
+      f.run.follow!.size = content.length;
+    }
+  };
+  for (const e of pending) {
+    if (e.kind === 'out') {
+      log(e.run, [e.t, e.stream, e.text]);
+      continue;
+    }
+    const fs = containerFs(c, pod, e.ct.name);
+    const path = resolvePath('/', e.path);
+    try {
+      if (e.kind === 'follow') {
+        e.run.follow = { path: e.path, size: (fs.tryRead(path) ?? '').length };
+        continue;
+      }
+      if (e.kind === 'mkdir') fs.mkdir(path);
+      else if (e.kind === 'rm') {
+        if (fs.exists(path)) fs.remove(path);
+      } else if (e.kind === 'write') {
+        if (e.append) fs.append(path, e.text);
+        else fs.write(path, e.text);
+      }
+    } catch (err) {
+      const why = err instanceof VfsError && err.code === 'EROFS' ? 'Read-only file system' : 'No such file or directory';
+      log(e.run, [e.t, 1, `sh: can't create ${e.path}: ${why}\n`]);
+      continue;
+    }
+    checkFollowers(e.t);
+  }
+  checkFollowers(until);
+  for (const { run, upTo } of touched) run.flushedTo = Math.max(run.flushedTo, upTo);
+}
+
+function log(run: ContainerRun, chunk: LogChunk): void {
+  if (chunk[2] === '') return;
+  run.logs.push(chunk);
+  if (run.logs.length > LOG_CAP) run.logs.splice(0, run.logs.length - LOG_CAP);
+}
+
+/** Flush every pod that has a running container (before a command line reads files or logs). */
+export function flushAll(c: Cluster, pods: readonly Pod[]): void {
+  if (!c.state.containerRuns) return;
+  for (const pod of pods) flushPod(c, pod);
+}
+
+/** One line of a container's log with the time it was written. */
+export interface LogLine {
+  t: number;
+  stream: 'stdout' | 'stderr';
+  /** The line with its newline (the last may lack one). */
+  text: string;
+}
+
+/** The lines of a run's log, each with its time. */
+export function runLogLines(run: ContainerRun): LogLine[] {
+  const out: LogLine[] = [];
+  for (const [t, s, text] of run.logs) {
+    const parts = text.split(/(?<=\n)/);
+    for (const p of parts) if (p !== '') out.push({ t, stream: s === 0 ? 'stdout' : 'stderr', text: p });
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { evalArith, formatDate, runScript, type ScriptHost } from './script.js';
+
+const T0 = Date.parse('2026-01-05T10:00:00Z');
+const host = (files: Record<string, string> = {}, extra: Partial<ScriptHost> = {}): ScriptHost => ({
+  env: { HOSTNAME: 'web', GREETING: 'hello world' },
+  readFile: (p) => files[p],
+  hasTool: (n) => ['sh', 'cat', 'ls', 'sleep', 'date', 'echo', 'tail'].includes(n),
+  daemons: ['nginx'],
+  hostname: 'web',
+  ...extra,
+});
+const stdout = (r: ReturnType<typeof runScript>): string => r.events.filter((e) => e.kind === 'out' && e.stream === 'stdout').map((e) => (e as { text: string }).text).join('');
+
+test('script: a date loop prints once per period up to the time asked', () => {
+  const r = runScript({ sh: 'while true; do date; sleep 5; done' }, host(), T0, T0 + 12_000);
+  assert.equal(stdout(r), 'Mon Jan  5 10:00:00 UTC 2026\nMon Jan  5 10:00:05 UTC 2026\nMon Jan  5 10:00:10 UTC 2026\n');
+  assert.deepEqual(r.end, { kind: 'running' });
+});
+
+test('script: appends to a file carry their times', () => {
+  const r = runScript({ sh: 'i=0; while true; do echo "line $i" >> /var/log/app.log; i=$((i+1)); sleep 1; done' }, host(), T0, T0 + 2_000);
+  assert.deepEqual(
+    r.events.map((e) => [e.t - T0, e.kind, 'text' in e ? e.text : '']),
+    [[0, 'write', 'line 0\n'], [1000, 'write', 'line 1\n'], [2000, 'write', 'line 2\n']],
+  );
+});
+
+test('script: exit codes, && and ||, variables from the environment', () => {
+  const r = runScript({ sh: 'echo $GREETING; false || echo recovered; sleep 2 && exit 3' }, host(), T0, T0 + 60_000);
+  assert.equal(stdout(r), 'hello world\nrecovered\n');
+  assert.deepEqual(r.end, { kind: 'exit', code: 3, at: T0 + 2000 });
+});
+
+test('script: for loops, if, test and command substitution', () => {
+  const r = runScript({ sh: 'for n in 1 2 3; do if [ $n -ge 2 ]; then echo "n=$n at $(date +%T)"; fi; done' }, host(), T0, T0);
+  assert.equal(stdout(r), 'n=2 at 10:00:00\nn=3 at 10:00:00\n');
+});
+
+test('script: tail -f prints the last lines then follows the file', () => {
+  const lines = Array.from({ length: 12 }, (_, i) => `l${i}\n`).join('');
+  const r = runScript({ sh: 'tail -f /var/log/app.log' }, host({ '/var/log/app.log': lines }), T0, T0 + 1000);
+  assert.equal(stdout(r), Array.from({ length: 10 }, (_, i) => `l${i + 2}\n`).join(''));
+  assert.deepEqual(r.end, { kind: 'blocked', at: T0, follow: '/var/log/app.log' });
+});
+
+test('script: a command the image lacks is "not found" (127); a daemon serves', () => {
+  const r = runScript({ sh: 'slep 10' }, host(), T0, T0 + 1000);
+  assert.equal(r.events[0] && 'text' in r.events[0] ? r.events[0].text : '', 'sh: slep: not found\n');
+  assert.deepEqual(r.end, { kind: 'exit', code: 127, at: T0 });
+  assert.deepEqual(runScript({ argv: ['nginx', '-g', 'daemon off;'] }, host(), T0, T0 + 1).end, { kind: 'blocked', at: T0 });
+});
+
+test('script: stress beyond the memory limit is OOM-killed, within it runs', () => {
+  const mem = 100 * 1024 * 1024;
+  const argv = ['stress', '--vm', '1', '--vm-bytes', '250M', '--vm-hang', '1'];
+  const over = runScript({ argv }, host({}, { memoryLimit: mem }), T0, T0 + 60_000);
+  assert.equal(stdout(over), 'stress: info: [1] dispatching hogs: 0 cpu, 0 io, 1 vm, 0 hdd\n');
+  assert.deepEqual(over.end, { kind: 'oom', at: T0 + 1000 });
+  const under = runScript({ argv: ['stress', '--vm', '1', '--vm-bytes', '50M'] }, host({}, { memoryLimit: mem }), T0, T0 + 60_000);
+  assert.equal(under.end.kind, 'blocked');
+});
+
+test('script: syntax errors exit 2', () => {
+  const r = runScript({ sh: 'while true; do echo' }, host(), T0, T0);
+  assert.equal(r.end.kind, 'exit');
+  assert.equal((r.end as { code: number }).code, 2);
+});
+
+test('script: arithmetic and date formats', () => {
+  assert.equal(evalArith('(i + 2) * 3 % 5', () => 4), 3);
+  assert.equal(evalArith('n >= 3 && n != 4', () => 3), 1);
+  assert.equal(formatDate(T0 + 1234, '%F %T.%N'), '2026-01-05 10:00:01.234000000');
+});
+
+test('script: tail -f /dev/null runs until stopped', () => {
+  assert.deepEqual(runScript({ sh: 'tail -f /dev/null' }, host(), T0, T0 + 60_000).end, { kind: 'blocked', at: T0, follow: '/dev/null' });
+});

@@ -1,0 +1,339 @@
+/**
+ * Pod volumes as the kubelet sets them up (pkg/volume: configmap, secret, downwardapi,
+ * projected, emptydir, hostpath) and what each container sees through its volumeMounts.
+ *
+ * ConfigMap, Secret, downwardAPI and projected volumes are written the way
+ * pkg/volume/util/atomic_writer.go writes them: the files in a timestamped directory
+ * `..2006_01_02_15_04_05.NNNNNNNNN`, a `..data` link to it, and one link per top-level name
+ * (`key` → `..data/key`). When the source object changes, the kubelet rewrites the volume at the
+ * pod's next periodic sync (syncFrequency, 1 minute, counted from the sandbox's creation), so a
+ * change shows up inside the container within a minute; a `subPath` mount bound the file as it was
+ * when the container started and never changes (kubernetes.io/docs: "A container using a
+ * ConfigMap as a subPath volume mount will not receive ConfigMap updates").
+ *
+ * emptyDir lives as long as the pod; hostPath is the node's own directory (writes show up after
+ * `ssh node`); a persistentVolumeClaim bound to a hostPath or local PersistentVolume is that
+ * directory on the node.
+ */
+import type { Cluster } from '../cluster.js';
+import type { ConfigMap, Container, KObject, Pod, Secret, Volume } from '../api/types.js';
+import { Vfs, type VfsData } from '../node/vfs.js';
+import { configMapData, podFieldValue, resourceFieldValue, secretData } from './env.js';
+import { podFs } from './podfs.js';
+import { MountVfs, type Mount } from './mountfs.js';
+
+/** The kubelet's periodic pod sync (KubeletConfiguration syncFrequency default). */
+export const SYNC_PERIOD_MS = 60_000;
+
+/** One volume of one pod: its files, and the content hash and pending update of an API-backed volume. */
+export interface VolumeState {
+  fs: VfsData;
+  /** Hash of the content last written (API-backed volumes). */
+  hash?: string;
+  /** When the kubelet will rewrite the volume with newer content. */
+  pendingAt?: number;
+  /** subPath mounts resolved at container start: `container:mountPath` → path in the volume. */
+  subPaths?: Record<string, string>;
+}
+
+export type PodVolumesState = Record<string, VolumeState>;
+
+function table(c: Cluster): PodVolumesState {
+  return (c.state.podVolumes ??= {});
+}
+
+function key(pod: Pod, vol: string): string {
+  return `${pod.metadata.uid ?? ''}/${vol}`;
+}
+
+/** Forget a deleted pod's volumes (emptyDir contents go with the pod). */
+export function dropPodVolumes(c: Cluster, uid: string): void {
+  const t = c.state.podVolumes;
+  if (!t) return;
+  for (const k of Object.keys(t)) if (k.startsWith(`${uid}/`)) delete t[k];
+}
+
+interface FileSpec {
+  content: string;
+  mode: number;
+}
+
+type Content = { files: Record<string, FileSpec> } | { error: string } | { skip: true };
+
+function projectItems(data: Record<string, string>, items: { key: string; path: string; mode?: number }[] | undefined, mode: number, missing: (k: string) => string, optional: boolean): Content {
+  const files: Record<string, FileSpec> = {};
+  if (!items || items.length === 0) {
+    for (const [k, v] of Object.entries(data)) files[k] = { content: v, mode };
+    return { files };
+  }
+  for (const it of items) {
+    const v = data[it.key];
+    if (v === undefined) {
+      if (optional) continue;
+      return { error: missing(it.key) };
+    }
+    files[it.path] = { content: v, mode: it.mode ?? mode };
+  }
+  return { files };
+}
+
+type DownwardItem = { path: string; fieldRef?: { fieldPath: string }; resourceFieldRef?: { resource?: string; divisor?: string; containerName?: string }; mode?: number };
+
+function downwardFiles(c: Cluster, pod: Pod, items: DownwardItem[], mode: number): Content {
+  const files: Record<string, FileSpec> = {};
+  for (const it of items) {
+    if (it.fieldRef) files[it.path] = { content: podFieldValue(pod, it.fieldRef.fieldPath) ?? '', mode: it.mode ?? mode };
+    else if (it.resourceFieldRef) {
+      const ct = pod.spec.containers[0]!;
+      const v = resourceFieldValue(c, pod, ct, it.resourceFieldRef);
+      if (typeof v !== 'string') return v;
+      files[it.path] = { content: v, mode: it.mode ?? mode };
+    }
+  }
+  return { files };
+}
+
+function b64url(s: string): string {
+  return Buffer.from(s).toString('base64').replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/**
+ * A bound service account token (pkg/serviceaccount claims.go): a JWT whose claims name the pod
+ * and service account, issued when the volume is written, valid for expirationSeconds (1 h
+ * default). The signature is not a real one.
+ */
+function serviceAccountToken(c: Cluster, pod: Pod, src: { audience?: string; expirationSeconds?: number }): string {
+  const iat = Math.floor(c.now() / 1000);
+  const ns = pod.metadata.namespace ?? 'default';
+  const sa = pod.spec.serviceAccountName ?? 'default';
+  const header = b64url(JSON.stringify({ alg: 'RS256', kid: 'cka-lab' }));
+  const payload = b64url(
+    JSON.stringify({
+      aud: [src.audience ?? 'https://kubernetes.default.svc.cluster.local'],
+      exp: iat + (src.expirationSeconds ?? 3600),
+      iat,
+      iss: 'https://kubernetes.default.svc.cluster.local',
+      'kubernetes.io': { namespace: ns, node: { name: pod.spec.nodeName ?? '' }, pod: { name: pod.metadata.name, uid: pod.metadata.uid ?? '' }, serviceaccount: { name: sa } },
+      nbf: iat,
+      sub: `system:serviceaccount:${ns}:${sa}`,
+    }),
+  );
+  return `${header}.${payload}.${b64url(`${pod.metadata.uid ?? ''}:${iat}`)}`;
+}
+
+/** The files an API-backed volume should hold now, or the MountVolume.SetUp error. */
+function desiredContent(c: Cluster, pod: Pod, vol: Volume): Content {
+  const ns = pod.metadata.namespace ?? 'default';
+  if (vol.configMap) {
+    const src = vol.configMap as { name: string; items?: { key: string; path: string; mode?: number }[]; defaultMode?: number; optional?: boolean };
+    const cm = c.store.get<ConfigMap>('ConfigMap', ns, src.name);
+    if (!cm) return src.optional ? { files: {} } : { error: `configmap "${src.name}" not found` };
+    return projectItems(configMapData(cm), src.items, src.defaultMode ?? 0o644, (k) => `configmap references non-existent config key: ${k}`, src.optional === true);
+  }
+  if (vol.secret) {
+    const src = vol.secret as { secretName: string; items?: { key: string; path: string; mode?: number }[]; defaultMode?: number; optional?: boolean };
+    const s = c.store.get<Secret>('Secret', ns, src.secretName);
+    if (!s) return src.optional ? { files: {} } : { error: `secret "${src.secretName}" not found` };
+    return projectItems(secretData(s), src.items, src.defaultMode ?? 0o644, (k) => `references non-existent secret key: ${k}`, src.optional === true);
+  }
+  if (vol['downwardAPI']) {
+    const src = vol['downwardAPI'] as { items?: DownwardItem[]; defaultMode?: number };
+    return downwardFiles(c, pod, src.items ?? [], src.defaultMode ?? 0o644);
+  }
+  if (vol.projected) {
+    const src = vol.projected as { sources?: Record<string, unknown>[]; defaultMode?: number };
+    const mode = src.defaultMode ?? 0o644;
+    const files: Record<string, FileSpec> = {};
+    for (const s of src.sources ?? []) {
+      let part: Content = { files: {} };
+      if (s['configMap']) part = desiredContent(c, pod, { name: vol.name, configMap: { ...(s['configMap'] as { name: string }), defaultMode: mode } });
+      else if (s['secret']) {
+        const sec = s['secret'] as { name: string; items?: { key: string; path: string }[]; optional?: boolean };
+        part = desiredContent(c, pod, { name: vol.name, secret: { secretName: sec.name, defaultMode: mode, ...(sec.items ? { items: sec.items } : {}), ...(sec.optional ? { optional: true } : {}) } as NonNullable<Volume['secret']> });
+      } else if (s['downwardAPI']) part = downwardFiles(c, pod, ((s['downwardAPI'] as { items?: DownwardItem[] }).items ?? []), mode);
+      else if (s['serviceAccountToken']) {
+        const t = s['serviceAccountToken'] as { path: string; audience?: string; expirationSeconds?: number };
+        part = { files: { [t.path]: { content: serviceAccountToken(c, pod, t), mode: 0o600 } } };
+      }
+      if ('error' in part) return part;
+      if ('files' in part) Object.assign(files, part.files);
+    }
+    return { files };
+  }
+  return { skip: true };
+}
+
+/** The hash of the content (a token's times excluded: it is rotated, not rewritten on sync). */
+function contentHash(pod: Pod, vol: Volume, files: Record<string, FileSpec>): string {
+  const tokenPaths = new Set(((vol.projected as { sources?: Record<string, { path?: string }>[] } | undefined)?.sources ?? []).map((s) => s['serviceAccountToken']?.path).filter((p): p is string => p !== undefined));
+  return JSON.stringify(Object.entries(files).map(([p, f]) => [p, tokenPaths.has(p) ? pod.metadata.uid : f.content, f.mode]).sort());
+}
+
+/** atomic_writer.go Write: a new timestamped directory, then `..data` switched to it, then the old one removed. */
+function writeAtomic(c: Cluster, st: VolumeState, files: Record<string, FileSpec>, keepOld: boolean, seed: string): void {
+  const fs = new Vfs(st.fs, () => c.now());
+  const d = new Date(c.now());
+  const p2 = (n: number): string => String(n).padStart(2, '0');
+  const dir = `..${d.getUTCFullYear()}_${p2(d.getUTCMonth() + 1)}_${p2(d.getUTCDate())}_${p2(d.getUTCHours())}_${p2(d.getUTCMinutes())}_${p2(d.getUTCSeconds())}.${tempSuffix(`${seed}@${c.now()}`)}`;
+  const old = fs.readlink('/..data');
+  for (const [p, f] of Object.entries(files)) fs.write(`/${dir}/${p}`, f.content, f.mode);
+  fs.mkdir(`/${dir}`);
+  fs.symlink(dir, '/..data');
+  const top = new Set(Object.keys(files).map((p) => p.split('/')[0]!));
+  for (const name of fs.list('/')) if (!name.startsWith('..') && !top.has(name)) fs.remove(`/${name}`);
+  for (const name of top) if (!fs.isLink(`/${name}`)) fs.symlink(`..data/${name}`, `/${name}`);
+  if (old && !keepOld) fs.removeTree(`/${old}`);
+}
+
+/**
+ * os.MkdirTemp's random suffix, derived from the volume and the time instead of the cluster's
+ * random source, so that mounting volumes does not shift the names and addresses drawn after it.
+ */
+function tempSuffix(seed: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return (Math.imul(h, 2654435761) >>> 0) % 1_000_000_000;
+}
+
+/** Whether a container mounts this volume with a subPath (its bound file must outlive an update). */
+function hasSubPathMount(pod: Pod, vol: string): boolean {
+  return [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].some((ct) => (ct.volumeMounts ?? []).some((m) => m.name === vol && m.subPath));
+}
+
+/** The next periodic sync of the pod at or after `at` (every SYNC_PERIOD_MS from the sandbox). */
+function nextSync(sandboxAt: number, at: number): number {
+  const k = Math.ceil((at - sandboxAt) / SYNC_PERIOD_MS);
+  return sandboxAt + Math.max(1, k) * SYNC_PERIOD_MS;
+}
+
+/**
+ * Set up (first call) or sync (later calls) every volume of the pod. Returns the first
+ * MountVolume.SetUp error (`FailedMount`), or undefined when every volume is ready.
+ */
+export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volume: string; error: string } | undefined {
+  const t = table(c);
+  for (const vol of pod.spec.volumes ?? []) {
+    const k = key(pod, vol.name);
+    if (vol.hostPath) {
+      const err = setUpHostPath(c, pod, vol.hostPath);
+      if (err) return { volume: vol.name, error: err };
+      continue;
+    }
+    const want = desiredContent(c, pod, vol);
+    if ('skip' in want) {
+      t[k] ??= { fs: { files: {}, dirs: ['/'] } };
+      continue;
+    }
+    const st = t[k];
+    if ('error' in want) {
+      if (!st) return { volume: vol.name, error: want.error };
+      continue; // a mounted volume keeps its last content when its source goes away
+    }
+    const hash = contentHash(pod, vol, want.files);
+    if (!st) {
+      const fresh: VolumeState = { fs: { files: {}, dirs: ['/'] }, hash };
+      t[k] = fresh;
+      writeAtomic(c, fresh, want.files, false, k);
+      continue;
+    }
+    if (st.hash === hash) {
+      delete st.pendingAt;
+      continue;
+    }
+    st.pendingAt ??= nextSync(sandboxAt, c.now());
+    if (c.now() >= st.pendingAt) {
+      writeAtomic(c, st, want.files, hasSubPathMount(pod, vol.name), k);
+      st.hash = hash;
+      delete st.pendingAt;
+    } else c.wakeAt(st.pendingAt);
+  }
+  return undefined;
+}
+
+/** hostPath type checks (pkg/volume/hostpath/host_path.go checkType) and DirectoryOrCreate/FileOrCreate. */
+function setUpHostPath(c: Cluster, pod: Pod, hp: { path: string; type?: string }): string | undefined {
+  const host = pod.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
+  if (!host) return undefined;
+  const fs = host.fs;
+  const type = hp.type ?? '';
+  switch (type) {
+    case 'DirectoryOrCreate':
+      if (!fs.isDir(hp.path)) fs.mkdir(hp.path);
+      return undefined;
+    case 'FileOrCreate':
+      if (!fs.exists(hp.path)) fs.write(hp.path, '');
+      return undefined;
+    case 'Directory':
+      return fs.isDir(hp.path) ? undefined : `hostPath type check failed: ${hp.path} is not a directory`;
+    case 'File':
+      return fs.isFile(hp.path) ? undefined : `hostPath type check failed: ${hp.path} is not a file`;
+    default:
+      // no check: the runtime creates a missing path as a directory when it bind-mounts it
+      if (!fs.exists(hp.path)) fs.mkdir(hp.path);
+      return undefined;
+  }
+}
+
+/** The filesystem behind a volume, and the directory of it a mount shows. */
+function volumeFs(c: Cluster, pod: Pod, vol: Volume): { fs: Vfs; source: string; readOnly: boolean } | undefined {
+  if (vol.hostPath) {
+    const host = pod.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
+    return host ? { fs: host.fs, source: vol.hostPath.path, readOnly: false } : undefined;
+  }
+  if (vol.persistentVolumeClaim) {
+    const ns = pod.metadata.namespace ?? 'default';
+    const pvc = c.store.get<KObject>('PersistentVolumeClaim', ns, vol.persistentVolumeClaim.claimName);
+    const pvName = (pvc?.['spec'] as { volumeName?: string } | undefined)?.volumeName;
+    const pv = pvName ? c.store.get<KObject>('PersistentVolume', undefined, pvName) : undefined;
+    const spec = pv?.['spec'] as { hostPath?: { path: string }; local?: { path: string } } | undefined;
+    const path = spec?.hostPath?.path ?? spec?.local?.path;
+    const host = pod.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
+    if (path && host) return { fs: host.fs, source: path, readOnly: false };
+    const t = table(c);
+    const st = (t[`pvc/${ns}/${vol.persistentVolumeClaim.claimName}`] ??= { fs: { files: {}, dirs: ['/'] } });
+    return { fs: new Vfs(st.fs, () => c.now()), source: '/', readOnly: false };
+  }
+  const st = table(c)[key(pod, vol.name)];
+  if (!st) return undefined;
+  const apiBacked = vol.configMap !== undefined || vol.secret !== undefined || vol['downwardAPI'] !== undefined || vol.projected !== undefined;
+  return { fs: new Vfs(st.fs, () => c.now()), source: '/', readOnly: apiBacked };
+}
+
+/**
+ * Bind a container's subPath mounts as the runtime does when it starts: the path is resolved
+ * through the volume's links then, so later updates of the volume do not reach it.
+ */
+export function bindSubPaths(c: Cluster, pod: Pod, ct: Container): void {
+  for (const m of ct.volumeMounts ?? []) {
+    if (!m.subPath) continue;
+    const vol = (pod.spec.volumes ?? []).find((v) => v.name === m.name);
+    const st = vol ? table(c)[key(pod, vol.name)] : undefined;
+    if (!st) continue;
+    const fs = new Vfs(st.fs, () => c.now());
+    (st.subPaths ??= {})[`${ct.name}:${m.mountPath}`] = fs.follow(`/${m.subPath}`);
+  }
+}
+
+const POD_FILES = ['/etc/resolv.conf', '/etc/hosts', '/etc/hostname'];
+
+/** What a container sees: its own root filesystem, the pod's files and its volumeMounts over it. */
+export function containerFs(c: Cluster, pod: Pod, container: string): MountVfs {
+  const uid = pod.metadata.uid ?? `${pod.metadata.namespace}/${pod.metadata.name}`;
+  const root = podFs(c, `${uid}/${container}`);
+  const ct = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((x) => x.name === container);
+  // the kubelet bind-mounts the pod's resolv.conf, hosts and hostname into every container
+  const podFiles = podFs(c, uid);
+  const mounts: Mount[] = POD_FILES.map((p) => ({ path: p, fs: podFiles, source: p, readOnly: false }));
+  for (const m of ct?.volumeMounts ?? []) {
+    const vol = (pod.spec.volumes ?? []).find((v) => v.name === m.name);
+    const v = vol ? volumeFs(c, pod, vol) : undefined;
+    if (!v) continue;
+    let source = v.source;
+    if (m.subPath) {
+      const bound = table(c)[key(pod, m.name)]?.subPaths?.[`${container}:${m.mountPath}`];
+      source = bound ?? `${source.replace(/\/$/, '')}/${m.subPath}`;
+    }
+    mounts.push({ path: m.mountPath.replace(/\/+$/, '') || '/', fs: v.fs, source, readOnly: v.readOnly || m.readOnly === true });
+  }
+  return new MountVfs(root, mounts);
+}
