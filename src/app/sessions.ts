@@ -5,7 +5,7 @@
  * real time of the save, so a resumed session's clock carries on as if the cluster had kept
  * running (simulated time follows wall time, including the time away).
  */
-import { readdirSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Session, type SessionData, type SessionOptions } from '../shell/session.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
@@ -41,6 +41,27 @@ function checkShape(v: unknown): string | undefined {
   return undefined;
 }
 
+/** Another process held the session for longer than a command should take. */
+export class SessionBusy extends Error {}
+
+/** How long a command waits for another process's command on the same session. */
+const LOCK_WAIT_MS = 20_000;
+/** A lock older than this is a leftover of a process that died without cleaning up. */
+const LOCK_STALE_MS = 10 * 60_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export class SessionStore {
   constructor(
     readonly dir: string,
@@ -49,6 +70,64 @@ export class SessionStore {
 
   path(name: string): string {
     return join(this.dir, 'sessions', `${name}.json`);
+  }
+
+  /**
+   * Take the session's exclusive lock (`<name>.json.lock`, created with O_EXCL, holding our pid):
+   * one command at a time reads, changes and writes a session, so concurrent one-shot commands
+   * and an open shell never overwrite each other's work. A lock whose process is gone, or that is
+   * older than any command, is removed. Returns the release function.
+   */
+  lock(name: string, waitMs = LOCK_WAIT_MS): () => void {
+    const path = `${this.path(name)}.lock`;
+    mkdirSync(join(this.dir, 'sessions'), { recursive: true });
+    const deadline = Date.now() + waitMs;
+    for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
+      try {
+        const fd = openSync(path, 'wx', 0o600);
+        writeSync(fd, String(process.pid));
+        closeSync(fd);
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          try {
+            unlinkSync(path);
+          } catch {
+            // already gone: nothing to release
+          }
+        };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      if (this.staleLock(path)) continue;
+      if (Date.now() > deadline) throw new SessionBusy(`session "${name}" is busy: another cka-lab command has held it for ${Math.round(waitMs / 1000)} s (remove ${path} if no cka-lab is running)`);
+      sleepSync(delay);
+    }
+  }
+
+  private staleLock(path: string): boolean {
+    try {
+      const pid = Number(readFileSync(path, 'utf8'));
+      const age = Date.now() - statSync(path).mtimeMs;
+      if ((Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) || age > LOCK_STALE_MS) {
+        unlinkSync(path);
+        return true;
+      }
+    } catch {
+      return true; // vanished between the attempt and the check: try again
+    }
+    return false;
+  }
+
+  /** What identifies the saved file's current content cheaply (its size and modification time). */
+  stamp(name: string): string | undefined {
+    try {
+      const st = statSync(this.path(name));
+      return `${st.mtimeMs}:${st.size}`;
+    } catch {
+      return undefined;
+    }
   }
 
   read(name: string): ReadResult<SessionFile> {

@@ -10,8 +10,8 @@ import { buffer } from 'node:stream/consumers';
 import type { CommandResult } from '../shell/types.js';
 import { runKubectl } from '../shell/kubectl/index.js';
 import type { CliIo } from './io.js';
-import { editorFor, envOf } from './context.js';
-import { openSession } from './shell.js';
+import { editorFor, envOf, type Env } from './context.js';
+import { openSession, withSessionLock } from './shell.js';
 import { hostFiles, routedFiles } from './host-files.js';
 
 /** kubectl reads stdin only for `-f -` / `--filename=-`; anything else must not block on it. */
@@ -23,10 +23,16 @@ export async function kubectlCommand(args: string[], io: CliIo): Promise<number>
   const env = envOf(io);
   const recent = env.sessions.mostRecent();
   const name = recent ?? 'default';
+  // stdin first: a command reading `-f -` must not hold the session while the user types
+  const stdin = readsStdin(args) ? (await buffer(io.stdin)).toString('utf8') : '';
+  // read, run and save under the session's lock, so parallel one-shots and an open shell lose nothing
+  return withSessionLock(env, name, () => runOneShot(args, io, env, name, recent, stdin));
+}
+
+async function runOneShot(args: string[], io: CliIo, env: Env, name: string, recent: string | undefined, stdin: string): Promise<number> {
   const editor = editorFor(env, () => undefined);
   const { session, fixture, seed } = openSession(env, { session: name }, editor ? { editor } : {});
   const ws = { kind: 'workstation' as const, host: session.cluster.meta.workstation };
-  const stdin = readsStdin(args) ? (await buffer(io.stdin)).toString('utf8') : '';
   const before = `${session.cluster.store.generation}/${session.cluster.hostGeneration}`;
   const sessionKubeconfig = '/root/.kube/config';
   const cwd = io.cwd;

@@ -6,6 +6,7 @@
 import { appendHistory } from '../app/history-file.js';
 import { DEFAULT_FIXTURE, FixtureNotFound, fixtureFile, loadCluster } from '../app/fixtures.js';
 import { validSessionName } from '../app/paths.js';
+import { SessionBusy } from '../app/sessions.js';
 import { WallClock } from '../app/wallclock.js';
 import { Session, type SessionOptions } from '../shell/session.js';
 import { runRepl } from '../ui/repl.js';
@@ -60,8 +61,13 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
   const env = envOf(io);
   const ref: { lines?: LineSource } = {};
   const editor = editorFor(env, () => ref.lines);
-  const opened = openSession(env, o, editor ? { editor } : {});
-  const session = opened.session;
+  const opts: SessionOptions = editor ? { editor } : {};
+  const opened = withSessionLock(env, o.session, () => openSession(env, o, opts));
+  let session = opened.session;
+  // the saved file as this shell last wrote or read it: a different stamp before a command means
+  // a one-shot `cka-lab kubectl` changed the session meanwhile, and the shell picks that up
+  let stamp = env.sessions.stamp(o.session);
+  let release: (() => void) | undefined;
   const lines = (ref.lines = lineSource(env, () => session));
   if (io.isTTY) {
     io.stderr.write(
@@ -71,12 +77,48 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
   }
   try {
     return await runRepl(() => session, lines, io, {
+      beforeCommand: () => {
+        release?.();
+        release = env.sessions.lock(o.session);
+        if (env.sessions.stamp(o.session) === stamp) return;
+        const read = env.sessions.read(o.session);
+        if (read.status === 'ok') session = env.sessions.revive(read.data, opts).session;
+      },
       afterCommand: (line) => {
-        env.sessions.save(o.session, opened.fixture, opened.seed, session);
+        try {
+          env.sessions.save(o.session, opened.fixture, opened.seed, session);
+          stamp = env.sessions.stamp(o.session);
+        } finally {
+          release?.();
+          release = undefined;
+        }
         if (io.isTTY) appendHistory(env.historyPath, line);
       },
     });
   } finally {
+    release?.();
     lines.close();
   }
+}
+
+/** Run `fn` holding the session's lock, with kubectl-like wording when another command holds it too long. */
+export function withSessionLock<T>(env: Env, name: string, fn: () => T): T {
+  if (!validSessionName(name)) throw new CliError(`invalid session name "${name}" (letters, digits, '.', '_', '-')`, 2);
+  let release: () => void;
+  try {
+    release = env.sessions.lock(name);
+  } catch (e) {
+    if (e instanceof SessionBusy) throw new CliError(e.message, 1);
+    throw e;
+  }
+  let result: T;
+  try {
+    result = fn();
+  } catch (e) {
+    release();
+    throw e;
+  }
+  if (result instanceof Promise) return result.finally(release) as T;
+  release();
+  return result;
 }

@@ -37,6 +37,8 @@ export interface ReplHooks {
   gate?(io: MetaIo): Promise<{ stop?: boolean } | void> | { stop?: boolean } | void;
   /** A meta-command of the mode; undefined passes the line on to the shell. */
   meta?(line: string, io: MetaIo): Promise<MetaOutcome | undefined>;
+  /** Just before a command runs in the shell (take the session's lock, pick up others' changes). */
+  beforeCommand?(): void | Promise<void>;
   /** After every command (persist the session). */
   afterCommand?(line: string): void | Promise<void>;
 }
@@ -89,8 +91,10 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
       }
       // Ctrl-D inside ssh / exec: leave that context, as the remote shell would
       io.stdout.write('exit\n');
-      syncClock(s.cluster.clock);
-      const out = await s.exec('exit');
+      await hooks.beforeCommand?.();
+      const cur = session();
+      syncClock(cur.cluster.clock);
+      const out = await cur.exec('exit');
       for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(c.text);
       await hooks.afterCommand?.('exit');
       continue;
@@ -109,9 +113,11 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
         continue;
       }
     }
-    const wasTop = s.atTop;
-    syncClock(s.cluster.clock);
-    const out = await s.exec(source);
+    await hooks.beforeCommand?.();
+    const cur = session();
+    const wasTop = cur.atTop;
+    syncClock(cur.cluster.clock);
+    const out = await cur.exec(source);
     for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(c.text);
     status = out.exitCode;
     await hooks.afterCommand?.(source);
