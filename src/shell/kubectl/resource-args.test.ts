@@ -30,6 +30,7 @@ const errors = [
   { name: 'mixed forms', args: ['deploy', 'svc/b'], message: /there is no need to specify a resource type as a separate argument/ },
   { name: 'empty name', args: ['deploy/'], message: /arguments in resource\/name form must have a single resource and name/ },
   { name: 'unknown type', args: ['foos', 'x'], message: /the server doesn't have a resource type "foos"/ },
+  { name: 'two slashes', args: ['deploy/web', 'pod/x/y'], message: /arguments in resource\/name form may not have more than one slash/ },
 ];
 for (const c of errors) test(`parseTargets error: ${c.name}`, () => assert.throws(() => parseTargets(c.args), c.message));
 

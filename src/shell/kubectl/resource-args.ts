@@ -72,6 +72,8 @@ export function resolveArgs(args: readonly string[]): ResolvedArgs {
       const i = a.indexOf('/');
       const type = a.slice(0, i);
       const name = a.slice(i + 1);
+      // builder.go splitResourceTypeName
+      if (name.includes('/')) throw new KubectlError('arguments in resource/name form may not have more than one slash');
       if (type === '' || name === '') throw new KubectlError(`arguments in resource/name form must have a single resource and name`);
       const infos = resolveTypes(type);
       if (infos.length !== 1) throw new KubectlError(`arguments in resource/name form must have a single resource and name`);

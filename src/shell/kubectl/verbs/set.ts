@@ -37,8 +37,10 @@ export const setVerb: Verb = {
     const { targets } = parseTargets(res);
     if (targets.length === 0) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>', seeHelp(path));
     let stdout = '';
-    for (const t of targets) {
-      const obj = env.api.get(t.info.kind, ns.name, t.name);
+    // the resource builder visits every object before the command changes any (r.Infos()): one
+    // missing target fails the whole command and leaves the others as they were
+    const objects = targets.map((t) => env.api.get(t.info.kind, ns.name, t.name));
+    for (const obj of objects) {
       const cs = containersOf(obj);
       let op = '';
       if (sub === 'image') {
