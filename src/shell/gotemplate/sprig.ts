@@ -417,7 +417,7 @@ export function sprigFuncs(random: () => number): FuncMap {
       const c = toInt(n);
       return c < 0 ? all : all.slice(0, c);
     }),
-    regexReplaceAll: f([S, S, S], ([re, s, repl]) => (s as string).replace(goRegex(re as string, 'g'), (repl as string).replace(/\$\{(\w+)\}/g, '$$<$1>').replace(/\$(\d+)/g, '$$$1'))),
+    regexReplaceAll: f([S, S, S], ([re, s, repl]) => (s as string).replace(goRegex(re as string, 'g'), (repl as string).replace(/\$\{(\d+)\}/g, '$$$1').replace(/\$(\d+)/g, '$$$1'))),
     regexReplaceAllLiteral: f([S, S, S], ([re, s, repl]) => (s as string).replace(goRegex(re as string, 'g'), () => repl as string)),
     regexSplit: f([S, S, V], ([re, s, n]) => {
       const parts = (s as string).split(goRegex(re as string, 'g'));

@@ -5,7 +5,8 @@
  */
 import { type HelmArgs, bool, flag } from './args.js';
 import { type HelmEnv, namespaceOf, renderChart, userValues } from './env.js';
-import { sourceBlock } from './manifests.js';
+import { RenderError } from './engine.js';
+import { ManifestError, sourceBlock } from './manifests.js';
 import { HelmError } from './repo.js';
 import { locateChart } from './source.js';
 
@@ -14,7 +15,14 @@ export function template(env: HelmEnv, a: HelmArgs): string {
   if (!ref) throw new HelmError(`"helm template" requires at least 1 argument\n\nUsage:  helm template [NAME] [CHART] [flags]`);
   const user = userValues(env, a);
   const { chart } = locateChart(env.fs, env.cwd, env.home, ref, flag(a, 'version'));
-  const r = renderChart(env, chart, user, { name: name!, namespace: namespaceOf(a), revision: 1, isInstall: true, isUpgrade: false });
+  let r: ReturnType<typeof renderChart>;
+  try {
+    r = renderChart(env, chart, user, { name: name!, namespace: namespaceOf(a), revision: 1, isInstall: true, isUpgrade: false });
+  } catch (e) {
+    // cmd/template.go: a render failure (not a values or chart error) adds the --debug hint
+    if (e instanceof RenderError || e instanceof ManifestError) throw new HelmError(`${e.message}\n\nUse --debug flag to render out invalid YAML`);
+    throw e;
+  }
   let manifest = '';
   if (bool(a, 'include-crds')) for (const c of chart.crds) manifest += sourceBlock({ path: `${chart.metadata.name}/${c.name}`, content: c.data.toString('utf8') });
   manifest += r.manifest;
