@@ -15,6 +15,7 @@ import { echo } from './echo.js';
 import { env } from './env.js';
 import { egrep, fgrep, grep } from './grep.js';
 import { head } from './head.js';
+import { helm } from '../helm/index.js';
 import { history } from './history.js';
 import { hostname } from './hostname.js';
 import { ls } from './ls.js';
@@ -53,6 +54,7 @@ export const textCommands: Record<string, CommandFn> = {
   fgrep,
   grep,
   head,
+  helm,
   history,
   hostname,
   ls,

@@ -9,7 +9,7 @@ import { printArg } from './fmt.js';
 import { BUILTINS, FuncError, type FuncMap, type ParamKind } from './funcs.js';
 import type { BranchNode, ChainNode, CommandNode, Node, PipeNode, TemplateNode, Tree } from './parse.js';
 import { nodeString } from './parse.js';
-import { GoNum, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
+import { GoFunc, GoNum, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
 
 export type MissingKey = 'default' | 'zero' | 'error';
 
@@ -280,6 +280,18 @@ class State {
     const typ = iface ? 'interface {}' : typeName(receiver);
     if (receiver === null) this.errorf(`nil pointer evaluating ${typ}.${name}`);
     if (isMap(receiver)) {
+      // a function stored in the data is a method (Helm's .Files.Get, .Capabilities.APIVersions.Has)
+      const method = receiver[name];
+      if (method instanceof GoFunc) {
+        const argv = args.slice(1).map((a) => this.evalArg(this.vars[0]!.value, false, 'any', a));
+        if (final !== MISSING) argv.push(final === undefined ? null : final);
+        try {
+          return method.fn(...argv);
+        } catch (e) {
+          if (e instanceof FuncError) this.errorf(`error calling ${name}: ${e.message}`);
+          throw e;
+        }
+      }
       if (args.length > 1 || final !== MISSING) this.errorf(`${name} is not a method but has arguments`);
       if (name in receiver) return receiver[name];
       if (this.missingKey === 'error') this.errorf(`map has no entry for key ${JSON.stringify(name)}`);

@@ -1,0 +1,64 @@
+/**
+ * helm's command-line flags (cobra/pflag as helm declares them): `--flag value`, `--flag=value`,
+ * short forms, repeatable `--set`/`-f`, booleans. Unknown flags fail as cobra words it.
+ */
+export interface HelmArgs {
+  args: string[];
+  flags: Map<string, string[]>;
+}
+
+export class HelmUsageError extends Error {}
+
+/** Flags that take a value (long name → short). */
+const VALUED: Record<string, string | undefined> = {
+  set: undefined, 'set-string': undefined, 'set-file': undefined, values: 'f', namespace: 'n', version: undefined, output: 'o', revision: undefined,
+  'kube-version': undefined, 'max-col-width': undefined, 'dry-run': undefined, destination: 'd', untardir: undefined, description: undefined, timeout: undefined, filter: undefined, max: undefined, repo: undefined, 'kube-context': undefined, 'api-versions': 'a', 'show-only': 's',
+};
+const BOOL = new Set(['create-namespace', 'reuse-values', 'reset-values', 'install', 'all-namespaces', 'untar', 'versions', 'devel', 'include-crds', 'skip-crds', 'wait', 'atomic', 'force', 'all', 'debug', 'strict', 'keep-history', 'regexp', 'force-update', 'no-hooks', 'short', 'dependency-update', 'generate-name', 'is-upgrade', 'validate', 'skip-tests', 'uninstalled', 'deployed', 'failed', 'pending', 'superseded', 'reset-then-reuse-values', 'cleanup-on-fail', 'help']);
+const SHORT_BOOL: Record<string, string> = { A: 'all-namespaces', a: 'all', q: 'short', h: 'help', g: 'generate-name', i: 'install', r: 'regexp', l: 'versions' };
+
+export function parseArgs(argv: readonly string[]): HelmArgs {
+  const args: string[] = [];
+  const flags = new Map<string, string[]>();
+  const add = (k: string, v: string): void => void flags.set(k, [...(flags.get(k) ?? []), v]);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      args.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      if (name in VALUED) {
+        if (eq >= 0) add(name, a.slice(eq + 1));
+        else if (name === 'dry-run') add(name, 'client');
+        else if (i + 1 < argv.length) add(name, argv[++i]!);
+        else throw new HelmUsageError(`flag needs an argument: --${name}`);
+      } else if (BOOL.has(name)) add(name, eq < 0 ? 'true' : a.slice(eq + 1));
+      else throw new HelmUsageError(`unknown flag: --${name}`);
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      const c = a[1]!;
+      const long = Object.entries(VALUED).find(([, s]) => s === c)?.[0];
+      if (long) {
+        const rest = a.slice(2).replace(/^=/, '');
+        if (rest) add(long, rest);
+        else if (i + 1 < argv.length) add(long, argv[++i]!);
+        else throw new HelmUsageError(`flag needs an argument: '${c}' in -${c}`);
+      } else if (SHORT_BOOL[c]) add(SHORT_BOOL[c]!, 'true');
+      else throw new HelmUsageError(`unknown shorthand flag: '${c}' in ${a}`);
+      continue;
+    }
+    args.push(a);
+  }
+  return { args, flags };
+}
+
+export const flag = (a: HelmArgs, name: string): string | undefined => a.flags.get(name)?.at(-1);
+export const flags = (a: HelmArgs, name: string): string[] => a.flags.get(name) ?? [];
+export const bool = (a: HelmArgs, name: string): boolean => {
+  const v = flag(a, name);
+  return v !== undefined && v !== 'false';
+};

@@ -1,0 +1,125 @@
+/**
+ * What a helm command gets: the workstation's files, the API server (releases and objects), the
+ * simulated clock, a seeded random source (randAlphaNum), and the user's HOME for helm's config
+ * and cache. Shared helpers: values from flags, the render pipeline, applying objects.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { ApiServer } from '../../sim/apiserver.js';
+import { hasKind, infoForKind } from '../../sim/api/registry.js';
+import type { KObject } from '../../sim/api/types.js';
+import type { KubectlFiles } from '../kubectl/context.js';
+import { type HelmArgs, flag, flags } from './args.js';
+import { type Chart, ChartLoadError, parseValuesYaml } from './chart.js';
+import { render, type ReleaseInfo } from './engine.js';
+import { type Manifest, sortManifests, sourceBlock, splitManifests } from './manifests.js';
+import { abs } from './source.js';
+import { coalesceValues, mergeValues, parseSet, type Values } from './values.js';
+import { HelmError } from './repo.js';
+
+export interface HelmEnv {
+  fs: KubectlFiles;
+  cwd: string;
+  home: string;
+  api?: ApiServer;
+  now(): number;
+  random(): number;
+  kubeVersion: string;
+}
+
+export function requireApi(env: HelmEnv): ApiServer {
+  if (!env.api) throw new HelmError('Kubernetes cluster unreachable: Get "https://127.0.0.1:6443/version": dial tcp 127.0.0.1:6443: connect: connection refused');
+  return env.api;
+}
+
+export function namespaceOf(a: HelmArgs): string {
+  return flag(a, 'namespace') ?? 'default';
+}
+
+/** values.Options.MergeValues: -f files in order, then --set, then --set-string. */
+export function userValues(env: HelmEnv, a: HelmArgs): Values {
+  let v: Values = {};
+  for (const f of flags(a, 'values')) {
+    const text = env.fs.tryRead(abs(env.cwd, f));
+    if (text === undefined) throw new HelmError(`open ${f}: no such file or directory`);
+    try {
+      v = mergeValues(v, parseValuesYaml(text, f));
+    } catch (e) {
+      if (e instanceof ChartLoadError) throw new HelmError(e.message);
+      throw e;
+    }
+  }
+  for (const s of flags(a, 'set')) parseSet(s, v, false);
+  for (const s of flags(a, 'set-string')) parseSet(s, v, true);
+  return v;
+}
+
+export interface Rendered {
+  manifests: Manifest[];
+  hooks: Manifest[];
+  /** The release manifest: every non-hook document with its `# Source:` line. */
+  manifest: string;
+  notes: string;
+}
+
+export function renderChart(env: HelmEnv, chart: Chart, user: Values, release: ReleaseInfo): Rendered {
+  const values = coalesceValues(chart, user);
+  const files = render(chart, values, { release, kubeVersion: env.kubeVersion, random: () => env.random() });
+  const notesPath = `${chart.metadata.name}/templates/NOTES.txt`;
+  const notes = files.get(notesPath) ?? '';
+  const { manifests, hooks } = sortManifests(files);
+  return { manifests, hooks, manifest: manifests.map(sourceBlock).join(''), notes };
+}
+
+function objectsOf(manifest: string): KObject[] {
+  return splitManifests(manifest.replace(/^# Source: .*$/gm, ''))
+    .map((d) => parseYaml(d) as KObject)
+    .filter((o) => o && typeof o === 'object' && typeof o.kind === 'string');
+}
+
+const key = (o: KObject): string => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+
+function place(o: KObject, namespace: string, release: string): KObject {
+  if (!hasKind(o.kind)) throw new HelmError(`unable to build kubernetes objects from release manifest: resource mapping not found for name: "${o.metadata?.name ?? ''}" namespace: "" from "": no matches for kind "${o.kind}" in version "${o.apiVersion}"\nensure CRDs are installed first`);
+  const obj = structuredClone(o);
+  obj.metadata ??= { name: '' };
+  if (infoForKind(obj.kind).namespaced) obj.metadata.namespace ??= namespace;
+  obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'app.kubernetes.io/managed-by': 'Helm' };
+  obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), 'meta.helm.sh/release-name': release, 'meta.helm.sh/release-namespace': namespace };
+  return obj;
+}
+
+/**
+ * kube.Client Create/Update: create what is new, replace what exists (keeping what the server
+ * owns), delete what the previous manifest had and the new one does not.
+ */
+export function applyManifest(api: ApiServer, manifest: string, previous: string | undefined, namespace: string, release: string): void {
+  const next = objectsOf(manifest).map((o) => place(o, namespace, release));
+  const nextKeys = new Set(next.map(key));
+  for (const o of next) {
+    const cur = api.tryGet(o.kind, o.metadata.namespace, o.metadata.name);
+    if (!cur) api.create(o);
+    else api.update({ ...o, metadata: { ...cur.metadata, labels: o.metadata.labels, annotations: o.metadata.annotations } } as KObject);
+  }
+  if (previous !== undefined) {
+    for (const o of objectsOf(previous).map((x) => place(x, namespace, release))) {
+      if (!nextKeys.has(key(o)) && api.tryGet(o.kind, o.metadata.namespace, o.metadata.name)) api.delete(o.kind, o.metadata.namespace, o.metadata.name);
+    }
+  }
+}
+
+/** Delete a manifest's objects in UninstallOrder (reverse of install order). */
+export function deleteManifest(api: ApiServer, manifest: string, namespace: string, release: string): void {
+  for (const o of objectsOf(manifest).map((x) => place(x, namespace, release)).reverse()) {
+    if (api.tryGet(o.kind, o.metadata.namespace, o.metadata.name)) api.delete(o.kind, o.metadata.namespace, o.metadata.name);
+  }
+}
+
+/** CRDs from crds/ are created before the templates and never upgraded or deleted. */
+export function installCrds(api: ApiServer, chart: Chart): void {
+  for (const f of chart.crds) {
+    for (const d of splitManifests(f.data.toString('utf8'))) {
+      const o = parseYaml(d) as KObject;
+      if (o?.kind && hasKind(o.kind) && !api.tryGet(o.kind, undefined, o.metadata.name)) api.create(o);
+    }
+  }
+}

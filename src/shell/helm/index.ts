@@ -1,0 +1,126 @@
+/**
+ * The `helm` workstation command: helm v4.1.4's client (wording from the real v4 binary, not
+ * v3's), one file per subcommand. Errors print as `Error: MESSAGE` with exit status 1, and no
+ * input can throw past this function. Releases live in the simulated cluster (release.ts);
+ * repositories and charts in the workstation's filesystem.
+ */
+import { ApiServer } from '../../sim/apiserver.js';
+import { ApiError } from '../../sim/api/errors.js';
+import type { CommandContext, CommandFn, CommandResult } from '../types.js';
+import { HelmUsageError, parseArgs } from './args.js';
+import { ChartLoadError } from './chart.js';
+import { create } from './create.js';
+import { RenderError } from './engine.js';
+import type { HelmEnv } from './env.js';
+import { get } from './get.js';
+import { history } from './history.js';
+import { install, upgrade } from './install.js';
+import { lint } from './lint.js';
+import { list } from './list.js';
+import { ManifestError } from './manifests.js';
+import { pull } from './pull.js';
+import { HelmError } from './repo.js';
+import { repo } from './repo-cmd.js';
+import { rollback } from './rollback.js';
+import { search } from './search.js';
+import { show } from './show.js';
+import { status } from './status.js';
+import { template } from './template.js';
+import { uninstall } from './uninstall.js';
+import { ValuesError } from './values.js';
+
+type Sub = (env: HelmEnv, a: ReturnType<typeof parseArgs>) => string;
+
+const SUBCOMMANDS: Record<string, Sub> = {
+  create,
+  get,
+  history,
+  hist: history,
+  install,
+  list,
+  ls: list,
+  pull,
+  fetch: pull,
+  repo,
+  rollback,
+  search,
+  show,
+  inspect: show,
+  status,
+  template,
+  uninstall,
+  un: uninstall,
+  delete: uninstall,
+  del: uninstall,
+  upgrade,
+  version: () => 'version.BuildInfo{Version:"v4.1.4", GitCommit:"05fa37973dc9e42b76e1d2883494c87174b6074f", GitTreeState:"clean", GoVersion:"go1.25.9", KubeClientVersion:"v1.35"}\n',
+};
+
+const USAGE = `The Kubernetes package manager
+
+Usage:
+  helm [command]
+
+Available Commands:
+  create      create a new chart with the given name
+  get         download extended information of a named release
+  history     fetch release history
+  install     install a chart
+  lint        examine a chart for possible issues
+  list        list releases
+  pull        download a chart from a repository and (optionally) unpack it in local directory
+  repo        add, list, remove, update, and index chart repositories
+  rollback    roll back a release to a previous revision
+  search      search for a keyword in charts
+  show        show information of a chart
+  status      display the status of the named release
+  template    locally render templates
+  uninstall   uninstall a release
+  upgrade     upgrade a release
+  version     print the helm version information
+
+Use "helm [command] --help" for more information about a command.
+`;
+
+/** A stable per-cluster seed for randAlphaNum: the clock, so the same commands give the same bytes. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+export function helmEnv(ctx: CommandContext): HelmEnv {
+  return {
+    fs: ctx.fs,
+    cwd: ctx.cwd,
+    home: ctx.env['HOME'] ?? (ctx.user === 'root' ? '/root' : `/home/${ctx.user}`),
+    ...(ctx.cluster ? { api: new ApiServer(ctx.cluster) } : {}),
+    now: ctx.now,
+    random: seeded(ctx.now()),
+    kubeVersion: 'v1.35.0',
+  };
+}
+
+export const helm: CommandFn = (ctx): CommandResult => {
+  const [sub, ...rest] = ctx.argv.slice(1);
+  if (!sub || sub === '-h' || sub === '--help' || sub === 'help') return { stdout: USAGE, stderr: '', exitCode: 0 };
+  try {
+    const a = parseArgs(rest);
+    const env = helmEnv(ctx);
+    if (sub === 'lint') return { stdout: lint(env, a).stdout, stderr: '', exitCode: 0 };
+    const fn = SUBCOMMANDS[sub];
+    if (!fn) throw new HelmError(`unknown command "${sub}" for "helm"\nRun 'helm --help' for usage.`);
+    const stdout = fn(env, a);
+    ctx.cluster?.settle();
+    return { stdout, stderr: '', exitCode: 0 };
+  } catch (e) {
+    ctx.cluster?.settle();
+    const stdout = (e as { stdout?: string }).stdout ?? '';
+    if (e instanceof HelmError || e instanceof HelmUsageError || e instanceof ChartLoadError || e instanceof RenderError || e instanceof ValuesError || e instanceof ManifestError || e instanceof ApiError) {
+      return { stdout, stderr: `Error: ${e.message}\n`, exitCode: 1 };
+    }
+    return { stdout, stderr: `Error: ${(e as Error).message ?? String(e)}\n`, exitCode: 1 };
+  }
+};

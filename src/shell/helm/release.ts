@@ -1,0 +1,103 @@
+/**
+ * Release records (helm pkg/storage/driver/secrets.go, pkg/release/v1/release.go): one Secret
+ * `sh.helm.release.v1.NAME.vREVISION` of type helm.sh/release.v1 in the release namespace,
+ * labelled name/owner=helm/status/version, whose `release` key holds base64(gzip(JSON)) of
+ * the release exactly as helm encodes it (so the Secret's data is that text base64'd again).
+ * The JSON keeps helm's field names; the chart part carries metadata, values and templates.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { ApiServer } from '../../sim/apiserver.js';
+import type { KObject } from '../../sim/api/types.js';
+import type { GoValue } from '../gotemplate/value.js';
+import { toPlain } from '../gotemplate/sprig.js';
+import type { Chart } from './chart.js';
+
+export type Status = 'deployed' | 'superseded' | 'failed' | 'uninstalled' | 'pending-install' | 'pending-upgrade' | 'pending-rollback' | 'uninstalling';
+
+export interface Release {
+  name: string;
+  namespace: string;
+  version: number;
+  info: { first_deployed: string; last_deployed: string; deleted: string; description: string; status: Status; notes?: string };
+  chart: { metadata: Chart['metadata']; values: unknown; templates: { name: string; data: string }[] };
+  /** The values the user supplied (helm get values). */
+  config: Record<string, unknown>;
+  manifest: string;
+  hooks?: unknown[];
+}
+
+export const secretName = (name: string, version: number): string => `sh.helm.release.v1.${name}.v${version}`;
+
+export function encodeRelease(r: Release): string {
+  return gzipSync(Buffer.from(JSON.stringify(r), 'utf8')).toString('base64');
+}
+
+export function decodeRelease(text: string): Release {
+  return JSON.parse(gunzipSync(Buffer.from(text, 'base64')).toString('utf8')) as Release;
+}
+
+export function chartRecord(chart: Chart): Release['chart'] {
+  return { metadata: chart.metadata, values: toPlain(chart.values), templates: chart.templates.map((t) => ({ name: t.name, data: t.data.toString('base64') })) };
+}
+
+export const plainConfig = (v: Record<string, GoValue>): Record<string, unknown> => toPlain(v) as Record<string, unknown>;
+
+type Secret = KObject & { type?: string; data?: Record<string, string> };
+
+function toSecret(r: Release): Secret {
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: secretName(r.name, r.version), namespace: r.namespace, labels: { name: r.name, owner: 'helm', status: r.info.status, version: String(r.version) } },
+    type: 'helm.sh/release.v1',
+    data: { release: Buffer.from(encodeRelease(r), 'utf8').toString('base64') },
+  } as Secret;
+}
+
+/** Every revision of every release in a namespace (all namespaces when undefined), oldest first. */
+export function listReleases(api: ApiServer, namespace?: string): Release[] {
+  return api
+    .list<Secret>('Secret', namespace)
+    .filter((s) => s.type === 'helm.sh/release.v1' && s.metadata.labels?.['owner'] === 'helm' && s.data?.['release'])
+    .map((s) => decodeRelease(Buffer.from(s.data!['release']!, 'base64').toString('utf8')))
+    .sort((a, b) => (a.name === b.name ? a.version - b.version : a.name < b.name ? -1 : 1));
+}
+
+export function history(api: ApiServer, namespace: string, name: string): Release[] {
+  return listReleases(api, namespace).filter((r) => r.name === name);
+}
+
+export function latest(api: ApiServer, namespace: string, name: string): Release | undefined {
+  return history(api, namespace, name).at(-1);
+}
+
+export function createRecord(api: ApiServer, r: Release): void {
+  api.create(toSecret(r));
+}
+
+export function updateRecord(api: ApiServer, r: Release): void {
+  const cur = api.get<Secret>('Secret', r.namespace, secretName(r.name, r.version));
+  const next = toSecret(r);
+  api.update({ ...cur, metadata: { ...cur.metadata, labels: next.metadata.labels }, data: next.data } as Secret);
+}
+
+export function deleteRecord(api: ApiServer, r: Release): void {
+  api.delete('Secret', r.namespace, secretName(r.name, r.version));
+}
+
+/** helm's time format in tables and status: Go's time.Time String() in UTC. */
+export function goTime(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number, w = 2): string => String(n).padStart(w, '0');
+  const ns = `${p(d.getUTCMilliseconds(), 3)}000000`.replace(/0+$/, '');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}${ns ? `.${ns}` : ''} +0000 UTC`;
+}
+
+/** ANSIC-like format of `helm history` (time.Time.Format(time.ANSIC)): `Mon Jan  2 15:04:05 2006`. */
+export function ansic(iso: string): string {
+  const d = new Date(iso);
+  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} ${d.getUTCFullYear()}`;
+}

@@ -1,0 +1,53 @@
+/**
+ * `helm search repo [KEYWORD] [--versions] [--version CONSTRAINT]` (helm pkg/cmd/search_repo.go,
+ * pkg/cmd/search/search.go): the newest version of each chart (every version with --versions),
+ * matched against "REPO/NAME", description and keywords; sorted by match position then name,
+ * descriptions cut to 50 columns.
+ */
+import { type HelmArgs, bool, flag } from './args.js';
+import type { HelmEnv } from './env.js';
+import { HelmError, type IndexVersion, loadIndex, readRepos } from './repo.js';
+import { pickVersion } from './source.js';
+import { compareSemver, parseSemver, semverSatisfies } from '../gotemplate/sprig.js';
+import { uitable } from './table.js';
+
+interface Hit {
+  name: string;
+  v: IndexVersion;
+  score: number;
+}
+
+const semverOf = (s: string) => parseSemver(s) ?? { major: 0, minor: 0, patch: 0, pre: '' };
+
+export function search(env: HelmEnv, a: HelmArgs): string {
+  const [sub, term] = a.args;
+  if (sub !== 'repo') throw new HelmError(sub ? `unknown command "${sub}" for "helm search"` : 'requires a subcommand: hub, repo');
+  const repos = readRepos(env.fs, env.home);
+  if (repos.length === 0) throw new HelmError('no repositories configured');
+  const constraint = flag(a, 'version');
+  const hits: Hit[] = [];
+  for (const r of repos) {
+    const idx = loadIndex(env.fs, env.home, r.name);
+    for (const [chart, versions] of Object.entries(idx?.entries ?? {})) {
+      const name = `${r.name}/${chart}`;
+      let chosen: IndexVersion[];
+      if (bool(a, 'versions')) chosen = versions.filter((v) => !constraint || semverSatisfies(constraint, v.version));
+      else {
+        const v = pickVersion(versions, constraint);
+        chosen = v ? [v] : [];
+      }
+      for (const v of chosen) {
+        let score = 0;
+        if (term) {
+          const text = [name, v.description ?? '', ...(v.keywords ?? [])].join(' ').toLowerCase();
+          score = text.indexOf(term.toLowerCase());
+          if (score < 0) continue;
+        }
+        hits.push({ name, v, score });
+      }
+    }
+  }
+  if (hits.length === 0) return 'No results found\n';
+  hits.sort((x, y) => x.score - y.score || (x.name === y.name ? compareSemver(semverOf(y.v.version), semverOf(x.v.version)) : x.name < y.name ? -1 : 1));
+  return uitable([['NAME', 'CHART VERSION', 'APP VERSION', 'DESCRIPTION'], ...hits.map((h) => [h.name, h.v.version, String(h.v.appVersion ?? ''), h.v.description ?? ''])], 50);
+}

@@ -1,0 +1,61 @@
+/**
+ * helm against the simulated cluster: install creates the release Secret and a running
+ * Deployment, upgrade/rollback move revisions, uninstall removes objects and records; the
+ * scaffold of `helm create` is the one recorded from helm v4.1.4 (fixtures/helm/scaffold).
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { loadFixture } from '../../testing/fixtures.js';
+import { Session } from '../session.js';
+
+async function run(s: Session, line: string): Promise<string> {
+  const r = await s.exec(line);
+  return r.stdout + r.stderr;
+}
+
+test('install, upgrade, rollback and uninstall a release in the cluster', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  assert.equal(await run(s, 'helm repo add stable https://charts.example.com/stable'), '"stable" has been added to your repositories\n');
+  const out = await run(s, 'helm install web stable/web --version 1.0.0 --set replicaCount=2 -n shop --create-namespace');
+  assert.match(out, /^NAME: web\nLAST DEPLOYED: \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}\nNAMESPACE: shop\nSTATUS: deployed\nREVISION: 1\nDESCRIPTION: Install complete\nNOTES:\n1\. Get the application URL/);
+  assert.equal(await run(s, 'helm install web stable/web -n shop'), 'Error: INSTALLATION FAILED: cannot re-use a name that is still in use\n');
+  await s.exec('sleep 30');
+  assert.match(await run(s, 'kubectl -n shop get secret sh.helm.release.v1.web.v1 --no-headers'), /helm\.sh\/release\.v1\s+1/);
+  assert.match(await run(s, 'kubectl -n shop get deploy web -o wide --no-headers'), /^web\s+2\/2\s.*nginx:1\.25\.0/);
+  assert.match(await run(s, 'helm upgrade web stable/web --version 1.1.0 -n shop --reuse-values'), /^Release "web" has been upgraded\. Happy Helming!\n.*REVISION: 2\n/s);
+  await s.exec('sleep 30');
+  assert.match(await run(s, 'kubectl -n shop get deploy web -o wide --no-headers'), /^web\s+2\/2\s.*nginx:1\.26\.0/);
+  assert.equal(await run(s, 'helm rollback web 1 -n shop'), 'Rollback was a success! Happy Helming!\n');
+  const hist = await run(s, 'helm history web -n shop');
+  assert.match(hist, /^REVISION\t/);
+  assert.match(hist, /\n2\s+\t.*\tsuperseded\t.*web-1\.1\.0.*Upgrade complete\s*\n3\s+\t.*\tdeployed\s*\tweb-1\.0\.0.*Rollback to 1/);
+  assert.equal(await run(s, 'helm get values web -n shop'), 'USER-SUPPLIED VALUES:\nreplicaCount: 2\n');
+  assert.equal(await run(s, 'helm uninstall web -n shop'), 'release "web" uninstalled\n');
+  await s.exec('sleep 60');
+  assert.equal(await run(s, 'kubectl -n shop get deploy,secret'), 'No resources found in shop namespace.\n');
+  assert.equal(await run(s, 'helm status web -n shop'), 'Error: release: not found\n');
+});
+
+test('a bad template fails the install in helm words and changes nothing', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('helm create demo');
+  await s.exec("printf 'x: {{ .Values.nope | required \"nope is required\" }}\\n' > demo/templates/cm.yaml");
+  assert.equal(await run(s, 'helm install d ./demo'), 'Error: INSTALLATION FAILED: execution error at (demo/templates/cm.yaml:1:21): nope is required\n');
+  await s.exec("printf '{{ .Values.x | nosuch }}\\n' > demo/templates/cm.yaml");
+  assert.equal(await run(s, 'helm install d ./demo'), 'Error: INSTALLATION FAILED: parse error at (demo/templates/cm.yaml:1): function "nosuch" not defined\n');
+  assert.equal(await run(s, 'helm template d ./demo'), 'Error: parse error at (demo/templates/cm.yaml:1): function "nosuch" not defined\n\nUse --debug flag to render out invalid YAML\n');
+  assert.equal(await run(s, 'kubectl get secret --no-headers -l owner=helm'), 'No resources found in default namespace.\n');
+});
+
+test('helm create writes the recorded helm v4.1.4 scaffold', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  assert.equal(await run(s, 'helm create mychart'), 'Creating mychart\n');
+  const dir = join(import.meta.dirname, '../../../fixtures/helm/scaffold');
+  const walk = (d: string, p = ''): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n), `${p}${n}/`) : [`${p}${n}`]));
+  for (const f of walk(dir)) {
+    const want = readFileSync(join(dir, f), 'utf8').replaceAll('SCAFFOLD', 'mychart');
+    assert.equal(await run(s, `cat mychart/${f}`), want, f);
+  }
+});
