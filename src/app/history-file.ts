@@ -3,7 +3,7 @@
  * ~/.bash_history, capped to the last `max` lines. Multi-line entries (here-documents) are stored
  * on one line with their newlines escaped so the file stays line-oriented.
  */
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export function readHistory(path: string, max = 1000): string[] {
@@ -21,5 +21,7 @@ export function readHistory(path: string, max = 1000): string[] {
 export function appendHistory(path: string, line: string): void {
   if (line.trim() === '') return;
   mkdirSync(dirname(path), { recursive: true });
-  appendFileSync(path, `${line.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}\n`);
+  // commands may hold secrets (tokens, passwords): private like the sessions (0600)
+  appendFileSync(path, `${line.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
 }

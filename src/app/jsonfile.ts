@@ -4,7 +4,7 @@
  * Reads check a schema version; a file that does not parse or has the wrong shape is reported and
  * set aside as `<file>.corrupt-<timestamp>`, never silently dropped or overwritten.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 export type ReadResult<T> =
@@ -27,6 +27,38 @@ export function writeJsonAtomic(path: string, data: unknown): void {
     closeSync(fd);
   }
   renameSync(tmp, path);
+}
+
+/** True while the process with this pid runs (EPERM: it runs as another user). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove the temp files of writes that a killed process never renamed (`.<file>.<pid>.<n>.tmp`
+ * whose pid no longer runs); a live process's temp file is left to it.
+ */
+export function removeOrphanTemps(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const m = /^\..+\.(\d+)\.\d+\.tmp$/.exec(n);
+    if (!m || processAlive(Number(m[1]))) continue;
+    try {
+      unlinkSync(join(dir, n));
+    } catch {
+      // another process removed it first
+    }
+  }
 }
 
 /** Stamp used in `*.corrupt-<timestamp>`: ISO 8601 without characters that trouble file systems. */

@@ -5,11 +5,11 @@
  * real time of the save, so a resumed session's clock carries on as if the cluster had kept
  * running (simulated time follows wall time, including the time away).
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Session, type SessionData, type SessionOptions } from '../shell/session.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
-import { readJsonVersioned, writeJsonAtomic, type ReadResult } from './jsonfile.js';
+import { corruptStamp, processAlive, readJsonVersioned, removeOrphanTemps, writeJsonAtomic, type ReadResult } from './jsonfile.js';
 import { WallClock } from './wallclock.js';
 
 export const SESSION_FILE_SCHEMA = 1;
@@ -51,15 +51,6 @@ const LOCK_STALE_MS = 10 * 60_000;
 
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export class SessionStore {
@@ -131,6 +122,7 @@ export class SessionStore {
   }
 
   read(name: string): ReadResult<SessionFile> {
+    removeOrphanTemps(join(this.dir, 'sessions'));
     return readJsonVersioned<SessionFile>(this.path(name), SESSION_FILE_SCHEMA, checkShape, this.realNow());
   }
 
@@ -138,6 +130,16 @@ export class SessionStore {
     const file: SessionFile = { schema: SESSION_FILE_SCHEMA, name, fixture, seed, savedAt: this.realNow(), session: session.toJSON() };
     writeJsonAtomic(this.path(name), file);
     return file;
+  }
+
+  /**
+   * Set a session file aside as `<file>.corrupt-<timestamp>` when it parsed but could not be
+   * revived (an object no code can handle, a snapshot from an incompatible version).
+   */
+  quarantine(name: string): string {
+    const movedTo = `${this.path(name)}.corrupt-${corruptStamp(this.realNow())}`;
+    renameSync(this.path(name), movedTo);
+    return movedTo;
   }
 
   /** Rebuild a session from its file on a wall-following clock that includes the time away. */

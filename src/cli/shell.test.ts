@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { harness, parseTranscript } from './testing/harness.js';
 
@@ -128,4 +128,22 @@ test('kubectl one-shot reads files from the real working directory and honours -
   const h2 = harness({ KUBECONFIG: join(cwd, 'lab.conf') });
   const viaEnv = await h2.run(['kubectl', 'get', 'cm', 'coredns', '-o', 'name']);
   assert.equal(viaEnv.stdout, 'configmap/coredns\n', 'the context of $KUBECONFIG selects kube-system');
+});
+
+test('a session that parses but cannot be resumed is set aside, never a stack trace; orphan temp files go', async () => {
+  const h = harness();
+  await h.run(['shell'], 'kubectl create ns keep\n');
+  const dir = join(h.data, 'xdg', 'cka-lab', 'sessions');
+  const file = join(dir, 'default.json');
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { session: { cluster: Record<string, unknown> } };
+  saved.session.cluster = { broken: true };
+  writeFileSync(file, JSON.stringify(saved));
+  writeFileSync(join(dir, '.default.json.999999999.0.tmp'), 'half a write');
+  const r = await h.run(['shell'], 'hostname\n');
+  assert.match(r.stderr, /^cka-lab: session "default" could not be resumed \(.+\); it was moved to .*default\.json\.corrupt-\S+ and a new session starts\n$/);
+  assert.equal(r.stdout, 'cka-ws\n');
+  const names = readdirSync(dir).sort();
+  assert.ok(names.some((n) => n.startsWith('default.json.corrupt-')), 'the broken file is kept aside');
+  assert.ok(!names.some((n) => n.endsWith('.tmp')), `the orphan temp file is gone: ${names.join(', ')}`);
+  assert.equal(statSync(join(h.data, 'xdg', 'cka-lab', 'sessions', 'default.json')).mode & 0o777, 0o600);
 });

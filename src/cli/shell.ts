@@ -33,17 +33,24 @@ export interface OpenResult {
 export function openSession(env: Env, o: ShellOptions, opts: SessionOptions): OpenResult {
   if (!validSessionName(o.session)) throw new CliError(`invalid session name "${o.session}" (letters, digits, '.', '_', '-')`, 2);
   const read = env.sessions.read(o.session);
+  let previous: { fixture: string; seed: number } | undefined;
   if (read.status === 'ok') {
     const f = read.data;
     if ((o.fixture !== undefined && o.fixture !== f.fixture) || (o.seed !== undefined && o.seed !== f.seed))
       throw new CliError(`session "${o.session}" already exists on fixture ${f.fixture} (seed ${f.seed}); use --session NAME for a new one`, 2);
-    const opened = env.sessions.revive(f, opts);
-    return { session: opened.session, fixture: f.fixture, seed: f.seed, resumed: true };
-  }
-  if (read.status === 'corrupt')
+    try {
+      const opened = env.sessions.revive(f, opts);
+      return { session: opened.session, fixture: f.fixture, seed: f.seed, resumed: true };
+    } catch (e) {
+      // never a stack trace: the file is kept aside for a bug report, and a new session starts
+      const movedTo = env.sessions.quarantine(o.session);
+      previous = { fixture: f.fixture, seed: f.seed };
+      env.io.stderr.write(`cka-lab: session "${o.session}" could not be resumed (${e instanceof Error ? e.message : String(e)}); it was moved to ${movedTo} and a new session starts\n`);
+    }
+  } else if (read.status === 'corrupt')
     env.io.stderr.write(`cka-lab: session "${o.session}" could not be read (${read.reason}); it was moved to ${read.movedTo} and a new session starts\n`);
-  const fixture = o.fixture ?? DEFAULT_FIXTURE;
-  const seed = o.seed ?? DEFAULT_SEED;
+  const fixture = o.fixture ?? previous?.fixture ?? DEFAULT_FIXTURE;
+  const seed = o.seed ?? previous?.seed ?? DEFAULT_SEED;
   let file: string;
   try {
     file = fixtureFile(fixture, env.io.cwd);
