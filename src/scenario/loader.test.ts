@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatLoadError, loadLibrary, parseScenario } from './loader.js';
+import { readFileSync } from 'node:fs';
 
 const GOOD = `id: demo
 title: Demo
@@ -89,4 +90,24 @@ test('loadLibrary reports bad files and keeps the good ones', () => {
     errors.map((e) => formatLoadError(e).replace(/^.*testdata\/library\//, '')),
     ['storage/broken.yaml:1:1: missing required key "id"', 'storage/broken.yaml:1:1: unknown key "idd" (did you mean "id"?)', 'troubleshooting/demo.yaml:1:1: domain "services-networking" but the file is in troubleshooting/ (move it to scenarios/services-networking/)'],
   );
+});
+
+test('one bad scenario file is a located error, never a crash: huge, alias bomb, deep nesting, a fixture path', () => {
+  let bomb = 'a: &a [x, x, x, x, x, x, x, x, x, x]\n';
+  for (let i = 1; i < 12; i++) bomb += `b${i}: &b${i} [${Array(10).fill(i === 1 ? '*a' : `*b${i - 1}`).join(', ')}]\n`;
+  const cases = [
+    { name: 'too large', text: `id: x\n#${'y'.repeat(600 * 1024)}\n`, message: /larger than 512 KiB/ },
+    { name: 'alias bomb', text: bomb, message: /Excessive alias count/ },
+    { name: 'deep nesting', text: `a: ${'['.repeat(100000)}${']'.repeat(100000)}\n`, message: /nested too deeply|Flow/ },
+  ];
+  for (const c of cases) {
+    const r = parseScenario(c.text, 'x.yaml');
+    assert.ok('errors' in r, c.name);
+    assert.match(r.errors.map((e) => e.message).join('\n'), c.message, c.name);
+  }
+  const good = readFileSync(new URL('../../scenarios/troubleshooting/svc-selector-typo.yaml', import.meta.url), 'utf8');
+  for (const bad of ['../../etc/passwd', 'kubeadm-calico#x', '/abs/path']) {
+    const r = parseScenario(good.replace(/^fixture: .*$/m, `fixture: ${JSON.stringify(bad)}`), 'x.yaml');
+    assert.ok('errors' in r && r.errors.some((e) => /a fixture name/.test(e.message)), bad);
+  }
 });

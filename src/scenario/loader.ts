@@ -36,6 +36,20 @@ type Issue = z.core.$ZodIssue;
 
 /** Parse scenario text; returns the scenario or the list of positioned errors. */
 export function parseScenario(text: string, file: string): { scenario: LoadedScenario } | { errors: LoadError[] } {
+  // one bad file must never take the library down: too large, an alias bomb or nesting deep
+  // enough to exhaust the stack is a located load error like any other
+  if (text.length > MAX_SCENARIO_BYTES) return { errors: [{ file, line: 1, column: 1, message: `file is larger than ${MAX_SCENARIO_BYTES / 1024} KiB` }] };
+  try {
+    return parseChecked(text, file);
+  } catch (e) {
+    return { errors: [{ file, line: 1, column: 1, message: e instanceof RangeError ? 'nested too deeply' : `cannot be read: ${e instanceof Error ? e.message : String(e)}` }] };
+  }
+}
+
+/** A scenario is a page of YAML; anything this large is not one. */
+const MAX_SCENARIO_BYTES = 512 * 1024;
+
+function parseChecked(text: string, file: string): { scenario: LoadedScenario } | { errors: LoadError[] } {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number, message: string): LoadError => {
@@ -43,7 +57,7 @@ export function parseScenario(text: string, file: string): { scenario: LoadedSce
     return { file, line: p.line, column: p.col, message };
   };
   if (doc.errors.length > 0) return { errors: doc.errors.map((e) => at(e.pos[0], e.message.split('\n')[0]!)) };
-  const data: unknown = doc.toJS();
+  const data: unknown = doc.toJS({ maxAliasCount: 100 });
   const r = ScenarioSchema.safeParse(data);
   if (r.success) return { scenario: { ...r.data, source: file } };
   const errors = flatten(r.error.issues, [], data).map((i) => at(offsetOf(doc, i.path, i.keyNode), i.message));

@@ -100,7 +100,8 @@ export const ScenarioSchema = z
     weight: z.number().int().min(1).max(20),
     /** Target minutes. */
     minutes: z.number().int().min(1).max(60),
-    fixture: z.string().min(1),
+    // a fixture's name only: never a path (no `/`, `..` or `#` tricks out of the fixture folders)
+    fixture: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a fixture name (lower-case letters, digits, dashes)'),
     /** The host the task starts on, as the exam's `ssh <host>` per task; the workstation when absent. */
     host: z.string().optional(),
     params: z.record(z.string().regex(IDENT, 'a parameter name: a letter, then letters, digits or _'), ParamSchema).default({}),
