@@ -5,7 +5,7 @@
  * advancing the simulated clock until the objects are gone.
  */
 import type { KObject } from '../../../sim/api/types.js';
-import { matchRequirements, parseLabelSelector } from '../../../sim/api/selectors.js';
+import { selectObjects } from '../resource-args.js';
 import { kindInfoOf, kindPrefixOf } from '../../printers/kindinfo.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun, dryRunSuffix, type DryRun } from '../dry-run.js';
@@ -59,8 +59,9 @@ export const deleteVerb: Verb = {
     const ns = namespaceOf(env, p);
     const allNs = bool(p.flags, 'all-namespaces');
     const { targets, typesOnly } = parseTargets(p.args);
-    if (targets.length > 0 && (selector !== undefined || all)) throw new KubectlError('name cannot be provided when a selector is specified');
-    if (typesOnly.length > 0 && selector === undefined && !all) throw new KubectlError(`resource(s) were provided, but no name was specified`);
+    const fieldSelector = str(p.flags, 'field-selector');
+    if (targets.length > 0 && (selector !== undefined || fieldSelector !== undefined || all)) throw new KubectlError('name cannot be provided when a selector is specified');
+    if (typesOnly.length > 0 && selector === undefined && fieldSelector === undefined && !all) throw new KubectlError(`resource(s) were provided, but no name was specified`);
     const objs: { obj: KObject; source?: string; missing?: string }[] = [];
     for (const { obj, source } of files) {
       const target = manifestNamespace(obj, ns);
@@ -71,9 +72,10 @@ export const deleteVerb: Verb = {
       const live = env.api.tryGet(t.info.kind, ns.name, t.name);
       objs.push(live ? { obj: live } : { obj: { kind: t.info.kind, apiVersion: '', metadata: { name: t.name } }, missing: t.info.kind });
     }
-    const sel = selector !== undefined ? parseLabelSelector(selector) : undefined;
+    // the server selects with both selectors (and rejects a field it does not index), as for get
+    const selectors = { ...(selector !== undefined ? { label: selector } : {}), ...(fieldSelector !== undefined ? { field: fieldSelector } : {}) };
     for (const info of typesOnly) {
-      for (const o of env.api.list(info.kind, allNs ? undefined : ns.name)) if (!sel || matchRequirements(sel, o.metadata.labels)) objs.push({ obj: o });
+      for (const o of selectObjects(env.api.list(info.kind, allNs ? undefined : ns.name), info, selectors)) objs.push({ obj: o });
     }
     let stdout = '';
     let failed = false;
