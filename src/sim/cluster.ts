@@ -39,6 +39,12 @@ export interface Controller {
    * file or unit changes.
    */
   readonly watches: readonly string[];
+  /**
+   * The control-plane component whose process runs this controller (kube-controller-manager's
+   * controllers, the scheduler): while that component's static pod is down the controller does
+   * nothing, and it catches up when the component is back (static-pods.ts keeps availability).
+   */
+  readonly runsIn?: 'controllerManager' | 'scheduler';
   reconcile(c: Cluster): void;
 }
 
@@ -137,7 +143,7 @@ export class Cluster {
   }
 
   private signature(ctrl: Controller): string {
-    let sig = '';
+    let sig = ctrl.runsIn ? `${ctrl.runsIn}:${this.state[ctrl.runsIn]?.up === false ? 'down' : 'up'};` : '';
     for (const w of ctrl.watches) {
       if (w === 'time') sig += `t${this.timeTick};`;
       else if (w === 'hosts') sig += `h${this.hostGeneration};`;
@@ -159,6 +165,11 @@ export class Cluster {
         for (const ctrl of this.controllers) {
           const sig = this.signature(ctrl);
           if (this.lastSeen.get(ctrl.name) === sig) continue;
+          if (ctrl.runsIn && this.state[ctrl.runsIn]?.up === false) {
+            // its process is down: nothing happens, and coming back changes the signature
+            this.lastSeen.set(ctrl.name, sig);
+            continue;
+          }
           ctrl.reconcile(this);
           this.lastSeen.set(ctrl.name, this.signature(ctrl) === sig ? sig : `${sig}*`);
           ran = true;

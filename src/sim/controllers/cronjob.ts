@@ -10,6 +10,7 @@ import { isOwnedBy, ownerRef } from './util.js';
 
 export const cronJobController: Controller = {
   name: 'cronjob',
+  runsIn: 'controllerManager',
   watches: ['CronJob', 'Job', 'time'],
   reconcile(c: Cluster): void {
     for (const cj of c.store.list<CronJob>('CronJob')) sync(c, cj);

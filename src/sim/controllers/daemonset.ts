@@ -24,6 +24,7 @@ const DS_TOLERATIONS: Toleration[] = [
 
 export const daemonSetController: Controller = {
   name: 'daemonset',
+  runsIn: 'controllerManager',
   watches: ['DaemonSet', 'Pod', 'Node'],
   reconcile(c: Cluster): void {
     const nodes = c.store.list<Node>('Node');

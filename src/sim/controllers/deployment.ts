@@ -13,6 +13,7 @@ const REVISION = 'deployment.kubernetes.io/revision';
 
 export const deploymentController: Controller = {
   name: 'deployment',
+  runsIn: 'controllerManager',
   watches: ['Deployment', 'ReplicaSet', 'Pod'],
   reconcile(c: Cluster): void {
     for (const d of c.store.list<Deployment>('Deployment')) syncDeployment(c, d);

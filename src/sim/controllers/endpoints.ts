@@ -10,6 +10,7 @@ import { desiredEndpoints } from './endpointslice.js';
 
 export const endpointsController: Controller = {
   name: 'endpoints',
+  runsIn: 'controllerManager',
   watches: ['Service', 'Pod', 'Endpoints'],
   reconcile(c: Cluster): void {
     for (const svc of c.store.list<Service>('Service')) {

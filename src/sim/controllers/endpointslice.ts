@@ -18,6 +18,7 @@ export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
 export const endpointSliceController: Controller = {
   name: 'endpointslice',
+  runsIn: 'controllerManager',
   watches: ['Service', 'Pod', 'EndpointSlice'],
   reconcile(c: Cluster): void {
     const podsByNs = new Map<string, Pod[]>();

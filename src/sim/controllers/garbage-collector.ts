@@ -10,6 +10,7 @@ const OWNED_KINDS = ['ReplicaSet', 'Pod', 'Job', 'ControllerRevision', 'Endpoint
 
 export const garbageCollector: Controller = {
   name: 'garbage-collector',
+  runsIn: 'controllerManager',
   watches: ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Service', 'Node', 'Pod', 'EndpointSlice'],
   reconcile(c: Cluster): void {
     const uids = new Set<string>();

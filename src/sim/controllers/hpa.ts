@@ -358,6 +358,7 @@ function sync(c: Cluster, hpa: HPA): void {
 
 export const hpaController: Controller = {
   name: 'horizontal-pod-autoscaler',
+  runsIn: 'controllerManager',
   watches: ['HorizontalPodAutoscaler', 'time'],
   reconcile(c: Cluster): void {
     const hpas = c.store.list<HPA>('HorizontalPodAutoscaler');

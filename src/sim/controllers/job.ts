@@ -10,6 +10,7 @@ import { createPod, isOwnedBy, podFromTemplate } from './util.js';
 
 export const jobController: Controller = {
   name: 'job',
+  runsIn: 'controllerManager',
   watches: ['Job', 'Pod'],
   reconcile(c: Cluster): void {
     for (const job of c.store.list<Job>('Job')) sync(c, job);

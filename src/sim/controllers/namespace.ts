@@ -12,6 +12,7 @@ export const ROOT_CA = '-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIcka+lab
 
 export const namespaceController: Controller = {
   name: 'namespace',
+  runsIn: 'controllerManager',
   watches: ['Namespace', 'ServiceAccount', 'ConfigMap', 'Pod'],
   reconcile(c: Cluster): void {
     for (const ns of c.store.list<Namespace>('Namespace')) {

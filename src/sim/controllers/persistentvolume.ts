@@ -213,6 +213,7 @@ function syncClaim(c: Cluster, pvc: PVC): void {
 
 export const persistentVolumeController: Controller = {
   name: 'persistentvolume-binder',
+  runsIn: 'controllerManager',
   watches: ['PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'Pod', 'time'],
   reconcile(c: Cluster): void {
     syncVolumes(c);

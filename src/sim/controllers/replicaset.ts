@@ -10,6 +10,7 @@ import { createPod, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from '
 
 export const replicaSetController: Controller = {
   name: 'replicaset',
+  runsIn: 'controllerManager',
   watches: ['ReplicaSet', 'Pod'],
   reconcile(c: Cluster): void {
     for (const rs of c.store.list<ReplicaSet>('ReplicaSet')) syncReplicaSet(c, rs);

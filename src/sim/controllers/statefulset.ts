@@ -14,6 +14,7 @@ import { REVISION_HASH_LABEL, syncHistory } from './history.js';
 
 export const statefulSetController: Controller = {
   name: 'statefulset',
+  runsIn: 'controllerManager',
   watches: ['StatefulSet', 'Pod'],
   reconcile(c: Cluster): void {
     for (const sts of c.store.list<StatefulSet>('StatefulSet')) sync(c, sts);

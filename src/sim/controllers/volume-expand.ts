@@ -57,6 +57,7 @@ function resize(c: Cluster, pvc: PersistentVolumeClaim): void {
 
 export const volumeExpandController: Controller = {
   name: 'volume-expand',
+  runsIn: 'controllerManager',
   watches: ['PersistentVolumeClaim', 'Pod'],
   reconcile(c: Cluster): void {
     for (const pvc of c.store.list<PersistentVolumeClaim>('PersistentVolumeClaim')) {
