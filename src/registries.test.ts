@@ -49,6 +49,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'metadata-edit.ts': 'what label and annotate share',
       'rollout-kinds.ts': 'what rollout does per kind (pkg/polymorphichelpers), used by rollout.ts',
       'set-selector.ts': '`set selector`, called by set.ts',
+      'config-edit.ts': 'the kubeconfig-editing `config` subcommands, called by config.ts',
     },
   },
   {

@@ -182,6 +182,11 @@ export class Cluster {
     }
   }
 
+  /** The earliest pending timed event (waits jump to it: nothing changes between events). */
+  nextWakeup(): number | undefined {
+    return this.wakeups[0];
+  }
+
   /** Move simulated time forward, firing timed events in order, settling at each. */
   advance(ms: number): void {
     const target = this.now() + Math.max(0, ms);

@@ -8,6 +8,7 @@ import type { KObject } from '../../sim/api/types.js';
 import { kindInfoOf, kindPrefixOf } from '../printers/kindinfo.js';
 import { marshalIndent } from '../printers/json.js';
 import { toYaml } from '../printers/yaml.js';
+import { toKyaml } from '../printers/kyaml.js';
 import { sortKeys, toJson } from '../printers/serialize.js';
 import { printJsonPath } from '../printers/jsonpath.js';
 import { parseGoTemplate, printGoTemplate } from '../printers/gotemplate.js';
@@ -29,7 +30,7 @@ export const OUTPUT_FLAGS: FlagSpec[] = [
 export function checkOutput(output: string | undefined): void {
   if (output === undefined || output === '') return;
   const name = output.split('=')[0]!;
-  const ok = ['json', 'yaml', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', ...GO_TEMPLATE_FORMATS].includes(name);
+  const ok = ['json', 'yaml', 'kyaml', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', ...GO_TEMPLATE_FORMATS].includes(name);
   if (!ok) throw new KubectlError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${ALLOWED_FORMATS}`);
   if ((name.startsWith('jsonpath') || GO_TEMPLATE_FORMATS.includes(name)) && !output.includes('=')) throw new KubectlError(`template format specified but no template given`);
 }
@@ -90,6 +91,7 @@ export function printObject(obj: KObject, o: PrintOptions): string {
   if (fmt === 'name') return `${resourceName(obj)}\n`;
   if (fmt === 'yaml') return toYaml(sortKeys(clean));
   if (fmt === 'json') return `${marshalIndent(o.generated ? toJson(clean) : sortKeys(clean))}\n`;
+  if (fmt === 'kyaml') return toKyaml(o.generated ? toJson(clean) : sortKeys(clean));
   let template = out.slice(out.indexOf('=') + 1);
   if (GO_TEMPLATE_FORMATS.includes(fmt)) {
     if (fmt === 'go-template-file' || fmt === 'templatefile') {

@@ -5,7 +5,7 @@
  * ModifyConfig writes it: keys sorted, named lists sorted by name (reference §10).
  */
 import type { CommandResult } from '../../types.js';
-import type { KubectlEnv, Verb } from '../context.js';
+import type { Invocation, KubectlEnv, Verb } from '../context.js';
 import { type Parsed, bool, str } from '../flags.js';
 import { KubectlError } from '../errors.js';
 import { kubeconfigPath, readRaw, writeRaw } from '../kubeconfig.js';
@@ -14,6 +14,7 @@ import { sortKeys, type Json } from '../../printers/serialize.js';
 import { toYaml } from '../../printers/yaml.js';
 import { marshalIndent } from '../../printers/json.js';
 import { printJsonPath } from '../../printers/jsonpath.js';
+import { deleteCluster, deleteUser, getClusters, getUsers, renameContext, setCluster, setCredentials, setProperty, unsetProperty } from './config-edit.js';
 
 type Raw = ReturnType<typeof readRaw>;
 type Named = { name: string; [k: string]: unknown };
@@ -158,7 +159,7 @@ function currentContext(env: KubectlEnv, file: string): CommandResult {
 }
 
 /** The subcommands this simulator implements; their flags are declared in spec/config.ts. */
-const SUBCOMMANDS: Record<string, { run: (env: KubectlEnv, p: Parsed, file: string) => CommandResult }> = {
+const SUBCOMMANDS: Record<string, { run: (env: KubectlEnv, p: Parsed, file: string, inv: Invocation) => CommandResult }> = {
   view: {
     run: view,
   },
@@ -172,6 +173,15 @@ const SUBCOMMANDS: Record<string, { run: (env: KubectlEnv, p: Parsed, file: stri
     run: setContext,
   },
   'delete-context': { run: deleteContext },
+  'get-clusters': { run: getClusters },
+  'get-users': { run: getUsers },
+  'set-cluster': { run: (env, p, file, inv) => setCluster(env, p, file, save, inv) },
+  'set-credentials': { run: (env, p, file, inv) => setCredentials(env, p, file, save, inv) },
+  'delete-cluster': { run: (env, p, file) => deleteCluster(env, p, file, save) },
+  'delete-user': { run: (env, p, file) => deleteUser(env, p, file, save) },
+  'rename-context': { run: (env, p, file, inv) => renameContext(env, p, file, save, inv) },
+  set: { run: (env, p, file, inv) => setProperty(env, p, file, save, inv) },
+  unset: { run: (env, p, file, inv) => unsetProperty(env, p, file, save, inv) },
 };
 
 export const configVerb: Verb = {
@@ -181,6 +191,6 @@ export const configVerb: Verb = {
     const sub = inv.path[1]?.name;
     const spec = sub === undefined ? undefined : SUBCOMMANDS[sub];
     if (!spec) throw new KubectlError(`unknown command "${p.args[0] ?? ''}" for "kubectl config"`, "Run 'kubectl config --help' for usage.");
-    return spec.run(env, p, path(env, p));
+    return spec.run(env, p, path(env, p), inv);
   },
 };

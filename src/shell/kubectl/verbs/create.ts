@@ -23,6 +23,8 @@ import { clusterRoleBindingGenerator, clusterRoleGenerator, roleBindingGenerator
 import { runGenerator } from './create/run-generator.js';
 import { SECRET_GENERATORS } from './create/secret.js';
 import { SERVICE_GENERATORS } from './create/service.js';
+import { podDisruptionBudgetGenerator } from './create/pdb.js';
+import { quotaGenerator } from './create/quota.js';
 import { namespaceGenerator, priorityClassGenerator, serviceAccountGenerator } from './create/simple.js';
 import type { Generator } from './create/types.js';
 
@@ -35,7 +37,9 @@ const GENERATORS: readonly Generator[] = [
   ingressGenerator,
   jobGenerator,
   namespaceGenerator,
+  podDisruptionBudgetGenerator,
   priorityClassGenerator,
+  quotaGenerator,
   roleGenerator,
   roleBindingGenerator,
   serviceAccountGenerator,

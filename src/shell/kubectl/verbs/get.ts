@@ -15,6 +15,7 @@ import { effectiveNamespace } from '../kubeconfig.js';
 import { type ResolvedArgs, resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
 import { noResourcesMessage, printTables } from '../../printers/table.js';
 import { printYaml } from '../../printers/yaml.js';
+import { toKyaml } from '../../printers/kyaml.js';
 import { printJson } from '../../printers/json.js';
 import { printName } from '../../printers/name.js';
 import { printJsonPath } from '../../printers/jsonpath.js';
@@ -57,6 +58,7 @@ export const ENDPOINTS_WARNING = 'Warning: v1 Endpoints is deprecated in v1.33+;
 export type OutputFormat =
   | { kind: 'table'; wide: boolean }
   | { kind: 'yaml' }
+  | { kind: 'kyaml' }
   | { kind: 'json' }
   | { kind: 'name' }
   | { kind: 'jsonpath'; template: string; asJson: boolean }
@@ -89,6 +91,8 @@ export function parseOutput(raw: string | undefined, env: KubectlEnv, template: 
       return { kind: 'table', wide: true };
     case 'yaml':
       return { kind: 'yaml' };
+    case 'kyaml':
+      return { kind: 'kyaml' };
     case 'json':
       return { kind: 'json' };
     case 'name':
@@ -209,6 +213,8 @@ function renderGeneric(objs: KObject[], asList: boolean, out: OutputFormat, p: P
     }
     case 'yaml':
       return printYaml(objs, asList, { showManagedFields: showManaged });
+    case 'kyaml':
+      return toKyaml(documentFor(objs, asList, { showManagedFields: showManaged }));
     case 'json':
       return printJson(objs, asList, { showManagedFields: showManaged });
     case 'name':

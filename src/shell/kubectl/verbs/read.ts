@@ -12,6 +12,7 @@ import { kustomizeVerb } from './kustomize.js';
 import { logsVerb } from './logs.js';
 import { topNodeVerb, topPodVerb } from './top.js';
 import { versionVerb } from './version.js';
+import { waitVerb } from './wait.js';
 
 export const READ_VERBS: readonly Verb[] = [
   getVerb,
@@ -27,4 +28,5 @@ export const READ_VERBS: readonly Verb[] = [
   configVerb,
   kustomizeVerb,
   versionVerb,
+  waitVerb,
 ];

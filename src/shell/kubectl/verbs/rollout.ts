@@ -13,26 +13,35 @@ import { int, str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { parseDryRun } from '../dry-run.js';
+import { durationFlag } from '../duration.js';
+import { pollUntil } from '../poll.js';
 import { pausePatch, restartPatch, rollback, rolloutStatus, viewHistory } from './rollout-kinds.js';
 
-/** rollout_status.go: print each new status message; with --watch, advance the clock until done. */
-function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number): CommandResult {
+/**
+ * rollout_status.go: print each new status message; with --watch, wait on the simulated clock
+ * (poll.ts) until done or until --timeout (0 = no timeout: the simulation gives up after ten
+ * minutes, where the real command would wait on).
+ */
+function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number, timeout: number): CommandResult {
   let out = '';
   let last = '';
-  for (let i = 0; i < 600; i++) {
+  let failed: string | undefined;
+  const deadline = env.cluster.now() + (timeout > 0 ? timeout : 600_000);
+  const done = pollUntil(env, deadline, () => {
     const obj = env.api.get<KObject>(obj0.kind, obj0.metadata.namespace, obj0.metadata.name);
     let s;
     try {
       s = rolloutStatus(obj, revision);
     } catch (e) {
-      if (e instanceof KubectlError) return { stdout: out, stderr: `error: ${e.message}\n`, exitCode: 1 };
+      if (e instanceof KubectlError) return (failed = `error: ${e.message}\n`);
       throw e;
     }
     if (s.msg !== last) out += s.msg;
     last = s.msg;
-    if (s.done || !watch) return { stdout: out, stderr: '', exitCode: 0 };
-    env.cluster.advance(1000);
-  }
+    return s.done || !watch ? true : undefined;
+  });
+  if (failed !== undefined) return { stdout: out, stderr: failed, exitCode: 1 };
+  if (done) return { stdout: out, stderr: '', exitCode: 0 };
   return { stdout: out, stderr: 'error: timed out waiting for the condition\n', exitCode: 1 };
 }
 
@@ -70,7 +79,7 @@ export const rolloutVerb: Verb = {
       try {
         switch (sub) {
           case 'status':
-            return status(env, obj, p.flags['watch'] !== false, int(p.flags, 'revision') ?? 0);
+            return status(env, obj, p.flags['watch'] !== false, int(p.flags, 'revision') ?? 0, durationFlag(p, 'timeout', 0));
           case 'history': {
             const revision = int(p.flags, 'revision') ?? 0;
             const info = viewHistory(env, obj, revision);
