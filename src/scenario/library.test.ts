@@ -9,11 +9,10 @@ import assert from 'node:assert/strict';
 import { loadLibrary } from './loader.js';
 import { CURRICULUM, DOMAINS, resolveCompetency, type Domain } from './curriculum.js';
 import { missingLangs, seedsFor } from './validate.js';
-import { instantiate } from './instance.js';
+import { instantiate, type Instance } from './instance.js';
 import { stratifiedDraw } from './draw.js';
 import { textLangs, textFor, type Text } from './text.js';
 import { Random } from '../util/random.js';
-import type { CheckSpec, Scenario } from './schema.js';
 
 const LIB = new URL('../../scenarios', import.meta.url).pathname;
 const { scenarios } = loadLibrary(LIB);
@@ -92,27 +91,35 @@ test('a 17-task exam is drawn by domain weight and holds no two tasks of one fam
 });
 
 /**
- * Values a check's texts must not show: what the learner has to find out and type. Candidates are
- * what the check's matcher expects, the task's param values, and the URLs, IPs and `--flag=value`s
- * of the solution; a candidate is secret when the solution types it and the task statement does
- * not give it.
+ * What a check's texts must not show: what the learner has to find out and type. A candidate is
+ * secret when the solution types it and the task statement does not give it. Candidates are what
+ * the check's matcher expects and the URLs, IPs and `--flag=value`s of the solution (matched in the
+ * text), and the task's params (matched as `{{param}}` in the text as written).
  */
-function secretsOf(s: Scenario, check: CheckSpec, solution: readonly string[], params: Record<string, string | number>): string[] {
-  const out = new Set<string>();
+function leaksOf(inst: Instance, i: number): string[] {
+  const r = inst.resolved;
+  const check = r.checks[i]!;
+  const given = [r.title, r.task].flatMap(textsOf).join('\n');
+  const typed = r.solution.join('\n');
+  const secret = (v: string): boolean => v.trim().length >= 3 && typed.includes(v) && !given.includes(v);
+  const literals = new Set<string>();
   const addMatcher = (m: unknown): void => {
     if (!m || typeof m !== 'object') return;
-    const r = m as Record<string, unknown>;
-    for (const k of ['equals', 'contains', 'quantity']) if (r[k] !== undefined) out.add(String(r[k]));
-    if (Array.isArray(r['setEquals'])) for (const v of r['setEquals']) out.add(String(v));
+    const o = m as Record<string, unknown>;
+    for (const k of ['equals', 'contains', 'quantity']) if (o[k] !== undefined) literals.add(String(o[k]));
+    if (Array.isArray(o['setEquals'])) for (const v of o['setEquals']) literals.add(String(v));
   };
   const c = check as unknown as Record<string, unknown>;
   addMatcher(c['expect']);
   addMatcher(c['body']);
-  for (const v of Object.values(params)) out.add(String(v));
-  for (const line of solution) for (const m of line.matchAll(/https?:\/\/[^\s'"]+|\b\d{1,3}(?:\.\d{1,3}){3}(?:[:/]\d+)?\b|--[a-z][a-z0-9-]*=[^\s'"]+/g)) out.add(m[0]);
-  const given = [s.title, s.task].flatMap((t) => textLangs(t).map((l) => textFor(t, l))).join('\n');
-  const typed = solution.join('\n');
-  return [...out].filter((v) => v.trim().length >= 3 && typed.includes(v) && !given.includes(v));
+  for (const m of typed.matchAll(/https?:\/\/[^\s'"]+|\b\d{1,3}(?:\.\d{1,3}){3}(?:[:/]\d+)?\b|--[a-z][a-z0-9-]*=[^\s'"]+/g)) literals.add(m[0]);
+  const out: string[] = [];
+  const texts = [...textsOf(check.description), ...textsOf(check.message)];
+  for (const text of texts) for (const v of literals) if (secret(v) && text.includes(v)) out.push(`"${text}" shows ${JSON.stringify(v)}`);
+  const written = inst.scenario.checks[i]!;
+  for (const text of [...textsOf(written.description), ...textsOf(written.message)])
+    for (const [name, v] of Object.entries(inst.params)) if (text.includes(`{{${name}}}`) && secret(String(v))) out.push(`"${text}" shows {{${name}}} (${String(v)})`);
+  return out;
 }
 
 function textsOf(t: Text | undefined): string[] {
@@ -120,16 +127,27 @@ function textsOf(t: Text | undefined): string[] {
 }
 
 test('check descriptions and failure messages do not give the answer away', () => {
-  const leaks: string[] = [];
+  const leaks = new Set<string>();
   for (const s of scenarios)
     for (const seed of seedsFor(s)) {
       const inst = instantiate(s, seed);
-      const r = inst.resolved;
-      for (const check of r.checks) {
-        const secrets = secretsOf(r, check, r.solution, inst.params);
-        for (const text of [...textsOf(check.description), ...textsOf(check.message)])
-          for (const v of secrets) if (text.includes(v)) leaks.push(`${s.id} (seed ${seed}) check ${check.id}: "${text}" shows ${JSON.stringify(v)}`);
-      }
+      inst.resolved.checks.forEach((c, i) => leaksOf(inst, i).forEach((l) => leaks.add(`${s.id} check ${c.id}: ${l}`)));
     }
-  assert.deepEqual([...new Set(leaks)], []);
+  assert.deepEqual([...leaks], []);
+});
+
+test('the give-away rule catches an expected literal and an unstated param in a description', () => {
+  const s = scenarios.find((x) => x.id === 'apiserver-manifest-typo')!;
+  const leaky = {
+    ...s,
+    checks: s.checks.map((c) => (c.id === 'flag-restored' ? { ...c, description: 'The manifest sets --{{flag}} again' } : c.id === 'original-settings' ? { ...c, description: 'grep counts 3' } : c)),
+    solution: [...s.solution, 'echo 3'],
+  };
+  const inst = instantiate(leaky, 1);
+  const found = inst.resolved.checks.flatMap((_, i) => leaksOf(inst, i));
+  assert.ok(found.some((l) => l.includes('{{flag}}')), found.join('\n'));
+  assert.ok(found.some((l) => l.includes('shows "3"')) === false, 'one character is too short to count');
+  const etcd = scenarios.find((x) => x.id === 'apiserver-etcd-endpoint')!;
+  const url = instantiate({ ...etcd, checks: etcd.checks.map((c) => (c.id === 'etcd-servers' ? { ...c, description: 'kube-apiserver uses https://127.0.0.1:2379' } : c)) }, 1);
+  assert.ok(url.resolved.checks.flatMap((_, i) => leaksOf(url, i)).some((l) => l.includes('https://127.0.0.1:2379')));
 });
