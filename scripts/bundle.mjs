@@ -10,7 +10,11 @@ import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 await build({
-  entryPoints: [join(root, 'src/cli/main.ts')],
+  // validate's worker threads load validate-worker.js from beside the chunk that starts them
+  entryPoints: [
+    { in: join(root, 'src/cli/main.ts'), out: 'main' },
+    { in: join(root, 'src/scenario/validate-worker.ts'), out: 'validate-worker' },
+  ],
   outdir: join(root, 'dist/bundle'),
   bundle: true,
   splitting: true,

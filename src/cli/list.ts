@@ -1,5 +1,8 @@
-/** `cka-lab list [--domain D] [--json]`: the scenario library, by domain. */
-import { textFor } from '../scenario/index.js';
+/**
+ * `cka-lab list [--domain D] [--json]`: the scenario library, by domain. The JSON rows carry each
+ * task's domain, curriculum competency (line and id), topics and family, for coverage tooling.
+ */
+import { resolveCompetency, textFor } from '../scenario/index.js';
 import type { CliIo } from './io.js';
 import { langOf, library, ordered } from './library.js';
 
@@ -13,7 +16,22 @@ export async function listCommand(o: { domain?: string; json?: boolean }, io: Cl
       const titles = texts(s.title);
       const task = texts(s.task);
       const languages = Object.keys(titles).filter((l) => l in task).sort();
-      return { id: s.id, title: textFor(s.title, lang), titles, languages, domain: s.domain, topics: s.topics, difficulty: s.difficulty, weight: s.weight, minutes: s.minutes, fixture: s.fixture };
+      const competencyId = resolveCompetency(s.competency, s.domain)?.id ?? null;
+      return {
+        id: s.id,
+        title: textFor(s.title, lang),
+        titles,
+        languages,
+        domain: s.domain,
+        competency: s.competency,
+        competencyId,
+        topics: s.topics,
+        family: s.family ?? null,
+        difficulty: s.difficulty,
+        weight: s.weight,
+        minutes: s.minutes,
+        fixture: s.fixture,
+      };
     });
     io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;

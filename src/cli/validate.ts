@@ -1,11 +1,12 @@
 /**
  * `cka-lab validate [PATH…]`: schema-check every scenario file (or the whole library) and prove
- * each one in-process (untouched state fails, reference solution passes, mutations fail). Prints
- * one line per scenario and its problems; exit status 1 on any failure.
+ * each one (untouched state fails, reference solution and alternatives pass, mutations fail; tasks
+ * with params on several draws), on worker threads. Prints one line per scenario and its problems,
+ * in order; exit status 1 on any failure.
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { formatLoadError, loadLibrary, loadScenarioFile, ScenarioLoadError, validateScenario, type LoadedScenario, type LoadError } from '../scenario/index.js';
+import { formatLoadError, loadLibrary, loadScenarioFile, ScenarioLoadError, validateMany, type LoadedScenario, type LoadError } from '../scenario/index.js';
 import type { CliIo } from './io.js';
 import { libraryDir } from './library.js';
 
@@ -35,13 +36,14 @@ export async function validateCommand(paths: string[], io: CliIo): Promise<numbe
   }
   for (const e of errors) io.stdout.write(`FAIL ${formatLoadError(e)}\n`);
   let failed = errors.length;
-  for (const s of scenarios) {
-    const r = await validateScenario(s);
-    io.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${s.id}\n`);
-    for (const p of r.problems) io.stdout.write(`     ${p}\n`);
-    for (const w of r.warnings) io.stdout.write(`     warning: ${w}\n`);
-    if (!r.ok) failed++;
-  }
+  await validateMany(scenarios, {
+    onResult: (r) => {
+      io.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.id}\n`);
+      for (const p of r.problems) io.stdout.write(`     ${p}\n`);
+      for (const w of r.warnings) io.stdout.write(`     warning: ${w}\n`);
+      if (!r.ok) failed++;
+    },
+  });
   io.stdout.write(`${scenarios.length + errors.length - failed} passed, ${failed} failed\n`);
   return failed ? 1 : 0;
 }

@@ -45,3 +45,35 @@ test('the same random state draws the same exam; another seed another one', () =
   assert.deepEqual(ids(42), ids(42));
   assert.notDeepEqual(ids(42), ids(43));
 });
+
+test('an exam holds at most one task of a family, across domains, and still fills its seats', () => {
+  const l: { id: string; domain: Domain; family?: string }[] = [
+    ...lib({ troubleshooting: 6, 'cluster-architecture': 5, 'services-networking': 4, 'workloads-scheduling': 3, storage: 2 }),
+    { id: 'sel-a', domain: 'troubleshooting', family: 'selector' },
+    { id: 'sel-b', domain: 'troubleshooting', family: 'selector' },
+    { id: 'sel-c', domain: 'services-networking', family: 'selector' },
+    { id: 'hosts-a', domain: 'services-networking', family: 'hosts' },
+    { id: 'hosts-b', domain: 'services-networking', family: 'hosts' },
+  ];
+  let sawFamily = 0;
+  for (let seed = 1; seed <= 300; seed++) {
+    const exam = stratifiedDraw(l, 17, DOMAINS, new Random(seed));
+    assert.equal(exam.length, 17, `seed ${seed}`);
+    assert.equal(new Set(exam.map((s) => s.id)).size, 17, 'no task twice');
+    const fams = exam.flatMap((s) => (s.family ? [s.family] : []));
+    assert.equal(new Set(fams).size, fams.length, `seed ${seed}: ${exam.map((s) => s.id).join(' ')}`);
+    sawFamily += fams.length;
+  }
+  assert.ok(sawFamily > 0, 'family members are drawn at all');
+});
+
+test('a domain is apportioned by its families: two of one family count as one task', () => {
+  const l = [
+    { id: 'a', domain: 'storage' as Domain, family: 'f' },
+    { id: 'b', domain: 'storage' as Domain, family: 'f' },
+    ...lib({ troubleshooting: 20 }),
+  ];
+  const exam = stratifiedDraw(l, 10, DOMAINS, new Random(1));
+  assert.equal(exam.filter((s) => s.domain === 'storage').length, 1);
+  assert.equal(exam.length, 10);
+});

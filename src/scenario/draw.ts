@@ -3,7 +3,9 @@
  * Architecture 25 %, Services & Networking 20 %, Workloads & Scheduling 15 %, Storage 10 %), from
  * what the library has: seats go to domains by largest remainder over the weights of the domains
  * present, a domain with too few tasks gives its surplus to the others, and tasks are drawn without
- * replacement. Same Random state, same exam.
+ * replacement. Tasks sharing a `family` are near-duplicates: an exam holds at most one of each
+ * family (a domain's tasks are counted by family when seats are apportioned). Same Random state,
+ * same exam.
  */
 import type { Random } from '../util/random.js';
 import { DOMAINS, type Domain } from './schema.js';
@@ -39,19 +41,47 @@ export function apportion(n: number, weights: DomainWeights, available: Partial<
   return seats;
 }
 
-export function stratifiedDraw<T extends { domain: Domain }>(scenarios: readonly T[], n: number, weights: DomainWeights = DOMAINS, random: Random): T[] {
+export interface Drawable {
+  id: string;
+  domain: Domain;
+  family?: string | undefined;
+}
+
+/** A task's family key: its `family`, or its own id when it has none. */
+function familyOf(s: Drawable): string {
+  return s.family !== undefined ? `family:${s.family}` : `id:${s.id}`;
+}
+
+export function stratifiedDraw<T extends Drawable>(scenarios: readonly T[], n: number, weights: DomainWeights = DOMAINS, random: Random): T[] {
   const byDomain = new Map<Domain, T[]>();
   for (const s of scenarios) byDomain.set(s.domain, [...(byDomain.get(s.domain) ?? []), s]);
-  const available = Object.fromEntries([...byDomain].map(([d, list]) => [d, list.length])) as Partial<Record<Domain, number>>;
+  const available = Object.fromEntries([...byDomain].map(([d, list]) => [d, new Set(list.map(familyOf)).size])) as Partial<Record<Domain, number>>;
   const seats = apportion(n, weights, available);
   const out: T[] = [];
+  const taken = new Set<string>();
   for (const d of Object.keys(DOMAINS) as Domain[]) {
     const pool = [...(byDomain.get(d) ?? [])];
-    for (let i = 0; i < (seats[d] ?? 0); i++) {
+    let i = 0;
+    for (let seat = 0; seat < (seats[d] ?? 0) && i < pool.length; ) {
       const j = i + random.int(pool.length - i);
       [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-      out.push(pool[i]!);
+      const pick = pool[i++]!;
+      // a family drawn already (in this domain or another) is passed over
+      if (taken.has(familyOf(pick))) continue;
+      taken.add(familyOf(pick));
+      out.push(pick);
+      seat++;
     }
+  }
+  // seats a domain could not fill because its families were drawn elsewhere go to any task left
+  const target = Object.values(seats).reduce((a, b) => a + (b ?? 0), 0);
+  const rest = scenarios.filter((s) => !taken.has(familyOf(s)));
+  for (let i = 0; out.length < target && i < rest.length; i++) {
+    const j = i + random.int(rest.length - i);
+    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
+    if (taken.has(familyOf(rest[i]!))) continue;
+    taken.add(familyOf(rest[i]!));
+    out.push(rest[i]!);
   }
   for (let i = out.length - 1; i > 0; i--) {
     const j = random.int(i + 1);

@@ -1,7 +1,8 @@
 /** The engine end to end: the example library proves itself, grading gives partial credit and never touches the session. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { grade, instantiate, loadLibrary, loadScenarioFile, readAnswers, recordAnswer, setupSession, validateScenario, fixtureSnapshot } from './index.js';
+import { grade, instantiate, loadLibrary, loadScenarioFile, readAnswers, recordAnswer, setupSession, validateScenario, validateMany, fixtureSnapshot, seedsFor, VALIDATE_SEEDS } from './index.js';
+import { defaultWorkers } from './validate-pool.js';
 import { Session } from '../shell/session.js';
 import { ManualClock } from '../util/clock.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
@@ -20,26 +21,49 @@ test('the example library loads without errors and uses every check kind', () =>
   assert.deepEqual([...kinds].sort(), ['answer', 'command', 'dns', 'endpoints', 'file', 'http', 'node', 'resource']);
 });
 
-for (const s of loadLibrary(LIB).scenarios) {
-  const todo = BLOCKED[s.id];
-  test(`validate ${s.id}: fails untouched, passes after the solution, mutations fail`, todo ? { todo } : {}, async () => {
-    const r = await validateScenario(s);
-    assert.deepEqual(r.problems, []);
-    assert.deepEqual(r.warnings, [], 'en, ja and zh-CN text');
-    assert.ok(r.untouched && r.solved);
-    assert.equal(r.solved.percent, 100);
-    assert.equal(r.mutations.length, s.mutations.length);
-  });
-}
+test('every scenario validates: fails untouched, passes after the solution and each alternative, mutations fail (seeds 1-3 where it has params)', async (t) => {
+  const scenarios = loadLibrary(LIB).scenarios;
+  const t0 = performance.now();
+  const results = await validateMany(scenarios);
+  t.diagnostic(`${scenarios.length} scenarios on ${Math.min(defaultWorkers(), scenarios.length)} workers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  for (const [i, r] of results.entries()) {
+    const s = scenarios[i]!;
+    const todo = BLOCKED[s.id];
+    await t.test(s.id, todo ? { todo } : {}, () => {
+      assert.equal(r.id, s.id);
+      assert.deepEqual(r.problems, []);
+      assert.deepEqual(r.warnings, [], 'en, ja and zh-CN text');
+      assert.ok(r.untouched && r.solved);
+      assert.equal(r.solved.percent, 100);
+      assert.equal(r.mutations.length, s.mutations.length);
+      assert.equal(r.alternatives.length, s.alternatives.length);
+    });
+  }
+});
 
 test('validate catches a scenario whose solution does not solve it, and a hint that gives it away', async () => {
   const s = loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`);
   const broken = { ...s, solution: ['echo 10.96.0.0/16 > /opt/course/{{dir}}/service-cidr'], hints: ['Run: echo 10.96.0.0/16 > /opt/course/{{dir}}/service-cidr'] };
-  const r = await validateScenario(broken);
+  const r = await validateScenario(broken, { seeds: [1] });
   assert.equal(r.ok, false);
   assert.ok(r.problems.some((p) => p.startsWith('hint 1 (en) contains the solution line')), r.problems.join('\n'));
   assert.ok(r.problems.some((p) => p.startsWith('solved: check service-cidr fails after the solution')), r.problems.join('\n'));
   assert.ok(r.problems.some((p) => p.startsWith('solved: check pod-cidr fails')), r.problems.join('\n'));
+});
+
+test('validate proves alternatives and every parameter draw', async () => {
+  const s = loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`);
+  assert.deepEqual(seedsFor(s), [...VALIDATE_SEEDS]);
+  assert.deepEqual(seedsFor({ ...s, params: {} }), [1], 'a task without params has one draw');
+  const good = { ...s, alternatives: [{ name: 'printf', run: s.solution.map((l) => l.replace(/^echo (\S+) >/, "printf '%s\\n' $1 >")) }] };
+  assert.notDeepEqual(good.alternatives[0]!.run, s.solution, 'the alternative is written differently');
+  const ok = await validateScenario(good);
+  assert.deepEqual(ok.problems, []);
+  assert.equal(ok.alternatives[0]!.report.percent, 100);
+  const half = { ...s, alternatives: [{ name: 'half', run: s.solution.slice(0, 2) }] };
+  const r = await validateScenario(half);
+  assert.equal(r.ok, false);
+  for (const seed of VALIDATE_SEEDS) assert.ok(r.problems.some((p) => p.startsWith(`alternative half (seed ${seed}): check`)), r.problems.join('\n'));
 });
 
 test('grading gives partial credit, with expected and actual in the message', async () => {

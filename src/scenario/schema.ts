@@ -7,16 +7,9 @@ import { z } from 'zod/v4';
 import { TextSchema } from './text.js';
 import { CHECK_KINDS } from './checks/registry.js';
 import { templated } from './checks/types.js';
+import { DOMAINS, resolveCompetency, type Domain } from './curriculum.js';
 
-/** The five CKA v1.35 curriculum domains, with their exam weights. */
-export const DOMAINS = {
-  troubleshooting: 30,
-  'cluster-architecture': 25,
-  'services-networking': 20,
-  'workloads-scheduling': 15,
-  storage: 10,
-} as const;
-export type Domain = keyof typeof DOMAINS;
+export { DOMAINS, type Domain } from './curriculum.js';
 const DOMAIN_NAMES = Object.keys(DOMAINS) as [Domain, ...Domain[]];
 
 /** `30s`, `2m`, `1h30m` (the fixture format's durations). */
@@ -83,6 +76,18 @@ export const MutationSchema = z.strictObject({
 });
 export type Mutation = z.infer<typeof MutationSchema>;
 
+/**
+ * Another correct solution: validate replays it on a fresh setup and requires every check to pass,
+ * so the checks grade the outcome, not the reference solution's exact steps.
+ */
+export const AlternativeSchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
+  description: TextSchema.optional(),
+  /** Shell lines, run in the learner's session as typed (starting on `host`), like `solution`. */
+  run: z.array(z.string().min(1)).min(1),
+});
+export type Alternative = z.infer<typeof AlternativeSchema>;
+
 const checkSchemas = CHECK_KINDS.map((k) => k.schema);
 export const CheckSchema = z.discriminatedUnion('kind', checkSchemas as unknown as [typeof checkSchemas[number], ...typeof checkSchemas]);
 export type CheckSpec = z.infer<typeof CheckSchema>;
@@ -92,8 +97,16 @@ export const ScenarioSchema = z
     id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
     title: TextSchema,
     domain: z.enum(DOMAIN_NAMES),
-    /** The curriculum line this task practises, e.g. "Troubleshoot cluster components". */
+    /**
+     * The curriculum line this task practises, e.g. "Troubleshoot cluster components" (see
+     * curriculum.ts); older free text is mapped to its line when the scenario loads.
+     */
     competency: z.string().min(1),
+    /**
+     * Tasks of one family are near-duplicates (two selector typos, two hosts entries): an exam
+     * draws at most one of them.
+     */
+    family: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').optional(),
     topics: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/)).min(1),
     difficulty: z.enum(['easy', 'medium', 'hard']),
     /** Points the task is worth in an exam (its checks' points are scaled to it). */
@@ -109,6 +122,8 @@ export const ScenarioSchema = z
     task: TextSchema,
     hints: z.array(TextSchema).default([]),
     solution: z.array(z.string().min(1)).min(1),
+    /** Other correct solutions; validate proves each passes every check. */
+    alternatives: z.array(AlternativeSchema).default([]),
     explanation: TextSchema,
     /** Simulated time to let pass after the solution before grading (as a learner waits). */
     wait: DurationSchema.default('90s'),
@@ -126,7 +141,14 @@ export const ScenarioSchema = z
         if (!ids.has(f)) ctx.addIssue({ code: 'custom', path: ['mutations', i, 'fails', j], message: `no check "${f}"${nearestMsg(f, [...ids])}` });
       }),
     );
-  });
+    const names = new Set<string>();
+    s.alternatives.forEach((a, i) => {
+      if (names.has(a.name)) ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'name'], message: `duplicate alternative name "${a.name}"` });
+      names.add(a.name);
+    });
+  })
+  // the canonical curriculum line for known free text; unknown text stays (a library test names it)
+  .transform((s) => ({ ...s, competency: resolveCompetency(s.competency, s.domain)?.line ?? s.competency }));
 export type Scenario = z.infer<typeof ScenarioSchema>;
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
 

@@ -1,8 +1,9 @@
 /**
  * `cka-lab validate`: prove a scenario in-process. The schema holds; right after setup every
  * check fails (except those declared `passAtStart`, which must pass); after the reference
- * solution and the scenario's `wait` every check passes; each near-miss mutation fails the checks
- * it names; and no hint gives a solution line away verbatim.
+ * solution and the scenario's `wait` every check passes, and so after each `alternatives` solution;
+ * each near-miss mutation fails the checks it names; and no hint gives a solution line away
+ * verbatim. Tasks with params are proved on every VALIDATE_SEEDS draw.
  */
 import { ScenarioSchema, type Scenario } from './schema.js';
 import { instantiate, type Instance } from './instance.js';
@@ -10,7 +11,9 @@ import { setupSession, type FixtureCache } from './session.js';
 import { grade, type GradeReport } from './grade.js';
 import { LANGS, textFor, textLangs, type Text } from './text.js';
 import { parseDuration } from '../sim/fixture/build.js';
-import type { Session } from '../shell/session.js';
+import { Session } from '../shell/session.js';
+import { ManualClock } from '../util/clock.js';
+import { CONTROLLERS } from '../sim/controllers/index.js';
 
 export interface ValidationResult {
   id: string;
@@ -21,11 +24,13 @@ export interface ValidationResult {
   warnings: string[];
   untouched?: GradeReport;
   solved?: GradeReport;
+  /** Reports of the first seed's runs. */
   mutations: { id: string; report: GradeReport }[];
+  alternatives: { name: string; report: GradeReport }[];
 }
 
 export interface ValidateOptions {
-  /** Seeds to prove the scenario with (params differ per seed); [1] by default. */
+  /** Seeds to prove the scenario with (params differ per seed); seedsFor(scenario) by default. */
   seeds?: number[];
   fixtureCache?: FixtureCache;
 }
@@ -43,7 +48,7 @@ export function hintLeaks(inst: Instance): string[] {
   return out;
 }
 
-function missingLangs(s: Scenario): string[] {
+export function missingLangs(s: Scenario): string[] {
   const texts: [string, Text][] = [
     ['title', s.title],
     ['task', s.task],
@@ -70,9 +75,23 @@ function failingOf(r: GradeReport): string[] {
   return r.checks.filter((c) => !c.ok).map((c) => c.id);
 }
 
+/** The parameter draws validate proves a task with (only tasks with `params` differ by seed). */
+export const VALIDATE_SEEDS: readonly number[] = [1, 2, 3];
+
+/** Seeds for a scenario: every VALIDATE_SEEDS draw when it has params, else seed 1 alone. */
+export function seedsFor(scenario: Scenario): number[] {
+  return Object.keys(scenario.params).length > 0 ? [...VALIDATE_SEEDS] : [1];
+}
+
+/** A state to start runs from: restored from JSON, so setup (or the solution) runs once per seed. */
+function restorer(session: Session): () => Session {
+  const data = session.toJSON();
+  return () => Session.fromJSON(data, new ManualClock(data.cluster.now), CONTROLLERS);
+}
+
 export async function validateScenario(scenario: Scenario, opts: ValidateOptions = {}): Promise<ValidationResult> {
   const { source: _source, ...plain } = scenario as Scenario & { source?: string };
-  const res: ValidationResult = { id: scenario.id, ok: false, problems: [], warnings: [], mutations: [] };
+  const res: ValidationResult = { id: scenario.id, ok: false, problems: [], warnings: [], mutations: [], alternatives: [] };
   const parsed = ScenarioSchema.safeParse(plain);
   if (!parsed.success) {
     res.problems.push(...parsed.error.issues.map((i) => `schema: ${i.path.join('.')}: ${i.message}`));
@@ -80,7 +99,8 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
   }
   res.warnings.push(...missingLangs(scenario));
   const cache = opts.fixtureCache ? { fixtureCache: opts.fixtureCache } : {};
-  for (const seed of opts.seeds ?? [1]) {
+  const seeds = opts.seeds ?? seedsFor(scenario);
+  for (const seed of seeds) {
     let inst: Instance;
     try {
       inst = instantiate(scenario, seed);
@@ -88,34 +108,48 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
       res.problems.push(`params: ${(e as Error).message}`);
       return res;
     }
-    const tag = (opts.seeds?.length ?? 1) > 1 ? ` (seed ${seed})` : '';
+    const tag = seeds.length > 1 ? ` (seed ${seed})` : '';
+    const first = seed === seeds[0];
     res.problems.push(...hintLeaks(inst).map((p) => p + tag));
     const wait = parseDuration(inst.resolved.wait);
     const passAtStart = new Set(inst.resolved.checks.filter((c) => c.passAtStart).map((c) => c.id));
+    const fails = (r: GradeReport, what: string): void => {
+      for (const c of r.checks) if (!c.ok) res.problems.push(`${what}${tag}: check ${c.id} fails after the ${what === 'solved' ? 'solution' : what}: ${c.message}`);
+    };
     try {
-      // untouched
+      // untouched: setup runs once; every other run starts from its restored state
       const s0 = await setupSession(inst, cache);
+      const fresh = restorer(s0);
       const r0 = await grade(inst, s0);
-      res.untouched = r0;
+      if (first) res.untouched = r0;
       for (const c of r0.checks) {
         if (c.ok && !passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} already passes (${c.message}); declare passAtStart: true if intended`);
         if (!c.ok && passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} is declared passAtStart but fails: ${c.message}`);
       }
       // reference solution
-      const s1 = await setupSession(inst, cache);
+      const s1 = fresh();
       await runLines(s1, inst.resolved.solution, res.problems, `solution${tag}`);
+      const solved = inst.resolved.mutations.some((m) => m.after === 'solution') ? restorer(s1) : fresh;
       s1.cluster.advance(wait);
       const r1 = await grade(inst, s1);
-      res.solved = r1;
-      for (const c of r1.checks) if (!c.ok) res.problems.push(`solved${tag}: check ${c.id} fails after the solution: ${c.message}`);
+      if (first) res.solved = r1;
+      fails(r1, 'solved');
+      // other correct solutions
+      for (const a of inst.resolved.alternatives) {
+        const sa = fresh();
+        await runLines(sa, a.run, res.problems, `alternative ${a.name}${tag}`);
+        sa.cluster.advance(wait);
+        const ra = await grade(inst, sa);
+        if (first) res.alternatives.push({ name: a.name, report: ra });
+        fails(ra, `alternative ${a.name}`);
+      }
       // near misses
       for (const m of inst.resolved.mutations) {
-        const sm = await setupSession(inst, cache);
-        if (m.after === 'solution') await runLines(sm, inst.resolved.solution, [], 'solution');
+        const sm = m.after === 'solution' ? solved() : fresh();
         await runLines(sm, m.run, [], `mutation ${m.id}`);
         sm.cluster.advance(wait);
         const rm = await grade(inst, sm);
-        res.mutations.push({ id: m.id, report: rm });
+        if (first) res.mutations.push({ id: m.id, report: rm });
         const failing = failingOf(rm);
         for (const f of m.fails) if (!failing.includes(f)) res.problems.push(`mutation ${m.id}${tag}: check ${f} should fail but passes`);
       }

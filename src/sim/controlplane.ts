@@ -3,7 +3,7 @@
  * static pod manifests in /etc/kubernetes/manifests and the kubelet's /var/lib/kubelet/config.yaml.
  * The files are the single source of truth: edit a flag on the node and the next read sees it.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../util/yaml-memo.js';
 import type { Cluster } from './cluster.js';
 import type { Host } from './node/host.js';
 import type { Pod } from './api/types.js';

@@ -8,7 +8,7 @@
  * Service/EndpointSlice change and every syncPeriod (30 s), overwriting whatever a user put in its
  * chains; it exits when its config file changes (options.go eventHandler) and the kubelet restarts it.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/types.js';
 import type { Host } from '../node/host.js';
