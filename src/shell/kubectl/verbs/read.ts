@@ -1,6 +1,7 @@
 /** Read-only verbs, one file each, in the order `kubectl` help lists them. */
 import type { Verb } from '../context.js';
 import { apiResourcesVerb } from './api-resources.js';
+import { authCanIVerb, authWhoamiVerb } from './auth.js';
 import { apiVersionsVerb } from './api-versions.js';
 import { clusterInfoVerb } from './cluster-info.js';
 import { configVerb } from './config.js';
@@ -25,6 +26,8 @@ export const READ_VERBS: readonly Verb[] = [
   apiResourcesVerb,
   apiVersionsVerb,
   configVerb,
+  authCanIVerb,
+  authWhoamiVerb,
   kustomizeVerb,
   versionVerb,
 ];
