@@ -156,18 +156,16 @@ export function authorize(policy: RbacPolicy, user: UserInfo, a: RequestAttribut
  * cannot get resource "pods" in API group "" in the namespace "dev"`.
  */
 export function forbiddenText(user: UserInfo, a: RequestAttributes, reason = ''): string {
-  let msg: string;
-  let subject: string;
   if (!isResource(a)) {
-    msg = `User "${user.username}" cannot ${a.verb} path "${a.path}"`;
+    const msg = `User "${user.username}" cannot ${a.verb} path "${a.path}"`;
     return `forbidden: ${msg}${reason ? `: ${reason}` : ''}`;
   }
   const res = a.subresource ? `${a.resource}/${a.subresource}` : a.resource;
-  msg = a.namespace
+  const msg = a.namespace
     ? `User "${user.username}" cannot ${a.verb} resource "${res}" in API group "${a.group}" in the namespace "${a.namespace}"`
     : `User "${user.username}" cannot ${a.verb} resource "${res}" in API group "${a.group}" at the cluster scope`;
   const qualified = a.group ? `${a.resource}.${a.group}` : a.resource;
-  subject = a.name ? `${qualified} "${a.name}"` : qualified;
+  const subject = a.name ? `${qualified} "${a.name}"` : qualified;
   return `${subject} is forbidden: ${msg}${reason ? `: ${reason}` : ''}`;
 }
 
