@@ -162,6 +162,18 @@ export class ApiServer {
     return rulesFor(this.policy(), user, namespace);
   }
 
+  /** The CSR strategy's PrepareForCreate: the requesting user is recorded in the spec. */
+  private stampRequestor(obj: KObject): void {
+    const u = this.user() ?? { username: 'system:kube-controller-manager', groups: ['system:authenticated'] };
+    const spec = (obj['spec'] ??= {}) as Record<string, unknown>;
+    spec['username'] = u.username;
+    spec['groups'] = u.groups;
+    if (u.uid) spec['uid'] = u.uid;
+    if (u.extra && Object.keys(u.extra).length) spec['extra'] = u.extra;
+    else delete spec['extra'];
+    obj['status'] = {};
+  }
+
   private check(verb: string, kind: string, namespace: string | undefined, name?: string): void {
     if (!this.client) return;
     const info = infoForKind(kind);
@@ -234,6 +246,7 @@ export class ApiServer {
     if (info.namespaced) m.namespace ??= 'default';
     else delete m.namespace;
     this.check('create', obj.kind, m.namespace, undefined);
+    if (obj.kind === 'CertificateSigningRequest') this.stampRequestor(obj);
     if (!m.name && m.generateName) m.name = this.c.generateName(obj.kind, m.namespace, m.generateName);
     if (!m.name)
       throw invalid(info, '', [field.required('metadata.name', 'name or generateName is required')]);
