@@ -109,6 +109,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'kubeadm-token.ts': 'kubeadm token create|list, dispatched from kubeadm.ts',
       'kubeadm-join.ts': 'kubeadm join and reset, dispatched from kubeadm.ts',
       'kubeadm-config.ts': 'kubeadm config print, dispatched from kubeadm.ts',
+      'kubeadm-certs.ts': 'kubeadm certs check-expiration|renew, dispatched from kubeadm.ts',
       'kubeadm-lib.ts': "kubeadm's version, error tail and cluster configuration, shared by the kubeadm subcommands",
       'journal.ts': 'journal entries of units and static pods, read by journalctl and systemctl',
       'netmodel.ts': "the node's interfaces, addresses and routes, read by ip, route and netstat",

@@ -33,6 +33,20 @@ import { priorityClassValue } from './controllers/util.js';
 import { defaultAutoscaler } from './api/autoscaling.js';
 import { admitClaimResize, admitStorageCreate, validateClaimUpdate, type PersistentVolumeClaim } from './api/storage.js';
 import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
+import { authorize, forbiddenText, isPrivileged, rulesFor, type Decision, type RbacPolicy, type RequestAttributes, type UserInfo } from './api/rbac.js';
+import { authenticate, impersonatedUser, type Credentials } from './authn.js';
+
+/**
+ * Who a client is (kubectl passes its kubeconfig's credentials and `--as`/`--as-group`). An
+ * ApiServer without one serves the control plane's own clients (controllers, fixtures, the
+ * grader), which are always allowed.
+ */
+export interface ClientContext {
+  credentials: Credentials;
+  impersonate?: { user: string; groups: string[] };
+  /** How updates are authorized: kubectl apply/patch/edit/label… send PATCH, replace sends PUT. */
+  updateVerb?: 'update' | 'patch';
+}
 
 export interface WriteOptions {
   dryRun?: boolean;
@@ -79,7 +93,92 @@ function statefulSetSpecUpdate(obj: Deployment, old: Deployment): FieldError[] {
 }
 
 export class ApiServer {
-  constructor(private readonly c: Cluster) {}
+  constructor(
+    private readonly c: Cluster,
+    private readonly client?: ClientContext,
+  ) {}
+
+  /** The same API server, serving requests from `client` (authenticated and authorized). */
+  forClient(client: ClientContext): ApiServer {
+    return new ApiServer(this.c, client);
+  }
+
+  /**
+   * The user requests run as (after impersonation), or undefined for the control plane's own
+   * clients. Throws Unauthorized when the credentials do not verify, Forbidden when the user may
+   * not impersonate.
+   */
+  user(): UserInfo | undefined {
+    if (!this.client) return undefined;
+    this.ensureUp();
+    const real = authenticate(this.c, this.client.credentials);
+    if (!real) throw new ApiError('Unauthorized', 'Unauthorized', 401);
+    const imp = this.client.impersonate;
+    if (!imp) return real;
+    const check = (resource: string, name: string, namespace?: string): void => {
+      const attrs: RequestAttributes = { verb: 'impersonate', group: '', resource, name, ...(namespace ? { namespace } : {}) };
+      const d = this.decide(real, attrs);
+      if (!d.allowed) throw forbidden(forbiddenText(real, attrs, d.reason));
+    };
+    const sa = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(imp.user);
+    if (sa) check('serviceaccounts', sa[2]!, sa[1]);
+    else check('users', imp.user);
+    for (const g of imp.groups) check('groups', g);
+    return impersonatedUser(imp.user, imp.groups);
+  }
+
+  private policy(): RbacPolicy {
+    const s = this.c.store;
+    return {
+      roles: s.list('Role') as RbacPolicy['roles'],
+      clusterRoles: s.list('ClusterRole') as RbacPolicy['clusterRoles'],
+      roleBindings: s.list('RoleBinding') as RbacPolicy['roleBindings'],
+      clusterRoleBindings: s.list('ClusterRoleBinding') as RbacPolicy['clusterRoleBindings'],
+    };
+  }
+
+  private decide(user: UserInfo, attrs: RequestAttributes): Decision {
+    return isPrivileged(user) ? { allowed: true, reason: '' } : authorize(this.policy(), user, attrs);
+  }
+
+  /** Authorize one request of this client (sim/api/rbac.ts); throws the Forbidden status. */
+  authorize(attrs: RequestAttributes): void {
+    const user = this.user();
+    if (!user) return;
+    const d = this.decide(user, attrs);
+    if (!d.allowed) throw forbidden(forbiddenText(user, attrs, d.reason));
+  }
+
+  /** A SelfSubjectAccessReview (`kubectl auth can-i`): the decision, never an error. */
+  review(attrs: RequestAttributes): Decision {
+    const user = this.user();
+    return user ? this.decide(user, attrs) : { allowed: true, reason: '' };
+  }
+
+  /** A SelfSubjectRulesReview (`kubectl auth can-i --list`): the rules that apply in a namespace. */
+  rulesReview(namespace: string): ReturnType<typeof rulesFor> {
+    const user = this.user();
+    if (!user || isPrivileged(user)) return { rules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }, { verbs: ['*'], nonResourceURLs: ['*'] }], errors: [] };
+    return rulesFor(this.policy(), user, namespace);
+  }
+
+  /** The CSR strategy's PrepareForCreate: the requesting user is recorded in the spec. */
+  private stampRequestor(obj: KObject): void {
+    const u = this.user() ?? { username: 'system:kube-controller-manager', groups: ['system:authenticated'] };
+    const spec = (obj['spec'] ??= {}) as Record<string, unknown>;
+    spec['username'] = u.username;
+    spec['groups'] = u.groups;
+    if (u.uid) spec['uid'] = u.uid;
+    if (u.extra && Object.keys(u.extra).length) spec['extra'] = u.extra;
+    else delete spec['extra'];
+    obj['status'] = {};
+  }
+
+  private check(verb: string, kind: string, namespace: string | undefined, name?: string): void {
+    if (!this.client) return;
+    const info = infoForKind(kind);
+    this.authorize({ verb, group: info.group, resource: info.resource, ...(name ? { name } : {}), ...(info.namespaced && namespace ? { namespace } : {}) });
+  }
 
   /** Throws when the API server is not serving (its static pod is down). */
   ensureUp(): void {
@@ -97,6 +196,7 @@ export class ApiServer {
 
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
     this.ensureUp();
+    this.check('get', kind, namespace, name);
     const info = infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     if (!obj) throw notFound(info, name);
@@ -106,6 +206,7 @@ export class ApiServer {
 
   tryGet<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
     this.ensureUp();
+    this.check('get', kind, namespace, name);
     const info = infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     return obj ? clone(obj) : undefined;
@@ -113,6 +214,7 @@ export class ApiServer {
 
   list<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
     this.ensureUp();
+    this.check('list', kind, namespace);
     const info = infoForKind(kind);
     const objs = this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
     const derived = virtualObjects(this.c, kind, info.namespaced ? namespace : undefined) as T[];
@@ -143,6 +245,8 @@ export class ApiServer {
     const m = obj.metadata;
     if (info.namespaced) m.namespace ??= 'default';
     else delete m.namespace;
+    this.check('create', obj.kind, m.namespace, undefined);
+    if (obj.kind === 'CertificateSigningRequest') this.stampRequestor(obj);
     if (!m.name && m.generateName) m.name = this.c.generateName(obj.kind, m.namespace, m.generateName);
     if (!m.name)
       throw invalid(info, '', [field.required('metadata.name', 'name or generateName is required')]);
@@ -172,6 +276,7 @@ export class ApiServer {
     const info = infoForKind(obj.kind);
     obj.metadata ??= { name: '' };
     const ns = info.namespaced ? (obj.metadata.namespace ?? 'default') : undefined;
+    this.check(this.client?.updateVerb ?? 'update', obj.kind, ns, obj.metadata.name);
     const old = this.c.store.get(obj.kind, ns, obj.metadata.name);
     if (!old) throw notFound(info, obj.metadata.name);
     if (obj.metadata.resourceVersion && obj.metadata.resourceVersion !== old.metadata.resourceVersion)
@@ -209,6 +314,7 @@ export class ApiServer {
     this.ensureUp();
     const info = infoForKind(kind);
     const ns = info.namespaced ? (namespace ?? 'default') : undefined;
+    this.check('delete', kind, ns, name);
     const old = this.c.store.get(kind, ns, name);
     if (!old) throw notFound(info, name);
     if (opts.dryRun) return old;

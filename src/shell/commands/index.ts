@@ -21,6 +21,7 @@ import { hostname } from './hostname.js';
 import { ls } from './ls.js';
 import { mkdir } from './mkdir.js';
 import { mv } from './mv.js';
+import { openssl } from './openssl.js';
 import { printenv } from './printenv.js';
 import { printf } from './printf.js';
 import { rm } from './rm.js';
@@ -61,6 +62,7 @@ export const textCommands: Record<string, CommandFn> = {
   mawk: awk,
   mkdir,
   mv,
+  openssl,
   printenv,
   printf,
   rm,

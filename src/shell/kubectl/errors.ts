@@ -27,6 +27,8 @@ export function formatApiError(e: ApiError): string {
     if (causes.length === 1) return `${head}: ${causes[0]}`;
     return `${head}: \n${causes.map((c) => `* ${c}`).join('\n')}`;
   }
+  // helpers.go StandardErrorMessage: a 401 is the client's problem, not the server's
+  if (e.reason === 'Unauthorized') return `error: You must be logged in to the server (${e.message})`;
   return `Error from server (${e.reason}): ${e.message}`;
 }
 

@@ -14,6 +14,7 @@ import { commandHelp, rootHelp } from './spec/help.js';
 import { flagsOf, locate } from './spec/lookup.js';
 import type { CommandSpec } from './spec/types.js';
 import { suggestionsFor } from './suggest.js';
+import { clientContext } from './credentials.js';
 
 /** The implementation registered for a command path (`create deployment`), or for its nearest ancestor. */
 function implementationFor(path: readonly CommandSpec[]): { verb: Verb; depth: number } | undefined {
@@ -75,8 +76,11 @@ export async function runKubectl(argv: string[], env: KubectlEnv): Promise<Comma
   const impl = implementationFor(path);
   if (!impl) return { stdout: '', stderr: `error: cka-lab does not simulate "kubectl ${words}" yet\n`, exitCode: 1 };
   const inv: Invocation = { path, parsed, words };
+  // every request goes to the API server as the kubeconfig's user (authenticated, then RBAC)
+  const client = clientContext(env, parsed, words);
+  const asClient: KubectlEnv = client ? { ...env, api: env.api.forClient(client) } : env;
   try {
-    return await impl.verb.run(inv, env);
+    return await impl.verb.run(inv, asClient);
   } catch (e) {
     return errorResult(e, words);
   }

@@ -13,7 +13,8 @@ export type StatusReason =
   | 'Forbidden'
   | 'BadRequest'
   | 'MethodNotAllowed'
-  | 'ServiceUnavailable';
+  | 'ServiceUnavailable'
+  | 'Unauthorized';
 
 export interface FieldError {
   field: string;

@@ -27,6 +27,7 @@ import { hpaController } from './hpa.js';
 import { kubeProxyController } from './kube-proxy.js';
 import { corednsController } from './coredns.js';
 import { taintEvictionController } from './taint-eviction.js';
+import { csrSigningController } from './csr-signing.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
@@ -53,4 +54,5 @@ export const CONTROLLERS: readonly Controller[] = [
   garbageCollector,
   kubeProxyController,
   corednsController,
+  csrSigningController,
 ];

@@ -144,6 +144,29 @@ export function kubeadmPki(p: PkiParams): Record<string, string> {
   return out;
 }
 
+/** The client certificates kubeadm embeds in the kubeconfig files it writes (phases/kubeconfig/kubeconfig.go). */
+export const KUBECONFIG_CERTS: readonly { file: 'admin' | 'super-admin' | 'controller-manager' | 'scheduler'; subject: LeafSpec['template'] }[] = [
+  { file: 'admin', subject: () => ({ subject: [['O', 'kubeadm:cluster-admins'], ['CN', 'kubernetes-admin']], extKeyUsage: ['clientAuth'] }) },
+  { file: 'super-admin', subject: () => ({ subject: [['O', 'system:masters'], ['CN', 'kubernetes-super-admin']], extKeyUsage: ['clientAuth'] }) },
+  { file: 'controller-manager', subject: () => ({ subject: [['CN', 'system:kube-controller-manager']], extKeyUsage: ['clientAuth'] }) },
+  { file: 'scheduler', subject: () => ({ subject: [['CN', 'system:kube-scheduler']], extKeyUsage: ['clientAuth'] }) },
+];
+
+const kcCache = new Map<string, { certPem: string; keyPem: string }>();
+
+/** The client certificate and key of one kubeadm kubeconfig (`admin` → admin.conf), signed by the cluster CA. */
+export function kubeconfigCredentials(p: PkiParams, file: (typeof KUBECONFIG_CERTS)[number]['file'], issuedAt = p.issuedAt): { certPem: string; keyPem: string } {
+  const key = `${JSON.stringify(p)}/${file}/${issuedAt}`;
+  const hit = kcCache.get(key);
+  if (hit) return hit;
+  const spec = KUBECONFIG_CERTS.find((k) => k.file === file)!;
+  const caPem = clusterCaPem(p);
+  const ca = { cert: readCertificatePem(caPem)!, keyPem: keyFor('ca') };
+  const out = { certPem: leafCert({ file, ca: 'ca', template: spec.subject }, p, ca, issuedAt, p.advertiseIP), keyPem: keyFor(file) };
+  kcCache.set(key, out);
+  return out;
+}
+
 /** The cluster CA alone (what a worker's /etc/kubernetes/pki/ca.crt holds). */
 export function clusterCaPem(p: PkiParams): string {
   return caCert('ca', 'kubernetes', p.issuedAt, p.advertiseIP);

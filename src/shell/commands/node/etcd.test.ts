@@ -103,11 +103,16 @@ describe('snapshot save and restore', () => {
     await s.exec('mkdir -p /var/lib/etcd-empty');
     await s.exec("sed -i 's#path: /var/lib/etcd$#path: /var/lib/etcd-empty#' /etc/kubernetes/manifests/etcd.yaml");
     s.cluster.advance(60_000);
-    const deps = await s.exec('kubectl get deploy -A');
+    // the API server recreates its bootstrap RBAC, not kubeadm's kubeadm:cluster-admins binding:
+    // admin.conf's user is now forbidden, super-admin.conf (system:masters) still works
+    const denied = await s.exec('kubectl get ns -o name');
+    assert.match(denied.stderr, /User "kubernetes-admin" cannot list resource "namespaces"/);
+    const k = 'kubectl --kubeconfig /etc/kubernetes/super-admin.conf';
+    const deps = await s.exec(`${k} get deploy -A`);
     assert.equal(deps.stdout, '');
-    const ns = await s.exec('kubectl get ns -o name');
+    const ns = await s.exec(`${k} get ns -o name`);
     assert.match(ns.stdout, /namespace\/kube-system/);
-    const pods = await s.exec('kubectl -n kube-system get pods -o name');
+    const pods = await s.exec(`${k} -n kube-system get pods -o name`);
     assert.match(pods.stdout, /pod\/kube-apiserver-cka-cp1/);
   });
 

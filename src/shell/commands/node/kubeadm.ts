@@ -14,6 +14,7 @@ import { upgradeApply, upgradeNode, upgradePlan } from './kubeadm-upgrade.js';
 import { token } from './kubeadm-token.js';
 import { join, reset } from './kubeadm-join.js';
 import { configPrint } from './kubeadm-config.js';
+import { certs } from './kubeadm-certs.js';
 
 type Sub = (c: Cluster, host: Host, ctx: CommandContext, args: string[], v: string) => CommandResult | ShellResult;
 
@@ -39,6 +40,7 @@ export const KUBEADM_SUBCOMMANDS: Record<string, Sub> = {
   join: (c, h, ctx, args) => join(c, h, ctx, args),
   reset: (c, h, ctx, args) => reset(c, h, ctx, args),
   config: (_c, _h, _ctx, args, v) => configPrint(args, v),
+  certs: (c, h, ctx, args) => certs(c, h, ctx, args),
 };
 
 export const kubeadm: CommandFn = (ctx) => {

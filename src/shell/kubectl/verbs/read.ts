@@ -1,9 +1,11 @@
 /** Read-only verbs, one file each, in the order `kubectl` help lists them. */
 import type { Verb } from '../context.js';
 import { apiResourcesVerb } from './api-resources.js';
+import { authCanIVerb, authWhoamiVerb } from './auth.js';
 import { apiVersionsVerb } from './api-versions.js';
 import { clusterInfoVerb } from './cluster-info.js';
 import { configVerb } from './config.js';
+import { configSetCredentialsVerb } from './config-credentials.js';
 import { describeVerb } from './describe.js';
 import { eventsVerb } from './events.js';
 import { explainVerb } from './explain.js';
@@ -26,6 +28,9 @@ export const READ_VERBS: readonly Verb[] = [
   apiResourcesVerb,
   apiVersionsVerb,
   configVerb,
+  configSetCredentialsVerb,
+  authCanIVerb,
+  authWhoamiVerb,
   kustomizeVerb,
   versionVerb,
   waitVerb,

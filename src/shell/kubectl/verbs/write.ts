@@ -2,9 +2,11 @@
 import type { Verb } from '../context.js';
 import { annotateVerb } from './annotate.js';
 import { autoscaleVerb } from './autoscale.js';
+import { certificateApproveVerb, certificateDenyVerb } from './certificate.js';
 import { applyVerb } from './apply.js';
 import { cordon, uncordon } from './cordon.js';
 import { createVerb } from './create.js';
+import { createTokenVerb } from './create-token.js';
 import { deleteVerb } from './delete.js';
 import { drainVerb } from './drain.js';
 import { editVerb } from './edit.js';
@@ -21,6 +23,7 @@ import { taintVerb } from './taint.js';
 
 export const WRITE_VERBS: readonly Verb[] = [
   createVerb,
+  createTokenVerb,
   exposeVerb,
   runVerb,
   setVerb,
@@ -32,6 +35,8 @@ export const WRITE_VERBS: readonly Verb[] = [
   cordon,
   uncordon,
   drainVerb,
+  certificateApproveVerb,
+  certificateDenyVerb,
   taintVerb,
   execVerb,
   applyVerb,

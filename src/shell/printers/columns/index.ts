@@ -28,6 +28,7 @@ import { replicasets } from './replicasets.js';
 import { rolebindings } from './rolebindings.js';
 import { secrets } from './secrets.js';
 import { serviceaccounts } from './serviceaccounts.js';
+import { certificatesigningrequests } from './certificatesigningrequests.js';
 import { services } from './services.js';
 import { servicecidrs } from './servicecidrs.js';
 import { statefulsets } from './statefulsets.js';
@@ -65,7 +66,8 @@ export type PrintedKind =
   | 'ControllerRevision'
   | 'ServiceCIDR'
   | 'HorizontalPodAutoscaler'
-  | 'APIService';
+  | 'APIService'
+  | 'CertificateSigningRequest';
 
 export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   Pod: pods,
@@ -97,6 +99,7 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   ControllerRevision: controllerrevisions,
   HorizontalPodAutoscaler: horizontalpodautoscalers,
   APIService: apiservices,
+  CertificateSigningRequest: certificatesigningrequests,
 };
 
 function isPrintedKind(kind: string): kind is PrintedKind {

@@ -1,0 +1,29 @@
+/** kubeadm certs check-expiration and renew on the kubeadm-calico fixture's control plane. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../../../testing/fixtures.js';
+import { Session } from '../../session.js';
+import { issuedBy, readCertificatePem } from '../../../sim/pki/x509.js';
+
+test('check-expiration prints both tables; renew gives a new NotAfter signed by the same CA', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const before = await s.exec('kubeadm certs check-expiration');
+  assert.match(before.stdout, /\nCERTIFICATE {16}EXPIRES {18}RESIDUAL TIME {3}CERTIFICATE AUTHORITY {3}EXTERNALLY MANAGED\nadmin\.conf {17}Nov 27, 2027 06:00 UTC {3}359d {12}ca {22}no {6}\n/);
+  assert.match(before.stdout, /\nCERTIFICATE AUTHORITY {3}EXPIRES {18}RESIDUAL TIME {3}EXTERNALLY MANAGED\nca {22}Nov 24, 2036 06:00 UTC {3}9y {14}no {6}\n/);
+  const r = await s.exec('kubeadm certs renew apiserver');
+  assert.match(r.stdout, /\ncertificate for serving the Kubernetes API renewed\n$/);
+  const cp = s.cluster.host('cka-cp1')!;
+  const cert = readCertificatePem(cp.fs.read('/etc/kubernetes/pki/apiserver.crt'))!;
+  assert.equal(new Date(cert.notAfter).toISOString(), '2027-12-02T10:00:00.000Z');
+  assert.ok(issuedBy(cert, readCertificatePem(cp.fs.read('/etc/kubernetes/pki/ca.crt'))!));
+  assert.ok(cert.dnsNames.includes('kubernetes.default.svc.cluster.local'));
+  const all = await s.exec('kubeadm certs renew all');
+  assert.match(all.stdout, /Done renewing certificates\./);
+  const after = await s.exec('kubeadm certs check-expiration');
+  assert.match(after.stdout, /\nsuper-admin\.conf {11}Dec 02, 2027 10:00 UTC/);
+  // the renewed admin.conf still authenticates as kubernetes-admin
+  const who = await s.exec('kubectl --kubeconfig /etc/kubernetes/admin.conf auth whoami');
+  assert.match(who.stdout, /Username {44}kubernetes-admin\n/);
+  assert.equal((await s.exec('kubeadm certs renew nope')).exitCode, 1);
+});

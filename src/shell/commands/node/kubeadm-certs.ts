@@ -1,0 +1,157 @@
+/**
+ * `kubeadm certs check-expiration` and `kubeadm certs renew all|NAME`
+ * (cmd/kubeadm/app/cmd/certs.go, phases/certs/renewal): the two tables read from the files in
+ * /etc/kubernetes/pki and the client certificates embedded in the kubeconfig files, and renewal
+ * that re-signs each certificate from its current one (same key, subject, SANs and usages) with a
+ * new one-year NotAfter. The running components keep the certificates they loaded until they
+ * restart, as kubeadm's closing message says.
+ */
+import { parse as parseYaml, stringify } from 'yaml';
+import type { CommandContext, CommandResult } from '../../types.js';
+import type { Cluster } from '../../../sim/cluster.js';
+import type { Host } from '../../../sim/node/host.js';
+import { BACKDATE_MS, LEAF_VALIDITY_MS, serialFrom } from '../../../sim/pki/kubeadm-pki.js';
+import { EKU, createCertificate, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
+import { kubeadmError, tabwrite } from './kubeadm-lib.js';
+import { isRoot } from './host.js';
+
+const PKI = '/etc/kubernetes/pki';
+const K8S = '/etc/kubernetes';
+
+interface Entry {
+  name: string;
+  /** A PEM file below /etc/kubernetes/pki, or a kubeconfig below /etc/kubernetes. */
+  file: string;
+  kubeconfig?: boolean;
+  ca: 'ca' | 'etcd-ca' | 'front-proxy-ca';
+  /** What `renew` says it renewed (the subcommand's short help, certlist.go). */
+  long: string;
+}
+
+const CA_FILES: Record<Entry['ca'], string> = { ca: 'ca', 'etcd-ca': 'etcd/ca', 'front-proxy-ca': 'front-proxy-ca' };
+
+/** In the order kubeadm prints and renews them. */
+const ENTRIES: readonly Entry[] = [
+  { name: 'admin.conf', file: 'admin.conf', kubeconfig: true, ca: 'ca', long: 'certificate embedded in the kubeconfig file for the admin to use and for kubeadm itself' },
+  { name: 'apiserver', file: 'apiserver', ca: 'ca', long: 'certificate for serving the Kubernetes API' },
+  { name: 'apiserver-etcd-client', file: 'apiserver-etcd-client', ca: 'etcd-ca', long: 'certificate the apiserver uses to access etcd' },
+  { name: 'apiserver-kubelet-client', file: 'apiserver-kubelet-client', ca: 'ca', long: 'certificate for the API server to connect to kubelet' },
+  { name: 'controller-manager.conf', file: 'controller-manager.conf', kubeconfig: true, ca: 'ca', long: 'certificate embedded in the kubeconfig file for the controller manager to use' },
+  { name: 'etcd-healthcheck-client', file: 'etcd/healthcheck-client', ca: 'etcd-ca', long: 'certificate for liveness probes to healthcheck etcd' },
+  { name: 'etcd-peer', file: 'etcd/peer', ca: 'etcd-ca', long: 'certificate for etcd nodes to communicate with each other' },
+  { name: 'etcd-server', file: 'etcd/server', ca: 'etcd-ca', long: 'certificate for serving etcd' },
+  { name: 'front-proxy-client', file: 'front-proxy-client', ca: 'front-proxy-ca', long: 'certificate for the front proxy client' },
+  { name: 'scheduler.conf', file: 'scheduler.conf', kubeconfig: true, ca: 'ca', long: 'certificate embedded in the kubeconfig file for the scheduler manager to use' },
+  { name: 'super-admin.conf', file: 'super-admin.conf', kubeconfig: true, ca: 'ca', long: 'certificate embedded in the kubeconfig file for the super-admin' },
+];
+
+type KubeconfigDoc = { users?: { user?: Record<string, string> }[] };
+
+function readEntry(host: Host, e: Entry): ParsedCert | undefined {
+  if (!e.kubeconfig) {
+    const text = host.fs.tryRead(`${PKI}/${e.file}.crt`);
+    return text ? readCertificatePem(text) : undefined;
+  }
+  const text = host.fs.tryRead(`${K8S}/${e.file}`);
+  if (!text) return undefined;
+  try {
+    const data = (parseYaml(text) as KubeconfigDoc).users?.[0]?.user?.['client-certificate-data'];
+    return data ? readCertificatePem(Buffer.from(data, 'base64').toString('utf8')) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Go's `Jan 02, 2006 15:04 MST` in UTC. */
+function expires(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${p(d.getUTCDate())}, ${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
+}
+
+/** apimachinery duration.ShortHumanDuration. */
+function shortHumanDuration(ms: number): string {
+  const s = Math.trunc(ms / 1000);
+  if (s < -1) return '<invalid>';
+  if (s < 0) return '0s';
+  if (s < 60) return `${s}s`;
+  const m = Math.trunc(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.trunc(m / 60);
+  if (h < 24) return `${h}h`;
+  if (h < 24 * 365) return `${Math.trunc(h / 24)}d`;
+  return `${Math.trunc(h / 24 / 365)}y`;
+}
+
+const CONFIG = (phase: string): string =>
+  `[${phase}] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[${phase}] Use 'kubeadm init phase upload-config kubeadm --config your-config-file' to re-upload it.\n\n`;
+
+function checkExpiration(c: Cluster, host: Host): CommandResult {
+  const now = c.now();
+  const certRows = [['CERTIFICATE', 'EXPIRES', 'RESIDUAL TIME', 'CERTIFICATE AUTHORITY', 'EXTERNALLY MANAGED']];
+  for (const e of ENTRIES) {
+    const cert = readEntry(host, e);
+    certRows.push(cert ? [e.name, expires(cert.notAfter), shortHumanDuration(cert.notAfter - now), e.ca, 'no      '] : [`!MISSING! ${e.name}`, '', '', '', '']);
+  }
+  const caRows = [['CERTIFICATE AUTHORITY', 'EXPIRES', 'RESIDUAL TIME', 'EXTERNALLY MANAGED']];
+  for (const ca of ['ca', 'etcd-ca', 'front-proxy-ca'] as const) {
+    const text = host.fs.tryRead(`${PKI}/${CA_FILES[ca]}.crt`);
+    const cert = text ? readCertificatePem(text) : undefined;
+    caRows.push(cert ? [ca, expires(cert.notAfter), shortHumanDuration(cert.notAfter - now), 'no      '] : [`!MISSING! ${ca}`, '', '', '']);
+  }
+  return { stdout: `${CONFIG('check-expiration')}${tabwrite(certRows)}\n${tabwrite(caRows)}`, stderr: '', exitCode: 0 };
+}
+
+/** The certificate re-signed by its CA with the same attributes, valid a year from now. */
+function renewed(c: Cluster, cert: ParsedCert, keyPem: string, ca: { cert: ParsedCert; keyPem: string }, file: string): string {
+  const now = Math.floor(c.now() / 1000) * 1000;
+  const eku = (Object.keys(EKU) as (keyof typeof EKU)[]).filter((k) => cert.extKeyUsage.includes(EKU[k]));
+  return createCertificate(
+    { serial: serialFrom(`renew/${file}/${now}`), subject: cert.subject, notBefore: now - BACKDATE_MS, notAfter: now + LEAF_VALIDITY_MS, isCA: false, keyUsage: cert.keyUsage, extKeyUsage: eku, dnsNames: cert.dnsNames, ips: cert.ips },
+    keyPem,
+    ca,
+  );
+}
+
+function renewEntry(c: Cluster, host: Host, e: Entry): string | undefined {
+  const caText = host.fs.tryRead(`${PKI}/${CA_FILES[e.ca]}.crt`);
+  const caKey = host.fs.tryRead(`${PKI}/${CA_FILES[e.ca]}.key`);
+  const ca = caText ? readCertificatePem(caText) : undefined;
+  const cert = readEntry(host, e);
+  if (!ca || !caKey || !cert) return `failed to renew certificate ${e.name}: certificate ${e.name} does not exist`;
+  if (!e.kubeconfig) {
+    const key = host.fs.tryRead(`${PKI}/${e.file}.key`);
+    if (!key) return `failed to renew certificate ${e.name}: couldn't load the private key file ${PKI}/${e.file}.key`;
+    host.fs.write(`${PKI}/${e.file}.crt`, renewed(c, cert, key, { cert: ca, keyPem: caKey }, e.file));
+    return undefined;
+  }
+  const path = `${K8S}/${e.file}`;
+  const doc = parseYaml(host.fs.read(path)) as KubeconfigDoc;
+  const user = doc.users?.[0]?.user ?? {};
+  const key = Buffer.from(user['client-key-data'] ?? '', 'base64').toString('utf8');
+  user['client-certificate-data'] = Buffer.from(renewed(c, cert, key, { cert: ca, keyPem: caKey }, e.file)).toString('base64');
+  host.fs.write(path, stringify(doc), 0o600);
+  return undefined;
+}
+
+function renew(c: Cluster, host: Host, args: string[]): CommandResult {
+  const what = args[0];
+  const targets = what === 'all' ? ENTRIES : ENTRIES.filter((e) => e.name === what);
+  if (targets.length === 0) return kubeadmError(`unknown command "${what ?? ''}" for "kubeadm certs renew"`);
+  let out = CONFIG('renew');
+  for (const e of targets) {
+    const err = renewEntry(c, host, e);
+    if (err) return kubeadmError(`error execution phase: ${err}`, out);
+    out += `${e.long} renewed\n`;
+  }
+  if (what === 'all') out += '\nDone renewing certificates. You must restart the kube-apiserver, kube-controller-manager, kube-scheduler and etcd, so that they can use the new certificates.\n';
+  return { stdout: out, stderr: '', exitCode: 0 };
+}
+
+export function certs(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
+  const [verb, ...rest] = args;
+  if (!isRoot(ctx)) return kubeadmError('error execution phase: open /etc/kubernetes/pki/ca.crt: permission denied');
+  if (verb === 'check-expiration') return checkExpiration(c, host);
+  if (verb === 'renew') return renew(c, host, rest);
+  return kubeadmError(`unknown command "${verb ?? ''}" for "kubeadm certs"`);
+}

@@ -1,0 +1,121 @@
+/**
+ * `openssl x509` printing as OpenSSL 3.0 lays it out (crypto/x509/t_x509.c X509_print_ex,
+ * crypto/x509/v3_*.c, crypto/rsa/rsa_ameth.c): `-text`, `-subject`, `-issuer`, dates, serial,
+ * `-ext`, `-fingerprint`. Goldens were recorded from /usr/bin/openssl 3.0 on the fixture's PEMs.
+ */
+import { createHash } from 'node:crypto';
+import { EKU, EXT, SIG_ALG_NAMES, onelineName, type KeyUsage, type ParsedCert } from '../../../sim/pki/x509.js';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** ASN1_TIME_print: `Nov 27 05:55:00 2026 GMT`, the day padded with a space. */
+export function opensslTime(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} ${d.getUTCFullYear()} GMT`;
+}
+
+const hexColon = (b: Buffer, upper = false): string => [...b].map((x) => x.toString(16).padStart(2, '0')).map((h) => (upper ? h.toUpperCase() : h)).join(':');
+
+/** Bytes in rows of `perLine`, each row indented, joined with `:` (and a trailing `:` on all rows but the last). */
+function hexBlock(b: Buffer, perLine: number, indent: number): string {
+  const rows: string[] = [];
+  for (let i = 0; i < b.length; i += perLine) rows.push(' '.repeat(indent) + hexColon(b.subarray(i, i + perLine)));
+  return rows.join(':\n');
+}
+
+/** The serial without its DER sign byte. */
+function serialMagnitude(c: ParsedCert): Buffer {
+  let b = c.serialBytes;
+  while (b.length > 1 && b[0] === 0) b = b.subarray(1);
+  return b;
+}
+
+export function serialLine(c: ParsedCert): string {
+  return `serial=${serialMagnitude(c).toString('hex').toUpperCase()}`;
+}
+
+const KU_NAMES: Record<KeyUsage, string> = {
+  digitalSignature: 'Digital Signature',
+  contentCommitment: 'Non Repudiation',
+  keyEncipherment: 'Key Encipherment',
+  dataEncipherment: 'Data Encipherment',
+  keyAgreement: 'Key Agreement',
+  keyCertSign: 'Certificate Sign',
+  cRLSign: 'CRL Sign',
+  encipherOnly: 'Encipher Only',
+  decipherOnly: 'Decipher Only',
+};
+const EKU_NAMES: Record<string, string> = { [EKU.serverAuth]: 'TLS Web Server Authentication', [EKU.clientAuth]: 'TLS Web Client Authentication' };
+const EXT_NAMES: Record<string, string> = {
+  [EXT.keyUsage]: 'X509v3 Key Usage',
+  [EXT.extKeyUsage]: 'X509v3 Extended Key Usage',
+  [EXT.basicConstraints]: 'X509v3 Basic Constraints',
+  [EXT.ski]: 'X509v3 Subject Key Identifier',
+  [EXT.aki]: 'X509v3 Authority Key Identifier',
+  [EXT.san]: 'X509v3 Subject Alternative Name',
+};
+
+/** The value lines of one extension, at `indent`. */
+function extValue(c: ParsedCert, oid: string, indent: number): string {
+  const pad = ' '.repeat(indent);
+  switch (oid) {
+    case EXT.keyUsage:
+      return pad + c.keyUsage.map((u) => KU_NAMES[u]).join(', ');
+    case EXT.extKeyUsage:
+      return pad + c.extKeyUsage.map((o) => EKU_NAMES[o] ?? o).join(', ');
+    case EXT.basicConstraints:
+      return `${pad}CA:${c.isCA ? 'TRUE' : 'FALSE'}`;
+    case EXT.ski:
+      return pad + hexColon(c.subjectKeyId ?? Buffer.alloc(0), true);
+    case EXT.aki:
+      return pad + hexColon(c.authorityKeyId ?? Buffer.alloc(0), true);
+    case EXT.san:
+      return pad + [...c.dnsNames.map((d) => `DNS:${d}`), ...c.ips.map((ip) => `IP Address:${ip}`)].join(', ');
+    default:
+      return `${pad}${hexColon(c.extensions.find((e) => e.oid === oid)?.value ?? Buffer.alloc(0))}`;
+  }
+}
+
+/** `-ext subjectAltName,keyUsage`: the named extensions, or `No extensions in certificate`. */
+export function extLines(c: ParsedCert, names: string[]): string {
+  const byName: Record<string, string> = { subjectAltName: EXT.san, keyUsage: EXT.keyUsage, extendedKeyUsage: EXT.extKeyUsage, basicConstraints: EXT.basicConstraints, subjectKeyIdentifier: EXT.ski, authorityKeyIdentifier: EXT.aki };
+  const wanted = c.extensions.filter((e) => names.some((n) => byName[n] === e.oid));
+  if (wanted.length === 0) return 'No extensions in certificate\n';
+  return wanted.map((e) => `${EXT_NAMES[e.oid] ?? e.oid}: ${e.critical ? 'critical' : ''}\n${extValue(c, e.oid, 4)}\n`).join('');
+}
+
+export function fingerprint(c: ParsedCert, digest: 'sha1' | 'sha256' = 'sha1'): string {
+  return `${digest === 'sha1' ? 'SHA1' : 'sha256'} Fingerprint=${hexColon(createHash(digest).update(c.der).digest(), true)}`;
+}
+
+/** X509_print_ex with the default flags. */
+export function certificateText(c: ParsedCert): string {
+  const sigName = SIG_ALG_NAMES[c.signatureAlgorithm] ?? c.signatureAlgorithm;
+  const lines: string[] = ['Certificate:', '    Data:', `        Version: ${c.version} (0x${(c.version - 1).toString(16)})`];
+  const serial = serialMagnitude(c);
+  if (serial.length <= 8) {
+    const v = BigInt(`0x${serial.toString('hex')}`);
+    lines.push(`        Serial Number: ${v} (0x${v.toString(16)})`);
+  } else lines.push('        Serial Number:', `            ${hexColon(c.serialBytes)}`);
+  lines.push(
+    `        Signature Algorithm: ${sigName}`,
+    `        Issuer: ${onelineName(c.issuer)}`,
+    '        Validity',
+    `            Not Before: ${opensslTime(c.notBefore)}`,
+    `            Not After : ${opensslTime(c.notAfter)}`,
+    `        Subject: ${onelineName(c.subject)}`,
+    '        Subject Public Key Info:',
+    `            Public Key Algorithm: ${SIG_ALG_NAMES[c.publicKeyAlgorithm] ?? c.publicKeyAlgorithm}`,
+    `                Public-Key: (${(c.modulus[0] === 0 ? c.modulus.length - 1 : c.modulus.length) * 8} bit)`,
+    '                Modulus:',
+    hexBlock(c.modulus, 15, 20),
+    `                Exponent: ${c.exponent} (0x${c.exponent.toString(16)})`,
+  );
+  if (c.extensions.length > 0) {
+    lines.push('        X509v3 extensions:');
+    for (const e of c.extensions) lines.push(`            ${EXT_NAMES[e.oid] ?? e.oid}: ${e.critical ? 'critical' : ''}`, extValue(c, e.oid, 16));
+  }
+  lines.push(`    Signature Algorithm: ${sigName}`, '    Signature Value:', hexBlock(c.signature, 18, 8));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,137 @@
+/**
+ * The API server's authenticators (k8s.io/apiserver pkg/authentication): x509 client
+ * certificates verified against --client-ca-file (user = CN, groups = O), service-account
+ * bearer tokens (JWTs signed with /etc/kubernetes/pki/sa.key, checked against sa.pub and the
+ * ServiceAccount they name), anonymous requests (system:anonymous), and impersonation
+ * (`--as`/`--as-group`, pkg/endpoints/filters/impersonation.go). Every authenticated user gets
+ * system:authenticated; a credential that does not verify is Unauthorized.
+ */
+import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import type { Cluster } from './cluster.js';
+import { runningFlags } from './controlplane.js';
+import type { UserInfo } from './api/rbac.js';
+import type { KObject } from './api/types.js';
+import { readCertificatePem, issuedBy } from './pki/x509.js';
+
+export interface Credentials {
+  /** The client certificate (PEM) the kubeconfig names. */
+  clientCertificate?: string;
+  /** A bearer token (`token:` in the kubeconfig, or --token). */
+  token?: string;
+}
+
+export const CREDENTIAL_ID = 'authentication.kubernetes.io/credential-id';
+const PKI = '/etc/kubernetes/pki';
+
+function controlPlaneFile(c: Cluster, path: string): string | undefined {
+  return c.host(c.meta.controlPlane)?.fs.tryRead(path);
+}
+
+const b64url = (b: Buffer | string): string => Buffer.from(b).toString('base64url');
+
+/** The issuer and audience kubeadm configures (--service-account-issuer). */
+export function serviceAccountIssuer(c: Cluster): string {
+  return runningFlags(c, 'kube-apiserver').get('service-account-issuer') ?? 'https://kubernetes.default.svc.cluster.local';
+}
+
+/** The JWT key id: sha256 of the public key's DER, base64url (serviceaccount/jwt.go keyIDFromPublicKey). */
+function keyId(keyPem: string): string {
+  return b64url(createHash('sha256').update(createPublicKey(keyPem).export({ type: 'spki', format: 'der' })).digest());
+}
+
+/**
+ * A TokenRequest token (pkg/serviceaccount/claims.go): claims in go-jose's sorted key order,
+ * RS256-signed with the cluster's sa.key.
+ */
+export function mintServiceAccountToken(c: Cluster, sa: KObject, expirationSeconds: number, audiences?: string[]): string | undefined {
+  const key = controlPlaneFile(c, `${PKI}/sa.key`);
+  if (!key) return undefined;
+  const now = Math.floor(c.now() / 1000);
+  const iss = serviceAccountIssuer(c);
+  const claims = {
+    aud: audiences?.length ? audiences : [iss],
+    exp: now + expirationSeconds,
+    iat: now,
+    iss,
+    jti: c.store.nextUid(c.random.nextU32()),
+    'kubernetes.io': { namespace: sa.metadata.namespace, serviceaccount: { name: sa.metadata.name, uid: sa.metadata.uid } },
+    nbf: now,
+    sub: `system:serviceaccount:${sa.metadata.namespace}:${sa.metadata.name}`,
+  };
+  const head = `${b64url(JSON.stringify({ alg: 'RS256', kid: keyId(key) }))}.${b64url(JSON.stringify(claims))}`;
+  return `${head}.${b64url(sign('sha256', Buffer.from(head), createPrivateKey(key)))}`;
+}
+
+interface SaClaims {
+  exp?: number;
+  nbf?: number;
+  jti?: string;
+  sub?: string;
+  'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string } };
+}
+
+function tokenUser(c: Cluster, token: string): UserInfo | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const pub = controlPlaneFile(c, runningFlags(c, 'kube-apiserver').get('service-account-key-file') ?? `${PKI}/sa.pub`);
+  if (!pub) return undefined;
+  try {
+    if (!verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), createPublicKey(pub), Buffer.from(parts[2]!, 'base64url'))) return undefined;
+    const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as SaClaims;
+    const now = Math.floor(c.now() / 1000);
+    if (claims.exp !== undefined && now >= claims.exp) return undefined;
+    const k8s = claims['kubernetes.io'];
+    const ns = k8s?.namespace ?? '';
+    const name = k8s?.serviceaccount?.name ?? '';
+    const sa = c.store.get('ServiceAccount', ns, name);
+    // a token outlives neither its ServiceAccount nor a re-created one (the uid is checked)
+    if (!sa || (k8s?.serviceaccount?.uid && sa.metadata.uid !== k8s.serviceaccount.uid)) return undefined;
+    return {
+      username: `system:serviceaccount:${ns}:${name}`,
+      uid: sa.metadata.uid ?? '',
+      groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`, 'system:authenticated'],
+      extra: claims.jti ? { [CREDENTIAL_ID]: [`JTI=${claims.jti}`] } : {},
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function certUser(c: Cluster, pem: string): UserInfo | undefined {
+  const cert = readCertificatePem(pem);
+  const caPem = controlPlaneFile(c, runningFlags(c, 'kube-apiserver').get('client-ca-file') ?? `${PKI}/ca.crt`);
+  const ca = caPem ? readCertificatePem(caPem) : undefined;
+  if (!cert || !ca || !issuedBy(cert, ca)) return undefined;
+  const now = c.now();
+  if (now < cert.notBefore || now > cert.notAfter) return undefined;
+  const cn = cert.subject.find(([t]) => t === 'CN')?.[1] ?? '';
+  const orgs = cert.subject.filter(([t]) => t === 'O').map(([, v]) => v);
+  return {
+    username: cn,
+    groups: [...orgs, 'system:authenticated'],
+    extra: { [CREDENTIAL_ID]: [`X509SHA256=${createHash('sha256').update(cert.der).digest('hex')}`] },
+  };
+}
+
+/** The user a request's credentials prove; undefined when they do not verify (401). */
+export function authenticate(c: Cluster, creds: Credentials): UserInfo | undefined {
+  if (creds.clientCertificate !== undefined) {
+    const u = certUser(c, creds.clientCertificate);
+    if (u) return u;
+    if (!creds.token) return undefined;
+  }
+  if (creds.token !== undefined && creds.token !== '') return tokenUser(c, creds.token);
+  return { username: 'system:anonymous', groups: ['system:unauthenticated'] };
+}
+
+/**
+ * The user an impersonating request runs as: a service account name gets its groups, every
+ * name but system:anonymous gets system:authenticated (impersonation.go).
+ */
+export function impersonatedUser(name: string, groups: readonly string[]): UserInfo {
+  const out = [...groups];
+  const m = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(name);
+  if (m && groups.length === 0) out.push('system:serviceaccounts', `system:serviceaccounts:${m[1]}`);
+  if (name !== 'system:anonymous' && !out.includes('system:authenticated')) out.push('system:authenticated');
+  return { username: name, groups: out };
+}
