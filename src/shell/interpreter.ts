@@ -37,6 +37,11 @@ export interface InterpreterOptions {
   hostname?: string;
   /** Whether the terminal is a TTY (ls lays out columns); default true. */
   tty?: boolean;
+  /**
+   * Move the simulated clock forward now, while the line runs (`sleep 60; kubectl get pod` sees
+   * the cluster 60 s later). Without it the time a line consumed is only reported in advanceMs.
+   */
+  advanceClock?: (ms: number) => void;
 }
 
 export interface OutputChunk {
@@ -52,7 +57,7 @@ export interface RunOutput {
   exitCode: number;
   /** Set when the line ran `exit` at top level: the REPL should leave this context with that code. */
   exit?: number;
-  /** Simulated time the line consumed (sleep); the REPL advances its clock by this. */
+  /** Simulated time the line consumed (sleep) not yet applied through advanceClock; the REPL advances its clock by this. */
   advanceMs: number;
 }
 
@@ -421,8 +426,14 @@ export class Interpreter {
       this.write(rio.out, res.stdout);
       this.write(rio.err, res.stderr);
     }
-    if (res.advanceMs && res.advanceMs > 0) this.advanced += res.advanceMs;
+    if (res.advanceMs && res.advanceMs > 0) this.consume(res.advanceMs);
     return res.exitCode;
+  }
+
+  /** Time a command took: applied to the cluster at once when the session lets us, else reported. */
+  private consume(ms: number): void {
+    if (this.opts.advanceClock) this.opts.advanceClock(ms);
+    else this.advanced += ms;
   }
 
   /** Run argv directly (no parsing), for xargs. */

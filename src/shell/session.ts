@@ -128,8 +128,20 @@ export class Session {
       aliases: this.aliases,
       history: () => this.history,
       hostname: data.location.kind === 'pod' ? data.location.pod : data.location.host,
+      advanceClock: (ms) => this.sleepFor(ms),
     });
     return { ...data, interp };
+  }
+
+  /**
+   * A command in the line slept: the cluster lives through that time before the next command of
+   * the same line runs (controllers, back-offs, probes fire in order), and container programs'
+   * output catches up, exactly as between two lines. Deterministic: only the simulated clock moves.
+   */
+  private sleepFor(ms: number): void {
+    if (ms <= 0) return;
+    this.cluster.advance(ms);
+    flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
   }
 
   /** Which commands exist where. */
@@ -252,6 +264,7 @@ export class Session {
       history: () => [],
       hostname: where.location.kind === 'pod' ? where.location.pod : where.location.host,
       tty: false,
+      advanceClock: (ms) => this.sleepFor(ms),
     });
     const out = await interp.run(command);
     // a login the remote command asked for (ssh from there, sudo -i) ends with that command
