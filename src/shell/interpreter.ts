@@ -17,6 +17,7 @@ import { parseScript, type Command, type Pipeline, type Redirect, type Script, t
 import { heredocParts, type Word, type WordPart } from './parse/tokenize.js';
 import { expandGlob, hasGlob, unescapeGlob } from './parse/glob.js';
 import { ArithError, evalArith } from './parse/arith.js';
+import { SHELL_PID } from './commands/devices.js';
 
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
@@ -527,6 +528,11 @@ export class Interpreter {
       }
       if (r.op === '<') {
         const path = resolvePath(st.cwd, target);
+        // character devices: no file behind them (devices.ts lists them for ls and test)
+        if (path === '/dev/null' || path === '/dev/zero' || path === '/dev/stdin') {
+          if ((r.fd ?? 0) === 0 && path !== '/dev/stdin') cur.stdin = '';
+          continue;
+        }
         try {
           const text = fs.read(path);
           if ((r.fd ?? 0) === 0) cur.stdin = text;
@@ -787,7 +793,7 @@ export class Interpreter {
   private param(name: string, st: State): string {
     if (name.startsWith('\0bad:')) throw new ExpansionError(`${name.slice(5)}: bad substitution`);
     if (name === '?') return String(st.status);
-    if (name === '$') return '4242';
+    if (name === '$') return String(SHELL_PID);
     if (name === '#') return '0';
     if (name === '0') return 'bash';
     if (name === '!' || name === '-' || /^[1-9@*]$/.test(name)) return name === '-' ? 'himBHs' : '';

@@ -21,6 +21,7 @@ import { podFs } from '../sim/runtime/podfs.js';
 import { containerFs } from '../sim/runtime/volumes.js';
 import { currentRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
+import { combineVirtual, deviceFiles } from './commands/devices.js';
 import { lookupImage } from '../sim/images.js';
 import type { Pod } from '../sim/api/types.js';
 import { nodeCommands, podCommands } from './commands/registry.js';
@@ -69,6 +70,13 @@ const WORKSTATION_ENV = (host: string): Record<string, string> => ({
   TERM: 'xterm-256color',
 });
 
+/** When the host booted, for the dates of its device files: its oldest installed file. */
+function bootTime(fs: Vfs): number {
+  let t = Infinity;
+  for (const f of Object.values(fs.data.files)) if (f.mtime < t) t = f.mtime;
+  return Number.isFinite(t) ? t : 0;
+}
+
 export class Session {
   readonly api: ApiServer;
   private frames: Frame[] = [];
@@ -111,7 +119,8 @@ export class Session {
     }
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
-    if (h.data.role !== 'workstation') h.fs.setVirtual(nodeLogFiles(this.cluster, h)); // kubelet log files, generated on read
+    // /dev and /proc/self on every host; on nodes also the kubelet's log files, generated on read
+    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined));
     return h.fs;
   }
 

@@ -39,3 +39,15 @@ describe('sleep advances the cluster clock within a line', () => {
     assert.equal(s.cluster.now() - t0, 30_000);
   });
 });
+
+describe('device files on every host', () => {
+  for (const where of ['workstation', 'node']) {
+    it(`${where}: </dev/null, 2>/dev/null, test -e /dev/null and /proc/self`, async () => {
+      const s = session();
+      if (where === 'node') await s.exec('ssh cka-w1');
+      const r = await s.exec('cat </dev/null; echo "[$?]"; ls nope 2>/dev/null; echo "[$?]"; [ -e /dev/null ] && echo null-exists; test -d /proc/self && echo self; cat /dev/null | wc -c; grep -c Pid /proc/self/status');
+      assert.equal(r.stderr, '');
+      assert.equal(r.stdout, '[0]\n[2]\nnull-exists\nself\n0\n2\n');
+    });
+  }
+});
