@@ -138,6 +138,7 @@ export class Session {
       history: () => this.history,
       hostname: data.location.kind === 'pod' ? data.location.pod : data.location.host,
       advanceClock: (ms) => this.sleepFor(ms),
+      random: () => this.cluster.random.int(32768),
     });
     return { ...data, interp };
   }
