@@ -66,4 +66,15 @@ describe('toolbox transcripts', () => {
     assert.equal(a.stdout, b.stdout);
     assert.match(a.stdout, /^\d+ \d+\n$/);
   });
+
+  it('timeout cuts a sleeping command off at its limit (recorded from coreutils 9.1)', async () => {
+    const s = session();
+    const t0 = s.cluster.now();
+    const r = await s.exec('timeout 1 sleep 2; echo $?; timeout 5 echo quick; timeout 1 nope; echo $?; timeout x sleep 1; echo $?');
+    assert.equal(
+      r.output.map((o) => o.text).join(''),
+      "124\nquick\ntimeout: failed to run command ‘nope’: No such file or directory\n127\ntimeout: invalid time interval ‘x’\nTry 'timeout --help' for more information.\n125\n",
+    );
+    assert.equal(s.cluster.now() - t0, 1000, 'only the limit passed, not the whole sleep');
+  });
 });
