@@ -93,6 +93,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'util.ts': 'getopt_long-style option parsing and file reading shared by the text commands',
       'ssh-args.ts': "OpenSSH's option parsing, shared by the workstation's and the nodes' ssh",
       'registry.ts': 'merges the node and pod command tables (node/index.ts, pod/index.ts) by where they run',
+      'devices.ts': "/dev and /proc/self files every host has, attached to the host's filesystem by the session",
     },
   },
   {

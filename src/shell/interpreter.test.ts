@@ -71,7 +71,7 @@ const cases: Array<{ name: string; lines: string[]; files?: Record<string, strin
   { name: 'command substitution', lines: ['echo "n=$(printf \'a\\nb\\n\' | wc -l)"'], stdout: 'n=2\n' },
   { name: 'arithmetic', lines: ['i=4; echo $((i * 2 + 1)) $((7 / 2)) $((2 ** 10))'], stdout: '9 3 1024\n' },
   { name: 'division by zero', lines: ['echo $((1/0))'], stdout: '', stderr: 'bash: 1/0: division by 0 (error token is "0")\n', exit: 1 },
-  { name: 'bad substitution', lines: ['echo ${A/b}'], stdout: '', stderr: 'bash: ${A/b}: bad substitution\n', exit: 1 },
+  { name: 'bad substitution', lines: ['echo ${A.b}'], stdout: '', stderr: 'bash: ${A.b}: bad substitution\n', exit: 1 },
   { name: 'cd and pwd', lines: ['mkdir -p /root/a/b && cd a/b && pwd', 'cd ..; pwd; cd -'], stdout: '/root/a/b\n/root/a\n/root/a/b\n' },
   { name: 'cd errors', lines: ['cd /nope'], stdout: '', stderr: 'bash: cd: /nope: No such file or directory\n', exit: 1 },
   { name: 'cd home', lines: ['cd /tmp; cd; pwd'], stdout: '/root\n' },

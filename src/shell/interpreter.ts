@@ -13,10 +13,13 @@ import type { Vfs } from '../sim/node/vfs.js';
 import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
 import type { ShellContext, ShellResult } from './commands/types.js';
-import { parseScript, type Command, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
+import { parseScript, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { heredocParts, type Word, type WordPart } from './parse/tokenize.js';
-import { expandGlob, hasGlob, unescapeGlob } from './parse/glob.js';
+import { expandGlob, hasGlob, segmentRegExp, unescapeGlob } from './parse/glob.js';
+import { braceExpand } from './parse/brace.js';
+import { unary as testUnary } from './commands/test.js';
 import { ArithError, evalArith } from './parse/arith.js';
+import { SHELL_PID } from './commands/devices.js';
 
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
@@ -37,6 +40,13 @@ export interface InterpreterOptions {
   hostname?: string;
   /** Whether the terminal is a TTY (ls lays out columns); default true. */
   tty?: boolean;
+  /**
+   * Move the simulated clock forward now, while the line runs (`sleep 60; kubectl get pod` sees
+   * the cluster 60 s later). Without it the time a line consumed is only reported in advanceMs.
+   */
+  advanceClock?: (ms: number) => void;
+  /** bash's $RANDOM: 0..32767 from the session's seeded random source. */
+  random?: () => number;
 }
 
 export interface OutputChunk {
@@ -52,7 +62,7 @@ export interface RunOutput {
   exitCode: number;
   /** Set when the line ran `exit` at top level: the REPL should leave this context with that code. */
   exit?: number;
-  /** Simulated time the line consumed (sleep); the REPL advances its clock by this. */
+  /** Simulated time the line consumed (sleep) not yet applied through advanceClock; the REPL advances its clock by this. */
   advanceMs: number;
 }
 
@@ -66,9 +76,27 @@ interface Io {
 
 interface State {
   vars: Map<string, string>;
+  /** Indexed arrays (`a=(x y)`); `$a` is element 0. Sparse like bash's. */
+  arrays: Map<string, string[]>;
   exported: Set<string>;
   cwd: string;
   status: number;
+  /** Positional parameters $1… of the running function or sourced script. */
+  args: string[];
+  /** One entry per running function: the values `local` hid, restored on return. */
+  scopes: Array<Map<string, Saved>>;
+}
+
+/** A variable as it was before `local` shadowed it. */
+interface Saved {
+  value: string | undefined;
+  array: string[] | undefined;
+  exported: boolean;
+}
+
+/** `return` travelling up to the function or sourced file. */
+class ReturnSignal {
+  constructor(readonly code: number) {}
 }
 
 class ExitSignal {
@@ -87,7 +115,32 @@ class LoopSignal {
 const MAX_LOOP = 1000;
 
 /** The builtins handled here; `which` reports them as not found on disk, like the real one. */
-export const BUILTINS = new Set(['cd', 'pwd', 'export', 'unset', 'alias', 'unalias', 'true', 'false', ':', 'exit', 'break', 'continue']);
+export const BUILTINS = new Set([
+  'cd',
+  'pwd',
+  'export',
+  'unset',
+  'alias',
+  'unalias',
+  'true',
+  'false',
+  ':',
+  'exit',
+  'break',
+  'continue',
+  'return',
+  'local',
+  'shift',
+  'source',
+  '.',
+  'complete',
+  'compgen',
+  'set',
+  'shopt',
+]);
+
+/** bash's default FUNCNEST is unlimited (it crashes); the simulator stops runaway recursion here. */
+const MAX_CALLS = 100;
 
 const MAX_DEPTH = 16;
 
@@ -110,14 +163,23 @@ export class Interpreter {
   private output: OutputChunk[] = [];
   private advanced = 0;
   private loopDepth = 0;
+  /** Functions defined so far (bash keeps them per shell; subshells inherit them). */
+  private readonly functions = new Map<string, Command>();
+  private callDepth = 0;
+  /** /dev/fd paths holding process substitutions' output, removed when their command ends. */
+  private procFiles: string[] = [];
+  private nextFd = 63;
 
   constructor(private readonly opts: InterpreterOptions) {
     this.aliases = opts.aliases ?? {};
     this.state = {
       vars: new Map(Object.entries(opts.env)),
+      arrays: new Map(),
       exported: new Set(Object.keys(opts.env)),
       cwd: opts.cwd,
       status: 0,
+      args: [],
+      scopes: [],
     };
   }
 
@@ -160,7 +222,7 @@ export class Interpreter {
         this.state.status = e.code;
         return { ...this.finish(), exit: e.code };
       }
-      if (e instanceof LoopSignal) return this.finish();
+      if (e instanceof LoopSignal || e instanceof ReturnSignal) return this.finish();
       this.write(io.err, `bash: ${errText(e)}\n`);
       this.state.status = 1;
     }
@@ -213,7 +275,15 @@ export class Interpreter {
   }
 
   private clone(st: State): State {
-    return { vars: new Map(st.vars), exported: new Set(st.exported), cwd: st.cwd, status: st.status };
+    return {
+      vars: new Map(st.vars),
+      arrays: new Map([...st.arrays].map(([k, v]) => [k, [...v]])),
+      exported: new Set(st.exported),
+      cwd: st.cwd,
+      status: st.status,
+      args: [...st.args],
+      scopes: st.scopes.map((m) => new Map(m)),
+    };
   }
 
   private async script(script: Script, io: Io, st: State, depth: number, top: boolean): Promise<void> {
@@ -267,8 +337,29 @@ export class Interpreter {
       return sub.status;
     }
     if (c.type === 'simple') return this.simple(c, io, st, depth, top);
+    if (c.type === 'function') {
+      this.functions.set(c.name, c.body);
+      return 0;
+    }
     const rio = await this.redirects(c.redirects, io, st, depth);
     if (typeof rio === 'number') return rio;
+    if (c.type === 'group') {
+      await this.script(c.body, rio, st, depth, false);
+      return st.status;
+    }
+    if (c.type === 'cond') {
+      try {
+        return (await this.cond(c.expr, { st, err: rio.err, depth, onStatus: () => undefined })) ? 0 : 1;
+      } catch (e) {
+        if (e instanceof CondError) {
+          if (e.message) this.write(rio.err, `bash: ${e.message}\n`);
+          return 2;
+        }
+        if (!(e instanceof ExpansionError)) throw e;
+        this.write(rio.err, `bash: ${e.message}\n`);
+        return 1;
+      }
+    }
     let status = 0;
     let iterations = 0;
     const guard = (): boolean => {
@@ -346,15 +437,45 @@ export class Interpreter {
     }
   }
 
-  private async simple(c: SimpleCommand, io: Io, st: State, depth: number, _top: boolean): Promise<number> {
+  private async simple(c: SimpleCommand, io: Io, st: State, depth: number, top: boolean): Promise<number> {
+    const outer = this.procFiles;
+    const outerFd = this.nextFd;
+    this.procFiles = [];
+    this.nextFd = 63;
+    try {
+      return await this.simpleInner(c, io, st, depth, top);
+    } finally {
+      for (const p of this.procFiles) {
+        try {
+          this.opts.fs.remove(p);
+        } catch {
+          /* already gone */
+        }
+      }
+      this.procFiles = outer;
+      this.nextFd = outerFd;
+    }
+  }
+
+  private async simpleInner(c: SimpleCommand, io: Io, st: State, depth: number, _top: boolean): Promise<number> {
     let subStatus: number | undefined;
     const ctx: ExpandCtx = { st, err: io.err, depth, onStatus: (s) => (subStatus = s) };
     let argv: string[];
     const assigns = new Map<string, string>();
+    const arrays = new Map<string, string[]>();
+    const indexed: Array<{ name: string; index: number; value: string }> = [];
     try {
       argv = [];
       for (const w of c.words) argv.push(...(await this.expandWord(w, ctx, true)));
-      for (const a of c.assigns) assigns.set(a.name, (await this.expandWord(a.value, ctx, false)).join(''));
+      for (const a of c.assigns) {
+        if (a.array) {
+          const items: string[] = [];
+          for (const w of a.array) items.push(...(await this.expandWord(w, ctx, true)));
+          arrays.set(a.name, items);
+        } else if (a.index !== undefined) {
+          indexed.push({ name: a.name, index: this.arithIndex(a.index, st), value: (await this.expandWord(a.value, ctx, false)).join('') });
+        } else assigns.set(a.name, (await this.expandWord(a.value, ctx, false)).join(''));
+      }
     } catch (e) {
       if (e instanceof ExpansionError) {
         this.write(io.err, `bash: ${e.message}\n`);
@@ -366,7 +487,17 @@ export class Interpreter {
     if (typeof rio === 'number') return rio;
 
     if (argv.length === 0) {
-      for (const [k, v] of assigns) st.vars.set(k, v);
+      for (const [k, v] of assigns) this.setVar(st, k, v);
+      for (const [k, v] of arrays) {
+        st.arrays.set(k, v);
+        st.vars.delete(k);
+      }
+      for (const { name, index, value } of indexed) {
+        const arr = st.arrays.get(name) ?? (st.vars.has(name) ? [st.vars.get(name)!] : []);
+        arr[index] = value;
+        st.arrays.set(name, arr);
+        st.vars.delete(name);
+      }
       return subStatus ?? 0;
     }
     const name = argv[0]!;
@@ -382,7 +513,9 @@ export class Interpreter {
       }
       throw new ExitSignal(arg === undefined ? st.status : ((Number(arg) % 256) + 256) % 256);
     }
-    const builtin = this.builtin(name, argv, rio, st);
+    const fnBody = this.functions.get(name);
+    if (fnBody) return this.call(name, fnBody, argv.slice(1), rio, st, depth);
+    const builtin = await this.shellBuiltin(name, argv, rio, st, depth);
     if (builtin !== undefined) return builtin;
 
     const fn = this.opts.lookup(name);
@@ -421,8 +554,189 @@ export class Interpreter {
       this.write(rio.out, res.stdout);
       this.write(rio.err, res.stderr);
     }
-    if (res.advanceMs && res.advanceMs > 0) this.advanced += res.advanceMs;
+    if (res.advanceMs && res.advanceMs > 0) this.consume(res.advanceMs);
     return res.exitCode;
+  }
+
+  /** Run a function: positional parameters and a `local` scope for the call, `return` ends it. */
+  private async call(name: string, body: Command, args: string[], io: Io, st: State, depth: number): Promise<number> {
+    if (this.callDepth >= MAX_CALLS) {
+      this.write(io.err, `bash: ${name}: maximum function nesting level exceeded (${MAX_CALLS})\n`);
+      return 1;
+    }
+    const savedArgs = st.args;
+    st.args = args;
+    st.scopes.push(new Map());
+    this.callDepth++;
+    try {
+      return await this.command(body, io, st, depth, false);
+    } catch (e) {
+      if (e instanceof ReturnSignal) return e.code;
+      throw e;
+    } finally {
+      this.callDepth--;
+      st.args = savedArgs;
+      for (const [k, v] of st.scopes.pop() ?? []) {
+        if (v.value === undefined) st.vars.delete(k);
+        else st.vars.set(k, v.value);
+        if (v.array === undefined) st.arrays.delete(k);
+        else st.arrays.set(k, v.array);
+        if (v.exported) st.exported.add(k);
+        else st.exported.delete(k);
+      }
+    }
+  }
+
+  /** Assign a scalar; an array's element 0 when NAME is an array, as bash does. */
+  private setVar(st: State, name: string, value: string): void {
+    const arr = st.arrays.get(name);
+    if (arr) arr[0] = value;
+    else st.vars.set(name, value);
+  }
+
+  /** An array subscript: an arithmetic expression (`a[i+1]`). */
+  private arithIndex(src: string, st: State): number {
+    try {
+      return Number(
+        evalArith(
+          src,
+          (n) => this.scalar(n, st) ?? '',
+          (n, v) => this.setVar(st, n, v),
+        ),
+      );
+    } catch (e) {
+      if (e instanceof ArithError) throw new ExpansionError(e.message);
+      throw e;
+    }
+  }
+
+  /**
+   * Builtins that need the interpreter itself (functions, files to source, positional
+   * parameters); the others are in builtin(). undefined when `name` is neither.
+   */
+  private async shellBuiltin(name: string, argv: string[], io: Io, st: State, depth: number): Promise<number | undefined> {
+    const args = argv.slice(1);
+    switch (name) {
+      case 'return': {
+        if (st.scopes.length === 0 && !this.sourcing) {
+          this.write(io.err, "bash: return: can only `return' from a function or sourced script\n");
+          return 2;
+        }
+        if (args[0] !== undefined && !/^[+-]?\d+$/.test(args[0])) {
+          this.write(io.err, `bash: return: ${args[0]}: numeric argument required\n`);
+          throw new ReturnSignal(2);
+        }
+        throw new ReturnSignal(args[0] === undefined ? st.status : ((Number(args[0]) % 256) + 256) % 256);
+      }
+      case 'local': {
+        const scope = st.scopes[st.scopes.length - 1];
+        if (!scope) {
+          this.write(io.err, 'bash: local: can only be used in a function\n');
+          return 1;
+        }
+        let status = 0;
+        for (const a of args) {
+          const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$/s.exec(a);
+          if (!m) {
+            this.write(io.err, `bash: local: \`${a}': not a valid identifier\n`);
+            status = 1;
+            continue;
+          }
+          const k = m[1]!;
+          if (!scope.has(k)) scope.set(k, { value: st.vars.get(k), array: st.arrays.get(k), exported: st.exported.has(k) });
+          st.arrays.delete(k);
+          if (m[2] !== undefined) st.vars.set(k, m[2]);
+          else st.vars.delete(k);
+        }
+        return status;
+      }
+      case 'shift': {
+        const n = args[0] === undefined ? 1 : Number(args[0]);
+        if (!Number.isInteger(n) || n < 0) {
+          this.write(io.err, `bash: shift: ${args[0]}: numeric argument required\n`);
+          return 1;
+        }
+        if (n > st.args.length) return 1;
+        st.args = st.args.slice(n);
+        return 0;
+      }
+      case 'source':
+      case '.':
+        return this.source(name, args, io, st, depth);
+      case 'set': {
+        // `set -- a b` replaces the positional parameters; options are accepted (line editing
+        // mode, errexit and friends change nothing the simulator models).
+        const dd = args.indexOf('--');
+        if (dd >= 0) st.args = args.slice(dd + 1);
+        else if (args.length > 0 && !args[0]!.startsWith('-') && !args[0]!.startsWith('+')) st.args = args;
+        if (args.length === 0) {
+          const lines = [...st.vars.keys()].sort().map((k) => `${k}=${singleQuoteIfNeeded(st.vars.get(k) ?? '')}\n`);
+          this.write(io.out, lines.join(''));
+        }
+        if (args[0] === '-o' && args[1] !== undefined && !['vi', 'emacs', 'errexit', 'nounset', 'pipefail', 'xtrace', 'noclobber', 'history'].includes(args[1])) {
+          this.write(io.err, `bash: set: ${args[1]}: invalid option name\n`);
+          return 1;
+        }
+        return 0;
+      }
+      case 'complete':
+      case 'compgen':
+      case 'shopt':
+        // completion specs and shell options only shape interactive editing, which the
+        // terminal front end does itself; accepted so ~/.bashrc lines run cleanly
+        return 0;
+      default:
+        return this.builtin(name, argv, io, st);
+    }
+  }
+
+  private sourcing = 0;
+
+  /** `source FILE [ARGS]` / `. FILE`: run the file's commands in this shell. */
+  private async source(name: string, args: string[], io: Io, st: State, depth: number): Promise<number> {
+    const file = args[0];
+    if (file === undefined) {
+      this.write(io.err, `bash: ${name}: filename argument required\n${name}: usage: ${name} filename [arguments]\n`);
+      return 2;
+    }
+    const fs = this.opts.fs;
+    const path = resolvePath(st.cwd, file);
+    let text: string;
+    try {
+      text = fs.read(path);
+    } catch (e) {
+      this.write(io.err, `bash: ${file}: ${errText(e)}\n`);
+      return 1;
+    }
+    if (depth >= MAX_DEPTH) {
+      this.write(io.err, `bash: ${file}: maximum nesting level exceeded\n`);
+      return 1;
+    }
+    const parsed = parseScript(text, { aliases: this.aliases });
+    if (!parsed.ok) {
+      this.write(io.err, `bash: ${file}: ${parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '')}\n`);
+      return parsed.incomplete ? 2 : 1;
+    }
+    const savedArgs = st.args;
+    if (args.length > 1) st.args = args.slice(1);
+    this.sourcing++;
+    try {
+      st.status = 0;
+      await this.script(parsed.script, io, st, depth + 1, false);
+      return st.status;
+    } catch (e) {
+      if (e instanceof ReturnSignal) return e.code;
+      throw e;
+    } finally {
+      this.sourcing--;
+      if (args.length > 1) st.args = savedArgs;
+    }
+  }
+
+  /** Time a command took: applied to the cluster at once when the session lets us, else reported. */
+  private consume(ms: number): void {
+    if (this.opts.advanceClock) this.opts.advanceClock(ms);
+    else this.advanced += ms;
   }
 
   /** Run argv directly (no parsing), for xargs. */
@@ -516,6 +830,11 @@ export class Interpreter {
       }
       if (r.op === '<') {
         const path = resolvePath(st.cwd, target);
+        // character devices: no file behind them (devices.ts lists them for ls and test)
+        if (path === '/dev/null' || path === '/dev/zero' || path === '/dev/stdin') {
+          if ((r.fd ?? 0) === 0 && path !== '/dev/stdin') cur.stdin = '';
+          continue;
+        }
         try {
           const text = fs.read(path);
           if ((r.fd ?? 0) === 0) cur.stdin = text;
@@ -639,13 +958,20 @@ export class Interpreter {
         }
         return status;
       }
-      case 'unset':
+      case 'unset': {
+        const fns = args[0] === '-f';
         for (const a of args) {
           if (a === '-v' || a === '-f') continue;
+          if (fns) {
+            this.functions.delete(a);
+            continue;
+          }
           st.vars.delete(a);
+          st.arrays.delete(a);
           st.exported.delete(a);
         }
         return 0;
+      }
       case 'alias': {
         const list = args.filter((a) => a !== '-p');
         if (list.length === 0) {
@@ -697,6 +1023,19 @@ export class Interpreter {
 
   /** Expand one word to fields: tilde, parameters, command substitution, splitting, globbing. */
   private async expandWord(w: Word, ctx: ExpandCtx, split: boolean): Promise<string[]> {
+    if (split) {
+      // brace expansion comes first and makes several words (bash manual 3.5.1)
+      const words = braceExpand(w);
+      if (words.length > 1) {
+        const all: string[] = [];
+        for (const x of words) all.push(...(await this.expandSplit(x, ctx)));
+        return all;
+      }
+    }
+    return this.expandSplit(w, ctx, split);
+  }
+
+  private async expandSplit(w: Word, ctx: ExpandCtx, split = true): Promise<string[]> {
     const fields = await this.expandParts(w.parts, ctx, split);
     const out: string[] = [];
     for (const f of fields) {
@@ -717,8 +1056,9 @@ export class Interpreter {
    * expansion results are split on blanks and newlines when `split` is set.
    */
   private async expandParts(parts: WordPart[], ctx: ExpandCtx, split = false): Promise<Field[]> {
-    const fields: Field[] = [];
+ const fields: Field[] = [];
     let cur: Field | undefined;
+    let emptyMulti = false;
     const esc = (s: string): string => s.replace(/[\\*?[\]]/g, '\\$&');
     const append = (s: string): void => {
       cur ??= { text: '' };
@@ -733,6 +1073,28 @@ export class Interpreter {
         append(p.quoted ? esc(p.value) : p.value);
         continue;
       }
+      if (p.kind === 'procsub') {
+        append(esc(await this.procsub(p.source, p.dir, ctx)));
+        continue;
+      }
+      if (p.kind === 'var') {
+        const many = this.multi(p.name, ctx.st);
+        if (many !== undefined && (p.quoted || !split)) {
+          // "$@" and "${a[@]}": one field per element, even when quoted
+          if (many.length === 0) {
+            emptyMulti = true;
+            continue;
+          }
+          many.forEach((v, i) => {
+            if (i > 0 && p.quoted && split) {
+              fields.push(cur ?? { text: '' });
+              cur = undefined;
+            } else if (i > 0) append(' ');
+            append(p.quoted ? esc(v) : v);
+          });
+          continue;
+        }
+      }
       let value: string;
       if (p.kind === 'arith') {
         const inner = (await this.expandParts(heredocParts(p.source), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
@@ -740,15 +1102,15 @@ export class Interpreter {
           value = String(
             evalArith(
               inner,
-              (n) => ctx.st.vars.get(n) ?? '',
-              (n, v) => ctx.st.vars.set(n, v),
+              (n) => this.scalar(n, ctx.st) ?? '',
+              (n, v) => this.setVar(ctx.st, n, v),
             ),
           );
         } catch (e) {
           if (e instanceof ArithError) throw new ExpansionError(e.message);
           throw e;
         }
-      } else value = p.kind === 'var' ? this.param(p.name, ctx.st) : await this.cmdsub(p.source, ctx);
+      } else value = p.kind === 'var' ? await this.param(p.name, ctx) : await this.cmdsub(p.source, ctx);
       if (p.quoted || !split) {
         append(p.quoted ? esc(value) : value);
         continue;
@@ -768,19 +1130,245 @@ export class Interpreter {
       }
     }
     if (cur) fields.push(cur);
-    const hasQuoted = parts.some((p) => p.kind !== 'tilde' && p.quoted);
+    const hasQuoted = parts.some((p) => p.kind !== 'tilde' && p.quoted && !(emptyMulti && p.kind === 'var'));
     if (fields.length === 0 && (hasQuoted || !split)) fields.push({ text: '' });
     return fields;
   }
 
-  private param(name: string, st: State): string {
+  /** The elements `$@` / `${a[@]}` stand for; undefined for any other parameter. */
+  private multi(name: string, st: State): string[] | undefined {
+    if (name === '@') return st.args;
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\[@\]$/.exec(name);
+    if (!m) return undefined;
+    const arr = st.arrays.get(m[1]!);
+    if (arr) return arr.filter(() => true);
+    const v = st.vars.get(m[1]!);
+    return v === undefined ? [] : [v];
+  }
+
+  /** A parameter's value, undefined when unset: names, positional and special parameters, a[i]. */
+  private scalar(name: string, st: State): string | undefined {
+    if (/^\d+$/.test(name)) return name === '0' ? 'bash' : st.args[Number(name) - 1];
+    switch (name) {
+      case '?':
+        return String(st.status);
+      case '$':
+        return String(SHELL_PID);
+      case '#':
+        return String(st.args.length);
+      case '@':
+      case '*':
+        return st.args.length > 0 ? st.args.join(' ') : undefined;
+      case '!':
+        return undefined;
+      case '-':
+        return 'himBHs';
+      case 'RANDOM':
+        if (this.opts.random && !st.vars.has('RANDOM')) return String(this.opts.random() & 0x7fff);
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/.exec(name);
+    if (m) {
+      const arr = st.arrays.get(m[1]!) ?? (st.vars.has(m[1]!) ? [st.vars.get(m[1]!)!] : undefined);
+      if (!arr) return undefined;
+      if (m[2] === '@' || m[2] === '*') return arr.filter(() => true).join(' ');
+      let i = this.arithIndex(m[2]!, st);
+      if (i < 0) i += arr.length;
+      return arr[i];
+    }
+    const arr = st.arrays.get(name);
+    if (arr) return arr[0];
+    return st.vars.get(name);
+  }
+
+  /** `${…}`: length, the `:-` `:=` `:+` `:?` defaults, `#` `%` trimming and `/` replacing. */
+  private async param(name: string, ctx: ExpandCtx): Promise<string> {
+    const st = ctx.st;
     if (name.startsWith('\0bad:')) throw new ExpansionError(`${name.slice(5)}: bad substitution`);
-    if (name === '?') return String(st.status);
-    if (name === '$') return '4242';
-    if (name === '#') return '0';
-    if (name === '0') return 'bash';
-    if (name === '!' || name === '-' || /^[1-9@*]$/.test(name)) return name === '-' ? 'himBHs' : '';
-    return st.vars.get(name) ?? '';
+    if (name.length > 1 && name.startsWith('#') && !/^#[-+=?:#%/]/.test(name.slice(1))) {
+      const inner = name.slice(1);
+      const many = inner === '@' || inner === '*' ? st.args : this.multi(inner.replace(/\[\*\]$/, '[@]'), st);
+      if (many !== undefined) return String(many.length);
+      return String([...(this.scalar(inner, st) ?? '')].length);
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]+\])?|[0-9]+|[@*])(:?[-+=?]|##?|%%?|\/\/?)([^]*)$/.exec(name);
+    if (!m) return this.scalar(name, st) ?? '';
+    const [, pname, op, arg] = m as unknown as [string, string, string, string];
+    const val = this.scalar(pname, st);
+    const word = async (): Promise<string> => (await this.expandParts(heredocParts(arg), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+    const unsetOrNull = val === undefined || (op.startsWith(':') && val === '');
+    switch (op) {
+      case '-':
+      case ':-':
+        return unsetOrNull ? word() : val!;
+      case '=':
+      case ':=': {
+        if (!unsetOrNull) return val!;
+        const w = await word();
+        this.setVar(st, pname, w);
+        return w;
+      }
+      case '+':
+      case ':+':
+        return unsetOrNull ? '' : word();
+      case '?':
+      case ':?':
+        if (!unsetOrNull) return val!;
+        throw new ExpansionError(`${pname}: ${arg === '' ? 'parameter null or not set' : await word()}`);
+    }
+    const v = val ?? '';
+    if (op === '/' || op === '//') {
+      const slash = arg.search(/(?<!\\)\//);
+      const pat = await this.pattern(slash < 0 ? arg : arg.slice(0, slash), ctx);
+      const rep = slash < 0 ? '' : (await this.expandParts(heredocParts(arg.slice(slash + 1)), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+      let out = '';
+      let i = 0;
+      let done = false;
+      while (i <= v.length) {
+        let len = -1;
+        if (!done) for (let j = v.length; j >= i; j--) if (j > i && pat.test(v.slice(i, j))) { len = j - i; break; }
+        if (len > 0) {
+          out += rep;
+          i += len;
+          if (op === '/') done = true;
+          continue;
+        }
+        if (i < v.length) out += v[i];
+        i++;
+      }
+      return out;
+    }
+    const pat = await this.pattern(arg, ctx);
+    if (op === '#' || op === '##') {
+      const order = op === '#' ? [...Array(v.length + 1).keys()] : [...Array(v.length + 1).keys()].reverse();
+      for (const k of order) if (pat.test(v.slice(0, k))) return v.slice(k);
+      return v;
+    }
+    const order = op === '%' ? [...Array(v.length + 1).keys()].reverse() : [...Array(v.length + 1).keys()];
+    for (const k of order) if (pat.test(v.slice(k))) return v.slice(0, k);
+    return v;
+  }
+
+  /** A shell pattern in `${x#pat}` and `[[ x == pat ]]`, after parameter expansion in it. */
+  private async pattern(src: string, ctx: ExpandCtx): Promise<RegExp> {
+    const text = (await this.expandParts(heredocParts(src), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+    return segmentRegExp(text);
+  }
+
+  /** `<(LIST)`: run it now, keep its output in /dev/fd/N for the command that reads it. */
+  private async procsub(source: string, dir: '<' | '>', ctx: ExpandCtx): Promise<string> {
+    const path = `/dev/fd/${this.nextFd}`;
+    this.nextFd = this.nextFd > 20 ? this.nextFd - 1 : 63;
+    const text = dir === '<' ? await this.runCaptured(source, ctx) : '';
+    this.opts.fs.write(path, text);
+    this.procFiles.push(path);
+    return path;
+  }
+
+  /** Run a list in a subshell and return its whole stdout (command substitution without trimming). */
+  private async runCaptured(source: string, ctx: ExpandCtx): Promise<string> {
+    if (ctx.depth >= MAX_DEPTH) throw new ExpansionError('maximum nesting level exceeded');
+    const parsed = parseScript(source, { aliases: this.aliases });
+    if (!parsed.ok) {
+      this.write(ctx.err, `${parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.error}\n`);
+      ctx.onStatus(2);
+      return '';
+    }
+    const buf: Sink = { kind: 'buffer', text: '' };
+    const sub = this.clone(ctx.st);
+    try {
+      await this.script(parsed.script, { stdin: '', out: buf, err: ctx.err }, sub, ctx.depth + 1, false);
+    } catch (e) {
+      if (!(e instanceof ExitSignal) && !(e instanceof ReturnSignal) && !(e instanceof LoopSignal)) throw e;
+      if (e instanceof ExitSignal) sub.status = e.code;
+    }
+    ctx.onStatus(sub.status);
+    return buf.kind === 'buffer' ? buf.text : '';
+  }
+
+  /** Evaluate `[[ … ]]` (bash/execute_cmd.c execute_cond_node): no splitting, no globbing. */
+  private async cond(e: CondExpr, ctx: ExpandCtx): Promise<boolean> {
+    const text = async (w: Word): Promise<string> => (await this.expandParts(w.parts, ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+    switch (e.kind) {
+      case 'and':
+        return (await this.cond(e.left, ctx)) && this.cond(e.right, ctx);
+      case 'or':
+        return (await this.cond(e.left, ctx)) || this.cond(e.right, ctx);
+      case 'not':
+        return !(await this.cond(e.expr, ctx));
+      case 'word':
+        return (await text(e.word)) !== '';
+      case 'unary': {
+        const a = await text(e.arg);
+        if (e.op === '-v') return this.scalar(a, ctx.st) !== undefined;
+        return testUnary(e.op, a, { cwd: ctx.st.cwd, fs: this.opts.fs });
+      }
+      case 'binary': {
+        const a = await text(e.left);
+        switch (e.op) {
+          case '==':
+          case '=':
+          case '!=': {
+            // the right side is a pattern; its quoted parts match literally
+            const pat = (await this.expandParts(e.right.parts, ctx, false)).map((f) => f.text).join('');
+            const hit = segmentRegExp(pat).test(a);
+            return e.op === '!=' ? !hit : hit;
+          }
+          case '=~': {
+            let src = '';
+            for (const p of e.right.parts) {
+              const v = (await this.expandParts([p], ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+              src += p.kind !== 'tilde' && p.quoted ? v.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : v;
+            }
+            let re: RegExp;
+            try {
+              re = new RegExp(posixClasses(src));
+            } catch {
+              throw new CondError('');
+            }
+            const m = re.exec(a);
+            if (!m) {
+              ctx.st.arrays.set('BASH_REMATCH', []);
+              return false;
+            }
+            ctx.st.arrays.set('BASH_REMATCH', [...m].map((x) => x ?? ''));
+            return true;
+          }
+          case '<':
+            return a < (await text(e.right));
+          case '>':
+            return a > (await text(e.right));
+        }
+        const b = await text(e.right);
+        if (['-nt', '-ot', '-ef'].includes(e.op)) {
+          const fs = this.opts.fs;
+          const pa = resolvePath(ctx.st.cwd, a);
+          const pb = resolvePath(ctx.st.cwd, b);
+          if (e.op === '-ef') return fs.exists(pa) && fs.follow(pa) === fs.follow(pb);
+          const ta = fs.exists(pa) ? fs.mtime(pa) : undefined;
+          const tb = fs.exists(pb) ? fs.mtime(pb) : undefined;
+          if (e.op === '-nt') return ta !== undefined && (tb === undefined || ta > tb);
+          return tb !== undefined && (ta === undefined || ta < tb);
+        }
+        // arithmetic comparisons evaluate both sides as expressions
+        const num = (x: string): number => {
+          try {
+            return Number(
+              evalArith(
+                x === '' ? '0' : x,
+                (n) => this.scalar(n, ctx.st) ?? '',
+                (n, v) => this.setVar(ctx.st, n, v),
+              ),
+            );
+          } catch (err) {
+            if (err instanceof ArithError) throw new CondError(err.message);
+            throw err;
+          }
+        };
+        const x = num(a);
+        const y = num(b);
+        return { '-eq': x === y, '-ne': x !== y, '-lt': x < y, '-le': x <= y, '-gt': x > y, '-ge': x >= y }[e.op] ?? false;
+      }
+    }
   }
 
   private async cmdsub(source: string, ctx: ExpandCtx): Promise<string> {
@@ -816,6 +1404,20 @@ interface ExpandCtx {
 }
 
 class ExpansionError extends Error {}
+
+/** A `[[ ]]` that cannot be evaluated (bad regex, bad number): status 2, message when there is one. */
+class CondError extends Error {}
+
+/** POSIX bracket classes in an ERE, which JavaScript's RegExp does not know. */
+function posixClasses(re: string): string {
+  const cls: Record<string, string> = { alpha: 'A-Za-z', digit: '0-9', alnum: 'A-Za-z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v', xdigit: '0-9A-Fa-f', punct: '!-\\/:-@\\[-`{-~' };
+  return re.replace(/\[:(\w+):\]/g, (m, c: string) => cls[c] ?? m);
+}
+
+/** `set` prints values bare when they need no quoting, else in single quotes. */
+function singleQuoteIfNeeded(v: string): string {
+  return /^[A-Za-z0-9_./:,+=@%-]*$/.test(v) ? v : singleQuote(v);
+}
 
 function ancestorIsFile(fs: Vfs, p: string): boolean {
   let cur = p;

@@ -21,6 +21,7 @@ import { podFs } from '../sim/runtime/podfs.js';
 import { containerFs } from '../sim/runtime/volumes.js';
 import { currentRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
+import { combineVirtual, deviceFiles } from './commands/devices.js';
 import { lookupImage } from '../sim/images.js';
 import type { Pod } from '../sim/api/types.js';
 import { nodeCommands, podCommands } from './commands/registry.js';
@@ -36,6 +37,11 @@ interface FrameData {
   user: string;
   cwd: string;
   env: Record<string, string>;
+  /**
+   * A shell started on the same host by `sudo -i`/`su -` (a login shell: `exit` says `logout`)
+   * or `sudo -s`/`su` (`exit` says `exit`); absent for ssh logins and containers.
+   */
+  nested?: 'login' | 'shell';
 }
 
 export interface SessionData {
@@ -68,6 +74,13 @@ const WORKSTATION_ENV = (host: string): Record<string, string> => ({
   KUBECONFIG: '/root/.kube/config',
   TERM: 'xterm-256color',
 });
+
+/** When the host booted, for the dates of its device files: its oldest installed file. */
+function bootTime(fs: Vfs): number {
+  let t = Infinity;
+  for (const f of Object.values(fs.data.files)) if (f.mtime < t) t = f.mtime;
+  return Number.isFinite(t) ? t : 0;
+}
 
 export class Session {
   readonly api: ApiServer;
@@ -111,7 +124,8 @@ export class Session {
     }
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
-    if (h.data.role !== 'workstation') h.fs.setVirtual(nodeLogFiles(this.cluster, h)); // kubelet log files, generated on read
+    // /dev and /proc/self on every host; on nodes also the kubelet's log files, generated on read
+    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined));
     return h.fs;
   }
 
@@ -128,8 +142,21 @@ export class Session {
       aliases: this.aliases,
       history: () => this.history,
       hostname: data.location.kind === 'pod' ? data.location.pod : data.location.host,
+      advanceClock: (ms) => this.sleepFor(ms),
+      random: () => this.cluster.random.int(32768),
     });
     return { ...data, interp };
+  }
+
+  /**
+   * A command in the line slept: the cluster lives through that time before the next command of
+   * the same line runs (controllers, back-offs, probes fire in order), and container programs'
+   * output catches up, exactly as between two lines. Deterministic: only the simulated clock moves.
+   */
+  private sleepFor(ms: number): void {
+    if (ms <= 0) return;
+    this.cluster.advance(ms);
+    flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
   }
 
   /** Which commands exist where. */
@@ -146,6 +173,7 @@ export class Session {
     if (name === 'kubectl') return (ctx) => this.kubectl(ctx);
     if (name === 'ssh') return (ctx) => this.ssh(ctx);
     if (name === 'sudo') return (ctx) => this.sudo(ctx);
+    if (name === 'su') return (ctx) => this.su(ctx);
     if (name === 'vim' || name === 'vi' || name === 'nano') return (ctx) => this.edit(ctx);
     if (location.kind === 'node') {
       const fn = nodeCommands[name];
@@ -252,6 +280,7 @@ export class Session {
       history: () => [],
       hostname: where.location.kind === 'pod' ? where.location.pod : where.location.host,
       tty: false,
+      advanceClock: (ms) => this.sleepFor(ms),
     });
     const out = await interp.run(command);
     // a login the remote command asked for (ssh from there, sudo -i) ends with that command
@@ -259,13 +288,34 @@ export class Session {
     return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exit ?? out.exitCode, chunks: out.output, advanceMs: out.advanceMs };
   }
 
+  /** A root shell on this host: a login shell starts in /root, `sudo -s`/`su` stays where it is. */
+  private rootShell(ctx: CommandContext, login: boolean): CommandResult {
+    const f = this.top();
+    this.pendingPush = {
+      location: f.location,
+      user: 'root',
+      cwd: login ? '/root' : ctx.cwd,
+      env: { ...(login ? {} : ctx.env), HOME: '/root', USER: 'root', LOGNAME: 'root', SHELL: '/bin/bash', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...(f.env['KUBECONFIG'] && !login ? { KUBECONFIG: f.env['KUBECONFIG'] } : {}) },
+      nested: login ? 'login' : 'shell',
+    };
+    return { stdout: '', stderr: '', exitCode: 0 };
+  }
+
+  /** `su [-|-l|--login] [root]`: only root switches without a password here (util-linux su). */
+  private async su(ctx: CommandContext, asRoot = false): Promise<CommandResult> {
+    const args = ctx.argv.slice(1);
+    const login = args.some((a) => a === '-' || a === '-l' || a === '--login');
+    const who = args.find((a) => !a.startsWith('-')) ?? 'root';
+    if (who !== 'root') return { stdout: '', stderr: `su: user ${who} does not exist or the user entry does not contain all the required fields\n`, exitCode: 1 };
+    if (ctx.user !== 'root' && !asRoot) return { stdout: '', stderr: 'Password: \nsu: Authentication failure\n', exitCode: 1 };
+    return this.rootShell(ctx, login);
+  }
+
   private async sudo(ctx: CommandContext): Promise<CommandResult> {
     const args = ctx.argv.slice(1);
-    if (args[0] === '-i' || args[0] === '-s' || (args[0] === 'su' && args.length <= 2)) {
-      const f = this.top();
-      this.pendingPush = { location: f.location, user: 'root', cwd: '/root', env: { ...f.env, HOME: '/root', USER: 'root' } };
-      return { stdout: '', stderr: '', exitCode: 0 };
-    }
+    if (args[0] === '-i' || args[0] === '--login') return this.rootShell(ctx, true);
+    if (args[0] === '-s' || args[0] === '--shell') return this.rootShell(ctx, false);
+    if (args[0] === 'su') return this.su({ ...ctx, argv: args }, true);
     const rest = args.filter((a, i) => !(a.startsWith('-') && i === 0 && a !== '--'));
     if (rest.length === 0) return { stdout: '', stderr: 'usage: sudo -h | -K | -k | -V\n', exitCode: 1 };
     const fn = this.lookup(ctx.location, rest[0]!);
@@ -303,7 +353,14 @@ export class Session {
     if (out.exit !== undefined) {
       if (this.frames.length > 1) {
         this.frames.pop();
-        const msg = frame.location.kind === 'node' ? `logout\nConnection to ${frame.location.host} closed.\n` : '';
+        const msg =
+          frame.nested === 'login'
+            ? 'logout\n'
+            : frame.nested === 'shell'
+              ? 'exit\n'
+              : frame.location.kind === 'node'
+                ? `logout\nConnection to ${frame.location.host} closed.\n`
+                : '';
         if (msg) out.output.push({ stream: 'stdout', text: msg });
         out.stdout += msg;
       } else out.exitCode = out.exit;
@@ -323,7 +380,7 @@ export class Session {
     return {
       version: SESSION_VERSION,
       cluster: this.cluster.snapshot(),
-      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env })),
+      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}) })),
       history: [...this.history],
       aliases: { ...this.aliases },
     };

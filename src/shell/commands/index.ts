@@ -5,18 +5,21 @@
 import type { CommandFn } from '../types.js';
 import { awk } from './awk.js';
 import { base64 } from './base64.js';
+import { basename } from './basename.js';
 import { cat } from './cat.js';
 import { clear } from './clear.js';
 import { column } from './column.js';
 import { cp } from './cp.js';
 import { cut } from './cut.js';
 import { date } from './date.js';
+import { dirname } from './dirname.js';
 import { echo } from './echo.js';
 import { env } from './env.js';
 import { egrep, fgrep, grep } from './grep.js';
 import { head } from './head.js';
 import { helm } from '../helm/index.js';
 import { history } from './history.js';
+import { less, more } from './less.js';
 import { hostname } from './hostname.js';
 import { ls } from './ls.js';
 import { mkdir } from './mkdir.js';
@@ -24,14 +27,17 @@ import { mv } from './mv.js';
 import { openssl } from './openssl.js';
 import { printenv } from './printenv.js';
 import { printf } from './printf.js';
+import { readlink, realpath } from './realpath.js';
 import { rm } from './rm.js';
 import { sed } from './sed.js';
 import { seq } from './seq.js';
 import { sleep } from './sleep.js';
 import { sort } from './sort.js';
+import { tac } from './tac.js';
 import { tail } from './tail.js';
 import { tee } from './tee.js';
 import { bracket, test } from './test.js';
+import { timeout } from './timeout.js';
 import { touch } from './touch.js';
 import { tr } from './tr.js';
 import { uniq } from './uniq.js';
@@ -43,12 +49,14 @@ import { xargs } from './xargs.js';
 export const textCommands: Record<string, CommandFn> = {
   awk,
   base64,
+  basename,
   cat,
   clear,
   column,
   cp,
   cut,
   date,
+  dirname,
   echo,
   egrep,
   env,
@@ -58,20 +66,26 @@ export const textCommands: Record<string, CommandFn> = {
   helm,
   history,
   hostname,
+  less,
   ls,
   mawk: awk,
   mkdir,
+  more,
   mv,
   openssl,
   printenv,
   printf,
+  readlink,
+  realpath,
   rm,
   sed,
   seq,
   sleep,
   sort,
+  tac,
   tail,
   tee,
+  timeout,
   test,
   '[': bracket,
   touch,

@@ -17,7 +17,7 @@ function int(s: string): number {
   return Number(s.trim());
 }
 
-function unary(op: string, a: string, ctx: CommandContext): boolean {
+export function unary(op: string, a: string, ctx: Pick<CommandContext, 'cwd' | 'fs'>): boolean {
   const path = resolvePath(ctx.cwd, a);
   const fs = ctx.fs;
   switch (op) {

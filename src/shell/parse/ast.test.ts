@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseScript, type Command, type Script } from './ast.js';
+import { parseScript, type Command, type CondExpr, type Script } from './ast.js';
 import type { Word } from './tokenize.js';
 import { LineReader } from './linereader.js';
 
@@ -19,6 +19,8 @@ function word(w: Word): string {
           return `$((${p.source}))`;
         case 'tilde':
           return '~';
+        case 'procsub':
+          return `${p.dir}(${p.source})`;
       }
     })
     .join('');
@@ -29,12 +31,23 @@ function command(c: Command): string {
   if (c.type === 'while') return `${c.until ? 'until' : 'while'} ${render(c.cond)} do ${render(c.body)} done`;
   if (c.type === 'if') return `${c.clauses.map((cl, i) => `${i === 0 ? 'if' : 'elif'} ${render(cl.cond)} then ${render(cl.body)}`).join(' ')}${c.elseBody ? ` else ${render(c.elseBody)}` : ''} fi`;
   if (c.type === 'subshell') return `(${render(c.body)})${c.redirects.map((r) => ` ${r.fd ?? ''}${r.op}${word(r.target)}`).join('')}`;
+  if (c.type === 'group') return `{ ${render(c.body)} }`;
+  if (c.type === 'function') return `${c.name}() ${command(c.body)}`;
+  if (c.type === 'cond') return `[[ ${cond(c.expr)} ]]`;
   const bits = [
-    ...c.assigns.map((a) => `${a.name}=${word(a.value)}`),
+    ...c.assigns.map((a) => `${a.name}${a.index !== undefined ? `[${a.index}]` : ''}=${a.array ? `(${a.array.map(word).join(' ')})` : word(a.value)}`),
     ...c.words.map(word),
     ...c.redirects.map((r) => `${r.fd ?? ''}${r.op}${word(r.target)}${r.heredoc ? `[${JSON.stringify(r.heredoc.body)}${r.heredoc.expand ? '' : ',noexpand'}]` : ''}`),
   ];
   return `{${bits.join(' ')}}`;
+}
+
+function cond(e: CondExpr): string {
+  if (e.kind === 'and' || e.kind === 'or') return `(${cond(e.left)} ${e.kind === 'and' ? '&&' : '||'} ${cond(e.right)})`;
+  if (e.kind === 'not') return `!${cond(e.expr)}`;
+  if (e.kind === 'unary') return `${e.op} ${word(e.arg)}`;
+  if (e.kind === 'binary') return `${word(e.left)} ${e.op} ${word(e.right)}`;
+  return word((e as { word: Word }).word);
 }
 
 function render(s: Script): string {
@@ -49,6 +62,15 @@ function render(s: Script): string {
 
 const cases: Array<{ name: string; line: string; aliases?: Record<string, string>; want: string }> = [
   { name: 'plain words', line: 'kubectl get pods -A', want: '{kubectl get pods -A}' },
+  { name: 'function with parens', line: 'f() { echo $1; }', want: 'f() { {echo ${1}} }' },
+  { name: 'function keyword', line: 'function g { a; b; }', want: 'g() { {a}; {b} }' },
+  { name: 'function keyword with parens, subshell body', line: 'function g() (a)', want: 'g() ({a})' },
+  { name: 'group with redirect', line: '{ a; b; } > f', want: '{ {a}; {b} }' },
+  { name: 'conditional', line: '[[ -z $a && ( $b == x* || ! -f f ) ]]', want: '[[ (-z ${a} && (${b} == x* || !-f f)) ]]' },
+  { name: 'conditional < and =~', line: '[[ a < b ]] && [[ $x =~ ^v[0-9]+$ ]]', want: '[[ a < b ]] && [[ ${x} =~ ^v[0-9]+$ ]]' },
+  { name: 'array assignment', line: 'a=(x "y z" $v) b[2]=c', want: '{a=(x "y z" ${v}) b[2]=c}' },
+  { name: 'process substitution', line: 'source <(kubectl completion bash)', want: '{source <(kubectl completion bash)}' },
+  { name: 'parameter operators', line: 'echo ${#a[@]} ${a[0]} ${x:-d} ${f%.yaml}', want: '{echo ${#a[@]} ${a[0]} ${x:-d} ${f%.yaml}}' },
   { name: 'double and single quotes', line: `echo "a b" 'c $X' d\\ e`, want: '{echo "a b" "c $X" d" "e}' },
   { name: 'variables', line: 'echo $A ${B}x "$C" \'$D\'', want: '{echo ${A} ${B}x "${C}" "$D"}' },
   { name: 'special parameters', line: 'echo $? $$', want: '{echo ${?} ${$}}' },

@@ -19,6 +19,10 @@ export interface Redirect {
 export interface Assignment {
   name: string;
   value: Word;
+  /** `a[i]=v`: the subscript as typed. */
+  index?: string;
+  /** `a=(x y)`: the elements (value is then empty). */
+  array?: Word[];
 }
 
 export interface SimpleCommand {
@@ -61,7 +65,36 @@ export interface IfCommand {
   redirects: Redirect[];
 }
 
-export type Command = SimpleCommand | Subshell | ForCommand | WhileCommand | IfCommand;
+/** `{ LIST; }` — runs in the current shell. */
+export interface GroupCommand {
+  type: 'group';
+  body: Script;
+  redirects: Redirect[];
+}
+
+/** `NAME () COMMAND` or `function NAME [()] COMMAND`: defines NAME when run. */
+export interface FunctionDef {
+  type: 'function';
+  name: string;
+  body: Command;
+  redirects: Redirect[];
+}
+
+/** A `[[ … ]]` expression (bash manual 3.2.5.2 and 6.4). */
+export type CondExpr =
+  | { kind: 'and' | 'or'; left: CondExpr; right: CondExpr }
+  | { kind: 'not'; expr: CondExpr }
+  | { kind: 'unary'; op: string; arg: Word }
+  | { kind: 'binary'; op: string; left: Word; right: Word }
+  | { kind: 'word'; word: Word };
+
+export interface CondCommand {
+  type: 'cond';
+  expr: CondExpr;
+  redirects: Redirect[];
+}
+
+export type Command = SimpleCommand | Subshell | ForCommand | WhileCommand | IfCommand | GroupCommand | FunctionDef | CondCommand;
 
 export interface Pipeline {
   negate: boolean;
@@ -98,11 +131,17 @@ class NeedMore {
 }
 
 /** Reserved words that close a compound command; unexpected elsewhere in command position. */
-const CLOSERS = new Set(['do', 'done', 'then', 'fi', 'elif', 'else', 'esac', 'in']);
+const CLOSERS = new Set(['do', 'done', 'then', 'fi', 'elif', 'else', 'esac', 'in', '}']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const REDIRECT_OPS = new Set(['>', '>>', '>|', '<', '>&', '<&', '&>', '&>>', '<<<']);
-const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?=/;
+/** Function names bash accepts in its default mode: anything without quoting or `$` that is not a number. */
+const FUNC_NAME = /^[A-Za-z_][A-Za-z0-9_.:+-]*$/;
+const COND_UNARY = new Set(['-e', '-f', '-d', '-s', '-r', '-w', '-x', '-z', '-n', '-L', '-h', '-a', '-b', '-c', '-p', '-S', '-v']);
+const COND_BINARY = new Set(['==', '=', '!=', '=~', '<', '>', '-eq', '-ne', '-lt', '-le', '-gt', '-ge', '-nt', '-ot', '-ef']);
+
+type CondItem = { op: string } | { word: Word };
 
 function tokenText(t: Token | undefined): string {
   if (!t) return 'newline';
@@ -287,9 +326,121 @@ class Parser {
     return { type: 'if', clauses, elseBody, redirects: this.trailingRedirects() };
   }
 
+  /** `[[ … ]]`: its words and operators up to `]]`, then the expression grammar. */
+  private cond(): CondCommand {
+    this.pos++;
+    const items: CondItem[] = [];
+    for (;;) {
+      const t = this.peek();
+      if (t === undefined) throw new NeedMore('[[');
+      this.pos++;
+      if (t.type === 'word') {
+        if (isPlainWord(t.word) && t.word.raw === ']]') break;
+        items.push({ word: t.word });
+      } else if (t.type === 'op' && ['&&', '||', '(', ')', '<', '>'].includes(t.op)) items.push({ op: t.op });
+      else if (t.type === 'op' && t.op === '\n') continue;
+      else throw unexpected(t);
+    }
+    let i = 0;
+    const isOp = (op: string): boolean => {
+      const it = items[i];
+      return it !== undefined && (('op' in it && it.op === op) || ('word' in it && isPlainWord(it.word) && it.word.raw === op));
+    };
+    const text = (it: CondItem | undefined): string => (it === undefined ? ']]' : 'op' in it ? it.op : it.word.raw);
+    const fail = (): SyntaxErr => new SyntaxErr(`bash: syntax error in conditional expression: unexpected token \`${text(items[i])}'`);
+    const word = (): Word => {
+      const it = items[i];
+      if (it === undefined || !('word' in it)) throw fail();
+      i++;
+      return it.word;
+    };
+    const primary = (): CondExpr => {
+      if (isOp('!')) {
+        i++;
+        return { kind: 'not', expr: primary() };
+      }
+      if (isOp('(')) {
+        i++;
+        const e = or();
+        if (!isOp(')')) throw fail();
+        i++;
+        return e;
+      }
+      const first = items[i];
+      if (first && 'word' in first && COND_UNARY.has(first.word.raw) && items[i + 1] && 'word' in items[i + 1]! && !COND_BINARY.has(text(items[i + 2]))) {
+        i++;
+        return { kind: 'unary', op: first.word.raw, arg: word() };
+      }
+      const left = word();
+      const op = items[i];
+      if (op && COND_BINARY.has(text(op))) {
+        i++;
+        return { kind: 'binary', op: text(op), left, right: word() };
+      }
+      return { kind: 'word', word: left };
+    };
+    const and = (): CondExpr => {
+      let e = primary();
+      while (isOp('&&')) {
+        i++;
+        e = { kind: 'and', left: e, right: primary() };
+      }
+      return e;
+    };
+    const or = (): CondExpr => {
+      let e = and();
+      while (isOp('||')) {
+        i++;
+        e = { kind: 'or', left: e, right: and() };
+      }
+      return e;
+    };
+    if (items.length === 0) throw new SyntaxErr("bash: syntax error near unexpected token `]]'");
+    const expr = or();
+    if (i < items.length) throw fail();
+    return { type: 'cond', expr, redirects: this.trailingRedirects() };
+  }
+
+  /** The body of a function definition: a compound command, possibly after newlines. */
+  private functionBody(name: string): FunctionDef {
+    this.skipNewlines();
+    if (this.peek() === undefined) throw new NeedMore('function');
+    const rw = this.reserved();
+    const t = this.peek();
+    if (!(rw === '{' || rw === 'for' || rw === 'while' || rw === 'until' || rw === 'if' || rw === '[[' || (t?.type === 'op' && t.op === '('))) throw unexpected(t);
+    const body = this.command();
+    return { type: 'function', name, body, redirects: [] };
+  }
+
   private command(): Command {
     const rw = this.reserved();
     if (rw === 'for' || rw === 'while' || rw === 'until' || rw === 'if') return this.compound(rw);
+    if (rw === '[[') return this.cond();
+    if (rw === '{') {
+      this.pos++;
+      const body = this.listUntil(new Set(['}']), '{');
+      this.pos++;
+      return { type: 'group', body, redirects: this.trailingRedirects() };
+    }
+    if (rw === 'function') {
+      this.pos++;
+      const n = this.peek();
+      if (n === undefined) throw new NeedMore('function');
+      if (n.type !== 'word') throw unexpected(n);
+      this.pos++;
+      const a = this.peek();
+      const b = this.toks[this.pos + 1];
+      if (a?.type === 'op' && a.op === '(' && b?.type === 'op' && b.op === ')') this.pos += 2;
+      return this.functionBody(n.word.raw);
+    }
+    if (rw !== undefined && FUNC_NAME.test(rw)) {
+      const a = this.toks[this.pos + 1];
+      const b = this.toks[this.pos + 2];
+      if (a?.type === 'op' && a.op === '(' && b?.type === 'op' && b.op === ')' && aliasLookup(this.aliases, rw) === undefined) {
+        this.pos += 3;
+        return this.functionBody(rw);
+      }
+    }
     if (rw !== undefined && CLOSERS.has(rw) && rw !== 'in') throw unexpected(this.peek());
     const t = this.peek();
     if (t?.type === 'op' && t.op === '(') {
@@ -355,7 +506,24 @@ class Parser {
         const m = ASSIGN.exec(raw);
         if (m) {
           this.pos++;
-          cmd.assigns.push({ name: m[1]!, value: stripPrefix(t.word, m[0].length) });
+          const a: Assignment = { name: m[1]!, value: stripPrefix(t.word, m[0].length) };
+          if (m[2] !== undefined) a.index = m[2];
+          const open = this.peek();
+          if (m[0].length === raw.length && m[2] === undefined && open?.type === 'op' && open.op === '(') {
+            // a=(x y z): the elements up to `)`, newlines allowed between them
+            this.pos++;
+            a.array = [];
+            for (;;) {
+              this.skipNewlines();
+              const e = this.peek();
+              if (e === undefined) throw new NeedMore('(');
+              this.pos++;
+              if (e.type === 'op' && e.op === ')') break;
+              if (e.type !== 'word') throw unexpected(e);
+              a.array.push(e.word);
+            }
+          }
+          cmd.assigns.push(a);
           continue;
         }
       }

@@ -16,6 +16,8 @@ export type WordPart =
   | { kind: 'var'; name: string; quoted: boolean }
   | { kind: 'cmdsub'; source: string; quoted: boolean }
   | { kind: 'arith'; source: string; quoted: boolean }
+  /** `<(LIST)` / `>(LIST)`: replaced at run time by a /dev/fd path holding the list's output. */
+  | { kind: 'procsub'; source: string; dir: '<' | '>'; quoted: false }
   | { kind: 'tilde' };
 
 export interface Word {
@@ -142,7 +144,7 @@ function readDollar(src: string, i: number, quoted: boolean): [WordPart, number]
     const end = src.indexOf('}', i + 2);
     if (end < 0) throw new Incomplete('}');
     const inner = src.slice(i + 2, end);
-    if (!/^([A-Za-z_][A-Za-z0-9_]*|[0-9?$#@*!-])$/.test(inner)) {
+    if (!PARAM.test(inner)) {
       // bash reports this at expansion time; we keep the token and fail when it runs.
       return [{ kind: 'var', name: `\0bad:${src.slice(i, end + 1)}`, quoted }, end + 1];
     }
@@ -156,6 +158,13 @@ function readDollar(src: string, i: number, quoted: boolean): [WordPart, number]
   if (n !== undefined && /[0-9?$#@*!-]/.test(n)) return [{ kind: 'var', name: n, quoted }, i + 2];
   return [{ kind: 'text', value: '$', quoted }, i + 1];
 }
+
+/**
+ * What may stand between `${` and `}` (bash manual 3.5.3): a name, positional or special
+ * parameter, an array element `a[i]`, a length `#x`, and the operators `:-` `-` `:=` `:+` `:?`
+ * `#` `##` `%` `%%` `/` `//` followed by a word. The interpreter takes the text apart.
+ */
+const PARAM = /^(?:#?(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]+\])?|[0-9]+|[?$#@*!-])|(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[@*0-9]+\])?|[0-9]+|[@*])(?::?[-+=?]|##?|%%?|\/\/?)[^]*)$/;
 
 /** Append text to the last part when it is text of the same quoting, else push a new part. */
 function pushText(parts: WordPart[], value: string, quoted: boolean): void {
@@ -283,10 +292,50 @@ function scanWord(src: string, i: number): [Word, number] {
   return [{ parts, raw: src.slice(start, i) }, i];
 }
 
+/**
+ * The right side of `=~` in `[[ ]]`: bash reads it up to a blank at parenthesis depth zero, with
+ * `(`, `)` and `|` as ordinary characters (parse.y, parse_cond_command / cond_regexp).
+ */
+function scanRegex(src: string, i: number): [Word, number] {
+  const start = i;
+  const parts: WordPart[] = [];
+  let depth = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if ((c === ' ' || c === '\t' || c === '\n') && depth === 0) break;
+    if (c === '(' || c === ')' || c === '|' || c === '<' || c === '>' || c === '&' || c === ';' || c === ' ' || c === '\t') {
+      if (c === '(') depth++;
+      if (c === ')') depth--;
+      pushText(parts, c, false);
+      i++;
+      continue;
+    }
+    const [w, next] = scanWord(src, i);
+    for (const p of w.parts) {
+      if (p.kind === 'text') pushText(parts, p.value, p.quoted);
+      else parts.push(p);
+    }
+    i = next;
+  }
+  return [{ parts, raw: src.slice(start, i) }, i];
+}
+
 /** The text of a word with quotes removed and no expansion (here-doc delimiters, alias names). */
 export function literalText(w: Word): string {
   return w.parts
-    .map((p) => (p.kind === 'text' ? p.value : p.kind === 'tilde' ? '~' : p.kind === 'var' ? `$${p.name}` : p.kind === 'arith' ? `$((${p.source}))` : `$(${p.source})`))
+    .map((p) =>
+      p.kind === 'text'
+        ? p.value
+        : p.kind === 'tilde'
+          ? '~'
+          : p.kind === 'var'
+            ? `$${p.name}`
+            : p.kind === 'arith'
+              ? `$((${p.source}))`
+              : p.kind === 'procsub'
+                ? `${p.dir}(${p.source})`
+                : `$(${p.source})`,
+    )
     .join('');
 }
 
@@ -304,6 +353,8 @@ export function tokenize(src: string): LexResult {
   const tokens: Token[] = [];
   const pending: Array<Extract<Token, { type: 'heredoc' }>> = [];
   let i = 0;
+  /** Inside `[[ … ]]`, where the word after `=~` is read as a regular expression. */
+  let condDepth = 0;
   try {
     while (i < src.length) {
       const c = src[i]!;
@@ -317,6 +368,13 @@ export function tokenize(src: string): LexResult {
       }
       if (c === '\\' && src[i + 1] === '\n') {
         i += 2;
+        continue;
+      }
+      if ((c === '<' || c === '>') && src[i + 1] === '(') {
+        // process substitution: a word of its own (bash/subst.c process_substitute)
+        const end = findCmdSubEnd(src, i + 2);
+        tokens.push({ type: 'word', word: { parts: [{ kind: 'procsub', source: src.slice(i + 2, end), dir: c, quoted: false }], raw: src.slice(i, end + 1) } });
+        i = end + 1;
         continue;
       }
       const op = OPERATORS.find((o) => src.startsWith(o, i));
@@ -346,8 +404,17 @@ export function tokenize(src: string): LexResult {
         i += m[0].length;
         continue;
       }
+      const prev = tokens[tokens.length - 1];
+      if (condDepth > 0 && prev?.type === 'word' && prev.word.raw === '=~') {
+        const [word, next] = scanRegex(src, i);
+        tokens.push({ type: 'word', word });
+        i = next;
+        continue;
+      }
       const [word, next] = scanWord(src, i);
       tokens.push({ type: 'word', word });
+      if (isPlainWord(word) && word.raw === '[[') condDepth++;
+      else if (isPlainWord(word) && word.raw === ']]' && condDepth > 0) condDepth--;
       i = next;
     }
     if (pending.length > 0) throw new Incomplete('heredoc');
