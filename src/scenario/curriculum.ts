@@ -65,6 +65,17 @@ export const CURRICULUM: readonly Competency[] = [
  * scenario's text is reported as unmapped.
  */
 export const LEGACY_COMPETENCIES: Readonly<Record<string, string>> = {
+  // wave-2 drafts
+  'Manage the lifecycle of a kubeadm cluster (certificates)': 'lifecycle',
+  "Manage the cluster's components configuration (kube-proxy, kubeadm-managed ConfigMaps)": 'kubeadm',
+  'Understand dynamic provisioning and where persistent volume data lives (local-path hostPath volumes)': 'storage-classes',
+  'Understand storage classes and persistent volumes (local volumes, node affinity, WaitForFirstConsumer)': 'volume-types',
+  'Understand persistent volume claims, the default StorageClass and static provisioning': 'pv-pvc',
+  'Understand storage classes (volumeBindingMode) and local persistent volumes with node affinity': 'storage-classes',
+  // not a line of the v1.35 curriculum: application failures are diagnosed from the cluster's state and events
+  'Troubleshoot application failures': 'troubleshoot-nodes',
+  'Understand application deployments and how to perform rolling updates (StatefulSet update strategy)': 'rollouts',
+  'Understand how node labels, affinity and topology spread constraints influence Pod scheduling': 'admission-scheduling',
   // earlier CKA curricula (v1.19–v1.31)
   'Use Kubeadm to install a basic cluster': 'kubeadm',
   'Manage a highly-available Kubernetes cluster': 'ha-control-plane',
