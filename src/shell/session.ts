@@ -256,7 +256,7 @@ export class Session {
       location: { kind: 'node', host: host.name },
       user,
       cwd: home,
-      env: { HOME: home, USER: user, HOSTNAME: host.name, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', SHELL: '/bin/bash', ...(host.data.role === 'control-plane' ? { KUBECONFIG: '/etc/kubernetes/admin.conf' } : {}) },
+      env: { HOME: home, USER: user, HOSTNAME: host.name, PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', SHELL: '/bin/bash', ...loginProfile(this.cluster, { kind: 'node', host: host.name }) },
     };
     if (parsed.command === undefined) {
       this.pendingPush = login;
@@ -295,7 +295,7 @@ export class Session {
       location: f.location,
       user: 'root',
       cwd: login ? '/root' : ctx.cwd,
-      env: { ...(login ? {} : ctx.env), HOME: '/root', USER: 'root', LOGNAME: 'root', SHELL: '/bin/bash', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...(f.env['KUBECONFIG'] && !login ? { KUBECONFIG: f.env['KUBECONFIG'] } : {}) },
+      env: { ...(login ? {} : ctx.env), HOME: '/root', USER: 'root', LOGNAME: 'root', SHELL: '/bin/bash', PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...(f.env['KUBECONFIG'] && !login ? { KUBECONFIG: f.env['KUBECONFIG'] } : {}), ...(login ? loginProfile(this.cluster, f.location) : {}) },
       nested: login ? 'login' : 'shell',
     };
     return { stdout: '', stderr: '', exitCode: 0 };
@@ -396,3 +396,11 @@ export class Session {
   }
 }
 
+/**
+ * What a login shell's profile sets on a host: on the exam's control-plane nodes kubectl works for
+ * every login (ssh and `sudo -i` alike) because the profile exports the admin kubeconfig.
+ */
+function loginProfile(cluster: Cluster, location: ExecLocation): Record<string, string> {
+  if (location.kind !== 'node') return {};
+  return cluster.hosts.get(location.host)?.data.role === 'control-plane' ? { KUBECONFIG: '/etc/kubernetes/admin.conf' } : {};
+}

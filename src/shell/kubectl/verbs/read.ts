@@ -5,7 +5,6 @@ import { authCanIVerb, authWhoamiVerb } from './auth.js';
 import { apiVersionsVerb } from './api-versions.js';
 import { clusterInfoVerb } from './cluster-info.js';
 import { configVerb } from './config.js';
-import { configSetCredentialsVerb } from './config-credentials.js';
 import { describeVerb } from './describe.js';
 import { eventsVerb } from './events.js';
 import { explainVerb } from './explain.js';
@@ -28,7 +27,6 @@ export const READ_VERBS: readonly Verb[] = [
   apiResourcesVerb,
   apiVersionsVerb,
   configVerb,
-  configSetCredentialsVerb,
   authCanIVerb,
   authWhoamiVerb,
   kustomizeVerb,
