@@ -21,10 +21,15 @@ test('the example library loads without errors and uses every check kind', () =>
   assert.deepEqual([...kinds].sort(), ['answer', 'command', 'dns', 'endpoints', 'file', 'http', 'node', 'resource']);
 });
 
-test('every scenario validates: fails untouched, passes after the solution and each alternative, mutations fail (seeds 1-3 where it has params)', async (t) => {
+/**
+ * `npm test` proves every task on its first draw (seed 1); the other VALIDATE_SEEDS draws are
+ * proved by `npm run validate` (`cka-lab validate` over the library), which .ci/run runs too, so
+ * the test loop stays within its two minutes as the library grows.
+ */
+test('every scenario validates: fails untouched, passes after the solution and each alternative, mutations fail (seed 1)', async (t) => {
   const scenarios = loadLibrary(LIB).scenarios;
   const t0 = performance.now();
-  const results = await validateMany(scenarios);
+  const results = await validateMany(scenarios, { seeds: [1] });
   t.diagnostic(`${scenarios.length} scenarios on ${Math.min(defaultWorkers(), scenarios.length)} workers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   for (const [i, r] of results.entries()) {
     const s = scenarios[i]!;
