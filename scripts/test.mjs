@@ -18,10 +18,19 @@ function walk(dir, out) {
   return out;
 }
 
+/**
+ * The longest files start first: with two files running at a time, a long file started last
+ * would leave one core idle at the end (longest-processing-time-first scheduling).
+ */
+const HEAVY_FIRST = ['src/scenario/engine.test.ts', 'src/cli/concurrency.test.ts', 'src/shell/validation-fuzz.test.ts', 'src/shell/session-fuzz.test.ts', 'src/cli/kube-proxy-sync.test.ts'];
+const weight = (f) => {
+  const i = HEAVY_FIRST.indexOf(f);
+  return i < 0 ? HEAVY_FIRST.length : i;
+};
 const filters = process.argv.slice(2);
 const files = [...walk('src', []), ...walk('test', [])]
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
-  .sort();
+  .sort((a, b) => weight(a) - weight(b) || (a < b ? -1 : a > b ? 1 : 0));
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
