@@ -16,7 +16,22 @@ export interface CliIo {
   realNow: () => number;
 }
 
+/**
+ * A reader that stops early (`cka-lab list | head -1`, `| grep -q`) closes the pipe: end quietly
+ * as coreutils do on SIGPIPE, instead of an unhandled EPIPE error. The session was saved after
+ * the last command already.
+ */
+function quietOnClosedPipe(): void {
+  for (const s of [process.stdout, process.stderr]) {
+    s.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
+}
+
 export function processIo(): CliIo {
+  quietOnClosedPipe();
   return {
     stdin: process.stdin,
     stdout: process.stdout,
