@@ -34,6 +34,20 @@ const STRING_ARRAY = new Set([
   'env', 'annotations', 'from-literal', 'resource-name', 'user', 'group', 'serviceaccount', 'rule', 'annotation',
   'as-group', 'as-user-extra', 'overrides-array', 'env-from', 'set', 'image-pull-secret',
 ]);
+/**
+ * Hidden flags the help never shows but kubectl still accepts (cobra MarkHidden/MarkDeprecated),
+ * appended to their command's declaration; `deprecated` makes the parser print cobra's notice.
+ */
+const HIDDEN = {
+  autoscale: [
+    {
+      name: 'cpu-percent', type: 'int', defValue: '-1', // autoscale.go: MarkDeprecated("cpu-percent", …)
+      usage: "The target average CPU utilization (represented as a percent of requested CPU) over all the pods. If it's not specified or negative, a default autoscaling policy will be used.",
+      deprecated: "Use --cpu with percentage or resource quantity format (e.g., '70%' for utilization or '500m' for milliCPU).",
+    },
+  ],
+};
+
 /** Flags declared with NoOptDefVal (usable without a value). */
 const NO_OPT = {
   'dry-run': 'unchanged', // cmdutil.AddDryRunFlag
@@ -161,14 +175,24 @@ write(join(goldenDir, 'kubectl_options.txt'), encodeGolden(options));
 const q = (s) => JSON.stringify(s);
 const tpl = (s) => '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${') + '`';
 
-function flagLit(f, pad) {
-  const t = flagType(f);
+/** The declaration text of one flag, without indentation. */
+function flagBody(f) {
+  const t = f.type ?? flagType(f);
   const parts = [`name: ${q(f.name)}`];
   if (f.short) parts.push(`short: ${q(f.short)}`);
   parts.push(`type: ${q(t)}`, `defValue: ${q(f.defValue)}`);
   if (NO_OPT[f.name] !== undefined && t === 'string') parts.push(`noOptDefault: ${q(NO_OPT[f.name])}`);
   parts.push(`usage: ${q(f.usage)}`);
-  return `${pad}{ ${parts.join(', ')} },`;
+  if (f.deprecated) parts.push(`deprecated: ${q(f.deprecated)}`);
+  return `{ ${parts.join(', ')} }`;
+}
+
+/** Flags kubectl declares through shared helpers (PrintFlags, AddDryRunFlag, …): one declaration each. */
+const shared = new Map(); // body -> identifier
+function flagLit(f, pad) {
+  const body = flagBody(f);
+  const ref = shared.get(body);
+  return ref ? `${pad}F.${ref},` : `${pad}${body},`;
 }
 
 function specLit(rec, pad, short) {
@@ -186,9 +210,10 @@ function specLit(rec, pad, short) {
     // the group prints its help when run alone (cobra DefaultSubCommandRun); other groups run themselves
     lines.push(`${i}bare: { stream: ${q(rec.bare.stdout ? 'stdout' : 'stderr')}, exitCode: ${rec.bare.code} },`);
   }
-  if (p.flags) {
+  const hidden = HIDDEN[rec.path.join(' ')] ?? [];
+  if (p.flags || hidden.length) {
     lines.push(`${i}flags: [`);
-    for (const f of p.flags) lines.push(flagLit(f, i + '  '));
+    for (const f of [...(p.flags ?? []), ...hidden]) lines.push(flagLit(f, i + '  '));
     lines.push(`${i}],`);
   }
   const kids = p.commands ?? [];
@@ -204,7 +229,25 @@ function specLit(rec, pad, short) {
   return lines.join('\n');
 }
 
-const header = (what) => `/**\n * ${what}\n * Recorded from kubectl v1.35.2 by scripts/record-help.mjs: edit there, or by hand and re-check with\n * the help goldens (spec/help.test.ts).\n */\nimport type { CommandSpec } from './types.js';\n\n`;
+{
+  const counts = new Map();
+  for (const [, rec] of records) for (const f of rec.parsed.flags ?? []) counts.set(flagBody(f), (counts.get(flagBody(f)) ?? 0) + 1);
+  const used = new Map();
+  const byFrequency = [...counts.entries()].filter(([, n]) => n >= 3).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  for (const [body] of byFrequency) {
+    const name = /name: "([^"]+)"/.exec(body)[1].replace(/-([a-z0-9])/g, (_, ch) => ch.toUpperCase());
+    const n = (used.get(name) ?? 0) + 1;
+    used.set(name, n);
+    shared.set(body, n === 1 ? name : `${name}${n}`);
+  }
+  const lines = [...shared.entries()].sort((a, b) => (a[1] < b[1] ? -1 : 1)).map(([body, id]) => `export const ${id}: FlagDecl = ${body};`);
+  write(
+    join(specDir, 'flags.ts'),
+    `/**\n * Flags that many kubectl commands declare alike (kubectl adds them through shared helpers such as\n * genericclioptions.PrintFlags, cmdutil.AddDryRunFlag, AddFilenameOptionFlags): one declaration each,\n * referenced by the command files. Written by scripts/record-help.mjs from kubectl v1.35.2's help.\n */\nimport type { FlagDecl } from './types.js';\n\n${lines.join('\n')}\n`,
+  );
+}
+
+const header = (what) => `/**\n * ${what}\n * Recorded from kubectl v1.35.2 by scripts/record-help.mjs: edit there, or by hand and re-check with\n * the help goldens (spec/help.test.ts).\n */\nimport type { CommandSpec } from './types.js';\nimport * as F from './flags.js';\n\n`;
 
 const rootRec = records.get('');
 const verbFiles = [];
@@ -215,7 +258,8 @@ for (const g of rootRec.parsed.groups) {
     const ident = `${c.name.replace(/-([a-z])/g, (_, ch) => ch.toUpperCase())}Spec`;
     verbFiles.push({ name: c.name, ident, group: g.title, short: c.short });
     const body = specLit(rec, '', c.short);
-    write(join(specDir, file), `${header(`\`kubectl ${c.name}\`: the command's declaration (flags, usage, help text).`)}export const ${ident}: CommandSpec = ${body};\n`);
+    const text = `${header(`\`kubectl ${c.name}\`: the command's declaration (flags, usage, help text).`)}export const ${ident}: CommandSpec = ${body};\n`;
+    write(join(specDir, file), body.includes('F.') ? text : text.replace("import * as F from './flags.js';\n", ''));
   }
 }
 const groups = rootRec.parsed.groups.map((g) => `  { title: ${q(g.title)}, commands: [${g.commands.map((c) => verbFiles.find((v) => v.name === c.name).ident).join(', ')}] },`);
@@ -237,6 +281,6 @@ export const GLOBAL_OPTIONS: readonly FlagDecl[] = [
 ${optionsParsed.flags.map((f) => flagLit(f, '  ')).join('\n')}
 ];
 `;
-write(join(specDir, 'index.ts'), idx);
+write(join(specDir, 'index.ts'), idx.includes('F.') ? idx : idx.replace("import * as F from './flags.js';\n", ''));
 console.log(`${records.size} commands recorded; ${changed} file(s) ${check ? 'differ' : 'written'}`);
 if (check && changed) process.exit(1);

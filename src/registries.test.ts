@@ -61,6 +61,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'types.ts': 'the CommandSpec and FlagDecl shapes',
       'help.ts': 'renders help from a declaration',
       'lookup.ts': 'finds a command path in the declared tree',
+      'flags.ts': 'flags many commands declare alike (PrintFlags, dry-run, filename), referenced by the command files',
     },
   },
   {

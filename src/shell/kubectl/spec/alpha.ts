@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const alphaSpec: CommandSpec = {
   name: "alpha",
@@ -78,11 +79,11 @@ export const alphaSpec: CommandSpec = {
   kubectl alpha kuberc view --kuberc /path/to/kuberc`,
           usage: "kubectl alpha kuberc view [options]",
           flags: [
-            { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
+            F.allowMissingTemplateKeys,
             { name: "kuberc", type: "string", defValue: "''", usage: "Path to the kuberc file to use for preferences. This can be disabled by exporting KUBECTL_KUBERC=false feature gate or turning off the feature KUBERC=off." },
             { name: "output", short: "o", type: "string", defValue: "'yaml'", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
-            { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-            { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+            F.showManagedFields,
+            F.template,
           ],
         },
       ],

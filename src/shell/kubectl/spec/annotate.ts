@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const annotateSpec: CommandSpec = {
   name: "annotate",
@@ -37,21 +38,21 @@ Use "kubectl api-resources" for a complete list of supported resources.`,
   usage: "kubectl annotate [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]",
   flags: [
     { name: "all", type: "bool", defValue: "false", usage: "Select all resources, in the namespace of the specified resource types." },
-    { name: "all-namespaces", short: "A", type: "bool", defValue: "false", usage: "If true, check the specified action in all namespaces." },
-    { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
-    { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
+    F.allNamespaces2,
+    F.allowMissingTemplateKeys,
+    F.dryRun,
     { name: "field-manager", type: "string", defValue: "'kubectl-annotate'", usage: "Name of the manager used to track field ownership." },
-    { name: "field-selector", type: "string", defValue: "''", usage: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    F.fieldSelector,
     { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files identifying the resource to update the annotation" },
-    { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
+    F.kustomize,
     { name: "list", type: "bool", defValue: "false", usage: "If true, display the annotations for a given resource." },
-    { name: "local", type: "bool", defValue: "false", usage: "If true, annotation will NOT contact api-server but run locally." },
-    { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
+    F.local,
+    F.output,
     { name: "overwrite", type: "bool", defValue: "false", usage: "If true, allow annotations to be overwritten, otherwise reject annotation updates that overwrite existing annotations." },
-    { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
+    F.recursive,
     { name: "resource-version", type: "string", defValue: "''", usage: "If non-empty, the annotation update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource." },
-    { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
-    { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-    { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+    F.selector,
+    F.showManagedFields,
+    F.template,
   ],
 };

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const apiResourcesSpec: CommandSpec = {
   name: "api-resources",
@@ -32,9 +33,9 @@ export const apiResourcesSpec: CommandSpec = {
     { name: "cached", type: "bool", defValue: "false", usage: "Use the cached list of resources if available." },
     { name: "categories", type: "stringSlice", defValue: "[]", usage: "Limit to resources that belong to the specified categories." },
     { name: "namespaced", type: "bool", defValue: "true", usage: "If false, non-namespaced resources will be returned, otherwise returning namespaced resources by default." },
-    { name: "no-headers", type: "bool", defValue: "false", usage: "When using the default or custom-column output format, don't print headers (default print headers)." },
+    F.noHeaders,
     { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, wide)." },
-    { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
+    F.showManagedFields,
     { name: "sort-by", type: "string", defValue: "''", usage: "If non-empty, sort list of resources using specified field. The field can be either 'name' or 'kind'." },
     { name: "verbs", type: "stringSlice", defValue: "[]", usage: "Limit to resources that support the specified verbs." },
   ],

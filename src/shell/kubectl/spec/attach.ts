@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const attachSpec: CommandSpec = {
   name: "attach",
@@ -24,8 +25,8 @@ export const attachSpec: CommandSpec = {
   kubectl attach rs/nginx`,
   usage: "kubectl attach (POD | TYPE/NAME) -c CONTAINER [options]",
   flags: [
-    { name: "container", short: "c", type: "string", defValue: "''", usage: "Container name. If omitted, use the kubectl.kubernetes.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen" },
-    { name: "pod-running-timeout", type: "string", defValue: "1m0s", usage: "The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running" },
+    F.container,
+    F.podRunningTimeout,
     { name: "quiet", short: "q", type: "bool", defValue: "false", usage: "Only print output from the remote session" },
     { name: "stdin", short: "i", type: "bool", defValue: "false", usage: "Pass stdin to the container" },
     { name: "tty", short: "t", type: "bool", defValue: "false", usage: "Stdin is a TTY" },

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const authSpec: CommandSpec = {
   name: "auth",
@@ -47,7 +48,7 @@ export const authSpec: CommandSpec = {
   kubectl auth can-i --list --namespace=foo`,
       usage: "kubectl auth can-i VERB [TYPE | TYPE/NAME | NONRESOURCEURL] [options]",
       flags: [
-        { name: "all-namespaces", short: "A", type: "bool", defValue: "false", usage: "If true, check the specified action in all namespaces." },
+        F.allNamespaces2,
         { name: "list", type: "bool", defValue: "false", usage: "If true, prints all allowed actions." },
         { name: "no-headers", type: "bool", defValue: "false", usage: "If true, prints allowed actions without headers" },
         { name: "quiet", short: "q", type: "bool", defValue: "false", usage: "If true, suppress output and just return the exit code." },
@@ -70,16 +71,16 @@ export const authSpec: CommandSpec = {
   kubectl auth reconcile -f my-rbac-rules.yaml`,
       usage: "kubectl auth reconcile -f FILENAME [options]",
       flags: [
-        { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
-        { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
+        F.allowMissingTemplateKeys,
+        F.dryRun,
         { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files identifying the resource to reconcile." },
-        { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
-        { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
-        { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
+        F.kustomize,
+        F.output,
+        F.recursive,
         { name: "remove-extra-permissions", type: "bool", defValue: "false", usage: "If true, removes extra permissions added to roles" },
         { name: "remove-extra-subjects", type: "bool", defValue: "false", usage: "If true, removes extra subjects added to rolebindings" },
-        { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-        { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+        F.showManagedFields,
+        F.template,
       ],
     },
     {
@@ -97,10 +98,10 @@ export const authSpec: CommandSpec = {
   kubectl auth whoami -o json`,
       usage: "kubectl auth whoami [options]",
       flags: [
-        { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
-        { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
-        { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-        { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+        F.allowMissingTemplateKeys,
+        F.output,
+        F.showManagedFields,
+        F.template,
       ],
     },
   ],

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const autoscaleSpec: CommandSpec = {
   name: "autoscale",
@@ -24,21 +25,21 @@ export const autoscaleSpec: CommandSpec = {
   kubectl autoscale deployment bar --min=3 --max=6 --cpu=60% --memory=70%`,
   usage: "kubectl autoscale (-f FILENAME | TYPE NAME | TYPE/NAME) [--min=MINPODS] --max=MAXPODS [--cpu=CPU] [--memory=MEMORY] [options]",
   flags: [
-    { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
+    F.allowMissingTemplateKeys,
     { name: "cpu", type: "string", defValue: "''", usage: "Target CPU utilization over all the pods. When specified as a percentage (e.g.\"70%\" for 70% of requested CPU) it will target average utilization. When specified as quantity (e.g.\"500m\" for 500 milliCPU) it will target average value. Value without units is treated as a quantity with miliCPU being the unit (e.g.\"500\" is \"500m\")." },
-    { name: "cpu-percent", type: "int", defValue: "-1", usage: "The target average CPU utilization (represented as a percent of requested CPU) over all the pods. If it's not specified or negative, a default autoscaling policy will be used.", deprecated: "Use --cpu with percentage or resource quantity format (e.g., '70%' for utilization or '500m' for milliCPU)." },
-    { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
+    F.dryRun,
     { name: "field-manager", type: "string", defValue: "'kubectl-autoscale'", usage: "Name of the manager used to track field ownership." },
     { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files identifying the resource to autoscale." },
-    { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
+    F.kustomize,
     { name: "max", type: "int", defValue: "-1", usage: "The upper limit for the number of pods that can be set by the autoscaler. Required." },
     { name: "memory", type: "string", defValue: "''", usage: "Target memory utilization over all the pods. When specified  as a percentage (e.g.\"60%\" for 60% of requested memory) it will target average utilization. When specified as quantity (e.g.\"200Mi\" for 200 MiB, \"1Gi\" for 1 GiB) it will target average value. Value without units is treated as a quantity with mebibytes being the unit (e.g.\"200\" is \"200Mi\")." },
     { name: "min", type: "int", defValue: "-1", usage: "The lower limit for the number of pods that can be set by the autoscaler. If it's not specified or negative, the server will apply a default value." },
     { name: "name", type: "string", defValue: "''", usage: "The name for the newly created object. If not specified, the name of the input resource will be used." },
-    { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
-    { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
-    { name: "save-config", type: "bool", defValue: "false", usage: "If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform kubectl apply on this object in the future." },
-    { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-    { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+    F.output,
+    F.recursive,
+    F.saveConfig,
+    F.showManagedFields,
+    F.template,
+    { name: "cpu-percent", type: "int", defValue: "-1", usage: "The target average CPU utilization (represented as a percent of requested CPU) over all the pods. If it's not specified or negative, a default autoscaling policy will be used.", deprecated: "Use --cpu with percentage or resource quantity format (e.g., '70%' for utilization or '500m' for milliCPU)." },
   ],
 };

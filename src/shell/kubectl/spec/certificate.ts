@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const certificateSpec: CommandSpec = {
   name: "certificate",
@@ -24,14 +25,14 @@ export const certificateSpec: CommandSpec = {
   kubectl certificate approve csr-sqgzp`,
       usage: "kubectl certificate approve (-f FILENAME | NAME) [options]",
       flags: [
-        { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
-        { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files identifying the resource to update" },
+        F.allowMissingTemplateKeys,
+        F.filename2,
         { name: "force", type: "bool", defValue: "false", usage: "Update the CSR even if it is already approved." },
-        { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
-        { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
-        { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
-        { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-        { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+        F.kustomize,
+        F.output,
+        F.recursive,
+        F.showManagedFields,
+        F.template,
       ],
     },
     {
@@ -44,14 +45,14 @@ export const certificateSpec: CommandSpec = {
   kubectl certificate deny csr-sqgzp`,
       usage: "kubectl certificate deny (-f FILENAME | NAME) [options]",
       flags: [
-        { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
-        { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files identifying the resource to update" },
+        F.allowMissingTemplateKeys,
+        F.filename2,
         { name: "force", type: "bool", defValue: "false", usage: "Update the CSR even if it is already denied." },
-        { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
-        { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
-        { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
-        { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-        { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+        F.kustomize,
+        F.output,
+        F.recursive,
+        F.showManagedFields,
+        F.template,
       ],
     },
   ],

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const clusterInfoSpec: CommandSpec = {
   name: "cluster-info",
@@ -33,13 +34,13 @@ export const clusterInfoSpec: CommandSpec = {
       usage: "kubectl cluster-info dump [flags] [options]",
       flags: [
         { name: "all-namespaces", short: "A", type: "bool", defValue: "false", usage: "If true, dump all namespaces.  If true, --namespaces is ignored." },
-        { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
+        F.allowMissingTemplateKeys,
         { name: "namespaces", type: "stringSlice", defValue: "[]", usage: "A comma separated list of namespaces to dump." },
         { name: "output", short: "o", type: "string", defValue: "'json'", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
         { name: "output-directory", type: "string", defValue: "''", usage: "Where to output the files.  If empty or '-' uses stdout, otherwise creates a directory hierarchy in that directory" },
         { name: "pod-running-timeout", type: "string", defValue: "20s", usage: "The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running" },
-        { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-        { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+        F.showManagedFields,
+        F.template,
       ],
     },
   ],

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const configSpec: CommandSpec = {
   name: "config",
@@ -69,7 +70,7 @@ export const configSpec: CommandSpec = {
   kubectl config get-contexts my-context`,
       usage: "kubectl config get-contexts [(-o|--output=)name)] [options]",
       flags: [
-        { name: "no-headers", type: "bool", defValue: "false", usage: "When using the default or custom-column output format, don't print headers (default print headers)." },
+        F.noHeaders,
         { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (name)." },
       ],
     },
@@ -273,14 +274,14 @@ export const configSpec: CommandSpec = {
   kubectl config view -o jsonpath='{.users[?(@.name == "e2e")].user.password}'`,
       usage: "kubectl config view [flags] [options]",
       flags: [
-        { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
+        F.allowMissingTemplateKeys,
         { name: "flatten", type: "bool", defValue: "false", usage: "Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)" },
         { name: "merge", type: "bool", defValue: "true", usage: "Merge the full hierarchy of kubeconfig files" },
         { name: "minify", type: "bool", defValue: "false", usage: "Remove all information not used by current-context from the output" },
         { name: "output", short: "o", type: "string", defValue: "'yaml'", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
         { name: "raw", type: "bool", defValue: "false", usage: "Display raw byte data and sensitive data" },
-        { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-        { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+        F.showManagedFields,
+        F.template,
       ],
     },
   ],

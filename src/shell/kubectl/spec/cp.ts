@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const cpSpec: CommandSpec = {
   name: "cp",
@@ -35,7 +36,7 @@ export const cpSpec: CommandSpec = {
   kubectl cp <some-namespace>/<some-pod>:/tmp/foo /tmp/bar`,
   usage: "kubectl cp <file-spec-src> <file-spec-dest> [options]",
   flags: [
-    { name: "container", short: "c", type: "string", defValue: "''", usage: "Container name. If omitted, use the kubectl.kubernetes.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen" },
+    F.container,
     { name: "no-preserve", type: "bool", defValue: "false", usage: "The copied file/directory's ownership and permissions will not be preserved in the container" },
     { name: "retries", type: "int", defValue: "0", usage: "Set number of retries to complete a copy operation from a container. Specify 0 to disable or any negative value for infinite retrying. The default is 0 (no retry)." },
   ],

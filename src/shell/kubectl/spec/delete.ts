@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const deleteSpec: CommandSpec = {
   name: "delete",
@@ -51,22 +52,22 @@ export const deleteSpec: CommandSpec = {
   usage: "kubectl delete ([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l label | --all)]) [options]",
   flags: [
     { name: "all", type: "bool", defValue: "false", usage: "Delete all resources, in the namespace of the specified resource types." },
-    { name: "all-namespaces", short: "A", type: "bool", defValue: "false", usage: "If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace." },
-    { name: "cascade", type: "string", defValue: "'background'", noOptDefault: "background", usage: "Must be \"background\", \"orphan\", or \"foreground\". Selects the deletion cascading strategy for the dependents (e.g. Pods created by a ReplicationController). Defaults to background." },
-    { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
-    { name: "field-selector", type: "string", defValue: "''", usage: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    F.allNamespaces,
+    F.cascade,
+    F.dryRun,
+    F.fieldSelector,
     { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "containing the resource to delete." },
-    { name: "force", type: "bool", defValue: "false", usage: "If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation." },
-    { name: "grace-period", type: "int", defValue: "-1", usage: "Period of time in seconds given to the resource to terminate gracefully. Ignored if negative. Set to 1 for immediate shutdown. Can only be set to 0 when --force is true (force deletion)." },
+    F.force,
+    F.gracePeriod,
     { name: "ignore-not-found", type: "bool", defValue: "false", usage: "Treat \"resource not found\" as a successful delete. Defaults to \"true\" when --all is specified." },
     { name: "interactive", short: "i", type: "bool", defValue: "false", usage: "If true, delete resource only when user confirms." },
-    { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process a kustomization directory. This flag can't be used together with -f or -R." },
+    F.kustomize2,
     { name: "now", type: "bool", defValue: "false", usage: "If true, resources are signaled for immediate shutdown (same as --grace-period=1)." },
     { name: "output", short: "o", type: "string", defValue: "''", usage: "Output mode. Use \"-o name\" for shorter output (resource/name)." },
     { name: "raw", type: "string", defValue: "''", usage: "Raw URI to DELETE to the server.  Uses the transport specified by the kubeconfig file." },
-    { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
-    { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
-    { name: "timeout", type: "string", defValue: "0s", usage: "The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object" },
+    F.recursive,
+    F.selector,
+    F.timeout,
     { name: "wait", type: "bool", defValue: "true", usage: "If true, wait for resources to be gone before returning. This waits for finalizers." },
   ],
 };

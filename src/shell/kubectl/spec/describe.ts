@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const describeSpec: CommandSpec = {
   name: "describe",
@@ -37,12 +38,12 @@ Use "kubectl api-resources" for a complete list of supported resources.`,
   kubectl describe pods frontend`,
   usage: "kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]",
   flags: [
-    { name: "all-namespaces", short: "A", type: "bool", defValue: "false", usage: "If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace." },
-    { name: "chunk-size", type: "int", defValue: "500", usage: "Return large lists in chunks rather than all at once. Pass 0 to disable." },
+    F.allNamespaces,
+    F.chunkSize,
     { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files containing the resource to describe" },
-    { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
-    { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
-    { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
+    F.kustomize,
+    F.recursive,
+    F.selector,
     { name: "show-events", type: "bool", defValue: "true", usage: "If true, display events related to the described object." },
   ],
 };

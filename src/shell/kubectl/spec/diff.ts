@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const diffSpec: CommandSpec = {
   name: "diff",
@@ -27,14 +28,14 @@ export const diffSpec: CommandSpec = {
   usage: "kubectl diff -f FILENAME [options]",
   flags: [
     { name: "concurrency", type: "int", defValue: "1", usage: "Number of objects to process in parallel when diffing against the live version. Larger number = faster, but more memory, I/O and CPU over that shorter period of time." },
-    { name: "field-manager", type: "string", defValue: "'kubectl-client-side-apply'", usage: "Name of the manager used to track field ownership." },
+    F.fieldManager3,
     { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files contains the configuration to diff" },
     { name: "force-conflicts", type: "bool", defValue: "false", usage: "If true, server-side apply will force the changes against conflicts." },
-    { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
+    F.kustomize,
     { name: "prune", type: "bool", defValue: "false", usage: "Include resources that would be deleted by pruning. Can be used with -l and default shows all resources would be pruned" },
     { name: "prune-allowlist", type: "stringSlice", defValue: "[]", usage: "Overwrite the default allowlist with <group/version/kind> for --prune" },
-    { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
-    { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
+    F.recursive,
+    F.selector,
     { name: "server-side", type: "bool", defValue: "false", usage: "If true, apply runs in the server instead of the client." },
     { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, include managed fields in the diff." },
   ],

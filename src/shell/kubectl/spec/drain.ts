@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const drainSpec: CommandSpec = {
   name: "drain",
@@ -24,15 +25,15 @@ https://kubernetes.io/images/docs/kubectl_drain.svg Workflowhttps://kubernetes.i
   kubectl drain foo --grace-period=900`,
   usage: "kubectl drain NODE [options]",
   flags: [
-    { name: "chunk-size", type: "int", defValue: "500", usage: "Return large lists in chunks rather than all at once. Pass 0 to disable." },
+    F.chunkSize,
     { name: "delete-emptydir-data", type: "bool", defValue: "false", usage: "Continue even if there are pods using emptyDir (local data that will be deleted when the node is drained)." },
     { name: "disable-eviction", type: "bool", defValue: "false", usage: "Force drain to use delete, even if eviction is supported. This will bypass checking PodDisruptionBudgets, use with caution." },
-    { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
+    F.dryRun,
     { name: "force", type: "bool", defValue: "false", usage: "Continue even if there are pods that do not declare a controller." },
     { name: "grace-period", type: "int", defValue: "-1", usage: "Period of time in seconds given to each pod to terminate gracefully. If negative, the default value specified in the pod will be used." },
     { name: "ignore-daemonsets", type: "bool", defValue: "false", usage: "Ignore DaemonSet-managed pods." },
     { name: "pod-selector", type: "string", defValue: "''", usage: "Label selector to filter pods on the node" },
-    { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
+    F.selector,
     { name: "skip-wait-for-delete-timeout", type: "int", defValue: "0", usage: "If pod DeletionTimestamp older than N seconds, skip waiting for the pod.  Seconds must be greater than 0 to skip." },
     { name: "timeout", type: "string", defValue: "0s", usage: "The length of time to wait before giving up, zero means infinite" },
   ],

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const editSpec: CommandSpec = {
   name: "edit",
@@ -37,18 +38,18 @@ export const editSpec: CommandSpec = {
   kubectl edit deployment mydeployment --subresource='status'`,
   usage: "kubectl edit (RESOURCE/NAME | -f FILENAME) [options]",
   flags: [
-    { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
+    F.allowMissingTemplateKeys,
     { name: "field-manager", type: "string", defValue: "'kubectl-edit'", usage: "Name of the manager used to track field ownership." },
     { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files to use to edit the resource" },
-    { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
-    { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
+    F.kustomize,
+    F.output,
     { name: "output-patch", type: "bool", defValue: "false", usage: "Output the patch if the resource is edited." },
-    { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
-    { name: "save-config", type: "bool", defValue: "false", usage: "If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform kubectl apply on this object in the future." },
-    { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
+    F.recursive,
+    F.saveConfig,
+    F.showManagedFields,
     { name: "subresource", type: "string", defValue: "''", usage: "If specified, edit will operate on the subresource of the requested object." },
-    { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
-    { name: "validate", type: "string", defValue: "'strict'", noOptDefault: "strict", usage: "Must be one of: strict (or true), warn, ignore (or false). \"true\" or \"strict\" will use a schema to validate the input and fail the request if invalid. It will perform server side validation if ServerSideFieldValidation is enabled on the api-server, but will fall back to less reliable client-side validation if not. \"warn\" will warn about unknown or duplicate fields without blocking the request if server-side field validation is enabled on the API server, and behave as \"ignore\" otherwise. \"false\" or \"ignore\" will not perform any schema validation, silently dropping any unknown or duplicate fields." },
+    F.template,
+    F.validate,
     { name: "windows-line-endings", type: "bool", defValue: "false", usage: "Defaults to the line ending native to your platform." },
   ],
 };

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const eventsSpec: CommandSpec = {
   name: "events",
@@ -27,14 +28,14 @@ export const eventsSpec: CommandSpec = {
   kubectl events --types=Warning,Normal`,
   usage: "kubectl events [(-o|--output=)json|yaml|kyaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file] [--for TYPE/NAME] [--watch] [--types=Normal,Warning] [options]",
   flags: [
-    { name: "all-namespaces", short: "A", type: "bool", defValue: "false", usage: "If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace." },
-    { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
-    { name: "chunk-size", type: "int", defValue: "500", usage: "Return large lists in chunks rather than all at once. Pass 0 to disable." },
+    F.allNamespaces,
+    F.allowMissingTemplateKeys,
+    F.chunkSize,
     { name: "for", type: "string", defValue: "''", usage: "Filter events to only those pertaining to the specified resource." },
     { name: "no-headers", type: "bool", defValue: "false", usage: "When using the default output format, don't print headers." },
-    { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
-    { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-    { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+    F.output,
+    F.showManagedFields,
+    F.template,
     { name: "types", type: "stringSlice", defValue: "[]", usage: "Output only events of given types." },
     { name: "watch", short: "w", type: "bool", defValue: "false", usage: "After listing the requested events, watch for more events." },
   ],

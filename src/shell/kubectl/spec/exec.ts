@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const execSpec: CommandSpec = {
   name: "exec",
@@ -33,9 +34,9 @@ export const execSpec: CommandSpec = {
   kubectl exec svc/myservice -- date`,
   usage: "kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...] [options]",
   flags: [
-    { name: "container", short: "c", type: "string", defValue: "''", usage: "Container name. If omitted, use the kubectl.kubernetes.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen" },
+    F.container,
     { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "to use to exec into the resource" },
-    { name: "pod-running-timeout", type: "string", defValue: "1m0s", usage: "The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running" },
+    F.podRunningTimeout,
     { name: "quiet", short: "q", type: "bool", defValue: "false", usage: "Only print output from the remote session" },
     { name: "stdin", short: "i", type: "bool", defValue: "false", usage: "Pass stdin to the container" },
     { name: "tty", short: "t", type: "bool", defValue: "false", usage: "Stdin is a TTY" },

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const logsSpec: CommandSpec = {
   name: "logs",
@@ -75,7 +76,7 @@ export const logsSpec: CommandSpec = {
     { name: "pod-running-timeout", type: "string", defValue: "20s", usage: "The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running" },
     { name: "prefix", type: "bool", defValue: "false", usage: "Prefix each log line with the log source (pod name and container name)" },
     { name: "previous", short: "p", type: "bool", defValue: "false", usage: "If true, print the logs for the previous instance of the container in a pod if it exists." },
-    { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
+    F.selector,
     { name: "since", type: "string", defValue: "0s", usage: "Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs. Only one of since-time / since may be used." },
     { name: "since-time", type: "string", defValue: "''", usage: "Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used." },
     { name: "tail", type: "int", defValue: "-1", usage: "Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided." },

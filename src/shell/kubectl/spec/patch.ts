@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const patchSpec: CommandSpec = {
   name: "patch",
@@ -32,19 +33,19 @@ export const patchSpec: CommandSpec = {
   kubectl patch deployment nginx-deployment --subresource='scale' --type='merge' -p '{"spec":{"replicas":2}}'`,
   usage: "kubectl patch (-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE] [options]",
   flags: [
-    { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
-    { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
+    F.allowMissingTemplateKeys,
+    F.dryRun,
     { name: "field-manager", type: "string", defValue: "'kubectl-patch'", usage: "Name of the manager used to track field ownership." },
-    { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files identifying the resource to update" },
-    { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
+    F.filename2,
+    F.kustomize,
     { name: "local", type: "bool", defValue: "false", usage: "If true, patch will operate on the content of the file, not the server-side resource." },
-    { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
+    F.output,
     { name: "patch", short: "p", type: "string", defValue: "''", usage: "The patch to be applied to the resource JSON file." },
     { name: "patch-file", type: "string", defValue: "''", usage: "A file containing a patch to be applied to the resource." },
-    { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
-    { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
+    F.recursive,
+    F.showManagedFields,
     { name: "subresource", type: "string", defValue: "''", usage: "If specified, patch will operate on the subresource of the requested object." },
-    { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+    F.template,
     { name: "type", type: "string", defValue: "'strategic'", usage: "The type of patch being provided; one of [json merge strategic]" },
   ],
 };

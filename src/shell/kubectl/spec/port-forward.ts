@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const portForwardSpec: CommandSpec = {
   name: "port-forward",
@@ -36,6 +37,6 @@ export const portForwardSpec: CommandSpec = {
   usage: "kubectl port-forward TYPE/NAME [options] [LOCAL_PORT:]REMOTE_PORT [...[LOCAL_PORT_N:]REMOTE_PORT_N]",
   flags: [
     { name: "address", type: "stringSlice", defValue: "[localhost]", usage: "Addresses to listen on (comma separated). Only accepts IP addresses or localhost as a value. When localhost is supplied, kubectl will try to bind on both 127.0.0.1 and ::1 and will fail if neither of these addresses are available to bind." },
-    { name: "pod-running-timeout", type: "string", defValue: "1m0s", usage: "The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running" },
+    F.podRunningTimeout,
   ],
 };

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const scaleSpec: CommandSpec = {
   name: "scale",
@@ -29,19 +30,19 @@ export const scaleSpec: CommandSpec = {
   kubectl scale --replicas=3 statefulset/web`,
   usage: "kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME) [options]",
   flags: [
-    { name: "all", type: "bool", defValue: "false", usage: "Select all resources in the namespace of the specified resource types" },
-    { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
+    F.all2,
+    F.allowMissingTemplateKeys,
     { name: "current-replicas", type: "int", defValue: "-1", usage: "Precondition for current size. Requires that the current size of the resource match this value in order to scale. -1 (default) for no condition." },
-    { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
+    F.dryRun,
     { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "Filename, directory, or URL to files identifying the resource to set a new size" },
-    { name: "kustomize", short: "k", type: "string", defValue: "''", usage: "Process the kustomization directory. This flag can't be used together with -f or -R." },
-    { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
-    { name: "recursive", short: "R", type: "bool", defValue: "false", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
+    F.kustomize,
+    F.output,
+    F.recursive,
     { name: "replicas", type: "int", defValue: "0", usage: "The new desired number of replicas. Required." },
     { name: "resource-version", type: "string", defValue: "''", usage: "Precondition for resource version. Requires that the current resource version match this value in order to scale." },
-    { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
-    { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-    { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+    F.selector,
+    F.showManagedFields,
+    F.template,
     { name: "timeout", type: "string", defValue: "0s", usage: "The length of time to wait before giving up on a scale operation, zero means don't wait. Any other values should contain a corresponding time unit (e.g. 1s, 2m, 3h)." },
   ],
 };

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const topSpec: CommandSpec = {
   name: "top",
@@ -39,7 +40,7 @@ export const topSpec: CommandSpec = {
       usage: "kubectl top node [NAME | -l label] [options]",
       flags: [
         { name: "no-headers", type: "bool", defValue: "false", usage: "If present, print output without headers" },
-        { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
+        F.selector,
         { name: "show-capacity", type: "bool", defValue: "false", usage: "Print node resources based on Capacity instead of Allocatable(default) of the nodes." },
         { name: "show-swap", type: "bool", defValue: "false", usage: "Print node resources related to swap memory." },
         { name: "sort-by", type: "string", defValue: "''", usage: "If non-empty, sort nodes list using specified field. The field can be either 'cpu' or 'memory'." },
@@ -68,11 +69,11 @@ export const topSpec: CommandSpec = {
   kubectl top pod -l name=myLabel`,
       usage: "kubectl top pod [NAME | -l label] [options]",
       flags: [
-        { name: "all-namespaces", short: "A", type: "bool", defValue: "false", usage: "If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace." },
+        F.allNamespaces,
         { name: "containers", type: "bool", defValue: "false", usage: "If present, print usage of containers within a pod." },
-        { name: "field-selector", type: "string", defValue: "''", usage: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+        F.fieldSelector,
         { name: "no-headers", type: "bool", defValue: "false", usage: "If present, print output without headers." },
-        { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
+        F.selector,
         { name: "show-swap", type: "bool", defValue: "false", usage: "Print pod resources related to swap memory." },
         { name: "sort-by", type: "string", defValue: "''", usage: "If non-empty, sort pods list using specified field. The field can be either 'cpu' or 'memory'." },
         { name: "sum", type: "bool", defValue: "false", usage: "Print the sum of the resource usage" },

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const uncordonSpec: CommandSpec = {
   name: "uncordon",
@@ -13,7 +14,7 @@ export const uncordonSpec: CommandSpec = {
   kubectl uncordon foo`,
   usage: "kubectl uncordon NODE [options]",
   flags: [
-    { name: "dry-run", type: "string", defValue: "'none'", noOptDefault: "unchanged", usage: "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource." },
-    { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints." },
+    F.dryRun,
+    F.selector,
   ],
 };

@@ -4,6 +4,7 @@
  * the help goldens (spec/help.test.ts).
  */
 import type { CommandSpec } from './types.js';
+import * as F from './flags.js';
 
 export const waitSpec: CommandSpec = {
   name: "wait",
@@ -39,18 +40,18 @@ export const waitSpec: CommandSpec = {
   kubectl wait --for=delete pod/busybox1 --timeout=60s`,
   usage: "kubectl wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=create|--for=delete|--for condition=available|--for=jsonpath='{}'[=value]] [options]",
   flags: [
-    { name: "all", type: "bool", defValue: "false", usage: "Select all resources in the namespace of the specified resource types" },
-    { name: "all-namespaces", short: "A", type: "bool", defValue: "false", usage: "If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace." },
-    { name: "allow-missing-template-keys", type: "bool", defValue: "true", usage: "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats." },
-    { name: "field-selector", type: "string", defValue: "''", usage: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    F.all2,
+    F.allNamespaces,
+    F.allowMissingTemplateKeys,
+    F.fieldSelector,
     { name: "filename", short: "f", type: "stringSlice", defValue: "[]", usage: "identifying the resource." },
     { name: "for", type: "string", defValue: "''", usage: "The condition to wait on: [create|delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]. The default condition-value is true. Condition values are compared after Unicode simple case folding, which is a more general form of case-insensitivity." },
-    { name: "local", type: "bool", defValue: "false", usage: "If true, annotation will NOT contact api-server but run locally." },
-    { name: "output", short: "o", type: "string", defValue: "''", usage: "Output format. One of: (json, yaml, kyaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file)." },
+    F.local,
+    F.output,
     { name: "recursive", short: "R", type: "bool", defValue: "true", usage: "Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory." },
     { name: "selector", short: "l", type: "string", defValue: "''", usage: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2)" },
-    { name: "show-managed-fields", type: "bool", defValue: "false", usage: "If true, keep the managedFields when printing objects in JSON or YAML format." },
-    { name: "template", type: "string", defValue: "''", usage: "Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview]." },
+    F.showManagedFields,
+    F.template,
     { name: "timeout", type: "string", defValue: "30s", usage: "The length of time to wait before giving up. Zero means check once and don't wait, negative means wait for a week." },
   ],
 };
