@@ -16,7 +16,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SRC = dirname(fileURLToPath(import.meta.url));
+/** The sources, also when this test runs compiled from .test-build/ (scripts/test.mjs): one level up, then src/. */
+const SRC = fileURLToPath(new URL('../src/', import.meta.url)).replace(/\/$/, '');
 
 /**
  * Cycles allowed to exist, as the sorted files of each loop (relative to src/). None: a new

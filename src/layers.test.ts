@@ -14,7 +14,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SRC = dirname(fileURLToPath(import.meta.url));
+/** The sources, also when this test runs compiled from .test-build/ (scripts/test.mjs): one level up, then src/. */
+const SRC = fileURLToPath(new URL('../src/', import.meta.url)).replace(/\/$/, '');
 
 /** Rank of each top-level folder: a file may import only from its own rank or lower. */
 const RANK: Record<string, number> = { util: 0, sim: 1, shell: 2, scenario: 3, app: 4, ui: 5, cli: 6 };

@@ -18,10 +18,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const SRC = dirname(fileURLToPath(import.meta.url));
+/** The sources, also when this test runs compiled from .test-build/ (scripts/test.mjs): one level up, then src/. */
+const SRC = fileURLToPath(new URL('../src/', import.meta.url)).replace(/\/$/, '');
 
 interface ExtensionPoint {
   /** What one entry is (for messages). */
@@ -197,8 +198,14 @@ function sourceFiles(dir: string, recursive: boolean, out: string[] = []): strin
   return out;
 }
 
+/** This test's own tree (src/ under tsx, .test-build/ when compiled) and its module extension. */
+const HERE = dirname(fileURLToPath(import.meta.url));
+const EXT = extname(fileURLToPath(import.meta.url));
+
+/** A source file's exports, loaded from the tree this test runs in so identities match the indexes. */
 async function exportsOf(file: string): Promise<unknown[]> {
-  return Object.values((await import(pathToFileURL(file).href)) as Record<string, unknown>);
+  const running = join(HERE, relative(SRC, file)).replace(/\.ts$/, EXT);
+  return Object.values((await import(pathToFileURL(running).href)) as Record<string, unknown>);
 }
 
 for (const point of POINTS) {

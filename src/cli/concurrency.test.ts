@@ -8,14 +8,17 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { harness } from './testing/harness.js';
 
-const MAIN = new URL('./testing/run-main.ts', import.meta.url).pathname;
+/** run-main beside this test: .ts under tsx, .js when the tests run compiled (scripts/test.mjs). */
+const EXT = extname(new URL(import.meta.url).pathname);
+const MAIN = new URL(`./testing/run-main${EXT}`, import.meta.url).pathname;
+const LOADER = EXT === '.ts' ? ['--import', 'tsx'] : [];
 
 function cli(data: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env: { ...process.env, XDG_DATA_HOME: data, HOME: data, TZ: 'UTC' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [...LOADER, MAIN, ...args], { env: { ...process.env, XDG_DATA_HOME: data, HOME: data, TZ: 'UTC' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
