@@ -147,3 +147,15 @@ test('a session that parses but cannot be resumed is set aside, never a stack tr
   assert.ok(!names.some((n) => n.endsWith('.tmp')), `the orphan temp file is gone: ${names.join(', ')}`);
   assert.equal(statSync(join(h.data, 'xdg', 'cka-lab', 'sessions', 'default.json')).mode & 0o777, 0o600);
 });
+
+test('a session saved by an older cka-lab (snapshot version 1) is set aside with a clear message', async () => {
+  const h = harness();
+  await h.run(['shell'], 'true\n');
+  const file = join(h.data, 'xdg', 'cka-lab', 'sessions', 'default.json');
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { session: { cluster: { version: number } } };
+  saved.session.cluster.version = 1;
+  writeFileSync(file, JSON.stringify(saved));
+  const r = await h.run(['shell'], 'hostname\n');
+  assert.match(r.stderr, /could not be resumed \(saved by another cka-lab version \(snapshot version 1, this one reads 2\)\); it was moved to .*default\.json\.corrupt-/);
+  assert.equal(r.stdout, 'cka-ws\n');
+});

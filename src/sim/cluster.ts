@@ -13,7 +13,11 @@ import { infoForKind } from './api/registry.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
 
-export const SNAPSHOT_VERSION = 1;
+/**
+ * 2: clusters carry kubeadm's bootstrap RBAC objects and real PKI in their kubeconfigs (wave 2);
+ * a version-1 snapshot has neither, so kubectl in it would be Unauthorized: it is not resumed.
+ */
+export const SNAPSHOT_VERSION = 2;
 
 /** Facts about the lab that are not API objects (from the fixture). */
 export interface ClusterMeta {
@@ -329,7 +333,7 @@ export class Cluster {
 
   /** Rebuild a cluster from a snapshot; `clock` may be a fresh clock (it is set to the snapshot's time when manual). */
   static restore(snap: Snapshot, clock: Clock, controllers: readonly Controller[]): Cluster {
-    if (snap.version !== SNAPSHOT_VERSION) throw new Error(`unsupported snapshot version ${snap.version}`);
+    if (snap.version !== SNAPSHOT_VERSION) throw new Error(`saved by another cka-lab version (snapshot version ${snap.version}, this one reads ${SNAPSHOT_VERSION})`);
     const data = JSON.parse(JSON.stringify(snap)) as Snapshot;
     if (clock instanceof ManualClock && clock.now() < data.now) clock.set(data.now);
     const c = new Cluster({ clock, random: new Random(data.random), meta: data.meta, controllers });
