@@ -2,13 +2,11 @@
  * `--dry-run` (k8s.io/kubectl pkg/cmd/util/helpers.go GetDryRunStrategy): `none`, `client`,
  * `server`; the deprecated boolean forms still work but print a klog warning.
  */
-import type { FlagSpec, FlagValues } from './flags.js';
+import type { FlagValues } from './flags.js';
 import { KubectlError } from './errors.js';
 
 export type DryRun = 'none' | 'client' | 'server';
 
-/** The flag as cobra declares it: `--dry-run` alone means `unchanged` (then treated as client). */
-export const DRY_RUN_FLAG: FlagSpec = { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged' };
 
 export interface DryRunResult {
   mode: DryRun;

@@ -11,20 +11,8 @@ import { GLOBAL_OPTIONS } from './spec/index.js';
 
 export type { FlagType };
 
-/**
- * A flag as the parser reads it: a command's declaration (spec/*.ts, with pflag's printed
- * `defValue`), or the same shape with a typed `default` for the few flags a helper adds.
- */
-export interface FlagSpec {
-  name: string;
-  short?: string;
-  type: FlagType;
-  default?: string | number | boolean | string[];
-  defValue?: string;
-  /** For a string flag used without `=value` (e.g. `--dry-run` alone means "unchanged"). */
-  noOptDefault?: string;
-  usage?: string;
-}
+/** A flag as the parser reads it: a command's declaration (spec/*.ts), with pflag's printed `defValue`. */
+export type FlagSpec = FlagDecl;
 
 export type FlagValues = Record<string, string | number | boolean | string[] | undefined>;
 
@@ -44,15 +32,14 @@ export class FlagError extends Error {}
 export class FlagRequiredError extends Error {}
 
 /** Flags every kubectl command accepts: `kubectl options`, plus cobra's own -h/--help. */
-export const GLOBAL_FLAGS: readonly FlagSpec[] = [...GLOBAL_OPTIONS, { name: 'help', short: 'h', type: 'bool', defValue: 'false' }];
+export const GLOBAL_FLAGS: readonly FlagSpec[] = [...GLOBAL_OPTIONS, { name: 'help', short: 'h', type: 'bool', defValue: 'false', usage: 'help for kubectl' }];
 
 /**
  * The typed value a flag starts with, from its declared default: pflag's printed DefValue read back
  * (`'none'` → none, `false` → false, `-1` → -1, `[a,b]` → [a, b]). Empty strings and empty lists
  * stay unset, so verbs tell "not given" apart with `str()`/`list()` exactly as before.
  */
-export function initialValue(f: FlagSpec | FlagDecl): string | number | boolean | string[] | undefined {
-  if ('default' in f && f.default !== undefined) return Array.isArray(f.default) ? [...f.default] : f.default;
+export function initialValue(f: FlagDecl): string | number | boolean | string[] | undefined {
   const d = f.defValue;
   if (d === undefined || d === '' || d === "''" || d === '[]') return undefined;
   switch (f.type) {

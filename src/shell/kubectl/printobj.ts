@@ -13,18 +13,11 @@ import { sortKeys, toJson } from '../printers/serialize.js';
 import { printJsonPath } from '../printers/jsonpath.js';
 import { parseGoTemplate, printGoTemplate } from '../printers/gotemplate.js';
 import { KubectlError } from './errors.js';
-import type { FlagSpec } from './flags.js';
 import { dryRunSuffix, type DryRun } from './dry-run.js';
 
 /** `-o` formats create/run/expose/apply/… accept (PrintFlags.AllowedFormats). */
 export const ALLOWED_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,yaml';
 
-export const OUTPUT_FLAGS: FlagSpec[] = [
-  { name: 'output', short: 'o', type: 'string' },
-  { name: 'template', type: 'string' },
-  { name: 'allow-missing-template-keys', type: 'bool', default: true },
-  { name: 'show-managed-fields', type: 'bool' },
-];
 
 /** Reject `-o wide`, `-o custom-columns=…` before anything runs, as PrintFlags.ToPrinter does. */
 export function checkOutput(output: string | undefined): void {

@@ -9,7 +9,7 @@ import type { KObject } from '../../../sim/api/types.js';
 import type { ResourceInfo } from '../../../sim/api/registry.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
-import { type FlagSpec, type Parsed, bool, list, str } from '../flags.js';
+import { type Parsed, bool, list, str } from '../flags.js';
 import { KubectlError, RawError, errorResult } from '../errors.js';
 import { effectiveNamespace } from '../kubeconfig.js';
 import { type ResolvedArgs, resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
@@ -28,26 +28,6 @@ import { documentFor } from '../../printers/serialize.js';
 import { sortObjects } from '../sort-by.js';
 import { runGetRaw } from './get-raw.js';
 
-export const GET_FLAGS: FlagSpec[] = [
-  { name: 'output', short: 'o', type: 'string' },
-  { name: 'selector', short: 'l', type: 'string' },
-  { name: 'field-selector', type: 'string' },
-  { name: 'all-namespaces', short: 'A', type: 'bool' },
-  { name: 'show-labels', type: 'bool' },
-  { name: 'label-columns', short: 'L', type: 'stringSlice' },
-  { name: 'sort-by', type: 'string' },
-  { name: 'no-headers', type: 'bool' },
-  { name: 'ignore-not-found', type: 'bool' },
-  { name: 'filename', short: 'f', type: 'stringSlice' },
-  { name: 'recursive', short: 'R', type: 'bool' },
-  { name: 'show-kind', type: 'bool' },
-  { name: 'show-managed-fields', type: 'bool' },
-  { name: 'allow-missing-template-keys', type: 'bool', default: true },
-  { name: 'watch', short: 'w', type: 'bool' },
-  { name: 'chunk-size', type: 'int', default: 500 },
-  { name: 'template', type: 'string' },
-  { name: 'raw', type: 'string' },
-];
 
 const ALLOWED_FORMATS =
   'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,wide,yaml';

@@ -11,21 +11,9 @@ import type { KubectlEnv } from '../context.js';
 import { KubectlError, RawError } from '../errors.js';
 import { type Parsed, str } from '../flags.js';
 import { printObject } from '../printobj.js';
-import { DRY_RUN_FLAG, parseDryRun } from '../dry-run.js';
+import { parseDryRun } from '../dry-run.js';
 import { PROVIDE_RESOURCES, namespaceOf, parseTargets } from '../target.js';
-import type { FlagSpec } from '../flags.js';
 
-export const SET_SELECTOR_FLAGS: FlagSpec[] = [
-  { name: 'resource-version', type: 'string' },
-  { name: 'output', short: 'o', type: 'string' },
-  { name: 'all', type: 'bool' },
-  { name: 'local', type: 'bool' },
-  { name: 'filename', short: 'f', type: 'stringSlice' },
-  { name: 'recursive', short: 'R', type: 'bool' },
-  { name: 'record', type: 'bool' },
-  { name: 'field-manager', type: 'string' },
-  DRY_RUN_FLAG,
-];
 
 const OPERATOR: Record<Requirement['op'], string> = { '=': 'In', '!=': 'NotIn', in: 'In', notin: 'NotIn', exists: 'Exists', '!': 'DoesNotExist' };
 

@@ -67,18 +67,11 @@ export function sortedRecord(r: Record<string, string>): Record<string, string> 
   return Object.fromEntries(Object.keys(r).sort().map((k) => [k, r[k]!]));
 }
 
-export const DATA_FLAGS = [
-  { name: 'from-literal', type: 'stringArray' as const },
-  { name: 'from-file', type: 'stringSlice' as const },
-  { name: 'from-env-file', type: 'stringSlice' as const },
-  { name: 'append-hash', type: 'bool' as const },
-];
 
 export const configMapGenerator: Generator = {
   name: 'configmap',
   aliases: ['cm'],
   path: 'create configmap',
-  flags: DATA_FLAGS,
   errorPrefix: 'failed to create configmap: ',
   build(ctx) {
     const data = collectData(ctx, `ConfigMap "${ctx.name}"`);

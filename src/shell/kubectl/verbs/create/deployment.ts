@@ -15,11 +15,6 @@ export const deploymentGenerator: Generator = {
   name: 'deployment',
   aliases: ['deploy'],
   path: 'create deployment',
-  flags: [
-    { name: 'image', type: 'stringSlice' },
-    { name: 'port', type: 'int', default: -1 },
-    { name: 'replicas', short: 'r', type: 'int', default: 1 },
-  ],
   required: ['image'],
   errorPrefix: 'failed to create deployment: ',
   build(ctx) {

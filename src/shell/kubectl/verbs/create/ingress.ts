@@ -25,12 +25,6 @@ export const ingressGenerator: Generator = {
   name: 'ingress',
   aliases: ['ing'],
   path: 'create ingress',
-  flags: [
-    { name: 'rule', type: 'stringArray' },
-    { name: 'class', type: 'string' },
-    { name: 'default-backend', type: 'string' },
-    { name: 'annotation', type: 'stringArray' },
-  ],
   errorPrefix: 'failed to create ingress: ',
   build(ctx) {
     const rules: IngressRule[] = [];

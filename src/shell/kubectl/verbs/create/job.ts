@@ -23,10 +23,6 @@ function podTemplate(ctx: GenContext, restartPolicy: string): Record<string, unk
 export const jobGenerator: Generator = {
   name: 'job',
   path: 'create job',
-  flags: [
-    { name: 'image', type: 'string' },
-    { name: 'from', type: 'string' },
-  ],
   errorPrefix: 'failed to create job: ',
   build(ctx) {
     const from = str(ctx.p.flags, 'from');
@@ -60,11 +56,6 @@ export const cronJobGenerator: Generator = {
   name: 'cronjob',
   aliases: ['cj'],
   path: 'create cronjob',
-  flags: [
-    { name: 'image', type: 'string' },
-    { name: 'schedule', type: 'string' },
-    { name: 'restart', type: 'string' },
-  ],
   required: ['image', 'schedule'],
   errorPrefix: 'failed to create cronjob: ',
   build(ctx) {

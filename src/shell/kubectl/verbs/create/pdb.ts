@@ -44,11 +44,6 @@ export const podDisruptionBudgetGenerator: Generator = {
   name: 'poddisruptionbudget',
   aliases: ['pdb'],
   path: 'create poddisruptionbudget',
-  flags: [
-    { name: 'min-available', type: 'string' },
-    { name: 'max-unavailable', type: 'string' },
-    { name: 'selector', type: 'string' },
-  ],
   errorPrefix: 'failed to create poddisruptionbudgets: ',
   build(ctx) {
     const selector = str(ctx.p.flags, 'selector') ?? '';

@@ -39,10 +39,6 @@ export const quotaGenerator: Generator = {
   name: 'quota',
   aliases: ['resourcequota'],
   path: 'create quota',
-  flags: [
-    { name: 'hard', type: 'string' },
-    { name: 'scopes', type: 'string' },
-  ],
   errorPrefix: 'failed to create quota: ',
   build(ctx) {
     const hard = str(ctx.p.flags, 'hard') ?? '';

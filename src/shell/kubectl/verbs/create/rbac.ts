@@ -6,7 +6,7 @@
  */
 import type { KObject } from '../../../../sim/api/types.js';
 import { KubectlError } from '../../errors.js';
-import { list, str, type FlagSpec } from '../../flags.js';
+import { list, str } from '../../flags.js';
 import { resolveType } from '../../target.js';
 import { meta, type GenContext, type Generator } from './types.js';
 
@@ -55,16 +55,10 @@ function checkVerbs(ctx: GenContext, verbs: string[], nonResource: boolean): voi
   }
 }
 
-const ROLE_FLAGS: FlagSpec[] = [
-  { name: 'verb', type: 'stringSlice' },
-  { name: 'resource', type: 'stringSlice' },
-  { name: 'resource-name', type: 'stringArray' },
-];
 
 export const roleGenerator: Generator = {
   name: 'role',
   path: 'create role',
-  flags: ROLE_FLAGS,
   build(ctx) {
     const verbs = list(ctx.p.flags, 'verb');
     checkVerbs(ctx, verbs, false);
@@ -76,7 +70,6 @@ export const roleGenerator: Generator = {
 export const clusterRoleGenerator: Generator = {
   name: 'clusterrole',
   path: 'create clusterrole',
-  flags: [...ROLE_FLAGS, { name: 'non-resource-url', type: 'stringSlice' }, { name: 'aggregation-rule', type: 'string' }],
   build(ctx) {
     const verbs = list(ctx.p.flags, 'verb');
     const urls = list(ctx.p.flags, 'non-resource-url');
@@ -115,17 +108,10 @@ function subjects(ctx: GenContext): Subject[] {
   return out;
 }
 
-const BINDING_FLAGS: FlagSpec[] = [
-  { name: 'clusterrole', type: 'string' },
-  { name: 'user', type: 'stringArray' },
-  { name: 'group', type: 'stringArray' },
-  { name: 'serviceaccount', type: 'stringArray' },
-];
 
 export const roleBindingGenerator: Generator = {
   name: 'rolebinding',
   path: 'create rolebinding',
-  flags: [...BINDING_FLAGS, { name: 'role', type: 'string' }],
   errorPrefix: 'failed to create rolebinding: ',
   build(ctx) {
     const role = str(ctx.p.flags, 'role') ?? '';
@@ -145,7 +131,6 @@ export const roleBindingGenerator: Generator = {
 export const clusterRoleBindingGenerator: Generator = {
   name: 'clusterrolebinding',
   path: 'create clusterrolebinding',
-  flags: BINDING_FLAGS,
   required: ['clusterrole'],
   errorPrefix: 'failed to create clusterrolebinding: ',
   build(ctx) {

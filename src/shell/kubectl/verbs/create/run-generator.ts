@@ -8,24 +8,16 @@ import { ApiError } from '../../../../sim/api/errors.js';
 import type { KObject } from '../../../../sim/api/types.js';
 import type { CommandResult } from '../../../types.js';
 import type { KubectlEnv } from '../../context.js';
-import { DRY_RUN_FLAG, klogWarning, parseDryRun } from '../../dry-run.js';
+import { klogWarning, parseDryRun } from '../../dry-run.js';
 import { errorResult, KubectlError, seeHelp } from '../../errors.js';
-import { bool, str, type FlagSpec, type Parsed, checkRequired } from '../../flags.js';
-import { checkOutput, OUTPUT_FLAGS, printObject, withTemplateFlag } from '../../printobj.js';
+import { bool, str, type Parsed, checkRequired } from '../../flags.js';
+import { checkOutput, printObject, withTemplateFlag } from '../../printobj.js';
 import { resolvePath } from '../../../../sim/node/vfs.js';
 import { namespaceOf } from '../../target.js';
 import { lastAppliedAnnotate } from '../../last-applied.js';
 import type { Generator } from './types.js';
 import { validationDirective } from '../../validate.js';
 
-/** Flags every create subcommand has. */
-export const CREATE_COMMON_FLAGS: FlagSpec[] = [
-  ...OUTPUT_FLAGS,
-  DRY_RUN_FLAG,
-  { name: 'save-config', type: 'bool' },
-  { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict' },
-  { name: 'field-manager', type: 'string', default: 'kubectl-create' },
-];
 
 export async function runGenerator(gen: Generator, p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   checkRequired(p, gen.required ?? []);

@@ -9,7 +9,7 @@ import { resolvePath } from '../../../../sim/node/vfs.js';
 import { KubectlError } from '../../errors.js';
 import { str } from '../../flags.js';
 import { marshalCompact } from '../../../printers/json.js';
-import { collectData, DATA_FLAGS, sortedRecord } from './configmap.js';
+import { collectData, sortedRecord } from './configmap.js';
 import { meta, type GenContext, type Generator } from './types.js';
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
@@ -28,7 +28,6 @@ function secret(ctx: GenContext, data: Record<string, string>, type: string | un
 export const genericSecretGenerator: Generator = {
   name: 'generic',
   path: 'create secret generic',
-  flags: [...DATA_FLAGS, { name: 'type', type: 'string' }],
   errorPrefix: 'failed to create secret ',
   build(ctx) {
     return secret(ctx, collectData(ctx, `Secret "${ctx.name}"`), str(ctx.p.flags, 'type'));
@@ -38,11 +37,6 @@ export const genericSecretGenerator: Generator = {
 export const tlsSecretGenerator: Generator = {
   name: 'tls',
   path: 'create secret tls',
-  flags: [
-    { name: 'cert', type: 'string' },
-    { name: 'key', type: 'string' },
-    { name: 'append-hash', type: 'bool' },
-  ],
   required: ['cert', 'key'],
   errorPrefix: 'failed to create secret ',
   build(ctx) {
@@ -61,14 +55,6 @@ export const tlsSecretGenerator: Generator = {
 export const dockerRegistrySecretGenerator: Generator = {
   name: 'docker-registry',
   path: 'create secret docker-registry',
-  flags: [
-    { name: 'docker-server', type: 'string', default: 'https://index.docker.io/v1/' },
-    { name: 'docker-username', type: 'string' },
-    { name: 'docker-password', type: 'string' },
-    { name: 'docker-email', type: 'string' },
-    { name: 'from-file', type: 'stringSlice' },
-    { name: 'append-hash', type: 'bool' },
-  ],
   required: ['docker-password', 'docker-username'],
   errorPrefix: 'failed to create secret ',
   build(ctx) {

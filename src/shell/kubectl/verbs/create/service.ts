@@ -5,7 +5,7 @@
  */
 import type { KObject, ServicePort } from '../../../../sim/api/types.js';
 import { KubectlError } from '../../errors.js';
-import { int, list, str, type FlagSpec } from '../../flags.js';
+import { int, list, str } from '../../flags.js';
 import { meta, type GenContext, type Generator } from './types.js';
 
 type ServiceType = 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
@@ -27,12 +27,11 @@ function ports(ctx: GenContext, nodePort: number): ServicePort[] {
   });
 }
 
-function serviceGenerator(type: ServiceType, extra: FlagSpec[]): Generator {
+function serviceGenerator(type: ServiceType): Generator {
   const sub = type.toLowerCase();
   return {
     name: sub,
     path: `create service ${sub}`,
-    flags: [{ name: 'tcp', type: 'stringSlice' }, ...extra],
     required: type === 'ExternalName' ? ['external-name'] : [],
     errorPrefix: `failed to create ${type} service: `,
     build(ctx) {
@@ -61,9 +60,9 @@ function serviceGenerator(type: ServiceType, extra: FlagSpec[]): Generator {
   };
 }
 
-export const clusterIPGenerator = serviceGenerator('ClusterIP', [{ name: 'clusterip', type: 'string' }]);
-export const nodePortGenerator = serviceGenerator('NodePort', [{ name: 'node-port', type: 'int', default: 0 }]);
-export const loadBalancerGenerator = serviceGenerator('LoadBalancer', []);
-export const externalNameGenerator = serviceGenerator('ExternalName', [{ name: 'external-name', type: 'string' }]);
+export const clusterIPGenerator = serviceGenerator('ClusterIP');
+export const nodePortGenerator = serviceGenerator('NodePort');
+export const loadBalancerGenerator = serviceGenerator('LoadBalancer');
+export const externalNameGenerator = serviceGenerator('ExternalName');
 
 export const SERVICE_GENERATORS: readonly Generator[] = [clusterIPGenerator, externalNameGenerator, loadBalancerGenerator, nodePortGenerator];

@@ -11,7 +11,6 @@ export const namespaceGenerator: Generator = {
   name: 'namespace',
   aliases: ['ns'],
   path: 'create namespace',
-  flags: [],
   build(ctx) {
     return { kind: 'Namespace', apiVersion: 'v1', metadata: { name: ctx.name }, spec: {}, status: {} } as KObject;
   },
@@ -21,7 +20,6 @@ export const serviceAccountGenerator: Generator = {
   name: 'serviceaccount',
   aliases: ['sa'],
   path: 'create serviceaccount',
-  flags: [],
   errorPrefix: 'failed to create serviceaccount: ',
   build(ctx) {
     return { kind: 'ServiceAccount', apiVersion: 'v1', metadata: meta(ctx) } as KObject;
@@ -32,12 +30,6 @@ export const priorityClassGenerator: Generator = {
   name: 'priorityclass',
   aliases: ['pc'],
   path: 'create priorityclass',
-  flags: [
-    { name: 'value', type: 'int', default: 0 },
-    { name: 'global-default', type: 'bool' },
-    { name: 'description', type: 'string' },
-    { name: 'preemption-policy', type: 'string', default: 'PreemptLowerPriority' },
-  ],
   errorPrefix: 'failed to create priorityclass: ',
   build(ctx) {
     const policy = str(ctx.p.flags, 'preemption-policy')!;

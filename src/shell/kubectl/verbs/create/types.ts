@@ -1,11 +1,11 @@
 /**
- * A `kubectl create <generator>` subcommand (k8s.io/kubectl pkg/cmd/create/create_*.go): its
- * flags, the flags cobra marks required, the prefix kubectl puts before a server error, and a
+ * A `kubectl create <generator>` subcommand (k8s.io/kubectl pkg/cmd/create/create_*.go): the
+ * flags cobra marks required (every flag is declared in spec/create.ts), the prefix kubectl puts before a server error, and a
  * build step that turns the parsed flags into the object kubectl would send.
  */
 import type { KObject } from '../../../../sim/api/types.js';
 import type { KubectlEnv } from '../../context.js';
-import type { FlagSpec, Parsed } from '../../flags.js';
+import type { Parsed } from '../../flags.js';
 import type { Namespace } from '../../target.js';
 
 export interface GenContext {
@@ -23,7 +23,6 @@ export interface Generator {
   aliases?: readonly string[];
   /** `create service nodeport`: the path shown in help hints. */
   path: string;
-  flags: FlagSpec[];
   required?: readonly string[];
   /** Text before a server error message, e.g. `failed to create deployment: `; none = standard formatting. */
   errorPrefix?: string;
