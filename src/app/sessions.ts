@@ -142,11 +142,14 @@ export class SessionStore {
     return movedTo;
   }
 
-  /** Rebuild a session from its file on a wall-following clock that includes the time away. */
+  /**
+   * Rebuild a session from its file on a wall-following clock that includes the time away. The
+   * file's data was parsed for this call alone, so the session takes it over without a copy.
+   */
   revive(file: SessionFile, opts: SessionOptions = {}): OpenedSession {
     const away = Math.max(0, this.realNow() - file.savedAt);
     const clock = new WallClock(file.session.cluster.now + away, this.realNow);
-    const session = Session.fromJSON(file.session, clock, CONTROLLERS, opts);
+    const session = Session.fromJSON(file.session, clock, CONTROLLERS, opts, true);
     session.cluster.catchUp();
     return { session, clock, file, resumed: true };
   }

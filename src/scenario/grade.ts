@@ -9,7 +9,7 @@ import { checkKind } from './checks/registry.js';
 import type { CheckContext, CheckOutcome, Place, ShellRun } from './checks/types.js';
 import type { CheckSpec } from './schema.js';
 import { textFor, type Lang } from './text.js';
-import { cloneSession } from './session.js';
+import { copier } from './session.js';
 import { readAnswers } from './answers.js';
 import { runLine } from './setup/shell.js';
 
@@ -41,8 +41,8 @@ export interface GradeOptions {
 }
 
 /** Run a shell line on a fresh copy of `base`: on the workstation, after `ssh host`, or inside a container. */
-async function runOnCopy(base: Session, line: string, place: Place | undefined): Promise<ShellRun> {
-  const s = cloneSession(base);
+async function runOnCopy(copy: () => Session, line: string, place: Place | undefined): Promise<ShellRun> {
+  const s = copy();
   if (place && 'pod' in place) {
     const enter = `kubectl exec -it -n ${place.namespace} ${place.pod}${place.container ? ` -c ${place.container}` : ''} -- sh`;
     const r = await s.exec(enter);
@@ -65,11 +65,13 @@ export async function evaluateCheck(check: CheckSpec, ctx: CheckContext): Promis
 
 export async function grade(instance: Instance, session: Session, opts: GradeOptions = {}): Promise<GradeReport> {
   const lang = opts.lang ?? 'en';
-  const base = cloneSession(session);
+  // one serialisation of the graded state; the checks read one copy and each shell line runs on another
+  const copy = copier(session);
+  const base = copy();
   const ctx: CheckContext = {
     cluster: base.cluster,
     answers: readAnswers(base.cluster),
-    run: (line, place) => runOnCopy(base, line, place),
+    run: (line, place) => runOnCopy(copy, line, place),
   };
   const checks: CheckReport[] = [];
   for (const check of instance.resolved.checks) {

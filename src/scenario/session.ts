@@ -8,7 +8,7 @@ import { Cluster, type Snapshot } from '../sim/cluster.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
 import { buildCluster, parseFixture } from '../sim/fixture/build.js';
 import { ManualClock, type Clock } from '../util/clock.js';
-import { Session, type Editor } from '../shell/session.js';
+import { Session, type Editor, type SessionData } from '../shell/session.js';
 import type { Instance } from './instance.js';
 import { runSetup, SetupError } from './setup/index.js';
 
@@ -67,6 +67,18 @@ export async function setupSession(instance: Instance, opts: SetupOptions = {}):
  * grader runs its shell lines in, so nothing it does reaches the learner's state.
  */
 export function cloneSession(session: Session): Session {
-  const data = session.toJSON();
-  return Session.fromJSON({ ...data, frames: data.frames.slice(0, 1), history: [] }, new ManualClock(data.cluster.now), CONTROLLERS);
+  return copier(session)();
+}
+
+/**
+ * Copies of a session's current state, back on the workstation with no history: the state is
+ * serialised once and each copy parses it (what grading and validate do many times per state).
+ */
+export function copier(session: Session): () => Session {
+  const now = session.cluster.now();
+  const text = session.freeze();
+  return () => {
+    const data = JSON.parse(text) as SessionData;
+    return Session.fromJSON({ ...data, frames: data.frames.slice(0, 1), history: [] }, new ManualClock(now), CONTROLLERS, {}, true);
+  };
 }

@@ -83,10 +83,14 @@ export function seedsFor(scenario: Scenario): number[] {
   return Object.keys(scenario.params).length > 0 ? [...VALIDATE_SEEDS] : [1];
 }
 
-/** A state to start runs from: restored from JSON, so setup (or the solution) runs once per seed. */
+/**
+ * A state to start runs from: serialised once and parsed per run, so setup (or the solution) runs
+ * once per seed. Unlike the grader's copies, a run keeps the session's shell (host, history).
+ */
 function restorer(session: Session): () => Session {
-  const data = session.toJSON();
-  return () => Session.fromJSON(data, new ManualClock(data.cluster.now), CONTROLLERS);
+  const now = session.cluster.now();
+  const text = session.freeze();
+  return () => Session.thaw(text, new ManualClock(now), CONTROLLERS);
 }
 
 export async function validateScenario(scenario: Scenario, opts: ValidateOptions = {}): Promise<ValidationResult> {

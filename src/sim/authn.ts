@@ -97,11 +97,28 @@ function tokenUser(c: Cluster, token: string): UserInfo | undefined {
   }
 }
 
-function certUser(c: Cluster, pem: string): UserInfo | undefined {
+/**
+ * Parsing a certificate and verifying its signature is pure but costly (a public key import and an
+ * RSA verify per request): the verdict is remembered per certificate and CA text. Bounded, since a
+ * long session may see many certificates.
+ */
+const VERIFIED = new Map<string, ReturnType<typeof readCertificatePem>>();
+
+function verifiedCert(pem: string, caPem: string): ReturnType<typeof readCertificatePem> {
+  const key = `${caPem}\0${pem}`;
+  if (VERIFIED.has(key)) return VERIFIED.get(key);
   const cert = readCertificatePem(pem);
+  const ca = readCertificatePem(caPem);
+  const ok = cert && ca && issuedBy(cert, ca) ? cert : undefined;
+  if (VERIFIED.size >= 256) VERIFIED.delete(VERIFIED.keys().next().value!);
+  VERIFIED.set(key, ok);
+  return ok;
+}
+
+function certUser(c: Cluster, pem: string): UserInfo | undefined {
   const caPem = controlPlaneFile(c, runningFlags(c, 'kube-apiserver').get('client-ca-file') ?? `${PKI}/ca.crt`);
-  const ca = caPem ? readCertificatePem(caPem) : undefined;
-  if (!cert || !ca || !issuedBy(cert, ca)) return undefined;
+  const cert = caPem ? verifiedCert(pem, caPem) : undefined;
+  if (!cert) return undefined;
   const now = c.now();
   if (now < cert.notBefore || now > cert.notAfter) return undefined;
   const cn = cert.subject.find(([t]) => t === 'CN')?.[1] ?? '';

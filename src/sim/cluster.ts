@@ -317,24 +317,36 @@ export class Cluster {
   // -------------------------------------------------------------------------------------------
   // Snapshot
 
-  snapshot(): Snapshot {
-    return JSON.parse(
-      JSON.stringify({
-        version: SNAPSHOT_VERSION,
-        now: this.now(),
-        random: this.random.state(),
-        meta: this.meta,
-        store: this.store.toJSON(),
-        hosts: [...this.hosts.values()].map((h) => h.data),
-        state: { ...this.state, __wakeups: this.wakeups, __controllers: { lastSeen: Object.fromEntries(this.lastSeen), changes: Object.fromEntries(this.store.changes), hostGeneration: this.hostGeneration, timeTick: this.timeTick } },
-      }),
-    ) as Snapshot;
+  /**
+   * The snapshot as JSON text, serialised once from the live objects (no intermediate copy). A
+   * caller that makes many copies of one state (grading, validate) parses this text once per copy
+   * and hands the result to `restore(…, { owned: true })`.
+   */
+  snapshotText(): string {
+    return JSON.stringify({
+      version: SNAPSHOT_VERSION,
+      now: this.now(),
+      random: this.random.state(),
+      meta: this.meta,
+      store: this.store.toJSON(),
+      hosts: [...this.hosts.values()].map((h) => h.data),
+      state: { ...this.state, __wakeups: this.wakeups, __controllers: { lastSeen: Object.fromEntries(this.lastSeen), changes: Object.fromEntries(this.store.changes), hostGeneration: this.hostGeneration, timeTick: this.timeTick } },
+    });
   }
 
-  /** Rebuild a cluster from a snapshot; `clock` may be a fresh clock (it is set to the snapshot's time when manual). */
-  static restore(snap: Snapshot, clock: Clock, controllers: readonly Controller[]): Cluster {
+  /** A deep, JSON-only copy of the whole cluster: what a saved session holds. */
+  snapshot(): Snapshot {
+    return JSON.parse(this.snapshotText()) as Snapshot;
+  }
+
+  /**
+   * Rebuild a cluster from a snapshot; `clock` may be a fresh clock (it is set to the snapshot's
+   * time when manual). The snapshot is copied first, so the caller may keep using it, unless the
+   * caller hands it over (`owned`: a tree just parsed for this cluster alone).
+   */
+  static restore(snap: Snapshot, clock: Clock, controllers: readonly Controller[], opts: { owned?: boolean } = {}): Cluster {
     if (snap.version !== SNAPSHOT_VERSION) throw new Error(`saved by another cka-lab version (snapshot version ${snap.version}, this one reads ${SNAPSHOT_VERSION})`);
-    const data = JSON.parse(JSON.stringify(snap)) as Snapshot;
+    const data = opts.owned ? snap : (JSON.parse(JSON.stringify(snap)) as Snapshot);
     if (clock instanceof ManualClock && clock.now() < data.now) clock.set(data.now);
     const c = new Cluster({ clock, random: new Random(data.random), meta: data.meta, controllers });
     c.store = Store.fromJSON(data.store);
