@@ -8,7 +8,8 @@ import { Cluster, type Snapshot } from '../sim/cluster.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
 import { buildCluster, parseFixture } from '../sim/fixture/build.js';
 import { ManualClock, type Clock } from '../util/clock.js';
-import { Session, type Editor, type SessionData } from '../shell/session.js';
+import { Session, type Editor } from '../shell/session.js';
+import { copyJSON } from '../util/json-copy.js';
 import type { Instance } from './instance.js';
 import { runSetup, SetupError } from './setup/index.js';
 
@@ -72,13 +73,11 @@ export function cloneSession(session: Session): Session {
 
 /**
  * Copies of a session's current state, back on the workstation with no history: the state is
- * serialised once and each copy parses it (what grading and validate do many times per state).
+ * serialised once and each copy is a deep copy of that plain tree (what grading and validate do
+ * many times per state).
  */
 export function copier(session: Session): () => Session {
-  const now = session.cluster.now();
-  const text = session.freeze();
-  return () => {
-    const data = JSON.parse(text) as SessionData;
-    return Session.fromJSON({ ...data, frames: data.frames.slice(0, 1), history: [] }, new ManualClock(now), CONTROLLERS, {}, true);
-  };
+  const data = session.toJSON();
+  const base = { ...data, frames: data.frames.slice(0, 1), history: [] };
+  return () => Session.fromJSON(copyJSON(base), new ManualClock(data.cluster.now), CONTROLLERS, {}, true);
 }

@@ -13,6 +13,7 @@ import { LANGS, textFor, textLangs, type Text } from './text.js';
 import { parseDuration } from '../sim/fixture/build.js';
 import { Session } from '../shell/session.js';
 import { ManualClock } from '../util/clock.js';
+import { copyJSON } from '../util/json-copy.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
 
 export interface ValidationResult {
@@ -84,13 +85,12 @@ export function seedsFor(scenario: Scenario): number[] {
 }
 
 /**
- * A state to start runs from: serialised once and parsed per run, so setup (or the solution) runs
- * once per seed. Unlike the grader's copies, a run keeps the session's shell (host, history).
+ * A state to start runs from: serialised once and deep-copied per run, so setup (or the solution)
+ * runs once per seed. Unlike the grader's copies, a run keeps the session's shell (host, history).
  */
 function restorer(session: Session): () => Session {
-  const now = session.cluster.now();
-  const text = session.freeze();
-  return () => Session.thaw(text, new ManualClock(now), CONTROLLERS);
+  const data = session.toJSON();
+  return () => Session.fromJSON(copyJSON(data), new ManualClock(data.cluster.now), CONTROLLERS, {}, true);
 }
 
 export async function validateScenario(scenario: Scenario, opts: ValidateOptions = {}): Promise<ValidationResult> {

@@ -377,12 +377,9 @@ export class Session {
   }
 
   toJSON(): SessionData {
-    return { version: SESSION_VERSION, cluster: this.cluster.snapshot(), ...this.shellData() };
-  }
-
-  /** Everything a saved session holds besides the cluster. */
-  private shellData(): Omit<SessionData, 'version' | 'cluster'> {
     return {
+      version: SESSION_VERSION,
+      cluster: this.cluster.snapshot(),
       frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}) })),
       history: [...this.history],
       aliases: { ...this.aliases },
@@ -390,21 +387,8 @@ export class Session {
   }
 
   /**
-   * The session as JSON text, serialised once (`toJSON` copies the cluster first): for callers
-   * that rebuild many sessions from one state with `thaw`, such as the grader and validate.
-   */
-  freeze(): string {
-    return `{"version":${SESSION_VERSION},"cluster":${this.cluster.snapshotText()},${JSON.stringify(this.shellData()).slice(1)}`;
-  }
-
-  /** A session from `freeze` text: parsed once and owned by the new session, no second copy. */
-  static thaw(text: string, clock: Clock, controllers: readonly Controller[], opts: SessionOptions = {}): Session {
-    return Session.fromJSON(JSON.parse(text) as SessionData, clock, controllers, opts, true);
-  }
-
-  /**
    * Rebuild a session from saved data. The data is copied unless the caller hands it over
-   * (`owned`: parsed just now for this session alone, e.g. read from its file).
+   * (`owned`: parsed or copied for this session alone, e.g. read from its file).
    */
   static fromJSON(data: SessionData, clock: Clock, controllers: readonly Controller[], opts: SessionOptions = {}, owned = false): Session {
     if (data.version !== SESSION_VERSION) throw new Error(`unsupported session version ${data.version}`);

@@ -10,6 +10,7 @@ import { Store, type StoreData } from './api/store.js';
 import type { KEvent, KObject } from './api/types.js';
 import { Host, type HostData } from './node/host.js';
 import { infoForKind } from './api/registry.js';
+import { copyJSON, toPlainJSON } from '../util/json-copy.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
 
@@ -318,12 +319,11 @@ export class Cluster {
   // Snapshot
 
   /**
-   * The snapshot as JSON text, serialised once from the live objects (no intermediate copy). A
-   * caller that makes many copies of one state (grading, validate) parses this text once per copy
-   * and hands the result to `restore(…, { owned: true })`.
+   * A deep, JSON-only copy of the whole cluster: what a saved session holds (the same tree as a
+   * JSON round trip, built without the text).
    */
-  snapshotText(): string {
-    return JSON.stringify({
+  snapshot(): Snapshot {
+    return toPlainJSON({
       version: SNAPSHOT_VERSION,
       now: this.now(),
       random: this.random.state(),
@@ -331,22 +331,17 @@ export class Cluster {
       store: this.store.toJSON(),
       hosts: [...this.hosts.values()].map((h) => h.data),
       state: { ...this.state, __wakeups: this.wakeups, __controllers: { lastSeen: Object.fromEntries(this.lastSeen), changes: Object.fromEntries(this.store.changes), hostGeneration: this.hostGeneration, timeTick: this.timeTick } },
-    });
-  }
-
-  /** A deep, JSON-only copy of the whole cluster: what a saved session holds. */
-  snapshot(): Snapshot {
-    return JSON.parse(this.snapshotText()) as Snapshot;
+    }) as Snapshot;
   }
 
   /**
    * Rebuild a cluster from a snapshot; `clock` may be a fresh clock (it is set to the snapshot's
    * time when manual). The snapshot is copied first, so the caller may keep using it, unless the
-   * caller hands it over (`owned`: a tree just parsed for this cluster alone).
+   * caller hands it over (`owned`: a tree parsed or copied for this cluster alone).
    */
   static restore(snap: Snapshot, clock: Clock, controllers: readonly Controller[], opts: { owned?: boolean } = {}): Cluster {
     if (snap.version !== SNAPSHOT_VERSION) throw new Error(`saved by another cka-lab version (snapshot version ${snap.version}, this one reads ${SNAPSHOT_VERSION})`);
-    const data = opts.owned ? snap : (JSON.parse(JSON.stringify(snap)) as Snapshot);
+    const data = opts.owned ? snap : copyJSON(snap);
     if (clock instanceof ManualClock && clock.now() < data.now) clock.set(data.now);
     const c = new Cluster({ clock, random: new Random(data.random), meta: data.meta, controllers });
     c.store = Store.fromJSON(data.store);
