@@ -7,6 +7,7 @@
  * treat them as read-only and write through `put`, which stores a copy they hand over.
  */
 import type { KObject } from './types.js';
+import { toPlainJSON } from '../../util/json-copy.js';
 
 export interface StoreData {
   resourceVersion: number;
@@ -147,7 +148,7 @@ export class Store {
   }
 }
 
-/** Structured clone for plain JSON objects (faster than structuredClone for small trees). */
+/** A deep copy with JSON's semantics (what a write through the API server would store), strings shared. */
 export function clone<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v)) as T;
+  return toPlainJSON(v) as T;
 }
