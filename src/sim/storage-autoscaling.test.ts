@@ -142,3 +142,42 @@ EOF`);
   assert.equal((await run(`kubectl get deploy web -o jsonpath='{.spec.replicas}'`)).stdout, '1');
   assert.match((await run('kubectl describe hpa web')).stdout, /New size: 1; reason: All metrics below target/);
 });
+
+test('HPA behavior: a scale-up limit below the current count holds it (never scales down); scaleDown Disabled keeps the replicas', async () => {
+  const { run, advance } = await session();
+  await run(`kubectl apply -f - <<'EOF'
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: registry.k8s.io/hpa-example, resources: {requests: {cpu: 100m}, limits: {cpu: 500m}}}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web}
+spec: {selector: {app: web}, ports: [{port: 80}]}
+EOF`);
+  await run(`kubectl run load --image=busybox -- sh -c 'while sleep 0.01; do wget -q -O- http://web; done'`);
+  advance(30_000);
+  const replicas = async (): Promise<number> => Number((await run(`kubectl get deploy web -o jsonpath='{.spec.replicas}'`)).stdout);
+  // the default behavior grows 1 → 5 at once; the policy patched in right after allows 1 pod per 60 s
+  await run('kubectl autoscale deployment web --cpu=50% --min=1 --max=10');
+  assert.equal(await replicas(), 5);
+  await run(`kubectl patch hpa web --type=merge -p '{"spec":{"behavior":{"scaleUp":{"policies":[{"type":"Pods","value":1,"periodSeconds":60}]},"scaleDown":{"selectPolicy":"Disabled"}}}}'`);
+  for (let i = 0; i < 3; i++) {
+    advance(15_000);
+    assert.equal(await replicas(), 5, 'the 4 pods added within the period hold the count, they do not undo it');
+  }
+  assert.match((await run('kubectl describe hpa web')).stdout, /ScalingLimited +True +ScaleUpLimit/);
+  advance(15_000);
+  assert.equal(await replicas(), 6, 'one more pod once the period has passed');
+  advance(45_000);
+  assert.equal(await replicas(), 6);
+  await run('kubectl delete pod load --grace-period=0 --force');
+  advance(600_000);
+  assert.equal(await replicas(), 6, 'scaleDown.selectPolicy Disabled: no scale down');
+});

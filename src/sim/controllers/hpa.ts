@@ -191,12 +191,15 @@ function stabilize(current: number, desired: number, recs: HpaHistory['recs'], n
     : { replicas: rec, reason: 'ScaleDownStabilized', message: 'recent recommendations were higher than current one, applying the highest recent recommendation' };
 }
 
-/** calculateScaleUpLimitWithScalingRules / calculateScaleDownLimitWithBehaviors. */
+/**
+ * calculateScaleUpLimitWithScalingRules / calculateScaleDownLimitWithBehaviors: each policy counts
+ * from the replicas at the start of its period, i.e. the current count minus every change (up and
+ * down) made within the period.
+ */
 function rateLimit(current: number, events: HpaHistory['events'], now: number, r: Required<ScalingRules>, up: boolean): number {
   if (r.selectPolicy === 'Disabled') return current;
   const limits = r.policies.map((p) => {
-    const changed = events.filter((e) => e.t > now - p.periodSeconds * 1000 && (up ? e.delta > 0 : e.delta < 0)).reduce((s, e) => s + Math.abs(e.delta), 0);
-    const start = up ? current - changed : current + changed;
+    const start = current - events.filter((e) => e.t > now - p.periodSeconds * 1000).reduce((s, e) => s + e.delta, 0);
     if (p.type === 'Pods') return up ? start + p.value : start - p.value;
     return up ? Math.ceil(start * (1 + p.value / 100)) : Math.ceil(start * (1 - p.value / 100));
   });
@@ -302,16 +305,21 @@ function sync(c: Cluster, hpa: HPA): void {
     desired = stab.replicas;
     const longestPeriod = Math.max(0, ...[...up.policies, ...down.policies].map((p) => p.periodSeconds)) * 1000;
     h.events = h.events.filter((e) => e.t > now - longestPeriod);
+    // convertDesiredReplicasWithBehaviorRate: a limit below the current count (pods added by a
+    // policy the HPA no longer has, e.g. before its behavior was patched in) holds the count
+    // instead of scaling the other way, until those changes leave the period.
     if (desired > current) {
-      const lim = Math.min(rateLimit(current, h.events, now, up, true), max);
+      const rate = Math.max(rateLimit(current, h.events, now, up, true), current);
+      const lim = Math.min(rate, max);
       if (desired > lim) {
-        limitedReason = lim === max && rateLimit(current, h.events, now, up, true) >= max ? 'TooManyReplicas' : 'ScaleUpLimit';
+        limitedReason = lim === max && rate >= max ? 'TooManyReplicas' : 'ScaleUpLimit';
         desired = lim;
       }
     } else if (desired < current) {
-      const lim = Math.max(rateLimit(current, h.events, now, down, false), min);
+      const rate = Math.min(rateLimit(current, h.events, now, down, false), current);
+      const lim = Math.max(rate, min);
       if (desired < lim) {
-        limitedReason = lim === min && rateLimit(current, h.events, now, down, false) <= min ? 'TooFewReplicas' : 'ScaleDownLimit';
+        limitedReason = lim === min && rate <= min ? 'TooFewReplicas' : 'ScaleDownLimit';
         desired = lim;
       }
     }
