@@ -14,6 +14,7 @@ await build({
   entryPoints: [
     { in: join(root, 'src/cli/main.ts'), out: 'main' },
     { in: join(root, 'src/scenario/validate-worker.ts'), out: 'validate-worker' },
+    { in: join(root, 'src/scenario/library-index.ts'), out: 'library-index' },
   ],
   outdir: join(root, 'dist/bundle'),
   bundle: true,
@@ -24,3 +25,8 @@ await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __ckaCreateRequire } from 'node:module'; const require = __ckaCreateRequire(import.meta.url);" },
 });
+
+// The scenario index (src/scenario/library-index.ts) beside the chunks: written by the code just
+// bundled, so it matches that code's schema.
+const { writeIndex } = await import(join(root, 'dist/bundle/library-index.js'));
+writeIndex(join(root, 'scenarios'), join(root, 'dist/bundle/scenario-index.json'));

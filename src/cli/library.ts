@@ -4,7 +4,7 @@
  * `validate`.
  */
 import { join } from 'node:path';
-import { loadLibrary, formatLoadError, resolveLang, type Lang, type LoadedScenario } from '../scenario/index.js';
+import { loadLibrary, formatLoadError, resolveLang, readIndex, knownFrom, INDEX_FILE, type Lang, type LoadedScenario } from '../scenario/index.js';
 import { packageRoot } from '../app/paths.js';
 import { CliError, type CliIo } from './io.js';
 
@@ -12,8 +12,14 @@ export function libraryDir(io: CliIo): string {
   return io.env['CKA_LAB_SCENARIOS'] || join(packageRoot(), 'scenarios');
 }
 
+/**
+ * The build-time scenario index sits beside the bundle's chunks (scripts/bundle.mjs): only the
+ * bundle built with it reads it; from source there is none and every file is parsed.
+ */
+const INDEX_URL = new URL(`./${INDEX_FILE}`, import.meta.url);
+
 export function library(io: CliIo, quiet = false): LoadedScenario[] {
-  const { scenarios, errors } = loadLibrary(libraryDir(io));
+  const { scenarios, errors } = loadLibrary(libraryDir(io), knownFrom(readIndex(INDEX_URL)));
   if (!quiet) for (const e of errors) io.stderr.write(`cka-lab: ${formatLoadError(e)}\n`);
   return scenarios;
 }

@@ -2,7 +2,8 @@
  * The scenario engine's public API: load the library, instantiate a scenario for a seed, set up a
  * session for it, grade the session's state, validate scenarios, draw an exam.
  */
-export { loadLibrary, loadScenarioFile, parseScenario, formatLoadError, ScenarioLoadError, type LoadError, type LoadedScenario } from './loader.js';
+export { loadLibrary, loadScenarioFile, parseScenario, formatLoadError, ScenarioLoadError, type LoadError, type LoadedScenario, type KnownScenario } from './loader.js';
+export { readIndex, writeIndex, buildIndex, knownFrom, INDEX_FILE, type ScenarioIndex } from './library-index.js';
 export { ScenarioSchema, DOMAINS, type Scenario, type ScenarioInput, type Domain, type CheckSpec, type SetupStep, type Break, type Mutation, type Alternative } from './schema.js';
 export { instantiate, type Instance } from './instance.js';
 export { setupSession, cloneSession, fixtureSnapshot, type FixtureCache, type SetupOptions } from './session.js';

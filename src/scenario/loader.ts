@@ -159,14 +159,22 @@ function dedupe(errors: LoadError[]): LoadError[] {
   });
 }
 
+/**
+ * Already-parsed scenarios by file text (the build-time index, library-index.ts): a file whose
+ * text it knows is not parsed again.
+ */
+export type KnownScenario = (text: string) => Scenario | undefined;
+
 /** Load one file; throws ScenarioLoadError with every problem found. */
-export function loadScenarioFile(path: string): LoadedScenario {
+export function loadScenarioFile(path: string, known?: KnownScenario): LoadedScenario {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     throw new ScenarioLoadError([{ file: path, line: 1, column: 1, message: (e as Error).message }]);
   }
+  const hit = known?.(text);
+  if (hit) return { ...hit, source: path };
   const r = parseScenario(text, path);
   if ('errors' in r) throw new ScenarioLoadError(r.errors);
   return r.scenario;
@@ -190,13 +198,13 @@ function yamlFiles(dir: string): string[] {
  * Load every scenarios/<domain>/<id>.yaml under `dir`. A file that fails to load is reported and
  * skipped; so are duplicate ids and files whose folder is not their domain.
  */
-export function loadLibrary(dir = 'scenarios'): { scenarios: LoadedScenario[]; errors: LoadError[] } {
+export function loadLibrary(dir = 'scenarios', known?: KnownScenario): { scenarios: LoadedScenario[]; errors: LoadError[] } {
   const scenarios: LoadedScenario[] = [];
   const errors: LoadError[] = [];
   const byId = new Map<string, string>();
   for (const file of yamlFiles(dir)) {
     try {
-      const s = loadScenarioFile(file);
+      const s = loadScenarioFile(file, known);
       const rel = relative(dir, file).split(/[\\/]/);
       if (rel.length === 2 && rel[0] !== s.domain) {
         errors.push({ file, line: 1, column: 1, message: `domain "${s.domain}" but the file is in ${rel[0]}/ (move it to scenarios/${s.domain}/)` });

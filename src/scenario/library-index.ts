@@ -1,0 +1,59 @@
+/**
+ * A build-time index of the scenario library: each file's parsed and schema-checked scenario,
+ * keyed by the SHA-256 of its text. Parsing YAML and checking it against the schema is most of
+ * what `cka-lab list`, `exam` and `practice` spend before their first line (117 files: ~1.5 s of
+ * CPU); with the index, loading reads and hashes the files and parses only those whose text the
+ * index does not know, so an edited or new scenario is never served stale. The bundle step
+ * (scripts/bundle.mjs) writes the index beside the bundle's chunks, so only code built in the same
+ * step reads it; runs from source (tsx, tests) find none and parse everything.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadLibrary } from './loader.js';
+import type { Scenario } from './schema.js';
+
+export const INDEX_FILE = 'scenario-index.json';
+const INDEX_VERSION = 1;
+
+export interface ScenarioIndex {
+  version: number;
+  /** Parsed scenario (without its `source`) by the SHA-256 hex of the file's text. */
+  entries: Record<string, Scenario>;
+}
+
+export function textKey(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The index of every file under `dir` that loads without errors. */
+export function buildIndex(dir: string): ScenarioIndex {
+  const entries: Record<string, Scenario> = {};
+  for (const s of loadLibrary(dir).scenarios) {
+    const { source, ...scenario } = s;
+    entries[textKey(readFileSync(source, 'utf8'))] = scenario;
+  }
+  return { version: INDEX_VERSION, entries };
+}
+
+export function writeIndex(dir: string, path: string): number {
+  const index = buildIndex(dir);
+  writeFileSync(path, JSON.stringify(index));
+  return Object.keys(index.entries).length;
+}
+
+/** The index at `path`, or undefined when it is missing, unreadable or of another version. */
+export function readIndex(path: string | URL): ScenarioIndex | undefined {
+  try {
+    const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<ScenarioIndex>;
+    if (data.version !== INDEX_VERSION || typeof data.entries !== 'object' || data.entries === null) return undefined;
+    return data as ScenarioIndex;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The loader's lookup for an index (none without one). */
+export function knownFrom(index: ScenarioIndex | undefined): ((text: string) => Scenario | undefined) | undefined {
+  if (!index) return undefined;
+  return (text) => index.entries[textKey(text)];
+}
