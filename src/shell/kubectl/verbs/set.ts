@@ -4,7 +4,7 @@
  * and prints `deployment.apps/web image updated`, `… env updated`, `… resource requirements updated`;
  * `set selector` lives in set-selector.ts.
  */
-import type { Container, Deployment, KObject, Pod } from '../../../sim/api/types.js';
+import type { Container, Deployment, EnvVar, KObject, Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
 import { KubectlError, seeHelp } from '../errors.js';
 import { list, str } from '../flags.js';
@@ -21,6 +21,32 @@ function containersOf(obj: KObject): Container[] {
 
 function selected(cs: Container[], which: string | undefined): Container[] {
   return cs.filter((c) => which === undefined || which === '*' || c.name === which);
+}
+
+function keyToEnvName(key: string): string {
+  return key.replace(/[^a-zA-Z0-9_]/g, '_').toUpperCase();
+}
+
+/**
+ * `set env --from=configmap/NAME|secret/NAME [--keys=a,b] [--prefix=P]`: one variable per data key
+ * (the key upper-cased, other characters than letters, digits and `_` turned into `_`), each a
+ * configMapKeyRef or secretKeyRef to its key. kubectl walks the Go map, in no fixed order; the keys
+ * go in sorted order here.
+ */
+function fromRefs(env: Parameters<Verb['run']>[1], ns: string, from: string | undefined, keys: string[], prefix: string): EnvVar[] {
+  if (!from) return [];
+  const { targets } = parseTargets([from]);
+  const t = targets[0];
+  if (!t || targets.length !== 1) throw new KubectlError('one resource must be specified in --from');
+  if (t.info.kind !== 'ConfigMap' && t.info.kind !== 'Secret') throw new KubectlError('unsupported resource specified in --from');
+  const obj = env.api.get(t.info.kind, ns, t.name) as KObject & { data?: Record<string, string> };
+  return Object.keys(obj.data ?? {})
+    .filter((k) => keys.length === 0 || keys.includes(k))
+    .sort()
+    .map((k) => ({
+      name: prefix + keyToEnvName(k),
+      valueFrom: t.info.kind === 'Secret' ? { secretKeyRef: { name: t.name, key: k } } : { configMapKeyRef: { name: t.name, key: k } },
+    }));
 }
 
 export const setVerb: Verb = {
@@ -54,7 +80,15 @@ export const setVerb: Verb = {
         op = 'image updated';
       } else if (sub === 'env') {
         const envs = [...list(p.flags, 'env'), ...pairs];
+        const refs = fromRefs(env, ns.name, str(p.flags, 'from'), list(p.flags, 'keys'), str(p.flags, 'prefix') ?? '');
         for (const c of selected(cs, str(p.flags, 'containers'))) {
+          for (const r of refs) {
+            const cur = c.env ?? [];
+            const i = cur.findIndex((x) => x.name === r.name);
+            if (i >= 0) cur[i] = r;
+            else cur.push(r);
+            c.env = cur;
+          }
           for (const e of envs) {
             if (e.endsWith('-') && !e.includes('=')) {
               c.env = (c.env ?? []).filter((x) => x.name !== e.slice(0, -1));

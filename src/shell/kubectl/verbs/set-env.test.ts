@@ -1,0 +1,25 @@
+/** `kubectl set env --from` (set_env.go): one key reference per data key, --keys and --prefix. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Session } from '../../session.js';
+import { loadFixture } from '../../../testing/fixtures.js';
+
+test('set env --from=configmap/… and secret/…: a keyRef per key, --keys filters, --prefix prepends, the name sanitised', async () => {
+  const s = new Session(loadFixture('kubeadm-calico'));
+  const run = (l: string): Promise<{ stdout: string; stderr: string; exitCode: number }> => s.exec(l);
+  await run('kubectl create configmap app --from-literal=LOG_LEVEL=debug --from-literal=cache.ttl=300');
+  await run('kubectl create secret generic creds --from-literal=db-pass=x --from-literal=user=y');
+  await run('kubectl create deployment api --image=busybox:1.36 -- sleep 3600');
+  assert.equal((await run('kubectl set env deployment/api --from=configmap/app')).stdout, 'deployment.apps/api env updated\n');
+  assert.equal((await run('kubectl set env deployment/api --from=secret/creds --keys=db-pass --prefix=APP_')).exitCode, 0);
+  const env = JSON.parse((await run(`kubectl get deploy api -o jsonpath='{.spec.template.spec.containers[0].env}'`)).stdout) as unknown;
+  // keys in sorted order (LOG_LEVEL before cache.ttl)
+  assert.deepEqual(env, [
+    { name: 'LOG_LEVEL', valueFrom: { configMapKeyRef: { key: 'LOG_LEVEL', name: 'app' } } },
+    { name: 'CACHE_TTL', valueFrom: { configMapKeyRef: { key: 'cache.ttl', name: 'app' } } },
+    { name: 'APP_DB_PASS', valueFrom: { secretKeyRef: { key: 'db-pass', name: 'creds' } } },
+  ]);
+  const bad = await run('kubectl set env deployment/api --from=service/kubernetes');
+  assert.equal(bad.stderr, 'error: unsupported resource specified in --from\n');
+  assert.equal((await run('kubectl set env deployment/api --from=configmap/nope')).stderr, 'Error from server (NotFound): configmaps "nope" not found\n');
+});
