@@ -23,3 +23,14 @@ test('set env --from=configmap/… and secret/…: a keyRef per key, --keys filt
   assert.equal(bad.stderr, 'error: unsupported resource specified in --from\n');
   assert.equal((await run('kubectl set env deployment/api --from=configmap/nope')).stderr, 'Error from server (NotFound): configmaps "nope" not found\n');
 });
+
+test('set image|env|resources --dry-run: client prints and changes nothing, server says so and changes nothing', async () => {
+  const s = new Session(loadFixture('kubeadm-calico'));
+  const run = (l: string): Promise<{ stdout: string; stderr: string; exitCode: number }> => s.exec(l);
+  await run('kubectl create deployment w --image=nginx:1.27');
+  assert.equal((await run('kubectl set image deployment/w nginx=nginx:1.28 --dry-run=client')).stdout, 'deployment.apps/w image updated (dry run)\n');
+  assert.match((await run('kubectl set env deployment/w A=1 --dry-run=client -o yaml')).stdout, /- name: A\n {10}value: "1"\n/);
+  assert.equal((await run('kubectl set resources deployment/w --requests=cpu=1 --dry-run=server')).stdout, 'deployment.apps/w resource requirements updated (server dry run)\n');
+  const c = (await run(`kubectl get deploy w -o jsonpath='{.spec.template.spec.containers[0].image}|{.spec.template.spec.containers[0].env}|{.spec.template.spec.containers[0].resources}'`)).stdout;
+  assert.equal(c, 'nginx:1.27||{}');
+});

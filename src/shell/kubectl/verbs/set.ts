@@ -6,6 +6,7 @@
  */
 import type { Container, Deployment, EnvVar, KObject, Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
+import { parseDryRun } from '../dry-run.js';
 import { KubectlError, seeHelp } from '../errors.js';
 import { list, str } from '../flags.js';
 import { printObject } from '../printobj.js';
@@ -57,6 +58,7 @@ export const setVerb: Verb = {
     if (sub === 'selector') return runSetSelector(p, env);
     if (!sub || !['image', 'env', 'resources'].includes(sub)) throw new KubectlError(`cka-lab does not simulate "kubectl ${inv.words}" yet`);
     const path = inv.words;
+    const dry = parseDryRun(p.flags);
     const ns = namespaceOf(env, p);
     const pairs = p.args.filter((a) => a.includes('=') || (sub === 'env' && a.endsWith('-')));
     const res = p.args.filter((a) => !pairs.includes(a));
@@ -116,7 +118,9 @@ export const setVerb: Verb = {
         }
         op = 'resource requirements updated';
       }
-      stdout += printObject(env.api.update(obj), { output: str(p.flags, 'output'), operation: op, dryRun: 'none', generated: false });
+      // set_*.go: --dry-run=client prints the changed object without sending it; server sends it with dryRun=All
+      const updated = dry.mode === 'client' ? obj : env.api.update(obj, { dryRun: dry.mode === 'server' });
+      stdout += printObject(updated, { output: str(p.flags, 'output'), operation: op, dryRun: dry.mode, generated: false });
     }
     return { stdout, stderr: '', exitCode: 0 };
   },
