@@ -1,5 +1,5 @@
 /** touch — GNU coreutils src/touch.c: create empty files or bump the mtime of existing ones. */
-import { resolvePath } from '../../sim/node/vfs.js';
+import { resolvePath, VfsError } from '../../sim/node/vfs.js';
 import type { CommandFn } from '../types.js';
 import { createProblem } from './fsutil.js';
 import { getopt, has, Out } from './util.js';
@@ -25,7 +25,13 @@ export const touch: CommandFn = (ctx) => {
       out.err(`touch: cannot touch '${op}': ${problem}`);
       continue;
     }
-    fs.write(path, '');
+    try {
+      fs.write(path, '');
+    } catch (e) {
+      // a read-only mount (a Secret or ConfigMap volume in a container): open(2) fails with EROFS
+      if (!(e instanceof VfsError) || e.code !== 'EROFS') throw e;
+      out.err(`touch: cannot touch '${op}': Read-only file system`);
+    }
   }
   return out.result();
 };

@@ -4,7 +4,7 @@
  * .json/.yaml/.yml files in name order, `-R` to descend), or `-` for stdin; several documents per
  * file separated by `---`; `kind: List` expands to its items. Errors carry kubectl's wording.
  */
-import { parseAllDocuments, type YAMLError } from 'yaml';
+import { parseAllDocuments, type Tags, type YAMLError } from 'yaml';
 import type { KObject } from '../../sim/api/types.js';
 import { hasKind, infoForKind } from '../../sim/api/registry.js';
 import { ApiError } from '../../sim/api/errors.js';
@@ -49,10 +49,18 @@ function goYamlMessage(e: YAMLError): string {
   }
 }
 
+/**
+ * kubectl decodes YAML with sigs.k8s.io/yaml, i.e. go-yaml v2, which reads a plain integer with a
+ * leading 0 as octal (strconv.ParseInt base 0): `defaultMode: 0400` is 256, as in the Kubernetes
+ * docs' examples, where YAML 1.2 would read 400. Quoted "0400" stays a string.
+ */
+const GO_OCTAL_INT = { identify: (): boolean => false, default: true, tag: 'tag:yaml.org,2002:int', test: /^[-+]?0[0-7]+$/, resolve: (s: string): number => parseInt(s, 8) };
+export const GO_YAML_TAGS = { customTags: (tags: Tags): Tags => [GO_OCTAL_INT, ...tags] };
+
 /** Decode one file's text into objects. */
 export function decodeManifest(text: string, source: string): KObject[] {
   const objs: KObject[] = [];
-  const docs = parseAllDocuments(text, { uniqueKeys: true });
+  const docs = parseAllDocuments(text, { uniqueKeys: true, ...GO_YAML_TAGS });
   const list = Array.isArray(docs) ? docs : [docs];
   for (const doc of list) {
     const err = doc.errors[0];

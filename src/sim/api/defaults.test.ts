@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyDefaults } from './defaults.js';
-import type { Container, Deployment, Pod } from './types.js';
+import type { Container, Deployment, KObject, Pod } from './types.js';
 
 function pod(resources: Container['resources']): Pod {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx', ...(resources ? { resources } : {}) }] } };
@@ -58,3 +58,9 @@ for (const tc of priorityCases) {
     assert.equal(p.spec.priority, tc.want);
   });
 }
+
+test('Secret: stringData is merged into data (base64) and never stored', () => {
+  const s = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { a: 'eA==', b: 'eQ==' }, stringData: { b: 'über', c: 'z' } } as unknown as KObject;
+  applyDefaults(s);
+  assert.deepEqual(s, { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, type: 'Opaque', data: { a: 'eA==', b: Buffer.from('über').toString('base64'), c: 'eg==' } });
+});

@@ -211,9 +211,20 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       if (!(obj['status'] as { phase?: string } | undefined)?.phase) obj['status'] = { phase: 'Active' };
       obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name };
       break;
-    case 'Secret':
+    case 'Secret': {
       obj['type'] ??= 'Opaque';
+      // Convert_v1_Secret_To_core_Secret (pkg/apis/core/v1/conversion.go): stringData is write-only,
+      // merged into data (base64 of its UTF-8 bytes, overriding a data key of the same name) and
+      // never stored or returned
+      const sec = obj as KObject & { data?: Record<string, string>; stringData?: Record<string, string> };
+      if (sec.stringData) {
+        const data = { ...(sec.data ?? {}) };
+        for (const [k, v] of Object.entries(sec.stringData)) data[k] = Buffer.from(v, 'utf8').toString('base64');
+        sec.data = data;
+        delete sec.stringData;
+      }
       break;
+    }
     case 'NetworkPolicy': {
       // pkg/apis/networking/v1/defaults.go and the registry: ports default to TCP; policyTypes
       // default to Ingress, plus Egress when egress rules are given

@@ -5,6 +5,7 @@
  * reasons in the header, and giving up stores a copy in /tmp and fails, as kubectl does.
  */
 import { parse as parseYaml } from 'yaml';
+import { GO_YAML_TAGS } from '../manifest.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { qualifiedResource, infoForKind } from '../../../sim/api/registry.js';
@@ -60,7 +61,7 @@ export const editVerb: Verb = {
       previous = body;
       let obj: KObject;
       try {
-        obj = parseYaml(body) as KObject;
+        obj = parseYaml(body, GO_YAML_TAGS) as KObject;
       } catch (e) {
         original = `${HEADER}# The edited file had a syntax error: ${(e as Error).message.split('\n')[0]}\n#\n${body}`;
         continue;

@@ -4,8 +4,9 @@
  * and prints `deployment.apps/web image updated`, `… env updated`, `… resource requirements updated`;
  * `set selector` lives in set-selector.ts.
  */
-import type { Container, Deployment, KObject, Pod } from '../../../sim/api/types.js';
+import type { Container, Deployment, EnvVar, KObject, Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
+import { parseDryRun } from '../dry-run.js';
 import { KubectlError, seeHelp } from '../errors.js';
 import { list, str } from '../flags.js';
 import { printObject } from '../printobj.js';
@@ -23,6 +24,32 @@ function selected(cs: Container[], which: string | undefined): Container[] {
   return cs.filter((c) => which === undefined || which === '*' || c.name === which);
 }
 
+function keyToEnvName(key: string): string {
+  return key.replace(/[^a-zA-Z0-9_]/g, '_').toUpperCase();
+}
+
+/**
+ * `set env --from=configmap/NAME|secret/NAME [--keys=a,b] [--prefix=P]`: one variable per data key
+ * (the key upper-cased, other characters than letters, digits and `_` turned into `_`), each a
+ * configMapKeyRef or secretKeyRef to its key. kubectl walks the Go map, in no fixed order; the keys
+ * go in sorted order here.
+ */
+function fromRefs(env: Parameters<Verb['run']>[1], ns: string, from: string | undefined, keys: string[], prefix: string): EnvVar[] {
+  if (!from) return [];
+  const { targets } = parseTargets([from]);
+  const t = targets[0];
+  if (!t || targets.length !== 1) throw new KubectlError('one resource must be specified in --from');
+  if (t.info.kind !== 'ConfigMap' && t.info.kind !== 'Secret') throw new KubectlError('unsupported resource specified in --from');
+  const obj = env.api.get(t.info.kind, ns, t.name) as KObject & { data?: Record<string, string> };
+  return Object.keys(obj.data ?? {})
+    .filter((k) => keys.length === 0 || keys.includes(k))
+    .sort()
+    .map((k) => ({
+      name: prefix + keyToEnvName(k),
+      valueFrom: t.info.kind === 'Secret' ? { secretKeyRef: { name: t.name, key: k } } : { configMapKeyRef: { name: t.name, key: k } },
+    }));
+}
+
 export const setVerb: Verb = {
   name: 'set',
   run(inv, env) {
@@ -31,6 +58,7 @@ export const setVerb: Verb = {
     if (sub === 'selector') return runSetSelector(p, env);
     if (!sub || !['image', 'env', 'resources'].includes(sub)) throw new KubectlError(`cka-lab does not simulate "kubectl ${inv.words}" yet`);
     const path = inv.words;
+    const dry = parseDryRun(p.flags);
     const ns = namespaceOf(env, p);
     const pairs = p.args.filter((a) => a.includes('=') || (sub === 'env' && a.endsWith('-')));
     const res = p.args.filter((a) => !pairs.includes(a));
@@ -54,7 +82,15 @@ export const setVerb: Verb = {
         op = 'image updated';
       } else if (sub === 'env') {
         const envs = [...list(p.flags, 'env'), ...pairs];
+        const refs = fromRefs(env, ns.name, str(p.flags, 'from'), list(p.flags, 'keys'), str(p.flags, 'prefix') ?? '');
         for (const c of selected(cs, str(p.flags, 'containers'))) {
+          for (const r of refs) {
+            const cur = c.env ?? [];
+            const i = cur.findIndex((x) => x.name === r.name);
+            if (i >= 0) cur[i] = r;
+            else cur.push(r);
+            c.env = cur;
+          }
           for (const e of envs) {
             if (e.endsWith('-') && !e.includes('=')) {
               c.env = (c.env ?? []).filter((x) => x.name !== e.slice(0, -1));
@@ -82,7 +118,9 @@ export const setVerb: Verb = {
         }
         op = 'resource requirements updated';
       }
-      stdout += printObject(env.api.update(obj), { output: str(p.flags, 'output'), operation: op, dryRun: 'none', generated: false });
+      // set_*.go: --dry-run=client prints the changed object without sending it; server sends it with dryRun=All
+      const updated = dry.mode === 'client' ? obj : env.api.update(obj, { dryRun: dry.mode === 'server' });
+      stdout += printObject(updated, { output: str(p.flags, 'output'), operation: op, dryRun: dry.mode, generated: false });
     }
     return { stdout, stderr: '', exitCode: 0 };
   },
