@@ -6,12 +6,13 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { createPod, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
+import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
 
 export const replicaSetController: Controller = {
   name: 'replicaset',
   runsIn: 'controllerManager',
-  watches: ['ReplicaSet', 'Pod'],
+  // a quota or limit range that changes may let a refused pod in: the sync retries then
+  watches: ['ReplicaSet', 'Pod', 'ResourceQuota', 'LimitRange', 'Namespace'],
   reconcile(c: Cluster): void {
     for (const rs of c.store.list<ReplicaSet>('ReplicaSet')) syncReplicaSet(c, rs);
   },
@@ -27,7 +28,9 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
       for (let i = active.length; i < want; i++) {
         const pod = podFromTemplate(rs.spec.template, ns, rs);
         pod.metadata.generateName = `${rs.metadata.name}-`;
-        const created = createPod(c, pod);
+        // the first refusal ends the batch (slowStartBatch); the next sync tries again
+        const created = createPodOrReport(c, pod, rs, 'replicaset-controller');
+        if (!created) break;
         c.recordEvent(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`, 'replicaset-controller');
         active.push(created);
       }
