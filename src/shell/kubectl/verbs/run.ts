@@ -5,6 +5,7 @@
  * creates a Service first; `-i/-t` attach runs the command in the container through the
  * session's execInPod, and `--rm` then deletes the pod. `--overrides` patches the generated pod.
  */
+import { warningLines } from '../validate.js';
 import type { Container, KObject, Pod } from '../../../sim/api/types.js';
 import type { ShellResult } from '../../commands/types.js';
 
@@ -187,10 +188,15 @@ export const runVerb: Verb = {
     const pod = overrides ? applyOverrides(generated, overrides, str(p.flags, 'override-type') ?? 'merge') : generated;
     const print = (obj: KObject): string => printObject(obj, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client' });
     let stdout = '';
-    const stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
+    let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
     const send = (obj: KObject): KObject => {
       if (dry.mode === 'client') return obj;
-      return env.api.create({ ...structuredClone(obj), metadata: { ...obj.metadata, namespace: ns.name } }, { dryRun: dry.mode === 'server' });
+      const warnings: string[] = [];
+      try {
+        return env.api.create({ ...structuredClone(obj), metadata: { ...obj.metadata, namespace: ns.name } }, { dryRun: dry.mode === 'server', warnings });
+      } finally {
+        stderr += warningLines(env, warnings);
+      }
     };
     if (expose) {
       const svc = send(buildService(name, p, nsField, (pod.metadata.labels ?? {}) as Record<string, string>));
