@@ -173,3 +173,24 @@ test('PodSecurity warn mode admits with a warning; a workload template is warned
   assert.equal(d.result, 'admitted');
   assert.deepEqual(d.warnings, ['would violate PodSecurity "baseline:latest": host namespaces (hostNetwork=true)']);
 });
+
+test('PodSecurity refuses namespace labels it cannot parse as Invalid (api/helpers.go PolicyToEvaluate)', () => {
+  const s = store([]);
+  const ns: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: { 'pod-security.kubernetes.io/enforce': 'strict', 'pod-security.kubernetes.io/audit-version': 'v1.x' } } };
+  const a: AdmissionAttributes = { operation: 'UPDATE', obj: ns, old: s.get('Namespace', undefined, 'ns')!, store: s, warnings: [] };
+  assert.throws(
+    () => admitValidating(a),
+    (e: unknown) =>
+      e instanceof ApiError &&
+      e.reason === 'Invalid' &&
+      e.message === 'Namespace "ns" is invalid: [metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "strict": must be one of privileged, baseline, restricted, metadata.labels[pod-security.kubernetes.io/audit-version]: Invalid value: "v1.x": must be "latest" or "v1.x"]',
+  );
+});
+
+test('PodSecurity warns about the pods a new enforce level would refuse, reasons only', () => {
+  const s = store([pod('web', [{ securityContext: { privileged: true } }]), pod('ok', [{}])]);
+  const ns: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: { 'pod-security.kubernetes.io/enforce': 'baseline' } } };
+  const a: AdmissionAttributes = { operation: 'UPDATE', obj: ns, old: s.get('Namespace', undefined, 'ns')!, store: s, warnings: [] };
+  admitValidating(a);
+  assert.deepEqual(a.warnings, ['existing pods in namespace "ns" violate the new PodSecurity enforce level "baseline:latest"', 'web: privileged']);
+});

@@ -6,7 +6,7 @@
  * and defaulting and through `admitValidating` after the object validated, so a refused write is
  * never stored. NamespaceLifecycle and DefaultStorageClass live beside the API server's create.
  */
-import { forbidden, type ApiError } from '../errors.js';
+import { ApiError, forbidden } from '../errors.js';
 import { infoForKind, qualifiedResource } from '../registry.js';
 import type { Pod, PodStatus } from '../types.js';
 import { computePodQOS } from '../qos.js';
@@ -45,6 +45,7 @@ export function admissionForbidden(a: AdmissionAttributes, why: string): ApiErro
 export function admitValidating(a: AdmissionAttributes): void {
   for (const p of ADMISSION_PLUGINS) {
     const why = p.validate?.(a);
+    if (why instanceof ApiError) throw why;
     if (why !== undefined) throw admissionForbidden(a, why);
   }
 }

@@ -12,6 +12,8 @@
  * restricted ones supersede, at restricted the restricted checks, each group in file order.
  */
 import type { Container, KObject, Pod, PodSpec } from '../types.js';
+import { field, invalid, type FieldError } from '../errors.js';
+import { infoForKind } from '../registry.js';
 import type { AdmissionAttributes, AdmissionPlugin } from './types.js';
 
 export type Level = 'privileged' | 'baseline' | 'restricted';
@@ -282,10 +284,25 @@ export function policyFor(labels: Record<string, string> | undefined): Namespace
     const l = labels?.[`${PREFIX}${m}`];
     const v = labels?.[`${PREFIX}${m}-version`];
     const level: Level = l === undefined ? 'privileged' : LEVELS.includes(l) ? (l as Level) : m === 'enforce' ? 'restricted' : 'privileged';
-    const version = v !== undefined && /^v1\.(0|[1-9][0-9]*)$/.test(v) ? v : 'latest';
+    const version = v !== undefined && /^v1\.([0-9]|[1-9][0-9]*)$/.test(v) ? v : 'latest';
     return { level, version };
   };
   return { enforce: mode('enforce'), warn: mode('warn'), audit: mode('audit') };
+}
+
+/**
+ * ValidateNamespace's check of the labels (api/helpers.go PolicyToEvaluate's errors): a level or
+ * version the plugin cannot parse makes the namespace write Invalid.
+ */
+export function labelErrors(labels: Record<string, string> | undefined): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const m of ['enforce', 'audit', 'warn']) {
+    const l = labels?.[`${PREFIX}${m}`];
+    if (l !== undefined && !LEVELS.includes(l)) errs.push(field.invalid(`metadata.labels[${PREFIX}${m}]`, l, 'must be one of privileged, baseline, restricted'));
+    const v = labels?.[`${PREFIX}${m}-version`];
+    if (v !== undefined && v !== 'latest' && !/^v1\.([0-9]|[1-9][0-9]*)$/.test(v)) errs.push(field.invalid(`metadata.labels[${PREFIX}${m}-version]`, v, 'must be "latest" or "v1.x"'));
+  }
+  return errs;
 }
 
 const lv = (p: ModePolicy): string => `${p.level}:${p.version}`;
@@ -319,6 +336,8 @@ export const podSecurity: AdmissionPlugin = {
   name: 'PodSecurity',
   validate(a) {
     if (a.obj.kind === 'Namespace') {
+      const errs = labelErrors(a.obj.metadata.labels);
+      if (errs.length) return invalid(infoForKind('Namespace'), a.obj.metadata.name, errs);
       namespaceWarnings(a);
       return undefined;
     }

@@ -6,6 +6,7 @@
  * `<resource> "<name>" is forbidden: <text>`.
  */
 import type { KObject } from '../types.js';
+import type { ApiError } from '../errors.js';
 import type { Store } from '../store.js';
 
 export type Operation = 'CREATE' | 'UPDATE';
@@ -28,8 +29,11 @@ export interface AdmissionPlugin {
   name: string;
   /** MutationInterface.Admit. */
   mutate?(a: AdmissionAttributes): void;
-  /** ValidationInterface.Validate: the Forbidden text, or undefined to admit. */
-  validate?(a: AdmissionAttributes): string | undefined;
+  /**
+   * ValidationInterface.Validate: the Forbidden text, or undefined to admit; an ApiError when the
+   * plugin answers with another status (PodSecurity's Invalid for a bad namespace label).
+   */
+  validate?(a: AdmissionAttributes): string | ApiError | undefined;
 }
 
 /** utilerrors.NewAggregate(errs).Error(): one message alone, several as `[a, b]`. */
