@@ -12,7 +12,8 @@ import type { ShellResult } from '../../commands/types.js';
 type OutputChunk = NonNullable<ShellResult['chunks']>[number];
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
-import { KubectlError, seeHelp } from '../errors.js';
+import { errorResult, KubectlError, seeHelp } from '../errors.js';
+import { ApiError } from '../../../sim/api/errors.js';
 import { bool, list, str, type Parsed, checkRequired } from '../flags.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
@@ -203,7 +204,15 @@ export const runVerb: Verb = {
       stdout += print(svc);
       if ((output ?? '').startsWith('yaml')) stdout += '---\n---\n';
     }
-    const created = send(pod);
+    let created: KObject;
+    try {
+      created = send(pod);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      // the server's warnings (PodSecurity's warn level) come before its refusal
+      const r = errorResult(e, 'run', stdout);
+      return { ...r, stderr: stderr + r.stderr };
+    }
     if (!interactive) {
       stdout += print(created);
       return { stdout, stderr, exitCode: 0 };
