@@ -25,7 +25,8 @@ const DS_TOLERATIONS: Toleration[] = [
 export const daemonSetController: Controller = {
   name: 'daemonset',
   runsIn: 'controllerManager',
-  watches: ['DaemonSet', 'Pod', 'Node'],
+  // admission objects too: a refused pod is retried when a quota, limit range or namespace label changes
+  watches: ['DaemonSet', 'Pod', 'Node', 'ResourceQuota', 'LimitRange', 'Namespace'],
   reconcile(c: Cluster): void {
     const nodes = c.store.list<Node>('Node');
     for (const ds of c.store.list<DaemonSet>('DaemonSet')) sync(c, ds, nodes);

@@ -11,7 +11,8 @@ import { createPodOrReport, isOwnedBy, podFromTemplate } from './util.js';
 export const jobController: Controller = {
   name: 'job',
   runsIn: 'controllerManager',
-  watches: ['Job', 'Pod'],
+  // admission objects too: a refused pod is retried when a quota, limit range or namespace label changes
+  watches: ['Job', 'Pod', 'ResourceQuota', 'LimitRange', 'Namespace'],
   reconcile(c: Cluster): void {
     for (const job of c.store.list<Job>('Job')) sync(c, job);
   },

@@ -15,7 +15,8 @@ import { REVISION_HASH_LABEL, syncHistory } from './history.js';
 export const statefulSetController: Controller = {
   name: 'statefulset',
   runsIn: 'controllerManager',
-  watches: ['StatefulSet', 'Pod'],
+  // admission objects too: a refused pod is retried when a quota, limit range or namespace label changes
+  watches: ['StatefulSet', 'Pod', 'ResourceQuota', 'LimitRange', 'Namespace'],
   reconcile(c: Cluster): void {
     for (const sts of c.store.list<StatefulSet>('StatefulSet')) sync(c, sts);
   },
