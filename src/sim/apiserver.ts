@@ -263,7 +263,7 @@ export class ApiServer {
     defaultAutoscaler(obj);
     admitStorageCreate(this.c.store, obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
-    const attrs: AdmissionAttributes = { operation: 'CREATE', obj, ...(m.namespace ? { namespace: m.namespace } : {}), store: this.c.store, warnings: opts.warnings ?? [] };
+    const attrs: AdmissionAttributes = { operation: 'CREATE', obj, ...(m.namespace ? { namespace: m.namespace } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
     const errs = [...validateName(m.name, nameRuleForKind(obj.kind)), ...validateLabels(m.labels, 'metadata.labels'), ...this.validate(obj, undefined)];
     if (errs.length > 0) throw invalid(info, m.name, errs);
@@ -303,7 +303,7 @@ export class ApiServer {
     applyDefaults(obj);
     defaultAutoscaler(obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
-    const attrs: AdmissionAttributes = { operation: 'UPDATE', obj, old, ...(ns ? { namespace: ns } : {}), store: this.c.store, warnings: opts.warnings ?? [] };
+    const attrs: AdmissionAttributes = { operation: 'UPDATE', obj, old, ...(ns ? { namespace: ns } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
     const errs = [...validateLabels(obj.metadata.labels, 'metadata.labels'), ...this.validate(obj, old)];
     if (errs.length > 0) throw invalid(info, obj.metadata.name, errs);

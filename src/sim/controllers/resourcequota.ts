@@ -15,7 +15,7 @@ export const resourceQuotaController: Controller = {
   watches: ['ResourceQuota', 'Pod', 'Service', 'PersistentVolumeClaim', 'ConfigMap', 'Secret', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'Ingress', 'NetworkPolicy', 'ServiceAccount', 'Role', 'RoleBinding', 'LimitRange', 'HorizontalPodAutoscaler', 'PodDisruptionBudget'],
   reconcile(c: Cluster): void {
     for (const quota of c.store.list<ResourceQuota>('ResourceQuota')) {
-      const status = { hard: { ...(quota.spec.hard ?? {}) }, used: quotaUsage(c.store, quota) };
+      const status = { hard: { ...(quota.spec.hard ?? {}) }, used: quotaUsage(c.store, quota, c.now()) };
       if (JSON.stringify(status) === JSON.stringify(quota.status)) continue;
       const upd = clone(quota);
       upd.status = status;

@@ -107,7 +107,7 @@ export function createPod(c: Cluster, pod: Pod): Pod {
   // the name is generated before validating admission (rest.BeforeCreate), so a refusal names the pod
   const m = pod.metadata;
   if (!m.name && m.generateName) m.name = c.generateName('Pod', m.namespace, m.generateName);
-  const attrs: AdmissionAttributes = { operation: 'CREATE', obj: pod, ...(m.namespace ? { namespace: m.namespace } : {}), store: c.store, warnings: [] };
+  const attrs: AdmissionAttributes = { operation: 'CREATE', obj: pod, ...(m.namespace ? { namespace: m.namespace } : {}), store: c.store, warnings: [], now: c.now() };
   admitMutating(attrs);
   admitValidating(attrs);
   return c.insert(pod);

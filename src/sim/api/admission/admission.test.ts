@@ -194,3 +194,19 @@ test('PodSecurity warns about the pods a new enforce level would refuse, reasons
   admitValidating(a);
   assert.deepEqual(a.warnings, ['existing pods in namespace "ns" violate the new PodSecurity enforce level "baseline:latest"', 'web: privileged']);
 });
+
+test('ResourceQuota: a pod still terminating past its grace period no longer counts (QuotaV1Pod)', () => {
+  const stuck = { ...running('old', {}), metadata: { name: 'old', namespace: 'ns', deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 30 } } as Pod;
+  const s = store([quota('q', { pods: '1' }), stuck]);
+  const at = (now: number): string => {
+    const a: AdmissionAttributes = { operation: 'CREATE', obj: pod('x', [{}]), namespace: 'ns', store: s, warnings: [], now };
+    try {
+      admitValidating(a);
+      return 'admitted';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  assert.equal(at(Date.parse('2026-01-01T00:00:20Z')), 'pods "x" is forbidden: exceeded quota: q, requested: pods=1, used: pods=1, limited: pods=1');
+  assert.equal(at(Date.parse('2026-01-01T00:00:31Z')), 'admitted');
+});

@@ -40,10 +40,17 @@ const LEGACY_COUNT: Record<string, string> = {
   ResourceQuota: 'resourcequotas',
 };
 
-/** QuotaV1Pod: pods that finished no longer count. */
-function podCounts(pod: Pod): boolean {
+/**
+ * QuotaV1Pod: pods that finished no longer count, nor pods still terminating after their grace
+ * period (a lost node must not hold the namespace's quota).
+ */
+function podCounts(pod: Pod, now: number | undefined): boolean {
   const phase = pod.status?.phase;
-  return phase !== 'Succeeded' && phase !== 'Failed';
+  if (phase === 'Succeeded' || phase === 'Failed') return false;
+  const del = pod.metadata.deletionTimestamp;
+  const grace = pod.metadata.deletionGracePeriodSeconds;
+  if (now !== undefined && del && grace !== undefined && now > Date.parse(del) + grace * 1000) return false;
+  return true;
 }
 
 /** podComputeUsageHelper over the pod's effective requests and limits. */
@@ -154,12 +161,12 @@ function kindForResource(resource: string, group: string): string | undefined {
 }
 
 /** The usage a quota records (status.used): each tracked name over the namespace's objects. */
-export function quotaUsage(store: Store, quota: ResourceQuota): ResourceList {
+export function quotaUsage(store: Store, quota: ResourceQuota, now?: number): ResourceList {
   const hard = quota.spec.hard ?? {};
   let total: ResourceList = {};
   for (const kind of kindsFor(hard)) {
     for (const o of store.list(kind, quota.metadata.namespace)) {
-      if (kind === 'Pod' && !podCounts(o as Pod)) continue;
+      if (kind === 'Pod' && !podCounts(o as Pod, now)) continue;
       if (!matchesScopes(quota, o)) continue;
       total = addList(total, usageOf(o));
     }
@@ -211,13 +218,13 @@ export function quotaConstraints(quota: ResourceQuota, obj: KObject): string | u
 }
 
 /** The usage check of one create against one quota: `exceeded quota: …`. */
-export function checkQuota(store: Store, quota: ResourceQuota, obj: KObject): string | undefined {
+export function checkQuota(store: Store, quota: ResourceQuota, obj: KObject, now?: number): string | undefined {
   if (!interested(quota, obj)) return undefined;
   const hard = quotaHard(quota);
   const delta = usageOf(obj);
   const requested = Object.keys(hard).filter((k) => delta[k] !== undefined);
   if (requested.length === 0) return undefined;
-  const used = quotaUsage(store, quota);
+  const used = quotaUsage(store, quota, now);
   const exceeded = requested.filter((k) => cmpQ(addList({ [k]: used[k] ?? '0' }, { [k]: delta[k]! })[k], hard[k]) > 0);
   if (exceeded.length === 0) return undefined;
   return `exceeded quota: ${quota.metadata.name}, requested: ${pretty(delta, exceeded)}, used: ${pretty(used, exceeded)}, limited: ${pretty(hard, exceeded)}`;
@@ -237,7 +244,7 @@ export const resourceQuota: AdmissionPlugin = {
       if (e) return e;
     }
     for (const quota of quotas) {
-      const e = checkQuota(a.store, quota, a.obj);
+      const e = checkQuota(a.store, quota, a.obj, a.now);
       if (e) return e;
     }
     return undefined;

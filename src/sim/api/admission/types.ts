@@ -22,6 +22,8 @@ export interface AdmissionAttributes {
   store: Store;
   /** Warnings for the client (`Warning: …` in kubectl). */
   warnings: string[];
+  /** The cluster's clock (ms), for what depends on time (quota's stuck-terminating pods). */
+  now?: number;
 }
 
 export interface AdmissionPlugin {
