@@ -76,6 +76,16 @@ const POINTS: readonly ExtensionPoint[] = [
     },
   },
   {
+    name: 'admission plugin',
+    folder: 'sim/api/admission',
+    index: 'index.ts',
+    registered: async () => (await import('./sim/api/admission/index.js')).ADMISSION_PLUGINS,
+    helpers: {
+      'types.ts': 'the AdmissionPlugin and AdmissionAttributes shapes',
+      'resources.ts': 'resource-list arithmetic LimitRanger and ResourceQuota share',
+    },
+  },
+  {
     name: 'log source',
     folder: 'sim/runtime/logs',
     index: 'index.ts',

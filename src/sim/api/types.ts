@@ -267,6 +267,8 @@ export interface ReplicaSet extends KObject {
     readyReplicas?: number;
     availableReplicas?: number;
     observedGeneration?: number;
+    /** ReplicaFailure while pod creates are refused (replica_set.go calculateStatus). */
+    conditions?: { type: string; status: string; lastTransitionTime?: string; reason?: string; message?: string }[];
   };
 }
 

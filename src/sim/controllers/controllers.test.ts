@@ -205,3 +205,25 @@ test('NetworkPolicy ports default to TCP and policyTypes follow the rules given'
   assert.deepEqual(np.spec.policyTypes, ['Ingress', 'Egress']);
   assert.equal(np.spec.egress?.[0]?.ports?.[0]?.protocol, 'TCP');
 });
+
+test('pods the admission chain refuses become FailedCreate events in each controller\'s words, and are retried when the quota changes', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q', namespace: 'default' }, spec: { hard: { pods: '0' } } });
+  api.create({
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'db', namespace: 'default' },
+    spec: { replicas: 1, serviceName: 'db', selector: { matchLabels: { app: 'db' } }, template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'nginx' }] } } },
+  });
+  api.create({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'once', namespace: 'default' }, spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'x', image: 'busybox' }] } } } });
+  const failed = c.store.list<KEvent>('Event', 'default').filter((e) => e.reason === 'FailedCreate' && e.type === 'Warning');
+  const quota = 'exceeded quota: q, requested: pods=1, used: pods=0, limited: pods=0';
+  assert.ok(failed.some((e) => e.involvedObject.kind === 'StatefulSet' && e.message === `create Pod db-0 in StatefulSet db failed error: pods "db-0" is forbidden: ${quota}`));
+  assert.ok(failed.some((e) => e.involvedObject.kind === 'Job' && /^Error creating: pods "once-[a-z0-9]{5}" is forbidden: exceeded quota: q, /.test(e.message ?? '')));
+  assert.equal(c.store.list<Pod>('Pod', 'default').filter((p) => p.metadata.name === 'db-0').length, 0);
+  const q = c.store.get('ResourceQuota', 'default', 'q')!;
+  api.update({ ...q, spec: { hard: { pods: '5' } } });
+  assert.ok(c.store.get('Pod', 'default', 'db-0'));
+  assert.ok(c.store.list<Pod>('Pod', 'default').some((p) => p.metadata.name.startsWith('once-')));
+});

@@ -8,7 +8,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { DaemonSet, Node, Pod, Toleration } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
-import { createPod, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
 import { tolerates } from './scheduler.js';
 import { deletePod } from './replicaset.js';
 import { syncHistory } from './history.js';
@@ -25,7 +25,8 @@ const DS_TOLERATIONS: Toleration[] = [
 export const daemonSetController: Controller = {
   name: 'daemonset',
   runsIn: 'controllerManager',
-  watches: ['DaemonSet', 'Pod', 'Node'],
+  // admission objects too: a refused pod is retried when a quota, limit range or namespace label changes
+  watches: ['DaemonSet', 'Pod', 'Node', 'ResourceQuota', 'LimitRange', 'Namespace'],
   reconcile(c: Cluster): void {
     const nodes = c.store.list<Node>('Node');
     for (const ds of c.store.list<DaemonSet>('DaemonSet')) sync(c, ds, nodes);
@@ -59,7 +60,8 @@ function sync(c: Cluster, ds: DaemonSet, nodes: Node[]): void {
       pod.metadata.generateName = `${ds.metadata.name}-`;
       pod.spec.tolerations = [...(pod.spec.tolerations ?? []), ...DS_TOLERATIONS.filter((t) => !(pod.spec.tolerations ?? []).some((x) => x.key === t.key))];
       pod.spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node.metadata.name] }] }] } } };
-      const created = createPod(c, pod);
+      const created = createPodOrReport(c, pod, ds, 'daemonset-controller');
+      if (!created) continue;
       const bound = clone(created);
       bound.spec.nodeName = node.metadata.name;
       bound.status = { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: c.timestamp() }], qosClass: 'BestEffort' };

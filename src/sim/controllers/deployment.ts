@@ -164,6 +164,10 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
     replicas: pods.length,
     updatedReplicas: updated,
   };
+  // getReplicaFailures: the new ReplicaSet's ReplicaFailure, else an old one's, as the Deployment's
+  const failure = [current, ...all.filter((rs) => rs.metadata.name !== current.metadata.name)].flatMap((rs) => rs.status?.conditions ?? []).find((x) => x.type === 'ReplicaFailure');
+  if (failure)
+    status.conditions!.push({ lastTransitionTime: failure.lastTransitionTime ?? ts, lastUpdateTime: failure.lastTransitionTime ?? ts, message: failure.message ?? '', reason: failure.reason ?? '', status: failure.status, type: 'ReplicaFailure' });
   if (pods.length - available > 0) status.unavailableReplicas = pods.length - available;
   if (ready === 0) delete status.readyReplicas;
   if (available === 0) delete status.availableReplicas;

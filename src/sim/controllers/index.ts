@@ -28,6 +28,7 @@ import { kubeProxyController } from './kube-proxy.js';
 import { corednsController } from './coredns.js';
 import { taintEvictionController } from './taint-eviction.js';
 import { csrSigningController } from './csr-signing.js';
+import { resourceQuotaController } from './resourcequota.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
@@ -37,6 +38,7 @@ export const CONTROLLERS: readonly Controller[] = [
   taintEvictionController,
   deploymentController,
   replicaSetController,
+  resourceQuotaController,
   daemonSetController,
   statefulSetController,
   jobController,

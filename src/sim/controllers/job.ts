@@ -6,12 +6,13 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Job, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { createPod, isOwnedBy, podFromTemplate } from './util.js';
+import { createPodOrReport, isOwnedBy, podFromTemplate } from './util.js';
 
 export const jobController: Controller = {
   name: 'job',
   runsIn: 'controllerManager',
-  watches: ['Job', 'Pod'],
+  // admission objects too: a refused pod is retried when a quota, limit range or namespace label changes
+  watches: ['Job', 'Pod', 'ResourceQuota', 'LimitRange', 'Namespace'],
   reconcile(c: Cluster): void {
     for (const job of c.store.list<Job>('Job')) sync(c, job);
   },
@@ -48,7 +49,8 @@ function sync(c: Cluster, job: Job): void {
     for (let i = 0; i < need; i++) {
       const pod = podFromTemplate(job.spec.template, ns, job, { 'batch.kubernetes.io/controller-uid': job.metadata.uid ?? '', 'batch.kubernetes.io/job-name': job.metadata.name, 'controller-uid': job.metadata.uid ?? '', 'job-name': job.metadata.name });
       pod.metadata.generateName = `${job.metadata.name}-`;
-      const created = createPod(c, pod);
+      const created = createPodOrReport(c, pod, job, 'job-controller');
+      if (!created) break;
       c.recordEvent(job, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`, 'job-controller');
     }
   }

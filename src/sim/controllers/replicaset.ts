@@ -6,12 +6,13 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { createPod, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
+import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
 
 export const replicaSetController: Controller = {
   name: 'replicaset',
   runsIn: 'controllerManager',
-  watches: ['ReplicaSet', 'Pod'],
+  // a quota or limit range that changes may let a refused pod in: the sync retries then
+  watches: ['ReplicaSet', 'Pod', 'ResourceQuota', 'LimitRange', 'Namespace'],
   reconcile(c: Cluster): void {
     for (const rs of c.store.list<ReplicaSet>('ReplicaSet')) syncReplicaSet(c, rs);
   },
@@ -22,12 +23,19 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
   const pods = c.store.list<Pod>('Pod', ns).filter((p) => isOwnedBy(p, rs));
   const active = pods.filter(podIsActive);
   const want = rs.spec.replicas ?? 1;
+  /** manageReplicas' error: the first refused create of this sync. */
+  let failure: string | undefined;
   if (!rs.metadata.deletionTimestamp) {
     if (active.length < want) {
       for (let i = active.length; i < want; i++) {
         const pod = podFromTemplate(rs.spec.template, ns, rs);
         pod.metadata.generateName = `${rs.metadata.name}-`;
-        const created = createPod(c, pod);
+        // the first refusal ends the batch (slowStartBatch); the next sync tries again
+        const created = createPodOrReport(c, pod, rs, 'replicaset-controller', (err) => {
+          failure = err;
+          return `Error creating: ${err}`;
+        });
+        if (!created) break;
         c.recordEvent(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`, 'replicaset-controller');
         active.push(created);
       }
@@ -57,6 +65,13 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
     observedGeneration: rs.metadata.generation ?? 1,
   };
   const cur = rs.status;
+  // calculateStatus: a failed create sets ReplicaFailure (kept, with its first message, while
+  // creates keep failing); a sync without a refusal removes it
+  const prevFailure = cur?.conditions?.find((x) => x.type === 'ReplicaFailure');
+  const conditions = (cur?.conditions ?? []).filter((x) => x.type !== 'ReplicaFailure');
+  if (prevFailure && failure !== undefined) conditions.push(prevFailure);
+  else if (failure !== undefined) conditions.push({ type: 'ReplicaFailure', status: 'True', lastTransitionTime: c.timestamp(), reason: 'FailedCreate', message: failure });
+  if (conditions.length) (status as NonNullable<ReplicaSet['status']>).conditions = conditions;
   if (JSON.stringify(cur) !== JSON.stringify(status)) {
     const upd = clone(rs);
     upd.status = status;

@@ -8,14 +8,15 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, StatefulSet } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { createPod, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
 import { deletePod } from './replicaset.js';
 import { REVISION_HASH_LABEL, syncHistory } from './history.js';
 
 export const statefulSetController: Controller = {
   name: 'statefulset',
   runsIn: 'controllerManager',
-  watches: ['StatefulSet', 'Pod'],
+  // admission objects too: a refused pod is retried when a quota, limit range or namespace label changes
+  watches: ['StatefulSet', 'Pod', 'ResourceQuota', 'LimitRange', 'Namespace'],
   reconcile(c: Cluster): void {
     for (const sts of c.store.list<StatefulSet>('StatefulSet')) sync(c, sts);
   },
@@ -43,7 +44,7 @@ function sync(c: Cluster, sts: StatefulSet): void {
     pod.metadata.name = name;
     pod.spec.hostname = name;
     if (sts.spec.serviceName) pod.spec.subdomain = sts.spec.serviceName;
-    createPod(c, pod);
+    if (!createPodOrReport(c, pod, sts, 'statefulset-controller', (err) => `create Pod ${name} in StatefulSet ${sts.metadata.name} failed error: ${err}`)) break;
     c.recordEvent(sts, 'Normal', 'SuccessfulCreate', `create Pod ${name} in StatefulSet ${sts.metadata.name} successful`, 'statefulset-controller');
     if (ordered) break;
   }

@@ -1,7 +1,9 @@
 /** Helpers shared by the controllers: owner references, template hashing, pod readiness. */
 import type { KObject, OwnerReference, Pod, PodTemplateSpec } from '../api/types.js';
 import { clone } from '../api/store.js';
+import { ApiError } from '../api/errors.js';
 import { applyDefaults } from '../api/defaults.js';
+import { admitMutating, admitValidating, type AdmissionAttributes } from '../api/admission/index.js';
 import type { Cluster } from '../cluster.js';
 import { canonicalJSON } from '../../util/canonical-json.js';
 
@@ -96,11 +98,35 @@ export function podFromTemplate(template: PodTemplateSpec, namespace: string, ow
  * Store a pod a workload controller made. Controllers create pods through the API server, so the
  * pod gets the Pod defaults (pkg/apis/core/v1/defaults.go: service account, enableServiceLinks,
  * priority, the not-ready/unreachable tolerations, requests from limits), which a template never
- * has. Run after the controller's own additions (a DaemonSet's tolerations come first).
+ * has. Run after the controller's own additions (a DaemonSet's tolerations come first). The
+ * admission chain (sim/api/admission) runs as for any client: a refused pod throws the Forbidden
+ * ApiError, which the controller reports as its FailedCreate event.
  */
 export function createPod(c: Cluster, pod: Pod): Pod {
   applyDefaults(pod, priorityClassValue(c));
+  // the name is generated before validating admission (rest.BeforeCreate), so a refusal names the pod
+  const m = pod.metadata;
+  if (!m.name && m.generateName) m.name = c.generateName('Pod', m.namespace, m.generateName);
+  const attrs: AdmissionAttributes = { operation: 'CREATE', obj: pod, ...(m.namespace ? { namespace: m.namespace } : {}), store: c.store, warnings: [], now: c.now() };
+  admitMutating(attrs);
+  admitValidating(attrs);
   return c.insert(pod);
+}
+
+/**
+ * createPod for a workload controller that reports a refusal as upstream's PodControl does
+ * (pkg/controller/controller_utils.go createPods): a Warning FailedCreate event on the owner,
+ * `Error creating: <the API server's error>` unless `message` words it otherwise (StatefulSet).
+ * Returns undefined when the pod was refused; other errors propagate.
+ */
+export function createPodOrReport(c: Cluster, pod: Pod, owner: KObject, component: string, message: (err: string) => string = (err) => `Error creating: ${err}`): Pod | undefined {
+  try {
+    return createPod(c, pod);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    c.recordEvent(owner, 'Warning', 'FailedCreate', message(e.message), component);
+    return undefined;
+  }
 }
 
 /** A PriorityClass's value from the store, for the Priority admission the API server applies to pods. */

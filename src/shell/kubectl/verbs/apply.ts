@@ -90,6 +90,8 @@ export const applyVerb: Verb = {
         stdout += printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false });
       } catch (e) {
         failed = true;
+        // the server's warnings come with its refusal (PodSecurity's warn level beside enforce)
+        stderr += warningLines(env, warnings);
         const verb = step.verb === 'creating' ? step.verb : e instanceof ApiError && e.reason === 'NotFound' ? 'retrieving current configuration of' : step.verb;
         const err = withSource(e, verb, source);
         stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'apply').stderr;

@@ -71,17 +71,18 @@ async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResul
   let stderr = input.stderr + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '');
   let failed = false;
   for (const { obj, source } of objs) {
+    const warnings: string[] = [];
     try {
       const send = structuredClone(obj);
       const target = manifestNamespace(send, ns);
       if (target) send.metadata.namespace = target;
       if (bool(p.flags, 'save-config')) lastAppliedAnnotate(send);
-      const warnings: string[] = [];
       const shown = dry.mode === 'client' ? send : env.api.create(send, { dryRun: dry.mode === 'server', fieldValidation, warnings });
       stderr += warningLines(env, warnings);
       stdout += printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: false });
     } catch (e) {
       failed = true;
+      stderr += warningLines(env, warnings);
       const err = withSource(e, 'creating', source);
       stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'create').stderr;
     }

@@ -3,6 +3,7 @@
  * annotate/annotate.go): `key=value` sets, `key-` removes, --overwrite guards existing keys,
  * targets by name, -l or --all.
  */
+import { warningLines } from '../validate.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { matchRequirements, parseLabelSelector } from '../../../sim/api/selectors.js';
 import type { CommandResult } from '../../types.js';
@@ -37,6 +38,7 @@ export async function editMetadata(field: 'labels' | 'annotations', verb: string
     objs = targets.map((t) => env.api.get(t.info.kind, ns.name, t.name));
   }
   let stdout = '';
+  let stderr = '';
   for (const obj of objs) {
     const current = { ...(obj.metadata[field] ?? {}) };
     if (!bool(p.flags, 'overwrite'))
@@ -47,10 +49,12 @@ export async function editMetadata(field: 'labels' | 'annotations', verb: string
     const changed = before !== JSON.stringify(current);
     if (Object.keys(current).length) obj.metadata[field] = current;
     else delete obj.metadata[field];
-    const updated = changed && dry.mode !== 'client' ? env.api.update(obj, { dryRun: dry.mode === 'server' }) : obj;
+    const warnings: string[] = [];
+    const updated = changed && dry.mode !== 'client' ? env.api.update(obj, { dryRun: dry.mode === 'server', warnings }) : obj;
+    stderr += warningLines(env, warnings);
     const past = field === 'labels' ? 'labeled' : 'annotated';
     const op = !changed ? `not ${past}` : field === 'labels' && Object.keys(set).length === 0 ? 'unlabeled' : past;
     stdout += printObject(updated, { output: str(p.flags, 'output'), operation: op, dryRun: dry.mode, generated: false });
   }
-  return { stdout, stderr: '', exitCode: 0 };
+  return { stdout, stderr, exitCode: 0 };
 }

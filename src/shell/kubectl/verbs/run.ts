@@ -5,13 +5,15 @@
  * creates a Service first; `-i/-t` attach runs the command in the container through the
  * session's execInPod, and `--rm` then deletes the pod. `--overrides` patches the generated pod.
  */
+import { warningLines } from '../validate.js';
 import type { Container, KObject, Pod } from '../../../sim/api/types.js';
 import type { ShellResult } from '../../commands/types.js';
 
 type OutputChunk = NonNullable<ShellResult['chunks']>[number];
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
-import { KubectlError, seeHelp } from '../errors.js';
+import { errorResult, KubectlError, seeHelp } from '../errors.js';
+import { ApiError } from '../../../sim/api/errors.js';
 import { bool, list, str, type Parsed, checkRequired } from '../flags.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
@@ -187,17 +189,30 @@ export const runVerb: Verb = {
     const pod = overrides ? applyOverrides(generated, overrides, str(p.flags, 'override-type') ?? 'merge') : generated;
     const print = (obj: KObject): string => printObject(obj, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client' });
     let stdout = '';
-    const stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
+    let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
     const send = (obj: KObject): KObject => {
       if (dry.mode === 'client') return obj;
-      return env.api.create({ ...structuredClone(obj), metadata: { ...obj.metadata, namespace: ns.name } }, { dryRun: dry.mode === 'server' });
+      const warnings: string[] = [];
+      try {
+        return env.api.create({ ...structuredClone(obj), metadata: { ...obj.metadata, namespace: ns.name } }, { dryRun: dry.mode === 'server', warnings });
+      } finally {
+        stderr += warningLines(env, warnings);
+      }
     };
     if (expose) {
       const svc = send(buildService(name, p, nsField, (pod.metadata.labels ?? {}) as Record<string, string>));
       stdout += print(svc);
       if ((output ?? '').startsWith('yaml')) stdout += '---\n---\n';
     }
-    const created = send(pod);
+    let created: KObject;
+    try {
+      created = send(pod);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      // the server's warnings (PodSecurity's warn level) come before its refusal
+      const r = errorResult(e, 'run', stdout);
+      return { ...r, stderr: stderr + r.stderr };
+    }
     if (!interactive) {
       stdout += print(created);
       return { stdout, stderr, exitCode: 0 };

@@ -25,6 +25,7 @@ import { persistentvolumeclaims } from './persistentvolumeclaims.js';
 import { persistentvolumes } from './persistentvolumes.js';
 import { pods } from './pods.js';
 import { replicasets } from './replicasets.js';
+import { resourcequotas } from './resourcequotas.js';
 import { rolebindings } from './rolebindings.js';
 import { secrets } from './secrets.js';
 import { serviceaccounts } from './serviceaccounts.js';
@@ -67,7 +68,8 @@ export type PrintedKind =
   | 'ServiceCIDR'
   | 'HorizontalPodAutoscaler'
   | 'APIService'
-  | 'CertificateSigningRequest';
+  | 'CertificateSigningRequest'
+  | 'ResourceQuota';
 
 export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   Pod: pods,
@@ -100,6 +102,7 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   HorizontalPodAutoscaler: horizontalpodautoscalers,
   APIService: apiservices,
   CertificateSigningRequest: certificatesigningrequests,
+  ResourceQuota: resourcequotas,
 };
 
 function isPrintedKind(kind: string): kind is PrintedKind {

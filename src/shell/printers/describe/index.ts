@@ -10,6 +10,7 @@ import { describeNamespace } from './namespace.js';
 import { describePod } from './pod.js';
 import { describeReplicaSet } from './replicaset.js';
 import { describeSecret } from './secret.js';
+import { describeLimitRange, describeResourceQuota } from './resourcequota.js';
 import { describeService } from './service.js';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './storage.js';
 import { describeHorizontalPodAutoscaler, type HorizontalPodAutoscaler } from './hpa.js';
@@ -30,7 +31,9 @@ export type DescribedKind =
   | 'PersistentVolumeClaim'
   | 'PersistentVolume'
   | 'StorageClass'
-  | 'HorizontalPodAutoscaler';
+  | 'HorizontalPodAutoscaler'
+  | 'ResourceQuota'
+  | 'LimitRange';
 
 /** One describer per kind, each taking its own object type (a missing kind fails to compile). */
 interface DescriberTable {
@@ -45,6 +48,8 @@ interface DescriberTable {
   readonly PersistentVolume: (obj: PersistentVolume, ctx: DescribeContext) => string;
   readonly StorageClass: (obj: StorageClass, ctx: DescribeContext) => string;
   readonly HorizontalPodAutoscaler: (obj: HorizontalPodAutoscaler, ctx: DescribeContext) => string;
+  readonly ResourceQuota: (obj: KObject, ctx: DescribeContext) => string;
+  readonly LimitRange: (obj: KObject, ctx: DescribeContext) => string;
 }
 
 export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = {
@@ -59,6 +64,8 @@ export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = 
   PersistentVolume: describePersistentVolume,
   StorageClass: describeStorageClass,
   HorizontalPodAutoscaler: describeHorizontalPodAutoscaler,
+  ResourceQuota: describeResourceQuota,
+  LimitRange: describeLimitRange,
 };
 
 export function hasDescriber(kind: string): kind is DescribedKind {

@@ -3,7 +3,8 @@
  * LimitRange rows are sorted by resource name (upstream iterates a Go map: random order).
  */
 import type { KObject, Namespace } from '../../../sim/api/types.js';
-import { arr, rec, str } from '../columns/cells.js';
+import { rec } from '../columns/cells.js';
+import { describeLimitRangeSpec } from './resourcequota.js';
 import { LEVEL_0, LEVEL_1, printAnnotationsMultiline, printLabelsMultiline, tabbedString, type DescribeContext, type PrefixWriter } from './writer.js';
 
 function describeResourceQuotas(quotas: readonly KObject[], w: PrefixWriter): void {
@@ -31,19 +32,7 @@ function describeLimitRanges(limitRanges: readonly KObject[], w: PrefixWriter): 
   }
   w.write(LEVEL_0, 'Resource Limits\n Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n');
   w.write(LEVEL_0, ' ----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n');
-  for (const lr of limitRanges) {
-    for (const item of arr(lr, 'spec', 'limits')) {
-      const get = (field: string, k: string): string => {
-        const v = rec(item, field)[k];
-        return typeof v === 'string' ? v : '-';
-      };
-      const names = new Set<string>();
-      for (const f of ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio']) for (const k of Object.keys(rec(item, f))) names.add(k);
-      for (const k of [...names].sort()) {
-        w.write(LEVEL_0, ` ${str(item, 'type')}\t${k}\t${get('min', k)}\t${get('max', k)}\t${get('defaultRequest', k)}\t${get('default', k)}\t${get('maxLimitRequestRatio', k)}\n`);
-      }
-    }
-  }
+  for (const lr of limitRanges) describeLimitRangeSpec(lr, ' ', w);
 }
 
 export function describeNamespace(ns: Namespace, ctx: DescribeContext): string {

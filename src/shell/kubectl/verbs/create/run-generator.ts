@@ -16,7 +16,7 @@ import { resolvePath } from '../../../../sim/node/vfs.js';
 import { namespaceOf } from '../../target.js';
 import { lastAppliedAnnotate } from '../../last-applied.js';
 import type { Generator } from './types.js';
-import { validationDirective } from '../../validate.js';
+import { validationDirective, warningLines } from '../../validate.js';
 
 
 export async function runGenerator(gen: Generator, p: Parsed, env: KubectlEnv): Promise<CommandResult> {
@@ -35,9 +35,12 @@ export async function runGenerator(gen: Generator, p: Parsed, env: KubectlEnv): 
   if (dry.mode !== 'client') {
     const toSend = structuredClone(obj);
     if (!toSend.metadata.namespace) toSend.metadata.namespace = ns.name;
+    const serverWarnings: string[] = [];
     try {
-      shown = env.api.create(toSend, { dryRun: dry.mode === 'server', fieldValidation: validationDirective(p.flags) });
+      shown = env.api.create(toSend, { dryRun: dry.mode === 'server', fieldValidation: validationDirective(p.flags), warnings: serverWarnings });
+      stderr += warningLines(env, serverWarnings);
     } catch (e) {
+      stderr += warningLines(env, serverWarnings);
       if (e instanceof ApiError && gen.errorPrefix !== undefined) return { stdout: '', stderr: `${stderr}error: ${gen.errorPrefix}${e.message}\n`, exitCode: 1 };
       const r = errorResult(e, gen.path);
       return { ...r, stderr: stderr + r.stderr };
