@@ -262,11 +262,14 @@ export class Session {
       this.pendingPush = login;
       return { stdout: '', stderr: '', exitCode: 0 };
     }
-    return this.runRemote(login, parsed.command);
+    return this.runRemote(login, parsed.command, ctx.stdin);
   }
 
-  /** One command line in a fresh, non-interactive shell at `where` (no tty, no aliases). */
-  private async runRemote(where: FrameData, command: string): Promise<ShellResult> {
+  /**
+   * One command line in a fresh, non-interactive shell at `where` (no tty, no aliases); ssh forwards
+   * its own stdin to the remote command (`kubectl … -o yaml | ssh HOST 'cat > FILE'`).
+   */
+  private async runRemote(where: FrameData, command: string, stdin = ''): Promise<ShellResult> {
     const saved = this.pendingPush;
     const interp = new Interpreter({
       lookup: (name) => this.lookup(where.location, name),
@@ -282,7 +285,7 @@ export class Session {
       tty: false,
       advanceClock: (ms) => this.sleepFor(ms),
     });
-    const out = await interp.run(command);
+    const out = await interp.run(command, stdin);
     // a login the remote command asked for (ssh from there, sudo -i) ends with that command
     this.pendingPush = saved;
     return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exit ?? out.exitCode, chunks: out.output, advanceMs: out.advanceMs };
