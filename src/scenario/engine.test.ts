@@ -71,6 +71,17 @@ test('validate proves alternatives and every parameter draw', async () => {
   for (const seed of VALIDATE_SEEDS) assert.ok(r.problems.some((p) => p.startsWith(`alternative half (seed ${seed}): check`)), r.problems.join('\n'));
 });
 
+test('a run line `answer TEXT` records a typed answer, as the practice and exam prompt does', async () => {
+  const s = loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`);
+  const typed = { ...s, alternatives: [{ name: 'typed', run: [s.solution[1]!, 'answer 10.244.0.0/16'] }] };
+  const ok = await validateScenario(typed, { seeds: [1] });
+  assert.deepEqual(ok.problems, []);
+  assert.equal(ok.alternatives[0]!.report.checks.find((c) => c.id === 'pod-cidr')!.evidence[0], 'typed answer: 10.244.0.0/16');
+  const wrong = { ...s, alternatives: [{ name: 'wrong', run: [s.solution[1]!, 'answer 10.244.0.0/24'] }] };
+  const r = await validateScenario(wrong, { seeds: [1] });
+  assert.ok(r.problems.some((p) => p.startsWith('alternative wrong: check pod-cidr fails')), r.problems.join('\n'));
+});
+
 test('grading gives partial credit, with expected and actual in the message', async () => {
   const inst = instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 5);
   const session = await setupSession(inst);

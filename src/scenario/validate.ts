@@ -9,6 +9,7 @@ import { ScenarioSchema, type Scenario } from './schema.js';
 import { instantiate, type Instance } from './instance.js';
 import { setupSession, type FixtureCache } from './session.js';
 import { grade, type GradeReport } from './grade.js';
+import { recordAnswer } from './answers.js';
 import { LANGS, textFor, textLangs, type Text } from './text.js';
 import { parseDuration } from '../sim/fixture/build.js';
 import { Session } from '../shell/session.js';
@@ -65,9 +66,21 @@ export function missingLangs(s: Scenario): string[] {
   return out;
 }
 
+/**
+ * One line as the learner types it. `answer TEXT` is a meta command of the practice and exam prompt
+ * (ui/practice.ts, ui/exam.ts), not a shell command: a solution, alternative or mutation that types it
+ * records the answer as that prompt does, so `answer` checks can be proven both ways (typed or file).
+ */
+async function runLine(session: Session, line: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  const typed = /^answer\s+(\S[\s\S]*)$/.exec(line.trim());
+  if (!typed) return session.exec(line);
+  recordAnswer(session, typed[1]!);
+  return { exitCode: 0, stdout: '', stderr: '' };
+}
+
 async function runLines(session: Session, lines: readonly string[], problems: string[], what: string): Promise<void> {
   for (const line of lines) {
-    const r = await session.exec(line);
+    const r = await runLine(session, line);
     if (r.exitCode !== 0) problems.push(`${what}: \`${line}\` exited ${r.exitCode}: ${(r.stderr || r.stdout).trim().split('\n')[0] ?? ''}`);
   }
 }

@@ -197,7 +197,7 @@ export class Interpreter {
   }
 
   /** Parse and run one complete command text (see LineReader for multi-line input). */
-  async run(source: string): Promise<RunOutput> {
+  async run(source: string, stdin = ''): Promise<RunOutput> {
     this.output = [];
     this.advanced = 0;
     const parsed = parseScript(source, { aliases: this.aliases });
@@ -207,14 +207,14 @@ export class Interpreter {
       this.state.status = 2;
       return this.finish();
     }
-    return this.runScript(parsed.script);
+    return this.runScript(parsed.script, stdin);
   }
 
-  /** Run an already parsed script. */
-  async runScript(script: Script): Promise<RunOutput> {
+  /** Run an already parsed script; `stdin` feeds its commands (`… | ssh HOST CMD`), else none. */
+  async runScript(script: Script, stdin = ''): Promise<RunOutput> {
     this.output = [];
     this.advanced = 0;
-    const io: Io = { stdin: '', out: { kind: 'terminal', stream: 'stdout' }, err: { kind: 'terminal', stream: 'stderr' } };
+    const io: Io = { stdin, out: { kind: 'terminal', stream: 'stdout' }, err: { kind: 'terminal', stream: 'stderr' } };
     try {
       await this.script(script, io, this.state, 0, true);
     } catch (e) {

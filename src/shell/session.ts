@@ -262,11 +262,14 @@ export class Session {
       this.pendingPush = login;
       return { stdout: '', stderr: '', exitCode: 0 };
     }
-    return this.runRemote(login, parsed.command);
+    return this.runRemote(login, parsed.command, ctx.stdin);
   }
 
-  /** One command line in a fresh, non-interactive shell at `where` (no tty, no aliases). */
-  private async runRemote(where: FrameData, command: string): Promise<ShellResult> {
+  /**
+   * One command line in a fresh, non-interactive shell at `where` (no tty, no aliases); ssh forwards
+   * its own stdin to the remote command (`kubectl … -o yaml | ssh HOST 'cat > FILE'`).
+   */
+  private async runRemote(where: FrameData, command: string, stdin = ''): Promise<ShellResult> {
     const saved = this.pendingPush;
     const interp = new Interpreter({
       lookup: (name) => this.lookup(where.location, name),
@@ -282,7 +285,7 @@ export class Session {
       tty: false,
       advanceClock: (ms) => this.sleepFor(ms),
     });
-    const out = await interp.run(command);
+    const out = await interp.run(command, stdin);
     // a login the remote command asked for (ssh from there, sudo -i) ends with that command
     this.pendingPush = saved;
     return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exit ?? out.exitCode, chunks: out.output, advanceMs: out.advanceMs };
@@ -317,10 +320,17 @@ export class Session {
     if (args[0] === '-s' || args[0] === '--shell') return this.rootShell(ctx, false);
     if (args[0] === 'su') return this.su({ ...ctx, argv: args }, true);
     const rest = args.filter((a, i) => !(a.startsWith('-') && i === 0 && a !== '--'));
+    // sudo(8): "Environment variables to be set for the command may also be passed on the command
+    // line in the form of VAR=value" (`sudo ETCDCTL_API=3 etcdctl …`), before the command's name.
+    const env = { ...ctx.env };
+    while (rest.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0]!)) {
+      const a = rest.shift()!;
+      env[a.slice(0, a.indexOf('='))] = a.slice(a.indexOf('=') + 1);
+    }
     if (rest.length === 0) return { stdout: '', stderr: 'usage: sudo -h | -K | -k | -V\n', exitCode: 1 };
     const fn = this.lookup(ctx.location, rest[0]!);
     if (!fn) return { stdout: '', stderr: `sudo: ${rest[0]}: command not found\n`, exitCode: 1 };
-    return fn({ ...ctx, argv: rest, user: 'root' });
+    return fn({ ...ctx, argv: rest, env, user: 'root' });
   }
 
   /** vim/vi/nano: open the user's editor on the file, write the result back. */

@@ -54,6 +54,13 @@ describe('ssh HOST command', () => {
     assert.equal(await run(s, 'ssh ubuntu@cka-w1 whoami'), 'ubuntu\n[0] root@cka-ws:~# ');
   });
 
+  it('forwards its stdin to the remote command', async () => {
+    const s = new Session(loadFixture('kubeadm-calico', 1));
+    assert.equal(await run(s, `printf 'a\\nb\\n' | ssh cka-w1 'cat > /tmp/in.txt; wc -l < /tmp/in.txt'`), '2\n[0] root@cka-ws:~# ');
+    assert.equal(await run(s, 'ssh cka-w1 cat /tmp/in.txt'), 'a\nb\n[0] root@cka-ws:~# ');
+    assert.equal(await run(s, 'echo hi | ssh cka-w1 tr a-z A-Z'), 'HI\n[0] root@cka-ws:~# ');
+  });
+
   it('from a node, runs on the other node and returns to the first', async () => {
     const s = new Session(loadFixture('kubeadm-calico', 1));
     assert.equal(await run(s, 'ssh cka-cp1'), '[0] root@cka-cp1:~# ');

@@ -1,6 +1,6 @@
 /**
- * `kubeadm token create [--print-join-command] [--ttl D] [--description S]`, `token list` and
- * `token delete` (cmd/kubeadm/app/cmd/token.go). A bootstrap token is a Secret
+ * `kubeadm token create [TOKEN] [--print-join-command] [--ttl D] [--description S]`, `token list`,
+ * `token delete` and `token generate` (cmd/kubeadm/app/cmd/token.go). A bootstrap token is a Secret
  * `bootstrap-token-<id>` of type bootstrap.kubernetes.io/token in kube-system (the shape
  * phases/bootstraptoken/node writes), so `kubectl -n kube-system get secrets` shows it and
  * `kubeadm join` on another node checks it; the controller-manager's token cleaner removes it once
@@ -75,8 +75,17 @@ function shortHuman(ms: number): string {
   return `${Math.floor(s / 86400 / 365)}y`;
 }
 
+/** A random token of the form kubeadm checks (bootstraputil.GenerateBootstrapToken). */
+function newToken(c: Cluster): string {
+  const pick = (n: number): string => Array.from({ length: n }, () => TOKEN_ALPHABET[c.random.int(TOKEN_ALPHABET.length)]).join('');
+  return `${pick(6)}.${pick(16)}`;
+}
+
 export function token(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
   const verb = args[0];
+  // `token generate` only prints a random token for a later `token create <token>`; it reads no
+  // kubeconfig and writes nothing (cmd/kubeadm/app/cmd/token.go, RunGenerateToken).
+  if (verb === 'generate') return { stdout: `${newToken(c)}\n`, stderr: '', exitCode: 0 };
   const e = adminConfError(host, ctx.user === 'root');
   if (e) return kubeadmError(e);
   if (verb === 'create') {
@@ -84,8 +93,7 @@ export function token(c: Cluster, host: Host, ctx: CommandContext, args: string[
     const ttl = parseTtl(ttlArg);
     if (ttl === undefined) return kubeadmError(`invalid argument "${ttlArg}" for "--ttl" flag: time: invalid duration "${ttlArg}"`);
     const given = args.slice(1).find((a, i, all) => !a.startsWith('-') && !['--ttl', '--description', '--groups', '--usages'].includes(all[i - 1] ?? ''));
-    const pick = (n: number): string => Array.from({ length: n }, () => TOKEN_ALPHABET[c.random.int(TOKEN_ALPHABET.length)]).join('');
-    const tok = given ?? `${pick(6)}.${pick(16)}`;
+    const tok = given ?? newToken(c);
     if (!/^[a-z0-9]{6}\.[a-z0-9]{16}$/.test(tok)) return kubeadmError(`the bootstrap token "${tok}" was not of the form "\\\\A([a-z0-9]{6})\\\\.([a-z0-9]{16})\\\\z"`);
     const [id, secret] = tok.split('.') as [string, string];
     const data: Record<string, string> = {

@@ -89,6 +89,12 @@ describe('cluster lifecycle on kubeadm-calico-v134', () => {
     s.cluster.advance(60_000);
     const ready = nodeOf(s, 'cka-w3')?.status?.conditions?.find((c) => c.type === 'Ready')?.status;
     assert.equal(ready, 'True');
+    const gen = await s.exec('ssh cka-cp1 kubeadm token generate');
+    assert.match(gen.stdout, /^[a-z0-9]{6}\.[a-z0-9]{16}\n$/, 'token generate prints a token');
+    assert.ok(!(await s.exec('ssh cka-cp1 kubeadm token list')).stdout.includes(gen.stdout.trim()), 'and does not create it');
+    const made = await s.exec(`ssh cka-cp1 kubeadm token create ${gen.stdout.trim()} --ttl 90m`);
+    assert.equal(made.stdout, gen.stdout, 'token create takes the generated token');
+    assert.match((await s.exec('ssh cka-cp1 kubeadm token list')).stdout, new RegExp(`^${gen.stdout.trim().replace('.', '\\.')}\\s+1h\\s`, 'm'));
     assert.equal((await s.exec('kubeadm join 1.2.3.4:6443 --token abcdef.0123456789abcdef --discovery-token-unsafe-skip-ca-verification')).stderr.split('\n')[0], 'error execution phase preflight: [preflight] Some fatal errors occurred:');
   });
 });

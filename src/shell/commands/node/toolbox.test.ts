@@ -47,6 +47,16 @@ describe('toolbox transcripts', () => {
     assert.ok(s.atTop);
   });
 
+  it('sudo VAR=value cmd: the assignments reach the command as root, not the calling shell', async () => {
+    const s = session();
+    await s.exec('ssh ubuntu@cka-w1');
+    const r = await s.exec('sudo -E ETCDCTL_API=3 SNAP_DIR=/var/lib/x printenv SNAP_DIR ETCDCTL_API');
+    assert.deepEqual([r.exitCode, r.stdout], [0, '/var/lib/x\n3\n']);
+    assert.equal((await s.exec('echo "[$SNAP_DIR]"')).stdout, '[]\n');
+    assert.equal((await s.exec('sudo A=1 whoami')).stdout, 'root\n');
+    assert.match((await s.exec('sudo A=1')).stderr, /^usage: sudo/);
+  });
+
   it('functions, arrays and $RANDOM on a node; functions persist across lines', async () => {
     const s = session();
     const text = await transcript(s, [

@@ -9,6 +9,7 @@ import type { Invocation, KubectlEnv, Verb } from '../context.js';
 import { type Parsed, bool, str } from '../flags.js';
 import { KubectlError } from '../errors.js';
 import { kubeconfigPath, readRaw, writeRaw } from '../kubeconfig.js';
+import { resolvePath } from '../../../sim/node/vfs.js';
 import { renderRows } from '../../printers/tabwriter.js';
 import { sortKeys, type Json } from '../../printers/serialize.js';
 import { toYaml } from '../../printers/yaml.js';
@@ -40,25 +41,50 @@ function save(env: KubectlEnv, file: string, raw: Raw): void {
 const OMIT_DATA = ['certificate-authority-data', 'client-certificate-data', 'client-key-data'];
 const REDACT = ['token', 'password'];
 
-/** view.go: DATA+OMITTED / REDACTED unless --raw; --minify keeps the current context only. */
-function viewDocument(raw: Raw, o: { raw: boolean; minify: boolean }): Json {
+/** Kubeconfig keys that name a file, and the key FlattenConfig moves its content to. */
+const FILE_KEYS: Record<string, string> = {
+  'certificate-authority': 'certificate-authority-data',
+  'client-certificate': 'client-certificate-data',
+  'client-key': 'client-key-data',
+};
+
+/**
+ * view.go: --minify keeps the current context only (the global --context, when given, becomes the
+ * current context first); --flatten embeds the files clusters and users name (FlattenConfig) and,
+ * like --raw, shows data in full; otherwise data reads DATA+OMITTED and secrets REDACTED.
+ */
+function viewDocument(raw: Raw, o: { raw: boolean; minify: boolean; flatten: boolean; context?: string | undefined; read: (path: string) => string | undefined }): Json {
   const doc = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
   delete doc['preferences'];
   if (o.minify) {
-    const ctx = (raw.contexts ?? []).find((c) => c.name === raw['current-context']);
-    if (!ctx) throw new KubectlError('current-context must exist in order to minify');
+    const current = o.context || raw['current-context'];
+    // clientcmd/api/helpers.go MinifyConfig
+    if (!current) throw new KubectlError('current-context must exist in order to minify');
+    const ctx = (raw.contexts ?? []).find((c) => c.name === current);
+    if (!ctx) throw new KubectlError(`cannot locate context ${current}`);
+    if (ctx.context.cluster && !(raw.clusters ?? []).some((c) => c.name === ctx.context.cluster)) throw new KubectlError(`cannot locate cluster ${ctx.context.cluster}`);
+    doc['current-context'] = current;
     doc['contexts'] = [ctx];
     doc['clusters'] = (raw.clusters ?? []).filter((c) => c.name === ctx.context.cluster);
     doc['users'] = (raw.users ?? []).filter((u) => u.name === ctx.context.user);
   }
-  if (!o.raw) {
-    for (const list of ['clusters', 'users']) {
-      for (const entry of (doc[list] as Record<string, Record<string, unknown>>[] | undefined) ?? []) {
-        const inner = entry['cluster'] ?? entry['user'];
-        if (!inner) continue;
-        for (const k of OMIT_DATA) if (typeof inner[k] === 'string') inner[k] = 'DATA+OMITTED';
-        for (const k of REDACT) if (typeof inner[k] === 'string') inner[k] = 'REDACTED';
+  const entries = (): Record<string, unknown>[] =>
+    ['clusters', 'users'].flatMap((list) => ((doc[list] as Record<string, Record<string, unknown>>[] | undefined) ?? []).map((e) => e['cluster'] ?? e['user']).filter((x): x is Record<string, unknown> => !!x));
+  if (o.flatten) {
+    for (const inner of entries()) {
+      for (const [k, dataKey] of Object.entries(FILE_KEYS)) {
+        const file = inner[k];
+        if (typeof file !== 'string' || file === '') continue;
+        const content = o.read(file);
+        if (content === undefined) throw new KubectlError(`open ${file}: no such file or directory`);
+        inner[dataKey] = Buffer.from(content, 'utf8').toString('base64');
+        delete inner[k];
       }
+    }
+  } else if (!o.raw) {
+    for (const inner of entries()) {
+      for (const k of OMIT_DATA) if (typeof inner[k] === 'string') inner[k] = 'DATA+OMITTED';
+      for (const k of REDACT) if (typeof inner[k] === 'string') inner[k] = 'REDACTED';
     }
   }
   doc['apiVersion'] ??= 'v1';
@@ -71,7 +97,7 @@ function viewDocument(raw: Raw, o: { raw: boolean; minify: boolean }): Json {
 }
 
 function view(env: KubectlEnv, p: Parsed, file: string): CommandResult {
-  const doc = viewDocument(readRaw(env.fs, file), { raw: bool(p.flags, 'raw'), minify: bool(p.flags, 'minify') });
+  const doc = viewDocument(readRaw(env.fs, file), { raw: bool(p.flags, 'raw'), minify: bool(p.flags, 'minify'), flatten: bool(p.flags, 'flatten'), context: str(p.flags, 'context'), read: (f) => env.fs.tryRead(resolvePath(file.slice(0, file.lastIndexOf('/')) || '/', f)) });
   const out = str(p.flags, 'output') ?? 'yaml';
   if (out === 'yaml') return ok(toYaml(doc));
   if (out === 'json') return ok(`${marshalIndent(doc)}\n`);

@@ -155,6 +155,11 @@ const DESCRIBE_COMMANDS = [
 const CONFIG_COMMANDS = [
   'kubectl config view',
   'kubectl config view --raw --minify',
+  'kubectl config set-context other --cluster=kubernetes --user=kubernetes-admin --namespace=other',
+  'kubectl config view --minify --context=other -o jsonpath={.current-context}/{.contexts[0].context.namespace}/{.users[0].user.client-key-data}',
+  'kubectl config view --minify --context=nope',
+  'kubectl config view --flatten --minify -o jsonpath={.clusters[0].cluster.certificate-authority-data}',
+  'kubectl config delete-context other',
   'kubectl config current-context',
   'kubectl config get-contexts',
   'kubectl config set-context --current --namespace=kube-system',
