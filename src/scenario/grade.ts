@@ -12,6 +12,7 @@ import { textFor, type Lang } from './text.js';
 import { copier } from './session.js';
 import { readAnswers } from './answers.js';
 import { runLine } from './setup/shell.js';
+import { rebootNode } from '../sim/node/runtime.js';
 
 export interface CheckReport {
   id: string;
@@ -41,8 +42,10 @@ export interface GradeOptions {
 }
 
 /** Run a shell line on a fresh copy of `base`: on the workstation, after `ssh host`, or inside a container. */
-async function runOnCopy(copy: () => Session, line: string, place: Place | undefined): Promise<ShellRun> {
+async function runOnCopy(copy: () => Session, line: string, place: Place | undefined, reboot = false): Promise<ShellRun> {
   const s = copy();
+  const host = place && 'host' in place ? s.cluster.host(place.host) : undefined;
+  if (reboot && host) rebootNode(s.cluster, host);
   if (place && 'pod' in place) {
     const enter = `kubectl exec -it -n ${place.namespace} ${place.pod}${place.container ? ` -c ${place.container}` : ''} -- sh`;
     const r = await s.exec(enter);
@@ -71,7 +74,7 @@ export async function grade(instance: Instance, session: Session, opts: GradeOpt
   const ctx: CheckContext = {
     cluster: base.cluster,
     answers: readAnswers(base.cluster),
-    run: (line, place) => runOnCopy(copy, line, place),
+    run: (line, place, opts) => runOnCopy(copy, line, place, opts?.reboot),
   };
   const checks: CheckReport[] = [];
   for (const check of instance.resolved.checks) {

@@ -19,13 +19,16 @@ export const commandCheck = defineCheck({
       stream: z.enum(['stdout', 'both']).default('stdout'),
       expect: MatcherSchema.optional(),
       exitCode: z.number().int().optional(),
+      /** Reboot the `on` host first (on the check's copy): grades what persists across a reboot. */
+      reboot: z.boolean().optional(),
     })
-    .refine((c) => c.expect !== undefined || c.exitCode !== undefined, { message: 'give expect, exitCode or both' }),
+    .refine((c) => c.expect !== undefined || c.exitCode !== undefined, { message: 'give expect, exitCode or both' })
+    .refine((c) => !c.reboot || (c.on !== undefined && 'host' in c.on), { message: 'reboot needs on: {host: NODE}' }),
   async evaluate(spec, ctx) {
-    const r = await ctx.run(spec.run, spec.on);
+    const r = await ctx.run(spec.run, spec.on, { reboot: spec.reboot === true });
     const text = spec.stream === 'both' ? r.stdout + r.stderr : r.stdout;
     const evidence = [`${r.transcript.join('\n')}\n${clip(r.stdout + r.stderr)}\n(exit ${r.exitCode})`];
-    const where = `\`${spec.run}\` on ${placeLabel(spec.on)}`;
+    const where = `\`${spec.run}\` on ${placeLabel(spec.on)}${spec.reboot ? ' after a reboot' : ''}`;
     if (spec.exitCode !== undefined && r.exitCode !== spec.exitCode)
       return { ok: false, expected: `${where} exits ${spec.exitCode}`, actual: `exit ${r.exitCode}: ${clip(r.stderr || r.stdout, 3)}`, evidence };
     if (!spec.expect) return { ok: true, expected: `${where} exits ${spec.exitCode}`, actual: `exit ${r.exitCode}`, evidence };

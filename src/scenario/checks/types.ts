@@ -40,7 +40,8 @@ export interface ShellRun {
 /** What a check may use. `cluster` is a private copy; `run` executes a line on a fresh copy. */
 export interface CheckContext {
   cluster: Cluster;
-  run(line: string, place?: Place): Promise<ShellRun>;
+  /** `reboot`: the place's host is rebooted on the copy first (what survives is what boot reads from files). */
+  run(line: string, place?: Place, opts?: { reboot?: boolean }): Promise<ShellRun>;
   /** Answers the learner typed with `answer` (by key; `default` when no key was given). */
   answers: Readonly<Record<string, string>>;
 }

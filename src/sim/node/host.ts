@@ -55,6 +55,10 @@ export interface HostState {
   kubeletBinaryAtStart?: string;
   /** The kubelet start (unit `since`) that last registered the Node object (controllers/node-status.ts). */
   registeredAt?: number;
+  /** Loaded kernel modules in load order (node/runtime.ts loadedModules; lsmod, modprobe). */
+  modules?: string[];
+  /** Active swap areas (node/runtime.ts activeSwaps; swapon, swapoff, /proc/swaps). */
+  swaps?: string[];
 }
 
 export class Host {

@@ -13,6 +13,7 @@ import { newIptablesState, type IptablesState } from '../net/iptables.js';
 import { newRecentState, type RecentState } from '../net/packet.js';
 import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
 import { newNftState, type NftState } from '../net/kube-proxy/nftables.js';
+import { snapshotKubeletConfig } from '../controlplane.js';
 
 // ---------------------------------------------------------------------------------------------
 // Kernel state of the host (host.data.state)
@@ -76,4 +77,205 @@ export type StaticPodTable = Record<string, Record<string, StaticPodRuntime>>;
 
 export function staticPods(c: Cluster): StaticPodTable {
   return (c.state.staticPods ??= {});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kernel modules (modprobe, lsmod, systemd-modules-load at boot)
+
+/**
+ * The modules the lab's kernel can load, with their size (bytes, as /proc/modules shows them on
+ * Ubuntu 24.04's 6.8 kernel) and the modules they need first (modules.dep). Loading br_netfilter
+ * loads the bridge (and stp, llc) and creates /proc/sys/net/bridge/*, as the kernel does
+ * (net/bridge/br_netfilter_hooks.c registers that sysctl table on load, defaults 1).
+ */
+export const KERNEL_MODULES: Record<string, { size: number; deps: string[] }> = {
+  llc: { size: 16384, deps: [] },
+  stp: { size: 12288, deps: ['llc'] },
+  bridge: { size: 421888, deps: ['stp', 'llc'] },
+  br_netfilter: { size: 32768, deps: ['bridge'] },
+  overlay: { size: 212992, deps: [] },
+  x_tables: { size: 65536, deps: [] },
+  ip_tables: { size: 32768, deps: ['x_tables'] },
+  nf_defrag_ipv4: { size: 12288, deps: [] },
+  nf_conntrack: { size: 196608, deps: ['nf_defrag_ipv4'] },
+  nf_nat: { size: 61440, deps: ['nf_conntrack'] },
+  xt_conntrack: { size: 12288, deps: ['nf_conntrack', 'x_tables'] },
+  iptable_nat: { size: 12288, deps: ['ip_tables', 'nf_nat'] },
+  iptable_filter: { size: 12288, deps: ['ip_tables'] },
+  ip_vs: { size: 200704, deps: ['nf_conntrack'] },
+  vxlan: { size: 155648, deps: [] },
+};
+
+/** What a freshly booted node loads before systemd-modules-load reads /etc/modules-load.d (netfilter for the firewall). */
+const BOOT_MODULES = ['x_tables', 'ip_tables', 'iptable_filter', 'nf_defrag_ipv4', 'nf_conntrack', 'nf_nat', 'iptable_nat', 'xt_conntrack'];
+
+const BRIDGE_SYSCTLS = ['bridge-nf-call-arptables', 'bridge-nf-call-ip6tables', 'bridge-nf-call-iptables'];
+
+/**
+ * The loaded modules in load order. A host saved before modules were modelled gets the boot set,
+ * plus overlay and br_netfilter when its bridge sysctls exist (what its kubeadm preparation loaded).
+ */
+export function loadedModules(host: Host): readonly string[] {
+  if (host.data.state.modules) return host.data.state.modules;
+  const k8s = host.fs.exists('/proc/sys/net/bridge/bridge-nf-call-iptables') ? ['overlay', 'llc', 'stp', 'bridge', 'br_netfilter'] : [];
+  return [...BOOT_MODULES, ...k8s];
+}
+
+/** The module list to change (stored from now on). */
+function moduleState(host: Host): string[] {
+  return (host.data.state.modules ??= [...loadedModules(host)]);
+}
+
+/** br_netfilter's sysctl table goes with the module. */
+function removeBridgeSysctls(host: Host): void {
+  for (const k of BRIDGE_SYSCTLS) if (host.fs.isFile(`/proc/sys/net/bridge/${k}`)) host.fs.remove(`/proc/sys/net/bridge/${k}`);
+}
+
+/** Modules that use `name` (lsmod's "Used by"), newest first. */
+export function moduleHolders(host: Host, name: string): string[] {
+  return loadedModules(host)
+    .filter((m) => KERNEL_MODULES[m]?.deps.includes(name))
+    .reverse();
+}
+
+/** `modprobe NAME`: load it and what it needs; false when the kernel has no such module. */
+export function loadModule(host: Host, name: string): boolean {
+  const mod = KERNEL_MODULES[name.replace(/-/g, '_')];
+  if (!mod) return false;
+  const id = name.replace(/-/g, '_');
+  const loaded = moduleState(host);
+  if (loaded.includes(id)) return true;
+  for (const d of mod.deps) loadModule(host, d);
+  loaded.push(id);
+  if (id === 'br_netfilter') for (const k of BRIDGE_SYSCTLS) host.fs.write(`/proc/sys/net/bridge/${k}`, '1\n');
+  return true;
+}
+
+/**
+ * `modprobe -r NAME`: unload it and the dependencies nothing else uses. Returns the module in use
+ * (the reason it stays) or undefined; a module that is not loaded is not an error.
+ */
+export function unloadModule(host: Host, name: string): { inUse?: string } {
+  const id = name.replace(/-/g, '_');
+  const loaded = moduleState(host);
+  if (!loaded.includes(id)) return {};
+  if (moduleHolders(host, id).length > 0) return { inUse: id };
+  loaded.splice(loaded.indexOf(id), 1);
+  if (id === 'br_netfilter') removeBridgeSysctls(host);
+  for (const d of KERNEL_MODULES[id]?.deps ?? []) if (moduleHolders(host, d).length === 0) unloadModule(host, d);
+  return {};
+}
+
+/** /proc/modules (kernel/module/procfs.c m_show): name, size, use count, holders, state, address (zeroed for a reader without CAP_SYSLOG's kallsyms view). */
+export function procModules(host: Host): string {
+  return [...loadedModules(host)]
+    .reverse()
+    .map((m) => {
+      const h = moduleHolders(host, m);
+      return `${m} ${KERNEL_MODULES[m]?.size ?? 16384} ${h.length} ${h.length ? h.map((x) => `${x},`).join('') : '-'} Live 0x0000000000000000\n`;
+    })
+    .join('');
+}
+
+/** Module names listed in modules-load.d(5) files: one per line, # and ; comments. */
+export function modulesLoadD(host: Host): string[] {
+  const names: string[] = [];
+  for (const f of confFiles(host, ['/etc/modules-load.d', '/run/modules-load.d', '/usr/lib/modules-load.d'], ['/etc/modules']))
+    for (const raw of (host.fs.tryRead(f) ?? '').split('\n')) {
+      const line = raw.trim();
+      if (line && !line.startsWith('#') && !line.startsWith(';')) names.push(line);
+    }
+  return names;
+}
+
+/** The *.conf files of config directories in systemd's precedence (first directory wins a name; sorted by name), then extra files. */
+function confFiles(host: Host, dirs: string[], extra: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const dir of dirs) for (const f of host.fs.list(dir).filter((x) => x.endsWith('.conf'))) if (!seen.has(f)) seen.set(f, `${dir}/${f}`);
+  return [...[...seen.keys()].sort().map((f) => seen.get(f)!), ...extra.filter((f) => host.fs.isFile(f))];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Swap (swapon, swapoff, /proc/swaps)
+
+/** Size in KiB of a swap area, as /proc/swaps reports it (a 2 GiB swap file minus its header page). */
+export const SWAP_KIB = 2097148;
+
+/** Active swap areas, in activation order (the kernel's own state; /proc/swaps mirrors it). */
+export function activeSwaps(host: Host): readonly string[] {
+  return host.data.state.swaps ?? [];
+}
+
+/**
+ * /proc/swaps as the kernel prints it (mm/swapfile.c swap_show): the path padded to 40 columns,
+ * type, size and used in KiB, priority (-2 for the first area without a priority, then -3 …).
+ */
+export function procSwaps(host: Host): string {
+  let s = 'Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n';
+  activeSwaps(host).forEach((p, i) => {
+    const pad = p.length < 40 ? 40 - p.length : 1;
+    const type = p.startsWith('/dev/') ? 'partition' : 'file\t';
+    s += `${p}${' '.repeat(pad)}${type}\t${SWAP_KIB}\t\t0\t\t${-2 - i}\n`;
+  });
+  return s;
+}
+
+/** Swap entries of /etc/fstab (type `swap`, without `noauto`), as `swapon -a` and the boot read them. */
+export function fstabSwaps(host: Host): string[] {
+  return (host.fs.tryRead('/etc/fstab') ?? '')
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((f) => f.length >= 3 && !f[0]!.startsWith('#') && f[2] === 'swap' && !(f[3] ?? '').split(',').includes('noauto'))
+    .map((f) => f[0]!);
+}
+
+/** Turn swap on or off for one area (/proc/swaps is generated from this on read). */
+export function setSwap(host: Host, path: string, on: boolean): void {
+  const list = (host.data.state.swaps ??= []);
+  const i = list.indexOf(path);
+  if (on && i < 0) list.push(path);
+  if (!on && i >= 0) list.splice(i, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boot (what a reboot keeps: only files)
+
+/** Kernel defaults of the sysctls the lab models, before systemd-sysctl applies the config files. */
+const SYSCTL_DEFAULTS: Record<string, string> = { 'net.ipv4.ip_forward': '0' };
+
+/**
+ * A reboot of the node: everything that lived only in the running kernel is gone and comes back
+ * from the files boot reads, in systemd's order: systemd-modules-load (modules-load.d, /etc/modules),
+ * systemd-sysctl (sysctl.d in precedence order, then /etc/sysctl.conf; a key whose /proc/sys file
+ * does not exist, such as a bridge sysctl without br_netfilter, is skipped), swap units from
+ * /etc/fstab, then the enabled services. Unit start-up effects (the kubelet loading its config)
+ * belong to their owners; callers restart them through the usual paths.
+ */
+export function bootHost(host: Host, now: number): void {
+  host.data.state.modules = [];
+  removeBridgeSysctls(host);
+  for (const m of BOOT_MODULES) loadModule(host, m);
+  for (const m of modulesLoadD(host)) loadModule(host, m);
+  for (const [k, v] of Object.entries(SYSCTL_DEFAULTS)) host.fs.write(`/proc/sys/${k.replace(/\./g, '/')}`, `${v}\n`);
+  for (const f of confFiles(host, ['/etc/sysctl.d', '/run/sysctl.d', '/usr/local/lib/sysctl.d', '/usr/lib/sysctl.d', '/lib/sysctl.d'], ['/etc/sysctl.conf']))
+    for (const raw of (host.fs.tryRead(f) ?? '').split('\n')) {
+      const line = raw.trim().replace(/^-/, '');
+      const eq = line.indexOf('=');
+      if (!line || line.startsWith('#') || line.startsWith(';') || eq <= 0) continue;
+      const path = `/proc/sys/${line.slice(0, eq).trim().replace(/\./g, '/')}`;
+      if (host.fs.isFile(path)) host.fs.write(path, `${line.slice(eq + 1).trim()}\n`);
+    }
+  host.data.state.swaps = [];
+  for (const p of fstabSwaps(host)) if (host.fs.isFile(p)) setSwap(host, p, true);
+  for (const u of Object.values(host.data.units)) {
+    u.active = u.enabled;
+    u.since = now;
+  }
+}
+
+/** A reboot of a cluster node: the kernel comes back from its files (bootHost), the kubelet re-reads its config. */
+export function rebootNode(c: Cluster, host: Host): void {
+  bootHost(host, c.now());
+  if (host.unitActive('kubelet')) snapshotKubeletConfig(host);
+  c.touchHosts();
 }

@@ -15,9 +15,13 @@ import { iptablesSave } from './iptables-save.js';
 import { journalctl } from './journalctl.js';
 import { kubeadm } from './kubeadm.js';
 import { kubelet } from './kubelet.js';
+import { lsmod } from './lsmod.js';
+import { modprobe } from './modprobe.js';
 import { netstat } from './netstat.js';
 import { route } from './route.js';
 import { ss } from './ss.js';
+import { swapoff } from './swapoff.js';
+import { swapon } from './swapon.js';
 import { sysctl } from './sysctl.js';
 import { systemctl } from './systemctl.js';
 
@@ -39,9 +43,13 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   journalctl,
   kubeadm,
   kubelet,
+  lsmod,
+  modprobe,
   netstat,
   route,
   ss,
+  swapoff,
+  swapon,
   sysctl,
   systemctl,
 };
