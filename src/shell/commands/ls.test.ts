@@ -48,3 +48,25 @@ test('ls -l of the kubelet log directories shows the simulated dates, never 1970
     for (const r of rows) assert.match(r, / (Nov|Dec) [ \d]\d \d\d:\d\d /, r);
   }
 });
+
+test('ls -l follows a symlinked directory given with a trailing slash, as ., or with -L (a Secret volume\'s ..data)', async () => {
+  const c = loadFixture('kubeadm-calico');
+  const s = new Session(c);
+  await s.exec('kubectl create secret generic s --from-literal=k=v');
+  await s.exec(`kubectl apply -f - <<'EOF'
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: busybox:1.36, command: [sleep, "3600"], volumeMounts: [{name: s, mountPath: /s}]}]
+  volumes: [{name: s, secret: {secretName: s, defaultMode: 0400}}]
+EOF`);
+  c.advance(20_000);
+  const out = async (l: string): Promise<string> => (await s.exec(l)).stdout;
+  const file = /^total 4\n-r-------- 1 root root 1 \w{3} [ \d]\d \d\d:\d\d k\n$/;
+  assert.match(await out('kubectl exec p -- ls -l /s/..data/'), file);
+  assert.match(await out(`kubectl exec p -- sh -c 'cd /s/..data && ls -l'`), file);
+  assert.match(await out('kubectl exec p -- ls -lL /s'), file);
+  assert.match(await out('kubectl exec p -- ls -l /s/..data'), /^lrwxrwxrwx 1 root root \d+ .* \/s\/\.\.data -> \.\.\d{4}_/);
+  assert.match(await out('kubectl exec p -- ls -l /s'), /^total 0\nlrwxrwxrwx 1 root root 8 .* k -> \.\.data\/k\n$/);
+});

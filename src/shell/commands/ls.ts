@@ -11,7 +11,7 @@ import { shellExtras } from './types.js';
 import { getopt, has, Out } from './util.js';
 
 const SPEC = {
-  short: 'laA1dRrthS',
+  short: 'laA1dRrthSL',
   long: {
     all: { key: 'a', arg: false },
     'almost-all': { key: 'A', arg: false },
@@ -19,6 +19,7 @@ const SPEC = {
     recursive: { key: 'R', arg: false },
     reverse: { key: 'r', arg: false },
     'human-readable': { key: 'h', arg: false },
+    dereference: { key: 'L', arg: false },
   },
 };
 
@@ -37,11 +38,11 @@ interface Entry {
   link?: string;
 }
 
-function entry(ctx: CommandContext, name: string, path: string): Entry {
+function entry(ctx: CommandContext, name: string, path: string, deref = false): Entry {
   const fs = ctx.fs;
   const link = fs.readlink(path);
-  // lstat: a link is its own entry, size the length of its target, mode lrwxrwxrwx
-  if (link !== undefined) return { name, path, dir: false, size: Buffer.byteLength(link), mode: 0o777, mtime: fs.mtime(path), links: 1, link };
+  // lstat: a link is its own entry, size the length of its target, mode lrwxrwxrwx (-L: stat its target)
+  if (link !== undefined && !deref) return { name, path, dir: false, size: Buffer.byteLength(link), mode: 0o777, mtime: fs.mtime(path), links: 1, link };
   if (fs.isFile(path)) {
     const st = fs.stat(path)!;
     return { name, path, dir: false, size: Buffer.byteLength(st.content), mode: st.mode, mtime: st.mtime, links: 1 };
@@ -147,6 +148,7 @@ export const ls: CommandFn = (ctx) => {
   const almost = has(o, 'A');
   const one = has(o, '1');
   const dirOnly = has(o, 'd');
+  const deref = has(o, 'L');
   const recursive = has(o, 'R') && !dirOnly;
   const reverse = has(o, 'r');
   const byTime = has(o, 't');
@@ -176,7 +178,7 @@ export const ls: CommandFn = (ctx) => {
     const es = ctx.fs
       .list(path)
       .filter((n) => all || almost || !n.startsWith('.'))
-      .map((n) => entry(ctx, n, `${base}/${n}`));
+      .map((n) => entry(ctx, n, `${base}/${n}`, deref));
     if (all) es.push({ ...entry(ctx, '.', path), name: '.' }, { ...entry(ctx, '..', resolvePath(path, '..')), name: '..' });
     return sortEntries(es);
   };
@@ -190,10 +192,12 @@ export const ls: CommandFn = (ctx) => {
       out.err(`ls: cannot access '${op}': No such file or directory`, 2);
       continue;
     }
-    // a symlink operand is listed itself with -l or -d; otherwise ls follows it to a directory
-    const asLink = ctx.fs.isLink(path) && (long || dirOnly);
+    // a symlink operand is listed itself with -l or -d; otherwise ls follows it to a directory. A
+    // trailing slash, `.` or `..` (resolved by the kernel, e.g. after cd into a link) and -L follow it.
+    const followed = deref || op.endsWith('/') || /(^|\/)\.\.?$/.test(op);
+    const asLink = ctx.fs.isLink(path) && (long || dirOnly) && !followed;
     if (ctx.fs.isDir(path) && !dirOnly && !asLink) dirs.push({ label: op, path });
-    else files.push({ ...entry(ctx, op, path), name: op });
+    else files.push({ ...entry(ctx, op, path, followed), name: op });
   }
   const chunks: string[] = [];
   if (files.length > 0) chunks.push(render(sortEntries(files), false));
