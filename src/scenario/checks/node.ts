@@ -2,12 +2,18 @@
  * `node`: a fact of one node read from its own files and units, as the learner would see it
  * after `ssh`: a static pod's command-line flag from /etc/kubernetes/manifests/<component>.yaml
  * (what the kubelet will start), a sysctl from /proc/sys, a systemd unit's active/enabled state
- * (`systemctl is-active` / `is-enabled`), or a file's content.
+ * (`systemctl is-active` / `is-enabled`), a field of the kubelet's configuration file, or a file's content.
+ *
+ * `kubeletConfig` reads /var/lib/kubelet/config.yaml as YAML (KubeletConfiguration, as the kubelet's
+ * loadConfigFile does) and takes a `/`-separated field path, e.g. `evictionHard/memory.available`
+ * (keys may contain dots): block and flow style, quoting and indentation then grade alike. A list
+ * value is joined with `,`, a map is JSON.
  */
 import { z } from 'zod/v4';
 import { BASE_FIELDS, clip, defineCheck, templated } from './types.js';
 import { MatcherSchema, match } from './matchers.js';
-import { MANIFEST_DIR, commandFlags, parseManifest } from '../../sim/controlplane.js';
+import { parse as parseYaml } from 'yaml';
+import { KUBELET_CONFIG, MANIFEST_DIR, commandFlags, parseManifest } from '../../sim/controlplane.js';
 import type { Host } from '../../sim/node/host.js';
 
 const Fact = {
@@ -15,6 +21,7 @@ const Fact = {
   sysctl: z.string().optional(),
   unit: z.string().optional(),
   unitEnabled: z.string().optional(),
+  kubeletConfig: z.string().regex(/^[^/]+(\/[^/]+)*$/, 'a field path such as evictionHard/memory.available').optional(),
   file: z.string().startsWith('/').optional(),
 };
 const FACTS = Object.keys(Fact);
@@ -67,8 +74,26 @@ function readFact(host: Host, spec: FactSpec): FactValue {
     const value = spec.unit !== undefined ? (u.active ? 'active' : 'inactive') : u.enabled ? 'enabled' : 'disabled';
     return { what, value, evidence: [`${name}.service: ${u.active ? 'active' : 'inactive'}, ${u.enabled ? 'enabled' : 'disabled'}`] };
   }
+  if (spec.kubeletConfig !== undefined) return kubeletConfigField(host, spec.kubeletConfig);
   const path = spec.file!;
   const what = `${host.name}:${path}`;
   const v = host.fs.tryRead(path);
   return v === undefined ? { what, error: 'No such file or directory', evidence: [] } : { what, value: v, evidence: [`${what}:\n${clip(v)}`] };
+}
+
+/** One field of /var/lib/kubelet/config.yaml, found by its `/`-separated path in the parsed document. */
+function kubeletConfigField(host: Host, field: string): FactValue {
+  const what = `${field} in ${host.name}:${KUBELET_CONFIG}`;
+  const text = host.fs.tryRead(KUBELET_CONFIG);
+  if (text === undefined) return { what, error: `${KUBELET_CONFIG}: No such file or directory`, evidence: [] };
+  let v: unknown;
+  try {
+    v = parseYaml(text) as unknown;
+  } catch (e) {
+    return { what, error: `${KUBELET_CONFIG} is not valid YAML: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, evidence: [] };
+  }
+  for (const key of field.split('/')) v = v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[key] : undefined;
+  if (v === undefined || v === null) return { what, error: `${field} is not set`, evidence: [] };
+  const value = Array.isArray(v) ? v.map(String).join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return { what, value, evidence: [`${field}: ${value}`] };
 }
