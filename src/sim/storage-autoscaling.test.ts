@@ -181,3 +181,46 @@ EOF`);
   advance(600_000);
   assert.equal(await replicas(), 6, 'scaleDown.selectPolicy Disabled: no scale down');
 });
+
+test('annotate removes a prefixed key given as key- (GetResourcesAndPairs)', async () => {
+  const { run } = await session();
+  await run(`kubectl annotate sc local-path storageclass.kubernetes.io/is-default-class=true`);
+  const r = await run(`kubectl annotate storageclass local-path storageclass.kubernetes.io/is-default-class-`);
+  assert.equal(r.exitCode, 0, r.stderr);
+  assert.equal((await run(`kubectl get sc local-path -o jsonpath='{.metadata.annotations}'`)).stdout.includes('is-default-class'), false);
+});
+
+test('a Released volume whose claimRef is pointed at a new claim (no uid) becomes Available and binds it', async () => {
+  const { run, advance } = await session();
+  await run(`kubectl apply -f - <<'EOF'
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: keep}
+spec:
+  capacity: {storage: 1Gi}
+  accessModes: [ReadWriteOnce]
+  persistentVolumeReclaimPolicy: Retain
+  storageClassName: manual
+  hostPath: {path: /srv/keep}
+EOF`);
+  const claim = (name: string) => `kubectl apply -f - <<'EOF'
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: ${name}, namespace: default}
+spec:
+  storageClassName: manual
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 1Gi}}
+EOF`;
+  await run(claim('old'));
+  advance(15_000);
+  await run('kubectl delete pvc old');
+  advance(15_000);
+  assert.equal((await run(`kubectl get pv keep -o jsonpath='{.status.phase}'`)).stdout, 'Released');
+  await run(claim('new'));
+  advance(15_000);
+  assert.equal((await run(`kubectl get pvc new -o jsonpath='{.status.phase}'`)).stdout, 'Pending');
+  await run(`kubectl patch pv keep --type=merge -p '{"spec":{"claimRef":{"namespace":"default","name":"new","uid":null,"resourceVersion":null}}}'`);
+  advance(15_000);
+  assert.equal((await run(`kubectl get pvc new -o jsonpath='{.status.phase}/{.spec.volumeName}'`)).stdout, 'Bound/keep');
+});

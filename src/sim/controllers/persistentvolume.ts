@@ -94,7 +94,9 @@ function syncVolumes(c: Cluster): void {
     const ref = pv.spec.claimRef;
     const claim = ref ? c.store.get<PVC>('PersistentVolumeClaim', ref.namespace, ref.name) : undefined;
     const claimGone = ref && (!claim || (ref.uid && claim.metadata.uid && ref.uid !== claim.metadata.uid));
-    if (!ref) setPVPhase(c, pv, 'Available');
+    // syncVolume: a claimRef without uid reserves the volume for that claim (pre-binding, e.g. an
+    // admin pointing a Released volume at a new claim); it is Available until the claim binds
+    if (!ref || !ref.uid) setPVPhase(c, pv, 'Available');
     else if (claimGone) {
       if (phase(pv) !== 'Released' && phase(pv) !== 'Failed') setPVPhase(c, pv, 'Released');
       if ((pv.spec.persistentVolumeReclaimPolicy ?? 'Retain') === 'Delete') reclaimDelete(c, c.store.get<PV>('PersistentVolume', undefined, pv.metadata.name) ?? pv);

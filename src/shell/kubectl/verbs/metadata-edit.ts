@@ -16,8 +16,11 @@ import { namespaceOf, parseTargets, PROVIDE_RESOURCES, resolveType } from '../ta
 
 export async function editMetadata(field: 'labels' | 'annotations', verb: string, p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const dry = parseDryRun(p.flags);
-  const changes = p.args.filter((a) => a.includes('=') || (a.endsWith('-') && !a.includes('/')));
-  const resources = p.args.filter((a) => !changes.includes(a));
+  // cmdutil.GetResourcesAndPairs: from the first `k=v` or `k-` argument on, every argument is a change
+  // (a prefixed key such as example.com/key- is a removal, not a resource)
+  const first = p.args.findIndex((a) => (a.includes('=') && !a.startsWith('=')) || (a.endsWith('-') && a !== '-'));
+  const changes = first < 0 ? [] : p.args.slice(first);
+  const resources = first < 0 ? p.args : p.args.slice(0, first);
   if (resources.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
   if (changes.length === 0 && !bool(p.flags, 'list')) throw new KubectlError(`at least one ${field === 'labels' ? 'label' : 'annotation'} update is required`);
   const set: Record<string, string> = {};
