@@ -28,6 +28,7 @@ import { kubeProxyController } from './kube-proxy.js';
 import { corednsController } from './coredns.js';
 import { taintEvictionController } from './taint-eviction.js';
 import { csrSigningController } from './csr-signing.js';
+import { gatewayController } from './gateway.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
@@ -55,4 +56,5 @@ export const CONTROLLERS: readonly Controller[] = [
   kubeProxyController,
   corednsController,
   csrSigningController,
+  gatewayController,
 ];
