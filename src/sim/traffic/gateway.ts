@@ -211,9 +211,14 @@ export function serveGateway(c: Cluster, pod: Pod, port: number, req: GatewayReq
   const f = ngfFlagsOf(pod);
   if (!f) return undefined;
   const gw = classGateways(c, f)[0];
-  const listener = gw ? selectListener(gw, port, req.host) : undefined;
-  if (!gw || !listener) return undefined;
+  if (!gw || !gw.spec.listeners.some((l) => l.port === port && l.protocol === 'HTTP' && !listenerProblem(l))) return undefined;
   const gwId = `${gw.metadata.namespace ?? 'default'}/${gw.metadata.name}`;
+  const listener = selectListener(gw, port, req.host);
+  if (!listener) {
+    // every port gets a default server that answers 404 (nginx/config/servers.go default server)
+    trace.push(`nginx-gateway: Gateway ${gwId}: no listener on port ${port} takes host "${req.host}": the default server answers 404`);
+    return errorAnswer(404, 'Not Found');
+  }
   const routes: { route: HTTPRoute; hostnames: string[] | undefined }[] = [];
   for (const route of c.store.list<HTTPRoute>('HTTPRoute')) {
     for (const att of attachments(c, gw, route)) if (att.accepted && att.listeners.has(listener.name)) routes.push({ route, hostnames: att.listeners.get(listener.name) });
