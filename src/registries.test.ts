@@ -170,6 +170,7 @@ const POINTS: readonly ExtensionPoint[] = [
     },
     helpers: {
       'cells.ts': 'cell helpers and typed field readers shared by the column files',
+      'gatewayapi-cells.ts': 'the condition-status cell the Gateway API kinds share',
       'types.ts': 'the Column and KindPrinter interfaces',
     },
   },

@@ -76,7 +76,7 @@ const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
  * main resource keeps the stored one (each registry strategy's PrepareForCreate/PrepareForUpdate).
  * So a pod re-created from `kubectl get pod -o yaml` starts Pending like any new pod.
  */
-const STATUS_SUBRESOURCE = new Set(['Pod', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'Ingress']);
+const STATUS_SUBRESOURCE = new Set(['Pod', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute']);
 
 /**
  * ValidateStatefulSetUpdate (apps validation.go): only some spec fields may change; a changed

@@ -236,7 +236,7 @@ export class Cluster {
     m.uid ??= this.store.nextUid(this.random.nextU32());
     m.creationTimestamp ??= this.timestamp();
     if (!info.namespaced) delete m.namespace;
-    if (['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'NetworkPolicy', 'Ingress'].includes(obj.kind))
+    if (['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'NetworkPolicy', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute'].includes(obj.kind))
       m.generation ??= 1;
     return this.store.put(obj);
   }

@@ -212,6 +212,10 @@ export const IMAGES: readonly ImageInfo[] = [
   img('registry.k8s.io/metrics-server/metrics-server', 'v0\\.\\d+\\.\\d+', 'v0.8.0', { listeners: [{ port: 10250, protocol: 'TCP', http: { pages: { '/readyz': 'ok', '/livez': 'ok' }, server: 'metrics-server' } }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/hpa-example', 'latest', 'latest', { listeners: [http(80, 'OK!', 'Apache/2.4.10 (Debian)')], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
   img('docker.io/polinux/stress', 'latest|1\\.0\\.4', 'latest', { listeners: [], tools: ['sh', 'stress'], daemons: ['stress'], dns: 'musl', defaultCommand: { runs: false, exitCode: 1 } }),
+  // NGINX Gateway Fabric 1.x (static mode): the control plane (health on 8081, metrics 9113) and
+  // its nginx data plane in the same pod, listening on the served Gateway's listener ports
+  img('ghcr.io/nginx/nginx-gateway-fabric', '1\\.\\d+\\.\\d+', '1.6.2', { listeners: [{ port: 8081, protocol: 'TCP', http: { pages: { '/readyz': 'ok' }, server: 'nginx-gateway' } }, { port: 9113, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  img('ghcr.io/nginx/nginx-gateway-fabric/nginx', '1\\.\\d+\\.\\d+', '1.6.2', { listeners: [{ port: 80, protocol: 'TCP' }, { port: 443, protocol: 'TCP' }, { port: 8080, protocol: 'TCP' }], tools: ['sh'], dns: 'musl', defaultCommand: { runs: true } }),
   img('registry.k8s.io/ingress-nginx/controller', 'v1\\.\\d+\\.\\d+', 'v1.14.0', { listeners: [http(80, NGINX_PAGE, 'nginx'), { port: 443, protocol: 'TCP' }, { port: 8443, protocol: 'TCP' }, { port: 10254, protocol: 'TCP', http: { pages: { '/healthz': 'ok' }, server: 'ingress-nginx' } }], tools: ['sh', 'curl'], dns: 'musl', defaultCommand: { runs: true } }),
 ];
 

@@ -75,6 +75,12 @@ export const RESOURCES: readonly ResourceInfo[] = [
   R('CustomResourceDefinition', 'customresourcedefinitions', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds']),
   R('BlockAffinity', 'blockaffinities', 'crd.projectcalico.org', 'v1', false),
   R('IPPool', 'ippools', 'crd.projectcalico.org', 'v1', false),
+  // Gateway API standard channel (kubernetes-sigs/gateway-api config/crd/standard, v1.2):
+  // names, scope and short names as the CRDs declare them; ReferenceGrant is served as v1beta1.
+  R('GatewayClass', 'gatewayclasses', 'gateway.networking.k8s.io', 'v1', false, ['gc']),
+  R('Gateway', 'gateways', 'gateway.networking.k8s.io', 'v1', true, ['gtw']),
+  R('HTTPRoute', 'httproutes', 'gateway.networking.k8s.io', 'v1', true),
+  R('ReferenceGrant', 'referencegrants', 'gateway.networking.k8s.io', 'v1beta1', true, ['refgrant']),
 ];
 
 const byKind = new Map<string, ResourceInfo>(RESOURCES.map((r) => [r.kind, r]));

@@ -29,6 +29,7 @@ import { corednsController } from './coredns.js';
 import { taintEvictionController } from './taint-eviction.js';
 import { csrSigningController } from './csr-signing.js';
 import { resourceQuotaController } from './resourcequota.js';
+import { gatewayController } from './gateway.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
@@ -57,4 +58,5 @@ export const CONTROLLERS: readonly Controller[] = [
   kubeProxyController,
   corednsController,
   csrSigningController,
+  gatewayController,
 ];

@@ -31,6 +31,8 @@ export interface HttpAnswer {
   reason: string;
   body: string;
   server: string;
+  /** Location header of a redirect. */
+  location?: string;
 }
 
 const CONTROLLER_REPOSITORY = 'registry.k8s.io/ingress-nginx/controller';
@@ -44,7 +46,7 @@ export function nginxErrorPage(status: number, reason: string, server = 'nginx')
   return `<html>\r\n<head><title>${status} ${reason}</title></head>\r\n<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n<hr><center>${server}</center>\r\n</body>\r\n</html>\r\n`;
 }
 
-function errorAnswer(status: number, reason: string): HttpAnswer {
+export function errorAnswer(status: number, reason: string): HttpAnswer {
   return { status, reason, body: nginxErrorPage(status, reason), server: 'nginx' };
 }
 
@@ -181,7 +183,7 @@ function rewritten(loc: Location, uri: string): string {
 }
 
 /** Ready endpoint addresses and the target port for a Service port (the controller's upstream list). */
-function upstreams(c: Cluster, ns: string, backend: NonNullable<IngressBackend['service']>): { svc?: Service; eps: { ip: string; port: number }[] } {
+export function upstreams(c: Cluster, ns: string, backend: NonNullable<IngressBackend['service']>): { svc?: Service; eps: { ip: string; port: number }[] } {
   const svc = c.store.get<Service>('Service', ns, backend.name);
   if (!svc) return { eps: [] };
   const sp = (svc.spec.ports ?? []).find((p) => (backend.port.number !== undefined ? p.port === backend.port.number : p.name === backend.port.name));
@@ -197,7 +199,7 @@ function upstreams(c: Cluster, ns: string, backend: NonNullable<IngressBackend['
 }
 
 /** Round-robin over an upstream's endpoints (the lua balancer's default), kept in cluster state. */
-function pick<T>(c: Cluster, key: string, xs: readonly T[]): T {
+export function pick<T>(c: Cluster, key: string, xs: readonly T[]): T {
   const rr = (c.state.ingressRoundRobin ??= {});
   const i = rr[key] ?? 0;
   rr[key] = (i + 1) % xs.length;

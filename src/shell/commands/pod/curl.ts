@@ -20,19 +20,24 @@ interface Opts {
   url?: string;
   /** `-H 'Host: x'`: the Host header the server routes by. */
   hostHeader?: string;
+  /** Every other `-H 'Name: value'` (a Gateway's HTTPRoute may match on headers). */
+  headers: Record<string, string>;
+  /** `-X METHOD`. */
+  method?: string;
 }
 
 function parse(argv: string[]): Opts | string {
-  const o: Opts = { silent: false, showError: false, verbose: false, head: false };
+  const o: Opts = { silent: false, showError: false, verbose: false, head: false, headers: {} };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '-m' || a === '--max-time' || a === '--connect-timeout') o.maxTimeS = Number(argv[++i]);
     else if (a === '-o' || a === '--output') o.output = argv[++i] ?? '';
     else if (a === '-w' || a === '--write-out') o.writeOut = argv[++i] ?? '';
     else if (a === '-H' || a === '--header') {
-      const m = /^\s*host\s*:\s*(.*?)\s*$/i.exec(argv[++i] ?? '');
-      if (m) o.hostHeader = m[1] ?? '';
-    } else if (a === '-X' || a === '--request') i++;
+      const h = /^\s*([^:\s]+)\s*:\s*(.*?)\s*$/.exec(argv[++i] ?? '');
+      if (h && h[1]!.toLowerCase() === 'host') o.hostHeader = h[2] ?? '';
+      else if (h) o.headers[h[1]!] = h[2] ?? '';
+    } else if (a === '-X' || a === '--request') o.method = argv[++i] ?? 'GET';
     else if (a === '--silent') o.silent = true;
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--head') o.head = true;
@@ -69,7 +74,10 @@ export function curl(ctx: CommandContext): ShellResult {
     recordWhy(c, 'curl', [...why, `name ${url.host} did not resolve (${r.reason})`]);
     return err(6, `Could not resolve host: ${url.host}`, r.elapsedMs);
   }
-  const { conn, response } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path, o.hostHeader ?? url.host);
+  const { conn, response } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path, o.hostHeader ?? url.host, {
+    method: o.method ?? (o.head ? 'HEAD' : 'GET'),
+    headers: o.headers,
+  });
   recordWhy(c, 'curl', [...why, ...conn.trace]);
   const verbose = o.verbose ? `*   Trying ${r.ip}:${url.port}...\n` : '';
   if (!conn.ok) {
@@ -81,7 +89,7 @@ export function curl(ctx: CommandContext): ShellResult {
     return err(28, `Failed to connect to ${url.host} port ${url.port} after ${TCP_CONNECT_TIMEOUT_MS} ms: Couldn't connect to server`, r.elapsedMs + TCP_CONNECT_TIMEOUT_MS);
   }
   if (!response) return err(52, 'Empty reply from server', r.elapsedMs);
-  const headers = `HTTP/1.1 ${response.status} ${response.reason}\r\nServer: ${response.server}\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(response.body)}\r\nConnection: keep-alive\r\n\r\n`;
+  const headers = `HTTP/1.1 ${response.status} ${response.reason}\r\nServer: ${response.server}\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(response.body)}\r\nConnection: keep-alive\r\n${response.location ? `Location: ${response.location}\r\n` : ''}\r\n`;
   const body = o.head ? headers : response.body;
   const v = o.verbose ? `${verbose}* Connected to ${url.host} (${r.ip}) port ${url.port}\n> ${o.head ? 'HEAD' : 'GET'} ${url.path} HTTP/1.1\n> Host: ${o.hostHeader ?? `${url.host}${url.port === 80 ? '' : `:${url.port}`}`}\n> User-Agent: curl/8.14.1\n> Accept: */*\n> \n${headers.split('\r\n').filter((l) => l !== '').map((l) => `< ${l}\n`).join('')}< \n` : '';
   const wout = o.writeOut !== undefined ? expand(o.writeOut, response.status) : '';

@@ -6,6 +6,7 @@
 import type { Cluster } from '../../../sim/cluster.js';
 import { connect, type ConnectResult, type Source } from '../../../sim/traffic/path.js';
 import { isIngressController, serveIngress, siteAnswer } from '../../../sim/traffic/ingress.js';
+import { isGatewayDataPlane, serveGateway } from '../../../sim/traffic/gateway.js';
 import type { Pod } from '../../../sim/api/types.js';
 
 export interface HttpResponse {
@@ -13,17 +14,33 @@ export interface HttpResponse {
   reason: string;
   body: string;
   server: string;
+  location?: string;
 }
 
 /**
- * `host` is the request's Host header (default: `ip`); the ingress-nginx controller routes by it.
+ * `host` is the request's Host header (default: `ip`); the ingress-nginx controller and NGINX Gateway
+ * Fabric's data plane route by it (the latter also by `method` and the other `headers`).
  */
-export function httpRequest(c: Cluster, from: Source, ip: string, port: number, path: string, host = ip): { conn: ConnectResult; response?: HttpResponse } {
+export function httpRequest(
+  c: Cluster,
+  from: Source,
+  ip: string,
+  port: number,
+  path: string,
+  host = ip,
+  opts: { method?: string; headers?: Record<string, string> } = {},
+): { conn: ConnectResult; response?: HttpResponse } {
   const conn = connect(c, from, ip, port, 'tcp');
   if (!conn.ok) return { conn };
   const podRef = conn.to?.pod;
   const pod = podRef ? c.store.get<Pod>('Pod', podRef.ns, podRef.name) : undefined;
   if (pod && conn.to && isIngressController(pod, conn.to.port)) return { conn, response: serveIngress(c, pod, host, path, conn.trace) };
+  if (pod && conn.to && isGatewayDataPlane(pod)) {
+    const response = serveGateway(c, pod, conn.to.port, { host, path, method: opts.method ?? 'GET', headers: { ...opts.headers, host } }, conn.trace);
+    if (response) return { conn, response };
+    conn.trace.push(`nginx-gateway: no Gateway listener is configured on port ${conn.to.port}: the connection is closed without a response`);
+    return { conn };
+  }
   const site = conn.to?.listener?.http;
   if (!site) {
     conn.trace.push('the process there does not speak HTTP: the connection is closed without a response');

@@ -15,6 +15,9 @@ import { endpointslices } from './endpointslices.js';
 import { events } from './events.js';
 import { horizontalpodautoscalers } from './horizontalpodautoscalers.js';
 import { ingressclasses } from './ingressclasses.js';
+import { gatewayclasses } from './gatewayclasses.js';
+import { gateways } from './gateways.js';
+import { httproutes } from './httproutes.js';
 import { ingresses } from './ingresses.js';
 import { jobs } from './jobs.js';
 import { leases } from './leases.js';
@@ -69,7 +72,10 @@ export type PrintedKind =
   | 'HorizontalPodAutoscaler'
   | 'APIService'
   | 'CertificateSigningRequest'
-  | 'ResourceQuota';
+  | 'ResourceQuota'
+  | 'GatewayClass'
+  | 'Gateway'
+  | 'HTTPRoute';
 
 export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   Pod: pods,
@@ -103,6 +109,9 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   APIService: apiservices,
   CertificateSigningRequest: certificatesigningrequests,
   ResourceQuota: resourcequotas,
+  GatewayClass: gatewayclasses,
+  Gateway: gateways,
+  HTTPRoute: httproutes,
 };
 
 function isPrintedKind(kind: string): kind is PrintedKind {
@@ -117,5 +126,7 @@ export function isBuiltinGroup(group: string): boolean {
 /** The table printer for a kind; `group` decides between the two default tables. */
 export function printerFor(kind: string, group: string): KindPrinter {
   if (isPrintedKind(kind)) return PRINTERS[kind];
+  // custom resources served from CRDs in a *.k8s.io group (ReferenceGrant) still get the CRD table
+  if (group === 'gateway.networking.k8s.io') return customResourceTable;
   return isBuiltinGroup(group) ? defaultTable : customResourceTable;
 }
