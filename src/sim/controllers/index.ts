@@ -28,9 +28,11 @@ import { kubeProxyController } from './kube-proxy.js';
 import { corednsController } from './coredns.js';
 import { taintEvictionController } from './taint-eviction.js';
 import { csrSigningController } from './csr-signing.js';
+import { crdStatusController } from './crd-status.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
+  crdStatusController,
   namespaceController,
   nodeIpamController,
   nodeStatusController,

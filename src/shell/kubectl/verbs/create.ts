@@ -73,7 +73,7 @@ async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResul
   for (const { obj, source } of objs) {
     try {
       const send = structuredClone(obj);
-      const target = manifestNamespace(send, ns);
+      const target = manifestNamespace(send, ns, env.cluster.discovery());
       if (target) send.metadata.namespace = target;
       if (bool(p.flags, 'save-config')) lastAppliedAnnotate(send);
       const warnings: string[] = [];

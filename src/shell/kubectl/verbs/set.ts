@@ -34,7 +34,7 @@ export const setVerb: Verb = {
     const ns = namespaceOf(env, p);
     const pairs = p.args.filter((a) => a.includes('=') || (sub === 'env' && a.endsWith('-')));
     const res = p.args.filter((a) => !pairs.includes(a));
-    const { targets } = parseTargets(res);
+    const { targets } = parseTargets(res, env.cluster.discovery());
     if (targets.length === 0) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>', seeHelp(path));
     let stdout = '';
     // the resource builder visits every object before the command changes any (r.Infos()): one
