@@ -161,6 +161,7 @@ const POINTS: readonly ExtensionPoint[] = [
     helpers: {
       'cells.ts': 'cell helpers and typed field readers shared by the column files',
       'types.ts': 'the Column and KindPrinter interfaces',
+      'customresources.ts': "a custom resource's printer, built from its CRD's additionalPrinterColumns at get time",
     },
   },
   {
