@@ -172,6 +172,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'cells.ts': 'cell helpers and typed field readers shared by the column files',
       'gatewayapi-cells.ts': 'the condition-status cell the Gateway API kinds share',
       'types.ts': 'the Column and KindPrinter interfaces',
+      'customresources.ts': "a custom resource's printer, built from its CRD's additionalPrinterColumns at get time",
     },
   },
   {

@@ -19,8 +19,9 @@ import {
   invalid,
   notFound,
 } from './api/errors.js';
-import { infoForKind } from './api/registry.js';
 import { clone } from './api/store.js';
+import type { Discovery } from './api/registry.js';
+import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import type { CronJob, Deployment, Job, KObject, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
@@ -76,7 +77,7 @@ const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
  * main resource keeps the stored one (each registry strategy's PrepareForCreate/PrepareForUpdate).
  * So a pod re-created from `kubectl get pod -o yaml` starts Pending like any new pod.
  */
-const STATUS_SUBRESOURCE = new Set(['Pod', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute']);
+const STATUS_SUBRESOURCE = new Set(['Pod', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute', 'CustomResourceDefinition']);
 
 /**
  * ValidateStatefulSetUpdate (apps validation.go): only some spec fields may change; a changed
@@ -178,8 +179,13 @@ export class ApiServer {
 
   private check(verb: string, kind: string, namespace: string | undefined, name?: string): void {
     if (!this.client) return;
-    const info = infoForKind(kind);
+    const info = this.c.discovery().infoForKind(kind);
     this.authorize({ verb, group: info.group, resource: info.resource, ...(name ? { name } : {}), ...(info.namespaced && namespace ? { namespace } : {}) });
+  }
+
+  /** What the server serves: built-in resources and those of Established CRDs. */
+  discovery(): Discovery {
+    return this.c.discovery();
   }
 
   /** Throws when the API server is not serving (its static pod is down). */
@@ -199,7 +205,7 @@ export class ApiServer {
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
     this.ensureUp();
     this.check('get', kind, namespace, name);
-    const info = infoForKind(kind);
+    const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     if (!obj) throw notFound(info, name);
     // a copy: what a client changes reaches the store only through update()
@@ -209,7 +215,7 @@ export class ApiServer {
   tryGet<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
     this.ensureUp();
     this.check('get', kind, namespace, name);
-    const info = infoForKind(kind);
+    const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     return obj ? clone(obj) : undefined;
   }
@@ -217,7 +223,7 @@ export class ApiServer {
   list<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
     this.ensureUp();
     this.check('list', kind, namespace);
-    const info = infoForKind(kind);
+    const info = this.c.discovery().infoForKind(kind);
     const objs = this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
     const derived = virtualObjects(this.c, kind, info.namespaced ? namespace : undefined) as T[];
     if (derived.length === 0) return clone(objs);
@@ -232,7 +238,7 @@ export class ApiServer {
    * quantities canonical; unknown fields become warnings unless the directive rejected them.
    */
   private decode<T extends KObject>(input: T, opts: WriteOptions): T {
-    const info = infoForKind(input.kind);
+    const info = this.c.discovery().infoForKind(input.kind);
     const { obj, unknownFields } = decodeObject(input, info.kind, info.version, opts.fieldValidation ?? 'Strict');
     if (opts.fieldValidation === 'Warn') opts.warnings?.push(...unknownFields.map(unknownFieldWarning));
     return obj as T;
@@ -241,7 +247,7 @@ export class ApiServer {
   create<T extends KObject>(input: T, opts: WriteOptions = {}): T {
     this.ensureUp();
     const obj = this.decode(input, opts);
-    const info = infoForKind(obj.kind);
+    const info = this.c.discovery().infoForKind(obj.kind);
     obj.apiVersion ||= info.group ? `${info.group}/${info.version}` : info.version;
     obj.metadata ??= { name: '' };
     const m = obj.metadata;
@@ -258,7 +264,8 @@ export class ApiServer {
     delete m.deletionTimestamp;
     if (info.namespaced) this.admitNamespace(m.namespace!);
     if (this.c.store.get(obj.kind, m.namespace, m.name)) throw alreadyExists(info, m.name);
-    if (STATUS_SUBRESOURCE.has(obj.kind)) delete obj['status'];
+    if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
+    if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
     applyDefaults(obj, priorityClassValue(this.c));
     defaultAutoscaler(obj);
     admitStorageCreate(this.c.store, obj);
@@ -279,7 +286,7 @@ export class ApiServer {
   update<T extends KObject>(input: T, opts: WriteOptions = {}): T {
     this.ensureUp();
     const obj = this.decode(input, opts);
-    const info = infoForKind(obj.kind);
+    const info = this.c.discovery().infoForKind(obj.kind);
     obj.metadata ??= { name: '' };
     const ns = info.namespaced ? (obj.metadata.namespace ?? 'default') : undefined;
     this.check(this.client?.updateVerb ?? 'update', obj.kind, ns, obj.metadata.name);
@@ -296,10 +303,11 @@ export class ApiServer {
       obj.metadata.generation = old.metadata.generation + (specChanged ? 1 : 0);
     }
     if (old.metadata.deletionTimestamp) obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
-    if (STATUS_SUBRESOURCE.has(obj.kind)) {
+    if (this.hasStatusSubresource(obj.kind)) {
       if (old['status'] !== undefined) obj['status'] = clone(old['status']);
       else delete obj['status'];
     } else if (obj['status'] === undefined && old['status'] !== undefined) obj['status'] = clone(old['status']);
+    if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
     applyDefaults(obj);
     defaultAutoscaler(obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
@@ -322,7 +330,7 @@ export class ApiServer {
    */
   delete(kind: string, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KObject {
     this.ensureUp();
-    const info = infoForKind(kind);
+    const info = this.c.discovery().infoForKind(kind);
     const ns = info.namespaced ? (namespace ?? 'default') : undefined;
     this.check('delete', kind, ns, name);
     const old = this.c.store.get(kind, ns, name);
@@ -346,11 +354,34 @@ export class ApiServer {
       nsObj['status'] = { phase: 'Terminating' };
       this.c.write(nsObj);
     } else {
+      // apiextensions' finalizing controller (customresource_finalizer... finalizer/crd_finalizer.go)
+      // deletes every custom resource of a deleted CRD before the CRD itself goes
+      if (kind === 'CustomResourceDefinition') this.removeCustomResources(old as CustomResourceDefinition);
       this.c.store.remove(kind, ns, name);
       if (opts.propagation === 'Orphan') this.orphanDependents(old);
     }
     this.c.settle();
     return old;
+  }
+
+  /** Every object a CRD serves, in every namespace. */
+  private removeCustomResources(crd: CustomResourceDefinition): void {
+    const d = this.c.discovery();
+    const kind = crd.status?.acceptedNames?.kind;
+    if (!kind || !d.hasKind(kind) || d.infoForKind(kind).crd !== crd.metadata.name) return;
+    for (const o of [...this.c.store.list(kind)]) this.c.store.remove(kind, o.metadata.namespace, o.metadata.name);
+  }
+
+  /**
+   * Whether writes to the main resource leave status alone: the built-ins with a status
+   * subresource, and custom resources whose CRD version declares `subresources.status`.
+   */
+  private hasStatusSubresource(kind: string): boolean {
+    if (STATUS_SUBRESOURCE.has(kind)) return true;
+    const info = this.c.discovery().infoForKind(kind);
+    if (!info.crd) return false;
+    const crd = this.c.store.get<CustomResourceDefinition>('CustomResourceDefinition', undefined, info.crd);
+    return crd ? crdVersion(crd, info.version)?.subresources?.status !== undefined : false;
   }
 
   private orphanDependents(owner: KObject): void {

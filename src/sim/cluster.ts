@@ -9,7 +9,8 @@ import { Random } from '../util/random.js';
 import { Store, type StoreData } from './api/store.js';
 import type { KEvent, KObject } from './api/types.js';
 import { Host, type HostData } from './node/host.js';
-import { infoForKind } from './api/registry.js';
+import type { Discovery } from './api/registry.js';
+import { discoveryOf } from './api/crd.js';
 import { copyJSON, toPlainJSON } from '../util/json-copy.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
@@ -228,15 +229,21 @@ export class Cluster {
   // -------------------------------------------------------------------------------------------
   // Controller-side writes (no admission, no validation: controllers are trusted)
 
+  /** What the API server serves now: the built-in resources and those of Established CRDs. */
+  discovery(): Discovery {
+    return discoveryOf(this.store);
+  }
+
   /** Stamp metadata of a new object the way the registry does and store it. */
   insert<T extends KObject>(obj: T): T {
-    const info = infoForKind(obj.kind);
+    const info = this.discovery().infoForKind(obj.kind);
     const m = obj.metadata;
     if (!m.name && m.generateName) m.name = this.generateName(obj.kind, m.namespace, m.generateName);
     m.uid ??= this.store.nextUid(this.random.nextU32());
     m.creationTimestamp ??= this.timestamp();
     if (!info.namespaced) delete m.namespace;
-    if (['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'NetworkPolicy', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute'].includes(obj.kind))
+    // generation is set by the strategies of these kinds, custom resources' and CRDs' among them
+    if (info.crd || ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'NetworkPolicy', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute', 'CustomResourceDefinition'].includes(obj.kind))
       m.generation ??= 1;
     return this.store.put(obj);
   }

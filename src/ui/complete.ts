@@ -13,7 +13,6 @@ import { COMMANDS } from '../shell/kubectl/spec/index.js';
 import { flagsOf, locate } from '../shell/kubectl/spec/lookup.js';
 import type { FlagDecl } from '../shell/kubectl/spec/types.js';
 import { effectiveNamespace } from '../shell/kubectl/kubeconfig.js';
-import { RESOURCES, resolveResource } from '../sim/api/registry.js';
 import { lookupImage } from '../sim/images.js';
 import type { Pod } from '../sim/api/types.js';
 
@@ -59,7 +58,7 @@ function flagWords(specs: readonly FlagDecl[]): string[] {
 const OUTPUT_FORMATS = ['custom-columns', 'custom-columns-file', 'go-template', 'go-template-file', 'json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'kyaml', 'name', 'template', 'templatefile', 'wide', 'yaml'];
 
 function objectNames(session: Session, type: string, namespace: string): string[] {
-  const info = resolveResource(type);
+  const info = session.cluster.discovery().resolve(type);
   if (!info) return [];
   return session.cluster.store.list(info.kind, info.namespaced ? namespace : undefined).map((o) => o.metadata.name);
 }
@@ -95,7 +94,7 @@ function kubectlCandidates(session: Session, args: string[], word: string): stri
   if (positional.length === 1) {
     const slash = word.indexOf('/');
     if (slash > 0) return objectNames(session, word.slice(0, slash), namespace).map((n) => `${word.slice(0, slash)}/${n}`);
-    return RESOURCES.flatMap((r) => [r.resource, r.singular, ...r.shortNames]);
+    return session.cluster.discovery().resources.flatMap((r) => [r.resource, r.singular, ...r.shortNames]);
   }
   if (positional.length >= 2 && !positional[1]!.includes('/') && !positional[1]!.includes(',')) return objectNames(session, positional[1]!, namespace);
   return [];

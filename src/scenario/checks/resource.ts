@@ -12,7 +12,6 @@
 import { z } from 'zod/v4';
 import { BASE_FIELDS, clip, defineCheck } from './types.js';
 import { MatcherSchema, match } from './matchers.js';
-import { hasKind, infoForKind } from '../../sim/api/registry.js';
 import { parseLabelSelector, matchRequirements, matchLabelSelector } from '../../sim/api/selectors.js';
 import { JsonPath } from '../../shell/printers/jsonpath.js';
 import type { KObject, LabelSelector } from '../../sim/api/types.js';
@@ -86,8 +85,9 @@ export const resourceCheck = defineCheck({
     .refine((c) => !(c.selects && (c.jsonpath || c.absent || c.target.name === undefined)), { message: 'selects needs a named target and no jsonpath' }),
   evaluate(spec, ctx) {
     const t = spec.target;
-    if (!hasKind(t.kind)) return { ok: false, expected: `a ${t.kind}`, actual: `unknown kind ${t.kind}`, evidence: [] };
-    const info = infoForKind(t.kind);
+    const d = ctx.cluster.discovery();
+    if (!d.hasKind(t.kind)) return { ok: false, expected: `a ${t.kind}`, actual: `unknown kind ${t.kind}`, evidence: [] };
+    const info = d.infoForKind(t.kind);
     const ns = info.namespaced ? (t.namespace ?? 'default') : undefined;
     const label = `${t.kind}${t.name ? ` ${t.name}` : t.selector ? ` -l ${t.selector}` : 's'}${ns ? ` in namespace ${ns}` : ''}`;
     let data: unknown;

@@ -9,7 +9,6 @@ import type { Session } from '../../shell/session.js';
 import type { SetupStep } from '../schema.js';
 import type { KObject } from '../../sim/api/types.js';
 import { ApiError } from '../../sim/api/errors.js';
-import { hasKind } from '../../sim/api/registry.js';
 import { parseDuration } from '../../sim/fixture/build.js';
 import { applyBreak } from './breaks.js';
 import { SetupError, runLine } from './shell.js';
@@ -75,7 +74,7 @@ function applyManifest(session: Session, text: string): void {
     if (doc.errors.length > 0) throw new SetupError(`manifest: ${doc.errors[0]!.message.split('\n')[0]}`);
     const obj = doc.toJS() as KObject | null;
     if (obj === null) continue;
-    if (!obj.kind || !hasKind(obj.kind)) throw new SetupError(`manifest: unknown kind ${JSON.stringify(obj.kind)}`);
+    if (!obj.kind || !session.api.discovery().hasKind(obj.kind)) throw new SetupError(`manifest: unknown kind ${JSON.stringify(obj.kind)}`);
     const existing = session.api.tryGet(obj.kind, obj.metadata?.namespace ?? 'default', obj.metadata?.name ?? '');
     if (existing) session.api.update({ ...obj, metadata: { ...obj.metadata, resourceVersion: existing.metadata.resourceVersion } } as KObject);
     else session.api.create(obj);

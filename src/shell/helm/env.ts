@@ -5,7 +5,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { ApiServer } from '../../sim/apiserver.js';
-import { hasKind, infoForKind } from '../../sim/api/registry.js';
+import type { Discovery } from '../../sim/api/registry.js';
 import type { KObject } from '../../sim/api/types.js';
 import type { KubectlFiles } from '../kubectl/context.js';
 import { type HelmArgs, flag, flags } from './args.js';
@@ -78,11 +78,11 @@ function objectsOf(manifest: string): KObject[] {
 
 const key = (o: KObject): string => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
-function place(o: KObject, namespace: string, release: string): KObject {
-  if (!hasKind(o.kind)) throw new HelmError(`unable to build kubernetes objects from release manifest: resource mapping not found for name: "${o.metadata?.name ?? ''}" namespace: "" from "": no matches for kind "${o.kind}" in version "${o.apiVersion}"\nensure CRDs are installed first`);
+function place(o: KObject, namespace: string, release: string, d: Discovery): KObject {
+  if (!d.hasKind(o.kind)) throw new HelmError(`unable to build kubernetes objects from release manifest: resource mapping not found for name: "${o.metadata?.name ?? ''}" namespace: "" from "": no matches for kind "${o.kind}" in version "${o.apiVersion}"\nensure CRDs are installed first`);
   const obj = structuredClone(o);
   obj.metadata ??= { name: '' };
-  if (infoForKind(obj.kind).namespaced) obj.metadata.namespace ??= namespace;
+  if (d.infoForKind(obj.kind).namespaced) obj.metadata.namespace ??= namespace;
   obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'app.kubernetes.io/managed-by': 'Helm' };
   obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), 'meta.helm.sh/release-name': release, 'meta.helm.sh/release-namespace': namespace };
   return obj;
@@ -93,7 +93,7 @@ function place(o: KObject, namespace: string, release: string): KObject {
  * owns), delete what the previous manifest had and the new one does not.
  */
 export function applyManifest(api: ApiServer, manifest: string, previous: string | undefined, namespace: string, release: string): void {
-  const next = objectsOf(manifest).map((o) => place(o, namespace, release));
+  const next = objectsOf(manifest).map((o) => place(o, namespace, release, api.discovery()));
   const nextKeys = new Set(next.map(key));
   for (const o of next) {
     const cur = api.tryGet(o.kind, o.metadata.namespace, o.metadata.name);
@@ -101,7 +101,7 @@ export function applyManifest(api: ApiServer, manifest: string, previous: string
     else api.update({ ...o, metadata: { ...cur.metadata, labels: o.metadata.labels, annotations: o.metadata.annotations } } as KObject);
   }
   if (previous !== undefined) {
-    for (const o of objectsOf(previous).map((x) => place(x, namespace, release))) {
+    for (const o of objectsOf(previous).map((x) => place(x, namespace, release, api.discovery()))) {
       if (!nextKeys.has(key(o)) && api.tryGet(o.kind, o.metadata.namespace, o.metadata.name)) api.delete(o.kind, o.metadata.namespace, o.metadata.name);
     }
   }
@@ -109,7 +109,7 @@ export function applyManifest(api: ApiServer, manifest: string, previous: string
 
 /** Delete a manifest's objects in UninstallOrder (reverse of install order). */
 export function deleteManifest(api: ApiServer, manifest: string, namespace: string, release: string): void {
-  for (const o of objectsOf(manifest).map((x) => place(x, namespace, release)).reverse()) {
+  for (const o of objectsOf(manifest).map((x) => place(x, namespace, release, api.discovery())).reverse()) {
     if (api.tryGet(o.kind, o.metadata.namespace, o.metadata.name)) api.delete(o.kind, o.metadata.namespace, o.metadata.name);
   }
 }
@@ -119,7 +119,7 @@ export function installCrds(api: ApiServer, chart: Chart): void {
   for (const f of chart.crds) {
     for (const d of splitManifests(f.data.toString('utf8'))) {
       const o = parseYaml(d) as KObject;
-      if (o?.kind && hasKind(o.kind) && !api.tryGet(o.kind, undefined, o.metadata.name)) api.create(o);
+      if (o?.kind && api.discovery().hasKind(o.kind) && !api.tryGet(o.kind, undefined, o.metadata.name)) api.create(o);
     }
   }
 }

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeManifest } from './manifest.js';
+import { BUILTIN } from '../../sim/api/registry.js';
 
 test('a leading-zero integer is octal (defaultMode: 0400 is 256); quoted or plain decimal stays as written', () => {
   const [pod] = decodeManifest(
@@ -16,6 +17,7 @@ spec:
   containers: [{name: c, image: busybox, env: [{name: X, value: "0400"}]}]
 `,
     'STDIN',
+    BUILTIN,
   );
   const spec = (pod as unknown as { spec: { volumes: { secret?: { defaultMode: number }; configMap?: { defaultMode: number; items: { mode: number }[] } }[]; containers: { env: { value: string }[] }[] } }).spec;
   assert.equal(spec.volumes[0]!.secret!.defaultMode, 256);

@@ -6,7 +6,7 @@
  */
 import { parseAllDocuments, type Tags, type YAMLError } from 'yaml';
 import type { KObject } from '../../sim/api/types.js';
-import { hasKind, infoForKind } from '../../sim/api/registry.js';
+import type { Discovery } from '../../sim/api/registry.js';
 import { ApiError } from '../../sim/api/errors.js';
 import { resolvePath } from '../../sim/node/vfs.js';
 import { marshalCompact } from '../printers/json.js';
@@ -58,7 +58,7 @@ const GO_OCTAL_INT = { identify: (): boolean => false, default: true, tag: 'tag:
 export const GO_YAML_TAGS = { customTags: (tags: Tags): Tags => [GO_OCTAL_INT, ...tags] };
 
 /** Decode one file's text into objects. */
-export function decodeManifest(text: string, source: string): KObject[] {
+export function decodeManifest(text: string, source: string, d: Discovery): KObject[] {
   const objs: KObject[] = [];
   const docs = parseAllDocuments(text, { uniqueKeys: true, ...GO_YAML_TAGS });
   const list = Array.isArray(docs) ? docs : [docs];
@@ -73,21 +73,21 @@ export function decodeManifest(text: string, source: string): KObject[] {
     if (typeof value !== 'object' || Array.isArray(value)) {
       throw new KubectlError(`error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`);
     }
-    objs.push(...expand(value as Record<string, unknown>, source));
+    objs.push(...expand(value as Record<string, unknown>, source, d));
   }
   return objs;
 }
 
-function expand(v: Record<string, unknown>, source: string): KObject[] {
+function expand(v: Record<string, unknown>, source: string, d: Discovery): KObject[] {
   const json = marshalCompact(sortKeys(v));
   if (typeof v['kind'] !== 'string' || v['kind'] === '') throw new KubectlError(`unable to decode "${source}": Object 'Kind' is missing in '${json}'`);
   if (typeof v['apiVersion'] !== 'string' || v['apiVersion'] === '') throw new KubectlError(`unable to decode "${source}": Object 'apiVersion' is missing in '${json}'`);
   if (v['kind'] === 'List' || (v['kind'].endsWith('List') && Array.isArray(v['items']))) {
-    return ((v['items'] as unknown[]) ?? []).flatMap((item) => (item && typeof item === 'object' ? expand(item as Record<string, unknown>, source) : []));
+    return ((v['items'] as unknown[]) ?? []).flatMap((item) => (item && typeof item === 'object' ? expand(item as Record<string, unknown>, source, d) : []));
   }
   const obj = v as KObject;
   obj.metadata = (obj.metadata && typeof obj.metadata === 'object' ? obj.metadata : {}) as KObject['metadata'];
-  if (!hasKind(obj.kind)) {
+  if (!d.hasKind(obj.kind)) {
     const name = typeof obj.metadata.name === 'string' ? obj.metadata.name : '';
     const ns = typeof obj.metadata.namespace === 'string' ? obj.metadata.namespace : '';
     throw new KubectlError(
@@ -102,7 +102,7 @@ export function readManifests(env: KubectlEnv, filenames: readonly string[], rec
   const out: ManifestObject[] = [];
   for (const f of filenames) {
     if (f === '-') {
-      for (const obj of decodeManifest(env.stdin, 'STDIN')) out.push({ obj, source: 'STDIN' });
+      for (const obj of decodeManifest(env.stdin, 'STDIN', env.cluster.discovery())) out.push({ obj, source: 'STDIN' });
       continue;
     }
     if (/^https?:\/\//.test(f)) throw new KubectlError(`unable to read URL "${f}", server reported 404 Not Found, status code=404`);
@@ -112,7 +112,7 @@ export function readManifests(env: KubectlEnv, filenames: readonly string[], rec
     if (env.fs.isDir(abs)) listDir(env, abs, f, recursive, files);
     else files.push({ abs, shown: f });
     for (const file of files) {
-      for (const obj of decodeManifest(env.fs.read(file.abs), file.shown)) out.push({ obj, source: file.shown });
+      for (const obj of decodeManifest(env.fs.read(file.abs), file.shown, env.cluster.discovery())) out.push({ obj, source: file.shown });
     }
   }
   if (out.length === 0) throw new KubectlError(`no objects passed to ${verb}`);
@@ -126,8 +126,8 @@ export function withSource(e: unknown, verb: string, source: string): unknown {
 }
 
 /** The namespace an object from a manifest goes to; a clash with -n is an error (resource builder). */
-export function manifestNamespace(obj: KObject, ns: { name: string; explicit: boolean }): string | undefined {
-  const info = infoForKind(obj.kind);
+export function manifestNamespace(obj: KObject, ns: { name: string; explicit: boolean }, d: Discovery): string | undefined {
+  const info = d.infoForKind(obj.kind);
   if (!info.namespaced) return undefined;
   const own = obj.metadata.namespace;
   if (own && ns.explicit && own !== ns.name)

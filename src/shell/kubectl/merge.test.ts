@@ -1,3 +1,4 @@
+import { BUILTIN } from '../../sim/api/registry.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deletions, isSubset, jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from './merge.js';
@@ -28,8 +29,8 @@ test('manifest decoding errors carry kubectl wording', () => {
     { name: 'bad yaml', text: 'a: b\n c: d\n', want: /^error parsing f.yaml: error converting YAML to JSON: yaml: line \d+: / },
   ];
   for (const c of cases) {
-    assert.throws(() => decodeManifest(c.text, 'f.yaml'), (e: unknown) => e instanceof KubectlError && c.want.test(e.message), c.name);
+    assert.throws(() => decodeManifest(c.text, 'f.yaml', BUILTIN), (e: unknown) => e instanceof KubectlError && c.want.test(e.message), c.name);
   }
-  const objs = decodeManifest('apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n---\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: n}\n', 'f.yaml');
+  const objs = decodeManifest('apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n---\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: n}\n', 'f.yaml', BUILTIN);
   assert.deepEqual(objs.map((o) => o.kind), ['ConfigMap', 'Namespace']);
 });

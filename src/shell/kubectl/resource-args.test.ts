@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { Session } from '../session.js';
 import { parseTargets, resolveFiles } from './resource-args.js';
+import { BUILTIN } from '../../sim/api/registry.js';
 
 const cases = [
   { name: 'type and names', args: ['deploy', 'a', 'b'], targets: ['Deployment/a', 'Deployment/b'], types: [] },
@@ -19,7 +20,7 @@ const cases = [
 
 for (const c of cases) {
   test(`parseTargets: ${c.name}`, () => {
-    const r = parseTargets(c.args);
+    const r = parseTargets(c.args, BUILTIN);
     assert.deepEqual(r.targets.map((t) => `${t.info.kind}/${t.name}`), c.targets);
     if (c.name !== 'the all category') assert.deepEqual(r.typesOnly.map((t) => t.kind), c.types);
     else assert.ok(r.typesOnly.length > 3 && r.typesOnly.every((t) => t.all === true));
@@ -32,7 +33,7 @@ const errors = [
   { name: 'unknown type', args: ['foos', 'x'], message: /the server doesn't have a resource type "foos"/ },
   { name: 'two slashes', args: ['deploy/web', 'pod/x/y'], message: /arguments in resource\/name form may not have more than one slash/ },
 ];
-for (const c of errors) test(`parseTargets error: ${c.name}`, () => assert.throws(() => parseTargets(c.args), c.message));
+for (const c of errors) test(`parseTargets error: ${c.name}`, () => assert.throws(() => parseTargets(c.args, BUILTIN), c.message));
 
 test('resolveFiles reads directories (and -R) through the manifest visitor', () => {
   const s = new Session(loadFixture('kubeadm-calico', 1));

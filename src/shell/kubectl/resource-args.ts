@@ -6,7 +6,7 @@
  * their targets from it too (parseTargets). Resolution goes through the simulated discovery (the resource
  * registry): plural, singular, kind, short name, `resource.group`.
  */
-import { infoForKind, RESOURCES, resolveResource, type ResourceInfo } from '../../sim/api/registry.js';
+import type { Discovery, ResourceInfo } from '../../sim/api/registry.js';
 import { type ApiError, badRequest } from '../../sim/api/errors.js';
 import { type FieldRequirement, type Requirement, matchFields, matchRequirements, parseFieldSelector, parseLabelSelector } from '../../sim/api/selectors.js';
 import type { KObject } from '../../sim/api/types.js';
@@ -37,22 +37,22 @@ export function unknownType(arg: string): KubectlError {
 }
 
 /** One resource type, as discovery resolves it (no categories). */
-export function resolveType(arg: string): ResourceInfo {
-  const info = resolveResource(arg);
+export function resolveType(arg: string, d: Discovery): ResourceInfo {
+  const info = d.resolve(arg);
   if (!info) throw unknownType(arg);
   return info;
 }
 
 /** Resolve one type argument; `all` expands to the `all` category in discovery order. */
-export function resolveTypes(arg: string): ResourceInfo[] {
+export function resolveTypes(arg: string, d: Discovery): ResourceInfo[] {
   const out: ResourceInfo[] = [];
   for (const part of arg.split(',')) {
     if (part === '') continue;
     if (part.toLowerCase() === 'all') {
-      for (const r of RESOURCES) if (r.all === true && !out.includes(r)) out.push(r);
+      for (const r of d.category('all')) if (!out.includes(r)) out.push(r);
       continue;
     }
-    const info = resolveResource(part);
+    const info = d.resolve(part);
     if (!info) throw unknownType(part);
     if (!out.includes(info)) out.push(info);
   }
@@ -63,7 +63,7 @@ const TYPE_NAME_MIX =
   "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
 
 /** Parse TYPE/NAME and TYPE NAME… argument lists (builder.go ResourceTypeOrNameArgs). */
-export function resolveArgs(args: readonly string[]): ResolvedArgs {
+export function resolveArgs(args: readonly string[], d: Discovery): ResolvedArgs {
   const slashed = args.filter((a) => a.includes('/'));
   if (slashed.length > 0) {
     if (slashed.length !== args.length) throw new KubectlError(TYPE_NAME_MIX);
@@ -75,7 +75,7 @@ export function resolveArgs(args: readonly string[]): ResolvedArgs {
       // builder.go splitResourceTypeName
       if (name.includes('/')) throw new KubectlError('arguments in resource/name form may not have more than one slash');
       if (type === '' || name === '') throw new KubectlError(`arguments in resource/name form must have a single resource and name`);
-      const infos = resolveTypes(type);
+      const infos = resolveTypes(type, d);
       if (infos.length !== 1) throw new KubectlError(`arguments in resource/name form must have a single resource and name`);
       requests.push({ info: infos[0]!, names: [name] });
     }
@@ -83,7 +83,7 @@ export function resolveArgs(args: readonly string[]): ResolvedArgs {
   }
   const [typeArg, ...names] = args;
   if (typeArg === undefined) return { requests: [], singleItem: false, byName: false };
-  const infos = resolveTypes(typeArg);
+  const infos = resolveTypes(typeArg, d);
   if (names.length === 0) return { requests: infos.map((info) => ({ info })), singleItem: false, byName: false };
   return { requests: infos.map((info) => ({ info, names: [...names] })), singleItem: infos.length === 1 && names.length === 1, byName: true };
 }
@@ -94,7 +94,7 @@ export function resolveArgs(args: readonly string[]): ResolvedArgs {
  */
 export function resolveFiles(env: KubectlEnv, files: readonly string[], recursive: boolean, verb = 'get'): ResolvedArgs {
   const requests: ResourceRequest[] = readManifests(env, files, recursive, verb).map(({ obj }) => ({
-    info: infoForKind(obj.kind),
+    info: env.cluster.discovery().infoForKind(obj.kind),
     names: [typeof obj.metadata.name === 'string' ? obj.metadata.name : ''],
     ...(typeof obj.metadata.namespace === 'string' ? { namespace: obj.metadata.namespace } : {}),
   }));
@@ -112,8 +112,8 @@ export interface Target {
  * (resolveArgs), as the (type, name) pairs the mutating verbs act on; a type without names is
  * returned in `typesOnly` (for `--all` / `-l`).
  */
-export function parseTargets(args: readonly string[]): { targets: Target[]; typesOnly: ResourceInfo[] } {
-  const { requests } = resolveArgs(args);
+export function parseTargets(args: readonly string[], d: Discovery): { targets: Target[]; typesOnly: ResourceInfo[] } {
+  const { requests } = resolveArgs(args, d);
   return {
     targets: requests.flatMap((r) => (r.names ?? []).map((name) => ({ info: r.info, name }))),
     typesOnly: requests.filter((r) => r.names === undefined).map((r) => r.info),

@@ -4,7 +4,7 @@
  * tabwriter; plus kubectl get.go's multi-type layout and its "No resources found" messages.
  */
 import type { KObject } from '../../sim/api/types.js';
-import { printerFor } from './columns/index.js';
+import { printerFor, type KindPrinter } from './columns/index.js';
 import { formatLabels } from './columns/cells.js';
 import { kindInfoOf, kindPrefixOf } from './kindinfo.js';
 import { GET_TABWRITER, TabWriter } from './tabwriter.js';
@@ -24,6 +24,8 @@ export interface TableOptions {
   allNamespaces?: boolean;
   /** Several resource types requested: prefix names with `<kind>.<group>/`. */
   withKind?: boolean;
+  /** The printer of a custom resource's kind (its CRD's columns); built-in kinds use columns/. */
+  customPrinter?: (kind: string) => KindPrinter | undefined;
 }
 
 /** terminal.go EscapeTerminal, then tableprinter's cut at the first \f, \n or \r plus `...`. */
@@ -49,7 +51,7 @@ export function tableRows(objs: readonly KObject[], options: TableOptions): stri
   const first = objs[0];
   if (!first) return [];
   const info = kindInfoOf(first);
-  const printer = printerFor(info.kind, info.group);
+  const printer = options.customPrinter?.(info.kind) ?? printerFor(info.kind, info.group);
   const withNamespace = options.allNamespaces === true && info.namespaced;
   const keep = printer.columns.map((c) => options.wide === true || c.wide !== true);
   const labelKeys = options.labelColumns ?? [];

@@ -17,6 +17,12 @@ export interface ResourceInfo {
   shortNames: readonly string[];
   /** In the `all` category (`kubectl get all`). */
   all?: boolean;
+  /** Discovery categories (a CRD's spec.names.categories; built-ins use `all`). */
+  categories?: readonly string[];
+  /** For a custom resource: the name of the CustomResourceDefinition that serves it. */
+  crd?: string;
+  /** For a custom resource: every served version, preferred first (`version` is the first). */
+  servedVersions?: readonly string[];
 }
 
 const R = (
@@ -73,8 +79,6 @@ export const RESOURCES: readonly ResourceInfo[] = [
   R('PriorityClass', 'priorityclasses', 'scheduling.k8s.io', 'v1', false, ['pc']),
   R('StorageClass', 'storageclasses', 'storage.k8s.io', 'v1', false, ['sc']),
   R('CustomResourceDefinition', 'customresourcedefinitions', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds']),
-  R('BlockAffinity', 'blockaffinities', 'crd.projectcalico.org', 'v1', false),
-  R('IPPool', 'ippools', 'crd.projectcalico.org', 'v1', false),
   // Gateway API standard channel (kubernetes-sigs/gateway-api config/crd/standard, v1.2):
   // names, scope and short names as the CRDs declare them; ReferenceGrant is served as v1beta1.
   R('GatewayClass', 'gatewayclasses', 'gateway.networking.k8s.io', 'v1', false, ['gc']),
@@ -83,17 +87,73 @@ export const RESOURCES: readonly ResourceInfo[] = [
   R('ReferenceGrant', 'referencegrants', 'gateway.networking.k8s.io', 'v1beta1', true, ['refgrant']),
 ];
 
-const byKind = new Map<string, ResourceInfo>(RESOURCES.map((r) => [r.kind, r]));
+/**
+ * What the server serves at one moment: the built-in resources followed by those of every
+ * Established CustomResourceDefinition (sim/api/crd.ts `discoveryOf` builds it from the store).
+ * Lookups are by kind, as the store keys objects: a custom kind that repeats a served kind is
+ * shadowed by the earlier one.
+ */
+export class Discovery {
+  private readonly byKind = new Map<string, ResourceInfo>();
 
-/** The registry entry of a kind; throws for a kind the simulation does not serve (a programming error). */
-export function infoForKind(kind: string): ResourceInfo {
-  const info = byKind.get(kind);
-  if (!info) throw new Error(`unknown kind ${kind}`);
-  return info;
+  constructor(readonly resources: readonly ResourceInfo[]) {
+    for (const r of resources) if (!this.byKind.has(r.kind)) this.byKind.set(r.kind, r);
+  }
+
+  /** The entry of a kind; throws for a kind the server does not serve (a programming error). */
+  infoForKind(kind: string): ResourceInfo {
+    const info = this.byKind.get(kind);
+    if (!info) throw new Error(`unknown kind ${kind}`);
+    return info;
+  }
+
+  hasKind(kind: string): boolean {
+    return this.byKind.has(kind);
+  }
+
+  /**
+   * Resolve what a user typed (`po`, `pods`, `Pod`, `deployments.apps`, `deploy`, `crontabs.stable.example.com`)
+   * as kubectl's RESTMapper does against discovery. Returns undefined when the server has no such type.
+   */
+  resolve(arg: string): ResourceInfo | undefined {
+    const a = arg.toLowerCase();
+    const rs = this.resources;
+    const dot = a.indexOf('.');
+    if (dot > 0) {
+      const name = a.slice(0, dot);
+      const group = a.slice(dot + 1);
+      const hit = rs.find(
+        (r) =>
+          (r.resource === name || r.singular === name || r.kind.toLowerCase() === name || r.shortNames.includes(name)) &&
+          (r.group === group || (r.servedVersions ?? [r.version]).some((v) => `${v}.${r.group}` === group)),
+      );
+      if (hit) return hit;
+    }
+    return (
+      rs.find((r) => r.resource === a) ??
+      rs.find((r) => r.singular === a) ??
+      rs.find((r) => r.kind.toLowerCase() === a) ??
+      rs.find((r) => r.shortNames.includes(a))
+    );
+  }
+
+  /** The resources of a category (`all`, or a CRD's own such as `calico`), in discovery order. */
+  category(name: string): ResourceInfo[] {
+    const n = name.toLowerCase();
+    return this.resources.filter((r) => (n === 'all' && r.all === true) || (r.categories ?? []).includes(n));
+  }
 }
 
-export function hasKind(kind: string): boolean {
-  return byKind.has(kind);
+/** The built-in resources alone: what a server with no CustomResourceDefinitions serves. */
+export const BUILTIN = new Discovery(RESOURCES);
+
+/** The built-in entry of a kind (code that only handles built-in kinds); see Discovery.infoForKind. */
+export function infoForKind(kind: string, d: Discovery = BUILTIN): ResourceInfo {
+  return d.infoForKind(kind);
+}
+
+export function hasKind(kind: string, d: Discovery = BUILTIN): boolean {
+  return d.hasKind(kind);
 }
 
 /** `apps/v1`, or `v1` for the core group. */
@@ -117,24 +177,7 @@ export function kindPrefix(info: ResourceInfo): string {
   return info.group ? `${k}.${info.group}` : k;
 }
 
-/**
- * Resolve what a user typed (`po`, `pods`, `Pod`, `deployments.apps`, `deploy`) as kubectl does
- * against discovery. Returns undefined when the server has no such type.
- */
-export function resolveResource(arg: string): ResourceInfo | undefined {
-  const a = arg.toLowerCase();
-  const dot = a.indexOf('.');
-  if (dot > 0) {
-    const name = a.slice(0, dot);
-    const group = a.slice(dot + 1);
-    const hit = RESOURCES.find(
-      (r) => (r.resource === name || r.singular === name || r.shortNames.includes(name)) && (r.group === group || `${r.version}.${r.group}` === group),
-    );
-    if (hit) return hit;
-  }
-  return (
-    RESOURCES.find((r) => r.resource === a) ??
-    RESOURCES.find((r) => r.singular === a) ??
-    RESOURCES.find((r) => r.shortNames.includes(a))
-  );
+/** Resolve what a user typed against discovery (built-ins unless given); see Discovery.resolve. */
+export function resolveResource(arg: string, d: Discovery = BUILTIN): ResourceInfo | undefined {
+  return d.resolve(arg);
 }

@@ -30,9 +30,11 @@ import { taintEvictionController } from './taint-eviction.js';
 import { csrSigningController } from './csr-signing.js';
 import { resourceQuotaController } from './resourcequota.js';
 import { gatewayController } from './gateway.js';
+import { crdStatusController } from './crd-status.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
+  crdStatusController,
   namespaceController,
   nodeIpamController,
   nodeStatusController,

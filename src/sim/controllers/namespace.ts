@@ -5,7 +5,6 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Namespace, Pod } from '../api/types.js';
-import { RESOURCES } from '../api/registry.js';
 import { deletePod } from './replicaset.js';
 
 export const ROOT_CA = '-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIcka+lab+root+ca+simulated+certificate+AAAAAAAA\n-----END CERTIFICATE-----\n';
@@ -19,7 +18,7 @@ export const namespaceController: Controller = {
       const name = ns.metadata.name;
       if (ns.metadata.deletionTimestamp) {
         let remaining = 0;
-        for (const r of RESOURCES) {
+        for (const r of c.discovery().resources) {
           if (!r.namespaced) continue;
           for (const o of [...c.store.list(r.kind, name)]) {
             if (r.kind === 'Pod') {

@@ -4,7 +4,7 @@
  * `--namespaced`, `--api-group`, `-o name`, `--no-headers`.
  */
 import type { Verb } from '../context.js';
-import { RESOURCES, apiVersionOf } from '../../../sim/api/registry.js';
+import { apiVersionOf } from '../../../sim/api/registry.js';
 import { errorResult, KubectlError } from '../errors.js';
 import { bool, str } from '../flags.js';
 import { renderRows } from '../../printers/tabwriter.js';
@@ -17,7 +17,7 @@ export const apiResourcesVerb: Verb = {
       const output = str(p.flags, 'output');
       if (output !== undefined && output !== 'name') throw new KubectlError(`--output ${output} is not available`);
       env.api.ensureUp();
-      let list = [...RESOURCES];
+      let list = [...env.cluster.discovery().resources];
       if (p.changed.has('namespaced')) list = list.filter((r) => r.namespaced === bool(p.flags, 'namespaced'));
       const group = str(p.flags, 'api-group');
       if (group !== undefined) list = list.filter((r) => r.group === group);

@@ -3,7 +3,6 @@
  * group/version the server's discovery lists, sorted.
  */
 import type { Verb } from '../context.js';
-import { RESOURCES, apiVersionOf } from '../../../sim/api/registry.js';
 import { errorResult } from '../errors.js';
 
 export const apiVersionsVerb: Verb = {
@@ -11,7 +10,7 @@ export const apiVersionsVerb: Verb = {
   run(_inv, env) {
     try {
       env.api.ensureUp();
-      const versions = [...new Set(RESOURCES.map(apiVersionOf))].sort();
+      const versions = [...new Set(env.cluster.discovery().resources.flatMap((r) => (r.servedVersions ?? [r.version]).map((v) => (r.group ? `${r.group}/${v}` : v))))].sort();
       return { stdout: versions.map((v) => `${v}\n`).join(''), stderr: '', exitCode: 0 };
     } catch (e) {
       return errorResult(e, 'api-versions');

@@ -5,7 +5,7 @@
  * strategic merge is sent (`configured`). The annotation always records the manifest as applied.
  */
 import { ApiError } from '../../../sim/api/errors.js';
-import { hasKind, infoForKind } from '../../../sim/api/registry.js';
+import type { Discovery } from '../../../sim/api/registry.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { kindInfoOf } from '../../printers/kindinfo.js';
 import type { CommandResult } from '../../types.js';
@@ -26,8 +26,8 @@ import { validationDirective, warningLines } from '../validate.js';
  * apply.go's warningNoLastAppliedConfigAnnotation, naming the object as resource.Info.ObjectName()
  * does (k8s.io/cli-runtime pkg/resource/visitor.go): the mapping's plural resource, without its group.
  */
-function missingAnnotationWarning(live: KObject): string {
-  const res = hasKind(live.kind) ? infoForKind(live.kind).resource : `${kindInfoOf(live).kind.toLowerCase()}s`;
+function missingAnnotationWarning(live: KObject, d: Discovery): string {
+  const res = d.hasKind(live.kind) ? d.infoForKind(live.kind).resource : `${kindInfoOf(live).kind.toLowerCase()}s`;
   return `Warning: resource ${res}/${live.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
 }
 
@@ -58,7 +58,7 @@ function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClie
   const next = merged as unknown as KObject;
   delete next.metadata.resourceVersion;
   const obj = dryClient ? next : env.api.update(next, { ...write, dryRun: dryServer });
-  return { obj, operation: 'configured', ...(originalText ? {} : { warning: missingAnnotationWarning(live) }) };
+  return { obj, operation: 'configured', ...(originalText ? {} : { warning: missingAnnotationWarning(live, env.cluster.discovery()) }) };
 }
 
 export const applyVerb: Verb = {
@@ -82,7 +82,7 @@ export const applyVerb: Verb = {
       const warnings: string[] = [];
       try {
         const desired = structuredClone(obj);
-        const target = manifestNamespace(desired, ns);
+        const target = manifestNamespace(desired, ns, env.cluster.discovery());
         if (target) desired.metadata.namespace = target;
         const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client', { fieldValidation, warnings }, step);
         stderr += warningLines(env, warnings);

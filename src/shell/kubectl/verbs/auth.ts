@@ -106,7 +106,7 @@ export const authCanIVerb: Verb = {
       let namespaced = true;
       if (type !== '*') {
         try {
-          const info = resolveType(type.toLowerCase());
+          const info = resolveType(type.toLowerCase(), env.cluster.discovery());
           group = info.group;
           resource = info.resource;
           namespaced = info.namespaced;

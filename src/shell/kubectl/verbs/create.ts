@@ -74,7 +74,7 @@ async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResul
     const warnings: string[] = [];
     try {
       const send = structuredClone(obj);
-      const target = manifestNamespace(send, ns);
+      const target = manifestNamespace(send, ns, env.cluster.discovery());
       if (target) send.metadata.namespace = target;
       if (bool(p.flags, 'save-config')) lastAppliedAnnotate(send);
       const shown = dry.mode === 'client' ? send : env.api.create(send, { dryRun: dry.mode === 'server', fieldValidation, warnings });

@@ -58,13 +58,13 @@ export const deleteVerb: Verb = {
     const output = str(p.flags, 'output');
     const ns = namespaceOf(env, p);
     const allNs = bool(p.flags, 'all-namespaces');
-    const { targets, typesOnly } = parseTargets(p.args);
+    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery());
     const fieldSelector = str(p.flags, 'field-selector');
     if (targets.length > 0 && (selector !== undefined || fieldSelector !== undefined || all)) throw new KubectlError('name cannot be provided when a selector is specified');
     if (typesOnly.length > 0 && selector === undefined && fieldSelector === undefined && !all) throw new KubectlError(`resource(s) were provided, but no name was specified`);
     const objs: { obj: KObject; source?: string; missing?: string }[] = [];
     for (const { obj, source } of files) {
-      const target = manifestNamespace(obj, ns);
+      const target = manifestNamespace(obj, ns, env.cluster.discovery());
       const live = env.api.tryGet(obj.kind, target, obj.metadata.name);
       objs.push(live ? { obj: live, source } : { obj: { ...obj, metadata: { ...obj.metadata, ...(target ? { namespace: target } : {}) } }, source, missing: obj.kind });
     }

@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { GO_YAML_TAGS } from '../manifest.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import type { KObject } from '../../../sim/api/types.js';
-import { qualifiedResource, infoForKind } from '../../../sim/api/registry.js';
+import { qualifiedResource } from '../../../sim/api/registry.js';
 import { toYaml } from '../../printers/yaml.js';
 import { sortKeys } from '../../printers/serialize.js';
 import type { Verb } from '../context.js';
@@ -40,7 +40,7 @@ export const editVerb: Verb = {
     if (!env.editor) throw new KubectlError('unable to launch the editor "vi"');
     const ns = namespaceOf(env, p);
     const fieldValidation = validationDirective(p.flags);
-    const { targets, typesOnly } = parseTargets(p.args);
+    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery());
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     const t = targets[0]!;
     const live = env.api.get(t.info.kind, ns.name, t.name);
@@ -75,7 +75,7 @@ export const editVerb: Verb = {
         return { stdout: printObject(updated, { output: str(p.flags, 'output'), operation: 'edited', dryRun: 'none', generated: false }), stderr: warningLines(env, warnings), exitCode: 0 };
       } catch (e) {
         if (e instanceof ApiError && e.reason === 'Invalid' && e.details) {
-          const head = `# ${qualifiedResource(infoForKind(live.kind))} "${live.metadata.name}" was not valid:\n`;
+          const head = `# ${qualifiedResource(env.cluster.discovery().infoForKind(live.kind))} "${live.metadata.name}" was not valid:\n`;
           const causes = e.details.causes.map((c) => `# * ${c.field}: ${c.body.split('\n').join('\n# ')}\n`).join('');
           original = `${HEADER}${head}${causes}#\n${body}`;
           continue;

@@ -7,7 +7,7 @@
  * fail the way kubectl fails against a server whose spec lacks them.
  */
 import type { Verb } from '../context.js';
-import { apiVersionOf, resolveResource, type ResourceInfo } from '../../../sim/api/registry.js';
+import { apiVersionOf, type Discovery, type ResourceInfo } from '../../../sim/api/registry.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import { errorResult, RawError } from '../errors.js';
 import { bool, str } from '../flags.js';
@@ -27,11 +27,11 @@ function groupOfSchema(name: string): string {
 }
 
 /** explain.go SplitAndParseResourceRequestWithMatchingPrefix + splitDotNotation. */
-function splitRequest(input: string): { info: ResourceInfo; fields: string[] } {
+function splitRequest(input: string, d: Discovery): { info: ResourceInfo; fields: string[] } {
   const trimmed = input.endsWith('.') ? input.slice(0, -1) : input;
   const parts = trimmed.split('.');
   const typeArg = parts[0] ?? '';
-  const info = resolveResource(typeArg);
+  const info = d.resolve(typeArg);
   // builder/mapper NoResourceMatch: printed without an "error: " prefix by cmdutil.CheckErr.
   if (!info || typeArg === '') throw new RawError(`the server doesn't have a resource type "${typeArg}"`);
   const prefix = info.group ? `${info.resource}.${info.group}` : info.resource;
@@ -49,7 +49,7 @@ export const explainVerb: Verb = {
       const output = str(p.flags, 'output') ?? 'plaintext';
       if (output !== 'plaintext' && output !== 'plaintext-openapiv2') throw new RawError(`error: unrecognized format: ${output}`);
       env.api.ensureUp();
-      const { info, fields } = splitRequest(p.args[0]!);
+      const { info, fields } = splitRequest(p.args[0]!, env.cluster.discovery());
       const apiVersion = str(p.flags, 'api-version');
       if (apiVersion !== undefined && apiVersion !== apiVersionOf(info)) {
         throw new RawError(`error: couldn't find resource for "${apiVersion}, Resource=${info.resource}"`);

@@ -35,7 +35,7 @@ export const exposeVerb: Verb = {
     const output = str(p.flags, 'output');
     checkOutput(output);
     const ns = namespaceOf(env, p);
-    const { targets } = parseTargets(p.args);
+    const { targets } = parseTargets(p.args, env.cluster.discovery());
     const t = targets[0];
     if (!t) throw new KubectlError('resource(s) were provided, but no name was specified');
     if (!['Pod', 'Service', 'Deployment', 'ReplicaSet', 'ReplicationController'].includes(t.info.kind))

@@ -14,6 +14,9 @@ import { KubectlError, RawError, errorResult } from '../errors.js';
 import { effectiveNamespace } from '../kubeconfig.js';
 import { type ResolvedArgs, resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
 import { noResourcesMessage, printTables } from '../../printers/table.js';
+import { customResourcePrinter } from '../../printers/columns/customresources.js';
+import { crdVersion, type CustomResourceDefinition } from '../../../sim/api/crd.js';
+import type { KindPrinter } from '../../printers/columns/index.js';
 import { printYaml } from '../../printers/yaml.js';
 import { toKyaml } from '../../printers/kyaml.js';
 import { printJson } from '../../printers/json.js';
@@ -228,7 +231,7 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const files = list(p.flags, 'filename');
   if (p.args.length === 0 && files.length === 0) throw new RawError(NO_TYPE);
   const allNamespaces = bool(p.flags, 'all-namespaces');
-  const resolved = files.length > 0 ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'get') : resolveArgs(p.args);
+  const resolved = files.length > 0 ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'get') : resolveArgs(p.args, env.cluster.discovery());
   if (allNamespaces && resolved.byName && files.length === 0) throw new KubectlError('a resource cannot be retrieved by name across all namespaces');
   const label = str(p.flags, 'selector');
   const fieldSel = str(p.flags, 'field-selector');
@@ -258,6 +261,7 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
         noHeaders: bool(p.flags, 'no-headers'),
         allNamespaces,
         withKind,
+        customPrinter: (kind) => customPrinterOf(env, kind),
       },
     );
     if (stdout === '' && errors.length === 0 && !bool(p.flags, 'ignore-not-found')) {
@@ -273,6 +277,15 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   }
   stderr += errorsText(errors);
   return { stdout, stderr, exitCode: errors.length > 0 ? 1 : 0 };
+}
+
+/** The table of a custom resource kind: its CRD's printer columns for the served version kubectl reads. */
+function customPrinterOf(env: KubectlEnv, kind: string): KindPrinter | undefined {
+  const d = env.cluster.discovery();
+  const info = d.hasKind(kind) ? d.infoForKind(kind) : undefined;
+  if (!info?.crd) return undefined;
+  const crd = env.cluster.store.get<CustomResourceDefinition>('CustomResourceDefinition', undefined, info.crd);
+  return crd ? customResourcePrinter(crdVersion(crd, info.version)) : undefined;
 }
 
 export const getVerb: Verb = {

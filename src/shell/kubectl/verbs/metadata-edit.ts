@@ -34,9 +34,9 @@ export async function editMetadata(field: 'labels' | 'annotations', verb: string
   let objs: KObject[];
   if (selector !== undefined || bool(p.flags, 'all')) {
     const reqs = parseLabelSelector(selector ?? '');
-    objs = resources[0]!.split(',').flatMap((t) => env.api.list(resolveType(t).kind, bool(p.flags, 'all-namespaces') ? undefined : ns.name)).filter((o) => matchRequirements(reqs, o.metadata.labels));
+    objs = resources[0]!.split(',').flatMap((t) => env.api.list(resolveType(t, env.cluster.discovery()).kind, bool(p.flags, 'all-namespaces') ? undefined : ns.name)).filter((o) => matchRequirements(reqs, o.metadata.labels));
   } else {
-    const { targets, typesOnly } = parseTargets(resources);
+    const { targets, typesOnly } = parseTargets(resources, env.cluster.discovery());
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     objs = targets.map((t) => env.api.get(t.info.kind, ns.name, t.name));
   }

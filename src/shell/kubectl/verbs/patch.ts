@@ -37,7 +37,7 @@ export const patchVerb: Verb = {
       throw new KubectlError(`unable to parse "${text}": yaml: ${(e as Error).message.split('\n')[0]}`);
     }
     const ns = namespaceOf(env, p);
-    const { targets } = parseTargets(p.args);
+    const { targets } = parseTargets(p.args, env.cluster.discovery());
     let stdout = '';
     // kubectl patch sends no fieldValidation: the server's default, Warn, applies
     const warnings: string[] = [];

@@ -32,7 +32,7 @@ export const replaceVerb: Verb = {
       const warnings: string[] = [];
       try {
         const send = structuredClone(obj);
-        const target = manifestNamespace(send, ns);
+        const target = manifestNamespace(send, ns, env.cluster.discovery());
         if (target) send.metadata.namespace = target;
         if (bool(p.flags, 'force')) {
           const grace = int(p.flags, 'grace-period') ?? -1;

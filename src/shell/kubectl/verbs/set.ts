@@ -36,7 +36,7 @@ function keyToEnvName(key: string): string {
  */
 function fromRefs(env: Parameters<Verb['run']>[1], ns: string, from: string | undefined, keys: string[], prefix: string): EnvVar[] {
   if (!from) return [];
-  const { targets } = parseTargets([from]);
+  const { targets } = parseTargets([from], env.cluster.discovery());
   const t = targets[0];
   if (!t || targets.length !== 1) throw new KubectlError('one resource must be specified in --from');
   if (t.info.kind !== 'ConfigMap' && t.info.kind !== 'Secret') throw new KubectlError('unsupported resource specified in --from');
@@ -62,7 +62,7 @@ export const setVerb: Verb = {
     const ns = namespaceOf(env, p);
     const pairs = p.args.filter((a) => a.includes('=') || (sub === 'env' && a.endsWith('-')));
     const res = p.args.filter((a) => !pairs.includes(a));
-    const { targets } = parseTargets(res);
+    const { targets } = parseTargets(res, env.cluster.discovery());
     if (targets.length === 0) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>', seeHelp(path));
     let stdout = '';
     // the resource builder visits every object before the command changes any (r.Infos()): one
