@@ -35,7 +35,14 @@ test('upload-certs stores the shared keys encrypted under the printed certificat
   assert.equal(quiet.stdout, '[upload-certs] Storing the certificates in Secret "kubeadm-certs" in the "kube-system" Namespace\n');
   const again = s.cluster.store.get<KObject & { data: Record<string, string> }>('Secret', 'kube-system', 'kubeadm-certs')!;
   assert.equal(decrypt(again.data['etcd-ca.key']!, own), s.cluster.host('cka-cp1')!.fs.read('/etc/kubernetes/pki/etcd/ca.key'));
-  assert.equal((await s.exec('kubeadm init phase upload-certs --upload-certs --certificate-key xyz')).exitCode, 1);
+  const bad = await s.exec('kubeadm init phase upload-certs --upload-certs --certificate-key xyz');
+  assert.equal(bad.exitCode, 1);
+  assert.match(bad.stderr, /error decoding certificate key: encoding\/hex: invalid byte: U\+0078 'x'/);
+  // each upload made a two-hour proxy token that owns the Secret
+  const list = (await s.exec('kubeadm token list')).stdout;
+  assert.equal(list.match(/ 1h +\S+ +<none> +Proxy for managing TTL for the kubeadm-certs secret +<none>\n/g)?.length, 2, list);
+  const owner = again.metadata.ownerReferences?.[0];
+  assert.ok(owner?.controller && s.cluster.store.get('Secret', 'kube-system', owner.name)?.metadata.uid === owner.uid);
 });
 
 test('token create --print-join-command --certificate-key prints a control-plane join', async () => {

@@ -76,7 +76,7 @@ function shortHuman(ms: number): string {
 }
 
 /** A random token of the form kubeadm checks (bootstraputil.GenerateBootstrapToken). */
-function newToken(c: Cluster): string {
+export function newToken(c: Cluster): string {
   const pick = (n: number): string => Array.from({ length: n }, () => TOKEN_ALPHABET[c.random.int(TOKEN_ALPHABET.length)]).join('');
   return `${pick(6)}.${pick(16)}`;
 }
@@ -127,7 +127,7 @@ export function token(c: Cluster, host: Host, ctx: CommandContext, args: string[
     const rows = [['TOKEN', 'TTL', 'EXPIRES', 'USAGES', 'DESCRIPTION', 'EXTRA GROUPS']];
     for (const t of toks) {
       const finite = Number.isFinite(t.expires);
-      rows.push([t.token, finite ? shortHuman(t.expires - c.now() - 1) : '<forever>', finite ? new Date(t.expires).toISOString().replace(/\.\d{3}Z$/, 'Z') : '<never>', t.usages.join(','), t.description || '<none>', t.groups]);
+      rows.push([t.token, finite ? shortHuman(t.expires - c.now() - 1) : '<forever>', finite ? new Date(t.expires).toISOString().replace(/\.\d{3}Z$/, 'Z') : '<never>', t.usages.join(',') || '<none>', t.description || '<none>', t.groups || '<none>']);
     }
     return { stdout: tabwrite(rows), stderr: '', exitCode: 0 };
   }
