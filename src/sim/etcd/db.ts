@@ -25,6 +25,8 @@ export interface EtcdMember {
   name: string;
   peerURLs: string[];
   clientURLs: string[];
+  /** A learner (`member add --learner`): it replicates but does not vote, so it never counts for quorum. */
+  isLearner?: boolean;
 }
 
 export interface EtcdDb {

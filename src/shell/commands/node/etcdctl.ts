@@ -4,7 +4,7 @@
  * etcd-client.ts, so missing or wrong certificates fail as the real client does: the retry
  * interceptor's warning, then `Error: context deadline exceeded` (client/v3/retry_interceptor.go).
  *
- * Commands: version, member list, endpoint health|status [--cluster], get [--prefix]
+ * Commands: version, member list|add|remove (etcdctl-member.ts), endpoint health|status [--cluster], get [--prefix]
  * [--keys-only] [--count-only] [--print-value-only] [--limit], put, del [--prefix], snapshot save.
  * `snapshot status|restore` were removed in 3.6 (moved to etcdutl): `etcdctl snapshot` with them
  * prints the snapshot command's help, as cobra does for a command with no Run.
@@ -21,12 +21,13 @@ import { byteSize, hexId, humanizeBytes, registryKey, serializeDb, serializeSnap
 import { lookupImage } from '../../../sim/images.js';
 import { ConfigError, ETCD_VERSION, dialError, filesOf, loadTls, parseEndpoint, zapJson, type Files, type TlsOptions } from './etcd-client.js';
 import { goTable } from './tablewriter.js';
+import { memberAdd, memberRemove } from './etcdctl-member.js';
 import { fnv, notInstalled } from './host.js';
 import type { Cluster } from '../../../sim/cluster.js';
 
-const STRING_FLAGS = ['endpoints', 'cacert', 'cert', 'key', 'write-out', 'dial-timeout', 'command-timeout', 'user', 'password', 'discovery-srv', 'limit', 'keepalive-time', 'keepalive-timeout'];
+const STRING_FLAGS = ['peer-urls', 'endpoints', 'cacert', 'cert', 'key', 'write-out', 'dial-timeout', 'command-timeout', 'user', 'password', 'discovery-srv', 'limit', 'keepalive-time', 'keepalive-timeout'];
 const SHORT: Record<string, string> = { w: 'write-out', d: 'discovery-srv' };
-const BOOL_FLAGS = ['insecure-transport', 'insecure-skip-tls-verify', 'insecure-discovery', 'hex', 'debug', 'prefix', 'keys-only', 'count-only', 'print-value-only', 'cluster', 'prev-kv', 'from-key'];
+const BOOL_FLAGS = ['insecure-transport', 'insecure-skip-tls-verify', 'insecure-discovery', 'hex', 'debug', 'prefix', 'keys-only', 'count-only', 'print-value-only', 'cluster', 'prev-kv', 'from-key', 'learner'];
 const GLOBAL_ENV = ['endpoints', 'cacert', 'cert', 'key', 'write-out', 'dial-timeout', 'command-timeout', 'user', 'password', 'insecure-transport', 'insecure-skip-tls-verify', 'hex', 'debug'];
 
 interface Parsed {
@@ -72,6 +73,8 @@ const exitWith = (msg: string, code: number, stderr = ''): CommandResult => res(
 /** The gRPC method each command calls (for the retry interceptor's warning). */
 const METHOD: Record<string, string> = {
   'member list': '/etcdserverpb.Cluster/MemberList',
+  'member add': '/etcdserverpb.Cluster/MemberAdd',
+  'member remove': '/etcdserverpb.Cluster/MemberRemove',
   'endpoint status': '/etcdserverpb.Maintenance/Status',
   get: '/etcdserverpb.KV/Range',
   put: '/etcdserverpb.KV/Put',
@@ -154,7 +157,7 @@ export const etcdctl: CommandFn = (ctx) => {
   if (cmd === 'version') return res(`etcdctl version: ${ETCD_VERSION}\nAPI version: 3.6\n`);
   const words = cmd === 'member' || cmd === 'endpoint' || cmd === 'snapshot' ? `${cmd} ${sub ?? ''}` : cmd;
   if (cmd === 'snapshot' && sub !== 'save') return res(SNAPSHOT_HELP);
-  if (!['member list', 'endpoint health', 'endpoint status', 'get', 'put', 'del', 'snapshot save'].includes(words))
+  if (!['member list', 'member add', 'member remove', 'endpoint health', 'endpoint status', 'get', 'put', 'del', 'snapshot save'].includes(words))
     return res('', `Error: unknown command "${cmd}" for "etcdctl"\nRun 'etcdctl --help' for usage.\n`, 1);
   const format = p.flags.get('write-out') ?? 'simple';
   if (!['simple', 'table', 'json', 'fields', 'protobuf'].includes(format)) return exitWith('unsupported output format', 4);
@@ -187,6 +190,8 @@ export const etcdctl: CommandFn = (ctx) => {
   const okIndex = errors.findIndex((e) => e === undefined);
   if (okIndex < 0 || !member) return exitWith('context deadline exceeded', 1, retryWarning(c, endpoints[endpoints.length - 1]!, METHOD[words]!, errors[errors.length - 1]!));
   if (words === 'member list') return memberList(member, format);
+  if (words === 'member add') return memberAdd(c, member, rest, p.flags, format);
+  if (words === 'member remove') return memberRemove(member, rest);
   if (words === 'endpoint status') {
     const eps = p.flags.get('cluster') === 'true' ? member.members.flatMap((m) => m.clientURLs) : endpoints.filter((_, i) => errors[i] === undefined);
     return endpointStatus(c, member, eps, format);
@@ -202,10 +207,10 @@ export const etcdctl: CommandFn = (ctx) => {
 };
 
 function memberList(m: EtcdMemberState, format: string): CommandResult {
-  const rows = m.members.map((x) => [hexId(x.id), x.name ? 'started' : 'unstarted', x.name, x.peerURLs.join(','), x.clientURLs.join(','), 'false']);
+  const rows = m.members.map((x) => [hexId(x.id), x.name ? 'started' : 'unstarted', x.name, x.peerURLs.join(','), x.clientURLs.join(','), x.isLearner ? 'true' : 'false']);
   if (format === 'table') return res(goTable(['ID', 'Status', 'Name', 'Peer Addrs', 'Client Addrs', 'Is Learner'], rows));
   if (format === 'json')
-    return res(`${JSON.stringify({ header: { cluster_id: Number(BigInt(`0x${m.clusterId}`) & 0x1fffffffffffffn), member_id: Number(BigInt(`0x${m.localId}`) & 0x1fffffffffffffn), raft_term: m.term }, members: m.members.map((x) => ({ ID: Number(BigInt(`0x${x.id}`) & 0x1fffffffffffffn), name: x.name, peerURLs: x.peerURLs, clientURLs: x.clientURLs })) })}\n`);
+    return res(`${JSON.stringify({ header: { cluster_id: Number(BigInt(`0x${m.clusterId}`) & 0x1fffffffffffffn), member_id: Number(BigInt(`0x${m.localId}`) & 0x1fffffffffffffn), raft_term: m.term }, members: m.members.map((x) => ({ ID: Number(BigInt(`0x${x.id}`) & 0x1fffffffffffffn), name: x.name, peerURLs: x.peerURLs, clientURLs: x.clientURLs, ...(x.isLearner ? { isLearner: true } : {}) })) })}\n`);
   return res(rows.map((r) => `${r.join(', ')}\n`).join(''));
 }
 

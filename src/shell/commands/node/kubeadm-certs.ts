@@ -14,6 +14,7 @@ import { BACKDATE_MS, LEAF_VALIDITY_MS, serialFrom } from '../../../sim/pki/kube
 import { EKU, createCertificate, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
 import { kubeadmError, tabwrite } from './kubeadm-lib.js';
 import { isRoot } from './host.js';
+import { newCertificateKey } from './kubeadm-init.js';
 
 const PKI = '/etc/kubernetes/pki';
 const K8S = '/etc/kubernetes';
@@ -150,6 +151,9 @@ function renew(c: Cluster, host: Host, args: string[]): CommandResult {
 
 export function certs(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
   const [verb, ...rest] = args;
+  // `certs certificate-key` only prints a new key for a later `init phase upload-certs
+  // --certificate-key`; it reads no file (cmd/kubeadm/app/cmd/certs.go, newCmdCertificateKey).
+  if (verb === 'certificate-key') return { stdout: `${newCertificateKey(c)}\n`, stderr: '', exitCode: 0 };
   if (!isRoot(ctx)) return kubeadmError('error execution phase: open /etc/kubernetes/pki/ca.crt: permission denied');
   if (verb === 'check-expiration') return checkExpiration(c, host);
   if (verb === 'renew') return renew(c, host, rest);

@@ -1,5 +1,5 @@
 /**
- * `kubeadm token create [TOKEN] [--print-join-command] [--ttl D] [--description S]`, `token list`,
+ * `kubeadm token create [TOKEN] [--print-join-command [--certificate-key K]] [--ttl D] [--description S]`, `token list`,
  * `token delete` and `token generate` (cmd/kubeadm/app/cmd/token.go). A bootstrap token is a Secret
  * `bootstrap-token-<id>` of type bootstrap.kubernetes.io/token in kube-system (the shape
  * phases/bootstraptoken/node writes), so `kubectl -n kube-system get secrets` shows it and
@@ -76,7 +76,7 @@ function shortHuman(ms: number): string {
 }
 
 /** A random token of the form kubeadm checks (bootstraputil.GenerateBootstrapToken). */
-function newToken(c: Cluster): string {
+export function newToken(c: Cluster): string {
   const pick = (n: number): string => Array.from({ length: n }, () => TOKEN_ALPHABET[c.random.int(TOKEN_ALPHABET.length)]).join('');
   return `${pick(6)}.${pick(16)}`;
 }
@@ -92,7 +92,7 @@ export function token(c: Cluster, host: Host, ctx: CommandContext, args: string[
     const ttlArg = flag(args, 'ttl') ?? '24h0m0s';
     const ttl = parseTtl(ttlArg);
     if (ttl === undefined) return kubeadmError(`invalid argument "${ttlArg}" for "--ttl" flag: time: invalid duration "${ttlArg}"`);
-    const given = args.slice(1).find((a, i, all) => !a.startsWith('-') && !['--ttl', '--description', '--groups', '--usages'].includes(all[i - 1] ?? ''));
+    const given = args.slice(1).find((a, i, all) => !a.startsWith('-') && !['--ttl', '--description', '--groups', '--usages', '--certificate-key'].includes(all[i - 1] ?? ''));
     const tok = given ?? newToken(c);
     if (!/^[a-z0-9]{6}\.[a-z0-9]{16}$/.test(tok)) return kubeadmError(`the bootstrap token "${tok}" was not of the form "\\\\A([a-z0-9]{6})\\\\.([a-z0-9]{16})\\\\z"`);
     const [id, secret] = tok.split('.') as [string, string];
@@ -113,7 +113,11 @@ export function token(c: Cluster, host: Host, ctx: CommandContext, args: string[
     else c.insert(secretObj);
     if (args.includes('--print-join-command')) {
       const cp = c.host(c.meta.controlPlane)?.ip ?? host.ip;
-      return { stdout: `kubeadm join ${cp}:6443 --token ${tok} --discovery-token-ca-cert-hash ${caCertHash(c)} \n`, stderr: '', exitCode: 0 };
+      const key = flag(args, 'certificate-key');
+      // With a certificate key the control-plane join template adds `--control-plane
+      // --certificate-key K` after the hash's trailing space (cmd/util/join.go, token.go).
+      const cpPart = key ? `--control-plane --certificate-key ${key}` : '';
+      return { stdout: `kubeadm join ${cp}:6443 --token ${tok} --discovery-token-ca-cert-hash ${caCertHash(c)} ${cpPart}\n`, stderr: '', exitCode: 0 };
     }
     return { stdout: `${tok}\n`, stderr: '', exitCode: 0 };
   }
@@ -123,7 +127,7 @@ export function token(c: Cluster, host: Host, ctx: CommandContext, args: string[
     const rows = [['TOKEN', 'TTL', 'EXPIRES', 'USAGES', 'DESCRIPTION', 'EXTRA GROUPS']];
     for (const t of toks) {
       const finite = Number.isFinite(t.expires);
-      rows.push([t.token, finite ? shortHuman(t.expires - c.now() - 1) : '<forever>', finite ? new Date(t.expires).toISOString().replace(/\.\d{3}Z$/, 'Z') : '<never>', t.usages.join(','), t.description || '<none>', t.groups]);
+      rows.push([t.token, finite ? shortHuman(t.expires - c.now() - 1) : '<forever>', finite ? new Date(t.expires).toISOString().replace(/\.\d{3}Z$/, 'Z') : '<never>', t.usages.join(',') || '<none>', t.description || '<none>', t.groups || '<none>']);
     }
     return { stdout: tabwrite(rows), stderr: '', exitCode: 0 };
   }

@@ -2,7 +2,8 @@
  * `kubeadm` on a node: the binary the kubeadm package installed (sim/node/packages.ts), so
  * `kubeadm version` changes when `apt-get install kubeadm=…` does. Subcommands live in their own
  * files and are dispatched by the table below: version here; upgrade (kubeadm-upgrade.ts), token
- * (kubeadm-token.ts), join and reset (kubeadm-join.ts), config print (kubeadm-config.ts).
+ * (kubeadm-token.ts), join and reset (kubeadm-join.ts), config print (kubeadm-config.ts),
+ * init phase upload-certs (kubeadm-init.ts).
  */
 import type { CommandContext, CommandFn, CommandResult } from '../../types.js';
 import type { ShellResult } from '../types.js';
@@ -15,6 +16,7 @@ import { token } from './kubeadm-token.js';
 import { join, reset } from './kubeadm-join.js';
 import { configPrint } from './kubeadm-config.js';
 import { certs } from './kubeadm-certs.js';
+import { init } from './kubeadm-init.js';
 
 type Sub = (c: Cluster, host: Host, ctx: CommandContext, args: string[], v: string) => CommandResult | ShellResult;
 
@@ -41,6 +43,7 @@ export const KUBEADM_SUBCOMMANDS: Record<string, Sub> = {
   reset: (c, h, ctx, args) => reset(c, h, ctx, args),
   config: (_c, _h, _ctx, args, v) => configPrint(args, v),
   certs: (c, h, ctx, args) => certs(c, h, ctx, args),
+  init: (c, h, ctx, args) => init(c, h, ctx, args),
 };
 
 export const kubeadm: CommandFn = (ctx) => {
