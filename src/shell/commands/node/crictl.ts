@@ -133,7 +133,7 @@ export const crictl: CommandFn = (ctx) => {
   const { endpoints, rest: args } = resolveEndpoints(env.host, ctx.argv.slice(1));
   const verb = args.shift();
   if (!verb || verb === '--help' || verb === '-h' || verb === 'help')
-    return { stdout: 'NAME:\n   crictl - client for CRI\n\nUSAGE:\n   crictl [global options] command [command options]\n\nCOMMANDS:\n   images, image, img  List images\n   inspect             Display the status of one or more containers\n   logs                Fetch the logs of a container\n   pods                List pods\n   ps                  List containers\n', stderr: '', exitCode: 0 };
+    return { stdout: 'NAME:\n   crictl - client for CRI\n\nUSAGE:\n   crictl [global options] command [command options]\n\nCOMMANDS:\n   config              Get and set crictl client configuration options\n   images, image, img  List images\n   inspect             Display the status of one or more containers\n   logs                Fetch the logs of a container\n   pods                List pods\n   ps                  List containers\n', stderr: '', exitCode: 0 };
   if (verb === 'config') {
     if (!isRoot(ctx) && args.some((a) => !a.startsWith('--get'))) return fatal(`open ${CRICTL_YAML}: permission denied`);
     const r = crictlConfig(env.host, args);
