@@ -203,6 +203,9 @@ export const IMAGES: readonly ImageInfo[] = [
   img('docker.io/calico/cni', 'v3\\.\\d+\\.\\d+', 'v3.33.0', { listeners: [], tools: [], dns: 'none', defaultCommand: { runs: false, exitCode: 0 } }),
   img('docker.io/calico/kube-controllers', 'v3\\.\\d+\\.\\d+', 'v3.33.0', { listeners: [], tools: [], dns: 'none', defaultCommand: { runs: true } }),
   img('docker.io/flannel/flannel', 'v0\\.\\d+\\.\\d+', 'v0.27.4', { listeners: [], tools: ['sh', 'flanneld'], daemons: ['flanneld'], dns: 'musl', defaultCommand: { runs: true } }),
+  // flannel's manifest since v0.26 (Documentation/kube-flannel.yml): its init containers `cp` the plugin and the conflist
+  img('ghcr.io/flannel-io/flannel', 'v0\\.\\d+\\.\\d+', 'v0.27.4', { listeners: [], tools: ['sh', 'cp', 'flanneld'], daemons: ['flanneld'], dns: 'musl', defaultCommand: { runs: true } }),
+  img('ghcr.io/flannel-io/flannel-cni-plugin', 'v1\\.\\d+\\.\\d+-flannel\\d+', 'v1.8.0-flannel1', { listeners: [], tools: ['cp'], dns: 'none', defaultCommand: { runs: false, exitCode: 0 } }),
   img('quay.io/coreos/flannel', 'v0\\.\\d+\\.\\d+(-amd64)?', 'v0.11.0-amd64', { listeners: [], tools: ['sh'], dns: 'musl', defaultCommand: { runs: true } }),
   img('docker.io/weaveworks/weave-kube', '2\\.\\d+\\.\\d+', '2.8.1', { listeners: [{ port: 6784, protocol: 'TCP' }], tools: ['sh', 'weave'], dns: 'musl', defaultCommand: { runs: true } }),
   img('docker.elastic.co/elasticsearch/elasticsearch', '[5-9](\\.\\d+){1,2}', '8.19.0', { listeners: [http(9200, '{"tagline":"You Know, for Search"}\n', 'elasticsearch'), { port: 9300, protocol: 'TCP' }], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),

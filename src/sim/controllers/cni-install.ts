@@ -4,6 +4,9 @@
  * init), it copies its plugin binaries to /opt/cni/bin and writes its conflist to /etc/cni/net.d.
  * That is how a freshly joined node gets its network and goes Ready. It runs once per pod
  * (the pod's uid is remembered), so a config removed later stays removed until the pod restarts.
+ * Pods are matched by label in every namespace: flannel's manifest has run in its own namespace
+ * kube-flannel since v0.20 (flannel-io/flannel Documentation/kube-flannel.yml), older ones and
+ * Calico's calico.yaml in kube-system.
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod } from '../api/types.js';
@@ -22,7 +25,7 @@ export const cniInstallController: Controller = {
     const plugin = c.meta.cni.plugin;
     const [key, value] = SELECTOR[plugin];
     const done = (c.state.cniInstalled ??= {});
-    for (const pod of c.store.list<Pod>('Pod', 'kube-system')) {
+    for (const pod of c.store.list<Pod>('Pod')) {
       if (pod.metadata.labels?.[key] !== value || pod.status?.phase !== 'Running') continue;
       const node = pod.spec.nodeName;
       const uid = pod.metadata.uid ?? pod.metadata.name;

@@ -152,6 +152,43 @@ test('removing the CNI config makes the node NotReady with the runtime message',
   assert.equal(cond?.message, 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized');
 });
 
+test("flannel's manifest in its own namespace (ghcr.io images, cp init containers) brings a node without CNI back to Ready", () => {
+  const c = loadFixture('flannel-single');
+  const api = new ApiServer(c);
+  api.delete('DaemonSet', 'kube-system', 'kube-flannel-ds');
+  const host = c.host('ncss-i')!;
+  host.fs.remove('/etc/cni/net.d/10-flannel.conflist');
+  c.touchHosts();
+  c.advance(60_000);
+  const ready = (): string | undefined => c.store.get<Node>('Node', undefined, 'ncss-i')?.status?.conditions?.find((x) => x.type === 'Ready')?.status;
+  assert.equal(ready(), 'False');
+  api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-flannel' } });
+  const cp = (image: string, name: string, args: string[]) => ({ name, image, command: ['cp'], args: ['-f', ...args] });
+  api.create({
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: 'kube-flannel-ds', namespace: 'kube-flannel' },
+    spec: {
+      selector: { matchLabels: { app: 'flannel' } },
+      template: {
+        metadata: { labels: { app: 'flannel', tier: 'node' } },
+        spec: {
+          hostNetwork: true,
+          tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
+          initContainers: [
+            cp('ghcr.io/flannel-io/flannel-cni-plugin:v1.8.0-flannel1', 'install-cni-plugin', ['/flannel', '/opt/cni/bin/flannel']),
+            cp('ghcr.io/flannel-io/flannel:v0.27.4', 'install-cni', ['/etc/kube-flannel/cni-conf.json', '/etc/cni/net.d/10-flannel.conflist']),
+          ],
+          containers: [{ name: 'kube-flannel', image: 'ghcr.io/flannel-io/flannel:v0.27.4', command: ['/opt/bin/flanneld'], args: ['--ip-masq', '--kube-subnet-mgr'] }],
+        },
+      },
+    },
+  } as KObject);
+  c.advance(60_000);
+  assert.ok(host.fs.exists('/etc/cni/net.d/10-flannel.conflist'));
+  assert.equal(ready(), 'True');
+});
+
 test('deleting a namespace removes its contents, then the namespace', () => {
   const c = loadFixture('kubeadm-calico');
   const api = new ApiServer(c);

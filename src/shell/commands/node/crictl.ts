@@ -16,6 +16,7 @@ import type { Pod } from '../../../sim/api/types.js';
 import { sandboxCreatedAt, staticPods } from '../../../sim/node/runtime.js';
 import { tabwrite } from '../../printers/tabwriter.js';
 import { hexFrom, isRoot, nodeEnv, notInstalled, unitsHumanDuration } from './host.js';
+import { CONTAINERD_ENDPOINT, CRICTL_YAML, crictlConfig, dialError, endpointUp, resolveEndpoints } from './crictl-config.js';
 
 export interface CriContainer {
   id: string;
@@ -129,13 +130,25 @@ function find(list: { id: string }[], prefix: string): { id: string } | undefine
 export const crictl: CommandFn = (ctx) => {
   const env = nodeEnv(ctx);
   if (!env) return notInstalled(ctx);
-  const args = ctx.argv.slice(1).filter((a) => !a.startsWith('--runtime-endpoint') && !a.startsWith('-r=') && a !== '--debug');
+  const { endpoints, rest: args } = resolveEndpoints(env.host, ctx.argv.slice(1));
   const verb = args.shift();
   if (!verb || verb === '--help' || verb === '-h' || verb === 'help')
-    return { stdout: 'NAME:\n   crictl - client for CRI\n\nUSAGE:\n   crictl [global options] command [command options]\n\nCOMMANDS:\n   images, image, img  List images\n   inspect             Display the status of one or more containers\n   logs                Fetch the logs of a container\n   pods                List pods\n   ps                  List containers\n', stderr: '', exitCode: 0 };
+    return { stdout: 'NAME:\n   crictl - client for CRI\n\nUSAGE:\n   crictl [global options] command [command options]\n\nCOMMANDS:\n   config              Get and set crictl client configuration options\n   images, image, img  List images\n   inspect             Display the status of one or more containers\n   logs                Fetch the logs of a container\n   pods                List pods\n   ps                  List containers\n', stderr: '', exitCode: 0 };
+  if (verb === 'config') {
+    if (!isRoot(ctx) && args.some((a) => !a.startsWith('--get'))) return fatal(`open ${CRICTL_YAML}: permission denied`);
+    const r = crictlConfig(env.host, args);
+    return r.error ? fatal(r.error) : { stdout: r.stdout, stderr: '', exitCode: 0 };
+  }
+  const warned = (res: CommandResult): CommandResult => ({ ...res, stderr: endpoints.warning + res.stderr });
   if (!isRoot(ctx))
-    return fatal('validate service connection: validate CRI v1 runtime API for endpoint "unix:///run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: permission denied"');
-  if (!env.host.unitActive('containerd')) return fatal(RUNTIME_DOWN);
+    return warned(fatal(`validate service connection: validate CRI v1 runtime API for endpoint "${endpoints.runtime}": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix ${endpoints.runtime.replace(/^unix:\/\//, '')}: connect: permission denied"`));
+  if (!endpointUp(endpoints.runtime)) return warned(fatal(dialError('runtime', endpoints.runtime)));
+  if (['images', 'image', 'img'].includes(verb) && !endpointUp(endpoints.image)) return warned(fatal(dialError('image', endpoints.image)));
+  if (!env.host.unitActive('containerd')) return warned(fatal(endpoints.runtime === CONTAINERD_ENDPOINT ? RUNTIME_DOWN : dialError('runtime', endpoints.runtime)));
+  return warned(run(ctx, env, verb, args));
+};
+
+function run(ctx: Parameters<CommandFn>[0], env: NonNullable<ReturnType<typeof nodeEnv>>, verb: string, args: string[]): CommandResult {
   const now = ctx.now();
   const st = runtimeState(env.cluster, env.host);
   const ago = (t: number): string => `${unitsHumanDuration(now - t)} ago`;
@@ -211,7 +224,7 @@ export const crictl: CommandFn = (ctx) => {
     default:
       return { stdout: '', stderr: `No help topic for '${verb}'\n`, exitCode: 3 };
   }
-};
+}
 
 /** Approximate compressed sizes of the images a kubeadm node pulls; others get a stable size in 10-99 MB. */
 const IMAGE_SIZES: Record<string, number> = {

@@ -102,6 +102,30 @@ describe('node tools on kubeadm-calico', () => {
     if (hasGet) assert.match((await s.exec('kubectl get nodes')).stdout, /^cka-w1 +Ready /m);
   });
 
+  it('crictl takes its endpoints from /etc/crictl.yaml, warns without one, and `crictl config --set` rewrites the file', async () => {
+    const s = session();
+    await s.exec('ssh cka-w1');
+    await s.exec("sed -i 's#containerd/containerd.sock#crio/crio.sock#' /etc/crictl.yaml");
+    const bad = await s.exec('crictl ps');
+    assert.equal(bad.exitCode, 1);
+    assert.equal(
+      bad.stderr,
+      'FATA[0000] validate service connection: validate CRI v1 runtime API for endpoint "unix:///run/crio/crio.sock": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/crio/crio.sock: connect: no such file or directory"\n',
+    );
+    assert.equal((await s.exec('crictl -r unix:///run/containerd/containerd.sock ps -q')).exitCode, 0);
+    await s.exec('rm /etc/crictl.yaml');
+    const warn = await s.exec('crictl ps -q');
+    assert.equal(warn.exitCode, 0);
+    assert.match(warn.stderr, /^WARN\[0000\] runtime connect using default endpoints: \[unix:\/\/\/run\/containerd\/containerd\.sock /);
+    await s.exec('crictl config --set runtime-endpoint=unix:///run/crio/crio.sock');
+    assert.equal((await s.exec('crictl images')).exitCode, 1);
+    await s.exec('crictl config runtime-endpoint unix:///run/containerd/containerd.sock');
+    const ok = await s.exec('crictl images');
+    assert.equal(ok.exitCode, 0);
+    assert.equal(ok.stderr, '');
+    assert.equal((await s.exec('cat /etc/crictl.yaml')).stdout.split('\n')[0], 'runtime-endpoint: "unix:///run/containerd/containerd.sock"');
+  });
+
   it('moving the calico conflist away leaves the node NotReady with the runtime message, in journalctl too', async () => {
     const s = session();
     await s.exec('ssh cka-w1');
