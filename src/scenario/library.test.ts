@@ -161,6 +161,7 @@ test('the give-away rule catches an expected literal and an unstated param in a 
   assert.ok(found.some((l) => l.includes('{{flag}}')), found.join('\n'));
   assert.ok(found.some((l) => l.includes('shows "3"')) === false, 'one character is too short to count');
   const etcd = scenarios.find((x) => x.id === 'apiserver-etcd-endpoint')!;
-  const url = instantiate({ ...etcd, checks: etcd.checks.map((c) => (c.id === 'etcd-servers' ? { ...c, description: 'kube-apiserver uses https://127.0.0.1:2379' } : c)) }, 1);
+  // the check as it was written first: an exact expected URL, which the description then repeats
+  const url = instantiate({ ...etcd, checks: etcd.checks.map((c) => (c.id === 'etcd-servers' ? ({ ...c, description: 'kube-apiserver uses https://127.0.0.1:2379', expect: { equals: 'https://127.0.0.1:2379' } } as typeof c) : c)) }, 1);
   assert.ok(url.resolved.checks.flatMap((_, i) => leaksOf(url, i)).some((l) => l.includes('https://127.0.0.1:2379')));
 });

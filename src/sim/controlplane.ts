@@ -8,6 +8,7 @@ import type { Cluster } from './cluster.js';
 import type { Host } from './node/host.js';
 import type { Pod } from './api/types.js';
 import { recordKubeletStart } from './node/packages.js';
+import { activeSwaps, procSwaps } from './node/swap.js';
 
 export const MANIFEST_DIR = '/etc/kubernetes/manifests';
 export const KUBELET_CONFIG = '/var/lib/kubelet/config.yaml';
@@ -98,7 +99,10 @@ export interface KubeletConfig {
   resolvConf: string;
 }
 
-/** A node's kubelet configuration (/var/lib/kubelet/config.yaml). */
+/**
+ * A node's kubelet configuration (/var/lib/kubelet/config.yaml) as a starting kubelet loads it,
+ * or the error that stops the start (an unreadable file, or swap on with failSwapOn).
+ */
 export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
   const text = host.fs.tryRead(KUBELET_CONFIG);
   if (text === undefined)
@@ -108,6 +112,12 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
     doc = (parseYaml(text) ?? {}) as Record<string, unknown>;
   } catch (e) {
     return { error: `failed to load Kubelet config file ${KUBELET_CONFIG}, error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}` };
+  }
+  // pkg/kubelet/cm/container_manager_linux.go validateSwapConfiguration: with failSwapOn (the
+  // default) an active swap area stops the kubelet at start; the error lists /proc/swaps' lines
+  if (doc['failSwapOn'] !== false && activeSwaps(host).length > 0) {
+    const lines = procSwaps(host).split('\n').slice(1).filter((l) => l !== '');
+    return { error: `failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false. /proc/swaps contained: [${lines.join(' ')}]` };
   }
   const dns = doc['clusterDNS'];
   return {

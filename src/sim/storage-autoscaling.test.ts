@@ -224,3 +224,39 @@ EOF`;
   advance(15_000);
   assert.equal((await run(`kubectl get pvc new -o jsonpath='{.status.phase}/{.spec.volumeName}'`)).stdout, 'Bound/keep');
 });
+
+test('a WaitForFirstConsumer claim of a no-provisioner class steers the pod to the node of a free local PV; none anywhere is FailedScheduling (VolumeBinding)', async () => {
+  const { run, advance } = await session();
+  const nodes = (await run(`kubectl get nodes -l '!node-role.kubernetes.io/control-plane' -o jsonpath='{.items[*].metadata.name}'`)).stdout.split(' ');
+  const target = nodes[nodes.length - 1]!;
+  const setup = await run(`kubectl apply -f - <<'EOF'
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: local-static}
+provisioner: kubernetes.io/no-provisioner
+volumeBindingMode: WaitForFirstConsumer
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: local-a}
+spec:
+  capacity: {storage: 1Gi}
+  accessModes: [ReadWriteOnce]
+  storageClassName: local-static
+  local: {path: /mnt/disks/a}
+  nodeAffinity:
+    required:
+      nodeSelectorTerms:
+      - matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [${target}]}]
+EOF`);
+  assert.equal(setup.exitCode, 0, setup.stderr);
+  for (const name of ['data', 'more']) await run(CLAIM(name, '  storageClassName: local-static\n'));
+  await run(POD('app', 'data'));
+  advance(5_000);
+  assert.equal((await run(`kubectl get pod app -o jsonpath='{.spec.nodeName}'`)).stdout, target, 'only the PV’s node fits');
+  assert.equal((await run(`kubectl get pvc data -o jsonpath='{.status.phase}/{.spec.volumeName}'`)).stdout, 'Bound/local-a');
+  await run(POD('other', 'more'));
+  advance(5_000);
+  assert.equal((await run(`kubectl get pod other -o jsonpath='{.spec.nodeName}'`)).stdout, '');
+  assert.match((await run('kubectl get events --field-selector involvedObject.name=other')).stdout, /FailedScheduling .*didn't find available persistent volumes to bind/);
+});

@@ -79,12 +79,6 @@ export const RESOURCES: readonly ResourceInfo[] = [
   R('PriorityClass', 'priorityclasses', 'scheduling.k8s.io', 'v1', false, ['pc']),
   R('StorageClass', 'storageclasses', 'storage.k8s.io', 'v1', false, ['sc']),
   R('CustomResourceDefinition', 'customresourcedefinitions', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds']),
-  // Gateway API standard channel (kubernetes-sigs/gateway-api config/crd/standard, v1.2):
-  // names, scope and short names as the CRDs declare them; ReferenceGrant is served as v1beta1.
-  R('GatewayClass', 'gatewayclasses', 'gateway.networking.k8s.io', 'v1', false, ['gc']),
-  R('Gateway', 'gateways', 'gateway.networking.k8s.io', 'v1', true, ['gtw']),
-  R('HTTPRoute', 'httproutes', 'gateway.networking.k8s.io', 'v1', true),
-  R('ReferenceGrant', 'referencegrants', 'gateway.networking.k8s.io', 'v1beta1', true, ['refgrant']),
 ];
 
 /**

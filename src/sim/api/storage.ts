@@ -16,6 +16,7 @@
 import type { KObject, Node, Pod } from './types.js';
 import type { Store } from './store.js';
 import { type FieldError, field, forbidden } from './errors.js';
+import { matchLabelSelector } from './selectors.js';
 
 export const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
 const BETA_DEFAULT_CLASS_ANNOTATION = 'storageclass.beta.kubernetes.io/is-default-class';
@@ -184,16 +185,51 @@ export function pvNodeAffinityMatches(pv: PersistentVolume, node: Node): boolean
  * (`node(s) had volume node affinity conflict` otherwise). Unbound claims of a delayed-binding
  * class are provisioned on the node the pod gets, so they never exclude a node here.
  */
-export function volumeNodeAffinityOk(pod: Pod, node: Node, store: Store): boolean {
+/**
+ * Whether a claim could bind a volume (pkg/controller/volume/persistentvolume/index.go
+ * findMatchingVolume and util.CheckVolumeModeMismatches): the volume is free or pre-bound to this
+ * claim and not Released/Failed, of the claim's class, with its access modes, enough capacity, the
+ * selector's labels and volume mode, and, when a node is given, node affinity that admits it.
+ */
+export function pvMatchesClaim(pvc: PersistentVolumeClaim, pv: PersistentVolume, node?: Node): boolean {
+  if (pvc.spec.volumeName) return pv.metadata.name === pvc.spec.volumeName;
+  const ref = pv.spec.claimRef;
+  const free = !ref || (ref.namespace === pvc.metadata.namespace && ref.name === pvc.metadata.name && (!ref.uid || ref.uid === pvc.metadata.uid));
+  const phase = pv.status?.phase;
+  if (!free || phase === 'Released' || phase === 'Failed') return false;
+  if ((pv.spec.storageClassName ?? '') !== (pvc.spec.storageClassName ?? '')) return false;
+  if (!(pvc.spec.accessModes ?? []).every((m) => pv.spec.accessModes?.includes(m))) return false;
+  if (!(quantityBytes(pv.spec.capacity?.storage) >= quantityBytes(pvc.spec.resources?.requests?.storage))) return false;
+  if (pvc.spec.selector && !matchLabelSelector(pvc.spec.selector as never, pv.metadata.labels)) return false;
+  if ((pv.spec.volumeMode ?? 'Filesystem') !== (pvc.spec.volumeMode ?? 'Filesystem')) return false;
+  return node === undefined || pvNodeAffinityMatches(pv, node);
+}
+
+/** A class whose volumes are only ever created by hand (volume/util NotSupportedProvisioner). */
+const NO_PROVISIONER = 'kubernetes.io/no-provisioner';
+
+/**
+ * Why a node cannot host the pod's claims, in the VolumeBinding plugin's words
+ * (pkg/scheduler/framework/plugins/volumebinding/binder.go FindPodVolumes): a bound volume whose
+ * node affinity excludes the node (ErrReasonNodeConflict), or a WaitForFirstConsumer claim of a
+ * class that cannot provision, with no free volume that could bind on this node
+ * (ErrReasonBindConflict). Undefined when the node fits.
+ */
+export function volumeBindingConflict(pod: Pod, node: Node, store: Store): string | undefined {
   for (const v of pod.spec.volumes ?? []) {
     const name = v.persistentVolumeClaim?.claimName;
     if (!name) continue;
     const pvc = store.get<PersistentVolumeClaim>('PersistentVolumeClaim', pod.metadata.namespace, name);
-    if (!pvc?.spec.volumeName) continue;
-    const pv = store.get<PersistentVolume>('PersistentVolume', undefined, pvc.spec.volumeName);
-    if (pv && !pvNodeAffinityMatches(pv, node)) return false;
+    if (!pvc) continue;
+    if (pvc.spec.volumeName) {
+      const pv = store.get<PersistentVolume>('PersistentVolume', undefined, pvc.spec.volumeName);
+      if (pv && !pvNodeAffinityMatches(pv, node)) return 'node(s) had volume node affinity conflict';
+      continue;
+    }
+    if (!isDelayedBinding(store, pvc) || classOfClaim(store, pvc)?.provisioner !== NO_PROVISIONER) continue;
+    if (!store.list<PersistentVolume>('PersistentVolume').some((pv) => pvMatchesClaim(pvc, pv, node))) return "node(s) didn't find available persistent volumes to bind";
   }
-  return true;
+  return undefined;
 }
 
 /** A claim that blocks scheduling (`pod has unbound immediate PersistentVolumeClaims`): unbound and not delayed. */

@@ -17,17 +17,16 @@
  *   under /tmp), else it goes Failed with the deleter's error, as the hostPath plugin reports.
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { KEvent, Pod } from '../api/types.js';
+import type { KEvent, Node, Pod } from '../api/types.js';
 import { parseTime } from '../../util/clock.js';
 import { clone } from '../api/store.js';
-import { matchLabelSelector } from '../api/selectors.js';
 import {
   BETA_STORAGE_PROVISIONER_ANNOTATION,
   PROVISIONED_BY_ANNOTATION,
   SELECTED_NODE_ANNOTATION,
   STORAGE_PROVISIONER_ANNOTATION,
   classOfClaim,
-  pvNodeAffinityMatches,
+  pvMatchesClaim,
   quantityBytes,
   type PersistentVolume as PV,
   type PersistentVolumeClaim as PVC,
@@ -105,20 +104,8 @@ function syncVolumes(c: Cluster): void {
 }
 
 function matches(pvc: PVC, pv: PV, node: string | undefined, c: Cluster): boolean {
-  if (pvc.spec.volumeName) return pv.metadata.name === pvc.spec.volumeName;
-  const ref = pv.spec.claimRef;
-  const free = !ref || (ref.namespace === pvc.metadata.namespace && ref.name === pvc.metadata.name && (!ref.uid || ref.uid === pvc.metadata.uid));
-  if (!free || phase(pv) === 'Released' || phase(pv) === 'Failed') return false;
-  if ((pv.spec.storageClassName ?? '') !== (pvc.spec.storageClassName ?? '')) return false;
-  if (!(pvc.spec.accessModes ?? []).every((m) => pv.spec.accessModes?.includes(m))) return false;
-  if (!(quantityBytes(pv.spec.capacity?.storage) >= quantityBytes(pvc.spec.resources?.requests?.storage))) return false;
-  if (pvc.spec.selector && !matchLabelSelector(pvc.spec.selector as never, pv.metadata.labels)) return false;
-  if ((pv.spec.volumeMode ?? 'Filesystem') !== (pvc.spec.volumeMode ?? 'Filesystem')) return false;
-  if (node !== undefined) {
-    const n = c.store.get('Node', undefined, node);
-    if (n && !pvNodeAffinityMatches(pv, n as never)) return false;
-  }
-  return true;
+  const n = node !== undefined ? c.store.get<Node>('Node', undefined, node) : undefined;
+  return pvMatchesClaim(pvc, pv, n);
 }
 
 function bindClaim(c: Cluster, pvc: PVC, pv: PV): void {

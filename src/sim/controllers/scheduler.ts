@@ -13,7 +13,7 @@ import type { Taint } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
 import { computePodQOS } from '../api/qos.js';
-import { unboundImmediateClaim, volumeNodeAffinityOk, type PersistentVolumeClaim } from '../api/storage.js';
+import { unboundImmediateClaim, volumeBindingConflict, type PersistentVolumeClaim } from '../api/storage.js';
 import { fitErrorMessage, findNodesThatFit } from '../scheduling/framework.js';
 import { podPriority, preempt, terminatingByPreemption } from '../scheduling/preemption.js';
 import { nodeInfo } from '../scheduling/resources.js';
@@ -76,7 +76,7 @@ export function schedulingContext(c: Cluster, forPod?: Pod): SchedulingContext {
       if (!claim) return `persistentvolumeclaim "${name}" not found`;
       return unboundImmediateClaim(c.store, claim) ? 'pod has unbound immediate PersistentVolumeClaims' : undefined;
     },
-    volumeNodeAffinityOk: (pod, node) => volumeNodeAffinityOk(pod, node, c.store),
+    volumeConflict: (pod, node) => volumeBindingConflict(pod, node, c.store),
     defaultSpreadSelector: (pod) => defaultSelector(c, pod),
   };
 }

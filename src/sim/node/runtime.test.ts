@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { activeSwaps, loadModule, loadedModules, procSwaps, rebootNode, setSwap, unloadModule } from './runtime.js';
+import { snapshotKubeletConfig } from '../controlplane.js';
 
 test('a reboot keeps the modules of modules-load.d and the sysctls of sysctl.d, and only those', () => {
   const c = loadFixture('kubeadm-calico');
@@ -38,4 +39,21 @@ test('modules: dependencies load first and stay while used; swap comes back from
   w2.fs.write('/etc/fstab', '#/swap.img\tnone\tswap\tsw\t0\t0\n');
   rebootNode(c, w2);
   assert.deepEqual(activeSwaps(w2), []);
+});
+
+test('the kubelet refuses to start with swap on (failSwapOn) and runs once swap is off', () => {
+  const c = loadFixture('kubeadm-calico');
+  const w1 = c.host('cka-w1')!;
+  w1.fs.write('/swap.img', '');
+  setSwap(w1, '/swap.img', true);
+  const cfg = snapshotKubeletConfig(w1);
+  assert.ok('error' in cfg);
+  assert.equal(
+    cfg.error,
+    'failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false. /proc/swaps contained: [/swap.img                               file\t\t2097148\t\t0\t\t-2]',
+  );
+  w1.fs.write('/var/lib/kubelet/config.yaml', `${w1.fs.tryRead('/var/lib/kubelet/config.yaml')!}failSwapOn: false\n`);
+  assert.ok(!('error' in snapshotKubeletConfig(w1)), 'failSwapOn: false lets it start');
+  setSwap(w1, '/swap.img', false);
+  assert.equal(activeSwaps(w1).length, 0);
 });

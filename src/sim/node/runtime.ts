@@ -198,27 +198,7 @@ function confFiles(host: Host, dirs: string[], extra: string[]): string[] {
 // ---------------------------------------------------------------------------------------------
 // Swap (swapon, swapoff, /proc/swaps)
 
-/** Size in KiB of a swap area, as /proc/swaps reports it (a 2 GiB swap file minus its header page). */
-export const SWAP_KIB = 2097148;
-
-/** Active swap areas, in activation order (the kernel's own state; /proc/swaps mirrors it). */
-export function activeSwaps(host: Host): readonly string[] {
-  return host.data.state.swaps ?? [];
-}
-
-/**
- * /proc/swaps as the kernel prints it (mm/swapfile.c swap_show): the path padded to 40 columns,
- * type, size and used in KiB, priority (-2 for the first area without a priority, then -3 …).
- */
-export function procSwaps(host: Host): string {
-  let s = 'Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n';
-  activeSwaps(host).forEach((p, i) => {
-    const pad = p.length < 40 ? 40 - p.length : 1;
-    const type = p.startsWith('/dev/') ? 'partition' : 'file\t';
-    s += `${p}${' '.repeat(pad)}${type}\t${SWAP_KIB}\t\t0\t\t${-2 - i}\n`;
-  });
-  return s;
-}
+export { SWAP_KIB, activeSwaps, procSwaps } from './swap.js';
 
 /** Swap entries of /etc/fstab (type `swap`, without `noauto`), as `swapon -a` and the boot read them. */
 export function fstabSwaps(host: Host): string[] {

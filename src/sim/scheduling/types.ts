@@ -45,8 +45,8 @@ export interface SchedulingContext {
    * PreFilter): missing, or unbound with immediate binding; undefined when it does not.
    */
   claimProblem(ns: string, name: string): string | undefined;
-  /** Whether the volumes bound to the pod's claims allow this node (their PVs' nodeAffinity). */
-  volumeNodeAffinityOk(pod: Pod, node: Node): boolean;
+  /** Why the pod's claims cannot use this node (VolumeBinding's reasons), or undefined when they can. */
+  volumeConflict(pod: Pod, node: Node): string | undefined;
   /** The label selector of the pod's owning ReplicaSet/StatefulSet, or of the Services selecting it (default spreading). */
   defaultSpreadSelector(pod: Pod): LabelSelector | undefined;
 }

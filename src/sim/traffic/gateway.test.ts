@@ -56,7 +56,7 @@ test('get and describe show the statuses NGINX Gateway Fabric writes', async () 
   const { s } = await setup(GW, ROUTE);
   assert.equal(await body(s, 'kubectl get gatewayclass'), 'NAME    CONTROLLER                                   ACCEPTED   AGE\nnginx   gateway.nginx.org/nginx-gateway-controller   True       5d4h\n');
   const ip = await body(s, 'kubectl -n nginx-gateway get svc nginx-gateway -o jsonpath={.spec.clusterIP}');
-  assert.equal(await body(s, 'kubectl -n shop get gtw'), `NAME   CLASS   ADDRESS         PROGRAMMED   AGE\nweb    nginx   ${ip}   True         30s\n`);
+  assert.equal(await body(s, 'kubectl -n shop get gtw'), `NAME   CLASS   ${'ADDRESS'.padEnd(ip.length)}   PROGRAMMED   AGE\nweb    nginx   ${ip}   True         30s\n`);
   assert.equal(await body(s, 'kubectl -n shop get httproute'), 'NAME   HOSTNAMES              AGE\npay    ["pay.shop.example"]   30s\n');
   assert.equal(await body(s, 'kubectl -n shop get gateway web -o jsonpath={.status.listeners[0].attachedRoutes}'), '1');
   const d = await body(s, 'kubectl -n shop describe httproute pay');

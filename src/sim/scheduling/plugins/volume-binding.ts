@@ -2,8 +2,9 @@
  * VolumeBinding (pkg/scheduler/framework/plugins/volumebinding): in PreFilter every claim the pod
  * mounts must exist, and with immediate binding be Bound, otherwise the pod fails before any node
  * is tried; in Filter a node must satisfy the nodeAffinity of the volumes already bound
- * (ErrReasonNodeConflict, `node(s) had volume node affinity conflict`). Delayed-binding
- * (WaitForFirstConsumer) claims do not block.
+ * (ErrReasonNodeConflict, `node(s) had volume node affinity conflict`), and a delayed-binding
+ * (WaitForFirstConsumer) claim of a class without a provisioner needs a free volume that could bind
+ * on the node (ErrReasonBindConflict, `node(s) didn't find available persistent volumes to bind`).
  */
 import type { FilterPlugin } from '../types.js';
 import { status } from '../types.js';
@@ -20,7 +21,7 @@ export const volumeBinding: FilterPlugin = {
     return undefined;
   },
   filter(ctx, pod, ni) {
-    if (!ctx.volumeNodeAffinityOk(pod, ni.node)) return status(this.name, 'UnschedulableAndUnresolvable', 'node(s) had volume node affinity conflict');
-    return undefined;
+    const conflict = ctx.volumeConflict(pod, ni.node);
+    return conflict === undefined ? undefined : status(this.name, 'UnschedulableAndUnresolvable', conflict);
   },
 };
