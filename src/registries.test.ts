@@ -123,6 +123,9 @@ const POINTS: readonly ExtensionPoint[] = [
       'kubeadm-join.ts': 'kubeadm join and reset, dispatched from kubeadm.ts',
       'kubeadm-config.ts': 'kubeadm config print, dispatched from kubeadm.ts',
       'kubeadm-certs.ts': 'kubeadm certs check-expiration|renew, dispatched from kubeadm.ts',
+      'kubeadm-init.ts': 'kubeadm init phase upload-certs and certs certificate-key, dispatched from kubeadm.ts',
+      'etcdctl-member.ts': 'etcdctl member add|remove, dispatched from etcdctl.ts',
+      'crictl-config.ts': "crictl's endpoints (/etc/crictl.yaml, -r/-i) and `crictl config`, used by crictl.ts",
       'kubeadm-lib.ts': "kubeadm's version, error tail and cluster configuration, shared by the kubeadm subcommands",
       'journal.ts': 'journal entries of units and static pods, read by journalctl and systemctl',
       'netmodel.ts': "the node's interfaces, addresses and routes, read by ip, route and netstat",
@@ -196,6 +199,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'addons.ts': "the objects every kubeadm cluster has (CoreDNS, kube-proxy, the CNI's workloads), not optional add-ons",
       'kubeadm-files.ts': "the node files kubeadm writes (static pod manifests, kubelet config, kubeconfigs)",
       'calico-crds.ts': "Calico's CustomResourceDefinitions, part of the CNI's objects in addons.ts",
+      'gateway-api-crds.ts': "the Gateway API CustomResourceDefinitions, part of the nginx-gateway-fabric add-on's objects",
     },
   },
 ];
