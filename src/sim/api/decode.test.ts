@@ -105,3 +105,13 @@ test('kinds without a full schema still type their metadata and keep the rest', 
   const sec = { kind: 'Secret', metadata: { name: 's' }, data: { a: 'not base64!' } };
   assert.match(message(() => decodeObject(sec, 'Secret', 'v1', 'Strict')), /: illegal base64 data at input byte 3$/);
 });
+
+test('LimitRange and ResourceQuota are decoded by their schemas: a bad quantity is refused, good ones are canonical', () => {
+  const QUANTITY_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+  const lr = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'lr' }, spec: { limits: [{ type: 'Container', default: { cpu: 'lots' } }] } };
+  assert.equal(message(() => decodeObject(lr, 'LimitRange', 'v1', 'Strict')), `LimitRange in version "v1" cannot be handled as a LimitRange: ${QUANTITY_ERROR}`);
+  const rq = { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q' }, spec: { hard: { pods: 'many' } } };
+  assert.equal(message(() => decodeObject(rq, 'ResourceQuota', 'v1', 'Strict')), `ResourceQuota in version "v1" cannot be handled as a ResourceQuota: ${QUANTITY_ERROR}`);
+  const good = decodeObject({ ...rq, spec: { hard: { 'requests.cpu': '0.5', 'requests.memory': '0.1875Gi' } } }, 'ResourceQuota', 'v1', 'Strict').obj as unknown as { spec: { hard: Record<string, string> } };
+  assert.deepEqual(good.spec.hard, { 'requests.cpu': '500m', 'requests.memory': '192Mi' });
+});

@@ -1766,5 +1766,235 @@ export const SCHEMAS: SchemaMap = {
       "key"
     ],
     "type": "object"
+  },
+  "io.k8s.api.core.v1.LimitRange": {
+    "description": "LimitRange sets resource usage limits for each kind of resource in a Namespace.",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "spec": {
+        "description": "Spec defines the limits enforced. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.LimitRangeSpec"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.LimitRangeSpec": {
+    "description": "LimitRangeSpec defines a min/max usage limit for resources that match on kind.",
+    "properties": {
+      "limits": {
+        "description": "Limits is the list of LimitRangeItem objects that are enforced.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.LimitRangeItem"
+            }
+          ]
+        }
+      }
+    },
+    "required": [
+      "limits"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.LimitRangeItem": {
+    "description": "LimitRangeItem defines a min/max usage limit for any resource that matches on kind.",
+    "properties": {
+      "default": {
+        "description": "Default resource requirement limit value by resource name if resource limit is omitted.",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "defaultRequest": {
+        "description": "DefaultRequest is the default resource requirement request value by resource name if resource request is omitted.",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "max": {
+        "description": "Max usage constraints on this kind by resource name.",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "maxLimitRequestRatio": {
+        "description": "MaxLimitRequestRatio if specified, the named resource must have a request and limit that are both non-zero where limit divided by request is less than or equal to the enumerated value; this represents the max burst for the named resource.",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "min": {
+        "description": "Min usage constraints on this kind by resource name.",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "type": {
+        "description": "Type of resource that this limit applies to.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "type"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.ResourceQuota": {
+    "description": "ResourceQuota sets aggregate quota restrictions enforced per namespace",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "spec": {
+        "description": "Spec defines the desired quota. https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.ResourceQuotaSpec"
+          }
+        ]
+      },
+      "status": {
+        "description": "Status defines the actual enforced quota and its current usage. https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.ResourceQuotaStatus"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.ResourceQuotaSpec": {
+    "description": "ResourceQuotaSpec defines the desired hard limits to enforce for Quota.",
+    "properties": {
+      "hard": {
+        "description": "hard is the set of desired hard limits for each named resource. More info: https://kubernetes.io/docs/concepts/policy/resource-quotas/",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "scopeSelector": {
+        "description": "scopeSelector is also a collection of filters like scopes that must match each object tracked by a quota but expressed using ScopeSelectorOperator in combination with possible values. For a resource to match, both scopes AND scopeSelector (if specified in spec), must be matched.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.ScopeSelector"
+          }
+        ]
+      },
+      "scopes": {
+        "description": "A collection of filters that must match each object tracked by a quota. If not specified, the quota matches all objects.",
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "BestEffort",
+            "CrossNamespacePodAffinity",
+            "NotBestEffort",
+            "NotTerminating",
+            "PriorityClass",
+            "Terminating",
+            "VolumeAttributesClass"
+          ]
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.ScopeSelector": {
+    "description": "A scope selector represents the AND of the selectors represented by the scoped-resource selector requirements.",
+    "properties": {
+      "matchExpressions": {
+        "description": "A list of scope selector requirements by scope of the resources.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.ScopedResourceSelectorRequirement"
+            }
+          ]
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.ScopedResourceSelectorRequirement": {
+    "description": "A scoped-resource selector requirement is a selector that contains values, a scope name, and an operator that relates the scope name and values.",
+    "properties": {
+      "operator": {
+        "description": "Represents a scope's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist.\n\nPossible enum values:\n - `\"DoesNotExist\"`\n - `\"Exists\"`\n - `\"In\"`\n - `\"NotIn\"`",
+        "type": "string",
+        "enum": [
+          "DoesNotExist",
+          "Exists",
+          "In",
+          "NotIn"
+        ]
+      },
+      "scopeName": {
+        "description": "The name of the scope that the selector applies to.\n\nPossible enum values:\n - `\"BestEffort\"` Match all pod objects that have best effort quality of service\n - `\"CrossNamespacePodAffinity\"` Match all pod objects that have cross-namespace pod (anti)affinity mentioned.\n - `\"NotBestEffort\"` Match all pod objects that do not have best effort quality of service\n - `\"NotTerminating\"` Match all pod objects where spec.activeDeadlineSeconds is nil\n - `\"PriorityClass\"` Match all pod objects that have priority class mentioned\n - `\"Terminating\"` Match all pod objects where spec.activeDeadlineSeconds >=0\n - `\"VolumeAttributesClass\"` Match all pvc objects that have volume attributes class mentioned.",
+        "type": "string",
+        "enum": [
+          "BestEffort",
+          "CrossNamespacePodAffinity",
+          "NotBestEffort",
+          "NotTerminating",
+          "PriorityClass",
+          "Terminating",
+          "VolumeAttributesClass"
+        ]
+      },
+      "values": {
+        "description": "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "operator",
+      "scopeName"
+    ],
+    "type": "object"
   }
 };

@@ -38,6 +38,8 @@ export const KIND_SCHEMAS: Readonly<Record<string, string>> = {
   Service: 'io.k8s.api.core.v1.Service',
   ConfigMap: 'io.k8s.api.core.v1.ConfigMap',
   Node: 'io.k8s.api.core.v1.Node',
+  LimitRange: 'io.k8s.api.core.v1.LimitRange',
+  ResourceQuota: 'io.k8s.api.core.v1.ResourceQuota',
   Deployment: 'io.k8s.api.apps.v1.Deployment',
   NetworkPolicy: 'io.k8s.api.networking.v1.NetworkPolicy',
   Ingress: 'io.k8s.api.networking.v1.Ingress',

@@ -42,6 +42,8 @@ const GROUPS = {
     'EmptyDirVolumeSource', 'HostPathVolumeSource', 'PersistentVolumeClaimVolumeSource', 'KeyToPath',
     'Service', 'ServiceSpec', 'ServicePort', 'SessionAffinityConfig', 'ClientIPConfig',
     'ConfigMap', 'Node', 'NodeSpec', 'Taint',
+    'LimitRange', 'LimitRangeSpec', 'LimitRangeItem', 'ResourceQuota', 'ResourceQuotaSpec', 'ScopeSelector',
+    'ScopedResourceSelectorRequirement',
   ]],
   apps: [join(models, 'apps/v1'), 'io.k8s.api.apps.v1', ['Deployment', 'DeploymentSpec', 'DeploymentStrategy', 'RollingUpdateDeployment']],
   networking: [join(models, 'networking.k8s.io/v1'), 'io.k8s.api.networking.v1', [
