@@ -72,12 +72,13 @@ export function cloneSession(session: Session): Session {
 }
 
 /**
- * Copies of a session's current state, back on the workstation with no history: the state is
- * serialised once and each copy is a deep copy of that plain tree (what grading and validate do
- * many times per state).
+ * Copies of a session's current state: the state is serialised once and each copy is a deep copy
+ * of that plain tree (what grading and validate do many times per state). The grader's copies are
+ * back on the workstation with no history; validate's runs keep the shell (`keepShell`: host,
+ * history) to continue where setup or the solution left off.
  */
-export function copier(session: Session): () => Session {
+export function copier(session: Session, keepShell = false): () => Session {
   const data = session.toJSON();
-  const base = { ...data, frames: data.frames.slice(0, 1), history: [] };
+  const base = keepShell ? data : { ...data, frames: data.frames.slice(0, 1), history: [] };
   return () => Session.fromJSON(copyJSON(base), new ManualClock(data.cluster.now), CONTROLLERS, {}, true);
 }

@@ -7,15 +7,12 @@
  */
 import { ScenarioSchema, type Scenario } from './schema.js';
 import { instantiate, type Instance } from './instance.js';
-import { setupSession, type FixtureCache } from './session.js';
+import { copier, setupSession, type FixtureCache } from './session.js';
 import { grade, type GradeReport } from './grade.js';
 import { recordAnswer } from './answers.js';
 import { LANGS, textFor, textLangs, type Text } from './text.js';
 import { parseDuration } from '../sim/fixture/build.js';
 import { Session } from '../shell/session.js';
-import { ManualClock } from '../util/clock.js';
-import { copyJSON } from '../util/json-copy.js';
-import { CONTROLLERS } from '../sim/controllers/index.js';
 
 export interface ValidationResult {
   id: string;
@@ -97,15 +94,6 @@ export function seedsFor(scenario: Scenario): number[] {
   return Object.keys(scenario.params).length > 0 ? [...VALIDATE_SEEDS] : [1];
 }
 
-/**
- * A state to start runs from: serialised once and deep-copied per run, so setup (or the solution)
- * runs once per seed. Unlike the grader's copies, a run keeps the session's shell (host, history).
- */
-function restorer(session: Session): () => Session {
-  const data = session.toJSON();
-  return () => Session.fromJSON(copyJSON(data), new ManualClock(data.cluster.now), CONTROLLERS, {}, true);
-}
-
 export async function validateScenario(scenario: Scenario, opts: ValidateOptions = {}): Promise<ValidationResult> {
   const { source: _source, ...plain } = scenario as Scenario & { source?: string };
   const res: ValidationResult = { id: scenario.id, ok: false, problems: [], warnings: [], mutations: [], alternatives: [] };
@@ -136,7 +124,7 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
     try {
       // untouched: setup runs once; every other run starts from its restored state
       const s0 = await setupSession(inst, cache);
-      const fresh = restorer(s0);
+      const fresh = copier(s0, true);
       const r0 = await grade(inst, s0);
       if (first) res.untouched = r0;
       for (const c of r0.checks) {
@@ -146,7 +134,7 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
       // reference solution
       const s1 = fresh();
       await runLines(s1, inst.resolved.solution, res.problems, `solution${tag}`);
-      const solved = inst.resolved.mutations.some((m) => m.after === 'solution') ? restorer(s1) : fresh;
+      const solved = inst.resolved.mutations.some((m) => m.after === 'solution') ? copier(s1, true) : fresh;
       s1.cluster.advance(wait);
       const r1 = await grade(inst, s1);
       if (first) res.solved = r1;
