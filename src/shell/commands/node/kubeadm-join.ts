@@ -21,6 +21,7 @@ import { KUBELET_CONFIG, MANIFEST_DIR, kubeletRunning } from '../../../sim/contr
 import { kubeadmError } from './kubeadm-lib.js';
 import { caCertHash, liveTokens } from './kubeadm-token.js';
 import { kubeletStarted } from './journal.js';
+import { activeSwaps } from '../../../sim/node/swap.js';
 
 const PREFLIGHT_TAIL = '[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`';
 
@@ -31,17 +32,65 @@ function flag(args: string[], name: string): string | undefined {
   return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
 }
 
-/** preflight/checks.go names and messages, in the order join runs them. */
-function preflight(host: Host, root: boolean): { name: string; msg: string }[] {
-  const errs: { name: string; msg: string }[] = [];
-  if (!root) return [{ name: 'IsPrivilegedUser', msg: 'user is not running as root' }];
-  if (host.fs.exists('/etc/kubernetes/kubelet.conf')) errs.push({ name: 'FileAvailable--etc-kubernetes-kubelet.conf', msg: '/etc/kubernetes/kubelet.conf already exists' });
-  if (!host.unitActive('containerd'))
-    errs.push({ name: 'CRI', msg: 'could not connect to the container runtime: failed to create new CRI runtime service: validate service connection: validate CRI v1 runtime API for endpoint "unix:///var/run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /var/run/containerd/containerd.sock: connect: no such file or directory"' });
-  if (host.sysctl('net.ipv4.ip_forward') !== '1') errs.push({ name: 'FileContent--proc-sys-net-ipv4-ip_forward', msg: '/proc/sys/net/ipv4/ip_forward contents are not set to 1' });
-  if (kubeletRunning(host)) errs.push({ name: 'Port-10250', msg: 'Port 10250 is in use' });
-  if (host.fs.exists('/etc/kubernetes/pki/ca.crt')) errs.push({ name: 'FileAvailable--etc-kubernetes-pki-ca.crt', msg: '/etc/kubernetes/pki/ca.crt already exists' });
-  return errs;
+/** One preflight check's findings: its name and the warnings and errors it found. */
+interface Finding {
+  name: string;
+  warnings: string[];
+  errors: string[];
+}
+
+/**
+ * The checks `kubeadm join` runs on a worker, in upstream's order (preflight/checks.go
+ * JoinNodeChecks → addCommonChecks; checks_linux.go addSwapCheck/addIPv4Checks). Checks that look
+ * at things the simulation has no model of (binaries in PATH, system verification, proxies) pass.
+ * Swap only warns: since v1.28 the kubelet itself decides (failSwapOn), kubeadm merely reminds.
+ */
+function preflight(host: Host, root: boolean): Finding[] {
+  if (!root) return [{ name: 'IsPrivilegedUser', warnings: [], errors: ['user is not running as root'] }];
+  const fileAvailable = (path: string): Finding => ({ name: `FileAvailable-${path.replace(/\//g, '-')}`, warnings: [], errors: host.fs.exists(path) ? [`${path} already exists`] : [] });
+  const kubelet = host.data.units['kubelet'];
+  return [
+    fileAvailable('/etc/kubernetes/kubelet.conf'),
+    fileAvailable('/etc/kubernetes/bootstrap-kubelet.conf'),
+    {
+      name: 'CRI',
+      warnings: [],
+      errors: host.unitActive('containerd')
+        ? []
+        : ['could not connect to the container runtime: failed to create new CRI runtime service: validate service connection: validate CRI v1 runtime API for endpoint "unix:///var/run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /var/run/containerd/containerd.sock: connect: no such file or directory"'],
+    },
+    {
+      name: 'Swap',
+      warnings: activeSwaps(host).length
+        ? ['swap is supported for cgroup v2 only. The kubelet must be properly configured to use swap. Please refer to https://kubernetes.io/docs/concepts/architecture/nodes/#swap-memory, or disable swap on the node']
+        : [],
+      errors: [],
+    },
+    {
+      // ServiceCheck{Service: "kubelet", CheckIfActive: false}: warnings only
+      name: 'Service-Kubelet',
+      warnings: !kubelet ? ['kubelet service does not exist'] : kubelet.enabled === false ? ["kubelet service is not enabled, please run 'systemctl enable kubelet.service'"] : [],
+      errors: [],
+    },
+    { name: 'Port-10250', warnings: [], errors: kubeletRunning(host) ? ['Port 10250 is in use'] : [] },
+    fileAvailable('/etc/kubernetes/pki/ca.crt'),
+    { name: 'FileContent--proc-sys-net-ipv4-ip_forward', warnings: [], errors: host.sysctl('net.ipv4.ip_forward') !== '1' ? ['/proc/sys/net/ipv4/ip_forward contents are not set to 1'] : [] },
+  ];
+}
+
+/**
+ * RunChecks: an ignored check's errors become warnings; warnings print as each check runs, errors
+ * are collected and fail the phase together.
+ */
+function runChecks(found: Finding[], ignore: string[]): { printed: string; errors: string } {
+  let printed = '';
+  let errors = '';
+  for (const f of found) {
+    const ignored = ignore.includes('all') || ignore.includes(f.name.toLowerCase());
+    for (const w of ignored ? [...f.warnings, ...f.errors] : f.warnings) printed += `\t[WARNING ${f.name}]: ${w}\n`;
+    if (!ignored) for (const e of f.errors) errors += `\t[ERROR ${f.name}]: ${e}\n`;
+  }
+  return { printed, errors };
 }
 
 export function join(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
@@ -54,10 +103,9 @@ export function join(c: Cluster, host: Host, ctx: CommandContext, args: string[]
   if (hashes.length === 0 && !unsafe)
     return kubeadmError('discovery.bootstrapToken: Invalid value: "": using token-based discovery without caCertHashes can be unsafe. Set unsafeSkipCAVerification as true in your kubeadm config file or pass --discovery-token-unsafe-skip-ca-verification flag to continue');
   let out = '[preflight] Running pre-flight checks\n';
-  const found = preflight(host, ctx.user === 'root');
-  const fatal = found.filter((e) => !(ignore.includes('all') || ignore.includes(e.name.toLowerCase())));
-  for (const w of found.filter((e) => !fatal.includes(e))) out += `\t[WARNING ${w.name}]: ${w.msg}\n`;
-  if (fatal.length) return kubeadmError(`error execution phase preflight: [preflight] Some fatal errors occurred:\n${fatal.map((e) => `\t[ERROR ${e.name}]: ${e.msg}\n`).join('')}${PREFLIGHT_TAIL}`, out);
+  const checked = runChecks(preflight(host, ctx.user === 'root'), ignore);
+  out += checked.printed;
+  if (checked.errors) return kubeadmError(`error execution phase preflight: [preflight] Some fatal errors occurred:\n${checked.errors}${PREFLIGHT_TAIL}`, out);
   const cp = c.host(c.meta.controlPlane);
   const [addr, port] = endpoint.split(':');
   const apiUp = !c.state.apiserver || c.state.apiserver.up;

@@ -79,6 +79,11 @@ describe('cluster lifecycle on kubeadm-calico-v134', () => {
       'exit',
       'ssh cka-w3',
       'kubeadm join 192.168.122.11:6443 --token abcdef.0123456789abcdef --discovery-token-ca-cert-hash sha256:00',
+      // warnings print as their checks run, before the errors that fail the phase
+      'systemctl disable kubelet',
+      'touch /swap.img; swapon /swap.img',
+      'kubeadm join 192.168.122.11:6443 --token abcdef.0123456789abcdef --discovery-token-ca-cert-hash sha256:00 --ignore-preflight-errors=filecontent--proc-sys-net-ipv4-ip_forward',
+      'swapoff -a; systemctl enable kubelet',
       'sysctl -w net.ipv4.ip_forward=1',
       'kubeadm join 192.168.122.11:6443 --token abcdef.0123456789abcdef --discovery-token-ca-cert-hash sha256:00',
     ]);
