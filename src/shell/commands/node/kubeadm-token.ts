@@ -11,6 +11,8 @@ import type { CommandContext, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { KObject } from '../../../sim/api/types.js';
+import { createHash } from 'node:crypto';
+import { readCertificatePem } from '../../../sim/pki/x509.js';
 import { hexFrom } from './host.js';
 import { adminConfError, kubeadmError, tabwrite } from './kubeadm-lib.js';
 
@@ -25,8 +27,16 @@ interface TokenSecret extends KObject {
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 const unb64 = (s: string | undefined): string => (s ? Buffer.from(s, 'base64').toString('utf8') : '');
 
-/** The discovery hash of the cluster CA (`sha256:<hex>`), stable per cluster. */
+/**
+ * The discovery hash of the cluster CA, `sha256:<hex>` of its DER SubjectPublicKeyInfo
+ * (cmd/kubeadm/app/util/pubkeypin: Hash), read from the control plane's ca.crt — the same value
+ * the documented `openssl x509 -pubkey … | openssl rsa -pubin -outform der | openssl dgst -sha256`
+ * pipeline computes on the node. A cluster whose CA file is gone falls back to a per-cluster value.
+ */
 export function caCertHash(c: Cluster): string {
+  const text = c.host(c.meta.controlPlane)?.fs.tryRead('/etc/kubernetes/pki/ca.crt');
+  const cert = text ? readCertificatePem(text) : undefined;
+  if (cert) return `sha256:${createHash('sha256').update(cert.spki).digest('hex')}`;
   return `sha256:${hexFrom(`ca/${c.meta.name}`, 64)}`;
 }
 

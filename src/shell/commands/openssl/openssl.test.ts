@@ -1,7 +1,7 @@
 /**
  * `openssl x509` against output recorded from OpenSSL 3.0.19 (/usr/bin/openssl) on the
- * kubeadm-calico fixture's certificates: testdata/case-NN.txt holds `# openssl x509 -in F OPTS`
- * then the real stdout and stderr. Also the key → request → signed certificate round trip.
+ * kubeadm-calico fixture's certificates and a key it generated (user.key): testdata/case-NN.txt holds
+ * `# openssl SUBCOMMAND OPTS` then the real stdout and stderr (the error queue's thread id fixed). Also the key → request → signed certificate round trip.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ function run(fs: Vfs, line: string[], now = 0): CommandResult {
 
 function fsWithTestdata(): Vfs {
   const fs = new Vfs({ files: {}, dirs: ['/', '/root'] }, () => 0);
-  for (const f of readdirSync(dir)) if (f.endsWith('.crt')) fs.write(`/root/${f}`, readFileSync(new URL(f, dir), 'utf8'));
+  for (const f of readdirSync(dir)) if (f.endsWith('.crt') || f.endsWith('.key')) fs.write(`/root/${f}`, readFileSync(new URL(f, dir), 'utf8'));
   return fs;
 }
 
@@ -51,4 +51,19 @@ test('genrsa → req → x509 -req makes a certificate the CA signed, with the r
   assert.equal(cert.notAfter - cert.notBefore, 10 * 86_400_000);
   assert.match(fs.read('/root/ca.srl'), /^[0-9A-F]+\n$/);
   assert.equal(ctx(['x509', '-in', 'missing.crt', '-noout']).exitCode, 1);
+});
+
+test('the documented discovery-hash pipeline on the control plane gives the hash kubeadm prints', async () => {
+  const { Session } = await import('../../session.js');
+  const c = loadFixture('kubeadm-calico', 1);
+  const s = new Session(c);
+  const hash = (await s.exec("ssh cka-cp1 \"openssl x509 -pubkey -in /etc/kubernetes/pki/ca.crt | openssl rsa -pubin -outform der 2>/dev/null | openssl dgst -sha256 -hex | sed 's/^.* //'\"")).stdout.trim();
+  assert.match(hash, /^[0-9a-f]{64}$/);
+  const join = (await s.exec('ssh cka-cp1 kubeadm token create --print-join-command')).stdout;
+  assert.ok(join.includes(`--discovery-token-ca-cert-hash sha256:${hash} `), join);
+  const viaPkey = (await s.exec('ssh cka-cp1 "openssl x509 -pubkey -noout -in /etc/kubernetes/pki/ca.crt | openssl pkey -pubin -outform der | openssl sha256"')).stdout;
+  assert.equal(viaPkey, `SHA2-256(stdin)= ${hash}\n`);
+  const mod = await s.exec('ssh cka-cp1 "openssl x509 -noout -modulus -in /etc/kubernetes/pki/ca.crt | openssl md5; openssl rsa -noout -modulus -in /etc/kubernetes/pki/ca.key | openssl md5"');
+  const [a, b] = mod.stdout.trim().split('\n');
+  assert.equal(a, b, 'a CA key and its certificate share the modulus');
 });

@@ -10,9 +10,10 @@ import { pemDecode } from '../../../sim/pki/der.js';
 import { parseCsrPem, signV1 } from '../../../sim/pki/csr.js';
 import { keyMatches, onelineName, parseCertificate, readCertificatePem } from '../../../sim/pki/x509.js';
 import { cannotOpen, fail, parseOpts, readFile, writeFile } from './args.js';
+import { modulusHex } from './pkey.js';
 import { certificateText, extLines, fingerprint, opensslTime, serialLine } from './text.js';
 
-const PRINTS = ['text', 'subject', 'issuer', 'dates', 'enddate', 'startdate', 'serial', 'fingerprint', 'ext', 'checkend', 'pubkey'];
+const PRINTS = ['text', 'subject', 'issuer', 'dates', 'enddate', 'startdate', 'serial', 'fingerprint', 'ext', 'checkend', 'pubkey', 'modulus'];
 
 function randomSerial(ctx: CommandContext): bigint {
   const r = ctx.cluster?.random;
@@ -30,7 +31,7 @@ function srlPath(ca: string): string {
 export function x509(ctx: CommandContext, argv: readonly string[]): CommandResult {
   const o = parseOpts('x509', argv, {
     values: ['in', 'out', 'ext', 'CA', 'CAkey', 'CAserial', 'days', 'set_serial', 'checkend', 'nameopt', 'inform', 'outform', 'signkey'],
-    flags: ['noout', 'text', 'subject', 'issuer', 'dates', 'enddate', 'startdate', 'serial', 'fingerprint', 'sha1', 'sha256', 'req', 'CAcreateserial', 'pubkey'],
+    flags: ['noout', 'text', 'subject', 'issuer', 'dates', 'enddate', 'startdate', 'serial', 'fingerprint', 'sha1', 'sha256', 'req', 'CAcreateserial', 'pubkey', 'modulus'],
   });
   if (!o.ok) return o.result;
   const input = o.values.get('in');
@@ -115,6 +116,9 @@ export function x509(ctx: CommandContext, argv: readonly string[]): CommandResul
         break;
       case 'pubkey':
         out += `${cert.spki.toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '').replace(/^/, '-----BEGIN PUBLIC KEY-----\n')}\n-----END PUBLIC KEY-----\n`;
+        break;
+      case 'modulus':
+        out += `Modulus=${modulusHex(cert.modulus)}\n`;
         break;
       case 'checkend': {
         const secs = Number(o.values.get('checkend'));
