@@ -26,7 +26,6 @@ const DIGESTS: Record<string, [string, string]> = {
 
 /** The bytes a piped or stored string stands for (see the module comment). */
 export function bytesOf(text: string): Buffer {
-  // eslint-disable-next-line no-control-regex
   return /^[\u0000-\u00ff]*$/.test(text) ? Buffer.from(text, 'latin1') : Buffer.from(text, 'utf8');
 }
 
