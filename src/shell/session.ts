@@ -286,9 +286,14 @@ export class Session {
       tty: false,
       advanceClock: (ms) => this.sleepFor(ms),
     });
+    const boots = this.rebootsOf(where.location);
     const out = await interp.run(command, stdin);
     // a login the remote command asked for (ssh from there, sudo -i) ends with that command
     this.pendingPush = saved;
+    if (where.location.kind === 'node' && this.rebootsOf(where.location) !== boots) {
+      const msg = `Connection to ${where.location.host} closed by remote host.\n`;
+      return { stdout: out.stdout, stderr: out.stderr + msg, exitCode: 255, chunks: [...out.output, { stream: 'stderr', text: msg }], advanceMs: out.advanceMs };
+    }
     return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exit ?? out.exitCode, chunks: out.output, advanceMs: out.advanceMs };
   }
 
@@ -357,11 +362,21 @@ export class Session {
     flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
     const frame = this.top();
     this.pendingPush = undefined;
+    const boots = this.rebootsOf(frame.location);
     const out = await frame.interp.run(line);
     frame.cwd = frame.interp.cwd;
     if (out.advanceMs > 0) this.cluster.advance(out.advanceMs);
     this.cluster.settle();
-    if (out.exit !== undefined) {
+    if (frame.location.kind === 'node' && this.rebootsOf(frame.location) !== boots && this.frames.length > 1) {
+      // the node rebooted under the login: sshd dies, every shell on it with it (ssh's own words)
+      const host = frame.location.host;
+      while (this.frames.length > 1 && this.top().location.kind === 'node' && (this.top().location as { host: string }).host === host) this.frames.pop();
+      const msg = `Connection to ${host} closed by remote host.\nConnection to ${host} closed.\n`;
+      out.output.push({ stream: 'stderr', text: msg });
+      out.stderr += msg;
+      out.exitCode = 255;
+      this.pendingPush = undefined;
+    } else if (out.exit !== undefined) {
       if (this.frames.length > 1) {
         this.frames.pop();
         const msg =
@@ -380,6 +395,11 @@ export class Session {
       this.pendingPush = undefined;
     }
     return { ...out, prompt: this.prompt() };
+  }
+
+  /** How often a node has rebooted (node/reboot.ts), to end the logins on it; undefined elsewhere. */
+  private rebootsOf(location: ExecLocation): number | undefined {
+    return location.kind === 'node' ? (this.cluster.host(location.host)?.data.state.reboots ?? 0) : undefined;
   }
 
   /** True when the learner is back at the workstation's top level. */

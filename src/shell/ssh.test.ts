@@ -68,3 +68,31 @@ describe('ssh HOST command', () => {
     assert.equal(await run(s, 'exit'), 'logout\nConnection to cka-cp1 closed.\n[0] root@cka-ws:~# ');
   });
 });
+
+describe('reboot on a node', () => {
+  async function run(s: Session, line: string): Promise<string> {
+    const r = await s.exec(line);
+    return `${r.stdout}${r.stderr}[${r.exitCode}] ${r.prompt}`;
+  }
+
+  it('ends every shell on the node, boots it from its files, and the kubelet comes back', async () => {
+    const s = new Session(loadFixture('kubeadm-calico', 1));
+    await s.exec('ssh cka-w1');
+    await s.exec("echo 'net.ipv4.ip_forward = 0' > /etc/sysctl.d/zz-off.conf; sudo -i");
+    const before = s.cluster.now();
+    assert.equal(await run(s, 'reboot'), 'Connection to cka-w1 closed by remote host.\nConnection to cka-w1 closed.\n[255] root@cka-ws:~# ');
+    assert.ok(s.cluster.now() - before >= 40_000, 'a reboot takes time');
+    assert.equal(await run(s, 'ssh cka-w1 sysctl net.ipv4.ip_forward'), 'net.ipv4.ip_forward = 0\n[0] root@cka-ws:~# ', 'sysctl.d is read at boot');
+    assert.equal(await run(s, 'ssh cka-w1 systemctl is-active kubelet'), 'active\n[0] root@cka-ws:~# ');
+  });
+
+  it('needs root, and from `ssh HOST reboot` the connection drops with status 255', async () => {
+    const s = new Session(loadFixture('kubeadm-calico', 1));
+    assert.equal(
+      await run(s, 'ssh ubuntu@cka-w1 reboot'),
+      'Failed to set wall message, ignoring: Interactive authentication required.\nCall to Reboot failed: Interactive authentication required.\n[1] root@cka-ws:~# ',
+    );
+    assert.equal(await run(s, 'ssh cka-w1 shutdown -r now'), 'Connection to cka-w1 closed by remote host.\n[255] root@cka-ws:~# ');
+    assert.equal(await run(s, 'ssh cka-w1 shutdown -h now; echo $?'), '1\ncka-lab: powering off a node is not simulated (nothing could power it on again); use shutdown -r now\n[0] root@cka-ws:~# ');
+  });
+});

@@ -59,6 +59,8 @@ export interface HostState {
   modules?: string[];
   /** Active swap areas (node/runtime.ts activeSwaps; swapon, swapoff, /proc/swaps). */
   swaps?: string[];
+  /** Reboots since the fixture was built (node/runtime.ts rebootNode): a login on the node ends with one. */
+  reboots?: number;
 }
 
 export class Host {

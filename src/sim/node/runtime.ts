@@ -255,6 +255,7 @@ export function bootHost(host: Host, now: number): void {
 
 /** A reboot of a cluster node: the kernel comes back from its files (bootHost), the kubelet re-reads its config. */
 export function rebootNode(c: Cluster, host: Host): void {
+  host.data.state.reboots = (host.data.state.reboots ?? 0) + 1;
   bootHost(host, c.now());
   if (host.unitActive('kubelet')) snapshotKubeletConfig(host);
   c.touchHosts();

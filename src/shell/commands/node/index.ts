@@ -20,6 +20,7 @@ import { modprobe } from './modprobe.js';
 import { netstat } from './netstat.js';
 import { route } from './route.js';
 import { ss } from './ss.js';
+import { reboot, shutdown } from './reboot.js';
 import { swapoff } from './swapoff.js';
 import { swapon } from './swapon.js';
 import { sysctl } from './sysctl.js';
@@ -46,7 +47,9 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   lsmod,
   modprobe,
   netstat,
+  reboot,
   route,
+  shutdown,
   ss,
   swapoff,
   swapon,
