@@ -331,9 +331,11 @@ export class Cluster {
     const cur = this.eventIdx;
     if (cur && cur.store === this.store && cur.changes === changes) return cur;
     const byKey = new Map<string, string>();
-    for (const e of this.store.list<KEvent>('Event')) {
+    for (const e of this.store.unordered<KEvent>('Event')) {
       const key = eventKey(e.metadata.namespace ?? '\u0002', (e.involvedObject as KEvent['involvedObject'] | undefined)?.uid, String(e.reason), String(e.message));
-      if (!byKey.has(key)) byKey.set(key, e.metadata.name);
+      const seen = byKey.get(key);
+      // same key, same namespace: the smaller name comes first in store order
+      if (seen === undefined || e.metadata.name < seen) byKey.set(key, e.metadata.name);
     }
     this.eventIdx = { store: this.store, changes, byKey };
     return this.eventIdx;

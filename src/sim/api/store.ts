@@ -79,6 +79,11 @@ export class Store {
     return all.slice(from, to).filter((o) => o.metadata.namespace === namespace) as T[];
   }
 
+  /** Objects of a kind in no particular order (no sort: for indexes that do not need one). */
+  unordered<T extends KObject = KObject>(kind: string): IterableIterator<T> {
+    return ((this.byKind.get(kind) ?? new Map<string, KObject>()).values() as IterableIterator<T>);
+  }
+
   /** Insert or replace; bumps resourceVersion. The caller hands over ownership of `obj`. */
   put<T extends KObject>(obj: T): T {
     let m = this.byKind.get(obj.kind);
