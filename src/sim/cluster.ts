@@ -74,6 +74,10 @@ export interface ClusterOptions {
 
 export class SettleError extends Error {}
 
+function eventKey(ns: string, uid: string | undefined, reason: string, message: string): string {
+  return `${ns}\u0000${uid ?? '\u0001'}\u0000${reason}\u0000${message}`;
+}
+
 export class Cluster {
   clock: Clock;
   random: Random;
@@ -90,6 +94,7 @@ export class Cluster {
   /** Bumped when a requested wake-up time is reached: what wakes controllers that watch 'time'. */
   private timeTick = 0;
   private settling = false;
+  private eventIdx: { store: Store; changes: number; byKey: Map<string, string> } | undefined;
 
   constructor(opts: ClusterOptions) {
     this.clock = opts.clock;
@@ -278,13 +283,15 @@ export class Cluster {
     host?: string,
   ): void {
     const ns = involved.metadata.namespace ?? 'default';
-    const existing = this.store
-      .list<KEvent>('Event', ns)
-      .find((e) => e.involvedObject.uid === involved.metadata.uid && e.reason === reason && e.message === message);
+    const index = this.eventIndex();
+    const key = eventKey(ns, involved.metadata.uid, reason, message);
+    const existingName = index.byKey.get(key);
+    const existing = existingName === undefined ? undefined : this.store.get<KEvent>('Event', ns, existingName);
     const ts = this.timestamp();
     if (existing) {
       const upd: KEvent = { ...existing, count: (existing.count ?? 1) + 1, lastTimestamp: ts };
       this.store.put(upd);
+      index.changes = this.store.changes.get('Event') ?? 0;
       return;
     }
     const ev: KEvent = {
@@ -309,6 +316,29 @@ export class Cluster {
       reportingInstance: host ?? '',
     };
     this.insert(ev);
+    index.byKey.set(key, ev.metadata.name);
+    index.changes = this.store.changes.get('Event') ?? 0;
+  }
+
+  /**
+   * The recorder's aggregation key (involved object, reason, message) → the Event that holds it,
+   * so recording does not scan every Event of the namespace (thousands of FailedScheduling events
+   * for a large Deployment). Rebuilt from the store whenever Events changed other than through
+   * recordEvent; the first Event in store order wins, as a scan would find it.
+   */
+  private eventIndex(): { store: Store; changes: number; byKey: Map<string, string> } {
+    const changes = this.store.changes.get('Event') ?? 0;
+    const cur = this.eventIdx;
+    if (cur && cur.store === this.store && cur.changes === changes) return cur;
+    const byKey = new Map<string, string>();
+    for (const e of this.store.unordered<KEvent>('Event')) {
+      const key = eventKey(e.metadata.namespace ?? '\u0002', (e.involvedObject as KEvent['involvedObject'] | undefined)?.uid, String(e.reason), String(e.message));
+      const seen = byKey.get(key);
+      // same key, same namespace: the smaller name comes first in store order
+      if (seen === undefined || e.metadata.name < seen) byKey.set(key, e.metadata.name);
+    }
+    this.eventIdx = { store: this.store, changes, byKey };
+    return this.eventIdx;
   }
 
   /**

@@ -22,6 +22,19 @@ function nsKey(ns: string | undefined, name: string): string {
   return `${ns ?? ''}/${name}`;
 }
 
+/** The first index of the key-sorted `arr` whose key is not below `key`. */
+function lowerBound(arr: readonly KObject[], key: string): number {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const o = arr[mid]!;
+    if (nsKey(o.metadata.namespace, o.metadata.name) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class Store {
   private byKind = new Map<string, Map<string, KObject>>();
   private sorted = new Map<string, KObject[]>();
@@ -59,7 +72,16 @@ export class Store {
       this.sorted.set(kind, all);
     }
     if (namespace === undefined) return all as T[];
-    return all.filter((o) => o.metadata.namespace === namespace) as T[];
+    if (namespace === '') return all.filter((o) => o.metadata.namespace === namespace) as T[];
+    // keys sharing the prefix "<namespace>/" are contiguous in key order
+    const from = lowerBound(all, `${namespace}/`);
+    const to = lowerBound(all, `${namespace}0`); // '0' follows '/'
+    return all.slice(from, to).filter((o) => o.metadata.namespace === namespace) as T[];
+  }
+
+  /** Objects of a kind in no particular order (no sort: for indexes that do not need one). */
+  unordered<T extends KObject = KObject>(kind: string): IterableIterator<T> {
+    return ((this.byKind.get(kind) ?? new Map<string, KObject>()).values() as IterableIterator<T>);
   }
 
   /** Insert or replace; bumps resourceVersion. The caller hands over ownership of `obj`. */
@@ -70,13 +92,14 @@ export class Store {
       this.byKind.set(obj.kind, m);
     }
     const key = nsKey(obj.metadata.namespace, obj.metadata.name);
-    if (!m.has(key)) this.sorted.delete(obj.kind);
-    else {
-      const arr = this.sorted.get(obj.kind);
-      if (arr) {
-        const i = arr.indexOf(m.get(key)!);
-        if (i >= 0) arr[i] = obj;
-      }
+    const arr = this.sorted.get(obj.kind);
+    if (arr) {
+      // keep the sorted list: a binary search instead of a re-sort (or a scan) per write. A list
+      // handed out earlier keeps its length (callers iterate it while they write), so an insert
+      // makes a new array; a replacement is seen in place, as before.
+      const i = lowerBound(arr, key);
+      if (m.has(key)) arr[i] = obj;
+      else this.sorted.set(obj.kind, arr.toSpliced(i, 0, obj));
     }
     obj.metadata.resourceVersion = this.nextResourceVersion();
     m.set(key, obj);
@@ -90,7 +113,12 @@ export class Store {
     const old = m?.get(key);
     if (!m || !old) return undefined;
     m.delete(key);
-    this.sorted.delete(kind);
+    const arr = this.sorted.get(kind);
+    if (arr) {
+      const i = lowerBound(arr, key);
+      if (arr[i] === old) this.sorted.set(kind, arr.toSpliced(i, 1));
+      else this.sorted.delete(kind);
+    }
     this.touch(kind);
     return old;
   }

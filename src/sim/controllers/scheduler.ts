@@ -17,7 +17,7 @@ import { unboundImmediateClaim, volumeBindingConflict, type PersistentVolumeClai
 import { fitErrorMessage, findNodesThatFit } from '../scheduling/framework.js';
 import { podPriority, preempt, terminatingByPreemption } from '../scheduling/preemption.js';
 import { nodeInfo } from '../scheduling/resources.js';
-import type { SchedulingContext } from '../scheduling/types.js';
+import type { NodeInfo, SchedulingContext } from '../scheduling/types.js';
 import { tolerates as toleratesTaint } from '../scheduling/plugins/taint-toleration.js';
 import { deletePod } from './replicaset.js';
 import { controllerOf } from './util.js';
@@ -28,10 +28,12 @@ export const schedulerController: Controller = {
   reconcile(c: Cluster): void {
     const st = c.state.scheduler;
     if (st && !st.up) return;
+    const cache = new SchedulerCache(c);
     for (const pod of pendingPods(c)) {
       const cur = c.store.get<Pod>('Pod', pod.metadata.namespace, pod.metadata.name);
       if (!cur || cur.spec.nodeName || cur.metadata.deletionTimestamp) continue;
-      scheduleOne(c, cur);
+      scheduleOne(c, cur, cache);
+      cache.sync(cur);
     }
   },
 };
@@ -53,21 +55,132 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Pods in the store's order (namespace/name), as the snapshot lists them. */
+function podKey(p: Pod): string {
+  return `${p.metadata.namespace ?? ''}/${p.metadata.name}`;
+}
+
+function finished(p: Pod): boolean {
+  const phase = p.status?.phase;
+  return phase === 'Succeeded' || phase === 'Failed';
+}
+
 /**
- * The scheduler's snapshot: each node with its assigned pods (finished pods do not count) plus,
- * as RunFilterPluginsWithNominatedPods does, pending pods of at least this priority nominated there.
+ * The scheduler cache (pkg/scheduler/backend/cache/cache.go): the pods assigned to each node and
+ * the pending pods nominated to one, built once per reconcile and kept current as this scheduler
+ * binds or nominates pods, so each cycle's snapshot costs O(nodes) rather than a scan of every
+ * pod (5,000 replicas would otherwise cost 5,000 scans of 5,000 pods). Any Pod write it did not
+ * make itself (a preemption's deletions) is noticed by the store's change counter and the cache
+ * is rebuilt from the store.
  */
-export function schedulingContext(c: Cluster, forPod?: Pod): SchedulingContext {
-  const byNode = new Map<string, Pod[]>();
-  for (const p of c.store.list<Pod>('Pod')) {
-    const phase = p.status?.phase;
-    if (phase === 'Succeeded' || phase === 'Failed') continue;
-    let where = p.spec.nodeName;
-    if (!where && forPod && p.metadata.uid !== forPod.metadata.uid && p.status?.nominatedNodeName && podPriority(p) >= podPriority(forPod)) where = p.status.nominatedNodeName;
-    if (!where) continue;
-    byNode.set(where, [...(byNode.get(where) ?? []), p]);
+export class SchedulerCache {
+  private assigned = new Map<string, Pod[]>();
+  private infos = new Map<string, NodeInfo>();
+  private nominated = new Map<string, Pod>();
+  private nodes: Node[] = [];
+  private seen = -1;
+  private seenNodes = -1;
+
+  constructor(private readonly c: Cluster) {}
+
+  private podChanges(): number {
+    return this.c.store.changes.get('Pod') ?? 0;
   }
-  const nodes = c.store.list<Node>('Node').map((n) => nodeInfo(n, byNode.get(n.metadata.name) ?? []));
+
+  private nodeChanges(): number {
+    return this.c.store.changes.get('Node') ?? 0;
+  }
+
+  private rebuild(): void {
+    this.assigned.clear();
+    this.infos.clear();
+    this.nominated.clear();
+    for (const p of this.c.store.list<Pod>('Pod')) {
+      if (finished(p)) continue;
+      if (p.spec.nodeName) {
+        const list = this.assigned.get(p.spec.nodeName);
+        if (list) list.push(p);
+        else this.assigned.set(p.spec.nodeName, [p]);
+      } else if (p.status?.nominatedNodeName) this.nominated.set(podKey(p), p);
+    }
+    this.nodes = this.c.store.list<Node>('Node');
+    this.seen = this.podChanges();
+    this.seenNodes = this.nodeChanges();
+  }
+
+  private fresh(): void {
+    if (this.seen !== this.podChanges() || this.seenNodes !== this.nodeChanges()) this.rebuild();
+  }
+
+  private info(node: Node): NodeInfo {
+    const name = node.metadata.name;
+    let ni = this.infos.get(name);
+    if (!ni) {
+      ni = nodeInfo(node, this.assigned.get(name) ?? []);
+      this.infos.set(name, ni);
+    }
+    return ni;
+  }
+
+  /**
+   * The snapshot for one pod: each node with its assigned pods plus, as
+   * RunFilterPluginsWithNominatedPods does, pending pods of at least this priority nominated there
+   * (finished pods do not count).
+   */
+  nodeInfos(forPod: Pod): NodeInfo[] {
+    this.fresh();
+    const extra = new Map<string, Pod[]>();
+    for (const p of this.nominated.values()) {
+      if (p.metadata.uid === forPod.metadata.uid || podPriority(p) < podPriority(forPod)) continue;
+      const at = p.status!.nominatedNodeName!;
+      extra.set(at, [...(extra.get(at) ?? []), p]);
+    }
+    return this.nodes.map((n) => {
+      const more = extra.get(n.metadata.name);
+      if (!more) return this.info(n);
+      const pods = [...(this.assigned.get(n.metadata.name) ?? []), ...more].sort((a, b) => cmp(podKey(a), podKey(b)));
+      return nodeInfo(n, pods);
+    });
+  }
+
+  /**
+   * After a scheduling cycle of `pod`: when the only Pod write since the cache was current is
+   * this pod's own (bound, or marked unschedulable and perhaps nominated), apply it; otherwise
+   * the next snapshot rebuilds.
+   */
+  sync(pod: Pod): void {
+    const changes = this.podChanges();
+    if (changes === this.seen) return;
+    if (changes !== this.seen + 1 || this.seenNodes !== this.nodeChanges()) return;
+    const key = podKey(pod);
+    const cur = this.c.store.get<Pod>('Pod', pod.metadata.namespace, pod.metadata.name);
+    this.nominated.delete(key);
+    if (cur && !finished(cur)) {
+      if (cur.spec.nodeName) {
+        const node = cur.spec.nodeName;
+        const list = [...(this.assigned.get(node) ?? [])];
+        let i = list.length;
+        while (i > 0 && cmp(podKey(list[i - 1]!), key) > 0) i--;
+        list.splice(i, 0, cur);
+        this.assigned.set(node, list);
+        this.infos.delete(node);
+      } else if (cur.status?.nominatedNodeName) this.nominated.set(key, cur);
+    }
+    this.seen = changes;
+  }
+
+  /** Writes this cache cannot follow (a preemption's victims): the next snapshot rebuilds. */
+  invalidate(): void {
+    this.seen = -1;
+  }
+
+  context(forPod: Pod): SchedulingContext {
+    return schedulingContext(this.c, this.nodeInfos(forPod));
+  }
+}
+
+/** The scheduler's snapshot over the given nodes, with the store behind the plugins' lookups. */
+function schedulingContext(c: Cluster, nodes: NodeInfo[]): SchedulingContext {
   return {
     nodes,
     namespaceLabels: (ns) => c.store.get('Namespace', undefined, ns)?.metadata.labels,
@@ -111,12 +224,12 @@ function defaultSelector(c: Cluster, pod: Pod): LabelSelector | undefined {
   return { matchLabels, ...(matchExpressions.length ? { matchExpressions } : {}) };
 }
 
-function scheduleOne(c: Cluster, pod: Pod): void {
+function scheduleOne(c: Cluster, pod: Pod, cache: SchedulerCache): void {
   // Victims of this pod's preemption are still terminating: the scheduling queue holds the pod
   // until their deletion (the assigned-pod delete event) moves it back.
   const nominated = pod.status?.nominatedNodeName;
   if (nominated && c.store.list<Pod>('Pod').some((p) => p.spec.nodeName === nominated && terminatingByPreemption(p) && podPriority(p) < podPriority(pod))) return;
-  const ctx = schedulingContext(c, pod);
+  const ctx = cache.context(pod);
   if (ctx.nodes.length === 0) {
     recordFailure(c, pod, 'no nodes available to schedule pods');
     return;
@@ -131,6 +244,7 @@ function scheduleOne(c: Cluster, pod: Pod): void {
   const outcome = preempt(ctx, pod, result.diagnosis);
   if (outcome.nominatedNode) {
     for (const v of outcome.victims) preemptVictim(c, v, pod, outcome.nominatedNode);
+    cache.invalidate();
   }
   recordFailure(c, pod, fitErrorMessage(result.diagnosis, outcome.message), outcome.nominatedNode);
 }
