@@ -38,8 +38,17 @@ const STRING_ARRAY = new Set([
  * Hidden flags the help never shows but kubectl still accepts (cobra MarkHidden/MarkDeprecated),
  * appended to their command's declaration; `deprecated` makes the parser print cobra's notice.
  */
+const RECORD = {
+  name: 'record', type: 'bool', defValue: 'false', // genericclioptions/record_flags.go: MarkDeprecated("record", …)
+  usage: 'Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.',
+  deprecated: '--record will be removed in the future',
+};
+/** The commands that still take --record (probed on v1.35.2: `kubectl CMD --record -h` is not an unknown flag). */
+const RECORDING = ['annotate', 'apply', 'create', 'edit', 'expose', 'label', 'patch', 'run', 'scale', 'set image', 'set resources', 'set selector', 'set serviceaccount'];
 const HIDDEN = {
+  ...Object.fromEntries(RECORDING.map((c) => [c, [RECORD]])),
   autoscale: [
+    RECORD,
     {
       name: 'cpu-percent', type: 'int', defValue: '-1', // autoscale.go: MarkDeprecated("cpu-percent", …)
       usage: "The target average CPU utilization (represented as a percent of requested CPU) over all the pods. If it's not specified or negative, a default autoscaling policy will be used.",

@@ -20,6 +20,8 @@ export interface Parsed {
   flags: FlagValues;
   /** Which flags the user set explicitly. */
   changed: Set<string>;
+  /** Every flag occurrence in the order given, with its raw value (pflag's ParseAll visit order). */
+  given: Array<[name: string, value: string]>;
   args: string[];
   /** Arguments after `--`. */
   dashArgs: string[];
@@ -76,11 +78,13 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
     if (v !== undefined) flags[s.name] = v;
   }
   const changed = new Set<string>();
+  const given: Array<[string, string]> = [];
   const args: string[] = [];
   const set = (spec: FlagSpec, raw: string | undefined, display: string, takeNext: () => string | undefined): void => {
     changed.add(spec.name);
     if (spec.type === 'bool') {
       flags[spec.name] = raw === undefined ? true : parseBool(spec.name, raw);
+      given.push([spec.name, raw ?? 'true']);
       return;
     }
     let v = raw;
@@ -91,6 +95,7 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
         if (v === undefined) throw new FlagError(`flag needs an argument: ${display}`);
       }
     }
+    given.push([spec.name, v]);
     if (spec.type === 'int') flags[spec.name] = parseInt32(spec.name, v);
     else if (spec.type === 'stringArray') flags[spec.name] = [...((changed.has(spec.name) && Array.isArray(flags[spec.name]) && flags[`__set_${spec.name}`] ? flags[spec.name] : []) as string[]), v];
     else if (spec.type === 'stringSlice') flags[spec.name] = [...((flags[`__set_${spec.name}`] ? flags[spec.name] : []) as string[]), ...v.split(',')];
@@ -102,7 +107,7 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
     const next = (): string | undefined => (i + 1 < argv.length ? argv[++i] : undefined);
     if (a === '--') {
       for (const k of Object.keys(flags)) if (k.startsWith('__set_')) delete flags[k];
-      return { flags, changed, args, dashArgs: argv.slice(i + 1), sawDash: true };
+      return { flags, changed, given, args, dashArgs: argv.slice(i + 1), sawDash: true };
     }
     if (a.startsWith('--') && a.length > 2) {
       const eq = a.indexOf('=');
@@ -135,7 +140,7 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
     args.push(a);
   }
   for (const k of Object.keys(flags)) if (k.startsWith('__set_')) delete flags[k];
-  return { flags, changed, args, dashArgs: [], sawDash: false };
+  return { flags, changed, given, args, dashArgs: [], sawDash: false };
 }
 
 export const str = (f: FlagValues, k: string): string | undefined => (typeof f[k] === 'string' ? (f[k] as string) : undefined);

@@ -5,6 +5,7 @@
  * throws becomes kubectl's error text here, at the edge.
  */
 import type { CommandResult } from '../types.js';
+import type { ShellResult } from '../commands/types.js';
 import type { Invocation, KubectlEnv, Verb } from './context.js';
 import { parseFlags, type Parsed } from './flags.js';
 import { errorResult, KubectlError, seeHelp } from './errors.js';
@@ -79,9 +80,22 @@ export async function runKubectl(argv: string[], env: KubectlEnv): Promise<Comma
   // every request goes to the API server as the kubeconfig's user (authenticated, then RBAC)
   const client = clientContext(env, parsed, words);
   const asClient: KubectlEnv = client ? { ...env, api: env.api.forClient(client) } : env;
+  // pflag prints a deprecated flag's notice while parsing, before the command runs
+  const notices = flagsOf(spec)
+    .filter((f) => f.deprecated !== undefined && parsed.changed.has(f.name))
+    .map((f) => `Flag --${f.name} has been deprecated, ${f.deprecated}\n`)
+    .join('');
+  let result: CommandResult;
   try {
-    return await impl.verb.run(inv, asClient);
+    result = await impl.verb.run(inv, asClient);
   } catch (e) {
-    return errorResult(e, words);
+    result = errorResult(e, words);
   }
+  if (!notices) return result;
+  // the notice comes first on the terminal: replayed in order by the shell (ShellResult.chunks)
+  const order = (result as ShellResult).chunks ?? [
+    { stream: 'stdout' as const, text: result.stdout },
+    { stream: 'stderr' as const, text: result.stderr },
+  ];
+  return { ...result, stderr: notices + result.stderr, chunks: [{ stream: 'stderr', text: notices }, ...order.filter((c) => c.text !== '')] } as ShellResult;
 }

@@ -10,6 +10,41 @@ import { clone } from '../api/store.js';
 import { canonicalJSON, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash, scaledValue } from './util.js';
 
 const REVISION = 'deployment.kubernetes.io/revision';
+const REVISION_HISTORY = 'deployment.kubernetes.io/revision-history';
+
+/** deployment_util.go annotationsToSkip: what a Deployment never copies to its ReplicaSets. */
+const SKIP_COPY = new Set([
+  'kubectl.kubernetes.io/last-applied-configuration',
+  REVISION,
+  REVISION_HISTORY,
+  'deployment.kubernetes.io/desired-replicas',
+  'deployment.kubernetes.io/max-replicas',
+  'deprecated.deployment.rollback.to',
+]);
+
+/**
+ * deployment_util.go SetNewReplicaSetAnnotations on a copy of the new ReplicaSet's annotations: the
+ * Deployment's own annotations are copied over (so `kubernetes.io/change-cause` reaches
+ * `rollout history`; one removed from the Deployment stays on the ReplicaSet), the revision moves
+ * up to `newRevision`, and a ReplicaSet that had a revision before (a rollback to it) keeps the old
+ * ones in revision-history. Returns whether anything changed.
+ */
+export function setNewReplicaSetAnnotations(d: Deployment, ann: Record<string, string>, newRevision: number): boolean {
+  let changed = false;
+  for (const [k, v] of Object.entries(d.metadata.annotations ?? {})) {
+    if (SKIP_COPY.has(k) || ann[k] === v) continue;
+    ann[k] = v;
+    changed = true;
+  }
+  const oldText = ann[REVISION];
+  const oldRevision = Number(oldText ?? '0') || 0;
+  if (oldRevision < newRevision) {
+    ann[REVISION] = String(newRevision);
+    changed = true;
+    if (oldText !== undefined) ann[REVISION_HISTORY] = ann[REVISION_HISTORY] ? `${ann[REVISION_HISTORY]},${oldText}` : oldText;
+  }
+  return changed;
+}
 
 export const deploymentController: Controller = {
   name: 'deployment',
@@ -61,6 +96,15 @@ function podsOf(c: Cluster, rs: ReplicaSet): Pod[] {
   return c.store.list<Pod>('Pod', rs.metadata.namespace).filter((p) => isOwnedBy(p, rs) && podIsActive(p));
 }
 
+/** A new ReplicaSet's annotations: the Deployment's copied, its revision, and the replica annotations. */
+function newRSAnnotations(d: Deployment, revision: number, desired: number): Record<string, string> {
+  const ann: Record<string, string> = {};
+  setNewReplicaSetAnnotations(d, ann, revision);
+  ann['deployment.kubernetes.io/desired-replicas'] = String(desired);
+  ann['deployment.kubernetes.io/max-replicas'] = String(desired + maxSurge(d));
+  return ann;
+}
+
 function syncDeployment(c: Cluster, dIn: Deployment): void {
   if (dIn.metadata.deletionTimestamp) return;
   const ns = dIn.metadata.namespace!;
@@ -70,7 +114,8 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
   let newRS = owned.find((rs) => templateKey(rs.spec.template) === key);
   const old = owned.filter((rs) => rs !== newRS);
   const desired = d.spec.replicas ?? 1;
-  const maxRev = Math.max(0, ...owned.map(revisionOf));
+  // sync.go getNewReplicaSet: the new revision is one past the old ReplicaSets' highest
+  const newRevision = Math.max(0, ...old.map(revisionOf)) + 1;
 
   if (!newRS) {
     if (d.spec.paused) return;
@@ -86,11 +131,7 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
         name: `${d.metadata.name}-${hash}`,
         namespace: ns,
         labels: { ...(d.spec.template.metadata?.labels ?? {}), 'pod-template-hash': hash },
-        annotations: {
-          'deployment.kubernetes.io/desired-replicas': String(desired),
-          'deployment.kubernetes.io/max-replicas': String(desired + maxSurge(d)),
-          [REVISION]: String(maxRev + 1),
-        },
+        annotations: newRSAnnotations(d, newRevision, desired),
         ownerReferences: [ownerRef(d)],
       },
       spec: {
@@ -105,11 +146,14 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
     newRS = c.insert(rs);
     if (initial > 0)
       c.recordEvent(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${newRS.metadata.name} from 0 to ${initial}`, 'deployment-controller');
-  } else if (revisionOf(newRS) < maxRev && old.some((rs) => revisionOf(rs) === maxRev)) {
-    // rolled back to an older template: it becomes the newest revision again
-    const upd = clone(newRS);
-    upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), [REVISION]: String(maxRev + 1) };
-    newRS = c.write(upd);
+  } else {
+    // the existing new ReplicaSet follows the Deployment's annotations; rolled back to, it becomes the newest revision
+    const ann = { ...(newRS.metadata.annotations ?? {}) };
+    if (setNewReplicaSetAnnotations(d, ann, newRevision)) {
+      const upd = clone(newRS);
+      upd.metadata.annotations = ann;
+      newRS = c.write(upd);
+    }
   }
 
   if (!d.spec.paused) {

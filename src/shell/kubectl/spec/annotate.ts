@@ -54,5 +54,6 @@ Use "kubectl api-resources" for a complete list of supported resources.`,
     F.selector,
     F.showManagedFields,
     F.template,
+    { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
   ],
 };

@@ -58,6 +58,7 @@ export const applySpec: CommandSpec = {
     F.timeout,
     F.validate,
     F.wait,
+    { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
   ],
   commands: [
     {

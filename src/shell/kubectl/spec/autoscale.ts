@@ -40,6 +40,7 @@ export const autoscaleSpec: CommandSpec = {
     F.saveConfig,
     F.showManagedFields,
     F.template,
+    { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
     { name: "cpu-percent", type: "int", defValue: "-1", usage: "The target average CPU utilization (represented as a percent of requested CPU) over all the pods. If it's not specified or negative, a default autoscaling policy will be used.", deprecated: "Use --cpu with percentage or resource quantity format (e.g., '70%' for utilization or '500m' for milliCPU)." },
   ],
 };

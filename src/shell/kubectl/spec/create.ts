@@ -37,6 +37,7 @@ export const createSpec: CommandSpec = {
     F.template,
     F.validate,
     { name: "windows-line-endings", type: "bool", defValue: "false", usage: "Only relevant if --edit=true. Defaults to the line ending native to your platform." },
+    { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
   ],
   commands: [
     {

@@ -61,5 +61,6 @@ export const exposeSpec: CommandSpec = {
     { name: "target-port", type: "string", defValue: "''", usage: "Name or number for the port on the container that the service should direct traffic to. Optional." },
     F.template,
     { name: "type", type: "string", defValue: "''", usage: "Type for this service: ClusterIP, NodePort, LoadBalancer, or ExternalName. Default is 'ClusterIP'." },
+    { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
   ],
 };

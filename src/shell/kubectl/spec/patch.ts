@@ -47,5 +47,6 @@ export const patchSpec: CommandSpec = {
     { name: "subresource", type: "string", defValue: "''", usage: "If specified, patch will operate on the subresource of the requested object." },
     F.template,
     { name: "type", type: "string", defValue: "'strategic'", usage: "The type of patch being provided; one of [json merge strategic]" },
+    { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
   ],
 };

@@ -72,5 +72,6 @@ export const runSpec: CommandSpec = {
     F.timeout,
     { name: "tty", short: "t", type: "bool", defValue: "false", usage: "Allocate a TTY for the container in the pod." },
     F.wait,
+    { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
   ],
 };

@@ -44,5 +44,6 @@ export const scaleSpec: CommandSpec = {
     F.showManagedFields,
     F.template,
     { name: "timeout", type: "string", defValue: "0s", usage: "The length of time to wait before giving up on a scale operation, zero means don't wait. Any other values should contain a corresponding time unit (e.g. 1s, 2m, 3h)." },
+    { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
   ],
 };

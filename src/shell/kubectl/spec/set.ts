@@ -117,6 +117,7 @@ export const setSpec: CommandSpec = {
         F.selector,
         F.showManagedFields,
         F.template,
+        { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
       ],
     },
     {
@@ -155,6 +156,7 @@ export const setSpec: CommandSpec = {
         F.selector,
         F.showManagedFields,
         F.template,
+        { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
       ],
     },
     {
@@ -179,6 +181,7 @@ export const setSpec: CommandSpec = {
         { name: "resource-version", type: "string", defValue: "''", usage: "If non-empty, the selectors update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource." },
         F.showManagedFields,
         F.template,
+        { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
       ],
     },
     {
@@ -208,6 +211,7 @@ export const setSpec: CommandSpec = {
         F.recursive,
         F.showManagedFields,
         F.template,
+        { name: "record", type: "bool", defValue: "false", usage: "Record current kubectl command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.", deprecated: "--record will be removed in the future" },
       ],
     },
     {

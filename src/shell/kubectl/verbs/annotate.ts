@@ -4,5 +4,5 @@ import { editMetadata } from './metadata-edit.js';
 
 export const annotateVerb: Verb = {
   name: 'annotate',
-  run: (inv, env) => editMetadata('annotations', 'annotate', inv.parsed, env),
+  run: (inv, env) => editMetadata('annotations', inv, env),
 };

@@ -21,6 +21,7 @@ import { manifestNamespace, withSource } from '../manifest.js';
 import { LAST_APPLIED, lastAppliedAnnotate } from '../last-applied.js';
 import type { WriteOptions } from '../../../sim/apiserver.js';
 import { validationDirective, warningLines } from '../validate.js';
+import { recordChangeCause } from '../record.js';
 
 /**
  * apply.go's warningNoLastAppliedConfigAnnotation, naming the object as resource.Info.ObjectName()
@@ -81,7 +82,8 @@ export const applyVerb: Verb = {
       const step = { verb: 'applying patch' };
       const warnings: string[] = [];
       try {
-        const desired = structuredClone(obj);
+        // apply.go records the change cause on the local object before the last-applied annotation
+        const desired = recordChangeCause(inv, structuredClone(obj));
         const target = manifestNamespace(desired, ns, env.cluster.discovery());
         if (target) desired.metadata.namespace = target;
         const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client', { fieldValidation, warnings }, step);

@@ -11,6 +11,7 @@ import { checkRequired, int, str } from '../flags.js';
 import { parseDryRun } from '../dry-run.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { printObject } from '../printobj.js';
+import { recordChangeCause } from '../record.js';
 
 const SCALABLE = ['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController'];
 
@@ -40,9 +41,6 @@ export const autoscaleVerb: Verb = {
     const cpuPercent = int(p.flags, 'cpu-percent') ?? -1;
     const cpu = str(p.flags, 'cpu') ?? '';
     const memory = str(p.flags, 'memory') ?? '';
-    let stderr = '';
-    if (p.flags['cpu-percent'] !== undefined && cpuPercent !== -1)
-      stderr += "Flag --cpu-percent has been deprecated, Use --cpu with percentage or resource quantity format (e.g., '70%' for utilization or '500m' for milliCPU).\n";
     if (max < 1) throw new KubectlError(`--max=MAXPODS is required and must be at least 1, max: ${max}`);
     if (max < min) throw new KubectlError(`--max=MAXPODS must be larger or equal to --min=MINPODS, max: ${max}, min: ${min}`);
     if (cpuPercent > 0 && cpu !== '') throw new KubectlError('--cpu-percent and --cpu are mutually exclusive');
@@ -78,9 +76,9 @@ export const autoscaleVerb: Verb = {
         stdout += printObject(hpa, { output: str(p.flags, 'output'), operation: 'created', dryRun: dry.mode, generated: true });
         continue;
       }
-      const created = env.api.create({ ...hpa, metadata: { ...hpa.metadata, namespace: ns.name } }, { dryRun: dry.mode === 'server' });
+      const created = env.api.create(recordChangeCause(inv, { ...hpa, metadata: { ...hpa.metadata, namespace: ns.name } }), { dryRun: dry.mode === 'server' });
       stdout += printObject(created, { output: str(p.flags, 'output'), operation: 'autoscaled', dryRun: dry.mode, generated: false });
     }
-    return { stdout, stderr, exitCode: 0 };
+    return { stdout, stderr: '', exitCode: 0 };
   },
 };

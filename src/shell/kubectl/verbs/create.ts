@@ -5,10 +5,10 @@
  */
 import { ApiError } from '../../../sim/api/errors.js';
 import type { CommandResult } from '../../types.js';
-import type { KubectlEnv, Verb } from '../context.js';
+import type { Invocation, KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError, seeHelp } from '../errors.js';
-import { bool, list, str, type Parsed } from '../flags.js';
+import { bool, list, str } from '../flags.js';
 import { manifestNamespace, withSource } from '../manifest.js';
 import { manifestsOrKustomization } from './kustomize.js';
 import { checkOutput, printObject } from '../printobj.js';
@@ -27,6 +27,7 @@ import { podDisruptionBudgetGenerator } from './create/pdb.js';
 import { quotaGenerator } from './create/quota.js';
 import { namespaceGenerator, priorityClassGenerator, serviceAccountGenerator } from './create/simple.js';
 import type { Generator } from './create/types.js';
+import { recordChangeCause } from '../record.js';
 
 const GENERATORS: readonly Generator[] = [
   clusterRoleGenerator,
@@ -58,7 +59,8 @@ const GROUPS: readonly Group[] = [
 
 
 
-async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
+async function createFromFiles(inv: Invocation, env: KubectlEnv): Promise<CommandResult> {
+  const p = inv.parsed;
   const input = manifestsOrKustomization(env, p, 'create');
   if (!input) throw new KubectlError('must specify one of -f and -k');
   const dry = parseDryRun(p.flags);
@@ -77,6 +79,7 @@ async function createFromFiles(p: Parsed, env: KubectlEnv): Promise<CommandResul
       const target = manifestNamespace(send, ns, env.cluster.discovery());
       if (target) send.metadata.namespace = target;
       if (bool(p.flags, 'save-config')) lastAppliedAnnotate(send);
+      Object.assign(send, recordChangeCause(inv, send));
       const shown = dry.mode === 'client' ? send : env.api.create(send, { dryRun: dry.mode === 'server', fieldValidation, warnings });
       stderr += warningLines(env, warnings);
       stdout += printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: false });
@@ -99,7 +102,7 @@ export const createVerb: Verb = {
     const [, first, second] = inv.path;
     if (!first) {
       if (p.args.length > 0 && list(p.flags, 'filename').length === 0 && !str(p.flags, 'kustomize')) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, seeHelp('create'));
-      return createFromFiles(p, env);
+      return createFromFiles(inv, env);
     }
     const group = GROUPS.find((g) => matches(g, first.name));
     if (group) {

@@ -17,6 +17,7 @@ import { str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { validationDirective, warningLines } from '../validate.js';
+import { recordChangeCause } from '../record.js';
 
 const HEADER =
   "# Please edit the object below. Lines beginning with a '#' will be ignored,\n# and an empty file will abort the edit. If an error occurs while saving this file will be\n# reopened with the relevant failures.\n#\n";
@@ -71,7 +72,7 @@ export const editVerb: Verb = {
           throw new KubectlError('At least one of apiVersion, kind and name was changed');
         delete obj.metadata.resourceVersion;
         const warnings: string[] = [];
-        const updated = env.api.update(obj, { fieldValidation, warnings });
+        const updated = env.api.update(recordChangeCause(inv, obj), { fieldValidation, warnings });
         return { stdout: printObject(updated, { output: str(p.flags, 'output'), operation: 'edited', dryRun: 'none', generated: false }), stderr: warningLines(env, warnings), exitCode: 0 };
       } catch (e) {
         if (e instanceof ApiError && e.reason === 'Invalid' && e.details) {

@@ -10,6 +10,7 @@ import { KubectlError, RawError } from '../errors.js';
 import { str } from '../flags.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
+import { recordChangeCause } from '../record.js';
 
 
 const kv = (s: string): Record<string, string> => Object.fromEntries(s.split(',').map((x) => [x.slice(0, x.indexOf('=')), x.slice(x.indexOf('=') + 1)]));
@@ -83,7 +84,7 @@ export const exposeVerb: Verb = {
       },
       status: { loadBalancer: {} },
     } as KObject;
-    const shown = dry.mode === 'client' ? svc : env.api.create({ ...svc, metadata: { ...svc.metadata, namespace: ns.name } }, { dryRun: dry.mode === 'server' });
+    const shown = dry.mode === 'client' ? svc : env.api.create(recordChangeCause(inv, { ...svc, metadata: { ...svc.metadata, namespace: ns.name } }), { dryRun: dry.mode === 'server' });
     const stdout = printObject(shown, { output, operation: 'exposed', dryRun: dry.mode, generated: dry.mode === 'client' });
     return { stdout, stderr: dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '', exitCode: 0 };
   },

@@ -4,5 +4,5 @@ import { editMetadata } from './metadata-edit.js';
 
 export const labelVerb: Verb = {
   name: 'label',
-  run: (inv, env) => editMetadata('labels', 'label', inv.parsed, env),
+  run: (inv, env) => editMetadata('labels', inv, env),
 };

@@ -14,6 +14,7 @@ import { jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue }
 import { printObject } from '../printobj.js';
 import { warningLines } from '../validate.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
+import { recordChangeCause } from '../record.js';
 
 export const patchVerb: Verb = {
   name: 'patch',
@@ -53,10 +54,12 @@ export const patchVerb: Verb = {
       }
       const obj = next as unknown as KObject;
       const changed = JSON.stringify(obj) !== JSON.stringify(live);
+      // patch.go: the change cause goes in a second merge patch, after didPatch was decided
+      const recorded = dry.mode === 'client' ? obj : recordChangeCause(inv, obj);
       let shown = live;
-      if (changed) {
-        delete obj.metadata.resourceVersion;
-        shown = dry.mode === 'client' ? obj : env.api.update(obj, { dryRun: dry.mode === 'server', fieldValidation: 'Warn', warnings });
+      if (changed || recorded !== obj) {
+        delete recorded.metadata.resourceVersion;
+        shown = dry.mode === 'client' ? recorded : env.api.update(recorded, { dryRun: dry.mode === 'server', fieldValidation: 'Warn', warnings });
       }
       stdout += printObject(shown, { output: str(p.flags, 'output'), operation: changed ? 'patched' : 'patched (no change)', dryRun: dry.mode, generated: false });
     }

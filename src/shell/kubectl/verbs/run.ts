@@ -20,6 +20,7 @@ import { namespaceOf } from '../target.js';
 import { deleteMessage, waitGone } from './delete.js';
 import { goJsonSyntaxError } from '../go-json.js';
 import { jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from '../merge.js';
+import { recordChangeCause } from '../record.js';
 
 
 /** distribution/reference's grammar, enough to reject what learners mistype (spaces, upper case). */
@@ -186,7 +187,7 @@ export const runVerb: Verb = {
     const nsField = ns.explicit ? ns.name : undefined;
     const overrides = str(p.flags, 'overrides') ?? '';
     const generated = buildPod(name, p, nsField, restart);
-    const pod = overrides ? applyOverrides(generated, overrides, str(p.flags, 'override-type') ?? 'merge') : generated;
+    const pod = recordChangeCause(inv, overrides ? applyOverrides(generated, overrides, str(p.flags, 'override-type') ?? 'merge') : generated);
     const print = (obj: KObject): string => printObject(obj, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client' });
     let stdout = '';
     let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';

@@ -9,6 +9,7 @@ import { parseDryRun } from '../dry-run.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { printObject } from '../printobj.js';
 import { RawError } from '../errors.js';
+import { recordChangeCause } from '../record.js';
 
 const SCALABLE = ['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController'];
 
@@ -36,7 +37,7 @@ export const scaleVerb: Verb = {
       if (current >= 0 && (spec.replicas ?? 1) !== current)
         throw new KubectlError(`Expected replicas to be ${current}, was ${spec.replicas ?? 1}`);
       spec.replicas = replicas;
-      const updated = dry.mode === 'client' ? obj : env.api.update(obj, { dryRun: dry.mode === 'server' });
+      const updated = dry.mode === 'client' ? obj : env.api.update(recordChangeCause(inv, obj), { dryRun: dry.mode === 'server' });
       stdout += printObject(updated, { output: str(p.flags, 'output'), operation: 'scaled', dryRun: dry.mode, generated: false });
     }
     return { stdout, stderr: '', exitCode: 0 };

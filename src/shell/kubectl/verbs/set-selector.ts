@@ -7,12 +7,13 @@
 import type { KObject, Service } from '../../../sim/api/types.js';
 import { parseLabelSelector, type Requirement, SelectorParseError } from '../../../sim/api/selectors.js';
 import type { CommandResult } from '../../types.js';
-import type { KubectlEnv } from '../context.js';
+import type { Invocation, KubectlEnv } from '../context.js';
 import { KubectlError, RawError } from '../errors.js';
-import { type Parsed, str } from '../flags.js';
+import { str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { parseDryRun } from '../dry-run.js';
 import { PROVIDE_RESOURCES, namespaceOf, parseTargets } from '../target.js';
+import { recordChangeCause } from '../record.js';
 
 
 const OPERATOR: Record<Requirement['op'], string> = { '=': 'In', '!=': 'NotIn', in: 'In', notin: 'NotIn', exists: 'Exists', '!': 'DoesNotExist' };
@@ -40,7 +41,8 @@ function formatExpressions(reqs: readonly Requirement[]): string {
   return `[${reqs.map((r) => `{${r.key} ${OPERATOR[r.op]} [${r.values.join(' ')}]}`).join(' ')}]`;
 }
 
-export function runSetSelector(p: Parsed, env: KubectlEnv): CommandResult {
+export function runSetSelector(inv: Invocation, env: KubectlEnv): CommandResult {
+  const p = inv.parsed;
   const dry = parseDryRun(p.flags);
   const expr = p.args[p.args.length - 1];
   // Validate: no arguments at all means no selector
@@ -64,7 +66,7 @@ export function runSetSelector(p: Parsed, env: KubectlEnv): CommandResult {
     else if (svc.spec) delete svc.spec.selector;
     // --resource-version is sent in the patch: the server rejects a stale one with a Conflict
     if (rv !== undefined && rv !== '') svc.metadata.resourceVersion = rv;
-    const out = dry.mode === 'client' ? svc : env.api.update(svc, { dryRun: dry.mode === 'server' });
+    const out = dry.mode === 'client' ? svc : env.api.update(recordChangeCause(inv, svc), { dryRun: dry.mode === 'server' });
     stdout += printObject(out, { output: str(p.flags, 'output'), operation: 'selector updated', dryRun: dry.mode, generated: false });
   }
   return { stdout, stderr: '', exitCode: 0 };

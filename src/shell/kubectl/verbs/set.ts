@@ -12,6 +12,7 @@ import { list, str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets } from '../target.js';
 import { runSetSelector } from './set-selector.js';
+import { recordChangeCause } from '../record.js';
 
 function containersOf(obj: KObject): Container[] {
   if (obj.kind === 'Pod') return (obj as Pod).spec.containers;
@@ -55,7 +56,7 @@ export const setVerb: Verb = {
   run(inv, env) {
     const p = inv.parsed;
     const sub = inv.path[1]?.name;
-    if (sub === 'selector') return runSetSelector(p, env);
+    if (sub === 'selector') return runSetSelector(inv, env);
     if (!sub || !['image', 'env', 'resources'].includes(sub)) throw new KubectlError(`cka-lab does not simulate "kubectl ${inv.words}" yet`);
     const path = inv.words;
     const dry = parseDryRun(p.flags);
@@ -119,7 +120,7 @@ export const setVerb: Verb = {
         op = 'resource requirements updated';
       }
       // set_*.go: --dry-run=client prints the changed object without sending it; server sends it with dryRun=All
-      const updated = dry.mode === 'client' ? obj : env.api.update(obj, { dryRun: dry.mode === 'server' });
+      const updated = dry.mode === 'client' ? obj : env.api.update(recordChangeCause(inv, obj), { dryRun: dry.mode === 'server' });
       stdout += printObject(updated, { output: str(p.flags, 'output'), operation: op, dryRun: dry.mode, generated: false });
     }
     return { stdout, stderr: '', exitCode: 0 };
