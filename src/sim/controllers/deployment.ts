@@ -7,20 +7,13 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Deployment, Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
+import { DEPLOYMENT_ANNOTATIONS_TO_SKIP, DEPLOYMENT_REVISION, DEPLOYMENT_REVISION_HISTORY } from '../api/deployment-annotations.js';
 import { canonicalJSON, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash, scaledValue } from './util.js';
 
-const REVISION = 'deployment.kubernetes.io/revision';
-const REVISION_HISTORY = 'deployment.kubernetes.io/revision-history';
+const REVISION = DEPLOYMENT_REVISION;
+const REVISION_HISTORY = DEPLOYMENT_REVISION_HISTORY;
 
-/** deployment_util.go annotationsToSkip: what a Deployment never copies to its ReplicaSets. */
-const SKIP_COPY = new Set([
-  'kubectl.kubernetes.io/last-applied-configuration',
-  REVISION,
-  REVISION_HISTORY,
-  'deployment.kubernetes.io/desired-replicas',
-  'deployment.kubernetes.io/max-replicas',
-  'deprecated.deployment.rollback.to',
-]);
+const SKIP_COPY = DEPLOYMENT_ANNOTATIONS_TO_SKIP;
 
 /**
  * deployment_util.go SetNewReplicaSetAnnotations on a copy of the new ReplicaSet's annotations: the

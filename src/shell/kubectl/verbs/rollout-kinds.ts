@@ -14,6 +14,7 @@ import { describePodTemplate } from '../../printers/describe/containers.js';
 import { tabbedString } from '../../printers/describe/writer.js';
 import type { KubectlEnv } from '../context.js';
 import { KubectlError } from '../errors.js';
+import { DEPLOYMENT_ANNOTATIONS_TO_SKIP } from '../../../sim/api/deployment-annotations.js';
 
 const REVISION = 'deployment.kubernetes.io/revision';
 const CHANGE_CAUSE = 'kubernetes.io/change-cause';
@@ -191,14 +192,7 @@ export function viewHistory(env: KubectlEnv, obj: KObject, revision: number): st
 // ---------------------------------------------------------------------------------------------
 // undo (rollback.go)
 
-const ANNOTATIONS_TO_SKIP = new Set([
-  'kubectl.kubernetes.io/last-applied-configuration',
-  REVISION,
-  'deployment.kubernetes.io/revision-history',
-  'deployment.kubernetes.io/desired-replicas',
-  'deployment.kubernetes.io/max-replicas',
-  'deprecated.deployment.rollback.to',
-]);
+const ANNOTATIONS_TO_SKIP = DEPLOYMENT_ANNOTATIONS_TO_SKIP;
 
 function revisionNotFound(r: number): KubectlError {
   return new KubectlError(`unable to find specified revision ${r} in history`);
