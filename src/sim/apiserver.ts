@@ -27,6 +27,7 @@ import { applyDefaults } from './api/defaults.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
 import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields } from './api/validation.js';
 import { validateCronJob, validateJob } from './api/validation-batch.js';
+import { checkRequestBody, checkStoredSize, validateAnnotationsSize, validateDataSize } from './api/size-limits.js';
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { virtualObjects } from './virtual-objects.js';
@@ -246,6 +247,7 @@ export class ApiServer {
 
   create<T extends KObject>(input: T, opts: WriteOptions = {}): T {
     this.ensureUp();
+    checkRequestBody(input);
     const obj = this.decode(input, opts);
     const info = this.c.discovery().infoForKind(obj.kind);
     obj.apiVersion ||= info.group ? `${info.group}/${info.version}` : info.version;
@@ -272,11 +274,18 @@ export class ApiServer {
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
     const attrs: AdmissionAttributes = { operation: 'CREATE', obj, ...(m.namespace ? { namespace: m.namespace } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
-    const errs = [...validateName(m.name, nameRuleForKind(obj.kind)), ...validateLabels(m.labels, 'metadata.labels'), ...this.validate(obj, undefined)];
+    const errs = [
+      ...validateName(m.name, nameRuleForKind(obj.kind)),
+      ...validateLabels(m.labels, 'metadata.labels'),
+      ...validateAnnotationsSize(m.annotations),
+      ...this.validate(obj, undefined),
+      ...validateDataSize(obj),
+    ];
     if (errs.length > 0) throw invalid(info, m.name, errs);
     admitValidating(attrs);
     this.prepareCreate(obj);
     if (opts.dryRun) return obj;
+    checkStoredSize(obj);
     const stored = this.c.insert(obj);
     this.c.settle();
     return clone(this.c.store.get<T>(stored.kind, stored.metadata.namespace, stored.metadata.name) ?? stored);
@@ -285,6 +294,7 @@ export class ApiServer {
   /** Replace an object (PUT). A resourceVersion in the input must match the stored one. */
   update<T extends KObject>(input: T, opts: WriteOptions = {}): T {
     this.ensureUp();
+    checkRequestBody(input);
     const obj = this.decode(input, opts);
     const info = this.c.discovery().infoForKind(obj.kind);
     obj.metadata ??= { name: '' };
@@ -313,12 +323,18 @@ export class ApiServer {
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
     const attrs: AdmissionAttributes = { operation: 'UPDATE', obj, old, ...(ns ? { namespace: ns } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
-    const errs = [...validateLabels(obj.metadata.labels, 'metadata.labels'), ...this.validate(obj, old)];
+    const errs = [
+      ...validateLabels(obj.metadata.labels, 'metadata.labels'),
+      ...validateAnnotationsSize(obj.metadata.annotations),
+      ...this.validate(obj, old),
+      ...validateDataSize(obj),
+    ];
     if (errs.length > 0) throw invalid(info, obj.metadata.name, errs);
     admitValidating(attrs);
     if (obj.kind === 'PersistentVolumeClaim') admitClaimResize(this.c.store, obj as PersistentVolumeClaim, old as PersistentVolumeClaim);
     this.prepareUpdate(obj, old);
     if (opts.dryRun) return obj;
+    checkStoredSize(obj);
     this.c.write(obj);
     this.c.settle();
     return clone(this.c.store.get<T>(obj.kind, ns, obj.metadata.name) ?? obj);

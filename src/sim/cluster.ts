@@ -46,6 +46,12 @@ export interface Controller {
    */
   readonly watches: readonly string[];
   /**
+   * Watches that depend on the cluster's state, as `Kind@namespace` keys (the kubelet cares for
+   * the ConfigMaps and Secrets of namespaces that have pods on a node). `Kind@namespace` may also
+   * appear in `watches`: a change of that kind in that namespace only.
+   */
+  dynamicWatches?(c: Cluster): string[];
+  /**
    * The control-plane component whose process runs this controller (kube-controller-manager's
    * controllers, the scheduler): while that component's static pod is down the controller does
    * nothing, and it catches up when the component is back (static-pods.ts keeps availability).
@@ -155,7 +161,7 @@ export class Cluster {
 
   private signature(ctrl: Controller): string {
     let sig = ctrl.runsIn ? `${ctrl.runsIn}:${this.state[ctrl.runsIn]?.up === false ? 'down' : 'up'};` : '';
-    for (const w of ctrl.watches) {
+    for (const w of ctrl.dynamicWatches ? [...ctrl.watches, ...ctrl.dynamicWatches(this)] : ctrl.watches) {
       if (w === 'time') sig += `t${this.timeTick};`;
       else if (w === 'hosts') sig += `h${this.hostGeneration};`;
       else sig += `${w}${this.store.changes.get(w) ?? 0};`;

@@ -27,6 +27,13 @@ export const head: CommandFn = (ctx) => {
   const out = new Out();
   let first = true;
   for (const f of files) {
+    // /dev/zero never ends: `head -c N /dev/zero` is how a script makes an N-byte file
+    if (f === '/dev/zero' && mode === 'c' && !allBut) {
+      if (headers) out.out(`${first ? '' : '\n'}==> ${f} <==\n`);
+      first = false;
+      out.out('\0'.repeat(n));
+      continue;
+    }
     const r = readInput(ctx, f);
     if (!r.ok) {
       out.err(`head: ${r.error === 'Is a directory' ? `error reading '${f}'` : `cannot open '${f}' for reading`}: ${r.error}`);

@@ -29,6 +29,8 @@ export function formatApiError(e: ApiError): string {
   }
   // helpers.go StandardErrorMessage: a 401 is the client's problem, not the server's
   if (e.reason === 'Unauthorized') return `error: You must be logged in to the server (${e.message})`;
+  // StandardErrorMessage: a Status without a reason prints no parenthesis
+  if (e.reason === '') return `Error from server: ${e.message}`;
   return `Error from server (${e.reason}): ${e.message}`;
 }
 

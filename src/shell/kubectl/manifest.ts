@@ -79,9 +79,10 @@ export function decodeManifest(text: string, source: string, d: Discovery): KObj
 }
 
 function expand(v: Record<string, unknown>, source: string, d: Discovery): KObject[] {
-  const json = marshalCompact(sortKeys(v));
-  if (typeof v['kind'] !== 'string' || v['kind'] === '') throw new KubectlError(`unable to decode "${source}": Object 'Kind' is missing in '${json}'`);
-  if (typeof v['apiVersion'] !== 'string' || v['apiVersion'] === '') throw new KubectlError(`unable to decode "${source}": Object 'apiVersion' is missing in '${json}'`);
+  // the object as JSON only when an error shows it (20,000 documents need not be marshalled)
+  const json = (): string => marshalCompact(sortKeys(v));
+  if (typeof v['kind'] !== 'string' || v['kind'] === '') throw new KubectlError(`unable to decode "${source}": Object 'Kind' is missing in '${json()}'`);
+  if (typeof v['apiVersion'] !== 'string' || v['apiVersion'] === '') throw new KubectlError(`unable to decode "${source}": Object 'apiVersion' is missing in '${json()}'`);
   if (v['kind'] === 'List' || (v['kind'].endsWith('List') && Array.isArray(v['items']))) {
     return ((v['items'] as unknown[]) ?? []).flatMap((item) => (item && typeof item === 'object' ? expand(item as Record<string, unknown>, source, d) : []));
   }

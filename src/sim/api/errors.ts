@@ -14,7 +14,10 @@ export type StatusReason =
   | 'BadRequest'
   | 'MethodNotAllowed'
   | 'ServiceUnavailable'
-  | 'Unauthorized';
+  | 'Unauthorized'
+  | 'RequestEntityTooLarge'
+  /** StatusReasonUnknown: an error the server passed on without a reason (etcd's, for one). */
+  | '';
 
 export interface FieldError {
   field: string;

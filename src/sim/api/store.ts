@@ -103,7 +103,7 @@ export class Store {
     }
     obj.metadata.resourceVersion = this.nextResourceVersion();
     m.set(key, obj);
-    this.touch(obj.kind);
+    this.touch(obj.kind, obj.metadata.namespace);
     return obj;
   }
 
@@ -119,12 +119,21 @@ export class Store {
       if (arr[i] === old) this.sorted.set(kind, arr.toSpliced(i, 1));
       else this.sorted.delete(kind);
     }
-    this.touch(kind);
+    this.touch(kind, old.metadata.namespace);
     return old;
   }
 
-  private touch(kind: string): void {
+  /**
+   * Count a change of `kind`, and of `kind@namespace` for a namespaced object, so a controller can
+   * watch one namespace's objects (kube-proxy only reads kube-system's ConfigMaps; 20,000 applied
+   * ConfigMaps elsewhere need not wake it).
+   */
+  private touch(kind: string, namespace?: string): void {
     this.changes.set(kind, (this.changes.get(kind) ?? 0) + 1);
+    if (namespace !== undefined) {
+      const k = `${kind}@${namespace}`;
+      this.changes.set(k, (this.changes.get(k) ?? 0) + 1);
+    }
     this.generation += 1;
   }
 
@@ -148,6 +157,9 @@ export class Store {
     this.rv = data.resourceVersion;
     this.uidCounter = data.uidCounter;
     for (const k of new Set([...before, ...this.byKind.keys()])) this.touch(k);
+    const scoped = new Set([...this.changes.keys()].filter((k) => k.includes('@')));
+    for (const o of data.objects) if (o.metadata.namespace !== undefined) scoped.add(`${o.kind}@${o.metadata.namespace}`);
+    for (const k of scoped) this.changes.set(k, (this.changes.get(k) ?? 0) + 1);
   }
 
   kinds(): string[] {

@@ -203,7 +203,8 @@ function platformCleanup(host: Host, mode: string): void {
 
 export const kubeProxyController: Controller = {
   name: 'kube-proxy',
-  watches: ['Service', 'EndpointSlice', 'Pod', 'ConfigMap', 'time', 'hosts'],
+  // its configuration is kube-system's kube-proxy ConfigMap (configMapText): no other ConfigMap wakes it
+  watches: ['Service', 'EndpointSlice', 'Pod', 'ConfigMap@kube-system', 'time', 'hosts'],
   reconcile(c: Cluster): void {
     const st = state(c);
     const gen = `${c.store.changes.get('Service') ?? 0}/${c.store.changes.get('EndpointSlice') ?? 0}`;

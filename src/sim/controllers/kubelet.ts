@@ -37,8 +37,14 @@ const BACKOFF_MAX_MS = 300_000;
 
 export const kubeletController: Controller = {
   name: 'kubelet',
-  // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh
-  watches: ['Pod', 'Node', 'ConfigMap', 'Secret', 'time', 'hosts'],
+  // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh; only
+  // a namespace with a pod on a node can hold one a pod refers to
+  watches: ['Pod', 'Node', 'time', 'hosts'],
+  dynamicWatches(c: Cluster): string[] {
+    const namespaces = new Set<string>();
+    for (const p of c.store.list<Pod>('Pod')) if (p.spec.nodeName) namespaces.add(p.metadata.namespace ?? 'default');
+    return [...namespaces].sort().flatMap((ns) => [`ConfigMap@${ns}`, `Secret@${ns}`]);
+  },
   reconcile(c: Cluster): void {
     for (const h of c.nodeHosts()) refreshFailedKubeletConfig(h);
     const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
