@@ -24,6 +24,7 @@ import type { Discovery } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import type { CronJob, Deployment, Job, KObject, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
+import { generateJobSelector } from './api/job-selector.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
 import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields } from './api/validation.js';
 import { validateCronJob, validateJob } from './api/validation-batch.js';
@@ -269,6 +270,11 @@ export class ApiServer {
     if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
     applyDefaults(obj, priorityClassValue(this.c));
+    if (obj.kind === 'Job') {
+      // rest.BeforeCreate assigns the uid before the strategy generates the selector from it
+      m.uid = this.c.store.nextUid(this.c.random.nextU32());
+      generateJobSelector(obj as Job);
+    }
     defaultAutoscaler(obj);
     admitStorageCreate(this.c.store, obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);

@@ -6,6 +6,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { CronJob, Job } from '../api/types.js';
 import { clone } from '../api/store.js';
+import { generateJobSelector } from '../api/job-selector.js';
 import { isOwnedBy, ownerRef } from './util.js';
 
 export const cronJobController: Controller = {
@@ -64,6 +65,9 @@ function sync(c: Cluster, cj: CronJob): void {
       metadata: { name, namespace: ns, ownerReferences: [ownerRef(cj)], labels: { ...(cj.spec.jobTemplate.metadata?.labels ?? {}) }, annotations: { 'batch.kubernetes.io/cronjob-scheduled-timestamp': new Date(minute * 60_000).toISOString().replace('.000Z', 'Z') } },
       spec: clone(cj.spec.jobTemplate.spec),
     };
+    // created through the API server: a uid, then the generated selector and labels
+    job.metadata.uid = c.store.nextUid(c.random.nextU32());
+    generateJobSelector(job);
     c.insert(job);
     c.recordEvent(cj, 'Normal', 'SuccessfulCreate', `Created job ${name}`, 'cronjob-controller');
   }

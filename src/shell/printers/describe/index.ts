@@ -3,7 +3,9 @@
  * for a kind without a describer here (kubectl then uses the generic describer; not ported).
  * Several objects are joined by kubectl's cmd/describe as `first + "\n\n" + next…`: see joinDescribed.
  */
-import type { ConfigMap, Deployment, KObject, Namespace, Pod, ReplicaSet, Secret, Service } from '../../../sim/api/types.js';
+import type { ConfigMap, CronJob, DaemonSet, Deployment, Job, KObject, Namespace, Pod, ReplicaSet, Secret, Service } from '../../../sim/api/types.js';
+import { describeCronJob, describeJob } from './job.js';
+import { describeDaemonSet } from './daemonset.js';
 import { describeConfigMap } from './configmap.js';
 import { describeDeployment } from './deployment.js';
 import { describeNamespace } from './namespace.js';
@@ -25,6 +27,9 @@ export type DescribedKind =
   | 'Service'
   | 'Deployment'
   | 'ReplicaSet'
+  | 'DaemonSet'
+  | 'Job'
+  | 'CronJob'
   | 'ConfigMap'
   | 'Secret'
   | 'Namespace'
@@ -41,6 +46,9 @@ interface DescriberTable {
   readonly Service: (obj: Service, ctx: DescribeContext) => string;
   readonly Deployment: (obj: Deployment, ctx: DescribeContext) => string;
   readonly ReplicaSet: (obj: ReplicaSet, ctx: DescribeContext) => string;
+  readonly DaemonSet: (obj: DaemonSet, ctx: DescribeContext) => string;
+  readonly Job: (obj: Job, ctx: DescribeContext) => string;
+  readonly CronJob: (obj: CronJob, ctx: DescribeContext) => string;
   readonly ConfigMap: (obj: ConfigMap, ctx: DescribeContext) => string;
   readonly Secret: (obj: Secret, ctx: DescribeContext) => string;
   readonly Namespace: (obj: Namespace, ctx: DescribeContext) => string;
@@ -57,6 +65,9 @@ export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = 
   Service: describeService,
   Deployment: describeDeployment,
   ReplicaSet: describeReplicaSet,
+  DaemonSet: describeDaemonSet,
+  Job: describeJob,
+  CronJob: describeCronJob,
   ConfigMap: describeConfigMap,
   Secret: describeSecret,
   Namespace: describeNamespace,
