@@ -5,7 +5,7 @@
  * `TYPE NAME` and no exact match, every object whose name starts with NAME is described; when none
  * does, the original NotFound error is printed. Objects are joined by "\n\n".
  */
-import type { Deployment, EndpointSlice, KEvent, KObject, NetworkPolicy, Node, Pod, ReplicaSet } from '../../../sim/api/types.js';
+import type { Deployment, EndpointSlice, KEvent, KObject, NetworkPolicy, Node, Pod, ReplicaSet, Service } from '../../../sim/api/types.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
@@ -59,6 +59,10 @@ function describeOne(env: KubectlEnv, obj: KObject, showEvents: boolean): string
   const ns = obj.metadata.namespace;
   if (obj.kind === 'Service')
     ctx.endpointSlices = env.api.list<EndpointSlice>('EndpointSlice', ns).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === obj.metadata.name);
+  if (obj.kind === 'Ingress') {
+    ctx.services = env.api.list<Service>('Service', ns);
+    ctx.endpointSlices = env.api.list<EndpointSlice>('EndpointSlice', ns);
+  }
   if (obj.kind === 'Deployment') {
     const rs = deploymentReplicaSets(env, obj as Deployment);
     if (rs) ctx.replicaSets = rs;

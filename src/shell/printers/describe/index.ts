@@ -3,7 +3,8 @@
  * for a kind without a describer here (kubectl then uses the generic describer; not ported).
  * Several objects are joined by kubectl's cmd/describe as `first + "\n\n" + next…`: see joinDescribed.
  */
-import type { ConfigMap, CronJob, DaemonSet, Deployment, Job, KObject, Namespace, Pod, ReplicaSet, Secret, Service } from '../../../sim/api/types.js';
+import type { ConfigMap, CronJob, DaemonSet, Deployment, Ingress, Job, KObject, Namespace, Pod, ReplicaSet, Secret, Service } from '../../../sim/api/types.js';
+import { describeIngress } from './ingress.js';
 import { describeCronJob, describeJob } from './job.js';
 import { describeDaemonSet } from './daemonset.js';
 import { describeConfigMap } from './configmap.js';
@@ -30,6 +31,7 @@ export type DescribedKind =
   | 'DaemonSet'
   | 'Job'
   | 'CronJob'
+  | 'Ingress'
   | 'ConfigMap'
   | 'Secret'
   | 'Namespace'
@@ -49,6 +51,7 @@ interface DescriberTable {
   readonly DaemonSet: (obj: DaemonSet, ctx: DescribeContext) => string;
   readonly Job: (obj: Job, ctx: DescribeContext) => string;
   readonly CronJob: (obj: CronJob, ctx: DescribeContext) => string;
+  readonly Ingress: (obj: Ingress, ctx: DescribeContext) => string;
   readonly ConfigMap: (obj: ConfigMap, ctx: DescribeContext) => string;
   readonly Secret: (obj: Secret, ctx: DescribeContext) => string;
   readonly Namespace: (obj: Namespace, ctx: DescribeContext) => string;
@@ -68,6 +71,7 @@ export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = 
   DaemonSet: describeDaemonSet,
   Job: describeJob,
   CronJob: describeCronJob,
+  Ingress: describeIngress,
   ConfigMap: describeConfigMap,
   Secret: describeSecret,
   Namespace: describeNamespace,

@@ -3,7 +3,7 @@
  * (`tabbedString`: text/tabwriter 0, 8, 2, ' ', 0), printLabelsMultiline,
  * printAnnotationsMultiline, tolerations, and the context a describer receives.
  */
-import type { EndpointSlice, KEvent, KObject, Pod, ReplicaSet } from '../../../sim/api/types.js';
+import type { EndpointSlice, KEvent, KObject, Pod, ReplicaSet, Service } from '../../../sim/api/types.js';
 import { DESCRIBE_TABWRITER, TabWriter } from '../tabwriter.js';
 
 /** Related objects a describer needs, gathered by the caller (kubectl fetches them separately). */
@@ -12,8 +12,10 @@ export interface DescribeContext {
   now: number;
   /** Events whose involvedObject is the described object; undefined = `--show-events=false`. */
   events?: readonly KEvent[];
-  /** Service: EndpointSlices labelled `kubernetes.io/service-name=<svc>`. */
+  /** Service: EndpointSlices labelled `kubernetes.io/service-name=<svc>`; Ingress: the namespace's. */
   endpointSlices?: readonly EndpointSlice[];
+  /** Ingress: the namespace's Services (its backends are looked up by name). */
+  services?: readonly Service[];
   /** Deployment: its old ReplicaSets and its new one (deploymentutil.GetAllReplicaSets). */
   replicaSets?: { old: readonly ReplicaSet[]; new?: ReplicaSet };
   /** ReplicaSet: the pods it controls. */
