@@ -59,6 +59,14 @@ function describeOne(env: KubectlEnv, obj: KObject, showEvents: boolean): string
   const ns = obj.metadata.namespace;
   if (obj.kind === 'Service')
     ctx.endpointSlices = env.api.list<EndpointSlice>('EndpointSlice', ns).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === obj.metadata.name);
+  if (obj.kind === 'ServiceAccount') {
+    // the describer tolerates a failed list (no tokens, nothing marked missing)
+    try {
+      ctx.secrets = env.api.list('Secret', ns);
+    } catch {
+      /* forbidden: describe the account without its secrets */
+    }
+  }
   if (obj.kind === 'Ingress') {
     ctx.services = env.api.list<Service>('Service', ns);
     ctx.endpointSlices = env.api.list<EndpointSlice>('EndpointSlice', ns);

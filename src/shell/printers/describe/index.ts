@@ -5,6 +5,9 @@
  */
 import type { ConfigMap, CronJob, DaemonSet, Deployment, Ingress, Job, KObject, Namespace, Pod, ReplicaSet, Secret, Service } from '../../../sim/api/types.js';
 import { describeIngress } from './ingress.js';
+import { describeRole, describeRoleBinding } from './rbac.js';
+import { describeServiceAccount } from './serviceaccount.js';
+import type { BindingObject, RoleObject } from '../../../sim/api/rbac.js';
 import { describeCronJob, describeJob } from './job.js';
 import { describeDaemonSet } from './daemonset.js';
 import { describeConfigMap } from './configmap.js';
@@ -32,6 +35,11 @@ export type DescribedKind =
   | 'Job'
   | 'CronJob'
   | 'Ingress'
+  | 'Role'
+  | 'ClusterRole'
+  | 'RoleBinding'
+  | 'ClusterRoleBinding'
+  | 'ServiceAccount'
   | 'ConfigMap'
   | 'Secret'
   | 'Namespace'
@@ -52,6 +60,11 @@ interface DescriberTable {
   readonly Job: (obj: Job, ctx: DescribeContext) => string;
   readonly CronJob: (obj: CronJob, ctx: DescribeContext) => string;
   readonly Ingress: (obj: Ingress, ctx: DescribeContext) => string;
+  readonly Role: (obj: RoleObject) => string;
+  readonly ClusterRole: (obj: RoleObject) => string;
+  readonly RoleBinding: (obj: BindingObject) => string;
+  readonly ClusterRoleBinding: (obj: BindingObject) => string;
+  readonly ServiceAccount: (obj: KObject, ctx: DescribeContext) => string;
   readonly ConfigMap: (obj: ConfigMap, ctx: DescribeContext) => string;
   readonly Secret: (obj: Secret, ctx: DescribeContext) => string;
   readonly Namespace: (obj: Namespace, ctx: DescribeContext) => string;
@@ -72,6 +85,11 @@ export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = 
   Job: describeJob,
   CronJob: describeCronJob,
   Ingress: describeIngress,
+  Role: describeRole,
+  ClusterRole: describeRole,
+  RoleBinding: describeRoleBinding,
+  ClusterRoleBinding: describeRoleBinding,
+  ServiceAccount: describeServiceAccount,
   ConfigMap: describeConfigMap,
   Secret: describeSecret,
   Namespace: describeNamespace,
