@@ -3,10 +3,15 @@
  * (OrderedReady waits for each to be Ready; Parallel does not), with hostname and subdomain set
  * from spec.serviceName so a headless Service gives each a stable DNS name. Template changes roll
  * out one pod at a time from the highest ordinal (rollingUpdate below); each template is kept as a
- * ControllerRevision (history.ts).
+ * ControllerRevision (history.ts). Each volumeClaimTemplate gives every ordinal its own claim
+ * `<template>-<sts>-<ordinal>` (stateful_set_utils.go getPersistentVolumeClaims: the template's labels
+ * plus the selector's matchLabels), created before the pod and kept when the pod or the set goes
+ * (the default Retain policy); the pod mounts it under the template's name (updateStorage).
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { Pod, StatefulSet } from '../api/types.js';
+import type { KObject, Pod, StatefulSet } from '../api/types.js';
+import { applyDefaults } from '../api/defaults.js';
+import { admitStorageCreate } from '../api/storage.js';
 import { clone } from '../api/store.js';
 import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
 import { deletePod } from './replicaset.js';
@@ -44,6 +49,7 @@ function sync(c: Cluster, sts: StatefulSet): void {
     pod.metadata.name = name;
     pod.spec.hostname = name;
     if (sts.spec.serviceName) pod.spec.subdomain = sts.spec.serviceName;
+    if (!ensureClaims(c, sts, pod, i)) break;
     if (!createPodOrReport(c, pod, sts, 'statefulset-controller', (err) => `create Pod ${name} in StatefulSet ${sts.metadata.name} failed error: ${err}`)) break;
     c.recordEvent(sts, 'Normal', 'SuccessfulCreate', `create Pod ${name} in StatefulSet ${sts.metadata.name} successful`, 'statefulset-controller');
     if (ordered) break;
@@ -102,4 +108,48 @@ function rollingUpdate(c: Cluster, sts: StatefulSet, hash: string, want: number)
     c.recordEvent(sts, 'Normal', 'SuccessfulDelete', `delete Pod ${p.metadata.name} in StatefulSet ${sts.metadata.name} successful`, 'statefulset-controller');
     return;
   }
+}
+
+interface ClaimTemplate {
+  metadata?: { name?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec?: Record<string, unknown>;
+}
+
+/**
+ * createMissingPersistentVolumeClaims (stateful_pod_control.go): the ordinal's claims exist before
+ * its pod, each created as the API server would (defaults, the DefaultStorageClass admission), with
+ * the `create Claim … success` event; the pod's volumes point at them. False when a claim is being
+ * deleted (the pod waits, as upstream's "pod … claim … is being deleted" error does).
+ */
+function ensureClaims(c: Cluster, sts: StatefulSet, pod: Pod, ordinal: number): boolean {
+  const ns = sts.metadata.namespace!;
+  const templates = (sts.spec.volumeClaimTemplates ?? []) as ClaimTemplate[];
+  const claimVolumes: NonNullable<Pod['spec']['volumes']> = [];
+  for (const t of templates) {
+    const tname = t.metadata?.name ?? '';
+    const claimName = `${tname}-${sts.metadata.name}-${ordinal}`;
+    const existing = c.store.get('PersistentVolumeClaim', ns, claimName);
+    if (existing?.metadata.deletionTimestamp) return false;
+    if (!existing) {
+      const claim: KObject = {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: {
+          name: claimName,
+          namespace: ns,
+          labels: { ...(t.metadata?.labels ?? {}), ...(sts.spec.selector.matchLabels ?? {}) },
+          ...(t.metadata?.annotations ? { annotations: { ...t.metadata.annotations } } : {}),
+        },
+        spec: clone(t.spec ?? {}),
+      };
+      applyDefaults(claim);
+      admitStorageCreate(c.store, claim);
+      c.insert(claim);
+      c.recordEvent(sts, 'Normal', 'SuccessfulCreate', `create Claim ${claimName} Pod ${pod.metadata.name} in StatefulSet ${sts.metadata.name} success`, 'statefulset-controller');
+    }
+    claimVolumes.push({ name: tname, persistentVolumeClaim: { claimName } });
+  }
+  // updateStorage: the claims' volumes first, then the template's others of different names
+  if (claimVolumes.length) pod.spec.volumes = [...claimVolumes, ...(pod.spec.volumes ?? []).filter((v) => !claimVolumes.some((cv) => cv.name === v.name))];
+  return true;
 }

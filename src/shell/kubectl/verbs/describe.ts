@@ -75,7 +75,7 @@ function describeOne(env: KubectlEnv, obj: KObject, showEvents: boolean): string
     const rs = deploymentReplicaSets(env, obj as Deployment);
     if (rs) ctx.replicaSets = rs;
   }
-  if (obj.kind === 'ReplicaSet' || obj.kind === 'DaemonSet') ctx.pods = env.api.list<Pod>('Pod', ns).filter((p) => ownedBy(p, obj));
+  if (obj.kind === 'ReplicaSet' || obj.kind === 'DaemonSet' || obj.kind === 'StatefulSet') ctx.pods = env.api.list<Pod>('Pod', ns).filter((p) => ownedBy(p, obj));
   // getPodsForPVC: the namespace's pods with a volume naming the claim
   if (obj.kind === 'PersistentVolumeClaim')
     ctx.pods = env.api.list<Pod>('Pod', ns).filter((p) => (p.spec.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === obj.metadata.name));

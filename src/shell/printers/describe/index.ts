@@ -3,8 +3,9 @@
  * for a kind without a describer here (kubectl then uses the generic describer; not ported).
  * Several objects are joined by kubectl's cmd/describe as `first + "\n\n" + next…`: see joinDescribed.
  */
-import type { ConfigMap, CronJob, DaemonSet, Deployment, Ingress, Job, KObject, Namespace, Pod, ReplicaSet, Secret, Service } from '../../../sim/api/types.js';
+import type { ConfigMap, CronJob, DaemonSet, Deployment, Ingress, Job, KObject, Namespace, Pod, ReplicaSet, Secret, Service, StatefulSet } from '../../../sim/api/types.js';
 import { describeIngress } from './ingress.js';
+import { describeStatefulSet } from './statefulset.js';
 import { describeRole, describeRoleBinding } from './rbac.js';
 import { describeServiceAccount } from './serviceaccount.js';
 import type { BindingObject, RoleObject } from '../../../sim/api/rbac.js';
@@ -32,6 +33,7 @@ export type DescribedKind =
   | 'Deployment'
   | 'ReplicaSet'
   | 'DaemonSet'
+  | 'StatefulSet'
   | 'Job'
   | 'CronJob'
   | 'Ingress'
@@ -57,6 +59,7 @@ interface DescriberTable {
   readonly Deployment: (obj: Deployment, ctx: DescribeContext) => string;
   readonly ReplicaSet: (obj: ReplicaSet, ctx: DescribeContext) => string;
   readonly DaemonSet: (obj: DaemonSet, ctx: DescribeContext) => string;
+  readonly StatefulSet: (obj: StatefulSet, ctx: DescribeContext) => string;
   readonly Job: (obj: Job, ctx: DescribeContext) => string;
   readonly CronJob: (obj: CronJob, ctx: DescribeContext) => string;
   readonly Ingress: (obj: Ingress, ctx: DescribeContext) => string;
@@ -82,6 +85,7 @@ export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = 
   Deployment: describeDeployment,
   ReplicaSet: describeReplicaSet,
   DaemonSet: describeDaemonSet,
+  StatefulSet: describeStatefulSet,
   Job: describeJob,
   CronJob: describeCronJob,
   Ingress: describeIngress,
