@@ -459,7 +459,7 @@ export class ApiServer {
       const before = clone(old);
       applyDefaults(before);
       const strip = (p: Pod): string =>
-        JSON.stringify({ ...p.spec, containers: p.spec.containers.map((c) => ({ ...c, image: '' })), tolerations: [], terminationGracePeriodSeconds: 0, activeDeadlineSeconds: 0, nodeName: '' });
+        JSON.stringify({ ...p.spec, containers: (p.spec.containers ?? []).map((c) => ({ ...c, image: '' })), tolerations: [], terminationGracePeriodSeconds: 0, activeDeadlineSeconds: 0, nodeName: '' });
       if (strip(pod) !== strip(before))
         errs.push(
           field.forbidden(
