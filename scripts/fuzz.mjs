@@ -21,9 +21,9 @@ function arg(name, dflt) {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? Number(process.argv[i + 1]) : dflt;
 }
-const seeds = arg('seeds', 6);
+const seeds = arg('seeds', 5);
 const first = arg('first', 1);
-const scale = arg('scale', 5);
+const scale = arg('scale', 4);
 const timeoutS = arg('timeout', 900);
 
 const dir = mkdtempSync(join(tmpdir(), 'cka-lab-fuzz-'));

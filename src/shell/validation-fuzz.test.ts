@@ -214,7 +214,7 @@ test('mutated manifests through every write verb, time, save and reload: no cras
     fs().write('/tmp/m.json', JSON.stringify(base));
     await s.exec('kubectl create -f /tmp/m.json');
   }
-  const n = fuzzCount(200);
+  const n = fuzzCount(80);
   for (let i = 0; i < n; i++) {
     const base = BASE[r.int(BASE.length)]!;
     const obj = r.int(6) === 0 ? structuredClone(base) : mutate(r, base);
@@ -231,6 +231,7 @@ test('mutated manifests through every write verb, time, save and reload: no cras
     } finally {
       editing.edits = 0;
     }
+    log.trace(line, out);
     if (looksLikeJsError(out.stderr) || looksLikeJsError(out.stdout)) log.record('crashes', `${line} printed a JavaScript error: ${out.stderr}${out.stdout}`);
     if (out.exitCode !== 0 && out.stdout === '' && s.cluster.store.generation !== before)
       log.record('halfApplied', `failed write changed the cluster: ${line}\n${JSON.stringify(obj)}\n${out.stderr}`);

@@ -5,6 +5,7 @@
  *   CKA_FUZZ_SEED    the seed (default: the suite's own)
  *   CKA_FUZZ_SCALE   a multiplier for the number of runs (default 1)
  *   CKA_FUZZ_REPORT  a file each suite appends its figures to, one JSON line per test
+ *   CKA_FUZZ_TRACE   1 prints each command and how it ended
  *
  * A suite records what went wrong instead of failing at the first finding, so a long run counts
  * everything: crashes (an exception escaped, or a JavaScript error reached the terminal as
@@ -60,6 +61,11 @@ export class FuzzLog {
 
   run(): void {
     this.figures.runs++;
+  }
+
+  /** CKA_FUZZ_TRACE=1 prints every command and how it ended (to see what a seed exercises). */
+  trace(line: string, out: { exitCode: number; stderr: string }): void {
+    if (process.env['CKA_FUZZ_TRACE'] === '1') process.stderr.write(`${out.exitCode} ${line.slice(0, 160)} ${out.stderr.split('\n')[0]!.slice(0, 160)}\n`);
   }
 
   record(kind: Finding, what: string, n = 1): void {
