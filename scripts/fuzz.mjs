@@ -39,7 +39,7 @@ for (let k = 0; k < seeds; k++) {
     encoding: 'utf8',
     timeout: timeoutS * 1000,
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, CKA_FUZZ_SEED: String(seed), CKA_FUZZ_SCALE: String(scale), CKA_FUZZ_REPORT: report, CKA_LAB_TEST_REUSE: k === 0 ? '0' : '1' },
+    env: { ...process.env, CKA_FUZZ_SEED: String(seed), CKA_FUZZ_SCALE: String(scale), CKA_FUZZ_REPORT: report, CKA_LAB_TEST_REUSE: k === 0 ? '0' : '1', CKA_LAB_TEST_OUT: '.fuzz-build' },
   });
   const lines = existsSync(report) ? readFileSync(report, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
   for (const l of lines) rows.push(l);

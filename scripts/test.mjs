@@ -15,7 +15,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { build } from 'esbuild';
 
-const OUT = '.test-build';
+// scripts/fuzz.mjs builds into its own tree, so `npm test` may run beside a long fuzz run
+const OUT = process.env['CKA_LAB_TEST_OUT'] ?? '.test-build';
 
 function walk(dir, keep, out = []) {
   let names;
