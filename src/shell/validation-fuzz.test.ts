@@ -67,7 +67,7 @@ function mutate(r: Random, base: Json): Json {
     const all = paths(obj).filter((p) => p[0] !== 'kind' && p[0] !== 'apiVersion' && !(p[0] === 'metadata' && p[1] === 'name' && p.length === 2 && r.int(3) > 0));
     const path = all[r.int(all.length)]!;
     if (r.int(5) === 0) setAt(obj, [...path.slice(0, -1), 'unknownFieldz'], 1);
-    else setAt(obj, path, VALUES[r.int(VALUES.length)]!);
+    else setAt(obj, path, structuredClone(VALUES[r.int(VALUES.length)]!)); // a copy: a shared value could become its own child
   }
   return obj;
 }
