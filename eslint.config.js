@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.test-build/**', 'dist/**', 'node_modules/**', 'scratch/**', '.cache/**', 'coverage/**'] },
+  { ignores: ['.test-build/**', '.fuzz-build/**', 'dist/**', 'node_modules/**', 'scratch/**', '.cache/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

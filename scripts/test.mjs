@@ -15,7 +15,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { build } from 'esbuild';
 
-const OUT = '.test-build';
+// scripts/fuzz.mjs builds into its own tree, so `npm test` may run beside a long fuzz run
+const OUT = process.env['CKA_LAB_TEST_OUT'] ?? '.test-build';
 
 function walk(dir, keep, out = []) {
   let names;
@@ -64,6 +65,8 @@ const weight = (f) => {
 };
 
 const viaTsx = process.env['CKA_LAB_TEST_TSX'] === '1';
+// scripts/fuzz.mjs runs the same files once per seed: the tree built by its first run is reused
+const reuse = process.env['CKA_LAB_TEST_REUSE'] === '1' && existsSync(OUT);
 const filters = process.argv.slice(2);
 let files = walk('src', (n) => n.endsWith('.test.ts'))
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
@@ -74,7 +77,10 @@ if (files.length === 0) {
 }
 const nodeArgs = [];
 if (viaTsx) nodeArgs.push('--import', 'tsx');
-else {
+else if (reuse) {
+  files = files.map((f) => join(OUT, relative('src', f)).replace(/\.ts$/, '.js'));
+  nodeArgs.push('--enable-source-maps');
+} else {
   rmSync(OUT, { recursive: true, force: true });
   await build({
     entryPoints: walk('src', (n) => n.endsWith('.ts')),

@@ -2,6 +2,8 @@
  * No lost writes (issue 18): one-shot `cka-lab kubectl` processes running at the same time, and
  * an open shell beside them, each read, change and write the session under its lock
  * (app/sessions.ts lock), and the shell picks up the one-shot changes before its next command.
+ * The writers' verbs come from a seed (src/testing/fuzz.ts); `npm run fuzz` runs more writes per
+ * writer over many seeds and counts lost writes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +12,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { harness } from './testing/harness.js';
+import { FuzzLog, HANG_MS, fuzzCount, fuzzSeed } from '../testing/fuzz.js';
+import { Random } from '../util/random.js';
 
 /** run-main beside this test: .ts under tsx, .js when the tests run compiled (scripts/test.mjs). */
 const EXT = extname(new URL(import.meta.url).pathname);
@@ -27,16 +31,59 @@ function cli(data: string, args: string[]): Promise<{ code: number; stdout: stri
   });
 }
 
-test('parallel one-shot writers: every write survives', async () => {
+/** One write of a named object through a verb the seed picks; returns the command and what it should print. */
+function oneShotWrite(r: Random, dir: string, name: string): { args: string[]; expect: string; kind: 'configmap' | 'secret' } {
+  const file = join(dir, `${name}.yaml`);
+  switch (r.int(5)) {
+    case 0:
+      return { args: ['kubectl', 'create', 'configmap', name, '--from-literal=k=v'], expect: `configmap/${name} created\n`, kind: 'configmap' };
+    case 1:
+      writeFileSync(file, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  k: v\n`);
+      return { args: ['kubectl', 'apply', '-f', file], expect: `configmap/${name} created\n`, kind: 'configmap' };
+    case 2:
+      writeFileSync(file, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n`);
+      return { args: ['kubectl', 'create', '-f', file], expect: `configmap/${name} created\n`, kind: 'configmap' };
+    case 3:
+      return { args: ['kubectl', 'create', 'secret', 'generic', name, '--from-literal=k=v'], expect: `secret/${name} created\n`, kind: 'secret' };
+    default:
+      writeFileSync(file, `apiVersion: v1\nkind: Secret\nmetadata:\n  name: ${name}\nstringData:\n  k: v\n`);
+      return { args: ['kubectl', 'apply', '-f', file], expect: `secret/${name} created\n`, kind: 'secret' };
+  }
+}
+
+test('parallel one-shot writers: every write survives, every object is counted afterwards', async () => {
+  const seed = fuzzSeed(18);
+  const log = new FuzzLog('concurrency', seed);
+  const r = new Random(seed);
   const data = mkdtempSync(join(tmpdir(), 'cka-lab-conc-'));
   await cli(data, ['kubectl', 'get', 'ns', '-o', 'name']);
-  const n = 6;
-  const runs = await Promise.all(Array.from({ length: n }, (_, i) => cli(data, ['kubectl', 'create', 'configmap', `c${i}`, '--from-literal=k=v'])));
-  for (const [i, r] of runs.entries()) assert.equal(r.stdout, `configmap/c${i} created\n`, r.stderr);
-  const list = await cli(data, ['kubectl', 'get', 'cm', '-o', 'name']);
-  const names = list.stdout.split('\n').filter((l) => /^configmap\/c\d$/.test(l));
-  assert.equal(names.length, n, `all ${n} ConfigMaps are in the session: ${list.stdout}`);
-  assert.equal(existsSync(join(data, 'cka-lab', 'sessions', 'default.json.lock')), false, 'no lock is left behind');
+  const writers = 6;
+  const each = fuzzCount(1);
+  const expected: string[] = [];
+  // each writer runs its writes one after another; the writers run at the same time
+  const plans = Array.from({ length: writers }, (_, w) => Array.from({ length: each }, (_, j) => oneShotWrite(r, data, `w${w}-${j}`)));
+  await Promise.all(
+    plans.map(async (plan) => {
+      for (const step of plan) {
+        log.run();
+        const t = performance.now();
+        const res = await cli(data, step.args);
+        // a writer may wait its turn for the session lock (up to 20 s, app/sessions.ts) before its own work
+        if (performance.now() - t > 20_000 + HANG_MS) log.record('hangs', `${step.args.join(' ')} took ${Math.round(performance.now() - t)} ms`);
+        if (res.stdout !== step.expect) log.record('lostWrites', `${step.args.join(' ')} printed ${JSON.stringify(res.stdout)} ${res.stderr}`);
+        expected.push(step.expect.replace(/ created\n$/, ''));
+      }
+    }),
+  );
+  const list = await cli(data, ['kubectl', 'get', 'cm,secret', '-o', 'name']);
+  if (list.code !== 0) log.record('poisoned', `the session does not list after the writers: ${list.stderr}`);
+  const found = new Set(list.stdout.split('\n'));
+  const missing = expected.filter((n) => !found.has(n));
+  if (missing.length > 0) log.record('lostWrites', `missing after all writers finished: ${missing.join(', ')}`, missing.length);
+  if (existsSync(join(data, 'cka-lab', 'sessions', 'default.json.lock'))) log.record('poisoned', 'a lock is left behind');
+  const all = await cli(data, ['kubectl', 'get', 'all', '-A']);
+  if (all.code !== 0) log.record('poisoned', `kubectl get all -A fails: ${all.stderr}`);
+  log.finish();
 });
 
 test('an open shell sees one-shot changes and does not drop them at its next save', async () => {

@@ -4,10 +4,10 @@
  * a line that fails without printing anything on stdout must leave the cluster unchanged.
  */
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import { loadFixture } from '../testing/fixtures.js';
 import { Session } from './session.js';
 import { Random } from '../util/random.js';
+import { FuzzLog, fuzzCount, fuzzSeed, looksLikeJsError } from '../testing/fuzz.js';
 
 const CORPUS = [
   'kubectl get pods -A',
@@ -51,18 +51,30 @@ function mutate(r: Random, line: string): string {
   return words.join(' ');
 }
 
-test('2,000 random and mutated lines: no crash, failed lines change nothing', async () => {
+test('random and mutated lines: no crash, failed lines change nothing', async () => {
+  const seed = fuzzSeed(2026);
+  const log = new FuzzLog('session-fuzz', seed);
   const cluster = loadFixture('kubeadm-calico');
   const s = new Session(cluster);
   cluster.host('cka-ws')!.fs.write('/tmp/m.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: m\ndata:\n  a: "1"\n');
-  const r = new Random(2026);
-  for (let i = 0; i < 2000; i++) {
+  const r = new Random(seed);
+  const n = fuzzCount(800);
+  for (let i = 0; i < n; i++) {
     const base = CORPUS[r.int(CORPUS.length)]!;
     const line = r.int(5) === 0 ? base : mutate(r, base);
     const before = cluster.store.generation;
-    const out = await s.exec(line).catch((e: unknown) => assert.fail(`threw on ${JSON.stringify(line)}: ${String(e)}`));
-    if (out.exitCode !== 0 && out.stdout === '' && !line.includes('|') && !line.includes('>'))
-      assert.equal(cluster.store.generation, before, `failed line changed the cluster: ${JSON.stringify(line)}\n${out.stderr}`);
+    log.run();
+    let out;
+    try {
+      out = await log.timed(line, () => s.exec(line));
+    } catch (e) {
+      log.record('crashes', `threw on ${JSON.stringify(line)}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      continue;
+    }
+    if (looksLikeJsError(out.stderr) || looksLikeJsError(out.stdout)) log.record('crashes', `${JSON.stringify(line)} printed a JavaScript error: ${out.stderr}${out.stdout}`);
+    if (out.exitCode !== 0 && out.stdout === '' && !line.includes('|') && !line.includes('>') && cluster.store.generation !== before)
+      log.record('halfApplied', `failed line changed the cluster: ${JSON.stringify(line)}\n${out.stderr}`);
     if (!s.atTop) await s.exec('exit');
   }
+  log.finish();
 });

@@ -116,7 +116,7 @@ export class ApiServer {
   user(): UserInfo | undefined {
     if (!this.client) return undefined;
     this.ensureUp();
-    const real = authenticate(this.c, this.client.credentials);
+    const real = this.authenticated(this.client.credentials);
     if (!real) throw new ApiError('Unauthorized', 'Unauthorized', 401);
     const imp = this.client.impersonate;
     if (!imp) return real;
@@ -130,6 +130,21 @@ export class ApiServer {
     else check('users', imp.user);
     for (const g of imp.groups) check('groups', g);
     return impersonatedUser(imp.user, imp.groups);
+  }
+
+  private authn?: { key: string; user: UserInfo | undefined };
+
+  /**
+   * authenticate() for this client, remembered while nothing it reads can have changed: the
+   * control plane's files (client CA, flags), the clock (certificate validity) and the service
+   * accounts and secrets tokens are checked against. One command's thousands of requests (apply
+   * of 20,000 documents) verify the credentials once.
+   */
+  private authenticated(creds: Credentials): UserInfo | undefined {
+    const ch = this.c.store.changes;
+    const key = `${this.c.hostGeneration}|${this.c.now()}|${ch.get('ServiceAccount') ?? 0}|${ch.get('Secret') ?? 0}|${ch.get('Node') ?? 0}`;
+    if (this.authn?.key !== key) this.authn = { key, user: authenticate(this.c, creds) };
+    return this.authn.user;
   }
 
   private policy(): RbacPolicy {
@@ -465,7 +480,7 @@ export class ApiServer {
       const before = clone(old);
       applyDefaults(before);
       const strip = (p: Pod): string =>
-        JSON.stringify({ ...p.spec, containers: p.spec.containers.map((c) => ({ ...c, image: '' })), tolerations: [], terminationGracePeriodSeconds: 0, activeDeadlineSeconds: 0, nodeName: '' });
+        JSON.stringify({ ...p.spec, containers: (p.spec.containers ?? []).map((c) => ({ ...c, image: '' })), tolerations: [], terminationGracePeriodSeconds: 0, activeDeadlineSeconds: 0, nodeName: '' });
       if (strip(pod) !== strip(before))
         errs.push(
           field.forbidden(

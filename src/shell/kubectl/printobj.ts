@@ -10,7 +10,7 @@ import { marshalIndent } from '../printers/json.js';
 import { toYaml } from '../printers/yaml.js';
 import { toKyaml } from '../printers/kyaml.js';
 import { sortKeys, toJson } from '../printers/serialize.js';
-import { printJsonPath } from '../printers/jsonpath.js';
+import { jsonPathParseError, printJsonPath } from '../printers/jsonpath.js';
 import { parseGoTemplate, printGoTemplate } from '../printers/gotemplate.js';
 import { KubectlError } from './errors.js';
 import { dryRunSuffix, type DryRun } from './dry-run.js';
@@ -26,6 +26,16 @@ export function checkOutput(output: string | undefined): void {
   const ok = ['json', 'yaml', 'kyaml', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', ...GO_TEMPLATE_FORMATS].includes(name);
   if (!ok) throw new KubectlError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${ALLOWED_FORMATS}`);
   if ((name.startsWith('jsonpath') || GO_TEMPLATE_FORMATS.includes(name)) && !output.includes('=')) throw new KubectlError(`template format specified but no template given`);
+  // PrintFlags.ToPrinter in Complete parses an inline template before any request is sent, so a
+  // broken template refuses the command instead of printing an error after the object was created
+  const template = output.slice(output.indexOf('=') + 1);
+  if (name === 'jsonpath' || name === 'jsonpath-as-json') {
+    const err = jsonPathParseError(template);
+    if (err) throw new KubectlError(err);
+  } else if (name === 'go-template' || name === 'template') {
+    const parsed = parseGoTemplate(template);
+    if (!parsed.ok) throw new KubectlError(parsed.error);
+  }
 }
 
 const GO_TEMPLATE_FORMATS = ['go-template', 'template', 'go-template-file', 'templatefile'];

@@ -566,6 +566,16 @@ export type JsonPathResult = { ok: true; text: string } | { ok: false; error: st
  * `kubectl get … -o jsonpath=TEMPLATE` for one object (or the List document): returns the text
  * (no newline added) or the kubectl error line without the `error: ` prefix.
  */
+/** The parse error of a template (kubectl's text without `error: `), or undefined when it parses. */
+export function jsonPathParseError(template: string): string | undefined {
+  try {
+    new JsonPath(template);
+    return undefined;
+  } catch (e) {
+    return `error parsing jsonpath ${template}, ${(e as Error).message}`;
+  }
+}
+
 export function printJsonPath(template: string, data: unknown, o: JsonPathOptions = {}): JsonPathResult {
   let jp: JsonPath;
   try {

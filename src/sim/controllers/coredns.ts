@@ -289,7 +289,8 @@ const seenGen = new WeakMap<Cluster, string>();
 
 export const corednsController: Controller = {
   name: 'coredns',
-  watches: ['Pod', 'ConfigMap', 'Service', 'EndpointSlice', 'time'],
+  // CoreDNS pods run in kube-system (isCoreDnsPod) and mount their Corefile from there
+  watches: ['Pod', 'ConfigMap@kube-system', 'Service', 'EndpointSlice', 'time'],
   reconcile(c: Cluster): void {
     const st = state(c);
     const gen = `${c.store.changes.get('Service') ?? 0}/${c.store.changes.get('EndpointSlice') ?? 0}`;

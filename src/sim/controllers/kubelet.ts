@@ -35,15 +35,23 @@ const PULL_MS = 1_500;
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 300_000;
 
+const watchMemo = new WeakMap<Cluster, { store: Cluster['store']; pods: number; keys: string[] }>();
+
 export const kubeletController: Controller = {
   name: 'kubelet',
   // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh; only
   // a namespace with a pod on a node can hold one a pod refers to
   watches: ['Pod', 'Node', 'time', 'hosts'],
   dynamicWatches(c: Cluster): string[] {
+    // asked twice per controller per settle round: recomputed only when a Pod changed
+    const pods = c.store.changes.get('Pod') ?? 0;
+    const memo = watchMemo.get(c);
+    if (memo && memo.store === c.store && memo.pods === pods) return memo.keys;
     const namespaces = new Set<string>();
     for (const p of c.store.list<Pod>('Pod')) if (p.spec.nodeName) namespaces.add(p.metadata.namespace ?? 'default');
-    return [...namespaces].sort().flatMap((ns) => [`ConfigMap@${ns}`, `Secret@${ns}`]);
+    const keys = [...namespaces].sort().flatMap((ns) => [`ConfigMap@${ns}`, `Secret@${ns}`]);
+    watchMemo.set(c, { store: c.store, pods, keys });
+    return keys;
   },
   reconcile(c: Cluster): void {
     for (const h of c.nodeHosts()) refreshFailedKubeletConfig(h);

@@ -21,13 +21,50 @@ import { describeGeneric } from '../describers/generic.js';
 import { commandNamespace, endpointsWarning, fetchAll } from './get.js';
 
 
-/** describe.go searchEvents: events whose involvedObject is this object (by uid, else kind/ns/name). */
-function eventsFor(env: KubectlEnv, obj: KObject): KEvent[] {
-  return env.api.list<KEvent>('Event', obj.metadata.namespace ?? undefined).filter((e) => {
-    const io = e.involvedObject;
-    if (io.uid && obj.metadata.uid) return io.uid === obj.metadata.uid;
-    return io.kind === obj.kind && io.name === obj.metadata.name && (io.namespace ?? '') === (obj.metadata.namespace ?? '');
-  });
+/** Events of one list call, indexed by involved object: by uid, and by kind/name/namespace. */
+interface EventIndex {
+  all: KEvent[];
+  byUid: Map<string, number[]>;
+  byName: Map<string, number[]>;
+}
+
+const nameKey = (kind: string, name: string, ns: string): string => `${kind}\u0000${name}\u0000${ns}`;
+
+/**
+ * describe.go searchEvents for each object described: the server filters the events by the
+ * involved object, so one list per namespace, indexed, serves every object of the command
+ * (`kubectl describe pods` over 5,000 pods must not list and copy every Event 5,000 times).
+ */
+function eventSearch(env: KubectlEnv): (obj: KObject) => KEvent[] {
+  const lists = new Map<string, EventIndex>();
+  const indexFor = (ns: string | undefined): EventIndex => {
+    const key = ns ?? '\u0000all';
+    let ix = lists.get(key);
+    if (!ix) {
+      const all = env.api.list<KEvent>('Event', ns);
+      ix = { all, byUid: new Map(), byName: new Map() };
+      const add = (m: Map<string, number[]>, k: string, i: number): void => {
+        const at = m.get(k);
+        if (at) at.push(i);
+        else m.set(k, [i]);
+      };
+      all.forEach((e, i) => {
+        const io = e.involvedObject;
+        if (io.uid) add(ix!.byUid, io.uid, i);
+        add(ix!.byName, nameKey(io.kind, io.name, io.namespace ?? ''), i);
+      });
+      lists.set(key, ix);
+    }
+    return ix;
+  };
+  // events whose involvedObject is this object: by uid when both have one, else by kind/ns/name
+  return (obj) => {
+    const ix = indexFor(obj.metadata.namespace ?? undefined);
+    const named = ix.byName.get(nameKey(obj.kind, obj.metadata.name, obj.metadata.namespace ?? '')) ?? [];
+    const uid = obj.metadata.uid;
+    const hits = uid ? [...(ix.byUid.get(uid) ?? []), ...named.filter((i) => !ix.all[i]!.involvedObject.uid)].sort((a, b) => a - b) : named;
+    return hits.map((i) => ix.all[i]!);
+  };
 }
 
 function ownedBy(obj: KObject, owner: KObject): boolean {
@@ -44,9 +81,9 @@ function deploymentReplicaSets(env: KubectlEnv, d: Deployment): DescribeContext[
   return { old: owned.filter((rs) => rs !== newRs && (rs.spec.replicas ?? 0) > 0), ...(newRs ? { new: newRs } : {}) };
 }
 
-function describeOne(env: KubectlEnv, obj: KObject, showEvents: boolean): string {
+function describeOne(env: KubectlEnv, obj: KObject, eventsFor: ((obj: KObject) => KEvent[]) | undefined): string {
   const now = env.cluster.now();
-  const events = showEvents ? eventsFor(env, obj) : undefined;
+  const events = eventsFor ? eventsFor(obj) : undefined;
   if (obj.kind === 'Node') {
     const pods = env.api.list<Pod>('Pod').filter((p) => p.spec.nodeName === obj.metadata.name && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
     const lease = env.api.tryGet('Lease', 'kube-node-lease', obj.metadata.name);
@@ -115,7 +152,8 @@ async function runDescribe(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
       errs = [];
     }
   }
-  const stdout = joinDescribed(objs.map((o) => describeOne(env, o, showEvents)));
+  const search = showEvents ? eventSearch(env) : undefined;
+  const stdout = joinDescribed(objs.map((o) => describeOne(env, o, search)));
   if (objs.length === 0 && errs.length === 0) stderr += `${noResourcesMessage(namespace, allNamespaces, false)}\n`;
   stderr += errs.map((e) => errorResult(e, 'describe').stderr).join('');
   return { stdout, stderr, exitCode: errs.length > 0 ? 1 : 0 };
