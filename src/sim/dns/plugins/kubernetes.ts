@@ -10,6 +10,8 @@ import type { ClusterView } from '../cluster-view.js';
 import { addressFromReverse, parseIPv4, parseIPv6, replyTo, type QType, type RR } from '../message.js';
 import {
   ERR_ONCE,
+  type ExternalService,
+  type Externaler,
   fallZones,
   matchZone,
   nextOrFailure,
@@ -122,6 +124,11 @@ function sliceReady(slices: EndpointSlice[], cfg: KubernetesConfig): ReadyAddr[]
     }
   }
   return out;
+}
+
+/** object/service.go toService: spec.externalIPs, then each LoadBalancer ingress IP (or its hostname). */
+export function serviceExternalIPs(s: Service): string[] {
+  return [...(s.spec.externalIPs ?? []), ...(s.status?.loadBalancer?.ingress ?? []).map((i) => (i.ip ? i.ip : (i.hostname ?? '')))];
 }
 
 function isHeadless(s: Service): boolean {
@@ -260,6 +267,105 @@ class Backend8s {
     return s.filter((b) => hostType(b.host) !== 'CNAME');
   }
 
+  /**
+   * external.go External: Services by external IP (spec.externalIPs, LoadBalancer ingress) below a
+   * k8s_external zone as service.namespace.<zone>, endpoint.service.namespace.<zone> or
+   * _port._proto.service.namespace.<zone>; with `headless`, a headless Service's ready endpoints.
+   */
+  external(qname: string, qtype: QType, zone: string, headless: boolean): { services: ExternalService[]; rcode: 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL' } {
+    const name = qname.toLowerCase();
+    if (qtype === 'PTR') {
+      const ip = addressFromReverse(name);
+      if (ip !== undefined) {
+        const services: ExternalService[] = [];
+        for (const svc of this.view.services()) {
+          const ns = svc.metadata.namespace ?? 'default';
+          if (!serviceExternalIPs(svc).includes(ip)) continue;
+          if (this.cfg.namespaces.length > 0 && !this.namespaceExposed(ns)) continue;
+          services.push({ host: `${svc.metadata.name}.${ns}`, port: 0, key: [] });
+        }
+        return { services, rcode: services.length === 0 ? 'NXDOMAIN' : 'NOERROR' };
+      }
+    }
+    const segs = labelsLeft(name, zone.toLowerCase());
+    let last = segs.length - 1;
+    if (last < 0) return { services: [], rcode: 'SERVFAIL' };
+    const namespace = segs[last] ?? '';
+    if (!this.namespaceExposed(namespace)) return { services: [], rcode: 'NXDOMAIN' };
+    last--;
+    if (last < 0) return { services: [], rcode: 'NOERROR' };
+    const service = segs[last] ?? '';
+    last--;
+    const strip = (x: string): string => (x.startsWith('_') ? x.slice(1) : x);
+    const r: RecordRequest = { podOrSvc: 'svc', namespace, service, endpoint: '', port: '', protocol: '' };
+    if (last === 0) {
+      r.endpoint = strip(segs[0] ?? '');
+      last--;
+    } else if (last === 1) {
+      r.protocol = strip(segs[1] ?? '');
+      r.port = strip(segs[0] ?? '');
+      last -= 2;
+    }
+    if (last !== -1) return { services: [], rcode: 'NXDOMAIN' };
+    const services: ExternalService[] = [];
+    let rcode: 'NOERROR' | 'NXDOMAIN' = 'NXDOMAIN';
+    for (const svc of this.view.services()) {
+      const ns = svc.metadata.namespace ?? 'default';
+      if (ns !== namespace || svc.metadata.name !== service) continue;
+      const extIPs = serviceExternalIPs(svc);
+      if (headless && extIPs.length === 0 && (isHeadless(svc) || r.endpoint !== '')) {
+        for (const a of sliceReady(this.slicesFor(svc), this.cfg)) {
+          if (r.endpoint !== '' && !eq(r.endpoint, a.hostname)) continue;
+          for (const p of a.ports) {
+            if (!matchPort(r, p.name, p.protocol)) continue;
+            rcode = 'NOERROR';
+            services.push({ host: a.ip, port: p.port, key: [a.hostname, svc.metadata.name, ns] });
+          }
+        }
+        continue;
+      }
+      const ports: { name: string; port: number; protocol: string }[] = (svc.spec.ports ?? []).map((p) => ({ name: p.name ?? '', port: p.port, protocol: p.protocol ?? 'TCP' }));
+      if (ports.length === 0) ports.push({ name: '', port: -1, protocol: '' });
+      for (const ip of extIPs)
+        for (const p of ports) {
+          if (!matchPort(r, p.name, p.protocol)) continue;
+          rcode = 'NOERROR';
+          services.push({ host: ip, port: p.port, key: [svc.metadata.name, ns] });
+        }
+    }
+    if (qtype === 'PTR') return { services: [], rcode };
+    return { services, rcode };
+  }
+
+  /** ns.go nsAddrs(external=true): external IPs (or, headless, endpoint IPs) of the Services fronting CoreDNS. */
+  externalAddress(headless: boolean): string[] {
+    const own = this.ctx.podIp;
+    const ips: string[] = [];
+    let found = false;
+    for (const svc of this.view.services()) {
+      const ready = sliceReady(this.slicesFor(svc), this.cfg);
+      if (!ready.some((a) => a.ip === own)) continue;
+      found = true;
+      if (headless && isHeadless(svc)) ips.push(...ready.map((a) => a.ip));
+      else ips.push(...serviceExternalIPs(svc));
+    }
+    return found ? ips : [own];
+  }
+
+  /**
+   * autopath.go AutoPath: with `pods verified`, the search path of the pod whose IP sent the query
+   * (<ns>.svc.<zone>, svc.<zone>, <zone>, then CoreDNS's own resolv.conf search list, then '').
+   */
+  autoPath(qname: string, clientIp: string, resolvSearch: string[]): string[] | undefined {
+    const zone = matchZone(this.cfg.zones, qname);
+    if (zone === undefined || this.cfg.podMode !== 'verified') return undefined;
+    const pod = this.view.pods().find((p) => p.status?.podIP === clientIp);
+    if (!pod) return undefined;
+    const ns = pod.metadata.namespace ?? 'default';
+    const head = zone === '.' ? [`${ns}.svc.`, 'svc.', '.'] : [`${ns}.svc.${zone}`, `svc.${zone}`, zone];
+    return [...head, ...resolvSearch, ''];
+  }
+
   reverse(qname: string, zone: string): Backend[] {
     const ip = addressFromReverse(qname);
     if (ip === undefined) {
@@ -392,6 +498,17 @@ function parseStanza(c: import('../corefile/dispenser.js').Dispenser, ctx: Setup
   return cfg;
 }
 
+/** dns.ClientConfigFromFile(...).Search, normalized to absolute lower-case names. */
+function searchFromResolvConf(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  let search: string[] = [];
+  for (const line of text.split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (f[0] === 'search' || f[0] === 'domain') search = f.slice(1).map(normalizeZone);
+  }
+  return search;
+}
+
 function srvTarget(b: Backend, zone: string): string {
   return `${b.path.join('.')}.${zone}`;
 }
@@ -462,8 +579,19 @@ export const kubernetesPlugin: PluginDef = {
       minimum: config.ttl,
     });
 
+    // setup.go searchFromResolvConf: CoreDNS's own /etc/resolv.conf search list, for autopath.
+    const resolvSearch = searchFromResolvConf(ctx.readFile('/etc/resolv.conf'));
+    const externaler: Externaler = {
+      external: (qname, qtype, zone, headless) => k.external(qname, qtype, zone, headless),
+      externalAddress: (headless) => k.externalAddress(headless),
+      externalSerial: () => Math.floor(ctx.view.lastChangeMs() / 1000) >>> 0,
+      ttl: () => config.ttl,
+    };
+
     return {
       name: 'kubernetes',
+      externaler,
+      autoPath: (qname, clientIp) => k.autoPath(qname, clientIp, resolvSearch),
       ready: synced,
       serve(req, next) {
         const q = req.msg.question[0];

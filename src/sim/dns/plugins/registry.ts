@@ -5,6 +5,7 @@ import { errorsPlugin } from './errors.js';
 import { forwardPlugin } from './forward.js';
 import { healthPlugin } from './health.js';
 import { hostsPlugin } from './hosts.js';
+import { k8sExternalPlugin } from './k8s_external.js';
 import { kubernetesPlugin } from './kubernetes.js';
 import { loadbalancePlugin } from './loadbalance.js';
 import { logPlugin } from './log.js';
@@ -23,6 +24,7 @@ export const PLUGINS: ReadonlyMap<string, PluginDef> = new Map(
     forwardPlugin,
     healthPlugin,
     hostsPlugin,
+    k8sExternalPlugin,
     kubernetesPlugin,
     loadbalancePlugin,
     logPlugin,
