@@ -74,6 +74,8 @@ export interface Result {
   /** The reply if a plugin wrote one (plugin.ClientWrite). */
   reply?: DnsMessage;
   error?: string;
+  /** The plugin chose to send nothing (acl drop): the client sees no reply at all. */
+  dropped?: boolean;
 }
 
 export type Next = (req: Request) => Result;
@@ -89,6 +91,8 @@ export interface Plugin {
   health?: { addr: string; lameduckMs: number };
   readyAddr?: string;
   prometheusAddr?: string;
+  /** The debug plugin's flag on this server block. */
+  debug?: boolean;
   /** Started after the server is up (loop's probe). */
   onStartup?(probe: (name: string, type: QType) => void): void;
   /**

@@ -349,6 +349,7 @@ export class CoreDns {
       throw e;
     }
     if (res.reply) return { reply: res.reply, elapsedMs: elapsed.ms };
+    if (res.dropped) return { elapsedMs: elapsed.ms };
     return { reply: replyTo(msg, res.rcode === 'NOERROR' ? 'SERVFAIL' : res.rcode), elapsedMs: elapsed.ms };
   }
 }

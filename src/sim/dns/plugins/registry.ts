@@ -1,5 +1,11 @@
 /** The plugins this simulator implements, by directive name. */
 import type { PluginDef } from '../plugin.js';
+import { minimalPlugin } from './minimal.js';
+import { headerPlugin } from './header.js';
+import { debugPlugin } from './debug.js';
+import { bufsizePlugin } from './bufsize.js';
+import { anyPlugin } from './any.js';
+import { aclPlugin } from './acl.js';
 import { cachePlugin } from './cache.js';
 import { errorsPlugin } from './errors.js';
 import { forwardPlugin } from './forward.js';
@@ -19,6 +25,12 @@ import { whoamiPlugin } from './whoami.js';
 
 export const PLUGINS: ReadonlyMap<string, PluginDef> = new Map(
   [
+    minimalPlugin,
+    headerPlugin,
+    debugPlugin,
+    bufsizePlugin,
+    anyPlugin,
+    aclPlugin,
     cachePlugin,
     errorsPlugin,
     forwardPlugin,
