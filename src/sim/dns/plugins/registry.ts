@@ -1,5 +1,6 @@
 /** The plugins this simulator implements, by directive name. */
 import type { PluginDef } from '../plugin.js';
+import { autopathPlugin } from './autopath.js';
 import { minimalPlugin } from './minimal.js';
 import { headerPlugin } from './header.js';
 import { debugPlugin } from './debug.js';
@@ -25,6 +26,7 @@ import { whoamiPlugin } from './whoami.js';
 
 export const PLUGINS: ReadonlyMap<string, PluginDef> = new Map(
   [
+    autopathPlugin,
     minimalPlugin,
     headerPlugin,
     debugPlugin,
