@@ -1,5 +1,6 @@
 /** The plugins this simulator implements, by directive name. */
 import type { PluginDef } from '../plugin.js';
+import { filePlugin } from './file.js';
 import { autopathPlugin } from './autopath.js';
 import { minimalPlugin } from './minimal.js';
 import { headerPlugin } from './header.js';
@@ -26,6 +27,7 @@ import { whoamiPlugin } from './whoami.js';
 
 export const PLUGINS: ReadonlyMap<string, PluginDef> = new Map(
   [
+    filePlugin,
     autopathPlugin,
     minimalPlugin,
     headerPlugin,
