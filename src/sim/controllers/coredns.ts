@@ -88,6 +88,7 @@ function clusterView(c: Cluster): ClusterView {
     endpointSlices: () => c.store.list<EndpointSlice>('EndpointSlice'),
     pods: () => c.store.list<Pod>('Pod'),
     namespaces: () => c.store.list<Namespace>('Namespace').map((n) => n.metadata.name),
+    namespaceLabels: (n) => c.store.get<Namespace>('Namespace', undefined, n)?.metadata.labels,
     lastChangeMs: () => state(c).lastChangeMs,
   };
 }

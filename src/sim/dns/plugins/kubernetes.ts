@@ -21,6 +21,7 @@ import {
   type SetupContext,
 } from '../plugin.js';
 import { CorefileError } from '../corefile/dispenser.js';
+import { matchRequirements, parseLabelSelector, SelectorParseError, type Requirement } from '../../api/selectors.js';
 
 type PodMode = 'disabled' | 'insecure' | 'verified';
 
@@ -34,6 +35,36 @@ export interface KubernetesConfig {
   endpointPodNames: boolean;
   ignoreEmptyService: boolean;
   noEndpoints: boolean;
+  /** `labels`: the informers list only Services, EndpointSlices and Pods that match (controller.go). */
+  labels?: Requirement[];
+  /** `namespace_labels`: only namespaces that match exist for the plugin. */
+  namespaceLabels?: Requirement[];
+}
+
+/** controller.go list functions with opts.LabelSelector: what the informers hold under `labels`/`namespace_labels`. */
+function selectedView(view: ClusterView, cfg: KubernetesConfig): ClusterView {
+  const sel = cfg.labels;
+  const nsSel = cfg.namespaceLabels;
+  if (!sel && !nsSel) return view;
+  const keep = <T extends { metadata: { labels?: Record<string, string> } }>(xs: T[]): T[] => (sel ? xs.filter((x) => matchRequirements(sel, x.metadata.labels)) : xs);
+  return {
+    ...view,
+    services: () => keep(view.services()),
+    endpointSlices: () => keep(view.endpointSlices()),
+    pods: () => keep(view.pods()),
+    namespaces: () => (nsSel ? view.namespaces().filter((n) => matchRequirements(nsSel, view.namespaceLabels?.(n))) : view.namespaces()),
+  };
+}
+
+/** meta.ParseToLabelSelector, with setup.go's wording around its error. */
+function parseSelectorArg(args: string[], what: 'label' | 'namespace_label'): Requirement[] {
+  const text = args.join(' ');
+  try {
+    return parseLabelSelector(text);
+  } catch (e) {
+    if (!(e instanceof SelectorParseError)) throw e;
+    throw new CorefileError(`unable to parse ${what} selector value: '${text}': couldn't parse the selector string "${text}": ${e.message}`);
+  }
 }
 
 /** msg.Service of CoreDNS: a host (IP or name) with port, ttl and the path its SRV target is built from. */
@@ -377,13 +408,17 @@ class Backend8s {
       if (this.cfg.namespaces.length > 0 && !this.namespaceExposed(svc.metadata.namespace ?? 'default')) continue;
       return [{ host: `${svc.metadata.name}.${svc.metadata.namespace ?? 'default'}.svc.${this.cfg.primaryZone}`, port: 0, ttl: this.cfg.ttl, path: [] }];
     }
+    // reverse.go serviceRecordForIP: endpoints are indexed by their own service-name label
+    // (object.EndpointsKey), so an EndpointSlice answers even when its Service object is absent.
     const out: Backend[] = [];
-    for (const svc of this.view.services()) {
-      const ns = svc.metadata.namespace ?? 'default';
+    for (const slice of this.view.endpointSlices()) {
+      const ns = slice.metadata.namespace ?? 'default';
+      const svcName = slice.metadata.labels?.['kubernetes.io/service-name'] ?? '';
+      if (svcName === '') continue;
       if (this.cfg.namespaces.length > 0 && !this.namespaceExposed(ns)) continue;
-      for (const a of sliceReady(this.slicesFor(svc), this.cfg)) {
+      for (const a of sliceReady([slice], this.cfg)) {
         if (a.ip !== ip) continue;
-        const host = `${a.hostname}.${svc.metadata.name}.${ns}.svc.${this.cfg.primaryZone}`;
+        const host = `${a.hostname}.${svcName}.${ns}.svc.${this.cfg.primaryZone}`;
         if (!out.some((b) => b.host === host)) out.push({ host, port: 0, ttl: this.cfg.ttl, path: [] });
       }
     }
@@ -457,7 +492,10 @@ function parseStanza(c: import('../corefile/dispenser.js').Dispenser, ctx: Setup
       case 'namespace_labels': {
         const a = c.remainingArgs();
         if (a.length === 0) throw c.argErr();
-        if (v === 'namespace_labels') nsLabels = true;
+        if (v === 'namespace_labels') {
+          nsLabels = true;
+          cfg.namespaceLabels = parseSelectorArg(a, 'namespace_label');
+        } else cfg.labels = parseSelectorArg(a, 'label');
         break;
       }
       case 'fallthrough':
@@ -523,7 +561,7 @@ export const kubernetesPlugin: PluginDef = {
       cfg = parseStanza(c, ctx);
     }
     const config = cfg as KubernetesConfig;
-    const k = new Backend8s(config, ctx.view, ctx);
+    const k = new Backend8s(config, selectedView(ctx.view, config), ctx);
     const synced = (): boolean => ctx.view.synced?.() ?? true;
 
     const addresses = (qname: string, qtype: 'A' | 'AAAA', zone: string, req: Request, prev: RR[]): RR[] => {
