@@ -66,3 +66,31 @@ test('transcript: autopath @kubernetes with pods verified answers a search-path 
   const out = await waitFor(s, q, (o) => o.includes('canonical name'));
   assert.equal(out, 'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\nweb.net.net.svc.cluster.local\tcanonical name = web.net.svc.cluster.local\nName:\tweb.net.svc.cluster.local\nAddress: 10.111.80.136\n\n\n');
 });
+
+test('transcript: a file-plugin zone in the coredns ConfigMap is served only once the volume projects its key', async () => {
+  const s = await seed000();
+  const steps = [
+    "printf '$ORIGIN example.internal.\\n@ 3600 IN SOA ns1 admin 2024010101 7200 3600 1209600 3600\\n  IN NS ns1\\nns1 IN A 192.168.122.53\\nlegacy IN A 192.168.122.200\\nwww IN CNAME legacy\\n' > /tmp/example.db",
+    'kubectl -n kube-system get cm coredns -o jsonpath={.data.Corefile} > /tmp/Corefile',
+    "printf 'example.internal:53 {\\n    file /etc/coredns/example.db\\n}\\n' >> /tmp/Corefile",
+    'kubectl -n kube-system create cm coredns --from-file=Corefile=/tmp/Corefile --from-file=example.db=/tmp/example.db --dry-run=client -o yaml | kubectl replace -f -',
+  ];
+  for (const l of steps) {
+    const r = await s.exec(l);
+    assert.equal(r.exitCode, 0, `${l}\n${r.stderr}`);
+  }
+  // kubeadm's config volume lists only the Corefile key: the reloaded server cannot open the zone.
+  const q = 'kubectl -n net exec c -- nslookup www.example.internal';
+  const broken = await waitFor(s, q, (o) => o.includes('SERVFAIL'));
+  assert.match(broken, /\*\* server can't find www\.example\.internal: SERVFAIL/);
+  const logs = await s.exec('kubectl -n kube-system logs deploy/coredns');
+  assert.match(logs.stdout, /\[WARNING\] plugin\/file: Failed to open "open \/etc\/coredns\/example\.db: no such file or directory": trying again in 1m0s\n/);
+  const patch = await s.exec(
+    `kubectl -n kube-system patch deploy coredns --type=json -p '[{"op":"add","path":"/spec/template/spec/volumes/0/configMap/items/-","value":{"key":"example.db","path":"example.db"}}]'`,
+  );
+  assert.equal(patch.exitCode, 0, patch.stderr);
+  const out = await waitFor(s, q, (o) => o.includes('Address: 192.168.122.200'));
+  assert.equal(out, 'Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n\nwww.example.internal\tcanonical name = legacy.example.internal\nName:\tlegacy.example.internal\nAddress: 192.168.122.200\n\nwww.example.internal\tcanonical name = legacy.example.internal\n\n');
+  const nx = await s.exec('kubectl -n net exec c -- nslookup nope.example.internal');
+  assert.match(nx.stdout, /\*\* server can't find nope\.example\.internal: NXDOMAIN/);
+});
