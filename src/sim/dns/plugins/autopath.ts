@@ -8,6 +8,7 @@
  */
 import { CorefileError } from '../corefile/dispenser.js';
 import type { DnsMessage, RR } from '../message.js';
+import { parseResolvConf } from '../resolv-conf.js';
 import { matchZone, nextOrFailure, normalizeZone, type PluginDef, type Result } from '../plugin.js';
 
 /** autopath.go firstInSearchPath. */
@@ -31,16 +32,6 @@ function clientWrite(r: Result): boolean {
   return r.reply !== undefined && !['SERVFAIL', 'REFUSED', 'FORMERR', 'NOTIMP'].includes(r.rcode);
 }
 
-/** dns.ClientConfigFromFile(...).Search, normalized (plugin.Zones.Normalize). */
-function resolvSearch(text: string): string[] {
-  let search: string[] = [];
-  for (const line of text.split('\n')) {
-    const f = line.trim().split(/\s+/);
-    if (f[0] === 'search' || f[0] === 'domain') search = f.slice(1).map(normalizeZone);
-  }
-  return search;
-}
-
 export const autopathPlugin: PluginDef = {
   name: 'autopath',
   setup(c, ctx) {
@@ -55,7 +46,7 @@ export const autopathPlugin: PluginDef = {
       else {
         const text = ctx.readFile(resolv);
         if (text === undefined) throw new CorefileError(`failed to parse "${resolv}": open ${resolv}: no such file or directory`);
-        search = [...resolvSearch(text), ''];
+        search = [...parseResolvConf(text).searches.map(normalizeZone), ''];
       }
       const z = args.slice(0, -1);
       zones = z.length > 0 ? z.map(normalizeZone) : [...ctx.zones];

@@ -7,7 +7,8 @@
  * upstream's OnStartup error.
  */
 import { CorefileError } from '../corefile/dispenser.js';
-import { parseIPv4, parseIPv6, replyTo, type QType, type RR } from '../message.js';
+import { fqdn, replyTo, type QType, type RR } from '../message.js';
+import { hostType } from './kubernetes.js';
 import {
   fallZones,
   matchZone,
@@ -65,16 +66,6 @@ export function parseExternal(c: import('../corefile/dispenser.js').Dispenser, s
     }
   }
   return cfg;
-}
-
-function fqdn(s: string): string {
-  return s.endsWith('.') ? s : `${s}.`;
-}
-
-function hostType(host: string): 'A' | 'AAAA' | 'CNAME' {
-  if (parseIPv4(host)) return 'A';
-  if (parseIPv6(host)) return 'AAAA';
-  return 'CNAME';
 }
 
 function addrRR(name: string, ttl: number, ip: string): RR {

@@ -21,6 +21,7 @@ import {
   type SetupContext,
 } from '../plugin.js';
 import { CorefileError } from '../corefile/dispenser.js';
+import { parseResolvConf } from '../resolv-conf.js';
 import { matchRequirements, parseLabelSelector, SelectorParseError, type Requirement } from '../../api/selectors.js';
 
 type PodMode = 'disabled' | 'insecure' | 'verified';
@@ -93,7 +94,8 @@ function isReverse(name: string): boolean {
   return n.endsWith('in-addr.arpa.') || n.endsWith('ip6.arpa.');
 }
 
-function hostType(host: string): 'A' | 'AAAA' | 'CNAME' {
+/** msg.Service.HostType: an IP is an A or AAAA target, anything else a CNAME. */
+export function hostType(host: string): 'A' | 'AAAA' | 'CNAME' {
   if (parseIPv4(host)) return 'A';
   if (parseIPv6(host)) return 'AAAA';
   return 'CNAME';
@@ -536,17 +538,6 @@ function parseStanza(c: import('../corefile/dispenser.js').Dispenser, ctx: Setup
   return cfg;
 }
 
-/** dns.ClientConfigFromFile(...).Search, normalized to absolute lower-case names. */
-function searchFromResolvConf(text: string | undefined): string[] {
-  if (text === undefined) return [];
-  let search: string[] = [];
-  for (const line of text.split('\n')) {
-    const f = line.trim().split(/\s+/);
-    if (f[0] === 'search' || f[0] === 'domain') search = f.slice(1).map(normalizeZone);
-  }
-  return search;
-}
-
 function srvTarget(b: Backend, zone: string): string {
   return `${b.path.join('.')}.${zone}`;
 }
@@ -618,7 +609,7 @@ export const kubernetesPlugin: PluginDef = {
     });
 
     // setup.go searchFromResolvConf: CoreDNS's own /etc/resolv.conf search list, for autopath.
-    const resolvSearch = searchFromResolvConf(ctx.readFile('/etc/resolv.conf'));
+    const resolvSearch = parseResolvConf(ctx.readFile('/etc/resolv.conf') ?? '').searches.map(normalizeZone);
     const externaler: Externaler = {
       external: (qname, qtype, zone, headless) => k.external(qname, qtype, zone, headless),
       externalAddress: (headless) => k.externalAddress(headless),
