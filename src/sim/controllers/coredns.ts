@@ -16,6 +16,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Namespace, Pod, Service } from '../api/types.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
 import { podFs } from '../runtime/podfs.js';
+import { containerFs } from '../runtime/volumes.js';
 import { startCoreDns, type CoreDns } from '../dns/server.js';
 import type { ClusterView } from '../dns/cluster-view.js';
 import type { Clock } from '../../util/clock.js';
@@ -87,6 +88,7 @@ function clusterView(c: Cluster): ClusterView {
     endpointSlices: () => c.store.list<EndpointSlice>('EndpointSlice'),
     pods: () => c.store.list<Pod>('Pod'),
     namespaces: () => c.store.list<Namespace>('Namespace').map((n) => n.metadata.name),
+    namespaceLabels: (n) => c.store.get<Namespace>('Namespace', undefined, n)?.metadata.labels,
     lastChangeMs: () => state(c).lastChangeMs,
   };
 }
@@ -94,9 +96,13 @@ function clusterView(c: Cluster): ClusterView {
 /** Build a CoreDNS process for `pod` from `corefile`. The clock can be pinned for reload checks. */
 function launch(c: Cluster, pod: Pod, corefile: string, clock: Clock): ReturnType<typeof startCoreDns> {
   const fs = podFs(c, pod.metadata.uid ?? '');
+  const container = pod.spec.containers.find((ct) => COREDNS_IMAGES.some((i) => ct.image?.startsWith(i))) ?? pod.spec.containers[0];
   return startCoreDns({
     corefile,
-    readFile: (p) => (p === '/etc/coredns/Corefile' ? corefile : fs.tryRead(p)),
+    // The Corefile is the text this process loaded; other files (zone files of the file plugin,
+    // hosts files, import globs) are read through the container's mounts, so a ConfigMap key is
+    // only visible if the config volume projects it (kubeadm's volume lists only `Corefile`).
+    readFile: (p) => (p === '/etc/coredns/Corefile' ? corefile : container ? (containerFs(c, pod, container.name).tryRead(p) ?? fs.tryRead(p)) : fs.tryRead(p)),
     view: clusterView(c),
     transport: dnsTransport(c, { kind: 'pod', ns: pod.metadata.namespace ?? 'kube-system', name: pod.metadata.name }, undefined, () => rebuilding),
     clock,

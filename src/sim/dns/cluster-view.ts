@@ -15,6 +15,8 @@ export interface ClusterView {
   lastChangeMs(): number;
   /** False until the informers have synced (unsynced: would-be NXDOMAIN becomes SERVFAIL, /ready 503). */
   synced?(): boolean;
+  /** Labels of a namespace (for the kubernetes plugin's namespace_labels selector). */
+  namespaceLabels?(name: string): Record<string, string> | undefined;
 }
 
 /** A view over fixed arrays, for tests and for snapshots. */
@@ -24,6 +26,7 @@ export function staticClusterView(parts: {
   pods?: Pod[];
   namespaces?: string[];
   lastChangeMs?: number;
+  namespaceLabels?: Record<string, Record<string, string>>;
 }): ClusterView {
   return {
     services: () => parts.services ?? [],
@@ -31,5 +34,6 @@ export function staticClusterView(parts: {
     pods: () => parts.pods ?? [],
     namespaces: () => parts.namespaces ?? ['default', 'kube-system', 'kube-public', 'kube-node-lease'],
     lastChangeMs: () => parts.lastChangeMs ?? 1718000000000,
+    namespaceLabels: (n) => parts.namespaceLabels?.[n],
   };
 }

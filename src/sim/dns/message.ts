@@ -17,9 +17,9 @@ export const RCODE_NUMBER: Record<Rcode, number> = {
   REFUSED: 5,
 };
 
-export type RRType = 'A' | 'AAAA' | 'CNAME' | 'SRV' | 'PTR' | 'TXT' | 'SOA' | 'NS' | 'MX';
+export type RRType = 'A' | 'AAAA' | 'CNAME' | 'SRV' | 'PTR' | 'TXT' | 'SOA' | 'NS' | 'MX' | 'HINFO';
 /** Query types: record types plus a few that only appear in questions. */
-export type QType = RRType | 'HINFO' | 'ANY' | 'AXFR' | 'IXFR' | 'CAA';
+export type QType = RRType | 'ANY' | 'AXFR' | 'IXFR' | 'CAA';
 
 export const QTYPE_NUMBER: Record<QType, number> = {
   A: 1,
@@ -59,6 +59,7 @@ export type RData =
   | { type: 'MX'; preference: number; exchange: string }
   | { type: 'SRV'; priority: number; weight: number; port: number; target: string }
   | { type: 'TXT'; texts: string[] }
+  | { type: 'HINFO'; cpu: string; os: string }
   | {
       type: 'SOA';
       mname: string;
@@ -82,11 +83,12 @@ export interface Flags {
   cd: boolean;
 }
 
-/** EDNS0 OPT pseudo-record: UDP size, DO bit and the client COOKIE (hex) if any. */
+/** EDNS0 OPT pseudo-record: UDP size, DO bit, the client COOKIE (hex) if any, an RFC 8914 extended error code. */
 export interface Edns {
   udpSize: number;
   do: boolean;
   cookie?: string;
+  ede?: number;
 }
 
 export interface DnsMessage {
@@ -188,6 +190,8 @@ function rdataLength(r: RR): number {
       return 6 + nameWireLength(r.target);
     case 'TXT':
       return r.texts.reduce((s, t) => s + 1 + new TextEncoder().encode(t).length, 0);
+    case 'HINFO':
+      return 2 + r.cpu.length + r.os.length;
     case 'SOA':
       return nameWireLength(r.mname) + nameWireLength(r.rname) + 20;
   }
@@ -198,7 +202,7 @@ export function wireSize(m: DnsMessage): number {
   let size = 12;
   for (const q of m.question) size += nameWireLength(q.name) + 4;
   for (const r of [...m.answer, ...m.authority, ...m.additional]) size += nameWireLength(r.name) + 10 + rdataLength(r);
-  if (m.edns) size += 11 + (m.edns.cookie ? 4 + m.edns.cookie.length / 2 : 0);
+  if (m.edns) size += 11 + (m.edns.cookie ? 4 + m.edns.cookie.length / 2 : 0) + (m.edns.ede !== undefined ? 6 : 0);
   return size;
 }
 
@@ -218,6 +222,8 @@ export function rdataText(r: RR): string {
       return `${r.priority} ${r.weight} ${r.port} ${r.target}`;
     case 'TXT':
       return r.texts.map((t) => `"${t}"`).join(' ');
+    case 'HINFO':
+      return `"${r.cpu}" "${r.os}"`;
     case 'SOA':
       return `${r.mname} ${r.rname} ${r.serial} ${r.refresh} ${r.retry} ${r.expire} ${r.minimum}`;
   }

@@ -24,6 +24,28 @@ export interface SetupContext {
   transport: Transport;
   /** The CoreDNS pod's own IP (source of forwarded queries, NS glue). */
   podIp: string;
+  /**
+   * dnsserver.GetConfig(c).Handler(name): another plugin of the same server block. Only valid once
+   * every setup has run (upstream calls it from OnStartup), so plugins keep the function, not its result.
+   */
+  handler(name: string): Plugin | undefined;
+}
+
+/** k8s_external's Externaler (plugin/k8s_external/external.go), implemented by the kubernetes plugin. */
+export interface Externaler {
+  /** Services (host, port, SRV target path) matching the query below `zone`, and the rcode when none match. */
+  external(qname: string, qtype: QType, zone: string, headless: boolean): { services: ExternalService[]; rcode: Rcode };
+  /** ExternalAddress: the addresses of the Service(s) that front CoreDNS itself. */
+  externalAddress(headless: boolean): string[];
+  externalSerial(): number;
+  ttl(): number;
+}
+
+/** msg.Service as k8s_external sees it: `key` labels name the SRV target (svc.ns or endpoint.svc.ns). */
+export interface ExternalService {
+  host: string;
+  port: number;
+  key: string[];
 }
 
 export interface Client {
@@ -52,6 +74,8 @@ export interface Result {
   /** The reply if a plugin wrote one (plugin.ClientWrite). */
   reply?: DnsMessage;
   error?: string;
+  /** The plugin chose to send nothing (acl drop): the client sees no reply at all. */
+  dropped?: boolean;
 }
 
 export type Next = (req: Request) => Result;
@@ -67,8 +91,19 @@ export interface Plugin {
   health?: { addr: string; lameduckMs: number };
   readyAddr?: string;
   prometheusAddr?: string;
+  /** The debug plugin's flag on this server block. */
+  debug?: boolean;
   /** Started after the server is up (loop's probe). */
   onStartup?(probe: (name: string, type: QType) => void): void;
+  /**
+   * c.OnStartup callbacks that can fail the start (k8s_external looking up the kubernetes plugin):
+   * the error text, as plugin.Error formats it, or undefined.
+   */
+  startupCheck?(): string | undefined;
+  /** The kubernetes plugin's Externaler and AutoPather, for k8s_external and autopath. */
+  externaler?: Externaler;
+  /** kubernetes AutoPath: the search path of the pod that sent the query, sentinel '' last; undefined = none. */
+  autoPath?(qname: string, clientIp: string): string[] | undefined;
 }
 
 export interface PluginDef {

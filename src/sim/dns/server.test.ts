@@ -189,3 +189,28 @@ describe('cache', () => {
     assert.equal(hit.answer[0]?.ttl, 20);
   });
 });
+
+describe('directives this simulator does not emulate, and plugin.cfg order', () => {
+  it('a real plugin that is not simulated is accepted, with a simulator warning instead of silence', () => {
+    const r = start('.:53 {\n    dnstap /tmp/dnstap.sock full\n    whoami\n}\n');
+    assert.ok(r.ok);
+    assert.equal(r.server.logs[0], '[WARNING] cka-lab simulator: plugin/dnstap is not simulated; the directive is accepted but does nothing');
+    assert.equal(q(r.server, 'x.example.').rcode, 'NOERROR');
+  });
+
+  it('a name outside plugin.cfg is still an unknown directive', () => {
+    const r = start('.:53 {\n    whoami\n    foo\n}\n');
+    assert.deepEqual(r.ok ? 'started' : r.stderr, "/etc/coredns/Corefile:3 - Error during parsing: Unknown directive 'foo'\n");
+  });
+
+  it('plugins run in plugin.cfg order, not Corefile order: acl before any before kubernetes', () => {
+    // Written last, acl still runs first (plugin.cfg: acl, any, ..., kubernetes, ..., forward).
+    const r = start('.:53 {\n    forward . /etc/resolv.conf\n    kubernetes cluster.local\n    any\n    acl {\n        block type ANY\n    }\n}\n');
+    assert.ok(r.ok);
+    assert.equal(q(r.server, 'web.default.svc.cluster.local', 'ANY').rcode, 'REFUSED');
+    assert.equal(q(r.server, 'web.default.svc.cluster.local').answer[0]?.type, 'A');
+    const noAcl = start('.:53 {\n    forward . /etc/resolv.conf\n    kubernetes cluster.local\n    any\n}\n');
+    assert.ok(noAcl.ok);
+    assert.equal(q(noAcl.server, 'web.default.svc.cluster.local', 'ANY').answer[0]?.type, 'HINFO');
+  });
+});

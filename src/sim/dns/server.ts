@@ -87,7 +87,9 @@ function build(text: string, opts: CoreDnsOptions, logs: string[]): BuildResult 
       const toks = b.sb.tokens.get(dir);
       if (!toks) continue;
       const def = PLUGINS.get(dir);
+      const plugins = b.plugins;
       const ctx: SetupContext = {
+        handler: (name) => plugins.get(name),
         file,
         zones: b.addrs.map((a) => a.zone),
         readFile: opts.readFile,
@@ -98,6 +100,11 @@ function build(text: string, opts: CoreDnsOptions, logs: string[]): BuildResult 
         podIp: opts.podIp,
       };
       if (!def) {
+        // A plugin compiled into the real binary that this simulator does not emulate. CoreDNS would
+        // accept the directive (its own setup may still reject arguments we cannot check), so refusing
+        // to start would be wrong; running as if it were absent would be silently wrong. It is
+        // accepted and the process log says so, once per block, so a learner is never misled.
+        logs.push(`[WARNING] cka-lab simulator: plugin/${dir} is not simulated; the directive is accepted but does nothing`);
         b.plugins.set(dir, { name: dir });
         continue;
       }
@@ -109,6 +116,11 @@ function build(text: string, opts: CoreDnsOptions, logs: string[]): BuildResult 
       }
     }
   }
+  for (const b of blocks)
+    for (const p of b.plugins.values()) {
+      const err = p.startupCheck?.();
+      if (err !== undefined) return { ok: false, error: err };
+    }
   const seen = new Set<string>();
   for (const b of blocks) {
     for (const a of b.addrs) {
@@ -337,6 +349,7 @@ export class CoreDns {
       throw e;
     }
     if (res.reply) return { reply: res.reply, elapsedMs: elapsed.ms };
+    if (res.dropped) return { elapsedMs: elapsed.ms };
     return { reply: replyTo(msg, res.rcode === 'NOERROR' ? 'SERVFAIL' : res.rcode), elapsedMs: elapsed.ms };
   }
 }

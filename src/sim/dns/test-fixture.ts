@@ -11,7 +11,7 @@ import { ManualClock } from '../../util/clock.js';
 import { Random } from '../../util/random.js';
 import { startCoreDns, type CoreDns } from './server.js';
 import { upstreamAnswer } from './upstream-zone.js';
-import type { DnsMessage } from './message.js';
+import { rdataText, type DnsMessage, type RR } from './message.js';
 import type { Transport } from './transport.js';
 
 function svc(ns: string, name: string, spec: Service['spec']): Service {
@@ -92,4 +92,15 @@ export function startTestServer(corefile = DEFAULT_COREFILE_SEED000, files: Reco
   });
   if (!r.ok) throw new Error(r.stderr);
   return { server: r.server, clock };
+}
+
+/** A compact, exact rendering of a reply for table tests: rcode, aa, then each section. */
+export function showReply(r: DnsMessage | undefined): string {
+  if (!r) return 'no reply';
+  const rr = (x: RR): string => `${x.name} ${x.ttl} ${x.type} ${rdataText(x)}`;
+  const parts = [`${r.rcode} aa=${r.flags.aa}`];
+  if (r.answer.length) parts.push(`AN: ${r.answer.map(rr).join(' | ')}`);
+  if (r.authority.length) parts.push(`NS: ${r.authority.map(rr).join(' | ')}`);
+  if (r.additional.length) parts.push(`AR: ${r.additional.map(rr).join(' | ')}`);
+  return parts.join('; ');
 }

@@ -14,6 +14,8 @@ import { bind9ServerError, lookupServer } from './server.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 export const DIG_VERSION = '9.18.49-1~deb12u3-Debian';
+/** RFC 8914 info codes dig names (BIND's ede_name table), for the codes CoreDNS plugins here send. */
+const EDE_NAMES: Record<number, string> = { 15: 'Blocked', 17: 'Filtered' };
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -129,6 +131,7 @@ export function dig(input: ClientInput): ClientResult {
   if (reply.edns) {
     out += `;; OPT PSEUDOSECTION:\n; EDNS: version: 0, flags:${reply.edns.do ? ' do' : ''}; udp: ${reply.edns.udpSize}\n`;
     if (reply.edns.cookie) out += `; COOKIE: ${reply.edns.cookie} (echoed)\n`;
+    if (reply.edns.ede !== undefined) out += `; EDE: ${reply.edns.ede}${EDE_NAMES[reply.edns.ede] ? ` (${EDE_NAMES[reply.edns.ede] ?? ''})` : ''}\n`;
   }
   if (q) out += `;; QUESTION SECTION:\n${digQuestionLine(q)}\n\n`;
   const section = (title: string, rrs: typeof reply.answer): void => {

@@ -31,6 +31,9 @@ function recordText(r: RR): string {
       return `${owner}\ttext = ${r.texts.map((t) => `"${t}"`).join(' ')}\n`;
     case 'SRV':
       return `${owner}\tservice = ${r.priority} ${r.weight} ${r.port} ${r.target}\n`;
+    case 'HINFO':
+      // nslookup.c printsection default: the lower-case type name, then the rdata text.
+      return `${owner}\thinfo = "${r.cpu}" "${r.os}"\n`;
     case 'SOA':
       return `${owner}\n\torigin = ${r.mname}\n\tmail addr = ${r.rname}\n\tserial = ${r.serial}\n\trefresh = ${r.refresh}\n\tretry = ${r.retry}\n\texpire = ${r.expire}\n\tminimum = ${r.minimum}\n`;
   }

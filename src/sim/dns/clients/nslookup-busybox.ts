@@ -31,6 +31,9 @@ function recordLines(r: RR): string {
       return `${owner}\ttext = ${r.texts.map((t) => `"${t}"`).join(' ')}\n`;
     case 'SRV':
       return `${owner}\tservice = ${r.priority} ${r.weight} ${r.port} ${unfqdn(r.target)}\n`;
+    case 'HINFO':
+      // busybox nslookup.c parse_reply prints only the types it knows (A, AAAA, CNAME, MX, NS, PTR, SOA, SRV, TXT).
+      return '';
     case 'SOA':
       return `${owner}\n\torigin = ${unfqdn(r.mname)}\n\tmail addr = ${unfqdn(r.rname)}\n\tserial = ${r.serial}\n\trefresh = ${r.refresh}\n\tretry = ${r.retry}\n\texpire = ${r.expire}\n\tminimum = ${r.minimum}\n`;
   }

@@ -10,6 +10,8 @@ import type { ClusterView } from '../cluster-view.js';
 import { addressFromReverse, parseIPv4, parseIPv6, replyTo, type QType, type RR } from '../message.js';
 import {
   ERR_ONCE,
+  type ExternalService,
+  type Externaler,
   fallZones,
   matchZone,
   nextOrFailure,
@@ -19,6 +21,8 @@ import {
   type SetupContext,
 } from '../plugin.js';
 import { CorefileError } from '../corefile/dispenser.js';
+import { parseResolvConf } from '../resolv-conf.js';
+import { matchRequirements, parseLabelSelector, SelectorParseError, type Requirement } from '../../api/selectors.js';
 
 type PodMode = 'disabled' | 'insecure' | 'verified';
 
@@ -32,6 +36,36 @@ export interface KubernetesConfig {
   endpointPodNames: boolean;
   ignoreEmptyService: boolean;
   noEndpoints: boolean;
+  /** `labels`: the informers list only Services, EndpointSlices and Pods that match (controller.go). */
+  labels?: Requirement[];
+  /** `namespace_labels`: only namespaces that match exist for the plugin. */
+  namespaceLabels?: Requirement[];
+}
+
+/** controller.go list functions with opts.LabelSelector: what the informers hold under `labels`/`namespace_labels`. */
+function selectedView(view: ClusterView, cfg: KubernetesConfig): ClusterView {
+  const sel = cfg.labels;
+  const nsSel = cfg.namespaceLabels;
+  if (!sel && !nsSel) return view;
+  const keep = <T extends { metadata: { labels?: Record<string, string> } }>(xs: T[]): T[] => (sel ? xs.filter((x) => matchRequirements(sel, x.metadata.labels)) : xs);
+  return {
+    ...view,
+    services: () => keep(view.services()),
+    endpointSlices: () => keep(view.endpointSlices()),
+    pods: () => keep(view.pods()),
+    namespaces: () => (nsSel ? view.namespaces().filter((n) => matchRequirements(nsSel, view.namespaceLabels?.(n))) : view.namespaces()),
+  };
+}
+
+/** meta.ParseToLabelSelector, with setup.go's wording around its error. */
+function parseSelectorArg(args: string[], what: 'label' | 'namespace_label'): Requirement[] {
+  const text = args.join(' ');
+  try {
+    return parseLabelSelector(text);
+  } catch (e) {
+    if (!(e instanceof SelectorParseError)) throw e;
+    throw new CorefileError(`unable to parse ${what} selector value: '${text}': couldn't parse the selector string "${text}": ${e.message}`);
+  }
 }
 
 /** msg.Service of CoreDNS: a host (IP or name) with port, ttl and the path its SRV target is built from. */
@@ -60,7 +94,8 @@ function isReverse(name: string): boolean {
   return n.endsWith('in-addr.arpa.') || n.endsWith('ip6.arpa.');
 }
 
-function hostType(host: string): 'A' | 'AAAA' | 'CNAME' {
+/** msg.Service.HostType: an IP is an A or AAAA target, anything else a CNAME. */
+export function hostType(host: string): 'A' | 'AAAA' | 'CNAME' {
   if (parseIPv4(host)) return 'A';
   if (parseIPv6(host)) return 'AAAA';
   return 'CNAME';
@@ -122,6 +157,11 @@ function sliceReady(slices: EndpointSlice[], cfg: KubernetesConfig): ReadyAddr[]
     }
   }
   return out;
+}
+
+/** object/service.go toService: spec.externalIPs, then each LoadBalancer ingress IP (or its hostname). */
+export function serviceExternalIPs(s: Service): string[] {
+  return [...(s.spec.externalIPs ?? []), ...(s.status?.loadBalancer?.ingress ?? []).map((i) => (i.ip ? i.ip : (i.hostname ?? '')))];
 }
 
 function isHeadless(s: Service): boolean {
@@ -260,6 +300,105 @@ class Backend8s {
     return s.filter((b) => hostType(b.host) !== 'CNAME');
   }
 
+  /**
+   * external.go External: Services by external IP (spec.externalIPs, LoadBalancer ingress) below a
+   * k8s_external zone as service.namespace.<zone>, endpoint.service.namespace.<zone> or
+   * _port._proto.service.namespace.<zone>; with `headless`, a headless Service's ready endpoints.
+   */
+  external(qname: string, qtype: QType, zone: string, headless: boolean): { services: ExternalService[]; rcode: 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL' } {
+    const name = qname.toLowerCase();
+    if (qtype === 'PTR') {
+      const ip = addressFromReverse(name);
+      if (ip !== undefined) {
+        const services: ExternalService[] = [];
+        for (const svc of this.view.services()) {
+          const ns = svc.metadata.namespace ?? 'default';
+          if (!serviceExternalIPs(svc).includes(ip)) continue;
+          if (this.cfg.namespaces.length > 0 && !this.namespaceExposed(ns)) continue;
+          services.push({ host: `${svc.metadata.name}.${ns}`, port: 0, key: [] });
+        }
+        return { services, rcode: services.length === 0 ? 'NXDOMAIN' : 'NOERROR' };
+      }
+    }
+    const segs = labelsLeft(name, zone.toLowerCase());
+    let last = segs.length - 1;
+    if (last < 0) return { services: [], rcode: 'SERVFAIL' };
+    const namespace = segs[last] ?? '';
+    if (!this.namespaceExposed(namespace)) return { services: [], rcode: 'NXDOMAIN' };
+    last--;
+    if (last < 0) return { services: [], rcode: 'NOERROR' };
+    const service = segs[last] ?? '';
+    last--;
+    const strip = (x: string): string => (x.startsWith('_') ? x.slice(1) : x);
+    const r: RecordRequest = { podOrSvc: 'svc', namespace, service, endpoint: '', port: '', protocol: '' };
+    if (last === 0) {
+      r.endpoint = strip(segs[0] ?? '');
+      last--;
+    } else if (last === 1) {
+      r.protocol = strip(segs[1] ?? '');
+      r.port = strip(segs[0] ?? '');
+      last -= 2;
+    }
+    if (last !== -1) return { services: [], rcode: 'NXDOMAIN' };
+    const services: ExternalService[] = [];
+    let rcode: 'NOERROR' | 'NXDOMAIN' = 'NXDOMAIN';
+    for (const svc of this.view.services()) {
+      const ns = svc.metadata.namespace ?? 'default';
+      if (ns !== namespace || svc.metadata.name !== service) continue;
+      const extIPs = serviceExternalIPs(svc);
+      if (headless && extIPs.length === 0 && (isHeadless(svc) || r.endpoint !== '')) {
+        for (const a of sliceReady(this.slicesFor(svc), this.cfg)) {
+          if (r.endpoint !== '' && !eq(r.endpoint, a.hostname)) continue;
+          for (const p of a.ports) {
+            if (!matchPort(r, p.name, p.protocol)) continue;
+            rcode = 'NOERROR';
+            services.push({ host: a.ip, port: p.port, key: [a.hostname, svc.metadata.name, ns] });
+          }
+        }
+        continue;
+      }
+      const ports: { name: string; port: number; protocol: string }[] = (svc.spec.ports ?? []).map((p) => ({ name: p.name ?? '', port: p.port, protocol: p.protocol ?? 'TCP' }));
+      if (ports.length === 0) ports.push({ name: '', port: -1, protocol: '' });
+      for (const ip of extIPs)
+        for (const p of ports) {
+          if (!matchPort(r, p.name, p.protocol)) continue;
+          rcode = 'NOERROR';
+          services.push({ host: ip, port: p.port, key: [svc.metadata.name, ns] });
+        }
+    }
+    if (qtype === 'PTR') return { services: [], rcode };
+    return { services, rcode };
+  }
+
+  /** ns.go nsAddrs(external=true): external IPs (or, headless, endpoint IPs) of the Services fronting CoreDNS. */
+  externalAddress(headless: boolean): string[] {
+    const own = this.ctx.podIp;
+    const ips: string[] = [];
+    let found = false;
+    for (const svc of this.view.services()) {
+      const ready = sliceReady(this.slicesFor(svc), this.cfg);
+      if (!ready.some((a) => a.ip === own)) continue;
+      found = true;
+      if (headless && isHeadless(svc)) ips.push(...ready.map((a) => a.ip));
+      else ips.push(...serviceExternalIPs(svc));
+    }
+    return found ? ips : [own];
+  }
+
+  /**
+   * autopath.go AutoPath: with `pods verified`, the search path of the pod whose IP sent the query
+   * (<ns>.svc.<zone>, svc.<zone>, <zone>, then CoreDNS's own resolv.conf search list, then '').
+   */
+  autoPath(qname: string, clientIp: string, resolvSearch: string[]): string[] | undefined {
+    const zone = matchZone(this.cfg.zones, qname);
+    if (zone === undefined || this.cfg.podMode !== 'verified') return undefined;
+    const pod = this.view.pods().find((p) => p.status?.podIP === clientIp);
+    if (!pod) return undefined;
+    const ns = pod.metadata.namespace ?? 'default';
+    const head = zone === '.' ? [`${ns}.svc.`, 'svc.', '.'] : [`${ns}.svc.${zone}`, `svc.${zone}`, zone];
+    return [...head, ...resolvSearch, ''];
+  }
+
   reverse(qname: string, zone: string): Backend[] {
     const ip = addressFromReverse(qname);
     if (ip === undefined) {
@@ -271,13 +410,17 @@ class Backend8s {
       if (this.cfg.namespaces.length > 0 && !this.namespaceExposed(svc.metadata.namespace ?? 'default')) continue;
       return [{ host: `${svc.metadata.name}.${svc.metadata.namespace ?? 'default'}.svc.${this.cfg.primaryZone}`, port: 0, ttl: this.cfg.ttl, path: [] }];
     }
+    // reverse.go serviceRecordForIP: endpoints are indexed by their own service-name label
+    // (object.EndpointsKey), so an EndpointSlice answers even when its Service object is absent.
     const out: Backend[] = [];
-    for (const svc of this.view.services()) {
-      const ns = svc.metadata.namespace ?? 'default';
+    for (const slice of this.view.endpointSlices()) {
+      const ns = slice.metadata.namespace ?? 'default';
+      const svcName = slice.metadata.labels?.['kubernetes.io/service-name'] ?? '';
+      if (svcName === '') continue;
       if (this.cfg.namespaces.length > 0 && !this.namespaceExposed(ns)) continue;
-      for (const a of sliceReady(this.slicesFor(svc), this.cfg)) {
+      for (const a of sliceReady([slice], this.cfg)) {
         if (a.ip !== ip) continue;
-        const host = `${a.hostname}.${svc.metadata.name}.${ns}.svc.${this.cfg.primaryZone}`;
+        const host = `${a.hostname}.${svcName}.${ns}.svc.${this.cfg.primaryZone}`;
         if (!out.some((b) => b.host === host)) out.push({ host, port: 0, ttl: this.cfg.ttl, path: [] });
       }
     }
@@ -351,7 +494,10 @@ function parseStanza(c: import('../corefile/dispenser.js').Dispenser, ctx: Setup
       case 'namespace_labels': {
         const a = c.remainingArgs();
         if (a.length === 0) throw c.argErr();
-        if (v === 'namespace_labels') nsLabels = true;
+        if (v === 'namespace_labels') {
+          nsLabels = true;
+          cfg.namespaceLabels = parseSelectorArg(a, 'namespace_label');
+        } else cfg.labels = parseSelectorArg(a, 'label');
         break;
       }
       case 'fallthrough':
@@ -406,7 +552,7 @@ export const kubernetesPlugin: PluginDef = {
       cfg = parseStanza(c, ctx);
     }
     const config = cfg as KubernetesConfig;
-    const k = new Backend8s(config, ctx.view, ctx);
+    const k = new Backend8s(config, selectedView(ctx.view, config), ctx);
     const synced = (): boolean => ctx.view.synced?.() ?? true;
 
     const addresses = (qname: string, qtype: 'A' | 'AAAA', zone: string, req: Request, prev: RR[]): RR[] => {
@@ -462,8 +608,19 @@ export const kubernetesPlugin: PluginDef = {
       minimum: config.ttl,
     });
 
+    // setup.go searchFromResolvConf: CoreDNS's own /etc/resolv.conf search list, for autopath.
+    const resolvSearch = parseResolvConf(ctx.readFile('/etc/resolv.conf') ?? '').searches.map(normalizeZone);
+    const externaler: Externaler = {
+      external: (qname, qtype, zone, headless) => k.external(qname, qtype, zone, headless),
+      externalAddress: (headless) => k.externalAddress(headless),
+      externalSerial: () => Math.floor(ctx.view.lastChangeMs() / 1000) >>> 0,
+      ttl: () => config.ttl,
+    };
+
     return {
       name: 'kubernetes',
+      externaler,
+      autoPath: (qname, clientIp) => k.autoPath(qname, clientIp, resolvSearch),
       ready: synced,
       serve(req, next) {
         const q = req.msg.question[0];
