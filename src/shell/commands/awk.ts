@@ -15,7 +15,7 @@
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
 import { formatC, gFormat, type FormatArg } from './format.js';
-import { compilePosix } from './regex.js';
+import { compilePosix, withFlags } from './regex.js';
 import { readInput } from './util.js';
 
 // ---------- lexer ----------
@@ -1129,7 +1129,7 @@ class Runtime {
         const repl = s(1);
         const target = args[2] ?? { k: 'field', e: { k: 'num', v: 0 } };
         const src = this.str(this.eval(target));
-        const g = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
+        const g = withFlags(re, `${re.flags.replace('g', '')}g`);
         let count = 0;
         let out = '';
         let pos = 0;

@@ -5,7 +5,7 @@
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
-import { compilePosix, RegexError } from './regex.js';
+import { compileTranslated, posixToJs, RegexError } from './regex.js';
 import { getopt, has, Out, readInput, value, values, type OptSpec } from './util.js';
 
 const USAGE = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n";
@@ -52,13 +52,13 @@ interface Matcher {
 function buildMatcher(patterns: string[], o: { E: boolean; F: boolean; i: boolean; w: boolean; x: boolean }, egrep: boolean): Matcher {
   const srcs = patterns.map((p) => {
     if (o.F) return p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    return compilePosix(p, o.E || egrep ? 'ere' : 'bre').source;
+    return posixToJs(p, o.E || egrep ? 'ere' : 'bre');
   });
   let src = srcs.map((s) => `(?:${s})`).join('|');
   if (o.x) src = `^(?:${src})$`;
   else if (o.w) src = `(?<![A-Za-z0-9_])(?:${src})(?![A-Za-z0-9_])`;
-  const re = new RegExp(src, o.i ? 'i' : '');
-  const reG = new RegExp(src, o.i ? 'gi' : 'g');
+  const re = compileTranslated(src, o.i ? 'i' : '');
+  const reG = compileTranslated(src, o.i ? 'gi' : 'g');
   return {
     test: (line) => re.test(line),
     all: (line) => {

@@ -6,7 +6,7 @@
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandFn } from '../types.js';
-import { compilePosix, RegexError } from './regex.js';
+import { compilePosix, RegexError, withFlags } from './regex.js';
 import { readInput } from './util.js';
 
 type Addr =
@@ -243,7 +243,7 @@ class Compiler {
           const f = s[this.i];
           if (f !== undefined && !/[ \t\n;}#]/.test(f)) this.fail("unknown option to `s'", this.i + 1);
           cmd.re = this.compile(src, `${flags}${cmd.global ? 'g' : ''}`);
-          if (cmd.re && !cmd.re.global) cmd.re = new RegExp(cmd.re.source, `${cmd.re.flags}g`);
+          if (cmd.re && !cmd.re.global) cmd.re = withFlags(cmd.re, `${cmd.re.flags}g`);
           cmds.push(cmd);
           this.endOfCommand();
           continue;
@@ -633,7 +633,7 @@ export const sed: CommandFn = (ctx) => {
             autoprint = false;
             break cycle;
           case 's': {
-            const re = c.re ?? (lastRe ? new RegExp(lastRe.source, `${lastRe.flags.replace('g', '')}g`) : null);
+            const re = c.re ?? (lastRe ? withFlags(lastRe, `${lastRe.flags.replace('g', '')}g`) : null);
             if (!re) {
               stderr += 'sed: no previous regular expression\n';
               return { stdout, stderr, exitCode: 1 };
