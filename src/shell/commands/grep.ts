@@ -6,6 +6,8 @@
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
 import { compileTranslated, posixToJs, RegexError } from './regex.js';
+import type { Meter } from '../../util/regex/index.js';
+import { budgetOf } from './types.js';
 import { getopt, has, Out, readInput, value, values, type OptSpec } from './util.js';
 
 const USAGE = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n";
@@ -49,7 +51,7 @@ interface Matcher {
   all(line: string): string[];
 }
 
-function buildMatcher(patterns: string[], o: { E: boolean; F: boolean; i: boolean; w: boolean; x: boolean }, egrep: boolean): Matcher {
+function buildMatcher(patterns: string[], o: { E: boolean; F: boolean; i: boolean; w: boolean; x: boolean }, egrep: boolean, meter?: Meter): Matcher {
   const srcs = patterns.map((p) => {
     if (o.F) return p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
     return posixToJs(p, o.E || egrep ? 'ere' : 'bre');
@@ -57,8 +59,8 @@ function buildMatcher(patterns: string[], o: { E: boolean; F: boolean; i: boolea
   let src = srcs.map((s) => `(?:${s})`).join('|');
   if (o.x) src = `^(?:${src})$`;
   else if (o.w) src = `(?<![A-Za-z0-9_])(?:${src})(?![A-Za-z0-9_])`;
-  const re = compileTranslated(src, o.i ? 'i' : '');
-  const reG = compileTranslated(src, o.i ? 'gi' : 'g');
+  const re = compileTranslated(src, o.i ? 'i' : '', meter);
+  const reG = compileTranslated(src, o.i ? 'gi' : 'g', meter);
   return {
     test: (line) => re.test(line),
     all: (line) => {
@@ -114,7 +116,7 @@ function runGrep(ctx: CommandContext, name: 'grep' | 'egrep' | 'fgrep'): Command
   const before = (ctxs.B ?? ctxs.C ?? 0) as number;
   let matcher: Matcher;
   try {
-    matcher = buildMatcher(patterns, { E: has(o, 'E') || name === 'egrep', F: has(o, 'F') || name === 'fgrep', i: has(o, 'i'), w: has(o, 'w'), x: has(o, 'x') }, name === 'egrep');
+    matcher = buildMatcher(patterns, { E: has(o, 'E') || name === 'egrep', F: has(o, 'F') || name === 'fgrep', i: has(o, 'i'), w: has(o, 'w'), x: has(o, 'x') }, name === 'egrep', budgetOf(ctx).regexMeter());
   } catch (e) {
     return { stdout: '', stderr: `${name}: ${e instanceof RegexError ? e.message : 'Invalid regular expression'}\n`, exitCode: 2 };
   }

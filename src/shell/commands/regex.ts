@@ -8,7 +8,7 @@
  * The translated source runs on the simulator's linear-time engine (util/regex), never on V8's
  * backtracking one: `grep -E '(a+)+$'` on a long line of a's answers at once instead of hanging.
  */
-import { LinearRegExp, RegexBudgetError, RegexSyntaxError } from '../../util/regex/index.js';
+import { LinearRegExp, RegexBudgetError, RegexSyntaxError, type Meter } from '../../util/regex/index.js';
 
 export { withFlags } from '../../util/regex/index.js';
 
@@ -236,15 +236,18 @@ export function posixToJs(p: string, flavor: RegexFlavor): string {
   return out;
 }
 
-/** Compile a POSIX pattern; flags are JavaScript's (g, i, m). Matching is linear in the text. */
-export function compilePosix(p: string, flavor: RegexFlavor, flags = ''): RegExp {
-  return compileTranslated(posixToJs(p, flavor), flags);
+/**
+ * Compile a POSIX pattern; flags are JavaScript's (g, i, m). Matching is linear in the text, and
+ * its work goes to `meter` (the line's budget, LineBudget.regexMeter) when given.
+ */
+export function compilePosix(p: string, flavor: RegexFlavor, flags = '', meter?: Meter): RegExp {
+  return compileTranslated(posixToJs(p, flavor), flags, meter);
 }
 
 /** Compile JavaScript source made by posixToJs (or put together from such sources, as grep does). */
-export function compileTranslated(src: string, flags = ''): RegExp {
+export function compileTranslated(src: string, flags = '', meter?: Meter): RegExp {
   try {
-    return new LinearRegExp(src, flags);
+    return new LinearRegExp(src, flags, 'js', meter);
   } catch (e) {
     if (e instanceof RegexSyntaxError) throw new RegexError(/too big/.test(e.message) ? 'Regular expression too big' : 'Invalid regular expression');
     throw e;

@@ -9,7 +9,6 @@
 import { MAX_REPEAT, RegexSyntaxError, type AssertKind, type CharSet, type Node, type Parsed } from './parse.js';
 
 const CHAR = 0;
-const ANY = 1;
 const SPLIT = 2;
 const JMP = 3;
 const SAVE = 4;
@@ -52,6 +51,17 @@ export interface Program {
   /** Loop-progress registers, stored after the slots (backtracking only). */
   regs: number;
   backrefs: boolean;
+  /**
+   * The characters a match can start with (code units below 128 in `ascii`, any other unit when
+   * `other`), when every path from the start consumes a character first: the search skips the
+   * text where no match can start. Undefined when a match may start with an assertion or be empty.
+   */
+  first?: { ascii: Uint8Array; other: boolean };
+}
+
+/** Work done by searches (thread steps), for callers that charge it to a budget. */
+export interface Meter {
+  work: number;
 }
 
 function inRanges(ranges: number[], c: number): boolean {
@@ -182,7 +192,45 @@ export function compile(parsed: Parsed): Program {
   gen(parsed.node);
   emit({ op: MATCH, x: 0, y: 0 });
   for (const i of insts) if (i.op === BACKREF && i.x > parsed.groups) throw new RegexSyntaxError('invalid back reference');
-  return { insts, slots: (parsed.groups + 1) * 2, regs, backrefs: parsed.hasBackrefs };
+  const prog: Program = { insts, slots: (parsed.groups + 1) * 2, regs, backrefs: parsed.hasBackrefs };
+  const first = firstChars(insts);
+  if (first) prog.first = first;
+  return prog;
+}
+
+/** The union of the character instructions reachable from the start without consuming anything. */
+function firstChars(insts: Inst[]): { ascii: Uint8Array; other: boolean } | undefined {
+  const ascii = new Uint8Array(128);
+  let other = false;
+  const seen = new Set<number>();
+  const stack = [0];
+  while (stack.length > 0) {
+    const pc = stack.pop()!;
+    if (seen.has(pc)) continue;
+    seen.add(pc);
+    const i = insts[pc]!;
+    switch (i.op) {
+      case CHAR:
+        for (let c = 0; c < 128; c++) if (i.ascii![c]) ascii[c] = 1;
+        // any code unit above 127 the set may hold (negated sets hold most)
+        if (i.set!.neg || i.set!.ranges.some((v, k) => k % 2 === 1 && v >= 128) || i.fold) other = true;
+        break;
+      case JMP:
+        stack.push(i.x);
+        break;
+      case SPLIT:
+        stack.push(i.x, i.y);
+        break;
+      case SAVE:
+      case PROGSET:
+      case PROGCHK:
+        stack.push(pc + 1);
+        break;
+      default:
+        return undefined; // an assertion, a back-reference or an empty match
+    }
+  }
+  return { ascii, other };
 }
 
 function charOk(inst: Inst, c: number): boolean {
@@ -242,11 +290,11 @@ function lists(p: Program): Lists {
  * Search `s` from `start` (only there when `sticky`). Returns the capture slots of the
  * leftmost-first match (-1 for a group that did not take part), or null.
  */
-export function search(p: Program, s: string, start: number, sticky: boolean): number[] | null {
-  return p.backrefs ? backtrack(p, s, start, sticky) : pike(p, s, start, sticky);
+export function search(p: Program, s: string, start: number, sticky: boolean, meter?: Meter): number[] | null {
+  return p.backrefs ? backtrack(p, s, start, sticky, meter) : pike(p, s, start, sticky, meter);
 }
 
-function pike(p: Program, s: string, start: number, sticky: boolean): number[] | null {
+function pike(p: Program, s: string, start: number, sticky: boolean, meter?: Meter): number[] | null {
   const insts = p.insts;
   const L = lists(p);
   let cur = 0;
@@ -304,7 +352,18 @@ function pike(p: Program, s: string, start: number, sticky: boolean): number[] |
     }
     return len;
   };
+  const first = p.first;
+  let work = 0;
   for (let pos = start; pos <= s.length; pos++) {
+    if (clen === 0 && matched === null && first && !sticky) {
+      // no thread alive: move to the next character a match can start with
+      while (pos < s.length) {
+        const c = s.charCodeAt(pos);
+        if (c < 128 ? first.ascii[c] === 1 : first.other) break;
+        pos++;
+      }
+      if (pos >= s.length) break;
+    }
     if (matched === null && (!sticky || pos === start)) {
       const caps = new Array<number>(p.slots).fill(-1);
       caps[0] = pos;
@@ -321,6 +380,7 @@ function pike(p: Program, s: string, start: number, sticky: boolean): number[] |
     const c = pos < s.length ? s.charCodeAt(pos) : -1;
     const pcs = L.pcs[cur]!;
     const capsList = L.caps[cur]!;
+    work += clen;
     for (let k = 0; k < clen; k++) {
       const pc = pcs[k]!;
       const inst = insts[pc]!;
@@ -335,10 +395,11 @@ function pike(p: Program, s: string, start: number, sticky: boolean): number[] |
     clen = nlen;
     curGen = nextGen;
   }
+  if (meter) meter.work += work + (s.length - start) / 16;
   return matched;
 }
 
-function backtrack(p: Program, s: string, start: number, sticky: boolean): number[] | null {
+function backtrack(p: Program, s: string, start: number, sticky: boolean, meter?: Meter): number[] | null {
   const insts = p.insts;
   let steps = 0;
   const size = p.slots + p.regs;
@@ -348,7 +409,10 @@ function backtrack(p: Program, s: string, start: number, sticky: boolean): numbe
     // choice points: pc, position, slots
     const stack: Array<[number, number, number[]]> = [[0, st, caps0]];
     while (stack.length > 0) {
-      let [pc, pos, caps] = stack.pop()!;
+      const top = stack.pop()!;
+      let pc = top[0];
+      let pos = top[1];
+      const caps = top[2];
       for (;;) {
         if (++steps > BACKTRACK_BUDGET) throw new RegexBudgetError(`regular expression stopped after ${BACKTRACK_BUDGET} back-reference steps (simulator limit)`);
         const inst = insts[pc]!;
@@ -361,6 +425,7 @@ function backtrack(p: Program, s: string, start: number, sticky: boolean): numbe
             break;
           case MATCH:
             caps[1] = pos;
+            if (meter) meter.work += steps;
             return caps.slice(0, p.slots);
           case JMP:
             pc = inst.x;
@@ -410,5 +475,6 @@ function backtrack(p: Program, s: string, start: number, sticky: boolean): numbe
     }
     if (sticky) break;
   }
+  if (meter) meter.work += steps;
   return null;
 }

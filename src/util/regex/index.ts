@@ -6,12 +6,13 @@
  * `match`, `matchAll`, `split` and `search` all work unchanged, with the same results as a
  * built-in RegExp of the same JavaScript source.
  */
-import { compile, search, type Program } from './engine.js';
+import { compile, search, type Meter, type Program } from './engine.js';
 import { parseRegex, type Dialect, type Parsed } from './parse.js';
 
 export { RegexSyntaxError } from './parse.js';
 export { RegexBudgetError } from './engine.js';
 export type { Dialect } from './parse.js';
+export type { Meter } from './engine.js';
 
 /** A source the built-in RegExp accepts for `super`, so `.source` reads naturally. */
 function safeSource(src: string, flags: string): string {
@@ -29,12 +30,14 @@ export class LinearRegExp extends RegExp {
   readonly dialect: Dialect;
   private readonly parsed: Parsed;
   private readonly program: Program;
+  /** Where the work of each search is added, when a caller charges it to a budget. */
+  readonly meter: Meter | undefined;
 
   /**
    * `new LinearRegExp(src, flags, dialect)`; also `new LinearRegExp(other, flags)`, which is how
    * `split` copies the expression with the sticky flag added (the species constructor).
    */
-  constructor(pattern: string | LinearRegExp, flags = '', dialect?: Dialect) {
+  constructor(pattern: string | LinearRegExp, flags = '', dialect?: Dialect, meter?: Meter) {
     const text = typeof pattern === 'string' ? pattern : pattern.pattern;
     const d = dialect ?? (typeof pattern === 'string' ? 'js' : pattern.dialect);
     const jsFlags = [...new Set(flags.replace(/[^dgimsy]/g, ''))].join('');
@@ -44,11 +47,12 @@ export class LinearRegExp extends RegExp {
     this.dialect = d;
     this.parsed = parsed;
     this.program = compile(parsed);
+    this.meter = meter ?? (typeof pattern === 'string' ? undefined : pattern.meter);
   }
 
   /** The same expression with other flags (`g` added for a replace-all loop). */
   withFlags(flags: string): LinearRegExp {
-    return new LinearRegExp(this.pattern, flags, this.dialect);
+    return new LinearRegExp(this.pattern, flags, this.dialect, this.meter);
   }
 
   /** Number of capturing groups. */
@@ -64,7 +68,7 @@ export class LinearRegExp extends RegExp {
       if (stateful) this.lastIndex = 0;
       return null;
     }
-    const caps = search(this.program, s, start, this.sticky);
+    const caps = search(this.program, s, start, this.sticky, this.meter);
     if (!caps) {
       if (stateful) this.lastIndex = 0;
       return null;
@@ -90,8 +94,8 @@ export class LinearRegExp extends RegExp {
 }
 
 /** Compile `src` in `dialect` (JavaScript syntax by default) to a linear-time RegExp. */
-export function linearRegExp(src: string, flags = '', dialect: Dialect = 'js'): LinearRegExp {
-  return new LinearRegExp(src, flags, dialect);
+export function linearRegExp(src: string, flags = '', dialect: Dialect = 'js', meter?: Meter): LinearRegExp {
+  return new LinearRegExp(src, flags, dialect, meter);
 }
 
 /** A copy of `re` with other flags, keeping a LinearRegExp linear. */
