@@ -32,7 +32,7 @@ export function parseGoDuration(s: string): number {
     rest = rest.slice(unit.length);
     total += Number(num[0]) * mult;
     // Go keeps durations in int64 nanoseconds: anything past ~292 years does not parse
-    if (total * 1e6 > 9223372036854775807) throw new Error(`time: invalid duration ${quoted}`);
+    if (total * 1e6 > 2 ** 63 - 1) throw new Error(`time: invalid duration ${quoted}`);
   }
   return sign * total;
 }
