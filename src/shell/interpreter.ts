@@ -21,6 +21,7 @@ import { unary as testUnary } from './commands/test.js';
 import { ArithError, evalArith } from './parse/arith.js';
 import { SHELL_PID } from './commands/devices.js';
 import { BudgetExceeded, INTERRUPTED_STATUS, LineBudget } from './budget.js';
+import { compilePosix, RegexError } from './commands/regex.js';
 
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
@@ -1351,11 +1352,13 @@ export class Interpreter {
               const v = (await this.expandParts([p], ctx, false)).map((f) => unescapeGlob(f.text)).join('');
               src += p.kind !== 'tilde' && p.quoted ? v.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : v;
             }
+            // bash compiles the right side with regcomp(3) as an ERE: the POSIX translation, matched in linear time
             let re: RegExp;
             try {
-              re = new RegExp(posixClasses(src));
-            } catch {
-              throw new CondError('');
+              re = compilePosix(src, 'ere', '', this.budget.regexMeter());
+            } catch (e) {
+              if (e instanceof RegexError) throw new CondError('');
+              throw e;
             }
             const m = re.exec(a);
             if (!m) {
@@ -1439,12 +1442,6 @@ class ExpansionError extends Error {}
 
 /** A `[[ ]]` that cannot be evaluated (bad regex, bad number): status 2, message when there is one. */
 class CondError extends Error {}
-
-/** POSIX bracket classes in an ERE, which JavaScript's RegExp does not know. */
-function posixClasses(re: string): string {
-  const cls: Record<string, string> = { alpha: 'A-Za-z', digit: '0-9', alnum: 'A-Za-z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v', xdigit: '0-9A-Fa-f', punct: '!-\\/:-@\\[-`{-~' };
-  return re.replace(/\[:(\w+):\]/g, (m, c: string) => cls[c] ?? m);
-}
 
 /** `set` prints values bare when they need no quoting, else in single quotes. */
 function singleQuoteIfNeeded(v: string): string {
