@@ -6,7 +6,19 @@
 
 import { BudgetExceeded, LINE_OUTPUT } from '../budget.js';
 
-export type FormatArg = { num: () => number; str: () => string; isNum?: boolean };
+/**
+ * One argument: as a floating-point number, as text, and (when the caller reads integers its own
+ * way, as bash's printf does with strtoimax) as a 64-bit integer for the integer conversions.
+ */
+export type FormatArg = { num: () => number; str: () => string; isNum?: boolean; int?: () => bigint; width?: () => number };
+
+/** The integer an argument stands for: the caller's reading, else the number truncated (awk prints big values whole). */
+function intOf(a: FormatArg | undefined): bigint {
+  if (!a) return 0n;
+  if (a.int) return a.int();
+  const v = a.num();
+  return Number.isFinite(v) ? BigInt(Math.trunc(v)) : 0n;
+}
 
 /**
  * A double has at most 1074 fraction digits (2^-1074 is the smallest subnormal), so every digit
@@ -135,7 +147,11 @@ export function formatC(fmt: string, args: FormatArg[], start = 0): { text: stri
     i += m[0].length;
     const flags = m[1] ?? '';
     let width = 0;
-    if (m[2] === '*') width = Math.trunc(next()?.num() ?? 0);
+    const star = (): number => {
+      const a = next();
+      return a === undefined ? 0 : a.width ? a.width() : Math.trunc(a.num());
+    };
+    if (m[2] === '*') width = star();
     else if (m[2]) width = Number(m[2]);
     let left = flags.includes('-');
     if (width < 0) {
@@ -143,7 +159,7 @@ export function formatC(fmt: string, args: FormatArg[], start = 0): { text: stri
       width = -width;
     }
     let prec: number | undefined;
-    if (m[3] !== undefined) prec = m[3] === '*' ? Math.trunc(next()?.num() ?? 0) : Number(m[3] || '0');
+    if (m[3] !== undefined) prec = m[3] === '*' ? star() : Number(m[3] || '0');
     if (prec !== undefined && prec < 0) prec = undefined;
     checkSize(width);
     checkSize(prec ?? 0);
@@ -159,22 +175,22 @@ export function formatC(fmt: string, args: FormatArg[], start = 0): { text: stri
         break;
       case 'd':
       case 'i': {
-        const v = Math.trunc(next()?.num() ?? 0);
-        let digits = Number.isFinite(v) ? Math.abs(v).toFixed(0) : String(Math.abs(v));
-        if (prec !== undefined) digits = prec === 0 && v === 0 ? '' : digits.padStart(prec, '0');
-        out += pad(sign(v, v < 0 ? `-${digits}` : digits), width, left, zero && prec === undefined);
+        const v = intOf(next());
+        let digits = (v < 0n ? -v : v).toString();
+        if (prec !== undefined) digits = prec === 0 && v === 0n ? '' : digits.padStart(prec, '0');
+        out += pad(sign(Number(v), v < 0n ? `-${digits}` : digits), width, left, zero && prec === undefined);
         break;
       }
       case 'o':
       case 'u':
       case 'x':
       case 'X': {
-        let v = Math.trunc(next()?.num() ?? 0);
-        if (v < 0) v = 2 ** 64 + v;
-        let digits = conv === 'o' ? v.toString(8) : conv === 'u' ? v.toFixed(0) : v.toString(16);
+        let v = intOf(next());
+        if (v < 0n) v = (1n << 64n) + v;
+        let digits = conv === 'o' ? v.toString(8) : conv === 'u' ? v.toString() : v.toString(16);
         if (conv === 'X') digits = digits.toUpperCase();
-        if (prec !== undefined) digits = prec === 0 && v === 0 ? '' : digits.padStart(prec, '0');
-        if (alt && v !== 0 && (conv === 'x' || conv === 'X')) digits = `0${conv}${digits}`;
+        if (prec !== undefined) digits = prec === 0 && v === 0n ? '' : digits.padStart(prec, '0');
+        if (alt && v !== 0n && (conv === 'x' || conv === 'X')) digits = `0${conv}${digits}`;
         if (alt && conv === 'o' && !digits.startsWith('0')) digits = `0${digits}`;
         out += pad(digits, width, left, zero && prec === undefined);
         break;
