@@ -44,6 +44,12 @@ const LINES: Array<{ line: string; stdout: string; stderr: string; status: numbe
   { line: 'while true; do while true; do :; done; done; echo after', stdout: '', stderr: STEPS, status: 130 },
   { line: 'f() { f; }; f', stdout: '', stderr: 'bash: f: maximum function nesting level exceeded (100)\n', status: 1 },
   { line: 'for i in 1 2 3; do echo $i; done', stdout: '1\n2\n3\n', stderr: '', status: 0 },
+  // extreme numbers: the real tools' words, never a JavaScript exception's
+  { line: 'date -d @99999999999999999', stdout: '', stderr: 'date: time ‘99999999999999999’ is out of range\n', status: 1 },
+  { line: 'printf "%d\n" 99999999999999999999999', stdout: '9223372036854775807\n', stderr: 'bash: printf: warning: 99999999999999999999999: Numerical result out of range\n', status: 0 },
+  { line: 'printf "%*d|\n" 99999999999 1', stdout: '', stderr: OUTPUT, status: 130 },
+  { line: 'cut -c 99999999999999999999- /etc/hostname', stdout: '', stderr: "cut: byte/character offset ‘99999999999999999999’ is too large\nTry 'cut --help' for more information.\n", status: 1 },
+  { line: 'head -c 99999999999999999999 /etc/hostname', stdout: 'cka-ws\n', stderr: '', status: 0 },
 ];
 
 test('runaway lines end within the line budget with bash-like results; the session saves, reloads and works', async () => {
