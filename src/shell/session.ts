@@ -197,7 +197,7 @@ export class Session {
       env: ctx.env,
       ...(this.opts.editor ? { editor: this.opts.editor } : {}),
       execInPod: (ns, pod, container, argv, stdin) => this.execInPod(ns, pod, container, argv, stdin),
-      budget: shellExtras(ctx).budget ?? this.lineBudget,
+      budget: shellExtras(ctx).budget ?? new LineBudget(),
     };
   }
 
