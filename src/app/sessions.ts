@@ -11,6 +11,7 @@ import { Session, type SessionData, type SessionOptions } from '../shell/session
 import { CONTROLLERS } from '../sim/controllers/index.js';
 import { corruptStamp, processAlive, readJsonVersioned, removeOrphanTemps, writeJsonAtomic, type ReadResult } from './jsonfile.js';
 import { WallClock } from './wallclock.js';
+import { validClockTime } from '../util/clock.js';
 
 export const SESSION_FILE_SCHEMA = 1;
 
@@ -38,6 +39,12 @@ function checkShape(v: unknown): string | undefined {
     return 'missing name, fixture, seed or savedAt';
   const s = f.session as Partial<SessionData> | undefined;
   if (!s || typeof s !== 'object' || !s.cluster || !Array.isArray(s.frames) || !Array.isArray(s.history)) return 'missing session data';
+  // a clock past the year 9999 or not a number (an old `sleep 99999999999999999999`) poisons every
+  // later command: certificates expire, dates cannot be written; the file is set aside instead
+  // (JSON writes NaN and Infinity as null; a snapshot without a clock fails later, when revived)
+  const now = (s.cluster as { now?: unknown }).now;
+  if ((typeof now === 'number' || now === null) && !validClockTime(now)) return `the cluster's clock is not a valid time (${String(now)})`;
+  if (!Number.isFinite(f.savedAt)) return 'savedAt is not a valid time';
   return undefined;
 }
 

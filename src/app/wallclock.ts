@@ -10,7 +10,7 @@
  * simulation by 30 s on top of wall time): set() moves the offset, never the wall. The real time
  * source is injected so tests can pin it.
  */
-import { ManualClock } from '../util/clock.js';
+import { clampClockTime, ManualClock } from '../util/clock.js';
 
 export class WallClock extends ManualClock {
   private base: number;
@@ -19,7 +19,7 @@ export class WallClock extends ManualClock {
 
   constructor(simStart: number, private readonly real: () => number = () => Date.now()) {
     super(simStart);
-    this.base = simStart;
+    this.base = clampClockTime(simStart, 0);
     this.realStart = real();
     this.sampled = this.realStart;
   }
@@ -30,17 +30,18 @@ export class WallClock extends ManualClock {
   }
 
   override now(): number {
-    return this.base + (this.sampled - this.realStart);
+    return clampClockTime(this.base + (this.sampled - this.realStart), this.base);
   }
 
   /** Jump simulated time to `ms` (never backwards: a clock that follows the wall only moves on). */
   override set(ms: number): void {
     const now = this.now();
-    if (ms > now) this.base += ms - now;
+    const to = clampClockTime(ms, now);
+    if (to > now) this.base += to - now;
   }
 
   override advance(ms: number): void {
-    if (ms > 0) this.base += ms;
+    if (ms > 0) this.set(this.now() + ms);
   }
 }
 

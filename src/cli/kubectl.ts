@@ -9,6 +9,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { CommandResult } from '../shell/types.js';
 import { runKubectl } from '../shell/kubectl/index.js';
+import { BudgetExceeded, INTERRUPTED_STATUS } from '../shell/budget.js';
 import type { CliIo } from './io.js';
 import { editorFor, envOf, type Env } from './context.js';
 import { openSession, withSessionLock } from './shell.js';
@@ -48,7 +49,14 @@ async function runOneShot(args: string[], io: CliIo, env: Env, name: string, rec
     cluster: session.cluster,
   });
   const env_ = { ...sessionEnv, fs: routedFiles(hostFiles(cwd), sessionEnv.fs, new Set([sessionKubeconfig])) };
-  let res: CommandResult = await runKubectl(args, env_);
+  let res: CommandResult;
+  try {
+    res = await runKubectl(args, env_);
+  } catch (e) {
+    // a wait past the simulator's limit of simulated time (shell/budget.ts) ends like Ctrl-C
+    if (!(e instanceof BudgetExceeded)) throw e;
+    res = { stdout: '', stderr: `${e.message}\n`, exitCode: INTERRUPTED_STATUS };
+  }
   if (res.enter) res = { stdout: '', stderr: 'cka-lab: an interactive shell in a container needs the simulated terminal: run `cka-lab shell`, then the same kubectl exec\n', exitCode: 1 };
   session.cluster.settle();
   io.stdout.write(res.stdout);

@@ -20,6 +20,8 @@ import { braceExpand } from './parse/brace.js';
 import { unary as testUnary } from './commands/test.js';
 import { ArithError, evalArith } from './parse/arith.js';
 import { SHELL_PID } from './commands/devices.js';
+import { BudgetExceeded, INTERRUPTED_STATUS, LineBudget } from './budget.js';
+import { compilePosix, RegexError } from './commands/regex.js';
 
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
@@ -111,8 +113,8 @@ class LoopSignal {
   ) {}
 }
 
-/** Loops stop after this many iterations: the simulator cannot be interrupted with Ctrl-C. */
-const MAX_LOOP = 1000;
+/** Steps between yields to the event loop, so a Ctrl-C (an event, not a microtask) is seen. */
+const YIELD_EVERY = 1024;
 
 /** The builtins handled here; `which` reports them as not found on disk, like the real one. */
 export const BUILTINS = new Set([
@@ -169,6 +171,9 @@ export class Interpreter {
   /** /dev/fd paths holding process substitutions' output, removed when their command ends. */
   private procFiles: string[] = [];
   private nextFd = 63;
+  /** The running line's allowance (budget.ts), shared with the commands it runs. */
+  private budget = new LineBudget();
+  private nextYield = YIELD_EVERY;
 
   constructor(private readonly opts: InterpreterOptions) {
     this.aliases = opts.aliases ?? {};
@@ -196,10 +201,15 @@ export class Interpreter {
     return this.state.status;
   }
 
-  /** Parse and run one complete command text (see LineReader for multi-line input). */
-  async run(source: string, stdin = ''): Promise<RunOutput> {
+  /**
+   * Parse and run one complete command text (see LineReader for multi-line input). `budget` is the
+   * line's allowance; a line run for another line (`ssh HOST CMD`) passes the outer one on.
+   */
+  async run(source: string, stdin = '', budget?: LineBudget): Promise<RunOutput> {
     this.output = [];
     this.advanced = 0;
+    this.budget = budget ?? new LineBudget();
+    this.nextYield = this.budget.steps + YIELD_EVERY;
     const parsed = parseScript(source, { aliases: this.aliases });
     if (!parsed.ok) {
       const msg = parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.error;
@@ -207,13 +217,15 @@ export class Interpreter {
       this.state.status = 2;
       return this.finish();
     }
-    return this.runScript(parsed.script, stdin);
+    return this.runScript(parsed.script, stdin, this.budget);
   }
 
   /** Run an already parsed script; `stdin` feeds its commands (`… | ssh HOST CMD`), else none. */
-  async runScript(script: Script, stdin = ''): Promise<RunOutput> {
+  async runScript(script: Script, stdin = '', budget?: LineBudget): Promise<RunOutput> {
     this.output = [];
     this.advanced = 0;
+    this.budget = budget ?? new LineBudget();
+    this.nextYield = this.budget.steps + YIELD_EVERY;
     const io: Io = { stdin, out: { kind: 'terminal', stream: 'stdout' }, err: { kind: 'terminal', stream: 'stderr' } };
     try {
       await this.script(script, io, this.state, 0, true);
@@ -223,6 +235,12 @@ export class Interpreter {
         return { ...this.finish(), exit: e.code };
       }
       if (e instanceof LoopSignal || e instanceof ReturnSignal) return this.finish();
+      if (e instanceof BudgetExceeded) {
+        // like Ctrl-C: the line ends where it was, its state so far kept
+        if (e.message) this.output.push({ stream: 'stderr', text: `${e.message}\n` });
+        this.state.status = INTERRUPTED_STATUS;
+        return this.finish();
+      }
       this.write(io.err, `bash: ${errText(e)}\n`);
       this.state.status = 1;
     }
@@ -242,6 +260,7 @@ export class Interpreter {
 
   private write(sink: Sink, text: string): void {
     if (text === '') return;
+    this.budget.output(text.length);
     switch (sink.kind) {
       case 'terminal': {
         const last = this.output[this.output.length - 1];
@@ -323,7 +342,18 @@ export class Interpreter {
     return p.negate ? (status === 0 ? 1 : 0) : status;
   }
 
+  /** Charge one step; every YIELD_EVERY steps let the event loop run so an interrupt arrives. */
+  private async step(): Promise<void> {
+    this.budget.step();
+    if (this.budget.steps >= this.nextYield) {
+      this.nextYield = this.budget.steps + YIELD_EVERY;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      this.budget.checkInterrupt();
+    }
+  }
+
   private async command(c: Command, io: Io, st: State, depth: number, top: boolean): Promise<number> {
+    await this.step();
     if (c.type === 'subshell') {
       const rio = await this.redirects(c.redirects, io, st, depth);
       if (typeof rio === 'number') return rio;
@@ -361,12 +391,6 @@ export class Interpreter {
       }
     }
     let status = 0;
-    let iterations = 0;
-    const guard = (): boolean => {
-      if (++iterations <= MAX_LOOP) return true;
-      this.write(rio.err, `bash: loop stopped after ${MAX_LOOP} iterations (simulator limit)\n`);
-      return false;
-    };
     /** Run a loop body; 'break' or 'continue' when the body used those builtins. */
     const body = async (b: Script): Promise<'break' | 'continue' | undefined> => {
       try {
@@ -387,7 +411,7 @@ export class Interpreter {
         const items: string[] = [];
         if (c.words) {
           try {
-            for (const w of c.words) items.push(...(await this.expandWord(w, { st, err: rio.err, depth, onStatus: () => undefined }, true)));
+            for (const w of c.words) for (const f of await this.expandWord(w, { st, err: rio.err, depth, onStatus: () => undefined }, true)) items.push(f);
           } catch (e) {
             if (!(e instanceof ExpansionError)) throw e;
             this.write(rio.err, `bash: ${e.message}\n`);
@@ -397,7 +421,7 @@ export class Interpreter {
         this.loopDepth++;
         try {
           for (const it of items) {
-            if (!guard()) break;
+            await this.step();
             st.vars.set(c.name, it);
             if ((await body(c.body)) === 'break') break;
           }
@@ -410,7 +434,7 @@ export class Interpreter {
         this.loopDepth++;
         try {
           for (;;) {
-            if (!guard()) break;
+            await this.step();
             await this.script(c.cond, rio, st, depth, false);
             if ((st.status === 0) === c.until) break;
             if ((await body(c.body)) === 'break') break;
@@ -466,11 +490,11 @@ export class Interpreter {
     const indexed: Array<{ name: string; index: number; value: string }> = [];
     try {
       argv = [];
-      for (const w of c.words) argv.push(...(await this.expandWord(w, ctx, true)));
+      for (const w of c.words) for (const f of await this.expandWord(w, ctx, true)) argv.push(f);
       for (const a of c.assigns) {
         if (a.array) {
           const items: string[] = [];
-          for (const w of a.array) items.push(...(await this.expandWord(w, ctx, true)));
+          for (const w of a.array) for (const f of await this.expandWord(w, ctx, true)) items.push(f);
           arrays.set(a.name, items);
         } else if (a.index !== undefined) {
           indexed.push({ name: a.name, index: this.arithIndex(a.index, st), value: (await this.expandWord(a.value, ctx, false)).join('') });
@@ -536,6 +560,7 @@ export class Interpreter {
       history: this.opts.history?.() ?? [],
       resolveCommand: (n) => (this.opts.lookup(n) && !BUILTINS.has(n) ? `/usr/bin/${n}` : undefined),
       exec: (args, stdin, childEnv) => this.execArgv(args, stdin, st, childEnv ?? env),
+      budget: this.budget,
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
     };
@@ -543,6 +568,7 @@ export class Interpreter {
     try {
       res = await fn(ctxCmd);
     } catch (e) {
+      if (e instanceof BudgetExceeded) throw e;
       res = { stdout: '', stderr: `${name}: ${errText(e)}\n`, exitCode: 1 };
     }
     const chunks = res.chunks;
@@ -554,7 +580,7 @@ export class Interpreter {
       this.write(rio.out, res.stdout);
       this.write(rio.err, res.stderr);
     }
-    if (res.advanceMs && res.advanceMs > 0) this.consume(res.advanceMs);
+    if (res.advanceMs !== undefined && !(res.advanceMs <= 0)) this.consume(res.advanceMs);
     return res.exitCode;
   }
 
@@ -733,8 +759,13 @@ export class Interpreter {
     }
   }
 
-  /** Time a command took: applied to the cluster at once when the session lets us, else reported. */
+  /**
+   * Time a command took: applied to the cluster at once when the session lets us, else reported.
+   * Time past the line's allowance (`sleep 99999999999999999999`, `sleep inf`) ends the line
+   * without moving the clock at all.
+   */
   private consume(ms: number): void {
+    this.budget.time(ms);
     if (this.opts.advanceClock) this.opts.advanceClock(ms);
     else this.advanced += ms;
   }
@@ -756,8 +787,10 @@ export class Interpreter {
         fs: this.opts.fs,
         location: this.opts.location,
         now: () => this.opts.now() + this.advanced,
-      });
+        budget: this.budget,
+      } as ShellContext);
     } catch (e) {
+      if (e instanceof BudgetExceeded) throw e;
       return { stdout: '', stderr: `${name}: ${errText(e)}\n`, exitCode: 1 };
     }
   }
@@ -1028,7 +1061,7 @@ export class Interpreter {
       const words = braceExpand(w);
       if (words.length > 1) {
         const all: string[] = [];
-        for (const x of words) all.push(...(await this.expandSplit(x, ctx)));
+        for (const x of words) for (const f of await this.expandSplit(x, ctx)) all.push(f);
         return all;
       }
     }
@@ -1042,7 +1075,7 @@ export class Interpreter {
       if (split && hasGlob(f.text)) {
         const matches = expandGlob(f.text, ctx.st.cwd, this.opts.fs);
         if (matches.length > 0) {
-          out.push(...matches);
+          for (const m of matches) out.push(m);
           continue;
         }
       }
@@ -1319,11 +1352,13 @@ export class Interpreter {
               const v = (await this.expandParts([p], ctx, false)).map((f) => unescapeGlob(f.text)).join('');
               src += p.kind !== 'tilde' && p.quoted ? v.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : v;
             }
+            // bash compiles the right side with regcomp(3) as an ERE: the POSIX translation, matched in linear time
             let re: RegExp;
             try {
-              re = new RegExp(posixClasses(src));
-            } catch {
-              throw new CondError('');
+              re = compilePosix(src, 'ere', '', this.budget.regexMeter());
+            } catch (e) {
+              if (e instanceof RegexError) throw new CondError('');
+              throw e;
             }
             const m = re.exec(a);
             if (!m) {
@@ -1407,12 +1442,6 @@ class ExpansionError extends Error {}
 
 /** A `[[ ]]` that cannot be evaluated (bad regex, bad number): status 2, message when there is one. */
 class CondError extends Error {}
-
-/** POSIX bracket classes in an ERE, which JavaScript's RegExp does not know. */
-function posixClasses(re: string): string {
-  const cls: Record<string, string> = { alpha: 'A-Za-z', digit: '0-9', alnum: 'A-Za-z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v', xdigit: '0-9A-Fa-f', punct: '!-\\/:-@\\[-`{-~' };
-  return re.replace(/\[:(\w+):\]/g, (m, c: string) => cls[c] ?? m);
-}
 
 /** `set` prints values bare when they need no quoting, else in single quotes. */
 function singleQuoteIfNeeded(v: string): string {

@@ -27,7 +27,8 @@ import { lookupImage } from '../sim/images.js';
 import type { Pod } from '../sim/api/types.js';
 import { nodeCommands, podCommands } from './commands/registry.js';
 import { parseSshArgs } from './commands/ssh-args.js';
-import type { ShellResult } from './commands/types.js';
+import { shellExtras, type ShellResult } from './commands/types.js';
+import { LineBudget } from './budget.js';
 
 export const SESSION_VERSION = 1;
 
@@ -89,6 +90,8 @@ export class Session {
   readonly history: string[] = [];
   aliases: Record<string, string> = { k: 'kubectl' };
   private pendingPush: FrameData | undefined;
+  /** The running line's budget: commands it runs elsewhere (`ssh HOST CMD`, `kubectl exec`) share it. */
+  private lineBudget = new LineBudget();
 
   constructor(
     readonly cluster: Cluster,
@@ -194,6 +197,7 @@ export class Session {
       env: ctx.env,
       ...(this.opts.editor ? { editor: this.opts.editor } : {}),
       execInPod: (ns, pod, container, argv, stdin) => this.execInPod(ns, pod, container, argv, stdin),
+      budget: shellExtras(ctx).budget ?? new LineBudget(),
     };
   }
 
@@ -226,15 +230,19 @@ export class Session {
       const spec = this.cluster.store.get<Pod>('Pod', namespace, pod)?.spec;
       if (!this.lookup(location, base) && !lookupImage([...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
         return notFoundInContainer(name);
-      const out = await frame.interp.run(argv.slice(2).join(' '));
+      const out = await frame.interp.run(argv.slice(2).join(' '), '', this.lineBudget);
       this.cluster.advance(out.advanceMs);
       return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
     }
     const fn = this.lookup(location, base);
     if (!fn) return notFoundInContainer(name);
-    const res = await fn({ argv: [base, ...argv.slice(1)], stdin, env: frame.env, cwd: '/', user: 'root', fs: this.fsOf(location), location, now: () => this.cluster.now(), cluster: this.cluster });
+    const ctx: CommandContext & { budget: LineBudget } = { argv: [base, ...argv.slice(1)], stdin, env: frame.env, cwd: '/', user: 'root', fs: this.fsOf(location), location, now: () => this.cluster.now(), cluster: this.cluster, budget: this.lineBudget };
+    const res = await fn(ctx);
     const adv = (res as { advanceMs?: number }).advanceMs;
-    if (adv) this.cluster.advance(adv);
+    if (adv !== undefined && adv > 0) {
+      this.lineBudget.time(adv);
+      this.cluster.advance(adv);
+    }
     return res;
   }
 
@@ -263,14 +271,14 @@ export class Session {
       this.pendingPush = login;
       return { stdout: '', stderr: '', exitCode: 0 };
     }
-    return this.runRemote(login, parsed.command, ctx.stdin);
+    return this.runRemote(login, parsed.command, ctx.stdin, shellExtras(ctx).budget);
   }
 
   /**
    * One command line in a fresh, non-interactive shell at `where` (no tty, no aliases); ssh forwards
    * its own stdin to the remote command (`kubectl … -o yaml | ssh HOST 'cat > FILE'`).
    */
-  private async runRemote(where: FrameData, command: string, stdin = ''): Promise<ShellResult> {
+  private async runRemote(where: FrameData, command: string, stdin = '', budget = this.lineBudget): Promise<ShellResult> {
     const saved = this.pendingPush;
     const interp = new Interpreter({
       lookup: (name) => this.lookup(where.location, name),
@@ -287,7 +295,7 @@ export class Session {
       advanceClock: (ms) => this.sleepFor(ms),
     });
     const boots = this.rebootsOf(where.location);
-    const out = await interp.run(command, stdin);
+    const out = await interp.run(command, stdin, budget);
     // a login the remote command asked for (ssh from there, sudo -i) ends with that command
     this.pendingPush = saved;
     if (where.location.kind === 'node' && this.rebootsOf(where.location) !== boots) {
@@ -354,8 +362,11 @@ export class Session {
     return { stdout: '', stderr: '', exitCode: 0 };
   }
 
-  /** Run one complete line (use parse/linereader for multi-line input such as here-documents). */
-  async exec(line: string): Promise<ExecResult> {
+  /**
+   * Run one complete line (use parse/linereader for multi-line input such as here-documents).
+   * The line runs within one budget (budget.ts); `signal` interrupts it as Ctrl-C does.
+   */
+  async exec(line: string, opts: { signal?: AbortSignal } = {}): Promise<ExecResult> {
     if (line.trim() !== '') this.history.push(line);
     this.cluster.catchUp();
     // container programs' output (logs, files in volumes) up to now, before anything reads it
@@ -363,7 +374,8 @@ export class Session {
     const frame = this.top();
     this.pendingPush = undefined;
     const boots = this.rebootsOf(frame.location);
-    const out = await frame.interp.run(line);
+    this.lineBudget = new LineBudget(opts.signal);
+    const out = await frame.interp.run(line, '', this.lineBudget);
     frame.cwd = frame.interp.cwd;
     if (out.advanceMs > 0) this.cluster.advance(out.advanceMs);
     this.cluster.settle();

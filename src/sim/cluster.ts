@@ -4,7 +4,7 @@
  * random source are inputs, and the whole thing serializes to JSON (snapshot/restore).
  */
 import type { Clock } from '../util/clock.js';
-import { ManualClock, rfc3339 } from '../util/clock.js';
+import { clampClockTime, ManualClock, rfc3339 } from '../util/clock.js';
 import { Random } from '../util/random.js';
 import { Store, type StoreData } from './api/store.js';
 import type { KEvent, KObject } from './api/types.js';
@@ -210,8 +210,10 @@ export class Cluster {
     this.advanceTo(target);
   }
 
-  advanceTo(target: number): void {
+  /** Move to `target`, bounded to the clock's range (util/clock.ts MAX_CLOCK_MS): never to NaN or Infinity. */
+  advanceTo(to: number): void {
     const clock = this.clock;
+    const target = clampClockTime(to, this.now());
     // whatever changed before time moves is seen at the time it changed
     this.settle();
     for (let guard = 0; guard < 100000; guard++) {

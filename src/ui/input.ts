@@ -21,6 +21,18 @@ export interface LineSource {
   resume(): void;
   close(): void;
   readonly interactive: boolean;
+  /**
+   * Call `fn` on Ctrl-C while a command line runs (not at the prompt, where Ctrl-C drops the
+   * typed line): the terminal's Ctrl-C key, or SIGINT sent to the process. Returns the remover.
+   */
+  onInterrupt(fn: () => void): () => void;
+}
+
+/** SIGINT to this process calls `fn` (instead of ending it) until the remover runs. */
+function onSigint(fn: () => void): () => void {
+  const handler = (): void => fn();
+  process.on('SIGINT', handler);
+  return () => void process.off('SIGINT', handler);
 }
 
 /** Lines from a non-TTY stream. */
@@ -57,6 +69,10 @@ export class StreamLines implements LineSource {
   close(): void {
     this.rl.close();
   }
+
+  onInterrupt(fn: () => void): () => void {
+    return onSigint(fn);
+  }
 }
 
 export interface TtyOptions {
@@ -75,6 +91,8 @@ export class TtyLines implements LineSource {
   private rl: Interface | undefined;
   private pending: ((e: InputEvent) => void) | undefined;
   private history: string[];
+  /** What Ctrl-C does while a line runs (set by onInterrupt). */
+  private interrupt: (() => void) | undefined;
 
   constructor(
     private readonly input: Readable,
@@ -100,7 +118,8 @@ export class TtyLines implements LineSource {
     rl.on('SIGINT', () => {
       this.output.write('^C\n');
       rl.write(null, { ctrl: true, name: 'u' });
-      this.settle(INTERRUPT);
+      if (this.pending) this.settle(INTERRUPT);
+      else this.interrupt?.();
     });
     rl.on('close', () => {
       this.history = (rl as unknown as { history: string[] }).history ?? this.history;
@@ -131,6 +150,15 @@ export class TtyLines implements LineSource {
       this.output.write('\n');
       this.settle(WAKE);
     }
+  }
+
+  onInterrupt(fn: () => void): () => void {
+    this.interrupt = fn;
+    const off = onSigint(fn);
+    return () => {
+      if (this.interrupt === fn) this.interrupt = undefined;
+      off();
+    };
   }
 
   suspend(): void {

@@ -5,9 +5,9 @@
  * meta-commands (practice's `check`, the exam's `submit`), a prompt prefix (time left), messages
  * before each prompt (timer alerts) and a save after every command.
  *
- * Like bash: Ctrl-C drops the line being typed (status 130), Ctrl-D on an empty line leaves the
- * current ssh / exec context and at the top ends the loop; `exit` at the top ends it too. The exit
- * status is the last command's.
+ * Like bash: Ctrl-C drops the line being typed, or stops the line running (status 130 either way);
+ * Ctrl-D on an empty line leaves the current ssh / exec context and at the top ends the loop;
+ * `exit` at the top ends it too. The exit status is the last command's.
  */
 import type { Writable } from 'node:stream';
 import { LineReader } from '../shell/parse/linereader.js';
@@ -117,7 +117,16 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     const cur = session();
     const wasTop = cur.atTop;
     syncClock(cur.cluster.clock);
-    const out = await cur.exec(source);
+    // Ctrl-C while the line runs stops it as bash stops a foreground job: status 130, the
+    // session as the line left it (shell/budget.ts)
+    const ctl = new AbortController();
+    const off = lines.onInterrupt(() => ctl.abort());
+    let out: Awaited<ReturnType<Session['exec']>>;
+    try {
+      out = await cur.exec(source, { signal: ctl.signal });
+    } finally {
+      off();
+    }
     for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(c.text);
     status = out.exitCode;
     await hooks.afterCommand?.(source);

@@ -7,17 +7,38 @@ export interface Clock {
   now(): number;
 }
 
+/**
+ * The latest time a simulated clock may show: 9999-12-31T23:59:59Z, the last instant RFC 3339
+ * (and so metav1.Time, x509 validity and `date`) can write with four year digits. A clock is
+ * never set past it, nor to a value that is not a finite number.
+ */
+export const MAX_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/** Whether `ms` is a time a simulated clock may show. */
+export function validClockTime(ms: unknown): ms is number {
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= MAX_CLOCK_MS;
+}
+
+/** `ms` bounded to the clock's range; `fallback` when it is not a number at all (NaN). */
+export function clampClockTime(ms: number, fallback: number): number {
+  if (Number.isNaN(ms)) return fallback;
+  return Math.min(Math.max(ms, 0), MAX_CLOCK_MS);
+}
+
 /** A clock that only moves when told to. Deterministic by construction. */
 export class ManualClock implements Clock {
-  constructor(private ms: number) {}
+  private ms: number;
+  constructor(ms: number) {
+    this.ms = clampClockTime(ms, 0);
+  }
   now(): number {
     return this.ms;
   }
   set(ms: number): void {
-    this.ms = ms;
+    this.ms = clampClockTime(ms, this.ms);
   }
   advance(ms: number): void {
-    if (ms > 0) this.ms += ms;
+    if (ms > 0) this.ms = clampClockTime(this.ms + ms, this.ms);
   }
 }
 

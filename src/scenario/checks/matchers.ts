@@ -3,6 +3,7 @@
  * value (a jsonpath result, a file, a command's output, a typed answer) and one matcher decides.
  */
 import { z } from 'zod/v4';
+import { LinearRegExp, RegexBudgetError } from '../../util/regex/index.js';
 
 export const NORMALISERS = ['trim', 'sort-lines', 'ignore-case', 'squeeze-space'] as const;
 export type Normaliser = (typeof NORMALISERS)[number];
@@ -12,7 +13,17 @@ export const MatcherSchema = z
     equals: z.union([z.string(), z.number(), z.boolean()]).optional(),
     contains: z.string().optional(),
     notContains: z.string().optional(),
-    regex: z.string().optional(),
+    regex: z
+      .string()
+      .refine((r) => {
+        try {
+          new LinearRegExp(r, 'm');
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'a regular expression in JavaScript syntax without lookarounds (matched in linear time)')
+      .optional(),
     setEquals: z.array(z.union([z.string(), z.number()])).optional(),
     quantity: z.string().optional(),
     /** Applied to the actual value (and to the expected text) before matching; default [trim]. */
@@ -66,7 +77,15 @@ export function match(actualRaw: string, m: Matcher): MatchResult {
   if (m.notContains !== undefined) return { ok: !actual.includes(exp(m.notContains)), expected: `does not contain ${JSON.stringify(exp(m.notContains))}`, actual };
   if (m.regex !== undefined) {
     const flags = ns.includes('ignore-case') ? 'mi' : 'm';
-    return { ok: new RegExp(m.regex, flags).test(actual), expected: `matches /${m.regex}/`, actual };
+    // a scenario's regex runs on the linear engine; back-references search within a step budget
+    let ok: boolean;
+    try {
+      ok = new LinearRegExp(m.regex, flags).test(actual);
+    } catch (e) {
+      if (!(e instanceof RegexBudgetError)) throw e;
+      return { ok: false, expected: `matches /${m.regex}/ (${e.message})`, actual };
+    }
+    return { ok, expected: `matches /${m.regex}/`, actual };
   }
   if (m.setEquals !== undefined) {
     const want = [...new Set(m.setEquals.map((v) => exp(v)))].sort();

@@ -15,7 +15,9 @@
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
 import { formatC, gFormat, type FormatArg } from './format.js';
-import { compilePosix } from './regex.js';
+import { compilePosix, withFlags } from './regex.js';
+import { budgetOf } from './types.js';
+import { BudgetExceeded, type LineBudget } from '../budget.js';
 import { readInput } from './util.js';
 
 // ---------- lexer ----------
@@ -791,11 +793,16 @@ class Runtime {
   prevSeed = 0;
   randState = 0;
   steps = 0;
+  readonly budget: LineBudget;
+  private readonly meter: { work: number };
 
   constructor(
     readonly prog: Program,
     readonly ctx: CommandContext,
-  ) {}
+  ) {
+    this.budget = budgetOf(ctx);
+    this.meter = this.budget.regexMeter();
+  }
 
   // -- variables --
   private cell(name: string, create = true): Cell | undefined {
@@ -920,7 +927,7 @@ class Runtime {
     let re = this.regexCache.get(src);
     if (!re) {
       try {
-        re = compilePosix(src, 'awk');
+        re = compilePosix(src, 'awk', '', this.meter);
       } catch {
         throw new AwkRuntimeError(`regular expression compile failed (missing operand)\n${src}`);
       }
@@ -936,7 +943,8 @@ class Runtime {
 
   // -- evaluation --
   eval(e: Expr): Val {
-    if (++this.steps > 5_000_000) throw new AwkRuntimeError('program too long-running (simulator limit)');
+    // four evaluations cost about one shell step: charged to the line's budget (budget.ts)
+    if ((++this.steps & 3) === 0) this.budget.step();
     switch (e.k) {
       case 'num':
         return { n: e.v };
@@ -1129,7 +1137,7 @@ class Runtime {
         const repl = s(1);
         const target = args[2] ?? { k: 'field', e: { k: 'num', v: 0 } };
         const src = this.str(this.eval(target));
-        const g = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
+        const g = withFlags(re, `${re.flags.replace('g', '')}g`);
         let count = 0;
         let out = '';
         let pos = 0;
@@ -1336,6 +1344,7 @@ class Runtime {
   }
 
   private emit(text: string, redir: { op: string; e: Expr } | undefined): void {
+    if (this.out.length + text.length > this.budget.outputLeft()) throw new BudgetExceeded('output');
     if (!redir) {
       this.out += text;
       return;

@@ -21,7 +21,7 @@ export const column: CommandFn = (ctx) => {
       out.err(`column: ${f}: ${r.error}`);
       continue;
     }
-    lines.push(...splitLines(r.text));
+    for (const l of splitLines(r.text)) lines.push(l);
   }
   const nonEmpty = lines.filter((l) => l.trim() !== '');
   if (!has(o, 't')) {

@@ -8,11 +8,17 @@ import { getopt, has, Out, readInput, splitLines, value } from './util.js';
 
 type Range = [number, number];
 
-function parseList(list: string): Range[] | string {
+/** set-fields.c: a number at UINTMAX_MAX or past it is refused, in positions' or fields' words. */
+const UINTMAX_MAX = 2n ** 64n - 1n;
+
+function parseList(list: string, positions: boolean): Range[] | string {
   const ranges: Range[] = [];
   for (const part of list.split(/[, ]/)) {
     const m = /^(\d*)(-?)(\d*)$/.exec(part);
     if (!m || part === '' || part === '-') return part === '-' ? 'invalid range with no endpoint: -' : `invalid field value ‘${part}’`;
+    for (const n of [m[1]!, m[3]!]) {
+      if (n !== '' && BigInt(n) >= UINTMAX_MAX) return positions ? `byte/character offset ‘${n}’ is too large` : `field number ‘${n}’ is too large`;
+    }
     const lo = m[1] === '' ? 1 : Number(m[1]);
     const hi = m[2] === '' ? lo : m[3] === '' ? Infinity : Number(m[3]);
     if (lo === 0 || (m[3] !== '' && Number(m[3]) === 0)) return 'fields and positions are numbered from 1';
@@ -42,7 +48,7 @@ export const cut: CommandFn = (ctx) => {
   if (modes.length === 0) return usage('you must specify a list of bytes, characters, or fields');
   if (modes.length > 1) return usage('only one list may be specified');
   const mode = modes[0]!;
-  const list = parseList(value(o, mode)!);
+  const list = parseList(value(o, mode)!, mode !== 'f');
   if (typeof list === 'string') return usage(list);
   const delim = value(o, 'd') ?? '\t';
   if (has(o, 'd') && mode !== 'f') return usage('an input delimiter may be specified only when operating on fields');

@@ -85,8 +85,9 @@ export function strftime(fmt: string, ms: number): string {
 function parseDate(s: string, now: number): number | undefined {
   const t = s.trim();
   if (t.startsWith('@')) {
-    const v = Number(t.slice(1));
-    return Number.isFinite(v) ? v * 1000 : undefined;
+    // parse_datetime: `@` then a decimal number of seconds, nothing else (`@1e30` is invalid)
+    if (!/^@[-+]?(\d+(\.\d*)?|\.\d+)$/.test(t)) return undefined;
+    return Number(t.slice(1)) * 1000;
   }
   if (t === 'now' || t === '') return now;
   if (t === 'today') return now;
@@ -109,6 +110,8 @@ function parseDate(s: string, now: number): number | undefined {
 export const date: CommandFn = (ctx) => {
   let ms = ctx.now();
   let fmt: string | undefined;
+  /** The -d text, for the out-of-range message (it names the seconds as given). */
+  let given: string | undefined;
   const args = ctx.argv.slice(1);
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -124,6 +127,7 @@ export const date: CommandFn = (ctx) => {
       const t = parseDate(v, ctx.now());
       if (t === undefined) return { stdout: '', stderr: `date: invalid date ‘${v}’\n`, exitCode: 1 };
       ms = t;
+      given = v.trim();
       continue;
     }
     if (a === '-I' || a === '--iso-8601' || a === '-Idate' || a === '--iso-8601=date') {
@@ -140,6 +144,11 @@ export const date: CommandFn = (ctx) => {
     }
     if (a.startsWith('-')) return { stdout: '', stderr: `date: invalid option -- '${a.slice(1, 2)}'\nTry 'date --help' for more information.\n`, exitCode: 1 };
     return { stdout: '', stderr: `date: invalid date ‘${a}’\n`, exitCode: 1 };
+  }
+  // date.c show_date: a time gmtime cannot represent; here, what a JavaScript Date cannot hold
+  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) {
+    const secs = given?.startsWith('@') ? given.slice(1).replace(/^\+/, '').replace(/\..*$/, '') : BigInt(Math.trunc(ms / 1000)).toString();
+    return { stdout: '', stderr: `date: time ‘${secs}’ is out of range\n`, exitCode: 1 };
   }
   return { stdout: `${strftime(fmt ?? '%a %b %e %H:%M:%S %Z %Y', ms)}\n`, stderr: '', exitCode: 0 };
 };

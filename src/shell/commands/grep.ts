@@ -5,7 +5,9 @@
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
-import { compilePosix, RegexError } from './regex.js';
+import { compileTranslated, posixToJs, RegexError } from './regex.js';
+import type { Meter } from '../../util/regex/index.js';
+import { budgetOf } from './types.js';
 import { getopt, has, Out, readInput, value, values, type OptSpec } from './util.js';
 
 const USAGE = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n";
@@ -49,16 +51,16 @@ interface Matcher {
   all(line: string): string[];
 }
 
-function buildMatcher(patterns: string[], o: { E: boolean; F: boolean; i: boolean; w: boolean; x: boolean }, egrep: boolean): Matcher {
+function buildMatcher(patterns: string[], o: { E: boolean; F: boolean; i: boolean; w: boolean; x: boolean }, egrep: boolean, meter?: Meter): Matcher {
   const srcs = patterns.map((p) => {
     if (o.F) return p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    return compilePosix(p, o.E || egrep ? 'ere' : 'bre').source;
+    return posixToJs(p, o.E || egrep ? 'ere' : 'bre');
   });
   let src = srcs.map((s) => `(?:${s})`).join('|');
   if (o.x) src = `^(?:${src})$`;
   else if (o.w) src = `(?<![A-Za-z0-9_])(?:${src})(?![A-Za-z0-9_])`;
-  const re = new RegExp(src, o.i ? 'i' : '');
-  const reG = new RegExp(src, o.i ? 'gi' : 'g');
+  const re = compileTranslated(src, o.i ? 'i' : '', meter);
+  const reG = compileTranslated(src, o.i ? 'gi' : 'g', meter);
   return {
     test: (line) => re.test(line),
     all: (line) => {
@@ -114,7 +116,7 @@ function runGrep(ctx: CommandContext, name: 'grep' | 'egrep' | 'fgrep'): Command
   const before = (ctxs.B ?? ctxs.C ?? 0) as number;
   let matcher: Matcher;
   try {
-    matcher = buildMatcher(patterns, { E: has(o, 'E') || name === 'egrep', F: has(o, 'F') || name === 'fgrep', i: has(o, 'i'), w: has(o, 'w'), x: has(o, 'x') }, name === 'egrep');
+    matcher = buildMatcher(patterns, { E: has(o, 'E') || name === 'egrep', F: has(o, 'F') || name === 'fgrep', i: has(o, 'i'), w: has(o, 'w'), x: has(o, 'x') }, name === 'egrep', budgetOf(ctx).regexMeter());
   } catch (e) {
     return { stdout: '', stderr: `${name}: ${e instanceof RegexError ? e.message : 'Invalid regular expression'}\n`, exitCode: 2 };
   }

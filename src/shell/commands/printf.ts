@@ -37,6 +37,35 @@ export const printf: CommandFn = (ctx) => {
     if (!m) return 0;
     return m[2]!.toLowerCase().startsWith('0x') ? parseInt(m[2]!, 16) * (m[1]!.startsWith('-') ? -1 : 1) : Number(m[1]);
   };
+  /**
+   * printf.def getintmax: strtoimax(s, &ep, 0) (0x hex, leading-0 octal); text left over is
+   * `invalid number` (the value read so far is used), a value past 64 bits is a warning and
+   * saturates. `*` widths go through getint, which saturates at INT_MAX the same way.
+   */
+  const toInt = (s: string): bigint => {
+    if (/^['"]./.test(s)) return BigInt(s.codePointAt(1) ?? 0);
+    const m = /^[ \t\n]*([-+]?)(?:0[xX]([0-9a-fA-F]+)|(0[0-7]*)|([1-9][0-9]*))?/.exec(s)!;
+    const digits = m[2] ?? m[3] ?? m[4];
+    let v = digits === undefined ? 0n : m[2] !== undefined ? BigInt(`0x${m[2]}`) : m[3] !== undefined ? BigInt(`0o${m[3].slice(1) || '0'}`) : BigInt(m[4]!);
+    if (m[1] === '-') v = -v;
+    if (m[0].length !== s.length || (digits === undefined && s !== '')) {
+      stderr += `bash: printf: ${s}: ${m[3] !== undefined && /^[89]/.test(s.slice(m[0].length)) ? 'invalid octal number' : 'invalid number'}\n`;
+      status = 1;
+    } else if (v > (1n << 63n) - 1n || v < -(1n << 63n)) {
+      stderr += `bash: printf: warning: ${s}: Numerical result out of range\n`;
+      v = v < 0n ? -(1n << 63n) : (1n << 63n) - 1n;
+    }
+    return v;
+  };
+  const toWidth = (s: string): number => {
+    const v = toInt(s);
+    if (v > 2147483647n || v < -2147483648n) {
+      stderr += `bash: printf: warning: ${s}: Numerical result out of range\n`;
+      return v < 0n ? -2147483648 : 2147483647;
+    }
+    return Number(v);
+  };
+  const arg = (s: string | undefined): FormatArg => ({ num: () => toNum(s ?? '0'), str: () => s ?? '', int: () => (s === undefined ? 0n : toInt(s)), width: () => (s === undefined ? 0 : toWidth(s)) });
   // Split the format at %b conversions so their arguments get escape processing.
   const bParts = fmt.split(/(%b)/);
   const hasB = bParts.length > 1;
@@ -46,7 +75,6 @@ export const printf: CommandFn = (ctx) => {
   let stop = false;
   do {
     if (hasB) {
-      const fa = (s: string | undefined): FormatArg => ({ num: () => toNum(s ?? '0'), str: () => s ?? '' });
       for (const part of bParts) {
         if (part === '%b') {
           const r = echoEscapes(rest[idx++] ?? '');
@@ -57,12 +85,12 @@ export const printf: CommandFn = (ctx) => {
           }
           continue;
         }
-        const r = formatC(part, rest.map((s) => fa(s)), idx);
+        const r = formatC(part, rest.map((s) => arg(s)), idx);
         out += r.text;
         idx += r.used;
       }
     } else {
-      const r = formatC(fmt, rest.map((s) => ({ num: () => toNum(s), str: () => s })), idx);
+      const r = formatC(fmt, rest.map((s) => arg(s)), idx);
       out += r.text;
       idx += r.used;
     }

@@ -4,7 +4,13 @@
  * follow POSIX: a backslash inside `[...]` is literal (except in awk), `]` first is literal, and
  * `[:class:]` names map to ASCII sets. Matching is leftmost-first rather than POSIX
  * leftmost-longest, which differs only for alternations whose branches share a prefix.
+ *
+ * The translated source runs on the simulator's linear-time engine (util/regex), never on V8's
+ * backtracking one: `grep -E '(a+)+$'` on a long line of a's answers at once instead of hanging.
  */
+import { LinearRegExp, RegexBudgetError, RegexSyntaxError, type Meter } from '../../util/regex/index.js';
+
+export { withFlags } from '../../util/regex/index.js';
 
 export type RegexFlavor = 'bre' | 'ere' | 'awk';
 
@@ -230,12 +236,25 @@ export function posixToJs(p: string, flavor: RegexFlavor): string {
   return out;
 }
 
-/** Compile a POSIX pattern; flags are JavaScript's (g, i, m). */
-export function compilePosix(p: string, flavor: RegexFlavor, flags = ''): RegExp {
-  const src = posixToJs(p, flavor);
+/**
+ * Compile a POSIX pattern; flags are JavaScript's (g, i, m). Matching is linear in the text, and
+ * its work goes to `meter` (the line's budget, LineBudget.regexMeter) when given.
+ */
+export function compilePosix(p: string, flavor: RegexFlavor, flags = '', meter?: Meter): RegExp {
+  return compileTranslated(posixToJs(p, flavor), flags, meter);
+}
+
+/** Compile JavaScript source made by posixToJs (or put together from such sources, as grep does). */
+export function compileTranslated(src: string, flags = '', meter?: Meter): RegExp {
   try {
-    return new RegExp(src, flags);
-  } catch {
-    throw new RegexError('Invalid regular expression');
+    return new LinearRegExp(src, flags, 'js', meter);
+  } catch (e) {
+    if (e instanceof RegexSyntaxError) throw new RegexError(/too big/.test(e.message) ? 'Regular expression too big' : 'Invalid regular expression');
+    throw e;
   }
+}
+
+/** A match that gave up (back-references past the step budget) in the command's words. */
+export function isRegexBudget(e: unknown): e is RegexBudgetError {
+  return e instanceof RegexBudgetError;
 }

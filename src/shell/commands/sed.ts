@@ -6,8 +6,11 @@
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandFn } from '../types.js';
-import { compilePosix, RegexError } from './regex.js';
+import { compilePosix, RegexError, withFlags } from './regex.js';
+import type { Meter } from '../../util/regex/index.js';
 import { readInput } from './util.js';
+import { budgetOf } from './types.js';
+import { BudgetExceeded } from '../budget.js';
 
 type Addr =
   | { kind: 'line'; n: number }
@@ -45,6 +48,7 @@ class Compiler {
   constructor(
     private readonly s: string,
     private readonly ere: boolean,
+    private readonly meter?: Meter,
   ) {}
 
   private fail(msg: string, at = this.i): never {
@@ -54,7 +58,7 @@ class Compiler {
   private compile(src: string, flags: string): RegExp | null {
     if (src === '') return null;
     try {
-      return compilePosix(src, this.ere ? 'ere' : 'bre', flags);
+      return compilePosix(src, this.ere ? 'ere' : 'bre', flags, this.meter);
     } catch (e) {
       this.fail(e instanceof RegexError ? e.message : 'Invalid regex');
     }
@@ -243,7 +247,7 @@ class Compiler {
           const f = s[this.i];
           if (f !== undefined && !/[ \t\n;}#]/.test(f)) this.fail("unknown option to `s'", this.i + 1);
           cmd.re = this.compile(src, `${flags}${cmd.global ? 'g' : ''}`);
-          if (cmd.re && !cmd.re.global) cmd.re = new RegExp(cmd.re.source, `${cmd.re.flags}g`);
+          if (cmd.re && !cmd.re.global) cmd.re = withFlags(cmd.re, `${cmd.re.flags}g`);
           cmds.push(cmd);
           this.endOfCommand();
           continue;
@@ -357,6 +361,9 @@ function replacement(repl: string, m: RegExpExecArray): string {
 }
 
 export const sed: CommandFn = (ctx) => {
+  // every command run is a step of the line's budget (`:a;ba` loops for ever in GNU sed), and
+  // the text sed holds counts against its output allowance (`:a;s/.*/&&/;ba` doubles it)
+  const budget = budgetOf(ctx);
   const args = ctx.argv.slice(1);
   const scripts: string[] = [];
   const files: string[] = [];
@@ -418,7 +425,7 @@ export const sed: CommandFn = (ctx) => {
   }
   let cmds: Cmd[];
   try {
-    cmds = new Compiler(scripts.join('\n'), ere).program();
+    cmds = new Compiler(scripts.join('\n'), ere, budget.regexMeter()).program();
   } catch (e) {
     if (e instanceof SedError) return { stdout: '', stderr: `${e.message}\n`, exitCode: 1 };
     throw e;
@@ -460,7 +467,7 @@ export const sed: CommandFn = (ctx) => {
       const ls = u.text.split('\n');
       trailingNewline = u.text.endsWith('\n') || u.text === '';
       if (ls[ls.length - 1] === '') ls.pop();
-      lines.push(...ls);
+      for (const l of ls) lines.push(l);
     }
     let out = '';
     let idx = 0;
@@ -537,6 +544,8 @@ export const sed: CommandFn = (ctx) => {
       let deleted = false;
       cycle: while (pc < cmds.length) {
         const c = cmds[pc]!;
+        budget.step();
+        if (ps.length + hold.length + out.length > budget.outputLeft()) throw new BudgetExceeded('output');
         if (c.name === '}' || c.name === ':') {
           pc++;
           continue;
@@ -633,7 +642,7 @@ export const sed: CommandFn = (ctx) => {
             autoprint = false;
             break cycle;
           case 's': {
-            const re = c.re ?? (lastRe ? new RegExp(lastRe.source, `${lastRe.flags.replace('g', '')}g`) : null);
+            const re = c.re ?? (lastRe ? withFlags(lastRe, `${lastRe.flags.replace('g', '')}g`) : null);
             if (!re) {
               stderr += 'sed: no previous regular expression\n';
               return { stdout, stderr, exitCode: 1 };

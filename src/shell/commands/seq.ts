@@ -3,8 +3,10 @@
  * precision among the operands, -s SEP, -w equal width, -f FORMAT.
  */
 import type { CommandFn } from '../types.js';
-import { formatC } from './format.js';
+import { fixedDigits, formatC } from './format.js';
 import { getopt, has, value } from './util.js';
+import { budgetOf } from './types.js';
+import { BudgetExceeded } from '../budget.js';
 
 export const seq: CommandFn = (ctx) => {
   // Negative numbers are operands, not options.
@@ -36,14 +38,23 @@ export const seq: CommandFn = (ctx) => {
   if (step === 0) return { stdout: '', stderr: `seq: invalid Zero increment value: ‘${incr}’\nTry 'seq --help' for more information.\n`, exitCode: 1 };
   const fmt = value(p.opts, 'f');
   const sep = value(p.opts, 's') ?? '\n';
+  // GNU seq prints for as long as it is asked to; the line's output allowance ends it here, with
+  // the simulator's message, instead of a silently shorter sequence
+  const left = budgetOf(ctx).outputLeft();
   const items: string[] = [];
-  for (let k = 0; k < 1_000_000; k++) {
+  let size = 0;
+  for (let k = 0; ; k++) {
     const v = a + k * step;
-    if ((step > 0 && v > z + 1e-12) || (step < 0 && v < z - 1e-12)) break;
-    items.push(fmt !== undefined ? formatC(fmt, [{ num: () => v, str: () => String(v), isNum: true }]).text : v.toFixed(prec));
+    if ((step > 0 && v > z + 1e-12) || (step < 0 && v < z - 1e-12) || Number.isNaN(v)) break;
+    const item = fmt !== undefined ? formatC(fmt, [{ num: () => v, str: () => String(v), isNum: true }]).text : v < 0 ? `-${fixedDigits(-v, prec)}` : fixedDigits(v, prec);
+    size += item.length + sep.length;
+    if (size > left) throw new BudgetExceeded('output');
+    items.push(item);
+    // a step too small to change the value (seq 1 1e-300 2) would repeat it for ever
+    if (k > 0 && v === a + (k - 1) * step) throw new BudgetExceeded('output');
   }
   if (has(p.opts, 'w') && fmt === undefined) {
-    const width = Math.max(...items.map((s) => s.length), z.toFixed(prec).length);
+    const width = items.reduce((w, s) => Math.max(w, s.length), (z < 0 ? `-${fixedDigits(-z, prec)}` : fixedDigits(Math.abs(z), prec)).length);
     for (let i = 0; i < items.length; i++) {
       const s = items[i]!;
       items[i] = s.startsWith('-') ? `-${s.slice(1).padStart(width - 1, '0')}` : s.padStart(width, '0');

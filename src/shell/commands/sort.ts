@@ -154,7 +154,7 @@ export const sort: CommandFn = (ctx) => {
   for (const f of o.operands.length > 0 ? o.operands : ['-']) {
     const r = readInput(ctx, f);
     if (!r.ok) return { stdout: '', stderr: r.error === 'Is a directory' ? `sort: read failed: ${f}: Is a directory\n` : `sort: cannot read: ${f}: ${r.error}\n`, exitCode: 2 };
-    lines.push(...splitLines(r.text));
+    for (const l of splitLines(r.text)) lines.push(l);
   }
   const unique = has(o, 'u');
   const stable = has(o, 's') || unique;

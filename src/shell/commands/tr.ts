@@ -66,7 +66,7 @@ function expand(set: string): string[] | string {
       const m = /^(\d*)\]/.exec(rest);
       if (m) {
         const n = m[1] === '' ? -1 : Number(m[1]);
-        out.push(...Array<string>(n < 0 ? 1 : n).fill(toks[i + 1]!.c));
+        for (let k = 0; k < (n < 0 ? 1 : Math.min(n, 0x10000)); k++) out.push(toks[i + 1]!.c);
         if (n < 0) out.push('\0fill');
         i += 3 + m[0].length - 1;
         continue;

@@ -4,6 +4,7 @@
  * own state (history, the command table for `which`, running a command for `xargs`).
  */
 import type { CommandContext, CommandResult } from '../types.js';
+import { LineBudget } from '../budget.js';
 
 export interface ShellResult extends CommandResult {
   /** Simulated milliseconds this command took (sleep); the REPL advances its clock by it. */
@@ -28,6 +29,13 @@ export interface ShellContext extends CommandContext {
   hostname?: string;
   /** True when stdout goes to the terminal (ls prints columns then, one name per line otherwise). */
   stdoutIsTTY?: boolean;
+  /** The running line's allowance of steps, output and simulated time (shell/budget.ts). */
+  budget?: LineBudget;
+}
+
+/** The line's budget, or a fresh one when a command runs outside a line (tests, one-shot calls). */
+export function budgetOf(ctx: CommandContext): LineBudget {
+  return shellExtras(ctx).budget ?? new LineBudget();
 }
 
 export function shellExtras(ctx: CommandContext): Partial<ShellContext> {

@@ -11,6 +11,7 @@ import { toYaml as goYaml } from '../printers/yaml.js';
 import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
 import { GoNum, type GoValue, isMap, isTrue, typeName } from './value.js';
+import { LinearRegExp } from '../../util/regex/index.js';
 
 const V = 'value' as const;
 const A = 'any' as const;
@@ -223,15 +224,9 @@ function checkOne(op: string, raw: string, v: SemVer): boolean {
 
 /** Go's regexp syntax as far as charts use it, translated to JavaScript (`(?i)` prefix, `$1`/`${1}`). */
 function goRegex(re: string, flags = ''): RegExp {
-  let f = flags;
-  let src = re;
-  const m = /^\(\?([ims]+)\)/.exec(src);
-  if (m) {
-    src = src.slice(m[0].length);
-    f += m[1]!.replace('m', 'm');
-  }
+  // Go's regexp is RE2: parsed as such, matched in linear time (a chart's pattern cannot hang)
   try {
-    return new RegExp(src, f + 'u');
+    return new LinearRegExp(re, flags, 're2');
   } catch {
     throw new FuncError(`error parsing regexp: invalid or unsupported Perl syntax: \`${re}\``);
   }

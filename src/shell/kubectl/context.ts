@@ -13,6 +13,8 @@ import type { CommandSpec } from './spec/types.js';
 /** What kubectl does with files: the part of a host filesystem it uses (node/vfs.ts Vfs has it all). */
 export type KubectlFiles = Pick<Vfs, 'exists' | 'isFile' | 'isDir' | 'read' | 'tryRead' | 'write' | 'list' | 'mkdir'>;
 
+import type { LineBudget } from '../budget.js';
+
 export interface KubectlEnv {
   cluster: Cluster;
   api: ApiServer;
@@ -30,6 +32,8 @@ export interface KubectlEnv {
   execInPod?: (namespace: string, pod: string, container: string, argv: string[], stdin: string) => Promise<CommandResult>;
   /** Server warnings already printed this command (kubectl shows each distinct text once). */
   warnings?: Set<string>;
+  /** The shell line's budget: waits (`kubectl wait`, `rollout status`) stop at its simulated time. */
+  budget?: LineBudget;
 }
 
 export interface Kubeconfig {

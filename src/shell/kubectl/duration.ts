@@ -31,6 +31,8 @@ export function parseGoDuration(s: string): number {
     if (mult === undefined) throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${quoted}`);
     rest = rest.slice(unit.length);
     total += Number(num[0]) * mult;
+    // Go keeps durations in int64 nanoseconds: anything past ~292 years does not parse
+    if (total * 1e6 > 2 ** 63 - 1) throw new Error(`time: invalid duration ${quoted}`);
   }
   return sign * total;
 }

@@ -2,6 +2,7 @@
  * kubectl's error output, formatted once at the edge (k8s.io/kubectl pkg/cmd/util/helpers.go
  * checkErr / StandardErrorMessage; ../shared/reference/kubectl.md §8.1).
  */
+import { BudgetExceeded } from '../budget.js';
 import { ApiError, ConnectionRefusedError } from '../../sim/api/errors.js';
 import { FlagError } from './flags.js';
 import type { CommandResult } from '../types.js';
@@ -36,6 +37,8 @@ export function formatApiError(e: ApiError): string {
 
 /** Turn anything a verb throws into kubectl's stderr text and exit status 1. */
 export function errorResult(e: unknown, verbPath: string, stdout = ''): CommandResult {
+  // the shell line's budget ran out (a wait past its simulated time, Ctrl-C): the line ends
+  if (e instanceof BudgetExceeded) throw e;
   let text: string;
   if (e instanceof ApiError) text = formatApiError(e);
   else if (e instanceof ConnectionRefusedError) text = e.message;

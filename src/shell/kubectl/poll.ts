@@ -7,17 +7,32 @@
  * real, and never more than its timeout.
  */
 import type { KubectlEnv } from './context.js';
+import { BudgetExceeded } from '../budget.js';
 
-/** Poll `check` until it returns a value other than undefined or the clock reaches `deadline`. */
+/**
+ * Poll `check` until it returns a value other than undefined or the clock reaches `deadline`.
+ * The shell line's budget of simulated time caps the wait: a timeout beyond it
+ * (`--timeout=2000000h`) ends the line there, as Ctrl-C would, the clock moved only that far.
+ */
 export function pollUntil<T>(env: KubectlEnv, deadline: number, check: () => T | undefined): T | undefined {
   const cluster = env.cluster;
+  const start = cluster.now();
+  const cap = env.budget ? start + env.budget.timeLeft() : Infinity;
+  const until = Math.min(deadline, cap);
+  const charge = (): void => env.budget?.time(Math.max(0, cluster.now() - start));
   for (let guard = 0; guard < 100_000; guard++) {
+    env.budget?.step();
     const r = check();
-    if (r !== undefined) return r;
+    if (r !== undefined) {
+      charge();
+      return r;
+    }
     const now = cluster.now();
-    if (now >= deadline) return undefined;
+    if (now >= until) break;
     const next = cluster.nextWakeup();
-    cluster.advanceTo(next === undefined ? deadline : Math.min(Math.max(next, now), deadline));
+    cluster.advanceTo(next === undefined ? until : Math.min(Math.max(next, now), until));
   }
+  charge();
+  if (until < deadline) throw new BudgetExceeded('time');
   return undefined;
 }

@@ -5,10 +5,11 @@
  */
 import { groupOf } from './fieldpath.js';
 import { type Obj, type Res, type Target, isObj, kindOf, meta, nameOf, nsOf } from './types.js';
+import { LinearRegExp } from '../../util/regex/index.js';
 
 const anchored = (pattern: string, value: string): boolean => {
   try {
-    return new RegExp(`^(?:${pattern})$`).test(value);
+    return new LinearRegExp(`^(?:${pattern})$`, '', 're2').test(value);
   } catch {
     return pattern === value;
   }

@@ -7,6 +7,7 @@
  */
 import type { Vfs } from '../../sim/node/vfs.js';
 import { resolvePath } from '../../sim/node/vfs.js';
+import { LinearRegExp } from '../../util/regex/index.js';
 
 /** True when the escaped pattern has an unescaped glob metacharacter. */
 export function hasGlob(pattern: string): boolean {
@@ -56,7 +57,8 @@ export function segmentRegExp(seg: string): RegExp {
     } else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }
   try {
-    return new RegExp(`^${re}$`, 's');
+    // matched on the linear engine: `*a*a*a*b` against a long word is polynomial in V8
+    return new LinearRegExp(`^${re}$`, 's');
   } catch {
     return /^\b\B$/;
   }

@@ -17,6 +17,7 @@
  *    HTTPRoute in the route's namespace as `from` and Service as `to`.
  */
 import type { KObject } from '../api/types.js';
+import { LinearRegExp } from '../../util/regex/index.js';
 
 export const GATEWAY_GROUP = 'gateway.networking.k8s.io';
 
@@ -212,7 +213,7 @@ export function splitQuery(uri: string): { path: string; query: Record<string, s
 
 function regexOf(source: string): RegExp | undefined {
   try {
-    return new RegExp(`^(?:${source})$`);
+    return new LinearRegExp(`^(?:${source})$`);
   } catch {
     return undefined;
   }

@@ -25,6 +25,7 @@ import type { EndpointSlice, Ingress, IngressBackend, KObject, Pod, Service } fr
 import type { HttpSite } from '../images.js';
 import { lookupImage, sitePage } from '../images.js';
 import { connect } from './path.js';
+import { LinearRegExp } from '../../util/regex/index.js';
 
 export interface HttpAnswer {
   status: number;
@@ -155,7 +156,8 @@ function selectServer(ings: readonly Ingress[], host: string): ServerBlock {
 
 function regexOf(source: string, flags: string): RegExp | undefined {
   try {
-    return new RegExp(source, flags);
+    // nginx's PCRE; the linear engine keeps a learner's path pattern from hanging a request
+    return new LinearRegExp(source, flags);
   } catch {
     return undefined;
   }

@@ -17,6 +17,7 @@ import { sandboxCreatedAt, staticPods } from '../../../sim/node/runtime.js';
 import { tabwrite } from '../../printers/tabwriter.js';
 import { hexFrom, isRoot, nodeEnv, notInstalled, unitsHumanDuration } from './host.js';
 import { CONTAINERD_ENDPOINT, CRICTL_YAML, crictlConfig, dialError, endpointUp, resolveEndpoints } from './crictl-config.js';
+import { LinearRegExp } from '../../../util/regex/index.js';
 
 export interface CriContainer {
   id: string;
@@ -163,8 +164,8 @@ function run(ctx: Parameters<CommandFn>[0], env: NonNullable<ReturnType<typeof n
         if (a === '-a' || a === '--all') all = true;
         else if (a === '-q' || a === '--quiet') quiet = true;
         else if (a === '-aq' || a === '-qa') all = quiet = true;
-        else if (a === '--name') name = new RegExp(args[++i] ?? '');
-        else if (a.startsWith('--name=')) name = new RegExp(a.slice(7));
+        else if (a === '--name') name = new LinearRegExp(args[++i] ?? '', '', 're2');
+        else if (a.startsWith('--name=')) name = new LinearRegExp(a.slice(7), '', 're2');
         else if (a === '--state' || a === '-s') state = (args[++i] ?? '').toLowerCase();
         else return fatal(`flag provided but not defined: ${a.replace(/=.*/, '')}`);
       }

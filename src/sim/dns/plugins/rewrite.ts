@@ -6,6 +6,16 @@
 import { fqdn, type RR } from '../message.js';
 import { nextOrFailure, type PluginDef } from '../plugin.js';
 import { CorefileError } from '../corefile/dispenser.js';
+import { LinearRegExp } from '../../../util/regex/index.js';
+
+/** CoreDNS compiles rewrite patterns with Go's regexp (RE2): linear time here too; undefined when it does not parse. */
+function regexOf(src: string): RegExp | undefined {
+  try {
+    return new LinearRegExp(src, '', 're2');
+  } catch {
+    return undefined;
+  }
+}
 
 type Match = 'exact' | 'prefix' | 'suffix' | 'substring' | 'regex';
 
@@ -28,7 +38,7 @@ function applyRule(rule: NameRule, name: string): string | undefined {
     case 'substring':
       return n.includes(rule.from) ? n.split(rule.from).join(rule.to) : undefined;
     case 'regex': {
-      const m = new RegExp(rule.from).exec(n);
+      const m = regexOf(rule.from)?.exec(n);
       if (!m) return undefined;
       return rule.to.replace(/\{(\d+)\}/g, (_, d: string) => m[Number(d)] ?? '');
     }
@@ -72,7 +82,7 @@ export const rewritePlugin: PluginDef = {
       if (tail.length > 0) {
         if (tail[0] !== 'answer') throw new CorefileError(`invalid argument "${tail[0] ?? ''}" for name rule`);
         if (tail[1] === 'auto') rule.answer = { auto: true };
-        else if (tail[1] === 'name' && tail.length === 4) rule.answer = { from: new RegExp(tail[2] ?? ''), to: tail[3] ?? '' };
+        else if (tail[1] === 'name' && tail.length === 4) rule.answer = { from: regexOf(tail[2] ?? '') ?? /$^/, to: tail[3] ?? '' };
         else throw new CorefileError('invalid answer rewrite rule');
       }
       rules.push(rule);

@@ -6,6 +6,7 @@
  */
 import { isQType, replyTo, type RR, type Rcode } from '../message.js';
 import { fallZones, matchZone, nextOrFailure, normalizeZone, type PluginDef } from '../plugin.js';
+import { LinearRegExp } from '../../../util/regex/index.js';
 
 /** Parse one zone-file style record: `name [ttl] [IN] TYPE rdata`. */
 export function parseRR(text: string): RR | undefined {
@@ -97,7 +98,7 @@ export const templatePlugin: PluginDef = {
           if (a.length === 0) throw c.argErr();
           for (const r of a) {
             try {
-              t.regex.push(new RegExp(r.replace(/\(\?P</g, '(?<')));
+              t.regex.push(new LinearRegExp(r, '', 're2'));
             } catch {
               throw c.err(`could not parse regex: ${r}`);
             }
