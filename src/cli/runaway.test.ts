@@ -42,6 +42,7 @@ const LINES: Array<{ line: string; stdout: string; stderr: string; status: numbe
   { line: 'seq 1 100000 | tail -1', stdout: '100000\n', stderr: '', status: 0 },
   // nested loops share one step budget: one message, not one per inner loop
   { line: 'while true; do while true; do :; done; done; echo after', stdout: '', stderr: STEPS, status: 130 },
+  { line: "ssh cka-w1 'while true; do :; done'; echo after", stdout: '', stderr: STEPS, status: 130 },
   { line: 'f() { f; }; f', stdout: '', stderr: 'bash: f: maximum function nesting level exceeded (100)\n', status: 1 },
   { line: 'for i in 1 2 3; do echo $i; done', stdout: '1\n2\n3\n', stderr: '', status: 0 },
   // extreme numbers: the real tools' words, never a JavaScript exception's

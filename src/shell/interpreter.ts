@@ -174,6 +174,8 @@ export class Interpreter {
   /** The running line's allowance (budget.ts), shared with the commands it runs. */
   private budget = new LineBudget();
   private nextYield = YIELD_EVERY;
+  /** This run belongs to an outer line (its budget's end propagates instead of being reported). */
+  private nested = false;
 
   constructor(private readonly opts: InterpreterOptions) {
     this.aliases = opts.aliases ?? {};
@@ -205,10 +207,11 @@ export class Interpreter {
    * Parse and run one complete command text (see LineReader for multi-line input). `budget` is the
    * line's allowance; a line run for another line (`ssh HOST CMD`) passes the outer one on.
    */
-  async run(source: string, stdin = '', budget?: LineBudget): Promise<RunOutput> {
+  async run(source: string, stdin = '', budget?: LineBudget, nested = false): Promise<RunOutput> {
     this.output = [];
     this.advanced = 0;
     this.budget = budget ?? new LineBudget();
+    this.nested = nested;
     this.nextYield = this.budget.steps + YIELD_EVERY;
     const parsed = parseScript(source, { aliases: this.aliases });
     if (!parsed.ok) {
@@ -217,14 +220,15 @@ export class Interpreter {
       this.state.status = 2;
       return this.finish();
     }
-    return this.runScript(parsed.script, stdin, this.budget);
+    return this.runScript(parsed.script, stdin, this.budget, nested);
   }
 
   /** Run an already parsed script; `stdin` feeds its commands (`… | ssh HOST CMD`), else none. */
-  async runScript(script: Script, stdin = '', budget?: LineBudget): Promise<RunOutput> {
+  async runScript(script: Script, stdin = '', budget?: LineBudget, nested = false): Promise<RunOutput> {
     this.output = [];
     this.advanced = 0;
     this.budget = budget ?? new LineBudget();
+    this.nested = nested;
     this.nextYield = this.budget.steps + YIELD_EVERY;
     const io: Io = { stdin, out: { kind: 'terminal', stream: 'stdout' }, err: { kind: 'terminal', stream: 'stderr' } };
     try {
@@ -236,6 +240,9 @@ export class Interpreter {
       }
       if (e instanceof LoopSignal || e instanceof ReturnSignal) return this.finish();
       if (e instanceof BudgetExceeded) {
+        // a shell run for the line (`ssh HOST CMD`, `kubectl exec … sh -c`) stops with it: the
+        // outer line reports once
+        if (this.nested) throw e;
         // like Ctrl-C: the line ends where it was, its state so far kept
         if (e.message) this.output.push({ stream: 'stderr', text: `${e.message}\n` });
         this.state.status = INTERRUPTED_STATUS;

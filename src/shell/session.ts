@@ -230,7 +230,7 @@ export class Session {
       const spec = this.cluster.store.get<Pod>('Pod', namespace, pod)?.spec;
       if (!this.lookup(location, base) && !lookupImage([...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
         return notFoundInContainer(name);
-      const out = await frame.interp.run(argv.slice(2).join(' '), '', this.lineBudget);
+      const out = await frame.interp.run(argv.slice(2).join(' '), '', this.lineBudget, true);
       this.cluster.advance(out.advanceMs);
       return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
     }
@@ -295,7 +295,7 @@ export class Session {
       advanceClock: (ms) => this.sleepFor(ms),
     });
     const boots = this.rebootsOf(where.location);
-    const out = await interp.run(command, stdin, budget);
+    const out = await interp.run(command, stdin, budget, true);
     // a login the remote command asked for (ssh from there, sudo -i) ends with that command
     this.pendingPush = saved;
     if (where.location.kind === 'node' && this.rebootsOf(where.location) !== boots) {
