@@ -4,7 +4,9 @@
  * `validate`.
  */
 import { join } from 'node:path';
-import { loadLibrary, formatLoadError, resolveLang, readIndex, knownFrom, INDEX_FILE, type Lang, type LoadedScenario } from '../scenario/index.js';
+// only the light loader and language helpers: the parser and schema load on an index miss
+import { loadLibraryIndexed, formatLoadError, readIndex, INDEX_FILE, type LoadedScenario } from '../scenario/library-files.js';
+import { resolveLang, type Lang } from '../scenario/lang.js';
 import { packageRoot } from '../app/paths.js';
 import { CliError, type CliIo } from './io.js';
 
@@ -18,8 +20,8 @@ export function libraryDir(io: CliIo): string {
  */
 const INDEX_URL = new URL(`./${INDEX_FILE}`, import.meta.url);
 
-export function library(io: CliIo, quiet = false): LoadedScenario[] {
-  const { scenarios, errors } = loadLibrary(libraryDir(io), knownFrom(readIndex(INDEX_URL)));
+export async function library(io: CliIo, quiet = false): Promise<LoadedScenario[]> {
+  const { scenarios, errors } = await loadLibraryIndexed(libraryDir(io), readIndex(INDEX_URL));
   if (!quiet) for (const e of errors) io.stderr.write(`cka-lab: ${formatLoadError(e)}\n`);
   return scenarios;
 }
