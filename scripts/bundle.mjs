@@ -5,10 +5,13 @@
 // splitting keeps the lazy per-command imports and loads in a fraction of that. bin/cka-lab
 // prefers the bundle and falls back to dist/cli/main.js (`npm run build` also emits that, for bench).
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// chunk names carry content hashes: without a clean folder every build leaves the last one's behind
+rmSync(join(root, 'dist/bundle'), { recursive: true, force: true });
 await build({
   // validate's worker threads load validate-worker.js from beside the chunk that starts them
   entryPoints: [

@@ -14,7 +14,7 @@ import { textFor } from '../scenario/index.js';
 export async function checkCommand(what: string, o: { lang?: string; seed?: number }, io: CliIo): Promise<number> {
   const env = envOf(io);
   const lang = langOf(o.lang, io);
-  const all = library(io);
+  const all = await library(io);
   const pool = all
     .filter((s) => s.domain === what || s.topics.includes(what))
     .sort((a, b) => a.minutes - b.minutes || a.weight - b.weight || a.id.localeCompare(b.id));

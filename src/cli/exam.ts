@@ -29,7 +29,7 @@ export async function examCommand(o: ExamFlags, io: CliIo): Promise<number> {
   const progress = new ProgressStore(env.data, io.realNow);
   progress.load();
   if (progress.warning) io.stderr.write(`cka-lab: ${progress.warning}\n`);
-  const scenarios = library(io);
+  const scenarios = await library(io);
   const byId = new Map(scenarios.map((s) => [s.id, s]));
   const prev = store.read();
   let state: ExamState;

@@ -3,6 +3,7 @@
  * with in-memory streams, their own environment (XDG_DATA_HOME in a temp dir) and a pinned clock.
  */
 import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 
 export interface CliIo {
   stdin: Readable;
@@ -33,12 +34,16 @@ function quietOnClosedPipe(): void {
 export function processIo(): CliIo {
   quietOnClosedPipe();
   return {
-    stdin: process.stdin,
+    // process.stdin is a getter that builds a stream (and loads net for a pipe): a command that
+    // never reads stdin (a one-shot `get`) does not pay for it
+    get stdin(): Readable {
+      return process.stdin;
+    },
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
-    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    isTTY: isatty(0) && isatty(1),
     realNow: () => Date.now(),
   };
 }

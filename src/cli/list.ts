@@ -2,13 +2,14 @@
  * `cka-lab list [--domain D] [--json]`: the scenario library, by domain. The JSON rows carry each
  * task's domain, curriculum competency (line and id), topics and family, for coverage tooling.
  */
-import { resolveCompetency, textFor } from '../scenario/index.js';
+import { resolveCompetency } from '../scenario/curriculum.js';
+import { textFor } from '../scenario/lang.js';
 import type { CliIo } from './io.js';
 import { langOf, library, ordered } from './library.js';
 
 export async function listCommand(o: { domain?: string; json?: boolean }, io: CliIo): Promise<number> {
   const lang = langOf(undefined, io);
-  const tasks = ordered(library(io)).filter((s) => !o.domain || s.domain === o.domain);
+  const tasks = ordered(await library(io)).filter((s) => !o.domain || s.domain === o.domain);
   if (o.json) {
     // every language a task's title and text come in, so tools can see the library's coverage
     const texts = (t: unknown): Record<string, string> => (typeof t === 'string' ? { en: t } : (t as Record<string, string>));

@@ -25,7 +25,7 @@ export async function practiceCommand(id: string | undefined, o: PracticeFlags, 
   const progress = new ProgressStore(env.data, io.realNow);
   const record = progress.load();
   if (progress.warning) io.stderr.write(`cka-lab: ${progress.warning}\n`);
-  const all = ordered(library(io));
+  const all = ordered(await library(io));
   const pool = all.filter((s) => (!o.domain || s.domain === o.domain) && (!o.topic || s.topics.includes(o.topic)));
   let start: number;
   if (id) {

@@ -1,11 +1,12 @@
 /** `cka-lab show ID [--lang L]`: one scenario's description, task, hints count and checks (never the solution). */
-import { instantiate, textFor } from '../scenario/index.js';
+import { instantiate } from '../scenario/instance.js';
+import { textFor } from '../scenario/lang.js';
 import { CliError, type CliIo } from './io.js';
 import { langOf, library } from './library.js';
 
 export async function showCommand(id: string, o: { lang?: string }, io: CliIo): Promise<number> {
   const lang = langOf(o.lang, io);
-  const s = library(io).find((x) => x.id === id);
+  const s = (await library(io)).find((x) => x.id === id);
   if (!s) throw new CliError(`no scenario "${id}" (see \`cka-lab list\`)`, 2);
   const r = instantiate(s, 1).resolved;
   const out = [

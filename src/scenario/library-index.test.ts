@@ -45,3 +45,27 @@ for (const c of BAD)
     if (c.content !== undefined) writeFileSync(p, c.content);
     assert.equal(readIndex(p), undefined);
   });
+
+test('the async indexed loader (list, show) equals the parser, and parses a file the index does not know', async () => {
+  const { loadLibraryIndexed } = await import('./library-files.js');
+  const index = buildIndex(dir);
+  const fresh = loadLibrary(dir);
+  const indexed = await loadLibraryIndexed(dir, index);
+  assert.deepEqual(indexed.errors, fresh.errors);
+  assert.equal(JSON.stringify(indexed.scenarios), JSON.stringify(fresh.scenarios));
+  const none = await loadLibraryIndexed(dir, undefined);
+  assert.equal(JSON.stringify(none.scenarios), JSON.stringify(fresh.scenarios));
+
+  const s = fresh.scenarios[0]!;
+  const tmp = mkdtempSync(join(tmpdir(), 'cka-index-'));
+  mkdirSync(join(tmp, s.domain));
+  const text = readFileSync(s.source, 'utf8');
+  writeFileSync(join(tmp, s.domain, 'a.yaml'), text);
+  writeFileSync(join(tmp, s.domain, 'b.yaml'), text.replace(/^minutes: \d+$/m, 'minutes: 59').replace(/^id: .*$/m, 'id: edited-copy'));
+  writeFileSync(join(tmp, s.domain, 'c.yaml'), 'id: [unclosed');
+  const got = await loadLibraryIndexed(tmp, index);
+  assert.deepEqual(got.scenarios.map((x) => [x.id, x.minutes]), [[s.id, s.minutes], ['edited-copy', 59]]);
+  assert.equal(got.errors.length, 1);
+  assert.equal(got.errors[0]!.file, join(tmp, s.domain, 'c.yaml'));
+  assert.deepEqual(got.errors, loadLibrary(tmp, knownFrom(index)).errors);
+});

@@ -7,23 +7,12 @@
  * (scripts/bundle.mjs) writes the index beside the bundle's chunks, so only code built in the same
  * step reads it; runs from source (tsx, tests) find none and parse everything.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadLibrary } from './loader.js';
+import { INDEX_VERSION, textKey, type ScenarioIndex } from './library-files.js';
 import type { Scenario } from './schema.js';
 
-export const INDEX_FILE = 'scenario-index.json';
-const INDEX_VERSION = 1;
-
-export interface ScenarioIndex {
-  version: number;
-  /** Parsed scenario (without its `source`) by the SHA-256 hex of the file's text. */
-  entries: Record<string, Scenario>;
-}
-
-export function textKey(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+export { INDEX_FILE, readIndex, knownFrom, textKey, type ScenarioIndex } from './library-files.js';
 
 /** The index of every file under `dir` that loads without errors. */
 export function buildIndex(dir: string): ScenarioIndex {
@@ -39,21 +28,4 @@ export function writeIndex(dir: string, path: string): number {
   const index = buildIndex(dir);
   writeFileSync(path, JSON.stringify(index));
   return Object.keys(index.entries).length;
-}
-
-/** The index at `path`, or undefined when it is missing, unreadable or of another version. */
-export function readIndex(path: string | URL): ScenarioIndex | undefined {
-  try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<ScenarioIndex>;
-    if (data.version !== INDEX_VERSION || typeof data.entries !== 'object' || data.entries === null) return undefined;
-    return data as ScenarioIndex;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The loader's lookup for an index (none without one). */
-export function knownFrom(index: ScenarioIndex | undefined): ((text: string) => Scenario | undefined) | undefined {
-  if (!index) return undefined;
-  return (text) => index.entries[textKey(text)];
 }

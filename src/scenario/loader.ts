@@ -3,33 +3,19 @@
  * `file:line:column: message` (positions from the `yaml` package's node ranges and LineCounter)
  * and unknown keys answered with the nearest valid key ("did you mean …?").
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { LineCounter, isMap, isNode, isPair, isScalar, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod/v4';
-import { ScenarioSchema, nearestMsg, type Scenario } from './schema.js';
+import { ScenarioSchema, nearestMsg } from './schema.js';
 import { discriminatorValues, keysAt } from './schema-walk.js';
+import { assembleLibrary, formatLoadError, yamlFiles, type FileResult, type KnownScenario, type LoadError, type LoadedScenario } from './library-files.js';
 
-export interface LoadError {
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-}
-
-export function formatLoadError(e: LoadError): string {
-  return `${e.file}:${e.line}:${e.column}: ${e.message}`;
-}
+export { formatLoadError, type KnownScenario, type LoadError, type LoadedScenario };
 
 export class ScenarioLoadError extends Error {
   constructor(readonly errors: LoadError[]) {
     super(errors.map(formatLoadError).join('\n'));
   }
-}
-
-export interface LoadedScenario extends Scenario {
-  /** Where it was loaded from (for messages). */
-  source: string;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -159,12 +145,6 @@ function dedupe(errors: LoadError[]): LoadError[] {
   });
 }
 
-/**
- * Already-parsed scenarios by file text (the build-time index, library-index.ts): a file whose
- * text it knows is not parsed again.
- */
-export type KnownScenario = (text: string) => Scenario | undefined;
-
 /** Load one file; throws ScenarioLoadError with every problem found. */
 export function loadScenarioFile(path: string, known?: KnownScenario): LoadedScenario {
   let text: string;
@@ -180,47 +160,18 @@ export function loadScenarioFile(path: string, known?: KnownScenario): LoadedSce
   return r.scenario;
 }
 
-function yamlFiles(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return names.flatMap((n) => {
-    const p = join(dir, n);
-    if (statSync(p).isDirectory()) return yamlFiles(p);
-    return /\.ya?ml$/.test(n) ? [p] : [];
-  });
-}
-
 /**
  * Load every scenarios/<domain>/<id>.yaml under `dir`. A file that fails to load is reported and
  * skipped; so are duplicate ids and files whose folder is not their domain.
  */
 export function loadLibrary(dir = 'scenarios', known?: KnownScenario): { scenarios: LoadedScenario[]; errors: LoadError[] } {
-  const scenarios: LoadedScenario[] = [];
-  const errors: LoadError[] = [];
-  const byId = new Map<string, string>();
-  for (const file of yamlFiles(dir)) {
+  const results = yamlFiles(dir).map((file): FileResult => {
     try {
-      const s = loadScenarioFile(file, known);
-      const rel = relative(dir, file).split(/[\\/]/);
-      if (rel.length === 2 && rel[0] !== s.domain) {
-        errors.push({ file, line: 1, column: 1, message: `domain "${s.domain}" but the file is in ${rel[0]}/ (move it to scenarios/${s.domain}/)` });
-        continue;
-      }
-      const prev = byId.get(s.id);
-      if (prev) {
-        errors.push({ file, line: 1, column: 1, message: `duplicate id "${s.id}" (also in ${prev})` });
-        continue;
-      }
-      byId.set(s.id, file);
-      scenarios.push(s);
+      return { file, scenario: loadScenarioFile(file, known) };
     } catch (e) {
-      if (e instanceof ScenarioLoadError) errors.push(...e.errors);
-      else throw e;
+      if (e instanceof ScenarioLoadError) return { file, errors: e.errors };
+      throw e;
     }
-  }
-  return { scenarios, errors };
+  });
+  return assembleLibrary(dir, results);
 }

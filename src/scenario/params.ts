@@ -6,7 +6,7 @@
  */
 import { Random, randString } from '../util/random.js';
 import type { Param } from './schema.js';
-import { nearestMsg } from './schema.js';
+import { nearestMsg } from './nearest.js';
 
 /** Short, neutral words for `{word}` (valid in DNS labels). */
 export const WORDS = [
