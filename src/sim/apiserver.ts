@@ -22,6 +22,7 @@ import {
 import { clone } from './api/store.js';
 import type { Discovery } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
+import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
 import type { CronJob, Deployment, Job, KObject, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
 import { generateJobSelector } from './api/job-selector.js';
@@ -256,9 +257,37 @@ export class ApiServer {
    */
   private decode<T extends KObject>(input: T, opts: WriteOptions): T {
     const info = this.c.discovery().infoForKind(input.kind);
-    const { obj, unknownFields } = decodeObject(input, info.kind, info.version, opts.fieldValidation ?? 'Strict');
+    const custom = this.customSchema(input);
+    const coerce = custom
+      ? (o: Record<string, unknown>): string[] => {
+          // customresource_handler.go unstructuredSchemaCoercer.apply: prune, then drop nulls
+          const unknown = custom.preserveUnknownFields ? [] : pruneUnknownFields(o, custom.schema);
+          pruneNonNullableNulls(o, custom.schema);
+          return unknown;
+        }
+      : undefined;
+    const { obj, unknownFields } = decodeObject(input, info.kind, custom?.version ?? info.version, opts.fieldValidation ?? 'Strict', coerce);
     if (opts.fieldValidation === 'Warn') opts.warnings?.push(...unknownFields.map(unknownFieldWarning));
+    // the versioning codec defaults what it decoded (unstructuredDefaulter, defaulting/algorithm.go)
+    if (custom) applySchemaDefaults(obj, custom.schema);
     return obj as T;
+  }
+
+  /**
+   * For a custom resource: the schema of the CRD version its apiVersion names (the preferred
+   * version when it names none that is served), and whether the CRD keeps unknown fields.
+   */
+  private customSchema(obj: KObject): { version: string; schema: JSONSchemaProps | undefined; preserveUnknownFields: boolean } | undefined {
+    const d = this.c.discovery();
+    if (!d.hasKind(obj.kind)) return undefined;
+    const info = d.infoForKind(obj.kind);
+    if (!info.crd) return undefined;
+    const crd = this.c.store.get<CustomResourceDefinition>('CustomResourceDefinition', undefined, info.crd);
+    if (!crd) return undefined;
+    const asked = typeof obj.apiVersion === 'string' && obj.apiVersion.includes('/') ? obj.apiVersion.slice(obj.apiVersion.indexOf('/') + 1) : '';
+    const version = (info.servedVersions ?? [info.version]).includes(asked) ? asked : info.version;
+    const schema = crdVersion(crd, version)?.schema?.openAPIV3Schema as JSONSchemaProps | undefined;
+    return { version, schema, preserveUnknownFields: crd.spec.preserveUnknownFields === true };
   }
 
   create<T extends KObject>(input: T, opts: WriteOptions = {}): T {
@@ -460,8 +489,11 @@ export class ApiServer {
         return validateCronJob(obj as CronJob, old as CronJob | undefined);
       case 'PersistentVolumeClaim':
         return old ? validateClaimUpdate(obj as PersistentVolumeClaim, old as PersistentVolumeClaim) : [];
-      default:
-        return [];
+      default: {
+        // customResourceStrategy.Validate: the object against its version's openAPIV3Schema
+        const custom = this.customSchema(obj);
+        return custom ? validateCustomResource(obj, custom.schema) : [];
+      }
     }
   }
 

@@ -255,9 +255,11 @@ function kindSchema(kind: string): Schema {
 /**
  * Decode a write's body as the kind it claims to be. Throws the server's BadRequest; returns the
  * typed object and the unknown fields it dropped (the caller turns them into the Strict error or
- * warnings, see decodeError).
+ * warnings, see decodeError). `coerce` is a custom resource's schema pass (./crd-schema.ts
+ * pruning): the paths it drops count as unknown fields after those of metadata, as
+ * customresource_handler.go unstructuredSchemaCoercer.apply orders them.
  */
-export function decodeObject(input: unknown, kind: string, version: string, validation: FieldValidation): Decoded {
+export function decodeObject(input: unknown, kind: string, version: string, validation: FieldValidation, coerce?: (obj: Record<string, unknown>) => string[]): Decoded {
   const st: State = { unknown: [] };
   const schema = kindSchema(kind);
   let out: Out;
@@ -268,6 +270,7 @@ export function decodeObject(input: unknown, kind: string, version: string, vali
     throw e;
   }
   if (st.saved) throw cannotHandle(kind, version, st.saved);
+  if (coerce && out !== ABSENT) st.unknown.push(...coerce(out as Record<string, unknown>));
   if (validation === 'Strict' && st.unknown.length > 0)
     throw cannotHandle(kind, version, `strict decoding error: ${st.unknown.map((p) => `unknown field ${JSON.stringify(p)}`).join(', ')}`);
   return { obj: (out === ABSENT ? {} : out) as KObject, unknownFields: validation === 'Ignore' ? [] : st.unknown };

@@ -13,6 +13,8 @@ import { errorResult, RawError } from '../errors.js';
 import { bool, str } from '../flags.js';
 import { COMPONENTS, KIND_SCHEMAS } from '../explain/schema.js';
 import { renderExplain } from '../explain/render.js';
+import { crdVersion, type CustomResourceDefinition } from '../../../sim/api/crd.js';
+import { publishedSchema, type JSONSchemaProps } from '../../../sim/api/crd-schema.js';
 
 const NO_RESOURCE =
   'error: You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.';
@@ -39,6 +41,22 @@ function splitRequest(input: string, d: Discovery): { info: ResourceInfo; fields
   return { info, fields: rest.filter((f) => f !== '') };
 }
 
+/**
+ * A custom resource: the CRD version's schema as the server publishes it
+ * (sim/api/crd-schema.ts publishedSchema), any served version by --api-version.
+ */
+function explainCustom(env: Parameters<Verb['run']>[1], info: ResourceInfo, fields: string[], apiVersion: string | undefined, output: string, recursive: boolean): ReturnType<Verb['run']> {
+  const versions = info.servedVersions ?? [info.version];
+  const version = apiVersion === undefined ? info.version : versions.find((v) => `${info.group}/${v}` === apiVersion);
+  if (version === undefined) throw new RawError(`error: couldn't find resource for "${apiVersion}, Resource=${info.resource}"`);
+  if (output === 'plaintext-openapiv2') throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
+  const crd = env.cluster.store.get<CustomResourceDefinition>('CustomResourceDefinition', undefined, info.crd!);
+  const schema = publishedSchema(crd ? crdVersion(crd, version)?.schema?.openAPIV3Schema as JSONSchemaProps | undefined : undefined);
+  const r = renderExplain({ group: info.group, version, kind: info.kind, schema, fieldPath: fields, recursive });
+  if (r.error !== undefined) return { stdout: r.stdout, stderr: `${r.error}\n`, exitCode: 1 };
+  return { stdout: r.stdout, stderr: '', exitCode: 0 };
+}
+
 export const explainVerb: Verb = {
   name: 'explain',
   run(inv, env) {
@@ -51,6 +69,7 @@ export const explainVerb: Verb = {
       env.api.ensureUp();
       const { info, fields } = splitRequest(p.args[0]!, env.cluster.discovery());
       const apiVersion = str(p.flags, 'api-version');
+      if (info.crd) return explainCustom(env, info, fields, apiVersion, output, bool(p.flags, 'recursive'));
       if (apiVersion !== undefined && apiVersion !== apiVersionOf(info)) {
         throw new RawError(`error: couldn't find resource for "${apiVersion}, Resource=${info.resource}"`);
       }
