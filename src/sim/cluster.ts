@@ -46,9 +46,10 @@ export interface Controller {
    */
   readonly watches: readonly string[];
   /**
-   * Watches that depend on the cluster's state, as `Kind@namespace` keys (the kubelet cares for
-   * the ConfigMaps and Secrets of namespaces that have pods on a node). `Kind@namespace` may also
-   * appear in `watches`: a change of that kind in that namespace only.
+   * Watches that depend on the cluster's state, as `Kind@namespace` keys or `Kind@namespace/name`
+   * for one object (the kubelet cares for the ConfigMaps and Secrets its pods refer to; one object's
+   * key follows its resourceVersion, so a missing one wakes its watcher when it is created).
+   * `Kind@namespace` may also appear in `watches`: a change of that kind in that namespace only.
    */
   dynamicWatches?(c: Cluster): string[];
   /**
@@ -159,11 +160,19 @@ export class Cluster {
     }
   }
 
+  /** One object's watch key `Kind@namespace/name`: its resourceVersion, `-` while it does not exist. */
+  private watchedObjectVersion(key: string): string {
+    const at = key.indexOf('@');
+    const slash = key.indexOf('/', at);
+    return this.store.get(key.slice(0, at), key.slice(at + 1, slash), key.slice(slash + 1))?.metadata.resourceVersion ?? '-';
+  }
+
   private signature(ctrl: Controller): string {
     let sig = ctrl.runsIn ? `${ctrl.runsIn}:${this.state[ctrl.runsIn]?.up === false ? 'down' : 'up'};` : '';
     for (const w of ctrl.dynamicWatches ? [...ctrl.watches, ...ctrl.dynamicWatches(this)] : ctrl.watches) {
       if (w === 'time') sig += `t${this.timeTick};`;
       else if (w === 'hosts') sig += `h${this.hostGeneration};`;
+      else if (w.includes('/')) sig += `${w}:${this.watchedObjectVersion(w)};`;
       else sig += `${w}${this.store.changes.get(w) ?? 0};`;
     }
     return sig;

@@ -30,6 +30,7 @@ import { programOverride } from '../runtime/overrides.js';
 import { kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
 import { cniReady } from '../cni/config.js';
 import { podSandboxes } from '../node/runtime.js';
+import { podReferences } from '../runtime/references.js';
 
 const PULL_MS = 1_500;
 const BACKOFF_BASE_MS = 10_000;
@@ -40,16 +41,22 @@ const watchMemo = new WeakMap<Cluster, { store: Cluster['store']; pods: number; 
 export const kubeletController: Controller = {
   name: 'kubelet',
   // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh; only
-  // a namespace with a pod on a node can hold one a pod refers to
+  // the ones a pod on a node refers to (the kubelet's configmap/secret managers register those)
   watches: ['Pod', 'Node', 'time', 'hosts'],
   dynamicWatches(c: Cluster): string[] {
     // asked twice per controller per settle round: recomputed only when a Pod changed
     const pods = c.store.changes.get('Pod') ?? 0;
     const memo = watchMemo.get(c);
     if (memo && memo.store === c.store && memo.pods === pods) return memo.keys;
-    const namespaces = new Set<string>();
-    for (const p of c.store.list<Pod>('Pod')) if (p.spec.nodeName) namespaces.add(p.metadata.namespace ?? 'default');
-    const keys = [...namespaces].sort().flatMap((ns) => [`ConfigMap@${ns}`, `Secret@${ns}`]);
+    const refs = new Set<string>();
+    for (const p of c.store.list<Pod>('Pod')) {
+      if (!p.spec.nodeName) continue;
+      const ns = p.metadata.namespace ?? 'default';
+      const r = podReferences(p);
+      for (const n of r.configMaps) refs.add(`ConfigMap@${ns}/${n}`);
+      for (const n of r.secrets) refs.add(`Secret@${ns}/${n}`);
+    }
+    const keys = [...refs].sort();
     watchMemo.set(c, { store: c.store, pods, keys });
     return keys;
   },
