@@ -42,7 +42,7 @@ export function errorResult(e: unknown, verbPath: string, stdout = ''): CommandR
   let text: string;
   if (e instanceof ApiError) text = formatApiError(e);
   else if (e instanceof ConnectionRefusedError) text = e.message;
-  else if (e instanceof FlagError) text = `error: ${e.message}\nSee 'kubectl ${verbPath} --help' for usage.`;
+  else if (e instanceof FlagError) text = `error: ${e.message}\nSee '${['kubectl', verbPath].filter(Boolean).join(' ')} --help' for usage.`;
   else if (e instanceof KubectlError) {
     text = `error: ${e.message}${e.hint ? `\n${e.hint}` : ''}`;
     // a Go template that failed while running printed kubectl's debugging block to stdout first
