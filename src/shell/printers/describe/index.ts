@@ -5,6 +5,7 @@
  */
 import type { ConfigMap, CronJob, DaemonSet, Deployment, Ingress, Job, KObject, Namespace, Pod, ReplicaSet, Secret, Service, StatefulSet } from '../../../sim/api/types.js';
 import { describeIngress } from './ingress.js';
+import { describePodDisruptionBudget, describePriorityClass, type PodDisruptionBudget, type PriorityClass } from './policy.js';
 import { describeStatefulSet } from './statefulset.js';
 import { describeRole, describeRoleBinding } from './rbac.js';
 import { describeServiceAccount } from './serviceaccount.js';
@@ -42,6 +43,8 @@ export type DescribedKind =
   | 'RoleBinding'
   | 'ClusterRoleBinding'
   | 'ServiceAccount'
+  | 'PodDisruptionBudget'
+  | 'PriorityClass'
   | 'ConfigMap'
   | 'Secret'
   | 'Namespace'
@@ -68,6 +71,8 @@ interface DescriberTable {
   readonly RoleBinding: (obj: BindingObject) => string;
   readonly ClusterRoleBinding: (obj: BindingObject) => string;
   readonly ServiceAccount: (obj: KObject, ctx: DescribeContext) => string;
+  readonly PodDisruptionBudget: (obj: PodDisruptionBudget, ctx: DescribeContext) => string;
+  readonly PriorityClass: (obj: PriorityClass, ctx: DescribeContext) => string;
   readonly ConfigMap: (obj: ConfigMap, ctx: DescribeContext) => string;
   readonly Secret: (obj: Secret, ctx: DescribeContext) => string;
   readonly Namespace: (obj: Namespace, ctx: DescribeContext) => string;
@@ -94,6 +99,8 @@ export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = 
   RoleBinding: describeRoleBinding,
   ClusterRoleBinding: describeRoleBinding,
   ServiceAccount: describeServiceAccount,
+  PodDisruptionBudget: describePodDisruptionBudget,
+  PriorityClass: describePriorityClass,
   ConfigMap: describeConfigMap,
   Secret: describeSecret,
   Namespace: describeNamespace,
