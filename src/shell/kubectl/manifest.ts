@@ -55,7 +55,33 @@ function goYamlMessage(e: YAMLError): string {
  * docs' examples, where YAML 1.2 would read 400. Quoted "0400" stays a string.
  */
 const GO_OCTAL_INT = { identify: (): boolean => false, default: true, tag: 'tag:yaml.org,2002:int', test: /^[-+]?0[0-7]+$/, resolve: (s: string): number => parseInt(s, 8) };
-export const GO_YAML_TAGS = { customTags: (tags: Tags): Tags => [GO_OCTAL_INT, ...tags] };
+/**
+ * go-yaml v2's YAML 1.1 booleans (resolve.go's resolveMapList): y/yes/on and n/no/off in three
+ * casings each are booleans, as keys too: `enabled: yes` reaches the server as `true`, and a key
+ * `n:` becomes "false" (checked with kubectl v1.35.2 `label -f … --local -o json`).
+ */
+const GO_BOOL = {
+  identify: (): boolean => false,
+  default: true,
+  tag: 'tag:yaml.org,2002:bool',
+  test: /^(?:y|Y|yes|Yes|YES|on|On|ON|n|N|no|No|NO|off|Off|OFF)$/,
+  resolve: (s: string): boolean => /^(?:y|yes|on)$/i.test(s),
+};
+/**
+ * go-yaml v2 drops every `_` of a plain scalar before strconv.ParseInt(s, 0, 64) (resolve.go):
+ * `1_000` is 1000 and `0_17` octal 15; YAML 1.2 would keep both as strings.
+ */
+const GO_UNDERSCORE_INT = {
+  identify: (): boolean => false,
+  default: true,
+  tag: 'tag:yaml.org,2002:int',
+  test: /^[-+]?[0-9][0-9_]*_[0-9_]*$/,
+  resolve: (s: string): number => {
+    const plain = s.replace(/_/g, '');
+    return /^[-+]?0[0-7]+$/.test(plain) ? parseInt(plain, 8) : Number(plain);
+  },
+};
+export const GO_YAML_TAGS = { customTags: (tags: Tags): Tags => [GO_OCTAL_INT, GO_BOOL, GO_UNDERSCORE_INT, ...tags] };
 
 /** Decode one file's text into objects. */
 export function decodeManifest(text: string, source: string, d: Discovery): KObject[] {

@@ -42,6 +42,16 @@ export function validateName(name: string, rule: NameRule, path = 'metadata.name
 }
 
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+const MSG_LABEL_VALUE =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+
+/** apimachinery validation.IsValidLabelValue: its messages, empty when the value is valid. */
+export function labelValueProblems(v: string): string[] {
+  const out: string[] = [];
+  if (v.length > 63) out.push('must be no more than 63 characters');
+  if (!LABEL_VALUE.test(v)) out.push(MSG_LABEL_VALUE);
+  return out;
+}
 
 export function validateLabels(labels: Record<string, string> | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];
@@ -51,7 +61,7 @@ export function validateLabels(labels: Record<string, string> | undefined, path:
         field.invalid(
           path,
           v,
-          "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+          MSG_LABEL_VALUE,
         ),
       );
   }
