@@ -15,6 +15,26 @@ test('patch flavours', () => {
     { name: 'json patch replace', got: jsonPatch(live, [{ op: 'replace', path: '/spec/replicas', value: 3 }]), want: { spec: { replicas: 3, template: { spec: { containers: [{ name: 'a', image: 'x:1' }, { name: 'b', image: 'y:1' }] } } } } },
     { name: 'json patch add to list end', got: jsonPatch({ l: [1] }, [{ op: 'add', path: '/l/-', value: 2 }]), want: { l: [1, 2] } },
     { name: 'deletions of dropped keys', got: deletions({ a: 1, m: { x: 1, y: 2 } }, { m: { x: 1 } }) ?? null, want: { a: null, m: { y: null } } },
+    {
+      name: 'deletions of a keyed list element',
+      got: deletions({ ports: [{ containerPort: 80 }] }, { ports: [{ containerPort: 8080 }] }) ?? null,
+      want: { ports: [{ containerPort: 80, $patch: 'delete' }] },
+    },
+    {
+      name: 'deletions inside a kept keyed element',
+      got: deletions({ env: [{ name: 'A', value: '1' }] }, { env: [{ name: 'A', valueFrom: { fieldRef: { fieldPath: 'x' } } }] }) ?? null,
+      want: { env: [{ name: 'A', value: null }] },
+    },
+    {
+      name: 'apply changes a containerPort: the old port goes',
+      got: strategicMerge(strategicMerge({ ports: [{ containerPort: 80, protocol: 'TCP' }] }, { ports: [{ containerPort: 8080 }] }), { ports: [{ containerPort: 80, $patch: 'delete' }] }, '', true),
+      want: { ports: [{ containerPort: 8080 }] },
+    },
+    {
+      name: 'a deletion for an element no longer live adds nothing',
+      got: strategicMerge({ env: [{ name: 'B', value: '2' }] }, { env: [{ name: 'A', value: null }], gone: { x: null } }, '', true),
+      want: { env: [{ name: 'B', value: '2' }] },
+    },
   ];
   for (const c of cases) assert.deepEqual(c.got, c.want, c.name);
   assert.throws(() => jsonPatch({ a: 1 }, [{ op: 'remove', path: '/b' }]), JsonPatchError);

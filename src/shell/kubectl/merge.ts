@@ -49,7 +49,11 @@ function mergeKey(field: string, items: JsonValue[]): string | undefined {
   }
 }
 
-export function strategicMerge(target: JsonValue | undefined, patch: JsonValue, field = ''): JsonValue {
+/**
+ * `deleting`: the patch is apply's deletions (see deletions()); an element it names that is no
+ * longer in the target is not added back as a stub.
+ */
+export function strategicMerge(target: JsonValue | undefined, patch: JsonValue, field = '', deleting = false): JsonValue {
   if (Array.isArray(patch)) {
     const key = mergeKey(field, patch);
     if (!key || !Array.isArray(target)) return patch.map((p) => strategicMerge(undefined, p, ''));
@@ -64,8 +68,8 @@ export function strategicMerge(target: JsonValue | undefined, patch: JsonValue, 
         if (idx >= 0) out.splice(idx, 1);
         continue;
       }
-      if (idx >= 0) out[idx] = strategicMerge(out[idx], p, '');
-      else out.push(strategicMerge(undefined, p, ''));
+      if (idx >= 0) out[idx] = strategicMerge(out[idx], p, '', deleting);
+      else if (!deleting) out.push(strategicMerge(undefined, p, ''));
     }
     return out;
   }
@@ -78,7 +82,8 @@ export function strategicMerge(target: JsonValue | undefined, patch: JsonValue, 
   for (const [k, v] of Object.entries(patch)) {
     if (k.startsWith('$')) continue;
     if (v === null) delete out[k];
-    else out[k] = strategicMerge(out[k], v, k);
+    else if (deleting && !(k in out)) continue;
+    else out[k] = strategicMerge(out[k], v, k, deleting);
   }
   return out;
 }
@@ -187,7 +192,12 @@ export function isSubset(want: JsonValue | undefined, live: JsonValue | undefine
   return want === live;
 }
 
-/** Keys set in `original` but no longer in `modified`: a merge patch of nulls (apply's deletions). */
+/**
+ * What apply must remove: keys set in `original` (the last-applied configuration) but no longer in
+ * `modified`, as a merge patch of nulls; in lists with a patch merge key, elements gone from
+ * `modified` as `$patch: delete` and kept ones with their own deletions (strategicpatch
+ * CreateThreeWayMergePatch's deletions half: containerPort 80 → 8080 leaves only 8080).
+ */
 export function deletions(original: JsonValue | undefined, modified: JsonValue | undefined): JsonValue | undefined {
   if (!isObj(original)) return undefined;
   const out: Obj = {};
@@ -197,7 +207,26 @@ export function deletions(original: JsonValue | undefined, modified: JsonValue |
     else if (isObj(v) && isObj(m)) {
       const d = deletions(v, m);
       if (d !== undefined && isObj(d) && Object.keys(d).length > 0) out[k] = d;
+    } else if (Array.isArray(v) && Array.isArray(m)) {
+      const d = listDeletions(k, v, m);
+      if (d.length > 0) out[k] = d;
     }
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function listDeletions(field: string, original: JsonValue[], modified: JsonValue[]): JsonValue[] {
+  const key = mergeKey(field, original);
+  if (!key) return [];
+  const out: JsonValue[] = [];
+  for (const o of original) {
+    if (!isObj(o) || o[key] === undefined) continue;
+    const m = modified.find((x) => isObj(x) && x[key] === o[key]);
+    if (m === undefined) out.push({ [key]: o[key]!, $patch: 'delete' });
+    else {
+      const d = deletions(o, m);
+      if (d !== undefined && isObj(d)) out.push({ [key]: o[key]!, ...d });
+    }
+  }
+  return out;
 }

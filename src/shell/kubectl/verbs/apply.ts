@@ -55,7 +55,7 @@ function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClie
   const sameAnnotation = originalText === desired.metadata.annotations?.[LAST_APPLIED];
   if (dels === undefined && sameAnnotation && isSubset(modified, liveJson)) return { obj: live, operation: 'unchanged' };
   let merged = strategicMerge(liveJson, modified);
-  if (dels !== undefined) merged = strategicMerge(merged, dels);
+  if (dels !== undefined) merged = strategicMerge(merged, dels, '', true);
   const next = merged as unknown as KObject;
   delete next.metadata.resourceVersion;
   const obj = dryClient ? next : env.api.update(next, { ...write, dryRun: dryServer });
