@@ -1,7 +1,7 @@
 /**
  * `systemctl` (systemd 255, Ubuntu 24.04) for the node's units in host.data.units (kubelet,
  * containerd): status, start, stop, restart, enable, disable, is-active, is-enabled,
- * daemon-reload. `status` follows systemd's layout (unit file and preset, the kubeadm drop-in
+ * daemon-reload; cat and list-units are in systemctl-cat.ts. `status` follows systemd's layout (unit file and preset, the kubeadm drop-in
  * directory, Active with the since time, Docs, Main PID, CGroup, then the last 10 journal lines).
  * Stopping or starting a unit updates `since` and calls cluster.touchHosts(): the node lifecycle
  * controller marks the node NotReady 40 s after its kubelet stops posting status.
@@ -12,6 +12,7 @@ import type { Host } from '../../../sim/node/host.js';
 import { kubeletStartedConfig } from '../../../sim/controlplane.js';
 import { isRoot, nodeEnv, notInstalled, pidOf, systemdTime } from './host.js';
 import { UNIT_DESCRIPTION, kubeletStarted, logLine, unitEntries } from './journal.js';
+import { systemctlCat, systemctlListUnits } from './systemctl-cat.js';
 
 interface UnitInfo {
   file: string;
@@ -125,10 +126,13 @@ export const systemctl: CommandFn = (ctx: CommandContext) => {
   const env = nodeEnv(ctx);
   if (!env) return notInstalled(ctx);
   const { cluster: c, host } = env;
-  const args = ctx.argv.slice(1).filter((a) => !['--no-pager', '-l', '--full', '--quiet', '-q', '--no-legend'].includes(a));
+  const args = ctx.argv.slice(1).filter((a) => !['--no-pager', '-l', '--full', '--quiet', '-q'].includes(a));
+  const listing = args.find((a) => !a.startsWith('-') && (!args.includes('-t') || a !== args[args.indexOf('-t') + 1]));
+  if (listing === undefined || listing === 'list-units') return systemctlListUnits(host, args);
+  if (listing === 'cat') return systemctlCat(host.fs, args.filter((a) => a !== 'cat' && !a.startsWith('-')));
   const now = args.includes('--now');
-  const [verb, ...rest] = args.filter((a) => a !== '--now');
-  if (!verb) return { stdout: '', stderr: 'systemctl: listing all units is not available on this node; name a unit (kubelet, containerd)\n', exitCode: 1 };
+  const [verb, ...rest] = args.filter((a) => a !== '--now' && a !== '--no-legend');
+  if (!verb) return systemctlListUnits(host, args);
   if (verb === 'daemon-reload') return isRoot(ctx) ? { stdout: '', stderr: '', exitCode: 0 } : authFail('reload daemon');
   if (rest.length === 0) return { stdout: '', stderr: `Too few arguments.\n`, exitCode: 1 };
   let out = '';
