@@ -35,6 +35,9 @@ function lowerBound(arr: readonly KObject[], key: string): number {
   return lo;
 }
 
+/** A watch event as the API server sends it (apimachinery watch.EventType). */
+export type StoreObserver = (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObject) => void;
+
 export class Store {
   private byKind = new Map<string, Map<string, KObject>>();
   private sorted = new Map<string, KObject[]>();
@@ -43,6 +46,14 @@ export class Store {
   readonly changes: ChangeCounters = new Map();
   /** Bumped on every write; lets callers detect "anything changed". */
   generation = 0;
+  /** Transient observers of every write (`kubectl get -w`); never saved with the store. */
+  private observers = new Set<StoreObserver>();
+
+  /** Observe every write from now on, as a watch would; returns the function that stops it. */
+  observe(fn: StoreObserver): () => void {
+    this.observers.add(fn);
+    return () => this.observers.delete(fn);
+  }
 
   nextResourceVersion(): string {
     this.rv += 1;
@@ -102,8 +113,10 @@ export class Store {
       else this.sorted.set(obj.kind, arr.toSpliced(i, 0, obj));
     }
     obj.metadata.resourceVersion = this.nextResourceVersion();
+    const existed = m.has(key);
     m.set(key, obj);
     this.touch(obj.kind, obj.metadata.namespace);
+    for (const o of this.observers) o(existed ? 'MODIFIED' : 'ADDED', obj);
     return obj;
   }
 
@@ -120,6 +133,7 @@ export class Store {
       else this.sorted.delete(kind);
     }
     this.touch(kind, old.metadata.namespace);
+    for (const o of this.observers) o('DELETED', old);
     return old;
   }
 

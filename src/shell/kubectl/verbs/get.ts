@@ -30,6 +30,7 @@ import { renderRows } from '../../printers/tabwriter.js';
 import { documentFor } from '../../printers/serialize.js';
 import { sortObjects } from '../sort-by.js';
 import { runGetRaw } from './get-raw.js';
+import { checkSingleType, requestTimeoutMs, runWatch, watchTableOptions } from './get-watch.js';
 
 
 const ALLOWED_FORMATS =
@@ -228,6 +229,7 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     return runGetRaw(env, raw);
   }
   const out = parseOutput(str(p.flags, 'output'), env, str(p.flags, 'template'));
+  requestTimeoutMs(p);
   const files = list(p.flags, 'filename');
   if (p.args.length === 0 && files.length === 0) throw new RawError(NO_TYPE);
   const allNamespaces = bool(p.flags, 'all-namespaces');
@@ -247,6 +249,31 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   });
   const sortBy = str(p.flags, 'sort-by');
   if (sortBy) for (const g of groups) g.objs = sortObjects(g.objs, sortBy);
+  if (bool(p.flags, 'watch') || bool(p.flags, 'watch-only')) {
+    checkSingleType(resolved.requests.map((r) => r.info));
+    if (errors.length > 0) return { stdout: '', stderr: warn + errorsText(errors), exitCode: 1 };
+    const info = resolved.requests[0]!.info;
+    const names = resolved.byName ? new Set(resolved.requests.flatMap((r) => r.names ?? [])) : undefined;
+    const r = runWatch(env, p, {
+      info,
+      initial: groups.flatMap((g) => g.objs),
+      ...(names ? { names } : {}),
+      namespace: allNamespaces ? undefined : namespace,
+      selectors: { ...(label !== undefined ? { label } : {}), ...(fieldSel !== undefined ? { field: fieldSel } : {}) },
+      table: out.kind === 'table' ? watchTableOptions(env, p, out.wide, allNamespaces, (kind) => customPrinterOf(env, kind)) : undefined,
+      format: out.kind,
+      render: (obj, first) => {
+        if (out.kind === 'yaml') return `${first ? '' : '---\n'}${printYaml([obj], false, { showManagedFields: bool(p.flags, 'show-managed-fields') })}`;
+        if (out.kind === 'custom-columns') {
+          const c = printCustomColumns([obj], out.columns, bool(p.flags, 'no-headers') || !first);
+          if (!c.ok) throw new KubectlError(c.error);
+          return c.value;
+        }
+        return renderGeneric([obj], false, out, p);
+      },
+    });
+    return { ...r, stderr: warn + r.stderr };
+  }
   let stdout: string;
   let stderr = warn;
   if (out.kind === 'table') {

@@ -1,0 +1,167 @@
+/**
+ * `kubectl get -w | --watch-only [--output-watch-events]` (k8s.io/kubectl pkg/cmd/get/get.go
+ * watch): print what was listed (not with --watch-only), then one row or document per change of
+ * the watched objects as the simulated clock moves, through one tabwriter that remembers column
+ * widths across flushes (liggitt/tabwriter RememberWidths), so a longer STATUS widens its column
+ * from that row on, as on a real terminal.
+ *
+ * A real watch runs until Ctrl-C or `--request-timeout`. Here it follows the cluster event by
+ * event until the request timeout, or, without one, until the watched objects have been quiet
+ * for a minute of simulated time (when a learner would press Ctrl-C; at most ten minutes), and
+ * then ends with status 0 as kubectl does when its watch closes. Ctrl-C and the line's budget
+ * stop it as any waiting command.
+ */
+import type { KObject } from '../../../sim/api/types.js';
+import type { ResourceInfo } from '../../../sim/api/registry.js';
+import type { CommandResult } from '../../types.js';
+import type { KubectlEnv } from '../context.js';
+import { type Parsed, bool, list, str } from '../flags.js';
+import { KubectlError } from '../errors.js';
+import { type Selectors, selectObjects } from '../resource-args.js';
+import { tableRows, type TableOptions } from '../../printers/table.js';
+import { GET_TABWRITER, TabWriter } from '../../printers/tabwriter.js';
+import { documentFor } from '../../printers/serialize.js';
+import { toYaml } from '../../printers/yaml.js';
+import { marshalIndent } from '../../printers/json.js';
+import { parseGoDuration } from '../duration.js';
+import type { Json } from '../../printers/serialize.js';
+
+/** How long a watch without --request-timeout waits for the next change. */
+export const WATCH_QUIET_MS = 60_000;
+/** The longest a watch without --request-timeout follows the cluster. */
+export const WATCH_MAX_MS = 10 * 60_000;
+
+export interface WatchRequest {
+  info: ResourceInfo;
+  /** The objects the list or get returned (printed first unless --watch-only). */
+  initial: KObject[];
+  /** Named objects (`get pod web -w`): only they are watched. */
+  names?: ReadonlySet<string>;
+  /** undefined: all namespaces. */
+  namespace: string | undefined;
+  selectors: Selectors;
+  table: TableOptions | undefined;
+  /** Any other output format, one object at a time (its printer counts documents for `---`). */
+  render: (obj: KObject, first: boolean) => string;
+  format: string;
+}
+
+/** get.go watch: a watch covers one resource type. */
+export function checkSingleType(infos: readonly ResourceInfo[]): void {
+  if (new Set(infos.map((i) => i.kind)).size > 1)
+    throw new KubectlError('watch is only supported on individual resources and resource collections - more than 1 resource was found');
+}
+
+/**
+ * `--request-timeout` (client-go clientcmd ClientConfig): a bare integer is seconds, else a Go
+ * duration; 0 means none; anything else, or a negative value, is kubectl's one error.
+ */
+export function requestTimeoutMs(p: Parsed): number {
+  const v = str(p.flags, 'request-timeout');
+  if (v === undefined || v === '' || v === '0') return 0;
+  let ms: number;
+  if (/^\d+$/.test(v)) ms = Number(v) * 1000;
+  else {
+    try {
+      ms = parseGoDuration(v);
+    } catch {
+      ms = -1;
+    }
+  }
+  if (!(ms >= 0)) throw new KubectlError('Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)');
+  return ms;
+}
+
+/** The object without what changes on every write, to tell a real change from a no-op write. */
+function contentKey(obj: KObject): string {
+  const { resourceVersion: _rv, managedFields: _mf, ...meta } = obj.metadata as unknown as Record<string, unknown>;
+  return JSON.stringify({ ...obj, metadata: meta });
+}
+
+const keyOf = (o: KObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
+
+export function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): CommandResult {
+  const events = bool(p.flags, 'output-watch-events');
+  const watchOnly = bool(p.flags, 'watch-only');
+  const timeout = requestTimeoutMs(p);
+  const cluster = env.cluster;
+  const start = cluster.now();
+  const tw = new TabWriter(GET_TABWRITER);
+  let out = '';
+  let printed = 0;
+  let headerDone = false;
+  const print = (type: string, objs: KObject[]): void => {
+    if (objs.length === 0) return;
+    if (w.table) {
+      const rows = tableRows(objs, { ...w.table, now: cluster.now(), noHeaders: headerDone || w.table.noHeaders === true });
+      const withHeader = !headerDone && w.table.noHeaders !== true;
+      rows.forEach((r, i) => {
+        const cells = events ? [withHeader && i === 0 ? 'EVENT' : type, ...r] : r;
+        tw.write(`${cells.join('\t')}\n`);
+      });
+      headerDone = true;
+      out += tw.take();
+    } else {
+      for (const obj of objs) {
+        if (events && (w.format === 'yaml' || w.format === 'json')) {
+          const doc = { type, object: documentFor([obj], false) } as unknown as Json;
+          out += w.format === 'yaml' ? `${printed > 0 ? '---\n' : ''}${toYaml(doc)}` : `${marshalIndent(doc)}\n`;
+        } else out += w.render(obj, printed === 0);
+        printed++;
+      }
+    }
+  };
+  const matches = (obj: KObject): boolean => {
+    if (obj.kind !== w.info.kind) return false;
+    if (w.namespace !== undefined && w.info.namespaced && obj.metadata.namespace !== w.namespace) return false;
+    if (w.names && !w.names.has(obj.metadata.name ?? '')) return false;
+    return selectObjects([obj], w.info, w.selectors).length === 1;
+  };
+  const seen = new Map<string, string>();
+  for (const o of w.initial) seen.set(keyOf(o), contentKey(o));
+  if (!watchOnly) print('ADDED', w.initial);
+  let lastChange = start;
+  const stop = cluster.store.observe((type, obj) => {
+    if (!matches(obj)) return;
+    const k = keyOf(obj);
+    if (type === 'DELETED') seen.delete(k);
+    else {
+      const c = contentKey(obj);
+      if (seen.get(k) === c) return;
+      seen.set(k, c);
+    }
+    lastChange = cluster.now();
+    print(type, [obj]);
+  });
+  try {
+    const cap = env.budget ? start + env.budget.timeLeft() : Infinity;
+    const deadline = Math.min(timeout > 0 ? start + timeout : start + WATCH_MAX_MS, cap);
+    for (let guard = 0; guard < 100_000; guard++) {
+      env.budget?.step();
+      const now = cluster.now();
+      const quietEnd = timeout > 0 ? Infinity : lastChange + WATCH_QUIET_MS;
+      const until = Math.min(deadline, quietEnd);
+      if (now >= until) break;
+      const next = cluster.nextWakeup();
+      cluster.advanceTo(next === undefined ? until : Math.min(Math.max(next, now), until));
+    }
+  } finally {
+    stop();
+    env.budget?.time(Math.max(0, cluster.now() - start));
+  }
+  return { stdout: out, stderr: '', exitCode: 0 };
+}
+
+/** The table options of a watch, as get prints its first table (one type: no kind prefix). */
+export function watchTableOptions(env: KubectlEnv, p: Parsed, wide: boolean, allNamespaces: boolean, customPrinter: TableOptions['customPrinter']): TableOptions {
+  return {
+    now: env.cluster.now(),
+    wide,
+    showLabels: bool(p.flags, 'show-labels'),
+    labelColumns: list(p.flags, 'label-columns'),
+    noHeaders: bool(p.flags, 'no-headers'),
+    allNamespaces,
+    withKind: bool(p.flags, 'show-kind'),
+    ...(customPrinter ? { customPrinter } : {}),
+  };
+}
