@@ -1,6 +1,7 @@
 /** Verbs that change the cluster, one file each, in `kubectl help` order. */
 import type { Verb } from '../context.js';
 import { annotateVerb } from './annotate.js';
+import { authReconcileVerb } from './auth-reconcile.js';
 import { autoscaleVerb } from './autoscale.js';
 import { certificateApproveVerb, certificateDenyVerb } from './certificate.js';
 import { applyVerb } from './apply.js';
@@ -44,4 +45,5 @@ export const WRITE_VERBS: readonly Verb[] = [
   replaceVerb,
   labelVerb,
   annotateVerb,
+  authReconcileVerb,
 ];
