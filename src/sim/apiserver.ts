@@ -28,6 +28,7 @@ import { applyDefaults } from './api/defaults.js';
 import { generateJobSelector } from './api/job-selector.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
 import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields } from './api/validation.js';
+import { validateCrd } from './api/validation-crd.js';
 import { validateCronJob, validateJob } from './api/validation-batch.js';
 import { checkRequestBody, checkStoredSize, validateAnnotationsSize, validateDataSize } from './api/size-limits.js';
 import { matchLabelSelector } from './api/selectors.js';
@@ -220,8 +221,17 @@ export class ApiServer {
     return (this.c.store.get<T>(kind, namespace, name) ?? virtualObjects(this.c, kind, namespace).find((o) => o.metadata.name === name)) as T | undefined;
   }
 
+  /**
+   * A request for a kind the server does not serve (kubectl mapped it before its CRD was deleted)
+   * reaches no handler: the mux's 404 (apiserver pkg/server/mux NotFoundHandler).
+   */
+  private served(kind: string): void {
+    if (!this.c.discovery().hasKind(kind)) throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
+  }
+
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
     this.ensureUp();
+    this.served(kind);
     this.check('get', kind, namespace, name);
     const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
@@ -232,6 +242,7 @@ export class ApiServer {
 
   tryGet<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
     this.ensureUp();
+    this.served(kind);
     this.check('get', kind, namespace, name);
     const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
@@ -240,6 +251,7 @@ export class ApiServer {
 
   list<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
     this.ensureUp();
+    this.served(kind);
     this.check('list', kind, namespace);
     const info = this.c.discovery().infoForKind(kind);
     const objs = this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
@@ -396,6 +408,7 @@ export class ApiServer {
    */
   delete(kind: string, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KObject {
     this.ensureUp();
+    this.served(kind);
     const info = this.c.discovery().infoForKind(kind);
     const ns = info.namespaced ? (namespace ?? 'default') : undefined;
     this.check('delete', kind, ns, name);
@@ -489,6 +502,8 @@ export class ApiServer {
         return validateCronJob(obj as CronJob, old as CronJob | undefined);
       case 'PersistentVolumeClaim':
         return old ? validateClaimUpdate(obj as PersistentVolumeClaim, old as PersistentVolumeClaim) : [];
+      case 'CustomResourceDefinition':
+        return validateCrd(obj as CustomResourceDefinition);
       default: {
         // customResourceStrategy.Validate: the object against its version's openAPIV3Schema
         const custom = this.customSchema(obj);

@@ -84,7 +84,13 @@ const GO_UNDERSCORE_INT = {
 export const GO_YAML_TAGS = { customTags: (tags: Tags): Tags => [GO_OCTAL_INT, GO_BOOL, GO_UNDERSCORE_INT, ...tags] };
 
 /** Decode one file's text into objects. */
-export function decodeManifest(text: string, source: string, d: Discovery): KObject[] {
+/**
+ * `errors`: the resource builder's ContinueOnError (apply, create, delete): an object kubectl
+ * cannot map (a kind no CRD serves yet, no kind) is set aside with its error and the others go
+ * on, so a file with a CRD and its first custom resource creates the CRD and fails the resource
+ * with "ensure CRDs are installed first". Without it the first such error ends the command.
+ */
+export function decodeManifest(text: string, source: string, d: Discovery, errors?: unknown[]): KObject[] {
   const objs: KObject[] = [];
   const options = { uniqueKeys: true, ...GO_YAML_TAGS };
   // documents one at a time (what parseAllDocuments does, without holding every parsed document
@@ -103,7 +109,12 @@ export function decodeManifest(text: string, source: string, d: Discovery): KObj
     if (typeof value !== 'object' || Array.isArray(value)) {
       throw new KubectlError(`error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`);
     }
-    objs.push(...expand(value as Record<string, unknown>, source, d));
+    try {
+      objs.push(...expand(value as Record<string, unknown>, source, d));
+    } catch (e) {
+      if (!errors || !(e instanceof KubectlError)) throw e;
+      errors.push(e);
+    }
   }
   return objs;
 }
@@ -129,11 +140,11 @@ function expand(v: Record<string, unknown>, source: string, d: Discovery): KObje
 }
 
 /** Every object named by `-f` flags, in order. */
-export function readManifests(env: KubectlEnv, filenames: readonly string[], recursive: boolean, verb = 'create'): ManifestObject[] {
+export function readManifests(env: KubectlEnv, filenames: readonly string[], recursive: boolean, verb = 'create', errors?: unknown[]): ManifestObject[] {
   const out: ManifestObject[] = [];
   for (const f of filenames) {
     if (f === '-') {
-      for (const obj of decodeManifest(env.stdin, 'STDIN', env.cluster.discovery())) out.push({ obj, source: 'STDIN' });
+      for (const obj of decodeManifest(env.stdin, 'STDIN', env.cluster.discovery(), errors)) out.push({ obj, source: 'STDIN' });
       continue;
     }
     if (/^https?:\/\//.test(f)) throw new KubectlError(`unable to read URL "${f}", server reported 404 Not Found, status code=404`);
@@ -143,10 +154,10 @@ export function readManifests(env: KubectlEnv, filenames: readonly string[], rec
     if (env.fs.isDir(abs)) listDir(env, abs, f, recursive, files);
     else files.push({ abs, shown: f });
     for (const file of files) {
-      for (const obj of decodeManifest(env.fs.read(file.abs), file.shown, env.cluster.discovery())) out.push({ obj, source: file.shown });
+      for (const obj of decodeManifest(env.fs.read(file.abs), file.shown, env.cluster.discovery(), errors)) out.push({ obj, source: file.shown });
     }
   }
-  if (out.length === 0) throw new KubectlError(`no objects passed to ${verb}`);
+  if (out.length === 0 && !errors?.length) throw new KubectlError(`no objects passed to ${verb}`);
   return out;
 }
 

@@ -99,6 +99,9 @@ export const applyVerb: Verb = {
         stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'apply').stderr;
       }
     }
-    return { stdout, stderr, exitCode: failed ? 1 : 0 };
+    // the objects kubectl could not map come last (apply.go appends GetObjects' error first, but
+    // prints the aggregate after the applied objects)
+    for (const e of input.errors) stderr += errorResult(e, 'apply').stderr;
+    return { stdout, stderr, exitCode: failed || input.errors.length ? 1 : 0 };
   },
 };

@@ -90,7 +90,9 @@ async function createFromFiles(inv: Invocation, env: KubectlEnv): Promise<Comman
       stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'create').stderr;
     }
   }
-  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+  // the objects kubectl could not map come last (the builder's aggregated error)
+  for (const e of input.errors) stderr += errorResult(e, 'create').stderr;
+  return { stdout, stderr, exitCode: failed || input.errors.length ? 1 : 0 };
 }
 
 const matches = (g: { name: string; aliases?: readonly string[] }, word: string): boolean => g.name === word || (g.aliases ?? []).includes(word);

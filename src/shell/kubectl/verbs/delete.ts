@@ -44,7 +44,7 @@ export const deleteVerb: Verb = {
     const files = input?.objs ?? [];
     const selector = str(p.flags, 'selector');
     const all = bool(p.flags, 'all');
-    if (files.length === 0 && p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
+    if (files.length === 0 && p.args.length === 0 && !input?.errors.length) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     const dry = parseDryRun(p.flags);
     let grace = int(p.flags, 'grace-period') ?? -1;
     if (bool(p.flags, 'now')) {
@@ -106,6 +106,7 @@ export const deleteVerb: Verb = {
     if (dry.mode === 'none' && p.flags['wait'] !== false) {
       for (const o of deleted) waitGone(env, o.kind, o.metadata.namespace, o.metadata.name, Math.max(grace, 30) + 60);
     }
-    return { stdout, stderr, exitCode: failed ? 1 : 0 };
+    for (const e of input?.errors ?? []) stderr += errorResult(e, 'delete').stderr;
+    return { stdout, stderr, exitCode: failed || input?.errors.length ? 1 : 0 };
   },
 };

@@ -41,19 +41,21 @@ export const kustomizeVerb: Verb = {
 
 /**
  * The objects of `-f FILE…` or `-k DIR` (cli-runtime FilenameOptions.validate: `-k` takes no
- * `-f` and no `-R`), with the kustomize warnings to print on stderr.
+ * `-f` and no `-R`), with the kustomize warnings to print on stderr and the objects kubectl
+ * could not map (printed after the others, ContinueOnError).
  */
 export function manifestsOrKustomization(
   env: KubectlEnv,
   p: Parsed,
   verb: string,
-): { objs: ManifestObject[]; stderr: string } | undefined {
+): { objs: ManifestObject[]; stderr: string; errors: unknown[] } | undefined {
   const files = list(p.flags, 'filename');
   const dir = str(p.flags, 'kustomize');
-  if (dir === undefined || dir === '') return files.length ? { objs: readManifests(env, files, bool(p.flags, 'recursive'), verb), stderr: '' } : undefined;
+  const errors: unknown[] = [];
+  if (dir === undefined || dir === '') return files.length ? { objs: readManifests(env, files, bool(p.flags, 'recursive'), verb, errors), stderr: '', errors } : undefined;
   if (files.length > 0) throw new KubectlError('only one of -f or -k can be specified');
   if (bool(p.flags, 'recursive')) throw new KubectlError("the -k flag can't be used with -f or -R");
   const r = kustomizeObjects(env, dir);
   if (r.objs.length === 0) throw new KubectlError(`no objects passed to ${verb}`);
-  return r;
+  return { ...r, errors };
 }

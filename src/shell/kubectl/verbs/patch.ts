@@ -44,6 +44,13 @@ export const patchVerb: Verb = {
     const warnings: string[] = [];
     for (const t of targets) {
       const live = env.api.get(t.info.kind, ns.name, t.name);
+      // custom resources have no patch strategy: the server answers 415 and patch.go rewords it
+      if (type === 'strategic' && t.info.crd) {
+        const gvk = `${t.info.group}/${t.info.version}, Kind=${t.info.kind}`;
+        throw new KubectlError(
+          `application/strategic-merge-patch+json is not supported by ${gvk}: the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml`,
+        );
+      }
       let next: JsonValue;
       try {
         const cur = live as unknown as JsonValue;

@@ -1,0 +1,81 @@
+/**
+ * A CustomResourceDefinition's own validation (apiextensions-apiserver
+ * pkg/apis/apiextensions/validation/validation.go ValidateCustomResourceDefinition and
+ * validateCustomResourceDefinitionSpec): the name is `<plural>.<group>`, the group a domain with
+ * a dot, the scope Cluster or Namespaced, version names DNS-1035 labels and unique, exactly one
+ * storage version, a schema for every version (required in apiextensions.k8s.io/v1), the plural
+ * and kind given. The structural-schema rules and CEL are not checked here.
+ */
+import { field, type FieldError } from './errors.js';
+import type { CrdVersion, CustomResourceDefinition } from './crd.js';
+import { MSG_1035 } from './validation.js';
+
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+const MSG_SUBDOMAIN_1123 =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const MSG_LABEL_1123 =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+
+/** A pointer as %#v prints it: the address is the process's; this one is stable per field. */
+function pointer(type: string, set: boolean, seed: string): string {
+  if (!set) return `(*${type})(nil)`;
+  let h = 0x811c9dc5;
+  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return `(*${type})(0xc000${(h & 0xffffff).toString(16).padStart(6, '0')})`;
+}
+
+const q = (s: string | undefined): string => JSON.stringify(s ?? '');
+
+/** fmt `%#v` of the internal []apiextensions.CustomResourceDefinitionVersion field.Invalid shows. */
+export function goSyntaxVersions(crdName: string, versions: readonly CrdVersion[] | undefined): string {
+  if (!versions) return '[]apiextensions.CustomResourceDefinitionVersion(nil)';
+  const one = (v: CrdVersion, i: number): string => {
+    const cols = v.additionalPrinterColumns
+      ? `[]apiextensions.CustomResourceColumnDefinition{${v.additionalPrinterColumns
+          .map((c) => `apiextensions.CustomResourceColumnDefinition{Name:${q(c.name)}, Type:${q(c.type)}, Format:${q(c.format)}, Description:${q(c.description)}, Priority:${c.priority ?? 0}, JSONPath:${q(c.jsonPath)}}`)
+          .join(', ')}}`
+      : '[]apiextensions.CustomResourceColumnDefinition(nil)';
+    return (
+      `apiextensions.CustomResourceDefinitionVersion{Name:${q(v.name)}, Served:${v.served === true}, Storage:${v.storage === true}, Deprecated:${v.deprecated === true}, ` +
+      `DeprecationWarning:${pointer('string', v.deprecationWarning !== undefined, `${crdName}/${i}/dw`)}, ` +
+      `Schema:${pointer('apiextensions.CustomResourceValidation', v.schema !== undefined, `${crdName}/${i}/schema`)}, ` +
+      `Subresources:${pointer('apiextensions.CustomResourceSubresources', v.subresources !== undefined, `${crdName}/${i}/sub`)}, ` +
+      `AdditionalPrinterColumns:${cols}, SelectableFields:[]apiextensions.SelectableField(nil)}`
+    );
+  };
+  return `[]apiextensions.CustomResourceDefinitionVersion{${versions.map(one).join(', ')}}`;
+}
+
+export function validateCrd(crd: CustomResourceDefinition): FieldError[] {
+  const errs: FieldError[] = [];
+  const spec = (crd.spec ?? {}) as Partial<CustomResourceDefinition['spec']>;
+  const names = (spec.names ?? {}) as Partial<CustomResourceDefinition['spec']['names']>;
+  const name = crd.metadata.name ?? '';
+  if (name !== `${names.plural ?? ''}.${spec.group ?? ''}`) errs.push(field.invalid('metadata.name', name, 'must be spec.names.plural+"."+spec.group'));
+  if (!spec.group) errs.push(field.required('spec.group'));
+  else if (!DNS1123_SUBDOMAIN.test(spec.group)) errs.push(field.invalid('spec.group', spec.group, MSG_SUBDOMAIN_1123));
+  else if (spec.group.split('.').length < 2) errs.push(field.invalid('spec.group', spec.group, 'should be a domain with at least one dot'));
+  if (!spec.scope) errs.push(field.required('spec.scope'));
+  else if (spec.scope !== 'Cluster' && spec.scope !== 'Namespaced') errs.push(field.notSupported('spec.scope', spec.scope, ['Cluster', 'Namespaced'], true));
+  const versions = Array.isArray(spec.versions) ? spec.versions : [];
+  const seen = new Set<string>();
+  let unique = true;
+  versions.forEach((v, i) => {
+    const at = `spec.versions[${i}]`;
+    if (seen.has(v.name)) unique = false;
+    seen.add(v.name);
+    if (!DNS1035_LABEL.test(v.name ?? '')) errs.push(field.invalid(`${at}.name`, v.name ?? '', MSG_1035));
+    if (!v.schema?.openAPIV3Schema) errs.push(field.required(`${at}.schema.openAPIV3Schema`, 'schemas are required'));
+  });
+  if (!unique) errs.push(field.invalidRaw('spec.versions', goSyntaxVersions(name, spec.versions), 'must contain unique version names'));
+  if (versions.filter((v) => v.storage === true).length !== 1)
+    errs.push(field.invalidRaw('spec.versions', goSyntaxVersions(name, spec.versions), 'must have exactly one version marked as storage version'));
+  if (!names.plural) errs.push(field.required('spec.names.plural'));
+  else if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(names.plural)) errs.push(field.invalid('spec.names.plural', names.plural, MSG_LABEL_1123));
+  // singular and listKind were defaulted from kind (SetDefaults_CustomResourceDefinition)
+  if (!names.singular) errs.push(field.required('spec.names.singular'));
+  if (!names.kind) errs.push(field.required('spec.names.kind'));
+  if (!names.listKind) errs.push(field.required('spec.names.listKind'));
+  return errs;
+}
