@@ -3,8 +3,10 @@
  * pipelines left to right with each stdout feeding the next stdin, redirections applied in order
  * (so `> f 2>&1` and `2>&1 > f` differ), word expansion at run time ($VAR, $(...), ~, globs
  * against the Vfs, word splitting of unquoted expansions), and the few builtins that change the
- * shell itself (cd, pwd, export, unset, alias, unalias, true, false, :). `exit` is not run here:
- * it ends the line and reports `exit` so the REPL can leave the node/pod context.
+ * shell itself (cd, pwd, export, unset, alias, unalias, true, false, :, read, type, command).
+ * `bash`/`sh` run a script file, `-c` string or stdin in a child shell (childShell). `exit` at top
+ * level is not run here: it ends the line and reports `exit` so the REPL can leave the node/pod
+ * context.
  *
  * Commands are looked up through a caller-supplied function, so kubectl, ssh and the node tools
  * plug in without this file knowing them.
@@ -22,6 +24,7 @@ import { ArithError, evalArith } from './parse/arith.js';
 import { SHELL_PID } from './commands/devices.js';
 import { BudgetExceeded, INTERRUPTED_STATUS, LineBudget } from './budget.js';
 import { compilePosix, RegexError } from './commands/regex.js';
+import { classify, describeLong, describeShort, type NameKind, parseReadArgs, readRecord, splitFields } from './read-builtin.js';
 
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
@@ -72,6 +75,11 @@ type Sink = { kind: 'terminal'; stream: 'stdout' | 'stderr' } | { kind: 'buffer'
 
 interface Io {
   stdin: string;
+  /**
+   * How much of `stdin` the commands of one redirection or pipe have read: `read` takes a line at
+   * a time (`while read -r l; do …; done < f`), any other command the rest.
+   */
+  cursor?: { pos: number };
   out: Sink;
   err: Sink;
 }
@@ -85,6 +93,8 @@ interface State {
   status: number;
   /** Positional parameters $1… of the running function or sourced script. */
   args: string[];
+  /** $0: `bash` at the prompt, the script's name in `bash FILE` / `bash -c CMD NAME`. */
+  arg0?: string;
   /** One entry per running function: the values `local` hid, restored on return. */
   scopes: Array<Map<string, Saved>>;
 }
@@ -139,12 +149,39 @@ export const BUILTINS = new Set([
   'compgen',
   'set',
   'shopt',
+  'read',
+  'type',
+  'command',
 ]);
 
 /** bash's default FUNCNEST is unlimited (it crashes); the simulator stops runaway recursion here. */
 const MAX_CALLS = 100;
 
 const MAX_DEPTH = 16;
+
+/** bash 5.2's usage after an invalid option (shell.c show_shell_usage). */
+const BASH_USAGE = `Usage:\tbash [GNU long option] [option] ...
+\tbash [GNU long option] [option] script-file ...
+GNU long options:
+${['debug', 'debugger', 'dump-po-strings', 'dump-strings', 'help', 'init-file', 'login', 'noediting', 'noprofile', 'norc', 'posix', 'pretty-print', 'rcfile', 'restricted', 'verbose', 'version'].map((o) => `\t--${o}\n`).join('')}Shell options:
+\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)
+\t-abefhkmnptuvxBCEHPT or -o option
+`;
+
+/**
+ * What a command reads from its stdin: what earlier `read`s left. The cursor stays: most commands
+ * in a `while read` loop (kubectl, echo) read nothing, and the loop must go on.
+ */
+function takeStdin(io: Io): string {
+  return io.cursor ? io.stdin.slice(io.cursor.pos) : io.stdin;
+}
+
+/** The shells a host has: bash and sh on nodes and the workstation, sh in a container. */
+function isShellName(name: string, inPod: boolean): boolean {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  if (name.includes('/') && !['/bin/', '/usr/bin/'].includes(name.slice(0, name.lastIndexOf('/') + 1))) return false;
+  return inPod ? base === 'sh' : base === 'bash' || base === 'sh';
+}
 
 function errText(e: unknown): string {
   if (e instanceof VfsError) {
@@ -176,6 +213,20 @@ export class Interpreter {
   private nextYield = YIELD_EVERY;
   /** This run belongs to an outer line (its budget's end propagates instead of being reported). */
   private nested = false;
+  /** The script a child shell runs (`bash FILE`, `sh -c …`): errors name it and the line. */
+  private script$: { name: string; dash: boolean } | undefined;
+  /** The line of the simple command running, within its script. */
+  private curLine = 1;
+
+  /**
+   * What bash puts before its own error messages: `bash: ` at the prompt; in a script
+   * `NAME: line N: ` (bash's non-interactive form), or dash's `NAME: N: ` for `sh`.
+   */
+  private prefix(): string {
+    const sc = this.script$;
+    if (!sc) return 'bash: ';
+    return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.name}: line ${this.curLine}: `;
+  }
 
   constructor(private readonly opts: InterpreterOptions) {
     this.aliases = opts.aliases ?? {};
@@ -230,7 +281,7 @@ export class Interpreter {
     this.budget = budget ?? new LineBudget();
     this.nested = nested;
     this.nextYield = this.budget.steps + YIELD_EVERY;
-    const io: Io = { stdin, out: { kind: 'terminal', stream: 'stdout' }, err: { kind: 'terminal', stream: 'stderr' } };
+    const io: Io = { stdin, cursor: { pos: 0 }, out: { kind: 'terminal', stream: 'stdout' }, err: { kind: 'terminal', stream: 'stderr' } };
     try {
       await this.script(script, io, this.state, 0, true);
     } catch (e) {
@@ -248,7 +299,7 @@ export class Interpreter {
         this.state.status = INTERRUPTED_STATUS;
         return this.finish();
       }
-      this.write(io.err, `bash: ${errText(e)}\n`);
+      this.write(io.err, `${this.prefix()}${errText(e)}\n`);
       this.state.status = 1;
     }
     return this.finish();
@@ -308,6 +359,7 @@ export class Interpreter {
       cwd: st.cwd,
       status: st.status,
       args: [...st.args],
+      ...(st.arg0 !== undefined ? { arg0: st.arg0 } : {}),
       scopes: st.scopes.map((m) => new Map(m)),
     };
   }
@@ -338,7 +390,7 @@ export class Interpreter {
         // Every element of a multi-command pipeline runs in a subshell.
         const sub = this.clone(st);
         try {
-          status = await this.command(p.commands[i]!, { stdin, out, err }, sub, depth, false);
+          status = await this.command(p.commands[i]!, { stdin, cursor: { pos: 0 }, out, err }, sub, depth, false);
         } catch (e) {
           if (!(e instanceof ExitSignal)) throw e;
           status = e.code;
@@ -389,11 +441,11 @@ export class Interpreter {
         return (await this.cond(c.expr, { st, err: rio.err, depth, onStatus: () => undefined })) ? 0 : 1;
       } catch (e) {
         if (e instanceof CondError) {
-          if (e.message) this.write(rio.err, `bash: ${e.message}\n`);
+          if (e.message) this.write(rio.err, `${this.prefix()}${e.message}\n`);
           return 2;
         }
         if (!(e instanceof ExpansionError)) throw e;
-        this.write(rio.err, `bash: ${e.message}\n`);
+        this.write(rio.err, `${this.prefix()}${e.message}\n`);
         return 1;
       }
     }
@@ -421,7 +473,7 @@ export class Interpreter {
             for (const w of c.words) for (const f of await this.expandWord(w, { st, err: rio.err, depth, onStatus: () => undefined }, true)) items.push(f);
           } catch (e) {
             if (!(e instanceof ExpansionError)) throw e;
-            this.write(rio.err, `bash: ${e.message}\n`);
+            this.write(rio.err, `${this.prefix()}${e.message}\n`);
             return 1;
           }
         }
@@ -489,6 +541,7 @@ export class Interpreter {
   }
 
   private async simpleInner(c: SimpleCommand, io: Io, st: State, depth: number, _top: boolean): Promise<number> {
+    if (c.line !== undefined) this.curLine = c.line;
     let subStatus: number | undefined;
     const ctx: ExpandCtx = { st, err: io.err, depth, onStatus: (s) => (subStatus = s) };
     let argv: string[];
@@ -509,7 +562,7 @@ export class Interpreter {
       }
     } catch (e) {
       if (e instanceof ExpansionError) {
-        this.write(io.err, `bash: ${e.message}\n`);
+        this.write(io.err, `${this.prefix()}${e.message}\n`);
         return 1;
       }
       throw e;
@@ -535,29 +588,44 @@ export class Interpreter {
     if (name === 'exit') {
       const arg = argv[1];
       if (arg !== undefined && !/^[+-]?\d+$/.test(arg)) {
-        this.write(rio.err, `bash: exit: ${arg}: numeric argument required\n`);
+        this.write(rio.err, `${this.prefix()}exit: ${arg}: numeric argument required\n`);
         throw new ExitSignal(2);
       }
       if (argv.length > 2) {
-        this.write(rio.err, 'bash: exit: too many arguments\n');
+        this.write(rio.err, `${this.prefix()}exit: too many arguments\n`);
         return 1;
       }
       throw new ExitSignal(arg === undefined ? st.status : ((Number(arg) % 256) + 256) % 256);
     }
     const fnBody = this.functions.get(name);
     if (fnBody) return this.call(name, fnBody, argv.slice(1), rio, st, depth);
-    const builtin = await this.shellBuiltin(name, argv, rio, st, depth);
+    // `IFS=: read a b`: a builtin sees its assignments for its own run only
+    const hidden = new Map<string, string | undefined>();
+    for (const [k, v] of assigns) {
+      hidden.set(k, st.vars.get(k));
+      st.vars.set(k, v);
+    }
+    let builtin: number | undefined;
+    try {
+      builtin = await this.shellBuiltin(name, argv, rio, st, depth);
+    } finally {
+      for (const [k, v] of hidden) {
+        if (v === undefined) st.vars.delete(k);
+        else st.vars.set(k, v);
+      }
+    }
     if (builtin !== undefined) return builtin;
+    if (isShellName(name, this.opts.location.kind === 'pod')) return this.childShell(name, argv, rio, st, depth);
 
     const fn = this.opts.lookup(name);
     if (!fn) {
-      this.write(rio.err, name.includes('/') ? `bash: ${name}: No such file or directory\n` : `bash: ${name}: command not found\n`);
+      this.write(rio.err, name.includes('/') ? `${this.prefix()}${name}: No such file or directory\n` : `${this.prefix()}${name}: ${this.script$?.dash ? 'not found' : 'command not found'}\n`);
       return 127;
     }
     const env = this.exportedEnv(st, assigns);
     const ctxCmd: ShellContext = {
       argv,
-      stdin: rio.stdin,
+      stdin: takeStdin(rio),
       env,
       cwd: st.cwd,
       user: this.opts.user,
@@ -565,7 +633,7 @@ export class Interpreter {
       location: this.opts.location,
       now: () => this.opts.now() + this.advanced,
       history: this.opts.history?.() ?? [],
-      resolveCommand: (n) => (this.opts.lookup(n) && !BUILTINS.has(n) ? `/usr/bin/${n}` : undefined),
+      resolveCommand: (n) => ((this.opts.lookup(n) && !BUILTINS.has(n)) || isShellName(n, this.opts.location.kind === 'pod') ? `/usr/bin/${n}` : undefined),
       exec: (args, stdin, childEnv) => this.execArgv(args, stdin, st, childEnv ?? env),
       budget: this.budget,
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
@@ -594,7 +662,7 @@ export class Interpreter {
   /** Run a function: positional parameters and a `local` scope for the call, `return` ends it. */
   private async call(name: string, body: Command, args: string[], io: Io, st: State, depth: number): Promise<number> {
     if (this.callDepth >= MAX_CALLS) {
-      this.write(io.err, `bash: ${name}: maximum function nesting level exceeded (${MAX_CALLS})\n`);
+      this.write(io.err, `${this.prefix()}${name}: maximum function nesting level exceeded (${MAX_CALLS})\n`);
       return 1;
     }
     const savedArgs = st.args;
@@ -656,7 +724,7 @@ export class Interpreter {
           return 2;
         }
         if (args[0] !== undefined && !/^[+-]?\d+$/.test(args[0])) {
-          this.write(io.err, `bash: return: ${args[0]}: numeric argument required\n`);
+          this.write(io.err, `${this.prefix()}return: ${args[0]}: numeric argument required\n`);
           throw new ReturnSignal(2);
         }
         throw new ReturnSignal(args[0] === undefined ? st.status : ((Number(args[0]) % 256) + 256) % 256);
@@ -664,14 +732,14 @@ export class Interpreter {
       case 'local': {
         const scope = st.scopes[st.scopes.length - 1];
         if (!scope) {
-          this.write(io.err, 'bash: local: can only be used in a function\n');
+          this.write(io.err, `${this.prefix()}local: can only be used in a function\n`);
           return 1;
         }
         let status = 0;
         for (const a of args) {
           const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$/s.exec(a);
           if (!m) {
-            this.write(io.err, `bash: local: \`${a}': not a valid identifier\n`);
+            this.write(io.err, `${this.prefix()}local: \`${a}': not a valid identifier\n`);
             status = 1;
             continue;
           }
@@ -686,7 +754,7 @@ export class Interpreter {
       case 'shift': {
         const n = args[0] === undefined ? 1 : Number(args[0]);
         if (!Number.isInteger(n) || n < 0) {
-          this.write(io.err, `bash: shift: ${args[0]}: numeric argument required\n`);
+          this.write(io.err, `${this.prefix()}shift: ${args[0]}: numeric argument required\n`);
           return 1;
         }
         if (n > st.args.length) return 1;
@@ -696,6 +764,34 @@ export class Interpreter {
       case 'source':
       case '.':
         return this.source(name, args, io, st, depth);
+      case 'read':
+        return this.read(args, io, st);
+      case 'type':
+        return this.typeBuiltin(args, io);
+      case 'command': {
+        const opt = args[0];
+        if (opt === '-v' || opt === '-V') {
+          let status = 0;
+          for (const n of args.slice(1)) {
+            const k = this.nameKind(n);
+            if (!k) {
+              if (opt === '-V') this.write(io.err, `${this.prefix()}command: ${n}: not found\n`);
+              status = 1;
+            } else this.write(io.out, `${opt === '-v' ? describeShort(n, k) : describeLong(n, k)}\n`);
+          }
+          return status;
+        }
+        // `command NAME ARGS`: run NAME skipping functions (aliases were expanded when parsed)
+        const rest = opt === '-p' ? args.slice(1) : args;
+        if (rest.length === 0) return 0;
+        const saved = this.functions.get(rest[0]!);
+        if (saved) this.functions.delete(rest[0]!);
+        try {
+          return await this.simpleInner({ type: 'simple', assigns: [], words: rest.map((w): Word => ({ parts: [{ kind: 'text', value: w, quoted: true }], raw: w })), redirects: [] }, io, st, depth, false);
+        } finally {
+          if (saved) this.functions.set(rest[0]!, saved);
+        }
+      }
       case 'set': {
         // `set -- a b` replaces the positional parameters; options are accepted (line editing
         // mode, errexit and friends change nothing the simulator models).
@@ -707,7 +803,7 @@ export class Interpreter {
           this.write(io.out, lines.join(''));
         }
         if (args[0] === '-o' && args[1] !== undefined && !['vi', 'emacs', 'errexit', 'nounset', 'pipefail', 'xtrace', 'noclobber', 'history'].includes(args[1])) {
-          this.write(io.err, `bash: set: ${args[1]}: invalid option name\n`);
+          this.write(io.err, `${this.prefix()}set: ${args[1]}: invalid option name\n`);
           return 1;
         }
         return 0;
@@ -725,11 +821,163 @@ export class Interpreter {
 
   private sourcing = 0;
 
+  /** What NAME is to this shell: alias, keyword, function, builtin or a file on the PATH. */
+  private nameKind(name: string): NameKind | undefined {
+    const onPath = (this.opts.lookup(name) && !BUILTINS.has(name)) || isShellName(name, this.opts.location.kind === 'pod');
+    return classify(name, {
+      ...(this.aliases[name] !== undefined ? { alias: this.aliases[name] } : {}),
+      isFunction: this.functions.has(name),
+      isBuiltin: BUILTINS.has(name) || name === 'exit' || name === 'echo' || name === 'printf' || name === 'test' || name === '[' || name === 'history',
+      ...(onPath ? { path: `/usr/bin/${name}` } : {}),
+    });
+  }
+
+  /** `type [-t] NAME…` (builtins/type.def). */
+  private typeBuiltin(args: string[], io: Io): number {
+    const terse = args[0] === '-t';
+    let status = 0;
+    for (const n of terse ? args.slice(1) : args) {
+      const k = this.nameKind(n);
+      if (!k) {
+        if (!terse) this.write(io.err, `${this.prefix()}type: ${n}: not found\n`);
+        status = 1;
+        continue;
+      }
+      this.write(io.out, `${terse ? k.kind : describeLong(n, k)}\n`);
+    }
+    return status;
+  }
+
+  /**
+   * `read [-r] [-a ARR] [-d D] [NAME…]` (builtins/read.def): one record from stdin, split by
+   * IFS into the names (the last takes the rest), REPLY without names; status 1 at end of input.
+   * A prompt (-p) only shows when input is a terminal, which a simulated line never reads from.
+   */
+  private read(args: string[], io: Io, st: State): number {
+    const o = parseReadArgs(args);
+    if (typeof o === 'string') {
+      this.write(io.err, `${this.prefix()}${o}\n`);
+      return 2;
+    }
+    const cursor = io.cursor ?? { pos: 0 };
+    const rec = readRecord(io.stdin, cursor.pos, o);
+    cursor.pos = rec.next;
+    const nothing = rec.eof && rec.text === '';
+    const ifs = st.vars.get('IFS') ?? ' \t\n';
+    if (o.array !== undefined) {
+      st.arrays.set(o.array, nothing ? [] : splitFields(rec.text, ifs, 0));
+      st.vars.delete(o.array);
+    } else if (o.names.length === 0) this.setVar(st, 'REPLY', rec.text);
+    else {
+      const fields = splitFields(rec.text, ifs, o.names.length);
+      o.names.forEach((n, i) => this.setVar(st, n, fields[i] ?? ''));
+    }
+    return rec.eof ? 1 : 0;
+  }
+
+  /**
+   * `bash [-xe] FILE [ARGS]`, `bash -c STRING [NAME [ARGS]]`, `… | bash`, and `sh` (dash) alike:
+   * a child shell (bash/shell.c, variables.c): it sees only exported variables, no functions
+   * and no aliases (non-interactive); its assignments, `cd` and functions stay in it, `exit`
+   * ends only it, and its own errors name the script and line.
+   */
+  private async childShell(name: string, argv: string[], io: Io, st: State, depth: number): Promise<number> {
+    const dash = name === 'sh' || name.endsWith('/sh') || name === 'dash';
+    const shown = name.slice(name.lastIndexOf('/') + 1);
+    let i = 1;
+    let command: string | undefined;
+    for (; i < argv.length; i++) {
+      const a = argv[i]!;
+      if (a === '--' || a === '-') {
+        i++;
+        break;
+      }
+      if (!/^[-+][a-zA-Z]+$/.test(a)) break;
+      if (a.includes('c')) {
+        if (argv[i + 1] === undefined) {
+          this.write(io.err, `${shown}: -c: option requires an argument\n`);
+          return 2;
+        }
+        command = argv[i + 1];
+        i += 2;
+        break;
+      }
+      const bad = [...a.slice(1)].find((ch) => !'xeuvnilsp'.includes(ch));
+      if (bad) {
+        this.write(io.err, dash ? `${shown}: 0: Illegal option -${bad}\n` : `${shown}: -${bad}: invalid option\n${BASH_USAGE}`);
+        return 2;
+      }
+    }
+    let text: string;
+    let scriptName: string;
+    let args: string[];
+    let stdin = io.stdin;
+    if (command !== undefined) {
+      text = command;
+      scriptName = argv[i] ?? shown;
+      args = argv.slice(i + 1);
+    } else if (argv[i] !== undefined) {
+      const file = argv[i]!;
+      const path = resolvePath(st.cwd, file);
+      if (this.opts.fs.isDir(path)) {
+        // bash has already made the file $0 when it finds it cannot read it
+        this.write(io.err, dash ? `${shown}: 0: cannot open ${file}: Is a directory\n` : `${file}: ${file}: Is a directory\n`);
+        return dash ? 2 : 126;
+      }
+      const content = this.opts.fs.tryRead(path);
+      if (content === undefined) {
+        this.write(io.err, dash ? `${shown}: 0: cannot open ${file}: No such file\n` : `${shown}: ${file}: No such file or directory\n`);
+        return dash ? 2 : 127;
+      }
+      text = content;
+      scriptName = file;
+      args = argv.slice(i + 1);
+    } else {
+      // the script comes on stdin; its commands then read nothing more from it
+      text = io.stdin;
+      scriptName = shown;
+      args = [];
+      stdin = '';
+    }
+    if (depth >= MAX_DEPTH) {
+      this.write(io.err, `${this.prefix()}${shown}: maximum nesting level exceeded\n`);
+      return 1;
+    }
+    const outerScript = this.script$;
+    const outerLine = this.curLine;
+    const outerFunctions = new Map(this.functions);
+    this.script$ = { name: command !== undefined && argv[i] === undefined ? shown : scriptName, dash };
+    this.curLine = 1;
+    this.functions.clear();
+    const env = this.exportedEnv(st);
+    const child: State = { vars: new Map(Object.entries(env)), arrays: new Map(), exported: new Set(Object.keys(env)), cwd: st.cwd, status: 0, args, arg0: scriptName, scopes: [] };
+    try {
+      const parsed = parseScript(text, { aliases: {} });
+      if (!parsed.ok) {
+        const msg = parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '');
+        this.write(io.err, `${this.prefix()}${msg}\n`);
+        return 2;
+      }
+      await this.script(parsed.script, stdin === io.stdin ? io : { ...io, stdin, cursor: { pos: 0 } }, child, depth + 1, false);
+      return child.status;
+    } catch (e) {
+      if (e instanceof ExitSignal) return e.code;
+      if (e instanceof ReturnSignal) return e.code;
+      if (e instanceof LoopSignal) return child.status;
+      throw e;
+    } finally {
+      this.script$ = outerScript;
+      this.curLine = outerLine;
+      this.functions.clear();
+      for (const [k, v] of outerFunctions) this.functions.set(k, v);
+    }
+  }
+
   /** `source FILE [ARGS]` / `. FILE`: run the file's commands in this shell. */
   private async source(name: string, args: string[], io: Io, st: State, depth: number): Promise<number> {
     const file = args[0];
     if (file === undefined) {
-      this.write(io.err, `bash: ${name}: filename argument required\n${name}: usage: ${name} filename [arguments]\n`);
+      this.write(io.err, `${this.prefix()}${name}: filename argument required\n${name}: usage: ${name} filename [arguments]\n`);
       return 2;
     }
     const fs = this.opts.fs;
@@ -738,16 +986,16 @@ export class Interpreter {
     try {
       text = fs.read(path);
     } catch (e) {
-      this.write(io.err, `bash: ${file}: ${errText(e)}\n`);
+      this.write(io.err, `${this.prefix()}${file}: ${errText(e)}\n`);
       return 1;
     }
     if (depth >= MAX_DEPTH) {
-      this.write(io.err, `bash: ${file}: maximum nesting level exceeded\n`);
+      this.write(io.err, `${this.prefix()}${file}: maximum nesting level exceeded\n`);
       return 1;
     }
     const parsed = parseScript(text, { aliases: this.aliases });
     if (!parsed.ok) {
-      this.write(io.err, `bash: ${file}: ${parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '')}\n`);
+      this.write(io.err, `${this.prefix()}${file}: ${parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '')}\n`);
       return parsed.incomplete ? 2 : 1;
     }
     const savedArgs = st.args;
@@ -810,13 +1058,14 @@ export class Interpreter {
       let target = '';
       if (r.op === '<<' || r.op === '<<-') {
         const body = r.heredoc?.body ?? '';
+        cur.cursor = { pos: 0 };
         if (r.heredoc && !r.heredoc.expand) cur.stdin = body;
         else {
           try {
             cur.stdin = (await this.expandParts(heredocParts(body), { st, err: io.err, depth, onStatus: () => undefined })).map((f) => unescapeGlob(f.text)).join('');
           } catch (e) {
             if (!(e instanceof ExpansionError)) throw e;
-            this.write(io.err, `bash: ${e.message}\n`);
+            this.write(io.err, `${this.prefix()}${e.message}\n`);
             return 1;
           }
         }
@@ -825,17 +1074,18 @@ export class Interpreter {
       try {
         const fields = await this.expandWord(r.target, { st, err: io.err, depth, onStatus: () => undefined }, true);
         if (fields.length !== 1) {
-          this.write(cur.err, `bash: ${r.target.raw}: ambiguous redirect\n`);
+          this.write(cur.err, `${this.prefix()}${r.target.raw}: ambiguous redirect\n`);
           return 1;
         }
         target = fields[0]!;
       } catch (e) {
         if (!(e instanceof ExpansionError)) throw e;
-        this.write(cur.err, `bash: ${e.message}\n`);
+        this.write(cur.err, `${this.prefix()}${e.message}\n`);
         return 1;
       }
       if (r.op === '<<<') {
         cur.stdin = `${target}\n`;
+        cur.cursor = { pos: 0 };
         continue;
       }
       if (r.op === '>&' || r.op === '<&') {
@@ -850,7 +1100,7 @@ export class Interpreter {
           const sink = src === 1 ? cur.out : src === 2 ? cur.err : undefined;
           if (src === 0 && fd === 0) continue;
           if (!sink) {
-            this.write(cur.err, `bash: ${target}: Bad file descriptor\n`);
+            this.write(cur.err, `${this.prefix()}${target}: Bad file descriptor\n`);
             return 1;
           }
           if (fd === 1) cur.out = sink;
@@ -858,7 +1108,7 @@ export class Interpreter {
           continue;
         }
         if (r.op === '<&' || r.fd !== undefined) {
-          this.write(cur.err, `bash: ${target}: ambiguous redirect\n`);
+          this.write(cur.err, `${this.prefix()}${target}: ambiguous redirect\n`);
           return 1;
         }
         // `>&file` is `&>file`.
@@ -872,14 +1122,20 @@ export class Interpreter {
         const path = resolvePath(st.cwd, target);
         // character devices: no file behind them (devices.ts lists them for ls and test)
         if (path === '/dev/null' || path === '/dev/zero' || path === '/dev/stdin') {
-          if ((r.fd ?? 0) === 0 && path !== '/dev/stdin') cur.stdin = '';
+          if ((r.fd ?? 0) === 0 && path !== '/dev/stdin') {
+            cur.stdin = '';
+            cur.cursor = { pos: 0 };
+          }
           continue;
         }
         try {
           const text = fs.read(path);
-          if ((r.fd ?? 0) === 0) cur.stdin = text;
+          if ((r.fd ?? 0) === 0) {
+            cur.stdin = text;
+            cur.cursor = { pos: 0 };
+          }
         } catch (e) {
-          this.write(cur.err, `bash: ${target}: ${errText(e)}\n`);
+          this.write(cur.err, `${this.prefix()}${target}: ${errText(e)}\n`);
           return 1;
         }
         continue;
@@ -911,7 +1167,7 @@ export class Interpreter {
     if (fs.isDir(path)) problem = 'Is a directory';
     else if (!fs.isDir(parent)) problem = ancestorIsFile(fs, parent) ? 'Not a directory' : 'No such file or directory';
     if (problem) {
-      this.write(cur.err, `bash: ${target}: ${problem}\n`);
+      this.write(cur.err, `${this.prefix()}${target}: ${problem}\n`);
       return undefined;
     }
     if (!append || !fs.isFile(path)) fs.write(path, '');
@@ -930,7 +1186,7 @@ export class Interpreter {
       case 'continue': {
         const n = args[0] === undefined ? 1 : Number(args[0]);
         if (!Number.isInteger(n) || n < 1) {
-          this.write(io.err, `bash: ${name}: ${args[0]}: ${Number.isInteger(n) ? 'loop count out of range' : 'numeric argument required'}\n`);
+          this.write(io.err, `${this.prefix()}${name}: ${args[0]}: ${Number.isInteger(n) ? 'loop count out of range' : 'numeric argument required'}\n`);
           return 1;
         }
         if (this.loopDepth === 0) return 0;
@@ -943,7 +1199,7 @@ export class Interpreter {
         return 0;
       case 'cd': {
         if (args.length > 1) {
-          this.write(io.err, 'bash: cd: too many arguments\n');
+          this.write(io.err, `${this.prefix()}cd: too many arguments\n`);
           return 1;
         }
         let dest = args[0];
@@ -951,20 +1207,20 @@ export class Interpreter {
         if (dest === undefined || dest === '') {
           dest = st.vars.get('HOME');
           if (dest === undefined) {
-            this.write(io.err, 'bash: cd: HOME not set\n');
+            this.write(io.err, `${this.prefix()}cd: HOME not set\n`);
             return 1;
           }
         } else if (dest === '-') {
           dest = st.vars.get('OLDPWD');
           if (dest === undefined) {
-            this.write(io.err, 'bash: cd: OLDPWD not set\n');
+            this.write(io.err, `${this.prefix()}cd: OLDPWD not set\n`);
             return 1;
           }
           print = true;
         }
         const path = resolvePath(st.cwd, dest);
         if (!fs.isDir(path)) {
-          this.write(io.err, `bash: cd: ${dest}: ${fs.isFile(path) || ancestorIsFile(fs, path) ? 'Not a directory' : 'No such file or directory'}\n`);
+          this.write(io.err, `${this.prefix()}cd: ${dest}: ${fs.isFile(path) || ancestorIsFile(fs, path) ? 'Not a directory' : 'No such file or directory'}\n`);
           return 1;
         }
         st.vars.set('OLDPWD', st.cwd);
@@ -989,7 +1245,7 @@ export class Interpreter {
         for (const a of names) {
           const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$/s.exec(a);
           if (!m) {
-            this.write(io.err, `bash: export: \`${a}': not a valid identifier\n`);
+            this.write(io.err, `${this.prefix()}export: \`${a}': not a valid identifier\n`);
             status = 1;
             continue;
           }
@@ -1030,7 +1286,7 @@ export class Interpreter {
           }
           const v = Object.prototype.hasOwnProperty.call(this.aliases, a) ? this.aliases[a] : undefined;
           if (v === undefined) {
-            this.write(io.err, `bash: alias: ${a}: not found\n`);
+            this.write(io.err, `${this.prefix()}alias: ${a}: not found\n`);
             status = 1;
           } else this.write(io.out, `alias ${a}=${singleQuote(v)}\n`);
         }
@@ -1048,7 +1304,7 @@ export class Interpreter {
         let status = 0;
         for (const a of args) {
           if (!Object.prototype.hasOwnProperty.call(this.aliases, a)) {
-            this.write(io.err, `bash: unalias: ${a}: not found\n`);
+            this.write(io.err, `${this.prefix()}unalias: ${a}: not found\n`);
             status = 1;
           } else delete this.aliases[a];
         }
@@ -1188,7 +1444,7 @@ export class Interpreter {
 
   /** A parameter's value, undefined when unset: names, positional and special parameters, a[i]. */
   private scalar(name: string, st: State): string | undefined {
-    if (/^\d+$/.test(name)) return name === '0' ? 'bash' : st.args[Number(name) - 1];
+    if (/^\d+$/.test(name)) return name === '0' ? (st.arg0 ?? 'bash') : st.args[Number(name) - 1];
     switch (name) {
       case '?':
         return String(st.status);
@@ -1309,7 +1565,7 @@ export class Interpreter {
     if (ctx.depth >= MAX_DEPTH) throw new ExpansionError('maximum nesting level exceeded');
     const parsed = parseScript(source, { aliases: this.aliases });
     if (!parsed.ok) {
-      this.write(ctx.err, `${parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.error}\n`);
+      this.write(ctx.err, `${parsed.incomplete ? `${this.prefix()}syntax error: unexpected end of file` : parsed.error}\n`);
       ctx.onStatus(2);
       return '';
     }
@@ -1417,7 +1673,7 @@ export class Interpreter {
     if (ctx.depth >= MAX_DEPTH) throw new ExpansionError('maximum nesting level exceeded');
     const parsed = parseScript(source, { aliases: this.aliases });
     if (!parsed.ok) {
-      this.write(ctx.err, `${parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.error}\n`);
+      this.write(ctx.err, `${parsed.incomplete ? `${this.prefix()}syntax error: unexpected end of file` : parsed.error}\n`);
       ctx.onStatus(2);
       return '';
     }

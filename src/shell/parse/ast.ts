@@ -30,6 +30,8 @@ export interface SimpleCommand {
   assigns: Assignment[];
   words: Word[];
   redirects: Redirect[];
+  /** The line its first word is on, for a script's `FILE: line N:` errors. */
+  line?: number;
 }
 
 export interface Subshell {
@@ -501,6 +503,7 @@ class Parser {
       }
       const t = this.peek();
       if (t?.type !== 'word') break;
+      if (cmd.line === undefined && t.word.line !== undefined) cmd.line = t.word.line;
       const raw = t.word.raw;
       if (cmd.words.length === 0) {
         const m = ASSIGN.exec(raw);

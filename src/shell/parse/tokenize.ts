@@ -24,6 +24,8 @@ export interface Word {
   parts: WordPart[];
   /** The word as typed, for error messages and alias lookups. */
   raw: string;
+  /** The source line the word starts on (1-based), for a script's `FILE: line N:` errors. */
+  line?: number;
 }
 
 export interface HereDoc {
@@ -353,6 +355,13 @@ export function tokenize(src: string): LexResult {
   const tokens: Token[] = [];
   const pending: Array<Extract<Token, { type: 'heredoc' }>> = [];
   let i = 0;
+  // the line of an offset, counted forward as the scan only moves forward
+  let counted = 0;
+  let line = 1;
+  const lineAt = (pos: number): number => {
+    for (; counted < pos; counted++) if (src.charCodeAt(counted) === 10) line++;
+    return line;
+  };
   /** Inside `[[ … ]]`, where the word after `=~` is read as a regular expression. */
   let condDepth = 0;
   try {
@@ -373,7 +382,7 @@ export function tokenize(src: string): LexResult {
       if ((c === '<' || c === '>') && src[i + 1] === '(') {
         // process substitution: a word of its own (bash/subst.c process_substitute)
         const end = findCmdSubEnd(src, i + 2);
-        tokens.push({ type: 'word', word: { parts: [{ kind: 'procsub', source: src.slice(i + 2, end), dir: c, quoted: false }], raw: src.slice(i, end + 1) } });
+        tokens.push({ type: 'word', word: { parts: [{ kind: 'procsub', source: src.slice(i + 2, end), dir: c, quoted: false }], raw: src.slice(i, end + 1), line: lineAt(i) } });
         i = end + 1;
         continue;
       }
@@ -407,12 +416,12 @@ export function tokenize(src: string): LexResult {
       const prev = tokens[tokens.length - 1];
       if (condDepth > 0 && prev?.type === 'word' && prev.word.raw === '=~') {
         const [word, next] = scanRegex(src, i);
-        tokens.push({ type: 'word', word });
+        tokens.push({ type: 'word', word: { ...word, line: lineAt(i) } });
         i = next;
         continue;
       }
       const [word, next] = scanWord(src, i);
-      tokens.push({ type: 'word', word });
+      tokens.push({ type: 'word', word: { ...word, line: lineAt(i) } });
       if (isPlainWord(word) && word.raw === '[[') condDepth++;
       else if (isPlainWord(word) && word.raw === ']]' && condDepth > 0) condDepth--;
       i = next;
