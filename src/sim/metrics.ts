@@ -179,6 +179,11 @@ function serviceLoad(c: Cluster): Map<string, number> {
   return extra;
 }
 
+/** A container's usage at the present scrape window, whether or not metrics-server runs (ps, /proc). */
+export function containerUsageNow(c: Cluster, pod: Pod, ctr: Container): ContainerUsage {
+  return containerUsage(pod, ctr, Math.floor(c.now() / SCRAPE_MS), 0);
+}
+
 function containerUsage(pod: Pod, ctr: Container, window: number, load: number): ContainerUsage {
   const idle = IDLE[repoName(ctr.image ?? '')] ?? [1, 6];
   const key = `${pod.metadata.uid ?? pod.metadata.name}/${ctr.name}`;

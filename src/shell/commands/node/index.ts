@@ -9,6 +9,7 @@ import { etcdctl } from './etcdctl.js';
 import { etcdutl } from './etcdutl.js';
 import { dpkg } from './dpkg.js';
 import { ip } from './ip.js';
+import { pgrep, pidof, ps } from './ps.js';
 import { iptables } from './iptables.js';
 import { iptablesRestore } from './iptables-restore.js';
 import { iptablesSave } from './iptables-save.js';
@@ -36,6 +37,9 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   etcdutl,
   dpkg,
   ip,
+  pgrep,
+  pidof,
+  ps,
   iptables,
   'iptables-legacy': iptables,
   'iptables-nft': iptables,

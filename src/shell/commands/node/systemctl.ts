@@ -54,7 +54,7 @@ export function relative(ms: number): string {
 }
 
 /** The kubelet's command line as systemd expands the kubeadm drop-in and kubeadm-flags.env. */
-function kubeletCmdline(host: Host): string {
+export function kubeletCmdline(host: Host): string {
   const dropIn = host.fs.tryRead('/usr/lib/systemd/system/kubelet.service.d/10-kubeadm.conf') ?? '';
   const env: Record<string, string> = {};
   for (const m of dropIn.matchAll(/^Environment="([A-Z_]+)=(.*)"$/gm)) env[m[1]!] = m[2]!;

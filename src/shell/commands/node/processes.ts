@@ -1,0 +1,204 @@
+/**
+ * The process table of a simulated node, derived from what runs on it: systemd's own services,
+ * containerd and the kubelet when their units are active (the kubelet's command line as systemd
+ * expands the kubeadm drop-in), and for every pod sandbox the runtime holds a containerd shim and
+ * the pause process, plus each running container's process: the command and args of its spec
+ * (static pods: of the manifest the kubelet runs, so `ps aux | grep kube-apiserver` shows the
+ * flags a learner just edited once the kubelet restarted it) or the image's entrypoint.
+ *
+ * PIDs are deterministic: systemd units keep systemctl's Main PID; other processes are numbered
+ * in the order they started. CPU and memory follow the simulation's usage model (sim/metrics).
+ */
+import type { Cluster } from '../../../sim/cluster.js';
+import type { Host } from '../../../sim/node/host.js';
+import type { Container, Node, Pod } from '../../../sim/api/types.js';
+import { staticPods } from '../../../sim/node/runtime.js';
+import { containerUsageNow, memBytes } from '../../../sim/metrics.js';
+import { kubeletStartedConfig } from '../../../sim/controlplane.js';
+import { podFieldValue } from '../../../sim/runtime/env.js';
+import { parseYamlMemo } from '../../../util/yaml-memo.js';
+import { fnv, pidOf } from './host.js';
+import { runtimeState } from './crictl.js';
+import { kubeletCmdline } from './systemctl.js';
+
+export interface Proc {
+  user: string;
+  pid: number;
+  ppid: number;
+  /** Percent of one CPU over the process's life. */
+  cpu: number;
+  /** Resident memory, KiB. */
+  rss: number;
+  /** Virtual size, KiB. */
+  vsz: number;
+  tty: string;
+  stat: string;
+  /** Start, ms since the epoch. */
+  start: number;
+  args: string;
+  /** The executable's name (comm, at most 15 characters). */
+  comm: string;
+}
+
+/** Entry points of the images the lab runs, for containers whose spec gives no command. */
+const ENTRYPOINTS: Record<string, string[]> = {
+  nginx: ['nginx: master process nginx -g daemon off;'],
+  httpd: ['httpd -DFOREGROUND'],
+  redis: ['redis-server *:6379'],
+  pause: ['/pause'],
+  coredns: ['/coredns'],
+  'metrics-server': ['/metrics-server'],
+  'kube-controllers': ['/usr/bin/kube-controllers'],
+  node: ['calico-node -felix', 'calico-node -confd', 'calico-node -allocate-tunnel-addrs', 'calico-node -status-reporter', 'calico-node -monitor-addresses'],
+  flannel: ['/opt/bin/flanneld'],
+  busybox: ['sh'],
+  alpine: ['/bin/sh'],
+  ubuntu: ['/bin/bash'],
+};
+
+function repoBase(image: string): string {
+  const noTag = image.replace(/@.*$/, '').replace(/:[^/:]*$/, '');
+  return noTag.slice(noTag.lastIndexOf('/') + 1);
+}
+
+/**
+ * `$(VAR)` references expanded as the kubelet does (kubelet expansion.Expand): from the
+ * container's literal env and its fieldRef values (kube-proxy's `$(NODE_NAME)`).
+ */
+function expand(word: string, ct: Container, pod: Pod | undefined): string {
+  const env = new Map<string, string>();
+  for (const e of ct.env ?? []) {
+    if (e.value !== undefined) env.set(e.name, e.value);
+    else {
+      const path = (e.valueFrom as { fieldRef?: { fieldPath?: string } } | undefined)?.fieldRef?.fieldPath;
+      const v = pod && path ? podFieldValue(pod, path) : undefined;
+      if (v !== undefined) env.set(e.name, v);
+    }
+  }
+  return word.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (m, n: string) => env.get(n) ?? m);
+}
+
+/** The command lines a container's process(es) run. */
+export function containerArgs(ct: Container, pod?: Pod): string[] {
+  const base = repoBase(ct.image ?? '');
+  const args = (ct.args ?? []).map((a) => expand(a, ct, pod));
+  if (ct.command?.length) return [[...ct.command.map((a) => expand(a, ct, pod)), ...args].join(' ')];
+  const entry = ENTRYPOINTS[base] ?? [`/${base}`];
+  return args.length ? [[entry[0]!, ...args].join(' ')] : entry;
+}
+
+/** The container spec a static pod runs: its manifest as the kubelet last read it. */
+function staticContainer(host: Host, file: string): Container | undefined {
+  try {
+    const doc = parseYamlMemo(host.fs.tryRead(file) ?? '') as { spec?: { containers?: Container[] } } | null;
+    return doc?.spec?.containers?.[0];
+  } catch {
+    return undefined;
+  }
+}
+
+interface Pending extends Omit<Proc, 'pid' | 'ppid'> {
+  key: string;
+  /** A fixed PID (systemd units keep systemctl's Main PID). */
+  fixedPid?: number;
+  parentKey?: string;
+}
+
+/** Resident memory (KiB) of a container from the usage model, its VSZ a Go binary's. */
+function sized(c: Cluster, pod: Pod | undefined, ct: Container | undefined, seed: string, fallbackMiB: number): { rss: number; vsz: number; cpu: number } {
+  const u = pod && ct ? containerUsageNow(c, pod, ct) : undefined;
+  const rss = u ? Math.max(512, Math.round(u.memory / 1024)) : fallbackMiB * 1024 + (fnv(seed) % 4096);
+  const cpu = u ? Math.round(u.cpu / 10) / 10 : (fnv(`${seed}/cpu`) % 10) / 10;
+  return { rss, vsz: 1_200_000 + (fnv(`${seed}/vsz`) % 1_000_000), cpu };
+}
+
+const SYSTEM: Array<{ user: string; args: string; stat: string; rssMiB: number }> = [
+  { user: 'root', args: '/sbin/init', stat: 'Ss', rssMiB: 12 },
+  { user: 'root', args: '/usr/lib/systemd/systemd-journald', stat: 'Ss', rssMiB: 20 },
+  { user: 'root', args: '/usr/lib/systemd/systemd-udevd', stat: 'Ss', rssMiB: 7 },
+  { user: 'systemd-network', args: '/usr/lib/systemd/systemd-networkd', stat: 'Ss', rssMiB: 8 },
+  { user: 'systemd-resolve', args: '/usr/lib/systemd/systemd-resolved', stat: 'Ss', rssMiB: 12 },
+  { user: 'root', args: '/usr/sbin/cron -f -P', stat: 'Ss', rssMiB: 2 },
+  { user: 'messagebus', args: '@dbus-daemon --system --address=systemd: --nofork --nopidfile --systemd-activation --syslog-only', stat: 'Ss', rssMiB: 5 },
+  { user: 'root', args: 'sshd: /usr/sbin/sshd -D [listener] 0 of 10-100 startups', stat: 'Ss', rssMiB: 8 },
+];
+
+/** Every process on the host, by PID; `self` is the command line of the running `ps`. */
+export function processTable(c: Cluster, host: Host, self: string, bootAt: number): Proc[] {
+  const pending: Pending[] = [];
+  const cmdName = (args: string): string => {
+    const first = args.startsWith('@') ? args.slice(1).split(' ')[0]! : args.split(' ')[0]!;
+    const name = first.endsWith(':') ? first.slice(0, -1) : first.slice(first.lastIndexOf('/') + 1);
+    return (args === '/sbin/init' ? 'systemd' : name).slice(0, 15);
+  };
+  SYSTEM.forEach((s, i) => pending.push({ key: `sys/${i}`, user: s.user, cpu: 0, rss: s.rssMiB * 1024 + (fnv(`${host.name}/${i}`) % 2048), vsz: 20_000 + (fnv(`${host.name}/v${i}`) % 90_000), tty: '?', stat: s.stat, start: bootAt, args: s.args, comm: cmdName(s.args), ...(i === 0 ? { fixedPid: 1 } : {}) }));
+  const units = host.data.units;
+  const unit = (name: string, args: string, rssMiB: number, cpu: number): void => {
+    const st = units[name];
+    if (!st?.active) return;
+    if (name === 'kubelet' && 'error' in kubeletStartedConfig(host)) return;
+    pending.push({ key: `unit/${name}`, fixedPid: pidOf(host, name), user: 'root', cpu, rss: rssMiB * 1024 + (fnv(`${host.name}/${name}`) % 8192), vsz: 1_900_000 + (fnv(`${host.name}/${name}/v`) % 600_000), tty: '?', stat: 'Ssl', start: st.since, args, comm: name });
+  };
+  unit('containerd', '/usr/bin/containerd', 48, 0.6);
+  unit('kubelet', kubeletCmdline(host), 70, 1.4);
+  if (units['containerd']?.active) {
+    const { sandboxes, containers } = runtimeState(c, host);
+    const pods = new Map(c.store.list<Pod>('Pod').filter((p) => p.spec.nodeName === host.name).map((p) => [p.metadata.uid ?? '', p]));
+    const statics = Object.values(staticPods(c)[host.name] ?? {});
+    for (const sb of sandboxes) {
+      const shim = `shim/${sb.id}`;
+      pending.push({ key: shim, user: 'root', cpu: 0.1, rss: 12_000 + (fnv(shim) % 3000), vsz: 1_238_000 + (fnv(`${shim}/v`) % 9000), tty: '?', stat: 'Sl', start: sb.created, args: `/usr/bin/containerd-shim-runc-v2 -namespace k8s.io -id ${sb.id} -address /run/containerd/containerd.sock`, comm: 'containerd-shim' });
+      pending.push({ key: `pause/${sb.id}`, user: '65535', cpu: 0, rss: 1024 + (fnv(sb.id) % 64), vsz: 1020, tty: '?', stat: 'Ss', start: sb.created, args: '/pause', comm: 'pause', parentKey: shim });
+    }
+    for (const ctr of containers) {
+      if (ctr.state !== 'Running') continue;
+      const pod = [...pods.values()].find((p) => p.metadata.name === ctr.pod && (p.metadata.namespace ?? 'default') === ctr.namespace);
+      const st = statics.find((s) => s.containerId === ctr.id);
+      const spec = pod?.spec.containers.find((x) => x.name === ctr.name) ?? (st ? staticContainer(host, st.file) : undefined);
+      const lines = spec ? containerArgs(spec, pod) : [`/${repoBase(ctr.image)}`];
+      const size = sized(c, pod, spec, ctr.id, st ? 120 : 30);
+      lines.forEach((args, i) => {
+        const key = `ctr/${ctr.id}/${i}`;
+        pending.push({ key, user: 'root', ...size, ...(i > 0 ? { cpu: 0, rss: Math.round(size.rss / 3) } : {}), tty: '?', stat: i === 0 ? 'Ssl' : 'Sl', start: ctr.created, args, comm: cmdName(args), parentKey: `shim/${ctr.podId}` });
+      });
+    }
+  }
+  // the learner's own session: sshd for the connection, the login shell, and ps itself
+  const now = c.now();
+  pending.push({ key: 'session/sshd', user: 'root', cpu: 0, rss: 11_000, vsz: 17_600, tty: '?', stat: 'Ss', start: now - 61_000, args: 'sshd: root@pts/0', comm: 'sshd', parentKey: 'sys/7' });
+  pending.push({ key: 'session/bash', user: 'root', cpu: 0, rss: 5_400, vsz: 8_900, tty: 'pts/0', stat: 'Ss', start: now - 60_000, args: '-bash', comm: 'bash', parentKey: 'session/sshd' });
+  pending.push({ key: 'session/ps', user: 'root', cpu: 0, rss: 4_300, vsz: 11_400, tty: 'pts/0', stat: 'R+', start: now, args: self, comm: cmdName(self), parentKey: 'session/bash' });
+  return number(pending);
+}
+
+/** PIDs in start order after the fixed ones, with the gaps other short-lived processes leave. */
+function number(pending: Pending[]): Proc[] {
+  const byKey = new Map<string, number>();
+  const taken = new Set(pending.flatMap((p) => (p.fixedPid !== undefined ? [p.fixedPid] : [])));
+  for (const p of pending) if (p.fixedPid !== undefined) byKey.set(p.key, p.fixedPid);
+  // a sandbox's shim, then its pause process, then its containers, at the same instant
+  const rank = (k: string): number => ['sys/', 'shim/', 'pause/', 'ctr/', 'session/'].findIndex((p) => k.startsWith(p));
+  const order = pending.filter((p) => p.fixedPid === undefined).sort((a, b) => a.start - b.start || rank(a.key) - rank(b.key) || (a.key < b.key ? -1 : 1));
+  let next = 300;
+  let sys = 100;
+  for (const p of order) {
+    let pid: number;
+    if (p.key.startsWith('sys/')) pid = sys += 40 + (fnv(p.key) % 120);
+    else {
+      next = Math.max(next, 4000) + 1 + (fnv(p.key) % 60);
+      pid = next;
+    }
+    while (taken.has(pid)) pid++;
+    taken.add(pid);
+    byKey.set(p.key, pid);
+  }
+  const procs = pending.map(({ key, fixedPid: _f, parentKey, ...rest }): Proc => ({ ...rest, pid: byKey.get(key)!, ppid: key === 'sys/0' ? 0 : parentKey ? (byKey.get(parentKey) ?? 1) : 1 }));
+  return procs.sort((a, b) => a.pid - b.pid);
+}
+
+/** The node's memory (KiB) from its Node object's capacity. */
+export function memTotalKiB(c: Cluster, host: Host): number {
+  const node = c.store.get<Node>('Node', undefined, host.name);
+  const bytes = memBytes(node?.status?.capacity?.['memory']);
+  return bytes ? Math.round(bytes / 1024) : 4_005_000;
+}
