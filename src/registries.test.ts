@@ -51,6 +51,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'rollout-kinds.ts': 'what rollout does per kind (pkg/polymorphichelpers), used by rollout.ts',
       'set-selector.ts': '`set selector`, called by set.ts',
       'config-edit.ts': 'the kubeconfig-editing `config` subcommands, called by config.ts',
+      'get-watch.ts': '`get -w` / `--watch-only`, called by get.ts',
     },
   },
   {
@@ -131,6 +132,8 @@ const POINTS: readonly ExtensionPoint[] = [
       'netmodel.ts': "the node's interfaces, addresses and routes, read by ip, route and netstat",
       'pod-log-files.ts': 'the /var/log/pods and /var/log/containers files a node shows',
       'sockets.ts': 'listening sockets derived from what runs on the node, read by ss and netstat',
+      'processes.ts': 'the process table derived from what runs on the node, read by ps, pgrep and pidof',
+      'systemctl-cat.ts': '`systemctl cat` and `list-units`, dispatched from systemctl.ts',
     },
   },
   {
