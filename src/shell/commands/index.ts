@@ -15,6 +15,8 @@ import { date } from './date.js';
 import { dirname } from './dirname.js';
 import { echo } from './echo.js';
 import { env } from './env.js';
+import { find } from './find.js';
+import { md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum } from './checksum.js';
 import { egrep, fgrep, grep } from './grep.js';
 import { head } from './head.js';
 import { helm } from '../helm/index.js';
@@ -60,6 +62,13 @@ export const textCommands: Record<string, CommandFn> = {
   echo,
   egrep,
   env,
+  find,
+  md5sum,
+  sha1sum,
+  sha224sum,
+  sha256sum,
+  sha384sum,
+  sha512sum,
   fgrep,
   grep,
   head,
