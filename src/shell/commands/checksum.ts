@@ -18,7 +18,7 @@ const ALGOS: Record<string, { algo: string; label: string; hexLen: number }> = {
 };
 
 /** coreutils quote(): a name with blanks or shell metacharacters in single quotes. */
-const quoteName = (n: string): string => (/^[A-Za-z0-9._\/+-]+$/.test(n) ? n : `'${n}'`);
+const quoteName = (n: string): string => (/^[A-Za-z0-9._/+-]+$/.test(n) ? n : `'${n}'`);
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
