@@ -28,6 +28,7 @@ import { applyDefaults } from './api/defaults.js';
 import { generateJobSelector } from './api/job-selector.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
 import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields } from './api/validation.js';
+import { podReady, type PodDisruptionBudget } from './controllers/disruption.js';
 import { validateCrd } from './api/validation-crd.js';
 import { validateCronJob, validateJob } from './api/validation-batch.js';
 import { checkRequestBody, checkStoredSize, validateAnnotationsSize, validateDataSize } from './api/size-limits.js';
@@ -441,6 +442,44 @@ export class ApiServer {
     }
     this.c.settle();
     return old;
+  }
+
+  /**
+   * POST pods/NAME/eviction (pkg/registry/core/pod/storage/eviction.go): a pod that is done,
+   * pending or already being deleted goes at once; otherwise the one PodDisruptionBudget that
+   * selects it must allow a disruption (its status from the disruption controller): then the
+   * budget's disruptionsAllowed drops by one, the pod is recorded in disruptedPods and deleted.
+   * A budget at zero answers 429 with upstream's message; more than one budget is a 500.
+   * An unready pod may go while the budget is healthy (unhealthyPodEvictionPolicy IfHealthyBudget,
+   * the default) or always (AlwaysAllow).
+   */
+  evict(namespace: string, name: string, opts: { dryRun?: boolean; gracePeriodSeconds?: number } = {}): void {
+    this.ensureUp();
+    this.served('Pod');
+    if (this.client) this.authorize({ verb: 'create', group: '', resource: 'pods', subresource: 'eviction', name, namespace });
+    const pod = this.c.store.get<Pod>('Pod', namespace, name);
+    if (!pod) throw notFound(this.c.discovery().infoForKind('Pod'), name);
+    const del = (): void => {
+      if (!opts.dryRun) this.delete('Pod', namespace, name, opts.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: opts.gracePeriodSeconds } : {});
+    };
+    const phase = pod.status?.phase;
+    if (pod.metadata.deletionTimestamp || phase === 'Succeeded' || phase === 'Failed' || phase === 'Pending') return del();
+    const pdbs = this.c.store.list<PodDisruptionBudget>('PodDisruptionBudget', namespace).filter((b) => matchLabelSelector(b.spec.selector, pod.metadata.labels));
+    if (pdbs.length === 0) return del();
+    if (pdbs.length > 1) throw new ApiError('InternalError', 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.', 500);
+    const pdb = pdbs[0]!;
+    const st = pdb.status;
+    if (!podReady(pod)) {
+      if (pdb.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow') return del();
+      if (st && st.currentHealthy >= st.desiredHealthy && st.desiredHealthy > 0) return del();
+    }
+    if (!st || (pdb.metadata.generation ?? 0) > (st.observedGeneration ?? 0)) throw new ApiError('TooManyRequests', "Cannot evict pod as it would violate the pod's disruption budget.", 429);
+    if (st.disruptionsAllowed <= 0) throw new ApiError('TooManyRequests', "Cannot evict pod as it would violate the pod's disruption budget.", 429);
+    if (opts.dryRun) return;
+    const upd = clone(pdb);
+    upd.status = { ...st, disruptionsAllowed: st.disruptionsAllowed - 1, disruptedPods: { ...(st.disruptedPods ?? {}), [name]: this.c.timestamp() } };
+    this.c.write(upd);
+    del();
   }
 
   /** Every object a CRD serves, in every namespace. */

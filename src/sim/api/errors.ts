@@ -16,6 +16,8 @@ export type StatusReason =
   | 'ServiceUnavailable'
   | 'Unauthorized'
   | 'RequestEntityTooLarge'
+  | 'TooManyRequests'
+  | 'InternalError'
   /** StatusReasonUnknown: an error the server passed on without a reason (etcd's, for one). */
   | '';
 

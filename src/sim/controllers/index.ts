@@ -29,6 +29,7 @@ import { corednsController } from './coredns.js';
 import { taintEvictionController } from './taint-eviction.js';
 import { csrSigningController } from './csr-signing.js';
 import { resourceQuotaController } from './resourcequota.js';
+import { disruptionController } from './disruption.js';
 import { gatewayController } from './gateway.js';
 import { crdStatusController } from './crd-status.js';
 
@@ -57,6 +58,7 @@ export const CONTROLLERS: readonly Controller[] = [
   endpointSliceController,
   endpointsController,
   garbageCollector,
+  disruptionController,
   kubeProxyController,
   corednsController,
   csrSigningController,

@@ -2,13 +2,18 @@
  * `kubectl drain NODE` (k8s.io/kubectl pkg/drain/drain.go, filters.go): cordon, then evict every
  * pod on the node except mirror pods and (with --ignore-daemonsets) DaemonSet pods; refuse
  * unmanaged pods without --force and pods with emptyDir without --delete-emptydir-data.
+ * Evictions go through the Eviction API, so PodDisruptionBudgets hold them back (evictAll).
  */
 import type { Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
 import { KubectlError } from '../errors.js';
 import { bool, int } from '../flags.js';
+import type { KubectlEnv } from '../context.js';
+import type { ShellResult } from '../../commands/types.js';
+import { ApiError } from '../../../sim/api/errors.js';
+import { INTERRUPTED_STATUS } from '../../budget.js';
+import { durationFlag } from '../duration.js';
 import { setCordon } from './cordon.js';
-import { waitGone } from './delete.js';
 
 export const drainVerb: Verb = {
   name: 'drain',
@@ -16,7 +21,7 @@ export const drainVerb: Verb = {
     const p = inv.parsed;
     const name = p.args[0]?.replace(/^(node|nodes|no)\//, '');
     if (!name) throw new KubectlError('USAGE: drain NODE [flags]', "See 'kubectl drain -h' for help and examples");
-    let stdout = setCordon(env, name, true);
+    const stdout = setCordon(env, name, true);
     const pods = env.api.list<Pod>('Pod').filter((po) => po.spec.nodeName === name && po.status?.phase !== 'Succeeded' && po.status?.phase !== 'Failed');
     const errors: string[] = [];
     const warnings: string[] = [];
@@ -62,18 +67,106 @@ export const drainVerb: Verb = {
     }
     if (ds.length) warnings.push(`ignoring DaemonSet-managed Pods: ${ds.join(', ')}`);
     if (unmanaged.length) warnings.push(`deleting Pods that declare no controller: ${unmanaged.join(', ')}`);
-    let stderr = warnings.length ? `Warning: ${warnings.join('; ')}\n` : '';
-    const grace = int(p.flags, 'grace-period') ?? -1;
-    for (const po of evict) {
-      stdout += `evicting pod ${po.metadata.namespace}/${po.metadata.name}\n`;
-      env.api.delete('Pod', po.metadata.namespace, po.metadata.name, grace >= 0 ? { gracePeriodSeconds: grace } : {});
+    const chunks: Chunk[] = [{ stream: 'stdout', text: stdout }];
+    if (warnings.length) chunks.push({ stream: 'stderr', text: `Warning: ${warnings.join('; ')}\n` });
+    const r = evictAll(env, evict, {
+      useDelete: bool(p.flags, 'disable-eviction'),
+      grace: int(p.flags, 'grace-period') ?? -1,
+      timeoutMs: durationFlag(p, 'timeout', 0),
+    });
+    chunks.push(...r.chunks);
+    if (r.error) {
+      const pending = r.pending.map((po) => `pod/${po.metadata.name}\n`).join('');
+      chunks.push({ stream: 'stderr', text: `There are pending pods in node "${name}" when an error occurred: ${r.error}\n${pending}error: unable to drain node "${name}" due to error: ${r.error}, continuing command...\nThere are pending nodes to be drained:\n ${name}\nerror: ${r.error}\n` });
+      return result(chunks, 1);
     }
-    for (const po of evict) {
-      waitGone(env, 'Pod', po.metadata.namespace, po.metadata.name, 120);
-      stdout += `pod/${po.metadata.name} evicted\n`;
+    if (r.stopped) {
+      chunks.push({ stream: 'stderr', text: `cka-lab: drain stopped after ${goDuration(DRAIN_WINDOW_MS)} of simulated time with pods still pending; kubectl retries until --timeout or Ctrl-C\n` });
+      return result(chunks, INTERRUPTED_STATUS);
     }
-    stdout += `node/${name} drained\n`;
-    stderr += '';
-    return { stdout, stderr, exitCode: 0 };
+    chunks.push({ stream: 'stdout', text: `node/${name} drained\n` });
+    return result(chunks, 0);
   },
 };
+
+type Chunk = NonNullable<ShellResult['chunks']>[number];
+
+/** How long a drain without --timeout keeps retrying blocked evictions here. */
+export const DRAIN_WINDOW_MS = 10 * 60_000;
+
+function result(chunks: Chunk[], exitCode: number): ShellResult {
+  const join = (k: 'stdout' | 'stderr'): string => chunks.filter((c) => c.stream === k).map((c) => c.text).join('');
+  return { stdout: join('stdout'), stderr: join('stderr'), exitCode, chunks: chunks.filter((c) => c.text !== '') };
+}
+
+/** time.Duration's String for whole seconds: 30s, 2m0s, 1h0m0s. */
+function goDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}h${m}m${s % 60}s` : m ? `${m}m${s % 60}s` : `${s}s`;
+}
+
+/**
+ * drain.go DeleteOrEvictPods: evict (or with --disable-eviction delete) every pod; an eviction a
+ * budget refuses (429) is retried 5 s later, printing kubectl's line each time, while the cluster
+ * moves on (replacements start elsewhere, the budget recovers); an accepted pod is waited for
+ * until it is gone (`pod/NAME evicted`). --timeout bounds the whole, as drain.go's globalTimeout.
+ */
+function evictAll(env: KubectlEnv, pods: Pod[], o: { useDelete: boolean; grace: number; timeoutMs: number }): { chunks: Chunk[]; error?: string; stopped?: boolean; pending: Pod[] } {
+  const c = env.cluster;
+  const chunks: Chunk[] = [];
+  const start = c.now();
+  const deadline = start + (o.timeoutMs > 0 ? o.timeoutMs : DRAIN_WINDOW_MS);
+  const retryAt = new Map<Pod, number>(pods.map((po) => [po, start]));
+  const waiting: Pod[] = [];
+  const errors: string[] = [];
+  const verb = o.useDelete ? 'deleting' : 'evicting';
+  const done = o.useDelete ? 'deleted' : 'evicted';
+  const id = (po: Pod): { ns: string; name: string } => ({ ns: po.metadata.namespace ?? 'default', name: po.metadata.name });
+  try {
+    for (let guard = 0; guard < 100_000; guard++) {
+      env.budget?.step();
+      const now = c.now();
+      const due = [...retryAt].filter(([, at]) => at <= now).map(([po]) => po);
+      if (due.length) {
+        chunks.push({ stream: 'stdout', text: due.map((po) => `${verb} pod ${id(po).ns}/${id(po).name}\n`).join('') });
+        for (const po of due) {
+          const { ns, name } = id(po);
+          try {
+            if (o.useDelete) env.api.delete('Pod', ns, name, o.grace >= 0 ? { gracePeriodSeconds: o.grace } : {});
+            else env.api.evict(ns, name, o.grace >= 0 ? { gracePeriodSeconds: o.grace } : {});
+            retryAt.delete(po);
+            waiting.push(po);
+          } catch (e) {
+            if (e instanceof ApiError && e.reason === 'NotFound') {
+              retryAt.delete(po);
+            } else if (e instanceof ApiError && e.reason === 'TooManyRequests') {
+              chunks.push({ stream: 'stderr', text: `error when evicting pods/${JSON.stringify(name)} -n ${JSON.stringify(ns)} (will retry after 5s): ${e.message}\n` });
+              retryAt.set(po, now + 5000);
+            } else {
+              retryAt.delete(po);
+              errors.push(`error when ${verb} pods/${JSON.stringify(name)} -n ${JSON.stringify(ns)}: ${e instanceof ApiError ? e.message : String(e)}`);
+            }
+          }
+        }
+      }
+      for (const po of [...waiting]) {
+        if (c.store.get('Pod', id(po).ns, id(po).name)) continue;
+        waiting.splice(waiting.indexOf(po), 1);
+        chunks.push({ stream: 'stdout', text: `pod/${id(po).name} ${done}\n` });
+      }
+      if (retryAt.size === 0 && waiting.length === 0) break;
+      if (c.now() >= deadline) {
+        const pending = [...retryAt.keys(), ...waiting];
+        if (o.timeoutMs > 0) return { chunks, error: `drain did not complete within ${goDuration(o.timeoutMs)}`, pending };
+        return { chunks, stopped: true, pending };
+      }
+      c.advanceTo(Math.min(deadline, c.now() + 1000));
+    }
+  } finally {
+    env.budget?.time(Math.max(0, c.now() - start));
+  }
+  if (errors.length) return { chunks, error: errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`, pending: [] };
+  return { chunks, pending: [] };
+}

@@ -29,6 +29,7 @@ import { persistentvolumes } from './persistentvolumes.js';
 import { pods } from './pods.js';
 import { replicasets } from './replicasets.js';
 import { resourcequotas } from './resourcequotas.js';
+import { poddisruptionbudgets } from './poddisruptionbudgets.js';
 import { rolebindings } from './rolebindings.js';
 import { secrets } from './secrets.js';
 import { serviceaccounts } from './serviceaccounts.js';
@@ -73,6 +74,7 @@ export type PrintedKind =
   | 'APIService'
   | 'CertificateSigningRequest'
   | 'ResourceQuota'
+  | 'PodDisruptionBudget'
   | 'GatewayClass'
   | 'Gateway'
   | 'HTTPRoute';
@@ -109,6 +111,7 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   APIService: apiservices,
   CertificateSigningRequest: certificatesigningrequests,
   ResourceQuota: resourcequotas,
+  PodDisruptionBudget: poddisruptionbudgets,
   GatewayClass: gatewayclasses,
   Gateway: gateways,
   HTTPRoute: httproutes,
