@@ -16,6 +16,7 @@ import { dirname } from './dirname.js';
 import { echo } from './echo.js';
 import { env } from './env.js';
 import { find } from './find.js';
+import { diff } from './diff.js';
 import { md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum } from './checksum.js';
 import { egrep, fgrep, grep } from './grep.js';
 import { head } from './head.js';
@@ -62,6 +63,7 @@ export const textCommands: Record<string, CommandFn> = {
   echo,
   egrep,
   env,
+  diff,
   find,
   md5sum,
   sha1sum,

@@ -32,14 +32,14 @@ function missingAnnotationWarning(live: KObject, d: Discovery): string {
   return `Warning: resource ${res}/${live.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
 }
 
-interface Applied {
+export interface Applied {
   obj: KObject;
   operation: 'created' | 'configured' | 'unchanged';
   warning?: string;
 }
 
 /** `step.verb` says what failed, for `error when <verb> "<file>"` (apply.go AddSourceToErr calls). */
-function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClient: boolean, write: WriteOptions, step: { verb: string }): Applied {
+export function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClient: boolean, write: WriteOptions, step: { verb: string }): Applied {
   lastAppliedAnnotate(desired);
   const live = env.api.tryGet(desired.kind, desired.metadata.namespace, desired.metadata.name);
   if (!live) {

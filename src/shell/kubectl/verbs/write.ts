@@ -9,6 +9,7 @@ import { cordon, uncordon } from './cordon.js';
 import { createVerb } from './create.js';
 import { createTokenVerb } from './create-token.js';
 import { deleteVerb } from './delete.js';
+import { diffVerb } from './diff.js';
 import { drainVerb } from './drain.js';
 import { editVerb } from './edit.js';
 import { execVerb } from './exec.js';
@@ -46,4 +47,5 @@ export const WRITE_VERBS: readonly Verb[] = [
   labelVerb,
   annotateVerb,
   authReconcileVerb,
+  diffVerb,
 ];
