@@ -9,6 +9,9 @@ import { etcdctl } from './etcdctl.js';
 import { etcdutl } from './etcdutl.js';
 import { dpkg } from './dpkg.js';
 import { ip } from './ip.js';
+import { id } from './id.js';
+import { free } from './free.js';
+import { uname } from './uname.js';
 import { pgrep, pidof, ps } from './ps.js';
 import { iptables } from './iptables.js';
 import { iptablesRestore } from './iptables-restore.js';
@@ -36,7 +39,10 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   etcdctl,
   etcdutl,
   dpkg,
+  free,
+  id,
   ip,
+  uname,
   pgrep,
   pidof,
   ps,
