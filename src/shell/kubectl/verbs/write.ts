@@ -8,6 +8,7 @@ import { applyVerb } from './apply.js';
 import { cordon, uncordon } from './cordon.js';
 import { createVerb } from './create.js';
 import { createTokenVerb } from './create-token.js';
+import { cpVerb } from './cp.js';
 import { deleteVerb } from './delete.js';
 import { diffVerb } from './diff.js';
 import { drainVerb } from './drain.js';
@@ -48,4 +49,5 @@ export const WRITE_VERBS: readonly Verb[] = [
   annotateVerb,
   authReconcileVerb,
   diffVerb,
+  cpVerb,
 ];
