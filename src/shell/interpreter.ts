@@ -1028,6 +1028,13 @@ export class Interpreter {
   /** Run argv directly (no parsing), for xargs. */
   private async execArgv(argv: string[], stdin: string, st: State, env: Record<string, string>): Promise<ShellResult> {
     const name = argv[0] ?? '';
+    if (isShellName(name, this.opts.location.kind === 'pod')) {
+      // `watch CMD`, `xargs sh -c …`, `find -exec sh -c …`: a child shell whose output is captured
+      const out: Sink = { kind: 'buffer', text: '' };
+      const err: Sink = { kind: 'buffer', text: '' };
+      const exitCode = await this.childShell(name, argv, { stdin, cursor: { pos: 0 }, out, err }, { ...st, vars: new Map(Object.entries(env)), exported: new Set(Object.keys(env)) }, 1);
+      return { stdout: out.kind === 'buffer' ? out.text : '', stderr: err.kind === 'buffer' ? err.text : '', exitCode };
+    }
     const fn = this.opts.lookup(name);
     if (!fn || BUILTINS.has(name)) {
       return { stdout: '', stderr: '', exitCode: 127, notFound: true };

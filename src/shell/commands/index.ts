@@ -16,6 +16,7 @@ import { dirname } from './dirname.js';
 import { echo } from './echo.js';
 import { env } from './env.js';
 import { find } from './find.js';
+import { watch } from './watch.js';
 import { diff } from './diff.js';
 import { md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum } from './checksum.js';
 import { egrep, fgrep, grep } from './grep.js';
@@ -103,6 +104,7 @@ export const textCommands: Record<string, CommandFn> = {
   tr,
   uniq,
   wc,
+  watch,
   which,
   whoami,
   xargs,
