@@ -16,6 +16,10 @@ import { dirname } from './dirname.js';
 import { echo } from './echo.js';
 import { env } from './env.js';
 import { find } from './find.js';
+import { stat } from './stat.js';
+import { chmod } from './chmod.js';
+import { ln } from './ln.js';
+import { mktemp } from './mktemp.js';
 import { watch } from './watch.js';
 import { diff } from './diff.js';
 import { md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum } from './checksum.js';
@@ -55,6 +59,7 @@ export const textCommands: Record<string, CommandFn> = {
   base64,
   basename,
   cat,
+  chmod,
   clear,
   column,
   cp,
@@ -79,9 +84,11 @@ export const textCommands: Record<string, CommandFn> = {
   history,
   hostname,
   less,
+  ln,
   ls,
   mawk: awk,
   mkdir,
+  mktemp,
   more,
   mv,
   openssl,
@@ -94,6 +101,7 @@ export const textCommands: Record<string, CommandFn> = {
   seq,
   sleep,
   sort,
+  stat,
   tac,
   tail,
   tee,

@@ -1,0 +1,110 @@
+/**
+ * stat (GNU coreutils 9 src/stat.c) over the host's Vfs: the default layout (File, Size/Blocks,
+ * Device/Inode/Links, Access mode and owner, the Access/Modify/Change/Birth times from the file's
+ * mtime) and `-c`/`--format` with %n %N %s %a %A %U %u %G %g %F %y %Y %h %i %b %B. The Vfs keeps a
+ * mode and an mtime per file; owners are root, device and inode numbers stable per path.
+ */
+import { resolvePath } from '../../sim/node/vfs.js';
+import type { CommandFn } from '../types.js';
+import { getopt, has, Out, usageError, value } from './util.js';
+import { diffTime } from '../../util/diff.js';
+
+function fnv(s: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of s) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}
+
+/** ls -l style permission string (filemode.c). */
+export function modeString(type: 'f' | 'd' | 'l', mode: number): string {
+  const t = type === 'd' ? 'd' : type === 'l' ? 'l' : '-';
+  let s = '';
+  for (const shift of [6, 3, 0]) {
+    const bits = (mode >> shift) & 7;
+    s += `${bits & 4 ? 'r' : '-'}${bits & 2 ? 'w' : '-'}${bits & 1 ? 'x' : '-'}`;
+  }
+  return t + s;
+}
+
+export const stat: CommandFn = (ctx) => {
+  const p = getopt('stat', ctx.argv.slice(1), { short: 'c:Lt', long: { format: { key: 'c', arg: true }, dereference: { key: 'L', arg: false }, terse: { key: 't', arg: false }, printf: { key: 'printf', arg: true } } });
+  if (!p.ok) return usageError('stat', p.error, '');
+  if (p.opts.operands.length === 0) return usageError('stat', 'stat: missing operand', '');
+  const out = new Out();
+  const fs = ctx.fs;
+  for (const name of p.opts.operands) {
+    const abs = resolvePath(ctx.cwd, name);
+    const link = fs.isLink(abs) && !has(p.opts, 'L');
+    if (!fs.exists(abs) && !fs.isLink(abs)) {
+      out.err(`stat: cannot statx '${name}': No such file or directory`);
+      continue;
+    }
+    const type: 'f' | 'd' | 'l' = link ? 'l' : fs.isDir(abs) ? 'd' : 'f';
+    const mode = type === 'd' ? 0o755 : type === 'l' ? 0o777 : (fs.stat(abs)?.mode ?? 0o644) & 0o7777;
+    const size = type === 'd' ? 4096 : type === 'l' ? (fs.readlink(abs) ?? '').length : Buffer.byteLength(fs.tryRead(abs) ?? '');
+    const blocks = type === 'l' ? 0 : Math.ceil(size / 4096) * 8;
+    const mtime = fs.mtime(abs);
+    const inode = 100_000 + (fnv(abs) % 4_000_000);
+    const kind = type === 'd' ? 'directory' : type === 'l' ? 'symbolic link' : size === 0 ? 'regular empty file' : 'regular file';
+    const links = type === 'd' ? 2 + fs.list(abs).filter((n) => fs.isDir(`${abs === '/' ? '' : abs}/${n}`)).length : 1;
+    const quoted = `'${name}'${type === 'l' ? ` -> '${fs.readlink(abs)}'` : ''}`;
+    const fmt = value(p.opts, 'c') ?? value(p.opts, 'printf');
+    if (fmt !== undefined) {
+      const line = fmt.replace(/%([a-zA-Z%])/g, (m, c: string) => {
+        switch (c) {
+          case 'n':
+            return name;
+          case 'N':
+            return quoted;
+          case 's':
+            return String(size);
+          case 'a':
+            return mode.toString(8);
+          case 'A':
+            return modeString(type, mode);
+          case 'U':
+          case 'G':
+            return 'root';
+          case 'u':
+          case 'g':
+            return '0';
+          case 'F':
+            return kind;
+          case 'y':
+          case 'x':
+          case 'z':
+          case 'w':
+            return diffTime(mtime);
+          case 'Y':
+          case 'X':
+          case 'Z':
+          case 'W':
+            return String(Math.floor(mtime / 1000));
+          case 'h':
+            return String(links);
+          case 'i':
+            return String(inode);
+          case 'b':
+            return String(blocks);
+          case 'B':
+            return '512';
+          case '%':
+            return '%';
+          default:
+            return m;
+        }
+      });
+      out.out(value(p.opts, 'printf') !== undefined ? line.replace(/\\n/g, '\n').replace(/\\t/g, '\t') : `${line}\n`);
+      continue;
+    }
+    const t = diffTime(mtime);
+    out.out(
+      `  File: ${type === 'l' ? quoted.replace(/'/g, '') : name}\n` +
+        `  Size: ${String(size).padEnd(10)}\tBlocks: ${String(blocks).padEnd(10)} IO Block: 4096   ${kind}\n` +
+        `Device: 252,1\tInode: ${String(inode).padEnd(11)} Links: ${links}\n` +
+        `Access: (${mode.toString(8).padStart(4, '0')}/${modeString(type, mode)})  Uid: (    0/    root)   Gid: (    0/    root)\n` +
+        `Access: ${t}\nModify: ${t}\nChange: ${t}\n Birth: ${t}\n`,
+    );
+  }
+  return out.result();
+};
