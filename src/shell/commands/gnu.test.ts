@@ -27,6 +27,7 @@ export function fixtureVfs(): Vfs {
   w('d/x', 'x\n');
   w('d/sub/y', 'hello world\n');
   w('nonl.txt', 'no newline');
+  w('p.json', '{"items":[{"metadata":{"name":"a","labels":{"app":"web"}},"status":{"phase":"Running"}},{"metadata":{"name":"b"},"status":{"phase":"Pending"}}]}\n');
   return fs;
 }
 

@@ -16,6 +16,7 @@ import { dirname } from './dirname.js';
 import { echo } from './echo.js';
 import { env } from './env.js';
 import { find } from './find.js';
+import { jq } from './jq.js';
 import { stat } from './stat.js';
 import { chmod } from './chmod.js';
 import { ln } from './ln.js';
@@ -83,6 +84,7 @@ export const textCommands: Record<string, CommandFn> = {
   helm,
   history,
   hostname,
+  jq,
   less,
   ln,
   ls,

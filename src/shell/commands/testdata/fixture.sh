@@ -9,3 +9,4 @@ printf 'NAME READY STATUS RESTARTS AGE\nweb-1 1/1 Running 0 5m\nweb-2 0/1 CrashL
 printf 'x\n' > d/x
 printf 'hello world\n' > d/sub/y
 printf 'no newline' > nonl.txt
+printf '%s\n' '{"items":[{"metadata":{"name":"a","labels":{"app":"web"}},"status":{"phase":"Running"}},{"metadata":{"name":"b"},"status":{"phase":"Pending"}}]}' > p.json
