@@ -16,6 +16,10 @@ import { dirname } from './dirname.js';
 import { echo } from './echo.js';
 import { env } from './env.js';
 import { find } from './find.js';
+import { comm } from './comm.js';
+import { nl } from './nl.js';
+import { paste } from './paste.js';
+import { yes } from './yes.js';
 import { jq } from './jq.js';
 import { stat } from './stat.js';
 import { chmod } from './chmod.js';
@@ -23,7 +27,7 @@ import { ln } from './ln.js';
 import { mktemp } from './mktemp.js';
 import { watch } from './watch.js';
 import { diff } from './diff.js';
-import { md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum } from './checksum.js';
+import { md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum } from './sums.js';
 import { egrep, fgrep, grep } from './grep.js';
 import { head } from './head.js';
 import { helm } from '../helm/index.js';
@@ -63,6 +67,7 @@ export const textCommands: Record<string, CommandFn> = {
   chmod,
   clear,
   column,
+  comm,
   cp,
   cut,
   date,
@@ -93,7 +98,9 @@ export const textCommands: Record<string, CommandFn> = {
   mktemp,
   more,
   mv,
+  nl,
   openssl,
+  paste,
   printenv,
   printf,
   readlink,
@@ -118,4 +125,5 @@ export const textCommands: Record<string, CommandFn> = {
   which,
   whoami,
   xargs,
+  yes,
 };

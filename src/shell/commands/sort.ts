@@ -13,6 +13,7 @@ interface Key {
   c2: number;
   n: boolean;
   h: boolean;
+  V: boolean;
   r: boolean;
   f: boolean;
   b: boolean;
@@ -30,6 +31,7 @@ function parseKey(spec: string, global: Omit<Key, 'f1' | 'c1' | 'f2' | 'c2'>): K
     c2: m[5] ? Number(m[5]) : 0,
     n: own ? flags.includes('n') : global.n,
     h: own ? flags.includes('h') : global.h,
+    V: own ? flags.includes('V') : global.V,
     r: own ? flags.includes('r') : global.r,
     f: own ? flags.includes('f') : global.f,
     b: own ? flags.includes('b') : global.b,
@@ -101,6 +103,40 @@ function humanNum(s: string): number {
   return base * 1024 ** Math.max(0, idx);
 }
 
+/** gnulib filevercmp.c's verrevcmp: digit runs compare numerically, letters before non-letters, `~` first. */
+function verOrder(c: string | undefined): number {
+  if (c === undefined || /[0-9]/.test(c)) return 0;
+  if (/[A-Za-z]/.test(c)) return c.charCodeAt(0);
+  if (c === '~') return -1;
+  return c.charCodeAt(0) + 256;
+}
+
+function verrevcmp(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    let first = 0;
+    while ((i < a.length && !/[0-9]/.test(a[i]!)) || (j < b.length && !/[0-9]/.test(b[j]!))) {
+      const ac = verOrder(a[i]);
+      const bc = verOrder(b[j]);
+      if (ac !== bc) return ac - bc;
+      i++;
+      j++;
+    }
+    while (a[i] === '0') i++;
+    while (b[j] === '0') j++;
+    while (i < a.length && j < b.length && /[0-9]/.test(a[i]!) && /[0-9]/.test(b[j]!)) {
+      if (!first) first = a.charCodeAt(i) - b.charCodeAt(j);
+      i++;
+      j++;
+    }
+    if (i < a.length && /[0-9]/.test(a[i]!)) return 1;
+    if (j < b.length && /[0-9]/.test(b[j]!)) return -1;
+    if (first) return first;
+  }
+  return 0;
+}
+
 function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -109,6 +145,7 @@ function compareKey(a: string, b: string, k: Key): number {
   let r: number;
   if (k.n) r = numeric(a) - numeric(b);
   else if (k.h) r = humanNum(a) - humanNum(b);
+  else if (k.V) r = verrevcmp(a, b);
   else {
     let x = k.b ? a.replace(/^[ \t]+/, '') : a;
     let y = k.b ? b.replace(/^[ \t]+/, '') : b;
@@ -139,7 +176,7 @@ export const sort: CommandFn = (ctx) => {
   });
   if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'sort --help' for more information.\n`, exitCode: 2 };
   const o = p.opts;
-  const global = { n: has(o, 'n'), h: has(o, 'h'), r: has(o, 'r'), f: has(o, 'f'), b: has(o, 'b') };
+  const global = { n: has(o, 'n'), h: has(o, 'h'), V: has(o, 'V'), r: has(o, 'r'), f: has(o, 'f'), b: has(o, 'b') };
   const sep = value(o, 't');
   if (sep !== undefined && sep.length !== 1) {
     return { stdout: '', stderr: sep === '' ? 'sort: empty tab\n' : `sort: multi-character tab ‘${sep}’\n`, exitCode: 2 };
