@@ -4,21 +4,27 @@
  * and prints `deployment.apps/web image updated`, `… env updated`, `… resource requirements updated`;
  * `set selector` lives in set-selector.ts.
  */
-import type { Container, Deployment, EnvVar, KObject, Pod } from '../../../sim/api/types.js';
+import type { Container, EnvVar, KObject, Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
 import { parseDryRun } from '../dry-run.js';
-import { KubectlError, seeHelp } from '../errors.js';
+import { KubectlError, RawError, seeHelp } from '../errors.js';
 import { list, str } from '../flags.js';
 import { printObject } from '../printobj.js';
-import { namespaceOf, parseTargets } from '../target.js';
+import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { runSetSelector } from './set-selector.js';
 import { recordChangeCause } from '../record.js';
 
-function containersOf(obj: KObject): Container[] {
-  if (obj.kind === 'Pod') return (obj as Pod).spec.containers;
-  const tpl = (obj as Deployment).spec?.template?.spec;
+/** polymorphichelpers UpdatePodSpecForObject: the pod spec a kind carries (a CronJob's in its job template). */
+function podSpecOf(obj: KObject): Pod['spec'] {
+  if (obj.kind === 'Pod') return (obj as Pod).spec;
+  const spec = (obj as { spec?: { template?: { spec?: Pod['spec'] }; jobTemplate?: { spec?: { template?: { spec?: Pod['spec'] } } } } }).spec;
+  const tpl = obj.kind === 'CronJob' ? spec?.jobTemplate?.spec?.template?.spec : spec?.template?.spec;
   if (!tpl) throw new KubectlError(`cannot set on ${obj.kind}`);
-  return tpl.containers;
+  return tpl;
+}
+
+function containersOf(obj: KObject): Container[] {
+  return podSpecOf(obj).containers;
 }
 
 function selected(cs: Container[], which: string | undefined): Container[] {
@@ -57,13 +63,17 @@ export const setVerb: Verb = {
     const p = inv.parsed;
     const sub = inv.path[1]?.name;
     if (sub === 'selector') return runSetSelector(inv, env);
-    if (!sub || !['image', 'env', 'resources'].includes(sub)) throw new KubectlError(`cka-lab does not simulate "kubectl ${inv.words}" yet`);
+    if (!sub || !['image', 'env', 'resources', 'serviceaccount'].includes(sub)) throw new KubectlError(`cka-lab does not simulate "kubectl ${inv.words}" yet`);
     const path = inv.words;
     const dry = parseDryRun(p.flags);
     const ns = namespaceOf(env, p);
-    const pairs = p.args.filter((a) => a.includes('=') || (sub === 'env' && a.endsWith('-')));
-    const res = p.args.filter((a) => !pairs.includes(a));
+    // set_serviceaccount.go Complete: the last argument is the service account, the rest name objects
+    if (sub === 'serviceaccount' && p.args.length === 0) throw new KubectlError('serviceaccount is required');
+    const account = sub === 'serviceaccount' ? p.args[p.args.length - 1]! : '';
+    const pairs = sub === 'serviceaccount' ? [] : p.args.filter((a) => a.includes('=') || (sub === 'env' && a.endsWith('-')));
+    const res = sub === 'serviceaccount' ? p.args.slice(0, -1) : p.args.filter((a) => !pairs.includes(a));
     const { targets } = parseTargets(res, env.cluster.discovery());
+    if (targets.length === 0 && sub === 'serviceaccount') throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     if (targets.length === 0) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>', seeHelp(path));
     let stdout = '';
     // the resource builder visits every object before the command changes any (r.Infos()): one
@@ -107,6 +117,9 @@ export const setVerb: Verb = {
           if (c.env?.length === 0) delete c.env;
         }
         op = 'env updated';
+      } else if (sub === 'serviceaccount') {
+        podSpecOf(obj).serviceAccountName = account;
+        op = 'serviceaccount updated';
       } else {
         const parse = (s: string | undefined): Record<string, string> | undefined => (s ? Object.fromEntries(s.split(',').map((kv) => kv.split('=') as [string, string])) : undefined);
         const limits = parse(str(p.flags, 'limits'));
