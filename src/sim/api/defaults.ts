@@ -80,9 +80,11 @@ export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefaul
       const value = cls === '' ? 0 : SYSTEM_PRIORITY[cls] ?? priorityLookup?.(cls);
       if (value !== undefined) spec.priority = value;
     }
+    // DefaultTolerationSeconds (plugin/pkg/admission/defaulttolerationseconds): unless a
+    // toleration already covers the taint — its key or an empty key, NoExecute or any effect
     const tol = spec.tolerations ?? [];
     for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
-      if (!tol.some((t) => t.key === key))
+      if (!tol.some((t) => (t.key === key || !t.key) && (t.effect === 'NoExecute' || !t.effect)))
         tol.push({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 });
     }
     spec.tolerations = tol;

@@ -23,6 +23,10 @@ export function imageHas(image: ImageInfo, name: string): boolean {
 
 export function containerScript(c: Container, image: ImageInfo): ContainerScript {
   const argv = [...(c.command ?? []), ...(c.args ?? [])];
+  // a shell whose stdin is kept open (`stdin: true`: kubectl run -i, kubectl debug -i) waits on
+  // it and runs until someone ends it; a base image's default command is its shell
+  const shell = argv.length === 0 ? !image.defaultCommand.runs && image.tools.includes('sh') : argv.length === 1 && ['sh', 'bash', 'ash'].includes(argv[0]!.split('/').pop()!);
+  if (c.stdin === true && shell) return { kind: 'default', runs: true };
   if (argv.length === 0) return image.defaultCommand.runs ? { kind: 'default', runs: true } : { kind: 'default', runs: false, exitCode: image.defaultCommand.exitCode };
   // args without command go to the image's entrypoint
   if (!c.command && image.defaultCommand.runs) return { kind: 'default', runs: true };

@@ -9,6 +9,7 @@ import { cordon, uncordon } from './cordon.js';
 import { createVerb } from './create.js';
 import { createTokenVerb } from './create-token.js';
 import { cpVerb } from './cp.js';
+import { debugVerb } from './debug.js';
 import { deleteVerb } from './delete.js';
 import { diffVerb } from './diff.js';
 import { drainVerb } from './drain.js';
@@ -50,4 +51,5 @@ export const WRITE_VERBS: readonly Verb[] = [
   authReconcileVerb,
   diffVerb,
   cpVerb,
+  debugVerb,
 ];
