@@ -97,6 +97,8 @@ interface State {
   arg0?: string;
   /** One entry per running function: the values `local` hid, restored on return. */
   scopes: Array<Map<string, Saved>>;
+  /** `set -e` (e), `-u` (u), `-x` (x), `-o pipefail` (pipefail): this shell's options. */
+  flags?: Set<string>;
 }
 
 /** A variable as it was before `local` shadowed it. */
@@ -214,7 +216,7 @@ export class Interpreter {
   /** This run belongs to an outer line (its budget's end propagates instead of being reported). */
   private nested = false;
   /** The script a child shell runs (`bash FILE`, `sh -c …`): errors name it and the line. */
-  private script$: { name: string; dash: boolean } | undefined;
+  private script$: { name: string; dash: boolean; fromString?: boolean } | undefined;
   /** The line of the simple command running, within its script. */
   private curLine = 1;
 
@@ -360,6 +362,7 @@ export class Interpreter {
       status: st.status,
       args: [...st.args],
       ...(st.arg0 !== undefined ? { arg0: st.arg0 } : {}),
+      ...(st.flags ? { flags: new Set(st.flags) } : {}),
       scopes: st.scopes.map((m) => new Map(m)),
     };
   }
@@ -368,11 +371,30 @@ export class Interpreter {
     for (const item of script.items) {
       let status = await this.pipeline(item.first, io, st, depth, top);
       st.status = status;
-      for (const { op, pipeline } of item.rest) {
+      // set -e looks only at the last pipeline of an and-or list, when it ran and was not negated
+      let final = item.rest.length === 0 ? !item.first.negate : false;
+      for (let i = 0; i < item.rest.length; i++) {
+        const { op, pipeline } = item.rest[i]!;
         if ((op === '&&' && status !== 0) || (op === '||' && status === 0)) continue;
         status = await this.pipeline(pipeline, io, st, depth, top);
         st.status = status;
+        final = i === item.rest.length - 1 && !pipeline.negate;
       }
+      if (status !== 0 && final && this.conditions === 0 && st.flags?.has('e')) throw new ExitSignal(status);
+    }
+  }
+
+  /** Depth of if/while/until conditions being evaluated, where set -e does not apply. */
+  private conditions = 0;
+  /** Depth of command substitutions running (set -x prints one more `+` per level). */
+  private substitutions = 0;
+
+  private async condition(script: Script, io: Io, st: State, depth: number): Promise<void> {
+    this.conditions++;
+    try {
+      await this.script(script, io, st, depth, false);
+    } finally {
+      this.conditions--;
     }
   }
 
@@ -382,6 +404,7 @@ export class Interpreter {
       status = await this.command(p.commands[0]!, io, st, depth, top);
     } else {
       let stdin = io.stdin;
+      let failed = 0;
       for (let i = 0; i < p.commands.length; i++) {
         const last = i === p.commands.length - 1;
         const buf: Sink = { kind: 'buffer', text: '' };
@@ -396,7 +419,10 @@ export class Interpreter {
           status = e.code;
         }
         stdin = buf.kind === 'buffer' ? buf.text : '';
+        if (status !== 0) failed = status;
       }
+      // set -o pipefail: the last command that failed decides
+      if (st.flags?.has('pipefail')) status = failed;
     }
     return p.negate ? (status === 0 ? 1 : 0) : status;
   }
@@ -494,7 +520,7 @@ export class Interpreter {
         try {
           for (;;) {
             await this.step();
-            await this.script(c.cond, rio, st, depth, false);
+            await this.condition(c.cond, rio, st, depth);
             if ((st.status === 0) === c.until) break;
             if ((await body(c.body)) === 'break') break;
           }
@@ -505,7 +531,7 @@ export class Interpreter {
       }
       case 'if': {
         for (const cl of c.clauses) {
-          await this.script(cl.cond, rio, st, depth, false);
+          await this.condition(cl.cond, rio, st, depth);
           if (st.status === 0) {
             await this.script(cl.body, rio, st, depth, false);
             return st.status;
@@ -563,12 +589,19 @@ export class Interpreter {
     } catch (e) {
       if (e instanceof ExpansionError) {
         this.write(io.err, `${this.prefix()}${e.message}\n`);
+        // bash ends a `-c` string with 127 and a script file with 1 (observed, bash 5.2)
+        if (e.fatal && this.script$) throw new ExitSignal(this.script$.fromString ? 127 : 1);
         return 1;
       }
       throw e;
     }
     const rio = await this.redirects(c.redirects, io, st, depth);
     if (typeof rio === 'number') return rio;
+    // set -x: the command as it will run, after expansion, one `+` per level of substitution
+    if (st.flags?.has('x')) {
+      const shown = [...[...assigns].map(([k, v]) => `${k}=${traceWord(v)}`), ...argv.map(traceWord)].join(' ');
+      this.write(io.err, `${'+'.repeat(1 + this.substitutions)} ${shown}\n`);
+    }
 
     if (argv.length === 0) {
       for (const [k, v] of assigns) this.setVar(st, k, v);
@@ -793,8 +826,20 @@ export class Interpreter {
         }
       }
       case 'set': {
-        // `set -- a b` replaces the positional parameters; options are accepted (line editing
-        // mode, errexit and friends change nothing the simulator models).
+        // `set -- a b` replaces the positional parameters; -e -u -x and -o pipefail are this
+        // shell's options; line editing modes (vi, emacs) change nothing here
+        const names: Record<string, string> = { errexit: 'e', nounset: 'u', xtrace: 'x', pipefail: 'pipefail' };
+        for (let i = 0; i < args.length; i++) {
+          const a = args[i]!;
+          if (a === '--') break;
+          if ((a === '-o' || a === '+o') && args[i + 1] !== undefined) {
+            const f = names[args[i + 1]!];
+            if (f) (st.flags ??= new Set())[a === '-o' ? 'add' : 'delete'](f);
+            i++;
+            continue;
+          }
+          if (/^[-+][a-zA-Z]+$/.test(a)) for (const ch of a.slice(1)) if ('eux'.includes(ch)) (st.flags ??= new Set())[a[0] === '-' ? 'add' : 'delete'](ch);
+        }
         const dd = args.indexOf('--');
         if (dd >= 0) st.args = args.slice(dd + 1);
         else if (args.length > 0 && !args[0]!.startsWith('-') && !args[0]!.startsWith('+')) st.args = args;
@@ -886,6 +931,7 @@ export class Interpreter {
     const shown = name.slice(name.lastIndexOf('/') + 1);
     let i = 1;
     let command: string | undefined;
+    const childFlags = new Set<string>();
     for (; i < argv.length; i++) {
       const a = argv[i]!;
       if (a === '--' || a === '-') {
@@ -893,6 +939,7 @@ export class Interpreter {
         break;
       }
       if (!/^[-+][a-zA-Z]+$/.test(a)) break;
+      for (const ch of a.slice(1)) if ('eux'.includes(ch)) childFlags[a[0] === '-' ? 'add' : 'delete'](ch);
       if (a.includes('c')) {
         if (argv[i + 1] === undefined) {
           this.write(io.err, `${shown}: -c: option requires an argument\n`);
@@ -946,11 +993,11 @@ export class Interpreter {
     const outerScript = this.script$;
     const outerLine = this.curLine;
     const outerFunctions = new Map(this.functions);
-    this.script$ = { name: command !== undefined && argv[i] === undefined ? shown : scriptName, dash };
+    this.script$ = { name: command !== undefined && argv[i] === undefined ? shown : scriptName, dash, ...(command !== undefined ? { fromString: true } : {}) };
     this.curLine = 1;
     this.functions.clear();
     const env = this.exportedEnv(st);
-    const child: State = { vars: new Map(Object.entries(env)), arrays: new Map(), exported: new Set(Object.keys(env)), cwd: st.cwd, status: 0, args, arg0: scriptName, scopes: [] };
+    const child: State = { vars: new Map(Object.entries(env)), arrays: new Map(), exported: new Set(Object.keys(env)), cwd: st.cwd, status: 0, args, arg0: scriptName, scopes: [], flags: childFlags };
     try {
       const parsed = parseScript(text, { aliases: {} });
       if (!parsed.ok) {
@@ -1494,7 +1541,12 @@ export class Interpreter {
       return String([...(this.scalar(inner, st) ?? '')].length);
     }
     const m = /^([A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]+\])?|[0-9]+|[@*])(:?[-+=?]|##?|%%?|\/\/?)([^]*)$/.exec(name);
-    if (!m) return this.scalar(name, st) ?? '';
+    if (!m) {
+      const v = this.scalar(name, st);
+      // set -u: an unset parameter is an error (a script ends with status 127)
+      if (v === undefined && st.flags?.has('u') && !['@', '*', '#', '?', '$', '!', '-', '0'].includes(name)) throw new ExpansionError(`${name}: unbound variable`, true);
+      return v ?? '';
+    }
     const [, pname, op, arg] = m as unknown as [string, string, string, string];
     const val = this.scalar(pname, st);
     const word = async (): Promise<string> => (await this.expandParts(heredocParts(arg), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
@@ -1579,7 +1631,12 @@ export class Interpreter {
     const buf: Sink = { kind: 'buffer', text: '' };
     const sub = this.clone(ctx.st);
     try {
-      await this.script(parsed.script, { stdin: '', out: buf, err: ctx.err }, sub, ctx.depth + 1, false);
+      this.substitutions++;
+      try {
+        await this.script(parsed.script, { stdin: '', out: buf, err: ctx.err }, sub, ctx.depth + 1, false);
+      } finally {
+        this.substitutions--;
+      }
     } catch (e) {
       if (!(e instanceof ExitSignal) && !(e instanceof ReturnSignal) && !(e instanceof LoopSignal)) throw e;
       if (e instanceof ExitSignal) sub.status = e.code;
@@ -1687,7 +1744,12 @@ export class Interpreter {
     const buf: Sink = { kind: 'buffer', text: '' };
     const sub = this.clone(ctx.st);
     try {
-      await this.script(parsed.script, { stdin: '', out: buf, err: ctx.err }, sub, ctx.depth + 1, false);
+      this.substitutions++;
+      try {
+        await this.script(parsed.script, { stdin: '', out: buf, err: ctx.err }, sub, ctx.depth + 1, false);
+      } finally {
+        this.substitutions--;
+      }
     } catch (e) {
       if (!(e instanceof ExitSignal)) throw e;
       sub.status = e.code;
@@ -1708,7 +1770,20 @@ interface ExpandCtx {
   onStatus: (s: number) => void;
 }
 
-class ExpansionError extends Error {}
+class ExpansionError extends Error {
+  /** `set -u`'s unbound variable: a non-interactive shell exits with 127. */
+  constructor(
+    message: string,
+    readonly fatal = false,
+  ) {
+    super(message);
+  }
+}
+
+/** How `set -x` shows a word: single-quoted when it holds blanks or shell characters. */
+function traceWord(w: string): string {
+  return w === '' ? "''" : /[\s'"\\$`*?[\]{}()<>|&;#~!]/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w;
+}
 
 /** A `[[ ]]` that cannot be evaluated (bad regex, bad number): status 2, message when there is one. */
 class CondError extends Error {}
