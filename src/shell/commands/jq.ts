@@ -218,7 +218,6 @@ export const jq: CommandFn = (ctx) => {
   }
   // without a program and with input that is not a terminal, jq 1.6 runs `.`
   filter ??= '.';
-  if (filter === undefined) return { stdout: '', stderr: 'Usage:\tjq [OPTIONS] FILTER [FILES...]\n\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n\njq is a tool for processing JSON inputs, applying the given filter to\nits JSON text inputs and producing the filter\'s results as JSON on\nstandard output.\n\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n', exitCode: 2 };
   let ast: Ast;
   try {
     ast = parseJq(filter);

@@ -6,15 +6,10 @@
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandFn } from '../types.js';
+import { fnv } from './node/host.js';
 import { getopt, has, usageError, value } from './util.js';
 
 const CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-function fnv(s: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of s) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return h;
-}
 
 export const mktemp: CommandFn = (ctx) => {
   const p = getopt('mktemp', ctx.argv.slice(1), { short: 'dup:tq', long: { directory: { key: 'd', arg: false }, 'dry-run': { key: 'u', arg: false }, tmpdir: { key: 'p', arg: true }, quiet: { key: 'q', arg: false } } });

@@ -6,14 +6,9 @@
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandFn } from '../types.js';
+import { fnv } from './node/host.js';
 import { getopt, has, Out, usageError, value } from './util.js';
 import { diffTime } from '../../util/diff.js';
-
-function fnv(s: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of s) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return h;
-}
 
 /** ls -l style permission string (filemode.c). */
 export function modeString(type: 'f' | 'd' | 'l', mode: number): string {
