@@ -26,6 +26,7 @@ await build({
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',
+  minifyWhitespace: true,
   banner: { js: "import { createRequire as __ckaCreateRequire } from 'node:module'; const require = __ckaCreateRequire(import.meta.url);" },
 });
 

@@ -131,7 +131,7 @@ export function nextOrFailure(name: string, next: Next | undefined, req: Request
 /** Parse a Go duration ("5s", "1m30s", "500ms"); undefined if malformed. */
 export function parseGoDuration(s: string): number | undefined {
   if (s === '0') return 0;
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
+  const re = /(\d+(?:\.\d+)?)(ns|us|\u00b5s|ms|s|m|h)/gy;
   let total = 0;
   let matched = 0;
   let m: RegExpExecArray | null;

@@ -67,7 +67,7 @@ export const journalctl: CommandFn = (ctx) => {
 };
 
 const UNIT_MS: [RegExp, number][] = [
-  [/^(us|usec|µs)$/, 0.001],
+  [/^(us|usec|\u00b5s)$/, 0.001],
   [/^(ms|msec)$/, 1],
   [/^(s|sec|secs|second|seconds)$/, 1000],
   [/^(m|min|mins|minute|minutes)$/, 60_000],
@@ -80,14 +80,14 @@ const UNIT_MS: [RegExp, number][] = [
 function parseSpan(s: string): number | undefined {
   let total = 0;
   let any = false;
-  for (const m of s.trim().matchAll(/(\d+(?:\.\d+)?)\s*([a-zµ]*)\s*/g)) {
+  for (const m of s.trim().matchAll(/(\d+(?:\.\d+)?)\s*([a-z\u00b5]*)\s*/g)) {
     const unit = m[2] ?? '';
     const mul = unit === '' ? 1000 : UNIT_MS.find(([re]) => re.test(unit))?.[1];
     if (mul === undefined) return undefined;
     total += Number(m[1]) * mul;
     any = true;
   }
-  const rest = s.trim().replace(/(\d+(?:\.\d+)?)\s*([a-zµ]*)\s*/g, '');
+  const rest = s.trim().replace(/(\d+(?:\.\d+)?)\s*([a-z\u00b5]*)\s*/g, '');
   return any && rest === '' ? total : undefined;
 }
 

@@ -56,7 +56,7 @@ function tail(lines: LogLine[], n: number | undefined): LogLine[] {
 /** Go's time.ParseDuration for the units `--since` takes (`90s`, `5m`, `1h30m`, `1.5h`, `500ms`); undefined when invalid. */
 function parseDuration(s: string): number | undefined {
   if (s === '0') return 0;
-  const re = /(\d+(?:\.\d+)?)(ms|h|m|s|us|µs|ns)/y;
+  const re = /(\d+(?:\.\d+)?)(ms|h|m|s|us|\u00b5s|ns)/y;
   let total = 0;
   let i = 0;
   while (i < s.length) {
