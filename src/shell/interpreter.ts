@@ -15,8 +15,9 @@ import type { Vfs } from '../sim/node/vfs.js';
 import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
 import type { ShellContext, ShellResult } from './commands/types.js';
-import { parseScript, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
-import { heredocParts, type Word, type WordPart } from './parse/tokenize.js';
+import { parseScript, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
+import { completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
+import { heredocParts, paramWordParts, type Word, type WordPart } from './parse/tokenize.js';
 import { expandGlob, hasGlob, segmentRegExp, unescapeGlob } from './parse/glob.js';
 import { braceExpand } from './parse/brace.js';
 import { unary as testUnary } from './commands/test.js';
@@ -154,6 +155,10 @@ export const BUILTINS = new Set([
   'read',
   'type',
   'command',
+  'declare',
+  'typeset',
+  'let',
+  'compopt',
 ]);
 
 /** bash's default FUNCNEST is unlimited (it crashes); the simulator stops runaway recursion here. */
@@ -206,6 +211,10 @@ export class Interpreter {
   private loopDepth = 0;
   /** Functions defined so far (bash keeps them per shell; subshells inherit them). */
   private readonly functions = new Map<string, Command>();
+  /** `local a=(x y)`: the elements of a declaration builtin's compound arguments, by argv index. */
+  private compoundArgs: Map<number, string[]> | undefined;
+  /** `complete` specifications by command name, as `complete -p` prints them. */
+  private readonly completions = new Map<string, CompSpec>();
   private callDepth = 0;
   /** /dev/fd paths holding process substitutions' output, removed when their command ends. */
   private procFiles: string[] = [];
@@ -462,6 +471,13 @@ export class Interpreter {
       await this.script(c.body, rio, st, depth, false);
       return st.status;
     }
+    if (c.type === 'case') return this.caseCommand(c, rio, st, depth);
+    if (c.type === 'arith') {
+      if (c.line !== undefined) this.curLine = c.line;
+      const v = await this.arithStatement(c.source, rio, st, depth);
+      if (st.flags?.has('x') && v !== undefined) this.write(rio.err, `${'+'.repeat(1 + this.substitutions)} (( ${c.source.trim()} ))\n`);
+      return v === undefined ? 1 : v !== 0 ? 0 : 1;
+    }
     if (c.type === 'cond') {
       try {
         return (await this.cond(c.expr, { st, err: rio.err, depth, onStatus: () => undefined })) ? 0 : 1;
@@ -493,7 +509,8 @@ export class Interpreter {
     };
     switch (c.type) {
       case 'for': {
-        const items: string[] = [];
+        if (c.arith) return this.arithFor(c.arith, c.body, body, rio, st, depth);
+        const items: string[] = c.words ? [] : [...st.args];
         if (c.words) {
           try {
             for (const w of c.words) for (const f of await this.expandWord(w, { st, err: rio.err, depth, onStatus: () => undefined }, true)) items.push(f);
@@ -546,6 +563,90 @@ export class Interpreter {
     }
   }
 
+  /**
+   * `case` (bash/execute_cmd.c execute_case_command): the word is expanded without splitting, each
+   * pattern as a glob whose quoted parts match literally; the status is the body's, 0 when nothing matched.
+   */
+  private async caseCommand(c: CaseCommand, io: Io, st: State, depth: number): Promise<number> {
+    const ctx: ExpandCtx = { st, err: io.err, depth, onStatus: () => undefined };
+    let word: string;
+    try {
+      word = (await this.expandWord(c.word, ctx, false)).join('');
+    } catch (e) {
+      if (!(e instanceof ExpansionError)) throw e;
+      this.write(io.err, `${this.prefix()}${e.message}\n`);
+      return 1;
+    }
+    let status = 0;
+    let fallThrough = false;
+    for (const cl of c.clauses) {
+      let hit = fallThrough;
+      for (const p of cl.patterns) {
+        if (hit) break;
+        const pat = (await this.expandParts(p.parts, ctx, false)).map((f) => f.text).join('');
+        hit = segmentRegExp(pat).test(word);
+      }
+      if (!hit) continue;
+      await this.script(cl.body, io, st, depth, false);
+      status = st.status;
+      if (cl.end === ';;') return status;
+      fallThrough = cl.end === ';&';
+    }
+    return status;
+  }
+
+  /**
+   * `(( EXPR ))` and the parts of `for (( … ))`: the value after `$` expansions, or undefined after
+   * printing bash's `((: EXPR: message` error (the command's status is then 1).
+   */
+  private async arithStatement(source: string, io: Io, st: State, depth: number): Promise<number | undefined> {
+    const ctx: ExpandCtx = { st, err: io.err, depth, onStatus: () => undefined };
+    try {
+      const inner = (await this.expandParts(heredocParts(source), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+      return Number(
+        evalArith(
+          inner,
+          (n) => this.scalar(n, st) ?? '',
+          (n, v) => this.setVar(st, n, v),
+        ),
+      );
+    } catch (e) {
+      if (!(e instanceof ArithError) && !(e instanceof ExpansionError)) throw e;
+      this.write(io.err, `${this.prefix()}((: ${e.message}\n`);
+      return undefined;
+    }
+  }
+
+  /** `for (( INIT; TEST; STEP ))`: an empty TEST is true (bash/execute_cmd.c execute_arith_for_command). */
+  private async arithFor(
+    [init, test, step]: [string, string, string],
+    loopBody: Script,
+    body: (b: Script) => Promise<'break' | 'continue' | undefined>,
+    io: Io,
+    st: State,
+    depth: number,
+  ): Promise<number> {
+    const run = async (src: string): Promise<number | undefined> => (src.trim() === '' ? 1 : this.arithStatement(src, io, st, depth));
+    if ((await run(init)) === undefined) return 1;
+    let status = 0;
+    this.loopDepth++;
+    try {
+      for (;;) {
+        await this.step();
+        const t = await run(test);
+        if (t === undefined) return 1;
+        if (t === 0) break;
+        const r = await body(loopBody);
+        status = st.status;
+        if (r === 'break') break;
+        if ((await run(step)) === undefined) return 1;
+      }
+    } finally {
+      this.loopDepth--;
+    }
+    return status;
+  }
+
   private async simple(c: SimpleCommand, io: Io, st: State, depth: number, top: boolean): Promise<number> {
     const outer = this.procFiles;
     const outerFd = this.nextFd;
@@ -574,17 +675,32 @@ export class Interpreter {
     const assigns = new Map<string, string>();
     const arrays = new Map<string, string[]>();
     const indexed: Array<{ name: string; index: number; value: string }> = [];
+    let compound: Map<number, string[]> | undefined;
     try {
       argv = [];
-      for (const w of c.words) for (const f of await this.expandWord(w, ctx, true)) argv.push(f);
+      this.compoundArgs = undefined;
+      for (const [wi, w] of c.words.entries()) {
+        const cw = c.compound?.find((x) => x.index === wi);
+        if (cw) {
+          const items: string[] = [];
+          for (const e of cw.elements) for (const f of await this.expandWord(e, ctx, true)) items.push(f);
+          (compound ??= new Map()).set(argv.length, items);
+        }
+        for (const f of await this.expandWord(w, ctx, true)) argv.push(f);
+      }
       for (const a of c.assigns) {
         if (a.array) {
-          const items: string[] = [];
+          const items: string[] = a.append ? [...(st.arrays.get(a.name) ?? (st.vars.has(a.name) ? [st.vars.get(a.name)!] : []))] : [];
           for (const w of a.array) for (const f of await this.expandWord(w, ctx, true)) items.push(f);
           arrays.set(a.name, items);
         } else if (a.index !== undefined) {
-          indexed.push({ name: a.name, index: this.arithIndex(a.index, st), value: (await this.expandWord(a.value, ctx, false)).join('') });
-        } else assigns.set(a.name, (await this.expandWord(a.value, ctx, false)).join(''));
+          const index = this.arithIndex(await this.subscript(a.index, ctx), st);
+          const value = (await this.expandWord(a.value, ctx, false)).join('');
+          indexed.push({ name: a.name, index, value: a.append ? (st.arrays.get(a.name)?.[index] ?? '') + value : value });
+        } else {
+          const value = (await this.expandWord(a.value, ctx, false)).join('');
+          assigns.set(a.name, a.append ? (this.scalar(a.name, st) ?? '') + value : value);
+        }
       }
     } catch (e) {
       if (e instanceof ExpansionError) {
@@ -640,8 +756,10 @@ export class Interpreter {
     }
     let builtin: number | undefined;
     try {
+      this.compoundArgs = compound;
       builtin = await this.shellBuiltin(name, argv, rio, st, depth);
     } finally {
+      this.compoundArgs = undefined;
       for (const [k, v] of hidden) {
         if (v === undefined) st.vars.delete(k);
         else st.vars.set(k, v);
@@ -728,6 +846,161 @@ export class Interpreter {
     else st.vars.set(name, value);
   }
 
+  /** A subscript's text after `$` expansions (`a[$((n-1))]`, `a[${#a[@]}]`): then arithmetic. */
+  private async subscript(src: string, ctx: ExpandCtx): Promise<string> {
+    if (!/[$`]/.test(src)) return src;
+    return (await this.expandParts(heredocParts(src), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+  }
+
+  /** `${NAME[SUB]…}` with expansions in SUB: the same parameter text with SUB expanded. */
+  private async expandSubscriptIn(name: string, ctx: ExpandCtx): Promise<string> {
+    const m = /^([!#]?[A-Za-z_][A-Za-z0-9_]*)\[/.exec(name);
+    if (!m || !/[$`]/.test(name)) return name;
+    let depth = 0;
+    for (let i = m[0].length - 1; i < name.length; i++) {
+      if (name[i] === '[') depth++;
+      else if (name[i] === ']' && --depth === 0) {
+        const sub = name.slice(m[0].length, i);
+        return `${m[1]}[${await this.subscript(sub, ctx)}]${name.slice(i + 1)}`;
+      }
+    }
+    return name;
+  }
+
+  /**
+   * `declare`/`typeset`/`local` (builtins/declare.def): attributes -a -x -i -g, `-p` to print,
+   * `-F` to list functions; in a function (and always for `local`) the names become local.
+   */
+  private declare(builtin: string, args: string[], io: Io, st: State): number {
+    const compound = this.compoundArgs;
+    const o = parseDeclareArgs(builtin, args);
+    if (typeof o === 'string') {
+      this.write(io.err, `${this.prefix()}${o}\n`);
+      return 2;
+    }
+    const scope = st.scopes[st.scopes.length - 1];
+    if (builtin === 'local' && !scope) {
+      this.write(io.err, `${this.prefix()}local: can only be used in a function\n`);
+      return 1;
+    }
+    const attrs = (k: string): string => `${st.arrays.has(k) ? 'a' : ''}${st.exported.has(k) ? 'x' : ''}`;
+    if (o.on.has('F') || o.on.has('f')) {
+      if (o.on.has('f') && o.names.length > 0 && !o.on.has('F')) {
+        this.write(io.err, `${this.prefix()}${builtin}: -f: cka-lab does not print function bodies; use -F\n`);
+        return 1;
+      }
+      if (o.names.length === 0) {
+        this.write(io.out, [...this.functions.keys()].sort().map((f) => `declare -f ${f}\n`).join(''));
+        return 0;
+      }
+      let status = 0;
+      for (const n of o.names) {
+        if (this.functions.has(n)) this.write(io.out, `${n}\n`);
+        else status = 1;
+      }
+      return status;
+    }
+    if (o.on.has('p') || (o.names.length === 0 && builtin !== 'local')) {
+      const names = o.names.length ? o.names : [...new Set([...st.vars.keys(), ...st.arrays.keys()])].sort();
+      let status = 0;
+      for (const k of names) {
+        if (!st.vars.has(k) && !st.arrays.has(k)) {
+          this.write(io.err, `${this.prefix()}${builtin}: ${k}: not found\n`);
+          status = 1;
+          continue;
+        }
+        this.write(io.out, `${declareLine(k, attrs(k), st.vars.get(k), st.arrays.get(k))}\n`);
+      }
+      return status;
+    }
+    let status = 0;
+    o.names.forEach((a, i) => {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:(\+)?=([^]*))?$/.exec(a);
+      if (!m) {
+        this.write(io.err, `${this.prefix()}${builtin}: \`${a}': not a valid identifier\n`);
+        status = 1;
+        return;
+      }
+      const [, k, append, raw] = m as unknown as [string, string, string | undefined, string | undefined];
+      const local = scope && !o.on.has('g');
+      if (local && !scope.has(k)) {
+        scope.set(k, { value: st.vars.get(k), array: st.arrays.get(k), exported: st.exported.has(k) });
+        st.arrays.delete(k);
+        st.vars.delete(k);
+      }
+      // the operand's index in argv: the builtin's name, its options, then the operands
+      const elements = compound?.get(1 + args.length - o.names.length + i);
+      let value = raw;
+      if (value !== undefined && o.on.has('i')) value = String(this.arithIndex(value || '0', st));
+      if (elements) {
+        const base = append ? (st.arrays.get(k) ?? (st.vars.has(k) ? [st.vars.get(k)!] : [])) : [];
+        st.arrays.set(k, [...base, ...elements]);
+        st.vars.delete(k);
+      } else if (o.on.has('a') && !st.arrays.has(k)) {
+        const v = st.vars.get(k);
+        st.arrays.set(k, value !== undefined ? [value] : v !== undefined ? [v] : []);
+        st.vars.delete(k);
+      } else if (value !== undefined) this.setVar(st, k, append ? (this.scalar(k, st) ?? '') + value : value);
+      if (o.on.has('x')) st.exported.add(k);
+      if (o.off.has('x')) st.exported.delete(k);
+    });
+    return status;
+  }
+
+  /** `let EXPR…` (builtins/let.def): status 0 when the last value is not zero. */
+  private let(args: string[], io: Io, st: State): number {
+    if (args.length === 0) {
+      this.write(io.err, `${this.prefix()}let: expression expected\n`);
+      return 1;
+    }
+    let last = 0;
+    for (const a of args) {
+      try {
+        last = Number(
+          evalArith(
+            a,
+            (n) => this.scalar(n, st) ?? '',
+            (n, v) => this.setVar(st, n, v),
+          ),
+        );
+      } catch (e) {
+        if (!(e instanceof ArithError)) throw e;
+        this.write(io.err, `${this.prefix()}let: ${e.message}\n`);
+        return 1;
+      }
+    }
+    return last !== 0 ? 0 : 1;
+  }
+
+  /** `complete` (builtins/complete.def): keeps specifications for `complete -p`; the prompt completes kubectl itself. */
+  private complete(args: string[], io: Io): number {
+    const r = parseComplete(args);
+    if (typeof r === 'string') {
+      this.write(io.err, `${this.prefix()}${r}\n`);
+      return 2;
+    }
+    if (r.remove) {
+      if (r.names.length === 0) this.completions.clear();
+      for (const n of r.names) this.completions.delete(n);
+      return 0;
+    }
+    if (r.print || (r.names.length === 0 && r.spec.options.length === 0 && r.spec.actions.length === 0 && !r.spec.func && r.spec.wordlist === undefined)) {
+      const names = r.names.length ? r.names : [...this.completions.keys()];
+      let status = 0;
+      for (const n of names) {
+        const spec = this.completions.get(n);
+        if (spec) this.write(io.out, `${completeLine(n, spec)}\n`);
+        else {
+          this.write(io.err, `${this.prefix()}complete: ${n}: no completion specification\n`);
+          status = 1;
+        }
+      }
+      return status;
+    }
+    for (const n of r.names) this.completions.set(n, r.spec);
+    return 0;
+  }
+
   /** An array subscript: an arithmetic expression (`a[i+1]`). */
   private arithIndex(src: string, st: State): number {
     try {
@@ -762,28 +1035,16 @@ export class Interpreter {
         }
         throw new ReturnSignal(args[0] === undefined ? st.status : ((Number(args[0]) % 256) + 256) % 256);
       }
-      case 'local': {
-        const scope = st.scopes[st.scopes.length - 1];
-        if (!scope) {
-          this.write(io.err, `${this.prefix()}local: can only be used in a function\n`);
-          return 1;
-        }
-        let status = 0;
-        for (const a of args) {
-          const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$/s.exec(a);
-          if (!m) {
-            this.write(io.err, `${this.prefix()}local: \`${a}': not a valid identifier\n`);
-            status = 1;
-            continue;
-          }
-          const k = m[1]!;
-          if (!scope.has(k)) scope.set(k, { value: st.vars.get(k), array: st.arrays.get(k), exported: st.exported.has(k) });
-          st.arrays.delete(k);
-          if (m[2] !== undefined) st.vars.set(k, m[2]);
-          else st.vars.delete(k);
-        }
-        return status;
-      }
+      case 'local':
+      case 'declare':
+      case 'typeset':
+        return this.declare(name, args, io, st);
+      case 'let':
+        return this.let(args, io, st);
+      case 'compopt':
+        // only a running completion function may change its options (complete.def compopt_builtin)
+        this.write(io.err, `${this.prefix()}compopt: not currently executing completion function\n`);
+        return 1;
       case 'shift': {
         const n = args[0] === undefined ? 1 : Number(args[0]);
         if (!Number.isInteger(n) || n < 0) {
@@ -854,6 +1115,7 @@ export class Interpreter {
         return 0;
       }
       case 'complete':
+        return this.complete(args, io);
       case 'compgen':
       case 'shopt':
         // completion specs and shell options only shape interactive editing, which the
@@ -1460,7 +1722,7 @@ export class Interpreter {
           if (e instanceof ArithError) throw new ExpansionError(e.message);
           throw e;
         }
-      } else value = p.kind === 'var' ? await this.param(p.name, ctx) : await this.cmdsub(p.source, ctx);
+      } else value = p.kind === 'var' ? await this.param(p.name, ctx, p.quoted) : await this.cmdsub(p.source, ctx);
       if (p.quoted || !split) {
         append(p.quoted ? esc(value) : value);
         continue;
@@ -1487,6 +1749,19 @@ export class Interpreter {
 
   /** The elements `$@` / `${a[@]}` stand for; undefined for any other parameter. */
   private multi(name: string, st: State): string[] | undefined {
+    // `${@:OFF:LEN}` / `${a[@]:OFF:LEN}`: a slice of the elements (bash/subst.c parameter_brace_substring)
+    const sl = /^(@|[A-Za-z_][A-Za-z0-9_]*\[@\]):([^:]*)(?::([^]*))?$/.exec(name);
+    if (sl && !/^[-+=?]/.test(sl[2]!)) {
+      const all = this.multi(sl[1]!, st) ?? [];
+      // $@ counts from $0: ${@:1} is every positional parameter
+      const list = sl[1] === '@' ? [st.arg0 ?? 'bash', ...all] : all;
+      let off = this.arithIndex(sl[2]!.trim() || '0', st);
+      if (off < 0) off += list.length;
+      if (off < 0) return [];
+      const len = sl[3] === undefined ? list.length : this.arithIndex(sl[3].trim() || '0', st);
+      if (len < 0) throw new ExpansionError(`${sl[3]!.trim()}: substring expression < 0`);
+      return list.slice(off, off + len);
+    }
     if (name === '@') return st.args;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\[@\]$/.exec(name);
     if (!m) return undefined;
@@ -1531,16 +1806,28 @@ export class Interpreter {
   }
 
   /** `${…}`: length, the `:-` `:=` `:+` `:?` defaults, `#` `%` trimming and `/` replacing. */
-  private async param(name: string, ctx: ExpandCtx): Promise<string> {
+  private async param(name: string, ctx: ExpandCtx, quoted = false): Promise<string> {
     const st = ctx.st;
     if (name.startsWith('\0bad:')) throw new ExpansionError(`${name.slice(5)}: bad substitution`);
+    name = await this.expandSubscriptIn(name, ctx);
+    // an unquoted or `[*]` slice of the elements, joined (quoted `[@]` slices stay separate words in expandParts)
+    const slice = /^(@|\*|[A-Za-z_][A-Za-z0-9_]*\[[@*]\]):(?![-+=?])/.exec(name);
+    if (slice) return (this.multi(name.replace(/^\*|\[\*\]/, (x) => (x === '*' ? '@' : '[@]')), st) ?? []).join(' ');
+    // `${!NAME}`: indirection, the value of the variable NAME names
+    const ind = /^!([A-Za-z_][A-Za-z0-9_]*)$/.exec(name);
+    if (ind) {
+      const target = this.scalar(ind[1]!, st) ?? '';
+      if (target === '') return '';
+      if (!/^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]+\])?|[0-9]+)$/.test(target)) throw new ExpansionError(`${target}: invalid variable name`);
+      return this.scalar(target, st) ?? '';
+    }
     if (name.length > 1 && name.startsWith('#') && !/^#[-+=?:#%/]/.test(name.slice(1))) {
       const inner = name.slice(1);
       const many = inner === '@' || inner === '*' ? st.args : this.multi(inner.replace(/\[\*\]$/, '[@]'), st);
       if (many !== undefined) return String(many.length);
       return String([...(this.scalar(inner, st) ?? '')].length);
     }
-    const m = /^([A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]+\])?|[0-9]+|[@*])(:?[-+=?]|##?|%%?|\/\/?)([^]*)$/.exec(name);
+    const m = /^([A-Za-z_][A-Za-z0-9_]*(?:\[(?:[^[\]]|\[[^\]]*\])+\])?|[0-9]+|[@*])(:?[-+=?]|##?|%%?|\/\/?|:|\^\^?|,,?)([^]*)$/.exec(name);
     if (!m) {
       const v = this.scalar(name, st);
       // set -u: an unset parameter is an error (a script ends with status 127)
@@ -1549,7 +1836,7 @@ export class Interpreter {
     }
     const [, pname, op, arg] = m as unknown as [string, string, string, string];
     const val = this.scalar(pname, st);
-    const word = async (): Promise<string> => (await this.expandParts(heredocParts(arg), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+    const word = async (): Promise<string> => (await this.expandParts(paramWordParts(arg, quoted), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
     const unsetOrNull = val === undefined || (op.startsWith(':') && val === '');
     switch (op) {
       case '-':
@@ -1571,10 +1858,41 @@ export class Interpreter {
         throw new ExpansionError(`${pname}: ${arg === '' ? 'parameter null or not set' : await word()}`);
     }
     const v = val ?? '';
+    if (op === ':') {
+      // `${x:OFF}` / `${x:OFF:LEN}`: both arithmetic; a negative OFF counts from the end, a negative
+      // LEN ends that far from the end (bash/subst.c verify_substring_values)
+      const text = await word();
+      const colon = text.indexOf(':');
+      let off = this.arithIndex((colon < 0 ? text : text.slice(0, colon)).trim() || '0', st);
+      const chars = [...v];
+      if (off < 0) off += chars.length;
+      if (off < 0 || off > chars.length) return '';
+      if (colon < 0) return chars.slice(off).join('');
+      let end = this.arithIndex(text.slice(colon + 1).trim() || '0', st);
+      if (end < 0) {
+        end += chars.length;
+        if (end < off) throw new ExpansionError(`${text.slice(colon + 1).trim()}: substring expression < 0`);
+      } else end += off;
+      return chars.slice(off, end).join('');
+    }
+    if (op.startsWith('^') || op.startsWith(',')) {
+      // case modification; an empty pattern matches every character (bash/subst.c parameter_brace_casemod)
+      const pat = arg === '' ? undefined : await this.pattern(arg, ctx);
+      const up = op.startsWith('^');
+      const all = op.length === 2;
+      let done = false;
+      return [...v]
+        .map((ch) => {
+          if (done || (pat && !pat.test(ch))) return ch;
+          if (!all) done = true;
+          return up ? ch.toUpperCase() : ch.toLowerCase();
+        })
+        .join('');
+    }
     if (op === '/' || op === '//') {
       const slash = arg.search(/(?<!\\)\//);
       const pat = await this.pattern(slash < 0 ? arg : arg.slice(0, slash), ctx);
-      const rep = slash < 0 ? '' : (await this.expandParts(heredocParts(arg.slice(slash + 1)), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+      const rep = slash < 0 ? '' : (await this.expandParts(paramWordParts(arg.slice(slash + 1), quoted), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
       let out = '';
       let i = 0;
       let done = false;
@@ -1605,7 +1923,9 @@ export class Interpreter {
 
   /** A shell pattern in `${x#pat}` and `[[ x == pat ]]`, after parameter expansion in it. */
   private async pattern(src: string, ctx: ExpandCtx): Promise<RegExp> {
-    const text = (await this.expandParts(heredocParts(src), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+    // quoted characters come back glob-escaped, so `${x#"*"}` removes a literal star; in a pattern
+    // single quotes quote even inside "${…}" (bash 5.2: "${v#'a'}" removes the a)
+    const text = (await this.expandParts(paramWordParts(src, false), ctx, false)).map((f) => f.text).join('');
     return segmentRegExp(text);
   }
 

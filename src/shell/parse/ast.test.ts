@@ -27,6 +27,9 @@ function word(w: Word): string {
 }
 
 function command(c: Command): string {
+  if (c.type === 'arith') return `((${c.source}))`;
+  if (c.type === 'case') return `case ${word(c.word)} in ${c.clauses.map((cl) => `${cl.patterns.map(word).join('|')}) ${render(cl.body)} ${cl.end}`).join(' ')} esac`;
+  if (c.type === 'for' && c.arith) return `for ((${c.arith.join(';')})) do ${render(c.body)} done`;
   if (c.type === 'for') return `for ${c.name}${c.words ? ` in ${c.words.map(word).join(' ')}` : ''} do ${render(c.body)} done`;
   if (c.type === 'while') return `${c.until ? 'until' : 'while'} ${render(c.cond)} do ${render(c.body)} done`;
   if (c.type === 'if') return `${c.clauses.map((cl, i) => `${i === 0 ? 'if' : 'elif'} ${render(cl.cond)} then ${render(cl.body)}`).join(' ')}${c.elseBody ? ` else ${render(c.elseBody)}` : ''} fi`;
@@ -35,7 +38,7 @@ function command(c: Command): string {
   if (c.type === 'function') return `${c.name}() ${command(c.body)}`;
   if (c.type === 'cond') return `[[ ${cond(c.expr)} ]]`;
   const bits = [
-    ...c.assigns.map((a) => `${a.name}${a.index !== undefined ? `[${a.index}]` : ''}=${a.array ? `(${a.array.map(word).join(' ')})` : word(a.value)}`),
+    ...c.assigns.map((a) => `${a.name}${a.index !== undefined ? `[${a.index}]` : ''}${a.append ? '+' : ''}=${a.array ? `(${a.array.map(word).join(' ')})` : word(a.value)}`),
     ...c.words.map(word),
     ...c.redirects.map((r) => `${r.fd ?? ''}${r.op}${word(r.target)}${r.heredoc ? `[${JSON.stringify(r.heredoc.body)}${r.heredoc.expand ? '' : ',noexpand'}]` : ''}`),
   ];

@@ -23,6 +23,8 @@ export interface Assignment {
   index?: string;
   /** `a=(x y)`: the elements (value is then empty). */
   array?: Word[];
+  /** `a+=v`, `a+=(x)`, `a[i]+=v`: append to the value or the elements. */
+  append?: boolean;
 }
 
 export interface SimpleCommand {
@@ -32,6 +34,11 @@ export interface SimpleCommand {
   redirects: Redirect[];
   /** The line its first word is on, for a script's `FILE: line N:` errors. */
   line?: number;
+  /**
+   * Compound assignments given to a declaration builtin (`local a=(x y)`, `declare -a b=(…)`):
+   * the word's index in `words` and its elements; the word itself reads `a=`.
+   */
+  compound?: Array<{ index: number; elements: Word[] }>;
 }
 
 export interface Subshell {
@@ -44,9 +51,28 @@ export interface Subshell {
 export interface ForCommand {
   type: 'for';
   name: string;
-  /** undefined when `in` is omitted (iterates the positional parameters: none here). */
+  /** undefined when `in` is omitted (iterates the positional parameters). */
   words: Word[] | undefined;
   body: Script;
+  redirects: Redirect[];
+  /** `for (( INIT; TEST; STEP ))`: the three arithmetic expressions (name is then empty). */
+  arith?: [string, string, string];
+}
+
+/** `case WORD in PATTERN|PATTERN) LIST ;; … esac` (bash manual 3.2.5.2). */
+export interface CaseCommand {
+  type: 'case';
+  word: Word;
+  /** Each clause's patterns, body and terminator: `;;` stops, `;&` runs the next body, `;;&` tests the next clause. */
+  clauses: Array<{ patterns: Word[]; body: Script; end: ';;' | ';&' | ';;&' }>;
+  redirects: Redirect[];
+}
+
+/** `(( EXPR ))`: status 0 when EXPR is not zero. */
+export interface ArithCommand {
+  type: 'arith';
+  source: string;
+  line?: number;
   redirects: Redirect[];
 }
 
@@ -96,7 +122,7 @@ export interface CondCommand {
   redirects: Redirect[];
 }
 
-export type Command = SimpleCommand | Subshell | ForCommand | WhileCommand | IfCommand | GroupCommand | FunctionDef | CondCommand;
+export type Command = SimpleCommand | Subshell | ForCommand | WhileCommand | IfCommand | GroupCommand | FunctionDef | CondCommand | ArithCommand | CaseCommand;
 
 export interface Pipeline {
   negate: boolean;
@@ -137,7 +163,31 @@ const CLOSERS = new Set(['do', 'done', 'then', 'fi', 'elif', 'else', 'esac', 'in
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const REDIRECT_OPS = new Set(['>', '>>', '>|', '<', '>&', '<&', '&>', '&>>', '<<<']);
-const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?=/;
+/** The operators that end a `case` clause's list. */
+const CASE_ENDS: ReadonlySet<string> = new Set([';;', ';&', ';;&']);
+
+/** Builtins whose `NAME=(…)` arguments are compound assignments. */
+const DECLARATION = new Set(['local', 'declare', 'typeset', 'export', 'readonly']);
+
+/** `for (( A; B; C ))`: the three expressions, split at the two `;` outside parentheses. */
+function splitArithFor(src: string): [string, string, string] | undefined {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ';' && depth === 0) {
+      out.push(src.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(src.slice(start));
+  return out.length === 3 ? (out as [string, string, string]) : undefined;
+}
+
+const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?(\+)?=/;
 /** Function names bash accepts in its default mode: anything without quoting or `$` that is not a number. */
 const FUNC_NAME = /^[A-Za-z_][A-Za-z0-9_.:+-]*$/;
 const COND_UNARY = new Set(['-e', '-f', '-d', '-s', '-r', '-w', '-x', '-z', '-n', '-L', '-h', '-a', '-b', '-c', '-p', '-S', '-v']);
@@ -150,6 +200,7 @@ function tokenText(t: Token | undefined): string {
   if (t.type === 'op') return t.op === '\n' ? 'newline' : t.op;
   if (t.type === 'io') return String(t.fd);
   if (t.type === 'heredoc') return t.op;
+  if (t.type === 'arith') return `((${t.source}))`;
   return t.word.raw;
 }
 
@@ -188,13 +239,14 @@ class Parser {
     return t?.type === 'word' && isPlainWord(t.word) ? t.word.raw : undefined;
   }
 
-  script(endOp?: string, endWords?: ReadonlySet<string>): Script {
+  script(endOp?: string | ReadonlySet<string>, endWords?: ReadonlySet<string>): Script {
+    const isEnd = (op: string): boolean => (typeof endOp === 'string' ? op === endOp : endOp?.has(op) === true);
     const items: AndOr[] = [];
     for (;;) {
       this.skipNewlines();
       const t = this.peek();
       if (t === undefined) break;
-      if (endOp && t.type === 'op' && t.op === endOp) break;
+      if (t.type === 'op' && isEnd(t.op)) break;
       const rw = this.reserved();
       if (endWords && rw !== undefined && endWords.has(rw)) break;
       items.push(this.andOr());
@@ -204,7 +256,7 @@ class Parser {
         this.pos++;
         continue;
       }
-      if (endOp && sep.type === 'op' && sep.op === endOp) break;
+      if (sep.type === 'op' && isEnd(sep.op)) break;
       const rw2 = this.reserved();
       if (endWords && rw2 !== undefined && endWords.has(rw2)) break;
       throw unexpected(sep);
@@ -277,6 +329,20 @@ class Parser {
     if (rw === 'for') {
       const nameTok = this.peek();
       if (nameTok === undefined) throw new NeedMore('for');
+      if (nameTok.type === 'arith') {
+        // for (( INIT; TEST; STEP )): exactly two `;` at parenthesis depth zero (parse.y parse_arith_for)
+        const parts = splitArithFor(nameTok.source);
+        if (!parts) throw new SyntaxErr('bash: syntax error: arithmetic expression required');
+        this.pos++;
+        const sep = this.peek();
+        if (sep === undefined) throw new NeedMore('for');
+        if (sep.type === 'op' && (sep.op === ';' || sep.op === '\n')) this.pos++;
+        this.skipNewlines();
+        this.expectWord('do', 'for');
+        const body = this.listUntil(new Set(['done']), 'for');
+        this.pos++;
+        return { type: 'for', name: '', words: undefined, arith: parts, body, redirects: this.trailingRedirects() };
+      }
       if (nameTok.type !== 'word' || !NAME.test(nameTok.word.raw)) {
         throw new SyntaxErr(`bash: \`${tokenText(nameTok)}': not a valid identifier`);
       }
@@ -415,8 +481,16 @@ class Parser {
   }
 
   private command(): Command {
+    const at = this.peek();
+    if (at?.type === 'arith') {
+      this.pos++;
+      const cmd: ArithCommand = { type: 'arith', source: at.source, redirects: this.trailingRedirects() };
+      if (at.line !== undefined) cmd.line = at.line;
+      return cmd;
+    }
     const rw = this.reserved();
     if (rw === 'for' || rw === 'while' || rw === 'until' || rw === 'if') return this.compound(rw);
+    if (rw === 'case') return this.caseCommand();
     if (rw === '[[') return this.cond();
     if (rw === '{') {
       this.pos++;
@@ -490,6 +564,69 @@ class Parser {
     return undefined;
   }
 
+  /** `case WORD in … esac` (parse.y case_clause / pattern_list). */
+  private caseCommand(): CaseCommand {
+    this.pos++;
+    const w = this.peek();
+    if (w === undefined) throw new NeedMore('case');
+    if (w.type !== 'word') throw unexpected(w);
+    this.pos++;
+    this.skipNewlines();
+    this.expectWord('in', 'case');
+    const clauses: CaseCommand['clauses'] = [];
+    for (;;) {
+      this.skipNewlines();
+      if (this.peek() === undefined) throw new NeedMore('case');
+      if (this.reserved() === 'esac') {
+        this.pos++;
+        break;
+      }
+      if (this.isOp('(')) this.pos++;
+      const patterns: Word[] = [];
+      for (;;) {
+        const p = this.peek();
+        if (p === undefined) throw new NeedMore('case');
+        if (p.type !== 'word') throw unexpected(p);
+        patterns.push(p.word);
+        this.pos++;
+        if (this.isOp('|')) {
+          this.pos++;
+          continue;
+        }
+        if (this.isOp(')')) {
+          this.pos++;
+          break;
+        }
+        throw unexpected(this.peek());
+      }
+      const body = this.script(CASE_ENDS, new Set(['esac']));
+      const t = this.peek();
+      if (t === undefined) throw new NeedMore('case');
+      let end: ';;' | ';&' | ';;&' = ';;';
+      if (t.type === 'op' && CASE_ENDS.has(t.op)) {
+        end = t.op as typeof end;
+        this.pos++;
+      } else if (this.reserved() !== 'esac') throw unexpected(t);
+      clauses.push({ patterns, body, end });
+    }
+    return { type: 'case', word: w.word, clauses, redirects: this.trailingRedirects() };
+  }
+
+  /** At `(` of `a=(x y z)`: the elements up to `)`, newlines allowed between them. */
+  private arrayElements(): Word[] {
+    this.pos++;
+    const out: Word[] = [];
+    for (;;) {
+      this.skipNewlines();
+      const e = this.peek();
+      if (e === undefined) throw new NeedMore('(');
+      this.pos++;
+      if (e.type === 'op' && e.op === ')') return out;
+      if (e.type !== 'word') throw unexpected(e);
+      out.push(e.word);
+    }
+  }
+
   private simple(): SimpleCommand {
     const cmd: SimpleCommand = { type: 'simple', assigns: [], words: [], redirects: [] };
     const expanded = new Set<string>();
@@ -511,20 +648,10 @@ class Parser {
           this.pos++;
           const a: Assignment = { name: m[1]!, value: stripPrefix(t.word, m[0].length) };
           if (m[2] !== undefined) a.index = m[2];
+          if (m[3] !== undefined) a.append = true;
           const open = this.peek();
           if (m[0].length === raw.length && m[2] === undefined && open?.type === 'op' && open.op === '(') {
-            // a=(x y z): the elements up to `)`, newlines allowed between them
-            this.pos++;
-            a.array = [];
-            for (;;) {
-              this.skipNewlines();
-              const e = this.peek();
-              if (e === undefined) throw new NeedMore('(');
-              this.pos++;
-              if (e.type === 'op' && e.op === ')') break;
-              if (e.type !== 'word') throw unexpected(e);
-              a.array.push(e.word);
-            }
+            a.array = this.arrayElements();
           }
           cmd.assigns.push(a);
           continue;
@@ -544,6 +671,11 @@ class Parser {
       }
       this.pos++;
       cmd.words.push(t.word);
+      const open = this.peek();
+      if (cmd.words.length > 1 && open?.type === 'op' && open.op === '(' && DECLARATION.has(cmd.words[0]!.raw) && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(raw)) {
+        // local a=(x y): a declaration builtin takes compound assignments as words (parse.y, assignment_acceptable)
+        (cmd.compound ??= []).push({ index: cmd.words.length - 1, elements: this.arrayElements() });
+      }
     }
     if (cmd.words.length === 0 && cmd.assigns.length === 0 && cmd.redirects.length === 0) {
       throw unexpected(this.peek());

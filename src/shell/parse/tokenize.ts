@@ -39,7 +39,9 @@ export type Token =
   | { type: 'word'; word: Word }
   | { type: 'op'; op: string }
   | { type: 'io'; fd: number }
-  | { type: 'heredoc'; op: '<<' | '<<-'; delimiter: Word; doc?: HereDoc };
+  | { type: 'heredoc'; op: '<<' | '<<-'; delimiter: Word; doc?: HereDoc }
+  /** `(( EXPR ))`: an arithmetic command, or the header of `for (( A; B; C ))` (bash/parse.y parse_dparen). */
+  | { type: 'arith'; source: string; line?: number };
 
 export type LexResult =
   | { ok: true; tokens: Token[] }
@@ -47,7 +49,7 @@ export type LexResult =
   | { ok: false; incomplete: false; error: string };
 
 /** Longest operators first so `>>` wins over `>`. */
-const OPERATORS = ['<<<', '<<-', '&>>', '&&', '||', ';;', '|&', '>>', '<<', '>&', '<&', '&>', '>|', '|', '&', ';', '<', '>', '(', ')', '\n'];
+const OPERATORS = ['<<<', '<<-', '&>>', ';;&', '&&', '||', ';;', ';&', '|&', '>>', '<<', '>&', '<&', '&>', '>|', '|', '&', ';', '<', '>', '(', ')', '\n'];
 
 const META = new Set([' ', '\t', '\n', '|', '&', ';', '<', '>', '(', ')']);
 
@@ -117,6 +119,75 @@ function findDoubleQuoteEnd(src: string, start: number): number {
 }
 
 /**
+ * Find the `}` closing a `${` whose inside starts at `start`: nested `${…}`, `$(…)`, quotes and
+ * backslashes are skipped (bash/subst.c extract_dollar_brace_string). Inside double quotes a single
+ * quote is an ordinary character.
+ */
+function findParamEnd(src: string, start: number, quoted: boolean): number {
+  let depth = 1;
+  let i = start;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (c === "'" && !quoted) {
+      const j = src.indexOf("'", i + 1);
+      if (j < 0) throw new Incomplete("'");
+      i = j + 1;
+      continue;
+    }
+    if (c === '"') {
+      i = findDoubleQuoteEnd(src, i + 1) + 1;
+      continue;
+    }
+    if (c === '$' && src[i + 1] === '(') {
+      i = findCmdSubEnd(src, i + 2) + 1;
+      continue;
+    }
+    if (c === '$' && src[i + 1] === '{') {
+      depth++;
+      i += 2;
+      continue;
+    }
+    if (c === '`') {
+      const j = src.indexOf('`', i + 1);
+      if (j < 0) throw new Incomplete('`');
+      i = j + 1;
+      continue;
+    }
+    if (c === '}' && --depth === 0) return i;
+    i++;
+  }
+  throw new Incomplete('}');
+}
+
+/**
+ * `((` at a command's start: the index of the `))` that closes it at parenthesis depth zero, or -1
+ * when a `)` at depth zero is not doubled, which makes it two nested subshells (`((cd a) && ls)`),
+ * as bash/parse.y parse_dparen decides.
+ */
+function arithCommandEnd(src: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === '\\') i++;
+    else if (c === "'") {
+      const j = src.indexOf("'", i + 1);
+      if (j < 0) throw new Incomplete("'");
+      i = j;
+    } else if (c === '"') i = findDoubleQuoteEnd(src, i + 1);
+    else if (c === '(') depth++;
+    else if (c === ')') {
+      if (depth > 0) depth--;
+      else return src[i + 1] === ')' ? i : -1;
+    }
+  }
+  throw new Incomplete('((');
+}
+
+/**
  * Read a `$...` expansion at src[i] === '$'. Returns the part (or literal `$`) and the next index.
  * `quoted` is whether we are inside double quotes.
  */
@@ -143,8 +214,7 @@ function readDollar(src: string, i: number, quoted: boolean): [WordPart, number]
     return [{ kind: 'cmdsub', source: src.slice(i + 2, end), quoted }, end + 1];
   }
   if (n === '{') {
-    const end = src.indexOf('}', i + 2);
-    if (end < 0) throw new Incomplete('}');
+    const end = findParamEnd(src, i + 2, quoted);
     const inner = src.slice(i + 2, end);
     if (!PARAM.test(inner)) {
       // bash reports this at expansion time; we keep the token and fail when it runs.
@@ -166,7 +236,10 @@ function readDollar(src: string, i: number, quoted: boolean): [WordPart, number]
  * parameter, an array element `a[i]`, a length `#x`, and the operators `:-` `-` `:=` `:+` `:?`
  * `#` `##` `%` `%%` `/` `//` followed by a word. The interpreter takes the text apart.
  */
-const PARAM = /^(?:#?(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]+\])?|[0-9]+|[?$#@*!-])|(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[@*0-9]+\])?|[0-9]+|[@*])(?::?[-+=?]|##?|%%?|\/\/?)[^]*)$/;
+const SUBSCRIPT = String.raw`\[(?:[^\[\]]|\[[^\]]*\])+\]`;
+const PARAM = new RegExp(
+  String.raw`^(?:[!#]?(?:[A-Za-z_][A-Za-z0-9_]*(?:${SUBSCRIPT})?|[0-9]+|[?$#@*!-])|(?:[A-Za-z_][A-Za-z0-9_]*(?:${SUBSCRIPT})?|[0-9]+|[@*])(?::?[-+=?]|##?|%%?|\/\/?|:|\^\^?|,,?)[^]*)$`,
+);
 
 /** Append text to the last part when it is text of the same quoting, else push a new part. */
 function pushText(parts: WordPart[], value: string, quoted: boolean): void {
@@ -241,6 +314,40 @@ export function heredocParts(body: string): WordPart[] {
     scanDoubleQuoted(body, 0, parts, true);
   } catch {
     return [{ kind: 'text', value: body, quoted: true }];
+  }
+  return parts;
+}
+
+/**
+ * The word after the operator in `${x:-word}` or the pattern in `${x#pat}`: quotes, backslashes and
+ * expansions work as in a word, blanks are ordinary (bash/subst.c parameter_brace_expand_word).
+ * When the whole `${…}` stands in double quotes (`quoted`), a single quote is an ordinary character
+ * and a backslash before anything but $ ` " \ stays; the pattern characters keep their meaning.
+ */
+export function paramWordParts(src: string, quoted: boolean): WordPart[] {
+  const parts: WordPart[] = [];
+  try {
+    let i = 0;
+    while (i < src.length) {
+      const c = src[i]!;
+      if (c === '\\' && i + 1 < src.length) {
+        if (quoted && !'$`"\\'.includes(src[i + 1]!)) pushText(parts, '\\', true);
+        pushText(parts, src[i + 1]!, true);
+        i += 2;
+      } else if (c === "'" && !quoted) {
+        const j = src.indexOf("'", i + 1);
+        if (j < 0) throw new Incomplete("'");
+        pushText(parts, src.slice(i + 1, j), true);
+        i = j + 1;
+      } else if (c === '"') i = scanDoubleQuoted(src, i + 1, parts, false);
+      else if (c === '$' || c === '`') i = scanSubstitution(src, i, parts, false);
+      else {
+        pushText(parts, c, false);
+        i++;
+      }
+    }
+  } catch {
+    return [{ kind: 'text', value: src, quoted: true }];
   }
   return parts;
 }
@@ -385,6 +492,14 @@ export function tokenize(src: string): LexResult {
         tokens.push({ type: 'word', word: { parts: [{ kind: 'procsub', source: src.slice(i + 2, end), dir: c, quoted: false }], raw: src.slice(i, end + 1), line: lineAt(i) } });
         i = end + 1;
         continue;
+      }
+      if (c === '(' && src[i + 1] === '(') {
+        const end = arithCommandEnd(src, i + 2);
+        if (end >= 0) {
+          tokens.push({ type: 'arith', source: src.slice(i + 2, end), line: lineAt(i) });
+          i = end + 2;
+          continue;
+        }
       }
       const op = OPERATORS.find((o) => src.startsWith(o, i));
       if (op) {

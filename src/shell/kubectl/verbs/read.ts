@@ -4,6 +4,7 @@ import { apiResourcesVerb } from './api-resources.js';
 import { authCanIVerb, authWhoamiVerb } from './auth.js';
 import { apiVersionsVerb } from './api-versions.js';
 import { clusterInfoVerb } from './cluster-info.js';
+import { completionVerb } from './completion.js';
 import { configVerb } from './config.js';
 import { describeVerb } from './describe.js';
 import { eventsVerb } from './events.js';
@@ -32,4 +33,5 @@ export const READ_VERBS: readonly Verb[] = [
   kustomizeVerb,
   versionVerb,
   waitVerb,
+  completionVerb,
 ];
