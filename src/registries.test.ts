@@ -52,6 +52,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'set-selector.ts': '`set selector`, called by set.ts',
       'config-edit.ts': 'the kubeconfig-editing `config` subcommands, called by config.ts',
       'get-watch.ts': '`get -w` / `--watch-only`, called by get.ts',
+      'completion-scripts.generated.ts': 'the recorded completion scripts completion.ts prints (loaded on demand)',
     },
   },
   {
