@@ -27,6 +27,7 @@ import { ln } from './ln.js';
 import { mktemp } from './mktemp.js';
 import { watch } from './watch.js';
 import { diff } from './diff.js';
+import { du } from './du.js';
 import { md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum } from './sums.js';
 import { egrep, fgrep, grep } from './grep.js';
 import { head } from './head.js';
@@ -76,6 +77,7 @@ export const textCommands: Record<string, CommandFn> = {
   egrep,
   env,
   diff,
+  du,
   find,
   md5sum,
   sha1sum,
