@@ -19,6 +19,8 @@ function pod(name: string, containers: Partial<Container>[], spec: Record<string
 function store(objs: KObject[], nsLabels: Record<string, string> = {}): Store {
   const s = new Store();
   s.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: nsLabels } });
+  // the serviceaccount controller's `default` account, which the ServiceAccount plugin looks up
+  if (!objs.some((o) => o.kind === 'ServiceAccount' && o.metadata.name === 'default')) s.put({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: 'ns' } });
   for (const o of objs) s.put(o);
   return s;
 }
@@ -209,4 +211,45 @@ test('ResourceQuota: a pod still terminating past its grace period no longer cou
   };
   assert.equal(at(Date.parse('2026-01-01T00:00:20Z')), 'pods "x" is forbidden: exceeded quota: q, requested: pods=1, used: pods=1, limited: pods=1');
   assert.equal(at(Date.parse('2026-01-01T00:00:31Z')), 'admitted');
+});
+
+// plugin/pkg/admission/serviceaccount/admission.go (Admit, Validate, shouldAutomount, mountServiceAccountToken, TokenVolumeSource)
+const sa = (name: string, extra: Record<string, unknown> = {}): KObject => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: 'ns' }, ...extra });
+const TOKEN_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+const SA_CASES: { name: string; objs: KObject[]; pod: Pod; want: string; volumes: number; mounts: number[] }[] = [
+  { name: 'default account, token mounted in every container', objs: [], pod: pod('x', [{}, {}]), want: 'admitted', volumes: 1, mounts: [1, 1] },
+  { name: 'an account that does not exist', objs: [], pod: pod('x', [{}], { serviceAccountName: 'robot' }), want: 'pods "x" is forbidden: error looking up service account ns/robot: serviceaccount "robot" not found', volumes: 0, mounts: [0] },
+  { name: 'the pod turns automounting off', objs: [], pod: pod('x', [{}], { automountServiceAccountToken: false }), want: 'admitted', volumes: 0, mounts: [0] },
+  { name: 'the account turns it off', objs: [sa('robot', { automountServiceAccountToken: false })], pod: pod('x', [{}], { serviceAccountName: 'robot' }), want: 'admitted', volumes: 0, mounts: [0] },
+  { name: 'the pod overrides its account', objs: [sa('robot', { automountServiceAccountToken: false })], pod: pod('x', [{}], { serviceAccountName: 'robot', automountServiceAccountToken: true }), want: 'admitted', volumes: 1, mounts: [1] },
+  { name: 'a container with its own mount at the path keeps it', objs: [], pod: pod('x', [{ volumeMounts: [{ name: 'own', mountPath: TOKEN_PATH }] }, {}], { volumes: [{ name: 'own', emptyDir: {} }] }), want: 'admitted', volumes: 2, mounts: [1, 1] },
+  { name: 'a mirror pod is left alone', objs: [], pod: { ...pod('x', [{}]), metadata: { name: 'x', namespace: 'ns', annotations: { 'kubernetes.io/config.mirror': 'abc' } } } as Pod, want: 'admitted', volumes: 0, mounts: [0] },
+];
+
+for (const c of SA_CASES) {
+  test(`ServiceAccount: ${c.name}`, () => {
+    const r = admit(store(c.objs), c.pod);
+    assert.equal(r.result, c.want);
+    const p = r.obj as Pod;
+    assert.equal(p.spec.volumes?.length ?? 0, c.volumes);
+    assert.deepEqual(p.spec.containers.map((ct) => ct.volumeMounts?.length ?? 0), c.mounts);
+  });
+}
+
+test('ServiceAccount: the projected token volume and its read-only mounts, init containers included; pull secrets copied', () => {
+  const p = pod('x', [{}], { serviceAccountName: 'robot', initContainers: [{ name: 'init', image: 'busybox' }] });
+  const r = admit(store([sa('robot', { imagePullSecrets: [{ name: 'regcred' }] })]), p);
+  assert.equal(r.result, 'admitted');
+  const vol = p.spec.volumes![0]!;
+  assert.match(vol.name, /^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+  assert.deepEqual(vol.projected, {
+    defaultMode: 420,
+    sources: [
+      { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+      { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
+      { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
+    ],
+  });
+  for (const ct of [...p.spec.initContainers!, ...p.spec.containers]) assert.deepEqual(ct.volumeMounts, [{ name: vol.name, readOnly: true, mountPath: TOKEN_PATH }]);
+  assert.deepEqual(p.spec['imagePullSecrets'], [{ name: 'regcred' }]);
 });

@@ -14,11 +14,12 @@ import type { AdmissionAttributes, AdmissionPlugin } from './types.js';
 import { limitRanger } from './limitranger.js';
 import { podSecurity } from './podsecurity.js';
 import { resourceQuota } from './resourcequota.js';
+import { serviceAccount } from './serviceaccount.js';
 
 export type { AdmissionAttributes, AdmissionPlugin, Operation } from './types.js';
 
 /** In kube-apiserver's order: mutating halves run in it, then validating halves in it. */
-export const ADMISSION_PLUGINS: readonly AdmissionPlugin[] = [limitRanger, podSecurity, resourceQuota];
+export const ADMISSION_PLUGINS: readonly AdmissionPlugin[] = [limitRanger, serviceAccount, podSecurity, resourceQuota];
 
 /**
  * Runs the mutating halves. A pod's QoS class is recorded by PrepareForCreate, which runs after
