@@ -4,6 +4,7 @@
  * 40 s grace period the Ready condition becomes Unknown, "Kubelet stopped posting node status.").
  * A node whose runtime has no CNI network is NotReady with the kubelet's real message.
  */
+import { bootIdSeed, machineId } from '../node/ids.js';
 import type { Cluster, Controller } from '../cluster.js';
 import type { Node, NodeCondition } from '../api/types.js';
 import { clone } from '../api/store.js';
@@ -30,6 +31,15 @@ export const nodeStatusController: Controller = {
         const upd = clone(node);
         upd.status!.nodeInfo!.kubeletVersion = version;
         c.write(upd);
+        continue;
+      }
+      const bootID = machineId(bootIdSeed(host.name, host.data.state.reboots), true);
+      if (kubeletRunning(host) && node.status?.nodeInfo && node.status.nodeInfo.bootID !== bootID) {
+        // setters.go MachineInfo: a new boot ID is posted with a Warning event
+        const upd = clone(node);
+        upd.status!.nodeInfo!.bootID = bootID;
+        c.write(upd);
+        c.recordEvent(node, 'Warning', 'Rebooted', `Node ${node.metadata.name} has been rebooted, boot id: ${bootID}`, 'kubelet', node.metadata.name);
         continue;
       }
       const conds = node.status?.conditions ?? [];
@@ -122,15 +132,15 @@ function registerNode(c: Cluster, host: Host): void {
       daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
       nodeInfo: {
         architecture: host.data.os.arch,
-        bootID: hexId(`${host.name}/boot`),
+        bootID: machineId(bootIdSeed(host.name, host.data.state.reboots), true),
         containerRuntimeVersion: host.data.os.runtime,
         kernelVersion: host.data.os.kernel,
         kubeProxyVersion: '',
         kubeletVersion: runningKubeletVersion(host, c.meta.kubernetesVersion),
-        machineID: hexId(host.name).replace(/-/g, ''),
+        machineID: machineId(host.name, false),
         operatingSystem: 'linux',
         osImage: host.data.os.image,
-        systemUUID: hexId(`${host.name}/uuid`),
+        systemUUID: machineId(`${host.name}/uuid`, true),
       },
     },
   };
@@ -138,13 +148,3 @@ function registerNode(c: Cluster, host: Host): void {
   c.recordEvent(node, 'Normal', 'RegisteredNode', `Node ${host.name} event: Registered Node ${host.name} in Controller`, 'node-controller', host.name);
 }
 
-/** A stable UUID-shaped id per host. */
-function hexId(seed: string): string {
-  let hex = '';
-  for (let k = 0; hex.length < 32; k++) {
-    let h = 0x811c9dc5 ^ k;
-    for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-    hex += h.toString(16).padStart(8, '0');
-  }
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}

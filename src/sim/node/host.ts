@@ -61,6 +61,8 @@ export interface HostState {
   swaps?: string[];
   /** Reboots since the fixture was built (node/runtime.ts rebootNode): a login on the node ends with one. */
   reboots?: number;
+  /** When the host last booted (node/runtime.ts bootHost); a fixture's hosts booted when their units started. */
+  bootedAt?: number;
 }
 
 export class Host {

@@ -232,6 +232,7 @@ const SYSCTL_DEFAULTS: Record<string, string> = { 'net.ipv4.ip_forward': '0' };
  * belong to their owners; callers restart them through the usual paths.
  */
 export function bootHost(host: Host, now: number): void {
+  host.data.state.bootedAt = now;
   host.data.state.modules = [];
   removeBridgeSysctls(host);
   for (const m of BOOT_MODULES) loadModule(host, m);
@@ -254,6 +255,13 @@ export function bootHost(host: Host, now: number): void {
 }
 
 /** A reboot of a cluster node: the kernel comes back from its files (bootHost), the kubelet re-reads its config. */
+/** When the host booted: its last boot, or for a fixture's host the earliest unit start (uptime, ps, who). */
+export function bootTime(host: Host, now: number): number {
+  if (host.data.state.bootedAt !== undefined) return host.data.state.bootedAt;
+  const starts = Object.values(host.data.units).map((u) => u.since);
+  return starts.length ? Math.min(...starts) : now;
+}
+
 export function rebootNode(c: Cluster, host: Host): void {
   host.data.state.reboots = (host.data.state.reboots ?? 0) + 1;
   bootHost(host, c.now());

@@ -8,6 +8,7 @@ import type { CommandFn } from '../../types.js';
 import { activeSwaps, SWAP_KIB } from '../../../sim/node/swap.js';
 import { fnv, nodeEnv, notInstalled } from './host.js';
 import { memTotalKiB, processTable } from './processes.js';
+import { bootTime } from '../../../sim/node/runtime.js';
 import { getopt, has, usageError } from '../util.js';
 
 /** procps scale_size for -h: the largest unit that keeps the number at least 1. */
@@ -30,7 +31,7 @@ export const free: CommandFn = (ctx) => {
   if (!p.ok) return usageError('free', p.error, '');
   const { cluster: c, host } = env;
   const total = memTotalKiB(c, host);
-  const rss = processTable(c, host, 'free', host.data.units['containerd']?.since ?? c.now()).reduce((a, pr) => a + pr.rss, 0);
+  const rss = processTable(c, host, 'free', bootTime(host, c.now())).reduce((a, pr) => a + pr.rss, 0);
   const kernel = 180_000 + (fnv(`${host.name}/kernel`) % 40_000);
   const cache = Math.min(Math.round(total * 0.3), 1_100_000 + (fnv(`${host.name}/cache`) % 400_000));
   const shared = 2_000 + (fnv(`${host.name}/shm`) % 3_000);

@@ -11,6 +11,8 @@ import { dpkg } from './dpkg.js';
 import { ip } from './ip.js';
 import { id } from './id.js';
 import { free } from './free.js';
+import { hostnamectl } from './hostnamectl.js';
+import { uptime } from './uptime.js';
 import { uname } from './uname.js';
 import { pgrep, pidof, ps } from './ps.js';
 import { iptables } from './iptables.js';
@@ -40,9 +42,11 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   etcdutl,
   dpkg,
   free,
+  hostnamectl,
   id,
   ip,
   uname,
+  uptime,
   pgrep,
   pidof,
   ps,

@@ -13,6 +13,7 @@ import type { CommandFn, CommandResult } from '../../types.js';
 import { nodeEnv, notInstalled } from './host.js';
 import { memTotalKiB, processTable, type Proc } from './processes.js';
 import { compilePosix } from '../regex.js';
+import { bootTime } from '../../../sim/node/runtime.js';
 
 interface Column {
   header: string;
@@ -229,7 +230,7 @@ export const ps: CommandFn = (ctx) => {
   const spec = parseArgs(ctx.argv.slice(1));
   if (typeof spec === 'string') return { stdout: '', stderr: `${spec}\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n`, exitCode: 1 };
   const { cluster: c, host } = env;
-  const boot = host.data.units['containerd']?.since ?? c.now();
+  const boot = bootTime(host, c.now());
   const x: Ctx = { now: c.now(), memKiB: memTotalKiB(c, host) };
   let procs = processTable(c, host, ctx.argv.join(' '), boot);
   const selected = spec.pids || spec.names || spec.users;
@@ -285,7 +286,7 @@ export const pgrep: CommandFn = (ctx) => {
   const m = pgrepMatch(ctx.argv);
   if (!('pattern' in m)) return m;
   const self = ctx.argv.join(' ');
-  const procs = processTable(env.cluster, env.host, self, env.host.data.units['containerd']?.since ?? env.cluster.now()).filter((p) => p.args !== self || p.tty !== 'pts/0');
+  const procs = processTable(env.cluster, env.host, self, bootTime(env.host, env.cluster.now())).filter((p) => p.args !== self || p.tty !== 'pts/0');
   const hits = procs.filter((p) => m.pattern.test(m.full ? p.args : p.comm));
   const out = hits.map((p) => (m.list === 'args' ? `${p.pid} ${p.args}` : m.list === 'name' ? `${p.pid} ${p.comm}` : String(p.pid))).join('\n');
   return { stdout: out ? `${out}\n` : '', stderr: '', exitCode: hits.length ? 0 : 1 };
@@ -296,7 +297,7 @@ export const pidof: CommandFn = (ctx) => {
   const env = nodeEnv(ctx);
   if (!env) return notInstalled(ctx);
   const names = ctx.argv.slice(1).filter((a) => !a.startsWith('-'));
-  const procs = processTable(env.cluster, env.host, ctx.argv.join(' '), env.host.data.units['containerd']?.since ?? env.cluster.now());
+  const procs = processTable(env.cluster, env.host, ctx.argv.join(' '), bootTime(env.host, env.cluster.now()));
   const base = (args: string): string => {
     const first = args.split(' ')[0]!;
     return first.slice(first.lastIndexOf('/') + 1);
