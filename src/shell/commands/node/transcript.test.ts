@@ -36,6 +36,11 @@ describe('node tools on kubeadm-calico', () => {
     { name: 'cp-runtime.txt', host: 'cka-cp1', lines: ['crictl ps', 'crictl pods', 'crictl images', 'systemctl status kubelet', 'systemctl is-active containerd', 'kubelet --version', 'kubeadm version -o short'] },
     { name: 'systemctl-cat.txt', host: 'cka-w1', lines: ['systemctl cat kubelet', 'systemctl cat containerd.service | head -3', 'systemctl cat nope', 'systemctl list-units --type=service', 'sudo systemctl stop kubelet', 'systemctl list-units --all --no-legend', 'systemctl | grep kube', 'mkdir -p /etc/systemd/system/kubelet.service.d', 'printf "[Service]\\nEnvironment=X=1\\n" > /etc/systemd/system/kubelet.service.d/20-x.conf', 'systemctl cat kubelet | grep "^#"'] },
     {
+      name: 'uptime-hostnamectl.txt',
+      host: 'cka-w1',
+      lines: ['uptime', 'uptime -p', 'uptime -s', 'hostnamectl', 'hostnamectl hostname', 'hostnamectl set-hostname x', 'hostnamectl nope', 'du -sh /etc/kubernetes', 'du -a /etc/kubernetes/manifests /nope'],
+    },
+    {
       name: 'processes.txt',
       host: 'cka-cp1',
       lines: [
@@ -175,6 +180,21 @@ describe('node tools on kubeadm-calico', () => {
     await s.exec("echo 'kind: [' > /etc/kubernetes/manifests/bad.yaml");
     const j = await s.exec('journalctl -u kubelet -n 1');
     assert.match(j.stdout, /^Dec 02 10:00:00 cka-cp1 kubelet\[\d+\]: E1202 10:00:00\.000000 +\d+ file\.go:187\] "Could not process manifest file" .*path="\/etc\/kubernetes\/manifests\/bad\.yaml"\n$/);
+  });
+
+  it('a reboot restarts uptime and draws a new boot ID, which the kubelet posts with a Rebooted event', async () => {
+    const s = session();
+    await s.exec('ssh cka-w1');
+    const before = (await s.exec('hostnamectl | grep "Boot ID"')).stdout;
+    await s.exec('sudo reboot');
+    await s.exec('ssh cka-w1');
+    assert.match((await s.exec('uptime')).stdout, /^ \d\d:\d\d:\d\d up \d+ min,  1 user,  load average: /);
+    const after = (await s.exec('hostnamectl | grep "Boot ID"')).stdout.trim().split(' ').pop()!;
+    assert.notEqual(before.trim().split(' ').pop(), after);
+    const id = s.cluster.store.get<Node>('Node', undefined, 'cka-w1')?.status?.nodeInfo?.bootID;
+    assert.equal(id?.replace(/-/g, ''), after);
+    const ev = await s.exec('kubectl get events --field-selector reason=Rebooted -o jsonpath={.items[*].message}');
+    assert.equal(ev.stdout, `Node cka-w1 has been rebooted, boot id: ${id}`);
   });
 
   const offNode = [
