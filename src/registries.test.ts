@@ -134,6 +134,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'pod-log-files.ts': 'the /var/log/pods and /var/log/containers files a node shows',
       'sockets.ts': 'listening sockets derived from what runs on the node, read by ss and netstat',
       'processes.ts': 'the process table derived from what runs on the node, read by ps, pgrep and pidof',
+      'mounts.ts': 'the node\'s mount table, shared by df and mount',
       'systemctl-cat.ts': '`systemctl cat` and `list-units`, dispatched from systemctl.ts',
     },
   },

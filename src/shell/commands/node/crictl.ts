@@ -241,7 +241,7 @@ const IMAGE_SIZES: Record<string, number> = {
   'docker.io/calico/kube-controllers': 35_500_000,
 };
 
-function imageSize(repo: string): number {
+export function imageSize(repo: string): number {
   return IMAGE_SIZES[repo] ?? 10_000_000 + (parseInt(imageId(repo).slice(0, 6), 16) % 90_000_000);
 }
 

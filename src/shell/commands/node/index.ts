@@ -10,7 +10,9 @@ import { etcdutl } from './etcdutl.js';
 import { dpkg } from './dpkg.js';
 import { ip } from './ip.js';
 import { id } from './id.js';
+import { df } from './df.js';
 import { free } from './free.js';
+import { mount } from './mount.js';
 import { hostnamectl } from './hostnamectl.js';
 import { uptime } from './uptime.js';
 import { uname } from './uname.js';
@@ -41,6 +43,7 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   etcdctl,
   etcdutl,
   dpkg,
+  df,
   free,
   hostnamectl,
   id,
@@ -60,6 +63,7 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   kubelet,
   lsmod,
   modprobe,
+  mount,
   netstat,
   reboot,
   route,

@@ -36,9 +36,9 @@ describe('node tools on kubeadm-calico', () => {
     { name: 'cp-runtime.txt', host: 'cka-cp1', lines: ['crictl ps', 'crictl pods', 'crictl images', 'systemctl status kubelet', 'systemctl is-active containerd', 'kubelet --version', 'kubeadm version -o short'] },
     { name: 'systemctl-cat.txt', host: 'cka-w1', lines: ['systemctl cat kubelet', 'systemctl cat containerd.service | head -3', 'systemctl cat nope', 'systemctl list-units --type=service', 'sudo systemctl stop kubelet', 'systemctl list-units --all --no-legend', 'systemctl | grep kube', 'mkdir -p /etc/systemd/system/kubelet.service.d', 'printf "[Service]\\nEnvironment=X=1\\n" > /etc/systemd/system/kubelet.service.d/20-x.conf', 'systemctl cat kubelet | grep "^#"'] },
     {
-      name: 'uptime-hostnamectl.txt',
+      name: 'system-info.txt',
       host: 'cka-w1',
-      lines: ['uptime', 'uptime -p', 'uptime -s', 'hostnamectl', 'hostnamectl hostname', 'hostnamectl set-hostname x', 'hostnamectl nope', 'du -sh /etc/kubernetes', 'du -a /etc/kubernetes/manifests /nope'],
+      lines: ['df -h', 'df -T / /boot --total', 'df -x tmpfs -x overlay -m', 'df /nope', 'mount -t ext4,vfat', 'mount /dev/vdb /mnt', 'uptime', 'uptime -p', 'uptime -s', 'hostnamectl', 'hostnamectl hostname', 'hostnamectl set-hostname x', 'hostnamectl nope', 'du -sh /etc/kubernetes', 'du -a /etc/kubernetes/manifests /nope'],
     },
     {
       name: 'processes.txt',
