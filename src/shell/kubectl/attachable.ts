@@ -44,3 +44,11 @@ export function podOfTarget(env: KubectlEnv, ns: string, target: string): { pod:
   return { pod: first.pod, notice: first.count > 1 ? `Found ${first.count} pods, using pod/${first.pod.metadata.name}\n` : '' };
 }
 
+
+/**
+ * What attach.go prints on stderr before it attaches with stdin (`run -i`, `debug -i`, `attach -i`),
+ * recorded from the kubectl v1.35.2 binary: the session-recording notice, then the prompt hint.
+ */
+export const ATTACH_NOTICES =
+  'All commands and output from this session will be recorded in container logs, including credentials and sensitive information passed through the command prompt.\n' +
+  "If you don't see a command prompt, try pressing enter.\n";

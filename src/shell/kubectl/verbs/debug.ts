@@ -1,20 +1,162 @@
 /**
- * `kubectl debug node/NODE [-it] --image=IMAGE` (k8s.io/kubectl pkg/cmd/debug/debug.go
- * generateNodeDebugPod, profiles.go legacy profile): a pod `node-debugger-NODE-xxxxx` pinned to the
- * node, tolerating every taint, in the node's network, PID and IPC namespaces, with the node's
- * root filesystem mounted at /host; with -i the command waits for it to run and attaches, so the
- * shell continues inside it (`chroot /host` or `cat /host/etc/...`). Debugging a pod with an
- * ephemeral container or `--copy-to` is not simulated yet and says so.
+ * `kubectl debug` (k8s.io/kubectl pkg/cmd/debug/debug.go, profiles.go):
+ * - `node/NODE`: generateNodeDebugPod with the legacy profile: a pod `node-debugger-NODE-xxxxx`
+ *   pinned to the node, tolerating every taint, in the node's network, PID and IPC namespaces,
+ *   with the node's root filesystem at /host;
+ * - `POD --copy-to=NAME`: generatePodCopyWithDebugContainer: a copy of the pod without its labels,
+ *   annotations and probes (unless --keep-*), unscheduled (unless --same-node), sharing one process
+ *   namespace, images changed by --set-image, with a `debugger-xxxxx` container added when --image
+ *   is given (or the -c container's command replaced); --replace deletes the original.
+ * With -i the command waits for the container to run and attaches, so the shell continues inside it.
+ * Ephemeral containers (`kubectl debug POD --image=…` without --copy-to) are not simulated yet and say so.
+ * The texts kubectl prints on the way (the legacy profile's deprecation, the generated container
+ * name, the session-recording notice, the prompt hint) are the v1.35.2 binary's.
  */
-import type { KObject, Pod } from '../../../sim/api/types.js';
-import type { Verb } from '../context.js';
+import type { Container, KObject, Pod } from '../../../sim/api/types.js';
+import type { KubectlEnv, Verb } from '../context.js';
+import type { ShellResult } from '../../commands/types.js';
+
+type OutputChunk = NonNullable<ShellResult['chunks']>[number];
+import type { Parsed } from '../flags.js';
 import { KubectlError } from '../errors.js';
 import { bool, list, str } from '../flags.js';
 import { namespaceOf } from '../target.js';
 import { pollUntil } from '../poll.js';
+import { ATTACH_NOTICES } from '../attachable.js';
+import { resolveTypes } from '../resource-args.js';
 
 /** utilrand.String's alphabet (no vowels, no confusable digits). */
 const ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+const LEGACY_DEPRECATED = '--profile=legacy is deprecated and will be removed in the future. It is recommended to explicitly specify a profile, for example "--profile=general".\n';
+function suffix(env: KubectlEnv): string {
+  let out = '';
+  for (let i = 0; i < 5; i++) out += ALPHABET[env.cluster.random.int(ALPHABET.length)];
+  return out;
+}
+
+/** debug.go waitForContainer, then attach: the notices and where the shell continues. */
+function attach(env: KubectlEnv, p: Parsed, ns: string, pod: string, container: string, stdout: string, stderr: string): ShellResult {
+  const interactive = bool(p.flags, 'stdin');
+  // in the order kubectl writes them: Complete's notices, the creation line, then attach's
+  const chunks = (after: string): OutputChunk[] => [
+    { stream: 'stderr', text: stderr },
+    { stream: 'stdout', text: stdout },
+    { stream: 'stderr', text: after },
+  ];
+  if (!interactive && !bool(p.flags, 'attach')) return { stdout, stderr, exitCode: 0, chunks: chunks('') };
+  const running = pollUntil(env, env.cluster.now() + 5 * 60_000, () => {
+    const cur = env.cluster.store.get<Pod>('Pod', ns, pod);
+    const st = cur?.status?.containerStatuses?.find((s) => s.name === container)?.state;
+    if (st?.running) return true;
+    if (st?.terminated || cur?.status?.phase === 'Succeeded' || cur?.status?.phase === 'Failed') return false;
+    return undefined;
+  });
+  if (!running) return { stdout, stderr: `${stderr}error: timed out waiting for the condition\n`, exitCode: 1, chunks: chunks('error: timed out waiting for the condition\n') };
+  const quiet = bool(p.flags, 'quiet');
+  const notices = quiet || !interactive ? '' : ATTACH_NOTICES;
+  return { stdout, stderr: stderr + notices, exitCode: 0, chunks: chunks(notices), enter: { kind: 'pod', namespace: ns, pod, container } };
+}
+
+function debugNode(env: KubectlEnv, p: Parsed, nodeArg: string, image: string, stderr: string): ReturnType<Verb['run']> {
+  const node = env.api.get('Node', undefined, nodeArg);
+  const nodeName = node.metadata.name;
+  const cn = str(p.flags, 'container') || 'debugger';
+  const name = `node-debugger-${nodeName}-${suffix(env)}`;
+  const envVars = list(p.flags, 'env').map((e) => ({ name: e.slice(0, e.indexOf('=')), value: e.slice(e.indexOf('=') + 1) }));
+  const ns = namespaceOf(env, p).name;
+  const pod: KObject = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: ns },
+    spec: {
+      containers: [
+        {
+          name: cn,
+          image,
+          ...(envVars.length ? { env: envVars } : {}),
+          ...(p.dashArgs.length ? { command: p.dashArgs } : {}),
+          ...(bool(p.flags, 'stdin') ? { stdin: true } : {}),
+          ...(bool(p.flags, 'tty') ? { tty: true } : {}),
+          terminationMessagePolicy: 'File',
+          volumeMounts: [{ name: 'host-root', mountPath: '/host' }],
+        },
+      ],
+      hostIPC: true,
+      hostNetwork: true,
+      hostPID: true,
+      nodeName,
+      restartPolicy: 'Never',
+      tolerations: [{ operator: 'Exists' }],
+      volumes: [{ name: 'host-root', hostPath: { path: '/' } }],
+    },
+  };
+  const stdout = bool(p.flags, 'quiet') ? '' : `Creating debugging pod ${name} with container ${cn} on node ${nodeName}.\n`;
+  env.api.create(pod);
+  return attach(env, p, ns, name, cn, stdout, stderr);
+}
+
+/** --set-image NAME=IMAGE pairs (`*` for every container), as `kubectl set image` reads them. */
+function setImages(pairs: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0 || eq === pair.length - 1) throw new KubectlError(`invalid image name "${pair}": expected NAME=IMAGE`);
+    out.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return out;
+}
+
+function debugByCopy(env: KubectlEnv, p: Parsed, podName: string, copyTo: string, image: string | undefined, stderrIn: string): ReturnType<Verb['run']> {
+  let stderr = stderrIn;
+  const ns = namespaceOf(env, p).name;
+  const pod = env.api.get<Pod>('Pod', ns, podName);
+  const spec = JSON.parse(JSON.stringify(pod.spec)) as Pod['spec'];
+  delete spec.nodeName;
+  if (bool(p.flags, 'same-node') && pod.spec.nodeName) spec.nodeName = pod.spec.nodeName;
+  for (const ct of spec.containers) {
+    if (!bool(p.flags, 'keep-liveness')) delete ct['livenessProbe'];
+    if (!bool(p.flags, 'keep-readiness')) delete ct['readinessProbe'];
+    if (!bool(p.flags, 'keep-startup')) delete ct['startupProbe'];
+  }
+  if (!bool(p.flags, 'keep-init-containers')) delete spec.initContainers;
+  spec['shareProcessNamespace'] = bool(p.flags, 'share-processes');
+  const images = setImages(list(p.flags, 'set-image'));
+  for (const ct of [...spec.containers, ...(spec.initContainers ?? [])]) {
+    const img = images.get(ct.name) ?? images.get('*');
+    if (img) ct.image = img;
+  }
+  // the debug container: a new one when --image is given, else the -c container changed in place
+  let name = str(p.flags, 'container') ?? '';
+  if (!name && image) {
+    name = `debugger-${suffix(env)}`;
+    if (!bool(p.flags, 'quiet')) stderr += `Defaulting debug container name to ${name}.\n`;
+  }
+  let ct = spec.containers.find((c) => c.name === name);
+  if (!ct && name) {
+    ct = { name, image: image!, imagePullPolicy: str(p.flags, 'image-pull-policy') || undefined, terminationMessagePolicy: 'File' } as Container;
+    if (!ct.imagePullPolicy) delete ct.imagePullPolicy;
+    spec.containers.push(ct);
+  }
+  if (ct) {
+    if (image) ct.image = image;
+    if (p.dashArgs.length) {
+      if (bool(p.flags, 'arguments-only')) ct.args = [...p.dashArgs];
+      else {
+        ct.command = [...p.dashArgs];
+        delete ct.args;
+      }
+    }
+    if (bool(p.flags, 'stdin')) ct['stdin'] = true;
+    if (bool(p.flags, 'tty')) ct['tty'] = true;
+  }
+  const meta: KObject['metadata'] = { name: copyTo, namespace: ns };
+  if (bool(p.flags, 'keep-labels') && pod.metadata.labels) meta.labels = { ...pod.metadata.labels };
+  if (bool(p.flags, 'keep-annotations') && pod.metadata.annotations) meta.annotations = { ...pod.metadata.annotations };
+  env.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: meta, spec } as KObject);
+  if (bool(p.flags, 'replace')) env.api.delete('Pod', ns, pod.metadata.name);
+  return attach(env, p, ns, copyTo, ct?.name ?? spec.containers[0]!.name, '', stderr);
+}
 
 export const debugVerb: Verb = {
   name: 'debug',
@@ -22,60 +164,24 @@ export const debugVerb: Verb = {
     const p = inv.parsed;
     // debug.go Validate: the image first, then the target
     const image = str(p.flags, 'image');
-    if (!image && !str(p.flags, 'copy-to')) throw new KubectlError('you must specify --image when not using --copy-to.');
+    const copyTo = str(p.flags, 'copy-to');
+    if (!image && !copyTo) throw new KubectlError('you must specify --image when not using --copy-to.');
     const target = p.args[0];
     if (!target) throw new KubectlError('NAME or TYPE/NAME is required for debug');
-    const m = /^(?:node|nodes|no)\/(.+)$/.exec(target);
-    if (!m || !image) throw new KubectlError(`cka-lab does not simulate "kubectl debug" of pods yet (ephemeral containers, --copy-to); use kubectl debug node/NODE`);
-    const node = env.api.get('Node', undefined, m[1]!);
-    const nodeName = node.metadata.name;
-    const cn = str(p.flags, 'container') || 'debugger';
-    let suffix = '';
-    for (let i = 0; i < 5; i++) suffix += ALPHABET[env.cluster.random.int(ALPHABET.length)];
-    const name = `node-debugger-${nodeName}-${suffix}`;
-    const interactive = bool(p.flags, 'stdin');
-    const tty = bool(p.flags, 'tty');
-    const envVars = list(p.flags, 'env').map((e) => ({ name: e.slice(0, e.indexOf('=')), value: e.slice(e.indexOf('=') + 1) }));
-    const ns = namespaceOf(env, p).name;
-    const pod: KObject = {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name, namespace: ns },
-      spec: {
-        containers: [
-          {
-            name: cn,
-            image,
-            ...(envVars.length ? { env: envVars } : {}),
-            ...(p.dashArgs.length ? { command: p.dashArgs } : {}),
-            ...(interactive ? { stdin: true } : {}),
-            ...(tty ? { tty: true } : {}),
-            terminationMessagePolicy: 'File',
-            volumeMounts: [{ name: 'host-root', mountPath: '/host' }],
-          },
-        ],
-        hostIPC: true,
-        hostNetwork: true,
-        hostPID: true,
-        nodeName,
-        restartPolicy: 'Never',
-        tolerations: [{ operator: 'Exists' }],
-        volumes: [{ name: 'host-root', hostPath: { path: '/' } }],
-      },
-    };
-    const quiet = bool(p.flags, 'quiet');
-    const stdout = quiet ? '' : `Creating debugging pod ${name} with container ${cn} on node ${nodeName}.\n`;
-    env.api.create(pod);
-    if (!interactive && !bool(p.flags, 'attach')) return { stdout, stderr: '', exitCode: 0 };
-    // debug.go waitForContainer: until the container runs (or the pod ends)
-    const running = pollUntil(env, env.cluster.now() + 5 * 60_000, () => {
-      const cur = env.cluster.store.get<Pod>('Pod', ns, name);
-      const st = cur?.status?.containerStatuses?.find((s) => s.name === cn)?.state;
-      if (st?.running) return true;
-      if (st?.terminated || cur?.status?.phase === 'Succeeded' || cur?.status?.phase === 'Failed') return false;
-      return undefined;
-    });
-    if (!running) return { stdout, stderr: `error: timed out waiting for the condition\n`, exitCode: 1 };
-    return { stdout, stderr: quiet ? '' : "If you don't see a command prompt, try pressing enter.\n", exitCode: 0, enter: { kind: 'pod', namespace: ns, pod: name, container: cn } };
+    // debug.go Complete: the legacy profile (the default) is deprecated
+    const profile = str(p.flags, 'profile') || 'legacy';
+    const stderr = profile === 'legacy' && !bool(p.flags, 'quiet') ? LEGACY_DEPRECATED : '';
+    // TYPE/NAME: the builder resolves the type; only pods and nodes can be debugged (debug.go visitNode/visitPod)
+    const slash = target.indexOf('/');
+    const info = slash < 0 ? undefined : resolveTypes(target.slice(0, slash), env.cluster.discovery())[0]!;
+    const name = slash < 0 ? target : target.slice(slash + 1);
+    if (info?.kind === 'Node') {
+      if (!image) throw new KubectlError('you must specify --image when not using --copy-to.');
+      return debugNode(env, p, name, image, stderr);
+    }
+    if (info && info.kind !== 'Pod') throw new KubectlError(`"${info.group ? `${info.group}/` : ''}${info.version}, Kind=${info.kind}" not supported by debug`);
+    const podName = name;
+    if (copyTo) return debugByCopy(env, p, podName, copyTo, image, stderr);
+    throw new KubectlError('cka-lab does not simulate ephemeral debug containers yet; use --copy-to=NAME to debug a copy of the pod, or kubectl debug node/NODE');
   },
 };

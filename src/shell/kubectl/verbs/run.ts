@@ -5,6 +5,7 @@
  * creates a Service first; `-i/-t` attach runs the command in the container through the
  * session's execInPod, and `--rm` then deletes the pod. `--overrides` patches the generated pod.
  */
+import { ATTACH_NOTICES } from '../attachable.js';
 import { warningLines } from '../validate.js';
 import type { Container, KObject, Pod } from '../../../sim/api/types.js';
 import type { ShellResult } from '../../commands/types.js';
@@ -147,10 +148,11 @@ async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed
   let stderr = '';
   const chunks: OutputChunk[] = [];
   let exitCode = 0;
-  // kubectl prints the prompt hint before it attaches, so it comes before the container's output
-  if (bool(p.flags, 'tty') && bool(p.flags, 'stdin')) {
-    stderr += "If you don't see a command prompt, try pressing enter.\n";
-    chunks.push({ stream: 'stderr', text: "If you don't see a command prompt, try pressing enter.\n" });
+  // attach.go prints the session-recording notice and the prompt hint before it attaches, so they
+  // come before the container's output; --quiet suppresses them
+  if (bool(p.flags, 'stdin') && !bool(p.flags, 'quiet')) {
+    stderr += ATTACH_NOTICES;
+    chunks.push({ stream: 'stderr', text: ATTACH_NOTICES });
   }
   if (env.execInPod) {
     const r = await env.execInPod(ns, name, name, argv, stdin);
