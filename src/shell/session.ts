@@ -24,7 +24,7 @@ import { currentRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
 import { combineVirtual, deviceFiles } from './commands/devices.js';
 import { lookupImage } from '../sim/images.js';
-import type { Pod } from '../sim/api/types.js';
+import { podContainers, type Pod } from '../sim/api/types.js';
 import { nodeCommands, podCommands } from './commands/registry.js';
 import { parseSshArgs } from './commands/ssh-args.js';
 import { shellExtras, type ShellResult } from './commands/types.js';
@@ -168,7 +168,7 @@ export class Session {
     const wrap = (fn: CommandFn): CommandFn => (ctx) => fn({ ...ctx, cluster: this.cluster });
     if (location.kind === 'pod') {
       const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
-      const ct = pod ? [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === location.container) ?? pod.spec.containers[0] : undefined;
+      const ct = pod ? podContainers(pod).find((c) => c.name === location.container) ?? pod.spec.containers[0] : undefined;
       const image = ct ? lookupImage(ct.image) : undefined;
       if (!image || !image.tools.includes(name)) return undefined;
       const fn = podCommands[name] ?? textCommands[name];
@@ -227,8 +227,8 @@ export class Session {
     const name = argv[0] ?? '';
     const base = name.split('/').pop() ?? name;
     if (['sh', 'bash', 'ash'].includes(base) && argv[1] === '-c') {
-      const spec = this.cluster.store.get<Pod>('Pod', namespace, pod)?.spec;
-      if (!this.lookup(location, base) && !lookupImage([...(spec?.containers ?? []), ...(spec?.initContainers ?? [])].find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
+      const cur = this.cluster.store.get<Pod>('Pod', namespace, pod);
+      if (!this.lookup(location, base) && !lookupImage((cur ? podContainers(cur) : []).find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
         return notFoundInContainer(name);
       const out = await frame.interp.run(argv.slice(2).join(' '), '', this.lineBudget, true);
       this.cluster.advance(out.advanceMs);

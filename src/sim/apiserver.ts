@@ -23,7 +23,7 @@ import { clone } from './api/store.js';
 import type { Discovery } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
-import type { CronJob, Deployment, Job, KObject, Pod, Service, ServicePort } from './api/types.js';
+import type { Container, CronJob, Deployment, Job, KObject, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
 import { generateJobSelector } from './api/job-selector.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
@@ -480,6 +480,41 @@ export class ApiServer {
     upd.status = { ...st, disruptionsAllowed: st.disruptionsAllowed - 1, disruptedPods: { ...(st.disruptedPods ?? {}), [name]: this.c.timestamp() } };
     this.c.write(upd);
     del();
+  }
+
+  /**
+   * The pods/ephemeralcontainers subresource (pkg/registry/core/pod/storage EphemeralContainersREST):
+   * the pod's ephemeral containers replaced by `list`, which may only add to them
+   * (validation.go validateEphemeralContainers, ValidatePodEphemeralContainersUpdate).
+   */
+  updateEphemeralContainers(namespace: string, name: string, list: Container[]): Pod {
+    this.ensureUp();
+    this.served('Pod');
+    if (this.client) this.authorize({ verb: 'patch', group: '', resource: 'pods', subresource: 'ephemeralcontainers', name, namespace });
+    const info = this.c.discovery().infoForKind('Pod');
+    const pod = this.c.store.get<Pod>('Pod', namespace, name);
+    if (!pod) throw notFound(info, name);
+    const errs: FieldError[] = [];
+    const old = pod.spec.ephemeralContainers ?? [];
+    const changed = old.filter((o) => JSON.stringify(list.find((e) => e.name === o.name)) !== JSON.stringify(o)).map((o) => o.name);
+    if (changed.length) errs.push(field.forbidden('spec.ephemeralContainers', `existing ephemeral containers ${changed.map((n) => JSON.stringify(n)).join(', ')} may not be removed or changed`));
+    const names = new Set([...pod.spec.containers, ...(pod.spec.initContainers ?? [])].map((ct) => ct.name));
+    const targets = new Set(names);
+    list.forEach((ct, i) => {
+      const at = `spec.ephemeralContainers[${i}]`;
+      if (!ct.name) errs.push(field.required(`${at}.name`));
+      else if (names.has(ct.name)) errs.push(field.duplicate(`${at}.name`, ct.name));
+      else names.add(ct.name);
+      if (!ct.image) errs.push(field.required(`${at}.image`));
+      const target = ct['targetContainerName'] as string | undefined;
+      if (target && !targets.has(target)) errs.push(field.notFound(`${at}.targetContainerName`, target));
+    });
+    if (errs.length) throw invalid(info, name, errs);
+    const upd = clone(pod);
+    upd.spec.ephemeralContainers = list.map((ct) => ({ terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: ct.image.includes(':') && !ct.image.endsWith(':latest') ? 'IfNotPresent' : 'Always', ...ct }));
+    this.c.write(upd);
+    this.c.settle();
+    return clone(this.c.store.get<Pod>('Pod', namespace, name) ?? upd);
   }
 
   /** Every object a CRD serves, in every namespace. */

@@ -104,4 +104,5 @@ export const field = {
   invalidRaw: (f: string, printed: string, detail: string): FieldError => ({ field: f, body: `Invalid value: ${printed}: ${detail}` }),
   forbidden: (f: string, detail: string): FieldError => ({ field: f, body: `Forbidden: ${detail}` }),
   duplicate: (f: string, value: unknown): FieldError => ({ field: f, body: `Duplicate value: ${fmtValue(value)}` }),
+  notFound: (f: string, value: unknown): FieldError => ({ field: f, body: `Not found: ${fmtValue(value)}` }),
 };

@@ -135,6 +135,8 @@ export interface Volume {
 export interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
+  /** Added through the pods/ephemeralcontainers subresource (`kubectl debug`); never removed. */
+  ephemeralContainers?: Container[];
   restartPolicy?: 'Always' | 'OnFailure' | 'Never';
   nodeName?: string;
   nodeSelector?: Labels;
@@ -202,6 +204,7 @@ export interface PodStatus {
   qosClass?: string;
   containerStatuses?: ContainerStatus[];
   initContainerStatuses?: ContainerStatus[];
+  ephemeralContainerStatuses?: ContainerStatus[];
   reason?: string;
   message?: string;
   nominatedNodeName?: string;
@@ -556,4 +559,9 @@ export interface IngressBackend {
 /** Narrowing helper: the kind string says which interface applies. */
 export function isKind<T extends KObject>(obj: KObject, kind: T['kind']): obj is T {
   return obj.kind === kind;
+}
+
+/** Every container of a pod, in the order the kubelet knows them: init, app, ephemeral. */
+export function podContainers(pod: Pod): Container[] {
+  return [...(pod.spec.initContainers ?? []), ...pod.spec.containers, ...(pod.spec.ephemeralContainers ?? [])];
 }

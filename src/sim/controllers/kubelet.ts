@@ -314,6 +314,16 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   else status.phase = 'Pending';
   const terminal = status.phase === 'Succeeded' || status.phase === 'Failed';
   if (terminal) stopSidecars(c, pod, initStatuses);
+  // ephemeral containers (kubectl debug): started once in a running pod, never restarted, never
+  // ready, not counted in the pod's phase (kuberuntime_manager.go computePodActions)
+  const ephemeral = pod.spec.ephemeralContainers ?? [];
+  if (ephemeral.length > 0) {
+    const old = status.ephemeralContainerStatuses ?? [];
+    const eStatuses = ephemeral.map((ct) => old.find((x) => x.name === ct.name) ?? waiting(ct, 'ContainerCreating'));
+    if (status.phase === 'Running') ephemeral.forEach((ct, i) => stepContainer(c, node, pod, ct, eStatuses[i]!, sandboxAt, events, 'Never'));
+    for (const cs of eStatuses) cs.ready = false;
+    status.ephemeralContainerStatuses = eStatuses;
+  }
   const sidecarStatuses = initStatuses.filter((_, i) => isSidecar(inits[i]!));
   const readyOnes = [...statuses, ...sidecarStatuses];
   const allReady = readyOnes.length > 0 && readyOnes.every((s) => s.ready);

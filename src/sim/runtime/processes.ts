@@ -12,7 +12,7 @@
  * before it reads, so what a learner sees is always up to date without timers.
  */
 import type { Cluster } from '../cluster.js';
-import type { Container, Pod } from '../api/types.js';
+import { podContainers, type Container, type Pod } from '../api/types.js';
 import { lookupImage } from '../images.js';
 import { containerScript, imageHas, type ContainerScript } from './program.js';
 import { runScript, type ScriptEnd, type ScriptHost } from './script.js';
@@ -56,7 +56,7 @@ function runKey(pod: Pod, container: string): string {
 }
 
 function allContainers(pod: Pod): Container[] {
-  return [...(pod.spec.initContainers ?? []), ...pod.spec.containers];
+  return podContainers(pod);
 }
 
 export function containerRuns(c: Cluster, pod: Pod, container: string): ContainerRun[] {

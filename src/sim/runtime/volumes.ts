@@ -16,7 +16,7 @@
  * directory on the node.
  */
 import type { Cluster } from '../cluster.js';
-import type { ConfigMap, Container, KObject, Pod, Secret, Volume } from '../api/types.js';
+import { podContainers, type ConfigMap, type Container, type KObject, type Pod, type Secret, type Volume } from '../api/types.js';
 import { Vfs, type VfsData } from '../node/vfs.js';
 import { configMapData, podFieldValue, resourceFieldValue, secretData } from './env.js';
 import { podFs } from './podfs.js';
@@ -320,7 +320,7 @@ const POD_FILES = ['/etc/resolv.conf', '/etc/hosts', '/etc/hostname'];
 export function containerFs(c: Cluster, pod: Pod, container: string): MountVfs {
   const uid = pod.metadata.uid ?? `${pod.metadata.namespace}/${pod.metadata.name}`;
   const root = podFs(c, `${uid}/${container}`);
-  const ct = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((x) => x.name === container);
+  const ct = podContainers(pod).find((x) => x.name === container);
   // the kubelet bind-mounts the pod's resolv.conf, hosts and hostname into every container
   const podFiles = podFs(c, uid);
   const mounts: Mount[] = POD_FILES.map((p) => ({ path: p, fs: podFiles, source: p, readOnly: false }));

@@ -188,7 +188,7 @@ describe('node tools on kubeadm-calico', () => {
     const before = (await s.exec('hostnamectl | grep "Boot ID"')).stdout;
     await s.exec('sudo reboot');
     await s.exec('ssh cka-w1');
-    assert.match((await s.exec('uptime')).stdout, /^ \d\d:\d\d:\d\d up \d+ min,  1 user,  load average: /);
+    assert.match((await s.exec('uptime')).stdout, /^ \d\d:\d\d:\d\d up \d+ min, {2}1 user, {2}load average: /);
     const after = (await s.exec('hostnamectl | grep "Boot ID"')).stdout.trim().split(' ').pop()!;
     assert.notEqual(before.trim().split(' ').pop(), after);
     const id = s.cluster.store.get<Node>('Node', undefined, 'cka-w1')?.status?.nodeInfo?.bootID;

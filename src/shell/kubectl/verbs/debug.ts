@@ -8,7 +8,8 @@
  *   namespace, images changed by --set-image, with a `debugger-xxxxx` container added when --image
  *   is given (or the -c container's command replaced); --replace deletes the original.
  * With -i the command waits for the container to run and attaches, so the shell continues inside it.
- * Ephemeral containers (`kubectl debug POD --image=…` without --copy-to) are not simulated yet and say so.
+ * - `POD --image=IMAGE`: debugByEphemeralContainer: a container added to the running pod (--target
+ *   names the container whose processes it shares).
  * The texts kubectl prints on the way (the legacy profile's deprecation, the generated container
  * name, the session-recording notice, the prompt hint) are the v1.35.2 binary's.
  */
@@ -18,7 +19,7 @@ import type { ShellResult } from '../../commands/types.js';
 
 type OutputChunk = NonNullable<ShellResult['chunks']>[number];
 import type { Parsed } from '../flags.js';
-import { KubectlError } from '../errors.js';
+import { errorResult, KubectlError } from '../errors.js';
 import { bool, list, str } from '../flags.js';
 import { namespaceOf } from '../target.js';
 import { pollUntil } from '../poll.js';
@@ -47,7 +48,7 @@ function attach(env: KubectlEnv, p: Parsed, ns: string, pod: string, container: 
   if (!interactive && !bool(p.flags, 'attach')) return { stdout, stderr, exitCode: 0, chunks: chunks('') };
   const running = pollUntil(env, env.cluster.now() + 5 * 60_000, () => {
     const cur = env.cluster.store.get<Pod>('Pod', ns, pod);
-    const st = cur?.status?.containerStatuses?.find((s) => s.name === container)?.state;
+    const st = [...(cur?.status?.containerStatuses ?? []), ...(cur?.status?.ephemeralContainerStatuses ?? [])].find((s) => s.name === container)?.state;
     if (st?.running) return true;
     if (st?.terminated || cur?.status?.phase === 'Succeeded' || cur?.status?.phase === 'Failed') return false;
     return undefined;
@@ -158,6 +159,43 @@ function debugByCopy(env: KubectlEnv, p: Parsed, podName: string, copyTo: string
   return attach(env, p, ns, copyTo, ct?.name ?? spec.containers[0]!.name, '', stderr);
 }
 
+/**
+ * debugByEphemeralContainer: a `debugger-xxxxx` (or -c) container added to the running pod through
+ * the ephemeralcontainers subresource, in the --target container's process namespace when given.
+ */
+function debugByEphemeralContainer(env: KubectlEnv, p: Parsed, podName: string, image: string, stderrIn: string): ShellResult {
+  let stderr = stderrIn;
+  const ns = namespaceOf(env, p).name;
+  const pod = env.api.get<Pod>('Pod', ns, podName);
+  let name = str(p.flags, 'container') ?? '';
+  if (!name) {
+    name = `debugger-${suffix(env)}`;
+    if (!bool(p.flags, 'quiet')) stderr += `Defaulting debug container name to ${name}.\n`;
+  }
+  const envVars = list(p.flags, 'env').map((e) => ({ name: e.slice(0, e.indexOf('=')), value: e.slice(e.indexOf('=') + 1) }));
+  const pull = str(p.flags, 'image-pull-policy');
+  const target = str(p.flags, 'target');
+  const ec: Container = {
+    name,
+    image,
+    ...(pull ? { imagePullPolicy: pull } : {}),
+    ...(p.dashArgs.length ? (bool(p.flags, 'arguments-only') ? { args: [...p.dashArgs] } : { command: [...p.dashArgs] }) : {}),
+    ...(envVars.length ? { env: envVars } : {}),
+    ...(bool(p.flags, 'stdin') ? { stdin: true } : {}),
+    ...(bool(p.flags, 'tty') ? { tty: true } : {}),
+    ...(target ? { targetContainerName: target } : {}),
+    terminationMessagePolicy: 'File',
+  } as Container;
+  try {
+    env.api.updateEphemeralContainers(ns, pod.metadata.name, [...(pod.spec.ephemeralContainers ?? []), ec]);
+  } catch (e) {
+    // what kubectl printed before the request stays above the server's answer
+    const r = errorResult(e, 'debug');
+    return { ...r, stderr: stderr + r.stderr };
+  }
+  return attach(env, p, ns, pod.metadata.name, name, '', stderr);
+}
+
 export const debugVerb: Verb = {
   name: 'debug',
   run(inv, env) {
@@ -168,9 +206,11 @@ export const debugVerb: Verb = {
     if (!image && !copyTo) throw new KubectlError('you must specify --image when not using --copy-to.');
     const target = p.args[0];
     if (!target) throw new KubectlError('NAME or TYPE/NAME is required for debug');
-    // debug.go Complete: the legacy profile (the default) is deprecated
+    // debug.go Complete: the target container's caveat, then the legacy profile's (the default) deprecation
     const profile = str(p.flags, 'profile') || 'legacy';
-    const stderr = profile === 'legacy' && !bool(p.flags, 'quiet') ? LEGACY_DEPRECATED : '';
+    const targetCt = str(p.flags, 'target');
+    let stderr = targetCt ? `Targeting container ${JSON.stringify(targetCt)}. If you don't see processes from this container it may be because the container runtime doesn't support this feature.\n` : '';
+    if (profile === 'legacy' && !bool(p.flags, 'quiet')) stderr += LEGACY_DEPRECATED;
     // TYPE/NAME: the builder resolves the type; only pods and nodes can be debugged (debug.go visitNode/visitPod)
     const slash = target.indexOf('/');
     const info = slash < 0 ? undefined : resolveTypes(target.slice(0, slash), env.cluster.discovery())[0]!;
@@ -182,6 +222,6 @@ export const debugVerb: Verb = {
     if (info && info.kind !== 'Pod') throw new KubectlError(`"${info.group ? `${info.group}/` : ''}${info.version}, Kind=${info.kind}" not supported by debug`);
     const podName = name;
     if (copyTo) return debugByCopy(env, p, podName, copyTo, image, stderr);
-    throw new KubectlError('cka-lab does not simulate ephemeral debug containers yet; use --copy-to=NAME to debug a copy of the pod, or kubectl debug node/NODE');
+    return debugByEphemeralContainer(env, p, podName, image!, stderr);
   },
 };

@@ -7,7 +7,7 @@
  * clock does not run while a command waits). A Job, Deployment or other controller names its
  * first pod through its selector (a Job's pods also through their owner reference).
  */
-import type { Pod } from '../../../sim/api/types.js';
+import { podContainers, type Pod } from '../../../sim/api/types.js';
 import { badRequest } from '../../../sim/api/errors.js';
 import type { CommandResult } from '../../types.js';
 import { podOfTarget } from '../attachable.js';
@@ -24,12 +24,12 @@ const SELECTOR_TAIL = 10;
 
 /** podcmd allContainerNames: `a, b, init (init)`. */
 function allContainerNames(pod: Pod): string {
-  return [...pod.spec.containers.map((c) => c.name), ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`)].join(', ');
+  return [...pod.spec.containers.map((c) => c.name), ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`), ...(pod.spec.ephemeralContainers ?? []).map((c) => `${c.name} (ephem)`)].join(', ');
 }
 
 /** kubelet validateContainerLogStatus: which run to read, or the BadRequest the kubelet returns. */
 function checkStatus(pod: Pod, container: string, previous: boolean): void {
-  const statuses = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])];
+  const statuses = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])];
   const st = statuses.find((s) => s.name === container);
   const podName = pod.metadata.name;
   const where = `container "${container}" in pod "${podName}"`;
@@ -84,17 +84,17 @@ interface LogRequest {
 
 /** The requests for one pod (logsForObjectWithClient on a *corev1.Pod). */
 function requestsFor(pod: Pod, container: string | undefined, all: boolean): { reqs: LogRequest[]; notice: string } {
-  if (all) return { reqs: [...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => ({ pod, container: c.name })), notice: '' };
+  if (all) return { reqs: podContainers(pod).map((c) => ({ pod, container: c.name })), notice: '' };
   let notice = '';
   let name = container;
   if (name === undefined) {
     const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
     const dflt = pod.spec.containers.find((c) => c.name === annotated) ?? pod.spec.containers[0];
     name = dflt?.name ?? '';
-    if (pod.spec.containers.length + (pod.spec.initContainers ?? []).length > 1 && annotated === undefined)
+    if (podContainers(pod).length > 1 && annotated === undefined)
       notice = `Defaulted container "${name}" out of: ${allContainerNames(pod)}\n`;
   }
-  if (![...pod.spec.containers, ...(pod.spec.initContainers ?? [])].some((c) => c.name === name))
+  if (!podContainers(pod).some((c) => c.name === name))
     throw badRequest(`container ${name} is not valid for pod ${pod.metadata.name}`);
   return { reqs: [{ pod, container: name }], notice };
 }

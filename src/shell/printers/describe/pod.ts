@@ -66,6 +66,8 @@ export function describePod(pod: Pod, ctx: DescribeContext): string {
     const resolve = podEnvResolver(pod);
     if ((pod.spec.initContainers ?? []).length > 0) describeContainers('Init Containers', pod.spec.initContainers!, st.initContainerStatuses, resolve, w, '');
     describeContainers('Containers', pod.spec.containers, st.containerStatuses, resolve, w, '');
+    // describe.go describePod: ephemeral containers (kubectl debug) after the app containers
+    if ((pod.spec.ephemeralContainers ?? []).length > 0) describeContainers('Ephemeral Containers', pod.spec.ephemeralContainers!, st.ephemeralContainerStatuses, resolve, w, '');
     const conds = st.conditions ?? [];
     if (conds.length > 0) {
       w.write(LEVEL_0, 'Conditions:\n  Type\tStatus\n');
