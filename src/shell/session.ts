@@ -20,7 +20,7 @@ import type { KubectlEnv } from './kubectl/context.js';
 import { podFs } from '../sim/runtime/podfs.js';
 import { procModules, procSwaps } from '../sim/node/runtime.js';
 import { containerFs } from '../sim/runtime/volumes.js';
-import { currentRun, flushAll, flushPod } from '../sim/runtime/processes.js';
+import { currentRun, endRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
 import { combineVirtual, deviceFiles } from './commands/devices.js';
 import { lookupImage } from '../sim/images.js';
@@ -44,6 +44,8 @@ interface FrameData {
    * or `sudo -s`/`su` (`exit` says `exit`); absent for ssh logins and containers.
    */
   nested?: 'login' | 'shell';
+  /** A container's own process the learner is attached to (kubectl debug -it): exit ends it. */
+  attached?: { reattach?: string };
 }
 
 export interface SessionData {
@@ -203,7 +205,7 @@ export class Session {
 
   private async kubectl(ctx: CommandContext): Promise<CommandResult> {
     const r = await runKubectl(ctx.argv.slice(1), this.kubectlEnv(ctx));
-    if (r.enter) this.pendingPush = { location: r.enter, user: 'root', cwd: '/', env: this.containerEnv(r.enter) };
+    if (r.enter) this.pendingPush = { location: r.enter, user: 'root', cwd: '/', env: this.containerEnv(r.enter), ...(r.attached ? { attached: r.attached } : {}) };
     return r;
   }
 
@@ -401,12 +403,27 @@ export class Session {
                 : '';
         if (msg) out.output.push({ stream: 'stdout', text: msg });
         out.stdout += msg;
+        if (frame.attached && frame.location.kind === 'pod') this.endAttached(frame.location, out.exit, frame.attached.reattach, out);
       } else out.exitCode = out.exit;
     } else if (this.pendingPush) {
       this.frames.push(this.makeFrame(this.pendingPush));
       this.pendingPush = undefined;
     }
     return { ...out, prompt: this.prompt() };
+  }
+
+  /** Leaving an attached shell ends the container's process; kubectl then prints how to reattach. */
+  private endAttached(at: Extract<ExecLocation, { kind: 'pod' }>, code: number, reattach: string | undefined, out: { stdout: string; output: { stream: 'stdout' | 'stderr'; text: string }[] }): void {
+    const pod = this.cluster.store.get<Pod>('Pod', at.namespace, at.pod);
+    if (pod && endRun(this.cluster, pod, at.container, code)) {
+      // the runtime's state changed on the host: the kubelet's next sync sees the exit
+      this.cluster.touchHosts();
+      this.cluster.settle();
+    }
+    if (reattach) {
+      out.output.push({ stream: 'stdout', text: `${reattach}\n` });
+      out.stdout += `${reattach}\n`;
+    }
   }
 
   /** How often a node has rebooted (node/reboot.ts), to end the logins on it; undefined elsewhere. */

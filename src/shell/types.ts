@@ -16,6 +16,11 @@ export interface CommandResult {
    * never re-reads the command line.
    */
   enter?: Extract<ExecLocation, { kind: 'pod' }>;
+  /**
+   * The shell entered is the container's own process (`kubectl debug -it`, attach), not an exec:
+   * leaving it ends the container, and kubectl prints `reattach` (when set) after the session.
+   */
+  attached?: { reattach?: string };
 }
 
 /** Where a command runs: the exam workstation, a node (after `ssh`), or a container (`kubectl exec`). */

@@ -121,6 +121,17 @@ export function startRun(c: Cluster, pod: Pod, ct: Container, env: [string, stri
 }
 
 /** End the current run of a container at `at` (its exit, an OOM kill, a liveness kill, the pod's deletion). */
+/**
+ * The container's running process ended now with `code` (its attached shell exited): the run's
+ * plan becomes that exit, which the kubelet applies at its next sync as it would a program's.
+ */
+export function endRun(c: Cluster, pod: Pod, container: string, code: number): boolean {
+  const run = currentRun(c, pod, container);
+  if (!run || run.finishedAt !== undefined) return false;
+  run.plan = { kind: 'exit', code, at: c.now() };
+  return true;
+}
+
 export function finishRun(c: Cluster, pod: Pod, container: string, at: number): void {
   const run = currentRun(c, pod, container);
   if (!run || run.finishedAt !== undefined) return;

@@ -56,7 +56,17 @@ function attach(env: KubectlEnv, p: Parsed, ns: string, pod: string, container: 
   if (!running) return { stdout, stderr: `${stderr}error: timed out waiting for the condition\n`, exitCode: 1, chunks: chunks('error: timed out waiting for the condition\n') };
   const quiet = bool(p.flags, 'quiet');
   const notices = quiet || !interactive ? '' : ATTACH_NOTICES;
-  return { stdout, stderr: stderr + notices, exitCode: 0, chunks: chunks(notices), enter: { kind: 'pod', namespace: ns, pod, container } };
+  // attach.go reattachMessage: only for a raw TTY in a pod that restarts its containers
+  const cur = env.cluster.store.get<Pod>('Pod', ns, pod);
+  const ephemeral = (cur?.spec.ephemeralContainers ?? []).some((c) => c.name === container);
+  const ref = `kubectl attach ${pod} -c ${container} -i -t`;
+  const reattach =
+    quiet || !bool(p.flags, 'tty') || (cur?.spec.restartPolicy ?? 'Always') !== 'Always'
+      ? undefined
+      : ephemeral
+        ? `Session ended, the ephemeral container will not be restarted but may be reattached using '${ref}' if it is still running`
+        : `Session ended, resume using '${ref}' command when the pod is running`;
+  return { stdout, stderr: stderr + notices, exitCode: 0, chunks: chunks(notices), enter: { kind: 'pod', namespace: ns, pod, container }, attached: reattach ? { reattach } : {} };
 }
 
 function debugNode(env: KubectlEnv, p: Parsed, nodeArg: string, image: string, stderr: string): ReturnType<Verb['run']> {
