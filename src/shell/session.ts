@@ -25,7 +25,7 @@ import { nodeLogFiles } from './commands/node/pod-log-files.js';
 import { combineVirtual, deviceFiles } from './commands/devices.js';
 import { lookupImage } from '../sim/images.js';
 import { podContainers, type Pod } from '../sim/api/types.js';
-import { nodeCommands, podCommands } from './commands/registry.js';
+import { CONTAINER_ONLY, nodeCommands, podCommands } from './commands/registry.js';
 import { parseSshArgs } from './commands/ssh-args.js';
 import { shellExtras, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
@@ -185,7 +185,7 @@ export class Session {
       const fn = nodeCommands[name];
       if (fn) return wrap(fn);
     }
-    const fn = podCommands[name] ?? textCommands[name];
+    const fn = (CONTAINER_ONLY.has(name) ? undefined : podCommands[name]) ?? textCommands[name];
     return fn ? wrap(fn) : undefined;
   }
 

@@ -56,6 +56,9 @@ const ENTRYPOINTS: Record<string, string[]> = {
   ubuntu: ['/bin/bash'],
 };
 
+/** Images whose ENTRYPOINTS line is their CMD, not an ENTRYPOINT (Docker Hub's busybox, alpine, ubuntu). */
+const CMD_ONLY = new Set(['busybox', 'alpine', 'ubuntu']);
+
 function repoBase(image: string): string {
   const noTag = image.replace(/@.*$/, '').replace(/:[^/:]*$/, '');
   return noTag.slice(noTag.lastIndexOf('/') + 1);
@@ -84,6 +87,8 @@ export function containerArgs(ct: Container, pod?: Pod): string[] {
   const args = (ct.args ?? []).map((a) => expand(a, ct, pod));
   if (ct.command?.length) return [[...ct.command.map((a) => expand(a, ct, pod)), ...args].join(' ')];
   const entry = ENTRYPOINTS[base] ?? [`/${base}`];
+  // these images have only a CMD (no ENTRYPOINT): args replace it (`kubectl run bb --image=busybox -- sleep 1d`)
+  if (args.length && CMD_ONLY.has(base)) return [args.join(' ')];
   return args.length ? [[entry[0]!, ...args].join(' ')] : entry;
 }
 

@@ -6,11 +6,15 @@ import { host } from './host.js';
 import { nc } from './nc.js';
 import { nslookup } from './nslookup.js';
 import { ping } from './ping.js';
+import { ps } from './ps.js';
 import { wget } from './wget.js';
 import { why } from './why.js';
 import { etcdctl } from '../node/etcdctl.js';
 import { etcdutl } from '../node/etcdutl.js';
 
-/** Network and DNS tools that run on nodes and inside containers, one file each. */
+/** Network and DNS tools that run on nodes and inside containers, and busybox's ps, one file each. */
 /** etcdctl and etcdutl run inside the etcd image too (`kubectl -n kube-system exec etcd-cka-cp1 -- etcdctl …`). */
-export const POD_COMMANDS: Record<string, CommandFn> = { curl, etcdctl, etcdutl, dig, getent, host, nc, nslookup, ping, wget, why };
+export const POD_COMMANDS: Record<string, CommandFn> = { curl, etcdctl, etcdutl, dig, getent, host, nc, nslookup, ping, ps, wget, why };
+
+/** Tools that exist only inside containers here (a node has its own ps, the workstation none). */
+export const CONTAINER_ONLY: ReadonlySet<string> = new Set(['ps']);
