@@ -23,6 +23,7 @@ import { errorResult, KubectlError } from '../errors.js';
 import { bool, list, str } from '../flags.js';
 import { namespaceOf } from '../target.js';
 import { pollUntil } from '../poll.js';
+import { currentRun, runLogLines } from '../../../sim/runtime/processes.js';
 import { ATTACH_NOTICES } from '../attachable.js';
 import { resolveTypes } from '../resource-args.js';
 
@@ -53,7 +54,14 @@ function attach(env: KubectlEnv, p: Parsed, ns: string, pod: string, container: 
     if (st?.terminated || cur?.status?.phase === 'Succeeded' || cur?.status?.phase === 'Failed') return false;
     return undefined;
   });
-  if (!running) return { stdout, stderr: `${stderr}error: timed out waiting for the condition\n`, exitCode: 1, chunks: chunks('error: timed out waiting for the condition\n') };
+  if (running === undefined) return { stdout, stderr: `${stderr}error: timed out waiting for the condition\n`, exitCode: 1, chunks: chunks('error: timed out waiting for the condition\n') };
+  if (!running) {
+    // handleAttachPod: a container that already ended is shown through its logs instead
+    const cur = env.cluster.store.get<Pod>('Pod', ns, pod);
+    const run = cur ? currentRun(env.cluster, cur, container) : undefined;
+    const logs = run ? runLogLines(run).map((l) => l.text).join('') : '';
+    return { stdout: stdout + logs, stderr, exitCode: 0, chunks: [...chunks(''), { stream: 'stdout', text: logs }] };
+  }
   const quiet = bool(p.flags, 'quiet');
   const notices = quiet || !interactive ? '' : ATTACH_NOTICES;
   // attach.go reattachMessage: only for a raw TTY in a pod that restarts its containers

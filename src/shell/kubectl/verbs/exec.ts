@@ -7,6 +7,7 @@
 import type { Verb } from '../context.js';
 import type { CommandResult } from '../../types.js';
 import { lookupImage } from '../../../sim/images.js';
+import { podContainers } from '../../../sim/api/types.js';
 import { KubectlError, seeHelp } from '../errors.js';
 import { str } from '../flags.js';
 import { namespaceOf } from '../target.js';
@@ -37,13 +38,13 @@ export const execVerb: Verb = {
     const { pod } = podOfTarget(env, ns.name, p.args[0]!);
     const name = pod.metadata.name;
     const cname = str(p.flags, 'container');
-    // podcmd.FindOrDefaultContainerByName: containers, then init containers (a running sidecar)
-    const ct = cname ? [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === cname) : pod.spec.containers[0];
+    // podcmd.FindOrDefaultContainerByName: containers, init containers (a running sidecar), ephemeral containers
+    const ct = cname ? podContainers(pod).find((c) => c.name === cname) : pod.spec.containers[0];
     if (!ct) throw new KubectlError(`container ${cname} not found in pod ${name}`);
     let stderr = '';
     if (!cname && pod.spec.containers.length > 1 && !p.flags['quiet']) stderr += `Defaulted container "${ct.name}" out of: ${pod.spec.containers.map((c) => c.name).join(', ')}\n`;
     if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new KubectlError(`cannot exec into a container in a completed pod; current phase is ${pod.status.phase}`);
-    const running = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s) => s.name === ct.name)?.state.running;
+    const running = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])].find((s) => s.name === ct.name)?.state.running;
     if (!running) throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     if ((p.flags['stdin'] === true || p.flags['tty'] === true) && p.dashArgs.length === 1 && INTERACTIVE_SHELLS.has(p.dashArgs[0]!)) {
       const tools = lookupImage(ct.image)?.tools;

@@ -1,6 +1,7 @@
 /** Read-only verbs, one file each, in the order `kubectl` help lists them. */
 import type { Verb } from '../context.js';
 import { apiResourcesVerb } from './api-resources.js';
+import { attachVerb } from './attach.js';
 import { authCanIVerb, authWhoamiVerb } from './auth.js';
 import { apiVersionsVerb } from './api-versions.js';
 import { clusterInfoVerb } from './cluster-info.js';
@@ -34,4 +35,5 @@ export const READ_VERBS: readonly Verb[] = [
   versionVerb,
   waitVerb,
   completionVerb,
+  attachVerb,
 ];
