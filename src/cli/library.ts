@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 // only the light loader and language helpers: the parser and schema load on an index miss
-import { loadLibraryIndexed, formatLoadError, readIndex, INDEX_FILE, type LoadedScenario } from '../scenario/library-files.js';
+import { loadLibraryIndexed, formatLoadError, readIndex, INDEX_FILE, SUMMARY_FILE, type LoadedScenario } from '../scenario/library-files.js';
 import { resolveLang, type Lang } from '../scenario/lang.js';
 import { packageRoot } from '../app/paths.js';
 import { CliError, type CliIo } from './io.js';
@@ -20,8 +20,14 @@ export function libraryDir(io: CliIo): string {
  */
 const INDEX_URL = new URL(`./${INDEX_FILE}`, import.meta.url);
 
-export async function library(io: CliIo, quiet = false): Promise<LoadedScenario[]> {
-  const { scenarios, errors } = await loadLibraryIndexed(libraryDir(io), readIndex(INDEX_URL));
+const SUMMARY_URL = new URL(`./${SUMMARY_FILE}`, import.meta.url);
+
+/**
+ * The library's scenarios; with `summaries`, only their catalogue fields where the build-time
+ * summaries know the file (a changed or new file is parsed in full), for commands that list.
+ */
+export async function library(io: CliIo, quiet = false, summaries = false): Promise<LoadedScenario[]> {
+  const { scenarios, errors } = await loadLibraryIndexed(libraryDir(io), readIndex(summaries ? SUMMARY_URL : INDEX_URL));
   if (!quiet) for (const e of errors) io.stderr.write(`cka-lab: ${formatLoadError(e)}\n`);
   return scenarios;
 }

@@ -2,6 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { harness } from './testing/harness.js';
 import { CURRICULUM } from '../scenario/index.js';
+import { join } from 'node:path';
+import { loadLibrary } from '../scenario/loader.js';
+import { summaryOf } from '../scenario/library-index.js';
+import { packageRoot } from '../app/paths.js';
+import { listRow } from './list.js';
 
 test('list --json: the library has at least 30 tasks, each in en, ja and zh-CN, across the domains', async () => {
   const h = harness();
@@ -16,4 +21,12 @@ test('list --json: the library has at least 30 tasks, each in en, ja and zh-CN, 
   }
   assert.equal(new Set(rows.map((x) => x.id)).size, rows.length, 'ids are unique');
   assert.deepEqual([...new Set(rows.map((x) => x.domain))].sort(), ['cluster-architecture', 'services-networking', 'storage', 'troubleshooting', 'workloads-scheduling']);
+});
+
+test('list reads only what the build-time summaries keep: every row equals the full scenario\'s', () => {
+  const all = loadLibrary(join(packageRoot(), 'scenarios')).scenarios;
+  assert.ok(all.length > 100);
+  for (const s of all) for (const lang of ['en', 'ja', 'zh-CN'] as const) assert.deepEqual(listRow(summaryOf(s), lang), listRow(s, lang), s.id);
+  // the summary leaves the heavy parts out
+  assert.ok(JSON.stringify(all.map(summaryOf)).length * 5 < JSON.stringify(all).length);
 });

@@ -11,6 +11,8 @@ import { join, relative } from 'node:path';
 import type { Scenario } from './schema.js';
 
 export const INDEX_FILE = 'scenario-index.json';
+/** The catalogue fields of each indexed scenario (library-index.ts summaryOf), for `cka-lab list`. */
+export const SUMMARY_FILE = 'scenario-summaries.json';
 export const INDEX_VERSION = 1;
 
 export interface ScenarioIndex {

@@ -12,7 +12,9 @@ import { loadLibrary } from './loader.js';
 import { INDEX_VERSION, textKey, type ScenarioIndex } from './library-files.js';
 import type { Scenario } from './schema.js';
 
-export { INDEX_FILE, readIndex, knownFrom, textKey, type ScenarioIndex } from './library-files.js';
+export { INDEX_FILE, SUMMARY_FILE, readIndex, knownFrom, textKey, type ScenarioIndex } from './library-files.js';
+import { SUMMARY_FILE } from './library-files.js';
+import { dirname, join } from 'node:path';
 
 /** The index of every file under `dir` that loads without errors. */
 export function buildIndex(dir: string): ScenarioIndex {
@@ -24,8 +26,22 @@ export function buildIndex(dir: string): ScenarioIndex {
   return { version: INDEX_VERSION, entries };
 }
 
+/**
+ * What `cka-lab list` reads of a scenario: its identity and catalogue fields, and the languages its
+ * task text comes in (the texts themselves emptied). A tenth of the full index, so listing the
+ * library does not parse every task's setup, checks and solutions.
+ */
+export function summaryOf(s: Scenario): Scenario {
+  const keysOnly = (t: unknown): Record<string, string> => Object.fromEntries(Object.keys(typeof t === 'string' ? { en: t } : (t as object)).map((k) => [k, '']));
+  const { id, title, domain, competency, topics, family, difficulty, weight, minutes, fixture } = s;
+  return { id, title, task: keysOnly(s.task), domain, competency, topics, ...(family !== undefined ? { family } : {}), difficulty, weight, minutes, fixture } as unknown as Scenario;
+}
+
+/** Writes the index to `path` and the summaries beside it (SUMMARY_FILE); returns the entry count. */
 export function writeIndex(dir: string, path: string): number {
   const index = buildIndex(dir);
   writeFileSync(path, JSON.stringify(index));
+  const summaries = { version: index.version, entries: Object.fromEntries(Object.entries(index.entries).map(([k, v]) => [k, summaryOf(v)])) };
+  writeFileSync(join(dirname(path), SUMMARY_FILE), JSON.stringify(summaries));
   return Object.keys(index.entries).length;
 }
