@@ -16,6 +16,7 @@ import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
 import type { ShellContext, ShellResult } from './commands/types.js';
 import { parseScript, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
+import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
 import { completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
 import { heredocParts, paramWordParts, type Word, type WordPart } from './parse/tokenize.js';
 import { expandGlob, hasGlob, segmentRegExp, unescapeGlob } from './parse/glob.js';
@@ -100,6 +101,8 @@ interface State {
   scopes: Array<Map<string, Saved>>;
   /** `set -e` (e), `-u` (u), `-x` (x), `-o pipefail` (pipefail): this shell's options. */
   flags?: Set<string>;
+  /** `trap ACTION SIG`: by signal key (`EXIT`, `ERR`, `SIGINT`…); an empty action ignores the signal. */
+  traps?: Map<string, string>;
 }
 
 /** A variable as it was before `local` shadowed it. */
@@ -159,6 +162,7 @@ export const BUILTINS = new Set([
   'typeset',
   'let',
   'compopt',
+  'trap',
 ]);
 
 /** bash's default FUNCNEST is unlimited (it crashes); the simulator stops runaway recursion here. */
@@ -297,8 +301,8 @@ export class Interpreter {
       await this.script(script, io, this.state, 0, true);
     } catch (e) {
       if (e instanceof ExitSignal) {
-        this.state.status = e.code;
-        return { ...this.finish(), exit: e.code };
+        this.state.status = await this.exitTrap(io, this.state, 0, e.code);
+        return { ...this.finish(), exit: this.state.status };
       }
       if (e instanceof LoopSignal || e instanceof ReturnSignal) return this.finish();
       if (e instanceof BudgetExceeded) {
@@ -372,6 +376,8 @@ export class Interpreter {
       args: [...st.args],
       ...(st.arg0 !== undefined ? { arg0: st.arg0 } : {}),
       ...(st.flags ? { flags: new Set(st.flags) } : {}),
+      // a subshell resets the traps it inherits, except ignored signals (bash execute_cmd.c)
+      ...(st.traps ? { traps: new Map([...st.traps].filter(([, a]) => a === '')) } : {}),
       scopes: st.scopes.map((m) => new Map(m)),
     };
   }
@@ -389,10 +395,17 @@ export class Interpreter {
         st.status = status;
         final = i === item.rest.length - 1 && !pipeline.negate;
       }
-      if (status !== 0 && final && this.conditions === 0 && st.flags?.has('e')) throw new ExitSignal(status);
+      if (status !== 0 && final && this.conditions === 0) {
+        // the ERR trap runs where set -e would act, not inside functions (no errtrace)
+        const err = st.traps?.get('ERR');
+        if (err && this.callDepth === 0 && !this.inTrap) await this.runTrap(err, io, st, depth, status);
+        if (st.flags?.has('e')) throw new ExitSignal(status);
+      }
     }
   }
 
+  /** A trap's action is running (no ERR trap inside it). */
+  private inTrap = false;
   /** Depth of if/while/until conditions being evaluated, where set -e does not apply. */
   private conditions = 0;
   /** Depth of command substitutions running (set -x prints one more `+` per level). */
@@ -452,13 +465,15 @@ export class Interpreter {
       const rio = await this.redirects(c.redirects, io, st, depth);
       if (typeof rio === 'number') return rio;
       const sub = this.clone(st);
+      let code: number;
       try {
         await this.script(c.body, rio, sub, depth + 1, false);
+        code = sub.status;
       } catch (e) {
         if (!(e instanceof ExitSignal)) throw e;
-        return e.code;
+        code = e.code;
       }
-      return sub.status;
+      return this.exitTrap(rio, sub, depth + 1, code);
     }
     if (c.type === 'simple') return this.simple(c, io, st, depth, top);
     if (c.type === 'function') {
@@ -561,6 +576,81 @@ export class Interpreter {
         return 0;
       }
     }
+  }
+
+  /** Run a trap's action with `$?` as it was; its own status does not replace the shell's. */
+  private async runTrap(action: string, io: Io, st: State, depth: number, status: number): Promise<void> {
+    const parsed = parseScript(action, { aliases: this.aliases });
+    if (!parsed.ok) {
+      this.write(io.err, `${this.prefix()}${parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '')}\n`);
+      return;
+    }
+    st.status = status;
+    // a trap's own failures do not run the ERR trap again (trap.c run_error_trap's running_trap)
+    const outer = this.inTrap;
+    this.inTrap = true;
+    try {
+      await this.script(parsed.script, io, st, depth, false);
+    } finally {
+      this.inTrap = outer;
+    }
+    st.status = status;
+  }
+
+  /** A shell ending with `code`: its EXIT trap runs once; an `exit` inside it sets the final status. */
+  private async exitTrap(io: Io, st: State, depth: number, code: number): Promise<number> {
+    const action = st.traps?.get('EXIT');
+    if (!action) return code;
+    st.traps!.delete('EXIT');
+    try {
+      await this.runTrap(action, io, st, depth, code);
+    } catch (e) {
+      if (e instanceof ExitSignal) return e.code;
+      throw e;
+    }
+    return code;
+  }
+
+  /** `trap [-lp] [[ACTION] SIGNAL…]` (builtins/trap.def). */
+  private trap(args: string[], io: Io, st: State): number {
+    const traps = (st.traps ??= new Map());
+    let rest = args;
+    if (rest[0] === '--') rest = rest.slice(1);
+    if (rest[0] === '-l') {
+      this.write(io.out, TRAP_LIST);
+      return 0;
+    }
+    if (rest.length === 0 || rest[0] === '-p') {
+      const only = rest.slice(1).map((x) => signalKey(x) ?? x);
+      this.write(io.out, trapListing(traps, rest.length > 1 ? only : undefined));
+      return 0;
+    }
+    if (/^-[^-]/.test(rest[0]!) && signalKey(rest[0]!) === undefined && rest[0] !== '-') {
+      this.write(io.err, `${this.prefix()}trap: ${rest[0]}: invalid option\n${TRAP_USAGE}\n`);
+      return 2;
+    }
+    // one operand that is not a signal: bash prints its usage
+    if (rest.length === 1) {
+      if (signalKey(rest[0]!) === undefined) {
+        this.write(io.err, `${TRAP_USAGE}\n`);
+        return 2;
+      }
+      traps.delete(signalKey(rest[0]!)!);
+      return 0;
+    }
+    const [action, ...sigs] = rest as [string, ...string[]];
+    let status = 0;
+    for (const sig of sigs) {
+      const key = signalKey(sig);
+      if (!key) {
+        this.write(io.err, `${this.prefix()}trap: ${sig}: invalid signal specification\n`);
+        status = 1;
+        continue;
+      }
+      if (action === '-') traps.delete(key);
+      else traps.set(key, action);
+    }
+    return status;
   }
 
   /**
@@ -1041,6 +1131,8 @@ export class Interpreter {
         return this.declare(name, args, io, st);
       case 'let':
         return this.let(args, io, st);
+      case 'trap':
+        return this.trap(args, io, st);
       case 'compopt':
         // only a running completion function may change its options (complete.def compopt_builtin)
         this.write(io.err, `${this.prefix()}compopt: not currently executing completion function\n`);
@@ -1267,13 +1359,17 @@ export class Interpreter {
         this.write(io.err, `${this.prefix()}${msg}\n`);
         return 2;
       }
-      await this.script(parsed.script, stdin === io.stdin ? io : { ...io, stdin, cursor: { pos: 0 } }, child, depth + 1, false);
-      return child.status;
-    } catch (e) {
-      if (e instanceof ExitSignal) return e.code;
-      if (e instanceof ReturnSignal) return e.code;
-      if (e instanceof LoopSignal) return child.status;
-      throw e;
+      const cio = stdin === io.stdin ? io : { ...io, stdin, cursor: { pos: 0 } };
+      let code: number;
+      try {
+        await this.script(parsed.script, cio, child, depth + 1, false);
+        code = child.status;
+      } catch (e) {
+        if (e instanceof ExitSignal || e instanceof ReturnSignal) code = e.code;
+        else if (e instanceof LoopSignal) code = child.status;
+        else throw e;
+      }
+      return await this.exitTrap(cio, child, depth + 1, code);
     } finally {
       this.script$ = outerScript;
       this.curLine = outerLine;
