@@ -163,6 +163,7 @@ export const BUILTINS = new Set([
   'let',
   'compopt',
   'trap',
+  'getopts',
 ]);
 
 /** bash's default FUNCNEST is unlimited (it crashes); the simulator stops runaway recursion here. */
@@ -609,6 +610,89 @@ export class Interpreter {
       throw e;
     }
     return code;
+  }
+
+  /** Where getopts is inside a word of grouped options (`-abc`), for the OPTIND it last set. */
+  private getoptsAt = { optind: 1, char: 1 };
+
+  /**
+   * `getopts OPTSTRING NAME [ARG…]` (builtins/getopts.def, lib/sh/getopt.c): the next option of
+   * ARG… (the positional parameters by default) into NAME, its argument into OPTARG, OPTIND moved
+   * past it; status 1 when the options end. A leading `:` makes errors silent (NAME is `:` or `?`
+   * and OPTARG the option); otherwise bash prints them with `$0` and NAME is `?`.
+   */
+  private getopts(args: string[], io: Io, st: State): number {
+    if (args.length < 2) {
+      this.write(io.err, 'getopts: usage: getopts optstring name [arg ...]\n');
+      return 2;
+    }
+    const [spec, name, ...given] = args as [string, string, ...string[]];
+    const silent = spec.startsWith(':');
+    const opts = silent ? spec.slice(1) : spec;
+    const argv = given.length ? given : st.args;
+    let optind = Number(st.vars.get('OPTIND') ?? '1');
+    if (!Number.isInteger(optind) || optind < 1) optind = 1;
+    if (this.getoptsAt.optind !== optind) this.getoptsAt = { optind, char: 1 };
+    const arg0 = st.arg0 ?? 'bash';
+    const finish = (): number => {
+      this.setVar(st, name, '?');
+      st.vars.set('OPTIND', String(optind));
+      this.getoptsAt = { optind, char: 1 };
+      return 1;
+    };
+    const word = argv[optind - 1];
+    if (word === undefined || word === '-' || !word.startsWith('-')) return finish();
+    if (word === '--') {
+      optind++;
+      return finish();
+    }
+    let char = this.getoptsAt.char;
+    const c = word[char]!;
+    char++;
+    const atEnd = char >= word.length;
+    const next = (): void => {
+      if (atEnd) {
+        optind++;
+        char = 1;
+      }
+    };
+    const known = c !== ':' ? opts.indexOf(c) : -1;
+    st.vars.delete('OPTARG');
+    if (known < 0) {
+      if (silent) st.vars.set('OPTARG', c);
+      else this.write(io.err, `${arg0}: illegal option -- ${c}\n`);
+      this.setVar(st, name, '?');
+      next();
+    } else if (opts[known + 1] === ':') {
+      // the argument: the rest of this word, else the next word
+      if (!atEnd) {
+        st.vars.set('OPTARG', word.slice(char));
+        optind++;
+        char = 1;
+        this.setVar(st, name, c);
+      } else if (argv[optind] !== undefined) {
+        st.vars.set('OPTARG', argv[optind]!);
+        optind += 2;
+        char = 1;
+        this.setVar(st, name, c);
+      } else {
+        optind++;
+        char = 1;
+        if (silent) {
+          this.setVar(st, name, ':');
+          st.vars.set('OPTARG', c);
+        } else {
+          this.write(io.err, `${arg0}: option requires an argument -- ${c}\n`);
+          this.setVar(st, name, '?');
+        }
+      }
+    } else {
+      this.setVar(st, name, c);
+      next();
+    }
+    st.vars.set('OPTIND', String(optind));
+    this.getoptsAt = { optind, char };
+    return 0;
   }
 
   /** `trap [-lp] [[ACTION] SIGNAL…]` (builtins/trap.def). */
@@ -1133,6 +1217,8 @@ export class Interpreter {
         return this.let(args, io, st);
       case 'trap':
         return this.trap(args, io, st);
+      case 'getopts':
+        return this.getopts(args, io, st);
       case 'compopt':
         // only a running completion function may change its options (complete.def compopt_builtin)
         this.write(io.err, `${this.prefix()}compopt: not currently executing completion function\n`);
