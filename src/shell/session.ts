@@ -12,7 +12,7 @@ import type { Clock } from '../util/clock.js';
 import { ApiServer } from '../sim/apiserver.js';
 import type { Vfs } from '../sim/node/vfs.js';
 import { Interpreter, type RunOutput } from './interpreter.js';
-import type { CommandContext, CommandFn, CommandResult, ExecLocation } from './types.js';
+import type { Attached, CommandContext, CommandFn, CommandResult, ExecLocation } from './types.js';
 import { textCommands } from './commands/index.js';
 import { runKubectl } from './kubectl/index.js';
 import { notFoundInContainer } from './kubectl/verbs/exec.js';
@@ -44,8 +44,8 @@ interface FrameData {
    * or `sudo -s`/`su` (`exit` says `exit`); absent for ssh logins and containers.
    */
   nested?: 'login' | 'shell';
-  /** A container's own process the learner is attached to (kubectl debug -it): exit ends it. */
-  attached?: { reattach?: string };
+  /** A container's own process the learner is attached to (kubectl debug -it, run -it -- sh): exit ends it. */
+  attached?: Attached;
 }
 
 export interface SessionData {
@@ -403,7 +403,7 @@ export class Session {
                 : '';
         if (msg) out.output.push({ stream: 'stdout', text: msg });
         out.stdout += msg;
-        if (frame.attached && frame.location.kind === 'pod') this.endAttached(frame.location, out.exit, frame.attached.reattach, out);
+        if (frame.attached && frame.location.kind === 'pod') this.endAttached(frame.location, out.exit, frame.attached, out);
       } else out.exitCode = out.exit;
     } else if (this.pendingPush) {
       this.frames.push(this.makeFrame(this.pendingPush));
@@ -412,17 +412,31 @@ export class Session {
     return { ...out, prompt: this.prompt() };
   }
 
-  /** Leaving an attached shell ends the container's process; kubectl then prints how to reattach. */
-  private endAttached(at: Extract<ExecLocation, { kind: 'pod' }>, code: number, reattach: string | undefined, out: { stdout: string; output: { stream: 'stdout' | 'stderr'; text: string }[] }): void {
+  /**
+   * Leaving an attached shell ends the container's process; kubectl then prints how to reattach,
+   * or, for `run --rm`, deletes the pod and says so (after its grace period, as delete waits).
+   */
+  private endAttached(at: Extract<ExecLocation, { kind: 'pod' }>, code: number, attached: Attached, out: { stdout: string; stderr: string; output: { stream: 'stdout' | 'stderr'; text: string }[] }): void {
     const pod = this.cluster.store.get<Pod>('Pod', at.namespace, at.pod);
     if (pod && endRun(this.cluster, pod, at.container, code)) {
       // the runtime's state changed on the host: the kubelet's next sync sees the exit
       this.cluster.touchHosts();
       this.cluster.settle();
     }
-    if (reattach) {
-      out.output.push({ stream: 'stdout', text: `${reattach}\n` });
-      out.stdout += `${reattach}\n`;
+    if (attached.reattach) {
+      out.output.push({ stream: 'stderr', text: `${attached.reattach}\n` });
+      out.stderr += `${attached.reattach}\n`;
+    }
+    const rm = attached.remove;
+    if (rm && this.cluster.store.get<Pod>('Pod', rm.namespace, rm.pod)) {
+      try {
+        this.api.delete('Pod', rm.namespace, rm.pod);
+      } catch {
+        return;
+      }
+      for (let i = 0; i < 60 && this.cluster.store.get<Pod>('Pod', rm.namespace, rm.pod); i++) this.cluster.advance(1000);
+      out.output.push({ stream: 'stdout', text: rm.message });
+      out.stdout += rm.message;
     }
   }
 

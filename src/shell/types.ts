@@ -20,7 +20,13 @@ export interface CommandResult {
    * The shell entered is the container's own process (`kubectl debug -it`, attach), not an exec:
    * leaving it ends the container, and kubectl prints `reattach` (when set) after the session.
    */
-  attached?: { reattach?: string };
+  attached?: Attached;
+}
+
+/** What ends with an attached shell: kubectl's reattach hint, and the pod `run --rm` deletes. */
+export interface Attached {
+  reattach?: string;
+  remove?: { namespace: string; pod: string; message: string };
 }
 
 /** Where a command runs: the exam workstation, a node (after `ssh`), or a container (`kubectl exec`). */

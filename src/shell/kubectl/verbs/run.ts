@@ -123,6 +123,8 @@ function buildService(name: string, p: Parsed, nsExplicit: string | undefined, s
   } as KObject;
 }
 
+const INTERACTIVE_SHELLS = ['sh', 'ash', 'bash', '/bin/sh', '/bin/ash', '/bin/bash'];
+
 /** Wait (in simulated time) until the pod runs or ends, as `run -i` waits for it (pod-running-timeout 1m). */
 function waitRunning(env: KubectlEnv, ns: string, name: string): Pod | undefined {
   for (let i = 0; i <= 60; i++) {
@@ -139,8 +141,7 @@ async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed
   if (!pod || pod.status?.phase === 'Pending') throw new KubectlError(`timed out waiting for the condition`);
   let argv = p.dashArgs.length ? [...p.dashArgs] : ['sh'];
   let stdin = env.stdin;
-  const shells = ['sh', 'ash', 'bash', '/bin/sh', '/bin/ash', '/bin/bash'];
-  if (argv.length === 1 && shells.includes(argv[0]!)) {
+  if (argv.length === 1 && INTERACTIVE_SHELLS.includes(argv[0]!)) {
     argv = [argv[0]!, '-c', stdin];
     stdin = '';
   }
@@ -219,6 +220,25 @@ export const runVerb: Verb = {
     if (!interactive) {
       stdout += print(created);
       return { stdout, stderr, exitCode: 0 };
+    }
+    // a shell on a terminal with nothing piped in: the session continues inside the container
+    // until the learner leaves it (the attached shell is the container's process)
+    const argv = p.dashArgs.length ? p.dashArgs : ['sh'];
+    if (bool(p.flags, 'stdin') && bool(p.flags, 'tty') && env.stdin === '' && argv.length === 1 && INTERACTIVE_SHELLS.includes(argv[0]!)) {
+      const running = waitRunning(env, ns.name, name);
+      if (!running || running.status?.phase === 'Pending') throw new KubectlError('timed out waiting for the condition');
+      const rm = bool(p.flags, 'rm');
+      const quiet = bool(p.flags, 'quiet');
+      return {
+        stdout,
+        stderr: stderr + (quiet ? '' : ATTACH_NOTICES),
+        exitCode: 0,
+        enter: { kind: 'pod', namespace: ns.name, pod: name, container: name },
+        attached: {
+          ...(rm ? { remove: { namespace: ns.name, pod: name, message: deleteMessage(created, 'deleted', undefined) } } : {}),
+          ...(!rm && restart === 'Always' && !quiet ? { reattach: `Session ended, resume using 'kubectl attach ${name} -c ${name} -i -t' command when the pod is running` } : {}),
+        },
+      };
     }
     const r = await attachAndRun(env, ns.name, name, p);
     const chunks: OutputChunk[] = [{ stream: 'stdout', text: stdout }, { stream: 'stderr', text: stderr }, ...(r.chunks ?? [])];
