@@ -26,6 +26,7 @@ await build({
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',
+  // a third less source for V8 to read and pre-parse on every start (names stay, for stack traces)
   minifyWhitespace: true,
   banner: { js: "import { createRequire as __ckaCreateRequire } from 'node:module'; const require = __ckaCreateRequire(import.meta.url);" },
 });

@@ -324,6 +324,18 @@ class Parser {
     return redirects;
   }
 
+  /** A for loop's `[;] do LIST done` and its redirections. */
+  private forBody(): { body: Script; redirects: Redirect[] } {
+    const sep = this.peek();
+    if (sep === undefined) throw new NeedMore('for');
+    if (sep.type === 'op' && (sep.op === ';' || sep.op === '\n')) this.pos++;
+    this.skipNewlines();
+    this.expectWord('do', 'for');
+    const body = this.listUntil(new Set(['done']), 'for');
+    this.pos++;
+    return { body, redirects: this.trailingRedirects() };
+  }
+
   private compound(rw: string): Command {
     this.pos++;
     if (rw === 'for') {
@@ -334,14 +346,7 @@ class Parser {
         const parts = splitArithFor(nameTok.source);
         if (!parts) throw new SyntaxErr('bash: syntax error: arithmetic expression required');
         this.pos++;
-        const sep = this.peek();
-        if (sep === undefined) throw new NeedMore('for');
-        if (sep.type === 'op' && (sep.op === ';' || sep.op === '\n')) this.pos++;
-        this.skipNewlines();
-        this.expectWord('do', 'for');
-        const body = this.listUntil(new Set(['done']), 'for');
-        this.pos++;
-        return { type: 'for', name: '', words: undefined, arith: parts, body, redirects: this.trailingRedirects() };
+        return { type: 'for', name: '', words: undefined, arith: parts, ...this.forBody() };
       }
       if (nameTok.type !== 'word' || !NAME.test(nameTok.word.raw)) {
         throw new SyntaxErr(`bash: \`${tokenText(nameTok)}': not a valid identifier`);
@@ -358,14 +363,7 @@ class Parser {
           this.pos++;
         }
       }
-      const sep = this.peek();
-      if (sep === undefined) throw new NeedMore('for');
-      if (sep.type === 'op' && (sep.op === ';' || sep.op === '\n')) this.pos++;
-      this.skipNewlines();
-      this.expectWord('do', 'for');
-      const body = this.listUntil(new Set(['done']), 'for');
-      this.pos++;
-      return { type: 'for', name: nameTok.word.raw, words, body, redirects: this.trailingRedirects() };
+      return { type: 'for', name: nameTok.word.raw, words, ...this.forBody() };
     }
     if (rw === 'while' || rw === 'until') {
       const cond = this.listUntil(new Set(['do']), rw);
