@@ -25,7 +25,7 @@ import { nodeLogFiles } from './commands/node/pod-log-files.js';
 import { combineVirtual, deviceFiles } from './commands/devices.js';
 import { lookupImage } from '../sim/images.js';
 import { podContainers, type Pod } from '../sim/api/types.js';
-import { CONTAINER_ONLY, nodeCommands, podCommands } from './commands/registry.js';
+import { CONTAINER_ONLY, HOST_TOOLS, nodeCommands, podCommands } from './commands/registry.js';
 import { parseSshArgs } from './commands/ssh-args.js';
 import { shellExtras, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
@@ -181,7 +181,7 @@ export class Session {
     if (name === 'sudo') return (ctx) => this.sudo(ctx);
     if (name === 'su') return (ctx) => this.su(ctx);
     if (name === 'vim' || name === 'vi' || name === 'nano') return (ctx) => this.edit(ctx);
-    if (location.kind === 'node') {
+    if (location.kind === 'node' || HOST_TOOLS.has(name)) {
       const fn = nodeCommands[name];
       if (fn) return wrap(fn);
     }

@@ -3,9 +3,9 @@
  * and DNS tools inside containers. Each entry is one file under commands/node or commands/pod.
  */
 import type { CommandFn } from '../types.js';
-import { NODE_COMMANDS } from './node/index.js';
+import { HOST_TOOLS, NODE_COMMANDS } from './node/index.js';
 import { CONTAINER_ONLY, POD_COMMANDS } from './pod/index.js';
 
 export const nodeCommands: Record<string, CommandFn> = { ...NODE_COMMANDS };
 export const podCommands: Record<string, CommandFn> = { ...POD_COMMANDS };
-export { CONTAINER_ONLY };
+export { CONTAINER_ONLY, HOST_TOOLS };

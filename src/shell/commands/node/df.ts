@@ -8,7 +8,7 @@ import { resolvePath } from '../../../sim/node/vfs.js';
 import type { CommandFn } from '../../types.js';
 import { getopt, has, Out, usageError, values } from '../util.js';
 import { humanCeil } from '../du.js';
-import { nodeEnv, notInstalled } from './host.js';
+import { hostEnv, notInstalled } from './host.js';
 import { DUMMY_TYPES, nodeMounts, type Mount } from './mounts.js';
 
 /** The mount a path lives on: the longest mount point that is a prefix of it. */
@@ -22,7 +22,7 @@ function mountOf(mounts: readonly Mount[], abs: string): Mount | undefined {
 }
 
 export const df: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   const p = getopt('df', ctx.argv.slice(1), {
     short: 'ahkmTt:x:lPv',

@@ -6,7 +6,7 @@
  */
 import type { CommandFn } from '../../types.js';
 import { activeSwaps, SWAP_KIB } from '../../../sim/node/swap.js';
-import { fnv, nodeEnv, notInstalled } from './host.js';
+import { fnv, hostEnv, notInstalled } from './host.js';
 import { memTotalKiB, processTable } from './processes.js';
 import { bootTime } from '../../../sim/node/runtime.js';
 import { getopt, has, usageError } from '../util.js';
@@ -25,7 +25,7 @@ function human(kib: number): string {
 }
 
 export const free: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   const p = getopt('free', ctx.argv.slice(1), { short: 'bkmghtw', long: { bytes: { key: 'b', arg: false }, kibi: { key: 'k', arg: false }, mebi: { key: 'm', arg: false }, gibi: { key: 'g', arg: false }, human: { key: 'h', arg: false }, total: { key: 't', arg: false }, wide: { key: 'w', arg: false } } });
   if (!p.ok) return usageError('free', p.error, '');

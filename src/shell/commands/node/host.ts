@@ -22,6 +22,16 @@ export function nodeEnv(ctx: CommandContext): NodeEnv | undefined {
   return host ? { cluster: ctx.cluster, host } : undefined;
 }
 
+/**
+ * The machine a host tool runs on: a node or the exam's workstation (both Ubuntu hosts with
+ * procps, coreutils and systemd); undefined inside a container.
+ */
+export function hostEnv(ctx: CommandContext): NodeEnv | undefined {
+  if ((ctx.location.kind !== 'node' && ctx.location.kind !== 'workstation') || !ctx.cluster) return undefined;
+  const host = ctx.cluster.host(ctx.location.host);
+  return host ? { cluster: ctx.cluster, host } : undefined;
+}
+
 /** What bash prints when a tool is not installed where the command ran. */
 export function notInstalled(ctx: CommandContext): CommandResult {
   return { stdout: '', stderr: `${ctx.argv[0] ?? ''}: command not found\n`, exitCode: 127 };

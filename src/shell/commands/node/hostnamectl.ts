@@ -7,7 +7,7 @@
  */
 import type { CommandFn } from '../../types.js';
 import { bootIdSeed, machineId } from '../../../sim/node/ids.js';
-import { nodeEnv, notInstalled } from './host.js';
+import { hostEnv, notInstalled } from './host.js';
 
 /** SeaBIOS as Debian/Ubuntu's qemu ships it: the firmware libvirt VMs report. */
 const FIRMWARE = { version: '1.16.3-debian-1.16.3-2', date: Date.UTC(2014, 3, 1) };
@@ -33,7 +33,7 @@ export function timespanDays(ms: number): string {
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export const hostnamectl: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   const args = ctx.argv.slice(1).filter((a) => a !== '--no-pager');
   const verb = args[0] ?? 'status';
@@ -43,7 +43,7 @@ export const hostnamectl: CommandFn = (ctx) => {
   }
   if (verb !== 'status') return { stdout: '', stderr: `Unknown command verb '${verb}'.\n`, exitCode: 1 };
   const { host, cluster } = env;
-  const os = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(host.fs.tryRead('/etc/os-release') ?? '')?.[1] ?? 'Linux';
+  const os = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(host.fs.tryRead('/etc/os-release') ?? '')?.[1] ?? host.data.os.image;
   const fw = new Date(FIRMWARE.date);
   const rows: Array<[string, string]> = [
     ['Static hostname', host.name],

@@ -4,7 +4,7 @@
  */
 import type { CommandFn } from '../../types.js';
 import { getopt, has, usageError } from '../util.js';
-import { nodeEnv, notInstalled } from './host.js';
+import { hostEnv, notInstalled } from './host.js';
 
 const USERS: Record<string, { uid: number; gid: number; groups: Array<[number, string]> }> = {
   root: { uid: 0, gid: 0, groups: [[0, 'root']] },
@@ -13,7 +13,7 @@ const USERS: Record<string, { uid: number; gid: number; groups: Array<[number, s
 };
 
 export const id: CommandFn = (ctx) => {
-  if (!nodeEnv(ctx) && ctx.location.kind !== 'workstation') return notInstalled(ctx);
+  if (!hostEnv(ctx)) return notInstalled(ctx);
   const p = getopt('id', ctx.argv.slice(1), { short: 'ugGnr', long: { user: { key: 'u', arg: false }, group: { key: 'g', arg: false }, groups: { key: 'G', arg: false }, name: { key: 'n', arg: false }, real: { key: 'r', arg: false } } });
   if (!p.ok) return usageError('id', p.error, '');
   const name = p.opts.operands[0] ?? ctx.user;

@@ -3,11 +3,11 @@
  * as `SOURCE on TARGET type TYPE (OPTIONS)`. Mounting and unmounting are not simulated and say so.
  */
 import type { CommandFn } from '../../types.js';
-import { nodeEnv, notInstalled } from './host.js';
+import { hostEnv, notInstalled } from './host.js';
 import { nodeMounts } from './mounts.js';
 
 export const mount: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   const args = ctx.argv.slice(1);
   let types: string[] | undefined;

@@ -10,7 +10,7 @@
  * command) is never cut when output is not a terminal.
  */
 import type { CommandFn, CommandResult } from '../../types.js';
-import { nodeEnv, notInstalled } from './host.js';
+import { hostEnv, notInstalled } from './host.js';
 import { memTotalKiB, processTable, type Proc } from './processes.js';
 import { compilePosix } from '../regex.js';
 import { bootTime } from '../../../sim/node/runtime.js';
@@ -225,7 +225,7 @@ function sortValue(p: Proc, key: string, x: Ctx): number | string {
 }
 
 export const ps: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   const spec = parseArgs(ctx.argv.slice(1));
   if (typeof spec === 'string') return { stdout: '', stderr: `${spec}\nUsage:\n ps [options]\n\n Try 'ps --help <simple|list|output|threads|misc|all>'\n  or 'ps --help <s|l|o|t|m|a>'\n for additional help text.\n\nFor more details see ps(1).\n`, exitCode: 1 };
@@ -281,7 +281,7 @@ function pgrepMatch(ctxArgv: string[]): { pattern: RegExp; full: boolean; list: 
 
 /** `pgrep [-f] [-l|-a] [-x] PATTERN`: the PIDs whose name (or, with -f, command line) matches. */
 export const pgrep: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   const m = pgrepMatch(ctx.argv);
   if (!('pattern' in m)) return m;
@@ -294,7 +294,7 @@ export const pgrep: CommandFn = (ctx) => {
 
 /** `pidof NAME…`: PIDs of the programs by name, highest first, on one line. */
 export const pidof: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   const names = ctx.argv.slice(1).filter((a) => !a.startsWith('-'));
   const procs = processTable(env.cluster, env.host, ctx.argv.join(' '), bootTime(env.host, env.cluster.now()));

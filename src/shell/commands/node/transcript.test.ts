@@ -197,6 +197,20 @@ describe('node tools on kubeadm-calico', () => {
     assert.equal(ev.stdout, `Node cka-w1 has been rebooted, boot id: ${id}`);
   });
 
+  const onWorkstation = [
+    { name: 'uname on the workstation', line: 'uname -n', want: /^cka-ws\n$/ },
+    { name: 'uptime on the workstation', line: 'uptime', want: /^ \d\d:\d\d:\d\d up .*load average: / },
+    { name: 'ps on the workstation', line: 'ps -e | head -2', want: /^ {4}PID TTY {10}TIME CMD\n {6}1 \? {8}00:00:00 systemd\n$/ },
+    { name: 'hostnamectl on the workstation', line: 'hostnamectl | head -1', want: /^ Static hostname: cka-ws\n$/ },
+  ];
+  for (const t of onWorkstation) {
+    it(t.name, async () => {
+      const r = await session().exec(t.line);
+      assert.equal(r.exitCode, 0, r.stderr);
+      assert.match(r.stdout, t.want);
+    });
+  }
+
   const offNode = [
     { name: 'workstation has no ip', line: 'ip route' },
     { name: 'workstation has no crictl', line: 'crictl ps' },

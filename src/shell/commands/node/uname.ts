@@ -6,10 +6,10 @@
  */
 import type { CommandFn } from '../../types.js';
 import { getopt, has, usageError } from '../util.js';
-import { nodeEnv, notInstalled } from './host.js';
+import { hostEnv, notInstalled } from './host.js';
 
 export const uname: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   const p = getopt('uname', ctx.argv.slice(1), {
     short: 'asnrvmpio',

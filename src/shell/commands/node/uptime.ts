@@ -8,7 +8,7 @@
 import type { CommandFn } from '../../types.js';
 import { bootTime } from '../../../sim/node/runtime.js';
 import { getopt, has, usageError } from '../util.js';
-import { fnv, nodeEnv, notInstalled } from './host.js';
+import { fnv, hostEnv, notInstalled } from './host.js';
 import { processTable } from './processes.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -42,7 +42,7 @@ export function uptimeLine(now: number, secs: number, users: number, loads: [num
 }
 
 export const uptime: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   const p = getopt('uptime', ctx.argv.slice(1), { short: 'psV', long: { pretty: { key: 'p', arg: false }, since: { key: 's', arg: false }, version: { key: 'V', arg: false } } });
   if (!p.ok) return usageError('uptime', p.error, '');
