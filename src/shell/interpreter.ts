@@ -14,8 +14,8 @@
 import type { Vfs } from '../sim/node/vfs.js';
 import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
-import type { ShellContext, ShellResult } from './commands/types.js';
-import { parseScript, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
+import type { Held, JobSink, ShellContext, ShellResult } from './commands/types.js';
+import { parseScript, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
 import { completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
 import { heredocParts, paramWordParts, type Word, type WordPart } from './parse/tokenize.js';
@@ -27,6 +27,8 @@ import { SHELL_PID } from './commands/devices.js';
 import { BudgetExceeded, INTERRUPTED_STATUS, LineBudget } from './budget.js';
 import { compilePosix, RegexError } from './commands/regex.js';
 import { classify, describeLong, describeShort, type NameKind, parseReadArgs, readRecord, splitFields } from './read-builtin.js';
+import { JobTable } from './jobs.js';
+import { andOrText, jobBuiltin } from './job-builtins.js';
 
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
@@ -54,6 +56,15 @@ export interface InterpreterOptions {
   advanceClock?: (ms: number) => void;
   /** bash's $RANDOM: 0..32767 from the session's seeded random source. */
   random?: () => number;
+  /** The job table of an interactive shell (`LIST &`, jobs, kill %N); absent in scripts and `bash -c`. */
+  jobs?: JobTable;
+  /**
+   * What running background jobs printed since (kubectl port-forward's `Handling connection for
+   * 8080`): asked after every command, shown on the terminal before that command's own output.
+   */
+  jobOutput?: (phase: 'accept' | 'end') => OutputChunk[];
+  /** Whether a process other than a job runs on this host (`kill PID` of a daemon). */
+  processExists?: (pid: number) => boolean;
 }
 
 export interface OutputChunk {
@@ -74,6 +85,14 @@ export interface RunOutput {
 }
 
 type Sink = { kind: 'terminal'; stream: 'stdout' | 'stderr' } | { kind: 'buffer'; text: string } | { kind: 'file'; path: string } | { kind: 'null' };
+
+/** Where a background process's later output goes (Held.stdout/stderr): a pipe's reader is gone, so nowhere. */
+function jobSinks(io: Io): Pick<Held, 'stdout' | 'stderr'> {
+  const conv = (k: Sink): JobSink | undefined => (k.kind === 'terminal' ? undefined : k.kind === 'file' ? { kind: 'file', path: k.path } : { kind: 'null' });
+  const out = conv(io.out);
+  const err = conv(io.err);
+  return { ...(out ? { stdout: out } : {}), ...(err ? { stderr: err } : {}) };
+}
 
 interface Io {
   stdin: string;
@@ -164,6 +183,12 @@ export const BUILTINS = new Set([
   'compopt',
   'trap',
   'getopts',
+  'jobs',
+  'kill',
+  'wait',
+  'fg',
+  'bg',
+  'disown',
 ]);
 
 /** bash's default FUNCNEST is unlimited (it crashes); the simulator stops runaway recursion here. */
@@ -321,6 +346,11 @@ export class Interpreter {
     return this.finish();
   }
 
+  /** What background jobs printed meanwhile goes straight to the terminal, whatever this command redirects. */
+  private pumpJobs(phase: 'accept' | 'end'): void {
+    for (const c of this.opts.jobOutput?.(phase) ?? []) this.write({ kind: 'terminal', stream: c.stream }, c.text);
+  }
+
   private finish(): RunOutput {
     const out = this.output;
     return {
@@ -385,6 +415,10 @@ export class Interpreter {
 
   private async script(script: Script, io: Io, st: State, depth: number, top: boolean): Promise<void> {
     for (const item of script.items) {
+      if (item.background) {
+        await this.background(item, io, st, depth);
+        continue;
+      }
       let status = await this.pipeline(item.first, io, st, depth, top);
       st.status = status;
       // set -e looks only at the last pipeline of an and-or list, when it ran and was not negated
@@ -404,6 +438,57 @@ export class Interpreter {
       }
     }
   }
+
+  /**
+   * `LIST &`: the list runs in a subshell as job N (an interactive shell prints `[N] PID` to stderr).
+   * The simulation runs it to its end at once, except a process that keeps running (a background
+   * kubectl port-forward), which stays a Running job. $! is its pid; the status of `&` is 0.
+   */
+  private async background(item: AndOr, io: Io, st: State, depth: number): Promise<void> {
+    const jobs = this.opts.jobs;
+    const text = andOrText(item);
+    const job = jobs?.start(text);
+    const pid = job?.pid ?? (this.bgPids ??= new JobTable()).takePid();
+    if (job) this.write({ kind: 'terminal', stream: 'stderr' }, `[${job.n}] ${pid}\n`);
+    const sub = this.clone(st);
+    const outer = this.bg;
+    const outerTime = this.bgTime;
+    this.bg = { pid };
+    this.bgTime = 0;
+    let status = 0;
+    try {
+      status = await this.pipeline(item.first, io, sub, depth, false);
+      for (const r of item.rest) {
+        if ((r.op === '&&' && status !== 0) || (r.op === '||' && status === 0)) continue;
+        status = await this.pipeline(r.pipeline, io, sub, depth, false);
+      }
+    } catch (e) {
+      if (!(e instanceof ExitSignal) && !(e instanceof ReturnSignal) && !(e instanceof LoopSignal)) throw e;
+      if (e instanceof ExitSignal) status = e.code;
+    } finally {
+      this.bg = outer;
+    }
+    const slept = this.bgTime;
+    this.bgTime = outerTime;
+    const keeps = this.kept;
+    this.kept = undefined;
+    if (job && keeps) job.holds = keeps;
+    else if (job && slept > 0) job.until = { at: this.opts.now() + this.advanced + slept, status };
+    else if (job) jobs?.end(job, status, undefined, true);
+    this.lastBgPid = pid;
+    st.status = 0;
+  }
+
+  /** The background job whose commands are running now (ShellContext.background). */
+  private bg: { pid: number } | undefined;
+  /** What a command of the running background job keeps after it started (ShellResult.keeps). */
+  private kept: Held | undefined;
+  /** Simulated time the running background job has slept. */
+  private bgTime = 0;
+  /** $!: the pid of the last background job. */
+  private lastBgPid: number | undefined;
+  /** Pids for background lists of a shell without a job table. */
+  private bgPids: JobTable | undefined;
 
   /** A trap's action is running (no ERR trap inside it). */
   private inTrap = false;
@@ -963,6 +1048,7 @@ export class Interpreter {
       budget: this.budget,
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
+      ...(this.bg ? { background: this.bg } : {}),
     };
     let res: ShellResult;
     try {
@@ -971,6 +1057,8 @@ export class Interpreter {
       if (e instanceof BudgetExceeded) throw e;
       res = { stdout: '', stderr: `${name}: ${errText(e)}\n`, exitCode: 1 };
     }
+    if (res.keeps && this.bg) this.kept = { ...res.keeps, ...jobSinks(rio) };
+    this.pumpJobs('accept');
     const chunks = res.chunks;
     const join = (s: 'stdout' | 'stderr'): string => (chunks ?? []).filter((c) => c.stream === s).map((c) => c.text).join('');
     // Replay the ordered chunks only when they account for exactly what the command returned.
@@ -981,6 +1069,7 @@ export class Interpreter {
       this.write(rio.err, res.stderr);
     }
     if (res.advanceMs !== undefined && !(res.advanceMs <= 0)) this.consume(res.advanceMs);
+    this.pumpJobs('end');
     return res.exitCode;
   }
 
@@ -1217,6 +1306,20 @@ export class Interpreter {
         return this.let(args, io, st);
       case 'trap':
         return this.trap(args, io, st);
+      case 'jobs':
+      case 'kill':
+      case 'wait':
+      case 'fg':
+      case 'bg':
+      case 'disown': {
+        const now = this.opts.now() + this.advanced;
+        const r = jobBuiltin(name, args, this.opts.jobs ?? (this.bgPids ??= new JobTable()), { ...(this.lastBgPid !== undefined ? { lastBg: this.lastBgPid } : {}), ...(this.opts.processExists ? { processExists: this.opts.processExists } : {}), now });
+        if (r.waitUntil !== undefined && r.waitUntil > now) this.consume(r.waitUntil - now);
+        this.write(io.out, r.stdout);
+        for (const e of r.errors) this.write(io.err, `${this.prefix()}${e}\n`);
+        if (r.usage) this.write(io.err, `${r.usage}\n`);
+        return r.status;
+      }
       case 'getopts':
         return this.getopts(args, io, st);
       case 'compopt':
@@ -1511,6 +1614,11 @@ export class Interpreter {
    * without moving the clock at all.
    */
   private consume(ms: number): void {
+    if (this.bg) {
+      // a background job's sleep passes in the job, not in the shell (background())
+      this.bgTime += ms;
+      return;
+    }
     this.budget.time(ms);
     if (this.opts.advanceClock) this.opts.advanceClock(ms);
     else this.advanced += ms;
@@ -1967,7 +2075,7 @@ export class Interpreter {
       case '*':
         return st.args.length > 0 ? st.args.join(' ') : undefined;
       case '!':
-        return undefined;
+        return this.lastBgPid === undefined ? undefined : String(this.lastBgPid);
       case '-':
         return 'himBHs';
       case 'RANDOM':

@@ -11,7 +11,12 @@ import { Cluster, type Snapshot, type Controller } from '../sim/cluster.js';
 import type { Clock } from '../util/clock.js';
 import { ApiServer } from '../sim/apiserver.js';
 import type { Vfs } from '../sim/node/vfs.js';
-import { Interpreter, type RunOutput } from './interpreter.js';
+import { Interpreter, type OutputChunk, type RunOutput } from './interpreter.js';
+import { JobTable, type JobData } from './jobs.js';
+import { pumpJobs, type Phase } from './background-output.js';
+import { releaseSockets } from '../sim/node/user-sockets.js';
+import { bootTime as bootTimeOf } from '../sim/node/runtime.js';
+import { processTable } from './commands/node/processes.js';
 import type { Attached, CommandContext, CommandFn, CommandResult, ExecLocation } from './types.js';
 import { textCommands } from './commands/index.js';
 import { runKubectl } from './kubectl/index.js';
@@ -27,7 +32,7 @@ import { lookupImage } from '../sim/images.js';
 import { podContainers, type Pod } from '../sim/api/types.js';
 import { CONTAINER_ONLY, HOST_TOOLS, nodeCommands, podCommands } from './commands/registry.js';
 import { parseSshArgs } from './commands/ssh-args.js';
-import { shellExtras, type ShellResult } from './commands/types.js';
+import { shellExtras, type Held, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
 
 export const SESSION_VERSION = 1;
@@ -46,6 +51,8 @@ interface FrameData {
   nested?: 'login' | 'shell';
   /** A container's own process the learner is attached to (kubectl debug -it, run -it -- sh): exit ends it. */
   attached?: Attached;
+  /** This shell's background jobs (shell/jobs.ts), when it has any. */
+  jobs?: { jobs: JobData[]; nextPid: number };
 }
 
 export interface SessionData {
@@ -62,6 +69,7 @@ export interface SessionOptions {
 
 interface Frame extends FrameData {
   interp: Interpreter;
+  table: JobTable;
 }
 
 export interface ExecResult extends RunOutput {
@@ -137,6 +145,8 @@ export class Session {
 
   private makeFrame(data: FrameData): Frame {
     const fs = this.fsOf(data.location);
+    const table = new JobTable(data.jobs?.jobs.map((j) => ({ ...j })) ?? [], data.jobs?.nextPid);
+    table.onEnd = (j, held) => this.release(j, held);
     const interp = new Interpreter({
       lookup: (name) => this.lookup(data.location, name),
       fs,
@@ -150,8 +160,34 @@ export class Session {
       hostname: data.location.kind === 'pod' ? data.location.pod : data.location.host,
       advanceClock: (ms) => this.sleepFor(ms),
       random: () => this.cluster.random.int(32768),
+      jobs: table,
+      jobOutput: (phase) => this.jobOutput(phase),
+      processExists: (pid) => this.processExists(data.location, pid),
     });
-    return { ...data, interp };
+    return { ...data, interp, table };
+  }
+
+  /** A job's process ended: the sockets it listened on close (node/user-sockets.ts). */
+  private release(j: JobData, held: Held): void {
+    const host = this.cluster.host(held.host);
+    if (host) releaseSockets(host, j.pid);
+  }
+
+  private processExists(location: ExecLocation, pid: number): boolean {
+    if (location.kind === 'pod') return false;
+    const host = this.cluster.host(location.host);
+    return !!host && processTable(this.cluster, host, 'kill', bootTimeOf(host, this.cluster.now())).some((p) => p.pid === pid);
+  }
+
+  /**
+   * What running background jobs print as time passes and connections come (shell/jobs.ts): a job
+   * that slept to its end finishes, a port-forward reports each connection and ends when its pod
+   * does (background-output.ts).
+   */
+  private jobOutput(phase: Phase): OutputChunk[] {
+    const out: OutputChunk[] = [];
+    for (const f of this.frames) out.push(...pumpJobs(this.cluster, f.table, phase));
+    return out;
   }
 
   /**
@@ -200,6 +236,8 @@ export class Session {
       ...(this.opts.editor ? { editor: this.opts.editor } : {}),
       execInPod: (ns, pod, container, argv, stdin) => this.execInPod(ns, pod, container, argv, stdin),
       budget: shellExtras(ctx).budget ?? new LineBudget(),
+      ...(ctx.location.kind !== 'pod' ? { host: ctx.location.host } : {}),
+      ...(shellExtras(ctx).background ? { background: { pid: shellExtras(ctx).background!.pid, argv: ctx.argv } } : {}),
     };
   }
 
@@ -377,14 +415,26 @@ export class Session {
     this.pendingPush = undefined;
     const boots = this.rebootsOf(frame.location);
     this.lineBudget = new LineBudget(opts.signal);
+    // what jobs printed while the learner typed, and which ended jobs bash reports after this line
+    for (const f of this.frames) f.table.newLine();
+    const before = [...this.jobOutput('accept'), ...this.jobOutput('end')];
     const out = await frame.interp.run(line, '', this.lineBudget);
+    if (before.length > 0) {
+      out.output.unshift(...before);
+      for (const c of before) out[c.stream] = c.text + out[c.stream];
+    }
     frame.cwd = frame.interp.cwd;
     if (out.advanceMs > 0) this.cluster.advance(out.advanceMs);
     this.cluster.settle();
+    const notices = frame.table.notices();
+    if (notices) {
+      out.output.push({ stream: 'stderr', text: notices });
+      out.stderr += notices;
+    }
     if (frame.location.kind === 'node' && this.rebootsOf(frame.location) !== boots && this.frames.length > 1) {
       // the node rebooted under the login: sshd dies, every shell on it with it (ssh's own words)
       const host = frame.location.host;
-      while (this.frames.length > 1 && this.top().location.kind === 'node' && (this.top().location as { host: string }).host === host) this.frames.pop();
+      while (this.frames.length > 1 && this.top().location.kind === 'node' && (this.top().location as { host: string }).host === host) this.hangUp(this.frames.pop()!);
       const msg = `Connection to ${host} closed by remote host.\nConnection to ${host} closed.\n`;
       out.output.push({ stream: 'stderr', text: msg });
       out.stderr += msg;
@@ -392,7 +442,7 @@ export class Session {
       this.pendingPush = undefined;
     } else if (out.exit !== undefined) {
       if (this.frames.length > 1) {
-        this.frames.pop();
+        this.hangUp(this.frames.pop()!);
         const msg =
           frame.nested === 'login'
             ? 'logout\n'
@@ -440,6 +490,11 @@ export class Session {
     }
   }
 
+  /** A shell that ends takes its running jobs with it (the terminal's hangup, SIGHUP). */
+  private hangUp(frame: Frame): void {
+    for (const j of frame.table.running()) frame.table.end(j, 129, 'HUP');
+  }
+
   /** How often a node has rebooted (node/reboot.ts), to end the logins on it; undefined elsewhere. */
   private rebootsOf(location: ExecLocation): number | undefined {
     return location.kind === 'node' ? (this.cluster.host(location.host)?.data.state.reboots ?? 0) : undefined;
@@ -454,7 +509,7 @@ export class Session {
     return {
       version: SESSION_VERSION,
       cluster: this.cluster.snapshot(),
-      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}) })),
+      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}) })),
       history: [...this.history],
       aliases: { ...this.aliases },
     };

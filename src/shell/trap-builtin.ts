@@ -11,7 +11,7 @@ export const TRAP_LIST = " 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) S
 export const TRAP_USAGE = 'trap: usage: trap [-lp] [[arg] signal_spec ...]';
 
 /** Linux signal numbers of the names bash knows (sig.c), without the SIG prefix. */
-const SIGNALS: Record<string, number> = {
+export const SIGNALS: Record<string, number> = {
   HUP: 1, INT: 2, QUIT: 3, ILL: 4, TRAP: 5, ABRT: 6, BUS: 7, FPE: 8, KILL: 9, USR1: 10, SEGV: 11, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15,
   STKFLT: 16, CHLD: 17, CONT: 18, STOP: 19, TSTP: 20, TTIN: 21, TTOU: 22, URG: 23, XCPU: 24, XFSZ: 25, VTALRM: 26, PROF: 27, WINCH: 28, IO: 29, PWR: 30, SYS: 31,
 };

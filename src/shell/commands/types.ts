@@ -16,7 +16,28 @@ export interface ShellResult extends CommandResult {
    * When present the interpreter replays these instead of stdout-then-stderr.
    */
   chunks?: Array<{ stream: 'stdout' | 'stderr'; text: string }>;
+  /**
+   * The process keeps running after it started (only asked of a background job, ShellContext.background):
+   * `kubectl port-forward … &` listening until the job ends (shell/jobs.ts).
+   */
+  keeps?: Held;
 }
+
+/** What a process that keeps running holds, so its job can watch and release it. */
+export interface Held {
+  kind: 'port-forward' | 'proxy';
+  /** The host whose sockets it listens on (node/user-sockets.ts). */
+  host: string;
+  /** port-forward: the pod it forwards to; the process ends when that pod does. */
+  pod?: { namespace: string; name: string; uid: string };
+  /** Connections it has already reported ("Handling connection for PORT"), per local port. */
+  reported?: Record<string, number>;
+  /** Where its later output goes: the terminal (default), a file it was redirected to, or nowhere. */
+  stdout?: JobSink;
+  stderr?: JobSink;
+}
+
+export type JobSink = { kind: 'file'; path: string } | { kind: 'null' };
 
 export interface ShellContext extends CommandContext {
   /** Lines typed so far in this session, oldest first (for `history`). */
@@ -31,6 +52,8 @@ export interface ShellContext extends CommandContext {
   stdoutIsTTY?: boolean;
   /** The running line's allowance of steps, output and simulated time (shell/budget.ts). */
   budget?: LineBudget;
+  /** Set when the command runs as (part of) a background job: the job's process id. */
+  background?: { pid: number };
 }
 
 /** The line's budget, or a fresh one when a command runs outside a line (tests, one-shot calls). */

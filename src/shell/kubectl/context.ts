@@ -34,6 +34,10 @@ export interface KubectlEnv {
   warnings?: Set<string>;
   /** The shell line's budget: waits (`kubectl wait`, `rollout status`) stop at its simulated time. */
   budget?: LineBudget;
+  /** The simulated host kubectl runs on (the workstation or a node); absent for one-shot `cka-lab kubectl`. */
+  host?: string;
+  /** Set when kubectl runs as a background job (`kubectl port-forward … &`): its process id. */
+  background?: { pid: number; argv: readonly string[] };
 }
 
 export interface Kubeconfig {

@@ -134,6 +134,8 @@ export interface Pipeline {
 export interface AndOr {
   first: Pipeline;
   rest: Array<{ op: '&&' | '||'; pipeline: Pipeline }>;
+  /** Ended by `&`: the list runs as a background job in a subshell. */
+  background?: true;
 }
 
 export interface Script {
@@ -253,6 +255,7 @@ class Parser {
       const sep = this.peek();
       if (sep === undefined) break;
       if (sep.type === 'op' && (sep.op === ';' || sep.op === '\n' || sep.op === '&')) {
+        if (sep.op === '&') items[items.length - 1]!.background = true;
         this.pos++;
         continue;
       }

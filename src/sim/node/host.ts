@@ -10,6 +10,7 @@ import type { IptablesState } from '../net/iptables.js';
 import type { RecentState } from '../net/packet.js';
 import type { KubeletConfig } from '../controlplane.js';
 import type { PackageState } from './packages.js';
+import type { UserSocket } from './user-sockets.js';
 
 export type UnitName = 'kubelet' | 'containerd';
 
@@ -63,6 +64,8 @@ export interface HostState {
   reboots?: number;
   /** When the host last booted (node/runtime.ts bootHost); a fixture's hosts booted when their units started. */
   bootedAt?: number;
+  /** Sockets the learner's processes listen on (kubectl port-forward, proxy: node/user-sockets.ts). */
+  sockets?: UserSocket[];
 }
 
 export class Host {

@@ -233,6 +233,8 @@ const SYSCTL_DEFAULTS: Record<string, string> = { 'net.ipv4.ip_forward': '0' };
  */
 export function bootHost(host: Host, now: number): void {
   host.data.state.bootedAt = now;
+  // every process died with the kernel, and the sockets it listened on with it
+  delete host.data.state.sockets;
   host.data.state.modules = [];
   removeBridgeSysctls(host);
   for (const m of BOOT_MODULES) loadModule(host, m);

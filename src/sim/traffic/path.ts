@@ -18,6 +18,7 @@ import { externalDnsServers } from './external-dns.js';
 import type { Cluster } from '../cluster.js';
 import type { Pod } from '../api/types.js';
 import type { Host } from '../node/host.js';
+import { socketFor, type UserSocket } from '../node/user-sockets.js';
 import { walkFilter, walkNat, type Packet, type WalkContext } from '../net/packet.js';
 import { nodeIptables, nodeNftables, nodeRecent } from '../node/runtime.js';
 import { kubeProxyTable, walkNftFilter, walkNftNat, type NftTable } from '../net/kube-proxy/nftables.js';
@@ -43,6 +44,8 @@ export interface Reached {
   external?: boolean;
   /** What listens there (HTTP site etc.), when the image catalogue knows it. */
   listener?: Listener;
+  /** A learner's process took the connection on its own host (node/user-sockets.ts). */
+  socket?: UserSocket;
 }
 
 export interface ConnectResult {
@@ -183,6 +186,7 @@ export function connect(c: Cluster, from: Source, dst: string, port: number, pro
     pkt.src = ws?.ip ?? '0.0.0.0';
     x.trace.push(`source: workstation ${c.meta.workstation} (${pkt.src})`);
     const node = nodes.get(dst);
+    if (ws && proto === 'tcp' && (isLoopback(dst) || dst === ws.ip)) return toLocalSocket(x, ws, dst, port);
     if (gateways(c).has(dst)) return external(x, dst, port, pkt.src);
     if (!node) return fail(x, 'timeout', `${dst} is not routed from the workstation (only node IPs are reachable; pod and Service networks live inside the cluster)`);
     return arrive(x, node, { ...pkt, inIface: node.data.iface }, undefined, true);
@@ -193,6 +197,7 @@ export function connect(c: Cluster, from: Source, dst: string, port: number, pro
     if (!host) return fail(x, 'unreachable', `no host ${from.host}`);
     pkt.src = dst.startsWith('127.') ? '127.0.0.1' : host.ip; // the kernel picks the loopback address for 127/8
     x.trace.push(`source: node ${host.name} (${pkt.src})`);
+    if (proto === 'tcp' && (isLoopback(dst) || dst === host.ip) && socketFor(host, dst, port)) return toLocalSocket(x, host, dst, port);
     return leaveHost(x, host, pkt, 'OUTPUT', undefined);
   }
 
@@ -204,6 +209,44 @@ export function connect(c: Cluster, from: Source, dst: string, port: number, pro
   if (pod.spec.hostNetwork) return leaveHost(x, host, pkt, 'OUTPUT', undefined);
   if (dst === pkt.src || dst.startsWith('127.')) return deliverToPod(x, pod, port, pkt.src, undefined);
   return leaveHost(x, host, { ...pkt, inIface: podIface(c, pod) }, 'PREROUTING', pod);
+}
+
+function isLoopback(ip: string): boolean {
+  return ip.startsWith('127.') || ip === '::1';
+}
+
+/**
+ * A TCP connection to an address of the source's own host: a learner's process listening there
+ * takes it (node/user-sockets.ts), else the kernel refuses it. `kubectl port-forward` hands it
+ * through the API server and the kubelet to localhost:PORT inside the pod's network namespace
+ * (the CRI's PortForward, containerd internal/cri/server/sandbox_portforward_linux.go), so no
+ * Service, iptables rule or NetworkPolicy is on the way. When nothing listens there the connection
+ * is closed without a reply and the socket records it; `kubectl proxy` serves the API over HTTP.
+ */
+function toLocalSocket(x: Ctx, host: Host, dst: string, port: number): ConnectResult {
+  const s = socketFor(host, dst, port);
+  if (!s) return fail(x, 'refused', `nothing listens on ${dst}:${port} on ${host.name}`);
+  s.accepted = (s.accepted ?? 0) + 1;
+  x.trace.push(`${host.name}: ${s.comm} (pid ${s.pid}) accepts ${dst}:${port}`);
+  const here: Reached = { ip: dst, port, host: host.name, socket: s };
+  if (!s.forward) return { ok: true, to: here, srcSeen: dst, trace: x.trace };
+  const f = s.forward;
+  const pod = x.c.store.get<Pod>('Pod', f.namespace, f.pod);
+  const name = `${f.namespace}/${f.pod}`;
+  if (!pod || pod.metadata.uid !== f.uid || !running(pod)) {
+    x.trace.push(`✗ pod ${name} is gone: the forwarded connection is closed without a reply`);
+    return { ok: true, to: here, srcSeen: dst, trace: x.trace };
+  }
+  x.trace.push(`port-forward → kubelet on ${pod.spec.nodeName ?? '?'} → localhost:${f.port} in pod ${name}'s network namespace`);
+  const l = podListener(x.c, pod, f.port, 'tcp');
+  if (!l.listens) {
+    s.refusedInPod = true;
+    x.trace.push(`✗ nothing listens on ${f.port}/tcp in pod ${name}: the connection is closed without a reply and kubectl logs the error`);
+    return { ok: true, to: here, srcSeen: dst, trace: x.trace };
+  }
+  x.trace.push(`✓ pod ${name} listens on ${f.port}/tcp`);
+  const to: Reached = { ip: pod.status?.podIP ?? '', port: f.port, pod: { ns: f.namespace, name: f.pod }, ...(l.listener ? { listener: l.listener } : {}) };
+  return { ok: true, to, srcSeen: '127.0.0.1', trace: x.trace };
 }
 
 /** The gateway of the node network: the upstream DNS resolver (port 53) and nothing else. */

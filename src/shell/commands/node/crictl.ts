@@ -50,7 +50,7 @@ export function imageId(ref: string): string {
   return hexFrom(`image/${ref}`, 64);
 }
 
-function sandboxId(host: Host, ns: string, name: string, uid: string): string {
+export function sandboxId(host: Host, ns: string, name: string, uid: string): string {
   return hexFrom(`sandbox/${host.name}/${ns}/${name}/${uid}`, 64);
 }
 

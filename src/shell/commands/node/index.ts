@@ -76,4 +76,4 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
 };
 
 /** The tools every Ubuntu machine of the exam has, the workstation included (procps, coreutils, util-linux, systemd). */
-export const HOST_TOOLS: ReadonlySet<string> = new Set(['uname', 'id', 'free', 'uptime', 'hostnamectl', 'df', 'mount', 'ps', 'pgrep', 'pidof']);
+export const HOST_TOOLS: ReadonlySet<string> = new Set(['uname', 'id', 'free', 'uptime', 'hostnamectl', 'df', 'mount', 'ps', 'pgrep', 'pidof', 'ss']);

@@ -9,6 +9,7 @@
  * PIDs are deterministic: systemd units keep systemctl's Main PID; other processes are numbered
  * in the order they started. CPU and memory follow the simulation's usage model (sim/metrics).
  */
+import { userSockets } from '../../../sim/node/user-sockets.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { Container, Node, Pod } from '../../../sim/api/types.js';
@@ -167,6 +168,14 @@ export function processTable(c: Cluster, host: Host, self: string, bootAt: numbe
         pending.push({ key, user: 'root', ...size, ...(i > 0 ? { cpu: 0, rss: Math.round(size.rss / 3) } : {}), tty: '?', stat: i === 0 ? 'Ssl' : 'Sl', start: ctr.created, args, comm: cmdName(args), parentKey: `shim/${ctr.podId}` });
       });
     }
+  }
+  // the learner's background processes that listen (kubectl port-forward, proxy: node/user-sockets.ts)
+  const seen = new Set<number>();
+  for (const s of userSockets(host)) {
+    if (seen.has(s.pid)) continue;
+    seen.add(s.pid);
+    const args = s.cmdline ?? s.comm;
+    pending.push({ key: `job/${s.pid}`, fixedPid: s.pid, user: 'root', cpu: 0, rss: 52_000 + (fnv(`${s.pid}`) % 4096), vsz: 1_320_000 + (fnv(`${s.pid}/v`) % 9000), tty: 'pts/0', stat: 'Sl', start: s.started ?? c.now(), args, comm: s.comm, parentKey: 'session/bash' });
   }
   // the learner's own session: sshd for the connection, the login shell, and ps itself
   const now = c.now();

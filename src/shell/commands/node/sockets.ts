@@ -12,6 +12,7 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { Pod } from '../../../sim/api/types.js';
 import { staticPods } from '../../../sim/node/runtime.js';
+import { userSockets } from '../../../sim/node/user-sockets.js';
 import { commandFlags, parseManifest } from '../../../sim/controlplane.js';
 import { fnv, pidOf as unitPid } from './host.js';
 
@@ -101,5 +102,7 @@ export function nodeSockets(c: Cluster, host: Host): Sock[] {
     out.push({ proto: 'udp', family: 4, addr: '0.0.0.0', port: 4789 });
   }
   if (c.meta.cni.plugin === 'flannel' && hostPodRunning(c, host, 'kube-flannel-')) out.push({ proto: 'udp', family: 4, addr: '0.0.0.0', port: 8472 });
+  // the learner's background processes (kubectl port-forward, proxy)
+  userSockets(host).forEach((s, i) => out.push({ proto: 'tcp', family: s.address.includes(':') ? 6 : 4, addr: s.address, port: s.port, comm: s.comm, cmd: s.comm, pid: s.pid, fd: 7 + i }));
   return out.sort((a, b) => a.family - b.family || a.port - b.port || a.addr.localeCompare(b.addr));
 }

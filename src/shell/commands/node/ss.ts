@@ -8,7 +8,7 @@
  */
 import type { CommandFn } from '../../types.js';
 import { shellExtras } from '../types.js';
-import { nodeEnv, notInstalled } from './host.js';
+import { hostEnv, notInstalled } from './host.js';
 import type { Sock } from './sockets.js';
 import { nodeSockets } from './sockets.js';
 
@@ -25,7 +25,7 @@ interface Col {
 }
 
 export const ss: CommandFn = (ctx) => {
-  const env = nodeEnv(ctx);
+  const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
   let tcp = false;
   let udp = false;

@@ -2,6 +2,7 @@
 import type { Verb } from '../context.js';
 import { apiResourcesVerb } from './api-resources.js';
 import { attachVerb } from './attach.js';
+import { portForwardVerb } from './port-forward.js';
 import { authCanIVerb, authWhoamiVerb } from './auth.js';
 import { apiVersionsVerb } from './api-versions.js';
 import { clusterInfoVerb } from './cluster-info.js';
@@ -36,4 +37,5 @@ export const READ_VERBS: readonly Verb[] = [
   waitVerb,
   completionVerb,
   attachVerb,
+  portForwardVerb,
 ];
