@@ -146,6 +146,7 @@ const POINTS: readonly ExtensionPoint[] = [
     helpers: {
       'dns-client.ts': 'the resolver run shared by nslookup, dig, host and getent',
       'http.ts': 'the HTTP request shared by wget and curl',
+      'component-http.ts': "what the cluster's own components (API server, kubelet, scheduler…) answer to curl, TLS included",
       'net.ts': 'source of a connection, the stub resolver flavour and the `why` record',
     },
   },

@@ -172,6 +172,14 @@ export class ApiServer {
     if (!d.allowed) throw forbidden(forbiddenText(user, attrs, d.reason));
   }
 
+  /**
+   * The decision for a request from someone other than this client (an anonymous or token request
+   * that arrives over plain HTTPS, shell/commands/pod/component-http.ts).
+   */
+  decideFor(user: UserInfo, attrs: RequestAttributes): Decision {
+    return this.decide(user, attrs);
+  }
+
   /** A SelfSubjectAccessReview (`kubectl auth can-i`): the decision, never an error. */
   review(attrs: RequestAttributes): Decision {
     const user = this.user();

@@ -43,18 +43,22 @@ function keyId(keyPem: string): string {
  * A TokenRequest token (pkg/serviceaccount/claims.go): claims in go-jose's sorted key order,
  * RS256-signed with the cluster's sa.key.
  */
-export function mintServiceAccountToken(c: Cluster, sa: KObject, expirationSeconds: number, audiences?: string[]): string | undefined {
+export function mintServiceAccountToken(c: Cluster, sa: KObject, expirationSeconds: number, audiences?: string[], bound?: PodBinding): string | undefined {
   const key = controlPlaneFile(c, `${PKI}/sa.key`);
   if (!key) return undefined;
   const now = Math.floor(c.now() / 1000);
   const iss = serviceAccountIssuer(c);
+  // a kubelet's pod-bound token asks for 3607 s; --service-account-extend-token-expiration (on by
+  // default) makes it valid for a year and warns after the time asked for (serviceaccount/claims.go)
+  const extended = bound !== undefined && expirationSeconds === 3607;
+  const binding = bound ? { node: { name: bound.nodeName, uid: bound.nodeUid }, pod: { name: bound.podName, uid: bound.podUid } } : {};
   const claims = {
     aud: audiences?.length ? audiences : [iss],
-    exp: now + expirationSeconds,
+    exp: now + (extended ? 365 * 24 * 3600 : expirationSeconds),
     iat: now,
     iss,
-    jti: c.store.nextUid(c.random.nextU32()),
-    'kubernetes.io': { namespace: sa.metadata.namespace, serviceaccount: { name: sa.metadata.name, uid: sa.metadata.uid } },
+    jti: bound ? bound.jti : c.store.nextUid(c.random.nextU32()),
+    'kubernetes.io': { namespace: sa.metadata.namespace, ...binding, serviceaccount: { name: sa.metadata.name, uid: sa.metadata.uid }, ...(extended ? { warnafter: now + expirationSeconds } : {}) },
     nbf: now,
     sub: `system:serviceaccount:${sa.metadata.namespace}:${sa.metadata.name}`,
   };
@@ -62,12 +66,21 @@ export function mintServiceAccountToken(c: Cluster, sa: KObject, expirationSecon
   return `${head}.${b64url(sign('sha256', Buffer.from(head), createPrivateKey(key)))}`;
 }
 
+/** The pod (and its node) a projected token is bound to; its jti is derived, not drawn, so volumes stay deterministic. */
+export interface PodBinding {
+  podName: string;
+  podUid: string;
+  nodeName: string;
+  nodeUid: string;
+  jti: string;
+}
+
 interface SaClaims {
   exp?: number;
   nbf?: number;
   jti?: string;
   sub?: string;
-  'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string } };
+  'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string }; pod?: { name?: string; uid?: string } };
 }
 
 function tokenUser(c: Cluster, token: string): UserInfo | undefined {
@@ -86,6 +99,9 @@ function tokenUser(c: Cluster, token: string): UserInfo | undefined {
     const sa = c.store.get('ServiceAccount', ns, name);
     // a token outlives neither its ServiceAccount nor a re-created one (the uid is checked)
     if (!sa || (k8s?.serviceaccount?.uid && sa.metadata.uid !== k8s.serviceaccount.uid)) return undefined;
+    // a pod-bound token dies with its pod
+    const bound = k8s?.pod;
+    if (bound && c.store.get('Pod', ns, bound.name ?? '')?.metadata.uid !== bound.uid) return undefined;
     return {
       username: `system:serviceaccount:${ns}:${name}`,
       uid: sa.metadata.uid ?? '',

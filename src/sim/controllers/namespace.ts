@@ -6,8 +6,20 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Namespace, Pod } from '../api/types.js';
 import { deletePod } from './replicaset.js';
+import { runningFlags } from '../controlplane.js';
 
+/** A stand-in for clusters without a control-plane PKI on disk (hand-built test clusters). */
 export const ROOT_CA = '-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIcka+lab+root+ca+simulated+certificate+AAAAAAAA\n-----END CERTIFICATE-----\n';
+
+/**
+ * What root-ca-cert-publisher publishes (pkg/controller/certificates/rootcacertpublisher): the
+ * controller-manager's --root-ca-file as read on the control-plane node, the cluster's CA.
+ */
+function rootCa(c: Cluster): string {
+  const file = runningFlags(c, 'kube-controller-manager').get('root-ca-file') ?? '/etc/kubernetes/pki/ca.crt';
+  const text = c.host(c.meta.controlPlane)?.fs.tryRead(file);
+  return text && text.includes('-----BEGIN CERTIFICATE-----') ? text : ROOT_CA;
+}
 
 export const namespaceController: Controller = {
   name: 'namespace',
@@ -30,6 +42,7 @@ export const namespaceController: Controller = {
         if (remaining === 0) c.store.remove('Namespace', undefined, name);
         continue;
       }
+      const ca = rootCa(c);
       if (!c.store.get('ServiceAccount', name, 'default'))
         c.insert({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: name } });
       if (!c.store.get('ConfigMap', name, 'kube-root-ca.crt'))
@@ -37,7 +50,7 @@ export const namespaceController: Controller = {
           apiVersion: 'v1',
           kind: 'ConfigMap',
           metadata: { name: 'kube-root-ca.crt', namespace: name, annotations: { 'kubernetes.io/description': "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service (kubernetes.default.svc). No trust assumptions should be made about the contents of this bundle." } },
-          data: { 'ca.crt': ROOT_CA },
+          data: { 'ca.crt': ca },
         });
     }
   },

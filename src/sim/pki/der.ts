@@ -85,17 +85,23 @@ export function parseTime(n: DerNode): number {
   return Date.UTC(Number(full.slice(0, 4)), Number(full.slice(4, 6)) - 1, Number(full.slice(6, 8)), Number(full.slice(8, 10)), Number(full.slice(10, 12)), Number(full.slice(12, 14)));
 }
 
-/** Parse one TLV at `off`; constructed values get their children. */
+/** DER that ends early or claims more than it holds (a truncated or made-up PEM body). */
+export class DerError extends Error {}
+
+/** Parse one TLV at `off`; constructed values get their children. Throws DerError on malformed input. */
 export function parse(buf: Buffer, off = 0): DerNode {
+  if (off + 2 > buf.length) throw new DerError('truncated DER');
   const tag = buf[off]!;
   let l = buf[off + 1]!;
   let hdr = 2;
   if (l & 0x80) {
     const n = l & 0x7f;
+    if (n === 0 || n > 4 || off + 2 + n > buf.length) throw new DerError('bad DER length');
     l = 0;
     for (let i = 0; i < n; i++) l = l * 256 + buf[off + 2 + i]!;
     hdr += n;
   }
+  if (off + hdr + l > buf.length) throw new DerError('DER value longer than its input');
   const body = buf.subarray(off + hdr, off + hdr + l);
   const node: DerNode = { tag, body, raw: buf.subarray(off, off + hdr + l) };
   if (tag & 0x20) {

@@ -15,6 +15,8 @@
  * `ssh node`); a persistentVolumeClaim bound to a hostPath or local PersistentVolume is that
  * directory on the node.
  */
+import { createHash } from 'node:crypto';
+import { mintServiceAccountToken } from '../authn.js';
 import type { Cluster } from '../cluster.js';
 import { podContainers, type ConfigMap, type Container, type KObject, type Pod, type Secret, type Volume } from '../api/types.js';
 import { Vfs, type VfsData } from '../node/vfs.js';
@@ -102,7 +104,35 @@ function b64url(s: string): string {
  * and service account, issued when the volume is written, valid for expirationSeconds (1 h
  * default). The signature is not a real one.
  */
-function serviceAccountToken(c: Cluster, pod: Pod, src: { audience?: string; expirationSeconds?: number }): string {
+function serviceAccountToken(c: Cluster, pod: Pod, src: { path: string; audience?: string; expirationSeconds?: number }): string {
+  // the volume keeps the token it was first written with (contentHash ignores it), so it is
+  // minted once per pod and source, not at every sync
+  let cache = TOKENS.get(c);
+  if (!cache) TOKENS.set(c, (cache = new Map()));
+  const k = `${pod.metadata.uid ?? ''}|${src.path}|${src.audience ?? ''}|${src.expirationSeconds ?? ''}`;
+  const had = cache.get(k);
+  if (had) return had;
+  const token = signedToken(c, pod, src) ?? unsignedToken(c, pod, src);
+  cache.set(k, token);
+  return token;
+}
+
+const TOKENS = new WeakMap<Cluster, Map<string, string>>();
+
+/** Signed with the cluster's sa.key (authn.ts), so the API server accepts it from inside the pod. */
+function signedToken(c: Cluster, pod: Pod, src: { audience?: string; expirationSeconds?: number }): string | undefined {
+  const ns = pod.metadata.namespace ?? 'default';
+  const sa = c.store.get('ServiceAccount', ns, pod.spec.serviceAccountName ?? 'default');
+  if (!sa) return undefined;
+  const node = pod.spec.nodeName ?? '';
+  const h = createHash('sha256').update(`jti/${pod.metadata.uid ?? ''}/${c.now()}`).digest('hex');
+  const jti = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  const bound = { podName: pod.metadata.name, podUid: pod.metadata.uid ?? '', nodeName: node, nodeUid: c.store.get('Node', undefined, node)?.metadata.uid ?? '', jti };
+  return mintServiceAccountToken(c, sa, src.expirationSeconds ?? 3607, src.audience ? [src.audience] : undefined, bound);
+}
+
+/** A cluster without a service-account key (hand-built test clusters): the claims, unsigned. */
+function unsignedToken(c: Cluster, pod: Pod, src: { audience?: string; expirationSeconds?: number }): string {
   const iat = Math.floor(c.now() / 1000);
   const ns = pod.metadata.namespace ?? 'default';
   const sa = pod.spec.serviceAccountName ?? 'default';

@@ -111,14 +111,18 @@ export function podListener(c: Cluster, pod: Pod, port: number, proto: 'tcp' | '
   return { listens: false };
 }
 
-/** Listeners of a node itself: its host-network pods (static pods, kube-proxy, CNI agents). */
-function hostListener(c: Cluster, host: Host, port: number, proto: 'tcp' | 'udp'): { listens: boolean; listener?: Listener } {
+/**
+ * Listeners of a node itself: its host-network pods (static pods, kube-proxy, CNI agents), sshd,
+ * and the kubelet (10250 on every address; its healthz port 10248 only on 127.0.0.1, so only a
+ * connection from the node itself, `local`, reaches it).
+ */
+function hostListener(c: Cluster, host: Host, port: number, proto: 'tcp' | 'udp', local = false): { listens: boolean; listener?: Listener; pod?: Pod } {
   for (const p of c.store.list<Pod>('Pod')) {
     if (!p.spec.hostNetwork || p.spec.nodeName !== host.name || !running(p)) continue;
     const l = podListener(c, p, port, proto);
-    if (l.listens) return l;
+    if (l.listens) return { ...l, pod: p };
   }
-  if (proto === 'tcp' && (port === 22 || (port === 10250 && host.unitActive('kubelet')))) return { listens: true };
+  if (proto === 'tcp' && (port === 22 || ((port === 10250 || (port === 10248 && local)) && host.unitActive('kubelet')))) return { listens: true };
   return { listens: false };
 }
 
@@ -376,11 +380,12 @@ function deliverToHost(x: Ctx, host: Host, port: number, src: string, srcPod: Po
     x.trace.push(`✓ ${host.name} answers ICMP echo`);
     return { ok: true, to: { ip: host.ip, port: 0, host: host.name }, srcSeen: src, trace: x.trace };
   }
-  const l = hostListener(x.c, host, port, x.proto);
+  const l = hostListener(x.c, host, port, x.proto, src === '127.0.0.1');
   if (!l.listens) return fail(x, 'refused', `nothing listens on ${host.name} ${host.ip}:${port}/${x.proto}`);
   x.trace.push(`✓ ${host.name} listens on ${port}/${x.proto}`);
   const to: Reached = { ip: host.ip, port, host: host.name };
   if (l.listener) to.listener = l.listener;
+  if (l.pod) to.pod = { ns: l.pod.metadata.namespace ?? 'default', name: l.pod.metadata.name };
   return { ok: true, to, srcSeen: src, trace: x.trace };
 }
 

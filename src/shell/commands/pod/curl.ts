@@ -8,6 +8,8 @@ import type { CommandContext } from '../../types.js';
 import type { ShellResult } from '../types.js';
 import { dnsSession, dnsWhy, recordWhy, resolveHost, result, sourceOf, TCP_CONNECT_TIMEOUT_MS } from './net.js';
 import { httpRequest, parseUrl } from './http.js';
+import { componentAnswer, SSL_HELP } from './component-http.js';
+import type { Credentials } from '../../../sim/authn.js';
 
 interface Opts {
   silent: boolean;
@@ -24,34 +26,79 @@ interface Opts {
   headers: Record<string, string>;
   /** `-X METHOD`. */
   method?: string;
+  /** `-k`/`--insecure`: do not verify the server's certificate. */
+  insecure: boolean;
+  /** `--cacert FILE`. */
+  cacert?: string;
+  /** `--cert FILE` (with `--key`): a client certificate. */
+  cert?: string;
 }
 
+/** Short options that take a value: in the same word (`-m2`, `-o/dev/null`) or the next one. */
+const SHORT_WITH_VALUE = new Set(['m', 'o', 'w', 'H', 'X', 'd', 'A', 'u', 'e', 'E']);
+/** Short switches: curl lets them be bundled (`-sSL`, `-skL`, and with a value last, `-sm2`). */
+const SHORT_SWITCHES = new Set(['s', 'S', 'v', 'I', 'k', 'L', 'f', 'i', '4', '6']);
+
+function setValue(o: Opts, flag: string, v: string): void {
+  if (flag === 'm' || flag === '--max-time' || flag === '--connect-timeout') o.maxTimeS = Number(v);
+  else if (flag === 'o' || flag === '--output') o.output = v;
+  else if (flag === 'w' || flag === '--write-out') o.writeOut = v;
+  else if (flag === 'H' || flag === '--header') {
+    const h = /^\s*([^:\s]+)\s*:\s*(.*?)\s*$/.exec(v);
+    if (h && h[1]!.toLowerCase() === 'host') o.hostHeader = h[2] ?? '';
+    else if (h) o.headers[h[1]!] = h[2] ?? '';
+  } else if (flag === 'X' || flag === '--request') o.method = v || 'GET';
+  else if (flag === '--cacert') o.cacert = v;
+  else if (flag === '--cert' || flag === 'E') o.cert = v;
+}
+
+function setSwitch(o: Opts, ch: string): void {
+  if (ch === 's') o.silent = true;
+  if (ch === 'S') o.showError = true;
+  if (ch === 'v') o.verbose = true;
+  if (ch === 'I') o.head = true;
+  if (ch === 'k') o.insecure = true;
+}
+
+/** curl's command line (src/tool_getparam.c): long options, and short ones bundled as getparameter walks them. */
 function parse(argv: string[]): Opts | string {
-  const o: Opts = { silent: false, showError: false, verbose: false, head: false, headers: {} };
+  const o: Opts = { silent: false, showError: false, verbose: false, head: false, headers: {}, insecure: false };
+  const LONG_VALUE = ['--max-time', '--connect-timeout', '--output', '--write-out', '--header', '--request', '--data', '--user-agent', '--user', '--referer', '--cacert', '--cert', '--key', '--capath'];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '-m' || a === '--max-time' || a === '--connect-timeout') o.maxTimeS = Number(argv[++i]);
-    else if (a === '-o' || a === '--output') o.output = argv[++i] ?? '';
-    else if (a === '-w' || a === '--write-out') o.writeOut = argv[++i] ?? '';
-    else if (a === '-H' || a === '--header') {
-      const h = /^\s*([^:\s]+)\s*:\s*(.*?)\s*$/.exec(argv[++i] ?? '');
-      if (h && h[1]!.toLowerCase() === 'host') o.hostHeader = h[2] ?? '';
-      else if (h) o.headers[h[1]!] = h[2] ?? '';
-    } else if (a === '-X' || a === '--request') o.method = argv[++i] ?? 'GET';
+    if (LONG_VALUE.includes(a)) setValue(o, a, argv[++i] ?? '');
     else if (a === '--silent') o.silent = true;
+    else if (a === '--show-error') o.showError = true;
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--head') o.head = true;
-    else if (/^-[sSvIkLf]+$/.test(a)) {
-      for (const ch of a.slice(1)) {
-        if (ch === 's') o.silent = true;
-        if (ch === 'S') o.showError = true;
-        if (ch === 'v') o.verbose = true;
-        if (ch === 'I') o.head = true;
+    else if (a === '--insecure') o.insecure = true;
+    else if (['--location', '--fail', '--include'].includes(a)) continue;
+    else if (a.startsWith('-') && !a.startsWith('--') && a.length > 1) {
+      for (let k = 1; k < a.length; k++) {
+        const ch = a[k]!;
+        if (SHORT_WITH_VALUE.has(ch)) {
+          setValue(o, ch, k + 1 < a.length ? a.slice(k + 1) : (argv[++i] ?? ''));
+          break;
+        }
+        if (!SHORT_SWITCHES.has(ch)) return a;
+        setSwitch(o, ch);
       }
     } else if (a.startsWith('-')) return a;
     else o.url = a;
   }
   return o;
+}
+
+/** What curl presents to a TLS server: `-H 'Authorization: Bearer TOKEN'`, or `--cert FILE`. */
+function credentialsOf(ctx: CommandContext, o: Opts): { credentials?: Credentials } {
+  const auth = Object.entries(o.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  const bearer = auth ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;
+  if (bearer) return { credentials: { token: bearer } };
+  if (o.cert !== undefined) {
+    const pem = ctx.fs.tryRead(o.cert.startsWith('/') ? o.cert : `${ctx.cwd.replace(/\/$/, '')}/${o.cert}`);
+    if (pem) return { credentials: { clientCertificate: pem } };
+  }
+  return {};
 }
 
 function expand(w: string, code: number): string {
@@ -74,7 +121,7 @@ export function curl(ctx: CommandContext): ShellResult {
     recordWhy(c, 'curl', [...why, `name ${url.host} did not resolve (${r.reason})`]);
     return err(6, `Could not resolve host: ${url.host}`, r.elapsedMs);
   }
-  const { conn, response } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path, o.hostHeader ?? url.host, {
+  const { conn, response: site } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path, o.hostHeader ?? url.host, {
     method: o.method ?? (o.head ? 'HEAD' : 'GET'),
     headers: o.headers,
   });
@@ -88,8 +135,23 @@ export function curl(ctx: CommandContext): ShellResult {
     }
     return err(28, `Failed to connect to ${url.host} port ${url.port} after ${TCP_CONNECT_TIMEOUT_MS} ms: Couldn't connect to server`, r.elapsedMs + TCP_CONNECT_TIMEOUT_MS);
   }
+  const component = componentAnswer(c, conn, {
+    scheme: url.scheme,
+    host: url.host,
+    path: `${url.path}${url.query}`,
+    insecure: o.insecure,
+    ...(o.cacert !== undefined ? { cacert: o.cacert } : {}),
+    fs: ctx.fs,
+    cwd: ctx.cwd,
+    ...credentialsOf(ctx, o),
+  });
+  if (component && 'curlError' in component) {
+    const shown = !o.silent || o.showError;
+    return { ...err(component.curlError, component.message, r.elapsedMs), stderr: shown ? `curl: (${component.curlError}) ${component.message}\n${component.sslHelp ? SSL_HELP : ''}` : '' };
+  }
+  const response = component?.response ?? site;
   if (!response) return err(52, 'Empty reply from server', r.elapsedMs);
-  const headers = `HTTP/1.1 ${response.status} ${response.reason}\r\nServer: ${response.server}\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(response.body)}\r\nConnection: keep-alive\r\n${response.location ? `Location: ${response.location}\r\n` : ''}\r\n`;
+  const headers = `HTTP/1.1 ${response.status} ${response.reason}\r\n${response.server ? `Server: ${response.server}\r\n` : ''}Content-Type: ${response.contentType ?? 'text/html'}\r\nContent-Length: ${Buffer.byteLength(response.body)}\r\nConnection: keep-alive\r\n${response.location ? `Location: ${response.location}\r\n` : ''}\r\n`;
   const body = o.head ? headers : response.body;
   const v = o.verbose ? `${verbose}* Connected to ${url.host} (${r.ip}) port ${url.port}\n> ${o.head ? 'HEAD' : 'GET'} ${url.path} HTTP/1.1\n> Host: ${o.hostHeader ?? `${url.host}${url.port === 80 ? '' : `:${url.port}`}`}\n> User-Agent: curl/8.14.1\n> Accept: */*\n> \n${headers.split('\r\n').filter((l) => l !== '').map((l) => `< ${l}\n`).join('')}< \n` : '';
   const wout = o.writeOut !== undefined ? expand(o.writeOut, response.status) : '';

@@ -13,8 +13,11 @@ export interface HttpResponse {
   status: number;
   reason: string;
   body: string;
+  /** The Server header ('' when the server sends none, as Go's net/http does not). */
   server: string;
   location?: string;
+  /** The Content-Type header; text/html when absent. */
+  contentType?: string;
 }
 
 /**
@@ -49,10 +52,11 @@ export function httpRequest(
   return { conn, response: siteAnswer(site, path) };
 }
 
-/** Split `http://host[:port][/path]` (scheme optional). */
-export function parseUrl(url: string): { host: string; port: number; path: string } | undefined {
-  const m = /^(?:(https?):\/\/)?([^/:?#]+)(?::(\d+))?([^?#]*)/.exec(url);
+/** Split `http://host[:port][/path][?query]` (scheme optional, http by default). */
+export function parseUrl(url: string): { scheme: 'http' | 'https'; host: string; port: number; path: string; query: string } | undefined {
+  const m = /^(?:(https?):\/\/)?([^/:?#]+)(?::(\d+))?([^?#]*)(\?[^#]*)?/.exec(url);
   if (!m || !m[2]) return undefined;
-  const port = m[3] ? Number(m[3]) : m[1] === 'https' ? 443 : 80;
-  return { host: m[2], port, path: m[4] || '/' };
+  const scheme = m[1] === 'https' ? 'https' : 'http';
+  const port = m[3] ? Number(m[3]) : scheme === 'https' ? 443 : 80;
+  return { scheme, host: m[2], port, path: m[4] || '/', query: m[5] ?? '' };
 }

@@ -7,6 +7,7 @@
  * else is a 404, which kubectl reports as `the server could not find the requested resource`.
  */
 import { apiServerVersion } from '../../../sim/controlplane.js';
+import type { Cluster } from '../../../sim/cluster.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv } from '../context.js';
 import { RawError } from '../errors.js';
@@ -74,8 +75,11 @@ function versionBody(gitVersion: string): string {
 
 const NOT_FOUND = 'Error from server (NotFound): the server could not find the requested resource';
 
-/** The body the API server returns for PATH, or undefined for a 404. */
-function serve(env: KubectlEnv, path: string): string | undefined {
+/**
+ * The body the API server returns for PATH on its health and version endpoints, or undefined for
+ * any other path (shared with curl against the secure port, commands/pod/component-http.ts).
+ */
+export function apiServerPublicBody(cluster: Cluster, path: string): string | undefined {
   const q = path.indexOf('?');
   const route = (q >= 0 ? path.slice(0, q) : path).replace(/\/+$/, '');
   const query = new URLSearchParams(q >= 0 ? path.slice(q + 1) : '');
@@ -86,13 +90,13 @@ function serve(env: KubectlEnv, path: string): string | undefined {
   }
   const single = /^\/(healthz|livez|readyz)\/(.+)$/.exec(route);
   if (single && checksFor(single[1] as 'healthz' | 'livez' | 'readyz').includes(single[2]!)) return 'ok';
-  if (route === '/version') return versionBody(apiServerVersion(env.cluster));
+  if (route === '/version') return versionBody(apiServerVersion(cluster));
   return undefined;
 }
 
 export function runGetRaw(env: KubectlEnv, path: string): CommandResult {
   env.api.ensureUp();
-  const body = serve(env, path);
+  const body = apiServerPublicBody(env.cluster, path);
   if (body === undefined) throw new RawError(NOT_FOUND);
   return { stdout: body, stderr: '', exitCode: 0 };
 }
