@@ -85,6 +85,7 @@ const POINTS: readonly ExtensionPoint[] = [
     helpers: {
       'types.ts': 'the AdmissionPlugin and AdmissionAttributes shapes',
       'resources.ts': 'resource-list arithmetic LimitRanger and ResourceQuota share',
+      'forbidden.ts': 'admission.NewForbidden, the error text every plugin refuses with',
     },
   },
   {

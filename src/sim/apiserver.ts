@@ -31,6 +31,7 @@ import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, val
 import { podReady, type PodDisruptionBudget } from './controllers/disruption.js';
 import { validateCrd } from './api/validation-crd.js';
 import { validateCronJob, validateJob } from './api/validation-batch.js';
+import { validatePriorityClass, type PriorityClass } from './api/priority.js';
 import { checkRequestBody, checkStoredSize, validateAnnotationsSize, validateDataSize } from './api/size-limits.js';
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
@@ -586,6 +587,8 @@ export class ApiServer {
         return old ? validateClaimUpdate(obj as PersistentVolumeClaim, old as PersistentVolumeClaim) : [];
       case 'CustomResourceDefinition':
         return validateCrd(obj as CustomResourceDefinition);
+      case 'PriorityClass':
+        return validatePriorityClass(obj as PriorityClass, old as PriorityClass | undefined);
       default: {
         // customResourceStrategy.Validate: the object against its version's openAPIV3Schema
         const custom = this.customSchema(obj);

@@ -38,6 +38,7 @@ import { services } from './services.js';
 import { servicecidrs } from './servicecidrs.js';
 import { statefulsets } from './statefulsets.js';
 import { storageclasses } from './storageclasses.js';
+import { priorityclasses } from './priorityclasses.js';
 import type { KindPrinter } from './types.js';
 
 export type { Column, KindPrinter } from './types.js';
@@ -65,6 +66,7 @@ export type PrintedKind =
   | 'PersistentVolume'
   | 'PersistentVolumeClaim'
   | 'StorageClass'
+  | 'PriorityClass'
   | 'RoleBinding'
   | 'ClusterRoleBinding'
   | 'Lease'
@@ -103,6 +105,7 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   PersistentVolume: persistentvolumes,
   PersistentVolumeClaim: persistentvolumeclaims,
   StorageClass: storageclasses,
+  PriorityClass: priorityclasses,
   RoleBinding: rolebindings,
   ClusterRoleBinding: rolebindings,
   Lease: leases,

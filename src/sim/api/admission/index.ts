@@ -6,8 +6,8 @@
  * and defaulting and through `admitValidating` after the object validated, so a refused write is
  * never stored. NamespaceLifecycle and DefaultStorageClass live beside the API server's create.
  */
-import { ApiError, forbidden } from '../errors.js';
-import { infoForKind, qualifiedResource } from '../registry.js';
+import { ApiError } from '../errors.js';
+import { admissionForbidden } from './forbidden.js';
 import type { Pod, PodStatus } from '../types.js';
 import { computePodQOS } from '../qos.js';
 import type { AdmissionAttributes, AdmissionPlugin } from './types.js';
@@ -15,11 +15,12 @@ import { limitRanger } from './limitranger.js';
 import { podSecurity } from './podsecurity.js';
 import { resourceQuota } from './resourcequota.js';
 import { serviceAccount } from './serviceaccount.js';
+import { priority } from './priority.js';
 
 export type { AdmissionAttributes, AdmissionPlugin, Operation } from './types.js';
 
 /** In kube-apiserver's order: mutating halves run in it, then validating halves in it. */
-export const ADMISSION_PLUGINS: readonly AdmissionPlugin[] = [limitRanger, serviceAccount, podSecurity, resourceQuota];
+export const ADMISSION_PLUGINS: readonly AdmissionPlugin[] = [limitRanger, serviceAccount, priority, podSecurity, resourceQuota];
 
 /**
  * Runs the mutating halves. A pod's QoS class is recorded by PrepareForCreate, which runs after
@@ -33,14 +34,7 @@ export function admitMutating(a: AdmissionAttributes): void {
   }
 }
 
-/**
- * admission.NewForbidden: `<resource> "<name>" is forbidden: <why>`, the name being the
- * generateName when the object has no name yet.
- */
-export function admissionForbidden(a: AdmissionAttributes, why: string): ApiError {
-  const name = a.obj.metadata.name || a.obj.metadata.generateName || 'Unknown';
-  return forbidden(`${qualifiedResource(infoForKind(a.obj.kind))} "${name}" is forbidden: ${why}`);
-}
+export { admissionForbidden } from './forbidden.js';
 
 /** Runs the validating halves; throws the first refusal as a Forbidden ApiError. */
 export function admitValidating(a: AdmissionAttributes): void {
