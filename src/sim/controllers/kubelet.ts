@@ -522,7 +522,7 @@ function stepContainer(
       cs.state = {
         terminated: {
           exitCode: code,
-          reason: plan.kind === 'oom' ? 'OOMKilled' : code === 0 ? 'Completed' : 'Error',
+          reason: plan.kind === 'oom' ? 'OOMKilled' : (plan.reason ?? (code === 0 ? 'Completed' : 'Error')),
           startedAt: cs.state.running.startedAt ?? ts,
           finishedAt: new Date(plan.at - (plan.at % 1000)).toISOString().replace('.000Z', 'Z'),
           ...(cs.containerID ? { containerID: cs.containerID } : {}),
@@ -565,14 +565,18 @@ function stepContainer(
   if (cs.state.terminated) {
     const code = cs.state.terminated.exitCode;
     const restart = restartPolicy === 'Always' || (restartPolicy === 'OnFailure' && code !== 0);
+    // a container the node's reboot took (reason Unknown) comes back with the pod's new sandbox at
+    // once (kuberuntime_manager.go computePodActions: SandboxChanged), not after a crash back-off
+    const lost = cs.state.terminated.reason === 'Unknown';
     if (restart) {
-      const at = now + backoffMs(cs.restartCount);
+      const at = lost ? now : now + backoffMs(cs.restartCount);
       timer.nextAt = at;
       cs.lastState = { terminated: cs.state.terminated };
       cs.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${fmtBackoff(backoffMs(cs.restartCount))} restarting failed container=${ct.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` } };
       cs.ready = false;
       cs.started = false;
-      events.push(['Warning', 'BackOff', `Back-off restarting failed container ${ct.name} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`]);
+      if (!lost) events.push(['Warning', 'BackOff', `Back-off restarting failed container ${ct.name} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`]);
+      else if (pod.spec.containers[0]?.name === ct.name) events.push(['Normal', 'SandboxChanged', 'Pod sandbox changed, it will be killed and re-created.']);
       c.wakeAt(at);
     }
   }

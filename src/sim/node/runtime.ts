@@ -256,7 +256,6 @@ export function bootHost(host: Host, now: number): void {
   }
 }
 
-/** A reboot of a cluster node: the kernel comes back from its files (bootHost), the kubelet re-reads its config. */
 /** When the host booted: its last boot, or for a fixture's host the earliest unit start (uptime, ps, who). */
 export function bootTime(host: Host, now: number): number {
   if (host.data.state.bootedAt !== undefined) return host.data.state.bootedAt;
@@ -264,6 +263,7 @@ export function bootTime(host: Host, now: number): number {
   return starts.length ? Math.min(...starts) : now;
 }
 
+/** A reboot of a cluster node: the kernel comes back from its files (bootHost), the kubelet re-reads its config. */
 export function rebootNode(c: Cluster, host: Host): void {
   host.data.state.reboots = (host.data.state.reboots ?? 0) + 1;
   bootHost(host, c.now());

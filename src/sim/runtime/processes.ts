@@ -29,7 +29,8 @@ const LOG_CAP = 20_000;
 export type LogChunk = [t: number, stream: 0 | 1, text: string];
 
 /** What a run will do, known when it starts. */
-export type RunPlan = { kind: 'exit'; code: number; at: number } | { kind: 'oom'; at: number } | { kind: 'runs'; follow?: string; followAt?: number };
+/** How a container's process ends: `reason` when it is not its own exit (a node reboot: `Unknown`). */
+export type RunPlan = { kind: 'exit'; code: number; at: number; reason?: 'Unknown' } | { kind: 'oom'; at: number } | { kind: 'runs'; follow?: string; followAt?: number };
 
 export interface ContainerRun {
   startedAt: number;
@@ -130,6 +131,23 @@ export function endRun(c: Cluster, pod: Pod, container: string, code: number): b
   if (!run || run.finishedAt !== undefined) return false;
   run.plan = { kind: 'exit', code, at: c.now() };
   return true;
+}
+
+/**
+ * A node rebooted: every container process on it died with its kernel, without an exit of its
+ * own. The kubelet that comes back finds them gone and reports what it reports for a container
+ * it cannot find (exit code 255, reason Unknown, kuberuntime's "container not found" status),
+ * then starts them again under its restart policy.
+ */
+export function containersLostOnReboot(c: Cluster, nodeName: string, kubeletBackAt: number): void {
+  for (const pod of c.store.list<Pod>('Pod')) {
+    if (pod.spec.nodeName !== nodeName) continue;
+    for (const ct of podContainers(pod)) {
+      const run = currentRun(c, pod, ct.name);
+      // the API keeps the old status until the kubelet is back and finds the container gone
+      if (run && run.finishedAt === undefined) run.plan = { kind: 'exit', code: 255, at: kubeletBackAt, reason: 'Unknown' };
+    }
+  }
 }
 
 export function finishRun(c: Cluster, pod: Pod, container: string, at: number): void {

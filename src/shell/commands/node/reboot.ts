@@ -2,13 +2,15 @@
  * `reboot` and `shutdown -r now` (systemd 255's systemctl in its reboot/shutdown personalities,
  * src/systemctl/systemctl-compat-halt.c and systemctl-compat-shutdown.c): the node boots again
  * from its files (sim/node/runtime.ts rebootNode: modules-load.d, sysctl.d, fstab swap, enabled
- * units), and the learner's ssh login on it ends as the connection drops (shell/session.ts sees
- * the reboot count move). Boot takes the simulated time of a small VM's reboot.
+ * units), its pods' containers died with it and start again (restart count +1, last state
+ * `Unknown`/255: sim/runtime/processes.ts containersLostOnReboot), and the learner's ssh login on
+ * it ends as the connection drops (shell/session.ts sees the reboot count move). Boot takes the simulated time of a small VM's reboot.
  * Without root, logind's polkit check refuses over ssh with the texts below. Powering a node off
  * and scheduled shutdowns are not simulated: there would be no way to power it on again.
  */
 import type { CommandFn, CommandResult } from '../../types.js';
 import { rebootNode } from '../../../sim/node/runtime.js';
+import { containersLostOnReboot } from '../../../sim/runtime/processes.js';
 import { isRoot, nodeEnv, notInstalled } from './host.js';
 import type { ShellResult } from '../types.js';
 
@@ -22,6 +24,8 @@ function doReboot(ctx: Parameters<CommandFn>[0]): ShellResult {
   if (!env) return notInstalled(ctx);
   if (!isRoot(ctx)) return { stdout: '', stderr: DENIED, exitCode: 1 };
   rebootNode(env.cluster, env.host);
+  containersLostOnReboot(env.cluster, env.host.name, env.cluster.now() + REBOOT_MS);
+  env.cluster.touchHosts();
   return { stdout: '', stderr: '', exitCode: 0, advanceMs: REBOOT_MS };
 }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { assertGolden, goldenPath } from '../../../testing/golden.js';
 import { Session } from '../../session.js';
-import type { Node } from '../../../sim/api/types.js';
+import type { Node, Pod } from '../../../sim/api/types.js';
 import { findVerb } from '../../kubectl/index.js';
 
 async function transcript(s: Session, lines: string[]): Promise<string> {
@@ -195,6 +195,29 @@ describe('node tools on kubeadm-calico', () => {
     assert.equal(id?.replace(/-/g, ''), after);
     const ev = await s.exec('kubectl get events --field-selector reason=Rebooted -o jsonpath={.items[*].message}');
     assert.equal(ev.stdout, `Node cka-w1 has been rebooted, boot id: ${id}`);
+  });
+
+  it("a reboot takes the node's containers: they come back with one more restart, last state Unknown/255", async () => {
+    const s = session();
+    await s.exec('kubectl create deploy web --image=nginx --replicas=3');
+    await s.exec('kubectl wait --for=condition=available deploy/web');
+    const pods = (): Pod[] => s.cluster.store.list<Pod>('Pod', 'default');
+    const onW1 = pods().filter((p) => p.spec.nodeName === 'cka-w1').map((p) => p.metadata.name);
+    assert.ok(onW1.length > 0);
+    await s.exec('ssh cka-w1 reboot');
+    for (const p of pods()) {
+      const cs = p.status?.containerStatuses?.[0];
+      if (!onW1.includes(p.metadata.name)) {
+        assert.equal(cs?.restartCount, 0, p.metadata.name);
+        continue;
+      }
+      assert.equal(cs?.restartCount, 1, p.metadata.name);
+      assert.ok(cs?.state.running, p.metadata.name);
+      assert.equal(cs?.lastState?.terminated?.reason, 'Unknown');
+      assert.equal(cs?.lastState?.terminated?.exitCode, 255);
+    }
+    const ev = await s.exec('kubectl get events --field-selector reason=SandboxChanged -o jsonpath={.items[*].involvedObject.name}');
+    assert.deepEqual(ev.stdout.split(' ').sort(), [...onW1].sort());
   });
 
   const onWorkstation = [
