@@ -569,14 +569,18 @@ function stepContainer(
     // once (kuberuntime_manager.go computePodActions: SandboxChanged), not after a crash back-off
     const lost = cs.state.terminated.reason === 'Unknown';
     if (restart) {
-      const at = lost ? now : now + backoffMs(cs.restartCount);
+      // kuberuntime_manager.go doBackOff: the first exit has no back-off entry yet, so the container
+      // starts again at once and the entry begins at 10s; each later exit waits the entry's window,
+      // which then doubles (flowcontrol.Backoff IsInBackOffSince / Next): 0, 10s, 20s, 40s … 5m
+      const windowMs = cs.restartCount === 0 || lost ? 0 : backoffMs(cs.restartCount - 1);
+      const at = now + windowMs;
       timer.nextAt = at;
       cs.lastState = { terminated: cs.state.terminated };
-      cs.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${fmtBackoff(backoffMs(cs.restartCount))} restarting failed container=${ct.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` } };
+      cs.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${fmtBackoff(backoffMs(Math.max(0, cs.restartCount - 1)))} restarting failed container=${ct.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` } };
       cs.ready = false;
       cs.started = false;
-      if (!lost) events.push(['Warning', 'BackOff', `Back-off restarting failed container ${ct.name} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`]);
-      else if (pod.spec.containers[0]?.name === ct.name) events.push(['Normal', 'SandboxChanged', 'Pod sandbox changed, it will be killed and re-created.']);
+      if (windowMs > 0) events.push(['Warning', 'BackOff', `Back-off restarting failed container ${ct.name} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`]);
+      else if (lost && pod.spec.containers[0]?.name === ct.name) events.push(['Normal', 'SandboxChanged', 'Pod sandbox changed, it will be killed and re-created.']);
       c.wakeAt(at);
     }
   }
