@@ -1,14 +1,45 @@
 /**
- * `helm get values|manifest|notes NAME` (helm pkg/cmd/get_*.go): the user-supplied values as YAML
- * under "USER-SUPPLIED VALUES:" (`--all` for the computed ones), the stored manifest, the notes.
+ * `helm get values|manifest|notes|hooks|metadata|all NAME` (helm v4.1.4 pkg/cmd/get_*.go): the
+ * user-supplied values as YAML under "USER-SUPPLIED VALUES:" (`--all` for the computed ones), the
+ * stored manifest, the notes, the hooks, the release's metadata, or all of it.
  */
 import { type HelmArgs, bool, flag } from './args.js';
 import { type HelmEnv, namespaceOf, requireApi } from './env.js';
-import { history } from './release.js';
+import { history, type Release } from './release.js';
+import { hooksText, statusText } from './status-text.js';
 import { HelmError } from './repo.js';
 import { fromPlain, helmToYaml } from '../gotemplate/sprig.js';
 import { coalesceValues, type Values } from './values.js';
 import type { Chart } from './chart.js';
+
+/** k8s.io/apimachinery labels.Set String: sorted `k=v` pairs joined by commas. */
+function labelSet(m: Record<string, string> | undefined): string {
+  return Object.keys(m ?? {})
+    .sort()
+    .map((k) => `${k}=${m![k]}`)
+    .join(',');
+}
+
+/** `helm get metadata` (helm v4.1.4 pkg/cmd/get_metadata.go WriteTable). */
+function metadata(r: Release): string {
+  const md = r.chart.metadata as Chart['metadata'] & { annotations?: Record<string, string>; dependencies?: { name: string }[] };
+  const method = r.apply_method === 'ssa' ? 'server-side apply' : r.apply_method === 'csa' ? 'client-side apply' : 'client-side apply (defaulted)';
+  const deps = (md.dependencies ?? []).map((d) => d.name).sort().join(',');
+  return (
+    `NAME: ${r.name}\nCHART: ${md.name}\nVERSION: ${md.version}\nAPP_VERSION: ${md.appVersion ?? ''}\n` +
+    `ANNOTATIONS: ${labelSet(md.annotations)}\nLABELS: \nDEPENDENCIES: ${deps}\nNAMESPACE: ${r.namespace}\n` +
+    `REVISION: ${r.version}\nSTATUS: ${r.info.status}\nDEPLOYED_AT: ${r.info.last_deployed.replace(/\.\d+Z$/, 'Z')}\nAPPLY_METHOD: ${method}\n`
+  );
+}
+
+/** The user-supplied and the computed values as `helm get values [--all]` prints them. */
+function valuesYaml(r: Release): { user: string; computed: string } {
+  const chart = { values: fromPlain(r.chart.values) as Values, dependencies: [], metadata: r.chart.metadata } as unknown as Chart;
+  return {
+    user: `${Object.keys(r.config ?? {}).length ? helmToYaml(fromPlain(r.config)) : 'null'}\n`,
+    computed: `${helmToYaml(coalesceValues(chart, fromPlain(r.config) as Values))}\n`,
+  };
+}
 
 export function get(env: HelmEnv, a: HelmArgs): string {
   const [what, name] = a.args;
@@ -20,12 +51,9 @@ export function get(env: HelmEnv, a: HelmArgs): string {
   if (!r) throw new HelmError('release: not found');
   if (what === 'manifest') return r.manifest;
   if (what === 'notes') return r.info.notes ? `NOTES:\n${r.info.notes}\n` : '';
-  if (what === 'values') {
-    if (bool(a, 'all')) {
-      const chart = { values: fromPlain(r.chart.values) as Values, dependencies: [], metadata: r.chart.metadata } as unknown as Chart;
-      return `COMPUTED VALUES:\n${helmToYaml(coalesceValues(chart, fromPlain(r.config) as Values))}\n`;
-    }
-    return `USER-SUPPLIED VALUES:\n${Object.keys(r.config ?? {}).length ? helmToYaml(fromPlain(r.config)) : 'null'}\n`;
-  }
-  return r.manifest;
+  if (what === 'values') return bool(a, 'all') ? `COMPUTED VALUES:\n${valuesYaml(r).computed}` : `USER-SUPPLIED VALUES:\n${valuesYaml(r).user}`;
+  if (what === 'hooks') return hooksText(r.hooks ?? []);
+  if (what === 'metadata') return metadata(r);
+  // all: the status printer in debug mode, with the chart's metadata (v4.1.4 pkg/cmd/get_all.go)
+  return statusText(r, { debug: true, showMetadata: true, values: valuesYaml(r) });
 }

@@ -22,6 +22,17 @@ function checkNamespace(env: HelmEnv, a: HelmArgs, ns: string): void {
   else throw new HelmError(`create: failed to create: namespaces "${ns}" not found`);
 }
 
+/**
+ * helm v4 applies server-side by default (install --server-side=true); an upgrade's `auto` keeps
+ * the previous release's method (pkg/action/upgrade.go getUpgradeServerSideValue).
+ */
+function applyMethod(a: HelmArgs, prev: Release | undefined): 'ssa' | 'csa' {
+  const opt = flag(a, 'server-side') ?? (prev ? 'auto' : 'true');
+  if (opt === 'auto') return prev?.apply_method === 'ssa' ? 'ssa' : 'csa';
+  if (opt === 'true' || opt === 'false') return opt === 'true' ? 'ssa' : 'csa';
+  throw new HelmError(`invalid/unknown release server-side apply method: ${opt}`);
+}
+
 function deploy(env: HelmEnv, a: HelmArgs, name: string, ref: string, prev: Release | undefined, user: Values): Release {
   const api = requireApi(env);
   const ns = namespaceOf(a);
@@ -40,6 +51,7 @@ function deploy(env: HelmEnv, a: HelmArgs, name: string, ref: string, prev: Rele
     config: plainConfig(user),
     manifest: rendered.manifest,
     hooks: rendered.hooks.map((h) => ({ name: h.name, kind: h.kind, path: h.path, manifest: h.content, events: (h.hook ?? '').split(',').map((e) => e.trim()) })),
+    apply_method: applyMethod(a, prev),
   };
   if (dry) return rel;
   if (!prev) checkNamespace(env, a, ns);

@@ -23,7 +23,21 @@ export interface Release {
   /** The values the user supplied (helm get values). */
   config: Record<string, unknown>;
   manifest: string;
-  hooks?: unknown[];
+  hooks?: ReleaseHook[];
+  /** How the objects were applied: `ssa` (helm v4's default) or `csa` (--server-side=false). */
+  apply_method?: 'ssa' | 'csa';
+}
+
+/** A hook as helm records it (pkg/release/v1/hook.go). */
+export interface ReleaseHook {
+  name: string;
+  kind: string;
+  path: string;
+  manifest: string;
+  events?: string[];
+  last_run?: { started_at?: string; completed_at?: string; phase: string };
+  weight?: number;
+  delete_policies?: string[];
 }
 
 export const secretName = (name: string, version: number): string => `sh.helm.release.v1.${name}.v${version}`;

@@ -3,7 +3,7 @@
  * target revision (the previous one by default) as a new revision described "Rollback to N";
  * the current revision becomes superseded.
  */
-import type { HelmArgs } from './args.js';
+import { type HelmArgs, flag } from './args.js';
 import { applyManifest, type HelmEnv, namespaceOf, requireApi } from './env.js';
 import { createRecord, history, type Release, updateRecord } from './release.js';
 import { HelmError } from './repo.js';
@@ -24,7 +24,10 @@ export function rollback(env: HelmEnv, a: HelmArgs): string {
   const now = new Date(env.now()).toISOString();
   applyManifest(api, target.manifest, cur.manifest, ns, name);
   for (const r of all) if (r.info.status === 'deployed') updateRecord(api, { ...r, info: { ...r.info, status: 'superseded' } });
-  const next: Release = { ...target, version: cur.version + 1, info: { ...target.info, first_deployed: cur.info.first_deployed, last_deployed: now, status: 'deployed', description: `Rollback to ${want}` } };
+  // --server-side defaults to auto: the method of the release rolled back from (v4.1.4 pkg/action/rollback.go)
+  const method = flag(a, 'server-side') ?? 'auto';
+  const apply_method = method === 'true' || (method === 'auto' && cur.apply_method === 'ssa') ? 'ssa' : 'csa';
+  const next: Release = { ...target, version: cur.version + 1, info: { ...target.info, first_deployed: cur.info.first_deployed, last_deployed: now, status: 'deployed', description: `Rollback to ${want}` }, apply_method };
   createRecord(api, next);
   return 'Rollback was a success! Happy Helming!\n';
 }

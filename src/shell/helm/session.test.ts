@@ -59,3 +59,22 @@ test('helm create writes the recorded helm v4.1.4 scaffold', async () => {
     assert.equal(await run(s, `cat mychart/${f}`), want, f);
   }
 });
+
+test('helm get hooks, metadata and all show what the release recorded (helm v4.1.4 get_*.go)', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('helm repo add stable https://charts.example.com/stable');
+  await s.exec('helm install web stable/web --version 1.1.0 --set replicaCount=2 -n shop --create-namespace');
+  const hooks = await run(s, 'helm get hooks web -n shop');
+  assert.match(hooks, /^---\n# Source: web\/templates\/tests\/test-connection\.yaml\napiVersion: v1\nkind: Pod\n/);
+  assert.ok(!hooks.includes('kind: Deployment'), 'only hooks, not the manifest');
+  assert.equal(
+    await run(s, 'helm get metadata web -n shop'),
+    'NAME: web\nCHART: web\nVERSION: 1.1.0\nAPP_VERSION: 1.26.0\nANNOTATIONS: \nLABELS: \nDEPENDENCIES: \nNAMESPACE: shop\nREVISION: 1\nSTATUS: deployed\nDEPLOYED_AT: 2026-12-02T10:00:00Z\nAPPLY_METHOD: server-side apply\n',
+  );
+  const all = await run(s, 'helm get all web -n shop');
+  assert.match(all, /\nREVISION: 1\nCHART: web\nVERSION: 1\.1\.0\nAPP_VERSION: 1\.26\.0\nDESCRIPTION: Install complete\nUSER-SUPPLIED VALUES:\nreplicaCount: 2\n\nCOMPUTED VALUES:\n/);
+  assert.match(all, /\nHOOKS:\n---\n# Source: web\/templates\/tests\/test-connection\.yaml\n[\s\S]*\nMANIFEST:\n---\n# Source: web\/templates\/serviceaccount\.yaml\n[\s\S]*\nNOTES:\n1\. Get the application URL/);
+  await s.exec('helm upgrade web stable/web -n shop --server-side=false');
+  assert.match(await run(s, 'helm get metadata web -n shop'), /\nAPPLY_METHOD: client-side apply\n$/);
+  assert.match(await run(s, 'helm install w2 stable/web -n shop --dry-run'), /\nDESCRIPTION: Dry run complete\nHOOKS:\n---\n# Source: web\/templates\/tests\/test-connection\.yaml\n[\s\S]*\nMANIFEST:\n---\n/);
+});
