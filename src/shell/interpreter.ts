@@ -28,7 +28,8 @@ import { BudgetExceeded, INTERRUPTED_STATUS, LineBudget } from './budget.js';
 import { compilePosix, RegexError } from './commands/regex.js';
 import { classify, describeLong, describeShort, type NameKind, parseReadArgs, readRecord, splitFields } from './read-builtin.js';
 import { JobTable } from './jobs.js';
-import { andOrText, jobBuiltin } from './job-builtins.js';
+import { jobBuiltin } from './job-builtins.js';
+import { andOrText, functionText } from './print-command.js';
 
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
@@ -1148,17 +1149,17 @@ export class Interpreter {
     }
     const attrs = (k: string): string => `${st.arrays.has(k) ? 'a' : ''}${st.exported.has(k) ? 'x' : ''}`;
     if (o.on.has('F') || o.on.has('f')) {
-      if (o.on.has('f') && o.names.length > 0 && !o.on.has('F')) {
-        this.write(io.err, `${this.prefix()}${builtin}: -f: cka-lab does not print function bodies; use -F\n`);
-        return 1;
-      }
+      // -F names the functions, -f prints their definitions (print_cmd.c, shell/print-command.ts)
+      const bodies = !o.on.has('F');
+      const show = (n: string): string => (bodies ? functionText(n, this.functions.get(n)!) : `${n}\n`);
       if (o.names.length === 0) {
-        this.write(io.out, [...this.functions.keys()].sort().map((f) => `declare -f ${f}\n`).join(''));
+        const names = [...this.functions.keys()].sort();
+        this.write(io.out, names.map((f) => (bodies ? show(f) : `declare -f ${f}\n`)).join(''));
         return 0;
       }
       let status = 0;
       for (const n of o.names) {
-        if (this.functions.has(n)) this.write(io.out, `${n}\n`);
+        if (this.functions.has(n)) this.write(io.out, show(n));
         else status = 1;
       }
       return status;
@@ -1432,6 +1433,8 @@ export class Interpreter {
         continue;
       }
       this.write(io.out, `${terse ? k.kind : describeLong(n, k)}\n`);
+      const body = this.functions.get(n);
+      if (!terse && k.kind === 'function' && body) this.write(io.out, functionText(n, body));
     }
     return status;
   }

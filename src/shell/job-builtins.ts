@@ -1,10 +1,8 @@
 /**
  * The job-control builtins over a JobTable (shell/jobs.ts): `jobs [-lpr]`, `kill [-SIG] %N|PID`,
  * `kill -l`, `wait [%N|PID]`, `fg`, `bg`, `disown` (bash builtins/jobs.def, kill.def, wait.def,
- * fg_bg.def). Messages recorded from bash 5.2. Also the text bash shows for a background list
- * (print_cmd.c make_command_string, for the simple shapes a learner puts behind `&`).
+ * fg_bg.def). Messages recorded from bash 5.2.
  */
-import type { AndOr, Command, Pipeline, Redirect } from './parse/ast.js';
 import { SIGNALS, TRAP_LIST } from './trap-builtin.js';
 import type { JobData, JobTable } from './jobs.js';
 
@@ -233,37 +231,4 @@ export function jobBuiltin(name: string, args: string[], table: JobTable, ctx: J
     }
   }
   return { stdout: '', errors: [`${name}: not a job builtin`], status: 2 };
-}
-
-// The command text of a background list
-
-function redirectText(r: Redirect): string {
-  const fd = r.fd === undefined ? '' : String(r.fd);
-  if (r.op === '>&' || r.op === '<&') return `${fd}${r.op}${r.target.raw}`;
-  return `${fd}${r.op} ${r.target.raw}`;
-}
-
-function commandText(c: Command): string {
-  switch (c.type) {
-    case 'simple': {
-      const assigns = c.assigns.map((a) => `${a.name}${a.index !== undefined ? `[${a.index}]` : ''}${a.append ? '+=' : '='}${a.array ? `(${a.array.map((w) => w.raw).join(' ')})` : a.value.raw}`);
-      return [...assigns, ...c.words.map((w) => w.raw), ...c.redirects.map(redirectText)].join(' ');
-    }
-    case 'subshell':
-      return `( ${c.body.items.map(andOrText).join('; ')} )`;
-    case 'group':
-      return `{ ${c.body.items.map(andOrText).join('; ')}; }`;
-    default:
-      return c.type;
-  }
-}
-
-function pipelineText(p: Pipeline): string {
-  const parts = p.commands.map((c, i) => `${commandText(c)}${i < p.commands.length - 1 ? (p.pipeStderr[i] ? ' |& ' : ' | ') : ''}`);
-  return `${p.negate ? '! ' : ''}${parts.join('')}`;
-}
-
-/** A list as bash's jobs show it: words as typed, single spaces, `&&`/`||` between pipelines. */
-export function andOrText(item: AndOr): string {
-  return [pipelineText(item.first), ...item.rest.map((r) => `${r.op} ${pipelineText(r.pipeline)}`)].join(' ');
 }

@@ -6,7 +6,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { JobTable } from './jobs.js';
-import { andOrText, jobBuiltin } from './job-builtins.js';
+import { jobBuiltin } from './job-builtins.js';
+import { andOrText } from './print-command.js';
 import { parseScript } from './parse/ast.js';
 import { Session, type SessionData } from './session.js';
 import { loadFixture } from '../testing/fixtures.js';
