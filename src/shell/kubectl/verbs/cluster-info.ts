@@ -1,8 +1,9 @@
 /**
  * `kubectl cluster-info` (k8s.io/kubectl pkg/cmd/clusterinfo/clusterinfo.go): the control plane
  * URL from the kubeconfig, then every kube-system Service labelled
- * `kubernetes.io/cluster-service=true` with its API-server proxy link. Names and URLs are coloured
- * with go-colortext's ANSI codes, which kubectl writes even when stdout is not a terminal.
+ * `kubernetes.io/cluster-service=true` with its API-server proxy link. Plain text: the v1.35.2
+ * binary no longer links go-colortext, and against a test server it printed no colour codes, on a
+ * terminal (`script`) or into a pipe alike.
  */
 import type { Service } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
@@ -10,12 +11,8 @@ import { errorResult } from '../errors.js';
 import { str } from '../flags.js';
 import { kubeconfigPath, readKubeconfig } from '../kubeconfig.js';
 
-const GREEN = '\x1b[0;32m';
-const YELLOW = '\x1b[0;33m';
-const RESET = '\x1b[0m';
-
 function line(name: string, link: string): string {
-  return `${GREEN}${name}${RESET} is running at ${YELLOW}${link}${RESET}\n`;
+  return `${name} is running at ${link}\n`;
 }
 
 /** utilnet.JoinSchemeNamePort. */
