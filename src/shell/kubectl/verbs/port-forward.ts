@@ -161,10 +161,14 @@ function resolveTarget(env: KubectlEnv, ns: string, target: string, ports: strin
 
 /** A free port from the kernel's ephemeral range (net.ipv4.ip_local_port_range 32768–60999). */
 function randomPort(env: KubectlEnv, taken: (port: number) => boolean): number {
-  for (;;) {
-    const p = 32768 + env.cluster.random.int(60999 - 32768 + 1);
+  const size = 60999 - 32768 + 1;
+  const start = env.cluster.random.int(size);
+  // the kernel walks the range from a random offset; a full range is EADDRINUSE like any bind
+  for (let i = 0; i < size; i++) {
+    const p = 32768 + ((start + i) % size);
     if (!taken(p)) return p;
   }
+  return 32768 + start;
 }
 
 export const portForwardVerb: Verb = {
