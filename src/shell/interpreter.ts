@@ -1314,7 +1314,7 @@ export class Interpreter {
       case 'bg':
       case 'disown': {
         const now = this.opts.now() + this.advanced;
-        const r = jobBuiltin(name, args, this.opts.jobs ?? (this.bgPids ??= new JobTable()), { ...(this.lastBgPid !== undefined ? { lastBg: this.lastBgPid } : {}), ...(this.opts.processExists ? { processExists: this.opts.processExists } : {}), now });
+        const r = jobBuiltin(name, args, this.opts.jobs ?? (this.bgPids ??= new JobTable()), this.opts.processExists ? { processExists: this.opts.processExists } : {});
         if (r.waitUntil !== undefined && r.waitUntil > now) this.consume(r.waitUntil - now);
         this.write(io.out, r.stdout);
         for (const e of r.errors) this.write(io.err, `${this.prefix()}${e}\n`);

@@ -18,12 +18,8 @@ export interface BuiltinOutput {
 }
 
 export interface JobContext {
-  /** $!, for `wait` without arguments in a shell without a job table. */
-  lastBg?: number;
   /** Whether a process that is not a job runs on this host. */
   processExists?: (pid: number) => boolean;
-  /** The simulated clock. */
-  now: number;
 }
 
 const KILL_USAGE = 'kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]';

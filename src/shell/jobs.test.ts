@@ -87,7 +87,7 @@ describe('job builtins', () => {
   ];
   for (const c of cases) {
     it(c.name, () => {
-      const r = jobBuiltin('kill', c.args, table('sleep 30'), { now: 0 });
+      const r = jobBuiltin('kill', c.args, table('sleep 30'), {});
       for (const [k, v] of Object.entries(c.want)) assert.deepEqual(r[k as keyof typeof r], v, k);
     });
   }
@@ -95,7 +95,7 @@ describe('job builtins', () => {
   it('wait for a sleeping job lets its time pass and returns its status', () => {
     const t = table('sleep 30');
     t.jobs[0]!.until = { at: 30_000, status: 0 };
-    const r = jobBuiltin('wait', ['%1'], t, { now: 0 });
+    const r = jobBuiltin('wait', ['%1'], t, {});
     assert.equal(r.status, 0);
     assert.equal(r.waitUntil, 30_000);
     assert.equal(t.jobs.length, 0);

@@ -61,10 +61,6 @@ export class JobTable {
     private nextPid = 4300,
   ) {}
 
-  get pidCounter(): number {
-    return this.nextPid;
-  }
-
   start(text: string): JobData {
     const n = this.listed().reduce((m, j) => Math.max(m, j.n), 0) + 1;
     const job: JobData = { n, pid: this.nextPid, text };
