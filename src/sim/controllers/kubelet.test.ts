@@ -60,3 +60,19 @@ for (const tc of readinessCases) {
     assert.deepEqual(unhealthy(c, pod), tc.events);
   });
 }
+
+// the look-ahead of a run is an hour and doubles when the time gets there (runtime/processes.ts
+// extendPlan): a loop that prints and ends after three hours still exits then, with its code
+test('kubelet: a container that prints for three hours and then fails ends at that time', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const sh = 'i=0; while [ $i -lt 1080 ]; do echo "tick $i"; i=$((i+1)); sleep 10; done; exit 4';
+  api.create<Pod>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'ticker', namespace: 'default' }, spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox', command: ['sh', '-c', sh] }] } });
+  c.advance(30_000);
+  const started = c.store.get<Pod>('Pod', 'default', 'ticker')!.status?.containerStatuses?.[0]?.state.running?.startedAt;
+  assert.ok(started, 'the container runs');
+  c.advance(3 * 3_600_000);
+  const cs = c.store.get<Pod>('Pod', 'default', 'ticker')!.status?.containerStatuses?.[0];
+  assert.equal(cs?.state.terminated?.exitCode, 4);
+  assert.equal(Date.parse(cs!.state.terminated!.finishedAt!) - Date.parse(started), 10_800_000);
+});

@@ -18,7 +18,7 @@ import type { Container, ContainerStatus, Node, Pod, PodCondition, Probe } from 
 import { clone } from '../api/store.js';
 import type { Host } from '../node/host.js';
 import { lookupImage, pullErrorMessage, sitePage, type ImageInfo } from '../images.js';
-import { programOf, startRun, finishRun, currentRun, dropRuns } from '../runtime/processes.js';
+import { programOf, startRun, finishRun, extendPlan, dropRuns } from '../runtime/processes.js';
 import { containerEnv } from '../runtime/env.js';
 import { syncPodVolumes, bindSubPaths, dropPodVolumes, containerFs } from '../runtime/volumes.js';
 import { podQosClass } from '../runtime/qos.js';
@@ -462,6 +462,7 @@ function stepContainer(
     cs.image = ct.image.includes('/') || ct.image.includes(':') ? imageDisplay(ct.image) : `${image!.repository}:latest`.replace('docker.io/library/', 'docker.io/library/');
     events.push(['Normal', 'Created', `Created container: ${ct.name}`], ['Normal', 'Started', `Started container ${ct.name}`]);
     if (plan.kind !== 'runs') c.wakeAt(plan.at);
+    else if (plan.checkedTo !== undefined) c.wakeAt(plan.checkedTo);
     const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
     if (delay > 0) c.wakeAt(now + delay);
   };
@@ -512,9 +513,10 @@ function stepContainer(
 
   // Running: does the process exit now?
   if (cs.state.running && image) {
-    const plan = currentRun(c, pod, ct.name)?.plan;
+    const plan = extendPlan(c, pod, ct);
     const startedAt = Date.parse(cs.state.running.startedAt ?? ts);
     if (plan && plan.kind !== 'runs' && now < plan.at) c.wakeAt(plan.at);
+    if (plan?.kind === 'runs' && plan.checkedTo !== undefined) c.wakeAt(plan.checkedTo);
     if (plan && plan.kind !== 'runs' && now >= plan.at) {
       // an OOM kill is SIGKILL from the kernel: 137, reason OOMKilled
       const code = plan.kind === 'oom' ? 137 : plan.code;

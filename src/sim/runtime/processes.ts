@@ -20,8 +20,14 @@ import { containerFs } from './volumes.js';
 import { quantityValue } from './quantity.js';
 import { resolvePath, VfsError } from '../node/vfs.js';
 
-/** How far ahead a run's end is looked for when it starts (its step cap usually ends it sooner). */
+/** How far ahead a run's end is ever looked for (its step cap usually ends it sooner). */
 const HORIZON_MS = 365 * 86_400_000;
+/**
+ * How far ahead it is looked for when the run starts. A loop that prints every few seconds would
+ * take tens of thousands of iterations to reach a year; the kubelet extends the look-ahead,
+ * doubling it, when the time gets there (extendPlan).
+ */
+const FIRST_HORIZON_MS = 3_600_000;
 /** Log chunks kept per run (the kubelet rotates container logs at 10 MiB). */
 const LOG_CAP = 20_000;
 
@@ -30,7 +36,11 @@ export type LogChunk = [t: number, stream: 0 | 1, text: string];
 
 /** What a run will do, known when it starts. */
 /** How a container's process ends: `reason` when it is not its own exit (a node reboot: `Unknown`). */
-export type RunPlan = { kind: 'exit'; code: number; at: number; reason?: 'Unknown' } | { kind: 'oom'; at: number } | { kind: 'runs'; follow?: string; followAt?: number };
+export type RunPlan =
+  | { kind: 'exit'; code: number; at: number; reason?: 'Unknown' }
+  | { kind: 'oom'; at: number }
+  /** `checkedTo`: known to run until then, and looked at again then (absent: runs for ever) */
+  | { kind: 'runs'; follow?: string; followAt?: number; checkedTo?: number };
 
 export interface ContainerRun {
   startedAt: number;
@@ -96,6 +106,31 @@ function planOf(end: ScriptEnd): RunPlan {
   return { kind: 'runs' };
 }
 
+/** The plan of a script started at `start`, looked at `horizon` ahead. */
+function lookAhead(script: Extract<ContainerScript, { kind: 'script' }>['script'], host: ScriptHost, start: number, horizon: number): RunPlan {
+  const end = runScript(script, host, start, start + horizon).end;
+  if (end.kind === 'running' && end.horizon && horizon < HORIZON_MS) return { kind: 'runs', checkedTo: start + horizon };
+  return planOf(end);
+}
+
+/**
+ * The current run's plan, looked at further ahead when the time has reached what its look-ahead
+ * covered: the kubelet then knows whether it ends before the new horizon (a loop of 5,000
+ * iterations that sleeps a second ends after 83 minutes).
+ */
+export function extendPlan(c: Cluster, pod: Pod, ct: Container): RunPlan | undefined {
+  const run = currentRun(c, pod, ct.name);
+  if (!run) return undefined;
+  const p = run.plan;
+  const now = c.now();
+  if (p.kind !== 'runs' || p.checkedTo === undefined || now < p.checkedTo || run.finishedAt !== undefined) return p;
+  const prog = programOf(ct);
+  if (!prog || prog.kind !== 'script') return p;
+  const horizon = Math.min(HORIZON_MS, Math.max(2 * (p.checkedTo - run.startedAt), now - run.startedAt + FIRST_HORIZON_MS));
+  run.plan = lookAhead(prog.script, scriptHost(c, pod, ct, run.env), run.startedAt, horizon);
+  return run.plan;
+}
+
 /** The program of a container (undefined for an image not in the catalogue). */
 export function programOf(ct: Container): ContainerScript | undefined {
   const image = lookupImage(ct.image);
@@ -113,7 +148,7 @@ export function startRun(c: Cluster, pod: Pod, ct: Container, env: [string, stri
   let plan: RunPlan;
   if (!prog || prog.kind === 'not-found') plan = { kind: 'exit', code: 128, at: now };
   else if (prog.kind === 'default') plan = prog.runs ? { kind: 'runs' } : { kind: 'exit', code: prog.exitCode, at: now };
-  else plan = planOf(runScript(prog.script, scriptHost(c, pod, ct, env), now, now + HORIZON_MS).end);
+  else plan = lookAhead(prog.script, scriptHost(c, pod, ct, env), now, FIRST_HORIZON_MS);
   const runs = (table(c)[runKey(pod, ct.name)] ??= []);
   runs.push({ startedAt: now, env, plan, flushedTo: now - 1, logs: [] });
   while (runs.length > 2) runs.shift();

@@ -16,7 +16,7 @@ const stdout = (r: ReturnType<typeof runScript>): string => r.events.filter((e) 
 test('script: a date loop prints once per period up to the time asked', () => {
   const r = runScript({ sh: 'while true; do date; sleep 5; done' }, host(), T0, T0 + 12_000);
   assert.equal(stdout(r), 'Mon Jan  5 10:00:00 UTC 2026\nMon Jan  5 10:00:05 UTC 2026\nMon Jan  5 10:00:10 UTC 2026\n');
-  assert.deepEqual(r.end, { kind: 'running' });
+  assert.deepEqual(r.end, { kind: 'running', horizon: true });
 });
 
 test('script: appends to a file carry their times', () => {
@@ -76,4 +76,26 @@ test('script: arithmetic and date formats', () => {
 
 test('script: tail -f /dev/null runs until stopped', () => {
   assert.deepEqual(runScript({ sh: 'tail -f /dev/null' }, host(), T0, T0 + 60_000).end, { kind: 'blocked', at: T0, follow: '/dev/null' });
+});
+
+test('script: a loop that only sleeps is still running a year on, without running every iteration', () => {
+  const YEAR = 365 * 86_400_000;
+  for (const sh of ['while true; do sleep 30; done', 'until false; do sleep 1; :; done', 'while :; do x=1; sleep 5 >/dev/null; done']) {
+    const r = runScript({ sh }, host(), T0, T0 + YEAR);
+    assert.deepEqual(r.end, { kind: 'running' }, sh);
+    assert.deepEqual(r.events, [], sh);
+  }
+});
+
+test('script: a loop that reads the clock is run out, iteration by iteration', () => {
+  // no output, no variable change: only the clock decides when it ends
+  const until = Math.floor(T0 / 1000) + 95;
+  const r = runScript({ sh: `while true; do if [ $(date +%s) -ge ${until} ]; then exit 3; fi; sleep 10; done` }, host(), T0, T0 + 3_600_000);
+  assert.deepEqual(r.end, { kind: 'exit', code: 3, at: T0 + 100_000 });
+});
+
+test('script: a counting loop is not mistaken for a steady one', () => {
+  const r = runScript({ sh: 'i=0; while [ $i -lt 5 ]; do i=$((i+1)); sleep 1; done; echo "done $i"' }, host(), T0, T0 + 60_000);
+  assert.equal(stdout(r), 'done 5\n');
+  assert.deepEqual(r.end, { kind: 'exit', code: 0, at: T0 + 5000 });
 });

@@ -24,8 +24,11 @@ export type ScriptEvent =
 /** How the script stood at the end of the run. */
 export type ScriptEnd =
   | { kind: 'exit'; code: number; at: number }
-  /** still running at `until` (sleeping, or looping) */
-  | { kind: 'running' }
+  /**
+   * still running at `until`: `horizon` when it was sleeping across it (a later `until` may see it
+   * end); without, it loops for ever (a steady loop) or ran into the step or output cap
+   */
+  | { kind: 'running'; horizon?: true }
   /** runs until stopped: a server, `sleep infinity`, or `tail -f PATH` (follow set) */
   | { kind: 'blocked'; at: number; follow?: string }
   | { kind: 'oom'; at: number };
@@ -372,7 +375,22 @@ class Block {
   constructor(readonly follow?: string) {}
 }
 class Oom {}
-class TimeUp {}
+/** The run stops before its end: `horizon` when its time ran out (it may end later), else it never ends or hit a cap. */
+class TimeUp {
+  constructor(readonly horizon = false) {}
+}
+
+interface LoopMark {
+  t: number;
+  events: number;
+  status: number;
+  clockReads: number;
+  vars: number;
+}
+
+function sameMark(a: LoopMark, b: LoopMark): boolean {
+  return a.events === b.events && a.status === b.status && a.clockReads === b.clockReads && a.vars === b.vars;
+}
 class LoopCtl {
   constructor(
     readonly kind: 'break' | 'continue',
@@ -446,6 +464,10 @@ class Runner {
   vars: Record<string, string>;
   status = 0;
   steps = 0;
+  /** Reads of the time or of $RANDOM (which is derived from it): a loop that makes them is not steady. */
+  clockReads = 0;
+  /** Bumped by every change of a variable (setVar). */
+  varsVersion = 0;
   /** Files this run truncated (`>`), so later reads in the same run see what it wrote. */
   private written = new Map<string, string>();
 
@@ -526,6 +548,7 @@ class Runner {
     if (name === '$') return '1';
     if (name === '#') return '0';
     if (name === '0') return 'sh';
+    if (name === 'RANDOM') this.clockReads++;
     if (name === 'RANDOM') return String((this.steps * 7919 + Math.floor(this.t / 1000)) % 32768);
     return this.vars[name] ?? '';
   }
@@ -579,7 +602,15 @@ class Runner {
       case 'while': {
         const rio = this.redirect(n.redirs, io);
         let st = 0;
+        let prev: LoopMark | undefined;
         for (;;) {
+          // an iteration that left nothing to see (no output, no file, the same variables and
+          // status, no clock read) repeats itself for ever: the loop is still running at the run's
+          // end (a year of `while true; do sleep 30; done` is 10^6 iterations; `while :; do :;
+          // done` spins at one instant)
+          const mark = this.mark();
+          if (prev && sameMark(prev, mark)) throw new TimeUp();
+          prev = mark;
           this.tick();
           const c = this.exec(n.cond, rio);
           if ((c === 0) === n.until) break;
@@ -598,7 +629,7 @@ class Runner {
         let st = 0;
         for (const item of n.items.flatMap((w) => this.expandFields(w))) {
           this.tick();
-          this.vars[n.name] = item;
+          this.setVar(n.name, item);
           try {
             st = this.exec(n.body, rio);
           } catch (e) {
@@ -612,6 +643,17 @@ class Runner {
       case 'simple':
         return (this.status = this.simple(n, io));
     }
+  }
+
+  /** What a loop iteration could change that later iterations might see. */
+  private mark(): LoopMark {
+    return { t: this.t, events: this.events.length, status: this.status, clockReads: this.clockReads, vars: this.varsVersion };
+  }
+
+  private setVar(name: string, value: string): void {
+    if (this.vars[name] === value) return;
+    this.vars[name] = value;
+    this.varsVersion++;
   }
 
   private tick(): void {
@@ -650,17 +692,20 @@ class Runner {
     this.tick();
     const argv = n.words.flatMap((w) => this.expandFields(w));
     if (argv.length === 0) {
-      for (const [k, w] of n.assigns) this.vars[k] = this.expandWord(w);
+      for (const [k, w] of n.assigns) this.setVar(k, this.expandWord(w));
       this.redirect(n.redirs, ioIn);
       return 0;
     }
+    if (n.assigns.length === 0) return this.run(argv, this.redirect(n.redirs, ioIn));
+    // `X=1 cmd`: the assignments hold for this command only
     const saved = { ...this.vars };
-    for (const [k, w] of n.assigns) this.vars[k] = this.expandWord(w);
+    for (const [k, w] of n.assigns) this.setVar(k, this.expandWord(w));
     const io = this.redirect(n.redirs, ioIn);
     try {
       return this.run(argv, io);
     } finally {
-      if (n.assigns.length > 0) this.vars = { ...saved, ...Object.fromEntries(Object.entries(this.vars).filter(([k]) => !n.assigns.some(([a]) => a === k))) };
+      this.vars = { ...saved, ...Object.fromEntries(Object.entries(this.vars).filter(([k]) => !n.assigns.some(([a]) => a === k))) };
+      this.varsVersion++;
     }
   }
 
@@ -668,7 +713,7 @@ class Runner {
     if (!Number.isFinite(ms)) throw new Block();
     if (this.t + ms > this.until) {
       this.t = this.until;
-      throw new TimeUp();
+      throw new TimeUp(true);
     }
     this.t += ms;
   }
@@ -693,7 +738,7 @@ class Runner {
       case 'export':
         for (const a of args) {
           const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(a);
-          if (m) this.vars[m[1]!] = m[2]!;
+          if (m) this.setVar(m[1]!, m[2]!);
         }
         return 0;
       case 'set':
@@ -734,6 +779,7 @@ class Runner {
         return 0;
       }
       case 'date': {
+        this.clockReads++;
         const fmt = args.find((a) => a.startsWith('+'));
         out(`${formatDate(this.t, fmt?.slice(1))}\n`);
         return 0;
@@ -943,7 +989,7 @@ export function runScript(script: { sh: string } | { argv: string[] }, host: Scr
     if (e instanceof Exit) end = { kind: 'exit', code: e.code, at: r.t };
     else if (e instanceof Block) end = { kind: 'blocked', at: r.t, ...(e.follow !== undefined ? { follow: e.follow } : {}) };
     else if (e instanceof Oom) end = { kind: 'oom', at: r.t };
-    else if (e instanceof TimeUp) end = { kind: 'running' };
+    else if (e instanceof TimeUp) end = e.horizon ? { kind: 'running', horizon: true } : { kind: 'running' };
     else if (e instanceof LoopCtl) end = { kind: 'exit', code: 0, at: r.t };
     else throw e;
   }
