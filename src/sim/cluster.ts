@@ -41,8 +41,9 @@ export interface Controller {
   readonly name: string;
   /**
    * Kinds whose changes wake this controller; 'time' wakes it when a time it asked for with
-   * wakeAt() is reached (not on every clock tick: an idle cluster costs nothing), 'hosts' on host
-   * file or unit changes.
+   * wakeAt() is reached (not on every clock tick: an idle cluster costs nothing; not when another
+   * controller's time is reached: a kubelet back-off does not run the HPA), 'hosts' on host file or
+   * unit changes.
    */
   readonly watches: readonly string[];
   /**
@@ -98,8 +99,14 @@ export class Cluster {
   /** Bumped whenever a host changes in a way controllers care about (files, units). */
   hostGeneration = 0;
   private wakeups: number[] = [];
-  /** Bumped when a requested wake-up time is reached: what wakes controllers that watch 'time'. */
+  /** Who asked for each pending wake-up: controllers by name, `*` for a request made outside any. */
+  private wakeOwners = new Map<number, Set<string>>();
+  /** Bumped when a wake-up asked for outside any controller is reached: wakes every 'time' watcher. */
   private timeTick = 0;
+  /** Per controller, bumped when a wake-up it asked for is reached. */
+  private ownTicks = new Map<string, number>();
+  /** The controller whose reconcile is running (the owner of its wakeAt calls). */
+  private reconciling: string | undefined;
   private settling = false;
   private eventIdx: { store: Store; changes: number; byKey: Map<string, string> } | undefined;
 
@@ -154,10 +161,24 @@ export class Cluster {
 
   /** Ask to be woken when the clock reaches `at` (timed events: back-off, probes, reloads). */
   wakeAt(at: number): void {
-    if (at > this.now() && !this.wakeups.includes(at)) {
-      this.wakeups.push(at);
-      this.wakeups.sort((a, b) => a - b);
+    if (!(at > this.now())) return;
+    const owner = this.reconciling ?? '*';
+    const owners = this.wakeOwners.get(at);
+    if (owners) {
+      owners.add(owner);
+      return;
     }
+    this.wakeOwners.set(at, new Set([owner]));
+    this.wakeups.push(at);
+    this.wakeups.sort((a, b) => a - b);
+  }
+
+  /** A wake-up time is reached: its owners (or, for `*`, every time watcher) run at the next settle. */
+  private fire(at: number): void {
+    const owners = this.wakeOwners.get(at);
+    this.wakeOwners.delete(at);
+    if (!owners || owners.has('*')) this.timeTick++;
+    else for (const o of owners) this.ownTicks.set(o, (this.ownTicks.get(o) ?? 0) + 1);
   }
 
   /** One object's watch key `Kind@namespace/name`: its resourceVersion, `-` while it does not exist. */
@@ -170,7 +191,7 @@ export class Cluster {
   private signature(ctrl: Controller): string {
     let sig = ctrl.runsIn ? `${ctrl.runsIn}:${this.state[ctrl.runsIn]?.up === false ? 'down' : 'up'};` : '';
     for (const w of ctrl.dynamicWatches ? [...ctrl.watches, ...ctrl.dynamicWatches(this)] : ctrl.watches) {
-      if (w === 'time') sig += `t${this.timeTick};`;
+      if (w === 'time') sig += `t${this.timeTick}.${this.ownTicks.get(ctrl.name) ?? 0};`;
       else if (w === 'hosts') sig += `h${this.hostGeneration};`;
       else if (w.includes('/')) sig += `${w}:${this.watchedObjectVersion(w)};`;
       else sig += `${w}${this.store.changes.get(w) ?? 0};`;
@@ -196,7 +217,12 @@ export class Cluster {
             this.lastSeen.set(ctrl.name, sig);
             continue;
           }
-          ctrl.reconcile(this);
+          this.reconciling = ctrl.name;
+          try {
+            ctrl.reconcile(this);
+          } finally {
+            this.reconciling = undefined;
+          }
           this.lastSeen.set(ctrl.name, this.signature(ctrl) === sig ? sig : `${sig}*`);
           ran = true;
         }
@@ -230,7 +256,7 @@ export class Cluster {
       if (next === undefined || next > target) break;
       this.wakeups.shift();
       if (clock instanceof ManualClock) clock.set(Math.max(clock.now(), next));
-      this.timeTick++;
+      this.fire(next);
       this.settle();
     }
     if (clock instanceof ManualClock && clock.now() < target) clock.set(target);
@@ -240,11 +266,9 @@ export class Cluster {
   /** Bring the cluster up to the clock's present (for wall-following clocks). */
   catchUp(): void {
     const now = this.now();
-    const due = this.wakeups.filter((w) => w <= now).length;
-    if (due > 0) {
-      this.wakeups = this.wakeups.slice(due);
-      this.timeTick++;
-    }
+    const due = this.wakeups.filter((w) => w <= now);
+    this.wakeups = this.wakeups.slice(due.length);
+    for (const at of due) this.fire(at);
     this.settle();
   }
 
@@ -384,7 +408,15 @@ export class Cluster {
       meta: this.meta,
       store: this.store.toJSON(),
       hosts: [...this.hosts.values()].map((h) => h.data),
-      state: { ...this.state, __wakeups: this.wakeups, __controllers: { lastSeen: Object.fromEntries(this.lastSeen), changes: Object.fromEntries(this.store.changes), hostGeneration: this.hostGeneration, timeTick: this.timeTick } },
+      state: { ...this.state, __wakeups: this.wakeups, __controllers: {
+          lastSeen: Object.fromEntries(this.lastSeen),
+          changes: Object.fromEntries(this.store.changes),
+          hostGeneration: this.hostGeneration,
+          timeTick: this.timeTick,
+          wakeOwners: Object.fromEntries([...this.wakeOwners].map(([at, o]) => [String(at), [...o]])),
+          ownTicks: Object.fromEntries(this.ownTicks),
+        },
+      },
     }) as Snapshot;
   }
 
@@ -411,6 +443,8 @@ export class Cluster {
       c.lastSeen = new Map(Object.entries(ctl.lastSeen));
       for (const [k, v] of Object.entries(ctl.changes)) c.store.changes.set(k, v);
       c.hostGeneration = ctl.hostGeneration;
+      for (const [at, o] of Object.entries(ctl.wakeOwners ?? {})) c.wakeOwners.set(Number(at), new Set(o));
+      for (const [k, v] of Object.entries(ctl.ownTicks ?? {})) c.ownTicks.set(k, v);
     }
     return c;
   }

@@ -107,5 +107,14 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
 /** Keys the snapshot adds beside the owners' fields (Cluster.snapshot / Cluster.restore). */
 export interface SnapshotBookkeeping {
   __wakeups?: number[];
-  __controllers?: { lastSeen: Record<string, string>; changes: Record<string, number>; hostGeneration: number; timeTick: number };
+  __controllers?: {
+    lastSeen: Record<string, string>;
+    changes: Record<string, number>;
+    hostGeneration: number;
+    timeTick: number;
+    /** Who asked for each pending wake-up (by its time); a wake-up without owners wakes every time watcher. */
+    wakeOwners?: Record<string, string[]>;
+    /** Wake-ups reached per controller that asked for them. */
+    ownTicks?: Record<string, number>;
+  };
 }
