@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyJSON, toPlainJSON } from './json-copy.js';
+import { copyJSON, sameJSON, toPlainJSON } from './json-copy.js';
 import { fixtureSnapshot } from '../scenario/session.js';
 
 const roundTrip = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
@@ -29,3 +29,25 @@ test('toPlainJSON and copyJSON of a fixture snapshot equal the JSON round trip, 
   copy.store.objects[0]!.metadata.name = 'changed';
   assert.notEqual(snap.store.objects[0]!.metadata.name, 'changed');
 });
+
+const SAME_CASES: { name: string; a: unknown; b: unknown }[] = [
+  { name: 'equal trees', a: { a: [1, 'x', null, { b: true }] }, b: { a: [1, 'x', null, { b: true }] } },
+  { name: 'a changed leaf', a: { a: { b: 1 } }, b: { a: { b: 2 } } },
+  { name: 'key order differs', a: { a: 1, b: 2 }, b: { b: 2, a: 1 } },
+  { name: 'an undefined member is absent', a: { a: 1, b: undefined }, b: { a: 1 } },
+  { name: 'undefined in an array is null', a: [undefined, 1], b: [null, 1] },
+  { name: 'an extra member', a: { a: 1 }, b: { a: 1, c: 0 } },
+  { name: 'array against object', a: { a: [] }, b: { a: {} } },
+  { name: 'number against string', a: [1], b: ['1'] },
+  { name: 'NaN and null', a: [NaN], b: [null] },
+  { name: '-0 and 0', a: [-0], b: [0] },
+  { name: 'a function member is not printed', a: { a: 1, f: () => 1 }, b: { a: 1 } },
+  { name: 'shorter array', a: [1, 2], b: [1] },
+  { name: 'empty string against null', a: { a: '' }, b: { a: null } },
+];
+
+for (const c of SAME_CASES)
+  test(`sameJSON: ${c.name} agrees with comparing JSON texts`, () => {
+    assert.equal(sameJSON(c.a, c.b), JSON.stringify(c.a) === JSON.stringify(c.b));
+    assert.equal(sameJSON(c.b, c.a), JSON.stringify(c.b) === JSON.stringify(c.a));
+  });

@@ -60,3 +60,43 @@ function plain(v: unknown, key: string): unknown {
       return undefined;
   }
 }
+
+/**
+ * `JSON.stringify(a) === JSON.stringify(b)` for plain data trees (objects, arrays, strings,
+ * finite numbers, booleans, null, undefined), without building either text, and stopping at the
+ * first difference: what a controller asks before it writes an object back ("did my sync change
+ * anything?"). Key order counts, as it does in the text; undefined members are skipped as
+ * JSON.stringify skips them, and become null in arrays.
+ */
+export function sameJSON(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    return leaf(a) === leaf(b);
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJSON(a[i], bb[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a).filter((k) => printed((a as Record<string, unknown>)[k]));
+  const kb = Object.keys(b).filter((k) => printed((b as Record<string, unknown>)[k]));
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i]) return false;
+    if (!sameJSON((a as Record<string, unknown>)[ka[i]!], (b as Record<string, unknown>)[kb[i]!])) return false;
+  }
+  return true;
+}
+
+/** A leaf as JSON prints it: undefined, functions and symbols (in arrays) and non-finite numbers are null, -0 is 0. */
+function leaf(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isFinite(v) ? v + 0 : null;
+  return v === undefined || typeof v === 'function' || typeof v === 'symbol' ? null : v;
+}
+
+/** Whether JSON.stringify prints an object member with this value. */
+function printed(v: unknown): boolean {
+  return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+}

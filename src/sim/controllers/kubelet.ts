@@ -16,6 +16,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Container, ContainerStatus, Node, Pod, PodCondition, Probe } from '../api/types.js';
 import { clone } from '../api/store.js';
+import { sameJSON } from '../../util/json-copy.js';
 import type { Host } from '../node/host.js';
 import { lookupImage, pullErrorMessage, sitePage, type ImageInfo } from '../images.js';
 import { programOf, startRun, finishRun, extendPlan, dropRuns } from '../runtime/processes.js';
@@ -336,7 +337,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   ];
   fixNotReadyMessages(pod);
   status.qosClass = podQosClass(pod);
-  if (JSON.stringify(pod) !== JSON.stringify(podIn)) c.write(pod);
+  if (!sameJSON(pod, podIn)) c.write(pod);
   for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
 }
 
