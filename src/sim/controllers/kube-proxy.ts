@@ -180,6 +180,26 @@ function nftHash(host: Host): number {
   return fnv32a(JSON.stringify(kubeProxyTable(nodeNftables(host)) ?? null));
 }
 
+/**
+ * A node's ruleset hash, remembered until a host changes: a user's `iptables` or
+ * `iptables-restore` edit touches the hosts (Cluster.touchHosts), so while the host generation stands still
+ * the rules are the ones last hashed. Hashing 20 KB of rules per Service at every wake-up was a
+ * tenth of a settle. kube-proxy's own writes forget the entry (forgetHash).
+ */
+const HASHES = new WeakMap<Host, { gen: number; mode: string; hash: number }>();
+
+function cachedHash(c: Cluster, host: Host, mode: string): number {
+  const had = HASHES.get(host);
+  if (had && had.gen === c.hostGeneration && had.mode === mode) return had.hash;
+  const hash = mode === 'nftables' ? nftHash(host) : rulesetHash(host);
+  HASHES.set(host, { gen: c.hostGeneration, mode, hash });
+  return hash;
+}
+
+function forgetHash(host: Host): void {
+  HASHES.delete(host);
+}
+
 /** One full sync of `host`'s rules with the config its kube-proxy loaded, in its mode. */
 export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig): void {
   const services = c.store.list<Service>('Service');
@@ -224,10 +244,11 @@ export const kubeProxyController: Controller = {
       if (mode === 'ipvs') continue; // ipvs is not simulated: rules left as they are
       if (inst && !inst.cleanedUp) {
         platformCleanup(host, mode);
+        forgetHash(host);
         inst.cleanedUp = true;
       }
       const last = st.synced[host.name];
-      const hash = (): number => (mode === 'nftables' ? nftHash(host) : rulesetHash(host));
+      const hash = (): number => cachedHash(c, host, mode);
       // The informers hand every change to the proxier (proxier.go OnServiceUpdate /
       // OnEndpointSliceUpdate → Sync), including the first one after a restore: a change is a
       // counter that moved since the node's last sync, compared with what that sync recorded.
@@ -242,6 +263,7 @@ export const kubeProxyController: Controller = {
         }
       }
       syncNode(c, host, loaded.config);
+      forgetHash(host);
       st.synced[host.name] = { at: now, hash: hash(), gen, mode };
     }
   },
