@@ -39,6 +39,11 @@ export interface GradeReport {
 
 export interface GradeOptions {
   lang?: Lang;
+  /**
+   * Grade the session itself instead of a copy (validate's sessions are thrown away after grading):
+   * the checks may bring its state forward (a settle, a log flush), as a copy's would be.
+   */
+  inPlace?: boolean;
 }
 
 /** Run a shell line on a fresh copy of `base`: on the workstation, after `ssh host`, or inside a container. */
@@ -68,13 +73,15 @@ export async function evaluateCheck(check: CheckSpec, ctx: CheckContext): Promis
 
 export async function grade(instance: Instance, session: Session, opts: GradeOptions = {}): Promise<GradeReport> {
   const lang = opts.lang ?? 'en';
-  // one serialisation of the graded state; the checks read one copy and each shell line runs on another
-  const copy = copier(session);
-  const base = copy();
+  // one serialisation of the graded state, before any check runs: the checks read one copy (or the
+  // session itself, inPlace) and each shell line runs on another
+  const runs = instance.resolved.checks.some((c) => checkKind(c.kind)?.runsLines === true);
+  let copy = opts.inPlace && !runs ? undefined : copier(session);
+  const base = opts.inPlace ? session : copy!();
   const ctx: CheckContext = {
     cluster: base.cluster,
     answers: readAnswers(base.cluster),
-    run: (line, place, opts) => runOnCopy(copy, line, place, opts?.reboot),
+    run: (line, place, o) => runOnCopy((copy ??= copier(session)), line, place, o?.reboot),
   };
   const checks: CheckReport[] = [];
   for (const check of instance.resolved.checks) {

@@ -86,6 +86,9 @@ function failingOf(r: GradeReport): string[] {
   return r.checks.filter((c) => !c.ok).map((c) => c.id);
 }
 
+/** Each run's session is graded and then thrown away: no copy of it is needed. */
+const IN_PLACE = { inPlace: true } as const;
+
 /** The parameter draws validate proves a task with (only tasks with `params` differ by seed). */
 export const VALIDATE_SEEDS: readonly number[] = [1, 2, 3];
 
@@ -125,7 +128,7 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
       // untouched: setup runs once; every other run starts from its restored state
       const s0 = await setupSession(inst, cache);
       const fresh = copier(s0, true);
-      const r0 = await grade(inst, s0);
+      const r0 = await grade(inst, s0, IN_PLACE);
       if (first) res.untouched = r0;
       for (const c of r0.checks) {
         if (c.ok && !passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} already passes (${c.message}); declare passAtStart: true if intended`);
@@ -136,7 +139,7 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
       await runLines(s1, inst.resolved.solution, res.problems, `solution${tag}`);
       const solved = inst.resolved.mutations.some((m) => m.after === 'solution') ? copier(s1, true) : fresh;
       s1.cluster.advance(wait);
-      const r1 = await grade(inst, s1);
+      const r1 = await grade(inst, s1, IN_PLACE);
       if (first) res.solved = r1;
       fails(r1, 'solved');
       // other correct solutions
@@ -144,7 +147,7 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
         const sa = fresh();
         await runLines(sa, a.run, res.problems, `alternative ${a.name}${tag}`);
         sa.cluster.advance(wait);
-        const ra = await grade(inst, sa);
+        const ra = await grade(inst, sa, IN_PLACE);
         if (first) res.alternatives.push({ name: a.name, report: ra });
         fails(ra, `alternative ${a.name}`);
       }
@@ -153,7 +156,7 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
         const sm = m.after === 'solution' ? solved() : fresh();
         await runLines(sm, m.run, [], `mutation ${m.id}`);
         sm.cluster.advance(wait);
-        const rm = await grade(inst, sm);
+        const rm = await grade(inst, sm, IN_PLACE);
         if (first) res.mutations.push({ id: m.id, report: rm });
         const failing = failingOf(rm);
         for (const f of m.fails) if (!failing.includes(f)) res.problems.push(`mutation ${m.id}${tag}: check ${f} should fail but passes`);

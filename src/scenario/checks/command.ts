@@ -9,6 +9,7 @@ import { MatcherSchema, match } from './matchers.js';
 
 export const commandCheck = defineCheck({
   kind: 'command',
+  runsLines: true,
   schema: z
     .strictObject({
       ...BASE_FIELDS,

@@ -51,6 +51,7 @@ export function parseNslookup(out: string, type: string): DnsResult {
 
 export const dnsCheck = defineCheck({
   kind: 'dns',
+  runsLines: true,
   schema: z.strictObject({
     ...BASE_FIELDS,
     kind: z.literal('dns'),

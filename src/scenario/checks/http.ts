@@ -11,6 +11,7 @@ import { pickTool } from './client.js';
 
 export const httpCheck = defineCheck({
   kind: 'http',
+  runsLines: true,
   schema: z.strictObject({
     ...BASE_FIELDS,
     kind: z.literal('http'),

@@ -57,6 +57,8 @@ export interface CheckOutcome {
 export interface CheckKind<S extends z.ZodType = z.ZodType> {
   kind: string;
   schema: S;
+  /** It runs shell lines (ctx.run): the grader then keeps a serialised copy of the state to run them on. */
+  runsLines?: true;
   evaluate(spec: z.infer<S>, ctx: CheckContext): Promise<CheckOutcome> | CheckOutcome;
 }
 
