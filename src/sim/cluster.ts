@@ -11,7 +11,7 @@ import type { KEvent, KObject } from './api/types.js';
 import { Host, type HostData } from './node/host.js';
 import type { Discovery } from './api/registry.js';
 import { discoveryOf } from './api/crd.js';
-import { copyJSON, toPlainJSON } from '../util/json-copy.js';
+import { copyJSON, toPlainJSONSharing } from '../util/json-copy.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
 
@@ -397,11 +397,11 @@ export class Cluster {
   // Snapshot
 
   /**
-   * A deep, JSON-only copy of the whole cluster: what a saved session holds (the same tree as a
-   * JSON round trip, built without the text).
+   * A JSON-only copy of the whole cluster: what a saved session holds (the same tree as a JSON
+   * round trip, built without the text). The store's objects are frozen and shared, not copied.
    */
   snapshot(): Snapshot {
-    return toPlainJSON({
+    return toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
       random: this.random.state(),

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyJSON, sameJSON, toPlainJSON } from './json-copy.js';
+import { copyJSON, sameJSON, toPlainJSON, toPlainJSONSharing } from './json-copy.js';
 import { fixtureSnapshot } from '../scenario/session.js';
 
 const roundTrip = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
@@ -26,8 +26,26 @@ test('toPlainJSON and copyJSON of a fixture snapshot equal the JSON round trip, 
   assert.equal(JSON.stringify(toPlainJSON(snap)), JSON.stringify(snap));
   const copy = copyJSON(snap);
   assert.equal(JSON.stringify(copy), JSON.stringify(snap));
-  copy.store.objects[0]!.metadata.name = 'changed';
+  // what can change is copied; the store's objects are frozen, so the copy shares them
+  copy.hosts[0]!.name = 'changed';
+  assert.notEqual(snap.hosts[0]!.name, 'changed');
+  assert.equal(copy.store.objects[0], snap.store.objects[0]);
+  assert.throws(() => {
+    copy.store.objects[0]!.metadata.name = 'changed';
+  }, TypeError);
+  // toPlainJSON (the store's clone) copies frozen trees too: its result is the caller's to change
+  const mutable = toPlainJSON(snap.store.objects[0]) as { metadata: { name: string } };
+  mutable.metadata.name = 'changed';
   assert.notEqual(snap.store.objects[0]!.metadata.name, 'changed');
+});
+
+test('toPlainJSONSharing shares frozen subtrees and copies the rest', () => {
+  const frozen = Object.freeze({ a: Object.freeze([1, 2]) });
+  const tree = { f: frozen, m: { x: 1, u: undefined } };
+  const out = toPlainJSONSharing(tree) as typeof tree;
+  assert.equal(out.f, frozen);
+  assert.notEqual(out.m, tree.m);
+  assert.deepEqual(out.m, { x: 1 });
 });
 
 const SAME_CASES: { name: string; a: unknown; b: unknown }[] = [

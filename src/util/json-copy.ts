@@ -2,10 +2,12 @@
  * A deep copy of a plain JSON tree (what `JSON.parse` returns: objects, arrays, strings, numbers,
  * booleans, null). Strings are immutable, so the copy shares them: about 4–5× faster than parsing
  * the tree's text again, which matters where one state is copied thousands of times (grading,
- * validate). Not for live objects, which may hold `undefined`, Maps or class instances.
+ * validate). Frozen subtrees are shared too: nothing can change them. Not for live objects, which
+ * may hold `undefined`, Maps or class instances.
  */
 export function copyJSON<T>(v: T): T {
-  if (typeof v !== 'object' || v === null) return v;
+  // a frozen subtree cannot change, so the copy may share it (the store's objects: sim/api/store.ts)
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
   if (Array.isArray(v)) {
     const n = v.length;
     const out = new Array<unknown>(n);
@@ -25,10 +27,19 @@ export function copyJSON<T>(v: T): T {
  * cost.
  */
 export function toPlainJSON(v: unknown): unknown {
-  return plain(v, '');
+  return plain(v, '', false);
 }
 
-function plain(v: unknown, key: string): unknown {
+/**
+ * toPlainJSON, sharing frozen subtrees instead of copying them: a snapshot of a live cluster whose
+ * store objects are frozen (sim/api/store.ts) copies only what can still change.
+ */
+export function toPlainJSONSharing(v: unknown): unknown {
+  return plain(v, '', true);
+}
+
+function plain(v: unknown, key: string, share: boolean): unknown {
+  if (share && v !== null && typeof v === 'object' && Object.isFrozen(v)) return v;
   if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON: (k: string) => unknown }).toJSON(key);
   switch (typeof v) {
     case 'string':
@@ -44,14 +55,14 @@ function plain(v: unknown, key: string): unknown {
         const n = v.length;
         const out = new Array<unknown>(n);
         for (let i = 0; i < n; i++) {
-          const x = plain(v[i], String(i));
+          const x = plain(v[i], String(i), share);
           out[i] = x === undefined ? null : x;
         }
         return out;
       }
       const out: Record<string, unknown> = {};
       for (const k of Object.keys(v)) {
-        const x = plain((v as Record<string, unknown>)[k], k);
+        const x = plain((v as Record<string, unknown>)[k], k, share);
         if (x !== undefined) out[k] = x;
       }
       return out;

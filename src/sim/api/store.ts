@@ -3,8 +3,9 @@
  * resourceVersions, uids and creation timestamps assigned as etcd + the registry would. Lists come
  * back in etcd key order (namespace, then name), which is the order `kubectl get` prints.
  *
- * The store holds plain JSON. `get`/`list` return the stored objects themselves for speed; callers
- * treat them as read-only and write through `put`, which stores a copy they hand over.
+ * The store holds plain JSON. `get`/`list` return the stored objects themselves for speed; they are
+ * frozen (read-only), and callers write through `put`, which stores (and freezes) the object they
+ * hand over; `clone` gives a mutable copy to start from.
  */
 import type { KObject } from './types.js';
 import { toPlainJSON } from '../../util/json-copy.js';
@@ -37,6 +38,18 @@ function lowerBound(arr: readonly KObject[], key: string): number {
 
 /** A watch event as the API server sends it (apimachinery watch.EventType). */
 export type StoreObserver = (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObject) => void;
+
+/**
+ * Stored objects are frozen, all the way down: copies of the state (a grader's, validate's runs, a
+ * saved session's snapshot) then share them instead of copying them (util/json-copy.ts copyJSON),
+ * and a caller that broke the read-only rule would throw instead of changing every copy at once.
+ * A frozen subtree is already frozen throughout (`{ ...stored, count }` shares the stored parts).
+ */
+function deepFreeze(v: unknown): void {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
+}
 
 export class Store {
   private byKind = new Map<string, Map<string, KObject>>();
@@ -112,8 +125,11 @@ export class Store {
       if (m.has(key)) arr[i] = obj;
       else this.sorted.set(obj.kind, arr.toSpliced(i, 0, obj));
     }
-    obj.metadata.resourceVersion = this.nextResourceVersion();
+    // a new metadata object: a caller's `{ ...stored, … }` shares the stored object's metadata,
+    // which must not change under whoever still holds that object (a copy of the state, a list)
+    obj.metadata = { ...obj.metadata, resourceVersion: this.nextResourceVersion() };
     const existed = m.has(key);
+    deepFreeze(obj);
     m.set(key, obj);
     this.touch(obj.kind, obj.metadata.namespace);
     for (const o of this.observers) o(existed ? 'MODIFIED' : 'ADDED', obj);
@@ -166,6 +182,7 @@ export class Store {
         m = new Map();
         this.byKind.set(o.kind, m);
       }
+      deepFreeze(o);
       m.set(nsKey(o.metadata.namespace, o.metadata.name), o);
     }
     this.rv = data.resourceVersion;
@@ -194,6 +211,7 @@ export class Store {
         m = new Map();
         s.byKind.set(o.kind, m);
       }
+      deepFreeze(o);
       m.set(nsKey(o.metadata.namespace, o.metadata.name), o);
     }
     s.rv = data.resourceVersion;

@@ -69,7 +69,7 @@ test('seed 000: busybox nslookup short name fails with NXDOMAIN, the FQDN works'
 test('seed 000: a Corefile hosts edit takes effect after the mount sync and reload, not before', async () => {
   const s = await seed000();
   const c = s.cluster;
-  const cm = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'coredns')!;
+  const cm = structuredClone(c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'coredns')!);
   cm.data!['Corefile'] = cm.data!['Corefile']!.replace('    ready\n', '    ready\n    hosts {\n       192.168.122.200 legacy.example.internal\n       fallthrough\n    }\n');
   c.write(cm);
   c.settle();
@@ -92,11 +92,11 @@ test('seed 000: a Corefile hosts edit takes effect after the mount sync and relo
 test('a Corefile typo crash-loops restarted CoreDNS pods with the exact log; DNS then times out', async () => {
   const s = await seed000();
   const c = s.cluster;
-  const cm = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'coredns')!;
+  const cm = structuredClone(c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'coredns')!);
   cm.data!['Corefile'] = cm.data!['Corefile']!.replace('    kubernetes cluster.local', '    kubernete cluster.local');
   c.write(cm);
   // rollout restart: new pods read the broken file at once
-  const d = c.store.get<Deployment>('Deployment', 'kube-system', 'coredns')!;
+  const d = structuredClone(c.store.get<Deployment>('Deployment', 'kube-system', 'coredns')!);
   d.spec.template.metadata = { ...(d.spec.template.metadata ?? {}), annotations: { 'kubectl.kubernetes.io/restartedAt': '2025-01-01T00:00:00Z' } };
   d.metadata.generation = (d.metadata.generation ?? 1) + 1;
   c.write(d);
@@ -112,7 +112,7 @@ test('a Corefile typo crash-loops restarted CoreDNS pods with the exact log; DNS
 test('CoreDNS scaled to 0: bind9-style and busybox clients time out', async () => {
   const s = await seed000();
   const c = s.cluster;
-  const d = c.store.get<Deployment>('Deployment', 'kube-system', 'coredns')!;
+  const d = structuredClone(c.store.get<Deployment>('Deployment', 'kube-system', 'coredns')!);
   d.spec.replicas = 0;
   d.metadata.generation = (d.metadata.generation ?? 1) + 1;
   c.write(d);
@@ -189,7 +189,7 @@ test('kube-proxy: user rules in its chains are overwritten at the next sync; a b
   c.advance(31_000);
   assert.doesNotMatch((await s.exec('sudo iptables -t nat -S KUBE-SERVICES')).stdout, /-A KUBE-SERVICES -j DROP/);
   await s.exec('exit');
-  const cm = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kube-proxy')!;
+  const cm = structuredClone(c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kube-proxy')!);
   cm.data!['config.conf'] = cm.data!['config.conf']!.replace('mode: ""', 'mode: "iptabels"');
   c.write(cm);
   c.settle();
