@@ -5,7 +5,7 @@
  * bearer token (`token`, `tokenFile`), the --token/--client-certificate overrides, and the
  * impersonation headers from --as/--as-group.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { ClientContext } from '../../sim/apiserver.js';
 import type { KubectlEnv } from './context.js';
 import { list, str, type Parsed } from './flags.js';

@@ -2,7 +2,8 @@
  * kubeconfig handling (client-go tools/clientcmd): the file at $KUBECONFIG or ~/.kube/config on
  * the machine kubectl runs on, the current context and its namespace.
  */
-import { parse as parseYaml, stringify } from 'yaml';
+import { stringify } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { KubectlFiles } from './context.js';
 import { KubectlError } from './errors.js';
 import type { Kubeconfig } from './context.js';
