@@ -4,6 +4,7 @@ import { loadFixture, fixtureText } from '../testing/fixtures.js';
 import { Cluster } from './cluster.js';
 import { ApiServer } from './apiserver.js';
 import { ManualClock } from '../util/clock.js';
+import { Random } from '../util/random.js';
 import { CONTROLLERS } from './controllers/index.js';
 import { FixtureError, parseFixture } from './fixture/build.js';
 import type { KObject, Node, Service } from './api/types.js';
@@ -88,4 +89,38 @@ test('fixture errors name the field', () => {
       (e: unknown) => e instanceof FixtureError && e.message.startsWith(tc.message),
       tc.name,
     );
+});
+
+// Timed wake-ups wake the controller that asked (Cluster.wakeAt/fire), the controllers it names in
+// wakesAlso, or every time watcher when asked outside any controller.
+function wakeCluster(): { c: Cluster; runs: Record<string, number[]> } {
+  const runs: Record<string, number[]> = { a: [], b: [], c: [] };
+  const at = (name: string) => (cl: Cluster): void => {
+    runs[name]!.push(cl.now());
+  };
+  const c = new Cluster({
+    clock: new ManualClock(0),
+    random: new Random([1, 2, 3, 4]),
+    meta: loadFixture('kubeadm-calico').meta,
+    controllers: [
+      { name: 'a', watches: ['time'], wakesAlso: ['c'], reconcile: (cl) => { at('a')(cl); if (cl.now() === 0) cl.wakeAt(5_000); } },
+      { name: 'b', watches: ['time'], reconcile: (cl) => { at('b')(cl); if (cl.now() === 0) cl.wakeAt(7_000); } },
+      { name: 'c', watches: ['time'], reconcile: at('c') },
+    ],
+  });
+  return { c, runs };
+}
+
+test('a wake-up wakes the controller that asked for it and those it names in wakesAlso, no other', () => {
+  const { c, runs } = wakeCluster();
+  c.advance(10_000);
+  assert.deepEqual(runs, { a: [0, 5_000], b: [0, 7_000], c: [0, 5_000] });
+});
+
+test('a wake-up asked for outside any controller wakes every time watcher', () => {
+  const { c, runs } = wakeCluster();
+  c.settle();
+  c.wakeAt(2_000);
+  c.advance(3_000);
+  assert.deepEqual(runs, { a: [0, 2_000], b: [0, 2_000], c: [0, 2_000] });
 });

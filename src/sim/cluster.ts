@@ -54,6 +54,12 @@ export interface Controller {
    */
   dynamicWatches?(c: Cluster): string[];
   /**
+   * Controllers that read what this one's timed work changes outside the store: CoreDNS's reload
+   * check can end its process and kube-proxy's config check can, and the kubelet (which runs their
+   * containers) must see it then. Wake-ups this controller asks for wake them too.
+   */
+  readonly wakesAlso?: readonly string[];
+  /**
    * The control-plane component whose process runs this controller (kube-controller-manager's
    * controllers, the scheduler): while that component's static pod is down the controller does
    * nothing, and it catches up when the component is back (static-pods.ts keeps availability).
@@ -126,7 +132,9 @@ export class Cluster {
   }
 
   addHost(data: HostData): Host {
-    const h = new Host(data, () => this.now(), () => this.touchHosts());
+    // no controller runs on the workstation (nodeHosts): its files (manifests the learner writes,
+    // answer files) wake none of them
+    const h = new Host(data, () => this.now(), data.role === 'workstation' ? () => {} : () => this.touchHosts());
     this.hosts.set(data.name, h);
     this.hostGeneration++;
     return h;
@@ -159,10 +167,12 @@ export class Cluster {
     this.hostGeneration++;
   }
 
-  /** Ask to be woken when the clock reaches `at` (timed events: back-off, probes, reloads). */
-  wakeAt(at: number): void {
+  /**
+   * Ask to be woken when the clock reaches `at` (timed events: back-off, probes, reloads): the
+   * controller whose reconcile asks, or `owner` when it asks on another's behalf (`*`: everyone).
+   */
+  wakeAt(at: number, owner = this.reconciling ?? '*'): void {
     if (!(at > this.now())) return;
-    const owner = this.reconciling ?? '*';
     const owners = this.wakeOwners.get(at);
     if (owners) {
       owners.add(owner);
@@ -177,8 +187,13 @@ export class Cluster {
   private fire(at: number): void {
     const owners = this.wakeOwners.get(at);
     this.wakeOwners.delete(at);
-    if (!owners || owners.has('*')) this.timeTick++;
-    else for (const o of owners) this.ownTicks.set(o, (this.ownTicks.get(o) ?? 0) + 1);
+    if (!owners || owners.has('*')) {
+      this.timeTick++;
+      return;
+    }
+    const woken = new Set(owners);
+    for (const o of owners) for (const also of this.controllers.find((c) => c.name === o)?.wakesAlso ?? []) woken.add(also);
+    for (const o of woken) this.ownTicks.set(o, (this.ownTicks.get(o) ?? 0) + 1);
   }
 
   /** One object's watch key `Kind@namespace/name`: its resourceVersion, `-` while it does not exist. */

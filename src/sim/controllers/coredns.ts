@@ -295,6 +295,8 @@ const seenGen = new WeakMap<Cluster, string>();
 
 export const corednsController: Controller = {
   name: 'coredns',
+  // its process runs in a container the kubelet keeps: a timed check that ends it is the kubelet's to see
+  wakesAlso: ['kubelet'],
   // CoreDNS pods run in kube-system (isCoreDnsPod) and mount their Corefile from there
   watches: ['Pod', 'ConfigMap@kube-system', 'Service', 'EndpointSlice', 'time'],
   reconcile(c: Cluster): void {

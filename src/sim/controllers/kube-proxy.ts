@@ -223,6 +223,8 @@ function platformCleanup(host: Host, mode: string): void {
 
 export const kubeProxyController: Controller = {
   name: 'kube-proxy',
+  // its process runs in a container the kubelet keeps: a timed check that ends it is the kubelet's to see
+  wakesAlso: ['kubelet'],
   // its configuration is kube-system's kube-proxy ConfigMap (configMapText): no other ConfigMap wakes it
   watches: ['Service', 'EndpointSlice', 'Pod', 'ConfigMap@kube-system', 'time', 'hosts'],
   reconcile(c: Cluster): void {
@@ -233,7 +235,7 @@ export const kubeProxyController: Controller = {
     for (const uid of Object.keys(st.instances)) if (!live.has(uid)) delete st.instances[uid];
     // A running kube-proxy whose config file changed exits (fsnotify); make sure the kubelet looks soon.
     const text = configMapText(c) ?? '';
-    if (Object.values(st.instances).some((i) => i.running && i.config !== text)) c.wakeAt(now + 1_000);
+    if (Object.values(st.instances).some((i) => i.running && i.config !== text)) c.wakeAt(now + 1_000, 'kubelet');
     for (const host of c.nodeHosts()) {
       const pod = runningProxy(c, host.name);
       if (!pod) continue;
