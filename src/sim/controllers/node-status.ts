@@ -14,27 +14,6 @@ import { runningKubeletVersion } from '../node/packages.js';
 import type { Host } from '../node/host.js';
 
 const GRACE_MS = 40_000;
-/**
- * nodeStatusReportFrequency's default (kubelet config v1beta1 defaults.go): with nothing changed,
- * the kubelet still posts its status this often (kubelet_node_status.go tryUpdateNodeStatus), and
- * each post renews every condition's lastHeartbeatTime (nodestatus/setters.go).
- */
-const REPORT_MS = 5 * 60_000;
-
-/** The kubelet's periodic status post: every condition's heartbeat becomes now, nothing else changes. */
-function reportIfDue(c: Cluster, node: Node, ready: NodeCondition): void {
-  const last = Date.parse(ready.lastHeartbeatTime ?? '');
-  const now = c.now();
-  if (Number.isFinite(last) && now < last + REPORT_MS) {
-    c.wakeAt(last + REPORT_MS);
-    return;
-  }
-  const ts = c.timestamp();
-  const upd = clone(node);
-  upd.status!.conditions = (upd.status?.conditions ?? []).map((x) => ({ ...x, lastHeartbeatTime: ts }));
-  c.write(upd);
-  c.wakeAt(now + REPORT_MS);
-}
 
 export const nodeStatusController: Controller = {
   name: 'node-status',
@@ -93,10 +72,7 @@ export const nodeStatusController: Controller = {
               reason: 'KubeletNotReady',
               message: `container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: ${cni.message}`,
             };
-        if (ready && ready.status === next.status && ready.reason === next.reason && ready.message === next.message) {
-          reportIfDue(c, node, ready);
-          continue;
-        }
+        if (ready && ready.status === next.status && ready.reason === next.reason && ready.message === next.message) continue;
       }
       if (ready && ready.status === next.status && ready.lastTransitionTime) next.lastTransitionTime = ready.lastTransitionTime;
       const upd = clone(node);
