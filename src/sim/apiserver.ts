@@ -35,7 +35,7 @@ import { validatePriorityClass, type PriorityClass } from './api/priority.js';
 import { checkRequestBody, checkStoredSize, validateAnnotationsSize, validateDataSize } from './api/size-limits.js';
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
-import { virtualObjects } from './virtual-objects.js';
+import { nodeView, virtualObjects } from './virtual-objects.js';
 import { priorityClassValue } from './controllers/util.js';
 import { defaultAutoscaler } from './api/autoscaling.js';
 import { admitClaimResize, admitStorageCreate, validateClaimUpdate, type PersistentVolumeClaim } from './api/storage.js';
@@ -247,7 +247,7 @@ export class ApiServer {
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     if (!obj) throw notFound(info, name);
     // a copy: what a client changes reaches the store only through update()
-    return clone(obj);
+    return nodeView(this.c, clone(obj));
   }
 
   tryGet<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
@@ -256,7 +256,7 @@ export class ApiServer {
     this.check('get', kind, namespace, name);
     const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
-    return obj ? clone(obj) : undefined;
+    return obj ? nodeView(this.c, clone(obj)) : undefined;
   }
 
   list<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
@@ -266,7 +266,7 @@ export class ApiServer {
     const info = this.c.discovery().infoForKind(kind);
     const objs = this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
     const derived = virtualObjects(this.c, kind, info.namespaced ? namespace : undefined) as T[];
-    if (derived.length === 0) return clone(objs);
+    if (derived.length === 0) return kind === 'Node' ? clone(objs).map((o) => nodeView(this.c, o)) : clone(objs);
     const names = new Set(objs.map((o) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`));
     const all = [...objs, ...derived.filter((o) => !names.has(`${o.metadata.namespace ?? ''}/${o.metadata.name}`))];
     const key = (o: KObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;

@@ -265,3 +265,24 @@ test('pods the admission chain refuses become FailedCreate events in each contro
   assert.ok(c.store.get('Pod', 'default', 'db-0'));
   assert.ok(c.store.list<Pod>('Pod', 'default').some((p) => p.metadata.name.startsWith('once-')));
 });
+// kubelet_node_status.go tryUpdateNodeStatus: with nothing changed the kubelet posts its status
+// every nodeStatusReportFrequency (5m), renewing each condition's heartbeat (served as a derived
+// view, virtual-objects.ts nodeView); a stopped kubelet's last post is what the Unknown shows
+test('node conditions show the kubelet\'s latest five-minute status post, and the last one before it stopped', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+  const beats = (): Set<string> => new Set((api.get<Node>('Node', undefined, 'cka-w1').status?.conditions ?? []).map((x) => x.lastHeartbeatTime ?? ''));
+  const t0 = c.now();
+  assert.deepEqual(beats(), new Set([iso(t0)]));
+  c.advance(4 * 60_000);
+  assert.deepEqual(beats(), new Set([iso(t0)]));
+  c.advance(12 * 60_000);
+  assert.deepEqual(beats(), new Set([iso(t0 + 15 * 60_000)]));
+  c.host('cka-w1')!.data.units['kubelet'] = { active: false, enabled: true, since: c.now() };
+  c.touchHosts();
+  c.advance(7 * 60_000);
+  const node = api.get<Node>('Node', undefined, 'cka-w1');
+  assert.equal(node.status?.conditions?.find((x) => x.type === 'Ready')?.status, 'Unknown');
+  assert.deepEqual(beats(), new Set([iso(t0 + 15 * 60_000)]));
+});

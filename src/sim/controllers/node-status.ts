@@ -8,12 +8,18 @@ import { bootIdSeed, machineId } from '../node/ids.js';
 import type { Cluster, Controller } from '../cluster.js';
 import type { Node, NodeCondition } from '../api/types.js';
 import { clone } from '../api/store.js';
+import { lastStatusPost } from '../virtual-objects.js';
 import { cniStatus } from '../cni/config.js';
 import { kubeletRunning, kubeletStoppedAt } from '../controlplane.js';
 import { runningKubeletVersion } from '../node/packages.js';
 import type { Host } from '../node/host.js';
 
 const GRACE_MS = 40_000;
+
+function lastPostTime(stored: string | undefined, stoppedAt: number): string | undefined {
+  const t = Date.parse(stored ?? '');
+  return Number.isFinite(t) ? new Date(lastStatusPost(t, stoppedAt)).toISOString().replace(/\.\d{3}Z$/, 'Z') : stored;
+}
 
 export const nodeStatusController: Controller = {
   name: 'node-status',
@@ -55,7 +61,8 @@ export const nodeStatusController: Controller = {
         next = {
           type: 'Ready',
           status: 'Unknown',
-          lastHeartbeatTime: ready?.lastHeartbeatTime ?? ts,
+          // the last status the kubelet posted before it stopped (virtual-objects.ts nodeView)
+          lastHeartbeatTime: lastPostTime(ready?.lastHeartbeatTime, stoppedAt) ?? ts,
           lastTransitionTime: ts,
           reason: 'NodeStatusUnknown',
           message: 'Kubelet stopped posting node status.',
@@ -77,7 +84,7 @@ export const nodeStatusController: Controller = {
       if (ready && ready.status === next.status && ready.lastTransitionTime) next.lastTransitionTime = ready.lastTransitionTime;
       const upd = clone(node);
       upd.status ??= {};
-      const rest = conds.filter((x) => x.type !== 'Ready').map((x) => (next.status === 'Unknown' ? { ...x, status: 'Unknown' as const, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: ts } : x));
+      const rest = conds.filter((x) => x.type !== 'Ready').map((x) => (next.status === 'Unknown' ? { ...x, status: 'Unknown' as const, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastHeartbeatTime: next.lastHeartbeatTime, lastTransitionTime: ts } : x));
       upd.status.conditions = [...rest, next];
       const taints = (upd.spec.taints ?? []).filter((t) => t.key !== 'node.kubernetes.io/not-ready' && t.key !== 'node.kubernetes.io/unreachable');
       if (next.status === 'False') taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' });
