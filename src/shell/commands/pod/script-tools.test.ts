@@ -52,6 +52,12 @@ test('a container script reaches Services through DNS, kube-proxy and NetworkPol
       logs: /^Connecting to web \((10\.\d+\.\d+\.\d+):80\)\nwget: can't connect to remote host \(\1\): Connection refused\n$/,
       status: /Error/,
     },
+    {
+      name: 'a second download without -O finds index.html there (O_EXCL)',
+      cmd: `sh -c 'wget -q web; wget web'`,
+      logs: /^Connecting to web \(10\.\d+\.\d+\.\d+:80\)\nwget: can't open 'index\.html': File exists\n$/,
+      status: /Error/,
+    },
     { name: 'a NetworkPolicy that drops', setup: DENY, cmd: 'wget -T 2 web', logs: /^Connecting to web \(10\.\d+\.\d+\.\d+:80\)\nwget: download timed out\n$/, status: /Error/ },
   ];
   for (const c of cases) {
