@@ -149,6 +149,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'http.ts': 'the HTTP request shared by wget and curl',
       'component-http.ts': "what the cluster's own components (API server, kubelet, scheduler…) answer to curl, TLS included",
       'net.ts': 'source of a connection, the stub resolver flavour and the `why` record',
+      'script-tools.ts': "the pod commands a container's own script runs (wget, nc, nslookup, curl), handed to the runtime",
     },
   },
   {

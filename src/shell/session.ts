@@ -34,6 +34,8 @@ import { CONTAINER_ONLY, HOST_TOOLS, nodeCommands, podCommands } from './command
 import { parseSshArgs } from './commands/ssh-args.js';
 import { shellExtras, type Held, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
+import { provideNetTools } from '../sim/runtime/net-tools.js';
+import { SCRIPT_NET_TOOLS } from './commands/pod/script-tools.js';
 
 export const SESSION_VERSION = 1;
 
@@ -108,6 +110,8 @@ export class Session {
     private readonly opts: SessionOptions = {},
   ) {
     this.api = new ApiServer(cluster);
+    // containers' scripts run the same wget/nc/nslookup as `kubectl exec` (sim/runtime/net-tools.ts)
+    provideNetTools(cluster, SCRIPT_NET_TOOLS);
     const ws = cluster.meta.workstation;
     this.frames.push(this.makeFrame({ location: { kind: 'workstation', host: ws }, user: 'root', cwd: '/root', env: WORKSTATION_ENV(ws) }));
   }

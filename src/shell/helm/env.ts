@@ -5,6 +5,8 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { ApiServer } from '../../sim/apiserver.js';
+import type { Cluster } from '../../sim/cluster.js';
+import type { LineBudget } from '../budget.js';
 import type { Discovery } from '../../sim/api/registry.js';
 import type { KObject } from '../../sim/api/types.js';
 import type { KubectlFiles } from '../kubectl/context.js';
@@ -24,6 +26,10 @@ export interface HelmEnv {
   now(): number;
   random(): number;
   kubeVersion: string;
+  /** The cluster, for what waits on it (helm test's hook pods) and reads pod logs. */
+  cluster?: Cluster;
+  /** The shell line's budget: a wait stops at its simulated time. */
+  budget?: LineBudget;
 }
 
 export function requireApi(env: HelmEnv): ApiServer {

@@ -7,6 +7,7 @@
 import { ApiServer } from '../../sim/apiserver.js';
 import { ApiError } from '../../sim/api/errors.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
+import { shellExtras } from '../commands/types.js';
 import { HelmUsageError, parseArgs } from './args.js';
 import { ChartLoadError } from './chart.js';
 import { create } from './create.js';
@@ -26,6 +27,7 @@ import { search } from './search.js';
 import { show } from './show.js';
 import { status } from './status.js';
 import { template } from './template.js';
+import { test } from './test.js';
 import { uninstall } from './uninstall.js';
 import { ValuesError } from './values.js';
 
@@ -48,6 +50,7 @@ const SUBCOMMANDS: Record<string, Sub> = {
   inspect: show,
   status,
   template,
+  test,
   uninstall,
   un: uninstall,
   delete: uninstall,
@@ -75,6 +78,7 @@ Available Commands:
   show        show information of a chart
   status      display the status of the named release
   template    locally render templates
+  test        run tests for a release
   uninstall   uninstall a release
   upgrade     upgrade a release
   version     print the helm version information
@@ -96,7 +100,8 @@ export function helmEnv(ctx: CommandContext): HelmEnv {
     fs: ctx.fs,
     cwd: ctx.cwd,
     home: ctx.env['HOME'] ?? (ctx.user === 'root' ? '/root' : `/home/${ctx.user}`),
-    ...(ctx.cluster ? { api: new ApiServer(ctx.cluster) } : {}),
+    ...(ctx.cluster ? { api: new ApiServer(ctx.cluster), cluster: ctx.cluster } : {}),
+    ...(shellExtras(ctx).budget ? { budget: shellExtras(ctx).budget } : {}),
     now: ctx.now,
     random: seeded(ctx.now()),
     kubeVersion: 'v1.35.0',

@@ -11,6 +11,7 @@ import { HelmError } from './repo.js';
 import { locateChart } from './source.js';
 import { statusText } from './status-text.js';
 import { fromPlain } from '../gotemplate/sprig.js';
+import { hookRecord } from './hooks.js';
 import { mergeValues, type Values } from './values.js';
 
 const NAME_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -50,7 +51,7 @@ function deploy(env: HelmEnv, a: HelmArgs, name: string, ref: string, prev: Rele
     chart: chartRecord(chart),
     config: plainConfig(user),
     manifest: rendered.manifest,
-    hooks: rendered.hooks.map((h) => ({ name: h.name, kind: h.kind, path: h.path, manifest: h.content, events: (h.hook ?? '').split(',').map((e) => e.trim()) })),
+    hooks: rendered.hooks.map(hookRecord).filter((h) => h !== undefined),
     apply_method: applyMethod(a, prev),
   };
   if (dry) return rel;

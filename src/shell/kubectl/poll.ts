@@ -14,7 +14,7 @@ import { BudgetExceeded } from '../budget.js';
  * The shell line's budget of simulated time caps the wait: a timeout beyond it
  * (`--timeout=2000000h`) ends the line there, as Ctrl-C would, the clock moved only that far.
  */
-export function pollUntil<T>(env: KubectlEnv, deadline: number, check: () => T | undefined): T | undefined {
+export function pollUntil<T>(env: Pick<KubectlEnv, 'cluster' | 'budget'>, deadline: number, check: () => T | undefined): T | undefined {
   const cluster = env.cluster;
   const start = cluster.now();
   const cap = env.budget ? start + env.budget.timeLeft() : Infinity;

@@ -10,12 +10,19 @@
  *
  * The kubelet starts and ends runs; the shell flushes before each command line and `kubectl logs`
  * before it reads, so what a learner sees is always up to date without timers.
+ *
+ * A network tool in a script (`wget`, `nc`, net-tools.ts) is asked of the simulated network once,
+ * when the clock reaches its call (a call still in the future ends the look-ahead there, and the
+ * kubelet looks again then), and its answer is kept in the run (`net`, by command, 10-second
+ * window from the run's start and occurrence in it): every replay gets the same answer even when
+ * the network has changed since, and a saved session replays the same bytes.
  */
 import type { Cluster } from '../cluster.js';
 import { podContainers, type Container, type Pod } from '../api/types.js';
 import { lookupImage } from '../images.js';
 import { containerScript, imageHas, type ContainerScript } from './program.js';
-import { runScript, type ScriptEnd, type ScriptHost } from './script.js';
+import { runScript, type NetCall, type NetResult, type ScriptEnd, type ScriptHost } from './script.js';
+import { netToolsOf } from './net-tools.js';
 import { containerFs } from './volumes.js';
 import { quantityValue } from './quantity.js';
 import { resolvePath, VfsError } from '../node/vfs.js';
@@ -53,6 +60,18 @@ export interface ContainerRun {
   finishedAt?: number;
   /** A `tail -f` run: the file it follows and how much of it it has printed. */
   follow?: { path: string; size: number };
+  /** The answers the run's network tool calls got (netAnswers). */
+  net?: NetMemo;
+}
+
+/**
+ * What a run's network tools were answered: each distinct command line and answer once, and per
+ * call key (command, window, occurrence) the answer it got.
+ */
+export interface NetMemo {
+  cmds: string[];
+  answers: NetResult[];
+  calls: [cmd: number, window: number, occ: number, answer: number][];
 }
 
 /** `<pod uid>/<container>` → the container's runs, oldest first (the last two are kept). */
@@ -85,7 +104,8 @@ export function dropRuns(c: Cluster, uid: string): void {
   for (const k of Object.keys(t)) if (k.startsWith(`${uid}/`)) delete t[k];
 }
 
-function scriptHost(c: Cluster, pod: Pod, ct: Container, env: [string, string][]): ScriptHost {
+function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): ScriptHost {
+  const env = run.env;
   const image = lookupImage(ct.image);
   const fs = containerFs(c, pod, ct.name);
   const mem = quantityValue(ct.resources?.limits?.['memory']);
@@ -96,6 +116,61 @@ function scriptHost(c: Cluster, pod: Pod, ct: Container, env: [string, string][]
     daemons: image?.daemons ?? [],
     ...(mem !== undefined ? { memoryLimit: mem } : {}),
     hostname: env.find(([k]) => k === 'HOSTNAME')?.[1] ?? pod.metadata.name,
+    net: netAnswers(c, pod, ct, run),
+  };
+}
+
+/**
+ * How long one answer of the network holds for a run: calls of the same command within one
+ * window of NET_WINDOW_MS (counted from the run's start) share their answers, so a client polling
+ * many times a second costs one look at the network per window, and a retry loop sees a Service
+ * that came up by the next window.
+ */
+export const NET_WINDOW_MS = 10_000;
+/** Calls of one command in one window that get answers of their own (kube-proxy picks an endpoint for each); later ones repeat the last. */
+export const NET_CALLS_PER_WINDOW = 8;
+
+/** The key of a call's answer: its command, window and occurrence in the window. */
+function netKey(cmd: number, window: number, occ: number): string {
+  return `${cmd}/${window}/${occ}`;
+}
+
+/**
+ * The network tool answers of a run (run.net), and the counts of the replay asking: the answer
+ * remembered for the call's key; else, once the clock has reached the call, the tool's answer
+ * now (remembered); `later` before then.
+ */
+function netAnswers(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): (call: NetCall) => { result: NetResult; key: string } | 'later' | undefined {
+  const seen = new Map<string, number>();
+  // the remembered answers by key, and the commands by text (this replay's index of run.net)
+  const byKey = new Map((run.net?.calls ?? []).map((x) => [netKey(x[0], x[1], x[2]), x[3]]));
+  const cmds = new Map((run.net?.cmds ?? []).map((text, i) => [text, i]));
+  return (call) => {
+    const tools = netToolsOf(c);
+    const name = call.argv[0] ?? '';
+    const cmdText = JSON.stringify([call.argv, call.stdin]);
+    let cmd = cmds.get(cmdText) ?? -1;
+    const window = Math.floor((call.t - run.startedAt) / NET_WINDOW_MS);
+    const counted = `${cmdText}\u0000${window}`;
+    const occ = Math.min(seen.get(counted) ?? 0, NET_CALLS_PER_WINDOW - 1);
+    seen.set(counted, occ + 1);
+    const known = cmd >= 0 ? byKey.get(netKey(cmd, window, occ)) : undefined;
+    if (known !== undefined) return { result: run.net!.answers[known]!, key: netKey(cmd, window, occ) };
+    if (!tools?.names.includes(name)) return undefined;
+    if (call.t > c.now()) return 'later';
+    const result = tools.run(c, { namespace: pod.metadata.namespace ?? 'default', pod: pod.metadata.name, container: ct.name }, { argv: call.argv, stdin: call.stdin, cwd: typeof ct['workingDir'] === 'string' ? ct['workingDir'] : '/', readFile: call.readFile });
+    if (!result) return undefined;
+    const net = (run.net ??= { cmds: [], answers: [], calls: [] });
+    if (cmd < 0) {
+      cmd = net.cmds.push(cmdText) - 1;
+      cmds.set(cmdText, cmd);
+    }
+    const text = JSON.stringify(result);
+    let answer = net.answers.findIndex((a) => JSON.stringify(a) === text);
+    if (answer < 0) answer = net.answers.push(result) - 1;
+    net.calls.push([cmd, window, occ, answer]);
+    byKey.set(netKey(cmd, window, occ), answer);
+    return { result, key: netKey(cmd, window, occ) };
   };
 }
 
@@ -109,6 +184,8 @@ function planOf(end: ScriptEnd): RunPlan {
 /** The plan of a script started at `start`, looked at `horizon` ahead. */
 function lookAhead(script: Extract<ContainerScript, { kind: 'script' }>['script'], host: ScriptHost, start: number, horizon: number): RunPlan {
   const end = runScript(script, host, start, start + horizon).end;
+  // stopped at a network call still in the future: look again when the clock gets there
+  if (end.kind === 'running' && end.at !== undefined) return { kind: 'runs', checkedTo: end.at };
   if (end.kind === 'running' && end.horizon && horizon < HORIZON_MS) return { kind: 'runs', checkedTo: start + horizon };
   return planOf(end);
 }
@@ -127,7 +204,7 @@ export function extendPlan(c: Cluster, pod: Pod, ct: Container): RunPlan | undef
   const prog = programOf(ct);
   if (!prog || prog.kind !== 'script') return p;
   const horizon = Math.min(HORIZON_MS, Math.max(2 * (p.checkedTo - run.startedAt), now - run.startedAt + FIRST_HORIZON_MS));
-  run.plan = lookAhead(prog.script, scriptHost(c, pod, ct, run.env), run.startedAt, horizon);
+  run.plan = lookAhead(prog.script, scriptHost(c, pod, ct, run), run.startedAt, horizon);
   return run.plan;
 }
 
@@ -145,12 +222,15 @@ export function startRun(c: Cluster, pod: Pod, ct: Container, env: [string, stri
   flushPod(c, pod);
   const now = c.now();
   const prog = programOf(ct);
+  // the run exists before its look-ahead, which remembers its network answers in it
+  const run: ContainerRun = { startedAt: now, env, plan: { kind: 'runs' }, flushedTo: now - 1, logs: [] };
   let plan: RunPlan;
   if (!prog || prog.kind === 'not-found') plan = { kind: 'exit', code: 128, at: now };
   else if (prog.kind === 'default') plan = prog.runs ? { kind: 'runs' } : { kind: 'exit', code: prog.exitCode, at: now };
-  else plan = lookAhead(prog.script, scriptHost(c, pod, ct, env), now, FIRST_HORIZON_MS);
+  else plan = lookAhead(prog.script, scriptHost(c, pod, ct, run), now, FIRST_HORIZON_MS);
+  run.plan = plan;
   const runs = (table(c)[runKey(pod, ct.name)] ??= []);
-  runs.push({ startedAt: now, env, plan, flushedTo: now - 1, logs: [] });
+  runs.push(run);
   while (runs.length > 2) runs.shift();
   flushPod(c, pod);
   return plan;
@@ -216,7 +296,7 @@ export function flushPod(c: Cluster, pod: Pod, until = c.now()): void {
     touched.push({ run, upTo });
     const prog = programOf(ct);
     if (!prog || prog.kind !== 'script') return;
-    const res = runScript(prog.script, scriptHost(c, pod, ct, run.env), run.startedAt, upTo);
+    const res = runScript(prog.script, scriptHost(c, pod, ct, run), run.startedAt, upTo);
     let seq = 0;
     for (const e of res.events) {
       if (e.t <= run.flushedTo) continue;

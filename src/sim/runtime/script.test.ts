@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evalArith, formatDate, runScript, type ScriptHost } from './script.js';
+import { evalArith, formatDate, runScript, type NetCall, type NetResult, type ScriptHost } from './script.js';
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
 const host = (files: Record<string, string> = {}, extra: Partial<ScriptHost> = {}): ScriptHost => ({
@@ -98,4 +98,64 @@ test('script: a counting loop is not mistaken for a steady one', () => {
   const r = runScript({ sh: 'i=0; while [ $i -lt 5 ]; do i=$((i+1)); sleep 1; done; echo "done $i"' }, host(), T0, T0 + 60_000);
   assert.equal(stdout(r), 'done 5\n');
   assert.deepEqual(r.end, { kind: 'exit', code: 0, at: T0 + 5000 });
+});
+
+/** A network whose answers are scripted per call (numbered from 0): `now` is the present (later calls wait for it). */
+function netHost(answers: (call: NetCall, n: number) => NetResult, now = Infinity, seen: NetCall[] = []): ScriptHost {
+  return host({}, {
+    hasTool: (n) => ['sh', 'wget', 'nc', 'sleep', 'echo'].includes(n),
+    net: (call) => {
+      if (call.t > now) return 'later';
+      seen.push(call);
+      return { result: answers(call, seen.length - 1), key: String(seen.length - 1) };
+    },
+  });
+}
+const ok = (stderr = ''): NetResult => ({ stdout: '', stderr, exitCode: 0, elapsedMs: 0, files: [] });
+const refused: NetResult = { stdout: '', stderr: "wget: can't connect to remote host (10.96.0.10): Connection refused\n", exitCode: 1, elapsedMs: 0, files: [] };
+
+test('script: network tools take their status, output, time and files from the network', () => {
+  const cases: { name: string; sh: string; answer: NetResult; out: string; end: unknown }[] = [
+    { name: 'success decides &&', sh: 'wget web && echo up || echo down', answer: ok(), out: 'up\n', end: { kind: 'exit', code: 0, at: T0 } },
+    { name: 'failure decides ||', sh: 'wget web && echo up || echo down', answer: refused, out: 'down\n', end: { kind: 'exit', code: 0, at: T0 } },
+    { name: 'a failing last command is the exit code', sh: 'wget web', answer: refused, out: '', end: { kind: 'exit', code: 1, at: T0 } },
+    { name: 'a connect timeout takes its time', sh: 'wget web; echo after', answer: { ...refused, elapsedMs: 127_000 }, out: 'after\n', end: { kind: 'exit', code: 0, at: T0 + 127_000 } },
+    { name: 'stdout is captured by $(…)', sh: 'x=$(wget -qO- web); echo "got $x"', answer: { ...ok(), stdout: 'hello\n' }, out: 'got hello\n', end: { kind: 'exit', code: 0, at: T0 } },
+    { name: 'files it wrote are seen by later commands', sh: 'wget web; cat /index.html', answer: { ...ok(), files: [['/index.html', 'page\n']] }, out: 'page\n', end: { kind: 'exit', code: 0, at: T0 } },
+  ];
+  for (const c of cases) {
+    const r = runScript({ sh: c.sh }, netHost(() => c.answer), T0, T0 + 3_600_000);
+    assert.equal(stdout(r), c.out, c.name);
+    assert.deepEqual(r.end, c.end, c.name);
+  }
+});
+
+test('script: a network call in the future ends the look-ahead there, numbered in call order', () => {
+  const seen: NetCall[] = [];
+  const r = runScript({ sh: 'wget a; sleep 5; wget b; echo done' }, netHost(() => ok(), T0 + 1000, seen), T0, T0 + 3_600_000);
+  assert.deepEqual(r.end, { kind: 'running', horizon: true, at: T0 + 5000 });
+  assert.deepEqual(seen.map((c) => [c.argv.join(' '), c.t - T0]), [['wget a', 0]]);
+  const later = runScript({ sh: 'wget a; sleep 5; wget b; echo done' }, netHost(() => ok(), T0 + 5000, []), T0, T0 + 3_600_000);
+  assert.deepEqual(later.end, { kind: 'exit', code: 0, at: T0 + 5000 });
+});
+
+test('script: a retry loop around a network tool is not a steady loop', () => {
+  // the Service answers from the third try on: the loop ends then, not "running for ever"
+  const r = runScript({ sh: 'until wget -q web 2>/dev/null; do sleep 2; done; echo up' }, netHost((_c, n) => (n >= 2 ? ok() : refused)), T0, T0 + 3_600_000);
+  assert.equal(stdout(r), 'up\n');
+  assert.deepEqual(r.end, { kind: 'exit', code: 0, at: T0 + 4000 });
+});
+
+test('script: a tight loop around a tool that keeps its answer is steady; one whose answer may change is not', () => {
+  const same = runScript({ sh: 'while true; do wget -q web; done' }, host({}, { hasTool: (n) => n === 'wget' || n === 'sh', net: () => ({ result: ok(), key: 'k' }) }), T0, T0 + 3_600_000);
+  assert.deepEqual(same.end, { kind: 'running' });
+  let n = 0;
+  const counting = runScript({ sh: 'while wget -q web; do :; done; echo stopped' }, host({}, { hasTool: (x) => x === 'wget' || x === 'sh', net: () => ({ result: n++ < 3 ? ok() : refused, key: String(Math.min(n, 3)) }) }), T0, T0 + 3_600_000);
+  assert.equal(stdout(counting), 'stopped\n');
+  assert.equal(n, 4);
+});
+
+test('script: without a network the tools print nothing and succeed (a cluster without a session)', () => {
+  const r = runScript({ sh: 'wget web && echo up' }, host({}, { hasTool: (n) => n === 'wget' || n === 'sh', net: () => undefined }), T0, T0 + 1000);
+  assert.equal(stdout(r), 'up\n');
 });

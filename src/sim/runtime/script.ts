@@ -11,7 +11,9 @@
  * `${VAR}`, `$(…)`, `$((…))`, quotes, and the redirections `>`, `>>`, `2>&1`, `2>/dev/null`.
  * Builtins and tools: echo, printf, date, sleep, cat, tail (-f), head, true, false, `:`, test/[,
  * exit, break, continue, export, hostname, env/printenv, tee, mkdir, touch, rm, wc -l, stress
- * (polinux/stress's memory hog) and the image's daemons (they serve until stopped).
+ * (polinux/stress's memory hog) and the image's daemons (they serve until stopped). Network tools
+ * (busybox wget, nc, nslookup, curl) are answered by the host (ScriptHost.net): the runtime asks the
+ * simulated network once, when the clock reaches the call, and remembers the answer for replays.
  */
 
 /** One thing a script did at a simulated time. */
@@ -26,9 +28,10 @@ export type ScriptEnd =
   | { kind: 'exit'; code: number; at: number }
   /**
    * still running at `until`: `horizon` when it was sleeping across it (a later `until` may see it
-   * end); without, it loops for ever (a steady loop) or ran into the step or output cap
+   * end); without, it loops for ever (a steady loop) or ran into the step or output cap; `at`:
+   * it stopped at a network call whose time has not come (look again then)
    */
-  | { kind: 'running'; horizon?: true }
+  | { kind: 'running'; horizon?: true; at?: number }
   /** runs until stopped: a server, `sleep infinity`, or `tail -f PATH` (follow set) */
   | { kind: 'blocked'; at: number; follow?: string }
   | { kind: 'oom'; at: number };
@@ -50,6 +53,32 @@ export interface ScriptHost {
   /** The container's memory limit in bytes (stress --vm-bytes beyond it is OOM-killed). */
   memoryLimit?: number;
   hostname: string;
+  /**
+   * A network tool the script runs (`wget`, `nc`, …) at script time `t`: what it did, with the key
+   * of the answer (calls that share an answer share a key); `later` when the answer is not known
+   * yet because `t` is still in the future (the run stops there and is looked at again when the
+   * clock gets there); undefined when the runtime does not model it (the tool then prints
+   * nothing and succeeds).
+   */
+  net?(call: NetCall): { result: NetResult; key: string } | 'later' | undefined;
+}
+
+/** One network tool run from a script: argv (argv[0] the tool's name), stdin, and the files as the script sees them. */
+export interface NetCall {
+  argv: string[];
+  stdin: string;
+  t: number;
+  /** A file as the script sees it now (including what it wrote earlier in this run). */
+  readFile(path: string): string | undefined;
+}
+
+/** What a network tool did: output, status, the time it took, and the files it wrote (path, content). */
+export interface NetResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  elapsedMs: number;
+  files: [path: string, text: string][];
 }
 
 /** Steps (simple commands) one run may execute before it is treated as still running. */
@@ -377,7 +406,10 @@ class Block {
 class Oom {}
 /** The run stops before its end: `horizon` when its time ran out (it may end later), else it never ends or hit a cap. */
 class TimeUp {
-  constructor(readonly horizon = false) {}
+  constructor(
+    readonly horizon = false,
+    readonly at?: number,
+  ) {}
 }
 
 interface LoopMark {
@@ -386,10 +418,11 @@ interface LoopMark {
   status: number;
   clockReads: number;
   vars: number;
+  netCalls: number;
 }
 
 function sameMark(a: LoopMark, b: LoopMark): boolean {
-  return a.events === b.events && a.status === b.status && a.clockReads === b.clockReads && a.vars === b.vars;
+  return a.events === b.events && a.status === b.status && a.clockReads === b.clockReads && a.vars === b.vars && a.netCalls === b.netCalls;
 }
 class LoopCtl {
   constructor(
@@ -468,6 +501,13 @@ class Runner {
   clockReads = 0;
   /** Bumped by every change of a variable (setVar). */
   varsVersion = 0;
+  /**
+   * Network tool calls that could have seen something new (another answer, or a later time: the
+   * network may have changed); a call at the same instant with the same answer is not counted,
+   * so a tight loop around one is steady.
+   */
+  netCalls = 0;
+  private lastNet: { key: string; t: number } | undefined;
   /** Files this run truncated (`>`), so later reads in the same run see what it wrote. */
   private written = new Map<string, string>();
 
@@ -647,7 +687,7 @@ class Runner {
 
   /** What a loop iteration could change that later iterations might see. */
   private mark(): LoopMark {
-    return { t: this.t, events: this.events.length, status: this.status, clockReads: this.clockReads, vars: this.varsVersion };
+    return { t: this.t, events: this.events.length, status: this.status, clockReads: this.clockReads, vars: this.varsVersion, netCalls: this.netCalls };
   }
 
   private setVar(name: string, value: string): void {
@@ -885,9 +925,31 @@ class Runner {
           err(`sh: ${argv[0]}: not found\n`);
           return 127;
         }
-        // a tool the image has but the runtime does not model prints nothing
-        return 0;
+        return this.network([name, ...args], io);
     }
+  }
+
+  /**
+   * A network tool: the host answers it (or says its time has not come: the run stops here and
+   * is looked at again then). The output comes when the tool ends, after the time it took (a
+   * connect timeout); files it wrote are written then. A tool the host does not model prints
+   * nothing and succeeds.
+   */
+  private network(argv: string[], io: Io): number {
+    const answer = this.host.net?.({ argv, stdin: io.stdin, t: this.t, readFile: (p) => this.readFile(p) });
+    if (answer === undefined) return 0;
+    if (answer === 'later') throw new TimeUp(true, this.t);
+    if (this.lastNet?.key !== answer.key || this.lastNet.t !== this.t) this.netCalls++;
+    this.lastNet = { key: answer.key, t: this.t };
+    const r = answer.result;
+    if (r.elapsedMs > 0) this.sleep(r.elapsedMs);
+    for (const [path, text] of r.files) {
+      this.events.push({ t: this.t, kind: 'write', path, text, append: false });
+      this.written.set(path, text);
+    }
+    this.emit(io.out, r.stdout);
+    this.emit(io.err, r.stderr);
+    return r.exitCode;
   }
 
   /**
@@ -989,7 +1051,7 @@ export function runScript(script: { sh: string } | { argv: string[] }, host: Scr
     if (e instanceof Exit) end = { kind: 'exit', code: e.code, at: r.t };
     else if (e instanceof Block) end = { kind: 'blocked', at: r.t, ...(e.follow !== undefined ? { follow: e.follow } : {}) };
     else if (e instanceof Oom) end = { kind: 'oom', at: r.t };
-    else if (e instanceof TimeUp) end = e.horizon ? { kind: 'running', horizon: true } : { kind: 'running' };
+    else if (e instanceof TimeUp) end = e.horizon ? { kind: 'running', horizon: true, ...(e.at !== undefined ? { at: e.at } : {}) } : { kind: 'running' };
     else if (e instanceof LoopCtl) end = { kind: 'exit', code: 0, at: r.t };
     else throw e;
   }

@@ -52,11 +52,11 @@ export function httpRequest(
   return { conn, response: siteAnswer(site, path) };
 }
 
-/** Split `http://host[:port][/path][?query]` (scheme optional, http by default). */
-export function parseUrl(url: string): { scheme: 'http' | 'https'; host: string; port: number; path: string; query: string } | undefined {
+/** Split `http://host[:port][/path][?query]` (scheme optional, http by default); `authority` is host[:port] as written. */
+export function parseUrl(url: string): { scheme: 'http' | 'https'; host: string; port: number; path: string; query: string; authority: string } | undefined {
   const m = /^(?:(https?):\/\/)?([^/:?#]+)(?::(\d+))?([^?#]*)(\?[^#]*)?/.exec(url);
   if (!m || !m[2]) return undefined;
   const scheme = m[1] === 'https' ? 'https' : 'http';
   const port = m[3] ? Number(m[3]) : scheme === 'https' ? 443 : 80;
-  return { scheme, host: m[2], port, path: m[4] || '/', query: m[5] ?? '' };
+  return { scheme, host: m[2], port, path: m[4] || '/', query: m[5] ?? '', authority: m[3] ? `${m[2]}:${m[3]}` : m[2] };
 }

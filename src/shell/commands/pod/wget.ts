@@ -4,6 +4,12 @@
  * 'x'`, `wget: can't connect to remote host (IP): Connection refused`, `wget: download timed out`,
  * `wget: server returned error: HTTP/1.1 404 Not Found`. GNU: exit 4 on network failure, 8 on an
  * HTTP error, messages on stderr unless -q.
+ *
+ * Busybox names the server as the URL wrote it, port included (parse_url keeps `host:port` and
+ * xhost2sockaddr parses it): `bad address 'web:80'`, `Connecting to web:80 (10.96.0.10:80)`. That
+ * line comes once the name resolved, before the connection is tried (wget.c download_one_url,
+ * unless -q), so it precedes a refused or timed-out connect too. Without -O the file is opened
+ * O_EXCL (G.o_flags): an existing index.html fails with `wget: can't open 'index.html': File exists`.
  */
 import type { CommandContext } from '../../types.js';
 import type { ShellResult } from '../types.js';
@@ -62,27 +68,27 @@ export function wget(ctx: CommandContext): ShellResult {
   if (!r.ok) {
     recordWhy(c, 'wget', [...why, `name ${url.host} did not resolve (${r.reason})`]);
     return busybox
-      ? result('', `wget: bad address '${url.host}'\n`, 1, r.elapsedMs)
+      ? result('', `wget: bad address '${url.authority}'\n`, 1, r.elapsedMs)
       : result('', o.quiet ? '' : `--${ts(c.now())}--  ${o.url}\nResolving ${url.host} (${url.host})... failed: ${r.reason === 'NXDOMAIN' ? 'Name or service not known' : 'Temporary failure in name resolution'}.\nwget: unable to resolve host address ‘${url.host}’\n`, 4, r.elapsedMs);
   }
   const { conn, response } = httpRequest(c, sourceOf(ctx), r.ip, url.port, url.path, url.host);
   recordWhy(c, 'wget', [...why, ...conn.trace]);
   const hostport = `${r.ip}:${url.port}`;
+  const progress = busybox && !o.quiet ? `Connecting to ${url.authority} (${hostport})\n` : '';
   if (!conn.ok) {
     if (conn.error === 'refused') {
       return busybox
-        ? result('', `wget: can't connect to remote host (${r.ip}): Connection refused\n`, 1, r.elapsedMs)
+        ? result('', `${progress}wget: can't connect to remote host (${r.ip}): Connection refused\n`, 1, r.elapsedMs)
         : result('', o.quiet ? '' : `--${ts(c.now())}--  ${o.url}\nConnecting to ${url.host === r.ip ? hostport : `${url.host} (${url.host})|${hostport}`}... failed: Connection refused.\n`, 4, r.elapsedMs);
     }
     if (busybox) {
-      if (o.timeoutS !== undefined) return result('', 'wget: download timed out\n', 1, r.elapsedMs + o.timeoutS * 1000);
-      return result('', `wget: can't connect to remote host (${r.ip}): Connection timed out\n`, 1, r.elapsedMs + TCP_CONNECT_TIMEOUT_MS);
+      if (o.timeoutS !== undefined) return result('', `${progress}wget: download timed out\n`, 1, r.elapsedMs + o.timeoutS * 1000);
+      return result('', `${progress}wget: can't connect to remote host (${r.ip}): Connection timed out\n`, 1, r.elapsedMs + TCP_CONNECT_TIMEOUT_MS);
     }
     const t = o.timeoutS !== undefined ? o.timeoutS * 1000 : 900_000;
     return result('', o.quiet ? '' : `--${ts(c.now())}--  ${o.url}\nConnecting to ${hostport}... failed: Connection timed out.\n`, 4, r.elapsedMs + Math.min(t, TCP_CONNECT_TIMEOUT_MS));
   }
-  if (!response) return busybox ? result('', 'wget: error getting response: Connection reset by peer\n', 1) : result('', '', 4);
-  const progress = busybox && !o.quiet ? `Connecting to ${url.host} (${hostport})\n` : '';
+  if (!response) return busybox ? result('', `${progress}wget: error getting response: Connection reset by peer\n`, 1) : result('', '', 4);
   if (response.status !== 200) {
     return busybox
       ? result('', `${progress}wget: server returned error: HTTP/1.1 ${response.status} ${response.reason}\n`, 1, r.elapsedMs)
@@ -98,6 +104,7 @@ export function wget(ctx: CommandContext): ShellResult {
   const file = o.output ?? (url.path.split('/').pop() || 'index.html');
   const path = file.startsWith('/') ? file : `${ctx.cwd.replace(/\/$/, '')}/${file}`;
   if (!busybox && !o.output && ctx.fs.exists(path)) return result('', '', 0);
+  if (busybox && !o.output && ctx.fs.exists(path)) return result('', `${progress}wget: can't open '${file}': File exists\n`, 1, r.elapsedMs);
   ctx.fs.write(path, response.body);
   const msg = busybox && !o.quiet ? `${progress}saving to '${file}'\n${file.padEnd(20).slice(0, 20)} 100% |********************************|   ${len}  0:00:00 ETA\n'${file}' saved\n` : '';
   return result('', msg, 0, r.elapsedMs);
