@@ -84,7 +84,7 @@ export const nodeStatusController: Controller = {
       if (ready && ready.status === next.status && ready.lastTransitionTime) next.lastTransitionTime = ready.lastTransitionTime;
       const upd = clone(node);
       upd.status ??= {};
-      const rest = conds.filter((x) => x.type !== 'Ready').map((x) => (next.status === 'Unknown' ? { ...x, status: 'Unknown' as const, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastHeartbeatTime: next.lastHeartbeatTime, lastTransitionTime: ts } : x));
+      const rest = conds.filter((x) => x.type !== 'Ready').map((x) => (next.status === 'Unknown' ? { ...x, status: 'Unknown' as const, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', ...(next.lastHeartbeatTime !== undefined ? { lastHeartbeatTime: next.lastHeartbeatTime } : {}), lastTransitionTime: ts } : x));
       upd.status.conditions = [...rest, next];
       const taints = (upd.spec.taints ?? []).filter((t) => t.key !== 'node.kubernetes.io/not-ready' && t.key !== 'node.kubernetes.io/unreachable');
       if (next.status === 'False') taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' });
