@@ -116,8 +116,23 @@ function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): Scr
     daemons: image?.daemons ?? [],
     ...(mem !== undefined ? { memoryLimit: mem } : {}),
     hostname: env.find(([k]) => k === 'HOSTNAME')?.[1] ?? pod.metadata.name,
-    net: netAnswers(c, pod, ct, run),
+    ...(runsToCompletion(pod, ct) ? { net: netAnswers(c, pod, ct, run) } : {}),
   };
+}
+
+/**
+ * Whether a container's network tools are answered by the simulated network: containers that run
+ * to completion (init containers, ephemeral ones, pods whose restartPolicy is Never or OnFailure:
+ * helm test hooks, Jobs), whose outcome depends on the answers. A long-running container's polling
+ * loop (an HPA load generator calling wget every 10 ms) would cost a replay of its whole run from
+ * its start every ten simulated seconds, which made validate four times slower; its tools print
+ * nothing and succeed, as before network tools were modelled, so its logs lack the pages fetched.
+ */
+function runsToCompletion(pod: Pod, ct: Container): boolean {
+  if (pod.spec.ephemeralContainers?.some((e) => e.name === ct.name)) return true;
+  const init = pod.spec.initContainers?.find((i) => i.name === ct.name);
+  if (init) return init['restartPolicy'] !== 'Always';
+  return (pod.spec.restartPolicy ?? 'Always') !== 'Always';
 }
 
 /**
