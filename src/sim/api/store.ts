@@ -109,7 +109,10 @@ export class Store {
   }
 
   /** Insert or replace; bumps resourceVersion. The caller hands over ownership of `obj`. */
-  put<T extends KObject>(obj: T): T {
+  put<T extends KObject>(input: T): T {
+    // an object read from the store and written back as it is (to bump its resourceVersion) is
+    // frozen: store a shallow copy, which shares its frozen parts
+    const obj = Object.isFrozen(input) ? { ...input } : input;
     let m = this.byKind.get(obj.kind);
     if (!m) {
       m = new Map();
