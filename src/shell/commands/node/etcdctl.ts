@@ -15,6 +15,7 @@
  * cluster. Real etcdctl waits out its timeouts before failing; the lab answers at once.
  */
 import type { CommandFn, CommandResult } from '../../types.js';
+import type { ShellResult } from '../types.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { etcdMember, liveDb, raftIndex, type EtcdMemberState } from '../../../sim/etcd/member.js';
 import { byteSize, hexId, humanizeBytes, registryKey, serializeDb, serializeSnapshot } from '../../../sim/etcd/db.js';
@@ -66,6 +67,18 @@ function parseArgs(argv: readonly string[], env: Record<string, string>): Parsed
 }
 
 const res = (stdout: string, stderr = '', exitCode = 0): CommandResult => ({ stdout, stderr, exitCode });
+
+type Chunk = { stream: 'stdout' | 'stderr'; text: string };
+
+/**
+ * Output in the order etcdctl wrote it: its zap logger and gRPC warnings go to stderr while the
+ * command runs, the result to stdout at the end, so a terminal shows the log lines first.
+ */
+function inOrder(chunks: Chunk[], exitCode = 0): ShellResult {
+  const kept = chunks.filter((c) => c.text !== '');
+  const join = (s: Chunk['stream']): string => kept.filter((c) => c.stream === s).map((c) => c.text).join('');
+  return { stdout: join('stdout'), stderr: join('stderr'), exitCode, chunks: kept };
+}
 
 /** `Error: …` as cobrautl.ExitWithError prints it. */
 const exitWith = (msg: string, code: number, stderr = ''): CommandResult => res('', `${stderr}Error: ${msg}\n`, code);
@@ -222,17 +235,17 @@ function took(c: Cluster, ep: string): string {
 
 function endpointHealth(c: Cluster, endpoints: string[], errors: (string | undefined)[], format: string): CommandResult {
   const rows = endpoints.map((ep, i) => ({ ep, health: errors[i] === undefined, took: took(c, ep), error: errors[i] === undefined ? '' : 'context deadline exceeded' }));
-  let stdout = '';
-  let stderr = '';
-  for (const [i, r] of rows.entries()) if (!r.health) stderr += retryWarning(c, r.ep, METHOD['endpoint health']!, errors[i]!);
-  if (format === 'table') stdout = goTable(['endpoint', 'health', 'took', 'error'], rows.map((r) => [r.ep, String(r.health), r.took, r.error]));
+  // the checks run (and warn) first; the results are printed after all of them (ctlv3/command/ep_command.go epHealthCommandFunc)
+  const chunks: Chunk[] = [];
+  for (const [i, r] of rows.entries()) if (!r.health) chunks.push({ stream: 'stderr', text: retryWarning(c, r.ep, METHOD['endpoint health']!, errors[i]!) });
+  if (format === 'table') chunks.push({ stream: 'stdout', text: goTable(['endpoint', 'health', 'took', 'error'], rows.map((r) => [r.ep, String(r.health), r.took, r.error])) });
   else
     for (const r of rows) {
-      if (r.health) stdout += `${r.ep} is healthy: successfully committed proposal: took = ${r.took}\n`;
-      else stderr += `${r.ep} is unhealthy: failed to commit proposal: ${r.error}\n`;
+      if (r.health) chunks.push({ stream: 'stdout', text: `${r.ep} is healthy: successfully committed proposal: took = ${r.took}\n` });
+      else chunks.push({ stream: 'stderr', text: `${r.ep} is unhealthy: failed to commit proposal: ${r.error}\n` });
     }
-  if (rows.some((r) => !r.health)) return res(stdout, `${stderr}Error: unhealthy cluster\n`, 1);
-  return res(stdout, stderr);
+  if (rows.some((r) => !r.health)) return inOrder([...chunks, { stream: 'stderr', text: 'Error: unhealthy cluster\n' }], 1);
+  return inOrder(chunks);
 }
 
 function endpointStatus(c: Cluster, m: EtcdMemberState, endpoints: string[], format: string): CommandResult {
@@ -309,5 +322,9 @@ function snapshotSave(c: Cluster, files: Files, endpoint: string, path: string, 
   stderr += zapJson(now, 'info', `v3@v${ETCD_VERSION}/maintenance.go:302`, 'completed snapshot read; closing', {}, 'client');
   stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:111', 'fetched snapshot', { endpoint, size: humanizeBytes(byteSize(text)), took: took(c, `${endpoint}/snapshot`).replace('ms', '') + 'ms', 'etcd-version': ETCD_VERSION });
   stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:121', 'saved', { path });
-  return res(`Snapshot saved at ${path}\nServer version ${ETCD_VERSION}\n`, stderr);
+  // snapshot_command.go snapshotSaveCommandFunc prints its two lines after SaveWithVersion has logged
+  return inOrder([
+    { stream: 'stderr', text: stderr },
+    { stream: 'stdout', text: `Snapshot saved at ${path}\nServer version ${ETCD_VERSION}\n` },
+  ]);
 }
