@@ -9,6 +9,7 @@ import { loadFixture } from '../../../testing/fixtures.js';
 import { Session } from '../../session.js';
 import type { Node, Pod } from '../../../sim/api/types.js';
 import { parseTimestamp } from './journalctl.js';
+import { lineTime } from './pod-log-files.js';
 
 async function run(s: Session, line: string): Promise<{ out: string; rc: number }> {
   const r = await s.exec(line);
@@ -78,6 +79,36 @@ describe('container log files', () => {
     assert.equal(viaLink.out, log.out.split('\n').slice(-2).join('\n'));
     assert.equal((await run(s, 'cat /var/log/pods/nope/x/0.log')).rc, 1);
   });
+
+  it('a broken kube-apiserver logs under its new config hash, each line stamped when it was logged', async () => {
+    const s = new Session(loadFixture('kubeadm-calico', 1));
+    await run(s, 'ssh cka-cp1');
+    const before = (await run(s, 'ls /var/log/pods')).out.match(/^kube-system_kube-apiserver-cka-cp1_(\S+)$/m)?.[1];
+    await run(s, "sudo sed -i 's#--etcd-servers=https://127.0.0.1:2379#--etcd-servers=https://127.0.0.1:2380#' /etc/kubernetes/manifests/kube-apiserver.yaml");
+    await run(s, 'sleep 60');
+    const dirs = (await run(s, 'ls /var/log/pods')).out.match(/^kube-system_kube-apiserver-cka-cp1_\S+$/gm) ?? [];
+    // the API server is down, so its mirror pod is stale; the files are the kubelet's
+    assert.equal(dirs.length, 1);
+    assert.notEqual(dirs[0], `kube-system_kube-apiserver-cka-cp1_${before}`);
+    const log = (await run(s, `sudo cat /var/log/pods/${dirs[0]}/kube-apiserver/*.log`)).out;
+    const last = log.trimEnd().split('\n').pop()!;
+    const m = /^2026-12-02T(\d\d:\d\d:\d\d\.\d{3})000000Z stderr F E1202 (\d\d:\d\d:\d\d\.\d{3})000 .*"command failed" err="context deadline exceeded"$/.exec(last);
+    assert.ok(m, last);
+    assert.equal(m[1], m[2]);
+    assert.notEqual(log.split('\n')[0]!.slice(0, 30), last.slice(0, 30));
+  });
+});
+
+describe('lineTime', () => {
+  const start = Date.parse('2026-12-31T23:59:00Z');
+  const cases: Array<{ name: string; line: string; want: string }> = [
+    { name: 'klog line in the start year', line: 'I1231 23:59:30.123456       1 server.go:1] "x"', want: '2026-12-31T23:59:30.123Z' },
+    { name: 'klog line after New Year', line: 'E0101 00:00:05.000000       1 run.go:72] "y"', want: '2027-01-01T00:00:05.000Z' },
+    { name: 'zap JSON line', line: '{"level":"info","ts":"2026-12-31T23:59:59.5Z","msg":"z"}', want: '2026-12-31T23:59:59.500Z' },
+    { name: 'plain line keeps the start', line: 'hello', want: '2026-12-31T23:59:00.000Z' },
+    { name: 'impossible klog date keeps the start', line: 'I1399 99:00:00.000000 x', want: '2026-12-31T23:59:00.000Z' },
+  ];
+  for (const c of cases) it(c.name, () => assert.equal(new Date(lineTime(c.line, start)).toISOString(), c.want));
 });
 
 describe('kube-proxy local endpoints', () => {
