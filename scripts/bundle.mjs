@@ -33,5 +33,9 @@ await build({
 
 // The scenario index (src/scenario/library-index.ts) beside the chunks: written by the code just
 // bundled, so it matches that code's schema.
-const { writeIndex } = await import(join(root, 'dist/bundle/library-index.js'));
+const { writeIndex, writePrebuilt, PREBUILT_DIR } = await import(join(root, 'dist/bundle/library-index.js'));
 writeIndex(join(root, 'scenarios'), join(root, 'dist/bundle/scenario-index.json'));
+
+// Settled fixture clusters (src/scenario/prebuilt.ts), built by the same code: a new session
+// restores one instead of building its fixture.
+writePrebuilt(join(root, 'fixtures'), join(root, 'dist/bundle', PREBUILT_DIR));

@@ -1,11 +1,12 @@
 /**
  * Fixtures by name (`fixtures/<name>.yaml` in the package) or by path. Building one is the
- * expensive part of starting a session (~0.5 s), so a built cluster's snapshot is cached per
- * (fixture text, seed) in memory: `reset` and the exam's many clusters restore from it.
+ * expensive part of starting a session (~0.25 s), so a built cluster's snapshot is cached per
+ * (fixture text, seed) in memory: `reset` and the exam's many clusters restore from it; the
+ * bundle's prebuilt snapshots (scenario/prebuilt.ts) spare even the first build.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { buildCluster, parseFixture } from '../sim/fixture/build.js';
+import { buildSnapshot } from '../scenario/prebuilt.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
 import { Cluster, type Snapshot } from '../sim/cluster.js';
 import type { Clock } from '../util/clock.js';
@@ -41,8 +42,7 @@ export function loadCluster(file: string, seed: number, makeClock: (simStart: nu
   const key = `${seed}\0${text}`;
   let snap = cache.get(key);
   if (!snap) {
-    const built = buildCluster(parseFixture(text, file.split('/').pop() ?? file), { seed, controllers: CONTROLLERS });
-    snap = built.snapshot();
+    snap = buildSnapshot(text, file.split('/').pop() ?? file, seed);
     cache.set(key, snap);
   }
   return Cluster.restore(snap, makeClock(snap.now), CONTROLLERS);

@@ -14,6 +14,7 @@ import type { Scenario } from './schema.js';
 
 export { INDEX_FILE, SUMMARY_FILE, readIndex, knownFrom, textKey, type ScenarioIndex } from './library-files.js';
 import { SUMMARY_FILE } from './library-files.js';
+export { writePrebuilt, PREBUILT_DIR } from './prebuilt.js';
 import { dirname, join } from 'node:path';
 
 /** The index of every file under `dir` that loads without errors. */

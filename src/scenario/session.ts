@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Cluster, type Snapshot } from '../sim/cluster.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
-import { buildCluster, parseFixture } from '../sim/fixture/build.js';
+import { buildSnapshot } from './prebuilt.js';
 import { ManualClock, type Clock } from '../util/clock.js';
 import { Session, type Editor } from '../shell/session.js';
 import { copyJSON } from '../util/json-copy.js';
@@ -43,7 +43,7 @@ export function fixtureSnapshot(name: string, seed: number, opts: Pick<SetupOpti
   } catch {
     throw new SetupError(`fixture "${name}" not found (${fixturePath(name, opts.fixturesDir)})`);
   }
-  const snap = buildCluster(parseFixture(text, `${name}.yaml`), { seed, controllers: CONTROLLERS }).snapshot();
+  const snap = buildSnapshot(text, `${name}.yaml`, seed);
   cache.set(key, snap);
   return snap;
 }
