@@ -26,8 +26,11 @@ await build({
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',
-  // a third less source for V8 to read and pre-parse on every start (names stay, for stack traces)
+  // a third less source for V8 to read and pre-parse on every start (names stay, for stack traces);
+  // syntax minification (constant folding, dead branches, shorter forms) takes a further ~5 % off a
+  // one-shot command's CPU, while renaming identifiers (with keepNames) made it slower
   minifyWhitespace: true,
+  minifySyntax: true,
   banner: { js: "import { createRequire as __ckaCreateRequire } from 'node:module'; const require = __ckaCreateRequire(import.meta.url);" },
 });
 
