@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import type { Pod } from '../api/types.js';
 import { staticPods } from '../node/runtime.js';
+import { staticPodUid } from './static-pods.js';
+import { fnv32a } from './util.js';
 
 const MANIFEST = '/etc/kubernetes/manifests/kube-scheduler.yaml';
 
@@ -50,4 +52,36 @@ test('a restarted component logs the time it started, not the fixture time', () 
   const d = new Date(rt().since).toISOString();
   assert.match(rt().logs[0]!, new RegExp(`^I${d.slice(5, 7)}${d.slice(8, 10)} ${d.slice(11, 19).replace(/:/g, ':')}\\.000000 `));
   assert.ok(rt().since > Date.parse('2026-12-02T10:00:00Z'));
+});
+
+// pkg/kubelet/config/common.go applyDefaults: MD5 of the pod, then host:NODE and file:PATH
+test('a static pod UID is 32 hex digits and differs per node for the same manifest', () => {
+  const c = loadFixture('kubeadm-calico');
+  const hash = mirror(c).metadata.annotations?.['kubernetes.io/config.hash'] ?? '';
+  assert.match(hash, /^[0-9a-f]{32}$/);
+  assert.equal(mirror(c).metadata.annotations?.['kubernetes.io/config.mirror'], hash);
+  assert.notEqual(staticPodUid('x', 'cka-w1', '/etc/kubernetes/manifests/a.yaml'), staticPodUid('x', 'cka-w2', '/etc/kubernetes/manifests/a.yaml'));
+});
+
+test('a session saved with the old FNV config hash keeps its static pods running', () => {
+  const c = loadFixture('kubeadm-calico');
+  const cp = c.host('cka-cp1')!;
+  const r = staticPods(c)['cka-cp1']![MANIFEST]!;
+  const { since, containerId } = r;
+  const legacy = fnv32a(cp.fs.read(MANIFEST)).toString(16);
+  r.hash = legacy;
+  const m = structuredClone(mirror(c));
+  m.metadata.annotations = { ...m.metadata.annotations, 'kubernetes.io/config.hash': legacy, 'kubernetes.io/config.mirror': legacy };
+  c.store.put(m);
+  const uid = mirror(c).metadata.uid;
+  // the controller looks at the manifests again when a host changes
+  cp.fs.write('/tmp/touch', 'x');
+  c.advance(60_000);
+  const after = staticPods(c)['cka-cp1']![MANIFEST]!;
+  assert.equal(after.hash, staticPodUid(cp.fs.read(MANIFEST), 'cka-cp1', MANIFEST));
+  assert.equal(after.since, since);
+  assert.equal(after.containerId, containerId);
+  assert.equal(after.restarts, 0);
+  assert.equal(mirror(c).metadata.uid, uid);
+  assert.equal(mirror(c).metadata.annotations?.['kubernetes.io/config.mirror'], after.hash);
 });

@@ -10,6 +10,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Node, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning } from '../controlplane.js';
+import { createHash } from 'node:crypto';
 import { fnv32a } from './util.js';
 import { isComponent, startComponent } from '../runtime/components.js';
 import { lookupImage } from '../images.js';
@@ -22,6 +23,38 @@ const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 300_000;
 
 const AVAIL_KEY: Record<string, 'apiserver' | 'scheduler' | 'controllerManager' | 'etcd'> = { 'kube-apiserver': 'apiserver', 'kube-scheduler': 'scheduler', 'kube-controller-manager': 'controllerManager', etcd: 'etcd' };
+
+/**
+ * A static pod's UID, which is also its config hash (the mirror pod's kubernetes.io/config.hash,
+ * the /var/log/pods folder, the kubelet's log lines): pkg/kubelet/config/common.go applyDefaults
+ * hashes the decoded pod with MD5 and then `host:NODE` and `file:PATH`, so the same manifest on two
+ * nodes gives two pods. Here the manifest's text stands in for the decoded pod: 32 hex digits that
+ * change exactly when an edit changes the file.
+ */
+export function staticPodUid(text: string, node: string, path: string): string {
+  return createHash('md5').update(text).update(`host:${node}`).update(`file:${path}`).digest('hex');
+}
+
+/**
+ * Sessions saved before static pod UIDs had the kubelet's shape hashed the text alone (FNV-32a):
+ * a record of the same text takes the new UID instead of counting as an edited manifest, which
+ * would restart the component, and its mirror pod takes it in place instead of being recreated.
+ */
+function adoptLegacyHash(c: Cluster, host: Host, rt: Record<string, StaticPodRuntime>, path: string, text: string, hash: string): void {
+  for (const key of [path, `!${path}`]) {
+    const r = rt[key];
+    if (!r || r.hash === hash || r.hash.length === hash.length) continue;
+    const legacy = fnv32a(text).toString(16);
+    if (r.hash !== legacy) continue;
+    r.hash = hash;
+    const m = r.name ? c.store.get<Pod>('Pod', r.namespace, `${r.name}-${host.name}`) : undefined;
+    if (m && m.metadata.annotations?.['kubernetes.io/config.mirror'] === legacy) {
+      const next = clone(m);
+      next.metadata.annotations = { ...next.metadata.annotations, 'kubernetes.io/config.hash': hash, 'kubernetes.io/config.mirror': hash };
+      c.store.put(next);
+    }
+  }
+}
 
 export const staticPodsController: Controller = {
   name: 'static-pods',
@@ -39,7 +72,8 @@ export const staticPodsController: Controller = {
       for (const f of files) {
         const path = `${dir}/${f}`;
         const text = host.fs.read(path);
-        const hash = fnv32a(text).toString(16);
+        const hash = staticPodUid(text, host.name, path);
+        adoptLegacyHash(c, host, rt, path, text, hash);
         const parsed = parseManifest(path, text);
         if (!parsed.ok) {
           if (rt[path]?.hash !== hash) {
