@@ -60,7 +60,7 @@ const SYSTEM_PRIORITY: Record<string, number> = { 'system-node-critical': 200000
 /** The value of a user PriorityClass by name, for pods naming one (set by the caller that has the store). */
 export type PriorityLookup = (className: string) => number | undefined;
 
-export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefault: 'Always' | 'OnFailure' | 'Never' = 'Always', priorityLookup?: PriorityLookup): void {
+export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefault: 'Always' | 'OnFailure' | 'Never' = 'Always', priorityLookup?: PriorityLookup, mirror = false): void {
   if (!inTemplate) for (const c of [...(spec.containers ?? []), ...(spec.initContainers ?? [])]) defaultRequestsFromLimits(c);
   for (const c of spec.containers ?? []) defaultContainer(c);
   for (const c of spec.initContainers ?? []) defaultContainer(c);
@@ -70,8 +70,12 @@ export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefaul
   spec.securityContext ??= {};
   spec.terminationGracePeriodSeconds ??= 30;
   if (!inTemplate) {
-    spec.serviceAccountName ??= spec.serviceAccount ?? 'default';
-    spec.serviceAccount ??= spec.serviceAccountName;
+    // 'default' is the ServiceAccount admission plugin's choice, which skips mirror pods
+    // (plugin/pkg/admission/serviceaccount/admission.go Admit): a static pod has no account
+    if (!mirror || spec.serviceAccountName !== undefined || spec.serviceAccount !== undefined) {
+      spec.serviceAccountName ??= spec.serviceAccount ?? 'default';
+      spec.serviceAccount ??= spec.serviceAccountName;
+    }
     spec.enableServiceLinks ??= true;
     spec.preemptionPolicy ??= 'PreemptLowerPriority';
     // the Priority admission plugin (plugin/pkg/admission/priority): the class's value, 0 without one
@@ -122,7 +126,7 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
   materialize(obj);
   switch (obj.kind) {
     case 'Pod': {
-      defaultPodSpec(obj['spec'] as PodSpec, false, 'Always', priorityLookup);
+      defaultPodSpec(obj['spec'] as PodSpec, false, 'Always', priorityLookup, obj.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined);
       // podStrategy.PrepareForCreate (pkg/registry/core/pod/strategy.go): a new pod is Pending with
       // its QoS class, so `kubectl get pods` shows STATUS Pending before any scheduler sees it
       const st = (obj['status'] ??= {}) as PodStatus;

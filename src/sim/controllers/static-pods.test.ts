@@ -85,3 +85,17 @@ test('a session saved with the old FNV config hash keeps its static pods running
   assert.equal(mirror(c).metadata.uid, uid);
   assert.equal(mirror(c).metadata.annotations?.['kubernetes.io/config.mirror'], after.hash);
 });
+
+// pkg/kubelet/config/common.go: decoded with the API's defaults, the NoExecute toleration added;
+// the ServiceAccount admission plugin skips mirror pods, and DefaultTolerationSeconds adds nothing
+test('a mirror pod carries the kubelet file source defaults and no service account', () => {
+  const spec = mirror(loadFixture('kubeadm-calico')).spec;
+  assert.deepEqual(spec.tolerations, [{ operator: 'Exists', effect: 'NoExecute' }]);
+  assert.equal(spec.serviceAccountName, undefined);
+  assert.equal(spec.serviceAccount, undefined);
+  assert.equal(spec.dnsPolicy, 'ClusterFirst');
+  assert.equal(spec.restartPolicy, 'Always');
+  assert.equal(spec.enableServiceLinks, true);
+  assert.equal(spec.containers[0]!.terminationMessagePolicy, 'File');
+  assert.equal(spec.containers[0]!.livenessProbe?.successThreshold, 1);
+});

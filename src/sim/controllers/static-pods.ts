@@ -9,6 +9,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Node, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
+import { defaultPodSpec } from '../api/defaults.js';
 import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning } from '../controlplane.js';
 import { createHash } from 'node:crypto';
 import { fnv32a } from './util.js';
@@ -194,6 +195,22 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
   markAvailability(c, comp, true);
 }
 
+/**
+ * What the kubelet's file source makes of a manifest's pod spec (pkg/kubelet/config/common.go):
+ * it decodes with the API's defaulting (dnsPolicy, restartPolicy, schedulerName, container and
+ * probe defaults, as the API server's would) and adds the NoExecute toleration every static pod
+ * gets, so a node problem never evicts it (AddOrUpdateTolerationInPod). No service account: the
+ * ServiceAccount admission plugin skips mirror pods.
+ */
+function kubeletDefaults(spec: Pod['spec']): Pod['spec'] {
+  const tolerations = (spec.tolerations ??= []);
+  if (!tolerations.some((t) => t.operator === 'Exists' && t.effect === 'NoExecute' && !t.key && t.tolerationSeconds === undefined))
+    tolerations.push({ operator: 'Exists', effect: 'NoExecute' });
+  // then the API server's defaulting and DefaultTolerationSeconds, which the toleration above satisfies
+  defaultPodSpec(spec, false, 'Always', undefined, true);
+  return spec;
+}
+
 function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
   if (!apiUp(c)) return;
   const node = c.store.get<Node>('Node', undefined, host.name);
@@ -225,7 +242,7 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
     },
     ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: host.name, uid: node.metadata.uid ?? '', controller: true }],
   };
-  mirror.spec = clone(pod.spec);
+  mirror.spec = kubeletDefaults(clone(pod.spec));
   mirror.spec.nodeName = host.name;
   mirror.spec.hostNetwork ??= false;
   const ct = pod.spec.containers[0]!;
