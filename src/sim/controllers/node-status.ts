@@ -1,7 +1,8 @@
 /**
  * Node status: what the kubelet posts about its node (conditions, addresses, nodeInfo) and what
  * the node lifecycle controller does when posts stop (pkg/controller/nodelifecycle: after the
- * 40 s grace period the Ready condition becomes Unknown, "Kubelet stopped posting node status.").
+ * node-monitor-grace-period the Ready condition becomes Unknown, "Kubelet stopped posting node
+ * status.").
  * A node whose runtime has no CNI network is NotReady with the kubelet's real message.
  */
 import { bootIdSeed, machineId } from '../node/ids.js';
@@ -14,7 +15,11 @@ import { kubeletRunning, kubeletStoppedAt } from '../controlplane.js';
 import { runningKubeletVersion } from '../node/packages.js';
 import type { Host } from '../node/host.js';
 
-const GRACE_MS = 40_000;
+/**
+ * --node-monitor-grace-period's default since v1.32 (pkg/controller/nodelifecycle/config/v1alpha1
+ * defaults.go, kubernetes/kubernetes#126287: 50s, earlier 40s).
+ */
+export const NODE_MONITOR_GRACE_MS = 50_000;
 
 function lastPostTime(stored: string | undefined, stoppedAt: number): string | undefined {
   const t = Date.parse(stored ?? '');
@@ -53,8 +58,8 @@ export const nodeStatusController: Controller = {
       let next: NodeCondition;
       if (!kubeletRunning(host)) {
         const stoppedAt = kubeletStoppedAt(host, now);
-        if (now < stoppedAt + GRACE_MS) {
-          c.wakeAt(stoppedAt + GRACE_MS);
+        if (now < stoppedAt + NODE_MONITOR_GRACE_MS) {
+          c.wakeAt(stoppedAt + NODE_MONITOR_GRACE_MS);
           continue;
         }
         if (ready?.status === 'Unknown') continue;

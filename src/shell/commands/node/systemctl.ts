@@ -4,7 +4,7 @@
  * daemon-reload; cat and list-units are in systemctl-cat.ts. `status` follows systemd's layout (unit file and preset, the kubeadm drop-in
  * directory, Active with the since time, Docs, Main PID, CGroup, then the last 10 journal lines).
  * Stopping or starting a unit updates `since` and calls cluster.touchHosts(): the node lifecycle
- * controller marks the node NotReady 40 s after its kubelet stops posting status.
+ * controller marks the node NotReady 50 s (node-monitor-grace-period) after its kubelet stops posting status.
  */
 import type { CommandContext, CommandFn, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
