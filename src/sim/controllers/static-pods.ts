@@ -31,7 +31,8 @@ export const staticPodsController: Controller = {
     const now = c.now();
     for (const host of c.nodeHosts()) {
       const rt = (table[host.name] ??= {});
-      if (!kubeletRunning(host)) continue;
+      // while containerd is down nothing starts or stops: the running containers live on in their shims
+      if (!kubeletRunning(host) || !host.unitActive('containerd')) continue;
       const cfg = kubeletStartedConfig(host);
       const dir = 'error' in cfg ? '/etc/kubernetes/manifests' : cfg.staticPodPath;
       const files = host.fs.list(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.startsWith('.'));
