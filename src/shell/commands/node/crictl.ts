@@ -50,8 +50,10 @@ export function imageId(ref: string): string {
   return hexFrom(`image/${ref}`, 64);
 }
 
+/** A pod's sandbox ID; a reboot took the old sandboxes, and the kubelet made new ones. */
 export function sandboxId(host: Host, ns: string, name: string, uid: string): string {
-  return hexFrom(`sandbox/${host.name}/${ns}/${name}/${uid}`, 64);
+  const boot = host.data.state.reboots ? `/boot${host.data.state.reboots}` : '';
+  return hexFrom(`sandbox/${host.name}/${ns}/${name}/${uid}${boot}`, 64);
 }
 
 /** Containers and sandboxes the runtime on this node knows about. */
