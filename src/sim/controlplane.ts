@@ -9,6 +9,7 @@ import type { Host } from './node/host.js';
 import type { Pod } from './api/types.js';
 import { recordKubeletStart } from './node/packages.js';
 import { activeSwaps, procSwaps } from './node/swap.js';
+import { RUNTIME_VALIDATE_ERROR } from './node/runtime-health.js';
 
 export const MANIFEST_DIR = '/etc/kubernetes/manifests';
 export const KUBELET_CONFIG = '/var/lib/kubelet/config.yaml';
@@ -99,9 +100,13 @@ export interface KubeletConfig {
   resolvConf: string;
 }
 
+/** A kubelet that starts while containerd is down exits with this (server.go Run wraps run's error). */
+const KUBELET_RUNTIME_ERROR_PREFIX = 'failed to run Kubelet: ';
+
 /**
  * A node's kubelet configuration (/var/lib/kubelet/config.yaml) as a starting kubelet loads it,
- * or the error that stops the start (an unreadable file, or swap on with failSwapOn).
+ * or the error that stops the start (an unreadable file, swap on with failSwapOn, or no runtime
+ * to connect to).
  */
 export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
   const text = host.fs.tryRead(KUBELET_CONFIG);
@@ -119,6 +124,9 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
     const lines = procSwaps(host).split('\n').slice(1).filter((l) => l !== '');
     return { error: `failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false. /proc/swaps contained: [${lines.join(' ')}]` };
   }
+  // cmd/kubelet/app/server.go run: after the container manager (the swap check above),
+  // PreInitRuntimeService dials the runtime, and a kubelet that cannot reach it exits
+  if (!host.unitActive('containerd')) return { error: `${KUBELET_RUNTIME_ERROR_PREFIX}${RUNTIME_VALIDATE_ERROR}` };
   const dns = doc['clusterDNS'];
   return {
     clusterDNS: Array.isArray(dns) ? dns.map(String) : [],
@@ -160,21 +168,27 @@ export function refreshFailedKubeletConfig(host: Host): void {
 }
 
 /**
- * Whether the kubelet process is actually running on a host: its unit is active, containerd is
- * up (the kubelet exits when it cannot reach the runtime) and the config it loaded at start
- * parsed (a bad /var/lib/kubelet/config.yaml makes it exit at start and systemd restart it in a loop).
+ * Whether the kubelet process is actually running on a host: its unit is active and its start
+ * got through (a bad /var/lib/kubelet/config.yaml, swap, or a containerd that was down when it
+ * started make it exit at start and systemd restart it in a loop). A containerd that stops later
+ * does not stop it: it keeps posting node status, NotReady (node/runtime-health.ts).
  */
 export function kubeletRunning(host: Host): boolean {
-  if (!host.unitActive('kubelet') || !host.unitActive('containerd')) return false;
+  if (!host.unitActive('kubelet')) return false;
   return !('error' in kubeletStartedConfig(host));
 }
 
-/** When the kubelet stopped running (for the node lifecycle grace period). */
+/**
+ * When the kubelet stopped running (for the node lifecycle grace period and the Lease): when its
+ * unit stopped; for a host that is rebooting, when it went down; for a kubelet that failed at its
+ * last start, that start (a missing runtime) or the config edit that broke it.
+ */
 export function kubeletStoppedAt(host: Host, fallback: number): number {
   const k = host.data.units['kubelet'];
-  const r = host.data.units['containerd'];
-  const times = [k && !k.active ? k.since : undefined, r && !r.active ? r.since : undefined].filter((x): x is number => x !== undefined);
-  if (times.length > 0) return Math.min(...times);
+  if (k && !k.active) return k.since;
+  if (k && k.since > fallback) return host.data.state.bootedAt ?? fallback;
+  const snap = host.data.state.kubeletStartedConfig;
+  if (k && snap && 'error' in snap && snap.error.startsWith(KUBELET_RUNTIME_ERROR_PREFIX + 'validate service connection')) return k.since;
   const cfg = host.fs.stat(KUBELET_CONFIG);
   return cfg?.mtime ?? fallback;
 }

@@ -10,6 +10,7 @@
 import type { Cluster } from './cluster.js';
 import type { KObject, Node } from './api/types.js';
 import { kubeletRunning, kubeletStoppedAt, serviceCIDR } from './controlplane.js';
+import { NODE_STATUS_UPDATE_MS, PLEG_RELIST_THRESHOLD_MS, RUNTIME_DOWN_MESSAGE, outageMessage, runtimeOutage, tickAtOrBefore } from './node/runtime-health.js';
 
 const RENEW_MS = 10_000;
 
@@ -64,7 +65,10 @@ export function lastStatusPost(stored: number, until: number): number {
 /**
  * A Node as the API server serves it: the conditions' heartbeat is the kubelet's latest periodic
  * post since the last stored one (until its kubelet stopped). Derived here rather than written
- * every five minutes, which would wake every Node watcher for a change nothing reads.
+ * every five minutes, which would wake every Node watcher for a change nothing reads. While
+ * containerd is down, three minutes after the last PLEG relist the Ready message names the PLEG
+ * too and changes at every 10 s status sync, so the kubelet posts at each: the message and the
+ * heartbeats are those of the latest sync.
  */
 export function nodeView<T extends KObject>(c: Cluster, node: T): T {
   if (node.kind !== 'Node') return node;
@@ -73,10 +77,21 @@ export function nodeView<T extends KObject>(c: Cluster, node: T): T {
   const host = c.host(node.metadata.name);
   const stored = Date.parse(ready?.lastHeartbeatTime ?? '');
   if (!conds || !host || !ready || ready.status === 'Unknown' || !Number.isFinite(stored)) return node;
-  const posted = lastStatusPost(stored, kubeletRunning(host) ? c.now() : kubeletStoppedAt(host, c.now()));
+  const running = kubeletRunning(host);
+  let posted = lastStatusPost(stored, running ? c.now() : kubeletStoppedAt(host, c.now()));
+  const outage = running && ready.status === 'False' && ready.message === RUNTIME_DOWN_MESSAGE ? runtimeOutage(host) : undefined;
+  if (outage && c.now() > outage.lastRelist + PLEG_RELIST_THRESHOLD_MS) {
+    const sync = tickAtOrBefore(host.data.units['kubelet']?.since ?? 0, NODE_STATUS_UPDATE_MS, c.now());
+    const message = outageMessage(outage, sync);
+    if (message !== ready.message) {
+      ready.message = message;
+      posted = Math.max(posted, sync);
+    }
+  }
   if (posted === stored) return node;
   const ts = new Date(posted).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  for (const x of conds) if (x.lastHeartbeatTime === ready.lastHeartbeatTime) x.lastHeartbeatTime = ts;
+  const heartbeat = ready.lastHeartbeatTime;
+  for (const x of conds) if (x.lastHeartbeatTime === heartbeat) x.lastHeartbeatTime = ts;
   return node;
 }
 

@@ -2,13 +2,32 @@
  * The pod a command attaches to for `TYPE/NAME` (k8s.io/kubectl pkg/polymorphichelpers
  * attachablepodforobject.go, GetFirstPod): a pod is itself; a controller or Service picks among
  * the pods its selector matches, ready and running first, then the oldest. Shared by `logs` and
- * `exec`.
+ * `exec`, with what the kubelet answers them when the pod's node has no container runtime.
  */
 import type { KObject, LabelSelector, Pod } from '../../sim/api/types.js';
 import { matchLabelSelector } from '../../sim/api/selectors.js';
 import { resolveTypes } from './resource-args.js';
 import type { KubectlEnv } from './context.js';
 import { KubectlError } from './errors.js';
+import { kubeletRunning } from '../../sim/controlplane.js';
+import { RUNTIME_DIAL_ERROR } from '../../sim/node/runtime-health.js';
+
+/** Whether the pod's node runs its kubelet but not containerd: every CRI call the kubelet makes fails. */
+export function runtimeDownFor(env: KubectlEnv, pod: Pod): boolean {
+  const host = pod.spec.nodeName ? env.cluster.host(pod.spec.nodeName) : undefined;
+  return host !== undefined && kubeletRunning(host) && !host.unitActive('containerd');
+}
+
+/**
+ * exec, attach and cp while the node's containerd is down: the kubelet's findContainer lists pods
+ * through the runtime and fails, streaming.WriteError answers 500 with the gRPC error, the SPDY
+ * upgrade fails with it (apimachinery spdy roundtripper.go "unable to upgrade connection: %s"), and
+ * the API server's stream translator reports that as an InternalError to the WebSocket client
+ * (apiserver util/proxy/streamtranslator.go).
+ */
+export function streamingRuntimeError(): KubectlError {
+  return new KubectlError(`Internal error occurred: unable to upgrade connection: ${RUNTIME_DIAL_ERROR}`);
+}
 
 /** A controller's pods, the way GetFirstPod orders them (ready and running first, then oldest). */
 export function firstPodOf(env: KubectlEnv, obj: KObject, ns: string): { pod: Pod; count: number } {

@@ -4,7 +4,11 @@
  * resolv.conf), pulls images, starts containers, runs readiness probes, restarts crashed
  * containers with exponential back-off (10s doubling to 5m), and finishes graceful deletion.
  * A node whose kubelet is stopped does none of this. A node without a CNI config leaves pods in
- * ContainerCreating with the real sandbox error.
+ * ContainerCreating with the real sandbox error. While containerd is down the kubelet runs but
+ * every CRI call fails: a new pod's sandbox fails with the dial error until the runtime check
+ * gives up (node/runtime-health.ts downAt), after which the sync loop skips every pod
+ * (kubelet.go syncLoop "Skipping pod synchronization"); running containers keep running in their
+ * shims and their status stands until containerd is back.
  *
  * Volumes are set up before the sandbox (a missing ConfigMap is `FailedMount`), init containers
  * run one after another before the app containers, and a restartable init container (a native
@@ -32,6 +36,7 @@ import { kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from
 import { cniReady } from '../cni/config.js';
 import { podSandboxes } from '../node/runtime.js';
 import { podReferences } from '../runtime/references.js';
+import { RUNTIME_DIAL_ERROR, runtimeOutage } from '../node/runtime-health.js';
 
 const PULL_MS = 1_500;
 const BACKOFF_BASE_MS = 10_000;
@@ -190,6 +195,15 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   const pod = clone(podIn);
   const uid = pod.metadata.uid ?? '';
 
+  const outage = runtimeOutage(host);
+  if (outage) {
+    // containers cannot be started or killed: a new pod's RunPodSandbox fails
+    // (kuberuntime_manager.go createPodSandbox) until the runtime is found down, and from then on
+    // the sync loop skips every pod; a deleted pod stays Terminating
+    if (!pod.metadata.deletionTimestamp && now < outage.downAt && !pod.status?.containerStatuses && podSandboxes(c)[uid] === undefined)
+      pendingOnSandboxError(c, node, host, pod, podIn, `Failed to create pod sandbox: ${RUNTIME_DIAL_ERROR}`);
+    return;
+  }
   if (pod.metadata.deletionTimestamp) {
     const started = Date.parse(pod.metadata.deletionTimestamp);
     const slow = pod.spec.containers.some((ct) => /sleep|tail/.test([...(ct.command ?? []), ...(ct.args ?? [])].join(' ')));
@@ -232,19 +246,8 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
       return;
     }
     if (!pod.spec.hostNetwork && !cniReady(host)) {
-      const msg = `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="${c.meta.cni.plugin}" failed (add): no network config found in /etc/cni/net.d`;
-      if (!status.containerStatuses) {
-        status.phase = 'Pending';
-        status.hostIP = host.ip;
-        status.hostIPs = [{ ip: host.ip }];
-        status.startTime = ts;
-        if (pod.spec.initContainers?.length) status.initContainerStatuses = pod.spec.initContainers.map((ct) => waiting(ct, 'PodInitializing'));
-        status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, pod.spec.initContainers?.length ? 'PodInitializing' : 'ContainerCreating'));
-        status.conditions = initialConditions(pod, ts, podIn.status?.conditions);
-        fixNotReadyMessages(pod);
-        c.write(pod);
-        c.recordEvent(pod, 'Warning', 'FailedCreatePodSandBox', msg, 'kubelet', node.metadata.name);
-      }
+      if (!status.containerStatuses)
+        pendingOnSandboxError(c, node, host, pod, podIn, `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="${c.meta.cni.plugin}" failed (add): no network config found in /etc/cni/net.d`);
       return;
     }
     const ip = status.podIP ?? (pod.spec.hostNetwork ? host.ip : allocatePodIP(c, node, uid, { namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }));
@@ -339,6 +342,25 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   status.qosClass = podQosClass(pod);
   if (!sameJSON(pod, podIn)) c.write(pod);
   for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
+}
+
+/**
+ * A pod whose sandbox cannot be created: Pending in ContainerCreating (PodInitializing with init
+ * containers) with the FailedCreatePodSandBox event (kuberuntime_manager.go SyncPod).
+ */
+function pendingOnSandboxError(c: Cluster, node: Node, host: Host, pod: Pod, podIn: Pod, msg: string): void {
+  const ts = c.timestamp();
+  const status = (pod.status ??= {});
+  status.phase = 'Pending';
+  status.hostIP = host.ip;
+  status.hostIPs = [{ ip: host.ip }];
+  status.startTime = ts;
+  if (pod.spec.initContainers?.length) status.initContainerStatuses = pod.spec.initContainers.map((ct) => waiting(ct, 'PodInitializing'));
+  status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, pod.spec.initContainers?.length ? 'PodInitializing' : 'ContainerCreating'));
+  status.conditions = initialConditions(pod, ts, podIn.status?.conditions);
+  fixNotReadyMessages(pod);
+  c.write(pod);
+  c.recordEvent(pod, 'Warning', 'FailedCreatePodSandBox', msg, 'kubelet', node.metadata.name);
 }
 
 /** A restartable init container: a native sidecar (KEP-753), started in order and kept running. */

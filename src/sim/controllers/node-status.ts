@@ -1,8 +1,11 @@
 /**
  * Node status: what the kubelet posts about its node (conditions, addresses, nodeInfo) and what
  * the node lifecycle controller does when posts stop (pkg/controller/nodelifecycle: after the
- * 40 s grace period the Ready condition becomes Unknown, "Kubelet stopped posting node status.").
- * A node whose runtime has no CNI network is NotReady with the kubelet's real message.
+ * node-monitor-grace-period the Ready condition becomes Unknown, "Kubelet stopped posting node
+ * status."). A node whose runtime has no CNI network is NotReady with the kubelet's real message;
+ * one whose containerd is down is NotReady, "container runtime is down", from the status sync
+ * after the kubelet's runtime check gives up (node/runtime-health.ts), and Ready again at the
+ * sync after its next good check.
  */
 import { bootIdSeed, machineId } from '../node/ids.js';
 import type { Cluster, Controller } from '../cluster.js';
@@ -13,8 +16,13 @@ import { cniStatus } from '../cni/config.js';
 import { kubeletRunning, kubeletStoppedAt } from '../controlplane.js';
 import { runningKubeletVersion } from '../node/packages.js';
 import type { Host } from '../node/host.js';
+import { RUNTIME_DOWN_MESSAGE, runtimeOutage, runtimeRecovery } from '../node/runtime-health.js';
 
-const GRACE_MS = 40_000;
+/**
+ * --node-monitor-grace-period's default since v1.32 (pkg/controller/nodelifecycle/config/v1alpha1
+ * defaults.go, kubernetes/kubernetes#126287: 50s, earlier 40s).
+ */
+export const NODE_MONITOR_GRACE_MS = 50_000;
 
 function lastPostTime(stored: string | undefined, stoppedAt: number): string | undefined {
   const t = Date.parse(stored ?? '');
@@ -53,8 +61,8 @@ export const nodeStatusController: Controller = {
       let next: NodeCondition;
       if (!kubeletRunning(host)) {
         const stoppedAt = kubeletStoppedAt(host, now);
-        if (now < stoppedAt + GRACE_MS) {
-          c.wakeAt(stoppedAt + GRACE_MS);
+        if (now < stoppedAt + NODE_MONITOR_GRACE_MS) {
+          c.wakeAt(stoppedAt + NODE_MONITOR_GRACE_MS);
           continue;
         }
         if (ready?.status === 'Unknown') continue;
@@ -67,7 +75,22 @@ export const nodeStatusController: Controller = {
           reason: 'NodeStatusUnknown',
           message: 'Kubelet stopped posting node status.',
         };
+      } else if (runtimeOutage(host)) {
+        // the kubelet keeps posting; its runtime check fails and, 30 s on, the next status sync
+        // posts NotReady (the PLEG part of the message is the view's: virtual-objects.ts nodeView)
+        const outage = runtimeOutage(host)!;
+        if (now < outage.notReadyAt) {
+          c.wakeAt(outage.notReadyAt);
+          continue;
+        }
+        next = { type: 'Ready', status: 'False', lastHeartbeatTime: ts, lastTransitionTime: ts, reason: 'KubeletNotReady', message: RUNTIME_DOWN_MESSAGE };
+        if (ready && ready.status === next.status && ready.reason === next.reason && ready.message === next.message) continue;
       } else {
+        const back = ready?.status === 'False' && ready.message === RUNTIME_DOWN_MESSAGE ? runtimeRecovery(host) : undefined;
+        if (back && now < back.readyAt) {
+          c.wakeAt(back.readyAt);
+          continue;
+        }
         const cni = cniStatus(host);
         next = cni.ready
           ? { type: 'Ready', status: 'True', lastHeartbeatTime: ts, lastTransitionTime: ts, reason: 'KubeletReady', message: 'kubelet is posting ready status' }
@@ -84,7 +107,15 @@ export const nodeStatusController: Controller = {
       if (ready && ready.status === next.status && ready.lastTransitionTime) next.lastTransitionTime = ready.lastTransitionTime;
       const upd = clone(node);
       upd.status ??= {};
-      const rest = conds.filter((x) => x.type !== 'Ready').map((x) => (next.status === 'Unknown' ? { ...x, status: 'Unknown' as const, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', ...(next.lastHeartbeatTime !== undefined ? { lastHeartbeatTime: next.lastHeartbeatTime } : {}), lastTransitionTime: ts } : x));
+      // a kubelet's post renews every condition's heartbeat (nodestatus/setters.go); the node
+      // lifecycle controller marks them all Unknown with the last heartbeat it saw
+      const rest = conds
+        .filter((x) => x.type !== 'Ready')
+        .map((x) =>
+          next.status === 'Unknown'
+            ? { ...x, status: 'Unknown' as const, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', ...(next.lastHeartbeatTime !== undefined ? { lastHeartbeatTime: next.lastHeartbeatTime } : {}), lastTransitionTime: ts }
+            : { ...x, lastHeartbeatTime: ts },
+        );
       upd.status.conditions = [...rest, next];
       const taints = (upd.spec.taints ?? []).filter((t) => t.key !== 'node.kubernetes.io/not-ready' && t.key !== 'node.kubernetes.io/unreachable');
       if (next.status === 'False') taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' });

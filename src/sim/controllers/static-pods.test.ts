@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
-import type { Pod } from '../api/types.js';
-import { staticPods } from '../node/runtime.js';
+import type { Node, Pod } from '../api/types.js';
+import { rebootNode, staticPods, staticPodsLostOnReboot } from '../node/runtime.js';
+import { kubeletRunning } from '../controlplane.js';
 import { staticPodUid } from './static-pods.js';
 import { fnv32a } from './util.js';
 
@@ -98,4 +99,34 @@ test('a mirror pod carries the kubelet file source defaults and no service accou
   assert.equal(spec.enableServiceLinks, true);
   assert.equal(spec.containers[0]!.terminationMessagePolicy, 'File');
   assert.equal(spec.containers[0]!.livenessProbe?.successThreshold, 1);
+});
+
+test('a reboot of the control-plane node: down for its boot, then every static pod runs again as the next attempt', () => {
+  const c = loadFixture('kubeadm-calico');
+  const cp = c.host('cka-cp1')!;
+  const components = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
+  const mirrors = (): Pod[] => components.map((n) => c.store.get<Pod>('Pod', 'kube-system', `${n}-cka-cp1`)!);
+  const before = mirrors().map((p) => ({ id: p.status!.containerStatuses![0]!.containerID, restarts: p.status!.containerStatuses![0]!.restartCount }));
+  const t0 = c.now();
+  staticPodsLostOnReboot(c, 'cka-cp1', t0 + 40_000);
+  rebootNode(c, cp, 40_000);
+  c.advance(20_000);
+  const during = [
+    { name: 'the kubelet', got: kubeletRunning(cp), want: false },
+    { name: 'containerd', got: cp.unitActive('containerd'), want: false },
+    { name: 'the API server', got: c.state.apiserver?.up, want: false },
+  ];
+  for (const d of during) assert.equal(d.got, d.want, `${d.name} while the node boots`);
+  c.advance(20_000);
+  assert.equal(kubeletRunning(cp), true);
+  assert.equal(c.state.apiserver?.up, true);
+  mirrors().forEach((p, i) => {
+    const cs = p.status!.containerStatuses![0]!;
+    assert.equal(cs.restartCount, before[i]!.restarts + 1, components[i]);
+    assert.notEqual(cs.containerID, before[i]!.id, `${components[i]}: a new container`);
+    assert.deepEqual(cs.lastState.terminated && { reason: cs.lastState.terminated.reason, exitCode: cs.lastState.terminated.exitCode, containerID: cs.lastState.terminated.containerID }, { reason: 'Unknown', exitCode: 255, containerID: before[i]!.id }, components[i]);
+    assert.equal(cs.state.running?.startedAt, new Date(t0 + 40_000).toISOString().replace('.000Z', 'Z'));
+  });
+  const node = c.store.get<Node>('Node', undefined, 'cka-cp1')!;
+  assert.equal(node.status?.conditions?.find((x) => x.type === 'Ready')?.status, 'True', 'a 40 s boot is shorter than the grace period');
 });

@@ -65,7 +65,12 @@ export const staticPodsController: Controller = {
     const now = c.now();
     for (const host of c.nodeHosts()) {
       const rt = (table[host.name] ??= {});
-      if (!kubeletRunning(host)) continue;
+      // while containerd is down nothing starts or stops: the running containers live on in their
+      // shims; a component whose container is gone (a reboot: staticPodsLostOnReboot) does not serve
+      if (!kubeletRunning(host) || !host.unitActive('containerd')) {
+        for (const r of Object.values(rt)) if (r.name && !r.running) markAvailability(c, r.name, false);
+        continue;
+      }
       const cfg = kubeletStartedConfig(host);
       const dir = 'error' in cfg ? '/etc/kubernetes/manifests' : cfg.staticPodPath;
       const files = host.fs.list(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.startsWith('.'));
@@ -153,6 +158,7 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
   r.since = now;
   const comp = pod.metadata.name;
   if (!lookupImage(ct.image)) {
+    delete r.lastExit;
     r.running = false;
     r.exited = true;
     r.logs = [];
@@ -165,6 +171,7 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
     const res = startComponent(comp, argv, (p) => host.fs.exists(p), { startedAt: now, image: ct.image });
     r.logs = res.logs;
     if (!res.ok) {
+      delete r.lastExit;
       r.running = false;
       r.exited = true;
       r.restarts += r.since > 0 ? 1 : 0;
@@ -177,6 +184,7 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
       const ts = new Date(now).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
       const started = etcdStarted(c, host, pod, (msg, fields) => JSON.stringify({ level: 'fatal', ts, caller: 'etcdmain/etcd.go:204', msg, ...fields }));
       if (!started.ok) {
+        delete r.lastExit;
         r.logs = [...r.logs, ...started.logs];
         r.running = false;
         r.exited = true;
@@ -216,7 +224,8 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
   const node = c.store.get<Node>('Node', undefined, host.name);
   if (!node) return;
   const name = `${pod.metadata.name}-${host.name}`;
-  const ns = pod.metadata.namespace ?? 'kube-system';
+  // a manifest without a namespace runs in `default` (pkg/kubelet/config/common.go applyDefaults)
+  const ns = pod.metadata.namespace ?? 'default';
   let existing = c.store.get<Pod>('Pod', ns, name);
   // An edited manifest is a new static pod (its config hash is its UID): the kubelet deletes the
   // mirror pod of the old one and creates a new mirror pod (pkg/kubelet/pod/mirror_client.go,
@@ -227,7 +236,8 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
     existing = undefined;
   }
   const mirror: Pod = existing ? clone(existing) : clone(pod);
-  const ts = new Date(r.since - (r.since % 1000)).toISOString().replace('.000Z', 'Z');
+  const second = (t: number): string => new Date(t - (t % 1000)).toISOString().replace('.000Z', 'Z');
+  const ts = second(r.since);
   mirror.metadata = {
     ...(existing ? existing.metadata : {}),
     name,
@@ -260,7 +270,11 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
       : r.exited
         ? { waiting: { reason: 'CrashLoopBackOff', message: `back-off restarting failed container=${ct.name} pod=${name}_${ns}(${r.hash})` } }
         : { waiting: { reason: 'ContainerCreating' } },
-    lastState: r.restarts > 0 ? { terminated: { exitCode: 1, reason: 'Error', startedAt: ts, finishedAt: ts, containerID: `containerd://${r.containerId}` } } : {},
+    lastState: r.lastExit
+      ? { terminated: { exitCode: r.lastExit.exitCode, reason: r.lastExit.reason, startedAt: second(r.lastExit.startedAt), finishedAt: second(r.lastExit.finishedAt), containerID: `containerd://${r.lastExit.containerId}` } }
+      : r.restarts > 0
+        ? { terminated: { exitCode: 1, reason: 'Error', startedAt: ts, finishedAt: ts, containerID: `containerd://${r.containerId}` } }
+        : {},
   };
   mirror.status = {
     phase: 'Running',

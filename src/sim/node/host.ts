@@ -17,7 +17,10 @@ export type UnitName = 'kubelet' | 'containerd';
 export interface UnitState {
   active: boolean;
   enabled: boolean;
-  /** When the unit last changed state (simulated ms). */
+  /**
+   * When the unit last changed state (simulated ms). An active unit whose `since` is still ahead
+   * is one a booting host starts then (node/runtime.ts rebootNode): until that time it is not running.
+   */
   since: number;
 }
 
@@ -72,7 +75,7 @@ export class Host {
   readonly fs: Vfs;
   constructor(
     readonly data: HostData,
-    now: () => number,
+    private readonly now: () => number,
     onChange: () => void = () => {},
   ) {
     this.fs = new Vfs(data.fs, now, onChange);
@@ -86,8 +89,10 @@ export class Host {
     return this.data.ip;
   }
 
+  /** Whether a unit runs now: active, and started (a booting host's units start when it is up). */
   unitActive(unit: string): boolean {
-    return this.data.units[unit]?.active ?? false;
+    const u = this.data.units[unit];
+    return u !== undefined && u.active && u.since <= this.now();
   }
 
   /** `/proc/sys/net/ipv4/ip_forward` → value, as sysctl reads it. */

@@ -70,6 +70,8 @@ export interface StaticPodRuntime {
   logs: string[];
   containerId: string;
   image: string;
+  /** How the previous container ended, when not by a crash (a reboot took it: Unknown, 255). */
+  lastExit?: { exitCode: number; reason: string; startedAt: number; finishedAt: number; containerId: string };
 }
 
 /** node name → manifest path (or `!path` for a manifest that did not parse) → run record. */
@@ -77,6 +79,24 @@ export type StaticPodTable = Record<string, Record<string, StaticPodRuntime>>;
 
 export function staticPods(c: Cluster): StaticPodTable {
   return (c.state.staticPods ??= {});
+}
+
+/**
+ * A reboot took the node's static pod containers (rebootNode): each is gone, its component
+ * unavailable (controllers/static-pods.ts), and the kubelet starts it again when it is back
+ * (`upAt`) as the next attempt; the runtime reports the old container as exited with status 255, reason Unknown, which
+ * the mirror pod shows as its last state, like the containers of API pods
+ * (runtime/processes.ts containersLostOnReboot).
+ */
+export function staticPodsLostOnReboot(c: Cluster, node: string, upAt: number): void {
+  for (const r of Object.values(staticPods(c)[node] ?? {})) {
+    if (!r.name || !r.containerId || (!r.running && !r.exited)) continue;
+    r.lastExit = { exitCode: 255, reason: 'Unknown', startedAt: r.since, finishedAt: upAt, containerId: r.containerId };
+    r.running = false;
+    r.exited = false;
+    r.restarts += 1;
+    r.nextStart = upAt;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,7 +251,7 @@ const SYSCTL_DEFAULTS: Record<string, string> = { 'net.ipv4.ip_forward': '0' };
  * /etc/fstab, then the enabled services. Unit start-up effects (the kubelet loading its config)
  * belong to their owners; callers restart them through the usual paths.
  */
-export function bootHost(host: Host, now: number): void {
+export function bootHost(host: Host, now: number, upAt = now): void {
   host.data.state.bootedAt = now;
   // every process died with the kernel, and the sockets it listened on with it
   delete host.data.state.sockets;
@@ -252,7 +272,7 @@ export function bootHost(host: Host, now: number): void {
   for (const p of fstabSwaps(host)) if (host.fs.isFile(p)) setSwap(host, p, true);
   for (const u of Object.values(host.data.units)) {
     u.active = u.enabled;
-    u.since = now;
+    u.since = upAt;
   }
 }
 
@@ -263,10 +283,19 @@ export function bootTime(host: Host, now: number): number {
   return starts.length ? Math.min(...starts) : now;
 }
 
-/** A reboot of a cluster node: the kernel comes back from its files (bootHost), the kubelet re-reads its config. */
-export function rebootNode(c: Cluster, host: Host): void {
+/**
+ * A reboot of a cluster node: the kernel comes back from its files (bootHost), the kubelet re-reads
+ * its config. With `downMs` the node is down that long: its units start then (a unit whose `since`
+ * is ahead does not run yet, host.ts unitActive), the kubelet loads its config when it starts
+ * (controlplane.ts refreshFailedKubeletConfig) and every controller is woken at that time.
+ */
+export function rebootNode(c: Cluster, host: Host, downMs = 0): void {
   host.data.state.reboots = (host.data.state.reboots ?? 0) + 1;
-  bootHost(host, c.now());
-  if (host.unitActive('kubelet')) snapshotKubeletConfig(host);
+  const upAt = c.now() + downMs;
+  bootHost(host, c.now(), upAt);
+  if (downMs > 0) {
+    delete host.data.state.kubeletStartedConfig;
+    c.wakeAt(upAt, '*');
+  } else if (host.unitActive('kubelet')) snapshotKubeletConfig(host);
   c.touchHosts();
 }

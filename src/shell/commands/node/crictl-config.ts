@@ -8,10 +8,11 @@
  * On these nodes only containerd listens, at /run/containerd/containerd.sock (/var/run is a link to /run).
  */
 import type { Host } from '../../../sim/node/host.js';
+import { CONTAINERD_ENDPOINT } from '../../../sim/node/runtime-health.js';
 
 export const CRICTL_YAML = '/etc/crictl.yaml';
-export const CONTAINERD_ENDPOINT = 'unix:///run/containerd/containerd.sock';
-const DEFAULT_ENDPOINTS = ['unix:///run/containerd/containerd.sock', 'unix:///run/crio/crio.sock', 'unix:///var/run/cri-dockerd.sock'];
+export { CONTAINERD_ENDPOINT };
+const DEFAULT_ENDPOINTS = [CONTAINERD_ENDPOINT, 'unix:///run/crio/crio.sock', 'unix:///var/run/cri-dockerd.sock'];
 
 /** The options crictl's config file holds, in the order `crictl config` writes them. */
 const KEYS = ['runtime-endpoint', 'image-endpoint', 'timeout', 'debug', 'pull-image-on-create', 'disable-pull-on-run'] as const;

@@ -16,7 +16,7 @@ import type { Pod } from '../../../sim/api/types.js';
 import { sandboxCreatedAt, staticPods } from '../../../sim/node/runtime.js';
 import { tabwrite } from '../../printers/tabwriter.js';
 import { hexFrom, isRoot, nodeEnv, notInstalled, unitsHumanDuration } from './host.js';
-import { CONTAINERD_ENDPOINT, CRICTL_YAML, crictlConfig, dialError, endpointUp, resolveEndpoints } from './crictl-config.js';
+import { CRICTL_YAML, crictlConfig, dialError, endpointUp, resolveEndpoints } from './crictl-config.js';
 import { LinearRegExp } from '../../../util/regex/index.js';
 
 export interface CriContainer {
@@ -50,8 +50,10 @@ export function imageId(ref: string): string {
   return hexFrom(`image/${ref}`, 64);
 }
 
+/** A pod's sandbox ID; a reboot took the old sandboxes, and the kubelet made new ones. */
 export function sandboxId(host: Host, ns: string, name: string, uid: string): string {
-  return hexFrom(`sandbox/${host.name}/${ns}/${name}/${uid}`, 64);
+  const boot = host.data.state.reboots ? `/boot${host.data.state.reboots}` : '';
+  return hexFrom(`sandbox/${host.name}/${ns}/${name}/${uid}${boot}`, 64);
 }
 
 /** Containers and sandboxes the runtime on this node knows about. */
@@ -111,9 +113,6 @@ export function runtimeState(c: Cluster, host: Host): { containers: CriContainer
   return { containers, sandboxes };
 }
 
-const RUNTIME_DOWN =
-  'validate service connection: validate CRI v1 runtime API for endpoint "unix:///run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: no such file or directory"';
-
 function fatal(msg: string): CommandResult {
   return { stdout: '', stderr: `FATA[0000] ${msg}\n`, exitCode: 1 };
 }
@@ -145,7 +144,8 @@ export const crictl: CommandFn = (ctx) => {
     return warned(fatal(`validate service connection: validate CRI v1 runtime API for endpoint "${endpoints.runtime}": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix ${endpoints.runtime.replace(/^unix:\/\//, '')}: connect: permission denied"`));
   if (!endpointUp(endpoints.runtime)) return warned(fatal(dialError('runtime', endpoints.runtime)));
   if (['images', 'image', 'img'].includes(verb) && !endpointUp(endpoints.image)) return warned(fatal(dialError('image', endpoints.image)));
-  if (!env.host.unitActive('containerd')) return warned(fatal(endpoints.runtime === CONTAINERD_ENDPOINT ? RUNTIME_DOWN : dialError('runtime', endpoints.runtime)));
+  // a stopped containerd removed its socket; `images` dials only the image service (image.go getImageService)
+  if (!env.host.unitActive('containerd')) return warned(fatal(['images', 'image', 'img'].includes(verb) ? dialError('image', endpoints.image) : dialError('runtime', endpoints.runtime)));
   return warned(run(ctx, env, verb, args));
 };
 

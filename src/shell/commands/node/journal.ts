@@ -8,7 +8,11 @@
  * (kubeadm's kubelet.service: Restart=always, RestartSec=10). Pods of the node that cannot run
  * make the kubelet log on every sync of the pod (pkg/kubelet/pod_workers.go "Error syncing pod,
  * skipping"; pkg/kubelet/kuberuntime/kuberuntime_image.go "Failed to pull image"), here every
- * 10 s of the current back-off window.
+ * 10 s of the current back-off window. While containerd is down the kubelet logs its failed runtime
+ * check every 5 s (cri-client "Status from runtime service failed", kubelet.go updateRuntimeUp
+ * "Container runtime sanity check failed"), and once it finds the runtime down its sync loop logs
+ * "Skipping pod synchronization" with back-off from 100 ms doubling to 5 s (kubelet.go syncLoop);
+ * pods are not synced, so their errors stop (node/runtime-health.ts).
  */
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
@@ -19,6 +23,7 @@ import { cniStatus } from '../../../sim/cni/config.js';
 import { kubeletRunning, kubeletStartedConfig } from '../../../sim/controlplane.js';
 import { journalTime, klogTime, pidOf } from './host.js';
 import { runningKubeletVersion } from '../../../sim/node/packages.js';
+import { RUNTIME_CHECK_MS, RUNTIME_DIAL_ERROR, outageMessage, runtimeOutage } from '../../../sim/node/runtime-health.js';
 
 export interface Entry {
   at: number;
@@ -74,6 +79,11 @@ export function allEntries(c: Cluster, host: Host): Entry[] {
 
 const MAX_SYNTH = 12;
 
+/** The latest start of a kubelet that exits at start and is restarted every 10 s from `since`. */
+export function restartAt(since: number, now: number): number {
+  return since + Math.floor(Math.max(0, now - since) / 10_000) * 10_000;
+}
+
 function kubeletProblems(c: Cluster, host: Host): Entry[] {
   if (!host.unitActive('kubelet')) return [];
   const now = c.now();
@@ -82,14 +92,26 @@ function kubeletProblems(c: Cluster, host: Host): Entry[] {
   const out: Entry[] = [];
   const cfg = kubeletStartedConfig(host);
   if ('error' in cfg) {
-    for (let t = Math.max(since, now - (MAX_SYNTH / 3) * 10_000); t <= now; t += 10_000) {
-      const at = t - (t % 10_000);
-      if (at < since) continue;
+    // it exits at each start, and systemd starts it again 10 s later (RestartSec=10)
+    for (let at = restartAt(since, now); at >= since && at > now - (MAX_SYNTH / 3) * 10_000; at -= 10_000) {
       out.push({ at, text: `${journalTime(at)} ${host.name} kubelet[${pid}]: E${klogTime(at)} ${String(pid).padStart(7)} run.go:72] "command failed" err="${cfg.error.replace(/"/g, '\\"')}"` });
       out.push({ at, text: `${journalTime(at)} ${host.name} systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE` });
       out.push({ at, text: `${journalTime(at)} ${host.name} systemd[1]: kubelet.service: Failed with result 'exit-code'.` });
     }
     return out;
+  }
+  const outage = runtimeOutage(host);
+  if (outage) {
+    const checks: Entry[] = [];
+    for (let at = outage.lastSync + RUNTIME_CHECK_MS; at <= now; at += RUNTIME_CHECK_MS)
+      checks.push(
+        kline(host, at, 'E', 'log.go:32', `"Status from runtime service failed" err=${q(RUNTIME_DIAL_ERROR)}`),
+        kline(host, at, 'E', 'kubelet.go:3102', `"Container runtime sanity check failed" err=${q(RUNTIME_DIAL_ERROR)}`),
+      );
+    const skips: Entry[] = [];
+    for (let at = outage.downAt, wait = 100; at <= now; at += wait, wait = Math.min(5_000, wait * 2))
+      skips.push(kline(host, at, 'E', 'kubelet.go:2460', `"Skipping pod synchronization" err=${q(outageMessage(outage, at))}`));
+    return [...checks.slice(-MAX_SYNTH), ...skips.slice(-MAX_SYNTH)];
   }
   const cni = cniStatus(host);
   if (!cni.ready) {
@@ -144,7 +166,8 @@ function syncError(host: Host, at: number, ct: string, reason: string, message: 
  */
 function podProblems(c: Cluster, host: Host): Entry[] {
   if (!kubeletRunning(host)) return [];
-  const now = c.now();
+  // while containerd is down no pod is synced
+  const now = Math.min(c.now(), runtimeOutage(host)?.stoppedAt ?? Infinity);
   const since = host.data.units['kubelet']?.since ?? now;
   const out: Entry[] = [];
   for (const pod of c.store.list<Pod>('Pod')) {

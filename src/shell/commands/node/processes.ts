@@ -147,7 +147,8 @@ export function processTable(c: Cluster, host: Host, self: string, bootAt: numbe
   };
   unit('containerd', '/usr/bin/containerd', 48, 0.6);
   unit('kubelet', kubeletCmdline(host), 70, 1.4);
-  if (units['containerd']?.active) {
+  // the shims and their containers outlive a stopped containerd (containerd.service KillMode=process)
+  if (units['containerd']) {
     const { sandboxes, containers } = runtimeState(c, host);
     const pods = new Map(c.store.list<Pod>('Pod').filter((p) => p.spec.nodeName === host.name).map((p) => [p.metadata.uid ?? '', p]));
     const statics = Object.values(staticPods(c)[host.name] ?? {});

@@ -4,14 +4,14 @@
  * daemon-reload; cat and list-units are in systemctl-cat.ts. `status` follows systemd's layout (unit file and preset, the kubeadm drop-in
  * directory, Active with the since time, Docs, Main PID, CGroup, then the last 10 journal lines).
  * Stopping or starting a unit updates `since` and calls cluster.touchHosts(): the node lifecycle
- * controller marks the node NotReady 40 s after its kubelet stops posting status.
+ * controller marks the node NotReady 50 s (node-monitor-grace-period) after its kubelet stops posting status.
  */
 import type { CommandContext, CommandFn, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import { kubeletStartedConfig } from '../../../sim/controlplane.js';
 import { isRoot, nodeEnv, notInstalled, pidOf, systemdTime } from './host.js';
-import { UNIT_DESCRIPTION, kubeletStarted, logLine, unitEntries } from './journal.js';
+import { UNIT_DESCRIPTION, kubeletStarted, logLine, restartAt, unitEntries } from './journal.js';
 import { systemctlCat, systemctlListUnits } from './systemctl-cat.js';
 
 interface UnitInfo {
@@ -82,7 +82,7 @@ function status(c: Cluster, host: Host, unit: string): CommandResult {
   }
   const since = `since ${systemdTime(st.since)}; ${relative(now - st.since)}`;
   if (failing) {
-    const last = now - (now % 10_000);
+    const last = restartAt(st.since, now);
     s += `     Active: activating (auto-restart) (Result: exit-code) since ${systemdTime(last)}; ${relative(now - last)}\n`;
     s += `       Docs: ${info.docs}\n`;
     s += `    Process: ${pid} ExecStart=${info.exec} (code=exited, status=1/FAILURE)\n`;

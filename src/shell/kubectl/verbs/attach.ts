@@ -13,7 +13,7 @@ import type { Verb } from '../context.js';
 import { KubectlError } from '../errors.js';
 import { bool, str } from '../flags.js';
 import { namespaceOf } from '../target.js';
-import { ATTACH_NOTICES, podOfTarget } from '../attachable.js';
+import { ATTACH_NOTICES, podOfTarget, runtimeDownFor, streamingRuntimeError } from '../attachable.js';
 import { pollUntil } from '../poll.js';
 import { WATCH_MAX_MS, WATCH_QUIET_MS } from './get-watch.js';
 
@@ -52,6 +52,7 @@ export const attachVerb: Verb = {
       if (!quiet) stderr += `Error: Unable to use a TTY - container ${ct.name} did not allocate one\n`;
     }
     const stdin = bool(p.flags, 'stdin') && ct['stdin'] === true;
+    if (runtimeDownFor(env, pod)) throw streamingRuntimeError();
     if (runningState(pod, ct.name) !== 'running') throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     if (stdin) {
       const ephemeral = (pod.spec.ephemeralContainers ?? []).some((c) => c.name === ct.name);

@@ -13,6 +13,7 @@ import { lookupImage } from '../../../sim/images.js';
 import type { Pod } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
 import { KubectlError } from '../errors.js';
+import { runtimeDownFor, streamingRuntimeError } from '../attachable.js';
 import { str } from '../flags.js';
 import { namespaceOf } from '../target.js';
 import { notFoundInContainer } from './exec.js';
@@ -68,6 +69,7 @@ export const cpVerb: Verb = {
     let stderr = '';
     if (!cname && pod.spec.containers.length > 1) stderr += `Defaulted container "${ct.name}" out of: ${pod.spec.containers.map((c) => c.name).join(', ')}\n`;
     const running = (pod.status?.containerStatuses ?? []).find((s) => s.name === ct.name)?.state.running;
+    if (runtimeDownFor(env, pod)) throw streamingRuntimeError();
     if (!running) throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     // tar comes with the image's shell utilities (busybox, Debian, Alpine); distroless has neither
     const tools = lookupImage(ct.image)?.tools;

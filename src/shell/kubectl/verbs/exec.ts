@@ -11,7 +11,7 @@ import { podContainers } from '../../../sim/api/types.js';
 import { KubectlError, seeHelp } from '../errors.js';
 import { str } from '../flags.js';
 import { namespaceOf } from '../target.js';
-import { podOfTarget } from '../attachable.js';
+import { podOfTarget, runtimeDownFor, streamingRuntimeError } from '../attachable.js';
 
 /** Commands that, run with -it and nothing else, leave the user at a prompt inside the container. */
 const INTERACTIVE_SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash']);
@@ -45,6 +45,7 @@ export const execVerb: Verb = {
     if (!cname && pod.spec.containers.length > 1 && !p.flags['quiet']) stderr += `Defaulted container "${ct.name}" out of: ${pod.spec.containers.map((c) => c.name).join(', ')}\n`;
     if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new KubectlError(`cannot exec into a container in a completed pod; current phase is ${pod.status.phase}`);
     const running = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])].find((s) => s.name === ct.name)?.state.running;
+    if (runtimeDownFor(env, pod)) throw streamingRuntimeError();
     if (!running) throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     if ((p.flags['stdin'] === true || p.flags['tty'] === true) && p.dashArgs.length === 1 && INTERACTIVE_SHELLS.has(p.dashArgs[0]!)) {
       const tools = lookupImage(ct.image)?.tools;

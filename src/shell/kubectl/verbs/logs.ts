@@ -10,7 +10,7 @@
 import { podContainers, type Pod } from '../../../sim/api/types.js';
 import { badRequest } from '../../../sim/api/errors.js';
 import type { CommandResult } from '../../types.js';
-import { podOfTarget } from '../attachable.js';
+import { podOfTarget, runtimeDownFor } from '../attachable.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { type Parsed, bool, int, str } from '../flags.js';
 import { KubectlError, errorResult, seeHelp } from '../errors.js';
@@ -27,8 +27,21 @@ function allContainerNames(pod: Pod): string {
   return [...pod.spec.containers.map((c) => c.name), ...(pod.spec.initContainers ?? []).map((c) => `${c.name} (init)`), ...(pod.spec.ephemeralContainers ?? []).map((c) => `${c.name} (ephem)`)].join(', ');
 }
 
-/** kubelet validateContainerLogStatus: which run to read, or the BadRequest the kubelet returns. */
-function checkStatus(pod: Pod, container: string, previous: boolean): void {
+/**
+ * kubelet validateContainerLogStatus: which run to read, or the BadRequest the kubelet returns;
+ * then, with the node's containerd down, kuberuntime GetContainerLogs's failed ContainerStatus
+ * call ("unable to retrieve container logs for containerd://ID", BadRequest from server.go
+ * getContainerLogs).
+ */
+function checkStatus(pod: Pod, container: string, previous: boolean, runtimeDown: boolean): void {
+  validateLogStatus(pod, container, previous);
+  if (!runtimeDown) return;
+  const st = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])].find((s) => s.name === container);
+  const id = previous || !(st?.state.running || st?.state.terminated) ? st?.lastState?.terminated?.containerID : (st.containerID ?? st.state.terminated?.containerID);
+  throw badRequest(`unable to retrieve container logs for ${id ?? ''}`);
+}
+
+function validateLogStatus(pod: Pod, container: string, previous: boolean): void {
   const statuses = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])];
   const st = statuses.find((s) => s.name === container);
   const podName = pod.metadata.name;
@@ -157,7 +170,7 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   let stdout = '';
   for (const { pod, container: name } of reqs) {
     try {
-      checkStatus(pod, name, previous);
+      checkStatus(pod, name, previous, runtimeDownFor(env, pod));
     } catch (e) {
       // sequentialConsumeRequest: what was already printed stays printed
       const r = errorResult(e, 'logs', stdout);
