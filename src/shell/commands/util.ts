@@ -5,6 +5,7 @@
  */
 import { resolvePath, VfsError } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandResult } from '../types.js';
+import type { ShellResult } from './types.js';
 
 export interface OptSpec {
   /** getopt string: a letter, followed by `:` when it takes a value. */
@@ -147,6 +148,16 @@ export function splitLines(text: string): string[] {
 /** Join lines back with a newline after each. */
 export function joinLines(lines: string[]): string {
   return lines.map((l) => `${l}\n`).join('');
+}
+
+/** Output in the order a command wrote it (ShellResult.chunks). */
+export type Chunk = { stream: 'stdout' | 'stderr'; text: string };
+
+/** A result from output chunks in the order they were written: the terminal shows them so. */
+export function orderedResult(chunks: readonly Chunk[], exitCode = 0): ShellResult {
+  const kept = chunks.filter((c) => c.text !== '');
+  const join = (s: Chunk['stream']): string => kept.filter((c) => c.stream === s).map((c) => c.text).join('');
+  return { stdout: join('stdout'), stderr: join('stderr'), exitCode, chunks: kept };
 }
 
 /** Result builder that accumulates stdout/stderr and a sticky exit status. */

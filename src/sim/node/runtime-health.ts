@@ -26,6 +26,9 @@
  * commands give the same times.
  */
 import type { Host } from './host.js';
+import { goDuration } from '../../util/go-duration.js';
+
+export { goDuration };
 
 export const RUNTIME_CHECK_MS = 5_000;
 export const RUNTIME_SYNC_THRESHOLD_MS = 30_000;
@@ -97,21 +100,6 @@ export function runtimeRecovery(host: Host): { syncAt: number; readyAt: number }
   const origin = kubeletOrigin(host);
   const syncAt = tickAtOrAfter(origin, RUNTIME_CHECK_MS, ctr.since);
   return { syncAt, readyAt: tickAtOrAfter(origin, NODE_STATUS_UPDATE_MS, syncAt) };
-}
-
-/** Go's time.Duration String for a whole number of milliseconds: 3m5s, 3m0.5s, 1h0m10s. */
-export function goDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  const neg = ms < 0;
-  let rest = Math.abs(ms);
-  const h = Math.floor(rest / 3_600_000);
-  rest -= h * 3_600_000;
-  const m = Math.floor(rest / 60_000);
-  rest -= m * 60_000;
-  const s = rest / 1000;
-  const sec = `${Number.isInteger(s) ? s : s.toFixed(3).replace(/0+$/, '')}s`;
-  if (h === 0 && m === 0 && s < 1) return `${neg ? '-' : ''}${rest}ms`;
-  return `${neg ? '-' : ''}${h > 0 ? `${h}h${m}m` : m > 0 ? `${m}m` : ''}${sec}`;
 }
 
 /**

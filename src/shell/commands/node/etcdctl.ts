@@ -15,7 +15,7 @@
  * cluster. Real etcdctl waits out its timeouts before failing; the lab answers at once.
  */
 import type { CommandFn, CommandResult } from '../../types.js';
-import type { ShellResult } from '../types.js';
+import { orderedResult, type Chunk } from '../util.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { etcdMember, liveDb, raftIndex, type EtcdMemberState } from '../../../sim/etcd/member.js';
 import { byteSize, hexId, humanizeBytes, registryKey, serializeDb, serializeSnapshot } from '../../../sim/etcd/db.js';
@@ -68,17 +68,6 @@ function parseArgs(argv: readonly string[], env: Record<string, string>): Parsed
 
 const res = (stdout: string, stderr = '', exitCode = 0): CommandResult => ({ stdout, stderr, exitCode });
 
-type Chunk = { stream: 'stdout' | 'stderr'; text: string };
-
-/**
- * Output in the order etcdctl wrote it: its zap logger and gRPC warnings go to stderr while the
- * command runs, the result to stdout at the end, so a terminal shows the log lines first.
- */
-function inOrder(chunks: Chunk[], exitCode = 0): ShellResult {
-  const kept = chunks.filter((c) => c.text !== '');
-  const join = (s: Chunk['stream']): string => kept.filter((c) => c.stream === s).map((c) => c.text).join('');
-  return { stdout: join('stdout'), stderr: join('stderr'), exitCode, chunks: kept };
-}
 
 /** `Error: …` as cobrautl.ExitWithError prints it. */
 const exitWith = (msg: string, code: number, stderr = ''): CommandResult => res('', `${stderr}Error: ${msg}\n`, code);
@@ -244,8 +233,8 @@ function endpointHealth(c: Cluster, endpoints: string[], errors: (string | undef
       if (r.health) chunks.push({ stream: 'stdout', text: `${r.ep} is healthy: successfully committed proposal: took = ${r.took}\n` });
       else chunks.push({ stream: 'stderr', text: `${r.ep} is unhealthy: failed to commit proposal: ${r.error}\n` });
     }
-  if (rows.some((r) => !r.health)) return inOrder([...chunks, { stream: 'stderr', text: 'Error: unhealthy cluster\n' }], 1);
-  return inOrder(chunks);
+  if (rows.some((r) => !r.health)) return orderedResult([...chunks, { stream: 'stderr', text: 'Error: unhealthy cluster\n' }], 1);
+  return orderedResult(chunks);
 }
 
 function endpointStatus(c: Cluster, m: EtcdMemberState, endpoints: string[], format: string): CommandResult {
@@ -323,7 +312,7 @@ function snapshotSave(c: Cluster, files: Files, endpoint: string, path: string, 
   stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:111', 'fetched snapshot', { endpoint, size: humanizeBytes(byteSize(text)), took: took(c, `${endpoint}/snapshot`).replace('ms', '') + 'ms', 'etcd-version': ETCD_VERSION });
   stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:121', 'saved', { path });
   // snapshot_command.go snapshotSaveCommandFunc prints its two lines after SaveWithVersion has logged
-  return inOrder([
+  return orderedResult([
     { stream: 'stderr', text: stderr },
     { stream: 'stdout', text: `Snapshot saved at ${path}\nServer version ${ETCD_VERSION}\n` },
   ]);

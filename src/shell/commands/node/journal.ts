@@ -24,6 +24,7 @@ import { kubeletRunning, kubeletStartedConfig } from '../../../sim/controlplane.
 import { journalTime, klogTime, pidOf } from './host.js';
 import { runningKubeletVersion } from '../../../sim/node/packages.js';
 import { RUNTIME_CHECK_MS, RUNTIME_DIAL_ERROR, outageMessage, runtimeOutage } from '../../../sim/node/runtime-health.js';
+import { goDuration } from '../../../util/go-duration.js';
 
 export interface Entry {
   at: number;
@@ -131,12 +132,6 @@ function kubeletProblems(c: Cluster, host: Host): Entry[] {
 /** klog's structured string value: Go-quoted (strconv.Quote for printable text). */
 function q(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
-}
-
-/** Go's time.Duration String for whole seconds: 10s, 1m20s, 5m0s. */
-function goDuration(ms: number): string {
-  const sec = Math.round(ms / 1000);
-  return sec < 60 ? `${sec}s` : `${Math.floor(sec / 60)}m${sec % 60}s`;
 }
 
 const SYNC_MS = 10_000;

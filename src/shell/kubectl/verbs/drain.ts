@@ -9,11 +9,12 @@ import type { Verb } from '../context.js';
 import { KubectlError } from '../errors.js';
 import { bool, int } from '../flags.js';
 import type { KubectlEnv } from '../context.js';
-import type { ShellResult } from '../../commands/types.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import { INTERRUPTED_STATUS } from '../../budget.js';
 import { durationFlag } from '../duration.js';
 import { setCordon } from './cordon.js';
+import { goDuration } from '../../../util/go-duration.js';
+import { orderedResult, type Chunk } from '../../commands/util.js';
 
 export const drainVerb: Verb = {
   name: 'drain',
@@ -78,34 +79,20 @@ export const drainVerb: Verb = {
     if (r.error) {
       const pending = r.pending.map((po) => `pod/${po.metadata.name}\n`).join('');
       chunks.push({ stream: 'stderr', text: `There are pending pods in node "${name}" when an error occurred: ${r.error}\n${pending}error: unable to drain node "${name}" due to error: ${r.error}, continuing command...\nThere are pending nodes to be drained:\n ${name}\nerror: ${r.error}\n` });
-      return result(chunks, 1);
+      return orderedResult(chunks, 1);
     }
     if (r.stopped) {
       chunks.push({ stream: 'stderr', text: `cka-lab: drain stopped after ${goDuration(DRAIN_WINDOW_MS)} of simulated time with pods still pending; kubectl retries until --timeout or Ctrl-C\n` });
-      return result(chunks, INTERRUPTED_STATUS);
+      return orderedResult(chunks, INTERRUPTED_STATUS);
     }
     chunks.push({ stream: 'stdout', text: `node/${name} drained\n` });
-    return result(chunks, 0);
+    return orderedResult(chunks, 0);
   },
 };
 
-type Chunk = NonNullable<ShellResult['chunks']>[number];
 
 /** How long a drain without --timeout keeps retrying blocked evictions here. */
 export const DRAIN_WINDOW_MS = 10 * 60_000;
-
-function result(chunks: Chunk[], exitCode: number): ShellResult {
-  const join = (k: 'stdout' | 'stderr'): string => chunks.filter((c) => c.stream === k).map((c) => c.text).join('');
-  return { stdout: join('stdout'), stderr: join('stderr'), exitCode, chunks: chunks.filter((c) => c.text !== '') };
-}
-
-/** time.Duration's String for whole seconds: 30s, 2m0s, 1h0m0s. */
-function goDuration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return h ? `${h}h${m}m${s % 60}s` : m ? `${m}m${s % 60}s` : `${s}s`;
-}
 
 /**
  * drain.go DeleteOrEvictPods: evict (or with --disable-eviction delete) every pod; an eviction a

@@ -17,6 +17,7 @@ import { KubectlError } from '../errors.js';
 import { type Parsed, bool, str } from '../flags.js';
 import { namespaceOf } from '../target.js';
 import { GET_TABWRITER, tabwrite } from '../../printers/tabwriter.js';
+import { goDuration } from '../../../util/go-duration.js';
 
 const MI = 1024 * 1024;
 
@@ -80,15 +81,6 @@ function runTopNode(p: Parsed, env: KubectlEnv): string {
   // nodes without metrics (NotReady): printMissingMetricsNodeLine, in map order (here: name order)
   for (const n of [...available.keys()].sort()) lines.push([n, '<unknown>', '<unknown>', '<unknown>', '<unknown>']);
   return render(lines);
-}
-
-/** Go's time.Duration String() of a millisecond age (`2m13.5s`). */
-function goDuration(ms: number): string {
-  const total = ms / 1000;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = Number((total % 60).toFixed(3));
-  return `${h > 0 ? `${h}h` : ''}${h > 0 || m > 0 ? `${m}m` : ''}${s}s`;
 }
 
 /** metricsCreationDelay: a pod younger than this simply has no metrics yet. */
