@@ -30,6 +30,8 @@ export interface HelmEnv {
   cluster?: Cluster;
   /** The shell line's budget: a wait stops at its simulated time. */
   budget?: LineBudget;
+  /** What helm logs to stderr while it runs (slog records), printed before any error. */
+  log: string[];
 }
 
 export function requireApi(env: HelmEnv): ApiServer {

@@ -7,6 +7,7 @@
 import { ApiServer } from '../../sim/apiserver.js';
 import { ApiError } from '../../sim/api/errors.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
+import { BudgetExceeded } from '../budget.js';
 import { shellExtras } from '../commands/types.js';
 import { HelmUsageError, parseArgs } from './args.js';
 import { ChartLoadError } from './chart.js';
@@ -105,27 +106,32 @@ export function helmEnv(ctx: CommandContext): HelmEnv {
     now: ctx.now,
     random: seeded(ctx.now()),
     kubeVersion: 'v1.35.0',
+    log: [],
   };
 }
 
 export const helm: CommandFn = (ctx): CommandResult => {
   const [sub, ...rest] = ctx.argv.slice(1);
   if (!sub || sub === '-h' || sub === '--help' || sub === 'help') return { stdout: USAGE, stderr: '', exitCode: 0 };
+  const env = helmEnv(ctx);
+  // what parsing and the run wrote to stderr before the outcome
+  const logged = (): string => env.log.join('');
   try {
     const a = parseArgs(rest);
-    const env = helmEnv(ctx);
-    if (sub === 'lint') return { stdout: lint(env, a).stdout, stderr: '', exitCode: 0 };
+    env.log.push(...a.notices);
+    if (sub === 'lint') return { stdout: lint(env, a).stdout, stderr: logged(), exitCode: 0 };
     const fn = SUBCOMMANDS[sub];
     if (!fn) throw new HelmError(`unknown command "${sub}" for "helm"\nRun 'helm --help' for usage.`);
     const stdout = fn(env, a);
     ctx.cluster?.settle();
-    return { stdout, stderr: '', exitCode: 0 };
+    return { stdout, stderr: logged(), exitCode: 0 };
   } catch (e) {
+    if (e instanceof BudgetExceeded) throw e;
     ctx.cluster?.settle();
     const stdout = (e as { stdout?: string }).stdout ?? '';
     if (e instanceof HelmError || e instanceof HelmUsageError || e instanceof ChartLoadError || e instanceof RenderError || e instanceof ValuesError || e instanceof ManifestError || e instanceof ApiError) {
-      return { stdout, stderr: `Error: ${e.message}\n`, exitCode: 1 };
+      return { stdout, stderr: `${logged()}Error: ${e.message}\n`, exitCode: 1 };
     }
-    return { stdout, stderr: `Error: ${(e as Error).message ?? String(e)}\n`, exitCode: 1 };
+    return { stdout, stderr: `${logged()}Error: ${(e as Error).message ?? String(e)}\n`, exitCode: 1 };
   }
 };

@@ -77,7 +77,7 @@ function maxSurge(d: Deployment): number {
   return scaledValue(d.spec.strategy?.rollingUpdate?.maxSurge, d.spec.replicas ?? 1, true, 1);
 }
 
-function maxUnavailable(d: Deployment): number {
+export function maxUnavailable(d: Deployment): number {
   if (d.spec.strategy?.type === 'Recreate') return 0;
   const desired = d.spec.replicas ?? 1;
   const mu = scaledValue(d.spec.strategy?.rollingUpdate?.maxUnavailable, desired, false, 0);
