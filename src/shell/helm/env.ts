@@ -115,11 +115,22 @@ export function applyManifest(api: ApiServer, manifest: string, previous: string
   }
 }
 
-/** Delete a manifest's objects in UninstallOrder (reverse of install order). */
-export function deleteManifest(api: ApiServer, manifest: string, namespace: string, release: string): void {
-  for (const o of objectsOf(manifest).map((x) => place(x, namespace, release, api.discovery())).reverse()) {
-    if (api.tryGet(o.kind, o.metadata.namespace, o.metadata.name)) api.delete(o.kind, o.metadata.namespace, o.metadata.name);
-  }
+/** The release's objects as helm builds them (kube.Client Build and setMetadataVisitor). */
+export function releaseObjects(api: ApiServer, manifest: string, namespace: string, release: string): KObject[] {
+  return objectsOf(manifest).map((x) => place(x, namespace, release, api.discovery()));
+}
+
+/**
+ * Uninstall.deleteRelease: delete a manifest's objects in UninstallOrder (reverse of install
+ * order), keeping those annotated `helm.sh/resource-policy: keep` (pkg/action/resource_policy.go),
+ * listed as `[KIND] NAME` lines.
+ */
+export function deleteManifest(api: ApiServer, manifest: string, namespace: string, release: string): { deleted: KObject[]; kept: string } {
+  const objs = releaseObjects(api, manifest, namespace, release).reverse();
+  const keep = (o: KObject): boolean => (o.metadata.annotations?.['helm.sh/resource-policy'] ?? '').trim().toLowerCase() === 'keep';
+  const deleted = objs.filter((o) => !keep(o));
+  for (const o of deleted) if (api.tryGet(o.kind, o.metadata.namespace, o.metadata.name)) api.delete(o.kind, o.metadata.namespace, o.metadata.name);
+  return { deleted, kept: objs.filter(keep).map((o) => `[${o.kind}] ${o.metadata.name}\n`).join('') };
 }
 
 /** CRDs from crds/ are created before the templates and never upgraded or deleted. */

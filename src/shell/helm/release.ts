@@ -40,6 +40,10 @@ export interface ReleaseHook {
   delete_policies?: string[];
 }
 
+/** chartutil.ValidateReleaseName: a DNS-1123 subdomain of at most 53 characters. */
+export const RELEASE_NAME_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+export const validReleaseName = (name: string): boolean => name.length <= 53 && RELEASE_NAME_RE.test(name);
+
 export const secretName = (name: string, version: number): string => `sh.helm.release.v1.${name}.v${version}`;
 
 export function encodeRelease(r: Release): string {

@@ -23,11 +23,9 @@ import { type HelmEnv, namespaceOf, requireApi } from './env.js';
 import { execHookWithDelayedShutdown } from './hook-exec.js';
 import { byWeight, filterHooks, type HookFilters, parseFilters } from './hooks.js';
 import { timeoutOf } from './options.js';
-import { history, type Release, updateRecord } from './release.js';
+import { history, type Release, updateRecord, validReleaseName } from './release.js';
 import { HelmError, withStdout } from './repo.js';
 import { statusText } from './status-text.js';
-
-const NAME_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 /** ReleaseTesting.GetPodLogs: each test hook's pod log, by weight, as the filters select. */
 function podLogsText(env: HelmEnv, api: ApiServer, rel: Release, namespace: string, f: HookFilters): { text: string; error?: string } {
@@ -54,7 +52,7 @@ export function test(env: HelmEnv, a: HelmArgs): string {
   const timeoutMs = timeoutOf(a);
   const filters = parseFilters(flags(a, 'filter'));
   const api = requireApi(env);
-  if (name.length > 53 || !NAME_RE.test(name)) throw new HelmError(`releaseTest: Release name is invalid: ${name}`);
+  if (!validReleaseName(name)) throw new HelmError(`releaseTest: Release name is invalid: ${name}`);
   const ns = namespaceOf(a);
   const rel = history(api, ns, name).at(-1);
   if (!rel) throw new HelmError('release: not found');
