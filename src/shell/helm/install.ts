@@ -28,7 +28,7 @@ import { type HelmArgs, bool, flag, slogLine } from './args.js';
 import { applyManifest, type HelmEnv, installCrds, namespaceOf, releaseObjects, renderChart, requireApi, userValues } from './env.js';
 import { execHook } from './hook-exec.js';
 import { hookRecord } from './hooks.js';
-import { type OpOptions, opOptions } from './options.js';
+import { isDryRun, type OpOptions, opOptions } from './options.js';
 import { chartRecord, createRecord, history, plainConfig, type Release, updateRecord, validReleaseName } from './release.js';
 import { HelmError, withStdout } from './repo.js';
 import { runRollback, serverSideValue } from './rollback.js';
@@ -39,11 +39,6 @@ import { fromPlain } from '../gotemplate/sprig.js';
 import { mergeValues, type Values } from './values.js';
 import { waiter } from './waiter.js';
 import { BudgetExceeded } from '../budget.js';
-
-const isDryRun = (a: HelmArgs): boolean => {
-  const v = flag(a, 'dry-run');
-  return v !== undefined && v !== 'false' && v !== 'none';
-};
 
 /** The status printer's text for the release (hideNotes with --hide-notes). */
 const summary = (a: HelmArgs, rel: Release): string => statusText(rel, { hideNotes: bool(a, 'hide-notes') });

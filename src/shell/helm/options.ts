@@ -34,6 +34,12 @@ export function timeoutOf(a: HelmArgs): number {
   }
 }
 
+/** --dry-run given (client or server; `--dry-run` alone is client), not `false`/`none`. */
+export function isDryRun(a: HelmArgs): boolean {
+  const v = flag(a, 'dry-run');
+  return v !== undefined && v !== 'false' && v !== 'none';
+}
+
 export function opOptions(a: HelmArgs): OpOptions {
   const rollbackOnFailure = bool(a, 'rollback-on-failure') || bool(a, 'atomic');
   let strategy = (flag(a, 'wait') ?? 'hookOnly') as WaitStrategy;

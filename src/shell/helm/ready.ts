@@ -10,8 +10,8 @@
 import type { ApiServer } from '../../sim/apiserver.js';
 import { matchLabelSelector } from '../../sim/api/selectors.js';
 import type { Deployment, KObject, LabelSelector, Pod, ReplicaSet } from '../../sim/api/types.js';
-import { maxUnavailable } from '../../sim/controllers/deployment.js';
-import { scaledValue } from '../../sim/controllers/util.js';
+import { maxUnavailable } from '../../sim/api/deployment-strategy.js';
+import { scaledValue } from '../../util/intstr.js';
 
 export interface Readiness {
   ready: boolean;

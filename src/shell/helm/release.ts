@@ -99,6 +99,11 @@ export function updateRecord(api: ApiServer, r: Release): void {
   api.update({ ...cur, metadata: { ...cur.metadata, labels: next.metadata.labels }, data: next.data } as Secret);
 }
 
+/** Mark every deployed revision of a release superseded (Releases.DeployedAll, then Update). */
+export function supersedeDeployed(api: ApiServer, namespace: string, name: string): void {
+  for (const r of history(api, namespace, name)) if (r.info.status === 'deployed') updateRecord(api, { ...r, info: { ...r.info, status: 'superseded' } });
+}
+
 export function deleteRecord(api: ApiServer, r: Release): void {
   api.delete('Secret', r.namespace, secretName(r.name, r.version));
 }

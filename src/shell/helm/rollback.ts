@@ -14,8 +14,8 @@ import type { ApiServer } from '../../sim/apiserver.js';
 import { type HelmArgs, bool, flag } from './args.js';
 import { applyManifest, type HelmEnv, namespaceOf, releaseObjects, requireApi } from './env.js';
 import { execHook } from './hook-exec.js';
-import { opOptions } from './options.js';
-import { createRecord, history, type Release, updateRecord, validReleaseName } from './release.js';
+import { isDryRun, opOptions } from './options.js';
+import { createRecord, history, type Release, supersedeDeployed, updateRecord, validReleaseName } from './release.js';
 import { HelmError } from './repo.js';
 import { type WaitStrategy, waiter } from './waiter.js';
 
@@ -77,7 +77,7 @@ export function runRollback(env: HelmEnv, api: ApiServer, name: string, ns: stri
     const err = execHook(env, api, target, 'post-rollback', hookOpts);
     if (err) throw new HelmError(err);
   }
-  for (const r of history(api, ns, name)) if (r.info.status === 'deployed') updateRecord(api, { ...r, info: { ...r.info, status: 'superseded' } });
+  supersedeDeployed(api, ns, name);
   target.info = { ...target.info, status: 'deployed' };
   updateRecord(api, target);
 }
@@ -92,7 +92,6 @@ export function rollback(env: HelmEnv, a: HelmArgs): string {
   }
   const op = opOptions(a);
   const api = requireApi(env);
-  const dry = flag(a, 'dry-run') !== undefined && flag(a, 'dry-run') !== 'false' && flag(a, 'dry-run') !== 'none';
-  if (!dry) runRollback(env, api, name, namespaceOf(a), version, { strategy: op.strategy, timeoutMs: op.timeoutMs, waitForJobs: bool(a, 'wait-for-jobs'), noHooks: op.noHooks, serverSide: flag(a, 'server-side') ?? 'auto' });
+  if (!isDryRun(a)) runRollback(env, api, name, namespaceOf(a), version, { strategy: op.strategy, timeoutMs: op.timeoutMs, waitForJobs: bool(a, 'wait-for-jobs'), noHooks: op.noHooks, serverSide: flag(a, 'server-side') ?? 'auto' });
   return 'Rollback was a success! Happy Helming!\n';
 }

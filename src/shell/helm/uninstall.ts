@@ -16,8 +16,8 @@ import type { ApiServer } from '../../sim/apiserver.js';
 import { type HelmArgs, bool, flag } from './args.js';
 import { deleteManifest, type HelmEnv, namespaceOf, requireApi } from './env.js';
 import { execHook } from './hook-exec.js';
-import { opOptions } from './options.js';
-import { deleteRecord, history, updateRecord, validReleaseName } from './release.js';
+import { isDryRun, opOptions } from './options.js';
+import { deleteRecord, history, supersedeDeployed, updateRecord, validReleaseName } from './release.js';
 import { HelmError, withStdout } from './repo.js';
 import { type WaitStrategy, waiter } from './waiter.js';
 
@@ -64,7 +64,7 @@ export function runUninstall(env: HelmEnv, api: ApiServer, name: string, ns: str
     for (const r of all) deleteRecord(api, r);
   } else {
     updateRecord(api, rel);
-    for (const r of history(api, ns, name)) if (r.info.status === 'deployed') updateRecord(api, { ...r, info: { ...r.info, status: 'superseded' } });
+    supersedeDeployed(api, ns, name);
   }
   if (errs.length > 0) throw new HelmError(`uninstallation completed with ${errs.length} error(s): ${errs.join('; ')}`);
   return kept ? `These resources were kept due to the resource policy:\n${kept}` : '';
@@ -77,7 +77,7 @@ export function uninstall(env: HelmEnv, a: HelmArgs): string {
   const op = opOptions(a);
   const api = requireApi(env);
   const ns = namespaceOf(a);
-  const dryRun = flag(a, 'dry-run') !== undefined && flag(a, 'dry-run') !== 'false';
+  const dryRun = isDryRun(a);
   const o: UninstallOptions = { noHooks: op.noHooks, keepHistory: bool(a, 'keep-history'), ignoreNotFound: bool(a, 'ignore-not-found'), timeoutMs: op.timeoutMs, strategy: op.strategy, ...(op.description ? { description: op.description } : {}) };
   let out = '';
   for (const name of a.args) {
