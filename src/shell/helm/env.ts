@@ -86,8 +86,13 @@ function objectsOf(manifest: string): KObject[] {
 
 const key = (o: KObject): string => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
+/** kube.Client Build's error for an object of a kind the server does not serve. */
+export function noMapping(o: Pick<KObject, 'kind' | 'apiVersion' | 'metadata'>): string {
+  return `resource mapping not found for name: "${o.metadata?.name ?? ''}" namespace: "" from "": no matches for kind "${o.kind}" in version "${o.apiVersion}"\nensure CRDs are installed first`;
+}
+
 function place(o: KObject, namespace: string, release: string, d: Discovery): KObject {
-  if (!d.hasKind(o.kind)) throw new HelmError(`unable to build kubernetes objects from release manifest: resource mapping not found for name: "${o.metadata?.name ?? ''}" namespace: "" from "": no matches for kind "${o.kind}" in version "${o.apiVersion}"\nensure CRDs are installed first`);
+  if (!d.hasKind(o.kind)) throw new HelmError(`unable to build kubernetes objects from release manifest: ${noMapping(o)}`);
   const obj = structuredClone(o);
   obj.metadata ??= { name: '' };
   if (d.infoForKind(obj.kind).namespaced) obj.metadata.namespace ??= namespace;

@@ -12,14 +12,16 @@
  *     `hook-succeeded` hooks in reverse order; after a failure, the failed hook if `hook-failed`
  *     and the earlier ones if `hook-succeeded`. execHook runs it at once, and an error from the
  *     deletions replaces the hook's own.
- * CustomResourceDefinition hooks are never deleted. The hooks' objects are created as written,
+ * A hook object of a kind the server does not serve fails as kube.Client Build does (`unable to
+ * build kubernetes object for deleting hook PATH: resource mapping not found …`, the deletion by
+ * before-hook-creation building it first). CustomResourceDefinition hooks are never deleted. The hooks' objects are created as written,
  * in the release namespace unless they name one.
  */
 import { parse as parseYaml } from 'yaml';
 import { ApiError } from '../../sim/api/errors.js';
 import type { KObject } from '../../sim/api/types.js';
 import type { ApiServer } from '../../sim/apiserver.js';
-import type { HelmEnv } from './env.js';
+import { type HelmEnv, noMapping } from './env.js';
 import { byWeight, deletePolicies } from './hooks.js';
 import { splitManifests } from './manifests.js';
 import { type Release, type ReleaseHook, updateRecord } from './release.js';
@@ -58,6 +60,8 @@ const iso = (env: HelmEnv): string => new Date(env.now()).toISOString();
 function deleteByPolicy(env: HelmEnv, api: ApiServer, h: ReleaseHook, policy: string, namespace: string, o: HookRunOptions): string | undefined {
   if (h.kind === 'CustomResourceDefinition' || !(h.delete_policies ?? []).includes(policy)) return undefined;
   const objs = hookObjects(h, namespace);
+  const unmapped = objs.find((x) => !api.discovery().hasKind(x.kind));
+  if (unmapped) return `unable to build kubernetes object for deleting hook ${h.path}: ${noMapping(unmapped)}`;
   for (const x of objs) if (api.tryGet(x.kind, x.metadata.namespace, x.metadata.name)) api.delete(x.kind, x.metadata.namespace, x.metadata.name);
   return waiter(env, api, o.strategy).waitForDelete(objs, o.timeoutMs);
 }
@@ -95,6 +99,8 @@ export function execHookWithDelayedShutdown(env: HelmEnv, api: ApiServer, rel: R
     const before = deleteByPolicy(env, api, h, 'before-hook-creation', ns, o);
     if (before) return { error: before, shutdown: () => undefined };
     const objs = hookObjects(h, ns);
+    const unmapped = objs.find((x) => !api.discovery().hasKind(x.kind));
+    if (unmapped) return { error: `unable to build kubernetes object for ${event} hook ${h.path}: ${noMapping(unmapped)}`, shutdown: () => undefined };
     h.last_run = { started_at: iso(env), phase: 'Running' };
     updateRecord(api, rel);
     h.last_run.phase = 'Unknown';
