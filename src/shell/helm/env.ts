@@ -30,6 +30,8 @@ export interface HelmEnv {
   cluster?: Cluster;
   /** The shell line's budget: a wait stops at its simulated time. */
   budget?: LineBudget;
+  /** What helm logs to stderr while it runs (slog records), printed before any error. */
+  log: string[];
 }
 
 export function requireApi(env: HelmEnv): ApiServer {
@@ -84,8 +86,13 @@ function objectsOf(manifest: string): KObject[] {
 
 const key = (o: KObject): string => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
+/** kube.Client Build's error for an object of a kind the server does not serve. */
+export function noMapping(o: Pick<KObject, 'kind' | 'apiVersion' | 'metadata'>): string {
+  return `resource mapping not found for name: "${o.metadata?.name ?? ''}" namespace: "" from "": no matches for kind "${o.kind}" in version "${o.apiVersion}"\nensure CRDs are installed first`;
+}
+
 function place(o: KObject, namespace: string, release: string, d: Discovery): KObject {
-  if (!d.hasKind(o.kind)) throw new HelmError(`unable to build kubernetes objects from release manifest: resource mapping not found for name: "${o.metadata?.name ?? ''}" namespace: "" from "": no matches for kind "${o.kind}" in version "${o.apiVersion}"\nensure CRDs are installed first`);
+  if (!d.hasKind(o.kind)) throw new HelmError(`unable to build kubernetes objects from release manifest: ${noMapping(o)}`);
   const obj = structuredClone(o);
   obj.metadata ??= { name: '' };
   if (d.infoForKind(obj.kind).namespaced) obj.metadata.namespace ??= namespace;
@@ -113,11 +120,22 @@ export function applyManifest(api: ApiServer, manifest: string, previous: string
   }
 }
 
-/** Delete a manifest's objects in UninstallOrder (reverse of install order). */
-export function deleteManifest(api: ApiServer, manifest: string, namespace: string, release: string): void {
-  for (const o of objectsOf(manifest).map((x) => place(x, namespace, release, api.discovery())).reverse()) {
-    if (api.tryGet(o.kind, o.metadata.namespace, o.metadata.name)) api.delete(o.kind, o.metadata.namespace, o.metadata.name);
-  }
+/** The release's objects as helm builds them (kube.Client Build and setMetadataVisitor). */
+export function releaseObjects(api: ApiServer, manifest: string, namespace: string, release: string): KObject[] {
+  return objectsOf(manifest).map((x) => place(x, namespace, release, api.discovery()));
+}
+
+/**
+ * Uninstall.deleteRelease: delete a manifest's objects in UninstallOrder (reverse of install
+ * order), keeping those annotated `helm.sh/resource-policy: keep` (pkg/action/resource_policy.go),
+ * listed as `[KIND] NAME` lines.
+ */
+export function deleteManifest(api: ApiServer, manifest: string, namespace: string, release: string): { deleted: KObject[]; kept: string } {
+  const objs = releaseObjects(api, manifest, namespace, release).reverse();
+  const keep = (o: KObject): boolean => (o.metadata.annotations?.['helm.sh/resource-policy'] ?? '').trim().toLowerCase() === 'keep';
+  const deleted = objs.filter((o) => !keep(o));
+  for (const o of deleted) if (api.tryGet(o.kind, o.metadata.namespace, o.metadata.name)) api.delete(o.kind, o.metadata.namespace, o.metadata.name);
+  return { deleted, kept: objs.filter(keep).map((o) => `[${o.kind}] ${o.metadata.name}\n`).join('') };
 }
 
 /** CRDs from crds/ are created before the templates and never upgraded or deleted. */

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { KObject } from '../../sim/api/types.js';
-import { byWeight, deletePolicies, filterHooks, hookRecord, hookStatus, notReady, parseFilters } from './hooks.js';
+import { byWeight, deletePolicies, filterHooks, hookRecord, hookStatus, parseFilters } from './hooks.js';
+import { notReadyText } from './kstatus.js';
 import type { ReleaseHook } from './release.js';
 
 const doc = (annotations: Record<string, string>): string =>
@@ -67,5 +68,5 @@ test('hookStatus: what the hook waiter reads (statusreaders pod and job readers,
     { o: obj('ConfigMap', undefined), want: { status: 'Current', message: 'Resource is current' } },
   ];
   for (const c of cases) assert.deepEqual(hookStatus(c.o), c.want, `${c.o.kind} ${JSON.stringify((c.o as { status?: unknown }).status)}`);
-  assert.equal(notReady(obj('Pod', {}), { status: 'Failed', message: 'pod x failed' }), 'resource Pod/ns/x not ready. status: Failed, message: pod x failed');
+  assert.equal(notReadyText(obj('Pod', {}), { status: 'Failed', message: 'pod x failed' }), 'resource Pod/ns/x not ready. status: Failed, message: pod x failed');
 });

@@ -10,12 +10,13 @@
  *    `before-hook-creation` (hookSetDeletePolicy);
  *  - how a hook resource's readiness is read while helm waits on it (pkg/kube/statuswait.go
  *    WatchUntilReady with internal/statusreaders: a Pod is Current when Succeeded and Failed when
- *    Failed, a Job by its Complete/Failed condition, anything else Current at once) and the
- *    waiter's error (`resource Pod/NS/NAME not ready. status: Failed, message: pod NAME failed`);
+ *    Failed, a Job by its Complete/Failed condition, anything else Current at once; waiter.ts
+ *    waits on it);
  *  - `--filter` (pkg/cmd/release_testing.go): `name=X` includes, `!name=X` (or `! name=X`) excludes.
  */
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../../sim/api/types.js';
+import type { KResult } from './kstatus.js';
 import type { Manifest } from './manifests.js';
 import type { ReleaseHook } from './release.js';
 
@@ -94,10 +95,8 @@ export function filterHooks(hooks: readonly ReleaseHook[], f: HookFilters): { ru
   return { run, skipped };
 }
 
-export type KStatus = 'Current' | 'InProgress' | 'Failed';
-
 /** The status reader helm's hook waiter uses for an object. */
-export function hookStatus(o: KObject): { status: KStatus; message: string } {
+export function hookStatus(o: KObject): KResult {
   const st = (o as { status?: { phase?: string; succeeded?: number; failed?: number; conditions?: { type: string; status: string }[] } }).status;
   if (o.kind === 'Pod') {
     if (st?.phase === 'Succeeded') return { status: 'Current', message: `pod ${o.metadata.name} succeeded` };
@@ -114,9 +113,4 @@ export function hookStatus(o: KObject): { status: KStatus; message: string } {
     return { status: 'InProgress', message: 'Job in progress' };
   }
   return { status: 'Current', message: 'Resource is current' };
-}
-
-/** The waiter's error for a resource that did not become Current. */
-export function notReady(o: KObject, s: { status: KStatus; message: string }): string {
-  return `resource ${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name} not ready. status: ${s.status}, message: ${s.message}`;
 }

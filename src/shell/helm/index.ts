@@ -7,6 +7,7 @@
 import { ApiServer } from '../../sim/apiserver.js';
 import { ApiError } from '../../sim/api/errors.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
+import { BudgetExceeded } from '../budget.js';
 import { shellExtras } from '../commands/types.js';
 import { HelmUsageError, parseArgs } from './args.js';
 import { ChartLoadError } from './chart.js';
@@ -30,6 +31,7 @@ import { template } from './template.js';
 import { test } from './test.js';
 import { uninstall } from './uninstall.js';
 import { ValuesError } from './values.js';
+import { helpAsked } from './help.js';
 
 type Sub = (env: HelmEnv, a: ReturnType<typeof parseArgs>) => string;
 
@@ -59,32 +61,6 @@ const SUBCOMMANDS: Record<string, Sub> = {
   version: () => 'version.BuildInfo{Version:"v4.1.4", GitCommit:"05fa37973dc9e42b76e1d2883494c87174b6074f", GitTreeState:"clean", GoVersion:"go1.25.9", KubeClientVersion:"v1.35"}\n',
 };
 
-const USAGE = `The Kubernetes package manager
-
-Usage:
-  helm [command]
-
-Available Commands:
-  create      create a new chart with the given name
-  get         download extended information of a named release
-  history     fetch release history
-  install     install a chart
-  lint        examine a chart for possible issues
-  list        list releases
-  pull        download a chart from a repository and (optionally) unpack it in local directory
-  repo        add, list, remove, update, and index chart repositories
-  rollback    roll back a release to a previous revision
-  search      search for a keyword in charts
-  show        show information of a chart
-  status      display the status of the named release
-  template    locally render templates
-  test        run tests for a release
-  uninstall   uninstall a release
-  upgrade     upgrade a release
-  version     print the helm version information
-
-Use "helm [command] --help" for more information about a command.
-`;
 
 /** A stable per-cluster seed for randAlphaNum: the clock, so the same commands give the same bytes. */
 function seeded(seed: number): () => number {
@@ -105,27 +81,33 @@ export function helmEnv(ctx: CommandContext): HelmEnv {
     now: ctx.now,
     random: seeded(ctx.now()),
     kubeVersion: 'v1.35.0',
+    log: [],
   };
 }
 
 export const helm: CommandFn = (ctx): CommandResult => {
   const [sub, ...rest] = ctx.argv.slice(1);
-  if (!sub || sub === '-h' || sub === '--help' || sub === 'help') return { stdout: USAGE, stderr: '', exitCode: 0 };
+  const env = helmEnv(ctx);
+  const asked = helpAsked(ctx.argv.slice(1), env.home);
+  if (asked) return asked;
+  // what parsing and the run wrote to stderr before the outcome
+  const logged = (): string => env.log.join('');
   try {
     const a = parseArgs(rest);
-    const env = helmEnv(ctx);
-    if (sub === 'lint') return { stdout: lint(env, a).stdout, stderr: '', exitCode: 0 };
-    const fn = SUBCOMMANDS[sub];
+    env.log.push(...a.notices);
+    if (sub === 'lint') return { stdout: lint(env, a).stdout, stderr: logged(), exitCode: 0 };
+    const fn = SUBCOMMANDS[sub ?? ''];
     if (!fn) throw new HelmError(`unknown command "${sub}" for "helm"\nRun 'helm --help' for usage.`);
     const stdout = fn(env, a);
     ctx.cluster?.settle();
-    return { stdout, stderr: '', exitCode: 0 };
+    return { stdout, stderr: logged(), exitCode: 0 };
   } catch (e) {
+    if (e instanceof BudgetExceeded) throw e;
     ctx.cluster?.settle();
     const stdout = (e as { stdout?: string }).stdout ?? '';
     if (e instanceof HelmError || e instanceof HelmUsageError || e instanceof ChartLoadError || e instanceof RenderError || e instanceof ValuesError || e instanceof ManifestError || e instanceof ApiError) {
-      return { stdout, stderr: `Error: ${e.message}\n`, exitCode: 1 };
+      return { stdout, stderr: `${logged()}Error: ${e.message}\n`, exitCode: 1 };
     }
-    return { stdout, stderr: `Error: ${(e as Error).message ?? String(e)}\n`, exitCode: 1 };
+    return { stdout, stderr: `${logged()}Error: ${(e as Error).message ?? String(e)}\n`, exitCode: 1 };
   }
 };

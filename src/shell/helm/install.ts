@@ -1,98 +1,250 @@
 /**
- * `helm install` and `helm upgrade [--install]` (helm pkg/action/install.go, upgrade.go): locate
- * the chart, merge values (--reuse-values starts from the last release's), render, create the
- * CRDs then the objects through the API server, record the release Secret, mark the previous
- * revision superseded, and print the summary with the NOTES. --dry-run renders and prints only.
+ * `helm install` and `helm upgrade [--install]` as helm v4.1.4 runs them (pkg/cmd/install.go,
+ * upgrade.go; pkg/action/install.go RunWithContext/performInstall/failRelease, upgrade.go
+ * prepareUpgrade/releasingUpgrade/failRelease):
+ *  - install: locate the chart, merge values, check the name (`release name check failed: …`,
+ *    logged at ERROR too), render, stop at a dry run; create the namespace (--create-namespace),
+ *    the CRDs, and the release record `pending-install` ("Initial install underway"); then
+ *    pre-install hooks (`failed pre-install: ERR`), the objects, the wait (--wait, --timeout,
+ *    --wait-for-jobs), post-install hooks (`failed post-install: ERR`), `deployed`
+ *    ("Install complete" or --description). A failure marks the release `failed` (`Release
+ *    "NAME" failed: ERR`), or with --rollback-on-failure (--atomic) uninstalls it: `release NAME
+ *    failed, and has been uninstalled due to rollback-on-failure being set: ERR`;
+ *  - upgrade: the last revision must not be pending; the one upgraded from is the deployed one
+ *    (or a failed/superseded last one when none is deployed); values as --reuse-values,
+ *    --reset-values, --reset-then-reuse-values say, else the previous ones when none are given;
+ *    the new revision is recorded `pending-upgrade`, then pre-upgrade hooks (`pre-upgrade hooks
+ *    failed: ERR`), the update, the wait, post-upgrade hooks, the previous revision superseded.
+ *    A failure logs `upgrade failed` at WARN, marks the revision failed (`Upgrade "NAME" failed:
+ *    ERR`), deletes what it created with --cleanup-on-fail, and with --rollback-on-failure rolls
+ *    back to the last deployed or superseded revision: `release NAME failed, and has been rolled
+ *    back due to rollback-on-failure being set: ERR`;
+ *  - `upgrade --install` of a release that does not exist (or was uninstalled) prints `Release
+ *    "NAME" does not exist. Installing it now.` and installs, its errors unprefixed.
+ * The summary is the status printer's (NOTES unless --hide-notes).
  */
-import { type HelmArgs, bool, flag } from './args.js';
-import { applyManifest, type HelmEnv, installCrds, namespaceOf, renderChart, requireApi, userValues } from './env.js';
-import { chartRecord, createRecord, history, latest, plainConfig, type Release, updateRecord } from './release.js';
-import { HelmError } from './repo.js';
+import type { ApiServer } from '../../sim/apiserver.js';
+import { type HelmArgs, bool, flag, slogLine } from './args.js';
+import { applyManifest, type HelmEnv, installCrds, namespaceOf, releaseObjects, renderChart, requireApi, userValues } from './env.js';
+import { execHook } from './hook-exec.js';
+import { hookRecord } from './hooks.js';
+import { isDryRun, type OpOptions, opOptions } from './options.js';
+import { chartRecord, createRecord, history, plainConfig, type Release, updateRecord, validReleaseName } from './release.js';
+import { HelmError, withStdout } from './repo.js';
+import { runRollback, serverSideValue } from './rollback.js';
 import { locateChart } from './source.js';
 import { statusText } from './status-text.js';
+import { runUninstall } from './uninstall.js';
 import { fromPlain } from '../gotemplate/sprig.js';
-import { hookRecord } from './hooks.js';
 import { mergeValues, type Values } from './values.js';
+import { waiter } from './waiter.js';
+import { BudgetExceeded } from '../budget.js';
 
-const NAME_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+/** The status printer's text for the release (hideNotes with --hide-notes). */
+const summary = (a: HelmArgs, rel: Release): string => statusText(rel, { hideNotes: bool(a, 'hide-notes') });
 
-function checkNamespace(env: HelmEnv, a: HelmArgs, ns: string): void {
-  const api = requireApi(env);
-  if (api.tryGet('Namespace', undefined, ns)) return;
-  if (bool(a, 'create-namespace')) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
-  else throw new HelmError(`create: failed to create: namespaces "${ns}" not found`);
-}
-
-/**
- * helm v4 applies server-side by default (install --server-side=true); an upgrade's `auto` keeps
- * the previous release's method (pkg/action/upgrade.go getUpgradeServerSideValue).
- */
-function applyMethod(a: HelmArgs, prev: Release | undefined): 'ssa' | 'csa' {
-  const opt = flag(a, 'server-side') ?? (prev ? 'auto' : 'true');
-  if (opt === 'auto') return prev?.apply_method === 'ssa' ? 'ssa' : 'csa';
-  if (opt === 'true' || opt === 'false') return opt === 'true' ? 'ssa' : 'csa';
-  throw new HelmError(`invalid/unknown release server-side apply method: ${opt}`);
-}
-
-function deploy(env: HelmEnv, a: HelmArgs, name: string, ref: string, prev: Release | undefined, user: Values): Release {
-  const api = requireApi(env);
-  const ns = namespaceOf(a);
-  const dry = flag(a, 'dry-run') !== undefined && flag(a, 'dry-run') !== 'false' && flag(a, 'dry-run') !== 'none';
+function render(env: HelmEnv, a: HelmArgs, name: string, ref: string, revision: number, user: Values, prev: Release | undefined): { rel: Release; chart: ReturnType<typeof locateChart>['chart'] } {
   const { chart } = locateChart(env.fs, env.cwd, env.home, ref, flag(a, 'version'));
-  if (chart.metadata.type && chart.metadata.type !== 'application') throw new HelmError(`${chart.metadata.type} charts are not installable`);
-  const revision = (history(api, ns, name).at(-1)?.version ?? 0) + 1;
+  const ns = namespaceOf(a);
   const rendered = renderChart(env, chart, user, { name, namespace: ns, revision, isInstall: !prev, isUpgrade: !!prev });
   const now = new Date(env.now()).toISOString();
   const rel: Release = {
     name,
     namespace: ns,
     version: revision,
-    info: { first_deployed: prev?.info.first_deployed ?? now, last_deployed: now, deleted: '', description: dry ? 'Dry run complete' : prev ? 'Upgrade complete' : 'Install complete', status: dry ? (prev ? 'pending-upgrade' : 'pending-install') : 'deployed', notes: rendered.notes },
+    info: { first_deployed: prev?.info.first_deployed ?? now, last_deployed: now, deleted: '', description: prev ? 'Preparing upgrade' : 'Initial install underway', status: prev ? 'pending-upgrade' : 'pending-install', notes: rendered.notes },
     chart: chartRecord(chart),
     config: plainConfig(user),
     manifest: rendered.manifest,
     hooks: rendered.hooks.map(hookRecord).filter((h) => h !== undefined),
-    apply_method: applyMethod(a, prev),
   };
-  if (dry) return rel;
-  if (!prev) checkNamespace(env, a, ns);
+  return { rel, chart };
+}
+
+/** Wait for the release's objects as the options say; the waiter's error. */
+function waitFor(env: HelmEnv, api: ApiServer, rel: Release, o: OpOptions): string | undefined {
+  return waiter(env, api, o.strategy).wait(releaseObjects(api, rel.manifest, rel.namespace, rel.name), o.timeoutMs, o.waitForJobs);
+}
+
+/** performInstall; throws the error failRelease gets. */
+function performInstall(env: HelmEnv, api: ApiServer, rel: Release, o: OpOptions, ssa: boolean): void {
+  const hookOpts = { strategy: o.strategy, timeoutMs: o.timeoutMs, ssa };
+  if (!o.noHooks) {
+    const err = execHook(env, api, rel, 'pre-install', hookOpts);
+    if (err) throw new HelmError(`failed pre-install: ${err}`);
+  }
+  applyManifest(api, rel.manifest, undefined, rel.namespace, rel.name);
+  const waitErr = waitFor(env, api, rel, o);
+  if (waitErr) throw new HelmError(waitErr);
+  if (!o.noHooks) {
+    const err = execHook(env, api, rel, 'post-install', hookOpts);
+    if (err) throw new HelmError(`failed post-install: ${err}`);
+  }
+  rel.info = { ...rel.info, status: 'deployed', description: o.description ?? 'Install complete' };
+  updateRecord(api, rel);
+}
+
+/** Install.RunWithContext with runInstall's chart and values steps; `replace` is --replace. */
+function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): Release {
+  const [name, ref, ...extra] = a.args;
+  if (extra.length > 0) throw new HelmError(`expected at most two arguments, unexpected arguments: ${extra.join(', ')}`);
+  if (!name || !ref) throw new HelmError('must either provide a name or specify --generate-name');
+  const api = requireApi(env);
+  const ns = namespaceOf(a);
+  const user = userValues(env, a);
+  const dry = isDryRun(a);
+  const all = history(api, ns, name);
+  // availableName
+  const nameErr = !validReleaseName(name)
+    ? `release name "${name}": invalid release name, must match regex ^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$ and the length must not be longer than 53`
+    : !dry && all.length > 0 && !(replace && ['uninstalled', 'failed'].includes(all.at(-1)!.info.status))
+      ? 'cannot reuse a name that is still in use'
+      : undefined;
+  const { rel, chart } = render(env, a, name, ref, (all.at(-1)?.version ?? 0) + 1, user, undefined);
+  if (chart.metadata.type && chart.metadata.type !== 'application') throw new HelmError(`${chart.metadata.type} charts are not installable`);
+  if (nameErr) {
+    env.log.push(slogLine('ERROR', 'release name check failed', [['error', nameErr]]));
+    throw new HelmError(`release name check failed: ${nameErr}`);
+  }
+  const ssa = flag(a, 'server-side') !== 'false';
+  rel.apply_method = ssa ? 'ssa' : 'csa';
+  if (dry) {
+    rel.info.description = 'Dry run complete';
+    return rel;
+  }
+  if (bool(a, 'create-namespace') && !api.tryGet('Namespace', undefined, ns)) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { name: ns } } });
   if (!bool(a, 'skip-crds')) installCrds(api, chart);
-  applyManifest(api, rel.manifest, prev?.manifest, ns, name);
-  if (prev && prev.info.status === 'deployed') updateRecord(api, { ...prev, info: { ...prev.info, status: 'superseded' } });
+  if (replace && all.length > 0) updateRecord(api, { ...all.at(-1)!, info: { ...all.at(-1)!.info, status: 'superseded', description: 'superseded by new release' } });
+  if (!api.tryGet('Namespace', undefined, ns)) throw new HelmError(`create: failed to create: namespaces "${ns}" not found`);
   createRecord(api, rel);
+  try {
+    performInstall(env, api, rel, o, ssa);
+  } catch (e) {
+    if (!(e instanceof Error) || e instanceof BudgetExceeded) throw e;
+    const err = e.message;
+    rel.info = { ...rel.info, status: 'failed', description: `Release "${name}" failed: ${err}` };
+    if (!o.rollbackOnFailure) {
+      updateRecord(api, rel);
+      throw new HelmError(err);
+    }
+    try {
+      runUninstall(env, api, name, ns, { noHooks: o.noHooks, keepHistory: false, timeoutMs: o.timeoutMs, strategy: o.strategy });
+    } catch (ue) {
+      throw new HelmError(`an error occurred while uninstalling the release. original install error: ${err}: ${(ue as Error).message}`);
+    }
+    throw new HelmError(`release ${name} failed, and has been uninstalled due to rollback-on-failure being set: ${err}`);
+  }
   return rel;
 }
 
 export function install(env: HelmEnv, a: HelmArgs): string {
-  const [name, ref] = a.args;
-  if (!name || !ref) throw new HelmError(`INSTALLATION FAILED: must either provide a name or specify --generate-name`);
-  if (!NAME_RE.test(name) || name.length > 53) throw new HelmError(`INSTALLATION FAILED: release name "${name}": invalid release name, must match regex ^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$ and the length must not be longer than 53`);
-  const api = requireApi(env);
-  const cur = latest(api, namespaceOf(a), name);
+  const o = opOptions(a);
   try {
-    if (cur && cur.info.status !== 'uninstalled') throw new HelmError('cannot re-use a name that is still in use');
-    return statusText(deploy(env, a, name, ref, undefined, userValues(env, a)));
+    return summary(a, runInstall(env, a, o, bool(a, 'replace')));
   } catch (e) {
-    throw new HelmError(`INSTALLATION FAILED: ${(e as Error).message}`);
+    if (!(e instanceof Error) || e instanceof BudgetExceeded) throw e;
+    throw withStdout(new HelmError(`INSTALLATION FAILED: ${e.message}`), (e as HelmError).stdout ?? '');
   }
+}
+
+/** Upgrade.reuseValues. */
+function upgradeValues(a: HelmArgs, current: Release, user: Values): Values {
+  const old = fromPlain(current.config ?? {}) as Values;
+  if (bool(a, 'reset-values')) return user;
+  if (bool(a, 'reuse-values') || bool(a, 'reset-then-reuse-values')) return mergeValues(old, user);
+  return Object.keys(user).length === 0 && Object.keys(current.config ?? {}).length > 0 ? old : user;
+}
+
+/** Upgrade.failRelease; the error the command reports. */
+function failUpgrade(env: HelmEnv, api: ApiServer, a: HelmArgs, o: OpOptions, rel: Release, created: string[] | undefined, err: string): HelmError {
+  env.log.push(slogLine('WARN', 'upgrade failed', [['name', rel.name], ['error', err]]));
+  rel.info = { ...rel.info, status: 'failed', description: `Upgrade "${rel.name}" failed: ${err}` };
+  updateRecord(api, rel);
+  if (o.cleanupOnFail && created && created.length > 0) {
+    for (const k of created) {
+      const [kind, ns, name] = k.split('/') as [string, string, string];
+      if (api.tryGet(kind, ns || undefined, name)) api.delete(kind, ns || undefined, name);
+    }
+  }
+  if (!o.rollbackOnFailure) return new HelmError(err);
+  const good = history(api, rel.namespace, rel.name).filter((r) => r.info.status === 'superseded' || r.info.status === 'deployed');
+  const to = good.at(-1);
+  if (!to) return new HelmError(`unable to find a previously successful release when attempting to rollback. original upgrade error: ${err}`);
+  try {
+    runRollback(env, api, rel.name, rel.namespace, to.version, { strategy: o.strategy, timeoutMs: o.timeoutMs, waitForJobs: o.waitForJobs, noHooks: o.noHooks, serverSide: flag(a, 'server-side') ?? 'auto' });
+  } catch (re) {
+    return new HelmError(`an error occurred while rolling back the release. original upgrade error: ${err}: ${(re as Error).message}`);
+  }
+  return new HelmError(`release ${rel.name} failed, and has been rolled back due to rollback-on-failure being set: ${err}`);
+}
+
+/** Upgrade.RunWithContext: prepareUpgrade, then releasingUpgrade. */
+function runUpgrade(env: HelmEnv, a: HelmArgs, o: OpOptions, name: string, ref: string): Release {
+  const api = requireApi(env);
+  const ns = namespaceOf(a);
+  if (!validReleaseName(name)) throw new HelmError(`release name is invalid: ${name}`);
+  const all = history(api, ns, name);
+  const last = all.at(-1);
+  if (!last) throw new HelmError(`"${name}" has no deployed releases`);
+  if (last.info.status.startsWith('pending-')) throw new HelmError('another operation (install/upgrade/rollback) is in progress');
+  const current = [...all].reverse().find((r) => r.info.status === 'deployed') ?? (['failed', 'superseded'].includes(last.info.status) ? last : undefined);
+  if (!current) throw new HelmError(`"${name}" has no deployed releases`);
+  const user = upgradeValues(a, current, userValues(env, a));
+  const { rel } = render(env, a, name, ref, last.version + 1, user, current);
+  const ssa = serverSideValue(flag(a, 'server-side') ?? 'auto', last.apply_method);
+  rel.apply_method = ssa ? 'ssa' : 'csa';
+  if (isDryRun(a)) {
+    rel.info.description = o.description ?? 'Dry run complete';
+    return rel;
+  }
+  createRecord(api, rel);
+  const hookOpts = { strategy: o.strategy, timeoutMs: o.timeoutMs, ssa };
+  if (!o.noHooks) {
+    const err = execHook(env, api, rel, 'pre-upgrade', hookOpts);
+    if (err) throw failUpgrade(env, api, a, o, rel, [], `pre-upgrade hooks failed: ${err}`);
+  }
+  const before = new Set(releaseObjects(api, current.manifest, ns, name).map((x) => `${x.kind}/${x.metadata.namespace ?? ''}/${x.metadata.name}`));
+  const created = releaseObjects(api, rel.manifest, ns, name)
+    .map((x) => `${x.kind}/${x.metadata.namespace ?? ''}/${x.metadata.name}`)
+    .filter((k) => !before.has(k));
+  try {
+    applyManifest(api, rel.manifest, current.manifest, ns, name);
+  } catch (e) {
+    if (!(e instanceof Error) || e instanceof BudgetExceeded) throw e;
+    throw failUpgrade(env, api, a, o, rel, created, e.message);
+  }
+  const waitErr = waitFor(env, api, rel, o);
+  if (waitErr) throw failUpgrade(env, api, a, o, rel, created, waitErr);
+  if (!o.noHooks) {
+    const err = execHook(env, api, rel, 'post-upgrade', hookOpts);
+    if (err) throw failUpgrade(env, api, a, o, rel, created, `post-upgrade hooks failed: ${err}`);
+  }
+  updateRecord(api, { ...current, info: { ...current.info, status: 'superseded' } });
+  rel.info = { ...rel.info, status: 'deployed', description: o.description ?? 'Upgrade complete' };
+  updateRecord(api, rel);
+  return rel;
 }
 
 export function upgrade(env: HelmEnv, a: HelmArgs): string {
   const [name, ref] = a.args;
-  if (!name || !ref) throw new HelmError(`"helm upgrade" requires 2 arguments\n\nUsage:  helm upgrade [RELEASE] [CHART] [flags]`);
+  if (a.args.length !== 2 || !name || !ref) throw new HelmError(`"helm upgrade" requires 2 arguments\n\nUsage:  helm upgrade [RELEASE] [CHART] [flags]`);
+  const o = opOptions(a);
   const api = requireApi(env);
-  const all = history(api, namespaceOf(a), name);
-  const deployed = [...all].reverse().find((r) => r.info.status === 'deployed');
-  if (!deployed) {
-    if (bool(a, 'install') && all.length === 0) return `Release "${name}" does not exist. Installing it now.\n${install(env, a)}`;
-    throw new HelmError(`UPGRADE FAILED: "${name}" has no deployed releases`);
+  if (bool(a, 'install')) {
+    const all = history(api, namespaceOf(a), name);
+    if (all.length === 0 || all.at(-1)!.info.status === 'uninstalled') {
+      const head = `Release "${name}" does not exist. Installing it now.\n`;
+      try {
+        return head + summary(a, runInstall(env, a, o, all.length > 0));
+      } catch (e) {
+        throw e instanceof Error && !(e instanceof BudgetExceeded) ? withStdout(e, head) : e;
+      }
+    }
   }
   try {
-    let user = userValues(env, a);
-    if (bool(a, 'reuse-values')) user = mergeValues(fromPlain(deployed.config ?? {}) as Values, user);
-    const rel = deploy(env, a, name, ref, deployed, user);
-    return `Release "${name}" has been upgraded. Happy Helming!\n${statusText(rel)}`;
+    return `Release "${name}" has been upgraded. Happy Helming!\n${summary(a, runUpgrade(env, a, o, name, ref))}`;
   } catch (e) {
-    throw new HelmError(`UPGRADE FAILED: ${(e as Error).message}`);
+    if (!(e instanceof Error) || e instanceof BudgetExceeded) throw e;
+    throw new HelmError(`UPGRADE FAILED: ${e.message}`);
   }
 }

@@ -40,6 +40,10 @@ export interface ReleaseHook {
   delete_policies?: string[];
 }
 
+/** chartutil.ValidateReleaseName: a DNS-1123 subdomain of at most 53 characters. */
+export const RELEASE_NAME_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+export const validReleaseName = (name: string): boolean => name.length <= 53 && RELEASE_NAME_RE.test(name);
+
 export const secretName = (name: string, version: number): string => `sh.helm.release.v1.${name}.v${version}`;
 
 export function encodeRelease(r: Release): string {
@@ -93,6 +97,11 @@ export function updateRecord(api: ApiServer, r: Release): void {
   const cur = api.get<Secret>('Secret', r.namespace, secretName(r.name, r.version));
   const next = toSecret(r);
   api.update({ ...cur, metadata: { ...cur.metadata, labels: next.metadata.labels }, data: next.data } as Secret);
+}
+
+/** Mark every deployed revision of a release superseded (Releases.DeployedAll, then Update). */
+export function supersedeDeployed(api: ApiServer, namespace: string, name: string): void {
+  for (const r of history(api, namespace, name)) if (r.info.status === 'deployed') updateRecord(api, { ...r, info: { ...r.info, status: 'superseded' } });
 }
 
 export function deleteRecord(api: ApiServer, r: Release): void {

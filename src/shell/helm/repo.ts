@@ -31,7 +31,16 @@ export interface RepoIndex {
   entries: Record<string, IndexVersion[]>;
 }
 
-export class HelmError extends Error {}
+export class HelmError extends Error {
+  /** What the command wrote to stdout before it failed (helm prints the error after it). */
+  stdout?: string;
+}
+
+/** The error, carrying what was already written to stdout. */
+export function withStdout<E extends Error & { stdout?: string }>(e: E, stdout: string): E {
+  e.stdout = stdout + (e.stdout ?? '');
+  return e;
+}
 
 export const configPath = (home: string): string => `${home}/.config/helm/repositories.yaml`;
 export const indexPath = (home: string, name: string): string => `${home}/.cache/helm/repository/${name}-index.yaml`;

@@ -20,7 +20,11 @@ test('install, upgrade, rollback and uninstall a release in the cluster', async 
   assert.equal(await run(s, 'helm repo add stable https://charts.example.com/stable'), '"stable" has been added to your repositories\n');
   const out = await run(s, 'helm install web stable/web --version 1.0.0 --set replicaCount=2 -n shop --create-namespace');
   assert.match(out, /^NAME: web\nLAST DEPLOYED: \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}\nNAMESPACE: shop\nSTATUS: deployed\nREVISION: 1\nDESCRIPTION: Install complete\nNOTES:\n1\. Get the application URL/);
-  assert.equal(await run(s, 'helm install web stable/web -n shop'), 'Error: INSTALLATION FAILED: cannot re-use a name that is still in use\n');
+  // helm v4.1.4 pkg/action/install.go availableName, wrapped and logged by RunWithContext
+  assert.equal(
+    await run(s, 'helm install web stable/web -n shop'),
+    'level=ERROR msg="release name check failed" error="cannot reuse a name that is still in use"\nError: INSTALLATION FAILED: release name check failed: cannot reuse a name that is still in use\n',
+  );
   await s.exec('sleep 30');
   assert.match(await run(s, 'kubectl -n shop get secret sh.helm.release.v1.web.v1 --no-headers'), /helm\.sh\/release\.v1\s+1/);
   assert.match(await run(s, 'kubectl -n shop get deploy web -o wide --no-headers'), /^web\s+2\/2\s.*nginx:1\.25\.0/);

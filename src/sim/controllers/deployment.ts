@@ -8,7 +8,8 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Deployment, Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { DEPLOYMENT_ANNOTATIONS_TO_SKIP, DEPLOYMENT_REVISION, DEPLOYMENT_REVISION_HISTORY } from '../api/deployment-annotations.js';
-import { canonicalJSON, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash, scaledValue } from './util.js';
+import { canonicalJSON, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { maxSurge, maxUnavailable } from '../api/deployment-strategy.js';
 
 const REVISION = DEPLOYMENT_REVISION;
 const REVISION_HISTORY = DEPLOYMENT_REVISION_HISTORY;
@@ -70,19 +71,6 @@ function scaleRS(c: Cluster, d: Deployment, rs: ReplicaSet, to: number): void {
   };
   c.write(upd);
   c.recordEvent(d, 'Normal', 'ScalingReplicaSet', `Scaled ${to > from ? 'up' : 'down'} replica set ${rs.metadata.name} from ${from} to ${to}`, 'deployment-controller');
-}
-
-function maxSurge(d: Deployment): number {
-  if (d.spec.strategy?.type === 'Recreate') return 0;
-  return scaledValue(d.spec.strategy?.rollingUpdate?.maxSurge, d.spec.replicas ?? 1, true, 1);
-}
-
-function maxUnavailable(d: Deployment): number {
-  if (d.spec.strategy?.type === 'Recreate') return 0;
-  const desired = d.spec.replicas ?? 1;
-  const mu = scaledValue(d.spec.strategy?.rollingUpdate?.maxUnavailable, desired, false, 0);
-  // both zero is not allowed; upstream bumps unavailable to 1
-  return mu === 0 && maxSurge(d) === 0 ? 1 : mu;
 }
 
 function podsOf(c: Cluster, rs: ReplicaSet): Pod[] {

@@ -57,22 +57,14 @@ export function safeEncode(s: string): string {
   return out;
 }
 
+export { scaledValue } from '../../util/intstr.js';
+
 export function podIsReady(pod: Pod): boolean {
   return pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
 }
 
 export function podIsActive(pod: Pod): boolean {
   return !pod.metadata.deletionTimestamp && pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed';
-}
-
-/** Resolve `25%`-style intstr against a total (round up for surge, down for unavailable as upstream). */
-export function scaledValue(v: number | string | undefined, total: number, roundUp: boolean, dflt: number): number {
-  if (v === undefined) return dflt;
-  if (typeof v === 'number') return v;
-  const m = /^(\d+)%$/.exec(v);
-  if (!m) return Number(v) || 0;
-  const x = (Number(m[1]) * total) / 100;
-  return roundUp ? Math.ceil(x) : Math.floor(x);
 }
 
 /** A pod object from a template, as the workload controllers create them. */
