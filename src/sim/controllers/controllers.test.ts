@@ -286,3 +286,32 @@ test('node conditions show the kubelet\'s latest five-minute status post, and th
   assert.equal(node.status?.conditions?.find((x) => x.type === 'Ready')?.status, 'Unknown');
   assert.deepEqual(beats(), new Set([iso(t0 + 15 * 60_000)]));
 });
+
+// pkg/controller/util/node/controller_utils.go MarkPodsNotReady, from monitorNodeHealth when a
+// node's Ready condition leaves True: the pods' Ready condition only, a Warning event; the kubelet
+// posts Ready again when it is back
+test('a node whose kubelet stops has its pods marked not ready, and out of their Service', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create(deployment('web', 'nginx', 2));
+  c.advance(30_000);
+  const onW1 = (): Pod => podsOf(c, 'web').find((p) => p.spec.nodeName === 'cka-w1')!;
+  const readyOf = (p: Pod): string | undefined => p.status?.conditions?.find((x) => x.type === 'Ready')?.status;
+  assert.equal(readyOf(onW1()), 'True');
+  const w1 = c.host('cka-w1')!;
+  w1.data.units['kubelet'] = { active: false, enabled: true, since: c.now() };
+  c.touchHosts();
+  c.advance(49_000);
+  assert.equal(readyOf(onW1()), 'True', 'within the grace period');
+  c.advance(2_000);
+  assert.equal(readyOf(onW1()), 'False');
+  assert.equal(onW1().status?.containerStatuses?.[0]?.ready, true, 'the READY column counts containers and does not change');
+  const events = c.store.list<KEvent>('Event', 'default').filter((e) => e.reason === 'NodeNotReady' && e.involvedObject.name === onW1().metadata.name);
+  assert.deepEqual(events.map((e) => [e.type, e.message, e.source?.component]), [['Warning', 'Node is not ready', 'node-controller']]);
+  const onW2 = podsOf(c, 'web').find((p) => p.spec.nodeName !== 'cka-w1')!;
+  assert.equal(readyOf(onW2), 'True');
+  w1.data.units['kubelet'] = { active: true, enabled: true, since: c.now() };
+  c.touchHosts();
+  c.advance(20_000);
+  assert.equal(readyOf(onW1()), 'True', 'the kubelet posts the pod ready again');
+});

@@ -9,7 +9,7 @@
  */
 import { bootIdSeed, machineId } from '../node/ids.js';
 import type { Cluster, Controller } from '../cluster.js';
-import type { Node, NodeCondition } from '../api/types.js';
+import type { Node, NodeCondition, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { lastStatusPost } from '../virtual-objects.js';
 import { cniStatus } from '../cni/config.js';
@@ -123,11 +123,32 @@ export const nodeStatusController: Controller = {
       if (taints.length) upd.spec.taints = taints;
       else delete upd.spec.taints;
       c.write(upd);
+      if (next.status !== 'True' && ready?.status === 'True') markPodsNotReady(c, node.metadata.name, ts);
       const reason = next.status === 'True' ? 'NodeReady' : 'NodeNotReady';
       c.recordEvent(node, 'Normal', reason, `Node ${node.metadata.name} status is now: ${reason}`, next.status === 'Unknown' ? 'node-controller' : 'kubelet', node.metadata.name);
     }
   },
 };
+
+/**
+ * The node lifecycle controller's MarkPodsNotReady (pkg/controller/util/node/controller_utils.go),
+ * run by monitorNodeHealth when a node's Ready condition leaves True: every pod on the node gets
+ * its Ready condition set False (only that condition, so the READY column, which counts ready
+ * containers, does not change) and a Warning NodeNotReady event. Endpoints and Deployments read
+ * the condition, so Services stop sending traffic there; the kubelet posts Ready again when it
+ * syncs the pod after it comes back.
+ */
+function markPodsNotReady(c: Cluster, nodeName: string, ts: string): void {
+  for (const pod of c.store.list<Pod>('Pod')) {
+    if (pod.spec.nodeName !== nodeName) continue;
+    const cond = pod.status?.conditions?.find((x) => x.type === 'Ready');
+    if (!cond || cond.status === 'False') continue;
+    const upd = clone(pod);
+    upd.status!.conditions = upd.status!.conditions!.map((x) => (x.type === 'Ready' ? { ...x, status: 'False' as const, lastTransitionTime: ts } : x));
+    c.write(upd);
+    c.recordEvent(pod, 'Warning', 'NodeNotReady', 'Node is not ready', 'node-controller');
+  }
+}
 
 /**
  * A kubelet that starts with a kubeconfig registers its Node (pkg/kubelet/kubelet_node_status.go
