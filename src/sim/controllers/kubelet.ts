@@ -231,15 +231,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     const mountErr = syncPodVolumes(c, pod, now);
     if (mountErr) {
       if (!status.containerStatuses) {
-        status.phase = 'Pending';
-        status.hostIP = host.ip;
-        status.hostIPs = [{ ip: host.ip }];
-        status.startTime = ts;
-        if (pod.spec.initContainers?.length) status.initContainerStatuses = pod.spec.initContainers.map((ct) => waiting(ct, 'PodInitializing'));
-        status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, pod.spec.initContainers?.length ? 'PodInitializing' : 'ContainerCreating'));
-        status.conditions = initialConditions(pod, ts, podIn.status?.conditions);
-        status.qosClass = podQosClass(pod);
-        fixNotReadyMessages(pod);
+        setPending(host, pod, podIn, ts);
         c.write(pod);
       }
       c.recordEvent(pod, 'Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${mountErr.volume}" : ${mountErr.error}`, 'kubelet', node.metadata.name);
@@ -345,11 +337,11 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
 }
 
 /**
- * A pod whose sandbox cannot be created: Pending in ContainerCreating (PodInitializing with init
- * containers) with the FailedCreatePodSandBox event (kuberuntime_manager.go SyncPod).
+ * The status of a pod the kubelet has taken on but cannot start yet (volumes not mounted, no
+ * sandbox): Pending on this host, its containers waiting in ContainerCreating, or PodInitializing
+ * behind init containers.
  */
-function pendingOnSandboxError(c: Cluster, node: Node, host: Host, pod: Pod, podIn: Pod, msg: string): void {
-  const ts = c.timestamp();
+function setPending(host: Host, pod: Pod, podIn: Pod, ts: string): void {
   const status = (pod.status ??= {});
   status.phase = 'Pending';
   status.hostIP = host.ip;
@@ -358,7 +350,16 @@ function pendingOnSandboxError(c: Cluster, node: Node, host: Host, pod: Pod, pod
   if (pod.spec.initContainers?.length) status.initContainerStatuses = pod.spec.initContainers.map((ct) => waiting(ct, 'PodInitializing'));
   status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, pod.spec.initContainers?.length ? 'PodInitializing' : 'ContainerCreating'));
   status.conditions = initialConditions(pod, ts, podIn.status?.conditions);
+  status.qosClass = podQosClass(pod);
   fixNotReadyMessages(pod);
+}
+
+/**
+ * A pod whose sandbox cannot be created: Pending in ContainerCreating (PodInitializing with init
+ * containers) with the FailedCreatePodSandBox event (kuberuntime_manager.go SyncPod).
+ */
+function pendingOnSandboxError(c: Cluster, node: Node, host: Host, pod: Pod, podIn: Pod, msg: string): void {
+  setPending(host, pod, podIn, c.timestamp());
   c.write(pod);
   c.recordEvent(pod, 'Warning', 'FailedCreatePodSandBox', msg, 'kubelet', node.metadata.name);
 }
