@@ -315,3 +315,23 @@ test('a node whose kubelet stops has its pods marked not ready, and out of their
   c.advance(20_000);
   assert.equal(readyOf(onW1()), 'True', 'the kubelet posts the pod ready again');
 });
+
+// node_lifecycle_controller.go processTaintBaseEviction / handleDisruption: NoExecute for a node
+// that is not Ready while others are; master disruption mode (every node down) takes them all off
+test('NoExecute taints for a down node, none while every node is down', () => {
+  const c = loadFixture('kubeadm-calico');
+  const noExecute = (name: string): string[] =>
+    (c.store.get<Node>('Node', undefined, name)?.spec.taints ?? []).filter((t) => t.effect === 'NoExecute').map((t) => t.key);
+  const stop = (name: string): void => {
+    c.host(name)!.data.units['kubelet'] = { active: false, enabled: true, since: c.now() };
+    c.touchHosts();
+  };
+  stop('cka-w1');
+  c.advance(60_000);
+  assert.deepEqual(noExecute('cka-w1'), ['node.kubernetes.io/unreachable']);
+  assert.deepEqual(noExecute('cka-w2'), []);
+  stop('cka-w2');
+  stop('cka-cp1');
+  c.advance(60_000);
+  for (const n of ['cka-cp1', 'cka-w1', 'cka-w2']) assert.deepEqual(noExecute(n), [], `${n} in master disruption mode`);
+});

@@ -117,9 +117,9 @@ export const nodeStatusController: Controller = {
             : { ...x, lastHeartbeatTime: ts },
         );
       upd.status.conditions = [...rest, next];
-      const taints = (upd.spec.taints ?? []).filter((t) => t.key !== 'node.kubernetes.io/not-ready' && t.key !== 'node.kubernetes.io/unreachable');
+      const taints = (upd.spec.taints ?? []).filter((t) => !((t.key === 'node.kubernetes.io/not-ready' || t.key === 'node.kubernetes.io/unreachable') && t.effect === 'NoSchedule'));
       if (next.status === 'False') taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' });
-      if (next.status === 'Unknown') taints.push({ key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: ts });
+      if (next.status === 'Unknown') taints.push({ key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule' });
       if (taints.length) upd.spec.taints = taints;
       else delete upd.spec.taints;
       c.write(upd);
@@ -127,8 +127,40 @@ export const nodeStatusController: Controller = {
       const reason = next.status === 'True' ? 'NodeReady' : 'NodeNotReady';
       c.recordEvent(node, 'Normal', reason, `Node ${node.metadata.name} status is now: ${reason}`, next.status === 'Unknown' ? 'node-controller' : 'kubelet', node.metadata.name);
     }
+    noExecuteTaints(c);
   },
 };
+
+const NOT_READY = 'node.kubernetes.io/not-ready';
+const UNREACHABLE = 'node.kubernetes.io/unreachable';
+
+/**
+ * The node lifecycle controller's NoExecute taints (node_lifecycle_controller.go
+ * processTaintBaseEviction and doNoExecuteTaintingPass): a node whose Ready is False gets
+ * not-ready:NoExecute, one whose Ready is Unknown unreachable:NoExecute (the other swapped out),
+ * a Ready one neither, so the taint eviction controller evicts pods that do not tolerate them.
+ * handleDisruption: when every node of the zone (fixtures have one) is not Ready, the controller
+ * enters master disruption mode and takes these taints off every node (markNodeAsReachable) instead,
+ * which is why a fresh cluster without a CNI shows only not-ready:NoSchedule.
+ */
+function noExecuteTaints(c: Cluster): void {
+  const nodes = c.store.list<Node>('Node');
+  const readyOf = (n: Node): string | undefined => n.status?.conditions?.find((x) => x.type === 'Ready')?.status;
+  const allDown = nodes.length > 0 && nodes.every((n) => readyOf(n) !== 'True');
+  for (const node of nodes) {
+    const ready = readyOf(node);
+    const want = allDown ? undefined : ready === 'False' ? NOT_READY : ready === 'Unknown' ? UNREACHABLE : undefined;
+    const taints = node.spec.taints ?? [];
+    const have = taints.filter((t) => t.effect === 'NoExecute' && (t.key === NOT_READY || t.key === UNREACHABLE));
+    if (have.length === (want ? 1 : 0) && (!want || have[0]!.key === want)) continue;
+    const kept = taints.filter((t) => !have.includes(t));
+    const next = want ? [...kept, { key: want, effect: 'NoExecute' as const, timeAdded: c.timestamp() }] : kept;
+    const upd = clone(node);
+    if (next.length) upd.spec.taints = next;
+    else delete upd.spec.taints;
+    c.write(upd);
+  }
+}
 
 /**
  * The node lifecycle controller's MarkPodsNotReady (pkg/controller/util/node/controller_utils.go),
