@@ -273,13 +273,13 @@ export class Session {
     if (['sh', 'bash', 'ash'].includes(base) && argv[1] === '-c') {
       const cur = this.cluster.store.get<Pod>('Pod', namespace, pod);
       if (!this.lookup(location, base) && !lookupImage((cur ? podContainers(cur) : []).find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
-        return notFoundInContainer(name);
+        return notFoundInContainer(name, `${namespace}/${pod}/${container}/${argv.join(' ')}/${this.cluster.now()}`);
       const out = await frame.interp.run(argv.slice(2).join(' '), '', this.lineBudget, true);
       this.cluster.advance(out.advanceMs);
       return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
     }
     const fn = this.lookup(location, base);
-    if (!fn) return notFoundInContainer(name);
+    if (!fn) return notFoundInContainer(name, `${namespace}/${pod}/${container}/${argv.join(' ')}/${this.cluster.now()}`);
     const ctx: CommandContext & { budget: LineBudget } = { argv: [base, ...argv.slice(1)], stdin, env: frame.env, cwd: '/', user: 'root', fs: this.fsOf(location), location, now: () => this.cluster.now(), cluster: this.cluster, budget: this.lineBudget };
     const res = await fn(ctx);
     const adv = (res as { advanceMs?: number }).advanceMs;

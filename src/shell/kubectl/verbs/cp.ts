@@ -73,7 +73,7 @@ export const cpVerb: Verb = {
     if (!running) throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     // tar comes with the image's shell utilities (busybox, Debian, Alpine); distroless has neither
     const tools = lookupImage(ct.image)?.tools;
-    if (tools && !tools.includes('sh')) return notFoundInContainer('tar', stderr);
+    if (tools && !tools.includes('sh')) return notFoundInContainer('tar', `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}/${ct.name}/tar/${env.cluster.now()}`, stderr);
     const cfs = containerFs(env.cluster, pod, ct.name);
     const remotePath = resolvePath('/', remote.path);
     if (src.pod) {

@@ -12,15 +12,20 @@ import { KubectlError, seeHelp } from '../errors.js';
 import { str } from '../flags.js';
 import { namespaceOf } from '../target.js';
 import { podOfTarget, runtimeDownFor, streamingRuntimeError } from '../attachable.js';
+import { hexFrom } from '../../commands/node/host.js';
 
 /** Commands that, run with -it and nothing else, leave the user at a prompt inside the container. */
 const INTERACTIVE_SHELLS = new Set(['sh', 'bash', 'ash', '/bin/sh', '/bin/bash', '/bin/ash']);
 
-/** The runtime's answer when the container image has no such program (containerd/runc wording). */
-export function notFoundInContainer(name: string, stderr = ''): CommandResult {
+/**
+ * The runtime's answer when the container image has no such program (containerd/runc wording).
+ * The exec ID is the 64 hex digits containerd's CRI generates per exec (random there); here it is
+ * derived from `execSeed` (pod, container, command, time), so the same commands give the same bytes.
+ */
+export function notFoundInContainer(name: string, execSeed: string, stderr = ''): CommandResult {
   return {
     stdout: '',
-    stderr: `${stderr}error: Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "${'0'.repeat(64)}": OCI runtime exec failed: exec failed: unable to start container process: exec: "${name}": executable file not found in $PATH: unknown\n`,
+    stderr: `${stderr}error: Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "${hexFrom(`exec/${execSeed}`, 64)}": OCI runtime exec failed: exec failed: unable to start container process: exec: "${name}": executable file not found in $PATH: unknown\n`,
     exitCode: 1,
   };
 }
@@ -49,7 +54,7 @@ export const execVerb: Verb = {
     if (!running) throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     if ((p.flags['stdin'] === true || p.flags['tty'] === true) && p.dashArgs.length === 1 && INTERACTIVE_SHELLS.has(p.dashArgs[0]!)) {
       const tools = lookupImage(ct.image)?.tools;
-      if (tools && !tools.includes(p.dashArgs[0]!.split('/').pop()!)) return notFoundInContainer(p.dashArgs[0]!, stderr);
+      if (tools && !tools.includes(p.dashArgs[0]!.split('/').pop()!)) return notFoundInContainer(p.dashArgs[0]!, `${ns.name}/${name}/${ct.name}/${p.dashArgs.join(' ')}/${env.cluster.now()}`, stderr);
       return { stdout: '', stderr, exitCode: 0, enter: { kind: 'pod', namespace: ns.name, pod: name, container: ct.name } };
     }
     if (!env.execInPod) throw new KubectlError('exec is not available here');
