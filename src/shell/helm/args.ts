@@ -6,6 +6,8 @@
  * are logged as deprecated and read as watcher/hookOnly, anything else fails the parse.
  * Deprecated flags (MarkDeprecated) are announced by cobra after a successful parse.
  */
+import type { FlagTable } from './flag-table.js';
+
 export interface HelmArgs {
   args: string[];
   flags: Map<string, string[]>;
@@ -46,7 +48,11 @@ const BOOL = new Set(['create-namespace', 'reuse-values', 'reset-values', 'insta
   'wait-for-jobs', 'rollback-on-failure', 'hide-notes', 'replace', 'force-replace', 'ignore-not-found', 'render-subchart-notes', 'skip-schema-validation', 'disable-openapi-validation', 'enable-dns', 'hide-secret']);
 const SHORT_BOOL: Record<string, string> = { A: 'all-namespaces', a: 'all', q: 'short', h: 'help', g: 'generate-name', i: 'install', r: 'regexp', l: 'versions' };
 
-export function parseArgs(argv: readonly string[]): HelmArgs {
+/**
+ * Parse a command's arguments; with the command's flag table (flag-table.ts) flags it does not
+ * have are refused as cobra words it, and shorthands mean what this command's help says.
+ */
+export function parseArgs(argv: readonly string[], table?: FlagTable): HelmArgs {
   const args: string[] = [];
   const flags = new Map<string, string[]>();
   const notices: string[] = [];
@@ -61,7 +67,16 @@ export function parseArgs(argv: readonly string[]): HelmArgs {
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
-      if (name in VALUED) {
+      const kind = table?.long.get(name);
+      // deprecated flags are hidden from the help (MarkDeprecated) but still parse
+      if (table && kind === undefined && !DEPRECATED[name]) throw new HelmUsageError(`unknown flag: --${name}`);
+      if (kind !== undefined && name !== 'wait' && name !== 'dry-run') {
+        if (kind === 'value') {
+          if (eq >= 0) add(name, a.slice(eq + 1));
+          else if (i + 1 < argv.length) add(name, argv[++i]!);
+          else throw new HelmUsageError(`flag needs an argument: --${name}`);
+        } else add(name, eq < 0 ? 'true' : a.slice(eq + 1));
+      } else if (name in VALUED) {
         if (eq >= 0) add(name, a.slice(eq + 1));
         else if (name === 'dry-run') add(name, 'client');
         else if (i + 1 < argv.length) add(name, argv[++i]!);
@@ -74,6 +89,17 @@ export function parseArgs(argv: readonly string[]): HelmArgs {
     }
     if (a.startsWith('-') && a.length > 1) {
       const c = a[1]!;
+      if (table) {
+        const name = table.short.get(c);
+        if (name === undefined) throw new HelmUsageError(`unknown shorthand flag: '${c}' in ${a}`);
+        if (table.long.get(name) === 'value') {
+          const rest = a.slice(2).replace(/^=/, '');
+          if (rest) add(name, rest);
+          else if (i + 1 < argv.length) add(name, argv[++i]!);
+          else throw new HelmUsageError(`flag needs an argument: '${c}' in -${c}`);
+        } else add(name, 'true');
+        continue;
+      }
       const long = Object.entries(VALUED).find(([, s]) => s === c)?.[0];
       if (long) {
         const rest = a.slice(2).replace(/^=/, '');

@@ -11,6 +11,7 @@
  */
 import type { CommandResult } from '../types.js';
 import { parseArgs } from './args.js';
+import { flagTable } from './flag-table.js';
 import { HELM_HELP, HELM_UNKNOWN_TOPIC, HELP_HOME, UNKNOWN_TOPIC } from './help.generated.js';
 
 /** Command aliases as helm declares them (cobra Aliases). */
@@ -27,6 +28,11 @@ function find(words: readonly string[]): string | undefined {
 }
 
 const out = (text: string, home: string): CommandResult => ({ stdout: text.replaceAll(HELP_HOME, home), stderr: '', exitCode: 0 });
+
+/** The recorded command path the words name (`ls` → `list`, `repo add`), as cobra's Find reaches it. */
+export function recordedPath(words: readonly string[]): string | undefined {
+  return find(words);
+}
 
 /** The help the command line asks for, or undefined when it asks for none. */
 export function helpAsked(argv: readonly string[], home: string): CommandResult | undefined {
@@ -50,7 +56,7 @@ export function helpAsked(argv: readonly string[], home: string): CommandResult 
   // an unknown flag is reported before help; parseArgs throws it and the dispatcher words it
   if (wantsHelp) {
     try {
-      parseArgs(argv.slice(1));
+      parseArgs(argv.slice(1), flagTable(path));
     } catch {
       return undefined;
     }
