@@ -82,3 +82,23 @@ test('helm get hooks, metadata and all show what the release recorded (helm v4.1
   assert.match(await run(s, 'helm get metadata web -n shop'), /\nAPPLY_METHOD: client-side apply\n$/);
   assert.match(await run(s, 'helm install w2 stable/web -n shop --dry-run'), /\nDESCRIPTION: Dry run complete\nHOOKS:\n---\n# Source: web\/templates\/tests\/test-connection\.yaml\n[\s\S]*\nMANIFEST:\n---\n/);
 });
+
+// helm v4.1.4 pkg/action/list.go: the newest revision of each release, every state unless state
+// flags narrow it (SetStateMask defaults to ListAll), only --superseded lists older revisions
+test('helm list: every state by default, state flags narrow it, --superseded lists old revisions, -r reverses', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('helm repo add stable https://charts.example.com/stable');
+  await s.exec('helm install api stable/web --version 1.0.0');
+  await s.exec('helm upgrade api stable/web --version 1.1.0');
+  await s.exec('helm install kept stable/web --version 1.0.0');
+  await s.exec('helm uninstall kept --keep-history');
+  const cols = (out: string): string[] => out.trim().split('\n').slice(1).map((l) => l.split('\t').map((c) => c.trim()).filter((c, i) => i === 0 || i === 2 || i === 4).join(' '));
+  const cases: Array<{ name: string; cmd: string; want: string[] }> = [
+    { name: 'default: every state', cmd: 'helm list', want: ['api 2 deployed', 'kept 1 uninstalled'] },
+    { name: 'one state', cmd: 'helm list --deployed', want: ['api 2 deployed'] },
+    { name: 'superseded revisions', cmd: 'helm list --superseded', want: ['api 1 superseded'] },
+    { name: 'reversed', cmd: 'helm list -r', want: ['kept 1 uninstalled', 'api 2 deployed'] },
+  ];
+  for (const c of cases) assert.deepEqual(cols(await run(s, c.cmd)), c.want, c.name);
+  assert.equal(await run(s, 'helm list -q --uninstalled'), 'kept\n');
+});
