@@ -29,9 +29,27 @@ function find(words: readonly string[]): string | undefined {
 
 const out = (text: string, home: string): CommandResult => ({ stdout: text.replaceAll(HELP_HOME, home), stderr: '', exitCode: 0 });
 
-/** The recorded command path the words name (`ls` → `list`, `repo add`), as cobra's Find reaches it. */
-export function recordedPath(words: readonly string[]): string | undefined {
-  return find(words);
+/**
+ * The recorded command path a command line names (`ls` → `list`, `get -n shop values web` →
+ * `get values`), as cobra's Find reaches it: flags are stripped with their values (stripFlags
+ * knows from the command's flag set which flags take one), then the first word after the
+ * command may name its subcommand.
+ */
+export function commandPath(argv: readonly string[]): string | undefined {
+  const [first, ...rest] = argv;
+  if (first === undefined) return undefined;
+  const table = find([first]) !== undefined ? flagTable(find([first])!) : undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i]!;
+    if (w === '--') break;
+    if (!w.startsWith('-') || w === '-') return find([first, w]);
+    if (w.includes('=')) continue;
+    const name = w.startsWith('--') ? w.slice(2) : table?.short.get(w.slice(1, 2));
+    // a shorthand with its value attached (-nshop) takes nothing more
+    const attached = !w.startsWith('--') && w.length > 2;
+    if (name !== undefined && !attached && table?.long.get(name) === 'value') i++;
+  }
+  return find([first]);
 }
 
 /** The help the command line asks for, or undefined when it asks for none. */
@@ -49,7 +67,7 @@ export function helpAsked(argv: readonly string[], home: string): CommandResult 
   const end = argv.indexOf('--');
   const flagsPart = end < 0 ? argv : argv.slice(0, end);
   const wantsHelp = flagsPart.some((w) => w === '-h' || w === '--help' || w === '--help=true');
-  const path = find(argv.filter((w) => !w.startsWith('-')).slice(0, 2));
+  const path = commandPath(argv);
   if (!path) return undefined;
   const group = !path.includes(' ') && Object.keys(HELM_HELP).some((k) => k.startsWith(`${path} `));
   if (!wantsHelp && !(group && path === canonical(first))) return undefined;

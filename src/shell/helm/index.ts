@@ -31,7 +31,7 @@ import { template } from './template.js';
 import { test } from './test.js';
 import { uninstall } from './uninstall.js';
 import { ValuesError } from './values.js';
-import { helpAsked, recordedPath } from './help.js';
+import { commandPath, helpAsked } from './help.js';
 import { flagTable } from './flag-table.js';
 
 type Sub = (env: HelmEnv, a: ReturnType<typeof parseArgs>) => string;
@@ -94,8 +94,8 @@ export const helm: CommandFn = (ctx): CommandResult => {
   // what parsing and the run wrote to stderr before the outcome
   const logged = (): string => env.log.join('');
   try {
-    // the command's own flags (its recorded help); the first argument may name a subcommand (`repo add`)
-    const path = recordedPath([sub ?? '', ...rest.filter((w) => !w.startsWith('-')).slice(0, 1)]);
+    // the command's own flags (its recorded help); a later word may name a subcommand (`repo add`)
+    const path = sub === undefined ? undefined : commandPath([sub, ...rest]);
     const a = parseArgs(rest, path !== undefined ? flagTable(path) : undefined);
     env.log.push(...a.notices);
     if (sub === 'lint') return { stdout: lint(env, a).stdout, stderr: logged(), exitCode: 0 };

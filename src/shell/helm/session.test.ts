@@ -102,3 +102,14 @@ test('helm list: every state by default, state flags narrow it, --superseded lis
   for (const c of cases) assert.deepEqual(cols(await run(s, c.cmd)), c.want, c.name);
   assert.equal(await run(s, 'helm list -q --uninstalled'), 'kept\n');
 });
+
+// cobra's Find strips flags with their values before it looks for the subcommand (stripFlags)
+test('helm get with the namespace flag before the subcommand runs the subcommand, not the group help', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('helm repo add stable https://charts.example.com/stable');
+  await s.exec('helm install web stable/web -n shop --create-namespace --set replicaCount=2');
+  const want = 'USER-SUPPLIED VALUES:\nreplicaCount: 2\n';
+  for (const cmd of ['helm get values web -n shop', 'helm get -n shop values web', 'helm get --namespace=shop values web', 'helm get -nshop values web'])
+    assert.equal(await run(s, cmd), want, cmd);
+  assert.match(await run(s, 'helm get -n shop'), /^\nThis command consists of multiple subcommands/);
+});
