@@ -25,12 +25,19 @@ export const REGEX_WORK_PER_STEP = 32;
 /** Simulated time one line may consume: a week, enough to watch a weekly CronJob fire. */
 export const LINE_SIM_MS = 7 * 24 * 3600 * 1000;
 
-export type BudgetReason = 'steps' | 'output' | 'time' | 'interrupt';
+export type BudgetReason = 'steps' | 'output' | 'time' | 'interrupt' | 'patience';
 
-/** Thrown through the interpreter and commands to end the line; caught once, at its top. */
+/**
+ * Thrown through the interpreter and commands to end the line; caught once, at its top.
+ * `patience`: a command that would wait on for what cannot happen while it waits (a deletion held
+ * by finalizers) is ended as the learner would end it, with the command's own explanation.
+ */
 export class BudgetExceeded extends Error {
-  constructor(readonly reason: BudgetReason) {
-    super(budgetMessage(reason));
+  constructor(
+    readonly reason: BudgetReason,
+    detail?: string,
+  ) {
+    super(detail ?? budgetMessage(reason));
   }
 }
 
@@ -44,6 +51,7 @@ export function budgetMessage(reason: BudgetReason): string {
     case 'time':
       return `cka-lab: line stopped: it would wait past ${LINE_SIM_MS / 86_400_000} days of simulated time (simulator limit; bash would wait until Ctrl-C)`;
     case 'interrupt':
+    case 'patience':
       return '';
   }
 }

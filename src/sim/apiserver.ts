@@ -27,7 +27,7 @@ import type { Container, CronJob, Deployment, Job, KObject, Pod, Service, Servic
 import { applyDefaults } from './api/defaults.js';
 import { generateJobSelector } from './api/job-selector.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
-import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields } from './api/validation.js';
+import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields, validateFinalizers, finalizerWarnings } from './api/validation.js';
 import { podReady, type PodDisruptionBudget } from './controllers/disruption.js';
 import { validateCrd } from './api/validation-crd.js';
 import { validateCronJob, validateJob } from './api/validation-batch.js';
@@ -44,6 +44,8 @@ import { defaultLimitRange, type LimitRange } from './api/admission/limitranger.
 import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
 import { authorize, forbiddenText, isPrivileged, rulesFor, type Decision, type RbacPolicy, type RequestAttributes, type UserInfo } from './api/rbac.js';
 import { authenticate, impersonatedUser, type Credentials } from './authn.js';
+import { deleteForeground } from './controllers/garbage-collector.js';
+import { FOREGROUND_FINALIZER, newFinalizersError, STANDARD_FINALIZERS } from './api/deletion.js';
 
 /**
  * Who a client is (kubectl passes its kubeconfig's credentials and `--as`/`--as-group`). An
@@ -331,6 +333,7 @@ export class ApiServer {
     delete m.uid;
     delete m.creationTimestamp;
     delete m.deletionTimestamp;
+    delete m.deletionGracePeriodSeconds;
     if (info.namespaced) this.admitNamespace(m.namespace!);
     if (this.c.store.get(obj.kind, m.namespace, m.name)) throw alreadyExists(info, m.name);
     if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
@@ -350,10 +353,12 @@ export class ApiServer {
       ...validateName(m.name, nameRuleForKind(obj.kind)),
       ...validateLabels(m.labels, 'metadata.labels'),
       ...validateAnnotationsSize(m.annotations),
+      ...validateFinalizers(m.finalizers, !info.crd, STANDARD_FINALIZERS),
       ...this.validate(obj, undefined),
       ...validateDataSize(obj),
     ];
     if (errs.length > 0) throw invalid(info, m.name, errs);
+    if (info.crd) attrs.warnings.push(...finalizerWarnings(m.finalizers, STANDARD_FINALIZERS));
     admitValidating(attrs);
     this.prepareCreate(obj);
     if (opts.dryRun) return obj;
@@ -384,7 +389,10 @@ export class ApiServer {
       const specChanged = JSON.stringify(obj['spec']) !== JSON.stringify(old['spec']);
       obj.metadata.generation = old.metadata.generation + (specChanged ? 1 : 0);
     }
+    // rest.BeforeUpdate: an update can never remove or change a deletion timestamp or grace period
     if (old.metadata.deletionTimestamp) obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
+    else delete obj.metadata.deletionTimestamp;
+    if (old.metadata.deletionGracePeriodSeconds !== undefined) obj.metadata.deletionGracePeriodSeconds ??= old.metadata.deletionGracePeriodSeconds;
     if (this.hasStatusSubresource(obj.kind)) {
       if (old['status'] !== undefined) obj['status'] = clone(old['status']);
       else delete obj['status'];
@@ -395,13 +403,17 @@ export class ApiServer {
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
     const attrs: AdmissionAttributes = { operation: 'UPDATE', obj, old, ...(ns ? { namespace: ns } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
+    const noNewFinalizers = newFinalizersError(old, obj);
     const errs = [
       ...validateLabels(obj.metadata.labels, 'metadata.labels'),
       ...validateAnnotationsSize(obj.metadata.annotations),
+      ...validateFinalizers(obj.metadata.finalizers, !info.crd, STANDARD_FINALIZERS),
+      ...(noNewFinalizers ? [field.forbidden('metadata.finalizers', noNewFinalizers)] : []),
       ...this.validate(obj, old),
       ...validateDataSize(obj),
     ];
     if (errs.length > 0) throw invalid(info, obj.metadata.name, errs);
+    if (info.crd) attrs.warnings.push(...finalizerWarnings(obj.metadata.finalizers, STANDARD_FINALIZERS));
     admitValidating(attrs);
     if (obj.kind === 'PersistentVolumeClaim') admitClaimResize(this.c.store, obj as PersistentVolumeClaim, old as PersistentVolumeClaim);
     this.prepareUpdate(obj, old);
@@ -415,6 +427,8 @@ export class ApiServer {
   /**
    * Delete an object. Pods are deleted gracefully (deletionTimestamp, then the kubelet removes
    * them); other kinds go at once and their dependents follow through the garbage collector.
+   * Finalizers keep any object, marked Terminating, until they are all removed (Cluster.deleteObject);
+   * deleting it again changes nothing and answers the same.
    */
   delete(kind: string, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KObject {
     this.ensureUp();
@@ -429,7 +443,7 @@ export class ApiServer {
       const pod = clone(old) as Pod;
       const grace = opts.gracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30;
       if (grace <= 0 || !pod.spec.nodeName || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') {
-        this.c.store.remove(kind, ns, name);
+        this.c.deleteObject(kind, ns, name);
       } else if (!pod.metadata.deletionTimestamp) {
         pod.metadata.deletionTimestamp = this.c.timestamp();
         pod.metadata.deletionGracePeriodSeconds = grace;
@@ -446,8 +460,15 @@ export class ApiServer {
       // apiextensions' finalizing controller (customresource_finalizer... finalizer/crd_finalizer.go)
       // deletes every custom resource of a deleted CRD before the CRD itself goes
       if (kind === 'CustomResourceDefinition') this.removeCustomResources(old as CustomResourceDefinition);
-      this.c.store.remove(kind, ns, name);
+      // the garbage collector's orphan finalizer, done at once: the dependents lose this owner
       if (opts.propagation === 'Orphan') this.orphanDependents(old);
+      // finalizers keep the object, Terminating, until they are removed (api/deletion.ts); a
+      // foreground deletion waits for the garbage collector to delete the blocking dependents
+      const foreground = opts.propagation === 'Foreground';
+      if (!this.c.deleteObject(kind, ns, name, foreground ? [FOREGROUND_FINALIZER] : []) && foreground) {
+        const marked = this.c.store.get(kind, ns, name);
+        if (marked) deleteForeground(this.c, marked);
+      }
     }
     this.c.settle();
     return old;

@@ -8,6 +8,7 @@ import { clampClockTime, ManualClock, rfc3339 } from '../util/clock.js';
 import { Random } from '../util/random.js';
 import { Store, type StoreData } from './api/store.js';
 import type { KEvent, KObject } from './api/types.js';
+import { finishesDeletion, hasFinalizers, markDeleted } from './api/deletion.js';
 import { Host, type HostData } from './node/host.js';
 import type { Discovery } from './api/registry.js';
 import { discoveryOf } from './api/crd.js';
@@ -325,8 +326,34 @@ export class Cluster {
     }
   }
 
+  /**
+   * Store a changed object (an update). An update that takes the last finalizer off an object whose
+   * deletion waited on it removes the object (store.go shouldDeleteDuringUpdate, api/deletion.ts).
+   */
   write<T extends KObject>(obj: T): T {
+    if (finishesDeletion(this.store.get(obj.kind, obj.metadata.namespace, obj.metadata.name), obj)) {
+      this.store.remove(obj.kind, obj.metadata.namespace, obj.metadata.name);
+      return obj;
+    }
     return this.store.put(obj);
+  }
+
+  /**
+   * DELETE from inside the control plane (a controller's or the API server's, past validation): the
+   * object goes at once unless finalizers keep it, marked Terminating (api/deletion.ts markDeleted)
+   * with `extraFinalizers` added (the garbage collector's orphan/foregroundDeletion). Returns
+   * whether it is gone.
+   */
+  deleteObject(kind: string, namespace: string | undefined, name: string, extraFinalizers: readonly string[] = []): boolean {
+    const old = this.store.get(kind, namespace, name);
+    if (!old) return true;
+    if (!hasFinalizers(old) && extraFinalizers.length === 0) {
+      this.store.remove(kind, namespace, name);
+      return true;
+    }
+    const marked = markDeleted(old, this.timestamp(), extraFinalizers);
+    if (marked) this.store.put(marked);
+    return false;
   }
 
   /** Record an Event the way client-go's recorder aggregates them (same object+reason+message → count++). */

@@ -497,7 +497,16 @@ export interface Secret extends KObject {
 export interface Namespace extends KObject {
   kind: 'Namespace';
   spec?: { finalizers?: string[] };
-  status?: { phase: 'Active' | 'Terminating' };
+  status?: { phase: 'Active' | 'Terminating'; conditions?: NamespaceCondition[] };
+}
+
+/** The namespace controller's deletion conditions (core/v1 NamespaceCondition). */
+export interface NamespaceCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
 }
 
 export interface KEvent extends KObject {

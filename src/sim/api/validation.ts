@@ -26,11 +26,18 @@ export function nameRuleForKind(kind: string): NameRule {
   return 'subdomain';
 }
 
+/** apimachinery validation.IsDNS1123Subdomain: its messages, empty when valid. */
+export function subdomainProblems(name: string): string[] {
+  const out: string[] = [];
+  if (name.length > 253) out.push('must be no more than 253 characters');
+  if (!DNS1123_SUBDOMAIN.test(name)) out.push(MSG_SUBDOMAIN);
+  return out;
+}
+
 export function validateName(name: string, rule: NameRule, path = 'metadata.name'): FieldError[] {
   const errs: FieldError[] = [];
   if (rule === 'subdomain') {
-    if (name.length > 253) errs.push(field.invalid(path, name, 'must be no more than 253 characters'));
-    if (!DNS1123_SUBDOMAIN.test(name)) errs.push(field.invalid(path, name, MSG_SUBDOMAIN));
+    for (const msg of subdomainProblems(name)) errs.push(field.invalid(path, name, msg));
   } else if (rule === 'label') {
     if (name.length > 63) errs.push(field.invalid(path, name, 'must be no more than 63 characters'));
     if (!DNS1123_LABEL.test(name)) errs.push(field.invalid(path, name, MSG_LABEL));
@@ -233,4 +240,51 @@ function sameSelector(a: SelectorLike | undefined, b: SelectorLike | undefined):
 /** ValidateImmutableField for spec.selector: the new value printed with `%#v`. */
 export function immutableSelector(path: string, next: SelectorLike | undefined, old: SelectorLike | undefined): FieldError[] {
   return sameSelector(next, old) ? [] : [field.invalidRaw(path, goSyntaxSelector(next), 'field is immutable')];
+}
+
+const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const MSG_QUALIFIED =
+  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+
+/** apimachinery validation.IsQualifiedName: `[prefix/]name`, its messages, empty when valid. */
+export function qualifiedNameProblems(value: string): string[] {
+  const parts = value.split('/');
+  if (parts.length > 2) return [`a qualified name ${MSG_QUALIFIED} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+  const out: string[] = [];
+  const name = parts.length === 2 ? parts[1]! : parts[0]!;
+  if (parts.length === 2) {
+    const prefix = parts[0]!;
+    if (prefix === '') out.push('prefix part must be non-empty');
+    else out.push(...subdomainProblems(prefix).map((m) => `prefix part ${m}`));
+  }
+  if (name === '') out.push('name part must be non-empty');
+  else if (name.length > 63) out.push('name part must be no more than 63 characters');
+  if (!QUALIFIED_NAME.test(name)) out.push(`name part ${MSG_QUALIFIED}`);
+  return out;
+}
+
+/**
+ * metadata.finalizers: each a qualified name (apimachinery ValidateFinalizers, at
+ * `metadata.finalizers`), not orphan and foregroundDeletion together, and on the built-in kinds a
+ * name without a domain only when it is a standard one (core validation.go validateKubeFinalizerName,
+ * at `metadata.finalizers[i]`). Custom resources get a warning instead (customResourceStrategy).
+ */
+export function validateFinalizers(finalizers: readonly string[] | undefined, builtin: boolean, standard: ReadonlySet<string>): FieldError[] {
+  const errs: FieldError[] = [];
+  const list = finalizers ?? [];
+  for (const f of list) for (const msg of qualifiedNameProblems(f)) errs.push(field.invalid('metadata.finalizers', f, msg));
+  if (list.includes('orphan') && list.includes('foregroundDeletion'))
+    errs.push(field.invalidRaw('metadata.finalizers', `[]string{${list.map((f) => JSON.stringify(f)).join(', ')}}`, 'finalizer orphan and foregroundDeletion cannot be both set'));
+  if (builtin)
+    list.forEach((f, i) => {
+      if (!f.includes('/') && !standard.has(f)) errs.push(field.invalid(`metadata.finalizers[${i}]`, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+    });
+  return errs;
+}
+
+/** The warning a custom resource's unqualified finalizer draws (apiextensions-apiserver customresource strategy). */
+export function finalizerWarnings(finalizers: readonly string[] | undefined, standard: ReadonlySet<string>): string[] {
+  return (finalizers ?? [])
+    .filter((f) => !f.includes('/') && !standard.has(f))
+    .map((f) => `metadata.finalizers: ${JSON.stringify(f)}: prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`);
 }

@@ -76,5 +76,5 @@ function sync(c: Cluster, cj: CronJob): void {
   c.write(upd);
   const jobs = c.store.list<Job>('Job', ns).filter((j) => isOwnedBy(j, cj));
   const done = jobs.filter((j) => j.status?.conditions?.some((x) => x.type === 'Complete' && x.status === 'True'));
-  for (const j of done.slice(0, Math.max(0, done.length - (cj.spec.successfulJobsHistoryLimit ?? 3)))) c.store.remove('Job', ns, j.metadata.name);
+  for (const j of done.slice(0, Math.max(0, done.length - (cj.spec.successfulJobsHistoryLimit ?? 3)))) c.deleteObject('Job', ns, j.metadata.name);
 }

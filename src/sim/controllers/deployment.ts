@@ -151,7 +151,7 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
     .list<ReplicaSet>('ReplicaSet', ns)
     .filter((rs) => isOwnedBy(rs, d) && rs.metadata.name !== newRS!.metadata.name && (rs.spec.replicas ?? 0) === 0 && podsOf(c, rs).length === 0)
     .sort((a, b) => revisionOf(a) - revisionOf(b));
-  for (const rs of idle.slice(0, Math.max(0, idle.length - limit))) c.store.remove('ReplicaSet', ns, rs.metadata.name);
+  for (const rs of idle.slice(0, Math.max(0, idle.length - limit))) c.deleteObject('ReplicaSet', ns, rs.metadata.name);
 
   // status
   const all = c.store.list<ReplicaSet>('ReplicaSet', ns).filter((rs) => isOwnedBy(rs, d));

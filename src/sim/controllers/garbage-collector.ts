@@ -1,12 +1,53 @@
 /**
- * Garbage collector (k8s.io/kubernetes pkg/controller/garbagecollector): objects whose
- * controller owner no longer exists are deleted (background propagation), pods gracefully.
+ * Garbage collector (k8s.io/kubernetes pkg/controller/garbagecollector/garbagecollector.go):
+ * - background: objects whose owners no longer exist are deleted (attemptToDeleteItem), pods
+ *   gracefully; an owner kept Terminating by its finalizers still exists, so its dependents stay;
+ * - foreground: an owner deleted with propagationPolicy Foreground carries the
+ *   `foregroundDeletion` finalizer (processDeletingDependentsItem): its dependents are deleted —
+ *   themselves in the foreground when they have dependents — and the finalizer is removed once no
+ *   dependent with `blockOwnerDeletion` is left, which lets the owner go.
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { KObject, Pod } from '../api/types.js';
+import { FOREGROUND_FINALIZER } from '../api/deletion.js';
+import { clone } from '../api/store.js';
 import { deletePod } from './replicaset.js';
 
 const OWNED_KINDS = ['ReplicaSet', 'Pod', 'Job', 'ControllerRevision', 'EndpointSlice'];
+
+/** The objects of the owned kinds that name `uid` among their owners. */
+function dependentsOf(c: Cluster, uid: string): KObject[] {
+  return OWNED_KINDS.flatMap((kind) => c.store.list<KObject>(kind).filter((o) => o.metadata.ownerReferences?.some((r) => r.uid === uid)));
+}
+
+/**
+ * Delete a dependent as attemptToDeleteItem does: in the background, or, when an owner waits for
+ * its dependents and this one owns others itself, in the foreground.
+ */
+function deleteDependent(c: Cluster, dep: KObject, ownerWaits: boolean): void {
+  if (dep.metadata.deletionTimestamp) return;
+  if (dep.kind === 'Pod') deletePod(c, dep as Pod);
+  else {
+    const foreground = ownerWaits && dep.metadata.uid !== undefined && dependentsOf(c, dep.metadata.uid).length > 0;
+    c.deleteObject(dep.kind, dep.metadata.namespace, dep.metadata.name, foreground ? [FOREGROUND_FINALIZER] : []);
+  }
+}
+
+/**
+ * processDeletingDependentsItem for one owner waiting on its dependents (the API server starts it
+ * at the DELETE, so an owner of any kind is served; the collector finishes it as they go).
+ */
+export function deleteForeground(c: Cluster, owner: KObject): void {
+  const uid = owner.metadata.uid ?? '';
+  const blocking = dependentsOf(c, uid).filter((d) => d.metadata.ownerReferences?.some((r) => r.uid === uid && r.blockOwnerDeletion));
+  for (const dep of blocking) deleteDependent(c, dep, true);
+  if (blocking.some((d) => c.store.get(d.kind, d.metadata.namespace, d.metadata.name))) return;
+  const cur = c.store.get(owner.kind, owner.metadata.namespace, owner.metadata.name);
+  if (!cur) return;
+  const upd = clone(cur);
+  upd.metadata.finalizers = (upd.metadata.finalizers ?? []).filter((f) => f !== FOREGROUND_FINALIZER);
+  c.write(upd);
+}
 
 export const garbageCollector: Controller = {
   name: 'garbage-collector',
@@ -14,14 +55,20 @@ export const garbageCollector: Controller = {
   watches: ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Service', 'Node', 'Pod', 'EndpointSlice'],
   reconcile(c: Cluster): void {
     const uids = new Set<string>();
-    for (const kind of c.store.kinds()) for (const o of c.store.list(kind)) if (o.metadata.uid) uids.add(o.metadata.uid);
+    const waiting: KObject[] = [];
+    for (const kind of c.store.kinds()) {
+      for (const o of c.store.list(kind)) {
+        if (o.metadata.uid) uids.add(o.metadata.uid);
+        if (o.metadata.deletionTimestamp && o.metadata.finalizers?.includes(FOREGROUND_FINALIZER)) waiting.push(o);
+      }
+    }
+    for (const owner of waiting) deleteForeground(c, owner);
     for (const kind of OWNED_KINDS) {
       for (const o of [...c.store.list<KObject>(kind)]) {
         const refs = o.metadata.ownerReferences;
         if (!refs || refs.length === 0) continue;
         if (refs.some((r) => uids.has(r.uid))) continue;
-        if (kind === 'Pod') deletePod(c, o as Pod);
-        else c.store.remove(kind, o.metadata.namespace, o.metadata.name);
+        deleteDependent(c, o, false);
       }
     }
   },

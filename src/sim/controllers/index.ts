@@ -20,6 +20,8 @@ import { endpointSliceController } from './endpointslice.js';
 import { endpointsController } from './endpoints.js';
 import { garbageCollector } from './garbage-collector.js';
 import { persistentVolumeController } from './persistentvolume.js';
+import { pvcProtectionController } from './pvc-protection.js';
+import { pvProtectionController } from './pv-protection.js';
 import { localPathProvisionerController } from './local-path-provisioner.js';
 import { volumeExpandController } from './volume-expand.js';
 import { apiServiceAvailabilityController } from './apiservice-availability.js';
@@ -48,6 +50,8 @@ export const CONTROLLERS: readonly Controller[] = [
   jobController,
   cronJobController,
   persistentVolumeController,
+  pvcProtectionController,
+  pvProtectionController,
   schedulerController,
   kubeletController,
   cniInstallController,

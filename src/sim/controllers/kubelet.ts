@@ -205,17 +205,20 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     return;
   }
   if (pod.metadata.deletionTimestamp) {
+    // finished, and kept by its finalizers: nothing of it runs here any more
+    if (pod.metadata.deletionGracePeriodSeconds === 0 && (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed')) return;
     const started = Date.parse(pod.metadata.deletionTimestamp);
     const slow = pod.spec.containers.some((ct) => /sleep|tail/.test([...(ct.command ?? []), ...(ct.args ?? [])].join(' ')));
     const grace = (pod.metadata.deletionGracePeriodSeconds ?? 30) * 1000;
     const done = started + (slow ? grace : Math.min(grace, 1_000));
     if (now >= done) {
-      c.store.remove('Pod', pod.metadata.namespace, pod.metadata.name);
       release(c, uid);
       dropPodFs(c, uid);
       dropPodVolumes(c, uid);
       dropRuns(c, uid);
       forgetPod(c, uid);
+      // status_manager.go: the final DELETE with grace period 0; finalizers keep the pod, terminal
+      if (!c.deleteObject('Pod', pod.metadata.namespace, pod.metadata.name)) c.write(terminatedPod(c.store.get<Pod>('Pod', pod.metadata.namespace, pod.metadata.name) ?? pod, slow, ts));
     } else c.wakeAt(done);
     return;
   }
@@ -392,6 +395,33 @@ function initialConditions(pod: Pod, ts: string, prev: PodCondition[] | undefine
     cond('ContainersReady', false, ts, undefined, 'ContainersNotReady'),
     cond('PodScheduled', true, ts, prev),
   ];
+}
+
+/**
+ * A deleted pod the kubelet has finished but finalizers keep (kubelet_pods.go generateAPIPodStatus
+ * for a terminal pod): every container terminated — exit 0 when it stopped on SIGTERM, 137 when
+ * the grace period ran out (the `slow` PID 1 that ignores SIGTERM) — the phase Succeeded or
+ * Failed by those codes, the pod no longer ready.
+ */
+function terminatedPod(podIn: Pod, slow: boolean, ts: string): Pod {
+  const pod = clone(podIn);
+  const code = slow ? 137 : 0;
+  const status = (pod.status ??= {});
+  status.containerStatuses = (status.containerStatuses ?? []).map((cs) => {
+    const startedAt = cs.state.running?.startedAt ?? cs.state.terminated?.startedAt ?? ts;
+    const terminated = cs.state.terminated ?? { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) };
+    return { ...cs, ready: false, started: false, state: { terminated } };
+  });
+  status.phase = status.containerStatuses.every((cs) => cs.state.terminated?.exitCode === 0) ? 'Succeeded' : 'Failed';
+  for (const cnd of status.conditions ?? []) {
+    if ((cnd.type === 'Ready' || cnd.type === 'ContainersReady') && cnd.status === 'True') {
+      cnd.status = 'False';
+      cnd.reason = 'PodCompleted';
+      delete cnd.message;
+      cnd.lastTransitionTime = ts;
+    }
+  }
+  return pod;
 }
 
 /** Drop the kubelet's private state for a pod that is gone. */

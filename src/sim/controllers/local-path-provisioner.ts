@@ -78,7 +78,7 @@ function reclaim(c: Cluster, pv: PersistentVolume): void {
   const path = pv.spec.hostPath?.path;
   const h = node ? c.host(node) : undefined;
   if (h && path && h.fs.exists(path)) h.fs.removeTree(path);
-  c.store.remove('PersistentVolume', undefined, pv.metadata.name);
+  c.deleteObject('PersistentVolume', undefined, pv.metadata.name);
 }
 
 export const localPathProvisionerController: Controller = {

@@ -4,7 +4,8 @@
  * `kube-root-ca.crt` ConfigMap, as the serviceaccount and root-ca-cert-publisher controllers do.
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { Namespace, Pod } from '../api/types.js';
+import type { Namespace, NamespaceCondition, Pod } from '../api/types.js';
+import { clone } from '../api/store.js';
 import { deletePod } from './replicaset.js';
 import { runningFlags } from '../controlplane.js';
 
@@ -21,25 +22,99 @@ function rootCa(c: Cluster): string {
   return text && text.includes('-----BEGIN CERTIFICATE-----') ? text : ROOT_CA;
 }
 
+/** namespaced_resources_deleter.go finalizerEstimateSeconds. */
+const FINALIZER_ESTIMATE_S = 15;
+
+/** The condition types the deleter maintains, in its order, with their success reason and message. */
+const CONDITION_TYPES: readonly [type: string, reason: string, message: string][] = [
+  ['NamespaceDeletionDiscoveryFailure', 'ResourcesDiscovered', 'All resources successfully discovered'],
+  ['NamespaceDeletionGroupVersionParsingFailure', 'ParsedGroupVersions', 'All legacy kube types successfully parsed'],
+  ['NamespaceDeletionContentFailure', 'ContentDeleted', 'All content successfully deleted, may be waiting on finalization'],
+  ['NamespaceContentRemaining', 'ContentRemoved', 'All content successfully removed'],
+  ['NamespaceFinalizersRemaining', 'ContentHasNoFinalizers', 'All content-preserving finalizers finished'],
+];
+
+/** `a, b` of the counts, sorted as the deleter sorts its lines (`pods. has 2 resource instances`). */
+function countLines(counts: ReadonlyMap<string, number>, line: (key: string, n: number) => string): string {
+  return [...counts].map(([k, n]) => line(k, n)).sort().join(', ');
+}
+
+/**
+ * namespace_condition_utils.go ProcessContentTotals + updateConditions: every condition type is
+ * present, the failing ones True with what remains; a condition's transition time moves only when
+ * its status changes.
+ */
+export function deletionConditions(
+  prev: readonly NamespaceCondition[],
+  remaining: ReadonlyMap<string, number>,
+  finalizers: ReadonlyMap<string, number>,
+  ts: string,
+): NamespaceCondition[] {
+  const failing = new Map<string, [reason: string, message: string]>();
+  if (remaining.size > 0) failing.set('NamespaceContentRemaining', ['SomeResourcesRemain', `Some resources are remaining: ${countLines(remaining, (r, n) => `${r} has ${n} resource instances`)}`]);
+  if (finalizers.size > 0)
+    failing.set('NamespaceFinalizersRemaining', ['SomeFinalizersRemain', `Some content in the namespace has finalizers remaining: ${countLines(finalizers, (f, n) => `${f} in ${n} resource instances`)}`]);
+  const out = prev.map((cnd) => ({ ...cnd }));
+  for (const [type, okReason, okMessage] of CONDITION_TYPES) {
+    const bad = failing.get(type);
+    const want: NamespaceCondition = bad ? { type, status: 'True', lastTransitionTime: ts, reason: bad[0], message: bad[1] } : { type, status: 'False', lastTransitionTime: ts, reason: okReason, message: okMessage };
+    const old = out.find((cnd) => cnd.type === type);
+    if (!old) out.push(want);
+    else if (old.status !== want.status || old.reason !== want.reason || old.message !== want.message) {
+      if (old.status !== want.status) old.lastTransitionTime = ts;
+      old.status = want.status;
+      old.reason = want.reason!;
+      old.message = want.message!;
+    }
+  }
+  return out;
+}
+
+/**
+ * namespaced_resources_deleter.go deleteAllContent: delete everything in the namespace (pods
+ * gracefully; finalizers keep what they keep), count what is left by resource and by finalizer,
+ * record that in the namespace's conditions, and remove the namespace once nothing is left
+ * (finalizeNamespace takes `kubernetes` off spec.finalizers; nothing else holds it here).
+ */
+function deleteContent(c: Cluster, ns: Namespace): void {
+  const name = ns.metadata.name;
+  const remaining = new Map<string, number>();
+  const finalizers = new Map<string, number>();
+  for (const r of c.discovery().resources) {
+    if (!r.namespaced) continue;
+    for (const o of [...c.store.list(r.kind, name)]) {
+      if (r.kind === 'Pod') deletePod(c, o as Pod);
+      else c.deleteObject(r.kind, name, o.metadata.name);
+      const left = c.store.get(r.kind, name, o.metadata.name);
+      if (!left) continue;
+      const key = `${r.resource}.${r.group}`;
+      remaining.set(key, (remaining.get(key) ?? 0) + 1);
+      for (const f of left.metadata.finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
+    }
+  }
+  if (remaining.size === 0) {
+    c.store.remove('Namespace', undefined, name);
+    return;
+  }
+  // namespace_controller.go requeues after estimate/2+1 s; content held by finalizers estimates
+  // finalizerEstimateSeconds (15): whoever removes them, the namespace goes at the next look
+  if (finalizers.size > 0) c.wakeAt(c.now() + (Math.floor(FINALIZER_ESTIMATE_S / 2) + 1) * 1000);
+  const conditions = deletionConditions(ns.status?.conditions ?? [], remaining, finalizers, c.timestamp());
+  if (JSON.stringify(conditions) === JSON.stringify(ns.status?.conditions ?? [])) return;
+  const upd = clone(ns);
+  upd.status = { phase: 'Terminating', conditions };
+  c.write(upd);
+}
+
 export const namespaceController: Controller = {
   name: 'namespace',
   runsIn: 'controllerManager',
-  watches: ['Namespace', 'ServiceAccount', 'ConfigMap', 'Pod'],
+  watches: ['Namespace', 'ServiceAccount', 'ConfigMap', 'Pod', 'PersistentVolumeClaim', 'time'],
   reconcile(c: Cluster): void {
     for (const ns of c.store.list<Namespace>('Namespace')) {
       const name = ns.metadata.name;
       if (ns.metadata.deletionTimestamp) {
-        let remaining = 0;
-        for (const r of c.discovery().resources) {
-          if (!r.namespaced) continue;
-          for (const o of [...c.store.list(r.kind, name)]) {
-            if (r.kind === 'Pod') {
-              deletePod(c, o as Pod);
-              if (c.store.get('Pod', name, o.metadata.name)) remaining++;
-            } else c.store.remove(r.kind, name, o.metadata.name);
-          }
-        }
-        if (remaining === 0) c.store.remove('Namespace', undefined, name);
+        deleteContent(c, ns);
         continue;
       }
       const ca = rootCa(c);

@@ -75,7 +75,7 @@ function reclaimDelete(c: Cluster, pv: PV): void {
   if (pv.metadata.annotations?.[PROVISIONED_BY_ANNOTATION]) return;
   const path = pv.spec.hostPath?.path;
   if (path !== undefined && /^\/tmp\/.+/.test(path)) {
-    c.store.remove('PersistentVolume', undefined, pv.metadata.name);
+    c.deleteObject('PersistentVolume', undefined, pv.metadata.name);
     return;
   }
   const msg =

@@ -85,7 +85,7 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
 export function deletePod(c: Cluster, pod: Pod): void {
   const upd = clone(pod);
   if (!upd.spec.nodeName) {
-    c.store.remove('Pod', upd.metadata.namespace, upd.metadata.name);
+    c.deleteObject('Pod', upd.metadata.namespace, upd.metadata.name);
     return;
   }
   if (upd.metadata.deletionTimestamp) return;

@@ -187,6 +187,8 @@ function schedulingContext(c: Cluster, nodes: NodeInfo[]): SchedulingContext {
     claimProblem: (ns, name) => {
       const claim = c.store.get<PersistentVolumeClaim>('PersistentVolumeClaim', ns, name);
       if (!claim) return `persistentvolumeclaim "${name}" not found`;
+      // volumebinding binder.go GetPodVolumeClaims: a claim being deleted cannot be used
+      if (claim.metadata.deletionTimestamp) return `persistentvolumeclaim "${name}" is being deleted`;
       return unboundImmediateClaim(c.store, claim) ? 'pod has unbound immediate PersistentVolumeClaims' : undefined;
     },
     volumeConflict: (pod, node) => volumeBindingConflict(pod, node, c.store),

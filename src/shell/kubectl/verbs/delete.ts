@@ -2,7 +2,9 @@
  * `kubectl delete` (k8s.io/kubectl pkg/cmd/delete/delete.go): by TYPE NAME, TYPE/NAME, -f, -l or
  * --all; prints the v1.35 messages (`pod "x" deleted from default namespace`, cluster-scoped
  * `namespace "x" deleted`, `force deleted` with --grace-period=0) and, like --wait=true, waits by
- * advancing the simulated clock until the objects are gone.
+ * advancing the simulated clock until the objects are gone (waitDeleted: --timeout's error, or a
+ * learner's Ctrl-C when finalizers hold an object). The server answers a deletion that finalizers
+ * keep like any other, so the message is the same.
  */
 import type { KObject } from '../../../sim/api/types.js';
 import { selectObjects } from '../resource-args.js';
@@ -15,6 +17,9 @@ import { manifestsOrKustomization } from './kustomize.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { ApiError } from '../../../sim/api/errors.js';
 import { manifestNamespace, withSource } from '../manifest.js';
+import { pollUntil } from '../poll.js';
+import { durationFlag } from '../duration.js';
+import { BudgetExceeded, INTERRUPTED_STATUS } from '../../budget.js';
 
 
 /** DeleteOptions.PrintObj. */
@@ -27,13 +32,51 @@ export function deleteMessage(obj: KObject, operation: string, output: string | 
   return `${kind} "${obj.metadata.name}" ${op}\n`;
 }
 
-/** Advance simulated time until the object is gone (delete --wait), at most `seconds`. */
+/** delete.go: a --timeout of 0 waits "forever", which kubectl makes a week. */
+const WEEK_MS = 168 * 3600_000;
+/** How long past its grace period a deletion is awaited before the simulated learner presses Ctrl-C. */
+const PATIENCE_MS = 60_000;
+
+/** Move simulated time until the object is gone (run --rm, replace --force), at most `seconds`. */
 export function waitGone(env: KubectlEnv, kind: string, ns: string | undefined, name: string, seconds: number): boolean {
-  for (let i = 0; i <= seconds; i++) {
-    if (!env.cluster.store.get(kind, kindInfoOf({ kind, apiVersion: '', metadata: { name } }).namespaced ? ns : undefined, name)) return true;
-    env.cluster.advance(1000);
+  const namespaced = kindInfoOf({ kind, apiVersion: '', metadata: { name } }).namespaced;
+  return pollUntil(env, env.cluster.now() + seconds * 1000, () => (env.cluster.store.get(kind, namespaced ? ns : undefined, name) ? undefined : true)) === true;
+}
+
+/** `persistentvolumeclaims/data`, as kubectl wait names an object. */
+function waitName(env: KubectlEnv, obj: KObject): string {
+  const d = env.cluster.discovery();
+  return `${d.hasKind(obj.kind) ? d.infoForKind(obj.kind).resource : obj.kind.toLowerCase()}/${obj.metadata.name}`;
+}
+
+/**
+ * delete.go's wait (kubectl wait's IsDeleted under one deadline, each object in turn): until each
+ * deleted object is gone — or replaced by a new one of the same name (another UID: a StatefulSet's
+ * pod) — on the simulated clock. `--timeout` bounds it with wait's error. Without one kubectl
+ * would wait a week; the simulation waits out the grace period and a minute more, then ends the
+ * line as Ctrl-C would, saying what it was still waiting for (a deletion held by finalizers).
+ */
+export function waitDeleted(env: KubectlEnv, objs: readonly KObject[], timeoutMs: number, graceSeconds: number): string {
+  const start = env.cluster.now();
+  const deadline = start + (timeoutMs > 0 ? timeoutMs : WEEK_MS);
+  const store = env.cluster.store;
+  const live = (o: KObject): KObject | undefined => {
+    const cur = store.get(o.kind, kindInfoOf(o).namespaced ? o.metadata.namespace : undefined, o.metadata.name);
+    return cur && (!o.metadata.uid || cur.metadata.uid === o.metadata.uid) ? cur : undefined;
+  };
+  for (const o of objs) {
+    const grace = Math.max(graceSeconds, live(o)?.metadata.deletionGracePeriodSeconds ?? 0, 30) * 1000;
+    const patience = timeoutMs > 0 ? deadline : Math.min(deadline, start + grace + PATIENCE_MS);
+    const gone = pollUntil(env, patience, () => (live(o) ? undefined : true));
+    if (gone) continue;
+    if (timeoutMs > 0) return `error: timed out waiting for the condition on ${waitName(env, o)}\n`;
+    const held = live(o)?.metadata.finalizers ?? [];
+    throw new BudgetExceeded(
+      'patience',
+      `cka-lab: kubectl delete stopped as Ctrl-C would: ${waitName(env, o)} is still there after ${Math.round((env.cluster.now() - start) / 1000)}s${held.length ? ` (finalizers: ${held.join(', ')})` : ''}; kubectl waits up to --timeout (a week by default); --wait=false returns at once`,
+    );
   }
-  return false;
+  return '';
 }
 
 export const deleteVerb: Verb = {
@@ -103,10 +146,18 @@ export const deleteVerb: Verb = {
     if (objs.length === 0 && !failed) {
       stderr += allNs || typesOnly.every((t) => !t.namespaced) ? 'No resources found\n' : `No resources found in ${ns.name} namespace.\n`;
     }
-    if (dry.mode === 'none' && p.flags['wait'] !== false) {
-      for (const o of deleted) waitGone(env, o.kind, o.metadata.namespace, o.metadata.name, Math.max(grace, 30) + 60);
+    let waitError = '';
+    if (dry.mode === 'none' && p.flags['wait'] !== false && deleted.length > 0) {
+      try {
+        waitError = waitDeleted(env, deleted, durationFlag(p, 'timeout', 0), grace);
+      } catch (e) {
+        // the learner's Ctrl-C: what was printed stays, the status is SIGINT's
+        if (!(e instanceof BudgetExceeded && e.reason === 'patience')) throw e;
+        return { stdout, stderr: `${stderr}${e.message}\n`, exitCode: INTERRUPTED_STATUS };
+      }
     }
     for (const e of input?.errors ?? []) stderr += errorResult(e, 'delete').stderr;
-    return { stdout, stderr, exitCode: failed || input?.errors.length ? 1 : 0 };
+    stderr += waitError;
+    return { stdout, stderr, exitCode: failed || input?.errors.length || waitError ? 1 : 0 };
   },
 };

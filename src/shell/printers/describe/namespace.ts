@@ -1,9 +1,10 @@
 /**
- * Namespace: describe.go describeNamespace, DescribeResourceQuotas, DescribeLimitRanges.
+ * Namespace: describe.go describeNamespace (its deletion conditions while Terminating), DescribeResourceQuotas, DescribeLimitRanges.
  * LimitRange rows are sorted by resource name (upstream iterates a Go map: random order).
  */
 import type { KObject, Namespace } from '../../../sim/api/types.js';
 import { rec } from '../columns/cells.js';
+import { rfc1123z } from '../duration.js';
 import { describeLimitRangeSpec } from './resourcequota.js';
 import { LEVEL_0, LEVEL_1, printAnnotationsMultiline, printLabelsMultiline, tabbedString, type DescribeContext, type PrefixWriter } from './writer.js';
 
@@ -41,6 +42,13 @@ export function describeNamespace(ns: Namespace, ctx: DescribeContext): string {
     printLabelsMultiline(w, 'Labels', ns.metadata.labels);
     printAnnotationsMultiline(w, 'Annotations', ns.metadata.annotations);
     w.write(LEVEL_0, `Status:\t${ns.status?.phase ?? ''}\n`);
+    const conditions = ns.status?.conditions ?? [];
+    if (conditions.length > 0) {
+      w.write(LEVEL_0, 'Conditions:\n');
+      w.write(LEVEL_1, 'Type\tStatus\tLastTransitionTime\tReason\tMessage\n');
+      w.write(LEVEL_1, '----\t------\t------------------\t------\t-------\n');
+      for (const c of conditions) w.write(LEVEL_1, `${c.type}\t${c.status}\t${c.lastTransitionTime ? rfc1123z(c.lastTransitionTime) : 'Mon, 01 Jan 0001 00:00:00 +0000'}\t${c.reason ?? ''}\t${c.message ?? ''}\n`);
+    }
     w.write(LEVEL_0, '\n');
     describeResourceQuotas(ctx.resourceQuotas ?? [], w);
     w.write(LEVEL_0, '\n');
