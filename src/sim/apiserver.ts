@@ -45,6 +45,7 @@ import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
 import { authorize, forbiddenText, isPrivileged, rulesFor, type Decision, type RbacPolicy, type RequestAttributes, type UserInfo } from './api/rbac.js';
 import { authenticate, impersonatedUser, type Credentials } from './authn.js';
 import { deleteForeground } from './controllers/garbage-collector.js';
+import { markCrdDeleted } from './controllers/crd-finalizer.js';
 import { FOREGROUND_FINALIZER, newFinalizersError, STANDARD_FINALIZERS } from './api/deletion.js';
 
 /**
@@ -335,6 +336,8 @@ export class ApiServer {
     delete m.deletionTimestamp;
     delete m.deletionGracePeriodSeconds;
     if (info.namespaced) this.admitNamespace(m.namespace!);
+    if (info.crd && this.c.store.get('CustomResourceDefinition', undefined, info.crd)?.metadata.deletionTimestamp)
+      throw new ApiError('MethodNotAllowed', 'create not allowed while custom resource definition is terminating', 405);
     if (this.c.store.get(obj.kind, m.namespace, m.name)) throw alreadyExists(info, m.name);
     if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
@@ -457,9 +460,14 @@ export class ApiServer {
       nsObj['status'] = { phase: 'Terminating' };
       this.c.write(nsObj);
     } else {
-      // apiextensions' finalizing controller (customresource_finalizer... finalizer/crd_finalizer.go)
-      // deletes every custom resource of a deleted CRD before the CRD itself goes
-      if (kind === 'CustomResourceDefinition') this.removeCustomResources(old as CustomResourceDefinition);
+      // the CRD registry (apiextensions-apiserver pkg/registry/customresourcedefinition/etcd.go
+      // Delete): the first DELETE adds the cleanup finalizer and Terminating=True; the CRD
+      // finalizer controller deletes the custom resources and then lets the CRD go
+      if (kind === 'CustomResourceDefinition' && !old.metadata.deletionTimestamp) {
+        this.c.write(markCrdDeleted(old as CustomResourceDefinition, this.c.timestamp()));
+        this.c.settle();
+        return old;
+      }
       // the garbage collector's orphan finalizer, done at once: the dependents lose this owner
       if (opts.propagation === 'Orphan') this.orphanDependents(old);
       // finalizers keep the object, Terminating, until they are removed (api/deletion.ts); a
@@ -545,14 +553,6 @@ export class ApiServer {
     this.c.write(upd);
     this.c.settle();
     return clone(this.c.store.get<Pod>('Pod', namespace, name) ?? upd);
-  }
-
-  /** Every object a CRD serves, in every namespace. */
-  private removeCustomResources(crd: CustomResourceDefinition): void {
-    const d = this.c.discovery();
-    const kind = crd.status?.acceptedNames?.kind;
-    if (!kind || !d.hasKind(kind) || d.infoForKind(kind).crd !== crd.metadata.name) return;
-    for (const o of [...this.c.store.list(kind)]) this.c.store.remove(kind, o.metadata.namespace, o.metadata.name);
   }
 
   /**

@@ -10,7 +10,7 @@ import { clone } from '../api/store.js';
 import { calculateNames, type CrdCondition, type CustomResourceDefinition } from '../api/crd.js';
 
 /** apiextensions helpers.SetCRDCondition: the transition time moves only when the status does. */
-function setCondition(conds: CrdCondition[], next: Omit<CrdCondition, 'lastTransitionTime'>, now: string): CrdCondition[] {
+export function setCondition(conds: CrdCondition[], next: Omit<CrdCondition, 'lastTransitionTime'>, now: string): CrdCondition[] {
   const i = conds.findIndex((c) => c.type === next.type);
   const old = conds[i];
   const merged: CrdCondition = { ...next, lastTransitionTime: old && old.status === next.status ? old.lastTransitionTime! : now };

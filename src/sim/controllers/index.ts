@@ -34,10 +34,12 @@ import { resourceQuotaController } from './resourcequota.js';
 import { disruptionController } from './disruption.js';
 import { gatewayController } from './gateway.js';
 import { crdStatusController } from './crd-status.js';
+import { crdFinalizerController } from './crd-finalizer.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
   crdStatusController,
+  crdFinalizerController,
   namespaceController,
   nodeIpamController,
   nodeStatusController,
