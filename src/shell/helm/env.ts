@@ -13,7 +13,7 @@ import type { KubectlFiles } from '../kubectl/context.js';
 import { type HelmArgs, flag, flags } from './args.js';
 import { type Chart, ChartLoadError, parseValuesYaml } from './chart.js';
 import { render, type ReleaseInfo } from './engine.js';
-import { type Manifest, sortManifests, sourceBlock, splitManifests } from './manifests.js';
+import { type Manifest, manifestBlock, sortManifests, splitManifests } from './manifests.js';
 import { abs } from './source.js';
 import { coalesceValues, mergeValues, parseSet, type Values } from './values.js';
 import { HelmError } from './repo.js';
@@ -69,13 +69,14 @@ export interface Rendered {
   notes: string;
 }
 
-export function renderChart(env: HelmEnv, chart: Chart, user: Values, release: ReleaseInfo): Rendered {
+/** `hideSecret`: --hide-secret, v1 Secrets left out of the manifest (manifestBlock). */
+export function renderChart(env: HelmEnv, chart: Chart, user: Values, release: ReleaseInfo, hideSecret = false): Rendered {
   const values = coalesceValues(chart, user);
   const files = render(chart, values, { release, kubeVersion: env.kubeVersion, random: () => env.random() });
   const notesPath = `${chart.metadata.name}/templates/NOTES.txt`;
   const notes = files.get(notesPath) ?? '';
   const { manifests, hooks } = sortManifests(files);
-  return { manifests, hooks, manifest: manifests.map(sourceBlock).join(''), notes };
+  return { manifests, hooks, manifest: manifests.map((m) => manifestBlock(m, hideSecret)).join(''), notes };
 }
 
 function objectsOf(manifest: string): KObject[] {

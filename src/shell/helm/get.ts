@@ -5,7 +5,7 @@
  */
 import { type HelmArgs, bool, flag } from './args.js';
 import { type HelmEnv, namespaceOf, requireApi } from './env.js';
-import { history, type Release } from './release.js';
+import { history, type Release, userLabels } from './release.js';
 import { hooksText, statusText } from './status-text.js';
 import { HelmError } from './repo.js';
 import { fromPlain, helmToYaml } from '../gotemplate/sprig.js';
@@ -20,14 +20,19 @@ function labelSet(m: Record<string, string> | undefined): string {
     .join(',');
 }
 
-/** `helm get metadata` (helm v4.1.4 pkg/cmd/get_metadata.go WriteTable). */
-function metadata(r: Release): string {
+/**
+ * `helm get metadata` (helm v4.1.4 pkg/cmd/get_metadata.go WriteTable). LABELS are the release's
+ * labels as storage read them: the last revision comes from Query, which keeps every label of the
+ * Secret (name, owner, status, version, modifiedAt too), a `--revision N` from Get, which drops
+ * the system ones (pkg/storage/driver/secrets.go; cfg.releaseContent picks Last or Get).
+ */
+function metadata(r: Release, byRevision: boolean): string {
   const md = r.chart.metadata as Chart['metadata'] & { annotations?: Record<string, string>; dependencies?: { name: string }[] };
   const method = r.apply_method === 'ssa' ? 'server-side apply' : r.apply_method === 'csa' ? 'client-side apply' : 'client-side apply (defaulted)';
   const deps = (md.dependencies ?? []).map((d) => d.name).sort().join(',');
   return (
     `NAME: ${r.name}\nCHART: ${md.name}\nVERSION: ${md.version}\nAPP_VERSION: ${md.appVersion ?? ''}\n` +
-    `ANNOTATIONS: ${labelSet(md.annotations)}\nLABELS: \nDEPENDENCIES: ${deps}\nNAMESPACE: ${r.namespace}\n` +
+    `ANNOTATIONS: ${labelSet(md.annotations)}\nLABELS: ${labelSet(byRevision ? userLabels(r.labels) : r.labels)}\nDEPENDENCIES: ${deps}\nNAMESPACE: ${r.namespace}\n` +
     `REVISION: ${r.version}\nSTATUS: ${r.info.status}\nDEPLOYED_AT: ${r.info.last_deployed.replace(/\.\d+Z$/, 'Z')}\nAPPLY_METHOD: ${method}\n`
   );
 }
@@ -46,14 +51,14 @@ export function get(env: HelmEnv, a: HelmArgs): string {
   if (!what || !['values', 'manifest', 'notes', 'all', 'hooks', 'metadata'].includes(what)) throw new HelmError(`unknown command "${what ?? ''}" for "helm get"`);
   if (!name) throw new HelmError(`"helm get ${what}" requires 1 argument\n\nUsage:  helm get ${what} RELEASE_NAME [flags]`);
   const all = history(requireApi(env), namespaceOf(a), name);
-  const rev = flag(a, 'revision');
-  const r = rev ? all.find((x) => x.version === Number(rev)) : all.at(-1);
+  const rev = Number(flag(a, 'revision') ?? 0);
+  const r = rev > 0 ? all.find((x) => x.version === rev) : all.at(-1);
   if (!r) throw new HelmError('release: not found');
   if (what === 'manifest') return r.manifest;
   if (what === 'notes') return r.info.notes ? `NOTES:\n${r.info.notes}\n` : '';
   if (what === 'values') return bool(a, 'all') ? `COMPUTED VALUES:\n${valuesYaml(r).computed}` : `USER-SUPPLIED VALUES:\n${valuesYaml(r).user}`;
   if (what === 'hooks') return hooksText(r.hooks ?? []);
-  if (what === 'metadata') return metadata(r);
+  if (what === 'metadata') return metadata(r, rev > 0);
   // all: the status printer in debug mode, with the chart's metadata (v4.1.4 pkg/cmd/get_all.go)
   return statusText(r, { debug: true, showMetadata: true, values: valuesYaml(r) });
 }

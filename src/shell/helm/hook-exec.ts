@@ -102,7 +102,7 @@ export function execHookWithDelayedShutdown(env: HelmEnv, api: ApiServer, rel: R
     const unmapped = objs.find((x) => !api.discovery().hasKind(x.kind));
     if (unmapped) return { error: `unable to build kubernetes object for ${event} hook ${h.path}: ${noMapping(unmapped)}`, shutdown: () => undefined };
     h.last_run = { started_at: iso(env), phase: 'Running' };
-    updateRecord(api, rel);
+    updateRecord(api, rel, env.now());
     h.last_run.phase = 'Unknown';
     const created = createObjects(api, objs, o.ssa);
     if (created) {

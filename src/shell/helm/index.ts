@@ -18,7 +18,7 @@ import { get } from './get.js';
 import { history } from './history.js';
 import { install, upgrade } from './install.js';
 import { lint } from './lint.js';
-import { list } from './list.js';
+import { GoPanic, list } from './list.js';
 import { ManifestError } from './manifests.js';
 import { pull } from './pull.js';
 import { HelmError } from './repo.js';
@@ -108,6 +108,8 @@ export const helm: CommandFn = (ctx): CommandResult => {
     if (e instanceof BudgetExceeded) throw e;
     ctx.cluster?.settle();
     const stdout = (e as { stdout?: string }).stdout ?? '';
+    // a Go runtime panic: its own text on stderr and exit status 2, no `Error:` line
+    if (e instanceof GoPanic) return { stdout, stderr: `${logged()}${e.message}`, exitCode: 2 };
     if (e instanceof HelmError || e instanceof HelmUsageError || e instanceof ChartLoadError || e instanceof RenderError || e instanceof ValuesError || e instanceof ManifestError || e instanceof ApiError) {
       return { stdout, stderr: `${logged()}Error: ${e.message}\n`, exitCode: 1 };
     }

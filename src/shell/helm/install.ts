@@ -24,17 +24,18 @@
  * The summary is the status printer's (NOTES unless --hide-notes).
  */
 import type { ApiServer } from '../../sim/apiserver.js';
-import { type HelmArgs, bool, flag, slogLine } from './args.js';
+import { type HelmArgs, bool, flag, flags, slogLine } from './args.js';
 import { applyManifest, type HelmEnv, installCrds, namespaceOf, releaseObjects, renderChart, requireApi, userValues } from './env.js';
 import { execHook } from './hook-exec.js';
 import { hookRecord } from './hooks.js';
 import { isDryRun, type OpOptions, opOptions } from './options.js';
-import { chartRecord, createRecord, history, plainConfig, type Release, updateRecord, validReleaseName } from './release.js';
+import { chartRecord, createRecord, history, invalidReleaseName, plainConfig, type Release, updateRecord, validReleaseName } from './release.js';
 import { HelmError, withStdout } from './repo.js';
 import { runRollback, serverSideValue } from './rollback.js';
 import { locateChart } from './source.js';
 import { statusText } from './status-text.js';
 import { runUninstall } from './uninstall.js';
+import { checkExisting, mergeCustomLabels, nameAndChart, parseLabelsFlag, refuseSystemLabels } from './release-meta.js';
 import { fromPlain } from '../gotemplate/sprig.js';
 import { mergeValues, type Values } from './values.js';
 import { waiter } from './waiter.js';
@@ -46,7 +47,7 @@ const summary = (a: HelmArgs, rel: Release): string => statusText(rel, { hideNot
 function render(env: HelmEnv, a: HelmArgs, name: string, ref: string, revision: number, user: Values, prev: Release | undefined): { rel: Release; chart: ReturnType<typeof locateChart>['chart'] } {
   const { chart } = locateChart(env.fs, env.cwd, env.home, ref, flag(a, 'version'));
   const ns = namespaceOf(a);
-  const rendered = renderChart(env, chart, user, { name, namespace: ns, revision, isInstall: !prev, isUpgrade: !!prev });
+  const rendered = renderChart(env, chart, user, { name, namespace: ns, revision, isInstall: !prev, isUpgrade: !!prev }, bool(a, 'hide-secret'));
   const now = new Date(env.now()).toISOString();
   const rel: Release = {
     name,
@@ -81,14 +82,20 @@ function performInstall(env: HelmEnv, api: ApiServer, rel: Release, o: OpOptions
     if (err) throw new HelmError(`failed post-install: ${err}`);
   }
   rel.info = { ...rel.info, status: 'deployed', description: o.description ?? 'Install complete' };
-  updateRecord(api, rel);
+  updateRecord(api, rel, env.now());
 }
 
-/** Install.RunWithContext with runInstall's chart and values steps; `replace` is --replace. */
+/** `--dry-run` absent, `none`/`false`, or `server`: the install talks to the cluster (interactWithServer). */
+const interactsWithServer = (a: HelmArgs): boolean => !isDryRun(a) || flag(a, 'dry-run') === 'server';
+
+/**
+ * Install.RunWithContext with runInstall's chart and values steps; `replace` is --replace. The
+ * release name is NameAndChart's (release-meta.ts: --generate-name on the simulated clock).
+ */
 function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): Release {
-  const [name, ref, ...extra] = a.args;
-  if (extra.length > 0) throw new HelmError(`expected at most two arguments, unexpected arguments: ${extra.join(', ')}`);
-  if (!name || !ref) throw new HelmError('must either provide a name or specify --generate-name');
+  const labels = parseLabelsFlag(flags(a, 'labels'));
+  const nameTemplate = flag(a, 'name-template');
+  const { name, chart: ref } = nameAndChart(a.args, { generateName: bool(a, 'generate-name'), ...(nameTemplate ? { nameTemplate } : {}), now: env.now(), random: () => env.random() });
   const api = requireApi(env);
   const ns = namespaceOf(a);
   const user = userValues(env, a);
@@ -96,27 +103,42 @@ function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): 
   const all = history(api, ns, name);
   // availableName
   const nameErr = !validReleaseName(name)
-    ? `release name "${name}": invalid release name, must match regex ^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$ and the length must not be longer than 53`
+    ? invalidReleaseName(name)
     : !dry && all.length > 0 && !(replace && ['uninstalled', 'failed'].includes(all.at(-1)!.info.status))
       ? 'cannot reuse a name that is still in use'
       : undefined;
   const { rel, chart } = render(env, a, name, ref, (all.at(-1)?.version ?? 0) + 1, user, undefined);
   if (chart.metadata.type && chart.metadata.type !== 'application') throw new HelmError(`${chart.metadata.type} charts are not installable`);
+  if (!dry && bool(a, 'hide-secret')) {
+    env.log.push(slogLine('ERROR', 'hiding Kubernetes secrets requires a dry-run mode'));
+    throw new HelmError('hiding Kubernetes secrets requires a dry-run mode');
+  }
   if (nameErr) {
     env.log.push(slogLine('ERROR', 'release name check failed', [['error', nameErr]]));
     throw new HelmError(`release name check failed: ${nameErr}`);
   }
+  refuseSystemLabels(labels);
+  if (labels) rel.labels = labels;
   const ssa = flag(a, 'server-side') !== 'false';
   rel.apply_method = ssa ? 'ssa' : 'csa';
+  // objects that exist already must be the release's, or adopted with --take-ownership (validate.go)
+  if (interactsWithServer(a)) {
+    try {
+      checkExisting(api, releaseObjects(api, rel.manifest, ns, name), name, ns, bool(a, 'take-ownership'));
+    } catch (e) {
+      if (e instanceof HelmError && !e.message.startsWith('unable to build')) throw new HelmError(`unable to continue with install: ${e.message}`);
+      throw e;
+    }
+  }
   if (dry) {
     rel.info.description = 'Dry run complete';
     return rel;
   }
   if (bool(a, 'create-namespace') && !api.tryGet('Namespace', undefined, ns)) api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { name: ns } } });
   if (!bool(a, 'skip-crds')) installCrds(api, chart);
-  if (replace && all.length > 0) updateRecord(api, { ...all.at(-1)!, info: { ...all.at(-1)!.info, status: 'superseded', description: 'superseded by new release' } });
+  if (replace && all.length > 0) updateRecord(api, { ...all.at(-1)!, info: { ...all.at(-1)!.info, status: 'superseded', description: 'superseded by new release' } }, env.now());
   if (!api.tryGet('Namespace', undefined, ns)) throw new HelmError(`create: failed to create: namespaces "${ns}" not found`);
-  createRecord(api, rel);
+  createRecord(api, rel, env.now());
   try {
     performInstall(env, api, rel, o, ssa);
   } catch (e) {
@@ -124,7 +146,7 @@ function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): 
     const err = e.message;
     rel.info = { ...rel.info, status: 'failed', description: `Release "${name}" failed: ${err}` };
     if (!o.rollbackOnFailure) {
-      updateRecord(api, rel);
+      updateRecord(api, rel, env.now());
       throw new HelmError(err);
     }
     try {
@@ -138,6 +160,9 @@ function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): 
 }
 
 export function install(env: HelmEnv, a: HelmArgs): string {
+  if (a.args.length === 0) throw new HelmError(`"helm install" requires at least 1 argument\n\nUsage:  helm install [NAME] [CHART] [flags]`);
+  // a bad --labels is pflag's refusal, before the command runs (no INSTALLATION FAILED prefix)
+  parseLabelsFlag(flags(a, 'labels'));
   const o = opOptions(a);
   try {
     return summary(a, runInstall(env, a, o, bool(a, 'replace')));
@@ -159,7 +184,7 @@ function upgradeValues(a: HelmArgs, current: Release, user: Values): Values {
 function failUpgrade(env: HelmEnv, api: ApiServer, a: HelmArgs, o: OpOptions, rel: Release, created: string[] | undefined, err: string): HelmError {
   env.log.push(slogLine('WARN', 'upgrade failed', [['name', rel.name], ['error', err]]));
   rel.info = { ...rel.info, status: 'failed', description: `Upgrade "${rel.name}" failed: ${err}` };
-  updateRecord(api, rel);
+  updateRecord(api, rel, env.now());
   if (o.cleanupOnFail && created && created.length > 0) {
     for (const k of created) {
       const [kind, ns, name] = k.split('/') as [string, string, string];
@@ -183,6 +208,8 @@ function runUpgrade(env: HelmEnv, a: HelmArgs, o: OpOptions, name: string, ref: 
   const api = requireApi(env);
   const ns = namespaceOf(a);
   if (!validReleaseName(name)) throw new HelmError(`release name is invalid: ${name}`);
+  const labels = parseLabelsFlag(flags(a, 'labels'));
+  if (!isDryRun(a) && bool(a, 'hide-secret')) throw new HelmError('hiding Kubernetes secrets requires a dry-run mode');
   const all = history(api, ns, name);
   const last = all.at(-1);
   if (!last) throw new HelmError(`"${name}" has no deployed releases`);
@@ -191,13 +218,25 @@ function runUpgrade(env: HelmEnv, a: HelmArgs, o: OpOptions, name: string, ref: 
   if (!current) throw new HelmError(`"${name}" has no deployed releases`);
   const user = upgradeValues(a, current, userValues(env, a));
   const { rel } = render(env, a, name, ref, last.version + 1, user, current);
+  refuseSystemLabels(labels);
+  // the last revision's labels as Last reads them (every label of its Secret), then the new ones
+  rel.labels = mergeCustomLabels(last.labels, labels);
   const ssa = serverSideValue(flag(a, 'server-side') ?? 'auto', last.apply_method);
   rel.apply_method = ssa ? 'ssa' : 'csa';
+  // performUpgrade: objects new to this revision that exist must be the release's (or adopted)
+  const keyOf = (x: { kind: string; apiVersion?: string; metadata: { namespace?: string; name: string } }): string => `${x.apiVersion}/${x.kind}/${x.metadata.namespace ?? ''}/${x.metadata.name}`;
+  const had = new Set(releaseObjects(api, current.manifest, ns, name).map(keyOf));
+  try {
+    checkExisting(api, releaseObjects(api, rel.manifest, ns, name).filter((x) => !had.has(keyOf(x))), name, ns, bool(a, 'take-ownership'));
+  } catch (e) {
+    if (e instanceof HelmError && !e.message.startsWith('unable to build')) throw new HelmError(`unable to continue with update: ${e.message}`);
+    throw e;
+  }
   if (isDryRun(a)) {
     rel.info.description = o.description ?? 'Dry run complete';
     return rel;
   }
-  createRecord(api, rel);
+  createRecord(api, rel, env.now());
   const hookOpts = { strategy: o.strategy, timeoutMs: o.timeoutMs, ssa };
   if (!o.noHooks) {
     const err = execHook(env, api, rel, 'pre-upgrade', hookOpts);
@@ -219,15 +258,16 @@ function runUpgrade(env: HelmEnv, a: HelmArgs, o: OpOptions, name: string, ref: 
     const err = execHook(env, api, rel, 'post-upgrade', hookOpts);
     if (err) throw failUpgrade(env, api, a, o, rel, created, `post-upgrade hooks failed: ${err}`);
   }
-  updateRecord(api, { ...current, info: { ...current.info, status: 'superseded' } });
+  updateRecord(api, { ...current, info: { ...current.info, status: 'superseded' } }, env.now());
   rel.info = { ...rel.info, status: 'deployed', description: o.description ?? 'Upgrade complete' };
-  updateRecord(api, rel);
+  updateRecord(api, rel, env.now());
   return rel;
 }
 
 export function upgrade(env: HelmEnv, a: HelmArgs): string {
   const [name, ref] = a.args;
   if (a.args.length !== 2 || !name || !ref) throw new HelmError(`"helm upgrade" requires 2 arguments\n\nUsage:  helm upgrade [RELEASE] [CHART] [flags]`);
+  parseLabelsFlag(flags(a, 'labels'));
   const o = opOptions(a);
   const api = requireApi(env);
   if (bool(a, 'install')) {

@@ -18,6 +18,8 @@ export interface Manifest {
   content: string;
   kind: string;
   name: string;
+  /** The document's apiVersion (SimpleHead.Version). */
+  version?: string;
   hook?: string;
 }
 
@@ -49,14 +51,14 @@ export function sortManifests(files: ReadonlyMap<string, string>): { manifests: 
     const base = path.split('/').pop()!;
     if (base.startsWith('_') || path.endsWith('NOTES.txt') || content.trim() === '') continue;
     for (const doc of splitManifests(content)) {
-      let head: { kind?: unknown; metadata?: { name?: unknown; annotations?: Record<string, unknown> } };
+      let head: { apiVersion?: unknown; kind?: unknown; metadata?: { name?: unknown; annotations?: Record<string, unknown> } };
       try {
         head = (parseYaml(doc) ?? {}) as typeof head;
       } catch (e) {
         const line = (e as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
         throw new ManifestError(`YAML parse error on ${path}: error converting YAML to JSON: yaml: line ${line}: did not find expected key`);
       }
-      const m: Manifest = { path, content: doc, kind: typeof head?.kind === 'string' ? head.kind : '', name: String(head?.metadata?.name ?? '') };
+      const m: Manifest = { path, content: doc, kind: typeof head?.kind === 'string' ? head.kind : '', name: String(head?.metadata?.name ?? ''), ...(typeof head?.apiVersion === 'string' ? { version: head.apiVersion } : {}) };
       const hook = head?.metadata?.annotations?.['helm.sh/hook'];
       if (typeof hook === 'string') hooks.push({ ...m, hook });
       else manifests.push(m);
@@ -67,3 +69,10 @@ export function sortManifests(files: ReadonlyMap<string, string>): { manifests: 
 }
 
 export const sourceBlock = (m: { path: string; content: string }): string => `---\n# Source: ${m.path}\n${m.content}\n`;
+
+/**
+ * A manifest's block in the release manifest; with `--hide-secret` a v1 Secret's is only its
+ * Source line and a note (pkg/action/action.go renderResources).
+ */
+export const manifestBlock = (m: Manifest, hideSecret: boolean): string =>
+  hideSecret && m.kind === 'Secret' && m.version === 'v1' ? `---\n# Source: ${m.path}\n# HIDDEN: The Secret output has been suppressed\n` : sourceBlock(m);

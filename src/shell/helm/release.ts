@@ -11,6 +11,8 @@ import type { KObject } from '../../sim/api/types.js';
 import type { GoValue } from '../gotemplate/value.js';
 import { toPlain } from '../gotemplate/sprig.js';
 import type { Chart } from './chart.js';
+import { ApiError } from '../../sim/api/errors.js';
+import { HelmError } from './repo.js';
 
 export type Status = 'deployed' | 'superseded' | 'failed' | 'uninstalled' | 'pending-install' | 'pending-upgrade' | 'pending-rollback' | 'uninstalling';
 
@@ -26,6 +28,12 @@ export interface Release {
   hooks?: ReleaseHook[];
   /** How the objects were applied: `ssa` (helm v4's default) or `csa` (--server-side=false). */
   apply_method?: 'ssa' | 'csa';
+  /**
+   * The release's labels (`--labels`), kept on the storage Secret and never in the encoded JSON
+   * (release.go: `json:"-"`). Read back as the driver reads them: every label of the Secret from
+   * List and Query (listReleases, history), without the system ones from Get (userLabels).
+   */
+  labels?: Record<string, string>;
 }
 
 /** A hook as helm records it (pkg/release/v1/hook.go). */
@@ -44,10 +52,23 @@ export interface ReleaseHook {
 export const RELEASE_NAME_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 export const validReleaseName = (name: string): boolean => name.length <= 53 && RELEASE_NAME_RE.test(name);
 
+/** chartutil.ValidateReleaseName's error as Install.availableName reports it. */
+export const invalidReleaseName = (name: string): string =>
+  `release name "${name}": invalid release name, must match regex ^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$ and the length must not be longer than 53`;
+
 export const secretName = (name: string, version: number): string => `sh.helm.release.v1.${name}.v${version}`;
 
 export function encodeRelease(r: Release): string {
-  return gzipSync(Buffer.from(JSON.stringify(r), 'utf8')).toString('base64');
+  const { labels: _labels, ...encoded } = r;
+  return gzipSync(Buffer.from(JSON.stringify(encoded), 'utf8')).toString('base64');
+}
+
+/** The storage driver's own labels (pkg/storage/driver/util.go systemLabels). */
+export const SYSTEM_LABELS = ['name', 'owner', 'status', 'version', 'createdAt', 'modifiedAt'];
+
+/** filterSystemLabels: what Secrets.Get returns as the release's labels. */
+export function userLabels(labels: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(labels ?? {}).filter(([k]) => !SYSTEM_LABELS.includes(k)));
 }
 
 export function decodeRelease(text: string): Release {
@@ -62,11 +83,17 @@ export const plainConfig = (v: Record<string, GoValue>): Record<string, unknown>
 
 type Secret = KObject & { type?: string; data?: Record<string, string> };
 
-function toSecret(r: Release): Secret {
+/**
+ * newSecretsObject with the labels Secrets.Create and Update give it: the release's labels, the
+ * time stamp (`createdAt` on create, `modifiedAt` on update: Unix seconds, so an update drops
+ * createdAt), then name/owner/status/version over anything of those names.
+ */
+function toSecret(r: Release, stamp: ['createdAt' | 'modifiedAt', number]): Secret {
+  const labels = { ...(r.labels ?? {}), [stamp[0]]: String(Math.floor(stamp[1] / 1000)), name: r.name, owner: 'helm', status: r.info.status, version: String(r.version) };
   return {
     apiVersion: 'v1',
     kind: 'Secret',
-    metadata: { name: secretName(r.name, r.version), namespace: r.namespace, labels: { name: r.name, owner: 'helm', status: r.info.status, version: String(r.version) } },
+    metadata: { name: secretName(r.name, r.version), namespace: r.namespace, labels },
     type: 'helm.sh/release.v1',
     data: { release: Buffer.from(encodeRelease(r), 'utf8').toString('base64') },
   } as Secret;
@@ -77,7 +104,7 @@ export function listReleases(api: ApiServer, namespace?: string): Release[] {
   return api
     .list<Secret>('Secret', namespace)
     .filter((s) => s.type === 'helm.sh/release.v1' && s.metadata.labels?.['owner'] === 'helm' && s.data?.['release'])
-    .map((s) => decodeRelease(Buffer.from(s.data!['release']!, 'base64').toString('utf8')))
+    .map((s) => ({ ...decodeRelease(Buffer.from(s.data!['release']!, 'base64').toString('utf8')), labels: { ...(s.metadata.labels ?? {}) } }))
     .sort((a, b) => (a.name === b.name ? a.version - b.version : a.name < b.name ? -1 : 1));
 }
 
@@ -89,19 +116,26 @@ export function latest(api: ApiServer, namespace: string, name: string): Release
   return history(api, namespace, name).at(-1);
 }
 
-export function createRecord(api: ApiServer, r: Release): void {
-  api.create(toSecret(r));
+/** Secrets.Create at `now` (the simulated clock, ms): `create: failed to create: …` on refusal. */
+export function createRecord(api: ApiServer, r: Release, now: number): void {
+  try {
+    api.create(toSecret(r, ['createdAt', now]));
+  } catch (e) {
+    if (e instanceof ApiError) throw new HelmError(`create: failed to create: ${e.message}`);
+    throw e;
+  }
 }
 
-export function updateRecord(api: ApiServer, r: Release): void {
+/** Secrets.Update at `now` (ms). */
+export function updateRecord(api: ApiServer, r: Release, now: number): void {
   const cur = api.get<Secret>('Secret', r.namespace, secretName(r.name, r.version));
-  const next = toSecret(r);
+  const next = toSecret(r, ['modifiedAt', now]);
   api.update({ ...cur, metadata: { ...cur.metadata, labels: next.metadata.labels }, data: next.data } as Secret);
 }
 
 /** Mark every deployed revision of a release superseded (Releases.DeployedAll, then Update). */
-export function supersedeDeployed(api: ApiServer, namespace: string, name: string): void {
-  for (const r of history(api, namespace, name)) if (r.info.status === 'deployed') updateRecord(api, { ...r, info: { ...r.info, status: 'superseded' } });
+export function supersedeDeployed(api: ApiServer, namespace: string, name: string, now: number): void {
+  for (const r of history(api, namespace, name)) if (r.info.status === 'deployed') updateRecord(api, { ...r, info: { ...r.info, status: 'superseded' } }, now);
 }
 
 export function deleteRecord(api: ApiServer, r: Release): void {

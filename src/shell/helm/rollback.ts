@@ -15,7 +15,7 @@ import { type HelmArgs, bool, flag } from './args.js';
 import { applyManifest, type HelmEnv, namespaceOf, releaseObjects, requireApi } from './env.js';
 import { execHook } from './hook-exec.js';
 import { isDryRun, opOptions } from './options.js';
-import { createRecord, history, type Release, supersedeDeployed, updateRecord, validReleaseName } from './release.js';
+import { createRecord, history, userLabels, type Release, supersedeDeployed, updateRecord, validReleaseName } from './release.js';
 import { HelmError } from './repo.js';
 import { type WaitStrategy, waiter } from './waiter.js';
 
@@ -51,8 +51,10 @@ export function runRollback(env: HelmEnv, api: ApiServer, name: string, ns: stri
     version: cur.version + 1,
     info: { first_deployed: cur.info.first_deployed, last_deployed: new Date(env.now()).toISOString(), deleted: '', status: 'pending-rollback', description: `Rollback to ${want}`, ...(prev.info.notes ? { notes: prev.info.notes } : {}) },
     apply_method: ssa ? 'ssa' : 'csa',
+    // the previous revision as Releases.Get returns it: its labels without the system ones
+    labels: userLabels(prev.labels),
   };
-  createRecord(api, target);
+  createRecord(api, target, env.now());
   const hookOpts = { strategy: o.strategy, timeoutMs: o.timeoutMs, ssa };
   if (!o.noHooks) {
     const err = execHook(env, api, target, 'pre-rollback', hookOpts);
@@ -62,24 +64,24 @@ export function runRollback(env: HelmEnv, api: ApiServer, name: string, ns: stri
     applyManifest(api, target.manifest, cur.manifest, ns, name);
   } catch (e) {
     const msg = (e as Error).message;
-    updateRecord(api, { ...cur, info: { ...cur.info, status: 'superseded' } });
+    updateRecord(api, { ...cur, info: { ...cur.info, status: 'superseded' } }, env.now());
     target.info = { ...target.info, status: 'failed', description: `Rollback "${name}" failed: ${msg}` };
-    updateRecord(api, target);
+    updateRecord(api, target, env.now());
     throw new HelmError(msg);
   }
   const waitErr = waiter(env, api, o.strategy).wait(releaseObjects(api, target.manifest, ns, name), o.timeoutMs, o.waitForJobs);
   if (waitErr) {
     target.info = { ...target.info, status: 'failed', description: `Release "${name}" failed: ${waitErr}` };
-    updateRecord(api, target);
+    updateRecord(api, target, env.now());
     throw new HelmError(`release ${name} failed: ${waitErr}`);
   }
   if (!o.noHooks) {
     const err = execHook(env, api, target, 'post-rollback', hookOpts);
     if (err) throw new HelmError(err);
   }
-  supersedeDeployed(api, ns, name);
+  supersedeDeployed(api, ns, name, env.now());
   target.info = { ...target.info, status: 'deployed' };
-  updateRecord(api, target);
+  updateRecord(api, target, env.now());
 }
 
 export function rollback(env: HelmEnv, a: HelmArgs): string {

@@ -73,8 +73,11 @@ test('helm get hooks, metadata and all show what the release recorded (helm v4.1
   assert.ok(!hooks.includes('kind: Deployment'), 'only hooks, not the manifest');
   assert.equal(
     await run(s, 'helm get metadata web -n shop'),
-    'NAME: web\nCHART: web\nVERSION: 1.1.0\nAPP_VERSION: 1.26.0\nANNOTATIONS: \nLABELS: \nDEPENDENCIES: \nNAMESPACE: shop\nREVISION: 1\nSTATUS: deployed\nDEPLOYED_AT: 2026-12-02T10:00:00Z\nAPPLY_METHOD: server-side apply\n',
+    // the last revision is read as Storage.Last reads it (a Query): with the Secret's system labels
+    'NAME: web\nCHART: web\nVERSION: 1.1.0\nAPP_VERSION: 1.26.0\nANNOTATIONS: \nLABELS: modifiedAt=1796205600,name=web,owner=helm,status=deployed,version=1\nDEPENDENCIES: \nNAMESPACE: shop\nREVISION: 1\nSTATUS: deployed\nDEPLOYED_AT: 2026-12-02T10:00:00Z\nAPPLY_METHOD: server-side apply\n',
   );
+  // a revision asked for is read by Get, which leaves the system labels out
+  assert.match(await run(s, 'helm get metadata web -n shop --revision 1'), /\nLABELS: \n/);
   const all = await run(s, 'helm get all web -n shop');
   assert.match(all, /\nREVISION: 1\nCHART: web\nVERSION: 1\.1\.0\nAPP_VERSION: 1\.26\.0\nDESCRIPTION: Install complete\nUSER-SUPPLIED VALUES:\nreplicaCount: 2\n\nCOMPUTED VALUES:\n/);
   assert.match(all, /\nHOOKS:\n---\n# Source: web\/templates\/tests\/test-connection\.yaml\n[\s\S]*\nMANIFEST:\n---\n# Source: web\/templates\/serviceaccount\.yaml\n[\s\S]*\nNOTES:\n1\. Get the application URL/);

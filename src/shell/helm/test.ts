@@ -60,7 +60,7 @@ export function test(env: HelmEnv, a: HelmArgs): string {
   // ReleaseTesting.Run: the watcher strategy, server-side apply as the release was applied
   const outcome = execHookWithDelayedShutdown(env, api, rel, 'test', { strategy: 'watcher', timeoutMs, ssa: rel.apply_method === 'ssa' }, run);
   rel.hooks = [...skipped, ...run];
-  updateRecord(api, rel);
+  updateRecord(api, rel, env.now());
   let out = statusText(rel, { hideNotes: true });
   const errors: string[] = outcome.error ? [outcome.error] : [];
   if (bool(a, 'logs')) {

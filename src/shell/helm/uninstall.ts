@@ -50,7 +50,7 @@ export function runUninstall(env: HelmEnv, api: ApiServer, name: string, ns: str
     const err = execHook(env, api, rel, 'pre-delete', hookOpts);
     if (err) throw new HelmError(err);
   }
-  updateRecord(api, rel);
+  updateRecord(api, rel, env.now());
   const { deleted, kept } = deleteManifest(api, rel.manifest, ns, name);
   const errs: string[] = [];
   const waitErr = waiter(env, api, o.strategy).waitForDelete(deleted, o.timeoutMs);
@@ -63,8 +63,8 @@ export function runUninstall(env: HelmEnv, api: ApiServer, name: string, ns: str
   if (!o.keepHistory) {
     for (const r of all) deleteRecord(api, r);
   } else {
-    updateRecord(api, rel);
-    supersedeDeployed(api, ns, name);
+    updateRecord(api, rel, env.now());
+    supersedeDeployed(api, ns, name, env.now());
   }
   if (errs.length > 0) throw new HelmError(`uninstallation completed with ${errs.length} error(s): ${errs.join('; ')}`);
   return kept ? `These resources were kept due to the resource policy:\n${kept}` : '';
