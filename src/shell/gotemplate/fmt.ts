@@ -4,7 +4,7 @@
  * form (`1e+06`), flags `+-# 0`, width and precision, and fmt's complaints inline:
  * `%!d(string=x)`, `%!s(MISSING)`, `%!(EXTRA int=1)`, `%!(NOVERB)`.
  */
-import { goQuote } from './lex.js';
+import { goQuote } from '../../util/go-quote.js';
 import { GoFunc, GoNum, type GoValue, isMap, sortedKeys, typeName } from './value.js';
 
 interface Spec {

@@ -4,6 +4,7 @@
  * actions. Errors become an `error` item whose text is lex.go's own (`unclosed action`,
  * `bad character U+0023 '#'`, `unterminated quoted string`, …); the parser reports them.
  */
+import { goQuote } from '../../util/go-quote.js';
 
 export type ItemType =
   | 'error'
@@ -69,26 +70,6 @@ const isKeyword = (t: ItemType): boolean => ['block', 'break', 'continue', 'dot'
 function quoteShort(s: string, max?: number): string {
   const cut = max !== undefined ? [...s].slice(0, max).join('') : s;
   return goQuote(cut);
-}
-
-/** strconv.Quote for the printable ASCII cases templates use. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else if (c === 7) out += '\\a';
-    else if (c === 8) out += '\\b';
-    else if (c === 12) out += '\\f';
-    else if (c === 11) out += '\\v';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return `${out}"`;
 }
 
 /** item.String() in lex.go. */

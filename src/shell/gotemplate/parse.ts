@@ -4,7 +4,8 @@
  * `template: NAME:LINE: MESSAGE` (`function "foo" not defined`, `unexpected EOF`,
  * `unexpected "}" in operand`, `undefined variable "$x"`, `missing value for command`, …).
  */
-import { type Item, type ItemType, goQuote, itemString, lex } from './lex.js';
+import { type Item, type ItemType, itemString, lex } from './lex.js';
+import { goQuote } from '../../util/go-quote.js';
 
 export type Node =
   | ListNode

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { KObject } from '../../sim/api/types.js';
 import { compileGoRegexp } from './go-regexp.js';
-import { parseSelector, selectorMatches } from './label-selector.js';
+import { parseSelector, selectorMatches } from '../../sim/api/label-selector.js';
 import { goIntFlag, GoPanic, type ListOptions, selectReleases } from './list.js';
 import { mergeCustomLabels, nameAndChart, ownershipProblem, parseLabelsFlag } from './release-meta.js';
 import type { Release, Status } from './release.js';

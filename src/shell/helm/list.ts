@@ -21,7 +21,7 @@
 import { type HelmArgs, bool, flag, HelmUsageError } from './args.js';
 import { type HelmEnv, requireApi } from './env.js';
 import { compileGoRegexp } from './go-regexp.js';
-import { parseSelector, SelectorError, selectorMatches } from './label-selector.js';
+import { parseSelector, SelectorError, selectorMatches } from '../../sim/api/label-selector.js';
 import { goTime, listReleases, type Release } from './release.js';
 import { HelmError } from './repo.js';
 import { uitable } from './table.js';

@@ -12,7 +12,7 @@
 import type { ApiServer } from '../../sim/apiserver.js';
 import type { KObject } from '../../sim/api/types.js';
 import { GoTemplate, TemplateExecError, TemplateParseError } from '../gotemplate/index.js';
-import { goQuote } from '../gotemplate/lex.js';
+import { goQuote } from '../../util/go-quote.js';
 import { sprigFuncs } from '../gotemplate/sprig.js';
 import { HelmUsageError } from './args.js';
 import { SYSTEM_LABELS } from './release.js';

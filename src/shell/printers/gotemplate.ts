@@ -8,7 +8,7 @@
 import { Buffer } from 'node:buffer';
 import { GoTemplate, GoNum, TemplateExecError, TemplateParseError, fromJson, type FuncMap, type GoValue } from '../gotemplate/index.js';
 import { FuncError } from '../gotemplate/funcs.js';
-import { goQuote } from '../gotemplate/lex.js';
+import { goQuote } from '../../util/go-quote.js';
 import { printArg } from '../gotemplate/fmt.js';
 import { isMap } from '../gotemplate/value.js';
 import { marshalCompact } from './json.js';

@@ -4,6 +4,7 @@
  * edge (src/shell/kubectl/errors.ts), the way kubectl's checkErr does.
  */
 import { type ResourceInfo, qualifiedKind, qualifiedResource } from './registry.js';
+import { goQuote } from '../../util/go-quote.js';
 
 export type StatusReason =
   | 'NotFound'
@@ -78,16 +79,13 @@ export function invalid(info: ResourceInfo, name: string, causes: FieldError[]):
   });
 }
 
-/** Go's %q-like quoting used by field errors for string values. */
-export function goQuote(s: string): string {
-  return JSON.stringify(s);
-}
-
 function fmtValue(v: unknown): string {
   if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return JSON.stringify(v);
 }
+
+export { goQuote };
 
 export const field = {
   required: (f: string, detail = ''): FieldError => ({ field: f, body: detail ? `Required value: ${detail}` : 'Required value' }),

@@ -2,68 +2,22 @@
  * Label and field selectors, as k8s.io/apimachinery pkg/labels and pkg/fields parse and match them.
  */
 import type { KObject, LabelSelector, Labels } from './types.js';
+import { parseSelector, selectorMatches, SelectorError, type Op as LabelOp } from './label-selector.js';
 
-export type Requirement =
-  | { key: string; op: '=' | '!='; values: [string] }
-  | { key: string; op: 'in' | 'notin'; values: string[] }
-  | { key: string; op: 'exists' | '!'; values: [] };
+/** A parsed label requirement; `==` is read as `=` (the same selection.Operator to every caller here). */
+export type Requirement = { key: string; op: Exclude<LabelOp, '=='>; values: string[] };
 
-export class SelectorParseError extends Error {}
+/** labels.Parse's errors (label-selector.ts), as the callers here know them. */
+export { SelectorError as SelectorParseError };
 
-/** Parse `app=web,tier!=db,env in (a,b),!legacy,release`. Throws SelectorParseError. */
+/** labels.Parse of `app=web,tier!=db,env in (a,b),!legacy,release,replicas>1`: sorted by key. Throws SelectorParseError. */
 export function parseLabelSelector(s: string): Requirement[] {
-  const reqs: Requirement[] = [];
-  const src = s.trim();
-  if (src === '') return reqs;
-  let i = 0;
-  const parts: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (; i < src.length; i++) {
-    const c = src[i];
-    if (c === '(') depth++;
-    if (c === ')') depth--;
-    if (c === ',' && depth === 0) {
-      parts.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  parts.push(cur);
-  for (const raw of parts) {
-    const p = raw.trim();
-    let m: RegExpMatchArray | null;
-    if ((m = p.match(/^!\s*([A-Za-z0-9._/-]+)$/))) reqs.push({ key: m[1]!, op: '!', values: [] });
-    else if ((m = p.match(/^([A-Za-z0-9._/-]+)\s+(in|notin)\s+\(([^)]*)\)$/)))
-      reqs.push({ key: m[1]!, op: m[2] as 'in' | 'notin', values: m[3]!.split(',').map((v) => v.trim()).filter((v) => v !== '') });
-    else if ((m = p.match(/^([A-Za-z0-9._/-]+)\s*(==|=|!=)\s*([A-Za-z0-9._-]*)$/)))
-      reqs.push({ key: m[1]!, op: m[2] === '!=' ? '!=' : '=', values: [m[3]!] });
-    else if ((m = p.match(/^([A-Za-z0-9._/-]+)$/))) reqs.push({ key: m[1]!, op: 'exists', values: [] });
-    else throw new SelectorParseError(`unable to parse requirement: ${p === '' ? 'found \'\', expected: identifier' : `found '${p}'`}`);
-  }
-  return reqs;
+  return parseSelector(s).map((r) => ({ ...r, op: r.op === '==' ? '=' : r.op }));
 }
 
-export function matchRequirements(reqs: Requirement[], labels: Labels | undefined): boolean {
-  const l = labels ?? {};
-  return reqs.every((r) => {
-    const has = Object.prototype.hasOwnProperty.call(l, r.key);
-    const v = l[r.key];
-    switch (r.op) {
-      case '=':
-        return has && v === r.values[0];
-      case '!=':
-        return !has || v !== r.values[0];
-      case 'in':
-        return has && r.values.includes(v ?? '');
-      case 'notin':
-        return !has || !r.values.includes(v ?? '');
-      case 'exists':
-        return has;
-      case '!':
-        return !has;
-    }
-    return false;
-  });
+/** Requirement.Matches for each: every requirement must hold. */
+export function matchRequirements(reqs: readonly Requirement[], labels: Labels | undefined): boolean {
+  return selectorMatches(reqs, labels ?? {});
 }
 
 /** A Service-style selector map: every pair must match. An empty map matches nothing here (callers decide). */
@@ -121,7 +75,7 @@ export function parseFieldSelector(s: string): FieldRequirement[] {
   if (s.trim() === '') return [];
   return s.split(',').map((p) => {
     const m = p.trim().match(/^([A-Za-z0-9._]+)\s*(==|=|!=)\s*(.*)$/);
-    if (!m) throw new SelectorParseError(`invalid selector: '${p}'; can't understand '${p}'`);
+    if (!m) throw new SelectorError(`invalid selector: '${p}'; can't understand '${p}'`);
     return { path: m[1]!, op: m[2] === '!=' ? '!=' : '=', value: m[3]! };
   });
 }

@@ -16,7 +16,7 @@ import { PROVIDE_RESOURCES, namespaceOf, parseTargets } from '../target.js';
 import { recordChangeCause } from '../record.js';
 
 
-const OPERATOR: Record<Requirement['op'], string> = { '=': 'In', '!=': 'NotIn', in: 'In', notin: 'NotIn', exists: 'Exists', '!': 'DoesNotExist' };
+const OPERATOR: Record<Exclude<Requirement['op'], 'gt' | 'lt'>, string> = { '=': 'In', '!=': 'NotIn', in: 'In', notin: 'NotIn', exists: 'Exists', '!': 'DoesNotExist' };
 
 /** ParseToLabelSelector: `=`/`==` go to matchLabels, everything else to matchExpressions. */
 function toSelector(expr: string): { matchLabels: Record<string, string>; expressions: Requirement[] } {
@@ -30,7 +30,9 @@ function toSelector(expr: string): { matchLabels: Record<string, string>; expres
   const matchLabels: Record<string, string> = {};
   const expressions: Requirement[] = [];
   for (const r of reqs) {
-    if (r.op === '=') matchLabels[r.key] = r.values[0];
+    // metav1.ParseToLabelSelector refuses the numeric comparisons deliberately
+    if (r.op === 'gt' || r.op === 'lt') throw new KubectlError(`"${r.op}" isn't supported in label selectors`);
+    if (r.op === '=') matchLabels[r.key] = r.values[0]!;
     else expressions.push(r);
   }
   return { matchLabels, expressions };
@@ -38,7 +40,7 @@ function toSelector(expr: string): { matchLabels: Record<string, string>; expres
 
 /** Go's %v of []metav1.LabelSelectorRequirement: `[{app In [a b]}]`. */
 function formatExpressions(reqs: readonly Requirement[]): string {
-  return `[${reqs.map((r) => `{${r.key} ${OPERATOR[r.op]} [${r.values.join(' ')}]}`).join(' ')}]`;
+  return `[${reqs.map((r) => `{${r.key} ${OPERATOR[r.op as keyof typeof OPERATOR]} [${r.values.join(' ')}]}`).join(' ')}]`;
 }
 
 export function runSetSelector(inv: Invocation, env: KubectlEnv): CommandResult {

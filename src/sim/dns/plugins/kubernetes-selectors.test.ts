@@ -61,8 +61,8 @@ describe('kubernetes labels, namespace_labels, endpoint_pod_names, PTR without a
     });
 
   const errors: { name: string; block: string; stderr: string }[] = [
-    { name: 'bad labels selector', block: '        labels app==(\n', stderr: `plugin/kubernetes: unable to parse label selector value: 'app==(': couldn't parse the selector string "app==(": unable to parse requirement: found 'app==('` },
-    { name: 'bad namespace_labels selector', block: '        namespace_labels a b\n', stderr: `plugin/kubernetes: unable to parse namespace_label selector value: 'a b': couldn't parse the selector string "a b": unable to parse requirement: found 'a b'` },
+    { name: 'bad labels selector', block: '        labels app==(\n', stderr: `plugin/kubernetes: unable to parse label selector value: 'app==(': couldn't parse the selector string "app==(": unable to parse requirement: found '(', expected: identifier` },
+    { name: 'bad namespace_labels selector', block: '        namespace_labels a b\n', stderr: `plugin/kubernetes: unable to parse namespace_label selector value: 'a b': couldn't parse the selector string "a b": unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt` },
     { name: 'namespaces and namespace_labels', block: '        namespaces team-a\n        namespace_labels dns=on\n', stderr: 'plugin/kubernetes: /etc/coredns/Corefile:5 - Error during parsing: namespaces and namespace_labels cannot both be set' },
   ];
   for (const tc of errors)

@@ -28,8 +28,9 @@ export function toLabelSelector(expr: string): LabelSelector {
   const matchLabels: Record<string, string> = {};
   const matchExpressions: { key: string; operator: string; values?: string[] }[] = [];
   for (const r of reqs) {
-    if (r.op === '=') matchLabels[r.key] = r.values[0];
+    if (r.op === '=') matchLabels[r.key] = r.values[0]!;
     else if (r.op === '!=') throw new KubectlError('"!=" is not a valid label selector operator');
+    else if (r.op === 'gt' || r.op === 'lt') throw new KubectlError(`"${r.op}" isn't supported in label selectors`);
     else matchExpressions.push({ key: r.key, operator: OPERATOR[r.op], ...(r.values.length ? { values: [...new Set(r.values)].sort() } : {}) });
   }
   return {

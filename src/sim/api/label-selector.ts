@@ -1,17 +1,17 @@
 /**
- * `helm list -l/--selector`: k8s.io/apimachinery v0.35.1 (helm v4.1.4's go.mod) pkg/labels
- * selector.go Parse and Requirement.Matches, which pkg/action/list.go filterSelector applies to a
- * release's labels. Parsing follows the lexer and the recursive-descent parser token by token, so
+ * Label selectors as k8s.io/apimachinery v0.35 pkg/labels selector.go Parse and Requirement.Matches
+ * read them: the API server for `-l`, kubectl's ParseToLabelSelector, CoreDNS's `labels`, and helm
+ * v4.1.4's `list --selector` (pkg/action/list.go filterSelector over a release's labels). Parsing follows the lexer and the recursive-descent parser token by token, so
  * every refusal reads as upstream's (`unable to parse requirement: found 'b', expected: in, notin,
  * =, ==, !=, gt, lt`, `found ',', expected: identifier after ','`), including the field errors of
  * NewRequirement for a bad key or value (pkg/api/validate/content kube.go IsLabelKey,
  * IsLabelValue; field.Error `PATH: Invalid value: "V": DETAIL`, several as `[a, b]`).
  */
-import { goQuote } from '../gotemplate/lex.js';
+import { goQuote } from '../../util/go-quote.js';
 
 type Tok = 'error' | 'eos' | ')' | ',' | '!' | '==' | '=' | '>' | 'id' | 'in' | '<' | '!=' | 'notin' | '(';
 
-type Op = 'in' | 'notin' | '=' | '==' | '!=' | 'gt' | 'lt' | 'exists' | '!';
+export type Op = 'in' | 'notin' | '=' | '==' | '!=' | 'gt' | 'lt' | 'exists' | '!';
 
 export interface Requirement {
   key: string;
