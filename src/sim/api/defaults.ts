@@ -189,6 +189,10 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       s.spec.podManagementPolicy ??= 'OrderedReady';
       s.spec.revisionHistoryLimit ??= 10;
       s.spec.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
+      // SetDefaults_StatefulSet (StatefulSetAutoDeletePVC, GA in 1.32): both Retain
+      const retention = (s.spec.persistentVolumeClaimRetentionPolicy ??= {});
+      retention.whenDeleted ||= 'Retain';
+      retention.whenScaled ||= 'Retain';
       defaultTemplate(s.spec.template);
       break;
     }

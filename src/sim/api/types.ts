@@ -305,6 +305,8 @@ export interface StatefulSet extends KObject {
     updateStrategy?: Record<string, unknown>;
     volumeClaimTemplates?: KObject[];
     revisionHistoryLimit?: number;
+    /** What happens to the claims from volumeClaimTemplates when the set is deleted or scaled down. */
+    persistentVolumeClaimRetentionPolicy?: { whenDeleted?: string; whenScaled?: string };
   };
   status?: {
     replicas: number;

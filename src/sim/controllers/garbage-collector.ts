@@ -13,7 +13,7 @@ import { FOREGROUND_FINALIZER } from '../api/deletion.js';
 import { clone } from '../api/store.js';
 import { deletePod } from './replicaset.js';
 
-const OWNED_KINDS = ['ReplicaSet', 'Pod', 'Job', 'ControllerRevision', 'EndpointSlice'];
+const OWNED_KINDS = ['ReplicaSet', 'Pod', 'Job', 'ControllerRevision', 'EndpointSlice', 'PersistentVolumeClaim'];
 
 /** The objects of the owned kinds that name `uid` among their owners. */
 function dependentsOf(c: Cluster, uid: string): KObject[] {
@@ -52,7 +52,7 @@ export function deleteForeground(c: Cluster, owner: KObject): void {
 export const garbageCollector: Controller = {
   name: 'garbage-collector',
   runsIn: 'controllerManager',
-  watches: ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Service', 'Node', 'Pod', 'EndpointSlice'],
+  watches: ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Service', 'Node', 'Pod', 'EndpointSlice', 'PersistentVolumeClaim'],
   reconcile(c: Cluster): void {
     const uids = new Set<string>();
     const waiting: KObject[] = [];

@@ -5,8 +5,10 @@
  * out one pod at a time from the highest ordinal (rollingUpdate below); each template is kept as a
  * ControllerRevision (history.ts). Each volumeClaimTemplate gives every ordinal its own claim
  * `<template>-<sts>-<ordinal>` (stateful_set_utils.go getPersistentVolumeClaims: the template's labels
- * plus the selector's matchLabels), created before the pod and kept when the pod or the set goes
- * (the default Retain policy); the pod mounts it under the template's name (updateStorage).
+ * plus the selector's matchLabels), created before the pod; the pod mounts it under the template's
+ * name (updateStorage). persistentVolumeClaimRetentionPolicy decides whether the claims outlive the
+ * set and the pods scaled away: Retain keeps them, Delete gives them the set or the condemned pod
+ * as owner, and the garbage collector deletes them after it (updateClaimOwners).
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { KObject, Pod, StatefulSet } from '../api/types.js';
@@ -54,6 +56,7 @@ function sync(c: Cluster, sts: StatefulSet): void {
     c.recordEvent(sts, 'Normal', 'SuccessfulCreate', `create Pod ${name} in StatefulSet ${sts.metadata.name} successful`, 'statefulset-controller');
     if (ordered) break;
   }
+  for (const p of pods) updateClaimOwners(c, sts, p, want);
   for (const p of pods) {
     const idx = Number(p.metadata.name.slice(sts.metadata.name.length + 1));
     if (idx >= want && podIsActive(p)) {
@@ -152,4 +155,30 @@ function ensureClaims(c: Cluster, sts: StatefulSet, pod: Pod, ordinal: number): 
   // updateStorage: the claims' volumes first, then the template's others of different names
   if (claimVolumes.length) pod.spec.volumes = [...claimVolumes, ...(pod.spec.volumes ?? []).filter((v) => !claimVolumes.some((cv) => cv.name === v.name))];
   return true;
+}
+
+/**
+ * updateClaimOwnerRefForSetAndPod (stateful_set_utils.go): an ordinal's claims are owned by the
+ * set when whenDeleted is Delete (unless the pod is scaled away and whenScaled is Delete too), and
+ * by their pod when it is scaled away and whenScaled is Delete; other references stay. The
+ * references carry neither controller nor blockOwnerDeletion.
+ */
+function updateClaimOwners(c: Cluster, sts: StatefulSet, pod: Pod, want: number): void {
+  const policy = sts.spec.persistentVolumeClaimRetentionPolicy ?? {};
+  const scaledDown = Number(pod.metadata.name.slice(sts.metadata.name.length + 1)) >= want;
+  const bySet = policy.whenDeleted === 'Delete' && !(policy.whenScaled === 'Delete' && scaledDown);
+  const byPod = policy.whenScaled === 'Delete' && scaledDown;
+  for (const t of (sts.spec.volumeClaimTemplates ?? []) as ClaimTemplate[]) {
+    const claim = c.store.get('PersistentVolumeClaim', sts.metadata.namespace, `${t.metadata?.name ?? ''}-${pod.metadata.name}`);
+    if (!claim || claim.metadata.deletionTimestamp) continue;
+    const refs = claim.metadata.ownerReferences ?? [];
+    const next = refs.filter((r) => (r.uid !== sts.metadata.uid || bySet) && (r.uid !== pod.metadata.uid || byPod));
+    if (bySet && !next.some((r) => r.uid === sts.metadata.uid)) next.push({ apiVersion: 'apps/v1', kind: 'StatefulSet', name: sts.metadata.name, uid: sts.metadata.uid ?? '' });
+    if (byPod && !next.some((r) => r.uid === pod.metadata.uid)) next.push({ apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, uid: pod.metadata.uid ?? '' });
+    if (JSON.stringify(next) === JSON.stringify(refs)) continue;
+    const upd = clone(claim);
+    if (next.length) upd.metadata.ownerReferences = next;
+    else delete upd.metadata.ownerReferences;
+    c.write(upd);
+  }
 }
