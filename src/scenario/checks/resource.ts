@@ -3,6 +3,9 @@
  * Reads the object store the way `kubectl get -o jsonpath=…` would print it (the kubectl
  * printer's JsonPath, k8s.io/client-go/util/jsonpath), so authors can test their template with
  * kubectl itself. A target without a name selects a list (`{.items[*]…}`), like `kubectl get pods -l …`.
+ * An object being deleted no longer counts as existing; for `absent` it counts as gone only when it
+ * goes by itself (a pod in its grace period), not while a finalizer holds it Terminating
+ * (sim/api/deletion.ts isGoing).
  *
  * `selects` grades label selectors by what they select, not by how they are written: `matchLabels`
  * and `matchExpressions` (metav1.LabelSelector, k8s.io/apimachinery/pkg/apis/meta/v1/helpers.go
@@ -15,6 +18,7 @@ import { MatcherSchema, match } from './matchers.js';
 import { parseLabelSelector, matchRequirements, matchLabelSelector } from '../../sim/api/selectors.js';
 import { JsonPath } from '../../shell/printers/jsonpath.js';
 import type { KObject, LabelSelector } from '../../sim/api/types.js';
+import { isGoing } from '../../sim/api/deletion.js';
 
 const LabelsSchema = z.record(z.string(), z.string());
 
@@ -92,9 +96,11 @@ export const resourceCheck = defineCheck({
     const label = `${t.kind}${t.name ? ` ${t.name}` : t.selector ? ` -l ${t.selector}` : 's'}${ns ? ` in namespace ${ns}` : ''}`;
     let data: unknown;
     let found: boolean;
+    let gone: boolean;
     if (t.name !== undefined) {
       const obj = ctx.cluster.store.get<KObject>(t.kind, ns, t.name);
       found = obj !== undefined && !obj.metadata.deletionTimestamp;
+      gone = obj === undefined || isGoing(obj);
       data = obj;
     } else {
       let sel: ReturnType<typeof parseLabelSelector> | undefined;
@@ -103,13 +109,13 @@ export const resourceCheck = defineCheck({
       } catch (e) {
         return { ok: false, expected: `a valid selector`, actual: (e as Error).message, evidence: [] };
       }
-      const items = ctx.cluster.store
-        .list<KObject>(t.kind, ns)
-        .filter((o) => !o.metadata.deletionTimestamp && (!sel || matchRequirements(sel, o.metadata.labels)));
+      const selected = ctx.cluster.store.list<KObject>(t.kind, ns).filter((o) => !sel || matchRequirements(sel, o.metadata.labels));
+      const items = selected.filter((o) => !o.metadata.deletionTimestamp);
       found = items.length > 0;
+      gone = selected.every(isGoing);
       data = { apiVersion: 'v1', kind: 'List', items, metadata: { resourceVersion: '' } };
     }
-    if (spec.absent) return { ok: !found, expected: `${label} absent`, actual: found ? 'it exists' : 'absent', evidence: [] };
+    if (spec.absent) return { ok: gone, expected: `${label} absent`, actual: gone ? 'absent' : found ? 'it exists' : 'it is Terminating, held by a finalizer', evidence: [] };
     if (!found) return { ok: false, expected: `${label} exists`, actual: 'not found', evidence: [] };
     if (spec.selects) {
       const { path, matches, rejects } = spec.selects;
