@@ -5,12 +5,54 @@
  * that is not in the catalogue (or a tag that does not exist) fails to pull, as on a real node.
  */
 
+import { NGINX_50X, NGINX_IMAGE_PREFIXES, NGINX_PAGE, nginxBuild, nginxImageFiles } from './runtime/nginx/image.js';
+import { nginxErrorPage } from './runtime/nginx/pages.js';
+import type { VirtualFiles } from './node/vfs.js';
+
 export type DnsFlavour = 'glibc' | 'musl' | 'busybox' | 'none';
 
 export interface HttpSite {
   /** Bodies by URL path (`/` and the files of the document root); other paths answer 404. */
   pages: Record<string, string>;
   server: string;
+  /**
+   * A server whose answers depend on its configuration and files (nginx, runtime/nginx): it
+   * answers every request itself; undefined is a connection closed without a response.
+   */
+  respond?(req: HttpRequestLine): HttpAnswer | undefined;
+}
+
+/** What a web server is asked: method, path (no query), the Host header, the query string. */
+export interface HttpRequestLine {
+  method: string;
+  path: string;
+  host: string;
+  query?: string;
+}
+
+/** One HTTP response as the shell's clients print it. */
+export interface HttpAnswer {
+  status: number;
+  reason: string;
+  body: string;
+  server: string;
+  /** Location header of a redirect. */
+  location?: string;
+  /** The Content-Type header; text/html when absent. */
+  contentType?: string;
+}
+
+/**
+ * What a web server answers: the one function curl/wget, probes, Ingress and Gateway backends ask.
+ * A site with its own server (respond) answers itself; a catalogue site serves its pages and
+ * answers 404 otherwise (nginx's page for an nginx server, Go's text for others).
+ */
+export function siteAnswer(site: HttpSite, path: string, req: Partial<HttpRequestLine> = {}): HttpAnswer | undefined {
+  if (site.respond) return site.respond({ method: req.method ?? 'GET', path, host: req.host ?? '', ...(req.query ? { query: req.query } : {}) });
+  const body = sitePage(site, path);
+  if (body !== undefined) return { status: 200, reason: 'OK', body, server: site.server };
+  const nf = site.server.startsWith('nginx') ? nginxErrorPage(404, 'Not Found', site.server) : '404 page not found\n';
+  return { status: 404, reason: 'Not Found', body: nf, server: site.server };
 }
 
 /**
@@ -44,54 +86,12 @@ export interface ImageInfo {
   /** The image ID digest shown in containerStatuses.imageID. */
   digest: string;
   sizeBytes: number;
+  /** Files the image itself carries (a read-only lower layer under the container's own files), by tag. */
+  rootFiles?(tag: string): VirtualFiles;
 }
 
-const NGINX_PAGE = `<!DOCTYPE html>
-<html>
-<head>
-<title>Welcome to nginx!</title>
-<style>
-html { color-scheme: light dark; }
-body { width: 35em; margin: 0 auto;
-font-family: Tahoma, Verdana, Arial, sans-serif; }
-</style>
-</head>
-<body>
-<h1>Welcome to nginx!</h1>
-<p>If you see this page, the nginx web server is successfully installed and
-working. Further configuration is required.</p>
-
-<p>For online documentation and support please refer to
-<a href="http://nginx.org/">nginx.org</a>.<br/>
-Commercial support is available at
-<a href="http://nginx.com/">nginx.com</a>.</p>
-
-<p><em>Thank you for using nginx.</em></p>
-</body>
-</html>
-`;
-
-/** nginx's error_page for 5xx in the image's default.conf (/usr/share/nginx/html/50x.html). */
-const NGINX_50X = `<!DOCTYPE html>
-<html>
-<head>
-<title>Error</title>
-<style>
-html { color-scheme: light dark; }
-body { width: 35em; margin: 0 auto;
-font-family: Tahoma, Verdana, Arial, sans-serif; }
-</style>
-</head>
-<body>
-<h1>An error occurred.</h1>
-<p>Sorry, the page you are looking for is currently unavailable.<br/>
-Please try again later.</p>
-<p>If you are the system administrator of this resource then you should check
-the error log for details.</p>
-<p><em>Faithfully yours, nginx.</em></p>
-</body>
-</html>
-`;
+/** When the nginx image's files were written (the 1.29.3 image's build, 2025-10-28). */
+const NGINX_IMAGE_MTIME = Date.UTC(2025, 9, 28, 18, 0, 0);
 
 const HTTPD_PAGE = '<html><body><h1>It works!</h1></body></html>\n';
 
@@ -116,11 +116,14 @@ const http = (port: number, page: string, server: string, files: Record<string, 
 export const IMAGES: readonly ImageInfo[] = [
   img('docker.io/library/nginx', '(latest|stable|alpine|mainline|1(\\.\\d+){0,2}(-alpine)?)', 'latest', {
     // default.conf: root /usr/share/nginx/html, index index.html; the root holds index.html and 50x.html
+    // what a container serves is its nginx's (runtime/nginx/program.ts); this is the stock site
     listeners: [http(80, NGINX_PAGE, 'nginx/1.29.3', { '/index.html': NGINX_PAGE, '/50x.html': NGINX_50X })],
     tools: [...DEBIAN_BASE, 'nginx', 'curl'],
     daemons: ['nginx'],
     dns: 'glibc',
     defaultCommand: { runs: true },
+    // /etc/nginx and the document root as the image ships them, dated at the image's build
+    rootFiles: (tag) => ({ prefixes: NGINX_IMAGE_PREFIXES, files: () => nginxImageFiles(nginxBuild(tag), NGINX_IMAGE_MTIME) }),
   }),
   img('docker.io/library/httpd', '(latest|alpine|2(\\.\\d+){0,2}(-alpine)?)', 'latest', {
     // DocumentRoot /usr/local/apache2/htdocs holds index.html, the DirectoryIndex

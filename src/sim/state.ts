@@ -7,6 +7,7 @@
  */
 import type { ProxyState } from './controllers/kube-proxy.js';
 import type { DnsState } from './controllers/coredns.js';
+import type { NginxState } from './runtime/nginx/program.js';
 import type { IpamState, Pin } from './cni/ipam.js';
 import type { ExternalDnsServer } from './dns/upstream-zone.js';
 import type { VfsData } from './node/vfs.js';
@@ -46,6 +47,8 @@ export interface ClusterState {
   taintEviction?: Record<string, ScheduledEviction>;
   /** CoreDNS: each process's mounted and loaded Corefile, reload phase and logs. */
   coredns?: DnsState;
+  /** nginx containers: each master's loaded configuration, workers and log (runtime/nginx/program.ts). */
+  nginx?: NginxState;
   /** kubelet: container filesystems by pod uid (runtime/podfs.ts). */
   podfs?: Record<string, VfsData>;
   /** kubelet: pod volumes (emptyDir, ConfigMap/Secret/downwardAPI/projected files) by `<pod uid>/<volume>` (runtime/volumes.ts). */
@@ -88,6 +91,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   etcdMember: 'sim/etcd/member.ts (written when the etcd static pod starts)',
   kubeProxy: 'sim/controllers/kube-proxy.ts',
   coredns: 'sim/controllers/coredns.ts',
+  nginx: 'sim/runtime/nginx/program.ts',
   taintEviction: 'sim/controllers/taint-eviction.ts',
   podfs: 'sim/runtime/podfs.ts',
   podVolumes: 'sim/runtime/volumes.ts (written by sim/controllers/kubelet.ts)',

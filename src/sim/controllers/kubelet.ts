@@ -22,7 +22,8 @@ import type { Container, ContainerStatus, Node, Pod, PodCondition, Probe } from 
 import { clone } from '../api/store.js';
 import { sameJSON } from '../../util/json-copy.js';
 import type { Host } from '../node/host.js';
-import { lookupImage, pullErrorMessage, sitePage, type ImageInfo } from '../images.js';
+import { lookupImage, pullErrorMessage, siteAnswer, type ImageInfo, type Listener } from '../images.js';
+import { containerListener } from '../traffic/path.js';
 import { programOf, startRun, finishRun, extendPlan, dropRuns } from '../runtime/processes.js';
 import { containerEnv } from '../runtime/env.js';
 import { syncPodVolumes, bindSubPaths, dropPodVolumes, containerFs } from '../runtime/volumes.js';
@@ -135,10 +136,19 @@ export function resolveContainerPort(port: number | string, container: Container
  * GET or a TCP connect to the pod IP, or a command in the container. A failure carries the
  * output the `Unhealthy` event shows (pkg/probe/http/http.go: "HTTP probe failed with
  * statuscode: 404", `Get "http://IP:PORT/path": dial tcp IP:PORT: connect: connection refused`;
- * pkg/probe/tcp/tcp.go: `dial tcp IP:PORT: connect: connection refused`). The HTTP answer is the
- * image's site (images.ts): any file it serves answers 200.
+ * pkg/probe/tcp/tcp.go: `dial tcp IP:PORT: connect: connection refused`). What listens and what
+ * it answers is `listenerAt` (the packet path's containerListener: nginx's loaded configuration,
+ * else the image's site), asked through siteAnswer as curl asks it; 200–399 is success (http.go
+ * DoHTTPProbe), anything else `HTTP probe failed with statuscode: N`.
  */
-export function runProbe(probe: Probe | undefined, container: Container, image: ImageInfo, podIP: string, fs: Vfs | undefined): ProbeResult {
+export function runProbe(
+  probe: Probe | undefined,
+  container: Container,
+  image: ImageInfo,
+  podIP: string,
+  fs: Vfs | undefined,
+  listenerAt: (port: number) => Listener | true | undefined = (port) => image.listeners.find((x) => x.port === port && x.protocol === 'TCP'),
+): ProbeResult {
   if (!probe) return SUCCESS;
   if (probe.httpGet) {
     const resolved = resolveContainerPort(probe.httpGet.port, container);
@@ -146,16 +156,20 @@ export function runProbe(probe: Probe | undefined, container: Container, image: 
     const port = resolved.port;
     const path = probe.httpGet.path ?? '/';
     const scheme = (probe.httpGet.scheme ?? 'HTTP').toLowerCase();
-    const l = image.listeners.find((x) => x.port === port && x.protocol === 'TCP');
+    const l = listenerAt(port);
     if (!l) return failure(`Get "${scheme}://${podIP}:${port}${path}": dial tcp ${podIP}:${port}: connect: connection refused`);
-    if (!l.http) return failure(`Get "${scheme}://${podIP}:${port}${path}": EOF`);
-    return sitePage(l.http, path) !== undefined ? SUCCESS : failure('HTTP probe failed with statuscode: 404');
+    if (l === true || !l.http) return failure(`Get "${scheme}://${podIP}:${port}${path}": EOF`);
+    const q = path.indexOf('?');
+    const host = probe.httpGet.host ?? podIP;
+    const answer = siteAnswer(l.http, q >= 0 ? path.slice(0, q) : path, { host: `${host}:${port}`, method: 'GET', ...(q >= 0 ? { query: path.slice(q + 1) } : {}) });
+    if (!answer) return failure(`Get "${scheme}://${podIP}:${port}${path}": EOF`);
+    return answer.status >= 200 && answer.status < 400 ? SUCCESS : failure(`HTTP probe failed with statuscode: ${answer.status}`);
   }
   if (probe.tcpSocket) {
     const resolved = resolveContainerPort(probe.tcpSocket.port, container);
     if ('error' in resolved) return { result: 'unknown', output: '', error: resolved.error };
     const port = resolved.port;
-    const ok = image.listeners.some((x) => x.port === port && x.protocol === 'TCP');
+    const ok = listenerAt(port) !== undefined;
     return ok ? SUCCESS : failure(`dial tcp ${podIP}:${port}: connect: connection refused`);
   }
   if (probe.exec) {
@@ -588,19 +602,20 @@ function stepContainer(
     } else if (programOverride(image.repository) && !programOverride(image.repository)!.status(c, pod, ct).running) {
       const code = programOverride(image.repository)!.status(c, pod, ct).exitCode ?? 1;
       finishRun(c, pod, ct.name, now);
-      cs.state = { terminated: { exitCode: code, reason: 'Error', startedAt: cs.state.running.startedAt ?? ts, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
+      cs.state = { terminated: { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt: cs.state.running.startedAt ?? ts, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
       cs.ready = false;
     } else {
       const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
       const override = programOverride(image.repository);
       const fs = containerFs(c, pod, ct.name);
       const podIP = pod.status?.podIP ?? '';
-      const readiness: ProbeResult = override ? (override.status(c, pod, ct).ready ? SUCCESS : failure('')) : runProbe(ct.readinessProbe, ct, image, podIP, fs);
+      const listenerAt = (port: number): Listener | true | undefined => containerListener(c, pod, ct, port, 'tcp');
+      const readiness: ProbeResult = override && !override.kubeletProbes ? (override.status(c, pod, ct).ready ? SUCCESS : failure('')) : runProbe(ct.readinessProbe, ct, image, podIP, fs, listenerAt);
       const ready = now >= startedAt + delay && readiness.result === 'success';
       const readyMsg = unhealthyMessage('Readiness', readiness);
       if (!ready && ct.readinessProbe && now >= startedAt + delay && readyMsg) events.push(['Warning', 'Unhealthy', readyMsg]);
       cs.ready = ready;
-      const liveness = runProbe(ct.livenessProbe, ct, image, podIP, fs);
+      const liveness = runProbe(ct.livenessProbe, ct, image, podIP, fs, listenerAt);
       // an errored probe's result is thrown away (prober/worker.go doProbe): no restart
       const live = liveness.result !== 'failure';
       const liveMsg = unhealthyMessage('Liveness', liveness);

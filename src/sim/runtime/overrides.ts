@@ -17,6 +17,7 @@ import type { HttpSite } from '../images.js';
 import type { DnsMessage } from '../dns/message.js';
 import { kubeProxyProgram } from '../controllers/kube-proxy.js';
 import { coreDnsProgram } from '../controllers/coredns.js';
+import { nginxProgram } from './nginx/program.js';
 
 export type OverrideStart = { ok: true } | { ok: false; exitCode: number; output: string };
 
@@ -30,6 +31,11 @@ export interface ProgramOverride {
   readonly repositories: readonly string[];
   /** Start the process of a (re)started container; a failure terminates it at once with the output as its log. */
   start(c: Cluster, pod: Pod, ct: Container): OverrideStart;
+  /**
+   * The kubelet runs the container's own readiness and liveness probes against what the program
+   * serves (nginx); otherwise `status().ready` is the readiness (CoreDNS's /ready, kube-proxy).
+   */
+  readonly kubeletProbes?: boolean;
   /** For a running container: whether the process still runs, and whether it is ready. */
   status(c: Cluster, pod: Pod, ct: Container): { running: boolean; ready: boolean; exitCode?: number };
   /** What `kubectl logs` shows for the current (or previous) instance, undefined when unknown. */
@@ -50,7 +56,7 @@ export interface ProgramOverride {
 }
 
 /** Every program override, in lookup order (the first whose repositories match wins). */
-export const PROGRAM_OVERRIDES: readonly ProgramOverride[] = [kubeProxyProgram, coreDnsProgram];
+export const PROGRAM_OVERRIDES: readonly ProgramOverride[] = [kubeProxyProgram, coreDnsProgram, nginxProgram];
 
 export function programOverride(repository: string): ProgramOverride | undefined {
   return PROGRAM_OVERRIDES.find((o) => o.repositories.includes(repository));

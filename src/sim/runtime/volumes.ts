@@ -23,6 +23,7 @@ import { Vfs, type VfsData } from '../node/vfs.js';
 import { configMapData, podFieldValue, resourceFieldValue, secretData } from './env.js';
 import { podFs } from './podfs.js';
 import { MountVfs, type Mount } from './mountfs.js';
+import { lookupImage, parseImageRef } from '../images.js';
 
 /** The kubelet's periodic pod sync (KubeletConfiguration syncFrequency default). */
 export const SYNC_PERIOD_MS = 60_000;
@@ -351,6 +352,10 @@ export function containerFs(c: Cluster, pod: Pod, container: string): MountVfs {
   const uid = pod.metadata.uid ?? `${pod.metadata.namespace}/${pod.metadata.name}`;
   const root = podFs(c, `${uid}/${container}`);
   const ct = podContainers(pod).find((x) => x.name === container);
+  // the image's own files (nginx's /etc/nginx): a read-only lower layer under what the container wrote
+  const ref = ct ? parseImageRef(ct.image) : undefined;
+  const files = ref ? lookupImage(ct!.image)?.rootFiles?.(ref.tag) : undefined;
+  if (files) root.setVirtual(files);
   // the kubelet bind-mounts the pod's resolv.conf, hosts and hostname into every container
   const podFiles = podFs(c, uid);
   const mounts: Mount[] = POD_FILES.map((p) => ({ path: p, fs: podFiles, source: p, readOnly: false }));

@@ -274,5 +274,7 @@ export function serveGateway(c: Cluster, pod: Pod, port: number, req: GatewayReq
   if (!conn.ok) return conn.error === 'refused' ? errorAnswer(502, 'Bad Gateway') : errorAnswer(504, 'Gateway Time-out');
   const site = conn.to?.listener?.http;
   if (!site) return errorAnswer(502, 'Bad Gateway');
-  return { ...siteAnswer(site, upstreamPath), server: 'nginx' };
+  const a = siteAnswer(site, upstreamPath, { host: req.host, method: req.method });
+  if (!a) return errorAnswer(502, 'Bad Gateway');
+  return { ...a, server: 'nginx' };
 }

@@ -22,19 +22,13 @@
  */
 import type { Cluster } from '../cluster.js';
 import type { EndpointSlice, Ingress, IngressBackend, KObject, Pod, Service } from '../api/types.js';
-import type { HttpSite } from '../images.js';
-import { lookupImage, sitePage } from '../images.js';
+import { lookupImage, siteAnswer, type HttpAnswer } from '../images.js';
+import { nginxErrorPage } from '../runtime/nginx/pages.js';
 import { connect } from './path.js';
 import { LinearRegExp } from '../../util/regex/index.js';
 
-export interface HttpAnswer {
-  status: number;
-  reason: string;
-  body: string;
-  server: string;
-  /** Location header of a redirect. */
-  location?: string;
-}
+export type { HttpAnswer };
+export { nginxErrorPage, siteAnswer };
 
 const CONTROLLER_REPOSITORY = 'registry.k8s.io/ingress-nginx/controller';
 const DEFAULT_CLASS_ANNOTATION = 'ingressclass.kubernetes.io/is-default-class';
@@ -42,22 +36,11 @@ const LEGACY_CLASS_ANNOTATION = 'kubernetes.io/ingress.class';
 const REWRITE = 'nginx.ingress.kubernetes.io/rewrite-target';
 const USE_REGEX = 'nginx.ingress.kubernetes.io/use-regex';
 
-/** nginx's built-in error page (ngx_http_special_response.c) with server_tokens off. */
-export function nginxErrorPage(status: number, reason: string, server = 'nginx'): string {
-  return `<html>\r\n<head><title>${status} ${reason}</title></head>\r\n<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n<hr><center>${server}</center>\r\n</body>\r\n</html>\r\n`;
-}
 
 export function errorAnswer(status: number, reason: string): HttpAnswer {
   return { status, reason, body: nginxErrorPage(status, reason), server: 'nginx' };
 }
 
-/** What a plain web server (image catalogue site) answers for `path`. */
-export function siteAnswer(site: HttpSite, path: string): HttpAnswer {
-  const body = sitePage(site, path);
-  if (body !== undefined) return { status: 200, reason: 'OK', body, server: site.server };
-  const nf = site.server.startsWith('nginx') ? nginxErrorPage(404, 'Not Found', site.server) : '404 page not found\n';
-  return { status: 404, reason: 'Not Found', body: nf, server: site.server };
-}
 
 /** The ingress-nginx controller container of `pod`, when it runs one. */
 function controllerArgs(pod: Pod): string[] | undefined {
@@ -250,7 +233,9 @@ export function serveIngress(c: Cluster, pod: Pod, host: string, path: string, t
   if (!conn.ok) return conn.error === 'refused' ? errorAnswer(502, 'Bad Gateway') : errorAnswer(504, 'Gateway Time-out');
   const site = conn.to?.listener?.http;
   if (!site) return errorAnswer(502, 'Bad Gateway');
-  const a = siteAnswer(site, upstreamUri);
+  const a = siteAnswer(site, upstreamUri, { host, method: 'GET' });
+  // an upstream that closes without a response is ingress-nginx's 502
+  if (!a) return errorAnswer(502, 'Bad Gateway');
   // the controller's nginx writes its own Server header over the upstream's
   return { ...a, server: 'nginx' };
 }

@@ -16,7 +16,7 @@
  */
 import { externalDnsServers } from './external-dns.js';
 import type { Cluster } from '../cluster.js';
-import type { Pod } from '../api/types.js';
+import type { Container, Pod } from '../api/types.js';
 import type { Host } from '../node/host.js';
 import { socketFor, type UserSocket } from '../node/user-sockets.js';
 import { walkFilter, walkNat, type Packet, type WalkContext } from '../net/packet.js';
@@ -99,16 +99,29 @@ export function podListener(c: Cluster, pod: Pod, port: number, proto: 'tcp' | '
   for (const ct of pod.spec.containers) {
     const cs = pod.status?.containerStatuses?.find((s) => s.name === ct.name);
     if (!cs?.state.running) continue;
-    const image = lookupImage(ct.image);
-    if (!image) continue;
-    const ov = c.programOverride(image.repository);
-    const o = ov?.listens?.(c, pod, ct, port, proto);
-    const found = image.listeners.find((x) => x.port === port && x.protocol.toLowerCase() === proto);
-    const site = found && ov?.http?.(c, pod, ct, port);
-    const l = found && site ? { ...found, http: site } : found;
-    if (o === true || (o === undefined && l)) return l ? { listens: true, listener: l } : { listens: true };
+    const l = containerListener(c, pod, ct, port, proto);
+    if (l) return l === true ? { listens: true } : { listens: true, listener: l };
   }
   return { listens: false };
+}
+
+/**
+ * What a running container's process listens with on `port`: its program override's answer
+ * (nginx's loaded configuration, CoreDNS's plugins) or the image catalogue's; `true` for a
+ * listener the simulation knows nothing more of, undefined when nothing listens. The packet path
+ * and the kubelet's probes both ask this.
+ */
+export function containerListener(c: Cluster, pod: Pod, ct: Container, port: number, proto: 'tcp' | 'udp'): Listener | true | undefined {
+  const image = lookupImage(ct.image);
+  if (!image) return undefined;
+  const ov = c.programOverride(image.repository);
+  const o = ov?.listens?.(c, pod, ct, port, proto);
+  if (o === false) return undefined;
+  const found = image.listeners.find((x) => x.port === port && x.protocol.toLowerCase() === proto);
+  if (o === undefined && !found) return undefined;
+  const site = ov?.http?.(c, pod, ct, port);
+  if (found) return site ? { ...found, http: site } : found;
+  return site ? { port, protocol: proto === 'tcp' ? 'TCP' : 'UDP', http: site } : true;
 }
 
 /**

@@ -31,7 +31,7 @@ export function httpRequest(
   port: number,
   path: string,
   host = ip,
-  opts: { method?: string; headers?: Record<string, string> } = {},
+  opts: { method?: string; headers?: Record<string, string>; query?: string } = {},
 ): { conn: ConnectResult; response?: HttpResponse } {
   const conn = connect(c, from, ip, port, 'tcp');
   if (!conn.ok) return { conn };
@@ -49,7 +49,12 @@ export function httpRequest(
     conn.trace.push('the process there does not speak HTTP: the connection is closed without a response');
     return { conn };
   }
-  return { conn, response: siteAnswer(site, path) };
+  const response = siteAnswer(site, path, { host, method: opts.method ?? 'GET', ...(opts.query ? { query: opts.query } : {}) });
+  if (!response) {
+    conn.trace.push('the server closed the connection without a response');
+    return { conn };
+  }
+  return { conn, response };
 }
 
 /** Split `http://host[:port][/path][?query]` (scheme optional, http by default); `authority` is host[:port] as written. */

@@ -4,6 +4,7 @@ import { dig } from './dig.js';
 import { getent } from './getent.js';
 import { host } from './host.js';
 import { nc } from './nc.js';
+import { nginx } from './nginx.js';
 import { nslookup } from './nslookup.js';
 import { ping } from './ping.js';
 import { ps } from './ps.js';
@@ -14,7 +15,7 @@ import { etcdutl } from '../node/etcdutl.js';
 
 /** Network and DNS tools that run on nodes and inside containers, and busybox's ps, one file each. */
 /** etcdctl and etcdutl run inside the etcd image too (`kubectl -n kube-system exec etcd-cka-cp1 -- etcdctl …`). */
-export const POD_COMMANDS: Record<string, CommandFn> = { curl, etcdctl, etcdutl, dig, getent, host, nc, nslookup, ping, ps, wget, why };
+export const POD_COMMANDS: Record<string, CommandFn> = { curl, etcdctl, etcdutl, dig, getent, host, nc, nginx, nslookup, ping, ps, wget, why };
 
-/** Tools that exist only inside containers here (a node has its own ps, the workstation none). */
-export const CONTAINER_ONLY: ReadonlySet<string> = new Set(['ps']);
+/** Tools that exist only inside containers here (a node has its own ps, the workstation none; nginx runs in its image). */
+export const CONTAINER_ONLY: ReadonlySet<string> = new Set(['ps', 'nginx']);
