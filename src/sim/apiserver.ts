@@ -23,11 +23,11 @@ import { clone } from './api/store.js';
 import type { Discovery } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
-import type { Container, CronJob, Deployment, Job, KObject, Pod, Service, ServicePort } from './api/types.js';
+import type { Container, CronJob, Deployment, Job, KObject, Namespace, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
 import { generateJobSelector } from './api/job-selector.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
-import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields, validateFinalizers, finalizerWarnings } from './api/validation.js';
+import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields, validateFinalizers, finalizerWarnings, qualifiedNameProblems } from './api/validation.js';
 import { podReady, type PodDisruptionBudget } from './controllers/disruption.js';
 import { validateCrd } from './api/validation-crd.js';
 import { validateCronJob, validateJob } from './api/validation-batch.js';
@@ -480,6 +480,34 @@ export class ApiServer {
     }
     this.c.settle();
     return old;
+  }
+
+  /**
+   * PUT namespaces/NAME/finalize (pkg/registry/core/namespace/storage FinalizeREST): only
+   * spec.finalizers changes (ValidateNamespaceFinalizeUpdate: each a standard or domain-qualified
+   * name). A namespace being deleted that is left without them goes at once
+   * (ShouldDeleteNamespaceDuringUpdate) whatever it still holds: its objects stay in storage,
+   * orphaned. Returns the namespace as written.
+   */
+  finalizeNamespace(name: string, finalizers: string[]): Namespace {
+    this.ensureUp();
+    this.served('Namespace');
+    if (this.client) this.authorize({ verb: 'update', group: '', resource: 'namespaces', subresource: 'finalize', name });
+    const info = this.c.discovery().infoForKind('Namespace');
+    const ns = this.c.store.get<Namespace>('Namespace', undefined, name);
+    if (!ns) throw notFound(info, name);
+    const errs = finalizers.flatMap((f, i) => [
+      ...qualifiedNameProblems(f).map((m) => field.invalid(`spec.finalizers[${i}]`, f, m)),
+      ...(!f.includes('/') && !STANDARD_FINALIZERS.has(f) ? [field.invalid(`spec.finalizers[${i}]`, f, 'name is neither a standard finalizer name nor is it fully qualified')] : []),
+    ]);
+    if (errs.length) throw invalid(info, name, errs);
+    const upd = clone(ns);
+    upd.spec = { ...(upd.spec ?? {}), finalizers };
+    if (finalizers.length === 0) delete upd.spec.finalizers;
+    if (upd.metadata.deletionTimestamp && finalizers.length === 0) this.c.store.remove('Namespace', undefined, name);
+    else this.c.write(upd);
+    this.c.settle();
+    return upd;
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * `kubectl replace -f FILE [--force]` (k8s.io/kubectl pkg/cmd/replace/replace.go): a PUT of each
  * object (`replaced`); --force deletes and re-creates (`deleted` then `replaced`), waiting for the
- * old object to go — how CKA candidates apply a pod spec change kubectl edit refused.
+ * old object to go — how CKA candidates apply a pod spec change kubectl edit refused. `--raw`
+ * PUTs a file to a path (raw-put.ts).
  */
 import { ApiError } from '../../../sim/api/errors.js';
 import type { Verb } from '../context.js';
@@ -14,6 +15,7 @@ import { namespaceOf } from '../target.js';
 import { manifestNamespace, withSource } from '../manifest.js';
 import { validationDirective, warningLines } from '../validate.js';
 import { deleteMessage, waitGone } from './delete.js';
+import { runReplaceRaw } from './raw-put.js';
 
 export const replaceVerb: Verb = {
   name: 'replace',
@@ -21,6 +23,8 @@ export const replaceVerb: Verb = {
     const p = inv.parsed;
     const files = list(p.flags, 'filename');
     if (files.length === 0) throw new KubectlError('must specify --filename to replace', "See 'kubectl replace -h' for help and examples");
+    const raw = str(p.flags, 'raw');
+    if (raw) return runReplaceRaw(env, p, raw);
     const dry = parseDryRun(p.flags);
     const ns = namespaceOf(env, p);
     const output = str(p.flags, 'output');
