@@ -784,6 +784,21 @@ function* call(name: string, args: Ast[], input: Json, env: Env): Gen {
       if (!Array.isArray(input)) throw new JqError(`Cannot iterate over ${desc(input)}`);
       yield name === 'any' ? input.some((v) => [...run(args[0]!, v, env)].some(truthy)) : input.every((v) => [...run(args[0]!, v, env)].every(truthy));
       return;
+    case 'any/2':
+    case 'all/2': {
+      // jq 1.6 builtin.jq: over every output of generator|condition, stopping at the first that decides
+      const want = name === 'any';
+      for (const g of run(args[0]!, input, env)) {
+        for (const r of run(args[1]!, g, env)) {
+          if (truthy(r) === want) {
+            yield want;
+            return;
+          }
+        }
+      }
+      yield !want;
+      return;
+    }
     case 'range/1':
       for (const n of arg(0)) for (let i = 0; i < (n as number); i++) yield i;
       return;
@@ -1170,6 +1185,6 @@ export const debugLines: string[] = [];
 
 /** Every function name/arity the evaluator knows (for jq's compile-time check). */
 export const KNOWN = new Set(
-  'empty/0 not/0 length/0 utf8bytelength/0 keys/0 keys_unsorted/0 values/0 has/1 in/1 map/1 map_values/1 select/1 recurse/0 recurse/1 error/0 error/1 add/0 any/0 all/0 any/1 all/1 range/1 range/2 floor/0 ceil/0 round/0 sqrt/0 fabs/0 log/0 exp/0 abs/0 tostring/0 tonumber/0 type/0 infinite/0 nan/0 sort/0 sort_by/1 group_by/1 unique_by/1 min_by/1 max_by/1 unique/0 min/0 max/0 reverse/0 contains/1 inside/1 startswith/1 endswith/1 ltrimstr/1 rtrimstr/1 split/1 join/1 ascii_downcase/0 ascii_upcase/0 explode/0 implode/0 to_entries/0 from_entries/0 with_entries/1 paths/0 paths/1 leaf_paths/0 path/1 getpath/1 setpath/2 delpaths/1 del/1 tojson/0 fromjson/0 test/1 test/2 match/1 match/2 capture/1 capture/2 sub/2 gsub/2 sub/3 gsub/3 splits/1 ascii/0 first/0 last/0 first/1 last/1 nth/1 nth/2 limit/2 until/2 while/2 repeat/1 isempty/1 indices/1 index/1 rindex/1 tostream/0 env/0 input/0 inputs/0 now/0 halt/0 halt_error/0 halt_error/1 debug/0 objects/0 arrays/0 strings/0 numbers/0 booleans/0 nulls/0 iterables/0 scalars/0 flatten/0 flatten/1 input_filename/0 builtins/0 pick/1 toarray/0'.split(' '),
+  'empty/0 not/0 length/0 utf8bytelength/0 keys/0 keys_unsorted/0 values/0 has/1 in/1 map/1 map_values/1 select/1 recurse/0 recurse/1 error/0 error/1 add/0 any/0 all/0 any/1 all/1 any/2 all/2 range/1 range/2 floor/0 ceil/0 round/0 sqrt/0 fabs/0 log/0 exp/0 abs/0 tostring/0 tonumber/0 type/0 infinite/0 nan/0 sort/0 sort_by/1 group_by/1 unique_by/1 min_by/1 max_by/1 unique/0 min/0 max/0 reverse/0 contains/1 inside/1 startswith/1 endswith/1 ltrimstr/1 rtrimstr/1 split/1 join/1 ascii_downcase/0 ascii_upcase/0 explode/0 implode/0 to_entries/0 from_entries/0 with_entries/1 paths/0 paths/1 leaf_paths/0 path/1 getpath/1 setpath/2 delpaths/1 del/1 tojson/0 fromjson/0 test/1 test/2 match/1 match/2 capture/1 capture/2 sub/2 gsub/2 sub/3 gsub/3 splits/1 ascii/0 first/0 last/0 first/1 last/1 nth/1 nth/2 limit/2 until/2 while/2 repeat/1 isempty/1 indices/1 index/1 rindex/1 tostream/0 env/0 input/0 inputs/0 now/0 halt/0 halt_error/0 halt_error/1 debug/0 objects/0 arrays/0 strings/0 numbers/0 booleans/0 nulls/0 iterables/0 scalars/0 flatten/0 flatten/1 input_filename/0 builtins/0 pick/1 toarray/0'.split(' '),
 );
 
