@@ -30,7 +30,7 @@ import { nodeLogFiles } from './commands/node/pod-log-files.js';
 import { combineVirtual, deviceFiles } from './commands/devices.js';
 import { lookupImage } from '../sim/images.js';
 import { podContainers, type Pod } from '../sim/api/types.js';
-import { CONTAINER_ONLY, HOST_TOOLS, nodeCommands, podCommands } from './commands/registry.js';
+import { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS, nodeCommands, podCommands } from './commands/registry.js';
 import { parseSshArgs } from './commands/ssh-args.js';
 import { shellExtras, type Held, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
@@ -212,7 +212,7 @@ export class Session {
       const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
       const ct = pod ? podContainers(pod).find((c) => c.name === location.container) ?? pod.spec.containers[0] : undefined;
       const image = ct ? lookupImage(ct.image) : undefined;
-      if (!image || !image.tools.includes(name)) return undefined;
+      if (!image || !(image.tools.includes(name) || (SHELL_BUILTINS.has(name) && image.tools.includes('sh')))) return undefined;
       const fn = podCommands[name] ?? textCommands[name];
       return fn ? wrap(fn) : undefined;
     }

@@ -4,8 +4,8 @@
  */
 import type { CommandFn } from '../types.js';
 import { HOST_TOOLS, NODE_COMMANDS } from './node/index.js';
-import { CONTAINER_ONLY, POD_COMMANDS } from './pod/index.js';
+import { CONTAINER_ONLY, POD_COMMANDS, SHELL_BUILTINS } from './pod/index.js';
 
 export const nodeCommands: Record<string, CommandFn> = { ...NODE_COMMANDS };
 export const podCommands: Record<string, CommandFn> = { ...POD_COMMANDS };
-export { CONTAINER_ONLY, HOST_TOOLS };
+export { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS };

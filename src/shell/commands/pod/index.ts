@@ -19,3 +19,10 @@ export const POD_COMMANDS: Record<string, CommandFn> = { curl, etcdctl, etcdutl,
 
 /** Tools that exist only inside containers here (a node has its own ps, the workstation none; nginx runs in its image). */
 export const CONTAINER_ONLY: ReadonlySet<string> = new Set(['ps', 'nginx']);
+
+/**
+ * What the container's own shell (dash, busybox ash) answers itself, so it works whatever
+ * executables the image holds: `printf` and `test` are builtins there even where the image has no
+ * /usr/bin/printf (dash's src/builtins.def, busybox's ash.c builtintab).
+ */
+export const SHELL_BUILTINS: ReadonlySet<string> = new Set(['echo', 'printf', 'test', '[', 'true', 'false', 'pwd']);
