@@ -52,6 +52,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'set-selector.ts': '`set selector`, called by set.ts',
       'config-edit.ts': 'the kubeconfig-editing `config` subcommands, called by config.ts',
       'get-watch.ts': '`get -w` / `--watch-only`, called by get.ts',
+      'raw-put.ts': '`replace --raw`: the file PUT to a path (a namespace finalize), called by replace.ts',
       'completion-scripts.generated.ts': 'the recorded completion scripts completion.ts prints (loaded on demand)',
     },
   },

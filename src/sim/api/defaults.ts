@@ -198,11 +198,13 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
     }
     case 'Job': {
       const j = obj as Job;
-      j.spec.backoffLimit ??= 6;
-      j.spec.completions ??= 1;
+      // SetDefaults_Job: completions only with parallelism (a work-queue job keeps it unset)
+      if (j.spec.completions === undefined && j.spec.parallelism === undefined) j.spec.completions = 1;
       j.spec.parallelism ??= 1;
+      j.spec.backoffLimit ??= j.spec['backoffLimitPerIndex'] !== undefined ? 2147483647 : 6;
       j.spec['completionMode'] ??= 'NonIndexed';
       j.spec['suspend'] ??= false;
+      j.spec['podReplacementPolicy'] ??= j.spec['podFailurePolicy'] !== undefined ? 'Failed' : 'TerminatingOrFailed';
       defaultTemplate(j.spec.template);
       break;
     }

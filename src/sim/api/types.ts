@@ -339,6 +339,8 @@ export interface Job extends KObject {
     conditions?: { type: string; status: string; lastTransitionTime?: string; reason?: string; message?: string }[];
     ready?: number;
     terminating?: number;
+    /** An Indexed job's succeeded indexes as intervals (`0-2,4`). */
+    completedIndexes?: string;
   };
 }
 

@@ -21,6 +21,8 @@ export function validateJobSpec(spec: JobSpec | undefined, path: string): FieldE
   const mode = spec?.completionMode;
   if (mode !== undefined && mode !== 'NonIndexed' && mode !== 'Indexed')
     errs.push(field.notSupported(`${path}.completionMode`, mode, ['NonIndexed', 'Indexed'], true));
+  // validateJobSpec: an Indexed job names its completions
+  if (mode === 'Indexed' && spec?.completions === undefined) errs.push(field.required(`${path}.completions`, 'when completion mode is Indexed'));
   const podSpec = spec?.template?.spec;
   errs.push(...validatePodSpecFields(podSpec, `${path}.template.spec`));
   // restartPolicy is defaulted to Always by SetDefaults_PodSpec, so both mean "not set"

@@ -13,6 +13,7 @@ import { daemonSetController } from './daemonset.js';
 import { statefulSetController } from './statefulset.js';
 import { jobController } from './job.js';
 import { cronJobController } from './cronjob.js';
+import { ttlAfterFinishedController } from './ttl-after-finished.js';
 import { schedulerController } from './scheduler.js';
 import { kubeletController } from './kubelet.js';
 import { cniInstallController } from './cni-install.js';
@@ -51,6 +52,7 @@ export const CONTROLLERS: readonly Controller[] = [
   statefulSetController,
   jobController,
   cronJobController,
+  ttlAfterFinishedController,
   persistentVolumeController,
   pvcProtectionController,
   pvProtectionController,
