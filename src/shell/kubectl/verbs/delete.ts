@@ -6,7 +6,8 @@
  * learner's Ctrl-C when finalizers hold an object). The server answers a deletion that finalizers
  * keep like any other, so the message is the same.
  */
-import type { KObject } from '../../../sim/api/types.js';
+import type { KObject, Pod } from '../../../sim/api/types.js';
+import { FOREGROUND_FINALIZER } from '../../../sim/api/deletion.js';
 import { selectObjects } from '../resource-args.js';
 import { kindInfoOf, kindPrefixOf } from '../../printers/kindinfo.js';
 import type { KubectlEnv, Verb } from '../context.js';
@@ -43,6 +44,18 @@ export function waitGone(env: KubectlEnv, kind: string, ns: string | undefined, 
   return pollUntil(env, env.cluster.now() + seconds * 1000, () => (env.cluster.store.get(kind, namespaced ? ns : undefined, name) ? undefined : true)) === true;
 }
 
+/**
+ * How long the deletion may take by itself, in seconds: a pod's grace period; for a namespace, or
+ * an owner deleted in the foreground, the longest grace period of the pods that go first.
+ */
+function graceOf(env: KubectlEnv, o: KObject): number {
+  const own = o.metadata.deletionGracePeriodSeconds ?? 0;
+  const waitsForPods = o.kind === 'Namespace' || o.metadata.finalizers?.includes(FOREGROUND_FINALIZER);
+  if (!waitsForPods) return own;
+  const pods = env.cluster.store.list<Pod>('Pod', o.kind === 'Namespace' ? o.metadata.name : o.metadata.namespace);
+  return Math.max(own, ...pods.map((p) => p.metadata.deletionGracePeriodSeconds ?? p.spec.terminationGracePeriodSeconds ?? 30));
+}
+
 /** `persistentvolumeclaims/data`, as kubectl wait names an object. */
 function waitName(env: KubectlEnv, obj: KObject): string {
   const d = env.cluster.discovery();
@@ -65,7 +78,7 @@ export function waitDeleted(env: KubectlEnv, objs: readonly KObject[], timeoutMs
     return cur && (!o.metadata.uid || cur.metadata.uid === o.metadata.uid) ? cur : undefined;
   };
   for (const o of objs) {
-    const grace = Math.max(graceSeconds, live(o)?.metadata.deletionGracePeriodSeconds ?? 0, 30) * 1000;
+    const grace = Math.max(graceSeconds, graceOf(env, live(o) ?? o), 30) * 1000;
     const patience = timeoutMs > 0 ? deadline : Math.min(deadline, start + grace + PATIENCE_MS);
     const gone = pollUntil(env, patience, () => (live(o) ? undefined : true));
     if (gone) continue;
