@@ -355,7 +355,7 @@ export interface CronJob extends KObject {
     successfulJobsHistoryLimit?: number;
     failedJobsHistoryLimit?: number;
   };
-  status?: { active?: { name: string; namespace: string }[]; lastScheduleTime?: string; lastSuccessfulTime?: string };
+  status?: { active?: { apiVersion?: string; kind?: string; name: string; namespace: string; resourceVersion?: string; uid?: string }[]; lastScheduleTime?: string; lastSuccessfulTime?: string };
 }
 
 // ---------------------------------------------------------------------------------------------
