@@ -13,6 +13,7 @@ import { marshalCompact } from '../printers/json.js';
 import { sortKeys } from '../printers/serialize.js';
 import { KubectlError } from './errors.js';
 import type { KubectlEnv } from './context.js';
+import { isStdinPath } from './local-file.js';
 
 export interface ManifestObject {
   obj: KObject;
@@ -143,7 +144,7 @@ function expand(v: Record<string, unknown>, source: string, d: Discovery): KObje
 export function readManifests(env: KubectlEnv, filenames: readonly string[], recursive: boolean, verb = 'create', errors?: unknown[]): ManifestObject[] {
   const out: ManifestObject[] = [];
   for (const f of filenames) {
-    if (f === '-') {
+    if (f === '-' || isStdinPath(env, f)) {
       for (const obj of decodeManifest(env.stdin, 'STDIN', env.cluster.discovery(), errors)) out.push({ obj, source: 'STDIN' });
       continue;
     }

@@ -5,7 +5,6 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../../../sim/api/types.js';
-import { resolvePath } from '../../../sim/node/vfs.js';
 import type { Verb } from '../context.js';
 import { parseDryRun } from '../dry-run.js';
 import { KubectlError, RawError } from '../errors.js';
@@ -15,6 +14,7 @@ import { printObject } from '../printobj.js';
 import { warningLines } from '../validate.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { recordChangeCause } from '../record.js';
+import { readLocalFile } from '../local-file.js';
 
 export const patchVerb: Verb = {
   name: 'patch',
@@ -25,7 +25,7 @@ export const patchVerb: Verb = {
     let text = str(p.flags, 'patch');
     const file = str(p.flags, 'patch-file');
     if (file) {
-      text = env.fs.tryRead(resolvePath(env.cwd, file));
+      text = readLocalFile(env, file);
       if (text === undefined) throw new KubectlError(`unable to read patch file: open ${file}: no such file or directory`);
     }
     if (!text) throw new KubectlError('must specify --patch or --patch-file containing the contents of the patch', "See 'kubectl patch -h' for help and examples");

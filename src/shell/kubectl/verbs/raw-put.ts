@@ -8,12 +8,12 @@
  */
 import type { Namespace } from '../../../sim/api/types.js';
 import { ApiError } from '../../../sim/api/errors.js';
-import { resolvePath } from '../../../sim/node/vfs.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv } from '../context.js';
 import { KubectlError, RawError, seeHelp } from '../errors.js';
 import { bool, list, str } from '../flags.js';
 import type { Parsed } from '../flags.js';
+import { readLocalFile } from '../local-file.js';
 
 const FINALIZE = /^\/api\/v1\/namespaces\/([^/?]+)\/finalize\/?(\?.*)?$/;
 
@@ -96,7 +96,7 @@ function bodyFinalizers(text: string, name: string): string[] {
 
 export function runReplaceRaw(env: KubectlEnv, p: Parsed, raw: string): CommandResult {
   const file = validate(p, raw);
-  const text = file === '-' ? env.stdin : env.fs.tryRead(resolvePath(env.cwd, file));
+  const text = file === '-' ? env.stdin : readLocalFile(env, file);
   if (text === undefined) throw new KubectlError(`open ${file}: no such file or directory`);
   const m = FINALIZE.exec(raw);
   if (!m) throw new RawError(`error: cka-lab answers kubectl replace --raw only for a namespace's finalize path (/api/v1/namespaces/NAME/finalize), not ${raw}`);

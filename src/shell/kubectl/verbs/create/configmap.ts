@@ -9,6 +9,7 @@ import type { KubectlEnv } from '../../context.js';
 import { KubectlError } from '../../errors.js';
 import { list } from '../../flags.js';
 import { meta, type GenContext, type Generator } from './types.js';
+import { readLocalFile } from '../../local-file.js';
 
 const KEY = /^[-._a-zA-Z0-9]+$/;
 
@@ -19,7 +20,7 @@ function addKey(data: Record<string, string>, key: string, value: string, owner:
 }
 
 function readFile(env: KubectlEnv, path: string): string {
-  const text = env.fs.tryRead(resolvePath(env.cwd, path));
+  const text = readLocalFile(env, path);
   if (text === undefined) throw new KubectlError(`error reading ${path}: no such file or directory`);
   return text;
 }

@@ -5,12 +5,12 @@
  * `failed to create secret ` (no colon, as upstream).
  */
 import type { KObject } from '../../../../sim/api/types.js';
-import { resolvePath } from '../../../../sim/node/vfs.js';
 import { KubectlError } from '../../errors.js';
 import { str } from '../../flags.js';
 import { marshalCompact } from '../../../printers/json.js';
 import { collectData, sortedRecord } from './configmap.js';
 import { meta, type GenContext, type Generator } from './types.js';
+import { readLocalFile } from '../../local-file.js';
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 
@@ -41,7 +41,7 @@ export const tlsSecretGenerator: Generator = {
   errorPrefix: 'failed to create secret ',
   build(ctx) {
     const read = (path: string): string => {
-      const text = ctx.env.fs.tryRead(resolvePath(ctx.env.cwd, path));
+      const text = readLocalFile(ctx.env, path);
       if (text === undefined) throw new KubectlError(`open ${path}: no such file or directory`);
       return text;
     };
