@@ -17,7 +17,7 @@
 import { badRequest, type ApiError } from './errors.js';
 import { BYTES_MAPS, GO_TYPES } from './openapi/go-types.js';
 import { COMPONENTS, KIND_SCHEMAS, REF_PREFIX, type Schema } from './openapi/schema.js';
-import { DECODE_KINDS, SUPPLEMENT } from './openapi/supplement.js';
+import { SUPPLEMENT } from './openapi/supplement.js';
 import { canonicalQuantity, ERR_FORMAT_WRONG } from './quantity.js';
 import type { KObject } from './types.js';
 
@@ -242,7 +242,7 @@ function decodeStruct(v: unknown, s: Schema, name: string, ctx: Ctx, type: strin
 
 /** The schema a kind's writes are decoded by. */
 function kindSchema(kind: string): Schema {
-  const name = KIND_SCHEMAS[kind] ?? DECODE_KINDS[kind];
+  const name = KIND_SCHEMAS[kind];
   const schema = name ? lookup(name) : undefined;
   if (schema) return schema;
   return {

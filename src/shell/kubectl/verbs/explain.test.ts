@@ -46,11 +46,54 @@ describe('kubectl explain behaviour', () => {
     });
   }
 
+  // Every kind a CKA candidate explains: its header, and a nested field's type line.
+  const kinds = [
+    { command: 'kubectl explain statefulset', head: 'GROUP:      apps\nKIND:       StatefulSet\nVERSION:    v1\n' },
+    { command: 'kubectl explain sts.spec.updateStrategy.rollingUpdate', head: 'GROUP:      apps\nKIND:       StatefulSet\nVERSION:    v1\n\nFIELD: rollingUpdate <RollingUpdateStatefulSetStrategy>\n' },
+    { command: 'kubectl explain sts.spec.persistentVolumeClaimRetentionPolicy.whenDeleted', head: 'GROUP:      apps\nKIND:       StatefulSet\nVERSION:    v1\n\nFIELD: whenDeleted <string>\n' },
+    { command: 'kubectl explain ds.spec.updateStrategy', head: 'GROUP:      apps\nKIND:       DaemonSet\nVERSION:    v1\n\nFIELD: updateStrategy <DaemonSetUpdateStrategy>\n' },
+    { command: 'kubectl explain rs.spec', head: 'GROUP:      apps\nKIND:       ReplicaSet\nVERSION:    v1\n\nFIELD: spec <ReplicaSetSpec>\n' },
+    { command: 'kubectl explain job.spec.podFailurePolicy.rules', head: 'GROUP:      batch\nKIND:       Job\nVERSION:    v1\n\nFIELD: rules <[]PodFailurePolicyRule>\n' },
+    { command: 'kubectl explain cronjob.spec.jobTemplate.spec.template.spec.containers.image', head: 'GROUP:      batch\nKIND:       CronJob\nVERSION:    v1\n\nFIELD: image <string>\n' },
+    { command: 'kubectl explain pvc.spec.resources', head: 'KIND:       PersistentVolumeClaim\nVERSION:    v1\n\nFIELD: resources <VolumeResourceRequirements>\n' },
+    { command: 'kubectl explain pv.spec.nodeAffinity.required', head: 'KIND:       PersistentVolume\nVERSION:    v1\n\nFIELD: required <NodeSelector>\n' },
+    { command: 'kubectl explain secret.data', head: 'KIND:       Secret\nVERSION:    v1\n\nFIELD: data <map[string]string>\n' },
+    { command: 'kubectl explain sa.automountServiceAccountToken', head: 'KIND:       ServiceAccount\nVERSION:    v1\n\nFIELD: automountServiceAccountToken <boolean>\n' },
+    { command: 'kubectl explain ns.spec', head: 'KIND:       Namespace\nVERSION:    v1\n\nFIELD: spec <NamespaceSpec>\n' },
+    { command: 'kubectl explain ep.subsets.addresses', head: 'KIND:       Endpoints\nVERSION:    v1\n\nFIELD: addresses <[]EndpointAddress>\n' },
+    { command: 'kubectl explain sc.volumeBindingMode', head: 'GROUP:      storage.k8s.io\nKIND:       StorageClass\nVERSION:    v1\n\nFIELD: volumeBindingMode <string>\n' },
+    { command: 'kubectl explain hpa.spec.behavior.scaleDown', head: 'GROUP:      autoscaling\nKIND:       HorizontalPodAutoscaler\nVERSION:    v2\n\nFIELD: scaleDown <HPAScalingRules>\n' },
+    { command: 'kubectl explain role.rules', head: 'GROUP:      rbac.authorization.k8s.io\nKIND:       Role\nVERSION:    v1\n\nFIELD: rules <[]PolicyRule>\n' },
+    { command: 'kubectl explain clusterrole.aggregationRule', head: 'GROUP:      rbac.authorization.k8s.io\nKIND:       ClusterRole\nVERSION:    v1\n\nFIELD: aggregationRule <AggregationRule>\n' },
+    { command: 'kubectl explain rolebinding.roleRef', head: 'GROUP:      rbac.authorization.k8s.io\nKIND:       RoleBinding\nVERSION:    v1\n\nFIELD: roleRef <RoleRef>\n' },
+    { command: 'kubectl explain clusterrolebinding.subjects', head: 'GROUP:      rbac.authorization.k8s.io\nKIND:       ClusterRoleBinding\nVERSION:    v1\n\nFIELD: subjects <[]Subject>\n' },
+    { command: 'kubectl explain pdb.spec.maxUnavailable', head: 'GROUP:      policy\nKIND:       PodDisruptionBudget\nVERSION:    v1\n\nFIELD: maxUnavailable <IntOrString>\n' },
+    { command: 'kubectl explain pc.value', head: 'GROUP:      scheduling.k8s.io\nKIND:       PriorityClass\nVERSION:    v1\n\nFIELD: value <integer>\n' },
+    { command: 'kubectl explain sts.spec --recursive', head: 'GROUP:      apps\nKIND:       StatefulSet\nVERSION:    v1\n\nFIELD: spec <StatefulSetSpec>\n' },
+  ];
+  for (const c of kinds) {
+    it(c.command, async () => {
+      const s = new Session(loadFixture('kubeadm-calico', 0));
+      const r = await s.exec(c.command);
+      assert.equal(r.stderr, '');
+      assert.equal(r.exitCode, 0);
+      assert.ok(r.stdout.startsWith(c.head), r.stdout.slice(0, 300));
+    });
+  }
+  it('--recursive lists every nested field of a StatefulSet', async () => {
+    const s = new Session(loadFixture('kubeadm-calico', 0));
+    const r = await s.exec('kubectl explain sts --recursive');
+    for (const line of ['    updateStrategy\t<StatefulSetUpdateStrategy>', '      rollingUpdate\t<RollingUpdateStatefulSetStrategy>', '        partition\t<integer>', '    volumeClaimTemplates\t<[]PersistentVolumeClaim>']) {
+      assert.ok(r.stdout.includes(`\n${line}\n`), line);
+    }
+  });
+
   const errors = [
     { name: 'field below a scalar', command: 'kubectl explain pod.spec.dnsPolicy.foo', stdout: 'KIND:       Pod\nVERSION:    v1\n\n', stderr: 'error: field "foo" does not exist\n' },
     { name: 'deep unknown field names the last segment', command: 'kubectl explain svc.spec.foo.bar', stdout: 'KIND:       Service\nVERSION:    v1\n\n', stderr: 'error: field "bar" does not exist\n' },
-    { name: 'kind whose schema the server does not publish', command: 'kubectl explain secrets', stdout: '', stderr: 'error: GVR (/v1, Resource=secrets) not found in OpenAPI schema\n' },
-    { name: 'group without an OpenAPI document', command: 'kubectl explain roles', stdout: '', stderr: 'error: couldn\'t find resource for "rbac.authorization.k8s.io/v1, Resource=roles"\n' },
+    { name: 'kind whose schema the server does not publish', command: 'kubectl explain events', stdout: '', stderr: 'error: GVR (/v1, Resource=events) not found in OpenAPI schema\n' },
+    { name: 'group without an OpenAPI document', command: 'kubectl explain leases', stdout: '', stderr: 'error: couldn\'t find resource for "coordination.k8s.io/v1, Resource=leases"\n' },
+    { name: 'unknown field of a StatefulSet', command: 'kubectl explain sts.spec.updateStrategy.foo', stdout: 'GROUP:      apps\nKIND:       StatefulSet\nVERSION:    v1\n\n', stderr: 'error: field "foo" does not exist\n' },
   ];
   for (const c of errors) {
     it(c.name, async () => {

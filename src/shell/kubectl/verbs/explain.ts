@@ -23,9 +23,21 @@ const NO_RESOURCE =
 const PUBLISHED_GROUPS = new Set(Object.values(KIND_SCHEMAS).map((name) => groupOfSchema(name)));
 
 function groupOfSchema(name: string): string {
-  const m = /^io\.k8s\.api\.([a-z]+)\.v1\./.exec(name);
+  const m = /^io\.k8s\.api\.([a-z]+)\.v\d+\./.exec(name);
   const g = m?.[1] ?? '';
-  return { core: '', apps: 'apps', networking: 'networking.k8s.io', discovery: 'discovery.k8s.io' }[g] ?? g;
+  const groups: Record<string, string> = {
+    core: '',
+    apps: 'apps',
+    batch: 'batch',
+    networking: 'networking.k8s.io',
+    discovery: 'discovery.k8s.io',
+    storage: 'storage.k8s.io',
+    autoscaling: 'autoscaling',
+    rbac: 'rbac.authorization.k8s.io',
+    policy: 'policy',
+    scheduling: 'scheduling.k8s.io',
+  };
+  return groups[g] ?? g;
 }
 
 /** explain.go SplitAndParseResourceRequestWithMatchingPrefix + splitDotNotation. */

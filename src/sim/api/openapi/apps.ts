@@ -139,5 +139,739 @@ export const SCHEMAS: SchemaMap = {
       }
     },
     "type": "object"
+  },
+  "io.k8s.api.apps.v1.DeploymentStatus": {
+    "description": "DeploymentStatus is the most recently observed status of the Deployment.",
+    "properties": {
+      "availableReplicas": {
+        "description": "Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.",
+        "type": "integer"
+      },
+      "collisionCount": {
+        "description": "Count of hash collisions for the Deployment. The Deployment controller uses this field as a collision avoidance mechanism when it needs to create the name for the newest ReplicaSet.",
+        "type": "integer"
+      },
+      "conditions": {
+        "description": "Represents the latest available observations of a deployment's current state.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.apps.v1.DeploymentCondition"
+            }
+          ]
+        }
+      },
+      "observedGeneration": {
+        "description": "The generation observed by the deployment controller.",
+        "type": "integer"
+      },
+      "readyReplicas": {
+        "description": "Total number of non-terminating pods targeted by this Deployment with a Ready Condition.",
+        "type": "integer"
+      },
+      "replicas": {
+        "description": "Total number of non-terminating pods targeted by this deployment (their labels match the selector).",
+        "type": "integer"
+      },
+      "terminatingReplicas": {
+        "description": "Total number of terminating pods targeted by this deployment. Terminating pods have a non-null .metadata.deletionTimestamp and have not yet reached the Failed or Succeeded .status.phase.\n\nThis is a beta field and requires enabling DeploymentReplicaSetTerminatingReplicas feature (enabled by default).",
+        "type": "integer"
+      },
+      "unavailableReplicas": {
+        "description": "Total number of unavailable pods targeted by this deployment. This is the total number of pods that are still required for the deployment to have 100% available capacity. They may either be pods that are running but not yet available or pods that still have not been created.",
+        "type": "integer"
+      },
+      "updatedReplicas": {
+        "description": "Total number of non-terminating pods targeted by this deployment that have the desired template spec.",
+        "type": "integer"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.StatefulSet": {
+    "description": "StatefulSet represents a set of pods with consistent identities. Identities are defined as:\n  - Network: A single stable DNS and hostname.\n  - Storage: As many VolumeClaims as requested.\n\nThe StatefulSet guarantees that a given network identity will always map to the same storage identity.",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "spec": {
+        "description": "Spec defines the desired identities of pods in this set.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.StatefulSetSpec"
+          }
+        ]
+      },
+      "status": {
+        "description": "Status is the current status of Pods in this StatefulSet. This data may be out of date by some window of time.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.StatefulSetStatus"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.DaemonSet": {
+    "description": "DaemonSet represents the configuration of a daemon set.",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "spec": {
+        "description": "The desired behavior of this daemon set. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.DaemonSetSpec"
+          }
+        ]
+      },
+      "status": {
+        "description": "The current status of this daemon set. This data may be out of date by some window of time. Populated by the system. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.DaemonSetStatus"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.ReplicaSet": {
+    "description": "ReplicaSet ensures that a specified number of pod replicas are running at any given time.",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "If the Labels of a ReplicaSet are empty, they are defaulted to be the same as the Pod(s) that the ReplicaSet manages. Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "spec": {
+        "description": "Spec defines the specification of the desired behavior of the ReplicaSet. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.ReplicaSetSpec"
+          }
+        ]
+      },
+      "status": {
+        "description": "Status is the most recently observed status of the ReplicaSet. This data may be out of date by some window of time. Populated by the system. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.ReplicaSetStatus"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.DeploymentCondition": {
+    "description": "DeploymentCondition describes the state of a deployment at a certain point.",
+    "properties": {
+      "lastTransitionTime": {
+        "description": "Last time the condition transitioned from one status to another.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+          }
+        ]
+      },
+      "lastUpdateTime": {
+        "description": "The last time this condition was updated.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+          }
+        ]
+      },
+      "message": {
+        "description": "A human readable message indicating details about the transition.",
+        "type": "string"
+      },
+      "reason": {
+        "description": "The reason for the condition's last transition.",
+        "type": "string"
+      },
+      "status": {
+        "description": "Status of the condition, one of True, False, Unknown.",
+        "type": "string"
+      },
+      "type": {
+        "description": "Type of deployment condition.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "status",
+      "type"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.StatefulSetSpec": {
+    "description": "A StatefulSetSpec is the specification of a StatefulSet.",
+    "properties": {
+      "minReadySeconds": {
+        "description": "Minimum number of seconds for which a newly created pod should be ready without any of its container crashing for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready)",
+        "type": "integer"
+      },
+      "ordinals": {
+        "description": "ordinals controls the numbering of replica indices in a StatefulSet. The default ordinals behavior assigns a \"0\" index to the first replica and increments the index by one for each additional replica requested.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.StatefulSetOrdinals"
+          }
+        ]
+      },
+      "persistentVolumeClaimRetentionPolicy": {
+        "description": "persistentVolumeClaimRetentionPolicy describes the lifecycle of persistent volume claims created from volumeClaimTemplates. By default, all persistent volume claims are created as needed and retained until manually deleted. This policy allows the lifecycle to be altered, for example by deleting persistent volume claims when their stateful set is deleted, or when their pod is scaled down.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy"
+          }
+        ]
+      },
+      "podManagementPolicy": {
+        "description": "podManagementPolicy controls how pods are created during initial scale up, when replacing pods on nodes, or when scaling down. The default policy is `OrderedReady`, where pods are created in increasing order (pod-0, then pod-1, etc) and the controller will wait until each pod is ready before continuing. When scaling down, the pods are removed in the opposite order. The alternative policy is `Parallel` which will create pods in parallel to match the desired scale without waiting, and on scale down will delete all pods at once.\n\nPossible enum values:\n - `\"OrderedReady\"` will create pods in strictly increasing order on scale up and strictly decreasing order on scale down, progressing only when the previous pod is ready or terminated. At most one pod will be changed at any time.\n - `\"Parallel\"` will create and delete pods as soon as the stateful set replica count is changed, and will not wait for pods to be ready or complete termination.",
+        "type": "string",
+        "enum": [
+          "OrderedReady",
+          "Parallel"
+        ]
+      },
+      "replicas": {
+        "description": "replicas is the desired number of replicas of the given Template. These are replicas in the sense that they are instantiations of the same Template, but individual replicas also have a consistent identity. If unspecified, defaults to 1.",
+        "type": "integer"
+      },
+      "revisionHistoryLimit": {
+        "description": "revisionHistoryLimit is the maximum number of revisions that will be maintained in the StatefulSet's revision history. The revision history consists of all revisions not represented by a currently applied StatefulSetSpec version. The default value is 10.",
+        "type": "integer"
+      },
+      "selector": {
+        "description": "selector is a label query over pods that should match the replica count. It must match the pod template's labels. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"
+          }
+        ]
+      },
+      "serviceName": {
+        "description": "serviceName is the name of the service that governs this StatefulSet. This service must exist before the StatefulSet, and is responsible for the network identity of the set. Pods get DNS/hostnames that follow the pattern: pod-specific-string.serviceName.default.svc.cluster.local where \"pod-specific-string\" is managed by the StatefulSet controller.",
+        "type": "string"
+      },
+      "template": {
+        "description": "template is the object that describes the pod that will be created if insufficient replicas are detected. Each pod stamped out by the StatefulSet will fulfill this Template, but have a unique identity from the rest of the StatefulSet. Each pod will be named with the format <statefulsetname>-<podindex>. For example, a pod in a StatefulSet named \"web\" with index number \"3\" would be named \"web-3\". The only allowed template.spec.restartPolicy value is \"Always\".",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.PodTemplateSpec"
+          }
+        ]
+      },
+      "updateStrategy": {
+        "description": "updateStrategy indicates the StatefulSetUpdateStrategy that will be employed to update Pods in the StatefulSet when a revision is made to Template.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.StatefulSetUpdateStrategy"
+          }
+        ]
+      },
+      "volumeClaimTemplates": {
+        "description": "volumeClaimTemplates is a list of claims that pods are allowed to reference. The StatefulSet controller is responsible for mapping network identities to claims in a way that maintains the identity of a pod. Every claim in this list must have at least one matching (by name) volumeMount in one container in the template. A claim in this list takes precedence over any volumes in the template, with the same name.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.PersistentVolumeClaim"
+            }
+          ]
+        }
+      }
+    },
+    "required": [
+      "selector",
+      "template"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.StatefulSetStatus": {
+    "description": "StatefulSetStatus represents the current state of a StatefulSet.",
+    "properties": {
+      "availableReplicas": {
+        "description": "Total number of available pods (ready for at least minReadySeconds) targeted by this statefulset.",
+        "type": "integer"
+      },
+      "collisionCount": {
+        "description": "collisionCount is the count of hash collisions for the StatefulSet. The StatefulSet controller uses this field as a collision avoidance mechanism when it needs to create the name for the newest ControllerRevision.",
+        "type": "integer"
+      },
+      "conditions": {
+        "description": "Represents the latest available observations of a statefulset's current state.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.apps.v1.StatefulSetCondition"
+            }
+          ]
+        }
+      },
+      "currentReplicas": {
+        "description": "currentReplicas is the number of Pods created by the StatefulSet controller from the StatefulSet version indicated by currentRevision.",
+        "type": "integer"
+      },
+      "currentRevision": {
+        "description": "currentRevision, if not empty, indicates the version of the StatefulSet used to generate Pods in the sequence [0,currentReplicas).",
+        "type": "string"
+      },
+      "observedGeneration": {
+        "description": "observedGeneration is the most recent generation observed for this StatefulSet. It corresponds to the StatefulSet's generation, which is updated on mutation by the API Server.",
+        "type": "integer"
+      },
+      "readyReplicas": {
+        "description": "readyReplicas is the number of pods created for this StatefulSet with a Ready Condition.",
+        "type": "integer"
+      },
+      "replicas": {
+        "description": "replicas is the number of Pods created by the StatefulSet controller.",
+        "type": "integer"
+      },
+      "updateRevision": {
+        "description": "updateRevision, if not empty, indicates the version of the StatefulSet used to generate Pods in the sequence [replicas-updatedReplicas,replicas)",
+        "type": "string"
+      },
+      "updatedReplicas": {
+        "description": "updatedReplicas is the number of Pods created by the StatefulSet controller from the StatefulSet version indicated by updateRevision.",
+        "type": "integer"
+      }
+    },
+    "required": [
+      "replicas"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.DaemonSetSpec": {
+    "description": "DaemonSetSpec is the specification of a daemon set.",
+    "properties": {
+      "minReadySeconds": {
+        "description": "The minimum number of seconds for which a newly created DaemonSet pod should be ready without any of its container crashing, for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready).",
+        "type": "integer"
+      },
+      "revisionHistoryLimit": {
+        "description": "The number of old history to retain to allow rollback. This is a pointer to distinguish between explicit zero and not specified. Defaults to 10.",
+        "type": "integer"
+      },
+      "selector": {
+        "description": "A label query over pods that are managed by the daemon set. Must match in order to be controlled. It must match the pod template's labels. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"
+          }
+        ]
+      },
+      "template": {
+        "description": "An object that describes the pod that will be created. The DaemonSet will create exactly one copy of this pod on every node that matches the template's node selector (or on every node if no node selector is specified). The only allowed template.spec.restartPolicy value is \"Always\". More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#pod-template",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.PodTemplateSpec"
+          }
+        ]
+      },
+      "updateStrategy": {
+        "description": "An update strategy to replace existing DaemonSet pods with new pods.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.DaemonSetUpdateStrategy"
+          }
+        ]
+      }
+    },
+    "required": [
+      "selector",
+      "template"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.DaemonSetStatus": {
+    "description": "DaemonSetStatus represents the current status of a daemon set.",
+    "properties": {
+      "collisionCount": {
+        "description": "Count of hash collisions for the DaemonSet. The DaemonSet controller uses this field as a collision avoidance mechanism when it needs to create the name for the newest ControllerRevision.",
+        "type": "integer"
+      },
+      "conditions": {
+        "description": "Represents the latest available observations of a DaemonSet's current state.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.apps.v1.DaemonSetCondition"
+            }
+          ]
+        }
+      },
+      "currentNumberScheduled": {
+        "description": "The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/",
+        "type": "integer"
+      },
+      "desiredNumberScheduled": {
+        "description": "The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod). More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/",
+        "type": "integer"
+      },
+      "numberAvailable": {
+        "description": "The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)",
+        "type": "integer"
+      },
+      "numberMisscheduled": {
+        "description": "The number of nodes that are running the daemon pod, but are not supposed to run the daemon pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/",
+        "type": "integer"
+      },
+      "numberReady": {
+        "description": "numberReady is the number of nodes that should be running the daemon pod and have one or more of the daemon pod running with a Ready Condition.",
+        "type": "integer"
+      },
+      "numberUnavailable": {
+        "description": "The number of nodes that should be running the daemon pod and have none of the daemon pod running and available (ready for at least spec.minReadySeconds)",
+        "type": "integer"
+      },
+      "observedGeneration": {
+        "description": "The most recent generation observed by the daemon set controller.",
+        "type": "integer"
+      },
+      "updatedNumberScheduled": {
+        "description": "The total number of nodes that are running updated daemon pod",
+        "type": "integer"
+      }
+    },
+    "required": [
+      "currentNumberScheduled",
+      "desiredNumberScheduled",
+      "numberMisscheduled",
+      "numberReady"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.ReplicaSetSpec": {
+    "description": "ReplicaSetSpec is the specification of a ReplicaSet.",
+    "properties": {
+      "minReadySeconds": {
+        "description": "Minimum number of seconds for which a newly created pod should be ready without any of its container crashing, for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready)",
+        "type": "integer"
+      },
+      "replicas": {
+        "description": "Replicas is the number of desired pods. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset",
+        "type": "integer"
+      },
+      "selector": {
+        "description": "Selector is a label query over pods that should match the replica count. Label keys and values that must match in order to be controlled by this replica set. It must match the pod template's labels. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"
+          }
+        ]
+      },
+      "template": {
+        "description": "Template is the object that describes the pod that will be created if insufficient replicas are detected. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#pod-template",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.PodTemplateSpec"
+          }
+        ]
+      }
+    },
+    "required": [
+      "selector"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.ReplicaSetStatus": {
+    "description": "ReplicaSetStatus represents the current status of a ReplicaSet.",
+    "properties": {
+      "availableReplicas": {
+        "description": "The number of available non-terminating pods (ready for at least minReadySeconds) for this replica set.",
+        "type": "integer"
+      },
+      "conditions": {
+        "description": "Represents the latest available observations of a replica set's current state.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.apps.v1.ReplicaSetCondition"
+            }
+          ]
+        }
+      },
+      "fullyLabeledReplicas": {
+        "description": "The number of non-terminating pods that have labels matching the labels of the pod template of the replicaset.",
+        "type": "integer"
+      },
+      "observedGeneration": {
+        "description": "ObservedGeneration reflects the generation of the most recently observed ReplicaSet.",
+        "type": "integer"
+      },
+      "readyReplicas": {
+        "description": "The number of non-terminating pods targeted by this ReplicaSet with a Ready Condition.",
+        "type": "integer"
+      },
+      "replicas": {
+        "description": "Replicas is the most recently observed number of non-terminating pods. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset",
+        "type": "integer"
+      },
+      "terminatingReplicas": {
+        "description": "The number of terminating pods for this replica set. Terminating pods have a non-null .metadata.deletionTimestamp and have not yet reached the Failed or Succeeded .status.phase.\n\nThis is a beta field and requires enabling DeploymentReplicaSetTerminatingReplicas feature (enabled by default).",
+        "type": "integer"
+      }
+    },
+    "required": [
+      "replicas"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.StatefulSetOrdinals": {
+    "description": "StatefulSetOrdinals describes the policy used for replica ordinal assignment in this StatefulSet.",
+    "properties": {
+      "start": {
+        "description": "start is the number representing the first replica's index. It may be used to number replicas from an alternate index (eg: 1-indexed) over the default 0-indexed names, or to orchestrate progressive movement of replicas from one StatefulSet to another. If set, replica indices will be in the range:\n  [.spec.ordinals.start, .spec.ordinals.start + .spec.replicas).\nIf unset, defaults to 0. Replica indices will be in the range:\n  [0, .spec.replicas).",
+        "type": "integer"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy": {
+    "description": "StatefulSetPersistentVolumeClaimRetentionPolicy describes the policy used for PVCs created from the StatefulSet VolumeClaimTemplates.",
+    "properties": {
+      "whenDeleted": {
+        "description": "WhenDeleted specifies what happens to PVCs created from StatefulSet VolumeClaimTemplates when the StatefulSet is deleted. The default policy of `Retain` causes PVCs to not be affected by StatefulSet deletion. The `Delete` policy causes those PVCs to be deleted.",
+        "type": "string"
+      },
+      "whenScaled": {
+        "description": "WhenScaled specifies what happens to PVCs created from StatefulSet VolumeClaimTemplates when the StatefulSet is scaled down. The default policy of `Retain` causes PVCs to not be affected by a scaledown. The `Delete` policy causes the associated PVCs for any excess pods above the replica count to be deleted.",
+        "type": "string"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.StatefulSetUpdateStrategy": {
+    "description": "StatefulSetUpdateStrategy indicates the strategy that the StatefulSet controller will use to perform updates. It includes any additional parameters necessary to perform the update for the indicated strategy.",
+    "properties": {
+      "rollingUpdate": {
+        "description": "RollingUpdate is used to communicate parameters when Type is RollingUpdateStatefulSetStrategyType.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.RollingUpdateStatefulSetStrategy"
+          }
+        ]
+      },
+      "type": {
+        "description": "Type indicates the type of the StatefulSetUpdateStrategy. Default is RollingUpdate.\n\nPossible enum values:\n - `\"OnDelete\"` triggers the legacy behavior. Version tracking and ordered rolling restarts are disabled. Pods are recreated from the StatefulSetSpec when they are manually deleted. When a scale operation is performed with this strategy,specification version indicated by the StatefulSet's currentRevision.\n - `\"RollingUpdate\"` indicates that update will be applied to all Pods in the StatefulSet with respect to the StatefulSet ordering constraints. When a scale operation is performed with this strategy, new Pods will be created from the specification version indicated by the StatefulSet's updateRevision.",
+        "type": "string",
+        "enum": [
+          "OnDelete",
+          "RollingUpdate"
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.StatefulSetCondition": {
+    "description": "StatefulSetCondition describes the state of a statefulset at a certain point.",
+    "properties": {
+      "lastTransitionTime": {
+        "description": "Last time the condition transitioned from one status to another.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+          }
+        ]
+      },
+      "message": {
+        "description": "A human readable message indicating details about the transition.",
+        "type": "string"
+      },
+      "reason": {
+        "description": "The reason for the condition's last transition.",
+        "type": "string"
+      },
+      "status": {
+        "description": "Status of the condition, one of True, False, Unknown.",
+        "type": "string"
+      },
+      "type": {
+        "description": "Type of statefulset condition.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "status",
+      "type"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.DaemonSetUpdateStrategy": {
+    "description": "DaemonSetUpdateStrategy is a struct used to control the update strategy for a DaemonSet.",
+    "properties": {
+      "rollingUpdate": {
+        "description": "Rolling update config params. Present only if type = \"RollingUpdate\".",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.apps.v1.RollingUpdateDaemonSet"
+          }
+        ]
+      },
+      "type": {
+        "description": "Type of daemon set update. Can be \"RollingUpdate\" or \"OnDelete\". Default is RollingUpdate.\n\nPossible enum values:\n - `\"OnDelete\"` Replace the old daemons only when it's killed\n - `\"RollingUpdate\"` Replace the old daemons by new ones using rolling update i.e replace them on each node one after the other.",
+        "type": "string",
+        "enum": [
+          "OnDelete",
+          "RollingUpdate"
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.DaemonSetCondition": {
+    "description": "DaemonSetCondition describes the state of a DaemonSet at a certain point.",
+    "properties": {
+      "lastTransitionTime": {
+        "description": "Last time the condition transitioned from one status to another.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+          }
+        ]
+      },
+      "message": {
+        "description": "A human readable message indicating details about the transition.",
+        "type": "string"
+      },
+      "reason": {
+        "description": "The reason for the condition's last transition.",
+        "type": "string"
+      },
+      "status": {
+        "description": "Status of the condition, one of True, False, Unknown.",
+        "type": "string"
+      },
+      "type": {
+        "description": "Type of DaemonSet condition.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "status",
+      "type"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.ReplicaSetCondition": {
+    "description": "ReplicaSetCondition describes the state of a replica set at a certain point.",
+    "properties": {
+      "lastTransitionTime": {
+        "description": "The last time the condition transitioned from one status to another.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+          }
+        ]
+      },
+      "message": {
+        "description": "A human readable message indicating details about the transition.",
+        "type": "string"
+      },
+      "reason": {
+        "description": "The reason for the condition's last transition.",
+        "type": "string"
+      },
+      "status": {
+        "description": "Status of the condition, one of True, False, Unknown.",
+        "type": "string"
+      },
+      "type": {
+        "description": "Type of replica set condition.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "status",
+      "type"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.RollingUpdateStatefulSetStrategy": {
+    "description": "RollingUpdateStatefulSetStrategy is used to communicate parameter for RollingUpdateStatefulSetStrategyType.",
+    "properties": {
+      "maxUnavailable": {
+        "description": "The maximum number of pods that can be unavailable during the update. Value can be an absolute number (ex: 5) or a percentage of desired pods (ex: 10%). Absolute number is calculated from percentage by rounding up. This can not be 0. Defaults to 1. This field is beta-level and is enabled by default. The field applies to all pods in the range 0 to Replicas-1. That means if there is any unavailable pod in the range 0 to Replicas-1, it will be counted towards MaxUnavailable. This setting might not be effective for the OrderedReady podManagementPolicy. That policy ensures pods are created and become ready one at a time.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.util.intstr.IntOrString"
+          }
+        ]
+      },
+      "partition": {
+        "description": "Partition indicates the ordinal at which the StatefulSet should be partitioned for updates. During a rolling update, all pods from ordinal Replicas-1 to Partition are updated. All pods from ordinal Partition-1 to 0 remain untouched. This is helpful in being able to do a canary based deployment. The default value is 0.",
+        "type": "integer"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.apps.v1.RollingUpdateDaemonSet": {
+    "description": "Spec to control the desired behavior of daemon set rolling update.",
+    "properties": {
+      "maxSurge": {
+        "description": "The maximum number of nodes with an existing available DaemonSet pod that can have an updated DaemonSet pod during during an update. Value can be an absolute number (ex: 5) or a percentage of desired pods (ex: 10%). This can not be 0 if MaxUnavailable is 0. Absolute number is calculated from percentage by rounding up to a minimum of 1. Default value is 0. Example: when this is set to 30%, at most 30% of the total number of nodes that should be running the daemon pod (i.e. status.desiredNumberScheduled) can have their a new pod created before the old pod is marked as deleted. The update starts by launching new pods on 30% of nodes. Once an updated pod is available (Ready for at least minReadySeconds) the old DaemonSet pod on that node is marked deleted. If the old pod becomes unavailable for any reason (Ready transitions to false, is evicted, or is drained) an updated pod is immediately created on that node without considering surge limits. Allowing surge implies the possibility that the resources consumed by the daemonset on any given node can double if the readiness check fails, and so resource intensive daemonsets should take into account that they may cause evictions during disruption.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.util.intstr.IntOrString"
+          }
+        ]
+      },
+      "maxUnavailable": {
+        "description": "The maximum number of DaemonSet pods that can be unavailable during the update. Value can be an absolute number (ex: 5) or a percentage of total number of DaemonSet pods at the start of the update (ex: 10%). Absolute number is calculated from percentage by rounding up. This cannot be 0 if MaxSurge is 0 Default value is 1. Example: when this is set to 30%, at most 30% of the total number of nodes that should be running the daemon pod (i.e. status.desiredNumberScheduled) can have their pods stopped for an update at any given time. The update starts by stopping at most 30% of those DaemonSet pods and then brings up new DaemonSet pods in their place. Once the new pods are available, it then proceeds onto other DaemonSet pods, thus ensuring that at least 70% of original number of DaemonSet pods are available at all times during the update.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.util.intstr.IntOrString"
+          }
+        ]
+      }
+    },
+    "type": "object"
   }
 };

@@ -1996,5 +1996,1867 @@ export const SCHEMAS: SchemaMap = {
       "scopeName"
     ],
     "type": "object"
+  },
+  "io.k8s.api.core.v1.PersistentVolumeClaim": {
+    "description": "PersistentVolumeClaim is a user's request for and claim to a persistent volume",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "spec": {
+        "description": "spec defines the desired characteristics of a volume requested by a pod author. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.PersistentVolumeClaimSpec"
+          }
+        ]
+      },
+      "status": {
+        "description": "status represents the current information/status of a persistent volume claim. Read-only. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.PersistentVolumeClaimStatus"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.PersistentVolume": {
+    "description": "PersistentVolume (PV) is a storage resource provisioned by an administrator. It is analogous to a node. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "spec": {
+        "description": "spec defines a specification of a persistent volume owned by the cluster. Provisioned by an administrator. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistent-volumes",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.PersistentVolumeSpec"
+          }
+        ]
+      },
+      "status": {
+        "description": "status represents the current information/status for the persistent volume. Populated by the system. Read-only. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistent-volumes",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.PersistentVolumeStatus"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.Secret": {
+    "description": "Secret holds secret data of a certain type. The total bytes of the values in the Data field must be less than MaxSecretSize bytes.",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "data": {
+        "description": "Data contains the secret data. Each key must consist of alphanumeric characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string, representing the arbitrary (possibly non-string) data value here. Described in https://tools.ietf.org/html/rfc4648#section-4",
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
+        }
+      },
+      "immutable": {
+        "description": "Immutable, if set to true, ensures that data stored in the Secret cannot be updated (only object metadata can be modified). If not set to true, the field can be modified at any time. Defaulted to nil.",
+        "type": "boolean"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "stringData": {
+        "description": "stringData allows specifying non-binary secret data in string form. It is provided as a write-only input field for convenience. All keys and values are merged into the data field on write, overwriting any existing values. The stringData field is never output when reading from the API.",
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
+        }
+      },
+      "type": {
+        "description": "Used to facilitate programmatic handling of secret data. More info: https://kubernetes.io/docs/concepts/configuration/secret/#secret-types",
+        "type": "string"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.ServiceAccount": {
+    "description": "ServiceAccount binds together: * a name, understood by users, and perhaps by peripheral systems, for an identity * a principal that can be authenticated and authorized * a set of secrets",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "automountServiceAccountToken": {
+        "description": "AutomountServiceAccountToken indicates whether pods running as this service account should have an API token automatically mounted. Can be overridden at the pod level.",
+        "type": "boolean"
+      },
+      "imagePullSecrets": {
+        "description": "ImagePullSecrets is a list of references to secrets in the same namespace to use for pulling any images in pods that reference this ServiceAccount. ImagePullSecrets are distinct from Secrets because Secrets can be mounted in the pod, but ImagePullSecrets are only accessed by the kubelet. More info: https://kubernetes.io/docs/concepts/containers/images/#specifying-imagepullsecrets-on-a-pod",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.LocalObjectReference"
+            }
+          ]
+        }
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "secrets": {
+        "description": "Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a \"kubernetes.io/enforce-mountable-secrets\" annotation set to \"true\". The \"kubernetes.io/enforce-mountable-secrets\" annotation is deprecated since v1.32. Prefer separate namespaces to isolate access to mounted secrets. This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: https://kubernetes.io/docs/concepts/configuration/secret",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.ObjectReference"
+            }
+          ]
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.Namespace": {
+    "description": "Namespace provides a scope for Names. Use of multiple namespaces is optional.",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "spec": {
+        "description": "Spec defines the behavior of the Namespace. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.NamespaceSpec"
+          }
+        ]
+      },
+      "status": {
+        "description": "Status describes the current status of a Namespace. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.NamespaceStatus"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.Endpoints": {
+    "description": "Endpoints is a collection of endpoints that implement the actual service. Example:\n\n\t Name: \"mysvc\",\n\t Subsets: [\n\t   {\n\t     Addresses: [{\"ip\": \"10.10.1.1\"}, {\"ip\": \"10.10.2.2\"}],\n\t     Ports: [{\"name\": \"a\", \"port\": 8675}, {\"name\": \"b\", \"port\": 309}]\n\t   },\n\t   {\n\t     Addresses: [{\"ip\": \"10.10.3.3\"}],\n\t     Ports: [{\"name\": \"a\", \"port\": 93}, {\"name\": \"b\", \"port\": 76}]\n\t   },\n\t]\n\nEndpoints is a legacy API and does not contain information about all Service features. Use discoveryv1.EndpointSlice for complete information about Service endpoints.\n\nDeprecated: This API is deprecated in v1.33+. Use discoveryv1.EndpointSlice.\n@deprecated",
+    "properties": {
+      "apiVersion": {
+        "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "metadata": {
+        "description": "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+          }
+        ]
+      },
+      "subsets": {
+        "description": "The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.EndpointSubset"
+            }
+          ]
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.PersistentVolumeClaimSpec": {
+    "description": "PersistentVolumeClaimSpec describes the common attributes of storage devices and allows a Source for provider-specific attributes",
+    "properties": {
+      "accessModes": {
+        "description": "accessModes contains the desired access modes the volume should have. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1",
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "ReadOnlyMany",
+            "ReadWriteMany",
+            "ReadWriteOnce",
+            "ReadWriteOncePod"
+          ]
+        }
+      },
+      "dataSource": {
+        "description": "dataSource field can be used to specify either: * An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.TypedLocalObjectReference"
+          }
+        ]
+      },
+      "dataSourceRef": {
+        "description": "dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: * While dataSource only allows two specific types of objects, dataSourceRef\n  allows any non-core object, as well as PersistentVolumeClaim objects.\n* While dataSource ignores disallowed values (dropping them), dataSourceRef\n  preserves all values, and generates an error if a disallowed value is\n  specified.\n* While dataSource only allows local objects, dataSourceRef allows objects\n  in any namespaces.\n(Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.TypedObjectReference"
+          }
+        ]
+      },
+      "resources": {
+        "description": "resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.VolumeResourceRequirements"
+          }
+        ]
+      },
+      "selector": {
+        "description": "selector is a label query over volumes to consider for binding.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"
+          }
+        ]
+      },
+      "storageClassName": {
+        "description": "storageClassName is the name of the StorageClass required by the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#class-1",
+        "type": "string"
+      },
+      "volumeAttributesClassName": {
+        "description": "volumeAttributesClassName may be used to set the VolumeAttributesClass used by this claim. If specified, the CSI driver will create or update the volume with the attributes defined in the corresponding VolumeAttributesClass. This has a different purpose than storageClassName, it can be changed after the claim is created. An empty string or nil value indicates that no VolumeAttributesClass will be applied to the claim. If the claim enters an Infeasible error state, this field can be reset to its previous value (including nil) to cancel the modification. If the resource referred to by volumeAttributesClass does not exist, this PersistentVolumeClaim will be set to a Pending state, as reflected by the modifyVolumeStatus field, until such as a resource exists. More info: https://kubernetes.io/docs/concepts/storage/volume-attributes-classes/",
+        "type": "string"
+      },
+      "volumeMode": {
+        "description": "volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.\n\nPossible enum values:\n - `\"Block\"` means the volume will not be formatted with a filesystem and will remain a raw block device.\n - `\"Filesystem\"` means the volume will be or is formatted with a filesystem.",
+        "type": "string",
+        "enum": [
+          "Block",
+          "Filesystem"
+        ]
+      },
+      "volumeName": {
+        "description": "volumeName is the binding reference to the PersistentVolume backing this claim.",
+        "type": "string"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.PersistentVolumeClaimStatus": {
+    "description": "PersistentVolumeClaimStatus is the current status of a persistent volume claim.",
+    "properties": {
+      "accessModes": {
+        "description": "accessModes contains the actual access modes the volume backing the PVC has. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1",
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "ReadOnlyMany",
+            "ReadWriteMany",
+            "ReadWriteOnce",
+            "ReadWriteOncePod"
+          ]
+        }
+      },
+      "allocatedResourceStatuses": {
+        "description": "allocatedResourceStatuses stores status of resource being resized for the given PVC. Key names follow standard Kubernetes label syntax. Valid values are either:\n\t* Un-prefixed keys:\n\t\t- storage - the capacity of the volume.\n\t* Custom resources must use implementation-defined prefixed names such as \"example.com/my-custom-resource\"\nApart from above values - keys that are unprefixed or have kubernetes.io prefix are considered reserved and hence may not be used.\n\nClaimResourceStatus can be in any of following states:\n\t- ControllerResizeInProgress:\n\t\tState set when resize controller starts resizing the volume in control-plane.\n\t- ControllerResizeFailed:\n\t\tState set when resize has failed in resize controller with a terminal error.\n\t- NodeResizePending:\n\t\tState set when resize controller has finished resizing the volume but further resizing of\n\t\tvolume is needed on the node.\n\t- NodeResizeInProgress:\n\t\tState set when kubelet starts resizing the volume.\n\t- NodeResizeFailed:\n\t\tState set when resizing has failed in kubelet with a terminal error. Transient errors don't set\n\t\tNodeResizeFailed.\nFor example: if expanding a PVC for more capacity - this field can be one of the following states:\n\t- pvc.status.allocatedResourceStatus['storage'] = \"ControllerResizeInProgress\"\n     - pvc.status.allocatedResourceStatus['storage'] = \"ControllerResizeFailed\"\n     - pvc.status.allocatedResourceStatus['storage'] = \"NodeResizePending\"\n     - pvc.status.allocatedResourceStatus['storage'] = \"NodeResizeInProgress\"\n     - pvc.status.allocatedResourceStatus['storage'] = \"NodeResizeFailed\"\nWhen this field is not set, it means that no resize operation is in progress for the given PVC.\n\nA controller that receives PVC update with previously unknown resourceName or ClaimResourceStatus should ignore the update for the purpose it was designed. For example - a controller that only is responsible for resizing capacity of the volume, should ignore PVC updates that change other valid resources associated with PVC.",
+        "type": "object",
+        "additionalProperties": {
+          "type": "string",
+          "enum": [
+            "ControllerResizeInProgress",
+            "ControllerResizeInfeasible",
+            "NodeResizeInProgress",
+            "NodeResizeInfeasible",
+            "NodeResizePending"
+          ]
+        }
+      },
+      "allocatedResources": {
+        "description": "allocatedResources tracks the resources allocated to a PVC including its capacity. Key names follow standard Kubernetes label syntax. Valid values are either:\n\t* Un-prefixed keys:\n\t\t- storage - the capacity of the volume.\n\t* Custom resources must use implementation-defined prefixed names such as \"example.com/my-custom-resource\"\nApart from above values - keys that are unprefixed or have kubernetes.io prefix are considered reserved and hence may not be used.\n\nCapacity reported here may be larger than the actual capacity when a volume expansion operation is requested. For storage quota, the larger value from allocatedResources and PVC.spec.resources is used. If allocatedResources is not set, PVC.spec.resources alone is used for quota calculation. If a volume expansion capacity request is lowered, allocatedResources is only lowered if there are no expansion operations in progress and if the actual volume capacity is equal or lower than the requested capacity.\n\nA controller that receives PVC update with previously unknown resourceName should ignore the update for the purpose it was designed. For example - a controller that only is responsible for resizing capacity of the volume, should ignore PVC updates that change other valid resources associated with PVC.",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "capacity": {
+        "description": "capacity represents the actual resources of the underlying volume.",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "conditions": {
+        "description": "conditions is the current Condition of persistent volume claim. If underlying persistent volume is being resized then the Condition will be set to 'Resizing'.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.PersistentVolumeClaimCondition"
+            }
+          ]
+        }
+      },
+      "currentVolumeAttributesClassName": {
+        "description": "currentVolumeAttributesClassName is the current name of the VolumeAttributesClass the PVC is using. When unset, there is no VolumeAttributeClass applied to this PersistentVolumeClaim",
+        "type": "string"
+      },
+      "modifyVolumeStatus": {
+        "description": "ModifyVolumeStatus represents the status object of ControllerModifyVolume operation. When this is unset, there is no ModifyVolume operation being attempted.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.ModifyVolumeStatus"
+          }
+        ]
+      },
+      "phase": {
+        "description": "phase represents the current phase of PersistentVolumeClaim.\n\nPossible enum values:\n - `\"Bound\"` used for PersistentVolumeClaims that are bound\n - `\"Lost\"` used for PersistentVolumeClaims that lost their underlying PersistentVolume. The claim was bound to a PersistentVolume and this volume does not exist any longer and all data on it was lost.\n - `\"Pending\"` used for PersistentVolumeClaims that are not yet bound",
+        "type": "string",
+        "enum": [
+          "Bound",
+          "Lost",
+          "Pending"
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.PersistentVolumeSpec": {
+    "description": "PersistentVolumeSpec is the specification of a persistent volume.",
+    "properties": {
+      "accessModes": {
+        "description": "accessModes contains all ways the volume can be mounted. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes",
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "ReadOnlyMany",
+            "ReadWriteMany",
+            "ReadWriteOnce",
+            "ReadWriteOncePod"
+          ]
+        }
+      },
+      "awsElasticBlockStore": {
+        "description": "awsElasticBlockStore represents an AWS Disk resource that is attached to a kubelet's host machine and then exposed to the pod. Deprecated: AWSElasticBlockStore is deprecated. All operations for the in-tree awsElasticBlockStore type are redirected to the ebs.csi.aws.com CSI driver. More info: https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource"
+          }
+        ]
+      },
+      "azureDisk": {
+        "description": "azureDisk represents an Azure Data Disk mount on the host and bind mount to the pod. Deprecated: AzureDisk is deprecated. All operations for the in-tree azureDisk type are redirected to the disk.csi.azure.com CSI driver.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.AzureDiskVolumeSource"
+          }
+        ]
+      },
+      "azureFile": {
+        "description": "azureFile represents an Azure File Service mount on the host and bind mount to the pod. Deprecated: AzureFile is deprecated. All operations for the in-tree azureFile type are redirected to the file.csi.azure.com CSI driver.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.AzureFilePersistentVolumeSource"
+          }
+        ]
+      },
+      "capacity": {
+        "description": "capacity is the description of the persistent volume's resources and capacity. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#capacity",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "cephfs": {
+        "description": "cephFS represents a Ceph FS mount on the host that shares a pod's lifetime. Deprecated: CephFS is deprecated and the in-tree cephfs type is no longer supported.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.CephFSPersistentVolumeSource"
+          }
+        ]
+      },
+      "cinder": {
+        "description": "cinder represents a cinder volume attached and mounted on kubelets host machine. Deprecated: Cinder is deprecated. All operations for the in-tree cinder type are redirected to the cinder.csi.openstack.org CSI driver. More info: https://examples.k8s.io/mysql-cinder-pd/README.md",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.CinderPersistentVolumeSource"
+          }
+        ]
+      },
+      "claimRef": {
+        "description": "claimRef is part of a bi-directional binding between PersistentVolume and PersistentVolumeClaim. Expected to be non-nil when bound. claim.VolumeName is the authoritative bind between PV and PVC. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#binding",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.ObjectReference"
+          }
+        ]
+      },
+      "csi": {
+        "description": "csi represents storage that is handled by an external CSI driver.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.CSIPersistentVolumeSource"
+          }
+        ]
+      },
+      "fc": {
+        "description": "fc represents a Fibre Channel resource that is attached to a kubelet's host machine and then exposed to the pod.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.FCVolumeSource"
+          }
+        ]
+      },
+      "flexVolume": {
+        "description": "flexVolume represents a generic volume resource that is provisioned/attached using an exec based plugin. Deprecated: FlexVolume is deprecated. Consider using a CSIDriver instead.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.FlexPersistentVolumeSource"
+          }
+        ]
+      },
+      "flocker": {
+        "description": "flocker represents a Flocker volume attached to a kubelet's host machine and exposed to the pod for its usage. This depends on the Flocker control service being running. Deprecated: Flocker is deprecated and the in-tree flocker type is no longer supported.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.FlockerVolumeSource"
+          }
+        ]
+      },
+      "gcePersistentDisk": {
+        "description": "gcePersistentDisk represents a GCE Disk resource that is attached to a kubelet's host machine and then exposed to the pod. Provisioned by an admin. Deprecated: GCEPersistentDisk is deprecated. All operations for the in-tree gcePersistentDisk type are redirected to the pd.csi.storage.gke.io CSI driver. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.GCEPersistentDiskVolumeSource"
+          }
+        ]
+      },
+      "glusterfs": {
+        "description": "glusterfs represents a Glusterfs volume that is attached to a host and exposed to the pod. Provisioned by an admin. Deprecated: Glusterfs is deprecated and the in-tree glusterfs type is no longer supported. More info: https://examples.k8s.io/volumes/glusterfs/README.md",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.GlusterfsPersistentVolumeSource"
+          }
+        ]
+      },
+      "hostPath": {
+        "description": "hostPath represents a directory on the host. Provisioned by a developer or tester. This is useful for single-node development and testing only! On-host storage is not supported in any way and WILL NOT WORK in a multi-node cluster. More info: https://kubernetes.io/docs/concepts/storage/volumes#hostpath",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.HostPathVolumeSource"
+          }
+        ]
+      },
+      "iscsi": {
+        "description": "iscsi represents an ISCSI Disk resource that is attached to a kubelet's host machine and then exposed to the pod. Provisioned by an admin.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.ISCSIPersistentVolumeSource"
+          }
+        ]
+      },
+      "local": {
+        "description": "local represents directly-attached storage with node affinity",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.LocalVolumeSource"
+          }
+        ]
+      },
+      "mountOptions": {
+        "description": "mountOptions is the list of mount options, e.g. [\"ro\", \"soft\"]. Not validated - mount will simply fail if one is invalid. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes/#mount-options",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "nfs": {
+        "description": "nfs represents an NFS mount on the host. Provisioned by an admin. More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.NFSVolumeSource"
+          }
+        ]
+      },
+      "nodeAffinity": {
+        "description": "nodeAffinity defines constraints that limit what nodes this volume can be accessed from. This field influences the scheduling of pods that use this volume. This field is mutable if MutablePVNodeAffinity feature gate is enabled.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.VolumeNodeAffinity"
+          }
+        ]
+      },
+      "persistentVolumeReclaimPolicy": {
+        "description": "persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim. Valid options are Retain (default for manually created PersistentVolumes), Delete (default for dynamically provisioned PersistentVolumes), and Recycle (deprecated). Recycle must be supported by the volume plugin underlying this PersistentVolume. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#reclaiming\n\nPossible enum values:\n - `\"Delete\"` means the volume will be deleted from Kubernetes on release from its claim. The volume plugin must support Deletion.\n - `\"Recycle\"` means the volume will be recycled back into the pool of unbound persistent volumes on release from its claim. The volume plugin must support Recycling.\n - `\"Retain\"` means the volume will be left in its current phase (Released) for manual reclamation by the administrator. The default policy is Retain.",
+        "type": "string",
+        "enum": [
+          "Delete",
+          "Recycle",
+          "Retain"
+        ]
+      },
+      "photonPersistentDisk": {
+        "description": "photonPersistentDisk represents a PhotonController persistent disk attached and mounted on kubelets host machine. Deprecated: PhotonPersistentDisk is deprecated and the in-tree photonPersistentDisk type is no longer supported.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.PhotonPersistentDiskVolumeSource"
+          }
+        ]
+      },
+      "portworxVolume": {
+        "description": "portworxVolume represents a portworx volume attached and mounted on kubelets host machine. Deprecated: PortworxVolume is deprecated. All operations for the in-tree portworxVolume type are redirected to the pxd.portworx.com CSI driver.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.PortworxVolumeSource"
+          }
+        ]
+      },
+      "quobyte": {
+        "description": "quobyte represents a Quobyte mount on the host that shares a pod's lifetime. Deprecated: Quobyte is deprecated and the in-tree quobyte type is no longer supported.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.QuobyteVolumeSource"
+          }
+        ]
+      },
+      "rbd": {
+        "description": "rbd represents a Rados Block Device mount on the host that shares a pod's lifetime. Deprecated: RBD is deprecated and the in-tree rbd type is no longer supported. More info: https://examples.k8s.io/volumes/rbd/README.md",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.RBDPersistentVolumeSource"
+          }
+        ]
+      },
+      "scaleIO": {
+        "description": "scaleIO represents a ScaleIO persistent volume attached and mounted on Kubernetes nodes. Deprecated: ScaleIO is deprecated and the in-tree scaleIO type is no longer supported.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.ScaleIOPersistentVolumeSource"
+          }
+        ]
+      },
+      "storageClassName": {
+        "description": "storageClassName is the name of StorageClass to which this persistent volume belongs. Empty value means that this volume does not belong to any StorageClass.",
+        "type": "string"
+      },
+      "storageos": {
+        "description": "storageOS represents a StorageOS volume that is attached to the kubelet's host machine and mounted into the pod. Deprecated: StorageOS is deprecated and the in-tree storageos type is no longer supported. More info: https://examples.k8s.io/volumes/storageos/README.md",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.StorageOSPersistentVolumeSource"
+          }
+        ]
+      },
+      "volumeAttributesClassName": {
+        "description": "Name of VolumeAttributesClass to which this persistent volume belongs. Empty value is not allowed. When this field is not set, it indicates that this volume does not belong to any VolumeAttributesClass. This field is mutable and can be changed by the CSI driver after a volume has been updated successfully to a new class. For an unbound PersistentVolume, the volumeAttributesClassName will be matched with unbound PersistentVolumeClaims during the binding process.",
+        "type": "string"
+      },
+      "volumeMode": {
+        "description": "volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state. Value of Filesystem is implied when not included in spec.\n\nPossible enum values:\n - `\"Block\"` means the volume will not be formatted with a filesystem and will remain a raw block device.\n - `\"Filesystem\"` means the volume will be or is formatted with a filesystem.",
+        "type": "string",
+        "enum": [
+          "Block",
+          "Filesystem"
+        ]
+      },
+      "vsphereVolume": {
+        "description": "vsphereVolume represents a vSphere volume attached and mounted on kubelets host machine. Deprecated: VsphereVolume is deprecated. All operations for the in-tree vsphereVolume type are redirected to the csi.vsphere.vmware.com CSI driver.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.VsphereVirtualDiskVolumeSource"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.PersistentVolumeStatus": {
+    "description": "PersistentVolumeStatus is the current status of a persistent volume.",
+    "properties": {
+      "lastPhaseTransitionTime": {
+        "description": "lastPhaseTransitionTime is the time the phase transitioned from one to another and automatically resets to current time everytime a volume phase transitions.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+          }
+        ]
+      },
+      "message": {
+        "description": "message is a human-readable message indicating details about why the volume is in this state.",
+        "type": "string"
+      },
+      "phase": {
+        "description": "phase indicates if a volume is available, bound to a claim, or released by a claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#phase\n\nPossible enum values:\n - `\"Available\"` used for PersistentVolumes that are not yet bound Available volumes are held by the binder and matched to PersistentVolumeClaims\n - `\"Bound\"` used for PersistentVolumes that are bound\n - `\"Failed\"` used for PersistentVolumes that failed to be correctly recycled or deleted after being released from a claim\n - `\"Pending\"` used for PersistentVolumes that are not available\n - `\"Released\"` used for PersistentVolumes where the bound PersistentVolumeClaim was deleted released volumes must be recycled before becoming available again this phase is used by the persistent volume claim binder to signal to another process to reclaim the resource",
+        "type": "string",
+        "enum": [
+          "Available",
+          "Bound",
+          "Failed",
+          "Pending",
+          "Released"
+        ]
+      },
+      "reason": {
+        "description": "reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.",
+        "type": "string"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.LocalObjectReference": {
+    "description": "LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.",
+    "properties": {
+      "name": {
+        "description": "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
+        "type": "string"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.ObjectReference": {
+    "description": "ObjectReference contains enough information to let you inspect or modify the referred object.",
+    "properties": {
+      "apiVersion": {
+        "description": "API version of the referent.",
+        "type": "string"
+      },
+      "fieldPath": {
+        "description": "If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2]. For example, if the object reference is to a container within a pod, this would take on a value like: \"spec.containers{name}\" (where \"name\" refers to the name of the container that triggered the event) or if no container name is specified \"spec.containers[2]\" (container with index 2 in this pod). This syntax is chosen only to have some well-defined way of referencing a part of an object.",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind of the referent. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "name": {
+        "description": "Name of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
+        "type": "string"
+      },
+      "namespace": {
+        "description": "Namespace of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/",
+        "type": "string"
+      },
+      "resourceVersion": {
+        "description": "Specific resourceVersion to which this reference is made, if any. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency",
+        "type": "string"
+      },
+      "uid": {
+        "description": "UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#uids",
+        "type": "string"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.NamespaceSpec": {
+    "description": "NamespaceSpec describes the attributes on a Namespace.",
+    "properties": {
+      "finalizers": {
+        "description": "Finalizers is an opaque list of values that must be empty to permanently remove object from storage. More info: https://kubernetes.io/docs/tasks/administer-cluster/namespaces/",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.NamespaceStatus": {
+    "description": "NamespaceStatus is information about the current status of a Namespace.",
+    "properties": {
+      "conditions": {
+        "description": "Represents the latest available observations of a namespace's current state.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.NamespaceCondition"
+            }
+          ]
+        }
+      },
+      "phase": {
+        "description": "Phase is the current lifecycle phase of the namespace. More info: https://kubernetes.io/docs/tasks/administer-cluster/namespaces/\n\nPossible enum values:\n - `\"Active\"` means the namespace is available for use in the system\n - `\"Terminating\"` means the namespace is undergoing graceful termination",
+        "type": "string",
+        "enum": [
+          "Active",
+          "Terminating"
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.EndpointSubset": {
+    "description": "EndpointSubset is a group of addresses with a common set of ports. The expanded set of endpoints is the Cartesian product of Addresses x Ports. For example, given:\n\n\t{\n\t  Addresses: [{\"ip\": \"10.10.1.1\"}, {\"ip\": \"10.10.2.2\"}],\n\t  Ports:     [{\"name\": \"a\", \"port\": 8675}, {\"name\": \"b\", \"port\": 309}]\n\t}\n\nThe resulting set of endpoints can be viewed as:\n\n\ta: [ 10.10.1.1:8675, 10.10.2.2:8675 ],\n\tb: [ 10.10.1.1:309, 10.10.2.2:309 ]\n\nDeprecated: This API is deprecated in v1.33+.\n@deprecated",
+    "properties": {
+      "addresses": {
+        "description": "IP addresses which offer the related ports that are marked as ready. These endpoints should be considered safe for load balancers and clients to utilize.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.EndpointAddress"
+            }
+          ]
+        }
+      },
+      "notReadyAddresses": {
+        "description": "IP addresses which offer the related ports but are not currently marked as ready because they have not yet finished starting, have recently failed a readiness check, or have recently failed a liveness check.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.EndpointAddress"
+            }
+          ]
+        }
+      },
+      "ports": {
+        "description": "Port numbers available on the related IP addresses.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.EndpointPort"
+            }
+          ]
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.TopologySelectorTerm": {
+    "description": "A topology selector term represents the result of label queries. A null or empty topology selector term matches no objects. The requirements of them are ANDed. It provides a subset of functionality as NodeSelectorTerm. This is an alpha feature and may change in the future.",
+    "properties": {
+      "matchLabelExpressions": {
+        "description": "A list of topology selector requirements by labels.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.TopologySelectorLabelRequirement"
+            }
+          ]
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.TypedLocalObjectReference": {
+    "description": "TypedLocalObjectReference contains enough information to let you locate the typed referenced object inside the same namespace.",
+    "properties": {
+      "apiGroup": {
+        "description": "APIGroup is the group for the resource being referenced. If APIGroup is not specified, the specified Kind must be in the core API group. For any other third-party types, APIGroup is required.",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is the type of resource being referenced",
+        "type": "string"
+      },
+      "name": {
+        "description": "Name is the name of resource being referenced",
+        "type": "string"
+      }
+    },
+    "required": [
+      "kind",
+      "name"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.TypedObjectReference": {
+    "description": "TypedObjectReference contains enough information to let you locate the typed referenced object",
+    "properties": {
+      "apiGroup": {
+        "description": "APIGroup is the group for the resource being referenced. If APIGroup is not specified, the specified Kind must be in the core API group. For any other third-party types, APIGroup is required.",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is the type of resource being referenced",
+        "type": "string"
+      },
+      "name": {
+        "description": "Name is the name of resource being referenced",
+        "type": "string"
+      },
+      "namespace": {
+        "description": "Namespace is the namespace of resource being referenced Note that when a namespace is specified, a gateway.networking.k8s.io/ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details. (Alpha) This field requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "kind",
+      "name"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.VolumeResourceRequirements": {
+    "description": "VolumeResourceRequirements describes the storage resource requirements for a volume.",
+    "properties": {
+      "limits": {
+        "description": "Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      },
+      "requests": {
+        "description": "Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity"
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.PersistentVolumeClaimCondition": {
+    "description": "PersistentVolumeClaimCondition contains details about state of pvc",
+    "properties": {
+      "lastProbeTime": {
+        "description": "lastProbeTime is the time we probed the condition.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+          }
+        ]
+      },
+      "lastTransitionTime": {
+        "description": "lastTransitionTime is the time the condition transitioned from one status to another.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+          }
+        ]
+      },
+      "message": {
+        "description": "message is the human-readable message indicating details about last transition.",
+        "type": "string"
+      },
+      "reason": {
+        "description": "reason is a unique, this should be a short, machine understandable string that gives the reason for condition's last transition. If it reports \"Resizing\" that means the underlying persistent volume is being resized.",
+        "type": "string"
+      },
+      "status": {
+        "description": "Status is the status of the condition. Can be True, False, Unknown. More info: https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/persistent-volume-claim-v1/#:~:text=state%20of%20pvc-,conditions.status,-(string)%2C%20required",
+        "type": "string"
+      },
+      "type": {
+        "description": "Type is the type of the condition. More info: https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/persistent-volume-claim-v1/#:~:text=set%20to%20%27ResizeStarted%27.-,PersistentVolumeClaimCondition,-contains%20details%20about",
+        "type": "string"
+      }
+    },
+    "required": [
+      "status",
+      "type"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.ModifyVolumeStatus": {
+    "description": "ModifyVolumeStatus represents the status object of ControllerModifyVolume operation",
+    "properties": {
+      "status": {
+        "description": "status is the status of the ControllerModifyVolume operation. It can be in any of following states:\n - Pending\n   Pending indicates that the PersistentVolumeClaim cannot be modified due to unmet requirements, such as\n   the specified VolumeAttributesClass not existing.\n - InProgress\n   InProgress indicates that the volume is being modified.\n - Infeasible\n  Infeasible indicates that the request has been rejected as invalid by the CSI driver. To\n\t  resolve the error, a valid VolumeAttributesClass needs to be specified.\nNote: New statuses can be added in the future. Consumers should check for unknown statuses and fail appropriately.\n\nPossible enum values:\n - `\"InProgress\"` InProgress indicates that the volume is being modified\n - `\"Infeasible\"` Infeasible indicates that the request has been rejected as invalid by the CSI driver. To resolve the error, a valid VolumeAttributesClass needs to be specified\n - `\"Pending\"` Pending indicates that the PersistentVolumeClaim cannot be modified due to unmet requirements, such as the specified VolumeAttributesClass not existing",
+        "type": "string",
+        "enum": [
+          "InProgress",
+          "Infeasible",
+          "Pending"
+        ]
+      },
+      "targetVolumeAttributesClassName": {
+        "description": "targetVolumeAttributesClassName is the name of the VolumeAttributesClass the PVC currently being reconciled",
+        "type": "string"
+      }
+    },
+    "required": [
+      "status"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource": {
+    "description": "Represents a Persistent Disk resource in AWS.\n\nAn AWS EBS disk must exist before mounting to a container. The disk must also be in the same AWS zone as the kubelet. An AWS EBS disk can only be mounted as read/write once. AWS EBS volumes support ownership management and SELinux relabeling.",
+    "properties": {
+      "fsType": {
+        "description": "fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore",
+        "type": "string"
+      },
+      "partition": {
+        "description": "partition is the partition in the volume that you want to mount. If omitted, the default is to mount by volume name. Examples: For volume /dev/sda1, you specify the partition as \"1\". Similarly, the volume partition for /dev/sda is \"0\" (or you can leave the property empty).",
+        "type": "integer"
+      },
+      "readOnly": {
+        "description": "readOnly value true will force the readOnly setting in VolumeMounts. More info: https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore",
+        "type": "boolean"
+      },
+      "volumeID": {
+        "description": "volumeID is unique ID of the persistent disk resource in AWS (Amazon EBS volume). More info: https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore",
+        "type": "string"
+      }
+    },
+    "required": [
+      "volumeID"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.AzureDiskVolumeSource": {
+    "description": "AzureDisk represents an Azure Data Disk mount on the host and bind mount to the pod.",
+    "properties": {
+      "cachingMode": {
+        "description": "cachingMode is the Host Caching mode: None, Read Only, Read Write.\n\nPossible enum values:\n - `\"None\"`\n - `\"ReadOnly\"`\n - `\"ReadWrite\"`",
+        "type": "string",
+        "enum": [
+          "None",
+          "ReadOnly",
+          "ReadWrite"
+        ]
+      },
+      "diskName": {
+        "description": "diskName is the Name of the data disk in the blob storage",
+        "type": "string"
+      },
+      "diskURI": {
+        "description": "diskURI is the URI of data disk in the blob storage",
+        "type": "string"
+      },
+      "fsType": {
+        "description": "fsType is Filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified.",
+        "type": "string"
+      },
+      "kind": {
+        "description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "diskName",
+      "diskURI"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.AzureFilePersistentVolumeSource": {
+    "description": "AzureFile represents an Azure File Service mount on the host and bind mount to the pod.",
+    "properties": {
+      "readOnly": {
+        "description": "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+        "type": "boolean"
+      },
+      "secretName": {
+        "description": "secretName is the name of secret that contains Azure Storage Account Name and Key",
+        "type": "string"
+      },
+      "secretNamespace": {
+        "description": "secretNamespace is the namespace of the secret that contains Azure Storage Account Name and Key default is the same as the Pod",
+        "type": "string"
+      },
+      "shareName": {
+        "description": "shareName is the azure Share Name",
+        "type": "string"
+      }
+    },
+    "required": [
+      "secretName",
+      "shareName"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.CephFSPersistentVolumeSource": {
+    "description": "Represents a Ceph Filesystem mount that lasts the lifetime of a pod Cephfs volumes do not support ownership management or SELinux relabeling.",
+    "properties": {
+      "monitors": {
+        "description": "monitors is Required: Monitors is a collection of Ceph monitors More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "path": {
+        "description": "path is Optional: Used as the mounted root, rather than the full Ceph tree, default is /",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
+        "type": "boolean"
+      },
+      "secretFile": {
+        "description": "secretFile is Optional: SecretFile is the path to key ring for User, default is /etc/ceph/user.secret More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
+        "type": "string"
+      },
+      "secretRef": {
+        "description": "secretRef is Optional: SecretRef is reference to the authentication secret for User, default is empty. More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "user": {
+        "description": "user is Optional: User is the rados user name, default is admin More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
+        "type": "string"
+      }
+    },
+    "required": [
+      "monitors"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.CinderPersistentVolumeSource": {
+    "description": "Represents a cinder volume resource in Openstack. A Cinder volume must exist before mounting to a container. The volume must also be in the same region as the kubelet. Cinder volumes support ownership management and SELinux relabeling.",
+    "properties": {
+      "fsType": {
+        "description": "fsType Filesystem type to mount. Must be a filesystem type supported by the host operating system. Examples: \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified. More info: https://examples.k8s.io/mysql-cinder-pd/README.md",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: https://examples.k8s.io/mysql-cinder-pd/README.md",
+        "type": "boolean"
+      },
+      "secretRef": {
+        "description": "secretRef is Optional: points to a secret object containing parameters used to connect to OpenStack.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "volumeID": {
+        "description": "volumeID used to identify the volume in cinder. More info: https://examples.k8s.io/mysql-cinder-pd/README.md",
+        "type": "string"
+      }
+    },
+    "required": [
+      "volumeID"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.CSIPersistentVolumeSource": {
+    "description": "Represents storage that is managed by an external CSI volume driver",
+    "properties": {
+      "controllerExpandSecretRef": {
+        "description": "controllerExpandSecretRef is a reference to the secret object containing sensitive information to pass to the CSI driver to complete the CSI ControllerExpandVolume call. This field is optional, and may be empty if no secret is required. If the secret object contains more than one secret, all secrets are passed.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "controllerPublishSecretRef": {
+        "description": "controllerPublishSecretRef is a reference to the secret object containing sensitive information to pass to the CSI driver to complete the CSI ControllerPublishVolume and ControllerUnpublishVolume calls. This field is optional, and may be empty if no secret is required. If the secret object contains more than one secret, all secrets are passed.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "driver": {
+        "description": "driver is the name of the driver to use for this volume. Required.",
+        "type": "string"
+      },
+      "fsType": {
+        "description": "fsType to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\".",
+        "type": "string"
+      },
+      "nodeExpandSecretRef": {
+        "description": "nodeExpandSecretRef is a reference to the secret object containing sensitive information to pass to the CSI driver to complete the CSI NodeExpandVolume call. This field is optional, may be omitted if no secret is required. If the secret object contains more than one secret, all secrets are passed.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "nodePublishSecretRef": {
+        "description": "nodePublishSecretRef is a reference to the secret object containing sensitive information to pass to the CSI driver to complete the CSI NodePublishVolume and NodeUnpublishVolume calls. This field is optional, and may be empty if no secret is required. If the secret object contains more than one secret, all secrets are passed.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "nodeStageSecretRef": {
+        "description": "nodeStageSecretRef is a reference to the secret object containing sensitive information to pass to the CSI driver to complete the CSI NodeStageVolume and NodeStageVolume and NodeUnstageVolume calls. This field is optional, and may be empty if no secret is required. If the secret object contains more than one secret, all secrets are passed.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "readOnly": {
+        "description": "readOnly value to pass to ControllerPublishVolumeRequest. Defaults to false (read/write).",
+        "type": "boolean"
+      },
+      "volumeAttributes": {
+        "description": "volumeAttributes of the volume to publish.",
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
+        }
+      },
+      "volumeHandle": {
+        "description": "volumeHandle is the unique volume name returned by the CSI volume plugin’s CreateVolume to refer to the volume on all subsequent calls. Required.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "driver",
+      "volumeHandle"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.FCVolumeSource": {
+    "description": "Represents a Fibre Channel volume. Fibre Channel volumes can only be mounted as read/write once. Fibre Channel volumes support ownership management and SELinux relabeling.",
+    "properties": {
+      "fsType": {
+        "description": "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified.",
+        "type": "string"
+      },
+      "lun": {
+        "description": "lun is Optional: FC target lun number",
+        "type": "integer"
+      },
+      "readOnly": {
+        "description": "readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+        "type": "boolean"
+      },
+      "targetWWNs": {
+        "description": "targetWWNs is Optional: FC target worldwide names (WWNs)",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "wwids": {
+        "description": "wwids Optional: FC volume world wide identifiers (wwids) Either wwids or combination of targetWWNs and lun must be set, but not both simultaneously.",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.FlexPersistentVolumeSource": {
+    "description": "FlexPersistentVolumeSource represents a generic persistent volume resource that is provisioned/attached using an exec based plugin.",
+    "properties": {
+      "driver": {
+        "description": "driver is the name of the driver to use for this volume.",
+        "type": "string"
+      },
+      "fsType": {
+        "description": "fsType is the Filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". The default filesystem depends on FlexVolume script.",
+        "type": "string"
+      },
+      "options": {
+        "description": "options is Optional: this field holds extra command options if any.",
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
+        }
+      },
+      "readOnly": {
+        "description": "readOnly is Optional: defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+        "type": "boolean"
+      },
+      "secretRef": {
+        "description": "secretRef is Optional: SecretRef is reference to the secret object containing sensitive information to pass to the plugin scripts. This may be empty if no secret object is specified. If the secret object contains more than one secret, all secrets are passed to the plugin scripts.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      }
+    },
+    "required": [
+      "driver"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.FlockerVolumeSource": {
+    "description": "Represents a Flocker volume mounted by the Flocker agent. One and only one of datasetName and datasetUUID should be set. Flocker volumes do not support ownership management or SELinux relabeling.",
+    "properties": {
+      "datasetName": {
+        "description": "datasetName is Name of the dataset stored as metadata -> name on the dataset for Flocker should be considered as deprecated",
+        "type": "string"
+      },
+      "datasetUUID": {
+        "description": "datasetUUID is the UUID of the dataset. This is unique identifier of a Flocker dataset",
+        "type": "string"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.GCEPersistentDiskVolumeSource": {
+    "description": "Represents a Persistent Disk resource in Google Compute Engine.\n\nA GCE PD must exist before mounting to a container. The disk must also be in the same GCE project and zone as the kubelet. A GCE PD can only be mounted as read/write once or read-only many times. GCE PDs support ownership management and SELinux relabeling.",
+    "properties": {
+      "fsType": {
+        "description": "fsType is filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk",
+        "type": "string"
+      },
+      "partition": {
+        "description": "partition is the partition in the volume that you want to mount. If omitted, the default is to mount by volume name. Examples: For volume /dev/sda1, you specify the partition as \"1\". Similarly, the volume partition for /dev/sda is \"0\" (or you can leave the property empty). More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk",
+        "type": "integer"
+      },
+      "pdName": {
+        "description": "pdName is unique name of the PD resource in GCE. Used to identify the disk in GCE. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk",
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "pdName"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.GlusterfsPersistentVolumeSource": {
+    "description": "Represents a Glusterfs mount that lasts the lifetime of a pod. Glusterfs volumes do not support ownership management or SELinux relabeling.",
+    "properties": {
+      "endpoints": {
+        "description": "endpoints is the endpoint name that details Glusterfs topology. More info: https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod",
+        "type": "string"
+      },
+      "endpointsNamespace": {
+        "description": "endpointsNamespace is the namespace that contains Glusterfs endpoint. If this field is empty, the EndpointNamespace defaults to the same namespace as the bound PVC. More info: https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod",
+        "type": "string"
+      },
+      "path": {
+        "description": "path is the Glusterfs volume path. More info: https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly here will force the Glusterfs volume to be mounted with read-only permissions. Defaults to false. More info: https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod",
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "endpoints",
+      "path"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.ISCSIPersistentVolumeSource": {
+    "description": "ISCSIPersistentVolumeSource represents an ISCSI disk. ISCSI volumes can only be mounted as read/write once. ISCSI volumes support ownership management and SELinux relabeling.",
+    "properties": {
+      "chapAuthDiscovery": {
+        "description": "chapAuthDiscovery defines whether support iSCSI Discovery CHAP authentication",
+        "type": "boolean"
+      },
+      "chapAuthSession": {
+        "description": "chapAuthSession defines whether support iSCSI Session CHAP authentication",
+        "type": "boolean"
+      },
+      "fsType": {
+        "description": "fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#iscsi",
+        "type": "string"
+      },
+      "initiatorName": {
+        "description": "initiatorName is the custom iSCSI Initiator Name. If initiatorName is specified with iscsiInterface simultaneously, new iSCSI interface <target portal>:<volume name> will be created for the connection.",
+        "type": "string"
+      },
+      "iqn": {
+        "description": "iqn is Target iSCSI Qualified Name.",
+        "type": "string"
+      },
+      "iscsiInterface": {
+        "description": "iscsiInterface is the interface Name that uses an iSCSI transport. Defaults to 'default' (tcp).",
+        "type": "string"
+      },
+      "lun": {
+        "description": "lun is iSCSI Target Lun number.",
+        "type": "integer"
+      },
+      "portals": {
+        "description": "portals is the iSCSI Target Portal List. The Portal is either an IP or ip_addr:port if the port is other than default (typically TCP ports 860 and 3260).",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "readOnly": {
+        "description": "readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false.",
+        "type": "boolean"
+      },
+      "secretRef": {
+        "description": "secretRef is the CHAP Secret for iSCSI target and initiator authentication",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "targetPortal": {
+        "description": "targetPortal is iSCSI Target Portal. The Portal is either an IP or ip_addr:port if the port is other than default (typically TCP ports 860 and 3260).",
+        "type": "string"
+      }
+    },
+    "required": [
+      "iqn",
+      "lun",
+      "targetPortal"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.LocalVolumeSource": {
+    "description": "Local represents directly-attached storage with node affinity",
+    "properties": {
+      "fsType": {
+        "description": "fsType is the filesystem type to mount. It applies only when the Path is a block device. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". The default value is to auto-select a filesystem if unspecified.",
+        "type": "string"
+      },
+      "path": {
+        "description": "path of the full path to the volume on the node. It can be either a directory or block device (disk, partition, ...).",
+        "type": "string"
+      }
+    },
+    "required": [
+      "path"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.NFSVolumeSource": {
+    "description": "Represents an NFS mount that lasts the lifetime of a pod. NFS volumes do not support ownership management or SELinux relabeling.",
+    "properties": {
+      "path": {
+        "description": "path that is exported by the NFS server. More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly here will force the NFS export to be mounted with read-only permissions. Defaults to false. More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs",
+        "type": "boolean"
+      },
+      "server": {
+        "description": "server is the hostname or IP address of the NFS server. More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs",
+        "type": "string"
+      }
+    },
+    "required": [
+      "path",
+      "server"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.VolumeNodeAffinity": {
+    "description": "VolumeNodeAffinity defines constraints that limit what nodes this volume can be accessed from.",
+    "properties": {
+      "required": {
+        "description": "required specifies hard node constraints that must be met.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.NodeSelector"
+          }
+        ]
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.PhotonPersistentDiskVolumeSource": {
+    "description": "Represents a Photon Controller persistent disk resource.",
+    "properties": {
+      "fsType": {
+        "description": "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified.",
+        "type": "string"
+      },
+      "pdID": {
+        "description": "pdID is the ID that identifies Photon Controller persistent disk",
+        "type": "string"
+      }
+    },
+    "required": [
+      "pdID"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.PortworxVolumeSource": {
+    "description": "PortworxVolumeSource represents a Portworx volume resource.",
+    "properties": {
+      "fsType": {
+        "description": "fSType represents the filesystem type to mount Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\". Implicitly inferred to be \"ext4\" if unspecified.",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+        "type": "boolean"
+      },
+      "volumeID": {
+        "description": "volumeID uniquely identifies a Portworx volume",
+        "type": "string"
+      }
+    },
+    "required": [
+      "volumeID"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.QuobyteVolumeSource": {
+    "description": "Represents a Quobyte mount that lasts the lifetime of a pod. Quobyte volumes do not support ownership management or SELinux relabeling.",
+    "properties": {
+      "group": {
+        "description": "group to map volume access to Default is no group",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly here will force the Quobyte volume to be mounted with read-only permissions. Defaults to false.",
+        "type": "boolean"
+      },
+      "registry": {
+        "description": "registry represents a single or multiple Quobyte Registry services specified as a string as host:port pair (multiple entries are separated with commas) which acts as the central registry for volumes",
+        "type": "string"
+      },
+      "tenant": {
+        "description": "tenant owning the given Quobyte volume in the Backend Used with dynamically provisioned Quobyte volumes, value is set by the plugin",
+        "type": "string"
+      },
+      "user": {
+        "description": "user to map volume access to Defaults to serivceaccount user",
+        "type": "string"
+      },
+      "volume": {
+        "description": "volume is a string that references an already created Quobyte volume by name.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "registry",
+      "volume"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.RBDPersistentVolumeSource": {
+    "description": "Represents a Rados Block Device mount that lasts the lifetime of a pod. RBD volumes support ownership management and SELinux relabeling.",
+    "properties": {
+      "fsType": {
+        "description": "fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#rbd",
+        "type": "string"
+      },
+      "image": {
+        "description": "image is the rados image name. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
+        "type": "string"
+      },
+      "keyring": {
+        "description": "keyring is the path to key ring for RBDUser. Default is /etc/ceph/keyring. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
+        "type": "string"
+      },
+      "monitors": {
+        "description": "monitors is a collection of Ceph monitors. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "pool": {
+        "description": "pool is the rados pool name. Default is rbd. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
+        "type": "boolean"
+      },
+      "secretRef": {
+        "description": "secretRef is name of the authentication secret for RBDUser. If provided overrides keyring. Default is nil. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "user": {
+        "description": "user is the rados user name. Default is admin. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
+        "type": "string"
+      }
+    },
+    "required": [
+      "image",
+      "monitors"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.ScaleIOPersistentVolumeSource": {
+    "description": "ScaleIOPersistentVolumeSource represents a persistent ScaleIO volume",
+    "properties": {
+      "fsType": {
+        "description": "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Default is \"xfs\"",
+        "type": "string"
+      },
+      "gateway": {
+        "description": "gateway is the host address of the ScaleIO API Gateway.",
+        "type": "string"
+      },
+      "protectionDomain": {
+        "description": "protectionDomain is the name of the ScaleIO Protection Domain for the configured storage.",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+        "type": "boolean"
+      },
+      "secretRef": {
+        "description": "secretRef references to the secret for ScaleIO user and other sensitive information. If this is not provided, Login operation will fail.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.SecretReference"
+          }
+        ]
+      },
+      "sslEnabled": {
+        "description": "sslEnabled is the flag to enable/disable SSL communication with Gateway, default false",
+        "type": "boolean"
+      },
+      "storageMode": {
+        "description": "storageMode indicates whether the storage for a volume should be ThickProvisioned or ThinProvisioned. Default is ThinProvisioned.",
+        "type": "string"
+      },
+      "storagePool": {
+        "description": "storagePool is the ScaleIO Storage Pool associated with the protection domain.",
+        "type": "string"
+      },
+      "system": {
+        "description": "system is the name of the storage system as configured in ScaleIO.",
+        "type": "string"
+      },
+      "volumeName": {
+        "description": "volumeName is the name of a volume already created in the ScaleIO system that is associated with this volume source.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "gateway",
+      "secretRef",
+      "system"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.StorageOSPersistentVolumeSource": {
+    "description": "Represents a StorageOS persistent volume resource.",
+    "properties": {
+      "fsType": {
+        "description": "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified.",
+        "type": "string"
+      },
+      "readOnly": {
+        "description": "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+        "type": "boolean"
+      },
+      "secretRef": {
+        "description": "secretRef specifies the secret to use for obtaining the StorageOS API credentials.  If not specified, default values will be attempted.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.ObjectReference"
+          }
+        ]
+      },
+      "volumeName": {
+        "description": "volumeName is the human-readable name of the StorageOS volume.  Volume names are only unique within a namespace.",
+        "type": "string"
+      },
+      "volumeNamespace": {
+        "description": "volumeNamespace specifies the scope of the volume within StorageOS.  If no namespace is specified then the Pod's namespace will be used.  This allows the Kubernetes name scoping to be mirrored within StorageOS for tighter integration. Set VolumeName to any name to override the default behaviour. Set to \"default\" if you are not using namespaces within StorageOS. Namespaces that do not pre-exist within StorageOS will be created.",
+        "type": "string"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.VsphereVirtualDiskVolumeSource": {
+    "description": "Represents a vSphere volume resource.",
+    "properties": {
+      "fsType": {
+        "description": "fsType is filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified.",
+        "type": "string"
+      },
+      "storagePolicyID": {
+        "description": "storagePolicyID is the storage Policy Based Management (SPBM) profile ID associated with the StoragePolicyName.",
+        "type": "string"
+      },
+      "storagePolicyName": {
+        "description": "storagePolicyName is the storage Policy Based Management (SPBM) profile name.",
+        "type": "string"
+      },
+      "volumePath": {
+        "description": "volumePath is the path that identifies vSphere volume vmdk",
+        "type": "string"
+      }
+    },
+    "required": [
+      "volumePath"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.NamespaceCondition": {
+    "description": "NamespaceCondition contains details about state of namespace.",
+    "properties": {
+      "lastTransitionTime": {
+        "description": "Last time the condition transitioned from one status to another.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+          }
+        ]
+      },
+      "message": {
+        "description": "Human-readable message indicating details about last transition.",
+        "type": "string"
+      },
+      "reason": {
+        "description": "Unique, one-word, CamelCase reason for the condition's last transition.",
+        "type": "string"
+      },
+      "status": {
+        "description": "Status of the condition, one of True, False, Unknown.",
+        "type": "string"
+      },
+      "type": {
+        "description": "Type of namespace controller condition.",
+        "type": "string"
+      }
+    },
+    "required": [
+      "status",
+      "type"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.EndpointAddress": {
+    "description": "EndpointAddress is a tuple that describes single IP address. Deprecated: This API is deprecated in v1.33+.\n@deprecated",
+    "properties": {
+      "hostname": {
+        "description": "The Hostname of this endpoint",
+        "type": "string"
+      },
+      "ip": {
+        "description": "The IP of this endpoint. May not be loopback (127.0.0.0/8 or ::1), link-local (169.254.0.0/16 or fe80::/10), or link-local multicast (224.0.0.0/24 or ff02::/16).",
+        "type": "string"
+      },
+      "nodeName": {
+        "description": "Optional: Node hosting this endpoint. This can be used to determine endpoints local to a node.",
+        "type": "string"
+      },
+      "targetRef": {
+        "description": "Reference to object providing the endpoint.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/io.k8s.api.core.v1.ObjectReference"
+          }
+        ]
+      }
+    },
+    "required": [
+      "ip"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.EndpointPort": {
+    "description": "EndpointPort is a tuple that describes a single port. Deprecated: This API is deprecated in v1.33+.\n@deprecated",
+    "properties": {
+      "appProtocol": {
+        "description": "The application protocol for this port. This is used as a hint for implementations to offer richer behavior for protocols that they understand. This field follows standard Kubernetes label syntax. Valid values are either:\n\n* Un-prefixed protocol names - reserved for IANA standard service names (as per RFC-6335 and https://www.iana.org/assignments/service-names).\n\n* Kubernetes-defined prefixed names:\n  * 'kubernetes.io/h2c' - HTTP/2 prior knowledge over cleartext as described in https://www.rfc-editor.org/rfc/rfc9113.html#name-starting-http-2-with-prior-\n  * 'kubernetes.io/ws'  - WebSocket over cleartext as described in https://www.rfc-editor.org/rfc/rfc6455\n  * 'kubernetes.io/wss' - WebSocket over TLS as described in https://www.rfc-editor.org/rfc/rfc6455\n\n* Other protocols should use implementation-defined prefixed names such as mycompany.com/my-custom-protocol.",
+        "type": "string"
+      },
+      "name": {
+        "description": "The name of this port.  This must match the 'name' field in the corresponding ServicePort. Must be a DNS_LABEL. Optional only if one port is defined.",
+        "type": "string"
+      },
+      "port": {
+        "description": "The port number of the endpoint.",
+        "type": "integer"
+      },
+      "protocol": {
+        "description": "The IP protocol for this port. Must be UDP, TCP, or SCTP. Default is TCP.\n\nPossible enum values:\n - `\"SCTP\"` is the SCTP protocol.\n - `\"TCP\"` is the TCP protocol.\n - `\"UDP\"` is the UDP protocol.",
+        "type": "string",
+        "enum": [
+          "SCTP",
+          "TCP",
+          "UDP"
+        ]
+      }
+    },
+    "required": [
+      "port"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.TopologySelectorLabelRequirement": {
+    "description": "A topology selector requirement is a selector that matches given label. This is an alpha feature and may change in the future.",
+    "properties": {
+      "key": {
+        "description": "The label key that the selector applies to.",
+        "type": "string"
+      },
+      "values": {
+        "description": "An array of string values. One value must match the label to be selected. Each entry in Values is ORed.",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "key",
+      "values"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.SecretReference": {
+    "description": "SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace",
+    "properties": {
+      "name": {
+        "description": "name is unique within a namespace to reference a secret resource.",
+        "type": "string"
+      },
+      "namespace": {
+        "description": "namespace defines the space within which the secret name must be unique.",
+        "type": "string"
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.NodeSelector": {
+    "description": "A node selector represents the union of the results of one or more label queries over a set of nodes; that is, it represents the OR of the selectors represented by the node selector terms.",
+    "properties": {
+      "nodeSelectorTerms": {
+        "description": "Required. A list of node selector terms. The terms are ORed.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.NodeSelectorTerm"
+            }
+          ]
+        }
+      }
+    },
+    "required": [
+      "nodeSelectorTerms"
+    ],
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.NodeSelectorTerm": {
+    "description": "A null or empty node selector term matches no objects. The requirements of them are ANDed. The TopologySelectorTerm type implements a subset of the NodeSelectorTerm.",
+    "properties": {
+      "matchExpressions": {
+        "description": "A list of node selector requirements by node's labels.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.NodeSelectorRequirement"
+            }
+          ]
+        }
+      },
+      "matchFields": {
+        "description": "A list of node selector requirements by node's fields.",
+        "type": "array",
+        "items": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/io.k8s.api.core.v1.NodeSelectorRequirement"
+            }
+          ]
+        }
+      }
+    },
+    "type": "object"
+  },
+  "io.k8s.api.core.v1.NodeSelectorRequirement": {
+    "description": "A node selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
+    "properties": {
+      "key": {
+        "description": "The label key that the selector applies to.",
+        "type": "string"
+      },
+      "operator": {
+        "description": "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.\n\nPossible enum values:\n - `\"DoesNotExist\"`\n - `\"Exists\"`\n - `\"Gt\"`\n - `\"In\"`\n - `\"Lt\"`\n - `\"NotIn\"`",
+        "type": "string",
+        "enum": [
+          "DoesNotExist",
+          "Exists",
+          "Gt",
+          "In",
+          "Lt",
+          "NotIn"
+        ]
+      },
+      "values": {
+        "description": "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "key",
+      "operator"
+    ],
+    "type": "object"
   }
 };

@@ -56,6 +56,37 @@ const GROUPS = {
   ]],
   meta: [join(apimachinery, 'apis/meta/v1'), 'io.k8s.apimachinery.pkg.apis.meta.v1', ['LabelSelector', 'LabelSelectorRequirement', 'Time']],
   intstr: [join(apimachinery, 'util/intstr'), 'io.k8s.apimachinery.pkg.util.intstr', ['IntOrString']],
+  batch: [join(models, 'batch/v1'), 'io.k8s.api.batch.v1', []],
+  storage: [join(models, 'storage.k8s.io/v1'), 'io.k8s.api.storage.v1', []],
+  autoscaling: [join(models, 'autoscaling/v2'), 'io.k8s.api.autoscaling.v2', []],
+  rbac: [join(models, 'rbac.authorization.k8s.io/v1'), 'io.k8s.api.rbac.v1', []],
+  policy: [join(models, 'policy/v1'), 'io.k8s.api.policy.v1', []],
+  scheduling: [join(models, 'scheduling.k8s.io/v1'), 'io.k8s.api.scheduling.v1', []],
+};
+
+/**
+ * Kinds documented with every type they reference: each root's struct closure (spec, status and
+ * every nested struct) is added to its group's file. The walk stops at types already listed in
+ * GROUPS (so PodTemplateSpec keeps the field set listed there) and at apimachinery types other
+ * than those listed (ObjectMeta, Quantity, Condition … stay out; the decoder handles them itself).
+ */
+const CLOSURE_ROOTS = [
+  'io.k8s.api.apps.v1.DeploymentStatus',
+  'io.k8s.api.apps.v1.StatefulSet', 'io.k8s.api.apps.v1.DaemonSet', 'io.k8s.api.apps.v1.ReplicaSet',
+  'io.k8s.api.batch.v1.Job', 'io.k8s.api.batch.v1.CronJob',
+  'io.k8s.api.core.v1.PersistentVolumeClaim', 'io.k8s.api.core.v1.PersistentVolume', 'io.k8s.api.core.v1.Secret',
+  'io.k8s.api.core.v1.ServiceAccount', 'io.k8s.api.core.v1.Namespace', 'io.k8s.api.core.v1.Endpoints',
+  'io.k8s.api.storage.v1.StorageClass', 'io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler',
+  'io.k8s.api.rbac.v1.Role', 'io.k8s.api.rbac.v1.ClusterRole', 'io.k8s.api.rbac.v1.RoleBinding', 'io.k8s.api.rbac.v1.ClusterRoleBinding',
+  'io.k8s.api.policy.v1.PodDisruptionBudget', 'io.k8s.api.scheduling.v1.PriorityClass',
+];
+
+/**
+ * Inline object types the package generator expanded in place of a `$ref` (embedded resources):
+ * `<schema>.<field>` → the upstream reference.
+ */
+const INLINE_REFS = {
+  'io.k8s.api.apps.v1.StatefulSetSpec.volumeClaimTemplates': 'IIoK8sApiCoreV1PersistentVolumeClaim',
 };
 
 /** `IIoK8sApiCoreV1PodSpec` → `io.k8s.api.core.v1.PodSpec` (the upstream schema name). */
@@ -63,7 +94,7 @@ function refName(tsName) {
   const m = /^IIoK8s(Apimachinery|Api)(.*)$/.exec(tsName);
   if (!m) throw new Error(`unknown type ${tsName}`);
   if (m[1] === 'Api') {
-    const g = /^(Core|Apps|Networking|Discovery|Resource)(V1|V1beta1|V1alpha1)(.*)$/.exec(m[2]);
+    const g = /^(Core|Apps|Networking|Discovery|Resource|Batch|Storage|Autoscaling|Rbac|Policy|Scheduling)(V1|V2|V1beta1|V1alpha1)(.*)$/.exec(m[2]);
     if (!g) throw new Error(`unknown api type ${tsName}`);
     return `io.k8s.api.${g[1].toLowerCase()}.${g[2].toLowerCase()}.${g[3]}`;
   }
@@ -101,7 +132,7 @@ function tsTypeToSchema(t) {
   throw new Error(`unhandled TS type ${t}`);
 }
 
-function parseType(dir, name) {
+function parseType(dir, name, full) {
   const src = readFileSync(join(dir, `${name}.d.ts`), 'utf8');
   const alias = new RegExp(`(\\/\\*\\*[\\s\\S]*?\\*\\/)\\nexport type I${name} = (.*);`).exec(src);
   if (alias) {
@@ -115,10 +146,16 @@ function parseType(dir, name) {
   const schema = { description: docText(head[1]), properties: {}, required: [], type: 'object' };
   // Collapse multi-line map types (`{\n [key: string]: T;\n }`) onto one line first.
   const body = head[2].replace(/\{\n\s*\[key: string\]: ([^;\n]*);\n\s*\}/g, '{ [key: string]: $1; }');
+  // An inline object type (an embedded resource the package expanded) becomes its upstream $ref.
+  const inlined = body.replace(/"([A-Za-z0-9$_-]+)"(\??): Array<\{\n[\s\S]*?\n {4}\}>;/g, (_, field, opt) => {
+    const ref = INLINE_REFS[`${full}.${field}`];
+    if (!ref) throw new Error(`inline type at ${full}.${field}`);
+    return `"${field}"${opt}: Array<${ref}>;`;
+  });
   const re = /(?:(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\n\s*)?"([A-Za-z0-9$_-]+)"(\?)?: ([^\n]*);\n?/g;
   let m;
   const props = [];
-  while ((m = re.exec(body))) {
+  while ((m = re.exec(inlined))) {
     const [, doc, field, opt, type] = m;
     let prop;
     if (field === 'apiVersion' && /^"/.test(type)) prop = { description: API_VERSION, type: 'string' };
@@ -137,13 +174,41 @@ function parseType(dir, name) {
   return schema;
 }
 
+const out = {};
+const dirs = {};
 for (const [file, [dir, prefix, names]] of Object.entries(GROUPS)) {
-  const out = {};
-  for (const n of names) out[`${prefix}.${n}`] = parseType(dir, n);
-  const body = JSON.stringify(out, null, 2);
+  dirs[prefix] = [file, dir];
+  out[file] = {};
+  for (const n of names) out[file][`${prefix}.${n}`] = parseType(dir, n, `${prefix}.${n}`);
+}
+const have = (name) => Object.values(out).some((schemas) => name in schemas);
+/** Every `$ref` target in a schema. */
+function refsOf(s, acc = []) {
+  if (s && typeof s === 'object') {
+    for (const [k, v] of Object.entries(s)) {
+      if (k === '$ref') acc.push(v.slice('#/components/schemas/'.length));
+      else refsOf(v, acc);
+    }
+  }
+  return acc;
+}
+const queue = [...CLOSURE_ROOTS];
+while (queue.length > 0) {
+  const name = queue.shift();
+  if (have(name) || name.startsWith('io.k8s.apimachinery.')) continue;
+  const prefix = name.slice(0, name.lastIndexOf('.'));
+  const group = dirs[prefix];
+  if (!group) throw new Error(`no group for ${name}`);
+  const schema = parseType(group[1], name.slice(prefix.length + 1), name);
+  out[group[0]][name] = schema;
+  queue.push(...refsOf(schema));
+}
+
+for (const [file, schemas] of Object.entries(out)) {
+  const body = JSON.stringify(schemas, null, 2);
   writeFileSync(
     join(outDir, `${file}.ts`),
     `/**\n * Generated by src/shell/kubectl/explain/tools/extract.mjs from the upstream Kubernetes OpenAPI descriptions (see there); do not edit.\n */\nimport type { SchemaMap } from './schema.js';\n\nexport const SCHEMAS: SchemaMap = ${body};\n`,
   );
-  console.log(`${file}: ${names.length} schemas`);
+  console.log(`${file}: ${Object.keys(schemas).length} schemas`);
 }
