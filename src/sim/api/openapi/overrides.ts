@@ -9,9 +9,14 @@ import type { Schema, SchemaMap } from './schema.js';
 interface Override {
   schema: string;
   field: string;
-  /** undefined removes the field. */
+  /** undefined removes the field (unless `description` is given). */
   value?: Schema;
+  /** Replaces only the field's description, keeping its type. */
+  description?: string;
 }
+
+const PORTWORX_DEPRECATED =
+  'portworxVolume represents a portworx volume attached and mounted on kubelets host machine. Deprecated: PortworxVolume is deprecated. All operations for the in-tree portworxVolume type are redirected to the pxd.portworx.com CSI driver when the CSIMigrationPortworx feature-gate is on.';
 
 const OVERRIDES: readonly Override[] = [
   // v1.36 renamed PodSpec.workloadRef to schedulingGroup; v1.35 has workloadRef.
@@ -34,6 +39,9 @@ const OVERRIDES: readonly Override[] = [
       type: 'boolean',
     },
   },
+  // v1.36 dropped "when the CSIMigrationPortworx feature-gate is on" (the gate is locked on).
+  { schema: 'io.k8s.api.core.v1.PersistentVolumeSpec', field: 'portworxVolume', description: PORTWORX_DEPRECATED },
+  { schema: 'io.k8s.api.core.v1.Volume', field: 'portworxVolume', description: PORTWORX_DEPRECATED },
 ];
 
 /** Copy `schemas` with the v1.35 overrides applied; properties stay sorted by name. */
@@ -43,7 +51,10 @@ export function applyOverrides(schemas: SchemaMap): SchemaMap {
     const base = out[o.schema];
     if (!base) continue;
     const props: Record<string, Schema> = { ...(base.properties ?? {}) };
-    if (o.value === undefined) delete props[o.field];
+    if (o.description !== undefined) {
+      const prop = props[o.field];
+      if (prop) props[o.field] = { ...prop, description: o.description };
+    } else if (o.value === undefined) delete props[o.field];
     else props[o.field] = o.value;
     const sorted: Record<string, Schema> = {};
     for (const k of Object.keys(props).sort()) sorted[k] = props[k]!;
