@@ -8,17 +8,10 @@ import { connect, type ConnectResult, type Source } from '../../../sim/traffic/p
 import { isIngressController, serveIngress, siteAnswer } from '../../../sim/traffic/ingress.js';
 import { isGatewayDataPlane, serveGateway } from '../../../sim/traffic/gateway.js';
 import type { Pod } from '../../../sim/api/types.js';
+import type { HttpAnswer } from '../../../sim/images.js';
 
-export interface HttpResponse {
-  status: number;
-  reason: string;
-  body: string;
-  /** The Server header ('' when the server sends none, as Go's net/http does not). */
-  server: string;
-  location?: string;
-  /** The Content-Type header; text/html when absent. */
-  contentType?: string;
-}
+/** One HTTP response as curl and wget print it: the simulation's answer (its Server header is '' when the server sends none, as Go's net/http does not). */
+export type HttpResponse = HttpAnswer;
 
 /**
  * `host` is the request's Host header (default: `ip`); the ingress-nginx controller and NGINX Gateway
