@@ -100,7 +100,12 @@ export function runReplaceRaw(env: KubectlEnv, p: Parsed, raw: string): CommandR
   if (text === undefined) throw new KubectlError(`open ${file}: no such file or directory`);
   const m = FINALIZE.exec(raw);
   if (!m) throw new RawError(`error: cka-lab answers kubectl replace --raw only for a namespace's finalize path (/api/v1/namespaces/NAME/finalize), not ${raw}`);
-  const name = decodeURIComponent(m[1]!);
+  let name = m[1]!;
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // a malformed %-escape names no namespace the server has: it answers NotFound for it as written
+  }
   const ns = env.api.finalizeNamespace(name, bodyFinalizers(text, name));
   return { stdout: namespaceJson(ns), stderr: '', exitCode: 0 };
 }
