@@ -46,7 +46,7 @@ import { authorize, forbiddenText, isPrivileged, rulesFor, type Decision, type R
 import { authenticate, impersonatedUser, type Credentials } from './authn.js';
 import { deleteForeground } from './controllers/garbage-collector.js';
 import { markCrdDeleted } from './controllers/crd-finalizer.js';
-import { FOREGROUND_FINALIZER, newFinalizersError, STANDARD_FINALIZERS } from './api/deletion.js';
+import { FOREGROUND_FINALIZER, hasFinalizers, newFinalizersError, STANDARD_FINALIZERS } from './api/deletion.js';
 
 /**
  * Who a client is (kubectl passes its kubeconfig's credentials and `--as`/`--as-group`). An
@@ -504,7 +504,7 @@ export class ApiServer {
     const upd = clone(ns);
     upd.spec = { ...(upd.spec ?? {}), finalizers };
     if (finalizers.length === 0) delete upd.spec.finalizers;
-    if (upd.metadata.deletionTimestamp && finalizers.length === 0) this.c.store.remove('Namespace', undefined, name);
+    if (upd.metadata.deletionTimestamp && finalizers.length === 0 && !hasFinalizers(upd)) this.c.store.remove('Namespace', undefined, name);
     else this.c.write(upd);
     this.c.settle();
     return upd;
@@ -800,6 +800,12 @@ export class ApiServer {
   }
 
   private prepareCreate(obj: KObject): void {
+    if (obj.kind === 'Namespace') {
+      // namespaceStrategy.PrepareForCreate: every new namespace carries the `kubernetes` finalizer
+      // (kubectl create namespace sends `spec: {}`); it may be removed later, so not on update
+      const spec = ((obj as Namespace).spec ??= {});
+      if (!spec.finalizers?.includes('kubernetes')) spec.finalizers = [...(spec.finalizers ?? []), 'kubernetes'];
+    }
     if (obj.kind === 'Service') {
       const svc = obj as Service;
       const type = svc.spec.type ?? 'ClusterIP';

@@ -6,6 +6,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Namespace, NamespaceCondition, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
+import { hasFinalizers } from '../api/deletion.js';
 import { deletePod } from './replicaset.js';
 import { runningFlags } from '../controlplane.js';
 
@@ -93,7 +94,16 @@ function deleteContent(c: Cluster, ns: Namespace): void {
     }
   }
   if (remaining.size === 0) {
-    c.store.remove('Namespace', undefined, name);
+    // finalizeNamespace takes `kubernetes` off spec.finalizers; the registry then removes the
+    // namespace unless metadata.finalizers still hold it (ShouldDeleteNamespaceDuringUpdate)
+    if (!hasFinalizers(ns)) c.store.remove('Namespace', undefined, name);
+    else if (ns.spec?.finalizers?.length) {
+      // deleteAllContent records its conditions (all clear) before finalizing
+      const upd = clone(ns);
+      upd.spec = {};
+      upd.status = { phase: 'Terminating', conditions: deletionConditions(ns.status?.conditions ?? [], remaining, finalizers, c.timestamp()) };
+      c.write(upd);
+    }
     return;
   }
   // namespace_controller.go requeues after estimate/2+1 s; content held by finalizers estimates
