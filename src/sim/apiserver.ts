@@ -86,7 +86,7 @@ const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
  * main resource keeps the stored one (each registry strategy's PrepareForCreate/PrepareForUpdate).
  * So a pod re-created from `kubectl get pod -o yaml` starts Pending like any new pod.
  */
-const STATUS_SUBRESOURCE = new Set(['Pod', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute', 'CustomResourceDefinition']);
+const STATUS_SUBRESOURCE = new Set(['Namespace', 'Pod', 'Service', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Node', 'PersistentVolumeClaim', 'PersistentVolume', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute', 'CustomResourceDefinition']);
 
 /**
  * ValidateStatefulSetUpdate (apps validation.go): only some spec fields may change; a changed
@@ -800,12 +800,6 @@ export class ApiServer {
   }
 
   private prepareCreate(obj: KObject): void {
-    if (obj.kind === 'Namespace') {
-      // namespaceStrategy.PrepareForCreate: every new namespace carries the `kubernetes` finalizer
-      // (kubectl create namespace sends `spec: {}`); it may be removed later, so not on update
-      const spec = ((obj as Namespace).spec ??= {});
-      if (!spec.finalizers?.includes('kubernetes')) spec.finalizers = [...(spec.finalizers ?? []), 'kubernetes'];
-    }
     if (obj.kind === 'Service') {
       const svc = obj as Service;
       const type = svc.spec.type ?? 'ClusterIP';
@@ -821,6 +815,11 @@ export class ApiServer {
   }
 
   private prepareUpdate(obj: KObject, old: KObject): void {
+    if (obj.kind === 'Namespace') {
+      // namespaceStrategy.PrepareForUpdate: spec.finalizers changes only through finalize
+      const spec = (old as Namespace).spec;
+      (obj as Namespace).spec = spec?.finalizers ? { finalizers: [...spec.finalizers] } : {};
+    }
     if (obj.kind === 'Service') {
       const svc = obj as Service;
       const o = old as Service;

@@ -218,7 +218,13 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       break;
     }
     case 'Namespace':
-      obj['spec'] ??= { finalizers: ['kubernetes'] };
+      {
+        // namespaceStrategy.PrepareForCreate: a new namespace always carries the `kubernetes`
+        // finalizer (kubectl create namespace sends `spec: {}`); on update the API server keeps
+        // the stored spec.finalizers (PrepareForUpdate), which only the finalize subresource changes
+        const spec = ((obj['spec'] ??= {}) as { finalizers?: string[] });
+        if (!spec.finalizers?.includes('kubernetes')) spec.finalizers = [...(spec.finalizers ?? []), 'kubernetes'];
+      }
       // a client may send `status: {}` (kubectl create namespace does): the phase is the server's
       if (!(obj['status'] as { phase?: string } | undefined)?.phase) obj['status'] = { phase: 'Active' };
       obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name };
