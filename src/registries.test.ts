@@ -104,7 +104,6 @@ const POINTS: readonly ExtensionPoint[] = [
     helpers: {
       'format.ts': "C printf-style formatting shared by awk's printf and the printf command",
       'fsutil.ts': 'path helpers and errno wording shared by mkdir, rm, cp, mv and touch',
-      'regex.ts': 'POSIX BRE/ERE translation used by grep, sed and awk',
       'types.ts': 'the CommandFn interface',
       'util.ts': 'getopt_long-style option parsing and file reading shared by the text commands',
       'ssh-args.ts': "OpenSSH's option parsing, shared by the workstation's and the nodes' ssh",

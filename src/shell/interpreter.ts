@@ -25,7 +25,7 @@ import { unary as testUnary } from './commands/test.js';
 import { ArithError, evalArith } from './parse/arith.js';
 import { SHELL_PID } from './commands/devices.js';
 import { BudgetExceeded, INTERRUPTED_STATUS, LineBudget } from './budget.js';
-import { compilePosix, RegexError } from './commands/regex.js';
+import { compilePosix, RegexError } from '../util/posix-regex.js';
 import { classify, describeLong, describeShort, type NameKind, parseReadArgs, readRecord, splitFields } from './read-builtin.js';
 import { JobTable } from './jobs.js';
 import { jobBuiltin } from './job-builtins.js';

@@ -15,7 +15,7 @@
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
 import { formatC, gFormat, type FormatArg } from './format.js';
-import { compilePosix, withFlags } from './regex.js';
+import { compilePosix, withFlags } from '../../util/posix-regex.js';
 import { budgetOf } from './types.js';
 import { BudgetExceeded, type LineBudget } from '../budget.js';
 import { readInput } from './util.js';

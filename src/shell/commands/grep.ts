@@ -5,7 +5,7 @@
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
-import { compileTranslated, posixToJs, RegexError } from './regex.js';
+import { compileTranslated, posixToJs, RegexError } from '../../util/posix-regex.js';
 import type { Meter } from '../../util/regex/index.js';
 import { budgetOf } from './types.js';
 import { getopt, has, Out, readInput, value, values, type OptSpec } from './util.js';

@@ -6,7 +6,7 @@
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandFn } from '../types.js';
-import { compilePosix, RegexError, withFlags } from './regex.js';
+import { compilePosix, RegexError, withFlags } from '../../util/posix-regex.js';
 import type { Meter } from '../../util/regex/index.js';
 import { readInput } from './util.js';
 import { budgetOf } from './types.js';

@@ -12,10 +12,12 @@
  * before it reads, so what a learner sees is always up to date without timers.
  *
  * A network tool in a script (`wget`, `nc`, net-tools.ts) is asked of the simulated network once,
- * when the clock reaches its call (a call still in the future ends the look-ahead there, and the
- * kubelet looks again then), and its answer is kept in the run (`net`, by command, 10-second
+ * when the clock reaches its call, and its answer is kept in the run (`net`, by command, 10-second
  * window from the run's start and occurrence in it): every replay gets the same answer even when
- * the network has changed since, and a saved session replays the same bytes.
+ * the network has changed since, and a saved session replays the same bytes. In a container that
+ * runs to completion a call still in the future ends the look-ahead there (the kubelet looks again
+ * then); a long-running container's client loop is answered as its output is flushed, so its logs
+ * show what each request got (`wget: bad address 'web'`, the page).
  */
 import type { Cluster } from '../cluster.js';
 import { podContainers, type Container, type Pod } from '../api/types.js';
@@ -72,6 +74,8 @@ export interface NetMemo {
   cmds: string[];
   answers: NetResult[];
   calls: [cmd: number, window: number, occ: number, answer: number][];
+  /** A long-running run's first remembered window: earlier calls pass silently (forgetOldWindows). */
+  from?: number;
 }
 
 /** `<pod uid>/<container>` → the container's runs, oldest first (the last two are kept). */
@@ -116,17 +120,18 @@ function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): Scr
     daemons: image?.daemons ?? [],
     ...(mem !== undefined ? { memoryLimit: mem } : {}),
     hostname: env.find(([k]) => k === 'HOSTNAME')?.[1] ?? pod.metadata.name,
-    ...(runsToCompletion(pod, ct) ? { net: netAnswers(c, pod, ct, run) } : {}),
+    net: netAnswers(c, pod, ct, run, runsToCompletion(pod, ct) ? 'completes' : 'long'),
   };
 }
 
 /**
- * Whether a container's network tools are answered by the simulated network: containers that run
- * to completion (init containers, ephemeral ones, pods whose restartPolicy is Never or OnFailure:
- * helm test hooks, Jobs), whose outcome depends on the answers. A long-running container's polling
- * loop (an HPA load generator calling wget every 10 ms) would cost a replay of its whole run from
- * its start every ten simulated seconds, which made validate four times slower; its tools print
- * nothing and succeed, as before network tools were modelled, so its logs lack the pages fetched.
+ * Whether a container runs to completion (init containers, ephemeral ones, pods whose
+ * restartPolicy is Never or OnFailure: helm test hooks, Jobs): its outcome may depend on its
+ * network tools' answers, so a call still in the future stops the look-ahead there and the
+ * kubelet looks again then. A long-running container's tools are answered only once the clock has
+ * passed them (netAnswers, `long`): a polling loop (an HPA load generator calling wget every
+ * 10 ms) would otherwise cost a replay of its whole run every ten simulated seconds, which made
+ * validate four times slower; its plan is looked at as if its future calls succeed silently.
  */
 function runsToCompletion(pod: Pod, ct: Container): boolean {
   if (pod.spec.ephemeralContainers?.some((e) => e.name === ct.name)) return true;
@@ -145,6 +150,17 @@ export const NET_WINDOW_MS = 10_000;
 /** Calls of one command in one window that get answers of their own (kube-proxy picks an endpoint for each); later ones repeat the last. */
 export const NET_CALLS_PER_WINDOW = 8;
 
+/**
+ * A long-running container's calls are answered only within this time before the present, when
+ * first asked: a session resumed after days does not walk the network for every window since
+ * (what those calls printed would come from a network state that has gone by then anyway).
+ */
+export const LONG_RUN_NET_RECENT_MS = 30 * 60_000;
+/** Remembered calls per long-running run before the oldest windows are forgotten. */
+const LONG_RUN_NET_CALLS = 2_000;
+/** Windows kept when they are: their output has been flushed long since; later replays pass them silently. */
+const LONG_RUN_NET_KEEP_WINDOWS = 60;
+
 /** The key of a call's answer: its command, window and occurrence in the window. */
 function netKey(cmd: number, window: number, occ: number): string {
   return `${cmd}/${window}/${occ}`;
@@ -153,9 +169,11 @@ function netKey(cmd: number, window: number, occ: number): string {
 /**
  * The network tool answers of a run (run.net), and the counts of the replay asking: the answer
  * remembered for the call's key; else, once the clock has reached the call, the tool's answer
- * now (remembered); `later` before then.
+ * now (remembered). A call still in the future is `later` for a run that completes, and passes
+ * silently for a long-running one (runsToCompletion); so does a long-running run's call older
+ * than LONG_RUN_NET_RECENT_MS that nothing remembers (before `net.from`, forgotten).
  */
-function netAnswers(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): (call: NetCall) => { result: NetResult; key: string } | 'later' | undefined {
+function netAnswers(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, mode: 'completes' | 'long'): (call: NetCall) => { result: NetResult; key: string } | 'later' | undefined {
   const seen = new Map<string, number>();
   // the remembered answers by key, and the commands by text (this replay's index of run.net)
   const byKey = new Map((run.net?.calls ?? []).map((x) => [netKey(x[0], x[1], x[2]), x[3]]));
@@ -172,7 +190,8 @@ function netAnswers(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): (ca
     const known = cmd >= 0 ? byKey.get(netKey(cmd, window, occ)) : undefined;
     if (known !== undefined) return { result: run.net!.answers[known]!, key: netKey(cmd, window, occ) };
     if (!tools?.names.includes(name)) return undefined;
-    if (call.t > c.now()) return 'later';
+    if (call.t > c.now()) return mode === 'long' ? undefined : 'later';
+    if (mode === 'long' && (window < (run.net?.from ?? 0) || call.t < c.now() - LONG_RUN_NET_RECENT_MS)) return undefined;
     const result = tools.run(c, { namespace: pod.metadata.namespace ?? 'default', pod: pod.metadata.name, container: ct.name }, { argv: call.argv, stdin: call.stdin, cwd: typeof ct['workingDir'] === 'string' ? ct['workingDir'] : '/', readFile: call.readFile });
     if (!result) return undefined;
     const net = (run.net ??= { cmds: [], answers: [], calls: [] });
@@ -185,8 +204,19 @@ function netAnswers(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): (ca
     if (answer < 0) answer = net.answers.push(result) - 1;
     net.calls.push([cmd, window, occ, answer]);
     byKey.set(netKey(cmd, window, occ), answer);
+    if (mode === 'long' && net.calls.length > LONG_RUN_NET_CALLS) forgetOldWindows(net, window - LONG_RUN_NET_KEEP_WINDOWS);
     return { result, key: netKey(cmd, window, occ) };
   };
+}
+
+/** A long-running run's memo without the calls of windows before `from` (and answers no call uses). */
+function forgetOldWindows(net: NetMemo, from: number): void {
+  const calls = net.calls.filter((x) => x[1] >= from);
+  const used = [...new Set(calls.map((x) => x[3]))].sort((a, b) => a - b);
+  const index = new Map(used.map((a, i) => [a, i]));
+  net.answers = used.map((a) => net.answers[a]!);
+  net.calls = calls.map(([cmd, w, occ, a]) => [cmd, w, occ, index.get(a)!]);
+  net.from = from;
 }
 
 function planOf(end: ScriptEnd): RunPlan {

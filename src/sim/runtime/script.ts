@@ -10,11 +10,12 @@
  * `||`, `|`, newlines, `while`/`until`/`for`/`if`, `{ …; }`, `( … )`, assignments, `$VAR`,
  * `${VAR}`, `$(…)`, `$((…))`, quotes, and the redirections `>`, `>>`, `2>&1`, `2>/dev/null`.
  * Builtins and tools: echo, printf, date, sleep, cat, tail (-f), head, true, false, `:`, test/[,
- * exit, break, continue, export, hostname, env/printenv, tee, mkdir, touch, rm, wc -l, stress
+ * exit, break, continue, export, hostname, env/printenv, tee, mkdir, touch, rm, wc -l, grep, stress
  * (polinux/stress's memory hog) and the image's daemons (they serve until stopped). Network tools
  * (busybox wget, nc, nslookup, curl) are answered by the host (ScriptHost.net): the runtime asks the
  * simulated network once, when the clock reaches the call, and remembers the answer for replays.
  */
+import { grepRun } from './script-grep.js';
 
 /** One thing a script did at a simulated time. */
 export type ScriptEvent =
@@ -901,6 +902,18 @@ class Runner {
         }
         out(io.stdin);
         return 0;
+      }
+      case 'grep':
+      case 'egrep':
+      case 'fgrep': {
+        if (!this.host.hasTool(name)) {
+          err(`sh: ${argv[0]}: not found\n`);
+          return 127;
+        }
+        const r = grepRun(name === 'grep' ? args : [name === 'egrep' ? '-E' : '-F', ...args], io.stdin, (f) => this.readFile(f));
+        out(r.out);
+        err(r.err);
+        return r.code;
       }
       case 'wc': {
         const text = args.filter((a) => !a.startsWith('-')).map((f) => this.readFile(f) ?? '').join('') || io.stdin;

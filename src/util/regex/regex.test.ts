@@ -1,13 +1,13 @@
 /**
  * The linear-time engine against V8's: for every case the POSIX translation of
- * shell/commands/regex.ts (the old path, which handed its output to `new RegExp`) must give the
+ * util/posix-regex.ts (the old path, which handed its output to `new RegExp`) must give the
  * same exec result, groups, global matches, replacement and split on the new engine; patterns that
  * hang V8 must answer at once; RE2 syntax, back-references and their budget, and refused syntax.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LinearRegExp, RegexBudgetError, RegexSyntaxError, withFlags } from './index.js';
-import { posixToJs, type RegexFlavor } from '../../shell/commands/regex.js';
+import { posixToJs, type RegexFlavor } from '../posix-regex.js';
 
 interface Case {
   name: string;

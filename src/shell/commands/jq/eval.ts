@@ -6,7 +6,7 @@
  * charges a step to the line's budget, so `repeat(1)` or `def f: f; f` stop there.
  */
 import type { Ast, Pattern } from './parse.js';
-import { compilePosix } from '../regex.js';
+import { compilePosix } from '../../../util/posix-regex.js';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

@@ -12,7 +12,7 @@
 import type { CommandFn, CommandResult } from '../../types.js';
 import { hostEnv, notInstalled } from './host.js';
 import { memTotalKiB, processTable, type Proc } from './processes.js';
-import { compilePosix } from '../regex.js';
+import { compilePosix } from '../../../util/posix-regex.js';
 import { bootTime } from '../../../sim/node/runtime.js';
 
 interface Column {

@@ -8,9 +8,9 @@
  * The translated source runs on the simulator's linear-time engine (util/regex), never on V8's
  * backtracking one: `grep -E '(a+)+$'` on a long line of a's answers at once instead of hanging.
  */
-import { LinearRegExp, RegexBudgetError, RegexSyntaxError, type Meter } from '../../util/regex/index.js';
+import { LinearRegExp, RegexBudgetError, RegexSyntaxError, type Meter } from './regex/index.js';
 
-export { withFlags } from '../../util/regex/index.js';
+export { withFlags } from './regex/index.js';
 
 export type RegexFlavor = 'bre' | 'ere' | 'awk';
 
