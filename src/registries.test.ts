@@ -127,6 +127,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'kubeadm-config.ts': 'kubeadm config print, dispatched from kubeadm.ts',
       'kubeadm-certs.ts': 'kubeadm certs check-expiration|renew, dispatched from kubeadm.ts',
       'kubeadm-init.ts': 'kubeadm init phase upload-certs and certs certificate-key, dispatched from kubeadm.ts',
+      'kubeadm-init-certs.ts': 'kubeadm init phase certs apiserver, dispatched from kubeadm-init.ts',
       'etcdctl-member.ts': 'etcdctl member add|remove, dispatched from etcdctl.ts',
       'crictl-config.ts': "crictl's endpoints (/etc/crictl.yaml, -r/-i) and `crictl config`, used by crictl.ts",
       'kubeadm-lib.ts': "kubeadm's version, error tail and cluster configuration, shared by the kubeadm subcommands",

@@ -11,6 +11,8 @@ import type { Cluster } from './cluster.js';
 import {
   ApiError,
   ConnectionRefusedError,
+  UnableToConnectError,
+  type DialContext,
   type FieldError,
   alreadyExists,
   conflict,
@@ -46,6 +48,7 @@ import { authorize, forbiddenText, isPrivileged, rulesFor, type Decision, type R
 import { authenticate, impersonatedUser, type Credentials } from './authn.js';
 import { deleteForeground } from './controllers/garbage-collector.js';
 import { markCrdDeleted } from './controllers/crd-finalizer.js';
+import { dial, parseServer, resolvedAddress, type ClientEndpoint, type DialFailure } from './dial.js';
 import { FOREGROUND_FINALIZER, hasFinalizers, newFinalizersError, STANDARD_FINALIZERS } from './api/deletion.js';
 
 /**
@@ -58,6 +61,8 @@ export interface ClientContext {
   impersonate?: { user: string; groups: string[] };
   /** How updates are authorized: kubectl apply/patch/edit/label… send PATCH, replace sends PUT. */
   updateVerb?: 'update' | 'patch';
+  /** Where the client connects from (host name) and to (its kubeconfig's cluster entry); absent: the cluster's own endpoint, trusted. */
+  endpoint?: ClientEndpoint & { from: string; discoveryCached: boolean };
 }
 
 export interface WriteOptions {
@@ -220,12 +225,29 @@ export class ApiServer {
     return this.c.discovery();
   }
 
-  /** Throws when the API server is not serving (its static pod is down). */
+  /** dial()'s verdict for this client, made once per client (one kubectl run); null: connected. */
+  private dialed?: DialFailure | null;
+
+  /**
+   * Throws when the client cannot reach a serving API server: its kubeconfig's server does not
+   * lead to it or its certificate does not verify (sim/dial.ts), or the API server is down (its
+   * static pod broken or stopped): the port then refuses.
+   */
   ensureUp(): void {
+    const ep = this.client?.endpoint;
+    const server = ep ? parseServer(ep.server) : undefined;
+    const dialContext = (detail: string): DialContext => ({ apiUrl: `${server!.base}/api?timeout=32s`, detail, at: this.c.now(), cached: ep!.discoveryCached });
+    if (ep && server) {
+      if (this.dialed === undefined) this.dialed = dial(this.c, this.c.host(ep.from), ep) ?? null;
+      const f = this.dialed;
+      if (f?.kind === 'refused') throw new ConnectionRefusedError(f.hostPort, dialContext(f.detail));
+      if (f) throw new UnableToConnectError(dialContext(f.detail));
+    }
     const st = this.c.state['apiserver'] as { up: boolean } | undefined;
     if (st && !st.up) {
       const cp = this.c.host(this.c.meta.controlPlane);
-      throw new ConnectionRefusedError(`${cp?.ip ?? '127.0.0.1'}:6443`);
+      if (!ep || !server) throw new ConnectionRefusedError(`${cp?.ip ?? '127.0.0.1'}:6443`);
+      throw new ConnectionRefusedError(server.hostPort, dialContext(`dial tcp ${resolvedAddress(this.c, ep.from, server)}: connect: connection refused`));
     }
   }
 

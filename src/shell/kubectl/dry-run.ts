@@ -4,6 +4,8 @@
  */
 import type { FlagValues } from './flags.js';
 import { KubectlError } from './errors.js';
+import { klogLine } from '../../util/klog.js';
+import { KUBECTL_PID } from './connection-errors.js';
 
 export type DryRun = 'none' | 'client' | 'server';
 
@@ -42,8 +44,5 @@ export function dryRunSuffix(mode: DryRun): string {
  * stamped with the simulated clock and a fixed pid.
  */
 export function klogWarning(now: number, text: string, where = 'helpers.go:719'): string {
-  const d = new Date(now);
-  const p2 = (n: number): string => String(n).padStart(2, '0');
-  const stamp = `${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${String(d.getUTCMilliseconds() * 1000).padStart(6, '0')}`;
-  return `W${stamp}   12345 ${where}] ${text}\n`;
+  return `${klogLine('W', now, KUBECTL_PID, where, text)}\n`;
 }

@@ -3,7 +3,8 @@
  * checkErr / StandardErrorMessage; ../shared/reference/kubectl.md §8.1).
  */
 import { BudgetExceeded } from '../budget.js';
-import { ApiError, ConnectionRefusedError } from '../../sim/api/errors.js';
+import { ApiError, ConnectionRefusedError, UnableToConnectError } from '../../sim/api/errors.js';
+import { discoveryErrorLines } from './connection-errors.js';
 import { FlagError } from './flags.js';
 import type { CommandResult } from '../types.js';
 
@@ -41,7 +42,7 @@ export function errorResult(e: unknown, verbPath: string, stdout = ''): CommandR
   if (e instanceof BudgetExceeded) throw e;
   let text: string;
   if (e instanceof ApiError) text = formatApiError(e);
-  else if (e instanceof ConnectionRefusedError) text = e.message;
+  else if (e instanceof ConnectionRefusedError || e instanceof UnableToConnectError) text = discoveryErrorLines(e.dial, verbPath) + e.message;
   else if (e instanceof FlagError) text = `error: ${e.message}\nSee '${['kubectl', verbPath].filter(Boolean).join(' ')} --help' for usage.`;
   else if (e instanceof KubectlError) {
     text = `error: ${e.message}${e.hint ? `\n${e.hint}` : ''}`;

@@ -15,7 +15,7 @@ import { commandHelp, rootHelp } from './spec/help.js';
 import { flagsOf, locate } from './spec/lookup.js';
 import type { CommandSpec } from './spec/types.js';
 import { suggestionsFor } from './suggest.js';
-import { clientContext } from './credentials.js';
+import { ClientConfigError, clientContext } from './credentials.js';
 
 /** The implementation registered for a command path (`create deployment`), or for its nearest ancestor. */
 function implementationFor(path: readonly CommandSpec[]): { verb: Verb; depth: number } | undefined {
@@ -78,7 +78,13 @@ export async function runKubectl(argv: string[], env: KubectlEnv): Promise<Comma
   if (!impl) return { stdout: '', stderr: `error: cka-lab does not simulate "kubectl ${words}" yet\n`, exitCode: 1 };
   const inv: Invocation = { path, parsed, words };
   // every request goes to the API server as the kubeconfig's user (authenticated, then RBAC)
-  const client = clientContext(env, parsed, words);
+  let client: ReturnType<typeof clientContext>;
+  try {
+    client = clientContext(env, parsed, words);
+  } catch (e) {
+    if (e instanceof ClientConfigError) return { stdout: '', stderr: `error: ${e.message}\n`, exitCode: 1 };
+    throw e;
+  }
   const asClient: KubectlEnv = client ? { ...env, api: env.api.forClient(client) } : env;
   // pflag prints a deprecated flag's notice while parsing, before the command runs
   const notices = flagsOf(spec)

@@ -40,11 +40,34 @@ export class ApiError extends Error {
   }
 }
 
-/** Thrown while the API server is down (its static pod broken or stopped). */
+/**
+ * Why kubectl could not reach the API server: the discovery request it makes first (its URL and
+ * Go's error text), when it was made (for the klog lines), and whether kubectl has that server's
+ * discovery cached (then it makes no discovery request; see kubectl/connection-errors.ts).
+ */
+export interface DialContext {
+  apiUrl: string;
+  detail: string;
+  at: number;
+  cached: boolean;
+}
+
+/** Thrown while the API server cannot be reached on a port that refuses (its static pod broken or stopped, a wrong port). */
 export class ConnectionRefusedError extends Error {
-  constructor(readonly hostPort: string) {
+  constructor(
+    readonly hostPort: string,
+    readonly dial?: DialContext,
+  ) {
     super(`The connection to the server ${hostPort} was refused - did you specify the right host or port?`);
     this.name = 'ConnectionRefusedError';
+  }
+}
+
+/** Thrown when the API server cannot be reached otherwise: an unknown name, a dial timeout, a certificate that does not verify. */
+export class UnableToConnectError extends Error {
+  constructor(readonly dial: DialContext) {
+    super(`Unable to connect to the server: ${dial.detail}`);
+    this.name = 'UnableToConnectError';
   }
 }
 

@@ -19,6 +19,7 @@ import { serviceCIDR } from '../controlplane.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
 import { fnv32a } from './util.js';
+import { klogLine } from '../../util/klog.js';
 
 export const KUBE_PROXY_IMAGE = 'registry.k8s.io/kube-proxy';
 /** iptables.syncPeriod default (pkg/proxy/apis/config/v1alpha1/defaults.go). */
@@ -54,10 +55,7 @@ function configMapText(c: Cluster): string | undefined {
 
 /** klog's header for an error line from pid 1, as the container log shows it. */
 function klogError(now: number, file: string, msg: string): string {
-  const d = new Date(now);
-  const p2 = (n: number): string => String(n).padStart(2, '0');
-  const micro = String((now % 1000) * 1000).padStart(6, '0');
-  return `E${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${micro}       1 ${file}] ${msg}`;
+  return klogLine('E', now, 1, file, msg);
 }
 
 function quoteErr(s: string): string {

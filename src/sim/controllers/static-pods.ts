@@ -18,6 +18,7 @@ import { lookupImage } from '../images.js';
 import type { Host } from '../node/host.js';
 import { staticPods, type StaticPodRuntime } from '../node/runtime.js';
 import { etcdStarted } from '../etcd/member.js';
+import { klogTime } from '../../util/klog.js';
 
 const RESTART_MS = 15_000;
 const BACKOFF_BASE_MS = 10_000;
@@ -134,10 +135,7 @@ export const staticPodsController: Controller = {
 };
 
 /** klog's header time, `mmdd hh:mm:ss.uuuuuu`, from the simulated clock. */
-function klogTime(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(5, 7)}${iso.slice(8, 10)} ${iso.slice(11, 23)}000`;
-}
+
 
 function apiUp(c: Cluster): boolean {
   const st = c.state.apiserver;

@@ -5,6 +5,7 @@
  * the way cobra/pflag fails (`Error: unknown flag: --foo`).
  */
 import { isIPv4, parseCidr } from '../../util/ip.js';
+import { klogLine } from '../../util/klog.js';
 
 const KNOWN: Record<string, readonly string[]> = {
   'kube-apiserver': [
@@ -43,13 +44,9 @@ export interface StartInfo {
   image: string;
 }
 
-const p2 = (n: number): string => String(n).padStart(2, '0');
-
 /** klog's header (k8s.io/klog/v2 formatHeader): `Lmmdd hh:mm:ss.uuuuuu threadid file:line]`, pid 1 in a container. */
 function klog(level: 'I' | 'W' | 'E', at: number, where: string, msg: string): string {
-  const d = new Date(at);
-  const micro = String(d.getUTCMilliseconds() * 1000).padStart(6, '0');
-  return `${level}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${micro}       1 ${where}] ${msg}`;
+  return klogLine(level, at, 1, where, msg);
 }
 
 /** The image tag: the version a Kubernetes component binary reports (v1.35.9). */

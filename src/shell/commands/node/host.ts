@@ -104,8 +104,4 @@ export function systemdTime(ms: number): string {
 }
 
 /** klog's header time: "1202 10:00:00.000000". */
-export function klogTime(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())} ${d.toISOString().slice(11, 19)}.${String(d.getUTCMilliseconds()).padStart(3, '0')}000`;
-}
+export { klogTime } from '../../../util/klog.js';
