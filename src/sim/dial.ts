@@ -14,9 +14,9 @@ import type { Cluster } from './cluster.js';
 import type { Host } from './node/host.js';
 import type { KObject } from './api/types.js';
 import { runningFlags, serviceCIDR } from './controlplane.js';
-import { issuedBy, readCertificatePem, type ParsedCert } from './pki/x509.js';
+import { readCertificatePem } from './pki/x509.js';
+import { verifyServerCertificate } from './pki/verify.js';
 import { intToIp, isIPv4, parseCidr } from '../util/ip.js';
-import { rfc3339 } from '../util/clock.js';
 
 /** Where a client connects and how it checks the server (its kubeconfig cluster entry and flags). */
 export interface ClientEndpoint {
@@ -110,28 +110,6 @@ function throughControlPlaneEndpoint(c: Cluster, from: Host, ip: string, port: n
   return 'ip' in r && r.ip === ip;
 }
 
-/** Go's x509.HostnameError text (crypto/x509/verify.go). */
-function hostnameError(cert: ParsedCert, host: string): string {
-  let valid: string;
-  if (isIPv4(host)) {
-    if (cert.ips.length === 0) return `x509: cannot validate certificate for ${host} because it doesn't contain any IP SANs`;
-    valid = cert.ips.join(', ');
-  } else valid = cert.dnsNames.join(', ');
-  if (!valid) return `x509: certificate is not valid for any names, but wanted to match ${host}`;
-  return `x509: certificate is valid for ${valid}, not ${host}`;
-}
-
-/** Whether a certificate names a host (VerifyHostname: IP SANs for an address, DNS SANs with one-label wildcards for a name). */
-function matchesHost(cert: ParsedCert, host: string): boolean {
-  if (isIPv4(host)) return cert.ips.includes(host);
-  const h = host.toLowerCase().replace(/\.$/, '');
-  return cert.dnsNames.some((d) => {
-    const n = d.toLowerCase();
-    if (n === h) return true;
-    return n.startsWith('*.') && h.includes('.') && h.slice(h.indexOf('.')) === n.slice(1);
-  });
-}
-
 /** The TLS handshake's verdict on the served certificate, or undefined when it verifies. */
 function verifyServer(c: Cluster, ep: ClientEndpoint, host: string): string | undefined {
   if (ep.insecure) return undefined;
@@ -139,14 +117,7 @@ function verifyServer(c: Cluster, ep: ClientEndpoint, host: string): string | un
   const served = readCertificatePem(c.host(c.meta.controlPlane)?.fs.tryRead(file) ?? '');
   // a server without a certificate it can read does not start (runtime/components.ts)
   if (!served) return undefined;
-  const now = c.now();
-  if (now > served.notAfter) return `x509: certificate has expired or is not yet valid: current time ${rfc3339(now)} is after ${rfc3339(served.notAfter)}`;
-  if (now < served.notBefore) return `x509: certificate has expired or is not yet valid: current time ${rfc3339(now)} is before ${rfc3339(served.notBefore)}`;
-  const name = ep.tlsServerName || host;
-  if (!matchesHost(served, name)) return hostnameError(served, name);
-  const roots = (ep.caPem ?? '').split(/(?=-----BEGIN CERTIFICATE-----)/).map((p) => readCertificatePem(p)).filter((x): x is ParsedCert => x !== undefined);
-  if (!roots.some((ca) => issuedBy(served, ca))) return 'x509: certificate signed by unknown authority';
-  return undefined;
+  return verifyServerCertificate(served, ep.caPem ?? '', ep.tlsServerName || host, c.now());
 }
 
 /** `ip:port` a server URL dials from a host (its name resolved there), for Go's `dial tcp` texts. */

@@ -43,3 +43,10 @@ export function cidrContains(cidr: string | Cidr, ip: string): boolean {
 export function cidrString(c: Cidr): string {
   return `${intToIp(c.base)}/${c.bits}`;
 }
+
+/** An address as Go's net.IP.String writes it: IPv4 dotted, IPv6 in RFC 5952 form (`::1`), as is when it is neither. */
+export function goIPString(s: string): string {
+  if (!ipaddr.isValid(s)) return s;
+  const a = ipaddr.parse(s);
+  return a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress() ? (a as ipaddr.IPv6).toIPv4Address().toString() : a.toString();
+}

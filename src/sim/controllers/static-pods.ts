@@ -10,7 +10,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Node, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { defaultPodSpec } from '../api/defaults.js';
-import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning } from '../controlplane.js';
+import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning, runningFlags } from '../controlplane.js';
 import { createHash } from 'node:crypto';
 import { fnv32a } from './util.js';
 import { isComponent, startComponent } from '../runtime/components.js';
@@ -166,7 +166,9 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
     return;
   }
   if (isComponent(comp)) {
-    const res = startComponent(comp, argv, (p) => host.fs.exists(p), { startedAt: now, image: ct.image });
+    const etcdCert = comp === 'kube-apiserver' ? runningFlags(c, 'etcd').get('cert-file') : undefined;
+    const peers = { read: (p: string) => host.fs.tryRead(p), ...(etcdCert ? { etcdServingCert: host.fs.tryRead(etcdCert) ?? '' } : {}) };
+    const res = startComponent(comp, argv, (p) => host.fs.exists(p), { startedAt: now, image: ct.image }, peers);
     r.logs = res.logs;
     if (!res.ok) {
       delete r.lastExit;

@@ -55,3 +55,23 @@ for (const tc of cases) {
     assert.ok(r.logs.every((l) => !l.includes('v1.35.9') || tc.component !== 'etcd'), 'etcd never reports the Kubernetes version');
   });
 }
+
+// the API server's etcd client verifies etcd's serving certificate against --etcd-cafile
+// (staging/src/k8s.io/apiserver/pkg/storage/storagebackend/factory/etcd3.go, Go's crypto/tls)
+const pki = (await import('../../testing/fixtures.js')).loadFixture('kubeadm-calico').host('cka-cp1')!.fs;
+const peers = { read: (p: string) => pki.tryRead(p), etcdServingCert: pki.tryRead('/etc/kubernetes/pki/etcd/server.crt')! };
+const etcdTls: { name: string; argv: string[]; handshake: RegExp | undefined }[] = [
+  { name: 'the etcd CA verifies etcd', argv: ['kube-apiserver', '--etcd-servers=https://127.0.0.1:2379', '--etcd-cafile=/etc/kubernetes/pki/etcd/ca.crt'], handshake: undefined },
+  { name: 'the cluster CA did not sign etcd', argv: ['kube-apiserver', '--etcd-servers=https://127.0.0.1:2379', '--etcd-cafile=/etc/kubernetes/pki/ca.crt'], handshake: /tls: failed to verify certificate: x509: certificate signed by unknown authority"$/ },
+  { name: 'an address not in etcd\'s SANs', argv: ['kube-apiserver', '--etcd-servers=https://10.0.0.9:2379', '--etcd-cafile=/etc/kubernetes/pki/etcd/ca.crt'], handshake: /x509: certificate is valid for 192\.168\.122\.11, 127\.0\.0\.1, ::1, not 10\.0\.0\.9"$/ },
+];
+for (const tc of etcdTls) {
+  test(`kube-apiserver to etcd TLS: ${tc.name}`, () => {
+    const r = startComponent('kube-apiserver', tc.argv, exists, { startedAt: T0, image: 'registry.k8s.io/kube-apiserver:v1.35.9' }, peers);
+    if (!tc.handshake) return assert.equal(r.ok, true, r.logs.join('\n'));
+    assert.equal(r.ok, false);
+    assert.match(r.logs[0]!, /Err: connection error: desc = "transport: authentication handshake failed: /);
+    assert.match(r.logs[0]!, tc.handshake);
+    assert.match(r.logs[1]!, /run\.go:72\] "command failed" err="context deadline exceeded"$/);
+  });
+}

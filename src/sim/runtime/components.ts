@@ -6,6 +6,8 @@
  */
 import { isIPv4, parseCidr } from '../../util/ip.js';
 import { klogLine } from '../../util/klog.js';
+import { readCertificatePem } from '../pki/x509.js';
+import { verifyServerCertificate } from '../pki/verify.js';
 
 const KNOWN: Record<string, readonly string[]> = {
   'kube-apiserver': [
@@ -104,6 +106,7 @@ export function startComponent(
   argv: readonly string[],
   fileExists: (p: string) => boolean,
   start: StartInfo,
+  peers: Peers = {},
 ): { ok: true; logs: string[] } | { ok: false; logs: string[] } {
   const at = start.startedAt;
   const flags = new Map<string, string>();
@@ -133,6 +136,12 @@ export function startComponent(
         // the storage backend gives up after its 20 s dial timeout
         klog('E', at + 20_000, 'run.go:72', '"command failed" err="context deadline exceeded"'),
       ]);
+    const tls = etcdHandshake(flags.get('etcd-cafile'), m[1]!, peers, at);
+    if (tls)
+      return fail([
+        klog('W', at, 'logging.go:55', `[core] [Channel #1 SubChannel #2]grpc: addrConn.createTransport failed to connect to {Addr: "${m[1]}:${m[2]}", ServerName: "${m[1]}:${m[2]}", }. Err: connection error: desc = "transport: authentication handshake failed: tls: failed to verify certificate: ${tls}"`),
+        klog('E', at + 20_000, 'run.go:72', '"command failed" err="context deadline exceeded"'),
+      ]);
   }
   if (name === 'kube-controller-manager') {
     const cc = flags.get('cluster-cidr');
@@ -140,6 +149,24 @@ export function startComponent(
   }
   if (name === 'etcd') return { ok: true, logs: etcdStartLogs(argv, flags, at, start.image) };
   return { ok: true, logs: [klog('I', at, 'server.go:150', `"Starting ${name}" version="${imageTag(start.image)}"`)] };
+}
+
+/** What a component's TLS clients meet on the node: files by path, and etcd's serving certificate (its manifest's --cert-file). */
+export interface Peers {
+  read?: (path: string) => string | undefined;
+  etcdServingCert?: string;
+}
+
+/**
+ * The API server's etcd client verifying etcd's serving certificate against --etcd-cafile for the
+ * address in --etcd-servers (sim/pki/verify.ts): the x509 error, or undefined when it verifies or
+ * there is nothing to check.
+ */
+function etcdHandshake(caFile: string | undefined, host: string, peers: Peers, now: number): string | undefined {
+  const served = peers.etcdServingCert ? readCertificatePem(peers.etcdServingCert) : undefined;
+  const caPem = caFile ? peers.read?.(caFile) : undefined;
+  if (!served || caPem === undefined) return undefined;
+  return verifyServerCertificate(served, caPem, host, now);
 }
 
 function fail(logs: string[]): { ok: false; logs: string[] } {
