@@ -41,7 +41,7 @@ export class HelmUsageError extends Error {}
 
 /** Flags that take a value (long name → short). */
 const VALUED: Record<string, string | undefined> = {
-  set: undefined, 'set-string': undefined, 'set-file': undefined, values: 'f', namespace: 'n', version: undefined, output: 'o', revision: undefined,
+  set: undefined, 'set-string': undefined, 'set-file': undefined, 'set-json': undefined, 'set-literal': undefined, values: 'f', namespace: 'n', version: undefined, output: 'o', revision: undefined,
   'kube-version': undefined, cascade: undefined, 'history-max': undefined, 'name-template': undefined, 'max-col-width': undefined, 'dry-run': undefined, destination: 'd', untardir: undefined, description: undefined, timeout: undefined, filter: undefined, max: undefined, repo: undefined, 'kube-context': undefined, 'api-versions': 'a', 'show-only': 's',
 };
 const BOOL = new Set(['create-namespace', 'reuse-values', 'reset-values', 'install', 'all-namespaces', 'untar', 'versions', 'devel', 'include-crds', 'skip-crds', 'atomic', 'force', 'all', 'debug', 'strict', 'keep-history', 'regexp', 'force-update', 'no-hooks', 'short', 'dependency-update', 'generate-name', 'is-upgrade', 'validate', 'skip-tests', 'uninstalled', 'deployed', 'failed', 'pending', 'superseded', 'reset-then-reuse-values', 'cleanup-on-fail', 'help', 'server-side', 'force-conflicts', 'take-ownership', 'logs',

@@ -15,7 +15,7 @@ import { type Chart, ChartLoadError, parseValuesYaml } from './chart.js';
 import { render, type ReleaseInfo } from './engine.js';
 import { type Manifest, manifestBlock, sortManifests, splitManifests } from './manifests.js';
 import { abs } from './source.js';
-import { coalesceValues, mergeValues, parseSet, type Values } from './values.js';
+import { coalesceValues, mergeValues, parseSet, parseSetFile, parseSetJson, parseSetLiteral, type Values } from './values.js';
 import { HelmError } from './repo.js';
 
 export interface HelmEnv {
@@ -43,7 +43,7 @@ export function namespaceOf(a: HelmArgs): string {
   return flag(a, 'namespace') ?? 'default';
 }
 
-/** values.Options.MergeValues: -f files in order, then --set, then --set-string. */
+/** values.Options.MergeValues: -f files in order, then --set-json, --set, --set-string, --set-file, --set-literal. */
 export function userValues(env: HelmEnv, a: HelmArgs): Values {
   let v: Values = {};
   for (const f of flags(a, 'values')) {
@@ -56,8 +56,11 @@ export function userValues(env: HelmEnv, a: HelmArgs): Values {
       throw e;
     }
   }
+  for (const s of flags(a, 'set-json')) v = parseSetJson(s, v);
   for (const s of flags(a, 'set')) parseSet(s, v, false);
   for (const s of flags(a, 'set-string')) parseSet(s, v, true);
+  for (const s of flags(a, 'set-file')) parseSetFile(s, v, (p) => env.fs.tryRead(abs(env.cwd, p)));
+  for (const s of flags(a, 'set-literal')) parseSetLiteral(s, v);
   return v;
 }
 

@@ -5,6 +5,7 @@
  * defaults, and the parent's `global` over the subchart's.
  */
 import { GoNum, type GoValue, isMap } from '../gotemplate/value.js';
+import { fromPlain } from '../gotemplate/sprig.js';
 import { structuredCloneGo } from '../gotemplate/sprig.js';
 import type { Chart } from './chart.js';
 
@@ -84,6 +85,58 @@ export function parseSet(expr: string, into: Values, asString: boolean): void {
     val = unescape(val);
     setPath(into, key, typed(val, asString));
   }
+}
+
+/**
+ * `--set-file key=path,…` (strvals.ParseIntoFile): each value is the named file's text, read by
+ * `read` (undefined: `open PATH: no such file or directory`).
+ */
+export function parseSetFile(expr: string, into: Values, read: (path: string) => string | undefined): void {
+  for (const pair of splitUnescaped(expr, ',')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    if (eq < 0) throw new ValuesError(`failed parsing --set-file data: key "${pair}" has no value`);
+    const path = pair.slice(eq + 1);
+    const text = read(path);
+    if (text === undefined) throw new ValuesError(`failed parsing --set-file data: open ${path}: no such file or directory`);
+    setPath(into, pair.slice(0, eq), text);
+  }
+}
+
+/**
+ * `--set-json` (pkg/cli/values/options.go MergeValues): a JSON object merged over the values, or
+ * `key=JSON` (strvals.ParseJSON) for one key, numbers as encoding/json decodes them (float64);
+ * anything that does not parse is refused with the whole flag value in helm's words.
+ */
+export function parseSetJson(expr: string, into: Values): Values {
+  const trimmed = expr.trim();
+  if (trimmed.startsWith('{')) {
+    let obj: unknown;
+    try {
+      obj = JSON.parse(trimmed);
+    } catch {
+      throw new ValuesError(`failed parsing --set-json data JSON: ${expr}`);
+    }
+    if (!isMap(obj as GoValue)) throw new ValuesError(`failed parsing --set-json data JSON: ${expr}`);
+    return mergeValues(into, fromPlain(obj) as Values);
+  }
+  const eq = expr.indexOf('=');
+  let value: unknown;
+  try {
+    if (eq < 0) throw new Error('no value');
+    value = JSON.parse(expr.slice(eq + 1));
+  } catch {
+    throw new ValuesError(`failed parsing --set-json data ${expr}`);
+  }
+  setPath(into, expr.slice(0, eq), fromPlain(value));
+  return into;
+}
+
+/** `--set-literal key=value` (strvals.ParseLiteralInto): everything after the first `=` is the string, commas and backslashes included. */
+export function parseSetLiteral(expr: string, into: Values): void {
+  const eq = expr.indexOf('=');
+  if (eq < 0) throw new ValuesError(`failed parsing --set-literal data: key "${expr}" has no value`);
+  setPath(into, expr.slice(0, eq), expr.slice(eq + 1));
 }
 
 /** Merge user values over a base, recursively (later wins); used for -f files and --set. */
