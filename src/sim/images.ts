@@ -88,6 +88,11 @@ export interface ImageInfo {
   sizeBytes: number;
   /** Files the image itself carries (a read-only lower layer under the container's own files), by tag. */
   rootFiles?(tag: string): VirtualFiles;
+  /**
+   * The tags are Kubernetes releases (`v1.35.2`): only the releases of the lab's world exist
+   * (kubeReleaseExists), so a tag that was never released fails to pull.
+   */
+  kubeRelease?: true;
 }
 
 /** When the nginx image's files were written (the 1.29.3 image's build, 2025-10-28). */
@@ -112,6 +117,9 @@ function img(
 }
 
 const http = (port: number, page: string, server: string, files: Record<string, string> = {}): Listener => ({ port, protocol: 'TCP', http: { pages: { '/': page, ...files }, server } });
+
+/** The shape of a Kubernetes release tag; which releases exist is the lab's (kubeReleaseExists). */
+const KUBE_RELEASE_TAG = 'v1\\.\\d+\\.\\d+';
 
 export const IMAGES: readonly ImageInfo[] = [
   img('docker.io/library/nginx', '(latest|stable|alpine|mainline|1(\\.\\d+){0,2}(-alpine)?)', 'latest', {
@@ -195,10 +203,10 @@ export const IMAGES: readonly ImageInfo[] = [
     sizeBytes: 4_900_000,
   }),
   img('registry.k8s.io/pause', '3\\.\\d+', '3.10.1', { listeners: [], tools: [], dns: 'none', defaultCommand: { runs: true }, sizeBytes: 320_000 }),
-  img('registry.k8s.io/kube-apiserver', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 6443, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
-  img('registry.k8s.io/kube-controller-manager', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 10257, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
-  img('registry.k8s.io/kube-scheduler', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 10259, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
-  img('registry.k8s.io/kube-proxy', 'v1\\.\\d+\\.\\d+', 'v1.35.9', { listeners: [{ port: 10249, protocol: 'TCP' }, { port: 10256, protocol: 'TCP' }], tools: ['sh', 'iptables', 'iptables-save', 'kube-proxy'], daemons: ['kube-proxy'], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/kube-apiserver', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 6443, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/kube-controller-manager', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 10257, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/kube-scheduler', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 10259, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  img('registry.k8s.io/kube-proxy', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 10249, protocol: 'TCP' }, { port: 10256, protocol: 'TCP' }], tools: ['sh', 'iptables', 'iptables-save', 'kube-proxy'], daemons: ['kube-proxy'], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/etcd', '3\\.\\d+\\.\\d+-\\d+', '3.6.5-0', { listeners: [{ port: 2379, protocol: 'TCP' }, { port: 2380, protocol: 'TCP' }, { port: 2381, protocol: 'TCP' }], tools: ['etcdctl', 'etcdutl'], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/coredns/coredns', 'v1\\.\\d+\\.\\d+', 'v1.13.1', { listeners: [{ port: 53, protocol: 'UDP' }, { port: 53, protocol: 'TCP' }, { port: 9153, protocol: 'TCP' }, { port: 8080, protocol: 'TCP', http: { pages: { '/health': 'OK' }, server: 'coredns' } }, { port: 8181, protocol: 'TCP', http: { pages: { '/ready': 'OK' }, server: 'coredns' } }], tools: ['coredns'], daemons: ['coredns'], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.cn-hangzhou.aliyuncs.com/google_containers/coredns', '1\\.\\d+\\.\\d+', '1.3.1', { listeners: [{ port: 53, protocol: 'UDP' }, { port: 53, protocol: 'TCP' }, { port: 9153, protocol: 'TCP' }, { port: 8080, protocol: 'TCP', http: { pages: { '/health': 'OK' }, server: 'coredns' } }], tools: ['coredns'], daemons: ['coredns'], dns: 'none', defaultCommand: { runs: true } }),
@@ -257,6 +265,37 @@ export function lookupImage(raw: string): ImageInfo | undefined {
   const info = IMAGES.find((i) => i.repository === ref.repository);
   if (!info) return undefined;
   return new RegExp(`^(?:${info.tags})$`).test(ref.tag) ? info : undefined;
+}
+
+/**
+ * What the lab's world knows of Kubernetes releases: the cluster's own version and what its
+ * pkgs.k8s.io serves (ClusterMeta; sim/node/packages.ts channelPackages: every patch of a channel
+ * up to its highest). The control-plane images on registry.k8s.io are published for exactly those
+ * releases (kubernetes/release: one image set per release tag), which are also the targets
+ * `kubeadm upgrade plan|apply` can reach.
+ */
+export interface KubeReleases {
+  kubernetesVersion: string;
+  packageRepos?: Readonly<Record<string, number>>;
+}
+
+/** Whether `v1.N.M` is a release of the lab's world (its own version, or a patch its repositories publish). */
+export function kubeReleaseExists(world: KubeReleases, tag: string): boolean {
+  if (tag === world.kubernetesVersion) return true;
+  const m = /^v(\d+)\.(\d+)\.(\d+)$/.exec(tag);
+  if (!m) return false;
+  const top = world.packageRepos?.[`v${m[1]}.${m[2]}`];
+  return top !== undefined && Number(m[3]) <= top && String(Number(m[3])) === m[3];
+}
+
+/**
+ * The catalogue entry the kubelet pulls for an image reference in this world, or undefined when
+ * the pull fails (not in the catalogue, no such tag, or a Kubernetes release that does not exist).
+ */
+export function pullImage(raw: string, world: KubeReleases): ImageInfo | undefined {
+  const info = lookupImage(raw);
+  if (!info?.kubeRelease) return info;
+  return kubeReleaseExists(world, parseImageRef(raw)!.tag) ? info : undefined;
 }
 
 /** containerd's pull error text for an image that does not exist. */

@@ -22,7 +22,7 @@ import type { Container, ContainerStatus, Node, Pod, PodCondition, Probe } from 
 import { clone } from '../api/store.js';
 import { sameJSON } from '../../util/json-copy.js';
 import type { Host } from '../node/host.js';
-import { lookupImage, pullErrorMessage, siteAnswer, type ImageInfo, type Listener } from '../images.js';
+import { lookupImage, pullImage, siteAnswer, type ImageInfo, type Listener } from '../images.js';
 import { containerListener } from '../traffic/path.js';
 import { programOf, startRun, finishRun, extendPlan, dropRuns } from '../runtime/processes.js';
 import { containerEnv } from '../runtime/env.js';
@@ -38,6 +38,7 @@ import { cniReady } from '../cni/config.js';
 import { podSandboxes } from '../node/runtime.js';
 import { podReferences } from '../runtime/references.js';
 import { RUNTIME_DIAL_ERROR, runtimeOutage } from '../node/runtime-health.js';
+import { PULL_RETRY_MS, errImagePullMessage, imagePullBackOffMessage, pullBackOffEvents, pullBackoffMs, pullFailedEvents } from '../runtime/image-pull.js';
 
 const PULL_MS = 1_500;
 const BACKOFF_BASE_MS = 10_000;
@@ -487,7 +488,7 @@ function stepContainer(
 ): void {
   const now = c.now();
   const ts = c.timestamp();
-  const image = lookupImage(ct.image);
+  const image = pullImage(ct.image, c.meta);
   const nodeImages = pulledImages(c, node.metadata.name);
   const bkey = `${pod.metadata.uid}/${ct.name}`;
   const timers = (c.state['kubeletTimers'] ??= {}) as Record<string, { nextAt: number; pulls: number }>;
@@ -549,15 +550,14 @@ function stepContainer(
     if (!image) {
       // ErrImagePull, then ImagePullBackOff while the pull back-off (10s doubling) runs
       if (reason !== 'ErrImagePull') {
-        events.push(['Normal', 'Pulling', `Pulling image "${ct.image}"`]);
-        events.push(['Warning', 'Failed', pullErrorMessage(ct.image)], ['Warning', 'Failed', 'Error: ErrImagePull']);
+        events.push(...pullFailedEvents(ct.image));
         timer.pulls += 1;
-        timer.nextAt = now + 2_000;
-        cs.state = { waiting: { reason: 'ErrImagePull', message: pullErrorMessage(ct.image).replace(/^Failed to pull image "[^"]*": /, '') } };
+        timer.nextAt = now + PULL_RETRY_MS;
+        cs.state = { waiting: { reason: 'ErrImagePull', message: errImagePullMessage(ct.image) } };
       } else {
-        timer.nextAt = now + backoffMs(timer.pulls - 1);
-        events.push(['Normal', 'BackOff', `Back-off pulling image "${ct.image}"`], ['Warning', 'Failed', 'Error: ImagePullBackOff']);
-        cs.state = { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${ct.image}": ErrImagePull: ${pullErrorMessage(ct.image).replace(/^Failed to pull image "[^"]*": /, '')}` } };
+        timer.nextAt = now + pullBackoffMs(timer.pulls);
+        events.push(...pullBackOffEvents(ct.image));
+        cs.state = { waiting: { reason: 'ImagePullBackOff', message: imagePullBackOffMessage(ct.image) } };
       }
       c.wakeAt(timer.nextAt);
       return;

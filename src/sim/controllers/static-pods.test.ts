@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
-import type { Node, Pod } from '../api/types.js';
+import type { KEvent, Node, Pod } from '../api/types.js';
 import { rebootNode, staticPods, staticPodsLostOnReboot } from '../node/runtime.js';
 import { kubeletRunning } from '../controlplane.js';
 import { staticPodUid } from './static-pods.js';
@@ -130,3 +130,55 @@ test('a reboot of the control-plane node: down for its boot, then every static p
   const node = c.store.get<Node>('Node', undefined, 'cka-cp1')!;
   assert.equal(node.status?.conditions?.find((x) => x.type === 'Ready')?.status, 'True', 'a 40 s boot is shorter than the grace period');
 });
+
+// An image the registry does not have fails to pull for a static pod as for any pod
+// (image_manager.go EnsureImageExists): ErrImagePull, then ImagePullBackOff, no container.
+// kubeadm-calico runs v1.35.9 and its pkgs.k8s.io serves v1.35 up to .9.
+const images: { name: string; manifest: string; from: string; to: string; pulls: boolean }[] = [
+  { name: 'a typo in the repository', manifest: 'kube-scheduler', from: 'kube-scheduler:', to: 'kube-schedulr:', pulls: false },
+  { name: 'a patch that was never released', manifest: 'kube-controller-manager', from: ':v1.35.9', to: ':v1.35.99', pulls: false },
+  { name: 'a minor the repositories do not serve', manifest: 'kube-scheduler', from: ':v1.35.9', to: ':v1.36.0', pulls: false },
+  { name: 'an older patch of the same minor', manifest: 'kube-controller-manager', from: ':v1.35.9', to: ':v1.35.8', pulls: true },
+  { name: 'a tag with a leading zero', manifest: 'kube-scheduler', from: ':v1.35.9', to: ':v1.35.08', pulls: false },
+];
+
+for (const tc of images) {
+  test(`static pod image: ${tc.name} ${tc.pulls ? 'runs' : 'fails to pull'}`, () => {
+    const c = loadFixture('kubeadm-calico');
+    const cp = c.host('cka-cp1')!;
+    const path = `/etc/kubernetes/manifests/${tc.manifest}.yaml`;
+    const text = cp.fs.read(path);
+    assert.ok(text.includes(tc.from));
+    cp.fs.write(path, text.replace(tc.from, tc.to));
+    const pod = (): Pod => c.store.get<Pod>('Pod', 'kube-system', `${tc.manifest}-cka-cp1`)!;
+    const rt = () => staticPods(c)['cka-cp1']![path]!;
+    c.advance(15_000); // the kubelet restarts an edited static pod after a short while
+    const cs = () => pod().status!.containerStatuses![0]!;
+    if (tc.pulls) {
+      assert.ok(cs().state.running, JSON.stringify(cs().state));
+      assert.equal(rt().pull, undefined);
+      return;
+    }
+    const image = tc.to.startsWith(':') ? `registry.k8s.io/${tc.manifest}${tc.to}` : `registry.k8s.io/kube-schedulr:v1.35.9`;
+    const err = `rpc error: code = NotFound desc = failed to pull and unpack image "${image}": failed to resolve reference "${image}": ${image}: not found`;
+    assert.deepEqual(cs().state, { waiting: { reason: 'ErrImagePull', message: err } });
+    assert.equal(cs().containerID, undefined);
+    assert.equal(pod().status!.phase, 'Pending');
+    assert.equal(rt().running || rt().exited, false, 'no container');
+    c.advance(2_000);
+    assert.deepEqual(cs().state, { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}": ErrImagePull: ${err}` } });
+    assert.equal(cs().restartCount, 0);
+    c.advance(10_000); // the 10 s back-off ends: another pull fails
+    assert.equal(cs().state.waiting?.reason, 'ErrImagePull');
+    assert.equal(rt().pull?.failures, 2);
+    const events = c.store
+      .list<KEvent>('Event', 'kube-system')
+      .filter((e) => e.involvedObject.name === `${tc.manifest}-cka-cp1`)
+      .map((e) => `${e.reason ?? ''}: ${e.message ?? ''}`);
+    assert.deepEqual(events, [`Pulling: Pulling image "${image}"`, `Failed: Failed to pull image "${image}": ${err}`, 'Failed: Error: ErrImagePull', `BackOff: Back-off pulling image "${image}"`, 'Failed: Error: ImagePullBackOff']);
+    // the manifest fixed: the component runs
+    cp.fs.write(path, text);
+    c.advance(16_000);
+    assert.ok(cs().state.running);
+  });
+}

@@ -14,7 +14,8 @@ import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning, runn
 import { createHash } from 'node:crypto';
 import { fnv32a } from './util.js';
 import { isComponent, startComponent } from '../runtime/components.js';
-import { lookupImage } from '../images.js';
+import { pullImage } from '../images.js';
+import { PULL_RETRY_MS, errImagePullMessage, imagePullBackOffMessage, pullBackOffEvents, pullBackoffMs, pullFailedEvents, type KubeletEvent } from '../runtime/image-pull.js';
 import type { Host } from '../node/host.js';
 import { staticPods, type StaticPodRuntime } from '../node/runtime.js';
 import { etcdStarted } from '../etcd/member.js';
@@ -117,9 +118,10 @@ export const staticPodsController: Controller = {
             c.wakeAt(r.nextStart);
           }
         }
-        if (!r.running && now >= r.nextStart) tryStart(c, host, pod, r);
-        else if (!r.running) c.wakeAt(r.nextStart);
+        const events = !r.running && now >= r.nextStart ? tryStart(c, host, pod, r) : [];
+        if (!r.running && events.length === 0) c.wakeAt(r.nextStart);
         publishMirror(c, host, pod, r);
+        recordEvents(c, host, r, events);
       }
       for (const path of Object.keys(rt)) {
         if (seen.has(path)) continue;
@@ -148,23 +150,56 @@ function markAvailability(c: Cluster, component: string, up: boolean): void {
   c.state[key] = { up };
 }
 
-function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
+/**
+ * The kubelet's events on a static pod go to its mirror pod (the one object `kubectl describe`
+ * shows for it); while the API server is down they are lost.
+ */
+function recordEvents(c: Cluster, host: Host, r: StaticPodRuntime, events: KubeletEvent[]): void {
+  if (events.length === 0 || !apiUp(c)) return;
+  const mirror = c.store.get<Pod>('Pod', r.namespace, `${r.name}-${host.name}`);
+  if (!mirror) return;
+  for (const [type, reason, msg] of events) c.recordEvent(mirror, type, reason, msg, 'kubelet', host.name);
+}
+
+/**
+ * An image that cannot be pulled (pullImage: not in the catalogue, no such tag, a Kubernetes
+ * release that does not exist) is what it is for any pod (image-pull.ts): ErrImagePull, then
+ * ImagePullBackOff while the back-off runs, then another pull. No container is created, so
+ * crictl lists none and the node holds no such image; the sandbox exists.
+ */
+function pullFailed(c: Cluster, ct: Pod['spec']['containers'][number], r: StaticPodRuntime): KubeletEvent[] {
+  const now = c.now();
+  let events: KubeletEvent[];
+  if (!r.pull || r.pull.reason === 'ImagePullBackOff') {
+    r.pull = { reason: 'ErrImagePull', failures: (r.pull?.failures ?? 0) + 1, firstAt: r.pull?.firstAt ?? now };
+    r.nextStart = now + PULL_RETRY_MS;
+    events = pullFailedEvents(ct.image);
+  } else {
+    r.pull = { ...r.pull, reason: 'ImagePullBackOff' };
+    r.nextStart = now + pullBackoffMs(r.pull.failures);
+    events = pullBackOffEvents(ct.image);
+  }
+  delete r.lastExit;
+  r.containerId = '';
+  r.running = false;
+  r.exited = false;
+  r.logs = [];
+  c.wakeAt(r.nextStart);
+  return events;
+}
+
+function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): KubeletEvent[] {
   const now = c.now();
   const ct = pod.spec.containers[0]!;
   const argv = [...(ct.command ?? []), ...(ct.args ?? [])];
+  const comp = pod.metadata.name;
+  if (!pullImage(ct.image, c.meta)) {
+    markAvailability(c, comp, false);
+    return pullFailed(c, ct, r);
+  }
+  delete r.pull;
   r.containerId = Array.from({ length: 8 }, () => c.random.nextU32().toString(16).padStart(8, '0')).join('');
   r.since = now;
-  const comp = pod.metadata.name;
-  if (!lookupImage(ct.image)) {
-    delete r.lastExit;
-    r.running = false;
-    r.exited = true;
-    r.logs = [];
-    r.nextStart = now + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** r.restarts);
-    c.wakeAt(r.nextStart);
-    markAvailability(c, comp, false);
-    return;
-  }
   if (isComponent(comp)) {
     const etcdCert = comp === 'kube-apiserver' ? runningFlags(c, 'etcd').get('cert-file') : undefined;
     const peers = { read: (p: string) => host.fs.tryRead(p), ...(etcdCert ? { etcdServingCert: host.fs.tryRead(etcdCert) ?? '' } : {}) };
@@ -178,7 +213,7 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
       r.nextStart = now + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, r.restarts - 1));
       c.wakeAt(r.nextStart);
       markAvailability(c, comp, false);
-      return;
+      return [];
     }
     if (comp === 'etcd') {
       const ts = new Date(now).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
@@ -192,7 +227,7 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
         r.nextStart = now + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, r.restarts - 1));
         c.wakeAt(r.nextStart);
         markAvailability(c, comp, false);
-        return;
+        return [];
       }
     }
     const flags = (c.state.componentFlags ??= {});
@@ -201,6 +236,7 @@ function tryStart(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
   r.running = true;
   r.exited = false;
   markAvailability(c, comp, true);
+  return [];
 }
 
 /**
@@ -257,33 +293,45 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
   mirror.spec.hostNetwork ??= false;
   const ct = pod.spec.containers[0]!;
   const running = r.running;
+  // an image that does not pull: no container yet, so no container ID (kubelet_pods.go convertToAPIContainerStatuses)
+  const pull = r.pull;
   const cs = {
     name: ct.name,
     image: ct.image,
     imageID: '',
-    containerID: `containerd://${r.containerId}`,
+    ...(pull ? {} : { containerID: `containerd://${r.containerId}` }),
     ready: running,
     started: running,
     restartCount: r.restarts,
-    state: running
+    state: pull
+      ? { waiting: { reason: pull.reason, message: pull.reason === 'ErrImagePull' ? errImagePullMessage(ct.image) : imagePullBackOffMessage(ct.image) } }
+      : running
       ? { running: { startedAt: ts } }
       : r.exited
         ? { waiting: { reason: 'CrashLoopBackOff', message: `back-off restarting failed container=${ct.name} pod=${name}_${ns}(${r.hash})` } }
         : { waiting: { reason: 'ContainerCreating' } },
-    lastState: r.lastExit
+    lastState: pull
+      ? {}
+      : r.lastExit
       ? { terminated: { exitCode: r.lastExit.exitCode, reason: r.lastExit.reason, startedAt: second(r.lastExit.startedAt), finishedAt: second(r.lastExit.finishedAt), containerID: `containerd://${r.lastExit.containerId}` } }
       : r.restarts > 0
         ? { terminated: { exitCode: 1, reason: 'Error', startedAt: ts, finishedAt: ts, containerID: `containerd://${r.containerId}` } }
         : {},
   };
   mirror.status = {
-    phase: 'Running',
-    conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => ({
-      type,
-      status: (type === 'Ready' || type === 'ContainersReady') && !running ? 'False' : 'True',
-      lastProbeTime: null,
-      lastTransitionTime: existing?.status?.conditions?.find((x) => x.type === type)?.lastTransitionTime ?? c.timestamp(),
-    })),
+    // a container that never started leaves the pod Pending (kubelet_pods.go getPhase)
+    phase: pull && r.restarts === 0 ? 'Pending' : 'Running',
+    conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => {
+      const unready = (type === 'Ready' || type === 'ContainersReady') && !running;
+      return {
+        type,
+        status: unready ? 'False' : 'True',
+        lastProbeTime: null,
+        lastTransitionTime: existing?.status?.conditions?.find((x) => x.type === type)?.lastTransitionTime ?? c.timestamp(),
+        // status/generate.go GeneratePodReadyCondition / GenerateContainersReadyCondition
+        ...(unready && pull ? { reason: 'ContainersNotReady', message: `containers with unready status: [${ct.name}]` } : {}),
+      };
+    }),
     hostIP: host.ip,
     hostIPs: [{ ip: host.ip }],
     podIP: host.ip,

@@ -70,6 +70,12 @@ export interface StaticPodRuntime {
   logs: string[];
   containerId: string;
   image: string;
+  /**
+   * The image could not be pulled (kuberuntime_image.go EnsureImageExists): the last attempt
+   * failed (ErrImagePull) or the pull back-off runs (ImagePullBackOff); `failures` pulls failed
+   * since `firstAt`. No container exists meanwhile.
+   */
+  pull?: { reason: 'ErrImagePull' | 'ImagePullBackOff'; failures: number; firstAt: number };
   /** How the previous container ended, when not by a crash (a reboot took it: Unknown, 255). */
   lastExit?: { exitCode: number; reason: string; startedAt: number; finishedAt: number; containerId: string };
 }

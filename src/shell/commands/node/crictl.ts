@@ -61,7 +61,8 @@ export function runtimeState(c: Cluster, host: Host): { containers: CriContainer
   const containers: CriContainer[] = [];
   const sandboxes: CriSandbox[] = [];
   for (const r of Object.values(staticPods(c)[host.name] ?? {})) {
-    if (!r.name || !r.containerId) continue;
+    // a pod whose image does not pull has its sandbox and no container
+    if (!r.name || (!r.containerId && !r.pull)) continue;
     const podName = `${r.name}-${host.name}`;
     const podId = sandboxId(host, r.namespace, podName, r.hash);
     sandboxes.push({ id: podId, created: r.since, ready: true, name: podName, namespace: r.namespace, uid: r.hash });

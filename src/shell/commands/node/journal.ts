@@ -25,6 +25,7 @@ import { journalTime, klogTime, pidOf } from './host.js';
 import { runningKubeletVersion } from '../../../sim/node/packages.js';
 import { RUNTIME_CHECK_MS, RUNTIME_DIAL_ERROR, outageMessage, runtimeOutage } from '../../../sim/node/runtime-health.js';
 import { goDuration } from '../../../util/go-duration.js';
+import { errImagePullMessage } from '../../../sim/runtime/image-pull.js';
 
 export interface Entry {
   at: number;
@@ -155,6 +156,21 @@ function syncError(host: Host, at: number, ct: string, reason: string, message: 
 }
 
 /**
+ * A container whose image does not pull, on each sync: the runtime's error
+ * (kuberuntime_image.go "Failed to pull image") and the pod worker's (ErrImagePull with the pull
+ * error, ImagePullBackOff with `Back-off pulling image`).
+ */
+function pullProblems(host: Host, from: number, now: number, ct: string, reason: string, image: string, pullErr: string, podKey: string, uid: string): Entry[] {
+  const out: Entry[] = [];
+  for (const at of syncTimes(from, now)) {
+    out.push(kline(host, at, 'E', 'kuberuntime_image.go:43', `"Failed to pull image" err=${q(pullErr)} image=${q(image)}`));
+    const msg = reason === 'ErrImagePull' ? pullErr : `Back-off pulling image ${q(image)}`;
+    out.push(syncError(host, at, ct, reason, msg, podKey, uid));
+  }
+  return out;
+}
+
+/**
  * What the kubelet logs right now about the node's pods that cannot run: containers in
  * CrashLoopBackOff (API pods from their status, static pods from the kubelet's own run record,
  * which it has even while the API server is down) and failing image pulls.
@@ -179,16 +195,19 @@ function podProblems(c: Cluster, host: Host): Entry[] {
         for (const at of syncTimes(Math.max(since, Number.isNaN(fin) ? now : fin), now)) out.push(syncError(host, at, cs.name, w.reason, w.message ?? '', key, uid));
       } else if (w.reason === 'ErrImagePull' || w.reason === 'ImagePullBackOff') {
         const start = Date.parse(pod.status?.startTime ?? pod.metadata.creationTimestamp ?? '');
-        for (const at of syncTimes(Math.max(since, Number.isNaN(start) ? now : start), now)) {
-          const pullErr = (w.message ?? '').replace(/^Back-off pulling image "[^"]*": ErrImagePull: /, '');
-          out.push(kline(host, at, 'E', 'kuberuntime_image.go:43', `"Failed to pull image" err=${q(pullErr)} image=${q(image)}`));
-          const msg = w.reason === 'ErrImagePull' ? pullErr : `Back-off pulling image ${q(image)}`;
-          out.push(syncError(host, at, cs.name, w.reason, msg, key, uid));
-        }
+        const pullErr = (w.message ?? '').replace(/^Back-off pulling image "[^"]*": ErrImagePull: /, '');
+        out.push(...pullProblems(host, Math.max(since, Number.isNaN(start) ? now : start), now, cs.name, w.reason, image, pullErr, key, uid));
       }
     }
   }
   for (const r of Object.values(staticPods(c)[host.name] ?? {})) {
+    if (r.name && r.pull) {
+      const text = host.fs.tryRead(r.file);
+      const parsed = text === undefined ? undefined : parseManifest(r.file, text);
+      const ct = parsed?.ok ? parsed.pod.spec.containers[0] : undefined;
+      if (ct) out.push(...pullProblems(host, Math.max(since, r.pull.firstAt), now, ct.name, r.pull.reason, ct.image, errImagePullMessage(ct.image), `${r.namespace}/${r.name}-${host.name}`, r.hash));
+      continue;
+    }
     if (r.name === '' || r.running || !r.exited) continue;
     const text = host.fs.tryRead(r.file);
     const parsed = text === undefined ? undefined : parseManifest(r.file, text);
