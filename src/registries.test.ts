@@ -76,6 +76,7 @@ const POINTS: readonly ExtensionPoint[] = [
     helpers: {
       'util.ts': 'owner references, template hashing and pod readiness shared by controllers',
       'history.ts': 'ControllerRevision bookkeeping shared by the DaemonSet and StatefulSet controllers',
+      'deployment-progress.ts': "the deployment controller's Progressing and Available conditions (progress.go, deployment_util.go)",
     },
   },
   {

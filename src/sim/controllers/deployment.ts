@@ -10,6 +10,17 @@ import { clone } from '../api/store.js';
 import { DEPLOYMENT_ANNOTATIONS_TO_SKIP, DEPLOYMENT_REVISION, DEPLOYMENT_REVISION_HISTORY } from '../api/deployment-annotations.js';
 import { canonicalJSON, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash } from './util.js';
 import { maxSurge, maxUnavailable } from '../api/deployment-strategy.js';
+import {
+  availableConditions,
+  createdConditions,
+  foundConditions,
+  pausedConditions,
+  progressCheckAt,
+  progressConditions,
+  removeCondition,
+  setCondition,
+  type DeploymentCondition,
+} from './deployment-progress.js';
 
 const REVISION = DEPLOYMENT_REVISION;
 const REVISION_HISTORY = DEPLOYMENT_REVISION_HISTORY;
@@ -43,7 +54,8 @@ export function setNewReplicaSetAnnotations(d: Deployment, ann: Record<string, s
 export const deploymentController: Controller = {
   name: 'deployment',
   runsIn: 'controllerManager',
-  watches: ['Deployment', 'ReplicaSet', 'Pod'],
+  // time: the progress checks requeueStuckDeployment asks for (deployment-progress.ts)
+  watches: ['Deployment', 'ReplicaSet', 'Pod', 'time'],
   reconcile(c: Cluster): void {
     for (const d of c.store.list<Deployment>('Deployment')) syncDeployment(c, d);
   },
@@ -89,7 +101,12 @@ function newRSAnnotations(d: Deployment, revision: number, desired: number): Rec
 function syncDeployment(c: Cluster, dIn: Deployment): void {
   if (dIn.metadata.deletionTimestamp) return;
   const ns = dIn.metadata.namespace!;
+  const now = c.now();
   let d = dIn;
+  // the conditions as this sync changes them before the status is calculated (upstream's copy of
+  // the Deployment: checkPausedConditions, then getNewReplicaSet)
+  let conds: DeploymentCondition[] = [...(d.status?.conditions ?? [])];
+  conds = pausedConditions(d, conds, now) ?? conds;
   const owned = c.store.list<ReplicaSet>('ReplicaSet', ns).filter((rs) => isOwnedBy(rs, d));
   const key = templateKey(d.spec.template);
   let newRS = owned.find((rs) => templateKey(rs.spec.template) === key);
@@ -99,34 +116,37 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
   const newRevision = Math.max(0, ...old.map(revisionOf)) + 1;
 
   if (!newRS) {
-    if (d.spec.paused) return;
-    const hash = podTemplateHash(d.spec.template);
-    const template = clone(d.spec.template);
-    template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), 'pod-template-hash': hash } };
-    const oldActive = old.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
-    const initial = d.spec.strategy?.type === 'Recreate' ? (oldActive === 0 ? desired : 0) : oldActive === 0 ? desired : Math.max(0, Math.min(desired, desired + maxSurge(d) - oldActive));
-    const rs: ReplicaSet = {
-      apiVersion: 'apps/v1',
-      kind: 'ReplicaSet',
-      metadata: {
-        name: `${d.metadata.name}-${hash}`,
-        namespace: ns,
-        labels: { ...(d.spec.template.metadata?.labels ?? {}), 'pod-template-hash': hash },
-        annotations: newRSAnnotations(d, newRevision, desired),
-        ownerReferences: [ownerRef(d)],
-      },
-      spec: {
-        replicas: initial,
-        selector: {
-          ...d.spec.selector,
-          matchLabels: { ...(d.spec.selector.matchLabels ?? {}), 'pod-template-hash': hash },
+    // paused (sync.go sync: getAllReplicaSetsAndSyncRevision without createIfNotExisted): no new ReplicaSet
+    if (!d.spec.paused) {
+      const hash = podTemplateHash(d.spec.template);
+      const template = clone(d.spec.template);
+      template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), 'pod-template-hash': hash } };
+      const oldActive = old.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
+      const initial = d.spec.strategy?.type === 'Recreate' ? (oldActive === 0 ? desired : 0) : oldActive === 0 ? desired : Math.max(0, Math.min(desired, desired + maxSurge(d) - oldActive));
+      const rs: ReplicaSet = {
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
+        metadata: {
+          name: `${d.metadata.name}-${hash}`,
+          namespace: ns,
+          labels: { ...(d.spec.template.metadata?.labels ?? {}), 'pod-template-hash': hash },
+          annotations: newRSAnnotations(d, newRevision, desired),
+          ownerReferences: [ownerRef(d)],
         },
-        template,
-      },
-    };
-    newRS = c.insert(rs);
-    if (initial > 0)
-      c.recordEvent(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${newRS.metadata.name} from 0 to ${initial}`, 'deployment-controller');
+        spec: {
+          replicas: initial,
+          selector: {
+            ...d.spec.selector,
+            matchLabels: { ...(d.spec.selector.matchLabels ?? {}), 'pod-template-hash': hash },
+          },
+          template,
+        },
+      };
+      newRS = c.insert(rs);
+      if (initial > 0)
+        c.recordEvent(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${newRS.metadata.name} from 0 to ${initial}`, 'deployment-controller');
+      conds = createdConditions(d, conds, newRS.metadata.name, now);
+    }
   } else {
     // the existing new ReplicaSet follows the Deployment's annotations; rolled back to, it becomes the newest revision
     const ann = { ...(newRS.metadata.annotations ?? {}) };
@@ -135,9 +155,10 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
       upd.metadata.annotations = ann;
       newRS = c.write(upd);
     }
+    conds = foundConditions(d, conds, newRS.metadata.name, now);
   }
 
-  if (!d.spec.paused) {
+  if (!d.spec.paused && newRS) {
     if (d.spec.strategy?.type === 'Recreate') {
       for (const rs of old) if ((rs.spec.replicas ?? 0) > 0) scaleRS(c, d, rs, 0);
       const oldPods = old.reduce((n, rs) => n + podsOf(c, rs).length, 0);
@@ -149,59 +170,53 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
   const limit = d.spec.revisionHistoryLimit ?? 10;
   const idle = c.store
     .list<ReplicaSet>('ReplicaSet', ns)
-    .filter((rs) => isOwnedBy(rs, d) && rs.metadata.name !== newRS!.metadata.name && (rs.spec.replicas ?? 0) === 0 && podsOf(c, rs).length === 0)
+    .filter((rs) => isOwnedBy(rs, d) && rs.metadata.name !== newRS?.metadata.name && (rs.spec.replicas ?? 0) === 0 && podsOf(c, rs).length === 0)
     .sort((a, b) => revisionOf(a) - revisionOf(b));
   for (const rs of idle.slice(0, Math.max(0, idle.length - limit))) c.deleteObject('ReplicaSet', ns, rs.metadata.name);
 
-  // status
+  // status (sync.go calculateStatus)
   const all = c.store.list<ReplicaSet>('ReplicaSet', ns).filter((rs) => isOwnedBy(rs, d));
-  const current = c.store.get<ReplicaSet>('ReplicaSet', ns, newRS.metadata.name)!;
+  const current = newRS ? c.store.get<ReplicaSet>('ReplicaSet', ns, newRS.metadata.name) : undefined;
   const pods = all.flatMap((rs) => podsOf(c, rs));
   const ready = pods.filter(podIsReady).length;
-  const updated = podsOf(c, current).length;
+  const updated = current ? podsOf(c, current).length : 0;
   const available = ready;
-  const ts = c.timestamp();
   d = c.store.get<Deployment>('Deployment', ns, d.metadata.name)!;
-  const prevConds = d.status?.conditions ?? [];
-  const cond = (type: string, status: string, reason: string, message: string): NonNullable<NonNullable<Deployment['status']>['conditions']>[number] => {
-    const prev = prevConds.find((x) => x.type === type);
-    const same = prev && prev.status === status && prev.reason === reason;
-    return {
-      lastTransitionTime: same && prev.lastTransitionTime ? prev.lastTransitionTime : prev && prev.status === status && prev.lastTransitionTime ? prev.lastTransitionTime : ts,
-      lastUpdateTime: same && prev.lastUpdateTime ? prev.lastUpdateTime : ts,
-      message,
-      reason,
-      status,
-      type,
-    };
-  };
-  const minAvail = desired - maxUnavailable(d);
-  const isAvailable = available >= minAvail;
-  const complete = updated === desired && ready === desired && pods.length === desired;
   const status: NonNullable<Deployment['status']> = {
     availableReplicas: available,
-    conditions: [
-      cond('Available', isAvailable ? 'True' : 'False', isAvailable ? 'MinimumReplicasAvailable' : 'MinimumReplicasUnavailable', isAvailable ? 'Deployment has minimum availability.' : 'Deployment does not have minimum availability.'),
-      cond('Progressing', 'True', complete ? 'NewReplicaSetAvailable' : 'ReplicaSetUpdated', complete ? `ReplicaSet "${current.metadata.name}" has successfully progressed.` : `ReplicaSet "${current.metadata.name}" is progressing.`),
-    ],
+    conditions: availableConditions(d, conds, available, now),
     observedGeneration: d.metadata.generation ?? 1,
     readyReplicas: ready,
     replicas: pods.length,
     updatedReplicas: updated,
   };
-  // getReplicaFailures: the new ReplicaSet's ReplicaFailure, else an old one's, as the Deployment's
-  const failure = [current, ...all.filter((rs) => rs.metadata.name !== current.metadata.name)].flatMap((rs) => rs.status?.conditions ?? []).find((x) => x.type === 'ReplicaFailure');
-  if (failure)
-    status.conditions!.push({ lastTransitionTime: failure.lastTransitionTime ?? ts, lastUpdateTime: failure.lastTransitionTime ?? ts, message: failure.message ?? '', reason: failure.reason ?? '', status: failure.status, type: 'ReplicaFailure' });
   if (pods.length - available > 0) status.unavailableReplicas = pods.length - available;
   if (ready === 0) delete status.readyReplicas;
   if (available === 0) delete status.availableReplicas;
   if (updated === 0) delete status.updatedReplicas;
   if (pods.length === 0) delete status.replicas;
-  const rev = current.metadata.annotations?.[REVISION];
+  // paused (sync.go syncDeploymentStatus): the status only; rolling out (progress.go
+  // syncRolloutStatus): the Progressing estimate and the ReplicaSets' failures too
+  if (!d.spec.paused) {
+    const seen: Deployment = { ...d, status: { ...d.status, conditions: conds } };
+    let next = progressConditions(seen, conds, status, current?.metadata.name, now);
+    // getReplicaFailures: the new ReplicaSet's ReplicaFailure, else an old one's, as the Deployment's
+    const failure = [...(current ? [current] : []), ...all.filter((rs) => rs.metadata.name !== current?.metadata.name)]
+      .flatMap((rs) => rs.status?.conditions ?? [])
+      .find((x) => x.type === 'ReplicaFailure');
+    if (failure) {
+      const at = failure.lastTransitionTime ?? c.timestamp();
+      next = setCondition(next, { lastTransitionTime: at, lastUpdateTime: at, message: failure.message ?? '', reason: failure.reason ?? '', status: failure.status, type: 'ReplicaFailure' });
+    } else next = removeCondition(next, 'ReplicaFailure');
+    status.conditions = next;
+    // requeueStuckDeployment, as the sync after this write would ask it
+    const checkAt = progressCheckAt({ ...d, status }, status, now);
+    if (checkAt !== undefined) c.wakeAt(checkAt);
+  }
+  if (status.conditions?.length === 0) delete status.conditions;
+  const rev = current?.metadata.annotations?.[REVISION];
   const annChanged = rev !== undefined && d.metadata.annotations?.[REVISION] !== rev;
-  const strip = (s: unknown): string => JSON.stringify(s, (k, v: unknown) => (k === 'lastUpdateTime' || k === 'lastTransitionTime' ? undefined : v));
-  if (annChanged || strip(d.status) !== strip(status)) {
+  if (annChanged || canonicalJSON(d.status ?? {}) !== canonicalJSON(status)) {
     const upd = clone(d);
     upd.status = status;
     if (rev !== undefined) upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), [REVISION]: rev };

@@ -4,7 +4,7 @@
  * rollout-kinds.ts (pkg/polymorphichelpers). Like the resource builder with ContinueOnError,
  * undo/restart/pause/resume act on every object and report the failures at the end.
  */
-import type { KObject } from '../../../sim/api/types.js';
+import type { Deployment, KObject } from '../../../sim/api/types.js';
 import { infoForKind, kindPrefix, qualifiedResource } from '../../../sim/api/registry.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
@@ -17,29 +17,64 @@ import { durationFlag } from '../duration.js';
 import { pollUntil } from '../poll.js';
 import { pausePatch, restartPatch, rollback, rolloutStatus, viewHistory } from './rollout-kinds.js';
 
+/** How long `rollout status` without --timeout waits before the simulation gives up. */
+const PATIENCE_MS = 600_000;
+
+/**
+ * When the deployment controller will next look at a rollout that shows no progress
+ * (pkg/controller/deployment/progress.go requeueStuckDeployment: the Progressing condition's
+ * lastUpdateTime + progressDeadlineSeconds, plus a second), if it will: an unbounded
+ * `rollout status` waits that long at least, so that it ends as the real one does, with
+ * `deployment "x" exceeded its progress deadline`.
+ */
+function progressCheckAt(obj: KObject | undefined): number | undefined {
+  if (obj?.kind !== 'Deployment') return undefined;
+  const d = obj as Deployment;
+  const pds = d.spec.progressDeadlineSeconds;
+  if (d.spec.paused || pds === undefined || pds === 2147483647) return undefined;
+  const cond = d.status?.conditions?.find((c) => c.type === 'Progressing');
+  if (!cond || cond.reason === 'NewReplicaSetAvailable' || cond.reason === 'ProgressDeadlineExceeded') return undefined;
+  const from = Date.parse(cond.lastUpdateTime ?? '');
+  return Number.isNaN(from) ? undefined : from + pds * 1000 + 1000;
+}
+
 /**
  * rollout_status.go: print each new status message; with --watch, wait on the simulated clock
- * (poll.ts) until done or until --timeout (0 = no timeout: the simulation gives up after ten
- * minutes, where the real command would wait on).
+ * (poll.ts) until done, until a status viewer error (`exceeded its progress deadline`), or until
+ * --timeout, which ends it with `error: timed out waiting for the condition` (client-go
+ * UntilWithoutRetry's wait.ErrWaitTimeout). Without a timeout the real command waits on; the
+ * simulation waits ten minutes, or longer while the controller has a progress check due.
  */
 function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number, timeout: number): CommandResult {
   let out = '';
   let last = '';
   let failed: string | undefined;
-  const deadline = env.cluster.now() + (timeout > 0 ? timeout : 600_000);
-  const done = pollUntil(env, deadline, () => {
+  let seen: KObject | undefined;
+  const check = (): true | undefined => {
     const obj = env.api.get<KObject>(obj0.kind, obj0.metadata.namespace, obj0.metadata.name);
+    seen = obj;
     let s;
     try {
       s = rolloutStatus(obj, revision);
     } catch (e) {
-      if (e instanceof KubectlError) return (failed = `error: ${e.message}\n`);
+      if (e instanceof KubectlError) {
+        failed = `error: ${e.message}\n`;
+        return true;
+      }
       throw e;
     }
     if (s.msg !== last) out += s.msg;
     last = s.msg;
     return s.done || !watch ? true : undefined;
-  });
+  };
+  let deadline = env.cluster.now() + (timeout > 0 ? timeout : PATIENCE_MS);
+  let done = pollUntil(env, deadline, check);
+  for (let i = 0; done === undefined && timeout <= 0 && i < 100; i++) {
+    const at = progressCheckAt(seen);
+    if (at === undefined || at <= deadline) break;
+    deadline = at;
+    done = pollUntil(env, deadline, check);
+  }
   if (failed !== undefined) return { stdout: out, stderr: failed, exitCode: 1 };
   if (done) return { stdout: out, stderr: '', exitCode: 0 };
   return { stdout: out, stderr: 'error: timed out waiting for the condition\n', exitCode: 1 };
