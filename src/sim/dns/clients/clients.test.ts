@@ -13,6 +13,7 @@ import { getent } from './getent.js';
 import { host } from './host.js';
 import { nslookupBind9 } from './nslookup-bind9.js';
 import { nslookupBusybox } from './nslookup-busybox.js';
+import { nslookupBusyboxLibc } from './nslookup-busybox-libc.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 type World = 'normal' | 'servfail' | 'timeout' | 'refused';
@@ -25,7 +26,7 @@ function input(args: string[], world: World = 'normal', ns = 'default'): ClientI
   const query: QueryFn = (ip, name, type, opts = {}) => {
     if (world === 'timeout') return 'timeout';
     if (world === 'refused') return 'refused';
-    if (ip !== '10.96.0.10') return 'timeout';
+    if (ip !== '10.96.0.10' || (opts.port ?? 53) !== 53) return 'timeout';
     const q = newQuery(random.int(65536), name, type, opts.edns);
     return server.query(q, { ip: '10.244.1.20', port: 40000 + random.int(20000), proto: 'udp' }) ?? 'timeout';
   };
@@ -210,4 +211,31 @@ describe('server given by name (dighost.c set_nameserver, busybox add_ns)', () =
     assert.match(ip.stdout, /^\d+\.\d+\.\d+\.\d+\n$/);
     assert.equal(ip.exitCode, 0);
   });
+});
+
+describe('busybox nslookup SERVER:PORT (libbb/xconnect.c str2sockaddr)', () => {
+  const cases: { name: string; run: (i: ClientInput) => ClientResult; args: string[]; want: string }[] = [
+    {
+      name: '1.36: IP:53 is the server on port 53, shown as typed',
+      run: (i) => nslookupBusybox(i),
+      args: ['kubernetes.default.svc.cluster.local', '10.96.0.10:53'],
+      want: 'Server:\t\t10.96.0.10:53\nAddress:\t10.96.0.10:53\n\nName:\tkubernetes.default.svc.cluster.local\nAddress: 10.96.0.1\n\n\n[exit 0]\n',
+    },
+    {
+      name: '1.36: another port is asked (nothing answers there)',
+      run: (i) => nslookupBusybox(i),
+      args: ['kubernetes.default.svc.cluster.local', '10.96.0.10:5353'],
+      want: ';; connection timed out; no servers could be reached\n\n[exit 1]\n',
+    },
+    { name: '1.36: a bad port spec', run: (i) => nslookupBusybox(i), args: ['web', '10.96.0.10:dns'], want: "[stderr]\nnslookup: bad port 'dns'\n[exit 1]\n" },
+    { name: '1.36: [IPv6 without ]', run: (i) => nslookupBusybox(i), args: ['web', '[fd00::10:53'], want: "[stderr]\nnslookup: bad address '[fd00::10:53'\n[exit 1]\n" },
+    {
+      name: '1.28: IP:53 works, Server shows the address without the port',
+      run: (i) => nslookupBusyboxLibc(i),
+      args: ['kubernetes.default.svc.cluster.local', '10.96.0.10:53'],
+      want: 'Server:    10.96.0.10\nAddress 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local\n\nName:      kubernetes.default.svc.cluster.local\nAddress 1: 10.96.0.1 kubernetes.default.svc.cluster.local\n[exit 0]\n',
+    },
+    { name: '1.28: a bad port spec', run: (i) => nslookupBusyboxLibc(i), args: ['web', '10.96.0.10:99999'], want: "[stderr]\nnslookup: bad port '99999'\n[exit 1]\n" },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(render(tc.run(input(tc.args))), tc.want));
 });
