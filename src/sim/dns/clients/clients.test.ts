@@ -239,3 +239,43 @@ describe('busybox nslookup SERVER:PORT (libbb/xconnect.c str2sockaddr)', () => {
   ];
   for (const tc of cases) it(tc.name, () => assert.equal(render(tc.run(input(tc.args))), tc.want));
 });
+
+describe('dig option parsing (dig.c parse_args / dash_option)', () => {
+  const cases: { name: string; args: string[]; world?: World; want: string }[] = [
+    { name: '-p takes the next word', args: ['-p', '53', '@10.96.0.10', 'kubernetes.default.svc.cluster.local', '+short'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '-p value glued on', args: ['-p53', '+short', 'kubernetes.default.svc.cluster.local'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '-p to a port nothing answers', args: ['+short', '-p', '5353', 'kubernetes.default.svc.cluster.local'], want: `${';; communications error to 10.96.0.10#5353: timed out\n'.repeat(3)};; no servers could be reached\n[exit 9]\n` },
+    { name: '-t A NAME', args: ['-t', 'A', '+short', 'kubernetes.default.svc.cluster.local'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '-tSRV glued', args: ['+short', '-tSRV', '_http._tcp.web.default.svc.cluster.local'], want: '0 100 80 web.default.svc.cluster.local.\n[exit 0]\n' },
+    // real dig then also looks up `MX.` (A, NXDOMAIN: nothing under +short)
+    { name: 'after -t a bare type word is a name, not the type', args: ['+short', '-t', 'A', 'kubernetes.default.svc.cluster.local', 'MX'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '-q NAME', args: ['+short', '-q', 'web.default.svc.cluster.local'], want: '10.96.120.5\n[exit 0]\n' },
+    { name: 'bare IN and A are class and type', args: ['+short', 'web.default.svc.cluster.local', 'IN', 'A'], want: '10.96.120.5\n[exit 0]\n' },
+    { name: '-c closes type/class words too', args: ['+short', '-c', 'IN', 'web.default.svc.cluster.local', 'MX'], want: '10.96.120.5\n[exit 0]\n' },
+    { name: '-4 combined with -t', args: ['+short', '-4tA', 'web.default.svc.cluster.local'], want: '10.96.120.5\n[exit 0]\n' },
+    { name: '-x IP asks PTR', args: ['+short', '-x', '10.96.0.1'], want: 'kubernetes.default.svc.cluster.local.\n[exit 0]\n' },
+    { name: '-x bad address', args: ['-x', 'nope'], want: '[stderr]\nInvalid IP address nope\n[exit 1]\n' },
+    { name: '-t unknown type warns and goes on', args: ['+short', '-t', 'BOGUS', 'web.default.svc.cluster.local'], want: '10.96.120.5\n[stderr]\n;; Warning, ignoring invalid type BOGUS\n[exit 0]\n' },
+    { name: 'bad port', args: ['-p', 'dns', 'web'], want: "invalid port number 'dns': bad number\n[stderr]\ndig: Couldn't parse port number\n[exit 10]\n" },
+    { name: 'port out of range', args: ['-p', '70000', 'web'], want: "invalid port number '70000': out of range\n[stderr]\ndig: Couldn't parse port number\n[exit 10]\n" },
+    {
+      name: '-p with nothing after it',
+      args: ['web', '-p'],
+      want: '[stderr]\nInvalid option: -p\nUsage:  dig [@global-server] [domain] [q-type] [q-class] {q-opt}\n            {global-d-opt} host [@local-server] {local-d-opt}\n            [ host [@local-server] {local-d-opt} [...]]\n\nUse "dig -h" (or "dig -h | more") for complete list of options\n[exit 1]\n',
+    },
+    { name: 'unknown dash option', args: ['-z', 'web'], want: '[stderr]\nInvalid option: -z\nUsage:  dig [@global-server] [domain] [q-type] [q-class] {q-opt}\n            {global-d-opt} host [@local-server] {local-d-opt}\n            [ host [@local-server] {local-d-opt} [...]]\n\nUse "dig -h" (or "dig -h | more") for complete list of options\n[exit 1]\n' },
+    { name: '-v', args: ['-v'], want: '[stderr]\nDiG 9.18.49-1~deb12u3-Debian\n[exit 0]\n' },
+    { name: '+search: short name through the search list', args: ['+short', '+search', 'kubernetes'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '+search +ndots=1: a dotted name is tried as is first (NXDOMAIN), then searched', args: ['+short', '+search', '+ndots=1', 'kubernetes.default'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '+nosearch: no search list', args: ['+short', 'kubernetes'], want: '[exit 0]\n' },
+    { name: '+time=2 +tries=1', args: ['+short', '+time=2', '+tries=1', 'web'], world: 'timeout', want: ';; communications error to 10.96.0.10#53: timed out\n;; no servers could be reached\n[exit 9]\n' },
+    { name: '+tcp timeout: one connect failure per try', args: ['+tcp', '+tries=2', 'web'], world: 'timeout', want: `${';; Connection to 10.96.0.10#53(10.96.0.10) for web failed: timed out.\n'.repeat(2)};; no servers could be reached\n[exit 9]\n` },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(render(dig(input(tc.args, tc.world))), tc.want));
+  it('-p shows in SERVER and +time sets the wait', () => {
+    const out = dig(input(['-p', '53', 'web.default.svc.cluster.local'])).stdout;
+    assert.match(out, /\n;; SERVER: 10\.96\.0\.10#53\(10\.96\.0\.10\) \(UDP\)\n/);
+    assert.equal(dig(input(['+time=2', '+tries=2', 'web'], 'timeout')).elapsedMs, 4000);
+    assert.equal(dig(input(['+tcp', '+tries=1', 'web'], 'timeout')).elapsedMs, 10000);
+  });
+});
