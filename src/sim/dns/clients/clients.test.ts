@@ -279,3 +279,34 @@ describe('dig option parsing (dig.c parse_args / dash_option)', () => {
     assert.equal(dig(input(['+tcp', '+tries=1', 'web'], 'timeout')).elapsedMs, 10000);
   });
 });
+
+describe('getent ahosts* (glibc nss/getent.c ahosts_keys_int)', () => {
+  const cases: { name: string; args: string[]; hosts?: string; world?: World; want: string }[] = [
+    {
+      name: 'ahosts: one address, three socket types, canonical name on the first line only',
+      args: ['ahosts', 'kubernetes'],
+      want: '10.96.0.1       STREAM kubernetes.default.svc.cluster.local\n10.96.0.1       DGRAM  \n10.96.0.1       RAW    \n[exit 0]\n',
+    },
+    {
+      name: 'ahosts: headless, every address',
+      args: ['ahosts', 'db.prod'],
+      want: '10.244.1.5      STREAM db.prod.svc.cluster.local\n10.244.1.5      DGRAM  \n10.244.1.5      RAW    \n10.244.2.7      STREAM \n10.244.2.7      DGRAM  \n10.244.2.7      RAW    \n[exit 0]\n',
+    },
+    {
+      name: 'ahosts: CNAME target is the canonical name, IPv4 before IPv6',
+      args: ['ahosts', 'ext'],
+      want: '93.184.215.14   STREAM example.com\n93.184.215.14   DGRAM  \n93.184.215.14   RAW    \n2606:2800:21f:cb07:6820:80da:af6b:8b2c STREAM \n2606:2800:21f:cb07:6820:80da:af6b:8b2c DGRAM  \n2606:2800:21f:cb07:6820:80da:af6b:8b2c RAW    \n[exit 0]\n',
+    },
+    { name: 'ahostsv4: A only', args: ['ahostsv4', 'ext'], want: '93.184.215.14   STREAM example.com\n93.184.215.14   DGRAM  \n93.184.215.14   RAW    \n[exit 0]\n' },
+    {
+      name: 'ahostsv6: no AAAA → IPv4-mapped (AI_V4MAPPED)',
+      args: ['ahostsv6', 'web'],
+      want: '::ffff:10.96.120.5 STREAM web.default.svc.cluster.local\n::ffff:10.96.120.5 DGRAM  \n::ffff:10.96.120.5 RAW    \n[exit 0]\n',
+    },
+    { name: 'an IPv4 literal is its own canonical name', args: ['ahosts', '10.96.0.1'], want: '10.96.0.1       STREAM 10.96.0.1\n10.96.0.1       DGRAM  \n10.96.0.1       RAW    \n[exit 0]\n' },
+    { name: '/etc/hosts first', args: ['ahostsv4', 'myself'], hosts: '127.0.0.1\tlocalhost\n10.244.1.20\tmyself.example myself\n', want: '10.244.1.20     STREAM myself.example\n10.244.1.20     DGRAM  \n10.244.1.20     RAW    \n[exit 0]\n' },
+    { name: 'not found: exit 2, nothing printed; other keys still print', args: ['ahosts', 'nosuch', 'web'], want: '10.96.120.5     STREAM web.default.svc.cluster.local\n10.96.120.5     DGRAM  \n10.96.120.5     RAW    \n[exit 2]\n' },
+    { name: 'DNS down', args: ['ahosts', 'web'], world: 'timeout', want: '[exit 2]\n' },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(render(getent({ ...input(tc.args, tc.world), hosts: tc.hosts ?? '' })), tc.want));
+});
