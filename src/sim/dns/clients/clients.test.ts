@@ -310,3 +310,80 @@ describe('getent ahosts* (glibc nss/getent.c ahosts_keys_int)', () => {
   ];
   for (const tc of cases) it(tc.name, () => assert.equal(render(getent({ ...input(tc.args, tc.world), hosts: tc.hosts ?? '' })), tc.want));
 });
+
+describe('host options (host.c optstring 46aAc:dilnm:p:rst:vVwCDN:R:TUW:, lib/isc/commandline.c)', () => {
+  const USAGE_HEAD = 'Usage: host [-aCdilrTvVw] [-c class] [-N ndots] [-t type] [-W time]\n';
+  const cases: { name: string; args: string[]; world?: World; want: string }[] = [
+    { name: '-W N takes its value', args: ['-W', '2', 'kubernetes'], want: 'kubernetes.default.svc.cluster.local has address 10.96.0.1\n[exit 0]\n' },
+    { name: '-W2 glued', args: ['-W2', 'kubernetes'], want: 'kubernetes.default.svc.cluster.local has address 10.96.0.1\n[exit 0]\n' },
+    { name: '-c IN: no default AAAA/MX lookups', args: ['-c', 'IN', 'ext'], want: 'ext.default.svc.cluster.local is an alias for example.com.\nexample.com has address 93.184.215.14\n[exit 0]\n' },
+    { name: '-c IN on a name without A', args: ['-c', 'IN', 'cluster.local.'], want: 'cluster.local has no A record\n[exit 0]\n' },
+    { name: '-N 1: a dotted name is tried as is first', args: ['-N', '1', 'kubernetes.default'], want: 'kubernetes.default.svc.cluster.local has address 10.96.0.1\n[exit 0]\n' },
+    { name: '-R 0 -m record -p 53 grouped with -s', args: ['-sR', '0', '-m', 'record', '-p', '53', 'web'], want: 'web.default.svc.cluster.local has address 10.96.120.5\n[exit 0]\n' },
+    { name: '-p to a port nothing answers', args: ['-p', '5353', 'web'], want: ';; communications error to 10.96.0.10#5353: timed out\n;; communications error to 10.96.0.10#5353: timed out\n;; no servers could be reached\n[exit 1]\n' },
+    { name: '-R 2: three tries', args: ['-R', '2', 'web'], world: 'timeout', want: `${';; communications error to 10.96.0.10#53: timed out\n'.repeat(3)};; no servers could be reached\n[exit 1]\n` },
+    { name: 'options stop at the first non-option: the next word is the server', args: ['web.default.svc.cluster.local', '10.96.0.10', '-v'], want: 'Using domain server:\nName: 10.96.0.10\nAddress: 10.96.0.10#53\nAliases: \n\nweb.default.svc.cluster.local has address 10.96.120.5\n[exit 0]\n' },
+    { name: 'bad type: fatal, exit 2', args: ['-t', 'BOGUS', 'web'], want: '[stderr]\nhost: invalid type: BOGUS\n\n[exit 2]\n' },
+    { name: 'bad class: fatal, exit 2', args: ['-c', 'XX', 'web'], want: '[stderr]\nhost: invalid class: XX\n\n[exit 2]\n' },
+    { name: '-V', args: ['-V'], want: '[stderr]\nhost 9.18.49-1~deb12u3-Debian\n[exit 0]\n' },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(render(host(input(tc.args, tc.world))), tc.want));
+  it('unknown option and missing value print the usage', () => {
+    const r = host(input(['-z', 'web']));
+    assert.ok(r.stderr.startsWith(`host: illegal option -- z\n${USAGE_HEAD}`), r.stderr);
+    assert.ok(r.stderr.endsWith('       -6 use IPv6 query transport only\n'));
+    assert.equal(r.exitCode, 1);
+    const m = host(input(['-W']));
+    assert.ok(m.stderr.startsWith(`host: option requires an argument -- W\n${USAGE_HEAD}`), m.stderr);
+  });
+  it('-W sets the wait per try', () => {
+    assert.equal(host(input(['-W', '3', 'web'], 'timeout')).elapsedMs, 6000);
+    assert.equal(host(input(['web'], 'timeout')).elapsedMs, 10000);
+  });
+});
+
+describe('host -v / -d / -a (host.c printmessage long form)', () => {
+  const ids = (s: string): string => s.replace(/id: \d+/g, 'id: ID');
+  const cases: { name: string; args: string[]; want: string }[] = [
+    {
+      name: '-v: each name tried, then header, sections and Received for A, AAAA and MX',
+      args: ['-v', 'web'],
+      want:
+        'Trying "web.default.svc.cluster.local"\n' +
+        ';; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: ID\n;; flags: qr aa rd; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 0\n\n' +
+        ';; QUESTION SECTION:\n;web.default.svc.cluster.local.\tIN\tA\n\n;; ANSWER SECTION:\nweb.default.svc.cluster.local. 30 IN\tA\t10.96.120.5\n\n' +
+        'Received 92 bytes from 10.96.0.10#53 in 0 ms\n' +
+        'Trying "web.default.svc.cluster.local"\n' +
+        ';; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: ID\n;; flags: qr aa rd; QUERY: 1, ANSWER: 0, AUTHORITY: 1, ADDITIONAL: 0\n\n' +
+        ';; QUESTION SECTION:\n;web.default.svc.cluster.local.\tIN\tAAAA\n\n;; AUTHORITY SECTION:\ncluster.local.\t\t30\tIN\tSOA\tns.dns.cluster.local. hostmaster.cluster.local. 1718000000 7200 1800 86400 30\n\n' +
+        'Received 140 bytes from 10.96.0.10#53 in 0 ms\n' +
+        'Trying "web.default.svc.cluster.local"\n' +
+        ';; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: ID\n;; flags: qr aa rd; QUERY: 1, ANSWER: 0, AUTHORITY: 1, ADDITIONAL: 0\n\n' +
+        ';; QUESTION SECTION:\n;web.default.svc.cluster.local.\tIN\tMX\n\n;; AUTHORITY SECTION:\ncluster.local.\t\t30\tIN\tSOA\tns.dns.cluster.local. hostmaster.cluster.local. 1718000000 7200 1800 86400 30\n\n' +
+        'Received 140 bytes from 10.96.0.10#53 in 0 ms\n[exit 0]\n',
+    },
+    {
+      name: '-d -t A: one lookup; intermediate NXDOMAINs only show as Trying',
+      args: ['-d', '-t', 'A', 'kubernetes.default'],
+      want:
+        'Trying "kubernetes.default.default.svc.cluster.local"\nTrying "kubernetes.default.svc.cluster.local"\n' +
+        ';; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: ID\n;; flags: qr aa rd; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 0\n\n' +
+        ';; QUESTION SECTION:\n;kubernetes.default.svc.cluster.local. IN A\n\n;; ANSWER SECTION:\nkubernetes.default.svc.cluster.local. 30 IN A\t10.96.0.1\n\n' +
+        'Received 106 bytes from 10.96.0.10#53 in 0 ms\n[exit 0]\n',
+    },
+    {
+      name: '-v NXDOMAIN after the search list: not-found line, then Received',
+      args: ['-v', 'nosuch'],
+      want:
+        'Trying "nosuch.default.svc.cluster.local"\nTrying "nosuch.svc.cluster.local"\nTrying "nosuch.cluster.local"\nTrying "nosuch"\n' +
+        'Host nosuch not found: 3(NXDOMAIN)\nReceived 99 bytes from 10.96.0.10#53 in 0 ms\n[exit 1]\n',
+    },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(ids(render(host(input(tc.args)))), tc.want));
+  it('-a asks ANY in the long form', () => {
+    const out = host(input(['-a', 'web.default.svc.cluster.local.'])).stdout;
+    assert.ok(out.startsWith('Trying "web.default.svc.cluster.local"\n;; ->>HEADER<<- opcode: QUERY, status: '), out);
+    assert.match(out, /\n;; QUESTION SECTION:\n;web\.default\.svc\.cluster\.local\.\tIN\tANY\n/);
+    assert.match(out, /\nReceived \d+ bytes from 10\.96\.0\.10#53 in 0 ms\n$/);
+  });
+});
