@@ -13,6 +13,7 @@ import { getent } from './getent.js';
 import { host } from './host.js';
 import { nslookupBind9 } from './nslookup-bind9.js';
 import { nslookupBusybox } from './nslookup-busybox.js';
+import { nslookupBusyboxLibc } from './nslookup-busybox-libc.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 type World = 'normal' | 'servfail' | 'timeout' | 'refused';
@@ -25,7 +26,7 @@ function input(args: string[], world: World = 'normal', ns = 'default'): ClientI
   const query: QueryFn = (ip, name, type, opts = {}) => {
     if (world === 'timeout') return 'timeout';
     if (world === 'refused') return 'refused';
-    if (ip !== '10.96.0.10') return 'timeout';
+    if (ip !== '10.96.0.10' || (opts.port ?? 53) !== 53) return 'timeout';
     const q = newQuery(random.int(65536), name, type, opts.edns);
     return server.query(q, { ip: '10.244.1.20', port: 40000 + random.int(20000), proto: 'udp' }) ?? 'timeout';
   };
@@ -209,5 +210,180 @@ describe('server given by name (dighost.c set_nameserver, busybox add_ns)', () =
     const ip = dig({ ...input(['+short', '@10.96.0.10', 'web.default.svc.cluster.local']), ...failing });
     assert.match(ip.stdout, /^\d+\.\d+\.\d+\.\d+\n$/);
     assert.equal(ip.exitCode, 0);
+  });
+});
+
+describe('busybox nslookup SERVER:PORT (libbb/xconnect.c str2sockaddr)', () => {
+  const cases: { name: string; run: (i: ClientInput) => ClientResult; args: string[]; want: string }[] = [
+    {
+      name: '1.36: IP:53 is the server on port 53, shown as typed',
+      run: (i) => nslookupBusybox(i),
+      args: ['kubernetes.default.svc.cluster.local', '10.96.0.10:53'],
+      want: 'Server:\t\t10.96.0.10:53\nAddress:\t10.96.0.10:53\n\nName:\tkubernetes.default.svc.cluster.local\nAddress: 10.96.0.1\n\n\n[exit 0]\n',
+    },
+    {
+      name: '1.36: another port is asked (nothing answers there)',
+      run: (i) => nslookupBusybox(i),
+      args: ['kubernetes.default.svc.cluster.local', '10.96.0.10:5353'],
+      want: ';; connection timed out; no servers could be reached\n\n[exit 1]\n',
+    },
+    { name: '1.36: a bad port spec', run: (i) => nslookupBusybox(i), args: ['web', '10.96.0.10:dns'], want: "[stderr]\nnslookup: bad port 'dns'\n[exit 1]\n" },
+    { name: '1.36: [IPv6 without ]', run: (i) => nslookupBusybox(i), args: ['web', '[fd00::10:53'], want: "[stderr]\nnslookup: bad address '[fd00::10:53'\n[exit 1]\n" },
+    {
+      name: '1.28: IP:53 works, Server shows the address without the port',
+      run: (i) => nslookupBusyboxLibc(i),
+      args: ['kubernetes.default.svc.cluster.local', '10.96.0.10:53'],
+      want: 'Server:    10.96.0.10\nAddress 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local\n\nName:      kubernetes.default.svc.cluster.local\nAddress 1: 10.96.0.1 kubernetes.default.svc.cluster.local\n[exit 0]\n',
+    },
+    { name: '1.28: a bad port spec', run: (i) => nslookupBusyboxLibc(i), args: ['web', '10.96.0.10:99999'], want: "[stderr]\nnslookup: bad port '99999'\n[exit 1]\n" },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(render(tc.run(input(tc.args))), tc.want));
+});
+
+describe('dig option parsing (dig.c parse_args / dash_option)', () => {
+  const cases: { name: string; args: string[]; world?: World; want: string }[] = [
+    { name: '-p takes the next word', args: ['-p', '53', '@10.96.0.10', 'kubernetes.default.svc.cluster.local', '+short'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '-p value glued on', args: ['-p53', '+short', 'kubernetes.default.svc.cluster.local'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '-p to a port nothing answers', args: ['+short', '-p', '5353', 'kubernetes.default.svc.cluster.local'], want: `${';; communications error to 10.96.0.10#5353: timed out\n'.repeat(3)};; no servers could be reached\n[exit 9]\n` },
+    { name: '-t A NAME', args: ['-t', 'A', '+short', 'kubernetes.default.svc.cluster.local'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '-tSRV glued', args: ['+short', '-tSRV', '_http._tcp.web.default.svc.cluster.local'], want: '0 100 80 web.default.svc.cluster.local.\n[exit 0]\n' },
+    // real dig then also looks up `MX.` (A, NXDOMAIN: nothing under +short)
+    { name: 'after -t a bare type word is a name, not the type', args: ['+short', '-t', 'A', 'kubernetes.default.svc.cluster.local', 'MX'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '-q NAME', args: ['+short', '-q', 'web.default.svc.cluster.local'], want: '10.96.120.5\n[exit 0]\n' },
+    { name: 'bare IN and A are class and type', args: ['+short', 'web.default.svc.cluster.local', 'IN', 'A'], want: '10.96.120.5\n[exit 0]\n' },
+    { name: '-c closes type/class words too', args: ['+short', '-c', 'IN', 'web.default.svc.cluster.local', 'MX'], want: '10.96.120.5\n[exit 0]\n' },
+    { name: '-4 combined with -t', args: ['+short', '-4tA', 'web.default.svc.cluster.local'], want: '10.96.120.5\n[exit 0]\n' },
+    { name: '-x IP asks PTR', args: ['+short', '-x', '10.96.0.1'], want: 'kubernetes.default.svc.cluster.local.\n[exit 0]\n' },
+    { name: '-x bad address', args: ['-x', 'nope'], want: '[stderr]\nInvalid IP address nope\n[exit 1]\n' },
+    { name: '-t unknown type warns and goes on', args: ['+short', '-t', 'BOGUS', 'web.default.svc.cluster.local'], want: '10.96.120.5\n[stderr]\n;; Warning, ignoring invalid type BOGUS\n[exit 0]\n' },
+    { name: 'bad port', args: ['-p', 'dns', 'web'], want: "invalid port number 'dns': bad number\n[stderr]\ndig: Couldn't parse port number\n[exit 10]\n" },
+    { name: 'port out of range', args: ['-p', '70000', 'web'], want: "invalid port number '70000': out of range\n[stderr]\ndig: Couldn't parse port number\n[exit 10]\n" },
+    {
+      name: '-p with nothing after it',
+      args: ['web', '-p'],
+      want: '[stderr]\nInvalid option: -p\nUsage:  dig [@global-server] [domain] [q-type] [q-class] {q-opt}\n            {global-d-opt} host [@local-server] {local-d-opt}\n            [ host [@local-server] {local-d-opt} [...]]\n\nUse "dig -h" (or "dig -h | more") for complete list of options\n[exit 1]\n',
+    },
+    { name: 'unknown dash option', args: ['-z', 'web'], want: '[stderr]\nInvalid option: -z\nUsage:  dig [@global-server] [domain] [q-type] [q-class] {q-opt}\n            {global-d-opt} host [@local-server] {local-d-opt}\n            [ host [@local-server] {local-d-opt} [...]]\n\nUse "dig -h" (or "dig -h | more") for complete list of options\n[exit 1]\n' },
+    { name: '-v', args: ['-v'], want: '[stderr]\nDiG 9.18.49-1~deb12u3-Debian\n[exit 0]\n' },
+    { name: '+search: short name through the search list', args: ['+short', '+search', 'kubernetes'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '+search +ndots=1: a dotted name is tried as is first (NXDOMAIN), then searched', args: ['+short', '+search', '+ndots=1', 'kubernetes.default'], want: '10.96.0.1\n[exit 0]\n' },
+    { name: '+nosearch: no search list', args: ['+short', 'kubernetes'], want: '[exit 0]\n' },
+    { name: '+time=2 +tries=1', args: ['+short', '+time=2', '+tries=1', 'web'], world: 'timeout', want: ';; communications error to 10.96.0.10#53: timed out\n;; no servers could be reached\n[exit 9]\n' },
+    { name: '+tcp timeout: one connect failure per try', args: ['+tcp', '+tries=2', 'web'], world: 'timeout', want: `${';; Connection to 10.96.0.10#53(10.96.0.10) for web failed: timed out.\n'.repeat(2)};; no servers could be reached\n[exit 9]\n` },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(render(dig(input(tc.args, tc.world))), tc.want));
+  it('-p shows in SERVER and +time sets the wait', () => {
+    const out = dig(input(['-p', '53', 'web.default.svc.cluster.local'])).stdout;
+    assert.match(out, /\n;; SERVER: 10\.96\.0\.10#53\(10\.96\.0\.10\) \(UDP\)\n/);
+    assert.equal(dig(input(['+time=2', '+tries=2', 'web'], 'timeout')).elapsedMs, 4000);
+    assert.equal(dig(input(['+tcp', '+tries=1', 'web'], 'timeout')).elapsedMs, 10000);
+  });
+});
+
+describe('getent ahosts* (glibc nss/getent.c ahosts_keys_int)', () => {
+  const cases: { name: string; args: string[]; hosts?: string; world?: World; want: string }[] = [
+    {
+      name: 'ahosts: one address, three socket types, canonical name on the first line only',
+      args: ['ahosts', 'kubernetes'],
+      want: '10.96.0.1       STREAM kubernetes.default.svc.cluster.local\n10.96.0.1       DGRAM  \n10.96.0.1       RAW    \n[exit 0]\n',
+    },
+    {
+      name: 'ahosts: headless, every address',
+      args: ['ahosts', 'db.prod'],
+      want: '10.244.1.5      STREAM db.prod.svc.cluster.local\n10.244.1.5      DGRAM  \n10.244.1.5      RAW    \n10.244.2.7      STREAM \n10.244.2.7      DGRAM  \n10.244.2.7      RAW    \n[exit 0]\n',
+    },
+    {
+      name: 'ahosts: CNAME target is the canonical name, IPv4 before IPv6',
+      args: ['ahosts', 'ext'],
+      want: '93.184.215.14   STREAM example.com\n93.184.215.14   DGRAM  \n93.184.215.14   RAW    \n2606:2800:21f:cb07:6820:80da:af6b:8b2c STREAM \n2606:2800:21f:cb07:6820:80da:af6b:8b2c DGRAM  \n2606:2800:21f:cb07:6820:80da:af6b:8b2c RAW    \n[exit 0]\n',
+    },
+    { name: 'ahostsv4: A only', args: ['ahostsv4', 'ext'], want: '93.184.215.14   STREAM example.com\n93.184.215.14   DGRAM  \n93.184.215.14   RAW    \n[exit 0]\n' },
+    {
+      name: 'ahostsv6: no AAAA → IPv4-mapped (AI_V4MAPPED)',
+      args: ['ahostsv6', 'web'],
+      want: '::ffff:10.96.120.5 STREAM web.default.svc.cluster.local\n::ffff:10.96.120.5 DGRAM  \n::ffff:10.96.120.5 RAW    \n[exit 0]\n',
+    },
+    { name: 'an IPv4 literal is its own canonical name', args: ['ahosts', '10.96.0.1'], want: '10.96.0.1       STREAM 10.96.0.1\n10.96.0.1       DGRAM  \n10.96.0.1       RAW    \n[exit 0]\n' },
+    { name: '/etc/hosts first', args: ['ahostsv4', 'myself'], hosts: '127.0.0.1\tlocalhost\n10.244.1.20\tmyself.example myself\n', want: '10.244.1.20     STREAM myself.example\n10.244.1.20     DGRAM  \n10.244.1.20     RAW    \n[exit 0]\n' },
+    { name: 'not found: exit 2, nothing printed; other keys still print', args: ['ahosts', 'nosuch', 'web'], want: '10.96.120.5     STREAM web.default.svc.cluster.local\n10.96.120.5     DGRAM  \n10.96.120.5     RAW    \n[exit 2]\n' },
+    { name: 'DNS down', args: ['ahosts', 'web'], world: 'timeout', want: '[exit 2]\n' },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(render(getent({ ...input(tc.args, tc.world), hosts: tc.hosts ?? '' })), tc.want));
+});
+
+describe('host options (host.c optstring 46aAc:dilnm:p:rst:vVwCDN:R:TUW:, lib/isc/commandline.c)', () => {
+  const USAGE_HEAD = 'Usage: host [-aCdilrTvVw] [-c class] [-N ndots] [-t type] [-W time]\n';
+  const cases: { name: string; args: string[]; world?: World; want: string }[] = [
+    { name: '-W N takes its value', args: ['-W', '2', 'kubernetes'], want: 'kubernetes.default.svc.cluster.local has address 10.96.0.1\n[exit 0]\n' },
+    { name: '-W2 glued', args: ['-W2', 'kubernetes'], want: 'kubernetes.default.svc.cluster.local has address 10.96.0.1\n[exit 0]\n' },
+    { name: '-c IN: no default AAAA/MX lookups', args: ['-c', 'IN', 'ext'], want: 'ext.default.svc.cluster.local is an alias for example.com.\nexample.com has address 93.184.215.14\n[exit 0]\n' },
+    { name: '-c IN on a name without A', args: ['-c', 'IN', 'cluster.local.'], want: 'cluster.local has no A record\n[exit 0]\n' },
+    { name: '-N 1: a dotted name is tried as is first', args: ['-N', '1', 'kubernetes.default'], want: 'kubernetes.default.svc.cluster.local has address 10.96.0.1\n[exit 0]\n' },
+    { name: '-R 0 -m record -p 53 grouped with -s', args: ['-sR', '0', '-m', 'record', '-p', '53', 'web'], want: 'web.default.svc.cluster.local has address 10.96.120.5\n[exit 0]\n' },
+    { name: '-p to a port nothing answers', args: ['-p', '5353', 'web'], want: ';; communications error to 10.96.0.10#5353: timed out\n;; communications error to 10.96.0.10#5353: timed out\n;; no servers could be reached\n[exit 1]\n' },
+    { name: '-R 2: three tries', args: ['-R', '2', 'web'], world: 'timeout', want: `${';; communications error to 10.96.0.10#53: timed out\n'.repeat(3)};; no servers could be reached\n[exit 1]\n` },
+    { name: 'options stop at the first non-option: the next word is the server', args: ['web.default.svc.cluster.local', '10.96.0.10', '-v'], want: 'Using domain server:\nName: 10.96.0.10\nAddress: 10.96.0.10#53\nAliases: \n\nweb.default.svc.cluster.local has address 10.96.120.5\n[exit 0]\n' },
+    { name: 'bad type: fatal, exit 2', args: ['-t', 'BOGUS', 'web'], want: '[stderr]\nhost: invalid type: BOGUS\n\n[exit 2]\n' },
+    { name: 'bad class: fatal, exit 2', args: ['-c', 'XX', 'web'], want: '[stderr]\nhost: invalid class: XX\n\n[exit 2]\n' },
+    { name: '-V', args: ['-V'], want: '[stderr]\nhost 9.18.49-1~deb12u3-Debian\n[exit 0]\n' },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(render(host(input(tc.args, tc.world))), tc.want));
+  it('unknown option and missing value print the usage', () => {
+    const r = host(input(['-z', 'web']));
+    assert.ok(r.stderr.startsWith(`host: illegal option -- z\n${USAGE_HEAD}`), r.stderr);
+    assert.ok(r.stderr.endsWith('       -6 use IPv6 query transport only\n'));
+    assert.equal(r.exitCode, 1);
+    const m = host(input(['-W']));
+    assert.ok(m.stderr.startsWith(`host: option requires an argument -- W\n${USAGE_HEAD}`), m.stderr);
+  });
+  it('-W sets the wait per try', () => {
+    assert.equal(host(input(['-W', '3', 'web'], 'timeout')).elapsedMs, 6000);
+    assert.equal(host(input(['web'], 'timeout')).elapsedMs, 10000);
+  });
+});
+
+describe('host -v / -d / -a (host.c printmessage long form)', () => {
+  const ids = (s: string): string => s.replace(/id: \d+/g, 'id: ID');
+  const cases: { name: string; args: string[]; want: string }[] = [
+    {
+      name: '-v: each name tried, then header, sections and Received for A, AAAA and MX',
+      args: ['-v', 'web'],
+      want:
+        'Trying "web.default.svc.cluster.local"\n' +
+        ';; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: ID\n;; flags: qr aa rd; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 0\n\n' +
+        ';; QUESTION SECTION:\n;web.default.svc.cluster.local.\tIN\tA\n\n;; ANSWER SECTION:\nweb.default.svc.cluster.local. 30 IN\tA\t10.96.120.5\n\n' +
+        'Received 92 bytes from 10.96.0.10#53 in 0 ms\n' +
+        'Trying "web.default.svc.cluster.local"\n' +
+        ';; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: ID\n;; flags: qr aa rd; QUERY: 1, ANSWER: 0, AUTHORITY: 1, ADDITIONAL: 0\n\n' +
+        ';; QUESTION SECTION:\n;web.default.svc.cluster.local.\tIN\tAAAA\n\n;; AUTHORITY SECTION:\ncluster.local.\t\t30\tIN\tSOA\tns.dns.cluster.local. hostmaster.cluster.local. 1718000000 7200 1800 86400 30\n\n' +
+        'Received 140 bytes from 10.96.0.10#53 in 0 ms\n' +
+        'Trying "web.default.svc.cluster.local"\n' +
+        ';; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: ID\n;; flags: qr aa rd; QUERY: 1, ANSWER: 0, AUTHORITY: 1, ADDITIONAL: 0\n\n' +
+        ';; QUESTION SECTION:\n;web.default.svc.cluster.local.\tIN\tMX\n\n;; AUTHORITY SECTION:\ncluster.local.\t\t30\tIN\tSOA\tns.dns.cluster.local. hostmaster.cluster.local. 1718000000 7200 1800 86400 30\n\n' +
+        'Received 140 bytes from 10.96.0.10#53 in 0 ms\n[exit 0]\n',
+    },
+    {
+      name: '-d -t A: one lookup; intermediate NXDOMAINs only show as Trying',
+      args: ['-d', '-t', 'A', 'kubernetes.default'],
+      want:
+        'Trying "kubernetes.default.default.svc.cluster.local"\nTrying "kubernetes.default.svc.cluster.local"\n' +
+        ';; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: ID\n;; flags: qr aa rd; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 0\n\n' +
+        ';; QUESTION SECTION:\n;kubernetes.default.svc.cluster.local. IN A\n\n;; ANSWER SECTION:\nkubernetes.default.svc.cluster.local. 30 IN A\t10.96.0.1\n\n' +
+        'Received 106 bytes from 10.96.0.10#53 in 0 ms\n[exit 0]\n',
+    },
+    {
+      name: '-v NXDOMAIN after the search list: not-found line, then Received',
+      args: ['-v', 'nosuch'],
+      want:
+        'Trying "nosuch.default.svc.cluster.local"\nTrying "nosuch.svc.cluster.local"\nTrying "nosuch.cluster.local"\nTrying "nosuch"\n' +
+        'Host nosuch not found: 3(NXDOMAIN)\nReceived 99 bytes from 10.96.0.10#53 in 0 ms\n[exit 1]\n',
+    },
+  ];
+  for (const tc of cases) it(tc.name, () => assert.equal(ids(render(host(input(tc.args)))), tc.want));
+  it('-a asks ANY in the long form', () => {
+    const out = host(input(['-a', 'web.default.svc.cluster.local.'])).stdout;
+    assert.ok(out.startsWith('Trying "web.default.svc.cluster.local"\n;; ->>HEADER<<- opcode: QUERY, status: '), out);
+    assert.match(out, /\n;; QUESTION SECTION:\n;web\.default\.svc\.cluster\.local\.\tIN\tANY\n/);
+    assert.match(out, /\nReceived \d+ bytes from 10\.96\.0\.10#53 in 0 ms\n$/);
   });
 });

@@ -8,7 +8,10 @@
  * libbb/xconnect.c xmalloc_sockaddr2hostonly_noport; no name → the IP alone). A failed lookup
  * prints `nslookup: can't resolve 'HOST'` to stderr and exits 1, after the Server block.
  * getaddrinfo is the image's libc: uClibc-ng in the default build (stub/uclibc.ts), glibc or musl in
- * the -glibc / -musl tags; /etc/hosts comes first in all three.
+ * the -glibc / -musl tags; /etc/hosts comes first in all three. `SERVER:PORT` works here too
+ * (set_default_dns → xhost2sockaddr(server, 53) splits the port off, libbb/xconnect.c
+ * str2sockaddr, and the port lands in _res.nsaddr_list[0]); server_print shows the address
+ * without it (xmalloc_sockaddr2dotted_noport).
  */
 import { isIP, reverseName, unfqdn, type QType } from '../message.js';
 import { parseResolvConf, resolverOptions, type ResolvConf } from '../resolv-conf.js';
@@ -16,7 +19,7 @@ import { glibcResolve, type StubOutcome } from '../stub/glibc.js';
 import { muslResolve } from '../stub/musl.js';
 import { uclibcResolve } from '../stub/uclibc.js';
 import type { QueryFn } from '../stub/query.js';
-import { lookupServer } from './server.js';
+import { busyboxServerArg, lookupServer } from './server.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 export type Libc = 'uclibc' | 'glibc' | 'musl';
@@ -87,11 +90,16 @@ export function nslookupBusyboxLibc(input: ClientInput, libc: Libc = 'uclibc'): 
   const hosts = input.hosts ?? '';
   let resolveMs = 0;
   const named = args[1];
+  let query: QueryFn = input.query;
   if (named !== undefined) {
-    const found = lookupServer(input, named);
+    const arg = busyboxServerArg('nslookup', named);
+    if (!arg.ok) return { stdout: '', stderr: arg.error, exitCode: 1, elapsedMs: 0 };
+    const found = lookupServer(input, arg.host);
     resolveMs = found.elapsedMs;
     if (!found.ok) return { stdout: '', stderr: `nslookup: bad address '${named}'\n`, exitCode: 1, elapsedMs: resolveMs };
-    rc.nameservers = [found.addresses[0] ?? named];
+    const ip = found.addresses[0] ?? arg.host;
+    rc.nameservers = [ip];
+    if (arg.port !== 53) query = (s, n, t, o) => input.query(s, n, t, s === ip ? { ...o, port: arg.port } : o);
   }
   const server = rc.nameservers[0] ?? '127.0.0.1';
   const { timeoutS } = resolverOptions(rc);
@@ -99,14 +107,14 @@ export function nslookupBusyboxLibc(input: ClientInput, libc: Libc = 'uclibc'): 
   const block = (label: string, name: string, addrs: string[]): string => {
     let s = header(label, name);
     addrs.forEach((ip, i) => {
-      const r = reverse(ip, rc, input.query, hosts);
+      const r = reverse(ip, rc, query, hosts);
       timeouts += r.timeouts;
       s += `Address ${i + 1}: ${ip}${r.name !== undefined ? ` ${r.name}` : ''}\n`;
     });
     return s;
   };
   let stdout = `${block('Server:', server, [server])}\n`;
-  const found = addresses(host, rc, input.query, hosts, libc);
+  const found = addresses(host, rc, query, hosts, libc);
   timeouts += found.timeouts;
   if (found.addresses.length === 0) {
     return { stdout, stderr: `nslookup: can't resolve '${host}'\n`, exitCode: 1, elapsedMs: resolveMs + timeouts * timeoutS * 1000 };

@@ -5,12 +5,14 @@
  * `** server can't find web.svc.cluster.local: NXDOMAIN`).
  * A DNS_SERVER given by name goes through getaddrinfo first (add_ns → xhost2sockaddr, which dies
  * with libbb's `nslookup: bad address 'NAME'`, exit 1); the header then shows `Server:\t\tNAME`
- * (ns->name) and `Address:\tIP:53`.
+ * (ns->name) and `Address:\tIP:53`. `SERVER:PORT` (or `[IPV6]:PORT`) asks that port: add_ns passes
+ * G.default_port to xhost2sockaddr, which splits the port off (libbb/xconnect.c str2sockaddr); the
+ * header then reads `Server:\t\tIP:PORT` / `Address:\tIP:PORT`.
  */
 import { isQType, unfqdn, type DnsMessage, type QType, type RR } from '../message.js';
 import { parseResolvConf } from '../resolv-conf.js';
 import { busyboxQueries } from '../stub/busybox-nslookup.js';
-import { lookupServer } from './server.js';
+import { busyboxServerArg, lookupServer } from './server.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 function recordLines(r: RR): string {
@@ -65,16 +67,20 @@ export function nslookupBusybox(input: ClientInput, search = true): ClientResult
   const rc = positional[1] === undefined ? parseResolvConf(input.resolvConf) : undefined;
   const named = positional[1];
   let server = rc?.nameservers[0] ?? '127.0.0.1';
+  let port = 53;
   let resolveMs = 0;
   if (named !== undefined) {
-    const found = lookupServer(input, named);
+    const arg = busyboxServerArg('nslookup', named);
+    if (!arg.ok) return { stdout: '', stderr: arg.error, exitCode: 1, elapsedMs: 0 };
+    port = arg.port;
+    const found = lookupServer(input, arg.host);
     resolveMs = found.elapsedMs;
     if (!found.ok) return { stdout: '', stderr: `nslookup: bad address '${named}'\n`, exitCode: 1, elapsedMs: resolveMs };
-    server = found.addresses[0] ?? named;
+    server = found.addresses[0] ?? arg.host;
   }
   const shownName = named ?? server;
   const queries = busyboxQueries(host, types, rc, search);
-  const replies: (DnsMessage | 'timeout' | 'refused')[] = queries.map((q) => input.query(server, q.name, q.type));
+  const replies: (DnsMessage | 'timeout' | 'refused')[] = queries.map((q) => input.query(server, q.name, q.type, { port }));
   if (replies.some((r) => r === 'refused')) {
     return {
       stdout: ';; connection timed out; no servers could be reached\n\n',
@@ -86,7 +92,7 @@ export function nslookupBusybox(input: ClientInput, search = true): ClientResult
   if (replies.every((r) => r === 'timeout')) {
     return { stdout: ';; connection timed out; no servers could be reached\n\n', stderr: '', exitCode: 1, elapsedMs: resolveMs + 5000 };
   }
-  let out = `Server:\t\t${shownName}\nAddress:\t${server}:53\n\n`;
+  let out = `Server:\t\t${shownName}\nAddress:\t${server.includes(':') ? `[${server}]` : server}:${port}\n\n`;
   let exit = 0;
   let elapsed = 0;
   queries.forEach((q, i) => {
