@@ -29,12 +29,12 @@ import type { Container, CronJob, Deployment, Job, KObject, Namespace, Pod, Serv
 import { applyDefaults } from './api/defaults.js';
 import { generateJobSelector } from './api/job-selector.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
-import { immutableSelector, inclusiveRange, nameRuleForKind, validateLabels, validateName, validatePodSpecFields, validateFinalizers, finalizerWarnings, qualifiedNameProblems } from './api/validation.js';
+import { immutableSelector, inclusiveRange, nameRuleForKind, validateAnnotations, validateLabels, validateName, validatePodSpecFields, validateFinalizers, finalizerWarnings, qualifiedNameProblems } from './api/validation.js';
 import { podReady, type PodDisruptionBudget } from './controllers/disruption.js';
 import { validateCrd } from './api/validation-crd.js';
 import { validateCronJob, validateJob } from './api/validation-batch.js';
 import { validatePriorityClass, type PriorityClass } from './api/priority.js';
-import { checkRequestBody, checkStoredSize, validateAnnotationsSize, validateDataSize } from './api/size-limits.js';
+import { checkRequestBody, checkStoredSize, validateDataSize } from './api/size-limits.js';
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { nodeView, virtualObjects } from './virtual-objects.js';
@@ -377,7 +377,7 @@ export class ApiServer {
     const errs = [
       ...validateName(m.name, nameRuleForKind(obj.kind)),
       ...validateLabels(m.labels, 'metadata.labels'),
-      ...validateAnnotationsSize(m.annotations),
+      ...validateAnnotations(m.annotations),
       ...validateFinalizers(m.finalizers, !info.crd, STANDARD_FINALIZERS),
       ...this.validate(obj, undefined),
       ...validateDataSize(obj),
@@ -431,7 +431,7 @@ export class ApiServer {
     const noNewFinalizers = newFinalizersError(old, obj);
     const errs = [
       ...validateLabels(obj.metadata.labels, 'metadata.labels'),
-      ...validateAnnotationsSize(obj.metadata.annotations),
+      ...validateAnnotations(obj.metadata.annotations),
       ...validateFinalizers(obj.metadata.finalizers, !info.crd, STANDARD_FINALIZERS),
       ...(noNewFinalizers ? [field.forbidden('metadata.finalizers', noNewFinalizers)] : []),
       ...this.validate(obj, old),
@@ -705,6 +705,9 @@ export class ApiServer {
     else if (old) errs.push(...immutableSelector('spec.selector', obj.spec.selector, old.spec.selector));
     if ((obj.kind as string) !== 'DaemonSet' && obj.spec.replicas !== undefined && obj.spec.replicas < 0)
       errs.push(field.invalid('spec.replicas', obj.spec.replicas, 'must be greater than or equal to 0'));
+    // ValidatePodTemplateSpec: the template's metadata as an object's, then its pod spec
+    errs.push(...validateLabels(obj.spec.template?.metadata?.labels, 'spec.template.metadata.labels'));
+    errs.push(...validateAnnotations(obj.spec.template?.metadata?.annotations, 'spec.template.metadata.annotations'));
     errs.push(...validatePodSpecFields(obj.spec.template?.spec, 'spec.template.spec'));
     // apps validation ValidatePodTemplateSpecForReplicaSet: workload pods always restart
     const rp = obj.spec.template?.spec?.restartPolicy;

@@ -5,6 +5,8 @@
  */
 import { type FieldError, field } from './errors.js';
 import { parseQuantity } from './quantity.js';
+import { labelKeyProblems, labelValueProblems as contentLabelValueProblems } from './label-selector.js';
+import { validateAnnotationsSize } from './size-limits.js';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -48,31 +50,41 @@ export function validateName(name: string, rule: NameRule, path = 'metadata.name
   return errs;
 }
 
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-const MSG_LABEL_VALUE =
-  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
-
-/** apimachinery validation.IsValidLabelValue: its messages, empty when the value is valid. */
+/**
+ * apimachinery v0.35 content.IsLabelValue (pkg/api/validate/content/kube.go; util/validation's
+ * IsValidLabelValue is an alias of it): its messages, empty when the value is valid. Lengths are
+ * counted in bytes and said so (content/errors.go MaxLenError: `must be no more than 63 bytes`).
+ */
 export function labelValueProblems(v: string): string[] {
-  const out: string[] = [];
-  if (v.length > 63) out.push('must be no more than 63 characters');
-  if (!LABEL_VALUE.test(v)) out.push(MSG_LABEL_VALUE);
-  return out;
+  return contentLabelValueProblems(v);
 }
 
+/**
+ * metav1 validation ValidateLabels (apimachinery pkg/apis/meta/v1/validation/validation.go): each
+ * key through ValidateLabelName (content.IsLabelKey: `[prefix/]name`, a DNS-1123 subdomain prefix,
+ * a name of at most 63 bytes matching `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`), then its value
+ * through IsValidLabelValue; every error on the map's own path, the key or value as the bad value.
+ * Go visits the map in random order; the simulator takes the keys sorted.
+ */
 export function validateLabels(labels: Record<string, string> | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  for (const v of Object.values(labels ?? {})) {
-    if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v))
-      errs.push(
-        field.invalid(
-          path,
-          v,
-          MSG_LABEL_VALUE,
-        ),
-      );
+  for (const k of Object.keys(labels ?? {}).sort()) {
+    const v = labels![k];
+    for (const msg of labelKeyProblems(k)) errs.push(field.invalid(path, k, msg));
+    for (const msg of contentLabelValueProblems(typeof v === 'string' ? v : String(v))) errs.push(field.invalid(path, v, msg));
   }
   return errs;
+}
+
+/**
+ * ValidateAnnotations (apimachinery pkg/api/validation/objectmeta.go): each key is a qualified
+ * name once lower-cased (`Example.com/Key` is fine, `a/b/c` is not), reported with the key as
+ * written; then the total size rule (size-limits.ts). Keys in sorted order, as validateLabels.
+ */
+export function validateAnnotations(annotations: Record<string, string> | undefined, path = 'metadata.annotations'): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const k of Object.keys(annotations ?? {}).sort()) for (const msg of labelKeyProblems(k.toLowerCase())) errs.push(field.invalid(path, k, msg));
+  return [...errs, ...validateAnnotationsSize(annotations, path)];
 }
 
 export function inclusiveRange(path: string, value: number, lo: number, hi: number): FieldError | undefined {
@@ -242,25 +254,12 @@ export function immutableSelector(path: string, next: SelectorLike | undefined, 
   return sameSelector(next, old) ? [] : [field.invalidRaw(path, goSyntaxSelector(next), 'field is immutable')];
 }
 
-const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const MSG_QUALIFIED =
-  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-
-/** apimachinery validation.IsQualifiedName: `[prefix/]name`, its messages, empty when valid. */
+/**
+ * apimachinery validation.IsQualifiedName, in v0.35 an alias of content.IsLabelKey
+ * (label-selector.ts labelKeyProblems): its messages, empty when valid.
+ */
 export function qualifiedNameProblems(value: string): string[] {
-  const parts = value.split('/');
-  if (parts.length > 2) return [`a qualified name ${MSG_QUALIFIED} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
-  const out: string[] = [];
-  const name = parts.length === 2 ? parts[1]! : parts[0]!;
-  if (parts.length === 2) {
-    const prefix = parts[0]!;
-    if (prefix === '') out.push('prefix part must be non-empty');
-    else out.push(...subdomainProblems(prefix).map((m) => `prefix part ${m}`));
-  }
-  if (name === '') out.push('name part must be non-empty');
-  else if (name.length > 63) out.push('name part must be no more than 63 characters');
-  if (!QUALIFIED_NAME.test(name)) out.push(`name part ${MSG_QUALIFIED}`);
-  return out;
+  return labelKeyProblems(value);
 }
 
 /**

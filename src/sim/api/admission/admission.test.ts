@@ -197,6 +197,70 @@ test('PodSecurity warns about the pods a new enforce level would refuse, reasons
   assert.deepEqual(a.warnings, ['existing pods in namespace "ns" violate the new PodSecurity enforce level "baseline:latest"', 'web: privileged']);
 });
 
+test('PodSecurity adds no warn-level warning to a pod it refuses (EvaluatePod: `if response.Allowed`)', () => {
+  const labels = { ...ENFORCE, 'pod-security.kubernetes.io/warn': 'restricted' };
+  const refused = admit(store([], labels), pod('p', [{ securityContext: { privileged: true } }]));
+  assert.match(refused.result, /^pods "p" is forbidden: violates PodSecurity "baseline:latest"/);
+  assert.deepEqual(refused.warnings, []);
+  const admitted = admit(store([], labels), pod('q', [{}]));
+  assert.equal(admitted.result, 'admitted');
+  assert.equal(admitted.warnings.length, 1);
+  assert.match(admitted.warnings[0]!, /^would violate PodSecurity "restricted:latest": allowPrivilegeEscalation != false/);
+});
+
+const ENF = 'pod-security.kubernetes.io/enforce';
+const ENF_V = 'pod-security.kubernetes.io/enforce-version';
+const RESTRICTED_REASONS = 'allowPrivilegeEscalation != false, unrestricted capabilities, runAsNonRoot != true, seccompProfile';
+const privileged = (name: string): Pod => pod(name, [{ securityContext: { privileged: true } }]);
+const plain = (name: string): Pod => pod(name, [{}]);
+const hostNet = (name: string): Pod => pod(name, [{}], { hostNetwork: true });
+
+// admission.go ValidateNamespace (when to look) and EvaluatePodsInNamespace / decoratePodWarnings (what to say)
+const NS_CASES: { name: string; pods: Pod[]; old: Record<string, string>; next: Record<string, string>; op?: 'CREATE'; want: string[] }[] = [
+  { name: 'one pod', pods: [privileged('web'), plain('ok')], old: {}, next: { [ENF]: 'baseline' }, want: ['existing pods in namespace "ns" violate the new PodSecurity enforce level "baseline:latest"', 'web: privileged'] },
+  {
+    name: 'pods with the same reasons share one warning, named after the first',
+    pods: [plain('solo'), plain('web-b'), plain('web-a'), plain('web-c'), hostNet('hn'), privileged('x1'), privileged('a2')],
+    old: {},
+    next: { [ENF]: 'restricted' },
+    want: [
+      'existing pods in namespace "ns" violate the new PodSecurity enforce level "restricted:latest"',
+      `a2 (and 1 other pod): privileged, ${RESTRICTED_REASONS}`,
+      `hn: host namespaces, ${RESTRICTED_REASONS}`,
+      `solo (and 3 other pods): ${RESTRICTED_REASONS}`,
+    ],
+  },
+  { name: 'no violating pod: no header', pods: [plain('ok')], old: {}, next: { [ENF]: 'baseline' }, want: [] },
+  { name: 'enforce unchanged', pods: [privileged('web')], old: { [ENF]: 'baseline' }, next: { [ENF]: 'baseline', other: 'x' }, want: [] },
+  { name: 'relaxed at the same version', pods: [privileged('web')], old: { [ENF]: 'restricted' }, next: { [ENF]: 'baseline' }, want: [] },
+  { name: 'new level privileged', pods: [privileged('web')], old: { [ENF]: 'baseline' }, next: { [ENF]: 'privileged' }, want: [] },
+  {
+    name: 'relaxed level but a new version: checked',
+    pods: [privileged('web')],
+    old: { [ENF]: 'restricted' },
+    next: { [ENF]: 'baseline', [ENF_V]: 'v1.34' },
+    want: ['existing pods in namespace "ns" violate the new PodSecurity enforce level "baseline:v1.34"', 'web: privileged'],
+  },
+  { name: 'a create is never checked against pods', pods: [privileged('web')], old: {}, next: { [ENF]: 'baseline' }, op: 'CREATE', want: [] },
+];
+
+for (const c of NS_CASES) {
+  test(`PodSecurity namespace update: ${c.name}`, () => {
+    const s = store(c.pods, c.old);
+    const ns: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: c.next } };
+    const a: AdmissionAttributes = c.op === 'CREATE' ? { operation: 'CREATE', obj: ns, store: s, warnings: [] } : { operation: 'UPDATE', obj: ns, old: s.get('Namespace', undefined, 'ns')!, store: s, warnings: [] };
+    admitValidating(a);
+    assert.deepEqual(a.warnings, c.want);
+  });
+}
+
+test('PodSecurity: an update that leaves unparseable labels as they were is admitted', () => {
+  const bad = { [ENF]: 'strict' };
+  const s = store([], bad);
+  const ns: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: { ...bad, team: 'a' } } };
+  admitValidating({ operation: 'UPDATE', obj: ns, old: s.get('Namespace', undefined, 'ns')!, store: s, warnings: [] });
+});
+
 test('ResourceQuota: a pod still terminating past its grace period no longer counts (QuotaV1Pod)', () => {
   const stuck = { ...running('old', {}), metadata: { name: 'old', namespace: 'ns', deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 30 } } as Pod;
   const s = store([quota('q', { pods: '1' }), stuck]);

@@ -12,7 +12,7 @@
  * restricted ones supersede, at restricted the restricted checks, each group in file order.
  */
 import type { Container, KObject, Pod, PodSpec } from '../types.js';
-import { field, invalid, type FieldError } from '../errors.js';
+import { field, invalid, type ApiError, type FieldError } from '../errors.js';
 import { infoForKind } from '../registry.js';
 import type { AdmissionAttributes, AdmissionPlugin } from './types.js';
 
@@ -317,30 +317,62 @@ function podSpecOf(obj: KObject): { spec: PodSpec; pod: boolean } | undefined {
   return ps && kinds.includes(obj.kind) ? { spec: ps, pod: false } : undefined;
 }
 
-/** The pods already in a namespace that a new enforce level would refuse (ValidateNamespace's warnings). */
-function namespaceWarnings(a: AdmissionAttributes): void {
-  const ns = a.obj;
-  const next = policyFor(ns.metadata.labels).enforce;
-  const prev = policyFor(a.old?.metadata.labels).enforce;
-  if (next.level === 'privileged' || (a.operation === 'UPDATE' && lv(next) === lv(prev))) return;
-  const pods = a.store.list<Pod>('Pod', ns.metadata.name).sort((x, y) => (x.metadata.name < y.metadata.name ? -1 : 1));
-  const lines: string[] = [];
+const LEVEL_ORDER: Record<Level, number> = { privileged: 0, baseline: 1, restricted: 2 };
+
+/**
+ * EvaluatePodsInNamespace (admission.go): each pod in the namespace against the new enforce level
+ * (prioritizePods puts one pod per controller first; with the simulator's few pods all are
+ * checked, so the order changes nothing). Pods failing the same checks share one warning,
+ * AggregateCheckResult.ForbiddenReason (the reasons joined by `, `), named after the lexically
+ * first of them (decoratePodWarnings: `web-1 (and 1 other pod): …`, `(and N other pods)`), the
+ * warnings sorted, after the header line.
+ */
+export function evaluatePodsInNamespace(namespace: string, pods: readonly Pod[], enforce: ModePolicy): string[] {
+  const groups = new Map<string, { first: string; count: number }>();
   for (const p of pods) {
-    const r = evaluatePod(next.level, p.spec, p.metadata);
-    if (r.length) lines.push(`${p.metadata.name}: ${[...new Set(r.map((x) => x.reason))].join(', ')}`);
+    const r = evaluatePod(enforce.level, p.spec, p.metadata);
+    if (!r.length) continue;
+    const warning = r.map((x) => x.reason).join(', ');
+    const g = groups.get(warning);
+    if (!g) groups.set(warning, { first: p.metadata.name, count: 1 });
+    else {
+      g.count++;
+      if (p.metadata.name < g.first) g.first = p.metadata.name;
+    }
   }
-  if (lines.length) a.warnings.push(`existing pods in namespace "${ns.metadata.name}" violate the new PodSecurity enforce level "${lv(next)}"`, ...lines);
+  if (groups.size === 0) return [];
+  const decorated = [...groups].map(([w, g]) =>
+    g.count === 1 ? `${g.first}: ${w}` : g.count === 2 ? `${g.first} (and 1 other pod): ${w}` : `${g.first} (and ${g.count - 1} other pods): ${w}`,
+  );
+  // sort.Strings: byte order
+  decorated.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [`existing pods in namespace ${JSON.stringify(namespace)} violate the new PodSecurity enforce level ${JSON.stringify(lv(enforce))}`, ...decorated];
+}
+
+/**
+ * ValidateNamespace (admission.go): labels the plugin cannot parse refuse a create, and an update
+ * that changes them; an update that tightens the enforce level (a new level or version, not
+ * privileged, not the same version at an equal or laxer level) warns about the pods already there.
+ */
+function validateNamespace(a: AdmissionAttributes): string | ApiError | undefined {
+  const ns = a.obj;
+  const errs = labelErrors(ns.metadata.labels);
+  if (a.operation !== 'UPDATE' || !a.old) return errs.length ? invalid(infoForKind('Namespace'), ns.metadata.name, errs) : undefined;
+  const oldErrs = labelErrors(a.old.metadata.labels);
+  if (errs.length && (!oldErrs.length || JSON.stringify(errs) !== JSON.stringify(oldErrs))) return invalid(infoForKind('Namespace'), ns.metadata.name, errs);
+  const next = policyFor(ns.metadata.labels).enforce;
+  const prev = policyFor(a.old.metadata.labels).enforce;
+  if (lv(next) === lv(prev) || next.level === 'privileged') return undefined;
+  if (next.version === prev.version && LEVEL_ORDER[next.level] <= LEVEL_ORDER[prev.level]) return undefined;
+  const pods = a.store.list<Pod>('Pod', ns.metadata.name);
+  a.warnings.push(...evaluatePodsInNamespace(ns.metadata.name, pods, next));
+  return undefined;
 }
 
 export const podSecurity: AdmissionPlugin = {
   name: 'PodSecurity',
   validate(a) {
-    if (a.obj.kind === 'Namespace') {
-      const errs = labelErrors(a.obj.metadata.labels);
-      if (errs.length) return invalid(infoForKind('Namespace'), a.obj.metadata.name, errs);
-      namespaceWarnings(a);
-      return undefined;
-    }
+    if (a.obj.kind === 'Namespace') return validateNamespace(a);
     if (!a.namespace) return undefined;
     const target = podSpecOf(a.obj);
     if (!target) return undefined;
@@ -351,13 +383,8 @@ export const podSecurity: AdmissionPlugin = {
     const policy = policyFor(nsObj?.metadata.labels);
     if (target.pod && policy.enforce.level !== 'privileged') {
       const r = evaluatePod(policy.enforce.level, target.spec, a.obj.metadata);
-      if (r.length) {
-        if (policy.warn.level !== 'privileged' && lv(policy.warn) !== lv(policy.enforce)) {
-          const w = evaluatePod(policy.warn.level, target.spec, a.obj.metadata);
-          if (w.length) a.warnings.push(`would violate PodSecurity "${lv(policy.warn)}": ${forbiddenDetail(w)}`);
-        }
-        return `violates PodSecurity "${lv(policy.enforce)}": ${forbiddenDetail(r)}`;
-      }
+      // EvaluatePod: "avoid adding warnings to a request we're already going to reject"
+      if (r.length) return `violates PodSecurity "${lv(policy.enforce)}": ${forbiddenDetail(r)}`;
     }
     if (policy.warn.level !== 'privileged') {
       const w = evaluatePod(policy.warn.level, target.spec, a.obj.metadata);
