@@ -99,7 +99,16 @@ function buildsClient(top: string, p: Parsed): boolean {
 function endpointOf(env: KubectlEnv, raw: RawConfig, p: Parsed, ctxName: string, path: string): NonNullable<ClientContext['endpoint']> | ClientConfigError | undefined {
   const f = p.flags;
   const clusterName = str(f, 'cluster') || raw.contexts?.find((c) => c.name === ctxName)?.context?.cluster || '';
-  const cl: RawCluster = raw.clusters?.find((x) => x.name === clusterName)?.cluster ?? {};
+  const found = Array.isArray(raw.clusters) ? raw.clusters.find((x) => x?.name === clusterName)?.cluster : undefined;
+  // a hand-edited kubeconfig may hold anything: only strings (and a boolean) are taken
+  const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  const cl: RawCluster = {
+    ...(text(found?.server) ? { server: text(found?.server)! } : {}),
+    ...(text(found?.['certificate-authority']) ? { 'certificate-authority': text(found?.['certificate-authority'])! } : {}),
+    ...(text(found?.['certificate-authority-data']) ? { 'certificate-authority-data': text(found?.['certificate-authority-data'])! } : {}),
+    ...(found?.['insecure-skip-tls-verify'] === true ? { 'insecure-skip-tls-verify': true } : {}),
+    ...(text(found?.['tls-server-name']) ? { 'tls-server-name': text(found?.['tls-server-name'])! } : {}),
+  };
   const server = str(f, 'server') || cl.server;
   if (!server) return undefined;
   const flagInsecure = p.changed.has('insecure-skip-tls-verify') && f['insecure-skip-tls-verify'] === true;
