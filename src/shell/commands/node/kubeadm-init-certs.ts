@@ -17,16 +17,10 @@ import { BACKDATE_MS, LEAF_VALIDITY_MS, keyFor, serialFrom } from '../../../sim/
 import { createCertificate, issuedBy, readCertificatePem } from '../../../sim/pki/x509.js';
 import { runningFlags, serviceCIDR } from '../../../sim/controlplane.js';
 import { intToIp, isIPv4, parseCidr } from '../../../util/ip.js';
-import { kubeadmError } from './kubeadm-lib.js';
+import { kubeadmError, flag } from './kubeadm-lib.js';
 
 const PKI = '/etc/kubernetes/pki';
 
-function flag(args: readonly string[], name: string): string | undefined {
-  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i < 0) return undefined;
-  const a = args[i]!;
-  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
-}
 
 /** GetAPIServerAltNames, in kubeadm's order (names and addresses are appended, never sorted). */
 function altNames(c: Cluster, host: Host, args: readonly string[]): { dns: string[]; ips: string[] } {

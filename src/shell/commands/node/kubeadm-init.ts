@@ -12,7 +12,7 @@ import type { CommandContext, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { KObject } from '../../../sim/api/types.js';
-import { adminConfError, kubeadmError } from './kubeadm-lib.js';
+import { adminConfError, kubeadmError, flag } from './kubeadm-lib.js';
 import { newToken } from './kubeadm-token.js';
 import { initPhaseCertsApiserver } from './kubeadm-init-certs.js';
 
@@ -67,12 +67,6 @@ function hexDecodeError(s: string): string | undefined {
   return s.length % 2 ? 'encoding/hex: odd length hex string' : undefined;
 }
 
-function flag(args: string[], name: string): string | undefined {
-  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i < 0) return undefined;
-  const a = args[i]!;
-  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
-}
 
 function uploadCerts(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
   if (!args.includes('--upload-certs')) return { stdout: '[upload-certs] Skipping phase. Please see --upload-certs\n', stderr: '', exitCode: 0 };

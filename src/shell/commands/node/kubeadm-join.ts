@@ -18,19 +18,13 @@ import type { ShellResult } from '../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, kubeletRunning } from '../../../sim/controlplane.js';
-import { kubeadmError } from './kubeadm-lib.js';
+import { kubeadmError, flag } from './kubeadm-lib.js';
 import { caCertHash, liveTokens } from './kubeadm-token.js';
 import { kubeletStarted } from './journal.js';
 import { activeSwaps } from '../../../sim/node/swap.js';
 
 const PREFLIGHT_TAIL = '[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`';
 
-function flag(args: string[], name: string): string | undefined {
-  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i < 0) return undefined;
-  const a = args[i]!;
-  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
-}
 
 /** One preflight check's findings: its name and the warnings and errors it found. */
 interface Finding {

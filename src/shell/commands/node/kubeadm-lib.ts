@@ -98,3 +98,11 @@ export function tempSuffix(c: Cluster): string {
 export function backupStamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace(/[T:]/g, '-');
 }
+
+/** A `--name VALUE` or `--name=VALUE` flag of a kubeadm command line (pflag's long form), the first given. */
+export function flag(args: readonly string[], name: string): string | undefined {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  const a = args[i]!;
+  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
+}

@@ -14,7 +14,7 @@ import type { KObject } from '../../../sim/api/types.js';
 import { createHash } from 'node:crypto';
 import { readCertificatePem } from '../../../sim/pki/x509.js';
 import { hexFrom } from './host.js';
-import { adminConfError, kubeadmError, tabwrite } from './kubeadm-lib.js';
+import { adminConfError, kubeadmError, tabwrite, flag } from './kubeadm-lib.js';
 
 const TOKEN_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 export const DEFAULT_GROUP = 'system:bootstrappers:kubeadm:default-node-token';
@@ -68,12 +68,6 @@ function parseTtl(s: string): number | undefined {
   return ((Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0)) * 60 + Number(m[3] ?? 0)) * 1000;
 }
 
-function flag(args: string[], name: string): string | undefined {
-  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i < 0) return undefined;
-  const a = args[i]!;
-  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
-}
 
 /** duration.ShortHumanDuration. */
 function shortHuman(ms: number): string {
