@@ -24,6 +24,7 @@ import {
 import { clone } from './api/store.js';
 import type { Discovery } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
+import { BUILTIN_SCALABLE, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
 import type { Container, CronJob, Deployment, Job, KObject, Namespace, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
@@ -568,6 +569,57 @@ export class ApiServer {
     upd.status = { ...st, disruptionsAllowed: st.disruptionsAllowed - 1, disruptedPods: { ...(st.disruptedPods ?? {}), [name]: this.c.timestamp() } };
     this.c.write(upd);
     del();
+  }
+
+  /**
+   * Which scale subresource a kind has (./api/scale.ts): the built-ins', a custom resource's
+   * paths, or none. A request for a missing one is a 404: a built-in resource's path matches no
+   * route (kubectl prints `the server could not find the requested resource`), a custom
+   * resource's is the CRD handler's NotFound for the object (crdHandler.ServeHTTP).
+   */
+  private scalePaths(kind: string, name: string): ScalePaths | undefined {
+    if (BUILTIN_SCALABLE.has(kind)) return undefined;
+    const info = this.c.discovery().infoForKind(kind);
+    const crd = info.crd ? this.c.store.get<CustomResourceDefinition>('CustomResourceDefinition', undefined, info.crd) : undefined;
+    const paths = crd ? (crdVersion(crd, info.version)?.subresources?.scale as ScalePaths | undefined) : undefined;
+    if (paths) return paths;
+    if (info.crd) throw notFound(info, name);
+    throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
+  }
+
+  /** GET …/NAME/scale. */
+  getScale(kind: string, namespace: string | undefined, name: string): Scale {
+    this.ensureUp();
+    this.served(kind);
+    const info = this.c.discovery().infoForKind(kind);
+    const ns = info.namespaced ? (namespace ?? 'default') : undefined;
+    if (this.client) this.authorize({ verb: 'get', group: info.group, resource: info.resource, subresource: 'scale', name, ...(ns ? { namespace: ns } : {}) });
+    const paths = this.scalePaths(kind, name);
+    const obj = this.c.store.get(kind, ns, name);
+    if (!obj) throw notFound(info, name);
+    return scaleOf(obj, paths);
+  }
+
+  /**
+   * PATCH …/NAME/scale with kubectl scale's merge patch `{"spec":{"replicas":N}}`: the count goes
+   * to spec.replicas (or the CRD's specReplicasPath) and the object is updated as any write is
+   * (validation, admission). Returns the object as written.
+   */
+  patchScale(kind: string, namespace: string | undefined, name: string, replicas: number, opts: WriteOptions = {}): KObject {
+    this.ensureUp();
+    this.served(kind);
+    const info = this.c.discovery().infoForKind(kind);
+    const ns = info.namespaced ? (namespace ?? 'default') : undefined;
+    if (this.client) this.authorize({ verb: 'patch', group: info.group, resource: info.resource, subresource: 'scale', name, ...(ns ? { namespace: ns } : {}) });
+    const paths = this.scalePaths(kind, name);
+    const obj = this.c.store.get(kind, ns, name);
+    if (!obj) throw notFound(info, name);
+    const err = scalePatchError(scaleOf(obj, paths), replicas);
+    if (err) throw err;
+    const upd = clone(obj);
+    writePath(upd as unknown as Record<string, unknown>, paths?.specReplicasPath ?? '.spec.replicas', replicas);
+    // the scale storage writes the parent object itself: the subresource's authorization stands for it
+    return new ApiServer(this.c).update(upd, opts);
   }
 
   /**

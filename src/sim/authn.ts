@@ -73,21 +73,28 @@ function rs256(keyPem: string, head: string): string {
  * A TokenRequest token (pkg/serviceaccount/claims.go): claims in go-jose's sorted key order,
  * RS256-signed with the cluster's sa.key.
  */
-export function mintServiceAccountToken(c: Cluster, sa: KObject, expirationSeconds: number, audiences?: string[], bound?: PodBinding): string | undefined {
+export function mintServiceAccountToken(c: Cluster, sa: KObject, expirationSeconds: number, audiences?: string[], bound?: PodBinding | ObjectBinding): string | undefined {
   const key = controlPlaneFile(c, `${PKI}/sa.key`);
   if (!key) return undefined;
   const now = Math.floor(c.now() / 1000);
   const iss = serviceAccountIssuer(c);
   // a kubelet's pod-bound token asks for 3607 s; --service-account-extend-token-expiration (on by
   // default) makes it valid for a year and warns after the time asked for (serviceaccount/claims.go)
-  const extended = bound !== undefined && expirationSeconds === 3607;
-  const binding = bound ? { node: { name: bound.nodeName, uid: bound.nodeUid }, pod: { name: bound.podName, uid: bound.podUid } } : {};
+  const pod = bound && 'podName' in bound ? bound : undefined;
+  const obj = bound && 'kind' in bound ? bound : undefined;
+  const extended = pod !== undefined && expirationSeconds === 3607;
+  // go-jose normalizes the claims through a map: every level's keys come out sorted
+  const binding = pod
+    ? { ...(pod.nodeName ? { node: { name: pod.nodeName, ...(pod.nodeUid ? { uid: pod.nodeUid } : {}) } } : {}), pod: { name: pod.podName, uid: pod.podUid } }
+    : obj
+      ? { [obj.kind === 'Node' ? 'node' : 'secret']: { name: obj.name, uid: obj.uid } }
+      : {};
   const claims = {
     aud: audiences?.length ? audiences : [iss],
     exp: now + (extended ? 365 * 24 * 3600 : expirationSeconds),
     iat: now,
     iss,
-    jti: bound ? bound.jti : c.store.nextUid(c.random.nextU32()),
+    jti: pod?.jti ?? c.store.nextUid(c.random.nextU32()),
     'kubernetes.io': { namespace: sa.metadata.namespace, ...binding, serviceaccount: { name: sa.metadata.name, uid: sa.metadata.uid }, ...(extended ? { warnafter: now + expirationSeconds } : {}) },
     nbf: now,
     sub: `system:serviceaccount:${sa.metadata.namespace}:${sa.metadata.name}`,
@@ -102,7 +109,15 @@ export interface PodBinding {
   podUid: string;
   nodeName: string;
   nodeUid: string;
-  jti: string;
+  /** Derived for a projected volume's token; drawn when absent (a TokenRequest's). */
+  jti?: string;
+}
+
+/** A token bound to a Secret or a Node (TokenRequest spec.boundObjectRef). */
+export interface ObjectBinding {
+  kind: 'Secret' | 'Node';
+  name: string;
+  uid: string;
 }
 
 interface SaClaims {

@@ -24,8 +24,9 @@ export class RawError extends Error {}
 export function formatApiError(e: ApiError): string {
   if (e.reason === 'Invalid' && e.details) {
     const causes = [...new Set(e.details.causes.map((c) => `${c.field}: ${c.body}`))];
-    // helpers.go StandardErrorMessage: fmt.Sprintf("The %s %q is invalid", details.Kind, details.Name)
-    const head = `The ${e.details.kind} "${e.details.name}" is invalid`;
+    // helpers.go checkErr: fmt.Sprintf("The %s %q is invalid", details.Kind, details.Name), or
+    // "The request is invalid" when the status names neither (a patch that does not decode)
+    const head = e.details.kind || e.details.name ? `The ${e.details.kind} "${e.details.name}" is invalid` : 'The request is invalid';
     if (causes.length === 1) return `${head}: ${causes[0]}`;
     return `${head}: \n${causes.map((c) => `* ${c}`).join('\n')}`;
   }

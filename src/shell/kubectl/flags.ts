@@ -59,6 +59,9 @@ export function initialValue(f: FlagDecl): string | number | boolean | string[] 
 
 function parseInt32(name: string, v: string): number {
   if (!/^[-+]?\d+$/.test(v)) throw new FlagError(`invalid argument "${v}" for "--${name}" flag: strconv.ParseInt: parsing "${v}": invalid syntax`);
+  // pflag's int is strconv.ParseInt(s, 0, 64): beyond int64 is a range error, never a float
+  const big = BigInt(v);
+  if (big > 2n ** 63n - 1n || big < -(2n ** 63n)) throw new FlagError(`invalid argument "${v}" for "--${name}" flag: strconv.ParseInt: parsing "${v}": value out of range`);
   return Number(v);
 }
 

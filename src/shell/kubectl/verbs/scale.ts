@@ -1,6 +1,10 @@
 /**
- * `kubectl scale` (k8s.io/kubectl pkg/cmd/scale/scale.go): sets spec.replicas of deployments,
- * replicasets, statefulsets (and replicationcontrollers), honouring --current-replicas.
+ * `kubectl scale` (k8s.io/kubectl pkg/cmd/scale/scale.go, pkg/scale/scale.go): every resource
+ * named is fetched first (one missing name changes nothing), then scaled through its scale
+ * subresource (sim/api/scale.ts): with --current-replicas a GET of the Scale and the precondition
+ * (`Expected replicas to be 2, was 3`), then the merge patch of spec.replicas. So a custom
+ * resource whose CRD declares `subresources.scale` scales through its specReplicasPath, and a
+ * resource without one is answered with the server's NotFound.
  */
 import type { Verb } from '../context.js';
 import { KubectlError } from '../errors.js';
@@ -10,8 +14,6 @@ import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { printObject } from '../printobj.js';
 import { RawError } from '../errors.js';
 import { recordChangeCause } from '../record.js';
-
-const SCALABLE = ['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController'];
 
 export const scaleVerb: Verb = {
   name: 'scale',
@@ -27,17 +29,24 @@ export const scaleVerb: Verb = {
     if (typesOnly.length > 0) throw new KubectlError(`resource(s) were provided, but no name was specified`);
     let stdout = '';
     // scale.go visits every resource before scaling any: one missing name changes nothing
-    const objects = targets.map((t) => {
-      if (!SCALABLE.includes(t.info.kind)) throw new KubectlError(`cannot scale ${t.info.resource} "${t.name}": no scaler has been implemented for {"${t.info.group}" "${t.info.kind}"}`);
-      return env.api.get(t.info.kind, ns.name, t.name);
-    });
+    const objects = targets.map((t) => env.api.get(t.info.kind, ns.name, t.name));
+    const current = int(p.flags, 'current-replicas') ?? -1;
     for (const obj of objects) {
-      const spec = obj.spec as { replicas?: number };
-      const current = int(p.flags, 'current-replicas') ?? -1;
-      if (current >= 0 && (spec.replicas ?? 1) !== current)
-        throw new KubectlError(`Expected replicas to be ${current}, was ${spec.replicas ?? 1}`);
-      spec.replicas = replicas;
-      const updated = dry.mode === 'client' ? obj : env.api.update(recordChangeCause(inv, obj), { dryRun: dry.mode === 'server' });
+      let updated = obj;
+      if (dry.mode === 'client') {
+        (obj.spec as { replicas?: number }).replicas = replicas;
+      } else {
+        const on = obj.metadata.namespace;
+        if (current >= 0) {
+          // ScalePrecondition.validate against the Scale's spec.replicas
+          const was = env.api.getScale(obj.kind, on, obj.metadata.name).spec.replicas ?? 0;
+          if (was !== current) throw new KubectlError(`Expected replicas to be ${current}, was ${was}`);
+        }
+        updated = env.api.patchScale(obj.kind, on, obj.metadata.name, replicas, { dryRun: dry.mode === 'server' });
+        // --record: a second patch with the change-cause annotation (Recorder.MakeRecordMergePatch)
+        const recorded = recordChangeCause(inv, updated);
+        if (recorded !== updated && dry.mode !== 'server') updated = env.api.update(recorded);
+      }
       stdout += printObject(updated, { output: str(p.flags, 'output'), operation: 'scaled', dryRun: dry.mode, generated: false });
     }
     return { stdout, stderr: '', exitCode: 0 };
