@@ -169,6 +169,7 @@ const POINTS: readonly ExtensionPoint[] = [
     helpers: {
       'client.ts': 'which client tool (wget, curl, nslookup, dig) a traffic or DNS check uses from a place',
       'matchers.ts': 'the value matchers (equals, contains, regex, …) checks share',
+      'problems.ts': 'what a failing check tells the learner (never the expected value), worded in en, ja and zh-CN',
       'types.ts': 'defineCheck, the base fields and the place schema',
     },
   },

@@ -118,3 +118,20 @@ test('a wall that moves on every reading does not keep the controllers from sett
     assert.equal(r.stderr, '', line);
   }
 });
+
+test('history: exam tasks never worked on are no evidence of time or strength; tenths add up cleanly', () => {
+  const a = (scenario: string, score: number, max: number, seconds: number, attempted?: boolean): Attempt => ({
+    scenario, domain: 'storage', topics: ['pv'], score, max, seconds, targetMinutes: 5, mode: 'exam', startedAt: 0, endedAt: 0, assisted: false,
+    ...(attempted === undefined ? {} : { attempted }),
+  });
+  const cases = [
+    { name: 'untouched only', attempts: [a('pv-1', 0, 6, 0, false)], domains: [], times: [] },
+    { name: 'worked and untouched', attempts: [a('pv-1', 2.4, 4, 300, true), a('pv-2', 0, 6, 0, false)], domains: [['storage', 1, 2.4, 4]], times: [['pv-1', 300]] },
+    { name: 'older records count as attempted', attempts: [a('pv-1', 0.1, 1, 60), a('pv-1', 0.2, 1, 120)], domains: [['storage', 2, 0.3, 2]], times: [['pv-1', 90]] },
+  ];
+  for (const c of cases) {
+    const s = summarise({ ...emptyProgress(), attempts: c.attempts });
+    assert.deepEqual(s.domains.map((d) => [d.name, d.attempts, d.score, d.max]), c.domains, c.name);
+    assert.deepEqual(s.times.map((t) => [t.scenario, t.meanSeconds]), c.times, c.name);
+  }
+});

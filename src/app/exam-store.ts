@@ -21,6 +21,13 @@ export interface ExamTaskState {
   spentMs: number;
   /** Real time of the last save of this task's session (its clock continues from there). */
   savedAt: number;
+  /** The learner ran a command or gave an answer in this task (absent in older files: see taskWorked). */
+  worked?: boolean;
+}
+
+/** Whether the learner worked on a task; files from before `worked` fall back to time spent on it. */
+export function taskWorked(t: Pick<ExamTaskState, 'worked' | 'spentMs'>): boolean {
+  return t.worked ?? t.spentMs > 0;
 }
 
 export interface ExamState {

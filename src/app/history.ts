@@ -1,9 +1,10 @@
 /**
  * History aggregation for `cka-lab history`: per-domain strength (points scored over points
  * possible, across all graded attempts), topics ranked weakest first, and the average time per
- * task against its target. Pure: takes the progress record, returns numbers.
+ * task against its target. Pure: takes the progress record, returns numbers. Exam tasks never
+ * worked on (`attempted: false`) count in their exam's score only.
  */
-import type { Attempt, Progress } from './progress.js';
+import { wasAttempted, type Attempt, type Progress } from './progress.js';
 
 export interface Strength {
   name: string;
@@ -50,17 +51,24 @@ function strengths(attempts: readonly Attempt[], keys: (a: Attempt) => string[])
       m.set(k, s);
     }
   }
-  for (const s of m.values()) s.percent = pct(s.score, s.max);
+  for (const s of m.values()) {
+    // task points come in tenths: keep the sums free of float dust
+    s.score = Math.round(10 * s.score) / 10;
+    s.max = Math.round(10 * s.max) / 10;
+    s.percent = pct(s.score, s.max);
+  }
   return [...m.values()];
 }
 
 const weakestFirst = (a: Strength, b: Strength): number => a.percent - b.percent || a.attempts - b.attempts || a.name.localeCompare(b.name);
 
 export function summarise(p: Progress): HistorySummary {
-  const domains = strengths(p.attempts, (a) => [a.domain]).sort(weakestFirst);
-  const topics = strengths(p.attempts, (a) => (a.topics.length ? a.topics : [a.domain])).sort(weakestFirst);
+  // an exam task never worked on is listed as "not attempted"; it is no evidence of time or strength
+  const worked = p.attempts.filter(wasAttempted);
+  const domains = strengths(worked, (a) => [a.domain]).sort(weakestFirst);
+  const topics = strengths(worked, (a) => (a.topics.length ? a.topics : [a.domain])).sort(weakestFirst);
   const byScenario = new Map<string, Attempt[]>();
-  for (const a of p.attempts) byScenario.set(a.scenario, [...(byScenario.get(a.scenario) ?? []), a]);
+  for (const a of worked) byScenario.set(a.scenario, [...(byScenario.get(a.scenario) ?? []), a]);
   const times: TaskTime[] = [...byScenario.entries()]
     .map(([scenario, as]) => {
       const meanSeconds = Math.round(as.reduce((t, a) => t + a.seconds, 0) / as.length);

@@ -26,8 +26,18 @@ export interface Attempt {
   max: number;
   /** The learner looked at the solution. */
   assisted: boolean;
+  /**
+   * false: an exam task the learner never worked on (no command, no answer). It scored 0 in its
+   * exam but says nothing of time or strength; history shows it as "not attempted". Absent: attempted.
+   */
+  attempted?: boolean;
   /** Set for exam tasks. */
   exam?: string;
+}
+
+/** The attempt was worked on (every practice and self-check attempt; exam tasks with a command or answer). */
+export function wasAttempted(a: Pick<Attempt, 'attempted'>): boolean {
+  return a.attempted !== false;
 }
 
 export interface ExamTaskRecord {
@@ -38,6 +48,8 @@ export interface ExamTaskRecord {
   seconds: number;
   targetMinutes: number;
   flagged: boolean;
+  /** false: never worked on (see Attempt.attempted). */
+  attempted?: boolean;
 }
 
 export interface ExamRecord {
@@ -108,7 +120,7 @@ export class ProgressStore {
 /** Best score (percent) and attempt count per scenario, for the practice menu's "done/best". */
 export function bestByScenario(p: Progress): Map<string, { best: number; attempts: number; done: boolean }> {
   const out = new Map<string, { best: number; attempts: number; done: boolean }>();
-  for (const a of p.attempts) {
+  for (const a of p.attempts.filter(wasAttempted)) {
     const pct = a.max > 0 ? Math.round((100 * a.score) / a.max) : 0;
     const cur = out.get(a.scenario) ?? { best: 0, attempts: 0, done: false };
     out.set(a.scenario, { best: Math.max(cur.best, pct), attempts: cur.attempts + 1, done: cur.done || (pct === 100 && !a.assisted) });

@@ -44,8 +44,9 @@ export async function checkCommand(what: string, o: { lang?: string; seed?: numb
     onRecorded: (s, percent, score, max) => results.push({ id: s.id, title: textFor(s.title, lang), percent, score, max, topics: [...s.topics] }),
     ...(editor ? { editor } : {}),
   });
-  const score = results.reduce((a, r) => a + r.score, 0);
-  const max = pool.length ? results.reduce((a, r) => a + r.max, 0) : 0;
+  // task points come in tenths (grade.ts shareTenths): sum them without float dust
+  const score = Math.round(10 * results.reduce((a, r) => a + r.score, 0)) / 10;
+  const max = pool.length ? Math.round(10 * results.reduce((a, r) => a + r.max, 0)) / 10 : 0;
   const out = ['', `Self-check of ${what}: ${results.length} of ${pool.length} tasks graded`];
   for (const r of results) out.push(`  ${r.percent === 100 ? c.green('✓') : c.red('✗')} ${r.title} [${r.id}] ${r.percent}%`);
   for (const s of pool.filter((p) => !results.some((r) => r.id === p.id))) out.push(`  - ${textFor(s.title, lang)} [${s.id}] not graded`);

@@ -1,7 +1,8 @@
 /**
- * `cka-lab exam [--tasks 17] [--minutes 120] [--seed N] [--lang L]`: resume the exam in progress
+ * `cka-lab exam [--tasks 17] [--minutes M] [--seed N] [--lang L]`: resume the exam in progress
  * (its timer kept running), or draw a new one stratified by domain weight, set every task up on
- * its own cluster, and run it. Without a terminal, meta-commands and shell lines come from stdin.
+ * its own cluster, and run it. Without --minutes the time is the real exam's pace (120 minutes
+ * for 17 tasks) for the number of tasks drawn. Without a terminal, meta-commands and shell lines come from stdin.
  */
 import { ExamStore, EXAM_SCHEMA, type ExamState } from '../app/exam-store.js';
 import { ProgressStore } from '../app/progress.js';
@@ -15,9 +16,18 @@ import { CliError, type CliIo } from './io.js';
 import { editorFor, envOf, lineSource } from './context.js';
 import { freshSeed, langOf, library } from './library.js';
 
+/** The real exam's pace: 120 minutes for 17 tasks. */
+export const EXAM_PACE = { minutes: 120, tasks: 17 } as const;
+
+/** The time limit for `tasks` tasks at the real exam's pace, in whole minutes (at least 1). */
+export function examMinutes(tasks: number): number {
+  return Math.max(1, Math.round((EXAM_PACE.minutes * tasks) / EXAM_PACE.tasks));
+}
+
 export interface ExamFlags {
   tasks: number;
-  minutes: number;
+  /** Unset: the real exam's pace for the tasks drawn. */
+  minutes?: number;
   seed?: number;
   lang?: string;
 }
@@ -39,20 +49,21 @@ export async function examCommand(o: ExamFlags, io: CliIo): Promise<number> {
   } else {
     if (prev.status === 'corrupt') io.stderr.write(`cka-lab: the exam in progress could not be read (${prev.reason}); it was moved to ${prev.movedTo}\n`);
     if (o.tasks < 1) throw new CliError('--tasks must be at least 1', 2);
-    if (o.minutes < 1) throw new CliError('--minutes must be at least 1', 2);
+    if (o.minutes !== undefined && o.minutes < 1) throw new CliError('--minutes must be at least 1', 2);
     if (scenarios.length === 0) throw new CliError('the scenario library is empty', 1);
     const seed = o.seed ?? freshSeed(io);
     const drawn = stratifiedDraw(scenarios, o.tasks, DOMAINS, new Random(seed));
+    const minutes = o.minutes ?? examMinutes(drawn.length);
     const now = io.realNow();
     const tasks = [];
     for (const s of drawn) {
       const session = await setupSession(instantiate(s, seed), { clock: new WallClock(0, io.realNow) });
       tasks.push({ scenario: s.id, seed, session: session.toJSON(), flagged: false, spentMs: 0, savedAt: now });
     }
-    state = { schema: EXAM_SCHEMA, id: `exam-${new Date(now).toISOString().replace(/[:.]/g, '-')}`, seed, minutes: o.minutes, startedAt: now, current: 0, openedAt: now, alerts: [], tasks };
+    state = { schema: EXAM_SCHEMA, id: `exam-${new Date(now).toISOString().replace(/[:.]/g, '-')}`, seed, minutes, startedAt: now, current: 0, openedAt: now, alerts: [], tasks };
     store.save(state);
     const short = drawn.length < o.tasks ? ` (the library has only ${drawn.length})` : '';
-    io.stdout.write(`Exam: ${drawn.length} tasks${short}, ${o.minutes} minutes, pass mark 66%. Commands: tasks, task N, flag, answer TEXT, submit, quit.\n`);
+    io.stdout.write(`Exam: ${drawn.length} tasks${short}, ${minutes} minutes, pass mark 66%. Commands: tasks, task N, flag, answer TEXT, submit, quit.\n`);
   }
   let lines: LineSource | undefined;
   const editor = editorFor(env, () => lines);

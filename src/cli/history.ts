@@ -1,13 +1,17 @@
 /**
- * `cka-lab history [--json]`: attempts and exams with dates and scores, per-domain strength,
- * topics weakest first, time per task against its target.
+ * `cka-lab history [--json] [--lang L]`: attempts and exams with dates and scores, per-domain
+ * strength, topics weakest first, time per task against its target. Every attempt is a row (a
+ * practice `reset` starts a new one); assisted attempts are marked, and exam tasks never worked on
+ * read "not attempted" instead of a score and a time.
  */
 import Table from 'cli-table3';
-import { ProgressStore } from '../app/progress.js';
+import { ProgressStore, wasAttempted } from '../app/progress.js';
 import { summarise } from '../app/history.js';
 import { clockText } from '../ui/theme.js';
 import type { CliIo } from './io.js';
 import { envOf } from './context.js';
+import { langOf } from './library.js';
+import { uiWords } from '../ui/messages.js';
 
 function date(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
@@ -15,8 +19,9 @@ function date(ms: number): string {
 
 const plain = { head: [], border: [], compact: true };
 
-export async function historyCommand(o: { json?: boolean }, io: CliIo): Promise<number> {
+export async function historyCommand(o: { json?: boolean; lang?: string }, io: CliIo): Promise<number> {
   const env = envOf(io);
+  const words = uiWords(langOf(o.lang, io));
   const store = new ProgressStore(env.data, io.realNow);
   const p = store.load();
   if (store.warning) io.stderr.write(`cka-lab: ${store.warning}\n`);
@@ -37,7 +42,14 @@ export async function historyCommand(o: { json?: boolean }, io: CliIo): Promise<
   }
   const a = new Table({ head: ['Date', 'Mode', 'Task', 'Score', 'Time', 'Target'], style: plain });
   for (const x of p.attempts)
-    a.push([date(x.startedAt), x.mode + (x.assisted ? ' (assisted)' : ''), x.scenario, `${x.score}/${x.max}`, clockText(x.seconds * 1000), `${x.targetMinutes}:00`]);
+    a.push([
+      date(x.startedAt),
+      x.mode + (x.assisted ? ` (${words.assisted})` : ''),
+      x.scenario,
+      wasAttempted(x) ? `${x.score}/${x.max}` : words.notAttempted,
+      wasAttempted(x) ? clockText(x.seconds * 1000) : '-',
+      `${x.targetMinutes}:00`,
+    ]);
   out.push('Attempts', a.toString(), '');
   const d = new Table({ head: ['Domain', 'Attempts', 'Points', 'Strength'], style: plain });
   for (const s of sum.domains) d.push([s.name, String(s.attempts), `${s.score}/${s.max}`, `${s.percent}%`]);

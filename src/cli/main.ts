@@ -88,10 +88,10 @@ async function runProgram(args: string[], io: CliIo): Promise<number> {
     .command('exam')
     .description('timed mock exam, graded when time runs out or on `submit`')
     .option('--tasks <n>', 'number of tasks', int, 17)
-    .option('--minutes <n>', 'time limit', int, 120)
+    .option('--minutes <n>', 'time limit (default: the real exam\'s pace, 120 minutes for 17 tasks)', int)
     .option('--seed <n>', 'seed for the draw and the tasks', int)
     .option('--lang <lang>', 'language of task texts (en, ja, zh-CN)')
-    .action(async (o: { tasks: number; minutes: number; seed?: number; lang?: string }) => {
+    .action(async (o: { tasks: number; minutes?: number; seed?: number; lang?: string }) => {
       result = await (await import('./exam.js')).examCommand(o, io);
     });
 
@@ -109,7 +109,8 @@ async function runProgram(args: string[], io: CliIo): Promise<number> {
     .command('history')
     .description('past attempts and exams, weakest topics first')
     .option('--json', 'machine-readable output')
-    .action(async (o: { json?: boolean }) => {
+    .option('--lang <lang>', 'language of the tables\' words (en, ja, zh-CN)')
+    .action(async (o: { json?: boolean; lang?: string }) => {
       result = await (await import('./history.js')).historyCommand(o, io);
     });
 

@@ -82,7 +82,7 @@ test('a run line `answer TEXT` records a typed answer, as the practice and exam 
   assert.ok(r.problems.some((p) => p.startsWith('alternative wrong: check pod-cidr fails')), r.problems.join('\n'));
 });
 
-test('grading gives partial credit, with expected and actual in the message', async () => {
+test('grading gives partial credit; the learner message hides the expected value, the detail has it', async () => {
   const inst = instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 5);
   const session = await setupSession(inst);
   assert.equal(session.prompt(), 'root@cka-cp1:~# ', 'the session starts on the task host');
@@ -94,7 +94,10 @@ test('grading gives partial credit, with expected and actual in the message', as
   assert.equal(r.max, 4);
   assert.equal(r.percent, 50);
   assert.equal(r.checks[1]!.description, 'Pod CIDR が回答されている');
-  assert.equal(r.checks[1]!.message, 'expected answer equals "10.244.0.0/16"; got 10.244.0.0/24');
+  // the learner reads what is wrong; the expected value waits for the solution and the review
+  assert.equal(r.checks[1]!.message, '回答 "10.244.0.0/24" はタスクが求める答えではありません。');
+  assert.equal(r.checks[1]!.detail, '期待: answer equals "10.244.0.0/16"; 実際: 10.244.0.0/24');
+  assert.equal((await grade(inst, session)).checks[1]!.detail, 'expected answer equals "10.244.0.0/16"; got 10.244.0.0/24');
   // a typed answer wins over the file
   recordAnswer(session, '10.244.0.0/16');
   assert.equal((await grade(inst, session)).percent, 100);

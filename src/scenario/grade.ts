@@ -7,6 +7,7 @@ import type { Session } from '../shell/session.js';
 import type { Instance } from './instance.js';
 import { checkKind } from './checks/registry.js';
 import type { CheckContext, CheckOutcome, Place, ShellRun } from './checks/types.js';
+import { detailLine, learnerMessage, type Problem } from './checks/problems.js';
 import type { CheckSpec } from './schema.js';
 import { textFor, type Lang } from './text.js';
 import { copier } from './session.js';
@@ -19,19 +20,32 @@ export interface CheckReport {
   kind: string;
   description: string;
   ok: boolean;
+  /** Task points earned (the check's share of the task's weight when it passes, else 0). */
   points: number;
+  /** The check's share of the task's weight, by its `points` (tenths of a point). */
   max: number;
-  /** Pass: what was verified; fail: the reason, with expected and actual. */
+  /**
+   * For the learner, when it fails: what is wrong in their state, after the author's `message`,
+   * never the expected value (empty when it passes). See checks/problems.ts.
+   */
   message: string;
+  /**
+   * For the author, the solution view and the exam review: on a failure the author's `message`
+   * and the expected and actual values; on a pass, what was verified.
+   */
+  detail: string;
   expected: string;
   actual: string;
+  problem: Problem;
   evidence: string[];
 }
 
 export interface GradeReport {
   scenario: string;
   checks: CheckReport[];
+  /** In the task's points: the sum of the passed checks' shares. */
   score: number;
+  /** The task's points, its `weight`: what the task panel, the exam and history show. */
   max: number;
   /** 0–100, rounded to one decimal. */
   percent: number;
@@ -61,13 +75,34 @@ async function runOnCopy(copy: () => Session, line: string, place: Place | undef
   return runLine(s, line, place?.host, false);
 }
 
+/**
+ * The task's points (its `weight`, the one source of truth) shared among its checks by their
+ * `points`, in tenths of a point, by largest remainder: the shares add up to the weight exactly,
+ * so a check's `(x/y)`, the task's score and its header always agree.
+ */
+export function shareTenths(points: readonly number[], weight: number): number[] {
+  const total = points.reduce((a, p) => a + p, 0);
+  const target = Math.round(weight * 10);
+  if (total <= 0) return points.map(() => 0);
+  const exact = points.map((p) => (p * target) / total);
+  const out = exact.map((e) => Math.floor(e));
+  let left = target - out.reduce((a, t) => a + t, 0);
+  const order = exact.map((e, i) => ({ i, frac: e - Math.floor(e) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    out[i]!++;
+    left--;
+  }
+  return out;
+}
+
 export async function evaluateCheck(check: CheckSpec, ctx: CheckContext): Promise<CheckOutcome> {
   const kind = checkKind(check.kind);
-  if (!kind) return { ok: false, expected: `a known check kind`, actual: check.kind, evidence: [] };
+  if (!kind) return { ok: false, expected: `a known check kind`, actual: check.kind, problem: { code: 'broken', error: `unknown check kind ${check.kind}` }, evidence: [] };
   try {
     return await (kind.evaluate as (s: CheckSpec, c: CheckContext) => Promise<CheckOutcome> | CheckOutcome)(check, ctx);
   } catch (e) {
-    return { ok: false, expected: 'the check to run', actual: `error: ${(e as Error).message}`, evidence: [] };
+    return { ok: false, expected: 'the check to run', actual: `error: ${(e as Error).message}`, problem: { code: 'broken', error: (e as Error).message }, evidence: [] };
   }
 }
 
@@ -84,23 +119,31 @@ export async function grade(instance: Instance, session: Session, opts: GradeOpt
     run: (line, place, o) => runOnCopy((copy ??= copier(session)), line, place, o?.reboot),
   };
   const checks: CheckReport[] = [];
-  for (const check of instance.resolved.checks) {
+  const shares = shareTenths(
+    instance.resolved.checks.map((c) => c.points),
+    instance.resolved.weight,
+  );
+  let scored = 0;
+  for (const [i, check] of instance.resolved.checks.entries()) {
     const out = await evaluateCheck(check, ctx);
-    const custom = check.message ? `${textFor(check.message, lang)} ` : '';
+    const share = shares[i]!;
+    if (out.ok) scored += share;
+    const custom = check.message ? textFor(check.message, lang) : undefined;
     checks.push({
       id: check.id,
       kind: check.kind,
       description: textFor(check.description, lang),
       ok: out.ok,
-      points: out.ok ? check.points : 0,
-      max: check.points,
-      message: out.ok ? out.expected : `${custom}expected ${out.expected}; got ${out.actual}`,
+      points: out.ok ? share / 10 : 0,
+      max: share / 10,
+      message: out.ok ? '' : learnerMessage(out.problem, lang, custom),
+      detail: out.ok ? out.expected : `${custom ? `${custom} ` : ''}${detailLine(out.expected, out.actual, lang)}`,
       expected: out.expected,
       actual: out.actual,
+      problem: out.problem,
       evidence: out.evidence,
     });
   }
-  const score = checks.reduce((a, c) => a + c.points, 0);
-  const max = checks.reduce((a, c) => a + c.max, 0);
-  return { scenario: instance.scenario.id, checks, score, max, percent: max === 0 ? 0 : Math.round((score / max) * 1000) / 10 };
+  const total = shares.reduce((a, t) => a + t, 0);
+  return { scenario: instance.scenario.id, checks, score: scored / 10, max: total / 10, percent: total === 0 ? 0 : Math.round((scored / total) * 1000) / 10 };
 }

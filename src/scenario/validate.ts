@@ -122,7 +122,7 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
     const wait = parseDuration(inst.resolved.wait);
     const passAtStart = new Set(inst.resolved.checks.filter((c) => c.passAtStart).map((c) => c.id));
     const fails = (r: GradeReport, what: string): void => {
-      for (const c of r.checks) if (!c.ok) res.problems.push(`${what}${tag}: check ${c.id} fails after the ${what === 'solved' ? 'solution' : what}: ${c.message}`);
+      for (const c of r.checks) if (!c.ok) res.problems.push(`${what}${tag}: check ${c.id} fails after the ${what === 'solved' ? 'solution' : what}: ${c.detail}`);
     };
     try {
       // untouched: setup runs once; every other run starts from its restored state
@@ -131,8 +131,8 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
       const r0 = await grade(inst, s0, IN_PLACE);
       if (first) res.untouched = r0;
       for (const c of r0.checks) {
-        if (c.ok && !passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} already passes (${c.message}); declare passAtStart: true if intended`);
-        if (!c.ok && passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} is declared passAtStart but fails: ${c.message}`);
+        if (c.ok && !passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} already passes (${c.detail}); declare passAtStart: true if intended`);
+        if (!c.ok && passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} is declared passAtStart but fails: ${c.detail}`);
       }
       // reference solution
       const s1 = fresh();

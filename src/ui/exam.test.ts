@@ -12,6 +12,7 @@ import { PassThrough } from 'node:stream';
 import { harness, until } from '../cli/testing/harness.js';
 import { dueAlert, timeLeft, totals, type TaskResult } from './exam.js';
 import type { ExamState } from '../app/exam-store.js';
+import { examMinutes } from '../cli/exam.js';
 
 const SCENARIOS = fileURLToPath(new URL('./testdata/scenarios', import.meta.url));
 
@@ -28,6 +29,30 @@ test('exam: alerts and time left', () => {
     assert.equal(dueAlert(st, c.now), c.alert, c.name);
   }
   assert.equal(dueAlert({ ...st, alerts: [15] }, 16 * 60_000), undefined, 'shown once');
+});
+
+test('exam: minutes follow the real exam\'s pace, 120 for 17 tasks', () => {
+  const cases = [
+    { tasks: 17, minutes: 120 },
+    { tasks: 3, minutes: 21 },
+    { tasks: 1, minutes: 7 },
+    { tasks: 10, minutes: 71 },
+    { tasks: 34, minutes: 240 },
+  ];
+  for (const c of cases) assert.equal(examMinutes(c.tasks), c.minutes, `${c.tasks} tasks`);
+});
+
+test('exam: without --minutes the limit scales with the tasks drawn; --minutes wins', async () => {
+  const h = harness({ CKA_LAB_SCENARIOS: SCENARIOS });
+  const paced = await h.run(['exam', '--tasks', '3', '--seed', '5'], 'quit\n');
+  assert.match(paced.stdout, /^Exam: 3 tasks, 21 minutes, pass mark 66%\./);
+  assert.match(paced.stdout, /The exam goes on: 21:00 left\./);
+  const h2 = harness({ CKA_LAB_SCENARIOS: SCENARIOS });
+  const short = await h2.run(['exam', '--tasks', '17', '--seed', '5'], 'quit\n');
+  assert.match(short.stdout, /^Exam: 3 tasks \(the library has only 3\), 21 minutes,/, 'the pace follows the tasks drawn');
+  const h3 = harness({ CKA_LAB_SCENARIOS: SCENARIOS });
+  const set = await h3.run(['exam', '--tasks', '3', '--minutes', '45', '--seed', '5'], 'quit\n');
+  assert.match(set.stdout, /^Exam: 3 tasks, 45 minutes,/);
 });
 
 test('exam: totals give partial credit and pass at 66 %', () => {
@@ -82,10 +107,25 @@ test('exam: three tasks through stdin, quit and resume, alert, time-out grading'
   assert.match(r.stdout, /Total: 9\/15 points \(60%\)\. FAIL \(pass mark 66%\)/);
   assert.match(r.stdout, new RegExp(`│ ${indexOf('t-namespace')} ⚑ +│ Create a labelled namespace +│ workloads-scheduling +│ 4/4 +│ 2/2 +│ 0:00 +│ 3:00 +│`));
   assert.match(r.stdout, new RegExp(`│ ${indexOf('t-answer')} +│ Name the service CIDR +│ cluster-architecture +│ 5/5 +│ 1/1 +│ 21:00 +│ 4:00 +│`));
-  assert.match(r.stdout, /✗ \/root\/node\.txt on cka-w1 names the node \(0\/1\)/);
+  assert.match(r.stdout, /✗ \/root\/node\.txt on cka-w1 names the node \(0\/6\)/);
   assert.match(r.stdout, /Review \(tasks with points lost\):\n\nTask \d: Write the kubelet's node name to a file \[t-file\]\nReference solution:\n {2}hostname > \/root\/node\.txt/);
   assert.ok(!existsSync(examFile), 'the finished exam is no longer in progress');
-  const hist = JSON.parse((await h.run(['history', '--json'])).stdout) as { exams: { percent: number; passed: boolean; tasks: unknown[] }[]; attempts: { mode: string }[] };
+  const hist = JSON.parse((await h.run(['history', '--json'])).stdout) as {
+    exams: { percent: number; passed: boolean; tasks: { scenario: string; attempted?: boolean }[] }[];
+    attempts: { mode: string; scenario: string; attempted?: boolean }[];
+  };
   assert.deepEqual(hist.exams.map((e) => [e.percent, e.passed, e.tasks.length]), [[60, false, 3]]);
   assert.deepEqual(hist.attempts.map((a) => a.mode), ['exam', 'exam', 'exam']);
+  // t-file was never opened: not attempted, in the report, the records and history (localized)
+  assert.match(r.stdout, new RegExp(`│ ${indexOf('t-file')} +│ Write the kubelet's node name to a file +│ troubleshooting +│ 0/6 +│ 0/1 +│ not attempted +│`));
+  assert.deepEqual(hist.attempts.map((a) => [a.scenario, a.attempted ?? true]).sort(), [['t-answer', true], ['t-file', false], ['t-namespace', true]]);
+  assert.deepEqual(hist.exams[0]!.tasks.filter((t) => t.attempted === false).map((t) => t.scenario), ['t-file']);
+  const text = await h.run(['history']);
+  const row = text.stdout.split('\n').find((l) => l.includes('t-file'));
+  assert.match(row ?? '', /│ exam +│ t-file +│ not attempted +│ - +│ 2:00 +│/, text.stdout);
+  assert.ok(!text.stdout.includes('0/6'), 'no score for an untouched task');
+  const ja = await h.run(['history', '--lang', 'ja']);
+  assert.match(ja.stdout, /t-file +│ 未着手/);
+  const zh = await h.run(['history', '--lang', 'zh-CN']);
+  assert.match(zh.stdout, /t-file +│ 未作答/);
 });

@@ -14,12 +14,13 @@ import { Session, type Editor } from '../shell/session.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
 import { ManualClock } from '../util/clock.js';
 import type { ExamRecord, ProgressStore } from '../app/progress.js';
-import type { ExamState, ExamStore } from '../app/exam-store.js';
+import { taskWorked, type ExamState, type ExamStore } from '../app/exam-store.js';
 import { WallClock } from '../app/wallclock.js';
 import { runRepl, type MetaIo, type MetaOutcome, type ReplIo } from './repl.js';
 import type { LineSource } from './input.js';
 import { clockText } from './theme.js';
 import { gradeView, solutionView, taskPanel } from './panel.js';
+import { uiWords } from './messages.js';
 
 export const PASS_PERCENT = 66;
 export const ALERT_MINUTES = [30, 15, 5] as const;
@@ -46,11 +47,13 @@ export interface TaskResult {
   /** The instance graded (its parameters are the ones the learner saw). */
   inst: Instance;
   report: GradeReport;
-  /** Exam points: the task's weight scaled by its checks' score. */
+  /** Exam points: the report's score, in the task's points (its weight). */
   points: number;
   weight: number;
   seconds: number;
   flagged: boolean;
+  /** The learner ran a command or gave an answer in the task. */
+  attempted: boolean;
 }
 
 export function timeLeft(state: ExamState, now: number): number {
@@ -136,6 +139,7 @@ export async function runExam(o: ExamOptions): Promise<number> {
           score: r.report.score,
           max: r.report.max,
           assisted: false,
+          ...(r.attempted ? {} : { attempted: false }),
           exam: st.id,
         });
     });
@@ -178,6 +182,7 @@ export async function runExam(o: ExamOptions): Promise<number> {
           return { exitCode: 2 };
         }
         recordAnswer(session, text);
+        st.tasks[st.current]!.worked = true;
         persist();
         io.out(`Answer recorded for task ${st.current + 1}: ${text}\n`);
         return {};
@@ -230,7 +235,10 @@ export async function runExam(o: ExamOptions): Promise<number> {
       beforePrompt: timer,
       gate: timer,
       meta,
-      afterCommand: () => persist(),
+      afterCommand: () => {
+        st.tasks[st.current]!.worked = true;
+        persist();
+      },
     });
     if (!finished) {
       // end of input without quit or submit: keep the exam as it is (it resumes next time)
@@ -255,8 +263,8 @@ export async function gradeExam(o: Pick<ExamOptions, 'state' | 'library' | 'lang
     const inst = instantiate(scenario, t.seed);
     const frozen = Session.fromJSON(t.session, new ManualClock(t.session.cluster.now), CONTROLLERS);
     const report = await grade(inst, frozen, { lang: o.lang });
-    const points = report.max > 0 ? Math.round((10 * scenario.weight * report.score) / report.max) / 10 : 0;
-    out.push({ index: i + 1, scenario, inst, report, points, weight: scenario.weight, seconds: Math.round(t.spentMs / 1000), flagged: t.flagged });
+    // the report is in the task's points already (grade.ts shareTenths): one number everywhere
+    out.push({ index: i + 1, scenario, inst, report, points: report.score, weight: report.max, seconds: Math.round(t.spentMs / 1000), flagged: t.flagged, attempted: taskWorked(t) });
   }
   return out;
 }
@@ -284,14 +292,15 @@ export function examReport(results: readonly TaskResult[], c: ChalkInstance, lan
       r.scenario.domain,
       `${r.points}/${r.weight}`,
       `${r.report.checks.filter((x) => x.ok).length}/${r.report.checks.length}`,
-      minSec(r.seconds),
+      r.attempted ? minSec(r.seconds) : uiWords(lang).notAttempted,
       `${r.scenario.minutes}:00`,
     ]);
   const t = totals(results);
   const lines = [table.toString(), ''];
   for (const r of results) {
     lines.push(`Task ${r.index}: ${textFor(r.scenario.title, lang)}`);
-    lines.push(gradeView(r.report, c).trimEnd().replace(/^/gm, '  '));
+    // the exam is over: the report shows what each failed check expected
+    lines.push(gradeView(r.report, c, { lang, reveal: true }).trimEnd().replace(/^/gm, '  '));
   }
   lines.push('', `Total: ${t.points}/${t.max} points (${t.percent}%). ${t.passed ? c.green('PASS') : c.red('FAIL')} (pass mark ${PASS_PERCENT}%)`, '');
   return `${lines.join('\n')}\n`;
@@ -320,6 +329,7 @@ export function examRecord(st: ExamState, results: readonly TaskResult[], endedA
       seconds: r.seconds,
       targetMinutes: r.scenario.minutes,
       flagged: r.flagged,
+      ...(r.attempted ? {} : { attempted: false }),
     })),
     score: t.points,
     max: t.max,

@@ -7,6 +7,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { GradeReport, Instance, Lang } from '../scenario/index.js';
 import { textFor } from '../scenario/index.js';
+import { uiWords } from './messages.js';
 
 export interface PanelOptions {
   lang: Lang;
@@ -29,14 +30,23 @@ export function taskPanel(inst: Instance, o: PanelOptions): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function gradeView(r: GradeReport, c: ChalkInstance): string {
+export interface GradeViewOptions {
+  lang?: Lang;
+  /**
+   * Show the expected values of failed checks (after \`solution\`, in the exam's report). Without
+   * it a failed check says only what is wrong in the learner's state.
+   */
+  reveal?: boolean;
+}
+
+export function gradeView(r: GradeReport, c: ChalkInstance, o: GradeViewOptions = {}): string {
   const out: string[] = [];
   for (const ch of r.checks) {
     const mark = ch.ok ? c.green('✓') : c.red('✗');
     out.push(`${mark} ${ch.description} (${ch.points}/${ch.max})`);
-    if (!ch.ok) out.push(`    ${ch.message}`);
+    if (!ch.ok) out.push((o.reveal ? ch.detail : ch.message).replace(/^/gm, '    '));
   }
-  out.push(`Score: ${r.score}/${r.max} (${r.percent}%)`);
+  out.push(`${uiWords(o.lang ?? 'en').score}: ${r.score}/${r.max} (${r.percent}%)`);
   return `${out.join('\n')}\n`;
 }
 

@@ -1,7 +1,7 @@
 /**
  * A whole practice attempt driven through stdin (`cka-lab practice ID`, no terminal): task panel,
- * hints in tiers, a failing then passing `check`, `solution` asking first and marking the attempt
- * assisted, `next` at the end of the list; then the attempt shows in `history`.
+ * hints in tiers, a failing then passing `check` (saying what is wrong, not what is expected),
+ * `solution` asking first, marking the attempt assisted and showing what each check expects, `next` at the end of the list; then the attempt shows in `history`.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,20 +27,26 @@ test('practice: a whole attempt through stdin', async () => {
 Hint 2/2: kubectl label adds labels to an existing object.
 No more hints (2 of 2 shown). \`solution\` shows the reference solution.
 ✗ Namespace team-a exists (0/1)
-    expected Namespace team-a exists; got not found
+    Namespace team-a was not found.
 ✗ Namespace team-a has tier=web (0/3)
-    expected Namespace team-a exists; got not found
+    Namespace team-a was not found.
 Score: 0/4 (0%)
 namespace/team-a created
 ✓ Namespace team-a exists (1/1)
 ✗ Namespace team-a has tier=web (0/3)
-    expected Namespace team-a: {.metadata.labels.tier} equals "web"; got 
+    Namespace team-a {.metadata.labels.tier} is (empty), which is not what the task asks for.
 Score: 1/4 (25%)
 Show the reference solution? The attempt will count as assisted. [y/N] Reference solution:
   kubectl create namespace team-a
   kubectl label namespace team-a tier=web
 
 kubectl create namespace, then kubectl label.
+
+What each check expects:
+✓ Namespace team-a exists (1/1)
+✗ Namespace team-a has tier=web (0/3)
+    expected Namespace team-a: {.metadata.labels.tier} equals "web"; got 
+Score: 1/4 (25%)
 namespace/team-a labeled
 ✓ Namespace team-a exists (1/1)
 ✓ Namespace team-a has tier=web (3/3)
@@ -67,4 +73,39 @@ test('practice: declining the solution, skip records nothing, unknown id', async
   assert.deepEqual((JSON.parse(hist.stdout) as { attempts: unknown[] }).attempts, []);
   const bad = await h.run(['practice', 'nope']);
   assert.deepEqual([bad.code, bad.stderr], [2, 'cka-lab: no scenario "nope" (see `cka-lab list`)\n']);
+});
+
+test('practice: a failing check does not give the answer away until `solution`, and the points agree with the header (pending-node-selector, every language)', async () => {
+  const h = harness();
+  const words = { en: 'which is not what the task asks for', ja: 'タスクが求める値ではありません', 'zh-CN': '不是任务要求的值' };
+  for (const [lang, said] of Object.entries(words)) {
+    const r = await h.run(['practice', '--seed', '1', '--lang', lang, 'pending-node-selector'], 'check\nsolution\ny\nskip\n');
+    assert.equal(r.stderr, '');
+    const [before, after] = r.stdout.split('Show the reference solution?');
+    assert.ok(before !== undefined && after !== undefined, r.stdout);
+    // seed 1: the pods belong on cka-w2 and the template asks for disktype=ssd1
+    assert.ok(before.includes('{.spec.template.spec.nodeSelector.disktype}|{.spec.template.spec.nodeName}') && before.includes('"ssd1|"'), before);
+    assert.ok(before.includes(said), `${lang}: ${before}`);
+    for (const secret of ['"ssd|"', 'Running cka-w2', 'equals', 'expected', '期待', '期望']) assert.ok(!before.includes(secret), `${lang}: check shows ${secret}:\n${before}`);
+    // the header's points are the grade's: the checks share the task's 4 points
+    assert.ok(before.includes(' · 4 points · '), before);
+    assert.ok(before.includes('(0/1.2)') && before.includes('(0.6/0.6)') && before.includes(': 0.6/4 (15%)'), before);
+    // asked for, the solution comes with what each check expects
+    assert.ok(after.includes('"ssd|"') && after.includes('"Running cka-w2"'), `${lang}: ${after}`);
+  }
+});
+
+test('practice: reset and retry is a new attempt; an attempt after the solution is marked assisted', async () => {
+  const h = harness({ CKA_LAB_SCENARIOS: SCENARIOS });
+  const input = ['kubectl create ns team-a', 'check', 'reset', 'check', 'solution', 'y', 'reset', 'kubectl create ns team-a', 'kubectl label ns team-a tier=web', 'check', 'quit'].join('\n');
+  const r = await h.run(['practice', '--seed', '3', 't-namespace'], `${input}\n`);
+  assert.equal(r.stderr, '');
+  assert.equal(r.stdout.split('The task is set up again from scratch.').length, 3, r.stdout);
+  const hist = JSON.parse((await h.run(['history', '--json'])).stdout) as { attempts: { score: number; max: number; assisted: boolean }[] };
+  // one row per attempt: created the namespace (1 of 4 points), then nothing (0), then solved after the solution
+  assert.deepEqual(hist.attempts.map((a) => [a.score, a.max, a.assisted]), [[1, 4, false], [0, 4, true], [4, 4, true]]);
+  const text = await h.run(['history']);
+  assert.equal(text.stdout.split('practice (assisted)').length - 1, 2, text.stdout);
+  const ja = await h.run(['history', '--lang', 'ja']);
+  assert.equal(ja.stdout.split('practice (解答参照)').length - 1, 2, ja.stdout);
 });

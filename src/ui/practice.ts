@@ -1,10 +1,11 @@
 /**
  * Practice mode: one task at a time in the shell, with the meta-commands of the issue:
- * `task` (show it again), `hint` (next tier), `check` (grade now: ✓/✗ per check with reasons),
- * `solution` (asks first; marks the attempt assisted), `answer TEXT` (for "find the …" tasks),
- * `reset` (fresh setup), `next` / `skip` (move on; skip records nothing), `quit`.
- * An attempt is recorded when the learner leaves a task they checked at least once, graded on
- * the state they left (never on the commands typed).
+ * `task` (show it again), `hint` (next tier), `check` (grade now: ✓/✗ per check, a failure saying
+ * what is wrong but not the expected value), `solution` (asks first; marks the attempt assisted;
+ * shows the reference solution and what each check expects), `answer TEXT` (for "find the …" tasks),
+ * `reset` (fresh setup and a new attempt), `next` / `skip` (move on; skip records nothing), `quit`.
+ * An attempt is recorded when the learner leaves a task (or resets it) after checking it at least
+ * once, graded on the state they left (never on the commands typed).
  */
 import type { ChalkInstance } from 'chalk';
 import { grade, instantiate, recordAnswer, setupSession, type Instance, type Lang, type LoadedScenario } from '../scenario/index.js';
@@ -14,6 +15,7 @@ import { WallClock } from '../app/wallclock.js';
 import { runRepl, type MetaIo, type MetaOutcome, type ReplIo } from './repl.js';
 import type { LineSource } from './input.js';
 import { gradeView, hintView, solutionView, taskPanel } from './panel.js';
+import { uiWords } from './messages.js';
 
 export const PRACTICE_META = ['task', 'hint', 'check', 'solution', 'answer', 'reset', 'next', 'skip', 'quit'];
 
@@ -105,7 +107,8 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
         if (rest.length) return undefined;
         const r = await grade(cur.inst, cur.session, { lang: o.lang });
         cur.checked = true;
-        io.out(gradeView(r, o.c));
+        // until the learner has asked for the solution, a failed check says what is wrong, not what is right
+        io.out(gradeView(r, o.c, { lang: o.lang, reveal: cur.assisted }));
         return { exitCode: r.score === r.max ? 0 : 1 };
       }
       case 'solution': {
@@ -113,6 +116,9 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
         if (a !== null && /^y(es)?$/i.test(a.trim())) {
           cur.assisted = true;
           io.out(solutionView(cur.inst, o.lang));
+          // the expected values, now that the learner asked for them
+          const r = await grade(cur.inst, cur.session, { lang: o.lang });
+          io.out(`\n${uiWords(o.lang).expectations}\n${gradeView(r, o.c, { lang: o.lang, reveal: true })}`);
         }
         return {};
       }
@@ -128,7 +134,10 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
       }
       case 'reset':
         if (rest.length) return undefined;
-        cur = { ...(await open(index)), hints: cur.hints, assisted: cur.assisted, checked: cur.checked, startedAt: cur.startedAt };
+        // a reset ends the attempt (recorded, graded on the state it left, if it was checked) and
+        // starts a new one; hints and a solution already seen stay seen, so the retry stays assisted
+        await record();
+        cur = { ...(await open(index)), hints: cur.hints, assisted: cur.assisted };
         io.out('The task is set up again from scratch.\n');
         show();
         return {};

@@ -27,8 +27,14 @@ export const answerCheck = defineCheck({
       source = `${spec.file.host}:${spec.file.path}`;
     }
     if (actual === undefined)
-      return { ok: false, expected: `an answer ${spec.file ? `(typed or in ${spec.file.host}:${spec.file.path})` : '(type: answer <text>)'}`, actual: 'no answer given', evidence: [] };
+      return {
+        ok: false,
+        expected: `an answer ${spec.file ? `(typed or in ${spec.file.host}:${spec.file.path})` : '(type: answer <text>)'}`,
+        actual: 'no answer given',
+        problem: { code: 'no-answer', ...(spec.file ? { file: `${spec.file.host}:${spec.file.path}` } : {}) },
+        evidence: [],
+      };
     const r = match(actual, spec.expect);
-    return { ok: r.ok, expected: `answer ${r.expected}`, actual: r.actual, evidence: [`${source}: ${actual.trim()}`] };
+    return { ok: r.ok, expected: `answer ${r.expected}`, actual: r.actual, problem: { code: 'answer', actual: r.actual }, evidence: [`${source}: ${actual.trim()}`] };
   },
 });

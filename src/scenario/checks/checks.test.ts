@@ -11,6 +11,8 @@ import type { CheckContext } from './types.js';
 import type { Session } from '../../shell/session.js';
 import { parseScenario } from '../loader.js';
 import { podCommands } from '../../shell/commands/registry.js';
+import { learnerMessage } from './problems.js';
+import { LANGS } from '../lang.js';
 
 const SCENARIO = `
 id: checks-fixture
@@ -90,6 +92,8 @@ interface Case {
   ok: boolean;
   /** Skip (with the reason) when a tool another area provides is missing. */
   needs?: string;
+  /** Failing cases: the expected value, which the learner's message must not show. */
+  hides?: string;
 }
 
 const base = { id: 'c', description: 'd' };
@@ -99,26 +103,26 @@ const CASES: Case[] = [
   { name: 'resource absent ok', check: { kind: 'resource', target: { kind: 'Service', name: 'nope' }, absent: true }, ok: true },
   { name: 'resource absent but exists', check: { kind: 'resource', target: { kind: 'Service', name: 'web' }, absent: true }, ok: false },
   { name: 'jsonpath equals', check: { kind: 'resource', target: { kind: 'Deployment', name: 'web' }, jsonpath: '{.spec.replicas}', expect: { equals: 2 } }, ok: true },
-  { name: 'jsonpath equals wrong', check: { kind: 'resource', target: { kind: 'Deployment', name: 'web' }, jsonpath: '{.spec.replicas}', expect: { equals: 3 } }, ok: false },
+  { name: 'jsonpath equals wrong', check: { kind: 'resource', target: { kind: 'Deployment', name: 'web' }, jsonpath: '{.spec.replicas}', expect: { equals: 3 } }, ok: false, hides: '3' },
   { name: 'jsonpath contains', check: { kind: 'resource', target: { kind: 'Deployment', name: 'web' }, jsonpath: '{.spec.template.spec.containers[0].image}', expect: { contains: 'nginx' } }, ok: true },
   { name: 'jsonpath regex', check: { kind: 'resource', target: { kind: 'Service', name: 'web' }, jsonpath: '{.spec.clusterIP}', expect: { regex: '^10\\.(9[6-9]|1[01][0-9])\\.' } }, ok: true },
-  { name: 'jsonpath regex wrong', check: { kind: 'resource', target: { kind: 'Service', name: 'web' }, jsonpath: '{.spec.clusterIP}', expect: { regex: '^192\\.' } }, ok: false },
+  { name: 'jsonpath regex wrong', check: { kind: 'resource', target: { kind: 'Service', name: 'web' }, jsonpath: '{.spec.clusterIP}', expect: { regex: '^192\\.' } }, ok: false, hides: '192' },
   { name: 'set-equals over a list', check: { kind: 'resource', target: { kind: 'Pod', selector: 'app=web' }, jsonpath: '{.items[*].metadata.labels.app}', expect: { setEquals: ['web'] } }, ok: true },
   { name: 'set-equals wrong', check: { kind: 'resource', target: { kind: 'Node' }, jsonpath: '{.items[*].metadata.name}', expect: { setEquals: ['cka-cp1', 'cka-w1'] } }, ok: false },
   { name: 'set-equals nodes', check: { kind: 'resource', target: { kind: 'Node' }, jsonpath: '{.items[*].metadata.name}', expect: { setEquals: ['cka-cp1', 'cka-w1', 'cka-w2'] } }, ok: true },
   { name: 'quantity 64Mi = 67108864', check: { kind: 'resource', target: { kind: 'Deployment', name: 'web' }, jsonpath: '{.spec.template.spec.containers[0].resources.requests.memory}', expect: { quantity: '67108864' } }, ok: true },
-  { name: 'quantity wrong', check: { kind: 'resource', target: { kind: 'Deployment', name: 'web' }, jsonpath: '{.spec.template.spec.containers[0].resources.requests.memory}', expect: { quantity: '64M' } }, ok: false },
+  { name: 'quantity wrong', check: { kind: 'resource', target: { kind: 'Deployment', name: 'web' }, jsonpath: '{.spec.template.spec.containers[0].resources.requests.memory}', expect: { quantity: '64M' } }, ok: false, hides: '64M"' },
   { name: 'endpoints ready 2', check: { kind: 'endpoints', service: { name: 'web' }, ready: 2 }, ok: true },
-  { name: 'endpoints ready 3', check: { kind: 'endpoints', service: { name: 'web' }, ready: 3 }, ok: false },
+  { name: 'endpoints ready 3', check: { kind: 'endpoints', service: { name: 'web' }, ready: 3 }, ok: false, hides: '3' },
   { name: 'endpoints of a missing service', check: { kind: 'endpoints', service: { name: 'nope' }, minReady: 0 }, ok: false },
   { name: 'file sorted, case-folded', check: { kind: 'file', host: 'cka-w1', path: '/opt/course/1/out.txt', expect: { equals: 'a\nb', normalize: ['trim', 'ignore-case', 'sort-lines'] } }, ok: true },
-  { name: 'file unsorted differs', check: { kind: 'file', host: 'cka-w1', path: '/opt/course/1/out.txt', expect: { equals: 'a\nb' } }, ok: false },
+  { name: 'file unsorted differs', check: { kind: 'file', host: 'cka-w1', path: '/opt/course/1/out.txt', expect: { equals: 'a\nb' } }, ok: false, hides: 'a\\nb' },
   { name: 'file missing', check: { kind: 'file', host: 'cka-w2', path: '/opt/course/1/out.txt' }, ok: false },
   { name: 'node flag', check: { kind: 'node', node: 'cka-cp1', staticPodFlag: { component: 'kube-apiserver', flag: 'service-cluster-ip-range' }, expect: { equals: '10.96.0.0/12' } }, ok: true },
   { name: 'node flag unset', check: { kind: 'node', node: 'cka-cp1', staticPodFlag: { component: 'kube-apiserver', flag: 'no-such-flag' }, expect: { regex: '.*' } }, ok: false },
-  { name: 'node sysctl differs', check: { kind: 'node', node: 'cka-w2', sysctl: 'net.ipv4.ip_forward', expect: { equals: '0' } }, ok: false },
+  { name: 'node sysctl differs', check: { kind: 'node', node: 'cka-w2', sysctl: 'net.ipv4.ip_forward', expect: { equals: '0' } }, ok: false, hides: '0' },
   { name: 'node sysctl on', check: { kind: 'node', node: 'cka-w1', sysctl: 'net.ipv4.ip_forward', expect: { equals: '1' } }, ok: true },
-  { name: 'node unit state differs', check: { kind: 'node', node: 'cka-w2', unit: 'kubelet', expect: { equals: 'inactive' } }, ok: false },
+  { name: 'node unit state differs', check: { kind: 'node', node: 'cka-w2', unit: 'kubelet', expect: { equals: 'inactive' } }, ok: false, hides: 'inactive' },
   { name: 'node unit active', check: { kind: 'node', node: 'cka-w1', unit: 'kubelet', expect: { equals: 'active' } }, ok: true },
   { name: 'node unit enabled', check: { kind: 'node', node: 'cka-w2', unitEnabled: 'kubelet', expect: { equals: 'enabled' } }, ok: true },
   { name: 'node kubelet config list', check: { kind: 'node', node: 'cka-w1', kubeletConfig: 'clusterDNS', expect: { equals: '10.96.0.10' } }, ok: true },
@@ -129,7 +133,7 @@ const CASES: Case[] = [
   { name: 'command on a node', check: { kind: 'command', run: 'cat /opt/course/1/out.txt | wc -l', on: { host: 'cka-w1' }, expect: { equals: '2' } }, ok: true },
   { name: 'command exit code', check: { kind: 'command', run: 'cat /nope', exitCode: 0 }, ok: false },
   { name: 'answer typed', check: { kind: 'answer', expect: { equals: '10.96.0.0/12' } }, ok: true },
-  { name: 'answer wrong', check: { kind: 'answer', expect: { regex: '^10\\.244\\.' } }, ok: false },
+  { name: 'answer wrong', check: { kind: 'answer', expect: { regex: '^10\\.244\\.' } }, ok: false, hides: '244' },
   { name: 'answer from file (other key)', check: { kind: 'answer', key: 'other', file: { host: 'cka-w1', path: '/opt/course/1/out.txt' }, expect: { contains: 'A' } }, ok: true },
   { name: 'answer missing', check: { kind: 'answer', key: 'other', expect: { contains: 'A' } }, ok: false },
   { name: 'http to the service', check: { kind: 'http', from: { pod: 'client' }, url: 'http://web.default.svc.cluster.local/', body: { contains: 'Welcome to nginx' } }, ok: true, needs: 'wget' },
@@ -137,7 +141,7 @@ const CASES: Case[] = [
   { name: 'http expected to fail', check: { kind: 'http', from: { pod: 'client' }, url: 'http://web.default.svc.cluster.local:81/', succeeds: false }, ok: true, needs: 'wget' },
   { name: 'dns service name', check: { kind: 'dns', from: { pod: 'client' }, name: 'kubernetes.default.svc.cluster.local', expect: { answers: ['10.96.0.1'] } }, ok: true, needs: 'nslookup' },
   { name: 'dns nxdomain expected', check: { kind: 'dns', from: { pod: 'client' }, name: 'nope.default.svc.cluster.local', expect: { rcode: 'NXDOMAIN' } }, ok: true, needs: 'nslookup' },
-  { name: 'dns wrong answer', check: { kind: 'dns', from: { pod: 'client' }, name: 'kubernetes.default.svc.cluster.local', expect: { answers: ['10.96.0.2'] } }, ok: false, needs: 'nslookup' },
+  { name: 'dns wrong answer', check: { kind: 'dns', from: { pod: 'client' }, name: 'kubernetes.default.svc.cluster.local', expect: { answers: ['10.96.0.2'] } }, ok: false, needs: 'nslookup', hides: '10.96.0.2' },
 ];
 
 for (const c of CASES) {
@@ -148,6 +152,16 @@ for (const c of CASES) {
     assert.equal(out.ok, c.ok, `${out.expected} / ${out.actual}\n${out.evidence.join('\n')}`);
     assert.ok(out.expected.length > 0);
     if (!c.ok) assert.ok(out.actual.length > 0, 'a failure says what it saw');
+    if (c.ok) return;
+    // the learner's message, in every language: what is wrong, never the expected value
+    const said = LANGS.map((lang) => learnerMessage(out.problem, lang));
+    for (const [i, m] of said.entries()) {
+      assert.ok(m.length > 0, LANGS[i]);
+      assert.doesNotMatch(m, /expected|equals|matches \/|the set \{|quantity|期待|期望/, `${LANGS[i]}: ${m}`);
+      if (c.hides) assert.ok(!m.includes(c.hides), `${LANGS[i]} shows the expected ${c.hides}: ${m}`);
+    }
+    assert.equal(new Set(said).size, LANGS.length, `one wording per language: ${said.join(' | ')}`);
+    assert.ok(out.expected.length > 0 && !said.includes(out.expected));
   });
 }
 

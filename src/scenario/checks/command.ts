@@ -30,10 +30,13 @@ export const commandCheck = defineCheck({
     const text = spec.stream === 'both' ? r.stdout + r.stderr : r.stdout;
     const evidence = [`${r.transcript.join('\n')}\n${clip(r.stdout + r.stderr)}\n(exit ${r.exitCode})`];
     const where = `\`${spec.run}\` on ${placeLabel(spec.on)}${spec.reboot ? ' after a reboot' : ''}`;
+    const at = { ...(spec.on ? { on: spec.on } : {}), ...(spec.reboot ? { reboot: true } : {}) };
+    const exited = { code: 'exit', ...at, exitCode: r.exitCode, output: clip(r.stderr || r.stdout, 3) } as const;
     if (spec.exitCode !== undefined && r.exitCode !== spec.exitCode)
-      return { ok: false, expected: `${where} exits ${spec.exitCode}`, actual: `exit ${r.exitCode}: ${clip(r.stderr || r.stdout, 3)}`, evidence };
-    if (!spec.expect) return { ok: true, expected: `${where} exits ${spec.exitCode}`, actual: `exit ${r.exitCode}`, evidence };
+      return { ok: false, expected: `${where} exits ${spec.exitCode}`, actual: `exit ${r.exitCode}: ${clip(r.stderr || r.stdout, 3)}`, problem: exited, evidence };
+    if (!spec.expect) return { ok: true, expected: `${where} exits ${spec.exitCode}`, actual: `exit ${r.exitCode}`, problem: exited, evidence };
     const m = match(text, spec.expect);
-    return { ok: m.ok, expected: `${where} output ${m.expected}`, actual: m.actual === '' && r.stderr ? clip(r.stderr, 3) : m.actual, evidence };
+    const actual = m.actual === '' && r.stderr ? clip(r.stderr, 3) : m.actual;
+    return { ok: m.ok, expected: `${where} output ${m.expected}`, actual, problem: { code: 'output', ...at, actual }, evidence };
   },
 });

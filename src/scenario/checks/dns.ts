@@ -70,13 +70,15 @@ export const dnsCheck = defineCheck({
   async evaluate(spec, ctx) {
     const client = spec.client ?? pickTool(ctx.cluster, spec.from, ['dig', 'nslookup']);
     const where = `${spec.name} ${spec.type} from ${placeLabel(spec.from)}`;
-    if (!client) return { ok: false, expected: `a lookup of ${where}`, actual: 'the container has neither dig nor nslookup', evidence: [] };
+    const from = spec.from ? { from: spec.from } : {};
+    if (!client)
+      return { ok: false, expected: `a lookup of ${where}`, actual: 'the container has neither dig nor nslookup', problem: { code: 'no-tool', ...(spec.from ? { where: spec.from } : {}), tools: 'dig, nslookup' }, evidence: [] };
     const line = client === 'dig' ? `dig ${spec.name} ${spec.type}` : spec.type === 'A' ? `nslookup ${spec.name}` : `nslookup -type=${spec.type} ${spec.name}`;
     const r = await ctx.run(line, spec.from);
     const evidence = [`${r.transcript.join('\n')}\n${clip(r.stdout + r.stderr, 30)}\n(exit ${r.exitCode})`];
     const out = r.stdout + r.stderr;
     if (/not found|executable file not found/.test(out) && r.exitCode === 127)
-      return { ok: false, expected: `a lookup of ${where}`, actual: clip(out, 2), evidence };
+      return { ok: false, expected: `a lookup of ${where}`, actual: clip(out, 2), problem: { code: 'broken', error: clip(out, 2) }, evidence };
     const res = client === 'dig' ? parseDig(out) : parseNslookup(out, spec.type);
     const e = spec.expect;
     const actual = `${res.rcode}${res.answers.length ? ` ${res.answers.join(', ')}` : ''}`;
@@ -88,6 +90,6 @@ export const dnsCheck = defineCheck({
       ok = got.length === wantSet.length && got.every((g, i) => g === wantSet[i]);
     }
     if (ok && e.includes) ok = res.answers.includes(e.includes);
-    return { ok, expected, actual, evidence };
+    return { ok, expected, actual, problem: { code: 'lookup', name: spec.name, type: spec.type, ...from, actual }, evidence };
   },
 });

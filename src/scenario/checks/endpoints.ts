@@ -24,7 +24,8 @@ export const endpointsCheck = defineCheck({
     const { name, namespace } = spec.service;
     const want = spec.ready !== undefined ? `${spec.ready} ready endpoint(s)` : `at least ${spec.minReady} ready endpoint(s)`;
     const svc = ctx.cluster.store.get<Service>('Service', namespace, name);
-    if (!svc) return { ok: false, expected: `service ${namespace}/${name} with ${want}`, actual: 'the service does not exist', evidence: [] };
+    if (!svc)
+      return { ok: false, expected: `service ${namespace}/${name} with ${want}`, actual: 'the service does not exist', problem: { code: 'missing', what: `Service ${namespace}/${name}` }, evidence: [] };
     const slices = ctx.cluster.store
       .list<EndpointSlice>('EndpointSlice', namespace)
       .filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === name);
@@ -40,6 +41,6 @@ export const endpointsCheck = defineCheck({
       `ready: ${[...ready].sort().join(', ') || '(none)'}`,
       ...(notReady.size > 0 ? [`not ready: ${[...notReady].sort().join(', ')}`] : []),
     ];
-    return { ok, expected: want, actual: `${n} ready endpoint(s)`, evidence };
+    return { ok, expected: want, actual: `${n} ready endpoint(s)`, problem: { code: 'endpoints', service: `${namespace}/${name}`, ready: n }, evidence };
   },
 });

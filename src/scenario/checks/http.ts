@@ -25,17 +25,27 @@ export const httpCheck = defineCheck({
   async evaluate(spec, ctx) {
     const client = spec.client ?? pickTool(ctx.cluster, spec.from, spec.from && 'pod' in spec.from ? ['wget', 'curl'] : ['curl', 'wget']);
     const where = `${spec.url} from ${placeLabel(spec.from)}`;
-    if (!client) return { ok: false, expected: `a request to ${where}`, actual: 'the container has neither wget nor curl', evidence: [] };
+    const from = spec.from ? { from: spec.from } : {};
+    if (!client)
+      return { ok: false, expected: `a request to ${where}`, actual: 'the container has neither wget nor curl', problem: { code: 'no-tool', ...(spec.from ? { where: spec.from } : {}), tools: 'wget, curl' }, evidence: [] };
     const t = spec.timeoutSeconds;
     const line = client === 'wget' ? `wget -qO- -T ${t} ${spec.url}` : `curl -sS -m ${t} ${spec.url}`;
     const r = await ctx.run(line, spec.from);
     const evidence = [`${r.transcript.join('\n')}\n${clip(r.stdout + r.stderr)}\n(exit ${r.exitCode})`];
     const succeeded = r.exitCode === 0;
     if (!spec.succeeds)
-      return { ok: !succeeded, expected: `${where} fails`, actual: succeeded ? `it answered: ${clip(r.stdout, 2)}` : `failed: ${clip(r.stderr, 2)}`, evidence };
-    if (!succeeded) return { ok: false, expected: `${where} answers`, actual: `failed (exit ${r.exitCode}): ${clip(r.stderr || r.stdout, 2)}`, evidence };
-    if (!spec.body) return { ok: true, expected: `${where} answers`, actual: 'answered', evidence };
+      return {
+        ok: !succeeded,
+        expected: `${where} fails`,
+        actual: succeeded ? `it answered: ${clip(r.stdout, 2)}` : `failed: ${clip(r.stderr, 2)}`,
+        problem: { code: 'reachable', url: spec.url, ...from },
+        evidence,
+      };
+    const failure = clip(r.stderr || r.stdout, 2);
+    if (!succeeded)
+      return { ok: false, expected: `${where} answers`, actual: `failed (exit ${r.exitCode}): ${failure}`, problem: { code: 'unreachable', url: spec.url, ...from, error: failure || `exit ${r.exitCode}` }, evidence };
+    if (!spec.body) return { ok: true, expected: `${where} answers`, actual: 'answered', problem: { code: 'unreachable', url: spec.url, ...from, error: '' }, evidence };
     const m = match(r.stdout, spec.body);
-    return { ok: m.ok, expected: `${where}: body ${m.expected}`, actual: clip(m.actual, 3), evidence };
+    return { ok: m.ok, expected: `${where}: body ${m.expected}`, actual: clip(m.actual, 3), problem: { code: 'body', url: spec.url, ...from, actual: clip(m.actual, 3) }, evidence };
   },
 });

@@ -90,10 +90,12 @@ export const resourceCheck = defineCheck({
   evaluate(spec, ctx) {
     const t = spec.target;
     const d = ctx.cluster.discovery();
-    if (!d.hasKind(t.kind)) return { ok: false, expected: `a ${t.kind}`, actual: `unknown kind ${t.kind}`, evidence: [] };
+    if (!d.hasKind(t.kind)) return { ok: false, expected: `a ${t.kind}`, actual: `unknown kind ${t.kind}`, problem: { code: 'broken', error: `unknown kind ${t.kind}` }, evidence: [] };
     const info = d.infoForKind(t.kind);
     const ns = info.namespaced ? (t.namespace ?? 'default') : undefined;
     const label = `${t.kind}${t.name ? ` ${t.name}` : t.selector ? ` -l ${t.selector}` : 's'}${ns ? ` in namespace ${ns}` : ''}`;
+    // the learner's wording: identifiers only, the same in every language
+    const what = t.name !== undefined ? `${t.kind} ${ns ? `${ns}/` : ''}${t.name}` : `${t.kind}${t.selector ? ` -l ${t.selector}` : ''}${ns ? ` -n ${ns}` : ''}`;
     let data: unknown;
     let found: boolean;
     let gone: boolean;
@@ -107,7 +109,7 @@ export const resourceCheck = defineCheck({
       try {
         sel = t.selector ? parseLabelSelector(t.selector) : undefined;
       } catch (e) {
-        return { ok: false, expected: `a valid selector`, actual: (e as Error).message, evidence: [] };
+        return { ok: false, expected: `a valid selector`, actual: (e as Error).message, problem: { code: 'broken', error: (e as Error).message }, evidence: [] };
       }
       const selected = ctx.cluster.store.list<KObject>(t.kind, ns).filter((o) => !sel || matchRequirements(sel, o.metadata.labels));
       const items = selected.filter((o) => !o.metadata.deletionTimestamp);
@@ -115,23 +117,42 @@ export const resourceCheck = defineCheck({
       gone = selected.every(isGoing);
       data = { apiVersion: 'v1', kind: 'List', items, metadata: { resourceVersion: '' } };
     }
-    if (spec.absent) return { ok: gone, expected: `${label} absent`, actual: gone ? 'absent' : found ? 'it exists' : 'it is Terminating, held by a finalizer', evidence: [] };
-    if (!found) return { ok: false, expected: `${label} exists`, actual: 'not found', evidence: [] };
+    if (spec.absent)
+      return {
+        ok: gone,
+        expected: `${label} absent`,
+        actual: gone ? 'absent' : found ? 'it exists' : 'it is Terminating, held by a finalizer',
+        problem: { code: found ? 'still-there' : 'held', what },
+        evidence: [],
+      };
+    if (!found) return { ok: false, expected: `${label} exists`, actual: 'not found', problem: { code: 'missing', what }, evidence: [] };
     if (spec.selects) {
       const { path, matches, rejects } = spec.selects;
       const candidates = valuesAt(data, path);
       const ok = candidates.some((c) => selectsCandidate(c, matches, rejects));
       const want = `${label}: a selector at ${path} selecting ${JSON.stringify(matches)}${rejects ? ` and not ${JSON.stringify(rejects)}` : ''}`;
-      return { ok, expected: want, actual: ok ? 'found' : `none of ${candidates.length} candidate(s) does`, evidence: candidates.map((c) => `${path} → ${clip(JSON.stringify(c))}`) };
+      return {
+        ok,
+        expected: want,
+        actual: ok ? 'found' : `none of ${candidates.length} candidate(s) does`,
+        problem: { code: 'no-selector', what, path, candidates: candidates.length },
+        evidence: candidates.map((c) => `${path} → ${clip(JSON.stringify(c))}`),
+      };
     }
-    if (spec.jsonpath === undefined || spec.expect === undefined) return { ok: true, expected: `${label} exists`, actual: 'exists', evidence: [] };
+    if (spec.jsonpath === undefined || spec.expect === undefined) return { ok: true, expected: `${label} exists`, actual: 'exists', problem: { code: 'missing', what }, evidence: [] };
     let text: string;
     try {
       text = new JsonPath(spec.jsonpath).execute(data);
     } catch (e) {
-      return { ok: false, expected: `jsonpath ${spec.jsonpath}`, actual: `error: ${(e as Error).message}`, evidence: [] };
+      return { ok: false, expected: `jsonpath ${spec.jsonpath}`, actual: `error: ${(e as Error).message}`, problem: { code: 'broken', error: `jsonpath ${spec.jsonpath}: ${(e as Error).message}` }, evidence: [] };
     }
     const r = match(text, spec.expect);
-    return { ok: r.ok, expected: `${label}: ${spec.jsonpath} ${r.expected}`, actual: r.actual, evidence: [`${spec.jsonpath} → ${clip(text)}`] };
+    return {
+      ok: r.ok,
+      expected: `${label}: ${spec.jsonpath} ${r.expected}`,
+      actual: r.actual,
+      problem: { code: 'value', what: `${what} ${spec.jsonpath}`, actual: r.actual },
+      evidence: [`${spec.jsonpath} → ${clip(text)}`],
+    };
   },
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod/v4';
 import { TextSchema } from '../text.js';
 import type { Cluster } from '../../sim/cluster.js';
+import type { Problem } from './problems.js';
 
 /** A string that must match `re` once its `{{param}}` placeholders are filled (checked with a stand-in). */
 export function templated(re: RegExp, message: string): z.ZodString {
@@ -16,7 +17,10 @@ export const BASE_FIELDS = {
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes'),
   points: z.number().int().min(1).default(1),
   description: TextSchema,
-  /** Shown when the check fails, before the expected/actual line. */
+  /**
+   * Shown when the check fails: to the learner before what is wrong (or, ending in a colon,
+   * before the value found); in the solution view and the exam review before expected/actual.
+   */
   message: TextSchema.optional(),
   /** The check already passes right after setup (validate then requires it to pass untouched). */
   passAtStart: z.boolean().optional(),
@@ -48,8 +52,11 @@ export interface CheckContext {
 
 export interface CheckOutcome {
   ok: boolean;
+  /** What passes, expected value included: for authors, the solution view and the exam review. */
   expected: string;
   actual: string;
+  /** What is wrong when it fails, in terms of the learner's own state: never the expected value. */
+  problem: Problem;
   /** What the check looked at: commands and their output, objects, files. */
   evidence: string[];
 }
