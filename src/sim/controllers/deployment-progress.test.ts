@@ -219,7 +219,14 @@ test('deploymentTimedOut and progressCheckAt (requeueStuckDeployment)', () => {
   const stuck = deploy({ replicas: 1, updatedReplicas: 1, conditions: [updated(0, 100)] });
   const cases: { name: string; d: Deployment; now: number; timedOut: boolean; checkAt: number | undefined }[] = [
     { name: 'stuck: checked a second after the deadline', d: stuck, now: 200, timedOut: false, checkAt: 701 },
-    { name: 'past it', d: stuck, now: 701, timedOut: true, checkAt: 701 + 0.005 },
+    { name: 'past it: this sync judged it, time alone changes nothing', d: stuck, now: 701, timedOut: true, checkAt: undefined },
+    {
+      name: 'finished, then a pod became unavailable: never times out, no hot loop',
+      d: deploy({ replicas: 1, updatedReplicas: 1, conditions: [complete(0)] }),
+      now: 5000,
+      timedOut: false,
+      checkAt: undefined,
+    },
     { name: 'under a second before: rate-limited retries until past it', d: stuck, now: 699.5, timedOut: false, checkAt: 700.005 },
     { name: 'complete: never', d: deploy({ replicas: 1, updatedReplicas: 1, availableReplicas: 1, conditions: [complete(0)] }), now: 5000, timedOut: false, checkAt: undefined },
     { name: 'timed out: no more checks', d: deploy({ replicas: 1, updatedReplicas: 1, conditions: [timedOut(601)] }), now: 700, timedOut: true, checkAt: undefined },

@@ -191,7 +191,7 @@ export function progressConditions(d: Deployment, current: readonly DeploymentCo
  * Deployment has, `st` the status it is given. Undefined: no need (no deadline, no condition,
  * complete, or already timed out). Otherwise lastUpdateTime + progressDeadlineSeconds + 1s (the
  * second added against clock skew in AddAfter); under a second away, the rate-limited requeue
- * (5 ms, forgotten after every sync) tries until the deadline has passed.
+ * (5 ms, forgotten after every sync) tries until the deadline has passed; past it, none (below).
  */
 export function progressCheckAt(d: Deployment, st: DeploymentStatus, now: number): number | undefined {
   const cond = getCondition(d.status?.conditions, 'Progressing');
@@ -201,6 +201,11 @@ export function progressCheckAt(d: Deployment, st: DeploymentStatus, now: number
   if (Number.isNaN(from)) return undefined;
   const deadline = from + d.spec.progressDeadlineSeconds! * 1000;
   const after = deadline - now;
+  // Past the deadline, this sync has already judged the rollout at `now` and did not time it out
+  // (a finished rollout whose pods became unavailable keeps NewReplicaSetAvailable, which never
+  // times out): upstream requeues it rate-limited forever, and every requeue finds the same
+  // conditions, so only another change (which wakes the controller anyway) can matter.
+  if (after < 0) return undefined;
   if (after < 1000) return now + RATE_LIMITED_MS * (Math.floor(Math.max(0, after) / RATE_LIMITED_MS) + 1);
   return deadline + 1000;
 }

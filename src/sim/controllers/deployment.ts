@@ -61,7 +61,18 @@ export const deploymentController: Controller = {
   },
 };
 
+/** Keys of stored (frozen, so never changing) templates: every sync compares every ReplicaSet's. */
+const TEMPLATE_KEYS = new WeakMap<object, string>();
+
 function templateKey(t: ReplicaSet['spec']['template']): string {
+  const hit = TEMPLATE_KEYS.get(t);
+  if (hit !== undefined) return hit;
+  const key = templateKeyOf(t);
+  if (Object.isFrozen(t)) TEMPLATE_KEYS.set(t, key);
+  return key;
+}
+
+function templateKeyOf(t: ReplicaSet['spec']['template']): string {
   const copy = clone(t);
   if (copy.metadata?.labels) delete copy.metadata.labels['pod-template-hash'];
   return canonicalJSON(copy);

@@ -251,12 +251,24 @@ export const SIG_ALG_NAMES: Record<string, string> = { [SHA256_RSA]: 'sha256With
 /** Whether `cert` was signed by `ca` (issuer name matches and the signature verifies). */
 export function issuedBy(cert: ParsedCert, ca: ParsedCert): boolean {
   if (!cert.issuerDer.equals(ca.issuerDerOfSubject)) return false;
+  // every kubectl command verifies the API server's chain: the verdict is a pure function of the
+  // signed bytes, the signature and the CA's key, so it is computed once per pair
+  const key = `${cert.tbs.toString('base64')}|${cert.signature.toString('base64')}|${ca.spki.toString('base64')}`;
+  const hit = SIGNATURES.get(key);
+  if (hit !== undefined) return hit;
+  let ok: boolean;
   try {
-    return verify('sha256', cert.tbs, createPublicKey({ key: ca.spki, format: 'der', type: 'spki' }), cert.signature);
+    ok = verify('sha256', cert.tbs, createPublicKey({ key: ca.spki, format: 'der', type: 'spki' }), cert.signature);
   } catch {
-    return false;
+    ok = false;
   }
+  if (SIGNATURES.size >= 1024) SIGNATURES.clear();
+  SIGNATURES.set(key, ok);
+  return ok;
 }
+
+/** issuedBy's verdicts by signed bytes, signature and CA key (bounded: cleared when full). */
+const SIGNATURES = new Map<string, boolean>();
 
 /** Whether a private key PEM belongs to the certificate (the public halves are equal). */
 export function keyMatches(cert: ParsedCert, keyPem: string): boolean {

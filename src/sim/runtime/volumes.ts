@@ -57,7 +57,8 @@ export function dropPodVolumes(c: Cluster, uid: string): void {
 }
 
 interface FileSpec {
-  content: string;
+  /** A token is minted only when it is written (a function until then): syncs compare hashes that leave it out. */
+  content: string | (() => string);
   mode: number;
 }
 
@@ -184,7 +185,7 @@ function desiredContent(c: Cluster, pod: Pod, vol: Volume): Content {
       } else if (s['downwardAPI']) part = downwardFiles(c, pod, ((s['downwardAPI'] as { items?: DownwardItem[] }).items ?? []), mode);
       else if (s['serviceAccountToken']) {
         const t = s['serviceAccountToken'] as { path: string; audience?: string; expirationSeconds?: number };
-        part = { files: { [t.path]: { content: serviceAccountToken(c, pod, t), mode: 0o600 } } };
+        part = { files: { [t.path]: { content: () => serviceAccountToken(c, pod, t), mode: 0o600 } } };
       }
       if ('error' in part) return part;
       if ('files' in part) Object.assign(files, part.files);
@@ -207,7 +208,7 @@ function writeAtomic(c: Cluster, st: VolumeState, files: Record<string, FileSpec
   const p2 = (n: number): string => String(n).padStart(2, '0');
   const dir = `..${d.getUTCFullYear()}_${p2(d.getUTCMonth() + 1)}_${p2(d.getUTCDate())}_${p2(d.getUTCHours())}_${p2(d.getUTCMinutes())}_${p2(d.getUTCSeconds())}.${tempSuffix(`${seed}@${c.now()}`)}`;
   const old = fs.readlink('/..data');
-  for (const [p, f] of Object.entries(files)) fs.write(`/${dir}/${p}`, f.content, f.mode);
+  for (const [p, f] of Object.entries(files)) fs.write(`/${dir}/${p}`, typeof f.content === 'function' ? f.content() : f.content, f.mode);
   fs.mkdir(`/${dir}`);
   fs.symlink(dir, '/..data');
   const top = new Set(Object.keys(files).map((p) => p.split('/')[0]!));
