@@ -7,6 +7,7 @@
  * When the kube-apiserver static pod is not running, every call fails with kubectl's
  * "connection refused" text, as on a real node whose API server is down.
  */
+import { canonicalJSON } from '../util/canonical-json.js';
 import type { Cluster } from './cluster.js';
 import {
   ApiError,
@@ -444,6 +445,10 @@ export class ApiServer {
     if (obj.kind === 'PersistentVolumeClaim') admitClaimResize(this.c.store, obj as PersistentVolumeClaim, old as PersistentVolumeClaim);
     this.prepareUpdate(obj, old);
     if (opts.dryRun) return obj;
+    // GuaranteedUpdate (apiserver pkg/storage/etcd3/store.go): an object that encodes to the bytes
+    // already stored is not written, keeps its resourceVersion, and wakes no watcher, so `kubectl
+    // patch` of a value already there says `patched (no change)`
+    if (sameStored(obj, old)) return clone(old) as T;
     checkStoredSize(obj);
     this.c.write(obj);
     this.c.settle();
@@ -941,4 +946,10 @@ export class ApiServer {
       byPort.set(p.port, p.nodePort);
     }
   }
+}
+
+/** Whether an update's object is the stored one (resourceVersion aside), key order aside. */
+function sameStored(obj: KObject, old: KObject): boolean {
+  const strip = (o: KObject): unknown => ({ ...o, metadata: { ...o.metadata, resourceVersion: undefined } });
+  return canonicalJSON(strip(obj)) === canonicalJSON(strip(old));
 }

@@ -21,6 +21,7 @@ import { manifestNamespace, withSource } from '../manifest.js';
 import { LAST_APPLIED, lastAppliedAnnotate } from '../last-applied.js';
 import type { WriteOptions } from '../../../sim/apiserver.js';
 import { validationDirective, warningLines } from '../validate.js';
+import { Streams } from '../streams.js';
 import { recordChangeCause } from '../record.js';
 
 /**
@@ -75,9 +76,10 @@ export const applyVerb: Verb = {
     const ns = namespaceOf(env, p);
     const fieldValidation = validationDirective(p.flags);
     const objs = input.objs;
-    let stdout = '';
-    let stderr = input.stderr + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '');
-    let failed = false;
+    const io = new Streams();
+    io.err(input.stderr + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : ''));
+    // each object's error is returned to Run, which hands their aggregate to CheckErr at the end
+    const errors: string[] = [];
     for (const { obj, source } of objs) {
       const step = { verb: 'applying patch' };
       const warnings: string[] = [];
@@ -87,21 +89,22 @@ export const applyVerb: Verb = {
         const target = manifestNamespace(desired, ns, env.cluster.discovery());
         if (target) desired.metadata.namespace = target;
         const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client', { fieldValidation, warnings }, step);
-        stderr += warningLines(env, warnings);
-        if (r.warning) stderr += r.warning;
-        stdout += printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false });
+        // applyOneObject warns of a missing last-applied annotation before it sends the patch
+        if (r.warning) io.err(r.warning);
+        io.err(warningLines(env, warnings));
+        io.out(printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false }));
       } catch (e) {
-        failed = true;
         // the server's warnings come with its refusal (PodSecurity's warn level beside enforce)
-        stderr += warningLines(env, warnings);
+        io.err(warningLines(env, warnings));
         const verb = step.verb === 'creating' ? step.verb : e instanceof ApiError && e.reason === 'NotFound' ? 'retrieving current configuration of' : step.verb;
         const err = withSource(e, verb, source);
-        stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'apply').stderr;
+        errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'apply').stderr);
       }
     }
     // the objects kubectl could not map come last (apply.go appends GetObjects' error first, but
     // prints the aggregate after the applied objects)
-    for (const e of input.errors) stderr += errorResult(e, 'apply').stderr;
-    return { stdout, stderr, exitCode: failed || input.errors.length ? 1 : 0 };
+    for (const e of input.errors) errors.push(errorResult(e, 'apply').stderr);
+    for (const e of errors) io.err(e);
+    return io.result(errors.length ? 1 : 0);
   },
 };

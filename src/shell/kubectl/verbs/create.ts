@@ -15,6 +15,7 @@ import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { lastAppliedAnnotate } from '../last-applied.js';
 import { validationDirective, warningLines } from '../validate.js';
+import { Streams } from '../streams.js';
 import { configMapGenerator } from './create/configmap.js';
 import { deploymentGenerator } from './create/deployment.js';
 import { ingressGenerator } from './create/ingress.js';
@@ -69,9 +70,10 @@ async function createFromFiles(inv: Invocation, env: KubectlEnv): Promise<Comman
   const ns = namespaceOf(env, p);
   const fieldValidation = validationDirective(p.flags);
   const objs = input.objs;
-  let stdout = '';
-  let stderr = input.stderr + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '');
-  let failed = false;
+  const io = new Streams();
+  io.err(input.stderr + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : ''));
+  // the visitor's errors are aggregated and printed by CheckErr after every object was tried
+  const errors: string[] = [];
   for (const { obj, source } of objs) {
     const warnings: string[] = [];
     try {
@@ -81,18 +83,18 @@ async function createFromFiles(inv: Invocation, env: KubectlEnv): Promise<Comman
       if (bool(p.flags, 'save-config')) lastAppliedAnnotate(send);
       Object.assign(send, recordChangeCause(inv, send));
       const shown = dry.mode === 'client' ? send : env.api.create(send, { dryRun: dry.mode === 'server', fieldValidation, warnings });
-      stderr += warningLines(env, warnings);
-      stdout += printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: false });
+      io.err(warningLines(env, warnings));
+      io.out(printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: false }));
     } catch (e) {
-      failed = true;
-      stderr += warningLines(env, warnings);
+      io.err(warningLines(env, warnings));
       const err = withSource(e, 'creating', source);
-      stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'create').stderr;
+      errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'create').stderr);
     }
   }
   // the objects kubectl could not map come last (the builder's aggregated error)
-  for (const e of input.errors) stderr += errorResult(e, 'create').stderr;
-  return { stdout, stderr, exitCode: failed || input.errors.length ? 1 : 0 };
+  for (const e of input.errors) errors.push(errorResult(e, 'create').stderr);
+  for (const e of errors) io.err(e);
+  return io.result(errors.length ? 1 : 0);
 }
 
 const matches = (g: { name: string; aliases?: readonly string[] }, word: string): boolean => g.name === word || (g.aliases ?? []).includes(word);

@@ -17,6 +17,7 @@ import { str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { validationDirective, warningLines } from '../validate.js';
+import { Streams } from '../streams.js';
 import { recordChangeCause } from '../record.js';
 
 const HEADER =
@@ -73,7 +74,10 @@ export const editVerb: Verb = {
         delete obj.metadata.resourceVersion;
         const warnings: string[] = [];
         const updated = env.api.update(recordChangeCause(inv, obj), { fieldValidation, warnings });
-        return { stdout: printObject(updated, { output: str(p.flags, 'output'), operation: 'edited', dryRun: 'none', generated: false }), stderr: warningLines(env, warnings), exitCode: 0 };
+        const io = new Streams();
+        io.err(warningLines(env, warnings));
+        io.out(printObject(updated, { output: str(p.flags, 'output'), operation: 'edited', dryRun: 'none', generated: false }));
+        return io.result(0);
       } catch (e) {
         if (e instanceof ApiError && e.reason === 'Invalid' && e.details) {
           const head = `# ${qualifiedResource(env.cluster.discovery().infoForKind(live.kind))} "${live.metadata.name}" was not valid:\n`;

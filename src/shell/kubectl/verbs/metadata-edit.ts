@@ -4,6 +4,7 @@
  * targets by name, -l or --all.
  */
 import { warningLines } from '../validate.js';
+import { Streams } from '../streams.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { matchRequirements, parseLabelSelector } from '../../../sim/api/selectors.js';
 import type { CommandResult } from '../../types.js';
@@ -51,8 +52,7 @@ export async function editMetadata(field: 'labels' | 'annotations', inv: Invocat
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     objs.push(...targets.map((t) => env.api.get(t.info.kind, ns.name, t.name)));
   }
-  let stdout = '';
-  let stderr = '';
+  const io = new Streams();
   const overwrite = bool(p.flags, 'overwrite');
   // ContinueOnError: an object that fails is reported at the end, the others are still changed
   const errors: string[] = [];
@@ -70,7 +70,7 @@ export async function editMetadata(field: 'labels' | 'annotations', inv: Invocat
         continue;
       }
     }
-    if (field === 'labels' && dry.mode !== 'client' && !local) for (const k of remove) if (!(k in current)) stdout += `label "${k}" not found.\n`;
+    if (field === 'labels' && dry.mode !== 'client' && !local) for (const k of remove) if (!(k in current)) io.out(`label "${k}" not found.\n`);
     const before = JSON.stringify(obj0);
     Object.assign(current, set);
     for (const k of remove) delete current[k];
@@ -82,13 +82,14 @@ export async function editMetadata(field: 'labels' | 'annotations', inv: Invocat
     const changed = before !== after;
     const warnings: string[] = [];
     const updated = changed && dry.mode !== 'client' && !local ? env.api.update(obj, { dryRun: dry.mode === 'server', warnings }) : obj;
-    stderr += warningLines(env, warnings);
+    io.err(warningLines(env, warnings));
     // label.go updateDataChangeMsg: "not labeled" / "labeled" / "unlabeled" (shorter without --overwrite);
     // annotate.go always prints "annotated"
     const op = field === 'annotations' ? 'annotated' : !changed ? 'not labeled' : !overwrite && after.length < before.length ? 'unlabeled' : 'labeled';
-    stdout += printObject(updated, { output: str(p.flags, 'output'), operation: op, dryRun: dry.mode, generated: false });
+    io.out(printObject(updated, { output: str(p.flags, 'output'), operation: op, dryRun: dry.mode, generated: false }));
   }
-  return { stdout, stderr: stderr + errors.join(''), exitCode: errors.length ? 1 : 0 };
+  for (const e of errors) io.err(e);
+  return io.result(errors.length ? 1 : 0);
 }
 
 /**

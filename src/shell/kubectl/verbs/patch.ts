@@ -7,11 +7,12 @@ import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../../../sim/api/types.js';
 import type { Verb } from '../context.js';
 import { parseDryRun } from '../dry-run.js';
-import { KubectlError, RawError } from '../errors.js';
+import { errorResult, KubectlError, RawError } from '../errors.js';
 import { str } from '../flags.js';
 import { jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from '../merge.js';
 import { printObject } from '../printobj.js';
 import { warningLines } from '../validate.js';
+import { Streams } from '../streams.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { recordChangeCause } from '../record.js';
 import { readLocalFile } from '../local-file.js';
@@ -39,10 +40,22 @@ export const patchVerb: Verb = {
     }
     const ns = namespaceOf(env, p);
     const { targets } = parseTargets(p.args, env.cluster.discovery());
-    let stdout = '';
-    // kubectl patch sends no fieldValidation: the server's default, Warn, applies
-    const warnings: string[] = [];
+    const io = new Streams();
+    // ContinueOnError: a target that fails is reported at the end, the others are still patched
+    const errors: string[] = [];
     for (const t of targets) {
+      try {
+        io.out(patchOne(t));
+      } catch (e) {
+        errors.push(errorResult(e, 'patch').stderr);
+      }
+    }
+    for (const e of errors) io.err(e);
+    return io.result(errors.length ? 1 : 0);
+
+    function patchOne(t: (typeof targets)[number]): string {
+      // kubectl patch sends no fieldValidation: the server's default, Warn, applies
+      const warnings: string[] = [];
       const live = env.api.get(t.info.kind, ns.name, t.name);
       // custom resources have no patch strategy: the server answers 415 and patch.go rewords it
       if (type === 'strategic' && t.info.crd) {
@@ -60,16 +73,23 @@ export const patchVerb: Verb = {
         throw e;
       }
       const obj = next as unknown as KObject;
+      // the merged object may share its metadata with `live`: read what was live before changing it
+      const liveVersion = live.metadata.resourceVersion;
       const changed = JSON.stringify(obj) !== JSON.stringify(live);
       // patch.go: the change cause goes in a second merge patch, after didPatch was decided
       const recorded = dry.mode === 'client' ? obj : recordChangeCause(inv, obj);
       let shown = live;
+      let didPatch = changed;
       if (changed || recorded !== obj) {
         delete recorded.metadata.resourceVersion;
         shown = dry.mode === 'client' ? recorded : env.api.update(recorded, { dryRun: dry.mode === 'server', fieldValidation: 'Warn', warnings });
+        // patch.go compares the server's answer with the object it read: a patch whose only
+        // content the server dropped (an unknown field) stored nothing
+        if (dry.mode === 'none') didPatch = shown.metadata.resourceVersion !== liveVersion;
       }
-      stdout += printObject(shown, { output: str(p.flags, 'output'), operation: changed ? 'patched' : 'patched (no change)', dryRun: dry.mode, generated: false });
+      // the server's warnings are written as its answer arrives, before the printer's line
+      io.err(warningLines(env, warnings));
+      return printObject(shown, { output: str(p.flags, 'output'), operation: didPatch ? 'patched' : 'patched (no change)', dryRun: dry.mode, generated: false });
     }
-    return { stdout, stderr: warningLines(env, warnings), exitCode: 0 };
   },
 };

@@ -14,6 +14,7 @@ import { printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { manifestNamespace, withSource } from '../manifest.js';
 import { validationDirective, warningLines } from '../validate.js';
+import { Streams } from '../streams.js';
 import { deleteMessage, waitGone } from './delete.js';
 import { runReplaceRaw } from './raw-put.js';
 
@@ -29,9 +30,9 @@ export const replaceVerb: Verb = {
     const ns = namespaceOf(env, p);
     const output = str(p.flags, 'output');
     const fieldValidation = validationDirective(p.flags);
-    let stdout = '';
-    let stderr = '';
-    let failed = false;
+    const io = new Streams();
+    // the visitor's errors are aggregated and printed by CheckErr after every object was tried
+    const errors: string[] = [];
     for (const { obj, source } of readManifests(env, files, bool(p.flags, 'recursive'), 'replace')) {
       const warnings: string[] = [];
       try {
@@ -43,23 +44,26 @@ export const replaceVerb: Verb = {
           const live = env.api.tryGet(send.kind, target, send.metadata.name);
           if (live) {
             env.api.delete(send.kind, target, send.metadata.name, grace >= 0 ? { gracePeriodSeconds: grace } : {});
-            stdout += deleteMessage(live, grace === 0 ? 'force deleted' : 'deleted', output);
+            io.out(deleteMessage(live, grace === 0 ? 'force deleted' : 'deleted', output));
             waitGone(env, send.kind, target, send.metadata.name, 120);
           }
           delete send.metadata.resourceVersion;
-          stdout += printObject(env.api.create(send, { fieldValidation, warnings }), { output, operation: 'replaced', dryRun: 'none', generated: false });
-          stderr += warningLines(env, warnings);
+          const created = env.api.create(send, { fieldValidation, warnings });
+          io.err(warningLines(env, warnings));
+          io.out(printObject(created, { output, operation: 'replaced', dryRun: 'none', generated: false }));
           continue;
         }
         const shown = dry.mode === 'client' ? send : env.api.update(send, { dryRun: dry.mode === 'server', fieldValidation, warnings });
-        stderr += warningLines(env, warnings);
-        stdout += printObject(shown, { output, operation: 'replaced', dryRun: dry.mode, generated: false });
+        io.err(warningLines(env, warnings));
+        io.out(printObject(shown, { output, operation: 'replaced', dryRun: dry.mode, generated: false }));
       } catch (e) {
-        failed = true;
+        // the server's warnings come with its refusal
+        io.err(warningLines(env, warnings));
         const err = withSource(e, 'replacing', source);
-        stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'replace').stderr;
+        errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'replace').stderr);
       }
     }
-    return { stdout, stderr, exitCode: failed ? 1 : 0 };
+    for (const e of errors) io.err(e);
+    return io.result(errors.length ? 1 : 0);
   },
 };

@@ -7,6 +7,7 @@
  */
 import { ATTACH_NOTICES } from '../attachable.js';
 import { warningLines } from '../validate.js';
+import { Streams } from '../streams.js';
 import type { Container, KObject, Pod } from '../../../sim/api/types.js';
 import type { ShellResult } from '../../commands/types.js';
 
@@ -192,21 +193,22 @@ export const runVerb: Verb = {
     const generated = buildPod(name, p, nsField, restart);
     const pod = recordChangeCause(inv, overrides ? applyOverrides(generated, overrides, str(p.flags, 'override-type') ?? 'merge') : generated);
     const print = (obj: KObject): string => printObject(obj, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client' });
-    let stdout = '';
-    let stderr = dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '';
+    // the server's warnings come as each response arrives, before what the printer writes
+    const io = new Streams();
+    io.err(dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '');
     const send = (obj: KObject): KObject => {
       if (dry.mode === 'client') return obj;
       const warnings: string[] = [];
       try {
         return env.api.create({ ...structuredClone(obj), metadata: { ...obj.metadata, namespace: ns.name } }, { dryRun: dry.mode === 'server', warnings });
       } finally {
-        stderr += warningLines(env, warnings);
+        io.err(warningLines(env, warnings));
       }
     };
     if (expose) {
       const svc = send(buildService(name, p, nsField, (pod.metadata.labels ?? {}) as Record<string, string>));
-      stdout += print(svc);
-      if ((output ?? '').startsWith('yaml')) stdout += '---\n---\n';
+      io.out(print(svc));
+      if ((output ?? '').startsWith('yaml')) io.out('---\n---\n');
     }
     let created: KObject;
     try {
@@ -214,13 +216,15 @@ export const runVerb: Verb = {
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       // the server's warnings (PodSecurity's warn level) come before its refusal
-      const r = errorResult(e, 'run', stdout);
-      return { ...r, stderr: stderr + r.stderr };
+      io.err(errorResult(e, 'run').stderr);
+      return io.result(1);
     }
     if (!interactive) {
-      stdout += print(created);
-      return { stdout, stderr, exitCode: 0 };
+      io.out(print(created));
+      return io.result(0);
     }
+    const { stdout: printed, stderr } = io;
+    let stdout = printed;
     // a shell on a terminal with nothing piped in: the session continues inside the container
     // until the learner leaves it (the attached shell is the container's process)
     const argv = p.dashArgs.length ? p.dashArgs : ['sh'];
@@ -241,7 +245,7 @@ export const runVerb: Verb = {
       };
     }
     const r = await attachAndRun(env, ns.name, name, p);
-    const chunks: OutputChunk[] = [{ stream: 'stdout', text: stdout }, { stream: 'stderr', text: stderr }, ...(r.chunks ?? [])];
+    const chunks: OutputChunk[] = [...(io.result(0).chunks ?? []), ...(r.chunks ?? [])];
     stdout += r.stdout;
     let errText = stderr + r.stderr;
     if (bool(p.flags, 'rm')) {

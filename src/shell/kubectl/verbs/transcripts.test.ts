@@ -1,7 +1,7 @@
 /**
  * Whole-shell transcripts for the verbs that change the cluster, on the kubeadm-calico fixture
  * (seed 1). Each file in testdata/transcripts/ is a sequence of `$ command` lines, each followed
- * by its exact output (stdout then stderr). `#! edit s|from|to|` queues an edit for the next time
+ * by its exact output as a terminal shows it (stdout and stderr in the order they were written). `#! edit s|from|to|` queues an edit for the next time
  * kubectl opens the editor (`#! edit keep` returns the text unchanged); `#! file PATH` … `#! end`
  * writes a file on the workstation (manifests for -f). UPDATE_GOLDEN=1 rewrites
  * the outputs from the current behaviour (review the diff!).
@@ -72,7 +72,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
         continue;
       }
       const r = await s.exec(step.line);
-      const got = r.stdout + r.stderr;
+      const got = r.output.map((c) => c.text).join('');
       rewritten += `$ ${step.line}\n${got}`;
       if (!process.env['UPDATE_GOLDEN']) assert.equal(got, step.expected, `output of: ${step.line}`);
     }

@@ -14,6 +14,7 @@ import { bool, str, type Parsed, checkRequired } from '../../flags.js';
 import { checkOutput, printObject, withTemplateFlag } from '../../printobj.js';
 import { resolvePath } from '../../../../sim/node/vfs.js';
 import { namespaceOf } from '../../target.js';
+import { Streams } from '../../streams.js';
 import { lastAppliedAnnotate } from '../../last-applied.js';
 import type { Generator } from './types.js';
 import { validationDirective, warningLines } from '../../validate.js';
@@ -49,7 +50,11 @@ export async function runGenerator(gen: Generator, p: Parsed, env: KubectlEnv): 
   const readFile = (f: string): string | undefined => env.fs.tryRead(resolvePath(env.cwd, f));
   try {
     const stdout = printObject(shown, { output, operation: 'created', dryRun: dry.mode, generated: dry.mode === 'client', allowMissingKeys: p.flags['allow-missing-template-keys'] !== false, readFile });
-    return { stdout, stderr, exitCode: 0 };
+    // the warnings were written before the printer ran
+    const io = new Streams();
+    io.err(stderr);
+    io.out(stdout);
+    return io.result(0);
   } catch (e) {
     const r = errorResult(e, gen.path);
     return { ...r, stderr: stderr + r.stderr };
