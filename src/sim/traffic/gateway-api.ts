@@ -296,20 +296,99 @@ export function selectRule(routes: readonly { route: HTTPRoute; hostnames: strin
 }
 
 /**
- * Weighted choice of a backendRef: the n-th request (n counts per rule) goes to the ref whose
- * cumulative weight range holds n mod total, so weights 80/20 give 8 of 10 requests to the first.
- * Weight defaults to 1; undefined when every weight is 0.
+ * How NGINX Gateway Fabric splits a rule's traffic between its backendRefs: a rule with more than
+ * one backendRef becomes an nginx `split_clients $request_id` block whose lines are each ref's
+ * share of the total weight, floored to hundredths of a percent, the last ref taking what is left
+ * so the lines add up to 100 (nginx-gateway-fabric v1.6.2
+ * internal/mode/static/nginx/config/split_clients.go createSplitClientDistributions, percentOf);
+ * a `0.00%` line is written as a comment (split_clients_template.go), so a ref of weight 0 gets
+ * nothing. Returned as hundredths (8000 for `80.00%`), the value ngx_atofp reads back.
  */
-export function pickBackend(refs: readonly BackendRef[], n: number): BackendRef | undefined {
-  const total = refs.reduce((s, r) => s + (r.weight ?? 1), 0);
-  if (total <= 0) return undefined;
-  let k = n % total;
-  for (const r of refs) {
-    const w = r.weight ?? 1;
-    if (k < w) return r;
-    k -= w;
+export function splitPercents(weights: readonly number[]): number[] {
+  const total = weights.reduce((s, w) => s + w, 0);
+  if (total <= 0) return weights.map(() => 0);
+  const out: number[] = [];
+  let available = 100;
+  for (let i = 0; i < weights.length - 1; i++) {
+    // Go: p := float64(weight)*100/float64(total); math.Floor(p*100)/100, printed with %.2f
+    const pct = Math.floor(((weights[i]! * 100) / total) * 100) / 100;
+    available -= pct;
+    out.push(Math.round(Number(pct.toFixed(2)) * 100));
+  }
+  out.push(Math.round(Number(available.toFixed(2)) * 100));
+  return out;
+}
+
+/** nginx's ngx_murmur_hash2 (src/core/ngx_murmurhash.c) over the bytes of `text` (ASCII). */
+export function murmurHash2(text: string): number {
+  const data = Buffer.from(text, 'latin1');
+  const m = 0x5bd1e995;
+  let len = data.length;
+  let h = len >>> 0;
+  let i = 0;
+  while (len >= 4) {
+    let k = (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24)) >>> 0;
+    k = Math.imul(k, m) >>> 0;
+    k = (k ^ (k >>> 24)) >>> 0;
+    k = Math.imul(k, m) >>> 0;
+    h = Math.imul(h, m) >>> 0;
+    h = (h ^ k) >>> 0;
+    i += 4;
+    len -= 4;
+  }
+  if (len === 3) h = (h ^ (data[i + 2]! << 16)) >>> 0;
+  if (len >= 2) h = (h ^ (data[i + 1]! << 8)) >>> 0;
+  if (len >= 1) {
+    h = (h ^ data[i]!) >>> 0;
+    h = Math.imul(h, m) >>> 0;
+  }
+  h = (h ^ (h >>> 13)) >>> 0;
+  h = Math.imul(h, m) >>> 0;
+  h = (h ^ (h >>> 15)) >>> 0;
+  return h;
+}
+
+/**
+ * Which line of a `split_clients` block takes `key` (nginx src/http/modules/
+ * ngx_http_split_clients_module.c): each line's percentage becomes a cumulative bound
+ * `last += percent * 0xffffffff / 10000`, and the first line whose bound exceeds the key's
+ * MurmurHash2 wins; undefined when the hash lies past the last bound (the variable is empty).
+ * `percents` are hundredths; lines of 0 are absent from NGF's block and never win.
+ */
+export function splitClientsPick(percents: readonly number[], key: string): number | undefined {
+  const hash = murmurHash2(key);
+  let last = 0;
+  for (let i = 0; i < percents.length; i++) {
+    const p = percents[i]!;
+    if (p <= 0) continue;
+    last += Math.floor((p * 0xffffffff) / 10000);
+    if (hash < last) return i;
   }
   return undefined;
+}
+
+/**
+ * The backendRef that serves one request to a rule, as NGF's data plane chooses it: one ref is
+ * used alone (weight 0 makes it invalid: the 500 of backendGroupName's invalidBackendRef); two
+ * or more are split by `split_clients` on the request's `$request_id` (`requestId`), so over many
+ * requests each gets its share of the weight, and any ten requests vary about it as the real
+ * data plane's do. Weight defaults to 1 (httproute_types.go BackendRef).
+ */
+export function pickBackend(refs: readonly BackendRef[], requestId: string): BackendRef | undefined {
+  if (refs.length === 0) return undefined;
+  if (refs.length === 1) return (refs[0]!.weight ?? 1) > 0 ? refs[0] : undefined;
+  const i = splitClientsPick(splitPercents(refs.map((r) => r.weight ?? 1)), requestId);
+  return i === undefined ? undefined : refs[i];
+}
+
+/**
+ * nginx's `$request_id` (ngx_http_variables.c ngx_http_variable_request_id): 16 random bytes as
+ * 32 lowercase hex digits; `next` is the simulation's random source.
+ */
+export function requestIdFrom(next: () => number): string {
+  let out = '';
+  for (let i = 0; i < 4; i++) out += (next() >>> 0).toString(16).padStart(8, '0');
+  return out;
 }
 
 /** The upstream path after a URLRewrite path modifier (ReplacePrefixMatch keeps the rest). */

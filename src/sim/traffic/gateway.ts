@@ -18,7 +18,8 @@
  *    of the traffic answer 500, a valid Service without ready endpoints 502 (nginx's upstream with
  *    no servers);
  *  - a request on a listener port picks the listener by Host (exact, then wildcard, then none),
- *    the rule by Gateway API precedence (gateway-api.ts), the backend by weight; no rule: 404.
+ *    the rule by Gateway API precedence (gateway-api.ts), the backend by weight through nginx's
+ *    split_clients on $request_id (nginx/config/split_clients.go); no rule: 404.
  */
 import type { Cluster } from '../cluster.js';
 import type { Namespace, Pod, Service } from '../api/types.js';
@@ -42,6 +43,7 @@ import {
   pickBackend,
   referenceGranted,
   refersToGateway,
+  requestIdFrom,
   rewritePath,
   selectRule,
   splitQuery,
@@ -244,15 +246,14 @@ export function serveGateway(c: Cluster, pod: Pod, port: number, req: GatewayReq
     return redirectAnswer(r.statusCode ?? 302, location);
   }
   const refs = rule.backendRefs ?? [];
-  const split = (c.state.gatewaySplit ??= {});
-  const key = `${routeNs}/${cand.route.metadata.name}/${cand.ruleIndex}`;
-  const n = split[key] ?? 0;
-  split[key] = n + 1;
-  const ref = pickBackend(refs, n);
+  // $request_id only matters to a split; a rule of one backend draws nothing from the random source
+  const requestId = refs.length > 1 ? requestIdFrom(() => c.random.nextU32()) : '';
+  const ref = pickBackend(refs, requestId);
   if (!ref) {
     trace.push(`nginx-gateway: ${where} has no backend with a weight: 500`);
     return errorAnswer(500, 'Internal Server Error');
   }
+  if (refs.length > 1) trace.push(`nginx-gateway: ${where}: split_clients on $request_id ${requestId} picks backendRef ${ref.name} (weights ${refs.map((r) => r.weight ?? 1).join('/')})`);
   const idx = refs.indexOf(ref);
   const problem = backendProblem(c, cand.route, ref, `spec.rules[${cand.ruleIndex}].backendRefs[${idx}]`);
   if (problem) {
