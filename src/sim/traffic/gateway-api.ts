@@ -44,7 +44,12 @@ export interface Listener {
     namespaces?: { from?: 'All' | 'Same' | 'Selector'; selector?: { matchLabels?: Record<string, string> } };
     kinds?: { group?: string; kind: string }[];
   };
-  tls?: unknown;
+  /** gateway_types.go GatewayTLSConfig: mode defaults to Terminate (the CRD's default). */
+  tls?: {
+    mode?: string;
+    certificateRefs?: { group?: string; kind?: string; name: string; namespace?: string }[];
+    options?: Record<string, string>;
+  };
 }
 
 export interface ListenerStatus {
@@ -119,6 +124,28 @@ export interface HTTPRoute extends KObject {
   status?: { parents: RouteParentStatus[] };
 }
 
+/** grpcroute_types.go GRPCMethodMatch: type Exact (default) or RegularExpression. */
+export interface GRPCRouteMatch {
+  method?: { type?: 'Exact' | 'RegularExpression'; service?: string; method?: string };
+  headers?: { type?: 'Exact' | 'RegularExpression'; name: string; value: string }[];
+}
+
+export interface GRPCRouteRule {
+  name?: string;
+  matches?: GRPCRouteMatch[];
+  filters?: { type: string }[];
+  backendRefs?: BackendRef[];
+}
+
+/** gateway.networking.k8s.io/v1 GRPCRoute (grpcroute_types.go, standard channel since v1.1). */
+export interface GRPCRoute extends KObject {
+  spec: { parentRefs?: ParentReference[]; hostnames?: string[]; rules?: GRPCRouteRule[] };
+  status?: { parents: RouteParentStatus[] };
+}
+
+/** The route kinds a Gateway's HTTP and HTTPS listeners take. */
+export type Route = HTTPRoute | GRPCRoute;
+
 export interface ReferenceGrant extends KObject {
   spec: { from: { group: string; kind: string; namespace: string }[]; to: { group: string; kind: string; name?: string }[] };
 }
@@ -169,23 +196,24 @@ export function namespaceAllowed(listener: Listener, gatewayNs: string, routeNs:
   return Object.entries(ml).every(([k, v]) => nsLabels[k] === v);
 }
 
-/** Whether a listener accepts HTTPRoutes at all (its protocol and allowedRoutes.kinds). */
-export function listenerTakesHTTPRoute(listener: Listener): boolean {
-  if (listener.protocol !== 'HTTP' && listener.protocol !== 'HTTPS') return false;
-  const kinds = listener.allowedRoutes?.kinds;
-  if (!kinds || kinds.length === 0) return true;
-  return kinds.some((k) => k.kind === 'HTTPRoute' && (k.group ?? GATEWAY_GROUP) === GATEWAY_GROUP);
-}
-
-/** Is a cross-namespace Service backendRef allowed by a ReferenceGrant in the Service's namespace? */
-export function referenceGranted(grants: readonly ReferenceGrant[], routeNs: string, ref: BackendRef, targetNs: string): boolean {
-  if (targetNs === routeNs) return true;
+/**
+ * Is a reference from `fromKind` objects in `fromNs` to `toKind` `name` in `targetNs` allowed?
+ * Same namespace always; otherwise a ReferenceGrant in the target namespace must list the pair
+ * (referencegrant_types.go: `from` group/kind/namespace, `to` group/kind and an optional name).
+ */
+export function grantAllows(grants: readonly ReferenceGrant[], fromKind: string, fromNs: string, toKind: string, name: string, targetNs: string): boolean {
+  if (targetNs === fromNs) return true;
   return grants.some(
     (g) =>
       g.metadata.namespace === targetNs &&
-      (g.spec.from ?? []).some((f) => f.group === GATEWAY_GROUP && f.kind === 'HTTPRoute' && f.namespace === routeNs) &&
-      (g.spec.to ?? []).some((t) => (t.group ?? '') === '' && t.kind === 'Service' && (t.name === undefined || t.name === ref.name)),
+      (g.spec.from ?? []).some((f) => f.group === GATEWAY_GROUP && f.kind === fromKind && f.namespace === fromNs) &&
+      (g.spec.to ?? []).some((t) => (t.group ?? '') === '' && t.kind === toKind && (t.name === undefined || t.name === name)),
   );
+}
+
+/** Is a cross-namespace Service backendRef of an HTTPRoute allowed by a ReferenceGrant in the Service's namespace? */
+export function referenceGranted(grants: readonly ReferenceGrant[], routeNs: string, ref: BackendRef, targetNs: string, routeKind = 'HTTPRoute'): boolean {
+  return grantAllows(grants, routeKind, routeNs, 'Service', ref.name, targetNs);
 }
 
 /** An HTTP request as the data plane sees it. */
