@@ -211,6 +211,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'kubeadm-files.ts': "the node files kubeadm writes (static pod manifests, kubelet config, kubeconfigs)",
       'calico-crds.ts': "Calico's CustomResourceDefinitions, part of the CNI's objects in addons.ts",
       'gateway-api-crds.ts': "the Gateway API CustomResourceDefinitions, part of the nginx-gateway-fabric add-on's objects",
+      'gateway-api-schemas.generated.ts': "GRPCRoute's recorded openAPIV3Schema (scripts/record-gateway-crds.mjs), read by gateway-api-crds.ts",
     },
   },
 ];

@@ -63,8 +63,6 @@ export interface ClusterState {
   externalDNS?: ExternalDnsServer[];
   /** ingress-nginx: round-robin position per upstream. */
   ingressRoundRobin?: Record<string, number>;
-  /** NGINX Gateway Fabric's data plane: requests served so far per HTTPRoute rule (weighted split). */
-  gatewaySplit?: Record<string, number>;
   /** HPA controller: each autoscaler's recommendations and scale events (behavior windows), by `ns/name`. */
   hpa?: Record<string, HpaHistory>;
   /** event recorder: sequence within a simulated millisecond (cluster.ts eventName). */
@@ -100,7 +98,6 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   pins: 'sim/fixture/build.ts, consumed by sim/cni/ipam.ts and Cluster.generateName',
   externalDNS: 'sim/fixture/build.ts, read by sim/traffic/external-dns.ts',
   ingressRoundRobin: 'sim/traffic/ingress.ts',
-  gatewaySplit: 'sim/traffic/gateway.ts',
   hpa: 'sim/controllers/hpa.ts',
   eventSeq: 'sim/cluster.ts',
   'traffic.why': 'shell/commands/pod/net.ts',

@@ -8,7 +8,11 @@ import { test } from 'node:test';
 import type { KObject } from '../../sim/api/types.js';
 import { compileGoRegexp } from './go-regexp.js';
 import { parseSelector, selectorMatches } from '../../sim/api/label-selector.js';
-import { goIntFlag, GoPanic, type ListOptions, selectReleases } from './list.js';
+import { formatList, goIntFlag, GoPanic, listFormat, listOptions, type ListOptions, selectReleases } from './list.js';
+import { parseArgs } from './args.js';
+import { flagTable } from './flag-table.js';
+import { goFormat } from './go-time.js';
+import { readFileSync } from 'node:fs';
 import { mergeCustomLabels, nameAndChart, ownershipProblem, parseLabelsFlag } from './release-meta.js';
 import type { Release, Status } from './release.js';
 
@@ -269,4 +273,47 @@ test('--labels, names and ownership (pflag stringToString, NameAndChart, validat
     },
   ];
   for (const c of owned) assert.equal(ownershipProblem(c.o, 'web', 'default'), c.want);
+});
+
+test('helm list -o json|yaml|table, -q, --time-format: the real binary\'s output (testdata/list-formats.golden)', () => {
+  // the releases scripts/record-helm-list.mjs served to helm v4.1.4 as Secrets
+  const served: Release[] = [
+    rel('web', 'default', 1, 'superseded', '2026-01-15T10:00:00Z'),
+    rel('web', 'default', 2, 'deployed', '2026-01-15T10:05:00.123456789Z'),
+    rel('api', 'default', 1, 'deployed', '2026-01-15T10:01:00.5Z'),
+    rel('db', 'default', 1, 'failed', '2026-01-15T10:01:00.2Z'),
+    rel('cache', 'shop', 1, 'deployed', '2026-07-04T23:03:09Z'),
+  ];
+  served[2]!.chart.metadata = { ...served[2]!.chart.metadata, appVersion: '' };
+  const golden = readFileSync(new URL('./testdata/list-formats.golden', import.meta.url), 'utf8');
+  const cases = golden.split(/^### /m).filter(Boolean).map((chunk) => {
+    const nl = chunk.indexOf('\n');
+    return { argv: JSON.parse(chunk.slice(0, nl)) as string[], want: chunk.slice(nl + 1) };
+  });
+  assert.equal(cases.length, 13);
+  for (const c of cases) {
+    let got: string;
+    try {
+      const a = parseArgs(c.argv.slice(1), flagTable('list'));
+      const o = listOptions(a);
+      const f = listFormat(a);
+      const all = o.allNamespaces ? served : served.filter((r) => r.namespace === 'default');
+      got = `${formatList(selectReleases(all, o), f)}(exit 0)\n`;
+    } catch (e) {
+      got = `Error: ${(e as Error).message}\n(exit 1)\n`;
+    }
+    assert.equal(got, c.want, c.argv.join(' '));
+  }
+});
+
+test('goFormat: Go layouts over a UTC time', () => {
+  const cases: { layout: string; iso: string; want: string }[] = [
+    { layout: '2006-01-02 15:04:05Z0700', iso: '2026-01-15T10:05:00.123456789Z', want: '2026-01-15 10:05:00Z' },
+    { layout: '2006-01-02T15:04:05.000Z07:00', iso: '2026-01-15T10:05:00.5Z', want: '2026-01-15T10:05:00.500Z' },
+    { layout: 'Jan _2 3:04PM', iso: '2026-07-04T23:03:09Z', want: 'Jul  4 11:03PM' },
+    { layout: '.999 .999999999', iso: '2026-07-04T23:03:09Z', want: ' ' },
+    { layout: '-0700 MST', iso: '2026-07-04T23:03:09Z', want: '+0000 UTC' },
+    { layout: 'Monday 002', iso: '2026-12-31T00:00:00Z', want: 'Thursday 365' },
+  ];
+  for (const c of cases) assert.equal(goFormat(c.iso, c.layout), c.want, c.layout);
 });

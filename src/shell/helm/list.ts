@@ -15,8 +15,7 @@
  *  5. `--offset` and `-m/--max` (256 by default; 0 or less is no limit): the releases from the
  *     offset on, at most max of them, none when the offset is past the end; a negative offset
  *     makes Go's slice expression panic (exit status 2), as the real binary does.
- * `-q` prints names only; the table is uitable's, UPDATED as Go's time.Time String(), and
- * `--no-headers` drops the header row (an empty table is then one empty line).
+ * Printing (-q, -o table|json|yaml, --time-format, --no-headers) is formatList.
  */
 import { type HelmArgs, bool, flag, HelmUsageError } from './args.js';
 import { type HelmEnv, requireApi } from './env.js';
@@ -25,6 +24,9 @@ import { parseSelector, SelectorError, selectorMatches } from '../../sim/api/lab
 import { goTime, listReleases, type Release } from './release.js';
 import { HelmError } from './repo.js';
 import { uitable } from './table.js';
+import { goFormat } from './go-time.js';
+import { toYaml } from '../printers/yaml.js';
+import type { Json } from '../printers/serialize.js';
 
 /** The state flags and the release statuses each one admits (action.ListStates). */
 const STATE_FLAGS: ReadonlyArray<[flag: string, statuses: readonly string[]]> = [
@@ -142,13 +144,78 @@ export function listOptions(a: HelmArgs): ListOptions {
   };
 }
 
+/** What newListCmd's RunE prints with: -q, -o, --time-format, --no-headers. */
+export interface ListFormat {
+  short: boolean;
+  output: 'table' | 'json' | 'yaml';
+  timeFormat: string;
+  noHeaders: boolean;
+}
+
+/**
+ * The output flag as bindOutputFlag's outputValue.Set parses it (pkg/cmd/flags.go,
+ * pkg/cli/output ParseFormat): table, json or yaml, else pflag's `invalid argument` error.
+ */
+export function listFormat(a: HelmArgs): ListFormat {
+  const output = flag(a, 'output') ?? 'table';
+  if (output !== 'table' && output !== 'json' && output !== 'yaml') throw new HelmUsageError(`invalid argument "${output}" for "-o, --output" flag: invalid format type`);
+  return { short: bool(a, 'short'), output, timeFormat: flag(a, 'time-format') ?? '', noHeaders: bool(a, 'no-headers') };
+}
+
+/** Go's json.Encoder: HTML-safe escapes and a final newline (output.EncodeJSON). */
+function encodeJSON(v: unknown): string {
+  return `${JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+}
+
+/**
+ * output.EncodeYAML: sigs.k8s.io/yaml marshals through JSON into go-yaml v2, whose maps come out
+ * with their keys sorted (so app_version, chart, name, … not the struct's order).
+ */
+function encodeYAML(v: Json): string {
+  const sortKeys = (x: Json): Json => (Array.isArray(x) ? x.map(sortKeys) : x !== null && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sortKeys(x[k]!)])) : x);
+  return toYaml(sortKeys(v));
+}
+
+/**
+ * The releases as newListCmd prints them (helm v4.1.4 pkg/cmd/list.go): `-q` prints the names,
+ * as a JSON or YAML list with -o json|yaml and one a line otherwise; the full listing is
+ * releaseListWriter's releaseElement {name, namespace, revision (a string), updated, status,
+ * chart, app_version}: UPDATED is LastDeployed's time.Time String(), or Format(--time-format), or
+ * `-` for a zero time; -o json keeps that field order, -o yaml sorts the keys; the table is
+ * uitable's, `--no-headers` dropping the header row (an empty table is then one empty line).
+ */
+export function formatList(shown: readonly Release[], f: ListFormat): string {
+  if (f.short) {
+    const names = shown.map((r) => r.name);
+    if (f.output === 'json') return encodeJSON(names);
+    if (f.output === 'yaml') return encodeYAML(names);
+    return names.map((n) => `${n}\n`).join('');
+  }
+  const elements = shown.map((r) => {
+    const at = r.info.last_deployed;
+    const zero = !at || at.startsWith('0001-01-01T00:00:00');
+    return {
+      name: r.name,
+      namespace: r.namespace,
+      revision: String(r.version),
+      updated: zero ? '-' : f.timeFormat ? goFormat(at, f.timeFormat) : goTime(at),
+      status: r.info.status,
+      chart: `${r.chart.metadata.name}-${r.chart.metadata.version}`,
+      app_version: String(r.chart.metadata.appVersion ?? ''),
+    };
+  });
+  if (f.output === 'json') return encodeJSON(elements);
+  if (f.output === 'yaml') return encodeYAML(elements);
+  const rows = f.noHeaders ? [] : [['NAME', 'NAMESPACE', 'REVISION', 'UPDATED', 'STATUS', 'CHART', 'APP VERSION']];
+  for (const e of elements) rows.push([e.name, e.namespace, e.revision, e.updated, e.status, e.chart, e.app_version]);
+  // output.EncodeTable: the table's text and a newline, so an empty table is one empty line
+  // uitable.New() with no MaxColWidth: long cells are not cut (recorded: a 99-character --time-format)
+  return rows.length === 0 ? '\n' : uitable(rows);
+}
+
 export function list(env: HelmEnv, a: HelmArgs): string {
   const o = listOptions(a);
+  const f = listFormat(a);
   const api = requireApi(env);
-  const shown = selectReleases(listReleases(api, o.allNamespaces ? undefined : o.namespace), o);
-  if (bool(a, 'short')) return shown.map((r) => `${r.name}\n`).join('');
-  const rows = bool(a, 'no-headers') ? [] : [['NAME', 'NAMESPACE', 'REVISION', 'UPDATED', 'STATUS', 'CHART', 'APP VERSION']];
-  for (const r of shown) rows.push([r.name, r.namespace, String(r.version), goTime(r.info.last_deployed), r.info.status, `${r.chart.metadata.name}-${r.chart.metadata.version}`, String(r.chart.metadata.appVersion ?? '')]);
-  // output.EncodeTable: the table's text and a newline, so an empty table is one empty line
-  return rows.length === 0 ? '\n' : uitable(rows, 60);
+  return formatList(selectReleases(listReleases(api, o.allNamespaces ? undefined : o.namespace), o), f);
 }

@@ -146,7 +146,9 @@ export function deleteRecord(api: ApiServer, r: Release): void {
 export function goTime(iso: string): string {
   const d = new Date(iso);
   const p = (n: number, w = 2): string => String(n).padStart(w, '0');
-  const ns = `${p(d.getUTCMilliseconds(), 3)}000000`.replace(/0+$/, '');
+  // the nanoseconds as stored (RFC 3339 in the release JSON), trailing zeros trimmed
+  const frac = /T[^.]*\.(\d+)/.exec(iso)?.[1];
+  const ns = (frac !== undefined ? frac.slice(0, 9) : `${p(d.getUTCMilliseconds(), 3)}000000`).replace(/0+$/, '');
   return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}${ns ? `.${ns}` : ''} +0000 UTC`;
 }
 

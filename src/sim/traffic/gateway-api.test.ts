@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HTTPRoute, HTTPRouteMatch } from './gateway-api.js';
-import { hostnameMatches, intersectHostnames, matchTakes, pickBackend, rewritePath, selectRule } from './gateway-api.js';
+import { hostnameMatches, intersectHostnames, matchTakes, murmurHash2, pickBackend, requestIdFrom, rewritePath, selectRule, splitPercents } from './gateway-api.js';
 
 const req = (path: string, headers: Record<string, string> = {}, method = 'GET', host = 'a.example'): { host: string; path: string; method: string; headers: Record<string, string> } => ({ host, path, method, headers });
 
@@ -72,16 +72,59 @@ test('rule precedence: exact, longest prefix, method, headers, then the oldest r
   assert.equal(selectRule(byHost, req('/', {}, 'GET', 'c.other')), undefined);
 });
 
-test('weights split requests in proportion; URLRewrite replaces the matched prefix', () => {
+test('splitPercents: NGF split_clients lines, floored to hundredths, the last ref takes the rest', () => {
+  // nginx-gateway-fabric v1.6.2 internal/mode/static/nginx/config/split_clients_test.go
+  const cases: { name: string; weights: number[]; want: number[] }[] = [
+    { name: 'two equal', weights: [1, 1], want: [5000, 5000] },
+    { name: 'three equal: the last gets the remainder', weights: [3, 3, 3], want: [3333, 3333, 3334] },
+    { name: '20/30/50', weights: [20, 30, 50], want: [2000, 3000, 5000] },
+    { name: '80/20', weights: [80, 20], want: [8000, 2000] },
+    { name: 'weight 0 is a commented-out 0.00% line', weights: [1, 0], want: [10000, 0] },
+    { name: '2 of 3 floors (66.66)', weights: [2, 1], want: [6666, 3334] },
+    { name: '4 of 15 floors (26.66)', weights: [4, 11], want: [2666, 7334] },
+    { name: 'all zero', weights: [0, 0], want: [0, 0] },
+  ];
+  for (const c of cases) assert.deepEqual(splitPercents(c.weights), c.want, c.name);
+});
+
+test('murmurHash2: nginx ngx_murmur_hash2 (values from the C function)', () => {
+  const cases: { key: string; want: number }[] = [
+    { key: '', want: 0 },
+    { key: 'a', want: 2456313694 },
+    { key: 'ab', want: 446775395 },
+    { key: 'abc', want: 324500635 },
+    { key: 'abcd', want: 646393889 },
+    { key: 'hello', want: 3848350155 },
+    { key: '0123456789abcdef0123456789abcdef', want: 1932669937 },
+    { key: 'f3a9c2d17b4e8a0c55d6e1f2a3b4c5d6', want: 929289901 },
+  ];
+  for (const c of cases) assert.equal(murmurHash2(c.key), c.want, JSON.stringify(c.key));
+});
+
+test('pickBackend: split_clients on $request_id gives each ref its share; one ref is used alone', () => {
   const refs = [{ name: 'v1', weight: 80 }, { name: 'v2', weight: 20 }];
-  const counts: Record<string, number> = {};
-  for (let n = 0; n < 100; n++) {
-    const r = pickBackend(refs, n)!;
-    counts[r.name] = (counts[r.name] ?? 0) + 1;
-  }
-  assert.deepEqual(counts, { v1: 80, v2: 20 });
-  assert.equal(pickBackend([{ name: 'a', weight: 0 }], 0), undefined);
-  assert.equal(pickBackend([{ name: 'a' }, { name: 'b' }], 1)?.name, 'b');
+  let s = 1;
+  // a fixed stream of request ids (an LCG stands in for the simulation's random source)
+  const next = (): number => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0);
+  const counts: Record<string, number> = { v1: 0, v2: 0 };
+  for (let n = 0; n < 10000; n++) counts[pickBackend(refs, requestIdFrom(next))!.name]! += 1;
+  assert.ok(Math.abs(counts['v1']! - 8000) < 200, JSON.stringify(counts));
+  const cases: { name: string; refs: { name: string; weight?: number }[]; id: string; want: string | undefined }[] = [
+    { name: 'one ref, no split', refs: [{ name: 'a' }], id: '', want: 'a' },
+    { name: 'one ref of weight 0 is invalid', refs: [{ name: 'a', weight: 0 }], id: '', want: undefined },
+    { name: 'no refs', refs: [], id: '', want: undefined },
+    { name: 'all weights 0', refs: [{ name: 'a', weight: 0 }, { name: 'b', weight: 0 }], id: 'hello', want: undefined },
+    // murmur("hello") = 3848350155 lies in the upper half: the second of two equal refs
+    { name: 'hash past the first half', refs: [{ name: 'a' }, { name: 'b' }], id: 'hello', want: 'b' },
+    // murmur("abc") = 324500635 lies in the first 10%
+    { name: 'hash in the first 10%', refs: [{ name: 'a', weight: 10 }, { name: 'b', weight: 90 }], id: 'abc', want: 'a' },
+    { name: 'weight 0 never wins', refs: [{ name: 'a', weight: 0 }, { name: 'b', weight: 1 }], id: 'abc', want: 'b' },
+  ];
+  for (const c of cases) assert.equal(pickBackend(c.refs, c.id)?.name, c.want, c.name);
+  assert.match(requestIdFrom(next), /^[0-9a-f]{32}$/);
+});
+
+test('URLRewrite replaces the matched prefix', () => {
   const m = { path: { type: 'PathPrefix' as const, value: '/shop' } };
   assert.equal(rewritePath({ type: 'ReplacePrefixMatch', replacePrefixMatch: '/' }, m, '/shop/cart'), '/cart');
   assert.equal(rewritePath({ type: 'ReplacePrefixMatch', replacePrefixMatch: '/' }, m, '/shop'), '/');

@@ -44,7 +44,12 @@ export interface Listener {
     namespaces?: { from?: 'All' | 'Same' | 'Selector'; selector?: { matchLabels?: Record<string, string> } };
     kinds?: { group?: string; kind: string }[];
   };
-  tls?: unknown;
+  /** gateway_types.go GatewayTLSConfig: mode defaults to Terminate (the CRD's default). */
+  tls?: {
+    mode?: string;
+    certificateRefs?: { group?: string; kind?: string; name: string; namespace?: string }[];
+    options?: Record<string, string>;
+  };
 }
 
 export interface ListenerStatus {
@@ -119,6 +124,28 @@ export interface HTTPRoute extends KObject {
   status?: { parents: RouteParentStatus[] };
 }
 
+/** grpcroute_types.go GRPCMethodMatch: type Exact (default) or RegularExpression. */
+export interface GRPCRouteMatch {
+  method?: { type?: 'Exact' | 'RegularExpression'; service?: string; method?: string };
+  headers?: { type?: 'Exact' | 'RegularExpression'; name: string; value: string }[];
+}
+
+export interface GRPCRouteRule {
+  name?: string;
+  matches?: GRPCRouteMatch[];
+  filters?: { type: string }[];
+  backendRefs?: BackendRef[];
+}
+
+/** gateway.networking.k8s.io/v1 GRPCRoute (grpcroute_types.go, standard channel since v1.1). */
+export interface GRPCRoute extends KObject {
+  spec: { parentRefs?: ParentReference[]; hostnames?: string[]; rules?: GRPCRouteRule[] };
+  status?: { parents: RouteParentStatus[] };
+}
+
+/** The route kinds a Gateway's HTTP and HTTPS listeners take. */
+export type Route = HTTPRoute | GRPCRoute;
+
 export interface ReferenceGrant extends KObject {
   spec: { from: { group: string; kind: string; namespace: string }[]; to: { group: string; kind: string; name?: string }[] };
 }
@@ -169,23 +196,24 @@ export function namespaceAllowed(listener: Listener, gatewayNs: string, routeNs:
   return Object.entries(ml).every(([k, v]) => nsLabels[k] === v);
 }
 
-/** Whether a listener accepts HTTPRoutes at all (its protocol and allowedRoutes.kinds). */
-export function listenerTakesHTTPRoute(listener: Listener): boolean {
-  if (listener.protocol !== 'HTTP' && listener.protocol !== 'HTTPS') return false;
-  const kinds = listener.allowedRoutes?.kinds;
-  if (!kinds || kinds.length === 0) return true;
-  return kinds.some((k) => k.kind === 'HTTPRoute' && (k.group ?? GATEWAY_GROUP) === GATEWAY_GROUP);
-}
-
-/** Is a cross-namespace Service backendRef allowed by a ReferenceGrant in the Service's namespace? */
-export function referenceGranted(grants: readonly ReferenceGrant[], routeNs: string, ref: BackendRef, targetNs: string): boolean {
-  if (targetNs === routeNs) return true;
+/**
+ * Is a reference from `fromKind` objects in `fromNs` to `toKind` `name` in `targetNs` allowed?
+ * Same namespace always; otherwise a ReferenceGrant in the target namespace must list the pair
+ * (referencegrant_types.go: `from` group/kind/namespace, `to` group/kind and an optional name).
+ */
+export function grantAllows(grants: readonly ReferenceGrant[], fromKind: string, fromNs: string, toKind: string, name: string, targetNs: string): boolean {
+  if (targetNs === fromNs) return true;
   return grants.some(
     (g) =>
       g.metadata.namespace === targetNs &&
-      (g.spec.from ?? []).some((f) => f.group === GATEWAY_GROUP && f.kind === 'HTTPRoute' && f.namespace === routeNs) &&
-      (g.spec.to ?? []).some((t) => (t.group ?? '') === '' && t.kind === 'Service' && (t.name === undefined || t.name === ref.name)),
+      (g.spec.from ?? []).some((f) => f.group === GATEWAY_GROUP && f.kind === fromKind && f.namespace === fromNs) &&
+      (g.spec.to ?? []).some((t) => (t.group ?? '') === '' && t.kind === toKind && (t.name === undefined || t.name === name)),
   );
+}
+
+/** Is a cross-namespace Service backendRef of an HTTPRoute allowed by a ReferenceGrant in the Service's namespace? */
+export function referenceGranted(grants: readonly ReferenceGrant[], routeNs: string, ref: BackendRef, targetNs: string, routeKind = 'HTTPRoute'): boolean {
+  return grantAllows(grants, routeKind, routeNs, 'Service', ref.name, targetNs);
 }
 
 /** An HTTP request as the data plane sees it. */
@@ -296,20 +324,99 @@ export function selectRule(routes: readonly { route: HTTPRoute; hostnames: strin
 }
 
 /**
- * Weighted choice of a backendRef: the n-th request (n counts per rule) goes to the ref whose
- * cumulative weight range holds n mod total, so weights 80/20 give 8 of 10 requests to the first.
- * Weight defaults to 1; undefined when every weight is 0.
+ * How NGINX Gateway Fabric splits a rule's traffic between its backendRefs: a rule with more than
+ * one backendRef becomes an nginx `split_clients $request_id` block whose lines are each ref's
+ * share of the total weight, floored to hundredths of a percent, the last ref taking what is left
+ * so the lines add up to 100 (nginx-gateway-fabric v1.6.2
+ * internal/mode/static/nginx/config/split_clients.go createSplitClientDistributions, percentOf);
+ * a `0.00%` line is written as a comment (split_clients_template.go), so a ref of weight 0 gets
+ * nothing. Returned as hundredths (8000 for `80.00%`), the value ngx_atofp reads back.
  */
-export function pickBackend(refs: readonly BackendRef[], n: number): BackendRef | undefined {
-  const total = refs.reduce((s, r) => s + (r.weight ?? 1), 0);
-  if (total <= 0) return undefined;
-  let k = n % total;
-  for (const r of refs) {
-    const w = r.weight ?? 1;
-    if (k < w) return r;
-    k -= w;
+export function splitPercents(weights: readonly number[]): number[] {
+  const total = weights.reduce((s, w) => s + w, 0);
+  if (total <= 0) return weights.map(() => 0);
+  const out: number[] = [];
+  let available = 100;
+  for (let i = 0; i < weights.length - 1; i++) {
+    // Go: p := float64(weight)*100/float64(total); math.Floor(p*100)/100, printed with %.2f
+    const pct = Math.floor(((weights[i]! * 100) / total) * 100) / 100;
+    available -= pct;
+    out.push(Math.round(Number(pct.toFixed(2)) * 100));
+  }
+  out.push(Math.round(Number(available.toFixed(2)) * 100));
+  return out;
+}
+
+/** nginx's ngx_murmur_hash2 (src/core/ngx_murmurhash.c) over the bytes of `text` (ASCII). */
+export function murmurHash2(text: string): number {
+  const data = Buffer.from(text, 'latin1');
+  const m = 0x5bd1e995;
+  let len = data.length;
+  let h = len >>> 0;
+  let i = 0;
+  while (len >= 4) {
+    let k = (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24)) >>> 0;
+    k = Math.imul(k, m) >>> 0;
+    k = (k ^ (k >>> 24)) >>> 0;
+    k = Math.imul(k, m) >>> 0;
+    h = Math.imul(h, m) >>> 0;
+    h = (h ^ k) >>> 0;
+    i += 4;
+    len -= 4;
+  }
+  if (len === 3) h = (h ^ (data[i + 2]! << 16)) >>> 0;
+  if (len >= 2) h = (h ^ (data[i + 1]! << 8)) >>> 0;
+  if (len >= 1) {
+    h = (h ^ data[i]!) >>> 0;
+    h = Math.imul(h, m) >>> 0;
+  }
+  h = (h ^ (h >>> 13)) >>> 0;
+  h = Math.imul(h, m) >>> 0;
+  h = (h ^ (h >>> 15)) >>> 0;
+  return h;
+}
+
+/**
+ * Which line of a `split_clients` block takes `key` (nginx src/http/modules/
+ * ngx_http_split_clients_module.c): each line's percentage becomes a cumulative bound
+ * `last += percent * 0xffffffff / 10000`, and the first line whose bound exceeds the key's
+ * MurmurHash2 wins; undefined when the hash lies past the last bound (the variable is empty).
+ * `percents` are hundredths; lines of 0 are absent from NGF's block and never win.
+ */
+export function splitClientsPick(percents: readonly number[], key: string): number | undefined {
+  const hash = murmurHash2(key);
+  let last = 0;
+  for (let i = 0; i < percents.length; i++) {
+    const p = percents[i]!;
+    if (p <= 0) continue;
+    last += Math.floor((p * 0xffffffff) / 10000);
+    if (hash < last) return i;
   }
   return undefined;
+}
+
+/**
+ * The backendRef that serves one request to a rule, as NGF's data plane chooses it: one ref is
+ * used alone (weight 0 makes it invalid: the 500 of backendGroupName's invalidBackendRef); two
+ * or more are split by `split_clients` on the request's `$request_id` (`requestId`), so over many
+ * requests each gets its share of the weight, and any ten requests vary about it as the real
+ * data plane's do. Weight defaults to 1 (httproute_types.go BackendRef).
+ */
+export function pickBackend(refs: readonly BackendRef[], requestId: string): BackendRef | undefined {
+  if (refs.length === 0) return undefined;
+  if (refs.length === 1) return (refs[0]!.weight ?? 1) > 0 ? refs[0] : undefined;
+  const i = splitClientsPick(splitPercents(refs.map((r) => r.weight ?? 1)), requestId);
+  return i === undefined ? undefined : refs[i];
+}
+
+/**
+ * nginx's `$request_id` (ngx_http_variables.c ngx_http_variable_request_id): 16 random bytes as
+ * 32 lowercase hex digits; `next` is the simulation's random source.
+ */
+export function requestIdFrom(next: () => number): string {
+  let out = '';
+  for (let i = 0; i < 4; i++) out += (next() >>> 0).toString(16).padStart(8, '0');
+  return out;
 }
 
 /** The upstream path after a URLRewrite path modifier (ReplacePrefixMatch keeps the rest). */

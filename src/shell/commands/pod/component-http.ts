@@ -148,6 +148,16 @@ function componentOf(c: Cluster, conn: ConnectResult): Component | undefined {
 
 /** curl's view of the server certificate: undefined when it trusts it. */
 function verify(comp: Component, req: TlsRequest, now: number): ComponentAnswer | undefined {
+  return verifyCertificate(comp.cert, comp.selfSigned ?? 'SSL certificate problem: unable to get local issuer certificate', req, now);
+}
+
+/**
+ * curl (OpenSSL) verifying a server certificate, unless -k: it must chain to --cacert (a
+ * self-signed one not there is X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT, `self-signed certificate`),
+ * be current, and name the URL's host (curl 8's error 60 texts). `unknown` is the error for a
+ * certificate curl cannot see (a component's made at start).
+ */
+export function verifyCertificate(cert: ParsedCert | undefined, unknown: string, req: TlsRequest, now: number): { curlError: number; message: string; sslHelp?: true } | undefined {
   if (req.insecure) return undefined;
   let roots: ParsedCert[] = [];
   if (req.cacert !== undefined) {
@@ -155,13 +165,26 @@ function verify(comp: Component, req: TlsRequest, now: number): ComponentAnswer 
     if (pem === undefined) return { curlError: 77, message: `error setting certificate file: ${req.cacert}` };
     roots = pem.split(/(?=-----BEGIN CERTIFICATE-----)/).map(readCertificatePem).filter((x): x is ParsedCert => !!x);
   }
-  const cert = comp.cert;
-  if (!cert) return { curlError: 60, message: comp.selfSigned ?? 'SSL certificate problem: unable to get local issuer certificate', sslHelp: true };
-  if (!roots.some((r) => issuedBy(cert, r))) return { curlError: 60, message: 'SSL certificate problem: unable to get local issuer certificate', sslHelp: true };
+  if (!cert) return { curlError: 60, message: unknown, sslHelp: true };
+  if (!roots.some((r) => issuedBy(cert, r)))
+    return { curlError: 60, message: issuedBy(cert, cert) ? 'SSL certificate problem: self-signed certificate' : 'SSL certificate problem: unable to get local issuer certificate', sslHelp: true };
   if (now > cert.notAfter) return { curlError: 60, message: 'SSL certificate problem: certificate has expired', sslHelp: true };
   const isIp = /^[\d.]+$/.test(req.host) || req.host.includes(':');
-  const named = isIp ? cert.ips.includes(req.host) : cert.dnsNames.includes(req.host);
-  if (!named) return { curlError: 60, message: `SSL: no alternative certificate subject name matches target host name '${req.host}'`, sslHelp: true };
+  const host = req.host.toLowerCase();
+  const nameMatches = (n: string): boolean => {
+    const p = n.toLowerCase();
+    // a wildcard covers one label (lib/vtls/hostcheck.c)
+    return p === host || (p.startsWith('*.') && host.endsWith(p.slice(1)) && host.length > p.length - 1 && !host.slice(0, host.length - p.length + 1).includes('.'));
+  };
+  if (isIp ? cert.ips.length > 0 : cert.dnsNames.length > 0) {
+    const named = isIp ? cert.ips.includes(req.host) : cert.dnsNames.some(nameMatches);
+    if (!named) return { curlError: 60, message: `SSL: no alternative certificate subject name matches target host name '${req.host}'`, sslHelp: true };
+    return undefined;
+  }
+  // no subjectAltName of the host's type: curl compares the subject's CN (lib/vtls/openssl.c ossl_verifyhost)
+  const cn = cert.subject.filter(([k]) => k === 'CN').pop()?.[1];
+  if (cn === undefined) return { curlError: 60, message: 'SSL: unable to obtain common name from peer certificate', sslHelp: true };
+  if (!(isIp ? cn === req.host : nameMatches(cn))) return { curlError: 60, message: `SSL: certificate subject name '${cn}' does not match target host name '${req.host}'`, sslHelp: true };
   return undefined;
 }
 

@@ -6,7 +6,7 @@
 import type { Cluster } from '../../../sim/cluster.js';
 import { connect, type ConnectResult, type Source } from '../../../sim/traffic/path.js';
 import { isIngressController, serveIngress, siteAnswer } from '../../../sim/traffic/ingress.js';
-import { isGatewayDataPlane, serveGateway } from '../../../sim/traffic/gateway.js';
+import { gatewayHandshake, isGatewayDataPlane, serveGateway } from '../../../sim/traffic/gateway.js';
 import type { Pod } from '../../../sim/api/types.js';
 import type { HttpAnswer } from '../../../sim/images.js';
 
@@ -17,6 +17,23 @@ export type HttpResponse = HttpAnswer;
  * `host` is the request's Host header (default: `ip`); the ingress-nginx controller and NGINX Gateway
  * Fabric's data plane route by it (the latter also by `method` and the other `headers`).
  */
+/** What went wrong in a TLS handshake, as curl reports it. */
+export interface TlsFailure {
+  curlError: number;
+  message: string;
+  sslHelp?: true;
+}
+
+/** The TLS side of a request: the SNI sent (none for an IP address) and the client's verdict on the certificate. */
+export interface TlsClient {
+  sni: string | undefined;
+  verify(certPem: string): TlsFailure | undefined;
+}
+
+/** OpenSSL 3's texts when the server does not complete the handshake (curl error 35). */
+const WRONG_VERSION = 'OpenSSL/3.0.13: error:0A00010B:SSL routines::wrong version number';
+const UNRECOGNIZED_NAME = 'OpenSSL/3.0.13: error:0A000458:SSL routines::tlsv1 unrecognized name';
+
 export function httpRequest(
   c: Cluster,
   from: Source,
@@ -24,15 +41,33 @@ export function httpRequest(
   port: number,
   path: string,
   host = ip,
-  opts: { method?: string; headers?: Record<string, string>; query?: string } = {},
-): { conn: ConnectResult; response?: HttpResponse } {
+  opts: { method?: string; headers?: Record<string, string>; query?: string; tls?: TlsClient } = {},
+): { conn: ConnectResult; response?: HttpResponse; tlsFailure?: TlsFailure } {
   const conn = connect(c, from, ip, port, 'tcp');
   if (!conn.ok) return { conn };
   const podRef = conn.to?.pod;
   const pod = podRef ? c.store.get<Pod>('Pod', podRef.ns, podRef.name) : undefined;
   if (pod && conn.to && isIngressController(pod, conn.to.port)) return { conn, response: serveIngress(c, pod, host, path, conn.trace) };
   if (pod && conn.to && isGatewayDataPlane(pod)) {
-    const response = serveGateway(c, pod, conn.to.port, { host, path, method: opts.method ?? 'GET', headers: { ...opts.headers, host } }, conn.trace);
+    let tls: { sni: string } | undefined;
+    if (opts.tls) {
+      const hs = gatewayHandshake(c, pod, conn.to.port, opts.tls.sni);
+      if (hs?.kind === 'plain') {
+        conn.trace.push(`nginx-gateway: port ${conn.to.port} serves plain HTTP: the TLS ClientHello gets an HTTP answer`);
+        return { conn, tlsFailure: { curlError: 35, message: WRONG_VERSION } };
+      }
+      if (hs?.kind === 'reject') {
+        conn.trace.push(`nginx-gateway: no HTTPS listener on port ${conn.to.port} takes the server name ${opts.tls.sni === undefined ? '(none sent)' : `"${opts.tls.sni}"`}: the default server rejects the handshake (ssl_reject_handshake on)`);
+        return { conn, tlsFailure: { curlError: 35, message: UNRECOGNIZED_NAME } };
+      }
+      if (hs?.kind === 'certificate') {
+        conn.trace.push(`nginx-gateway: TLS with listener ${hs.listener}'s certificate from Secret ${hs.secret}`);
+        const bad = opts.tls.verify(hs.certPem);
+        if (bad) return { conn, tlsFailure: bad };
+        tls = { sni: opts.tls.sni ?? '' };
+      }
+    }
+    const response = serveGateway(c, pod, conn.to.port, { host, path: opts.query ? `${path}?${opts.query}` : path, method: opts.method ?? 'GET', headers: { ...opts.headers, host } }, conn.trace, tls);
     if (response) return { conn, response };
     conn.trace.push(`nginx-gateway: no Gateway listener is configured on port ${conn.to.port}: the connection is closed without a response`);
     return { conn };

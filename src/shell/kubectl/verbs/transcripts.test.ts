@@ -3,7 +3,8 @@
  * (seed 1). Each file in testdata/transcripts/ is a sequence of `$ command` lines, each followed
  * by its exact output as a terminal shows it (stdout and stderr in the order they were written). `#! edit s|from|to|` queues an edit for the next time
  * kubectl opens the editor (`#! edit keep` returns the text unchanged); `#! file PATH` … `#! end`
- * writes a file on the workstation (manifests for -f). UPDATE_GOLDEN=1 rewrites
+ * writes a file on the workstation (manifests for -f); a first line `#! fixture NAME` runs the
+ * transcript on that fixture instead (kubeadm-calico-gateway for the Gateway API). UPDATE_GOLDEN=1 rewrites
  * the outputs from the current behaviour (review the diff!).
  */
 import { test } from 'node:test';
@@ -52,14 +53,16 @@ function editFn(spec: string): (text: string) => string {
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
   test(`transcript: ${file}`, async () => {
     const edits: ((t: string) => string)[] = [];
-    const s = new Session(loadFixture('kubeadm-calico', 1), {
+    const text = readFileSync(new URL(file, dir), 'utf8');
+    const fixture = /^#! fixture (\S+)\n/.exec(text)?.[1];
+    const s = new Session(loadFixture(fixture ?? 'kubeadm-calico', 1), {
       editor: async (text) => {
         const fn = edits.shift();
         return fn ? fn(text) : text;
       },
     });
-    const steps = parse(readFileSync(new URL(file, dir), 'utf8'));
-    let rewritten = '';
+    const steps = parse(text);
+    let rewritten = fixture ? `#! fixture ${fixture}\n` : '';
     for (const step of steps) {
       if (step.kind === 'file') {
         s.cluster.host(s.cluster.meta.workstation)!.fs.write(step.path, step.content);
