@@ -32,6 +32,7 @@ import { lookupImage } from '../sim/images.js';
 import { podContainers, type Pod } from '../sim/api/types.js';
 import { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS, nodeCommands, podCommands } from './commands/registry.js';
 import { parseSshArgs } from './commands/ssh-args.js';
+import { chrootOutcome, shellWord, type ChrootFlavour } from './chroot.js';
 import { shellExtras, type Held, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
 import { provideNetTools } from '../sim/runtime/net-tools.js';
@@ -48,9 +49,10 @@ interface FrameData {
   env: Record<string, string>;
   /**
    * A shell started on the same host by `sudo -i`/`su -` (a login shell: `exit` says `logout`)
-   * or `sudo -s`/`su` (`exit` says `exit`); absent for ssh logins and containers.
+   * or `sudo -s`/`su` (`exit` says `exit`), or the POSIX sh `chroot` starts (`sh`: prompt `# `,
+   * `exit` says nothing); absent for ssh logins and containers.
    */
-  nested?: 'login' | 'shell';
+  nested?: 'login' | 'shell' | 'sh';
   /** A container's own process the learner is attached to (kubectl debug -it, run -it -- sh): exit ends it. */
   attached?: Attached;
   /** This shell's background jobs (shell/jobs.ts), when it has any. */
@@ -127,10 +129,24 @@ export class Session {
   /** The prompt, exam style: `root@cka-cp1:~# `, `/ # ` inside busybox. */
   prompt(): string {
     const f = this.top();
+    // dash's interactive prompt (Ubuntu's /bin/sh, what `chroot /host` starts on a node)
+    if (f.nested === 'sh' && f.location.kind === 'node') return '# ';
     if (f.location.kind === 'pod') return f.cwd === '/' ? '/ # ' : `${f.cwd} # `;
     const host = f.location.host;
     const dir = f.cwd === (f.env['HOME'] ?? '/root') ? '~' : f.cwd;
     return `${f.user}@${host}:${dir}${f.user === 'root' ? '#' : '$'} `;
+  }
+
+  /**
+   * What `hostname` says where the shell runs: a node's name; in a container the pod's
+   * spec.hostname or its name, but the node's own for a hostNetwork pod, which shares the node's
+   * UTS namespace (kuberuntime_sandbox.go: the sandbox's namespace options follow hostNetwork).
+   */
+  private hostnameOf(location: ExecLocation): string {
+    if (location.kind !== 'pod') return location.host;
+    const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
+    if (pod?.spec.hostNetwork && pod.spec.nodeName) return pod.spec.nodeName;
+    return pod?.spec.hostname ?? location.pod;
   }
 
   fsOf(location: ExecLocation): Vfs {
@@ -161,7 +177,7 @@ export class Session {
       now: () => this.cluster.now(),
       aliases: this.aliases,
       history: () => this.history,
-      hostname: data.location.kind === 'pod' ? data.location.pod : data.location.host,
+      hostname: this.hostnameOf(data.location),
       advanceClock: (ms) => this.sleepFor(ms),
       random: () => this.cluster.random.int(32768),
       jobs: table,
@@ -213,6 +229,7 @@ export class Session {
       const ct = pod ? podContainers(pod).find((c) => c.name === location.container) ?? pod.spec.containers[0] : undefined;
       const image = ct ? lookupImage(ct.image) : undefined;
       if (!image || !(image.tools.includes(name) || (SHELL_BUILTINS.has(name) && image.tools.includes('sh')))) return undefined;
+      if (name === 'chroot') return (ctx) => this.chroot(ctx, location, image.dns === 'glibc' ? 'coreutils' : 'busybox');
       const fn = podCommands[name] ?? textCommands[name];
       return fn ? wrap(fn) : undefined;
     }
@@ -334,7 +351,7 @@ export class Session {
       now: () => this.cluster.now(),
       aliases: {},
       history: () => [],
-      hostname: where.location.kind === 'pod' ? where.location.pod : where.location.host,
+      hostname: this.hostnameOf(where.location),
       tty: false,
       advanceClock: (ms) => this.sleepFor(ms),
     });
@@ -360,6 +377,25 @@ export class Session {
       nested: login ? 'login' : 'shell',
     };
     return { stdout: '', stderr: '', exitCode: 0 };
+  }
+
+  /**
+   * `chroot NEWROOT [COMMAND…]` in a container (chroot.ts decides): into the node's `/` mounted by
+   * a node debugging pod, the shell continues on the node as root (dash, Ubuntu's /bin/sh, when no
+   * command is given; the command in a non-interactive shell otherwise), keeping the environment.
+   */
+  private async chroot(ctx: CommandContext, at: Extract<ExecLocation, { kind: 'pod' }>, flavour: ChrootFlavour): Promise<ShellResult> {
+    const pod = this.cluster.store.get<Pod>('Pod', at.namespace, at.pod);
+    if (!pod) return { stdout: '', stderr: '', exitCode: 1 };
+    const out = chrootOutcome({ argv: ctx.argv, cwd: ctx.cwd, user: ctx.user, env: ctx.env, pod, container: at.container, fs: ctx.fs, flavour });
+    if (out.kind === 'error') return { stdout: '', stderr: out.stderr, exitCode: out.exitCode };
+    const location: ExecLocation = out.kind === 'node' ? { kind: 'node', host: out.node } : at;
+    const frame: FrameData = { location, user: 'root', cwd: '/', env: { ...ctx.env }, nested: 'sh' };
+    if (out.command.length === 0) {
+      this.pendingPush = frame;
+      return { stdout: '', stderr: '', exitCode: 0 };
+    }
+    return this.runRemote(frame, out.command.map(shellWord).join(' '), ctx.stdin, shellExtras(ctx).budget);
   }
 
   /** `su [-|-l|--login] [root]`: only root switches without a password here (util-linux su). */
@@ -452,6 +488,8 @@ export class Session {
             ? 'logout\n'
             : frame.nested === 'shell'
               ? 'exit\n'
+              : frame.nested === 'sh'
+                ? ''
               : frame.location.kind === 'node'
                 ? `logout\nConnection to ${frame.location.host} closed.\n`
                 : '';
