@@ -66,6 +66,11 @@ export interface InterpreterOptions {
   jobOutput?: (phase: 'accept' | 'end') => OutputChunk[];
   /** Whether a process other than a job runs on this host (`kill PID` of a daemon). */
   processExists?: (pid: number) => boolean;
+  /**
+   * The interactive shell this is: bash (nodes, Debian images) or busybox's ash (busybox and
+   * Alpine images), whose errors read `sh: foo: not found` (shell/ash.c, "%s: not found").
+   */
+  shell?: 'bash' | 'ash';
 }
 
 export interface OutputChunk {
@@ -266,7 +271,7 @@ export class Interpreter {
    */
   private prefix(): string {
     const sc = this.script$;
-    if (!sc) return 'bash: ';
+    if (!sc) return this.opts.shell === 'ash' ? 'sh: ' : 'bash: ';
     return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.name}: line ${this.curLine}: `;
   }
 
@@ -1030,7 +1035,7 @@ export class Interpreter {
 
     const fn = this.opts.lookup(name);
     if (!fn) {
-      this.write(rio.err, name.includes('/') ? `${this.prefix()}${name}: No such file or directory\n` : `${this.prefix()}${name}: ${this.script$?.dash ? 'not found' : 'command not found'}\n`);
+      this.write(rio.err, name.includes('/') ? `${this.prefix()}${name}: No such file or directory\n` : `${this.prefix()}${name}: ${this.script$?.dash || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
       return 127;
     }
     const env = this.exportedEnv(st, assigns);

@@ -142,6 +142,15 @@ export class Session {
    * spec.hostname or its name, but the node's own for a hostNetwork pod, which shares the node's
    * UTS namespace (kuberuntime_sandbox.go: the sandbox's namespace options follow hostNetwork).
    */
+  /** The interactive shell of a container: busybox's ash in busybox and Alpine images, else bash. */
+  private shellOf(location: ExecLocation): 'bash' | 'ash' {
+    if (location.kind !== 'pod') return 'bash';
+    const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
+    const ct = pod ? podContainers(pod).find((c) => c.name === location.container) : undefined;
+    const dns = ct ? lookupImage(ct.image)?.dns : undefined;
+    return dns === 'busybox' || dns === 'musl' ? 'ash' : 'bash';
+  }
+
   private hostnameOf(location: ExecLocation): string {
     if (location.kind !== 'pod') return location.host;
     const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
@@ -178,6 +187,7 @@ export class Session {
       aliases: this.aliases,
       history: () => this.history,
       hostname: this.hostnameOf(data.location),
+      shell: this.shellOf(data.location),
       advanceClock: (ms) => this.sleepFor(ms),
       random: () => this.cluster.random.int(32768),
       jobs: table,
