@@ -132,6 +132,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'etcdctl-member.ts': 'etcdctl member add|remove, dispatched from etcdctl.ts',
       'crictl-config.ts': "crictl's endpoints (/etc/crictl.yaml, -r/-i) and `crictl config`, used by crictl.ts",
       'kubeadm-lib.ts': "kubeadm's version, error tail and cluster configuration, shared by the kubeadm subcommands",
+      'kubeadm-spec.ts': "kubeadm's cobra command tree (Use, Short, Long, flags), read by kubeadm.ts for help and flag errors",
       'journal.ts': 'journal entries of units and static pods, read by journalctl and systemctl',
       'netmodel.ts': "the node's interfaces, addresses and routes, read by ip, route and netstat",
       'pod-log-files.ts': 'the /var/log/pods and /var/log/containers files a node shows',

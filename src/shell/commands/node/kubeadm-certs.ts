@@ -19,7 +19,7 @@ import { newCertificateKey } from './kubeadm-init.js';
 const PKI = '/etc/kubernetes/pki';
 const K8S = '/etc/kubernetes';
 
-interface Entry {
+export interface Entry {
   name: string;
   /** A PEM file below /etc/kubernetes/pki, or a kubeconfig below /etc/kubernetes. */
   file: string;
@@ -32,7 +32,7 @@ interface Entry {
 const CA_FILES: Record<Entry['ca'], string> = { ca: 'ca', 'etcd-ca': 'etcd/ca', 'front-proxy-ca': 'front-proxy-ca' };
 
 /** In the order kubeadm prints and renews them. */
-const ENTRIES: readonly Entry[] = [
+export const ENTRIES: readonly Entry[] = [
   { name: 'admin.conf', file: 'admin.conf', kubeconfig: true, ca: 'ca', long: 'certificate embedded in the kubeconfig file for the admin to use and for kubeadm itself' },
   { name: 'apiserver', file: 'apiserver', ca: 'ca', long: 'certificate for serving the Kubernetes API' },
   { name: 'apiserver-etcd-client', file: 'apiserver-etcd-client', ca: 'etcd-ca', long: 'certificate the apiserver uses to access etcd' },

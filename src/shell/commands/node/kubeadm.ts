@@ -3,7 +3,10 @@
  * `kubeadm version` changes when `apt-get install kubeadm=…` does. Subcommands live in their own
  * files and are dispatched by the table below: version here; upgrade (kubeadm-upgrade.ts), token
  * (kubeadm-token.ts), join and reset (kubeadm-join.ts), config print (kubeadm-config.ts),
- * init phase upload-certs (kubeadm-init.ts).
+ * init phase upload-certs (kubeadm-init.ts). Before any of them runs, the command line goes through
+ * cobra as kubeadm declares it (kubeadm-spec.ts, src/shell/cobra/command.ts): `-h`/`--help`
+ * anywhere, `kubeadm help …`, a group without its subcommand, unknown flags and commands are
+ * answered there, so `kubeadm token create --help` prints the help and creates nothing.
  */
 import type { CommandContext, CommandFn, CommandResult } from '../../types.js';
 import type { ShellResult } from '../types.js';
@@ -17,6 +20,8 @@ import { join, reset } from './kubeadm-join.js';
 import { configPrint } from './kubeadm-config.js';
 import { certs } from './kubeadm-certs.js';
 import { init } from './kubeadm-init.js';
+import { KUBEADM, normalizeFlag } from './kubeadm-spec.js';
+import { commandPathText, helpString, nameOf, resolve } from '../../cobra/command.js';
 
 type Sub = (c: Cluster, host: Host, ctx: CommandContext, args: string[], v: string) => CommandResult | ShellResult;
 
@@ -53,7 +58,26 @@ export const kubeadm: CommandFn = (ctx) => {
   const v = kubeadmVersion(c, host);
   if (!v) return notInstalled(ctx);
   const args = ctx.argv.slice(1);
-  const sub = KUBEADM_SUBCOMMANDS[args[0] ?? ''];
-  if (!sub) return kubeadmError(`unknown command "${args[0] ?? ''}" for "kubeadm"`);
-  return sub(c, host, ctx, args.slice(1), v);
+  const outcome = resolve(KUBEADM, args, normalizeFlag);
+  switch (outcome.kind) {
+    case 'help':
+      return { stdout: outcome.stdout, stderr: '', exitCode: 0 };
+    case 'unknown-topic':
+      return { stdout: '', stderr: outcome.stderr, exitCode: 0 };
+    // the root is SilenceErrors/SilenceUsage: main's CheckErr prints the error and the stack-trace hint
+    case 'error':
+      return kubeadmError(outcome.message);
+    case 'unrecorded-help':
+      return { stdout: '', stderr: `cka-lab: the help of "${commandPathText(outcome.path)}" is not recorded in this lab; the command was not run\n`, exitCode: 0 };
+    // cmdutil.SubCmdRun: the help and exit status 1, or `invalid subcommand` without the stack-trace hint
+    case 'subcommands':
+      if (outcome.args.length > 0) return { stdout: '', stderr: `invalid subcommand "${outcome.args.join(' ')}"\nSee '${commandPathText(outcome.path)} -h' for help and examples\n`, exitCode: 1 };
+      return { stdout: helpString(outcome.path), stderr: '', exitCode: 1 };
+    case 'run': {
+      const word = args.find((a) => a === nameOf(outcome.path[1]!) || (outcome.path[1]!.aliases ?? []).includes(a));
+      const sub = KUBEADM_SUBCOMMANDS[nameOf(outcome.path[1]!)];
+      if (!sub || word === undefined) return kubeadmError(`kubeadm ${commandPathText(outcome.path.slice(1))} is not simulated in this lab`);
+      return sub(c, host, ctx, args.slice(args.indexOf(word) + 1), v);
+    }
+  }
 };

@@ -89,6 +89,33 @@ describe('node tools on kubeadm-calico', () => {
     { name: 'sysinfo.txt', host: 'cka-w1', lines: ['uname -a', 'uname -r', 'uname -snm', 'uname -x', 'id', 'id -un', 'id -Gn ubuntu', 'id nobody', 'id ghost', 'free', 'free -h', 'free -m -t', 'touch /swap.img', 'swapon /swap.img', 'free -h', 'swapoff -a', 'free -h | grep Swap', 'exit', 'ssh ubuntu@cka-w1', 'id'] },
     { name: 'sysctl.txt', host: 'cka-w1', lines: ['sysctl net.ipv4.ip_forward', 'sysctl -w net.ipv4.ip_forward=0', 'sysctl net.ipv4.ip_forward', 'cat /proc/sys/net/ipv4/ip_forward', 'sysctl -p /etc/sysctl.d/k8s.conf', 'sysctl -n net.ipv4.ip_forward', 'sysctl net.ipv4.nope', 'sysctl -w net.ipv4.ip_forward=yes', 'sysctl --system'] },
     { name: 'modules-swap.txt', host: 'cka-w1', lines: ['lsmod', 'modprobe -r br_netfilter', 'lsmod', 'sysctl net.bridge.bridge-nf-call-iptables', 'modprobe br_netfilter', 'sysctl net.bridge.bridge-nf-call-iptables', 'modprobe foo', 'modprobe -r bridge', 'cat /proc/modules | head -2', 'cat /proc/swaps', 'touch /swap.img', 'echo "/swap.img none swap sw 0 0" >> /etc/fstab', 'swapon -a', 'cat /proc/swaps', 'swapon --show', 'swapoff -a', 'swapon', 'exit', 'ssh ubuntu@cka-w1', 'modprobe overlay', 'modprobe ip_vs', 'swapoff -a'] },
+    {
+      // cobra checks the help flag before Run (command.go execute): `token create --help` creates nothing
+      name: 'kubeadm-help.txt',
+      host: 'cka-cp1',
+      lines: [
+        'kubeadm token list | wc -l',
+        'kubeadm token create --help',
+        'kubeadm token list | wc -l',
+        'kubeadm token create -h --ttl 1h',
+        'kubeadm token create --foo',
+        'kubeadm token create --ttl abc',
+        'kubeadm token list | wc -l',
+        'kubeadm token',
+        'kubeadm token nope',
+        'kubeadm upgrade plan --help',
+        'kubeadm certs renew --help',
+        'kubeadm certs renew',
+        'kubeadm certificates renew apiserver -h',
+        'kubeadm help token delete',
+        'kubeadm help nope',
+        'kubeadm tokn',
+        'kubeadm',
+        'kubeadm version -h',
+        'kubeadm token list extra',
+        'kubeadm config images list --help',
+      ],
+    },
     { name: 'iptables.txt', host: 'cka-w1', lines: ['iptables -t filter -S', 'iptables -N TEST', 'iptables -A TEST -s 10.0.0.0/8 -j DROP', 'iptables -S TEST', 'iptables-save -t filter | grep TEST', 'exit', 'ssh ubuntu@cka-w1', 'iptables -S', 'sysctl -w net.ipv4.ip_forward=0', 'systemctl stop kubelet'] },
   ];
   for (const g of goldens) {
