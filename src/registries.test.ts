@@ -77,6 +77,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'util.ts': 'owner references, template hashing and pod readiness shared by controllers',
       'history.ts': 'ControllerRevision bookkeeping shared by the DaemonSet and StatefulSet controllers',
       'deployment-progress.ts': "the deployment controller's Progressing and Available conditions (progress.go, deployment_util.go)",
+      'prober.ts': "the kubelet's probes and probe workers (pkg/kubelet/prober, pkg/probe), driven by kubelet.ts",
     },
   },
   {

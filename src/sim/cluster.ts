@@ -44,7 +44,7 @@ export interface Controller {
    * Kinds whose changes wake this controller; 'time' wakes it when a time it asked for with
    * wakeAt() is reached (not on every clock tick: an idle cluster costs nothing; not when another
    * controller's time is reached: a kubelet back-off does not run the HPA), 'hosts' on host file or
-   * unit changes.
+   * unit changes, 'podfs' on changes to containers' own files (runtime/podfs.ts: what an exec probe reads).
    */
   readonly watches: readonly string[];
   /**
@@ -209,6 +209,7 @@ export class Cluster {
     for (const w of ctrl.dynamicWatches ? [...ctrl.watches, ...ctrl.dynamicWatches(this)] : ctrl.watches) {
       if (w === 'time') sig += `t${this.timeTick}.${this.ownTicks.get(ctrl.name) ?? 0};`;
       else if (w === 'hosts') sig += `h${this.hostGeneration};`;
+      else if (w === 'podfs') sig += `p${this.state.podFsGeneration ?? 0};`;
       else if (w.includes('/')) sig += `${w}:${this.watchedObjectVersion(w)};`;
       else sig += `${w}${this.store.changes.get(w) ?? 0};`;
     }

@@ -68,6 +68,12 @@ export interface Listener {
   port: number;
   protocol: 'TCP' | 'UDP';
   http?: HttpSite;
+  /**
+   * A gRPC server on this port (what a gRPC probe, pkg/probe/grpc/grpc.go, can talk to):
+   * `health` is its grpc.health.v1.Health service's status per service name ('' the server as a
+   * whole); absent, the server does not implement the health protocol (Unimplemented).
+   */
+  grpc?: { health?: Record<string, 'SERVING' | 'NOT_SERVING'> };
 }
 
 export interface ImageInfo {
@@ -81,6 +87,18 @@ export interface ImageInfo {
   dns: DnsFlavour;
   /** Executables that run until stopped (servers, agents), when started directly or from a shell. */
   daemons?: string[];
+  /**
+   * What the image's entrypoint serves when it depends on the container's args and on how long
+   * the process has run (agnhost's subcommands: `liveness` answers /healthz with 200 for its first
+   * 10 s and 500 after); absent, `listeners` is what every container of the image serves.
+   */
+  serve?(args: readonly string[], uptimeMs: number): Listener[];
+  /**
+   * The exit code of the entrypoint's process when it is sent SIGTERM and does not handle it
+   * (a Go program without a signal handler dies of the signal: 128+15 = 143); absent, it shuts
+   * down cleanly with 0.
+   */
+  sigtermExitCode?: number;
   /** What the default entrypoint does: serve forever, or exit at once with this code. */
   defaultCommand: { runs: true } | { runs: false; exitCode: number };
   /** The image ID digest shown in containerStatuses.imageID. */
@@ -148,6 +166,14 @@ export const IMAGES: readonly ImageInfo[] = [
     defaultCommand: { runs: false, exitCode: 0 },
     sizeBytes: 2_200_000,
   }),
+  // the copy of busybox the Kubernetes docs' examples pull (liveness-exec: registry.k8s.io/busybox:1.27.2)
+  img('registry.k8s.io/busybox', '(latest|1\\.24|1\\.27(\\.2)?)', 'latest', {
+    listeners: [],
+    tools: BUSYBOX_TOOLS,
+    dns: 'busybox',
+    defaultCommand: { runs: false, exitCode: 0 },
+    sizeBytes: 1_144_547,
+  }),
   img('docker.io/library/alpine', '(latest|edge|3(\\.\\d+){0,2})', 'latest', {
     listeners: [],
     tools: ALPINE_BASE,
@@ -207,7 +233,9 @@ export const IMAGES: readonly ImageInfo[] = [
   img('registry.k8s.io/kube-controller-manager', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 10257, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/kube-scheduler', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 10259, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/kube-proxy', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 10249, protocol: 'TCP' }, { port: 10256, protocol: 'TCP' }], tools: ['sh', 'iptables', 'iptables-save', 'kube-proxy'], daemons: ['kube-proxy'], dns: 'none', defaultCommand: { runs: true } }),
-  img('registry.k8s.io/etcd', '3\\.\\d+\\.\\d+-\\d+', '3.6.5-0', { listeners: [{ port: 2379, protocol: 'TCP' }, { port: 2380, protocol: 'TCP' }, { port: 2381, protocol: 'TCP' }], tools: ['etcdctl', 'etcdutl'], dns: 'none', defaultCommand: { runs: true } }),
+  // etcd registers grpc.health.v1.Health on its client port (server/etcdserver/api/v3rpc/grpc.go),
+  // the server the Kubernetes docs' gRPC liveness example probes
+  img('registry.k8s.io/etcd', '3\\.\\d+\\.\\d+-\\d+', '3.6.5-0', { listeners: [{ port: 2379, protocol: 'TCP', grpc: { health: { '': 'SERVING' } } }, { port: 2380, protocol: 'TCP' }, { port: 2381, protocol: 'TCP' }], tools: ['etcdctl', 'etcdutl'], daemons: ['etcd'], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/coredns/coredns', 'v1\\.\\d+\\.\\d+', 'v1.13.1', { listeners: [{ port: 53, protocol: 'UDP' }, { port: 53, protocol: 'TCP' }, { port: 9153, protocol: 'TCP' }, { port: 8080, protocol: 'TCP', http: { pages: { '/health': 'OK' }, server: 'coredns' } }, { port: 8181, protocol: 'TCP', http: { pages: { '/ready': 'OK' }, server: 'coredns' } }], tools: ['coredns'], daemons: ['coredns'], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.cn-hangzhou.aliyuncs.com/google_containers/coredns', '1\\.\\d+\\.\\d+', '1.3.1', { listeners: [{ port: 53, protocol: 'UDP' }, { port: 53, protocol: 'TCP' }, { port: 9153, protocol: 'TCP' }, { port: 8080, protocol: 'TCP', http: { pages: { '/health': 'OK' }, server: 'coredns' } }], tools: ['coredns'], daemons: ['coredns'], dns: 'none', defaultCommand: { runs: true } }),
   img('docker.io/calico/node', 'v3\\.\\d+\\.\\d+', 'v3.33.0', { listeners: [], tools: ['calico-node'], dns: 'glibc', defaultCommand: { runs: true } }),
@@ -223,6 +251,11 @@ export const IMAGES: readonly ImageInfo[] = [
   img('docker.elastic.co/kibana/kibana', '[5-9](\\.\\d+){1,2}', '8.19.0', { listeners: [http(5601, 'Kibana server is not ready yet', 'kibana')], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
   img('quay.io/fluentd_elasticsearch/fluentd', 'v[2-5](\\.\\d+){1,2}', 'v4.7.2', { listeners: [], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
   img('docker.io/rancher/local-path-provisioner', 'v0\\.0\\.\\d+', 'v0.0.32', { listeners: [], tools: ['sh', 'local-path-provisioner'], daemons: ['local-path-provisioner'], dns: 'musl', defaultCommand: { runs: true } }),
+  // the e2e test image the Kubernetes docs' probe examples run (test/images/agnhost): one Go
+  // binary whose first arg picks the server (AGNHOST_SERVERS below)
+  img('registry.k8s.io/e2e-test-images/agnhost', '2\\.\\d+', '2.40', { listeners: [], serve: agnhostServe, sigtermExitCode: 143, tools: [], dns: 'none', defaultCommand: { runs: true } }),
+  // the docs' TCP probe example (registry.k8s.io/goproxy:0.1): an HTTP proxy on 8080
+  img('registry.k8s.io/goproxy', '0\\.1', '0.1', { listeners: [{ port: 8080, protocol: 'TCP' }], sigtermExitCode: 143, tools: [], dns: 'none', defaultCommand: { runs: true }, sizeBytes: 2_500_000 }),
   img('registry.k8s.io/metrics-server/metrics-server', 'v0\\.\\d+\\.\\d+', 'v0.8.0', { listeners: [{ port: 10250, protocol: 'TCP', http: { pages: { '/readyz': 'ok', '/livez': 'ok' }, server: 'metrics-server' } }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/hpa-example', 'latest', 'latest', { listeners: [http(80, 'OK!', 'Apache/2.4.10 (Debian)')], tools: DEBIAN_BASE, dns: 'glibc', defaultCommand: { runs: true } }),
   img('docker.io/polinux/stress', 'latest|1\\.0\\.4', 'latest', { listeners: [], tools: ['sh', 'stress'], daemons: ['stress'], dns: 'musl', defaultCommand: { runs: false, exitCode: 1 } }),
@@ -232,6 +265,43 @@ export const IMAGES: readonly ImageInfo[] = [
   img('ghcr.io/nginx/nginx-gateway-fabric/nginx', '1\\.\\d+\\.\\d+', '1.6.2', { listeners: [{ port: 80, protocol: 'TCP' }, { port: 443, protocol: 'TCP' }, { port: 8080, protocol: 'TCP' }], tools: ['sh'], dns: 'musl', defaultCommand: { runs: true } }),
   img('registry.k8s.io/ingress-nginx/controller', 'v1\\.\\d+\\.\\d+', 'v1.14.0', { listeners: [http(80, NGINX_PAGE, 'nginx'), { port: 443, protocol: 'TCP' }, { port: 8443, protocol: 'TCP' }, { port: 10254, protocol: 'TCP', http: { pages: { '/healthz': 'ok' }, server: 'ingress-nginx' } }], tools: ['sh', 'curl'], dns: 'musl', defaultCommand: { runs: true } }),
 ];
+
+/**
+ * agnhost's servers by subcommand (test/images/agnhost): `liveness` (liveness/server.go) serves
+ * /healthz on 8080 with 200 "ok" while the process has run 10 seconds or less and 500
+ * "error: <seconds>" after; `grpc-health-checking` (grpc-health-checking.go) serves the gRPC health
+ * service on 5000 (SERVING) and its control endpoints on 8080; `serve-hostname` answers the pod's
+ * hostname on 9376. Other subcommands listen on nothing the simulation knows.
+ */
+function agnhostServe(args: readonly string[], uptimeMs: number): Listener[] {
+  const sub = args[0];
+  const flag = (name: string, dflt: number): number => {
+    for (let i = 1; i < args.length; i++) {
+      const a = args[i]!;
+      if (a.startsWith(`--${name}=`)) return Number(a.slice(name.length + 3));
+      if (a === `--${name}` && args[i + 1] !== undefined) return Number(args[i + 1]);
+    }
+    return dflt;
+  };
+  if (sub === 'liveness') {
+    const seconds = uptimeMs / 1000;
+    const respond = (req: HttpRequestLine): HttpAnswer => {
+      if (req.path === '/started') return { status: 200, reason: 'OK', body: `${seconds}s`, server: '', contentType: 'text/plain; charset=utf-8' };
+      if (req.path !== '/healthz') return { status: 404, reason: 'Not Found', body: '404 page not found\n', server: '', contentType: 'text/plain; charset=utf-8' };
+      return seconds > 10
+        ? { status: 500, reason: 'Internal Server Error', body: `error: ${seconds}`, server: '', contentType: 'text/plain; charset=utf-8' }
+        : { status: 200, reason: 'OK', body: 'ok', server: '', contentType: 'text/plain; charset=utf-8' };
+    };
+    return [{ port: 8080, protocol: 'TCP', http: { pages: {}, server: '', respond } }];
+  }
+  if (sub === 'grpc-health-checking')
+    return [
+      { port: flag('port', 5000), protocol: 'TCP', grpc: { health: { '': 'SERVING' } } },
+      { port: flag('http-port', 8080), protocol: 'TCP', http: { pages: { '/make-serving': '', '/make-not-serving': '' }, server: '' } },
+    ];
+  if (sub === 'serve-hostname') return [{ port: flag('port', 9376), protocol: 'TCP' }];
+  return [];
+}
 
 export interface ImageRef {
   /** Fully qualified repository, e.g. docker.io/library/nginx. */

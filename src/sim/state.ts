@@ -17,6 +17,7 @@ import type { EtcdMemberState } from './etcd/member.js';
 import type { HpaHistory } from './controllers/hpa.js';
 import type { PodVolumesState } from './runtime/volumes.js';
 import type { ContainerRunsState } from './runtime/processes.js';
+import type { ProberState } from './controllers/prober.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -30,6 +31,8 @@ export interface ClusterState {
   sandboxAt?: Record<string, number>;
   /** kubelet: back-off and pull timers per `<pod uid>/<container>`. */
   kubeletTimers?: Record<string, { nextAt: number; pulls: number }>;
+  /** kubelet: each container's probe workers and the kill a probe failure began, by `<pod uid>/<container>` (controllers/prober.ts). */
+  probers?: ProberState;
   /** static-pods controller: the kubelet's run record of each static pod (node/runtime.ts staticPods). */
   staticPods?: StaticPodTable;
   /** static-pods controller: the flags each control-plane component started with. */
@@ -49,6 +52,8 @@ export interface ClusterState {
   coredns?: DnsState;
   /** nginx containers: each master's loaded configuration, workers and log (runtime/nginx/program.ts). */
   nginx?: NginxState;
+  /** kubelet: changes to container filesystems so far (runtime/podfs.ts), which wake the kubelet's probes. */
+  podFsGeneration?: number;
   /** kubelet: container filesystems by pod uid (runtime/podfs.ts). */
   podfs?: Record<string, VfsData>;
   /** kubelet: pod volumes (emptyDir, ConfigMap/Secret/downwardAPI/projected files) by `<pod uid>/<volume>` (runtime/volumes.ts). */
@@ -80,6 +85,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   images: 'sim/controllers/kubelet.ts',
   sandboxAt: 'sim/controllers/kubelet.ts (read through sim/node/runtime.ts)',
   kubeletTimers: 'sim/controllers/kubelet.ts',
+  probers: 'sim/controllers/prober.ts (driven by sim/controllers/kubelet.ts)',
   staticPods: 'sim/controllers/static-pods.ts (read through sim/node/runtime.ts)',
   componentFlags: 'sim/controllers/static-pods.ts',
   apiserver: 'sim/controllers/static-pods.ts',
@@ -92,6 +98,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   nginx: 'sim/runtime/nginx/program.ts',
   taintEviction: 'sim/controllers/taint-eviction.ts',
   podfs: 'sim/runtime/podfs.ts',
+  podFsGeneration: 'sim/runtime/podfs.ts',
   podVolumes: 'sim/runtime/volumes.ts (written by sim/controllers/kubelet.ts)',
   containerRuns: 'sim/runtime/processes.ts (written by sim/controllers/kubelet.ts)',
   ipam: 'sim/cni/ipam.ts',

@@ -71,9 +71,12 @@ export interface EnvVar {
 }
 
 export interface Probe {
-  httpGet?: { path?: string; port: number | string; scheme?: string; host?: string };
+  httpGet?: { path?: string; port: number | string; scheme?: string; host?: string; httpHeaders?: { name: string; value: string }[] };
   tcpSocket?: { port: number | string };
   exec?: { command: string[] };
+  grpc?: { port: number; service?: string };
+  /** The grace period of a kill this probe causes (liveness, startup), instead of the pod's. */
+  terminationGracePeriodSeconds?: number;
   initialDelaySeconds?: number;
   periodSeconds?: number;
   timeoutSeconds?: number;

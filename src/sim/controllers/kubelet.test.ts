@@ -4,7 +4,7 @@ import { loadFixture } from '../../testing/fixtures.js';
 import { ApiServer } from '../apiserver.js';
 import type { Container, KEvent, Pod, Probe } from '../api/types.js';
 import { lookupImage } from '../images.js';
-import { runProbe, type ProbeResult } from './kubelet.js';
+import { runProbe, type ProbeResult } from './prober.js';
 
 const IP = '10.244.1.5';
 const nginx = (extra: Partial<Container> = {}): Container => ({ name: 'web', image: 'nginx', ports: [{ name: 'http', containerPort: 80 }], ...extra });
@@ -29,6 +29,21 @@ const probeCases: { name: string; probe: Probe; container?: Container; image?: s
   { name: 'tcp on a named port', probe: { tcpSocket: { port: 'http' } }, want: { result: 'success', output: '' } },
   { name: 'tcp on an unknown port name', probe: { tcpSocket: { port: 'metrics' } }, want: { result: 'unknown', output: '', error: 'port "metrics" not found' } },
   { name: 'tcp on a closed port', probe: { tcpSocket: { port: 81 } }, want: { result: 'failure', output: `dial tcp ${IP}:81: connect: connection refused` } },
+  // pkg/probe/grpc/grpc.go: the blocking dial, Unimplemented/NotFound, the serving status
+  { name: 'grpc on etcd', probe: { grpc: { port: 2379 } }, image: 'registry.k8s.io/etcd:3.5.1-0', want: { result: 'success', output: '' } },
+  {
+    name: 'grpc on etcd for a service it does not know',
+    probe: { grpc: { port: 2379, service: 'liveness' } },
+    image: 'registry.k8s.io/etcd:3.5.1-0',
+    want: { result: 'failure', output: 'error: health rpc probe failed: rpc error: code = NotFound desc = unknown service' },
+  },
+  {
+    name: 'grpc where nothing listens',
+    probe: { grpc: { port: 2378 }, timeoutSeconds: 2 },
+    image: 'registry.k8s.io/etcd:3.5.1-0',
+    want: { result: 'failure', output: `timeout: failed to connect service "${IP}:2378" within 2s: context deadline exceeded` },
+  },
+  { name: 'grpc on an HTTP server', probe: { grpc: { port: 80 } }, want: { result: 'failure', output: `timeout: failed to connect service "${IP}:80" within 1s: context deadline exceeded` } },
 ];
 
 for (const tc of probeCases) {

@@ -1,8 +1,10 @@
 /**
  * The kubelet on every node (k8s.io/kubernetes pkg/kubelet: kubelet.go syncPod, kuberuntime,
  * prober, images/image_manager.go, status/status_manager.go): creates the pod sandbox (CNI IPAM,
- * resolv.conf), pulls images, starts containers, runs readiness probes, restarts crashed
- * containers with exponential back-off (10s doubling to 5m), and finishes graceful deletion.
+ * resolv.conf), pulls images, starts containers, runs their startup, liveness and readiness
+ * probes on the workers' own tickers (prober.ts) and kills a container whose liveness or startup
+ * probe fails, restarts crashed containers with exponential back-off (10s doubling to 5m), and
+ * finishes graceful deletion.
  * A node whose kubelet is stopped does none of this. A node without a CNI config leaves pods in
  * ContainerCreating with the real sandbox error. While containerd is down the kubelet runs but
  * every CRI call fails: a new pod's sandbox fails with the dial error until the runtime check
@@ -18,19 +20,19 @@
  * when it exits, with which code, or whether the OOM killer ends it.
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { Container, ContainerStatus, Node, Pod, PodCondition, Probe } from '../api/types.js';
+import type { Container, ContainerStatus, Node, Pod, PodCondition } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { sameJSON } from '../../util/json-copy.js';
 import type { Host } from '../node/host.js';
-import { lookupImage, pullImage, siteAnswer, type ImageInfo, type Listener } from '../images.js';
+import { lookupImage, pullImage } from '../images.js';
 import { containerListener } from '../traffic/path.js';
-import { programOf, startRun, finishRun, extendPlan, dropRuns } from '../runtime/processes.js';
+import { programOf, startRun, finishRun, extendPlan, dropRuns, execSync, nextFileChange } from '../runtime/processes.js';
+import { containerProbes, forgetProbes, runProbe, syncProbes, type ProbeType } from './prober.js';
 import { containerEnv } from '../runtime/env.js';
-import { syncPodVolumes, bindSubPaths, dropPodVolumes, containerFs } from '../runtime/volumes.js';
+import { syncPodVolumes, bindSubPaths, dropPodVolumes } from '../runtime/volumes.js';
 import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, release } from '../cni/ipam.js';
 import { podFs, dropPodFs } from '../runtime/podfs.js';
-import type { Vfs } from '../node/vfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
 import { programOverride } from '../runtime/overrides.js';
 import { kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
@@ -50,7 +52,7 @@ export const kubeletController: Controller = {
   name: 'kubelet',
   // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh; only
   // the ones a pod on a node refers to (the kubelet's configmap/secret managers register those)
-  watches: ['Pod', 'Node', 'time', 'hosts'],
+  watches: ['Pod', 'Node', 'time', 'hosts', 'podfs'],
   dynamicWatches(c: Cluster): string[] {
     // asked twice per controller per settle round: recomputed only when a Pod changed
     const pods = c.store.changes.get('Pod') ?? 0;
@@ -107,99 +109,6 @@ function cond(type: string, ok: boolean, now: string, prev: PodCondition[] | und
   return c;
 }
 
-/**
- * A probe's outcome as pkg/probe reports it: success, failure with the prober's output, or
- * unknown when the probe could not even be built (an error; the worker then throws the result
- * away, so the container keeps its previous readiness).
- */
-export type ProbeResult = { result: 'success' | 'failure'; output: string } | { result: 'unknown'; output: ''; error: string };
-
-const SUCCESS: ProbeResult = { result: 'success', output: '' };
-const failure = (output: string): ProbeResult => ({ result: 'failure', output });
-
-/**
- * A probe's port as pkg/probe/util.go ResolveContainerPort resolves it: a number as is, a name
- * through the container's ports (findPortByName), else the error `port "NAME" not found`.
- */
-export function resolveContainerPort(port: number | string, container: Container): { port: number } | { error: string } {
-  let n: number;
-  if (typeof port === 'number') n = port;
-  else {
-    const named = container.ports?.find((cp) => cp.name === port);
-    if (!named) return { error: `port ${JSON.stringify(port)} not found` };
-    n = named.containerPort;
-  }
-  return n > 0 && n < 65536 ? { port: n } : { error: `invalid port number: ${n}` };
-}
-
-/**
- * Run a probe the way the kubelet's prober does (pkg/kubelet/prober/prober.go runProbe): an HTTP
- * GET or a TCP connect to the pod IP, or a command in the container. A failure carries the
- * output the `Unhealthy` event shows (pkg/probe/http/http.go: "HTTP probe failed with
- * statuscode: 404", `Get "http://IP:PORT/path": dial tcp IP:PORT: connect: connection refused`;
- * pkg/probe/tcp/tcp.go: `dial tcp IP:PORT: connect: connection refused`). What listens and what
- * it answers is `listenerAt` (the packet path's containerListener: nginx's loaded configuration,
- * else the image's site), asked through siteAnswer as curl asks it; 200–399 is success (http.go
- * DoHTTPProbe), anything else `HTTP probe failed with statuscode: N`.
- */
-export function runProbe(
-  probe: Probe | undefined,
-  container: Container,
-  image: ImageInfo,
-  podIP: string,
-  fs: Vfs | undefined,
-  listenerAt: (port: number) => Listener | true | undefined = (port) => image.listeners.find((x) => x.port === port && x.protocol === 'TCP'),
-): ProbeResult {
-  if (!probe) return SUCCESS;
-  if (probe.httpGet) {
-    const resolved = resolveContainerPort(probe.httpGet.port, container);
-    if ('error' in resolved) return { result: 'unknown', output: '', error: resolved.error };
-    const port = resolved.port;
-    const path = probe.httpGet.path ?? '/';
-    const scheme = (probe.httpGet.scheme ?? 'HTTP').toLowerCase();
-    const l = listenerAt(port);
-    if (!l) return failure(`Get "${scheme}://${podIP}:${port}${path}": dial tcp ${podIP}:${port}: connect: connection refused`);
-    if (l === true || !l.http) return failure(`Get "${scheme}://${podIP}:${port}${path}": EOF`);
-    const q = path.indexOf('?');
-    const host = probe.httpGet.host ?? podIP;
-    const answer = siteAnswer(l.http, q >= 0 ? path.slice(0, q) : path, { host: `${host}:${port}`, method: 'GET', ...(q >= 0 ? { query: path.slice(q + 1) } : {}) });
-    if (!answer) return failure(`Get "${scheme}://${podIP}:${port}${path}": EOF`);
-    return answer.status >= 200 && answer.status < 400 ? SUCCESS : failure(`HTTP probe failed with statuscode: ${answer.status}`);
-  }
-  if (probe.tcpSocket) {
-    const resolved = resolveContainerPort(probe.tcpSocket.port, container);
-    if ('error' in resolved) return { result: 'unknown', output: '', error: resolved.error };
-    const port = resolved.port;
-    const ok = listenerAt(port) !== undefined;
-    return ok ? SUCCESS : failure(`dial tcp ${podIP}:${port}: connect: connection refused`);
-  }
-  if (probe.exec) {
-    const argv = probe.exec.command;
-    const script = (argv[0] === 'sh' || argv[0] === '/bin/sh') && argv[1] === '-c' ? (argv[2] ?? '').trim().split(/\s+/) : argv;
-    const exe = (script[0] ?? '').split('/').pop() ?? '';
-    if (exe === 'true') return SUCCESS;
-    if (exe === 'false') return failure('');
-    if (!image.tools.includes(exe))
-      return failure(`OCI runtime exec failed: exec failed: unable to start container process: exec: "${argv[0]}": executable file not found in $PATH: unknown`);
-    // file checks are answered from the container's filesystem
-    const file = script.slice(1).find((a) => a.startsWith('/'));
-    if ((exe === 'cat' || exe === 'ls' || exe === 'test' || exe === '[') && file && fs && !fs.exists(file))
-      return failure(exe === 'cat' ? `cat: can't open '${file}': No such file or directory` : exe === 'ls' ? `ls: ${file}: No such file or directory` : '');
-    return SUCCESS;
-  }
-  return SUCCESS;
-}
-
-/**
- * The `Unhealthy` event text of a probe that did not succeed (prober.go probe): "Readiness probe
- * failed: OUTPUT", or for an error "Readiness probe errored and resulted in unknown state: ERR".
- */
-export function unhealthyMessage(kind: 'Readiness' | 'Liveness' | 'Startup', r: ProbeResult): string | undefined {
-  if (r.result === 'success') return undefined;
-  if (r.result === 'unknown') return `${kind} probe errored and resulted in unknown state: ${r.error}`;
-  return `${kind} probe failed: ${r.output}`;
-}
-
 function backoffMs(restarts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, restarts));
 }
@@ -223,7 +132,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     // finished, and kept by its finalizers: nothing of it runs here any more
     if (pod.metadata.deletionGracePeriodSeconds === 0 && (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed')) return;
     const started = Date.parse(pod.metadata.deletionTimestamp);
-    const slow = pod.spec.containers.some((ct) => /sleep|tail/.test([...(ct.command ?? []), ...(ct.args ?? [])].join(' ')));
+    const slow = pod.spec.containers.some(ignoresSigterm);
     const grace = (pod.metadata.deletionGracePeriodSeconds ?? 30) * 1000;
     const done = started + (slow ? grace : Math.min(grace, 1_000));
     if (now >= done) {
@@ -442,6 +351,7 @@ function terminatedPod(podIn: Pod, slow: boolean, ts: string): Pod {
 /** Drop the kubelet's private state for a pod that is gone. */
 function forgetPod(c: Cluster, uid: string): void {
   delete c.state.sandboxAt?.[uid];
+  forgetProbes(c, uid);
   const timers = c.state['kubeletTimers'] as Record<string, unknown> | undefined;
   if (timers) for (const k of Object.keys(timers)) if (k.startsWith(`${uid}/`)) delete timers[k];
 }
@@ -494,6 +404,8 @@ function stepContainer(
   const timers = (c.state['kubeletTimers'] ??= {}) as Record<string, { nextAt: number; pulls: number }>;
   const timer = (timers[bkey] ??= { nextAt: 0, pulls: 0 });
   const nextAt = timer.nextAt;
+  /** This sync started the container (its readiness is probed at once). */
+  let justStarted = false;
 
   const start = (): void => {
     // kubelet_pods.go makeEnvironmentVariables: a missing reference stops the start
@@ -525,15 +437,15 @@ function stepContainer(
     bindSubPaths(c, pod, ct);
     const plan = startRun(c, pod, ct, env.vars);
     cs.state = { running: { startedAt: ts } };
-    cs.started = true;
+    // prober_manager.go isContainerStarted: with a startup probe, not before it succeeds
+    cs.started = !ct.startupProbe;
+    justStarted = true;
     cs.containerID = containerId(c);
     cs.imageID = `${image!.repository}@${image!.digest}`;
     cs.image = ct.image.includes('/') || ct.image.includes(':') ? imageDisplay(ct.image) : `${image!.repository}:latest`.replace('docker.io/library/', 'docker.io/library/');
     events.push(['Normal', 'Created', `Created container: ${ct.name}`], ['Normal', 'Started', `Started container ${ct.name}`]);
     if (plan.kind !== 'runs') c.wakeAt(plan.at);
     else if (plan.checkedTo !== undefined) c.wakeAt(plan.checkedTo);
-    const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
-    if (delay > 0) c.wakeAt(now + delay);
   };
 
   // Waiting for the first start (pull) or a back-off to expire
@@ -579,13 +491,18 @@ function stepContainer(
     start();
   }
 
-  // Running: does the process exit now?
+  // Running: does the process exit now, do its probes pass, does a probe failure kill it?
+  const probes = containerProbes(c, pod, ct.name);
+  /** The instance a probe killed ended now: when the one before it ended (doBackOff looks at that one). */
+  let probeKilled: { previousFinishedAt: string | undefined } | undefined;
   if (cs.state.running && image) {
     const plan = extendPlan(c, pod, ct);
-    const startedAt = Date.parse(cs.state.running.startedAt ?? ts);
+    const kill = probes.kill;
+    const startedAtTs = cs.state.running.startedAt ?? ts;
     if (plan && plan.kind !== 'runs' && now < plan.at) c.wakeAt(plan.at);
     if (plan?.kind === 'runs' && plan.checkedTo !== undefined) c.wakeAt(plan.checkedTo);
-    if (plan && plan.kind !== 'runs' && now >= plan.at) {
+    const override = programOverride(image.repository);
+    if (plan && plan.kind !== 'runs' && now >= plan.at && !(kill && kill.exitAt < plan.at)) {
       // an OOM kill is SIGKILL from the kernel: 137, reason OOMKilled
       const code = plan.kind === 'oom' ? 137 : plan.code;
       finishRun(c, pod, ct.name, plan.at);
@@ -593,42 +510,55 @@ function stepContainer(
         terminated: {
           exitCode: code,
           reason: plan.kind === 'oom' ? 'OOMKilled' : (plan.reason ?? (code === 0 ? 'Completed' : 'Error')),
-          startedAt: cs.state.running.startedAt ?? ts,
+          startedAt: startedAtTs,
           finishedAt: new Date(plan.at - (plan.at % 1000)).toISOString().replace('.000Z', 'Z'),
           ...(cs.containerID ? { containerID: cs.containerID } : {}),
         },
       };
       cs.ready = false;
-    } else if (programOverride(image.repository) && !programOverride(image.repository)!.status(c, pod, ct).running) {
-      const code = programOverride(image.repository)!.status(c, pod, ct).exitCode ?? 1;
+      delete probes.kill;
+    } else if (override && !kill && !override.status(c, pod, ct).running) {
+      const code = override.status(c, pod, ct).exitCode ?? 1;
       finishRun(c, pod, ct.name, now);
-      cs.state = { terminated: { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt: cs.state.running.startedAt ?? ts, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
+      cs.state = { terminated: { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt: startedAtTs, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
       cs.ready = false;
     } else {
-      const delay = (ct.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
-      const override = programOverride(image.repository);
-      const fs = containerFs(c, pod, ct.name);
+      // probes (prober.ts): the program's own readiness for overrides that keep it (CoreDNS's
+      // /ready, kube-proxy), the kubelet's workers for everything else
+      const ownReadiness = override !== undefined && !override.kubeletProbes;
+      const probed: Container = ownReadiness ? withoutReadinessProbe(ct) : ct;
       const podIP = pod.status?.podIP ?? '';
-      const listenerAt = (port: number): Listener | true | undefined => containerListener(c, pod, ct, port, 'tcp');
-      const readiness: ProbeResult = override && !override.kubeletProbes ? (override.status(c, pod, ct).ready ? SUCCESS : failure('')) : runProbe(ct.readinessProbe, ct, image, podIP, fs, listenerAt);
-      const ready = now >= startedAt + delay && readiness.result === 'success';
-      const readyMsg = unhealthyMessage('Readiness', readiness);
-      if (!ready && ct.readinessProbe && now >= startedAt + delay && readyMsg) events.push(['Warning', 'Unhealthy', readyMsg]);
-      cs.ready = ready;
-      const liveness = runProbe(ct.livenessProbe, ct, image, podIP, fs, listenerAt);
-      // an errored probe's result is thrown away (prober/worker.go doProbe): no restart
-      const live = liveness.result !== 'failure';
-      const liveMsg = unhealthyMessage('Liveness', liveness);
-      if (liveMsg && now >= startedAt + (ct.livenessProbe?.initialDelaySeconds ?? 0) * 1000) events.push(['Warning', 'Unhealthy', liveMsg]);
-      const liveDelay = (ct.livenessProbe?.initialDelaySeconds ?? 0) * 1000 + (ct.livenessProbe?.periodSeconds ?? 10) * 1000 * (ct.livenessProbe?.failureThreshold ?? 3);
-      if (!live) {
-        if (now >= startedAt + liveDelay) {
-          events.push(['Normal', 'Killing', `Container ${ct.name} failed liveness probe, will be restarted`]);
-          finishRun(c, pod, ct.name, now);
-          cs.state = { terminated: { exitCode: 137, reason: 'Error', startedAt: cs.state.running.startedAt ?? ts, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
-          cs.ready = false;
-        } else c.wakeAt(startedAt + liveDelay);
+      const sync = syncProbes(c, probed, cs, probes, sandboxAt, {
+        probe: (_type: ProbeType, spec, t) =>
+          runProbe(spec, ct, image, podIP, (argv, timeoutMs) => execSync(c, pod, ct, argv, t, timeoutMs), (port) => containerListener(c, pod, ct, port, 'tcp')),
+        changesAt: (spec) => (spec.exec ? nextFileChange(c, pod, ct, now) : image.serve ? 'tick' : undefined),
+        event: (type, reason, msg) => {
+          events.push([type, reason, msg]);
+        },
+      }, justStarted);
+      cs.started = sync.started;
+      cs.ready = ownReadiness ? sync.started && override.status(c, pod, ct).ready : sync.ready;
+      if (sync.nextAt !== undefined) c.wakeAt(sync.nextAt);
+      if (sync.kill && !kill) {
+        // kuberuntime_manager.go computePodActions and killContainer: the Killing event, then
+        // SIGTERM and the grace period (the probe's terminationGracePeriodSeconds, else the pod's,
+        // at least 2 s: kuberuntime_container.go setTerminationGracePeriod); a PID 1 that ignores
+        // SIGTERM is killed when it ends (137), another process exits on the signal
+        const spec = sync.kill.reason === 'liveness' ? ct.livenessProbe : ct.startupProbe;
+        const restart = restartPolicy !== 'Never';
+        events.push(['Normal', 'Killing', `Container ${ct.name} failed ${sync.kill.reason} probe${restart ? ', will be restarted' : ''}`]);
+        const graceMs = Math.max(2, spec?.terminationGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30) * 1000;
+        const slow = ignoresSigterm(ct);
+        probes.kill = { at: sync.kill.at, exitAt: sync.kill.at + (slow ? graceMs : Math.min(graceMs, 1_000)), code: slow ? 137 : (image.sigtermExitCode ?? 0), reason: sync.kill.reason };
       }
+      const k = probes.kill;
+      if (k && now >= k.exitAt) {
+        finishRun(c, pod, ct.name, k.exitAt);
+        probeKilled = { previousFinishedAt: cs.lastState.terminated?.finishedAt };
+        cs.state = { terminated: { exitCode: k.code, reason: k.code === 0 ? 'Completed' : 'Error', startedAt: startedAtTs, finishedAt: rfc3339Seconds(k.exitAt), ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
+        cs.ready = false;
+        delete probes.kill;
+      } else if (k) c.wakeAt(k.exitAt);
     }
   }
 
@@ -643,11 +573,21 @@ function stepContainer(
       // kuberuntime_manager.go doBackOff: the first exit has no back-off entry yet, so the container
       // starts again at once and the entry begins at 10s; each later exit waits the entry's window,
       // which then doubles (flowcontrol.Backoff IsInBackOffSince / Next): 0, 10s, 20s, 40s … 5m
-      const windowMs = cs.restartCount === 0 || lost ? 0 : backoffMs(cs.restartCount - 1);
+      let windowMs = cs.restartCount === 0 || lost ? 0 : backoffMs(cs.restartCount - 1);
+      let shownMs = backoffMs(Math.max(0, cs.restartCount - 1));
+      if (probeKilled) {
+        // a probe kill and the new start are one SyncPod, whose pod status predates the kill: its
+        // newest exited instance is the one before (doBackOff), and the back-off entry has been
+        // moved on once per restart after the first (flowcontrol.Backoff Next)
+        const entry = cs.restartCount <= 1 ? 0 : backoffMs(cs.restartCount - 2);
+        const prev = probeKilled.previousFinishedAt ? Date.parse(probeKilled.previousFinishedAt) : undefined;
+        windowMs = entry > 0 && prev !== undefined && now - prev < entry ? entry : 0;
+        shownMs = Math.max(entry, BACKOFF_BASE_MS);
+      }
       const at = now + windowMs;
       timer.nextAt = at;
       cs.lastState = { terminated: cs.state.terminated };
-      cs.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${fmtBackoff(backoffMs(Math.max(0, cs.restartCount - 1)))} restarting failed container=${ct.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` } };
+      cs.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${fmtBackoff(shownMs)} restarting failed container=${ct.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` } };
       cs.ready = false;
       cs.started = false;
       if (windowMs > 0) events.push(['Warning', 'BackOff', `Back-off restarting failed container ${ct.name} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`]);
@@ -655,6 +595,25 @@ function stepContainer(
       c.wakeAt(at);
     }
   }
+}
+
+/**
+ * Whether the container's PID 1 ignores SIGTERM, so that only the SIGKILL at the end of the grace
+ * period stops it: a shell or `sleep`/`tail` run as PID 1 has no handler, and the kernel does not
+ * apply the default action to PID 1 of a namespace.
+ */
+function ignoresSigterm(ct: Container): boolean {
+  return /sleep|tail/.test([...(ct.command ?? []), ...(ct.args ?? [])].join(' '));
+}
+
+function withoutReadinessProbe(ct: Container): Container {
+  const { readinessProbe: _drop, ...rest } = ct;
+  return rest;
+}
+
+/** RFC 3339 to the second, as container times are shown. */
+function rfc3339Seconds(ms: number): string {
+  return new Date(ms - (ms % 1000)).toISOString().replace('.000Z', 'Z');
 }
 
 /** Go's time.Duration String for whole seconds: 10s, 1m20s, 5m0s. */

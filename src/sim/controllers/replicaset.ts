@@ -2,11 +2,18 @@
  * ReplicaSet controller (k8s.io/kubernetes pkg/controller/replicaset/replica_set.go): keeps the
  * number of active pods it controls equal to spec.replicas, deleting not-ready and newest pods
  * first, and reports replicas/ready/available in status.
+ *
+ * Which pods it controls is claimed by labels on every sync (claimPods, the
+ * PodControllerRefManager of pkg/controller/controller_ref_manager.go): an active pod it controls
+ * whose labels no longer match its selector is released (its controller ownerReference removed,
+ * so a replacement is created), and an active orphan that matches is adopted (a controller
+ * ownerReference added; it counts toward replicas, so a surplus is deleted).
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
+import { controllerOf, createPodOrReport, isOwnedBy, ownerRef, podFromTemplate, podIsActive, podIsReady } from './util.js';
+import { matchLabelSelector } from '../api/selectors.js';
 
 export const replicaSetController: Controller = {
   name: 'replicaset',
@@ -20,8 +27,8 @@ export const replicaSetController: Controller = {
 
 function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
   const ns = rs.metadata.namespace!;
-  const pods = c.store.list<Pod>('Pod', ns).filter((p) => isOwnedBy(p, rs));
-  const active = pods.filter(podIsActive);
+  // replica_set.go syncReplicaSet: every pod of the namespace, inactive ones left out, then claimed
+  const active = claimPods(c, rs, c.store.list<Pod>('Pod', ns).filter(podIsActive));
   const want = rs.spec.replicas ?? 1;
   /** manageReplicas' error: the first refused create of this sync. */
   let failure: string | undefined;
@@ -79,6 +86,42 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
     if (ready === 0) delete (upd.status as { availableReplicas?: number }).availableReplicas;
     if (JSON.stringify(cur) !== JSON.stringify(upd.status)) c.write(upd);
   }
+}
+
+/**
+ * controller_ref_manager.go ClaimPods / ClaimObject for one ReplicaSet over the active pods of its
+ * namespace; returns the pods it controls afterwards. A pod another controller owns is left
+ * alone. One this ReplicaSet owns stays claimed while its labels match; otherwise it is released
+ * (ReleasePod: the ownerReference with this ReplicaSet's UID removed), unless the ReplicaSet is
+ * being deleted. An orphan whose labels match is adopted (AdoptPod: a controller ownerReference
+ * added, blockOwnerDeletion true) unless the ReplicaSet or the pod is being deleted.
+ */
+function claimPods(c: Cluster, rs: ReplicaSet, pods: Pod[]): Pod[] {
+  const claimed: Pod[] = [];
+  const deleting = rs.metadata.deletionTimestamp !== undefined;
+  for (const pod of pods) {
+    const ref = controllerOf(pod);
+    const match = matchLabelSelector(rs.spec.selector, pod.metadata.labels);
+    if (ref) {
+      if (ref.uid !== rs.metadata.uid) continue;
+      if (match) {
+        claimed.push(pod);
+        continue;
+      }
+      if (deleting) continue;
+      const upd = clone(pod);
+      const refs = (upd.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid);
+      if (refs.length > 0) upd.metadata.ownerReferences = refs;
+      else delete upd.metadata.ownerReferences;
+      c.write(upd);
+      continue;
+    }
+    if (deleting || !match || pod.metadata.deletionTimestamp) continue;
+    const upd = clone(pod);
+    upd.metadata.ownerReferences = [...(upd.metadata.ownerReferences ?? []), ownerRef(rs)];
+    claimed.push(c.write(upd));
+  }
+  return claimed;
 }
 
 /** Start graceful deletion of a pod, as the API server does for a controller's DELETE. */

@@ -16,7 +16,10 @@ function table(c: Cluster): Record<string, VfsData> {
 export function podFs(c: Cluster, uid: string): Vfs {
   const t = table(c);
   const data = (t[uid] ??= { files: {}, dirs: ['/', '/etc', '/tmp', '/root'] });
-  return new Vfs(data, () => c.now());
+  // a change wakes the kubelet (controllers watching 'podfs'): an exec probe may read it
+  return new Vfs(data, () => c.now(), () => {
+    c.state.podFsGeneration = (c.state.podFsGeneration ?? 0) + 1;
+  });
 }
 
 /** Forget a pod's files: the pod-level ones (`uid`) and each container's root (`uid/container`). */

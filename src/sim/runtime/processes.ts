@@ -427,3 +427,45 @@ export function runLogLines(run: ContainerRun): LogLine[] {
   }
   return out;
 }
+
+/** What a command run in a container by the runtime's ExecSync did: its exit code and combined output, or that it outlived its timeout. */
+export type ExecSyncResult = { kind: 'exit'; exitCode: number; output: string } | { kind: 'timeout' } | { kind: 'not-found'; exe: string };
+
+/**
+ * Run a command in a running container the way the kubelet's exec probe does (CRI ExecSync,
+ * pkg/probe/exec/exec.go): at simulated time `at`, against the container's files as its own
+ * process has left them by then (flushPod up to `at`: what its script created or removed) and its
+ * environment, with stdout and stderr combined. A command still running after `timeoutMs` is a
+ * timeout (the CRI's DeadlineExceeded); an executable the image does not have cannot start. What
+ * the command itself writes is not kept (a probe's side effects are not modelled).
+ */
+export function execSync(c: Cluster, pod: Pod, ct: Container, argv: readonly string[], at: number, timeoutMs: number): ExecSyncResult {
+  const image = lookupImage(ct.image);
+  const run = currentRun(c, pod, ct.name);
+  const exe = argv[0] ?? '';
+  const base = exe.split('/').pop() ?? '';
+  if (!image || !run || !imageHas(image, base)) return { kind: 'not-found', exe };
+  flushPod(c, pod, at);
+  const script = (base === 'sh' || base === 'bash' || base === 'ash') && /^-[a-z]*c[a-z]*$/.test(argv[1] ?? '') ? { sh: argv[2] ?? '' } : { argv: [base, ...argv.slice(1)] };
+  const host: ScriptHost = { ...scriptHost(c, pod, ct, run), net: () => undefined };
+  const res = runScript(script, host, at, at + timeoutMs);
+  if (res.end.kind !== 'exit' || res.end.at > at + timeoutMs) return { kind: 'timeout' };
+  let output = '';
+  for (const e of res.events) if (e.kind === 'out') output += e.text;
+  return { kind: 'exit', exitCode: res.end.code, output };
+}
+
+/**
+ * When the container's own script next changes its files after `after` (a write, mkdir or rm),
+ * looked at up to an hour ahead: the kubelet wakes its exec probes then instead of at every tick.
+ * Undefined when nothing changes in that time (or the program is not a script).
+ */
+export function nextFileChange(c: Cluster, pod: Pod, ct: Container, after: number): number | undefined {
+  const run = currentRun(c, pod, ct.name);
+  const prog = programOf(ct);
+  if (!run || run.finishedAt !== undefined || !prog || prog.kind !== 'script') return undefined;
+  const until = after + FIRST_HORIZON_MS;
+  const res = runScript(prog.script, { ...scriptHost(c, pod, ct, run), net: () => undefined }, run.startedAt, until);
+  for (const e of res.events) if (e.kind !== 'out' && e.t > after) return e.t;
+  return res.end.kind === 'running' && res.end.horizon ? until : undefined;
+}

@@ -22,7 +22,7 @@ import { socketFor, type UserSocket } from '../node/user-sockets.js';
 import { walkFilter, walkNat, type Packet, type WalkContext } from '../net/packet.js';
 import { nodeIptables, nodeNftables, nodeRecent } from '../node/runtime.js';
 import { kubeProxyTable, walkNftFilter, walkNftNat, type NftTable } from '../net/kube-proxy/nftables.js';
-import { lookupImage, type Listener } from '../images.js';
+import { lookupImage, type ImageInfo, type Listener } from '../images.js';
 import { enforcesNetworkPolicy, policyVerdict } from './networkpolicy.js';
 
 /**
@@ -117,11 +117,22 @@ export function containerListener(c: Cluster, pod: Pod, ct: Container, port: num
   const ov = c.programOverride(image.repository);
   const o = ov?.listens?.(c, pod, ct, port, proto);
   if (o === false) return undefined;
-  const found = image.listeners.find((x) => x.port === port && x.protocol.toLowerCase() === proto);
+  const found = imageListeners(c, pod, ct, image).find((x) => x.port === port && x.protocol.toLowerCase() === proto);
   if (o === undefined && !found) return undefined;
   const site = ov?.http?.(c, pod, ct, port);
   if (found) return site ? { ...found, http: site } : found;
   return site ? { port, protocol: proto === 'tcp' ? 'TCP' : 'UDP', http: site } : true;
+}
+
+/**
+ * What the image's process serves: its catalogue listeners, or for an image whose server depends
+ * on its args and uptime (ImageInfo.serve: agnhost) what this container's run serves now.
+ */
+function imageListeners(c: Cluster, pod: Pod, ct: Container, image: ImageInfo): Listener[] {
+  if (!image.serve) return image.listeners;
+  const startedAt = pod.status?.containerStatuses?.find((s) => s.name === ct.name)?.state.running?.startedAt;
+  const uptime = startedAt ? Math.max(0, c.now() - Date.parse(startedAt)) : 0;
+  return image.serve(ct.command ? [] : ct.args ?? [], uptime);
 }
 
 /**
