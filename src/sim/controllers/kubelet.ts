@@ -116,7 +116,9 @@ function backoffMs(restarts: number): number {
 function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   const now = c.now();
   const ts = c.timestamp();
-  const pod = clone(podIn);
+  // the kubelet writes only the pod's status (and metadata on deletion): the stored spec, frozen,
+  // is shared instead of copied at every sync of every pod
+  const pod: Pod = { ...podIn, metadata: clone(podIn.metadata), ...(podIn.status ? { status: clone(podIn.status) } : {}) };
   const uid = pod.metadata.uid ?? '';
 
   const outage = runtimeOutage(host);
