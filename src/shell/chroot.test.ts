@@ -34,6 +34,7 @@ test('chroot: outcomes in busybox and coreutils words', () => {
     { name: 'busybox, a file', argv: ['chroot', '/file'], flavour: 'busybox' as const, want: { kind: 'error', stderr: "chroot: can't change root directory to '/file': Not a directory\n", exitCode: 1 } },
     { name: 'coreutils, no program there', argv: ['chroot', '/tmp', 'ls'], flavour: 'coreutils' as const, want: { kind: 'error', stderr: "chroot: failed to run command 'ls': No such file or directory\n", exitCode: 127 } },
     { name: 'the node, relative path', argv: ['chroot', 'host', 'crictl', 'ps'], flavour: 'busybox' as const, want: { kind: 'node', node: 'cka-w1', command: ['crictl', 'ps'] } },
+    { name: 'busybox, an empty operand', argv: ['chroot', ''], flavour: 'busybox' as const, want: { kind: 'error', stderr: "chroot: can't change root directory to '': No such file or directory\n", exitCode: 1 } },
     { name: 'the container’s own root', argv: ['chroot', '/'], flavour: 'busybox' as const, want: { kind: 'same', command: [] } },
   ];
   for (const c of cases) assert.deepEqual(chrootOutcome({ ...base, argv: c.argv, flavour: c.flavour }), c.want, c.name);

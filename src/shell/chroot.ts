@@ -53,7 +53,8 @@ export function chrootOutcome(a: { argv: readonly string[]; cwd: string; user: s
   const path = resolvePath(a.cwd, newRoot);
   // busybox prints the path in quotes as given; coreutils quotes it with quoteaf, the same here
   const cannot = (why: string): ChrootOutcome => ({ kind: 'error', stderr: `chroot: ${bb ? "can't" : 'cannot'} change root directory to '${newRoot}': ${why}\n`, exitCode: bb ? 1 : 125 });
-  if (!a.fs.isDir(path)) return cannot(a.fs.exists(path) ? 'Not a directory' : 'No such file or directory');
+  // chroot("") is ENOENT, not the working directory
+  if (newRoot === '' || !a.fs.isDir(path)) return cannot(newRoot !== '' && a.fs.exists(path) ? 'Not a directory' : 'No such file or directory');
   // chroot(2) needs CAP_SYS_CHROOT, which a container's root has by default and anyone else lacks
   if (a.user !== 'root') return cannot('Operation not permitted');
   const command = args.slice(1);

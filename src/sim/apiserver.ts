@@ -594,15 +594,21 @@ export class ApiServer {
 
   /** GET …/NAME/scale. */
   getScale(kind: string, namespace: string | undefined, name: string): Scale {
+    const { obj, paths } = this.scaleTarget('get', kind, namespace, name);
+    return scaleOf(obj, paths);
+  }
+
+  /** A request to …/NAME/scale: served, authorized on the subresource, the CRD's paths, the parent object. */
+  private scaleTarget(verb: 'get' | 'patch', kind: string, namespace: string | undefined, name: string): { obj: KObject; paths: ScalePaths | undefined } {
     this.ensureUp();
     this.served(kind);
     const info = this.c.discovery().infoForKind(kind);
     const ns = info.namespaced ? (namespace ?? 'default') : undefined;
-    if (this.client) this.authorize({ verb: 'get', group: info.group, resource: info.resource, subresource: 'scale', name, ...(ns ? { namespace: ns } : {}) });
+    if (this.client) this.authorize({ verb, group: info.group, resource: info.resource, subresource: 'scale', name, ...(ns ? { namespace: ns } : {}) });
     const paths = this.scalePaths(kind, name);
     const obj = this.c.store.get(kind, ns, name);
     if (!obj) throw notFound(info, name);
-    return scaleOf(obj, paths);
+    return { obj, paths };
   }
 
   /**
@@ -611,14 +617,7 @@ export class ApiServer {
    * (validation, admission). Returns the object as written.
    */
   patchScale(kind: string, namespace: string | undefined, name: string, replicas: number, opts: WriteOptions = {}): KObject {
-    this.ensureUp();
-    this.served(kind);
-    const info = this.c.discovery().infoForKind(kind);
-    const ns = info.namespaced ? (namespace ?? 'default') : undefined;
-    if (this.client) this.authorize({ verb: 'patch', group: info.group, resource: info.resource, subresource: 'scale', name, ...(ns ? { namespace: ns } : {}) });
-    const paths = this.scalePaths(kind, name);
-    const obj = this.c.store.get(kind, ns, name);
-    if (!obj) throw notFound(info, name);
+    const { obj, paths } = this.scaleTarget('patch', kind, namespace, name);
     const err = scalePatchError(scaleOf(obj, paths), replicas);
     if (err) throw err;
     const upd = clone(obj);
