@@ -362,7 +362,8 @@ export class ApiServer {
     if (info.namespaced) this.admitNamespace(m.namespace!);
     if (info.crd && this.c.store.get('CustomResourceDefinition', undefined, info.crd)?.metadata.deletionTimestamp)
       throw new ApiError('MethodNotAllowed', 'create not allowed while custom resource definition is terminating', 405);
-    if (this.c.store.get(obj.kind, m.namespace, m.name)) throw alreadyExists(info, m.name);
+    const existing = this.c.store.get(obj.kind, m.namespace, m.name);
+    if (existing) throw alreadyExists(info, m.name, !!existing.metadata.deletionTimestamp);
     if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
     applyDefaults(obj, priorityClassValue(this.c));

@@ -75,8 +75,12 @@ export function notFound(info: ResourceInfo, name: string): ApiError {
   return new ApiError('NotFound', `${qualifiedResource(info)} "${name}" not found`, 404);
 }
 
-export function alreadyExists(info: ResourceInfo, name: string): ApiError {
-  return new ApiError('AlreadyExists', `${qualifiedResource(info)} "${name}" already exists`, 409);
+/**
+ * The registry's AlreadyExists; one whose stored object carries a deletionTimestamp says so first
+ * (apiserver pkg/registry/generic/registry/store.go Create: `object is being deleted: %s`).
+ */
+export function alreadyExists(info: ResourceInfo, name: string, beingDeleted = false): ApiError {
+  return new ApiError('AlreadyExists', `${beingDeleted ? 'object is being deleted: ' : ''}${qualifiedResource(info)} "${name}" already exists`, 409);
 }
 
 export function conflict(info: ResourceInfo, name: string, why: string): ApiError {

@@ -23,6 +23,17 @@ function rootCa(c: Cluster): string {
   return text && text.includes('-----BEGIN CERTIFICATE-----') ? text : ROOT_CA;
 }
 
+/**
+ * How long after the DELETE the deleter's first pass empties the namespace. Upstream it is never
+ * at once: the namespace update reaches the controller through its informer and rate-limited queue
+ * (namespace_controller.go), and deleteAllContent first discovers every served group-version
+ * (discovery.ServerPreferredNamespacedResources, one request per group) before its first
+ * DeleteCollection. kubectl's own requests are faster: `kubectl delete -f` of a Namespace and the
+ * objects in it deletes each of them (`configmap "a" deleted from shop namespace`), not NotFound.
+ * One simulated second stands for that latency (not measured request by request).
+ */
+const DELETER_LATENCY_MS = 1000;
+
 /** namespaced_resources_deleter.go finalizerEstimateSeconds. */
 const FINALIZER_ESTIMATE_S = 15;
 
@@ -124,7 +135,9 @@ export const namespaceController: Controller = {
     for (const ns of c.store.list<Namespace>('Namespace')) {
       const name = ns.metadata.name;
       if (ns.metadata.deletionTimestamp) {
-        deleteContent(c, ns);
+        const due = Date.parse(ns.metadata.deletionTimestamp) + DELETER_LATENCY_MS;
+        if (c.now() < due) c.wakeAt(due);
+        else deleteContent(c, ns);
         continue;
       }
       const ca = rootCa(c);
