@@ -5,15 +5,24 @@
  * component-base's cli.Run logs (`"command failed" err="failed complete: …"` /
  * `"failed validate: …"`), so the pod crash-loops and that node's rules stay as last synced.
  * A running kube-proxy syncs the node's iptables (node/runtime.ts nodeIptables) on every
- * Service/EndpointSlice change and every syncPeriod (30 s), overwriting whatever a user put in its
- * chains; it exits when its config file changes (options.go eventHandler) and the kubelet restarts it.
+ * Service/EndpointSlice change; it exits when its config file changes (options.go eventHandler)
+ * and the kubelet restarts it.
+ *
+ * Full and partial syncs as pkg/proxy/iptables/proxier.go (KEP-3453, GA in v1.28) does them: the
+ * first sync of a process, the retry after a failed restore, a sync an hour after the last full one
+ * (proxyutil.FullSyncPeriod, which is also the BoundedFrequencyRunner's longest interval) and a
+ * reload after the iptables Monitor saw its canary chain deleted (checked every syncPeriod) are full:
+ * every kube-proxy chain is rewritten and the jump rules from the built-in chains are ensured. Any
+ * other sync is partial: the top-level chains (KUBE-SERVICES, KUBE-NODEPORTS, …) are rewritten, but
+ * the per-service chains only of Services whose Service or endpoints changed. So a rule someone
+ * deleted from a KUBE-SVC-… chain stays deleted until that Service changes or the next full sync.
  */
 import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/types.js';
 import type { Host } from '../node/host.js';
 import { nodeIptables, nodeNftables } from '../node/runtime.js';
-import { cleanupIptablesLeftovers, syncProxyRules, type KubeProxyConfig } from '../net/kube-proxy/sync.js';
+import { cleanupIptablesLeftovers, syncProxyRules, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
 import { cleanupNftables, kubeProxyTable, syncNftables } from '../net/kube-proxy/nftables.js';
 import { serviceCIDR } from '../controlplane.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
@@ -24,6 +33,8 @@ import { klogLine } from '../../util/klog.js';
 export const KUBE_PROXY_IMAGE = 'registry.k8s.io/kube-proxy';
 /** iptables.syncPeriod default (pkg/proxy/apis/config/v1alpha1/defaults.go). */
 export const SYNC_PERIOD_MS = 30_000;
+/** pkg/proxy/util FullSyncPeriod. */
+export const FULL_SYNC_PERIOD_MS = 3_600_000;
 
 interface ProxyInstance {
   /** config.conf text the running process loaded. */
@@ -33,6 +44,31 @@ interface ProxyInstance {
   running: boolean;
   /** Whether this process already removed the other backend's rules (platformCleanup at startup). */
   cleanedUp?: boolean;
+  /** Whether this process made its first (full) sync: needFullSync starts true in NewProxier. */
+  synced?: boolean;
+}
+
+/** What a node's last sync left, as its proxier remembers it. */
+interface NodeSync {
+  /** When it ran. */
+  at: number;
+  /** A hash of the ruleset it left (someone else's edits show as a different hash). */
+  hash: number;
+  /** The Service/EndpointSlice change counters it had seen (`services/endpointslices`). */
+  gen?: string;
+  mode?: string;
+  /** The last full sync (proxier.lastFullSync). */
+  fullAt?: number;
+  /** The last stale-chain cleanup (proxier.lastIPTablesCleanup), for large-cluster mode. */
+  cleanupAt?: number;
+  /** The restore failed: the retry, a syncPeriod later, is full (proxier.needFullSync). */
+  needFull?: boolean;
+  /** When a foreign edit of the rules was first seen since the last full sync (partial syncs keep it). */
+  editedAt?: number;
+  /** When the Monitor's canary was first seen gone (it looks every syncPeriod). */
+  canaryGoneAt?: number;
+  /** Each Service's fingerprint at that sync: what the change trackers compare against. */
+  fps?: Record<string, number>;
 }
 
 export interface ProxyState {
@@ -42,7 +78,7 @@ export interface ProxyState {
    * change counters it had seen (`services/endpointslices`). Kept in the cluster state, so it
    * travels with the snapshot like the store's counters do (Cluster.snapshot `__controllers`).
    */
-  synced: Record<string, { at: number; hash: number; gen?: string; mode?: string }>;
+  synced: Record<string, NodeSync>;
 }
 
 function state(c: Cluster): ProxyState {
@@ -198,16 +234,58 @@ function forgetHash(host: Host): void {
   HASHES.delete(host);
 }
 
-/** One full sync of `host`'s rules with the config its kube-proxy loaded, in its mode. */
-export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig): void {
+/**
+ * One sync of `host`'s rules with the config its kube-proxy loaded, in its mode: partial when
+ * `previous` (the last sync's Service fingerprints) is given. The nftables backend always writes
+ * everything here (its partial syncs are not simulated).
+ */
+export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previous?: ReadonlyMap<string, number>, staleCleanupDue = true): SyncResult {
   const services = c.store.list<Service>('Service');
   const endpointSlices = c.store.list<EndpointSlice>('EndpointSlice');
   const node = { name: host.name, ips: [host.ip] };
   if (config.mode === 'nftables') {
     syncNftables(nodeNftables(host), { services, endpointSlices, node, config, serviceCIDRs: [serviceCIDR(c)] });
-    return;
+    return { payload: '' };
   }
-  syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config });
+  return syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
+}
+
+/** Large-cluster mode cleans stale chains only when syncPeriod passed since the last cleanup. */
+function staleCleanupDue(last: NodeSync | undefined, now: number): boolean {
+  return last?.cleanupAt === undefined || now - last.cleanupAt > SYNC_PERIOD_MS;
+}
+
+/** The iptables Monitor's trigger: its canary chain gone from the first table it watches (mangle). */
+function canaryDeleted(host: Host, mode: string): boolean {
+  if (mode === 'nftables') return false;
+  const mangle = nodeIptables(host).tables.mangle;
+  return !mangle || !mangle.chains.some((ch) => ch.name === 'KUBE-PROXY-CANARY');
+}
+
+/**
+ * Whether this node syncs now, and how (proxier.go syncProxyRules' doFullSync): undefined when it
+ * does not; a wake-up is set for a sync that is due later.
+ */
+function syncKind(c: Cluster, last: NodeSync | undefined, gen: string, mode: string, firstOfProcess: boolean, edited: () => boolean, host: Host): 'full' | 'partial' | undefined {
+  const now = c.now();
+  if (!last || last.mode !== mode || firstOfProcess) return 'full';
+  if (last.needFull) {
+    // a failed restore: syncRunner.RetryAfter(syncPeriod), then a full sync
+    if (now >= last.at + SYNC_PERIOD_MS) return 'full';
+    c.wakeAt(last.at + SYNC_PERIOD_MS);
+    return undefined;
+  }
+  // (an edit seen now is remembered through a partial sync, which leaves it in place)
+  const editedNow = edited();
+  if (last.gen !== gen) return now >= (last.fullAt ?? 0) + FULL_SYNC_PERIOD_MS ? 'full' : 'partial';
+  // Nothing changed in the API. The hourly sync only matters when someone edited the rules since
+  // the last full one, so only then is a timer set: an idle cluster costs nothing.
+  if (!editedNow && last.editedAt === undefined) return undefined;
+  if (canaryDeleted(host, mode)) last.canaryGoneAt ??= now;
+  const due = Math.min(last.canaryGoneAt !== undefined ? last.canaryGoneAt + SYNC_PERIOD_MS : Infinity, last.at + FULL_SYNC_PERIOD_MS);
+  if (now >= due) return 'full';
+  c.wakeAt(due);
+  return undefined;
 }
 
 /**
@@ -249,22 +327,39 @@ export const kubeProxyController: Controller = {
       }
       const last = st.synced[host.name];
       const hash = (): number => cachedHash(c, host, mode);
+      const edited = (): boolean => {
+        if (hash() === last?.hash) return false;
+        if (last && last.editedAt === undefined) last.editedAt = now;
+        return true;
+      };
       // The informers hand every change to the proxier (proxier.go OnServiceUpdate /
       // OnEndpointSliceUpdate → Sync), including the first one after a restore: a change is a
       // counter that moved since the node's last sync, compared with what that sync recorded.
-      if (last && last.gen === gen) {
-        // Nothing changed in the API. The periodic resync (every syncPeriod) only matters when
-        // someone edited the rules since the last sync, so only then is a timer set: an idle
-        // cluster costs nothing.
-        if (hash() === last.hash && last.mode === mode) continue;
-        if (now < last.at + SYNC_PERIOD_MS) {
-          c.wakeAt(last.at + SYNC_PERIOD_MS);
-          continue;
-        }
-      }
-      syncNode(c, host, loaded.config);
+      const kind = syncKind(c, last, gen, mode, !!inst && !inst.synced, edited, host);
+      if (!kind) continue;
+      const previous = kind === 'partial' && last?.fps ? new Map(Object.entries(last.fps)) : undefined;
+      const r = syncNode(c, host, loaded.config, previous, staleCleanupDue(last, now));
       forgetHash(host);
-      st.synced[host.name] = { at: now, hash: hash(), gen, mode };
+      if (inst) inst.synced = true;
+      if (r.error !== undefined) {
+        // proxier.go: a failed sync retries a syncPeriod later, as a full one
+        st.synced[host.name] = { ...(last ?? { fullAt: 0 }), at: now, hash: hash(), gen, mode, needFull: true };
+        c.wakeAt(now + SYNC_PERIOD_MS);
+        continue;
+      }
+      const full = kind === 'full' || !previous;
+      st.synced[host.name] = {
+        at: now,
+        hash: hash(),
+        gen,
+        mode,
+        fullAt: full ? now : (last?.fullAt ?? now),
+        // a partial sync leaves others' edits in the chains it did not write
+        ...(!full && last?.editedAt !== undefined ? { editedAt: last.editedAt } : {}),
+        ...(!full && last?.canaryGoneAt !== undefined ? { canaryGoneAt: last.canaryGoneAt } : {}),
+        ...(r.staleCleanup === false && last?.cleanupAt !== undefined ? { cleanupAt: last.cleanupAt } : { cleanupAt: now }),
+        ...(r.fingerprints ? { fps: Object.fromEntries(r.fingerprints) } : {}),
+      };
     }
   },
 };

@@ -6,6 +6,7 @@ import { applyDefaults } from '../api/defaults.js';
 import { admitMutating, admitValidating, type AdmissionAttributes } from '../api/admission/index.js';
 import type { Cluster } from '../cluster.js';
 import { canonicalJSON } from '../../util/canonical-json.js';
+import { fnv32a } from '../../util/fnv.js';
 
 export { canonicalJSON };
 
@@ -28,12 +29,7 @@ export function isOwnedBy(obj: KObject, owner: KObject): boolean {
   return controllerOf(obj)?.uid === owner.metadata.uid;
 }
 
-/** FNV-1a 32-bit, the hash family controller.ComputeHash uses. */
-export function fnv32a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h >>> 0;
-}
+export { fnv32a };
 
 /**
  * pod-template-hash as controller.ComputeHash derives it: FNV-32a over the template (plus the

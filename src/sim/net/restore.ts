@@ -8,7 +8,7 @@
  * `-A/-I/-D/-N/-X/-F` command lines, `COMMIT`; the whole payload is applied or nothing is.
  */
 import type { IptablesState, Policy, TableName } from './iptables.js';
-import { TABLE_NAMES, addUserChain, appendUserChain, cloneState, deleteChain, ensureTable, findChain, newTable, sortUserChains } from './iptables.js';
+import { TABLE_NAMES, addUserChain, appendUserChain, chainReferences, cloneState, deleteChain, ensureTable, findChain, newTable, sortUserChains } from './iptables.js';
 import { parseRuleArgs, tokenizeRuleLine } from './rule-parse.js';
 import type { IptablesFlavor } from './render.js';
 import { DEFAULT_FLAVOR, formatRuleBody, programBanner } from './render.js';
@@ -87,6 +87,11 @@ export function applyRestore(state: IptablesState, payload: string, opts: Restor
       case '-X': {
         const c = findChain(t, chain);
         if (!c) return lineErr(n, 'No chain/target/match by that name');
+        // the kernel refuses to delete a chain that still has rules or is still jumped to (EBUSY),
+        // which fails the whole transaction; the wording follows `iptables -X` (iptables-cmd.ts
+        // deleteChains) with the line number restore adds — not checked against a real run
+        if (c.rules.length > 0 || chainReferences(t, chain) > 0)
+          return { stdout: '', stderr: `${banner}: line ${n}: CHAIN_USER_DEL failed (Device or resource busy): chain ${chain}\n`, exitCode: 1 };
         deleteChain(t, chain);
         continue;
       }

@@ -180,15 +180,33 @@ test('seed 002: nslookup output redirected to a file on the workstation', async 
   assert.match(c.host(c.meta.workstation)!.fs.tryRead('/root/CKA/nslookup.out') ?? '', /Address: 10\.111\.80\.136/);
 });
 
-test('kube-proxy: user rules in its chains are overwritten at the next sync; a bad mode crash-loops it', async () => {
+test("kube-proxy: others' edits last until a sync rewrites their chain (partial syncs, full ones hourly or after the canary goes); a bad mode crash-loops it", async () => {
   const s = await seed000();
   const c = s.cluster;
-  await s.exec('ssh cka-w1');
-  await s.exec('sudo iptables -t nat -I KUBE-SERVICES -j DROP');
-  assert.match((await s.exec('sudo iptables -t nat -S KUBE-SERVICES')).stdout, /-A KUBE-SERVICES -j DROP/);
+  const nat = async (chain: string): Promise<string> => (await s.exec(`ssh cka-w1 sudo iptables -t nat -S ${chain}`)).stdout;
+  const svcChain = /-j (KUBE-SVC-\S+)/.exec((await nat('KUBE-SERVICES')).split('\n').find((l) => l.includes('net/web'))!)![1]!;
+  await s.exec('ssh cka-w1 sudo iptables -t nat -I KUBE-SERVICES -j DROP');
+  await s.exec(`ssh cka-w1 sudo iptables -t nat -I ${svcChain} -j DROP`);
   c.advance(31_000);
-  assert.doesNotMatch((await s.exec('sudo iptables -t nat -S KUBE-SERVICES')).stdout, /-A KUBE-SERVICES -j DROP/);
-  await s.exec('exit');
+  // nothing changed in the API: no sync, both edits stay
+  assert.match(await nat('KUBE-SERVICES'), /-A KUBE-SERVICES -j DROP/);
+  assert.match(await nat(svcChain), new RegExp(`-A ${svcChain} -j DROP`));
+  // another Service: a partial sync rewrites KUBE-SERVICES, not web's unchanged chain
+  await s.exec('kubectl create service clusterip other --tcp=80');
+  assert.doesNotMatch(await nat('KUBE-SERVICES'), /-A KUBE-SERVICES -j DROP/);
+  assert.match(await nat(svcChain), new RegExp(`-A ${svcChain} -j DROP`));
+  // the hourly full sync rewrites every chain (an edit made just before a partial sync counts too)
+  await s.exec('kubectl delete service other');
+  c.advance(3_600_000);
+  assert.doesNotMatch(await nat(svcChain), / -j DROP/);
+  // the Monitor sees its canary gone within a syncPeriod and forces a full sync
+  await s.exec(`ssh cka-w1 sudo iptables -t nat -I ${svcChain} -j DROP`);
+  await s.exec('ssh cka-w1 sudo iptables -t mangle -X KUBE-PROXY-CANARY');
+  c.advance(10_000);
+  assert.match(await nat(svcChain), / -j DROP/);
+  c.advance(21_000);
+  assert.doesNotMatch(await nat(svcChain), / -j DROP/);
+  assert.match((await s.exec('ssh cka-w1 sudo iptables -t mangle -S KUBE-PROXY-CANARY')).stdout, /^-N KUBE-PROXY-CANARY$/m);
   const cm = structuredClone(c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kube-proxy')!);
   cm.data!['config.conf'] = cm.data!['config.conf']!.replace('mode: ""', 'mode: "iptabels"');
   c.write(cm);

@@ -1,13 +1,17 @@
 /**
- * kube-proxy in iptables mode: one full sync of a node's rules from Services and EndpointSlices.
+ * kube-proxy in iptables mode: one sync of a node's rules from Services and EndpointSlices.
  *
  * Emulates kubernetes pkg/proxy/iptables/proxier.go syncProxyRules (v1.33–v1.35 line):
- *  1. ensure the jump rules from built-in chains (EnsureChain + EnsureRule(Prepend), i.e.
- *     `iptables -I CHAIN 1 …` when missing), for iptablesJumpChains then iptablesKubeletJumpChains;
+ *  1. on a full sync only, ensure the jump rules from built-in chains (EnsureChain +
+ *     EnsureRule(Prepend), i.e. `iptables -I CHAIN 1 …` when missing), for iptablesJumpChains then
+ *     iptablesKubeletJumpChains;
  *  2. build one `iptables-restore --noflush` payload (filter then nat) with the static chains,
  *     per-service-port rules in kube-proxy's own argument order, stale-chain deletions and the
  *     NodePort tail rule, and apply it — declared chains are flushed and refilled, everything else
- *     on the node (CNI chains, user rules in built-in chains) is kept.
+ *     on the node (CNI chains, user rules in built-in chains) is kept. A partial sync (KEP-3453)
+ *     leaves out the per-service chains of Services that did not change since the last sync;
+ *     above 1000 endpoints (large-cluster mode) the endpoint rules carry no comment and stale
+ *     chains are looked for at most once per syncPeriod.
  * Services are visited sorted by service-port name (the order upstream tests compare against;
  * the real proxier walks a Go map, so any order is a valid real-world order).
  */
@@ -18,6 +22,7 @@ import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
 import { applyRestore } from '../restore.js';
+import { fnv32a } from '../../../util/fnv.js';
 import {
   endpointChainName,
   externalChainName,
@@ -52,6 +57,18 @@ export interface KubeProxyInput {
   endpointSlices: readonly EndpointSlice[];
   node: { name: string; ips: readonly string[] };
   config: KubeProxyConfig;
+  /**
+   * A partial sync (KEP-3453, proxier.go `doFullSync` false): each Service's fingerprint as the
+   * last successful sync saw it (SyncResult.fingerprints). The per-service chains of a Service
+   * whose fingerprint is unchanged are neither declared nor written, so they keep whatever is in
+   * them; the jump rules are not re-ensured. Undefined: a full sync.
+   */
+  previous?: ReadonlyMap<string, number>;
+  /**
+   * In large-cluster mode the stale-chain cleanup runs only when `syncPeriod` has passed since the
+   * last one (`time.Since(proxier.lastIPTablesCleanup) > proxier.syncPeriod`); default true.
+   */
+  staleCleanupDue?: boolean;
 }
 
 export interface SyncResult {
@@ -59,7 +76,16 @@ export interface SyncResult {
   payload: string;
   /** Error text when the restore failed (the ruleset is then unchanged). */
   error?: string;
+  /** Each Service's (`ns/name`) fingerprint: the next sync's `previous`. */
+  fingerprints?: Map<string, number>;
+  /** More than largeClusterEndpointsThreshold endpoints: comments dropped from endpoint rules. */
+  largeClusterMode?: boolean;
+  /** Whether this sync looked for stale chains (iptables-save -t nat). */
+  staleCleanup?: boolean;
 }
+
+/** proxier.go largeClusterEndpointsThreshold. */
+export const LARGE_CLUSTER_ENDPOINTS_THRESHOLD = 1000;
 
 interface JumpChain {
   table: TableName;
@@ -139,8 +165,13 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const cfg = input.config;
   if (cfg.mode !== undefined && cfg.mode !== '' && cfg.mode !== 'iptables') return { payload: '' };
 
-  ensureCanaries(state);
-  for (const j of JUMP_CHAINS) ensureJump(state, j);
+  // the jump rules only on a full sync (proxier.go: `if doFullSync`); the canaries are the
+  // Monitor's, made when it starts and again after each reload it triggers (both full syncs)
+  const partial = input.previous;
+  if (!partial) {
+    ensureCanaries(state);
+    for (const j of JUMP_CHAINS) ensureJump(state, j);
+  }
 
   const markBit = cfg.masqueradeBit ?? 14;
   const mark = `0x${(1 << markBit).toString(16)}`;
@@ -201,8 +232,16 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
 
   const epMap = endpointsByPort(input.endpointSlices, input.node.name);
   const declared: string[] = [];
+  const ports = sortedServicePorts(input.services);
+  // proxier.go: the total over every service port's endpoints decides largeClusterMode
+  let totalEndpoints = 0;
+  for (const svc of ports) totalEndpoints += epMap.get(portKey(svc.spn, svc.protocol))?.length ?? 0;
+  const largeClusterMode = totalEndpoints > LARGE_CLUSTER_ENDPOINTS_THRESHOLD;
+  const fingerprints = serviceFingerprints(ports, epMap);
+  // chains of unchanged Services still count as active (upstream computes and discards them)
+  const skipped: string[] = [];
 
-  for (const svc of sortedServicePorts(input.services)) {
+  for (const svc of ports) {
     const N = svc.spn;
     const p = svc.protocol;
     const svcChain = serviceChainName(N, p);
@@ -295,62 +334,78 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
     if (svc.healthCheckNodePort !== 0)
       w(filterRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', q(`${N} health check node port`), '-m', 'tcp', '-p', 'tcp', '--dport', String(svc.healthCheckNodePort), '-j', 'ACCEPT');
 
-    // per-service chains
-    if (usesSVC) declared.push(svcChain);
-    if (usesSVL) declared.push(svlChain);
+    // per-service chains: a partial sync writes them only for a Service that changed; the others'
+    // names still count as active (upstream computes their rules and throws them away)
+    const nsName = `${svc.namespace}/${svc.name}`;
+    if (partial && partial.get(nsName) === fingerprints.get(nsName)) {
+      if (usesSVC) skipped.push(svcChain);
+      if (usesSVL) skipped.push(svlChain);
+      if (usesExt) skipped.push(extChain);
+      if (usesFW) skipped.push(fwChain);
+      for (const ep of cat.allReachable) skipped.push(endpointChainName(N, p, ep.endpoint));
+      continue;
+    }
+    const chains = declared;
+    const out = natRules;
+    const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
+    if (usesSVC) chains.push(svcChain);
+    if (usesSVL) chains.push(svlChain);
     // 6. masquerade rule of the internal chain
     if (hasInternal) {
       const args = ['-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port];
-      if (cfg.masqueradeAll) w(natRules, '-A', internalChain, ...args, '-j', 'KUBE-MARK-MASQ');
-      else if (clusterCIDR !== undefined) w(natRules, '-A', internalChain, ...args, '!', '-s', clusterCIDR, '-j', 'KUBE-MARK-MASQ');
+      if (cfg.masqueradeAll) w(out, '-A', internalChain, ...args, '-j', 'KUBE-MARK-MASQ');
+      else if (clusterCIDR !== undefined) w(out, '-A', internalChain, ...args, '!', '-s', clusterCIDR, '-j', 'KUBE-MARK-MASQ');
     }
     // 7. external chain
     if (usesExt) {
-      declared.push(extChain);
+      chains.push(extChain);
       if (!svc.externalPolicyLocal) {
-        w(natRules, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade traffic for ${N} external destinations`), '-j', 'KUBE-MARK-MASQ');
+        w(out, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade traffic for ${N} external destinations`), '-j', 'KUBE-MARK-MASQ');
       } else {
         if (clusterCIDR !== undefined)
-          w(natRules, '-A', extChain, '-m', 'comment', '--comment', q(`pod traffic for ${N} external destinations`), '-s', clusterCIDR, '-j', svcChain);
-        w(natRules, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', 'KUBE-MARK-MASQ');
-        w(natRules, '-A', extChain, '-m', 'comment', '--comment', q(`route LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', svcChain);
+          w(out, '-A', extChain, '-m', 'comment', '--comment', q(`pod traffic for ${N} external destinations`), '-s', clusterCIDR, '-j', svcChain);
+        w(out, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', 'KUBE-MARK-MASQ');
+        w(out, '-A', extChain, '-m', 'comment', '--comment', q(`route LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', svcChain);
       }
-      if (hasExternal) w(natRules, '-A', extChain, '-j', externalPolicyChain);
+      if (hasExternal) w(out, '-A', extChain, '-j', externalPolicyChain);
     }
     // 8. firewall chain
     if (usesFW) {
-      declared.push(fwChain);
+      chains.push(fwChain);
       const head = ['-A', fwChain, '-m', 'comment', '--comment', q(`${N} loadbalancer IP`)];
       let allowFromNode = false;
       const nodeNum = nodeIP === undefined ? undefined : parseIPv4(nodeIP);
       for (const cidr of svc.loadBalancerSourceRanges) {
-        w(natRules, ...head, '-s', cidr, '-j', extChain);
+        w(out, ...head, '-s', cidr, '-j', extChain);
         const c = parseCidr(cidr);
         if (c && nodeNum !== undefined && cidrContains(c, nodeNum)) allowFromNode = true;
       }
-      if (allowFromNode) for (const lb of svc.loadBalancerVIPs) w(natRules, ...head, '-s', lb, '-j', extChain);
-      w(natRules, '-A', fwChain, '-m', 'comment', '--comment', q(`other traffic to ${N} will be dropped by KUBE-PROXY-FIREWALL`));
+      if (allowFromNode) for (const lb of svc.loadBalancerVIPs) w(out, ...head, '-s', lb, '-j', extChain);
+      w(out, '-A', fwChain, '-m', 'comment', '--comment', q(`other traffic to ${N} will be dropped by KUBE-PROXY-FIREWALL`));
     }
     // 9. service → endpoint dispatch
-    if (usesSVC) writeServiceToEndpointRules(natRules, svc, svcChain, C);
-    if (usesSVL) writeServiceToEndpointRules(natRules, svc, svlChain, L);
+    if (usesSVC) writeServiceToEndpointRules(out, svc, svcChain, C, largeClusterMode);
+    if (usesSVL) writeServiceToEndpointRules(out, svc, svlChain, L, largeClusterMode);
     // 10. endpoint chains
     for (const ep of cat.allReachable) {
       const sep = endpointChainName(N, p, ep.endpoint);
-      declared.push(sep);
-      w(natRules, '-A', sep, '-m', 'comment', '--comment', N, '-s', ep.ip, '-j', 'KUBE-MARK-MASQ');
+      chains.push(sep);
+      w(out, '-A', sep, ...cmt(N), '-s', ep.ip, '-j', 'KUBE-MARK-MASQ');
       const affinity = svc.sessionAffinityClientIP ? ['-m', 'recent', '--name', sep, '--set'] : [];
-      w(natRules, '-A', sep, '-m', 'comment', '--comment', N, ...affinity, ...proto, '-j', 'DNAT', '--to-destination', ep.endpoint);
+      w(out, '-A', sep, ...cmt(N), ...affinity, ...proto, '-j', 'DNAT', '--to-destination', ep.endpoint);
     }
   }
 
   for (const c of declared) activeNat.add(c);
+  for (const c of skipped) activeNat.add(c);
 
   // stale chains: existing per-service chains no longer active are declared and deleted
+  // (large-cluster mode: at most once per syncPeriod, as iptables-save is slow on big rulesets)
   const natTable = ensureTable(state, 'nat');
-  const stale = natTable.chains
-    .filter((c) => !c.builtin && !activeNat.has(c.name) && STALE_PREFIXES.some((pre) => c.name.startsWith(pre)))
-    .map((c) => c.name);
+  const staleCleanup = !largeClusterMode || input.staleCleanupDue !== false;
+  const stale = staleCleanup
+    ? natTable.chains.filter((c) => !c.builtin && !activeNat.has(c.name) && STALE_PREFIXES.some((pre) => c.name.startsWith(pre))).map((c) => c.name)
+    : [];
 
   // NodePort tail rule
   const tailComment = q('kubernetes service nodeports; NOTE: this must be the last rule in this chain');
@@ -381,8 +436,24 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   lines.push('COMMIT');
   const payload = `${lines.join('\n')}\n`;
   const r = applyRestore(state, payload, { noflush: true, counters: false });
-  if (r.exitCode !== 0) return { payload, error: r.stderr };
-  return { payload };
+  if (r.exitCode !== 0) return { payload, error: r.stderr, largeClusterMode, staleCleanup };
+  return { payload, fingerprints, largeClusterMode, staleCleanup };
+}
+
+/**
+ * What the change trackers compare (pkg/proxy/servicechangetracker.go, endpointschangetracker.go:
+ * a change whose previous and current infos are equal is dropped): per Service `ns/name`, its
+ * ports' infos and the endpoints this node sees for them, hashed.
+ */
+function serviceFingerprints(ports: readonly ServicePortInfo[], epMap: ReadonlyMap<string, readonly EndpointInfo[]>): Map<string, number> {
+  const text = new Map<string, string>();
+  for (const svc of ports) {
+    const key = `${svc.namespace}/${svc.name}`;
+    text.set(key, `${text.get(key) ?? ''}${JSON.stringify(svc)}${JSON.stringify(epMap.get(portKey(svc.spn, svc.protocol)) ?? [])}`);
+  }
+  const out = new Map<string, number>();
+  for (const [k, t] of text) out.set(k, fnv32a(t));
+  return out;
 }
 
 /**
@@ -417,20 +488,22 @@ export function cleanupIptablesLeftovers(state: IptablesState): void {
   if (filter) for (const c of ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS']) deleteChain(filter, c);
 }
 
-function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain: string, eps: readonly EndpointInfo[]): void {
+/** proxier.go writeServiceToEndpointRules; appendServiceCommentLocked drops the comment in large-cluster mode. */
+function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain: string, eps: readonly EndpointInfo[], largeClusterMode: boolean): void {
   const N = svc.spn;
+  const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
   if (svc.sessionAffinityClientIP) {
     for (const ep of eps) {
       const sep = endpointChainName(N, svc.protocol, ep.endpoint);
       buf.push(
-        ['-A', chain, '-m', 'comment', '--comment', q(`${N} -> ${ep.endpoint}`), '-m', 'recent', '--name', sep, '--rcheck', '--seconds', String(svc.stickyMaxAgeSeconds), '--reap', '-j', sep].join(' '),
+        ['-A', chain, ...cmt(q(`${N} -> ${ep.endpoint}`)), '-m', 'recent', '--name', sep, '--rcheck', '--seconds', String(svc.stickyMaxAgeSeconds), '--reap', '-j', sep].join(' '),
       );
     }
   }
   const n = eps.length;
   eps.forEach((ep, i) => {
     const sep = endpointChainName(N, svc.protocol, ep.endpoint);
-    const args = ['-A', chain, '-m', 'comment', '--comment', q(`${N} -> ${ep.endpoint}`)];
+    const args = ['-A', chain, ...cmt(q(`${N} -> ${ep.endpoint}`))];
     if (i < n - 1) args.push('-m', 'statistic', '--mode', 'random', '--probability', computeProbability(n - i));
     args.push('-j', sep);
     buf.push(args.join(' '));
