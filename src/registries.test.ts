@@ -127,6 +127,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'kubeadm-token.ts': 'kubeadm token create|list, dispatched from kubeadm.ts',
       'kubeadm-join.ts': 'kubeadm join and reset, dispatched from kubeadm.ts',
       'kubeadm-config.ts': 'kubeadm config print, dispatched from kubeadm.ts',
+      'kubeadm-images.ts': 'kubeadm config images list|pull and the images each kubeadm release pins, dispatched from kubeadm.ts',
       'kubeadm-certs.ts': 'kubeadm certs check-expiration|renew, dispatched from kubeadm.ts',
       'kubeadm-init.ts': 'kubeadm init phase upload-certs and certs certificate-key, dispatched from kubeadm.ts',
       'kubeadm-init-certs.ts': 'kubeadm init phase certs apiserver, dispatched from kubeadm-init.ts',

@@ -228,7 +228,7 @@ export const IMAGES: readonly ImageInfo[] = [
     defaultCommand: { runs: false, exitCode: 1 },
     sizeBytes: 4_900_000,
   }),
-  img('registry.k8s.io/pause', '3\\.\\d+', '3.10.1', { listeners: [], tools: [], dns: 'none', defaultCommand: { runs: true }, sizeBytes: 320_000 }),
+  img('registry.k8s.io/pause', '3\\.\\d+(?:\\.\\d+)?', '3.10.1', { listeners: [], tools: [], dns: 'none', defaultCommand: { runs: true }, sizeBytes: 320_000 }),
   img('registry.k8s.io/kube-apiserver', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 6443, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/kube-controller-manager', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 10257, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),
   img('registry.k8s.io/kube-scheduler', KUBE_RELEASE_TAG, 'v1.35.9', { kubeRelease: true, listeners: [{ port: 10259, protocol: 'TCP' }], tools: [], dns: 'none', defaultCommand: { runs: true } }),

@@ -69,6 +69,8 @@ export interface HostState {
   bootedAt?: number;
   /** Sockets the learner's processes listen on (kubectl port-forward, proxy: node/user-sockets.ts). */
   sockets?: UserSocket[];
+  /** Images pulled into containerd's store by hand (`kubeadm config images pull`; node/runtime.ts pulledImages). */
+  pulledImages?: string[];
 }
 
 export class Host {

@@ -305,3 +305,14 @@ export function rebootNode(c: Cluster, host: Host, downMs = 0): void {
   } else if (host.unitActive('kubelet')) snapshotKubeletConfig(host);
   c.touchHosts();
 }
+
+/** Images pulled into the node's containerd store outside a pod's start (`kubeadm config images pull`), in pull order. */
+export function pulledImages(host: Host): readonly string[] {
+  return host.data.state.pulledImages ?? [];
+}
+
+/** Record an image pulled into the node's store; pulling it again changes nothing. */
+export function recordPulledImage(host: Host, ref: string): void {
+  const list = host.data.state.pulledImages ?? [];
+  if (!list.includes(ref)) host.data.state.pulledImages = [...list, ref];
+}

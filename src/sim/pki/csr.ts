@@ -12,26 +12,17 @@ const SHA256_RSA = '1.2.840.113549.1.1.11';
 const NAME_OIDS: Record<string, string> = { C: '2.5.4.6', ST: '2.5.4.8', L: '2.5.4.7', O: '2.5.4.10', OU: '2.5.4.11', CN: '2.5.4.3' };
 const OID_NAMES = Object.fromEntries(Object.entries(NAME_OIDS).map(([k, v]) => [v, k]));
 
-/** A Name in the order given, every value a UTF8String (OpenSSL's default string_mask utf8only). */
+/**
+ * A Name in the order given, every value a UTF8String (OpenSSL's default string_mask utf8only)
+ * except countryName, which crypto/asn1/a_strnid.c's string table restricts to PrintableString.
+ */
 export function encodeNameInOrder(name: readonly NameAttr[]): Buffer {
-  return seq(...name.map(([t, v]) => set(seq(oid(NAME_OIDS[t]!), tlv(0x0c, Buffer.from(v, 'utf8'))))));
+  return seq(...name.map(([t, v]) => set(seq(oid(NAME_OIDS[t]!), tlv(t === 'C' ? 0x13 : 0x0c, Buffer.from(v, 'utf8'))))));
 }
 
-/** `/CN=jane/O=dev` → [['CN','jane'],['O','dev']]; undefined for an unknown field name. */
-export function parseSubjectArg(subj: string): NameAttr[] | { error: string } {
-  const out: NameAttr[] = [];
-  for (const part of subj.split('/').filter((p) => p !== '')) {
-    const eq = part.indexOf('=');
-    const key = eq < 0 ? part : part.slice(0, eq);
-    if (eq < 0) return { error: `Hit end of string before finding the equals.` };
-    if (!(key in NAME_OIDS)) return { error: `Subject Attribute ${key} has no known NID, skipped` };
-    out.push([key as NameAttr[0], part.slice(eq + 1)]);
-  }
-  return out;
-}
-
-export function createCsr(subject: readonly NameAttr[], keyPem: string): string {
-  const info = seq(integer(0n), encodeNameInOrder(subject), publicKeyDer(keyPem), tlv(0xa0, Buffer.alloc(0)));
+/** A request for `subject` signed with `keyPem`; `attributes` are the encoded Attribute SEQUENCEs (an extensionRequest for -addext). */
+export function createCsr(subject: readonly NameAttr[], keyPem: string, attributes: readonly Buffer[] = []): string {
+  const info = seq(integer(0n), encodeNameInOrder(subject), publicKeyDer(keyPem), tlv(0xa0, Buffer.concat(attributes)));
   const algo = seq(oid(SHA256_RSA), nul());
   return pemEncode(seq(info, algo, bitString(sign('sha256', info, createPrivateKey(keyPem)))), 'CERTIFICATE REQUEST');
 }

@@ -150,6 +150,10 @@ export interface ParsedCert {
   extKeyUsage: string[];
   dnsNames: string[];
   ips: string[];
+  /** Every subjectAltName entry in order, as OpenSSL prints it (`DNS:a`, `IP Address:10.0.0.1`, `email:x@y`, `URI:u`). */
+  san: string[];
+  /** basicConstraints' pathLenConstraint, when present. */
+  pathLen?: number;
 }
 
 function parseName(n: DerNode): NameAttr[] {
@@ -234,6 +238,11 @@ export function parseCertificate(der: Buffer): ParsedCert | undefined {
       extKeyUsage: eku ? (parse(eku.value).children ?? []).map((n) => oidString(n.body)) : [],
       dnsNames: sanNodes.filter((n) => n.tag === 0x82).map((n) => n.body.toString('latin1')),
       ips: sanNodes.filter((n) => n.tag === 0x87).map((n) => ipString(n.body)),
+      san: sanNodes.map((n) => {
+        const prefix: Record<number, string> = { 0x81: 'email:', 0x82: 'DNS:', 0x86: 'URI:', 0x87: 'IP Address:' };
+        return n.tag === 0x87 ? `IP Address:${ipString(n.body)}` : `${prefix[n.tag] ?? 'othername:'}${n.body.toString('latin1')}`;
+      }),
+      ...(bcSeq?.children?.some((n) => n.tag === 0x02) ? { pathLen: Number(BigInt(`0x${bcSeq.children.find((n) => n.tag === 0x02)!.body.toString('hex') || '0'}`)) } : {}),
     };
   } catch {
     return undefined;
@@ -279,7 +288,25 @@ export function keyMatches(cert: ParsedCert, keyPem: string): boolean {
   }
 }
 
-/** Short, readable one-line names: `CN = kubernetes` (OpenSSL's XN_FLAG_ONELINE). */
+/**
+ * Short, readable one-line names: `CN = kubernetes` (OpenSSL's XN_FLAG_ONELINE, crypto/asn1/a_strex.c
+ * do_esc_char with ASN1_STRFLGS_ESC_QUOTE): a value holding `,` `+` `;` `<` `>`, or starting with
+ * a space or `#`, or ending with a space, is quoted; `"` and `\` are escaped with a backslash;
+ * control characters and bytes above 0x7f are written as `\XX`.
+ */
 export function onelineName(n: NameAttr[]): string {
-  return n.map(([t, v]) => `${t} = ${v}`).join(', ');
+  return n.map(([t, v]) => `${t} = ${onelineValue(v)}`).join(', ');
+}
+
+function onelineValue(v: string): string {
+  let quote = /[,+;<>]/.test(v) || /^[ #]/.test(v) || / $/.test(v);
+  let out = '';
+  for (const byte of Buffer.from(v, 'utf8')) {
+    const ch = String.fromCharCode(byte);
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (byte < 0x20 || byte > 0x7e) out += `\\${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    else out += ch;
+  }
+  if (v === '') quote = false;
+  return quote ? `"${out}"` : out;
 }

@@ -13,7 +13,7 @@ import type { CommandFn, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { Pod } from '../../../sim/api/types.js';
-import { sandboxCreatedAt, staticPods } from '../../../sim/node/runtime.js';
+import { pulledImages, sandboxCreatedAt, staticPods } from '../../../sim/node/runtime.js';
 import { tabwrite } from '../../printers/tabwriter.js';
 import { hexFrom, isRoot, nodeEnv, notInstalled, unitsHumanDuration } from './host.js';
 import { CRICTL_YAML, crictlConfig, dialError, endpointUp, resolveEndpoints } from './crictl-config.js';
@@ -187,7 +187,7 @@ function run(ctx: Parameters<CommandFn>[0], env: NonNullable<ReturnType<typeof n
     case 'images':
     case 'image':
     case 'img': {
-      const refs = [...new Set([...st.containers.map((x) => x.image), 'registry.k8s.io/pause:3.10.1'])].sort();
+      const refs = [...new Set([...st.containers.map((x) => x.image), 'registry.k8s.io/pause:3.10.1', ...pulledImages(env.host)])].sort();
       const rows = [['IMAGE', 'TAG', 'IMAGE ID', 'SIZE']];
       for (const ref of refs) {
         const at = ref.lastIndexOf(':');

@@ -54,7 +54,7 @@ export function clusterVersion(c: Cluster): string {
 }
 
 /** The newest release the lab's pkgs.k8s.io publishes overall, and the newest of one minor. */
-function latest(c: Cluster, minor?: number): string | undefined {
+export function latest(c: Cluster, minor?: number): string | undefined {
   const repos = c.meta.packageRepos ?? {};
   const chans = Object.keys(repos)
     .filter((ch) => minor === undefined || Number(ch.split('.')[1]) === minor)

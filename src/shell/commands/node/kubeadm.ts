@@ -2,7 +2,8 @@
  * `kubeadm` on a node: the binary the kubeadm package installed (sim/node/packages.ts), so
  * `kubeadm version` changes when `apt-get install kubeadm=…` does. Subcommands live in their own
  * files and are dispatched by the table below: version here; upgrade (kubeadm-upgrade.ts), token
- * (kubeadm-token.ts), join and reset (kubeadm-join.ts), config print (kubeadm-config.ts),
+ * (kubeadm-token.ts), join and reset (kubeadm-join.ts), config print (kubeadm-config.ts), config
+ * images list|pull (kubeadm-images.ts),
  * init phase upload-certs (kubeadm-init.ts). Before any of them runs, the command line goes through
  * cobra as kubeadm declares it (kubeadm-spec.ts, src/shell/cobra/command.ts): `-h`/`--help`
  * anywhere, `kubeadm help …`, a group without its subcommand, unknown flags and commands are
@@ -18,6 +19,7 @@ import { upgradeApply, upgradeNode, upgradePlan } from './kubeadm-upgrade.js';
 import { token } from './kubeadm-token.js';
 import { join, reset } from './kubeadm-join.js';
 import { configPrint } from './kubeadm-config.js';
+import { configImages } from './kubeadm-images.js';
 import { certs } from './kubeadm-certs.js';
 import { init } from './kubeadm-init.js';
 import { KUBEADM, normalizeFlag } from './kubeadm-spec.js';
@@ -46,7 +48,7 @@ export const KUBEADM_SUBCOMMANDS: Record<string, Sub> = {
   token: (c, h, ctx, args) => token(c, h, ctx, args),
   join: (c, h, ctx, args) => join(c, h, ctx, args),
   reset: (c, h, ctx, args) => reset(c, h, ctx, args),
-  config: (_c, _h, _ctx, args, v) => configPrint(args, v),
+  config: (c, h, ctx, args, v) => (args[0] === 'images' ? configImages(c, h, ctx, args.slice(1), v) : configPrint(args, v)),
   certs: (c, h, ctx, args) => certs(c, h, ctx, args),
   init: (c, h, ctx, args) => init(c, h, ctx, args),
 };

@@ -116,11 +116,29 @@ describe('node tools on kubeadm-calico', () => {
         'kubeadm config images list --help',
       ],
     },
+    {
+      // kubeadm v1.34.3 with pkgs.k8s.io serving v1.35.2: stable-1 falls back to the newest v1.34
+      name: 'kubeadm-images.txt',
+      fixture: 'kubeadm-calico-v134',
+      host: 'cka-cp1',
+      lines: [
+        'kubeadm config images list',
+        'kubeadm config images list --kubernetes-version v1.34.1',
+        'kubeadm config images list --kubernetes-version=1.34.2 --image-repository my.registry:5000/k8s',
+        'kubeadm config images list --kubernetes-version v1.35.2',
+        'kubeadm config images list --foo',
+        'crictl images',
+        'kubeadm config images pull --kubernetes-version v1.34.2',
+        'crictl images',
+        'kubeadm config images pull --kubernetes-version v1.34.99',
+      ],
+    },
+    { name: 'kubeadm-images-unrecorded.txt', host: 'cka-cp1', lines: ['kubeadm version -o short', 'kubeadm config images list'] },
     { name: 'iptables.txt', host: 'cka-w1', lines: ['iptables -t filter -S', 'iptables -N TEST', 'iptables -A TEST -s 10.0.0.0/8 -j DROP', 'iptables -S TEST', 'iptables-save -t filter | grep TEST', 'exit', 'ssh ubuntu@cka-w1', 'iptables -S', 'sysctl -w net.ipv4.ip_forward=0', 'systemctl stop kubelet'] },
   ];
-  for (const g of goldens) {
+  for (const g of goldens as { name: string; host: string; lines: string[]; fixture?: string }[]) {
     it(`${g.host}: ${g.name}`, async () => {
-      const s = session();
+      const s = g.fixture ? new Session(loadFixture(g.fixture, 1)) : session();
       const text = await transcript(s, [`ssh ${g.host}`, ...g.lines]);
       assertGolden(goldenPath(import.meta.url, g.name), text);
     });

@@ -67,3 +67,44 @@ test('the documented discovery-hash pipeline on the control plane gives the hash
   const [a, b] = mod.stdout.trim().split('\n');
   assert.equal(a, b, 'a CA key and its certificate share the modulus');
 });
+
+test('req -x509 makes the certificate the real openssl 3.0 made from the same key, serial and second (web.crt, mixed.crt)', () => {
+  const fs = fsWithTestdata();
+  const at = Date.UTC(2026, 11, 4, 17, 31, 5);
+  const web = run(fs, ['req', '-x509', '-new', '-key', 'user.key', '-subj', '/CN=web.example.com', '-addext', 'subjectAltName=DNS:web.example.com', '-set_serial', '0x3c5a1f0e9d2b7a6c4e8f1a2b3c4d5e6f70819203', '-days', '365', '-out', 'sim-web.crt'], at);
+  assert.deepEqual([web.stdout, web.stderr, web.exitCode], ['', '', 0]);
+  assert.equal(fs.read('/root/sim-web.crt'), readFileSync(new URL('web.crt', dir), 'utf8'));
+  const mixed = run(fs, [
+    'req', '-x509', '-new', '-key', 'user.key', '-subj', '/C=DE/O=Shop, Inc./CN=*.shop.example',
+    '-addext', 'basicConstraints=critical,CA:FALSE', '-addext', 'keyUsage=critical,digitalSignature,keyEncipherment',
+    '-addext', 'subjectAltName=DNS:shop.example,DNS:*.shop.example,IP:10.0.0.1,email:ops@shop.example',
+    '-addext', 'extendedKeyUsage=serverAuth,clientAuth', '-set_serial', '4660', '-days', '90',
+  ], at);
+  assert.equal(mixed.stdout, readFileSync(new URL('mixed.crt', dir), 'utf8'), 'without -out the PEM goes to stdout');
+});
+
+test('req -x509 -newkey: progress lines shaped as OpenSSL 3.0 prints them, the key in privkey.pem without -keyout, subject errors after the key is written', () => {
+  const c = loadFixture('kubeadm-calico', 1);
+  const fs = fsWithTestdata();
+  const ctx = (argv: string[]): CommandResult => openssl({ argv: ['openssl', ...argv], stdin: '', env: {}, cwd: '/root', user: 'root', fs, location: { kind: 'workstation', host: 'ws' }, now: () => c.now(), cluster: c }) as CommandResult;
+  const r = ctx(['req', '-x509', '-nodes', '-days', '365', '-newkey', 'rsa:2048', '-out', 'tls.crt', '-subj', '/CN=web.example.com', '-addext', 'subjectAltName=DNS:web.example.com']);
+  assert.equal(r.exitCode, 0);
+  const lines = r.stderr.split('\n');
+  assert.equal(lines.length, 4);
+  assert.equal(lines[2], '-----');
+  for (const l of lines.slice(0, 2)) assert.match(l, /^(\.+\+)*\.+\+{65}\*(\.+\+)*\.+\+{65}\*(\.+\+)*\.+\+{65}$/);
+  const key = fs.read('/root/privkey.pem');
+  assert.match(key, /^-----BEGIN PRIVATE KEY-----\n/);
+  assert.equal((fs.stat('/root/privkey.pem')?.mode ?? 0) & 0o777, 0o600);
+  const cert = readCertificatePem(fs.read('/root/tls.crt'))!;
+  assert.equal(cert.serialBytes.length <= 20 && cert.version === 3, true);
+  assert.equal(cert.notAfter - cert.notBefore, 365 * 86_400_000);
+  assert.ok(issuedBy(cert, cert), 'self-signed');
+  assert.deepEqual(cert.san, ['DNS:web.example.com']);
+  const bad = ctx(['req', '-x509', '-nodes', '-newkey', 'rsa:2048', '-keyout', 'b.key', '-out', 'b.crt', '-subj', 'CN=b']);
+  assert.equal(bad.exitCode, 1);
+  assert.match(bad.stderr, /-----\nreq: subject name is expected to be in the format/);
+  assert.ok(fs.isFile('/root/b.key') && !fs.isFile('/root/b.crt'));
+  const csr = ctx(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'j.key', '-subj', '/CN=jane/O=dev']);
+  assert.match(csr.stdout, /^-----BEGIN CERTIFICATE REQUEST-----\n/);
+});

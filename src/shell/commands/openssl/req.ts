@@ -1,31 +1,149 @@
 /**
- * `openssl req -new -key K -subj "/CN=jane/O=dev" [-out F]` (OpenSSL 3.0 apps/req.c): a PKCS#10
- * request built with the DER codec (sim/pki/csr.ts); `-text`/`-noout` are not simulated.
+ * `openssl req` (OpenSSL 3.0 apps/req.c): a new PKCS#10 request (`-new -key K`, `-newkey rsa:2048`)
+ * or, with `-x509`, a self-signed certificate (sim/pki/req-x509.ts: the v3_ca extensions plus
+ * `-addext`), subject from `-subj`, validity `-days` (30) from the session clock, serial
+ * `-set_serial` or 159 random bits from the session's random source. Without `-key` a key is
+ * generated: it comes from the lab's 2048-bit pool (sim/pki/user-keys.ts) picked with the session's
+ * random source, and is written unencrypted (`-nodes`/`-noenc`) as PKCS#8 to `-keyout` or
+ * `privkey.pem`, mode 0600. Key generation prints the progress callback's characters as 3.0 does
+ * for a 2048-bit RSA key: per prime one line of `.` (candidate) and `+` (Miller-Rabin round), with
+ * the two auxiliary primes each closed by 65 `+` and `*` and the prime by 65 `+`, then `-----`.
+ * The real dots are random; here they are a fixed function of the key, so a run replays the same.
+ * Messages and their order (option errors, -addext errors before the key, subject errors after the
+ * key is written) were recorded from /usr/bin/openssl 3.0.19. `-text`/`-noout`/`-in` are not
+ * simulated; a pass phrase or DN prompt reads end-of-file, as it would from /dev/null.
  */
-import { createPrivateKey } from 'node:crypto';
+import { createHash, createPrivateKey } from 'node:crypto';
 import type { CommandContext, CommandResult } from '../../types.js';
-import { createCsr, parseSubjectArg } from '../../../sim/pki/csr.js';
+import { createCsr } from '../../../sim/pki/csr.js';
+import { createSelfSignedCertificate, extensionRequest, parseAddext, parseOpensslSubject, type V3Extension } from '../../../sim/pki/req-x509.js';
+import { USER_KEYS } from '../../../sim/pki/user-keys.js';
 import { cannotOpen, fail, parseOpts, readFile, writeFile } from './args.js';
+import { randomSerial } from './x509.js';
+
+const TID = '40C7C49B9D7F0000';
+const USAGE = 'req: Use -help for summary.\n';
+
+/** The progress characters of one 2048-bit RSA key generation, a fixed function of the key. */
+export function keygenProgress(keyPem: string): string {
+  let pool = createHash('sha256').update(keyPem).digest();
+  let pos = 0;
+  let round = 0;
+  const next = (n: number): number => {
+    if (pos >= pool.length) {
+      pool = createHash('sha256').update(pool).update(String(++round)).digest();
+      pos = 0;
+    }
+    return pool[pos++]! % n;
+  };
+  const segment = (min: number, spread: number): string => {
+    let s = '';
+    const tokens = min + next(spread);
+    for (let i = 0; i < tokens; i++) s += `${'.'.repeat(1 + next(12))}+`;
+    return `${s}${'.'.repeat(1 + next(4))}${'+'.repeat(65)}`;
+  };
+  const line = (): string => `${segment(0, 5)}*${segment(0, 5)}*${segment(30, 120)}\n`;
+  return `${line()}${line()}-----\n`;
+}
+
+/** What the DN prompt prints when its input ends (no -subj, stdin at end of file). */
+const DN_PROMPT_EOF =
+  'You are about to be asked to enter information that will be incorporated\ninto your certificate request.\nWhat you are about to enter is what is called a Distinguished Name or a DN.\n' +
+  "There are quite a few fields but you can leave some blank\nFor some fields there will be a default value,\nIf you enter '.', the field will be left blank.\n-----\nCountry Name (2 letter code) [AU]:Error making certificate request\n";
+
+/** The pass phrase prompt for an encrypted -keyout reading end of file. */
+const PASS_PROMPT_EOF =
+  'Enter PEM pass phrase:\n' +
+  `${TID}:error:1400006B:UI routines:UI_process:processing error:../crypto/ui/ui_lib.c:573:while reading strings\n` +
+  `${TID}:error:0480006D:PEM routines:PEM_def_callback:problems getting password:../crypto/pem/pem_lib.c:62:\n` +
+  `${TID}:error:07880109:common libcrypto routines:do_ui_passphrase:interrupted or cancelled:../crypto/passphrase.c:184:\n` +
+  `${TID}:error:1C80009F:Provider routines:p8info_to_encp8:unable to get passphrase:../providers/implementations/encode_decode/encode_key2any.c:115:\n` +
+  'cka-lab: pass phrase prompts are not simulated; add -nodes (or -noenc) to write the key unencrypted\n';
+
+function parseSerial(v: string): bigint | undefined {
+  if (/^0[xX][0-9a-fA-F]+$/.test(v) || /^\d+$/.test(v)) return BigInt(v);
+  return undefined;
+}
 
 export function req(ctx: CommandContext, argv: readonly string[]): CommandResult {
-  const o = parseOpts('req', argv, { values: ['key', 'subj', 'out', 'config', 'days', 'keyout', 'newkey'], flags: ['new', 'nodes', 'noenc', 'sha256'] });
+  // opt.c walks the options in order: a repeated -addext and an unparsable -days stop it where they stand
+  const addexts: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!.replace(/^--?/, '');
+    if (!argv[i]!.startsWith('-') || i + 1 >= argv.length) continue;
+    const v = argv[i + 1]!;
+    if (name === 'addext') {
+      const eq = v.indexOf('=');
+      const key = eq < 0 ? undefined : v.slice(0, eq).trim();
+      if (key === undefined || seen.has(key)) return fail(`Duplicate extension: ${v}\n${USAGE}`);
+      seen.add(key);
+      addexts.push(v);
+      i++;
+    } else if (name === 'days') {
+      if (!/^-?\d+$/.test(v)) return fail(`req: Can't parse "${v}" as a number\n${USAGE}`);
+      i++;
+    }
+  }
+  const o = parseOpts('req', argv, {
+    values: ['key', 'subj', 'out', 'config', 'days', 'keyout', 'newkey', 'addext', 'set_serial', 'passout'],
+    flags: ['new', 'x509', 'nodes', 'noenc', 'sha256', 'batch', 'utf8'],
+  });
   if (!o.ok) return o.result;
-  if (!o.flags.includes('new')) return fail('req: cka-lab simulates `openssl req -new` only\n');
+  const x509 = o.flags.includes('x509');
+  const newreq = o.flags.includes('new') || x509 || o.values.has('newkey');
+  if (!newreq) return fail('req: cka-lab simulates `openssl req -new`, `-newkey` and `-x509` only\n');
+  let stderr = '';
+  if (o.values.has('days') && !x509) stderr += 'Ignoring -days without -x509; not generating a certificate\n';
+  let serial: bigint | undefined;
+  const setSerial = o.values.get('set_serial');
+  if (setSerial !== undefined) {
+    serial = parseSerial(setSerial);
+    if (serial === undefined) return fail(`${USAGE}${TID}:error:11000064:X509 V3 routines:s2i_ASN1_INTEGER:bn dec2bn error:../crypto/x509/v3_utl.c:231:\n`);
+  }
+  const exts: V3Extension[] = [];
+  for (const spec of addexts) {
+    const e = parseAddext(spec);
+    if ('error' in e) return fail(`${stderr}${e.error.startsWith('cka-lab') ? '' : 'Error checking extensions defined using -addext\n'}${e.error}`);
+    exts.push(e);
+  }
+  let keyPem: string;
   const keyPath = o.values.get('key');
-  if (!keyPath) return fail('req: cka-lab needs an existing key: -key FILE (make one with openssl genrsa)\n');
-  const keyPem = readFile(ctx, keyPath);
-  if (keyPem === undefined) return fail(cannotOpen('private key', keyPath));
-  try {
-    createPrivateKey(keyPem);
-  } catch {
-    return fail(`Could not read private key from ${keyPath}\n`);
+  if (keyPath !== undefined) {
+    const text = readFile(ctx, keyPath);
+    if (text === undefined) return fail(stderr + cannotOpen('private key', keyPath));
+    try {
+      createPrivateKey(text);
+    } catch {
+      return fail(`${stderr}Could not read private key from ${keyPath}\n`);
+    }
+    keyPem = text;
+  } else {
+    const spec = o.values.get('newkey') ?? 'rsa:2048';
+    const m = /^(?:rsa:)?(\d+)$|^rsa$/.exec(spec);
+    if (!m) return fail(`${stderr}cka-lab: -newkey ${spec} is not simulated; use -newkey rsa:2048\n`);
+    if (m[1] !== undefined && m[1] !== '2048') return fail(`${stderr}req: cka-lab keeps a pool of 2048-bit keys only\n`);
+    keyPem = USER_KEYS[ctx.cluster ? ctx.cluster.random.int(USER_KEYS.length) : 0]!;
+    stderr += keygenProgress(keyPem);
+    const keyout = o.values.get('keyout') ?? 'privkey.pem';
+    if (!o.flags.includes('nodes') && !o.flags.includes('noenc') && !o.values.has('passout')) {
+      writeFile(ctx, keyout, '', 0o600);
+      return fail(stderr + PASS_PROMPT_EOF);
+    }
+    writeFile(ctx, keyout, keyPem, 0o600);
   }
   const subj = o.values.get('subj');
-  if (subj === undefined) return fail('req: cka-lab needs the subject on the command line: -subj "/CN=NAME/O=GROUP"\n');
-  const name = parseSubjectArg(subj);
-  if (!Array.isArray(name)) return fail(`req: ${name.error}\n`);
-  const pem = createCsr(name, keyPem);
+  if (subj === undefined) return fail(stderr + DN_PROMPT_EOF);
+  const name = parseOpensslSubject(subj, 'req');
+  if ('error' in name) return fail(stderr + name.error);
+  stderr += name.warnings;
+  let pem: string;
+  if (x509) {
+    const now = Math.floor(ctx.now() / 1000) * 1000;
+    const days = Number(o.values.get('days') ?? '30');
+    pem = createSelfSignedCertificate({ subject: name.name, keyPem, serial: serial ?? randomSerial(ctx), notBefore: now, notAfter: now + days * 86_400_000, addext: exts });
+  } else pem = createCsr(name.name, keyPem, exts.length ? [extensionRequest(exts)] : []);
   const out = o.values.get('out');
   if (out) writeFile(ctx, out, pem);
-  return { stdout: out ? '' : pem, stderr: '', exitCode: 0 };
+  return { stdout: out ? '' : pem, stderr, exitCode: 0 };
 }

@@ -65,13 +65,13 @@ function extValue(c: ParsedCert, oid: string, indent: number): string {
     case EXT.extKeyUsage:
       return pad + c.extKeyUsage.map((o) => EKU_NAMES[o] ?? o).join(', ');
     case EXT.basicConstraints:
-      return `${pad}CA:${c.isCA ? 'TRUE' : 'FALSE'}`;
+      return `${pad}CA:${c.isCA ? 'TRUE' : 'FALSE'}${c.pathLen !== undefined ? `, pathlen:${c.pathLen}` : ''}`;
     case EXT.ski:
       return pad + hexColon(c.subjectKeyId ?? Buffer.alloc(0), true);
     case EXT.aki:
       return pad + hexColon(c.authorityKeyId ?? Buffer.alloc(0), true);
     case EXT.san:
-      return pad + [...c.dnsNames.map((d) => `DNS:${d}`), ...c.ips.map((ip) => `IP Address:${ip}`)].join(', ');
+      return pad + c.san.join(', ');
     default:
       return `${pad}${hexColon(c.extensions.find((e) => e.oid === oid)?.value ?? Buffer.alloc(0))}`;
   }

@@ -15,7 +15,8 @@ import { certificateText, extLines, fingerprint, opensslTime, serialLine } from 
 
 const PRINTS = ['text', 'subject', 'issuer', 'dates', 'enddate', 'startdate', 'serial', 'fingerprint', 'ext', 'checkend', 'pubkey', 'modulus'];
 
-function randomSerial(ctx: CommandContext): bigint {
+/** 159 random bits from the session's random source (apps/lib/apps.c rand_serial: SERIAL_RAND_BITS). */
+export function randomSerial(ctx: CommandContext): bigint {
   const r = ctx.cluster?.random;
   let v = 0n;
   for (let i = 0; i < 5; i++) v = (v << 32n) | BigInt(r ? r.nextU32() : 0x5a5a5a5a + i);

@@ -11,6 +11,7 @@ import { marshalCompact } from '../../../printers/json.js';
 import { collectData, sortedRecord } from './configmap.js';
 import { meta, type GenContext, type Generator } from './types.js';
 import { readLocalFile } from '../../local-file.js';
+import { x509KeyPair } from '../../../../sim/traffic/gateway.js';
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 
@@ -47,7 +48,9 @@ export const tlsSecretGenerator: Generator = {
     };
     const cert = read(str(ctx.p.flags, 'cert')!);
     const key = read(str(ctx.p.flags, 'key')!);
-    if (!cert.includes('-----BEGIN') || !key.includes('-----BEGIN')) throw new KubectlError('tls: failed to find any PEM data in certificate input');
+    // create_secret_tls.go: the pair must load as crypto/tls.X509KeyPair loads it
+    const pair = x509KeyPair(cert, key);
+    if ('error' in pair) throw new KubectlError(pair.error);
     return secret(ctx, { 'tls.crt': cert, 'tls.key': key }, 'kubernetes.io/tls');
   },
 };
