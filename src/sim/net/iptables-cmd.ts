@@ -11,6 +11,7 @@
 import type { Chain, IptablesState, Policy, Table, TableName } from './iptables.js';
 import {
   TABLE_NAMES,
+  bumpRev,
   addUserChain,
   chainReferences,
   deleteChain,
@@ -261,6 +262,7 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
     if (p.cmd !== 'P' && p.cmd !== 'E') return num;
   }
   const rulenum = typeof num === 'number' ? num : undefined;
+  if (p.cmd !== 'L' && p.cmd !== 'S') bumpRev(state);
 
   switch (p.cmd) {
     case 'L':

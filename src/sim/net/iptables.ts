@@ -98,6 +98,17 @@ export interface Table {
 
 export interface IptablesState {
   tables: Partial<Record<TableName, Table>>;
+  /**
+   * Counts the writes of `iptables` and `iptables-restore` (whoever runs them): a writer that
+   * remembers the count after its own write knows, when it changed, that someone else wrote since
+   * (kube-proxy's partial syncs leave such edits in place until a full sync).
+   */
+  rev?: number;
+}
+
+/** Counts a write to the ruleset (IptablesState.rev). */
+export function bumpRev(state: IptablesState): void {
+  state.rev = (state.rev ?? 0) + 1;
 }
 
 /** A ruleset with the filter, nat and mangle tables present and empty (a fresh kubeadm node). */

@@ -34,8 +34,22 @@ export function sha256Base32(s: string): string {
   return base32(createHash('sha256').update(s, 'utf8').digest());
 }
 
+/**
+ * The names are computed once per service port and endpoint and kept, as the proxier keeps them
+ * in its servicePortInfo and endpointInfo (a sha256 per rule was a fifth of a sync); the memo is
+ * emptied when it grows past what a large cluster holds.
+ */
+const HASH16 = new Map<string, string>();
+const HASH16_LIMIT = 200_000;
+
 function hash16(s: string): string {
-  return sha256Base32(s).slice(0, 16);
+  let h = HASH16.get(s);
+  if (h === undefined) {
+    if (HASH16.size >= HASH16_LIMIT) HASH16.clear();
+    h = sha256Base32(s).slice(0, 16);
+    HASH16.set(s, h);
+  }
+  return h;
 }
 
 /** `ns/name` or `ns/name:port`. */
