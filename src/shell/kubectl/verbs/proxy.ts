@@ -38,8 +38,9 @@ export const proxyVerb: Verb = {
     if (!apiPrefix.endsWith('/')) apiPrefix += '/';
     const host = env.host ? env.cluster.host(env.host) : undefined;
     const bound = host ? [...userSockets(host), ...nodeSockets(env.cluster, host).filter((s) => s.proto === 'tcp').map((s) => ({ address: s.addr === '*' ? '::' : s.addr, port: s.port }))] : [];
-    if (!/^[\d.]+$/.test(address) && !address.includes(':') && address !== 'localhost') throw new KubectlError(`listen tcp: lookup ${address}: no such host`);
-    const bindAddress = address === 'localhost' ? '127.0.0.1' : address;
+    if (address !== '' && !/^[\d.]+$/.test(address) && !address.includes(':') && address !== 'localhost') throw new KubectlError(`listen tcp: lookup ${address}: no such host`);
+    // Go's net.Listen("tcp", "0.0.0.0:P") opens a dual-stack socket, which reports itself as [::]:P
+    const bindAddress = address === 'localhost' ? '127.0.0.1' : address === '0.0.0.0' || address === '' ? '::' : address;
     let listenPort = port;
     if (listenPort === 0) {
       const size = 60999 - 32768 + 1;
