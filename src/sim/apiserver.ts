@@ -117,6 +117,11 @@ export class ApiServer {
     private readonly client?: ClientContext,
   ) {}
 
+  /** Who this server's requests come from (undefined: the control plane's own clients). */
+  clientContext(): ClientContext | undefined {
+    return this.client;
+  }
+
   /** The same API server, serving requests from `client` (authenticated and authorized). */
   forClient(client: ClientContext): ApiServer {
     return new ApiServer(this.c, client);

@@ -17,3 +17,37 @@ export function goJsonQuote(s: string): string {
   // one regex pass: a 10 MB value costs a copy, not ten million string appends
   return `"${s.replace(SPECIAL, escape)}"`;
 }
+
+/** A JSON value as encoding/json writes it: objects keep their key order (struct order, or sorted map keys). */
+export type GoJson = null | boolean | number | string | GoJson[] | { [key: string]: GoJson };
+
+/** Go's encoding of a number: integers plainly, floats in the shortest form (strconv 'g'-like). */
+function number(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  return JSON.stringify(n);
+}
+
+export function marshalIndent(v: GoJson, indent = '    ', prefix = ''): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') return number(v);
+  if (typeof v === 'string') return goJsonQuote(v);
+  const inner = prefix + indent;
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+    return `[\n${v.map((x) => inner + marshalIndent(x, indent, inner)).join(',\n')}\n${prefix}]`;
+  }
+  const keys = Object.keys(v);
+  if (keys.length === 0) return '{}';
+  return `{\n${keys.map((k) => `${inner}${goJsonQuote(k)}: ${marshalIndent(v[k]!, indent, inner)}`).join(',\n')}\n${prefix}}`;
+}
+
+/** Compact json.Marshal (used by jsonpath for maps/slices and by last-applied annotations). */
+export function marshalCompact(v: GoJson): string {
+  if (v === null || typeof v !== 'object') return marshalIndent(v);
+  if (Array.isArray(v)) return `[${v.map(marshalCompact).join(',')}]`;
+  return `{${Object.keys(v)
+    .map((k) => `${goJsonQuote(k)}:${marshalCompact(v[k]!)}`)
+    .join(',')}}`;
+}
+

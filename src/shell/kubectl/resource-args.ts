@@ -8,7 +8,7 @@
  */
 import type { Discovery, ResourceInfo } from '../../sim/api/registry.js';
 import { type ApiError, badRequest } from '../../sim/api/errors.js';
-import { type FieldRequirement, type Requirement, matchFields, matchRequirements, parseFieldSelector, parseLabelSelector } from '../../sim/api/selectors.js';
+import { FIELD_LABELS, type FieldRequirement, type Requirement, matchFields, matchRequirements, parseFieldSelector, parseLabelSelector } from '../../sim/api/selectors.js';
 import type { KObject } from '../../sim/api/types.js';
 import type { KubectlEnv } from './context.js';
 import { readManifests } from './manifest.js';
@@ -120,22 +120,6 @@ export function parseTargets(args: readonly string[], d: Discovery): { targets: 
   };
 }
 
-/** Field selectors each kind's registry strategy accepts (each pkg/registry/<group>/<kind>/strategy.go GetAttrs, AddFieldLabelConversionFunc). */
-const FIELD_LABELS: Record<string, readonly string[]> = {
-  Pod: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.podIPs', 'status.nominatedNodeName'],
-  Node: ['spec.unschedulable'],
-  Event: [
-    'involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion',
-    'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type',
-  ],
-  Secret: ['type'],
-  Namespace: ['status.phase'],
-  ReplicaSet: ['status.replicas'],
-  ReplicationController: ['status.replicas'],
-  Job: ['status.successful'],
-  Service: ['spec.clusterIP', 'spec.type'],
-  CertificateSigningRequest: ['spec.signerName'],
-};
 
 /** `/v1, Resource=pods`: schema.GroupVersionResource.String(). */
 function gvrString(info: ResourceInfo): string {

@@ -92,3 +92,20 @@ export function fieldValue(obj: KObject, path: string): string {
 export function matchFields(reqs: FieldRequirement[], obj: KObject): boolean {
   return reqs.every((r) => (fieldValue(obj, r.path) === r.value) === (r.op === '='));
 }
+
+/** Field selectors each kind's registry strategy accepts (each pkg/registry/<group>/<kind>/strategy.go GetAttrs, AddFieldLabelConversionFunc). */
+export const FIELD_LABELS: Readonly<Record<string, readonly string[]>> = {
+  Pod: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.podIPs', 'status.nominatedNodeName'],
+  Node: ['spec.unschedulable'],
+  Event: [
+    'involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion',
+    'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type',
+  ],
+  Secret: ['type'],
+  Namespace: ['status.phase'],
+  ReplicaSet: ['status.replicas'],
+  ReplicationController: ['status.replicas'],
+  Job: ['status.successful'],
+  Service: ['spec.clusterIP', 'spec.type'],
+  CertificateSigningRequest: ['spec.signerName'],
+};

@@ -68,6 +68,11 @@ export class Store {
     return () => this.observers.delete(fn);
   }
 
+  /** The resourceVersion of the latest write (etcd's current revision), as a list reports it. */
+  currentResourceVersion(): string {
+    return String(this.rv);
+  }
+
   nextResourceVersion(): string {
     this.rv += 1;
     return String(this.rv);

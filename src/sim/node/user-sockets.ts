@@ -6,6 +6,18 @@
  * table (shell/jobs.ts) releases them when the process ends.
  */
 import type { Host } from './host.js';
+import type { Credentials } from '../authn.js';
+
+/** What a running `kubectl proxy` holds: its filters (k8s.io/kubectl pkg/proxy FilterServer) and its client. */
+export interface ProxyConfig {
+  /** --api-prefix, with a final slash. */
+  apiPrefix: string;
+  /** Comma-separated Go regexps: --accept-paths, --reject-paths, --accept-hosts, --reject-methods; absent with --disable-filter. */
+  filter?: { acceptPaths: string; rejectPaths: string; acceptHosts: string; rejectMethods: string };
+  /** The kubeconfig's credentials and --as/--as-group, read when it started. */
+  credentials: Credentials;
+  impersonate?: { user: string; groups: string[] };
+}
 
 export interface UserSocket {
   /** The address bound: '127.0.0.1', '::1', '0.0.0.0', '::' or one of the host's addresses. */
@@ -20,8 +32,8 @@ export interface UserSocket {
   started?: number;
   /** kubectl port-forward: connections go to localhost:port inside this pod's network namespace. */
   forward?: { namespace: string; pod: string; uid: string; port: number };
-  /** kubectl proxy: plain HTTP in front of the API server's REST paths. */
-  proxy?: { apiPrefix: string };
+  /** kubectl proxy: plain HTTP in front of the API server, as the kubeconfig's user when it started. */
+  proxy?: ProxyConfig;
   /** Connections accepted so far; the owner prints one line for each it has not reported yet. */
   accepted?: number;
   /** A forwarded connection found nothing listening on that port in the pod (the owner then ends). */

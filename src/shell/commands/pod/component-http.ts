@@ -21,12 +21,15 @@ import type { Pod } from '../../../sim/api/types.js';
 import type { Vfs } from '../../../sim/node/vfs.js';
 import { resolvePath } from '../../../sim/node/vfs.js';
 import { runningFlags } from '../../../sim/controlplane.js';
-import { forbiddenText, type RequestAttributes, type UserInfo } from '../../../sim/api/rbac.js';
-import { authenticate, type Credentials } from '../../../sim/authn.js';
+import { forbiddenText, type UserInfo } from '../../../sim/api/rbac.js';
+import { serveGet } from '../../../sim/api/rest.js';
 import { ApiServer } from '../../../sim/apiserver.js';
+import { ApiError, ConnectionRefusedError } from '../../../sim/api/errors.js';
+import type { ProxyConfig } from '../../../sim/node/user-sockets.js';
+import { linearRegExp } from '../../../util/regex/index.js';
+import { authenticate, type Credentials } from '../../../sim/authn.js';
 import { issuedBy, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
 import type { ConnectResult } from '../../../sim/traffic/path.js';
-import { apiServerPublicBody } from '../../kubectl/verbs/get-raw.js';
 import type { HttpResponse } from './http.js';
 
 export interface TlsRequest {
@@ -52,7 +55,7 @@ interface Component {
   cert?: ParsedCert;
   /** The verification error of a self-signed certificate. */
   selfSigned?: string;
-  serve(path: string, credentials: Credentials | undefined): HttpResponse;
+  serve(path: string, credentials: Credentials | undefined, req: TlsRequest): HttpResponse;
 }
 
 const ANONYMOUS = { username: 'system:anonymous', groups: ['system:unauthenticated'] };
@@ -61,33 +64,16 @@ function text(status: number, body: string, contentType = 'text/plain; charset=u
   return { status, reason: REASONS[status] ?? '', body, server: '', contentType };
 }
 
-const REASONS: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+const REASONS: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error', 501: 'Not Implemented' };
+
+/** The User-Agent curl sends (the API server pretty-prints JSON for it). */
+const CURL_USER_AGENT = 'curl/8.14.1';
 
 /** A Status as the API server writes it to curl: MarshalIndent with two spaces, no final newline. */
 function statusBody(message: string, reason: string, code: number, details: Record<string, string> | undefined): string {
   const det = details && Object.keys(details).length ? `{\n${Object.entries(details).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n  }` : '{}';
   // metav1.Status.Details is a pointer with omitempty: a 401 has none, a 403 always has one
   return `{\n  "kind": "Status",\n  "apiVersion": "v1",\n  "metadata": {},\n  "status": "Failure",\n  "message": ${JSON.stringify(message)},\n  "reason": ${JSON.stringify(reason)},\n${details ? `  "details": ${det},\n` : ''}  "code": ${code}\n}`;
-}
-
-/** The request attributes of a REST path (the API server's RequestInfoFactory, for the usual shapes). */
-function attributesOf(path: string): { verb: string; group: string; resource: string; namespace?: string; name?: string; path?: string } {
-  const parts = path.split('?')[0]!.split('/').filter(Boolean);
-  let rest: string[];
-  let group = '';
-  if (parts[0] === 'api' && parts.length >= 3) rest = parts.slice(2);
-  else if (parts[0] === 'apis' && parts.length >= 4) {
-    group = parts[1]!;
-    rest = parts.slice(3);
-  } else return { verb: 'get', group: '', resource: '', path: path.split('?')[0]! || '/' };
-  let namespace: string | undefined;
-  if (rest[0] === 'namespaces' && rest.length >= 3) {
-    namespace = rest[1];
-    rest = rest.slice(2);
-  }
-  const resource = rest[0]!;
-  const name = rest[1];
-  return { verb: name ? 'get' : 'list', group, resource, ...(namespace ? { namespace } : {}), ...(name ? { name } : {}) };
 }
 
 function apiServer(c: Cluster, host: string): Component {
@@ -105,16 +91,8 @@ function apiServer(c: Cluster, host: string): Component {
         if (!who) return unauthorized;
         user = who;
       } else if (flags.get('anonymous-auth') === 'false') return unauthorized;
-      const a = attributesOf(path);
-      const attrs: RequestAttributes = a.resource ? { verb: a.verb, group: a.group, resource: a.resource, ...(a.namespace ? { namespace: a.namespace } : {}), ...(a.name ? { name: a.name } : {}) } : { verb: 'get', path: a.path! };
-      const d = new ApiServer(c).decideFor(user, attrs);
-      if (!d.allowed) {
-        const details: Record<string, string> = a.resource ? { ...(a.name ? { name: a.name } : {}), ...(a.group ? { group: a.group } : {}), kind: a.resource } : {};
-        return text(403, statusBody(forbiddenText(user, attrs, d.reason), 'Forbidden', 403, details), 'application/json');
-      }
-      const body = apiServerPublicBody(c, path);
-      if (body !== undefined) return path.startsWith('/version') ? text(200, body, 'application/json') : text(200, body);
-      return text(501, "cka-lab answers curl only on the API server's health and version paths (and with its Forbidden errors); read objects with kubectl get --raw PATH or kubectl get -o json\n");
+      const r = serveGet(c, { path, user, userAgent: CURL_USER_AGENT });
+      return text(r.status, r.body, r.contentType);
     },
   };
 }
@@ -132,9 +110,63 @@ function secureComponent(): Component {
   };
 }
 
+/** Go regexp.MatchString against each of a comma-separated list (proxy_server.go MakeRegexpArray, matchesRegexp). */
+function matchesAny(s: string, list: string): boolean {
+  if (list === '') return false;
+  return list.split(',').some((re) => {
+    try {
+      return linearRegExp(re, '', 're2').test(s);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * `kubectl proxy` (k8s.io/kubectl pkg/proxy/proxy_server.go): plain HTTP on the learner's host.
+ * The filter refuses a rejected path or method or a Host outside --accept-hosts with
+ * http.Error's `Forbidden`; a prefix other than /api… is stripped (anything outside it is
+ * `404 page not found`); the rest goes to the API server as the kubeconfig's user, the body passed
+ * through (curl's User-Agent travels with it, so JSON comes pretty). A server that cannot be
+ * reached is the responder's 500 with the dial error.
+ */
+function proxyComponent(c: Cluster, p: ProxyConfig): Component {
+  return {
+    tls: false,
+    serve(fullPath, _credentials, req) {
+      const q = fullPath.indexOf('?');
+      let path = q >= 0 ? fullPath.slice(0, q) : fullPath;
+      const query = q >= 0 ? fullPath.slice(q) : '';
+      const prefix = p.apiPrefix;
+      if (!path.startsWith(prefix) && !(path === prefix.replace(/\/$/, '') && prefix !== '/')) return text(404, '404 page not found\n');
+      if (!prefix.startsWith('/api')) {
+        const rest = path.slice(prefix.length);
+        if (rest.length >= path.length) return text(404, '404 page not found\n');
+        path = rest.startsWith('/') ? rest : `/${rest}`;
+      }
+      const host = req.host.startsWith('[') ? req.host : req.host.replace(/:\d+$/, '');
+      const f = p.filter;
+      if (f && (matchesAny(path, f.rejectPaths) || matchesAny('GET', f.rejectMethods) || !(matchesAny(path, f.acceptPaths) && matchesAny(host, f.acceptHosts)))) return text(403, 'Forbidden\n');
+      const api = new ApiServer(c).forClient({ credentials: p.credentials, ...(p.impersonate ? { impersonate: p.impersonate } : {}) });
+      let user: UserInfo | undefined;
+      try {
+        api.ensureUp();
+        user = api.user();
+      } catch (e) {
+        if (e instanceof ConnectionRefusedError) return text(500, `dial tcp ${e.hostPort}: connect: connection refused\n`);
+        if (e instanceof ApiError) return text(e.code, statusBody(e.message, e.reason, e.code, e.code === 401 ? undefined : {}), 'application/json');
+        throw e;
+      }
+      const r = serveGet(c, { path: `${path}${query}`, user, userAgent: CURL_USER_AGENT });
+      return text(r.status, r.body, r.contentType);
+    },
+  };
+}
+
 function componentOf(c: Cluster, conn: ConnectResult): Component | undefined {
   const to = conn.to;
   if (!to) return undefined;
+  if (to.socket?.proxy) return proxyComponent(c, to.socket.proxy);
   const pod = to.pod ? c.store.get<Pod>('Pod', to.pod.ns, to.pod.name) : undefined;
   const node = to.host ?? pod?.spec.nodeName;
   const isStatic = (name: string): boolean => !!pod && pod.spec.hostNetwork === true && pod.metadata.name.startsWith(`${name}-`) && pod.metadata.namespace === 'kube-system';
@@ -198,7 +230,7 @@ export function componentAnswer(c: Cluster, conn: ConnectResult, req: TlsRequest
     const bad = verify(comp, req, c.now());
     if (bad) return bad;
   }
-  return { response: comp.serve(req.path, req.credentials) };
+  return { response: comp.serve(req.path, req.credentials, req) };
 }
 
 /** curl 8's advice after an error 60 (src/tool_operate.c CURL_CA_CERT_ERRORMSG). */

@@ -1,102 +1,30 @@
 /**
- * `kubectl get --raw PATH` (k8s.io/kubectl pkg/cmd/get/get.go → pkg/rawhttp RawGet): a plain GET
- * against the API server whose body is copied to stdout unchanged (no newline is added, so
- * `/readyz` prints `ok` and the prompt follows). Serves the health endpoints
- * (k8s.io/apiserver pkg/server/healthz: `ok`, or with `?verbose` one `[+]NAME ok` line per check
- * and `<endpoint> check passed`) and `/version` (apimachinery version.Info as JSON). Anything
- * else is a 404, which kubectl reports as `the server could not find the requested resource`.
+ * `kubectl get --raw PATH` (k8s.io/kubectl pkg/cmd/get/get.go → pkg/cmd/util/rawhttp RawGet): a
+ * plain GET as the kubeconfig's user whose body is copied to stdout unchanged (no newline is
+ * added, so `/readyz` prints `ok` and the prompt follows; JSON comes compact with json.Encoder's
+ * newline, since kubectl's User-Agent is not a browser's). The API server's answer is
+ * sim/api/rest.ts. A reply that is not 2xx is an error: a Status body as
+ * `Error from server (REASON): MESSAGE`, anything else by its code (errors.NewGenericServerResponse:
+ * a 404 is `the server could not find the requested resource`).
  */
-import { apiServerVersion } from '../../../sim/controlplane.js';
-import type { Cluster } from '../../../sim/cluster.js';
+import { ApiError } from '../../../sim/api/errors.js';
+import { serveGet } from '../../../sim/api/rest.js';
 import type { CommandResult } from '../../types.js';
 import type { KubectlEnv } from '../context.js';
 import { RawError } from '../errors.js';
 
-/** Checks every endpoint runs (healthz.go PingHealthz, LogHealthz; the etcd check). */
-const BASE_CHECKS = ['ping', 'log', 'etcd'];
-
-/** kube-apiserver post-start hooks, in the order the server registers them. */
-const POST_START_HOOKS = [
-  'start-apiserver-admission-initializer',
-  'generic-apiserver-start-informers',
-  'priority-and-fairness-config-consumer',
-  'priority-and-fairness-filter',
-  'storage-object-count-tracker-hook',
-  'start-apiextensions-informers',
-  'start-apiextensions-controllers',
-  'crd-informer-synced',
-  'start-system-namespaces-controller',
-  'start-cluster-authentication-info-controller',
-  'start-kube-apiserver-identity-lease-controller',
-  'start-kube-apiserver-identity-lease-garbage-collector',
-  'start-legacy-token-tracking-controller',
-  'start-service-ip-repair-controllers',
-  'rbac/bootstrap-roles',
-  'scheduling/bootstrap-system-priority-classes',
-  'priority-and-fairness-config-producer',
-  'bootstrap-controller',
-  'start-kubernetes-service-cidr-controller',
-  'aggregator-reload-proxy-client-cert',
-  'start-kube-aggregator-informers',
-  'apiservice-status-local-available-controller',
-  'apiservice-status-remote-available-controller',
-  'apiservice-registration-controller',
-  'apiservice-discovery-controller',
-  'kube-apiserver-autoregistration',
-];
-
-/** The checks of one endpoint: readyz adds etcd-readiness, informer-sync and shutdown. */
-function checksFor(endpoint: 'healthz' | 'livez' | 'readyz'): string[] {
-  const base = endpoint === 'readyz' ? [...BASE_CHECKS, 'etcd-readiness', 'informer-sync'] : BASE_CHECKS;
-  const hooks = POST_START_HOOKS.map((h) => `poststarthook/${h}`);
-  const tail = ['autoregister-completion', 'poststarthook/apiservice-openapi-controller', 'poststarthook/apiservice-openapiv3-controller'];
-  return [...base, ...hooks, ...tail, ...(endpoint === 'readyz' ? ['shutdown'] : [])];
-}
-
-/** Go's json.MarshalIndent of version.Info, as the server returns it. */
-function versionBody(gitVersion: string): string {
-  const m = /^v(\d+)\.(\d+)/.exec(gitVersion);
-  const major = m?.[1] ?? '';
-  const minor = m?.[2] ?? '';
-  const fields: [string, string][] = [
-    ['major', major],
-    ['minor', minor],
-    ['emulationMajor', major],
-    ['emulationMinor', minor],
-    ['minCompatibilityMajor', major],
-    ['minCompatibilityMinor', String(Math.max(0, Number(minor) - 1))],
-    ['gitVersion', gitVersion],
-    ['gitTreeState', 'clean'],
-    ['compiler', 'gc'],
-    ['platform', 'linux/amd64'],
-  ];
-  return `{\n${fields.map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}`;
-}
-
-const NOT_FOUND = 'Error from server (NotFound): the server could not find the requested resource';
-
-/**
- * The body the API server returns for PATH on its health and version endpoints, or undefined for
- * any other path (shared with curl against the secure port, commands/pod/component-http.ts).
- */
-export function apiServerPublicBody(cluster: Cluster, path: string): string | undefined {
-  const q = path.indexOf('?');
-  const route = (q >= 0 ? path.slice(0, q) : path).replace(/\/+$/, '');
-  const query = new URLSearchParams(q >= 0 ? path.slice(q + 1) : '');
-  if (route === '/healthz' || route === '/livez' || route === '/readyz') {
-    const endpoint = route.slice(1) as 'healthz' | 'livez' | 'readyz';
-    if (!query.has('verbose')) return 'ok';
-    return `${checksFor(endpoint).map((c) => `[+]${c} ok\n`).join('')}${endpoint} check passed\n`;
-  }
-  const single = /^\/(healthz|livez|readyz)\/(.+)$/.exec(route);
-  if (single && checksFor(single[1] as 'healthz' | 'livez' | 'readyz').includes(single[2]!)) return 'ok';
-  if (route === '/version') return versionBody(apiServerVersion(cluster));
-  return undefined;
-}
+/** kubectl's User-Agent (rest.DefaultKubernetesUserAgent). */
+const KUBECTL_USER_AGENT = 'kubectl/v1.35.2 (linux/amd64) kubernetes/0000000';
 
 export function runGetRaw(env: KubectlEnv, path: string): CommandResult {
   env.api.ensureUp();
-  const body = apiServerPublicBody(env.cluster, path);
-  if (body === undefined) throw new RawError(NOT_FOUND);
-  return { stdout: body, stderr: '', exitCode: 0 };
+  const user = env.api.user();
+  const r = serveGet(env.cluster, { path, user, userAgent: KUBECTL_USER_AGENT });
+  if (r.status >= 200 && r.status < 300) return { stdout: r.body, stderr: '', exitCode: 0 };
+  if (r.contentType === 'application/json') {
+    const st = JSON.parse(r.body) as { reason?: string; message?: string; code?: number };
+    throw new ApiError((st.reason ?? '') as ApiError['reason'], st.message ?? '', st.code ?? r.status);
+  }
+  if (r.status === 404) throw new RawError('Error from server (NotFound): the server could not find the requested resource');
+  throw new RawError(r.body.replace(/\n$/, ''));
 }

@@ -3,6 +3,7 @@ import type { Verb } from '../context.js';
 import { apiResourcesVerb } from './api-resources.js';
 import { attachVerb } from './attach.js';
 import { portForwardVerb } from './port-forward.js';
+import { proxyVerb } from './proxy.js';
 import { authCanIVerb, authWhoamiVerb } from './auth.js';
 import { apiVersionsVerb } from './api-versions.js';
 import { clusterInfoVerb } from './cluster-info.js';
@@ -38,4 +39,5 @@ export const READ_VERBS: readonly Verb[] = [
   completionVerb,
   attachVerb,
   portForwardVerb,
+  proxyVerb,
 ];
