@@ -5,6 +5,7 @@ import { assertGolden, goldenPath } from '../../testing/golden.js';
 import type { KObject } from '../../sim/api/types.js';
 import { printJson } from './json.js';
 import { printYaml, resolvesToNonString, toYaml } from './yaml.js';
+import type { Json } from './serialize.js';
 
 const strip = (s: string): string =>
   s
@@ -146,4 +147,52 @@ test('json: 4-space indent, sorted keys, HTML-safe escapes, List wrapper', () =>
     '{\n    "apiVersion": "v1",\n    "items": [],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n',
   );
   assert.ok(printJson([obj], false, { sortKeys: false }).startsWith('{\n    "kind": "ConfigMap",\n    "apiVersion": "v1"'));
+});
+
+// Recorded from the real kubectl v1.35 (`create configmap … --from-literal` and `create job … --
+// sh -c …`, `--dry-run=client -o yaml`): go-yaml v2 folds long values at a space once the line
+// passes 80 columns, in plain, single- and double-quoted styles, continuing two columns deeper
+// than the key (or the sequence dash); a run of spaces is never broken in a plain scalar, and a
+// double-quoted break before a space keeps it with `\ `.
+const LONG = 'this is a very long value with many words that goes well beyond the eighty character limit of the yaml emitter for sure';
+const foldCases: { name: string; golden: string; doc: Json }[] = [
+  {
+    name: 'plain, single-quoted, double-quoted and unbreakable values',
+    golden: 'fold-configmap.yaml',
+    doc: {
+      apiVersion: 'v1',
+      data: {
+        d: 'double  spaces  everywhere  in  this  long  value  that  is  over  eighty  columns  wide  yes  indeed',
+        k: `${LONG} and then some more words to wrap twice over the limit again`,
+        q: `*${LONG} and then some more words to wrap twice over the limit again`,
+        t: `tab\there ${LONG} and then some more words to wrap twice over the limit again`,
+      },
+      kind: 'ConfigMap',
+      metadata: { name: 'x' },
+    },
+  },
+  {
+    name: 'a double-quoted break before a run of spaces',
+    golden: 'fold-configmap-spaces.yaml',
+    doc: {
+      apiVersion: 'v1',
+      data: { t: 'tab\there aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn  oooo  pppp  qqqq  rrrr  ssss  tttt  uuuu  vvvv  wwww  xxxx  yyyy  zzzz' },
+      kind: 'ConfigMap',
+      metadata: { name: 'y' },
+    },
+  },
+];
+for (const c of foldCases) {
+  test(`yaml folding: ${c.name}`, () => {
+    assert.equal(toYaml(c.doc), readFileSync(new URL(`./testdata/${c.golden}`, import.meta.url), 'utf8'));
+  });
+}
+
+test('yaml folding: a long sequence item continues under its text', () => {
+  const job = readFileSync(new URL('./testdata/fold-job.yaml', import.meta.url), 'utf8');
+  const item = 'echo this is a very long value with many words that goes well beyond the eighty character limit of the yaml emitter for sure and then some more words; sleep 3600';
+  const out = toYaml({ spec: { template: { spec: { containers: [{ command: ['sh', '-c', item], image: 'busybox' }] } } } });
+  const lines = (text: string): string[] => text.split('\n').filter((l) => l.includes('- echo') || l.startsWith('          eighty') || l.startsWith('          sleep'));
+  assert.deepEqual(lines(out), lines(job));
+  assert.equal(lines(job).length, 3);
 });

@@ -4,10 +4,14 @@
  * YAML 1.2 library, because they follow YAML 1.1 resolution: a string that would read back as
  * another type (`"9153"`, `"true"`, `"yes"`, `""`, timestamps) is double-quoted, while a string that
  * merely cannot be plain (`'*'`, `': x'`, leading spaces) is single-quoted; multi-line strings are
- * literal blocks (`|`, `|-`, `|+`); sequences sit at their key's column. Long lines are not folded.
+ * literal blocks (`|`, `|-`, `|+`); sequences sit at their key's column. A long plain or quoted
+ * value is folded at a space once its line passes 80 columns, continuing two columns deeper than
+ * its key (`k: … character\n    limit of …`), as the emitter's best_width does.
  *
  * Upstream: go-yaml v2 encode.go (stringv), resolve.go (resolve, isBase60Float),
- * emitterc.go (yaml_emitter_analyze_scalar, select_scalar_style, write_block_scalar_hints).
+ * emitterc.go (yaml_emitter_analyze_scalar, select_scalar_style, write_block_scalar_hints,
+ * write_plain_scalar / write_single_quoted_scalar / write_double_quoted_scalar with allow_breaks,
+ * yaml_emitter_emit_scalar's increase_indent).
  */
 import type { KObject } from '../../sim/api/types.js';
 import { documentFor, type Json, type SerializeOptions } from './serialize.js';
@@ -117,22 +121,66 @@ function analyze(s: string): Analysis {
   return { multiline: lineBreaks, blockPlain, singleQuoted, block };
 }
 
-function doubleQuoted(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (!isPrintable(ch) || ch === '\n') {
-      const named: Record<string, string> = { '\0': '0', '\x07': 'a', '\b': 'b', '\t': 't', '\n': 'n', '\v': 'v', '\f': 'f', '\r': 'r', '\x1b': 'e', '\x85': 'N', '\u00a0': '_', '\u2028': 'L', '\u2029': 'P' };
-      const n = named[ch];
-      if (n !== undefined) out += `\\${n}`;
-      else if (c <= 0xff) out += `\\x${c.toString(16).toUpperCase().padStart(2, '0')}`;
-      else if (c <= 0xffff) out += `\\u${c.toString(16).toUpperCase().padStart(4, '0')}`;
-      else out += `\\U${c.toString(16).toUpperCase().padStart(8, '0')}`;
-    } else out += ch;
+/** emitterc.go best_width: past this column a space becomes a line break. */
+const BEST_WIDTH = 80;
+
+/** How one character of a double-quoted scalar is written (write_double_quoted_scalar's escapes). */
+function doubleQuotedChar(ch: string): string {
+  const c = ch.codePointAt(0)!;
+  if (ch === '"') return '\\"';
+  if (ch === '\\') return '\\\\';
+  if (!isPrintable(ch) || ch === '\n') {
+    const named: Record<string, string> = { '\0': '0', '\x07': 'a', '\b': 'b', '\t': 't', '\n': 'n', '\v': 'v', '\f': 'f', '\r': 'r', '\x1b': 'e', '\x85': 'N', '\u00a0': '_', '\u2028': 'L', '\u2029': 'P' };
+    const n = named[ch];
+    if (n !== undefined) return `\\${n}`;
+    if (c <= 0xff) return `\\x${c.toString(16).toUpperCase().padStart(2, '0')}`;
+    if (c <= 0xffff) return `\\u${c.toString(16).toUpperCase().padStart(4, '0')}`;
+    return `\\U${c.toString(16).toUpperCase().padStart(8, '0')}`;
   }
-  return `${out}"`;
+  return ch;
+}
+
+/**
+ * A scalar's characters written from column `col`, breaking at a space (not a run of them) once
+ * the column passes BEST_WIDTH: the line continues at column `indent`. Quoted styles never break
+ * at the first or last character; a double-quoted break keeps a following space with `\\`.
+ * `indent` undefined: no breaks (a key, a simple-key context).
+ */
+function folded(s: string, style: 'plain' | 'single' | 'double', col: number, indent: number | undefined): string {
+  const quote = style === 'single' ? "'" : style === 'double' ? '"' : '';
+  let out = quote;
+  let column = col + quote.length;
+  let spaces = false;
+  const chars = [...s];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    if (ch === ' ') {
+      const inner = style === 'plain' || (i > 0 && i < chars.length - 1);
+      const nextSpace = chars[i + 1] === ' ';
+      if (indent !== undefined && !spaces && column > BEST_WIDTH && inner && (style === 'double' || !nextSpace)) {
+        out += `\n${' '.repeat(indent)}`;
+        column = indent;
+        if (style === 'double' && nextSpace) {
+          out += '\\';
+          column++;
+        }
+      } else {
+        out += ' ';
+        column++;
+      }
+      spaces = true;
+      continue;
+    }
+    const w = style === 'double' ? doubleQuotedChar(ch) : style === 'single' && ch === "'" ? "''" : ch;
+    out += w;
+    column += [...w].length;
+    spaces = false;
+  }
+  return out + quote;
+}
+
+function doubleQuoted(s: string): string {
+  return folded(s, 'double', 0, undefined);
 }
 
 type Style = 'plain' | 'single' | 'double' | 'literal';
@@ -149,15 +197,20 @@ function styleFor(s: string, key: boolean): Style {
   return 'double';
 }
 
-/** A scalar on the current line; `indent` is the column of the owning key (for literal blocks). */
-function scalar(s: string, indent: number, key = false): string {
+/**
+ * A scalar on the current line; `indent` is the column of the owning key (literal blocks and
+ * folded lines continue two deeper), `col` the column the scalar starts at (undefined for a key:
+ * keys never fold).
+ */
+function scalar(s: string, indent: number, key = false, col?: number): string {
+  const fold = key || col === undefined ? undefined : indent + 2;
   switch (styleFor(s, key)) {
     case 'plain':
-      return s;
+      return folded(s, 'plain', col ?? 0, fold);
     case 'single':
-      return `'${s.replace(/'/g, "''")}'`;
+      return folded(s, 'single', col ?? 0, fold);
     case 'double':
-      return doubleQuoted(s);
+      return folded(s, 'double', col ?? 0, fold);
     case 'literal': {
       let hints = '|';
       if (s[0] === ' ' || s[0] === '\n') hints += '2';
@@ -173,11 +226,11 @@ function scalar(s: string, indent: number, key = false): string {
   }
 }
 
-function leaf(v: Json, indent: number): string | undefined {
+function leaf(v: Json, indent: number, col?: number): string | undefined {
   if (v === null) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
-  if (typeof v === 'string') return scalar(v, indent);
+  if (typeof v === 'string') return scalar(v, indent, false, col);
   if (Array.isArray(v) && v.length === 0) return '[]';
   if (!Array.isArray(v) && Object.keys(v).length === 0) return '{}';
   return undefined;
@@ -189,7 +242,7 @@ function block(v: Json, indent: number): string {
   if (Array.isArray(v)) {
     return v
       .map((item) => {
-        const l = leaf(item, indent);
+        const l = leaf(item, indent, indent + 2);
         if (l !== undefined) return `${pad}- ${l}\n`;
         // nested collection: first line follows "- ", the rest is indented by 2
         const inner = block(item, indent + 2);
@@ -202,7 +255,7 @@ function block(v: Json, indent: number): string {
       .map((k) => {
         const child = v[k]!;
         const key = scalar(k, indent, true);
-        const l = leaf(child, indent);
+        const l = leaf(child, indent, indent + [...key].length + 2);
         if (l !== undefined) return `${pad}${key}: ${l}\n`;
         // sequences are not indented under their key (go-yaml v2); mappings are by 2
         const childIndent = Array.isArray(child) ? indent : indent + 2;
