@@ -111,6 +111,8 @@ const POINTS: readonly ExtensionPoint[] = [
       'ssh-args.ts': "OpenSSH's option parsing, shared by the workstation's and the nodes' ssh",
       'registry.ts': 'merges the node and pod command tables (node/index.ts, pod/index.ts) by where they run',
       'devices.ts': "/dev and /proc/self files every host has, attached to the host's filesystem by the session",
+      'jq.ts': 'the jq command, loaded on demand by index.ts when first run',
+      'awk.ts': 'the awk command, loaded on demand by index.ts when first run',
     },
   },
   {

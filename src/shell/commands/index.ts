@@ -3,7 +3,6 @@
  * this table with kubectl and the node/pod tools and hands a lookup to the Interpreter.
  */
 import type { CommandFn } from '../types.js';
-import { awk } from './awk.js';
 import { base64 } from './base64.js';
 import { basename } from './basename.js';
 import { cat } from './cat.js';
@@ -20,7 +19,6 @@ import { comm } from './comm.js';
 import { nl } from './nl.js';
 import { paste } from './paste.js';
 import { yes } from './yes.js';
-import { jq } from './jq.js';
 import { stat } from './stat.js';
 import { chmod } from './chmod.js';
 import { ln } from './ln.js';
@@ -31,7 +29,6 @@ import { du } from './du.js';
 import { md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum } from './sums.js';
 import { egrep, fgrep, grep } from './grep.js';
 import { head } from './head.js';
-import { helm } from '../helm/index.js';
 import { history } from './history.js';
 import { less, more } from './less.js';
 import { hostname } from './hostname.js';
@@ -59,6 +56,15 @@ import { wc } from './wc.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
 import { xargs } from './xargs.js';
+
+/**
+ * The biggest tools load when first run, not with every shell and one-shot kubectl: helm (its
+ * recorded help texts and chart repository, ~250 KB), jq and awk. A one-shot command's start is
+ * mostly compiling the code it loads.
+ */
+const helm: CommandFn = async (ctx) => (await import('../helm/index.js')).helm(ctx);
+const jq: CommandFn = async (ctx) => (await import('./jq.js')).jq(ctx);
+const awk: CommandFn = async (ctx) => (await import('./awk.js')).awk(ctx);
 
 export const textCommands: Record<string, CommandFn> = {
   awk,
