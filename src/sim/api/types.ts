@@ -373,6 +373,7 @@ export interface CronJob extends KObject {
   spec: {
     schedule: string;
     timeZone?: string;
+    startingDeadlineSeconds?: number;
     suspend?: boolean;
     concurrencyPolicy?: string;
     jobTemplate: { metadata?: Partial<ObjectMeta>; spec: Job['spec'] };

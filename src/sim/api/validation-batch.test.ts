@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { timeZoneErrors, validateCronJob, validateJob } from './validation-batch.js';
 import type { CronJob, Job } from './types.js';
 
-const template = (restartPolicy = 'Never'): Job['spec']['template'] => ({ spec: { restartPolicy, containers: [{ name: 'main', image: 'busybox' }] } });
+const template = (restartPolicy: 'Never' | 'OnFailure' = 'Never'): Job['spec']['template'] => ({ spec: { restartPolicy, containers: [{ name: 'main', image: 'busybox' }] } });
 const errors = (spec: Partial<Job['spec']>): string[] =>
   validateJob({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template: template(), ...spec } as Job['spec'] }, undefined).map((e) => `${e.field}: ${e.body}`);
 
