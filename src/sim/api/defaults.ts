@@ -205,6 +205,8 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       j.spec['completionMode'] ??= 'NonIndexed';
       j.spec['suspend'] ??= false;
       j.spec['podReplacementPolicy'] ??= j.spec['podFailurePolicy'] !== undefined ? 'Failed' : 'TerminatingOrFailed';
+      // SetDefaults_Job: an onPodConditions pattern matches status True unless it says otherwise
+      for (const rule of j.spec.podFailurePolicy?.rules ?? []) for (const pat of rule.onPodConditions ?? []) pat.status ||= 'True';
       defaultTemplate(j.spec.template);
       break;
     }

@@ -331,6 +331,14 @@ export interface Job extends KObject {
     selector?: LabelSelector;
     activeDeadlineSeconds?: number;
     ttlSecondsAfterFinished?: number;
+    suspend?: boolean;
+    completionMode?: string;
+    podReplacementPolicy?: string;
+    podFailurePolicy?: PodFailurePolicy;
+    /** Indexed jobs only: failures allowed per index before the index is failed. */
+    backoffLimitPerIndex?: number;
+    maxFailedIndexes?: number;
+    successPolicy?: { rules: { succeededIndexes?: string; succeededCount?: number }[] };
     [field: string]: unknown;
   };
   status?: {
@@ -339,12 +347,25 @@ export interface Job extends KObject {
     failed?: number;
     startTime?: string;
     completionTime?: string;
-    conditions?: { type: string; status: string; lastTransitionTime?: string; reason?: string; message?: string }[];
+    conditions?: { type: string; status: string; lastProbeTime?: string; lastTransitionTime?: string; reason?: string; message?: string }[];
     ready?: number;
     terminating?: number;
     /** An Indexed job's succeeded indexes as intervals (`0-2,4`). */
     completedIndexes?: string;
+    /** With backoffLimitPerIndex: the failed indexes, in the same form. */
+    failedIndexes?: string;
   };
+}
+
+/** batch/v1 PodFailurePolicy: the first rule matching a failed pod decides what its failure means. */
+export interface PodFailurePolicy {
+  rules: PodFailurePolicyRule[];
+}
+
+export interface PodFailurePolicyRule {
+  action: string;
+  onExitCodes?: { containerName?: string; operator: string; values: number[] };
+  onPodConditions?: { type: string; status?: string }[];
 }
 
 export interface CronJob extends KObject {
@@ -352,6 +373,7 @@ export interface CronJob extends KObject {
   spec: {
     schedule: string;
     timeZone?: string;
+    startingDeadlineSeconds?: number;
     suspend?: boolean;
     concurrencyPolicy?: string;
     jobTemplate: { metadata?: Partial<ObjectMeta>; spec: Job['spec'] };
