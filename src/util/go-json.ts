@@ -21,6 +21,25 @@ export function goJsonQuote(s: string): string {
 /** A JSON value as encoding/json writes it: objects keep their key order (struct order, or sorted map keys). */
 export type GoJson = null | boolean | number | string | GoJson[] | { [key: string]: GoJson };
 
+/**
+ * Deep copy with every object's keys sorted by UTF-16 code unit order (Go sorts map keys by bytes;
+ * the keys here are ASCII): a Go map, or any value whose struct order is unknown, as encoding/json
+ * writes it. Undefined members are dropped, anything else not JSON becomes null.
+ */
+export function sortKeys(v: unknown): GoJson {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v !== null && typeof v === 'object') {
+    const out: { [key: string]: GoJson } = {};
+    for (const k of Object.keys(v).sort()) {
+      const child = (v as Record<string, unknown>)[k];
+      if (child !== undefined) out[k] = sortKeys(child);
+    }
+    return out;
+  }
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  return null;
+}
+
 /** Go's encoding of a number: integers plainly, floats in the shortest form (strconv 'g'-like). */
 function number(n: number): string {
   if (Number.isInteger(n)) return String(n);

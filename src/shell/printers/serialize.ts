@@ -7,22 +7,11 @@
  */
 import type { KObject } from '../../sim/api/types.js';
 
+import { sortKeys } from '../../util/go-json.js';
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** Deep copy with every object's keys sorted by UTF-16 code unit order (Go sorts bytes; keys are ASCII). */
-export function sortKeys(v: unknown): Json {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v !== null && typeof v === 'object') {
-    const out: { [key: string]: Json } = {};
-    for (const k of Object.keys(v).sort()) {
-      const child = (v as Record<string, unknown>)[k];
-      if (child !== undefined) out[k] = sortKeys(child);
-    }
-    return out;
-  }
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-  return null;
-}
+export { sortKeys };
 
 /** Deep copy keeping key order (objects kubectl generated itself keep Go struct field order). */
 export function toJson(v: unknown): Json {

@@ -179,10 +179,6 @@ function folded(s: string, style: 'plain' | 'single' | 'double', col: number, in
   return out + quote;
 }
 
-function doubleQuoted(s: string): string {
-  return folded(s, 'double', 0, undefined);
-}
-
 type Style = 'plain' | 'single' | 'double' | 'literal';
 
 function styleFor(s: string, key: boolean): Style {

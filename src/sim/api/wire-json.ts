@@ -5,7 +5,7 @@
  * are unstructured maps, written with every key sorted. Compact output is json.Encoder's (a final
  * newline); the pretty serializer is json.MarshalIndent with two spaces and no final newline.
  */
-import { marshalCompact, marshalIndent, type GoJson } from '../../util/go-json.js';
+import { marshalCompact, marshalIndent, sortKeys, type GoJson } from '../../util/go-json.js';
 import { GO_FIELD_ORDER } from './openapi/field-order.generated.js';
 import type { ResourceInfo } from './registry.js';
 
@@ -18,25 +18,10 @@ export function definitionOf(info: Pick<ResourceInfo, 'group' | 'version'>, kind
   return GO_FIELD_ORDER[name] ? name : undefined;
 }
 
-/** A Go map (or anything whose struct is unknown): keys sorted, all the way down. */
-function sorted(v: unknown): GoJson {
-  if (Array.isArray(v)) return v.map(sorted);
-  if (v !== null && typeof v === 'object') {
-    const out: { [k: string]: GoJson } = {};
-    for (const k of Object.keys(v).sort()) {
-      const child = (v as Record<string, unknown>)[k];
-      if (child !== undefined) out[k] = sorted(child);
-    }
-    return out;
-  }
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-  return null;
-}
-
 /** `v` as encoding/json writes a value of Go type `type` (a definition name, `map:` for a map of them). */
 export function inStructOrder(v: unknown, type: string | undefined): GoJson {
   if (Array.isArray(v)) return v.map((x) => inStructOrder(x, type));
-  if (v === null || typeof v !== 'object') return sorted(v);
+  if (v === null || typeof v !== 'object') return sortKeys(v);
   if (type?.startsWith('map:')) {
     const out: { [k: string]: GoJson } = {};
     for (const k of Object.keys(v).sort()) {
@@ -46,7 +31,7 @@ export function inStructOrder(v: unknown, type: string | undefined): GoJson {
     return out;
   }
   const fields = type ? GO_FIELD_ORDER[type] : undefined;
-  if (!fields) return sorted(v);
+  if (!fields) return sortKeys(v);
   const rec = v as Record<string, unknown>;
   const out: { [k: string]: GoJson } = {};
   const seen = new Set<string>();
@@ -57,7 +42,7 @@ export function inStructOrder(v: unknown, type: string | undefined): GoJson {
     if (rec[name] !== undefined) out[name] = inStructOrder(rec[name], eq < 0 ? undefined : f.slice(eq + 1));
   }
   // a field the recorded struct does not have (a newer release's): after the known ones
-  for (const k of Object.keys(rec).sort()) if (!seen.has(k) && rec[k] !== undefined) out[k] = sorted(rec[k]);
+  for (const k of Object.keys(rec).sort()) if (!seen.has(k) && rec[k] !== undefined) out[k] = sortKeys(rec[k]);
   return out;
 }
 
@@ -67,14 +52,14 @@ export function inStructOrder(v: unknown, type: string | undefined): GoJson {
  * resources are maps (sorted keys).
  */
 export function wireObject(obj: object, info: ResourceInfo, kind: string): GoJson {
-  if (info.crd) return sorted(obj);
+  if (info.crd) return sortKeys(obj);
   const def = definitionOf(info, kind);
   if (def) return inStructOrder(obj, def);
   const rec = obj as Record<string, unknown>;
   const head: { [k: string]: GoJson } = {};
-  for (const k of ['kind', 'apiVersion']) if (rec[k] !== undefined) head[k] = sorted(rec[k]);
+  for (const k of ['kind', 'apiVersion']) if (rec[k] !== undefined) head[k] = sortKeys(rec[k]);
   if (rec['metadata'] !== undefined) head['metadata'] = inStructOrder(rec['metadata'], `${META}ObjectMeta`);
-  const rest = sorted(Object.fromEntries(Object.entries(rec).filter(([k]) => !['kind', 'apiVersion', 'metadata'].includes(k)))) as { [k: string]: GoJson };
+  const rest = sortKeys(Object.fromEntries(Object.entries(rec).filter(([k]) => !['kind', 'apiVersion', 'metadata'].includes(k)))) as { [k: string]: GoJson };
   return { ...head, ...rest };
 }
 
