@@ -31,6 +31,7 @@ import { documentFor } from '../../printers/serialize.js';
 import { sortObjects } from '../sort-by.js';
 import { runGetRaw } from './get-raw.js';
 import { checkSingleType, requestTimeoutMs, runWatch, watchTableOptions } from './get-watch.js';
+import { parseRequestURIError } from '../../../util/go-url.js';
 
 
 const ALLOWED_FORMATS =
@@ -226,6 +227,8 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   if (raw !== undefined) {
     // get.go Validate: --raw takes no resource arguments, file or output format
     if (p.args.length > 0 || list(p.flags, 'filename').length > 0) throw new KubectlError('arguments may not be passed when --raw is specified');
+    const bad = parseRequestURIError(raw);
+    if (bad !== undefined) throw new KubectlError(`--raw must be a valid URL path: ${bad}`);
     return runGetRaw(env, raw);
   }
   const out = parseOutput(str(p.flags, 'output'), env, str(p.flags, 'template'));

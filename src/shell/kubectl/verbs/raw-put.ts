@@ -14,6 +14,7 @@ import { KubectlError, RawError, seeHelp } from '../errors.js';
 import { bool, list, str } from '../flags.js';
 import type { Parsed } from '../flags.js';
 import { readLocalFile } from '../local-file.js';
+import { parseRequestURIError } from '../../../util/go-url.js';
 
 const FINALIZE = /^\/api\/v1\/namespaces\/([^/?]+)\/finalize\/?(\?.*)?$/;
 
@@ -25,7 +26,8 @@ function validate(p: Parsed, raw: string): string {
   if (/^https?:\/\//.test(files[0]!)) throw usage('--raw cannot read from a url');
   if (bool(p.flags, 'recursive')) throw usage('--raw and --recursive are mutually exclusive');
   if (str(p.flags, 'output')) throw usage('--raw and --output are mutually exclusive');
-  if (!raw.startsWith('/')) throw usage(`--raw must be a valid URL path: parse ${JSON.stringify(raw)}: invalid URI for request`);
+  const bad = parseRequestURIError(raw);
+  if (bad !== undefined) throw usage(`--raw must be a valid URL path: ${bad}`);
   return files[0]!;
 }
 
