@@ -15,6 +15,7 @@ import type { ShellResult } from '../../commands/types.js';
 import { nodeSockets } from '../../commands/node/sockets.js';
 import type { Verb } from '../context.js';
 import { KubectlError } from '../errors.js';
+import { klogWarning } from '../dry-run.js';
 import { bool, int, str } from '../flags.js';
 
 /** net.JoinHostPort. */
@@ -31,9 +32,11 @@ export const proxyVerb: Verb = {
     if (port !== 8001 && unixSocket !== '') throw new KubectlError('cannot set --unix-socket and --port at the same time');
     if (unixSocket !== '') throw new KubectlError('cka-lab does not simulate kubectl proxy on a unix socket (--unix-socket); use --port');
     const address = str(f, 'address') ?? '127.0.0.1';
+    // net.Listen's port check (recorded: `error: listen tcp: address 99999: invalid port`)
+    if (port < 0 || port > 65535) throw new KubectlError(`listen tcp: address ${port}: invalid port`);
     const client = env.api.clientContext();
     // Complete: f.ToRESTConfig() needs a kubeconfig; the server is only dialled per request
-    const stderr = bool(f, 'disable-filter') ? `W0000 00:00:00.000000       1 proxy.go:175] Request filter disabled, your proxy is vulnerable to XSRF attacks, please be cautious\n` : '';
+    const stderr = bool(f, 'disable-filter') ? klogWarning(env.cluster.now(), 'Request filter disabled, your proxy is vulnerable to XSRF attacks, please be cautious', 'proxy.go:175') : '';
     let apiPrefix = str(f, 'api-prefix') ?? '/';
     if (!apiPrefix.endsWith('/')) apiPrefix += '/';
     const host = env.host ? env.cluster.host(env.host) : undefined;
