@@ -81,7 +81,9 @@ export function req(ctx: CommandContext, argv: readonly string[]): CommandResult
       addexts.push(v);
       i++;
     } else if (name === 'days') {
+      // -days is a positive int ('p' in req.c's option table: opt.c opt_posint)
       if (!/^-?\d+$/.test(v)) return fail(`req: Can't parse "${v}" as a number\n${USAGE}`);
+      if (Number(v) <= 0) return fail(`req: Non-positive number "${v}" for option -days\n${USAGE}`);
       i++;
     }
   }
