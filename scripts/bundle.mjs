@@ -5,14 +5,14 @@
 // splitting keeps the lazy per-command imports and loads in a fraction of that. bin/cka-lab
 // prefers the bundle and falls back to dist/cli/main.js (`npm run build` also emits that, for bench).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // chunk names carry content hashes: without a clean folder every build leaves the last one's behind
 rmSync(join(root, 'dist/bundle'), { recursive: true, force: true });
-await build({
+const result = await build({
   // validate's worker threads load validate-worker.js from beside the chunk that starts them
   entryPoints: [
     { in: join(root, 'src/cli/main.ts'), out: 'main' },
@@ -31,8 +31,11 @@ await build({
   // one-shot command's CPU, while renaming identifiers (with keepNames) made it slower
   minifyWhitespace: true,
   minifySyntax: true,
+  // BUNDLE_META=1 keeps esbuild's metafile (which source lands in which chunk) for size work
+  metafile: process.env.BUNDLE_META === '1',
   banner: { js: "import { createRequire as __ckaCreateRequire } from 'node:module'; const require = __ckaCreateRequire(import.meta.url);" },
 });
+if (result.metafile) writeFileSync(join(root, 'dist/bundle-meta.json'), JSON.stringify(result.metafile));
 
 // The scenario index (src/scenario/library-index.ts) beside the chunks: written by the code just
 // bundled, so it matches that code's schema.

@@ -21,7 +21,7 @@
  * …), list-type/map-type uniqueness and validation ratcheting on update.
  */
 import { field, type FieldError } from './errors.js';
-import { COMPONENTS, type Schema } from './openapi/schema.js';
+import { schemaComponents, type Schema } from './openapi/schema.js';
 
 /** apiextensions v1 JSONSchemaProps, as far as this module reads it. */
 export interface JSONSchemaProps {
@@ -390,7 +390,7 @@ function toOpenAPI(s: JSONSchemaProps): Schema {
 export function publishedSchema(schema: JSONSchemaProps | undefined): Schema {
   if (!schema) return { type: 'object' };
   const out = toOpenAPI(schema);
-  const typeMeta = COMPONENTS[TYPE_META_OBJECT]?.properties ?? {};
+  const typeMeta = schemaComponents()[TYPE_META_OBJECT]?.properties ?? {};
   out.properties = { ...(out.properties ?? {}), metadata: { description: METADATA_DESCRIPTION, $ref: OBJECT_META_REF } };
   if (typeMeta['apiVersion']) out.properties['apiVersion'] = typeMeta['apiVersion'];
   if (typeMeta['kind']) out.properties['kind'] = typeMeta['kind'];

@@ -16,7 +16,7 @@
  */
 import { badRequest, type ApiError } from './errors.js';
 import { BYTES_MAPS, GO_TYPES } from './openapi/go-types.js';
-import { COMPONENTS, KIND_SCHEMAS, REF_PREFIX, type Schema } from './openapi/schema.js';
+import { schemaComponents, KIND_SCHEMAS, REF_PREFIX, type Schema } from './openapi/schema.js';
 import { SUPPLEMENT } from './openapi/supplement.js';
 import { canonicalQuantity, ERR_FORMAT_WRONG } from './quantity.js';
 import type { KObject } from './types.js';
@@ -58,7 +58,7 @@ function refName(s: Schema): string | undefined {
 }
 
 function lookup(name: string): Schema | undefined {
-  return COMPONENTS[name] ?? SUPPLEMENT[name];
+  return schemaComponents()[name] ?? SUPPLEMENT[name];
 }
 
 /** `io.k8s.api.core.v1.PodSpec` → `v1.PodSpec`; `…intstr.IntOrString` → `intstr.IntOrString`. */

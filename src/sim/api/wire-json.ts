@@ -1,21 +1,28 @@
 /**
  * JSON as kube-apiserver writes it (k8s.io/apimachinery pkg/runtime/serializer/json/json.go
  * doEncode): built-in objects are Go structs, so encoding/json writes their fields in declaration
- * order (GO_FIELD_ORDER, recorded from k8s.io/api types.go) and map keys sorted; custom resources
+ * order (field-order.generated.ts, recorded from k8s.io/api types.go) and map keys sorted; custom resources
  * are unstructured maps, written with every key sorted. Compact output is json.Encoder's (a final
  * newline); the pretty serializer is json.MarshalIndent with two spaces and no final newline.
  */
 import { marshalCompact, marshalIndent, sortKeys, type GoJson } from '../../util/go-json.js';
-import { GO_FIELD_ORDER } from './openapi/field-order.generated.js';
+import { GO_FIELD_ORDER_JSON } from './openapi/field-order.generated.js';
 import type { ResourceInfo } from './registry.js';
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
+
+let fieldOrder: ReadonlyMap<string, readonly string[]> | undefined;
+
+/** The recorded struct field orders, parsed from their JSON texts on first use (only JSON output needs them). */
+function goFieldOrder(): ReadonlyMap<string, readonly string[]> {
+  return (fieldOrder ??= new Map(GO_FIELD_ORDER_JSON.map((text) => JSON.parse(text) as [string, readonly string[]])));
+}
 
 /** The OpenAPI definition name of a built-in kind (`io.k8s.api.apps.v1.Deployment`), when its struct is recorded. */
 export function definitionOf(info: Pick<ResourceInfo, 'group' | 'version'>, kind: string): string | undefined {
   const pkg = info.group === '' ? 'core' : info.group.split('.')[0]!;
   const name = `io.k8s.api.${pkg}.${info.version}.${kind}`;
-  return GO_FIELD_ORDER[name] ? name : undefined;
+  return goFieldOrder().has(name) ? name : undefined;
 }
 
 /** `v` as encoding/json writes a value of Go type `type` (a definition name, `map:` for a map of them). */
@@ -30,7 +37,7 @@ export function inStructOrder(v: unknown, type: string | undefined): GoJson {
     }
     return out;
   }
-  const fields = type ? GO_FIELD_ORDER[type] : undefined;
+  const fields = type ? goFieldOrder().get(type) : undefined;
   if (!fields) return sortKeys(v);
   const rec = v as Record<string, unknown>;
   const out: { [k: string]: GoJson } = {};

@@ -11,7 +11,7 @@ import { apiVersionOf, type Discovery, type ResourceInfo } from '../../../sim/ap
 import { ApiError } from '../../../sim/api/errors.js';
 import { errorResult, RawError } from '../errors.js';
 import { bool, str } from '../flags.js';
-import { COMPONENTS, KIND_SCHEMAS } from '../explain/schema.js';
+import { schemaComponents, KIND_SCHEMAS } from '../explain/schema.js';
 import { renderExplain } from '../explain/render.js';
 import { crdVersion, type CustomResourceDefinition } from '../../../sim/api/crd.js';
 import { publishedSchema, type JSONSchemaProps } from '../../../sim/api/crd-schema.js';
@@ -91,7 +91,7 @@ export const explainVerb: Verb = {
         throw new RawError(`error: couldn't find resource for "${apiVersionOf(info)}, Resource=${info.resource}"`);
       }
       const schemaName = KIND_SCHEMAS[info.kind];
-      const schema = schemaName === undefined ? undefined : COMPONENTS[schemaName];
+      const schema = schemaName === undefined ? undefined : schemaComponents()[schemaName];
       if (!schema) throw new RawError(`error: GVR (${info.group}/${info.version}, Resource=${info.resource}) not found in OpenAPI schema`);
       const r = renderExplain({ group: info.group, version: info.version, kind: info.kind, schema, fieldPath: fields, recursive: bool(p.flags, 'recursive') });
       if (r.error !== undefined) return { stdout: r.stdout, stderr: `${r.error}\n`, exitCode: 1 };

@@ -5,7 +5,7 @@
  *
  *   node scripts/real-kubectl.mjs && node --import tsx src/shell/kubectl/explain/tools/diff-real.ts
  */
-import { COMPONENTS, KIND_SCHEMAS, resolveRef, type Schema } from '../schema.js';
+import { schemaComponents, KIND_SCHEMAS, resolveRef, type Schema } from '../schema.js';
 import { RESOURCES } from '../../../../sim/api/registry.js';
 import { loadFixture } from '../../../../testing/fixtures.js';
 import { Session } from '../../../session.js';
@@ -29,7 +29,7 @@ function walk(prefix: string, s: Schema, depth: number, seen: Set<string>): void
 for (const kind of Object.keys(KIND_SCHEMAS)) {
   const info = RESOURCES.find((r) => r.kind === kind)!;
   cmds.push(['explain', info.resource], ['explain', info.resource, '--recursive']);
-  walk(info.resource, COMPONENTS[KIND_SCHEMAS[kind]!]!, 4, new Set());
+  walk(info.resource, schemaComponents()[KIND_SCHEMAS[kind]!]!, 4, new Set());
 }
 cmds.push(['explain', 'svc'], ['explain', 'po.spec.dnsConfig'], ['explain', 'deploy.spec.strategy'], ['explain', 'netpol.spec', '--recursive'],
   ['explain', 'foos'], ['explain', 'pod.spec.foo'], ['explain', 'secrets'], ['explain', 'roles'], ['explain', 'ds'], ['explain'], ['explain', 'a', 'b'],

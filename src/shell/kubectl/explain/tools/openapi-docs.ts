@@ -3,7 +3,7 @@
  * resource registry, in the JSON shape a real apiserver serves. Used to record `kubectl explain`
  * goldens from the real kubectl binary (record-real.ts); not used at run time.
  */
-import { COMPONENTS, KIND_SCHEMAS } from '../schema.js';
+import { schemaComponents, KIND_SCHEMAS } from '../schema.js';
 import { RESOURCES, apiVersionOf } from '../../../../sim/api/registry.js';
 
 interface Doc {
@@ -26,8 +26,8 @@ export function openapiDocs(): Record<string, Doc> {
     const path = info.namespaced ? `${base}/namespaces/{namespace}/${info.resource}` : `${base}/${info.resource}`;
     const gvk = { group: info.group, kind, version: info.version };
     doc.paths[path] = { get: { 'x-kubernetes-group-version-kind': gvk } };
-    for (const [n, s] of Object.entries(COMPONENTS)) if (!(n in doc.components.schemas)) doc.components.schemas[n] = s;
-    doc.components.schemas[name] = { ...COMPONENTS[name], 'x-kubernetes-group-version-kind': [gvk] };
+    for (const [n, s] of Object.entries(schemaComponents())) if (!(n in doc.components.schemas)) doc.components.schemas[n] = s;
+    doc.components.schemas[name] = { ...schemaComponents()[name], 'x-kubernetes-group-version-kind': [gvk] };
   }
   return docs;
 }
