@@ -122,6 +122,16 @@ export class Session {
     return this.top().location;
   }
 
+  /** The working directory where the learner is now (Tab completes relative paths from it). */
+  get cwd(): string {
+    return this.top().interp.cwd;
+  }
+
+  /** $HOME where the learner is now (`~/` in a path). */
+  get home(): string {
+    return this.top().env['HOME'] ?? '/root';
+  }
+
   private top(): Frame {
     return this.frames[this.frames.length - 1]!;
   }

@@ -43,3 +43,28 @@ test('kubectl completion from the command declarations', () => {
   ];
   for (const c of cases) assert.deepEqual(complete(s, c.line)[0], c.want, c.name);
 });
+
+test('paths complete from the working directory, as bash does', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  const fs = s.fsOf({ kind: 'workstation', host: s.cluster.meta.workstation });
+  fs.write('/opt/course/1/answer.txt', 'x');
+  fs.write('/opt/course/1/.hidden', 'x');
+  fs.write('/opt/course/2/pod.yaml', 'x');
+  fs.write('/root/web.yaml', 'x');
+  await s.exec('cd /opt/course');
+  const cases = [
+    { name: 'a relative directory from the cwd', line: 'cat 1/', want: ['1/answer.txt'] },
+    { name: 'directories end with a slash', line: 'ls ', want: ['1/', '2/'] },
+    { name: 'dot files only when asked for', line: 'cat 1/.', want: ['1/.hidden'] },
+    { name: 'an absolute path ignores the cwd', line: 'vim /opt/course/2/p', want: ['/opt/course/2/pod.yaml'] },
+    { name: '~/ is $HOME', line: 'cat ~/we', want: ['~/web.yaml'] },
+    { name: 'after -f, from the cwd', line: 'kubectl apply -f 2/', want: ['2/pod.yaml'] },
+    { name: 'after --filename=', line: 'kubectl apply --filename=2/p', want: ['--filename=2/pod.yaml'] },
+    { name: 'a redirection target', line: 'kubectl get po -o yaml >1/an', want: ['>1/answer.txt'] },
+    { name: 'an appending redirection', line: 'echo x >>2/', want: ['>>2/pod.yaml'] },
+  ];
+  for (const c of cases) assert.deepEqual(complete(s, c.line)[0], c.want, c.name);
+  // on a node, its own files
+  await s.exec('ssh cka-cp1');
+  assert.deepEqual(complete(s, 'cat /etc/kubernetes/manifests/kube-a')[0], ['/etc/kubernetes/manifests/kube-apiserver.yaml']);
+});

@@ -100,13 +100,35 @@ function kubectlCandidates(session: Session, args: string[], word: string): stri
   return [];
 }
 
+/**
+ * A word that names a file, split into what precedes the path (a redirection `>`, `2>>`, `<`, or
+ * a `--flag=`) and the path itself, as bash's completion sees the path after such a prefix.
+ */
+function pathWord(word: string): { prefix: string; path: string } {
+  const m = /^(\d*>>?|<|--[\w-]+=)(.*)$/.exec(word);
+  return m ? { prefix: m[1]!, path: m[2]! } : { prefix: '', path: word };
+}
+
+/**
+ * Files and directories matching the word on the host (or in the container) the learner is on,
+ * relative paths from the shell's working directory and `~/` from $HOME, directories with a
+ * trailing `/`, dot files only when the word asks for them (bash's default, match-hidden-files).
+ */
 function fileCandidates(session: Session, word: string): string[] {
   const fs = session.fsOf(session.location);
-  const slash = word.lastIndexOf('/');
-  const dirPart = slash >= 0 ? word.slice(0, slash + 1) : '';
-  const dir = dirPart === '' ? '/root' : dirPart.startsWith('/') ? dirPart : `/root/${dirPart}`;
+  const { prefix, path } = pathWord(word);
+  const slash = path.lastIndexOf('/');
+  const dirPart = slash >= 0 ? path.slice(0, slash + 1) : '';
+  const base = path.slice(slash + 1);
+  const cwd = session.cwd;
+  const expanded = dirPart.startsWith('~/') ? `${session.home}/${dirPart.slice(2)}` : dirPart;
+  const dir = expanded === '' ? cwd : expanded.startsWith('/') ? expanded : `${cwd.replace(/\/$/, '')}/${expanded}`;
+  const under = dir.replace(/\/$/, '');
   try {
-    return fs.list(dir).map((n) => `${dirPart}${n}${fs.isDir(`${dir.replace(/\/$/, '')}/${n}`) ? '/' : ''}`);
+    return fs
+      .list(under || '/')
+      .filter((n) => base.startsWith('.') || !n.startsWith('.'))
+      .map((n) => `${prefix}${dirPart}${n}${fs.isDir(`${under}/${n}`) ? '/' : ''}`);
   } catch {
     return [];
   }
@@ -125,7 +147,8 @@ export function complete(session: Session, line: string, extraCommands: readonly
     const rest = words[0] === 'sudo' ? words.slice(2) : words.slice(1);
     const resolved = cmd !== undefined ? (session.aliases[cmd]?.split(/\s+/)[0] ?? cmd) : undefined;
     if (words[0] === 'sudo' && words.length === 1) candidates = commandNames(session);
-    else if (resolved === 'kubectl' && ['-f', '--filename', '-k', '--kustomize'].includes(rest[rest.length - 1] ?? '')) candidates = fileCandidates(session, word);
+    else if (resolved === 'kubectl' && (['-f', '--filename', '-k', '--kustomize'].includes(rest[rest.length - 1] ?? '') || /^(--filename=|--kustomize=|\d*>|<)/.test(word))) candidates = fileCandidates(session, word);
+    else if (/^(\d*>>?|<)/.test(word)) candidates = fileCandidates(session, word);
     else if (resolved === 'kubectl') candidates = kubectlCandidates(session, rest, word);
     else if (resolved === 'ssh') candidates = [...session.cluster.hosts.values()].filter((h) => h.data.role !== 'workstation').map((h) => h.name);
     else candidates = fileCandidates(session, word);

@@ -5,6 +5,7 @@
  */
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { searchKey, searchPrompt, shownCursor, shownLine, startSearch, type Key, type SearchState } from './history-search.js';
 
 /** What next() yields besides a line: Ctrl-C, end of input, or an interruption from a timer. */
 export const INTERRUPT = Symbol('interrupt');
@@ -93,6 +94,11 @@ export class TtyLines implements LineSource {
   private history: string[];
   /** What Ctrl-C does while a line runs (set by onInterrupt). */
   private interrupt: (() => void) | undefined;
+  /** The prompt of the pending read (the search replaces it while it runs). */
+  private prompt = '';
+  /** A Ctrl-R search in progress, and the last search's string (Ctrl-R Ctrl-R). */
+  private search: SearchState | undefined;
+  private lastQuery = '';
 
   constructor(
     private readonly input: Readable,
@@ -105,6 +111,7 @@ export class TtyLines implements LineSource {
 
   private open(): Interface {
     if (this.rl) return this.rl;
+    const before = new Set(this.input.listeners('keypress'));
     const rl = createInterface({
       input: this.input,
       output: this.output,
@@ -114,6 +121,7 @@ export class TtyLines implements LineSource {
       removeHistoryDuplicates: false,
       ...(this.opts.completer ? { completer: this.opts.completer } : {}),
     });
+    this.interceptKeys(rl, before);
     rl.on('line', (line) => this.settle(line));
     rl.on('SIGINT', () => {
       this.output.write('^C\n');
@@ -130,6 +138,65 @@ export class TtyLines implements LineSource {
     return rl;
   }
 
+  /**
+   * Ctrl-R is not a node:readline key: readline's own keypress listener is taken off the input and
+   * called from ours, which keeps the keys of a search for itself (bash's reverse-i-search).
+   */
+  private interceptKeys(rl: Interface, before: ReadonlySet<unknown>): void {
+    type Listener = (s: string | undefined, key: Key | undefined) => void;
+    const theirs = this.input.listeners('keypress').filter((l) => !before.has(l)) as Listener[];
+    if (theirs.length !== 1) return;
+    const readlineKey = theirs[0]!;
+    const input = this.input;
+    const ours: Listener = (s, key) => {
+      if (this.search) this.searchStep(rl, key ?? (s === undefined ? {} : { sequence: s }), () => readlineKey.call(input, s, key));
+      else if (key?.ctrl && key.name === 'r' && this.pending) {
+        const view = rl as unknown as { line: string; cursor: number };
+        this.search = startSearch(view.line, view.cursor);
+        this.drawSearch(rl);
+      } else readlineKey.call(input, s, key);
+    };
+    input.removeListener('keypress', readlineKey);
+    input.on('keypress', ours);
+    rl.on('close', () => {
+      this.search = undefined;
+      input.removeListener('keypress', ours);
+    });
+  }
+
+  private historyOf(rl: Interface): readonly string[] {
+    return (rl as unknown as { history?: string[] }).history ?? this.history;
+  }
+
+  /** Show `line` with the cursor at `cursor` after `prompt`, through readline's own redraw. */
+  private show(rl: Interface, prompt: string, line: string, cursor: number): void {
+    const view = rl as unknown as { line: string; cursor: number; _refreshLine?: () => void };
+    rl.setPrompt(prompt);
+    view.line = line;
+    view.cursor = cursor;
+    if (typeof view._refreshLine === 'function') view._refreshLine();
+    else rl.prompt(true);
+  }
+
+  private drawSearch(rl: Interface): void {
+    const st = this.search!;
+    const history = this.historyOf(rl);
+    this.show(rl, searchPrompt(st), shownLine(st, history), shownCursor(st, history));
+  }
+
+  private searchStep(rl: Interface, key: Key, forward: () => void): void {
+    const step = searchKey(this.search!, key, this.historyOf(rl), this.lastQuery);
+    if (step.kind === 'continue') {
+      this.search = step.state;
+      this.drawSearch(rl);
+      return;
+    }
+    if (this.search!.query !== '') this.lastQuery = this.search!.query;
+    this.search = undefined;
+    this.show(rl, this.prompt, step.line, step.cursor);
+    if (step.forward) forward();
+  }
+
   private settle(e: InputEvent): void {
     const p = this.pending;
     this.pending = undefined;
@@ -140,6 +207,7 @@ export class TtyLines implements LineSource {
     const rl = this.open();
     return new Promise((res) => {
       this.pending = res;
+      this.prompt = prompt;
       rl.setPrompt(prompt);
       rl.prompt();
     });
