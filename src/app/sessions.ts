@@ -23,6 +23,37 @@ export interface SessionFile {
   /** Real time of the last save (ms since epoch). */
   savedAt: number;
   session: SessionData;
+  /** A practice or self-check task's progress, when the session is that task's (ui/practice.ts). */
+  task?: TaskRecord;
+}
+
+/** Where a practice (or self-check) attempt stands, saved with its session so a crash loses none of it. */
+export interface TaskRecord {
+  scenario: string;
+  seed: number;
+  /** Real time the attempt began (ms since epoch). */
+  startedAt: number;
+  hints: number;
+  assisted: boolean;
+  checked: boolean;
+}
+
+/**
+ * A session a REPL has open now (`<name>.json.open`): which process and mode, so a one-shot
+ * `cka-lab kubectl` in another terminal works on the practice task (or shell) the learner is in.
+ */
+export interface OpenMark {
+  pid: number;
+  mode: 'shell' | 'practice' | 'check';
+  /** The task a practice or self-check session is for. */
+  task?: string;
+}
+
+/** A session open in a running REPL, with the real time of its last save. */
+export interface OpenSession {
+  name: string;
+  mark: OpenMark;
+  savedAt: number;
 }
 
 export interface OpenedSession {
@@ -133,10 +164,70 @@ export class SessionStore {
     return readJsonVersioned<SessionFile>(this.path(name), SESSION_FILE_SCHEMA, checkShape, this.realNow());
   }
 
-  save(name: string, fixture: string, seed: number, session: Session): SessionFile {
-    const file: SessionFile = { schema: SESSION_FILE_SCHEMA, name, fixture, seed, savedAt: this.realNow(), session: session.toJSON() };
+  save(name: string, fixture: string, seed: number, session: Session, task?: TaskRecord): SessionFile {
+    const file: SessionFile = { schema: SESSION_FILE_SCHEMA, name, fixture, seed, savedAt: this.realNow(), session: session.toJSON(), ...(task ? { task } : {}) };
     writeJsonAtomic(this.path(name), file);
     return file;
+  }
+
+  /** Mark the session open by this process until the returned function runs (or the process ends). */
+  markOpen(name: string, mark: Omit<OpenMark, 'pid'>): () => void {
+    const path = `${this.path(name)}.open`;
+    mkdirSync(join(this.dir, 'sessions'), { recursive: true });
+    writeJsonAtomic(path, { pid: process.pid, ...mark });
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      try {
+        // only our own mark: a later REPL on the same session may have replaced it
+        if ((JSON.parse(readFileSync(path, 'utf8')) as OpenMark).pid === process.pid) unlinkSync(path);
+      } catch {
+        // already gone
+      }
+    };
+  }
+
+  /** The open mark of a session whose process is gone: a REPL that ended without closing (a crash). */
+  abandoned(name: string): OpenMark | undefined {
+    const mark = this.readMark(name);
+    return mark && mark.pid !== process.pid && !processAlive(mark.pid) ? mark : undefined;
+  }
+
+  private readMark(name: string): OpenMark | undefined {
+    try {
+      const m = JSON.parse(readFileSync(`${this.path(name)}.open`, 'utf8')) as Partial<OpenMark>;
+      return typeof m.pid === 'number' && Number.isInteger(m.pid) && (m.mode === 'shell' || m.mode === 'practice' || m.mode === 'check')
+        ? { pid: m.pid, mode: m.mode, ...(typeof m.task === 'string' ? { task: m.task } : {}) }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Sessions open in a running REPL, the most recently saved first. */
+  openSessions(): OpenSession[] {
+    const dir = join(this.dir, 'sessions');
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((n) => n.endsWith('.json.open') && !n.startsWith('.'));
+    } catch {
+      return [];
+    }
+    const out: OpenSession[] = [];
+    for (const n of names) {
+      const name = n.slice(0, -'.json.open'.length);
+      const mark = this.readMark(name);
+      if (!mark || !processAlive(mark.pid)) continue;
+      let savedAt: number;
+      try {
+        savedAt = statSync(this.path(name)).mtimeMs;
+      } catch {
+        continue;
+      }
+      out.push({ name, mark, savedAt });
+    }
+    return out.sort((a, b) => b.savedAt - a.savedAt || (a.name < b.name ? -1 : 1));
   }
 
   /**

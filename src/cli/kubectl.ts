@@ -20,10 +20,30 @@ export function readsStdin(args: readonly string[]): boolean {
   return args.some((a, i) => ((a === '-f' || a === '--filename') && args[i + 1] === '-') || a === '--filename=-' || a === '-f=-' || a === '-f-');
 }
 
+/**
+ * The session a one-shot command works on: the one named by CKA_LAB_SESSION; else the session a
+ * running `cka-lab practice`, `check` or `shell` has open (the most recently used when several
+ * are, saying so); else the most recently saved one. `recent` is undefined when there is none yet.
+ */
+export function targetSession(env: Env): { name: string; recent: string | undefined; note?: string } {
+  const chosen = env.io.env['CKA_LAB_SESSION'];
+  if (chosen) return { name: chosen, recent: env.sessions.stamp(chosen) === undefined ? undefined : chosen };
+  const open = env.sessions.openSessions();
+  const first = open[0];
+  if (!first) {
+    const recent = env.sessions.mostRecent();
+    return { name: recent ?? 'default', recent };
+  }
+  if (open.length === 1) return { name: first.name, recent: first.name };
+  const what = (o: (typeof open)[number]): string => `"${o.name}" (${o.mark.mode}${o.mark.task ? ` ${o.mark.task}` : ''})`;
+  const note = `cka-lab: sessions ${open.map(what).join(', ')} are open; this command uses "${first.name}", the last one used (CKA_LAB_SESSION=NAME picks one)\n`;
+  return { name: first.name, recent: first.name, note };
+}
+
 export async function kubectlCommand(args: string[], io: CliIo): Promise<number> {
   const env = envOf(io);
-  const recent = env.sessions.mostRecent();
-  const name = recent ?? 'default';
+  const { name, recent, note } = targetSession(env);
+  if (note) io.stderr.write(note);
   // stdin first: a command reading `-f -` must not hold the session while the user types
   const stdin = readsStdin(args) ? (await buffer(io.stdin)).toString('utf8') : '';
   // read, run and save under the session's lock, so parallel one-shots and an open shell lose nothing

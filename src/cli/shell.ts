@@ -75,6 +75,8 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
   // a one-shot `cka-lab kubectl` changed the session meanwhile, and the shell picks that up
   let stamp = env.sessions.stamp(o.session);
   let release: (() => void) | undefined;
+  // open in this shell: a one-shot `cka-lab kubectl` elsewhere works on this session
+  const unmark = env.sessions.markOpen(o.session, { mode: 'shell' });
   const lines = (ref.lines = lineSource(env, () => session));
   if (io.isTTY) {
     io.stderr.write(
@@ -104,6 +106,7 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
     });
   } finally {
     release?.();
+    unmark();
     lines.close();
   }
 }

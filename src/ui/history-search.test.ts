@@ -104,3 +104,16 @@ test('Ctrl-R then Ctrl-G gives the typed line back; a failed search says so', as
   assert.equal(await next, 'echo hi there');
   t.lines.close();
 });
+
+test('an answer to a question does not go into the history', async () => {
+  const t = terminal(['kubectl get nodes']);
+  const answer = t.lines.next('Show the reference solution? [y/N] ', { record: false });
+  t.type('y\r');
+  assert.equal(await answer, 'y');
+  const next = t.lines.next('$ ');
+  t.type('\x1b[A');
+  await tick();
+  t.type('\r');
+  assert.equal(await next, 'kubectl get nodes', 'Up recalls the last command, not the answer');
+  t.lines.close();
+});

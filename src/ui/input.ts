@@ -13,8 +13,11 @@ export const WAKE = Symbol('wake');
 export type InputEvent = string | null | typeof INTERRUPT | typeof WAKE;
 
 export interface LineSource {
-  /** Show `prompt` (TTY only) and wait for the next line; null at end of input. */
-  next(prompt: string): Promise<InputEvent>;
+  /**
+   * Show `prompt` (TTY only) and wait for the next line; null at end of input. An answer to a
+   * question (`record: false`, e.g. solution's "[y/N]") is not kept in the shell's history.
+   */
+  next(prompt: string, opts?: { record?: boolean }): Promise<InputEvent>;
   /** Interrupt a pending next() (e.g. the exam timer ran out); it resolves to WAKE. */
   wake(): void;
   /** Stop reading input around a child process that owns the terminal (the editor). */
@@ -203,10 +206,17 @@ export class TtyLines implements LineSource {
     p?.(e);
   }
 
-  next(prompt: string): Promise<InputEvent> {
+  next(prompt: string, opts: { record?: boolean } = {}): Promise<InputEvent> {
     const rl = this.open();
+    const history = (rl as unknown as { history?: string[] }).history;
+    const before = { length: history?.length ?? 0, top: history?.[0] };
     return new Promise((res) => {
-      this.pending = res;
+      this.pending = (e) => {
+        // readline put the line in its history before handing it over (unless it repeats the last one)
+        const added = history !== undefined && typeof e === 'string' && history[0] === e && (history.length > before.length || history[1] === before.top);
+        if (opts.record === false && added) history.shift();
+        res(e);
+      };
       this.prompt = prompt;
       rl.setPrompt(prompt);
       rl.prompt();

@@ -11,6 +11,7 @@ import type { ChalkInstance } from 'chalk';
 import { grade, instantiate, recordAnswer, setupSession, type Instance, type Lang, type LoadedScenario } from '../scenario/index.js';
 import type { Editor, Session } from '../shell/session.js';
 import type { ProgressStore } from '../app/progress.js';
+import type { TaskRecord } from '../app/sessions.js';
 import { WallClock } from '../app/wallclock.js';
 import { runRepl, type MetaIo, type MetaOutcome, type ReplIo } from './repl.js';
 import type { LineSource } from './input.js';
@@ -35,10 +36,31 @@ export interface PracticeOptions {
   mode?: 'practice' | 'check';
   /** Called with each recorded attempt's percent (self-check summaries). */
   onRecorded?: (scenario: LoadedScenario, percent: number, score: number, max: number) => void;
+  /** Where the task's session lives while practice runs (cli/practice.ts); none keeps it in memory only. */
+  store?: PracticeStore;
+}
+
+/**
+ * The task's session kept on disk while practice runs, as the shell keeps its own: a one-shot
+ * `cka-lab kubectl` from another terminal works on it (under the session's lock), and a crash
+ * loses neither the cluster nor the attempt (hints, assisted, checked).
+ */
+export interface PracticeStore {
+  /** A practice that ended without quitting (a crash): its task and session, to go on with. */
+  resumable?: { task: TaskRecord; session: Session };
+  /** The task was set up (or reset) or its progress changed: write it. */
+  save(task: TaskRecord, session: Session): void;
+  /** Before a line runs: lock the session; the session another process changed meanwhile, if it did. */
+  refresh(): Session | undefined;
+  /** After the line: write the session and release the lock. */
+  after(task: TaskRecord, session: Session): void;
+  close(): void;
 }
 
 interface Current {
   scenario: LoadedScenario;
+  /** The parameter draw (a resumed task keeps its own). */
+  seed: number;
   inst: Instance;
   session: Session;
   startedAt: number;
@@ -49,13 +71,21 @@ interface Current {
 
 export async function runPractice(o: PracticeOptions): Promise<number> {
   let index = o.start;
-  const open = async (i: number): Promise<Current> => {
+  const open = async (i: number, seed = o.seed): Promise<Current> => {
     const scenario = o.tasks[i]!;
-    const inst = instantiate(scenario, o.seed);
+    const inst = instantiate(scenario, seed);
     const session = await setupSession(inst, { clock: new WallClock(0, o.realNow), ...(o.editor ? { editor: o.editor } : {}) });
-    return { scenario, inst, session, startedAt: o.realNow(), hints: 0, assisted: false, checked: false };
+    return { scenario, seed, inst, session, startedAt: o.realNow(), hints: 0, assisted: false, checked: false };
   };
-  let cur = await open(index);
+  const taskOf = (c: Current): TaskRecord => ({ scenario: c.scenario.id, seed: c.seed, startedAt: c.startedAt, hints: c.hints, assisted: c.assisted, checked: c.checked });
+  const resumed = resumeFrom(o);
+  let cur: Current;
+  if (resumed) {
+    index = resumed.index;
+    cur = resumed.cur;
+    o.io.stderr.write(`cka-lab: the last ${o.mode ?? 'practice'} ended without quitting; ${cur.scenario.id} goes on where it was left (\`reset\` starts it over)\n`);
+  } else cur = await open(index);
+  o.store?.save(taskOf(cur), cur.session);
   const show = (): void => void o.io.stdout.write(taskPanel(cur.inst, { lang: o.lang, c: o.c, workstation: cur.session.cluster.meta.workstation }));
 
   const record = async (): Promise<void> => {
@@ -88,6 +118,7 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
     }
     index++;
     cur = await open(index);
+    o.store?.save(taskOf(cur), cur.session);
     show();
     return {};
   };
@@ -137,7 +168,8 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
         // a reset ends the attempt (recorded, graded on the state it left, if it was checked) and
         // starts a new one; hints and a solution already seen stay seen, so the retry stays assisted
         await record();
-        cur = { ...(await open(index)), hints: cur.hints, assisted: cur.assisted };
+        cur = { ...(await open(index, cur.seed)), hints: cur.hints, assisted: cur.assisted };
+        o.store?.save(taskOf(cur), cur.session);
         io.out('The task is set up again from scratch.\n');
         show();
         return {};
@@ -158,16 +190,41 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
   const lines = o.lines(() => cur.session);
   try {
     let quitByMeta = false;
+    // another process's change to the session shows in the next command or meta-command
+    const refresh = (): void => {
+      const changed = o.store?.refresh();
+      if (changed) cur.session = changed;
+    };
     const status = await runRepl(() => cur.session, lines, o.io, {
       meta: async (line, io) => {
-        const m = await meta(line, io);
+        refresh();
+        let m: MetaOutcome | undefined;
+        try {
+          m = await meta(line, io);
+        } finally {
+          o.store?.after(taskOf(cur), cur.session);
+        }
         if (m?.quit) quitByMeta = true;
         return m;
       },
+      beforeCommand: refresh,
+      afterCommand: () => o.store?.after(taskOf(cur), cur.session),
     });
     if (!quitByMeta) await record();
     return status;
   } finally {
     lines.close();
+    o.store?.close();
   }
+}
+
+/** The crashed practice's task, when it is one of the tasks this practice walks. */
+function resumeFrom(o: PracticeOptions): { index: number; cur: Current } | undefined {
+  const r = o.store?.resumable;
+  if (!r) return undefined;
+  const index = o.tasks.findIndex((t) => t.id === r.task.scenario);
+  if (index < 0) return undefined;
+  const scenario = o.tasks[index]!;
+  const { startedAt, hints, assisted, checked } = r.task;
+  return { index, cur: { scenario, seed: r.task.seed, inst: instantiate(scenario, r.task.seed), session: r.session, startedAt, hints, assisted, checked } };
 }

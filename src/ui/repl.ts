@@ -56,7 +56,7 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     ask: async (q) => {
       if (!lines.interactive) io.stdout.write(q);
       for (;;) {
-        const ev = await lines.next(q);
+        const ev = await lines.next(q, { record: false });
         if (ev === WAKE) continue;
         return ev === INTERRUPT ? '' : ev;
       }

@@ -21,7 +21,8 @@ export interface Harness {
   clock: { now: number };
   /** Everything the running command has printed to stdout so far. */
   live: { stdout: string };
-  run(args: string[], stdin?: string | Readable): Promise<RunResult>;
+  /** `env` adds to (or overrides) this harness's environment for this run only. */
+  run(args: string[], stdin?: string | Readable, env?: Record<string, string>): Promise<RunResult>;
 }
 
 export function harness(env: Record<string, string> = {}): Harness {
@@ -32,7 +33,7 @@ export function harness(env: Record<string, string> = {}): Harness {
     data,
     clock,
     live,
-    async run(args, stdin = '') {
+    async run(args, stdin = '', runEnv = {}) {
       const out = new PassThrough();
       const err = new PassThrough();
       let stdout = '';
@@ -47,7 +48,7 @@ export function harness(env: Record<string, string> = {}): Harness {
         stdin: typeof stdin === 'string' ? Readable.from([stdin]) : stdin,
         stdout: out,
         stderr: err,
-        env: { HOME: data, XDG_DATA_HOME: join(data, 'xdg'), PATH: process.env['PATH'] ?? '', ...env },
+        env: { HOME: data, XDG_DATA_HOME: join(data, 'xdg'), PATH: process.env['PATH'] ?? '', ...env, ...runEnv },
         cwd: data,
         isTTY: false,
         realNow: () => clock.now,
