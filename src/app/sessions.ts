@@ -23,7 +23,7 @@ export interface SessionFile {
   /** Real time of the last save (ms since epoch). */
   savedAt: number;
   session: SessionData;
-  /** A practice or self-check task's progress, when the session is that task's (ui/practice.ts). */
+  /** A practice, self-check or exam task's progress, when the session is that task's (ui/practice.ts). */
   task?: TaskRecord;
 }
 
@@ -44,7 +44,7 @@ export interface TaskRecord {
  */
 export interface OpenMark {
   pid: number;
-  mode: 'shell' | 'practice' | 'check';
+  mode: 'shell' | 'practice' | 'check' | 'exam';
   /** The task a practice or self-check session is for. */
   task?: string;
 }
@@ -197,7 +197,7 @@ export class SessionStore {
   private readMark(name: string): OpenMark | undefined {
     try {
       const m = JSON.parse(readFileSync(`${this.path(name)}.open`, 'utf8')) as Partial<OpenMark>;
-      return typeof m.pid === 'number' && Number.isInteger(m.pid) && (m.mode === 'shell' || m.mode === 'practice' || m.mode === 'check')
+      return typeof m.pid === 'number' && Number.isInteger(m.pid) && (m.mode === 'shell' || m.mode === 'practice' || m.mode === 'check' || m.mode === 'exam')
         ? { pid: m.pid, mode: m.mode, ...(typeof m.task === 'string' ? { task: m.task } : {}) }
         : undefined;
     } catch {

@@ -9,7 +9,7 @@ import type { LineSource } from '../ui/input.js';
 import { CliError, type CliIo } from './io.js';
 import { editorFor, envOf, lineSource } from './context.js';
 import { freshSeed, langOf, library } from './library.js';
-import { practiceStore } from './practice-store.js';
+import { taskSessionStore } from './task-store.js';
 import { textFor } from '../scenario/index.js';
 
 export async function checkCommand(what: string, o: { lang?: string; seed?: number }, io: CliIo): Promise<number> {
@@ -32,7 +32,7 @@ export async function checkCommand(what: string, o: { lang?: string; seed?: numb
   let lines: LineSource | undefined;
   const editor = editorFor(env, () => lines);
   const status = await runPractice({
-    store: practiceStore(env, 'check', pool, editor ? { editor } : {}),
+    store: taskSessionStore(env, 'check', pool, editor ? { editor } : {}),
     tasks: pool,
     start: 0,
     seed: o.seed ?? freshSeed(io),

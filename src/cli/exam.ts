@@ -12,6 +12,7 @@ import { Random } from '../util/random.js';
 import { EXAM_META, runExam } from '../ui/exam.js';
 import { theme, clockText } from '../ui/theme.js';
 import type { LineSource } from '../ui/input.js';
+import { taskSessionStore } from './task-store.js';
 import { CliError, type CliIo } from './io.js';
 import { editorFor, envOf, lineSource } from './context.js';
 import { freshSeed, langOf, library } from './library.js';
@@ -68,6 +69,7 @@ export async function examCommand(o: ExamFlags, io: CliIo): Promise<number> {
   let lines: LineSource | undefined;
   const editor = editorFor(env, () => lines);
   return runExam({
+    live: taskSessionStore(env, 'exam', [...byId.values()], editor ? { editor } : {}),
     state,
     library: byId,
     store,

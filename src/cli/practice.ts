@@ -11,7 +11,7 @@ import type { LineSource } from '../ui/input.js';
 import { CliError, type CliIo } from './io.js';
 import { editorFor, envOf, lineSource } from './context.js';
 import { freshSeed, langOf, library, ordered } from './library.js';
-import { practiceStore } from './practice-store.js';
+import { taskSessionStore } from './task-store.js';
 
 export interface PracticeFlags {
   domain?: string;
@@ -40,7 +40,7 @@ export async function practiceCommand(id: string | undefined, o: PracticeFlags, 
   } else start = 0;
   let lines: LineSource | undefined;
   const editor = editorFor(env, () => lines);
-  const store = practiceStore(env, 'practice', pool, editor ? { editor } : {});
+  const store = taskSessionStore(env, 'practice', pool, editor ? { editor } : {});
   return runPractice({
     store,
     tasks: pool,

@@ -16,6 +16,8 @@ import { ManualClock } from '../util/clock.js';
 import type { ExamRecord, ProgressStore } from '../app/progress.js';
 import { taskWorked, type ExamState, type ExamStore } from '../app/exam-store.js';
 import { WallClock } from '../app/wallclock.js';
+import type { TaskRecord } from '../app/sessions.js';
+import type { TaskSessionStore } from './task-store.js';
 import { runRepl, type MetaIo, type MetaOutcome, type ReplIo } from './repl.js';
 import type { LineSource } from './input.js';
 import { clockText } from './theme.js';
@@ -39,6 +41,8 @@ export interface ExamOptions {
   /** Wake the prompt once a second on a terminal so alerts and time-out show while the learner thinks. */
   ticking: boolean;
   editor?: Editor;
+  /** The current task's session kept where a one-shot `cka-lab kubectl` finds it (cli/task-store.ts). */
+  live?: TaskSessionStore;
 }
 
 export interface TaskResult {
@@ -92,6 +96,11 @@ export async function runExam(o: ExamOptions): Promise<number> {
   // time away (after quit or a crash) runs the exam clock but is no task's time
   st.openedAt = o.realNow();
 
+  /** The current task as the live session file records it. */
+  const taskRecord = (): TaskRecord => {
+    const t = st.tasks[st.current]!;
+    return { scenario: t.scenario, seed: t.seed, startedAt: st.startedAt, hints: 0, assisted: false, checked: false };
+  };
   const persist = (): void => {
     const t = st.tasks[st.current]!;
     t.session = session.toJSON();
@@ -111,6 +120,7 @@ export async function runExam(o: ExamOptions): Promise<number> {
     session = openTask(o, i);
     inst = instanceOf(o, i);
     o.store.save(st);
+    o.live?.save(taskRecord(), session);
     show();
   };
   const finish = async (io: MetaIo, why: string): Promise<void> => {
@@ -222,6 +232,7 @@ export async function runExam(o: ExamOptions): Promise<number> {
   };
 
   show();
+  o.live?.save(taskRecord(), session);
   const lines = o.lines(() => session);
   const tick = o.ticking
     ? setInterval(() => {
@@ -230,14 +241,28 @@ export async function runExam(o: ExamOptions): Promise<number> {
     : undefined;
   tick?.unref();
   try {
+    // a one-shot `cka-lab kubectl`'s change to the task shows in the next command or meta-command
+    const refresh = (): void => {
+      const changed = o.live?.refresh();
+      if (changed) session = changed;
+    };
     const status = await runRepl(() => session, lines, o.io, {
       promptPrefix: () => `[${clockText(timeLeft(st, o.realNow()))}] `,
       beforePrompt: timer,
       gate: timer,
-      meta,
+      meta: async (line, io) => {
+        refresh();
+        try {
+          return await meta(line, io);
+        } finally {
+          o.live?.after(taskRecord(), session);
+        }
+      },
+      beforeCommand: refresh,
       afterCommand: () => {
         st.tasks[st.current]!.worked = true;
         persist();
+        o.live?.after(taskRecord(), session);
       },
     });
     if (!finished) {
@@ -250,6 +275,7 @@ export async function runExam(o: ExamOptions): Promise<number> {
   } finally {
     if (tick) clearInterval(tick);
     lines.close();
+    o.live?.close();
   }
 }
 

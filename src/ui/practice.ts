@@ -12,6 +12,7 @@ import { grade, instantiate, recordAnswer, setupSession, type Instance, type Lan
 import type { Editor, Session } from '../shell/session.js';
 import type { ProgressStore } from '../app/progress.js';
 import type { TaskRecord } from '../app/sessions.js';
+import type { TaskSessionStore } from './task-store.js';
 import { WallClock } from '../app/wallclock.js';
 import { runRepl, type MetaIo, type MetaOutcome, type ReplIo } from './repl.js';
 import type { LineSource } from './input.js';
@@ -37,25 +38,9 @@ export interface PracticeOptions {
   /** Called with each recorded attempt's percent (self-check summaries). */
   onRecorded?: (scenario: LoadedScenario, percent: number, score: number, max: number) => void;
   /** Where the task's session lives while practice runs (cli/practice.ts); none keeps it in memory only. */
-  store?: PracticeStore;
+  store?: TaskSessionStore;
 }
 
-/**
- * The task's session kept on disk while practice runs, as the shell keeps its own: a one-shot
- * `cka-lab kubectl` from another terminal works on it (under the session's lock), and a crash
- * loses neither the cluster nor the attempt (hints, assisted, checked).
- */
-export interface PracticeStore {
-  /** A practice that ended without quitting (a crash): its task and session, to go on with. */
-  resumable?: { task: TaskRecord; session: Session };
-  /** The task was set up (or reset) or its progress changed: write it. */
-  save(task: TaskRecord, session: Session): void;
-  /** Before a line runs: lock the session; the session another process changed meanwhile, if it did. */
-  refresh(): Session | undefined;
-  /** After the line: write the session and release the lock. */
-  after(task: TaskRecord, session: Session): void;
-  close(): void;
-}
 
 interface Current {
   scenario: LoadedScenario;

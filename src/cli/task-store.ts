@@ -1,6 +1,6 @@
 /**
- * The practice (or self-check) task's session on disk, as `sessions/practice.json`
- * (`check.json`), rewritten after every command under the session's lock the way `cka-lab shell`
+ * The practice (self-check, exam) task's session on disk, as `sessions/practice.json`
+ * (`check.json`, `exam.json`), rewritten after every command under the session's lock the way `cka-lab shell`
  * keeps its own: a one-shot `cka-lab kubectl` from another terminal finds it open
  * (`practice.json.open`) and works on it, and practice picks that change up before its next
  * command. A practice that ended without quitting left its open mark behind: the next practice
@@ -9,14 +9,15 @@
 import type { TaskRecord } from '../app/sessions.js';
 import type { Session, SessionOptions } from '../shell/session.js';
 import type { LoadedScenario } from '../scenario/index.js';
-import type { PracticeStore } from '../ui/practice.js';
+import type { TaskSessionStore } from '../ui/task-store.js';
 import type { Env } from './context.js';
 
-export function practiceStore(env: Env, mode: 'practice' | 'check', tasks: readonly LoadedScenario[], opts: SessionOptions): PracticeStore {
+export function taskSessionStore(env: Env, mode: 'practice' | 'check' | 'exam', tasks: readonly LoadedScenario[], opts: SessionOptions): TaskSessionStore {
   const name = mode;
   const fixtureOf = (id: string): string => tasks.find((t) => t.id === id)?.fixture ?? 'unknown';
   // read before marking the session ours: a mark whose process is gone is a crashed practice
-  const resumable = env.sessions.abandoned(name) ? resumableTask(env, name, opts) : undefined;
+  // (an exam resumes from its own record, app/exam-store.ts)
+  const resumable = mode !== 'exam' && env.sessions.abandoned(name) ? resumableTask(env, name, opts) : undefined;
   let unmark = env.sessions.markOpen(name, { mode });
   let markedTask: string | undefined;
   let stamp: string | undefined;

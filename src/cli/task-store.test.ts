@@ -1,7 +1,8 @@
 /**
- * Practice keeps its task's session on disk as the shell does: a one-shot `cka-lab kubectl` from
- * another terminal works on the task the learner is in (and says which session it used when a
- * shell is open too), and a practice that ended without quitting goes on where it was left.
+ * Practice, self-checks and the exam keep their task's session on disk as the shell does: a
+ * one-shot `cka-lab kubectl` from another terminal works on the task the learner is in (and says
+ * which session it used when a shell is open too), and a practice that ended without quitting
+ * goes on where it was left.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,4 +75,21 @@ test('a practice that ended without quitting goes on where it was left', async (
   const fresh = await h.run(['practice', 'expose-nodeport'], 'kubectl get cm keep -o name\nquit\n');
   assert.doesNotMatch(fresh.stderr, /goes on where it was left/);
   assert.match(fresh.stderr, /NotFound/);
+});
+
+test('a one-shot kubectl works on the exam task in progress', async () => {
+  const h = harness();
+  const p = feed();
+  const running = h.run(['exam', '--tasks', '2'], p.stdin);
+  p.line('echo exam-up');
+  await until(() => /^exam-up$/m.test(h.live.stdout), 'the exam');
+  const one = await h.run(['kubectl', 'create', 'ns', 'during-exam']);
+  assert.equal(one.stdout, 'namespace/during-exam created\n');
+  p.line('kubectl get ns during-exam -o name');
+  p.line('quit');
+  const r = await running;
+  assert.match(r.stdout, /^namespace\/during-exam$/m);
+  // the exam's own record has it too: the resumed exam's task sees it
+  const again = await h.run(['exam'], 'kubectl get ns during-exam -o name\nquit\n');
+  assert.match(again.stdout, /^namespace\/during-exam$/m);
 });
