@@ -23,10 +23,10 @@
  */
 import type { Cluster } from '../cluster.js';
 import type { Namespace, Pod, Secret, Service } from '../api/types.js';
-import { keyMatches, readCertificatePem, type ParsedCert } from '../pki/x509.js';
 import { nginxReason, nginxStatusPage } from '../runtime/nginx/pages.js';
 import { lookupImage } from '../images.js';
 import { connect } from './path.js';
+import { plainHttpToHttpsAnswer, secretText, x509KeyPair } from './tls-secret.js';
 import { errorAnswer, pick, siteAnswer, upstreams, type HttpAnswer } from './ingress.js';
 import {
   type BackendRef,
@@ -148,31 +148,6 @@ const unresolved = (reason: string, message: string): ListenerCondition[] => [
   { type: 'ResolvedRefs', status: 'False', reason, message },
   notProgrammed(message),
 ];
-
-/**
- * Go's tls.X509KeyPair over a Secret's tls.crt and tls.key (crypto/tls/tls.go): the error texts
- * NGF puts after `TLS secret is invalid: `, or undefined with the certificate when the pair is good.
- */
-export function x509KeyPair(certPem: string, keyPem: string): { error: string } | { cert: ParsedCert } {
-  const blocks = (text: string): string[] => [...text.matchAll(/-----BEGIN ([^-]+)-----/g)].map((m) => m[1]!);
-  const certTypes = blocks(certPem);
-  if (certTypes.length === 0) return { error: 'tls: failed to find any PEM data in certificate input' };
-  if (!certTypes.includes('CERTIFICATE'))
-    return { error: `tls: failed to find "CERTIFICATE" PEM block in certificate input after skipping PEM blocks of the following types: [${certTypes.join(' ')}]` };
-  const keyTypes = blocks(keyPem);
-  if (keyTypes.length === 0) return { error: 'tls: failed to find any PEM data in key input' };
-  if (!keyTypes.some((t) => t.endsWith('PRIVATE KEY')))
-    return { error: `tls: failed to find PEM block with type ending in "PRIVATE KEY" in key input after skipping PEM blocks of the following types: [${keyTypes.join(' ')}]` };
-  const cert = readCertificatePem(certPem);
-  if (!cert) return { error: 'x509: malformed certificate' };
-  if (!keyMatches(cert, keyPem)) return { error: 'tls: private key does not match public key' };
-  return { cert };
-}
-
-function secretText(sec: Secret, key: string): string {
-  const v = sec.data?.[key];
-  return v === undefined ? '' : Buffer.from(v, 'base64').toString('latin1');
-}
 
 /** field.NotSupported's text (apimachinery validation/field/errors.go). */
 const notSupported = (path: string, value: string, supported: readonly string[]): string =>
@@ -405,17 +380,6 @@ export function gatewayHandshake(c: Cluster, pod: Pod, port: number, sni: string
   const st = served.onPort.find((s) => s.listener === l);
   if (!st?.tls) return { kind: 'reject' };
   return { kind: 'certificate', certPem: st.tls.certPem, listener: st.listener.name, secret: st.tls.secret };
-}
-
-/** nginx's answer to plain HTTP on an `ssl` port (ngx_http_special_response.c ngx_http_error_497_page, status 400). */
-function plainHttpToHttpsAnswer(): HttpAnswer {
-  const title = 'The plain HTTP request was sent to HTTPS port';
-  return {
-    status: 400,
-    reason: 'Bad Request',
-    body: `<html>\r\n<head><title>400 ${title}</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>${title}</center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
-    server: 'nginx',
-  };
 }
 
 function redirectAnswer(status: number, location: string): HttpAnswer {

@@ -26,6 +26,7 @@ import { lookupImage, siteAnswer, type HttpAnswer } from '../images.js';
 import { nginxErrorPage } from '../runtime/nginx/pages.js';
 import { connect } from './path.js';
 import { LinearRegExp } from '../../util/regex/index.js';
+import { certificateFor, defaultCertificate, httpsRedirect, serverCertificates, type ServerCert } from './ingress-tls.js';
 
 export type { HttpAnswer };
 export { nginxErrorPage, siteAnswer };
@@ -50,9 +51,22 @@ function controllerArgs(pod: Pod): string[] | undefined {
   return undefined;
 }
 
-/** True when an HTTP request to `pod`:`port` is handled by the ingress-nginx controller. */
+/** True when a request to `pod`:`port` is handled by the ingress-nginx controller (HTTP on 80, HTTPS on 443). */
 export function isIngressController(pod: Pod, port: number): boolean {
-  return port === 80 && controllerArgs(pod) !== undefined;
+  return (port === 80 || port === 443) && controllerArgs(pod) !== undefined;
+}
+
+/** The servers with a certificate and the default one, for the controller in `pod` (ingress-tls.ts). */
+function tlsServers(c: Cluster, pod: Pod): { servers: Map<string, ServerCert>; fallback: () => ServerCert } {
+  const args = controllerArgs(pod) ?? [];
+  const fallback = (): ServerCert => defaultCertificate(c, pod, args);
+  return { servers: serverCertificates(c, servedIngresses(c, flagsOf(args)), fallback), fallback };
+}
+
+/** The certificate the controller presents for `sni` (none sent: the default one, certificate.lua). */
+export function ingressCertificate(c: Cluster, pod: Pod, sni: string | undefined): ServerCert {
+  const { servers, fallback } = tlsServers(c, pod);
+  return (sni === undefined ? undefined : certificateFor(servers, sni)) ?? fallback();
 }
 
 interface ControllerFlags {
@@ -192,10 +206,11 @@ export function pick<T>(c: Cluster, key: string, xs: readonly T[]): T {
 }
 
 /**
- * Answer one HTTP request that reached the controller pod `pod` on port 80. `host` is the Host
- * header, `path` the request path. Appends what happened to `trace`.
+ * Answer one request that reached the controller pod `pod`: plain HTTP on port 80, or HTTPS on 443
+ * once the handshake is done (`scheme`). `host` is the Host header, `path` the request URI (query
+ * included). Appends what happened to `trace`.
  */
-export function serveIngress(c: Cluster, pod: Pod, host: string, path: string, trace: string[]): HttpAnswer {
+export function serveIngress(c: Cluster, pod: Pod, host: string, path: string, trace: string[], scheme: 'http' | 'https' = 'http'): HttpAnswer {
   const args = controllerArgs(pod) ?? [];
   const ings = servedIngresses(c, flagsOf(args));
   const hostname = host.replace(/:\d+$/, '');
@@ -207,6 +222,13 @@ export function serveIngress(c: Cluster, pod: Pod, host: string, path: string, t
     if (score !== undefined && (!best || score > best.score)) best = { loc, score };
   }
   const target = best ? { ing: best.loc.ing, backend: best.loc.backend } : server.defaultBackend;
+  if (scheme === 'http') {
+    const redirect = httpsRedirect(tlsServers(c, pod).servers, target?.ing, host, path);
+    if (redirect) {
+      trace.push(`ingress-nginx: host "${hostname}" has a TLS certificate: plain HTTP is redirected (308) to ${redirect.location}`);
+      return redirect;
+    }
+  }
   if (!target) {
     trace.push(`ingress-nginx: no Ingress rule matches host "${hostname}" path ${uri}: default backend answers 404`);
     return errorAnswer(404, 'Not Found');

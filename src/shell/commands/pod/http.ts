@@ -5,7 +5,8 @@
  */
 import type { Cluster } from '../../../sim/cluster.js';
 import { connect, type ConnectResult, type Source } from '../../../sim/traffic/path.js';
-import { isIngressController, serveIngress, siteAnswer } from '../../../sim/traffic/ingress.js';
+import { ingressCertificate, isIngressController, serveIngress, siteAnswer } from '../../../sim/traffic/ingress.js';
+import { plainHttpToHttpsAnswer } from '../../../sim/traffic/tls-secret.js';
 import { gatewayHandshake, isGatewayDataPlane, serveGateway } from '../../../sim/traffic/gateway.js';
 import type { Pod } from '../../../sim/api/types.js';
 import type { HttpAnswer } from '../../../sim/images.js';
@@ -47,7 +48,25 @@ export function httpRequest(
   if (!conn.ok) return { conn };
   const podRef = conn.to?.pod;
   const pod = podRef ? c.store.get<Pod>('Pod', podRef.ns, podRef.name) : undefined;
-  if (pod && conn.to && isIngressController(pod, conn.to.port)) return { conn, response: serveIngress(c, pod, host, path, conn.trace) };
+  if (pod && conn.to && isIngressController(pod, conn.to.port)) {
+    const uri = opts.query ? `${path}?${opts.query}` : path;
+    if (conn.to.port === 80) {
+      if (opts.tls) {
+        conn.trace.push('ingress-nginx: port 80 serves plain HTTP: the TLS ClientHello gets an HTTP answer');
+        return { conn, tlsFailure: { curlError: 35, message: WRONG_VERSION } };
+      }
+      return { conn, response: serveIngress(c, pod, host, uri, conn.trace) };
+    }
+    if (!opts.tls) {
+      conn.trace.push('ingress-nginx: port 443 serves HTTPS: a plain HTTP request gets nginx\'s 400');
+      return { conn, response: plainHttpToHttpsAnswer() };
+    }
+    const cert = ingressCertificate(c, pod, opts.tls.sni);
+    conn.trace.push(`ingress-nginx: TLS for server name ${opts.tls.sni === undefined ? '(none sent)' : `"${opts.tls.sni}"`} with ${cert.source}`);
+    const bad = opts.tls.verify(cert.certPem);
+    if (bad) return { conn, tlsFailure: bad };
+    return { conn, response: serveIngress(c, pod, host, uri, conn.trace, 'https') };
+  }
   if (pod && conn.to && isGatewayDataPlane(pod)) {
     let tls: { sni: string } | undefined;
     if (opts.tls) {

@@ -11,7 +11,7 @@ import { marshalCompact } from '../../../printers/json.js';
 import { collectData, sortedRecord } from './configmap.js';
 import { meta, type GenContext, type Generator } from './types.js';
 import { readLocalFile } from '../../local-file.js';
-import { x509KeyPair } from '../../../../sim/traffic/gateway.js';
+import { x509KeyPair } from '../../../../sim/traffic/tls-secret.js';
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 
