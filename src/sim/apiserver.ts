@@ -9,7 +9,7 @@
  */
 import { canonicalJSON } from '../util/canonical-json.js';
 import { rfc3339 } from '../util/clock.js';
-import { ApplyConflictError, applyConfig, recordUpdate, withoutManagedFields, managedFieldsOf, syncLastApplied, type Json, type ManagedFieldsEntry } from './api/managed-fields.js';
+import { ApplyConflictError, applyConfig, conflictsAllowedByLastApplied, LAST_APPLIED, recordUpdate, withoutManagedFields, managedFieldsOf, syncLastApplied, type Json, type ManagedFieldsEntry } from './api/managed-fields.js';
 import type { Cluster } from './cluster.js';
 import {
   ApiError,
@@ -390,6 +390,8 @@ export class ApiServer {
     if (existing) throw alreadyExists(info, m.name, !!existing.metadata.deletionTimestamp);
     if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
+    // namespaceStrategy.PrepareForCreate adds the `kubernetes` finalizer after the field manager ran
+    const askedFinalizers = obj.kind === 'Namespace' ? (obj as Namespace).spec?.finalizers : undefined;
     applyDefaults(obj, priorityClassValue(this.c));
     if (obj.kind === 'Job') {
       // rest.BeforeCreate assigns the uid before the strategy generates the selector from it
@@ -399,7 +401,7 @@ export class ApiServer {
     defaultAutoscaler(obj);
     admitStorageCreate(this.c.store, obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
-    this.trackCreate(obj, opts);
+    this.trackCreate(obj, opts, askedFinalizers);
     const attrs: AdmissionAttributes = { operation: 'CREATE', obj, ...(m.namespace ? { namespace: m.namespace } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
     const errs = [
@@ -701,12 +703,14 @@ export class ApiServer {
    * (apiserver handlers/create.go calls the field manager before admit); entries the request
    * itself carries are kept (fieldmanager.go decodeLiveOrNew).
    */
-  private trackCreate(obj: KObject, opts: WriteOptions): void {
+  private trackCreate(obj: KObject, opts: WriteOptions, askedFinalizers: string[] | undefined): void {
     if (opts.managed) return void (obj.metadata.managedFields = opts.managed);
     const w = this.writeContext(obj, opts);
     const given = managedFieldsOf(obj);
     if (!w) return;
-    const entries = recordUpdate(given, undefined, withoutManagedFields(obj) as unknown as Json, w);
+    const seen = withoutManagedFields(obj);
+    if (obj.kind === 'Namespace') seen['spec'] = askedFinalizers ? { finalizers: askedFinalizers } : {};
+    const entries = recordUpdate(given, undefined, seen as unknown as Json, w);
     if (entries.length > 0) obj.metadata.managedFields = entries;
     else delete obj.metadata.managedFields;
   }
@@ -746,11 +750,15 @@ export class ApiServer {
     if (!w) throw new ApiError('BadRequest', 'PATCH request with apply patch requires fieldManager', 400);
     const body = withoutManagedFields(config) as unknown as Json;
     let result: ReturnType<typeof applyConfig>;
+    const run = (force: boolean): ReturnType<typeof applyConfig> => applyConfig(live ? managedFieldsOf(live) : [], live ? (withoutManagedFields(live) as unknown as Json) : undefined, body, force, w);
     try {
-      result = applyConfig(live ? managedFieldsOf(live) : [], live ? (withoutManagedFields(live) as unknown as Json) : undefined, body, opts.force === true, w);
+      result = run(opts.force === true);
     } catch (e) {
-      if (e instanceof ApplyConflictError) throw new ApiError('Conflict', e.message, 409);
-      throw e;
+      if (!(e instanceof ApplyConflictError)) throw e;
+      // lastappliedmanager.go: kubectl taking over what its client-side apply set is no conflict
+      if (w.manager !== 'kubectl' || !conflictsAllowedByLastApplied(e.conflicts, live?.metadata.annotations?.[LAST_APPLIED], w.statusIsSubresource))
+        throw new ApiError('Conflict', e.message, 409);
+      result = run(true);
     }
     const next = result.obj as unknown as T;
     // fieldmanager lastappliedupdater.go: kubectl's own applies keep a client-side apply annotation current

@@ -5,7 +5,8 @@
  * prints `serverside-applied`. A conflict comes back with apply.go's advice appended.
  */
 import { ApiError } from '../../sim/api/errors.js';
-import type { KObject } from '../../sim/api/types.js';
+import { entryOwns, LAST_APPLIED, unionFieldsV1 } from '../../sim/api/managed-fields.js';
+import type { KObject, ManagedFieldsEntry } from '../../sim/api/types.js';
 import type { ApplyOptions } from '../../sim/apiserver.js';
 import type { KubectlEnv } from './context.js';
 import type { DryRun } from './dry-run.js';
@@ -58,10 +59,63 @@ See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts`
  * status), so CheckErr prints it after `error: `, advice included.
  */
 export function serverSideApplyOne(env: KubectlEnv, desired: KObject, opts: ApplyOptions): KObject {
+  let obj: KObject;
   try {
-    return env.api.apply(desired, opts);
+    obj = env.api.apply(structuredClone(desired), opts);
   } catch (e) {
     if (e instanceof ApiError && e.reason === 'Conflict') throw new KubectlError(`${e.message}\n${CONFLICT_ADVICE}`);
     throw e;
   }
+  if (opts.dryRun) return obj;
+  obj = saveLastAppliedAnnotation(env, obj, opts.fieldManager ?? '');
+  const migrated = migratedManagedFields(obj, opts.fieldManager ?? '');
+  if (!migrated) return obj;
+  env.api.update({ ...obj, metadata: { ...obj.metadata, managedFields: migrated } }, { fieldManager: opts.fieldManager ?? '' });
+  // apply.go re-sends the apply patch so that fields the migration handed over are pruned
+  return env.api.apply(structuredClone(desired), opts);
+}
+
+const LAST_APPLIED_PATH = ['f:metadata', 'f:annotations', `f:${LAST_APPLIED}`];
+
+/**
+ * apply.go saveLastApplyAnnotationIfNecessary: with the default manager, an object that carries
+ * client-side apply's annotation and no applier owning it gets the annotation applied alone by the
+ * manager `kubectl-last-applied`, so later server-side applies (which leave it out) do not prune it.
+ */
+function saveLastAppliedAnnotation(env: KubectlEnv, obj: KObject, fieldManager: string): KObject {
+  if (fieldManager !== 'kubectl') return obj;
+  const annotation = obj.metadata.annotations?.[LAST_APPLIED];
+  if (annotation === undefined) return obj;
+  if ((obj.metadata.managedFields ?? []).some((e) => e.operation === 'Apply' && entryOwns(e, LAST_APPLIED_PATH))) return obj;
+  const justAnnotation: KObject = {
+    apiVersion: obj.apiVersion,
+    kind: obj.kind,
+    metadata: { name: obj.metadata.name, ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}), annotations: { [LAST_APPLIED]: annotation } },
+  };
+  return env.api.apply(justAnnotation, { fieldManager: 'kubectl-last-applied' });
+}
+
+/**
+ * apply.go migrateToSSAIfNecessary with csaupgrade.UpgradeManagedFieldsPatch: the Update managers
+ * that own the last-applied annotation (client-side apply's) are merged into the applier's Apply
+ * entry (or the first of them becomes it) and removed. Undefined when nothing changes.
+ */
+function migratedManagedFields(obj: KObject, ssaManager: string): ManagedFieldsEntry[] | undefined {
+  const before = obj.metadata.managedFields ?? [];
+  const csaManagers = [...new Set(before.filter((e) => e.operation === 'Update' && entryOwns(e, LAST_APPLIED_PATH)).map((e) => e.manager))];
+  let entries = before.map((e) => ({ ...e }));
+  for (const csa of csaManagers) {
+    const isCsa = (e: ManagedFieldsEntry): boolean => e.manager === csa && e.operation === 'Update' && !e.subresource;
+    let target = entries.findIndex((e) => e.manager === ssaManager && e.operation === 'Apply' && !e.subresource);
+    if (target < 0) {
+      target = entries.findIndex(isCsa);
+      if (target < 0) continue;
+      entries[target] = { ...entries[target]!, operation: 'Apply', manager: ssaManager };
+    }
+    const t = entries[target]!;
+    const source = entries.find((e) => isCsa(e) && e.apiVersion === t.apiVersion);
+    if (source) entries[target] = { ...t, fieldsV1: unionFieldsV1(t.fieldsV1, source.fieldsV1) };
+    entries = entries.filter((e) => !isCsa(e));
+  }
+  return JSON.stringify(entries) === JSON.stringify(before) ? undefined : entries;
 }

@@ -575,3 +575,31 @@ export function syncLastApplied(obj: KObject, config: Json): void {
   if (isObj(meta) && isObj(meta['annotations'])) delete meta['annotations'][LAST_APPLIED];
   obj.metadata.annotations[LAST_APPLIED] = `${marshalCompact(sortKeys(copy))}\n`;
 }
+
+/** Whether an entry owns a path (csaupgrade.FindFieldsOwners with a one-path set). */
+export function entryOwns(e: ManagedFieldsEntry, path: Path): boolean {
+  return decodeFieldsV1(e.fieldsV1 as Json).has(keyOf(path));
+}
+
+/** The union of two entries' FieldsV1. */
+export function unionFieldsV1(a: ManagedFieldsEntry['fieldsV1'], b: ManagedFieldsEntry['fieldsV1']): Obj {
+  return encodeFieldsV1(union(decodeFieldsV1(a as Json), decodeFieldsV1(b as Json)));
+}
+
+/**
+ * managedfields/internal/lastappliedmanager.go: kubectl's own apply (the manager `kubectl`) may
+ * take fields from their other managers without --force-conflicts when every conflicting field is
+ * one that the client-side apply annotation names, i.e. the object was managed by `kubectl apply`
+ * before; the annotation's own field set (ToFieldSet) decides.
+ */
+export function conflictsAllowedByLastApplied(conflicts: readonly Conflict[], lastApplied: string | undefined, statusIsSubresource: boolean): boolean {
+  if (lastApplied === undefined) return false;
+  let parsed: Json;
+  try {
+    parsed = JSON.parse(lastApplied) as Json;
+  } catch {
+    return false;
+  }
+  const allowed = filterIgnored(toFieldSet(parsed), statusIsSubresource);
+  return conflicts.every((c) => allowed.has(keyOf(c.path)));
+}
