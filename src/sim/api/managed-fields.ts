@@ -104,8 +104,10 @@ function isAtomicList(field: string, items: readonly Json[]): boolean {
 
 /**
  * typed/tofieldset.go: the fields an applied configuration sets. Scalars, atomic lists and maps,
- * empty maps and nulls are members; a map's own path is a member only when it is a free-form map's
- * key (labels, data) holding a non-scalar; every item of a keyed list or set is a member.
+ * empty maps and nulls are members, and so is every item of a keyed list or set; a non-empty map
+ * is not. (tofieldset.go also makes a free-form map's key a member when it holds a non-empty map;
+ * without schemas the simulator cannot tell such maps from structs, and the built-in kinds' free-form
+ * maps — labels, annotations, data, nodeSelector, resource lists — hold scalars.)
  */
 export function toFieldSet(obj: Json): FieldSet {
   const out: FieldSet = new Map();

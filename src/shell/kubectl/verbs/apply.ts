@@ -3,6 +3,8 @@
  * does not exist (`created`), otherwise a three-way merge of the last-applied configuration
  * annotation, the new manifest and the live object; no difference → `unchanged`, else the
  * strategic merge is sent (`configured`). The annotation always records the manifest as applied.
+ * With --server-side the manifest goes to the API server as an apply patch instead
+ * (../server-side-apply.ts; `serverside-applied`).
  */
 import { ApiError } from '../../../sim/api/errors.js';
 import type { Discovery } from '../../../sim/api/registry.js';
@@ -97,14 +99,14 @@ export const applyVerb: Verb = {
           step.verb = 'serverside-apply';
           const obj = serverSideApplyOne(env, desired, { fieldValidation, warnings, fieldManager, force: bool(p.flags, 'force-conflicts'), dryRun: dry.mode === 'server' });
           io.err(warningLines(env, warnings));
-          io.out(printObject(obj, { output, operation: 'serverside-applied', dryRun: dry.mode, generated: false }));
+          io.out(printObject(obj, { output, operation: 'serverside-applied', dryRun: dry.mode, generated: false, showManagedFields: bool(p.flags, 'show-managed-fields') }));
           continue;
         }
         const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client', { fieldValidation, warnings, fieldManager }, step);
         // applyOneObject warns of a missing last-applied annotation before it sends the patch
         if (r.warning) io.err(r.warning);
         io.err(warningLines(env, warnings));
-        io.out(printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false }));
+        io.out(printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false, showManagedFields: bool(p.flags, 'show-managed-fields') }));
       } catch (e) {
         // the server's warnings come with its refusal (PodSecurity's warn level beside enforce)
         io.err(warningLines(env, warnings));
