@@ -8,6 +8,8 @@
  * "connection refused" text, as on a real node whose API server is down.
  */
 import { canonicalJSON } from '../util/canonical-json.js';
+import { rfc3339 } from '../util/clock.js';
+import { ApplyConflictError, applyConfig, conflictsAllowedByLastApplied, LAST_APPLIED, recordUpdate, withoutManagedFields, managedFieldsOf, syncLastApplied, type Json, type ManagedFieldsEntry } from './api/managed-fields.js';
 import type { Cluster } from './cluster.js';
 import {
   ApiError,
@@ -63,6 +65,8 @@ export interface ClientContext {
   impersonate?: { user: string; groups: string[] };
   /** How updates are authorized: kubectl apply/patch/edit/label… send PATCH, replace sends PUT. */
   updateVerb?: 'update' | 'patch';
+  /** The field manager of this client's writes when a request names none (kubectl's `--field-manager` default). */
+  fieldManager?: string;
   /** Where the client connects from (host name) and to (its kubeconfig's cluster entry); absent: the cluster's own endpoint, trusted. */
   endpoint?: ClientEndpoint & { from: string; discoveryCached: boolean };
 }
@@ -78,6 +82,21 @@ export interface WriteOptions {
   fieldValidation?: FieldValidation;
   /** Receives the server's warnings (`unknown field "spec.foo"`), as kubectl prints them. */
   warnings?: string[];
+  /**
+   * The `fieldManager` query parameter: who owns what this write sets (metadata.managedFields,
+   * ./api/managed-fields.ts). Absent: the client's default (ClientContext.fieldManager); the
+   * control plane's own writers keep no ownership records.
+   */
+  fieldManager?: string;
+  /** The subresource the write came through (`scale`), recorded in the manager's entry. */
+  subresource?: string;
+  /** Server-side apply's own result: the entries apply() computed, stored as they are. */
+  managed?: ManagedFieldsEntry[];
+}
+
+export interface ApplyOptions extends WriteOptions {
+  /** `force=true` (kubectl apply --force-conflicts): take fields from their other managers. */
+  force?: boolean;
 }
 
 export interface DeleteOptions extends WriteOptions {
@@ -371,6 +390,8 @@ export class ApiServer {
     if (existing) throw alreadyExists(info, m.name, !!existing.metadata.deletionTimestamp);
     if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
+    // namespaceStrategy.PrepareForCreate adds the `kubernetes` finalizer after the field manager ran
+    const askedFinalizers = obj.kind === 'Namespace' ? (obj as Namespace).spec?.finalizers : undefined;
     applyDefaults(obj, priorityClassValue(this.c));
     if (obj.kind === 'Job') {
       // rest.BeforeCreate assigns the uid before the strategy generates the selector from it
@@ -380,6 +401,7 @@ export class ApiServer {
     defaultAutoscaler(obj);
     admitStorageCreate(this.c.store, obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
+    this.trackCreate(obj, opts, askedFinalizers);
     const attrs: AdmissionAttributes = { operation: 'CREATE', obj, ...(m.namespace ? { namespace: m.namespace } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
     const errs = [
@@ -434,6 +456,7 @@ export class ApiServer {
     applyDefaults(obj);
     defaultAutoscaler(obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
+    this.trackUpdate(obj, old, opts);
     const attrs: AdmissionAttributes = { operation: 'UPDATE', obj, old, ...(ns ? { namespace: ns } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
     const noNewFinalizers = newFinalizersError(old, obj);
@@ -629,7 +652,8 @@ export class ApiServer {
     const upd = clone(obj);
     writePath(upd as unknown as Record<string, unknown>, paths?.specReplicasPath ?? '.spec.replicas', replicas);
     // the scale storage writes the parent object itself: the subresource's authorization stands for it
-    return new ApiServer(this.c).update(upd, opts);
+    const fieldManager = opts.fieldManager ?? this.client?.fieldManager;
+    return new ApiServer(this.c).update(upd, { ...opts, ...(fieldManager ? { fieldManager } : {}), subresource: 'scale' });
   }
 
   /**
@@ -665,6 +689,84 @@ export class ApiServer {
     this.c.write(upd);
     this.c.settle();
     return clone(this.c.store.get<Pod>('Pod', namespace, name) ?? upd);
+  }
+
+  /** Who owns what a write sets: the request's field manager, else the client's default. */
+  private writeContext(obj: KObject, opts: WriteOptions): { manager: string; apiVersion: string; now: string; subresource?: string; statusIsSubresource: boolean } | undefined {
+    const manager = opts.fieldManager ?? this.client?.fieldManager;
+    if (!manager) return undefined;
+    return { manager, apiVersion: obj.apiVersion, now: rfc3339(this.c.now()), ...(opts.subresource ? { subresource: opts.subresource } : {}), statusIsSubresource: this.hasStatusSubresource(obj.kind) };
+  }
+
+  /**
+   * A create records its manager's Update entry over the defaulted object, before admission
+   * (apiserver handlers/create.go calls the field manager before admit); entries the request
+   * itself carries are kept (fieldmanager.go decodeLiveOrNew).
+   */
+  private trackCreate(obj: KObject, opts: WriteOptions, askedFinalizers: string[] | undefined): void {
+    if (opts.managed) return void (obj.metadata.managedFields = opts.managed);
+    const w = this.writeContext(obj, opts);
+    const given = managedFieldsOf(obj);
+    if (!w) return;
+    const seen = withoutManagedFields(obj);
+    if (obj.kind === 'Namespace') seen['spec'] = askedFinalizers ? { finalizers: askedFinalizers } : {};
+    const entries = recordUpdate(given, undefined, seen as unknown as Json, w);
+    if (entries.length > 0) obj.metadata.managedFields = entries;
+    else delete obj.metadata.managedFields;
+  }
+
+  /**
+   * An update keeps the stored entries unless the request brings its own (`[{}]` clears them),
+   * and records its manager's change (handlers/update.go, fieldmanager.go decodeLiveOrNew).
+   */
+  private trackUpdate(obj: KObject, old: KObject, opts: WriteOptions): void {
+    if (opts.managed) return void (obj.metadata.managedFields = opts.managed);
+    const given = managedFieldsOf(obj);
+    const reset = given?.length === 1 && Object.keys(given[0]!).length === 0;
+    const prior = reset ? [] : given && given.length > 0 ? given : managedFieldsOf(old);
+    const w = this.writeContext(obj, opts);
+    const entries = w ? recordUpdate(prior, withoutManagedFields(old) as unknown as Json, withoutManagedFields(obj) as unknown as Json, w) : (prior ?? []);
+    if (entries.length > 0) obj.metadata.managedFields = entries;
+    else delete obj.metadata.managedFields;
+  }
+
+  /**
+   * Server-side apply (PATCH with application/apply-patch+yaml, handlers/patch.go applyPatcher):
+   * the configuration is merged into the live object by field ownership (./api/managed-fields.ts
+   * applyConfig), or creates the object when there is none; the result is written as any create
+   * or update is (defaulting, validation, admission). A change to a field another manager owns
+   * is a 409 Conflict unless forced.
+   */
+  apply<T extends KObject>(input: T, opts: ApplyOptions = {}): T {
+    this.ensureUp();
+    checkRequestBody(input);
+    const config = this.decode(input, opts);
+    const info = this.c.discovery().infoForKind(config.kind);
+    config.metadata ??= { name: '' };
+    const ns = info.namespaced ? (config.metadata.namespace ?? 'default') : undefined;
+    this.check('patch', config.kind, ns, config.metadata.name);
+    const live = this.c.store.get(config.kind, ns, config.metadata.name);
+    const w = this.writeContext(config, opts);
+    if (!w) throw new ApiError('BadRequest', 'PATCH request with apply patch requires fieldManager', 400);
+    const body = withoutManagedFields(config) as unknown as Json;
+    let result: ReturnType<typeof applyConfig>;
+    const run = (force: boolean): ReturnType<typeof applyConfig> => applyConfig(live ? managedFieldsOf(live) : [], live ? (withoutManagedFields(live) as unknown as Json) : undefined, body, force, w);
+    try {
+      result = run(opts.force === true);
+    } catch (e) {
+      if (!(e instanceof ApplyConflictError)) throw e;
+      // lastappliedmanager.go: kubectl taking over what its client-side apply set is no conflict
+      if (w.manager !== 'kubectl' || !conflictsAllowedByLastApplied(e.conflicts, live?.metadata.annotations?.[LAST_APPLIED], w.statusIsSubresource))
+        throw new ApiError('Conflict', e.message, 409);
+      result = run(true);
+    }
+    const next = result.obj as unknown as T;
+    // fieldmanager lastappliedupdater.go: kubectl's own applies keep a client-side apply annotation current
+    if (live && w.manager === 'kubectl') syncLastApplied(next, body);
+    const write: WriteOptions = { ...opts, managed: result.managedFields };
+    if (!live) return this.create(next, write);
+    next.metadata.resourceVersion = live.metadata.resourceVersion!;
+    return this.update(next, write);
   }
 
   /**

@@ -78,6 +78,9 @@ export function clientContext(env: KubectlEnv, p: Parsed, words: string): Client
     credentials: { ...(clientCertificate !== undefined ? { clientCertificate } : {}), ...(token ? { token } : {}) },
     ...(as ? { impersonate: { user: as, groups: asGroups } } : {}),
     updateVerb: PATCHING.has(top) ? 'patch' : 'update',
+    // the verb's --field-manager (its default names the verb: kubectl-edit, kubectl-create …);
+    // a request without one is named from kubectl's User-Agent, `kubectl`
+    fieldManager: str(f, 'field-manager') || 'kubectl',
     ...(endpoint ? { endpoint } : {}),
   };
 }

@@ -72,6 +72,8 @@ export interface PrintOptions {
   allowMissingKeys?: boolean;
   /** Read a jsonpath-file or go-template-file template (undefined: no such file). */
   readFile?: (path: string) => string | undefined;
+  /** --show-managed-fields: keep metadata.managedFields (cli-runtime JSONYamlPrintFlags). */
+  showManagedFields?: boolean;
 }
 
 /** `deployment.apps/web` */
@@ -89,7 +91,8 @@ function stripManaged(obj: KObject): KObject {
 export function printObject(obj: KObject, o: PrintOptions): string {
   const out = o.output ?? '';
   const fmt = out.split('=')[0]!;
-  const clean = stripManaged(obj);
+  // cli-runtime JSONYamlPrintFlags wraps only its json/yaml/kyaml printers in OmitManagedFieldsPrinter
+  const clean = o.showManagedFields || !['json', 'yaml', 'kyaml'].includes(fmt) ? obj : stripManaged(obj);
   if (fmt === '') return `${resourceName(obj)} ${o.operation}${dryRunSuffix(o.dryRun)}\n`;
   if (fmt === 'name') return `${resourceName(obj)}\n`;
   if (fmt === 'yaml') return toYaml(sortKeys(clean));

@@ -30,6 +30,18 @@ export interface ObjectMeta {
   annotations?: Labels;
   ownerReferences?: OwnerReference[];
   finalizers?: string[];
+  managedFields?: ManagedFieldsEntry[];
+}
+
+/** metav1.ManagedFieldsEntry: one manager's fields (./managed-fields.ts), in its JSON field names. */
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: 'Apply' | 'Update';
+  apiVersion: string;
+  time?: string;
+  fieldsType: 'FieldsV1';
+  fieldsV1: { [k: string]: unknown };
+  subresource?: string;
 }
 
 /** Any API object. Kind-specific interfaces below narrow spec/status. */

@@ -3,6 +3,8 @@
  * does not exist (`created`), otherwise a three-way merge of the last-applied configuration
  * annotation, the new manifest and the live object; no difference → `unchanged`, else the
  * strategic merge is sent (`configured`). The annotation always records the manifest as applied.
+ * With --server-side the manifest goes to the API server as an apply patch instead
+ * (../server-side-apply.ts; `serverside-applied`).
  */
 import { ApiError } from '../../../sim/api/errors.js';
 import type { Discovery } from '../../../sim/api/registry.js';
@@ -12,7 +14,7 @@ import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError } from '../errors.js';
-import { str } from '../flags.js';
+import { bool, str } from '../flags.js';
 import { manifestsOrKustomization } from './kustomize.js';
 import { deletions, isSubset, strategicMerge, type JsonValue } from '../merge.js';
 import { checkOutput, printObject } from '../printobj.js';
@@ -23,6 +25,7 @@ import type { WriteOptions } from '../../../sim/apiserver.js';
 import { validationDirective, warningLines } from '../validate.js';
 import { Streams } from '../streams.js';
 import { recordChangeCause } from '../record.js';
+import { applyFieldManager, serverSideApplyOne, validateApplyFlags } from '../server-side-apply.js';
 
 /**
  * apply.go's warningNoLastAppliedConfigAnnotation, naming the object as resource.Info.ObjectName()
@@ -42,6 +45,7 @@ export interface Applied {
 /** `step.verb` says what failed, for `error when <verb> "<file>"` (apply.go AddSourceToErr calls). */
 export function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, dryClient: boolean, write: WriteOptions, step: { verb: string }): Applied {
   lastAppliedAnnotate(desired);
+  write = { fieldManager: 'kubectl-client-side-apply', ...write };
   const live = env.api.tryGet(desired.kind, desired.metadata.namespace, desired.metadata.name);
   if (!live) {
     step.verb = 'creating';
@@ -71,6 +75,9 @@ export const applyVerb: Verb = {
     if (!input) throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
     if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, "See 'kubectl apply -h' for help and examples");
     const dry = parseDryRun(p.flags);
+    validateApplyFlags(p, dry.mode);
+    const serverSide = bool(p.flags, 'server-side');
+    const fieldManager = applyFieldManager(p, serverSide);
     const output = str(p.flags, 'output');
     checkOutput(output);
     const ns = namespaceOf(env, p);
@@ -88,14 +95,26 @@ export const applyVerb: Verb = {
         const desired = recordChangeCause(inv, structuredClone(obj));
         const target = manifestNamespace(desired, ns, env.cluster.discovery());
         if (target) desired.metadata.namespace = target;
-        const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client', { fieldValidation, warnings }, step);
+        if (serverSide) {
+          step.verb = 'serverside-apply';
+          const obj = serverSideApplyOne(env, desired, { fieldValidation, warnings, fieldManager, force: bool(p.flags, 'force-conflicts'), dryRun: dry.mode === 'server' });
+          io.err(warningLines(env, warnings));
+          io.out(printObject(obj, { output, operation: 'serverside-applied', dryRun: dry.mode, generated: false, showManagedFields: bool(p.flags, 'show-managed-fields') }));
+          continue;
+        }
+        const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client', { fieldValidation, warnings, fieldManager }, step);
         // applyOneObject warns of a missing last-applied annotation before it sends the patch
         if (r.warning) io.err(r.warning);
         io.err(warningLines(env, warnings));
-        io.out(printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false }));
+        io.out(printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false, showManagedFields: bool(p.flags, 'show-managed-fields') }));
       } catch (e) {
         // the server's warnings come with its refusal (PodSecurity's warn level beside enforce)
         io.err(warningLines(env, warnings));
+        // the server-side branch returns the server's error as it is (no AddSourceToErr)
+        if (step.verb === 'serverside-apply') {
+          errors.push(e instanceof ApiError ? `${formatApiError(e)}\n` : errorResult(e, 'apply').stderr);
+          continue;
+        }
         const verb = step.verb === 'creating' ? step.verb : e instanceof ApiError && e.reason === 'NotFound' ? 'retrieving current configuration of' : step.verb;
         const err = withSource(e, verb, source);
         errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'apply').stderr);

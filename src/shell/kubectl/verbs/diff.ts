@@ -18,6 +18,7 @@ import { toYaml } from '../../printers/yaml.js';
 import { diffTime, unifiedHunks } from '../../../util/diff.js';
 import { kindInfoOf } from '../../printers/kindinfo.js';
 import { applyOne } from './apply.js';
+import { applyFieldManager } from '../server-side-apply.js';
 import { manifestsOrKustomization } from './kustomize.js';
 
 /** diff.go InfoObject.Name: `[GROUP.]VERSION.KIND.NAMESPACE.NAME`. */
@@ -41,6 +42,9 @@ export const diffVerb: Verb = {
       const input = manifestsOrKustomization(env, p, 'diff');
       if (!input) throw new KubectlError('must specify one of -f and -k', "See 'kubectl diff -h' for help and examples");
       if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, "See 'kubectl diff -h' for help and examples");
+      // diff.go Complete
+      const serverSide = bool(p.flags, 'server-side');
+      if (bool(p.flags, 'force-conflicts') && !serverSide) throw new KubectlError('--force-conflicts only works with --server-side');
       const ns = namespaceOf(env, p);
       const showManaged = bool(p.flags, 'show-managed-fields');
       // os.MkdirTemp's random suffixes
@@ -53,7 +57,10 @@ export const diffVerb: Verb = {
         const target = manifestNamespace(desired, ns, env.cluster.discovery());
         if (target) desired.metadata.namespace = target;
         const live = env.api.tryGet(desired.kind, desired.metadata.namespace, desired.metadata.name);
-        const merged = applyOne(env, desired, true, false, { fieldValidation: 'Strict', warnings: [] }, { verb: 'applying patch' }).obj;
+        // InfoObject.Merged: a dry-run apply patch with --server-side, else client-side apply's dry run
+        const merged = serverSide
+          ? env.api.apply(desired, { dryRun: true, fieldManager: applyFieldManager(p, true), force: bool(p.flags, 'force-conflicts'), fieldValidation: 'Strict', warnings: [] })
+          : applyOne(env, desired, true, false, { fieldValidation: 'Strict', warnings: [] }, { verb: 'applying patch' }).obj;
         // a dry run writes nothing, so the object keeps the resourceVersion it had
         if (live?.metadata.resourceVersion) merged.metadata.resourceVersion ??= live.metadata.resourceVersion;
         pairs.push({ name: fileName(merged), live: yamlOf(live, showManaged), merged: yamlOf(merged, showManaged), existed: live !== undefined });

@@ -191,7 +191,8 @@ function renderGeneric(objs: KObject[], asList: boolean, out: OutputFormat, p: P
   const showManaged = bool(p.flags, 'show-managed-fields');
   switch (out.kind) {
     case 'go-template': {
-      const doc = documentFor(objs, asList, { showManagedFields: showManaged });
+      // get_flags.go: only the json/yaml/kyaml printers omit managedFields; templates see them
+      const doc = documentFor(objs, asList, { showManagedFields: true });
       const r = printGoTemplate(out.template, out.raw, doc, p.flags['allow-missing-template-keys'] !== false);
       if (!r.ok) throw new TemplateFailure(r.stdout, r.error);
       return r.text;
@@ -205,7 +206,7 @@ function renderGeneric(objs: KObject[], asList: boolean, out: OutputFormat, p: P
     case 'name':
       return printName(objs);
     case 'jsonpath': {
-      const doc = documentFor(objs, asList, { showManagedFields: showManaged });
+      const doc = documentFor(objs, asList, { showManagedFields: true });
       const r = printJsonPath(out.template, doc, { allowMissingKeys: p.flags['allow-missing-template-keys'] !== false, outputJson: out.asJson });
       if (!r.ok) throw new KubectlError(r.error);
       return r.text;
