@@ -130,12 +130,12 @@ async function scaleRow(n) {
   const store = new sessions.SessionStore(mkdtempSync(join(tmpdir(), 'cka-lab-bench-scale-')));
   const session = new Session(c);
   const name = 'scale';
-  const save = sessions.afterCommandSave
-    ? (() => {
-        let last = sessions.afterCommandSave(store, name, 'kubeadm-calico', 1, session, undefined);
-        return () => (last = sessions.afterCommandSave(store, name, 'kubeadm-calico', 1, session, last));
-      })()
-    : () => store.save(name, 'kubeadm-calico', 1, session);
+  // the shell's clock and its save after each command (cli/shell.ts: the REPL syncs the wall
+  // clock before a command; saveAfterCommand writes only what changed, when the build has it)
+  const { WallClock, syncClock } = await mod('app/wallclock.js');
+  c.clock = new WallClock(c.now());
+  let mark;
+  const save = store.saveAfterCommand ? () => (mark = store.saveAfterCommand(name, 'kubeadm-calico', 1, session, mark)) : () => store.save(name, 'kubeadm-calico', 1, session);
   const t0 = performance.now();
   store.save(name, 'kubeadm-calico', 1, session);
   const firstSaveMs = performance.now() - t0;
@@ -143,6 +143,7 @@ async function scaleRow(n) {
   const runs = n >= 10_000 ? 25 : 60;
   const time = async (line) => {
     const t = performance.now();
+    syncClock(c.clock);
     const r = await session.exec(line);
     save();
     const ms = performance.now() - t;

@@ -15,12 +15,20 @@ import { discoveryOf } from './api/crd.js';
 import { copyJSON, toPlainJSONSharing } from '../util/json-copy.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
+import { deferRebuild, derivedRuleNodes } from './controllers/kube-proxy-derived.js';
+import { nodeIptables } from './node/runtime.js';
+import type { EndpointSlice, Service } from './api/types.js';
 
 /**
  * 2: clusters carry kubeadm's bootstrap RBAC objects and real PKI in their kubeconfigs (wave 2);
  * a version-1 snapshot has neither, so kubectl in it would be Unauthorized: it is not resumed.
+ * 3: a saved snapshot may leave a node's iptables rules out (`iptables: null` in its host state)
+ * when they are derived, exactly kube-proxy's sync of the saved objects (controllers/kube-proxy-derived.ts),
+ * and they are rebuilt on load. Version 2 snapshots, which hold every node's rules, still load.
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
+/** Snapshot versions restore() reads: this one and 2, which differs only in always holding the rules. */
+const READABLE_SNAPSHOT_VERSIONS: readonly number[] = [2, SNAPSHOT_VERSION];
 
 /** Facts about the lab that are not API objects (from the fixture). */
 export interface ClusterMeta {
@@ -484,15 +492,22 @@ export class Cluster {
   /**
    * A JSON-only copy of the whole cluster: what a saved session holds (the same tree as a JSON
    * round trip, built without the text). The store's objects are frozen and shared, not copied.
+   * `persist`: for a file, leaving out derived state that restore() rebuilds identically (the
+   * iptables rules of nodes whose rules are kube-proxy's sync and nothing else); in-memory copies
+   * (grading, validate) keep everything, so restoring them rebuilds nothing.
    */
-  snapshot(): Snapshot {
+  snapshot(opts: { persist?: boolean } = {}): Snapshot {
+    // what is saved to disk leaves out the rules it can rebuild (`iptables: null`, in its place)
+    const derived = opts.persist ? new Set(derivedRuleNodes(this)) : undefined;
+    // rules a restore left to rebuild (null) that this snapshot holds are rebuilt now
+    for (const h of this.hosts.values()) if (h.data.state.iptables === null && !derived?.has(h.name)) nodeIptables(h);
     return toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
       random: this.random.state(),
       meta: this.meta,
       store: this.store.toJSON(),
-      hosts: [...this.hosts.values()].map((h) => h.data),
+      hosts: [...this.hosts.values()].map((h) => (derived?.has(h.name) ? { ...h.data, state: { ...h.data.state, iptables: null } } : h.data)),
       state: { ...this.state, __wakeups: this.wakeups, __controllers: {
           lastSeen: Object.fromEntries(this.lastSeen),
           changes: Object.fromEntries(this.store.changes),
@@ -511,7 +526,7 @@ export class Cluster {
    * caller hands it over (`owned`: a tree parsed or copied for this cluster alone).
    */
   static restore(snap: Snapshot, clock: Clock, controllers: readonly Controller[], opts: { owned?: boolean } = {}): Cluster {
-    if (snap.version !== SNAPSHOT_VERSION) throw new Error(`saved by another cka-lab version (snapshot version ${snap.version}, this one reads ${SNAPSHOT_VERSION})`);
+    if (!READABLE_SNAPSHOT_VERSIONS.includes(snap.version)) throw new Error(`saved by another cka-lab version (snapshot version ${snap.version}, this one reads ${SNAPSHOT_VERSION})`);
     const data = opts.owned ? snap : copyJSON(snap);
     if (clock instanceof ManualClock && clock.now() < data.now) clock.set(data.now);
     const c = new Cluster({ clock, random: new Random(data.random), meta: data.meta, controllers });
@@ -530,6 +545,13 @@ export class Cluster {
       c.hostGeneration = ctl.hostGeneration;
       for (const [at, o] of Object.entries(ctl.wakeOwners ?? {})) c.wakeOwners.set(Number(at), new Set(o));
       for (const [k, v] of Object.entries(ctl.ownTicks ?? {})) c.ownTicks.set(k, v);
+    }
+    // derived rules left out of the file: rebuilt from the restored objects when first read
+    let objects: { services: readonly Service[]; endpointSlices: readonly EndpointSlice[] } | undefined;
+    for (const h of c.hosts.values()) {
+      if (h.data.state.iptables !== null) continue;
+      objects ??= { services: c.store.list<Service>('Service'), endpointSlices: c.store.list<EndpointSlice>('EndpointSlice') };
+      if (!deferRebuild(c, h, objects)) throw new Error(`the iptables rules of ${h.name} were left out of the snapshot but cannot be rebuilt`);
     }
     return c;
   }
