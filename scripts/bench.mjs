@@ -140,7 +140,9 @@ async function scaleRow(n) {
   store.save(name, 'kubeadm-calico', 1, session);
   const firstSaveMs = performance.now() - t0;
   const bytes = statSync(store.path(name)).size;
-  const runs = n >= 10_000 ? 25 : 60;
+  // (at 10,000 Services a mutating command takes seconds: fewer runs keep the bench to minutes)
+  const runs = n >= 10_000 ? 30 : 60;
+  const writeRuns = n >= 10_000 ? 8 : 60;
   const time = async (line) => {
     const t = performance.now();
     syncClock(c.clock);
@@ -154,13 +156,15 @@ async function scaleRow(n) {
   const writes = [];
   await time('kubectl get svc -n x'); // warm-up
   for (let i = 0; i < runs; i++) reads.push(await time(i % 2 ? 'kubectl get svc -n x' : 'kubectl get svc s0 -n bench'));
-  for (let i = 0; i < runs; i++) writes.push(await time(`kubectl label svc s${i % Math.max(1, n)} -n ${n ? 'bench' : 'default'} run=r${i} --overwrite`.replace(/s0 -n default/, 'kubernetes -n default')));
+  for (let i = 0; i < writeRuns; i++) writes.push(await time(`kubectl label svc s${i % Math.max(1, n)} -n ${n ? 'bench' : 'default'} run=r${i} --overwrite`.replace(/s0 -n default/, 'kubernetes -n default')));
+  // peak RSS of the session at work (before the load below builds a second cluster beside it)
+  const rssMB = process.resourceUsage().maxRSS / 1024;
   const t1 = performance.now();
   const read = store.read(name);
   if (read.status !== 'ok') throw new Error(`reading the saved session: ${read.status}`);
   store.revive(read.data);
   const loadMs = performance.now() - t1;
-  process.stdout.write(JSON.stringify({ n, bytes, firstSaveMs, loadMs, readP50: pct(reads, 50), readP99: pct(reads, 99), writeP50: pct(writes, 50), writeP99: pct(writes, 99), rssMB: process.resourceUsage().maxRSS / 1024 }));
+  process.stdout.write(JSON.stringify({ n, bytes, firstSaveMs, loadMs, readP50: pct(reads, 50), readP99: pct(reads, 99), writeP50: pct(writes, 50), writeP99: pct(writes, 99), rssMB }));
 }
 
 /** Child mode: `kubectl apply -f` of one file holding 1,000 objects (ConfigMaps, Services, Deployments) in a shell Session. */
@@ -339,7 +343,7 @@ async function main() {
       continue;
     }
     const mb = r.bytes / 1e6;
-    rows.push([`${label}: saved session`, `${mb.toFixed(2)} MB`, '', `save ${r.firstSaveMs.toFixed(0)} ms, load ${r.loadMs.toFixed(0)} ms`, g.bytes ? `goal ≤ ${g.bytes / 1e6} MB: ${r.bytes <= g.bytes ? 'MET' : 'NOT MET'}` : '']);
+    rows.push([`${label}: saved session`, `${mb.toFixed(2)} MB`, '', `first save ${r.firstSaveMs.toFixed(0)} ms, load ${r.loadMs.toFixed(0)} ms`, g.bytes ? `goal ≤ ${g.bytes / 1e6} MB: ${r.bytes <= g.bytes ? 'MET' : 'NOT MET'}` : '']);
     add(`${label}: read-only command + save p50`, r.readP50);
     add(`${label}: read-only command + save p99`, r.readP99, g.read ? `goal p99 ≤ ${g.read} ms` : '');
     add(`${label}: mutating command + save p50`, r.writeP50);
