@@ -155,7 +155,7 @@ async function scaleRow(n) {
   const reads = [];
   const writes = [];
   await time('kubectl get svc -n x'); // warm-up
-  for (let i = 0; i < runs; i++) reads.push(await time(i % 2 ? 'kubectl get svc -n x' : 'kubectl get svc s0 -n bench'));
+  for (let i = 0; i < runs; i++) reads.push(await time(i % 2 ? 'kubectl get svc -n x' : n ? 'kubectl get svc s0 -n bench' : 'kubectl get svc kubernetes'));
   for (let i = 0; i < writeRuns; i++) writes.push(await time(`kubectl label svc s${i % Math.max(1, n)} -n ${n ? 'bench' : 'default'} run=r${i} --overwrite`.replace(/s0 -n default/, 'kubernetes -n default')));
   // peak RSS of the session at work (before the load below builds a second cluster beside it)
   const rssMB = process.resourceUsage().maxRSS / 1024;
