@@ -10,7 +10,7 @@
 // anything missing prints n/a. BENCH_SKIP_VALIDATE=1 leaves out the whole-library validate (~1–3 min).
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -77,15 +77,15 @@ async function timeMsAsync(fn, runs = N) {
   return median(times);
 }
 
-/** Child mode: the 10k Services / 50k endpoints cluster, so peak RSS is its own. */
-async function bigCluster() {
+/** The kubeadm-calico cluster plus `n` ClusterIP Services in namespace bench, 5 ready endpoints each. */
+async function servicesCluster(n) {
   const { buildCluster, parseFixture } = await mod('sim/fixture/build.js');
   const { CONTROLLERS } = await mod('sim/controllers/index.js');
   const text = readFileSync(join(ROOT, 'fixtures', 'kubeadm-calico.yaml'), 'utf8');
   const c = buildCluster(parseFixture(text, 'kubeadm-calico.yaml'), { seed: 1, controllers: CONTROLLERS });
   const t = performance.now();
   c.insert({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'bench' }, spec: {}, status: { phase: 'Active' } });
-  for (let i = 0; i < 10_000; i++) {
+  for (let i = 0; i < n; i++) {
     const ip = `10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
     c.insert({ apiVersion: 'v1', kind: 'Service', metadata: { name: `s${i}`, namespace: 'bench' }, spec: { type: 'ClusterIP', clusterIP: ip, clusterIPs: [ip], ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 }] } });
     c.insert({
@@ -98,7 +98,12 @@ async function bigCluster() {
     });
   }
   c.settle();
-  const ms = performance.now() - t;
+  return { c, ms: performance.now() - t };
+}
+
+/** Child mode: the 10k Services / 50k endpoints cluster, so peak RSS is its own. */
+async function bigCluster() {
+  const { c, ms } = await servicesCluster(10_000);
   // one Service's endpoints change: every node's kube-proxy re-programs it in a partial sync
   const changes = [];
   for (let k = 0; k < 5; k++) {
@@ -112,12 +117,94 @@ async function bigCluster() {
   process.stdout.write(JSON.stringify({ ms, rssMB: process.resourceUsage().maxRSS / 1024, changeMs: median(changes), nodes }));
 }
 
+/**
+ * Child mode: one row of the scaling table. `n` Services (5 endpoints each) in a shell Session,
+ * saved as `cka-lab shell` saves it after every command (app/sessions.ts through the shell's own
+ * after-command step when the build has one), then read-only and mutating commands timed with
+ * that save included. Prints JSON: saved-session bytes, p50/p99 of both, peak RSS.
+ */
+async function scaleRow(n) {
+  const { c } = await servicesCluster(n);
+  const { Session } = await mod('shell/session.js');
+  const sessions = await mod('app/sessions.js');
+  const store = new sessions.SessionStore(mkdtempSync(join(tmpdir(), 'cka-lab-bench-scale-')));
+  const session = new Session(c);
+  const name = 'scale';
+  // the shell's clock and its save after each command (cli/shell.ts: the REPL syncs the wall
+  // clock before a command; saveAfterCommand writes only what changed, when the build has it)
+  const { WallClock, syncClock } = await mod('app/wallclock.js');
+  c.clock = new WallClock(c.now());
+  let mark;
+  const save = store.saveAfterCommand ? () => (mark = store.saveAfterCommand(name, 'kubeadm-calico', 1, session, mark)) : () => store.save(name, 'kubeadm-calico', 1, session);
+  const t0 = performance.now();
+  store.save(name, 'kubeadm-calico', 1, session);
+  const firstSaveMs = performance.now() - t0;
+  const bytes = statSync(store.path(name)).size;
+  // (at 10,000 Services a mutating command takes seconds: fewer runs keep the bench to minutes)
+  const runs = n >= 10_000 ? 30 : 60;
+  const writeRuns = n >= 10_000 ? 8 : 60;
+  const time = async (line) => {
+    const t = performance.now();
+    syncClock(c.clock);
+    const r = await session.exec(line);
+    save();
+    const ms = performance.now() - t;
+    if (r.exitCode !== 0 && r.exitCode !== undefined) throw new Error(`${line}: exit ${r.exitCode}`);
+    return ms;
+  };
+  const reads = [];
+  const writes = [];
+  await time('kubectl get svc -n x'); // warm-up
+  for (let i = 0; i < runs; i++) reads.push(await time(i % 2 ? 'kubectl get svc -n x' : n ? 'kubectl get svc s0 -n bench' : 'kubectl get svc kubernetes'));
+  for (let i = 0; i < writeRuns; i++) writes.push(await time(`kubectl label svc s${i % Math.max(1, n)} -n ${n ? 'bench' : 'default'} run=r${i} --overwrite`.replace(/s0 -n default/, 'kubernetes -n default')));
+  // peak RSS of the session at work (before the load below builds a second cluster beside it)
+  const rssMB = process.resourceUsage().maxRSS / 1024;
+  const t1 = performance.now();
+  const read = store.read(name);
+  if (read.status !== 'ok') throw new Error(`reading the saved session: ${read.status}`);
+  store.revive(read.data);
+  const loadMs = performance.now() - t1;
+  process.stdout.write(JSON.stringify({ n, bytes, firstSaveMs, loadMs, readP50: pct(reads, 50), readP99: pct(reads, 99), writeP50: pct(writes, 50), writeP99: pct(writes, 99), rssMB }));
+}
+
+/** Child mode: `kubectl apply -f` of one file holding 1,000 objects (ConfigMaps, Services, Deployments) in a shell Session. */
+async function applyMany() {
+  const build = await mod('sim/fixture/build.js');
+  const ctrl = await mod('sim/controllers/index.js');
+  const text = readFileSync(join(ROOT, 'fixtures', 'kubeadm-calico.yaml'), 'utf8');
+  const c = build.buildCluster(build.parseFixture(text, 'kubeadm-calico.yaml'), { seed: 1, controllers: ctrl.CONTROLLERS });
+  const { Session } = await mod('shell/session.js');
+  const session = new Session(c);
+  const docs = [];
+  for (let i = 0; i < 1000; i++) {
+    if (i % 3 === 0) docs.push(`apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm${i}\n  namespace: default\ndata:\n  key: value${i}\n`);
+    else if (i % 3 === 1) docs.push(`apiVersion: v1\nkind: Service\nmetadata:\n  name: svc${i}\n  namespace: default\nspec:\n  selector:\n    app: d${i - 1}\n  ports:\n  - port: 80\n    targetPort: 80\n`);
+    else docs.push(`apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d${i}\n  namespace: default\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: d${i}\n  template:\n    metadata:\n      labels:\n        app: d${i}\n    spec:\n      containers:\n      - name: c\n        image: nginx:1.27\n`);
+  }
+  c.host(c.meta.workstation).fs.write('/root/many.yaml', docs.join('---\n'));
+  const t = performance.now();
+  const r = await session.exec('kubectl apply -f /root/many.yaml');
+  const ms = performance.now() - t;
+  const created = (r.stdout ?? '').split('\n').filter((l) => / created$/.test(l)).length;
+  if (created !== 1000) throw new Error(`apply created ${created} of 1000 objects: ${String(r.stderr ?? '').slice(0, 200)}`);
+  process.stdout.write(JSON.stringify({ ms, rssMB: process.resourceUsage().maxRSS / 1024 }));
+}
+
+/** Run this script in a child mode; its JSON, or an Error with the child's first line of stderr. */
+function child(args, timeoutMs = 600_000) {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', fileURLToPath(import.meta.url), ...args], { encoding: 'utf8', maxBuffer: 1 << 20, timeout: timeoutMs });
+  if (r.status !== 0) throw new Error(String(r.stderr || r.error || `exit ${r.status}`).trim().split('\n').filter((l) => /Error|error/.test(l))[0] ?? `exit ${r.status}`);
+  return JSON.parse(r.stdout);
+}
+
 async function main() {
   if (!existsSync(join(DIST, 'cli', 'main.js'))) {
     process.stderr.write('bench: dist/ is missing; run `npm run build` first\n');
     process.exit(1);
   }
   if (process.argv[2] === '--child-big') return bigCluster();
+  if (process.argv[2] === '--child-scale') return scaleRow(Number(process.argv[3]));
+  if (process.argv[2] === '--child-apply') return applyMany();
   const rows = [];
   const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
   process.stdout.write(`bench: ${N} runs per spawned figure (BENCH_RUNS), load average at start ${load()} on ${process.platform} (${(await import('node:os')).availableParallelism?.() ?? '?'} CPUs), node ${process.version}\n`);
@@ -241,8 +328,28 @@ async function main() {
   if (tb?.corefileLoadBench) await tryAdd('Corefile parse + load (server start)', () => timeMs(tb.corefileLoadBench(), 101), 'goal ≤ 1 ms');
   else rows.push(['Corefile parse + load (server start)', 'n/a', 'n/a', '', 'no bench body exported']);
 
-  rows.push(['apply -f of 1,000 objects', 'n/a', 'n/a', '', 'not measured by this bench yet']);
-  rows.push(['1,000 / 10,000 Services: session size, read/mutating latency', 'n/a', 'n/a', '', 'not measured by this bench yet (settle 10k above)']);
+  await tryAdd('kubectl apply -f of 1,000 objects (ConfigMaps, Services, Deployments; in-shell)', () => child(['--child-apply']).ms, 'goal ≤ 2000 ms');
+  // the scaling table: each size in its own process (its RSS is its own); commands timed with the
+  // save the shell makes after them
+  const scaleGoals = { 0: {}, 100: {}, 1000: { bytes: 3e6, read: 20, write: 50 }, 10000: { read: 150, write: 400, rssMB: 1024 } };
+  for (const n of [0, 100, 1000, 10_000]) {
+    const g = scaleGoals[n];
+    const label = `${n.toLocaleString('en-US')} Services / ${(5 * n).toLocaleString('en-US')} endpoints`;
+    let r;
+    try {
+      r = child(['--child-scale', String(n)]);
+    } catch (e) {
+      rows.push([`${label}: scaling row`, 'n/a', 'n/a', '', String(e.message ?? e).slice(0, 80)]);
+      continue;
+    }
+    const mb = r.bytes / 1e6;
+    rows.push([`${label}: saved session`, `${mb.toFixed(2)} MB`, '', `first save ${r.firstSaveMs.toFixed(0)} ms, load ${r.loadMs.toFixed(0)} ms`, g.bytes ? `goal ≤ ${g.bytes / 1e6} MB: ${r.bytes <= g.bytes ? 'MET' : 'NOT MET'}` : '']);
+    add(`${label}: read-only command + save p50`, r.readP50);
+    add(`${label}: read-only command + save p99`, r.readP99, g.read ? `goal p99 ≤ ${g.read} ms` : '');
+    add(`${label}: mutating command + save p50`, r.writeP50);
+    add(`${label}: mutating command + save p99`, r.writeP99, g.write ? `goal p99 ≤ ${g.write} ms` : '');
+    rows.push([`${label}: peak RSS`, `${Math.round(r.rssMB)} MB`, '', '', g.rssMB ? `goal ≤ ${g.rssMB} MB: ${r.rssMB <= g.rssMB ? 'MET' : 'NOT MET'}` : '']);
+  }
   rows.push(['npm ci', 'n/a', 'n/a', '', 'not timed here: network-bound; `CI=true bash .ci/run` times it in CI']);
 
   const w = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));

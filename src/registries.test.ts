@@ -78,6 +78,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'history.ts': 'ControllerRevision bookkeeping shared by the DaemonSet and StatefulSet controllers',
       'deployment-progress.ts': "the deployment controller's Progressing and Available conditions (progress.go, deployment_util.go)",
       'prober.ts': "the kubelet's probes and probe workers (pkg/kubelet/prober, pkg/probe), driven by kubelet.ts",
+      'kube-proxy-derived.ts': "which nodes' iptables rules are kube-proxy's sync and nothing else, recorded by kube-proxy.ts, rebuilt on restore",
     },
   },
   {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { SessionData } from '../shell/session.js';
 import { readJsonVersioned, writeJsonAtomic, type ReadResult } from './jsonfile.js';
 
-/** 2: the task sessions hold version-2 cluster snapshots (sim/cluster.ts SNAPSHOT_VERSION). */
+/** 2: the task sessions hold version-2 cluster snapshots or later (sim/cluster.ts SNAPSHOT_VERSION). */
 export const EXAM_SCHEMA = 2;
 
 export interface ExamTaskState {

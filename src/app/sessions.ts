@@ -79,6 +79,20 @@ function checkShape(v: unknown): string | undefined {
   return undefined;
 }
 
+/** What SessionStore.saveAfterCommand last wrote, to tell whether the next command changed anything. */
+export interface SavedMark {
+  /** The saved session's text without the clock reading and the history. */
+  key: string;
+  /** The simulated clock's lead over the wall at that save. */
+  lead: number;
+  /** The file's stamp after the write (another process's write changes it). */
+  stamp: string | undefined;
+  /** History lines in the file. */
+  history: number;
+  /** Commands ran since that added history lines only: the next write is owed. */
+  pending: boolean;
+}
+
 /** Another process held the session for longer than a command should take. */
 export class SessionBusy extends Error {}
 
@@ -165,7 +179,11 @@ export class SessionStore {
   }
 
   save(name: string, fixture: string, seed: number, session: Session, task?: TaskRecord): SessionFile {
-    const file: SessionFile = { schema: SESSION_FILE_SCHEMA, name, fixture, seed, savedAt: this.realNow(), session: session.toJSON(), ...(task ? { task } : {}) };
+    return this.write(name, fixture, seed, session.toJSON({ persist: true }), task);
+  }
+
+  private write(name: string, fixture: string, seed: number, data: SessionData, task?: TaskRecord): SessionFile {
+    const file: SessionFile = { schema: SESSION_FILE_SCHEMA, name, fixture, seed, savedAt: this.realNow(), session: data, ...(task ? { task } : {}) };
     writeJsonAtomic(this.path(name), file);
     return file;
   }
@@ -228,6 +246,25 @@ export class SessionStore {
       out.push({ name, mark, savedAt });
     }
     return out.sort((a, b) => b.savedAt - a.savedAt || (a.name < b.name ? -1 : 1));
+  }
+
+  /**
+   * The shell's save after a command: written only when something a resumed session would see
+   * changed since `last` (what the previous call returned), so a read-only command costs no write
+   * and no fsync. Compared: the whole session except the clock reading and the shell history;
+   * the clock counts through its lead over the wall (a resumed clock continues from the file's
+   * time plus the real time since its save, so while the lead stands, the file's time is still
+   * right), within a second. History lines of commands that changed nothing wait for the next
+   * write (`pending`): the shell writes them when it ends (a crash loses only those lines).
+   */
+  saveAfterCommand(name: string, fixture: string, seed: number, session: Session, last: SavedMark | undefined): SavedMark {
+    const data = session.toJSON({ persist: true });
+    const key = JSON.stringify({ fixture, seed, version: data.version, frames: data.frames, aliases: data.aliases, cluster: { ...data.cluster, now: 0 } });
+    const lead = data.cluster.now - this.realNow();
+    if (last && last.key === key && Math.abs(last.lead - lead) < 1000 && last.stamp === this.stamp(name))
+      return { ...last, pending: last.pending || data.history.length !== last.history };
+    this.write(name, fixture, seed, data);
+    return { key, lead, stamp: this.stamp(name), history: data.history.length, pending: false };
   }
 
   /**

@@ -59,7 +59,7 @@ export async function examCommand(o: ExamFlags, io: CliIo): Promise<number> {
     const tasks = [];
     for (const s of drawn) {
       const session = await setupSession(instantiate(s, seed), { clock: new WallClock(0, io.realNow) });
-      tasks.push({ scenario: s.id, seed, session: session.toJSON(), flagged: false, spentMs: 0, savedAt: now });
+      tasks.push({ scenario: s.id, seed, session: session.toJSON({ persist: true }), flagged: false, spentMs: 0, savedAt: now });
     }
     state = { schema: EXAM_SCHEMA, id: `exam-${new Date(now).toISOString().replace(/[:.]/g, '-')}`, seed, minutes, startedAt: now, current: 0, openedAt: now, alerts: [], tasks };
     store.save(state);

@@ -156,6 +156,6 @@ test('a session saved by an older cka-lab (snapshot version 1) is set aside with
   saved.session.cluster.version = 1;
   writeFileSync(file, JSON.stringify(saved));
   const r = await h.run(['shell'], 'hostname\n');
-  assert.match(r.stderr, /could not be resumed \(saved by another cka-lab version \(snapshot version 1, this one reads 2\)\); it was moved to .*default\.json\.corrupt-/);
+  assert.match(r.stderr, /could not be resumed \(saved by another cka-lab version \(snapshot version 1, this one reads 3\)\); it was moved to .*default\.json\.corrupt-/);
   assert.equal(r.stdout, 'cka-ws\n');
 });

@@ -6,7 +6,7 @@
 import { appendHistory } from '../app/history-file.js';
 import { DEFAULT_FIXTURE, FixtureNotFound, fixtureFile, loadCluster } from '../app/fixtures.js';
 import { validSessionName } from '../app/paths.js';
-import { SessionBusy } from '../app/sessions.js';
+import { SessionBusy, type SavedMark } from '../app/sessions.js';
 import { WallClock } from '../app/wallclock.js';
 import { Session, type SessionOptions } from '../shell/session.js';
 import { runRepl } from '../ui/repl.js';
@@ -77,6 +77,8 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
   let release: (() => void) | undefined;
   // open in this shell: a one-shot `cka-lab kubectl` elsewhere works on this session
   const unmark = env.sessions.markOpen(o.session, { mode: 'shell' });
+  // what the last save wrote: a command that changed nothing is not written (saveAfterCommand)
+  let mark: SavedMark | undefined;
   const lines = (ref.lines = lineSource(env, () => session));
   if (io.isTTY) {
     io.stderr.write(
@@ -91,11 +93,18 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
         release = env.sessions.lock(o.session);
         if (env.sessions.stamp(o.session) === stamp) return;
         const read = env.sessions.read(o.session);
-        if (read.status === 'ok') session = env.sessions.revive(read.data, opts).session;
+        if (read.status === 'ok') {
+          // another command (a one-shot kubectl, which keeps no history) wrote the file: the
+          // history this shell has not written yet carries over
+          const history = session.history;
+          session = env.sessions.revive(read.data, opts).session;
+          if (history.length > session.history.length) session.history.splice(0, session.history.length, ...history);
+          mark = undefined;
+        }
       },
       afterCommand: (line) => {
         try {
-          env.sessions.save(o.session, opened.fixture, opened.seed, session);
+          mark = env.sessions.saveAfterCommand(o.session, opened.fixture, opened.seed, session, mark);
           stamp = env.sessions.stamp(o.session);
         } finally {
           release?.();
@@ -108,6 +117,12 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
     release?.();
     unmark();
     lines.close();
+    // the history of the last commands, if they changed nothing else, is written as the shell ends
+    // (unless another command wrote the file since: its changes win over those lines)
+    if (mark?.pending)
+      withSessionLock(env, o.session, () => {
+        if (env.sessions.stamp(o.session) === stamp) env.sessions.save(o.session, opened.fixture, opened.seed, session);
+      });
   }
 }
 

@@ -567,10 +567,11 @@ export class Session {
     return this.frames.length === 1;
   }
 
-  toJSON(): SessionData {
+  /** `persist`: for a file, leaving out what loading rebuilds (Cluster.snapshot). */
+  toJSON(opts: { persist?: boolean } = {}): SessionData {
     return {
       version: SESSION_VERSION,
-      cluster: this.cluster.snapshot(),
+      cluster: this.cluster.snapshot(opts),
       frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}) })),
       history: [...this.history],
       aliases: { ...this.aliases },

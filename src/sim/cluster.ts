@@ -15,12 +15,20 @@ import { discoveryOf } from './api/crd.js';
 import { copyJSON, toPlainJSONSharing } from '../util/json-copy.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
+import { deferRebuild, derivedRuleNodes } from './controllers/kube-proxy-derived.js';
+import { nodeIptables } from './node/runtime.js';
+import type { EndpointSlice, Service } from './api/types.js';
 
 /**
  * 2: clusters carry kubeadm's bootstrap RBAC objects and real PKI in their kubeconfigs (wave 2);
  * a version-1 snapshot has neither, so kubectl in it would be Unauthorized: it is not resumed.
+ * 3: a saved snapshot may leave a node's iptables rules out (`iptables: null` in its host state)
+ * when they are derived, exactly kube-proxy's sync of the saved objects (controllers/kube-proxy-derived.ts),
+ * and they are rebuilt on load. Version 2 snapshots, which hold every node's rules, still load.
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
+/** Snapshot versions restore() reads: this one and 2, which differs only in always holding the rules. */
+const READABLE_SNAPSHOT_VERSIONS: readonly number[] = [2, SNAPSHOT_VERSION];
 
 /** Facts about the lab that are not API objects (from the fixture). */
 export interface ClusterMeta {
@@ -115,6 +123,11 @@ export class Cluster {
   /** The controller whose reconcile is running (the owner of its wakeAt calls). */
   private reconciling: string | undefined;
   private settling = false;
+  /** Open batches (Cluster.batch): settles asked for meanwhile wait for the outermost one's end. */
+  private batchDepth = 0;
+  private batchPending = false;
+  /** How many settles ran (not the ones a batch absorbed); not saved: for tests and benches. */
+  settles = 0;
   private eventIdx: { store: Store; changes: number; byKey: Map<string, string> } | undefined;
 
   constructor(opts: ClusterOptions) {
@@ -222,7 +235,12 @@ export class Cluster {
    */
   settle(): void {
     if (this.settling) return;
+    if (this.batchDepth > 0) {
+      this.batchPending = true;
+      return;
+    }
     this.settling = true;
+    this.settles++;
     try {
       for (let round = 0; round < 100; round++) {
         let ran = false;
@@ -248,6 +266,38 @@ export class Cluster {
       throw new SettleError('controllers did not settle after 100 rounds');
     } finally {
       this.settling = false;
+    }
+  }
+
+  /**
+   * Run `fn` with the settles it asks for deferred to one at its end (`kubectl apply -f` of many
+   * objects: one settle per command, not one per object, which made applying N objects cost N
+   * settles of a cluster growing by N). Inside, the controllers have not run since the batch's
+   * first write: callers batch only writes whose admission reads nothing a controller makes.
+   */
+  batch<T>(fn: () => T): T {
+    this.batchDepth++;
+    try {
+      return fn();
+    } finally {
+      this.batchDepth--;
+      if (this.batchDepth === 0 && this.batchPending) {
+        this.batchPending = false;
+        this.settle();
+      }
+    }
+  }
+
+  /** Inside a batch: run the settle it has deferred so far (before a write that must see a settled cluster). */
+  settlePending(): void {
+    if (this.batchDepth === 0 || !this.batchPending) return;
+    const depth = this.batchDepth;
+    this.batchPending = false;
+    this.batchDepth = 0;
+    try {
+      this.settle();
+    } finally {
+      this.batchDepth = depth;
     }
   }
 
@@ -442,15 +492,22 @@ export class Cluster {
   /**
    * A JSON-only copy of the whole cluster: what a saved session holds (the same tree as a JSON
    * round trip, built without the text). The store's objects are frozen and shared, not copied.
+   * `persist`: for a file, leaving out derived state that restore() rebuilds identically (the
+   * iptables rules of nodes whose rules are kube-proxy's sync and nothing else); in-memory copies
+   * (grading, validate) keep everything, so restoring them rebuilds nothing.
    */
-  snapshot(): Snapshot {
+  snapshot(opts: { persist?: boolean } = {}): Snapshot {
+    // what is saved to disk leaves out the rules it can rebuild (`iptables: null`, in its place)
+    const derived = opts.persist ? new Set(derivedRuleNodes(this)) : undefined;
+    // rules a restore left to rebuild (null) that this snapshot holds are rebuilt now
+    for (const h of this.hosts.values()) if (h.data.state.iptables === null && !derived?.has(h.name)) nodeIptables(h);
     return toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
       random: this.random.state(),
       meta: this.meta,
       store: this.store.toJSON(),
-      hosts: [...this.hosts.values()].map((h) => h.data),
+      hosts: [...this.hosts.values()].map((h) => (derived?.has(h.name) ? { ...h.data, state: { ...h.data.state, iptables: null } } : h.data)),
       state: { ...this.state, __wakeups: this.wakeups, __controllers: {
           lastSeen: Object.fromEntries(this.lastSeen),
           changes: Object.fromEntries(this.store.changes),
@@ -469,7 +526,7 @@ export class Cluster {
    * caller hands it over (`owned`: a tree parsed or copied for this cluster alone).
    */
   static restore(snap: Snapshot, clock: Clock, controllers: readonly Controller[], opts: { owned?: boolean } = {}): Cluster {
-    if (snap.version !== SNAPSHOT_VERSION) throw new Error(`saved by another cka-lab version (snapshot version ${snap.version}, this one reads ${SNAPSHOT_VERSION})`);
+    if (!READABLE_SNAPSHOT_VERSIONS.includes(snap.version)) throw new Error(`saved by another cka-lab version (snapshot version ${snap.version}, this one reads ${SNAPSHOT_VERSION})`);
     const data = opts.owned ? snap : copyJSON(snap);
     if (clock instanceof ManualClock && clock.now() < data.now) clock.set(data.now);
     const c = new Cluster({ clock, random: new Random(data.random), meta: data.meta, controllers });
@@ -488,6 +545,13 @@ export class Cluster {
       c.hostGeneration = ctl.hostGeneration;
       for (const [at, o] of Object.entries(ctl.wakeOwners ?? {})) c.wakeOwners.set(Number(at), new Set(o));
       for (const [k, v] of Object.entries(ctl.ownTicks ?? {})) c.ownTicks.set(k, v);
+    }
+    // derived rules left out of the file: rebuilt from the restored objects when first read
+    let objects: { services: readonly Service[]; endpointSlices: readonly EndpointSlice[] } | undefined;
+    for (const h of c.hosts.values()) {
+      if (h.data.state.iptables !== null) continue;
+      objects ??= { services: c.store.list<Service>('Service'), endpointSlices: c.store.list<EndpointSlice>('EndpointSlice') };
+      if (!deferRebuild(c, h, objects)) throw new Error(`the iptables rules of ${h.name} were left out of the snapshot but cannot be rebuilt`);
     }
     return c;
   }

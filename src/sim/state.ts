@@ -18,6 +18,7 @@ import type { HpaHistory } from './controllers/hpa.js';
 import type { PodVolumesState } from './runtime/volumes.js';
 import type { ContainerRunsState } from './runtime/processes.js';
 import type { ProberState } from './controllers/prober.js';
+import type { DerivedRules } from './controllers/kube-proxy-derived.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -46,6 +47,8 @@ export interface ClusterState {
   etcdMember?: EtcdMemberState;
   /** kube-proxy: each process's loaded config and logs, each node's last sync. */
   kubeProxy?: ProxyState;
+  /** kube-proxy: the nodes whose iptables rules are exactly a sync's, rebuilt on load instead of saved (controllers/kube-proxy-derived.ts). */
+  derivedRules?: Record<string, DerivedRules>;
   /** taint eviction controller: pods whose deletion is scheduled by NoExecute tolerationSeconds, by ns/name. */
   taintEviction?: Record<string, ScheduledEviction>;
   /** CoreDNS: each process's mounted and loaded Corefile, reload phase and logs. */
@@ -94,6 +97,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   etcd: 'sim/controllers/static-pods.ts',
   etcdMember: 'sim/etcd/member.ts (written when the etcd static pod starts)',
   kubeProxy: 'sim/controllers/kube-proxy.ts',
+  derivedRules: 'sim/controllers/kube-proxy-derived.ts (recorded by sim/controllers/kube-proxy.ts after each sync)',
   coredns: 'sim/controllers/coredns.ts',
   nginx: 'sim/runtime/nginx/program.ts',
   taintEviction: 'sim/controllers/taint-eviction.ts',

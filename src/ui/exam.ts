@@ -103,7 +103,7 @@ export async function runExam(o: ExamOptions): Promise<number> {
   };
   const persist = (): void => {
     const t = st.tasks[st.current]!;
-    t.session = session.toJSON();
+    t.session = session.toJSON({ persist: true });
     t.savedAt = o.realNow();
     o.store.save(st);
   };

@@ -29,6 +29,7 @@ import type { ProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
 import { fnv32a } from './util.js';
 import { klogLine } from '../../util/klog.js';
+import { beforeProxySync, noteProxySync } from './kube-proxy-derived.js';
 
 export const KUBE_PROXY_IMAGE = 'registry.k8s.io/kube-proxy';
 /** iptables.syncPeriod default (pkg/proxy/apis/config/v1alpha1/defaults.go). */
@@ -342,7 +343,9 @@ export const kubeProxyController: Controller = {
       const kind = syncKind(c, last, gen, mode, !!inst && !inst.synced, edited, host);
       if (!kind) continue;
       const previous = kind === 'partial' && last?.fps ? new Map(Object.entries(last.fps)) : undefined;
+      const before = beforeProxySync(c, host, last?.fps); // (persistence: kube-proxy-derived.ts)
       const r = syncNode(c, host, loaded.config, previous, staleCleanupDue(last, now));
+      noteProxySync(c, host, before, mode, kind === 'full' || !previous, loaded.config, r);
       forgetHash(host);
       if (inst) inst.synced = true;
       if (r.error !== undefined) {

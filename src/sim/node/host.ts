@@ -45,8 +45,12 @@ export interface HostData {
 
 /** A host's state that is not a file, one field per owner (same JSON keys as before it was typed). */
 export interface HostState {
-  /** The netfilter tables (kube-proxy and the kubelet write them, iptables commands edit them). */
-  iptables?: IptablesState;
+  /**
+   * The netfilter tables (kube-proxy and the kubelet write them, iptables commands edit them). Read
+   * them through node/runtime.ts nodeIptables: null stands for rules a saved snapshot left out
+   * because they are derived (controllers/kube-proxy-derived.ts), rebuilt when first read.
+   */
+  iptables?: IptablesState | null;
   /** xt_recent lists of `-m recent` rules (the packet path). */
   recent?: RecentState;
   /** The nftables ruleset (only kube-proxy's `ip kube-proxy` table is modelled). */

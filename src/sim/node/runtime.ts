@@ -18,12 +18,28 @@ import { snapshotKubeletConfig } from '../controlplane.js';
 // ---------------------------------------------------------------------------------------------
 // Kernel state of the host (host.data.state)
 
-/** The node's ruleset, created as the kubelet leaves it on a fresh node when absent. */
+/** Rules a restored snapshot left out (`iptables: null`), rebuilt when first read (Cluster.restore). */
+const DEFERRED_RULES = new WeakMap<Host, () => IptablesState>();
+
+/** Rebuild the node's rules with `build` when they are first read; until then they stay null. */
+export function deferIptables(host: Host, build: () => IptablesState): void {
+  DEFERRED_RULES.set(host, build);
+}
+
+/**
+ * The node's ruleset: rebuilt first if it was left out of the snapshot the cluster was restored
+ * from, created as the kubelet leaves it on a fresh node when absent.
+ */
 export function nodeIptables(host: Host): IptablesState {
   let st = host.data.state.iptables;
   if (!st) {
-    st = newIptablesState();
-    ensureKubeletRules(st);
+    const build = DEFERRED_RULES.get(host);
+    DEFERRED_RULES.delete(host);
+    if (build && st === null) st = build();
+    else {
+      st = newIptablesState();
+      ensureKubeletRules(st);
+    }
     host.data.state.iptables = st;
   }
   return st;

@@ -67,6 +67,30 @@ export function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, 
   return { obj, operation: 'configured', ...(originalText ? {} : { warning: missingAnnotationWarning(live, env.cluster.discovery()) }) };
 }
 
+/**
+ * Kinds whose writes `apply` batches into one settle at the end (Cluster.batch): built-in kinds no
+ * admission or validation of a later object reads controller output of. The others settle before
+ * and after their own write, as every write did: a Namespace (its default ServiceAccount comes
+ * from a controller, and the ServiceAccount admission of a Pod in it needs it), a CRD (its kind is
+ * served once the controller marks it Established), a ResourceQuota, custom resources. An object
+ * in a namespace with a ResourceQuota settles first too: quota admission counts the namespace's
+ * objects, Pods the controllers create among them.
+ */
+const BATCHED_KINDS = new Set([
+  'v1/ConfigMap', 'v1/Secret', 'v1/Service', 'v1/ServiceAccount', 'v1/Pod', 'v1/PersistentVolume', 'v1/PersistentVolumeClaim', 'v1/LimitRange', 'v1/Endpoints',
+  'apps/Deployment', 'apps/ReplicaSet', 'apps/StatefulSet', 'apps/DaemonSet', 'batch/Job', 'batch/CronJob',
+  'networking.k8s.io/Ingress', 'networking.k8s.io/IngressClass', 'networking.k8s.io/NetworkPolicy',
+  'rbac.authorization.k8s.io/Role', 'rbac.authorization.k8s.io/RoleBinding', 'rbac.authorization.k8s.io/ClusterRole', 'rbac.authorization.k8s.io/ClusterRoleBinding',
+  'policy/PodDisruptionBudget', 'autoscaling/HorizontalPodAutoscaler', 'scheduling.k8s.io/PriorityClass', 'storage.k8s.io/StorageClass', 'discovery.k8s.io/EndpointSlice',
+]);
+
+function batched(env: KubectlEnv, obj: KObject): boolean {
+  const slash = obj.apiVersion.lastIndexOf('/');
+  if (!BATCHED_KINDS.has(`${slash < 0 ? 'v1' : obj.apiVersion.slice(0, slash)}/${obj.kind}`)) return false;
+  const ns = obj.metadata.namespace;
+  return ns === undefined || env.cluster.store.list('ResourceQuota', ns).length === 0;
+}
+
 export const applyVerb: Verb = {
   name: 'apply',
   run(inv, env): CommandResult {
@@ -87,6 +111,10 @@ export const applyVerb: Verb = {
     io.err(input.stderr + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : ''));
     // each object's error is returned to Run, which hands their aggregate to CheckErr at the end
     const errors: string[] = [];
+    // one settle for the whole command (Cluster.batch), unless the objects are printed as the
+    // server returned them: then each is the object its own settle left, as before
+    const batch = output === undefined || output === 'name' ? <T>(fn: () => T): T => env.cluster.batch(fn) : <T>(fn: () => T): T => fn();
+    batch(() => {
     for (const { obj, source } of objs) {
       const step = { verb: 'applying patch' };
       const warnings: string[] = [];
@@ -95,11 +123,14 @@ export const applyVerb: Verb = {
         const desired = recordChangeCause(inv, structuredClone(obj));
         const target = manifestNamespace(desired, ns, env.cluster.discovery());
         if (target) desired.metadata.namespace = target;
+        const alone = !batched(env, desired);
+        if (alone) env.cluster.settlePending();
         if (serverSide) {
           step.verb = 'serverside-apply';
           const obj = serverSideApplyOne(env, desired, { fieldValidation, warnings, fieldManager, force: bool(p.flags, 'force-conflicts'), dryRun: dry.mode === 'server' });
           io.err(warningLines(env, warnings));
           io.out(printObject(obj, { output, operation: 'serverside-applied', dryRun: dry.mode, generated: false, showManagedFields: bool(p.flags, 'show-managed-fields') }));
+          if (alone) env.cluster.settlePending();
           continue;
         }
         const r = applyOne(env, desired, dry.mode === 'server', dry.mode === 'client', { fieldValidation, warnings, fieldManager }, step);
@@ -107,6 +138,7 @@ export const applyVerb: Verb = {
         if (r.warning) io.err(r.warning);
         io.err(warningLines(env, warnings));
         io.out(printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false, showManagedFields: bool(p.flags, 'show-managed-fields') }));
+        if (alone) env.cluster.settlePending();
       } catch (e) {
         // the server's warnings come with its refusal (PodSecurity's warn level beside enforce)
         io.err(warningLines(env, warnings));
@@ -120,6 +152,7 @@ export const applyVerb: Verb = {
         errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'apply').stderr);
       }
     }
+    });
     // the objects kubectl could not map come last (apply.go appends GetObjects' error first, but
     // prints the aggregate after the applied objects)
     for (const e of input.errors) errors.push(errorResult(e, 'apply').stderr);
