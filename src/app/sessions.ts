@@ -5,7 +5,7 @@
  * real time of the save, so a resumed session's clock carries on as if the cluster had kept
  * running (simulated time follows wall time, including the time away).
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Session, type SessionData, type SessionOptions } from '../shell/session.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
@@ -49,11 +49,11 @@ export interface OpenMark {
   task?: string;
 }
 
-/** A session open in a running REPL, with the real time of its last save. */
+/** A session open in a running REPL, with the real time of its last command (file times). */
 export interface OpenSession {
   name: string;
   mark: OpenMark;
-  savedAt: number;
+  usedAt: number;
 }
 
 export interface OpenedSession {
@@ -206,6 +206,17 @@ export class SessionStore {
     };
   }
 
+  /** Note that the REPL holding `name` open just ran a command (a shell skips saves that change nothing). */
+  touchOpen(name: string): void {
+    try {
+      // a file time, as the saves' own (the real clock, not the session's)
+      const now = new Date();
+      utimesSync(`${this.path(name)}.open`, now, now);
+    } catch {
+      // no mark: nothing to note
+    }
+  }
+
   /** The open mark of a session whose process is gone: a REPL that ended without closing (a crash). */
   abandoned(name: string): OpenMark | undefined {
     const mark = this.readMark(name);
@@ -223,7 +234,7 @@ export class SessionStore {
     }
   }
 
-  /** Sessions open in a running REPL, the most recently saved first. */
+  /** Sessions open in a running REPL, the most recently used first. */
   openSessions(): OpenSession[] {
     const dir = join(this.dir, 'sessions');
     let names: string[];
@@ -237,15 +248,16 @@ export class SessionStore {
       const name = n.slice(0, -'.json.open'.length);
       const mark = this.readMark(name);
       if (!mark || !processAlive(mark.pid)) continue;
-      let savedAt: number;
+      let usedAt: number;
       try {
-        savedAt = statSync(this.path(name)).mtimeMs;
+        // the last command: its save, or the mark a shell touches when a command changed nothing
+        usedAt = Math.max(statSync(this.path(name)).mtimeMs, statSync(`${this.path(name)}.open`).mtimeMs);
       } catch {
         continue;
       }
-      out.push({ name, mark, savedAt });
+      out.push({ name, mark, usedAt });
     }
-    return out.sort((a, b) => b.savedAt - a.savedAt || (a.name < b.name ? -1 : 1));
+    return out.sort((a, b) => b.usedAt - a.usedAt || (a.name < b.name ? -1 : 1));
   }
 
   /**

@@ -106,6 +106,7 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
         try {
           mark = env.sessions.saveAfterCommand(o.session, opened.fixture, opened.seed, session, mark);
           stamp = env.sessions.stamp(o.session);
+          env.sessions.touchOpen(o.session);
         } finally {
           release?.();
           release = undefined;
