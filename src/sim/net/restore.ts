@@ -116,7 +116,7 @@ class TableTx {
       if (findChain(this.base, n)) changed.push([n, v]);
       else if (v) added.push(v);
     }
-    added.sort((a, b) => strcmp(a.name, b.name));
+    sortByName(added);
     let chains = changed.length + added.length <= 64 ? patched(base, changed, added) : undefined;
     if (!chains) {
       chains = [];
@@ -132,6 +132,21 @@ class TableTx {
     if (!this.fresh) moveChainIndex(base, chains, this.over);
     return { name: this.name, chains };
   }
+}
+
+/**
+ * Sorts chains by name in strcmp order: the default sort's UTF-16 order is byte order for the
+ * ASCII names iptables allows, and it is several times faster than a comparator over 60,000
+ * chains (a full sync of a 10,000-Service cluster declares them all).
+ */
+function sortByName(chains: Chain[]): void {
+  if (!chains.every((c) => /^[\x00-\x7f]*$/.test(c.name))) {
+    chains.sort((a, b) => strcmp(a.name, b.name));
+    return;
+  }
+  const byName = new Map(chains.map((c) => [c.name, c]));
+  const names = [...byName.keys()].sort();
+  for (let i = 0; i < names.length; i++) chains[i] = byName.get(names[i] as string) as Chain;
 }
 
 /** Where chain `name` is, or would go, in a table's sorted chains (built-ins first, in hook order). */
@@ -183,17 +198,32 @@ interface ParsedLine {
 const PARSED = new Map<string, ParsedLine>();
 const PARSED_LIMIT = 600_000;
 
-function deepFreeze<T>(v: T): T {
-  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
-    for (const x of Object.values(v as object)) deepFreeze(x);
-    Object.freeze(v);
+/** Freezes a parsed rule and its parts (the Rule shape, spelled out: a generic walk cost a second per full sync). */
+function freezeRule(rule: Rule): Readonly<Rule> {
+  const f = Object.freeze;
+  const options = (os: Rule['matches'][number]['options']): void => {
+    for (const o of os) {
+      f(o.values);
+      f(o);
+    }
+    f(os);
+  };
+  for (const m of rule.matches) {
+    options(m.options);
+    f(m);
   }
-  return v;
+  f(rule.matches);
+  if (rule.target) {
+    options(rule.target.options);
+    f(rule.target);
+  }
+  for (const part of [rule.src, rule.dst, rule.inIface, rule.outIface, rule.proto, rule.fragment, rule.counters]) if (part) f(part);
+  return f(rule);
 }
 
 function remember(line: string, chain: string, rule: Rule): void {
   if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
-  const tpl = deepFreeze({ ...rule, counters: { ...rule.counters } });
+  const tpl = freezeRule({ ...rule, counters: { ...rule.counters } });
   PARSED.set(line, { chain, rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: rule.target.name } : {}) });
 }
 
@@ -211,6 +241,8 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
   const banner = programBanner(flavor, 'iptables-restore');
   const txs = new Map<TableName, TableTx>();
   let table: TableName | undefined;
+  /** The chain the previous line appended to through the parse memo, while nothing else happened. */
+  let last: { tx: TableTx; chain: Chain } | undefined;
 
   const lineErr = (n: number, msg: string): RestoreResult => ({
     stdout: '',
@@ -220,8 +252,12 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
 
   for (let idx = 0; idx < lines.length; idx++) {
     const n = idx + 1;
-    const line = (lines[idx] as string).trim();
+    const raw = lines[idx] as string;
+    // (the line itself when there is nothing to trim: the parse memo then finds its key by identity)
+    const line = raw.length > 0 && raw.charCodeAt(0) > 32 && raw.charCodeAt(0) < 127 && raw.charCodeAt(raw.length - 1) > 32 && raw.charCodeAt(raw.length - 1) < 127 ? raw : raw.trim();
     if (line === '' || line.startsWith('#')) continue;
+    const append = line.startsWith('-A ');
+    if (!append) last = undefined;
     if (line.startsWith('*')) {
       const name = line.slice(1);
       if (!(TABLE_NAMES as readonly string[]).includes(name)) return lineErr(n, `table '${name}' does not exist`);
@@ -257,14 +293,19 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       t.putUser(name);
       continue;
     }
-    if (line.startsWith('-A ')) {
+    if (append) {
       const hit = PARSED.get(line);
-      if (hit && t.get(hit.chain) && (hit.needs === undefined || t.get(hit.needs)?.builtin === false)) {
-        const rule: Rule = { ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } };
-        t.writable(hit.chain)!.rules.push(rule);
-        continue;
+      if (hit && (hit.needs === undefined || t.get(hit.needs)?.builtin === false)) {
+        // runs of lines append to one chain (KUBE-SERVICES, each KUBE-SVC-…): look it up once per run
+        const c = last !== undefined && last.tx === t && last.chain.name === hit.chain ? last.chain : t.writable(hit.chain);
+        if (c) {
+          last = { tx: t, chain: c };
+          c.rules.push({ ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } });
+          continue;
+        }
       }
     }
+    last = undefined;
     const args = tokenizeRuleLine(line);
     const cmd = args[0];
     const chain = args[1];

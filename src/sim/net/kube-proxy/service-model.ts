@@ -263,17 +263,21 @@ interface SliceEndpoints {
 const SLICE_ENDPOINTS = new WeakMap<EndpointSlice, Map<string, readonly SliceEndpoints[]>>();
 
 function sliceEndpoints(slice: EndpointSlice, nodeName: string): readonly SliceEndpoints[] {
-  const frozen = Object.isFrozen(slice);
-  const memo = frozen ? SLICE_ENDPOINTS.get(slice) : undefined;
-  const had = memo?.get(nodeName);
+  if (!Object.isFrozen(slice)) return computeSliceEndpoints(slice, nodeName);
+  // every node without an endpoint of this slice sees it the same way: they share one entry
+  // (and so the rules rendered from it, see sync.ts renderedPort)
+  const seenAs = slice.endpoints?.some((ep) => ep.nodeName !== undefined && ep.nodeName === nodeName) ? nodeName : NO_LOCAL;
+  let memo = SLICE_ENDPOINTS.get(slice);
+  const had = memo?.get(seenAs);
   if (had) return had;
-  const parts = computeSliceEndpoints(slice, nodeName);
-  if (frozen) {
-    if (memo) memo.set(nodeName, parts);
-    else SLICE_ENDPOINTS.set(slice, new Map([[nodeName, parts]]));
-  }
+  const parts = computeSliceEndpoints(slice, seenAs === NO_LOCAL ? NO_LOCAL : nodeName);
+  if (!memo) SLICE_ENDPOINTS.set(slice, (memo = new Map()));
+  memo.set(seenAs, parts);
   return parts;
 }
+
+/** The memo's key for a node that has no endpoint in the slice (not a valid node name). */
+const NO_LOCAL = '\u0000';
 
 function computeSliceEndpoints(slice: EndpointSlice, nodeName: string): SliceEndpoints[] {
   if (slice.addressType !== 'IPv4') return [];

@@ -195,7 +195,7 @@ interface RenderContext {
   nfacct: boolean;
   nodeIP: string | undefined;
   largeClusterMode: boolean;
-  /** All of the above as one string, for the memo. */
+  /** All of the above but nodeIP as one string, for the memo (see renderedPort). */
   sig: string;
 }
 
@@ -223,12 +223,15 @@ const RENDERED_PER_PORT = 4;
 
 function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undefined, ctx: RenderContext): RenderedPort {
   let entries = RENDERED.get(svc);
-  const hit = entries?.find((e) => e.eps === eps && e.sig === ctx.sig);
-  if (hit) return hit.out;
+  // the node's IP only matters to a port with loadBalancerSourceRanges (its firewall chain)
+  const sig = svc.loadBalancerSourceRanges.length > 0 ? `${ctx.sig}|${ctx.nodeIP ?? ''}` : ctx.sig;
+  if (entries) {
+    for (const e of entries) if (e.eps === eps && e.sig === sig) return e.out;
+  }
   const out = renderPort(svc, eps ?? [], ctx);
   if (!entries) RENDERED.set(svc, (entries = []));
   if (entries.length >= RENDERED_PER_PORT) entries.shift();
-  entries.push({ eps, sig: ctx.sig, out });
+  entries.push({ eps, sig, out });
   return out;
 }
 
@@ -473,7 +476,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
     nfacct,
     nodeIP,
     largeClusterMode,
-    sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${nodeIP ?? ''}|${largeClusterMode}`,
+    sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${largeClusterMode}`,
   };
   const declared: string[] = [];
   // chains of unchanged Services still count as active (upstream computes and discards them)
