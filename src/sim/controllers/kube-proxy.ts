@@ -255,6 +255,44 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
   return syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
 }
 
+/**
+ * NodeSync.fps is plain data for the snapshot; the syncs read and write it as a Map. The Map a
+ * record was made from (or read into) is kept with it, so a 10,000-Service cluster does not
+ * convert 10,000 entries each way at every sync; a restored record (a new object) is read again.
+ */
+const FPS_MAPS = new WeakMap<Record<string, number>, ReadonlyMap<string, number>>();
+
+function fingerprintMap(fps: Record<string, number>): ReadonlyMap<string, number> {
+  let m = FPS_MAPS.get(fps);
+  if (!m) {
+    m = new Map(Object.entries(fps));
+    FPS_MAPS.set(fps, m);
+  }
+  return m;
+}
+
+/**
+ * The record of `next`: the previous record updated in place when it has the same Services (its
+ * keys then stay in the order Object.fromEntries(next) would give), a new one otherwise.
+ */
+function fingerprintRecord(prev: Record<string, number> | undefined, next: ReadonlyMap<string, number>): Record<string, number> {
+  const prevMap = prev && FPS_MAPS.get(prev);
+  let rec: Record<string, number>;
+  if (prev && prevMap && sameKeys(prevMap, next)) {
+    for (const [k, v] of next) if (prev[k] !== v) prev[k] = v;
+    rec = prev;
+  } else rec = Object.fromEntries(next);
+  FPS_MAPS.set(rec, next);
+  return rec;
+}
+
+function sameKeys(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  const ka = a.keys();
+  for (const k of b.keys()) if (ka.next().value !== k) return false;
+  return true;
+}
+
 /** Large-cluster mode cleans stale chains only when syncPeriod passed since the last cleanup. */
 function staleCleanupDue(last: NodeSync | undefined, now: number): boolean {
   return last?.cleanupAt === undefined || now - last.cleanupAt > SYNC_PERIOD_MS;
@@ -342,7 +380,7 @@ export const kubeProxyController: Controller = {
       // counter that moved since the node's last sync, compared with what that sync recorded.
       const kind = syncKind(c, last, gen, mode, !!inst && !inst.synced, edited, host);
       if (!kind) continue;
-      const previous = kind === 'partial' && last?.fps ? new Map(Object.entries(last.fps)) : undefined;
+      const previous = kind === 'partial' && last?.fps ? fingerprintMap(last.fps) : undefined;
       const before = beforeProxySync(c, host, last?.fps); // (persistence: kube-proxy-derived.ts)
       const r = syncNode(c, host, loaded.config, previous, staleCleanupDue(last, now));
       noteProxySync(c, host, before, mode, kind === 'full' || !previous, loaded.config, r);
@@ -365,7 +403,7 @@ export const kubeProxyController: Controller = {
         ...(!full && last?.editedAt !== undefined ? { editedAt: last.editedAt } : {}),
         ...(!full && last?.canaryGoneAt !== undefined ? { canaryGoneAt: last.canaryGoneAt } : {}),
         ...(r.staleCleanup === false && last?.cleanupAt !== undefined ? { cleanupAt: last.cleanupAt } : { cleanupAt: now }),
-        ...(r.fingerprints ? { fps: Object.fromEntries(r.fingerprints) } : {}),
+        ...(r.fingerprints ? { fps: fingerprintRecord(last?.fps, r.fingerprints) } : {}),
       };
     }
   },

@@ -325,7 +325,8 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
       deleteChain(table, old);
       const renamed = addUserChain(table, newName);
       renamed.rules = chain.rules;
-      for (const c of table.chains) for (const r of c.rules) if (r.target?.name === old) r.target.name = newName;
+      // a new target object: a rule's parts may be shared, frozen, with other rulesets (restore.ts PARSED)
+      for (const c of table.chains) for (const r of c.rules) if (r.target?.name === old) r.target = { ...r.target, name: newName };
       return ok();
     }
     default:

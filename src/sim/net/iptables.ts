@@ -157,6 +157,23 @@ function chainIndex(table: Table): Map<string, Chain> {
   return idx;
 }
 
+/**
+ * Moves the index of `from` (a table's chains array being replaced) to `to`, applying `changes`
+ * (chain name → the chain now, or null when gone): iptables-restore commits a new array on every
+ * write, and rebuilding a 60,000-chain index for it was most of a partial sync. `from` loses its
+ * index (it is rebuilt should anyone still look there).
+ */
+export function moveChainIndex(from: Chain[], to: Chain[], changes: ReadonlyMap<string, Chain | null>): void {
+  const idx = chainIndexes.get(from);
+  if (!idx) return;
+  chainIndexes.delete(from);
+  for (const [n, c] of changes) {
+    if (c) idx.set(n, c);
+    else idx.delete(n);
+  }
+  if (idx.size === to.length) chainIndexes.set(to, idx);
+}
+
 export function findChain(table: Table, name: string): Chain | undefined {
   const c = chainIndex(table).get(name);
   return c && c.name === name ? c : undefined;

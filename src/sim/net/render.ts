@@ -7,7 +7,7 @@
  * (list_rules for -S, list_entries/print_header/print_firewall for -L), libxtables
  * (xtables_print_num for -v counters).
  */
-import type { Chain, Rule, Table, TableName } from './iptables.js';
+import type { Chain, Match, Rule, Table, TableName } from './iptables.js';
 import { chainReferences } from './iptables.js';
 import { findMatch, findTarget } from './extensions.js';
 import { protoName } from './rule-parse.js';
@@ -26,8 +26,29 @@ export function programBanner(flavor: IptablesFlavor, prog = 'iptables'): string
   return `${prog} v${flavor.version} (${flavor.backend})`;
 }
 
+/**
+ * Bodies of rules whose parts are frozen and shared (restore.ts keeps one parsed rule per line
+ * text for every node's copy), kept with their matches array: iptables-save of a 10,000-Service
+ * node formats 170,000 rules, the same ones on every node and at every save. An entry holds when
+ * the rule's other parts are the very ones it was made from (iptables -E gives a rule a new target).
+ */
+const BODIES = new WeakMap<readonly Match[], { rule: Rule; body: string }>();
+
+function sameParts(a: Rule, b: Rule): boolean {
+  return a.src === b.src && a.dst === b.dst && a.inIface === b.inIface && a.outIface === b.outIface && a.proto === b.proto && a.fragment === b.fragment && a.target === b.target;
+}
+
 /** Save-syntax body of a rule after `-A CHAIN` (starts with a space, or empty). */
 export function formatRuleBody(rule: Rule, withCounters = false): string {
+  if (withCounters || !Object.isFrozen(rule.matches)) return formatBody(rule, withCounters);
+  const had = BODIES.get(rule.matches);
+  if (had && sameParts(had.rule, rule)) return had.body;
+  const body = formatBody(rule, false);
+  BODIES.set(rule.matches, { rule, body });
+  return body;
+}
+
+function formatBody(rule: Rule, withCounters: boolean): string {
   let s = '';
   if (rule.src) s += `${rule.src.neg ? ' !' : ''} -s ${rule.src.addr}/${rule.src.prefix}`;
   if (rule.dst) s += `${rule.dst.neg ? ' !' : ''} -d ${rule.dst.addr}/${rule.dst.prefix}`;

@@ -8,7 +8,8 @@
  * `-A/-I/-D/-N/-X/-F` command lines, `COMMIT`; the whole payload is applied or nothing is.
  */
 import type { Chain, IptablesState, Policy, Table, TableName } from './iptables.js';
-import { TABLE_NAMES, bumpRev, findChain, newTable, sortUserChains } from './iptables.js';
+import type { Rule } from './iptables.js';
+import { TABLE_NAMES, bumpRev, findChain, moveChainIndex, newTable, strcmp } from './iptables.js';
 import { parseRuleArgs, tokenizeRuleLine } from './rule-parse.js';
 import type { IptablesFlavor } from './render.js';
 import { DEFAULT_FLAVOR, formatRuleBody, programBanner } from './render.js';
@@ -98,34 +99,150 @@ class TableTx {
     for (const [n, v] of this.over) if (v && !findChain(this.base, n)) fn(v);
   }
 
-  /** The table after the transaction, or undefined when it did not change. */
+  /**
+   * The table after the transaction, or undefined when it did not change. The committed table's
+   * chains are in order already (built-ins, then user chains by strcmp): a transaction that
+   * changed a few chains patches a copy of the array where they are (binary search), one that
+   * changed many walks it once, merging the added chains in. Re-sorting 60,000 chains because one
+   * was added, or visiting each to look it up in the transaction, was most of a 10,000-Service
+   * partial sync; so was rebuilding the chain index, which moves to the new array.
+   */
   commit(): Table | undefined {
     if (!this.fresh && this.over.size === 0) return undefined;
-    const chains: Chain[] = [];
-    let added = false;
-    for (const c of this.base.chains) {
-      const v = this.over.has(c.name) ? this.over.get(c.name) : c;
-      if (v) chains.push(v);
-    }
+    const base = this.base.chains;
+    const added: Chain[] = [];
+    const changed: [string, Chain | null][] = [];
     for (const [n, v] of this.over) {
-      if (v && !findChain(this.base, n)) {
-        chains.push(v);
-        added = true;
-      }
+      if (findChain(this.base, n)) changed.push([n, v]);
+      else if (v) added.push(v);
     }
-    const table: Table = { name: this.name, chains };
-    if (added) sortUserChains(table);
-    return table;
+    sortByName(added);
+    let chains = changed.length + added.length <= 64 ? patched(base, changed, added) : undefined;
+    if (!chains) {
+      chains = [];
+      let k = 0;
+      for (const c of base) {
+        const v = this.over.has(c.name) ? this.over.get(c.name) : c;
+        if (!v) continue;
+        if (!v.builtin) for (; k < added.length && strcmp((added[k] as Chain).name, v.name) < 0; k++) chains.push(added[k] as Chain);
+        chains.push(v);
+      }
+      for (; k < added.length; k++) chains.push(added[k] as Chain);
+    }
+    if (!this.fresh) moveChainIndex(base, chains, this.over);
+    return { name: this.name, chains };
   }
+}
+
+/**
+ * Sorts chains by name in strcmp order: the default sort's UTF-16 order is byte order for the
+ * ASCII names iptables allows, and it is several times faster than a comparator over 60,000
+ * chains (a full sync of a 10,000-Service cluster declares them all).
+ */
+function sortByName(chains: Chain[]): void {
+  if (!chains.every((c) => /^[\x00-\x7f]*$/.test(c.name))) {
+    chains.sort((a, b) => strcmp(a.name, b.name));
+    return;
+  }
+  const byName = new Map(chains.map((c) => [c.name, c]));
+  const names = [...byName.keys()].sort();
+  for (let i = 0; i < names.length; i++) chains[i] = byName.get(names[i] as string) as Chain;
+}
+
+/** Where chain `name` is, or would go, in a table's sorted chains (built-ins first, in hook order). */
+function position(chains: readonly Chain[], name: string): number {
+  let lo = 0;
+  while (lo < chains.length && (chains[lo] as Chain).builtin) {
+    if ((chains[lo] as Chain).name === name) return lo;
+    lo++;
+  }
+  let hi = chains.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (strcmp((chains[mid] as Chain).name, name) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A copy of `base` with a few chains replaced or removed and a few (sorted) added; undefined if `base` is out of order. */
+function patched(base: readonly Chain[], changed: readonly [string, Chain | null][], added: readonly Chain[]): Chain[] | undefined {
+  const chains = base.slice();
+  for (const [n, v] of changed) {
+    const at = position(chains, n);
+    if (chains[at]?.name !== n) return undefined;
+    if (v) chains[at] = v;
+    else chains.splice(at, 1);
+  }
+  for (const c of added) chains.splice(position(chains, c.name), 0, c);
+  return chains;
+}
+
+/**
+ * `-A CHAIN rule…` lines already parsed, by their text: the rule without its counters (frozen,
+ * with every nested part frozen) and the user chain its `-j`/`-g` needs. Parsing depends on
+ * nothing but the text and whether that chain exists, so the same line parses to the same rule
+ * on every node and at every sync; kube-proxy writes ~170,000 such lines per full sync of a
+ * 10,000-Service cluster and its KUBE-SERVICES lines again at each partial one. Each use gets
+ * its own shallow copy with its own counters (the packet path counts into them), so the nested
+ * parts are shared by every node's ruleset, never mutated (iptables -E replaces a target, see
+ * iptables-cmd.ts) and the same in snapshots (util/json-copy.ts shares frozen objects). Emptied
+ * when it grows past what a large cluster's three nodes hold.
+ */
+interface ParsedLine {
+  chain: string;
+  rule: Readonly<Rule>;
+  /** The user chain the target names (checked on every use: the parse fails without it). */
+  needs?: string;
+}
+const PARSED = new Map<string, ParsedLine>();
+const PARSED_LIMIT = 600_000;
+
+/** Freezes a parsed rule and its parts (the Rule shape, spelled out: a generic walk cost a second per full sync). */
+function freezeRule(rule: Rule): Readonly<Rule> {
+  const f = Object.freeze;
+  const options = (os: Rule['matches'][number]['options']): void => {
+    for (const o of os) {
+      f(o.values);
+      f(o);
+    }
+    f(os);
+  };
+  for (const m of rule.matches) {
+    options(m.options);
+    f(m);
+  }
+  f(rule.matches);
+  if (rule.target) {
+    options(rule.target.options);
+    f(rule.target);
+  }
+  for (const part of [rule.src, rule.dst, rule.inIface, rule.outIface, rule.proto, rule.fragment, rule.counters]) if (part) f(part);
+  return f(rule);
+}
+
+function remember(line: string, chain: string, rule: Rule): void {
+  if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+  const tpl = freezeRule({ ...rule, counters: { ...rule.counters } });
+  PARSED.set(line, { chain, rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: rule.target.name } : {}) });
 }
 
 /** Applies `payload` to `state` in place when every line is valid; otherwise leaves it untouched. */
 export function applyRestore(state: IptablesState, payload: string, opts: RestoreOptions = {}): RestoreResult {
+  return applyRestoreLines(state, payload.split('\n'), opts);
+}
+
+/**
+ * applyRestore of a payload given as its lines (`payload.split('\n')`), for a writer that has
+ * them already (kube-proxy: joining and splitting again 170,000 lines is time for nothing).
+ */
+export function applyRestoreLines(state: IptablesState, lines: readonly string[], opts: RestoreOptions = {}): RestoreResult {
   const flavor = opts.flavor ?? DEFAULT_FLAVOR;
   const banner = programBanner(flavor, 'iptables-restore');
   const txs = new Map<TableName, TableTx>();
   let table: TableName | undefined;
-  const lines = payload.split('\n');
+  /** The chain the previous line appended to through the parse memo, while nothing else happened. */
+  let last: { tx: TableTx; chain: Chain } | undefined;
 
   const lineErr = (n: number, msg: string): RestoreResult => ({
     stdout: '',
@@ -135,8 +252,12 @@ export function applyRestore(state: IptablesState, payload: string, opts: Restor
 
   for (let idx = 0; idx < lines.length; idx++) {
     const n = idx + 1;
-    const line = (lines[idx] as string).trim();
+    const raw = lines[idx] as string;
+    // (the line itself when there is nothing to trim: the parse memo then finds its key by identity)
+    const line = raw.length > 0 && raw.charCodeAt(0) > 32 && raw.charCodeAt(0) < 127 && raw.charCodeAt(raw.length - 1) > 32 && raw.charCodeAt(raw.length - 1) < 127 ? raw : raw.trim();
     if (line === '' || line.startsWith('#')) continue;
+    const append = line.startsWith('-A ');
+    if (!append) last = undefined;
     if (line.startsWith('*')) {
       const name = line.slice(1);
       if (!(TABLE_NAMES as readonly string[]).includes(name)) return lineErr(n, `table '${name}' does not exist`);
@@ -172,6 +293,19 @@ export function applyRestore(state: IptablesState, payload: string, opts: Restor
       t.putUser(name);
       continue;
     }
+    if (append) {
+      const hit = PARSED.get(line);
+      if (hit && (hit.needs === undefined || t.get(hit.needs)?.builtin === false)) {
+        // runs of lines append to one chain (KUBE-SERVICES, each KUBE-SVC-…): look it up once per run
+        const c = last !== undefined && last.tx === t && last.chain.name === hit.chain ? last.chain : t.writable(hit.chain);
+        if (c) {
+          last = { tx: t, chain: c };
+          c.rules.push({ ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } });
+          continue;
+        }
+      }
+    }
+    last = undefined;
     const args = tokenizeRuleLine(line);
     const cmd = args[0];
     const chain = args[1];
@@ -216,6 +350,7 @@ export function applyRestore(state: IptablesState, payload: string, opts: Restor
         }
         const parsed = parseRuleArgs(rest, { chainExists: (x) => t.get(x)?.builtin === false });
         if (!parsed.ok) return lineErr(n, parsed.message.replace(/\n$/, ''));
+        if (cmd === '-A') remember(line, chain, parsed.rule);
         if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
         if (cmd === '-A') c.rules.push(parsed.rule);
         else if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);

@@ -90,6 +90,22 @@ export function servicePorts(svc: Service): ServicePortInfo[] {
   });
 }
 
+/**
+ * servicePorts of a stored (frozen, so unchanging) Service, kept with it: the same infos, the same
+ * objects, at every sync of every node, which lets the syncs' memos key on them.
+ */
+const PORTS = new WeakMap<Service, readonly ServicePortInfo[]>();
+
+export function servicePortsOf(svc: Service): readonly ServicePortInfo[] {
+  if (!Object.isFrozen(svc)) return servicePorts(svc);
+  let p = PORTS.get(svc);
+  if (!p) {
+    p = servicePorts(svc);
+    PORTS.set(svc, p);
+  }
+  return p;
+}
+
 /** Port-level ExternallyAccessible (BaseServicePortInfo.ExternallyAccessible). */
 export function portExternallyAccessible(s: ServicePortInfo): boolean {
   return s.nodePort !== 0 || s.loadBalancerVIPs.length > 0 || s.externalIPs.length > 0;
@@ -117,49 +133,187 @@ export function portKey(spn: string, protocol: string): string {
  * dereference a nil protocol, here such a port is ignored too.
  */
 export function endpointsByPort(slices: readonly EndpointSlice[], nodeName: string): Map<string, EndpointInfo[]> {
-  const byKey = new Map<string, Map<string, EndpointInfo>>();
+  // each slice's endpoints per port key, deduplicated and sorted; a key fed by one slice (the usual
+  // case) takes that list as it is, so an unchanged slice gives the same array at every sync
+  const byKey = new Map<string, EndpointInfo[][]>();
   for (const slice of slices) {
-    if (slice.addressType !== 'IPv4') continue;
-    const svcName = slice.metadata.labels?.['kubernetes.io/service-name'];
-    if (svcName === undefined || svcName === '') continue;
-    const ns = slice.metadata.namespace ?? 'default';
-    for (const port of slice.ports ?? []) {
-      if (port.name === undefined || port.name === null) continue;
-      if (port.port === undefined || port.port === null || port.port === 0) continue;
-      if (port.protocol === undefined || port.protocol === null) continue;
-      const key = portKey(servicePortName(ns, svcName, port.name), port.protocol);
-      let m = byKey.get(key);
-      if (!m) {
-        m = new Map();
-        byKey.set(key, m);
-      }
-      for (const ep of slice.endpoints ?? []) {
-        const first = ep.addresses[0];
-        const ip = first === undefined ? undefined : canonicalIPv4(first);
-        if (ip === undefined) continue;
-        const c = ep.conditions ?? {};
-        const info: EndpointInfo = {
-          ip,
-          port: port.port,
-          endpoint: joinHostPort(ip, port.port),
-          isLocal: ep.nodeName !== undefined && ep.nodeName === nodeName,
-          ready: c.ready === undefined || c.ready,
-          serving: c.serving === undefined || c.serving,
-          terminating: c.terminating === true,
-        };
-        const prev = m.get(info.endpoint);
-        // a non-terminating duplicate wins
-        if (!prev || (prev.terminating && !info.terminating)) m.set(info.endpoint, info);
-      }
+    for (const part of sliceEndpoints(slice, nodeName)) {
+      const had = byKey.get(part.key);
+      if (had) had.push(part.eps);
+      else byKey.set(part.key, [part.eps]);
     }
   }
   const out = new Map<string, EndpointInfo[]>();
-  for (const [key, m] of byKey) {
-    out.set(
-      key,
-      [...m.values()].sort((a, b) => (a.endpoint < b.endpoint ? -1 : a.endpoint > b.endpoint ? 1 : 0)),
-    );
+  for (const [key, parts] of byKey) {
+    if (parts.length === 1) {
+      out.set(key, parts[0] as EndpointInfo[]);
+      continue;
+    }
+    const m = new Map<string, EndpointInfo>();
+    for (const eps of parts) for (const info of eps) addDeduplicated(m, info);
+    out.set(key, sortByEndpoint([...m.values()]));
   }
+  return out;
+}
+
+/** One port key's endpoints from the slices (by index into the list) that have that key. */
+function mergedEndpoints(slices: readonly EndpointSlice[], idxs: readonly number[], key: string, nodeName: string): EndpointInfo[] {
+  const parts: EndpointInfo[][] = [];
+  for (const i of idxs) {
+    const part = sliceEndpoints(slices[i] as EndpointSlice, nodeName).find((x) => x.key === key);
+    if (part) parts.push(part.eps);
+  }
+  if (parts.length === 1) return parts[0] as EndpointInfo[];
+  const m = new Map<string, EndpointInfo>();
+  for (const eps of parts) for (const info of eps) addDeduplicated(m, info);
+  return sortByEndpoint([...m.values()]);
+}
+
+interface EndpointsCache {
+  slices: readonly EndpointSlice[];
+  /** Port key → indices of the slices that have it, ascending. */
+  byKey: Map<string, number[]>;
+  out: Map<string, EndpointInfo[]>;
+}
+
+/** The last endpoints map per node (the proxier's endpointsMap). */
+const ENDPOINTS_CACHE = new Map<string, EndpointsCache>();
+const ENDPOINTS_CACHE_LIMIT = 16;
+
+/**
+ * endpointsByPort, kept per node and brought up to date from the slices that changed since the
+ * last call (endpointschangetracker.go: the proxier applies the changed slices to its
+ * endpointsMap instead of rebuilding it). Slices are compared by identity, position by position,
+ * so this is only for stored (frozen) slices; a list of another length is rebuilt. The map
+ * returned is the cache's own: it is valid until the next call for the same node.
+ */
+export function endpointsByPortCached(slices: readonly EndpointSlice[], nodeName: string): ReadonlyMap<string, readonly EndpointInfo[]> {
+  const prev = ENDPOINTS_CACHE.get(nodeName);
+  if (prev && prev.slices.length === slices.length) {
+    const changed: number[] = [];
+    for (let i = 0; i < slices.length; i++) if (slices[i] !== prev.slices[i]) changed.push(i);
+    if (changed.length <= 64 && changed.every((i) => Object.isFrozen(slices[i]))) {
+      const dirty = new Set<string>();
+      for (const i of changed) {
+        for (const part of sliceEndpoints(prev.slices[i] as EndpointSlice, nodeName)) {
+          const idxs = prev.byKey.get(part.key);
+          const at = idxs ? idxs.indexOf(i) : -1;
+          if (at >= 0) idxs!.splice(at, 1);
+          dirty.add(part.key);
+        }
+        for (const part of sliceEndpoints(slices[i] as EndpointSlice, nodeName)) {
+          let idxs = prev.byKey.get(part.key);
+          if (!idxs) prev.byKey.set(part.key, (idxs = []));
+          let at = idxs.length;
+          while (at > 0 && (idxs[at - 1] as number) > i) at--;
+          idxs.splice(at, 0, i);
+          dirty.add(part.key);
+        }
+      }
+      const list = slices.slice();
+      for (const key of dirty) {
+        const idxs = prev.byKey.get(key);
+        if (!idxs || idxs.length === 0) {
+          prev.byKey.delete(key);
+          prev.out.delete(key);
+        } else prev.out.set(key, mergedEndpoints(list, idxs, key, nodeName));
+      }
+      prev.slices = list;
+      return prev.out;
+    }
+  }
+  const byKey = new Map<string, number[]>();
+  slices.forEach((slice, i) => {
+    for (const part of sliceEndpoints(slice, nodeName)) {
+      const had = byKey.get(part.key);
+      if (had) had.push(i);
+      else byKey.set(part.key, [i]);
+    }
+  });
+  const out = new Map<string, EndpointInfo[]>();
+  for (const [key, idxs] of byKey) out.set(key, mergedEndpoints(slices, idxs, key, nodeName));
+  ENDPOINTS_CACHE.delete(nodeName);
+  if (slices.every((s) => Object.isFrozen(s))) {
+    if (ENDPOINTS_CACHE.size >= ENDPOINTS_CACHE_LIMIT) ENDPOINTS_CACHE.clear();
+    ENDPOINTS_CACHE.set(nodeName, { slices: slices.slice(), byKey, out });
+  }
+  return out;
+}
+
+/** A non-terminating duplicate wins, otherwise the first one seen (endpointslicecache.go). */
+function addDeduplicated(m: Map<string, EndpointInfo>, info: EndpointInfo): void {
+  const prev = m.get(info.endpoint);
+  if (!prev || (prev.terminating && !info.terminating)) m.set(info.endpoint, info);
+}
+
+function sortByEndpoint(eps: EndpointInfo[]): EndpointInfo[] {
+  return eps.sort((a, b) => (a.endpoint < b.endpoint ? -1 : a.endpoint > b.endpoint ? 1 : 0));
+}
+
+interface SliceEndpoints {
+  key: string;
+  eps: EndpointInfo[];
+}
+
+/**
+ * One slice's endpoints per port key as `nodeName` sees them, memoised per stored (frozen, so
+ * unchanging) slice and node: a 10,000-Service cluster re-derived 50,000 endpoints at every sync
+ * of every node. Deduplicating per slice first and across slices after gives what one pass over
+ * all of them gives (the rule keeps the first non-terminating endpoint, else the first).
+ */
+const SLICE_ENDPOINTS = new WeakMap<EndpointSlice, Map<string, readonly SliceEndpoints[]>>();
+
+function sliceEndpoints(slice: EndpointSlice, nodeName: string): readonly SliceEndpoints[] {
+  if (!Object.isFrozen(slice)) return computeSliceEndpoints(slice, nodeName);
+  // every node without an endpoint of this slice sees it the same way: they share one entry
+  // (and so the rules rendered from it, see sync.ts renderedPort)
+  const seenAs = slice.endpoints?.some((ep) => ep.nodeName !== undefined && ep.nodeName === nodeName) ? nodeName : NO_LOCAL;
+  let memo = SLICE_ENDPOINTS.get(slice);
+  const had = memo?.get(seenAs);
+  if (had) return had;
+  const parts = computeSliceEndpoints(slice, seenAs === NO_LOCAL ? NO_LOCAL : nodeName);
+  if (!memo) SLICE_ENDPOINTS.set(slice, (memo = new Map()));
+  memo.set(seenAs, parts);
+  return parts;
+}
+
+/** The memo's key for a node that has no endpoint in the slice (not a valid node name). */
+const NO_LOCAL = '\u0000';
+
+function computeSliceEndpoints(slice: EndpointSlice, nodeName: string): SliceEndpoints[] {
+  if (slice.addressType !== 'IPv4') return [];
+  const svcName = slice.metadata.labels?.['kubernetes.io/service-name'];
+  if (svcName === undefined || svcName === '') return [];
+  const ns = slice.metadata.namespace ?? 'default';
+  const out: SliceEndpoints[] = [];
+  const byKey = new Map<string, Map<string, EndpointInfo>>();
+  for (const port of slice.ports ?? []) {
+    if (port.name === undefined || port.name === null) continue;
+    if (port.port === undefined || port.port === null || port.port === 0) continue;
+    if (port.protocol === undefined || port.protocol === null) continue;
+    const key = portKey(servicePortName(ns, svcName, port.name), port.protocol);
+    let m = byKey.get(key);
+    if (!m) {
+      m = new Map();
+      byKey.set(key, m);
+    }
+    for (const ep of slice.endpoints ?? []) {
+      const first = ep.addresses[0];
+      const ip = first === undefined ? undefined : canonicalIPv4(first);
+      if (ip === undefined) continue;
+      const c = ep.conditions ?? {};
+      addDeduplicated(m, {
+        ip,
+        port: port.port,
+        endpoint: joinHostPort(ip, port.port),
+        isLocal: ep.nodeName !== undefined && ep.nodeName === nodeName,
+        ready: c.ready === undefined || c.ready,
+        serving: c.serving === undefined || c.serving,
+        terminating: c.terminating === true,
+      });
+    }
+  }
+  for (const [key, m] of byKey) out.push({ key, eps: sortByEndpoint([...m.values()]) });
   return out;
 }
 

@@ -21,7 +21,7 @@ import { addUserChain, deleteChain, ensureTable, findChain } from '../iptables.j
 import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
-import { applyRestore } from '../restore.js';
+import { applyRestoreLines } from '../restore.js';
 import { fnv32a } from '../../../util/fnv.js';
 import {
   endpointChainName,
@@ -31,7 +31,7 @@ import {
   serviceLocalChainName,
 } from './chain-names.js';
 import type { EndpointInfo, ServicePortInfo } from './service-model.js';
-import { categorizeEndpoints, endpointsByPort, portExternallyAccessible, portKey, servicePorts } from './service-model.js';
+import { categorizeEndpoints, endpointsByPortCached, portExternallyAccessible, portKey, servicePortsOf } from './service-model.js';
 
 export interface KubeProxyConfig {
   mode?: 'iptables' | 'ipvs' | 'nftables' | '';
@@ -147,14 +147,243 @@ function ensureCanaries(state: IptablesState): void {
   for (const t of ['mangle', 'nat', 'filter'] as const) addUserChain(ensureTable(state, t), 'KUBE-PROXY-CANARY');
 }
 
-function sortedServicePorts(services: readonly Service[]): ServicePortInfo[] {
-  const all: ServicePortInfo[] = [];
-  for (const s of services) all.push(...servicePorts(s));
-  return all.sort((a, b) => {
-    const ka = `${a.spn} ${a.protocol}`;
-    const kb = `${b.spn} ${b.protocol}`;
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
+/** A service port with the keys a sync looks it up by, made once. */
+interface PortEntry {
+  info: ServicePortInfo;
+  /** portKey(spn, protocol): its endpoints in the endpoints map. */
+  key: string;
+  /** `ns/name`: its Service's fingerprint. */
+  nsName: string;
+}
+
+interface SortedPorts {
+  ports: readonly PortEntry[];
+  /** Each Service's ports (indices into `ports`, in order), in order of first appearance. */
+  groups: readonly (readonly number[])[];
+}
+
+/**
+ * The service ports sorted by `spn protocol`, kept for the last list of stored Services seen: the
+ * nodes of a cluster sync from the same list, and an EndpointSlice change leaves it as it was.
+ */
+let lastSorted: { services: readonly Service[]; sorted: SortedPorts } | undefined;
+
+function sortedServicePorts(services: readonly Service[]): SortedPorts {
+  const had = lastSorted;
+  if (had && had.services.length === services.length && services.every((s, i) => s === had.services[i])) return had.sorted;
+  const keyed: { k: string; p: ServicePortInfo }[] = [];
+  for (const s of services) for (const p of servicePortsOf(s)) keyed.push({ k: `${p.spn} ${p.protocol}`, p });
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  const ports = keyed.map(({ p }) => ({ info: p, key: portKey(p.spn, p.protocol), nsName: `${p.namespace}/${p.name}` }));
+  const byName = new Map<string, number[]>();
+  ports.forEach((e, i) => {
+    const g = byName.get(e.nsName);
+    if (g) g.push(i);
+    else byName.set(e.nsName, [i]);
   });
+  const sorted = { ports, groups: [...byName.values()] };
+  // only stored (frozen) Services stay as they are; others may be changed in place
+  lastSorted = services.every((s) => Object.isFrozen(s)) ? { services: services.slice(), sorted } : undefined;
+  return sorted;
+}
+
+/** What a service port's rules depend on besides the port and its endpoints. */
+interface RenderContext {
+  masqueradeAll: boolean;
+  clusterCIDR: string | undefined;
+  localhostNodePorts: boolean;
+  nfacct: boolean;
+  nodeIP: string | undefined;
+  largeClusterMode: boolean;
+  /** All of the above but nodeIP as one string, for the memo (see renderedPort). */
+  sig: string;
+}
+
+/** One service port's part of the payload, in payload order. */
+interface RenderedPort {
+  /** Its filter rules (top-level chains only). */
+  filter: readonly string[];
+  /** Its KUBE-SERVICES / KUBE-NODEPORTS rules. */
+  natTop: readonly string[];
+  /** Its per-service chains (KUBE-SVC/SVL/EXT/FW/SEP), declared when written, active either way. */
+  chains: readonly string[];
+  /** The rules of those chains. */
+  natChains: readonly string[];
+}
+
+/**
+ * Rendered ports, kept with the (memoised, see servicePortsOf) port info for the endpoints array
+ * and context they were rendered with: an unchanged Service renders to the same lines, so a
+ * partial sync of a 10,000-Service cluster assembles its KUBE-SERVICES from kept strings (upstream
+ * rewrites every line each time; the text is the same).
+ */
+const RENDERED = new WeakMap<ServicePortInfo, { eps: readonly EndpointInfo[] | undefined; sig: string; out: RenderedPort }[]>();
+/** A few entries per port: one per node that sees its endpoints differently. */
+const RENDERED_PER_PORT = 4;
+
+function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undefined, ctx: RenderContext): RenderedPort {
+  let entries = RENDERED.get(svc);
+  // the node's IP only matters to a port with loadBalancerSourceRanges (its firewall chain)
+  const sig = svc.loadBalancerSourceRanges.length > 0 ? `${ctx.sig}|${ctx.nodeIP ?? ''}` : ctx.sig;
+  if (entries) {
+    for (const e of entries) if (e.eps === eps && e.sig === sig) return e.out;
+  }
+  const out = renderPort(svc, eps ?? [], ctx);
+  if (!entries) RENDERED.set(svc, (entries = []));
+  if (entries.length >= RENDERED_PER_PORT) entries.shift();
+  entries.push({ eps, sig, out });
+  return out;
+}
+
+/** proxier.go syncProxyRules' loop body for one service port. */
+function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: RenderContext): RenderedPort {
+  const { clusterCIDR, localhostNodePorts, nfacct, nodeIP, largeClusterMode } = ctx;
+  const filterRules: string[] = [];
+  const natRules: string[] = [];
+  const chains: string[] = [];
+  const out: string[] = [];
+  const w = (buf: string[], ...parts: string[]): void => {
+    buf.push(parts.join(' '));
+  };
+  const N = svc.spn;
+  const p = svc.protocol;
+  const svcChain = serviceChainName(N, p);
+  const svlChain = serviceLocalChainName(N, p);
+  const extChain = externalChainName(N, p);
+  const fwChain = firewallChainName(N, p);
+  const cat = categorizeEndpoints(eps, svc);
+  const hasEndpoints = cat.hasAnyEndpoints;
+  const L = cat.localEndpoints;
+  const C = cat.clusterEndpoints;
+
+  let internalChain = svcChain;
+  let hasInternal = hasEndpoints;
+  if (svc.internalPolicyLocal) {
+    internalChain = svlChain;
+    if (L.length === 0) hasInternal = false;
+  }
+  let externalPolicyChain = svcChain;
+  let hasExternal = hasEndpoints;
+  if (svc.externalPolicyLocal) {
+    externalPolicyChain = svlChain;
+    if (L.length === 0) hasExternal = false;
+  }
+  const extAccessible = portExternallyAccessible(svc);
+  const usesExt = hasEndpoints && extAccessible;
+  const usesFW = hasEndpoints && svc.loadBalancerVIPs.length > 0 && svc.loadBalancerSourceRanges.length > 0;
+  const usesSVC = C.length > 0 && (!svc.internalPolicyLocal || extAccessible);
+  const usesSVL = L.length > 0 && (svc.internalPolicyLocal || (svc.externalPolicyLocal && extAccessible));
+  const lbChain = usesFW ? fwChain : extChain;
+
+  let intFilterTarget = '';
+  let intFilterComment = '';
+  let extFilterTarget = '';
+  let extFilterComment = '';
+  if (!hasEndpoints) {
+    intFilterTarget = 'REJECT';
+    intFilterComment = q(`${N} has no endpoints`);
+    extFilterTarget = 'REJECT';
+    extFilterComment = intFilterComment;
+  } else {
+    if (!hasInternal) {
+      intFilterTarget = 'DROP';
+      intFilterComment = q(`${N} has no local endpoints`);
+    }
+    if (!hasExternal) {
+      extFilterTarget = 'DROP';
+      extFilterComment = q(`${N} has no local endpoints`);
+    }
+  }
+  const proto = ['-m', p, '-p', p];
+  const port = String(svc.port);
+
+  // 1. cluster IP
+  if (hasInternal) {
+    w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port, '-j', internalChain);
+  } else {
+    w(filterRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', intFilterComment, ...proto, '-d', svc.clusterIP, '--dport', port, '-j', intFilterTarget);
+  }
+  // 2. external IPs
+  for (const eip of svc.externalIPs) {
+    if (hasEndpoints)
+      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} external IP`), ...proto, '-d', eip, '--dport', port, '-j', extChain);
+    if (!hasExternal)
+      w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, ...proto, '-d', eip, '--dport', port, '-j', extFilterTarget);
+  }
+  // 3. load balancer IPs
+  for (const lb of svc.loadBalancerVIPs) {
+    if (hasEndpoints)
+      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} loadbalancer IP`), ...proto, '-d', lb, '--dport', port, '-j', lbChain);
+    if (usesFW)
+      w(filterRules, '-A', 'KUBE-PROXY-FIREWALL', '-m', 'comment', '--comment', q(`${N} traffic not accepted by ${fwChain}`), ...proto, '-d', lb, '--dport', port, '-j', 'DROP');
+  }
+  if (!hasExternal) {
+    for (const lb of svc.loadBalancerVIPs)
+      w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, ...proto, '-d', lb, '--dport', port, '-j', extFilterTarget);
+  }
+  // 4. node port
+  if (svc.nodePort !== 0) {
+    const np = String(svc.nodePort);
+    if (hasEndpoints) {
+      if (localhostNodePorts && nfacct)
+        w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '-d', '127.0.0.0/8', '--dport', np, '-m', 'nfacct', '--nfacct-name', 'localhost_nps_accepted_pkts', '-j', extChain);
+      w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '--dport', np, '-j', extChain);
+    }
+    if (!hasExternal)
+      w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...proto, '--dport', np, '-j', extFilterTarget);
+  }
+  // 5. health check node port
+  if (svc.healthCheckNodePort !== 0)
+    w(filterRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', q(`${N} health check node port`), '-m', 'tcp', '-p', 'tcp', '--dport', String(svc.healthCheckNodePort), '-j', 'ACCEPT');
+
+  const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
+  if (usesSVC) chains.push(svcChain);
+  if (usesSVL) chains.push(svlChain);
+  // 6. masquerade rule of the internal chain
+  if (hasInternal) {
+    const args = ['-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port];
+    if (ctx.masqueradeAll) w(out, '-A', internalChain, ...args, '-j', 'KUBE-MARK-MASQ');
+    else if (clusterCIDR !== undefined) w(out, '-A', internalChain, ...args, '!', '-s', clusterCIDR, '-j', 'KUBE-MARK-MASQ');
+  }
+  // 7. external chain
+  if (usesExt) {
+    chains.push(extChain);
+    if (!svc.externalPolicyLocal) {
+      w(out, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade traffic for ${N} external destinations`), '-j', 'KUBE-MARK-MASQ');
+    } else {
+      if (clusterCIDR !== undefined)
+        w(out, '-A', extChain, '-m', 'comment', '--comment', q(`pod traffic for ${N} external destinations`), '-s', clusterCIDR, '-j', svcChain);
+      w(out, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', 'KUBE-MARK-MASQ');
+      w(out, '-A', extChain, '-m', 'comment', '--comment', q(`route LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', svcChain);
+    }
+    if (hasExternal) w(out, '-A', extChain, '-j', externalPolicyChain);
+  }
+  // 8. firewall chain
+  if (usesFW) {
+    chains.push(fwChain);
+    const head = ['-A', fwChain, '-m', 'comment', '--comment', q(`${N} loadbalancer IP`)];
+    let allowFromNode = false;
+    const nodeNum = nodeIP === undefined ? undefined : parseIPv4(nodeIP);
+    for (const cidr of svc.loadBalancerSourceRanges) {
+      w(out, ...head, '-s', cidr, '-j', extChain);
+      const c = parseCidr(cidr);
+      if (c && nodeNum !== undefined && cidrContains(c, nodeNum)) allowFromNode = true;
+    }
+    if (allowFromNode) for (const lb of svc.loadBalancerVIPs) w(out, ...head, '-s', lb, '-j', extChain);
+    w(out, '-A', fwChain, '-m', 'comment', '--comment', q(`other traffic to ${N} will be dropped by KUBE-PROXY-FIREWALL`));
+  }
+  // 9. service → endpoint dispatch
+  if (usesSVC) writeServiceToEndpointRules(out, svc, svcChain, C, largeClusterMode);
+  if (usesSVL) writeServiceToEndpointRules(out, svc, svlChain, L, largeClusterMode);
+  // 10. endpoint chains
+  for (const ep of cat.allReachable) {
+    const sep = endpointChainName(N, p, ep.endpoint);
+    chains.push(sep);
+    w(out, '-A', sep, ...cmt(N), '-s', ep.ip, '-j', 'KUBE-MARK-MASQ');
+    const affinity = svc.sessionAffinityClientIP ? ['-m', 'recent', '--name', sep, '--set'] : [];
+    w(out, '-A', sep, ...cmt(N), ...affinity, ...proto, '-j', 'DNAT', '--to-destination', ep.endpoint);
+  }
+  return { filter: filterRules, natTop: natRules, chains, natChains: out };
 }
 
 /**
@@ -185,7 +414,6 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const natChains = ['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-MARK-MASQ'];
   const filterRules: string[] = [];
   const natRules: string[] = [];
-  const activeNat = new Set(natChains);
   const w = (buf: string[], ...parts: string[]): void => {
     buf.push(parts.join(' '));
   };
@@ -230,179 +458,53 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
     );
   }
 
-  const epMap = endpointsByPort(input.endpointSlices, input.node.name);
-  const declared: string[] = [];
-  const ports = sortedServicePorts(input.services);
+  const epMap = endpointsByPortCached(input.endpointSlices, input.node.name);
+  const sorted = sortedServicePorts(input.services);
+  const ports = sorted.ports;
   // proxier.go: the total over every service port's endpoints decides largeClusterMode
   let totalEndpoints = 0;
-  for (const svc of ports) totalEndpoints += epMap.get(portKey(svc.spn, svc.protocol))?.length ?? 0;
+  for (const e of ports) totalEndpoints += epMap.get(e.key)?.length ?? 0;
   const largeClusterMode = totalEndpoints > LARGE_CLUSTER_ENDPOINTS_THRESHOLD;
-  const fingerprints = serviceFingerprints(ports, epMap);
+  // large-cluster mode looks for stale chains at most once per syncPeriod (iptables-save is slow
+  // on big rulesets); without the look, the active chains need not be known
+  const staleCleanup = !largeClusterMode || input.staleCleanupDue !== false;
+  const fingerprints = serviceFingerprints(sorted, epMap);
+  const ctx: RenderContext = {
+    masqueradeAll: cfg.masqueradeAll === true,
+    clusterCIDR,
+    localhostNodePorts,
+    nfacct,
+    nodeIP,
+    largeClusterMode,
+    sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${largeClusterMode}`,
+  };
+  const declared: string[] = [];
   // chains of unchanged Services still count as active (upstream computes and discards them)
   const skipped: string[] = [];
 
-  for (const svc of ports) {
-    const N = svc.spn;
-    const p = svc.protocol;
-    const svcChain = serviceChainName(N, p);
-    const svlChain = serviceLocalChainName(N, p);
-    const extChain = externalChainName(N, p);
-    const fwChain = firewallChainName(N, p);
-    const eps = epMap.get(portKey(N, p)) ?? [];
-    const cat = categorizeEndpoints(eps, svc);
-    const hasEndpoints = cat.hasAnyEndpoints;
-    const L = cat.localEndpoints;
-    const C = cat.clusterEndpoints;
-
-    let internalChain = svcChain;
-    let hasInternal = hasEndpoints;
-    if (svc.internalPolicyLocal) {
-      internalChain = svlChain;
-      if (L.length === 0) hasInternal = false;
-    }
-    let externalPolicyChain = svcChain;
-    let hasExternal = hasEndpoints;
-    if (svc.externalPolicyLocal) {
-      externalPolicyChain = svlChain;
-      if (L.length === 0) hasExternal = false;
-    }
-    const extAccessible = portExternallyAccessible(svc);
-    const usesExt = hasEndpoints && extAccessible;
-    const usesFW = hasEndpoints && svc.loadBalancerVIPs.length > 0 && svc.loadBalancerSourceRanges.length > 0;
-    const usesSVC = C.length > 0 && (!svc.internalPolicyLocal || extAccessible);
-    const usesSVL = L.length > 0 && (svc.internalPolicyLocal || (svc.externalPolicyLocal && extAccessible));
-    const lbChain = usesFW ? fwChain : extChain;
-
-    let intFilterTarget = '';
-    let intFilterComment = '';
-    let extFilterTarget = '';
-    let extFilterComment = '';
-    if (!hasEndpoints) {
-      intFilterTarget = 'REJECT';
-      intFilterComment = q(`${N} has no endpoints`);
-      extFilterTarget = 'REJECT';
-      extFilterComment = intFilterComment;
-    } else {
-      if (!hasInternal) {
-        intFilterTarget = 'DROP';
-        intFilterComment = q(`${N} has no local endpoints`);
-      }
-      if (!hasExternal) {
-        extFilterTarget = 'DROP';
-        extFilterComment = q(`${N} has no local endpoints`);
-      }
-    }
-    const proto = ['-m', p, '-p', p];
-    const port = String(svc.port);
-
-    // 1. cluster IP
-    if (hasInternal) {
-      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port, '-j', internalChain);
-    } else {
-      w(filterRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', intFilterComment, ...proto, '-d', svc.clusterIP, '--dport', port, '-j', intFilterTarget);
-    }
-    // 2. external IPs
-    for (const eip of svc.externalIPs) {
-      if (hasEndpoints)
-        w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} external IP`), ...proto, '-d', eip, '--dport', port, '-j', extChain);
-      if (!hasExternal)
-        w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, ...proto, '-d', eip, '--dport', port, '-j', extFilterTarget);
-    }
-    // 3. load balancer IPs
-    for (const lb of svc.loadBalancerVIPs) {
-      if (hasEndpoints)
-        w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} loadbalancer IP`), ...proto, '-d', lb, '--dport', port, '-j', lbChain);
-      if (usesFW)
-        w(filterRules, '-A', 'KUBE-PROXY-FIREWALL', '-m', 'comment', '--comment', q(`${N} traffic not accepted by ${fwChain}`), ...proto, '-d', lb, '--dport', port, '-j', 'DROP');
-    }
-    if (!hasExternal) {
-      for (const lb of svc.loadBalancerVIPs)
-        w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, ...proto, '-d', lb, '--dport', port, '-j', extFilterTarget);
-    }
-    // 4. node port
-    if (svc.nodePort !== 0) {
-      const np = String(svc.nodePort);
-      if (hasEndpoints) {
-        if (localhostNodePorts && nfacct)
-          w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '-d', '127.0.0.0/8', '--dport', np, '-m', 'nfacct', '--nfacct-name', 'localhost_nps_accepted_pkts', '-j', extChain);
-        w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '--dport', np, '-j', extChain);
-      }
-      if (!hasExternal)
-        w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...proto, '--dport', np, '-j', extFilterTarget);
-    }
-    // 5. health check node port
-    if (svc.healthCheckNodePort !== 0)
-      w(filterRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', q(`${N} health check node port`), '-m', 'tcp', '-p', 'tcp', '--dport', String(svc.healthCheckNodePort), '-j', 'ACCEPT');
-
+  for (const e of ports) {
+    const r = renderedPort(e.info, epMap.get(e.key), ctx);
+    for (const l of r.filter) filterRules.push(l);
+    for (const l of r.natTop) natRules.push(l);
     // per-service chains: a partial sync writes them only for a Service that changed; the others'
     // names still count as active (upstream computes their rules and throws them away)
-    const nsName = `${svc.namespace}/${svc.name}`;
-    if (partial && partial.get(nsName) === fingerprints.get(nsName)) {
-      if (usesSVC) skipped.push(svcChain);
-      if (usesSVL) skipped.push(svlChain);
-      if (usesExt) skipped.push(extChain);
-      if (usesFW) skipped.push(fwChain);
-      for (const ep of cat.allReachable) skipped.push(endpointChainName(N, p, ep.endpoint));
+    if (partial && partial.get(e.nsName) === fingerprints.get(e.nsName)) {
+      if (staleCleanup) for (const c of r.chains) skipped.push(c);
       continue;
     }
-    const chains = declared;
-    const out = natRules;
-    const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
-    if (usesSVC) chains.push(svcChain);
-    if (usesSVL) chains.push(svlChain);
-    // 6. masquerade rule of the internal chain
-    if (hasInternal) {
-      const args = ['-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port];
-      if (cfg.masqueradeAll) w(out, '-A', internalChain, ...args, '-j', 'KUBE-MARK-MASQ');
-      else if (clusterCIDR !== undefined) w(out, '-A', internalChain, ...args, '!', '-s', clusterCIDR, '-j', 'KUBE-MARK-MASQ');
-    }
-    // 7. external chain
-    if (usesExt) {
-      chains.push(extChain);
-      if (!svc.externalPolicyLocal) {
-        w(out, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade traffic for ${N} external destinations`), '-j', 'KUBE-MARK-MASQ');
-      } else {
-        if (clusterCIDR !== undefined)
-          w(out, '-A', extChain, '-m', 'comment', '--comment', q(`pod traffic for ${N} external destinations`), '-s', clusterCIDR, '-j', svcChain);
-        w(out, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', 'KUBE-MARK-MASQ');
-        w(out, '-A', extChain, '-m', 'comment', '--comment', q(`route LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', svcChain);
-      }
-      if (hasExternal) w(out, '-A', extChain, '-j', externalPolicyChain);
-    }
-    // 8. firewall chain
-    if (usesFW) {
-      chains.push(fwChain);
-      const head = ['-A', fwChain, '-m', 'comment', '--comment', q(`${N} loadbalancer IP`)];
-      let allowFromNode = false;
-      const nodeNum = nodeIP === undefined ? undefined : parseIPv4(nodeIP);
-      for (const cidr of svc.loadBalancerSourceRanges) {
-        w(out, ...head, '-s', cidr, '-j', extChain);
-        const c = parseCidr(cidr);
-        if (c && nodeNum !== undefined && cidrContains(c, nodeNum)) allowFromNode = true;
-      }
-      if (allowFromNode) for (const lb of svc.loadBalancerVIPs) w(out, ...head, '-s', lb, '-j', extChain);
-      w(out, '-A', fwChain, '-m', 'comment', '--comment', q(`other traffic to ${N} will be dropped by KUBE-PROXY-FIREWALL`));
-    }
-    // 9. service → endpoint dispatch
-    if (usesSVC) writeServiceToEndpointRules(out, svc, svcChain, C, largeClusterMode);
-    if (usesSVL) writeServiceToEndpointRules(out, svc, svlChain, L, largeClusterMode);
-    // 10. endpoint chains
-    for (const ep of cat.allReachable) {
-      const sep = endpointChainName(N, p, ep.endpoint);
-      chains.push(sep);
-      w(out, '-A', sep, ...cmt(N), '-s', ep.ip, '-j', 'KUBE-MARK-MASQ');
-      const affinity = svc.sessionAffinityClientIP ? ['-m', 'recent', '--name', sep, '--set'] : [];
-      w(out, '-A', sep, ...cmt(N), ...affinity, ...proto, '-j', 'DNAT', '--to-destination', ep.endpoint);
-    }
+    for (const c of r.chains) declared.push(c);
+    for (const l of r.natChains) natRules.push(l);
   }
 
-  for (const c of declared) activeNat.add(c);
-  for (const c of skipped) activeNat.add(c);
+  const activeNat = new Set(natChains);
+  if (staleCleanup) {
+    for (const c of declared) activeNat.add(c);
+    for (const c of skipped) activeNat.add(c);
+  }
 
   // stale chains: existing per-service chains no longer active are declared and deleted
   // (large-cluster mode: at most once per syncPeriod, as iptables-save is slow on big rulesets)
   const natTable = ensureTable(state, 'nat');
-  const staleCleanup = !largeClusterMode || input.staleCleanupDue !== false;
   const stale = staleCleanup
     ? natTable.chains.filter((c) => !c.builtin && !activeNat.has(c.name) && STALE_PREFIXES.some((pre) => c.name.startsWith(pre))).map((c) => c.name)
     : [];
@@ -433,11 +535,18 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   // (no spread: a 10k-Service sync has hundreds of thousands of rules)
   for (const r of natRules) lines.push(r);
   for (const c of stale) lines.push(`-X ${c}`);
-  lines.push('COMMIT');
-  const payload = `${lines.join('\n')}\n`;
-  const r = applyRestore(state, payload, { noflush: true, counters: false });
-  if (r.exitCode !== 0) return { payload, error: r.stderr, largeClusterMode, staleCleanup };
-  return { payload, fingerprints, largeClusterMode, staleCleanup };
+  lines.push('COMMIT', '');
+  const r = applyRestoreLines(state, lines, { noflush: true, counters: false });
+  // the payload text only when someone reads it (tests, logs): the controller does not, and a
+  // full sync's is 20 MB at 10,000 Services
+  let payload: string | undefined;
+  const text = (): string => (payload ??= lines.join('\n'));
+  if (r.exitCode !== 0) return withPayload({ error: r.stderr, largeClusterMode, staleCleanup }, text);
+  return withPayload({ fingerprints, largeClusterMode, staleCleanup }, text);
+}
+
+function withPayload(r: Omit<SyncResult, 'payload'>, text: () => string): SyncResult {
+  return Object.defineProperty(r, 'payload', { get: text, enumerable: true }) as SyncResult;
 }
 
 /**
@@ -445,15 +554,38 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
  * a change whose previous and current infos are equal is dropped): per Service `ns/name`, its
  * ports' infos and the endpoints this node sees for them, hashed.
  */
-function serviceFingerprints(ports: readonly ServicePortInfo[], epMap: ReadonlyMap<string, readonly EndpointInfo[]>): Map<string, number> {
-  const text = new Map<string, string>();
-  for (const svc of ports) {
-    const key = `${svc.namespace}/${svc.name}`;
-    text.set(key, `${text.get(key) ?? ''}${JSON.stringify(svc)}${JSON.stringify(epMap.get(portKey(svc.spn, svc.protocol)) ?? [])}`);
-  }
+function serviceFingerprints(sorted: SortedPorts, epMap: ReadonlyMap<string, readonly EndpointInfo[]>): Map<string, number> {
   const out = new Map<string, number>();
-  for (const [k, t] of text) out.set(k, fnv32a(t));
+  for (const g of sorted.groups) {
+    const entries = g.map((i) => sorted.ports[i] as PortEntry);
+    out.set((entries[0] as PortEntry).nsName, groupFingerprint(entries.map((e) => e.info), entries.map((e) => epMap.get(e.key))));
+  }
   return out;
+}
+
+/**
+ * Fingerprints kept with a Service's first (memoised) port info for the ports and endpoint arrays
+ * they hashed: the text hashed is the same while those objects are, so only a changed Service
+ * (or one whose endpoints changed) is stringified and hashed again.
+ */
+const FINGERPRINTS = new WeakMap<ServicePortInfo, { ports: readonly ServicePortInfo[]; eps: readonly (readonly EndpointInfo[] | undefined)[]; fp: number }[]>();
+
+function groupFingerprint(ports: readonly ServicePortInfo[], eps: readonly (readonly EndpointInfo[] | undefined)[]): number {
+  const first = ports[0] as ServicePortInfo;
+  let entries = FINGERPRINTS.get(first);
+  const same = (e: { ports: readonly ServicePortInfo[]; eps: readonly (readonly EndpointInfo[] | undefined)[] }): boolean =>
+    e.ports.length === ports.length && e.ports.every((p, i) => p === ports[i]) && e.eps.every((x, i) => x === eps[i]);
+  const hit = entries?.find(same);
+  if (hit) return hit.fp;
+  let text = '';
+  ports.forEach((p, i) => {
+    text += `${JSON.stringify(p)}${JSON.stringify(eps[i] ?? [])}`;
+  });
+  const fp = fnv32a(text);
+  if (!entries) FINGERPRINTS.set(first, (entries = []));
+  if (entries.length >= RENDERED_PER_PORT) entries.shift();
+  entries.push({ ports: ports.slice(), eps: eps.slice(), fp });
+  return fp;
 }
 
 /**
