@@ -138,7 +138,7 @@ test('self-check and history in Chinese (LANG) and Japanese (--lang)', async () 
   assert.equal(empty.stdout, 'まだ記録がありません。`cka-lab practice` から始めましょう。\n');
 });
 
-test('list, show and the shell\'s notices follow the environment', async () => {
+test('list, show, refusals and the shell\'s notices follow the environment', async () => {
   const h = harness({ CKA_LAB_SCENARIOS: SCENARIOS });
   const list = await h.run(['list'], '', { LANG: 'ja_JP.UTF-8' });
   assert.ok(list.stdout.includes('  t-file       easy     2 分  Write the kubelet'), list.stdout);
@@ -146,6 +146,8 @@ test('list, show and the shell\'s notices follow the environment', async () => {
   inOrder(show.stdout, ['领域：troubleshooting   主题：kubelet   难度：easy   分值：6   建议用时：2 分钟\n', '基线集群：kubeadm-calico   主机：cka-w1\n', '1 条提示；检查：\n', '(1 分)\n'], 'show');
   const bad = await h.run(['practice', 'nope'], '', { LANG: 'ja_JP.UTF-8' });
   assert.deepEqual([bad.code, bad.stderr], [2, 'cka-lab: シナリオ "nope" はありません（`cka-lab list` を参照）\n']);
+  const lang = await h.run(['practice', '--lang', 'de', 't-file'], '', { LANG: 'zh_CN.UTF-8' });
+  assert.deepEqual([lang.code, lang.stderr], [2, 'cka-lab: 未知的语言 "de"（可选 en, ja, zh-CN）\n']);
 
   const s = harness();
   await s.run(['shell'], 'true\n');

@@ -13,6 +13,7 @@ export const JA: Messages = {
   pass: '合格',
   fail: '不合格',
   practiseNext: (list) => `次に練習: ${list}`,
+  unknownLang: (flag) => `不明な言語 "${flag}" です（en, ja, zh-CN のいずれか）`,
   panel: {
     position: (index, total) => `タスク ${index}/${total}: `,
     facts: (domain, difficulty, points, minutes) => `${domain} · ${difficulty} · ${points} 点 · 目安 ${minutes} 分`,

@@ -13,6 +13,7 @@ export const ZH_CN: Messages = {
   pass: '通过',
   fail: '未通过',
   practiseNext: (list) => `接下来练习：${list}`,
+  unknownLang: (flag) => `未知的语言 "${flag}"（可选 en, ja, zh-CN）`,
   panel: {
     position: (index, total) => `任务 ${index}/${total}：`,
     facts: (domain, difficulty, points, minutes) => `${domain} · ${difficulty} · ${points} 分 · 建议用时 ${minutes} 分钟`,
@@ -23,7 +24,7 @@ export const ZH_CN: Messages = {
     hint: (index, total, text) => `提示 ${index}/${total}：${text}`,
   },
   practice: {
-    resumed: (mode, id) => `上次${mode === 'check' ? '自测' : '练习'}未通过 quit 结束；${id} 从中断处继续（\`reset\` 重新开始）`,
+    resumed: (mode, id) => `上次${mode === 'check' ? '自测' : '练习'}没有用 quit 退出就结束了；${id} 从中断处继续（\`reset\` 重新开始）`,
     noMoreTasks: '这里没有更多任务了。',
     askSolution: '显示参考答案吗？本次作答将记为“看过答案”。[y/N] ',
     answerUsage: '用法：answer TEXT',

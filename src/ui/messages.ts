@@ -28,6 +28,8 @@ export interface Messages {
   fail: string;
   /** The commands or topics to practise next (self-check summary, history). */
   practiseNext(list: string): string;
+  /** A `--lang` value that is none of en, ja, zh-CN (after `cka-lab: `; in the environment's language). */
+  unknownLang(flag: string): string;
 
   /** The task panel, hints and the reference solution (panel.ts). */
   panel: {
@@ -160,6 +162,7 @@ const EN: Messages = {
   pass: 'PASS',
   fail: 'FAIL',
   practiseNext: (list) => `Practise next: ${list}`,
+  unknownLang: (flag) => `unknown language "${flag}" (en, ja, zh-CN)`,
   panel: {
     position: (index, total) => `Task ${index} of ${total}: `,
     facts: (domain, difficulty, points, minutes) => `${domain} · ${difficulty} · ${points} points · target ${minutes} min`,
