@@ -11,23 +11,25 @@ import { editorFor, envOf, lineSource } from './context.js';
 import { freshSeed, langOf, library } from './library.js';
 import { taskSessionStore } from './task-store.js';
 import { textFor } from '../scenario/index.js';
+import { messages } from '../ui/messages.js';
 
 export async function checkCommand(what: string, o: { lang?: string; seed?: number }, io: CliIo): Promise<number> {
   const env = envOf(io);
   const lang = langOf(o.lang, io);
+  const say = messages(lang);
   const all = await library(io);
   const pool = all
     .filter((s) => s.domain === what || s.topics.includes(what))
     .sort((a, b) => a.minutes - b.minutes || a.weight - b.weight || a.id.localeCompare(b.id));
   if (pool.length === 0) {
     const names = [...new Set(all.flatMap((s) => [s.domain, ...s.topics]))].sort();
-    throw new CliError(`no domain or topic "${what}" (one of: ${names.join(', ')})`, 2);
+    throw new CliError(say.check.noSuchDomainOrTopic(what, names.join(', ')), 2);
   }
   const progress = new ProgressStore(env.data, io.realNow);
   progress.load();
   if (progress.warning) io.stderr.write(`cka-lab: ${progress.warning}\n`);
   const c = theme(io.isTTY, io.env);
-  io.stdout.write(`Self-check of ${what}: ${pool.length} task${pool.length === 1 ? '' : 's'}, shortest first. \`check\` grades, \`next\` records the result and moves on.\n`);
+  io.stdout.write(`${say.check.intro(what, pool.length)}\n`);
   const results: { id: string; title: string; percent: number; score: number; max: number; topics: string[] }[] = [];
   let lines: LineSource | undefined;
   const editor = editorFor(env, () => lines);
@@ -49,14 +51,14 @@ export async function checkCommand(what: string, o: { lang?: string; seed?: numb
   // task points come in tenths (grade.ts shareTenths): sum them without float dust
   const score = Math.round(10 * results.reduce((a, r) => a + r.score, 0)) / 10;
   const max = pool.length ? Math.round(10 * results.reduce((a, r) => a + r.max, 0)) / 10 : 0;
-  const out = ['', `Self-check of ${what}: ${results.length} of ${pool.length} tasks graded`];
+  const out = ['', say.check.summary(what, results.length, pool.length)];
   for (const r of results) out.push(`  ${r.percent === 100 ? c.green('✓') : c.red('✗')} ${r.title} [${r.id}] ${r.percent}%`);
-  for (const s of pool.filter((p) => !results.some((r) => r.id === p.id))) out.push(`  - ${textFor(s.title, lang)} [${s.id}] not graded`);
-  out.push(`Score: ${score}/${max}${max ? ` (${Math.round((1000 * score) / max) / 10}%)` : ''}`);
+  for (const s of pool.filter((p) => !results.some((r) => r.id === p.id))) out.push(`  - ${textFor(s.title, lang)} [${s.id}] ${say.check.notGraded}`);
+  out.push(`${say.score}: ${score}/${max}${max ? ` (${Math.round((1000 * score) / max) / 10}%)` : ''}`);
   const weak = [...new Set(results.filter((r) => r.percent < 100).flatMap((r) => r.topics))];
   const ungraded = pool.filter((p) => !results.some((r) => r.id === p.id)).map((p) => p.id);
-  if (weak.length || ungraded.length) out.push(`Practise next: ${[...weak.map((t) => `cka-lab practice --topic ${t}`), ...ungraded.map((id) => `cka-lab practice ${id}`)].join('; ')}`);
-  else out.push('Every task passed.');
+  if (weak.length || ungraded.length) out.push(say.practiseNext([...weak.map((t) => `cka-lab practice --topic ${t}`), ...ungraded.map((id) => `cka-lab practice ${id}`)].join('; ')));
+  else out.push(say.check.allPassed);
   io.stdout.write(`${out.join('\n')}\n`);
   return status === 0 && max > 0 && score === max ? 0 : status || 1;
 }

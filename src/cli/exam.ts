@@ -9,13 +9,14 @@ import { ProgressStore } from '../app/progress.js';
 import { WallClock } from '../app/wallclock.js';
 import { DOMAINS, instantiate, setupSession, stratifiedDraw } from '../scenario/index.js';
 import { Random } from '../util/random.js';
-import { EXAM_META, runExam } from '../ui/exam.js';
+import { EXAM_META, PASS_PERCENT, runExam } from '../ui/exam.js';
 import { theme, clockText } from '../ui/theme.js';
 import type { LineSource } from '../ui/input.js';
 import { taskSessionStore } from './task-store.js';
 import { CliError, type CliIo } from './io.js';
 import { editorFor, envOf, lineSource } from './context.js';
 import { freshSeed, langOf, library } from './library.js';
+import { messages } from '../ui/messages.js';
 
 /** The real exam's pace: 120 minutes for 17 tasks. */
 export const EXAM_PACE = { minutes: 120, tasks: 17 } as const;
@@ -36,6 +37,7 @@ export interface ExamFlags {
 export async function examCommand(o: ExamFlags, io: CliIo): Promise<number> {
   const env = envOf(io);
   const lang = langOf(o.lang, io);
+  const say = messages(lang).exam;
   const store = new ExamStore(env.data, io.realNow);
   const progress = new ProgressStore(env.data, io.realNow);
   progress.load();
@@ -46,12 +48,12 @@ export async function examCommand(o: ExamFlags, io: CliIo): Promise<number> {
   let state: ExamState;
   if (prev.status === 'ok') {
     state = prev.data;
-    io.stdout.write(`Resuming the exam started ${new Date(state.startedAt).toISOString()}: ${clockText(state.minutes * 60_000 - (io.realNow() - state.startedAt))} left.\n`);
+    io.stdout.write(`${say.resuming(new Date(state.startedAt).toISOString(), clockText(state.minutes * 60_000 - (io.realNow() - state.startedAt)))}\n`);
   } else {
-    if (prev.status === 'corrupt') io.stderr.write(`cka-lab: the exam in progress could not be read (${prev.reason}); it was moved to ${prev.movedTo}\n`);
-    if (o.tasks < 1) throw new CliError('--tasks must be at least 1', 2);
-    if (o.minutes !== undefined && o.minutes < 1) throw new CliError('--minutes must be at least 1', 2);
-    if (scenarios.length === 0) throw new CliError('the scenario library is empty', 1);
+    if (prev.status === 'corrupt') io.stderr.write(`cka-lab: ${say.unreadable(prev.reason, prev.movedTo)}\n`);
+    if (o.tasks < 1) throw new CliError(say.tasksAtLeastOne, 2);
+    if (o.minutes !== undefined && o.minutes < 1) throw new CliError(say.minutesAtLeastOne, 2);
+    if (scenarios.length === 0) throw new CliError(say.emptyLibrary, 1);
     const seed = o.seed ?? freshSeed(io);
     const drawn = stratifiedDraw(scenarios, o.tasks, DOMAINS, new Random(seed));
     const minutes = o.minutes ?? examMinutes(drawn.length);
@@ -63,8 +65,8 @@ export async function examCommand(o: ExamFlags, io: CliIo): Promise<number> {
     }
     state = { schema: EXAM_SCHEMA, id: `exam-${new Date(now).toISOString().replace(/[:.]/g, '-')}`, seed, minutes, startedAt: now, current: 0, openedAt: now, alerts: [], tasks };
     store.save(state);
-    const short = drawn.length < o.tasks ? ` (the library has only ${drawn.length})` : '';
-    io.stdout.write(`Exam: ${drawn.length} tasks${short}, ${minutes} minutes, pass mark 66%. Commands: tasks, task N, flag, answer TEXT, submit, quit.\n`);
+    const short = drawn.length < o.tasks ? say.libraryOnly(drawn.length) : '';
+    io.stdout.write(`${say.start(drawn.length, short, minutes, PASS_PERCENT)}\n`);
   }
   let lines: LineSource | undefined;
   const editor = editorFor(env, () => lines);

@@ -11,7 +11,7 @@ import { clockText } from '../ui/theme.js';
 import type { CliIo } from './io.js';
 import { envOf } from './context.js';
 import { langOf } from './library.js';
-import { uiWords } from '../ui/messages.js';
+import { messages } from '../ui/messages.js';
 
 function date(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
@@ -21,7 +21,8 @@ const plain = { head: [], border: [], compact: true };
 
 export async function historyCommand(o: { json?: boolean; lang?: string }, io: CliIo): Promise<number> {
   const env = envOf(io);
-  const words = uiWords(langOf(o.lang, io));
+  const words = messages(langOf(o.lang, io));
+  const say = words.history;
   const store = new ProgressStore(env.data, io.realNow);
   const p = store.load();
   if (store.warning) io.stderr.write(`cka-lab: ${store.warning}\n`);
@@ -31,16 +32,16 @@ export async function historyCommand(o: { json?: boolean; lang?: string }, io: C
     return 0;
   }
   if (p.attempts.length === 0 && p.exams.length === 0) {
-    io.stdout.write('No attempts yet. Start with `cka-lab practice`.\n');
+    io.stdout.write(`${say.empty}\n`);
     return 0;
   }
   const out: string[] = [];
   if (p.exams.length) {
-    const t = new Table({ head: ['Exam', 'Date', 'Tasks', 'Score', 'Result'], style: plain });
-    for (const e of p.exams) t.push([e.id, date(e.startedAt), String(e.tasks.length), `${e.score}/${e.max} (${e.percent}%)`, e.passed ? 'PASS' : 'FAIL']);
-    out.push('Exams', t.toString(), '');
+    const t = new Table({ head: [...say.examsHead], style: plain });
+    for (const e of p.exams) t.push([e.id, date(e.startedAt), String(e.tasks.length), `${e.score}/${e.max} (${e.percent}%)`, e.passed ? words.pass : words.fail]);
+    out.push(say.exams, t.toString(), '');
   }
-  const a = new Table({ head: ['Date', 'Mode', 'Task', 'Score', 'Time', 'Target'], style: plain });
+  const a = new Table({ head: [...say.attemptsHead], style: plain });
   for (const x of p.attempts)
     a.push([
       date(x.startedAt),
@@ -50,17 +51,17 @@ export async function historyCommand(o: { json?: boolean; lang?: string }, io: C
       wasAttempted(x) ? clockText(x.seconds * 1000) : '-',
       `${x.targetMinutes}:00`,
     ]);
-  out.push('Attempts', a.toString(), '');
-  const d = new Table({ head: ['Domain', 'Attempts', 'Points', 'Strength'], style: plain });
+  out.push(say.attempts, a.toString(), '');
+  const d = new Table({ head: [...say.domainsHead], style: plain });
   for (const s of sum.domains) d.push([s.name, String(s.attempts), `${s.score}/${s.max}`, `${s.percent}%`]);
-  out.push('Strength by domain (weakest first)', d.toString(), '');
-  const tp = new Table({ head: ['Topic', 'Attempts', 'Strength'], style: plain });
+  out.push(say.domains, d.toString(), '');
+  const tp = new Table({ head: [...say.topicsHead], style: plain });
   for (const s of sum.topics) tp.push([s.name, String(s.attempts), `${s.percent}%`]);
-  out.push('Topics (weakest first)', tp.toString(), '');
-  const tt = new Table({ head: ['Task', 'Attempts', 'Mean time', 'Target', 'Ratio'], style: plain });
+  out.push(say.topics, tp.toString(), '');
+  const tt = new Table({ head: [...say.timesHead], style: plain });
   for (const s of sum.times) tt.push([s.scenario, String(s.attempts), clockText(s.meanSeconds * 1000), `${s.targetMinutes}:00`, `${s.ratio}×`]);
-  out.push('Time per task (slowest relative to target first)', tt.toString());
-  if (sum.practiseNext.length) out.push('', `Practise next: ${sum.practiseNext.join(', ')}`);
+  out.push(say.times, tt.toString());
+  if (sum.practiseNext.length) out.push('', words.practiseNext(sum.practiseNext.join(', ')));
   io.stdout.write(`${out.join('\n')}\n`);
   return 0;
 }

@@ -14,6 +14,8 @@ import type { CliIo } from './io.js';
 import { editorFor, envOf, type Env } from './context.js';
 import { openSession, withSessionLock } from './shell.js';
 import { hostFiles, routedFiles } from './host-files.js';
+import { resolveLang } from '../scenario/lang.js';
+import { messages } from '../ui/messages.js';
 
 /** kubectl reads stdin only for `-f -` / `--filename=-`; anything else must not block on it. */
 export function readsStdin(args: readonly string[]): boolean {
@@ -36,7 +38,8 @@ export function targetSession(env: Env): { name: string; recent: string | undefi
   }
   if (open.length === 1) return { name: first.name, recent: first.name };
   const what = (o: (typeof open)[number]): string => `"${o.name}" (${o.mark.mode}${o.mark.task ? ` ${o.mark.task}` : ''})`;
-  const note = `cka-lab: sessions ${open.map(what).join(', ')} are open; this command uses "${first.name}", the last one used (CKA_LAB_SESSION=NAME picks one)\n`;
+  // no --lang here: the environment's language, as for every command without the flag
+  const note = `cka-lab: ${messages(resolveLang(undefined, env.io.env)).session.severalOpen(open.map(what).join(', '), first.name)}\n`;
   return { name: first.name, recent: first.name, note };
 }
 
@@ -77,7 +80,7 @@ async function runOneShot(args: string[], io: CliIo, env: Env, name: string, rec
     if (!(e instanceof BudgetExceeded)) throw e;
     res = { stdout: '', stderr: `${e.message}\n`, exitCode: INTERRUPTED_STATUS };
   }
-  if (res.enter) res = { stdout: '', stderr: 'cka-lab: an interactive shell in a container needs the simulated terminal: run `cka-lab shell`, then the same kubectl exec\n', exitCode: 1 };
+  if (res.enter) res = { stdout: '', stderr: `cka-lab: ${messages(resolveLang(undefined, io.env)).session.needsTerminal}\n`, exitCode: 1 };
   session.cluster.settle();
   io.stdout.write(res.stdout);
   io.stderr.write(res.stderr);

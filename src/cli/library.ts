@@ -9,6 +9,7 @@ import { loadLibraryIndexed, formatLoadError, readIndex, INDEX_FILE, SUMMARY_FIL
 import { resolveLang, type Lang } from '../scenario/lang.js';
 import { packageRoot } from '../app/paths.js';
 import { CliError, type CliIo } from './io.js';
+import { messages } from '../ui/messages.js';
 
 export function libraryDir(io: CliIo): string {
   return io.env['CKA_LAB_SCENARIOS'] || join(packageRoot(), 'scenarios');
@@ -32,8 +33,9 @@ export async function library(io: CliIo, quiet = false, summaries = false): Prom
   return scenarios;
 }
 
+/** `--lang` if given, else the environment's language (LC_ALL, LANG); a flag naming no language is refused in the environment's. */
 export function langOf(flag: string | undefined, io: CliIo): Lang {
-  if (flag !== undefined && !['en', 'ja', 'zh-CN'].includes(flag)) throw new CliError(`unknown language "${flag}" (en, ja, zh-CN)`, 2);
+  if (flag !== undefined && !['en', 'ja', 'zh-CN'].includes(flag)) throw new CliError(messages(resolveLang(undefined, io.env)).unknownLang(flag), 2);
   return resolveLang(flag, io.env);
 }
 

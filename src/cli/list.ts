@@ -8,6 +8,7 @@ import type { CliIo } from './io.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Lang } from '../scenario/lang.js';
 import { langOf, library, ordered } from './library.js';
+import { messages } from '../ui/messages.js';
 
 /** One `list --json` row: every language a task's title and text come in, so tools can see the library's coverage. */
 export function listRow(s: Scenario, lang: Lang): Record<string, unknown> {
@@ -41,6 +42,7 @@ export async function listCommand(o: { domain?: string; json?: boolean }, io: Cl
     io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
+  const say = messages(lang).library;
   const idw = Math.max(2, ...tasks.map((s) => s.id.length));
   const out: string[] = [];
   let domain = '';
@@ -50,9 +52,9 @@ export async function listCommand(o: { domain?: string; json?: boolean }, io: Cl
       domain = s.domain;
       out.push(`${domain}:`);
     }
-    out.push(`  ${s.id.padEnd(idw)}  ${s.difficulty.padEnd(6)}  ${String(s.minutes).padStart(2)} min  ${textFor(s.title, lang)}`);
+    out.push(`  ${s.id.padEnd(idw)}  ${s.difficulty.padEnd(6)}  ${say.minutes(String(s.minutes).padStart(2))}  ${textFor(s.title, lang)}`);
   }
-  if (tasks.length === 0) out.push(o.domain ? `No scenarios in domain ${o.domain}.` : 'No scenarios.');
+  if (tasks.length === 0) out.push(o.domain ? say.emptyDomain(o.domain) : say.empty);
   io.stdout.write(`${out.join('\n')}\n`);
   return 0;
 }

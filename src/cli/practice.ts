@@ -12,6 +12,7 @@ import { CliError, type CliIo } from './io.js';
 import { editorFor, envOf, lineSource } from './context.js';
 import { freshSeed, langOf, library, ordered } from './library.js';
 import { taskSessionStore } from './task-store.js';
+import { messages } from '../ui/messages.js';
 
 export interface PracticeFlags {
   domain?: string;
@@ -31,9 +32,9 @@ export async function practiceCommand(id: string | undefined, o: PracticeFlags, 
   let start: number;
   if (id) {
     start = pool.findIndex((s) => s.id === id);
-    if (start < 0) throw new CliError(`no scenario "${id}"${o.domain || o.topic ? ' matching --domain/--topic' : ''} (see \`cka-lab list\`)`, 2);
+    if (start < 0) throw new CliError(messages(lang).choose.noScenario(id, Boolean(o.domain || o.topic)), 2);
   } else if (pool.length === 0) {
-    throw new CliError(`no scenarios match${o.domain ? ` --domain ${o.domain}` : ''}${o.topic ? ` --topic ${o.topic}` : ''} (see \`cka-lab list\`)`, 2);
+    throw new CliError(messages(lang).choose.noMatch(`${o.domain ? ` --domain ${o.domain}` : ''}${o.topic ? ` --topic ${o.topic}` : ''}`), 2);
   } else if (io.isTTY) {
     const picked = await pickTask(pool, bestByScenario(record), lang, { input: io.stdin, output: io.stdout }, { ...(o.domain ? { domain: o.domain } : {}), ...(o.topic ? { topic: o.topic } : {}) });
     start = pool.indexOf(picked);

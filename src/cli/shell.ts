@@ -13,6 +13,13 @@ import { runRepl } from '../ui/repl.js';
 import type { LineSource } from '../ui/input.js';
 import { CliError, type CliIo } from './io.js';
 import { editorFor, envOf, lineSource, type Env } from './context.js';
+import { resolveLang } from '../scenario/lang.js';
+import { messages, type Messages } from '../ui/messages.js';
+
+/** The session notices' words: `shell` and the one-shot `kubectl` have no --lang, so the environment's language. */
+function say(io: CliIo): Messages['session'] {
+  return messages(resolveLang(undefined, io.env)).session;
+}
 
 export const DEFAULT_SEED = 1;
 
@@ -31,13 +38,13 @@ export interface OpenResult {
 
 /** Open a saved session or create it; reports (and sets aside) a corrupt session file. */
 export function openSession(env: Env, o: ShellOptions, opts: SessionOptions): OpenResult {
-  if (!validSessionName(o.session)) throw new CliError(`invalid session name "${o.session}" (letters, digits, '.', '_', '-')`, 2);
+  if (!validSessionName(o.session)) throw new CliError(say(env.io).invalidName(o.session), 2);
   const read = env.sessions.read(o.session);
   let previous: { fixture: string; seed: number } | undefined;
   if (read.status === 'ok') {
     const f = read.data;
     if ((o.fixture !== undefined && o.fixture !== f.fixture) || (o.seed !== undefined && o.seed !== f.seed))
-      throw new CliError(`session "${o.session}" already exists on fixture ${f.fixture} (seed ${f.seed}); use --session NAME for a new one`, 2);
+      throw new CliError(say(env.io).exists(o.session, f.fixture, f.seed), 2);
     try {
       const opened = env.sessions.revive(f, opts);
       return { session: opened.session, fixture: f.fixture, seed: f.seed, resumed: true };
@@ -45,10 +52,10 @@ export function openSession(env: Env, o: ShellOptions, opts: SessionOptions): Op
       // never a stack trace: the file is kept aside for a bug report, and a new session starts
       const movedTo = env.sessions.quarantine(o.session);
       previous = { fixture: f.fixture, seed: f.seed };
-      env.io.stderr.write(`cka-lab: session "${o.session}" could not be resumed (${e instanceof Error ? e.message : String(e)}); it was moved to ${movedTo} and a new session starts\n`);
+      env.io.stderr.write(`cka-lab: ${say(env.io).notResumed(o.session, e instanceof Error ? e.message : String(e), movedTo)}\n`);
     }
   } else if (read.status === 'corrupt')
-    env.io.stderr.write(`cka-lab: session "${o.session}" could not be read (${read.reason}); it was moved to ${read.movedTo} and a new session starts\n`);
+    env.io.stderr.write(`cka-lab: ${say(env.io).notRead(o.session, read.reason, read.movedTo)}\n`);
   const fixture = o.fixture ?? previous?.fixture ?? DEFAULT_FIXTURE;
   const seed = o.seed ?? previous?.seed ?? DEFAULT_SEED;
   let file: string;
@@ -81,10 +88,8 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
   let mark: SavedMark | undefined;
   const lines = (ref.lines = lineSource(env, () => session));
   if (io.isTTY) {
-    io.stderr.write(
-      `cka-lab shell: session "${o.session}" ${opened.resumed ? 'resumed' : 'created'} on ${opened.fixture} (seed ${opened.seed}). ` +
-        'Type `exit` or press Ctrl-D to leave.\n',
-    );
+    const s = say(io);
+    io.stderr.write(`cka-lab shell: ${(opened.resumed ? s.resumed : s.created)(o.session, opened.fixture, opened.seed)}\n`);
   }
   try {
     return await runRepl(() => session, lines, io, {
@@ -129,7 +134,7 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
 
 /** Run `fn` holding the session's lock, with kubectl-like wording when another command holds it too long. */
 export function withSessionLock<T>(env: Env, name: string, fn: () => T): T {
-  if (!validSessionName(name)) throw new CliError(`invalid session name "${name}" (letters, digits, '.', '_', '-')`, 2);
+  if (!validSessionName(name)) throw new CliError(say(env.io).invalidName(name), 2);
   let release: () => void;
   try {
     release = env.sessions.lock(name);

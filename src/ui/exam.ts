@@ -22,7 +22,7 @@ import { runRepl, type MetaIo, type MetaOutcome, type ReplIo } from './repl.js';
 import type { LineSource } from './input.js';
 import { clockText } from './theme.js';
 import { gradeView, solutionView, taskPanel } from './panel.js';
-import { uiWords } from './messages.js';
+import { messages } from './messages.js';
 
 export const PASS_PERCENT = 66;
 export const ALERT_MINUTES = [30, 15, 5] as const;
@@ -90,6 +90,7 @@ function openTask(o: ExamOptions, i: number): Session {
 
 export async function runExam(o: ExamOptions): Promise<number> {
   const st = o.state;
+  const say = messages(o.lang).exam;
   let session = openTask(o, st.current);
   let inst = instanceOf(o, st.current);
   let finished = false;
@@ -170,7 +171,7 @@ export async function runExam(o: ExamOptions): Promise<number> {
         }
         const n = Number(rest[0]);
         if (rest.length !== 1 || !Number.isInteger(n) || n < 1 || n > st.tasks.length) {
-          io.err(`task: choose a task from 1 to ${st.tasks.length}\n`);
+          io.err(`${say.chooseTask(st.tasks.length)}\n`);
           return { exitCode: 2 };
         }
         if (n - 1 !== st.current) switchTo(n - 1);
@@ -179,29 +180,29 @@ export async function runExam(o: ExamOptions): Promise<number> {
       }
       case 'flag': {
         if (rest.length) return undefined;
-        const t = st.tasks[st.current]!;
-        t.flagged = !t.flagged;
+        const task = st.tasks[st.current]!;
+        task.flagged = !task.flagged;
         o.store.save(st);
-        io.out(`Task ${st.current + 1} ${t.flagged ? 'flagged' : 'unflagged'}.\n`);
+        io.out(`${task.flagged ? say.flagged(st.current + 1) : say.unflagged(st.current + 1)}\n`);
         return {};
       }
       case 'answer': {
         const text = line.slice('answer'.length).trim();
         if (!text) {
-          io.err('usage: answer TEXT\n');
+          io.err(`${messages(o.lang).practice.answerUsage}\n`);
           return { exitCode: 2 };
         }
         recordAnswer(session, text);
         st.tasks[st.current]!.worked = true;
         persist();
-        io.out(`Answer recorded for task ${st.current + 1}: ${text}\n`);
+        io.out(`${say.answerRecorded(st.current + 1, text)}\n`);
         return {};
       }
       case 'submit': {
         if (rest.length) return undefined;
-        const a = await io.ask('Submit the exam for grading now? [y/N] ');
+        const a = await io.ask(say.askSubmit);
         if (a === null || !/^y(es)?$/i.test(a.trim())) return {};
-        await finish(io, 'Exam submitted.');
+        await finish(io, say.submitted);
         return { quit: true };
       }
       case 'quit':
@@ -209,7 +210,7 @@ export async function runExam(o: ExamOptions): Promise<number> {
         st.tasks[st.current]!.spentMs += o.realNow() - st.openedAt;
         st.openedAt = o.realNow();
         persist();
-        io.out(`The exam goes on: ${clockText(timeLeft(st, o.realNow()))} left. Resume with \`cka-lab exam\`.\n`);
+        io.out(`${say.goesOn(clockText(timeLeft(st, o.realNow())))}\n`);
         return { quit: true };
       default:
         return undefined;
@@ -219,14 +220,14 @@ export async function runExam(o: ExamOptions): Promise<number> {
   const timer = async (io: MetaIo): Promise<{ stop?: boolean }> => {
     const now = o.realNow();
     if (timeLeft(st, now) <= 0) {
-      await finish(io, "Time is up. Stop working: the exam is graded on the state you've left.");
+      await finish(io, say.timeUp);
       return { stop: true };
     }
     const alert = dueAlert(st, now);
     if (alert !== undefined) {
       for (const m of ALERT_MINUTES) if (m >= alert) st.alerts.push(m);
       o.store.save(st);
-      io.out(o.c.yellow(`*** ${alert} minutes left ***\n`));
+      io.out(o.c.yellow(`${say.alert(alert)}\n`));
     }
     return {};
   };
@@ -307,8 +308,9 @@ function minSec(seconds: number): string {
 }
 
 export function examReport(results: readonly TaskResult[], c: ChalkInstance, lang: Lang): string {
+  const m = messages(lang);
   const table = new Table({
-    head: ['#', 'Task', 'Domain', 'Points', 'Checks', 'Time', 'Target'],
+    head: [...m.exam.reportHead],
     style: { head: [], border: [], compact: true },
   });
   for (const r of results)
@@ -318,25 +320,26 @@ export function examReport(results: readonly TaskResult[], c: ChalkInstance, lan
       r.scenario.domain,
       `${r.points}/${r.weight}`,
       `${r.report.checks.filter((x) => x.ok).length}/${r.report.checks.length}`,
-      r.attempted ? minSec(r.seconds) : uiWords(lang).notAttempted,
+      r.attempted ? minSec(r.seconds) : m.notAttempted,
       `${r.scenario.minutes}:00`,
     ]);
   const t = totals(results);
   const lines = [table.toString(), ''];
   for (const r of results) {
-    lines.push(`Task ${r.index}: ${textFor(r.scenario.title, lang)}`);
+    lines.push(m.exam.task(r.index, textFor(r.scenario.title, lang)));
     // the exam is over: the report shows what each failed check expected
     lines.push(gradeView(r.report, c, { lang, reveal: true }).trimEnd().replace(/^/gm, '  '));
   }
-  lines.push('', `Total: ${t.points}/${t.max} points (${t.percent}%). ${t.passed ? c.green('PASS') : c.red('FAIL')} (pass mark ${PASS_PERCENT}%)`, '');
+  lines.push('', m.exam.total(t.points, t.max, t.percent, t.passed ? c.green(m.pass) : c.red(m.fail), PASS_PERCENT), '');
   return `${lines.join('\n')}\n`;
 }
 
 export function reviewText(results: readonly TaskResult[], lang: Lang): string {
+  const m = messages(lang).exam;
   const missed = results.filter((r) => r.report.score < r.report.max);
-  if (missed.length === 0) return 'Review: every task is complete.\n';
-  const parts = ['Review (tasks with points lost):'];
-  for (const r of missed) parts.push('', `Task ${r.index}: ${textFor(r.scenario.title, lang)} [${r.scenario.id}]`, solutionView(r.inst, lang).trimEnd());
+  if (missed.length === 0) return `${m.reviewComplete}\n`;
+  const parts = [m.reviewHeading];
+  for (const r of missed) parts.push('', `${m.task(r.index, textFor(r.scenario.title, lang))} [${r.scenario.id}]`, solutionView(r.inst, lang).trimEnd());
   return `${parts.join('\n')}\n`;
 }
 
@@ -368,7 +371,7 @@ function taskList(o: ExamOptions, current: number): string {
   const rows = o.state.tasks.map((t, i) => {
     const s = o.library.get(t.scenario);
     const title = s ? textFor(s.title, o.lang) : t.scenario;
-    return `${i === current ? '*' : ' '} ${String(i + 1).padStart(2)} ${t.flagged ? '⚑' : ' '} ${title} (${s?.domain ?? '?'}, ${s?.weight ?? '?'} points)`;
+    return `${i === current ? '*' : ' '} ${String(i + 1).padStart(2)} ${t.flagged ? '⚑' : ' '} ${title} ${messages(o.lang).exam.listFacts(s?.domain ?? '?', String(s?.weight ?? '?'))}`;
   });
   return `${rows.join('\n')}\n`;
 }

@@ -6,6 +6,7 @@
 import { select } from '@inquirer/prompts';
 import type { Readable, Writable } from 'node:stream';
 import { DOMAINS, textFor, type Lang, type LoadedScenario } from '../scenario/index.js';
+import { messages } from './messages.js';
 
 export interface MenuIo {
   input: Readable;
@@ -20,23 +21,24 @@ export async function pickTask(
   pre: { domain?: string; topic?: string } = {},
 ): Promise<LoadedScenario> {
   const ctx = { input: io.input, output: io.output };
+  const m = messages(lang).choose;
   const domains = Object.keys(DOMAINS).filter((d) => tasks.some((t) => t.domain === d));
   const domain =
     pre.domain ??
-    (await select({ message: 'Domain', choices: domains.map((d) => ({ name: `${d} (${tasks.filter((t) => t.domain === d).length} tasks)`, value: d })) }, ctx));
+    (await select({ message: m.domain, choices: domains.map((d) => ({ name: m.domainChoice(d, tasks.filter((t) => t.domain === d).length), value: d })) }, ctx));
   const inDomain = tasks.filter((t) => t.domain === domain);
   const topics = [...new Set(inDomain.flatMap((t) => t.topics))].sort();
   const topic =
     pre.topic ??
-    (topics.length > 1 ? await select({ message: 'Topic', choices: [{ name: '(all topics)', value: '' }, ...topics.map((t) => ({ name: t, value: t }))] }, ctx) : '');
+    (topics.length > 1 ? await select({ message: m.topic, choices: [{ name: m.allTopics, value: '' }, ...topics.map((t) => ({ name: t, value: t }))] }, ctx) : '');
   const pool = inDomain.filter((t) => !topic || t.topics.includes(topic));
   return select(
     {
-      message: 'Task',
+      message: m.task,
       choices: pool.map((t) => {
         const b = best.get(t.id);
         const mark = b?.done ? '✓' : b ? `${b.best}%` : ' ';
-        return { name: `${mark.padEnd(4)} ${textFor(t.title, lang)} (${t.difficulty}, ${t.minutes} min)`, value: t };
+        return { name: `${mark.padEnd(4)} ${textFor(t.title, lang)} ${m.taskFacts(t.difficulty, t.minutes)}`, value: t };
       }),
     },
     ctx,

@@ -7,7 +7,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { GradeReport, Instance, Lang } from '../scenario/index.js';
 import { textFor } from '../scenario/index.js';
-import { uiWords } from './messages.js';
+import { messages } from './messages.js';
 
 export interface PanelOptions {
   lang: Lang;
@@ -20,12 +20,13 @@ export interface PanelOptions {
 
 export function taskPanel(inst: Instance, o: PanelOptions): string {
   const s = inst.resolved;
-  const head = o.position ? `Task ${o.position.index} of ${o.position.total}: ` : '';
+  const m = messages(o.lang).panel;
+  const head = o.position ? m.position(o.position.index, o.position.total) : '';
   const lines = [
     o.c.bold(`${head}${textFor(s.title, o.lang)}`) + o.c.dim(`  [${s.id}]`),
-    o.c.dim(`${s.domain} · ${s.difficulty} · ${s.weight} points · target ${s.minutes} min`),
+    o.c.dim(m.facts(s.domain, s.difficulty, s.weight, s.minutes)),
   ];
-  if (s.host && s.host !== o.workstation) lines.push(`Solve this on ${o.c.cyan(s.host)} (you are there now; \`exit\` returns to ${o.workstation}).`);
+  if (s.host && s.host !== o.workstation) lines.push(m.solveOn(o.c.cyan(s.host), o.workstation));
   lines.push('', textFor(s.task, o.lang).trimEnd(), '');
   return `${lines.join('\n')}\n`;
 }
@@ -46,18 +47,19 @@ export function gradeView(r: GradeReport, c: ChalkInstance, o: GradeViewOptions 
     out.push(`${mark} ${ch.description} (${ch.points}/${ch.max})`);
     if (!ch.ok) out.push((o.reveal ? ch.detail : ch.message).replace(/^/gm, '    '));
   }
-  out.push(`${uiWords(o.lang ?? 'en').score}: ${r.score}/${r.max} (${r.percent}%)`);
+  out.push(`${messages(o.lang ?? 'en').score}: ${r.score}/${r.max} (${r.percent}%)`);
   return `${out.join('\n')}\n`;
 }
 
 export function solutionView(inst: Instance, lang: Lang): string {
   const s = inst.resolved;
-  return `Reference solution:\n${s.solution.map((l) => `  ${l}`).join('\n')}\n\n${textFor(s.explanation, lang).trimEnd()}\n`;
+  return `${messages(lang).panel.referenceSolution}\n${s.solution.map((l) => `  ${l}`).join('\n')}\n\n${textFor(s.explanation, lang).trimEnd()}\n`;
 }
 
 export function hintView(inst: Instance, shown: number, lang: Lang): string {
   const hints = inst.resolved.hints;
-  if (hints.length === 0) return 'This task has no hints.\n';
-  if (shown >= hints.length) return `No more hints (${hints.length} of ${hints.length} shown). \`solution\` shows the reference solution.\n`;
-  return `Hint ${shown + 1}/${hints.length}: ${textFor(hints[shown]!, lang).trimEnd()}\n`;
+  const m = messages(lang).panel;
+  if (hints.length === 0) return `${m.noHints}\n`;
+  if (shown >= hints.length) return `${m.noMoreHints(hints.length)}\n`;
+  return `${m.hint(shown + 1, hints.length, textFor(hints[shown]!, lang).trimEnd())}\n`;
 }

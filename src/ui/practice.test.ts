@@ -77,18 +77,23 @@ test('practice: declining the solution, skip records nothing, unknown id', async
 
 test('practice: a failing check does not give the answer away until `solution`, and the points agree with the header (pending-node-selector, every language)', async () => {
   const h = harness();
-  const words = { en: 'which is not what the task asks for', ja: 'タスクが求める値ではありません', 'zh-CN': '不是任务要求的值' };
-  for (const [lang, said] of Object.entries(words)) {
+  // the grader's words, and the interface's: the solution question and the header's points
+  const words = {
+    en: { said: 'which is not what the task asks for', ask: 'Show the reference solution?', points: ' · 4 points · ' },
+    ja: { said: 'タスクが求める値ではありません', ask: '参考解答を表示しますか？', points: ' · 4 点 · ' },
+    'zh-CN': { said: '不是任务要求的值', ask: '显示参考答案吗？', points: ' · 4 分 · ' },
+  };
+  for (const [lang, { said, ask, points }] of Object.entries(words)) {
     const r = await h.run(['practice', '--seed', '1', '--lang', lang, 'pending-node-selector'], 'check\nsolution\ny\nskip\n');
     assert.equal(r.stderr, '');
-    const [before, after] = r.stdout.split('Show the reference solution?');
+    const [before, after] = r.stdout.split(ask);
     assert.ok(before !== undefined && after !== undefined, r.stdout);
     // seed 1: the pods belong on cka-w2 and the template asks for disktype=ssd1
     assert.ok(before.includes('{.spec.template.spec.nodeSelector.disktype}|{.spec.template.spec.nodeName}') && before.includes('"ssd1|"'), before);
     assert.ok(before.includes(said), `${lang}: ${before}`);
     for (const secret of ['"ssd|"', 'Running cka-w2', 'equals', 'expected', '期待', '期望']) assert.ok(!before.includes(secret), `${lang}: check shows ${secret}:\n${before}`);
     // the header's points are the grade's: the checks share the task's 4 points
-    assert.ok(before.includes(' · 4 points · '), before);
+    assert.ok(before.includes(points), before);
     assert.ok(before.includes('(0/1.2)') && before.includes('(0.6/0.6)') && before.includes(': 0.6/4 (15%)'), before);
     // asked for, the solution comes with what each check expects
     assert.ok(after.includes('"ssd|"') && after.includes('"Running cka-w2"'), `${lang}: ${after}`);

@@ -17,7 +17,7 @@ import { WallClock } from '../app/wallclock.js';
 import { runRepl, type MetaIo, type MetaOutcome, type ReplIo } from './repl.js';
 import type { LineSource } from './input.js';
 import { gradeView, hintView, solutionView, taskPanel } from './panel.js';
-import { uiWords } from './messages.js';
+import { messages } from './messages.js';
 
 export const PRACTICE_META = ['task', 'hint', 'check', 'solution', 'answer', 'reset', 'next', 'skip', 'quit'];
 
@@ -55,6 +55,7 @@ interface Current {
 }
 
 export async function runPractice(o: PracticeOptions): Promise<number> {
+  const say = messages(o.lang);
   let index = o.start;
   const open = async (i: number, seed = o.seed): Promise<Current> => {
     const scenario = o.tasks[i]!;
@@ -68,7 +69,7 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
   if (resumed) {
     index = resumed.index;
     cur = resumed.cur;
-    o.io.stderr.write(`cka-lab: the last ${o.mode ?? 'practice'} ended without quitting; ${cur.scenario.id} goes on where it was left (\`reset\` starts it over)\n`);
+    o.io.stderr.write(`cka-lab: ${say.practice.resumed(o.mode ?? 'practice', cur.scenario.id)}\n`);
   } else cur = await open(index);
   o.store?.save(taskOf(cur), cur.session);
   const show = (): void => void o.io.stdout.write(taskPanel(cur.inst, { lang: o.lang, c: o.c, workstation: cur.session.cluster.meta.workstation }));
@@ -98,7 +99,7 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
   const move = async (io: MetaIo, keep: boolean): Promise<MetaOutcome> => {
     if (keep) await record();
     if (index + 1 >= o.tasks.length) {
-      io.out(o.mode === 'check' ? '' : 'No more tasks here.\n');
+      io.out(o.mode === 'check' ? '' : `${say.practice.noMoreTasks}\n`);
       return { quit: true };
     }
     index++;
@@ -128,24 +129,24 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
         return { exitCode: r.score === r.max ? 0 : 1 };
       }
       case 'solution': {
-        const a = await io.ask('Show the reference solution? The attempt will count as assisted. [y/N] ');
+        const a = await io.ask(say.practice.askSolution);
         if (a !== null && /^y(es)?$/i.test(a.trim())) {
           cur.assisted = true;
           io.out(solutionView(cur.inst, o.lang));
           // the expected values, now that the learner asked for them
           const r = await grade(cur.inst, cur.session, { lang: o.lang });
-          io.out(`\n${uiWords(o.lang).expectations}\n${gradeView(r, o.c, { lang: o.lang, reveal: true })}`);
+          io.out(`\n${say.expectations}\n${gradeView(r, o.c, { lang: o.lang, reveal: true })}`);
         }
         return {};
       }
       case 'answer': {
         const text = line.slice('answer'.length).trim();
         if (!text) {
-          io.err('usage: answer TEXT\n');
+          io.err(`${say.practice.answerUsage}\n`);
           return { exitCode: 2 };
         }
         recordAnswer(cur.session, text);
-        io.out(`Answer recorded: ${text}\n`);
+        io.out(`${say.practice.answerRecorded(text)}\n`);
         return {};
       }
       case 'reset':
@@ -155,7 +156,7 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
         await record();
         cur = { ...(await open(index, cur.seed)), hints: cur.hints, assisted: cur.assisted };
         o.store?.save(taskOf(cur), cur.session);
-        io.out('The task is set up again from scratch.\n');
+        io.out(`${say.practice.reset}\n`);
         show();
         return {};
       case 'next':
