@@ -93,3 +93,17 @@ test('a one-shot kubectl works on the exam task in progress', async () => {
   const again = await h.run(['exam'], 'kubectl get ns during-exam -o name\nquit\n');
   assert.match(again.stdout, /^namespace\/during-exam$/m);
 });
+
+test('a second practice beside a running one works on its own session', async () => {
+  const h = harness();
+  const first = feed();
+  const a = h.run(['practice', 'expose-nodeport'], first.stdin);
+  first.line('kubectl create ns only-in-first');
+  await until(() => /namespace\/only-in-first created/.test(h.live.stdout), 'the first practice');
+  const second = await h.run(['practice', 'expose-nodeport'], 'kubectl get ns only-in-first -o name\nquit\n');
+  assert.match(second.stderr, /NotFound/, 'the second practice has its own cluster');
+  first.line('kubectl get ns only-in-first -o name');
+  first.line('quit');
+  const r = await a;
+  assert.match(r.stdout, /^namespace\/only-in-first$/m, 'the first practice kept its own');
+});

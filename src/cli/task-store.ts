@@ -13,7 +13,8 @@ import type { TaskSessionStore } from '../ui/task-store.js';
 import type { Env } from './context.js';
 
 export function taskSessionStore(env: Env, mode: 'practice' | 'check' | 'exam', tasks: readonly LoadedScenario[], opts: SessionOptions): TaskSessionStore {
-  const name = mode;
+  // a second practice beside a running one keeps its own file, so neither picks up the other's task
+  const name = env.sessions.openSessions().some((o) => o.name === mode) ? `${mode}-${process.pid}` : mode;
   const fixtureOf = (id: string): string => tasks.find((t) => t.id === id)?.fixture ?? 'unknown';
   // read before marking the session ours: a mark whose process is gone is a crashed practice
   // (an exam resumes from its own record, app/exam-store.ts)
