@@ -77,7 +77,7 @@ async function runProgram(args: string[], io: CliIo): Promise<number> {
     .description('pick a task, solve it in the shell, grade it with `check`')
     .option('--domain <domain>', 'only tasks of this domain')
     .option('--topic <topic>', 'only tasks with this topic')
-    .option('--lang <lang>', 'language of task texts and of the interface (en, ja, zh-CN; default: LC_ALL or LANG)')
+    .option('--lang <lang>', 'language of task texts and of the interface (en, ja, zh-CN; default: LC_ALL, LC_MESSAGES or LANG)')
     .option('--seed <n>', 'seed for the task parameters', int)
     .argument('[id]', 'scenario id')
     .action(async (id: string | undefined, o: { domain?: string; topic?: string; lang?: string; seed?: number }) => {
@@ -90,7 +90,7 @@ async function runProgram(args: string[], io: CliIo): Promise<number> {
     .option('--tasks <n>', 'number of tasks', int, 17)
     .option('--minutes <n>', 'time limit (default: the real exam\'s pace, 120 minutes for 17 tasks)', int)
     .option('--seed <n>', 'seed for the draw and the tasks', int)
-    .option('--lang <lang>', 'language of task texts and of the interface (en, ja, zh-CN; default: LC_ALL or LANG)')
+    .option('--lang <lang>', 'language of task texts and of the interface (en, ja, zh-CN; default: LC_ALL, LC_MESSAGES or LANG)')
     .action(async (o: { tasks: number; minutes?: number; seed?: number; lang?: string }) => {
       result = await (await import('./exam.js')).examCommand(o, io);
     });
@@ -99,7 +99,7 @@ async function runProgram(args: string[], io: CliIo): Promise<number> {
     .command('check')
     .description('scored self-check of one domain or topic')
     .argument('<domain|topic>')
-    .option('--lang <lang>', 'language of task texts and of the interface (en, ja, zh-CN; default: LC_ALL or LANG)')
+    .option('--lang <lang>', 'language of task texts and of the interface (en, ja, zh-CN; default: LC_ALL, LC_MESSAGES or LANG)')
     .option('--seed <n>', 'seed for the task parameters', int)
     .action(async (what: string, o: { lang?: string; seed?: number }) => {
       result = await (await import('./check.js')).checkCommand(what, o, io);
@@ -109,7 +109,7 @@ async function runProgram(args: string[], io: CliIo): Promise<number> {
     .command('history')
     .description('past attempts and exams, weakest topics first')
     .option('--json', 'machine-readable output')
-    .option('--lang <lang>', 'language of the interface (en, ja, zh-CN; default: LC_ALL or LANG)')
+    .option('--lang <lang>', 'language of the interface (en, ja, zh-CN; default: LC_ALL, LC_MESSAGES or LANG)')
     .action(async (o: { json?: boolean; lang?: string }) => {
       result = await (await import('./history.js')).historyCommand(o, io);
     });
@@ -127,7 +127,7 @@ async function runProgram(args: string[], io: CliIo): Promise<number> {
     .command('show')
     .description('show one scenario')
     .argument('<id>')
-    .option('--lang <lang>', 'language of task texts and of the interface (en, ja, zh-CN; default: LC_ALL or LANG)')
+    .option('--lang <lang>', 'language of task texts and of the interface (en, ja, zh-CN; default: LC_ALL, LC_MESSAGES or LANG)')
     .action(async (id: string, o: { lang?: string }) => {
       result = await (await import('./show.js')).showCommand(id, o, io);
     });

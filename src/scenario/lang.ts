@@ -33,7 +33,10 @@ export function normaliseLang(locale: string | undefined): Lang | undefined {
   return undefined;
 }
 
-/** The UI's choice: `--lang`, then LANG (or LC_ALL), then English. */
+/**
+ * The language of texts and messages: `--lang`, then the locale in POSIX's order for messages
+ * (LC_ALL, then LC_MESSAGES, then LANG; setlocale(3)), then English.
+ */
 export function resolveLang(flag: string | undefined, env: Record<string, string | undefined>): Lang {
-  return normaliseLang(flag) ?? normaliseLang(env['LC_ALL']) ?? normaliseLang(env['LANG']) ?? 'en';
+  return normaliseLang(flag) ?? normaliseLang(env['LC_ALL']) ?? normaliseLang(env['LC_MESSAGES']) ?? normaliseLang(env['LANG']) ?? 'en';
 }
