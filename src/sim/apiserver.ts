@@ -423,14 +423,19 @@ export class ApiServer {
     return clone(this.c.store.get<T>(stored.kind, stored.metadata.namespace, stored.metadata.name) ?? stored);
   }
 
-  /** Replace an object (PUT). A resourceVersion in the input must match the stored one. */
-  update<T extends KObject>(input: T, opts: WriteOptions = {}): T {
-    this.ensureUp();
+  /** A write's body decoded, with its kind's resource and the namespace it names (`default` when it names none). */
+  private decodeNamed<T extends KObject>(input: T, opts: WriteOptions): { obj: T; info: ReturnType<Discovery['infoForKind']>; ns: string | undefined } {
     checkRequestBody(input);
     const obj = this.decode(input, opts);
     const info = this.c.discovery().infoForKind(obj.kind);
     obj.metadata ??= { name: '' };
-    const ns = info.namespaced ? (obj.metadata.namespace ?? 'default') : undefined;
+    return { obj, info, ns: info.namespaced ? (obj.metadata.namespace ?? 'default') : undefined };
+  }
+
+  /** Replace an object (PUT). A resourceVersion in the input must match the stored one. */
+  update<T extends KObject>(input: T, opts: WriteOptions = {}): T {
+    this.ensureUp();
+    const { obj, info, ns } = this.decodeNamed(input, opts);
     this.check(this.client?.updateVerb ?? 'update', obj.kind, ns, obj.metadata.name);
     const old = this.c.store.get(obj.kind, ns, obj.metadata.name);
     if (!old) throw notFound(info, obj.metadata.name);
@@ -739,11 +744,7 @@ export class ApiServer {
    */
   apply<T extends KObject>(input: T, opts: ApplyOptions = {}): T {
     this.ensureUp();
-    checkRequestBody(input);
-    const config = this.decode(input, opts);
-    const info = this.c.discovery().infoForKind(config.kind);
-    config.metadata ??= { name: '' };
-    const ns = info.namespaced ? (config.metadata.namespace ?? 'default') : undefined;
+    const { obj: config, ns } = this.decodeNamed(input, opts);
     this.check('patch', config.kind, ns, config.metadata.name);
     const live = this.c.store.get(config.kind, ns, config.metadata.name);
     const w = this.writeContext(config, opts);

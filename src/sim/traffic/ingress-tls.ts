@@ -132,7 +132,10 @@ export function serverCertificates(c: Cluster, ings: readonly Ingress[], fallbac
       const host = rule.host?.toLowerCase();
       if (!host || out.has(host) || (ing.spec.tls ?? []).length === 0) continue;
       const secret = tlsSecretName(c, host, ing);
-      const fallbackFor = (why: string): ServerCert => ({ ...fallback(), source: `${fallback().source}: ${why}` });
+      const fallbackFor = (why: string): ServerCert => {
+        const d = fallback();
+        return { ...d, source: `${d.source}: ${why}` };
+      };
       if (secret === '') {
         out.set(host, fallbackFor(`host ${host} is listed in the TLS section of Ingress ${ns}/${ing.metadata.name} but secretName is empty`));
         continue;
