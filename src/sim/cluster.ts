@@ -217,6 +217,15 @@ export class Cluster {
     return this.store.get(key.slice(0, at), key.slice(at + 1, slash), key.slice(slash + 1))?.metadata.resourceVersion ?? '-';
   }
 
+  /**
+   * The wake-ups a controller has seen: the ticks of wake-ups asked for outside any controller,
+   * and of its own. Equal values mean no timed event of its has come since (what its 'time' watch
+   * stands for).
+   */
+  timeSignal(name: string): string {
+    return `${this.timeTick}.${this.ownTicks.get(name) ?? 0}`;
+  }
+
   private signature(ctrl: Controller): string {
     let sig = ctrl.runsIn ? `${ctrl.runsIn}:${this.state[ctrl.runsIn]?.up === false ? 'down' : 'up'};` : '';
     for (const w of ctrl.dynamicWatches ? [...ctrl.watches, ...ctrl.dynamicWatches(this)] : ctrl.watches) {

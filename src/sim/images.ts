@@ -330,12 +330,17 @@ export function parseImageRef(raw: string): ImageRef | undefined {
 
 /** The catalogue entry for an image reference, or undefined when pulling it would fail. */
 export function lookupImage(raw: string): ImageInfo | undefined {
+  // the catalogue is constant: each reference is looked up once (the kubelet asks at every sync)
+  if (LOOKED_UP.has(raw)) return LOOKED_UP.get(raw);
   const ref = parseImageRef(raw);
-  if (!ref) return undefined;
-  const info = IMAGES.find((i) => i.repository === ref.repository);
-  if (!info) return undefined;
-  return new RegExp(`^(?:${info.tags})$`).test(ref.tag) ? info : undefined;
+  const info = ref ? IMAGES.find((i) => i.repository === ref.repository) : undefined;
+  const found = info && ref && new RegExp(`^(?:${info.tags})$`).test(ref.tag) ? info : undefined;
+  if (LOOKED_UP.size >= 4096) LOOKED_UP.clear();
+  LOOKED_UP.set(raw, found);
+  return found;
 }
+
+const LOOKED_UP = new Map<string, ImageInfo | undefined>();
 
 /**
  * What the lab's world knows of Kubernetes releases: the cluster's own version and what its

@@ -44,8 +44,17 @@ export class ManualClock implements Clock {
 
 /** RFC 3339 with second precision and a Z, as Kubernetes writes metav1.Time. */
 export function rfc3339(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const sec = Math.floor(ms / 1000);
+  // controllers stamp many objects at one simulated instant: the last second's text is kept
+  if (sec !== lastSecond) {
+    lastSecond = sec;
+    lastText = new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
+  }
+  return lastText;
 }
+
+let lastSecond = Number.NaN;
+let lastText = '';
 
 /** Parse an RFC 3339 timestamp; NaN when absent or malformed. */
 export function parseTime(s: string | undefined): number {

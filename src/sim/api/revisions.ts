@@ -21,5 +21,20 @@ export interface ControllerRevision {
 
 /** The patch a revision stores: the owner's template with `$patch: replace` (update.go getPatch). */
 export function revisionData(owner: DaemonSet | StatefulSet): unknown {
-  return JSON.parse(canonicalJSON({ spec: { template: { ...clone(owner.spec.template), $patch: 'replace' } } })) as unknown;
+  return JSON.parse(revisionText(owner)) as unknown;
 }
+
+/**
+ * revisionData's canonical text. A stored owner's template is frozen (sim/api/store.ts): its
+ * text is made once, not at every sync of the DaemonSet or StatefulSet controller.
+ */
+export function revisionText(owner: DaemonSet | StatefulSet): string {
+  const t = owner.spec.template;
+  const known = Object.isFrozen(t) ? REVISION_TEXT.get(t) : undefined;
+  if (known !== undefined) return known;
+  const text = canonicalJSON({ spec: { template: { ...clone(t), $patch: 'replace' } } });
+  if (Object.isFrozen(t)) REVISION_TEXT.set(t, text);
+  return text;
+}
+
+const REVISION_TEXT = new WeakMap<object, string>();

@@ -9,7 +9,7 @@
  */
 import type { Cluster } from '../cluster.js';
 import type { DaemonSet, KObject, Pod, StatefulSet } from '../api/types.js';
-import { REVISION_HASH_LABEL, revisionData, type ControllerRevision } from '../api/revisions.js';
+import { REVISION_HASH_LABEL, revisionData, revisionText, type ControllerRevision } from '../api/revisions.js';
 import { clone } from '../api/store.js';
 import { canonicalJSON, fnv32a, isOwnedBy, ownerRef, podIsActive } from './util.js';
 
@@ -36,9 +36,8 @@ export function syncHistory(c: Cluster, owner: DaemonSet | StatefulSet, name: st
   const ns = owner.metadata.namespace!;
   const revs = ownedRevisions(c, owner);
   const max = revs.length ? revs[revs.length - 1]!.revision : 0;
-  const data = revisionData(owner);
   let current = revs.find((r) => r.metadata.name === name);
-  if (current && canonicalJSON(current.data) === canonicalJSON(data)) {
+  if (current && canonicalJSON(current.data) === revisionText(owner)) {
     if (current.revision < max) {
       const upd = clone(current);
       upd.revision = max + 1;
@@ -56,7 +55,7 @@ export function syncHistory(c: Cluster, owner: DaemonSet | StatefulSet, name: st
         ...(owner.metadata.annotations ? { annotations: { ...owner.metadata.annotations } } : {}),
         ownerReferences: [ownerRef(owner)],
       },
-      data,
+      data: revisionData(owner),
       revision: max + 1,
     };
     current = c.insert(cr as unknown as KObject) as unknown as ControllerRevision;

@@ -73,6 +73,8 @@ export const kubeletController: Controller = {
   reconcile(c: Cluster): void {
     for (const h of c.nodeHosts()) refreshFailedKubeletConfig(h);
     const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
+    const quiet = quietPods(c);
+    const epoch = kubeletEpoch(c);
     for (const pod of [...c.store.list<Pod>('Pod')]) {
       const nodeName = pod.spec.nodeName;
       if (!nodeName) continue;
@@ -80,10 +82,41 @@ export const kubeletController: Controller = {
       const node = nodes.get(nodeName);
       if (!host || !node || !kubeletRunning(host)) continue;
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
+      const uid = pod.metadata.uid ?? '';
+      const last = quiet.get(uid);
+      if (last && last.pod === pod && last.node === node && last.epoch === epoch) continue;
+      const rv = c.store.currentResourceVersion();
       syncPod(c, host, node, pod);
+      // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch });
+      else quiet.delete(uid);
     }
   },
 };
+
+/**
+ * Pods whose last sync wrote nothing, with what that sync saw. The kubelet runs whenever any pod,
+ * node, host or watched object changes, and used to sync every pod each time: on a cluster that
+ * is settling, most of those syncs redid work whose answer had not changed. A pod is synced again
+ * when its object or its node's object is another one (the store keeps each version frozen), or
+ * the epoch moved: a wake-up of the kubelet's, a host or container file change, a ConfigMap or
+ * Secret write. Pods without an IP yet are always synced (they may wait for another pod's address
+ * to be released). Held per cluster and store, beside the state: a restored copy syncs each pod once.
+ */
+const QUIET = new WeakMap<Cluster, { store: Cluster['store']; pods: Map<string, { pod: Pod; node: Node; epoch: string }> }>();
+
+function quietPods(c: Cluster): Map<string, { pod: Pod; node: Node; epoch: string }> {
+  const had = QUIET.get(c);
+  if (had && had.store === c.store) return had.pods;
+  const pods = new Map<string, { pod: Pod; node: Node; epoch: string }>();
+  QUIET.set(c, { store: c.store, pods });
+  return pods;
+}
+
+/** What every pod's sync depends on besides its own object and node (see QUIET). */
+function kubeletEpoch(c: Cluster): string {
+  return `${c.timeSignal('kubelet')}|${c.hostGeneration}|${c.state.podFsGeneration ?? 0}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+}
 
 interface Images {
   [node: string]: string[];

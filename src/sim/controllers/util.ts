@@ -40,11 +40,22 @@ export { fnv32a };
  * with the template).
  */
 export function podTemplateHash(template: PodTemplateSpec, collisionCount = 0): string {
+  // a stored template is frozen (sim/api/store.ts): hashed once per version and collision count
+  const frozen = Object.isFrozen(template);
+  const known = frozen ? TEMPLATE_HASHES.get(template)?.get(collisionCount) : undefined;
+  if (known !== undefined) return known;
   const t = clone(template);
   if (t.metadata?.labels) delete t.metadata.labels['pod-template-hash'];
-  const h = fnv32a(canonicalJSON(t) + (collisionCount ? String(collisionCount) : ''));
-  return safeEncode(String(h));
+  const hash = safeEncode(String(fnv32a(canonicalJSON(t) + (collisionCount ? String(collisionCount) : ''))));
+  if (frozen) {
+    let byCount = TEMPLATE_HASHES.get(template);
+    if (!byCount) TEMPLATE_HASHES.set(template, (byCount = new Map()));
+    byCount.set(collisionCount, hash);
+  }
+  return hash;
 }
+
+const TEMPLATE_HASHES = new WeakMap<object, Map<number, string>>();
 
 export function safeEncode(s: string): string {
   const alphanums = 'bcdfghjklmnpqrstvwxz2456789';

@@ -251,6 +251,14 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
       if (err) return { volume: vol.name, error: err };
       continue;
     }
+    const st0 = t[k];
+    const srcKey = st0?.hash !== undefined ? sourceKey(c, pod, vol) : undefined;
+    const seen = st0 && srcKey !== undefined ? SEEN.get(st0) : undefined;
+    // the same sources at the same versions as when this volume was last looked at: the same content
+    if (st0 && seen && seen.key === srcKey && seen.hash === st0.hash) {
+      delete st0.pendingAt;
+      continue;
+    }
     const want = desiredContent(c, pod, vol);
     if ('skip' in want) {
       t[k] ??= { fs: { files: {}, dirs: ['/'] } };
@@ -270,6 +278,7 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
     }
     if (st.hash === hash) {
       delete st.pendingAt;
+      if (srcKey !== undefined) SEEN.set(st, { key: srcKey, hash });
       continue;
     }
     st.pendingAt ??= nextSync(sandboxAt, c.now());
@@ -280,6 +289,42 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
     } else c.wakeAt(st.pendingAt);
   }
   return undefined;
+}
+
+/**
+ * What a volume's content was last found to be, by the versions of its sources (sourceKey): the
+ * kubelet looks at every volume of every pod at each of its syncs, and building the content to
+ * hash it (the CA bundle, the token's claims) was most of that sync's cost. Held beside the
+ * volume's state, not in it: a restored session simply looks again once.
+ */
+const SEEN = new WeakMap<VolumeState, { key: string; hash: string }>();
+
+/** Downward API fields that never change for a pod (its identity). */
+const FIXED_FIELDS = new Set(['metadata.namespace', 'metadata.name', 'metadata.uid']);
+
+/**
+ * The versions of everything a volume's content is built from: the ConfigMaps and Secrets it
+ * projects (resourceVersion, or absent). Undefined when the content depends on more than those
+ * (downward API fields other than the pod's identity, resource fields): such a volume is rebuilt
+ * and hashed at every sync.
+ */
+function sourceKey(c: Cluster, pod: Pod, vol: Volume): string | undefined {
+  const ns = pod.metadata.namespace ?? 'default';
+  const ref = (kind: 'ConfigMap' | 'Secret', name: string): string => `${kind[0]}${name}@${c.store.get(kind, ns, name)?.metadata.resourceVersion ?? '-'}`;
+  const downward = (items: DownwardItem[] | undefined): boolean => (items ?? []).every((it) => it.fieldRef !== undefined && FIXED_FIELDS.has(it.fieldRef.fieldPath));
+  if (vol.configMap) return ref('ConfigMap', (vol.configMap as { name: string }).name);
+  if (vol.secret) return ref('Secret', (vol.secret as { secretName: string }).secretName);
+  if (vol['downwardAPI']) return downward((vol['downwardAPI'] as { items?: DownwardItem[] }).items) ? '' : undefined;
+  if (!vol.projected) return undefined;
+  const parts: string[] = [];
+  for (const src of (vol.projected as { sources?: Record<string, unknown>[] }).sources ?? []) {
+    if (src['configMap']) parts.push(ref('ConfigMap', (src['configMap'] as { name: string }).name));
+    else if (src['secret']) parts.push(ref('Secret', (src['secret'] as { name: string }).name));
+    else if (src['downwardAPI']) {
+      if (!downward((src['downwardAPI'] as { items?: DownwardItem[] }).items)) return undefined;
+    } else if (!src['serviceAccountToken']) return undefined;
+  }
+  return parts.join(',');
 }
 
 /** hostPath type checks (pkg/volume/hostpath/host_path.go checkType) and DirectoryOrCreate/FileOrCreate. */
