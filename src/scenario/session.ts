@@ -12,6 +12,8 @@ import { Session, type Editor } from '../shell/session.js';
 import { copyJSON } from '../util/json-copy.js';
 import type { Instance } from './instance.js';
 import { runSetup, SetupError } from './setup/index.js';
+import { flushAll } from '../sim/runtime/processes.js';
+import type { Pod } from '../sim/api/types.js';
 
 /** Built fixtures by `name#seed`. Pass your own to control lifetime; a module-wide one is the default. */
 export type FixtureCache = Map<string, Snapshot>;
@@ -55,6 +57,9 @@ export async function setupSession(instance: Instance, opts: SetupOptions = {}):
   const cluster = Cluster.restore(snap, opts.clock ?? new ManualClock(snap.now), CONTROLLERS);
   const session = new Session(cluster, opts.editor ? { editor: opts.editor } : {});
   await runSetup(session, s.setup);
+  // containers' output up to now, as the shell's next line would apply it: every copy of this
+  // state then starts from the same flushed point (and from the replay checkpoints it left)
+  flushAll(cluster, cluster.store.list<Pod>('Pod'));
   if (s.host && s.host !== cluster.meta.workstation) {
     const r = await session.exec(`ssh ${s.host}`);
     if (r.exitCode !== 0) throw new SetupError(`host: ${r.stderr.trim()}`);

@@ -23,11 +23,12 @@ import type { Cluster } from '../cluster.js';
 import { podContainers, type Container, type Pod } from '../api/types.js';
 import { lookupImage } from '../images.js';
 import { containerScript, imageHas, type ContainerScript } from './program.js';
-import { runScript, type NetCall, type NetResult, type ScriptEnd, type ScriptHost } from './script.js';
+import { runScript, type NetCall, type NetResult, type ScriptCheckpoint, type ScriptEnd, type ScriptHost } from './script.js';
 import { netToolsOf } from './net-tools.js';
 import { containerFs } from './volumes.js';
 import { quantityValue } from './quantity.js';
 import { resolvePath, VfsError } from '../node/vfs.js';
+import { sameJSON } from '../../util/json-copy.js';
 
 /** How far ahead a run's end is ever looked for (its step cap usually ends it sooner). */
 const HORIZON_MS = 365 * 86_400_000;
@@ -108,20 +109,108 @@ export function dropRuns(c: Cluster, uid: string): void {
   for (const k of Object.keys(t)) if (k.startsWith(`${uid}/`)) delete t[k];
 }
 
-function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): ScriptHost {
+/**
+ * The host a run's script sees. `replay`: a flush's replay, which records the files it reads (a
+ * checkpoint holds only while they read the same) and takes up the network calls' counts from the
+ * checkpoint it goes on from.
+ */
+function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, replay?: { log: ReplayLog; seen?: unknown }): ScriptHost {
   const env = run.env;
   const image = lookupImage(ct.image);
   const fs = containerFs(c, pod, ct.name);
   const mem = quantityValue(ct.resources?.limits?.['memory']);
+  const net = netAnswers(c, pod, ct, run, runsToCompletion(pod, ct) ? 'completes' : 'long', replay?.seen as [string, number][] | undefined);
+  const read = (p: string): string | undefined => fs.tryRead(resolvePath('/', p));
   return {
     env: Object.fromEntries(env),
-    readFile: (p) => fs.tryRead(resolvePath('/', p)),
+    readFile: replay ? (p) => recordRead(replay.log, p, read(p)) : read,
     hasTool: (n) => (image ? imageHas(image, n) : false),
     daemons: image?.daemons ?? [],
     ...(mem !== undefined ? { memoryLimit: mem } : {}),
     hostname: env.find(([k]) => k === 'HOSTNAME')?.[1] ?? pod.metadata.name,
-    net: netAnswers(c, pod, ct, run, runsToCompletion(pod, ct) ? 'completes' : 'long'),
+    net: net.answer,
+    save: net.save,
   };
+}
+
+/**
+ * Where earlier flushes of a run left its script (script.ts ScriptCheckpoint), so the next flush
+ * goes on from there instead of replaying the run from its start: a loop that polls every 10 ms
+ * (an HPA load generator) made every flush replay up to 20,000 iterations. The replay from the
+ * start stays the definition: a checkpoint is used only when that replay would reach the same
+ * state, i.e. it is not later than what the run has flushed, every file the run had read still
+ * reads the same (a replay reads the files as they are now), and the network answers the run
+ * remembers up to it are the same ones (the run's net memo, append-only until forgetOldWindows).
+ *
+ * Kept beside the runs, not in them, under the run's `env` array: it is frozen at the run's start,
+ * so the session copies that grading and validate make share it, and a copy's first flush goes on
+ * from where the original had got. A session read back from disk replays once.
+ */
+interface Resumable {
+  cp: ScriptCheckpoint;
+  /** Files the replay read before the checkpoint was taken, as read (and whether one read differently twice). */
+  reads: ReadonlyMap<string, string | undefined>;
+  changed: boolean;
+  /** The run's net memo when the checkpoint was taken: its arrays (append-only) and how many calls it had. */
+  net: { from: number | undefined; calls: NetMemo['calls']; cmds: string[]; answers: NetResult[]; len: number } | undefined;
+}
+
+/** Checkpoints per run (the newest last): copies of one session go on from different times. */
+const RESUMABLE = new WeakMap<object, Resumable[]>();
+const RESUMABLE_KEEP = 4;
+
+/** What a flush records as it replays: the files read, and the net memo's length at its checkpoints. */
+interface ReplayLog {
+  reads: Map<string, string | undefined>;
+  changed: boolean;
+}
+
+function recordRead(r: ReplayLog, path: string, v: string | undefined): string | undefined {
+  if (!r.reads.has(path)) r.reads.set(path, v);
+  else if (r.reads.get(path) !== v) r.changed = true;
+  return v;
+}
+
+/** Whether `run` remembers the same network answers as `r`'s checkpoint did, up to it. */
+function sameNet(run: ContainerRun, r: Resumable): boolean {
+  const n = run.net;
+  // no call before the checkpoint: a replay to it asks the network nothing either
+  if (!r.net) return true;
+  if (!n || n.from !== r.net.from || n.calls.length < r.net.len) return false;
+  for (let i = 0; i < r.net.len; i++) {
+    const a = n.calls[i]!;
+    const b = r.net.calls[i]!;
+    if (a === b) continue;
+    if (a[0] !== b[0] || a[1] !== b[1] || a[2] !== b[2] || a[3] !== b[3]) return false;
+    if (n.cmds[a[0]] !== r.net.cmds[b[0]] || !sameJSON(n.answers[a[3]], r.net.answers[b[3]])) return false;
+  }
+  return true;
+}
+
+/** The newest checkpoint a flush of `run` may go on from (see Resumable), with the files it read. */
+function usableCheckpoint(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): Resumable | undefined {
+  const list = RESUMABLE.get(run.env);
+  if (!list) return undefined;
+  const fs = containerFs(c, pod, ct.name);
+  next: for (let i = list.length - 1; i >= 0; i--) {
+    const r = list[i]!;
+    if (r.changed || r.cp.t > run.flushedTo || !sameNet(run, r)) continue;
+    for (const [p, v] of r.reads) if (fs.tryRead(resolvePath('/', p)) !== v) continue next;
+    return r;
+  }
+  return undefined;
+}
+
+/** Keep the newest checkpoint of a flush (a copy of what it had read), dropping older ones beyond RESUMABLE_KEEP. */
+function keepCheckpoint(run: ContainerRun, cp: ScriptCheckpoint, log: ReplayLog, netLen: number): void {
+  // shared by the run's copies: frozen, as the store's objects are, so copies share it (util/json-copy.ts)
+  if (!Object.isFrozen(run.env)) return;
+  const n = run.net;
+  const entry: Resumable = { cp, reads: new Map(log.reads), changed: log.changed, net: n ? { from: n.from, calls: n.calls, cmds: n.cmds, answers: n.answers, len: netLen } : undefined };
+  const list = RESUMABLE.get(run.env) ?? [];
+  list.push(entry);
+  if (list.length > RESUMABLE_KEEP) list.splice(0, list.length - RESUMABLE_KEEP);
+  RESUMABLE.set(run.env, list);
 }
 
 /**
@@ -173,12 +262,25 @@ function netKey(cmd: number, window: number, occ: number): string {
  * silently for a long-running one (runsToCompletion); so does a long-running run's call older
  * than LONG_RUN_NET_RECENT_MS that nothing remembers (before `net.from`, forgotten).
  */
-function netAnswers(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, mode: 'completes' | 'long'): (call: NetCall) => { result: NetResult; key: string } | 'later' | undefined {
-  const seen = new Map<string, number>();
+function netAnswers(
+  c: Cluster,
+  pod: Pod,
+  ct: Container,
+  run: ContainerRun,
+  mode: 'completes' | 'long',
+  seenBefore?: [string, number][],
+): { answer: (call: NetCall) => { result: NetResult; key: string } | 'later' | undefined; save: (t: number) => [string, number][] } {
+  // calls per command and window so far (a checkpoint's, when the replay goes on from one)
+  const seen = new Map<string, number>(seenBefore);
+  // what a checkpoint at script time t carries: the counts of the window t is in (earlier ones never come back)
+  const save = (t: number): [string, number][] => {
+    const window = Math.floor((t - run.startedAt) / NET_WINDOW_MS);
+    return [...seen].filter(([k]) => Number(k.slice(k.lastIndexOf('\u0000') + 1)) >= window);
+  };
   // the remembered answers by key, and the commands by text (this replay's index of run.net)
   const byKey = new Map((run.net?.calls ?? []).map((x) => [netKey(x[0], x[1], x[2]), x[3]]));
   const cmds = new Map((run.net?.cmds ?? []).map((text, i) => [text, i]));
-  return (call) => {
+  const answer = (call: NetCall): { result: NetResult; key: string } | 'later' | undefined => {
     const tools = netToolsOf(c);
     const name = call.argv[0] ?? '';
     const cmdText = JSON.stringify([call.argv, call.stdin]);
@@ -207,6 +309,7 @@ function netAnswers(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, mode
     if (mode === 'long' && net.calls.length > LONG_RUN_NET_CALLS) forgetOldWindows(net, window - LONG_RUN_NET_KEEP_WINDOWS);
     return { result, key: netKey(cmd, window, occ) };
   };
+  return { answer, save };
 }
 
 /** A long-running run's memo without the calls of windows before `from` (and answers no call uses). */
@@ -217,6 +320,11 @@ function forgetOldWindows(net: NetMemo, from: number): void {
   net.answers = used.map((a) => net.answers[a]!);
   net.calls = calls.map(([cmd, w, occ, a]) => [cmd, w, occ, index.get(a)!]);
   net.from = from;
+}
+
+function deepFrozen(env: [string, string][]): [string, string][] {
+  for (const pair of env) Object.freeze(pair);
+  return Object.freeze(env) as [string, string][];
 }
 
 function planOf(end: ScriptEnd): RunPlan {
@@ -268,7 +376,8 @@ export function startRun(c: Cluster, pod: Pod, ct: Container, env: [string, stri
   const now = c.now();
   const prog = programOf(ct);
   // the run exists before its look-ahead, which remembers its network answers in it
-  const run: ContainerRun = { startedAt: now, env, plan: { kind: 'runs' }, flushedTo: now - 1, logs: [] };
+  // frozen: it never changes, and session copies then share it (the key of its checkpoints)
+  const run: ContainerRun = { startedAt: now, env: deepFrozen(env), plan: { kind: 'runs' }, flushedTo: now - 1, logs: [] };
   let plan: RunPlan;
   if (!prog || prog.kind === 'not-found') plan = { kind: 'exit', code: 128, at: now };
   else if (prog.kind === 'default') plan = prog.runs ? { kind: 'runs' } : { kind: 'exit', code: prog.exitCode, at: now };
@@ -341,7 +450,15 @@ export function flushPod(c: Cluster, pod: Pod, until = c.now()): void {
     touched.push({ run, upTo });
     const prog = programOf(ct);
     if (!prog || prog.kind !== 'script') return;
-    const res = runScript(prog.script, scriptHost(c, pod, ct, run), run.startedAt, upTo);
+    const from = usableCheckpoint(c, pod, ct, run);
+    const log: ReplayLog = { reads: new Map(from?.reads), changed: false };
+    let last: { cp: ScriptCheckpoint; netLen: number; log: ReplayLog } | undefined;
+    const host = scriptHost(c, pod, ct, run, { log, seen: from?.cp.host });
+    const res = runScript(prog.script, host, run.startedAt, upTo, {
+      ...(from ? { resume: from.cp } : {}),
+      keep: (cp) => (last = { cp, netLen: run.net?.calls.length ?? 0, log: { reads: new Map(log.reads), changed: log.changed } }),
+    });
+    if (last) keepCheckpoint(run, last.cp, last.log, last.netLen);
     let seq = 0;
     for (const e of res.events) {
       if (e.t <= run.flushedTo) continue;

@@ -62,7 +62,46 @@ export interface ScriptHost {
    * nothing and succeeds).
    */
   net?(call: NetCall): { result: NetResult; key: string } | 'later' | undefined;
+  /** The host's own state a checkpoint at script time `t` must carry (what the next run's `net` needs to go on). */
+  save?(t: number): unknown;
 }
+
+/**
+ * A run paused at the start of an iteration of a top-level `while`/`until` loop (one without
+ * redirections): everything the interpreter holds there, so a later run can go on from it instead
+ * of replaying the script from its start (runScript's `resume`). Only a loop of the top-level
+ * list qualifies: there the interpreter's stack holds nothing else.
+ */
+export interface ScriptCheckpoint {
+  /** The loop's index in the top-level list. */
+  readonly item: number;
+  readonly t: number;
+  readonly vars: Readonly<Record<string, string>>;
+  readonly status: number;
+  /** The loop body's last status (what the loop returns when it ends). */
+  readonly loopStatus: number;
+  readonly steps: number;
+  readonly clockReads: number;
+  readonly varsVersion: number;
+  readonly netCalls: number;
+  readonly lastNet: { key: string; t: number } | undefined;
+  readonly written: readonly [string, string][];
+  /** Events emitted before it (the caps count them). */
+  readonly events: number;
+  readonly prev: LoopMark | undefined;
+  /** ScriptHost.save's answer. */
+  readonly host: unknown;
+}
+
+export interface RunOptions {
+  /** Go on from this checkpoint (made by a run of the same script with the same start and host). */
+  resume?: ScriptCheckpoint;
+  /** Called with checkpoints at or before `until`, about one per simulated second, the latest last. */
+  keep?(cp: ScriptCheckpoint): void;
+}
+
+/** Simulated time between two checkpoints a run offers. */
+const CHECKPOINT_EVERY_MS = 1_000;
 
 /** One network tool run from a script: argv (argv[0] the tool's name), stdin, and the files as the script sees them. */
 export interface NetCall {
@@ -511,14 +550,74 @@ class Runner {
   private lastNet: { key: string; t: number } | undefined;
   /** Files this run truncated (`>`), so later reads in the same run see what it wrote. */
   private written = new Map<string, string>();
+  /** Events emitted before the checkpoint this run goes on from. */
+  private eventBase = 0;
+  private nextKeepAt = -Infinity;
 
   constructor(
     private readonly host: ScriptHost,
     start: number,
     private readonly until: number,
+    private readonly keep?: (cp: ScriptCheckpoint) => void,
   ) {
     this.t = start;
     this.vars = { ...host.env };
+  }
+
+  /** Take up a checkpoint's state (runScript's `resume`). */
+  restore(cp: ScriptCheckpoint): void {
+    this.t = cp.t;
+    this.vars = { ...cp.vars };
+    this.status = cp.status;
+    this.steps = cp.steps;
+    this.clockReads = cp.clockReads;
+    this.varsVersion = cp.varsVersion;
+    this.netCalls = cp.netCalls;
+    this.lastNet = cp.lastNet;
+    this.written = new Map(cp.written);
+    this.eventBase = cp.events;
+  }
+
+  /** At the start of an iteration of top-level loop `item`: hand a checkpoint to `keep`, about once per simulated second. */
+  private offerCheckpoint(item: number, prev: LoopMark | undefined, loopStatus: number): void {
+    if (!this.keep || this.t > this.until || this.t < this.nextKeepAt) return;
+    this.nextKeepAt = this.t + CHECKPOINT_EVERY_MS;
+    this.keep({
+      item,
+      t: this.t,
+      vars: { ...this.vars },
+      status: this.status,
+      loopStatus,
+      steps: this.steps,
+      clockReads: this.clockReads,
+      varsVersion: this.varsVersion,
+      netCalls: this.netCalls,
+      lastNet: this.lastNet,
+      written: [...this.written],
+      events: this.eventBase + this.events.length,
+      prev,
+      host: this.host.save?.(this.t),
+    });
+  }
+
+  /**
+   * The script's top-level list, from item `from` on (a checkpoint's loop, taken up where it
+   * paused): as exec's `list`, except that its `while` loops offer checkpoints.
+   */
+  execTop(ast: Node, io: Io, resume?: ScriptCheckpoint): number {
+    if (ast.type !== 'list') return this.exec(ast, io);
+    let st = resume ? resume.status : 0;
+    const from = resume ? resume.item : 0;
+    for (let i = from; i < ast.items.length; i++) {
+      const it = ast.items[i]!;
+      const resuming = resume !== undefined && i === from;
+      if (!resuming && it.op === '&&' && st !== 0) continue;
+      if (!resuming && it.op === '||' && st === 0) continue;
+      const n = it.node;
+      if (n.type === 'while' && n.redirs.length === 0) st = this.status = this.loop(n, io, i, resuming ? resume.prev : undefined, resuming ? resume.loopStatus : 0);
+      else st = this.exec(n, io);
+    }
+    return (this.status = st);
   }
 
   private emit(sink: Sink, text: string): void {
@@ -640,31 +739,8 @@ class Runner {
         for (const arm of n.arms) if (this.exec(arm.cond, rio) === 0) return (this.status = this.exec(arm.body, rio));
         return (this.status = n.orelse ? this.exec(n.orelse, rio) : 0);
       }
-      case 'while': {
-        const rio = this.redirect(n.redirs, io);
-        let st = 0;
-        let prev: LoopMark | undefined;
-        for (;;) {
-          // an iteration that left nothing to see (no output, no file, the same variables and
-          // status, no clock read) repeats itself for ever: the loop is still running at the run's
-          // end (a year of `while true; do sleep 30; done` is 10^6 iterations; `while :; do :;
-          // done` spins at one instant)
-          const mark = this.mark();
-          if (prev && sameMark(prev, mark)) throw new TimeUp();
-          prev = mark;
-          this.tick();
-          const c = this.exec(n.cond, rio);
-          if ((c === 0) === n.until) break;
-          try {
-            st = this.exec(n.body, rio);
-          } catch (e) {
-            if (!(e instanceof LoopCtl)) throw e;
-            if (e.n > 1) throw new LoopCtl(e.kind, e.n - 1);
-            if (e.kind === 'break') break;
-          }
-        }
-        return (this.status = st);
-      }
+      case 'while':
+        return (this.status = this.loop(n, this.redirect(n.redirs, io)));
       case 'for': {
         const rio = this.redirect(n.redirs, io);
         let st = 0;
@@ -686,9 +762,39 @@ class Runner {
     }
   }
 
+  /**
+   * A `while`/`until` loop; `item`: it is the top-level list's item `item`, and offers a
+   * checkpoint at the start of each iteration (`prev` and `st` then come from one when resumed).
+   */
+  private loop(n: Extract<Node, { type: 'while' }>, io: Io, item?: number, prev0?: LoopMark, st0 = 0): number {
+    let st = st0;
+    let prev = prev0;
+    for (;;) {
+      if (item !== undefined) this.offerCheckpoint(item, prev, st);
+      // an iteration that left nothing to see (no output, no file, the same variables and
+      // status, no clock read) repeats itself for ever: the loop is still running at the run's
+      // end (a year of `while true; do sleep 30; done` is 10^6 iterations; `while :; do :;
+      // done` spins at one instant)
+      const mark = this.mark();
+      if (prev && sameMark(prev, mark)) throw new TimeUp();
+      prev = mark;
+      this.tick();
+      const c = this.exec(n.cond, io);
+      if ((c === 0) === n.until) break;
+      try {
+        st = this.exec(n.body, io);
+      } catch (e) {
+        if (!(e instanceof LoopCtl)) throw e;
+        if (e.n > 1) throw new LoopCtl(e.kind, e.n - 1);
+        if (e.kind === 'break') break;
+      }
+    }
+    return st;
+  }
+
   /** What a loop iteration could change that later iterations might see. */
   private mark(): LoopMark {
-    return { t: this.t, events: this.events.length, status: this.status, clockReads: this.clockReads, vars: this.varsVersion, netCalls: this.netCalls };
+    return { t: this.t, events: this.eventBase + this.events.length, status: this.status, clockReads: this.clockReads, vars: this.varsVersion, netCalls: this.netCalls };
   }
 
   private setVar(name: string, value: string): void {
@@ -698,7 +804,7 @@ class Runner {
   }
 
   private tick(): void {
-    if (++this.steps > STEP_CAP || this.events.length > EVENT_CAP) throw new TimeUp();
+    if (++this.steps > STEP_CAP || this.eventBase + this.events.length > EVENT_CAP) throw new TimeUp();
   }
 
   private redirect(redirs: Redir[], io: Io): Io {
@@ -1040,8 +1146,9 @@ class Runner {
  * Run a script (a parsed `sh -c` body, or an argv run directly) from `start` until `until`.
  * Events come in time order; the end says whether and when it exited.
  */
-export function runScript(script: { sh: string } | { argv: string[] }, host: ScriptHost, start: number, until: number): ScriptResult {
-  const r = new Runner(host, start, until);
+export function runScript(script: { sh: string } | { argv: string[] }, host: ScriptHost, start: number, until: number, opts: RunOptions = {}): ScriptResult {
+  const r = new Runner(host, start, until, opts.keep);
+  if (opts.resume) r.restore(opts.resume);
   const io: Io = { stdin: '', out: { kind: 'log', stream: 'stdout' }, err: { kind: 'log', stream: 'stderr' } };
   let end: ScriptEnd;
   try {
@@ -1054,7 +1161,7 @@ export function runScript(script: { sh: string } | { argv: string[] }, host: Scr
         r.events.push({ t: start, kind: 'out', stream: 'stderr', text: `sh: ${e.message}\n` });
         return { events: r.events, end: { kind: 'exit', code: 2, at: start } };
       }
-      const code = r.exec(ast, io);
+      const code = r.execTop(ast, io, opts.resume);
       end = { kind: 'exit', code, at: r.t };
     } else {
       const code = r.run(script.argv, io);
