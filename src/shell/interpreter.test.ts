@@ -187,7 +187,8 @@ test('ls lays out columns on a terminal and lines in a pipe', async () => {
 test('ls -l shows mode, size, time and total', async () => {
   const { sh, fs } = shell({}, { '/m/kube-apiserver.yaml': 'x'.repeat(3900), '/m/etcd.yaml': 'y'.repeat(2400) });
   fs.mkdir('/m/sub');
-  fs.data.files['/m/etcd.yaml']!.mode = 0o600;
+  // entries are frozen (vfs.ts write): replaced, not changed
+  fs.data.files['/m/etcd.yaml'] = { ...fs.data.files['/m/etcd.yaml']!, mode: 0o600 };
   const r = await sh.run('ls -l /m');
   assert.equal(
     r.stdout,

@@ -120,6 +120,12 @@ export class Cluster {
   private timeTick = 0;
   /** Per controller, bumped when a wake-up it asked for is reached. */
   private ownTicks = new Map<string, number>();
+  /** Bumped with every controller's own tick (quietMark). */
+  private tickCount = 0;
+  /** quietMark when the last settle found every controller at rest. */
+  private atRest: string | undefined;
+  private lastStore: Store | undefined;
+  private storeSerial = 0;
   /** The controller whose reconcile is running (the owner of its wakeAt calls). */
   private reconciling: string | undefined;
   private settling = false;
@@ -208,6 +214,7 @@ export class Cluster {
     const woken = new Set(owners);
     for (const o of owners) for (const also of this.controllers.find((c) => c.name === o)?.wakesAlso ?? []) woken.add(also);
     for (const o of woken) this.ownTicks.set(o, (this.ownTicks.get(o) ?? 0) + 1);
+    this.tickCount++;
   }
 
   /** One object's watch key `Kind@namespace/name`: its resourceVersion, `-` while it does not exist. */
@@ -224,6 +231,26 @@ export class Cluster {
    */
   timeSignal(name: string): string {
     return `${this.timeTick}.${this.ownTicks.get(name) ?? 0}`;
+  }
+
+  /**
+   * Everything a controller's signature is made of, in one value: the store's write count (and
+   * the store itself, which an etcd restore replaces), hosts, container files, wake-ups, and
+   * which components are up. Equal marks mean equal signatures for every controller.
+   */
+  private quietMark(): string {
+    let ups = '';
+    for (const ctrl of this.controllers) if (ctrl.runsIn) ups += this.state[ctrl.runsIn]?.up === false ? '0' : '1';
+    return `${this.storeId(this.store)}.${this.store.generation}|${this.hostGeneration}|${this.state.podFsGeneration ?? 0}|${this.timeTick}.${this.tickCount}|${ups}`;
+  }
+
+  /** A number per Store instance this cluster has had (its store is replaced by an etcd restore). */
+  private storeId(store: Store): number {
+    if (this.lastStore !== store) {
+      this.lastStore = store;
+      this.storeSerial++;
+    }
+    return this.storeSerial;
   }
 
   private signature(ctrl: Controller): string {
@@ -248,6 +275,10 @@ export class Cluster {
       this.batchPending = true;
       return;
     }
+    // nothing any controller watches has changed since the last settle ended at rest: every
+    // signature would match (a shell line, a poll and a wait settle many times in a row)
+    const quiet = this.quietMark();
+    if (quiet === this.atRest) return;
     this.settling = true;
     this.settles++;
     try {
@@ -270,7 +301,10 @@ export class Cluster {
           this.lastSeen.set(ctrl.name, this.signature(ctrl) === sig ? sig : `${sig}*`);
           ran = true;
         }
-        if (!ran) return;
+        if (!ran) {
+          this.atRest = this.quietMark();
+          return;
+        }
       }
       throw new SettleError('controllers did not settle after 100 rounds');
     } finally {

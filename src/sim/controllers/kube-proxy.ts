@@ -106,6 +106,21 @@ export type LoadedConfig = { ok: true; config: KubeProxyConfig } | { ok: false; 
 
 /** options.go loadConfig + Validate, reduced to the fields the simulation uses. */
 export function loadKubeProxyConfig(text: string | undefined): LoadedConfig {
+  // read at every reconcile of every node: the same text decodes to the same (frozen) answer
+  if (text !== undefined && text === lastConfig?.text) return lastConfig.loaded;
+  const loaded = decodeKubeProxyConfig(text);
+  if (loaded.ok) {
+    if (loaded.config.nodePortAddresses) Object.freeze(loaded.config.nodePortAddresses);
+    Object.freeze(loaded.config);
+  }
+  Object.freeze(loaded);
+  if (text !== undefined) lastConfig = { text, loaded };
+  return loaded;
+}
+
+let lastConfig: { text: string; loaded: LoadedConfig } | undefined;
+
+function decodeKubeProxyConfig(text: string | undefined): LoadedConfig {
   if (text === undefined) return { ok: false, error: 'failed complete: open /var/lib/kube-proxy/config.conf: no such file or directory' };
   let doc: unknown;
   try {

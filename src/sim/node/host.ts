@@ -85,6 +85,7 @@ export class Host {
     onChange: () => void = () => {},
   ) {
     this.fs = new Vfs(data.fs, now, onChange);
+    freezeEntries(data.fs);
   }
 
   get name(): string {
@@ -111,4 +112,13 @@ export class Host {
     const j = this.data.journal[unit]!;
     if (j.length > 500) j.splice(0, j.length - 500);
   }
+}
+
+/**
+ * A host's files as read from a snapshot: each entry frozen, as Vfs.write makes new ones, so the
+ * copies of this state that grading and validate make share them instead of copying every file.
+ */
+function freezeEntries(fs: VfsData): void {
+  for (const e of Object.values(fs.files)) if (!Object.isFrozen(e)) Object.freeze(e);
+  for (const e of Object.values(fs.links ?? {})) if (!Object.isFrozen(e)) Object.freeze(e);
 }

@@ -105,7 +105,7 @@ export class Vfs {
 
   /** Create a symbolic link `p` → `target` (`ln -s target p`). */
   symlink(target: string, p: string): void {
-    (this.data.links ??= {})[p] = { target, mtime: this.now() };
+    (this.data.links ??= {})[p] = Object.freeze({ target, mtime: this.now() });
     this.ensureDir(parentOf(p));
     this.onChange();
   }
@@ -208,7 +208,8 @@ export class Vfs {
     p = this.follow(p);
     if (this.isDir(p) && !this.isFile(p)) throw new VfsError('EISDIR', p);
     const old = this.data.files[p];
-    this.data.files[p] = { content, mode: mode ?? old?.mode ?? 0o644, mtime: this.now() };
+    // entries are replaced, never changed: frozen, session copies share them (util/json-copy.ts)
+    this.data.files[p] = Object.freeze({ content, mode: mode ?? old?.mode ?? 0o644, mtime: this.now() });
     this.ensureDir(parentOf(p));
     this.onChange();
   }

@@ -303,8 +303,8 @@ function netAnswers(
     }
     const text = JSON.stringify(result);
     let answer = net.answers.findIndex((a) => JSON.stringify(a) === text);
-    if (answer < 0) answer = net.answers.push(result) - 1;
-    net.calls.push([cmd, window, occ, answer]);
+    if (answer < 0) answer = net.answers.push(deepFreeze(result)) - 1;
+    net.calls.push(Object.freeze([cmd, window, occ, answer]) as [number, number, number, number]);
     byKey.set(netKey(cmd, window, occ), answer);
     if (mode === 'long' && net.calls.length > LONG_RUN_NET_CALLS) forgetOldWindows(net, window - LONG_RUN_NET_KEEP_WINDOWS);
     return { result, key: netKey(cmd, window, occ) };
@@ -320,6 +320,13 @@ function forgetOldWindows(net: NetMemo, from: number): void {
   net.answers = used.map((a) => net.answers[a]!);
   net.calls = calls.map(([cmd, w, occ, a]) => [cmd, w, occ, index.get(a)!]);
   net.from = from;
+}
+
+/** A network answer, frozen (its files' pairs too): session copies share it. */
+function deepFreeze(r: NetResult): NetResult {
+  for (const f of r.files) Object.freeze(f);
+  Object.freeze(r.files);
+  return Object.freeze(r);
 }
 
 function deepFrozen(env: [string, string][]): [string, string][] {
@@ -517,7 +524,8 @@ export function flushPod(c: Cluster, pod: Pod, until = c.now()): void {
 
 function log(run: ContainerRun, chunk: LogChunk): void {
   if (chunk[2] === '') return;
-  run.logs.push(chunk);
+  // a chunk never changes: frozen, session copies share it (a busy container logs thousands)
+  run.logs.push(Object.freeze(chunk) as LogChunk);
   if (run.logs.length > LOG_CAP) run.logs.splice(0, run.logs.length - LOG_CAP);
 }
 
