@@ -101,6 +101,8 @@ function jobSinks(io: Io): Pick<Held, 'stdout' | 'stderr'> {
 }
 
 interface Io {
+  /** The argv of each member of the pipeline this io belongs to, and which one it is (ShellContext.pipelinePeers). */
+  pipeline?: { members: (string[] | undefined)[]; index: number };
   stdin: string;
   /**
    * How much of `stdin` the commands of one redirection or pipe have read: `read` takes a line at
@@ -231,6 +233,16 @@ function errText(e: unknown): string {
     return e.code === 'ENOENT' ? 'No such file or directory' : e.code === 'EISDIR' ? 'Is a directory' : e.code === 'ENOTDIR' ? 'Not a directory' : e.code === 'EROFS' ? 'Read-only file system' : e.code;
   }
   return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * The other members of a pipeline, each side of the one at `index` (those whose argv is known).
+ * Only the later ones are reported as running: they wait on this command's output, while earlier
+ * ones (an `echo`, a `cat` of a file) have usually written everything and exited by then.
+ */
+function peersOf(p: { members: (string[] | undefined)[]; index: number }): { before: string[][]; after: string[][] } {
+  const known = (xs: (string[] | undefined)[]): string[][] => xs.filter((x): x is string[] => x !== undefined);
+  return { before: [], after: known(p.members.slice(p.index + 1)) };
 }
 
 /** Quote a value the way bash's `alias` and `export -p` print it. */
@@ -519,6 +531,7 @@ export class Interpreter {
     } else {
       let stdin = io.stdin;
       let failed = 0;
+      const members = p.commands.map((c) => this.shownArgv(c, st));
       for (let i = 0; i < p.commands.length; i++) {
         const last = i === p.commands.length - 1;
         const buf: Sink = { kind: 'buffer', text: '' };
@@ -527,7 +540,7 @@ export class Interpreter {
         // Every element of a multi-command pipeline runs in a subshell.
         const sub = this.clone(st);
         try {
-          status = await this.command(p.commands[i]!, { stdin, cursor: { pos: 0 }, out, err }, sub, depth, false);
+          status = await this.command(p.commands[i]!, { pipeline: { members, index: i }, stdin, cursor: { pos: 0 }, out, err }, sub, depth, false);
         } catch (e) {
           if (!(e instanceof ExitSignal)) throw e;
           status = e.code;
@@ -539,6 +552,34 @@ export class Interpreter {
       if (st.flags?.has('pipefail')) status = failed;
     }
     return p.negate ? (status === 0 ? 1 : 0) : status;
+  }
+
+  /**
+   * A pipeline member's argv as `ps` would show its process, worked out before it runs: the words
+   * of a simple command (aliases were expanded when parsed) with their variables and `~`, when no
+   * word runs anything to expand (`$(…)`, `$((…))`, `<(…)`: those are not run twice for a
+   * listing); a builtin's, a function's or a compound command's subshell shows the shell's own
+   * argv. Assignments before the command are not part of argv.
+   */
+  private shownArgv(c: Command, st: State): string[] | undefined {
+    // a compound command (`while read l; do …; done`) runs in a forked copy of the shell
+    if (c.type !== 'simple') return c.type === 'function' ? undefined : ['-bash'];
+    if (c.words.length === 0) return undefined;
+    const argv: string[] = [];
+    for (const w of c.words) {
+      let text = '';
+      for (const part of w.parts) {
+        if (part.kind === 'text') text += part.value;
+        else if (part.kind === 'var') text += st.vars.get(part.name) ?? '';
+        else if (part.kind === 'tilde') text += st.vars.get('HOME') ?? '/root';
+        else return undefined;
+      }
+      argv.push(text);
+    }
+    // a builtin or function runs in a forked copy of the shell, which keeps the shell's argv
+    const name = argv[0] ?? '';
+    if (BUILTINS.has(name) || this.functions.has(name)) return ['-bash'];
+    return argv;
   }
 
   /** Charge one step; every YIELD_EVERY steps let the event loop run so an interrupt arrives. */
@@ -1055,6 +1096,7 @@ export class Interpreter {
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
       ...(this.bg ? { background: this.bg } : {}),
+      ...(rio.pipeline ? { pipelinePeers: peersOf(rio.pipeline) } : {}),
     };
     let res: ShellResult;
     try {

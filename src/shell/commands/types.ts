@@ -54,6 +54,12 @@ export interface ShellContext extends CommandContext {
   budget?: LineBudget;
   /** Set when the command runs as (part of) a background job: the job's process id. */
   background?: { pid: number };
+  /**
+   * The other commands of the pipeline this one is part of, as processes would show them
+   * (argv after expansion; absent for one whose words run commands to expand): bash starts every
+   * member at once, so `ps aux | grep kubelet` lists the grep too. `before`: members left of this one.
+   */
+  pipelinePeers?: { before: string[][]; after: string[][] };
 }
 
 /** The line's budget, or a fresh one when a command runs outside a line (tests, one-shot calls). */

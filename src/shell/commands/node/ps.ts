@@ -10,6 +10,7 @@
  * command) is never cut when output is not a terminal.
  */
 import type { CommandFn, CommandResult } from '../../types.js';
+import { shellExtras } from '../types.js';
 import { hostEnv, notInstalled } from './host.js';
 import { memTotalKiB, processTable, type Proc } from './processes.js';
 import { compilePosix } from '../../../util/posix-regex.js';
@@ -232,7 +233,7 @@ export const ps: CommandFn = (ctx) => {
   const { cluster: c, host } = env;
   const boot = bootTime(host, c.now());
   const x: Ctx = { now: c.now(), memKiB: memTotalKiB(c, host) };
-  let procs = processTable(c, host, ctx.argv.join(' '), boot);
+  let procs = processTable(c, host, ctx.argv.join(' '), boot, shellExtras(ctx).pipelinePeers);
   const selected = spec.pids || spec.names || spec.users;
   if (selected) {
     procs = procs.filter((p) => spec.pids?.has(p.pid) || spec.names?.has(p.comm) || spec.users?.has(p.user));
@@ -286,7 +287,8 @@ export const pgrep: CommandFn = (ctx) => {
   const m = pgrepMatch(ctx.argv);
   if (!('pattern' in m)) return m;
   const self = ctx.argv.join(' ');
-  const procs = processTable(env.cluster, env.host, self, bootTime(env.host, env.cluster.now())).filter((p) => p.args !== self || p.tty !== 'pts/0');
+  // pgrep leaves itself out (procps: its own pid), not the rest of its pipeline
+  const procs = processTable(env.cluster, env.host, self, bootTime(env.host, env.cluster.now()), shellExtras(ctx).pipelinePeers).filter((p) => p.args !== self || p.tty !== 'pts/0' || p.stat !== 'R+');
   const hits = procs.filter((p) => m.pattern.test(m.full ? p.args : p.comm));
   const out = hits.map((p) => (m.list === 'args' ? `${p.pid} ${p.args}` : m.list === 'name' ? `${p.pid} ${p.comm}` : String(p.pid))).join('\n');
   return { stdout: out ? `${out}\n` : '', stderr: '', exitCode: hits.length ? 0 : 1 };

@@ -46,6 +46,12 @@ describe('node tools on kubeadm-calico', () => {
       lines: [
         'ps aux',
         'ps -ef | grep kube-apiserver | grep -v grep',
+        // the pipeline's later members are running too: the grep lists itself, not with [e]tcd
+        'ps aux | grep kube-apiserver | cut -c1-100',
+        'ps -ef | grep [e]tcd | cut -c1-80',
+        'ps -o pid,ppid,stat,args | cat',
+        'ps -o pid,args | while read l; do echo "$l"; done',
+        'pgrep -f kube-apiserver | wc -l',
         'ps -e | head -4',
         'ps',
         'ps -o pid,ppid,comm -C kubelet',
