@@ -58,6 +58,11 @@ export interface GradeOptions {
    * the checks may bring its state forward (a settle, a log flush), as a copy's would be.
    */
   inPlace?: boolean;
+  /**
+   * Evaluate only these checks (the report lists only them): validate asks of a near-miss
+   * mutation only that the checks it names fail.
+   */
+  only?: ReadonlySet<string>;
 }
 
 /** Run a shell line on a fresh copy of `base`: on the workstation, after `ssh host`, or inside a container. */
@@ -110,7 +115,7 @@ export async function grade(instance: Instance, session: Session, opts: GradeOpt
   const lang = opts.lang ?? 'en';
   // one serialisation of the graded state, before any check runs: the checks read one copy (or the
   // session itself, inPlace) and each shell line runs on another
-  const runs = instance.resolved.checks.some((c) => checkKind(c.kind)?.runsLines === true);
+  const runs = instance.resolved.checks.some((c) => (!opts.only || opts.only.has(c.id)) && checkKind(c.kind)?.runsLines === true);
   let copy = opts.inPlace && !runs ? undefined : copier(session);
   const base = opts.inPlace ? session : copy!();
   const ctx: CheckContext = {
@@ -125,6 +130,7 @@ export async function grade(instance: Instance, session: Session, opts: GradeOpt
   );
   let scored = 0;
   for (const [i, check] of instance.resolved.checks.entries()) {
+    if (opts.only && !opts.only.has(check.id)) continue;
     const out = await evaluateCheck(check, ctx);
     const share = shares[i]!;
     if (out.ok) scored += share;

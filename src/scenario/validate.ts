@@ -156,7 +156,8 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
         const sm = m.after === 'solution' ? solved() : fresh();
         await runLines(sm, m.run, [], `mutation ${m.id}`);
         sm.cluster.advance(wait);
-        const rm = await grade(inst, sm, IN_PLACE);
+        // only what validate asks of a near miss: the checks it names fail
+        const rm = await grade(inst, sm, { ...IN_PLACE, only: new Set(m.fails) });
         if (first) res.mutations.push({ id: m.id, report: rm });
         const failing = failingOf(rm);
         for (const f of m.fails) if (!failing.includes(f)) res.problems.push(`mutation ${m.id}${tag}: check ${f} should fail but passes`);
