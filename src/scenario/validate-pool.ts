@@ -13,7 +13,7 @@ import { validateScenario, seedsFor, type ValidationResult } from './validate.js
 import type { WorkerReply, WorkerRequest } from './validate-worker.js';
 
 export interface PoolOptions {
-  /** Worker threads; the machine's parallelism (at most 4) by default. */
+  /** Worker threads; CKA_LAB_VALIDATE_WORKERS, else the machine's parallelism (at most 4), by default. */
   workers?: number;
   /** Seeds for every scenario; seedsFor(scenario) by default. */
   seeds?: number[];
@@ -22,6 +22,9 @@ export interface PoolOptions {
 }
 
 export function defaultWorkers(): number {
+  // CKA_LAB_VALIDATE_WORKERS: a fixed count (benchmarks compare one worker with several)
+  const fixed = Number(process.env['CKA_LAB_VALIDATE_WORKERS']);
+  if (Number.isInteger(fixed) && fixed >= 1) return Math.min(fixed, 16);
   return Math.max(1, Math.min(4, availableParallelism()));
 }
 
