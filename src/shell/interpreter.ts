@@ -563,7 +563,8 @@ export class Interpreter {
    */
   private shownArgv(c: Command, st: State): string[] | undefined {
     // a compound command (`while read l; do …; done`) runs in a forked copy of the shell
-    if (c.type !== 'simple') return c.type === 'function' ? undefined : ['-bash'];
+    const shell = this.opts.location.kind === 'pod' ? ['sh'] : ['-bash'];
+    if (c.type !== 'simple') return c.type === 'function' ? undefined : shell;
     if (c.words.length === 0) return undefined;
     const argv: string[] = [];
     for (const w of c.words) {
@@ -578,7 +579,7 @@ export class Interpreter {
     }
     // a builtin or function runs in a forked copy of the shell, which keeps the shell's argv
     const name = argv[0] ?? '';
-    if (BUILTINS.has(name) || this.functions.has(name)) return ['-bash'];
+    if (BUILTINS.has(name) || this.functions.has(name)) return shell;
     return argv;
   }
 

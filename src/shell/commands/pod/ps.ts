@@ -4,11 +4,13 @@
  * (its entrypoint is PID 1); a pod with `shareProcessNamespace` shares one with the pause process
  * as PID 1 and every running container; an ephemeral container started with `--target` joins the
  * target's, so `kubectl debug -it POD --image=busybox --target=app` shows the app's processes.
- * Options are accepted and ignored (`ps aux`, `ps -ef` print the same table), as in BusyBox.
+ * Options are accepted and ignored (`ps aux`, `ps -ef` print the same table), as in BusyBox. The
+ * later members of ps's pipeline are listed after it, as they run beside it.
  */
 import type { Container, Pod } from '../../../sim/api/types.js';
 import { podContainers } from '../../../sim/api/types.js';
 import type { CommandFn } from '../../types.js';
+import { shellExtras } from '../types.js';
 import { containerArgs } from '../node/processes.js';
 
 function running(pod: Pod, name: string): boolean {
@@ -30,7 +32,9 @@ export const ps: CommandFn = (ctx) => {
   const pod = loc.kind === 'pod' ? ctx.cluster?.store.get<Pod>('Pod', loc.namespace, loc.pod) : undefined;
   const self = pod && loc.kind === 'pod' ? podContainers(pod).find((ct) => ct.name === loc.container) : undefined;
   if (!pod || !self) return { stdout: '', stderr: `${ctx.argv[0]}: command not found\n`, exitCode: 127 };
-  const lines = [...namespaceProcesses(pod, self), ctx.argv.join(' ')];
+  // the later members of its pipeline run too (`ps | grep sleep` lists the grep)
+  const peers = (shellExtras(ctx).pipelinePeers?.after ?? []).map((argv) => argv.join(' '));
+  const lines = [...namespaceProcesses(pod, self), ctx.argv.join(' '), ...peers];
   // PIDs: 1 for the first process, then the gaps short-lived processes (runc init, the shell) leave
   let pid = 1;
   const rows = lines.map((cmd, i) => {
