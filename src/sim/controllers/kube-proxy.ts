@@ -16,6 +16,9 @@
  * other sync is partial: the top-level chains (KUBE-SERVICES, KUBE-NODEPORTS, …) are rewritten, but
  * the per-service chains only of Services whose Service or endpoints changed. So a rule someone
  * deleted from a KUBE-SVC-… chain stays deleted until that Service changes or the next full sync.
+ * The nftables proxier (pkg/proxy/nftables/proxier.go) decides full and partial syncs the same way
+ * (first sync, failure, FullSyncPeriod; no canary) and keeps its own memory between syncs
+ * (NodeSync.nft: the map elements it wrote, stale chains to delete later): net/kube-proxy/nftables-sync.ts.
  */
 import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { Cluster, Controller } from '../cluster.js';
@@ -23,7 +26,8 @@ import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/t
 import type { Host } from '../node/host.js';
 import { nodeIptables, nodeNftables } from '../node/runtime.js';
 import { cleanupIptablesLeftovers, syncProxyRules, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
-import { cleanupNftables, kubeProxyTable, syncNftables } from '../net/kube-proxy/nftables.js';
+import { cleanupNftables, kubeProxyTable } from '../net/kube-proxy/nftables.js';
+import { syncNftablesRules, type NftProxierMemory } from '../net/kube-proxy/nftables-sync.js';
 import { serviceCIDR } from '../controlplane.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
@@ -70,6 +74,8 @@ interface NodeSync {
   canaryGoneAt?: number;
   /** Each Service's fingerprint at that sync: what the change trackers compare against. */
   fps?: Record<string, number>;
+  /** nftables mode: what the running proxier remembers (its element record, staleChains). */
+  nft?: NftProxierMemory;
 }
 
 export interface ProxyState {
@@ -254,18 +260,21 @@ function forgetHash(host: Host): void {
   HASHES.delete(host);
 }
 
+/** A node's sync result; in nftables mode with what the proxier remembers afterwards. */
+export type NodeSyncResult = SyncResult & { nft?: NftProxierMemory };
+
 /**
  * One sync of `host`'s rules with the config its kube-proxy loaded, in its mode: partial when
- * `previous` (the last sync's Service fingerprints) is given. The nftables backend always writes
- * everything here (its partial syncs are not simulated).
+ * `previous` (the last sync's Service fingerprints) is given. In nftables mode `nft` is the running
+ * proxier's memory (undefined for a new process), updated in place (net/kube-proxy/nftables-sync.ts).
  */
-export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previous?: ReadonlyMap<string, number>, staleCleanupDue = true): SyncResult {
+export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previous?: ReadonlyMap<string, number>, staleCleanupDue = true, nft?: NftProxierMemory): NodeSyncResult {
   const services = c.store.list<Service>('Service');
   const endpointSlices = c.store.list<EndpointSlice>('EndpointSlice');
   const node = { name: host.name, ips: [host.ip] };
   if (config.mode === 'nftables') {
-    syncNftables(nodeNftables(host), { services, endpointSlices, node, config, serviceCIDRs: [serviceCIDR(c)] });
-    return { payload: '' };
+    const opts = { now: c.now(), ...(previous ? { previous } : {}), ...(nft ? { memory: nft } : {}) };
+    return syncNftablesRules(nodeNftables(host), { services, endpointSlices, node, config, serviceCIDRs: [serviceCIDR(c)] }, opts);
   }
   return syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
 }
@@ -397,13 +406,15 @@ export const kubeProxyController: Controller = {
       if (!kind) continue;
       const previous = kind === 'partial' && last?.fps ? fingerprintMap(last.fps) : undefined;
       const before = beforeProxySync(c, host, last?.fps); // (persistence: kube-proxy-derived.ts)
-      const r = syncNode(c, host, loaded.config, previous, staleCleanupDue(last, now));
+      // a new process (or one that just switched to nftables) starts without the proxier's memory
+      const nft = inst && !inst.synced ? undefined : last?.mode === mode ? last.nft : undefined;
+      const r = syncNode(c, host, loaded.config, previous, staleCleanupDue(last, now), nft);
       noteProxySync(c, host, before, mode, kind === 'full' || !previous, loaded.config, r);
       forgetHash(host);
       if (inst) inst.synced = true;
       if (r.error !== undefined) {
         // proxier.go: a failed sync retries a syncPeriod later, as a full one
-        st.synced[host.name] = { ...(last ?? { fullAt: 0 }), at: now, hash: hash(), gen, mode, needFull: true };
+        st.synced[host.name] = { ...(last ?? { fullAt: 0 }), at: now, hash: hash(), gen, mode, needFull: true, ...(r.nft ? { nft: r.nft } : {}) };
         c.wakeAt(now + SYNC_PERIOD_MS);
         continue;
       }
@@ -419,6 +430,7 @@ export const kubeProxyController: Controller = {
         ...(!full && last?.canaryGoneAt !== undefined ? { canaryGoneAt: last.canaryGoneAt } : {}),
         ...(r.staleCleanup === false && last?.cleanupAt !== undefined ? { cleanupAt: last.cleanupAt } : { cleanupAt: now }),
         ...(r.fingerprints ? { fps: fingerprintRecord(last?.fps, r.fingerprints) } : {}),
+        ...(r.nft ? { nft: r.nft } : {}),
       };
     }
   },

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EndpointSlice, Service } from '../../api/types.js';
-import { newNftState, syncNftables, walkNftNat } from './nftables.js';
+import { newNftState, walkNftNat } from './nftables.js';
+import { syncNftables } from './nftables-sync.js';
 
 const svc: Service = {
   apiVersion: 'v1',

@@ -1,6 +1,8 @@
 /**
- * kube-proxy in nftables mode: the `ip kube-proxy` table one full sync leaves on a node, and the
- * walk of a packet through it.
+ * kube-proxy in nftables mode: the `ip kube-proxy` table (its chains, rules, sets and maps as
+ * structured records) and the walk of a packet through it. What a sync writes into it is
+ * nftables-plan.ts (the pieces), nftables-sync.ts (full and partial syncs) and nftables-tx.ts
+ * (the transaction).
  *
  * Emulates kubernetes pkg/proxy/nftables/proxier.go (v1.33–v1.35: setupNFTables + syncProxyRules)
  * for IPv4: base chains filter-prerouting/-input/-forward/-output (priority dstnat-10),
@@ -15,14 +17,9 @@
  *
  * Rules are kept as structured records (the forms the proxier writes) with their nft text; the
  * set of rule forms is exactly what the walk interprets. Not modelled: session affinity sets,
- * loadBalancerSourceRanges (firewall-ips stays empty), stale-chain delayed deletion, IPv6.
+ * loadBalancerSourceRanges (firewall-ips stays empty), IPv6.
  */
-import type { EndpointSlice, Service } from '../../api/types.js';
 import { cidrContains, parseCidr, parseIPv4 } from '../ipv4.js';
-import { joinHostPort, sha256Base32 } from './chain-names.js';
-import type { EndpointInfo, ServicePortInfo } from './service-model.js';
-import { categorizeEndpoints, endpointsByPort, portExternallyAccessible, portKey, servicePorts } from './service-model.js';
-import type { KubeProxyConfig } from './sync.js';
 
 export type NftVerdict = { goto: string } | { jump: string } | 'drop' | 'reject' | 'return';
 
@@ -85,19 +82,6 @@ export function kubeProxyTable(st: NftState): NftTable | undefined {
   return st.tables.find((t) => t.family === 'ip' && t.name === 'kube-proxy');
 }
 
-/** proxier.go hashAndTruncate: 8 base32 characters of sha256(name), '-', name (names here never exceed 240). */
-function hashName(name: string): string {
-  return `${sha256Base32(name).slice(0, 8)}-${name}`;
-}
-
-function chainBase(s: ServicePortInfo): string {
-  return hashName(`${s.namespace}/${s.name}/${s.protocol}/${s.portName}`);
-}
-
-function endpointChain(s: ServicePortInfo, ep: EndpointInfo): string {
-  return `endpoint-${hashName(`${s.namespace}/${s.name}/${s.protocol}/${s.portName}__${ep.ip}/${ep.port}`)}`;
-}
-
 function verdictText(v: NftVerdict): string {
   return typeof v === 'string' ? v : 'goto' in v ? `goto ${v.goto}` : `jump ${v.jump}`;
 }
@@ -145,183 +129,6 @@ export function ruleText(r: NftRule, mark: string): string {
     case 'dnat':
       return `meta l4proto ${r.proto} dnat to ${r.to}`;
   }
-}
-
-export interface NftSyncInput {
-  services: readonly Service[];
-  endpointSlices: readonly EndpointSlice[];
-  node: { name: string; ips: readonly string[] };
-  config: KubeProxyConfig;
-  /** ServiceCIDRs of the cluster (cluster-ips-check drops traffic to unallocated ClusterIPs). */
-  serviceCIDRs: readonly string[];
-}
-
-/** IPs for the nodeport-ips set: `primary` (the default in this mode) or the node IPs in the given CIDRs, never loopback. */
-function nodePortIPs(cfg: KubeProxyConfig, nodeIPs: readonly string[]): string[] {
-  const npa = cfg.nodePortAddresses ?? [];
-  if (npa.length === 0 || npa.includes('primary')) return nodeIPs.slice(0, 1);
-  return nodeIPs.filter((ip) => {
-    const v = parseIPv4(ip);
-    return v !== undefined && !ip.startsWith('127.') && npa.some((c) => {
-      const p = parseCidr(c);
-      return p !== undefined && cidrContains(p, v);
-    });
-  });
-}
-
-/** One full sync: the table is rebuilt from scratch (the proxier's full-sync transaction). */
-export function syncNftables(st: NftState, input: NftSyncInput): NftTable {
-  const cfg = input.config;
-  const markBit = cfg.masqueradeBit ?? 14;
-  // fmt.Sprintf("%#08x", 1<<bit): width 8 including the 0x prefix
-  const mark = `0x${(1 << markBit).toString(16).padStart(6, '0')}`;
-  const chains = new Map<string, NftChain>();
-  const chain = (name: string, base?: NftChain['base'], comment?: string): NftChain => {
-    let c = chains.get(name);
-    if (!c) {
-      c = { name, rules: [] };
-      if (base) c.base = base;
-      if (comment !== undefined) c.comment = comment;
-      chains.set(name, c);
-    }
-    return c;
-  };
-  const add = (name: string, rule: NftRule, comment?: string): void => {
-    const r: NftChain['rules'][number] = { rule, text: ruleText(rule, mark) };
-    if (comment !== undefined) r.comment = comment;
-    chain(name).rules.push(r);
-  };
-  for (const [name, type, hook, priority] of [
-    ['filter-prerouting', 'filter', 'prerouting', 'dstnat - 10'],
-    ['filter-input', 'filter', 'input', 'dstnat - 10'],
-    ['filter-forward', 'filter', 'forward', 'dstnat - 10'],
-    ['filter-output', 'filter', 'output', 'dstnat - 10'],
-    ['filter-output-post-dnat', 'filter', 'output', 'dstnat + 10'],
-    ['nat-prerouting', 'nat', 'prerouting', 'dstnat'],
-    ['nat-output', 'nat', 'output', 'dstnat'],
-    ['nat-postrouting', 'nat', 'postrouting', 'srcnat'],
-  ] as const)
-    chain(name, { type, hook, priority });
-  for (const [dst, src, ctNew] of [
-    ['nodeport-endpoints-check', 'filter-input', true],
-    ['service-endpoints-check', 'filter-input', true],
-    ['service-endpoints-check', 'filter-forward', true],
-    ['service-endpoints-check', 'filter-output', true],
-    ['firewall-check', 'filter-prerouting', true],
-    ['firewall-check', 'filter-output', true],
-    ['services', 'nat-output', false],
-    ['services', 'nat-prerouting', false],
-    ['masquerading', 'nat-postrouting', false],
-    ['cluster-ips-check', 'filter-forward', true],
-    ['cluster-ips-check', 'filter-output-post-dnat', true],
-  ] as const) {
-    chain(dst);
-    add(src, { op: 'jump', ctNew, chain: dst });
-  }
-  add('mark-for-masquerade', { op: 'mark-or' });
-  add('masquerading', { op: 'mark-zero-return' });
-  add('masquerading', { op: 'mark-xor' });
-  add('masquerading', { op: 'masquerade' });
-  add('cluster-ips-check', { op: 'daddr-set-reject', set: 'cluster-ips' }, 'Reject traffic to invalid ports of ClusterIPs');
-  if (input.serviceCIDRs.length > 0) add('cluster-ips-check', { op: 'daddr-cidrs-drop', cidrs: [...input.serviceCIDRs] }, 'Drop traffic to unallocated ClusterIPs');
-  chain('reject-chain', undefined, 'helper for @no-endpoint-services / @no-endpoint-nodeports');
-  add('reject-chain', { op: 'reject' });
-  add('service-endpoints-check', { op: 'vmap', key: 'daddr.proto.port', map: 'no-endpoint-services' });
-  add('nodeport-endpoints-check', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'no-endpoint-nodeports' });
-  add('firewall-check', { op: 'vmap', key: 'daddr.proto.port', map: 'firewall-ips' });
-  add('services', { op: 'vmap', key: 'daddr.proto.port', map: 'service-ips' });
-  add('services', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'service-nodeports' });
-
-  const set = (name: string, kind: 'set' | 'map', type: string, comment: string): NftSetOrMap => ({ name, kind, type, comment, elements: [] });
-  const clusterIPs = set('cluster-ips', 'set', 'ipv4_addr', 'Active ClusterIPs');
-  const npIPs = set('nodeport-ips', 'set', 'ipv4_addr', 'IPs that accept NodePort traffic');
-  const noEpSvc = set('no-endpoint-services', 'map', 'ipv4_addr . inet_proto . inet_service : verdict', 'vmap to drop or reject packets to services with no endpoints');
-  const noEpNp = set('no-endpoint-nodeports', 'map', 'inet_proto . inet_service : verdict', 'vmap to drop or reject packets to service nodeports with no endpoints');
-  const fwIPs = set('firewall-ips', 'map', 'ipv4_addr . inet_proto . inet_service : verdict', 'destinations that are subject to LoadBalancerSourceRanges');
-  const svcIPs = set('service-ips', 'map', 'ipv4_addr . inet_proto . inet_service : verdict', 'ClusterIP, ExternalIP and LoadBalancer IP traffic');
-  const svcNPs = set('service-nodeports', 'map', 'inet_proto . inet_service : verdict', 'NodePort traffic');
-  for (const ip of nodePortIPs(cfg, input.node.ips)) npIPs.elements.push({ key: [ip] });
-
-  const clusterCIDR = cfg.clusterCIDR !== undefined && cfg.clusterCIDR !== '' ? cfg.clusterCIDR : undefined;
-  const epMap = endpointsByPort(input.endpointSlices, input.node.name);
-  const seenClusterIPs = new Set<string>();
-  for (const svc of input.services.flatMap((s) => servicePorts(s))) {
-    const base = chainBase(svc);
-    const clusterChain = `service-${base}`;
-    const localChain = `local-${base}`;
-    const extChain = `external-${base}`;
-    const cat = categorizeEndpoints(epMap.get(portKey(svc.spn, svc.protocol)) ?? [], svc);
-    const hasEndpoints = cat.hasAnyEndpoints;
-    const port = String(svc.port);
-    if (!seenClusterIPs.has(svc.clusterIP)) {
-      seenClusterIPs.add(svc.clusterIP);
-      clusterIPs.elements.push({ key: [svc.clusterIP] });
-    }
-    let internalChain = clusterChain;
-    let hasInternal = hasEndpoints;
-    if (svc.internalPolicyLocal) {
-      internalChain = localChain;
-      if (cat.localEndpoints.length === 0) hasInternal = false;
-    }
-    let externalPolicyChain = clusterChain;
-    let hasExternal = hasEndpoints;
-    if (svc.externalPolicyLocal) {
-      externalPolicyChain = localChain;
-      if (cat.localEndpoints.length === 0) hasExternal = false;
-    }
-    const usesExt = hasEndpoints && portExternallyAccessible(svc);
-    const intVerdict = !hasEndpoints ? 'goto reject-chain' : 'drop';
-    const extVerdict = intVerdict;
-    if (hasInternal) svcIPs.elements.push({ key: [svc.clusterIP, svc.protocol, port], value: `goto ${internalChain}` });
-    else noEpSvc.elements.push({ key: [svc.clusterIP, svc.protocol, port], value: intVerdict, comment: svc.spn });
-    for (const eip of svc.externalIPs) {
-      if (hasEndpoints) svcIPs.elements.push({ key: [eip, svc.protocol, port], value: `goto ${extChain}` });
-      if (!hasExternal) noEpSvc.elements.push({ key: [eip, svc.protocol, port], value: extVerdict, comment: svc.spn });
-    }
-    for (const lb of svc.loadBalancerVIPs) {
-      if (hasEndpoints) svcIPs.elements.push({ key: [lb, svc.protocol, port], value: `goto ${extChain}` });
-      if (!hasExternal) noEpSvc.elements.push({ key: [lb, svc.protocol, port], value: extVerdict, comment: svc.spn });
-    }
-    if (svc.nodePort !== 0) {
-      if (hasEndpoints) svcNPs.elements.push({ key: [svc.protocol, String(svc.nodePort)], value: `goto ${extChain}` });
-      if (!hasExternal) noEpNp.elements.push({ key: [svc.protocol, String(svc.nodePort)], value: extVerdict, comment: svc.spn });
-    }
-    const usesCluster = cat.clusterEndpoints.length > 0 && (!svc.internalPolicyLocal || portExternallyAccessible(svc));
-    const usesLocal = cat.localEndpoints.length > 0 && (svc.internalPolicyLocal || (svc.externalPolicyLocal && portExternallyAccessible(svc)));
-    for (const ep of cat.allReachable) chain(endpointChain(svc, ep));
-    if (usesCluster) chain(clusterChain);
-    if (usesLocal) chain(localChain);
-    if (usesExt) chain(extChain);
-    if (hasInternal) {
-      if (cfg.masqueradeAll) add(internalChain, { op: 'masq-if', daddr: svc.clusterIP, proto: svc.protocol, dport: svc.port });
-      else if (clusterCIDR !== undefined) add(internalChain, { op: 'masq-if', daddr: svc.clusterIP, proto: svc.protocol, dport: svc.port, saddrNot: clusterCIDR });
-    }
-    if (usesExt) {
-      if (!svc.externalPolicyLocal) add(extChain, { op: 'masq-if' });
-      else {
-        if (clusterCIDR !== undefined) add(extChain, { op: 'saddr-goto', cidr: clusterCIDR, chain: clusterChain }, 'short-circuit pod traffic');
-        add(extChain, { op: 'fib-saddr-local', then: { jump: 'mark-for-masquerade' } }, 'masquerade local traffic');
-        add(extChain, { op: 'fib-saddr-local', then: { goto: clusterChain } }, 'short-circuit local traffic');
-      }
-      if (hasExternal) add(extChain, { op: 'goto', chain: externalPolicyChain });
-    }
-    if (usesCluster) add(clusterChain, { op: 'numgen', chains: cat.clusterEndpoints.map((e) => endpointChain(svc, e)) });
-    if (usesLocal) add(localChain, { op: 'numgen', chains: cat.localEndpoints.map((e) => endpointChain(svc, e)) });
-    for (const ep of cat.allReachable) {
-      const name = endpointChain(svc, ep);
-      add(name, { op: 'masq-if', saddr: ep.ip });
-      add(name, { op: 'dnat', proto: svc.protocol, to: joinHostPort(ep.ip, ep.port) });
-    }
-  }
-  const table: NftTable = {
-    family: 'ip',
-    name: 'kube-proxy',
-    comment: 'rules for kube-proxy',
-    chains: [...chains.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-    sets: [clusterIPs, npIPs, noEpSvc, noEpNp, fwIPs, svcIPs, svcNPs],
-  };
-  st.tables = [...st.tables.filter((t) => t !== kubeProxyTable(st)), table];
-  return table;
 }
 
 /** nftables.CleanupLeftovers: `delete table ip kube-proxy` (run when kube-proxy starts in an iptables-based mode). */

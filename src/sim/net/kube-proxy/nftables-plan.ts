@@ -1,0 +1,231 @@
+/**
+ * What kube-proxy's nftables proxier writes, piece by piece, before any decision about what to
+ * skip: the table's fixed part (setupNFTables, written by full syncs only) and, per service port,
+ * its chains, their rules and its map elements (the body of syncProxyRules' loop over svcPortMap).
+ * Emulates kubernetes pkg/proxy/nftables/proxier.go for IPv4; the chain layout and rule text are
+ * the ones this simulator already wrote (see nftables.ts).
+ */
+import { cidrContains, parseCidr, parseIPv4 } from '../ipv4.js';
+import { joinHostPort, sha256Base32 } from './chain-names.js';
+import type { NftChain, NftElement, NftRule } from './nftables.js';
+import { ruleText } from './nftables.js';
+import type { NftOp } from './nftables-tx.js';
+import type { Categorised, EndpointInfo, ServicePortInfo } from './service-model.js';
+import { portExternallyAccessible } from './service-model.js';
+import type { KubeProxyConfig } from './sync.js';
+
+/** The maps and sets, in setupNFTables' order; the first is the cluster-ips set. */
+export const CONTAINERS = [
+  { name: 'cluster-ips', kind: 'set', type: 'ipv4_addr', comment: 'Active ClusterIPs' },
+  { name: 'nodeport-ips', kind: 'set', type: 'ipv4_addr', comment: 'IPs that accept NodePort traffic' },
+  { name: 'no-endpoint-services', kind: 'map', type: 'ipv4_addr . inet_proto . inet_service : verdict', comment: 'vmap to drop or reject packets to services with no endpoints' },
+  { name: 'no-endpoint-nodeports', kind: 'map', type: 'inet_proto . inet_service : verdict', comment: 'vmap to drop or reject packets to service nodeports with no endpoints' },
+  { name: 'firewall-ips', kind: 'map', type: 'ipv4_addr . inet_proto . inet_service : verdict', comment: 'destinations that are subject to LoadBalancerSourceRanges' },
+  { name: 'service-ips', kind: 'map', type: 'ipv4_addr . inet_proto . inet_service : verdict', comment: 'ClusterIP, ExternalIP and LoadBalancer IP traffic' },
+  { name: 'service-nodeports', kind: 'map', type: 'inet_proto . inet_service : verdict', comment: 'NodePort traffic' },
+] as const satisfies readonly { name: string; kind: 'set' | 'map'; type: string; comment: string }[];
+
+export type ContainerName = (typeof CONTAINERS)[number]['name'];
+
+/**
+ * The containers the proxier keeps an nftElementStorage for (NewProxier), in the order
+ * syncProxyRules cleans up their leftover keys. nodeport-ips is not among them: every full sync
+ * flushes and refills it.
+ */
+export const STORED: readonly ContainerName[] = ['cluster-ips', 'service-ips', 'firewall-ips', 'no-endpoint-services', 'no-endpoint-nodeports', 'service-nodeports'];
+
+export function containerKind(name: ContainerName): 'set' | 'map' {
+  return CONTAINERS.find((c) => c.name === name)?.kind ?? 'map';
+}
+
+const BASE_CHAINS: readonly [string, 'filter' | 'nat', NonNullable<NftChain['base']>['hook'], string][] = [
+  ['filter-prerouting', 'filter', 'prerouting', 'dstnat - 10'],
+  ['filter-input', 'filter', 'input', 'dstnat - 10'],
+  ['filter-forward', 'filter', 'forward', 'dstnat - 10'],
+  ['filter-output', 'filter', 'output', 'dstnat - 10'],
+  ['filter-output-post-dnat', 'filter', 'output', 'dstnat + 10'],
+  ['nat-prerouting', 'nat', 'prerouting', 'dstnat'],
+  ['nat-output', 'nat', 'output', 'dstnat'],
+  ['nat-postrouting', 'nat', 'postrouting', 'srcnat'],
+];
+
+/** nftablesJumpChains: [dst, src, ct state new]. */
+const JUMP_CHAINS: readonly [string, string, boolean][] = [
+  ['nodeport-endpoints-check', 'filter-input', true],
+  ['service-endpoints-check', 'filter-input', true],
+  ['service-endpoints-check', 'filter-forward', true],
+  ['service-endpoints-check', 'filter-output', true],
+  ['firewall-check', 'filter-prerouting', true],
+  ['firewall-check', 'filter-output', true],
+  ['services', 'nat-output', false],
+  ['services', 'nat-prerouting', false],
+  ['masquerading', 'nat-postrouting', false],
+  ['cluster-ips-check', 'filter-forward', true],
+  ['cluster-ips-check', 'filter-output-post-dnat', true],
+];
+
+/** `fmt.Sprintf("%#08x", 1<<bit)`: width 8 including the 0x prefix. */
+export function masqueradeMark(cfg: KubeProxyConfig): string {
+  return `0x${(1 << (cfg.masqueradeBit ?? 14)).toString(16).padStart(6, '0')}`;
+}
+
+/** IPs for the nodeport-ips set: `primary` (the default in this mode) or the node IPs in the given CIDRs, never loopback. */
+export function nodePortIPs(cfg: KubeProxyConfig, nodeIPs: readonly string[]): string[] {
+  const npa = cfg.nodePortAddresses ?? [];
+  if (npa.length === 0 || npa.includes('primary')) return nodeIPs.slice(0, 1);
+  return nodeIPs.filter((ip) => {
+    const v = parseIPv4(ip);
+    return v !== undefined && !ip.startsWith('127.') && npa.some((c) => {
+      const p = parseCidr(c);
+      return p !== undefined && cidrContains(p, v);
+    });
+  });
+}
+
+/** An `add rule` operation. */
+export function ruleOp(chain: string, rule: NftRule, mark: string, comment?: string): NftOp {
+  return { verb: 'add', obj: 'rule', chain, rule, text: ruleText(rule, mark), ...(comment !== undefined ? { comment } : {}) };
+}
+
+/** ensureChain: `add chain` + `flush chain`, once per chain per transaction. */
+export function ensureChainOps(name: string, created: Set<string>, comment?: string): NftOp[] {
+  if (created.has(name)) return [];
+  created.add(name);
+  return [{ verb: 'add', obj: 'chain', name, ...(comment !== undefined ? { comment } : {}) }, { verb: 'flush', obj: 'chain', name }];
+}
+
+/**
+ * setupNFTables: the table, its base chains (deleted and re-created once per process, the
+ * `flushed` flag, so their properties can change), the top-level chains flushed and rewritten,
+ * the containers declared and nodeport-ips refilled. The containers' elements are not touched
+ * here (readOrReset reads them; nftables-sync.ts).
+ */
+export function setupOps(cfg: KubeProxyConfig, nodeIPs: readonly string[], serviceCIDRs: readonly string[], firstOfProcess: boolean): NftOp[] {
+  const mark = masqueradeMark(cfg);
+  const ops: NftOp[] = [{ verb: 'add', obj: 'table', comment: 'rules for kube-proxy' }];
+  if (firstOfProcess) for (const [name] of BASE_CHAINS) ops.push({ verb: 'add', obj: 'chain', name }, { verb: 'delete', obj: 'chain', name });
+  for (const [name, type, hook, priority] of BASE_CHAINS) ops.push({ verb: 'add', obj: 'chain', name, base: { type, hook, priority } }, { verb: 'flush', obj: 'chain', name });
+  const created = new Set<string>();
+  for (const [dst, src, ctNew] of JUMP_CHAINS) ops.push(...ensureChainOps(dst, created), ruleOp(src, { op: 'jump', ctNew, chain: dst }, mark));
+  for (const name of ['services', 'cluster-ips-check', 'masquerading', 'mark-for-masquerade']) ops.push(...ensureChainOps(name, created));
+  ops.push(ruleOp('mark-for-masquerade', { op: 'mark-or' }, mark));
+  ops.push(ruleOp('masquerading', { op: 'mark-zero-return' }, mark), ruleOp('masquerading', { op: 'mark-xor' }, mark), ruleOp('masquerading', { op: 'masquerade' }, mark));
+  const container = (name: ContainerName): NftOp => {
+    const c = CONTAINERS.find((x) => x.name === name)!;
+    return { verb: 'add', obj: 'set', name: c.name, kind: c.kind, type: c.type, comment: c.comment };
+  };
+  ops.push(container('cluster-ips'));
+  ops.push(ruleOp('cluster-ips-check', { op: 'daddr-set-reject', set: 'cluster-ips' }, mark, 'Reject traffic to invalid ports of ClusterIPs'));
+  if (serviceCIDRs.length > 0) ops.push(ruleOp('cluster-ips-check', { op: 'daddr-cidrs-drop', cidrs: [...serviceCIDRs] }, mark, 'Drop traffic to unallocated ClusterIPs'));
+  ops.push(container('nodeport-ips'), { verb: 'flush', obj: 'set', name: 'nodeport-ips', kind: 'set' });
+  for (const ip of nodePortIPs(cfg, nodeIPs)) ops.push({ verb: 'add', obj: 'element', set: 'nodeport-ips', kind: 'set', elem: { key: [ip] } });
+  ops.push(container('no-endpoint-services'), container('no-endpoint-nodeports'));
+  ops.push({ verb: 'add', obj: 'chain', name: 'reject-chain', comment: 'helper for @no-endpoint-services / @no-endpoint-nodeports' }, { verb: 'flush', obj: 'chain', name: 'reject-chain' });
+  ops.push(ruleOp('reject-chain', { op: 'reject' }, mark));
+  ops.push(ruleOp('service-endpoints-check', { op: 'vmap', key: 'daddr.proto.port', map: 'no-endpoint-services' }, mark));
+  ops.push(ruleOp('nodeport-endpoints-check', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'no-endpoint-nodeports' }, mark));
+  ops.push(container('firewall-ips'), ...ensureChainOps('firewall-check', created));
+  ops.push(ruleOp('firewall-check', { op: 'vmap', key: 'daddr.proto.port', map: 'firewall-ips' }, mark));
+  ops.push(container('service-ips'), container('service-nodeports'));
+  ops.push(ruleOp('services', { op: 'vmap', key: 'daddr.proto.port', map: 'service-ips' }, mark));
+  ops.push(ruleOp('services', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'service-nodeports' }, mark));
+  return ops;
+}
+
+/** proxier.go hashAndTruncate: 8 base32 characters of sha256(name), '-', name (names here never exceed 240). */
+function hashName(name: string): string {
+  return `${sha256Base32(name).slice(0, 8)}-${name}`;
+}
+
+function chainBase(s: ServicePortInfo): string {
+  return hashName(`${s.namespace}/${s.name}/${s.protocol}/${s.portName}`);
+}
+
+export function endpointChain(s: ServicePortInfo, ep: EndpointInfo): string {
+  return `endpoint-${hashName(`${s.namespace}/${s.name}/${s.protocol}/${s.portName}__${ep.ip}/${ep.port}`)}`;
+}
+
+/** What one service port contributes to a sync. */
+export interface PortPlan {
+  /** Its endpoint chains (allLocallyReachableEndpoints), then its policy and external chains, in ensureChain order. */
+  endpointChains: string[];
+  policyChains: string[];
+  /** Map and set elements, in the order ensureElem is called. */
+  elements: { set: ContainerName; elem: NftElement }[];
+  /** The rules of its chains, in the order they are added (skipped on a partial sync of an unchanged Service). */
+  rules: { chain: string; rule: NftRule; comment?: string }[];
+}
+
+/** The body of syncProxyRules' loop for one service port (session affinity and firewall chains not modelled). */
+export function portPlan(svc: ServicePortInfo, cat: Categorised, cfg: KubeProxyConfig): PortPlan {
+  const clusterCIDR = cfg.clusterCIDR !== undefined && cfg.clusterCIDR !== '' ? cfg.clusterCIDR : undefined;
+  const base = chainBase(svc);
+  const clusterChain = `service-${base}`;
+  const localChain = `local-${base}`;
+  const extChain = `external-${base}`;
+  const hasEndpoints = cat.hasAnyEndpoints;
+  const port = String(svc.port);
+  const plan: PortPlan = { endpointChains: cat.allReachable.map((ep) => endpointChain(svc, ep)), policyChains: [], elements: [], rules: [] };
+  const usesCluster = cat.clusterEndpoints.length > 0 && (!svc.internalPolicyLocal || portExternallyAccessible(svc));
+  const usesLocal = cat.localEndpoints.length > 0 && (svc.internalPolicyLocal || (svc.externalPolicyLocal && portExternallyAccessible(svc)));
+  const usesExt = hasEndpoints && portExternallyAccessible(svc);
+  if (usesCluster) plan.policyChains.push(clusterChain);
+  if (usesLocal) plan.policyChains.push(localChain);
+  if (usesExt) plan.policyChains.push(extChain);
+  let internalChain = clusterChain;
+  let hasInternal = hasEndpoints;
+  if (svc.internalPolicyLocal) {
+    internalChain = localChain;
+    if (cat.localEndpoints.length === 0) hasInternal = false;
+  }
+  let externalPolicyChain = clusterChain;
+  let hasExternal = hasEndpoints;
+  if (svc.externalPolicyLocal) {
+    externalPolicyChain = localChain;
+    if (cat.localEndpoints.length === 0) hasExternal = false;
+  }
+  const verdict = !hasEndpoints ? 'goto reject-chain' : 'drop';
+  const el = (set: ContainerName, key: string[], value?: string, comment?: string): void => {
+    const elem: NftElement = { key };
+    if (value !== undefined) elem.value = value;
+    if (comment !== undefined) elem.comment = comment;
+    plan.elements.push({ set, elem });
+  };
+  el('cluster-ips', [svc.clusterIP]);
+  if (hasInternal) el('service-ips', [svc.clusterIP, svc.protocol, port], `goto ${internalChain}`);
+  else el('no-endpoint-services', [svc.clusterIP, svc.protocol, port], verdict, svc.spn);
+  for (const eip of svc.externalIPs) {
+    if (hasEndpoints) el('service-ips', [eip, svc.protocol, port], `goto ${extChain}`);
+    if (!hasExternal) el('no-endpoint-services', [eip, svc.protocol, port], verdict, svc.spn);
+  }
+  for (const lb of svc.loadBalancerVIPs) if (hasEndpoints) el('service-ips', [lb, svc.protocol, port], `goto ${extChain}`);
+  if (!hasExternal) for (const lb of svc.loadBalancerVIPs) el('no-endpoint-services', [lb, svc.protocol, port], verdict, svc.spn);
+  if (svc.nodePort !== 0) {
+    if (hasEndpoints) el('service-nodeports', [svc.protocol, String(svc.nodePort)], `goto ${extChain}`);
+    if (!hasExternal) el('no-endpoint-nodeports', [svc.protocol, String(svc.nodePort)], verdict, svc.spn);
+  }
+  const add = (chain: string, rule: NftRule, comment?: string): void => {
+    plan.rules.push({ chain, rule, ...(comment !== undefined ? { comment } : {}) });
+  };
+  if (hasInternal) {
+    if (cfg.masqueradeAll) add(internalChain, { op: 'masq-if', daddr: svc.clusterIP, proto: svc.protocol, dport: svc.port });
+    else if (clusterCIDR !== undefined) add(internalChain, { op: 'masq-if', daddr: svc.clusterIP, proto: svc.protocol, dport: svc.port, saddrNot: clusterCIDR });
+  }
+  if (usesExt) {
+    if (!svc.externalPolicyLocal) add(extChain, { op: 'masq-if' });
+    else {
+      if (clusterCIDR !== undefined) add(extChain, { op: 'saddr-goto', cidr: clusterCIDR, chain: clusterChain }, 'short-circuit pod traffic');
+      add(extChain, { op: 'fib-saddr-local', then: { jump: 'mark-for-masquerade' } }, 'masquerade local traffic');
+      add(extChain, { op: 'fib-saddr-local', then: { goto: clusterChain } }, 'short-circuit local traffic');
+    }
+    if (hasExternal) add(extChain, { op: 'goto', chain: externalPolicyChain });
+  }
+  if (usesCluster) add(clusterChain, { op: 'numgen', chains: cat.clusterEndpoints.map((e) => endpointChain(svc, e)) });
+  if (usesLocal) add(localChain, { op: 'numgen', chains: cat.localEndpoints.map((e) => endpointChain(svc, e)) });
+  for (const ep of cat.allReachable) {
+    const name = endpointChain(svc, ep);
+    add(name, { op: 'masq-if', saddr: ep.ip });
+    add(name, { op: 'dnat', proto: svc.protocol, to: joinHostPort(ep.ip, ep.port) });
+  }
+  return plan;
+}

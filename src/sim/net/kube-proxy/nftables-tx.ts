@@ -1,0 +1,186 @@
+/**
+ * An nftables transaction on kube-proxy's `ip kube-proxy` table: the operations knftables sends
+ * in one `nft -f` batch (sigs.k8s.io/knftables transaction.go: add / flush / delete of the table,
+ * chains, rules, sets, maps and elements), applied all or nothing as the kernel does.
+ *
+ * Why a transaction and not a rebuilt table: kube-proxy's nftables proxier
+ * (kubernetes pkg/proxy/nftables/proxier.go syncProxyRules) writes only what changed on a partial
+ * sync, so what it leaves depends on what was there: a rule or element someone removed by hand in
+ * a chain or map it does not touch stays removed. And, as in the kernel, deleting an element or
+ * chain that is not there, or flushing or adding a rule to a missing chain, fails the whole batch
+ * with ENOENT (nft's "Could not process rule: No such file or directory"), which makes the
+ * proxier retry with a full sync.
+ */
+import type { NftChain, NftElement, NftRule, NftSetOrMap, NftState, NftTable } from './nftables.js';
+import { kubeProxyTable } from './nftables.js';
+
+export type NftOp =
+  | { verb: 'add'; obj: 'table'; comment: string }
+  | { verb: 'add'; obj: 'chain'; name: string; base?: NftChain['base']; comment?: string }
+  | { verb: 'flush' | 'delete'; obj: 'chain'; name: string }
+  | { verb: 'add'; obj: 'rule'; chain: string; rule: NftRule; text: string; comment?: string }
+  | { verb: 'add'; obj: 'set'; name: string; kind: 'set' | 'map'; type: string; comment: string }
+  | { verb: 'flush' | 'delete'; obj: 'set'; name: string; kind: 'set' | 'map' }
+  | { verb: 'add' | 'delete'; obj: 'element'; set: string; kind: 'set' | 'map'; elem: NftElement };
+
+const PREFIX = 'ip kube-proxy';
+
+function quote(s: string): string {
+  return `"${s}"`;
+}
+
+/** `nft` syntax of a priority as knftables writes it (`dstnat - 10` → -110). */
+function priorityNumber(p: string): string {
+  const named: Record<string, number> = { raw: -300, mangle: -150, dstnat: -100, filter: 0, security: 50, srcnat: 100 };
+  const m = /^(\w+)\s*([+-])\s*(\d+)$/.exec(p);
+  if (m) return String((named[m[1] as string] ?? 0) + (m[2] === '-' ? -1 : 1) * Number(m[3]));
+  return String(named[p] ?? p);
+}
+
+function elementText(e: NftElement): string {
+  return `{ ${e.key.join(' . ')}${e.comment !== undefined ? ` comment ${quote(e.comment)}` : ''}${e.value !== undefined ? ` : ${e.value}` : ''} }`;
+}
+
+/** One operation as a line of the batch (knftables' transaction text, as its Fake.Dump prints objects). */
+export function opText(op: NftOp): string {
+  switch (op.obj) {
+    case 'table':
+      return `add table ${PREFIX} { comment ${quote(op.comment)} ; }`;
+    case 'chain': {
+      if (op.verb !== 'add') return `${op.verb} chain ${PREFIX} ${op.name}`;
+      const parts: string[] = [];
+      if (op.base) parts.push(`type ${op.base.type} hook ${op.base.hook} priority ${priorityNumber(op.base.priority)} ;`);
+      if (op.comment !== undefined) parts.push(`comment ${quote(op.comment)} ;`);
+      return `add chain ${PREFIX} ${op.name}${parts.length > 0 ? ` { ${parts.join(' ')} }` : ''}`;
+    }
+    case 'rule':
+      return `add rule ${PREFIX} ${op.chain} ${op.text}${op.comment !== undefined ? ` comment ${quote(op.comment)}` : ''}`;
+    case 'set':
+      return op.verb === 'add'
+        ? `add ${op.kind} ${PREFIX} ${op.name} { type ${op.type} ; comment ${quote(op.comment)} ; }`
+        : `${op.verb} ${op.kind} ${PREFIX} ${op.name}`;
+    case 'element':
+      return `${op.verb} element ${PREFIX} ${op.set} ${op.verb === 'delete' ? `{ ${op.elem.key.join(' . ')} }` : elementText(op.elem)}`;
+  }
+}
+
+/** The table as knftables' Fake.Dump lists it: table, sets and maps, chains, rules by chain, elements. */
+export function dumpNftTable(t: NftTable): string[] {
+  const out = [opText({ verb: 'add', obj: 'table', comment: t.comment })];
+  for (const s of t.sets) out.push(opText({ verb: 'add', obj: 'set', name: s.name, kind: s.kind, type: s.type, comment: s.comment }));
+  for (const c of t.chains) out.push(opText({ verb: 'add', obj: 'chain', name: c.name, ...(c.base ? { base: c.base } : {}), ...(c.comment !== undefined ? { comment: c.comment } : {}) }));
+  for (const c of t.chains) for (const r of c.rules) out.push(opText({ verb: 'add', obj: 'rule', chain: c.name, rule: r.rule, text: r.text, ...(r.comment !== undefined ? { comment: r.comment } : {}) }));
+  for (const s of t.sets) for (const e of s.elements) out.push(opText({ verb: 'add', obj: 'element', set: s.name, kind: s.kind, elem: e }));
+  return out;
+}
+
+/** A table being changed: chains and elements by name and key, so each operation is O(1). */
+interface Work {
+  comment: string;
+  chains: Map<string, NftChain>;
+  sets: Map<string, { def: NftSetOrMap; elements: Map<string, NftElement> }>;
+}
+
+function toWork(t: NftTable): Work {
+  return {
+    comment: t.comment,
+    chains: new Map(t.chains.map((c) => [c.name, c])),
+    sets: new Map(t.sets.map((s) => [s.name, { def: s, elements: new Map(s.elements.map((e) => [e.key.join(' . '), e])) }])),
+  };
+}
+
+function fromWork(w: Work): NftTable {
+  const byName = (a: NftChain, b: NftChain): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    family: 'ip',
+    name: 'kube-proxy',
+    comment: w.comment,
+    chains: [...w.chains.values()].sort(byName),
+    sets: [...w.sets.values()].map(({ def, elements }) => ({ ...def, elements: [...elements.values()] })),
+  };
+}
+
+const ENOENT = 'Error: Could not process rule: No such file or directory';
+
+/** A copy of `c` whose rule list may be changed (chains the batch does not touch stay shared). */
+function own(w: Work, touched: Set<string>, c: NftChain): NftChain {
+  if (touched.has(c.name)) return c;
+  const copy: NftChain = { ...c, rules: c.rules.slice() };
+  w.chains.set(c.name, copy);
+  touched.add(c.name);
+  return copy;
+}
+
+/** Applies one operation; an error text (the batch then changes nothing) or undefined. */
+function apply(w: Work | undefined, op: NftOp, touched: Set<string>): { w?: Work; error?: string } {
+  if (op.obj === 'table') return { w: w ?? { comment: op.comment, chains: new Map(), sets: new Map() } };
+  if (!w) return { error: `${ENOENT}\n${opText(op)}` };
+  const fail = { error: `${ENOENT}\n${opText(op)}` };
+  switch (op.obj) {
+    case 'chain': {
+      const c = w.chains.get(op.name);
+      if (op.verb === 'add') {
+        if (!c) {
+          const n: NftChain = { name: op.name, rules: [] };
+          if (op.base) n.base = op.base;
+          if (op.comment !== undefined) n.comment = op.comment;
+          w.chains.set(op.name, n);
+          touched.add(op.name);
+        }
+        return { w };
+      }
+      if (!c) return fail;
+      if (op.verb === 'delete') w.chains.delete(op.name);
+      else own(w, touched, c).rules.length = 0;
+      return { w };
+    }
+    case 'rule': {
+      const c = w.chains.get(op.chain);
+      if (!c) return fail;
+      const r: NftChain['rules'][number] = { rule: op.rule, text: op.text };
+      if (op.comment !== undefined) r.comment = op.comment;
+      own(w, touched, c).rules.push(r);
+      return { w };
+    }
+    case 'set': {
+      const s = w.sets.get(op.name);
+      if (op.verb === 'add') {
+        if (!s) w.sets.set(op.name, { def: { name: op.name, kind: op.kind, type: op.type, comment: op.comment, elements: [] }, elements: new Map() });
+        return { w };
+      }
+      if (!s) return fail;
+      if (op.verb === 'delete') w.sets.delete(op.name);
+      else s.elements = new Map();
+      return { w };
+    }
+    case 'element': {
+      const s = w.sets.get(op.set);
+      if (!s) return fail;
+      const key = op.elem.key.join(' . ');
+      if (op.verb === 'delete') {
+        if (!s.elements.has(key)) return fail;
+        s.elements.delete(key);
+      } else s.elements.set(key, op.elem);
+      return { w };
+    }
+  }
+}
+
+/**
+ * Runs `ops` as one batch on the node's `ip kube-proxy` table (an empty batch changes nothing):
+ * undefined when it succeeded, else nft's error and the table as it was.
+ */
+export function runNftTransaction(st: NftState, ops: readonly NftOp[]): string | undefined {
+  if (ops.length === 0) return undefined;
+  const before = kubeProxyTable(st);
+  let w: Work | undefined = before ? toWork(before) : undefined;
+  const touched = new Set<string>();
+  for (const op of ops) {
+    const r = apply(w, op, touched);
+    if (r.error !== undefined) return r.error;
+    w = r.w;
+  }
+  if (!w) return undefined;
+  st.tables = [...st.tables.filter((t) => t !== before), fromWork(w)];
+  return undefined;
+}
