@@ -52,7 +52,9 @@ class TableTx {
   }
 
   get(name: string): Chain | undefined {
-    if (this.over.has(name)) return this.over.get(name) ?? undefined;
+    // (one probe of the transaction's few chains: undefined is absent, null deleted)
+    const own = this.over.get(name);
+    if (own !== undefined) return own ?? undefined;
     return findChain(this.base, name);
   }
 
@@ -70,8 +72,10 @@ class TableTx {
   /** A new, empty user chain (`-N`, or `:NAME` which flushes an existing one). */
   putUser(name: string): Chain {
     this.refs = undefined;
-    const c: Chain = { name, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
-    this.over.set(name, c);
+    // (the name the chain index will key it by: see internName)
+    const n = internName(name);
+    const c: Chain = { name: n, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
+    this.over.set(n, c);
     return c;
   }
 
@@ -223,8 +227,21 @@ function freezeRule(rule: Rule): Readonly<Rule> {
 
 function remember(line: string, chain: string, rule: Rule): void {
   if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
-  const tpl = freezeRule({ ...rule, counters: { ...rule.counters } });
-  PARSED.set(line, { chain, rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: rule.target.name } : {}) });
+  // the parts frozen and shared; the top level a private plain copy, never handed out: a copy
+  // of a frozen object is several times slower to make, and one is made per line and sync
+  const tpl = { ...freezeRule({ ...rule, counters: { ...rule.counters } }) };
+  PARSED.set(line, { chain: internName(chain), rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: internName(rule.target.name) } : {}) });
+}
+
+/**
+ * The one string object for a chain name. A chain index lookup (iptables.ts findChain) that finds
+ * its key as the very object it was given compares nothing: kube-proxy's KUBE-SERVICES lines each
+ * look up the KUBE-SVC chain they jump to, in a 60,000-chain table, and comparing two copies of
+ * each name was most of that. Property keys are kept once each by the engine (internalised), so
+ * a name's key is that one object; the copies this replaces were slices of the payload's lines.
+ */
+function internName(name: string): string {
+  return Object.keys({ [name]: 0 })[0] ?? name;
 }
 
 /** Applies `payload` to `state` in place when every line is valid; otherwise leaves it untouched. */
@@ -250,9 +267,25 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     exitCode: 2,
   });
 
+  /** Appends a line parsed before; false when the chain or its jump target is not there (the parse then says so). */
+  const appendParsed = (t: TableTx, hit: ParsedLine): boolean => {
+    if (hit.needs !== undefined && t.get(hit.needs)?.builtin !== false) return false;
+    // runs of lines append to one chain (KUBE-SERVICES, each KUBE-SVC-…): look it up once per run
+    const c = last !== undefined && last.tx === t && last.chain.name === hit.chain ? last.chain : t.writable(hit.chain);
+    if (!c) return false;
+    last = { tx: t, chain: c };
+    c.rules.push({ ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } });
+    return true;
+  };
+
   for (let idx = 0; idx < lines.length; idx++) {
     const n = idx + 1;
     const raw = lines[idx] as string;
+    if (table !== undefined) {
+      // a line parsed before is a memo key as it is (trimmed, `-A …`): nothing to look at first
+      const hit = PARSED.get(raw);
+      if (hit !== undefined && appendParsed(txs.get(table) as TableTx, hit)) continue;
+    }
     // (the line itself when there is nothing to trim: the parse memo then finds its key by identity)
     const line = raw.length > 0 && raw.charCodeAt(0) > 32 && raw.charCodeAt(0) < 127 && raw.charCodeAt(raw.length - 1) > 32 && raw.charCodeAt(raw.length - 1) < 127 ? raw : raw.trim();
     if (line === '' || line.startsWith('#')) continue;
@@ -293,17 +326,9 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       t.putUser(name);
       continue;
     }
-    if (append) {
+    if (append && line !== raw) {
       const hit = PARSED.get(line);
-      if (hit && (hit.needs === undefined || t.get(hit.needs)?.builtin === false)) {
-        // runs of lines append to one chain (KUBE-SERVICES, each KUBE-SVC-…): look it up once per run
-        const c = last !== undefined && last.tx === t && last.chain.name === hit.chain ? last.chain : t.writable(hit.chain);
-        if (c) {
-          last = { tx: t, chain: c };
-          c.rules.push({ ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } });
-          continue;
-        }
-      }
+      if (hit && appendParsed(t, hit)) continue;
     }
     last = undefined;
     const args = tokenizeRuleLine(line);
