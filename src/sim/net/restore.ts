@@ -35,6 +35,8 @@ export interface RestoreOptions {
  */
 class TableTx {
   private readonly over = new Map<string, Chain | null>();
+  /** Chains this transaction declared over a committed user chain of the name: that chain's rules (see reusedRule). */
+  private readonly flushed = new Map<Chain, readonly Rule[]>();
   private fresh = false;
   private refs: Map<string, number> | undefined;
 
@@ -47,6 +49,7 @@ class TableTx {
   reset(): void {
     this.base = newTable(this.name);
     this.over.clear();
+    this.flushed.clear();
     this.fresh = true;
     this.refs = undefined;
   }
@@ -76,7 +79,23 @@ class TableTx {
     const n = internName(name);
     const c: Chain = { name: n, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
     this.over.set(n, c);
+    const committed = findChain(this.base, n);
+    if (committed && !committed.builtin) this.flushed.set(c, committed.rules);
     return c;
+  }
+
+  /**
+   * The committed rules `c` replaces, while only appends filled it since it was declared: then
+   * each of its rules is at its own position or new, so reusing the committed rule of the same
+   * position never puts one object in twice.
+   */
+  replacedRules(c: Chain): readonly Rule[] | undefined {
+    return this.flushed.get(c);
+  }
+
+  /** `c` was changed by other than appends (-I, -D, -F): see replacedRules. */
+  notAppendOnly(c: Chain): void {
+    this.flushed.delete(c);
   }
 
   remove(name: string): void {
@@ -199,6 +218,21 @@ interface ParsedLine {
   /** The user chain the target names (checked on every use: the parse fails without it). */
   needs?: string;
 }
+
+/**
+ * The line each rule restored with zero counters came from. A payload that flushes a chain and
+ * writes it again as it was (kube-proxy's KUBE-SERVICES, 10,000 lines, at every partial sync)
+ * gets the committed rule objects back instead of copies of them: a rule is replaced, not changed,
+ * by every writer but the packet path (its counters), `-Z` (new zero counters) and `-E` (a new
+ * target), which reusedRule checks. Copying the rules and collecting the old ones was most of
+ * such a restore.
+ */
+const TEMPLATES = new WeakMap<Rule, ParsedLine>();
+
+/** The committed rule `prev` when it is what appending `hit` makes anew (with zero counters). */
+function reusedRule(prev: Rule | undefined, hit: ParsedLine): Rule | undefined {
+  return prev !== undefined && TEMPLATES.get(prev) === hit && prev.target === hit.rule.target && prev.counters.packets === 0 && prev.counters.bytes === 0 ? prev : undefined;
+}
 const PARSED = new Map<string, ParsedLine>();
 const PARSED_LIMIT = 600_000;
 
@@ -244,6 +278,12 @@ function internName(name: string): string {
   return Object.keys({ [name]: 0 })[0] ?? name;
 }
 
+/** `rule`, noted as made from `hit` when its counters are zero as a copy's are (see TEMPLATES). */
+function linked(rule: Rule, hit: ParsedLine | undefined, opts: RestoreOptions): Rule {
+  if (hit && !opts.counters) TEMPLATES.set(rule, hit);
+  return rule;
+}
+
 /** Applies `payload` to `state` in place when every line is valid; otherwise leaves it untouched. */
 export function applyRestore(state: IptablesState, payload: string, opts: RestoreOptions = {}): RestoreResult {
   return applyRestoreLines(state, payload.split('\n'), opts);
@@ -258,8 +298,8 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
   const banner = programBanner(flavor, 'iptables-restore');
   const txs = new Map<TableName, TableTx>();
   let table: TableName | undefined;
-  /** The chain the previous line appended to through the parse memo, while nothing else happened. */
-  let last: { tx: TableTx; chain: Chain } | undefined;
+  /** The chain the previous line appended to through the parse memo, while nothing else happened, and the rules it replaces. */
+  let last: { tx: TableTx; chain: Chain; replaced: readonly Rule[] | undefined } | undefined;
 
   const lineErr = (n: number, msg: string): RestoreResult => ({
     stdout: '',
@@ -271,10 +311,15 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
   const appendParsed = (t: TableTx, hit: ParsedLine): boolean => {
     if (hit.needs !== undefined && t.get(hit.needs)?.builtin !== false) return false;
     // runs of lines append to one chain (KUBE-SERVICES, each KUBE-SVC-…): look it up once per run
-    const c = last !== undefined && last.tx === t && last.chain.name === hit.chain ? last.chain : t.writable(hit.chain);
-    if (!c) return false;
-    last = { tx: t, chain: c };
-    c.rules.push({ ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } });
+    if (last === undefined || last.tx !== t || last.chain.name !== hit.chain) {
+      const c = t.writable(hit.chain);
+      if (!c) return false;
+      last = { tx: t, chain: c, replaced: opts.counters ? undefined : t.replacedRules(c) };
+    }
+    const rules = last.chain.rules;
+    const reused = last.replaced && reusedRule(last.replaced[rules.length], hit);
+    if (reused) rules.push(reused);
+    else rules.push(linked({ ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } }, hit, opts));
     return true;
   };
 
@@ -355,6 +400,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         const c = t.writable(chain);
         if (!c) return lineErr(n, 'No chain/target/match by that name');
         c.rules = [];
+        t.notAppendOnly(c);
         continue;
       }
       case '-A':
@@ -368,6 +414,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
           rest = rest.slice(1);
         }
         const c = t.writable(chain)!;
+        if (cmd !== '-A') t.notAppendOnly(c);
         if (cmd === '-D' && pos !== undefined) {
           if (pos < 1 || pos > c.rules.length) return lineErr(n, 'Index of deletion too big');
           c.rules.splice(pos - 1, 1);
@@ -377,7 +424,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         if (!parsed.ok) return lineErr(n, parsed.message.replace(/\n$/, ''));
         if (cmd === '-A') remember(line, chain, parsed.rule);
         if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
-        if (cmd === '-A') c.rules.push(parsed.rule);
+        if (cmd === '-A') c.rules.push(linked(parsed.rule, PARSED.get(line), opts));
         else if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);
         else {
           const want = formatRuleBody(parsed.rule);

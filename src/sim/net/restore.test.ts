@@ -1,0 +1,83 @@
+/**
+ * iptables-restore hands the committed rule objects back to a chain it flushes and writes again
+ * with the same lines (restore.ts TEMPLATES): only while that is the same as making them anew.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findChain, newIptablesState, type IptablesState, type Rule } from './iptables.js';
+import { applyRestore } from './restore.js';
+import { runIptables } from './iptables-cmd.js';
+import { renderSave } from './render.js';
+
+const LINES = ['-A RT-X -s 10.0.0.1/32 -j RT-Y', '-A RT-X -s 10.0.0.2/32 -j ACCEPT', '-A RT-X -s 10.0.0.3/32 -j RT-Y'];
+
+function payload(body: readonly string[], chains = [':RT-X - [0:0]', ':RT-Y - [0:0]']): string {
+  return ['*filter', ...chains, ...body, 'COMMIT', ''].join('\n');
+}
+
+function rules(st: IptablesState, chain: string): Rule[] {
+  return findChain(st.tables.filter!, chain)?.rules ?? [];
+}
+
+function restored(body: readonly string[]): IptablesState {
+  const st = newIptablesState();
+  assert.equal(applyRestore(st, payload(body), { noflush: true }).exitCode, 0);
+  return st;
+}
+
+test('restore: the same lines again give the same rules back, as new ones would be', () => {
+  const st = restored(LINES);
+  const before = rules(st, 'RT-X');
+  assert.equal(applyRestore(st, payload(LINES), { noflush: true }).exitCode, 0);
+  const after = rules(st, 'RT-X');
+  assert.deepEqual(after, before);
+  assert.ok(after.every((r, i) => r === before[i]), 'reused');
+  assert.equal(renderSave(st.tables, { now: 0 }), renderSave(restored(LINES).tables, { now: 0 }));
+});
+
+test('restore: a rule that counted packets, or was renamed into, is made anew', () => {
+  const st = restored(LINES);
+  const before = rules(st, 'RT-X');
+  (before[1] as Rule).counters.packets = 3;
+  (before[1] as Rule).counters.bytes = 180;
+  // -E: the rules jumping to RT-Y now jump to RT-Z
+  assert.equal(runIptables(st, ['-E', 'RT-Y', 'RT-Z']).exitCode, 0);
+  assert.equal(applyRestore(st, payload(LINES), { noflush: true }).exitCode, 0);
+  const after = rules(st, 'RT-X');
+  assert.equal(renderSave(st.tables, { now: 0, counters: true }).includes('[3:180]'), false, 'fresh counters');
+  assert.ok(after.every((r) => r.target?.name !== 'RT-Z'), 'targets as written');
+  assert.notEqual(after[1], before[1]);
+  assert.deepEqual(
+    after.map((r) => r.target?.name),
+    ['RT-Y', 'ACCEPT', 'RT-Y'],
+  );
+});
+
+test('restore: inserts and deletions in the rewritten chain never put one rule object in twice', () => {
+  const [l0, l1, l2] = LINES as [string, string, string];
+  for (const body of [
+    [l0, l1, '-D RT-X 1', l1, l2],
+    [l0, '-I RT-X 1 -s 10.0.0.9/32 -j DROP', l0, l1, l2],
+    [l0, l1, '-F RT-X', l0, l1, l2],
+  ]) {
+    const st = restored(LINES);
+    assert.equal(applyRestore(st, payload(body), { noflush: true }).exitCode, 0);
+    const after = rules(st, 'RT-X');
+    assert.equal(new Set(after).size, after.length, body.join(' / '));
+    assert.equal(renderSave(st.tables, { now: 0 }), renderSave(restored(body).tables, { now: 0 }));
+  }
+});
+
+test('restore: with --counters each rule takes the counters written', () => {
+  const st = restored(LINES);
+  const withCounters = LINES.map((l, i) => `${l} -c ${i + 1} ${i * 60}`);
+  assert.equal(applyRestore(st, payload(withCounters), { noflush: true, counters: true }).exitCode, 0);
+  assert.deepEqual(
+    rules(st, 'RT-X').map((r) => [r.counters.packets, r.counters.bytes]),
+    [
+      [1, 0],
+      [2, 60],
+      [3, 120],
+    ],
+  );
+});
