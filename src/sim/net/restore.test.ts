@@ -81,3 +81,15 @@ test('restore: with --counters each rule takes the counters written', () => {
     ],
   );
 });
+
+test('restore: a payload like the last one, lines dropped, added and moved, restores as it does anywhere', () => {
+  const many = Array.from({ length: 200 }, (_, i) => `-A RT-X -s 10.1.${i >> 8}.${i & 255}/32 -j ${i % 3 ? 'RT-Y' : 'ACCEPT'}`);
+  const st = restored(many);
+  const next = [...many.slice(0, 50), '-A RT-X -s 10.9.9.9/32 -j DROP', ...many.slice(120), ...many.slice(60, 70), many[5] as string];
+  // the same ruleset without the memory of the last payload (a copy is another ruleset)
+  const copy = structuredClone(st);
+  assert.equal(applyRestore(st, payload(next), { noflush: true }).exitCode, 0);
+  assert.equal(applyRestore(copy, payload(next), { noflush: true }).exitCode, 0);
+  assert.equal(renderSave(st.tables, { now: 0 }), renderSave(copy.tables, { now: 0 }));
+  assert.deepEqual(rules(st, 'RT-X').length, next.length);
+});

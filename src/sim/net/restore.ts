@@ -278,6 +278,38 @@ function internName(name: string): string {
   return Object.keys({ [name]: 0 })[0] ?? name;
 }
 
+/**
+ * The lines of the last payload restored into each ruleset, and what each of its `-A` lines parsed
+ * to. A writer that restores nearly the same payload again (kube-proxy: each partial sync writes
+ * the same 10,000 KUBE-SERVICES lines, the very string objects, around a few new ones) finds a
+ * line's parse by walking the two payloads side by side instead of hashing the line into the
+ * parse memo, whose 170,000 keys were a third of such a restore. A parse depends on the line
+ * alone, so what a line parsed to last time holds for it now.
+ */
+const LAST_PAYLOAD = new WeakMap<IptablesState, { lines: readonly string[]; hits: readonly (ParsedLine | undefined)[] }>();
+/** How far ahead in the last payload a line is looked for (past lines the last one had and this one drops). */
+const LOOK_AHEAD = 64;
+
+/** Walks the last payload beside this one (see LAST_PAYLOAD). */
+class PreviousLines {
+  private at = 0;
+
+  constructor(private readonly last: { lines: readonly string[]; hits: readonly (ParsedLine | undefined)[] } | undefined) {}
+
+  /** What `line` parsed to when it was in the last payload near where this one has it. */
+  hit(line: string): ParsedLine | undefined {
+    const last = this.last;
+    if (!last) return undefined;
+    const end = Math.min(last.lines.length, this.at + LOOK_AHEAD);
+    for (let k = this.at; k < end; k++) {
+      if (last.lines[k] !== line) continue;
+      this.at = k + 1;
+      return last.hits[k];
+    }
+    return undefined;
+  }
+}
+
 /** `rule`, noted as made from `hit` when its counters are zero as a copy's are (see TEMPLATES). */
 function linked(rule: Rule, hit: ParsedLine | undefined, opts: RestoreOptions): Rule {
   if (hit && !opts.counters) TEMPLATES.set(rule, hit);
@@ -323,12 +355,15 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     return true;
   };
 
+  const previous = new PreviousLines(LAST_PAYLOAD.get(state));
+  const hits: (ParsedLine | undefined)[] = new Array<ParsedLine | undefined>(lines.length);
   for (let idx = 0; idx < lines.length; idx++) {
     const n = idx + 1;
     const raw = lines[idx] as string;
     if (table !== undefined) {
       // a line parsed before is a memo key as it is (trimmed, `-A …`): nothing to look at first
-      const hit = PARSED.get(raw);
+      const hit = previous.hit(raw) ?? PARSED.get(raw);
+      hits[idx] = hit;
       if (hit !== undefined && appendParsed(txs.get(table) as TableTx, hit)) continue;
     }
     // (the line itself when there is nothing to trim: the parse memo then finds its key by identity)
@@ -373,6 +408,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     }
     if (append && line !== raw) {
       const hit = PARSED.get(line);
+      hits[idx] = hit;
       if (hit && appendParsed(t, hit)) continue;
     }
     last = undefined;
@@ -424,7 +460,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         if (!parsed.ok) return lineErr(n, parsed.message.replace(/\n$/, ''));
         if (cmd === '-A') remember(line, chain, parsed.rule);
         if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
-        if (cmd === '-A') c.rules.push(linked(parsed.rule, PARSED.get(line), opts));
+        if (cmd === '-A') c.rules.push(linked(parsed.rule, (hits[idx] = PARSED.get(line)), opts));
         else if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);
         else {
           const want = formatRuleBody(parsed.rule);
@@ -449,6 +485,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     const committed = tx.commit();
     if (committed) state.tables[name] = committed;
   }
+  LAST_PAYLOAD.set(state, { lines, hits });
   bumpRev(state);
   return { stdout: '', stderr: '', exitCode: 0 };
 }
