@@ -8,6 +8,7 @@ import { findChain, newIptablesState, type IptablesState, type Rule } from './ip
 import { applyRestore } from './restore.js';
 import { runIptables } from './iptables-cmd.js';
 import { renderSave } from './render.js';
+import { cleanupIptablesLeftovers } from './kube-proxy/sync.js';
 
 const LINES = ['-A RT-X -s 10.0.0.1/32 -j RT-Y', '-A RT-X -s 10.0.0.2/32 -j ACCEPT', '-A RT-X -s 10.0.0.3/32 -j RT-Y'];
 
@@ -92,4 +93,27 @@ test('restore: a payload like the last one, lines dropped, added and moved, rest
   assert.equal(applyRestore(copy, payload(next), { noflush: true }).exitCode, 0);
   assert.equal(renderSave(st.tables, { now: 0 }), renderSave(copy.tables, { now: 0 }));
   assert.deepEqual(rules(st, 'RT-X').length, next.length);
+});
+
+test('restore: a rule given back still needs its chain, when the payload deleted chains before it', () => {
+  const st = restored(LINES);
+  // RT-X flushed first, so RT-Y is jumped to no more and can go; then RT-X's first line again
+  const body = payload(['-X RT-Y', LINES[0] as string], [':RT-X - [0:0]']);
+  const copy = structuredClone(st);
+  const r = applyRestore(st, body, { noflush: true });
+  assert.notEqual(r.exitCode, 0);
+  assert.deepEqual(r, applyRestore(copy, body, { noflush: true }));
+  assert.equal(renderSave(st.tables, { now: 0 }), renderSave(restored(LINES).tables, { now: 0 }), 'nothing applied');
+});
+
+test('restore: after kube-proxy deleted chains a rule still jumped to, that rule needs its chain again', () => {
+  const st = newIptablesState();
+  const body = ['-A RT-MINE -j KUBE-SVC-AAAAAAAAAAAAAAAA', '-A KUBE-SVC-AAAAAAAAAAAAAAAA -j ACCEPT'];
+  assert.equal(applyRestore(st, ['*nat', ':RT-MINE - [0:0]', ':KUBE-SVC-AAAAAAAAAAAAAAAA - [0:0]', ...body, 'COMMIT', ''].join('\n'), { noflush: true }).exitCode, 0);
+  cleanupIptablesLeftovers(st);
+  const again = ['*nat', ':RT-MINE - [0:0]', body[0] as string, 'COMMIT', ''].join('\n');
+  const copy = structuredClone(st);
+  const r = applyRestore(st, again, { noflush: true });
+  assert.notEqual(r.exitCode, 0);
+  assert.deepEqual(r, applyRestore(copy, again, { noflush: true }));
 });

@@ -16,7 +16,7 @@
  * the real proxier walks a Go map, so any order is a valid real-world order).
  */
 import type { EndpointSlice, Service } from '../../api/types.js';
-import type { IptablesState, TableName } from '../iptables.js';
+import type { IptablesState, Table, TableName } from '../iptables.js';
 import { addUserChain, deleteChain, ensureTable, findChain } from '../iptables.js';
 import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
@@ -857,10 +857,22 @@ export function cleanupIptablesLeftovers(state: IptablesState): void {
     const doomed = nat.chains
       .filter((c) => !c.builtin && (['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING'].includes(c.name) || STALE_PREFIXES.some((p) => c.name.startsWith(p))))
       .map((c) => c.name);
-    for (const c of doomed) deleteChain(nat, c);
+    deleteChainsAsked(nat, doomed);
   }
   const filter = state.tables.filter;
-  if (filter) for (const c of ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS']) deleteChain(filter, c);
+  if (filter) deleteChainsAsked(filter, ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS']);
+}
+
+/**
+ * Deletes the chains whether or not a rule still jumps to one (upstream's restore would refuse
+ * then: a user's rule into kube-proxy's chains). Such rules become new objects, so
+ * iptables-restore, which trusts that a rule it restored jumps to a chain that is there (restore.ts
+ * reusedRule), looks their chains up again.
+ */
+function deleteChainsAsked(table: Table, names: readonly string[]): void {
+  const gone = new Set(names);
+  for (const c of table.chains) if (!gone.has(c.name) && c.rules.some((r) => r.target !== undefined && gone.has(r.target.name))) c.rules = c.rules.map((r) => (r.target !== undefined && gone.has(r.target.name) ? { ...r } : r));
+  for (const n of names) deleteChain(table, n);
 }
 
 /** proxier.go writeServiceToEndpointRules; appendServiceCommentLocked drops the comment in large-cluster mode. */
