@@ -35,8 +35,10 @@ export interface RestoreOptions {
  */
 class TableTx {
   private readonly over = new Map<string, Chain | null>();
-  /** Chains this transaction declared over a committed user chain of the name: that chain's rules (see reusedRule). */
-  private readonly flushed = new Map<Chain, readonly Rule[]>();
+  /** Chains this transaction declared over a committed user chain of the name: that chain (see reusedRule). */
+  private readonly flushed = new Map<Chain, Chain>();
+  /** Chains this transaction declared, while only appends filled them: what each rule was made from (see PROVENANCE). */
+  private readonly made = new Map<Chain, Provenance>();
   private fresh = false;
   private refs: Map<string, number> | undefined;
 
@@ -50,6 +52,7 @@ class TableTx {
     this.base = newTable(this.name);
     this.over.clear();
     this.flushed.clear();
+    this.made.clear();
     this.removedAny = true;
     this.fresh = true;
     this.refs = undefined;
@@ -81,22 +84,29 @@ class TableTx {
     const c: Chain = { name: n, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
     this.over.set(n, c);
     const committed = findChain(this.base, n);
-    if (committed && !committed.builtin) this.flushed.set(c, committed.rules);
+    if (committed && !committed.builtin) this.flushed.set(c, committed);
+    this.made.set(c, { rules: [], lines: [] });
     return c;
   }
 
   /**
-   * The committed rules `c` replaces, while only appends filled it since it was declared: then
+   * The committed chain `c` replaces, while only appends filled `c` since it was declared: then
    * each of its rules is at its own position or new, so reusing the committed rule of the same
    * position never puts one object in twice.
    */
-  replacedRules(c: Chain): readonly Rule[] | undefined {
+  replacedChain(c: Chain): Chain | undefined {
     return this.flushed.get(c);
   }
 
-  /** `c` was changed by other than appends (-I, -D, -F): see replacedRules. */
+  /** Where the rules appended to `c` are noted with their lines, while it is one this transaction declared. */
+  provenance(c: Chain): Provenance | undefined {
+    return this.made.get(c);
+  }
+
+  /** `c` was changed by other than appends (-I, -D, -F): see replacedChain. */
   notAppendOnly(c: Chain): void {
     this.flushed.delete(c);
+    this.made.delete(c);
   }
 
   remove(name: string): void {
@@ -137,6 +147,7 @@ class TableTx {
    */
   commit(): Table | undefined {
     if (!this.fresh && this.over.size === 0) return undefined;
+    for (const [c, p] of this.made) if (this.over.get(c.name) === c) PROVENANCE.set(c, p);
     const base = this.base.chains;
     const added: Chain[] = [];
     const changed: [string, Chain | null][] = [];
@@ -225,18 +236,27 @@ interface ParsedLine {
 }
 
 /**
- * The line each rule restored with zero counters came from. A payload that flushes a chain and
- * writes it again as it was (kube-proxy's KUBE-SERVICES, 10,000 lines, at every partial sync)
- * gets the committed rule objects back instead of copies of them: a rule is replaced, not changed,
- * by every writer but the packet path (its counters), `-Z` (new zero counters) and `-E` (a new
- * target), which reusedRule checks. Copying the rules and collecting the old ones was most of
- * such a restore.
+ * What each rule of a chain a restore declared and filled with appends was made from, position by
+ * position: the rule objects and the parsed lines. A payload that flushes such a chain and writes
+ * it again as it was (kube-proxy's KUBE-SERVICES, 10,000 lines, at every partial sync) gets the
+ * committed rule objects back instead of copies: a rule is replaced, not changed, by every writer
+ * but the packet path (its counters), `-Z` (new zero counters) and `-E` (a new target), which
+ * reusedRule checks; one put in, moved or taken out since is not the one noted at its position.
+ * Copying the rules and collecting the old ones was most of such a restore.
  */
-const TEMPLATES = new WeakMap<Rule, ParsedLine>();
+interface Provenance {
+  rules: Rule[];
+  lines: (ParsedLine | undefined)[];
+}
+const PROVENANCE = new WeakMap<Chain, Provenance>();
 
-/** The committed rule `prev` when it is what appending `hit` makes anew (with zero counters). */
-function reusedRule(prev: Rule | undefined, hit: ParsedLine): Rule | undefined {
-  return prev !== undefined && TEMPLATES.get(prev) === hit && prev.target === hit.rule.target && prev.counters.packets === 0 && prev.counters.bytes === 0 ? prev : undefined;
+/**
+ * The committed chain's rule at position `k` when it is what appending `hit` there makes anew
+ * (with zero counters): the rule noted there, made from that line, its target and counters as made.
+ */
+function reusedRule(committed: Chain, made: Provenance, k: number, hit: ParsedLine): Rule | undefined {
+  const prev = committed.rules[k];
+  return prev !== undefined && made.rules[k] === prev && made.lines[k] === hit && prev.target === hit.rule.target && prev.counters.packets === 0 && prev.counters.bytes === 0 ? prev : undefined;
 }
 const PARSED = new Map<string, ParsedLine>();
 const PARSED_LIMIT = 600_000;
@@ -315,12 +335,6 @@ class PreviousLines {
   }
 }
 
-/** `rule`, noted as made from `hit` when its counters are zero as a copy's are (see TEMPLATES). */
-function linked(rule: Rule, hit: ParsedLine | undefined, opts: RestoreOptions): Rule {
-  if (hit && !opts.counters) TEMPLATES.set(rule, hit);
-  return rule;
-}
-
 /** Applies `payload` to `state` in place when every line is valid; otherwise leaves it untouched. */
 export function applyRestore(state: IptablesState, payload: string, opts: RestoreOptions = {}): RestoreResult {
   return applyRestoreLines(state, payload.split('\n'), opts);
@@ -335,8 +349,11 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
   const banner = programBanner(flavor, 'iptables-restore');
   const txs = new Map<TableName, TableTx>();
   let table: TableName | undefined;
-  /** The chain the previous line appended to through the parse memo, while nothing else happened, and the rules it replaces. */
-  let last: { tx: TableTx; chain: Chain; replaced: readonly Rule[] | undefined } | undefined;
+  /**
+   * The chain the previous line appended to through the parse memo, while nothing else happened;
+   * the committed chain it replaces and what that was made from; where its own rules are noted.
+   */
+  let last: { tx: TableTx; chain: Chain; replaced: { chain: Chain; made: Provenance } | undefined; made: Provenance | undefined } | undefined;
 
   const lineErr = (n: number, msg: string): RestoreResult => ({
     stdout: '',
@@ -350,18 +367,24 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     if (last === undefined || last.tx !== t || last.chain.name !== hit.chain) {
       const c = t.writable(hit.chain);
       if (!c) return false;
-      last = { tx: t, chain: c, replaced: opts.counters ? undefined : t.replacedRules(c) };
+      const committed = opts.counters ? undefined : t.replacedChain(c);
+      const made = committed && PROVENANCE.get(committed);
+      last = { tx: t, chain: c, replaced: committed && made ? { chain: committed, made } : undefined, made: t.provenance(c) };
     }
     const rules = last.chain.rules;
-    const reused = last.replaced && reusedRule(last.replaced[rules.length], hit);
+    const reused = last.replaced && reusedRule(last.replaced.chain, last.replaced.made, rules.length, hit);
     // the jump's chain must be there. A restored rule's is while it is in a chain: `iptables -X`
     // and restore's -X refuse a chain still jumped to (kube-proxy's cleanup, which does not ask,
     // makes such rules new objects), and -E gives the rule a new target, which reusedRule sees.
     // Only this transaction's own deletions could have removed it. Looking each jump's chain up
     // in a 60,000-chain table was a third of a partial sync's restore.
     if ((!reused || t.removedAny) && hit.needs !== undefined && t.get(hit.needs)?.builtin !== false) return false;
-    if (reused) rules.push(reused);
-    else rules.push(linked({ ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } }, hit, opts));
+    const rule = reused ?? { ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } };
+    rules.push(rule);
+    if (last.made) {
+      last.made.rules.push(rule);
+      last.made.lines.push(hit);
+    }
     return true;
   };
 
@@ -470,7 +493,12 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         if (!parsed.ok) return lineErr(n, parsed.message.replace(/\n$/, ''));
         if (cmd === '-A') remember(line, chain, parsed.rule);
         if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
-        if (cmd === '-A') c.rules.push(linked(parsed.rule, (hits[idx] = PARSED.get(line)), opts));
+        if (cmd === '-A') {
+          c.rules.push(parsed.rule);
+          const made = t.provenance(c);
+          made?.rules.push(parsed.rule);
+          made?.lines.push((hits[idx] = PARSED.get(line)));
+        }
         else if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);
         else {
           const want = formatRuleBody(parsed.rule);
