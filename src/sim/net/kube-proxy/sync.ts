@@ -23,6 +23,7 @@ import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
 import { applyRestoreLines } from '../restore.js';
 import { fnv32a } from '../../../util/fnv.js';
+import { OverlayMap } from '../../../util/overlay-map.js';
 import {
   endpointChainName,
   externalChainName,
@@ -361,9 +362,7 @@ interface NodeMemo {
   eps: (readonly EndpointInfo[] | undefined)[];
   rendered: RenderedPort[];
   totalEndpoints: number;
-  /** Each Service's fingerprint now (changed in place). */
-  fps: Map<string, number>;
-  /** The copy of `fps` the last sync handed out (never changed: a caller keeps it as `previous`). */
+  /** Each Service's fingerprint, as the last sync handed it out (never changed: a caller keeps it as `previous`). */
   handedOut: ReadonlyMap<string, number>;
 }
 
@@ -423,18 +422,16 @@ function updatedView(
     memo.eps[i] = eps[k];
     memo.rendered[i] = renderedPort((sorted.ports[i] as PortEntry).info, eps[k], ctx);
   });
-  const names: string[] = [];
+  const changed = new Map<string, number>();
   for (const name of new Set(dirty.map((i) => (sorted.ports[i] as PortEntry).nsName))) {
     const fp = fingerprintOf(sorted, sorted.byName.get(name) ?? [], memo.eps);
-    if (memo.fps.get(name) === fp) continue;
-    memo.fps.set(name, fp);
-    names.push(name);
+    if (since.get(name) !== fp) changed.set(name, fp);
   }
   memo.sorted = sorted;
   memo.epCursor = step.cursor;
   memo.totalEndpoints = total;
-  if (names.length > 0) memo.handedOut = new Map(memo.fps);
-  return { eps: memo.eps, rendered: memo.rendered, ctx, fingerprints: memo.handedOut, changes: { since, names } };
+  if (changed.size > 0) memo.handedOut = OverlayMap.of(since, changed);
+  return { eps: memo.eps, rendered: memo.rendered, ctx, fingerprints: memo.handedOut, changes: { since, names: [...changed.keys()] } };
 }
 
 /** Every port computed (each through its own memos); kept as the node's memo when its inputs are the stored objects. */
@@ -449,7 +446,7 @@ function freshView(nodeName: string, sorted: SortedPorts, epMap: ReadonlyMap<str
   NODE_MEMOS.delete(nodeName);
   if (cursor !== undefined && lastSorted?.sorted === sorted) {
     if (NODE_MEMOS.size >= NODE_MEMOS_LIMIT) NODE_MEMOS.clear();
-    NODE_MEMOS.set(nodeName, { sig: memoSig(ctx), sorted, epMap, epCursor: cursor, eps, rendered, totalEndpoints: total, fps: new Map(fingerprints), handedOut: fingerprints });
+    NODE_MEMOS.set(nodeName, { sig: memoSig(ctx), sorted, epMap, epCursor: cursor, eps, rendered, totalEndpoints: total, handedOut: fingerprints });
   }
   return { eps, rendered, ctx, fingerprints };
 }
