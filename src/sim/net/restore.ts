@@ -140,7 +140,7 @@ class TableTx {
   /**
    * The table after the transaction, or undefined when it did not change. The committed table's
    * chains are in order already (built-ins, then user chains by strcmp): a transaction that
-   * changed a few chains patches a copy of the array where they are (binary search), one that
+   * changed a few chains patches the array where they are (binary search), one that
    * changed many walks it once, merging the added chains in. Re-sorting 60,000 chains because one
    * was added, or visiting each to look it up in the transaction, was most of a 10,000-Service
    * partial sync; so was rebuilding the chain index, which moves to the new array.
@@ -156,7 +156,7 @@ class TableTx {
       else if (v) added.push(v);
     }
     sortByName(added);
-    let chains = changed.length + added.length <= 64 ? patched(base, changed, added) : undefined;
+    let chains = changed.length + added.length <= 64 && patchInPlace(base, changed, added) ? base : undefined;
     if (!chains) {
       chains = [];
       let k = 0;
@@ -204,17 +204,28 @@ function position(chains: readonly Chain[], name: string): number {
   return lo;
 }
 
-/** A copy of `base` with a few chains replaced or removed and a few (sorted) added; undefined if `base` is out of order. */
-function patched(base: readonly Chain[], changed: readonly [string, Chain | null][], added: readonly Chain[]): Chain[] | undefined {
-  const chains = base.slice();
-  for (const [n, v] of changed) {
-    const at = position(chains, n);
-    if (chains[at]?.name !== n) return undefined;
-    if (v) chains[at] = v;
-    else chains.splice(at, 1);
+/**
+ * `chains` (the committed table's) with a few chains replaced or removed and a few (sorted) added,
+ * in place: a copy of a 60,000-chain array per commit, and the larger one each insert into it
+ * made, were a tenth of a partial sync. Nothing else holds the array: snapshots and copies of a
+ * ruleset copy it. False, and `chains` untouched, when it is out of order.
+ */
+function patchInPlace(chains: Chain[], changed: readonly [string, Chain | null][], added: readonly Chain[]): boolean {
+  const at: number[] = [];
+  for (const [n] of changed) {
+    const i = position(chains, n);
+    if (chains[i]?.name !== n) return false;
+    at.push(i);
   }
+  const gone: number[] = [];
+  changed.forEach(([, v], j) => {
+    if (v) chains[at[j] as number] = v;
+    else gone.push(at[j] as number);
+  });
+  // (from the back, so the positions still hold)
+  for (const i of gone.sort((a, b) => b - a)) chains.splice(i, 1);
   for (const c of added) chains.splice(position(chains, c.name), 0, c);
-  return chains;
+  return true;
 }
 
 /**
