@@ -30,11 +30,11 @@ export class OverlayMap<K, V> implements ReadonlyMap<K, V> {
 
   /** The maps this one is made of, from the top down to the plain one at the bottom. */
   layers(): { overs: ReadonlyMap<K, V>[]; bottom: ReadonlyMap<K, V> } {
-    const overs: ReadonlyMap<K, V>[] = [];
-    let m: ReadonlyMap<K, V> = this;
+    const overs: ReadonlyMap<K, V>[] = [this.over];
+    let m = this.base;
     while (m instanceof OverlayMap) {
-      overs.push(m.over);
-      m = m.base;
+      overs.push((m as OverlayMap<K, V>).over);
+      m = (m as OverlayMap<K, V>).base;
     }
     return { overs, bottom: m };
   }
