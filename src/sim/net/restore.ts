@@ -37,8 +37,11 @@ class TableTx {
   private readonly over = new Map<string, Chain | null>();
   /** Chains this transaction declared over a committed user chain of the name: that chain (see reusedRule). */
   private readonly flushed = new Map<Chain, Chain>();
-  /** Chains this transaction declared, while only appends filled them: what each rule was made from (see PROVENANCE). */
-  private readonly made = new Map<Chain, Provenance>();
+  /** Chains this transaction declared, while only appends filled them (see PROVENANCE). */
+  private readonly declared = new Set<Chain>();
+  /** Every append through the parse memo or a parse, in order: the chain and the parsed line (see noteAppend). */
+  private readonly appendedTo: Chain[] = [];
+  private readonly appendedLines: (ParsedLine | undefined)[] = [];
   private fresh = false;
   private refs: Map<string, number> | undefined;
 
@@ -52,7 +55,7 @@ class TableTx {
     this.base = newTable(this.name);
     this.over.clear();
     this.flushed.clear();
-    this.made.clear();
+    this.declared.clear();
     this.removedAny = true;
     this.fresh = true;
     this.refs = undefined;
@@ -85,7 +88,7 @@ class TableTx {
     this.over.set(n, c);
     const committed = findChain(this.base, n);
     if (committed && !committed.builtin) this.flushed.set(c, committed);
-    this.made.set(c, { rules: [], lines: [] });
+    this.declared.add(c);
     return c;
   }
 
@@ -98,15 +101,28 @@ class TableTx {
     return this.flushed.get(c);
   }
 
-  /** Where the rules appended to `c` are noted with their lines, while it is one this transaction declared. */
-  provenance(c: Chain): Provenance | undefined {
-    return this.made.get(c);
+  /**
+   * An append of the rule made from `line` to `c`. Noted in two flat lists, not per chain: a full
+   * sync declares 60,000 chains, and a list for each cost 90 MB at its peak.
+   */
+  noteAppend(c: Chain, line: ParsedLine | undefined): void {
+    this.appendedTo.push(c);
+    this.appendedLines.push(line);
+  }
+
+  /** The declared chains long enough to note (PROVENANCE), each with the lines its rules were made from. */
+  private provenances(): Map<Chain, Provenance> {
+    const out = new Map<Chain, Provenance>();
+    for (const c of this.declared) if (c.rules.length >= PROVENANCE_MIN_RULES && this.over.get(c.name) === c) out.set(c, { rules: c.rules.slice(), lines: [] });
+    if (out.size === 0) return out;
+    for (let i = 0; i < this.appendedTo.length; i++) out.get(this.appendedTo[i] as Chain)?.lines.push(this.appendedLines[i]);
+    return out;
   }
 
   /** `c` was changed by other than appends (-I, -D, -F): see replacedChain. */
   notAppendOnly(c: Chain): void {
     this.flushed.delete(c);
-    this.made.delete(c);
+    this.declared.delete(c);
   }
 
   remove(name: string): void {
@@ -147,7 +163,8 @@ class TableTx {
    */
   commit(): Table | undefined {
     if (!this.fresh && this.over.size === 0) return undefined;
-    for (const [c, p] of this.made) if (this.over.get(c.name) === c) PROVENANCE.set(c, p);
+    // (an append-only chain's rules are its appends, in order)
+    for (const [c, p] of this.provenances()) if (p.lines.length === p.rules.length) PROVENANCE.set(c, p);
     const base = this.base.chains;
     const added: Chain[] = [];
     const changed: [string, Chain | null][] = [];
@@ -260,6 +277,11 @@ interface Provenance {
   lines: (ParsedLine | undefined)[];
 }
 const PROVENANCE = new WeakMap<Chain, Provenance>();
+/**
+ * Only chains this long are noted: a few rules are copied as fast as they are checked, and noting
+ * each of a 10,000-Service ruleset's 60,000 chains cost 80 MB.
+ */
+const PROVENANCE_MIN_RULES = 32;
 
 /**
  * The committed chain's rule at position `k` when it is what appending `hit` there makes anew
@@ -311,7 +333,11 @@ function remember(line: string, chain: string, rule: Rule): void {
  * a name's key is that one object; the copies this replaces were slices of the payload's lines.
  */
 function internName(name: string): string {
-  return Object.keys({ [name]: 0 })[0] ?? name;
+  // (an object without a prototype keeps its properties in a dictionary: an object literal with
+  // the name as its key would make a hidden class per name, 60 MB of them at 10,000 Services)
+  const o = Object.create(null) as Record<string, number>;
+  o[name] = 0;
+  return Object.keys(o)[0] ?? name;
 }
 
 /**
@@ -323,6 +349,8 @@ function internName(name: string): string {
  * alone, so what a line parsed to last time holds for it now.
  */
 const LAST_PAYLOAD = new WeakMap<IptablesState, { lines: readonly string[]; hits: readonly (ParsedLine | undefined)[] }>();
+/** Longer payloads (a full sync's: 170,000 lines at 10,000 Services, its chain declarations kept by nothing else) are not kept. */
+const LAST_PAYLOAD_MAX_LINES = 65_536;
 /** How far ahead in the last payload a line is looked for (past lines the last one had and this one drops). */
 const LOOK_AHEAD = 64;
 
@@ -362,9 +390,9 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
   let table: TableName | undefined;
   /**
    * The chain the previous line appended to through the parse memo, while nothing else happened;
-   * the committed chain it replaces and what that was made from; where its own rules are noted.
+   * the committed chain it replaces and what that was made from.
    */
-  let last: { tx: TableTx; chain: Chain; replaced: { chain: Chain; made: Provenance } | undefined; made: Provenance | undefined } | undefined;
+  let last: { tx: TableTx; chain: Chain; replaced: { chain: Chain; made: Provenance } | undefined } | undefined;
 
   const lineErr = (n: number, msg: string): RestoreResult => ({
     stdout: '',
@@ -380,7 +408,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       if (!c) return false;
       const committed = opts.counters ? undefined : t.replacedChain(c);
       const made = committed && PROVENANCE.get(committed);
-      last = { tx: t, chain: c, replaced: committed && made ? { chain: committed, made } : undefined, made: t.provenance(c) };
+      last = { tx: t, chain: c, replaced: committed && made ? { chain: committed, made } : undefined };
     }
     const rules = last.chain.rules;
     const reused = last.replaced && reusedRule(last.replaced.chain, last.replaced.made, rules.length, hit);
@@ -392,10 +420,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     if ((!reused || t.removedAny) && hit.needs !== undefined && t.get(hit.needs)?.builtin !== false) return false;
     const rule = reused ?? { ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } };
     rules.push(rule);
-    if (last.made) {
-      last.made.rules.push(rule);
-      last.made.lines.push(hit);
-    }
+    t.noteAppend(last.chain, hit);
     return true;
   };
 
@@ -506,9 +531,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
         if (cmd === '-A') {
           c.rules.push(parsed.rule);
-          const made = t.provenance(c);
-          made?.rules.push(parsed.rule);
-          made?.lines.push((hits[idx] = PARSED.get(line)));
+          t.noteAppend(c, (hits[idx] = PARSED.get(line)));
         }
         else if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);
         else {
@@ -534,7 +557,8 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     const committed = tx.commit();
     if (committed) state.tables[name] = committed;
   }
-  LAST_PAYLOAD.set(state, { lines, hits });
+  if (lines.length <= LAST_PAYLOAD_MAX_LINES) LAST_PAYLOAD.set(state, { lines, hits });
+  else LAST_PAYLOAD.delete(state);
   bumpRev(state);
   return { stdout: '', stderr: '', exitCode: 0 };
 }
