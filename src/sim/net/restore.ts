@@ -358,14 +358,24 @@ const LOOK_AHEAD = 64;
 class PreviousLines {
   private at = 0;
 
-  constructor(private readonly last: { lines: readonly string[]; hits: readonly (ParsedLine | undefined)[] } | undefined) {}
+  /**
+   * `budget`: how many comparisons the walk may make in all. A line is looked for a little ahead
+   * (past lines the last payload had and this one drops) while the budget lasts, then only where
+   * the last payload goes on: a full sync after a partial one adds 160,000 lines between the
+   * lines they share, and looking ahead for each of them cost more than the walk saves.
+   */
+  constructor(
+    private readonly last: { lines: readonly string[]; hits: readonly (ParsedLine | undefined)[] } | undefined,
+    private budget: number,
+  ) {}
 
   /** What `line` parsed to when it was in the last payload near where this one has it. */
   hit(line: string): ParsedLine | undefined {
     const last = this.last;
     if (!last) return undefined;
-    const end = Math.min(last.lines.length, this.at + LOOK_AHEAD);
+    const end = Math.min(last.lines.length, this.at + Math.max(1, Math.min(LOOK_AHEAD, this.budget)));
     for (let k = this.at; k < end; k++) {
+      this.budget--;
       if (last.lines[k] !== line) continue;
       this.at = k + 1;
       return last.hits[k];
@@ -424,7 +434,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     return true;
   };
 
-  const previous = new PreviousLines(LAST_PAYLOAD.get(state));
+  const previous = new PreviousLines(LAST_PAYLOAD.get(state), 4 * lines.length + 4 * LOOK_AHEAD);
   const hits: (ParsedLine | undefined)[] = new Array<ParsedLine | undefined>(lines.length);
   for (let idx = 0; idx < lines.length; idx++) {
     const n = idx + 1;
