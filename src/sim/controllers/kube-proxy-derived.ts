@@ -26,7 +26,7 @@ import type { Host } from '../node/host.js';
 import { deferIptables, nodeIptables } from '../node/runtime.js';
 import { newIptablesState, type IptablesState } from '../net/iptables.js';
 import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
-import { syncProxyRules, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
+import { syncProxyRules, type FingerprintChanges, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
 import type { EndpointSlice, Service } from '../api/types.js';
 
 /**
@@ -71,20 +71,30 @@ export interface BeforeSync {
   fresh: boolean;
   /** The fingerprints of the node's last sync (kube-proxy's NodeSync.fps), for the stale-chain check. */
   fps: Record<string, number> | undefined;
+  /** The map those were recorded from (SyncResult.fingerprints), when known. */
+  fpsMap?: ReadonlyMap<string, number> | undefined;
 }
 
 /** Called by kube-proxy's reconcile just before it syncs `host`. */
-export function beforeProxySync(c: Cluster, host: Host, fps: Record<string, number> | undefined): BeforeSync {
+export function beforeProxySync(c: Cluster, host: Host, fps: Record<string, number> | undefined, fpsMap?: ReadonlyMap<string, number>): BeforeSync {
   const st = host.data.state.iptables === null ? nodeIptables(host) : host.data.state.iptables;
   const rev = st?.rev ?? 0;
   // fresh tables were never written (every write bumps the revision) and look like the kubelet's:
   // the comparison runs on small tables only, before a node's first sync
   const fresh = rev === 0 && records(c)[host.name] === undefined && (st === undefined || JSON.stringify(st) === (freshText ??= JSON.stringify(freshTables())));
-  return { rev, fresh, fps };
+  return { rev, fresh, fps, fpsMap };
 }
 
-/** Whether a chain of a Service the last sync knew can be stale now: one went away or changed. */
-function maybeStale(before: Record<string, number> | undefined, after: ReadonlyMap<string, number>): boolean {
+/**
+ * Whether a chain of a Service the last sync knew can be stale now: one went away or changed. When
+ * the sync said which Services changed since the last one's map (same Services), those tell.
+ */
+function maybeStale(before: BeforeSync, after: ReadonlyMap<string, number>, changes: FingerprintChanges | undefined): boolean {
+  if (changes && before.fpsMap !== undefined && changes.since === before.fpsMap) return changes.names.length > 0;
+  return maybeStaleRecord(before.fps, after);
+}
+
+function maybeStaleRecord(before: Record<string, number> | undefined, after: ReadonlyMap<string, number>): boolean {
   if (!before) return true;
   for (const [k, v] of Object.entries(before)) if (after.get(k) !== v) return true;
   return false;
@@ -101,7 +111,7 @@ export function noteProxySync(c: Cluster, host: Host, before: BeforeSync, mode: 
   if (!full && !last) return;
   const lcm = r.largeClusterMode === true;
   const lcmMixed = !full && (last?.lcmMixed === true || last?.lcm !== lcm);
-  const staleMaybe = r.staleCleanup === false && !before.fresh && (last?.staleMaybe === true || maybeStale(before.fps, r.fingerprints));
+  const staleMaybe = r.staleCleanup === false && !before.fresh && (last?.staleMaybe === true || maybeStale(before, r.fingerprints, r.fingerprintChanges));
   recs[host.name] = { rev: nodeIptables(host).rev ?? 0, gen: changeGen(c), lcm, config, ...(lcmMixed ? { lcmMixed: true } : {}), ...(staleMaybe ? { staleMaybe: true } : {}) };
 }
 

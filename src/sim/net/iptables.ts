@@ -66,6 +66,11 @@ export interface Target {
   options: ExtOption[];
 }
 
+/**
+ * A rule in a chain. Writers replace a rule rather than change it in place, except for its
+ * counters (the packet path, `-Z`) and `-E`'s new target: iptables-restore hands a rule object
+ * back to the chain it rewrites when it is the same line's with those untouched (restore.ts PROVENANCE).
+ */
 export interface Rule {
   src?: AddrMatch;
   dst?: AddrMatch;

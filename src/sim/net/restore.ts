@@ -35,6 +35,13 @@ export interface RestoreOptions {
  */
 class TableTx {
   private readonly over = new Map<string, Chain | null>();
+  /** Chains this transaction declared over a committed user chain of the name: that chain (see reusedRule). */
+  private readonly flushed = new Map<Chain, Chain>();
+  /** Chains this transaction declared, while only appends filled them (see PROVENANCE). */
+  private readonly declared = new Set<Chain>();
+  /** Every append through the parse memo or a parse, in order: the chain and the parsed line (see noteAppend). */
+  private readonly appendedTo: Chain[] = [];
+  private readonly appendedLines: (ParsedLine | undefined)[] = [];
   private fresh = false;
   private refs: Map<string, number> | undefined;
 
@@ -47,12 +54,17 @@ class TableTx {
   reset(): void {
     this.base = newTable(this.name);
     this.over.clear();
+    this.flushed.clear();
+    this.declared.clear();
+    this.removedAny = true;
     this.fresh = true;
     this.refs = undefined;
   }
 
   get(name: string): Chain | undefined {
-    if (this.over.has(name)) return this.over.get(name) ?? undefined;
+    // (one probe of the transaction's few chains: undefined is absent, null deleted)
+    const own = this.over.get(name);
+    if (own !== undefined) return own ?? undefined;
     return findChain(this.base, name);
   }
 
@@ -70,14 +82,56 @@ class TableTx {
   /** A new, empty user chain (`-N`, or `:NAME` which flushes an existing one). */
   putUser(name: string): Chain {
     this.refs = undefined;
-    const c: Chain = { name, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
-    this.over.set(name, c);
+    // (the name the chain index will key it by: see internName)
+    const n = internName(name);
+    const c: Chain = { name: n, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
+    this.over.set(n, c);
+    const committed = findChain(this.base, n);
+    if (committed && !committed.builtin) this.flushed.set(c, committed);
+    this.declared.add(c);
     return c;
+  }
+
+  /**
+   * The committed chain `c` replaces, while only appends filled `c` since it was declared: then
+   * each of its rules is at its own position or new, so reusing the committed rule of the same
+   * position never puts one object in twice.
+   */
+  replacedChain(c: Chain): Chain | undefined {
+    return this.flushed.get(c);
+  }
+
+  /**
+   * An append of the rule made from `line` to `c`. Noted in two flat lists, not per chain: a full
+   * sync declares 60,000 chains, and a list for each cost 90 MB at its peak.
+   */
+  noteAppend(c: Chain, line: ParsedLine | undefined): void {
+    this.appendedTo.push(c);
+    this.appendedLines.push(line);
+  }
+
+  /** The declared chains long enough to note (PROVENANCE), each with the lines its rules were made from. */
+  private provenances(): Map<Chain, Provenance> {
+    const out = new Map<Chain, Provenance>();
+    for (const c of this.declared) if (c.rules.length >= PROVENANCE_MIN_RULES && this.over.get(c.name) === c) out.set(c, { rules: c.rules.slice(), lines: [] });
+    if (out.size === 0) return out;
+    for (let i = 0; i < this.appendedTo.length; i++) out.get(this.appendedTo[i] as Chain)?.lines.push(this.appendedLines[i]);
+    return out;
+  }
+
+  /** `c` was changed by other than appends (-I, -D, -F): see replacedChain. */
+  notAppendOnly(c: Chain): void {
+    this.flushed.delete(c);
+    this.declared.delete(c);
   }
 
   remove(name: string): void {
     this.over.set(name, null);
+    this.removedAny = true;
   }
+
+  /** Whether this transaction deleted a chain yet. */
+  removedAny = false;
 
   /** Rules that jump or go to `name` (counted once per batch of deletions). */
   references(name: string): number {
@@ -102,13 +156,15 @@ class TableTx {
   /**
    * The table after the transaction, or undefined when it did not change. The committed table's
    * chains are in order already (built-ins, then user chains by strcmp): a transaction that
-   * changed a few chains patches a copy of the array where they are (binary search), one that
+   * changed a few chains patches the array where they are (binary search), one that
    * changed many walks it once, merging the added chains in. Re-sorting 60,000 chains because one
    * was added, or visiting each to look it up in the transaction, was most of a 10,000-Service
    * partial sync; so was rebuilding the chain index, which moves to the new array.
    */
   commit(): Table | undefined {
     if (!this.fresh && this.over.size === 0) return undefined;
+    // (an append-only chain's rules are its appends, in order)
+    for (const [c, p] of this.provenances()) if (p.lines.length === p.rules.length) PROVENANCE.set(c, p);
     const base = this.base.chains;
     const added: Chain[] = [];
     const changed: [string, Chain | null][] = [];
@@ -117,7 +173,7 @@ class TableTx {
       else if (v) added.push(v);
     }
     sortByName(added);
-    let chains = changed.length + added.length <= 64 ? patched(base, changed, added) : undefined;
+    let chains = changed.length + added.length <= 64 && patchInPlace(base, changed, added) ? base : undefined;
     if (!chains) {
       chains = [];
       let k = 0;
@@ -165,17 +221,28 @@ function position(chains: readonly Chain[], name: string): number {
   return lo;
 }
 
-/** A copy of `base` with a few chains replaced or removed and a few (sorted) added; undefined if `base` is out of order. */
-function patched(base: readonly Chain[], changed: readonly [string, Chain | null][], added: readonly Chain[]): Chain[] | undefined {
-  const chains = base.slice();
-  for (const [n, v] of changed) {
-    const at = position(chains, n);
-    if (chains[at]?.name !== n) return undefined;
-    if (v) chains[at] = v;
-    else chains.splice(at, 1);
+/**
+ * `chains` (the committed table's) with a few chains replaced or removed and a few (sorted) added,
+ * in place: a copy of a 60,000-chain array per commit, and the larger one each insert into it
+ * made, were a tenth of a partial sync. Nothing else holds the array: snapshots and copies of a
+ * ruleset copy it. False, and `chains` untouched, when it is out of order.
+ */
+function patchInPlace(chains: Chain[], changed: readonly [string, Chain | null][], added: readonly Chain[]): boolean {
+  const at: number[] = [];
+  for (const [n] of changed) {
+    const i = position(chains, n);
+    if (chains[i]?.name !== n) return false;
+    at.push(i);
   }
+  const gone: number[] = [];
+  changed.forEach(([, v], j) => {
+    if (v) chains[at[j] as number] = v;
+    else gone.push(at[j] as number);
+  });
+  // (from the back, so the positions still hold)
+  for (const i of gone.sort((a, b) => b - a)) chains.splice(i, 1);
   for (const c of added) chains.splice(position(chains, c.name), 0, c);
-  return chains;
+  return true;
 }
 
 /**
@@ -194,6 +261,35 @@ interface ParsedLine {
   rule: Readonly<Rule>;
   /** The user chain the target names (checked on every use: the parse fails without it). */
   needs?: string;
+}
+
+/**
+ * What each rule of a chain a restore declared and filled with appends was made from, position by
+ * position: the rule objects and the parsed lines. A payload that flushes such a chain and writes
+ * it again as it was (kube-proxy's KUBE-SERVICES, 10,000 lines, at every partial sync) gets the
+ * committed rule objects back instead of copies: a rule is replaced, not changed, by every writer
+ * but the packet path (its counters), `-Z` (new zero counters) and `-E` (a new target), which
+ * reusedRule checks; one put in, moved or taken out since is not the one noted at its position.
+ * Copying the rules and collecting the old ones was most of such a restore.
+ */
+interface Provenance {
+  rules: Rule[];
+  lines: (ParsedLine | undefined)[];
+}
+const PROVENANCE = new WeakMap<Chain, Provenance>();
+/**
+ * Only chains this long are noted: a few rules are copied as fast as they are checked, and noting
+ * each of a 10,000-Service ruleset's 60,000 chains cost 80 MB.
+ */
+const PROVENANCE_MIN_RULES = 32;
+
+/**
+ * The committed chain's rule at position `k` when it is what appending `hit` there makes anew
+ * (with zero counters): the rule noted there, made from that line, its target and counters as made.
+ */
+function reusedRule(committed: Chain, made: Provenance, k: number, hit: ParsedLine): Rule | undefined {
+  const prev = committed.rules[k];
+  return prev !== undefined && made.rules[k] === prev && made.lines[k] === hit && prev.target === hit.rule.target && prev.counters.packets === 0 && prev.counters.bytes === 0 ? prev : undefined;
 }
 const PARSED = new Map<string, ParsedLine>();
 const PARSED_LIMIT = 600_000;
@@ -223,8 +319,69 @@ function freezeRule(rule: Rule): Readonly<Rule> {
 
 function remember(line: string, chain: string, rule: Rule): void {
   if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
-  const tpl = freezeRule({ ...rule, counters: { ...rule.counters } });
-  PARSED.set(line, { chain, rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: rule.target.name } : {}) });
+  // the parts frozen and shared; the top level a private plain copy, never handed out: a copy
+  // of a frozen object is several times slower to make, and one is made per line and sync
+  const tpl = { ...freezeRule({ ...rule, counters: { ...rule.counters } }) };
+  PARSED.set(line, { chain: internName(chain), rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: internName(rule.target.name) } : {}) });
+}
+
+/**
+ * The one string object for a chain name. A chain index lookup (iptables.ts findChain) that finds
+ * its key as the very object it was given compares nothing: kube-proxy's KUBE-SERVICES lines each
+ * look up the KUBE-SVC chain they jump to, in a 60,000-chain table, and comparing two copies of
+ * each name was most of that. Property keys are kept once each by the engine (internalised), so
+ * a name's key is that one object; the copies this replaces were slices of the payload's lines.
+ */
+function internName(name: string): string {
+  // (an object without a prototype keeps its properties in a dictionary: an object literal with
+  // the name as its key would make a hidden class per name, 60 MB of them at 10,000 Services)
+  const o = Object.create(null) as Record<string, number>;
+  o[name] = 0;
+  return Object.keys(o)[0] ?? name;
+}
+
+/**
+ * The lines of the last payload restored into each ruleset, and what each of its `-A` lines parsed
+ * to. A writer that restores nearly the same payload again (kube-proxy: each partial sync writes
+ * the same 10,000 KUBE-SERVICES lines, the very string objects, around a few new ones) finds a
+ * line's parse by walking the two payloads side by side instead of hashing the line into the
+ * parse memo, whose 170,000 keys were a third of such a restore. A parse depends on the line
+ * alone, so what a line parsed to last time holds for it now.
+ */
+const LAST_PAYLOAD = new WeakMap<IptablesState, { lines: readonly string[]; hits: readonly (ParsedLine | undefined)[] }>();
+/** Longer payloads (a full sync's: 170,000 lines at 10,000 Services, its chain declarations kept by nothing else) are not kept. */
+const LAST_PAYLOAD_MAX_LINES = 65_536;
+/** How far ahead in the last payload a line is looked for (past lines the last one had and this one drops). */
+const LOOK_AHEAD = 64;
+
+/** Walks the last payload beside this one (see LAST_PAYLOAD). */
+class PreviousLines {
+  private at = 0;
+
+  /**
+   * `budget`: how many comparisons the walk may make in all. A line is looked for a little ahead
+   * (past lines the last payload had and this one drops) while the budget lasts, then only where
+   * the last payload goes on: a full sync after a partial one adds 160,000 lines between the
+   * lines they share, and looking ahead for each of them cost more than the walk saves.
+   */
+  constructor(
+    private readonly last: { lines: readonly string[]; hits: readonly (ParsedLine | undefined)[] } | undefined,
+    private budget: number,
+  ) {}
+
+  /** What `line` parsed to when it was in the last payload near where this one has it. */
+  hit(line: string): ParsedLine | undefined {
+    const last = this.last;
+    if (!last) return undefined;
+    const end = Math.min(last.lines.length, this.at + Math.max(1, Math.min(LOOK_AHEAD, this.budget)));
+    for (let k = this.at; k < end; k++) {
+      this.budget--;
+      if (last.lines[k] !== line) continue;
+      this.at = k + 1;
+      return last.hits[k];
+    }
+    return undefined;
+  }
 }
 
 /** Applies `payload` to `state` in place when every line is valid; otherwise leaves it untouched. */
@@ -241,8 +398,11 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
   const banner = programBanner(flavor, 'iptables-restore');
   const txs = new Map<TableName, TableTx>();
   let table: TableName | undefined;
-  /** The chain the previous line appended to through the parse memo, while nothing else happened. */
-  let last: { tx: TableTx; chain: Chain } | undefined;
+  /**
+   * The chain the previous line appended to through the parse memo, while nothing else happened;
+   * the committed chain it replaces and what that was made from.
+   */
+  let last: { tx: TableTx; chain: Chain; replaced: { chain: Chain; made: Provenance } | undefined } | undefined;
 
   const lineErr = (n: number, msg: string): RestoreResult => ({
     stdout: '',
@@ -250,9 +410,41 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     exitCode: 2,
   });
 
+  /** Appends a line parsed before; false when the chain or its jump target is not there (the parse then says so). */
+  const appendParsed = (t: TableTx, hit: ParsedLine): boolean => {
+    // runs of lines append to one chain (KUBE-SERVICES, each KUBE-SVC-…): look it up once per run
+    if (last === undefined || last.tx !== t || last.chain.name !== hit.chain) {
+      const c = t.writable(hit.chain);
+      if (!c) return false;
+      const committed = opts.counters ? undefined : t.replacedChain(c);
+      const made = committed && PROVENANCE.get(committed);
+      last = { tx: t, chain: c, replaced: committed && made ? { chain: committed, made } : undefined };
+    }
+    const rules = last.chain.rules;
+    const reused = last.replaced && reusedRule(last.replaced.chain, last.replaced.made, rules.length, hit);
+    // the jump's chain must be there. A restored rule's is while it is in a chain: `iptables -X`
+    // and restore's -X refuse a chain still jumped to (kube-proxy's cleanup, which does not ask,
+    // makes such rules new objects), and -E gives the rule a new target, which reusedRule sees.
+    // Only this transaction's own deletions could have removed it. Looking each jump's chain up
+    // in a 60,000-chain table was a third of a partial sync's restore.
+    if ((!reused || t.removedAny) && hit.needs !== undefined && t.get(hit.needs)?.builtin !== false) return false;
+    const rule = reused ?? { ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } };
+    rules.push(rule);
+    t.noteAppend(last.chain, hit);
+    return true;
+  };
+
+  const previous = new PreviousLines(LAST_PAYLOAD.get(state), 4 * lines.length + 4 * LOOK_AHEAD);
+  const hits: (ParsedLine | undefined)[] = new Array<ParsedLine | undefined>(lines.length);
   for (let idx = 0; idx < lines.length; idx++) {
     const n = idx + 1;
     const raw = lines[idx] as string;
+    if (table !== undefined) {
+      // a line parsed before is a memo key as it is (trimmed, `-A …`): nothing to look at first
+      const hit = previous.hit(raw) ?? PARSED.get(raw);
+      hits[idx] = hit;
+      if (hit !== undefined && appendParsed(txs.get(table) as TableTx, hit)) continue;
+    }
     // (the line itself when there is nothing to trim: the parse memo then finds its key by identity)
     const line = raw.length > 0 && raw.charCodeAt(0) > 32 && raw.charCodeAt(0) < 127 && raw.charCodeAt(raw.length - 1) > 32 && raw.charCodeAt(raw.length - 1) < 127 ? raw : raw.trim();
     if (line === '' || line.startsWith('#')) continue;
@@ -293,17 +485,10 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       t.putUser(name);
       continue;
     }
-    if (append) {
+    if (append && line !== raw) {
       const hit = PARSED.get(line);
-      if (hit && (hit.needs === undefined || t.get(hit.needs)?.builtin === false)) {
-        // runs of lines append to one chain (KUBE-SERVICES, each KUBE-SVC-…): look it up once per run
-        const c = last !== undefined && last.tx === t && last.chain.name === hit.chain ? last.chain : t.writable(hit.chain);
-        if (c) {
-          last = { tx: t, chain: c };
-          c.rules.push({ ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } });
-          continue;
-        }
-      }
+      hits[idx] = hit;
+      if (hit && appendParsed(t, hit)) continue;
     }
     last = undefined;
     const args = tokenizeRuleLine(line);
@@ -330,6 +515,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         const c = t.writable(chain);
         if (!c) return lineErr(n, 'No chain/target/match by that name');
         c.rules = [];
+        t.notAppendOnly(c);
         continue;
       }
       case '-A':
@@ -343,6 +529,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
           rest = rest.slice(1);
         }
         const c = t.writable(chain)!;
+        if (cmd !== '-A') t.notAppendOnly(c);
         if (cmd === '-D' && pos !== undefined) {
           if (pos < 1 || pos > c.rules.length) return lineErr(n, 'Index of deletion too big');
           c.rules.splice(pos - 1, 1);
@@ -352,7 +539,10 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         if (!parsed.ok) return lineErr(n, parsed.message.replace(/\n$/, ''));
         if (cmd === '-A') remember(line, chain, parsed.rule);
         if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
-        if (cmd === '-A') c.rules.push(parsed.rule);
+        if (cmd === '-A') {
+          c.rules.push(parsed.rule);
+          t.noteAppend(c, (hits[idx] = PARSED.get(line)));
+        }
         else if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);
         else {
           const want = formatRuleBody(parsed.rule);
@@ -377,6 +567,8 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     const committed = tx.commit();
     if (committed) state.tables[name] = committed;
   }
+  if (lines.length <= LAST_PAYLOAD_MAX_LINES) LAST_PAYLOAD.set(state, { lines, hits });
+  else LAST_PAYLOAD.delete(state);
   bumpRev(state);
   return { stdout: '', stderr: '', exitCode: 0 };
 }

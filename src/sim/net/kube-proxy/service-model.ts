@@ -218,6 +218,7 @@ export function endpointsByPortCached(slices: readonly EndpointSlice[], nodeName
           prev.out.delete(key);
         } else prev.out.set(key, mergedEndpoints(list, idxs, key, nodeName));
       }
+      noteChanges(prev.out, dirty);
       prev.slices = list;
       return prev.out;
     }
@@ -236,8 +237,49 @@ export function endpointsByPortCached(slices: readonly EndpointSlice[], nodeName
   if (slices.every((s) => Object.isFrozen(s))) {
     if (ENDPOINTS_CACHE.size >= ENDPOINTS_CACHE_LIMIT) ENDPOINTS_CACHE.clear();
     ENDPOINTS_CACHE.set(nodeName, { slices: slices.slice(), byKey, out });
+    CHANGE_LOGS.set(out, { start: 0, keys: [] });
   }
   return out;
+}
+
+/**
+ * The port keys whose entries a cached endpoints map (endpointsByPortCached) changed, in order:
+ * what the proxier's endpoints change tracker hands its sync (endpointschangetracker.go
+ * checkoutChanges), so a sync can look at the service ports that changed instead of all of them.
+ * `start` is the position of `keys[0]` since the map was made; old entries are dropped.
+ */
+interface ChangeLog {
+  start: number;
+  keys: string[];
+}
+const CHANGE_LOGS = new WeakMap<ReadonlyMap<string, readonly EndpointInfo[]>, ChangeLog>();
+const CHANGE_LOG_LIMIT = 4096;
+
+function noteChanges(out: ReadonlyMap<string, readonly EndpointInfo[]>, keys: Iterable<string>): void {
+  const log = CHANGE_LOGS.get(out);
+  if (!log) return;
+  for (const k of keys) log.keys.push(k);
+  if (log.keys.length > CHANGE_LOG_LIMIT) {
+    const drop = log.keys.length - CHANGE_LOG_LIMIT / 2;
+    log.keys.splice(0, drop);
+    log.start += drop;
+  }
+}
+
+/** Where the change log of `map` (a map endpointsByPortCached returned) ends now; undefined when it keeps none. */
+export function endpointChangeCursor(map: ReadonlyMap<string, readonly EndpointInfo[]>): number | undefined {
+  const log = CHANGE_LOGS.get(map);
+  return log ? log.start + log.keys.length : undefined;
+}
+
+/**
+ * The port keys whose endpoints changed in `map` since `cursor` (from endpointChangeCursor; keys
+ * may repeat), or undefined when that is no longer known: the map keeps no log, or dropped it.
+ */
+export function endpointChangesSince(map: ReadonlyMap<string, readonly EndpointInfo[]>, cursor: number): readonly string[] | undefined {
+  const log = CHANGE_LOGS.get(map);
+  if (!log || cursor < log.start || cursor > log.start + log.keys.length) return undefined;
+  return log.keys.slice(cursor - log.start);
 }
 
 /** A non-terminating duplicate wins, otherwise the first one seen (endpointslicecache.go). */

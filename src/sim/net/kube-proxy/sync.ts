@@ -16,13 +16,14 @@
  * the real proxier walks a Go map, so any order is a valid real-world order).
  */
 import type { EndpointSlice, Service } from '../../api/types.js';
-import type { IptablesState, TableName } from '../iptables.js';
+import type { IptablesState, Table, TableName } from '../iptables.js';
 import { addUserChain, deleteChain, ensureTable, findChain } from '../iptables.js';
 import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
 import { applyRestoreLines } from '../restore.js';
 import { fnv32a } from '../../../util/fnv.js';
+import { OverlayMap } from '../../../util/overlay-map.js';
 import {
   endpointChainName,
   externalChainName,
@@ -31,7 +32,15 @@ import {
   serviceLocalChainName,
 } from './chain-names.js';
 import type { EndpointInfo, ServicePortInfo } from './service-model.js';
-import { categorizeEndpoints, endpointsByPortCached, portExternallyAccessible, portKey, servicePortsOf } from './service-model.js';
+import {
+  categorizeEndpoints,
+  endpointChangeCursor,
+  endpointChangesSince,
+  endpointsByPortCached,
+  portExternallyAccessible,
+  portKey,
+  servicePortsOf,
+} from './service-model.js';
 
 export interface KubeProxyConfig {
   mode?: 'iptables' | 'ipvs' | 'nftables' | '';
@@ -76,12 +85,23 @@ export interface SyncResult {
   payload: string;
   /** Error text when the restore failed (the ruleset is then unchanged). */
   error?: string;
-  /** Each Service's (`ns/name`) fingerprint: the next sync's `previous`. */
-  fingerprints?: Map<string, number>;
+  /** Each Service's (`ns/name`) fingerprint: the next sync's `previous`. Never changed afterwards. */
+  fingerprints?: ReadonlyMap<string, number>;
+  /**
+   * The Services (`ns/name`) whose fingerprints differ from those of `since`, which has the same
+   * Services: given when the sync knew it without comparing them all (see NodeMemo), so the
+   * caller can update what it keeps of `since` (kube-proxy's NodeSync.fps) from these alone.
+   */
+  fingerprintChanges?: FingerprintChanges;
   /** More than largeClusterEndpointsThreshold endpoints: comments dropped from endpoint rules. */
   largeClusterMode?: boolean;
   /** Whether this sync looked for stale chains (iptables-save -t nat). */
   staleCleanup?: boolean;
+}
+
+export interface FingerprintChanges {
+  since: ReadonlyMap<string, number>;
+  names: readonly string[];
 }
 
 /** proxier.go largeClusterEndpointsThreshold. */
@@ -160,6 +180,35 @@ interface SortedPorts {
   ports: readonly PortEntry[];
   /** Each Service's ports (indices into `ports`, in order), in order of first appearance. */
   groups: readonly (readonly number[])[];
+  /** `ns/name` → its group. */
+  byName: ReadonlyMap<string, readonly number[]>;
+  /**
+   * The ports these were made from by replacing a few Services' ports in place (same names and
+   * protocols, so the same order), and the indices replaced: what a sync of the earlier ports
+   * needs to redo (servicechangetracker.go: the changes since the last sync). Only the latest
+   * step is kept, so old lists can go.
+   */
+  from?: { sorted: SortedPorts; changed: readonly number[] };
+}
+
+/** Port key → the indices of the ports with that key, made once per list of ports (see portsByKey). */
+const KEY_INDEXES = new WeakMap<readonly PortEntry[], Map<string, number[]>>();
+
+function portsByKey(sorted: SortedPorts): ReadonlyMap<string, readonly number[]> {
+  // a list made by replacing ports in place has the keys of the one it came from
+  const src = sorted.from?.sorted.ports;
+  let idx = KEY_INDEXES.get(sorted.ports) ?? (src && KEY_INDEXES.get(src));
+  if (!idx) {
+    idx = new Map();
+    for (let i = 0; i < sorted.ports.length; i++) {
+      const key = (sorted.ports[i] as PortEntry).key;
+      const had = idx.get(key);
+      if (had) had.push(i);
+      else idx.set(key, [i]);
+    }
+  }
+  KEY_INDEXES.set(sorted.ports, idx);
+  return idx;
 }
 
 /**
@@ -168,9 +217,28 @@ interface SortedPorts {
  */
 let lastSorted: { services: readonly Service[]; sorted: SortedPorts } | undefined;
 
+/** A Service whose ports changed is re-sorted with all the others only when the change moves them. */
+const MAX_CHANGED_SERVICES = 64;
+
 function sortedServicePorts(services: readonly Service[]): SortedPorts {
   const had = lastSorted;
-  if (had && had.services.length === services.length && services.every((s, i) => s === had.services[i])) return had.sorted;
+  if (had && had.services.length === services.length) {
+    const changed: number[] = [];
+    for (let i = 0; i < services.length && changed.length <= MAX_CHANGED_SERVICES; i++) if (services[i] !== had.services[i]) changed.push(i);
+    if (changed.length === 0) return had.sorted;
+    const derived = changed.length <= MAX_CHANGED_SERVICES ? replacedPorts(had.sorted, had.services, services, changed) : undefined;
+    if (derived) {
+      lastSorted = { services: services.slice(), sorted: derived };
+      return derived;
+    }
+  }
+  const sorted = sortPorts(services);
+  // only stored (frozen) Services stay as they are; others may be changed in place
+  lastSorted = services.every((s) => Object.isFrozen(s)) ? { services: services.slice(), sorted } : undefined;
+  return sorted;
+}
+
+function sortPorts(services: readonly Service[]): SortedPorts {
   const keyed: { k: string; p: ServicePortInfo }[] = [];
   for (const s of services) for (const p of servicePortsOf(s)) keyed.push({ k: `${p.spn} ${p.protocol}`, p });
   keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
@@ -181,10 +249,40 @@ function sortedServicePorts(services: readonly Service[]): SortedPorts {
     if (g) g.push(i);
     else byName.set(e.nsName, [i]);
   });
-  const sorted = { ports, groups: [...byName.values()] };
-  // only stored (frozen) Services stay as they are; others may be changed in place
-  lastSorted = services.every((s) => Object.isFrozen(s)) ? { services: services.slice(), sorted } : undefined;
-  return sorted;
+  return { ports, groups: [...byName.values()], byName };
+}
+
+/**
+ * `sorted` with the ports of the Services at `changed` (positions in both lists) replaced by those
+ * of their new versions, when each new version is a stored Service with the same name and the
+ * same port names and protocols as the old (a label, a target port, endpoints policy…): the order
+ * stays. Undefined otherwise (the caller sorts again).
+ */
+function replacedPorts(sorted: SortedPorts, before: readonly Service[], after: readonly Service[], changed: readonly number[]): SortedPorts | undefined {
+  const ports = sorted.ports.slice();
+  const replaced: number[] = [];
+  for (const i of changed) {
+    const a = before[i] as Service;
+    const b = after[i] as Service;
+    if (!Object.isFrozen(b) || a.metadata.name !== b.metadata.name || a.metadata.namespace !== b.metadata.namespace) return undefined;
+    const oldPorts = servicePortsOf(a);
+    const newPorts = servicePortsOf(b);
+    if (oldPorts.length !== newPorts.length) return undefined;
+    if (oldPorts.length === 0) continue;
+    const group = sorted.byName.get(`${(oldPorts[0] as ServicePortInfo).namespace}/${(oldPorts[0] as ServicePortInfo).name}`);
+    if (!group || group.length !== oldPorts.length) return undefined;
+    for (const at of group) {
+      const entry = ports[at] as PortEntry;
+      const j = oldPorts.indexOf(entry.info);
+      const p = newPorts[j];
+      if (j < 0 || !p || p.spn !== entry.info.spn || p.protocol !== entry.info.protocol) return undefined;
+      ports[at] = { info: p, key: entry.key, nsName: entry.nsName };
+      replaced.push(at);
+    }
+  }
+  // only the latest step is kept: the list before this one need not stay reachable
+  delete sorted.from;
+  return { ports, groups: sorted.groups, byName: sorted.byName, from: { sorted, changed: replaced } };
 }
 
 /** What a service port's rules depend on besides the port and its endpoints. */
@@ -233,6 +331,140 @@ function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undef
   if (entries.length >= RENDERED_PER_PORT) entries.shift();
   entries.push({ eps, sig, out });
   return out;
+}
+
+/** Every service port's endpoints and rules, and each Service's fingerprint, as one sync sees them. */
+interface PortsView {
+  /** Per port (the sorted ports' order): its endpoints as this node sees them. */
+  eps: readonly (readonly EndpointInfo[] | undefined)[];
+  /** Per port: its rules. */
+  rendered: readonly RenderedPort[];
+  ctx: RenderContext;
+  /** SyncResult.fingerprints: never changed afterwards. */
+  fingerprints: ReadonlyMap<string, number>;
+  changes?: FingerprintChanges;
+}
+
+/**
+ * What a node's last sync computed, kept for its next one, which redoes only the service ports
+ * whose Service or endpoints changed since: the proxier keeps its serviceMap and endpointsMap
+ * between syncs and applies the change trackers' changes to them (pkg/proxy/iptables/proxier.go
+ * syncProxyRules: serviceMap.Update, endpointsMap.Update). Upstream still writes every top-level
+ * rule at every sync, and so does this; only the computing is saved, not what is written.
+ */
+interface NodeMemo {
+  /** The render context's signature and the node's IP: another makes every port's rules again. */
+  sig: string;
+  sorted: SortedPorts;
+  epMap: ReadonlyMap<string, readonly EndpointInfo[]>;
+  /** How much of epMap's change log this memo has taken in (endpointChangeCursor). */
+  epCursor: number;
+  eps: (readonly EndpointInfo[] | undefined)[];
+  rendered: RenderedPort[];
+  totalEndpoints: number;
+  /** Each Service's fingerprint, as the last sync handed it out (never changed: a caller keeps it as `previous`). */
+  handedOut: ReadonlyMap<string, number>;
+}
+
+/** By node name, as the endpoints cache (service-model.ts endpointsByPortCached) it builds on. */
+const NODE_MEMOS = new Map<string, NodeMemo>();
+const NODE_MEMOS_LIMIT = 16;
+
+function memoSig(ctx: RenderContext): string {
+  return `${ctx.sig}|${ctx.nodeIP ?? ''}`;
+}
+
+/** The ports view of one sync: from the node's memo when it can say what changed, else computed whole. */
+function portsView(nodeName: string, sorted: SortedPorts, epMap: ReadonlyMap<string, readonly EndpointInfo[]>, makeCtx: (totalEndpoints: number) => RenderContext): PortsView {
+  const memo = NODE_MEMOS.get(nodeName);
+  const step = memo && changedPorts(memo, sorted, epMap);
+  const view = memo && step && updatedView(memo, sorted, epMap, step, makeCtx);
+  return view || freshView(nodeName, sorted, epMap, makeCtx);
+}
+
+/**
+ * The ports (indices into `sorted`, maybe repeated) whose Service or endpoints changed since the
+ * memo's sync, and the endpoints change log's end now; undefined when that is not known (another
+ * list of ports than one step from the memo's, another endpoints map, a log that moved on).
+ */
+function changedPorts(memo: NodeMemo, sorted: SortedPorts, epMap: ReadonlyMap<string, readonly EndpointInfo[]>): { ports: number[]; cursor: number } | undefined {
+  if (epMap !== memo.epMap) return undefined;
+  let ports: number[];
+  if (sorted === memo.sorted) ports = [];
+  else if (sorted.from?.sorted === memo.sorted) ports = sorted.from.changed.slice();
+  else return undefined;
+  const keys = endpointChangesSince(epMap, memo.epCursor);
+  const cursor = endpointChangeCursor(epMap);
+  if (!keys || cursor === undefined) return undefined;
+  const byKey = portsByKey(sorted);
+  for (const k of keys) for (const i of byKey.get(k) ?? []) ports.push(i);
+  return { ports, cursor };
+}
+
+/** The memo brought up to date with the changed ports; undefined when the render context changed (large-cluster mode). */
+function updatedView(
+  memo: NodeMemo,
+  sorted: SortedPorts,
+  epMap: ReadonlyMap<string, readonly EndpointInfo[]>,
+  step: { ports: readonly number[]; cursor: number },
+  makeCtx: (totalEndpoints: number) => RenderContext,
+): PortsView | undefined {
+  const dirty = [...new Set(step.ports)];
+  const eps = dirty.map((i) => epMap.get((sorted.ports[i] as PortEntry).key));
+  let total = memo.totalEndpoints;
+  dirty.forEach((i, k) => {
+    total += (eps[k]?.length ?? 0) - (memo.eps[i]?.length ?? 0);
+  });
+  const ctx = makeCtx(total);
+  if (memoSig(ctx) !== memo.sig) return undefined;
+  const since = memo.handedOut;
+  dirty.forEach((i, k) => {
+    memo.eps[i] = eps[k];
+    memo.rendered[i] = renderedPort((sorted.ports[i] as PortEntry).info, eps[k], ctx);
+  });
+  const changed = new Map<string, number>();
+  for (const name of new Set(dirty.map((i) => (sorted.ports[i] as PortEntry).nsName))) {
+    const fp = fingerprintOf(sorted, sorted.byName.get(name) ?? [], memo.eps);
+    if (since.get(name) !== fp) changed.set(name, fp);
+  }
+  memo.sorted = sorted;
+  memo.epCursor = step.cursor;
+  memo.totalEndpoints = total;
+  if (changed.size > 0) memo.handedOut = OverlayMap.of(since, changed);
+  return { eps: memo.eps, rendered: memo.rendered, ctx, fingerprints: memo.handedOut, changes: { since, names: [...changed.keys()] } };
+}
+
+/** Every port computed (each through its own memos); kept as the node's memo when its inputs are the stored objects. */
+function freshView(nodeName: string, sorted: SortedPorts, epMap: ReadonlyMap<string, readonly EndpointInfo[]>, makeCtx: (totalEndpoints: number) => RenderContext): PortsView {
+  const eps = sorted.ports.map((e) => epMap.get(e.key));
+  let total = 0;
+  for (const x of eps) total += x?.length ?? 0;
+  const ctx = makeCtx(total);
+  const rendered = sorted.ports.map((e, i) => renderedPort(e.info, eps[i], ctx));
+  const fingerprints = serviceFingerprints(sorted, eps);
+  const cursor = endpointChangeCursor(epMap);
+  NODE_MEMOS.delete(nodeName);
+  if (cursor !== undefined && lastSorted?.sorted === sorted) {
+    if (NODE_MEMOS.size >= NODE_MEMOS_LIMIT) NODE_MEMOS.clear();
+    NODE_MEMOS.set(nodeName, { sig: memoSig(ctx), sorted, epMap, epCursor: cursor, eps, rendered, totalEndpoints: total, handedOut: fingerprints });
+  }
+  return { eps, rendered, ctx, fingerprints };
+}
+
+/**
+ * Whether the Service of port `i` has the fingerprint it had in `previous` (a partial sync then
+ * leaves its chains alone): from the view's changes when `previous` is what they are relative to,
+ * else by comparing.
+ */
+function unchangedSince(previous: ReadonlyMap<string, number>, view: PortsView, nameOf: (i: number) => string): (i: number) => boolean {
+  if (view.changes && view.changes.since === previous) {
+    const changed = new Set(view.changes.names);
+    return (i) => changed.size === 0 || !changed.has(nameOf(i));
+  }
+  return (i) => {
+    const name = nameOf(i);
+    return previous.get(name) === view.fingerprints.get(name);
+  };
 }
 
 /** proxier.go syncProxyRules' loop body for one service port. */
@@ -461,34 +693,37 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const epMap = endpointsByPortCached(input.endpointSlices, input.node.name);
   const sorted = sortedServicePorts(input.services);
   const ports = sorted.ports;
-  // proxier.go: the total over every service port's endpoints decides largeClusterMode
-  let totalEndpoints = 0;
-  for (const e of ports) totalEndpoints += epMap.get(e.key)?.length ?? 0;
-  const largeClusterMode = totalEndpoints > LARGE_CLUSTER_ENDPOINTS_THRESHOLD;
+  const makeCtx = (totalEndpoints: number): RenderContext => {
+    // proxier.go: the total over every service port's endpoints decides largeClusterMode
+    const largeClusterMode = totalEndpoints > LARGE_CLUSTER_ENDPOINTS_THRESHOLD;
+    return {
+      masqueradeAll: cfg.masqueradeAll === true,
+      clusterCIDR,
+      localhostNodePorts,
+      nfacct,
+      nodeIP,
+      largeClusterMode,
+      sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${largeClusterMode}`,
+    };
+  };
+  const view = portsView(input.node.name, sorted, epMap, makeCtx);
+  const { rendered, fingerprints } = view;
+  const largeClusterMode = view.ctx.largeClusterMode;
   // large-cluster mode looks for stale chains at most once per syncPeriod (iptables-save is slow
   // on big rulesets); without the look, the active chains need not be known
   const staleCleanup = !largeClusterMode || input.staleCleanupDue !== false;
-  const fingerprints = serviceFingerprints(sorted, epMap);
-  const ctx: RenderContext = {
-    masqueradeAll: cfg.masqueradeAll === true,
-    clusterCIDR,
-    localhostNodePorts,
-    nfacct,
-    nodeIP,
-    largeClusterMode,
-    sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${largeClusterMode}`,
-  };
+  const unchanged = partial ? unchangedSince(partial, view, (i) => (ports[i] as PortEntry).nsName) : undefined;
   const declared: string[] = [];
   // chains of unchanged Services still count as active (upstream computes and discards them)
   const skipped: string[] = [];
 
-  for (const e of ports) {
-    const r = renderedPort(e.info, epMap.get(e.key), ctx);
+  for (let i = 0; i < ports.length; i++) {
+    const r = rendered[i] as RenderedPort;
     for (const l of r.filter) filterRules.push(l);
     for (const l of r.natTop) natRules.push(l);
     // per-service chains: a partial sync writes them only for a Service that changed; the others'
     // names still count as active (upstream computes their rules and throws them away)
-    if (partial && partial.get(e.nsName) === fingerprints.get(e.nsName)) {
+    if (unchanged?.(i)) {
       if (staleCleanup) for (const c of r.chains) skipped.push(c);
       continue;
     }
@@ -542,7 +777,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   let payload: string | undefined;
   const text = (): string => (payload ??= lines.join('\n'));
   if (r.exitCode !== 0) return withPayload({ error: r.stderr, largeClusterMode, staleCleanup }, text);
-  return withPayload({ fingerprints, largeClusterMode, staleCleanup }, text);
+  return withPayload({ fingerprints, ...(view.changes ? { fingerprintChanges: view.changes } : {}), largeClusterMode, staleCleanup }, text);
 }
 
 function withPayload(r: Omit<SyncResult, 'payload'>, text: () => string): SyncResult {
@@ -554,13 +789,18 @@ function withPayload(r: Omit<SyncResult, 'payload'>, text: () => string): SyncRe
  * a change whose previous and current infos are equal is dropped): per Service `ns/name`, its
  * ports' infos and the endpoints this node sees for them, hashed.
  */
-function serviceFingerprints(sorted: SortedPorts, epMap: ReadonlyMap<string, readonly EndpointInfo[]>): Map<string, number> {
+function serviceFingerprints(sorted: SortedPorts, eps: readonly (readonly EndpointInfo[] | undefined)[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const g of sorted.groups) {
-    const entries = g.map((i) => sorted.ports[i] as PortEntry);
-    out.set((entries[0] as PortEntry).nsName, groupFingerprint(entries.map((e) => e.info), entries.map((e) => epMap.get(e.key))));
-  }
+  for (const g of sorted.groups) out.set((sorted.ports[g[0] as number] as PortEntry).nsName, fingerprintOf(sorted, g, eps));
   return out;
+}
+
+/** One Service's fingerprint: its ports (`group`, indices into the sorted ports) and their endpoints. */
+function fingerprintOf(sorted: SortedPorts, group: readonly number[], eps: readonly (readonly EndpointInfo[] | undefined)[]): number {
+  return groupFingerprint(
+    group.map((i) => (sorted.ports[i] as PortEntry).info),
+    group.map((i) => eps[i]),
+  );
 }
 
 /**
@@ -614,10 +854,22 @@ export function cleanupIptablesLeftovers(state: IptablesState): void {
     const doomed = nat.chains
       .filter((c) => !c.builtin && (['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING'].includes(c.name) || STALE_PREFIXES.some((p) => c.name.startsWith(p))))
       .map((c) => c.name);
-    for (const c of doomed) deleteChain(nat, c);
+    deleteChainsAsked(nat, doomed);
   }
   const filter = state.tables.filter;
-  if (filter) for (const c of ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS']) deleteChain(filter, c);
+  if (filter) deleteChainsAsked(filter, ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS']);
+}
+
+/**
+ * Deletes the chains whether or not a rule still jumps to one (upstream's restore would refuse
+ * then: a user's rule into kube-proxy's chains). Such rules become new objects, so
+ * iptables-restore, which trusts that a rule it restored jumps to a chain that is there (restore.ts
+ * reusedRule), looks their chains up again.
+ */
+function deleteChainsAsked(table: Table, names: readonly string[]): void {
+  const gone = new Set(names);
+  for (const c of table.chains) if (!gone.has(c.name) && c.rules.some((r) => r.target !== undefined && gone.has(r.target.name))) c.rules = c.rules.map((r) => (r.target !== undefined && gone.has(r.target.name) ? { ...r } : r));
+  for (const n of names) deleteChain(table, n);
 }
 
 /** proxier.go writeServiceToEndpointRules; appendServiceCommentLocked drops the comment in large-cluster mode. */
