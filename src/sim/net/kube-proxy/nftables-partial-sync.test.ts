@@ -17,24 +17,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EndpointSlice, Service } from '../../api/types.js';
+import { clusterIPService, endpointSlice } from '../../../testing/proxy-objects.js';
 import { kubeProxyTable, newNftState, type NftState } from './nftables.js';
 import { dumpNftTable } from './nftables-tx.js';
 import { syncNftablesRules, type NftProxierMemory, type NftSyncInput, type NftSyncResult } from './nftables-sync.js';
 
-function service(ns: string, name: string, ip: string, portName: string, port: number): Service {
-  return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: ns }, spec: { type: 'ClusterIP', clusterIP: ip, ports: [{ name: portName, port, protocol: 'TCP' }] } };
-}
-
-function slice(ns: string, svc: string, portName: string, port: number, ips: string[]): EndpointSlice {
-  return {
-    apiVersion: 'discovery.k8s.io/v1',
-    kind: 'EndpointSlice',
-    metadata: { name: `${svc}-1`, namespace: ns, labels: { 'kubernetes.io/service-name': svc } },
-    addressType: 'IPv4',
-    endpoints: ips.map((ip) => ({ addresses: [ip] })),
-    ports: [{ name: portName, port, protocol: 'TCP' }],
-  };
-}
+const service = clusterIPService;
+const slice = endpointSlice;
 
 /** A proxier as NewFakeProxier makes it: pod CIDR 10.0.0.0/8, service CIDR 172.30.0.0/16, node 192.168.0.2. */
 class FakeProxier {

@@ -8,27 +8,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { EndpointSlice, Service } from '../../api/types.js';
+import { clusterIPService, endpointSlice } from '../../../testing/proxy-objects.js';
 import { newIptablesState } from '../iptables.js';
 import { runIptables } from '../iptables-cmd.js';
 import { syncProxyRules, type KubeProxyConfig, type SyncResult } from './sync.js';
 
 const CONFIG: KubeProxyConfig = { clusterCIDR: '10.0.0.0/8', randomFully: false };
 
-function service(ns: string, name: string, ip: string, portName: string, port: number): Service {
-  return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: ns }, spec: { type: 'ClusterIP', clusterIP: ip, ports: [{ name: portName, port, protocol: 'TCP' }] } };
-}
-
-function slice(ns: string, svc: string, portName: string, port: number, ips: string[]): EndpointSlice {
-  return {
-    apiVersion: 'discovery.k8s.io/v1',
-    kind: 'EndpointSlice',
-    metadata: { name: `${svc}-1`, namespace: ns, labels: { 'kubernetes.io/service-name': svc } },
-    addressType: 'IPv4',
-    endpoints: ips.map((ip) => ({ addresses: [ip] })),
-    ports: [{ name: portName, port, protocol: 'TCP' }],
-  };
-}
+const service = clusterIPService;
+const slice = endpointSlice;
 
 /** The payload as the test compares it: per table, declared chains, each chain's rules in order, deletions. */
 function canonical(payload: string): string {
