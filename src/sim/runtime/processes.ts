@@ -203,8 +203,9 @@ function usableCheckpoint(c: Cluster, pod: Pod, ct: Container, run: ContainerRun
 
 /** Keep the newest checkpoint of a flush (a copy of what it had read), dropping older ones beyond RESUMABLE_KEEP. */
 function keepCheckpoint(run: ContainerRun, cp: ScriptCheckpoint, log: ReplayLog, netLen: number): void {
-  // shared by the run's copies: frozen, as the store's objects are, so copies share it (util/json-copy.ts)
-  if (!Object.isFrozen(run.env)) return;
+  // the key, shared by the run's copies: frozen (a run read back from disk has it unfrozen), as
+  // the store's objects are, so snapshots and copies share it (util/json-copy.ts)
+  if (!Object.isFrozen(run.env)) deepFrozen(run.env);
   const n = run.net;
   const entry: Resumable = { cp, reads: new Map(log.reads), changed: log.changed, net: n ? { from: n.from, calls: n.calls, cmds: n.cmds, answers: n.answers, len: netLen } : undefined };
   const list = RESUMABLE.get(run.env) ?? [];
