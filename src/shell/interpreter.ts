@@ -71,6 +71,8 @@ export interface InterpreterOptions {
    * Alpine images), whose errors read `sh: foo: not found` (shell/ash.c, "%s: not found").
    */
   shell?: 'bash' | 'ash';
+  /** This shell is a process exec'd in a container with this command line (ShellContext.execShell). */
+  execShell?: readonly string[];
 }
 
 export interface OutputChunk {
@@ -1098,6 +1100,7 @@ export class Interpreter {
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
       ...(this.bg ? { background: this.bg } : {}),
       ...(rio.pipeline ? { pipelinePeers: peersOf(rio.pipeline) } : {}),
+      ...(this.opts.execShell ? { execShell: this.opts.execShell } : {}),
     };
     let res: ShellResult;
     try {

@@ -55,6 +55,8 @@ interface FrameData {
   nested?: 'login' | 'shell' | 'sh';
   /** A container's own process the learner is attached to (kubectl debug -it, run -it -- sh): exit ends it. */
   attached?: Attached;
+  /** An exec'd shell's command line (`kubectl exec -it POD -- sh`): a process of the container while it runs. */
+  exec?: string[];
   /** This shell's background jobs (shell/jobs.ts), when it has any. */
   jobs?: { jobs: JobData[]; nextPid: number };
 }
@@ -203,6 +205,7 @@ export class Session {
       jobs: table,
       jobOutput: (phase) => this.jobOutput(phase),
       processExists: (pid) => this.processExists(data.location, pid),
+      ...(data.exec ? { execShell: data.exec } : {}),
     });
     return { ...data, interp, table };
   }
@@ -284,7 +287,7 @@ export class Session {
 
   private async kubectl(ctx: CommandContext): Promise<CommandResult> {
     const r = await runKubectl(ctx.argv.slice(1), this.kubectlEnv(ctx));
-    if (r.enter) this.pendingPush = { location: r.enter, user: 'root', cwd: '/', env: this.containerEnv(r.enter), ...(r.attached ? { attached: r.attached } : {}) };
+    if (r.enter) this.pendingPush = { location: r.enter, user: 'root', cwd: '/', env: this.containerEnv(r.enter), ...(r.attached ? { attached: r.attached } : {}), ...(r.enterArgv && !r.attached ? { exec: r.enterArgv } : {}) };
     return r;
   }
 
@@ -572,7 +575,7 @@ export class Session {
     return {
       version: SESSION_VERSION,
       cluster: this.cluster.snapshot(opts),
-      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}) })),
+      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.exec ? { exec: f.exec } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}) })),
       history: [...this.history],
       aliases: { ...this.aliases },
     };

@@ -16,6 +16,8 @@ export interface CommandResult {
    * never re-reads the command line.
    */
   enter?: Extract<ExecLocation, { kind: 'pod' }>;
+  /** With `enter`: the command that started the shell (`sh`, `/bin/bash`), the process `ps` in the container lists. */
+  enterArgv?: string[];
   /**
    * The shell entered is the container's own process (`kubectl debug -it`, attach), not an exec:
    * leaving it ends the container, and kubectl prints `reattach` (when set) after the session.

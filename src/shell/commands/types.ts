@@ -60,6 +60,8 @@ export interface ShellContext extends CommandContext {
    * member at once, so `ps aux | grep kubelet` lists the grep too. `before`: members left of this one.
    */
   pipelinePeers?: { before: string[][]; after: string[][] };
+  /** The command line of the exec'd shell this command runs in (`kubectl exec -it POD -- sh`): a process of the container. */
+  execShell?: readonly string[];
 }
 
 /** The line's budget, or a fresh one when a command runs outside a line (tests, one-shot calls). */

@@ -34,7 +34,9 @@ export const ps: CommandFn = (ctx) => {
   if (!pod || !self) return { stdout: '', stderr: `${ctx.argv[0]}: command not found\n`, exitCode: 127 };
   // the later members of its pipeline run too (`ps | grep sleep` lists the grep)
   const peers = (shellExtras(ctx).pipelinePeers?.after ?? []).map((argv) => argv.join(' '));
-  const lines = [...namespaceProcesses(pod, self), ctx.argv.join(' '), ...peers];
+  // the shell `kubectl exec -it POD -- sh` started runs in the container too
+  const shell = shellExtras(ctx).execShell;
+  const lines = [...namespaceProcesses(pod, self), ...(shell ? [shell.join(' ')] : []), ctx.argv.join(' '), ...peers];
   // PIDs: 1 for the first process, then the gaps short-lived processes (runc init, the shell) leave
   let pid = 1;
   const rows = lines.map((cmd, i) => {

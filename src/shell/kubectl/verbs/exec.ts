@@ -55,7 +55,7 @@ export const execVerb: Verb = {
     if ((p.flags['stdin'] === true || p.flags['tty'] === true) && p.dashArgs.length === 1 && INTERACTIVE_SHELLS.has(p.dashArgs[0]!)) {
       const tools = lookupImage(ct.image)?.tools;
       if (tools && !tools.includes(p.dashArgs[0]!.split('/').pop()!)) return notFoundInContainer(p.dashArgs[0]!, `${ns.name}/${name}/${ct.name}/${p.dashArgs.join(' ')}/${env.cluster.now()}`, stderr);
-      return { stdout: '', stderr, exitCode: 0, enter: { kind: 'pod', namespace: ns.name, pod: name, container: ct.name } };
+      return { stdout: '', stderr, exitCode: 0, enter: { kind: 'pod', namespace: ns.name, pod: name, container: ct.name }, enterArgv: [...p.dashArgs] };
     }
     if (!env.execInPod) throw new KubectlError('exec is not available here');
     const r = await env.execInPod(ns.name, name, ct.name, p.dashArgs, env.stdin);
