@@ -238,13 +238,12 @@ function errText(e: unknown): string {
 }
 
 /**
- * The other members of a pipeline, each side of the one at `index` (those whose argv is known).
- * Only the later ones are reported as running: they wait on this command's output, while earlier
- * ones (an `echo`, a `cat` of a file) have usually written everything and exited by then.
+ * The pipeline's members after the one at `index` (those whose argv is known): they run beside it,
+ * waiting on its output, while earlier ones (an `echo`, a `cat` of a file) have usually written
+ * everything and exited by then.
  */
-function peersOf(p: { members: (string[] | undefined)[]; index: number }): { before: string[][]; after: string[][] } {
-  const known = (xs: (string[] | undefined)[]): string[][] => xs.filter((x): x is string[] => x !== undefined);
-  return { before: [], after: known(p.members.slice(p.index + 1)) };
+function laterPeers(p: { members: (string[] | undefined)[]; index: number }): string[][] {
+  return p.members.slice(p.index + 1).filter((x): x is string[] => x !== undefined);
 }
 
 /** Quote a value the way bash's `alias` and `export -p` print it. */
@@ -1099,7 +1098,7 @@ export class Interpreter {
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
       ...(this.bg ? { background: this.bg } : {}),
-      ...(rio.pipeline ? { pipelinePeers: peersOf(rio.pipeline) } : {}),
+      ...(rio.pipeline ? { pipelinePeers: laterPeers(rio.pipeline) } : {}),
       ...(this.opts.execShell ? { execShell: this.opts.execShell } : {}),
     };
     let res: ShellResult;

@@ -57,9 +57,10 @@ export interface ShellContext extends CommandContext {
   /**
    * The other commands of the pipeline this one is part of, as processes would show them
    * (argv after expansion; absent for one whose words run commands to expand): bash starts every
-   * member at once, so `ps aux | grep kubelet` lists the grep too. `before`: members left of this one.
+   * member at once, so `ps aux | grep kubelet` lists the grep too. Only the members after this one:
+   * they wait on its output, while earlier ones have usually exited.
    */
-  pipelinePeers?: { before: string[][]; after: string[][] };
+  pipelinePeers?: string[][];
   /** The command line of the exec'd shell this command runs in (`kubectl exec -it POD -- sh`): a process of the container. */
   execShell?: readonly string[];
 }

@@ -12,28 +12,22 @@ import { CONTROLLERS } from '../controllers/index.js';
 import { ManualClock } from '../../util/clock.js';
 import { copyJSON } from '../../util/json-copy.js';
 
+function deployment(name: string, v: string, image: string): string {
+  return `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ${name}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: web, v: ${v}}}
+  template:
+    metadata: {labels: {app: web, v: ${v}}}
+    spec: {containers: [{name: c, image: "${image}"}]}
+---
+`;
+}
+
 /** Two backends that answer differently (nginx's and httpd's default pages) behind one Service. */
-const WEB = `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web-a}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: web, v: a}}
-  template:
-    metadata: {labels: {app: web, v: a}}
-    spec: {containers: [{name: c, image: "nginx:1.27"}]}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web-b}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: web, v: b}}
-  template:
-    metadata: {labels: {app: web, v: b}}
-    spec: {containers: [{name: c, image: "httpd:2.4"}]}
----
-apiVersion: v1
+const WEB = `${deployment('web-a', 'a', 'nginx:1.27')}${deployment('web-b', 'b', 'httpd:2.4')}apiVersion: v1
 kind: Service
 metadata: {name: web}
 spec: {selector: {app: web}, ports: [{port: 80}]}

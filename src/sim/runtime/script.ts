@@ -600,22 +600,26 @@ class Runner {
     });
   }
 
-  /**
-   * The script's top-level list, from item `from` on (a checkpoint's loop, taken up where it
-   * paused): as exec's `list`, except that its `while` loops offer checkpoints.
-   */
+  /** The script's top-level node: its list's `while` loops offer checkpoints, and `resume` goes on from one. */
   execTop(ast: Node, io: Io, resume?: ScriptCheckpoint): number {
-    if (ast.type !== 'list') return this.exec(ast, io);
+    return ast.type === 'list' ? this.list(ast, io, true, resume) : this.exec(ast, io);
+  }
+
+  /**
+   * A list: `&&` and `||` skip by the last status. At the top (`top`), a `while` loop without
+   * redirections offers checkpoints, and a checkpoint's list is taken up at its loop.
+   */
+  private list(n: Extract<Node, { type: 'list' }>, io: Io, top: boolean, resume?: ScriptCheckpoint): number {
     let st = resume ? resume.status : 0;
     const from = resume ? resume.item : 0;
-    for (let i = from; i < ast.items.length; i++) {
-      const it = ast.items[i]!;
+    for (let i = from; i < n.items.length; i++) {
+      const it = n.items[i]!;
       const resuming = resume !== undefined && i === from;
       if (!resuming && it.op === '&&' && st !== 0) continue;
       if (!resuming && it.op === '||' && st === 0) continue;
-      const n = it.node;
-      if (n.type === 'while' && n.redirs.length === 0) st = this.status = this.loop(n, io, i, resuming ? resume.prev : undefined, resuming ? resume.loopStatus : 0);
-      else st = this.exec(n, io);
+      const x = it.node;
+      if (top && x.type === 'while' && x.redirs.length === 0) st = this.status = this.loop(x, io, i, resuming ? resume.prev : undefined, resuming ? resume.loopStatus : 0);
+      else st = this.exec(x, io);
     }
     return (this.status = st);
   }
@@ -712,15 +716,8 @@ class Runner {
 
   exec(n: Node, io: Io): number {
     switch (n.type) {
-      case 'list': {
-        let st = 0;
-        for (const it of n.items) {
-          if (it.op === '&&' && st !== 0) continue;
-          if (it.op === '||' && st === 0) continue;
-          st = this.exec(it.node, io);
-        }
-        return (this.status = st);
-      }
+      case 'list':
+        return this.list(n, io, false);
       case 'pipe': {
         let stdin = io.stdin;
         let st = 0;
@@ -747,13 +744,9 @@ class Runner {
         for (const item of n.items.flatMap((w) => this.expandFields(w))) {
           this.tick();
           this.setVar(n.name, item);
-          try {
-            st = this.exec(n.body, rio);
-          } catch (e) {
-            if (!(e instanceof LoopCtl)) throw e;
-            if (e.n > 1) throw new LoopCtl(e.kind, e.n - 1);
-            if (e.kind === 'break') break;
-          }
+          const r = this.iteration(n.body, rio);
+          if (r === 'break') break;
+          if (r !== 'continue') st = r;
         }
         return (this.status = st);
       }
@@ -781,15 +774,22 @@ class Runner {
       this.tick();
       const c = this.exec(n.cond, io);
       if ((c === 0) === n.until) break;
-      try {
-        st = this.exec(n.body, io);
-      } catch (e) {
-        if (!(e instanceof LoopCtl)) throw e;
-        if (e.n > 1) throw new LoopCtl(e.kind, e.n - 1);
-        if (e.kind === 'break') break;
-      }
+      const r = this.iteration(n.body, io);
+      if (r === 'break') break;
+      if (r !== 'continue') st = r;
     }
     return st;
+  }
+
+  /** A loop body's run: its status, or the `break`/`continue` that ended it here (outer levels rethrown). */
+  private iteration(body: Node, io: Io): number | 'break' | 'continue' {
+    try {
+      return this.exec(body, io);
+    } catch (e) {
+      if (!(e instanceof LoopCtl)) throw e;
+      if (e.n > 1) throw new LoopCtl(e.kind, e.n - 1);
+      return e.kind;
+    }
   }
 
   /** What a loop iteration could change that later iterations might see. */

@@ -130,13 +130,8 @@ const SYSTEM: Array<{ user: string; args: string; stat: string; rssMiB: number }
 ];
 
 /** Every process on the host, by PID; `self` is the command line of the running `ps`. */
-/** The other members of the asking command's pipeline (ShellContext.pipelinePeers). */
-export interface PipelinePeers {
-  before: string[][];
-  after: string[][];
-}
-
-export function processTable(c: Cluster, host: Host, self: string, bootAt: number, peers?: PipelinePeers): Proc[] {
+/** `peers`: the later members of the asking command's pipeline (ShellContext.pipelinePeers). */
+export function processTable(c: Cluster, host: Host, self: string, bootAt: number, peers: readonly string[][] = []): Proc[] {
   const pending: Pending[] = [];
   const cmdName = (args: string): string => {
     const first = args.startsWith('@') ? args.slice(1).split(' ')[0]! : args.split(' ')[0]!;
@@ -191,25 +186,22 @@ export function processTable(c: Cluster, host: Host, self: string, bootAt: numbe
   // the line's pipeline: bash forks every member at once, left to right, so `ps aux | grep x`
   // lists the grep (sleeping on its empty pipe) right after ps itself
   pending.push({ key: 'session/ps', user: 'root', cpu: 0, rss: 4_300, vsz: 11_400, tty: 'pts/0', stat: 'R+', start: now, args: self, comm: cmdName(self), parentKey: 'session/bash' });
-  const peer = (key: string, argv: string[]): void => {
+  const peer = (key: string, argv: readonly string[]): void => {
     const args = argv.join(' ');
     pending.push({ key, user: 'root', cpu: 0, rss: 2_100 + (fnv(`${key}/${args}`) % 400), vsz: 6_300 + (fnv(`${key}/v`) % 500), tty: 'pts/0', stat: 'S+', start: now, args, comm: cmdName(args), parentKey: 'session/bash' });
   };
-  // keys sort the members around ps in pipeline order (number: same start, then by key)
-  (peers?.before ?? []).forEach((a, i) => peer(`session/pa${String(i).padStart(3, '0')}`, a));
-  (peers?.after ?? []).forEach((a, i) => peer(`session/pz${String(i).padStart(3, '0')}`, a));
-  return number(pending, (peers?.before.length ?? 0) > 0);
+  // keys sort the members after ps in pipeline order (number: same start, then by key)
+  peers.forEach((a, i) => peer(`session/pz${String(i).padStart(3, '0')}`, a));
+  return number(pending);
 }
 
 /** PIDs in start order after the fixed ones, with the gaps other short-lived processes leave. */
-function number(pending: Pending[], psAfterPeers = false): Proc[] {
+function number(pending: Pending[]): Proc[] {
   const byKey = new Map<string, number>();
   const taken = new Set(pending.flatMap((p) => (p.fixedPid !== undefined ? [p.fixedPid] : [])));
   for (const p of pending) if (p.fixedPid !== undefined) byKey.set(p.key, p.fixedPid);
   // a sandbox's shim, then its pause process, then its containers, at the same instant
   const rank = (k: string): number => ['sys/', 'shim/', 'pause/', 'ctr/', 'session/'].findIndex((p) => k.startsWith(p));
-  // a pipeline's members after its first are forked right after it: consecutive PIDs
-  const forkedNext = (k: string): boolean => k.startsWith('session/pz') || (k.startsWith('session/pa') && k !== 'session/pa000') || (k === 'session/ps' && psAfterPeers);
   const order = pending.filter((p) => p.fixedPid === undefined).sort((a, b) => a.start - b.start || rank(a.key) - rank(b.key) || (a.key < b.key ? -1 : 1));
   let next = 300;
   let sys = 100;
@@ -217,8 +209,8 @@ function number(pending: Pending[], psAfterPeers = false): Proc[] {
     let pid: number;
     if (p.key.startsWith('sys/')) pid = sys += 40 + (fnv(p.key) % 120);
     else {
-      // a pipeline's later members are forked right after the first: consecutive PIDs
-      next = Math.max(next, 4000) + 1 + (forkedNext(p.key) ? 0 : fnv(p.key) % 60);
+      // a pipeline's members after ps are forked right after it: consecutive PIDs
+      next = Math.max(next, 4000) + 1 + (p.key.startsWith('session/pz') ? 0 : fnv(p.key) % 60);
       pid = next;
     }
     while (taken.has(pid)) pid++;

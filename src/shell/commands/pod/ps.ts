@@ -33,7 +33,7 @@ export const ps: CommandFn = (ctx) => {
   const self = pod && loc.kind === 'pod' ? podContainers(pod).find((ct) => ct.name === loc.container) : undefined;
   if (!pod || !self) return { stdout: '', stderr: `${ctx.argv[0]}: command not found\n`, exitCode: 127 };
   // the later members of its pipeline run too (`ps | grep sleep` lists the grep)
-  const peers = (shellExtras(ctx).pipelinePeers?.after ?? []).map((argv) => argv.join(' '));
+  const peers = (shellExtras(ctx).pipelinePeers ?? []).map((argv) => argv.join(' '));
   // the shell `kubectl exec -it POD -- sh` started runs in the container too
   const shell = shellExtras(ctx).execShell;
   const lines = [...namespaceProcesses(pod, self), ...(shell ? [shell.join(' ')] : []), ctx.argv.join(' '), ...peers];
