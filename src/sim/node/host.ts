@@ -5,7 +5,7 @@
  * read and created through src/sim/node/runtime.ts).
  */
 import { Vfs, type VfsData } from './vfs.js';
-import type { NftState } from '../net/kube-proxy/nftables.js';
+import type { NftAffinityState, NftState } from '../net/kube-proxy/nftables.js';
 import type { IptablesState } from '../net/iptables.js';
 import type { RecentState } from '../net/packet.js';
 import type { KubeletConfig } from '../controlplane.js';
@@ -55,6 +55,8 @@ export interface HostState {
   recent?: RecentState;
   /** The nftables ruleset (only kube-proxy's `ip kube-proxy` table is modelled). */
   nftables?: NftState;
+  /** What packets put in that table's dynamic affinity sets (the packet path). */
+  nftAffinity?: NftAffinityState;
   /** The kubelet's config as loaded when its process started (controlplane.ts). */
   kubeletStartedConfig?: KubeletConfig | { error: string };
   /** apt/dpkg: installed Kubernetes packages, holds and downloaded indexes (node/packages.ts). */

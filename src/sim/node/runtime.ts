@@ -12,7 +12,7 @@ import type { Host } from './host.js';
 import { newIptablesState, type IptablesState } from '../net/iptables.js';
 import { newRecentState, type RecentState } from '../net/packet.js';
 import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
-import { newNftState, type NftState } from '../net/kube-proxy/nftables.js';
+import { newNftState, type NftAffinityState, type NftState } from '../net/kube-proxy/nftables.js';
 import { snapshotKubeletConfig } from '../controlplane.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -48,6 +48,11 @@ export function nodeIptables(host: Host): IptablesState {
 /** The node's nftables ruleset (kube-proxy's `ip kube-proxy` table in nftables mode), created empty when absent. */
 export function nodeNftables(host: Host): NftState {
   return (host.data.state.nftables ??= newNftState());
+}
+
+/** The dynamic elements of the node's nftables affinity sets (kube-proxy nftables mode), created empty when absent. */
+export function nodeNftAffinity(host: Host): NftAffinityState {
+  return (host.data.state.nftAffinity ??= {});
 }
 
 /** The xt_recent lists of the node's rules (`-m recent`), created empty when absent. */

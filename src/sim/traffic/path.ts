@@ -20,8 +20,8 @@ import type { Container, Pod } from '../api/types.js';
 import type { Host } from '../node/host.js';
 import { socketFor, type UserSocket } from '../node/user-sockets.js';
 import { walkFilter, walkNat, type Packet, type WalkContext } from '../net/packet.js';
-import { nodeIptables, nodeNftables, nodeRecent } from '../node/runtime.js';
-import { kubeProxyTable, walkNftFilter, walkNftNat, type NftTable } from '../net/kube-proxy/nftables.js';
+import { nodeIptables, nodeNftAffinity, nodeNftables, nodeRecent } from '../node/runtime.js';
+import { kubeProxyTable, nftAffinity, walkNftFilter, walkNftNat, type NftTable, type NftWalkContext } from '../net/kube-proxy/nftables.js';
 import { lookupImage, type ImageInfo, type Listener } from '../images.js';
 import { enforcesNetworkPolicy, policyVerdict } from './networkpolicy.js';
 
@@ -155,31 +155,37 @@ function nftTable(host: Host): NftTable | undefined {
   return host.data.state.nftables === undefined ? undefined : kubeProxyTable(nodeNftables(host));
 }
 
+/** The walk's view of the node: its addresses, the random source, the affinity sets' contents. */
+function nftCtx(x: Ctx, host: Host): NftWalkContext {
+  return { localAddrs: [host.ip], rng: x.c.random, affinity: nftAffinity(nodeNftAffinity(host), Math.floor(x.c.now() / 1000)) };
+}
+
 /**
- * kube-proxy's nftables chains for one hook (pkg/proxy/nftables/proxier.go): its filter chain at
- * priority dstnat-10 sees the pre-DNAT destination, then nat-prerouting / nat-output DNATs.
+ * kube-proxy's nftables chains for one hook (pkg/proxy/nftables/proxier.go): its pre-DNAT filter
+ * chain (priority dstnat-10) sees the original destination, then nat-prerouting / nat-output DNATs.
  * Returns a failure, or the DNAT and masquerade decision (none when the table is absent).
  */
 function nftHook(x: Ctx, host: Host, pkt: Packet, hook: 'prerouting' | 'output'): ConnectResult | { dnat?: { ip: string; port: number }; masquerade: boolean } {
   const t = nftTable(host);
   if (!t) return { masquerade: false };
-  const ctx = { localAddrs: [host.ip], rng: x.c.random };
+  const ctx = nftCtx(x, host);
   const np = { src: pkt.src, dst: pkt.dst, proto: pkt.proto, ...(pkt.dport !== undefined ? { dport: pkt.dport } : {}) };
-  const f = walkNftFilter(t, np, hook, ctx);
-  if (f.trace.length > 0) x.trace.push(`${host.name}: nft filter-${hook}: ${f.trace.join(' → ')} → ${f.verdict}`);
-  if (f.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: reject in nft filter-${hook}`);
-  if (f.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: drop in nft filter-${hook}`);
+  const chain = hook === 'prerouting' ? 'filter-prerouting-pre-dnat' : 'filter-output-pre-dnat';
+  const f = walkNftFilter(t, np, chain, ctx);
+  if (f.trace.length > 0) x.trace.push(`${host.name}: nft ${chain}: ${f.trace.join(' → ')} → ${f.verdict}`);
+  if (f.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: reject in nft ${chain}`);
+  if (f.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: drop in nft ${chain}`);
   const n = walkNftNat(t, np, hook, ctx);
   x.trace.push(`${host.name}: nft nat-${hook}: ${n.trace.length > 0 ? n.trace.join(' → ') : '(no rule matched)'}`);
   return n.dnat ? { dnat: n.dnat, masquerade: n.masquerade } : { masquerade: n.masquerade };
 }
 
-/** kube-proxy's nftables filter chain of a later hook (input, forward, output-post-dnat), on the translated packet. */
-function nftFilter(x: Ctx, host: Host, pkt: Packet, hook: 'input' | 'forward' | 'output-post-dnat'): ConnectResult | undefined {
+/** kube-proxy's nftables filter chain at the filter priority (input, forward, output), on the translated packet. */
+function nftFilter(x: Ctx, host: Host, pkt: Packet, hook: 'input' | 'forward' | 'output'): ConnectResult | undefined {
   const t = nftTable(host);
   if (!t) return undefined;
   const np = { src: pkt.src, dst: pkt.dst, proto: pkt.proto, ...(pkt.dport !== undefined ? { dport: pkt.dport } : {}) };
-  const f = walkNftFilter(t, np, hook, { localAddrs: [host.ip], rng: x.c.random });
+  const f = walkNftFilter(t, np, `filter-${hook}`, nftCtx(x, host));
   if (f.trace.length > 0) x.trace.push(`${host.name}: nft filter-${hook}: ${f.trace.join(' → ')} → ${f.verdict}`);
   if (f.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: reject in nft filter-${hook}`);
   if (f.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: drop in nft filter-${hook}`);
@@ -302,7 +308,7 @@ function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT
   }
   const local = out.dst === host.ip || out.dst.startsWith('127.');
   const fhook = hook === 'OUTPUT' ? 'OUTPUT' : local ? 'INPUT' : 'FORWARD';
-  const post = nftFilter(x, host, out, fhook === 'OUTPUT' ? 'output-post-dnat' : fhook === 'INPUT' ? 'input' : 'forward');
+  const post = nftFilter(x, host, out, fhook === 'OUTPUT' ? 'output' : fhook === 'INPUT' ? 'input' : 'forward');
   if (post) return post;
   const filt = walkFilter(ipt, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, fhook, ctx);
   x.trace.push(`${host.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);

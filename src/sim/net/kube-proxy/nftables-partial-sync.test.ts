@@ -9,10 +9,7 @@
  *    lines) and by the size of the transaction (nft.LastTransaction.NumOperations()).
  *  - TestSyncProxyRulesStartup: a new process finding most of its rules in place writes only the
  *    table setup plus what differs (existing endpoint chains are kept, epChainSkipUpdate).
- * The fixed part of the table (baseRules) is not compared: this simulator's base chains and the
- * ClusterIP masquerade rule (`ip daddr … tcp dport … ip saddr != … jump mark-for-masquerade`)
- * follow the proxier before upstream moved to the `-pre-dnat` chains and dropped `tcp dport`;
- * the expected lines below use the simulator's rule text for that one rule.
+ * The fixed part of the table (baseRules) is compared in nftables-overall.test.ts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,10 +70,10 @@ class FakeProxier {
 /** A ClusterIP service port's chains with one chain per endpoint, as the simulator writes them. */
 function svcLines(base: string, ip: string, port: number, eps: { chain: string; ip: string; port: number }[]): string[] {
   const svcChain = `service-${base}`;
-  const vmap = eps.map((e, i) => `${i} : goto endpoint-${e.chain}`).join(', ');
+  const vmap = eps.map((e, i) => `${i} : goto endpoint-${e.chain}`).join(' , ');
   return [
     `add chain ip kube-proxy ${svcChain}`,
-    `add rule ip kube-proxy ${svcChain} ip daddr ${ip} tcp dport ${port} ip saddr != 10.0.0.0/8 jump mark-for-masquerade`,
+    `add rule ip kube-proxy ${svcChain} ip daddr ${ip} ip saddr != 10.0.0.0/8 jump mark-for-masquerade`,
     `add rule ip kube-proxy ${svcChain} numgen random mod ${eps.length} vmap { ${vmap} }`,
     ...eps.flatMap((e) => [
       `add chain ip kube-proxy endpoint-${e.chain}`,

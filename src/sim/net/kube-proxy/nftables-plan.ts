@@ -2,8 +2,8 @@
  * What kube-proxy's nftables proxier writes, piece by piece, before any decision about what to
  * skip: the table's fixed part (setupNFTables, written by full syncs only) and, per service port,
  * its chains, their rules and its map elements (the body of syncProxyRules' loop over svcPortMap).
- * Emulates kubernetes pkg/proxy/nftables/proxier.go for IPv4; the chain layout and rule text are
- * the ones this simulator already wrote (see nftables.ts).
+ * Emulates kubernetes pkg/proxy/nftables/proxier.go (v1.35) for IPv4; the layout is described in
+ * nftables.ts and checked against upstream's TestOverallNFTablesRules (nftables-overall.test.ts).
  */
 import { cidrContains, parseCidr, parseIPv4 } from '../ipv4.js';
 import { joinHostPort, sha256Base32 } from './chain-names.js';
@@ -38,12 +38,16 @@ export function containerKind(name: ContainerName): 'set' | 'map' {
   return CONTAINERS.find((c) => c.name === name)?.kind ?? 'map';
 }
 
+/**
+ * nftablesBaseChains since PR #132456 (v1.34): the firewall check runs before DNAT (dstnat-10), the
+ * endpoint and ClusterIP checks at the filter priority, after it.
+ */
 const BASE_CHAINS: readonly [string, 'filter' | 'nat', NonNullable<NftChain['base']>['hook'], string][] = [
-  ['filter-prerouting', 'filter', 'prerouting', 'dstnat - 10'],
-  ['filter-input', 'filter', 'input', 'dstnat - 10'],
-  ['filter-forward', 'filter', 'forward', 'dstnat - 10'],
-  ['filter-output', 'filter', 'output', 'dstnat - 10'],
-  ['filter-output-post-dnat', 'filter', 'output', 'dstnat + 10'],
+  ['filter-prerouting-pre-dnat', 'filter', 'prerouting', 'dstnat - 10'],
+  ['filter-output-pre-dnat', 'filter', 'output', 'dstnat - 10'],
+  ['filter-input', 'filter', 'input', 'filter'],
+  ['filter-forward', 'filter', 'forward', 'filter'],
+  ['filter-output', 'filter', 'output', 'filter'],
   ['nat-prerouting', 'nat', 'prerouting', 'dstnat'],
   ['nat-output', 'nat', 'output', 'dstnat'],
   ['nat-postrouting', 'nat', 'postrouting', 'srcnat'],
@@ -55,13 +59,13 @@ const JUMP_CHAINS: readonly [string, string, boolean][] = [
   ['service-endpoints-check', 'filter-input', true],
   ['service-endpoints-check', 'filter-forward', true],
   ['service-endpoints-check', 'filter-output', true],
-  ['firewall-check', 'filter-prerouting', true],
-  ['firewall-check', 'filter-output', true],
+  ['firewall-check', 'filter-prerouting-pre-dnat', true],
+  ['firewall-check', 'filter-output-pre-dnat', true],
   ['services', 'nat-output', false],
   ['services', 'nat-prerouting', false],
   ['masquerading', 'nat-postrouting', false],
   ['cluster-ips-check', 'filter-forward', true],
-  ['cluster-ips-check', 'filter-output-post-dnat', true],
+  ['cluster-ips-check', 'filter-output', true],
 ];
 
 /** `fmt.Sprintf("%#08x", 1<<bit)`: width 8 including the 0x prefix. */
@@ -152,26 +156,47 @@ export interface PortPlan {
   policyChains: string[];
   /** Map and set elements, in the order ensureElem is called. */
   elements: { set: ContainerName; elem: NftElement }[];
-  /** The rules of its chains, in the order they are added (skipped on a partial sync of an unchanged Service). */
-  rules: { chain: string; rule: NftRule; comment?: string }[];
+  /**
+   * The rules of its chains and its affinity sets, in the order they are added (skipped on a
+   * partial sync of an unchanged Service).
+   */
+  rules: PlanStep[];
+  /** Its affinity sets (activeAffinitySets: kept even when the Service is unchanged). */
+  affinitySets: string[];
 }
 
-/** The body of syncProxyRules' loop for one service port (session affinity and firewall chains not modelled). */
-export function portPlan(svc: ServicePortInfo, cat: Categorised, cfg: KubeProxyConfig): PortPlan {
+export type PlanStep = { chain: string; rule: NftRule; comment?: string } | { affinitySet: string; timeout: number };
+
+export function affinitySetName(s: ServicePortInfo, ep: EndpointInfo): string {
+  return `affinity-${hashName(`${s.namespace}/${s.name}/${s.protocol}/${s.portName}__${ep.ip}/${ep.port}`)}`;
+}
+
+/** The body of syncProxyRules' loop for one service port; `nodeIP` is the node's primary address (the firewall's allowFromNode). */
+export function portPlan(svc: ServicePortInfo, cat: Categorised, cfg: KubeProxyConfig, nodeIP?: string): PortPlan {
   const clusterCIDR = cfg.clusterCIDR !== undefined && cfg.clusterCIDR !== '' ? cfg.clusterCIDR : undefined;
   const base = chainBase(svc);
   const clusterChain = `service-${base}`;
   const localChain = `local-${base}`;
   const extChain = `external-${base}`;
+  const fwChain = `firewall-${base}`;
   const hasEndpoints = cat.hasAnyEndpoints;
   const port = String(svc.port);
-  const plan: PortPlan = { endpointChains: cat.allReachable.map((ep) => endpointChain(svc, ep)), policyChains: [], elements: [], rules: [] };
+  const affinity = svc.sessionAffinityClientIP;
+  const plan: PortPlan = {
+    endpointChains: cat.allReachable.map((ep) => endpointChain(svc, ep)),
+    policyChains: [],
+    elements: [],
+    rules: [],
+    affinitySets: affinity ? cat.allReachable.map((ep) => affinitySetName(svc, ep)) : [],
+  };
   const usesCluster = cat.clusterEndpoints.length > 0 && (!svc.internalPolicyLocal || portExternallyAccessible(svc));
   const usesLocal = cat.localEndpoints.length > 0 && (svc.internalPolicyLocal || (svc.externalPolicyLocal && portExternallyAccessible(svc)));
   const usesExt = hasEndpoints && portExternallyAccessible(svc);
   if (usesCluster) plan.policyChains.push(clusterChain);
   if (usesLocal) plan.policyChains.push(localChain);
   if (usesExt) plan.policyChains.push(extChain);
+  const usesFW = svc.loadBalancerVIPs.length > 0 && svc.loadBalancerSourceRanges.length > 0;
+  if (usesFW) plan.policyChains.push(fwChain);
   let internalChain = clusterChain;
   let hasInternal = hasEndpoints;
   if (svc.internalPolicyLocal) {
@@ -198,7 +223,10 @@ export function portPlan(svc: ServicePortInfo, cat: Categorised, cfg: KubeProxyC
     if (hasEndpoints) el('service-ips', [eip, svc.protocol, port], `goto ${extChain}`);
     if (!hasExternal) el('no-endpoint-services', [eip, svc.protocol, port], verdict, svc.spn);
   }
-  for (const lb of svc.loadBalancerVIPs) if (hasEndpoints) el('service-ips', [lb, svc.protocol, port], `goto ${extChain}`);
+  for (const lb of svc.loadBalancerVIPs) {
+    if (hasEndpoints) el('service-ips', [lb, svc.protocol, port], `goto ${extChain}`);
+    if (usesFW) el('firewall-ips', [lb, svc.protocol, port], `goto ${fwChain}`);
+  }
   if (!hasExternal) for (const lb of svc.loadBalancerVIPs) el('no-endpoint-services', [lb, svc.protocol, port], verdict, svc.spn);
   if (svc.nodePort !== 0) {
     if (hasEndpoints) el('service-nodeports', [svc.protocol, String(svc.nodePort)], `goto ${extChain}`);
@@ -207,9 +235,10 @@ export function portPlan(svc: ServicePortInfo, cat: Categorised, cfg: KubeProxyC
   const add = (chain: string, rule: NftRule, comment?: string): void => {
     plan.rules.push({ chain, rule, ...(comment !== undefined ? { comment } : {}) });
   };
+  // PR #131492 (v1.34) dropped the protocol and port from this rule: the service-ips map matched them
   if (hasInternal) {
-    if (cfg.masqueradeAll) add(internalChain, { op: 'masq-if', daddr: svc.clusterIP, proto: svc.protocol, dport: svc.port });
-    else if (clusterCIDR !== undefined) add(internalChain, { op: 'masq-if', daddr: svc.clusterIP, proto: svc.protocol, dport: svc.port, saddrNot: clusterCIDR });
+    if (cfg.masqueradeAll) add(internalChain, { op: 'masq-if', daddr: svc.clusterIP });
+    else if (clusterCIDR !== undefined) add(internalChain, { op: 'masq-if', daddr: svc.clusterIP, saddrNot: clusterCIDR });
   }
   if (usesExt) {
     if (!svc.externalPolicyLocal) add(extChain, { op: 'masq-if' });
@@ -220,11 +249,27 @@ export function portPlan(svc: ServicePortInfo, cat: Categorised, cfg: KubeProxyC
     }
     if (hasExternal) add(extChain, { op: 'goto', chain: externalPolicyChain });
   }
-  if (usesCluster) add(clusterChain, { op: 'numgen', chains: cat.clusterEndpoints.map((e) => endpointChain(svc, e)) });
-  if (usesLocal) add(localChain, { op: 'numgen', chains: cat.localEndpoints.map((e) => endpointChain(svc, e)) });
+  if (usesFW) {
+    // allowFromNode: a VIP the node holds locally loops back with the VIP as its source
+    const fromNode = nodeIP !== undefined && svc.loadBalancerSourceRanges.some((c) => {
+      const pc = parseCidr(c);
+      const v = parseIPv4(nodeIP);
+      return pc !== undefined && v !== undefined && cidrContains(pc, v);
+    });
+    add(fwChain, { op: 'saddr-not-drop', cidrs: [...svc.loadBalancerSourceRanges, ...(fromNode ? svc.loadBalancerVIPs : [])] });
+  }
+  for (const set of plan.affinitySets) plan.rules.push({ affinitySet: set, timeout: svc.stickyMaxAgeSeconds });
+  // writeServiceToEndpointRules: the affinity checks, then the load-balancing rule
+  const toEndpoints = (chain: string, eps: readonly EndpointInfo[]): void => {
+    if (affinity) for (const e of eps) add(chain, { op: 'affinity-goto', set: affinitySetName(svc, e), chain: endpointChain(svc, e) });
+    add(chain, { op: 'numgen', chains: eps.map((e) => endpointChain(svc, e)) });
+  };
+  if (usesCluster) toEndpoints(clusterChain, cat.clusterEndpoints);
+  if (usesLocal) toEndpoints(localChain, cat.localEndpoints);
   for (const ep of cat.allReachable) {
     const name = endpointChain(svc, ep);
     add(name, { op: 'masq-if', saddr: ep.ip });
+    if (affinity) add(name, { op: 'affinity-update', set: affinitySetName(svc, ep) });
     add(name, { op: 'dnat', proto: svc.protocol, to: joinHostPort(ep.ip, ep.port) });
   }
   return plan;

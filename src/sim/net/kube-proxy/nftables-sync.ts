@@ -139,11 +139,13 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
   const epMap = endpointsByPortCached(input.endpointSlices, input.node.name);
   const fingerprints = nftServiceFingerprints(input.services, epMap);
   const active = new Set<string>();
+  const activeAffinity = new Set<string>();
   for (const svc of input.services) {
     const nsName = `${svc.metadata.namespace ?? 'default'}/${svc.metadata.name}`;
     const skip = !full && opts.previous?.get(nsName) === fingerprints.get(nsName);
     for (const port of servicePortsOf(svc)) {
-      const plan = portPlan(port, categorizeEndpoints(epMap.get(portKey(port.spn, port.protocol)) ?? [], port), cfg);
+      const plan = portPlan(port, categorizeEndpoints(epMap.get(portKey(port.spn, port.protocol)) ?? [], port), cfg, input.node.ips[0]);
+      for (const set of plan.affinitySets) activeAffinity.add(set);
       for (const chain of plan.endpointChains) {
         if (skip || epChainSkipUpdate(chain)) active.add(chain);
         else tx.push(...ensureChainOps(chain, active));
@@ -165,6 +167,10 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
       }
       if (skip) continue;
       for (const r of plan.rules) {
+        if ('affinitySet' in r) {
+          tx.push({ verb: 'add', obj: 'set', name: r.affinitySet, kind: 'set', type: 'ipv4_addr', flags: ['dynamic', 'timeout'], timeout: r.timeout });
+          continue;
+        }
         if (plan.endpointChains.includes(r.chain) && epChainSkipUpdate(r.chain)) continue;
         tx.push(ruleOp(r.chain, r.rule, mark, r.comment));
       }
@@ -177,6 +183,8 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
       mem.staleChains[chain] = opts.now;
     } else delete mem.staleChains[chain];
   }
+  // stale affinity sets can go at once: no map element points at a set
+  for (const s of before?.sets ?? []) if (s.name.startsWith('affinity-') && !activeAffinity.has(s.name)) tx.push({ verb: 'delete', obj: 'set', name: s.name, kind: 'set' });
   for (const name of STORED) {
     for (const key of leftover.get(name) ?? []) {
       tx.push({ verb: 'delete', obj: 'element', set: name, kind: containerKind(name), elem: { key: key.split(' . ') } });

@@ -19,7 +19,7 @@ export type NftOp =
   | { verb: 'add'; obj: 'chain'; name: string; base?: NftChain['base']; comment?: string }
   | { verb: 'flush' | 'delete'; obj: 'chain'; name: string }
   | { verb: 'add'; obj: 'rule'; chain: string; rule: NftRule; text: string; comment?: string }
-  | { verb: 'add'; obj: 'set'; name: string; kind: 'set' | 'map'; type: string; comment: string }
+  | { verb: 'add'; obj: 'set'; name: string; kind: 'set' | 'map'; type: string; comment?: string; flags?: string[]; timeout?: number }
   | { verb: 'flush' | 'delete'; obj: 'set'; name: string; kind: 'set' | 'map' }
   | { verb: 'add' | 'delete'; obj: 'element'; set: string; kind: 'set' | 'map'; elem: NftElement };
 
@@ -55,19 +55,37 @@ export function opText(op: NftOp): string {
     }
     case 'rule':
       return `add rule ${PREFIX} ${op.chain} ${op.text}${op.comment !== undefined ? ` comment ${quote(op.comment)}` : ''}`;
-    case 'set':
-      return op.verb === 'add'
-        ? `add ${op.kind} ${PREFIX} ${op.name} { type ${op.type} ; comment ${quote(op.comment)} ; }`
-        : `${op.verb} ${op.kind} ${PREFIX} ${op.name}`;
+    case 'set': {
+      if (op.verb !== 'add') return `${op.verb} ${op.kind} ${PREFIX} ${op.name}`;
+      const parts = [`type ${op.type} ;`];
+      if (op.flags !== undefined) parts.push(`flags ${op.flags.join(',')} ;`);
+      if (op.timeout !== undefined) parts.push(`timeout ${op.timeout}s ;`);
+      if (op.comment !== undefined) parts.push(`comment ${quote(op.comment)} ;`);
+      return `add ${op.kind} ${PREFIX} ${op.name} { ${parts.join(' ')} }`;
+    }
     case 'element':
       return `${op.verb} element ${PREFIX} ${op.set} ${op.verb === 'delete' ? `{ ${op.elem.key.join(' . ')} }` : elementText(op.elem)}`;
   }
 }
 
+/** The `add set|map` operation that declares `s`. */
+export function setOp(s: NftSetOrMap): NftOp {
+  return {
+    verb: 'add',
+    obj: 'set',
+    name: s.name,
+    kind: s.kind,
+    type: s.type,
+    ...(s.comment !== undefined ? { comment: s.comment } : {}),
+    ...(s.flags !== undefined ? { flags: s.flags } : {}),
+    ...(s.timeout !== undefined ? { timeout: s.timeout } : {}),
+  };
+}
+
 /** The table as knftables' Fake.Dump lists it: table, sets and maps, chains, rules by chain, elements. */
 export function dumpNftTable(t: NftTable): string[] {
   const out = [opText({ verb: 'add', obj: 'table', comment: t.comment })];
-  for (const s of t.sets) out.push(opText({ verb: 'add', obj: 'set', name: s.name, kind: s.kind, type: s.type, comment: s.comment }));
+  for (const s of t.sets) out.push(opText(setOp(s)));
   for (const c of t.chains) out.push(opText({ verb: 'add', obj: 'chain', name: c.name, ...(c.base ? { base: c.base } : {}), ...(c.comment !== undefined ? { comment: c.comment } : {}) }));
   for (const c of t.chains) for (const r of c.rules) out.push(opText({ verb: 'add', obj: 'rule', chain: c.name, rule: r.rule, text: r.text, ...(r.comment !== undefined ? { comment: r.comment } : {}) }));
   for (const s of t.sets) for (const e of s.elements) out.push(opText({ verb: 'add', obj: 'element', set: s.name, kind: s.kind, elem: e }));
@@ -77,6 +95,8 @@ export function dumpNftTable(t: NftTable): string[] {
 /** A table being changed: chains and elements by name and key, so each operation is O(1). */
 interface Work {
   comment: string;
+  /** The kernel's per-table handle counter: a chain or set created gets the next one. */
+  lastHandle: number;
   chains: Map<string, NftChain>;
   sets: Map<string, { def: NftSetOrMap; elements: Map<string, NftElement> }>;
 }
@@ -84,6 +104,7 @@ interface Work {
 function toWork(t: NftTable): Work {
   return {
     comment: t.comment,
+    lastHandle: t.lastHandle ?? 0,
     chains: new Map(t.chains.map((c) => [c.name, c])),
     sets: new Map(t.sets.map((s) => [s.name, { def: s, elements: new Map(s.elements.map((e) => [e.key.join(' . '), e])) }])),
   };
@@ -97,6 +118,7 @@ function fromWork(w: Work): NftTable {
     comment: w.comment,
     chains: [...w.chains.values()].sort(byName),
     sets: [...w.sets.values()].map(({ def, elements }) => ({ ...def, elements: [...elements.values()] })),
+    lastHandle: w.lastHandle,
   };
 }
 
@@ -113,7 +135,7 @@ function own(w: Work, touched: Set<string>, c: NftChain): NftChain {
 
 /** Applies one operation; an error text (the batch then changes nothing) or undefined. */
 function apply(w: Work | undefined, op: NftOp, touched: Set<string>): { w?: Work; error?: string } {
-  if (op.obj === 'table') return { w: w ?? { comment: op.comment, chains: new Map(), sets: new Map() } };
+  if (op.obj === 'table') return { w: w ?? { comment: op.comment, lastHandle: 0, chains: new Map(), sets: new Map() } };
   if (!w) return { error: `${ENOENT}\n${opText(op)}` };
   const fail = { error: `${ENOENT}\n${opText(op)}` };
   switch (op.obj) {
@@ -121,7 +143,7 @@ function apply(w: Work | undefined, op: NftOp, touched: Set<string>): { w?: Work
       const c = w.chains.get(op.name);
       if (op.verb === 'add') {
         if (!c) {
-          const n: NftChain = { name: op.name, rules: [] };
+          const n: NftChain = { name: op.name, rules: [], handle: ++w.lastHandle };
           if (op.base) n.base = op.base;
           if (op.comment !== undefined) n.comment = op.comment;
           w.chains.set(op.name, n);
@@ -145,7 +167,13 @@ function apply(w: Work | undefined, op: NftOp, touched: Set<string>): { w?: Work
     case 'set': {
       const s = w.sets.get(op.name);
       if (op.verb === 'add') {
-        if (!s) w.sets.set(op.name, { def: { name: op.name, kind: op.kind, type: op.type, comment: op.comment, elements: [] }, elements: new Map() });
+        if (!s) {
+          const def: NftSetOrMap = { name: op.name, kind: op.kind, type: op.type, elements: [], handle: ++w.lastHandle };
+          if (op.comment !== undefined) def.comment = op.comment;
+          if (op.flags !== undefined) def.flags = op.flags;
+          if (op.timeout !== undefined) def.timeout = op.timeout;
+          w.sets.set(op.name, { def, elements: new Map() });
+        }
         return { w };
       }
       if (!s) return fail;

@@ -27,7 +27,7 @@ test('syncNftables: chain names, maps and the nodeport-ips set (primary IP only)
   const rules = (name: string): string[] => t.chains.find((c) => c.name === name)?.rules.map((r) => r.text) ?? [];
   const elems = (name: string): string[] => t.sets.find((s) => s.name === name)?.elements.map((e) => `${e.key.join(' . ')}${e.value ? ` : ${e.value}` : ''}`) ?? [];
   assert.deepEqual(rules('service-ULMVA6XW-ns1/svc1/tcp/p80'), [
-    'ip daddr 172.30.0.41 tcp dport 80 ip saddr != 10.0.0.0/8 jump mark-for-masquerade',
+    'ip daddr 172.30.0.41 ip saddr != 10.0.0.0/8 jump mark-for-masquerade',
     'numgen random mod 1 vmap { 0 : goto endpoint-5OJB2KTY-ns1/svc1/tcp/p80__10.180.0.1/80 }',
   ]);
   assert.deepEqual(rules('external-ULMVA6XW-ns1/svc1/tcp/p80'), ['jump mark-for-masquerade', 'goto service-ULMVA6XW-ns1/svc1/tcp/p80']);

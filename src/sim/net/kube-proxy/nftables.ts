@@ -2,22 +2,27 @@
  * kube-proxy in nftables mode: the `ip kube-proxy` table (its chains, rules, sets and maps as
  * structured records) and the walk of a packet through it. What a sync writes into it is
  * nftables-plan.ts (the pieces), nftables-sync.ts (full and partial syncs) and nftables-tx.ts
- * (the transaction).
+ * (the transaction); how `nft list` prints it is nft-list.ts.
  *
- * Emulates kubernetes pkg/proxy/nftables/proxier.go (v1.33–v1.35: setupNFTables + syncProxyRules)
- * for IPv4: base chains filter-prerouting/-input/-forward/-output (priority dstnat-10),
- * filter-output-post-dnat (dstnat+10), nat-prerouting/-output (dstnat), nat-postrouting (srcnat);
- * dispatch through the `service-ips` verdict map (`ip daddr . meta l4proto . th dport`) and, for
- * addresses in the `nodeport-ips` set, the `service-nodeports` map (`meta l4proto . th dport`);
- * per service port `service-HASH-ns/name/proto/port` (numgen random over endpoints),
- * `external-…` (mark-for-masquerade, then the policy chain) and `endpoint-HASH-…__ip/port` (DNAT);
- * no-endpoint verdicts in `no-endpoint-services` / `no-endpoint-nodeports` → reject-chain.
+ * Emulates kubernetes pkg/proxy/nftables/proxier.go as of v1.35 (setupNFTables + syncProxyRules,
+ * after PR #132456 "nftables short-circuit local traffic to external addresses", before the
+ * masquerading rework of PR #135800) for IPv4: base chains filter-prerouting-pre-dnat and
+ * filter-output-pre-dnat (priority dstnat-10, they see the pre-DNAT destination: the firewall
+ * check), filter-input/-forward/-output (priority filter, after DNAT: the no-endpoint and
+ * ClusterIP checks), nat-prerouting/-output (dstnat), nat-postrouting (srcnat); dispatch through
+ * the `service-ips` verdict map (`ip daddr . meta l4proto . th dport`) and, for addresses in the
+ * `nodeport-ips` set, the `service-nodeports` map (`meta l4proto . th dport`); per service port
+ * `service-HASH-ns/name/proto/port` (session affinity sets, then numgen random over endpoints),
+ * `external-…` (mark-for-masquerade, then the policy chain), `firewall-…` (loadBalancerSourceRanges)
+ * and `endpoint-HASH-…__ip/port` (DNAT); no-endpoint verdicts in `no-endpoint-services` /
+ * `no-endpoint-nodeports` → reject-chain. The expected table is upstream's
+ * proxier_test.go TestOverallNFTablesRules (nftables-overall.test.ts).
  * nodePortAddresses defaults to `primary` in this mode (cmd/kube-proxy/app/server_linux.go
  * platformApplyDefaults): NodePorts answer on the node's primary IP only, never on localhost.
  *
  * Rules are kept as structured records (the forms the proxier writes) with their nft text; the
- * set of rule forms is exactly what the walk interprets. Not modelled: session affinity sets,
- * loadBalancerSourceRanges (firewall-ips stays empty), IPv6.
+ * set of rule forms is exactly what the walk interprets. Not modelled: IPv6 (the `ip6 kube-proxy`
+ * table).
  */
 import { cidrContains, parseCidr, parseIPv4 } from '../ipv4.js';
 
@@ -33,7 +38,10 @@ export type NftRule =
   | { op: 'mark-zero-return' }
   | { op: 'mark-xor' }
   | { op: 'masquerade' }
-  | { op: 'masq-if'; daddr?: string; proto?: string; dport?: number; saddrNot?: string; saddr?: string }
+  | { op: 'masq-if'; daddr?: string; saddrNot?: string; saddr?: string }
+  | { op: 'saddr-not-drop'; cidrs: string[] }
+  | { op: 'affinity-goto'; set: string; chain: string }
+  | { op: 'affinity-update'; set: string }
   | { op: 'saddr-goto'; cidr: string; chain: string }
   | { op: 'fib-saddr-local'; then: NftVerdict }
   | { op: 'goto'; chain: string }
@@ -45,6 +53,8 @@ export interface NftChain {
   base?: { type: 'filter' | 'nat'; hook: 'prerouting' | 'input' | 'forward' | 'output' | 'postrouting'; priority: string };
   comment?: string;
   rules: { rule: NftRule; text: string; comment?: string }[];
+  /** The kernel's handle: chains are listed in the order they were created (nft-list.ts). */
+  handle?: number;
 }
 
 export interface NftElement {
@@ -57,8 +67,13 @@ export interface NftSetOrMap {
   name: string;
   kind: 'set' | 'map';
   type: string;
-  comment: string;
+  /** Absent for the affinity sets, which kube-proxy creates without one. */
+  comment?: string;
+  /** `dynamic,timeout` for the affinity sets, with their default timeout (seconds). */
+  flags?: string[];
+  timeout?: number;
   elements: NftElement[];
+  handle?: number;
 }
 
 /** The `ip kube-proxy` table (JSON, kept in host.data.state['nftables']). */
@@ -68,6 +83,8 @@ export interface NftTable {
   comment: string;
   chains: NftChain[];
   sets: NftSetOrMap[];
+  /** The last handle the kernel gave out in this table (chains and sets share the counter). */
+  lastHandle?: number;
 }
 
 export interface NftState {
@@ -97,7 +114,7 @@ export function ruleText(r: NftRule, mark: string): string {
     case 'daddr-set-reject':
       return `ip daddr @${r.set} reject`;
     case 'daddr-cidrs-drop':
-      return `ip daddr { ${r.cidrs.join(', ')} } drop`;
+      return `ip daddr { ${r.cidrs.join(' , ')} } drop`;
     case 'reject':
       return 'reject';
     case 'mark-or':
@@ -112,7 +129,6 @@ export function ruleText(r: NftRule, mark: string): string {
       return [
         r.saddr !== undefined ? `ip saddr ${r.saddr}` : '',
         r.daddr !== undefined ? `ip daddr ${r.daddr}` : '',
-        r.proto !== undefined ? `${r.proto} dport ${r.dport ?? 0}` : '',
         r.saddrNot !== undefined ? `ip saddr != ${r.saddrNot}` : '',
         'jump mark-for-masquerade',
       ]
@@ -125,9 +141,16 @@ export function ruleText(r: NftRule, mark: string): string {
     case 'goto':
       return `goto ${r.chain}`;
     case 'numgen':
-      return `numgen random mod ${r.chains.length} vmap { ${r.chains.map((c, i) => `${i} : goto ${c}`).join(', ')} }`;
+      // knftables.Concat joins the proxier's tokens with spaces, "," included
+      return `numgen random mod ${r.chains.length} vmap { ${r.chains.map((c, i) => `${i} : goto ${c}`).join(' , ')} }`;
     case 'dnat':
       return `meta l4proto ${r.proto} dnat to ${r.to}`;
+    case 'saddr-not-drop':
+      return `ip saddr != { ${r.cidrs.join(' , ')} } drop`;
+    case 'affinity-goto':
+      return `ip saddr @${r.set} goto ${r.chain}`;
+    case 'affinity-update':
+      return `update @${r.set} { ip saddr }`;
   }
 }
 
@@ -150,6 +173,33 @@ export interface NftWalkContext {
   /** The node's own addresses (fib … type local); 127.0.0.0/8 is always local. */
   localAddrs: readonly string[];
   rng: { int(n: number): number };
+  /** The affinity sets' dynamic elements (`update @set { ip saddr }` adds, `ip saddr @set` tests); none when absent. */
+  affinity?: NftAffinity;
+}
+
+/** The dynamic contents of the `flags dynamic,timeout` sets: what packets put there. */
+export interface NftAffinity {
+  has(set: string, ip: string, timeoutSeconds: number): boolean;
+  update(set: string, ip: string): void;
+}
+
+/**
+ * The affinity sets' elements kept on the node (source address → last update, in simulated
+ * seconds); an element lives for the set's timeout after its last update, as the kernel's
+ * nft_dynset refreshes it (net/netfilter/nft_dynset.c, NFT_DYNSET_OP_UPDATE).
+ */
+export type NftAffinityState = Record<string, Record<string, number>>;
+
+export function nftAffinity(state: NftAffinityState, nowSeconds: number): NftAffinity {
+  return {
+    has: (set, ip, timeout) => {
+      const at = state[set]?.[ip];
+      return at !== undefined && nowSeconds - at < timeout;
+    },
+    update: (set, ip) => {
+      (state[set] ??= {})[ip] = nowSeconds;
+    },
+  };
 }
 
 export interface NftNatResult {
@@ -218,7 +268,6 @@ function evalRule(t: NftTable, r: NftRule, p: NftPacket, ctx: NftWalkContext, st
     case 'masq-if': {
       if (r.saddr !== undefined && p.src !== r.saddr) return { kind: 'continue' };
       if (r.daddr !== undefined && p.dst !== r.daddr) return { kind: 'continue' };
-      if (r.proto !== undefined && (p.proto !== r.proto || p.dport !== r.dport)) return { kind: 'continue' };
       if (r.saddrNot !== undefined) {
         const pc = parseCidr(r.saddrNot);
         const v = parseIPv4(p.src);
@@ -243,6 +292,21 @@ function evalRule(t: NftTable, r: NftRule, p: NftPacket, ctx: NftWalkContext, st
       const i = r.to.lastIndexOf(':');
       return { kind: 'dnat', ip: r.to.slice(0, i), port: Number(r.to.slice(i + 1)) };
     }
+    case 'saddr-not-drop': {
+      const v = parseIPv4(p.src);
+      const inside = v !== undefined && r.cidrs.some((c) => {
+        const pc = parseCidr(c);
+        return pc !== undefined && cidrContains(pc, v);
+      });
+      return inside ? { kind: 'continue' } : { kind: 'verdict', v: 'drop' };
+    }
+    case 'affinity-goto': {
+      const timeout = t.sets.find((x) => x.name === r.set)?.timeout ?? 0;
+      return ctx.affinity?.has(r.set, p.src, timeout) ? { kind: 'verdict', v: { goto: r.chain } } : { kind: 'continue' };
+    }
+    case 'affinity-update':
+      ctx.affinity?.update(r.set, p.src);
+      return { kind: 'continue' };
   }
 }
 
@@ -288,10 +352,15 @@ export function walkNftNat(t: NftTable, p: NftPacket, hook: 'prerouting' | 'outp
   return r;
 }
 
-/** A filter base chain of the kube-proxy table (`output-post-dnat` = filter-output-post-dnat). */
-export function walkNftFilter(t: NftTable, p: NftPacket, hook: 'prerouting' | 'input' | 'forward' | 'output' | 'output-post-dnat', ctx: NftWalkContext): NftFilterResult {
+/**
+ * The kube-proxy table's filter base chains: `filter-prerouting-pre-dnat` / `filter-output-pre-dnat`
+ * before nat (the packet's original destination), `filter-input` / `-forward` / `-output` after it.
+ */
+export type NftFilterChain = 'filter-prerouting-pre-dnat' | 'filter-output-pre-dnat' | 'filter-input' | 'filter-forward' | 'filter-output';
+
+export function walkNftFilter(t: NftTable, p: NftPacket, chain: NftFilterChain, ctx: NftWalkContext): NftFilterResult {
   const trace: string[] = [];
-  const { out } = run(t, `filter-${hook}`, p, ctx, trace);
+  const { out } = run(t, chain, p, ctx, trace);
   if (out.kind === 'verdict' && out.v === 'drop') return { verdict: 'DROP', trace };
   if (out.kind === 'verdict' && out.v === 'reject') return { verdict: 'REJECT', trace };
   return { verdict: 'ACCEPT', trace };
