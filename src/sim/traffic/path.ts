@@ -157,7 +157,7 @@ function nftTable(host: Host): NftTable | undefined {
 
 /** The walk's view of the node: its addresses, the random source, the affinity sets' contents. */
 function nftCtx(x: Ctx, host: Host): NftWalkContext {
-  return { localAddrs: [host.ip], rng: x.c.random, affinity: nftAffinity(nodeNftAffinity(host), Math.floor(x.c.now() / 1000)) };
+  return { localAddrs: [host.ip], rng: x.c.random, affinity: nftAffinity(nodeNftAffinity(host), x.c.now()) };
 }
 
 /**

@@ -24,6 +24,7 @@ import { journalctl } from './journalctl.js';
 import { kubeadm } from './kubeadm.js';
 import { kubelet } from './kubelet.js';
 import { lsmod } from './lsmod.js';
+import { nft } from './nft.js';
 import { modprobe } from './modprobe.js';
 import { netstat } from './netstat.js';
 import { route } from './route.js';
@@ -62,6 +63,7 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   kubeadm,
   kubelet,
   lsmod,
+  nft,
   modprobe,
   mount,
   netstat,

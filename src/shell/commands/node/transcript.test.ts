@@ -140,6 +140,26 @@ describe('node tools on kubeadm-calico', () => {
       ],
     },
     { name: 'kubeadm-images-unrecorded.txt', host: 'cka-cp1', lines: ['kubeadm version -o short', 'kubeadm config images list'] },
+    {
+      name: 'nft.txt',
+      host: 'cka-cp1',
+      lines: [
+        'nft -v',
+        'nft list tables',
+        `kubectl -n kube-system get cm kube-proxy -o yaml | sed 's/mode: ""/mode: nftables/' | kubectl apply -f - 2>/dev/null`,
+        'kubectl -n kube-system rollout restart ds kube-proxy',
+        'sleep 30',
+        'nft list tables',
+        'nft list chain ip kube-proxy services',
+        'nft list map ip kube-proxy service-ips',
+        'nft list chains | head -8',
+        'nft list chain ip kube-proxy nope',
+        'nft flush ruleset',
+        'exit',
+        'ssh ubuntu@cka-cp1',
+        'nft list ruleset',
+      ],
+    },
     { name: 'iptables.txt', host: 'cka-w1', lines: ['iptables -t filter -S', 'iptables -N TEST', 'iptables -A TEST -s 10.0.0.0/8 -j DROP', 'iptables -S TEST', 'iptables-save -t filter | grep TEST', 'exit', 'ssh ubuntu@cka-w1', 'iptables -S', 'sysctl -w net.ipv4.ip_forward=0', 'systemctl stop kubelet'] },
   ];
   for (const g of goldens as { name: string; host: string; lines: string[]; fixture?: string }[]) {

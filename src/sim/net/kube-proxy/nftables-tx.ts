@@ -13,6 +13,7 @@
  */
 import type { NftChain, NftElement, NftRule, NftSetOrMap, NftState, NftTable } from './nftables.js';
 import { kubeProxyTable } from './nftables.js';
+import { priorityNumber } from '../nft-list.js';
 
 export type NftOp =
   | { verb: 'add'; obj: 'table'; comment: string }
@@ -27,14 +28,6 @@ const PREFIX = 'ip kube-proxy';
 
 function quote(s: string): string {
   return `"${s}"`;
-}
-
-/** `nft` syntax of a priority as knftables writes it (`dstnat - 10` → -110). */
-function priorityNumber(p: string): string {
-  const named: Record<string, number> = { raw: -300, mangle: -150, dstnat: -100, filter: 0, security: 50, srcnat: 100 };
-  const m = /^(\w+)\s*([+-])\s*(\d+)$/.exec(p);
-  if (m) return String((named[m[1] as string] ?? 0) + (m[2] === '-' ? -1 : 1) * Number(m[3]));
-  return String(named[p] ?? p);
 }
 
 function elementText(e: NftElement): string {

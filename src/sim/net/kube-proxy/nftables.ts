@@ -184,22 +184,37 @@ export interface NftAffinity {
 }
 
 /**
- * The affinity sets' elements kept on the node (source address → last update, in simulated
- * seconds); an element lives for the set's timeout after its last update, as the kernel's
- * nft_dynset refreshes it (net/netfilter/nft_dynset.c, NFT_DYNSET_OP_UPDATE).
+ * The affinity sets' elements kept on the node (source address → last update, simulated ms); an
+ * element lives for the set's timeout after its last update, as the kernel's nft_dynset
+ * refreshes it (net/netfilter/nft_dynset.c, NFT_DYNSET_OP_UPDATE).
  */
 export type NftAffinityState = Record<string, Record<string, number>>;
 
-export function nftAffinity(state: NftAffinityState, nowSeconds: number): NftAffinity {
+export function nftAffinity(state: NftAffinityState, nowMs: number): NftAffinity {
   return {
     has: (set, ip, timeout) => {
       const at = state[set]?.[ip];
-      return at !== undefined && nowSeconds - at < timeout;
+      return at !== undefined && nowMs - at < timeout * 1000;
     },
     update: (set, ip) => {
-      (state[set] ??= {})[ip] = nowSeconds;
+      (state[set] ??= {})[ip] = nowMs;
     },
   };
+}
+
+/** The live elements of each affinity set at `nowMs`: address → ms before it expires (what `nft list` shows). */
+export function liveAffinity(t: NftTable, state: NftAffinityState, nowMs: number): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  for (const s of t.sets) {
+    if (s.timeout === undefined) continue;
+    const live = new Map<string, number>();
+    for (const [ip, at] of Object.entries(state[s.name] ?? {})) {
+      const left = at + s.timeout * 1000 - nowMs;
+      if (left > 0) live.set(ip, left);
+    }
+    out.set(s.name, live);
+  }
+  return out;
 }
 
 export interface NftNatResult {

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * Re-records src/sim/net/testdata/nft-list/*.txt: what the real `nft list ruleset` prints for the
+ * kube-proxy tables of src/testing/nft-list-cases.ts. Needs root, iproute2 and Debian's nftables
+ * (nft 1.0.6): each case is loaded with `nft -f` into a fresh network namespace. The batch is kept
+ * beside the golden (<case>.nft). For the `cluster` case it also records the other listing
+ * commands and their errors (testdata/nft-list/commands.txt: `$ nft …`, stdout, stderr, exit
+ * code), which src/shell/commands/node/nft.test.ts replays. Never run by the tests or the product.
+ *
+ *   apt-get install -y nftables && node scripts/record-nft-list.mjs
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+
+const COMMANDS = [
+  'list tables',
+  'list chains',
+  'list sets',
+  'list maps',
+  'list table kube-proxy',
+  'list chain ip kube-proxy services',
+  'list chain ip kube-proxy filter-prerouting-pre-dnat',
+  'list set ip kube-proxy cluster-ips',
+  'list map ip kube-proxy service-ips',
+  'list ruleset ip6',
+  'list table ip foo',
+  'list chain ip kube-proxy nope',
+  'list map ip kube-proxy cluster-ips',
+  'list bogus',
+  'list table',
+];
+import { mkdirSync, writeFileSync } from 'node:fs';
+
+const out = new URL('../src/sim/net/testdata/nft-list/', import.meta.url);
+mkdirSync(out, { recursive: true });
+const json = execFileSync(
+  process.execPath,
+  ['--import', 'tsx', '--input-type=module', '-e', "import { nftListCases, creationBatch } from './src/testing/nft-list-cases.ts'; console.log(JSON.stringify(nftListCases().map((c) => ({ name: c.name, batch: creationBatch(c.table) }))));"],
+  { cwd: new URL('..', import.meta.url), encoding: 'utf8', maxBuffer: 64 << 20 },
+);
+for (const { name, batch } of JSON.parse(json)) {
+  const ns = `cka-nft-${process.pid}`;
+  execFileSync('ip', ['netns', 'add', ns]);
+  try {
+    execFileSync('ip', ['netns', 'exec', ns, 'nft', '-f', '-'], { input: batch });
+    const listed = execFileSync('ip', ['netns', 'exec', ns, 'nft', 'list', 'ruleset'], { encoding: 'utf8' });
+    writeFileSync(new URL(`${name}.nft`, out), batch);
+    writeFileSync(new URL(`${name}.txt`, out), listed);
+    if (name === 'cluster') {
+      let text = '';
+      for (const cmd of COMMANDS) {
+        const r = spawnSync('ip', ['netns', 'exec', ns, 'nft', ...cmd.split(' ')], { encoding: 'utf8' });
+        text += `$ nft ${cmd}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}--- exit ${r.status}\n`;
+      }
+      writeFileSync(new URL('commands.txt', out), text);
+    }
+    console.log(`recorded ${name}`);
+  } finally {
+    execFileSync('ip', ['netns', 'del', ns]);
+  }
+}
