@@ -82,7 +82,11 @@ export function nftListCases(): NftListCase[] {
   const restarted = newNftState();
   synced(restarted, input(c.services, c.slices));
   synced(restarted, input([...c.services, ...o.services], [...c.slices, ...o.slices]), 10_000);
+  // the IPv6 proxier of the dual-stack pair on an IPv4-only cluster: the fixed part only
+  const six = newNftState();
+  synced(six, { services: c.services, endpointSlices: c.slices, node: { name: 'test-node', ips: [] }, config: { mode: 'nftables', clusterCIDR: '10.0.0.0/8' }, serviceCIDRs: [], family: 'ip6' });
   return [
+    { name: 'ip6-base', table: kubeProxyTable(six, 'ip6')! },
     { name: 'overall', table: kubeProxyTable(overall)! },
     { name: 'cluster', table: kubeProxyTable(cluster)! },
     { name: 'masquerade-all', table: kubeProxyTable(masqAll)! },
@@ -95,10 +99,11 @@ export function nftListCases(): NftListCase[] {
  * chains in handle order, then their rules, then the elements.
  */
 export function creationBatch(t: NftTable): string {
-  const lines = [opText({ verb: 'add', obj: 'table', comment: t.comment })];
-  const objects = [...t.sets.map((s) => ({ handle: s.handle ?? 0, line: opText(setOp(s)) })), ...t.chains.map((c) => ({ handle: c.handle ?? 0, line: opText({ verb: 'add', obj: 'chain', name: c.name, ...(c.base ? { base: c.base } : {}), ...(c.comment !== undefined ? { comment: c.comment } : {}) }) }))];
+  const f = t.family;
+  const lines = [opText({ verb: 'add', obj: 'table', comment: t.comment }, f)];
+  const objects = [...t.sets.map((s) => ({ handle: s.handle ?? 0, line: opText(setOp(s), f) })), ...t.chains.map((c) => ({ handle: c.handle ?? 0, line: opText({ verb: 'add', obj: 'chain', name: c.name, ...(c.base ? { base: c.base } : {}), ...(c.comment !== undefined ? { comment: c.comment } : {}) }, f) }))];
   for (const o of objects.sort((a, b) => a.handle - b.handle)) lines.push(o.line);
-  for (const c of t.chains) for (const r of c.rules) lines.push(opText({ verb: 'add', obj: 'rule', chain: c.name, rule: r.rule, text: r.text, ...(r.comment !== undefined ? { comment: r.comment } : {}) }));
-  for (const s of t.sets) for (const e of s.elements) lines.push(opText({ verb: 'add', obj: 'element', set: s.name, kind: s.kind, elem: e }));
+  for (const c of t.chains) for (const r of c.rules) lines.push(opText({ verb: 'add', obj: 'rule', chain: c.name, rule: r.rule, text: r.text, ...(r.comment !== undefined ? { comment: r.comment } : {}) }, f));
+  for (const s of t.sets) for (const e of s.elements) lines.push(opText({ verb: 'add', obj: 'element', set: s.name, kind: s.kind, elem: e }, f));
   return `${lines.join('\n')}\n`;
 }

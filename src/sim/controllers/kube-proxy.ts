@@ -26,7 +26,7 @@ import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/t
 import type { Host } from '../node/host.js';
 import { nodeIptables, nodeNftables } from '../node/runtime.js';
 import { cleanupIptablesLeftovers, syncProxyRules, type FingerprintChanges, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
-import { cleanupNftables, kubeProxyTable } from '../net/kube-proxy/nftables.js';
+import { cleanupNftables } from '../net/kube-proxy/nftables.js';
 import { syncNftablesRules, type NftProxierMemory } from '../net/kube-proxy/nftables-sync.js';
 import { serviceCIDR } from '../controlplane.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
@@ -235,9 +235,9 @@ function rulesetHash(host: Host): number {
   return nodeIptables(host).rev ?? 0;
 }
 
-/** FNV-1a over the node's kube-proxy nftables table JSON. */
+/** FNV-1a over the node's kube-proxy nftables tables' JSON. */
 function nftHash(host: Host): number {
-  return fnv32a(JSON.stringify(kubeProxyTable(nodeNftables(host)) ?? null));
+  return fnv32a(JSON.stringify(nodeNftables(host).tables));
 }
 
 /**
@@ -274,7 +274,13 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
   const node = { name: host.name, ips: [host.ip] };
   if (config.mode === 'nftables') {
     const opts = { now: c.now(), ...(previous ? { previous } : {}), ...(nft ? { memory: nft } : {}) };
-    return syncNftablesRules(nodeNftables(host), { services, endpointSlices, node, config, serviceCIDRs: [serviceCIDR(c)] }, opts);
+    const firstOfProcess = !nft?.syncedOnce;
+    const r = syncNftablesRules(nodeNftables(host), { services, endpointSlices, node, config, serviceCIDRs: [serviceCIDR(c)] }, opts);
+    // server_linux.go platformCheckSupported assumes both families in nftables mode, so the
+    // dual-stack proxier also keeps `ip6 kube-proxy`: on this IPv4-only cluster it holds the
+    // fixed part only (no IPv6 Services, ServiceCIDRs or node address), written by full syncs
+    if (r.full) syncNftablesRules(nodeNftables(host), { services: [], endpointSlices: [], node: { name: host.name, ips: [] }, config, serviceCIDRs: [], family: 'ip6' }, { now: c.now(), memory: { elements: {}, staleChains: {}, syncedOnce: !firstOfProcess } });
+    return r;
   }
   return syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
 }

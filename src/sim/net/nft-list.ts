@@ -15,7 +15,7 @@
  * sorted (see elementOrder), addresses two to a line, every concatenation or map element on its own.
  */
 import { parseIPv4 } from './ipv4.js';
-import type { NftChain, NftElement, NftRule, NftSetOrMap, NftTable } from './kube-proxy/nftables.js';
+import type { NftChain, NftElement, NftFamily, NftRule, NftSetOrMap, NftTable } from './kube-proxy/nftables.js';
 
 /** `%#010x` as nft prints a mark (datatype mark_type, BASE_HEXADECIMAL, 32 bits). */
 function mark32(mark: string): string {
@@ -30,18 +30,20 @@ function anonSet(items: readonly string[]): string {
 }
 
 /** One rule of kube-proxy's as `nft list` decodes it. */
-export function listRuleText(r: NftRule, mark: string): string {
+export function listRuleText(r: NftRule, mark: string, family: NftFamily = 'ip'): string {
+  const ipX = family;
+  const noLocalhost = family === 'ip6' ? 'ip6 daddr != ::1' : 'ip daddr != 127.0.0.0/8';
   switch (r.op) {
     case 'jump':
       return `${r.ctNew ? 'ct state new ' : ''}jump ${r.chain}`;
     case 'vmap':
       return r.key === 'daddr.proto.port'
-        ? `ip daddr . meta l4proto . th dport vmap @${r.map}`
-        : `${r.daddrSet ? `ip daddr @${r.daddrSet} ` : 'fib daddr type local ip daddr != 127.0.0.0/8 '}meta l4proto . th dport vmap @${r.map}`;
+        ? `${ipX} daddr . meta l4proto . th dport vmap @${r.map}`
+        : `${r.daddrSet ? `${ipX} daddr @${r.daddrSet} ` : `fib daddr type local ${noLocalhost} `}meta l4proto . th dport vmap @${r.map}`;
     case 'daddr-set-reject':
-      return `ip daddr @${r.set} reject`;
+      return `${ipX} daddr @${r.set} reject`;
     case 'daddr-cidrs-drop':
-      return `ip daddr ${anonSet(r.cidrs)} drop`;
+      return `${ipX} daddr ${anonSet(r.cidrs)} drop`;
     case 'reject':
       return 'reject';
     case 'mark-or':
@@ -53,11 +55,11 @@ export function listRuleText(r: NftRule, mark: string): string {
     case 'masquerade':
       return 'masquerade fully-random';
     case 'masq-if':
-      return [r.saddr !== undefined ? `ip saddr ${r.saddr}` : '', r.daddr !== undefined ? `ip daddr ${r.daddr}` : '', r.saddrNot !== undefined ? `ip saddr != ${r.saddrNot}` : '', 'jump mark-for-masquerade']
+      return [r.saddr !== undefined ? `${ipX} saddr ${r.saddr}` : '', r.daddr !== undefined ? `${ipX} daddr ${r.daddr}` : '', r.saddrNot !== undefined ? `${ipX} saddr != ${r.saddrNot}` : '', 'jump mark-for-masquerade']
         .filter((x) => x !== '')
         .join(' ');
     case 'saddr-goto':
-      return `ip saddr ${r.cidr} goto ${r.chain}`;
+      return `${ipX} saddr ${r.cidr} goto ${r.chain}`;
     case 'fib-saddr-local':
       return `fib saddr type local ${typeof r.then === 'string' ? r.then : 'goto' in r.then ? `goto ${r.then.goto}` : `jump ${r.then.jump}`}`;
     case 'goto':
@@ -67,16 +69,26 @@ export function listRuleText(r: NftRule, mark: string): string {
     case 'dnat':
       return `meta l4proto ${r.proto} dnat to ${r.to}`;
     case 'saddr-not-drop':
-      return `ip saddr != ${anonSet(r.cidrs)} drop`;
+      return `${ipX} saddr != ${anonSet(r.cidrs)} drop`;
     case 'affinity-goto':
-      return `ip saddr @${r.set} goto ${r.chain}`;
+      return `${ipX} saddr @${r.set} goto ${r.chain}`;
     case 'affinity-update':
-      return `update @${r.set} { ip saddr }`;
+      return `update @${r.set} { ${ipX} saddr }`;
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Set elements
+
+/** The 16 bytes of an IPv6 address (`::` expanded). */
+function ipv6Bytes(v: string): number[] {
+  const [head = '', tail] = v.split('::');
+  const groups = (x: string): number[] => (x === '' ? [] : x.split(':').map((g) => Number.parseInt(g, 16) || 0));
+  const h = groups(head);
+  const t = tail === undefined ? [] : groups(tail);
+  const all = [...h, ...new Array<number>(Math.max(0, 8 - h.length - t.length)).fill(0), ...t];
+  return all.flatMap((g) => [(g >> 8) & 255, g & 255]);
+}
 
 /** The bytes nft keeps for one field of a key, padded to 32-bit registers (NFT_REG32_SIZE). */
 function fieldBytes(type: string, v: string): number[] {
@@ -84,6 +96,7 @@ function fieldBytes(type: string, v: string): number[] {
     const n = parseIPv4(v) ?? 0;
     return [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
   }
+  if (type === 'ipv6_addr') return ipv6Bytes(v);
   if (type === 'inet_proto') return [{ tcp: 6, udp: 17, sctp: 132 }[v] ?? (Number(v) || 0), 0, 0, 0];
   const port = Number(v) || 0;
   return [(port >> 8) & 255, port & 255, 0, 0];
@@ -192,11 +205,11 @@ export function priorityNumber(p: string): number {
   return named[p] ?? Number(p);
 }
 
-function chainLines(c: NftChain, mark: string): string[] {
+function chainLines(c: NftChain, mark: string, family: NftFamily): string[] {
   const out = [`\tchain ${c.name} {`];
   if (c.base) out.push(`\t\ttype ${c.base.type} hook ${c.base.hook} priority ${priorityText(priorityNumber(c.base.priority), c.base.hook)}; policy accept;`);
   if (c.comment !== undefined) out.push(`\t\tcomment "${c.comment}"`);
-  for (const r of c.rules) out.push(`\t\t${listRuleText(r.rule, mark)}${r.comment !== undefined ? ` comment "${r.comment}"` : ''}`);
+  for (const r of c.rules) out.push(`\t\t${listRuleText(r.rule, mark, family)}${r.comment !== undefined ? ` comment "${r.comment}"` : ''}`);
   out.push('\t}');
   return out;
 }
@@ -219,7 +232,7 @@ export function listTable(t: NftTable, opts: ListOptions = {}): string {
   const mark = tableMark(t);
   const blocks: string[][] = [];
   for (const s of [...t.sets].sort(byHandle)) blocks.push(setLines(s, s.flags?.includes('dynamic') ? (opts.dynamic?.get(s.name) ?? new Map()) : undefined));
-  for (const c of [...t.chains].sort(byHandle)) blocks.push(chainLines(c, mark));
+  for (const c of [...t.chains].sort(byHandle)) blocks.push(chainLines(c, mark, t.family));
   const lines = [`table ${t.family} ${t.name} {`, `\tcomment "${t.comment}"`];
   blocks.forEach((b, i) => {
     if (i > 0) lines.push('');
@@ -231,7 +244,7 @@ export function listTable(t: NftTable, opts: ListOptions = {}): string {
 
 /** `nft list chain ip kube-proxy NAME`: the chain inside its table's braces. */
 export function listChain(t: NftTable, c: NftChain): string {
-  return `table ${t.family} ${t.name} {\n${chainLines(c, tableMark(t)).join('\n')}\n}\n`;
+  return `table ${t.family} ${t.name} {\n${chainLines(c, tableMark(t), t.family).join('\n')}\n}\n`;
 }
 
 /** `nft list set|map ip kube-proxy NAME`. */

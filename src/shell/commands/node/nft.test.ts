@@ -31,7 +31,7 @@ const cluster = nftListCases().find((c) => c.name === 'cluster')!.table;
 
 for (const r of recorded()) {
   test(`nft ${r.cmd}`, () => {
-    const got = nftList(r.cmd.split(' '), [cluster], new Map());
+    const got = nftList(r.cmd.split(' '), [cluster], () => new Map());
     assert.deepEqual({ stdout: got.stdout, stderr: got.stderr, exitCode: got.exitCode }, { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode });
   });
 }

@@ -12,7 +12,7 @@
  * change the ruleset (add, delete, flush, -f) are not simulated and say so.
  */
 import type { CommandFn, CommandResult } from '../../types.js';
-import { kubeProxyTable, liveAffinity, type NftTable } from '../../../sim/net/kube-proxy/nftables.js';
+import { liveAffinity, type NftTable } from '../../../sim/net/kube-proxy/nftables.js';
 import { listChain, listChainHeads, listSet, listSets, listTable } from '../../../sim/net/nft-list.js';
 import { nodeNftAffinity, nodeNftables } from '../../../sim/node/runtime.js';
 import { isRoot, nodeEnv, notInstalled } from './host.js';
@@ -42,14 +42,16 @@ export const nft: CommandFn = (ctx): CommandResult => {
   if (args.length === 0) return fail('nft: no command specified\n');
   if (!isRoot(ctx)) return fail('Operation not permitted (you must be root)\nnetlink: Error: cache initialization failed: Operation not permitted\n');
   if (args[0] !== 'list') return fail(`nft: "${args[0] ?? ''}" is not simulated by cka-lab: only nft list commands are\n`);
-  const kp = env.host.data.state.nftables === undefined ? undefined : kubeProxyTable(nodeNftables(env.host));
-  const tables: NftTable[] = kp ? [kp] : [];
-  const dynamic = kp ? liveAffinity(kp, nodeNftAffinity(env.host), ctx.now()) : new Map<string, Map<string, number>>();
-  return nftList(args, tables, dynamic);
+  const tables = env.host.data.state.nftables === undefined ? [] : nodeNftables(env.host).tables;
+  const affinity = nodeNftAffinity(env.host);
+  return nftList(args, tables, (t) => (t.family === 'ip' ? liveAffinity(t, affinity, ctx.now()) : new Map()));
 };
 
+/** The live elements of a table's dynamic sets, by set name. */
+export type DynamicOf = (t: NftTable) => ReadonlyMap<string, ReadonlyMap<string, number>>;
+
 /** `nft list …` (the words after `nft`) over the node's tables. */
-export function nftList(words: readonly string[], tables: readonly NftTable[], dynamic: ReadonlyMap<string, ReadonlyMap<string, number>>): CommandResult {
+export function nftList(words: readonly string[], tables: readonly NftTable[], dynamicOf: DynamicOf): CommandResult {
   const what = words[1];
   // an optional family before the names
   let i = 2;
@@ -60,18 +62,18 @@ export function nftList(words: readonly string[], tables: readonly NftTable[], d
   const findTable = (at: number): NftTable | undefined => tables.find((t) => t.family === (family ?? 'ip') && t.name === words[at]);
   switch (what) {
     case 'ruleset':
-      return i === words.length ? ok(inFamily.map((t) => listTable(t, { dynamic })).join('')) : located('syntax error, unexpected string, expecting end of file or newline or semicolon', words, i);
+      return i === words.length ? ok(inFamily.map((t) => listTable(t, { dynamic: dynamicOf(t) })).join('')) : located('syntax error, unexpected string, expecting end of file or newline or semicolon', words, i);
     case 'tables':
       return ok(inFamily.map((t) => `table ${t.family} ${t.name}\n`).join(''));
     case 'chains':
       return ok(inFamily.map((t) => listChainHeads(t)).join(''));
     case 'sets':
     case 'maps':
-      return ok(inFamily.map((t) => listSets(t, what === 'maps' ? 'map' : 'set', { dynamic })).join(''));
+      return ok(inFamily.map((t) => listSets(t, what === 'maps' ? 'map' : 'set', { dynamic: dynamicOf(t) })).join(''));
     case 'table': {
       if (words[i] === undefined) return located('syntax error, unexpected newline, expecting string', words, words.length);
       const t = findTable(i);
-      return t ? ok(listTable(t, { dynamic })) : located('No such file or directory', words, i);
+      return t ? ok(listTable(t, { dynamic: dynamicOf(t) })) : located('No such file or directory', words, i);
     }
     case 'chain': {
       const t = findTable(i);
@@ -84,7 +86,7 @@ export function nftList(words: readonly string[], tables: readonly NftTable[], d
       const t = findTable(i);
       if (!t) return located('No such file or directory', words, i);
       const s = t.sets.find((x) => x.name === words[i + 1] && x.kind === what);
-      return s ? ok(listSet(t, s, { dynamic })) : located('No such file or directory', words, i + 1);
+      return s ? ok(listSet(t, s, { dynamic: dynamicOf(t) })) : located('No such file or directory', words, i + 1);
     }
     default:
       return located('syntax error, unexpected string', words, 1);

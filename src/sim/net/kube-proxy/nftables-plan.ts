@@ -7,7 +7,7 @@
  */
 import { cidrContains, parseCidr, parseIPv4 } from '../ipv4.js';
 import { joinHostPort, sha256Base32 } from './chain-names.js';
-import type { NftChain, NftElement, NftRule } from './nftables.js';
+import type { NftChain, NftElement, NftFamily, NftRule } from './nftables.js';
 import { ruleText } from './nftables.js';
 import type { NftOp } from './nftables-tx.js';
 import type { Categorised, EndpointInfo, ServicePortInfo } from './service-model.js';
@@ -33,6 +33,11 @@ export type ContainerName = (typeof CONTAINERS)[number]['name'];
  * flushes and refills it.
  */
 export const STORED: readonly ContainerName[] = ['cluster-ips', 'service-ips', 'firewall-ips', 'no-endpoint-services', 'no-endpoint-nodeports', 'service-nodeports'];
+
+/** setupNFTables' ipvX_addr: the address type of the family's sets and map keys. */
+export function addrType(family: NftFamily): string {
+  return family === 'ip6' ? 'ipv6_addr' : 'ipv4_addr';
+}
 
 export function containerKind(name: ContainerName): 'set' | 'map' {
   return CONTAINERS.find((c) => c.name === name)?.kind ?? 'map';
@@ -87,8 +92,8 @@ export function nodePortIPs(cfg: KubeProxyConfig, nodeIPs: readonly string[]): s
 }
 
 /** An `add rule` operation. */
-export function ruleOp(chain: string, rule: NftRule, mark: string, comment?: string): NftOp {
-  return { verb: 'add', obj: 'rule', chain, rule, text: ruleText(rule, mark), ...(comment !== undefined ? { comment } : {}) };
+export function ruleOp(chain: string, rule: NftRule, mark: string, comment?: string, family: NftFamily = 'ip'): NftOp {
+  return { verb: 'add', obj: 'rule', chain, rule, text: ruleText(rule, mark, family), ...(comment !== undefined ? { comment } : {}) };
 }
 
 /** ensureChain: `add chain` + `flush chain`, once per chain per transaction. */
@@ -104,35 +109,36 @@ export function ensureChainOps(name: string, created: Set<string>, comment?: str
  * the containers declared and nodeport-ips refilled. The containers' elements are not touched
  * here (readOrReset reads them; nftables-sync.ts).
  */
-export function setupOps(cfg: KubeProxyConfig, nodeIPs: readonly string[], serviceCIDRs: readonly string[], firstOfProcess: boolean): NftOp[] {
+export function setupOps(cfg: KubeProxyConfig, nodeIPs: readonly string[], serviceCIDRs: readonly string[], firstOfProcess: boolean, family: NftFamily = 'ip'): NftOp[] {
   const mark = masqueradeMark(cfg);
+  const rule = (chain: string, r: NftRule, m: string, comment?: string): NftOp => ruleOp(chain, r, m, comment, family);
   const ops: NftOp[] = [{ verb: 'add', obj: 'table', comment: 'rules for kube-proxy' }];
   if (firstOfProcess) for (const [name] of BASE_CHAINS) ops.push({ verb: 'add', obj: 'chain', name }, { verb: 'delete', obj: 'chain', name });
   for (const [name, type, hook, priority] of BASE_CHAINS) ops.push({ verb: 'add', obj: 'chain', name, base: { type, hook, priority } }, { verb: 'flush', obj: 'chain', name });
   const created = new Set<string>();
-  for (const [dst, src, ctNew] of JUMP_CHAINS) ops.push(...ensureChainOps(dst, created), ruleOp(src, { op: 'jump', ctNew, chain: dst }, mark));
+  for (const [dst, src, ctNew] of JUMP_CHAINS) ops.push(...ensureChainOps(dst, created), rule(src, { op: 'jump', ctNew, chain: dst }, mark));
   for (const name of ['services', 'cluster-ips-check', 'masquerading', 'mark-for-masquerade']) ops.push(...ensureChainOps(name, created));
-  ops.push(ruleOp('mark-for-masquerade', { op: 'mark-or' }, mark));
-  ops.push(ruleOp('masquerading', { op: 'mark-zero-return' }, mark), ruleOp('masquerading', { op: 'mark-xor' }, mark), ruleOp('masquerading', { op: 'masquerade' }, mark));
+  ops.push(rule('mark-for-masquerade', { op: 'mark-or' }, mark));
+  ops.push(rule('masquerading', { op: 'mark-zero-return' }, mark), rule('masquerading', { op: 'mark-xor' }, mark), rule('masquerading', { op: 'masquerade' }, mark));
   const container = (name: ContainerName): NftOp => {
     const c = CONTAINERS.find((x) => x.name === name)!;
-    return { verb: 'add', obj: 'set', name: c.name, kind: c.kind, type: c.type, comment: c.comment };
+    return { verb: 'add', obj: 'set', name: c.name, kind: c.kind, type: c.type.replace('ipv4_addr', addrType(family)), comment: c.comment };
   };
   ops.push(container('cluster-ips'));
-  ops.push(ruleOp('cluster-ips-check', { op: 'daddr-set-reject', set: 'cluster-ips' }, mark, 'Reject traffic to invalid ports of ClusterIPs'));
-  if (serviceCIDRs.length > 0) ops.push(ruleOp('cluster-ips-check', { op: 'daddr-cidrs-drop', cidrs: [...serviceCIDRs] }, mark, 'Drop traffic to unallocated ClusterIPs'));
+  ops.push(rule('cluster-ips-check', { op: 'daddr-set-reject', set: 'cluster-ips' }, mark, 'Reject traffic to invalid ports of ClusterIPs'));
+  if (serviceCIDRs.length > 0) ops.push(rule('cluster-ips-check', { op: 'daddr-cidrs-drop', cidrs: [...serviceCIDRs] }, mark, 'Drop traffic to unallocated ClusterIPs'));
   ops.push(container('nodeport-ips'), { verb: 'flush', obj: 'set', name: 'nodeport-ips', kind: 'set' });
   for (const ip of nodePortIPs(cfg, nodeIPs)) ops.push({ verb: 'add', obj: 'element', set: 'nodeport-ips', kind: 'set', elem: { key: [ip] } });
   ops.push(container('no-endpoint-services'), container('no-endpoint-nodeports'));
   ops.push({ verb: 'add', obj: 'chain', name: 'reject-chain', comment: 'helper for @no-endpoint-services / @no-endpoint-nodeports' }, { verb: 'flush', obj: 'chain', name: 'reject-chain' });
-  ops.push(ruleOp('reject-chain', { op: 'reject' }, mark));
-  ops.push(ruleOp('service-endpoints-check', { op: 'vmap', key: 'daddr.proto.port', map: 'no-endpoint-services' }, mark));
-  ops.push(ruleOp('nodeport-endpoints-check', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'no-endpoint-nodeports' }, mark));
+  ops.push(rule('reject-chain', { op: 'reject' }, mark));
+  ops.push(rule('service-endpoints-check', { op: 'vmap', key: 'daddr.proto.port', map: 'no-endpoint-services' }, mark));
+  ops.push(rule('nodeport-endpoints-check', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'no-endpoint-nodeports' }, mark));
   ops.push(container('firewall-ips'), ...ensureChainOps('firewall-check', created));
-  ops.push(ruleOp('firewall-check', { op: 'vmap', key: 'daddr.proto.port', map: 'firewall-ips' }, mark));
+  ops.push(rule('firewall-check', { op: 'vmap', key: 'daddr.proto.port', map: 'firewall-ips' }, mark));
   ops.push(container('service-ips'), container('service-nodeports'));
-  ops.push(ruleOp('services', { op: 'vmap', key: 'daddr.proto.port', map: 'service-ips' }, mark));
-  ops.push(ruleOp('services', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'service-nodeports' }, mark));
+  ops.push(rule('services', { op: 'vmap', key: 'daddr.proto.port', map: 'service-ips' }, mark));
+  ops.push(rule('services', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'service-nodeports' }, mark));
   return ops;
 }
 

@@ -28,10 +28,10 @@
  */
 import type { EndpointSlice, Service } from '../../api/types.js';
 import { fnv32a } from '../../../util/fnv.js';
-import type { NftState, NftTable } from './nftables.js';
+import type { NftFamily, NftState, NftTable } from './nftables.js';
 import { kubeProxyTable } from './nftables.js';
 import type { ContainerName } from './nftables-plan.js';
-import { STORED, containerKind, ensureChainOps, masqueradeMark, portPlan, ruleOp, setupOps } from './nftables-plan.js';
+import { STORED, addrType, containerKind, ensureChainOps, masqueradeMark, portPlan, ruleOp, setupOps } from './nftables-plan.js';
 import type { NftOp } from './nftables-tx.js';
 import { opText, runNftTransaction } from './nftables-tx.js';
 import { categorizeEndpoints, endpointsByPortCached, portKey, servicePortsOf } from './service-model.js';
@@ -44,6 +44,8 @@ export interface NftSyncInput {
   config: KubeProxyConfig;
   /** ServiceCIDRs of the cluster (cluster-ips-check drops traffic to unallocated ClusterIPs). */
   serviceCIDRs: readonly string[];
+  /** The proxier's family (NewDualStackProxier runs one per family); `ip` when absent. */
+  family?: NftFamily;
 }
 
 /** What a running nftables proxier remembers between syncs (proxier.go Proxier fields). */
@@ -83,7 +85,7 @@ export interface NftSyncResult {
 }
 
 /** The stale chains older than a second, deleted in their own transaction; false when that failed. */
-function deleteStaleChains(st: NftState, mem: NftProxierMemory, now: number): { ok: boolean; deleted: number } {
+function deleteStaleChains(st: NftState, mem: NftProxierMemory, now: number, family: NftFamily): { ok: boolean; deleted: number } {
   const ops: NftOp[] = [];
   for (const [chain, at] of Object.entries(mem.staleChains)) {
     if (at < now - 1000) {
@@ -91,7 +93,7 @@ function deleteStaleChains(st: NftState, mem: NftProxierMemory, now: number): { 
       delete mem.staleChains[chain];
     }
   }
-  return { ok: runNftTransaction(st, ops) === undefined, deleted: ops.length };
+  return { ok: runNftTransaction(st, ops, family) === undefined, deleted: ops.length };
 }
 
 /** nftElementStorage.readOrReset: the container's elements as the table has them (none when it is missing). */
@@ -119,15 +121,16 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
   const mem: NftProxierMemory = opts.memory ?? { elements: {}, staleChains: {}, syncedOnce: false };
   const firstOfProcess = !mem.syncedOnce;
   let full = opts.previous === undefined;
-  const stale = Object.keys(mem.staleChains).length > 0 ? deleteStaleChains(st, mem, opts.now) : { ok: true, deleted: 0 };
+  const family = input.family ?? 'ip';
+  const stale = Object.keys(mem.staleChains).length > 0 ? deleteStaleChains(st, mem, opts.now, family) : { ok: true, deleted: 0 };
   if (!stale.ok) full = true;
 
   const cfg = input.config;
   const mark = masqueradeMark(cfg);
-  const before = kubeProxyTable(st);
+  const before = kubeProxyTable(st, family);
   const tx: NftOp[] = [];
   if (full) {
-    tx.push(...setupOps(cfg, input.node.ips, input.serviceCIDRs, firstOfProcess));
+    tx.push(...setupOps(cfg, input.node.ips, input.serviceCIDRs, firstOfProcess, family));
     for (const name of STORED) mem.elements[name] = readElements(before, name);
   }
   const stored = (name: ContainerName): Record<string, string> => (mem.elements[name] ??= {});
@@ -141,6 +144,8 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
   const active = new Set<string>();
   const activeAffinity = new Set<string>();
   for (const svc of input.services) {
+    // each family's proxier sees only its family's Services (ServiceChangeTracker's ipFamily filter)
+    if ((svc.spec.clusterIP ?? '').includes(':') !== (family === 'ip6')) continue;
     const nsName = `${svc.metadata.namespace ?? 'default'}/${svc.metadata.name}`;
     const skip = !full && opts.previous?.get(nsName) === fingerprints.get(nsName);
     for (const port of servicePortsOf(svc)) {
@@ -168,11 +173,11 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
       if (skip) continue;
       for (const r of plan.rules) {
         if ('affinitySet' in r) {
-          tx.push({ verb: 'add', obj: 'set', name: r.affinitySet, kind: 'set', type: 'ipv4_addr', flags: ['dynamic', 'timeout'], timeout: r.timeout });
+          tx.push({ verb: 'add', obj: 'set', name: r.affinitySet, kind: 'set', type: addrType(family), flags: ['dynamic', 'timeout'], timeout: r.timeout });
           continue;
         }
         if (plan.endpointChains.includes(r.chain) && epChainSkipUpdate(r.chain)) continue;
-        tx.push(ruleOp(r.chain, r.rule, mark, r.comment));
+        tx.push(ruleOp(r.chain, r.rule, mark, r.comment, family));
       }
     }
   }
@@ -191,12 +196,12 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
       delete stored(name)[key];
     }
   }
-  const error = runNftTransaction(st, tx);
+  const error = runNftTransaction(st, tx, family);
   mem.syncedOnce = true;
   if (error !== undefined) mem.staleChains = {};
   const result: NftSyncResult = {
     get payload(): string {
-      return tx.map((op) => `${opText(op)}\n`).join('');
+      return tx.map((op) => `${opText(op, family)}\n`).join('');
     },
     fingerprints,
     nft: mem,

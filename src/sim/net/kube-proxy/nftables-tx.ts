@@ -11,7 +11,7 @@
  * with ENOENT (nft's "Could not process rule: No such file or directory"), which makes the
  * proxier retry with a full sync.
  */
-import type { NftChain, NftElement, NftRule, NftSetOrMap, NftState, NftTable } from './nftables.js';
+import type { NftChain, NftElement, NftFamily, NftRule, NftSetOrMap, NftState, NftTable } from './nftables.js';
 import { kubeProxyTable } from './nftables.js';
 import { priorityNumber } from '../nft-list.js';
 
@@ -24,8 +24,6 @@ export type NftOp =
   | { verb: 'flush' | 'delete'; obj: 'set'; name: string; kind: 'set' | 'map' }
   | { verb: 'add' | 'delete'; obj: 'element'; set: string; kind: 'set' | 'map'; elem: NftElement };
 
-const PREFIX = 'ip kube-proxy';
-
 function quote(s: string): string {
   return `"${s}"`;
 }
@@ -35,7 +33,8 @@ function elementText(e: NftElement): string {
 }
 
 /** One operation as a line of the batch (knftables' transaction text, as its Fake.Dump prints objects). */
-export function opText(op: NftOp): string {
+export function opText(op: NftOp, family: NftFamily = 'ip'): string {
+  const PREFIX = `${family} kube-proxy`;
   switch (op.obj) {
     case 'table':
       return `add table ${PREFIX} { comment ${quote(op.comment)} ; }`;
@@ -77,11 +76,12 @@ export function setOp(s: NftSetOrMap): NftOp {
 
 /** The table as knftables' Fake.Dump lists it: table, sets and maps, chains, rules by chain, elements. */
 export function dumpNftTable(t: NftTable): string[] {
-  const out = [opText({ verb: 'add', obj: 'table', comment: t.comment })];
-  for (const s of t.sets) out.push(opText(setOp(s)));
-  for (const c of t.chains) out.push(opText({ verb: 'add', obj: 'chain', name: c.name, ...(c.base ? { base: c.base } : {}), ...(c.comment !== undefined ? { comment: c.comment } : {}) }));
-  for (const c of t.chains) for (const r of c.rules) out.push(opText({ verb: 'add', obj: 'rule', chain: c.name, rule: r.rule, text: r.text, ...(r.comment !== undefined ? { comment: r.comment } : {}) }));
-  for (const s of t.sets) for (const e of s.elements) out.push(opText({ verb: 'add', obj: 'element', set: s.name, kind: s.kind, elem: e }));
+  const f = t.family;
+  const out = [opText({ verb: 'add', obj: 'table', comment: t.comment }, f)];
+  for (const s of t.sets) out.push(opText(setOp(s), f));
+  for (const c of t.chains) out.push(opText({ verb: 'add', obj: 'chain', name: c.name, ...(c.base ? { base: c.base } : {}), ...(c.comment !== undefined ? { comment: c.comment } : {}) }, f));
+  for (const c of t.chains) for (const r of c.rules) out.push(opText({ verb: 'add', obj: 'rule', chain: c.name, rule: r.rule, text: r.text, ...(r.comment !== undefined ? { comment: r.comment } : {}) }, f));
+  for (const s of t.sets) for (const e of s.elements) out.push(opText({ verb: 'add', obj: 'element', set: s.name, kind: s.kind, elem: e }, f));
   return out;
 }
 
@@ -103,10 +103,10 @@ function toWork(t: NftTable): Work {
   };
 }
 
-function fromWork(w: Work): NftTable {
+function fromWork(w: Work, family: NftFamily): NftTable {
   const byName = (a: NftChain, b: NftChain): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   return {
-    family: 'ip',
+    family,
     name: 'kube-proxy',
     comment: w.comment,
     chains: [...w.chains.values()].sort(byName),
@@ -127,10 +127,10 @@ function own(w: Work, touched: Set<string>, c: NftChain): NftChain {
 }
 
 /** Applies one operation; an error text (the batch then changes nothing) or undefined. */
-function apply(w: Work | undefined, op: NftOp, touched: Set<string>): { w?: Work; error?: string } {
+function apply(w: Work | undefined, op: NftOp, touched: Set<string>, family: NftFamily): { w?: Work; error?: string } {
   if (op.obj === 'table') return { w: w ?? { comment: op.comment, lastHandle: 0, chains: new Map(), sets: new Map() } };
-  if (!w) return { error: `${ENOENT}\n${opText(op)}` };
-  const fail = { error: `${ENOENT}\n${opText(op)}` };
+  if (!w) return { error: `${ENOENT}\n${opText(op, family)}` };
+  const fail = { error: `${ENOENT}\n${opText(op, family)}` };
   switch (op.obj) {
     case 'chain': {
       const c = w.chains.get(op.name);
@@ -188,20 +188,22 @@ function apply(w: Work | undefined, op: NftOp, touched: Set<string>): { w?: Work
 }
 
 /**
- * Runs `ops` as one batch on the node's `ip kube-proxy` table (an empty batch changes nothing):
+ * Runs `ops` as one batch on the node's `ip kube-proxy` (or `ip6 kube-proxy`) table (an empty batch changes nothing):
  * undefined when it succeeded, else nft's error and the table as it was.
  */
-export function runNftTransaction(st: NftState, ops: readonly NftOp[]): string | undefined {
+export function runNftTransaction(st: NftState, ops: readonly NftOp[], family: NftFamily = 'ip'): string | undefined {
   if (ops.length === 0) return undefined;
-  const before = kubeProxyTable(st);
+  const before = kubeProxyTable(st, family);
   let w: Work | undefined = before ? toWork(before) : undefined;
   const touched = new Set<string>();
   for (const op of ops) {
-    const r = apply(w, op, touched);
+    const r = apply(w, op, touched, family);
     if (r.error !== undefined) return r.error;
     w = r.w;
   }
   if (!w) return undefined;
-  st.tables = [...st.tables.filter((t) => t !== before), fromWork(w)];
+  const after = fromWork(w, family);
+  // the table keeps its place in the kernel's list (nft lists tables in creation order)
+  st.tables = before ? st.tables.map((t) => (t === before ? after : t)) : [...st.tables, after];
   return undefined;
 }

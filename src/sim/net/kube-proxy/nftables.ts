@@ -21,8 +21,8 @@
  * platformApplyDefaults): NodePorts answer on the node's primary IP only, never on localhost.
  *
  * Rules are kept as structured records (the forms the proxier writes) with their nft text; the
- * set of rule forms is exactly what the walk interprets. Not modelled: IPv6 (the `ip6 kube-proxy`
- * table).
+ * set of rule forms is exactly what the walk interprets. The dual-stack proxier's `ip6 kube-proxy`
+ * table holds the fixed part only: the simulated clusters have no IPv6 Services or node addresses.
  */
 import { cidrContains, parseCidr, parseIPv4 } from '../ipv4.js';
 
@@ -76,9 +76,12 @@ export interface NftSetOrMap {
   handle?: number;
 }
 
-/** The `ip kube-proxy` table (JSON, kept in host.data.state['nftables']). */
+/** kube-proxy's dual-stack proxier keeps one table per family (NewDualStackProxier). */
+export type NftFamily = 'ip' | 'ip6';
+
+/** The `ip kube-proxy` / `ip6 kube-proxy` table (JSON, kept in host.data.state['nftables']). */
 export interface NftTable {
-  family: 'ip';
+  family: NftFamily;
   name: 'kube-proxy';
   comment: string;
   chains: NftChain[];
@@ -95,26 +98,28 @@ export function newNftState(): NftState {
   return { tables: [] };
 }
 
-export function kubeProxyTable(st: NftState): NftTable | undefined {
-  return st.tables.find((t) => t.family === 'ip' && t.name === 'kube-proxy');
+export function kubeProxyTable(st: NftState, family: NftFamily = 'ip'): NftTable | undefined {
+  return st.tables.find((t) => t.family === family && t.name === 'kube-proxy');
 }
 
 function verdictText(v: NftVerdict): string {
   return typeof v === 'string' ? v : 'goto' in v ? `goto ${v.goto}` : `jump ${v.jump}`;
 }
 
-export function ruleText(r: NftRule, mark: string): string {
+export function ruleText(r: NftRule, mark: string, family: NftFamily = 'ip'): string {
+  const ipX = family;
+  const noLocalhost = family === 'ip6' ? 'ip6 daddr != ::1' : 'ip daddr != 127.0.0.0/8';
   switch (r.op) {
     case 'jump':
       return `${r.ctNew ? 'ct state new ' : ''}jump ${r.chain}`;
     case 'vmap':
       return r.key === 'daddr.proto.port'
-        ? `ip daddr . meta l4proto . th dport vmap @${r.map}`
-        : `${r.daddrSet ? `ip daddr @${r.daddrSet} ` : 'fib daddr type local ip daddr != 127.0.0.0/8 '}meta l4proto . th dport vmap @${r.map}`;
+        ? `${ipX} daddr . meta l4proto . th dport vmap @${r.map}`
+        : `${r.daddrSet ? `${ipX} daddr @${r.daddrSet} ` : `fib daddr type local ${noLocalhost} `}meta l4proto . th dport vmap @${r.map}`;
     case 'daddr-set-reject':
-      return `ip daddr @${r.set} reject`;
+      return `${ipX} daddr @${r.set} reject`;
     case 'daddr-cidrs-drop':
-      return `ip daddr { ${r.cidrs.join(' , ')} } drop`;
+      return `${ipX} daddr { ${r.cidrs.join(' , ')} } drop`;
     case 'reject':
       return 'reject';
     case 'mark-or':
@@ -127,15 +132,15 @@ export function ruleText(r: NftRule, mark: string): string {
       return 'masquerade fully-random';
     case 'masq-if':
       return [
-        r.saddr !== undefined ? `ip saddr ${r.saddr}` : '',
-        r.daddr !== undefined ? `ip daddr ${r.daddr}` : '',
-        r.saddrNot !== undefined ? `ip saddr != ${r.saddrNot}` : '',
+        r.saddr !== undefined ? `${ipX} saddr ${r.saddr}` : '',
+        r.daddr !== undefined ? `${ipX} daddr ${r.daddr}` : '',
+        r.saddrNot !== undefined ? `${ipX} saddr != ${r.saddrNot}` : '',
         'jump mark-for-masquerade',
       ]
         .filter((x) => x !== '')
         .join(' ');
     case 'saddr-goto':
-      return `ip saddr ${r.cidr} goto ${r.chain}`;
+      return `${ipX} saddr ${r.cidr} goto ${r.chain}`;
     case 'fib-saddr-local':
       return `fib saddr type local ${verdictText(r.then)}`;
     case 'goto':
@@ -146,17 +151,17 @@ export function ruleText(r: NftRule, mark: string): string {
     case 'dnat':
       return `meta l4proto ${r.proto} dnat to ${r.to}`;
     case 'saddr-not-drop':
-      return `ip saddr != { ${r.cidrs.join(' , ')} } drop`;
+      return `${ipX} saddr != { ${r.cidrs.join(' , ')} } drop`;
     case 'affinity-goto':
-      return `ip saddr @${r.set} goto ${r.chain}`;
+      return `${ipX} saddr @${r.set} goto ${r.chain}`;
     case 'affinity-update':
-      return `update @${r.set} { ip saddr }`;
+      return `update @${r.set} { ${ipX} saddr }`;
   }
 }
 
-/** nftables.CleanupLeftovers: `delete table ip kube-proxy` (run when kube-proxy starts in an iptables-based mode). */
+/** nftables.CleanupLeftovers: `delete table ip kube-proxy` and `ip6 kube-proxy` (run when kube-proxy starts in an iptables-based mode). */
 export function cleanupNftables(st: NftState): void {
-  st.tables = st.tables.filter((t) => !(t.family === 'ip' && t.name === 'kube-proxy'));
+  st.tables = st.tables.filter((t) => t.name !== 'kube-proxy');
 }
 
 // ---------------------------------------------------------------------------------------------
