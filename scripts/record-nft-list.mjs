@@ -27,6 +27,27 @@ const COMMANDS = [
   'list map ip kube-proxy cluster-ips',
   'list bogus',
   'list table',
+  // edits, in order (each sees the table the ones before it left)
+  'delete element ip kube-proxy service-ips { 172.30.0.10 . udp . 53 }',
+  'delete element ip kube-proxy service-ips { 172.30.0.10 . udp . 53 }',
+  'list map ip kube-proxy service-ips',
+  'add element ip kube-proxy service-ips { 172.30.0.10 . udp . 53 }',
+  'add element ip kube-proxy service-ips { 172.30.0.10 . udp . 53 : goto service-FY5PMXPG-kube-system/kube-dns/udp/dns }',
+  'add element ip kube-proxy cluster-ips { 172.30.0.99, 172.30.0.98 }',
+  'delete element ip kube-proxy cluster-ips { 172.30.0.98, 172.30.0.97 }',
+  'list set ip kube-proxy cluster-ips',
+  'delete chain ip kube-proxy services',
+  'flush chain ip kube-proxy service-FY5PMXPG-kube-system/kube-dns/udp/dns',
+  'list chain ip kube-proxy service-FY5PMXPG-kube-system/kube-dns/udp/dns',
+  'delete chain ip kube-proxy service-FY5PMXPG-kube-system/kube-dns/udp/dns',
+  'delete map ip kube-proxy service-ips',
+  'flush map ip kube-proxy no-endpoint-services',
+  'delete set ip kube-proxy nope',
+  'flush table ip kube-proxy',
+  'list chain ip kube-proxy services',
+  'delete table ip kube-proxy',
+  'list tables',
+  'delete table ip kube-proxy',
 ];
 import { mkdirSync, writeFileSync } from 'node:fs';
 

@@ -1,13 +1,15 @@
 /**
- * `nft list …` replayed against the real nft 1.0.6's answers for the same table
+ * `nft list …` and the edits (add/delete element, flush/delete chain, set, map, table) replayed
+ * in order against the real nft 1.0.6's answers for the same table
  * (src/sim/net/testdata/nft-list/commands.txt, recorded by scripts/record-nft-list.mjs): stdout,
- * stderr and exit code of each listing command and error.
+ * stderr and exit code of each command, each seeing what the edits before it left.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { nftListCases } from '../../../testing/nft-list-cases.js';
-import { nftList } from './nft.js';
+import { newNftState } from '../../../sim/net/kube-proxy/nftables.js';
+import { nftEdit, nftList } from './nft.js';
 
 interface Recorded {
   cmd: string;
@@ -27,11 +29,12 @@ function recorded(): Recorded[] {
   return out;
 }
 
-const cluster = nftListCases().find((c) => c.name === 'cluster')!.table;
-
-for (const r of recorded()) {
-  test(`nft ${r.cmd}`, () => {
-    const got = nftList(r.cmd.split(' '), [cluster], () => new Map());
-    assert.deepEqual({ stdout: got.stdout, stderr: got.stderr, exitCode: got.exitCode }, { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode });
-  });
-}
+test('nft commands against the recorded answers, in order', () => {
+  const st = newNftState();
+  st.tables = [nftListCases().find((c) => c.name === 'cluster')!.table];
+  for (const r of recorded()) {
+    const words = r.cmd.split(' ');
+    const got = words[0] === 'list' ? nftList(words, st.tables, () => new Map()) : nftEdit(words, st);
+    assert.deepEqual({ stdout: got.stdout, stderr: got.stderr, exitCode: got.exitCode }, { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }, `nft ${r.cmd}`);
+  }
+});

@@ -5,14 +5,22 @@
  *
  *   nft list ruleset [FAMILY] | tables [FAMILY] | table [FAMILY] NAME | chains [FAMILY]
  *   nft list chain [FAMILY] TABLE CHAIN | sets|maps [FAMILY] | set|map [FAMILY] TABLE NAME
+ *   nft add|delete element [FAMILY] TABLE SET { KEY [: VERDICT], … }
+ *   nft flush|delete chain|set|map [FAMILY] TABLE NAME | flush|delete table [FAMILY] TABLE
  *   nft -v | --version
  *
- * Only root may read the kernel's ruleset ("you must be root", as nft says when netlink refuses).
- * A missing table, chain or set is nft's ENOENT with its caret line under the name. Commands that
- * change the ruleset (add, delete, flush, -f) are not simulated and say so.
+ * Only root may read or change the kernel's ruleset ("you must be root", as nft says when netlink
+ * refuses). The edits apply to kube-proxy's tables as one batch each, refused as the kernel
+ * refuses them (sim/net/kube-proxy/nftables-tx.ts): a missing object is ENOENT, a chain or set
+ * still referenced is EBUSY, a map element without its verdict EINVAL, each printed with nft's
+ * caret line under the object. kube-proxy does not notice such edits: they last until it writes
+ * the same objects again (a full sync: its restart, a failed sync, the hourly one). Rules cannot
+ * be added by hand here, `flush ruleset` (which would also empty iptables-nft's tables) and `-f`
+ * are not simulated; each says so.
  */
 import type { CommandFn, CommandResult } from '../../types.js';
-import { liveAffinity, type NftTable } from '../../../sim/net/kube-proxy/nftables.js';
+import { liveAffinity, type NftElement, type NftFamily, type NftState, type NftTable } from '../../../sim/net/kube-proxy/nftables.js';
+import { nftErrorLine, runNftBatch, type NftOp } from '../../../sim/net/kube-proxy/nftables-tx.js';
 import { listChain, listChainHeads, listSet, listSets, listTable } from '../../../sim/net/nft-list.js';
 import { nodeNftAffinity, nodeNftables } from '../../../sim/node/runtime.js';
 import { isRoot, nodeEnv, notInstalled } from './host.js';
@@ -41,7 +49,12 @@ export const nft: CommandFn = (ctx): CommandResult => {
   if (opt !== undefined) return fail(`nft: option ${opt} is not simulated by cka-lab (only listing without options is)\n`);
   if (args.length === 0) return fail('nft: no command specified\n');
   if (!isRoot(ctx)) return fail('Operation not permitted (you must be root)\nnetlink: Error: cache initialization failed: Operation not permitted\n');
-  if (args[0] !== 'list') return fail(`nft: "${args[0] ?? ''}" is not simulated by cka-lab: only nft list commands are\n`);
+  if (args[0] === 'add' || args[0] === 'delete' || args[0] === 'flush') {
+    const r = nftEdit(args, nodeNftables(env.host));
+    if (r.exitCode === 0) ctx.cluster?.touchHosts();
+    return r;
+  }
+  if (args[0] !== 'list') return fail(`nft: "${args[0] ?? ''}" is not simulated by cka-lab: only nft list, add/delete element and flush/delete of chains, sets, maps and tables are\n`);
   const tables = env.host.data.state.nftables === undefined ? [] : nodeNftables(env.host).tables;
   const affinity = nodeNftAffinity(env.host);
   return nftList(args, tables, (t) => (t.family === 'ip' ? liveAffinity(t, affinity, ctx.now()) : new Map()));
@@ -91,4 +104,89 @@ export function nftList(words: readonly string[], tables: readonly NftTable[], d
     default:
       return located('syntax error, unexpected string', words, 1);
   }
+}
+
+/** One element of `{ … }` as typed: its key fields, comment and verdict, and where its key starts in the element text. */
+interface TypedElement {
+  elem: NftElement;
+  keyText: string;
+  offset: number;
+}
+
+/** `{ k1 . k2 [comment "c"] [: verdict], … }` → elements; undefined when it is not one. */
+function parseElements(text: string): TypedElement[] | undefined {
+  const m = /^\{(.*)\}$/.exec(text);
+  if (!m) return undefined;
+  const out: TypedElement[] = [];
+  let pos = 1;
+  for (const part of (m[1] ?? '').split(',')) {
+    const lead = part.length - part.trimStart().length;
+    const t = part.trim();
+    const pm = /^(.+?)(?:\s+comment\s+"([^"]*)")?(?:\s*:\s*(.+))?$/.exec(t);
+    if (!pm || t === '') return undefined;
+    const keyText = (pm[1] ?? '').trim();
+    const elem: NftElement = { key: keyText.split(/\s+\.\s+/) };
+    if (pm[2] !== undefined) elem.comment = pm[2];
+    if (pm[3] !== undefined) elem.value = pm[3].trim().replace(/\s+/g, ' ');
+    out.push({ elem, keyText, offset: pos + lead });
+    pos += part.length + 1;
+  }
+  return out;
+}
+
+/** `nft add|delete element`, `nft flush|delete chain|set|map|table` on kube-proxy's tables. */
+export function nftEdit(words: readonly string[], st: NftState): CommandResult {
+  const [verb, obj] = words;
+  if (obj === 'ruleset') return fail(`nft: "${verb} ruleset" is not simulated by cka-lab: it would also empty the tables iptables-nft keeps for the iptables rules\n`);
+  let i = 2;
+  let family: NftFamily = 'ip';
+  if (FAMILIES.includes(words[i] ?? '')) family = words[i++] as NftFamily;
+  const tableAt = i;
+  const table = words[tableAt];
+  if (table === undefined) return located('syntax error, unexpected newline, expecting string', words, words.length);
+  const t = st.tables.find((x) => x.family === family && x.name === table);
+  const refused = (errno: Parameters<typeof nftErrorLine>[0], at: number, col?: number, len?: number): CommandResult => {
+    const line = words.join(' ');
+    const c = col ?? (at >= words.length ? line.length : words.slice(0, at).reduce((n, w) => n + w.length + 1, 0));
+    return fail(`${nftErrorLine(errno)}\n${line}\n${' '.repeat(c)}${'^'.repeat(Math.max(1, len ?? words[at]?.length ?? 1))}\n`);
+  };
+  if (!t) return refused('ENOENT', tableAt);
+  const run = (ops: NftOp[], onError: (index: number, errno: Parameters<typeof nftErrorLine>[0]) => CommandResult): CommandResult => {
+    const r = runNftBatch(st, ops, family);
+    return r === undefined ? { stdout: '', stderr: '', exitCode: 0 } : onError(r.index, r.errno);
+  };
+  if (obj === 'table') {
+    if (verb !== 'flush' && verb !== 'delete') return fail('nft: only flush and delete of a table are simulated by cka-lab\n');
+    if (words.length > tableAt + 1) return located('syntax error, unexpected string, expecting end of file or newline or semicolon', words, tableAt + 1);
+    return run([{ verb, obj: 'table' }], (_, errno) => refused(errno, tableAt));
+  }
+  const nameAt = tableAt + 1;
+  const name = words[nameAt];
+  if (name === undefined) return located('syntax error, unexpected newline, expecting string', words, words.length);
+  if (obj === 'chain' || obj === 'set' || obj === 'map') {
+    if (verb !== 'flush' && verb !== 'delete') return fail(`nft: "${verb} ${obj}" is not simulated by cka-lab: kube-proxy creates its own\n`);
+    if (words.length > nameAt + 1) return located('syntax error, unexpected string, expecting end of file or newline or semicolon', words, nameAt + 1);
+    const kind = obj === 'chain' ? undefined : obj;
+    if (kind !== undefined && !t.sets.some((x) => x.name === name && x.kind === kind)) return refused('ENOENT', nameAt);
+    const op: NftOp = kind === undefined ? { verb, obj: 'chain', name } : { verb, obj: 'set', name, kind };
+    return run([op], (_, errno) => refused(errno, nameAt));
+  }
+  if (obj === 'element') {
+    if (verb === 'flush') return located('syntax error, unexpected element', words, 1);
+    const set = t.sets.find((x) => x.name === name);
+    if (!set) return refused('ENOENT', nameAt);
+    const text = words.slice(nameAt + 1).join(' ');
+    const els = parseElements(text);
+    if (!els || els.length === 0) return located('syntax error, unexpected end of file, expecting \'{\'', words, words.length);
+    const fields = (set.kind === 'map' ? (set.type.split(' : ')[0] ?? '') : set.type).split(' . ').length;
+    const base = words.slice(0, nameAt + 1).join(' ').length + 1;
+    const bad = els.find((e) => e.elem.key.length !== fields);
+    if (bad) return fail(`Error: ${bad.keyText} does not have the ${fields} field${fields === 1 ? '' : 's'} of ${set.kind} ${set.name} (${set.type}) (cka-lab)\n`);
+    const ops: NftOp[] = els.map((e) => ({ verb: verb === 'add' ? 'add' : 'delete', obj: 'element', set: set.name, kind: set.kind, elem: e.elem }));
+    return run(ops, (index, errno) => {
+      const e = els[index]!;
+      return refused(errno, 0, base + e.offset, e.keyText.length);
+    });
+  }
+  return fail(`nft: "${verb} ${obj ?? ''}" is not simulated by cka-lab: only add/delete element and flush/delete of chains, sets, maps and tables are\n`);
 }

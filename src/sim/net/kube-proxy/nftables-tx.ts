@@ -17,6 +17,7 @@ import { priorityNumber } from '../nft-list.js';
 
 export type NftOp =
   | { verb: 'add'; obj: 'table'; comment: string }
+  | { verb: 'flush' | 'delete'; obj: 'table' }
   | { verb: 'add'; obj: 'chain'; name: string; base?: NftChain['base']; comment?: string }
   | { verb: 'flush' | 'delete'; obj: 'chain'; name: string }
   | { verb: 'add'; obj: 'rule'; chain: string; rule: NftRule; text: string; comment?: string }
@@ -37,7 +38,7 @@ export function opText(op: NftOp, family: NftFamily = 'ip'): string {
   const PREFIX = `${family} kube-proxy`;
   switch (op.obj) {
     case 'table':
-      return `add table ${PREFIX} { comment ${quote(op.comment)} ; }`;
+      return op.verb === 'add' ? `add table ${PREFIX} { comment ${quote(op.comment)} ; }` : `${op.verb} table ${PREFIX}`;
     case 'chain': {
       if (op.verb !== 'add') return `${op.verb} chain ${PREFIX} ${op.name}`;
       const parts: string[] = [];
@@ -115,8 +116,6 @@ function fromWork(w: Work, family: NftFamily): NftTable {
   };
 }
 
-const ENOENT = 'Error: Could not process rule: No such file or directory';
-
 /** A copy of `c` whose rule list may be changed (chains the batch does not touch stay shared). */
 function own(w: Work, touched: Set<string>, c: NftChain): NftChain {
   if (touched.has(c.name)) return c;
@@ -126,11 +125,52 @@ function own(w: Work, touched: Set<string>, c: NftChain): NftChain {
   return copy;
 }
 
-/** Applies one operation; an error text (the batch then changes nothing) or undefined. */
-function apply(w: Work | undefined, op: NftOp, touched: Set<string>, family: NftFamily): { w?: Work; error?: string } {
-  if (op.obj === 'table') return { w: w ?? { comment: op.comment, lastHandle: 0, chains: new Map(), sets: new Map() } };
-  if (!w) return { error: `${ENOENT}\n${opText(op, family)}` };
-  const fail = { error: `${ENOENT}\n${opText(op, family)}` };
+/** The errno the kernel answers a refused operation with (nft prints its strerror). */
+export type NftErrno = 'ENOENT' | 'EBUSY' | 'EINVAL';
+
+const STRERROR: Record<NftErrno, string> = { ENOENT: 'No such file or directory', EBUSY: 'Device or resource busy', EINVAL: 'Invalid argument' };
+
+/** `Error: Could not process rule: …`: nft's line for a batch the kernel refused. */
+export function nftErrorLine(errno: NftErrno): string {
+  return `Error: Could not process rule: ${STRERROR[errno]}`;
+}
+
+/** The chains' rules and the maps' verdicts that point at chain `name` (its use count in the kernel, nf_tables_delchain). */
+function chainInUse(w: Work, name: string): boolean {
+  for (const c of w.chains.values()) {
+    if (c.name === name) continue;
+    for (const { rule: r } of c.rules) {
+      if ((r.op === 'jump' || r.op === 'goto' || r.op === 'saddr-goto' || r.op === 'affinity-goto') && r.chain === name) return true;
+      if (r.op === 'numgen' && r.chains.includes(name)) return true;
+      if (r.op === 'fib-saddr-local' && typeof r.then !== 'string' && ('goto' in r.then ? r.then.goto : r.then.jump) === name) return true;
+    }
+  }
+  for (const { elements } of w.sets.values()) for (const e of elements.values()) if (e.value === `goto ${name}` || e.value === `jump ${name}`) return true;
+  return false;
+}
+
+/** The rules that look up set or map `name` (nf_tables_delset refuses a bound set). */
+function setInUse(w: Work, name: string): boolean {
+  for (const c of w.chains.values()) {
+    for (const { rule: r } of c.rules) {
+      if (r.op === 'vmap' && (r.map === name || r.daddrSet === name)) return true;
+      if ((r.op === 'daddr-set-reject' || r.op === 'affinity-goto' || r.op === 'affinity-update') && r.set === name) return true;
+    }
+  }
+  return false;
+}
+
+/** Applies one operation; the errno (the batch then changes nothing) or the table as it now is. */
+function apply(w: Work | undefined, op: NftOp, touched: Set<string>): { w?: Work; errno?: NftErrno } {
+  if (op.obj === 'table') {
+    if (op.verb === 'add') return { w: w ?? { comment: op.comment, lastHandle: 0, chains: new Map(), sets: new Map() } };
+    if (!w) return { errno: 'ENOENT' };
+    if (op.verb === 'delete') return {};
+    for (const c of w.chains.values()) own(w, touched, c).rules.length = 0;
+    return { w };
+  }
+  if (!w) return { errno: 'ENOENT' };
+  const fail = { errno: 'ENOENT' as const };
   switch (op.obj) {
     case 'chain': {
       const c = w.chains.get(op.name);
@@ -145,8 +185,10 @@ function apply(w: Work | undefined, op: NftOp, touched: Set<string>, family: Nft
         return { w };
       }
       if (!c) return fail;
-      if (op.verb === 'delete') w.chains.delete(op.name);
-      else own(w, touched, c).rules.length = 0;
+      if (op.verb === 'delete') {
+        if (chainInUse(w, op.name)) return { errno: 'EBUSY' };
+        w.chains.delete(op.name);
+      } else own(w, touched, c).rules.length = 0;
       return { w };
     }
     case 'rule': {
@@ -170,8 +212,10 @@ function apply(w: Work | undefined, op: NftOp, touched: Set<string>, family: Nft
         return { w };
       }
       if (!s) return fail;
-      if (op.verb === 'delete') w.sets.delete(op.name);
-      else s.elements = new Map();
+      if (op.verb === 'delete') {
+        if (setInUse(w, op.name)) return { errno: 'EBUSY' };
+        w.sets.delete(op.name);
+      } else s.elements = new Map();
       return { w };
     }
     case 'element': {
@@ -181,29 +225,43 @@ function apply(w: Work | undefined, op: NftOp, touched: Set<string>, family: Nft
       if (op.verb === 'delete') {
         if (!s.elements.has(key)) return fail;
         s.elements.delete(key);
-      } else s.elements.set(key, op.elem);
+      } else {
+        // a map element needs its verdict; a set's has none
+        if ((s.def.kind === 'map') !== (op.elem.value !== undefined)) return { errno: 'EINVAL' };
+        s.elements.set(key, op.elem);
+      }
       return { w };
     }
   }
 }
 
 /**
- * Runs `ops` as one batch on the node's `ip kube-proxy` (or `ip6 kube-proxy`) table (an empty batch changes nothing):
- * undefined when it succeeded, else nft's error and the table as it was.
+ * Runs `ops` as one batch on the node's `ip kube-proxy` (or `ip6 kube-proxy`) table, all or
+ * nothing as the kernel commits a batch: on a refusal, the errno and the index of the operation
+ * (the table is then as it was).
  */
-export function runNftTransaction(st: NftState, ops: readonly NftOp[], family: NftFamily = 'ip'): string | undefined {
+export function runNftBatch(st: NftState, ops: readonly NftOp[], family: NftFamily = 'ip'): { errno: NftErrno; index: number } | undefined {
   if (ops.length === 0) return undefined;
   const before = kubeProxyTable(st, family);
   let w: Work | undefined = before ? toWork(before) : undefined;
   const touched = new Set<string>();
-  for (const op of ops) {
-    const r = apply(w, op, touched, family);
-    if (r.error !== undefined) return r.error;
+  for (let i = 0; i < ops.length; i++) {
+    const r = apply(w, ops[i]!, touched);
+    if (r.errno !== undefined) return { errno: r.errno, index: i };
     w = r.w;
   }
-  if (!w) return undefined;
+  if (!w) {
+    st.tables = st.tables.filter((t) => t !== before);
+    return undefined;
+  }
   const after = fromWork(w, family);
   // the table keeps its place in the kernel's list (nft lists tables in creation order)
   st.tables = before ? st.tables.map((t) => (t === before ? after : t)) : [...st.tables, after];
   return undefined;
+}
+
+/** runNftBatch for kube-proxy's transactions: undefined, or nft's error and the refused line (what the proxier logs). */
+export function runNftTransaction(st: NftState, ops: readonly NftOp[], family: NftFamily = 'ip'): string | undefined {
+  const r = runNftBatch(st, ops, family);
+  return r === undefined ? undefined : `${nftErrorLine(r.errno)}\n${opText(ops[r.index]!, family)}`;
 }
