@@ -42,7 +42,7 @@ export function sha256Base32(s: string): string {
 const HASH16 = new Map<string, string>();
 const HASH16_LIMIT = 200_000;
 
-function hash16(s: string): string {
+export function hash16(s: string): string {
   let h = HASH16.get(s);
   if (h === undefined) {
     if (HASH16.size >= HASH16_LIMIT) HASH16.clear();

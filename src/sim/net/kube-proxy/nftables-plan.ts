@@ -6,12 +6,12 @@
  * nftables.ts and checked against upstream's TestOverallNFTablesRules (nftables-overall.test.ts).
  */
 import { cidrContains, parseCidr, parseIPv4 } from '../ipv4.js';
-import { joinHostPort, sha256Base32 } from './chain-names.js';
+import { hash16, joinHostPort } from './chain-names.js';
 import type { NftChain, NftElement, NftFamily, NftRule } from './nftables.js';
 import { ruleText } from './nftables.js';
 import type { NftOp } from './nftables-tx.js';
 import type { Categorised, EndpointInfo, ServicePortInfo } from './service-model.js';
-import { portExternallyAccessible } from './service-model.js';
+import { categorizeEndpoints, portExternallyAccessible } from './service-model.js';
 import type { KubeProxyConfig } from './sync.js';
 
 /** The maps and sets, in setupNFTables' order; the first is the cluster-ips set. */
@@ -142,9 +142,34 @@ export function setupOps(cfg: KubeProxyConfig, nodeIPs: readonly string[], servi
   return ops;
 }
 
-/** proxier.go hashAndTruncate: 8 base32 characters of sha256(name), '-', name (names here never exceed 240). */
+/**
+ * proxier.go hashAndTruncate: 8 base32 characters of sha256(name), '-', name (names here never
+ * exceed 240). The hash comes from chain-names.ts's memo, as the proxier keeps its names with
+ * each servicePortInfo and endpointInfo instead of hashing at every sync.
+ */
 function hashName(name: string): string {
-  return `${sha256Base32(name).slice(0, 8)}-${name}`;
+  return `${hash16(name).slice(0, 8)}-${name}`;
+}
+
+/** The node's endpoints of a port that has none (one object, so the plan memo can key on it). */
+export const NO_ENDPOINTS: readonly EndpointInfo[] = Object.freeze([]);
+
+/**
+ * Plans by the node's endpoint array (a new one whenever the port's endpoints change, per node:
+ * service-model.ts endpointsByPortCached) and the port's info (one per stored Service): a partial
+ * sync asks for every port's elements, as ensureElem does, without planning unchanged ports again.
+ */
+const PLANS = new WeakMap<readonly EndpointInfo[], WeakMap<ServicePortInfo, { sig: string; plan: PortPlan }>>();
+
+export function portPlanCached(svc: ServicePortInfo, eps: readonly EndpointInfo[], cfg: KubeProxyConfig, nodeIP: string | undefined): PortPlan {
+  const sig = `${cfg.masqueradeAll === true}|${cfg.clusterCIDR ?? ''}|${nodeIP ?? ''}`;
+  let byPort = PLANS.get(eps);
+  if (!byPort) PLANS.set(eps, (byPort = new WeakMap()));
+  const hit = byPort.get(svc);
+  if (hit && hit.sig === sig) return hit.plan;
+  const plan = portPlan(svc, categorizeEndpoints(eps, svc), cfg, nodeIP);
+  byPort.set(svc, { sig, plan });
+  return plan;
 }
 
 function chainBase(s: ServicePortInfo): string {

@@ -31,10 +31,10 @@ import { fnv32a } from '../../../util/fnv.js';
 import type { NftFamily, NftState, NftTable } from './nftables.js';
 import { kubeProxyTable } from './nftables.js';
 import type { ContainerName } from './nftables-plan.js';
-import { STORED, addrType, containerKind, ensureChainOps, masqueradeMark, portPlan, ruleOp, setupOps } from './nftables-plan.js';
+import { NO_ENDPOINTS, STORED, addrType, containerKind, ensureChainOps, masqueradeMark, portPlanCached, ruleOp, setupOps } from './nftables-plan.js';
 import type { NftOp } from './nftables-tx.js';
 import { opText, runNftTransaction } from './nftables-tx.js';
-import { categorizeEndpoints, endpointsByPortCached, portKey, servicePortsOf } from './service-model.js';
+import { endpointsByPortCached, portKey, servicePortsOf } from './service-model.js';
 import type { KubeProxyConfig } from './sync.js';
 
 export interface NftSyncInput {
@@ -103,15 +103,33 @@ function readElements(t: NftTable | undefined, name: ContainerName): Record<stri
   return out;
 }
 
+/**
+ * A Service's fingerprint, kept per node endpoint map (one per node, changed in place) and Service
+ * object, with the endpoint arrays it was computed from: recomputed only when one of them changed.
+ */
+const FPS = new WeakMap<ReadonlyMap<string, readonly unknown[]>, WeakMap<Service, { eps: (readonly unknown[] | undefined)[]; fp: number }>>();
+
 /** Per Service `ns/name`: its ports and the endpoints this node sees for them, hashed (what the change trackers compare). */
 export function nftServiceFingerprints(services: readonly Service[], epMap: ReadonlyMap<string, readonly unknown[]>): Map<string, number> {
   const out = new Map<string, number>();
+  let memo = FPS.get(epMap);
+  if (!memo) FPS.set(epMap, (memo = new WeakMap()));
   for (const s of services) {
     const ports = servicePortsOf(s);
     if (ports.length === 0) continue;
-    let text = '';
-    for (const p of ports) text += `${JSON.stringify(p)}${JSON.stringify(epMap.get(portKey(p.spn, p.protocol)) ?? [])}`;
-    out.set(`${s.metadata.namespace ?? 'default'}/${s.metadata.name}`, fnv32a(text));
+    const eps = ports.map((p) => epMap.get(portKey(p.spn, p.protocol)));
+    const had = Object.isFrozen(s) ? memo.get(s) : undefined;
+    let fp: number;
+    if (had && had.eps.length === eps.length && had.eps.every((e, i) => e === eps[i])) fp = had.fp;
+    else {
+      let text = '';
+      ports.forEach((p, i) => {
+        text += `${JSON.stringify(p)}${JSON.stringify(eps[i] ?? [])}`;
+      });
+      fp = fnv32a(text);
+      if (Object.isFrozen(s)) memo.set(s, { eps, fp });
+    }
+    out.set(`${s.metadata.namespace ?? 'default'}/${s.metadata.name}`, fp);
   }
   return out;
 }
@@ -149,7 +167,7 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
     const nsName = `${svc.metadata.namespace ?? 'default'}/${svc.metadata.name}`;
     const skip = !full && opts.previous?.get(nsName) === fingerprints.get(nsName);
     for (const port of servicePortsOf(svc)) {
-      const plan = portPlan(port, categorizeEndpoints(epMap.get(portKey(port.spn, port.protocol)) ?? [], port), cfg, input.node.ips[0]);
+      const plan = portPlanCached(port, epMap.get(portKey(port.spn, port.protocol)) ?? NO_ENDPOINTS, cfg, input.node.ips[0]);
       for (const set of plan.affinitySets) activeAffinity.add(set);
       for (const chain of plan.endpointChains) {
         if (skip || epChainSkipUpdate(chain)) active.add(chain);
