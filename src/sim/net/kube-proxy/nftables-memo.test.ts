@@ -1,8 +1,9 @@
 /**
  * The nftables proxier's memos (nftables-plan.ts portPlanCached, nftables-sync.ts's fingerprint
- * memo) cannot go stale: the random edit sequences of the iptables memo test, synced on two nodes
- * with stored (frozen) objects, which use every memo, give the same transactions, tables and
- * fingerprints as the same sequence replayed with unfrozen copies, which no memo keeps.
+ * memo and its SyncIndex, which lets a partial sync visit only the changed Services) cannot go
+ * stale: the random edit sequences of the iptables memo test, synced on two nodes with stored
+ * (frozen) objects, which use every memo, give the same transactions, tables and fingerprints as
+ * the same sequence replayed with unfrozen copies, which no memo keeps, visiting every Service.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,7 +37,7 @@ function run(all: readonly EditStep[], stored: boolean): Observed[][] {
       const r = syncNftablesRules(
         states[n] as NftState,
         { services, endpointSlices, node, config: { mode: 'nftables', clusterCIDR: '10.244.0.0/16' }, serviceCIDRs: ['10.96.0.0/12'] },
-        { now: s * 2000, ...(prev && !step.full ? { previous: prev.fps, memory: prev.mem } : {}) },
+        { now: s * 2000, ...(prev && !step.full ? { previous: prev.fps, memory: prev.mem } : {}), ...(stored ? {} : { visitAll: true }) },
       );
       if (r.error === undefined) last[n] = { fps: r.fingerprints, mem: r.nft };
       const t = kubeProxyTable(states[n] as NftState);

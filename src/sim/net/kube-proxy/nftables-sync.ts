@@ -31,10 +31,10 @@ import { fnv32a } from '../../../util/fnv.js';
 import type { NftFamily, NftState, NftTable } from './nftables.js';
 import { kubeProxyTable } from './nftables.js';
 import type { ContainerName } from './nftables-plan.js';
-import { NO_ENDPOINTS, STORED, addrType, containerKind, ensureChainOps, masqueradeMark, portPlanCached, ruleOp, setupOps } from './nftables-plan.js';
+import { NO_ENDPOINTS, STORED, addrType, containerKind, ensureChainOps, masqueradeMark, portPlanCached, ruleOp, setupOps, type PortPlan } from './nftables-plan.js';
 import type { NftOp } from './nftables-tx.js';
 import { opText, runNftTransaction } from './nftables-tx.js';
-import { endpointsByPortCached, portKey, servicePortsOf } from './service-model.js';
+import { endpointsByPortCached, portKey, servicePortsOf, type EndpointInfo } from './service-model.js';
 import type { KubeProxyConfig } from './sync.js';
 
 export interface NftSyncInput {
@@ -65,6 +65,8 @@ export interface NftSyncOptions {
   previous?: ReadonlyMap<string, number>;
   /** The process' memory, updated in place; undefined for a new process. */
   memory?: NftProxierMemory;
+  /** Visit every Service even when the last sync's index would allow less (the reference the memo test compares with). */
+  visitAll?: boolean;
 }
 
 export interface NftSyncResult {
@@ -134,6 +136,254 @@ export function nftServiceFingerprints(services: readonly Service[], epMap: Read
   return out;
 }
 
+/** What a sync writes with: its transaction, the proxier's element record, the rule context. */
+interface SyncWriter {
+  tx: NftOp[];
+  stored: (name: ContainerName) => Record<string, string>;
+  mark: string;
+  family: NftFamily;
+  cfg: KubeProxyConfig;
+  nodeIP: string | undefined;
+}
+
+/**
+ * What the last successful sync of a running proxier planned, kept beside its memory (never
+ * saved): each Service's plans and how many Services want each element. A partial sync on the
+ * table that sync left (the same object: anyone else's write makes a new one), with the
+ * fingerprints it handed out, then visits only the changed and deleted Services: what the others
+ * want is already in the record, and only the changed ones' old chains, affinity sets and
+ * elements can have become unused. It writes what visiting every Service would (nftables-memo.test.ts).
+ */
+interface SyncIndex {
+  table: NftTable | undefined;
+  fingerprints: ReadonlyMap<string, number>;
+  family: NftFamily;
+  services: Map<string, { fp: number; plans: PortPlan[] }>;
+  /** `container key` → how many Services' plans want it. */
+  owners: Map<string, number>;
+}
+
+const INDEX = new WeakMap<NftProxierMemory, SyncIndex>();
+
+function ownerKey(set: ContainerName, key: string): string {
+  return `${set} ${key}`;
+}
+
+/** The owner counts for `plans`: from scratch, or `index`'s updated for the Services whose plans changed. */
+function ownerCounts(plans: ReadonlyMap<string, { plans: PortPlan[] }>, index: SyncIndex | undefined): Map<string, number> {
+  const count = (m: Map<string, number>, ps: readonly PortPlan[], by: number): void => {
+    for (const p of ps) for (const e of p.elements) {
+      const k = ownerKey(e.set, e.elem.key.join(' . '));
+      const n = (m.get(k) ?? 0) + by;
+      if (n === 0) m.delete(k);
+      else m.set(k, n);
+    }
+  };
+  if (!index) {
+    const m = new Map<string, number>();
+    for (const { plans: ps } of plans.values()) count(m, ps, 1);
+    return m;
+  }
+  const m = index.owners;
+  for (const [name, old] of index.services) {
+    const now = plans.get(name);
+    if (now?.plans === old.plans) continue;
+    count(m, old.plans, -1);
+  }
+  for (const [name, now] of plans) if (index.services.get(name)?.plans !== now.plans) count(m, now.plans, 1);
+  return m;
+}
+
+/** A Service's port plans for this sync, in servicePortsOf order. */
+function servicePlans(w: SyncWriter, svc: Service, epMap: ReadonlyMap<string, readonly EndpointInfo[]>): PortPlan[] {
+  return servicePortsOf(svc).map((port) => portPlanCached(port, epMap.get(portKey(port.spn, port.protocol)) ?? NO_ENDPOINTS, w.cfg, w.nodeIP));
+}
+
+/** nftElementStorage.ensureElem for one plan: only what the proxier does not think is there already. */
+function ensureElements(w: SyncWriter, plan: PortPlan, leftover?: Map<ContainerName, Set<string>>): void {
+  for (const { set, elem } of plan.elements) {
+    const key = elem.key.join(' . ');
+    const value = elem.value ?? '';
+    const have = w.stored(set)[key];
+    const kind = containerKind(set);
+    if (have === undefined) w.tx.push({ verb: 'add', obj: 'element', set, kind, elem });
+    else if (have !== value) w.tx.push({ verb: 'delete', obj: 'element', set, kind, elem }, { verb: 'add', obj: 'element', set, kind, elem });
+    w.stored(set)[key] = value;
+    leftover?.get(set)?.delete(key);
+  }
+}
+
+/** A changed Service's chains declared and flushed, its affinity sets and rules written. */
+function writeRules(w: SyncWriter, plan: PortPlan, active: Set<string>, skipEpChain: (chain: string) => boolean): void {
+  for (const chain of plan.endpointChains) {
+    if (skipEpChain(chain)) active.add(chain);
+    else w.tx.push(...ensureChainOps(chain, active));
+  }
+  for (const chain of plan.policyChains) w.tx.push(...ensureChainOps(chain, active));
+}
+
+function writePlanRules(w: SyncWriter, plan: PortPlan, skipEpChain: (chain: string) => boolean): void {
+  for (const r of plan.rules) {
+    if ('affinitySet' in r) {
+      w.tx.push({ verb: 'add', obj: 'set', name: r.affinitySet, kind: 'set', type: addrType(w.family), flags: ['dynamic', 'timeout'], timeout: r.timeout });
+      continue;
+    }
+    if (plan.endpointChains.includes(r.chain) && skipEpChain(r.chain)) continue;
+    w.tx.push(ruleOp(r.chain, r.rule, w.mark, r.comment, w.family));
+  }
+}
+
+/** Whether the proxier of `family` handles `svc` (ServiceChangeTracker's ipFamily filter). */
+function ofFamily(svc: Service, family: NftFamily): boolean {
+  return (svc.spec.clusterIP ?? '').includes(':') === (family === 'ip6');
+}
+
+function nsNameOf(svc: Service): string {
+  return `${svc.metadata.namespace ?? 'default'}/${svc.metadata.name}`;
+}
+
+/** The sync as upstream runs it: every Service visited, every chain in the table looked at. */
+function freshBody(
+  w: SyncWriter,
+  input: NftSyncInput,
+  fingerprints: ReadonlyMap<string, number>,
+  epMap: ReadonlyMap<string, readonly EndpointInfo[]>,
+  plans: Map<string, { fp: number; plans: PortPlan[] }>,
+  mem: NftProxierMemory,
+  now: number,
+  before: NftTable | undefined,
+  full: boolean,
+  firstOfProcess: boolean,
+  previous: ReadonlyMap<string, number> | undefined,
+): void {
+  const leftover = new Map<ContainerName, Set<string>>(STORED.map((n) => [n, new Set(Object.keys(w.stored(n)))]));
+  // the chains in the table (nft list chains), undefined when there is no table yet
+  const existing = before ? new Set(before.chains.map((c) => c.name)) : undefined;
+  const epChainSkipUpdate = (chain: string): boolean => firstOfProcess && existing !== undefined && existing.has(chain);
+  const active = new Set<string>();
+  const activeAffinity = new Set<string>();
+  for (const svc of input.services) {
+    if (!ofFamily(svc, w.family)) continue;
+    const nsName = nsNameOf(svc);
+    const fp = fingerprints.get(nsName);
+    const skip = !full && previous?.get(nsName) === fp;
+    const ps = servicePlans(w, svc, epMap);
+    if (fp !== undefined) plans.set(nsName, { fp, plans: ps });
+    for (const plan of ps) {
+      for (const set of plan.affinitySets) activeAffinity.add(set);
+      if (skip) for (const chain of [...plan.endpointChains, ...plan.policyChains]) active.add(chain);
+      else writeRules(w, plan, active, epChainSkipUpdate);
+      ensureElements(w, plan, leftover);
+      if (!skip) writePlanRules(w, plan, epChainSkipUpdate);
+    }
+  }
+  for (const chain of existing ?? []) {
+    if (!chain.includes('/')) continue;
+    if (!active.has(chain)) {
+      w.tx.push({ verb: 'flush', obj: 'chain', name: chain });
+      mem.staleChains[chain] = now;
+    } else delete mem.staleChains[chain];
+  }
+  // stale affinity sets can go at once: no map element points at a set
+  for (const s of before?.sets ?? []) if (s.name.startsWith('affinity-') && !activeAffinity.has(s.name)) w.tx.push({ verb: 'delete', obj: 'set', name: s.name, kind: 'set' });
+  for (const name of STORED) {
+    for (const key of leftover.get(name) ?? []) {
+      w.tx.push({ verb: 'delete', obj: 'element', set: name, kind: containerKind(name), elem: { key: key.split(' . ') } });
+      delete w.stored(name)[key];
+    }
+  }
+}
+
+/** The same sync visiting only the changed and deleted Services (SyncIndex). */
+function incrementalBody(
+  w: SyncWriter,
+  input: NftSyncInput,
+  fingerprints: ReadonlyMap<string, number>,
+  epMap: ReadonlyMap<string, readonly EndpointInfo[]>,
+  index: SyncIndex,
+  plans: Map<string, { fp: number; plans: PortPlan[] }>,
+  mem: NftProxierMemory,
+  now: number,
+  before: NftTable | undefined,
+): void {
+  const never = (): boolean => false;
+  const active = new Set<string>();
+  const activeAffinity = new Set<string>();
+  /** the chains, affinity sets and elements that changed or deleted Services had */
+  const oldChains = new Set<string>();
+  const oldAffinity = new Set<string>();
+  const oldElements: { set: ContainerName; key: string }[] = [];
+  const forget = (old: { plans: PortPlan[] } | undefined): void => {
+    for (const p of old?.plans ?? []) {
+      for (const c of [...p.endpointChains, ...p.policyChains]) oldChains.add(c);
+      for (const a of p.affinitySets) oldAffinity.add(a);
+      for (const e of p.elements) oldElements.push({ set: e.set, key: e.elem.key.join(' . ') });
+    }
+  };
+  const seen = new Set<string>();
+  for (const svc of input.services) {
+    if (!ofFamily(svc, w.family)) continue;
+    const nsName = nsNameOf(svc);
+    const fp = fingerprints.get(nsName);
+    if (fp === undefined) continue;
+    seen.add(nsName);
+    const had = index.services.get(nsName);
+    if (had !== undefined && had.fp === fp) {
+      plans.set(nsName, had);
+      continue;
+    }
+    forget(had);
+    const ps = servicePlans(w, svc, epMap);
+    plans.set(nsName, { fp, plans: ps });
+    for (const plan of ps) {
+      for (const set of plan.affinitySets) activeAffinity.add(set);
+      writeRules(w, plan, active, never);
+      ensureElements(w, plan);
+      writePlanRules(w, plan, never);
+    }
+  }
+  for (const [name, old] of index.services) if (!seen.has(name)) forget(old);
+  // chains: the changed Services' old ones and those already stale, in the table's (name) order
+  const candidates = [...new Set([...oldChains, ...Object.keys(mem.staleChains)])].filter((c) => c.includes('/') && !active.has(c)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const inTable = (c: string): boolean => before?.chains.some((x) => x.name === c) ?? false;
+  for (const chain of candidates) {
+    if (!inTable(chain)) continue;
+    w.tx.push({ verb: 'flush', obj: 'chain', name: chain });
+    mem.staleChains[chain] = now;
+  }
+  for (const chain of active) delete mem.staleChains[chain];
+  if (oldAffinity.size > 0) {
+    for (const s of before?.sets ?? []) if (oldAffinity.has(s.name) && !activeAffinity.has(s.name) && !stillWanted(plans, s.name)) w.tx.push({ verb: 'delete', obj: 'set', name: s.name, kind: 'set' });
+  }
+  // elements no Service wants any more: the changed ones' old elements whose owners are gone
+  // (the index's counts change only after the sync: here the difference is counted apart)
+  const delta = new Map<string, number>();
+  const add = (k: string, by: number): void => {
+    delta.set(k, (delta.get(k) ?? 0) + by);
+  };
+  for (const [name, old] of index.services) if (plans.get(name)?.plans !== old.plans) for (const p of old.plans) for (const e of p.elements) add(ownerKey(e.set, e.elem.key.join(' . ')), -1);
+  for (const [name, cur] of plans) if (index.services.get(name)?.plans !== cur.plans) for (const p of cur.plans) for (const e of p.elements) add(ownerKey(e.set, e.elem.key.join(' . ')), 1);
+  const owned = (k: string): boolean => (index.owners.get(k) ?? 0) + (delta.get(k) ?? 0) > 0;
+  const gone = new Map<ContainerName, Set<string>>();
+  for (const { set, key } of oldElements) if (!owned(ownerKey(set, key)) && w.stored(set)[key] !== undefined) (gone.get(set) ?? gone.set(set, new Set()).get(set)!).add(key);
+  for (const name of STORED) {
+    const keys = gone.get(name);
+    if (!keys) continue;
+    // in the record's key order, as cleanupLeftoverKeys walks it
+    for (const key of Object.keys(w.stored(name))) {
+      if (!keys.has(key)) continue;
+      w.tx.push({ verb: 'delete', obj: 'element', set: name, kind: containerKind(name), elem: { key: key.split(' . ') } });
+      delete w.stored(name)[key];
+    }
+  }
+}
+
+/** Whether an unchanged Service still uses affinity set `name`. */
+function stillWanted(plans: ReadonlyMap<string, { plans: PortPlan[] }>, name: string): boolean {
+  for (const { plans: ps } of plans.values()) for (const p of ps) if (p.affinitySets.includes(name)) return true;
+  return false;
+}
+
 /** syncProxyRules of the nftables proxier; see the file comment. */
 export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSyncOptions): NftSyncResult {
   const mem: NftProxierMemory = opts.memory ?? { elements: {}, staleChains: {}, syncedOnce: false };
@@ -152,71 +402,20 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
     for (const name of STORED) mem.elements[name] = readElements(before, name);
   }
   const stored = (name: ContainerName): Record<string, string> => (mem.elements[name] ??= {});
-  const leftover = new Map<ContainerName, Set<string>>(STORED.map((n) => [n, new Set(Object.keys(stored(n)))]));
-  // the chains in the table (nft list chains), undefined when there is no table yet
-  const existing = before ? new Set(before.chains.map((c) => c.name)) : undefined;
-  const epChainSkipUpdate = (chain: string): boolean => firstOfProcess && existing !== undefined && existing.has(chain);
-
   const epMap = endpointsByPortCached(input.endpointSlices, input.node.name);
   const fingerprints = nftServiceFingerprints(input.services, epMap);
-  const active = new Set<string>();
-  const activeAffinity = new Set<string>();
-  for (const svc of input.services) {
-    // each family's proxier sees only its family's Services (ServiceChangeTracker's ipFamily filter)
-    if ((svc.spec.clusterIP ?? '').includes(':') !== (family === 'ip6')) continue;
-    const nsName = `${svc.metadata.namespace ?? 'default'}/${svc.metadata.name}`;
-    const skip = !full && opts.previous?.get(nsName) === fingerprints.get(nsName);
-    for (const port of servicePortsOf(svc)) {
-      const plan = portPlanCached(port, epMap.get(portKey(port.spn, port.protocol)) ?? NO_ENDPOINTS, cfg, input.node.ips[0]);
-      for (const set of plan.affinitySets) activeAffinity.add(set);
-      for (const chain of plan.endpointChains) {
-        if (skip || epChainSkipUpdate(chain)) active.add(chain);
-        else tx.push(...ensureChainOps(chain, active));
-      }
-      for (const chain of plan.policyChains) {
-        if (skip) active.add(chain);
-        else tx.push(...ensureChainOps(chain, active));
-      }
-      // nftElementStorage.ensureElem: only what the proxier does not think is there already
-      for (const { set, elem } of plan.elements) {
-        const key = elem.key.join(' . ');
-        const value = elem.value ?? '';
-        const have = stored(set)[key];
-        const kind = containerKind(set);
-        if (have === undefined) tx.push({ verb: 'add', obj: 'element', set, kind, elem });
-        else if (have !== value) tx.push({ verb: 'delete', obj: 'element', set, kind, elem }, { verb: 'add', obj: 'element', set, kind, elem });
-        stored(set)[key] = value;
-        leftover.get(set)?.delete(key);
-      }
-      if (skip) continue;
-      for (const r of plan.rules) {
-        if ('affinitySet' in r) {
-          tx.push({ verb: 'add', obj: 'set', name: r.affinitySet, kind: 'set', type: addrType(family), flags: ['dynamic', 'timeout'], timeout: r.timeout });
-          continue;
-        }
-        if (plan.endpointChains.includes(r.chain) && epChainSkipUpdate(r.chain)) continue;
-        tx.push(ruleOp(r.chain, r.rule, mark, r.comment, family));
-      }
-    }
-  }
-  for (const chain of existing ?? []) {
-    if (!chain.includes('/')) continue;
-    if (!active.has(chain)) {
-      tx.push({ verb: 'flush', obj: 'chain', name: chain });
-      mem.staleChains[chain] = opts.now;
-    } else delete mem.staleChains[chain];
-  }
-  // stale affinity sets can go at once: no map element points at a set
-  for (const s of before?.sets ?? []) if (s.name.startsWith('affinity-') && !activeAffinity.has(s.name)) tx.push({ verb: 'delete', obj: 'set', name: s.name, kind: 'set' });
-  for (const name of STORED) {
-    for (const key of leftover.get(name) ?? []) {
-      tx.push({ verb: 'delete', obj: 'element', set: name, kind: containerKind(name), elem: { key: key.split(' . ') } });
-      delete stored(name)[key];
-    }
-  }
+  const index = INDEX.get(mem);
+  const incremental = opts.visitAll !== true && !full && index !== undefined && index.table === before && index.fingerprints === opts.previous && index.family === family;
+  const plans = new Map<string, { fp: number; plans: PortPlan[] }>();
+  const write: SyncWriter = { tx, stored, mark, family, cfg, nodeIP: input.node.ips[0] };
+  if (incremental) incrementalBody(write, input, fingerprints, epMap, index, plans, mem, opts.now, before);
+  else freshBody(write, input, fingerprints, epMap, plans, mem, opts.now, before, full, firstOfProcess, opts.previous);
   const error = runNftTransaction(st, tx, family);
   mem.syncedOnce = true;
-  if (error !== undefined) mem.staleChains = {};
+  if (error !== undefined) {
+    mem.staleChains = {};
+    INDEX.delete(mem);
+  } else INDEX.set(mem, { table: kubeProxyTable(st, family), fingerprints, family, services: plans, owners: ownerCounts(plans, incremental ? index : undefined) });
   const result: NftSyncResult = {
     get payload(): string {
       return tx.map((op) => `${opText(op, family)}\n`).join('');
