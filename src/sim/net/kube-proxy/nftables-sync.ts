@@ -131,7 +131,7 @@ export function nftServiceFingerprints(services: readonly Service[], epMap: Read
       fp = fnv32a(text);
       if (Object.isFrozen(s)) memo.set(s, { eps, fp });
     }
-    out.set(`${s.metadata.namespace ?? 'default'}/${s.metadata.name}`, fp);
+    out.set(nsNameOf(s), fp);
   }
   return out;
 }
@@ -169,29 +169,30 @@ function ownerKey(set: ContainerName, key: string): string {
   return `${set} ${key}`;
 }
 
-/** The owner counts for `plans`: from scratch, or `index`'s updated for the Services whose plans changed. */
-function ownerCounts(plans: ReadonlyMap<string, { plans: PortPlan[] }>, index: SyncIndex | undefined): Map<string, number> {
-  const count = (m: Map<string, number>, ps: readonly PortPlan[], by: number): void => {
-    for (const p of ps) for (const e of p.elements) {
+/** Adds `by` to the owner count of each element of `ps` (a count reaching 0 is removed). */
+function countOwners(m: Map<string, number>, ps: readonly PortPlan[], by: number): void {
+  for (const p of ps) {
+    for (const e of p.elements) {
       const k = ownerKey(e.set, e.elem.key.join(' . '));
       const n = (m.get(k) ?? 0) + by;
       if (n === 0) m.delete(k);
       else m.set(k, n);
     }
-  };
-  if (!index) {
-    const m = new Map<string, number>();
-    for (const { plans: ps } of plans.values()) count(m, ps, 1);
-    return m;
   }
-  const m = index.owners;
-  for (const [name, old] of index.services) {
-    const now = plans.get(name);
-    if (now?.plans === old.plans) continue;
-    count(m, old.plans, -1);
-  }
-  for (const [name, now] of plans) if (index.services.get(name)?.plans !== now.plans) count(m, now.plans, 1);
+}
+
+/** The owner counts of every Service's plans. */
+function ownerCounts(plans: ReadonlyMap<string, { plans: PortPlan[] }>): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const { plans: ps } of plans.values()) countOwners(m, ps, 1);
   return m;
+}
+
+/** A Service whose plans an incremental sync replaced (`now` undefined: deleted). */
+interface Replaced {
+  name: string;
+  old: { fp: number; plans: PortPlan[] } | undefined;
+  now: { fp: number; plans: PortPlan[] } | undefined;
 }
 
 /** A Service's port plans for this sync, in servicePortsOf order. */
@@ -238,8 +239,16 @@ function ofFamily(svc: Service, family: NftFamily): boolean {
   return (svc.spec.clusterIP ?? '').includes(':') === (family === 'ip6');
 }
 
+const NS_NAMES = new WeakMap<Service, string>();
+
+/** `ns/name`, kept per stored (frozen) Service. */
 function nsNameOf(svc: Service): string {
-  return `${svc.metadata.namespace ?? 'default'}/${svc.metadata.name}`;
+  let n = NS_NAMES.get(svc);
+  if (n === undefined) {
+    n = `${svc.metadata.namespace ?? 'default'}/${svc.metadata.name}`;
+    if (Object.isFrozen(svc)) NS_NAMES.set(svc, n);
+  }
+  return n;
 }
 
 /** The sync as upstream runs it: every Service visited, every chain in the table looked at. */
@@ -294,47 +303,34 @@ function freshBody(
   }
 }
 
-/** The same sync visiting only the changed and deleted Services (SyncIndex). */
+/**
+ * The same sync visiting only the changed and deleted Services (SyncIndex). It updates the index's
+ * Service plans in place and returns what it replaced; the caller drops the index when the batch fails.
+ */
 function incrementalBody(
   w: SyncWriter,
   input: NftSyncInput,
   fingerprints: ReadonlyMap<string, number>,
   epMap: ReadonlyMap<string, readonly EndpointInfo[]>,
   index: SyncIndex,
-  plans: Map<string, { fp: number; plans: PortPlan[] }>,
   mem: NftProxierMemory,
   now: number,
   before: NftTable | undefined,
-): void {
+): Replaced[] {
   const never = (): boolean => false;
   const active = new Set<string>();
   const activeAffinity = new Set<string>();
-  /** the chains, affinity sets and elements that changed or deleted Services had */
-  const oldChains = new Set<string>();
-  const oldAffinity = new Set<string>();
-  const oldElements: { set: ContainerName; key: string }[] = [];
-  const forget = (old: { plans: PortPlan[] } | undefined): void => {
-    for (const p of old?.plans ?? []) {
-      for (const c of [...p.endpointChains, ...p.policyChains]) oldChains.add(c);
-      for (const a of p.affinitySets) oldAffinity.add(a);
-      for (const e of p.elements) oldElements.push({ set: e.set, key: e.elem.key.join(' . ') });
-    }
-  };
-  const seen = new Set<string>();
+  const replaced: Replaced[] = [];
   for (const svc of input.services) {
     if (!ofFamily(svc, w.family)) continue;
     const nsName = nsNameOf(svc);
     const fp = fingerprints.get(nsName);
     if (fp === undefined) continue;
-    seen.add(nsName);
     const had = index.services.get(nsName);
-    if (had !== undefined && had.fp === fp) {
-      plans.set(nsName, had);
-      continue;
-    }
-    forget(had);
+    if (had !== undefined && had.fp === fp) continue;
     const ps = servicePlans(w, svc, epMap);
-    plans.set(nsName, { fp, plans: ps });
+    const cur = { fp, plans: ps };
+    replaced.push({ name: nsName, old: had, now: cur });
     for (const plan of ps) {
       for (const set of plan.affinitySets) activeAffinity.add(set);
       writeRules(w, plan, active, never);
@@ -342,30 +338,43 @@ function incrementalBody(
       writePlanRules(w, plan, never);
     }
   }
-  for (const [name, old] of index.services) if (!seen.has(name)) forget(old);
+  for (const [name, old] of index.services) if (!fingerprints.has(name)) replaced.push({ name, old, now: undefined });
+  for (const r of replaced) {
+    if (r.now) index.services.set(r.name, r.now);
+    else index.services.delete(r.name);
+  }
+  /** the chains, affinity sets and elements that changed or deleted Services had */
+  const oldChains = new Set<string>();
+  const oldAffinity = new Set<string>();
+  const oldElements: { set: ContainerName; key: string }[] = [];
+  for (const { old } of replaced) {
+    for (const p of old?.plans ?? []) {
+      for (const c of p.endpointChains) oldChains.add(c);
+      for (const c of p.policyChains) oldChains.add(c);
+      for (const a of p.affinitySets) oldAffinity.add(a);
+      for (const e of p.elements) oldElements.push({ set: e.set, key: e.elem.key.join(' . ') });
+    }
+  }
   // chains: the changed Services' old ones and those already stale, in the table's (name) order
+  const names = before ? new Set<string>() : undefined;
   const candidates = [...new Set([...oldChains, ...Object.keys(mem.staleChains)])].filter((c) => c.includes('/') && !active.has(c)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const inTable = (c: string): boolean => before?.chains.some((x) => x.name === c) ?? false;
+  if (candidates.length > 0 && names) for (const c of before?.chains ?? []) names.add(c.name);
   for (const chain of candidates) {
-    if (!inTable(chain)) continue;
+    if (!names?.has(chain)) continue;
     w.tx.push({ verb: 'flush', obj: 'chain', name: chain });
     mem.staleChains[chain] = now;
   }
   for (const chain of active) delete mem.staleChains[chain];
   if (oldAffinity.size > 0) {
-    for (const s of before?.sets ?? []) if (oldAffinity.has(s.name) && !activeAffinity.has(s.name) && !stillWanted(plans, s.name)) w.tx.push({ verb: 'delete', obj: 'set', name: s.name, kind: 'set' });
+    for (const s of before?.sets ?? []) if (oldAffinity.has(s.name) && !activeAffinity.has(s.name) && !stillWanted(index.services, s.name)) w.tx.push({ verb: 'delete', obj: 'set', name: s.name, kind: 'set' });
   }
-  // elements no Service wants any more: the changed ones' old elements whose owners are gone
-  // (the index's counts change only after the sync: here the difference is counted apart)
-  const delta = new Map<string, number>();
-  const add = (k: string, by: number): void => {
-    delta.set(k, (delta.get(k) ?? 0) + by);
-  };
-  for (const [name, old] of index.services) if (plans.get(name)?.plans !== old.plans) for (const p of old.plans) for (const e of p.elements) add(ownerKey(e.set, e.elem.key.join(' . ')), -1);
-  for (const [name, cur] of plans) if (index.services.get(name)?.plans !== cur.plans) for (const p of cur.plans) for (const e of p.elements) add(ownerKey(e.set, e.elem.key.join(' . ')), 1);
-  const owned = (k: string): boolean => (index.owners.get(k) ?? 0) + (delta.get(k) ?? 0) > 0;
+  // elements no Service wants any more: the replaced Services' old elements whose owners are gone
+  for (const r of replaced) {
+    if (r.old) countOwners(index.owners, r.old.plans, -1);
+    if (r.now) countOwners(index.owners, r.now.plans, 1);
+  }
   const gone = new Map<ContainerName, Set<string>>();
-  for (const { set, key } of oldElements) if (!owned(ownerKey(set, key)) && w.stored(set)[key] !== undefined) (gone.get(set) ?? gone.set(set, new Set()).get(set)!).add(key);
+  for (const { set, key } of oldElements) if (!index.owners.has(ownerKey(set, key)) && w.stored(set)[key] !== undefined) (gone.get(set) ?? gone.set(set, new Set()).get(set)!).add(key);
   for (const name of STORED) {
     const keys = gone.get(name);
     if (!keys) continue;
@@ -376,6 +385,7 @@ function incrementalBody(
       delete w.stored(name)[key];
     }
   }
+  return replaced;
 }
 
 /** Whether an unchanged Service still uses affinity set `name`. */
@@ -406,16 +416,21 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
   const fingerprints = nftServiceFingerprints(input.services, epMap);
   const index = INDEX.get(mem);
   const incremental = opts.visitAll !== true && !full && index !== undefined && index.table === before && index.fingerprints === opts.previous && index.family === family;
-  const plans = new Map<string, { fp: number; plans: PortPlan[] }>();
   const write: SyncWriter = { tx, stored, mark, family, cfg, nodeIP: input.node.ips[0] };
-  if (incremental) incrementalBody(write, input, fingerprints, epMap, index, plans, mem, opts.now, before);
-  else freshBody(write, input, fingerprints, epMap, plans, mem, opts.now, before, full, firstOfProcess, opts.previous);
+  let services: Map<string, { fp: number; plans: PortPlan[] }>;
+  if (incremental) {
+    incrementalBody(write, input, fingerprints, epMap, index, mem, opts.now, before);
+    services = index.services;
+  } else {
+    services = new Map();
+    freshBody(write, input, fingerprints, epMap, services, mem, opts.now, before, full, firstOfProcess, opts.previous);
+  }
   const error = runNftTransaction(st, tx, family);
   mem.syncedOnce = true;
   if (error !== undefined) {
     mem.staleChains = {};
     INDEX.delete(mem);
-  } else INDEX.set(mem, { table: kubeProxyTable(st, family), fingerprints, family, services: plans, owners: ownerCounts(plans, incremental ? index : undefined) });
+  } else INDEX.set(mem, { table: kubeProxyTable(st, family), fingerprints, family, services, owners: incremental ? index.owners : ownerCounts(services) });
   const result: NftSyncResult = {
     get payload(): string {
       return tx.map((op) => `${opText(op, family)}\n`).join('');
