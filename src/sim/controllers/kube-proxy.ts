@@ -31,7 +31,6 @@ import { syncNftablesRules, type NftProxierMemory } from '../net/kube-proxy/nfta
 import { serviceCIDR } from '../controlplane.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
-import { fnv32a } from './util.js';
 import { klogLine } from '../../util/klog.js';
 import { beforeProxySync, noteProxySync } from './kube-proxy-derived.js';
 
@@ -235,9 +234,9 @@ function rulesetHash(host: Host): number {
   return nodeIptables(host).rev ?? 0;
 }
 
-/** FNV-1a over the node's kube-proxy nftables tables' JSON. */
+/** The node's nftables revision (NftState.rev: every batch that changed it counts, kube-proxy's own included). */
 function nftHash(host: Host): number {
-  return fnv32a(JSON.stringify(nodeNftables(host).tables));
+  return nodeNftables(host).rev ?? 0;
 }
 
 /**

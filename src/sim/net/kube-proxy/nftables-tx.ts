@@ -394,6 +394,7 @@ export function runNftBatch(st: NftState, ops: readonly NftOp[], family: NftFami
     if (r.errno !== undefined) return { errno: r.errno, index: i };
     w = r.w;
   }
+  st.rev = (st.rev ?? 0) + 1;
   if (!w) {
     st.tables = st.tables.filter((t) => t !== before);
     return undefined;

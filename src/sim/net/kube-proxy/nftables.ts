@@ -92,6 +92,11 @@ export interface NftTable {
 
 export interface NftState {
   tables: NftTable[];
+  /**
+   * Counts the batches that changed the ruleset (kube-proxy's and anyone's `nft`): a different
+   * one after kube-proxy's sync means someone else wrote since (what iptables' rev is for its rules).
+   */
+  rev?: number;
 }
 
 export function newNftState(): NftState {

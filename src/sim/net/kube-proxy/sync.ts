@@ -17,7 +17,7 @@
  */
 import type { EndpointSlice, Service } from '../../api/types.js';
 import type { IptablesState, Table, TableName } from '../iptables.js';
-import { addUserChain, deleteChain, ensureTable, findChain } from '../iptables.js';
+import { addUserChain, ensureTable, findChain } from '../iptables.js';
 import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
@@ -869,7 +869,8 @@ export function cleanupIptablesLeftovers(state: IptablesState): void {
 function deleteChainsAsked(table: Table, names: readonly string[]): void {
   const gone = new Set(names);
   for (const c of table.chains) if (!gone.has(c.name) && c.rules.some((r) => r.target !== undefined && gone.has(r.target.name))) c.rules = c.rules.map((r) => (r.target !== undefined && gone.has(r.target.name) ? { ...r } : r));
-  for (const n of names) deleteChain(table, n);
+  // one pass (deleteChain per name was quadratic: 80 s for the 70,000 chains of 10,000 Services)
+  table.chains = table.chains.filter((c) => !gone.has(c.name));
 }
 
 /** proxier.go writeServiceToEndpointRules; appendServiceCommentLocked drops the comment in large-cluster mode. */
