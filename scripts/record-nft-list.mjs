@@ -11,6 +11,15 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 
+/** [seed, steps] of the replays (src/testing/nft-replay.ts). */
+const REPLAYS = [
+  [1, 40],
+  [2, 40],
+  [3, 40],
+  [4, 40, true],
+  [5, 40, true],
+];
+
 const COMMANDS = [
   'list tables',
   'list chains',
@@ -58,6 +67,26 @@ const json = execFileSync(
   ['--import', 'tsx', '--input-type=module', '-e', "import { nftListCases, creationBatch } from './src/testing/nft-list-cases.ts'; console.log(JSON.stringify(nftListCases().map((c) => ({ name: c.name, batch: creationBatch(c.table) }))));"],
   { cwd: new URL('..', import.meta.url), encoding: 'utf8', maxBuffer: 64 << 20 },
 );
+// kube-proxy's own batches, replayed: does the real kernel take each, and what table do they leave?
+const replays = JSON.parse(
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', `import { nftReplay } from './src/testing/nft-replay.ts'; console.log(JSON.stringify(${JSON.stringify(REPLAYS)}.map(([seed, n, hand]) => ({ seed, n, hand: hand === true, batches: nftReplay(seed, n, hand === true).batches.map((b) => b.text) }))));`],
+    { cwd: new URL('..', import.meta.url), encoding: 'utf8', maxBuffer: 256 << 20 },
+  ),
+);
+for (const { seed, n, hand, batches } of replays) {
+  const ns = `cka-nft-${process.pid}`;
+  execFileSync('ip', ['netns', 'add', ns]);
+  try {
+    const rcs = batches.map((text) => spawnSync('ip', ['netns', 'exec', ns, 'nft', '-f', '-'], { input: text }).status);
+    const listed = execFileSync('ip', ['netns', 'exec', ns, 'nft', 'list', 'table', 'ip', 'kube-proxy'], { encoding: 'utf8' });
+    writeFileSync(new URL(`replay-${seed}-${n}${hand ? '-hand' : ''}.txt`, out), `# exit codes of the ${rcs.length} batches: ${rcs.join(' ')}\n${listed}`);
+    console.log(`recorded replay ${seed}/${n}`);
+  } finally {
+    execFileSync('ip', ['netns', 'del', ns]);
+  }
+}
 for (const { name, batch } of JSON.parse(json)) {
   const ns = `cka-nft-${process.pid}`;
   execFileSync('ip', ['netns', 'add', ns]);

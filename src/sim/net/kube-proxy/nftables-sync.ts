@@ -84,10 +84,12 @@ export interface NftSyncResult {
   operations: number;
   /** Stale chains deleted before it. */
   staleDeleted: number;
+  /** The batch that deleted them, one operation a line (empty when there was none). */
+  readonly stalePayload: string;
 }
 
 /** The stale chains older than a second, deleted in their own transaction; false when that failed. */
-function deleteStaleChains(st: NftState, mem: NftProxierMemory, now: number, family: NftFamily): { ok: boolean; deleted: number } {
+function deleteStaleChains(st: NftState, mem: NftProxierMemory, now: number, family: NftFamily): { ok: boolean; deleted: number; ops: NftOp[] } {
   const ops: NftOp[] = [];
   for (const [chain, at] of Object.entries(mem.staleChains)) {
     if (at < now - 1000) {
@@ -95,7 +97,7 @@ function deleteStaleChains(st: NftState, mem: NftProxierMemory, now: number, fam
       delete mem.staleChains[chain];
     }
   }
-  return { ok: runNftTransaction(st, ops, family) === undefined, deleted: ops.length };
+  return { ok: runNftTransaction(st, ops, family) === undefined, deleted: ops.length, ops };
 }
 
 /** nftElementStorage.readOrReset: the container's elements as the table has them (none when it is missing). */
@@ -400,7 +402,7 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
   const firstOfProcess = !mem.syncedOnce;
   let full = opts.previous === undefined;
   const family = input.family ?? 'ip';
-  const stale = Object.keys(mem.staleChains).length > 0 ? deleteStaleChains(st, mem, opts.now, family) : { ok: true, deleted: 0 };
+  const stale = Object.keys(mem.staleChains).length > 0 ? deleteStaleChains(st, mem, opts.now, family) : { ok: true, deleted: 0, ops: [] };
   if (!stale.ok) full = true;
 
   const cfg = input.config;
@@ -440,6 +442,9 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
     full,
     operations: tx.length,
     staleDeleted: stale.deleted,
+    get stalePayload(): string {
+      return stale.ops.map((op) => `${opText(op, family)}\n`).join('');
+    },
   };
   if (error !== undefined) result.error = error;
   return result;
