@@ -7,7 +7,7 @@
  * commands and their errors (testdata/nft-list/commands.txt: `$ nft …`, stdout, stderr, exit
  * code), which src/shell/commands/node/nft.test.ts replays. Never run by the tests or the product.
  *
- *   apt-get install -y nftables && node scripts/record-nft-list.mjs
+ *   apt-get install -y nftables iptables && node scripts/record-nft-list.mjs
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 
@@ -18,6 +18,13 @@ const REPLAYS = [
   [3, 40],
   [4, 40, true],
   [5, 40, true],
+];
+
+/** [seed, steps] of the iptables replays (src/testing/ipt-replay.ts). */
+const IPT_REPLAYS = [
+  [1, 30],
+  [2, 30],
+  [3, 30, true],
 ];
 
 const COMMANDS = [
@@ -83,6 +90,28 @@ for (const { seed, n, hand, batches } of replays) {
     const listed = execFileSync('ip', ['netns', 'exec', ns, 'nft', 'list', 'table', 'ip', 'kube-proxy'], { encoding: 'utf8' });
     writeFileSync(new URL(`replay-${seed}-${n}${hand ? '-hand' : ''}.txt`, out), `# exit codes of the ${rcs.length} batches: ${rcs.join(' ')}\n${listed}`);
     console.log(`recorded replay ${seed}/${n}`);
+  } finally {
+    execFileSync('ip', ['netns', 'del', ns]);
+  }
+}
+// and kube-proxy's iptables-restore inputs on the real iptables-nft (Debian's iptables 1.8.9)
+const iptReplays = JSON.parse(
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', `import { iptReplay } from './src/testing/ipt-replay.ts'; console.log(JSON.stringify(${JSON.stringify(IPT_REPLAYS)}.map(([seed, n, hand]) => ({ seed, n, hand: hand === true, ...iptReplay(seed, n, hand === true) }))));`],
+    { cwd: new URL('..', import.meta.url), encoding: 'utf8', maxBuffer: 256 << 20 },
+  ),
+);
+for (const { seed, n, hand, start, restores } of iptReplays) {
+  const ns = `cka-ipt-${process.pid}`;
+  execFileSync('ip', ['netns', 'add', ns]);
+  try {
+    execFileSync('ip', ['netns', 'exec', ns, 'iptables-nft-restore'], { input: start });
+    const rcs = restores.map(({ text }) => spawnSync('ip', ['netns', 'exec', ns, 'iptables-nft-restore', '-w', '5', '-W', '100000', '--noflush', '--counters'], { input: text }).status);
+    const saved = execFileSync('ip', ['netns', 'exec', ns, 'iptables-nft-save'], { encoding: 'utf8' });
+    const body = saved.split('\n').filter((l) => !l.startsWith('#')).join('\n');
+    writeFileSync(new URL(`ipt-replay-${seed}-${n}${hand ? '-hand' : ''}.txt`, out), `# exit codes of the ${rcs.length} restores: ${rcs.join(' ')}\n${body}`);
+    console.log(`recorded iptables replay ${seed}/${n}`);
   } finally {
     execFileSync('ip', ['netns', 'del', ns]);
   }
