@@ -73,6 +73,10 @@ export function nftList(words: readonly string[], tables: readonly NftTable[], d
   const inFamily = tables.filter((t) => family === undefined || t.family === family);
   const ok = (stdout: string): CommandResult => ({ stdout, stderr: '', exitCode: 0 });
   const findTable = (at: number): NftTable | undefined => tables.find((t) => t.family === (family ?? 'ip') && t.name === words[at]);
+  if (what === undefined) return located('syntax error, unexpected newline', words, words.length);
+  // the parser wants a table (and an object name) before it looks anything up
+  const names = what === 'table' ? 1 : what === 'chain' || what === 'set' || what === 'map' ? 2 : 0;
+  if (words.length < i + names) return located('syntax error, unexpected newline, expecting string', words, words.length);
   switch (what) {
     case 'ruleset':
       return i === words.length ? ok(inFamily.map((t) => listTable(t, { dynamic: dynamicOf(t) })).join('')) : located('syntax error, unexpected string, expecting end of file or newline or semicolon', words, i);
@@ -84,7 +88,6 @@ export function nftList(words: readonly string[], tables: readonly NftTable[], d
     case 'maps':
       return ok(inFamily.map((t) => listSets(t, what === 'maps' ? 'map' : 'set', { dynamic: dynamicOf(t) })).join(''));
     case 'table': {
-      if (words[i] === undefined) return located('syntax error, unexpected newline, expecting string', words, words.length);
       const t = findTable(i);
       return t ? ok(listTable(t, { dynamic: dynamicOf(t) })) : located('No such file or directory', words, i);
     }
@@ -143,7 +146,10 @@ export function nftEdit(words: readonly string[], st: NftState): CommandResult {
   if (FAMILIES.includes(words[i] ?? '')) family = words[i++] as NftFamily;
   const tableAt = i;
   const table = words[tableAt];
-  if (table === undefined) return located('syntax error, unexpected newline, expecting string', words, words.length);
+  if (table === undefined) return located(`syntax error, unexpected newline, expecting ${verb === 'delete' && obj === 'table' ? 'handle or string' : 'string'}`, words, words.length);
+  if (obj !== 'table' && words[tableAt + 1] === undefined) return located('syntax error, unexpected newline, expecting string', words, words.length);
+  if (obj === 'element' && words[tableAt + 2] === undefined) return located("syntax error, unexpected newline, expecting '{' or '$'", words, words.length);
+  if (obj === 'element' && !/^\{.*\}$/.test(words.slice(tableAt + 2).join(' '))) return fail(`Error: syntax error, unexpected end of file\n${words.join(' ')}\n^\n`);
   const t = st.tables.find((x) => x.family === family && x.name === table);
   const refused = (errno: Parameters<typeof nftErrorLine>[0], at: number, col?: number, len?: number): CommandResult => {
     const line = words.join(' ');
