@@ -9,7 +9,7 @@
  *
  *   apt-get install -y nftables iptables && node scripts/record-nft-list.mjs
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 
 /** [seed, steps] of the replays (src/testing/nft-replay.ts). */
 const REPLAYS = [
@@ -124,6 +124,60 @@ for (const { seed, n, hand, start, restores } of iptReplays) {
     console.log(`recorded iptables replay ${seed}/${n}`);
   } finally {
     execFileSync('ip', ['netns', 'del', ns]);
+  }
+}
+// connections from a pod through the overall table on a real node namespace (src/testing/nft-flows.ts)
+{
+  const { FLOW_CASES } = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "import { FLOW_CASES } from './src/testing/nft-flows.ts'; console.log(JSON.stringify({ FLOW_CASES }));"], { cwd: new URL('..', import.meta.url), encoding: 'utf8' }),
+  );
+  const overall = JSON.parse(json).find((c) => c.name === 'overall').batch;
+  const sh = (cmd) => execFileSync('bash', ['-c', cmd], { encoding: 'utf8' });
+  const [kn, kp, ke] = ['node', 'pod', 'eps'].map((x) => `cka-${x}-${process.pid}`);
+  const server = `import socket, threading
+def serve(ip):
+    s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind((ip, 80)); s.listen(16)
+    while True:
+        c, a = s.accept(); c.sendall(f"{ip}:80 from {a[0]}\\n".encode()); c.close()
+for i in range(1, 6): threading.Thread(target=serve, args=(f"10.180.0.{i}",), daemon=True).start()
+threading.Event().wait()`;
+  const client = `import socket, sys
+s = socket.socket(); s.settimeout(0.5)
+try:
+    s.connect((sys.argv[1], int(sys.argv[2]))); print(s.recv(100).decode().strip())
+except ConnectionRefusedError: print("REFUSED")
+except socket.timeout: print("TIMEOUT")
+except OSError as e: print("ERROR", e.errno)`;
+  writeFileSync('/tmp/cka-flow-server.py', server);
+  writeFileSync('/tmp/cka-flow-client.py', client);
+  try {
+    sh(`for n in ${kn} ${kp} ${ke}; do ip netns add $n; ip -n $n link set lo up; done
+ip link add cka-vp0 netns ${kn} type veth peer name cka-vp1 netns ${kp}
+ip link add cka-ve0 netns ${kn} type veth peer name cka-ve1 netns ${ke}
+ip -n ${kn} addr add 10.0.0.1/24 dev cka-vp0; ip -n ${kn} link set cka-vp0 up
+ip -n ${kp} addr add 10.0.0.2/24 dev cka-vp1; ip -n ${kp} link set cka-vp1 up; ip -n ${kp} route add default via 10.0.0.1
+ip -n ${kn} addr add 192.168.0.2/24 dev cka-ve0; ip -n ${kn} link set cka-ve0 up
+ip -n ${ke} addr add 192.168.0.3/24 dev cka-ve1; for i in 1 2 3 4 5; do ip -n ${ke} addr add 10.180.0.$i/32 dev cka-ve1; done; ip -n ${ke} link set cka-ve1 up
+ip -n ${ke} route add default via 192.168.0.2
+ip -n ${kn} route add 10.180.0.0/24 via 192.168.0.3; ip -n ${kn} route add default via 192.168.0.3
+ip netns exec ${kn} sysctl -qw net.ipv4.ip_forward=1; ip netns exec ${kn} sysctl -qw net.ipv4.icmp_ratelimit=0`);
+    execFileSync('ip', ['netns', 'exec', kn, 'nft', '-f', '-'], { input: overall });
+    const srv = spawn('ip', ['netns', 'exec', ke, 'python3', '/tmp/cka-flow-server.py'], { stdio: 'ignore' });
+    sh('sleep 0.5');
+    let text = '';
+    try {
+      for (const [dst, port, what] of FLOW_CASES) {
+        const seen = new Set();
+        for (let k = 0; k < 16; k++) seen.add(execFileSync('ip', ['netns', 'exec', kp, 'python3', '/tmp/cka-flow-client.py', dst, String(port)], { encoding: 'utf8' }).trim());
+        text += `${dst}:${port}\t${[...seen].sort().join(' | ')}\t# ${what}\n`;
+      }
+    } finally {
+      srv.kill();
+    }
+    writeFileSync(new URL('flows-overall.txt', out), text);
+    console.log('recorded flows');
+  } finally {
+    sh(`for n in ${kn} ${kp} ${ke}; do ip netns del $n 2>/dev/null || true; done`);
   }
 }
 for (const { name, batch } of JSON.parse(json)) {
