@@ -161,20 +161,27 @@ ip -n ${ke} addr add 192.168.0.3/24 dev cka-ve1; for i in 1 2 3 4 5; do ip -n ${
 ip -n ${ke} route add default via 192.168.0.2
 ip -n ${kn} route add 10.180.0.0/24 via 192.168.0.3; ip -n ${kn} route add default via 192.168.0.3
 ip netns exec ${kn} sysctl -qw net.ipv4.ip_forward=1; ip netns exec ${kn} sysctl -qw net.ipv4.icmp_ratelimit=0`);
-    execFileSync('ip', ['netns', 'exec', kn, 'nft', '-f', '-'], { input: overall });
     const srv = spawn('ip', ['netns', 'exec', ke, 'python3', '/tmp/cka-flow-server.py'], { stdio: 'ignore' });
     sh('sleep 0.5');
-    let text = '';
-    try {
+    const flows = () => {
+      let text = '';
       for (const [dst, port, what] of FLOW_CASES) {
         const seen = new Set();
         for (let k = 0; k < 16; k++) seen.add(execFileSync('ip', ['netns', 'exec', kp, 'python3', '/tmp/cka-flow-client.py', dst, String(port)], { encoding: 'utf8' }).trim());
         text += `${dst}:${port}\t${[...seen].sort().join(' | ')}\t# ${what}\n`;
       }
+      return text;
+    };
+    try {
+      execFileSync('ip', ['netns', 'exec', kn, 'nft', '-f', '-'], { input: overall });
+      writeFileSync(new URL('flows-overall.txt', out), flows());
+      execFileSync('ip', ['netns', 'exec', kn, 'nft', 'delete', 'table', 'ip', 'kube-proxy']);
+      const save = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "import { overallIptables } from './src/testing/nft-flows.ts'; import { renderSave } from './src/sim/net/render.ts'; process.stdout.write(renderSave(overallIptables().tables, { now: 0 }));"], { cwd: new URL('..', import.meta.url), encoding: 'utf8' });
+      execFileSync('ip', ['netns', 'exec', kn, 'iptables-nft-restore'], { input: save });
+      writeFileSync(new URL('flows-overall-iptables.txt', out), flows());
     } finally {
       srv.kill();
     }
-    writeFileSync(new URL('flows-overall.txt', out), text);
     console.log('recorded flows');
   } finally {
     sh(`for n in ${kn} ${kp} ${ke}; do ip netns del $n 2>/dev/null || true; done`);

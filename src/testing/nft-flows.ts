@@ -4,8 +4,14 @@
  * (nft-list-cases.ts, upstream's TestOverallNFTablesRules Services) into a node namespace between a
  * pod namespace (10.0.0.2, pod CIDR 10.0.0.0/8) and an endpoints namespace (10.180.0.1–5 answering
  * on port 80 with their address and the peer's), connects from the pod to each destination, and
- * records every answer it saw.
+ * records every answer it saw; then the same with the node's rules in iptables mode instead
+ * (overallIptables, loaded with iptables-nft-restore).
  */
+import { newIptablesState, type IptablesState } from '../sim/net/iptables.js';
+import { ensureKubeletRules } from '../sim/net/kube-proxy/kubelet-rules.js';
+import { syncProxyRules } from '../sim/net/kube-proxy/sync.js';
+import { overallNftablesObjects } from './proxy-objects.js';
+
 export const FLOW_POD_IP = '10.0.0.2';
 export const FLOW_NODE_IP = '192.168.0.2';
 
@@ -23,3 +29,15 @@ export const FLOW_CASES: readonly (readonly [string, number, string])[] = [
   ['192.168.99.22', 80, 'external IP of the same Service'],
   ['192.168.99.33', 80, 'external IP, two endpoints'],
 ];
+
+/**
+ * The same Services in iptables mode, as iptables-save prints the node's rules after kube-proxy's
+ * first sync (the kubelet's chains included): what the recording loads with iptables-nft-restore.
+ */
+export function overallIptables(): IptablesState {
+  const st = newIptablesState();
+  ensureKubeletRules(st);
+  const { services, slices } = overallNftablesObjects();
+  syncProxyRules(st, { services, endpointSlices: slices, node: { name: 'test-node', ips: [FLOW_NODE_IP] }, config: { clusterCIDR: '10.0.0.0/8', randomFully: true } });
+  return st;
+}

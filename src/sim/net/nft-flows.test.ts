@@ -1,7 +1,7 @@
 /**
- * Connections through kube-proxy's nftables table against the real kernel: a pod connected to
+ * Connections through kube-proxy's rules against the real kernel, in both modes: a pod connected to
  * each destination of src/testing/nft-flows.ts through a node namespace holding the `overall`
- * table (scripts/record-nft-list.mjs; the node has a default route and no ICMP rate limit), and
+ * nftables table, then the same Services' iptables rules (scripts/record-nft-list.mjs; the node has a default route and no ICMP rate limit), and
  * every answer it saw is in testdata/nft-list/flows-overall.txt. The simulator's walk of the same
  * packet (pre-DNAT filter chain, nat prerouting, then the input or forward filter chain on the
  * translated packet; masquerade in postrouting when marked) gives the same answers, over every
@@ -10,9 +10,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { FLOW_CASES, FLOW_NODE_IP, FLOW_POD_IP } from '../../testing/nft-flows.js';
+import { FLOW_CASES, FLOW_NODE_IP, FLOW_POD_IP, overallIptables } from '../../testing/nft-flows.js';
 import { nftListCases } from '../../testing/nft-list-cases.js';
 import { walkNftFilter, walkNftNat, type NftTable } from './kube-proxy/nftables.js';
+import type { IptablesState } from './iptables.js';
+import { newRecentState, walkFilter, walkNat } from './packet.js';
 
 /** What the pod's client prints for one connection, with the load balancer choosing `pick`. */
 function answer(t: NftTable, dst: string, dport: number, pick: number): string {
@@ -31,17 +33,45 @@ function answer(t: NftTable, dst: string, dport: number, pick: number): string {
   return `${nat.dnat.ip}:${nat.dnat.port} from ${nat.masquerade ? FLOW_NODE_IP : FLOW_POD_IP}`;
 }
 
-test('pod connections through the nftables table give the real kernel’s answers', () => {
-  const t = nftListCases().find((c) => c.name === 'overall')!.table;
-  const recorded = new Map(
-    readFileSync(new URL('./testdata/nft-list/flows-overall.txt', import.meta.url), 'utf8')
+/** The same in iptables mode (nat PREROUTING with POSTROUTING's masquerade, then filter), the statistic match drawing `draw`. */
+function iptablesAnswer(st: IptablesState, dst: string, dport: number, draw: number): string {
+  const ctx = { localAddrs: [FLOW_NODE_IP], rng: { float: (): number => draw }, recent: newRecentState(), nowSeconds: 0 };
+  const p = { src: FLOW_POD_IP, dst, proto: 'tcp' as const, dport };
+  const nat = walkNat(st, p, 'PREROUTING', ctx);
+  if (nat.verdict === 'DROP') return 'TIMEOUT';
+  const out = nat.dnat ? { ...p, dst: nat.dnat.ip, ...(nat.dnat.port !== undefined ? { dport: nat.dnat.port } : {}) } : p;
+  const local = out.dst === FLOW_NODE_IP;
+  const f = walkFilter(st, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, local ? 'INPUT' : 'FORWARD', ctx);
+  if (f.verdict === 'DROP') return 'TIMEOUT';
+  if (f.verdict === 'REJECT') return 'REFUSED';
+  if (!nat.dnat) return local ? 'REFUSED' : 'TIMEOUT';
+  return `${out.dst}:${out.dport ?? ''} from ${nat.masquerade ? FLOW_NODE_IP : FLOW_POD_IP}`;
+}
+
+function recorded(file: string): Map<string, string> {
+  return new Map(
+    readFileSync(new URL(`./testdata/nft-list/${file}`, import.meta.url), 'utf8')
       .trim()
       .split('\n')
       .map((l) => l.split('\t'))
       .map(([k = '', v = '']) => [k, v]),
   );
+}
+
+test('pod connections through the nftables table give the real kernel’s answers', () => {
+  const t = nftListCases().find((c) => c.name === 'overall')!.table;
+  const want = recorded('flows-overall.txt');
   for (const [dst, port, what] of FLOW_CASES) {
     const got = [...new Set([0, 1, 2, 3].map((k) => answer(t, dst, port, k)))].sort().join(' | ');
-    assert.equal(got, recorded.get(`${dst}:${port}`), `${dst}:${port} (${what})`);
+    assert.equal(got, want.get(`${dst}:${port}`), `${dst}:${port} (${what})`);
+  }
+});
+
+test('the same connections through the iptables rules of the same Services give the real kernel’s answers', () => {
+  const st = overallIptables();
+  const want = recorded('flows-overall-iptables.txt');
+  for (const [dst, port, what] of FLOW_CASES) {
+    const got = [...new Set([0.05, 0.45, 0.55, 0.95].map((d) => iptablesAnswer(st, dst, port, d)))].sort().join(' | ');
+    assert.equal(got, want.get(`${dst}:${port}`), `${dst}:${port} (${what})`);
   }
 });
