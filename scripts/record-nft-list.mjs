@@ -128,8 +128,8 @@ for (const { seed, n, hand, start, restores } of iptReplays) {
 }
 // connections from a pod through the overall table on a real node namespace (src/testing/nft-flows.ts)
 {
-  const { FLOW_CASES } = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "import { FLOW_CASES } from './src/testing/nft-flows.ts'; console.log(JSON.stringify({ FLOW_CASES }));"], { cwd: new URL('..', import.meta.url), encoding: 'utf8' }),
+  const { FLOW_CASES, NODE_FLOW_CASES } = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "import { FLOW_CASES, NODE_FLOW_CASES } from './src/testing/nft-flows.ts'; console.log(JSON.stringify({ FLOW_CASES, NODE_FLOW_CASES }));"], { cwd: new URL('..', import.meta.url), encoding: 'utf8' }),
   );
   const overall = JSON.parse(json).find((c) => c.name === 'overall').batch;
   const sh = (cmd) => execFileSync('bash', ['-c', cmd], { encoding: 'utf8' });
@@ -165,10 +165,15 @@ ip netns exec ${kn} sysctl -qw net.ipv4.ip_forward=1; ip netns exec ${kn} sysctl
     sh('sleep 0.5');
     const flows = () => {
       let text = '';
-      for (const [dst, port, what] of FLOW_CASES) {
-        const seen = new Set();
-        for (let k = 0; k < 16; k++) seen.add(execFileSync('ip', ['netns', 'exec', kp, 'python3', '/tmp/cka-flow-client.py', dst, String(port)], { encoding: 'utf8' }).trim());
-        text += `${dst}:${port}\t${[...seen].sort().join(' | ')}\t# ${what}\n`;
+      for (const [from, cases] of [
+        [kp, FLOW_CASES],
+        [kn, NODE_FLOW_CASES],
+      ]) {
+        for (const [dst, port, what] of cases) {
+          const seen = new Set();
+          for (let k = 0; k < 16; k++) seen.add(execFileSync('ip', ['netns', 'exec', from, 'python3', '/tmp/cka-flow-client.py', dst, String(port)], { encoding: 'utf8' }).trim());
+          text += `${from === kn ? 'node ' : ''}${dst}:${port}\t${[...seen].sort().join(' | ')}\t# ${what}\n`;
+        }
       }
       return text;
     };

@@ -15,6 +15,17 @@ import { overallNftablesObjects } from './proxy-objects.js';
 export const FLOW_POD_IP = '10.0.0.2';
 export const FLOW_NODE_IP = '192.168.0.2';
 
+/** [destination, port, what it exercises], from the node itself (nat and filter output hooks). */
+export const NODE_FLOW_CASES: readonly (readonly [string, number, string])[] = [
+  ['172.30.0.41', 80, 'ClusterIP from the node'],
+  ['172.30.0.41', 81, 'ClusterIP from the node, a port the Service does not have'],
+  ['172.30.0.46', 80, 'ClusterIP without endpoints from the node'],
+  ['192.168.0.2', 3003, 'NodePort on the node IP from the node'],
+  ['5.6.7.8', 80, 'LoadBalancer IP with source ranges, from the node'],
+  ['1.2.3.4', 80, 'LoadBalancer IP, Local policy, no local endpoints, from the node'],
+  ['192.168.99.33', 80, 'external IP from the node'],
+];
+
 /** [destination, port, what it exercises]. */
 export const FLOW_CASES: readonly (readonly [string, number, string])[] = [
   ['172.30.0.41', 80, 'ClusterIP, one endpoint'],
