@@ -1,11 +1,12 @@
 /**
- * Connections through kube-proxy's rules against the real kernel, in both modes: a pod connected to
- * each destination of src/testing/nft-flows.ts through a node namespace holding the `overall`
- * nftables table, then the same Services' iptables rules, and from the node itself (scripts/record-nft-list.mjs; the node has a default route and no ICMP rate limit), and
- * every answer it saw is in testdata/nft-list/flows-overall.txt. The simulator's walk of the same
- * packet (pre-DNAT filter chain, nat prerouting, then the input or forward filter chain on the
- * translated packet; masquerade in postrouting when marked) gives the same answers, over every
- * choice the load-balancing rules can make.
+ * Connections through kube-proxy's rules against the real kernel, in both modes. A pod connected
+ * to each destination of src/testing/nft-flows.ts through a node namespace holding the `overall`
+ * nftables table, then the same Services' iptables rules; the node connected too
+ * (scripts/record-nft-list.mjs; the node has a default route and no ICMP rate limit). Every answer
+ * seen is in testdata/nft-list/flows-overall*.txt. The simulator's walk of the same packet
+ * (pre-DNAT filter chain, nat prerouting or output, then the input, forward or output filter
+ * chain on the translated packet; masquerade in postrouting when marked) gives the same answers,
+ * over every choice the load-balancing rules can make.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
