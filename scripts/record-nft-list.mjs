@@ -14,8 +14,6 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 /** [seed, steps] of the replays (src/testing/nft-replay.ts). */
 const REPLAYS = [
   [1, 40],
-  [2, 40],
-  [3, 40],
   [4, 40, true],
   [5, 40, true],
 ];
@@ -23,7 +21,6 @@ const REPLAYS = [
 /** [seed, steps] of the iptables replays (src/testing/ipt-replay.ts). */
 const IPT_REPLAYS = [
   [1, 30],
-  [2, 30],
   [3, 30, true],
 ];
 
