@@ -34,7 +34,7 @@ import type { ContainerName } from './nftables-plan.js';
 import { NO_ENDPOINTS, STORED, addrType, containerKind, ensureChainOps, masqueradeMark, portPlanCached, ruleOp, setupOps, type PortPlan } from './nftables-plan.js';
 import type { NftOp } from './nftables-tx.js';
 import { opText, runNftTransaction } from './nftables-tx.js';
-import { endpointsByPortCached, portKey, servicePortsOf, type EndpointInfo } from './service-model.js';
+import { endpointsByPortCached, portKey, servicePortsOf, type EndpointInfo, type ServicePortInfo } from './service-model.js';
 import type { KubeProxyConfig } from './sync.js';
 
 export interface NftSyncInput {
@@ -113,6 +113,18 @@ function readElements(t: NftTable | undefined, name: ContainerName): Record<stri
  */
 const FPS = new WeakMap<ReadonlyMap<string, readonly unknown[]>, WeakMap<Service, { eps: (readonly unknown[] | undefined)[]; fp: number }>>();
 
+/** Each port list's endpoint-map keys, kept with the list (one per stored Service). */
+const PORT_KEYS = new WeakMap<readonly ServicePortInfo[], string[]>();
+
+function portKeysOf(ports: readonly ServicePortInfo[]): string[] {
+  let k = PORT_KEYS.get(ports);
+  if (!k) {
+    k = ports.map((p) => portKey(p.spn, p.protocol));
+    PORT_KEYS.set(ports, k);
+  }
+  return k;
+}
+
 /** Per Service `ns/name`: its ports and the endpoints this node sees for them, hashed (what the change trackers compare). */
 export function nftServiceFingerprints(services: readonly Service[], epMap: ReadonlyMap<string, readonly unknown[]>): Map<string, number> {
   const out = new Map<string, number>();
@@ -121,11 +133,14 @@ export function nftServiceFingerprints(services: readonly Service[], epMap: Read
   for (const s of services) {
     const ports = servicePortsOf(s);
     if (ports.length === 0) continue;
-    const eps = ports.map((p) => epMap.get(portKey(p.spn, p.protocol)));
     const had = Object.isFrozen(s) ? memo.get(s) : undefined;
+    const keys = portKeysOf(ports);
+    let same = had !== undefined && had.eps.length === keys.length;
+    for (let i = 0; same && i < keys.length; i++) same = had!.eps[i] === epMap.get(keys[i]!);
     let fp: number;
-    if (had && had.eps.length === eps.length && had.eps.every((e, i) => e === eps[i])) fp = had.fp;
+    if (same) fp = had!.fp;
     else {
+      const eps = keys.map((k) => epMap.get(k));
       let text = '';
       ports.forEach((p, i) => {
         text += `${JSON.stringify(p)}${JSON.stringify(eps[i] ?? [])}`;

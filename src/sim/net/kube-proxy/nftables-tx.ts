@@ -96,14 +96,18 @@ export function dumpNftTable(t: NftTable): string[] {
 interface ChainIndex {
   get(name: string): NftChain | undefined;
   depth: number;
-  flat(): Map<string, NftChain>;
+  /** The layer's changes (a chain, or null for a deleted one) over `base`; none for a flat index. */
+  over?: ReadonlyMap<string, NftChain | null>;
+  base?: ChainIndex;
+  /** The flat lookup at the bottom (a flat index's own). */
+  map?: ReadonlyMap<string, NftChain>;
 }
 
 const LAYERS = 8;
 const CHAIN_INDEX = new WeakMap<NftTable, ChainIndex>();
 
-function flatIndex(m: Map<string, NftChain>): ChainIndex {
-  return { get: (n) => m.get(n), depth: 0, flat: () => m };
+function flatIndex(m: ReadonlyMap<string, NftChain>): ChainIndex {
+  return { get: (n) => m.get(n), depth: 0, map: m };
 }
 
 function chainIndex(t: NftTable): ChainIndex {
@@ -115,33 +119,37 @@ function chainIndex(t: NftTable): ChainIndex {
   return i;
 }
 
+/** One flat copy of a layered index: the bottom map copied once, the layers' changes applied oldest first. */
+function flatten(i: ChainIndex): Map<string, NftChain> {
+  const overs: ReadonlyMap<string, NftChain | null>[] = [];
+  let cur: ChainIndex | undefined = i;
+  while (cur?.over && cur.base) {
+    overs.push(cur.over);
+    cur = cur.base;
+  }
+  const m = new Map(cur?.map ?? []);
+  for (let k = overs.length - 1; k >= 0; k--) {
+    for (const [n, c] of overs[k]!) {
+      if (c) m.set(n, c);
+      else m.delete(n);
+    }
+  }
+  return m;
+}
+
 /** `base` with `changes` (a chain, or null for a deleted one). */
 function layered(base: ChainIndex, changes: ReadonlyMap<string, NftChain | null>): ChainIndex {
   if (changes.size === 0) return base;
+  const over = new Map(changes);
   if (base.depth >= LAYERS) {
-    const m = new Map(base.flat());
-    for (const [n, c] of changes) {
+    const m = flatten(base);
+    for (const [n, c] of over) {
       if (c) m.set(n, c);
       else m.delete(n);
     }
     return flatIndex(m);
   }
-  const over = new Map(changes);
-  let flat: Map<string, NftChain> | undefined;
-  return {
-    get: (n) => (over.has(n) ? (over.get(n) ?? undefined) : base.get(n)),
-    depth: base.depth + 1,
-    flat: () => {
-      if (!flat) {
-        flat = new Map(base.flat());
-        for (const [n, c] of over) {
-          if (c) flat.set(n, c);
-          else flat.delete(n);
-        }
-      }
-      return flat;
-    },
-  };
+  return { get: (n) => (over.has(n) ? (over.get(n) ?? undefined) : base.get(n)), depth: base.depth + 1, over, base };
 }
 
 /** A set being changed: its elements by key, made when an operation first touches it. */
