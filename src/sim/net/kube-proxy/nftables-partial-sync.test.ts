@@ -29,7 +29,7 @@ class FakeProxier {
   slices: EndpointSlice[] = [];
   now = 1_000_000;
   memory: NftProxierMemory | undefined;
-  previous: Map<string, number> | undefined;
+  previous: ReadonlyMap<string, number> | undefined;
   last?: NftSyncResult;
 
   sync(): NftSyncResult {

@@ -34,8 +34,9 @@ import type { ContainerName } from './nftables-plan.js';
 import { NO_ENDPOINTS, STORED, addrType, containerKind, ensureChainOps, masqueradeMark, portPlanCached, ruleOp, setupOps, type PortPlan } from './nftables-plan.js';
 import type { NftOp } from './nftables-tx.js';
 import { opText, runNftTransaction } from './nftables-tx.js';
-import { endpointsByPortCached, portKey, servicePortsOf, type EndpointInfo, type ServicePortInfo } from './service-model.js';
-import type { KubeProxyConfig } from './sync.js';
+import { endpointChangeCursor, endpointChangesSince, endpointsByPortCached, portKey, servicePortsOf, type EndpointInfo, type ServicePortInfo } from './service-model.js';
+import { OverlayMap } from '../../../util/overlay-map.js';
+import type { FingerprintChanges, KubeProxyConfig } from './sync.js';
 
 export interface NftSyncInput {
   services: readonly Service[];
@@ -75,7 +76,9 @@ export interface NftSyncResult {
   /** nft's error when the transaction failed (the table is then as it was). */
   error?: string;
   /** Each Service's (`ns/name`) fingerprint: the next partial sync's `previous`. */
-  fingerprints: Map<string, number>;
+  fingerprints: ReadonlyMap<string, number>;
+  /** Which of them differ from `since` (the previous sync's), when this sync knows without comparing. */
+  fingerprintChanges?: FingerprintChanges;
   /** The process' memory after this sync. */
   nft: NftProxierMemory;
   /** Whether it ran as a full sync (a failed stale-chain deletion turns a partial one full). */
@@ -131,26 +134,67 @@ export function nftServiceFingerprints(services: readonly Service[], epMap: Read
   let memo = FPS.get(epMap);
   if (!memo) FPS.set(epMap, (memo = new WeakMap()));
   for (const s of services) {
-    const ports = servicePortsOf(s);
-    if (ports.length === 0) continue;
-    const had = Object.isFrozen(s) ? memo.get(s) : undefined;
-    const keys = portKeysOf(ports);
-    let same = had !== undefined && had.eps.length === keys.length;
-    for (let i = 0; same && i < keys.length; i++) same = had!.eps[i] === epMap.get(keys[i]!);
-    let fp: number;
-    if (same) fp = had!.fp;
-    else {
-      const eps = keys.map((k) => epMap.get(k));
-      let text = '';
-      ports.forEach((p, i) => {
-        text += `${JSON.stringify(p)}${JSON.stringify(eps[i] ?? [])}`;
-      });
-      fp = fnv32a(text);
-      if (Object.isFrozen(s)) memo.set(s, { eps, fp });
-    }
-    out.set(nsNameOf(s), fp);
+    const fp = serviceFingerprint(s, epMap, memo);
+    if (fp !== undefined) out.set(nsNameOf(s), fp);
   }
   return out;
+}
+
+/** One Service's fingerprint (undefined without ports), through the memo of its node's endpoint map. */
+function serviceFingerprint(s: Service, epMap: ReadonlyMap<string, readonly unknown[]>, memo: WeakMap<Service, { eps: (readonly unknown[] | undefined)[]; fp: number }>): number | undefined {
+  const ports = servicePortsOf(s);
+  if (ports.length === 0) return undefined;
+  const had = Object.isFrozen(s) ? memo.get(s) : undefined;
+  const keys = portKeysOf(ports);
+  let same = had !== undefined && had.eps.length === keys.length;
+  for (let i = 0; same && i < keys.length; i++) same = had!.eps[i] === epMap.get(keys[i]!);
+  if (same) return had!.fp;
+  const eps = keys.map((k) => epMap.get(k));
+  let text = '';
+  ports.forEach((p, i) => {
+    text += `${JSON.stringify(p)}${JSON.stringify(eps[i] ?? [])}`;
+  });
+  const fp = fnv32a(text);
+  if (Object.isFrozen(s)) memo.set(s, { eps, fp });
+  return fp;
+}
+
+/**
+ * The fingerprints of this sync from the last one's without looking at every Service: when the
+ * Service list is the last sync's but for a few objects replaced in place (the store lists them
+ * in the same order) and the node's endpoint map logged which port keys changed since, only those
+ * Services are fingerprinted again. Undefined when that cannot be known (a Service added or
+ * deleted, renamed in place, or the log moved on): the caller fingerprints every Service.
+ */
+function changedFingerprints(index: SyncIndex, services: readonly Service[], epMap: ReadonlyMap<string, readonly EndpointInfo[]>): { fingerprints: ReadonlyMap<string, number>; visit: Service[]; changes: FingerprintChanges } | undefined {
+  const last = index.servicesList;
+  if (!last || last.length !== services.length || index.epMap !== epMap || index.epCursor === undefined) return undefined;
+  const keys = endpointChangesSince(epMap, index.epCursor);
+  if (!keys) return undefined;
+  const visit = new Map<string, Service>();
+  for (let i = 0; i < services.length; i++) {
+    const s = services[i]!;
+    if (s === last[i]) continue;
+    if (!Object.isFrozen(s) || nsNameOf(s) !== nsNameOf(last[i]!)) return undefined;
+    visit.set(nsNameOf(s), s);
+  }
+  for (const k of keys) {
+    for (const name of index.keyOwners.get(k) ?? []) {
+      const s = index.byName.get(name);
+      if (s && !visit.has(name)) visit.set(name, s);
+    }
+  }
+  let memo = FPS.get(epMap);
+  if (!memo) FPS.set(epMap, (memo = new WeakMap()));
+  const changes = new Map<string, number>();
+  for (const [name, s] of visit) {
+    const fp = serviceFingerprint(s, epMap, memo);
+    if (fp === undefined || !index.fingerprints.has(name)) return undefined;
+    if (fp !== index.fingerprints.get(name)) changes.set(name, fp);
+  }
+  // in the list's order, as visiting every Service would meet them
+  const order = [...visit.values()].sort((a, b) => (index.position.get(nsNameOf(a)) ?? 0) - (index.position.get(nsNameOf(b)) ?? 0));
+  return { fingerprints: changes.size === 0 ? index.fingerprints : OverlayMap.of(index.fingerprints, changes), visit: order, changes: { since: index.fingerprints, names: [...changes.keys()] } };
 }
 
 /** What a sync writes with: its transaction, the proxier's element record, the rule context. */
@@ -175,6 +219,15 @@ interface SyncIndex {
   table: NftTable | undefined;
   fingerprints: ReadonlyMap<string, number>;
   family: NftFamily;
+  /** The Service list, endpoint map and its change-log cursor the last sync saw (changedFingerprints). */
+  servicesList?: readonly Service[];
+  epMap?: ReadonlyMap<string, readonly EndpointInfo[]>;
+  epCursor?: number;
+  /** Port key → the Services (`ns/name`) with a port of that key; `ns/name` → its Service object as last seen and its place in the list. */
+  keyOwners: Map<string, string[]>;
+  byName: Map<string, Service>;
+  position: Map<string, number>;
+
   services: Map<string, { fp: number; plans: PortPlan[] }>;
   /** `container key` → how many Services' plans want it. */
   owners: Map<string, number>;
@@ -203,6 +256,38 @@ function ownerCounts(plans: ReadonlyMap<string, { plans: PortPlan[] }>): Map<str
   const m = new Map<string, number>();
   for (const { plans: ps } of plans.values()) countOwners(m, ps, 1);
   return m;
+}
+
+/** Port key → owners and `ns/name` → Service for `services` of the family (SyncIndex.keyOwners, byName). */
+function serviceLookup(services: readonly Service[], family: NftFamily): { keyOwners: Map<string, string[]>; byName: Map<string, Service>; position: Map<string, number> } {
+  const keyOwners = new Map<string, string[]>();
+  const byName = new Map<string, Service>();
+  const position = new Map<string, number>();
+  for (const [i, svc] of services.entries()) {
+    if (!ofFamily(svc, family)) continue;
+    const name = nsNameOf(svc);
+    byName.set(name, svc);
+    position.set(name, i);
+    for (const k of portKeysOf(servicePortsOf(svc))) {
+      const owners = keyOwners.get(k);
+      if (owners) owners.push(name);
+      else keyOwners.set(k, [name]);
+    }
+  }
+  return { keyOwners, byName, position };
+}
+
+/** The index's lookup with the visited Services' objects and port keys brought up to date. */
+function updatedLookup(index: SyncIndex, visit: readonly Service[]): { keyOwners: Map<string, string[]>; byName: Map<string, Service>; position: Map<string, number> } {
+  for (const svc of visit) {
+    const name = nsNameOf(svc);
+    const old = index.byName.get(name);
+    if (old === svc) continue;
+    if (old) for (const k of portKeysOf(servicePortsOf(old))) index.keyOwners.set(k, (index.keyOwners.get(k) ?? []).filter((n) => n !== name));
+    for (const k of portKeysOf(servicePortsOf(svc))) index.keyOwners.set(k, [...(index.keyOwners.get(k) ?? []), name]);
+    index.byName.set(name, svc);
+  }
+  return { keyOwners: index.keyOwners, byName: index.byName, position: index.position };
 }
 
 /** A Service whose plans an incremental sync replaced (`now` undefined: deleted). */
@@ -326,19 +411,20 @@ function freshBody(
  */
 function incrementalBody(
   w: SyncWriter,
-  input: NftSyncInput,
+  visit: readonly Service[],
   fingerprints: ReadonlyMap<string, number>,
   epMap: ReadonlyMap<string, readonly EndpointInfo[]>,
   index: SyncIndex,
   mem: NftProxierMemory,
   now: number,
   before: NftTable | undefined,
+  mayDelete: boolean,
 ): Replaced[] {
   const never = (): boolean => false;
   const active = new Set<string>();
   const activeAffinity = new Set<string>();
   const replaced: Replaced[] = [];
-  for (const svc of input.services) {
+  for (const svc of visit) {
     if (!ofFamily(svc, w.family)) continue;
     const nsName = nsNameOf(svc);
     const fp = fingerprints.get(nsName);
@@ -355,7 +441,8 @@ function incrementalBody(
       writePlanRules(w, plan, never);
     }
   }
-  for (const [name, old] of index.services) if (!fingerprints.has(name)) replaced.push({ name, old, now: undefined });
+  // (the change-log path visits a list with the same Services: none can be gone)
+  if (mayDelete) for (const [name, old] of index.services) if (!fingerprints.has(name)) replaced.push({ name, old, now: undefined });
   for (const r of replaced) {
     if (r.now) index.services.set(r.name, r.now);
     else index.services.delete(r.name);
@@ -430,13 +517,14 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
   }
   const stored = (name: ContainerName): Record<string, string> => (mem.elements[name] ??= {});
   const epMap = endpointsByPortCached(input.endpointSlices, input.node.name);
-  const fingerprints = nftServiceFingerprints(input.services, epMap);
   const index = INDEX.get(mem);
   const incremental = opts.visitAll !== true && !full && index !== undefined && index.table === before && index.fingerprints === opts.previous && index.family === family;
+  const fast = incremental ? changedFingerprints(index, input.services, epMap) : undefined;
+  const fingerprints = fast ? fast.fingerprints : nftServiceFingerprints(input.services, epMap);
   const write: SyncWriter = { tx, stored, mark, family, cfg, nodeIP: input.node.ips[0] };
   let services: Map<string, { fp: number; plans: PortPlan[] }>;
   if (incremental) {
-    incrementalBody(write, input, fingerprints, epMap, index, mem, opts.now, before);
+    incrementalBody(write, fast ? fast.visit : input.services, fingerprints, epMap, index, mem, opts.now, before, fast === undefined);
     services = index.services;
   } else {
     services = new Map();
@@ -447,12 +535,28 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
   if (error !== undefined) {
     mem.staleChains = {};
     INDEX.delete(mem);
-  } else INDEX.set(mem, { table: kubeProxyTable(st, family), fingerprints, family, services, owners: incremental ? index.owners : ownerCounts(services) });
+  } else {
+    const lookup = fast && index ? updatedLookup(index, fast.visit) : serviceLookup(input.services, family);
+    const epCursor = endpointChangeCursor(epMap);
+    INDEX.set(mem, {
+      table: kubeProxyTable(st, family),
+      fingerprints,
+      family,
+      services,
+      owners: incremental ? index.owners : ownerCounts(services),
+      // a copy: the store may hand out one list it keeps up to date
+      servicesList: input.services.slice(),
+      epMap,
+      ...(epCursor !== undefined ? { epCursor } : {}),
+      ...lookup,
+    });
+  }
   const result: NftSyncResult = {
     get payload(): string {
       return tx.map((op) => `${opText(op, family)}\n`).join('');
     },
     fingerprints,
+    ...(fast ? { fingerprintChanges: fast.changes } : {}),
     nft: mem,
     full,
     operations: tx.length,
