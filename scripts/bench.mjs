@@ -101,32 +101,31 @@ async function servicesCluster(n) {
   return { c, ms: performance.now() - t };
 }
 
-/** Child mode: the 10k Services / 50k endpoints cluster, so peak RSS is its own. */
-async function bigCluster() {
-  const { c, ms } = await servicesCluster(10_000);
-  // one Service's endpoints change: every node's kube-proxy re-programs it in a partial sync
-  const changes = [];
-  for (let k = 0; k < 5; k++) {
+/** Times, for Services s<from>…s<to - 1>, one endpoint change each and the settle that re-programs every node. */
+function endpointChanges(c, from, to) {
+  const times = [];
+  for (let k = from; k < to; k++) {
     const slice = c.store.get('EndpointSlice', 'bench', `s${k}-x`);
     const t1 = performance.now();
     c.write({ ...slice, endpoints: [...slice.endpoints.slice(1), { addresses: [`10.246.0.${k + 1}`], conditions: { ready: true }, nodeName: 'cka-w1' }] });
     c.settle();
-    changes.push(performance.now() - t1);
+    times.push(performance.now() - t1);
   }
+  return times;
+}
+
+/** Child mode: the 10k Services / 50k endpoints cluster, so peak RSS is its own. */
+async function bigCluster() {
+  const { c, ms } = await servicesCluster(10_000);
+  // one Service's endpoints change: every node's kube-proxy re-programs it in a partial sync
+  const changes = endpointChanges(c, 0, 5);
   const nodes = c.nodeHosts().length;
   const rssMB = process.resourceUsage().maxRSS / 1024;
   // the same in nftables mode: the ConfigMap changed, kube-proxy restarts on it and syncs fully
   const cm = c.store.get('ConfigMap', 'kube-system', 'kube-proxy');
   c.write({ ...cm, data: { ...cm.data, 'config.conf': cm.data['config.conf'].replace(/^mode: ""$/m, 'mode: nftables') } });
   c.advance(60_000);
-  const nftChanges = [];
-  for (let k = 5; k < 10; k++) {
-    const slice = c.store.get('EndpointSlice', 'bench', `s${k}-x`);
-    const t1 = performance.now();
-    c.write({ ...slice, endpoints: [...slice.endpoints.slice(1), { addresses: [`10.246.0.${k + 1}`], conditions: { ready: true }, nodeName: 'cka-w1' }] });
-    c.settle();
-    nftChanges.push(performance.now() - t1);
-  }
+  const nftChanges = endpointChanges(c, 5, 10);
   const nftTables = c.nodeHosts().filter((h) => h.data.state.nftables?.tables?.some((t) => t.family === 'ip' && t.chains.length > 10_000)).length;
   process.stdout.write(JSON.stringify({ ms, rssMB, changeMs: median(changes), nodes, nftChangeMs: median(nftChanges), nftTables }));
 }

@@ -16,6 +16,7 @@
  */
 import { parseIPv4 } from './ipv4.js';
 import type { NftChain, NftElement, NftFamily, NftRule, NftSetOrMap, NftTable } from './kube-proxy/nftables.js';
+import { ruleText } from './kube-proxy/nftables.js';
 
 /** `%#010x` as nft prints a mark (datatype mark_type, BASE_HEXADECIMAL, 32 bits). */
 function mark32(mark: string): string {
@@ -29,51 +30,26 @@ function anonSet(items: readonly string[]): string {
   return sorted.length === 1 ? (sorted[0] ?? '') : `{ ${sorted.join(', ')} }`;
 }
 
-/** One rule of kube-proxy's as `nft list` decodes it. */
+/**
+ * One rule of kube-proxy's as `nft list` decodes it: the forms nft prints back differently from
+ * how kube-proxy wrote them; every other form lists as written (nftables.ts ruleText).
+ */
 export function listRuleText(r: NftRule, mark: string, family: NftFamily = 'ip'): string {
-  const ipX = family;
-  const noLocalhost = family === 'ip6' ? 'ip6 daddr != ::1' : 'ip daddr != 127.0.0.0/8';
   switch (r.op) {
-    case 'jump':
-      return `${r.ctNew ? 'ct state new ' : ''}jump ${r.chain}`;
-    case 'vmap':
-      return r.key === 'daddr.proto.port'
-        ? `${ipX} daddr . meta l4proto . th dport vmap @${r.map}`
-        : `${r.daddrSet ? `${ipX} daddr @${r.daddrSet} ` : `fib daddr type local ${noLocalhost} `}meta l4proto . th dport vmap @${r.map}`;
-    case 'daddr-set-reject':
-      return `${ipX} daddr @${r.set} reject`;
     case 'daddr-cidrs-drop':
-      return `${ipX} daddr ${anonSet(r.cidrs)} drop`;
-    case 'reject':
-      return 'reject';
+      return `${family} daddr ${anonSet(r.cidrs)} drop`;
+    case 'saddr-not-drop':
+      return `${family} saddr != ${anonSet(r.cidrs)} drop`;
     case 'mark-or':
       return `meta mark set meta mark | ${mark32(mark)}`;
     case 'mark-zero-return':
       return `meta mark & ${mark32(mark)} == 0x00000000 return`;
     case 'mark-xor':
       return `meta mark set meta mark ^ ${mark32(mark)}`;
-    case 'masquerade':
-      return 'masquerade fully-random';
-    case 'masq-if':
-      return [r.saddr !== undefined ? `${ipX} saddr ${r.saddr}` : '', r.daddr !== undefined ? `${ipX} daddr ${r.daddr}` : '', r.saddrNot !== undefined ? `${ipX} saddr != ${r.saddrNot}` : '', 'jump mark-for-masquerade']
-        .filter((x) => x !== '')
-        .join(' ');
-    case 'saddr-goto':
-      return `${ipX} saddr ${r.cidr} goto ${r.chain}`;
-    case 'fib-saddr-local':
-      return `fib saddr type local ${typeof r.then === 'string' ? r.then : 'goto' in r.then ? `goto ${r.then.goto}` : `jump ${r.then.jump}`}`;
-    case 'goto':
-      return `goto ${r.chain}`;
     case 'numgen':
       return `numgen random mod ${r.chains.length} vmap { ${r.chains.map((c, i) => `${i} : goto ${c}`).join(', ')} }`;
-    case 'dnat':
-      return `meta l4proto ${r.proto} dnat to ${r.to}`;
-    case 'saddr-not-drop':
-      return `${ipX} saddr != ${anonSet(r.cidrs)} drop`;
-    case 'affinity-goto':
-      return `${ipX} saddr @${r.set} goto ${r.chain}`;
-    case 'affinity-update':
-      return `update @${r.set} { ${ipX} saddr }`;
+    default:
+      return ruleText(r, mark, family);
   }
 }
 

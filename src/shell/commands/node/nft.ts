@@ -19,7 +19,7 @@
  * are not simulated; each says so.
  */
 import type { CommandFn, CommandResult } from '../../types.js';
-import { liveAffinity, type NftElement, type NftFamily, type NftState, type NftTable } from '../../../sim/net/kube-proxy/nftables.js';
+import { liveAffinity, newNftState, type NftElement, type NftFamily, type NftState, type NftTable } from '../../../sim/net/kube-proxy/nftables.js';
 import { nftErrorLine, runNftBatch, type NftOp } from '../../../sim/net/kube-proxy/nftables-tx.js';
 import { listChain, listChainHeads, listSet, listSets, listTable } from '../../../sim/net/nft-list.js';
 import { nodeNftAffinity, nodeNftables } from '../../../sim/node/runtime.js';
@@ -50,7 +50,8 @@ export const nft: CommandFn = (ctx): CommandResult => {
   if (args.length === 0) return fail('nft: no command specified\n');
   if (!isRoot(ctx)) return fail('Operation not permitted (you must be root)\nnetlink: Error: cache initialization failed: Operation not permitted\n');
   if (args[0] === 'add' || args[0] === 'delete' || args[0] === 'flush') {
-    const r = nftEdit(args, nodeNftables(env.host));
+    // a node without nftables state keeps none: every edit there fails (no such table)
+    const r = nftEdit(args, env.host.data.state.nftables ?? newNftState());
     if (r.exitCode === 0) ctx.cluster?.touchHosts();
     return r;
   }
