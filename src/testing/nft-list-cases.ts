@@ -78,6 +78,9 @@ export function nftListCases(): NftListCase[] {
   synced(cluster, input(c.services, c.slices));
   const masqAll = newNftState();
   synced(masqAll, input(c.services, c.slices, { masqueradeAll: true }));
+  // nodePortAddresses matching every address: no nodeport-ips set, `fib daddr type local` instead
+  const allNodePorts = newNftState();
+  synced(allNodePorts, input(c.services, c.slices, { nodePortAddresses: ['0.0.0.0/0'] }));
   // a new process on a table that is already there: its base chains are deleted and made again
   const restarted = newNftState();
   synced(restarted, input(c.services, c.slices));
@@ -90,6 +93,7 @@ export function nftListCases(): NftListCase[] {
     { name: 'overall', table: kubeProxyTable(overall)! },
     { name: 'cluster', table: kubeProxyTable(cluster)! },
     { name: 'masquerade-all', table: kubeProxyTable(masqAll)! },
+    { name: 'nodeports-all', table: kubeProxyTable(allNodePorts)! },
     { name: 'restarted', table: kubeProxyTable(restarted)! },
   ];
 }

@@ -78,6 +78,11 @@ export function masqueradeMark(cfg: KubeProxyConfig): string {
   return `0x${(1 << (cfg.masqueradeBit ?? 14)).toString(16).padStart(6, '0')}`;
 }
 
+/** NodePortAddresses.MatchAll: a zero CIDR of the family among them (no nodeport-ips set then; proxyutil/nodeport_addresses.go). */
+export function nodePortsMatchAll(cfg: KubeProxyConfig): boolean {
+  return (cfg.nodePortAddresses ?? []).some((c) => c === '0.0.0.0/0');
+}
+
 /** IPs for the nodeport-ips set: `primary` (the default in this mode) or the node IPs in the given CIDRs, never loopback. */
 export function nodePortIPs(cfg: KubeProxyConfig, nodeIPs: readonly string[]): string[] {
   const npa = cfg.nodePortAddresses ?? [];
@@ -127,18 +132,23 @@ export function setupOps(cfg: KubeProxyConfig, nodeIPs: readonly string[], servi
   ops.push(container('cluster-ips'));
   ops.push(rule('cluster-ips-check', { op: 'daddr-set-reject', set: 'cluster-ips' }, mark, 'Reject traffic to invalid ports of ClusterIPs'));
   if (serviceCIDRs.length > 0) ops.push(rule('cluster-ips-check', { op: 'daddr-cidrs-drop', cidrs: [...serviceCIDRs] }, mark, 'Drop traffic to unallocated ClusterIPs'));
-  ops.push(container('nodeport-ips'), { verb: 'flush', obj: 'set', name: 'nodeport-ips', kind: 'set' });
-  for (const ip of nodePortIPs(cfg, nodeIPs)) ops.push({ verb: 'add', obj: 'element', set: 'nodeport-ips', kind: 'set', elem: { key: [ip] } });
+  // add+delete, not delete alone: deleting a set that is not there would fail the batch
+  const all = nodePortsMatchAll(cfg);
+  if (all) ops.push(container('nodeport-ips'), { verb: 'delete', obj: 'set', name: 'nodeport-ips', kind: 'set' });
+  else {
+    ops.push(container('nodeport-ips'), { verb: 'flush', obj: 'set', name: 'nodeport-ips', kind: 'set' });
+    for (const ip of nodePortIPs(cfg, nodeIPs)) ops.push({ verb: 'add', obj: 'element', set: 'nodeport-ips', kind: 'set', elem: { key: [ip] } });
+  }
   ops.push(container('no-endpoint-services'), container('no-endpoint-nodeports'));
   ops.push({ verb: 'add', obj: 'chain', name: 'reject-chain', comment: 'helper for @no-endpoint-services / @no-endpoint-nodeports' }, { verb: 'flush', obj: 'chain', name: 'reject-chain' });
   ops.push(rule('reject-chain', { op: 'reject' }, mark));
   ops.push(rule('service-endpoints-check', { op: 'vmap', key: 'daddr.proto.port', map: 'no-endpoint-services' }, mark));
-  ops.push(rule('nodeport-endpoints-check', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'no-endpoint-nodeports' }, mark));
+  ops.push(rule('nodeport-endpoints-check', all ? { op: 'vmap', key: 'proto.port', map: 'no-endpoint-nodeports' } : { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'no-endpoint-nodeports' }, mark));
   ops.push(container('firewall-ips'), ...ensureChainOps('firewall-check', created));
   ops.push(rule('firewall-check', { op: 'vmap', key: 'daddr.proto.port', map: 'firewall-ips' }, mark));
   ops.push(container('service-ips'), container('service-nodeports'));
   ops.push(rule('services', { op: 'vmap', key: 'daddr.proto.port', map: 'service-ips' }, mark));
-  ops.push(rule('services', { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'service-nodeports' }, mark));
+  ops.push(rule('services', all ? { op: 'vmap', key: 'proto.port', fib: true, map: 'service-nodeports' } : { op: 'vmap', key: 'proto.port', daddrSet: 'nodeport-ips', map: 'service-nodeports' }, mark));
   return ops;
 }
 

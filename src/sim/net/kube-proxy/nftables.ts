@@ -30,7 +30,11 @@ export type NftVerdict = { goto: string } | { jump: string } | 'drop' | 'reject'
 
 export type NftRule =
   | { op: 'jump'; ctNew: boolean; chain: string }
-  | { op: 'vmap'; key: 'daddr.proto.port' | 'proto.port'; daddrSet?: string; map: string }
+  /**
+   * A verdict map lookup. For `proto.port`, the destination is one of the `daddrSet` set's, or
+   * (nodePortAddresses matching every address) any but loopback, `fib` adding "and local".
+   */
+  | { op: 'vmap'; key: 'daddr.proto.port' | 'proto.port'; daddrSet?: string; fib?: boolean; map: string }
   | { op: 'daddr-set-reject'; set: string }
   | { op: 'daddr-cidrs-drop'; cidrs: string[] }
   | { op: 'reject' }
@@ -120,7 +124,7 @@ export function ruleText(r: NftRule, mark: string, family: NftFamily = 'ip'): st
     case 'vmap':
       return r.key === 'daddr.proto.port'
         ? `${ipX} daddr . meta l4proto . th dport vmap @${r.map}`
-        : `${r.daddrSet ? `${ipX} daddr @${r.daddrSet} ` : `fib daddr type local ${noLocalhost} `}meta l4proto . th dport vmap @${r.map}`;
+        : `${r.daddrSet ? `${ipX} daddr @${r.daddrSet} ` : `${r.fib ? 'fib daddr type local ' : ''}${noLocalhost} `}meta l4proto . th dport vmap @${r.map}`;
     case 'daddr-set-reject':
       return `${ipX} daddr @${r.set} reject`;
     case 'daddr-cidrs-drop':
@@ -268,7 +272,7 @@ function evalRule(t: NftTable, r: NftRule, p: NftPacket, ctx: NftWalkContext, st
     case 'vmap':
       if (p.dport === undefined) return { kind: 'continue' };
       if (r.key === 'daddr.proto.port') return parseVerdict(lookupVmap(t, r.map, [p.dst, p.proto, String(p.dport)]));
-      if (r.daddrSet !== undefined ? !inSet(t, r.daddrSet, p.dst) : !isLocal(p.dst, ctx) || p.dst.startsWith('127.')) return { kind: 'continue' };
+      if (r.daddrSet !== undefined ? !inSet(t, r.daddrSet, p.dst) : (r.fib === true && !isLocal(p.dst, ctx)) || p.dst.startsWith('127.')) return { kind: 'continue' };
       return parseVerdict(lookupVmap(t, r.map, [p.proto, String(p.dport)]));
     case 'daddr-set-reject':
       return inSet(t, r.set, p.dst) ? { kind: 'verdict', v: 'reject' } : { kind: 'continue' };
