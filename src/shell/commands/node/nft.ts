@@ -9,6 +9,10 @@
  *   nft flush|delete chain|set|map [FAMILY] TABLE NAME | flush|delete table [FAMILY] TABLE
  *   nft -v | --version
  *
+ * The tables iptables-nft keeps for the node's iptables rules (`ip filter`, `ip nat`, …) are listed
+ * first, as nft decodes them (sim/net/nft-xlate.ts), with nft's "managed by iptables-nft" warnings
+ * on stderr; they are read-only here (change them with iptables).
+ *
  * Only root may read or change the kernel's ruleset ("you must be root", as nft says when netlink
  * refuses). The edits apply to kube-proxy's tables as one batch each, refused as the kernel
  * refuses them (sim/net/kube-proxy/nftables-tx.ts): a missing object is ENOENT, a chain or set
@@ -22,7 +26,8 @@ import type { CommandFn, CommandResult } from '../../types.js';
 import { liveAffinity, newNftState, type NftElement, type NftFamily, type NftState, type NftTable } from '../../../sim/net/kube-proxy/nftables.js';
 import { nftErrorLine, runNftBatch, type NftOp } from '../../../sim/net/kube-proxy/nftables-tx.js';
 import { listChain, listChainHeads, listSet, listSets, listTable } from '../../../sim/net/nft-list.js';
-import { nodeNftAffinity, nodeNftables } from '../../../sim/node/runtime.js';
+import { nodeIptables, nodeNftAffinity, nodeNftables } from '../../../sim/node/runtime.js';
+import { iptablesNftTables, iptablesNftWarnings, renderListedTables, type ListedTable } from '../../../sim/net/nft-xlate.js';
 import { isRoot, nodeEnv, notInstalled } from './host.js';
 
 /** Ubuntu 24.04's nftables 1.0.9 (`nft -v`). */
@@ -49,6 +54,9 @@ export const nft: CommandFn = (ctx): CommandResult => {
   if (opt !== undefined) return fail(`nft: option ${opt} is not simulated by cka-lab (only listing without options is)\n`);
   if (args.length === 0) return fail('nft: no command specified\n');
   if (!isRoot(ctx)) return fail('Operation not permitted (you must be root)\nnetlink: Error: cache initialization failed: Operation not permitted\n');
+  if ((args[0] === 'add' || args[0] === 'delete' || args[0] === 'flush') && ['filter', 'nat', 'mangle', 'raw'].includes(args[2] === 'ip' ? (args[3] ?? '') : (args[2] ?? ''))) {
+    return fail(`nft: changing iptables-nft's tables with nft is not simulated by cka-lab: use iptables\n`);
+  }
   if (args[0] === 'add' || args[0] === 'delete' || args[0] === 'flush') {
     // a node without nftables state keeps none: every edit there fails (no such table)
     const r = nftEdit(args, env.host.data.state.nftables ?? newNftState());
@@ -58,14 +66,22 @@ export const nft: CommandFn = (ctx): CommandResult => {
   if (args[0] !== 'list') return fail(`nft: "${args[0] ?? ''}" is not simulated by cka-lab: only nft list, add/delete element and flush/delete of chains, sets, maps and tables are\n`);
   const tables = env.host.data.state.nftables === undefined ? [] : nodeNftables(env.host).tables;
   const affinity = nodeNftAffinity(env.host);
-  return nftList(args, tables, (t) => (t.family === 'ip' ? liveAffinity(t, affinity, ctx.now()) : new Map()));
+  const ipt = nodeIptables(env.host);
+  return nftList(args, tables, (t) => (t.family === 'ip' ? liveAffinity(t, affinity, ctx.now()) : new Map()), { tables: iptablesNftTables(ipt), warnings: iptablesNftWarnings(ipt) });
 };
+
+/** The tables iptables-nft keeps (sim/net/nft-xlate.ts), listed before kube-proxy's: the kubelet made them at boot. */
+export interface XtTables {
+  tables: readonly ListedTable[];
+  /** nft's stderr warnings for the tables that hold iptables compat expressions. */
+  warnings: string;
+}
 
 /** The live elements of a table's dynamic sets, by set name. */
 export type DynamicOf = (t: NftTable) => ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 /** `nft list …` (the words after `nft`) over the node's tables. */
-export function nftList(words: readonly string[], tables: readonly NftTable[], dynamicOf: DynamicOf): CommandResult {
+export function nftList(words: readonly string[], tables: readonly NftTable[], dynamicOf: DynamicOf, xt: XtTables = { tables: [], warnings: '' }): CommandResult {
   const what = words[1];
   // an optional family before the names
   let i = 2;
@@ -74,25 +90,33 @@ export function nftList(words: readonly string[], tables: readonly NftTable[], d
   const inFamily = tables.filter((t) => family === undefined || t.family === family);
   const ok = (stdout: string): CommandResult => ({ stdout, stderr: '', exitCode: 0 });
   const findTable = (at: number): NftTable | undefined => tables.find((t) => t.family === (family ?? 'ip') && t.name === words[at]);
+  const xtIn = xt.tables.filter((t) => family === undefined || t.family === family);
+  const findXt = (at: number): ListedTable | undefined => xt.tables.find((t) => t.family === (family ?? 'ip') && t.name === words[at]);
   if (what === undefined) return located('syntax error, unexpected newline', words, words.length);
   // the parser wants a table (and an object name) before it looks anything up
   const names = what === 'table' ? 1 : what === 'chain' || what === 'set' || what === 'map' ? 2 : 0;
   if (words.length < i + names) return located('syntax error, unexpected newline, expecting string', words, words.length);
   switch (what) {
     case 'ruleset':
-      return i === words.length ? ok(inFamily.map((t) => listTable(t, { dynamic: dynamicOf(t) })).join('')) : located('syntax error, unexpected string, expecting end of file or newline or semicolon', words, i);
+      if (i !== words.length) return located('syntax error, unexpected string, expecting end of file or newline or semicolon', words, i);
+      return { stdout: renderListedTables(xtIn) + inFamily.map((t) => listTable(t, { dynamic: dynamicOf(t) })).join(''), stderr: xtIn.length > 0 ? xt.warnings : '', exitCode: 0 };
     case 'tables':
-      return ok(inFamily.map((t) => `table ${t.family} ${t.name}\n`).join(''));
+      return ok([...xtIn, ...inFamily].map((t) => `table ${t.family} ${t.name}\n`).join(''));
     case 'chains':
-      return ok(inFamily.map((t) => listChainHeads(t)).join(''));
+      return ok(xtIn.map((t) => `table ${t.family} ${t.name} {\n${t.chains.map((c) => `\tchain ${c.name} {\n${c.lines.filter((l) => l.startsWith('type ')).map((l) => `\t\t${l}\n`).join('')}\t}\n`).join('')}}\n`).join('') + inFamily.map((t) => listChainHeads(t)).join(''));
     case 'sets':
     case 'maps':
       return ok(inFamily.map((t) => listSets(t, what === 'maps' ? 'map' : 'set', { dynamic: dynamicOf(t) })).join(''));
     case 'table': {
+      const x = findXt(i);
+      if (x) return { stdout: renderListedTables([x]), stderr: xt.warnings.split('\n').filter((l) => l.endsWith(`table ip ${x.name} is managed by iptables-nft, do not touch!`)).map((l) => `${l}\n`).join(''), exitCode: 0 };
       const t = findTable(i);
       return t ? ok(listTable(t, { dynamic: dynamicOf(t) })) : located('No such file or directory', words, i);
     }
     case 'chain': {
+      const x = findXt(i);
+      const xc = x?.chains.find((c) => c.name === words[i + 1]);
+      if (x) return xc ? ok(renderListedTables([{ ...x, chains: [xc] }])) : located('No such file or directory', words, i + 1);
       const t = findTable(i);
       if (!t) return located('No such file or directory', words, i);
       const c = t.chains.find((x) => x.name === words[i + 1]);

@@ -146,6 +146,9 @@ describe('node tools on kubeadm-calico', () => {
       lines: [
         'nft -v',
         'nft list tables',
+        'nft list chain ip nat KUBE-SERVICES',
+        'nft list ruleset 2>&1 >/dev/null',
+        'nft flush table ip nat',
         `kubectl -n kube-system get cm kube-proxy -o yaml | sed 's/mode: ""/mode: nftables/' | kubectl apply -f - 2>/dev/null`,
         'kubectl -n kube-system rollout restart ds kube-proxy',
         'sleep 30',
