@@ -64,30 +64,26 @@ function recorded(file: string): Map<string, string> {
   );
 }
 
-test('pod connections through the nftables table give the real kernel’s answers', () => {
-  const t = nftListCases().find((c) => c.name === 'overall')!.table;
-  const want = recorded('flows-overall.txt');
+/** Every case, from the pod and from the node: the set of answers `answers` gives equals the recorded one. */
+function assertFlows(file: string, answers: (dst: string, port: number, fromNode: boolean) => string[]): void {
+  const want = recorded(file);
   for (const [cases, fromNode] of [
     [FLOW_CASES, false],
     [NODE_FLOW_CASES, true],
   ] as const) {
     for (const [dst, port, what] of cases) {
-      const got = [...new Set([0, 1, 2, 3].map((k) => answer(t, dst, port, k, fromNode)))].sort().join(' | ');
+      const got = [...new Set(answers(dst, port, fromNode))].sort().join(' | ');
       assert.equal(got, want.get(`${fromNode ? 'node ' : ''}${dst}:${port}`), `${dst}:${port} (${what})`);
     }
   }
+}
+
+test('pod connections through the nftables table give the real kernel’s answers', () => {
+  const t = nftListCases().find((c) => c.name === 'overall')!.table;
+  assertFlows('flows-overall.txt', (dst, port, fromNode) => [0, 1, 2, 3].map((k) => answer(t, dst, port, k, fromNode)));
 });
 
 test('the same connections through the iptables rules of the same Services give the real kernel’s answers', () => {
   const st = overallIptables();
-  const want = recorded('flows-overall-iptables.txt');
-  for (const [cases, fromNode] of [
-    [FLOW_CASES, false],
-    [NODE_FLOW_CASES, true],
-  ] as const) {
-    for (const [dst, port, what] of cases) {
-      const got = [...new Set([0.05, 0.45, 0.55, 0.95].map((d) => iptablesAnswer(st, dst, port, d, fromNode)))].sort().join(' | ');
-      assert.equal(got, want.get(`${fromNode ? 'node ' : ''}${dst}:${port}`), `${dst}:${port} (${what})`);
-    }
-  }
+  assertFlows('flows-overall-iptables.txt', (dst, port, fromNode) => [0.05, 0.45, 0.55, 0.95].map((d) => iptablesAnswer(st, dst, port, d, fromNode)));
 });
