@@ -9,6 +9,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { CommandResult } from '../shell/types.js';
 import { runKubectl } from '../shell/kubectl/index.js';
+import { writeOrder } from '../shell/commands/types.js';
 import { BudgetExceeded, INTERRUPTED_STATUS } from '../shell/budget.js';
 import type { CliIo } from './io.js';
 import { editorFor, envOf, type Env } from './context.js';
@@ -82,8 +83,8 @@ async function runOneShot(args: string[], io: CliIo, env: Env, name: string, rec
   }
   if (res.enter) res = { stdout: '', stderr: `cka-lab: ${messages(resolveLang(undefined, io.env)).session.needsTerminal}\n`, exitCode: 1 };
   session.cluster.settle();
-  io.stdout.write(res.stdout);
-  io.stderr.write(res.stderr);
+  // with 2>&1 on a terminal, a server's warning comes before the table it precedes, as kubectl writes it
+  for (const c of writeOrder(res)) (c.stream === 'stdout' ? io.stdout : io.stderr).write(c.text);
   // a read-only command (get, describe, logs…) changed nothing: skip the write and its fsync
   if (recent === undefined || `${session.cluster.store.generation}/${session.cluster.hostGeneration}` !== before) env.sessions.save(name, fixture, seed, session);
   return res.exitCode;

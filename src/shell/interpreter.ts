@@ -15,6 +15,7 @@ import type { Vfs } from '../sim/node/vfs.js';
 import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
 import type { Held, JobSink, ShellContext, ShellResult } from './commands/types.js';
+import { writeOrder } from './commands/types.js';
 import { parseScript, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
 import { completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
@@ -1110,15 +1111,7 @@ export class Interpreter {
     }
     if (res.keeps && this.bg) this.kept = { ...res.keeps, ...jobSinks(rio) };
     this.pumpJobs('accept');
-    const chunks = res.chunks;
-    const join = (s: 'stdout' | 'stderr'): string => (chunks ?? []).filter((c) => c.stream === s).map((c) => c.text).join('');
-    // Replay the ordered chunks only when they account for exactly what the command returned.
-    if (chunks && join('stdout') === res.stdout && join('stderr') === res.stderr) {
-      for (const c of chunks) this.write(c.stream === 'stdout' ? rio.out : rio.err, c.text);
-    } else {
-      this.write(rio.out, res.stdout);
-      this.write(rio.err, res.stderr);
-    }
+    for (const c of writeOrder(res)) this.write(c.stream === 'stdout' ? rio.out : rio.err, c.text);
     if (res.advanceMs !== undefined && !(res.advanceMs <= 0)) this.consume(res.advanceMs);
     this.pumpJobs('end');
     return res.exitCode;

@@ -191,6 +191,8 @@ export const jq: CommandFn = (ctx) => {
       indent = '\t';
       continue;
     }
+    // main.c: `-V`/`--version` prints the version and exits as soon as it is reached
+    if (a === '--version' || (/^-[^-]/.test(a) && a.includes('V'))) return { stdout: 'jq-1.6\n', stderr: '', exitCode: 0 };
     if (a.startsWith('--')) {
       const long: Record<string, () => void> = { '--raw-output': () => (raw = true), '--join-output': () => ((raw = true), (join = true)), '--compact-output': () => (compact = true), '--null-input': () => (nullInput = true), '--slurp': () => (slurp = true), '--exit-status': () => (exitStatus = true), '--sort-keys': () => (sortKeys = true), '--ascii-output': () => (ascii = true), '--monochrome-output': () => undefined, '--color-output': () => undefined };
       const f = long[a];

@@ -23,6 +23,20 @@ export interface ShellResult extends CommandResult {
   keeps?: Held;
 }
 
+/**
+ * The order to write a result in: its chunks when they account for exactly the stdout and stderr it
+ * returned, else stdout then stderr (both the shell and one-shot `cka-lab kubectl` write this way).
+ */
+export function writeOrder(res: ShellResult | CommandResult): Array<{ stream: 'stdout' | 'stderr'; text: string }> {
+  const chunks = (res as ShellResult).chunks;
+  const join = (s: 'stdout' | 'stderr'): string => (chunks ?? []).filter((c) => c.stream === s).map((c) => c.text).join('');
+  if (chunks && join('stdout') === res.stdout && join('stderr') === res.stderr) return chunks;
+  return [
+    { stream: 'stdout', text: res.stdout },
+    { stream: 'stderr', text: res.stderr },
+  ];
+}
+
 /** What a process that keeps running holds, so its job can watch and release it. */
 export interface Held {
   kind: 'port-forward' | 'proxy';

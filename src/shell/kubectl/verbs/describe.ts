@@ -18,7 +18,7 @@ import { describeNode } from '../describers/node.js';
 import { describeEndpointSlice } from '../describers/endpointslice.js';
 import { describeNetworkPolicy } from '../describers/networkpolicy.js';
 import { describeGeneric } from '../describers/generic.js';
-import { commandNamespace, endpointsWarning, fetchAll } from './get.js';
+import { commandNamespace, endpointsWarning, fetchAll, warnFirst } from './get.js';
 
 
 /** Events of one list call, indexed by involved object: by uid, and by kind/name/namespace. */
@@ -137,7 +137,8 @@ async function runDescribe(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   env.api.ensureUp();
   const namespace = commandNamespace(env, p);
   const showEvents = p.flags['show-events'] !== false;
-  let stderr = endpointsWarning(env, resolved.requests.map((r) => r.info));
+  const warn = endpointsWarning(env, resolved.requests.map((r) => r.info));
+  let stderr = '';
   const { groups, errors } = fetchAll(env, resolved, { namespace, allNamespaces, selectors: label !== undefined ? { label } : {}, ignoreNotFound: false });
   let objs = groups.flatMap((g) => g.objs);
   let errs = errors;
@@ -156,7 +157,7 @@ async function runDescribe(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const stdout = joinDescribed(objs.map((o) => describeOne(env, o, search)));
   if (objs.length === 0 && errs.length === 0) stderr += `${noResourcesMessage(namespace, allNamespaces, false)}\n`;
   stderr += errs.map((e) => errorResult(e, 'describe').stderr).join('');
-  return { stdout, stderr, exitCode: errs.length > 0 ? 1 : 0 };
+  return warnFirst(warn, { stdout, stderr, exitCode: errs.length > 0 ? 1 : 0 });
 }
 
 export const describeVerb: Verb = {

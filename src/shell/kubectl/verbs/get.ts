@@ -8,6 +8,7 @@
 import type { KObject } from '../../../sim/api/types.js';
 import type { ResourceInfo } from '../../../sim/api/registry.js';
 import type { CommandResult } from '../../types.js';
+import type { ShellResult } from '../../commands/types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { type Parsed, bool, list, str } from '../flags.js';
 import { KubectlError, RawError, errorResult } from '../errors.js';
@@ -177,6 +178,20 @@ export function endpointsWarning(env: KubectlEnv, infos: readonly ResourceInfo[]
   return `${ENDPOINTS_WARNING}\n`;
 }
 
+/**
+ * A result whose stderr begins with the server's warning, in kubectl's order: the warning was
+ * written when the response arrived, before anything was printed (client-go rest/request.go
+ * handleWarnings), and the aggregated errors after the objects (get.go returns them to CheckErr).
+ */
+export function warnFirst(warn: string, res: ShellResult): ShellResult {
+  if (warn === '') return res;
+  const rest = res.chunks ?? [
+    { stream: 'stdout' as const, text: res.stdout },
+    { stream: 'stderr' as const, text: res.stderr },
+  ];
+  return { ...res, stderr: warn + res.stderr, chunks: [{ stream: 'stderr', text: warn }, ...rest.filter((c) => c.text !== '')] };
+}
+
 function errorsText(errors: readonly unknown[]): string {
   return errors.map((e) => errorResult(e, 'get').stderr).join('');
 }
@@ -255,7 +270,7 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   if (sortBy) for (const g of groups) g.objs = sortObjects(g.objs, sortBy);
   if (bool(p.flags, 'watch') || bool(p.flags, 'watch-only')) {
     checkSingleType(resolved.requests.map((r) => r.info));
-    if (errors.length > 0) return { stdout: '', stderr: warn + errorsText(errors), exitCode: 1 };
+    if (errors.length > 0) return warnFirst(warn, { stdout: '', stderr: errorsText(errors), exitCode: 1 });
     const info = resolved.requests[0]!.info;
     const names = resolved.byName ? new Set(resolved.requests.flatMap((r) => r.names ?? [])) : undefined;
     const r = runWatch(env, p, {
@@ -276,10 +291,10 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
         return renderGeneric([obj], false, out, p);
       },
     });
-    return { ...r, stderr: warn + r.stderr };
+    return warnFirst(warn, r);
   }
   let stdout: string;
-  let stderr = warn;
+  let stderr = '';
   if (out.kind === 'table') {
     const withKind = bool(p.flags, 'show-kind') || new Set(groups.map((g) => g.info)).size > 1;
     stdout = printTables(
@@ -301,13 +316,13 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     }
   } else {
     const objs = groups.flatMap((g) => g.objs);
-    if (resolved.singleItem && errors.length > 0) return { stdout: '', stderr: stderr + errorsText(errors), exitCode: 1 };
-    if (objs.length === 0 && bool(p.flags, 'ignore-not-found') && errors.length === 0) return { stdout: '', stderr, exitCode: 0 };
+    if (resolved.singleItem && errors.length > 0) return warnFirst(warn, { stdout: '', stderr: stderr + errorsText(errors), exitCode: 1 });
+    if (objs.length === 0 && bool(p.flags, 'ignore-not-found') && errors.length === 0) return warnFirst(warn, { stdout: '', stderr, exitCode: 0 });
     const asList = !resolved.singleItem || objs.length !== 1;
     stdout = renderGeneric(sortBy && asList ? sortObjects(objs, sortBy) : objs, asList, out, p);
   }
   stderr += errorsText(errors);
-  return { stdout, stderr, exitCode: errors.length > 0 ? 1 : 0 };
+  return warnFirst(warn, { stdout, stderr, exitCode: errors.length > 0 ? 1 : 0 });
 }
 
 /** The table of a custom resource kind: its CRD's printer columns for the served version kubectl reads. */
