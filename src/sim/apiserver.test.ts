@@ -30,12 +30,58 @@ const cases: { name: string; obj: KObject; message: string; reason?: string }[] 
   {
     name: 'ClusterIP outside the service CIDR',
     obj: svc('x', { clusterIP: '10.200.0.5', ports: [{ port: 80 }] }),
-    message: 'Service "x" is invalid: spec.clusterIPs[0]: Invalid value: "10.200.0.5": failed to allocate IP 10.200.0.5: provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/12',
+    // the MultiCIDRServiceAllocator (GA in 1.33) answers with ErrMismatchedNetwork, without the range
+    message: 'Service "x" is invalid: spec.clusterIPs: Invalid value: ["10.200.0.5"]: failed to allocate IP 10.200.0.5: the provided network does not match the current range',
   },
   {
     name: 'ClusterIP already allocated',
     obj: svc('x', { clusterIP: '10.96.0.10', ports: [{ port: 80 }] }),
-    message: 'Service "x" is invalid: spec.clusterIPs[0]: Invalid value: "10.96.0.10": failed to allocate IP 10.96.0.10: provided IP is already allocated',
+    message: 'Service "x" is invalid: spec.clusterIPs: Invalid value: ["10.96.0.10"]: failed to allocate IP 10.96.0.10: provided IP is already allocated',
+  },
+  {
+    name: 'dual-stack asked of a single-stack cluster',
+    obj: svc('x', { ipFamilyPolicy: 'RequireDualStack', selector: { app: 'x' }, ports: [{ port: 80 }] }),
+    message: 'Service "x" is invalid: spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services',
+  },
+  {
+    name: 'a family the cluster does not serve',
+    obj: svc('x', { ipFamilies: ['IPv6'], selector: { app: 'x' }, ports: [{ port: 80 }] }),
+    message: 'Service "x" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster',
+  },
+  {
+    name: 'an IPv6 ClusterIP on an IPv4 cluster',
+    obj: svc('x', { clusterIP: 'fd00:10:96::5', ports: [{ port: 80 }] }),
+    message: 'Service "x" is invalid: spec.clusterIPs[0]: Invalid value: ["fd00:10:96::5"]: IPv6 is not configured on this cluster',
+  },
+  {
+    name: 'two families with SingleStack',
+    obj: svc('x', { ipFamilyPolicy: 'SingleStack', ipFamilies: ['IPv4', 'IPv6'], ports: [{ port: 80 }] }),
+    message: "Service \"x\" is invalid: spec.ipFamilyPolicy: Invalid value: \"SingleStack\": must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified",
+  },
+  {
+    name: 'an unknown ipFamilyPolicy',
+    obj: svc('x', { ipFamilyPolicy: 'DualStack', ports: [{ port: 80 }] }),
+    message: 'Service "x" is invalid: spec.ipFamilyPolicy: Unsupported value: "DualStack": supported values: "PreferDualStack", "RequireDualStack", "SingleStack"',
+  },
+  {
+    name: 'the same family twice',
+    obj: svc('x', { ipFamilyPolicy: 'PreferDualStack', ipFamilies: ['IPv4', 'IPv4'], ports: [{ port: 80 }] }),
+    message: 'Service "x" is invalid: spec.ipFamilies[1]: Duplicate value: "IPv4"',
+  },
+  {
+    name: 'two ClusterIPs of one family',
+    obj: svc('x', { ipFamilyPolicy: 'PreferDualStack', clusterIP: '10.96.0.50', clusterIPs: ['10.96.0.50', '10.96.0.51'], ports: [{ port: 80 }] }),
+    message: 'Service "x" is invalid: spec.clusterIPs: Invalid value: ["10.96.0.50","10.96.0.51"]: may specify no more than one IP for each IP family',
+  },
+  {
+    name: 'family fields on an ExternalName Service',
+    obj: svc('x', { type: 'ExternalName', externalName: 'db.example.com', ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack' }),
+    message: 'Service "x" is invalid: [spec.ipFamilies: Forbidden: may not be set for ExternalName services, spec.ipFamilyPolicy: Forbidden: may not be set for ExternalName services]',
+  },
+  {
+    name: 'a headless NodePort Service',
+    obj: svc('x', { type: 'NodePort', clusterIP: 'None', selector: { app: 'x' }, ports: [{ port: 80 }] }),
+    message: "Service \"x\" is invalid: spec.clusterIPs[0]: Invalid value: \"None\": may not be set to 'None' for NodePort services",
   },
   {
     name: 'nodePort on a ClusterIP Service',

@@ -25,7 +25,7 @@ import {
   notFound,
 } from './api/errors.js';
 import { clone } from './api/store.js';
-import type { Discovery } from './api/registry.js';
+import type { Discovery, ResourceInfo } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import { BUILTIN_SCALABLE, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
@@ -47,7 +47,8 @@ import { defaultAutoscaler } from './api/autoscaling.js';
 import { admitClaimResize, admitStorageCreate, validateClaimUpdate, type PersistentVolumeClaim } from './api/storage.js';
 import { admitMutating, admitValidating, type AdmissionAttributes } from './api/admission/index.js';
 import { defaultLimitRange, type LimitRange } from './api/admission/limitranger.js';
-import { cidrContains, intToIp, isIPv4, parseCidr } from '../util/ip.js';
+import { rangeAddress, rangeContains, type IPRange } from '../util/ip.js';
+import { clusterIPsByFamily, dropTypeDependentFields, initIPFamilyFields, normalizeClusterIPs, patchAllocatedClusterIPs, serviceRanges, validateClusterIPsRelated, validateFamilyUpdate } from './api/service-families.js';
 import { authorize, forbiddenText, isPrivileged, rulesFor, type Decision, type RbacPolicy, type RequestAttributes, type UserInfo } from './api/rbac.js';
 import { authenticate, impersonatedUser, type Credentials } from './authn.js';
 import { deleteForeground } from './controllers/garbage-collector.js';
@@ -404,6 +405,7 @@ export class ApiServer {
     this.trackCreate(obj, opts, askedFinalizers);
     const attrs: AdmissionAttributes = { operation: 'CREATE', obj, ...(m.namespace ? { namespace: m.namespace } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
+    if (obj.kind === 'Service') this.beginServiceCreate(obj as Service, info);
     const errs = [
       ...validateName(m.name, nameRuleForKind(obj.kind)),
       ...validateLabels(m.labels, 'metadata.labels'),
@@ -462,6 +464,7 @@ export class ApiServer {
     defaultAutoscaler(obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
     this.trackUpdate(obj, old, opts);
+    if (obj.kind === 'Service') this.prepareServiceUpdate(obj as Service, old as Service, info);
     const attrs: AdmissionAttributes = { operation: 'UPDATE', obj, old, ...(ns ? { namespace: ns } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
     const noNewFinalizers = newFinalizersError(old, obj);
@@ -911,19 +914,16 @@ export class ApiServer {
       if (cname.length > 0) errs.push(...validateName(cname, 'subdomain', 'spec.externalName'));
       else errs.push(field.required('spec.externalName'));
     }
-    if (old && old.spec.clusterIP && old.spec.clusterIP !== '' && old.spec.type !== 'ExternalName' && type !== 'ExternalName') {
-      const want = spec.clusterIP ?? old.spec.clusterIP;
-      if (want !== old.spec.clusterIP) errs.push(field.invalid('spec.clusterIPs[0]', [want], 'may not change once set'));
+    // ValidateService: the fields an ExternalName Service may not carry, and no headless NodePort
+    if (type === 'ExternalName') {
+      if (spec.clusterIP || (spec.clusterIPs ?? []).length > 0) errs.push(field.forbidden('spec.clusterIPs', 'may not be set for ExternalName services'));
+      if ((spec.ipFamilies ?? []).length > 0) errs.push(field.forbidden('spec.ipFamilies', 'may not be set for ExternalName services'));
+      if (spec.ipFamilyPolicy !== undefined) errs.push(field.forbidden('spec.ipFamilyPolicy', 'may not be set for ExternalName services'));
+    } else if ((type === 'NodePort' || type === 'LoadBalancer') && spec.clusterIPs?.[0] === 'None') {
+      errs.push(field.invalid('spec.clusterIPs[0]', 'None', `may not be set to 'None' for ${type} services`));
     }
-    if (!old && spec.clusterIP && spec.clusterIP !== 'None' && type !== 'ExternalName') {
-      const range = serviceCIDR(this.c);
-      if (!isIPv4(spec.clusterIP))
-        errs.push(field.invalid('spec.clusterIPs[0]', spec.clusterIP, 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'));
-      else if (!cidrContains(range, spec.clusterIP))
-        errs.push(field.invalid('spec.clusterIPs[0]', spec.clusterIP, `failed to allocate IP ${spec.clusterIP}: provided IP is not in the valid range. The range of valid IPs is ${range}`));
-      else if (this.allocatedIPs().has(spec.clusterIP))
-        errs.push(field.invalid('spec.clusterIPs[0]', spec.clusterIP, `failed to allocate IP ${spec.clusterIP}: provided IP is already allocated`));
-    }
+    errs.push(...validateClusterIPsRelated(svc));
+    if (old) errs.push(...validateFamilyUpdate(svc, old));
     if (type === 'NodePort' || type === 'LoadBalancer') {
       const [lo, hi] = nodePortRange(this.c);
       const used = this.allocatedNodePorts(svc);
@@ -941,7 +941,7 @@ export class ApiServer {
 
   private allocatedIPs(): Set<string> {
     const s = new Set<string>();
-    for (const svc of this.c.store.list<Service>('Service')) if (svc.spec.clusterIP && svc.spec.clusterIP !== 'None') s.add(svc.spec.clusterIP);
+    for (const svc of this.c.store.list<Service>('Service')) for (const ip of clusterIPsByFamily(svc).values()) s.add(ip);
     return s;
   }
 
@@ -959,22 +959,84 @@ export class ApiServer {
    * (pkg/registry/core/service/ipallocator): dynamic allocations come from the upper band first,
    * at a random offset (the seeded source), so the low band stays free for pinned IPs like .10.
    */
-  private allocateClusterIP(): string {
-    const range = parseCidr(serviceCIDR(this.c))!;
+  private allocateClusterIP(range: IPRange): string {
     const used = this.allocatedIPs();
-    const size = range.size - 2; // network and broadcast addresses are never handed out
+    // the network address is never handed out, nor IPv4's broadcast address; a range larger than
+    // the allocator's bitmap is used up to its size (2^32 here)
+    const size = Math.min(Number(range.size) - (range.family === 'IPv4' ? 2 : 1), 2 ** 32);
     const staticBand = Math.min(Math.max(16, Math.floor(size / 16)), 256);
     const dynamic = size - staticBand;
     for (let tries = 0; tries < 64; tries++) {
       const off = 1 + staticBand + this.c.random.int(Math.max(1, dynamic));
-      const ip = intToIp(range.base + off);
+      const ip = rangeAddress(range, BigInt(off));
       if (!used.has(ip)) return ip;
     }
-    for (let off = 1; off <= size; off++) {
-      const ip = intToIp(range.base + off);
+    for (let off = 1; off <= Math.min(size, 2 ** 20); off++) {
+      const ip = rangeAddress(range, BigInt(off));
       if (!used.has(ip)) return ip;
     }
     throw new ApiError('Invalid', 'Internal error occurred: failed to allocate a serviceIP: range is full', 500);
+  }
+
+  /** The cluster's Service CIDRs (--service-cluster-ip-range), the default family first. */
+  private serviceRanges(): IPRange[] {
+    return serviceRanges(serviceCIDR(this.c));
+  }
+
+  /**
+   * The service registry's BeginCreate (pkg/registry/core/service/storage/storage.go beginCreate):
+   * ClusterIP fields normalised, IP families settled (alloc.go initIPFamilyFields) and the
+   * ClusterIPs the user asked for checked against the allocators, all before the strategy
+   * validates the object, so these errors come alone. Dynamic ClusterIPs are drawn later
+   * (prepareCreate), after validation, which is invisible to the user and keeps the random
+   * source's draws for valid objects only.
+   */
+  private beginServiceCreate(svc: Service, info: ResourceInfo): void {
+    normalizeClusterIPs(svc, undefined);
+    const ranges = this.serviceRanges();
+    const errs = initIPFamilyFields(svc, undefined, ranges);
+    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, undefined, ranges));
+    if (errs.length > 0) throw invalid(info, svc.metadata.name, errs);
+  }
+
+  /**
+   * The registry's update path for Services: storage.go beginUpdate (patchAllocatedValues,
+   * normalizeClusterIPs, alloc.go allocateUpdate's family fields and the ClusterIPs it names),
+   * then the strategy's PrepareForUpdate (dropTypeDependentFields) before validation.
+   */
+  private prepareServiceUpdate(svc: Service, old: Service, info: ResourceInfo): void {
+    patchAllocatedClusterIPs(svc, old);
+    normalizeClusterIPs(svc, old);
+    const ranges = this.serviceRanges();
+    const errs = initIPFamilyFields(svc, old, ranges);
+    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, old, ranges));
+    if (errs.length > 0) throw invalid(info, svc.metadata.name, errs);
+    dropTypeDependentFields(svc, old);
+  }
+
+  /**
+   * alloc.go allocIPs for the ClusterIPs a request names (new ones only on update): the
+   * MultiCIDRServiceAllocator (GA in 1.33) answers an address outside every ServiceCIDR with
+   * ErrMismatchedNetwork (ipallocator/cidrallocator.go getAllocator) and a taken one with
+   * ErrAllocated.
+   */
+  private requestedClusterIPErrors(svc: Service, old: Service | undefined, ranges: readonly IPRange[]): FieldError[] {
+    if ((svc.spec.type ?? 'ClusterIP') === 'ExternalName') return [];
+    const ips = svc.spec.clusterIPs ?? [];
+    if (ips[0] === 'None') return [];
+    // updateClusterIPs: an update allocates only when it turns an ExternalName into a Service with
+    // ClusterIPs (all of them) or upgrades to dual-stack (the secondary one)
+    let asked = ips.map((ip, i) => ({ ip, i }));
+    if (old && (old.spec.type ?? 'ClusterIP') !== 'ExternalName')
+      asked = (old.spec.ipFamilies ?? []).length === 1 && (svc.spec.ipFamilies ?? []).length === 2 ? asked.filter((a) => a.i === 1) : [];
+    const used = this.allocatedIPs();
+    for (const { ip } of asked) {
+      if (!ip) continue;
+      const fail = (why: string): FieldError[] => [field.invalid('spec.clusterIPs', ips, `failed to allocate IP ${ip}: ${why}`)];
+      if (!ranges.some((r) => rangeContains(r, ip))) return fail('the provided network does not match the current range');
+      if (used.has(ip)) return fail('provided IP is already allocated');
+    }
+    return [];
   }
 
   private allocateNodePort(used: Set<number>): number {
@@ -993,15 +1055,31 @@ export class ApiServer {
     if (obj.kind === 'Service') {
       const svc = obj as Service;
       const type = svc.spec.type ?? 'ClusterIP';
-      if (type === 'ExternalName') {
-        delete svc.spec.clusterIP;
-        delete svc.spec.clusterIPs;
-      } else {
-        if (!svc.spec.clusterIP) svc.spec.clusterIP = this.allocateClusterIP();
-        svc.spec.clusterIPs = [svc.spec.clusterIP];
-      }
+      if (type !== 'ExternalName') this.allocateClusterIPs(svc);
       this.assignNodePorts(svc);
     }
+  }
+
+  /**
+   * alloc.go allocClusterIPs: one ClusterIP per requested family, drawn from that family's
+   * range where the request named none; clusterIP mirrors the first. Headless Services get none.
+   */
+  private allocateClusterIPs(svc: Service): void {
+    const spec = svc.spec;
+    if (spec.clusterIPs?.[0] === 'None' || spec.clusterIP === 'None') {
+      spec.clusterIP = 'None';
+      spec.clusterIPs = ['None'];
+      return;
+    }
+    const ranges = this.serviceRanges();
+    const ips = [...(spec.clusterIPs ?? [])];
+    (spec.ipFamilies ?? []).forEach((fam, i) => {
+      if (ips[i]) return;
+      const range = ranges.find((r) => r.family === fam);
+      if (range) ips[i] = this.allocateClusterIP(range);
+    });
+    spec.clusterIPs = ips;
+    if (ips[0]) spec.clusterIP = ips[0];
   }
 
   private prepareUpdate(obj: KObject, old: KObject): void {
@@ -1018,9 +1096,10 @@ export class ApiServer {
         delete svc.spec.clusterIP;
         delete svc.spec.clusterIPs;
       } else {
-        svc.spec.clusterIP ??= o.spec.clusterIP ?? this.allocateClusterIP();
-        if (!svc.spec.clusterIP) svc.spec.clusterIP = this.allocateClusterIP();
-        svc.spec.clusterIPs = [svc.spec.clusterIP];
+        // alloc.go updateClusterIPs: ExternalName → ClusterIP allocates afresh, an upgrade to
+        // dual-stack adds the secondary family's ClusterIP, a downgrade keeps the primary
+        svc.spec.clusterIPs = (svc.spec.clusterIPs ?? []).slice(0, Math.max(1, (svc.spec.ipFamilies ?? []).length));
+        this.allocateClusterIPs(svc);
       }
       if (type === 'ClusterIP' || type === 'ExternalName') for (const p of svc.spec.ports ?? []) delete p.nodePort;
       else {

@@ -50,3 +50,61 @@ export function goIPString(s: string): string {
   const a = ipaddr.parse(s);
   return a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress() ? (a as ipaddr.IPv6).toIPv4Address().toString() : a.toString();
 }
+
+export type IPFamily = 'IPv4' | 'IPv6';
+
+/** The family of a textual address (Go's netutils.IsIPv6String: anything that parses and is not IPv4 is IPv6). */
+export function ipFamilyOf(s: string): IPFamily | undefined {
+  if (isIPv4(s)) return 'IPv4';
+  return ipaddr.IPv6.isValid(s) ? 'IPv6' : undefined;
+}
+
+/** A CIDR of either family, its base as a bigint (IPv6 needs 128 bits). */
+export interface IPRange {
+  family: IPFamily;
+  base: bigint;
+  bits: number;
+  /** The number of addresses in the range. */
+  size: bigint;
+  text: string;
+}
+
+function toBig(a: ipaddr.IPv4 | ipaddr.IPv6): bigint {
+  return a.toByteArray().reduce((acc, b) => (acc << 8n) | BigInt(b), 0n);
+}
+
+/** `a.b.c.d/N` or `v6addr/N`, masked to its network; undefined when it does not parse. */
+export function parseRange(cidr: string): IPRange | undefined {
+  const s = cidr.trim();
+  const slash = s.indexOf('/');
+  if (slash < 0) return undefined;
+  const addr = s.slice(0, slash);
+  const bits = Number(s.slice(slash + 1));
+  const family = ipFamilyOf(addr);
+  if (!family || !/^\d+$/.test(s.slice(slash + 1))) return undefined;
+  const width = family === 'IPv4' ? 32 : 128;
+  if (bits > width) return undefined;
+  const host = BigInt(width - bits);
+  const base = (toBig(ipaddr.parse(addr)) >> host) << host;
+  const r: IPRange = { family, base, bits, size: 1n << host, text: '' };
+  r.text = `${rangeAddress(r, 0n)}/${bits}`;
+  return r;
+}
+
+/** The address `offset` places into a range, in its family's canonical text (RFC 5952 for IPv6). */
+export function rangeAddress(r: IPRange, offset: bigint): string {
+  let v = r.base + offset;
+  const bytes: number[] = [];
+  for (let i = 0; i < (r.family === 'IPv4' ? 4 : 16); i++) {
+    bytes.unshift(Number(v & 255n));
+    v >>= 8n;
+  }
+  return ipaddr.fromByteArray(bytes).toString();
+}
+
+/** Whether an address of the range's family lies in it. */
+export function rangeContains(r: IPRange, ip: string): boolean {
+  if (ipFamilyOf(ip) !== r.family) return false;
+  const v = toBig(ipaddr.parse(ip));
+  return v >= r.base && v < r.base + r.size;
+}

@@ -141,8 +141,6 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       if (s.spec.type !== 'ExternalName') {
         s.spec.sessionAffinity ??= 'None';
         s.spec.internalTrafficPolicy ??= 'Cluster';
-        s.spec.ipFamilyPolicy ??= 'SingleStack';
-        s.spec.ipFamilies ??= ['IPv4'];
       } else {
         s.spec.sessionAffinity ??= 'None';
       }
