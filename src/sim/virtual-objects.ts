@@ -24,7 +24,7 @@ function defaultServiceCIDR(c: Cluster): KObject {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'ServiceCIDR',
     metadata: { name: 'kubernetes', uid: 'a1b2c3d4-0000-4000-8000-5e7c1d700001', resourceVersion: '1', creationTimestamp: created },
-    spec: { cidrs: [serviceCIDR(c)] },
+    spec: { cidrs: serviceCIDR(c).split(',') },
     status: { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: created, reason: '', message: 'Kubernetes Service CIDR is ready' }] },
   };
 }

@@ -17,7 +17,7 @@ function svc(spec: Record<string, unknown>): Service {
   return { apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'default' }, spec: { selector: { app: 's' }, ports: [{ port: 80 }], ...spec } } as Service;
 }
 
-const create: { name: string; ranges: typeof V4; spec: Record<string, unknown>; policy?: string; families?: string[]; error?: string }[] = [
+const create: { name: string; ranges: typeof V4; spec: Record<string, unknown>; policy?: string | undefined; families?: string[] | undefined; error?: string }[] = [
   { name: 'nothing asked, v4 cluster', ranges: V4, spec: {}, policy: 'SingleStack', families: ['IPv4'] },
   { name: 'nothing asked, v6 cluster', ranges: V6, spec: {}, policy: 'SingleStack', families: ['IPv6'] },
   { name: 'nothing asked, dual v6-first cluster', ranges: V6V4, spec: {}, policy: 'SingleStack', families: ['IPv6'] },
@@ -56,7 +56,7 @@ const dual = (policy: string): Service =>
   svc({ ipFamilyPolicy: policy, ipFamilies: ['IPv4', 'IPv6'], clusterIP: '10.96.0.5', clusterIPs: ['10.96.0.5', 'fd00:10:96::5'] });
 const single = (): Service => svc({ ipFamilyPolicy: 'SingleStack', ipFamilies: ['IPv4'], clusterIP: '10.96.0.5', clusterIPs: ['10.96.0.5'] });
 
-const update: { name: string; ranges: typeof V4; old: Service; change: (s: Service) => void; families?: string[]; ips?: string[]; error?: string; validation?: string }[] = [
+const update: { name: string; ranges: typeof V4; old: Service; change: (s: Service) => void; families?: string[]; ips?: string[]; error?: string[]; validation?: string }[] = [
   { name: 'upgrade to PreferDualStack adds the second family', ranges: V4V6, old: single(), change: (s) => (s.spec.ipFamilyPolicy = 'PreferDualStack'), families: ['IPv4', 'IPv6'], ips: ['10.96.0.5'] },
   { name: 'downgrade with SingleStack keeps the primary', ranges: V4V6, old: dual('PreferDualStack'), change: (s) => (s.spec.ipFamilyPolicy = 'SingleStack'), families: ['IPv4'], ips: ['10.96.0.5'] },
   {

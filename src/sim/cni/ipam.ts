@@ -7,7 +7,7 @@
  */
 import type { Cluster } from '../cluster.js';
 import type { KObject, Node } from '../api/types.js';
-import { cidrContains, cidrString, intToIp, ipToInt, parseCidr } from '../../util/ip.js';
+import { cidrContains, intToIp, ipFamilyOf, ipToInt, parseCidr, parseRange, rangeAddress, type IPFamily } from '../../util/ip.js';
 
 export interface IpamState {
   /** ip → pod uid (or a reserved tag). */
@@ -36,19 +36,51 @@ interface BlockAffinity extends KObject {
   spec: { node: string; cidr: string; state?: string; deleted?: string };
 }
 
-/** Blocks affine to a node under Calico, in CIDR order. */
-export function calicoBlocks(c: Cluster, node: string): string[] {
+/** Blocks of one family affine to a node under Calico, in address order. */
+export function calicoBlocks(c: Cluster, node: string, family: IPFamily = 'IPv4'): string[] {
   return c.store
     .list<BlockAffinity>('BlockAffinity')
-    .filter((b) => b.spec.node === node)
+    .filter((b) => b.spec.node === node && ipFamilyOf(b.spec.cidr.split('/')[0]!) === family)
     .map((b) => b.spec.cidr)
-    .sort((a, b) => ipToInt(a.split('/')[0]!) - ipToInt(b.split('/')[0]!));
+    .sort((a, b) => (family === 'IPv4' ? ipToInt(a.split('/')[0]!) - ipToInt(b.split('/')[0]!) : Number(parseRange(a)!.base - parseRange(b)!.base)));
 }
 
-/** The pod ranges a node's IPAM allocates from. */
-export function nodeRanges(c: Cluster, node: Node): string[] {
-  if (c.meta.cni.plugin === 'calico') return calicoBlocks(c, node.metadata.name);
-  return node.spec.podCIDR ? [node.spec.podCIDR] : [];
+/** The pod ranges of one family a node's IPAM allocates from. */
+export function nodeRanges(c: Cluster, node: Node, family: IPFamily = 'IPv4'): string[] {
+  if (c.meta.cni.plugin === 'calico') return calicoBlocks(c, node.metadata.name, family);
+  if (family === 'IPv4') return node.spec.podCIDR ? [node.spec.podCIDR] : [];
+  return (node.spec.podCIDRs ?? []).filter((r) => ipFamilyOf(r.split('/')[0]!) === family);
+}
+
+/**
+ * The families the pod network hands out, primary first: Calico's IP pools (CALICO_IPV4POOL_CIDR,
+ * CALICO_IPV6POOL_CIDR), host-local IPAM's node podCIDRs. A dual-stack pod gets one of each.
+ */
+export function podFamilies(c: Cluster, node: Node): IPFamily[] {
+  const cidrs = c.meta.cni.plugin === 'calico' ? c.store.list<KObject & { spec: { cidr: string } }>('IPPool').map((p) => p.spec.cidr) : (node.spec.podCIDRs ?? []);
+  const fams = new Set(cidrs.map((r) => ipFamilyOf(r.split('/')[0]!)));
+  return fams.has('IPv6') ? ['IPv4', 'IPv6'] : ['IPv4'];
+}
+
+/**
+ * A dual-stack pod's IPv6 address from its node's Calico /122 blocks (offset 0 is the node's
+ * vxlan-v6.calico tunnel address, as for IPv4), claiming a new block of the IPv6 pool when they
+ * are full. Host-local IPAM over an IPv6 podCIDR (flannel, weave) is not modelled.
+ */
+export function allocatePodIPv6(c: Cluster, node: Node, owner: string): string | undefined {
+  if (c.meta.cni.plugin !== 'calico') return undefined;
+  const s = state(c);
+  for (const r of calicoBlocks(c, node.metadata.name, 'IPv6')) {
+    const range = parseRange(r)!;
+    for (let off = 1n; off < range.size; off++) {
+      const ip = rangeAddress(range, off);
+      if (!s.used[ip]) {
+        s.used[ip] = owner;
+        return ip;
+      }
+    }
+  }
+  return claimCalicoBlock(c, node.metadata.name, 'IPv6') ? allocatePodIPv6(c, node, owner) : undefined;
 }
 
 /**
@@ -90,7 +122,7 @@ export function allocatePodIP(c: Cluster, node: Node, owner: string, pod?: { nam
         }
       }
     }
-    const claimed = claimCalicoBlock(c, node.metadata.name);
+    const claimed = claimCalicoBlock(c, node.metadata.name, 'IPv4');
     if (claimed) return allocatePodIP(c, node, owner);
     return undefined;
   }
@@ -114,26 +146,32 @@ export function allocatePodIP(c: Cluster, node: Node, owner: string, pod?: { nam
   return undefined;
 }
 
-/** Claim the next free /26 of the IPPool for a node (Calico's block affinity claim). */
-function claimCalicoBlock(c: Cluster, node: string): string | undefined {
+/** Claim the next free block of a family's IPPool for a node (Calico's block affinity claim). */
+function claimCalicoBlock(c: Cluster, node: string, family: IPFamily): string | undefined {
   const pools = c.store.list<KObject & { spec: { cidr: string; blockSize?: number } }>('IPPool');
   const taken = new Set(c.store.list<BlockAffinity>('BlockAffinity').map((b) => b.spec.cidr));
   for (const pool of pools) {
-    const p = parseCidr(pool.spec.cidr);
-    if (!p) continue;
-    const bs = pool.spec.blockSize ?? 26;
-    const step = 2 ** (32 - bs);
-    for (let base = p.base; base < p.base + p.size; base += step) {
-      const cidr = cidrString({ base, bits: bs, size: step });
+    const p = parseRange(pool.spec.cidr);
+    if (!p || p.family !== family) continue;
+    const bs = pool.spec.blockSize ?? (family === 'IPv4' ? 26 : 122);
+    const step = 1n << BigInt((family === 'IPv4' ? 32 : 128) - bs);
+    // a block search stops after 2^16 blocks: an IPv6 pool is far larger than any cluster needs
+    for (let off = 0n, n = 0; off < p.size && n < 65536; off += step, n++) {
+      const cidr = `${rangeAddress(p, off)}/${bs}`;
       if (taken.has(cidr)) continue;
       c.insert({
         apiVersion: 'crd.projectcalico.org/v1',
         kind: 'BlockAffinity',
-        metadata: { name: `${node}-${cidr.replace(/[./]/g, '-')}` },
+        metadata: { name: blockAffinityName(node, cidr) },
         spec: { cidr, deleted: 'false', node, state: 'confirmed' },
       });
       return cidr;
     }
   }
   return undefined;
+}
+
+/** libcalico-go's BlockAffinity name: the node, then the CIDR with `.`, `:` and `/` as `-` (names.CIDRToName). */
+export function blockAffinityName(node: string, cidr: string): string {
+  return `${node}-${cidr.replace(/[.:/]/g, '-')}`;
 }

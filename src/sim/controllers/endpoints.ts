@@ -7,6 +7,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Endpoints, EndpointsSubset, Pod, Service } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { desiredEndpoints } from './endpointslice.js';
+import { ipFamilyOf, type IPFamily } from '../../util/ip.js';
 
 export const endpointsController: Controller = {
   name: 'endpoints',
@@ -20,7 +21,11 @@ export const endpointsController: Controller = {
         if (ep?.metadata.labels?.['endpoints.kubernetes.io/managed-by'] === 'endpoint-controller') c.store.remove('Endpoints', ns, svc.metadata.name);
         continue;
       }
-      const { endpoints, ports } = desiredEndpoints(svc, c.store.list<Pod>('Pod', ns));
+      // endpoints_controller.go podToEndpointAddressForService: the address of the Service's
+      // ClusterIP family (its first ipFamily when headless)
+      const ip = svc.spec.clusterIP && svc.spec.clusterIP !== 'None' ? svc.spec.clusterIP : undefined;
+      const family = (ip ? ipFamilyOf(ip) : (svc.spec.ipFamilies?.[0] as IPFamily | undefined)) ?? 'IPv4';
+      const { endpoints, ports } = desiredEndpoints(svc, c.store.list<Pod>('Pod', ns), family);
       const toAddr = (e: (typeof endpoints)[number]): NonNullable<EndpointsSubset['addresses']>[number] => {
         const a: NonNullable<EndpointsSubset['addresses']>[number] = { ip: e.addresses[0]! };
         if (e.hostname) a.hostname = e.hostname;

@@ -1,6 +1,7 @@
 /**
  * EndpointSlice controller (k8s.io/kubernetes pkg/controller/endpointslice, staging
- * endpointslice/reconciler.go): one slice per selector Service (generateName `<svc>-`), with the
+ * endpointslice/reconciler.go): one slice per selector Service and address type (generateName `<svc>-`;
+ * a dual-stack Service has an IPv4 and an IPv6 slice), with the
  * Service's labels plus `kubernetes.io/service-name` and `endpointslice.kubernetes.io/managed-by`,
  * an endpoint per pod that has an IP — ready/serving/terminating conditions, nodeName, targetRef,
  * hostname for pods whose subdomain names the Service — and ports resolved from targetPort
@@ -11,7 +12,7 @@ import type { Endpoint, EndpointPort, EndpointSlice, Pod, Service } from '../api
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
 import { ownerRef, podIsReady } from './util.js';
-import { ipToInt } from '../../util/ip.js';
+import { ipFamilyOf, ipToInt, parseRange, type IPFamily } from '../../util/ip.js';
 
 export const MANAGED_BY = 'endpointslice-controller.k8s.io';
 export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -53,9 +54,34 @@ export function resolveTargetPort(pod: Pod, target: number | string | undefined,
   return undefined;
 }
 
-export function desiredEndpoints(svc: Service, pods: Pod[]): { endpoints: Endpoint[]; ports: EndpointPort[] } {
+/**
+ * The address types a Service's slices carry (reconciler.go getAddressTypesForService): its
+ * ipFamilies; without them, its ClusterIP's family; a headless one without families, both.
+ * IPv4 first, so slices are made in a stable order.
+ */
+export function sliceAddressTypes(svc: Service): IPFamily[] {
+  const fams = (svc.spec.ipFamilies ?? []).filter((f): f is IPFamily => f === 'IPv4' || f === 'IPv6');
+  if (fams.length > 0) return (['IPv4', 'IPv6'] as const).filter((f) => fams.includes(f));
+  if (svc.spec.clusterIP && svc.spec.clusterIP !== 'None') return [ipFamilyOf(svc.spec.clusterIP) ?? 'IPv4'];
+  return ['IPv4', 'IPv6'];
+}
+
+/** The pod's address of a family (utils.go getEndpointAddresses), or undefined when it has none. */
+export function podIPOf(p: Pod, family: IPFamily): string | undefined {
+  const primary = p.status?.podIP;
+  if (family === 'IPv4' && primary && ipFamilyOf(primary) === 'IPv4') return primary;
+  return (p.status?.podIPs ?? []).map((x) => x.ip).find((ip) => ipFamilyOf(ip) === family);
+}
+
+const ipOrder = (family: IPFamily) => (a: string, b: string): number => {
+  if (family === 'IPv4') return ipToInt(a) - ipToInt(b);
+  const d = parseRange(`${a}/128`)!.base - parseRange(`${b}/128`)!.base;
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+};
+
+export function desiredEndpoints(svc: Service, pods: Pod[], family: IPFamily = 'IPv4'): { endpoints: Endpoint[]; ports: EndpointPort[] } {
   const selected = pods.filter(
-    (p) => matchMap(svc.spec.selector ?? {}, p.metadata.labels) && p.status?.podIP && p.status.phase !== 'Succeeded' && p.status.phase !== 'Failed',
+    (p) => matchMap(svc.spec.selector ?? {}, p.metadata.labels) && podIPOf(p, family) && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
   );
   const ports: EndpointPort[] = (svc.spec.ports ?? []).map((sp) => {
     const first = selected[0];
@@ -69,7 +95,7 @@ export function desiredEndpoints(svc: Service, pods: Pod[]): { endpoints: Endpoi
       const terminating = !!p.metadata.deletionTimestamp;
       const ready = podIsReady(p);
       const e: Endpoint = {
-        addresses: [p.status!.podIP!],
+        addresses: [podIPOf(p, family)!],
         conditions: { ready: ready && !terminating, serving: ready, terminating },
         nodeName: p.spec.nodeName ?? '',
         targetRef: { kind: 'Pod', name: p.metadata.name, namespace: p.metadata.namespace ?? 'default', uid: p.metadata.uid ?? '' },
@@ -79,12 +105,19 @@ export function desiredEndpoints(svc: Service, pods: Pod[]): { endpoints: Endpoi
       if (!e.nodeName) delete e.nodeName;
       return e;
     })
-    .sort((a, b) => ipToInt(a.addresses[0]!) - ipToInt(b.addresses[0]!));
+    .sort((a, b) => ipOrder(family)(a.addresses[0]!, b.addresses[0]!));
   return { endpoints, ports };
 }
 
+/** One slice per address type the Service carries; slices of a type it no longer carries go. */
 function syncService(c: Cluster, svc: Service, pods: Pod[], slices: EndpointSlice[]): void {
-  const { endpoints, ports } = desiredEndpoints(svc, pods);
+  const types = sliceAddressTypes(svc);
+  for (const s of slices) if (!types.includes(s.addressType as IPFamily)) c.store.remove('EndpointSlice', s.metadata.namespace, s.metadata.name);
+  for (const t of types) syncAddressType(c, svc, pods, t, slices.filter((s) => s.addressType === t));
+}
+
+function syncAddressType(c: Cluster, svc: Service, pods: Pod[], family: IPFamily, slices: EndpointSlice[]): void {
+  const { endpoints, ports } = desiredEndpoints(svc, pods, family);
   const labels = {
     ...(svc.metadata.labels ?? {}),
     'endpointslice.kubernetes.io/managed-by': MANAGED_BY,
@@ -115,7 +148,7 @@ function syncService(c: Cluster, svc: Service, pods: Pod[], slices: EndpointSlic
       annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() },
       ownerReferences: [ownerRef(svc)],
     },
-    addressType: 'IPv4',
+    addressType: family,
     endpoints: body.endpoints,
     ports: body.ports,
   };

@@ -23,7 +23,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Container, ContainerStatus, Node, Pod, PodCondition } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { sameJSON } from '../../util/json-copy.js';
-import type { Host } from '../node/host.js';
+import { hostIPList, type Host } from '../node/host.js';
 import { lookupImage, pullImage } from '../images.js';
 import { containerListener } from '../traffic/path.js';
 import { programOf, startRun, finishRun, extendPlan, dropRuns, execSync, nextFileChange } from '../runtime/processes.js';
@@ -31,7 +31,7 @@ import { containerProbes, forgetProbes, runProbe, syncProbes, type ProbeType } f
 import { containerEnv } from '../runtime/env.js';
 import { syncPodVolumes, bindSubPaths, dropPodVolumes } from '../runtime/volumes.js';
 import { podQosClass } from '../runtime/qos.js';
-import { allocatePodIP, release } from '../cni/ipam.js';
+import { allocatePodIP, allocatePodIPv6, podFamilies, release } from '../cni/ipam.js';
 import { podFs, dropPodFs } from '../runtime/podfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
 import { programOverride } from '../runtime/overrides.js';
@@ -206,10 +206,14 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     }
     const ip = status.podIP ?? (pod.spec.hostNetwork ? host.ip : allocatePodIP(c, node, uid, { namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }));
     if (!ip) return;
+    // a dual-stack pod network gives the sandbox an address of each family, IPv4 first (the
+    // kubelet's podIPs follow the CNI result's order; kubelet_pods.go sortPodIPs puts the node's
+    // primary family first); host-network pods carry the node's addresses
+    const ip6 = pod.spec.hostNetwork ? host.data.ip6 : podFamilies(c, node).includes('IPv6') ? (status.podIPs?.[1]?.ip ?? allocatePodIPv6(c, node, uid)) : undefined;
     status.podIP = ip;
-    status.podIPs = [{ ip }];
+    status.podIPs = [{ ip }, ...(ip6 ? [{ ip: ip6 }] : [])];
     status.hostIP = host.ip;
-    status.hostIPs = [{ ip: host.ip }];
+    status.hostIPs = hostIPList(host.data);
     status.startTime ??= ts;
     status.phase = 'Pending';
     const inits = pod.spec.initContainers ?? [];
@@ -307,7 +311,7 @@ function setPending(host: Host, pod: Pod, podIn: Pod, ts: string): void {
   const status = (pod.status ??= {});
   status.phase = 'Pending';
   status.hostIP = host.ip;
-  status.hostIPs = [{ ip: host.ip }];
+  status.hostIPs = hostIPList(host.data);
   status.startTime = ts;
   if (pod.spec.initContainers?.length) status.initContainerStatuses = pod.spec.initContainers.map((ct) => waiting(ct, 'PodInitializing'));
   status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, pod.spec.initContainers?.length ? 'PodInitializing' : 'ContainerCreating'));

@@ -15,7 +15,7 @@ import { lastStatusPost } from '../virtual-objects.js';
 import { cniStatus } from '../cni/config.js';
 import { kubeletRunning, kubeletStoppedAt } from '../controlplane.js';
 import { runningKubeletVersion } from '../node/packages.js';
-import type { Host } from '../node/host.js';
+import { calicoAddressAnnotations, nodeAddresses, type Host } from '../node/host.js';
 import { RUNTIME_DOWN_MESSAGE, runtimeOutage, runtimeRecovery } from '../node/runtime-health.js';
 
 /**
@@ -204,15 +204,12 @@ function registerNode(c: Cluster, host: Host): void {
       annotations: {
         'node.alpha.kubernetes.io/ttl': '0',
         'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
-        ...(c.meta.cni.plugin === 'calico' ? { 'projectcalico.org/IPv4Address': `${host.ip}/${host.data.prefixLength}` } : {}),
+        ...(c.meta.cni.plugin === 'calico' ? calicoAddressAnnotations(host.data) : {}),
       },
     },
     spec: {},
     status: {
-      addresses: [
-        { address: host.ip, type: 'InternalIP' },
-        { address: host.name, type: 'Hostname' },
-      ],
+      addresses: nodeAddresses(host.data),
       allocatable: { cpu: '2', 'ephemeral-storage': '18698430040', 'hugepages-2Mi': '0', memory: '3912504Ki', pods: '110' },
       capacity: { cpu: '2', 'ephemeral-storage': '20289000Ki', 'hugepages-2Mi': '0', memory: '4014904Ki', pods: '110' },
       conditions: [

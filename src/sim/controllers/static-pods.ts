@@ -16,7 +16,7 @@ import { fnv32a } from './util.js';
 import { isComponent, startComponent } from '../runtime/components.js';
 import { pullImage } from '../images.js';
 import { PULL_RETRY_MS, errImagePullMessage, imagePullBackOffMessage, pullBackOffEvents, pullBackoffMs, pullFailedEvents, type KubeletEvent } from '../runtime/image-pull.js';
-import type { Host } from '../node/host.js';
+import { hostIPList, type Host } from '../node/host.js';
 import { staticPods, type StaticPodRuntime } from '../node/runtime.js';
 import { etcdStarted } from '../etcd/member.js';
 import { klogTime } from '../../util/klog.js';
@@ -333,9 +333,9 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
       };
     }),
     hostIP: host.ip,
-    hostIPs: [{ ip: host.ip }],
+    hostIPs: hostIPList(host.data),
     podIP: host.ip,
-    podIPs: [{ ip: host.ip }],
+    podIPs: hostIPList(host.data),
     startTime: existing?.status?.startTime ?? c.timestamp(),
     qosClass: 'Burstable',
     containerStatuses: [cs],

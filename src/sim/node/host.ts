@@ -33,6 +33,9 @@ export interface HostData {
   /** Default gateway of the node network, also the upstream DNS (libvirt's 192.168.122.1). */
   gateway: string;
   prefixLength: number;
+  /** The node's IPv6 address on a dual-stack node network (kubelet --node-ip's second value), and its prefix. */
+  ip6?: string;
+  prefixLength6?: number;
   mac: string;
   os: { image: string; kernel: string; runtime: string; arch: string };
   fs: VfsData;
@@ -123,4 +126,23 @@ export class Host {
 function freezeEntries(fs: VfsData): void {
   for (const e of Object.values(fs.files)) if (!Object.isFrozen(e)) Object.freeze(e);
   for (const e of Object.values(fs.links ?? {})) if (!Object.isFrozen(e)) Object.freeze(e);
+}
+
+/**
+ * A node's status.addresses as its kubelet reports them with `--node-ip=IPv4,IPv6` on a
+ * dual-stack node (pkg/kubelet/nodestatus/setters.go NodeAddress): the InternalIPs in
+ * --node-ip order, then the Hostname.
+ */
+export function nodeAddresses(d: { name: string; ip: string; ip6?: string }): { address: string; type: string }[] {
+  return [{ address: d.ip, type: 'InternalIP' }, ...(d.ip6 ? [{ address: d.ip6, type: 'InternalIP' }] : []), { address: d.name, type: 'Hostname' }];
+}
+
+/** calico-node's address annotations on its Node (calico node/pkg/lifecycle/startup autodetection). */
+export function calicoAddressAnnotations(d: { ip: string; prefixLength: number; ip6?: string; prefixLength6?: number }): Record<string, string> {
+  return { 'projectcalico.org/IPv4Address': `${d.ip}/${d.prefixLength}`, ...(d.ip6 ? { 'projectcalico.org/IPv6Address': `${d.ip6}/${d.prefixLength6 ?? 64}` } : {}) };
+}
+
+/** A host's addresses as a pod's hostIPs (and a host-network pod's podIPs) list them: IPv4, then IPv6 on a dual-stack node. */
+export function hostIPList(d: { ip: string; ip6?: string }): { ip: string }[] {
+  return [{ ip: d.ip }, ...(d.ip6 ? [{ ip: d.ip6 }] : [])];
 }

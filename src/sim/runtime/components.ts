@@ -4,7 +4,7 @@
  * Flag sets are the kubeadm v1.35 defaults plus the flags CKA tasks edit; an unknown flag fails
  * the way cobra/pflag fails (`Error: unknown flag: --foo`).
  */
-import { isIPv4, parseCidr } from '../../util/ip.js';
+import { isIPv4, parseRange } from '../../util/ip.js';
 import { klogLine } from '../../util/klog.js';
 import { readCertificatePem } from '../pki/x509.js';
 import { verifyServerCertificate } from '../pki/verify.js';
@@ -122,9 +122,8 @@ export function startComponent(
     if (v && !fileExists(v)) return fail([klog('E', at, 'run.go:72', `"command failed" err="open ${v}: no such file or directory"`)]);
   }
   if (name === 'kube-apiserver') {
-    const range = flags.get('service-cluster-ip-range');
-    if (range !== undefined && !parseCidr(range))
-      return fail([klog('E', at, 'run.go:72', '"command failed" err="service-cluster-ip-range[0] is not a valid cidr"')]);
+    const rangeErr = serviceRangeError(flags.get('service-cluster-ip-range'));
+    if (rangeErr) return fail([klog('E', at, 'run.go:72', `"command failed" err="${rangeErr}"`)]);
     const np = flags.get('service-node-port-range');
     if (np !== undefined && !/^\d+-\d+$/.test(np))
       return fail([`Error: invalid argument "${np}" for "--service-node-port-range" flag: couldn't parse port range "${np}": Invalid argument`]);
@@ -145,7 +144,9 @@ export function startComponent(
   }
   if (name === 'kube-controller-manager') {
     const cc = flags.get('cluster-cidr');
-    if (cc !== undefined && !parseCidr(cc)) return fail([klog('E', at, 'run.go:72', `"command failed" err="invalid CIDR address: ${cc}"`)]);
+    // ParseCIDRs of each comma-separated entry (nodeipam's processCIDRs)
+    const bad = cc?.split(',').find((x) => !parseRange(x));
+    if (bad !== undefined) return fail([klog('E', at, 'run.go:72', `"command failed" err="invalid CIDR address: ${bad}"`)]);
   }
   if (name === 'etcd') return { ok: true, logs: etcdStartLogs(argv, flags, at, start.image) };
   return { ok: true, logs: [klog('I', at, 'server.go:150', `"Starting ${name}" version="${imageTag(start.image)}"`)] };
@@ -171,4 +172,23 @@ function etcdHandshake(caFile: string | undefined, host: string, peers: Peers, n
 
 function fail(logs: string[]): { ok: false; logs: string[] } {
   return { ok: false, logs };
+}
+
+/**
+ * kube-apiserver's checks of --service-cluster-ip-range: one CIDR, or two of different families
+ * (cmd/kube-apiserver/app/options completion.go getServiceIPAndRanges, validation.go
+ * validateClusterIPFlags; the MultiCIDRServiceAllocator lifts the old /12 and /108 size limits).
+ */
+export function serviceRangeError(flag: string | undefined): string | undefined {
+  if (flag === undefined) return undefined;
+  const parts = flag.split(',');
+  const first = parseRange(parts[0]!);
+  if (!first) return 'service-cluster-ip-range[0] is not a valid cidr';
+  if (parts.length > 1) {
+    const second = parseRange(parts[1]!);
+    if (!second) return 'service-cluster-ip-range[1] is not an ip net';
+    if (parts.length > 2) return '--service-cluster-ip-range must not contain more than two entries';
+    if (second.family === first.family) return '--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family';
+  }
+  return undefined;
 }

@@ -1,0 +1,117 @@
+/**
+ * A dual-stack cluster's control plane (testdata/kubeadm-calico-dualstack.yaml): nodes with an
+ * address and a podCIDR of each family, pods with an IPv4 and an IPv6 address, Services that get
+ * the families their ipFamilyPolicy asks for, one EndpointSlice per address type, and the API
+ * server's own checks of --service-cluster-ip-range.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { buildCluster, parseFixture } from './fixture/build.js';
+import { CONTROLLERS } from './controllers/index.js';
+import { ApiServer } from './apiserver.js';
+import { serviceRangeError } from './runtime/components.js';
+import { virtualObjects } from './virtual-objects.js';
+import type { Cluster } from './cluster.js';
+import type { EndpointSlice, Endpoints, KObject, Node, Pod, Service } from './api/types.js';
+
+function dualStack(): Cluster {
+  const text = readFileSync(new URL('./fixture/testdata/kubeadm-calico-dualstack.yaml', import.meta.url), 'utf8');
+  return buildCluster(parseFixture(text, 'kubeadm-calico-dualstack.yaml'), { seed: 1, controllers: CONTROLLERS });
+}
+
+const V6 = /^fd00:10:244:/;
+
+test('dual-stack nodes carry an address and a podCIDR of each family', () => {
+  const c = dualStack();
+  const w1 = c.store.get<Node>('Node', undefined, 'cka-w1')!;
+  assert.deepEqual(w1.status?.addresses, [
+    { address: '192.168.122.21', type: 'InternalIP' },
+    { address: 'fd00:192:168:122::21', type: 'InternalIP' },
+    { address: 'cka-w1', type: 'Hostname' },
+  ]);
+  assert.deepEqual(w1.spec.podCIDRs, ['10.244.1.0/24', 'fd00:10:244:1::/64']);
+  assert.equal(w1.metadata.annotations?.['projectcalico.org/IPv6Address'], 'fd00:192:168:122::21/64');
+  assert.match(c.host('cka-w1')!.fs.read('/var/lib/kubelet/kubeadm-flags.env'), /--node-ip=192\.168\.122\.21,fd00:192:168:122::21 /);
+  assert.deepEqual(virtualObjects(c, 'ServiceCIDR', undefined).map((o) => (o as KObject & { spec: { cidrs: string[] } }).spec.cidrs), [['10.96.0.0/12', 'fd00:10:96::/108']]);
+});
+
+test('dual-stack pods get an IPv4 and an IPv6 address; host-network pods the node’s two', () => {
+  const c = dualStack();
+  const pods = c.store.list<Pod>('Pod', 'kube-system');
+  const dns = pods.filter((p) => p.metadata.name.startsWith('coredns-'));
+  assert.equal(dns.length, 2);
+  for (const p of dns) {
+    const ips = (p.status?.podIPs ?? []).map((x) => x.ip);
+    assert.equal(ips.length, 2, p.metadata.name);
+    assert.equal(ips[0], p.status?.podIP);
+    assert.match(ips[0]!, /^10\.244\./);
+    assert.match(ips[1]!, V6);
+  }
+  const proxy = pods.find((p) => p.metadata.name.startsWith('kube-proxy-') && p.spec.nodeName === 'cka-w2')!;
+  assert.deepEqual(proxy.status?.podIPs, [{ ip: '192.168.122.22' }, { ip: 'fd00:192:168:122::22' }]);
+  assert.deepEqual(proxy.status?.hostIPs, [{ ip: '192.168.122.22' }, { ip: 'fd00:192:168:122::22' }]);
+});
+
+function service(name: string, spec: Record<string, unknown>): Service {
+  return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'kube-system' }, spec: { selector: { 'k8s-app': 'kube-dns' }, ports: [{ name: 'dns', port: 53, protocol: 'UDP' }], ...spec } } as Service;
+}
+
+const cases: { name: string; spec: Record<string, unknown>; families: string[]; v1: RegExp }[] = [
+  { name: 'default', spec: {}, families: ['IPv4'], v1: /^10\.244\./ },
+  { name: 'prefer', spec: { ipFamilyPolicy: 'PreferDualStack' }, families: ['IPv4', 'IPv6'], v1: /^10\.244\./ },
+  { name: 'require6', spec: { ipFamilyPolicy: 'RequireDualStack', ipFamilies: ['IPv6', 'IPv4'] }, families: ['IPv6', 'IPv4'], v1: V6 },
+  { name: 'only6', spec: { ipFamilies: ['IPv6'] }, families: ['IPv6'], v1: V6 },
+];
+
+for (const tc of cases) {
+  test(`dual-stack Service ${tc.name}: ClusterIPs, slices and Endpoints follow its families`, () => {
+    const c = dualStack();
+    new ApiServer(c).create(service(tc.name, tc.spec));
+    c.settle();
+    const svc = c.store.get<Service>('Service', 'kube-system', tc.name)!;
+    assert.deepEqual(svc.spec.ipFamilies, tc.families);
+    assert.equal(svc.spec.clusterIPs?.length, tc.families.length);
+    svc.spec.clusterIPs!.forEach((ip, i) => assert.equal(ip.includes(':'), tc.families[i] === 'IPv6', ip));
+    assert.equal(svc.spec.clusterIP, svc.spec.clusterIPs![0]);
+    const slices = c.store.list<EndpointSlice>('EndpointSlice', 'kube-system').filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === tc.name);
+    assert.deepEqual(slices.map((s) => s.addressType).sort(), [...tc.families].sort());
+    for (const s of slices) {
+      assert.equal(s.endpoints?.length, 2);
+      for (const e of s.endpoints ?? []) assert.equal(e.addresses[0]!.includes(':'), s.addressType === 'IPv6', e.addresses[0]);
+    }
+    const ep = c.store.get<Endpoints>('Endpoints', 'kube-system', tc.name)!;
+    for (const a of ep.subsets?.[0]?.addresses ?? []) assert.match(a.ip, tc.v1);
+  });
+}
+
+test('a dual-stack Service downgraded to SingleStack loses its IPv6 ClusterIP and slice', () => {
+  const c = dualStack();
+  const api = new ApiServer(c);
+  api.create(service('web', { ipFamilyPolicy: 'PreferDualStack' }));
+  c.settle();
+  const svc = api.get<Service>('Service', 'kube-system', 'web');
+  api.update({ ...svc, spec: { ...svc.spec, ipFamilyPolicy: 'SingleStack' } });
+  c.settle();
+  const after = c.store.get<Service>('Service', 'kube-system', 'web')!;
+  assert.deepEqual(after.spec.ipFamilies, ['IPv4']);
+  assert.deepEqual(after.spec.clusterIPs, [svc.spec.clusterIPs![0]]);
+  const types = c.store.list<EndpointSlice>('EndpointSlice', 'kube-system').filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === 'web').map((s) => s.addressType);
+  assert.deepEqual(types, ['IPv4']);
+});
+
+const flags: { name: string; flag: string; error?: string }[] = [
+  { name: 'one IPv4 range', flag: '10.96.0.0/12' },
+  { name: 'one IPv6 range', flag: 'fd00:10:96::/108' },
+  { name: 'dual-stack', flag: '10.96.0.0/12,fd00:10:96::/108' },
+  { name: 'not a CIDR', flag: '10.96.0.0', error: 'service-cluster-ip-range[0] is not a valid cidr' },
+  { name: 'bad second range', flag: '10.96.0.0/12,fd00::/129', error: 'service-cluster-ip-range[1] is not an ip net' },
+  { name: 'two IPv4 ranges', flag: '10.96.0.0/12,10.112.0.0/12', error: '--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family' },
+  { name: 'three ranges', flag: '10.96.0.0/12,fd00::/108,10.112.0.0/12', error: '--service-cluster-ip-range must not contain more than two entries' },
+];
+
+for (const tc of flags) {
+  test(`kube-apiserver --service-cluster-ip-range: ${tc.name}`, () => {
+    assert.equal(serviceRangeError(tc.flag), tc.error);
+  });
+}
