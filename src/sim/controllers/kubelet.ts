@@ -687,12 +687,13 @@ function writePodFiles(c: Cluster, host: Host, pod: Pod): void {
   fs.write('/etc/resolv.conf', dns.text);
   const hostname = pod.spec.hostname ?? pod.metadata.name;
   fs.write('/etc/hostname', `${pod.spec.hostNetwork ? host.name : hostname}\n`);
-  const ip = pod.status?.podIP ?? '';
+  // managedHostsFileContent (kubelet_pods.go): a line for each of the pod's IPs
+  const ips = (pod.status?.podIPs ?? []).length > 0 ? pod.status!.podIPs!.map((x) => x.ip) : [pod.status?.podIP ?? ''];
   const fqdn = pod.spec.subdomain ? `${hostname}.${pod.spec.subdomain}.${pod.metadata.namespace}.svc.${clusterDomain}\t${hostname}` : hostname;
   fs.write(
     '/etc/hosts',
     pod.spec.hostNetwork
       ? host.fs.tryRead('/etc/hosts') ?? ''
-      : `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${ip}\t${fqdn}\n`,
+      : `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${ips.map((ip) => `${ip}\t${fqdn}\n`).join('')}`,
   );
 }

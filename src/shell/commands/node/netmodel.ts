@@ -173,6 +173,7 @@ export function nodeNet(c: Cluster, host: Host): NodeNet {
   const ifaces: Iface[] = [{ ...LO, addrs: [...LO.addrs] }];
   const nic = ether(2, host.data.iface, 1500, host.data.mac, [], { qdisc: 'fq_codel', state: 'UP', qlen: 1000 });
   nic.addrs.push({ family: 'inet', cidr: `${host.ip}/${host.data.prefixLength}`, ...optBrd(broadcast(host.ip, host.data.prefixLength)), scope: 'global' });
+  if (host.data.ip6) nic.addrs.push({ family: 'inet6', cidr: `${host.data.ip6}/${host.data.prefixLength6 ?? 64}`, scope: 'global' });
   nic.addrs.push({ family: 'inet6', cidr: linkLocal(host.data.mac), scope: 'link' });
   ifaces.push(nic);
   const routes: Route[] = [
@@ -196,6 +197,12 @@ export function nodeNet(c: Cluster, host: Host): NodeNet {
     if (tunnel) {
       const mac = macFrom(`vxlan.calico/${host.name}`);
       ifaces.push(ether(next++, 'vxlan.calico', 1450, mac, [{ family: 'inet', cidr: `${tunnel}/32`, scope: 'global' }, { family: 'inet6', cidr: linkLocal(mac), scope: 'link' }]));
+    }
+    // a dual-stack pool: calico-node's IPv6 VXLAN device holds the first address of the node's first /122
+    const tunnel6 = calicoBlocks(c, host.name, 'IPv6')[0]?.split('/')[0];
+    if (tunnel6) {
+      const mac = macFrom(`vxlan-v6.calico/${host.name}`);
+      ifaces.push(ether(next++, 'vxlan-v6.calico', 1430, mac, [{ family: 'inet6', cidr: `${tunnel6}/128`, scope: 'global' }, { family: 'inet6', cidr: linkLocal(mac), scope: 'link' }]));
     }
     for (const b of mine) routes.push({ type: 'blackhole', dst: b, proto: '80' });
     for (const n of nodes) {
@@ -276,8 +283,11 @@ function podNamespace(pod: Pod, name: string, id: number, hostIndex: number, dev
   const mac = macFrom(`eth0/${pod.metadata.uid ?? ''}`);
   const calico = dev.gw === '169.254.1.1';
   const prefix = calico ? 32 : Number(dev.podNet?.split('/')[1] ?? 24);
+  // a dual-stack pod's IPv6 address: Calico gives it as a /128 (its routes point at the veth)
+  const ip6 = (pod.status?.podIPs ?? []).map((x) => x.ip).find((ip) => ip.includes(':'));
   const eth0 = ether(2, 'eth0', dev.mtu, mac, [
     { family: 'inet', cidr: `${podIP}/${prefix}`, ...optBrd(broadcast(podIP, prefix)), scope: 'global' },
+    ...(ip6 ? [{ family: 'inet6' as const, cidr: `${ip6}/${calico ? 128 : 64}`, scope: 'global' as const }] : []),
     { family: 'inet6', cidr: linkLocal(mac), scope: 'link' },
   ], { peerIndex: hostIndex, state: 'UP', qlen: 1000, linkNetns: 'default' });
   const routes: Route[] = calico

@@ -12,7 +12,7 @@ import { ruleText } from './nftables.js';
 import type { NftOp } from './nftables-tx.js';
 import type { Categorised, EndpointInfo, ServicePortInfo } from './service-model.js';
 import { categorizeEndpoints, portExternallyAccessible } from './service-model.js';
-import type { KubeProxyConfig } from './sync.js';
+import { familyClusterCIDR, type KubeProxyConfig } from './sync.js';
 
 /** The maps and sets, in setupNFTables' order; the first is the cluster-ips set. */
 export const CONTAINERS = [
@@ -214,7 +214,7 @@ export function affinitySetName(s: ServicePortInfo, ep: EndpointInfo): string {
 
 /** The body of syncProxyRules' loop for one service port; `nodeIP` is the node's primary address (the firewall's allowFromNode). */
 export function portPlan(svc: ServicePortInfo, cat: Categorised, cfg: KubeProxyConfig, nodeIP?: string): PortPlan {
-  const clusterCIDR = cfg.clusterCIDR !== undefined && cfg.clusterCIDR !== '' ? cfg.clusterCIDR : undefined;
+  const clusterCIDR = familyClusterCIDR(cfg.clusterCIDR, 'IPv4');
   const base = chainBase(svc);
   const clusterChain = `service-${base}`;
   const localChain = `local-${base}`;

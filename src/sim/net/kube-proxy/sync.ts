@@ -44,7 +44,10 @@ import {
 
 export interface KubeProxyConfig {
   mode?: 'iptables' | 'ipvs' | 'nftables' | '';
-  /** clusterCIDR with detectLocalMode ClusterCIDR (kubeadm fills it from podSubnet); empty = no detector. */
+  /**
+   * clusterCIDR with detectLocalMode ClusterCIDR (kubeadm fills it from podSubnet; one CIDR per
+   * family on a dual-stack cluster); empty = no detector.
+   */
   clusterCIDR?: string;
   masqueradeAll?: boolean;
   /** iptables.masqueradeBit, default 14 → mark 0x4000. */
@@ -638,7 +641,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const mark = `0x${(1 << markBit).toString(16)}`;
   const localhostNodePorts = (cfg.localhostNodePorts ?? true) && nodePortAddressesIncludeLoopback(cfg.nodePortAddresses);
   const nfacct = cfg.nfacct ?? false;
-  const clusterCIDR = cfg.clusterCIDR !== undefined && cfg.clusterCIDR !== '' ? cfg.clusterCIDR : undefined;
+  const clusterCIDR = familyClusterCIDR(cfg.clusterCIDR, 'IPv4');
   const nodeIP = input.node.ips[0];
 
   const filterChains = ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS', 'KUBE-PROXY-FIREWALL'];
@@ -918,4 +921,14 @@ function nodePortIPs(npa: readonly string[], nodeIPs: readonly string[], localho
     }) && !out.includes(ip)) out.push(ip);
   }
   return out;
+}
+
+/**
+ * The cluster CIDR of one family from kube-proxy's comma-separated clusterCIDR: each family's
+ * proxier detects local traffic with its own (cmd/kube-proxy/app/server.go getLocalDetectors);
+ * none of that family means no detector.
+ */
+export function familyClusterCIDR(list: string | undefined, family: 'IPv4' | 'IPv6'): string | undefined {
+  const hit = (list ?? '').split(',').find((c) => c !== '' && c.includes(':') === (family === 'IPv6'));
+  return hit === undefined ? undefined : hit.trim();
 }
