@@ -16,7 +16,7 @@ import { copyJSON, toPlainJSONSharing } from '../util/json-copy.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
 import { deferRebuild, derivedRuleNodes } from './controllers/kube-proxy-derived.js';
-import { nodeIptables } from './node/runtime.js';
+import { ip6RulesDerived, nodeIptables } from './node/runtime.js';
 import type { EndpointSlice, Service } from './api/types.js';
 
 /**
@@ -550,7 +550,7 @@ export class Cluster {
       random: this.random.state(),
       meta: this.meta,
       store: this.store.toJSON(),
-      hosts: [...this.hosts.values()].map((h) => (derived?.has(h.name) ? { ...h.data, state: { ...h.data.state, iptables: null } } : h.data)),
+      hosts: [...this.hosts.values()].map((h) => withoutDerivedIp6(h, derived?.has(h.name) ? { ...h.data, state: { ...h.data.state, iptables: null } } : h.data)),
       state: { ...this.state, __wakeups: this.wakeups, __controllers: {
           lastSeen: Object.fromEntries(this.lastSeen),
           changes: Object.fromEntries(this.store.changes),
@@ -598,4 +598,14 @@ export class Cluster {
     }
     return c;
   }
+}
+
+/**
+ * A host's data without its ip6tables while they are derived (node/runtime.ts nodeIp6tables
+ * builds them again, the same, from the kubelet's chains and HostState.ip6Proxy).
+ */
+function withoutDerivedIp6(h: Host, data: HostData): HostData {
+  if (data.state.ip6tables === undefined || !ip6RulesDerived(h)) return data;
+  const { ip6tables: _derived, ...state } = data.state;
+  return { ...data, state };
 }

@@ -24,7 +24,7 @@ import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/types.js';
 import type { Host } from '../node/host.js';
-import { nodeIptables, nodeNftables } from '../node/runtime.js';
+import { ip6RulesDerived, nodeIp6tables, nodeIptables, nodeNftables, resetIp6tables } from '../node/runtime.js';
 import { cleanupIptablesLeftovers, syncProxyRules, type FingerprintChanges, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
 import { cleanupNftables } from '../net/kube-proxy/nftables.js';
 import { syncNftablesRules, type NftProxierMemory } from '../net/kube-proxy/nftables-sync.js';
@@ -281,7 +281,28 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
     if (r.full) syncNftablesRules(nodeNftables(host), { services: [], endpointSlices: [], node: { name: host.name, ips: [] }, config, serviceCIDRs: [], family: 'ip6' }, { now: c.now(), memory: { elements: {}, staleChains: {}, syncedOnce: !firstOfProcess } });
     return r;
   }
-  return syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
+  const r = syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
+  syncIp6(host, config, !previous);
+  return r;
+}
+
+/**
+ * The dual-stack proxier's IPv6 half (server_linux.go: iptables mode runs both families when the
+ * kernel has them, as every Ubuntu node does). On this IPv4 cluster it writes the fixed chains
+ * only: Services are not programmed for IPv6 yet (none has an IPv6 ClusterIP here). While the
+ * node's ip6tables are untouched they stay derived: a full sync only records its config
+ * (HostState.ip6Proxy) and drops a derived copy built with another; a ruleset someone wrote is
+ * synced like upstream's, at every sync (its fixed chains rewritten, edits in them undone).
+ * Nothing else is done, so the IPv6 half costs nothing on a node whose ip6tables nobody touched.
+ */
+function syncIp6(host: Host, config: KubeProxyConfig, full: boolean): void {
+  const hs = host.data.state;
+  if (full && JSON.stringify(hs.ip6Proxy) !== JSON.stringify(config)) {
+    hs.ip6Proxy = config;
+    if (ip6RulesDerived(host)) resetIp6tables(host, false);
+  }
+  if (ip6RulesDerived(host)) return;
+  syncProxyRules(nodeIp6tables(host), { services: [], endpointSlices: [], node: { name: host.name, ips: [] }, config });
 }
 
 /**
@@ -373,7 +394,15 @@ function syncKind(c: Cluster, last: NodeSync | undefined, gen: string, mode: str
  * iptables (and ipvs) rules kube-proxy left; an iptables-based one deletes the `ip kube-proxy` table.
  */
 function platformCleanup(host: Host, mode: string): void {
-  if (mode === 'nftables') cleanupIptablesLeftovers(nodeIptables(host));
+  if (mode === 'nftables') {
+    cleanupIptablesLeftovers(nodeIptables(host));
+    // both proxiers' leftovers (CleanupLeftovers runs per family); the IPv6 ones are written state from now on
+    if (host.data.state.ip6Proxy) {
+      cleanupIptablesLeftovers(nodeIp6tables(host));
+      resetIp6tables(host, true);
+      delete host.data.state.ip6Proxy;
+    }
+  }
   else if (host.data.state['nftables'] !== undefined) cleanupNftables(nodeNftables(host));
 }
 

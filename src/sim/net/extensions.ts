@@ -10,6 +10,7 @@
  */
 import type { ExtOption } from './iptables.js';
 import { parseIPv4 } from './ipv4.js';
+import { formatIPv6, parseIPv6, type Family } from './ipv6.js';
 
 /** What the user typed for one option of an extension, before normalisation. */
 export interface RawOption {
@@ -30,6 +31,8 @@ export interface FlagDef {
 export interface NormaliseContext {
   /** Protocol number from `-p` (0 when absent). */
   proto: number;
+  /** ip6tables loads the IPv6 revision of an extension (libip6t_REJECT.c, libxt_NAT.c's v6 parse); default ipv4. */
+  family?: Family;
 }
 
 export type Normalised = { ok: true; options: ExtOption[] } | { ok: false; message: string };
@@ -380,7 +383,7 @@ const recent: Extension = {
     rsource: { arity: 0 },
     rdest: { arity: 0 },
   },
-  normalise(opts) {
+  normalise(opts, ctx) {
     const once = checkOnce('recent', opts);
     if (once) return once;
     const cmds = opts.filter((o) => (RECENT_CMDS as readonly string[]).includes(o.flag));
@@ -400,9 +403,17 @@ const recent: Extension = {
     if (hit) out.push(opt('hitcount', [String(Number(hit.values[0]))]));
     if (raw(opts, 'rttl')) out.push(opt('rttl'));
     out.push(opt('name', [raw(opts, 'name')?.values[0] ?? 'DEFAULT']));
-    const mask = raw(opts, 'mask')?.values[0] ?? '255.255.255.255';
-    if (parseIPv4(mask) === undefined) return fail(`recent: bad mask \`${mask}'`);
-    out.push(opt('mask', [mask]));
+    if (ctx.family === 'ipv6') {
+      // libxt_recent.c: the mask is a full-length address of the family, printed by inet_ntop
+      const m6 = raw(opts, 'mask')?.values[0] ?? 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff';
+      const w = parseIPv6(m6);
+      if (!w) return fail(`recent: bad mask \`${m6}'`);
+      out.push(opt('mask', [formatIPv6(w)]));
+    } else {
+      const mask = raw(opts, 'mask')?.values[0] ?? '255.255.255.255';
+      if (parseIPv4(mask) === undefined) return fail(`recent: bad mask \`${mask}'`);
+      out.push(opt('mask', [mask]));
+    }
     out.push(opt(raw(opts, 'rdest') ? 'rdest' : 'rsource'));
     return ok(out);
   },
@@ -592,14 +603,32 @@ const REJECT_TYPES: Readonly<Record<string, string>> = {
   'tcp-rst': 'tcp-reset',
 };
 
+/** libip6t_REJECT.c reject_table: the ICMPv6 types and their short aliases. */
+const REJECT6_TYPES: Readonly<Record<string, string>> = {
+  'icmp6-no-route': 'icmp6-no-route',
+  'no-route': 'icmp6-no-route',
+  'icmp6-adm-prohibited': 'icmp6-adm-prohibited',
+  'adm-prohibited': 'icmp6-adm-prohibited',
+  'icmp6-addr-unreachable': 'icmp6-addr-unreachable',
+  'addr-unreach': 'icmp6-addr-unreachable',
+  'icmp6-port-unreachable': 'icmp6-port-unreachable',
+  'port-unreach': 'icmp6-port-unreachable',
+  'icmp6-policy-fail': 'icmp6-policy-fail',
+  'policy-fail': 'icmp6-policy-fail',
+  'icmp6-reject-route': 'icmp6-reject-route',
+  'reject-route': 'icmp6-reject-route',
+  'tcp-reset': 'tcp-reset',
+};
+
 const REJECT: Extension = {
   name: 'REJECT',
   kind: 'target',
   flags: { 'reject-with': { arity: 1 } },
-  normalise(opts) {
+  normalise(opts, ctx) {
     const o = raw(opts, 'reject-with');
-    const v = o?.values[0] ?? 'icmp-port-unreachable';
-    const t = REJECT_TYPES[v];
+    const v6 = ctx.family === 'ipv6';
+    const v = o?.values[0] ?? (v6 ? 'icmp6-port-unreachable' : 'icmp-port-unreachable');
+    const t = (v6 ? REJECT6_TYPES : REJECT_TYPES)[v];
     if (!t) return fail(`unknown reject type "${v}"`);
     return ok([opt('reject-with', [t])]);
   },
@@ -617,18 +646,37 @@ function validNatRange(s: string): boolean {
   return true;
 }
 
+/**
+ * libxt_NAT.c's IPv6 range: `addr[-addr]` or `[addr[-addr]]:port[-port]` (brackets are needed
+ * before a port); the save form prints each address through inet_ntop and brackets only with a
+ * port. Undefined when invalid (`Bad IP address "…"`).
+ */
+function natRange6(s: string): string | undefined {
+  const m = /^\[([^\]]+)\](?::([0-9]+)(?:-([0-9]+))?)?$/.exec(s) ?? /^([^[\]]+)()()$/.exec(s);
+  if (!m) return undefined;
+  const addrs = (m[1] ?? '').split('-');
+  if (addrs.length > 2) return undefined;
+  const words = addrs.map((a) => parseIPv6(a));
+  if (words.some((w) => w === undefined)) return undefined;
+  const text = words.map((w) => formatIPv6(w as number[])).join('-');
+  const ports = [m[2], m[3]].filter((p): p is string => p !== undefined && p !== '');
+  if (ports.some((p) => Number(p) > 65535)) return undefined;
+  return ports.length ? `[${text}]:${ports.map((p) => String(Number(p))).join('-')}` : text;
+}
+
 function natTarget(name: 'DNAT' | 'SNAT'): Extension {
   const flag = name === 'DNAT' ? 'to-destination' : 'to-source';
   return {
     name,
     kind: 'target',
     flags: { [flag]: { arity: 1 }, to: { arity: 1, alias: flag }, random: { arity: 0 }, persistent: { arity: 0 } },
-    normalise(opts) {
+    normalise(opts, ctx) {
       const o = raw(opts, flag);
       if (!o) return fail(`${name}: option "--${flag}" must be specified\n`);
       const v = o.values[0] ?? '';
-      if (!validNatRange(v)) return fail(`Bad IP address "${v}"\n`);
-      const out = [opt(flag, [v])];
+      const v6 = ctx.family === 'ipv6' ? natRange6(v) : undefined;
+      if (ctx.family === 'ipv6' ? v6 === undefined : !validNatRange(v)) return fail(`Bad IP address "${v}"\n`);
+      const out = [opt(flag, [v6 ?? v])];
       if (raw(opts, 'random')) out.push(opt('random'));
       if (raw(opts, 'persistent')) out.push(opt('persistent'));
       return ok(out);

@@ -16,10 +16,12 @@ import {
   chainReferences,
   deleteChain,
   ensureTable,
+  familyOfState,
   findChain,
   strcmp,
 } from './iptables.js';
 import { parseRuleArgs } from './rule-parse.js';
+import type { Family } from './ipv6.js';
 import type { IptablesFlavor } from './render.js';
 import { DEFAULT_FLAVOR, formatRuleBody, programBanner, renderList, renderListRules, renderSave } from './render.js';
 import { applyRestore } from './restore.js';
@@ -77,13 +79,13 @@ interface Parsed {
 function tryHelp(flavor: IptablesFlavor, msg: string): IptablesResult {
   return {
     stdout: '',
-    stderr: `${programBanner(flavor)}: ${msg}\nTry \`iptables -h' or 'iptables --help' for more information.\n`,
+    stderr: `${programBanner(flavor)}: ${msg}\nTry \`${flavor.prog ?? 'iptables'} -h' or '${flavor.prog ?? 'iptables'} --help' for more information.\n`,
     exitCode: 2,
   };
 }
 
-function nftErr(text: string): IptablesResult {
-  return { stdout: '', stderr: `iptables: ${text}.\n`, exitCode: 1 };
+function nftErr(flavor: IptablesFlavor, text: string): IptablesResult {
+  return { stdout: '', stderr: `${flavor.prog ?? 'iptables'}: ${text}.\n`, exitCode: 1 };
 }
 
 function ok(stdout = ''): IptablesResult {
@@ -201,7 +203,7 @@ function parseArgv(argv: readonly string[], flavor: IptablesFlavor): Parsed | Ip
   if (!(TABLE_NAMES as readonly string[]).includes(table)) {
     return {
       stdout: '',
-      stderr: `${programBanner(flavor)}: table '${table}' does not exist\nPerhaps iptables or your kernel needs to be upgraded.\n`,
+      stderr: `${programBanner(flavor)}: table '${table}' does not exist\nPerhaps ${flavor.prog ?? 'iptables'} or your kernel needs to be upgraded.\n`,
       exitCode: 3,
     };
   }
@@ -245,7 +247,7 @@ function validNewChainName(name: string, flavor: IptablesFlavor): IptablesResult
  * when the command changes the ruleset.
  */
 export function runIptables(state: IptablesState, argv: readonly string[], opts: IptablesCmdOptions = {}): IptablesResult {
-  const flavor = opts.flavor ?? DEFAULT_FLAVOR;
+  const flavor = familyFlavor(state, opts.flavor);
   const p = parseArgv(argv, flavor);
   if ('exitCode' in p) return p;
   if (opts.root === false) {
@@ -267,10 +269,11 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
   switch (p.cmd) {
     case 'L':
     case 'S': {
-      if (p.chain !== undefined && !chain) return nftErr('No chain/target/match by that name');
-      const listOpts = { numeric: p.numeric, verbose: p.verbose, exact: p.exact, lineNumbers: p.lineNumbers, flavor };
+      if (p.chain !== undefined && !chain) return nftErr(flavor, 'No chain/target/match by that name');
+      const family = familyOfState(state);
+      const listOpts = { numeric: p.numeric, verbose: p.verbose, exact: p.exact, lineNumbers: p.lineNumbers, flavor, family };
       if (p.cmd === 'S') {
-        const o: { chain?: string; rulenum?: number; verbose: boolean } = { verbose: p.verbose };
+        const o: { chain?: string; rulenum?: number; verbose: boolean; family: Family } = { verbose: p.verbose, family };
         if (p.chain !== undefined) o.chain = p.chain;
         if (rulenum !== undefined) o.rulenum = rulenum;
         return ok(renderListRules(table, o));
@@ -285,7 +288,7 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
         for (const c of table.chains) c.rules = [];
         return ok();
       }
-      if (!chain) return nftErr('No chain/target/match by that name');
+      if (!chain) return nftErr(flavor, 'No chain/target/match by that name');
       chain.rules = [];
       return ok();
     case 'Z':
@@ -293,15 +296,15 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
         for (const c of table.chains) zero(c);
         return ok();
       }
-      if (!chain) return nftErr('No chain/target/match by that name');
-      if (rulenum !== undefined && rulenum > chain.rules.length) return nftErr('Index of counter too big');
+      if (!chain) return nftErr(flavor, 'No chain/target/match by that name');
+      if (rulenum !== undefined && rulenum > chain.rules.length) return nftErr(flavor, 'Index of counter too big');
       zero(chain, rulenum);
       return ok();
     case 'N': {
       const name = p.chain as string;
       const bad = validNewChainName(name, flavor);
       if (bad) return bad;
-      if (chain) return nftErr('Chain already exists');
+      if (chain) return nftErr(flavor, 'Chain already exists');
       addUserChain(table, name);
       return ok();
     }
@@ -309,18 +312,18 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
       return deleteChains(table, p.chain, flavor);
     case 'P': {
       const policy = p.extra ?? '';
-      if (!chain || !chain.builtin) return nftErr('Bad built-in chain name');
-      if (policy !== 'ACCEPT' && policy !== 'DROP') return nftErr('Bad policy name');
+      if (!chain || !chain.builtin) return nftErr(flavor, 'Bad built-in chain name');
+      if (policy !== 'ACCEPT' && policy !== 'DROP') return nftErr(flavor, 'Bad policy name');
       chain.policy = policy as Policy;
       return ok();
     }
     case 'E': {
       const newName = p.extra ?? '';
-      if (!chain) return nftErr('No chain/target/match by that name');
-      if (chain.builtin) return nftErr("Can't rename built-in chain"); // nft_chain_user_rename: EINVAL
+      if (!chain) return nftErr(flavor, 'No chain/target/match by that name');
+      if (chain.builtin) return nftErr(flavor, "Can't rename built-in chain"); // nft_chain_user_rename: EINVAL
       const bad = validNewChainName(newName, flavor);
       if (bad) return bad;
-      if (findChain(table, newName)) return nftErr('File exists');
+      if (findChain(table, newName)) return nftErr(flavor, 'File exists');
       const old = chain.name;
       deleteChain(table, old);
       const renamed = addUserChain(table, newName);
@@ -330,7 +333,7 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
       return ok();
     }
     default:
-      return ruleCommand(table, p, chain, rulenum, flavor);
+      return ruleCommand(table, p, chain, rulenum, flavor, familyOfState(state));
   }
 }
 
@@ -340,19 +343,20 @@ function ruleCommand(
   chain: Chain | undefined,
   rulenum: number | undefined,
   flavor: IptablesFlavor,
+  family: Family,
 ): IptablesResult {
   if (p.cmd === 'D' && rulenum !== undefined) {
     if (p.rule.length > 0) return tryHelp(flavor, `Bad argument \`${p.rule[0] ?? ''}'`);
-    if (!chain) return nftErr('No chain/target/match by that name');
-    if (rulenum > chain.rules.length) return nftErr('Index of deletion too big');
+    if (!chain) return nftErr(flavor, 'No chain/target/match by that name');
+    if (rulenum > chain.rules.length) return nftErr(flavor, 'Index of deletion too big');
     chain.rules.splice(rulenum - 1, 1);
     return ok();
   }
-  const parsed = parseRuleArgs(p.rule, { chainExists: (n) => findChain(table, n)?.builtin === false });
+  const parsed = parseRuleArgs(p.rule, { chainExists: (n) => findChain(table, n)?.builtin === false, family });
   if (!parsed.ok) return tryHelp(flavor, parsed.message);
   const rule = parsed.rule;
-  if (!chain) return nftErr('No chain/target/match by that name');
-  if (rule.target?.kind === 'chain' && rule.target.name === chain.name) return nftErr('Loop found in table');
+  if (!chain) return nftErr(flavor, 'No chain/target/match by that name');
+  if (rule.target?.kind === 'chain' && rule.target.name === chain.name) return nftErr(flavor, 'Loop found in table');
   const want = formatRuleBody(rule);
   switch (p.cmd) {
     case 'A':
@@ -360,20 +364,20 @@ function ruleCommand(
       return ok();
     case 'I': {
       const pos = rulenum ?? 1;
-      if (pos > chain.rules.length + 1) return nftErr('Index of insertion too big');
+      if (pos > chain.rules.length + 1) return nftErr(flavor, 'Index of insertion too big');
       chain.rules.splice(pos - 1, 0, rule);
       return ok();
     }
     case 'R': {
       const pos = rulenum ?? 0;
-      if (pos > chain.rules.length) return nftErr('Index of replacement too big');
+      if (pos > chain.rules.length) return nftErr(flavor, 'Index of replacement too big');
       chain.rules[pos - 1] = rule;
       return ok();
     }
     case 'C':
     case 'D': {
       const at = chain.rules.findIndex((r) => formatRuleBody(r) === want);
-      if (at < 0) return nftErr('Bad rule (does a matching rule exist in that chain?)');
+      if (at < 0) return nftErr(flavor, 'Bad rule (does a matching rule exist in that chain?)');
       if (p.cmd === 'D') chain.rules.splice(at, 1);
       return ok();
     }
@@ -394,8 +398,8 @@ function deleteChains(table: Table, name: string | undefined, flavor: IptablesFl
   });
   if (name !== undefined) {
     const c = findChain(table, name);
-    if (!c) return nftErr('No chain/target/match by that name');
-    if (c.builtin) return nftErr("Can't delete built-in chain");
+    if (!c) return nftErr(flavor, 'No chain/target/match by that name');
+    if (c.builtin) return nftErr(flavor, "Can't delete built-in chain");
     if (c.rules.length > 0 || chainReferences(table, name) > 0) return busy(name);
     deleteChain(table, name);
     return ok();
@@ -411,13 +415,21 @@ function deleteChains(table: Table, name: string | undefined, flavor: IptablesFl
   return ok();
 }
 
-/** `iptables-save [-t table] [-c]`. */
+/** The flavor with ip6tables' program name when `state` is an IPv6 ruleset. */
+function familyFlavor(state: IptablesState, flavor: IptablesFlavor | undefined): IptablesFlavor {
+  const f = flavor ?? DEFAULT_FLAVOR;
+  return familyOfState(state) === 'ipv6' && f.prog === undefined ? { ...f, prog: 'ip6tables' } : f;
+}
+
+/** `iptables-save [-t table] [-c]` (`ip6tables-save` on an IPv6 ruleset). */
 export function runIptablesSave(
   state: IptablesState,
   argv: readonly string[],
   opts: IptablesCmdOptions & { now: number; prog?: string },
 ): IptablesResult {
   const flavor = opts.flavor ?? DEFAULT_FLAVOR;
+  const family = familyOfState(state);
+  const prog = opts.prog ?? (family === 'ipv6' ? 'ip6tables-save' : 'iptables-save');
   let table: string | undefined;
   let counters = false;
   for (let i = 0; i < argv.length; i++) {
@@ -429,17 +441,17 @@ export function runIptablesSave(
     else
       return {
         stdout: '',
-        stderr: `${programBanner(flavor, opts.prog ?? 'iptables-save')}: Unknown arguments found on commandline\n`,
+        stderr: `${programBanner(flavor, prog)}: Unknown arguments found on commandline\n`,
         exitCode: 1,
       };
   }
   if (table !== undefined && !(TABLE_NAMES as readonly string[]).includes(table)) {
-    return { stdout: '', stderr: `${programBanner(flavor, opts.prog ?? 'iptables-save')}: Cannot initialize: Table does not exist (do you need to insmod?)\n`, exitCode: 1 };
+    return { stdout: '', stderr: `${programBanner(flavor, prog)}: Cannot initialize: Table does not exist (do you need to insmod?)\n`, exitCode: 1 };
   }
   if (opts.root === false) {
-    return { stdout: '', stderr: `${programBanner(flavor, opts.prog ?? 'iptables-save')}: Could not fetch rule set generation id: Permission denied (you must be root)\n`, exitCode: 1 };
+    return { stdout: '', stderr: `${programBanner(flavor, prog)}: Could not fetch rule set generation id: Permission denied (you must be root)\n`, exitCode: 1 };
   }
-  const saveOpts: Parameters<typeof renderSave>[1] = { flavor, now: opts.now, counters };
+  const saveOpts: Parameters<typeof renderSave>[1] = { flavor, now: opts.now, counters, family };
   if (opts.prog !== undefined) saveOpts.prog = opts.prog;
   if (table !== undefined) {
     saveOpts.table = table as TableName;

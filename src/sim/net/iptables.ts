@@ -10,6 +10,8 @@
  * `iptables/nft-cache.c`): built-in chains in hook order, user chains kept sorted by strcmp.
  */
 
+import type { Family } from './ipv6.js';
+
 export type TableName = 'filter' | 'nat' | 'mangle' | 'raw';
 
 export const TABLE_NAMES: readonly TableName[] = ['filter', 'nat', 'mangle', 'raw'];
@@ -104,6 +106,11 @@ export interface Table {
 export interface IptablesState {
   tables: Partial<Record<TableName, Table>>;
   /**
+   * `ipv6` for ip6tables' ruleset (a separate set of tables in the kernel: nft's `ip6` family);
+   * absent for iptables' (IPv4). Parsers and printers take the family from here.
+   */
+  family?: 'ipv6';
+  /**
    * Counts the writes of `iptables` and `iptables-restore` (whoever runs them): a writer that
    * remembers the count after its own write knows, when it changed, that someone else wrote since
    * (kube-proxy's partial syncs leave such edits in place until a full sync).
@@ -117,8 +124,8 @@ export function bumpRev(state: IptablesState): void {
 }
 
 /** A ruleset with the filter, nat and mangle tables present and empty (a fresh kubeadm node). */
-export function newIptablesState(tables: readonly TableName[] = ['filter', 'nat', 'mangle']): IptablesState {
-  const state: IptablesState = { tables: {} };
+export function newIptablesState(tables: readonly TableName[] = ['filter', 'nat', 'mangle'], family: Family = 'ipv4'): IptablesState {
+  const state: IptablesState = family === 'ipv6' ? { tables: {}, family: 'ipv6' } : { tables: {} };
   for (const t of tables) state.tables[t] = newTable(t);
   return state;
 }
@@ -246,6 +253,11 @@ export function chainReferences(table: Table, name: string): number {
 
 export function isBuiltinChainName(table: TableName, name: string): boolean {
   return BUILTIN_CHAINS[table].includes(name);
+}
+
+/** The family of a ruleset (IptablesState.family). */
+export function familyOfState(state: IptablesState): Family {
+  return state.family === 'ipv6' ? 'ipv6' : 'ipv4';
 }
 
 /** Deep copy through JSON, for callers that want to try something without mutating. */

@@ -11,18 +11,21 @@ import type { Chain, Match, Rule, Table, TableName } from './iptables.js';
 import { chainReferences } from './iptables.js';
 import { findMatch, findTarget } from './extensions.js';
 import { protoName } from './rule-parse.js';
+import type { Family } from './ipv6.js';
 
 /** Which iptables binary is being emulated; it only changes banners and error prefixes. */
 export interface IptablesFlavor {
   /** e.g. "1.8.7" (Ubuntu 22.04) or "1.8.10" (Ubuntu 24.04). */
   version: string;
   backend: 'nf_tables' | 'legacy';
+  /** The program in messages: `iptables` unless this is `ip6tables` (the same package's IPv6 binary). */
+  prog?: string;
 }
 
 export const DEFAULT_FLAVOR: IptablesFlavor = { version: '1.8.7', backend: 'nf_tables' };
 
 /** `iptables v1.8.7 (nf_tables)`: the prefix xtables_error puts before a message. */
-export function programBanner(flavor: IptablesFlavor, prog = 'iptables'): string {
+export function programBanner(flavor: IptablesFlavor, prog = flavor.prog ?? 'iptables'): string {
   return `${prog} v${flavor.version} (${flavor.backend})`;
 }
 
@@ -33,28 +36,31 @@ export function programBanner(flavor: IptablesFlavor, prog = 'iptables'): string
  * the rule's other parts are the very ones it was made from (iptables -E gives a rule a new target).
  */
 const BODIES = new WeakMap<readonly Match[], { rule: Rule; body: string }>();
+/** The same for ip6tables' rules (protocol names differ: 58 is `ipv6-icmp`). */
+const BODIES6 = new WeakMap<readonly Match[], { rule: Rule; body: string }>();
 
 function sameParts(a: Rule, b: Rule): boolean {
   return a.src === b.src && a.dst === b.dst && a.inIface === b.inIface && a.outIface === b.outIface && a.proto === b.proto && a.fragment === b.fragment && a.target === b.target;
 }
 
 /** Save-syntax body of a rule after `-A CHAIN` (starts with a space, or empty). */
-export function formatRuleBody(rule: Rule, withCounters = false): string {
-  if (withCounters || !Object.isFrozen(rule.matches)) return formatBody(rule, withCounters);
-  const had = BODIES.get(rule.matches);
+export function formatRuleBody(rule: Rule, withCounters = false, family: Family = 'ipv4'): string {
+  if (withCounters || !Object.isFrozen(rule.matches)) return formatBody(rule, withCounters, family);
+  const bodies = family === 'ipv6' ? BODIES6 : BODIES;
+  const had = bodies.get(rule.matches);
   if (had && sameParts(had.rule, rule)) return had.body;
-  const body = formatBody(rule, false);
-  BODIES.set(rule.matches, { rule, body });
+  const body = formatBody(rule, false, family);
+  bodies.set(rule.matches, { rule, body });
   return body;
 }
 
-function formatBody(rule: Rule, withCounters: boolean): string {
+function formatBody(rule: Rule, withCounters: boolean, family: Family): string {
   let s = '';
   if (rule.src) s += `${rule.src.neg ? ' !' : ''} -s ${rule.src.addr}/${rule.src.prefix}`;
   if (rule.dst) s += `${rule.dst.neg ? ' !' : ''} -d ${rule.dst.addr}/${rule.dst.prefix}`;
   if (rule.inIface) s += `${rule.inIface.neg ? ' !' : ''} -i ${rule.inIface.name}`;
   if (rule.outIface) s += `${rule.outIface.neg ? ' !' : ''} -o ${rule.outIface.name}`;
-  if (rule.proto) s += `${rule.proto.neg ? ' !' : ''} -p ${protoName(rule.proto.num) ?? String(rule.proto.num)}`;
+  if (rule.proto) s += `${rule.proto.neg ? ' !' : ''} -p ${protoName(rule.proto.num, family) ?? String(rule.proto.num)}`;
   if (rule.fragment) s += `${rule.fragment.neg ? ' !' : ''} -f`;
   for (const m of rule.matches) {
     const ext = findMatch(m.module);
@@ -76,8 +82,8 @@ function formatBody(rule: Rule, withCounters: boolean): string {
 }
 
 /** `-A CHAIN …` exactly as iptables-save prints it. */
-export function formatRule(chain: string, rule: Rule): string {
-  return `-A ${chain}${formatRuleBody(rule)}`;
+export function formatRule(chain: string, rule: Rule, family: Family = 'ipv4'): string {
+  return `-A ${chain}${formatRuleBody(rule, false, family)}`;
 }
 
 /** The ctime(3) text of an instant, in UTC: `Tue Mar  4 10:20:30 2025`. */
@@ -102,12 +108,15 @@ export interface SaveOptions {
   now: number;
   /** `-c`: print `[pkts:bytes]` before each rule. */
   counters?: boolean;
+  /** ip6tables-save (the banner's default program name and protocol names). */
+  family?: Family;
 }
 
 /** One table's block of iptables-save output. */
 export function renderSaveTable(table: Table, opts: SaveOptions): string {
   const flavor = opts.flavor ?? DEFAULT_FLAVOR;
-  const prog = opts.prog ?? 'iptables-save';
+  const family = opts.family ?? 'ipv4';
+  const prog = opts.prog ?? (family === 'ipv6' ? 'ip6tables-save' : 'iptables-save');
   const banner =
     flavor.backend === 'nf_tables' ? `${prog} v${flavor.version} (nf_tables)` : `${prog} v${flavor.version}`;
   const when = ctime(opts.now);
@@ -119,7 +128,7 @@ export function renderSaveTable(table: Table, opts: SaveOptions): string {
   for (const c of table.chains) {
     for (const r of c.rules) {
       const prefix = opts.counters ? `[${r.counters.packets}:${r.counters.bytes}] ` : '';
-      lines.push(`${prefix}${formatRule(c.name, r)}`);
+      lines.push(`${prefix}${formatRule(c.name, r, family)}`);
     }
   }
   lines.push('COMMIT', `# Completed on ${when}`);
@@ -138,7 +147,7 @@ export function renderSave(tables: Partial<Record<TableName, Table>>, opts: Save
 }
 
 /** `iptables -S [chain [rulenum]] [-v]`. */
-export function renderListRules(table: Table, opts: { chain?: string; rulenum?: number; verbose?: boolean } = {}): string {
+export function renderListRules(table: Table, opts: { chain?: string; rulenum?: number; verbose?: boolean; family?: Family } = {}): string {
   const chains = opts.chain === undefined ? table.chains : table.chains.filter((c) => c.name === opts.chain);
   const lines: string[] = [];
   if (opts.rulenum === undefined) {
@@ -153,7 +162,7 @@ export function renderListRules(table: Table, opts: { chain?: string; rulenum?: 
   for (const c of chains) {
     c.rules.forEach((r, idx) => {
       if (opts.rulenum !== undefined && idx + 1 !== opts.rulenum) return;
-      lines.push(`-A ${c.name}${formatRuleBody(r, opts.verbose === true)}`);
+      lines.push(`-A ${c.name}${formatRuleBody(r, opts.verbose === true, opts.family)}`);
     });
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
@@ -167,6 +176,7 @@ export interface ListOptions {
   exact?: boolean;
   lineNumbers?: boolean;
   flavor?: IptablesFlavor;
+  family?: Family;
 }
 
 /** xtables_print_num: counters in a column (`%8llu`/`%5llu`+K/M/G/T) or inline. */
@@ -186,19 +196,21 @@ function padEnd(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
 }
 
-function addrColumn(a: Rule['src'], numeric: boolean): string {
-  if (!a || (a.prefix === 0 && a.addr === '0.0.0.0')) return `${a?.neg ? '!' : ' '}${padEnd(numeric ? '0.0.0.0/0' : 'anywhere', 19)} `;
+function addrColumn(a: Rule['src'], numeric: boolean, family: Family): string {
+  const v6 = family === 'ipv6';
+  // nft-ipv6.c print: `::/0` (numeric) or `anywhere` for no address, a host without its /128
+  if (!a || (a.prefix === 0 && a.addr === (v6 ? '::' : '0.0.0.0'))) return `${a?.neg ? '!' : ' '}${padEnd(numeric ? (v6 ? '::/0' : '0.0.0.0/0') : 'anywhere', 19)} `;
   let host = a.addr;
-  if (!numeric && (a.addr === '127.0.0.0' || a.addr === '127.0.0.1')) host = 'localhost';
-  const text = a.prefix === 32 ? host : `${host}/${a.prefix}`;
+  if (!v6 && !numeric && (a.addr === '127.0.0.0' || a.addr === '127.0.0.1')) host = 'localhost';
+  const text = a.prefix === (v6 ? 128 : 32) ? host : `${host}/${a.prefix}`;
   return `${a.neg ? '!' : ' '}${padEnd(text, 19)} `;
 }
 
 /** Protocol column: names up to iptables 1.8.8 and from 1.8.11; numbers with -n in 1.8.9/1.8.10. */
-function protoColumn(rule: Rule, numeric: boolean, flavor: IptablesFlavor): string {
+function protoColumn(rule: Rule, numeric: boolean, flavor: IptablesFlavor, family: Family): string {
   const num = rule.proto?.num ?? 0;
   const numericProto = numeric && (flavor.version.startsWith('1.8.9') || flavor.version.startsWith('1.8.10'));
-  const text = numericProto ? String(num) : (protoName(num) ?? String(num));
+  const text = numericProto ? String(num) : (protoName(num, family) ?? String(num));
   return `${rule.proto?.neg ? '!' : ' '}${padEnd(text, 4)} `;
 }
 
@@ -207,14 +219,14 @@ function ruleLine(rule: Rule, num: number, o: Required<Omit<ListOptions, 'chain'
   if (o.lineNumbers) s += padEnd(String(num), 4) + ' ';
   if (o.verbose) s += printNum(rule.counters.packets, o.exact, true) + printNum(rule.counters.bytes, o.exact, true);
   s += `${padEnd(rule.target?.name ?? '', 9)} `;
-  s += protoColumn(rule, o.numeric, o.flavor);
+  s += protoColumn(rule, o.numeric, o.flavor, o.family);
   s += `${rule.fragment?.neg ? '!' : '-'}${rule.fragment ? 'f' : '-'} `;
   if (o.verbose) {
     const iface = (m: Rule['inIface']): string => `${m?.neg ? '!' : ''}${m ? m.name : o.numeric ? '*' : 'any'}`;
     s += ` ${padEnd(iface(rule.inIface), 6)} ${padEnd(iface(rule.outIface), 6)} `;
   }
-  s += addrColumn(rule.src, o.numeric);
-  s += addrColumn(rule.dst, o.numeric);
+  s += addrColumn(rule.src, o.numeric, o.family);
+  s += addrColumn(rule.dst, o.numeric, o.family);
   if (rule.target?.goto) s += '[goto] ';
   for (const m of rule.matches) {
     const ext = findMatch(m.module);
@@ -254,6 +266,7 @@ export function renderList(table: Table, opts: ListOptions = {}): string {
     exact: opts.exact ?? false,
     lineNumbers: opts.lineNumbers ?? false,
     flavor: opts.flavor ?? DEFAULT_FLAVOR,
+    family: opts.family ?? 'ipv4',
   };
   const chains = opts.chain === undefined ? table.chains : table.chains.filter((c) => c.name === opts.chain);
   const blocks: string[] = [];

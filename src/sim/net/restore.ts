@@ -9,7 +9,7 @@
  */
 import type { Chain, IptablesState, Policy, Table, TableName } from './iptables.js';
 import type { Rule } from './iptables.js';
-import { TABLE_NAMES, bumpRev, findChain, moveChainIndex, newTable, strcmp } from './iptables.js';
+import { TABLE_NAMES, bumpRev, familyOfState, findChain, moveChainIndex, newTable, strcmp } from './iptables.js';
 import { parseRuleArgs, tokenizeRuleLine } from './rule-parse.js';
 import type { IptablesFlavor } from './render.js';
 import { DEFAULT_FLAVOR, formatRuleBody, programBanner } from './render.js';
@@ -292,6 +292,8 @@ function reusedRule(committed: Chain, made: Provenance, k: number, hit: ParsedLi
   return prev !== undefined && made.rules[k] === prev && made.lines[k] === hit && prev.target === hit.rule.target && prev.counters.packets === 0 && prev.counters.bytes === 0 ? prev : undefined;
 }
 const PARSED = new Map<string, ParsedLine>();
+/** ip6tables' lines parse to other rules (REJECT's default type, addresses): their own memo. */
+const PARSED6 = new Map<string, ParsedLine>();
 const PARSED_LIMIT = 600_000;
 
 /** Freezes a parsed rule and its parts (the Rule shape, spelled out: a generic walk cost a second per full sync). */
@@ -317,12 +319,12 @@ function freezeRule(rule: Rule): Readonly<Rule> {
   return f(rule);
 }
 
-function remember(line: string, chain: string, rule: Rule): void {
-  if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+function remember(memo: Map<string, ParsedLine>, line: string, chain: string, rule: Rule): void {
+  if (memo.size >= PARSED_LIMIT) memo.clear();
   // the parts frozen and shared; the top level a private plain copy, never handed out: a copy
   // of a frozen object is several times slower to make, and one is made per line and sync
   const tpl = { ...freezeRule({ ...rule, counters: { ...rule.counters } }) };
-  PARSED.set(line, { chain: internName(chain), rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: internName(rule.target.name) } : {}) });
+  memo.set(line, { chain: internName(chain), rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: internName(rule.target.name) } : {}) });
 }
 
 /**
@@ -395,7 +397,10 @@ export function applyRestore(state: IptablesState, payload: string, opts: Restor
  */
 export function applyRestoreLines(state: IptablesState, lines: readonly string[], opts: RestoreOptions = {}): RestoreResult {
   const flavor = opts.flavor ?? DEFAULT_FLAVOR;
-  const banner = programBanner(flavor, 'iptables-restore');
+  const family = familyOfState(state);
+  const prog = family === 'ipv6' ? 'ip6tables-restore' : 'iptables-restore';
+  const banner = programBanner(flavor, prog);
+  const memo = family === 'ipv6' ? PARSED6 : PARSED;
   const txs = new Map<TableName, TableTx>();
   let table: TableName | undefined;
   /**
@@ -406,7 +411,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
 
   const lineErr = (n: number, msg: string): RestoreResult => ({
     stdout: '',
-    stderr: `${banner}: ${msg}\nError occurred at line: ${n}\nTry \`iptables-restore -h' or 'iptables-restore --help' for more information.\n`,
+    stderr: `${banner}: ${msg}\nError occurred at line: ${n}\nTry \`${prog} -h' or '${prog} --help' for more information.\n`,
     exitCode: 2,
   });
 
@@ -441,7 +446,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     const raw = lines[idx] as string;
     if (table !== undefined) {
       // a line parsed before is a memo key as it is (trimmed, `-A …`): nothing to look at first
-      const hit = previous.hit(raw) ?? PARSED.get(raw);
+      const hit = previous.hit(raw) ?? memo.get(raw);
       hits[idx] = hit;
       if (hit !== undefined && appendParsed(txs.get(table) as TableTx, hit)) continue;
     }
@@ -486,7 +491,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       continue;
     }
     if (append && line !== raw) {
-      const hit = PARSED.get(line);
+      const hit = memo.get(line);
       hits[idx] = hit;
       if (hit && appendParsed(t, hit)) continue;
     }
@@ -535,13 +540,13 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
           c.rules.splice(pos - 1, 1);
           continue;
         }
-        const parsed = parseRuleArgs(rest, { chainExists: (x) => t.get(x)?.builtin === false });
+        const parsed = parseRuleArgs(rest, { chainExists: (x) => t.get(x)?.builtin === false, family });
         if (!parsed.ok) return lineErr(n, parsed.message.replace(/\n$/, ''));
-        if (cmd === '-A') remember(line, chain, parsed.rule);
+        if (cmd === '-A') remember(memo, line, chain, parsed.rule);
         if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
         if (cmd === '-A') {
           c.rules.push(parsed.rule);
-          t.noteAppend(c, (hits[idx] = PARSED.get(line)));
+          t.noteAppend(c, (hits[idx] = memo.get(line)));
         }
         else if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);
         else {

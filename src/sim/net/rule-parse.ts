@@ -12,6 +12,7 @@ import type { AddrMatch, Match, ProtoMatch, Rule, Target } from './iptables.js';
 import type { Extension, RawOption } from './extensions.js';
 import { STANDARD_TARGETS, findMatch, findTarget } from './extensions.js';
 import { formatIPv4, parseCidr } from './ipv4.js';
+import { parseCidr6, type Family } from './ipv6.js';
 
 /** Protocol names iptables knows without /etc/protocols (xtables_chain_protos + common ones). */
 export const PROTO_NAMES: Readonly<Record<string, number>> = {
@@ -23,11 +24,14 @@ export const PROTO_NAMES: Readonly<Record<string, number>> = {
   esp: 50,
   ah: 51,
   icmpv6: 58,
+  'ipv6-icmp': 58,
   sctp: 132,
   udplite: 136,
 };
 
-export function protoName(num: number): string | undefined {
+export function protoName(num: number, family: Family = 'ipv4'): string | undefined {
+  // ip6tables 1.8.9 names 58 as /etc/protocols does (recorded: `-p ipv6-icmp`)
+  if (family === 'ipv6' && num === 58) return 'ipv6-icmp';
   for (const [name, n] of Object.entries(PROTO_NAMES)) if (n === num) return name;
   return undefined;
 }
@@ -40,6 +44,8 @@ export type ParseResult =
 export interface ParseOptions {
   /** Whether a user chain of this name exists in the target table (for `-j CHAIN`). */
   chainExists(name: string): boolean;
+  /** ip6tables parses IPv6 addresses (and refuses IPv4 ones, as iptables refuses IPv6); default ipv4. */
+  family?: Family;
 }
 
 interface PendingExt {
@@ -51,7 +57,14 @@ function err(message: string): ParseResult {
   return { ok: false, message };
 }
 
-function parseAddr(s: string, neg: boolean): AddrMatch | string {
+function parseAddr(s: string, neg: boolean, family: Family): AddrMatch | string {
+  if (family === 'ipv6') {
+    // xtables_ip6parse_any: a bad mask is its own error; anything not an IPv6 literal is a host name not found
+    const c6 = parseCidr6(s);
+    if (c6 === 'mask') return `invalid mask \`${s.slice(s.indexOf('/') + 1)}' specified`;
+    if (!c6) return `host/network \`${s.includes('/') ? s.slice(0, s.indexOf('/')) : s}' not found`;
+    return { addr: c6.addr, prefix: c6.prefix, neg };
+  }
   const c = parseCidr(s);
   if (!c) return `host/network \`${s}' not found`;
   return { addr: formatIPv4(c.addr), prefix: c.prefix, neg };
@@ -62,6 +75,7 @@ function parseAddr(s: string, neg: boolean): AddrMatch | string {
  * table options, e.g. `['-d','10.96.0.10','-p','udp','--dport','53','-j','KUBE-SVC-X']`.
  */
 export function parseRuleArgs(args: readonly string[], opts: ParseOptions): ParseResult {
+  const family = opts.family ?? 'ipv4';
   const rule: Rule = { matches: [], counters: { packets: 0, bytes: 0 } };
   const loaded: PendingExt[] = [];
   let target: { name: string; goto: boolean; ext?: PendingExt } | undefined;
@@ -93,7 +107,7 @@ export function parseRuleArgs(args: readonly string[], opts: ParseOptions): Pars
         if (v === undefined) return err(`option "${a}" requires an argument`);
         const isSrc = a === '-s' || a === '--source' || a === '--src';
         if ((isSrc ? rule.src : rule.dst) !== undefined) return err(`multiple -${isSrc ? 's' : 'd'} flags not allowed`);
-        const m = parseAddr(v, consumedNeg);
+        const m = parseAddr(v, consumedNeg, family);
         if (typeof m === 'string') return err(m);
         if (isSrc) rule.src = m;
         else rule.dst = m;
@@ -126,6 +140,8 @@ export function parseRuleArgs(args: readonly string[], opts: ParseOptions): Pars
       }
       case '-f':
       case '--fragment':
+        // ip6tables has no fragment flag in its header (nft-ipv6.c): xshared.c refuses it
+        if (family === 'ipv6') return err("`-f' is not supported in IPv6, use -m frag instead");
         rule.fragment = { neg: consumedNeg };
         continue;
       case '-m':
@@ -192,7 +208,7 @@ export function parseRuleArgs(args: readonly string[], opts: ParseOptions): Pars
 
   const proto = rule.proto?.num ?? 0;
   for (const p of loaded) {
-    const n = p.ext.normalise(p.raw, { proto });
+    const n = p.ext.normalise(p.raw, { proto, family });
     if (!n.ok) return err(n.message);
     const m: Match = { module: p.ext.name, options: n.options };
     rule.matches.push(m);
@@ -200,7 +216,7 @@ export function parseRuleArgs(args: readonly string[], opts: ParseOptions): Pars
   if (target) {
     let t: Target;
     if (target.ext) {
-      const n = target.ext.ext.normalise(target.ext.raw, { proto });
+      const n = target.ext.ext.normalise(target.ext.raw, { proto, family });
       if (!n.ok) return err(n.message);
       t = { name: target.name, kind: 'extension', goto: false, options: n.options };
     } else {

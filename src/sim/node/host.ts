@@ -7,6 +7,7 @@
 import { Vfs, type VfsData } from './vfs.js';
 import type { NftAffinityState, NftState } from '../net/kube-proxy/nftables.js';
 import type { IptablesState } from '../net/iptables.js';
+import type { KubeProxyConfig } from '../net/kube-proxy/sync.js';
 import type { RecentState } from '../net/packet.js';
 import type { KubeletConfig } from '../controlplane.js';
 import type { PackageState } from './packages.js';
@@ -54,6 +55,14 @@ export interface HostState {
    * because they are derived (controllers/kube-proxy-derived.ts), rebuilt when first read.
    */
   iptables?: IptablesState | null;
+  /**
+   * ip6tables' tables, once written by hand or a controller. Absent, they are derived: the
+   * kubelet's IPv6 chains plus, after `ip6Proxy`, the IPv6 proxier's fixed rules (node/runtime.ts
+   * nodeIp6tables builds them when read; a snapshot leaves them out while untouched since).
+   */
+  ip6tables?: IptablesState;
+  /** The config kube-proxy's IPv6 iptables proxier last fully synced with (iptables mode only). */
+  ip6Proxy?: KubeProxyConfig;
   /** xt_recent lists of `-m recent` rules (the packet path). */
   recent?: RecentState;
   /** The nftables ruleset (only kube-proxy's `ip kube-proxy` table is modelled). */

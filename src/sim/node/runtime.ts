@@ -12,6 +12,7 @@ import type { Host } from './host.js';
 import { newIptablesState, type IptablesState } from '../net/iptables.js';
 import { newRecentState, type RecentState } from '../net/packet.js';
 import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
+import { syncProxyRules } from '../net/kube-proxy/sync.js';
 import { newNftState, type NftAffinityState, type NftState } from '../net/kube-proxy/nftables.js';
 import { snapshotKubeletConfig } from '../controlplane.js';
 
@@ -43,6 +44,43 @@ export function nodeIptables(host: Host): IptablesState {
     host.data.state.iptables = st;
   }
   return st;
+}
+
+/** Derived IPv6 rulesets as built, with the revision they had: untouched while it is the same. */
+const PRISTINE6 = new WeakMap<IptablesState, number>();
+
+/**
+ * The node's ip6tables ruleset. Absent it is derived state, built here on first read as a real
+ * node has it: the kubelet's IPv6 chains (kubelet_network_linux.go runs for both families) and,
+ * once kube-proxy's IPv6 proxier synced (`ip6Proxy`, iptables mode), its fixed chains and rules
+ * (no Service is programmed for IPv6 yet). Until a write bumps its revision it stays derived:
+ * snapshots leave it out (ip6RulesDerived) and a config change rebuilds it.
+ */
+export function nodeIp6tables(host: Host): IptablesState {
+  let st = host.data.state.ip6tables;
+  if (!st) {
+    st = newIptablesState(['filter', 'nat', 'mangle'], 'ipv6');
+    ensureKubeletRules(st);
+    const cfg = host.data.state.ip6Proxy;
+    if (cfg) syncProxyRules(st, { services: [], endpointSlices: [], node: { name: host.name, ips: [] }, config: cfg });
+    PRISTINE6.set(st, st.rev ?? 0);
+    host.data.state.ip6tables = st;
+  }
+  return st;
+}
+
+/** Whether the node's ip6tables ruleset is absent or still exactly what nodeIp6tables derives. */
+export function ip6RulesDerived(host: Host): boolean {
+  const st = host.data.state.ip6tables;
+  return st === undefined || PRISTINE6.get(st) === (st.rev ?? 0);
+}
+
+/** Forgets a derived ruleset (it is built again when read), or says it is no longer derived. */
+export function resetIp6tables(host: Host, keep: boolean): void {
+  const st = host.data.state.ip6tables;
+  if (!st) return;
+  if (keep) PRISTINE6.delete(st);
+  else delete host.data.state.ip6tables;
 }
 
 /** The node's nftables ruleset (kube-proxy's `ip kube-proxy` table in nftables mode), created empty when absent. */

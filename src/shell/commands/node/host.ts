@@ -3,7 +3,7 @@
  * ruleset (created on first use with the kubelet's chains, as a freshly booted kubeadm node has),
  * and small formatting helpers shared by several tools.
  */
-import { nodeIptables } from '../../../sim/node/runtime.js';
+import { nodeIp6tables, nodeIptables } from '../../../sim/node/runtime.js';
 import { createHash } from 'node:crypto';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
@@ -39,6 +39,8 @@ export function notInstalled(ctx: CommandContext): CommandResult {
 
 /** The node's ruleset (sim/node/runtime.ts), shared with kube-proxy and the traffic path. */
 export const iptablesState: (host: Host) => IptablesState = nodeIptables;
+/** The node's ip6tables ruleset (derived until written: node/runtime.ts nodeIp6tables). */
+export const ip6tablesState: (host: Host) => IptablesState = nodeIp6tables;
 
 export function isRoot(ctx: CommandContext): boolean {
   return ctx.user === 'root';

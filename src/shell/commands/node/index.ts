@@ -18,6 +18,9 @@ import { uptime } from './uptime.js';
 import { uname } from './uname.js';
 import { pgrep, pidof, ps } from './ps.js';
 import { iptables } from './iptables.js';
+import { ip6tables } from './ip6tables.js';
+import { ip6tablesRestore } from './ip6tables-restore.js';
+import { ip6tablesSave } from './ip6tables-save.js';
 import { iptablesRestore } from './iptables-restore.js';
 import { iptablesSave } from './iptables-save.js';
 import { journalctl } from './journalctl.js';
@@ -59,6 +62,11 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   'iptables-nft': iptables,
   'iptables-restore': iptablesRestore,
   'iptables-save': iptablesSave,
+  ip6tables,
+  'ip6tables-legacy': ip6tables,
+  'ip6tables-nft': ip6tables,
+  'ip6tables-restore': ip6tablesRestore,
+  'ip6tables-save': ip6tablesSave,
   journalctl,
   kubeadm,
   kubelet,

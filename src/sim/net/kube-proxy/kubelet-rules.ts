@@ -5,9 +5,12 @@
  * KUBE-IPTABLES-HINT chain in mangle (tells kube-proxy which iptables backend the host uses),
  * KUBE-KUBELET-CANARY in mangle, nat and filter, and KUBE-FIREWALL (filter) with the
  * route_localnet martian-packet DROP rule, jumped to from INPUT and OUTPUT (EnsureRule Prepend).
+ * The kubelet runs this for both families (initNetworkUtil: an IPv4 and an IPv6 client); for IPv6
+ * only the hint and the canaries: KUBE-FIREWALL is inside `if !iptClient.IsIPv6()` ("ipv6 doesn't
+ * have this issue").
  */
 import type { IptablesState, TableName } from '../iptables.js';
-import { addUserChain, ensureTable, findChain } from '../iptables.js';
+import { addUserChain, ensureTable, familyOfState, findChain } from '../iptables.js';
 import { formatRuleBody } from '../render.js';
 import { parseRuleArgs } from '../rule-parse.js';
 
@@ -27,6 +30,7 @@ function ensureRule(state: IptablesState, table: TableName, chain: string, args:
 export function ensureKubeletRules(state: IptablesState): void {
   addUserChain(ensureTable(state, 'mangle'), 'KUBE-IPTABLES-HINT');
   for (const t of ['mangle', 'nat', 'filter'] as const) addUserChain(ensureTable(state, t), 'KUBE-KUBELET-CANARY');
+  if (familyOfState(state) === 'ipv6') return;
   addUserChain(ensureTable(state, 'filter'), 'KUBE-FIREWALL');
   ensureRule(
     state,

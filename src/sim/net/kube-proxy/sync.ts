@@ -17,7 +17,8 @@
  */
 import type { EndpointSlice, Service } from '../../api/types.js';
 import type { IptablesState, Table, TableName } from '../iptables.js';
-import { addUserChain, ensureTable, findChain } from '../iptables.js';
+import { addUserChain, ensureTable, familyOfState, findChain } from '../iptables.js';
+import type { Family } from '../ipv6.js';
 import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
@@ -156,12 +157,13 @@ function ensureJump(state: IptablesState, j: JumpChain): void {
   const args = [...j.extraArgs];
   if (j.comment !== undefined) args.push('-m', 'comment', '--comment', j.comment);
   args.push('-j', j.to);
-  const parsed = parseRuleArgs(args, { chainExists: (n) => findChain(table, n)?.builtin === false });
+  const family = familyOfState(state);
+  const parsed = parseRuleArgs(args, { chainExists: (n) => findChain(table, n)?.builtin === false, family });
   if (!parsed.ok) return;
   const from = findChain(table, j.from);
   if (!from) return;
-  const want = formatRuleBody(parsed.rule);
-  if (from.rules.some((r) => formatRuleBody(r) === want)) return;
+  const want = formatRuleBody(parsed.rule, false, family);
+  if (from.rules.some((r) => formatRuleBody(r, false, family) === want)) return;
   from.rules.unshift(parsed.rule);
 }
 
@@ -639,9 +641,14 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
 
   const markBit = cfg.masqueradeBit ?? 14;
   const mark = `0x${(1 << markBit).toString(16)}`;
-  const localhostNodePorts = (cfg.localhostNodePorts ?? true) && nodePortAddressesIncludeLoopback(cfg.nodePortAddresses);
+  // the IPv6 proxier (ip6tables' ruleset): no localhost NodePorts (route_localnet is IPv4's), so
+  // no KUBE-FIREWALL localnet rule and `! -d ::1/128` on the NodePort tail (proxier.go isIPv6)
+  const family: Family = familyOfState(state);
+  const v6 = family === 'ipv6';
+  const localhostNodePorts = !v6 && (cfg.localhostNodePorts ?? true) && nodePortAddressesIncludeLoopback(cfg.nodePortAddresses);
   const nfacct = cfg.nfacct ?? false;
-  const clusterCIDR = familyClusterCIDR(cfg.clusterCIDR, 'IPv4');
+  // each proxier detects local traffic with its family's CIDR (server.go getLocalDetectorPair)
+  const clusterCIDR = familyClusterCIDR(cfg.clusterCIDR, v6 ? 'IPv6' : 'IPv4');
   const nodeIP = input.node.ips[0];
 
   const filterChains = ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS', 'KUBE-PROXY-FIREWALL'];
@@ -749,9 +756,10 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
 
   // NodePort tail rule
   const tailComment = q('kubernetes service nodeports; NOTE: this must be the last rule in this chain');
-  const npa = cfg.nodePortAddresses ?? [];
+  // nodeport_addresses.go newNodePortAddresses: each proxier keeps its family's CIDRs (none: match all)
+  const npa = v6 ? (cfg.nodePortAddresses ?? []).filter((c) => c.includes(':')) : (cfg.nodePortAddresses ?? []);
   if (npa.length === 0) {
-    w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', tailComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...(localhostNodePorts ? [] : ['!', '-d', '127.0.0.0/8']), '-j', 'KUBE-NODEPORTS');
+    w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', tailComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...(v6 ? ['!', '-d', '::1/128'] : localhostNodePorts ? [] : ['!', '-d', '127.0.0.0/8']), '-j', 'KUBE-NODEPORTS');
   } else {
     for (const ip of nodePortIPs(npa, input.node.ips, localhostNodePorts))
       w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', tailComment, '-d', ip, '-j', 'KUBE-NODEPORTS');
