@@ -14,6 +14,9 @@ import { serviceRangeError } from './runtime/components.js';
 import { virtualObjects } from './virtual-objects.js';
 import type { Cluster } from './cluster.js';
 import type { EndpointSlice, Endpoints, KObject, Node, Pod, Service } from './api/types.js';
+import { connect } from './traffic/path.js';
+import { nodeIp6tables, nodeIptables } from './node/runtime.js';
+import { findChain } from './net/iptables.js';
 
 function dualStack(): Cluster {
   const text = readFileSync(new URL('./fixture/testdata/kubeadm-calico-dualstack.yaml', import.meta.url), 'utf8');
@@ -115,3 +118,49 @@ for (const tc of flags) {
     assert.equal(serviceRangeError(tc.flag), tc.error);
   });
 }
+
+/** A PreferDualStack Service for the two CoreDNS pods on port 53/UDP and 9153/TCP (their metrics). */
+function dnsService(c: Cluster): Service {
+  new ApiServer(c).create(service('dual', { ipFamilyPolicy: 'PreferDualStack', ports: [{ name: 'metrics', port: 9153, protocol: 'TCP' }] }));
+  c.settle();
+  return c.store.get<Service>('Service', 'kube-system', 'dual')!;
+}
+
+test('a pod reaches a dual-stack Service on either ClusterIP, through iptables or ip6tables', () => {
+  const c = dualStack();
+  const [v4, v6] = dnsService(c).spec.clusterIPs!;
+  const client = c.store.list<Pod>('Pod', 'kube-system').find((p) => p.metadata.name.startsWith('calico-kube-controllers'))!;
+  const from = { kind: 'pod' as const, ns: 'kube-system', name: client.metadata.name };
+  const six = connect(c, from, v6!, 9153, 'tcp');
+  assert.ok(six.ok, six.trace.join('\n'));
+  assert.match(six.to!.ip, V6);
+  assert.match(six.to!.pod!.name, /^coredns-/);
+  assert.equal(six.srcSeen, client.status!.podIPs![1]!.ip);
+  assert.ok(six.trace.some((t) => t.includes(`DNAT ${v6}:9153 → ${six.to!.ip}:9153`)), six.trace.join('\n'));
+  const four = connect(c, from, v4!, 9153, 'tcp');
+  assert.ok(four.ok);
+  assert.match(four.to!.ip, /^10\.244\./);
+});
+
+test('flushing kube-proxy\'s IPv6 Service chain breaks only the IPv6 ClusterIP', () => {
+  const c = dualStack();
+  const [v4, v6] = dnsService(c).spec.clusterIPs!;
+  const node = c.host('cka-w1')!;
+  findChain(nodeIp6tables(node).tables.nat!, 'KUBE-SERVICES')!.rules = [];
+  assert.ok(findChain(nodeIptables(node).tables.nat!, 'KUBE-SERVICES')!.rules.length > 0, 'IPv4 rules untouched');
+  const from = { kind: 'node' as const, host: 'cka-w1' };
+  const six = connect(c, from, v6!, 9153, 'tcp');
+  assert.equal(six.ok, false);
+  assert.equal(six.error, 'timeout');
+  assert.ok(connect(c, from, v4!, 9153, 'tcp').ok);
+});
+
+test('the workstation has no IPv6 route into the cluster; a node masquerades to a remote endpoint', () => {
+  const c = dualStack();
+  const [, v6] = dnsService(c).spec.clusterIPs!;
+  const ws = connect(c, { kind: 'workstation' }, 'fd00:192:168:122::21', 22, 'tcp');
+  assert.equal(ws.error, 'no-route');
+  const r = connect(c, { kind: 'node', host: 'cka-cp1' }, v6!, 9153, 'tcp');
+  assert.ok(r.ok, r.trace.join('\n'));
+  assert.equal(r.srcSeen, 'fd00:192:168:122::11');
+});

@@ -27,6 +27,7 @@ import type { Host } from '../node/host.js';
 import { ip6RulesDerived, nodeIp6tables, nodeIptables, nodeNftables, resetIp6tables } from '../node/runtime.js';
 import { cleanupIptablesLeftovers, syncProxyRules, type FingerprintChanges, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
 import { cleanupNftables } from '../net/kube-proxy/nftables.js';
+import { familyView } from '../net/kube-proxy/family-view.js';
 import { syncNftablesRules, type NftProxierMemory } from '../net/kube-proxy/nftables-sync.js';
 import { serviceCIDR } from '../controlplane.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
@@ -268,8 +269,10 @@ export type NodeSyncResult = SyncResult & { nft?: NftProxierMemory };
  * proxier's memory (undefined for a new process), updated in place (net/kube-proxy/nftables-sync.ts).
  */
 export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previous?: ReadonlyMap<string, number>, staleCleanupDue = true, nft?: NftProxierMemory): NodeSyncResult {
-  const services = c.store.list<Service>('Service');
-  const endpointSlices = c.store.list<EndpointSlice>('EndpointSlice');
+  const allServices = c.store.list<Service>('Service');
+  const allSlices = c.store.list<EndpointSlice>('EndpointSlice');
+  // the dual-stack proxier: each family's proxier sees its own ClusterIPs and slices (family-view.ts)
+  const { services, endpointSlices } = familyView(allServices, allSlices, 'IPv4');
   const node = { name: host.name, ips: [host.ip] };
   if (config.mode === 'nftables') {
     const opts = { now: c.now(), ...(previous ? { previous } : {}), ...(nft ? { memory: nft } : {}) };
@@ -282,7 +285,7 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
     return r;
   }
   const r = syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
-  syncIp6(host, config, !previous);
+  syncIp6(host, config, !previous, familyView(allServices, allSlices, 'IPv6'));
   return r;
 }
 
@@ -295,14 +298,16 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
  * synced like upstream's, at every sync (its fixed chains rewritten, edits in them undone).
  * Nothing else is done, so the IPv6 half costs nothing on a node whose ip6tables nobody touched.
  */
-function syncIp6(host: Host, config: KubeProxyConfig, full: boolean): void {
+function syncIp6(host: Host, config: KubeProxyConfig, full: boolean, view: { services: readonly Service[]; endpointSlices: readonly EndpointSlice[] }): void {
   const hs = host.data.state;
   if (full && JSON.stringify(hs.ip6Proxy) !== JSON.stringify(config)) {
     hs.ip6Proxy = config;
     if (ip6RulesDerived(host)) resetIp6tables(host, false);
   }
-  if (ip6RulesDerived(host)) return;
-  syncProxyRules(nodeIp6tables(host), { services: [], endpointSlices: [], node: { name: host.name, ips: [] }, config });
+  // on a dual-stack cluster the IPv6 proxier programs the IPv6 ClusterIPs: written state from then on
+  if (view.services.length === 0 && ip6RulesDerived(host)) return;
+  const node = { name: host.name, ips: host.data.ip6 ? [host.data.ip6] : [] };
+  syncProxyRules(nodeIp6tables(host), { services: [...view.services], endpointSlices: [...view.endpointSlices], node, config });
 }
 
 /**

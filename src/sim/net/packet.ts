@@ -13,6 +13,7 @@
 import type { Chain, ExtOption, IptablesState, Match, Rule, Table, TableName } from './iptables.js';
 import { findChain } from './iptables.js';
 import { cidrContains, formatIPv4, parseCidr, parseIPv4 } from './ipv4.js';
+import { canonicalIPv6, cidr6Contains, formatIPv6, parseIPv6 } from './ipv6.js';
 import { PROTO_NAMES } from './rule-parse.js';
 
 export interface Packet {
@@ -102,14 +103,16 @@ function inRange(spec: string, v: number | undefined): boolean {
 
 function isLocal(addr: string, ctx: WalkContext): boolean {
   const v = parseIPv4(addr);
-  if (v === undefined) return false;
+  if (v === undefined) return canonicalIPv6(addr) === '::1' || ctx.localAddrs.includes(addr);
   if (v >>> 24 === 127) return true;
   return ctx.localAddrs.includes(addr);
 }
 
+/** xt_addrtype's type of an address (IPv6: ::1 and the host's own are LOCAL, ff00::/8 MULTICAST). */
 function addrTypeOf(addr: string, ctx: WalkContext): string[] {
-  const v = parseIPv4(addr) ?? 0;
   if (isLocal(addr, ctx)) return ['LOCAL'];
+  const v = parseIPv4(addr);
+  if (v === undefined) return cidr6Contains('ff00::', 8, addr) ? ['MULTICAST'] : ['UNICAST'];
   if (v === 0xffffffff) return ['BROADCAST'];
   if (v >>> 28 === 14) return ['MULTICAST'];
   return ['UNICAST'];
@@ -191,12 +194,20 @@ function matchExt(m: Match, w: Walk, ruleKey: string): boolean {
   }
 }
 
+/** The address xt_recent files a packet under: its source (or destination) under --mask, per family. */
+function recentKey(addr: string, mask: string | undefined): string {
+  const v = parseIPv4(addr);
+  if (v !== undefined) return formatIPv4((v & (parseIPv4(mask ?? '255.255.255.255') ?? 0xffffffff)) >>> 0);
+  const words = parseIPv6(addr) ?? [];
+  const m = parseIPv6(mask ?? 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff') ?? [];
+  return formatIPv6(words.map((x, i) => x & (m[i] ?? 0xffff)));
+}
+
 /** xt_recent: --set adds/refreshes, --rcheck tests, --update tests and refreshes, --remove deletes. */
 function matchRecent(o: ExtOption[], w: Walk): boolean {
   const name = optVal(o, 'name')?.values[0] ?? 'DEFAULT';
-  const maskV = parseIPv4(optVal(o, 'mask')?.values[0] ?? '255.255.255.255') ?? 0xffffffff;
   const addrRaw = optVal(o, 'rdest') ? w.pkt.dst : w.pkt.src;
-  const addr = formatIPv4(((parseIPv4(addrRaw) ?? 0) & maskV) >>> 0);
+  const addr = recentKey(addrRaw, optVal(o, 'mask')?.values[0]);
   const lists = w.ctx.recent.lists;
   const list = lists[name] ?? {};
   lists[name] = list;
@@ -237,8 +248,9 @@ function headerMatches(r: Rule, w: Walk): boolean {
   ] as const) {
     if (!m) continue;
     const v = parseIPv4(addr);
-    const c = parseCidr(`${m.addr}/${m.prefix}`);
-    const hit = v !== undefined && c !== undefined && cidrContains(c, v);
+    // an ip6tables rule holds IPv6 networks, an iptables one IPv4 (a packet only walks its family's tables)
+    const c = v === undefined ? undefined : parseCidr(`${m.addr}/${m.prefix}`);
+    const hit = v === undefined ? cidr6Contains(m.addr, m.prefix, addr) : c !== undefined && cidrContains(c, v);
     if (hit === m.neg) return false;
   }
   if (r.inIface && ifaceMatches(r.inIface.name, p.inIface) === r.inIface.neg) return false;
@@ -258,6 +270,9 @@ function bump(c: { packets: number; bytes: number }, ctx: WalkContext): void {
 }
 
 function parseNatDest(s: string): { ip: string; port?: number } {
+  // ip6tables writes `[addr]:port` (or a bare address)
+  const v6 = /^\[([^\]]+)\](?::(\d+)(?:-\d+)?)?$/.exec(s) ?? (canonicalIPv6(s.split('-')[0] ?? '') ? [s, s.split('-')[0]!] : undefined);
+  if (v6) return v6[2] === undefined ? { ip: v6[1]! } : { ip: v6[1]!, port: Number(v6[2]) };
   const [ipPart = '', portPart] = s.split(':');
   const ip = ipPart.split('-')[0] ?? ipPart;
   const port = portPart === undefined ? undefined : Number(portPart.split('-')[0]);

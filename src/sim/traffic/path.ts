@@ -20,7 +20,8 @@ import type { Container, Pod } from '../api/types.js';
 import type { Host } from '../node/host.js';
 import { socketFor, type UserSocket } from '../node/user-sockets.js';
 import { walkFilter, walkNat, type Packet, type WalkContext } from '../net/packet.js';
-import { nodeIptables, nodeNftAffinity, nodeNftables, nodeRecent } from '../node/runtime.js';
+import { nodeIp6tables, nodeIptables, nodeNftAffinity, nodeNftables, nodeRecent } from '../node/runtime.js';
+import type { IptablesState } from '../net/iptables.js';
 import { kubeProxyTable, nftAffinity, walkNftFilter, walkNftNat, type NftTable, type NftWalkContext } from '../net/kube-proxy/nftables.js';
 import { lookupImage, type ImageInfo, type Listener } from '../images.js';
 import { enforcesNetworkPolicy, policyVerdict } from './networkpolicy.js';
@@ -57,11 +58,13 @@ export interface ConnectResult {
   trace: string[];
 }
 
-/** Pod owning `ip` (not host-network pods, which share their node's IP). */
+/** Pod owning `ip`, of either family (not host-network pods, which share their node's IP). */
 export function podByIP(c: Cluster, ip: string): Pod | undefined {
   let found: Pod | undefined;
+  const v6 = ip.includes(':');
   for (const p of c.store.list<Pod>('Pod')) {
-    if (p.spec.hostNetwork || p.status?.podIP !== ip) continue;
+    if (p.spec.hostNetwork) continue;
+    if (p.status?.podIP !== ip && !(v6 && p.status?.podIPs?.some((x) => x.ip === ip))) continue;
     if (p.status.phase === 'Succeeded' || p.status.phase === 'Failed') continue;
     if (!found || p.status.phase === 'Running') found = p;
   }
@@ -73,12 +76,36 @@ function gateways(c: Cluster): Set<string> {
   return new Set([...c.hosts.values()].map((h) => h.data.gateway).concat(externalDnsServers(c).map((s) => s.ip)));
 }
 
-function forwards(host: Host): boolean {
-  return (host.sysctl('net.ipv4.ip_forward') ?? '1') !== '0';
+/** Whether the host forwards packets of the family (net.ipv4.ip_forward, net.ipv6.conf.all.forwarding). */
+function forwards(host: Host, fam: Family = 'IPv4'): boolean {
+  return (host.sysctl(fam === 'IPv6' ? 'net.ipv6.conf.all.forwarding' : 'net.ipv4.ip_forward') ?? '1') !== '0';
 }
 
-function walkCtx(c: Cluster, host: Host): WalkContext {
-  return { localAddrs: [host.ip], rng: c.random, recent: nodeRecent(host), nowSeconds: Math.floor(c.now() / 1000) };
+/** The sysctl a family's forwarding is named by in the trace. */
+function forwardSysctl(fam: Family): string {
+  return fam === 'IPv6' ? 'net.ipv6.conf.all.forwarding' : 'net.ipv4.ip_forward';
+}
+
+type Family = 'IPv4' | 'IPv6';
+
+/** A host's address of a family: its IPv6 one only on a dual-stack node network. */
+function addrOf(host: Host, fam: Family): string | undefined {
+  return fam === 'IPv6' ? host.data.ip6 : host.ip;
+}
+
+/** The netfilter ruleset packets of a family walk on a host: iptables' or ip6tables'. */
+function netfilter(host: Host, fam: Family): IptablesState {
+  return fam === 'IPv6' ? nodeIp6tables(host) : nodeIptables(host);
+}
+
+/** A pod's address of a family (its IPv6 one from podIPs), or undefined. */
+function podAddr(pod: Pod, fam: Family): string | undefined {
+  if (fam === 'IPv4') return pod.status?.podIP;
+  return pod.status?.podIPs?.map((x) => x.ip).find((ip) => ip.includes(':'));
+}
+
+function walkCtx(c: Cluster, host: Host, fam: Family = 'IPv4'): WalkContext {
+  return { localAddrs: [addrOf(host, fam) ?? host.ip], rng: c.random, recent: nodeRecent(host), nowSeconds: Math.floor(c.now() / 1000) };
 }
 
 function podIface(c: Cluster, pod: Pod): string {
@@ -166,7 +193,8 @@ function nftCtx(x: Ctx, host: Host): NftWalkContext {
  * Returns a failure, or the DNAT and masquerade decision (none when the table is absent).
  */
 function nftHook(x: Ctx, host: Host, pkt: Packet, hook: 'prerouting' | 'output'): ConnectResult | { dnat?: { ip: string; port: number }; masquerade: boolean } {
-  const t = nftTable(host);
+  // only the `ip kube-proxy` table programs Services: IPv6 ones in nftables mode are not modelled
+  const t = x.fam === 'IPv6' ? undefined : nftTable(host);
   if (!t) return { masquerade: false };
   const ctx = nftCtx(x, host);
   const np = { src: pkt.src, dst: pkt.dst, proto: pkt.proto, ...(pkt.dport !== undefined ? { dport: pkt.dport } : {}) };
@@ -182,7 +210,7 @@ function nftHook(x: Ctx, host: Host, pkt: Packet, hook: 'prerouting' | 'output')
 
 /** kube-proxy's nftables filter chain at the filter priority (input, forward, output), on the translated packet. */
 function nftFilter(x: Ctx, host: Host, pkt: Packet, hook: 'input' | 'forward' | 'output'): ConnectResult | undefined {
-  const t = nftTable(host);
+  const t = x.fam === 'IPv6' ? undefined : nftTable(host);
   if (!t) return undefined;
   const np = { src: pkt.src, dst: pkt.dst, proto: pkt.proto, ...(pkt.dport !== undefined ? { dport: pkt.dport } : {}) };
   const f = walkNftFilter(t, np, `filter-${hook}`, nftCtx(x, host));
@@ -200,6 +228,18 @@ interface Ctx {
   c: Cluster;
   trace: string[];
   proto: Proto;
+  /** The destination's family: which addresses and which netfilter tables the packet uses. */
+  fam: Family;
+}
+
+/** The nodes by their address of a family. */
+function nodesByAddr(c: Cluster, fam: Family): Map<string, Host> {
+  const m = new Map<string, Host>();
+  for (const h of c.nodeHosts()) {
+    const a = addrOf(h, fam);
+    if (a) m.set(a, h);
+  }
+  return m;
 }
 
 function fail(x: Ctx, error: ConnectError, why: string): ConnectResult {
@@ -211,12 +251,14 @@ function fail(x: Ctx, error: ConnectError, why: string): ConnectResult {
  * Connect from `from` to `dst`:`port`. ICMP (`ping`) uses port 0 and only needs the host to exist.
  */
 export function connect(c: Cluster, from: Source, dst: string, port: number, proto: Proto): ConnectResult {
-  const x: Ctx = { c, trace: [], proto };
-  const nodes = new Map(c.nodeHosts().map((h) => [h.ip, h]));
+  const fam: Family = dst.includes(':') ? 'IPv6' : 'IPv4';
+  const x: Ctx = { c, trace: [], proto, fam };
+  const nodes = nodesByAddr(c, fam);
   const pkt: Packet = { src: '', dst, proto, ...(proto === 'icmp' ? {} : { dport: port, sport: EPHEMERAL_PORT }) };
 
   if (from.kind === 'workstation') {
     const ws = c.host(c.meta.workstation);
+    if (fam === 'IPv6' && !isLoopback(dst)) return fail(x, 'no-route', `the workstation ${c.meta.workstation} has no IPv6 address: the network is unreachable`);
     pkt.src = ws?.ip ?? '0.0.0.0';
     x.trace.push(`source: workstation ${c.meta.workstation} (${pkt.src})`);
     const node = nodes.get(dst);
@@ -229,19 +271,24 @@ export function connect(c: Cluster, from: Source, dst: string, port: number, pro
   if (from.kind === 'node') {
     const host = c.host(from.host);
     if (!host) return fail(x, 'unreachable', `no host ${from.host}`);
-    pkt.src = dst.startsWith('127.') ? '127.0.0.1' : host.ip; // the kernel picks the loopback address for 127/8
+    // the kernel picks the loopback address for 127/8 and ::1
+    const own = addrOf(host, fam);
+    if (!own && !isLoopback(dst)) return fail(x, 'no-route', `${host.name} has no ${fam} address: the network is unreachable`);
+    pkt.src = dst.startsWith('127.') ? '127.0.0.1' : dst === '::1' ? '::1' : own!;
     x.trace.push(`source: node ${host.name} (${pkt.src})`);
-    if (proto === 'tcp' && (isLoopback(dst) || dst === host.ip) && socketFor(host, dst, port)) return toLocalSocket(x, host, dst, port);
+    if (proto === 'tcp' && (isLoopback(dst) || dst === own) && socketFor(host, dst, port)) return toLocalSocket(x, host, dst, port);
     return leaveHost(x, host, pkt, 'OUTPUT', undefined);
   }
 
   const pod = c.store.get<Pod>('Pod', from.ns, from.name);
   const host = pod?.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
   if (!pod || !host || !pod.status?.podIP) return fail(x, 'unreachable', `pod ${from.ns}/${from.name} has no network`);
-  pkt.src = pod.status.podIP;
+  const own = pod.spec.hostNetwork ? addrOf(host, fam) : podAddr(pod, fam);
+  if (!own && !isLoopback(dst)) return fail(x, 'no-route', `pod ${from.ns}/${from.name} has no ${fam} address: the network is unreachable`);
+  pkt.src = own ?? (fam === 'IPv6' ? '::1' : '127.0.0.1');
   x.trace.push(`source: pod ${from.ns}/${from.name} (${pkt.src}) on ${host.name}`);
   if (pod.spec.hostNetwork) return leaveHost(x, host, pkt, 'OUTPUT', undefined);
-  if (dst === pkt.src || dst.startsWith('127.')) return deliverToPod(x, pod, port, pkt.src, undefined);
+  if (dst === pkt.src || isLoopback(dst)) return deliverToPod(x, pod, port, pkt.src, undefined);
   return leaveHost(x, host, { ...pkt, inIface: podIface(c, pod) }, 'PREROUTING', pod);
 }
 
@@ -293,8 +340,9 @@ function external(x: Ctx, dst: string, port: number, src: string): ConnectResult
 /** nat then filter on `host` for a packet from a local pod/process, then route it. */
 function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT', srcPod: Pod | undefined): ConnectResult {
   const c = x.c;
-  const ipt = nodeIptables(host);
-  const ctx = walkCtx(c, host);
+  const ipt = netfilter(host, x.fam);
+  const ctx = walkCtx(c, host, x.fam);
+  const self = addrOf(host, x.fam) ?? host.ip;
   const nft = nftHook(x, host, pkt, hook === 'OUTPUT' ? 'output' : 'prerouting');
   if (isFailure(nft)) return nft;
   const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, trace: [] } : walkNat(ipt, pkt, hook, ctx);
@@ -306,7 +354,7 @@ function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT
     if (nat.dnat.port !== undefined) out.dport = nat.dnat.port;
     x.trace.push(`${host.name}: DNAT ${pkt.dst}:${pkt.dport ?? ''} → ${out.dst}:${out.dport ?? ''}`);
   }
-  const local = out.dst === host.ip || out.dst.startsWith('127.');
+  const local = out.dst === self || isLoopback(out.dst);
   const fhook = hook === 'OUTPUT' ? 'OUTPUT' : local ? 'INPUT' : 'FORWARD';
   const post = nftFilter(x, host, out, fhook === 'OUTPUT' ? 'output' : fhook === 'INPUT' ? 'input' : 'forward');
   if (post) return post;
@@ -314,18 +362,19 @@ function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT
   x.trace.push(`${host.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
   if (filt.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: REJECT (${filt.rejectWith ?? 'icmp-port-unreachable'}) in filter ${fhook}`);
   if (filt.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: DROP in filter ${fhook}`);
-  const src = nat.masquerade || (nft.masquerade && !nft.dnat) ? host.ip : pkt.src;
-  if (nat.masquerade) x.trace.push(`${host.name}: MASQUERADE ${pkt.src} → ${host.ip}`);
+  const src = nat.masquerade || (nft.masquerade && !nft.dnat) ? self : pkt.src;
+  if (nat.masquerade) x.trace.push(`${host.name}: MASQUERADE ${pkt.src} → ${self}`);
   const fromPod = hook === 'PREROUTING';
   return route(x, host, out, src, srcPod, fromPod);
 }
 
 /** A packet arriving at `node` from the wire (workstation, another node): PREROUTING, then route. */
 function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWire: boolean): ConnectResult {
-  x.trace.push(`→ arrives at ${node.name} (${node.ip}) on ${node.data.iface}`);
+  const self = addrOf(node, x.fam) ?? node.ip;
+  x.trace.push(`→ arrives at ${node.name} (${self}) on ${node.data.iface}`);
   const c = x.c;
-  const ipt = nodeIptables(node);
-  const ctx = walkCtx(c, node);
+  const ipt = netfilter(node, x.fam);
+  const ctx = walkCtx(c, node, x.fam);
   const nft = nftHook(x, node, pkt, 'prerouting');
   if (isFailure(nft)) return nft;
   const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, trace: [] } : walkNat(ipt, pkt, 'PREROUTING', ctx);
@@ -336,7 +385,7 @@ function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWi
     if (nat.dnat.port !== undefined) out.dport = nat.dnat.port;
     x.trace.push(`${node.name}: DNAT ${pkt.dst}:${pkt.dport ?? ''} → ${out.dst}:${out.dport ?? ''}`);
   }
-  const local = out.dst === node.ip;
+  const local = out.dst === self;
   const fhook = local ? 'INPUT' : 'FORWARD';
   const post = nftFilter(x, node, out, local ? 'input' : 'forward');
   if (post) return post;
@@ -344,8 +393,8 @@ function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWi
   x.trace.push(`${node.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
   if (filt.verdict === 'REJECT') return fail(x, 'refused', `${node.name}: REJECT in filter ${fhook}`);
   if (filt.verdict === 'DROP') return fail(x, 'timeout', `${node.name}: DROP in filter ${fhook}`);
-  const src = nat.masquerade ? node.ip : pkt.src;
-  if (nat.masquerade) x.trace.push(`${node.name}: MASQUERADE ${pkt.src} → ${node.ip}`);
+  const src = nat.masquerade ? self : pkt.src;
+  if (nat.masquerade) x.trace.push(`${node.name}: MASQUERADE ${pkt.src} → ${self}`);
   return route(x, node, out, src, srcPod, fromWire);
 }
 
@@ -356,25 +405,25 @@ function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWi
 function route(x: Ctx, host: Host, pkt: Packet, src: string, srcPod: Pod | undefined, forwarded: boolean): ConnectResult {
   const c = x.c;
   const port = pkt.dport ?? 0;
-  if (pkt.dst === host.ip || pkt.dst.startsWith('127.')) {
+  if (pkt.dst === addrOf(host, x.fam) || isLoopback(pkt.dst)) {
     if (srcPod && forwarded) x.trace.push(`${host.name}: delivered to the node itself`);
     return deliverToHost(x, host, port, src, srcPod);
   }
-  const nodes = new Map(c.nodeHosts().map((h) => [h.ip, h]));
+  const nodes = nodesByAddr(c, x.fam);
   const dstPod = podByIP(c, pkt.dst);
   const dstNode = nodes.get(pkt.dst);
   if (!dstPod && !dstNode) {
     if (gateways(c).has(pkt.dst)) {
-      if (forwarded && !forwards(host)) return fail(x, 'timeout', `${host.name}: net.ipv4.ip_forward = 0, packet to ${pkt.dst} not forwarded`);
+      if (forwarded && !forwards(host, x.fam)) return fail(x, 'timeout', `${host.name}: ${forwardSysctl(x.fam)} = 0, packet to ${pkt.dst} not forwarded`);
       if (srcPod) {
         const eg = egress(x, srcPod, { ip: pkt.dst }, port);
         if (eg) return eg;
       }
-      return external(x, pkt.dst, port, host.ip);
+      return external(x, pkt.dst, port, addrOf(host, x.fam) ?? host.ip);
     }
     return fail(x, 'timeout', `${host.name}: no route to ${pkt.dst} inside the cluster (packet leaves by the default route and is lost)`);
   }
-  if (forwarded && (dstNode !== host) && !forwards(host)) return fail(x, 'timeout', `${host.name}: net.ipv4.ip_forward = 0, packet not forwarded`);
+  if (forwarded && (dstNode !== host) && !forwards(host, x.fam)) return fail(x, 'timeout', `${host.name}: ${forwardSysctl(x.fam)} = 0, packet not forwarded`);
   if (srcPod) {
     const eg = egress(x, srcPod, dstPod ? { ip: pkt.dst, pod: dstPod } : { ip: pkt.dst }, port);
     if (eg) return eg;
@@ -391,7 +440,7 @@ function route(x: Ctx, host: Host, pkt: Packet, src: string, srcPod: Pod | undef
   if (target !== host) {
     const via = c.meta.cni.plugin === 'calico' ? 'vxlan.calico' : c.meta.cni.plugin === 'flannel' ? 'flannel.1' : 'weave';
     x.trace.push(`${host.name}: route ${pkt.dst} via ${via} to ${target.name}`);
-    if (!forwards(target)) return fail(x, 'timeout', `${target.name}: net.ipv4.ip_forward = 0, packet to pod ${pkt.dst} not forwarded`);
+    if (!forwards(target, x.fam)) return fail(x, 'timeout', `${target.name}: ${forwardSysctl(x.fam)} = 0, packet to pod ${pkt.dst} not forwarded`);
   }
   return deliverToPod(x, pod, port, src, srcPod, target === host ? host : undefined);
 }
@@ -408,12 +457,13 @@ function deliverToHost(x: Ctx, host: Host, port: number, src: string, srcPod: Po
   void srcPod;
   if (x.proto === 'icmp') {
     x.trace.push(`✓ ${host.name} answers ICMP echo`);
-    return { ok: true, to: { ip: host.ip, port: 0, host: host.name }, srcSeen: src, trace: x.trace };
+    return { ok: true, to: { ip: addrOf(host, x.fam) ?? host.ip, port: 0, host: host.name }, srcSeen: src, trace: x.trace };
   }
-  const l = hostListener(x.c, host, port, x.proto, src === '127.0.0.1');
-  if (!l.listens) return fail(x, 'refused', `nothing listens on ${host.name} ${host.ip}:${port}/${x.proto}`);
+  const self = addrOf(host, x.fam) ?? host.ip;
+  const l = hostListener(x.c, host, port, x.proto, src === '127.0.0.1' || src === '::1');
+  if (!l.listens) return fail(x, 'refused', `nothing listens on ${host.name} ${self}:${port}/${x.proto}`);
   x.trace.push(`✓ ${host.name} listens on ${port}/${x.proto}`);
-  const to: Reached = { ip: host.ip, port, host: host.name };
+  const to: Reached = { ip: self, port, host: host.name };
   if (l.listener) to.listener = l.listener;
   if (l.pod) to.pod = { ns: l.pod.metadata.namespace ?? 'default', name: l.pod.metadata.name };
   return { ok: true, to, srcSeen: src, trace: x.trace };
@@ -423,8 +473,8 @@ function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod |
   const c = x.c;
   const name = `${pod.metadata.namespace}/${pod.metadata.name}`;
   if (!running(pod)) return fail(x, x.proto === 'icmp' ? 'timeout' : 'refused', `pod ${name} is ${pod.status?.phase ?? 'Pending'}: no process in its network namespace answers`);
-  if (x.proto !== 'icmp' && enforcesNetworkPolicy(c) && !(sameNode && !srcPod && src === sameNode.ip)) {
-    const peerPod = srcPod && src === srcPod.status?.podIP ? srcPod : podByIP(c, src);
+  if (x.proto !== 'icmp' && enforcesNetworkPolicy(c) && !(sameNode && !srcPod && src === addrOf(sameNode, x.fam))) {
+    const peerPod = srcPod && src === podAddr(srcPod, x.fam) ? srcPod : podByIP(c, src);
     const peer = peerPod ? { ip: src, pod: peerPod } : { ip: src };
     const v = policyVerdict(c, 'ingress', pod, peer, port, x.proto);
     if (v.policies.length > 0) {
@@ -434,7 +484,7 @@ function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod |
   } else if (x.proto !== 'icmp' && !enforcesNetworkPolicy(c) && c.store.list('NetworkPolicy', pod.metadata.namespace).length > 0) {
     x.trace.push(`NetworkPolicy in ${pod.metadata.namespace} not enforced: ${c.meta.cni.plugin} has no policy engine`);
   }
-  const to: Reached = { ip: pod.status?.podIP ?? '', port, pod: { ns: pod.metadata.namespace ?? 'default', name: pod.metadata.name } };
+  const to: Reached = { ip: podAddr(pod, x.fam) ?? '', port, pod: { ns: pod.metadata.namespace ?? 'default', name: pod.metadata.name } };
   if (x.proto === 'icmp') {
     x.trace.push(`✓ pod ${name} answers ICMP echo`);
     return { ok: true, to, srcSeen: src, trace: x.trace };

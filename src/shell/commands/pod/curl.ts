@@ -151,9 +151,12 @@ export function curl(ctx: CommandContext): ShellResult {
     ...(url.scheme === 'https' ? { tls: { sni: isIp ? undefined : url.host, verify: (pem: string) => verifyCertificate(readCertificatePem(pem), 'SSL certificate problem: unable to get local issuer certificate', tlsReq, c.now()) } } : {}),
   });
   recordWhy(c, 'curl', [...why, ...conn.trace]);
-  const verbose = o.verbose ? `*   Trying ${r.ip}:${url.port}...\n` : '';
+  // curl 8 brackets an IPv6 address in its connect lines (lib/connect.c, Curl_addr2string)
+  const shown = r.ip.includes(':') ? `[${r.ip}]` : r.ip;
+  const verbose = o.verbose ? `*   Trying ${shown}:${url.port}...\n` : '';
   if (!conn.ok) {
-    if (conn.error === 'refused') return { ...err(7, `Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server`, r.elapsedMs), stderr: `${verbose}${!o.silent || o.showError ? `curl: (7) Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server\n` : ''}` };
+    // an unreachable network fails at once, as a refused connection does
+    if (conn.error === 'refused' || conn.error === 'no-route') return { ...err(7, `Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server`, r.elapsedMs), stderr: `${verbose}${!o.silent || o.showError ? `curl: (7) Failed to connect to ${url.host} port ${url.port} after 0 ms: Couldn't connect to server\n` : ''}` };
     if (o.maxTimeS !== undefined) {
       const ms = Math.round(o.maxTimeS * 1000) + 1;
       return err(28, `Connection timed out after ${ms} milliseconds`, r.elapsedMs + ms);
@@ -173,7 +176,7 @@ export function curl(ctx: CommandContext): ShellResult {
   if (!response) return err(52, 'Empty reply from server', r.elapsedMs);
   const headers = `HTTP/1.1 ${response.status} ${response.reason}\r\n${response.server ? `Server: ${response.server}\r\n` : ''}Content-Type: ${response.contentType ?? 'text/html'}\r\nContent-Length: ${Buffer.byteLength(response.body)}\r\nConnection: keep-alive\r\n${response.location ? `Location: ${response.location}\r\n` : ''}\r\n`;
   const body = o.head ? headers : response.body;
-  const v = o.verbose ? `${verbose}* Connected to ${url.host} (${r.ip}) port ${url.port}\n> ${o.head ? 'HEAD' : 'GET'} ${url.path} HTTP/1.1\n> Host: ${o.hostHeader ?? `${url.host}${url.port === (url.scheme === 'https' ? 443 : 80) ? '' : `:${url.port}`}`}\n> User-Agent: curl/8.14.1\n> Accept: */*\n> \n${headers.split('\r\n').filter((l) => l !== '').map((l) => `< ${l}\n`).join('')}< \n` : '';
+  const v = o.verbose ? `${verbose}* Connected to ${url.host} (${r.ip}) port ${url.port}\n> ${o.head ? 'HEAD' : 'GET'} ${url.path} HTTP/1.1\n> Host: ${o.hostHeader ?? `${url.host.includes(':') ? `[${url.host}]` : url.host}${url.port === (url.scheme === 'https' ? 443 : 80) ? '' : `:${url.port}`}`}\n> User-Agent: curl/8.14.1\n> Accept: */*\n> \n${headers.split('\r\n').filter((l) => l !== '').map((l) => `< ${l}\n`).join('')}< \n` : '';
   const wout = o.writeOut !== undefined ? expand(o.writeOut, response.status) : '';
   if (o.output !== undefined && o.output !== '-') {
     const path = o.output.startsWith('/') ? o.output : `${ctx.cwd.replace(/\/$/, '')}/${o.output}`;

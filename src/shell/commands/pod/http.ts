@@ -106,6 +106,12 @@ export function httpRequest(
 
 /** Split `http://host[:port][/path][?query]` (scheme optional, http by default); `authority` is host[:port] as written. */
 export function parseUrl(url: string): { scheme: 'http' | 'https'; host: string; port: number; path: string; query: string; authority: string } | undefined {
+  // an IPv6 literal is bracketed (RFC 3986 IP-literal); `host` is the address without brackets
+  const v6 = /^(?:(https?):\/\/)?\[([0-9A-Fa-f:.]+)\](?::(\d+))?([^?#]*)(\?[^#]*)?/.exec(url);
+  if (v6) {
+    const scheme = v6[1] === 'https' ? 'https' : 'http';
+    return { scheme, host: v6[2]!, port: v6[3] ? Number(v6[3]) : scheme === 'https' ? 443 : 80, path: v6[4] || '/', query: v6[5] ?? '', authority: `[${v6[2]}]${v6[3] ? `:${v6[3]}` : ''}` };
+  }
   const m = /^(?:(https?):\/\/)?([^/:?#]+)(?::(\d+))?([^?#]*)(\?[^#]*)?/.exec(url);
   if (!m || !m[2]) return undefined;
   const scheme = m[1] === 'https' ? 'https' : 'http';

@@ -6,10 +6,24 @@
  * (headless / ExternalName skipped), pkg/api/v1/service/util.go (ExternallyAccessible,
  * ExternalPolicyLocal, InternalPolicyLocal), pkg/proxy/endpointslicecache.go (slice → endpoints,
  * dedup by ip:port, sort by the string ip:port) and pkg/proxy/topology.go (CategorizeEndpoints,
- * without topology hints). IPv4 only.
+ * without topology hints). One family at a time: the dual-stack proxier gives each family's proxier
+ * its own view (family-view.ts), whose addresses are all of that family.
  */
 import type { EndpointSlice, Service } from '../../api/types.js';
 import { canonicalCidr, canonicalIPv4 } from '../ipv4.js';
+import { canonicalIPv6, parseCidr6 } from '../ipv6.js';
+
+/** An address in its family's canonical text (netutils.ParseIPSloppy then String). */
+function canonicalIP(s: string): string | undefined {
+  return canonicalIPv4(s) ?? canonicalIPv6(s);
+}
+
+function canonicalAnyCidr(s: string): string | undefined {
+  const v4 = canonicalCidr(s);
+  if (v4 !== undefined) return v4;
+  const c = parseCidr6(s.trim());
+  return c === undefined || c === 'mask' ? undefined : `${c.addr}/${c.prefix}`;
+}
 import { joinHostPort, servicePortName } from './chain-names.js';
 
 export interface ServicePortInfo {
@@ -54,16 +68,16 @@ function serviceExternallyAccessible(svc: Service): boolean {
 export function servicePorts(svc: Service): ServicePortInfo[] {
   const spec = svc.spec;
   if (spec.type === 'ExternalName') return [];
-  const clusterIP = spec.clusterIP === undefined || spec.clusterIP === 'None' ? undefined : canonicalIPv4(spec.clusterIP);
+  const clusterIP = spec.clusterIP === undefined || spec.clusterIP === 'None' ? undefined : canonicalIP(spec.clusterIP);
   if (clusterIP === undefined) return [];
   const namespace = svc.metadata.namespace ?? 'default';
   const name = svc.metadata.name;
-  const externalIPs = (spec.externalIPs ?? []).map((ip) => canonicalIPv4(ip)).filter((x): x is string => x !== undefined);
+  const externalIPs = (spec.externalIPs ?? []).map((ip) => canonicalIP(ip)).filter((x): x is string => x !== undefined);
   const lbVIPs = (svc.status?.loadBalancer?.ingress ?? [])
     .filter((ing) => ing.ip !== undefined && ing.ipMode !== 'Proxy')
-    .map((ing) => canonicalIPv4(ing.ip ?? ''))
+    .map((ing) => canonicalIP(ing.ip ?? ''))
     .filter((x): x is string => x !== undefined);
-  const ranges = (spec.loadBalancerSourceRanges ?? []).map((c) => canonicalCidr(c)).filter((x): x is string => x !== undefined);
+  const ranges = (spec.loadBalancerSourceRanges ?? []).map((c) => canonicalAnyCidr(c)).filter((x): x is string => x !== undefined);
   const externalPolicyLocal = serviceExternallyAccessible(svc) && spec.externalTrafficPolicy === 'Local';
   const clientIP = spec.sessionAffinity === 'ClientIP';
   return (spec.ports ?? []).map((p) => {
@@ -187,8 +201,8 @@ const ENDPOINTS_CACHE_LIMIT = 16;
  * so this is only for stored (frozen) slices; a list of another length is rebuilt. The map
  * returned is the cache's own: it is valid until the next call for the same node.
  */
-export function endpointsByPortCached(slices: readonly EndpointSlice[], nodeName: string): ReadonlyMap<string, readonly EndpointInfo[]> {
-  const prev = ENDPOINTS_CACHE.get(nodeName);
+export function endpointsByPortCached(slices: readonly EndpointSlice[], nodeName: string, cacheKey = nodeName): ReadonlyMap<string, readonly EndpointInfo[]> {
+  const prev = ENDPOINTS_CACHE.get(cacheKey);
   if (prev && prev.slices.length === slices.length) {
     const changed: number[] = [];
     for (let i = 0; i < slices.length; i++) if (slices[i] !== prev.slices[i]) changed.push(i);
@@ -233,10 +247,10 @@ export function endpointsByPortCached(slices: readonly EndpointSlice[], nodeName
   });
   const out = new Map<string, EndpointInfo[]>();
   for (const [key, idxs] of byKey) out.set(key, mergedEndpoints(slices, idxs, key, nodeName));
-  ENDPOINTS_CACHE.delete(nodeName);
+  ENDPOINTS_CACHE.delete(cacheKey);
   if (slices.every((s) => Object.isFrozen(s))) {
     if (ENDPOINTS_CACHE.size >= ENDPOINTS_CACHE_LIMIT) ENDPOINTS_CACHE.clear();
-    ENDPOINTS_CACHE.set(nodeName, { slices: slices.slice(), byKey, out });
+    ENDPOINTS_CACHE.set(cacheKey, { slices: slices.slice(), byKey, out });
     CHANGE_LOGS.set(out, { start: 0, keys: [] });
   }
   return out;
@@ -323,7 +337,8 @@ function sliceEndpoints(slice: EndpointSlice, nodeName: string): readonly SliceE
 const NO_LOCAL = '\u0000';
 
 function computeSliceEndpoints(slice: EndpointSlice, nodeName: string): SliceEndpoints[] {
-  if (slice.addressType !== 'IPv4') return [];
+  if (slice.addressType !== 'IPv4' && slice.addressType !== 'IPv6') return [];
+  const canonical = slice.addressType === 'IPv4' ? canonicalIPv4 : canonicalIPv6;
   const svcName = slice.metadata.labels?.['kubernetes.io/service-name'];
   if (svcName === undefined || svcName === '') return [];
   const ns = slice.metadata.namespace ?? 'default';
@@ -341,7 +356,7 @@ function computeSliceEndpoints(slice: EndpointSlice, nodeName: string): SliceEnd
     }
     for (const ep of slice.endpoints ?? []) {
       const first = ep.addresses[0];
-      const ip = first === undefined ? undefined : canonicalIPv4(first);
+      const ip = first === undefined ? undefined : canonical(first);
       if (ip === undefined) continue;
       const c = ep.conditions ?? {};
       addDeduplicated(m, {

@@ -700,7 +700,8 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
     );
   }
 
-  const epMap = endpointsByPortCached(input.endpointSlices, input.node.name);
+  // each family's proxier keeps its own endpoints map
+  const epMap = endpointsByPortCached(input.endpointSlices, input.node.name, v6 ? `ipv6/${input.node.name}` : input.node.name);
   const sorted = sortedServicePorts(input.services);
   const ports = sorted.ports;
   const makeCtx = (totalEndpoints: number): RenderContext => {
@@ -716,7 +717,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
       sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${largeClusterMode}`,
     };
   };
-  const view = portsView(input.node.name, sorted, epMap, makeCtx);
+  const view = portsView(v6 ? `ipv6/${input.node.name}` : input.node.name, sorted, epMap, makeCtx);
   const { rendered, fingerprints } = view;
   const largeClusterMode = view.ctx.largeClusterMode;
   // large-cluster mode looks for stale chains at most once per syncPeriod (iptables-save is slow
