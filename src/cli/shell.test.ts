@@ -98,7 +98,7 @@ test('command line errors', async () => {
     { name: 'version', args: ['--version'], stdout: '0.1.0\n', stderr: '', code: 0 },
     { name: 'bad seed', args: ['shell', '--seed', 'x'], stdout: '', stderr: "error: option '--seed <n>' argument 'x' is invalid. Not a whole number.\n(run with --help for usage)\n", code: 2 },
     { name: 'unknown command', args: ['nope'], stdout: '', stderr: "error: unknown command 'nope'\n(run with --help for usage)\n", code: 2 },
-    { name: 'unknown fixture', args: ['shell', '--fixture', 'no-such'], stdout: '', stderr: 'cka-lab: fixture "no-such" not found (names: flannel-single, kubeadm-calico, kubeadm-calico-addons, kubeadm-calico-gateway, kubeadm-calico-ingress, kubeadm-calico-v134, weave-2node)\n', code: 2 },
+    { name: 'unknown fixture', args: ['shell', '--fixture', 'no-such'], stdout: '', stderr: 'cka-lab: fixture "no-such" not found (names: flannel-single, kubeadm-calico, kubeadm-calico-addons, kubeadm-calico-dualstack, kubeadm-calico-gateway, kubeadm-calico-ingress, kubeadm-calico-v134, weave-2node)\n', code: 2 },
     { name: 'bad session name', args: ['shell', '--session', '../x'], stdout: '', stderr: 'cka-lab: invalid session name "../x" (letters, digits, \'.\', \'_\', \'-\')\n', code: 2 },
   ];
   for (const c of cases) {

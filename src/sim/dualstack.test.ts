@@ -19,7 +19,7 @@ import { nodeIp6tables, nodeIptables } from './node/runtime.js';
 import { findChain } from './net/iptables.js';
 
 function dualStack(): Cluster {
-  const text = readFileSync(new URL('./fixture/testdata/kubeadm-calico-dualstack.yaml', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('../../fixtures/kubeadm-calico-dualstack.yaml', import.meta.url), 'utf8');
   return buildCluster(parseFixture(text, 'kubeadm-calico-dualstack.yaml'), { seed: 1, controllers: CONTROLLERS });
 }
 
