@@ -164,3 +164,23 @@ test('the workstation has no IPv6 route into the cluster; a node masquerades to 
   assert.ok(r.ok, r.trace.join('\n'));
   assert.equal(r.srcSeen, 'fd00:192:168:122::11');
 });
+
+test('a NetworkPolicy ipBlock of IPv6 admits IPv6 peers in it and no others', () => {
+  const c = dualStack();
+  const [, v6] = dnsService(c).spec.clusterIPs!;
+  new ApiServer(c).create({
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name: 'metrics-from-w2', namespace: 'kube-system' },
+    spec: { podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } }, policyTypes: ['Ingress'], ingress: [{ from: [{ ipBlock: { cidr: 'fd00:10:244:3e::/64' } }], ports: [{ port: 9153 }] }] },
+  } as KObject);
+  c.settle();
+  const pods = c.store.list<Pod>('Pod', 'kube-system');
+  const onW2 = pods.find((p) => p.metadata.name.startsWith('calico-kube-controllers'))!;
+  const onW1 = pods.find((p) => p.metadata.name.startsWith('coredns-') && p.spec.nodeName === 'cka-w1')!;
+  const allowed = connect(c, { kind: 'pod', ns: 'kube-system', name: onW2.metadata.name }, v6!, 9153, 'tcp');
+  assert.ok(allowed.ok, allowed.trace.join('\n'));
+  const denied = connect(c, { kind: 'pod', ns: 'kube-system', name: onW1.metadata.name }, v6!, 9153, 'tcp');
+  assert.equal(denied.error, 'timeout', denied.trace.join('\n'));
+  assert.ok(denied.trace.some((t) => t.includes('denied by NetworkPolicy')));
+});

@@ -11,6 +11,7 @@ import type { Cluster } from '../cluster.js';
 import type { Namespace, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort, Pod } from '../api/types.js';
 import { matchLabelSelector } from '../api/selectors.js';
 import { cidrContains, parseCidr, parseIPv4 } from '../net/ipv4.js';
+import { cidr6Contains, parseCidr6 } from '../net/ipv6.js';
 
 export type Direction = 'ingress' | 'egress';
 
@@ -43,13 +44,18 @@ function namespaceLabels(c: Cluster, ns: string): Record<string, string> {
 
 function peerMatches(c: Cluster, np: NetworkPolicy, peer: NetworkPolicyPeer, who: PolicyPeer): boolean {
   if (peer.ipBlock) {
-    const block = parseCidr(peer.ipBlock.cidr);
-    const ip = parseIPv4(who.ip);
-    if (!block || ip === undefined || !cidrContains(block, ip)) return false;
-    return !(peer.ipBlock.except ?? []).some((e) => {
-      const x = parseCidr(e);
-      return x !== undefined && cidrContains(x, ip);
-    });
+    // an ipBlock of one family matches peers of that family only (an IPv6 block never an IPv4 address)
+    const inside = (cidr: string): boolean => {
+      const ip = parseIPv4(who.ip);
+      if (ip !== undefined) {
+        const block = parseCidr(cidr);
+        return block !== undefined && cidrContains(block, ip);
+      }
+      const b6 = parseCidr6(cidr);
+      return b6 !== undefined && b6 !== 'mask' && cidr6Contains(b6.addr, b6.prefix, who.ip);
+    };
+    if (!inside(peer.ipBlock.cidr)) return false;
+    return !(peer.ipBlock.except ?? []).some(inside);
   }
   const pod = who.pod;
   if (!pod) return false;
