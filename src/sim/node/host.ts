@@ -37,6 +37,8 @@ export interface HostData {
   /** The node's IPv6 address on a dual-stack node network (kubelet --node-ip's second value), and its prefix. */
   ip6?: string;
   prefixLength6?: number;
+  /** The IPv6 default gateway of a dual-stack node network. */
+  gateway6?: string;
   mac: string;
   os: { image: string; kernel: string; runtime: string; arch: string };
   fs: VfsData;

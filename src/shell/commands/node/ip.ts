@@ -69,11 +69,11 @@ export const ip: CommandFn = (ctx) => {
   const obj = OBJECTS.find((k) => k.startsWith(objWord));
   if (!obj) return err(`Object "${objWord}" is unknown, try "ip help".\n`, 255);
   const net = nodeNet(env.cluster, env.host);
-  let view: { ifaces: Iface[]; routes: Route[]; neighbours: Neighbour[] } = net;
+  let view: { ifaces: Iface[]; routes: Route[]; routes6: Route[]; neighbours: Neighbour[] } = net;
   if (o.netns !== undefined && obj !== 'netns') {
     const ns = net.namespaces.find((n) => n.name === o.netns);
     if (!ns) return err(`Cannot open network namespace "${o.netns}": No such file or directory\n`, 255);
-    view = { ifaces: ns.ifaces, routes: ns.routes, neighbours: [] };
+    view = { ifaces: ns.ifaces, routes: ns.routes, routes6: ns.routes6, neighbours: [] };
   }
   switch (obj) {
     case 'address':
@@ -81,7 +81,7 @@ export const ip: CommandFn = (ctx) => {
     case 'link':
       return addrCmd(args, view.ifaces, o, false);
     case 'route':
-      return routeCmd(args, view.routes, view.ifaces, o);
+      return routeCmd(args, view.routes, view.ifaces, o, view.routes6);
     case 'neighbor':
     case 'neighbour':
       return out(o.family === 'inet6' ? '' : view.neighbours.map(neighLine).join(''));
@@ -149,17 +149,18 @@ function routeLine(r: Route): string {
   if (r.src) s += `src ${r.src} `;
   if (r.metric !== undefined) s += `metric ${r.metric} `;
   if (r.onlink) s += 'onlink ';
+  if (r.pref) s += `pref ${r.pref}`;
   return `${s}\n`;
 }
 
 /** `ip route [show|list] [dev X]`, `ip route get ADDR`. */
-function routeCmd(args: string[], routes: Route[], ifaces: Iface[], o: Opts): CommandResult {
-  if (o.family === 'inet6') return out('');
+function routeCmd(args: string[], routes4: Route[], ifaces: Iface[], o: Opts, routes6: Route[] = []): CommandResult {
+  const routes = o.family === 'inet6' ? routes6 : routes4;
   const verb = args[0];
   if (verb !== undefined && 'get'.startsWith(verb) && verb.length >= 1 && verb !== 'dev') {
     const target = args.filter((a) => a !== 'to')[1];
     if (!target) return err('need at least a destination address\n', 1);
-    if (!/^\d+\.\d+\.\d+\.\d+$/.test(target)) return err(`Error: any valid prefix is expected rather than "${target}".\n`, 1);
+    if (!/^\d+\.\d+\.\d+\.\d+$/.test(target) || o.family === 'inet6') return err(`Error: any valid prefix is expected rather than "${target}".\n`, 1);
     const r = lookupRoute(routes, target);
     if (!r || r.type === 'blackhole') return err('RTNETLINK answers: Invalid argument\n', 2);
     const dev = ifaces.find((i) => i.name === r.dev);

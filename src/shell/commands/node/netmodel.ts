@@ -18,7 +18,7 @@ import type { Host } from '../../../sim/node/host.js';
 import type { Node, Pod } from '../../../sim/api/types.js';
 import { calicoBlocks } from '../../../sim/cni/ipam.js';
 import { clusterCIDR } from '../../../sim/controlplane.js';
-import { cidrContains, intToIp, ipToInt, parseCidr } from '../../../util/ip.js';
+import { cidrContains, intToIp, ipToInt, parseCidr, parseRange } from '../../../util/ip.js';
 import { hexFrom } from './host.js';
 
 export interface Addr {
@@ -58,6 +58,8 @@ export interface Route {
   src?: string;
   onlink?: boolean;
   metric?: number;
+  /** IPv6 routes' router preference (`pref medium`). */
+  pref?: string;
 }
 
 export interface Neighbour {
@@ -73,11 +75,14 @@ export interface NetNs {
   pod: Pod;
   ifaces: Iface[];
   routes: Route[];
+  routes6: Route[];
 }
 
 export interface NodeNet {
   ifaces: Iface[];
   routes: Route[];
+  /** The IPv6 main table (`ip -6 route`). */
+  routes6: Route[];
   neighbours: Neighbour[];
   namespaces: NetNs[];
 }
@@ -276,7 +281,61 @@ export function nodeNet(c: Cluster, host: Host): NodeNet {
       namespaces.push(podNamespace(pod, ns, i, ifaces[ifaces.length - 1]!.index, podDev, podIP));
     });
   }
-  return { ifaces, routes: sortRoutes(routes), neighbours, namespaces: namespaces.reverse() };
+  // IPv6: Calico's routes for the IPv6 blocks (blackhole for its own, onlink over vxlan-v6.calico
+  // to the others'), a /128 to each local pod's IPv6 address, the default route of a dual-stack node
+  const extra6: Route[] = [];
+  if (plugin === 'calico') {
+    for (const b of calicoBlocks(c, host.name, 'IPv6')) extra6.push({ type: 'blackhole', dst: b, dev: 'lo', proto: '80', metric: 1024 });
+    for (const n of nodes) {
+      if (n.metadata.name === host.name) continue;
+      for (const b of calicoBlocks(c, n.metadata.name, 'IPv6')) extra6.push({ dst: b, via: b.split('/')[0]!, dev: 'vxlan-v6.calico', proto: '80', metric: 1024, onlink: true });
+    }
+    for (const pod of pods) {
+      const ip6 = (pod.status?.podIPs ?? []).map((x) => x.ip).find((ip) => ip.includes(':'));
+      if (ip6) extra6.push({ dst: ip6, dev: vethName(plugin, pod), metric: 1024 });
+    }
+  }
+  if (host.data.ip6 && host.data.gateway6) extra6.push({ dst: 'default', via: host.data.gateway6, dev: nic.name, proto: 'static', metric: 1024 });
+  return { ifaces, routes: sortRoutes(routes), routes6: ipv6Routes(ifaces, extra6), neighbours, namespaces: namespaces.reverse() };
+}
+
+/**
+ * The IPv6 main table as the kernel keeps it: a `proto kernel metric 256` route for each global
+ * address's prefix (its /128 alone for a /128) and an `fe80::/64` for every device with a
+ * link-local address, plus `extra`; listed in fib6's walk order, a more specific route before the
+ * prefix covering it, otherwise by address (recorded from iproute2 6.1: `ip -6 route`).
+ */
+function ipv6Routes(ifaces: readonly Iface[], extra: readonly Route[]): Route[] {
+  const kernel: Route[] = [];
+  const linkLocal: Route[] = [];
+  for (const i of ifaces) {
+    if (i.name === 'lo') continue;
+    for (const a of i.addrs) {
+      if (a.family !== 'inet6') continue;
+      if (a.scope === 'link') linkLocal.push({ dst: 'fe80::/64', dev: i.name, proto: 'kernel', metric: 256 });
+      else {
+        const r = parseRange(a.cidr.includes('/') ? a.cidr : `${a.cidr}/128`);
+        if (r) kernel.push({ dst: r.bits === 128 ? a.cidr.split('/')[0]! : r.text, dev: i.name, proto: 'kernel', metric: 256 });
+      }
+    }
+  }
+  const all = [...kernel, ...extra, ...linkLocal].map((r) => ({ ...r, pref: 'medium' }));
+  const key = (r: Route): { v: bigint; bits: number } => {
+    if (r.dst === 'default') return { v: 0n, bits: 0 };
+    const p = parseRange(r.dst.includes('/') ? r.dst : `${r.dst}/128`);
+    return { v: p?.base ?? 0n, bits: p?.bits ?? 128 };
+  };
+  return all
+    .map((r, i) => ({ r, i, k: key(r) }))
+    .sort((a, b) => {
+      const bits = Math.min(a.k.bits, b.k.bits);
+      const shift = BigInt(128 - bits);
+      const ma = bits === 0 ? 0n : a.k.v >> shift;
+      const mb = bits === 0 ? 0n : b.k.v >> shift;
+      if (ma !== mb) return ma < mb ? -1 : 1;
+      return b.k.bits - a.k.bits || a.i - b.i;
+    })
+    .map((x) => x.r);
 }
 
 function podNamespace(pod: Pod, name: string, id: number, hostIndex: number, dev: { mtu: number; gw?: string; podNet?: string }, podIP: string): NetNs {
@@ -299,7 +358,10 @@ function podNamespace(pod: Pod, name: string, id: number, hostIndex: number, dev
         { dst: 'default', via: dev.gw!, dev: 'eth0' },
         { dst: networkOf(podIP, prefix), dev: 'eth0', proto: 'kernel', scope: 'link', src: podIP },
       ];
-  return { name, id, pod, ifaces: [{ ...LO, addrs: [...LO.addrs] }, eth0], routes: sortRoutes(routes) };
+  // Calico routes a dual-stack pod's IPv6 traffic to the host side of its veth (fe80::ecee:eeff:feee:eeee)
+  const extra6: Route[] = ip6 && calico ? [{ dst: 'default', via: linkLocal('ee:ee:ee:ee:ee:ee').split('/')[0]!, dev: 'eth0', metric: 1024 }] : [];
+  const ifaces = [{ ...LO, addrs: [...LO.addrs] }, eth0];
+  return { name, id, pod, ifaces, routes: sortRoutes(routes), routes6: ipv6Routes(ifaces, extra6) };
 }
 
 function optBrd(b: string | undefined): { brd?: string } {
