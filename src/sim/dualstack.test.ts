@@ -13,9 +13,10 @@ import { ApiServer } from './apiserver.js';
 import { serviceRangeError } from './runtime/components.js';
 import { virtualObjects } from './virtual-objects.js';
 import type { Cluster } from './cluster.js';
-import type { EndpointSlice, Endpoints, KObject, Node, Pod, Service } from './api/types.js';
+import type { ConfigMap, EndpointSlice, Endpoints, KObject, Node, Pod, Service } from './api/types.js';
+import { kubeProxyTable } from './net/kube-proxy/nftables.js';
 import { connect } from './traffic/path.js';
-import { nodeIp6tables, nodeIptables } from './node/runtime.js';
+import { nodeIp6tables, nodeIptables, nodeNftables } from './node/runtime.js';
 import { findChain } from './net/iptables.js';
 
 function dualStack(): Cluster {
@@ -183,4 +184,26 @@ test('a NetworkPolicy ipBlock of IPv6 admits IPv6 peers in it and no others', ()
   const denied = connect(c, { kind: 'pod', ns: 'kube-system', name: onW1.metadata.name }, v6!, 9153, 'tcp');
   assert.equal(denied.error, 'timeout', denied.trace.join('\n'));
   assert.ok(denied.trace.some((t) => t.includes('denied by NetworkPolicy')));
+});
+
+test('in nftables mode the IPv6 proxier programs the IPv6 ClusterIP in `ip6 kube-proxy`', () => {
+  const c = dualStack();
+  const api = new ApiServer(c);
+  const cm = structuredClone(c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kube-proxy')!);
+  cm.data!['config.conf'] = cm.data!['config.conf']!.replace(/^mode: ""$/m, 'mode: nftables');
+  api.update(cm);
+  c.advance(60_000);
+  const [v4, v6] = dnsService(c).spec.clusterIPs!;
+  const table = kubeProxyTable(nodeNftables(c.host('cka-cp1')!), 'ip6')!;
+  const ips = table.sets.find((m) => m.name === 'service-ips')!;
+  assert.ok(JSON.stringify(ips.elements).includes(v6!), JSON.stringify(ips.elements));
+  const client = c.store.list<Pod>('Pod', 'kube-system').find((p) => p.metadata.name.startsWith('calico-kube-controllers'))!;
+  const from = { kind: 'pod' as const, ns: 'kube-system', name: client.metadata.name };
+  const six = connect(c, from, v6!, 9153, 'tcp');
+  assert.ok(six.ok, six.trace.join('\n'));
+  assert.ok(six.trace.some((t) => t.includes('nft nat-prerouting')), six.trace.join('\n'));
+  assert.match(six.to!.ip, V6);
+  assert.ok(connect(c, from, v4!, 9153, 'tcp').ok);
+  // the IPv6 ClusterIP's port without endpoints is rejected by the ip6 table, as in the ip one
+  assert.equal(connect(c, from, v6!, 9999, 'tcp').error, 'refused');
 });

@@ -76,6 +76,8 @@ interface NodeSync {
   fps?: Record<string, number>;
   /** nftables mode: what the running proxier remembers (its element record, staleChains). */
   nft?: NftProxierMemory;
+  /** The same of the IPv6 proxier (the `ip6 kube-proxy` table), once it programmed IPv6 Services. */
+  nft6?: NftProxierMemory;
 }
 
 export interface ProxyState {
@@ -261,14 +263,14 @@ function forgetHash(host: Host): void {
 }
 
 /** A node's sync result; in nftables mode with what the proxier remembers afterwards. */
-export type NodeSyncResult = SyncResult & { nft?: NftProxierMemory };
+export type NodeSyncResult = SyncResult & { nft?: NftProxierMemory; nft6?: NftProxierMemory };
 
 /**
  * One sync of `host`'s rules with the config its kube-proxy loaded, in its mode: partial when
  * `previous` (the last sync's Service fingerprints) is given. In nftables mode `nft` is the running
  * proxier's memory (undefined for a new process), updated in place (net/kube-proxy/nftables-sync.ts).
  */
-export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previous?: ReadonlyMap<string, number>, staleCleanupDue = true, nft?: NftProxierMemory): NodeSyncResult {
+export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previous?: ReadonlyMap<string, number>, staleCleanupDue = true, nft?: NftProxierMemory, nft6?: NftProxierMemory): NodeSyncResult {
   const allServices = c.store.list<Service>('Service');
   const allSlices = c.store.list<EndpointSlice>('EndpointSlice');
   // the dual-stack proxier: each family's proxier sees its own ClusterIPs and slices (family-view.ts)
@@ -277,11 +279,20 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
   if (config.mode === 'nftables') {
     const opts = { now: c.now(), ...(previous ? { previous } : {}), ...(nft ? { memory: nft } : {}) };
     const firstOfProcess = !nft?.syncedOnce;
-    const r = syncNftablesRules(nodeNftables(host), { services, endpointSlices, node, config, serviceCIDRs: [serviceCIDR(c)] }, opts);
+    const r = syncNftablesRules(nodeNftables(host), { services, endpointSlices, node, config, serviceCIDRs: serviceCIDR(c).split(',').filter((x) => !x.includes(':')) }, opts);
     // server_linux.go platformCheckSupported assumes both families in nftables mode, so the
-    // dual-stack proxier also keeps `ip6 kube-proxy`: on this IPv4-only cluster it holds the
-    // fixed part only (no IPv6 Services, ServiceCIDRs or node address), written by full syncs
-    if (r.full) syncNftablesRules(nodeNftables(host), { services: [], endpointSlices: [], node: { name: host.name, ips: [] }, config, serviceCIDRs: [], family: 'ip6' }, { now: c.now(), memory: { elements: {}, staleChains: {}, syncedOnce: !firstOfProcess } });
+    // dual-stack proxier also keeps `ip6 kube-proxy`: with no IPv6 Service it holds the fixed part
+    // only (written by full syncs); on a dual-stack cluster the IPv6 proxier programs the IPv6
+    // ClusterIPs, fully at each sync, with its own memory
+    const v6 = familyView(allServices, allSlices, 'IPv6');
+    if (r.full || v6.services.length > 0) {
+      const memory = nft6 ?? { elements: {}, staleChains: {}, syncedOnce: !firstOfProcess };
+      const ranges = serviceCIDR(c).split(',').filter((x) => x.includes(':'));
+      const node6 = { name: host.name, ips: v6.services.length > 0 && host.data.ip6 ? [host.data.ip6] : [] };
+      const r6 = syncNftablesRules(nodeNftables(host), { services: [...v6.services], endpointSlices: [...v6.endpointSlices], node: node6, config, serviceCIDRs: v6.services.length > 0 ? ranges : [], family: 'ip6' }, { now: c.now(), memory });
+      // (set on the result itself: spreading it would render its lazy payload)
+      if (v6.services.length > 0) (r as NodeSyncResult).nft6 = r6.nft;
+    }
     return r;
   }
   const r = syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
@@ -455,13 +466,14 @@ export const kubeProxyController: Controller = {
       const before = beforeProxySync(c, host, last?.fps, last?.fps && FPS_MAPS.get(last.fps)); // (persistence: kube-proxy-derived.ts)
       // a new process (or one that just switched to nftables) starts without the proxier's memory
       const nft = inst && !inst.synced ? undefined : last?.mode === mode ? last.nft : undefined;
-      const r = syncNode(c, host, loaded.config, previous, staleCleanupDue(last, now), nft);
+      const nft6 = inst && !inst.synced ? undefined : last?.mode === mode ? last.nft6 : undefined;
+      const r = syncNode(c, host, loaded.config, previous, staleCleanupDue(last, now), nft, nft6);
       noteProxySync(c, host, before, mode, kind === 'full' || !previous, loaded.config, r);
       forgetHash(host);
       if (inst) inst.synced = true;
       if (r.error !== undefined) {
         // proxier.go: a failed sync retries a syncPeriod later, as a full one
-        st.synced[host.name] = { ...(last ?? { fullAt: 0 }), at: now, hash: hash(), gen, mode, needFull: true, ...(r.nft ? { nft: r.nft } : {}) };
+        st.synced[host.name] = { ...(last ?? { fullAt: 0 }), at: now, hash: hash(), gen, mode, needFull: true, ...(r.nft ? { nft: r.nft } : {}), ...(r.nft6 ? { nft6: r.nft6 } : {}) };
         c.wakeAt(now + SYNC_PERIOD_MS);
         continue;
       }
@@ -478,6 +490,7 @@ export const kubeProxyController: Controller = {
         ...(r.staleCleanup === false && last?.cleanupAt !== undefined ? { cleanupAt: last.cleanupAt } : { cleanupAt: now }),
         ...(r.fingerprints ? { fps: fingerprintRecord(last?.fps, r.fingerprints, r.fingerprintChanges) } : {}),
         ...(r.nft ? { nft: r.nft } : {}),
+        ...(r.nft6 ? { nft6: r.nft6 } : {}),
       };
     }
   },

@@ -177,14 +177,14 @@ function hostListener(c: Cluster, host: Host, port: number, proto: 'tcp' | 'udp'
   return { listens: false };
 }
 
-/** kube-proxy's nftables table on `host`, when its kube-proxy runs in nftables mode. */
-function nftTable(host: Host): NftTable | undefined {
-  return host.data.state.nftables === undefined ? undefined : kubeProxyTable(nodeNftables(host));
+/** kube-proxy's nftables table of a family on `host` (`ip` or `ip6 kube-proxy`), when its kube-proxy runs in nftables mode. */
+function nftTable(host: Host, fam: Family = 'IPv4'): NftTable | undefined {
+  return host.data.state.nftables === undefined ? undefined : kubeProxyTable(nodeNftables(host), fam === 'IPv6' ? 'ip6' : 'ip');
 }
 
 /** The walk's view of the node: its addresses, the random source, the affinity sets' contents. */
 function nftCtx(x: Ctx, host: Host): NftWalkContext {
-  return { localAddrs: [host.ip], rng: x.c.random, affinity: nftAffinity(nodeNftAffinity(host), x.c.now()) };
+  return { localAddrs: [addrOf(host, x.fam) ?? host.ip], rng: x.c.random, affinity: nftAffinity(nodeNftAffinity(host), x.c.now()) };
 }
 
 /**
@@ -193,8 +193,7 @@ function nftCtx(x: Ctx, host: Host): NftWalkContext {
  * Returns a failure, or the DNAT and masquerade decision (none when the table is absent).
  */
 function nftHook(x: Ctx, host: Host, pkt: Packet, hook: 'prerouting' | 'output'): ConnectResult | { dnat?: { ip: string; port: number }; masquerade: boolean } {
-  // only the `ip kube-proxy` table programs Services: IPv6 ones in nftables mode are not modelled
-  const t = x.fam === 'IPv6' ? undefined : nftTable(host);
+  const t = nftTable(host, x.fam);
   if (!t) return { masquerade: false };
   const ctx = nftCtx(x, host);
   const np = { src: pkt.src, dst: pkt.dst, proto: pkt.proto, ...(pkt.dport !== undefined ? { dport: pkt.dport } : {}) };
@@ -210,7 +209,7 @@ function nftHook(x: Ctx, host: Host, pkt: Packet, hook: 'prerouting' | 'output')
 
 /** kube-proxy's nftables filter chain at the filter priority (input, forward, output), on the translated packet. */
 function nftFilter(x: Ctx, host: Host, pkt: Packet, hook: 'input' | 'forward' | 'output'): ConnectResult | undefined {
-  const t = x.fam === 'IPv6' ? undefined : nftTable(host);
+  const t = nftTable(host, x.fam);
   if (!t) return undefined;
   const np = { src: pkt.src, dst: pkt.dst, proto: pkt.proto, ...(pkt.dport !== undefined ? { dport: pkt.dport } : {}) };
   const f = walkNftFilter(t, np, `filter-${hook}`, nftCtx(x, host));

@@ -214,7 +214,8 @@ export function affinitySetName(s: ServicePortInfo, ep: EndpointInfo): string {
 
 /** The body of syncProxyRules' loop for one service port; `nodeIP` is the node's primary address (the firewall's allowFromNode). */
 export function portPlan(svc: ServicePortInfo, cat: Categorised, cfg: KubeProxyConfig, nodeIP?: string): PortPlan {
-  const clusterCIDR = familyClusterCIDR(cfg.clusterCIDR, 'IPv4');
+  // the ip6 table's proxier detects local traffic with the IPv6 cluster CIDR
+  const clusterCIDR = familyClusterCIDR(cfg.clusterCIDR, svc.clusterIP.includes(':') ? 'IPv6' : 'IPv4');
   const base = chainBase(svc);
   const clusterChain = `service-${base}`;
   const localChain = `local-${base}`;

@@ -516,7 +516,8 @@ export function syncNftablesRules(st: NftState, input: NftSyncInput, opts: NftSy
     for (const name of STORED) mem.elements[name] = readElements(before, name);
   }
   const stored = (name: ContainerName): Record<string, string> => (mem.elements[name] ??= {});
-  const epMap = endpointsByPortCached(input.endpointSlices, input.node.name);
+  // each family's proxier keeps its own endpoints map
+  const epMap = endpointsByPortCached(input.endpointSlices, input.node.name, family === 'ip6' ? `nft6/${input.node.name}` : input.node.name);
   const index = INDEX.get(mem);
   const incremental = opts.visitAll !== true && !full && index !== undefined && index.table === before && index.fingerprints === opts.previous && index.family === family;
   const fast = incremental ? changedFingerprints(index, input.services, epMap) : undefined;

@@ -25,6 +25,7 @@
  * table holds the fixed part only: the simulated clusters have no IPv6 Services or node addresses.
  */
 import { cidrContains, parseCidr, parseIPv4 } from '../ipv4.js';
+import { cidr6Contains, parseCidr6 } from '../ipv6.js';
 
 export type NftVerdict = { goto: string } | { jump: string } | 'drop' | 'reject' | 'return';
 
@@ -276,15 +277,8 @@ function evalRule(t: NftTable, r: NftRule, p: NftPacket, ctx: NftWalkContext, st
       return parseVerdict(lookupVmap(t, r.map, [p.proto, String(p.dport)]));
     case 'daddr-set-reject':
       return inSet(t, r.set, p.dst) ? { kind: 'verdict', v: 'reject' } : { kind: 'continue' };
-    case 'daddr-cidrs-drop': {
-      const v = parseIPv4(p.dst);
-      return v !== undefined && r.cidrs.some((c) => {
-        const pc = parseCidr(c);
-        return pc !== undefined && cidrContains(pc, v);
-      })
-        ? { kind: 'verdict', v: 'drop' }
-        : { kind: 'continue' };
-    }
+    case 'daddr-cidrs-drop':
+      return r.cidrs.some((c) => inCidr(c, p.dst)) ? { kind: 'verdict', v: 'drop' } : { kind: 'continue' };
     case 'reject':
       return { kind: 'verdict', v: 'reject' };
     case 'mark-or':
@@ -297,18 +291,11 @@ function evalRule(t: NftTable, r: NftRule, p: NftPacket, ctx: NftWalkContext, st
     case 'masq-if': {
       if (r.saddr !== undefined && p.src !== r.saddr) return { kind: 'continue' };
       if (r.daddr !== undefined && p.dst !== r.daddr) return { kind: 'continue' };
-      if (r.saddrNot !== undefined) {
-        const pc = parseCidr(r.saddrNot);
-        const v = parseIPv4(p.src);
-        if (pc && v !== undefined && cidrContains(pc, v)) return { kind: 'continue' };
-      }
+      if (r.saddrNot !== undefined && inCidr(r.saddrNot, p.src)) return { kind: 'continue' };
       return { kind: 'verdict', v: { jump: 'mark-for-masquerade' } };
     }
-    case 'saddr-goto': {
-      const pc = parseCidr(r.cidr);
-      const v = parseIPv4(p.src);
-      return pc && v !== undefined && cidrContains(pc, v) ? { kind: 'verdict', v: { goto: r.chain } } : { kind: 'continue' };
-    }
+    case 'saddr-goto':
+      return inCidr(r.cidr, p.src) ? { kind: 'verdict', v: { goto: r.chain } } : { kind: 'continue' };
     case 'fib-saddr-local':
       return isLocal(p.src, ctx) ? { kind: 'verdict', v: r.then } : { kind: 'continue' };
     case 'goto':
@@ -318,17 +305,12 @@ function evalRule(t: NftTable, r: NftRule, p: NftPacket, ctx: NftWalkContext, st
       return c === undefined ? { kind: 'continue' } : { kind: 'verdict', v: { goto: c } };
     }
     case 'dnat': {
+      // `dnat to [addr]:port` in the ip6 table (net.JoinHostPort)
       const i = r.to.lastIndexOf(':');
-      return { kind: 'dnat', ip: r.to.slice(0, i), port: Number(r.to.slice(i + 1)) };
+      return { kind: 'dnat', ip: r.to.slice(0, i).replace(/^\[(.*)\]$/, '$1'), port: Number(r.to.slice(i + 1)) };
     }
-    case 'saddr-not-drop': {
-      const v = parseIPv4(p.src);
-      const inside = v !== undefined && r.cidrs.some((c) => {
-        const pc = parseCidr(c);
-        return pc !== undefined && cidrContains(pc, v);
-      });
-      return inside ? { kind: 'continue' } : { kind: 'verdict', v: 'drop' };
-    }
+    case 'saddr-not-drop':
+      return r.cidrs.some((c) => inCidr(c, p.src)) ? { kind: 'continue' } : { kind: 'verdict', v: 'drop' };
     case 'affinity-goto': {
       const timeout = t.sets.find((x) => x.name === r.set)?.timeout ?? 0;
       return ctx.affinity?.has(r.set, p.src, timeout) ? { kind: 'verdict', v: { goto: r.chain } } : { kind: 'continue' };
@@ -393,4 +375,15 @@ export function walkNftFilter(t: NftTable, p: NftPacket, chain: NftFilterChain, 
   if (out.kind === 'verdict' && out.v === 'drop') return { verdict: 'DROP', trace };
   if (out.kind === 'verdict' && out.v === 'reject') return { verdict: 'REJECT', trace };
   return { verdict: 'ACCEPT', trace };
+}
+
+/** Whether an address lies in a CIDR of its own family (an `ip6` table holds IPv6 ones, an `ip` table IPv4). */
+function inCidr(cidr: string, addr: string): boolean {
+  const v = parseIPv4(addr);
+  if (v !== undefined) {
+    const pc = parseCidr(cidr);
+    return pc !== undefined && cidrContains(pc, v);
+  }
+  const c6 = parseCidr6(cidr);
+  return c6 !== undefined && c6 !== 'mask' && cidr6Contains(c6.addr, c6.prefix, addr);
 }
