@@ -207,3 +207,29 @@ test('in nftables mode the IPv6 proxier programs the IPv6 ClusterIP in `ip6 kube
   // the IPv6 ClusterIP's port without endpoints is rejected by the ip6 table, as in the ip one
   assert.equal(connect(c, from, v6!, 9999, 'tcp').error, 'refused');
 });
+
+for (const family of ['IPv4', 'IPv6'] as const) {
+  test(`the ${family} proxier syncs partially: a hand-flushed chain of an unchanged Service stays empty until the hourly full sync`, () => {
+    const c = dualStack();
+    const ips = dnsService(c).spec.clusterIPs!;
+    const ip = family === 'IPv4' ? ips[0]! : ips[1]!;
+    const node = c.host('cka-cp1')!;
+    const from = { kind: 'node' as const, host: 'cka-cp1' };
+    const rules = family === 'IPv4' ? nodeIptables(node) : nodeIp6tables(node);
+    // the Service's KUBE-SVC chain flushed by hand (KUBE-SERVICES itself is rewritten at every sync)
+    const nat = rules.tables.nat!;
+    const jump = findChain(nat, 'KUBE-SERVICES')!.rules.find((r) => r.dst?.addr === ip)!;
+    const svc = findChain(nat, jump.target!.name)!;
+    assert.ok(svc.rules.length > 0);
+    svc.rules = [];
+    rules.rev = (rules.rev ?? 0) + 1;
+    c.touchHosts();
+    assert.equal(connect(c, from, ip, 9153, 'tcp').ok, false);
+    // another Service changes: a partial sync, which leaves the unchanged Service's chains as they are
+    new ApiServer(c).create(service('other', { ipFamilyPolicy: 'PreferDualStack' }));
+    c.settle();
+    assert.equal(connect(c, from, ip, 9153, 'tcp').ok, false);
+    c.advance(3_700_000);
+    assert.ok(connect(c, from, ip, 9153, 'tcp').ok);
+  });
+}

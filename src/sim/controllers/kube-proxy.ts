@@ -78,6 +78,8 @@ interface NodeSync {
   nft?: NftProxierMemory;
   /** The same of the IPv6 proxier (the `ip6 kube-proxy` table), once it programmed IPv6 Services. */
   nft6?: NftProxierMemory;
+  /** iptables mode: the IPv6 proxier's Service fingerprints, for its partial syncs. */
+  fps6?: Record<string, number>;
 }
 
 export interface ProxyState {
@@ -234,7 +236,10 @@ function runningProxy(c: Cluster, node: string): Pod | undefined {
  * wrote since. (Hashing the ruleset JSON cost a second per sync at 10,000 Services.)
  */
 function rulesetHash(host: Host): number {
-  return nodeIptables(host).rev ?? 0;
+  // the IPv6 ruleset counts once it is written state (a dual-stack cluster's, or edited by hand):
+  // an edit there also starts the timer of the hourly full sync
+  const v6 = host.data.state.ip6tables && !ip6RulesDerived(host) ? (host.data.state.ip6tables.rev ?? 0) : 0;
+  return (nodeIptables(host).rev ?? 0) + v6 * 2 ** 32;
 }
 
 /** The node's nftables revision (NftState.rev: every batch that changed it counts, kube-proxy's own included). */
@@ -263,14 +268,14 @@ function forgetHash(host: Host): void {
 }
 
 /** A node's sync result; in nftables mode with what the proxier remembers afterwards. */
-export type NodeSyncResult = SyncResult & { nft?: NftProxierMemory; nft6?: NftProxierMemory };
+export type NodeSyncResult = SyncResult & { nft?: NftProxierMemory; nft6?: NftProxierMemory; fps6?: Record<string, number> };
 
 /**
  * One sync of `host`'s rules with the config its kube-proxy loaded, in its mode: partial when
  * `previous` (the last sync's Service fingerprints) is given. In nftables mode `nft` is the running
  * proxier's memory (undefined for a new process), updated in place (net/kube-proxy/nftables-sync.ts).
  */
-export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previous?: ReadonlyMap<string, number>, staleCleanupDue = true, nft?: NftProxierMemory, nft6?: NftProxierMemory): NodeSyncResult {
+export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previous?: ReadonlyMap<string, number>, staleCleanupDue = true, nft?: NftProxierMemory, nft6?: NftProxierMemory, fps6?: Record<string, number>): NodeSyncResult {
   const allServices = c.store.list<Service>('Service');
   const allSlices = c.store.list<EndpointSlice>('EndpointSlice');
   // the dual-stack proxier: each family's proxier sees its own ClusterIPs and slices (family-view.ts)
@@ -295,30 +300,40 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
     }
     return r;
   }
-  const r = syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
-  syncIp6(host, config, !previous, familyView(allServices, allSlices, 'IPv6'));
+  const r: NodeSyncResult = syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
+  const next6 = syncIp6(host, config, previous ? fps6 : undefined, staleCleanupDue, familyView(allServices, allSlices, 'IPv6'));
+  if (next6) r.fps6 = next6;
   return r;
 }
 
 /**
  * The dual-stack proxier's IPv6 half (server_linux.go: iptables mode runs both families when the
- * kernel has them, as every Ubuntu node does). On this IPv4 cluster it writes the fixed chains
- * only: Services are not programmed for IPv6 yet (none has an IPv6 ClusterIP here). While the
- * node's ip6tables are untouched they stay derived: a full sync only records its config
- * (HostState.ip6Proxy) and drops a derived copy built with another; a ruleset someone wrote is
- * synced like upstream's, at every sync (its fixed chains rewritten, edits in them undone).
- * Nothing else is done, so the IPv6 half costs nothing on a node whose ip6tables nobody touched.
+ * kernel has them, as every Ubuntu node does). On an IPv4 cluster it writes the fixed chains only,
+ * and while the node's ip6tables are untouched they stay derived: a full sync only records its
+ * config (HostState.ip6Proxy) and drops a derived copy built with another, so the IPv6 half costs
+ * nothing. A ruleset someone wrote, or one with IPv6 Services to program (a dual-stack cluster), is
+ * synced like upstream's at every sync. Returns the fingerprints its next partial sync starts from.
  */
-function syncIp6(host: Host, config: KubeProxyConfig, full: boolean, view: { services: readonly Service[]; endpointSlices: readonly EndpointSlice[] }): void {
+function syncIp6(
+  host: Host,
+  config: KubeProxyConfig,
+  previous: Record<string, number> | undefined,
+  staleCleanupDue: boolean,
+  view: { services: readonly Service[]; endpointSlices: readonly EndpointSlice[] },
+): Record<string, number> | undefined {
   const hs = host.data.state;
-  if (full && JSON.stringify(hs.ip6Proxy) !== JSON.stringify(config)) {
+  if (!previous && JSON.stringify(hs.ip6Proxy) !== JSON.stringify(config)) {
     hs.ip6Proxy = config;
     if (ip6RulesDerived(host)) resetIp6tables(host, false);
   }
-  // on a dual-stack cluster the IPv6 proxier programs the IPv6 ClusterIPs: written state from then on
-  if (view.services.length === 0 && ip6RulesDerived(host)) return;
+  // on a dual-stack cluster the IPv6 proxier programs the IPv6 ClusterIPs: written state from then
+  // on, synced like the IPv4 one (partially when the IPv4 sync is partial and it knows its last
+  // fingerprints, so a hand edit in an unchanged Service's chains lasts until the next full sync)
+  if (view.services.length === 0 && ip6RulesDerived(host)) return undefined;
   const node = { name: host.name, ips: host.data.ip6 ? [host.data.ip6] : [] };
-  syncProxyRules(nodeIp6tables(host), { services: [...view.services], endpointSlices: [...view.endpointSlices], node, config });
+  const prev = previous ? new Map(Object.entries(previous)) : undefined;
+  const r = syncProxyRules(nodeIp6tables(host), { services: [...view.services], endpointSlices: [...view.endpointSlices], node, config, ...(prev ? { previous: prev } : {}), staleCleanupDue });
+  return r.error === undefined && r.fingerprints ? Object.fromEntries(r.fingerprints) : undefined;
 }
 
 /**
@@ -467,7 +482,7 @@ export const kubeProxyController: Controller = {
       // a new process (or one that just switched to nftables) starts without the proxier's memory
       const nft = inst && !inst.synced ? undefined : last?.mode === mode ? last.nft : undefined;
       const nft6 = inst && !inst.synced ? undefined : last?.mode === mode ? last.nft6 : undefined;
-      const r = syncNode(c, host, loaded.config, previous, staleCleanupDue(last, now), nft, nft6);
+      const r = syncNode(c, host, loaded.config, previous, staleCleanupDue(last, now), nft, nft6, last?.fps6);
       noteProxySync(c, host, before, mode, kind === 'full' || !previous, loaded.config, r);
       forgetHash(host);
       if (inst) inst.synced = true;
@@ -491,7 +506,11 @@ export const kubeProxyController: Controller = {
         ...(r.fingerprints ? { fps: fingerprintRecord(last?.fps, r.fingerprints, r.fingerprintChanges) } : {}),
         ...(r.nft ? { nft: r.nft } : {}),
         ...(r.nft6 ? { nft6: r.nft6 } : {}),
+        ...(r.fps6 ? { fps6: r.fps6 } : {}),
       };
+      // an edit a partial sync left in place is undone by the hourly full sync: its timer (syncKind
+      // sets it too, but only when it runs with nothing else changed)
+      if (!full && last?.editedAt !== undefined) c.wakeAt(now + FULL_SYNC_PERIOD_MS);
     }
   },
 };
