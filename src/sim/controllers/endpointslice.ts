@@ -13,6 +13,7 @@ import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
 import { ownerRef, podIsReady } from './util.js';
 import { ipFamilyOf, ipToInt, parseRange, type IPFamily } from '../../util/ip.js';
+import { podIPOf } from '../api/pod-ips.js';
 
 export const MANAGED_BY = 'endpointslice-controller.k8s.io';
 export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -64,13 +65,6 @@ export function sliceAddressTypes(svc: Service): IPFamily[] {
   if (fams.length > 0) return (['IPv4', 'IPv6'] as const).filter((f) => fams.includes(f));
   if (svc.spec.clusterIP && svc.spec.clusterIP !== 'None') return [ipFamilyOf(svc.spec.clusterIP) ?? 'IPv4'];
   return ['IPv4', 'IPv6'];
-}
-
-/** The pod's address of a family (utils.go getEndpointAddresses), or undefined when it has none. */
-export function podIPOf(p: Pod, family: IPFamily): string | undefined {
-  const primary = p.status?.podIP;
-  if (family === 'IPv4' && primary && ipFamilyOf(primary) === 'IPv4') return primary;
-  return (p.status?.podIPs ?? []).map((x) => x.ip).find((ip) => ipFamilyOf(ip) === family);
 }
 
 const ipOrder = (family: IPFamily) => (a: string, b: string): number => {

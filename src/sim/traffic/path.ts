@@ -22,6 +22,7 @@ import { socketFor, type UserSocket } from '../node/user-sockets.js';
 import { walkFilter, walkNat, type Packet, type WalkContext } from '../net/packet.js';
 import { nodeIp6tables, nodeIptables, nodeNftAffinity, nodeNftables, nodeRecent } from '../node/runtime.js';
 import type { IptablesState } from '../net/iptables.js';
+import { podIPOf } from '../api/pod-ips.js';
 import { kubeProxyTable, nftAffinity, walkNftFilter, walkNftNat, type NftTable, type NftWalkContext } from '../net/kube-proxy/nftables.js';
 import { lookupImage, type ImageInfo, type Listener } from '../images.js';
 import { enforcesNetworkPolicy, policyVerdict } from './networkpolicy.js';
@@ -96,12 +97,6 @@ function addrOf(host: Host, fam: Family): string | undefined {
 /** The netfilter ruleset packets of a family walk on a host: iptables' or ip6tables'. */
 function netfilter(host: Host, fam: Family): IptablesState {
   return fam === 'IPv6' ? nodeIp6tables(host) : nodeIptables(host);
-}
-
-/** A pod's address of a family (its IPv6 one from podIPs), or undefined. */
-function podAddr(pod: Pod, fam: Family): string | undefined {
-  if (fam === 'IPv4') return pod.status?.podIP;
-  return pod.status?.podIPs?.map((x) => x.ip).find((ip) => ip.includes(':'));
 }
 
 function walkCtx(c: Cluster, host: Host, fam: Family = 'IPv4'): WalkContext {
@@ -282,7 +277,7 @@ export function connect(c: Cluster, from: Source, dst: string, port: number, pro
   const pod = c.store.get<Pod>('Pod', from.ns, from.name);
   const host = pod?.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
   if (!pod || !host || !pod.status?.podIP) return fail(x, 'unreachable', `pod ${from.ns}/${from.name} has no network`);
-  const own = pod.spec.hostNetwork ? addrOf(host, fam) : podAddr(pod, fam);
+  const own = pod.spec.hostNetwork ? addrOf(host, fam) : podIPOf(pod, fam);
   if (!own && !isLoopback(dst)) return fail(x, 'no-route', `pod ${from.ns}/${from.name} has no ${fam} address: the network is unreachable`);
   pkt.src = own ?? (fam === 'IPv6' ? '::1' : '127.0.0.1');
   x.trace.push(`source: pod ${from.ns}/${from.name} (${pkt.src}) on ${host.name}`);
@@ -473,7 +468,7 @@ function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod |
   const name = `${pod.metadata.namespace}/${pod.metadata.name}`;
   if (!running(pod)) return fail(x, x.proto === 'icmp' ? 'timeout' : 'refused', `pod ${name} is ${pod.status?.phase ?? 'Pending'}: no process in its network namespace answers`);
   if (x.proto !== 'icmp' && enforcesNetworkPolicy(c) && !(sameNode && !srcPod && src === addrOf(sameNode, x.fam))) {
-    const peerPod = srcPod && src === podAddr(srcPod, x.fam) ? srcPod : podByIP(c, src);
+    const peerPod = srcPod && src === podIPOf(srcPod, x.fam) ? srcPod : podByIP(c, src);
     const peer = peerPod ? { ip: src, pod: peerPod } : { ip: src };
     const v = policyVerdict(c, 'ingress', pod, peer, port, x.proto);
     if (v.policies.length > 0) {
@@ -483,7 +478,7 @@ function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod |
   } else if (x.proto !== 'icmp' && !enforcesNetworkPolicy(c) && c.store.list('NetworkPolicy', pod.metadata.namespace).length > 0) {
     x.trace.push(`NetworkPolicy in ${pod.metadata.namespace} not enforced: ${c.meta.cni.plugin} has no policy engine`);
   }
-  const to: Reached = { ip: podAddr(pod, x.fam) ?? '', port, pod: { ns: pod.metadata.namespace ?? 'default', name: pod.metadata.name } };
+  const to: Reached = { ip: podIPOf(pod, x.fam) ?? '', port, pod: { ns: pod.metadata.namespace ?? 'default', name: pod.metadata.name } };
   if (x.proto === 'icmp') {
     x.trace.push(`✓ pod ${name} answers ICMP echo`);
     return { ok: true, to, srcSeen: src, trace: x.trace };

@@ -17,6 +17,7 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { Node, Pod } from '../../../sim/api/types.js';
 import { calicoBlocks } from '../../../sim/cni/ipam.js';
+import { podIPOf } from '../../../sim/api/pod-ips.js';
 import { clusterCIDR } from '../../../sim/controlplane.js';
 import { cidrContains, intToIp, ipToInt, parseCidr, parseRange } from '../../../util/ip.js';
 import { hexFrom } from './host.js';
@@ -291,7 +292,7 @@ export function nodeNet(c: Cluster, host: Host): NodeNet {
       for (const b of calicoBlocks(c, n.metadata.name, 'IPv6')) extra6.push({ dst: b, via: b.split('/')[0]!, dev: 'vxlan-v6.calico', proto: '80', metric: 1024, onlink: true });
     }
     for (const pod of pods) {
-      const ip6 = (pod.status?.podIPs ?? []).map((x) => x.ip).find((ip) => ip.includes(':'));
+      const ip6 = podIPOf(pod, 'IPv6');
       if (ip6) extra6.push({ dst: ip6, dev: vethName(plugin, pod), metric: 1024 });
     }
   }
@@ -343,7 +344,7 @@ function podNamespace(pod: Pod, name: string, id: number, hostIndex: number, dev
   const calico = dev.gw === '169.254.1.1';
   const prefix = calico ? 32 : Number(dev.podNet?.split('/')[1] ?? 24);
   // a dual-stack pod's IPv6 address: Calico gives it as a /128 (its routes point at the veth)
-  const ip6 = (pod.status?.podIPs ?? []).map((x) => x.ip).find((ip) => ip.includes(':'));
+  const ip6 = podIPOf(pod, 'IPv6');
   const eth0 = ether(2, 'eth0', dev.mtu, mac, [
     { family: 'inet', cidr: `${podIP}/${prefix}`, ...optBrd(broadcast(podIP, prefix)), scope: 'global' },
     ...(ip6 ? [{ family: 'inet6' as const, cidr: `${ip6}/${calico ? 128 : 64}`, scope: 'global' as const }] : []),
