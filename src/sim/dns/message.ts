@@ -1,8 +1,9 @@
 /**
  * A small DNS message model: just enough of RFC 1035 (and miekg/dns, which CoreDNS uses) for the
  * simulator's server, stub resolvers and clients to agree on questions, rcodes, flags and records.
- * Names are kept absolute (trailing dot). `wireSize` gives the uncompressed wire length, which is
- * what CoreDNS sends (miekg/dns compresses only when truncating) and what dig prints as MSG SIZE.
+ * Names are kept absolute (trailing dot). `wireSize` gives the wire length as the message would be
+ * sent: uncompressed unless `compress` is set, because miekg/dns (which CoreDNS uses) compresses
+ * only when `truncate` needed it (or request.Scrub asked for it); that is what dig prints as MSG SIZE.
  */
 
 export type Rcode = 'NOERROR' | 'FORMERR' | 'SERVFAIL' | 'NXDOMAIN' | 'NOTIMP' | 'REFUSED';
@@ -100,6 +101,14 @@ export interface DnsMessage {
   authority: RR[];
   additional: RR[];
   edns?: Edns;
+  /** miekg/dns Msg.Compress: names are sent compressed (set by `truncate`, request.Scrub). */
+  compress?: boolean;
+  /**
+   * The plugin that wrote this reply put an OPT in it (forward's upstream answer, acl's EDE). The
+   * others get the request's OPT only in the scrub writer (request.SizeAndDo), after the log
+   * plugin's recorder measured the reply, so {rsize} leaves it out.
+   */
+  ownOpt?: boolean;
 }
 
 export function noFlags(): Flags {
@@ -147,6 +156,8 @@ export function cloneMessage(m: DnsMessage): DnsMessage {
     additional: m.additional.map(cloneRR),
   };
   if (m.edns) c.edns = { ...m.edns };
+  if (m.compress) c.compress = true;
+  if (m.ownOpt) c.ownOpt = true;
   return c;
 }
 
@@ -164,46 +175,133 @@ export function unfqdn(name: string): string {
   return name.length > 1 && name.endsWith('.') ? name.slice(0, -1) : name;
 }
 
-/** Wire length of an uncompressed name. */
-export function nameWireLength(name: string): number {
-  const n = fqdn(name);
-  if (n === '.') return 1;
-  return n
-    .slice(0, -1)
-    .split('.')
-    .reduce((sum, l) => sum + l.length + 1, 1);
+/** miekg/dns headerSize. */
+const HEADER_SIZE = 12;
+/** miekg/dns maxCompressionOffset: names past it cannot be pointed to. */
+const MAX_COMPRESSION_OFFSET = 2 << 13;
+/** miekg/dns MinMsgSize / MaxMsgSize. */
+export const MIN_MSG_SIZE = 512;
+export const MAX_MSG_SIZE = 65535;
+
+/**
+ * miekg/dns domainNameLen + compressionLenSearch (msg.go): the length of `name` at message offset
+ * `off`. With a compression map, every suffix seen before `off` can be pointed to (2 bytes) when
+ * `compress` is allowed for this field; suffixes are recorded as they are met (case-sensitive keys,
+ * as miekg/dns keeps them). SRV targets are recorded but never compressed (RFC 2782).
+ */
+function nameLen(name: string, off: number, compression: Set<string> | undefined, compress: boolean): number {
+  const s = fqdn(name);
+  if (s === '.') return 1;
+  if (compression && (compress || off < MAX_COMPRESSION_OFFSET)) {
+    for (let i = 0; ; ) {
+      const suffix = s.slice(i);
+      if (compression.has(suffix)) {
+        if (compress) return i + 2;
+        break;
+      }
+      if (off + i < MAX_COMPRESSION_OFFSET) compression.add(suffix);
+      const dot = s.indexOf('.', i);
+      if (dot === -1 || dot === s.length - 1) break;
+      i = dot + 1;
+    }
+  }
+  return s.length + 1;
 }
 
-function rdataLength(r: RR): number {
+/** miekg/dns RR.len(off, compression) for the record types the model has (ztypes.go). */
+function rrLen(r: RR, off: number, c: Set<string> | undefined): number {
+  let l = nameLen(r.name, off, c, true) + 10;
   switch (r.type) {
     case 'A':
-      return 4;
+      return l + 4;
     case 'AAAA':
-      return 16;
+      return l + 16;
     case 'CNAME':
     case 'PTR':
     case 'NS':
-      return nameWireLength(r.target);
+      return l + nameLen(r.target, off + l, c, true);
     case 'MX':
-      return 2 + nameWireLength(r.exchange);
+      l += 2;
+      return l + nameLen(r.exchange, off + l, c, true);
     case 'SRV':
-      return 6 + nameWireLength(r.target);
+      l += 6;
+      return l + nameLen(r.target, off + l, c, false);
     case 'TXT':
-      return r.texts.reduce((s, t) => s + 1 + new TextEncoder().encode(t).length, 0);
+      return l + r.texts.reduce((s, t) => s + 1 + new TextEncoder().encode(t).length, 0);
     case 'HINFO':
-      return 2 + r.cpu.length + r.os.length;
+      return l + 2 + r.cpu.length + r.os.length;
     case 'SOA':
-      return nameWireLength(r.mname) + nameWireLength(r.rname) + 20;
+      l += nameLen(r.mname, off + l, c, true);
+      return l + nameLen(r.rname, off + l, c, true) + 20;
   }
 }
 
-/** Uncompressed wire size: header, questions, records, plus the OPT record (11 bytes + COOKIE option). */
+/** Length of the OPT pseudo-record: root name, 10 bytes of header, then COOKIE and EDE options. */
+function optLen(e: Edns): number {
+  return 11 + (e.cookie ? 4 + e.cookie.length / 2 : 0) + (e.ede !== undefined ? 6 : 0);
+}
+
+/** miekg/dns msgLenWithCompressionMap: sections in order, the OPT last (SizeAndDo appends it). */
+function msgLen(m: DnsMessage, compression: Set<string> | undefined): number {
+  let l = HEADER_SIZE;
+  for (const q of m.question) l += nameLen(q.name, l, compression, true) + 4;
+  for (const r of m.answer) l += rrLen(r, l, compression);
+  for (const r of m.authority) l += rrLen(r, l, compression);
+  for (const r of m.additional) l += rrLen(r, l, compression);
+  if (m.edns) l += optLen(m.edns);
+  return l;
+}
+
+/** Wire size as sent (miekg/dns Msg.Len): compressed when `compress` is set and there is a record to compress. */
 export function wireSize(m: DnsMessage): number {
-  let size = 12;
-  for (const q of m.question) size += nameWireLength(q.name) + 4;
-  for (const r of [...m.answer, ...m.authority, ...m.additional]) size += nameWireLength(r.name) + 10 + rdataLength(r);
-  if (m.edns) size += 11 + (m.edns.cookie ? 4 + m.edns.cookie.length / 2 : 0) + (m.edns.ede !== undefined ? 6 : 0);
-  return size;
+  const compressible = m.question.length > 1 || m.answer.length > 0 || m.authority.length > 0 || m.additional.length > 0 || m.edns !== undefined;
+  return msgLen(m, m.compress && compressible ? new Set() : undefined);
+}
+
+/** The length with every name written out (miekg/dns Msg.Len with Compress unset). */
+export function uncompressedSize(m: DnsMessage): number {
+  return msgLen(m, undefined);
+}
+
+/** miekg/dns truncateLoop: how many of `rrs` fit from length `l`, and the length after them. */
+function truncateLoop(rrs: readonly RR[], size: number, l: number, c: Set<string>): [number, number] {
+  for (let i = 0; i < rrs.length; i++) {
+    l += rrLen(rrs[i] as RR, l, c);
+    if (l > size) return [size, i];
+    if (l === size) return [l, i + 1];
+  }
+  return [l, rrs.length];
+}
+
+/**
+ * miekg/dns Msg.Truncate (msg_truncate.go), which CoreDNS's request.Scrub calls with the client's
+ * buffer size: a message that fits uncompressed is sent as is, uncompressed; otherwise it is
+ * compressed and records are kept, section by section, while they fit (the OPT's length is set
+ * aside first). TC is set when any record was dropped, and kept if it was already set.
+ */
+export function truncate(m: DnsMessage, size: number): DnsMessage {
+  const limit = Math.max(size, MIN_MSG_SIZE);
+  const out = cloneMessage(m);
+  if (msgLen(m, undefined) <= limit) {
+    delete out.compress;
+    return out;
+  }
+  out.compress = true;
+  const budget = limit - (m.edns ? optLen(m.edns) : 0);
+  const c = new Set<string>();
+  let l = HEADER_SIZE;
+  for (const q of m.question) l += nameLen(q.name, l, c, true) + 4;
+  let nAn = 0;
+  let nNs = 0;
+  let nAr = 0;
+  if (l < budget) [l, nAn] = truncateLoop(m.answer, budget, l, c);
+  if (l < budget) [l, nNs] = truncateLoop(m.authority, budget, l, c);
+  if (l < budget) [, nAr] = truncateLoop(m.additional, budget, l, c);
+  out.flags.tc = m.flags.tc || m.answer.length > nAn || m.authority.length > nNs || m.additional.length > nAr;
+  out.answer = out.answer.slice(0, nAn);
+  out.authority = out.authority.slice(0, nNs);
+  out.additional = out.additional.slice(0, nAr);
+  return out;
 }
 
 /** Presentation form of the rdata (zone-file style, as dig prints it). */

@@ -16,6 +16,7 @@ import { splitKey, zoneAddrString, type ZoneAddr } from './keys.js';
 import { newQuery, replyTo, type DnsMessage, type QType } from './message.js';
 import { FatalError, type Client, type Next, type Plugin, type Request, type Result, type SetupContext } from './plugin.js';
 import { PLUGINS } from './plugins/registry.js';
+import { requestSize, scrub } from './scrub.js';
 import type { Transport } from './transport.js';
 
 export const COREDNS_VERSION = '1.13.1';
@@ -330,8 +331,11 @@ export class CoreDns {
         elapsed.ms += r.elapsedMs;
         return r.reply;
       },
+      // plugin/pkg/upstream Lookup: the question goes through this server again with an OPT of
+      // the client's size and DO bit (SetEdns0(state.Size(), state.Do())), so its reply is cut to
+      // what the client can take and may come back truncated.
       lookup: (n: string, t: QType): DnsMessage => {
-        const sub = newQuery(this.opts.random.int(65536), n, t);
+        const sub = newQuery(this.opts.random.int(65536), n, t, { udpSize: requestSize(req.msg, client.proto), do: req.msg.edns?.do ?? false });
         const r = depth < 8 ? this.serve(sub, client, port, depth + 1) : { elapsedMs: 0 };
         elapsed.ms += r.elapsedMs;
         return r.reply ?? replyTo(sub, 'SERVFAIL');
@@ -348,7 +352,7 @@ export class CoreDns {
       }
       throw e;
     }
-    if (res.reply) return { reply: res.reply, elapsedMs: elapsed.ms };
+    if (res.reply) return { reply: scrub(res.reply, req.msg, client.proto, client.ip), elapsedMs: elapsed.ms };
     if (res.dropped) return { elapsedMs: elapsed.ms };
     return { reply: replyTo(msg, res.rcode === 'NOERROR' ? 'SERVFAIL' : res.rcode), elapsedMs: elapsed.ms };
   }

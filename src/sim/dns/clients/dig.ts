@@ -5,6 +5,10 @@
  * reply arrived, 9 when no server answered, 10 when `@NAME` does not resolve (dighost.c fatal →
  * digexit). `+tcp` sends the query over TCP: a failed connect prints dighost.c tcp_connected's
  * `;; Connection to IP#53(IP) for NAME failed: timed out.` per try (TCP_TIMEOUT 10 s each).
+ * A UDP reply with TC set is asked again over TCP (dighost.c recv_done: `;; Truncated, retrying in
+ * TCP mode.` first when comments are on; +short/+noall retry silently) unless +ignore; +noedns
+ * sends no OPT (512-byte answers), +bufsize=N advertises N. Recorded against bind9-dnsutils
+ * 9.18.49 by scripts/record-dns-tc (testdata/tc).
  */
 import { flagsText, isQType, reverseName, wireSize, rdataText, type DnsMessage, type QType } from '../message.js';
 import { parseResolvConf } from '../resolv-conf.js';
@@ -47,6 +51,11 @@ interface DigOptions {
   search: boolean;
   ndots?: number;
   tcp: boolean;
+  /** +ignore: keep a truncated UDP answer instead of asking again over TCP. */
+  ignore: boolean;
+  /** +noedns sends no OPT; +bufsize=N its UDP size (1232 by default). */
+  edns: boolean;
+  bufsize: number;
   tries: number;
   /** +time=N; unset: UDP_TIMEOUT 5 s, TCP_TIMEOUT 10 s (dighost.c). */
   timeS?: number;
@@ -72,7 +81,7 @@ const fail = (stderr: string, exitCode: number): Parsed => ({ ok: false, result:
  * (bare word, -q, -x) starts a lookup of its own in dig; only the first one is simulated here.
  */
 function parseDigArgs(args: string[]): Parsed {
-  const o: DigOptions = { port: 53, short: false, showAll: true, showAnswer: true, search: false, tcp: false, tries: 3, warnings: '' };
+  const o: DigOptions = { port: 53, short: false, showAll: true, showAnswer: true, search: false, tcp: false, ignore: false, edns: true, bufsize: 1232, tries: 3, warnings: '' };
   let openTypeClass = true;
   for (let i = 0; i < args.length; i++) {
     const a = args[i] ?? '';
@@ -95,6 +104,15 @@ function parseDigArgs(args: string[]): Parsed {
       else if (key === 'ndots' && num !== undefined) o.ndots = num;
       else if (key === 'tcp' || key === 'vc') o.tcp = true;
       else if (key === 'notcp' || key === 'novc') o.tcp = false;
+      else if (key === 'ignore') o.ignore = true;
+      else if (key === 'noignore') o.ignore = false;
+      else if (key === 'edns') o.edns = true;
+      else if (key === 'noedns') o.edns = false;
+      // dig.c: +bufsize=N (0–65535) also turns EDNS on
+      else if (key === 'bufsize' && num !== undefined && num <= 65535) {
+        o.bufsize = num;
+        o.edns = true;
+      }
       // dig.c: +time=0 is taken as 1; +tries=0 as 1; +retry=N is N+1 tries
       else if (key === 'time' && num !== undefined) o.timeS = Math.max(1, num);
       else if (key === 'tries' && num !== undefined) o.tries = Math.max(1, num);
@@ -149,7 +167,7 @@ function parseDigArgs(args: string[]): Parsed {
 export function dig(input: ClientInput): ClientResult {
   const parsed = parseDigArgs(input.args);
   if (!parsed.ok) return parsed.result;
-  const { server, name, type, port, short, showAll, showAnswer, search, ndots, tcp, tries, timeS, warnings } = parsed.opts;
+  const { server, name, type, port, short, showAll, showAnswer, search, ndots, tcp, ignore, tries, timeS, warnings } = parsed.opts;
   const args = input.args;
   const rc = parseResolvConf(input.resolvConf);
   let elapsed = 0;
@@ -164,10 +182,11 @@ export function dig(input: ClientInput): ClientResult {
   const qtype: QType = type ?? (name === undefined ? 'NS' : 'A');
   const searchRc = ndots === undefined ? rc : { ...rc, options: [...rc.options, `ndots:${ndots}`] };
   const candidates = bind9Candidates(qname, searchRc, search && server === undefined);
-  const edns = { udpSize: 1232, do: false, cookie: hex(16, input.random) };
+  const cookie = hex(16, input.random);
+  const edns = parsed.opts.edns ? { udpSize: parsed.opts.bufsize, do: false, cookie } : undefined;
   const n = servers.length;
   const banner = `\n; <<>> DiG ${DIG_VERSION} <<>> ${args.join(' ')}\n${server !== undefined ? `; (${n} server${n > 1 ? 's' : ''} found)\n` : ''};; global options: +cmd\n`;
-  const proto = tcp ? 'tcp' : 'udp';
+  let proto: 'tcp' | 'udp' = tcp ? 'tcp' : 'udp';
   let reply: DnsMessage | undefined;
   let srv = servers[0] ?? '127.0.0.1';
   let comms = '';
@@ -176,12 +195,19 @@ export function dig(input: ClientInput): ClientResult {
     for (const ip of servers) {
       srv = ip;
       for (let t = 0; t < Math.max(1, tries); t++) {
-        r = input.query(ip, cand, qtype, { edns, proto, port });
+        r = input.query(ip, cand, qtype, { ...(edns ? { edns } : {}), proto, port });
+        if (typeof r !== 'string' && r.flags.tc && proto === 'udp' && !ignore) {
+          // dighost.c recv_done: requeue_lookup with tcp_mode set, the same lookup over TCP
+          if (showAll && !short) comms += ';; Truncated, retrying in TCP mode.\n';
+          proto = 'tcp';
+          t--;
+          continue;
+        }
         if (r !== 'timeout' && r !== 'refused') break;
         const why = r === 'timeout' ? 'timed out' : 'connection refused';
         // dighost.c: recv_done (UDP) vs tcp_connected (TCP, servname = the address).
-        comms += tcp ? `;; Connection to ${ip}#${port}(${ip}) for ${qname} failed: ${why}.\n` : `;; communications error to ${ip}#${port}: ${why}\n`;
-        elapsed += r === 'timeout' ? (timeS ?? (tcp ? 10 : 5)) * 1000 : 0;
+        comms += proto === 'tcp' ? `;; Connection to ${ip}#${port}(${ip}) for ${qname} failed: ${why}.\n` : `;; communications error to ${ip}#${port}: ${why}\n`;
+        elapsed += r === 'timeout' ? (timeS ?? (proto === 'tcp' ? 10 : 5)) * 1000 : 0;
       }
       if (r !== 'timeout' && r !== 'refused') break;
     }
@@ -191,7 +217,7 @@ export function dig(input: ClientInput): ClientResult {
   }
   if (!reply) {
     // tcp_connected ends with dighost_error alone; recv_done prints the command line first.
-    if (short || tcp) return { stdout: comms + ';; no servers could be reached\n', stderr: warnings, exitCode: 9, elapsedMs: elapsed };
+    if (short || proto === 'tcp') return { stdout: comms + ';; no servers could be reached\n', stderr: warnings, exitCode: 9, elapsedMs: elapsed };
     return { stdout: `${comms}${banner};; no servers could be reached\n`, stderr: warnings, exitCode: 9, elapsedMs: elapsed };
   }
   if (short) {
@@ -224,6 +250,6 @@ export function dig(input: ClientInput): ClientResult {
   section('ANSWER', reply.answer);
   section('AUTHORITY', reply.authority);
   section('ADDITIONAL', reply.additional);
-  out += `;; Query time: ${elapsed} msec\n;; SERVER: ${srv}#${port}(${server ?? srv}) (${tcp ? 'TCP' : 'UDP'})\n;; WHEN: ${digWhen(input.clock.now() + elapsed)}\n;; MSG SIZE  rcvd: ${wireSize(reply)}\n\n`;
+  out += `;; Query time: ${elapsed} msec\n;; SERVER: ${srv}#${port}(${server ?? srv}) (${proto === 'tcp' ? 'TCP' : 'UDP'})\n;; WHEN: ${digWhen(input.clock.now() + elapsed)}\n;; MSG SIZE  rcvd: ${wireSize(reply)}\n\n`;
   return { stdout: comms + out, stderr: warnings, exitCode: 0, elapsedMs: elapsed };
 }

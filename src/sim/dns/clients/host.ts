@@ -19,15 +19,16 @@
  * host.c printmessage's `;; ->>HEADER<<-` / `;; flags:` lines and QUESTION/ANSWER/AUTHORITY/
  * ADDITIONAL sections in dns_master_style_debug (the dig column layout), an empty line and
  * `Received N bytes from IP#PORT in N ms` (host.c received; dighost.c recv_done calls it for a
- * NOERROR reply, the last NXDOMAIN of a search, or a name tried as is). host sends no EDNS.
+ * NOERROR reply, the last NXDOMAIN of a search, or a name tried as is). host sends no EDNS, so an
+ * answer over 512 bytes comes back truncated and host asks again over TCP, silently (`Trying`
+ * twice with -v), and stays on TCP (bind9Sender).
  */
 import { isIP, isQType, RCODE_NUMBER, reverseName, unfqdn, rdataText, wireSize, type DnsMessage, type QType, type RR } from '../message.js';
 import { parseResolvConf } from '../resolv-conf.js';
-import { bind9Lookup } from '../stub/bind9.js';
+import { bind9Lookup, bind9Sender } from '../stub/bind9.js';
 import { DIG_VERSION } from './dig.js';
 import { digQuestionLine, digRecordLine } from './format-bind.js';
 import { bind9ServerError, lookupServer } from './server.js';
-import type { QueryFn } from '../stub/query.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 const HOST_USAGE =
@@ -185,12 +186,12 @@ export function host(input: ClientInput): ClientResult {
     if (!found.ok) return { stdout: '', stderr: bind9ServerError('host', serverArg, found.error), exitCode: 1, elapsedMs: elapsed };
     server = found.addresses[0] ?? serverArg;
   }
-  const proto = tcp ? 'tcp' : 'udp';
   const tried: string[] = [];
-  const query: QueryFn = (s, n, t, o) => {
+  const sender = bind9Sender((s, n, t, o, proto) => {
     tried.push(n);
     return input.query(s, n, t, { ...o, proto, port, ...(rd ? {} : { rd: false }) });
-  };
+  }, tcp);
+  const query = sender.query;
   let header = serverArg !== undefined ? `Using domain server:\nName: ${serverArg}\nAddress: ${server}#${port}\nAliases: \n\n` : '';
   /** printmessage prints the server block once, before its first message. */
   const withHeader = (text: string): string => {
@@ -215,9 +216,10 @@ export function host(input: ClientInput): ClientResult {
     const reply: DnsMessage | 'timeout' | 'refused' = last.reply;
     if (reply === 'timeout' || reply === 'refused') {
       const why = reply === 'timeout' ? 'timed out' : 'connection refused';
-      const line = tcp ? `;; Connection to ${server}#${port}(${server}) for ${name} failed: ${why}.\n` : `;; communications error to ${server}#${port}: ${why}\n`;
+      const onTcp = sender.proto() === 'tcp';
+      const line = onTcp ? `;; Connection to ${server}#${port}(${server}) for ${name} failed: ${why}.\n` : `;; communications error to ${server}#${port}: ${why}\n`;
       // each try waits -W seconds, else UDP_TIMEOUT 5 s / TCP_TIMEOUT 10 s (dighost.c)
-      const waited = reply === 'timeout' ? tries * (timeoutS ?? (tcp ? 10 : 5)) * 1000 : 0;
+      const waited = reply === 'timeout' ? tries * (timeoutS ?? (onTcp ? 10 : 5)) * 1000 : 0;
       return { stdout: `${out}${line.repeat(tries)};; no servers could be reached\n`, stderr: '', exitCode: 1, elapsedMs: elapsed + waited };
     }
     const asIs = last.name === (target.endsWith('.') ? target : `${target}.`);

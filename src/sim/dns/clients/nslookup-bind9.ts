@@ -5,12 +5,13 @@
  * A server given by name is resolved first (dighost.c set_nameserver: fatal `nslookup: couldn't
  * get address for …`, exit 10 through digexit — nslookup sets no fatalexit) and shown as
  * `Server:\t\tNAME` / `Address:\tIP#53`. `-vc` queries over TCP (TCP_TIMEOUT 10 s per try).
+ * A truncated UDP answer prints `;; Truncated, retrying in TCP mode.` and is asked again over TCP,
+ * as are the queries after it (bind9Sender).
  */
 import { isIP, isQType, reverseName, unfqdn, type DnsMessage, type QType, type RR } from '../message.js';
 import { parseResolvConf } from '../resolv-conf.js';
-import { bind9Lookup } from '../stub/bind9.js';
+import { bind9Lookup, bind9Sender } from '../stub/bind9.js';
 import { bind9ServerError, lookupServer } from './server.js';
-import type { QueryFn } from '../stub/query.js';
 import type { ClientInput, ClientResult } from './types.js';
 
 function recordText(r: RR): string {
@@ -68,23 +69,28 @@ export function nslookupBind9(input: ClientInput): ClientResult {
     if (!found.ok) return { stdout: '', stderr: bind9ServerError('nslookup', named, found.error), exitCode: 10, elapsedMs: elapsed };
     server = found.addresses[0] ?? named;
   }
-  const proto = tcp ? 'tcp' : 'udp';
-  const query: QueryFn = (s, n, t, o) => input.query(s, n, t, { ...o, proto });
+  const sender = bind9Sender((s, n, t, o, proto) => input.query(s, n, t, { ...o, proto }), tcp);
+  const query = sender.query;
   const ptr = isIP(name);
   const target = ptr ? (reverseName(name) ?? name) : name;
   const firstType: QType = type ?? (ptr ? 'PTR' : 'A');
   let out = '';
   const raLines = (replies: (DnsMessage | 'timeout' | 'refused')[]): void => {
     if (explicit) return;
-    for (const r of replies) if (r !== 'timeout' && r !== 'refused' && !r.flags.ra) out += `;; Got recursion not available from ${server}\n`;
+    for (const r of replies) {
+      if (r === 'timeout' || r === 'refused') continue;
+      // recv_done: the truncation line, then check_ra on the TCP reply (the UDP one is dropped)
+      if (sender.retried.has(r)) out += ';; Truncated, retrying in TCP mode.\n';
+      if (!r.flags.ra) out += `;; Got recursion not available from ${server}\n`;
+    }
   };
   const steps = bind9Lookup(target, firstType, rc, server, query, !ptr);
   raLines(steps.map((s) => s.reply));
   const last = steps[steps.length - 1];
   if (!last || last.reply === 'timeout' || last.reply === 'refused') {
     const why = last?.reply === 'refused' ? 'connection refused' : 'timed out';
-    const line = tcp ? `;; Connection to ${server}#53(${server}) for ${name} failed: ${why}.\n` : `;; communications error to ${server}#53: ${why}\n`;
-    const waited = why === 'timed out' ? (tcp ? 30000 : 15000) : 0;
+    const line = sender.proto() === 'tcp' ? `;; Connection to ${server}#53(${server}) for ${name} failed: ${why}.\n` : `;; communications error to ${server}#53: ${why}\n`;
+    const waited = why === 'timed out' ? (sender.proto() === 'tcp' ? 30000 : 15000) : 0;
     return { stdout: `${out}${line.repeat(3)};; no servers could be reached\n\n`, stderr: '', exitCode: 1, elapsedMs: elapsed + waited };
   }
   const reply = last.reply;

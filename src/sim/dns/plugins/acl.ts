@@ -154,6 +154,7 @@ export const aclPlugin: PluginDef = {
           if (action === 'block' || action === 'filter') {
             const reply = replyTo(req.msg, action === 'block' ? 'REFUSED' : 'NOERROR');
             reply.edns = ednsWith(req, action === 'block' ? 15 : 17);
+            reply.ownOpt = true;
             return { rcode: 'NOERROR', reply };
           }
           if (action === 'allow') break;

@@ -123,6 +123,8 @@ export const cachePlugin: PluginDef = {
             m.flags.rd = req.msg.flags.rd;
             if (req.msg.edns) m.edns = { ...req.msg.edns };
             else delete m.edns;
+            // item.go newItem drops the OPT (hop-by-hop): the scrub writer adds the request's
+            delete m.ownOpt;
             setTtls(m, left);
             return { rcode: 'NOERROR', reply: m };
           }
@@ -137,7 +139,8 @@ export const cachePlugin: PluginDef = {
         else if (kind === 'servfail') duration = failttl;
         else duration = 0;
         const excepted = (kind === 'success' && matchZone(pexcept, q.name) !== undefined) || (kind === 'denial' && matchZone(nexcept, q.name) !== undefined);
-        if (duration > 0 && !excepted) store.set(key, { msg: cloneMessage(r.reply), storedMs: req.now, ttl: duration });
+        // cache.go key: truncated replies are never stored
+        if (duration > 0 && !excepted && !r.reply.flags.tc) store.set(key, { msg: cloneMessage(r.reply), storedMs: req.now, ttl: duration });
         if (kind === 'success' || kind === 'denial') setTtls(r.reply, duration);
         return r;
       },

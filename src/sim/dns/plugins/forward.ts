@@ -195,6 +195,10 @@ function stanzaHandler(cfg: ForwardConfig, ctx: SetupContext): Plugin['serve'] {
       const reply: DnsMessage = { ...res, id: req.msg.id, question: req.msg.question.map((x) => ({ ...x })) };
       if (req.msg.edns) reply.edns = { ...req.msg.edns };
       else delete reply.edns;
+      // unpacked from the wire: sent as is (no compression asked), with the upstream's OPT
+      delete reply.compress;
+      if (reply.edns) reply.ownOpt = true;
+      else delete reply.ownOpt;
       req.elapsed.ms += spent;
       return { rcode: 'NOERROR', reply };
     }

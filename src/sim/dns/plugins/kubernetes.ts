@@ -555,7 +555,12 @@ export const kubernetesPlugin: PluginDef = {
     const k = new Backend8s(config, selectedView(ctx.view, config), ctx);
     const synced = (): boolean => ctx.view.synced?.() ?? true;
 
-    const addresses = (qname: string, qtype: 'A' | 'AAAA', zone: string, req: Request, prev: RR[]): RR[] => {
+    /**
+     * backend_lookup.go A/AAAA: addresses, following CNAMEs inside the zone and asking upstream for
+     * the rest. `tc` is set when an upstream answer came back truncated (it cut the answer to the
+     * client's size), so the whole reply says TC and the client retries over TCP.
+     */
+    const addresses = (qname: string, qtype: 'A' | 'AAAA', zone: string, req: Request, prev: RR[], tc: { set: boolean }): RR[] => {
       const records: RR[] = [];
       const services = eq(qname, zone) ? apex(qname, qtype, zone) : k.services(qname, qtype, zone);
       const dup = new Set<string>();
@@ -568,7 +573,7 @@ export const kubernetesPlugin: PluginDef = {
           if (prev.some((p) => p.type === 'CNAME' && eq(p.name, qname) && eq(p.target, target))) continue;
           if (matchZone([zone], target) !== undefined && zone !== '.') {
             try {
-              const next = addresses(target, qtype, zone, req, [...prev, cname]);
+              const next = addresses(target, qtype, zone, req, [...prev, cname], tc);
               if (next.length > 0) records.push(cname, ...next);
             } catch {
               // a target that does not exist adds nothing
@@ -576,6 +581,7 @@ export const kubernetesPlugin: PluginDef = {
             continue;
           }
           const m = req.lookup(target, qtype);
+          if (m.flags.tc) tc.set = true;
           records.push(cname, ...m.answer);
           continue;
         }
@@ -632,6 +638,7 @@ export const kubernetesPlugin: PluginDef = {
         let records: RR[] = [];
         let extra: RR[] = [];
         let nameError = false;
+        const tc = { set: false };
         try {
           switch (q.type) {
             case 'AXFR':
@@ -639,7 +646,7 @@ export const kubernetesPlugin: PluginDef = {
               return { rcode: 'REFUSED' };
             case 'A':
             case 'AAAA':
-              records = addresses(qname, q.type, zone, req, []);
+              records = addresses(qname, q.type, zone, req, [], tc);
               break;
             case 'TXT': {
               for (const s of k.services(qname, 'TXT', zone)) {
@@ -696,10 +703,10 @@ export const kubernetesPlugin: PluginDef = {
                 }
                 break;
               }
-              addresses(qname, 'A', zone, req, []);
+              addresses(qname, 'A', zone, req, [], tc);
               break;
             default:
-              addresses(qname, 'A', zone, req, []);
+              addresses(qname, 'A', zone, req, [], tc);
           }
         } catch (e) {
           if (!(e instanceof NameError)) throw e;
@@ -716,6 +723,7 @@ export const kubernetesPlugin: PluginDef = {
         }
         const reply = replyTo(req.msg);
         reply.flags.aa = true;
+        reply.flags.tc = tc.set;
         if (records.length === 0) {
           reply.authority = [soa(zone)];
           return { rcode: 'NOERROR', reply };

@@ -2,9 +2,21 @@
  * log (plugin/log): one line per query in CoreDNS's common format,
  * `[INFO] {remote}:{port} - {id} "{type} {class} {name} {proto} {size} {do} {bufsize}" {rcode} {rflags} {rsize} {duration}`.
  * A failing chain that wrote nothing gets its error reply written here (log.go ServeDNS).
+ * The line is built after the reply went out (plugin/pkg/replacer/replacer.go New): {rflags} are the
+ * flags of the reply as the scrub writer left it (TC included), {rsize} its length before (the
+ * dnstest.Recorder adds it up on the way through), {bufsize} request.Size (65535 over TCP) and an
+ * IPv6 {remote} is bracketed (addrToRFC3986).
  */
-import { flagsText, isSubdomain, replyTo, wireSize } from '../message.js';
+import { flagsText, isSubdomain, replyTo, uncompressedSize, wireSize, type DnsMessage } from '../message.js';
 import { normalizeZone, type PluginDef } from '../plugin.js';
+import { requestSize, scrub } from '../scrub.js';
+
+/** {rsize}: what the recorder measured, before the scrub writer added the request's OPT. */
+function rsize(reply: DnsMessage): number {
+  if (reply.ownOpt || !reply.edns) return uncompressedSize(reply);
+  const { edns: _opt, ...rest } = reply;
+  return uncompressedSize(rest);
+}
 
 export const logPlugin: PluginDef = {
   name: 'log',
@@ -35,8 +47,11 @@ export const logPlugin: PluginDef = {
         if (q && reply && names.some((n) => isSubdomain(n, q.name))) {
           const micros = 50 + ctx.random.int(900);
           const dur = (req.elapsed.ms / 1000 + micros / 1e6 + ctx.random.int(1000) / 1e9).toString();
+          const { ip, port, proto } = req.client;
+          const remote = ip.includes(':') ? `[${ip}]` : ip;
+          const sent = scrub(reply, req.msg, proto, ip);
           ctx.log(
-            `[INFO] ${req.client.ip}:${req.client.port} - ${req.msg.id} "${q.type} ${q.class} ${q.name} ${req.client.proto} ${wireSize(req.msg)} ${req.msg.edns?.do ?? false} ${req.msg.edns?.udpSize ?? 512}" ${reply.rcode} ${flagsText(reply.flags)} ${wireSize(reply)} ${dur}s`,
+            `[INFO] ${remote}:${port} - ${req.msg.id} "${q.type} ${q.class} ${q.name} ${proto} ${wireSize(req.msg)} ${req.msg.edns?.do ?? false} ${requestSize(req.msg, proto)}" ${reply.rcode} ${flagsText(sent.flags)} ${rsize(reply)} ${dur}s`,
           );
         }
         return r;

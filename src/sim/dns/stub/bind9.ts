@@ -7,7 +7,8 @@
 import type { DnsMessage, QType } from '../message.js';
 import type { ResolvConf } from '../resolv-conf.js';
 import { resolverOptions } from '../resolv-conf.js';
-import { countDots, joinName, type QueryFn } from './query.js';
+import type { Proto } from '../transport.js';
+import { countDots, joinName, type QueryFn, type QueryOptions, type QueryResult } from './query.js';
 
 export function bind9Candidates(name: string, rc: ResolvConf, search = true): string[] {
   if (name.endsWith('.') || !search) return [name.endsWith('.') ? name : `${name}.`];
@@ -32,4 +33,33 @@ export function bind9Lookup(name: string, type: QType, rc: ResolvConf, server: s
     if (reply.rcode !== 'NXDOMAIN') break;
   }
   return steps;
+}
+
+/** The query function of a bind9 tool that falls back to TCP, and what it did. */
+export interface Bind9Sender {
+  query: QueryFn;
+  /** The transport now in use ('tcp' after a truncated reply). */
+  proto(): Proto;
+  /** Replies that came over TCP because the UDP one was truncated (nslookup prints a line first). */
+  retried: Set<DnsMessage>;
+}
+
+/**
+ * dighost.c recv_done: a UDP reply with TC set (and no +ignore) is not used; the lookup is queued
+ * again with tcp_mode, and the lookups that follow it in the same run stay on TCP (recorded with
+ * bind9-dnsutils 9.18.49: host's AAAA and MX, nslookup's AAAA, all over TCP after one truncation).
+ * `send` is called once per packet sent (host -v prints `Trying` for each).
+ */
+export function bind9Sender(send: (server: string, name: string, type: QType, opts: QueryOptions, proto: Proto) => QueryResult, tcp: boolean, ignore = false): Bind9Sender {
+  let proto: Proto = tcp ? 'tcp' : 'udp';
+  const retried = new Set<DnsMessage>();
+  const query: QueryFn = (server, name, type, opts = {}) => {
+    const r = send(server, name, type, opts, proto);
+    if (typeof r === 'string' || !r.flags.tc || proto === 'tcp' || ignore) return r;
+    proto = 'tcp';
+    const again = send(server, name, type, opts, proto);
+    if (typeof again !== 'string') retried.add(again);
+    return again;
+  };
+  return { query, proto: () => proto, retried };
 }

@@ -25,12 +25,18 @@ export function glibcCandidates(name: string, rc: ResolvConf): string[] {
   return out;
 }
 
-/** Ask each nameserver in turn (glibc rotates only on timeout/refusal). */
+/**
+ * Ask each nameserver in turn (glibc rotates only on timeout/refusal). A truncated UDP answer is
+ * asked again of the same server over TCP: glibc resolv/res_send.c send_dg sets v_circuit when TC
+ * is set, and musl does the same since 1.2.4 (res_msend.c; Alpine 3.18
+ * and later). Recorded with Debian 12's getent: 30 addresses where the UDP answer held 29.
+ */
 export function askServers(rc: ResolvConf, name: string, type: QType, query: QueryFn): DnsMessage | 'timeout' | 'refused' {
   const servers = rc.nameservers.length > 0 ? rc.nameservers : ['127.0.0.1'];
   let last: 'timeout' | 'refused' = 'timeout';
   for (const s of servers) {
-    const r = query(s, name, type);
+    const udp = query(s, name, type);
+    const r = typeof udp !== 'string' && udp.flags.tc ? query(s, name, type, { proto: 'tcp' }) : udp;
     if (r === 'timeout' || r === 'refused') {
       last = r;
       continue;
