@@ -25,7 +25,7 @@ export const REGEX_WORK_PER_STEP = 32;
 /** Simulated time one line may consume: a week, enough to watch a weekly CronJob fire. */
 export const LINE_SIM_MS = 7 * 24 * 3600 * 1000;
 
-export type BudgetReason = 'steps' | 'output' | 'time' | 'interrupt' | 'patience';
+export type BudgetReason = 'steps' | 'output' | 'time' | 'interrupt' | 'patience' | 'deadline';
 
 /**
  * Thrown through the interpreter and commands to end the line; caught once, at its top.
@@ -52,7 +52,21 @@ export function budgetMessage(reason: BudgetReason): string {
       return `cka-lab: line stopped: it would wait past ${LINE_SIM_MS / 86_400_000} days of simulated time (simulator limit; bash would wait until Ctrl-C)`;
     case 'interrupt':
     case 'patience':
+    case 'deadline':
       return '';
+  }
+}
+
+/**
+ * Thrown when a command waiting on the clock reaches the deadline of a `timeout` around it: the
+ * command is killed there (timeout.ts turns it into status 124). A subclass of BudgetExceeded so
+ * that it passes through the interpreter's command boundaries as the line's limits do.
+ */
+export class DeadlineReached extends BudgetExceeded {
+  /** What the killed command had written by then (a command that prints as it waits sets it). */
+  stdout = '';
+  constructor() {
+    super('deadline');
   }
 }
 
@@ -63,6 +77,8 @@ export class LineBudget {
   private stepCount = 0;
   private written = 0;
   private waited = 0;
+  /** `timeout` deadlines in force, as values of `waited` (innermost last). */
+  private deadlines: number[] = [];
 
   constructor(
     readonly signal?: AbortSignal,
@@ -100,9 +116,31 @@ export class LineBudget {
     this.waited += ms;
   }
 
-  /** Simulated time still allowed in this line. */
+  /** Simulated time still allowed in this line, or before the nearest `timeout` deadline. */
   timeLeft(): number {
-    return this.limits.simMs - this.waited;
+    let left = this.limits.simMs - this.waited;
+    for (const d of this.deadlines) left = Math.min(left, d - this.waited);
+    return Math.max(0, left);
+  }
+
+  /** Simulated time charged so far (sleep, waits, watches). */
+  get waitedMs(): number {
+    return this.waited;
+  }
+
+  /** Run `fn` with a deadline `ms` of simulated time from now (the `timeout` command). */
+  async withDeadline<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+    this.deadlines.push(this.waited + ms);
+    try {
+      return await fn();
+    } finally {
+      this.deadlines.pop();
+    }
+  }
+
+  /** Whether a `timeout` deadline, not the line's own allowance, is what ends a wait now. */
+  deadlineBinds(): boolean {
+    return this.deadlines.some((d) => d - this.waited < this.limits.simMs - this.waited);
   }
 
   /** A meter for util/regex searches that charges their work to this budget as it happens. */

@@ -2,8 +2,11 @@
  * timeout — GNU coreutils src/timeout.c: run a command and stop it after DURATION (NUMBER[smhd]).
  * In the simulator a command takes time only by sleeping, so a command whose simulated time
  * exceeds the limit is cut off there: status 124 (or 128+9 with -s KILL), and only the limit's
- * worth of time passes.
+ * worth of time passes. Commands that wait on the cluster (`kubectl get -w`, `kubectl wait`,
+ * `rollout status`) see the limit as a deadline of the line's budget: a watch prints until then,
+ * a wait is killed there (DeadlineReached).
  */
+import { DeadlineReached } from '../budget.js';
 import type { CommandFn } from '../types.js';
 import type { ShellResult } from './types.js';
 import { shellExtras } from './types.js';
@@ -34,12 +37,23 @@ export const timeout: CommandFn = async (ctx): Promise<ShellResult> => {
   const argv = args.slice(1);
   if (argv.length === 0) return { stdout: '', stderr: "timeout: missing operand\nTry 'timeout --help' for more information.\n", exitCode: 125 };
   const exec = shellExtras(ctx).exec;
-  const res = exec ? await exec(argv, ctx.stdin) : { stdout: '', stderr: '', exitCode: 127, notFound: true };
-  if (res.notFound) return { stdout: '', stderr: `timeout: failed to run command ‘${argv[0]}’: No such file or directory\n`, exitCode: 127 };
   const limitMs = limit * 1000;
-  if (limit > 0 && (res.advanceMs ?? 0) > limitMs) {
-    const killed = signal === 'KILL' || signal === '9';
-    return { stdout: res.stdout, stderr: res.stderr, exitCode: preserve || killed ? (killed ? 137 : 143) : 124, advanceMs: limitMs };
+  const killed = signal === 'KILL' || signal === '9';
+  const status = preserve || killed ? (killed ? 137 : 143) : 124;
+  const budget = shellExtras(ctx).budget;
+  const before = budget?.waitedMs ?? 0;
+  const run = async (): Promise<ShellResult & { notFound?: boolean }> => (exec ? await exec(argv, ctx.stdin) : { stdout: '', stderr: '', exitCode: 127, notFound: true });
+  let res: ShellResult & { notFound?: boolean };
+  try {
+    res = budget && limit > 0 ? await budget.withDeadline(limitMs, run) : await run();
+  } catch (e) {
+    if (e instanceof DeadlineReached) return { stdout: e.stdout, stderr: '', exitCode: status };
+    throw e;
+  }
+  if (res.notFound) return { stdout: '', stderr: `timeout: failed to run command ‘${argv[0]}’: No such file or directory\n`, exitCode: 127 };
+  const waited = (budget?.waitedMs ?? 0) - before;
+  if (limit > 0 && waited + (res.advanceMs ?? 0) >= limitMs && (waited > 0 || (res.advanceMs ?? 0) > limitMs)) {
+    return { stdout: res.stdout, stderr: res.stderr, exitCode: status, advanceMs: Math.max(0, limitMs - waited) };
   }
   return res;
 };

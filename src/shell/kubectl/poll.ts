@@ -7,12 +7,13 @@
  * real, and never more than its timeout.
  */
 import type { KubectlEnv } from './context.js';
-import { BudgetExceeded } from '../budget.js';
+import { BudgetExceeded, DeadlineReached } from '../budget.js';
 
 /**
  * Poll `check` until it returns a value other than undefined or the clock reaches `deadline`.
  * The shell line's budget of simulated time caps the wait: a timeout beyond it
- * (`--timeout=2000000h`) ends the line there, as Ctrl-C would, the clock moved only that far.
+ * (`--timeout=2000000h`) ends the line there, as Ctrl-C would, the clock moved only that far;
+ * a `timeout N` around the command kills it at its deadline (DeadlineReached).
  */
 export function pollUntil<T>(env: Pick<KubectlEnv, 'cluster' | 'budget'>, deadline: number, check: () => T | undefined): T | undefined {
   const cluster = env.cluster;
@@ -32,7 +33,8 @@ export function pollUntil<T>(env: Pick<KubectlEnv, 'cluster' | 'budget'>, deadli
     const next = cluster.nextWakeup();
     cluster.advanceTo(next === undefined ? until : Math.min(Math.max(next, now), until));
   }
+  const bound = env.budget?.deadlineBinds() ?? false;
   charge();
-  if (until < deadline) throw new BudgetExceeded('time');
+  if (until < deadline) throw bound ? new DeadlineReached() : new BudgetExceeded('time');
   return undefined;
 }

@@ -9,7 +9,8 @@
  * event until the request timeout, or, without one, until the watched objects have been quiet
  * for a minute of simulated time (when a learner would press Ctrl-C; at most ten minutes), and
  * then ends with status 0 as kubectl does when its watch closes. Ctrl-C and the line's budget
- * stop it as any waiting command.
+ * stop it as any waiting command; `timeout N kubectl get -w` watches for N seconds and is killed
+ * (status 124, what it printed kept).
  */
 import type { KObject } from '../../../sim/api/types.js';
 import type { ResourceInfo } from '../../../sim/api/registry.js';
@@ -135,11 +136,14 @@ export function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): CommandRe
   });
   try {
     const cap = env.budget ? start + env.budget.timeLeft() : Infinity;
-    const deadline = Math.min(timeout > 0 ? start + timeout : start + WATCH_MAX_MS, cap);
+    // under `timeout N` the watch runs to that deadline, as a real one runs until it is killed
+    const killedAt = env.budget?.deadlineBinds() ?? false;
+    const bounded = timeout > 0 || killedAt;
+    const deadline = Math.min(timeout > 0 ? start + timeout : killedAt ? Infinity : start + WATCH_MAX_MS, cap);
     for (let guard = 0; guard < 100_000; guard++) {
       env.budget?.step();
       const now = cluster.now();
-      const quietEnd = timeout > 0 ? Infinity : lastChange + WATCH_QUIET_MS;
+      const quietEnd = bounded ? Infinity : lastChange + WATCH_QUIET_MS;
       const until = Math.min(deadline, quietEnd);
       if (now >= until) break;
       const next = cluster.nextWakeup();

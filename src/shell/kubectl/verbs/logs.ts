@@ -17,6 +17,7 @@ import { KubectlError, errorResult, seeHelp } from '../errors.js';
 import { resolveTypes, selectObjects } from '../resource-args.js';
 import { podLogLines, type LogLine } from '../logs-source.js';
 import { commandNamespace } from './get.js';
+import { pollUntil } from '../poll.js';
 
 
 /** logs.go selectorTail: with `-l` and no `--tail`, only the last 10 lines of each container. */
@@ -167,6 +168,8 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   }
   const timestamps = bool(p.flags, 'timestamps');
   const limitBytes = int(p.flags, 'limit-bytes') ?? 0;
+  const startT = env.cluster.now();
+  const line = (prefix: string, l: LogLine): string => `${prefix}${timestamps ? `${logTimestamp(l.t)} ` : ''}${l.text}`;
   let stdout = '';
   for (const { pod, container: name } of reqs) {
     try {
@@ -179,12 +182,33 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     const all = podLogLines(env.cluster, pod, name, previous).filter((l) => since === undefined || l.t >= since);
     const prefix = bool(p.flags, 'prefix') ? `[pod/${pod.metadata.name}/${name}] ` : '';
     let text = tail(all, tailLines)
-      .map((l) => `${prefix}${timestamps ? `${logTimestamp(l.t)} ` : ''}${l.text}`)
+      .map((l) => line(prefix, l))
       .join('');
     if (limitBytes > 0) text = text.slice(0, limitBytes);
     stdout += text;
   }
+  if (bool(p.flags, 'follow') && !previous && env.budget?.deadlineBinds()) stdout += followUntilKilled(env, reqs, startT, (pod, l) => line(bool(p.flags, 'prefix') ? `[pod/${pod}/${l.container}] ` : '', l));
   return { stdout, stderr, exitCode: 0 };
+}
+
+/**
+ * `logs -f` under `timeout N`: the streams stay open while the simulated clock runs to the
+ * deadline, and every line written meanwhile is printed as it comes (several streams interleave
+ * by time, as kubectl's parallel consumers write them). timeout.ts then reports the kill (124).
+ * Without a deadline the simulation prints what is there and ends, as if Ctrl-C came at once.
+ */
+function followUntilKilled(env: KubectlEnv, reqs: readonly LogRequest[], startT: number, render: (pod: string, l: LogLine & { container: string }) => string): string {
+  pollUntil(env, startT + (env.budget?.timeLeft() ?? 0), () => undefined);
+  const fresh: (LogLine & { container: string; pod: string })[] = [];
+  for (const { pod, container } of reqs) {
+    const now = env.api.get<Pod>('Pod', pod.metadata.namespace, pod.metadata.name);
+    if (!now || now.metadata.uid !== pod.metadata.uid) continue;
+    for (const l of podLogLines(env.cluster, now, container, false)) if (l.t > startT) fresh.push({ ...l, container, pod: pod.metadata.name ?? '' });
+  }
+  return fresh
+    .sort((a, b) => a.t - b.t)
+    .map((l) => render(l.pod, l))
+    .join('');
 }
 
 export const logsVerb: Verb = {

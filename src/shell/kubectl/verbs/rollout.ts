@@ -15,6 +15,7 @@ import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { parseDryRun } from '../dry-run.js';
 import { durationFlag } from '../duration.js';
 import { pollUntil } from '../poll.js';
+import { DeadlineReached } from '../../budget.js';
 import { pausePatch, restartPatch, rollback, rolloutStatus, viewHistory } from './rollout-kinds.js';
 
 /** How long `rollout status` without --timeout waits before the simulation gives up. */
@@ -68,12 +69,19 @@ function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number
     return s.done || !watch ? true : undefined;
   };
   let deadline = env.cluster.now() + (timeout > 0 ? timeout : PATIENCE_MS);
-  let done = pollUntil(env, deadline, check);
-  for (let i = 0; done === undefined && timeout <= 0 && i < 100; i++) {
-    const at = progressCheckAt(seen);
-    if (at === undefined || at <= deadline) break;
-    deadline = at;
+  let done: true | undefined;
+  try {
     done = pollUntil(env, deadline, check);
+    for (let i = 0; done === undefined && timeout <= 0 && i < 100; i++) {
+      const at = progressCheckAt(seen);
+      if (at === undefined || at <= deadline) break;
+      deadline = at;
+      done = pollUntil(env, deadline, check);
+    }
+  } catch (e) {
+    // killed by a `timeout` around it: the messages it printed stay on the terminal
+    if (e instanceof DeadlineReached) e.stdout = out;
+    throw e;
   }
   if (failed !== undefined) return { stdout: out, stderr: failed, exitCode: 1 };
   if (done) return { stdout: out, stderr: '', exitCode: 0 };
