@@ -36,6 +36,14 @@ run nslookup-mid nslookup mid.default.svc.cluster.local
 run busybox-nslookup-mid busybox nslookup mid.default.svc.cluster.local
 run getent-ahostsv4-mid getent ahostsv4 mid.default.svc.cluster.local
 run getent-hosts-big getent hosts big.default.svc.cluster.local
+# TCP to the server dropped (as when the kube-dns Service lost its TCP port): each client's words
+# and exit status after a truncated answer, and with TCP from the start
+ip netns exec $ns iptables -A INPUT -p tcp --dport 53 -j DROP
+run nslookup-mid-tcp-dropped nslookup mid.default.svc.cluster.local
+run nslookup-vc-mid-tcp-dropped nslookup -vc mid.default.svc.cluster.local
+run dig-mid-noedns-tcp-dropped dig +noedns mid.default.svc.cluster.local
+run dig-tcp-mid-tcp-dropped dig +tcp mid.default.svc.cluster.local
+run host-mid-tcp-dropped host mid.default.svc.cluster.local
 kill $srv
 cp "$build/server.log" "$out/server-log.txt"
 ip netns del $ns

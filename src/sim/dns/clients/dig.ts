@@ -206,7 +206,8 @@ export function dig(input: ClientInput): ClientResult {
         if (r !== 'timeout' && r !== 'refused') break;
         const why = r === 'timeout' ? 'timed out' : 'connection refused';
         // dighost.c: recv_done (UDP) vs tcp_connected (TCP, servname = the address).
-        comms += proto === 'tcp' ? `;; Connection to ${ip}#${port}(${ip}) for ${qname} failed: ${why}.\n` : `;; communications error to ${ip}#${port}: ${why}\n`;
+        // a failed TCP connection ends its lookup: each try says so (recorded, testdata/tc)
+        comms += proto === 'tcp' ? `;; Connection to ${ip}#${port}(${ip}) for ${qname} failed: ${why}.\n;; no servers could be reached\n` : `;; communications error to ${ip}#${port}: ${why}\n`;
         elapsed += r === 'timeout' ? (timeS ?? (proto === 'tcp' ? 10 : 5)) * 1000 : 0;
       }
       if (r !== 'timeout' && r !== 'refused') break;
@@ -217,7 +218,8 @@ export function dig(input: ClientInput): ClientResult {
   }
   if (!reply) {
     // tcp_connected ends with dighost_error alone; recv_done prints the command line first.
-    if (short || proto === 'tcp') return { stdout: comms + ';; no servers could be reached\n', stderr: warnings, exitCode: 9, elapsedMs: elapsed };
+    if (proto === 'tcp') return { stdout: comms, stderr: warnings, exitCode: 9, elapsedMs: elapsed };
+    if (short) return { stdout: comms + ';; no servers could be reached\n', stderr: warnings, exitCode: 9, elapsedMs: elapsed };
     return { stdout: `${comms}${banner};; no servers could be reached\n`, stderr: warnings, exitCode: 9, elapsedMs: elapsed };
   }
   if (short) {

@@ -220,7 +220,9 @@ export function host(input: ClientInput): ClientResult {
       const line = onTcp ? `;; Connection to ${server}#${port}(${server}) for ${name} failed: ${why}.\n` : `;; communications error to ${server}#${port}: ${why}\n`;
       // each try waits -W seconds, else UDP_TIMEOUT 5 s / TCP_TIMEOUT 10 s (dighost.c)
       const waited = reply === 'timeout' ? tries * (timeoutS ?? (onTcp ? 10 : 5)) * 1000 : 0;
-      return { stdout: `${out}${line.repeat(tries)};; no servers could be reached\n`, stderr: '', exitCode: 1, elapsedMs: elapsed + waited };
+      // over TCP each failed connection ends a lookup with its own line (recorded, testdata/tc)
+      const failures = onTcp ? `${line};; no servers could be reached\n`.repeat(tries) : `${line.repeat(tries)};; no servers could be reached\n`;
+      return { stdout: `${out}${failures}`, stderr: '', exitCode: 1, elapsedMs: elapsed + waited };
     }
     const asIs = last.name === (target.endsWith('.') ? target : `${target}.`);
     const received = verbose && (reply.rcode === 'NOERROR' || reply.rcode === 'NXDOMAIN' || asIs) ? `Received ${wireSize(reply)} bytes from ${server}#${port} in 0 ms\n` : '';

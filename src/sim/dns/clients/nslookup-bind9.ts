@@ -88,10 +88,13 @@ export function nslookupBind9(input: ClientInput): ClientResult {
   raLines(steps.map((s) => s.reply));
   const last = steps[steps.length - 1];
   if (!last || last.reply === 'timeout' || last.reply === 'refused') {
+    if (sender.retryFailed()) out += ';; Truncated, retrying in TCP mode.\n';
     const why = last?.reply === 'refused' ? 'connection refused' : 'timed out';
     const line = sender.proto() === 'tcp' ? `;; Connection to ${server}#53(${server}) for ${name} failed: ${why}.\n` : `;; communications error to ${server}#53: ${why}\n`;
     const waited = why === 'timed out' ? (sender.proto() === 'tcp' ? 30000 : 15000) : 0;
-    return { stdout: `${out}${line.repeat(3)};; no servers could be reached\n\n`, stderr: '', exitCode: 1, elapsedMs: elapsed + waited };
+    // over TCP each failed connection ends a lookup with its own line (recorded, testdata/tc)
+    const failures = sender.proto() === 'tcp' ? `${line};; no servers could be reached\n`.repeat(3) : `${line.repeat(3)};; no servers could be reached\n`;
+    return { stdout: `${out}${failures}\n`, stderr: '', exitCode: 1, elapsedMs: elapsed + waited };
   }
   const reply = last.reply;
   if (!ptr) out += `Server:\t\t${named ?? server}\nAddress:\t${server}#53\n\n`;

@@ -42,6 +42,8 @@ export interface Bind9Sender {
   proto(): Proto;
   /** Replies that came over TCP because the UDP one was truncated (nslookup prints a line first). */
   retried: Set<DnsMessage>;
+  /** A truncated answer was asked again over TCP, and TCP failed (timeout or refused). */
+  retryFailed(): boolean;
 }
 
 /**
@@ -53,13 +55,15 @@ export interface Bind9Sender {
 export function bind9Sender(send: (server: string, name: string, type: QType, opts: QueryOptions, proto: Proto) => QueryResult, tcp: boolean, ignore = false): Bind9Sender {
   let proto: Proto = tcp ? 'tcp' : 'udp';
   const retried = new Set<DnsMessage>();
+  let failed = false;
   const query: QueryFn = (server, name, type, opts = {}) => {
     const r = send(server, name, type, opts, proto);
     if (typeof r === 'string' || !r.flags.tc || proto === 'tcp' || ignore) return r;
     proto = 'tcp';
     const again = send(server, name, type, opts, proto);
     if (typeof again !== 'string') retried.add(again);
+    else failed = true;
     return again;
   };
-  return { query, proto: () => proto, retried };
+  return { query, proto: () => proto, retried, retryFailed: () => failed };
 }
