@@ -12,6 +12,9 @@ import { readInput } from './util.js';
 import { budgetOf } from './types.js';
 import { BudgetExceeded } from '../budget.js';
 
+/** Escapes GNU sed turns into characters in a/i/c text (sed/compile.c convert_ANSI). */
+const TEXT_ESCAPES: Record<string, string> = { n: '\n', t: '\t', a: '\x07', f: '\f', v: '\v', r: '\r' };
+
 type Addr =
   | { kind: 'line'; n: number }
   | { kind: 'last' }
@@ -135,6 +138,7 @@ class Compiler {
   }
 
   /** Text argument of a/i/c: GNU one-liner `a text`, `a\text` or `a\` newline text. */
+  /** a/i/c text: what follows `a\` up to the end of the line, escapes processed. */
   private textArg(): string {
     const s = this.s;
     this.skipWs();
@@ -145,8 +149,10 @@ class Compiler {
     let out = '';
     while (this.i < s.length && s[this.i] !== '\n') {
       if (s[this.i] === '\\' && this.i + 1 < s.length) {
+        // GNU sed compile.c read_text keeps the escape and normalize_text turns \n, \t and the
+        // other ANSI escapes into their characters (a GNU extension); any other \X is X
         const n = s[this.i + 1]!;
-        out += n === '\n' ? '\n' : n;
+        out += TEXT_ESCAPES[n] ?? n;
         this.i += 2;
         continue;
       }
