@@ -29,10 +29,11 @@ import type { Discovery, ResourceInfo } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import { BUILTIN_SCALABLE, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
-import type { Container, CronJob, Deployment, Job, KObject, Namespace, Pod, Service, ServicePort } from './api/types.js';
+import type { Container, CronJob, DaemonSet, Deployment, Job, KObject, Namespace, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
 import { generateJobSelector } from './api/job-selector.js';
 import { decodeObject, type FieldValidation, unknownFieldWarning } from './api/decode.js';
+import { daemonSetStrategyErrors, deploymentStrategyErrors } from './api/validation-rollout.js';
 import { immutableSelector, inclusiveRange, nameRuleForKind, validateAnnotations, validateLabels, validateName, validatePodSpecFields, validateFinalizers, finalizerWarnings, qualifiedNameProblems } from './api/validation.js';
 import { podReady, type PodDisruptionBudget } from './controllers/disruption.js';
 import { validateCrd } from './api/validation-crd.js';
@@ -880,6 +881,8 @@ export class ApiServer {
     // apps validation ValidatePodTemplateSpecForReplicaSet: workload pods always restart
     const rp = obj.spec.template?.spec?.restartPolicy;
     if (rp !== undefined && rp !== 'Always') errs.push(field.notSupported('spec.template.spec.restartPolicy', rp, ['Always']));
+    if ((obj.kind as string) === 'Deployment') errs.push(...deploymentStrategyErrors(obj.spec.strategy));
+    if ((obj.kind as string) === 'DaemonSet') errs.push(...daemonSetStrategyErrors((obj as unknown as DaemonSet).spec.updateStrategy));
     return errs;
   }
 

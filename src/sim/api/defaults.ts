@@ -159,7 +159,7 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       d.spec.revisionHistoryLimit ??= 10;
       d.spec.progressDeadlineSeconds ??= 600;
       d.spec.strategy ??= {};
-      d.spec.strategy.type ??= 'RollingUpdate';
+      d.spec.strategy.type ||= 'RollingUpdate';
       if (d.spec.strategy.type === 'RollingUpdate') {
         d.spec.strategy.rollingUpdate ??= {};
         d.spec.strategy.rollingUpdate.maxSurge ??= '25%';
@@ -177,7 +177,14 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
     case 'DaemonSet': {
       const d = obj as DaemonSet;
       d.spec.revisionHistoryLimit ??= 10;
-      d.spec.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } };
+      // SetDefaults_DaemonSet: type RollingUpdate, then maxUnavailable 1 and maxSurge 0 where unset
+      const us = (d.spec.updateStrategy ??= {}) as { type?: string; rollingUpdate?: { maxUnavailable?: number | string; maxSurge?: number | string } };
+      us.type ||= 'RollingUpdate';
+      if (us.type === 'RollingUpdate') {
+        us.rollingUpdate ??= {};
+        us.rollingUpdate.maxUnavailable ??= 1;
+        us.rollingUpdate.maxSurge ??= 0;
+      }
       defaultTemplate(d.spec.template);
       break;
     }

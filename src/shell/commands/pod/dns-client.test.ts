@@ -96,13 +96,14 @@ test('transcript: dig +tcp goes over TCP; a UDP-only DNS egress policy (calico) 
   assert.match(tcp.stdout, /\n;; SERVER: 10\.96\.0\.10#53\(10\.96\.0\.10\) \(TCP\)\n/);
   s.cluster.insert(udpOnlyDnsEgress());
   s.cluster.settle();
-  const refused = ';; Connection to 10.96.0.10#53(10.96.0.10) for kubernetes.default.svc.cluster.local failed: timed out.\n';
+  // each failed TCP connection ends its lookup with its own line (recorded: sim/dns/clients/testdata/tc/*-tcp-dropped.txt)
+  const refused = ';; Connection to 10.96.0.10#53(10.96.0.10) for kubernetes.default.svc.cluster.local failed: timed out.\n;; no servers could be reached\n';
   await transcript(s, [
     { line: 'kubectl exec dnsutils -- dig +short kubernetes.default.svc.cluster.local', stdout: '10.96.0.1\n', exitCode: 0 },
-    { line: 'kubectl exec dnsutils -- dig +tcp kubernetes.default.svc.cluster.local', stdout: `${refused.repeat(3)};; no servers could be reached\n`, exitCode: 9 },
-    { line: 'kubectl exec dnsutils -- dig +vc +short kubernetes.default.svc.cluster.local', stdout: `${refused.repeat(3)};; no servers could be reached\n`, exitCode: 9 },
-    { line: 'kubectl exec dnsutils -- host -T kubernetes.default.svc.cluster.local', stdout: `${refused.repeat(2)};; no servers could be reached\n`, exitCode: 1 },
-    { line: 'kubectl exec dnsutils -- nslookup -vc kubernetes.default.svc.cluster.local', stdout: `${refused.repeat(3)};; no servers could be reached\n\n`, exitCode: 1 },
+    { line: 'kubectl exec dnsutils -- dig +tcp kubernetes.default.svc.cluster.local', stdout: refused.repeat(3), exitCode: 9 },
+    { line: 'kubectl exec dnsutils -- dig +vc +short kubernetes.default.svc.cluster.local', stdout: refused.repeat(3), exitCode: 9 },
+    { line: 'kubectl exec dnsutils -- host -T kubernetes.default.svc.cluster.local', stdout: refused.repeat(2), exitCode: 1 },
+    { line: 'kubectl exec dnsutils -- nslookup -vc kubernetes.default.svc.cluster.local', stdout: `${refused.repeat(3)}\n`, exitCode: 1 },
     { line: 'kubectl exec dnsutils -- host kubernetes.default.svc.cluster.local', stdout: 'kubernetes.default.svc.cluster.local has address 10.96.0.1\n', exitCode: 0 },
   ]);
   const t0 = s.cluster.now();
