@@ -124,6 +124,10 @@ export class Cluster {
   private tickCount = 0;
   /** quietMark when the last settle found every controller at rest. */
   private atRest: string | undefined;
+  /** Each controller's last signature and the quiet mark it was computed at (signatureAt). */
+  private readonly sigCache = new Map<Controller, { mark: string; sig: string }>();
+  /** The components whose processes run controllers (Controller.runsIn), each once: what quietMark reads of them. */
+  private readonly components: readonly ('controllerManager' | 'scheduler')[];
   private lastStore: Store | undefined;
   private storeSerial = 0;
   /** The controller whose reconcile is running (the owner of its wakeAt calls). */
@@ -141,6 +145,7 @@ export class Cluster {
     this.random = opts.random;
     this.meta = opts.meta;
     this.controllers = opts.controllers;
+    this.components = [...new Set(opts.controllers.flatMap((c) => (c.runsIn ? [c.runsIn] : [])))];
   }
 
   now(): number {
@@ -240,7 +245,7 @@ export class Cluster {
    */
   private quietMark(): string {
     let ups = '';
-    for (const ctrl of this.controllers) if (ctrl.runsIn) ups += this.state[ctrl.runsIn]?.up === false ? '0' : '1';
+    for (const component of this.components) ups += this.state[component]?.up === false ? '0' : '1';
     return `${this.storeId(this.store)}.${this.store.generation}|${this.hostGeneration}|${this.state.podFsGeneration ?? 0}|${this.timeTick}.${this.tickCount}|${ups}`;
   }
 
@@ -251,6 +256,19 @@ export class Cluster {
       this.storeSerial++;
     }
     return this.storeSerial;
+  }
+
+  /**
+   * A controller's signature, recomputed only when the quiet mark moved since it was last
+   * computed: a settle asks for every controller's signature in every round (twice for those that
+   * run), and between two writes nothing a signature reads can change.
+   */
+  private signatureAt(ctrl: Controller, mark: string): string {
+    const had = this.sigCache.get(ctrl);
+    if (had && had.mark === mark) return had.sig;
+    const sig = this.signature(ctrl);
+    this.sigCache.set(ctrl, { mark, sig });
+    return sig;
   }
 
   private signature(ctrl: Controller): string {
@@ -284,8 +302,10 @@ export class Cluster {
     try {
       for (let round = 0; round < 100; round++) {
         let ran = false;
+        // only a reconcile moves the mark: a skipped controller changes nothing
+        let mark = this.quietMark();
         for (const ctrl of this.controllers) {
-          const sig = this.signature(ctrl);
+          const sig = this.signatureAt(ctrl, mark);
           if (this.lastSeen.get(ctrl.name) === sig) continue;
           if (ctrl.runsIn && this.state[ctrl.runsIn]?.up === false) {
             // its process is down: nothing happens, and coming back changes the signature
@@ -298,11 +318,12 @@ export class Cluster {
           } finally {
             this.reconciling = undefined;
           }
-          this.lastSeen.set(ctrl.name, this.signature(ctrl) === sig ? sig : `${sig}*`);
+          mark = this.quietMark();
+          this.lastSeen.set(ctrl.name, this.signatureAt(ctrl, mark) === sig ? sig : `${sig}*`);
           ran = true;
         }
         if (!ran) {
-          this.atRest = this.quietMark();
+          this.atRest = mark;
           return;
         }
       }
