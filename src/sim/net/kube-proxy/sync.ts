@@ -41,6 +41,7 @@ import {
   portExternallyAccessible,
   portKey,
   servicePortsOf,
+  usesLocalEndpoints,
 } from './service-model.js';
 
 export interface KubeProxyConfig {
@@ -310,6 +311,11 @@ interface RenderedPort {
   natTop: readonly string[];
   /** Its per-service chains (KUBE-SVC/SVL/EXT/FW/SEP), declared when written, active either way. */
   chains: readonly string[];
+  /**
+   * Their declarations (`:NAME - [0:0]`), made once: the same string objects on every node and at
+   * every sync, which iptables-restore's memo of declarations then finds without hashing them anew.
+   */
+  decls: readonly string[];
   /** The rules of those chains. */
   natChains: readonly string[];
 }
@@ -331,11 +337,31 @@ function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undef
   if (entries) {
     for (const e of entries) if (e.eps === eps && e.sig === sig) return e.out;
   }
-  const out = renderPort(svc, eps ?? [], ctx);
+  // another node's endpoints that render the same (see sameRendering): its lines, the very strings
+  const like = entries?.find((e) => e.sig === sig && sameRendering(svc, e.eps, eps));
+  const out = like ? like.out : renderPort(svc, eps ?? [], ctx);
   if (!entries) RENDERED.set(svc, (entries = []));
   if (entries.length >= RENDERED_PER_PORT) entries.shift();
   entries.push({ eps, sig, out });
   return out;
+}
+
+/**
+ * Whether endpoints `a` and `b` give a service port the same rules: renderPort reads an endpoint's
+ * address, conditions and, only for a port that uses local endpoints, whether it is local. The
+ * node with a Service's endpoints sees them as local, the others not, so their arrays differ
+ * while the rules of a port with Cluster traffic policies do not: sharing the rendered lines
+ * spares that node rendering 170,000 lines again, and iptables-restore hashing them again.
+ */
+function sameRendering(svc: ServicePortInfo, a: readonly EndpointInfo[] | undefined, b: readonly EndpointInfo[] | undefined): boolean {
+  if (a === undefined || b === undefined || a.length !== b.length) return a === b;
+  const local = usesLocalEndpoints(svc);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as EndpointInfo;
+    const y = b[i] as EndpointInfo;
+    if (x.endpoint !== y.endpoint || x.ip !== y.ip || x.ready !== y.ready || x.serving !== y.serving || x.terminating !== y.terminating || (local && x.isLocal !== y.isLocal)) return false;
+  }
+  return true;
 }
 
 /** Every service port's endpoints and rules, and each Service's fingerprint, as one sync sees them. */
@@ -620,7 +646,7 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
     const affinity = svc.sessionAffinityClientIP ? ['-m', 'recent', '--name', sep, '--set'] : [];
     w(out, '-A', sep, ...cmt(N), ...affinity, ...proto, '-j', 'DNAT', '--to-destination', ep.endpoint);
   }
-  return { filter: filterRules, natTop: natRules, chains, natChains: out };
+  return { filter: filterRules, natTop: natRules, chains, decls: chains.map((c) => `:${c} - [0:0]`), natChains: out };
 }
 
 /**
@@ -725,6 +751,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const staleCleanup = !largeClusterMode || input.staleCleanupDue !== false;
   const unchanged = partial ? unchangedSince(partial, view, (i) => (ports[i] as PortEntry).nsName) : undefined;
   const declared: string[] = [];
+  const declarations: string[] = [];
   // chains of unchanged Services still count as active (upstream computes and discards them)
   const skipped: string[] = [];
 
@@ -739,21 +766,14 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
       continue;
     }
     for (const c of r.chains) declared.push(c);
+    for (const d of r.decls) declarations.push(d);
     for (const l of r.natChains) natRules.push(l);
-  }
-
-  const activeNat = new Set(natChains);
-  if (staleCleanup) {
-    for (const c of declared) activeNat.add(c);
-    for (const c of skipped) activeNat.add(c);
   }
 
   // stale chains: existing per-service chains no longer active are declared and deleted
   // (large-cluster mode: at most once per syncPeriod, as iptables-save is slow on big rulesets)
   const natTable = ensureTable(state, 'nat');
-  const stale = staleCleanup
-    ? natTable.chains.filter((c) => !c.builtin && !activeNat.has(c.name) && STALE_PREFIXES.some((pre) => c.name.startsWith(pre))).map((c) => c.name)
-    : [];
+  const stale = staleCleanup ? staleChains(natTable, [natChains, declared, skipped]) : [];
 
   // NodePort tail rule
   const tailComment = q('kubernetes service nodeports; NOTE: this must be the last rule in this chain');
@@ -777,7 +797,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   for (const r of filterRules) lines.push(r);
   lines.push('COMMIT', '*nat');
   for (const c of natChains) lines.push(`:${c} - [0:0]`);
-  for (const c of declared) lines.push(`:${c} - [0:0]`);
+  for (const d of declarations) lines.push(d);
   for (const c of stale) lines.push(`:${c} - [0:0]`);
   // (no spread: a 10k-Service sync has hundreds of thousands of rules)
   for (const r of natRules) lines.push(r);
@@ -790,6 +810,20 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const text = (): string => (payload ??= lines.join('\n'));
   if (r.exitCode !== 0) return withPayload({ error: r.stderr, largeClusterMode, staleCleanup }, text);
   return withPayload({ fingerprints, ...(view.changes ? { fingerprintChanges: view.changes } : {}), largeClusterMode, staleCleanup }, text);
+}
+
+/**
+ * The per-service chains of `table` that none of `active` names, in the table's order. The
+ * table's such chains are gathered first and the active names taken out of them: on a node's
+ * first full sync they are a few, and a set of the 60,000 active names of a 10,000-Service
+ * cluster was made for nothing.
+ */
+function staleChains(table: Table, active: readonly (readonly string[])[]): string[] {
+  const left = new Set<string>();
+  for (const c of table.chains) if (!c.builtin && STALE_PREFIXES.some((pre) => c.name.startsWith(pre))) left.add(c.name);
+  if (left.size === 0) return [];
+  for (const names of active) for (const n of names) left.delete(n);
+  return table.chains.filter((c) => left.has(c.name)).map((c) => c.name);
 }
 
 function withPayload(r: Omit<SyncResult, 'payload'>, text: () => string): SyncResult {
