@@ -71,7 +71,9 @@ class TableTx {
   /** The chain, this transaction's own copy, to change. */
   writable(name: string): Chain | undefined {
     this.refs = undefined;
-    if (this.over.has(name)) return this.over.get(name) ?? undefined;
+    // (one probe: undefined is absent, null deleted)
+    const own = this.over.get(name);
+    if (own !== undefined) return own ?? undefined;
     const base = findChain(this.base, name);
     if (!base) return undefined;
     const copy: Chain = { ...base, counters: { ...base.counters }, rules: base.rules.slice() };
@@ -553,23 +555,32 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       case '-A':
       case '-I':
       case '-D': {
-        if (!t.get(chain)) return lineErr(n, 'No chain/target/match by that name');
+        // (the transaction's own copy at once: a failed payload changes nothing)
+        const c = t.writable(chain);
+        if (!c) return lineErr(n, 'No chain/target/match by that name');
         let rest = args.slice(2);
         let pos: number | undefined;
         if (cmd !== '-A' && rest[0] !== undefined && /^[0-9]+$/.test(rest[0])) {
           pos = Number(rest[0]);
           rest = rest.slice(1);
         }
-        const c = t.writable(chain)!;
         if (cmd !== '-A') t.notAppendOnly(c);
         if (cmd === '-D' && pos !== undefined) {
           if (pos < 1 || pos > c.rules.length) return lineErr(n, 'Index of deletion too big');
           c.rules.splice(pos - 1, 1);
           continue;
         }
-        const parsed = parseRuleArgs(rest, { chainExists: (x) => t.get(x)?.builtin === false, family });
+        // (the user chain the parse found, whose name the memo keeps: see remember)
+        let found: Chain | undefined;
+        const chainExists = (x: string): boolean => {
+          const u = t.get(x);
+          if (u?.builtin === false) found = u;
+          return u?.builtin === false;
+        };
+        const parsed = parseRuleArgs(rest, { chainExists, family });
         if (!parsed.ok) return lineErr(n, parsed.message.replace(/\n$/, ''));
-        const made = cmd === '-A' ? remember(memo, line, c.name, parsed.rule, parsed.rule.target?.kind === 'chain' ? t.get(parsed.rule.target.name)?.name : undefined) : undefined;
+        const target = parsed.rule.target?.kind === 'chain' ? parsed.rule.target.name : undefined;
+        const made = cmd === '-A' ? remember(memo, line, c.name, parsed.rule, target !== undefined && found?.name === target ? found.name : undefined) : undefined;
         if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
         if (cmd === '-A') {
           c.rules.push(parsed.rule);
