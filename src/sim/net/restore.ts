@@ -306,8 +306,8 @@ const DECLARED = new Map<string, string>();
 const PARSED6 = new Map<string, ParsedLine>();
 const PARSED_LIMIT = 600_000;
 
-/** Freezes a parsed rule and its parts (the Rule shape, spelled out: a generic walk cost a second per full sync). */
-function freezeRule(rule: Rule): Readonly<Rule> {
+/** Freezes a parsed rule's parts, not the rule (the Rule shape, spelled out: a generic walk cost a second per full sync). */
+function freezeParts(rule: Rule): void {
   const f = Object.freeze;
   const options = (os: Rule['matches'][number]['options']): void => {
     for (const o of os) {
@@ -325,8 +325,7 @@ function freezeRule(rule: Rule): Readonly<Rule> {
     options(rule.target.options);
     f(rule.target);
   }
-  for (const part of [rule.src, rule.dst, rule.inIface, rule.outIface, rule.proto, rule.fragment, rule.counters]) if (part) f(part);
-  return f(rule);
+  for (const part of [rule.src, rule.dst, rule.inIface, rule.outIface, rule.proto, rule.fragment]) if (part) f(part);
 }
 
 /**
@@ -336,9 +335,11 @@ function freezeRule(rule: Rule): Readonly<Rule> {
  */
 function remember(memo: Map<string, ParsedLine>, line: string, chain: string, rule: Rule, target: string | undefined): ParsedLine {
   if (memo.size >= PARSED_LIMIT) memo.clear();
-  // the parts frozen and shared; the top level a private plain copy, never handed out: a copy
-  // of a frozen object is several times slower to make, and one is made per line and sync
-  const tpl = { ...freezeRule({ ...rule, counters: { ...rule.counters } }) };
+  // the parts frozen and shared (with the parsed rule too, which goes in the chain); the top level
+  // a private plain copy, never handed out: a copy of a frozen object is several times slower to
+  // make, and one is made per line and sync
+  freezeParts(rule);
+  const tpl = { ...rule, counters: Object.freeze({ ...rule.counters }) };
   const parsed: ParsedLine = { chain, rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: target ?? internName(rule.target.name) } : {}) };
   memo.set(line, parsed);
   return parsed;
