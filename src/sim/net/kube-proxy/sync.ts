@@ -148,8 +148,10 @@ function q(s: string): string {
 
 /** `fmt.Sprintf("%0.10f", 1.0/n)` (proxier.go computeProbability). */
 export function computeProbability(n: number): string {
-  return (1 / n).toFixed(10);
+  return PROBABILITIES[n] ?? (1 / n).toFixed(10);
 }
+/** The probabilities of the first few positions, made once (computeProbability). */
+const PROBABILITIES: readonly string[] = Array.from({ length: 64 }, (_, n) => (1 / n).toFixed(10));
 
 /** `iptables -I FROM 1 <args> -j TO` unless an identical rule is already present (EnsureRule(Prepend)). */
 function ensureJump(state: IptablesState, j: JumpChain): void {
@@ -599,7 +601,6 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   if (svc.healthCheckNodePort !== 0)
     w(filterRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', q(`${N} health check node port`), '-m', 'tcp', '-p', 'tcp', '--dport', String(svc.healthCheckNodePort), '-j', 'ACCEPT');
 
-  const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
   if (usesSVC) chains.push(svcChain);
   if (usesSVL) chains.push(svlChain);
   // 6. masquerade rule of the internal chain
@@ -636,15 +637,28 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
     w(out, '-A', fwChain, '-m', 'comment', '--comment', q(`other traffic to ${N} will be dropped by KUBE-PROXY-FIREWALL`));
   }
   // 9. service → endpoint dispatch
-  if (usesSVC) writeServiceToEndpointRules(out, svc, svcChain, C, largeClusterMode);
-  if (usesSVL) writeServiceToEndpointRules(out, svc, svlChain, L, largeClusterMode);
+  // each endpoint's chain name hashed once per port (the dispatch rules and its chain both name it)
+  const sepOf: EndpointInfo[] = [];
+  const sepNames: string[] = [];
+  const sepName = (ep: EndpointInfo): string => {
+    const k = sepOf.indexOf(ep);
+    if (k >= 0) return sepNames[k] as string;
+    const name = endpointChainName(N, p, ep.endpoint);
+    sepOf.push(ep);
+    sepNames.push(name);
+    return name;
+  };
+  if (usesSVC) writeServiceToEndpointRules(out, svc, svcChain, C, largeClusterMode, sepName);
+  if (usesSVL) writeServiceToEndpointRules(out, svc, svlChain, L, largeClusterMode, sepName);
   // 10. endpoint chains
+  const cm = largeClusterMode ? '' : ` -m comment --comment ${N}`;
   for (const ep of cat.allReachable) {
-    const sep = endpointChainName(N, p, ep.endpoint);
+    const sep = sepName(ep);
     chains.push(sep);
-    w(out, '-A', sep, ...cmt(N), '-s', ep.ip, '-j', 'KUBE-MARK-MASQ');
-    const affinity = svc.sessionAffinityClientIP ? ['-m', 'recent', '--name', sep, '--set'] : [];
-    w(out, '-A', sep, ...cmt(N), ...affinity, ...proto, '-j', 'DNAT', '--to-destination', ep.endpoint);
+    // (as w(out, '-A', sep, ...cmt(N), '-s', ep.ip, …) joins them, written out)
+    out.push(`-A ${sep}${cm} -s ${ep.ip} -j KUBE-MARK-MASQ`);
+    const affinity = svc.sessionAffinityClientIP ? ` -m recent --name ${sep} --set` : '';
+    out.push(`-A ${sep}${cm}${affinity} -m ${p} -p ${p} -j DNAT --to-destination ${ep.endpoint}`);
   }
   return { filter: filterRules, natTop: natRules, chains, decls: chains.map((c) => `:${c} - [0:0]`), natChains: out };
 }
@@ -920,25 +934,27 @@ function deleteChainsAsked(table: Table, names: readonly string[]): void {
 }
 
 /** proxier.go writeServiceToEndpointRules; appendServiceCommentLocked drops the comment in large-cluster mode. */
-function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain: string, eps: readonly EndpointInfo[], largeClusterMode: boolean): void {
+function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain: string, eps: readonly EndpointInfo[], largeClusterMode: boolean, sepName: (ep: EndpointInfo) => string): void {
   const N = svc.spn;
   const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
   if (svc.sessionAffinityClientIP) {
     for (const ep of eps) {
-      const sep = endpointChainName(N, svc.protocol, ep.endpoint);
+      const sep = sepName(ep);
       buf.push(
         ['-A', chain, ...cmt(q(`${N} -> ${ep.endpoint}`)), '-m', 'recent', '--name', sep, '--rcheck', '--seconds', String(svc.stickyMaxAgeSeconds), '--reap', '-j', sep].join(' '),
       );
     }
   }
+  // (the lines written out, not joined from arrays: a cold full sync at 10,000 Services renders
+  // 50,000 of these and as many endpoint chain lines; the same text as the joins above)
   const n = eps.length;
-  eps.forEach((ep, i) => {
-    const sep = endpointChainName(N, svc.protocol, ep.endpoint);
-    const args = ['-A', chain, ...cmt(q(`${N} -> ${ep.endpoint}`))];
-    if (i < n - 1) args.push('-m', 'statistic', '--mode', 'random', '--probability', computeProbability(n - i));
-    args.push('-j', sep);
-    buf.push(args.join(' '));
-  });
+  for (let i = 0; i < n; i++) {
+    const ep = eps[i] as EndpointInfo;
+    const sep = sepName(ep);
+    const cm = largeClusterMode ? '' : ` -m comment --comment ${q(`${N} -> ${ep.endpoint}`)}`;
+    const stat = i < n - 1 ? ` -m statistic --mode random --probability ${computeProbability(n - i)}` : '';
+    buf.push(`-A ${chain}${cm}${stat} -j ${sep}`);
+  }
 }
 
 /** NewProxier forces localhostNodePorts off when nodePortAddresses has no IPv4 loopback CIDR. */
