@@ -303,6 +303,8 @@ interface RenderContext {
   largeClusterMode: boolean;
   /** All of the above but nodeIP as one string, for the memo (see renderedPort). */
   sig: string;
+  /** The Services are not the stored objects: rendered ports are found by their content (RENDERED_BY_CONTENT). */
+  byContent: boolean;
 }
 
 /** One service port's part of the payload, in payload order. */
@@ -341,10 +343,32 @@ function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undef
   }
   // another node's endpoints that render the same (see sameRendering): its lines, the very strings
   const like = entries?.find((e) => e.sig === sig && sameRendering(svc, e.eps, eps));
-  const out = like ? like.out : renderPort(svc, eps ?? [], ctx);
+  const out = like ? like.out : ctx.byContent ? renderedByContent(svc, eps, ctx, sig) : renderPort(svc, eps ?? [], ctx);
   if (!entries) RENDERED.set(svc, (entries = []));
   if (entries.length >= RENDERED_PER_PORT) entries.shift();
   entries.push({ eps, sig, out });
+  return out;
+}
+
+/**
+ * Rendered ports by what they are rendered from (the port's and endpoints' JSON and the context),
+ * for syncs of Services and EndpointSlices that are not the stored objects, whose port infos are
+ * new at every sync (the memos above key on the stored objects' infos): a sync of the same
+ * Services again (another kube-proxy starting, a test, the bench's first full sync) takes the
+ * lines rendered before, the very strings, which iptables-restore then finds without hashing
+ * them again. Emptied when it grows past what a large cluster holds.
+ */
+const RENDERED_BY_CONTENT = new Map<string, RenderedPort>();
+const RENDERED_BY_CONTENT_LIMIT = 50_000;
+
+function renderedByContent(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undefined, ctx: RenderContext, sig: string): RenderedPort {
+  const key = `${sig}\n${JSON.stringify(svc)}\n${JSON.stringify(eps ?? null)}`;
+  let out = RENDERED_BY_CONTENT.get(key);
+  if (out === undefined) {
+    out = renderPort(svc, eps ?? [], ctx);
+    if (RENDERED_BY_CONTENT.size >= RENDERED_BY_CONTENT_LIMIT) RENDERED_BY_CONTENT.clear();
+    RENDERED_BY_CONTENT.set(key, out);
+  }
   return out;
 }
 
@@ -743,6 +767,8 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   // each family's proxier keeps its own endpoints map
   const epMap = endpointsByPortCached(input.endpointSlices, input.node.name, v6 ? `ipv6/${input.node.name}` : input.node.name);
   const sorted = sortedServicePorts(input.services);
+  // (the stored objects are kept as the last sorted list; see RenderContext.byContent)
+  const byContent = lastSorted?.sorted !== sorted;
   const ports = sorted.ports;
   const makeCtx = (totalEndpoints: number): RenderContext => {
     // proxier.go: the total over every service port's endpoints decides largeClusterMode
@@ -755,6 +781,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
       nodeIP,
       largeClusterMode,
       sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${largeClusterMode}`,
+      byContent,
     };
   };
   const view = portsView(v6 ? `ipv6/${input.node.name}` : input.node.name, sorted, epMap, makeCtx);
