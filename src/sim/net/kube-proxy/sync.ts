@@ -359,10 +359,36 @@ function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undef
  * them again. Emptied when it grows past what a large cluster holds.
  */
 const RENDERED_BY_CONTENT = new Map<string, RenderedPort>();
+
+/**
+ * The JSON of a port info and of an endpoints array, kept with them (both are never changed once
+ * made): a Service's fingerprint and the content key above both write them, for every port of a
+ * sync whose memos by identity miss.
+ */
+const PORT_JSON = new WeakMap<ServicePortInfo, string>();
+const EPS_JSON = new WeakMap<readonly EndpointInfo[], string>();
+
+function portJson(p: ServicePortInfo): string {
+  let j = PORT_JSON.get(p);
+  if (j === undefined) {
+    j = JSON.stringify(p);
+    PORT_JSON.set(p, j);
+  }
+  return j;
+}
+
+function epsJson(eps: readonly EndpointInfo[]): string {
+  let j = EPS_JSON.get(eps);
+  if (j === undefined) {
+    j = JSON.stringify(eps);
+    EPS_JSON.set(eps, j);
+  }
+  return j;
+}
 const RENDERED_BY_CONTENT_LIMIT = 50_000;
 
 function renderedByContent(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undefined, ctx: RenderContext, sig: string): RenderedPort {
-  const key = `${sig}\n${JSON.stringify(svc)}\n${JSON.stringify(eps ?? null)}`;
+  const key = `${sig}\n${portJson(svc)}\n${eps === undefined ? 'null' : epsJson(eps)}`;
   let out = RENDERED_BY_CONTENT.get(key);
   if (out === undefined) {
     out = renderPort(svc, eps ?? [], ctx);
@@ -906,7 +932,8 @@ function groupFingerprint(ports: readonly ServicePortInfo[], eps: readonly (read
   if (hit) return hit.fp;
   let text = '';
   ports.forEach((p, i) => {
-    text += `${JSON.stringify(p)}${JSON.stringify(eps[i] ?? [])}`;
+    const e = eps[i];
+    text += `${portJson(p)}${e === undefined ? '[]' : epsJson(e)}`;
   });
   const fp = fnv32a(text);
   if (!entries) FINGERPRINTS.set(first, (entries = []));
