@@ -2,7 +2,9 @@
 // `npm run bench`: timings of the built program (dist/), each reported as a ratio to `node -e 0`
 // measured in the same run (median of N runs), so figures compare across machines. Goals from the
 // issues: --version ≤ 1.5×, one-shot `kubectl get po -A` ≤ 2×, `list` ≤ 2×, first prompt of a
-// resumed shell ≤ 2× and of a new session ≤ 3×, in-shell p99 ≤ 10 ms. Spawned commands show the
+// resumed shell ≤ 2× and of a new session ≤ 3×, in-shell p99 ≤ 10 ms; at 10,000 Services / 50,000
+// endpoints (issue 16): settle ≤ 3 s with peak RSS ≤ 1 GiB, an endpoint change re-programmed in
+// ≤ 20 ms per node, kube-proxy's first full sync + iptables-save of one node ≤ 1 s. Spawned commands show the
 // wall-clock median and, on Linux, the median of the child's user+system CPU (from the children's
 // times in /proc/self/stat) as a ratio to `node -e 0`'s: CPU ratios move much less than wall time
 // when other work shares the machine. The load average is printed at the start and the end. Bench
@@ -114,8 +116,19 @@ function endpointChanges(c, from, to) {
   return times;
 }
 
-/** Child mode: the 10k Services / 50k endpoints cluster, so peak RSS is its own. */
+/**
+ * Child mode: the 10k Services / 50k endpoints cluster, so peak RSS is its own; then, with the
+ * cluster gone, one node's first full kube-proxy sync plus iptables-save at the same size
+ * (median of 3; after the RSS reading, which it would otherwise raise).
+ */
 async function bigCluster() {
+  const r = await bigClusterFigures();
+  const tb = await mod('sim/traffic/bench.js');
+  if (tb?.kubeProxySyncBench) r.syncSaveMs = timeMs(tb.kubeProxySyncBench(10_000, 50_000), 3);
+  process.stdout.write(JSON.stringify(r));
+}
+
+async function bigClusterFigures() {
   const { c, ms } = await servicesCluster(10_000);
   // one Service's endpoints change: every node's kube-proxy re-programs it in a partial sync
   const changes = endpointChanges(c, 0, 5);
@@ -127,7 +140,7 @@ async function bigCluster() {
   c.advance(60_000);
   const nftChanges = endpointChanges(c, 5, 10);
   const nftTables = c.nodeHosts().filter((h) => h.data.state.nftables?.tables?.some((t) => t.family === 'ip' && t.chains.length > 10_000)).length;
-  process.stdout.write(JSON.stringify({ ms, rssMB, changeMs: median(changes), nodes, nftChangeMs: median(nftChanges), nftTables }));
+  return { ms, rssMB, changeMs: median(changes), nodes, nftChangeMs: median(nftChanges), nftTables };
 }
 
 /**
@@ -292,9 +305,12 @@ async function main() {
   const big = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child-big'], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (big.status === 0) {
     const r = JSON.parse(big.stdout);
-    add('settle 10,000 Services / 50,000 endpoints', r.ms, `peak RSS ${Math.round(r.rssMB)} MB`);
+    add('settle 10,000 Services / 50,000 endpoints', r.ms, 'goal ≤ 3000 ms');
+    rows.push(['settle 10,000 Services / 50,000 endpoints: peak RSS', `${Math.round(r.rssMB)} MB`, '', '', `goal ≤ 1024 MB: ${r.rssMB <= 1024 ? 'MET' : 'NOT MET'}`]);
     add(`one endpoint change re-programmed on ${r.nodes} nodes (10k/50k, partial syncs)`, r.changeMs, `goal ≤ ${20 * r.nodes} ms (≤ 20 ms per node)`);
     if (r.nftChangeMs !== undefined) add(`the same in nftables mode (${r.nftTables} nodes programmed)`, r.nftChangeMs, `goal ≤ ${20 * r.nodes} ms (≤ 20 ms per node)`);
+    if (r.syncSaveMs !== undefined) add('kube-proxy first full sync + iptables-save of one node, 10k/50k', r.syncSaveMs, 'goal ≤ 1000 ms');
+    else rows.push(['kube-proxy first full sync + iptables-save of one node, 10k/50k', 'n/a', 'n/a', '', 'goal ≤ 1000 ms']);
   } else rows.push(['settle 10,000 Services / 50,000 endpoints', 'n/a', 'n/a', '', String(big.stderr).split('\n')[0].slice(0, 60)]);
 
   const sc = await mod('scenario/index.js');
@@ -327,8 +343,7 @@ async function main() {
 
   const tb = await mod('sim/traffic/bench.js');
   const s000 = await mod('sim/traffic/seed000.js');
-  if (tb?.kubeProxySyncBench) await tryAdd('kube-proxy sync + iptables-save 10k/50k', () => timeMs(tb.kubeProxySyncBench(10_000, 50_000), 3));
-  else rows.push(['kube-proxy sync + iptables-save 10k/50k', 'n/a', 'n/a', '', '']);
+  // (kube-proxy sync + iptables-save 10k/50k: measured in the --child-big process, see above)
   if (tb?.clusterIPWalkBench && s000?.addSeed000Web) {
     const c = loadCluster();
     s000.addSeed000Web(c);

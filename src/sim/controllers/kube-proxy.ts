@@ -27,7 +27,7 @@ import type { Host } from '../node/host.js';
 import { ip6RulesDerived, nodeIp6tables, nodeIptables, nodeNftables, resetIp6tables } from '../node/runtime.js';
 import { cleanupIptablesLeftovers, syncProxyRules, type FingerprintChanges, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
 import { cleanupNftables } from '../net/kube-proxy/nftables.js';
-import { familyView } from '../net/kube-proxy/family-view.js';
+import { familyViews as bothFamilyViews } from '../net/kube-proxy/family-view.js';
 import { syncNftablesRules, type NftProxierMemory } from '../net/kube-proxy/nftables-sync.js';
 import { serviceCIDR } from '../controlplane.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
@@ -279,7 +279,8 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
   const allServices = c.store.list<Service>('Service');
   const allSlices = c.store.list<EndpointSlice>('EndpointSlice');
   // the dual-stack proxier: each family's proxier sees its own ClusterIPs and slices (family-view.ts)
-  const { services, endpointSlices } = familyView(allServices, allSlices, 'IPv4');
+  const views = familyViews(c, allServices, allSlices);
+  const { services, endpointSlices } = views.IPv4;
   const node = { name: host.name, ips: [host.ip] };
   if (config.mode === 'nftables') {
     const opts = { now: c.now(), ...(previous ? { previous } : {}), ...(nft ? { memory: nft } : {}) };
@@ -289,7 +290,7 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
     // dual-stack proxier also keeps `ip6 kube-proxy`: with no IPv6 Service it holds the fixed part
     // only (written by full syncs); on a dual-stack cluster the IPv6 proxier programs the IPv6
     // ClusterIPs, fully at each sync, with its own memory
-    const v6 = familyView(allServices, allSlices, 'IPv6');
+    const v6 = views.IPv6;
     if (r.full || v6.services.length > 0) {
       const memory = nft6 ?? { elements: {}, staleChains: {}, syncedOnce: !firstOfProcess };
       const ranges = serviceCIDR(c).split(',').filter((x) => x.includes(':'));
@@ -301,9 +302,29 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
     return r;
   }
   const r: NodeSyncResult = syncProxyRules(nodeIptables(host), { services, endpointSlices, node, config, ...(previous ? { previous } : {}), staleCleanupDue });
-  const next6 = syncIp6(host, config, previous ? fps6 : undefined, staleCleanupDue, familyView(allServices, allSlices, 'IPv6'));
+  const next6 = syncIp6(host, config, previous ? fps6 : undefined, staleCleanupDue, views.IPv6);
   if (next6) r.fps6 = next6;
   return r;
+}
+
+type FamilyViews = ReturnType<typeof bothFamilyViews>;
+
+/**
+ * Both families' views of the stored Services and EndpointSlices, kept with the Service list while
+ * it, the slice list and the store's change counters of both kinds stand (a write replaces an
+ * object in the list it keeps, and counts): the nodes of a cluster sync from the same lists, and
+ * each view walks all of them to see whether anything is of IPv6, 40,000 objects per node and
+ * sync at 10,000 Services.
+ */
+const FAMILY_VIEWS = new WeakMap<readonly Service[], { slices: readonly EndpointSlice[]; gen: string; views: FamilyViews }>();
+
+function familyViews(c: Cluster, services: readonly Service[], slices: readonly EndpointSlice[]): FamilyViews {
+  const gen = `${c.store.changes.get('Service') ?? 0}/${c.store.changes.get('EndpointSlice') ?? 0}`;
+  const had = FAMILY_VIEWS.get(services);
+  if (had && had.slices === slices && had.gen === gen) return had.views;
+  const views = bothFamilyViews(services, slices);
+  FAMILY_VIEWS.set(services, { slices, gen, views });
+  return views;
 }
 
 /**

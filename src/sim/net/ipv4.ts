@@ -6,20 +6,30 @@
 
 /** Parses a dotted quad (leading zeros allowed, as ParseIPSloppy does) into an unsigned 32-bit int. */
 export function parseIPv4(s: string): number | undefined {
-  const parts = s.split('.');
-  if (parts.length !== 4) return undefined;
+  // four parts of one to three digits each, at most 255 (one scan: splitting and matching each
+  // part was a tenth of parsing kube-proxy's rules)
   let v = 0;
-  for (const p of parts) {
-    if (!/^[0-9]{1,3}$/.test(p)) return undefined;
-    const n = Number(p);
-    if (n > 255) return undefined;
-    v = v * 256 + n;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46 /* . */) {
+      if (digits === 0 || part > 255 || ++dots > 3) return undefined;
+      v = v * 256 + part;
+      part = 0;
+      digits = 0;
+      continue;
+    }
+    if (c < 48 || c > 57 || ++digits > 3) return undefined;
+    part = part * 10 + (c - 48);
   }
-  return v >>> 0;
+  if (dots !== 3 || digits === 0 || part > 255) return undefined;
+  return (v * 256 + part) >>> 0;
 }
 
 export function formatIPv4(v: number): string {
-  return [(v >>> 24) & 255, (v >>> 16) & 255, (v >>> 8) & 255, v & 255].join('.');
+  return `${(v >>> 24) & 255}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
 }
 
 export function maskOf(prefix: number): number {

@@ -35,9 +35,29 @@ export function programBanner(flavor: IptablesFlavor, prog = flavor.prog ?? 'ipt
  * node formats 170,000 rules, the same ones on every node and at every save. An entry holds when
  * the rule's other parts are the very ones it was made from (iptables -E gives a rule a new target).
  */
-const BODIES = new WeakMap<readonly Match[], { rule: Rule; body: string }>();
+const BODIES = new WeakMap<readonly Match[], Body>();
 /** The same for ip6tables' rules (protocol names differ: 58 is `ipv6-icmp`). */
-const BODIES6 = new WeakMap<readonly Match[], { rule: Rule; body: string }>();
+const BODIES6 = new WeakMap<readonly Match[], Body>();
+
+/** A rule's body, and its whole `-A CHAIN …` line for the chain it was last printed in. */
+interface Body {
+  rule: Rule;
+  body: string;
+  chain?: string;
+  line?: string;
+}
+
+/**
+ * `s` as one flat string. Text built by concatenation is a tree of its pieces until something
+ * flattens it, and joining 170,000 saved lines walked every line's tree again at every save;
+ * converting a string to a number flattens it in place (V8's String::Flatten), once.
+ */
+function flat(s: string): string {
+  // (the result counted, so that an optimising compiler keeps the conversion)
+  if (Number(s) === 0) _flatZeros++;
+  return s;
+}
+let _flatZeros = 0;
 
 function sameParts(a: Rule, b: Rule): boolean {
   return a.src === b.src && a.dst === b.dst && a.inIface === b.inIface && a.outIface === b.outIface && a.proto === b.proto && a.fragment === b.fragment && a.target === b.target;
@@ -46,12 +66,17 @@ function sameParts(a: Rule, b: Rule): boolean {
 /** Save-syntax body of a rule after `-A CHAIN` (starts with a space, or empty). */
 export function formatRuleBody(rule: Rule, withCounters = false, family: Family = 'ipv4'): string {
   if (withCounters || !Object.isFrozen(rule.matches)) return formatBody(rule, withCounters, family);
+  return cachedBody(rule, family).body;
+}
+
+/** The Body entry of a rule whose parts are frozen (see BODIES). */
+function cachedBody(rule: Rule, family: Family): Body {
   const bodies = family === 'ipv6' ? BODIES6 : BODIES;
   const had = bodies.get(rule.matches);
-  if (had && sameParts(had.rule, rule)) return had.body;
-  const body = formatBody(rule, false, family);
-  bodies.set(rule.matches, { rule, body });
-  return body;
+  if (had && sameParts(had.rule, rule)) return had;
+  const made: Body = { rule, body: flat(formatBody(rule, false, family)) };
+  bodies.set(rule.matches, made);
+  return made;
 }
 
 function formatBody(rule: Rule, withCounters: boolean, family: Family): string {
@@ -83,7 +108,14 @@ function formatBody(rule: Rule, withCounters: boolean, family: Family): string {
 
 /** `-A CHAIN …` exactly as iptables-save prints it. */
 export function formatRule(chain: string, rule: Rule, family: Family = 'ipv4'): string {
-  return `-A ${chain}${formatRuleBody(rule, false, family)}`;
+  if (!Object.isFrozen(rule.matches)) return `-A ${chain}${formatBody(rule, false, family)}`;
+  // (the line kept with the body: a rule is printed in the chain it is in, save after save)
+  const b = cachedBody(rule, family);
+  if (b.chain !== chain || b.line === undefined) {
+    b.chain = chain;
+    b.line = flat(`-A ${chain}${b.body}`);
+  }
+  return b.line;
 }
 
 /** The ctime(3) text of an instant, in UTC: `Tue Mar  4 10:20:30 2025`. */

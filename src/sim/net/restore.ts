@@ -71,7 +71,9 @@ class TableTx {
   /** The chain, this transaction's own copy, to change. */
   writable(name: string): Chain | undefined {
     this.refs = undefined;
-    if (this.over.has(name)) return this.over.get(name) ?? undefined;
+    // (one probe: undefined is absent, null deleted)
+    const own = this.over.get(name);
+    if (own !== undefined) return own ?? undefined;
     const base = findChain(this.base, name);
     if (!base) return undefined;
     const copy: Chain = { ...base, counters: { ...base.counters }, rules: base.rules.slice() };
@@ -80,10 +82,10 @@ class TableTx {
   }
 
   /** A new, empty user chain (`-N`, or `:NAME` which flushes an existing one). */
-  putUser(name: string): Chain {
+  putUser(name: string, interned = false): Chain {
     this.refs = undefined;
     // (the name the chain index will key it by: see internName)
-    const n = internName(name);
+    const n = interned ? name : internName(name);
     const c: Chain = { name: n, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
     this.over.set(n, c);
     const committed = findChain(this.base, n);
@@ -115,7 +117,22 @@ class TableTx {
     const out = new Map<Chain, Provenance>();
     for (const c of this.declared) if (c.rules.length >= PROVENANCE_MIN_RULES && this.over.get(c.name) === c) out.set(c, { rules: c.rules.slice(), lines: [] });
     if (out.size === 0) return out;
-    for (let i = 0; i < this.appendedTo.length; i++) out.get(this.appendedTo[i] as Chain)?.lines.push(this.appendedLines[i]);
+    // (the few long chains compared by identity: a map lookup per append of a full sync's
+    // 170,000 read each chain object's hash, a tenth of its restore)
+    const long = [...out.keys()];
+    const lines = long.map((c) => (out.get(c) as Provenance).lines);
+    if (long.length > 8) {
+      for (let i = 0; i < this.appendedTo.length; i++) out.get(this.appendedTo[i] as Chain)?.lines.push(this.appendedLines[i]);
+      return out;
+    }
+    for (let i = 0; i < this.appendedTo.length; i++) {
+      const c = this.appendedTo[i];
+      for (let j = 0; j < long.length; j++) {
+        if (c !== long[j]) continue;
+        (lines[j] as (ParsedLine | undefined)[]).push(this.appendedLines[i]);
+        break;
+      }
+    }
     return out;
   }
 
@@ -196,14 +213,35 @@ class TableTx {
  * chains (a full sync of a 10,000-Service cluster declares them all).
  */
 function sortByName(chains: Chain[]): void {
+  const last = LAST_SORT;
+  if (last && last.names.length === chains.length && chains.every((c, i) => c.name === last.names[i])) {
+    // the same names in the same order as the last sort (see LAST_SORT): its order again
+    const copy = chains.slice();
+    for (let i = 0; i < copy.length; i++) chains[i] = copy[last.order[i] as number] as Chain;
+    return;
+  }
   if (!chains.every((c) => /^[\x00-\x7f]*$/.test(c.name))) {
     chains.sort((a, b) => strcmp(a.name, b.name));
     return;
   }
-  const byName = new Map(chains.map((c) => [c.name, c]));
-  const names = [...byName.keys()].sort();
-  for (let i = 0; i < names.length; i++) chains[i] = byName.get(names[i] as string) as Chain;
+  const at = new Map(chains.map((c, i) => [c.name, i]));
+  const names = [...at.keys()].sort();
+  // (names unique: a transaction declares a chain once)
+  const order = names.length === chains.length ? Int32Array.from(names, (n) => at.get(n) as number) : undefined;
+  const before = order ? chains.map((c) => c.name) : undefined;
+  const copy = chains.slice();
+  for (let i = 0; i < names.length; i++) chains[i] = copy[at.get(names[i] as string) as number] as Chain;
+  if (order && before && chains.length >= LAST_SORT_MIN) LAST_SORT = { names: before, order };
 }
+
+/**
+ * The names of the last large sort, in the order they came, and where each went: kube-proxy's
+ * full syncs declare the same 60,000 chains in the same order on every node and at every full
+ * sync (their names the same interned strings, so the check compares identities), and sorting
+ * them again was a twentieth of such a restore.
+ */
+let LAST_SORT: { names: readonly string[]; order: Int32Array } | undefined;
+const LAST_SORT_MIN = 1024;
 
 /** Where chain `name` is, or would go, in a table's sorted chains (built-ins first, in hook order). */
 function position(chains: readonly Chain[], name: string): number {
@@ -292,12 +330,20 @@ function reusedRule(committed: Chain, made: Provenance, k: number, hit: ParsedLi
   return prev !== undefined && made.rules[k] === prev && made.lines[k] === hit && prev.target === hit.rule.target && prev.counters.packets === 0 && prev.counters.bytes === 0 ? prev : undefined;
 }
 const PARSED = new Map<string, ParsedLine>();
+/**
+ * `:NAME POLICY [p:b]` lines that declared a user chain (policy `-`), by their text: the chain's
+ * name, interned. What such a line means depends on the text alone (the check that NAME is no
+ * built-in chain is made at every use), and kube-proxy declares its 60,000 chains at every full
+ * sync of a 10,000-Service cluster with the same lines on every node: matching each against the
+ * pattern and interning the name again was a tenth of such a restore.
+ */
+const DECLARED = new Map<string, string>();
 /** ip6tables' lines parse to other rules (REJECT's default type, addresses): their own memo. */
 const PARSED6 = new Map<string, ParsedLine>();
 const PARSED_LIMIT = 600_000;
 
-/** Freezes a parsed rule and its parts (the Rule shape, spelled out: a generic walk cost a second per full sync). */
-function freezeRule(rule: Rule): Readonly<Rule> {
+/** Freezes a parsed rule's parts, not the rule (the Rule shape, spelled out: a generic walk cost a second per full sync). */
+function freezeParts(rule: Rule): void {
   const f = Object.freeze;
   const options = (os: Rule['matches'][number]['options']): void => {
     for (const o of os) {
@@ -315,16 +361,24 @@ function freezeRule(rule: Rule): Readonly<Rule> {
     options(rule.target.options);
     f(rule.target);
   }
-  for (const part of [rule.src, rule.dst, rule.inIface, rule.outIface, rule.proto, rule.fragment, rule.counters]) if (part) f(part);
-  return f(rule);
+  for (const part of [rule.src, rule.dst, rule.inIface, rule.outIface, rule.proto, rule.fragment]) if (part) f(part);
 }
 
-function remember(memo: Map<string, ParsedLine>, line: string, chain: string, rule: Rule): void {
+/**
+ * `chain` and `target`: the names as the chains the line appends to and jumps to have them (the
+ * chain index's own keys), interned when a restore declared them (TableTx.putUser, see
+ * internName): interning each again was a tenth of a restore that parses every line.
+ */
+function remember(memo: Map<string, ParsedLine>, line: string, chain: string, rule: Rule, target: string | undefined): ParsedLine {
   if (memo.size >= PARSED_LIMIT) memo.clear();
-  // the parts frozen and shared; the top level a private plain copy, never handed out: a copy
-  // of a frozen object is several times slower to make, and one is made per line and sync
-  const tpl = { ...freezeRule({ ...rule, counters: { ...rule.counters } }) };
-  memo.set(line, { chain: internName(chain), rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: internName(rule.target.name) } : {}) });
+  // the parts frozen and shared (with the parsed rule too, which goes in the chain); the top level
+  // a private plain copy, never handed out: a copy of a frozen object is several times slower to
+  // make, and one is made per line and sync
+  freezeParts(rule);
+  const tpl = { ...rule, counters: Object.freeze({ ...rule.counters }) };
+  const parsed: ParsedLine = { chain, rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: target ?? internName(rule.target.name) } : {}) };
+  memo.set(line, parsed);
+  return parsed;
 }
 
 /**
@@ -439,7 +493,10 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     return true;
   };
 
-  const previous = new PreviousLines(LAST_PAYLOAD.get(state), 4 * lines.length + 4 * LOOK_AHEAD);
+  // (a walk can match each of the last payload's lines once: looking ahead for lines of a much
+  // longer payload than that one, a full sync's 230,000 after a small sync's few, finds nothing)
+  const lastPayload = LAST_PAYLOAD.get(state);
+  const previous = new PreviousLines(lastPayload, 4 * Math.min(lines.length, lastPayload?.lines.length ?? 0) + 4 * LOOK_AHEAD);
   const hits: (ParsedLine | undefined)[] = new Array<ParsedLine | undefined>(lines.length);
   for (let idx = 0; idx < lines.length; idx++) {
     const n = idx + 1;
@@ -476,6 +533,13 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       continue;
     }
     if (line.startsWith(':')) {
+      // a user chain's declaration seen before: its name, interned (see DECLARED)
+      const declared = DECLARED.get(line);
+      if (declared !== undefined) {
+        if (t.get(declared)?.builtin) return lineErr(n, `Can't set policy \`-' on \`${declared}'`);
+        t.putUser(declared, true);
+        continue;
+      }
       const m = /^:(\S+)\s+(\S+)(?:\s+\[(\d+):(\d+)\])?$/.exec(line);
       if (!m) return lineErr(n, `Bad chain line: ${line}`);
       const [, name = '', policy = '-', p, b] = m;
@@ -487,7 +551,9 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         continue;
       }
       if (policy !== '-') return lineErr(n, `Can't set policy \`${policy}' on \`${name}'`);
-      t.putUser(name);
+      const c = t.putUser(name);
+      if (DECLARED.size >= PARSED_LIMIT) DECLARED.clear();
+      DECLARED.set(line, c.name);
       continue;
     }
     if (append && line !== raw) {
@@ -526,27 +592,36 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       case '-A':
       case '-I':
       case '-D': {
-        if (!t.get(chain)) return lineErr(n, 'No chain/target/match by that name');
+        // (the transaction's own copy at once: a failed payload changes nothing)
+        const c = t.writable(chain);
+        if (!c) return lineErr(n, 'No chain/target/match by that name');
         let rest = args.slice(2);
         let pos: number | undefined;
         if (cmd !== '-A' && rest[0] !== undefined && /^[0-9]+$/.test(rest[0])) {
           pos = Number(rest[0]);
           rest = rest.slice(1);
         }
-        const c = t.writable(chain)!;
         if (cmd !== '-A') t.notAppendOnly(c);
         if (cmd === '-D' && pos !== undefined) {
           if (pos < 1 || pos > c.rules.length) return lineErr(n, 'Index of deletion too big');
           c.rules.splice(pos - 1, 1);
           continue;
         }
-        const parsed = parseRuleArgs(rest, { chainExists: (x) => t.get(x)?.builtin === false, family });
+        // (the user chain the parse found, whose name the memo keeps: see remember)
+        let found: Chain | undefined;
+        const chainExists = (x: string): boolean => {
+          const u = t.get(x);
+          if (u?.builtin === false) found = u;
+          return u?.builtin === false;
+        };
+        const parsed = parseRuleArgs(rest, { chainExists, family });
         if (!parsed.ok) return lineErr(n, parsed.message.replace(/\n$/, ''));
-        if (cmd === '-A') remember(memo, line, chain, parsed.rule);
+        const target = parsed.rule.target?.kind === 'chain' ? parsed.rule.target.name : undefined;
+        const made = cmd === '-A' ? remember(memo, line, c.name, parsed.rule, target !== undefined && found?.name === target ? found.name : undefined) : undefined;
         if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
         if (cmd === '-A') {
           c.rules.push(parsed.rule);
-          t.noteAppend(c, (hits[idx] = memo.get(line)));
+          t.noteAppend(c, (hits[idx] = made));
         }
         else if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);
         else {

@@ -8,7 +8,13 @@
  * servicePortEndpointChainName (KUBE-SEP-). servicePortName is pkg/proxy/types.go
  * ServicePortName.String(): `ns/name` plus `:port` only when the port has a name.
  */
-import { createHash } from 'node:crypto';
+import * as nodeCrypto from 'node:crypto';
+
+/**
+ * crypto.hash, the one-shot digest of Node 20.12 and later, when there (a sha256 per Service and
+ * endpoint of a cold sync: the Hash object createHash makes was half of each); the same bytes.
+ */
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: 'buffer') => Buffer }).hash;
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -31,7 +37,7 @@ function base32(bytes: Uint8Array): string {
 
 /** base32(sha256(s)), the hash both proxiers put in chain names. */
 export function sha256Base32(s: string): string {
-  return base32(createHash('sha256').update(s, 'utf8').digest());
+  return base32(oneShot ? oneShot('sha256', s, 'buffer') : nodeCrypto.createHash('sha256').update(s, 'utf8').digest());
 }
 
 /**

@@ -84,3 +84,9 @@ export function familyView(services: readonly Service[], slices: readonly Endpoi
     endpointSlices: slices.filter((s) => s.addressType === family),
   };
 }
+
+/** Both families' views (familyView), with one look at whether anything is of IPv6. */
+export function familyViews(services: readonly Service[], slices: readonly EndpointSlice[]): Record<ProxyFamily, ReturnType<typeof familyView>> {
+  if (!anyIPv6(services, slices)) return { IPv4: { services, endpointSlices: slices }, IPv6: { services: [], endpointSlices: [] } };
+  return { IPv4: familyView(services, slices, 'IPv4'), IPv6: familyView(services, slices, 'IPv6') };
+}

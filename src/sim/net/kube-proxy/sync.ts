@@ -41,6 +41,7 @@ import {
   portExternallyAccessible,
   portKey,
   servicePortsOf,
+  usesLocalEndpoints,
 } from './service-model.js';
 
 export interface KubeProxyConfig {
@@ -147,8 +148,10 @@ function q(s: string): string {
 
 /** `fmt.Sprintf("%0.10f", 1.0/n)` (proxier.go computeProbability). */
 export function computeProbability(n: number): string {
-  return (1 / n).toFixed(10);
+  return PROBABILITIES[n] ?? (1 / n).toFixed(10);
 }
+/** The probabilities of the first few positions, made once (computeProbability). */
+const PROBABILITIES: readonly string[] = Array.from({ length: 64 }, (_, n) => (1 / n).toFixed(10));
 
 /** `iptables -I FROM 1 <args> -j TO` unless an identical rule is already present (EnsureRule(Prepend)). */
 function ensureJump(state: IptablesState, j: JumpChain): void {
@@ -300,6 +303,8 @@ interface RenderContext {
   largeClusterMode: boolean;
   /** All of the above but nodeIP as one string, for the memo (see renderedPort). */
   sig: string;
+  /** The Services are not the stored objects: rendered ports are found by their content (RENDERED_BY_CONTENT). */
+  byContent: boolean;
 }
 
 /** One service port's part of the payload, in payload order. */
@@ -310,6 +315,11 @@ interface RenderedPort {
   natTop: readonly string[];
   /** Its per-service chains (KUBE-SVC/SVL/EXT/FW/SEP), declared when written, active either way. */
   chains: readonly string[];
+  /**
+   * Their declarations (`:NAME - [0:0]`), made once: the same string objects on every node and at
+   * every sync, which iptables-restore's memo of declarations then finds without hashing them anew.
+   */
+  decls: readonly string[];
   /** The rules of those chains. */
   natChains: readonly string[];
 }
@@ -331,11 +341,79 @@ function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undef
   if (entries) {
     for (const e of entries) if (e.eps === eps && e.sig === sig) return e.out;
   }
-  const out = renderPort(svc, eps ?? [], ctx);
+  // another node's endpoints that render the same (see sameRendering): its lines, the very strings
+  const like = entries?.find((e) => e.sig === sig && sameRendering(svc, e.eps, eps));
+  const out = like ? like.out : ctx.byContent ? renderedByContent(svc, eps, ctx, sig) : renderPort(svc, eps ?? [], ctx);
   if (!entries) RENDERED.set(svc, (entries = []));
   if (entries.length >= RENDERED_PER_PORT) entries.shift();
   entries.push({ eps, sig, out });
   return out;
+}
+
+/**
+ * Rendered ports by what they are rendered from (the port's and endpoints' JSON and the context),
+ * for syncs of Services and EndpointSlices that are not the stored objects, whose port infos are
+ * new at every sync (the memos above key on the stored objects' infos): a sync of the same
+ * Services again (another kube-proxy starting, a test, the bench's first full sync) takes the
+ * lines rendered before, the very strings, which iptables-restore then finds without hashing
+ * them again. Emptied when it grows past what a large cluster holds.
+ */
+const RENDERED_BY_CONTENT = new Map<string, RenderedPort>();
+
+/**
+ * The JSON of a port info and of an endpoints array, kept with them (both are never changed once
+ * made): a Service's fingerprint and the content key above both write them, for every port of a
+ * sync whose memos by identity miss.
+ */
+const PORT_JSON = new WeakMap<ServicePortInfo, string>();
+const EPS_JSON = new WeakMap<readonly EndpointInfo[], string>();
+
+function portJson(p: ServicePortInfo): string {
+  let j = PORT_JSON.get(p);
+  if (j === undefined) {
+    j = JSON.stringify(p);
+    PORT_JSON.set(p, j);
+  }
+  return j;
+}
+
+function epsJson(eps: readonly EndpointInfo[]): string {
+  let j = EPS_JSON.get(eps);
+  if (j === undefined) {
+    j = JSON.stringify(eps);
+    EPS_JSON.set(eps, j);
+  }
+  return j;
+}
+const RENDERED_BY_CONTENT_LIMIT = 50_000;
+
+function renderedByContent(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undefined, ctx: RenderContext, sig: string): RenderedPort {
+  const key = `${sig}\n${portJson(svc)}\n${eps === undefined ? 'null' : epsJson(eps)}`;
+  let out = RENDERED_BY_CONTENT.get(key);
+  if (out === undefined) {
+    out = renderPort(svc, eps ?? [], ctx);
+    if (RENDERED_BY_CONTENT.size >= RENDERED_BY_CONTENT_LIMIT) RENDERED_BY_CONTENT.clear();
+    RENDERED_BY_CONTENT.set(key, out);
+  }
+  return out;
+}
+
+/**
+ * Whether endpoints `a` and `b` give a service port the same rules: renderPort reads an endpoint's
+ * address, conditions and, only for a port that uses local endpoints, whether it is local. The
+ * node with a Service's endpoints sees them as local, the others not, so their arrays differ
+ * while the rules of a port with Cluster traffic policies do not: sharing the rendered lines
+ * spares that node rendering 170,000 lines again, and iptables-restore hashing them again.
+ */
+function sameRendering(svc: ServicePortInfo, a: readonly EndpointInfo[] | undefined, b: readonly EndpointInfo[] | undefined): boolean {
+  if (a === undefined || b === undefined || a.length !== b.length) return a === b;
+  const local = usesLocalEndpoints(svc);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as EndpointInfo;
+    const y = b[i] as EndpointInfo;
+    if (x.endpoint !== y.endpoint || x.ip !== y.ip || x.ready !== y.ready || x.serving !== y.serving || x.terminating !== y.terminating || (local && x.isLocal !== y.isLocal)) return false;
+  }
+  return true;
 }
 
 /** Every service port's endpoints and rules, and each Service's fingerprint, as one sync sees them. */
@@ -573,7 +651,6 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   if (svc.healthCheckNodePort !== 0)
     w(filterRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', q(`${N} health check node port`), '-m', 'tcp', '-p', 'tcp', '--dport', String(svc.healthCheckNodePort), '-j', 'ACCEPT');
 
-  const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
   if (usesSVC) chains.push(svcChain);
   if (usesSVL) chains.push(svlChain);
   // 6. masquerade rule of the internal chain
@@ -610,17 +687,30 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
     w(out, '-A', fwChain, '-m', 'comment', '--comment', q(`other traffic to ${N} will be dropped by KUBE-PROXY-FIREWALL`));
   }
   // 9. service → endpoint dispatch
-  if (usesSVC) writeServiceToEndpointRules(out, svc, svcChain, C, largeClusterMode);
-  if (usesSVL) writeServiceToEndpointRules(out, svc, svlChain, L, largeClusterMode);
+  // each endpoint's chain name hashed once per port (the dispatch rules and its chain both name it)
+  const sepOf: EndpointInfo[] = [];
+  const sepNames: string[] = [];
+  const sepName = (ep: EndpointInfo): string => {
+    const k = sepOf.indexOf(ep);
+    if (k >= 0) return sepNames[k] as string;
+    const name = endpointChainName(N, p, ep.endpoint);
+    sepOf.push(ep);
+    sepNames.push(name);
+    return name;
+  };
+  if (usesSVC) writeServiceToEndpointRules(out, svc, svcChain, C, largeClusterMode, sepName);
+  if (usesSVL) writeServiceToEndpointRules(out, svc, svlChain, L, largeClusterMode, sepName);
   // 10. endpoint chains
+  const cm = largeClusterMode ? '' : ` -m comment --comment ${N}`;
   for (const ep of cat.allReachable) {
-    const sep = endpointChainName(N, p, ep.endpoint);
+    const sep = sepName(ep);
     chains.push(sep);
-    w(out, '-A', sep, ...cmt(N), '-s', ep.ip, '-j', 'KUBE-MARK-MASQ');
-    const affinity = svc.sessionAffinityClientIP ? ['-m', 'recent', '--name', sep, '--set'] : [];
-    w(out, '-A', sep, ...cmt(N), ...affinity, ...proto, '-j', 'DNAT', '--to-destination', ep.endpoint);
+    // (as w(out, '-A', sep, ...cmt(N), '-s', ep.ip, …) joins them, written out)
+    out.push(`-A ${sep}${cm} -s ${ep.ip} -j KUBE-MARK-MASQ`);
+    const affinity = svc.sessionAffinityClientIP ? ` -m recent --name ${sep} --set` : '';
+    out.push(`-A ${sep}${cm}${affinity} -m ${p} -p ${p} -j DNAT --to-destination ${ep.endpoint}`);
   }
-  return { filter: filterRules, natTop: natRules, chains, natChains: out };
+  return { filter: filterRules, natTop: natRules, chains, decls: chains.map((c) => `:${c} - [0:0]`), natChains: out };
 }
 
 /**
@@ -703,6 +793,8 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   // each family's proxier keeps its own endpoints map
   const epMap = endpointsByPortCached(input.endpointSlices, input.node.name, v6 ? `ipv6/${input.node.name}` : input.node.name);
   const sorted = sortedServicePorts(input.services);
+  // (the stored objects are kept as the last sorted list; see RenderContext.byContent)
+  const byContent = lastSorted?.sorted !== sorted;
   const ports = sorted.ports;
   const makeCtx = (totalEndpoints: number): RenderContext => {
     // proxier.go: the total over every service port's endpoints decides largeClusterMode
@@ -715,6 +807,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
       nodeIP,
       largeClusterMode,
       sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${largeClusterMode}`,
+      byContent,
     };
   };
   const view = portsView(v6 ? `ipv6/${input.node.name}` : input.node.name, sorted, epMap, makeCtx);
@@ -725,6 +818,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const staleCleanup = !largeClusterMode || input.staleCleanupDue !== false;
   const unchanged = partial ? unchangedSince(partial, view, (i) => (ports[i] as PortEntry).nsName) : undefined;
   const declared: string[] = [];
+  const declarations: string[] = [];
   // chains of unchanged Services still count as active (upstream computes and discards them)
   const skipped: string[] = [];
 
@@ -739,21 +833,14 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
       continue;
     }
     for (const c of r.chains) declared.push(c);
+    for (const d of r.decls) declarations.push(d);
     for (const l of r.natChains) natRules.push(l);
-  }
-
-  const activeNat = new Set(natChains);
-  if (staleCleanup) {
-    for (const c of declared) activeNat.add(c);
-    for (const c of skipped) activeNat.add(c);
   }
 
   // stale chains: existing per-service chains no longer active are declared and deleted
   // (large-cluster mode: at most once per syncPeriod, as iptables-save is slow on big rulesets)
   const natTable = ensureTable(state, 'nat');
-  const stale = staleCleanup
-    ? natTable.chains.filter((c) => !c.builtin && !activeNat.has(c.name) && STALE_PREFIXES.some((pre) => c.name.startsWith(pre))).map((c) => c.name)
-    : [];
+  const stale = staleCleanup ? staleChains(natTable, [natChains, declared, skipped]) : [];
 
   // NodePort tail rule
   const tailComment = q('kubernetes service nodeports; NOTE: this must be the last rule in this chain');
@@ -777,7 +864,7 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   for (const r of filterRules) lines.push(r);
   lines.push('COMMIT', '*nat');
   for (const c of natChains) lines.push(`:${c} - [0:0]`);
-  for (const c of declared) lines.push(`:${c} - [0:0]`);
+  for (const d of declarations) lines.push(d);
   for (const c of stale) lines.push(`:${c} - [0:0]`);
   // (no spread: a 10k-Service sync has hundreds of thousands of rules)
   for (const r of natRules) lines.push(r);
@@ -790,6 +877,20 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const text = (): string => (payload ??= lines.join('\n'));
   if (r.exitCode !== 0) return withPayload({ error: r.stderr, largeClusterMode, staleCleanup }, text);
   return withPayload({ fingerprints, ...(view.changes ? { fingerprintChanges: view.changes } : {}), largeClusterMode, staleCleanup }, text);
+}
+
+/**
+ * The per-service chains of `table` that none of `active` names, in the table's order. The
+ * table's such chains are gathered first and the active names taken out of them: on a node's
+ * first full sync they are a few, and a set of the 60,000 active names of a 10,000-Service
+ * cluster was made for nothing.
+ */
+function staleChains(table: Table, active: readonly (readonly string[])[]): string[] {
+  const left = new Set<string>();
+  for (const c of table.chains) if (!c.builtin && STALE_PREFIXES.some((pre) => c.name.startsWith(pre))) left.add(c.name);
+  if (left.size === 0) return [];
+  for (const names of active) for (const n of names) left.delete(n);
+  return table.chains.filter((c) => left.has(c.name)).map((c) => c.name);
 }
 
 function withPayload(r: Omit<SyncResult, 'payload'>, text: () => string): SyncResult {
@@ -831,7 +932,8 @@ function groupFingerprint(ports: readonly ServicePortInfo[], eps: readonly (read
   if (hit) return hit.fp;
   let text = '';
   ports.forEach((p, i) => {
-    text += `${JSON.stringify(p)}${JSON.stringify(eps[i] ?? [])}`;
+    const e = eps[i];
+    text += `${portJson(p)}${e === undefined ? '[]' : epsJson(e)}`;
   });
   const fp = fnv32a(text);
   if (!entries) FINGERPRINTS.set(first, (entries = []));
@@ -886,25 +988,27 @@ function deleteChainsAsked(table: Table, names: readonly string[]): void {
 }
 
 /** proxier.go writeServiceToEndpointRules; appendServiceCommentLocked drops the comment in large-cluster mode. */
-function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain: string, eps: readonly EndpointInfo[], largeClusterMode: boolean): void {
+function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain: string, eps: readonly EndpointInfo[], largeClusterMode: boolean, sepName: (ep: EndpointInfo) => string): void {
   const N = svc.spn;
   const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
   if (svc.sessionAffinityClientIP) {
     for (const ep of eps) {
-      const sep = endpointChainName(N, svc.protocol, ep.endpoint);
+      const sep = sepName(ep);
       buf.push(
         ['-A', chain, ...cmt(q(`${N} -> ${ep.endpoint}`)), '-m', 'recent', '--name', sep, '--rcheck', '--seconds', String(svc.stickyMaxAgeSeconds), '--reap', '-j', sep].join(' '),
       );
     }
   }
+  // (the lines written out, not joined from arrays: a cold full sync at 10,000 Services renders
+  // 50,000 of these and as many endpoint chain lines; the same text as the joins above)
   const n = eps.length;
-  eps.forEach((ep, i) => {
-    const sep = endpointChainName(N, svc.protocol, ep.endpoint);
-    const args = ['-A', chain, ...cmt(q(`${N} -> ${ep.endpoint}`))];
-    if (i < n - 1) args.push('-m', 'statistic', '--mode', 'random', '--probability', computeProbability(n - i));
-    args.push('-j', sep);
-    buf.push(args.join(' '));
-  });
+  for (let i = 0; i < n; i++) {
+    const ep = eps[i] as EndpointInfo;
+    const sep = sepName(ep);
+    const cm = largeClusterMode ? '' : ` -m comment --comment ${q(`${N} -> ${ep.endpoint}`)}`;
+    const stat = i < n - 1 ? ` -m statistic --mode random --probability ${computeProbability(n - i)}` : '';
+    buf.push(`-A ${chain}${cm}${stat} -j ${sep}`);
+  }
 }
 
 /** NewProxier forces localhostNodePorts off when nodePortAddresses has no IPv4 loopback CIDR. */
