@@ -115,7 +115,7 @@ function writeDataModule() {
 const HELP_PATHS = [
   '', 'create', 'get', 'get all', 'get hooks', 'get manifest', 'get metadata', 'get notes', 'get values', 'history', 'install', 'lint', 'list', 'pull',
   'repo', 'repo add', 'repo list', 'repo remove', 'repo update', 'rollback', 'search', 'search repo', 'show', 'show all', 'show chart', 'show crds', 'show readme',
-  'show values', 'status', 'template', 'test', 'uninstall', 'upgrade', 'version',
+  'show values', 'status', 'template', 'test', 'uninstall', 'upgrade', 'version', 'env', 'package', 'dependency', 'dependency build', 'dependency list', 'dependency update',
 ];
 const HELP_HOME = '/__HOME__';
 const UNKNOWN_TOPIC = '__TOPIC__';

@@ -10,6 +10,7 @@ import type { LineBudget } from '../budget.js';
 import type { Discovery } from '../../sim/api/registry.js';
 import type { KObject } from '../../sim/api/types.js';
 import type { KubectlFiles } from '../kubectl/context.js';
+import type { Vfs } from '../../sim/node/vfs.js';
 import { type HelmArgs, flag, flags } from './args.js';
 import { type Chart, ChartLoadError, parseValuesYaml } from './chart.js';
 import { render, type ReleaseInfo } from './engine.js';
@@ -19,8 +20,10 @@ import { coalesceValues, mergeValues, parseSet, parseSetFile, parseSetJson, pars
 import { HelmError } from './repo.js';
 
 export interface HelmEnv {
-  fs: KubectlFiles;
+  fs: KubectlFiles & Pick<Vfs, 'remove'>;
   cwd: string;
+  /** The shell's environment (HELM_* settings for `helm env`). */
+  vars: Readonly<Record<string, string>>;
   home: string;
   api?: ApiServer;
   now(): number;

@@ -15,7 +15,7 @@ import { flagTable } from './flag-table.js';
 import { HELM_HELP, HELM_UNKNOWN_TOPIC, HELP_HOME, UNKNOWN_TOPIC } from './help.generated.js';
 
 /** Command aliases as helm declares them (cobra Aliases). */
-const ALIASES: Record<string, string> = { hist: 'history', ls: 'list', fetch: 'pull', inspect: 'show', un: 'uninstall', delete: 'uninstall', del: 'uninstall', 'repo ls': 'repo list', 'repo rm': 'repo remove', 'repo up': 'repo update' };
+const ALIASES: Record<string, string> = { hist: 'history', ls: 'list', fetch: 'pull', inspect: 'show', un: 'uninstall', delete: 'uninstall', del: 'uninstall', 'repo ls': 'repo list', 'repo rm': 'repo remove', 'repo up': 'repo update', dep: 'dependency', 'dependency ls': 'dependency list', 'dependency up': 'dependency update' };
 
 const canonical = (path: string): string => ALIASES[path] ?? path;
 

@@ -12,12 +12,15 @@ import { shellExtras } from '../commands/types.js';
 import { HelmUsageError, parseArgs } from './args.js';
 import { ChartLoadError } from './chart.js';
 import { create } from './create.js';
+import { dependency } from './dependency.js';
+import { envCmd } from './env-cmd.js';
 import { RenderError } from './engine.js';
 import type { HelmEnv } from './env.js';
 import { get } from './get.js';
 import { history } from './history.js';
 import { install, upgrade } from './install.js';
 import { lint } from './lint.js';
+import { packageChart } from './package.js';
 import { GoPanic, list } from './list.js';
 import { ManifestError } from './manifests.js';
 import { pull } from './pull.js';
@@ -38,12 +41,16 @@ type Sub = (env: HelmEnv, a: ReturnType<typeof parseArgs>) => string;
 
 const SUBCOMMANDS: Record<string, Sub> = {
   create,
+  dependency,
+  dep: dependency,
+  env: (env, a) => envCmd(env.home, env.vars, a),
   get,
   history,
   hist: history,
   install,
   list,
   ls: list,
+  package: packageChart,
   pull,
   fetch: pull,
   repo,
@@ -76,6 +83,7 @@ export function helmEnv(ctx: CommandContext): HelmEnv {
   return {
     fs: ctx.fs,
     cwd: ctx.cwd,
+    vars: ctx.env,
     home: ctx.env['HOME'] ?? (ctx.user === 'root' ? '/root' : `/home/${ctx.user}`),
     ...(ctx.cluster ? { api: new ApiServer(ctx.cluster), cluster: ctx.cluster } : {}),
     ...(shellExtras(ctx).budget ? { budget: shellExtras(ctx).budget } : {}),

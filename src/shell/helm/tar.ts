@@ -42,7 +42,18 @@ export function untgz(data: Buffer): FileMap {
 
 function header(path: string, size: number, mtime: number): Buffer {
   const h = Buffer.alloc(512);
-  h.write(path.slice(0, 100), 0, 'utf8');
+  // ustar: a path longer than 100 bytes splits at a slash into prefix (155) and name (100)
+  let name = path;
+  let prefix = '';
+  if (Buffer.byteLength(path) > 100) {
+    const cut = path.lastIndexOf('/', 155);
+    if (cut > 0 && Buffer.byteLength(path.slice(cut + 1)) <= 100) {
+      prefix = path.slice(0, cut);
+      name = path.slice(cut + 1);
+    }
+  }
+  h.write(name.slice(0, 100), 0, 'utf8');
+  if (prefix) h.write(prefix, 345, 'utf8');
   h.write('0000644\0', 100);
   h.write('0000000\0', 108);
   h.write('0000000\0', 116);
