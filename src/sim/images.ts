@@ -111,6 +111,11 @@ export interface ImageInfo {
    * (kubeReleaseExists), so a tag that was never released fails to pull.
    */
   kubeRelease?: true;
+  /**
+   * The image config's User (`USER` in its Dockerfile): a name or uid, optionally `:group`. Absent,
+   * the image runs as root (kuberuntime helpers.go getImageUser: "treat it as root").
+   */
+  user?: string;
 }
 
 /** When the nginx image's files were written (the 1.29.3 image's build, 2025-10-28). */
@@ -207,6 +212,8 @@ export const IMAGES: readonly ImageInfo[] = [
     tools: [...ALPINE_BASE, 'curl'],
     dns: 'musl',
     defaultCommand: { runs: false, exitCode: 2 },
+    // curl-container's Dockerfile: `USER curl_user` (a name: runAsNonRoot cannot verify it)
+    user: 'curl_user',
   }),
   img('registry.k8s.io/e2e-test-images/jessie-dnsutils', '1\\.\\d+', '1.7', {
     listeners: [],

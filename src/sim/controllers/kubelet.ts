@@ -39,6 +39,7 @@ import { kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from
 import { cniReady } from '../cni/config.js';
 import { podSandboxes } from '../node/runtime.js';
 import { podReferences } from '../runtime/references.js';
+import { verifyRunAsNonRoot } from '../runtime/identity.js';
 import { RUNTIME_DIAL_ERROR, runtimeOutage } from '../node/runtime-health.js';
 import { PULL_RETRY_MS, errImagePullMessage, imagePullBackOffMessage, pullBackOffEvents, pullBackoffMs, pullFailedEvents } from '../runtime/image-pull.js';
 
@@ -447,15 +448,20 @@ function stepContainer(
   let justStarted = false;
 
   const start = (): void => {
-    // kubelet_pods.go makeEnvironmentVariables: a missing reference stops the start
-    const env = containerEnv(c, pod, ct, pod.spec.hostNetwork ? node.metadata.name : pod.spec.hostname ?? pod.metadata.name);
-    if ('error' in env) {
-      cs.state = { waiting: { reason: 'CreateContainerConfigError', message: env.error } };
-      events.push(['Warning', 'Failed', `Error: ${env.error}`]);
+    // CreateContainerConfigError: the container is not created; the kubelet retries after a back-off
+    const configError = (message: string): void => {
+      cs.state = { waiting: { reason: 'CreateContainerConfigError', message } };
+      events.push(['Warning', 'Failed', `Error: ${message}`]);
       timer.nextAt = now + BACKOFF_BASE_MS;
       c.wakeAt(timer.nextAt);
-      return;
-    }
+    };
+    // kubelet_pods.go makeEnvironmentVariables: a missing reference stops the start
+    const env = containerEnv(c, pod, ct, pod.spec.hostNetwork ? node.metadata.name : pod.spec.hostname ?? pod.metadata.name);
+    if ('error' in env) return configError(env.error);
+    // kuberuntime_container.go generateContainerConfig: after the run options, the image user is
+    // checked against runAsNonRoot
+    const nonRoot = verifyRunAsNonRoot(pod, ct);
+    if (nonRoot) return configError(nonRoot);
     const prog = programOf(ct);
     if (prog?.kind === 'not-found') {
       const msg = `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "${prog.exe}": executable file not found in $PATH`;

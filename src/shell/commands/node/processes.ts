@@ -86,11 +86,27 @@ function expand(word: string, ct: Container, pod: Pod | undefined): string {
 export function containerArgs(ct: Container, pod?: Pod): string[] {
   const base = repoBase(ct.image ?? '');
   const args = (ct.args ?? []).map((a) => expand(a, ct, pod));
-  if (ct.command?.length) return [[...ct.command.map((a) => expand(a, ct, pod)), ...args].join(' ')];
+  if (ct.command?.length) return [execedScript([...ct.command.map((a) => expand(a, ct, pod)), ...args]) ?? [...ct.command.map((a) => expand(a, ct, pod)), ...args].join(' ')];
   const entry = ENTRYPOINTS[base] ?? [`/${base}`];
   // these images have only a CMD (no ENTRYPOINT): args replace it (`kubectl run bb --image=busybox -- sleep 1d`)
   if (args.length && CMD_ONLY.has(base)) return [args.join(' ')];
   return args.length ? [[entry[0]!, ...args].join(' ')] : entry;
+}
+
+/**
+ * `sh -c 'CMD ARGS'` whose script is one simple command: the shell execs it in its own place
+ * (busybox ash and dash run the last command of a `-c` string with exec, bash does the same for a
+ * single command), so the process is the command itself (`sleep 1h`, as `ps` in the Kubernetes
+ * docs' security-context example shows). Undefined for anything else.
+ */
+function execedScript(argv: string[]): string | undefined {
+  const [sh, flag, script, ...rest] = argv;
+  if (!sh || !/^(\/bin\/|\/usr\/bin\/)?(sh|ash|bash|dash)$/.test(sh) || flag !== '-c' || script === undefined || rest.length) return undefined;
+  const words = script.trim();
+  // one simple command: no operators, expansions, redirections, quotes or assignments
+  if (!/^[A-Za-z0-9_./][A-Za-z0-9_./:,=+@%-]*( +[A-Za-z0-9_./:,=+@%-]+)*$/.test(words) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words)) return undefined;
+  if (/^(exec|cd|export|set|source|\.|eval|read|wait|trap|while|for|if|until|case|true|false|:)( |$)/.test(words)) return undefined;
+  return words.replace(/ +/g, ' ');
 }
 
 /** The container spec a static pod runs: its manifest as the kubelet last read it. */
