@@ -389,3 +389,15 @@ export function lookupRoute(routes: readonly Route[], ip: string): Route | undef
   }
   return best;
 }
+
+/**
+ * What a pod sees of the network from inside: its own namespace (lo and eth0, the CNI's routes),
+ * or the node's for a hostNetwork pod. Undefined before the pod has a sandbox on a node.
+ */
+export function podNet(c: Cluster, pod: Pod): { ifaces: Iface[]; routes: Route[]; routes6: Route[] } | undefined {
+  const host = pod.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
+  if (!host) return undefined;
+  const net = nodeNet(c, host);
+  if (pod.spec.hostNetwork) return net;
+  return net.namespaces.find((n) => n.pod.metadata.uid === pod.metadata.uid);
+}

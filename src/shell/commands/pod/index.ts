@@ -4,11 +4,14 @@ import { dig } from './dig.js';
 import { getent } from './getent.js';
 import { host } from './host.js';
 import { id } from './id.js';
+import { ifconfig } from './ifconfig.js';
+import { ip } from './ip.js';
 import { nc } from './nc.js';
 import { nginx } from './nginx.js';
 import { nslookup } from './nslookup.js';
 import { ping } from './ping.js';
 import { ps } from './ps.js';
+import { route } from './route.js';
 import { wget } from './wget.js';
 import { whoami } from './whoami.js';
 import { why } from './why.js';
@@ -17,10 +20,10 @@ import { etcdutl } from '../node/etcdutl.js';
 
 /** Network and DNS tools that run on nodes and inside containers, and busybox's ps, one file each. */
 /** etcdctl and etcdutl run inside the etcd image too (`kubectl -n kube-system exec etcd-cka-cp1 -- etcdctl …`). */
-export const POD_COMMANDS: Record<string, CommandFn> = { curl, etcdctl, etcdutl, dig, getent, host, id, nc, nginx, nslookup, ping, ps, wget, whoami, why };
+export const POD_COMMANDS: Record<string, CommandFn> = { curl, etcdctl, etcdutl, dig, getent, host, id, ifconfig, ip, nc, nginx, nslookup, ping, ps, route, wget, whoami, why };
 
 /** Tools that exist only inside containers here (a node has its own ps, the workstation none; nginx runs in its image). */
-export const CONTAINER_ONLY: ReadonlySet<string> = new Set(['ps', 'nginx', 'id', 'whoami']);
+export const CONTAINER_ONLY: ReadonlySet<string> = new Set(['ps', 'nginx', 'id', 'whoami', 'ip', 'ifconfig', 'route']);
 
 /**
  * What the container's own shell (dash, busybox ash) answers itself, so it works whatever
