@@ -8,6 +8,7 @@
 import { NGINX_50X, NGINX_IMAGE_PREFIXES, NGINX_PAGE, nginxBuild, nginxImageFiles } from './runtime/nginx/image.js';
 import { nginxErrorPage } from './runtime/nginx/pages.js';
 import type { VirtualFiles } from './node/vfs.js';
+import { accountFiles, type AccountFamily } from './runtime/accounts.js';
 
 export type DnsFlavour = 'glibc' | 'musl' | 'busybox' | 'none';
 
@@ -121,11 +122,22 @@ export interface ImageInfo {
 /** When the nginx image's files were written (the 1.29.3 image's build, 2025-10-28). */
 const NGINX_IMAGE_MTIME = Date.UTC(2025, 9, 28, 18, 0, 0);
 
+/** When the busybox image's files were written (the 1.36.1 build its banner names). */
+const BUSYBOX_IMAGE_MTIME = Date.UTC(2023, 4, 18, 22, 34, 17);
+
+const ACCOUNT_PATHS = ['/etc/passwd', '/etc/group'];
+
+/** /etc/passwd and /etc/group as the image carries them (runtime/accounts.ts), where known in full. */
+function accountRootFiles(family: AccountFamily, repository: string, mtime: number): Record<string, { content: string; mtime: number; mode: number }> {
+  const f = accountFiles(family, repository);
+  return f ? { '/etc/passwd': { content: f.passwd, mtime, mode: 0o644 }, '/etc/group': { content: f.group, mtime, mode: 0o644 } } : {};
+}
+
 const HTTPD_PAGE = '<html><body><h1>It works!</h1></body></html>\n';
 
 const BUSYBOX_TOOLS = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'wget', 'nslookup', 'ping', 'nc', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'ip', 'ifconfig', 'route', 'netstat', 'ps', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'traceroute', 'telnet'];
 const DEBIAN_BASE = ['sh', 'bash', 'cat', 'chroot', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'getent'];
-const ALPINE_BASE = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'wget', 'nslookup', 'ping', 'nc', 'getent'];
+const ALPINE_BASE = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'ps', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'wget', 'nslookup', 'ping', 'nc', 'getent'];
 
 function img(
   repository: string,
@@ -154,7 +166,10 @@ export const IMAGES: readonly ImageInfo[] = [
     dns: 'glibc',
     defaultCommand: { runs: true },
     // /etc/nginx and the document root as the image ships them, dated at the image's build
-    rootFiles: (tag) => ({ prefixes: NGINX_IMAGE_PREFIXES, files: () => nginxImageFiles(nginxBuild(tag), NGINX_IMAGE_MTIME) }),
+    rootFiles: (tag) => ({
+      prefixes: [...NGINX_IMAGE_PREFIXES, ...ACCOUNT_PATHS],
+      files: () => ({ ...nginxImageFiles(nginxBuild(tag), NGINX_IMAGE_MTIME), ...accountRootFiles(tag.includes('alpine') ? 'alpine' : 'debian', 'docker.io/library/nginx', NGINX_IMAGE_MTIME) }),
+    }),
   }),
   img('docker.io/library/httpd', '(latest|alpine|2(\\.\\d+){0,2}(-alpine)?)', 'latest', {
     // DocumentRoot /usr/local/apache2/htdocs holds index.html, the DirectoryIndex
@@ -170,6 +185,7 @@ export const IMAGES: readonly ImageInfo[] = [
     dns: 'busybox',
     defaultCommand: { runs: false, exitCode: 0 },
     sizeBytes: 2_200_000,
+    rootFiles: () => ({ prefixes: ACCOUNT_PATHS, files: () => accountRootFiles('busybox', 'docker.io/library/busybox', BUSYBOX_IMAGE_MTIME) }),
   }),
   // the copy of busybox the Kubernetes docs' examples pull (liveness-exec: registry.k8s.io/busybox:1.27.2)
   img('registry.k8s.io/busybox', '(latest|1\\.24|1\\.27(\\.2)?)', 'latest', {
@@ -178,6 +194,7 @@ export const IMAGES: readonly ImageInfo[] = [
     dns: 'busybox',
     defaultCommand: { runs: false, exitCode: 0 },
     sizeBytes: 1_144_547,
+    rootFiles: () => ({ prefixes: ACCOUNT_PATHS, files: () => accountRootFiles('busybox', 'registry.k8s.io/busybox', BUSYBOX_IMAGE_MTIME) }),
   }),
   img('docker.io/library/alpine', '(latest|edge|3(\\.\\d+){0,2})', 'latest', {
     listeners: [],

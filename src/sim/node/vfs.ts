@@ -71,6 +71,8 @@ export interface VirtualFiles {
 export interface VirtualFile {
   content: string;
   mtime: number;
+  /** Permission bits; 0640 (a log file's) when absent. */
+  mode?: number;
 }
 
 export class Vfs {
@@ -177,7 +179,7 @@ export class Vfs {
     const f = this.data.files[p];
     if (f) return f;
     const v = this.virtualFiles(p)?.[p];
-    return v === undefined ? undefined : { content: v.content, mode: 0o640, mtime: v.mtime };
+    return v === undefined ? undefined : { content: v.content, mode: v.mode ?? 0o640, mtime: v.mtime };
   }
 
   /**

@@ -182,6 +182,17 @@ const FAMILY_FILES: Record<AccountFamily, { passwd: string; group: string }> = {
   alpine: { passwd: ALPINE_PASSWD, group: ALPINE_GROUP },
 };
 
+/**
+ * The files themselves, as the image carries them: only where the whole file is known (busybox's
+ * buildroot skeleton; the nginx image's Debian base with its nginx user). Undefined otherwise.
+ */
+export function accountFiles(family: AccountFamily, repository: string): { passwd: string; group: string } | undefined {
+  if (family === 'alpine') return undefined;
+  if (family === 'debian' && repository !== 'docker.io/library/nginx') return undefined;
+  const extra = IMAGE_USERS[repository];
+  return { passwd: FAMILY_FILES[family].passwd + (extra?.passwd ?? ''), group: FAMILY_FILES[family].group + (extra?.group ?? '') };
+}
+
 const CACHE = new Map<string, Accounts>();
 
 /** The databases of an image of this family, with what the repository's own Dockerfile adds. */

@@ -29,6 +29,8 @@ import { containerFs } from './volumes.js';
 import { quantityValue } from './quantity.js';
 import { resolvePath, VfsError } from '../node/vfs.js';
 import { sameJSON } from '../../util/json-copy.js';
+import { idTool, whoamiTool, type ToolOutput } from './id-tool.js';
+import { processIdentity } from './identity.js';
 
 /** How far ahead a run's end is ever looked for (its step cap usually ends it sooner). */
 const HORIZON_MS = 365 * 86_400_000;
@@ -130,7 +132,27 @@ function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, repl
     hostname: env.find(([k]) => k === 'HOSTNAME')?.[1] ?? pod.metadata.name,
     net: net.answer,
     save: net.save,
+    local: (argv) => localTool(pod, ct, argv),
+    listDir: (p) => {
+      const full = resolvePath('/', p);
+      const names = fs.isDir(full) ? fs.list(full) : undefined;
+      // a checkpoint holds only while the listing reads the same (usableCheckpoint)
+      if (replay) recordRead(replay.log, `${LISTING}${full}`, names?.join('\n'));
+      return names;
+    },
+    ...(image?.dns === 'glibc' ? { gnu: true } : {}),
   };
+}
+
+/** The key a directory listing is recorded under among a replay's reads. */
+const LISTING = '\0ls:';
+
+/** `id` and `whoami` in the container's script: who it runs as (identity.ts, id-tool.ts). */
+function localTool(pod: Pod, ct: Container, argv: readonly string[]): ToolOutput | undefined {
+  const tool = argv[0] === 'id' ? idTool : argv[0] === 'whoami' ? whoamiTool : undefined;
+  if (!tool) return undefined;
+  const dns = lookupImage(ct.image)?.dns;
+  return tool(processIdentity(pod, ct), dns === 'busybox' || dns === 'musl', argv.slice(1));
 }
 
 /**
@@ -171,6 +193,13 @@ function recordRead(r: ReplayLog, path: string, v: string | undefined): string |
   return v;
 }
 
+/** A recorded read as it reads now: a file, or a directory's listing. */
+function readNow(fs: ReturnType<typeof containerFs>, key: string): string | undefined {
+  if (!key.startsWith(LISTING)) return fs.tryRead(resolvePath('/', key));
+  const dir = key.slice(LISTING.length);
+  return fs.isDir(dir) ? fs.list(dir).join('\n') : undefined;
+}
+
 /** Whether `run` remembers the same network answers as `r`'s checkpoint did, up to it. */
 function sameNet(run: ContainerRun, r: Resumable): boolean {
   const n = run.net;
@@ -195,7 +224,7 @@ function usableCheckpoint(c: Cluster, pod: Pod, ct: Container, run: ContainerRun
   next: for (let i = list.length - 1; i >= 0; i--) {
     const r = list[i]!;
     if (r.changed || r.cp.t > run.flushedTo || !sameNet(run, r)) continue;
-    for (const [p, v] of r.reads) if (fs.tryRead(resolvePath('/', p)) !== v) continue next;
+    for (const [p, v] of r.reads) if (readNow(fs, p) !== v) continue next;
     return r;
   }
   return undefined;

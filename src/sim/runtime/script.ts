@@ -16,6 +16,7 @@
  * simulated network once, when the clock reaches the call, and remembers the answer for replays.
  */
 import { grepRun } from './script-grep.js';
+import type { ToolOutput } from './id-tool.js';
 
 /** One thing a script did at a simulated time. */
 export type ScriptEvent =
@@ -64,6 +65,15 @@ export interface ScriptHost {
   net?(call: NetCall): { result: NetResult; key: string } | 'later' | undefined;
   /** The host's own state a checkpoint at script time `t` must carry (what the next run's `net` needs to go on). */
   save?(t: number): unknown;
+  /**
+   * Tools the container answers from what it is (`id`, `whoami`: id-tool.ts): their output in the
+   * order written, or undefined when the host does not model the tool.
+   */
+  local?(argv: readonly string[]): ToolOutput | undefined;
+  /** The names in a directory of the container, sorted (undefined: not a directory). */
+  listDir?(path: string): string[] | undefined;
+  /** The image's tools are GNU coreutils (Debian-based), not busybox: their error words. */
+  gnu?: boolean;
 }
 
 /**
@@ -1038,13 +1048,28 @@ class Runner {
         return 0;
       case 'stress':
         return this.stress(args, out);
-      default:
+      default: {
         if (this.host.daemons.includes(name)) throw new Block();
         if (!this.host.hasTool(name)) {
           err(`sh: ${argv[0]}: not found\n`);
           return 127;
         }
+        const local = this.host.local?.([name, ...args]);
+        if (local) {
+          for (const c of local.chunks) (c.stream === 'stdout' ? out : err)(c.text);
+          return local.exitCode;
+        }
+        if (name === 'ls' && this.host.listDir) {
+          const r = this.ls(args);
+          if (r) {
+            // operands that do not exist are reported while they are looked at, before any listing
+            err(r.stderr);
+            out(r.stdout);
+            return r.code;
+          }
+        }
         return this.network([name, ...args], io);
+      }
     }
   }
 
@@ -1069,6 +1094,47 @@ class Runner {
     this.emit(io.out, r.stdout);
     this.emit(io.err, r.stderr);
     return r.exitCode;
+  }
+
+  /**
+   * `ls [-1aA] [PATH…]` as a container prints it to a pipe or a log (not a terminal: one name per
+   * line, C-locale order), the directories as the container sees them with the files the script
+   * wrote itself. Long listings (-l) are not modelled (undefined: the tool prints nothing).
+   */
+  private ls(args: string[]): { stdout: string; stderr: string; code: number } | undefined {
+    const flags = args.filter((a) => a.startsWith('-') && a.length > 1).join('').replace(/-/g, '');
+    if ([...flags].some((f) => !'1aA'.includes(f))) return undefined;
+    const paths = args.filter((a) => !a.startsWith('-') || a === '-');
+    const targets = paths.length ? paths : ['.'];
+    let stdout = '';
+    let stderr = '';
+    let code = 0;
+    const files: string[] = [];
+    const dirs: Array<[string, string[]]> = [];
+    for (const p of targets) {
+      const abs = p === '.' ? '/' : p.startsWith('/') ? p : `/${p}`;
+      const listed = this.host.listDir!(abs);
+      const own = [...this.written.keys()].filter((f) => f.startsWith(abs === '/' ? '/' : `${abs}/`)).map((f) => f.slice(abs === '/' ? 1 : abs.length + 1).split('/')[0]!);
+      if (listed === undefined && own.length === 0) {
+        if (this.readFile(abs) !== undefined) files.push(p);
+        else {
+          stderr += this.host.gnu ? `ls: cannot access '${p}': No such file or directory\n` : `ls: ${p}: No such file or directory\n`;
+          code = this.host.gnu ? 2 : 1;
+        }
+        continue;
+      }
+      let names = [...new Set([...(listed ?? []), ...own])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      if (!flags.includes('a') && !flags.includes('A')) names = names.filter((n) => !n.startsWith('.'));
+      if (flags.includes('a')) names = ['.', '..', ...names];
+      dirs.push([p, names]);
+    }
+    stdout += files.sort().map((f) => `${f}\n`).join('');
+    const titled = targets.length > 1;
+    dirs.forEach(([p, names], i) => {
+      if (titled) stdout += `${files.length || i > 0 ? '\n' : ''}${p}:\n`;
+      stdout += names.map((n) => `${n}\n`).join('');
+    });
+    return { stdout, stderr, code };
   }
 
   /**
