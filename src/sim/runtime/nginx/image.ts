@@ -149,7 +149,8 @@ http {
   return runPidPath(version) ? text : text.replace('pid        /run/nginx.pid;', 'pid        /var/run/nginx.pid;');
 }
 
-function runPidPath(version: string): boolean {
+/** The build's pid file moved from /var/run to /run (pkg-oss d7e1df9). */
+export function runPidPath(version: string): boolean {
   const [maj, min, patch] = version.split('.').map(Number) as [number, number, number];
   if (maj !== 1) return maj > 1;
   return min > 27 || (min === 27 && patch >= 4) || (min === 26 && patch >= 3);

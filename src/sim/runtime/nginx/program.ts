@@ -22,7 +22,8 @@ import { containerFs } from '../volumes.js';
 import type { MountVfs } from '../mountfs.js';
 import { CONF_PATH, formatConfError, parseNginxConf, type ConfError, type NginxHttp, type ReadConf } from './conf.js';
 import { listeningPorts, nginxServe } from './serve.js';
-import { builtBy, nginxBuild, PACKAGED_DEFAULT_CONF, withIpv6Listen, type NginxBuild } from './image.js';
+import { builtBy, nginxBuild, PACKAGED_DEFAULT_CONF, runPidPath, withIpv6Listen, type NginxBuild } from './image.js';
+import { processIdentity } from '../identity.js';
 
 export const NGINX_REPOSITORY = 'docker.io/library/nginx';
 
@@ -132,23 +133,24 @@ export function nginxLaunch(ct: Container): { nginx: boolean; entrypoint: boolea
  * default.conf as the container has it: missing, read-only (a ConfigMap over it), already edited,
  * or not the packaged file). 15-local-resolvers.envsh exists since May 2023 (nginx 1.24/1.25 images).
  */
-export function entrypointLog(fs: MountVfs, build: NginxBuild): string[] {
+export function entrypointLog(fs: MountVfs, build: NginxBuild, root = true): string[] {
   const ME = '/docker-entrypoint.sh';
   const out = [`${ME}: /docker-entrypoint.d/ is not empty, will attempt to perform configuration`, `${ME}: Looking for shell scripts in /docker-entrypoint.d/`];
   out.push(`${ME}: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh`);
-  out.push(...ipv6Script(fs));
+  out.push(...ipv6Script(fs, root));
   const [, min] = build.version.split('.').map(Number) as [number, number];
   if (min >= 24) out.push(`${ME}: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh`);
   out.push(`${ME}: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh`, `${ME}: Launching /docker-entrypoint.d/30-tune-worker-processes.sh`, `${ME}: Configuration complete; ready for start up`);
   return out;
 }
 
-function ipv6Script(fs: MountVfs): string[] {
+function ipv6Script(fs: MountVfs, root: boolean): string[] {
   const ME = '10-listen-on-ipv6-by-default.sh';
   const FILE = '/etc/nginx/conf.d/default.conf';
   if (!fs.isFile(FILE)) return [`${ME}: info: ${FILE} is not a file or does not exist`];
   const r = fs.route(FILE);
-  if (r.mount?.readOnly) return [`${ME}: info: can not modify ${FILE} (read-only file system?)`];
+  // `touch` fails on a read-only mount, and for any user but root on the image's own root-owned file
+  if (r.mount?.readOnly || (!root && !r.mount)) return [`${ME}: info: can not modify ${FILE} (read-only file system?)`];
   // the image's own file (lower layer): the packaged text, which the script edits
   const own = r.mount !== undefined || Object.hasOwn(r.fs.data.files, r.fs.follow(r.path));
   const text = fs.tryRead(FILE) ?? '';
@@ -158,6 +160,31 @@ function ipv6Script(fs: MountVfs): string[] {
   if (text !== PACKAGED_DEFAULT_CONF) return [...lines, `${ME}: info: ${FILE} differs from the packaged version`];
   fs.write(FILE, withIpv6Listen(text));
   return [...lines, `${ME}: info: Enabled listen on IPv6 in ${FILE}`];
+}
+
+/** The line of nginx.conf's `user` directive (the image's is line 2), or undefined. */
+function userDirectiveLine(fs: MountVfs): number | undefined {
+  const lines = (fs.tryRead(CONF_PATH) ?? '').split('\n');
+  const i = lines.findIndex((l) => /^\s*user\s+[^;]*;/.test(l));
+  return i < 0 ? undefined : i + 1;
+}
+
+/**
+ * What stops nginx started by a user other than root (ngx_init_cycle, then main's
+ * ngx_create_pidfile): the temp directories the build compiled in under /var/cache/nginx and the
+ * pid file belong to root in the image, so they must sit on a writable volume (an emptyDir), as
+ * the nginx-unprivileged image arranges instead. Undefined when both are writable.
+ */
+function unprivilegedDenial(fs: MountVfs, build: NginxBuild): string | undefined {
+  const writable = (p: string): boolean => {
+    const m = fs.route(p).mount;
+    return m !== undefined && !m.readOnly;
+  };
+  if (!writable('/var/cache/nginx/client_temp')) return 'mkdir() "/var/cache/nginx/client_temp" failed (13: Permission denied)';
+  const conf = fs.tryRead(CONF_PATH) ?? '';
+  const pid = /^\s*pid\s+([^;\s]+)\s*;/m.exec(conf)?.[1] ?? (runPidPath(build.version) ? '/run/nginx.pid' : '/var/run/nginx.pid');
+  if (!writable(pid)) return `open() "${pid}" failed (13: Permission denied)`;
+  return undefined;
 }
 
 /** The number of worker processes: `worker_processes N`, or one per CPU of the node for `auto` (the image's setting). */
@@ -208,15 +235,25 @@ export const nginxProgram: ProgramOverride = {
     if (!launch.nginx) return { ok: true };
     const fs = containerFs(c, pod, ct.name);
     const ts = logTime(c.now());
-    if (launch.entrypoint) inst.logs.push(...entrypointLog(fs, build));
+    const root = processIdentity(pod, ct).uid === 0;
+    if (launch.entrypoint) inst.logs.push(...entrypointLog(fs, build, root));
     const r = loadConfig(fs);
-    if (!r.ok) {
-      inst.logs.push(...errorLines(ts, 1, 'emerg', formatConfError(r.error)));
+    const fail = (message: string): ReturnType<ProgramOverride['start']> => {
+      inst.logs.push(...errorLines(ts, 1, 'emerg', message));
       inst.running = false;
       inst.exitCode = 1;
       return { ok: false, exitCode: 1, output: inst.logs.map((l) => `${l}\n`).join('') };
+    };
+    if (!r.ok) return fail(formatConfError(r.error));
+    if (!root) {
+      const user = userDirectiveLine(fs);
+      if (user !== undefined) inst.logs.push(...errorLines(ts, 1, 'warn', `the "user" directive makes sense only if the master process runs with super-user privileges, ignored in ${CONF_PATH}:${user}`));
     }
     for (const w of r.warnings) inst.logs.push(...errorLines(ts, 1, 'warn', w));
+    if (!root) {
+      const denied = unprivilegedDenial(fs, build);
+      if (denied) return fail(denied);
+    }
     if (r.http) inst.loaded = r.http;
     const n = workerCount(c, pod, r.workerProcesses);
     inst.workers = Array.from({ length: n }, (_, i) => 29 + i);
