@@ -84,6 +84,12 @@ export function cloneSession(session: Session): Session {
  */
 export function copier(session: Session, keepShell = false): () => Session {
   const data = session.toJSON();
+  // what the controllers remember beside the state (the kubelet's quiet pods) holds for each copy too
+  const memory = session.cluster.controllerMemory();
   const base = keepShell ? data : { ...data, frames: data.frames.slice(0, 1), history: [] };
-  return () => Session.fromJSON(copyJSON(base), new ManualClock(data.cluster.now), CONTROLLERS, {}, true);
+  return () => {
+    const s = Session.fromJSON(copyJSON(base), new ManualClock(data.cluster.now), CONTROLLERS, {}, true);
+    s.cluster.adoptControllerMemory(memory);
+    return s;
+  };
 }

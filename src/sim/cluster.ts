@@ -74,8 +74,18 @@ export interface Controller {
    * nothing, and it catches up when the component is back (static-pods.ts keeps availability).
    */
   readonly runsIn?: 'controllerManager' | 'scheduler';
+  /**
+   * Memory the controller keeps beside the state (never in it: no file holds it) that stays true
+   * for an exact in-memory copy of the cluster: `save` takes it (Cluster.controllerMemory) and the
+   * copy starts with it (Cluster.adoptControllerMemory), as the original would go on, instead of
+   * rebuilding it at its first reconcile.
+   */
+  readonly memory?: { save(c: Cluster): unknown; load(c: Cluster, saved: unknown): void };
   reconcile(c: Cluster): void;
 }
+
+/** Controllers' memory beside the state, by controller name (Cluster.controllerMemory). */
+export type ControllerMemory = Map<string, unknown>;
 
 export interface Snapshot {
   version: number;
@@ -582,6 +592,21 @@ export class Cluster {
         },
       },
     }) as Snapshot;
+  }
+
+  /** What the controllers remember beside the state now (Controller.memory), for an exact copy of it. */
+  controllerMemory(): ControllerMemory {
+    const memory: ControllerMemory = new Map();
+    for (const ctrl of this.controllers) if (ctrl.memory) memory.set(ctrl.name, ctrl.memory.save(this));
+    return memory;
+  }
+
+  /**
+   * Start with the memory of the cluster this one is an exact copy of (restored from a snapshot
+   * taken together with `memory`), before anything changes it.
+   */
+  adoptControllerMemory(memory: ControllerMemory): void {
+    for (const ctrl of this.controllers) if (ctrl.memory && memory.has(ctrl.name)) ctrl.memory.load(this, memory.get(ctrl.name));
   }
 
   /**

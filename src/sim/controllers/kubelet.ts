@@ -71,6 +71,19 @@ export const kubeletController: Controller = {
     watchMemo.set(c, { store: c.store, pods, keys });
     return keys;
   },
+  // the quiet pods of an exact copy are those of its original (their objects are shared, frozen,
+  // and the epoch's counters travel with the snapshot): a copy does not sync every pod once again
+  memory: {
+    save(c: Cluster): unknown {
+      const had = QUIET.get(c);
+      if (!had || had.store !== c.store) return undefined;
+      const epoch = kubeletEpoch(c);
+      return [...had.pods].filter(([, q]) => q.epoch === epoch);
+    },
+    load(c: Cluster, saved: unknown): void {
+      if (saved) QUIET.set(c, { store: c.store, pods: new Map(saved as [string, QuietPod][]) });
+    },
+  },
   reconcile(c: Cluster): void {
     for (const h of c.nodeHosts()) refreshFailedKubeletConfig(h);
     const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
@@ -102,14 +115,21 @@ export const kubeletController: Controller = {
  * when its object or its node's object is another one (the store keeps each version frozen), or
  * the epoch moved: a wake-up of the kubelet's, a host or container file change, a ConfigMap or
  * Secret write. Pods without an IP yet are always synced (they may wait for another pod's address
- * to be released). Held per cluster and store, beside the state: a restored copy syncs each pod once.
+ * to be released). Held per cluster and store, beside the state: a session read from a file syncs
+ * each pod once; an in-memory copy (grading, validate's runs) starts with its original's (memory).
  */
-const QUIET = new WeakMap<Cluster, { store: Cluster['store']; pods: Map<string, { pod: Pod; node: Node; epoch: string }> }>();
+const QUIET = new WeakMap<Cluster, { store: Cluster['store']; pods: Map<string, QuietPod> }>();
 
-function quietPods(c: Cluster): Map<string, { pod: Pod; node: Node; epoch: string }> {
+interface QuietPod {
+  pod: Pod;
+  node: Node;
+  epoch: string;
+}
+
+function quietPods(c: Cluster): Map<string, QuietPod> {
   const had = QUIET.get(c);
   if (had && had.store === c.store) return had.pods;
-  const pods = new Map<string, { pod: Pod; node: Node; epoch: string }>();
+  const pods = new Map<string, QuietPod>();
   QUIET.set(c, { store: c.store, pods });
   return pods;
 }
