@@ -55,6 +55,8 @@ import { uniq } from './uniq.js';
 import { wc } from './wc.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
+import { trueCmd } from './true.js';
+import { falseCmd } from './false.js';
 import { xargs } from './xargs.js';
 
 /**
@@ -125,6 +127,8 @@ export const textCommands: Record<string, CommandFn> = {
   timeout,
   test,
   '[': bracket,
+  true: trueCmd,
+  false: falseCmd,
   touch,
   tr,
   uniq,
