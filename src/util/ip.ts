@@ -108,3 +108,8 @@ export function rangeContains(r: IPRange, ip: string): boolean {
   const v = toBig(ipaddr.parse(ip));
   return v >= r.base && v < r.base + r.size;
 }
+
+/** The dotted IPv4 netmask of a prefix length (24 → 255.255.255.0). */
+export function prefixMask(bits: number): string {
+  return intToIp(bits <= 0 ? 0 : (0xffffffff << (32 - Math.min(bits, 32))) >>> 0);
+}

@@ -9,7 +9,7 @@ import type { CommandFn } from '../../types.js';
 import { nodeEnv, notInstalled } from './host.js';
 import type { Route } from './netmodel.js';
 import { nodeNet } from './netmodel.js';
-import { intToIp, parseCidr } from '../../../util/ip.js';
+import { intToIp, parseCidr, prefixMask } from '../../../util/ip.js';
 
 export interface FibRow {
   dest: string;
@@ -25,7 +25,7 @@ export function fibRows(routes: readonly Route[]): FibRow[] {
   return routes.map((r) => {
     const cidr = r.dst === 'default' ? '0.0.0.0/0' : r.dst.includes('/') ? r.dst : `${r.dst}/32`;
     const c = parseCidr(cidr)!;
-    const mask = c.bits === 0 ? '0.0.0.0' : intToIp((0xffffffff << (32 - c.bits)) >>> 0);
+    const mask = prefixMask(c.bits);
     let flags = 'U';
     if (r.via) flags += 'G';
     if (c.bits === 32) flags += 'H';

@@ -8,12 +8,8 @@ import type { CommandContext, CommandResult } from '../../types.js';
 import type { Iface } from '../node/netmodel.js';
 import { podNet } from '../node/netmodel.js';
 import { execPod } from './ip.js';
+import { prefixMask } from '../../../util/ip.js';
 
-/** The dotted netmask of a prefix length. */
-function mask(bits: number): string {
-  const m = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return [24, 16, 8, 0].map((s) => (m >>> s) & 0xff).join('.');
-}
 
 const SCOPES: Record<string, string> = { global: 'Global', link: 'Link', host: 'Host' };
 
@@ -23,7 +19,7 @@ function block(i: Iface): string {
   const v4 = i.addrs.find((a) => a.family === 'inet');
   if (v4) {
     const [addr, bits] = v4.cidr.split('/') as [string, string];
-    s += `          inet addr:${addr}${lo ? '' : `  Bcast:${v4.brd ?? '0.0.0.0'}`}  Mask:${mask(Number(bits))}\n`;
+    s += `          inet addr:${addr}${lo ? '' : `  Bcast:${v4.brd ?? '0.0.0.0'}`}  Mask:${prefixMask(Number(bits))}\n`;
   }
   for (const a of i.addrs.filter((x) => x.family === 'inet6')) s += `          inet6 addr: ${a.cidr} Scope:${SCOPES[a.scope] ?? a.scope}\n`;
   s += lo ? `          UP LOOPBACK RUNNING  MTU:${i.mtu}  Metric:1\n` : `          UP BROADCAST RUNNING MULTICAST  MTU:${i.mtu}  Metric:1\n`;

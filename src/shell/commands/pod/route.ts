@@ -8,14 +8,11 @@ import type { CommandContext, CommandResult } from '../../types.js';
 import type { Route } from '../node/netmodel.js';
 import { podNet } from '../node/netmodel.js';
 import { execPod } from './ip.js';
+import { prefixMask } from '../../../util/ip.js';
 
 const USAGE =
   'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: route [-ne] [-A inet[6]] [{add|del} [-net|-host] TARGET [netmask MASK]\n\t[gw GATEWAY] [metric N] [mss BYTES] [window BYTES] [reject] [IFACE]]\n\nShow or edit kernel routing tables\n\n\t-n\tDon\'t resolve names\n\t-e\tDisplay other/more information\n\t-A inet[6]\tSelect address family\n';
 
-function mask(bits: number): string {
-  const m = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return [24, 16, 8, 0].map((s) => (m >>> s) & 0xff).join('.');
-}
 
 function line(r: Route, numeric: boolean): string | undefined {
   if (r.type === 'blackhole' || !r.dev) return undefined;
@@ -24,7 +21,7 @@ function line(r: Route, numeric: boolean): string | undefined {
   const flags = `U${r.via ? 'G' : ''}${bits === 32 ? 'H' : ''}`;
   const shownDst = !numeric && dst === '0.0.0.0' && bits === 0 ? 'default' : dst;
   const gw = r.via ?? (numeric ? '0.0.0.0' : '*');
-  return `${shownDst.padEnd(15)} ${gw.padEnd(15)} ${mask(bits).padEnd(16)}${flags.padEnd(6)}${String(r.metric ?? 0).padEnd(6)} ${'0'.padEnd(2)} ${'0'.padStart(7)} ${r.dev}\n`;
+  return `${shownDst.padEnd(15)} ${gw.padEnd(15)} ${prefixMask(bits).padEnd(16)}${flags.padEnd(6)}${String(r.metric ?? 0).padEnd(6)} ${'0'.padEnd(2)} ${'0'.padStart(7)} ${r.dev}\n`;
 }
 
 export function route(ctx: CommandContext): CommandResult {
