@@ -45,6 +45,35 @@ describe('startup', () => {
     assert.deepEqual(server.ready(), { status: 200, body: 'OK' });
   });
 
+  it("logs the reload hash real pods log for kubeadm's Corefile", () => {
+    // The value in real CoreDNS pod logs (1.9.3 to 1.11.3) on kubeadm clusters, e.g. the v1.11.3
+    // log in shared/reference/coredns.md §4.1: SHA512 of the JSON of the parsed server blocks, whose
+    // main-file tokens have `"File":""` (plugin/reload/reload.go; coredns/caddy dispenser.go)
+    const r = start(KUBEADM_COREFILE_PLAIN_CACHE);
+    assert.ok(r.ok);
+    assert.equal(
+      r.server.logs[1],
+      '[INFO] plugin/reload: Running configuration SHA512 = 591cf328cccc12bc490481273e738df59329c62c0b729d94e8b61db9961c2fa5f046dd37f1cf888b953814040d180f52594972691cd6ff41be96639138a43908',
+    );
+    // an import glob that matches nothing after the last directive leaves the tokens (and lines) as
+    // they were: the same hash, as in a managed cluster's reload log with custom/*.include
+    const globs = start(KUBEADM_COREFILE_PLAIN_CACHE.replace('    loadbalance\n}\n', '    loadbalance\n    import custom/*.include\n}\nimport custom/*.server\n'));
+    assert.ok(globs.ok);
+    assert.equal(globs.server.logs.find((l) => l.includes('SHA512')), r.server.logs[1]);
+  });
+
+  it('hashes an imported token with its file, a main-file token without', () => {
+    const inline = start(KUBEADM_COREFILE_PLAIN_CACHE.replace('    loadbalance\n', '    log\n'));
+    const imported = start(KUBEADM_COREFILE_PLAIN_CACHE.replace('    loadbalance\n', '    import /etc/coredns/log.conf\n'), { '/etc/coredns/log.conf': 'log\n' });
+    assert.ok(inline.ok && imported.ok);
+    const hash = (logs: string[]): string | undefined => logs.find((l) => l.includes('SHA512'));
+    // same directive on the same line number: only the token's File differs
+    assert.notEqual(hash(imported.server.logs), hash(inline.server.logs));
+    const relative = start(KUBEADM_COREFILE_PLAIN_CACHE.replace('    loadbalance\n', '    import log.conf\n'), { '/etc/coredns/log.conf': 'log\n' });
+    assert.ok(relative.ok);
+    assert.equal(hash(relative.server.logs), hash(imported.server.logs));
+  });
+
   it('prints one line per zone, sorted, for several blocks', () => {
     const r = start(`${DEFAULT_COREFILE_SEED000}example.internal:53 {\n    forward . 10.0.0.53\n}\n`);
     assert.ok(r.ok);

@@ -113,8 +113,9 @@ export class Dispenser {
     return args;
   }
 
-  private fileName(): string {
-    return this.tokens[this.cursor]?.file ?? this.file;
+  /** dispenser.go File: the current token's file (an imported one's), else the dispenser's. */
+  protected fileName(): string {
+    return this.tokens[this.cursor]?.file || this.file;
   }
 
   err(msg: string): CorefileError {

@@ -191,7 +191,9 @@ class Parser extends Dispenser {
     const snippet = this.snippets.get(pattern);
     if (snippet) imported = snippet;
     else {
-      const dir = this.file.includes('/') ? this.file.slice(0, this.file.lastIndexOf('/') + 1) : '';
+      // relative to the file of the token being processed (parse.go doImport: p.Dispenser.File())
+      const from = this.fileName();
+      const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/') + 1) : '';
       const full = pattern.startsWith('/') ? pattern : `${dir}${pattern}`;
       let matches: string[];
       if (/[*?[\]]/.test(full)) {
@@ -223,7 +225,10 @@ function globToRegExp(glob: string): RegExp {
 
 /** Parse a Corefile. `file` is the `-conf` path used in error messages (`/etc/coredns/Corefile`). */
 export function parseCorefile(text: string, file: string, opts: ParseOptions = {}): ParseResult {
-  const p = new Parser(file, tokenize(text, file), opts);
+  // the main file's tokens carry no file name (dispenser.go NewDispenser: allTokens leaves
+  // Token.File empty; only doSingleImport tacks on the imported file's path): errors name `file`
+  // through Dispenser.File, and the reload plugin's JSON has `"File":""` for them
+  const p = new Parser(file, tokenize(text, ''), opts);
   try {
     return { ok: true, blocks: p.parseAll() };
   } catch (e) {
@@ -234,7 +239,10 @@ export function parseCorefile(text: string, file: string, opts: ParseOptions = {
 
 /**
  * JSON of the server blocks as Go's encoding/json writes `[]caddyfile.ServerBlock` (map keys sorted),
- * which the reload plugin hashes with SHA512.
+ * which the reload plugin hashes with SHA512 (plugin/reload/reload.go parse + hook). A token of the
+ * main file has `"File":""`, an imported one its file's absolute path (coredns/caddy
+ * caddyfile/parse.go doSingleImport), so kubeadm's default Corefile hashes to the 591cf328…
+ * that real CoreDNS pods log.
  */
 export function serverBlocksJson(blocks: ServerBlock[]): string {
   const q = (s: string): string => goJsonQuote(s);
