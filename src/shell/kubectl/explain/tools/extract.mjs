@@ -79,6 +79,12 @@ const CLOSURE_ROOTS = [
   'io.k8s.api.storage.v1.StorageClass', 'io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler',
   'io.k8s.api.rbac.v1.Role', 'io.k8s.api.rbac.v1.ClusterRole', 'io.k8s.api.rbac.v1.RoleBinding', 'io.k8s.api.rbac.v1.ClusterRoleBinding',
   'io.k8s.api.policy.v1.PodDisruptionBudget', 'io.k8s.api.scheduling.v1.PriorityClass',
+  // the PodSpec and Container fields `kubectl explain` walks into (pod.spec.affinity,
+  // pod.spec.securityContext, containers.securityContext.capabilities, envFrom, lifecycle, …)
+  ...['Affinity', 'PodSecurityContext', 'SecurityContext', 'TopologySpreadConstraint', 'EnvFromSource', 'EnvVarSource', 'Lifecycle',
+    'PodOS', 'HostAlias', 'PodReadinessGate', 'PodSchedulingGate', 'PodResourceClaim', 'ContainerResizePolicy', 'ContainerRestartRule',
+    'VolumeDevice', 'EphemeralContainer', 'DownwardAPIVolumeSource', 'ProjectedVolumeSource', 'CSIVolumeSource',
+    'EphemeralVolumeSource', 'ImageVolumeSource'].map((t) => `io.k8s.api.core.v1.${t}`),
 ];
 
 /**
