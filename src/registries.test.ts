@@ -109,6 +109,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'fsutil.ts': 'path helpers and errno wording shared by mkdir, rm, cp, mv and touch',
       'types.ts': 'the CommandFn interface',
       'util.ts': 'getopt_long-style option parsing and file reading shared by the text commands',
+      'flavour.ts': 'which userland a text command speaks inside a container (busybox applets or GNU)',
       'ssh-args.ts': "OpenSSH's option parsing, shared by the workstation's and the nodes' ssh",
       'registry.ts': 'merges the node and pod command tables (node/index.ts, pod/index.ts) by where they run',
       'devices.ts': "/dev and /proc/self files every host has, attached to the host's filesystem by the session",

@@ -4,6 +4,7 @@
  */
 import type { CommandFn } from '../types.js';
 import { getopt, has, Out, readInput } from './util.js';
+import { busyboxTools } from './flavour.js';
 
 const SPEC = {
   short: 'nbEsTAv',
@@ -35,7 +36,9 @@ export const cat: CommandFn = (ctx) => {
   for (const f of files) {
     const r = readInput(ctx, f);
     if (!r.ok) {
-      out.err(`cat: ${f}: ${r.error}`);
+      // busybox 1.35 (recorded): `can't open 'X'`, and a directory is a read error
+      if (busyboxTools(ctx)) out.err(r.error === 'Is a directory' ? 'cat: read error: Is a directory' : `cat: can't open '${f}': ${r.error}`);
+      else out.err(`cat: ${f}: ${r.error}`);
       continue;
     }
     if (plain) {

@@ -4,6 +4,7 @@
  */
 import type { CommandFn } from '../types.js';
 import { getopt, has, Out, readInput } from './util.js';
+import { busyboxTools } from './flavour.js';
 
 export const head: CommandFn = (ctx) => {
   const args = ctx.argv.slice(1).map((a, i) => (i === 0 && /^-\d+$/.test(a) ? `-n${a.slice(1)}` : a));
@@ -36,7 +37,9 @@ export const head: CommandFn = (ctx) => {
     }
     const r = readInput(ctx, f);
     if (!r.ok) {
-      out.err(`head: ${r.error === 'Is a directory' ? `error reading '${f}'` : `cannot open '${f}' for reading`}: ${r.error}`);
+      // busybox 1.35 (recorded): `head: X: No such file or directory`
+      if (busyboxTools(ctx)) out.err(`head: ${f}: ${r.error === 'Is a directory' ? 'Input/output error' : r.error}`);
+      else out.err(`head: ${r.error === 'Is a directory' ? `error reading '${f}'` : `cannot open '${f}' for reading`}: ${r.error}`);
       continue;
     }
     if (headers) out.out(`${first ? '' : '\n'}==> ${f === '-' ? 'standard input' : f} <==\n`);

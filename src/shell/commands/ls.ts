@@ -9,6 +9,7 @@ import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn } from '../types.js';
 import { shellExtras } from './types.js';
 import { getopt, has, Out } from './util.js';
+import { busyboxTools } from './flavour.js';
 
 const SPEC = {
   short: 'laA1dRrthSL',
@@ -189,7 +190,9 @@ export const ls: CommandFn = (ctx) => {
   for (const op of operands) {
     const path = resolvePath(ctx.cwd, op);
     if (!ctx.fs.exists(path)) {
-      out.err(`ls: cannot access '${op}': No such file or directory`, 2);
+      // busybox 1.35 (recorded): `ls: X: No such file or directory`, status 1
+      if (busyboxTools(ctx)) out.err(`ls: ${op}: No such file or directory`, 1);
+      else out.err(`ls: cannot access '${op}': No such file or directory`, 2);
       continue;
     }
     // a symlink operand is listed itself with -l or -d; otherwise ls follows it to a directory. A

@@ -5,6 +5,7 @@
  */
 import type { CommandFn } from '../types.js';
 import { getopt, has, Out, readInput } from './util.js';
+import { busyboxTools } from './flavour.js';
 
 export const tail: CommandFn = (ctx) => {
   const args = ctx.argv.slice(1).map((a, i) => (i === 0 && /^[-+]\d+$/.test(a) ? `-n${a.startsWith('+') ? a : a.slice(1)}` : a));
@@ -22,13 +23,18 @@ export const tail: CommandFn = (ctx) => {
   const fromStart = m[1] === '+';
   const n = Number(m[2]);
   const files = o.operands.length > 0 ? o.operands : ['-'];
-  const headers = has(o, 'v') || (files.length > 1 && !has(o, 'q'));
   const out = new Out();
+  // busybox 1.35 (recorded): `can't open 'X'`, headers only when more than one file opened, and
+  // `tail: no files` when none did
+  const bb = busyboxTools(ctx);
+  const read = files.map((f) => ({ f, r: readInput(ctx, f) }));
+  const opened = read.filter((x) => x.r.ok).length;
+  const headers = has(o, 'v') || ((bb ? opened : files.length) > 1 && !has(o, 'q'));
   let first = true;
-  for (const f of files) {
-    const r = readInput(ctx, f);
+  for (const { f, r } of read) {
     if (!r.ok) {
-      out.err(r.error === 'Is a directory' ? `tail: error reading '${f}': Is a directory` : `tail: cannot open '${f}' for reading: ${r.error}`);
+      if (bb) out.err(r.error === 'Is a directory' ? 'tail: read error: Is a directory' : `tail: can't open '${f}': ${r.error}`);
+      else out.err(r.error === 'Is a directory' ? `tail: error reading '${f}': Is a directory` : `tail: cannot open '${f}' for reading: ${r.error}`);
       continue;
     }
     if (headers) out.out(`${first ? '' : '\n'}==> ${f === '-' ? 'standard input' : f} <==\n`);
@@ -42,5 +48,6 @@ export const tail: CommandFn = (ctx) => {
     if (pieces[pieces.length - 1] === '') pieces.pop();
     out.out((fromStart ? pieces.slice(Math.max(0, n - 1)) : n === 0 ? [] : pieces.slice(-n)).join(''));
   }
+  if (bb && opened === 0) out.err('tail: no files');
   return out.result();
 };
