@@ -8,6 +8,7 @@ import { crictl } from './crictl.js';
 import { etcdctl } from './etcdctl.js';
 import { etcdutl } from './etcdutl.js';
 import { dpkg } from './dpkg.js';
+import { dpkgQuery } from './dpkg-query.js';
 import { ip } from './ip.js';
 import { id } from './id.js';
 import { df } from './df.js';
@@ -47,6 +48,7 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   etcdctl,
   etcdutl,
   dpkg,
+  'dpkg-query': dpkgQuery,
   df,
   free,
   hostnamectl,
