@@ -117,6 +117,11 @@ export interface ImageInfo {
    * the image runs as root (kuberuntime helpers.go getImageUser: "treat it as root").
    */
   user?: string;
+  /**
+   * Tools the image ships as their own package where the rest are busybox applets (netshoot's
+   * iproute2 `ip`): they speak their own layout, not busybox's.
+   */
+  packagedTools?: readonly string[];
 }
 
 /** When the nginx image's files were written (the 1.29.3 image's build, 2025-10-28). */
@@ -241,6 +246,7 @@ export const IMAGES: readonly ImageInfo[] = [
   img('docker.io/nicolaka/netshoot', '(latest|v0\\.\\d+)', 'latest', {
     listeners: [],
     tools: [...ALPINE_BASE, 'bash', 'curl', 'dig', 'host', 'nslookup', 'ip', 'ss', 'iptables', 'tcpdump', 'nc'],
+    packagedTools: ['ip'],
     dns: 'musl',
     defaultCommand: { runs: true },
   }),

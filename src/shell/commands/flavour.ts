@@ -8,11 +8,13 @@ import { podContainers, type Pod } from '../../sim/api/types.js';
 import { lookupImage } from '../../sim/images.js';
 import type { CommandContext } from '../types.js';
 
-export function busyboxTools(ctx: CommandContext): boolean {
+export function busyboxTools(ctx: CommandContext, tool?: string): boolean {
   const loc = ctx.location;
   if (loc.kind !== 'pod') return false;
   const pod = ctx.cluster?.store.get<Pod>('Pod', loc.namespace, loc.pod);
   const ct = pod ? podContainers(pod).find((c) => c.name === loc.container) ?? pod.spec.containers[0] : undefined;
-  const dns = ct ? lookupImage(ct.image)?.dns : undefined;
-  return dns === 'busybox' || dns === 'musl';
+  const image = ct ? lookupImage(ct.image) : undefined;
+  // a tool the image ships as its own package (netshoot's iproute2) is not the applet
+  if (tool !== undefined && image?.packagedTools?.includes(tool)) return false;
+  return image?.dns === 'busybox' || image?.dns === 'musl';
 }

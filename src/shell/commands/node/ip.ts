@@ -8,7 +8,7 @@
  */
 import type { CommandFn, CommandResult } from '../../types.js';
 import { nodeEnv, notInstalled } from './host.js';
-import type { Addr, Iface, Neighbour, NetNs, Route } from './netmodel.js';
+import type { Addr, Iface, Neighbour, NetNs, NodeNet, Route } from './netmodel.js';
 import { lookupRoute, nodeNet } from './netmodel.js';
 
 const OBJECTS = ['address', 'addrlabel', 'maddress', 'route', 'rule', 'neighbor', 'neighbour', 'ntable', 'link', 'l2tp', 'fou', 'ila', 'macsec', 'tunnel', 'tuntap', 'token', 'tcpmetrics', 'monitor', 'xfrm', 'mroute', 'mrule', 'netns', 'netconf', 'vrf', 'sr', 'nexthop', 'mptcp', 'ioam', 'stats', 'help'];
@@ -47,7 +47,15 @@ where  OBJECT := { address | addrlabel | fou | help | ila | ioam | l2tp | link |
 export const ip: CommandFn = (ctx) => {
   const env = nodeEnv(ctx);
   if (!env) return notInstalled(ctx);
-  const args = ctx.argv.slice(1);
+  return ipOn(ctx.argv.slice(1), () => nodeNet(env.cluster, env.host));
+};
+
+/**
+ * iproute2's `ip` over a network view: a node's (with its pod namespaces for `-n`), or a
+ * container's own namespace where the image ships iproute2 (netshoot).
+ */
+export function ipOn(argv: readonly string[], netOf: () => NodeNet): CommandResult {
+  const args = [...argv];
   const o: Opts = { brief: false };
   while (args.length && args[0]!.startsWith('-')) {
     const a = args.shift()!;
@@ -68,7 +76,7 @@ export const ip: CommandFn = (ctx) => {
   if (objWord === undefined) return err(USAGE, 255);
   const obj = OBJECTS.find((k) => k.startsWith(objWord));
   if (!obj) return err(`Object "${objWord}" is unknown, try "ip help".\n`, 255);
-  const net = nodeNet(env.cluster, env.host);
+  const net = netOf();
   let view: { ifaces: Iface[]; routes: Route[]; routes6: Route[]; neighbours: Neighbour[] } = net;
   if (o.netns !== undefined && obj !== 'netns') {
     const ns = net.namespaces.find((n) => n.name === o.netns);
@@ -90,7 +98,7 @@ export const ip: CommandFn = (ctx) => {
     default:
       return err(`Object "${objWord}" is unknown, try "ip help".\n`, 255);
   }
-};
+}
 
 /** `ip addr|link [show|list|lst] [dev] NAME [up]`. */
 function addrCmd(args: string[], ifaces: Iface[], o: Opts, withAddrs: boolean): CommandResult {
@@ -119,7 +127,7 @@ function addrCmd(args: string[], ifaces: Iface[], o: Opts, withAddrs: boolean): 
   let s = '';
   for (const i of list) {
     s += `${i.index}: ${ifName(i)}: <${i.flags}> mtu ${i.mtu} qdisc ${i.qdisc}${i.master ? ` master ${i.master}` : ''} state ${i.state}${withAddrs ? '' : ' mode DEFAULT'} group default${i.qlen ? ` qlen ${i.qlen}` : ''}\n`;
-    if (!withAddrs || !o.family) s += `    link/${i.link} ${i.mac} brd ${i.link === 'loopback' ? '00:00:00:00:00:00' : 'ff:ff:ff:ff:ff:ff'}${i.linkNetns ? ` link-netns ${i.linkNetns}` : ''}\n`;
+    if (!withAddrs || !o.family) s += `    link/${i.link} ${i.mac} brd ${i.link === 'loopback' ? '00:00:00:00:00:00' : 'ff:ff:ff:ff:ff:ff'}${i.linkNetns ? ` link-netns ${i.linkNetns}` : i.linkNetnsId !== undefined ? ` link-netnsid ${i.linkNetnsId}` : ''}\n`;
     if (!withAddrs) continue;
     for (const a of i.addrs.filter(fam)) {
       const tail = a.family === 'inet' ? ` ${i.name}` : ' ';

@@ -46,6 +46,11 @@ export interface Iface {
   link: 'loopback' | 'ether';
   mac: string;
   linkNetns?: string;
+  /**
+   * The peer's namespace by id when it has no name: a pod's eth0 points at the node's root
+   * namespace, which /run/netns does not name, so iproute2 prints `link-netnsid 0`.
+   */
+  linkNetnsId?: number;
   addrs: Addr[];
 }
 
@@ -349,7 +354,7 @@ function podNamespace(pod: Pod, name: string, id: number, hostIndex: number, dev
     { family: 'inet', cidr: `${podIP}/${prefix}`, ...optBrd(broadcast(podIP, prefix)), scope: 'global' },
     ...(ip6 ? [{ family: 'inet6' as const, cidr: `${ip6}/${calico ? 128 : 64}`, scope: 'global' as const }] : []),
     { family: 'inet6', cidr: linkLocal(mac), scope: 'link' },
-  ], { peerIndex: hostIndex, state: 'UP', qlen: 1000, linkNetns: 'default' });
+  ], { peerIndex: hostIndex, state: 'UP', qlen: 1000, linkNetnsId: 0 });
   const routes: Route[] = calico
     ? [
         { dst: 'default', via: '169.254.1.1', dev: 'eth0' },

@@ -10,6 +10,8 @@ import type { Pod } from '../../../sim/api/types.js';
 import type { CommandContext, CommandResult } from '../../types.js';
 import type { Addr, Iface, Route } from '../node/netmodel.js';
 import { lookupRoute, podNet } from '../node/netmodel.js';
+import { ipOn } from '../node/ip.js';
+import { busyboxTools } from '../flavour.js';
 
 const BANNER = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\n';
 const USAGE = `${BANNER}Usage: ip [OPTIONS] address|route|link|tunnel|neigh|rule [ARGS]\n\nOPTIONS := -f[amily] inet|inet6|link | -o[neline]\n\nip addr add|del IFADDR dev IFACE | show|flush [dev IFACE] [to PREFIX]\nip route list|flush|add|del|change|append|replace|test ROUTE\nip link set IFACE [up|down] [arp on|off] [multicast on|off]\n\t[promisc on|off] [mtu NUM] [name NAME] [qlen NUM] [address MAC]\n\t[master IFACE | nomaster] [netns PID]\nip tunnel add|change|del|show [NAME]\n\t[mode ipip|gre|sit] [remote ADDR] [local ADDR] [ttl TTL]\nip neigh show|flush [to PREFIX] [dev DEV] [nud STATE]\nip rule [list] | add|del SELECTOR ACTION\n`;
@@ -25,7 +27,7 @@ export function execPod(ctx: CommandContext): Pod | undefined {
 
 /** The link flags busybox prints: a veth's peer is not a device of this namespace (M-DOWN). */
 function flags(i: Iface): string {
-  return i.peerIndex !== undefined && i.linkNetns !== undefined ? `${i.flags},M-DOWN` : i.flags;
+  return i.peerIndex !== undefined && (i.linkNetns !== undefined || i.linkNetnsId !== undefined) ? `${i.flags},M-DOWN` : i.flags;
 }
 
 const ifName = (i: Iface): string => (i.peerIndex !== undefined ? `${i.name}@if${i.peerIndex}` : i.name);
@@ -100,6 +102,8 @@ export function ip(ctx: CommandContext): CommandResult {
   const pod = execPod(ctx);
   const net = pod && ctx.cluster ? podNet(ctx.cluster, pod) : undefined;
   if (!net) return fail(`${ctx.argv[0]}: command not found\n`, 127);
+  // an image that ships iproute2 (netshoot) prints iproute2's layout of the same namespace
+  if (!busyboxTools(ctx, 'ip')) return ipOn(ctx.argv.slice(1), () => ({ ...net, neighbours: [], namespaces: [] }));
   const args = ctx.argv.slice(1);
   let family: 'inet' | 'inet6' | undefined;
   let oneline = false;
