@@ -15,6 +15,7 @@ import { virtualObjects } from './virtual-objects.js';
 import type { Cluster } from './cluster.js';
 import type { ConfigMap, EndpointSlice, Endpoints, KObject, Node, Pod, Service } from './api/types.js';
 import { kubeProxyTable } from './net/kube-proxy/nftables.js';
+import { runNftTransaction } from './net/kube-proxy/nftables-tx.js';
 import { connect } from './traffic/path.js';
 import { nodeIp6tables, nodeIptables, nodeNftables } from './node/runtime.js';
 import { findChain } from './net/iptables.js';
@@ -233,3 +234,33 @@ for (const family of ['IPv4', 'IPv6'] as const) {
     assert.ok(connect(c, from, ip, 9153, 'tcp').ok);
   });
 }
+
+test('in nftables mode the IPv6 proxier syncs partially: an element deleted by hand stays deleted until the hourly full sync', () => {
+  const c = dualStack();
+  const api = new ApiServer(c);
+  const cm = structuredClone(c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kube-proxy')!);
+  cm.data!['config.conf'] = cm.data!['config.conf']!.replace(/^mode: ""$/m, 'mode: nftables');
+  api.update(cm);
+  c.advance(60_000);
+  const [v4, v6] = dnsService(c).spec.clusterIPs!;
+  const node = c.host('cka-cp1')!;
+  const from = { kind: 'node' as const, host: 'cka-cp1' };
+  assert.ok(connect(c, from, v6!, 9153, 'tcp').ok);
+  // `nft delete element ip6 kube-proxy service-ips { <v6> . tcp . 9153 }`, as a user would
+  const st = nodeNftables(node);
+  assert.equal(runNftTransaction(st, [{ verb: 'delete', obj: 'element', set: 'service-ips', kind: 'map', elem: { key: [v6!, 'tcp', '9153'] } }], 'ip6'), undefined);
+  c.touchHosts();
+  assert.equal(connect(c, from, v6!, 9153, 'tcp').ok, false);
+  // another Service changes: both proxiers sync partially (pkg/proxy/nftables/proxier.go: elements
+  // are written from the proxier's own record, never read back), so the element stays missing
+  api.create(service('other', { ipFamilyPolicy: 'PreferDualStack' }));
+  c.settle();
+  const other = c.store.get<Service>('Service', 'kube-system', 'other')!.spec.clusterIPs!;
+  assert.equal(other.length, 2);
+  assert.ok(JSON.stringify(kubeProxyTable(st, 'ip6')!.sets.find((m) => m.name === 'cluster-ips')!.elements).includes(other[1]!), 'the IPv6 proxier programmed the new Service');
+  assert.equal(connect(c, from, v6!, 9153, 'tcp').error, 'refused'); // cluster-ips-check
+  assert.ok(connect(c, from, v4!, 9153, 'tcp').ok);
+  // the hourly full sync reads the table's elements back (readOrReset) and writes the missing one
+  c.advance(3_700_000);
+  assert.ok(connect(c, from, v6!, 9153, 'tcp').ok);
+});

@@ -19,6 +19,8 @@
  * The nftables proxier (pkg/proxy/nftables/proxier.go) decides full and partial syncs the same way
  * (first sync, failure, FullSyncPeriod; no canary) and keeps its own memory between syncs
  * (NodeSync.nft: the map elements it wrote, stale chains to delete later): net/kube-proxy/nftables-sync.ts.
+ * On a dual-stack cluster each family's proxier (NewDualStackProxier) keeps its own memory and
+ * change tracker (NodeSync.nft6/fps6 for IPv6) and syncs partially like the IPv4 one, in either mode.
  */
 import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { Cluster, Controller } from '../cluster.js';
@@ -78,7 +80,7 @@ interface NodeSync {
   nft?: NftProxierMemory;
   /** The same of the IPv6 proxier (the `ip6 kube-proxy` table), once it programmed IPv6 Services. */
   nft6?: NftProxierMemory;
-  /** iptables mode: the IPv6 proxier's Service fingerprints, for its partial syncs. */
+  /** The IPv6 proxier's Service fingerprints at its last successful sync, for its partial syncs (either mode). */
   fps6?: Record<string, number>;
 }
 
@@ -289,15 +291,27 @@ export function syncNode(c: Cluster, host: Host, config: KubeProxyConfig, previo
     // server_linux.go platformCheckSupported assumes both families in nftables mode, so the
     // dual-stack proxier also keeps `ip6 kube-proxy`: with no IPv6 Service it holds the fixed part
     // only (written by full syncs); on a dual-stack cluster the IPv6 proxier programs the IPv6
-    // ClusterIPs, fully at each sync, with its own memory
+    // ClusterIPs with its own memory and its own change tracker: partially when this sync is
+    // (the caller's `previous`) and it knows what its last successful sync saw, fully otherwise
+    // (its first sync, after its own failure, the hourly one)
     const v6 = views.IPv6;
     if (r.full || v6.services.length > 0) {
       const memory = nft6 ?? { elements: {}, staleChains: {}, syncedOnce: !firstOfProcess };
       const ranges = serviceCIDR(c).split(',').filter((x) => x.includes(':'));
       const node6 = { name: host.name, ips: v6.services.length > 0 && host.data.ip6 ? [host.data.ip6] : [] };
-      const r6 = syncNftablesRules(nodeNftables(host), { services: [...v6.services], endpointSlices: [...v6.endpointSlices], node: node6, config, serviceCIDRs: v6.services.length > 0 ? ranges : [], family: 'ip6' }, { now: c.now(), memory });
+      const previous6 = previous && nft6 && fps6 ? new Map(Object.entries(fps6)) : undefined;
+
+      const r6 = syncNftablesRules(
+        nodeNftables(host),
+        { services: [...v6.services], endpointSlices: [...v6.endpointSlices], node: node6, config, serviceCIDRs: v6.services.length > 0 ? ranges : [], family: 'ip6' },
+        { now: c.now(), memory, ...(previous6 ? { previous: previous6 } : {}) },
+      );
       // (set on the result itself: spreading it would render its lazy payload)
-      if (v6.services.length > 0) (r as NodeSyncResult).nft6 = r6.nft;
+      if (v6.services.length > 0) {
+        (r as NodeSyncResult).nft6 = r6.nft;
+        // a failed IPv6 transaction leaves no fingerprints: its next sync is full
+        if (r6.error === undefined) (r as NodeSyncResult).fps6 = Object.fromEntries(r6.fingerprints);
+      }
     }
     return r;
   }
