@@ -61,7 +61,7 @@ class State {
     const col = nl < 0 ? pos : pos - (nl + 1);
     const line = 1 + (text.match(/\n/g)?.length ?? 0);
     // the location names the top-level template being parsed (ParseName), the executing one the tree
-    throw new TemplateExecError(`template: ${this.parseName}:${line}:${col}: executing ${JSON.stringify(name)} at <${nodeString(this.node)}>: ${msg}`);
+    throw new TemplateExecError(`template: ${this.tree.parseName ?? this.parseName}:${line}:${col}: executing ${JSON.stringify(name)} at <${nodeString(this.node)}>: ${msg}`);
   }
 
   parseName = '';

@@ -367,7 +367,7 @@ export function lex(input: string, leftDelim = '{{', rightDelim = '}}'): Item[] 
       return;
     }
     const word = input.slice(start, pos);
-    const kw = KEYWORDS[word];
+    const kw = Object.hasOwn(KEYWORDS, word) ? KEYWORDS[word] : undefined;
     if (kw && kw !== 'dot') emit(kw);
     else if (word[0] === '.') emit('field');
     else if (word === 'true' || word === 'false') emit('bool');

@@ -102,6 +102,8 @@ export interface Tree {
   name: string;
   root: ListNode;
   text: string;
+  /** parse.Tree's ParseName: the top-level template whose text defined this one (error locations name it). */
+  parseName?: string;
 }
 
 export class TemplateParseError extends Error {}
@@ -293,7 +295,7 @@ class Parser {
       if (n.type === 'end' || n.type === 'else') this.errorf(`unexpected ${nodeString(n)}`);
       root.nodes.push(n);
     }
-    this.add({ name, root, text: this.text });
+    this.add({ name, root, text: this.text, parseName: this.parseName });
   }
 
   private add(tree: Tree): void {
@@ -316,7 +318,7 @@ class Parser {
     const [root, end] = this.itemList();
     if (end.type !== 'end') this.errorf(`unexpected ${nodeString(end)} in ${context}`);
     this.vars = saveVars;
-    this.add({ name, root, text: this.text });
+    this.add({ name, root, text: this.text, parseName: this.parseName });
   }
 
   private itemList(): [ListNode, Node] {
@@ -504,7 +506,7 @@ class Parser {
     const [root, end] = this.itemList();
     if (end.type !== 'end') this.errorf(`unexpected ${nodeString(end)} in ${context}`);
     this.vars = saveVars;
-    this.add({ name, root, text: this.text });
+    this.add({ name, root, text: this.text, parseName: this.parseName });
     return { type: 'template', pos: token.pos, line: token.line, name, pipe };
   }
 

@@ -12,6 +12,7 @@ import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
 import { GoNum, type GoValue, isMap, isTrue, typeName } from './value.js';
 import { LinearRegExp } from '../../util/regex/index.js';
+import { htmlSafe, sprigMore } from './sprig-more.js';
 
 const V = 'value' as const;
 const A = 'any' as const;
@@ -298,7 +299,8 @@ export function sprigFuncs(random: () => number): FuncMap {
     b64enc: f([S], ([s]) => Buffer.from(s as string, 'utf8').toString('base64')),
     b64dec: f([S], ([s]) => Buffer.from(s as string, 'base64').toString('utf8')),
     toJson: f([A], ([v]) => goJson(toPlain(v ?? null))),
-    toPrettyJson: f([A], ([v]) => JSON.stringify(toPlain(v ?? null), null, 2)),
+    // json.MarshalIndent escapes <, > and & as Marshal does
+    toPrettyJson: f([A], ([v]) => htmlSafe(JSON.stringify(toPlain(v ?? null), null, 2))),
     toYaml: f([A], ([v]) => helmToYaml(v ?? null)),
     fromYaml: f([S], ([s]) => {
       try {
@@ -332,7 +334,7 @@ export function sprigFuncs(random: () => number): FuncMap {
     mod: f([A, A], ([a, b]) => num(toInt(a ?? null) % toInt(b ?? null))),
     max: f([A], (args) => num(Math.max(...args.map((a) => toInt(a ?? null)))), A),
     min: f([A], (args) => num(Math.min(...args.map((a) => toInt(a ?? null)))), A),
-    until: f([V], ([n]) => Array.from({ length: Math.max(0, toInt(n)) }, (_, i) => num(i, 'int'))),
+    until: f([V], ([n]) => Array.from({ length: Math.abs(toInt(n)) }, (_, i) => num(toInt(n) < 0 ? -i : i, 'int'))),
     untilStep: f([V, V, V], ([a, b, s]) => {
       const out: GoValue[] = [];
       const step = toInt(s);
@@ -427,7 +429,7 @@ export function sprigFuncs(random: () => number): FuncMap {
     semver: f([S], ([v]) => {
       const p = parseSemver(v as string);
       if (!p) throw new FuncError('Invalid Semantic Version');
-      return { Major: num(p.major), Minor: num(p.minor), Patch: num(p.patch), Prerelease: p.pre };
+      return { Major: num(p.major), Minor: num(p.minor), Patch: num(p.patch), Prerelease: p.pre, Metadata: /\+([0-9A-Za-z.-]+)$/.exec((v as string).trim())?.[1] ?? '', Original: v as string };
     }),
     // reflect.go / types
     kindOf: f([A], ([v]) => kindOf(v ?? null)),
@@ -435,6 +437,7 @@ export function sprigFuncs(random: () => number): FuncMap {
     typeOf: f([A], ([v]) => typeName(v ?? null)),
     typeIs: f([S, A], ([t, v]) => typeName(v ?? null) === t),
     deepEqual: f([A, A], ([a, b]) => deepEqual(a ?? null, b ?? null)),
+    ...sprigMore(random),
   };
 }
 

@@ -54,7 +54,8 @@ export function typeName(v: GoValue): string {
   if (typeof v === 'boolean') return 'bool';
   if (v instanceof GoNum) return v.t;
   if (v instanceof GoFunc) return 'func(...interface {}) interface {}';
-  if (Array.isArray(v)) return '[]interface {}';
+  // a slice a function made with a named element type (sprig's toStrings: []string) carries it
+  if (Array.isArray(v)) return (v as { goType?: string }).goType ?? '[]interface {}';
   return 'map[string]interface {}';
 }
 

@@ -12,6 +12,7 @@ import { BUILTINS, FuncError, type FuncMap } from '../gotemplate/funcs.js';
 import { parseTemplate, TemplateParseError, type Tree } from '../gotemplate/parse.js';
 import { sprigFuncs } from '../gotemplate/sprig.js';
 import { type Chart, chartObject } from './chart.js';
+import { filesValue } from './files.js';
 import type { Values } from './values.js';
 
 export interface ReleaseInfo {
@@ -37,14 +38,7 @@ interface Entry {
 }
 
 function filesObject(chart: Chart): Record<string, GoValue> {
-  const byName = new Map(chart.files.map((f) => [f.name, f.data.toString('utf8')]));
-  return {
-    Get: new GoFunc('Get', (name) => byName.get(String(name)) ?? ''),
-    GetBytes: new GoFunc('GetBytes', (name) => byName.get(String(name)) ?? ''),
-    Lines: new GoFunc('Lines', (name) => (byName.get(String(name)) ?? '').split('\n')),
-    AsConfig: new GoFunc('AsConfig', () => ''),
-    AsSecrets: new GoFunc('AsSecrets', () => ''),
-  };
+  return filesValue(new Map(chart.files.map((f) => [f.name, f.data.toString('utf8')])));
 }
 
 function capabilities(kubeVersion: string): Record<string, GoValue> {
@@ -77,10 +71,45 @@ function collect(chart: Chart, values: Values, path: string, o: RenderOptions, o
   }
 }
 
-/** engine.go reformatExecErrorMsg for fail/required: `execution error at (FILE:L:C): MSG`. */
-function reformat(msg: string): string {
-  const m = /^template: ([^:]+):(\d+):(\d+): executing "[^"]*" at <[^>]*>: error calling (?:fail|required): ([\s\S]*)$/.exec(msg);
-  return m ? `execution error at (${m[1]}:${m[2]}:${m[3]}): ${m[4]}` : msg;
+/**
+ * engine.go reformatExecErrorMsg. A `fail` or `required` message anywhere in the chain (Helm wraps
+ * it in its warn delimiters) becomes `execution error at (LOCATION): MSG`, LOCATION being the
+ * outermost template's. Otherwise the error chain is walked as errors.Unwrap would: each
+ * `error calling NAME: ` wraps the next error; when every link is a text/template error
+ * (`template: LOC: executing "NAME" at <NODE>: MSG`, or `template: LOC: MSG`) the links are printed
+ * as TraceableErrors (location, then the executing line indented by two, then the message by
+ * four, equal consecutive links once); when the innermost is a function's own error (not a
+ * template error), the original one-line message stands.
+ */
+export function reformat(msg: string): string {
+  const loc = /^template: (.*?): /.exec(msg)?.[1];
+  const warn = /error calling (?:fail|required): ([\s\S]*)$/.exec(msg);
+  if (loc !== undefined && warn) return `execution error at (${loc}): ${warn[1]}`;
+  const links: string[] = [];
+  for (let cur: string | undefined = msg; cur !== undefined; ) {
+    links.push(cur);
+    const at = /^template: .*?: executing "[^"]*" at <.*?>: error calling [^:\s]+: ([\s\S]*)$/.exec(cur);
+    cur = at?.[1];
+  }
+  const traces: string[] = [];
+  for (const link of links) {
+    if (!link.startsWith('template: ')) return msg;
+    const rest = link.slice('template: '.length);
+    let trace: string;
+    if (rest.startsWith('no template ')) trace = `${link}\n`;
+    else {
+      const ex = /^(.*?): executing "([^"]*)" at <(.*?)>: ([\s\S]*)$/.exec(rest);
+      const cut = (m: string): string => (m.includes(' template:') ? m.slice(0, m.indexOf(' template:')) : m);
+      if (ex) trace = `${ex[1]}\n  executing "${ex[2]}" at <${ex[3]}>:\n    ${cut(ex[4]!)}\n`;
+      else {
+        const sep = rest.lastIndexOf(': ');
+        if (sep < 0) return msg;
+        trace = `${rest.slice(0, sep)}\n  ${cut(rest.slice(sep + 2))}\n`;
+      }
+    }
+    if (traces[traces.length - 1] !== trace) traces.push(trace);
+  }
+  return traces.join('').trim();
 }
 
 /** Render every template of the chart: path → text (partials included, as engine.Render returns). */
