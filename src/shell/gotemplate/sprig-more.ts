@@ -539,10 +539,10 @@ export function sprigMore(random: () => number): FuncMap {
     urlParse: f([S], ([s]) => urlParse(s as string)),
     urlJoin: f([A], ([d]) => urlJoin(isMap(d ?? null) ? (d as Record<string, GoValue>) : {})),
     // defaults.go json
-    toRawJson: f([A], ([v]) => rawJson(plain(v ?? null))),
-    mustToJson: f([A], ([v]) => htmlSafe(JSON.stringify(plain(v ?? null)))),
-    mustToPrettyJson: f([A], ([v]) => htmlSafe(JSON.stringify(plain(v ?? null), null, 2))),
-    mustToRawJson: f([A], ([v]) => rawJson(plain(v ?? null))),
+    toRawJson: f([A], ([v]) => rawJson(toPlain(v ?? null))),
+    mustToJson: f([A], ([v]) => htmlSafe(JSON.stringify(toPlain(v ?? null)))),
+    mustToPrettyJson: f([A], ([v]) => htmlSafe(JSON.stringify(toPlain(v ?? null), null, 2))),
+    mustToRawJson: f([A], ([v]) => rawJson(toPlain(v ?? null))),
     // reflect.go
     typeIsLike: f([S, A], ([t, v]) => {
       const n = typeName(v ?? null);
@@ -628,15 +628,16 @@ function str(v: GoValue): string {
   return typeof v === 'string' ? v : sprint([v]);
 }
 
-/** Go values as plain JSON. */
-function plain(v: GoValue): unknown {
+/** Go values → plain JSON for encoding (sigs.k8s.io/yaml marshals through encoding/json). */
+export function toPlain(v: GoValue): unknown {
   if (v === undefined || v === null) return null;
   if (v instanceof GoNum) return v.v;
-  if (Array.isArray(v)) return v.map(plain);
+  if (Array.isArray(v)) return v.map(toPlain);
   if (isMap(v)) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) out[k] = plain(v[k]);
+    for (const k of Object.keys(v).sort()) out[k] = toPlain(v[k]);
     return out;
   }
-  return typeof v === 'object' ? null : v;
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  return null;
 }

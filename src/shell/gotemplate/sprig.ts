@@ -12,7 +12,9 @@ import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
 import { GoNum, type GoValue, isMap, isTrue, typeName } from './value.js';
 import { LinearRegExp } from '../../util/regex/index.js';
-import { htmlSafe, sprigMore } from './sprig-more.js';
+import { htmlSafe, sprigMore, toPlain } from './sprig-more.js';
+
+export { toPlain };
 
 const V = 'value' as const;
 const A = 'any' as const;
@@ -30,20 +32,6 @@ export function strval(v: GoValue): string {
   if (typeof v === 'string') return v;
   if (v === undefined || v === null) return '<nil>';
   return sprint([v]);
-}
-
-/** Go values → plain JSON for encoding (sigs.k8s.io/yaml marshals through encoding/json). */
-export function toPlain(v: GoValue): unknown {
-  if (v === undefined || v === null) return null;
-  if (v instanceof GoNum) return v.v;
-  if (Array.isArray(v)) return v.map(toPlain);
-  if (isMap(v)) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) out[k] = toPlain(v[k]);
-    return out;
-  }
-  if (typeof v === 'string' || typeof v === 'boolean') return v;
-  return null;
 }
 
 /** Plain JSON → Go values as encoding/json decodes into interface{} (every number a float64). */
