@@ -125,6 +125,7 @@ const POINTS: readonly ExtensionPoint[] = [
     helpers: {
       'host.ts': "a node command's environment: root check, pids, time formats, the node's ruleset",
       'etcd-client.ts': 'files, zap log lines and the TLS connection model shared by etcdctl and etcdutl',
+      'etcd-cli-spec.ts': 'the etcdctl and etcdutl v3.6.5 cobra command trees as data (help, flag checks)',
       'tablewriter.ts': "olekukonko/tablewriter's table layout, shared by etcdctl and etcdutl",
       'apt-lib.ts': 'package state, candidates and repository labels shared by apt, apt-get, apt-cache, apt-mark and dpkg',
       'kubeadm-upgrade.ts': 'kubeadm upgrade plan|apply|node, dispatched from kubeadm.ts',
@@ -136,6 +137,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'kubeadm-init.ts': 'kubeadm init phase upload-certs and certs certificate-key, dispatched from kubeadm.ts',
       'kubeadm-init-certs.ts': 'kubeadm init phase certs apiserver, dispatched from kubeadm-init.ts',
       'etcdctl-member.ts': 'etcdctl member add|remove, dispatched from etcdctl.ts',
+      'etcdctl-usage.ts': "etcdctl's cobrautl usage template, used by etcdctl.ts",
       'crictl-config.ts': "crictl's endpoints (/etc/crictl.yaml, -r/-i) and `crictl config`, used by crictl.ts",
       'kubeadm-lib.ts': "kubeadm's version, error tail and cluster configuration, shared by the kubeadm subcommands",
       'kubeadm-spec.ts': "kubeadm's cobra command tree (Use, Short, Long, flags), read by kubeadm.ts for help and flag errors",

@@ -226,7 +226,7 @@ function distance(a: string, b: string): number {
 }
 
 /** cobra's findSuggestions: available commands within distance 2 or with the word as a prefix. */
-function suggestions(p: CommandPath, word: string): string {
+export function suggestions(p: CommandPath, word: string): string {
   const hits = children(p)
     .filter((k) => isAvailable(k, false))
     .map(nameOf)
@@ -244,7 +244,7 @@ function lookup(flags: readonly FlagDef[], word: string): FlagDef | undefined {
 }
 
 /** cobra's stripFlags: the words that are not flags or flag values (a long flag without `=` that is not a bool takes the next word). */
-function stripFlags(args: readonly string[], flags: readonly FlagDef[]): string[] {
+export function stripFlags(args: readonly string[], flags: readonly FlagDef[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const s = args[i]!;
@@ -256,7 +256,7 @@ function stripFlags(args: readonly string[], flags: readonly FlagDef[]): string[
   return out;
 }
 
-const allFlags = (p: CommandPath): FlagDef[] => {
+export const allFlags = (p: CommandPath): FlagDef[] => {
   const { local, inherited } = flagSets(p);
   return [...local, ...inherited];
 };
@@ -291,7 +291,9 @@ function validDuration(s: string): boolean {
 function checkValue(f: FlagDef, v: string, shown: string): string | undefined {
   if (f.type === 'bool' && !/^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/.test(v)) return `invalid argument "${v}" for "${shown}" flag: strconv.ParseBool: parsing "${v}": invalid syntax`;
   if (f.type === 'duration' && !validDuration(v)) return `invalid argument "${v}" for "${shown}" flag: time: invalid duration "${v}"`;
-  if ((f.type === 'int' || f.type === 'uint64') && !/^[-+]?\d+$/.test(v)) return `invalid argument "${v}" for "${shown}" flag: strconv.ParseInt: parsing "${v}": invalid syntax`;
+  // pflag's int, int32 and int64 parse with strconv.ParseInt, uint and uint64 with strconv.ParseUint
+  if (['int', 'int32', 'int64'].includes(f.type) && !/^[-+]?\d+$/.test(v)) return `invalid argument "${v}" for "${shown}" flag: strconv.ParseInt: parsing "${v}": invalid syntax`;
+  if (['uint', 'uint64'].includes(f.type) && !/^\d+$/.test(v)) return `invalid argument "${v}" for "${shown}" flag: strconv.ParseUint: parsing "${v}": invalid syntax`;
   return undefined;
 }
 

@@ -39,7 +39,8 @@ export function writeOrder(res: ShellResult | CommandResult): Array<{ stream: 's
 
 /** What a process that keeps running holds, so its job can watch and release it. */
 export interface Held {
-  kind: 'port-forward' | 'proxy';
+  /** `journalctl -f` follows the host's journal until it is killed. */
+  kind: 'port-forward' | 'proxy' | 'follow';
   /** The host whose sockets it listens on (node/user-sockets.ts). */
   host: string;
   /** port-forward: the pod it forwards to; the process ends when that pod does. */

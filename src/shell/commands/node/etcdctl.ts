@@ -6,8 +6,10 @@
  *
  * Commands: version, member list|add|remove (etcdctl-member.ts), endpoint health|status [--cluster], get [--prefix]
  * [--keys-only] [--count-only] [--print-value-only] [--limit], put, del [--prefix], snapshot save.
- * `snapshot status|restore` were removed in 3.6 (moved to etcdutl): `etcdctl snapshot` with them
- * prints the snapshot command's help, as cobra does for a command with no Run.
+ * `snapshot status|restore` were removed in 3.6 (moved to etcdutl): `etcdctl snapshot restore F`
+ * prints the snapshot command's usage, as cobra does for a command with no Run, and with
+ * `--data-dir` it is cobra's `unknown flag` error. Help, flag errors and unknown commands go
+ * through the command tree in etcd-cli-spec.ts (beforeRun), the usage through etcdctl-usage.ts.
  * Output formats: simple (default), table, json for member list and endpoint status.
  *
  * Values under /registry are the API objects; a real API server stores them as protobuf, here
@@ -22,6 +24,9 @@ import { byteSize, hexId, humanizeBytes, registryKey, serializeDb, serializeSnap
 import { lookupImage } from '../../../sim/images.js';
 import { ConfigError, ETCD_VERSION, dialError, filesOf, loadTls, parseEndpoint, zapJson, type Files, type TlsOptions } from './etcd-client.js';
 import { goTable } from './tablewriter.js';
+import { ETCDCTL } from './etcd-cli-spec.js';
+import { etcdctlUsage } from './etcdctl-usage.js';
+import { allFlags, find, nameOf, parseFlags, stripFlags, suggestions, type CommandPath } from '../../cobra/command.js';
 import { memberAdd, memberRemove } from './etcdctl-member.js';
 import { fnv, notInstalled } from './host.js';
 import type { Cluster } from '../../../sim/cluster.js';
@@ -93,45 +98,49 @@ function retryWarning(c: Cluster, ep: string, method: string, err: string): stri
   return zapJson(c.now(), 'warn', `v3@v${ETCD_VERSION}/retry_interceptor.go:65`, 'retrying of unary invoker failed', { target: target(ep, c), method, attempt: 0, error: `rpc error: code = DeadlineExceeded desc = latest balancer error: last connection error: connection error: desc = "${err}"` }, 'etcd-client');
 }
 
-const SNAPSHOT_HELP = `NAME:
-	snapshot - Manages etcd node snapshots
+/** etcdctl's API version (api/version: the major.minor of the etcd version). */
+const API_VERSION = ETCD_VERSION.split('.').slice(0, 2).join('.');
 
-USAGE:
-	etcdctl snapshot <subcommand> [flags]
+const usage = (p: CommandPath, helpFlag = true): string => etcdctlUsage(p, ETCD_VERSION, API_VERSION, helpFlag);
 
-API VERSION:
-	3.6
-
-
-COMMANDS:
-	save	Stores an etcd node backend snapshot to a given file
-
-OPTIONS:
-  -h, --help[=false]	help for snapshot
-
-GLOBAL OPTIONS:
-      --cacert=""				verify certificates of TLS-enabled secure servers using this CA bundle
-      --cert=""					identify secure client using this TLS certificate file
-      --command-timeout=5s			timeout for short running command (excluding dial timeout)
-      --debug[=false]				enable client-side debug logging
-      --dial-timeout=2s				dial timeout for client connections
-  -d, --discovery-srv=""			domain name to query for SRV records describing cluster endpoints
-      --discovery-srv-name=""			service name to query when using DNS discovery
-      --endpoints=[127.0.0.1:2379]		gRPC endpoints
-      --hex[=false]				print byte strings as hex encoded strings
-      --insecure-discovery[=true]		accept insecure SRV records describing cluster endpoints
-      --insecure-skip-tls-verify[=false]	skip server certificate verification (CAUTION: this option should be enabled only for testing purposes)
-      --insecure-transport[=true]		disable transport security for client connections
-      --keepalive-time=2s			keepalive time for client connections
-      --keepalive-timeout=6s			keepalive timeout for client connections
-      --key=""					identify secure client using this TLS key file
-      --max-recv-bytes=0			client-side response receive limit in bytes (if 0, it defaults to "math.MaxInt32")
-      --max-request-bytes=0			client-side request send limit in bytes (if 0, it defaults to 2.0 MiB (2 * 1024 * 1024).)
-      --password=""				password for authentication (if this option is used, --user option shouldn't include password)
-      --user=""					username[:password] for authentication (prompt if password is not supplied)
-  -w, --write-out="simple"			set the output format (fields, json, protobuf, simple, table)
-
-`;
+/**
+ * What cobra (v1.9.1 command.go ExecuteC) does before a command's Run: Find (the root's legacyArgs
+ * refuses a word that names no command, with suggestions), ParseFlags (an error prints `Error: …`,
+ * then the usage, then an empty line, and etcdctl exits 1: SilenceUsage is not set and etcd's usage
+ * function writes to stdout itself), the help flag and commands without Run (the usage, status 0),
+ * and the help command (`help CMD…`). Undefined when the command runs.
+ */
+function beforeRun(argv: readonly string[]): CommandResult | undefined {
+  const { path, rest } = find(ETCDCTL, argv);
+  const cmd = path[path.length - 1]!;
+  const words = stripFlags(rest, allFlags(path));
+  if (path.length === 1 && words.length > 0)
+    return res('', `Error: unknown command "${words[0]}" for "etcdctl"${suggestions(path, words[0]!)}
+Run 'etcdctl --help' for usage.
+`, 1);
+  const parsed = parseFlags(rest, allFlags(path));
+  if ('error' in parsed)
+    return orderedResult(
+      [
+        { stream: 'stderr', text: `Error: ${parsed.error}\n` },
+        { stream: 'stdout', text: usage(path) },
+        { stream: 'stderr', text: '\n' },
+      ],
+      1,
+    );
+  const help = parsed.values.get('help');
+  if ((help && help[help.length - 1] !== 'false') || cmd.run === 'none') return res(usage(path));
+  if (path.length === 2 && nameOf(cmd) === 'help') {
+    const topic = find(ETCDCTL, parsed.args);
+    if (topic.path.length === 1 && stripFlags(topic.rest, allFlags(topic.path)).length > 0)
+      return orderedResult([
+        { stream: 'stderr', text: `Unknown help topic [${parsed.args.map((a) => `\`${a}\``).join(' ')}]\n` },
+        { stream: 'stdout', text: usage(topic.path, false) },
+      ]);
+    return res(usage(topic.path));
+  }
+  return undefined;
+}
 
 /** Whether etcdctl exists where the command runs: the control-plane node, or a container of the etcd image. */
 function installed(ctx: Parameters<CommandFn>[0]): boolean {
@@ -152,13 +161,14 @@ export const etcdctl: CommandFn = (ctx) => {
   if (!c || !installed(ctx)) return notInstalled(ctx);
   const files = filesOf(ctx, c);
   if (!files) return notInstalled(ctx);
+  const early = beforeRun(ctx.argv.slice(1));
+  if (early) return early;
   const p = parseArgs(ctx.argv.slice(1), ctx.env);
   if (p.error) return exitWith(p.error, 1);
   const [cmd, sub] = p.args;
-  if (cmd === undefined) return res('', '', 0);
-  if (cmd === 'version') return res(`etcdctl version: ${ETCD_VERSION}\nAPI version: 3.6\n`);
+  if (cmd === undefined) return res(usage([ETCDCTL]));
+  if (cmd === 'version') return res(`etcdctl version: ${ETCD_VERSION}\nAPI version: ${API_VERSION}\n`);
   const words = cmd === 'member' || cmd === 'endpoint' || cmd === 'snapshot' ? `${cmd} ${sub ?? ''}` : cmd;
-  if (cmd === 'snapshot' && sub !== 'save') return res(SNAPSHOT_HELP);
   if (!['member list', 'member add', 'member remove', 'endpoint health', 'endpoint status', 'get', 'put', 'del', 'snapshot save'].includes(words))
     return res('', `Error: unknown command "${cmd}" for "etcdctl"\nRun 'etcdctl --help' for usage.\n`, 1);
   const format = p.flags.get('write-out') ?? 'simple';

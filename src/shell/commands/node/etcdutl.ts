@@ -13,6 +13,8 @@ import { clusterId, crc32c, memberId, parseDb, parseInitialCluster, totalKeys, h
 import { writeDataDir } from '../../../sim/etcd/member.js';
 import { ETCD_VERSION, filesOf } from './etcd-client.js';
 import { goTable } from './tablewriter.js';
+import { ETCDUTL } from './etcd-cli-spec.js';
+import { allFlags, find, nameOf, parseFlags, stripFlags, suggestions, usageString } from '../../cobra/command.js';
 import { notInstalled } from './host.js';
 import { lookupImage } from '../../../sim/images.js';
 import type { Pod } from '../../../sim/api/types.js';
@@ -32,6 +34,35 @@ function consoleLine(ms: number, caller: string, msg: string, fields: Record<str
   return `${t}\tinfo\t${caller}\t${msg}\t{${body}}\n`;
 }
 
+/**
+ * cobra v1.9.1 ExecuteC before Run, with etcdutl's settings (etcdutl/ctl.go: cobra's own usage,
+ * `{{.UsageString}}` as help template; main.go: any error from Execute is printed again by
+ * cobrautl.ExitWithError): an unknown root word is `unknown command` plus `Run 'etcdutl --help'`;
+ * a flag error is cobra's `Error: …` with the usage and an empty line, then `Error: …` once more;
+ * all of it on stderr, status 1. -h/--help, `help CMD` and a command without Run print the usage.
+ */
+function beforeRun(argv: readonly string[]): CommandResult | undefined {
+  const { path, rest } = find(ETCDUTL, argv);
+  const cmd = path[path.length - 1]!;
+  const words = stripFlags(rest, allFlags(path));
+  if (path.length === 1 && words.length > 0) {
+    const msg = `unknown command "${words[0]}" for "etcdutl"${suggestions(path, words[0]!)}`;
+    return res('', `Error: ${msg}\nRun 'etcdutl --help' for usage.\nError: ${msg}\n`, 1);
+  }
+  const parsed = parseFlags(rest, allFlags(path));
+  if ('error' in parsed) return res('', `Error: ${parsed.error}\n${usageString(path)}\nError: ${parsed.error}\n`, 1);
+  const help = parsed.values.get('help');
+  if ((help && help[help.length - 1] !== 'false') || cmd.run === 'none') return res(usageString(path));
+  if (path.length === 2 && nameOf(cmd) === 'help') {
+    const topic = find(ETCDUTL, parsed.args);
+    if (topic.path.length === 1 && stripFlags(topic.rest, allFlags(topic.path)).length > 0)
+      // the root's usage without -h: cobra adds the help flag only to a command it executes
+      return res('', `Unknown help topic [${parsed.args.map((a) => `\`${a}\``).join(' ')}]\n${usageString(topic.path).replace(/^ {2}-h, --help +help for etcdutl\n/m, '')}`);
+    return res(usageString(topic.path));
+  }
+  return undefined;
+}
+
 export const etcdutl: CommandFn = (ctx) => {
   const c = ctx.cluster;
   if (!c) return notInstalled(ctx);
@@ -43,6 +74,8 @@ export const etcdutl: CommandFn = (ctx) => {
   }
   const files = filesOf(ctx, c);
   if (!files) return notInstalled(ctx);
+  const early = beforeRun(ctx.argv.slice(1));
+  if (early) return early;
   const flags = new Map<string, string>();
   const args: string[] = [];
   const argv = ctx.argv.slice(1);
@@ -63,10 +96,7 @@ export const etcdutl: CommandFn = (ctx) => {
   }
   const [cmd, sub, ...rest] = args;
   if (cmd === 'version') return res(`etcdutl version: ${ETCD_VERSION}\nAPI version: 3.6\n`);
-  if (cmd !== 'snapshot' || (sub !== 'status' && sub !== 'restore')) {
-    if (cmd === undefined || cmd === 'snapshot') return res('');
-    return res('', `Error: unknown command "${cmd}" for "etcdutl"\nRun 'etcdutl --help' for usage.\n`, 1);
-  }
+  if (cmd !== 'snapshot' || (sub !== 'status' && sub !== 'restore')) return res('', `cka-lab: etcdutl ${cmd ?? ''} is not simulated; snapshot status and snapshot restore are\n`, 1);
   if (sub === 'status') {
     if (rest.length !== 1) return exitWith('snapshot status requires exactly one argument', 128);
     const text = files.read(rest[0]!);

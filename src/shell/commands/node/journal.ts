@@ -21,7 +21,7 @@ import { staticPods } from '../../../sim/node/runtime.js';
 import { parseManifest, snapshotKubeletConfig } from '../../../sim/controlplane.js';
 import { cniStatus } from '../../../sim/cni/config.js';
 import { kubeletRunning, kubeletStartedConfig } from '../../../sim/controlplane.js';
-import { journalTime, klogTime, pidOf } from './host.js';
+import { fnv, journalTime, klogTime, pidOf } from './host.js';
 import { runningKubeletVersion } from '../../../sim/node/packages.js';
 import { RUNTIME_CHECK_MS, RUNTIME_DIAL_ERROR, outageMessage, runtimeOutage } from '../../../sim/node/runtime-health.js';
 import { goDuration } from '../../../util/go-duration.js';
@@ -69,8 +69,48 @@ export function unitEntries(c: Cluster, host: Host, unit: string): Entry[] {
     const text = FULL.test(line) ? line : `${journalTime(at)} ${host.name} ${unit}[${pidOf(host, unit)}]: ${line}`;
     out.push({ at, text });
   }
+  out.push(...unjournaledStart(c, host, unit));
   if (unit === 'kubelet') out.push(...kubeletProblems(c, host), ...podProblems(c, host));
   return out.sort((a, b) => a.at - b.at);
+}
+
+/** The pid of a unit's process started at `at` (pidOf's for the current start). */
+export function startPid(host: Host, unit: string, at: number): number {
+  return 300 + (fnv(`${host.name}/${unit}/${at}`) % 3700);
+}
+
+/** Whether a command (systemctl, kubeadm join) journaled the unit's current start. */
+function startJournaled(host: Host, unit: string, now: number): boolean {
+  const since = host.data.units[unit]?.since;
+  if (since === undefined) return true;
+  // journal lines carry whole seconds
+  const second = since - (since % 1000);
+  return (host.data.journal[unit] ?? []).some((l) => (parseAt(l, now) ?? -1) >= second);
+}
+
+/**
+ * The start of a unit's running process that no command journaled: the fixture's boot or a reboot
+ * started containerd and the kubelet. systemd logs `Started UNIT.service - DESCRIPTION.`
+ * (containerd's Type=notify unit first logs `Starting …`), and a kubelet whose config loads logs
+ * its start-up (kubeletStartLines). A kubelet that fails at start is kubeletProblems' crash loop.
+ */
+function unjournaledStart(c: Cluster, host: Host, unit: string): Entry[] {
+  const st = host.data.units[unit];
+  const desc = UNIT_DESCRIPTION[unit];
+  if (!st?.active || !desc || startJournaled(host, unit, c.now())) return [];
+  const at = st.since;
+  const sd = (msg: string): Entry => ({ at, text: `${journalTime(at)} ${host.name} systemd[1]: ${msg}` });
+  if (unit === 'containerd') return [sd(`Starting containerd.service - ${desc}...`), sd(`Started containerd.service - ${desc}.`)];
+  if (unit !== 'kubelet' || 'error' in kubeletStartedConfig(host)) return [];
+  return [sd(`Started kubelet.service - ${desc}.`), ...kubeletStartLines(c, host, at).map((text) => ({ at, text }))];
+}
+
+/**
+ * Write the synthesised start of the units' running processes into the journal before a command
+ * replaces them (systemctl stop/restart, reboot), so that history stays as it was shown.
+ */
+export function keepStartHistory(c: Cluster, host: Host): void {
+  for (const unit of Object.keys(UNIT_DESCRIPTION)) for (const e of unjournaledStart(c, host, unit)) host.log(unit, e.text);
 }
 
 /** Every unit's entries merged by time (journalctl without -u). */
@@ -94,13 +134,21 @@ function kubeletProblems(c: Cluster, host: Host): Entry[] {
   const out: Entry[] = [];
   const cfg = kubeletStartedConfig(host);
   if ('error' in cfg) {
-    // it exits at each start, and systemd starts it again 10 s later (RestartSec=10)
+    // it exits at each start, and systemd starts it again 10 s later (RestartSec=10) as a new
+    // process, counting the restarts since the unit was started (systemd 255 service.c
+    // service_enter_restart "Scheduled restart job, restart counter is at %u.")
+    const cycles: Entry[][] = [];
     for (let at = restartAt(since, now); at >= since && at > now - (MAX_SYNTH / 3) * 10_000; at -= 10_000) {
-      out.push({ at, text: `${journalTime(at)} ${host.name} kubelet[${pid}]: E${klogTime(at)} ${String(pid).padStart(7)} run.go:72] "command failed" err="${cfg.error.replace(/"/g, '\\"')}"` });
-      out.push({ at, text: `${journalTime(at)} ${host.name} systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE` });
-      out.push({ at, text: `${journalTime(at)} ${host.name} systemd[1]: kubelet.service: Failed with result 'exit-code'.` });
+      const p = startPid(host, 'kubelet', at);
+      const sd = (msg: string): Entry => ({ at, text: `${journalTime(at)} ${host.name} systemd[1]: ${msg}` });
+      const cycle: Entry[] = [];
+      if (at > since) cycle.push(sd(`kubelet.service: Scheduled restart job, restart counter is at ${(at - since) / 10_000}.`), sd(`Started kubelet.service - ${UNIT_DESCRIPTION['kubelet']}.`));
+      else if (!startJournaled(host, 'kubelet', now)) cycle.push(sd(`Started kubelet.service - ${UNIT_DESCRIPTION['kubelet']}.`));
+      cycle.push({ at, text: `${journalTime(at)} ${host.name} kubelet[${p}]: E${klogTime(at)} ${String(p).padStart(7)} run.go:72] "command failed" err="${cfg.error.replace(/"/g, '\\"')}"` });
+      cycle.push(sd('kubelet.service: Main process exited, code=exited, status=1/FAILURE'), sd("kubelet.service: Failed with result 'exit-code'."));
+      cycles.unshift(cycle);
     }
-    return out;
+    return cycles.flat();
   }
   const outage = runtimeOutage(host);
   if (outage) {
@@ -227,17 +275,23 @@ function podProblems(c: Cluster, host: Host): Entry[] {
 export function kubeletStarted(c: Cluster, host: Host): void {
   const cfg = snapshotKubeletConfig(host);
   if ('error' in cfg) return;
-  const now = c.now();
-  const pid = pidOf(host, 'kubelet');
-  const line = (src: string, msg: string): void => host.log('kubelet', `I${klogTime(now)} ${String(pid).padStart(7)} ${src}] ${msg}`);
-  line('server.go:525', `"Kubelet version" kubeletVersion="${runningKubeletVersion(host, c.meta.kubernetesVersion)}"`);
-  line('server.go:527', '"Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""');
-  line('server.go:956', '"Client rotation is on, will bootstrap in background"');
-  line('dynamic_cafile_content.go:161', '"Starting controller" name="client-ca-bundle::/etc/kubernetes/pki/ca.crt"');
-  line('kuberuntime_manager.go:291', '"Container runtime initialized" containerRuntime="containerd" version="v2.1.4" apiVersion="v1"');
-  line('server.go:1262', '"Started kubelet"');
-  line('status_manager.go:230', '"Starting to sync pod status with apiserver"');
-  line('kubelet.go:2436', '"Starting kubelet main sync loop"');
-  line('kubelet_node_status.go:75', `"Attempting to register node" node="${host.name}"`);
-  line('kubelet_node_status.go:124', `"Node was previously registered" node="${host.name}"`);
+  for (const line of kubeletStartLines(c, host, c.now())) host.log('kubelet', line);
+}
+
+/** The start-up lines of a kubelet started at `at`, as full journal lines of that process. */
+function kubeletStartLines(c: Cluster, host: Host, at: number): string[] {
+  const pid = startPid(host, 'kubelet', at);
+  const line = (src: string, msg: string): string => `${journalTime(at)} ${host.name} kubelet[${pid}]: I${klogTime(at)} ${String(pid).padStart(7)} ${src}] ${msg}`;
+  return [
+    line('server.go:525', `"Kubelet version" kubeletVersion="${runningKubeletVersion(host, c.meta.kubernetesVersion)}"`),
+    line('server.go:527', '"Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""'),
+    line('server.go:956', '"Client rotation is on, will bootstrap in background"'),
+    line('dynamic_cafile_content.go:161', '"Starting controller" name="client-ca-bundle::/etc/kubernetes/pki/ca.crt"'),
+    line('kuberuntime_manager.go:291', '"Container runtime initialized" containerRuntime="containerd" version="v2.1.4" apiVersion="v1"'),
+    line('server.go:1262', '"Started kubelet"'),
+    line('status_manager.go:230', '"Starting to sync pod status with apiserver"'),
+    line('kubelet.go:2436', '"Starting kubelet main sync loop"'),
+    line('kubelet_node_status.go:75', `"Attempting to register node" node="${host.name}"`),
+    line('kubelet_node_status.go:124', `"Node was previously registered" node="${host.name}"`),
+  ];
 }

@@ -1,16 +1,17 @@
 /**
  * `journalctl` (systemd 255): `-u UNIT` (repeatable), `-n N` / `--lines=N`, `-f` (prints the last
- * 10 lines; the simulation cannot follow), `-e` (the end: last 1000), `--no-pager`, `-x`, `-b`.
+ * 10 lines; in the background it keeps running as a job until killed, printing nothing later), `-e` (the end: last 1000), `--no-pager`, `-x`, `-b`.
  * `--since`/`-S` and `--until`/`-U` with systemd's timestamp syntax (src/basic/time-util.c
  * parse_timestamp: "10 min ago", "-5m", "HH:MM[:SS]" today, "YYYY-MM-DD [HH:MM[:SS]]", "today",
  * "yesterday", "now"). Without entries it prints "-- No entries --". Lines come from ./journal.ts.
  */
 import type { CommandFn } from '../../types.js';
+import type { ShellContext, ShellResult } from '../types.js';
 import { nodeEnv, notInstalled } from './host.js';
 import type { Entry } from './journal.js';
 import { allEntries, unitEntries } from './journal.js';
 
-export const journalctl: CommandFn = (ctx) => {
+export const journalctl: CommandFn = (ctx: ShellContext): ShellResult => {
   const env = nodeEnv(ctx);
   if (!env) return notInstalled(ctx);
   const args = ctx.argv.slice(1);
@@ -18,6 +19,7 @@ export const journalctl: CommandFn = (ctx) => {
   let lines: number | undefined;
   let since: number | undefined;
   let until: number | undefined;
+  let follow = false;
   const now = env.cluster.now();
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -44,15 +46,27 @@ export const journalctl: CommandFn = (ctx) => {
       } else lines = 10;
     } else if (a.startsWith('--lines=')) lines = Number(a.slice(8));
     else if (/^-n\d+$/.test(a)) lines = Number(a.slice(2));
-    else if (a === '-f' || a === '--follow') lines ??= 10;
+    else if (a === '-f' || a === '--follow') {
+      lines ??= 10;
+      follow = true;
+    }
     else if (a === '-e' || a === '--pager-end') lines ??= 1000;
     else if (/^-[xbefq]+$/.test(a) || ['--no-pager', '--no-hostname', '--catalog', '--boot', '-xe', '-xeu'].includes(a)) {
       if (a.includes('e')) lines ??= 1000;
-      if (a.includes('f')) lines ??= 10;
-    } else if (/^-[xe]+u$/.test(a)) {
+      if (a.includes('f')) {
+        lines ??= 10;
+        follow = true;
+      }
+    } else if (/^-[xbefq]+u$/.test(a)) {
+      // bundled short options ending in -u take the unit next (-xeu kubelet, -fu kubelet)
       const u = args[++i];
-      if (u !== undefined) units.push(u);
-      lines ??= 1000;
+      if (u === undefined) return { stdout: '', stderr: "journalctl: option requires an argument -- 'u'\n", exitCode: 1 };
+      units.push(u);
+      if (a.includes('e')) lines ??= 1000;
+      if (a.includes('f')) {
+        lines ??= 10;
+        follow = true;
+      }
     } else if (a.startsWith('-')) return { stdout: '', stderr: `journalctl: unrecognized option '${a}'\n`, exitCode: 1 };
     else return { stdout: '', stderr: `Failed to add match '${a}': Invalid argument\n`, exitCode: 1 };
   }
@@ -62,8 +76,11 @@ export const journalctl: CommandFn = (ctx) => {
   if (since !== undefined) entries = entries.filter((e) => e.at >= since);
   if (until !== undefined) entries = entries.filter((e) => e.at <= until);
   if (lines !== undefined) entries = lines === 0 ? [] : entries.slice(-lines);
-  if (entries.length === 0) return { stdout: '-- No entries --\n', stderr: '', exitCode: 0 };
-  return { stdout: entries.map((e) => `${e.text}\n`).join(''), stderr: '', exitCode: 0 };
+  const stdout = entries.length === 0 ? '-- No entries --\n' : entries.map((e) => `${e.text}\n`).join('');
+  // `-f` keeps running until it is interrupted: in the background it stays a running job that
+  // `kill %N` ends (it prints no later lines here); in the foreground the lab returns at once
+  if (follow && ctx.background) return { stdout, stderr: '', exitCode: 0, keeps: { kind: 'follow', host: env.host.name } };
+  return { stdout, stderr: '', exitCode: 0 };
 };
 
 const UNIT_MS: [RegExp, number][] = [

@@ -18,6 +18,7 @@ import type { Pod } from '../../../sim/api/types.js';
 import { containersLostOnReboot } from '../../../sim/runtime/processes.js';
 import { isRoot, nodeEnv, notInstalled } from './host.js';
 import type { ShellResult } from '../types.js';
+import { keepStartHistory } from './journal.js';
 
 /** Seconds a kubeadm VM takes from `reboot` to a running kubelet. */
 export const REBOOT_MS = 40_000;
@@ -34,6 +35,8 @@ function doReboot(ctx: Parameters<CommandFn>[0]): ShellResult {
   const sandboxes = podSandboxes(env.cluster);
   for (const p of env.cluster.store.list<Pod>('Pod')) if (p.spec.nodeName === env.host.name && sandboxes[p.metadata.uid ?? ''] !== undefined) sandboxes[p.metadata.uid ?? ''] = upAt;
   staticPodsLostOnReboot(env.cluster, env.host.name, upAt);
+  // the journal keeps what the stopped processes logged at their start
+  keepStartHistory(env.cluster, env.host);
   rebootNode(env.cluster, env.host, REBOOT_MS);
   return { stdout: '', stderr: '', exitCode: 0, advanceMs: REBOOT_MS };
 }

@@ -11,7 +11,7 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import { kubeletStartedConfig } from '../../../sim/controlplane.js';
 import { isRoot, nodeEnv, notInstalled, pidOf, systemdTime } from './host.js';
-import { UNIT_DESCRIPTION, kubeletStarted, logLine, restartAt, unitEntries } from './journal.js';
+import { UNIT_DESCRIPTION, keepStartHistory, kubeletStarted, logLine, restartAt, startPid, unitEntries } from './journal.js';
 import { systemctlCat, systemctlListUnits } from './systemctl-cat.js';
 
 interface UnitInfo {
@@ -85,8 +85,10 @@ function status(c: Cluster, host: Host, unit: string): CommandResult {
     const last = restartAt(st.since, now);
     s += `     Active: activating (auto-restart) (Result: exit-code) since ${systemdTime(last)}; ${relative(now - last)}\n`;
     s += `       Docs: ${info.docs}\n`;
-    s += `    Process: ${pid} ExecStart=${info.exec} (code=exited, status=1/FAILURE)\n`;
-    s += `   Main PID: ${pid} (code=exited, status=1/FAILURE)\n`;
+    // the process of the last restart (journal.ts startPid)
+    const lastPid = startPid(host, unit, last);
+    s += `    Process: ${lastPid} ExecStart=${info.exec} (code=exited, status=1/FAILURE)\n`;
+    s += `   Main PID: ${lastPid} (code=exited, status=1/FAILURE)\n`;
   } else if (st.active) {
     s += `     Active: active (running) ${since}\n`;
     s += `       Docs: ${info.docs}\n`;
@@ -106,6 +108,7 @@ function setActive(c: Cluster, host: Host, unit: string, active: boolean): void 
   const st = host.data.units[unit]!;
   const now = c.now();
   const desc = UNIT_DESCRIPTION[unit];
+  if (st.active !== active) keepStartHistory(c, host);
   if (st.active && !active) {
     logLine(host, unit, now, 'systemd[1]', `Stopping ${unit}.service - ${desc}...`);
     logLine(host, unit, now, 'systemd[1]', `${unit}.service: Deactivated successfully.`);
