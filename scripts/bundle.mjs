@@ -10,6 +10,7 @@
 // cache (see the launcher); the chunks stay for the plain path, the worker threads and this script.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
+import { isBuiltin } from 'node:module';
 import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -56,6 +57,7 @@ const [result, script] = await Promise.all([
     format: 'cjs',
     define: { 'import.meta': '__ckaImportMeta' },
     write: false,
+    metafile: true,
   }),
 ]);
 if (result.metafile) writeFileSync(join(root, 'dist/bundle-meta.json'), JSON.stringify(result.metafile));
@@ -67,6 +69,10 @@ if (result.metafile) writeFileSync(join(root, 'dist/bundle-meta.json'), JSON.str
 // non-ASCII character, which also makes V8's string two bytes a character), exact only for ASCII:
 // esbuild escapes strings and templates, but not regular expression literals, which must write \uXXXX.
 const code = script.outputFiles[0].text;
+// The script runs without an ES module loader: all it may leave to run time is require() of Node's
+// builtins (a dynamic import() left in it would throw ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING)
+for (const out of Object.values(script.metafile.outputs))
+  for (const i of out.imports) if (i.external && !(i.kind === 'require-call' && isBuiltin(i.path))) throw new Error(`bundle: main.vm.cjs would load ${i.path} (${i.kind}) at run time`);
 const nonAscii = /[\u0080-\uffff]/.exec(code);
 if (nonAscii) throw new Error(`bundle: a non-ASCII character in the bundled code (write it as \\u${nonAscii[0].charCodeAt(0).toString(16).padStart(4, '0')} in the source): …${code.slice(Math.max(0, nonAscii.index - 60), nonAscii.index + 20)}…`);
 const body = `(function (exports, require, module, __filename, __dirname, __ckaImportMeta) {${code}\n})`;
