@@ -165,7 +165,7 @@ export function learnerMessage(p: Problem, lang: Lang, custom?: string): string 
   const w = WORDS[lang];
   const value = problemValue(p);
   const c = custom.trim();
-  if (value !== undefined && /[:：]$/.test(c)) return `${c} ${shown(w, value)}`;
+  if (value !== undefined && /[:\uff1a]$/.test(c)) return `${c} ${shown(w, value)}`;
   if (value !== undefined) return `${c} ${w.found} ${shown(w, value)}`;
   return `${c} ${sayProblem(p, lang)}`;
 }

@@ -285,7 +285,7 @@ export interface Parsed {
 
 /** Go's time.ParseDuration, enough to validate (`24h`, `1h30m`, `0`, `1.5h`). */
 function validDuration(s: string): boolean {
-  return s === '0' || /^[-+]?((\d+(\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h))+$/.test(s);
+  return s === '0' || /^[-+]?((\d+(\.\d*)?|\.\d+)(ns|us|\u00b5s|ms|s|m|h))+$/.test(s);
 }
 
 function checkValue(f: FlagDef, v: string, shown: string): string | undefined {

@@ -147,6 +147,6 @@ export function deferRebuild(c: Cluster, host: Host, objects: { services: readon
     if (r.error !== undefined) throw new Error(`the iptables rules of ${host.name} cannot be rebuilt: ${r.error}`);
     st.rev = rec.rev;
     return st;
-  });
+  }, rec.rev);
   return true;
 }

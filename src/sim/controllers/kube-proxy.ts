@@ -26,7 +26,7 @@ import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { Cluster, Controller } from '../cluster.js';
 import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/types.js';
 import type { Host } from '../node/host.js';
-import { ip6RulesDerived, nodeIp6tables, nodeIptables, nodeNftables, resetIp6tables } from '../node/runtime.js';
+import { iptablesRev, ip6RulesDerived, nodeIp6tables, nodeIptables, nodeNftables, resetIp6tables } from '../node/runtime.js';
 import { cleanupIptablesLeftovers, syncProxyRules, type FingerprintChanges, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
 import { cleanupNftables } from '../net/kube-proxy/nftables.js';
 import { familyViews as bothFamilyViews } from '../net/kube-proxy/family-view.js';
@@ -241,7 +241,7 @@ function rulesetHash(host: Host): number {
   // the IPv6 ruleset counts once it is written state (a dual-stack cluster's, or edited by hand):
   // an edit there also starts the timer of the hourly full sync
   const v6 = host.data.state.ip6tables && !ip6RulesDerived(host) ? (host.data.state.ip6tables.rev ?? 0) : 0;
-  return (nodeIptables(host).rev ?? 0) + v6 * 2 ** 32;
+  return iptablesRev(host) + v6 * 2 ** 32;
 }
 
 /** The node's nftables revision (NftState.rev: every batch that changed it counts, kube-proxy's own included). */

@@ -19,12 +19,22 @@ import { snapshotKubeletConfig } from '../controlplane.js';
 // ---------------------------------------------------------------------------------------------
 // Kernel state of the host (host.data.state)
 
-/** Rules a restored snapshot left out (`iptables: null`), rebuilt when first read (Cluster.restore). */
-const DEFERRED_RULES = new WeakMap<Host, () => IptablesState>();
+/** Rules a restored snapshot left out (`iptables: null`), rebuilt when first read (Cluster.restore), and the revision the rebuilt rules will have. */
+const DEFERRED_RULES = new WeakMap<Host, { build: () => IptablesState; rev: number }>();
 
-/** Rebuild the node's rules with `build` when they are first read; until then they stay null. */
-export function deferIptables(host: Host, build: () => IptablesState): void {
-  DEFERRED_RULES.set(host, build);
+/** Rebuild the node's rules with `build` when they are first read; until then they stay null. `rev` is the revision `build` gives them. */
+export function deferIptables(host: Host, build: () => IptablesState, rev: number): void {
+  DEFERRED_RULES.set(host, { build, rev });
+}
+
+/**
+ * The revision of the node's ruleset (IptablesState.rev) without rebuilding rules a snapshot left
+ * out: kube-proxy compares it at every wake-up, and a one-shot command that reads no rules should
+ * not pay for a full sync per node to learn the number the rebuild would set.
+ */
+export function iptablesRev(host: Host): number {
+  const deferred = host.data.state.iptables === null ? DEFERRED_RULES.get(host) : undefined;
+  return deferred ? deferred.rev : (nodeIptables(host).rev ?? 0);
 }
 
 /**
@@ -34,9 +44,9 @@ export function deferIptables(host: Host, build: () => IptablesState): void {
 export function nodeIptables(host: Host): IptablesState {
   let st = host.data.state.iptables;
   if (!st) {
-    const build = DEFERRED_RULES.get(host);
+    const deferred = DEFERRED_RULES.get(host);
     DEFERRED_RULES.delete(host);
-    if (build && st === null) st = build();
+    if (deferred && st === null) st = deferred.build();
     else {
       st = newIptablesState();
       ensureKubeletRules(st);

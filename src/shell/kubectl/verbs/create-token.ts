@@ -18,10 +18,10 @@ const UNIT_NS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms
 /** Go's time.ParseDuration, in nanoseconds (a double: exact for what a token's lifetime can be). */
 function parseDuration(d: string): number | undefined {
   if (d === '0' || d === '+0' || d === '-0') return 0;
-  const m = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/.exec(d);
+  const m = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h))+)$/.exec(d);
   if (!m) return undefined;
   let total = 0;
-  for (const [, n, u] of m[2]!.matchAll(/(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) total += Number(n) * UNIT_NS[u!]!;
+  for (const [, n, u] of m[2]!.matchAll(/(\d+\.?\d*|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/g)) total += Number(n) * UNIT_NS[u!]!;
   return m[1] === '-' ? -total : total;
 }
 
