@@ -107,6 +107,8 @@ const POINTS: readonly ExtensionPoint[] = [
     helpers: {
       'format.ts': "C printf-style formatting shared by awk's printf and the printf command",
       'fsutil.ts': 'path helpers and errno wording shared by mkdir, rm, cp, mv and touch',
+      'busybox.ts': 'which text tools are busybox applets (the container image), their usage and option errors',
+      'busybox-usage.ts': 'the usage texts of busybox 1.36.1 applets, recorded',
       'types.ts': 'the CommandFn interface',
       'util.ts': 'getopt_long-style option parsing and file reading shared by the text commands',
       'ssh-args.ts': "OpenSSH's option parsing, shared by the workstation's and the nodes' ssh",
