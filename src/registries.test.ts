@@ -107,9 +107,10 @@ const POINTS: readonly ExtensionPoint[] = [
     helpers: {
       'format.ts': "C printf-style formatting shared by awk's printf and the printf command",
       'fsutil.ts': 'path helpers and errno wording shared by mkdir, rm, cp, mv and touch',
+      'busybox.ts': 'which text tools are busybox applets (the container image), their usage and option errors',
+      'busybox-usage.ts': 'the usage texts of busybox 1.36.1 applets, recorded',
       'types.ts': 'the CommandFn interface',
       'util.ts': 'getopt_long-style option parsing and file reading shared by the text commands',
-      'flavour.ts': 'which userland a text command speaks inside a container (busybox applets or GNU)',
       'ssh-args.ts': "OpenSSH's option parsing, shared by the workstation's and the nodes' ssh",
       'registry.ts': 'merges the node and pod command tables (node/index.ts, pod/index.ts) by where they run',
       'devices.ts': "/dev and /proc/self files every host has, attached to the host's filesystem by the session",

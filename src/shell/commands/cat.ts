@@ -1,10 +1,12 @@
 /**
  * cat — GNU coreutils src/cat.c: concatenate files or stdin (`-`), with -n (number all lines,
  * `%6d\t`), -b (number non-blank), -E (`$` at line end), -s (squeeze blank lines), -A/-T (tabs as ^I).
+ * In busybox containers busybox's coreutils/cat.c: options -nbvteAu, "can't open 'F'" and
+ * "read error" for a directory (busybox.ts).
  */
 import type { CommandFn } from '../types.js';
-import { getopt, has, Out, readInput } from './util.js';
-import { busyboxTools } from './flavour.js';
+import { busyboxOpts, cantOpen, isBusybox } from './busybox.js';
+import { getopt, has, Out, readInput, type ParsedOpts } from './util.js';
 
 const SPEC = {
   short: 'nbEsTAv',
@@ -19,13 +21,21 @@ const SPEC = {
 };
 
 export const cat: CommandFn = (ctx) => {
-  const p = getopt('cat', ctx.argv.slice(1), SPEC);
-  if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'cat --help' for more information.\n`, exitCode: 1 };
-  const o = p.opts;
+  const bb = isBusybox(ctx);
+  let o: ParsedOpts;
+  if (bb) {
+    const p = busyboxOpts('cat', ctx.argv.slice(1), { short: 'etvAnbu' });
+    if (!p.ok) return p.result;
+    o = p.opts;
+  } else {
+    const p = getopt('cat', ctx.argv.slice(1), SPEC);
+    if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'cat --help' for more information.\n`, exitCode: 1 };
+    o = p.opts;
+  }
   const numberNonBlank = has(o, 'b');
   const number = has(o, 'n') && !numberNonBlank;
-  const ends = has(o, 'E') || has(o, 'A');
-  const tabs = has(o, 'T') || has(o, 'A');
+  const ends = has(o, 'E') || has(o, 'A') || has(o, 'e');
+  const tabs = has(o, 'T') || has(o, 'A') || has(o, 't');
   const squeeze = has(o, 's');
   const plain = !number && !numberNonBlank && !ends && !tabs && !squeeze;
   const out = new Out();
@@ -36,9 +46,7 @@ export const cat: CommandFn = (ctx) => {
   for (const f of files) {
     const r = readInput(ctx, f);
     if (!r.ok) {
-      // busybox 1.35 (recorded): `can't open 'X'`, and a directory is a read error
-      if (busyboxTools(ctx)) out.err(r.error === 'Is a directory' ? 'cat: read error: Is a directory' : `cat: can't open '${f}': ${r.error}`);
-      else out.err(`cat: ${f}: ${r.error}`);
+      out.err(!bb ? `cat: ${f}: ${r.error}` : r.error === 'Is a directory' ? 'cat: read error: Is a directory' : cantOpen('cat', f, r.error));
       continue;
     }
     if (plain) {

@@ -2,13 +2,16 @@
  * grep — GNU grep 3.x (src/grep.c): BRE by default, -E/-F, -i -v -w -x -n -c -o -l -L -q -s -h -H,
  * -r, -A/-B/-C context with `--` between groups and `-` separators on context lines, `file:`
  * prefixes when more than one file is searched, exit 0 on a match, 1 on none, 2 on error.
+ * In busybox containers busybox's findutils/grep.c options and usage (busybox.ts); a directory
+ * operand without -r reads as empty there.
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
 import { compileTranslated, posixToJs, RegexError } from '../../util/posix-regex.js';
 import type { Meter } from '../../util/regex/index.js';
 import { budgetOf } from './types.js';
-import { getopt, has, Out, readInput, value, values, type OptSpec } from './util.js';
+import { busyboxOpts, busyboxUsageError, isBusybox } from './busybox.js';
+import { getopt, has, Out, readInput, value, values, type OptSpec, type ParsedOpts } from './util.js';
 
 const USAGE = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n";
 
@@ -90,9 +93,18 @@ export function makeGrep(name: 'grep' | 'egrep' | 'fgrep'): CommandFn {
 function runGrep(ctx: CommandContext, name: 'grep' | 'egrep' | 'fgrep'): CommandResult {
   // GNU grep accepts -NUM as -C NUM.
   const args = ctx.argv.slice(1).map((a) => (/^-\d+$/.test(a) ? `-C${a.slice(1)}` : a));
-  const p = getopt(name, args, SPEC);
-  if (!p.ok) return { stdout: '', stderr: `${p.error}\n${USAGE}`, exitCode: 2 };
-  const o = p.opts;
+  const bb = isBusybox(ctx);
+  let o: ParsedOpts;
+  if (bb) {
+    // findutils/grep.c OPTSTR_GREP (defconfig: context on, EXTRA_COMPAT's -z off), exit 2 on usage
+    const b = busyboxOpts(name, ctx.argv.slice(1).map((a) => (a.startsWith('--color=') ? '--color' : a)), { short: 'lnqvscFiHhe:f:LorRm:wxA:B:C:E', long: { color: { key: 'K', arg: false } } }, 2);
+    if (!b.ok) return b.result;
+    o = b.opts;
+  } else {
+    const p = getopt(name, args, SPEC);
+    if (!p.ok) return { stdout: '', stderr: `${p.error}\n${USAGE}`, exitCode: 2 };
+    o = p.opts;
+  }
   const operands = [...o.operands];
   const patterns: string[] = [];
   for (const e of values(o, 'e')) patterns.push(...e.split('\n'));
@@ -103,7 +115,7 @@ function runGrep(ctx: CommandContext, name: 'grep' | 'egrep' | 'fgrep'): Command
   }
   if (!has(o, 'e') && !has(o, 'f')) {
     const pat = operands.shift();
-    if (pat === undefined) return { stdout: '', stderr: USAGE, exitCode: 2 };
+    if (pat === undefined) return bb ? busyboxUsageError(name, 2) : { stdout: '', stderr: USAGE, exitCode: 2 };
     patterns.push(...pat.split('\n'));
   }
   const ctxs = { A: parseContext(value(o, 'A')), B: parseContext(value(o, 'B')), C: parseContext(value(o, 'C')) };
@@ -165,6 +177,8 @@ function runGrep(ctx: CommandContext, name: 'grep' | 'egrep' | 'fgrep'): Command
   let hadError = false;
   let groupStarted = false;
   for (const input of inputs) {
+    // busybox reads a directory operand without -r as an empty file: no message, no match
+    if (input.text === undefined && bb && input.error === 'Is a directory') continue;
     if (input.text === undefined) {
       hadError = true;
       if (!noMsg) out.err(`${name}: ${input.label}: ${input.error}`, 2);

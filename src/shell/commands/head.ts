@@ -1,17 +1,27 @@
 /**
  * head — GNU coreutils src/head.c: -n N (default 10), -n -N (all but the last N), -c N, the
- * obsolete -N form, and `==> file <==` headers when several files are given.
+ * obsolete -N form, and `==> file <==` headers when several files are given. In busybox
+ * containers busybox's coreutils/head.c: plain getopt (no long options), `head: F: ERRNO`, and the
+ * blank line before a header follows any earlier operand, even one that failed to open.
  */
 import type { CommandFn } from '../types.js';
-import { getopt, has, Out, readInput } from './util.js';
-import { busyboxTools } from './flavour.js';
+import { busyboxOpts, isBusybox } from './busybox.js';
+import { getopt, has, Out, readInput, type OptResult } from './util.js';
 
 export const head: CommandFn = (ctx) => {
   const args = ctx.argv.slice(1).map((a, i) => (i === 0 && /^-\d+$/.test(a) ? `-n${a.slice(1)}` : a));
-  const p = getopt('head', args, {
-    short: 'n:c:qv',
-    long: { lines: { key: 'n', arg: true }, bytes: { key: 'c', arg: true }, quiet: { key: 'q', arg: false }, silent: { key: 'q', arg: false }, verbose: { key: 'v', arg: false } },
-  });
+  const bb = isBusybox(ctx);
+  let p: OptResult;
+  if (bb) {
+    const b = busyboxOpts('head', args, { short: 'n:c:qv' }, 1, false);
+    if (!b.ok) return b.result;
+    p = b;
+  } else {
+    p = getopt('head', args, {
+      short: 'n:c:qv',
+      long: { lines: { key: 'n', arg: true }, bytes: { key: 'c', arg: true }, quiet: { key: 'q', arg: false }, silent: { key: 'q', arg: false }, verbose: { key: 'v', arg: false } },
+    });
+  }
   if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'head --help' for more information.\n`, exitCode: 1 };
   const o = p.opts;
   let mode: 'n' | 'c' = 'n';
@@ -19,6 +29,7 @@ export const head: CommandFn = (ctx) => {
   for (const [k, v] of o.list) if (k === 'n' || k === 'c') [mode, spec] = [k, v];
   const m = /^(-?)(\d+)$/.exec(spec);
   if (!m) {
+    if (bb) return { stdout: '', stderr: `head: invalid number '${spec}'\n`, exitCode: 1 };
     return { stdout: '', stderr: `head: invalid number of ${mode === 'n' ? 'lines' : 'bytes'}: ‘${spec}’\n`, exitCode: 1 };
   }
   const allBut = m[1] === '-';
@@ -36,10 +47,14 @@ export const head: CommandFn = (ctx) => {
       continue;
     }
     const r = readInput(ctx, f);
+    if (!r.ok && bb) {
+      // busybox reads a directory it opened and reports the failed read as EIO (recorded)
+      out.err(`head: ${f}: ${r.error === 'Is a directory' ? 'Input/output error' : r.error}`);
+      first = false;
+      continue;
+    }
     if (!r.ok) {
-      // busybox 1.35 (recorded): `head: X: No such file or directory`
-      if (busyboxTools(ctx)) out.err(`head: ${f}: ${r.error === 'Is a directory' ? 'Input/output error' : r.error}`);
-      else out.err(`head: ${r.error === 'Is a directory' ? `error reading '${f}'` : `cannot open '${f}' for reading`}: ${r.error}`);
+      out.err(`head: ${r.error === 'Is a directory' ? `error reading '${f}'` : `cannot open '${f}' for reading`}: ${r.error}`);
       continue;
     }
     if (headers) out.out(`${first ? '' : '\n'}==> ${f === '-' ? 'standard input' : f} <==\n`);

@@ -4,12 +4,18 @@
  * in columns like ls does (vertical order, two spaces apart, COLUMNS or 80 wide); in a pipe one
  * per line. Owners are root (the Vfs does not track owners). Symbolic links show as
  * `lrwxrwxrwx … name -> target`; a directory's time is the newest change below it.
+ *
+ * In busybox containers busybox's coreutils/ls.c (1.36.1): its options (-C forces columns, -w N the
+ * width), `ls: F: ERRNO` with exit 1, headers whenever more than one operand was given, the long
+ * format `%-10s %4u %-8.8s %-8.8s %9u` with ctime's `Mmm dd hh:mm` for files less than half a year
+ * old (`Mmm dd  yyyy` otherwise), and display_files' columns: the longest name plus 2 wide, as
+ * many as fit in the terminal's width less one, padded with spaces. Colours are not modelled.
  */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandFn } from '../types.js';
+import { busyboxOpts, isBusybox } from './busybox.js';
 import { shellExtras } from './types.js';
-import { getopt, has, Out } from './util.js';
-import { busyboxTools } from './flavour.js';
+import { getopt, has, Out, value, type ParsedOpts } from './util.js';
 
 const SPEC = {
   short: 'laA1dRrthSL',
@@ -87,6 +93,57 @@ function blocks(e: Entry): number {
   return e.dir ? 4 : Math.ceil(e.size / 4096) * 4;
 }
 
+/** busybox display_single's time column: ctime's "Mmm dd hh:mm" within half a year, else "Mmm dd  yyyy". */
+function bbTimeString(ms: number, now: number): string {
+  const d = new Date(ms);
+  const age = Math.floor(now / 1000) - Math.floor(ms / 1000);
+  const mon = MONTHS[d.getUTCMonth()]!;
+  const day = String(d.getUTCDate()).padStart(2);
+  if (age < (3600 * 24 * 365) / 2 && age > -15 * 60) return `${mon} ${day} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return `${mon} ${day} ${String(d.getUTCFullYear()).padStart(5)}`;
+}
+
+/** libbb make_human_readable_str(size, 1, 0): bytes below 1K as they are, else one rounded decimal. */
+function bbHuman(n: number): string {
+  if (n < 1024) return String(n);
+  const units = ['K', 'M', 'G', 'T'];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${v.toFixed(1)}${units[u]}`;
+}
+
+function bbLongLines(entries: Entry[], ctx: CommandContext, h: boolean): string[] {
+  return entries.map(
+    (e) =>
+      `${modeString(e).padEnd(10)} ${String(e.links).padStart(4)} ${'root'.padEnd(8)} ${'root'.padEnd(8)} ${(h ? bbHuman(e.size) : String(e.size)).padStart(h ? 7 : 9)} ${bbTimeString(e.mtime, ctx.now())} ${e.name}${e.link !== undefined ? ` -> ${e.link}` : ''}`,
+  );
+}
+
+/** busybox display_files: column width the longest name + 2, width / that many columns, filled top to bottom. */
+export function bbColumnate(names: string[], width: number): string[] {
+  if (names.length === 0) return [];
+  const colWidth = Math.max(...names.map((n) => n.length)) + 2;
+  let ncols = Math.floor(width / colWidth);
+  let nrows = names.length;
+  if (ncols > 1) nrows = Math.ceil(names.length / ncols);
+  else ncols = 1;
+  const lines: string[] = [];
+  for (let r = 0; r < nrows; r++) {
+    let line = '';
+    for (let c = 0; c < ncols; c++) {
+      const n = names[c * nrows + r];
+      if (n === undefined) continue;
+      line = line === '' ? n : line.padEnd(c * colWidth) + n;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
 function longLines(entries: Entry[], ctx: CommandContext, h: boolean): string[] {
   const sizes = entries.map((e) => (h ? human(e.size) : String(e.size)));
   const links = entries.map((e) => String(e.links));
@@ -141,10 +198,20 @@ export function columnate(names: string[], width: number): string[] {
 }
 
 export const ls: CommandFn = (ctx) => {
-  const p = getopt('ls', ctx.argv.slice(1), SPEC);
-  if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'ls --help' for more information.\n`, exitCode: 2 };
-  const o = p.opts;
-  const long = has(o, 'l');
+  const bb = isBusybox(ctx);
+  let o: ParsedOpts;
+  if (bb) {
+    // --color takes an optional value, which this getopt does not model: its value is dropped
+    const args = ctx.argv.slice(1).map((a) => (a.startsWith('--color=') ? '--color' : a));
+    const p = busyboxOpts('ls', args, { short: 'Cadi1lgnsxAkFpRQctuSXrvLHhT:w:', long: { 'full-time': { key: 'l', arg: false }, 'group-directories-first': { key: 'G', arg: false }, color: { key: 'K', arg: false } } });
+    if (!p.ok) return p.result;
+    o = p.opts;
+  } else {
+    const p = getopt('ls', ctx.argv.slice(1), SPEC);
+    if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'ls --help' for more information.\n`, exitCode: 2 };
+    o = p.opts;
+  }
+  const long = has(o, 'l') || (bb && (has(o, 'n') || has(o, 'g')));
   const all = has(o, 'a');
   const almost = has(o, 'A');
   const one = has(o, '1');
@@ -155,8 +222,10 @@ export const ls: CommandFn = (ctx) => {
   const byTime = has(o, 't');
   const bySize = has(o, 'S');
   const h = has(o, 'h');
-  const tty = shellExtras(ctx).stdoutIsTTY === true && !one;
-  const width = Number(ctx.env['COLUMNS']) > 0 ? Number(ctx.env['COLUMNS']) : 80;
+  const tty = (shellExtras(ctx).stdoutIsTTY === true && !one) || (bb && has(o, 'C'));
+  const columns = Number(ctx.env['COLUMNS']) > 0 ? Number(ctx.env['COLUMNS']) : 80;
+  // busybox: the terminal's width less one, or -w N as given
+  const width = bb ? (value(o, 'w') !== undefined ? Number(value(o, 'w')) || 0 : columns - 1) : columns;
   const out = new Out();
 
   const sortEntries = (es: Entry[]): Entry[] => {
@@ -169,10 +238,10 @@ export const ls: CommandFn = (ctx) => {
     if (es.length === 0) return withTotal && long ? 'total 0\n' : '';
     if (long) {
       const total = withTotal ? `total ${es.reduce((a, e) => a + blocks(e), 0)}\n` : '';
-      return total + longLines(es, ctx, h).map((l) => `${l}\n`).join('');
+      return total + (bb ? bbLongLines : longLines)(es, ctx, h).map((l) => `${l}\n`).join('');
     }
     const names = es.map((e) => e.name);
-    return (tty ? columnate(names, width) : names).map((l) => `${l}\n`).join('');
+    return (tty ? (bb ? bbColumnate : columnate)(names, width) : names).map((l) => `${l}\n`).join('');
   };
   const listDir = (path: string): Entry[] => {
     const base = path === '/' ? '' : path;
@@ -190,8 +259,7 @@ export const ls: CommandFn = (ctx) => {
   for (const op of operands) {
     const path = resolvePath(ctx.cwd, op);
     if (!ctx.fs.exists(path)) {
-      // busybox 1.35 (recorded): `ls: X: No such file or directory`, status 1
-      if (busyboxTools(ctx)) out.err(`ls: ${op}: No such file or directory`, 1);
+      if (bb) out.err(`ls: ${op}: No such file or directory`, 1);
       else out.err(`ls: cannot access '${op}': No such file or directory`, 2);
       continue;
     }
@@ -206,7 +274,8 @@ export const ls: CommandFn = (ctx) => {
   if (files.length > 0) chunks.push(render(sortEntries(files), false));
   const sortedDirs = [...dirs].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   if (reverse) sortedDirs.reverse();
-  const headers = recursive || operands.length > 1 || out.exitCode !== 0;
+  // GNU also heads a listing after a failed operand; busybox only counts operands (show_dirname)
+  const headers = recursive || operands.length > 1 || (!bb && out.exitCode !== 0);
   const walk = (label: string, path: string): void => {
     const es = listDir(path);
     chunks.push((headers ? `${label}:\n` : '') + render(es, true));

@@ -1,10 +1,25 @@
 /** mkdir — GNU coreutils src/mkdir.c: -p creates parents and accepts existing directories. */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandFn } from '../types.js';
+import { asApplet, isBusybox } from './busybox.js';
 import { createProblem } from './fsutil.js';
 import { getopt, has, Out } from './util.js';
 
-export const mkdir: CommandFn = (ctx) => {
+/**
+ * busybox coreutils/mkdir.c: options -m MODE -p -v (--mode, --parents), the usage without an
+ * operand, "can't create directory 'D': ERRNO".
+ */
+export const mkdir: CommandFn = (ctx) =>
+  isBusybox(ctx)
+    ? asApplet(ctx, gnuMkdir, {
+        name: 'mkdir',
+        spec: { short: 'm:pv', long: { mode: { key: 'm', arg: true }, parents: { key: 'p', arg: false } } },
+        needsOperand: true,
+        words: [[/^mkdir: cannot create directory ‘(.*)’: /, "mkdir: can't create directory '$1': "]],
+      })
+    : gnuMkdir(ctx);
+
+const gnuMkdir: CommandFn = (ctx) => {
   const p = getopt('mkdir', ctx.argv.slice(1), { short: 'pvm:', long: { parents: { key: 'p', arg: false }, verbose: { key: 'v', arg: false }, mode: { key: 'm', arg: true } } });
   if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'mkdir --help' for more information.\n`, exitCode: 1 };
   const { operands } = p.opts;

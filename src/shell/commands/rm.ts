@@ -1,9 +1,27 @@
 /** rm — GNU coreutils src/rm.c: -r/-R removes trees, -f ignores missing files and never fails on them. */
 import { resolvePath } from '../../sim/node/vfs.js';
 import type { CommandFn } from '../types.js';
+import { asApplet, isBusybox } from './busybox.js';
 import { getopt, has, Out } from './util.js';
 
-export const rm: CommandFn = (ctx) => {
+/**
+ * busybox coreutils/rm.c: options -fiRrv, the usage without an operand (unless -f), "can't remove
+ * 'F': ERRNO" and "'D' is a directory" without -r.
+ */
+export const rm: CommandFn = (ctx) =>
+  isBusybox(ctx)
+    ? asApplet(ctx, gnuRm, {
+        name: 'rm',
+        spec: { short: 'fiRrv' },
+        needsOperand: !ctx.argv.slice(1).some((a) => /^-[^-]*f/.test(a)),
+        words: [
+          [/^rm: cannot remove '(.*)': Is a directory/, "rm: '$1' is a directory"],
+          [/^rm: cannot remove '(.*)': /, "rm: can't remove '$1': "],
+        ],
+      })
+    : gnuRm(ctx);
+
+const gnuRm: CommandFn = (ctx) => {
   const p = getopt('rm', ctx.argv.slice(1), {
     short: 'rRfvid',
     long: { recursive: { key: 'r', arg: false }, force: { key: 'f', arg: false }, verbose: { key: 'v', arg: false }, dir: { key: 'd', arg: false } },

@@ -5,7 +5,7 @@
  */
 import type { CommandFn } from '../types.js';
 import { getopt, has, readInput, splitLines, joinLines, value, values } from './util.js';
-import { busyboxTools } from './flavour.js';
+import { isBusybox } from './busybox.js';
 
 interface Key {
   f1: number;
@@ -192,8 +192,8 @@ export const sort: CommandFn = (ctx) => {
   for (const f of o.operands.length > 0 ? o.operands : ['-']) {
     const r = readInput(ctx, f);
     // busybox 1.35 (recorded): `sort: X: No such file or directory`; a directory reads as empty
-    if (!r.ok && busyboxTools(ctx) && r.error === 'Is a directory') continue;
-    if (!r.ok && busyboxTools(ctx)) return { stdout: '', stderr: `sort: ${f}: ${r.error}\n`, exitCode: 2 };
+    if (!r.ok && isBusybox(ctx) && r.error === 'Is a directory') continue;
+    if (!r.ok && isBusybox(ctx)) return { stdout: '', stderr: `sort: ${f}: ${r.error}\n`, exitCode: 2 };
     if (!r.ok) return { stdout: '', stderr: r.error === 'Is a directory' ? `sort: read failed: ${f}: Is a directory\n` : `sort: cannot read: ${f}: ${r.error}\n`, exitCode: 2 };
     for (const l of splitLines(r.text)) lines.push(l);
   }

@@ -2,9 +2,21 @@
 import { resolvePath, VfsError } from '../../sim/node/vfs.js';
 import type { CommandFn } from '../types.js';
 import { createProblem } from './fsutil.js';
+import { asApplet, isBusybox } from './busybox.js';
 import { getopt, has, Out } from './util.js';
 
-export const touch: CommandFn = (ctx) => {
+/** busybox coreutils/touch.c: options -c -h -a -m -d -t -r, the usage without an operand, `touch: F: ERRNO`. */
+export const touch: CommandFn = (ctx) =>
+  isBusybox(ctx)
+    ? asApplet(ctx, gnuTouch, {
+        name: 'touch',
+        spec: { short: 'chr:d:t:amf', long: { 'no-create': { key: 'c', arg: false }, 'no-dereference': { key: 'h', arg: false }, reference: { key: 'r', arg: true }, date: { key: 'd', arg: true } } },
+        needsOperand: true,
+        words: [[/^touch: cannot touch '(.*)': /, 'touch: $1: ']],
+      })
+    : gnuTouch(ctx);
+
+const gnuTouch: CommandFn = (ctx) => {
   const p = getopt('touch', ctx.argv.slice(1), { short: 'acm', long: { 'no-create': { key: 'c', arg: false } } });
   if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'touch --help' for more information.\n`, exitCode: 1 };
   const ops = p.opts.operands;

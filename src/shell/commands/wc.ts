@@ -2,10 +2,13 @@
  * wc — GNU coreutils src/wc.c: lines, words, bytes (-l -w -c -m -L), a `total` line for several
  * files, and wc's column width rule (compute_number_width): digits of the total size of the
  * regular files, at least 7 when reading a pipe, and no padding at all for a single count of a
- * single input.
+ * single input. In busybox containers busybox's coreutils/wc.c: every count `%9u` after the first
+ * `%9u` (a lone count of at most one file unpadded), one space apart, and a `total` line whenever
+ * more than one operand was given, even if some failed to open.
  */
 import type { CommandFn } from '../types.js';
-import { getopt, has, Out, readInput } from './util.js';
+import { busyboxOpts, isBusybox } from './busybox.js';
+import { getopt, has, Out, readInput, type OptResult } from './util.js';
 
 interface Counts {
   lines: number;
@@ -24,10 +27,18 @@ function count(t: string): Counts {
 }
 
 export const wc: CommandFn = (ctx) => {
-  const p = getopt('wc', ctx.argv.slice(1), {
-    short: 'lwcmL',
-    long: { lines: { key: 'l', arg: false }, words: { key: 'w', arg: false }, bytes: { key: 'c', arg: false }, chars: { key: 'm', arg: false }, 'max-line-length': { key: 'L', arg: false } },
-  });
+  const bb = isBusybox(ctx);
+  let p: OptResult;
+  if (bb) {
+    const b = busyboxOpts('wc', ctx.argv.slice(1), { short: 'lwmcL' });
+    if (!b.ok) return b.result;
+    p = b;
+  } else {
+    p = getopt('wc', ctx.argv.slice(1), {
+      short: 'lwcmL',
+      long: { lines: { key: 'l', arg: false }, words: { key: 'w', arg: false }, bytes: { key: 'c', arg: false }, chars: { key: 'm', arg: false }, 'max-line-length': { key: 'L', arg: false } },
+    });
+  }
   if (!p.ok) return { stdout: '', stderr: `${p.error}\nTry 'wc --help' for more information.\n`, exitCode: 1 };
   const o = p.opts;
   let sel = { l: has(o, 'l'), w: has(o, 'w'), m: has(o, 'm'), c: has(o, 'c'), L: has(o, 'L') };
@@ -58,6 +69,10 @@ export const wc: CommandFn = (ctx) => {
     if (sel.m) cols.push(c.chars);
     if (sel.c) cols.push(c.bytes);
     if (sel.L) cols.push(c.maxLine);
+    if (bb) {
+      const nums = cols.map((n, i) => (i === 0 && files.length === 1 && nSel === 1 ? String(n) : String(n).padStart(9))).join(' ');
+      return o.operands.length === 0 ? `${nums}\n` : `${nums} ${name}\n`;
+    }
     const nums = cols.map((n) => String(n).padStart(width)).join(' ');
     return name === '-' && files.length === 1 && o.operands.length === 0 ? `${nums}\n` : `${nums} ${name === '-' && o.operands.length === 0 ? '' : name}\n`.replace(/ \n$/, '\n');
   };

@@ -11,7 +11,7 @@ import type { CommandContext, CommandResult } from '../../types.js';
 import type { Addr, Iface, Route } from '../node/netmodel.js';
 import { lookupRoute, podNet } from '../node/netmodel.js';
 import { ipOn } from '../node/ip.js';
-import { busyboxTools } from '../flavour.js';
+import { isBusybox } from '../busybox.js';
 
 const BANNER = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\n';
 const USAGE = `${BANNER}Usage: ip [OPTIONS] address|route|link|tunnel|neigh|rule [ARGS]\n\nOPTIONS := -f[amily] inet|inet6|link | -o[neline]\n\nip addr add|del IFADDR dev IFACE | show|flush [dev IFACE] [to PREFIX]\nip route list|flush|add|del|change|append|replace|test ROUTE\nip link set IFACE [up|down] [arp on|off] [multicast on|off]\n\t[promisc on|off] [mtu NUM] [name NAME] [qlen NUM] [address MAC]\n\t[master IFACE | nomaster] [netns PID]\nip tunnel add|change|del|show [NAME]\n\t[mode ipip|gre|sit] [remote ADDR] [local ADDR] [ttl TTL]\nip neigh show|flush [to PREFIX] [dev DEV] [nud STATE]\nip rule [list] | add|del SELECTOR ACTION\n`;
@@ -103,7 +103,7 @@ export function ip(ctx: CommandContext): CommandResult {
   const net = pod && ctx.cluster ? podNet(ctx.cluster, pod) : undefined;
   if (!net) return fail(`${ctx.argv[0]}: command not found\n`, 127);
   // an image that ships iproute2 (netshoot) prints iproute2's layout of the same namespace
-  if (!busyboxTools(ctx, 'ip')) return ipOn(ctx.argv.slice(1), () => ({ ...net, neighbours: [], namespaces: [] }));
+  if (!isBusybox(ctx, 'ip')) return ipOn(ctx.argv.slice(1), () => ({ ...net, neighbours: [], namespaces: [] }));
   const args = ctx.argv.slice(1);
   let family: 'inet' | 'inet6' | undefined;
   let oneline = false;
