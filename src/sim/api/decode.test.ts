@@ -115,3 +115,29 @@ test('LimitRange and ResourceQuota are decoded by their schemas: a bad quantity 
   const good = decodeObject({ ...rq, spec: { hard: { 'requests.cpu': '0.5', 'requests.memory': '0.1875Gi' } } }, 'ResourceQuota', 'v1', 'Strict').obj as unknown as { spec: { hard: Record<string, string> } };
   assert.deepEqual(good.spec.hard, { 'requests.cpu': '500m', 'requests.memory': '192Mi' });
 });
+
+test('security contexts are typed: int64 ids, named string types, unknown fields', () => {
+  assert.equal(
+    message(() => decodeObject(pod({ containers: [{ name: 'c', image: 'i' }], securityContext: { runAsUser: 'abc' } }), 'Pod', 'v1', 'Strict')),
+    'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field PodSecurityContext.spec.securityContext.runAsUser of type int64',
+  );
+  assert.equal(
+    message(() => decodeObject(pod({ containers: [{ name: 'c', image: 'i', securityContext: { capabilities: { add: [1] } } }] }), 'Pod', 'v1', 'Strict')),
+    'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal number into Go struct field Capabilities.spec.containers.securityContext.capabilities.add of type v1.Capability',
+  );
+  assert.equal(
+    message(() => decodeObject(pod({ containers: [{ name: 'c', image: 'i' }], securityContext: { fsgroup: 2000 } }), 'Pod', 'v1', 'Strict')),
+    'Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.securityContext.fsgroup"',
+  );
+  // uids above int32 are valid (int64)
+  const big = decodeObject(pod({ containers: [{ name: 'c', image: 'i' }], securityContext: { runAsUser: 4294967294, supplementalGroups: [3000000000] } }), 'Pod', 'v1', 'Strict');
+  assert.deepEqual((big.obj['spec'] as Record<string, unknown>)['securityContext'], { runAsUser: 4294967294, supplementalGroups: [3000000000] });
+});
+
+test('managedFields keep fieldsV1 as raw JSON', () => {
+  const fieldsV1 = { 'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } } };
+  const meta = { name: 'x', managedFields: [{ manager: 'kubectl', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1 }] };
+  const d = decodeObject(pod({ containers: [{ name: 'c', image: 'i' }] }, meta), 'Pod', 'v1', 'Strict');
+  assert.deepEqual(d.unknownFields, []);
+  assert.deepEqual(d.obj.metadata.managedFields?.[0]?.fieldsV1, fieldsV1);
+});

@@ -17,7 +17,6 @@
 import { badRequest, type ApiError } from './errors.js';
 import { BYTES_MAPS, GO_TYPES } from './openapi/go-types.js';
 import { schemaComponents, KIND_SCHEMAS, REF_PREFIX, type Schema } from './openapi/schema.js';
-import { SUPPLEMENT } from './openapi/supplement.js';
 import { canonicalQuantity, ERR_FORMAT_WRONG } from './quantity.js';
 import type { KObject } from './types.js';
 
@@ -32,6 +31,8 @@ export interface Decoded {
 const INTSTR = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 const TIME = 'io.k8s.apimachinery.pkg.apis.meta.v1.Time';
+/** managedFields[].fieldsV1: its UnmarshalJSON keeps the raw JSON, whatever its shape (fields_proto.go). */
+const FIELDS_V1 = 'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1';
 
 /** An error from a type's own UnmarshalJSON: it ends decoding. */
 class Fatal extends Error {}
@@ -58,7 +59,7 @@ function refName(s: Schema): string | undefined {
 }
 
 function lookup(name: string): Schema | undefined {
-  return schemaComponents()[name] ?? SUPPLEMENT[name];
+  return schemaComponents()[name];
 }
 
 /** `io.k8s.api.core.v1.PodSpec` → `v1.PodSpec`; `…intstr.IntOrString` → `intstr.IntOrString`. */
@@ -141,6 +142,7 @@ function decodeValue(v: unknown, s: Schema, ctx: Ctx, type: string | undefined, 
     if (typeof v !== 'string') throw new Fatal(typeError(jsonKind(v), 'string', ctx));
     return v;
   }
+  if (name === FIELDS_V1) return structuredClone(v);
   if (name) {
     const target = lookup(name);
     if (!target) return structuredClone(v);

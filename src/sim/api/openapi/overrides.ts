@@ -2,7 +2,7 @@
  * Where the v1.35 OpenAPI spec differs from the generated schema files (which come from a
  * slightly newer upstream spec, see tools/extract.mjs). Each entry was read from the v1.35
  * definitions (k8s-openapi src/v1_35, generated from the v1.35 spec) and replaces or removes one
- * property.
+ * property, or adds or removes one definition.
  */
 import type { Schema, SchemaMap } from './schema.js';
 
@@ -44,9 +44,45 @@ const OVERRIDES: readonly Override[] = [
   { schema: 'io.k8s.api.core.v1.Volume', field: 'portworxVolume', description: PORTWORX_DEPRECATED },
 ];
 
+/**
+ * Whole definitions v1.35 has and the generated files lack (undefined: one v1.35 does not have).
+ * WorkloadReference is what PodSpec.workloadRef refers to (v1.36 replaced both by
+ * schedulingGroup / PodSchedulingGroup).
+ */
+const DEFINITIONS: Readonly<Record<string, Schema | undefined>> = {
+  'io.k8s.api.core.v1.WorkloadReference': {
+    description:
+      'WorkloadReference identifies the Workload object and PodGroup membership that a Pod belongs to. The scheduler uses this information to apply workload-aware scheduling semantics.',
+    properties: {
+      name: {
+        description:
+          "Name defines the name of the Workload object this Pod belongs to. Workload must be in the same namespace as the Pod. If it doesn't match any existing Workload, the Pod will remain unschedulable until a Workload object is created and observed by the kube-scheduler. It must be a DNS subdomain.",
+        type: 'string',
+      },
+      podGroup: {
+        description:
+          "PodGroup is the name of the PodGroup within the Workload that this Pod belongs to. If it doesn't match any existing PodGroup within the Workload, the Pod will remain unschedulable until the Workload object is recreated and observed by the kube-scheduler. It must be a DNS label.",
+        type: 'string',
+      },
+      podGroupReplicaKey: {
+        description:
+          'PodGroupReplicaKey specifies the replica key of the PodGroup to which this Pod belongs. It is used to distinguish pods belonging to different replicas of the same pod group. The pod group policy is applied separately to each replica. When set, it must be a DNS label.',
+        type: 'string',
+      },
+    },
+    required: ['name', 'podGroup'],
+    type: 'object',
+  },
+  'io.k8s.api.core.v1.PodSchedulingGroup': undefined,
+};
+
 /** Copy `schemas` with the v1.35 overrides applied; properties stay sorted by name. */
 export function applyOverrides(schemas: SchemaMap): SchemaMap {
   const out: SchemaMap = { ...schemas };
+  for (const [name, schema] of Object.entries(DEFINITIONS)) {
+    if (schema === undefined) delete out[name];
+    else out[name] = schema;
+  }
   for (const o of OVERRIDES) {
     const base = out[o.schema];
     if (!base) continue;

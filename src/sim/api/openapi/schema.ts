@@ -17,6 +17,7 @@ import { SCHEMAS_JSON as META } from './meta.js';
 import { SCHEMAS_JSON as NETWORKING } from './networking.js';
 import { SCHEMAS_JSON as POLICY } from './policy.js';
 import { SCHEMAS_JSON as RBAC } from './rbac.js';
+import { SCHEMAS_JSON as RESOURCE } from './resource.js';
 import { SCHEMAS_JSON as SCHEDULING } from './scheduling.js';
 import { SCHEMAS_JSON as STORAGE } from './storage.js';
 import { applyOverrides } from './overrides.js';
@@ -37,7 +38,7 @@ export interface Schema {
 
 export type SchemaMap = Record<string, Schema>;
 
-const GROUPS: readonly (readonly string[])[] = [CORE, APPS, BATCH, NETWORKING, DISCOVERY, STORAGE, AUTOSCALING, RBAC, POLICY, SCHEDULING, META, INTSTR];
+const GROUPS: readonly (readonly string[])[] = [CORE, APPS, BATCH, NETWORKING, DISCOVERY, STORAGE, AUTOSCALING, RBAC, POLICY, SCHEDULING, META, RESOURCE, INTSTR];
 
 let components: SchemaMap | undefined;
 

@@ -28,6 +28,14 @@ if (!models || !apimachinery) {
 }
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'sim', 'api', 'openapi');
 
+/**
+ * The package types Quantity as `number | string` without its doc comment; this is the upstream
+ * description (k8s.io/apimachinery pkg/api/resource/quantity.go, as the v1.35 OpenAPI spec
+ * renders it), and the v3 shape kube-openapi gives it (OpenAPIV3OneOfTypes string, number).
+ */
+const QUANTITY =
+  'Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.\n\nThe serialization format is:\n\n``` <quantity>        ::= <signedNumber><suffix>\n\n\t(Note that <suffix> may be empty, from the "" case in <decimalSI>.)\n\n<digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei\n\n\t(International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)\n\n<decimalSI>       ::= m | "" | k | M | G | T | P | E\n\n\t(Note that 1024 = 1Ki but 1000 = 1k; I didn\'t choose the capitalization.)\n\n<decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```\n\nNo matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.\n\nWhen a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.\n\nBefore serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:\n\n- No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.\n\nThe sign will be omitted unless the number is negative.\n\nExamples:\n\n- 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"\n\nNote that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.\n\nNon-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don\'t diff.)\n\nThis format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.';
+
 const API_VERSION =
   'APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources';
 const KIND =
@@ -55,6 +63,7 @@ const GROUPS = {
     'EndpointSlice', 'Endpoint', 'EndpointConditions', 'EndpointHints', 'EndpointPort', 'ForZone', 'ForNode',
   ]],
   meta: [join(apimachinery, 'apis/meta/v1'), 'io.k8s.apimachinery.pkg.apis.meta.v1', ['LabelSelector', 'LabelSelectorRequirement', 'Time']],
+  resource: [join(apimachinery, 'api/resource'), 'io.k8s.apimachinery.pkg.api.resource', []],
   intstr: [join(apimachinery, 'util/intstr'), 'io.k8s.apimachinery.pkg.util.intstr', ['IntOrString']],
   batch: [join(models, 'batch/v1'), 'io.k8s.api.batch.v1', []],
   storage: [join(models, 'storage.k8s.io/v1'), 'io.k8s.api.storage.v1', []],
@@ -65,10 +74,10 @@ const GROUPS = {
 };
 
 /**
- * Kinds documented with every type they reference: each root's struct closure (spec, status and
- * every nested struct) is added to its group's file. The walk stops at types already listed in
- * GROUPS (so PodTemplateSpec keeps the field set listed there) and at apimachinery types other
- * than those listed (ObjectMeta, Quantity, Condition … stay out; the decoder handles them itself).
+ * Kinds documented with every type they reference, beside those listed in GROUPS: every schema
+ * written is closed over its `$ref`s (spec, status, every nested struct, and the apimachinery
+ * types ObjectMeta, Quantity, Condition …), so each reference the served document makes resolves,
+ * as in the apiserver's own /openapi/v3 documents. A type already written is not parsed again.
  */
 const CLOSURE_ROOTS = [
   'io.k8s.api.apps.v1.DeploymentStatus',
@@ -139,14 +148,19 @@ function tsTypeToSchema(t) {
 }
 
 function parseType(dir, name, full) {
+  if (full === 'io.k8s.apimachinery.pkg.api.resource.Quantity') return { description: QUANTITY, oneOf: [{ type: 'string' }, { type: 'number' }] };
   const src = readFileSync(join(dir, `${name}.d.ts`), 'utf8');
   const alias = new RegExp(`(\\/\\*\\*[\\s\\S]*?\\*\\/)\\nexport type I${name} = (.*);`).exec(src);
   if (alias) {
     const description = docText(alias[1]);
     if (name === 'IntOrString') return { description, format: 'int-or-string', oneOf: [{ type: 'integer' }, { type: 'string' }] };
     if (name === 'Time') return { description, format: 'date-time', type: 'string' };
+    if (name === 'MicroTime') return { description, format: 'date-time', type: 'string' };
     throw new Error(`alias ${name}`);
   }
+  // A struct with its own JSON form and no fields (FieldsV1): an object of any shape.
+  const empty = new RegExp(`(\\/\\*\\*[\\s\\S]*?\\*\\/)\\nexport interface I${name} \\{\\n\\}`).exec(src);
+  if (empty) return { description: docText(empty[1]), type: 'object' };
   const head = new RegExp(`(\\/\\*\\*[\\s\\S]*?\\*\\/)\\nexport interface I${name}(?: extends TypeMeta)? \\{\\n([\\s\\S]*?)\\n\\}`).exec(src);
   if (!head) throw new Error(`no interface I${name} in ${dir}`);
   const schema = { description: docText(head[1]), properties: {}, required: [], type: 'object' };
@@ -198,17 +212,23 @@ function refsOf(s, acc = []) {
   }
   return acc;
 }
-const queue = [...CLOSURE_ROOTS];
-while (queue.length > 0) {
-  const name = queue.shift();
-  if (have(name) || name.startsWith('io.k8s.apimachinery.')) continue;
-  const prefix = name.slice(0, name.lastIndexOf('.'));
-  const group = dirs[prefix];
-  if (!group) throw new Error(`no group for ${name}`);
-  const schema = parseType(group[1], name.slice(prefix.length + 1), name);
-  out[group[0]][name] = schema;
-  queue.push(...refsOf(schema));
+/** Add `names` and everything they reference (breadth first) to their groups' files. */
+function close(names) {
+  const queue = [...names];
+  while (queue.length > 0) {
+    const name = queue.shift();
+    if (have(name)) continue;
+    const prefix = name.slice(0, name.lastIndexOf('.'));
+    const group = dirs[prefix];
+    if (!group) throw new Error(`no group for ${name}`);
+    const schema = parseType(group[1], name.slice(prefix.length + 1), name);
+    out[group[0]][name] = schema;
+    queue.push(...refsOf(schema));
+  }
 }
+// the roots first, then what the listed types reference: each file keeps the order of earlier runs and grows at its end
+close(CLOSURE_ROOTS);
+close(Object.values(out).flatMap((schemas) => Object.values(schemas).flatMap((s) => refsOf(s))));
 
 for (const [file, schemas] of Object.entries(out)) {
   // one JSON text per [name, schema]: parsed when first needed (schema.ts schemaComponents), not compiled on every start

@@ -1,0 +1,54 @@
+/**
+ * The served OpenAPI document is closed: every `$ref` in every schema (and each kind's own schema)
+ * names a definition the document holds, as in the apiserver's /openapi/v3/<gv> documents. A
+ * dangling reference makes `kubectl explain` print no FIELDS for that type and call its fields
+ * nonexistent, and makes the decoder take that part of a write as free-form JSON.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { KIND_SCHEMAS, REF_PREFIX, resolveRef, schemaComponents } from './schema.js';
+
+/** Every `$ref` value anywhere under `s`. */
+function refsIn(s: unknown, out: string[] = []): string[] {
+  if (s && typeof s === 'object') {
+    for (const [k, v] of Object.entries(s)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else refsIn(v, out);
+    }
+  }
+  return out;
+}
+
+describe('served OpenAPI schemas', () => {
+  it('every $ref resolves to a schema', () => {
+    const dangling = new Map<string, Set<string>>();
+    for (const [name, schema] of Object.entries(schemaComponents())) {
+      for (const ref of refsIn(schema)) {
+        if (resolveRef(ref) !== undefined) continue;
+        const from = dangling.get(ref) ?? new Set<string>();
+        dangling.set(ref, from.add(name));
+      }
+    }
+    const report = [...dangling].sort(([a], [b]) => (a < b ? -1 : 1)).map(([ref, from]) => `${ref} (from ${[...from].join(', ')})`);
+    assert.deepEqual(report, [], `${report.length} dangling $ref:\n${report.join('\n')}`);
+  });
+
+  it('every $ref uses the components prefix', () => {
+    const odd = Object.values(schemaComponents()).flatMap((s) => refsIn(s)).filter((r) => !r.startsWith(REF_PREFIX));
+    assert.deepEqual(odd, []);
+  });
+
+  it('every kind explain documents has its schema', () => {
+    const missing = Object.entries(KIND_SCHEMAS).filter(([, name]) => !(name in schemaComponents())).map(([kind]) => kind);
+    assert.deepEqual(missing, []);
+  });
+
+  it('PodSecurityContext and SecurityContext carry their v1.35 fields', () => {
+    const props = (name: string): string[] => Object.keys(schemaComponents()[`io.k8s.api.core.v1.${name}`]?.properties ?? {});
+    assert.deepEqual(props('PodSecurityContext'), [
+      'appArmorProfile', 'fsGroup', 'fsGroupChangePolicy', 'runAsGroup', 'runAsNonRoot', 'runAsUser', 'seLinuxChangePolicy',
+      'seLinuxOptions', 'seccompProfile', 'supplementalGroups', 'supplementalGroupsPolicy', 'sysctls', 'windowsOptions',
+    ]);
+    assert.deepEqual(props('Capabilities'), ['add', 'drop']);
+  });
+});
