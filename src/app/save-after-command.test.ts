@@ -27,9 +27,9 @@ test('saveAfterCommand: read-only commands are not written, changes are, history
   await run('kubectl get svc -A', 0); // the first command catches the containers' replay up
   let mark = store.saveAfterCommand('x', 'kubeadm-calico', 1, s, undefined);
   const first = store.stamp('x');
-  // (with no wall time between, as in a quick succession: time that passes moves the containers'
-  // replay positions, runtime/processes.ts flushedTo, which is a change to save)
-  await run('kubectl get svc -A', 0);
+  // two seconds later: the running scripts' replay positions (runtime/processes.ts flushedTo)
+  // followed the clock, which alone is no change to save
+  await run('kubectl get svc -A');
   mark = store.saveAfterCommand('x', 'kubeadm-calico', 1, s, mark);
   assert.equal(store.stamp('x'), first, 'a read-only command rewrote the session');
   assert.equal(mark.pending, true);
@@ -53,4 +53,37 @@ test('saveAfterCommand: read-only commands are not written, changes are, history
   assert.notEqual(other, stamp);
   mark = store.saveAfterCommand('x', 'kubeadm-calico', 1, s, mark);
   assert.equal(mark.pending, false);
+});
+
+test('saveAfterCommand: a session saved before quiet commands resumes to the same container output', async () => {
+  let real = Date.UTC(2026, 0, 1);
+  const store = new SessionStore(mkdtempSync(join(tmpdir(), 'cka-lab-save-')), () => real);
+  const c = loadFixture('kubeadm-calico');
+  c.clock = new WallClock(c.now(), () => real);
+  const s = new Session(c);
+  const run = async (sess: Session, line: string, wallMs = 2000): Promise<string> => {
+    real += wallMs;
+    syncClock(sess.cluster.clock);
+    const r = await sess.exec(line);
+    return r.stdout;
+  };
+  await run(s, "kubectl run ticker --image=busybox:1.36 -- sh -c 'i=0; while true; do sleep 30; i=$((i+1)); echo tick $i; done'", 0);
+  await run(s, 'kubectl get pod ticker', 5000);
+  let mark = store.saveAfterCommand('t', 'kubeadm-calico', 1, s, undefined);
+  const saved = store.stamp('t');
+  for (let i = 0; i < 5; i++) {
+    await run(s, 'kubectl get pod ticker', 4000);
+    mark = store.saveAfterCommand('t', 'kubeadm-calico', 1, s, mark);
+  }
+  assert.equal(store.stamp('t'), saved, 'a quiet command (no tick yet) rewrote the session');
+  const read = store.read('t');
+  assert.equal(read.status, 'ok');
+  if (read.status !== 'ok') return;
+  const resumed = store.revive(read.data).session;
+  // both carry on to the same moment: the resumed one replays the quiet stretch it was not told of
+  real += 100_000;
+  const live = await run(s, 'kubectl logs ticker', 0);
+  const back = await run(resumed, 'kubectl logs ticker', 0);
+  assert.match(live, /tick 3\n/);
+  assert.equal(back, live);
 });

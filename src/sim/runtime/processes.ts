@@ -84,6 +84,20 @@ export interface NetMemo {
 /** `<pod uid>/<container>` → the container's runs, oldest first (the last two are kept). */
 export type ContainerRunsState = Record<string, ContainerRun[]>;
 
+/**
+ * The runs' state without their replay points (`flushedTo`), for telling whether anything but
+ * the passing of time changed: every flush moves a running script's replay point to the clock,
+ * though it applied nothing. A session saved without that move (app/sessions.ts) replays the
+ * quiet stretch again when resumed, and finds it as quiet: output, file writes and a follower's
+ * position are state of their own and are compared.
+ */
+export function runsWithoutReplayPoints(runs: ContainerRunsState | undefined): unknown {
+  if (!runs) return runs;
+  const out: Record<string, unknown> = {};
+  for (const [k, list] of Object.entries(runs)) out[k] = list.map(({ flushedTo: _, ...rest }) => rest);
+  return out;
+}
+
 function table(c: Cluster): ContainerRunsState {
   return (c.state.containerRuns ??= {});
 }
