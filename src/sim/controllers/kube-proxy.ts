@@ -388,24 +388,25 @@ function fingerprintMap(fps: Record<string, number>): ReadonlyMap<string, number
 }
 
 /**
- * The record of `next`: the previous record updated in place when it has the same Services (its
- * keys then stay in the order Object.fromEntries(next) would give), a new one otherwise. When the
- * sync said which Services changed since the previous record's map (`changes`), only those are
- * written: at 10,000 Services, comparing them all was a millisecond per node and sync.
+ * The record of `next`, frozen: a snapshot shares it and a comparison of two snapshots stops at
+ * its identity (util/json-copy.ts), so a command that syncs nothing copies and compares none of
+ * a 10,000-Service cluster's fingerprints. A sync that changed some writes a copy of the previous
+ * record with those changed (its keys then stay in the order Object.fromEntries(next) would
+ * give); when the sync said which Services changed since the previous record's map (`changes`),
+ * only those are looked at.
  */
 function fingerprintRecord(prev: Record<string, number> | undefined, next: ReadonlyMap<string, number>, changes?: FingerprintChanges): Record<string, number> {
   const prevMap = prev && FPS_MAPS.get(prev);
   if (prev && prevMap === next) return prev;
-  if (prev && changes && prevMap === changes.since) {
-    for (const k of changes.names) prev[k] = next.get(k) as number;
-    FPS_MAPS.set(prev, next);
-    return prev;
-  }
   let rec: Record<string, number>;
-  if (prev && prevMap && sameKeys(prevMap, next)) {
-    for (const [k, v] of next) if (prev[k] !== v) prev[k] = v;
-    rec = prev;
+  if (prev && changes && prevMap === changes.since) {
+    rec = { ...prev };
+    for (const k of changes.names) rec[k] = next.get(k) as number;
+  } else if (prev && prevMap && sameKeys(prevMap, next)) {
+    rec = { ...prev };
+    for (const [k, v] of next) if (rec[k] !== v) rec[k] = v;
   } else rec = Object.fromEntries(next);
+  Object.freeze(rec);
   FPS_MAPS.set(rec, next);
   return rec;
 }
