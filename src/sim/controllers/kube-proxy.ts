@@ -6,7 +6,9 @@
  * `"failed validate: …"`), so the pod crash-loops and that node's rules stay as last synced.
  * A running kube-proxy syncs the node's iptables (node/runtime.ts nodeIptables) on every
  * Service/EndpointSlice change; it exits when its config file changes (options.go eventHandler)
- * and the kubelet restarts it.
+ * and the kubelet restarts it. Its container log holds what it prints at start and at that exit
+ * (kube-proxy-startup.ts); a pod already running when the simulation begins (a fixture's) is
+ * adopted as an instance that started with its container, so it logs and exits the same way.
  *
  * Full and partial syncs as pkg/proxy/iptables/proxier.go (KEP-3453, GA in v1.28) does them: the
  * first sync of a process, the retry after a failed restore, a sync an hour after the last full one
