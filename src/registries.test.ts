@@ -79,6 +79,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'deployment-progress.ts': "the deployment controller's Progressing and Available conditions (progress.go, deployment_util.go)",
       'prober.ts': "the kubelet's probes and probe workers (pkg/kubelet/prober, pkg/probe), driven by kubelet.ts",
       'kube-proxy-derived.ts': "which nodes' iptables rules are kube-proxy's sync and nothing else, recorded by kube-proxy.ts, rebuilt on restore",
+      'kube-proxy-startup.ts': "what the kube-proxy process logs at its start and exit, written by kube-proxy.ts",
     },
   },
   {

@@ -6,7 +6,9 @@
  * `"failed validate: …"`), so the pod crash-loops and that node's rules stay as last synced.
  * A running kube-proxy syncs the node's iptables (node/runtime.ts nodeIptables) on every
  * Service/EndpointSlice change; it exits when its config file changes (options.go eventHandler)
- * and the kubelet restarts it.
+ * and the kubelet restarts it. Its container log holds what it prints at start and at that exit
+ * (kube-proxy-startup.ts); a pod already running when the simulation begins (a fixture's) is
+ * adopted as an instance that started with its container, so it logs and exits the same way.
  *
  * Full and partial syncs as pkg/proxy/iptables/proxier.go (KEP-3453, GA in v1.28) does them: the
  * first sync of a process, the retry after a failed restore, a sync an hour after the last full one
@@ -24,7 +26,7 @@
  */
 import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { Cluster, Controller } from '../cluster.js';
-import type { ConfigMap, Container, EndpointSlice, Pod, Service } from '../api/types.js';
+import type { ConfigMap, Container, EndpointSlice, Node, Pod, Service } from '../api/types.js';
 import type { Host } from '../node/host.js';
 import { iptablesRev, ip6RulesDerived, nodeIp6tables, nodeIptables, nodeNftables, resetIp6tables } from '../node/runtime.js';
 import { cleanupIptablesLeftovers, syncProxyRules, type FingerprintChanges, type KubeProxyConfig, type SyncResult } from '../net/kube-proxy/sync.js';
@@ -36,6 +38,7 @@ import type { ProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
 import { klogLine } from '../../util/klog.js';
 import { beforeProxySync, noteProxySync } from './kube-proxy-derived.js';
+import { kubeProxyExitLogs, kubeProxyStartupLogs } from './kube-proxy-startup.js';
 
 export const KUBE_PROXY_IMAGE = 'registry.k8s.io/kube-proxy';
 /** iptables.syncPeriod default (pkg/proxy/apis/config/v1alpha1/defaults.go). */
@@ -165,6 +168,30 @@ function decodeKubeProxyConfig(text: string | undefined): LoadedConfig {
   return { ok: true, config: cfg };
 }
 
+/** What the process logs as it starts on its pod's node (kube-proxy-startup.ts). */
+function startupLogs(c: Cluster, pod: Pod, at: number, text: string, config: KubeProxyConfig): string[] {
+  const node = pod.spec.nodeName ? c.store.get<Node>('Node', '', pod.spec.nodeName) : undefined;
+  return kubeProxyStartupLogs({ at, text, config, node, image: pod.spec.containers[0]?.image ?? KUBE_PROXY_IMAGE });
+}
+
+/**
+ * A kube-proxy pod that was already running when the simulation began (a fixture's): its process
+ * started with the ConfigMap it finds, at its container's start, long since cleaned up and synced.
+ * From here on it is an instance like any other (its log, the exit on a config change).
+ */
+function adoptRunning(c: Cluster, st: ProxyState): void {
+  for (const pod of c.store.list<Pod>('Pod', 'kube-system')) {
+    const uid = pod.metadata.uid ?? '';
+    if (!isKubeProxyPod(pod) || st.instances[uid]) continue;
+    const startedAt = Date.parse(pod.status?.containerStatuses?.[0]?.state.running?.startedAt ?? '');
+    if (Number.isNaN(startedAt)) continue;
+    const text = configMapText(c);
+    const loaded = loadKubeProxyConfig(text);
+    if (!loaded.ok) continue;
+    st.instances[uid] = { config: text ?? '', logs: startupLogs(c, pod, startedAt, text ?? '', loaded.config), previousLogs: [], running: true, cleanedUp: true, synced: true };
+  }
+}
+
 function isKubeProxyPod(p: Pod): boolean {
   return p.metadata.namespace === 'kube-system' && p.metadata.labels?.['k8s-app'] === 'kube-proxy';
 }
@@ -184,7 +211,7 @@ export const kubeProxyProgram: ProgramOverride = {
       st.instances[uid] = { config: text ?? '', logs: [line], previousLogs, running: false };
       return { ok: false, exitCode: 1, output: `${line}\n` };
     }
-    st.instances[uid] = { config: text ?? '', logs: [], previousLogs, running: true };
+    st.instances[uid] = { config: text ?? '', logs: startupLogs(c, pod, c.now(), text ?? '', loaded.config), previousLogs, running: true };
     return { ok: true };
   },
   status(c: Cluster, pod: Pod): { running: boolean; ready: boolean; exitCode?: number } {
@@ -192,7 +219,7 @@ export const kubeProxyProgram: ProgramOverride = {
     if (!inst) return { running: true, ready: true };
     if (inst.running && inst.config !== (configMapText(c) ?? '')) {
       // options.go eventHandler: the mounted config changed → the process exits and is restarted
-      inst.logs.push(klogError(c.now(), 'run.go:72', `"command failed" err="content of the proxy server's configuration file was updated"`));
+      inst.logs.push(...kubeProxyExitLogs(c.now(), "content of the proxy server's configuration file was updated"));
       inst.running = false;
     }
     return inst.running ? { running: true, ready: true } : { running: false, ready: false, exitCode: 1 };
@@ -485,6 +512,7 @@ export const kubeProxyController: Controller = {
     const now = c.now();
     const live = new Set(c.store.list<Pod>('Pod', 'kube-system').filter(isKubeProxyPod).map((p) => p.metadata.uid ?? ''));
     for (const uid of Object.keys(st.instances)) if (!live.has(uid)) delete st.instances[uid];
+    adoptRunning(c, st);
     // A running kube-proxy whose config file changed exits (fsnotify); make sure the kubelet looks soon.
     const text = configMapText(c) ?? '';
     if (Object.values(st.instances).some((i) => i.running && i.config !== text)) c.wakeAt(now + 1_000, 'kubelet');

@@ -18,6 +18,7 @@ import { tabwrite } from '../../printers/tabwriter.js';
 import { hexFrom, isRoot, nodeEnv, notInstalled, unitsHumanDuration } from './host.js';
 import { CRICTL_YAML, crictlConfig, dialError, endpointUp, resolveEndpoints } from './crictl-config.js';
 import { LinearRegExp } from '../../../util/regex/index.js';
+import { podLogs } from '../../../sim/runtime/logs/index.js';
 
 export interface CriContainer {
   id: string;
@@ -30,7 +31,9 @@ export interface CriContainer {
   podId: string;
   pod: string;
   namespace: string;
+  /** A static pod's lines; a kubelet-run container's come from its pod (`from`), read when asked. */
   logs: string[];
+  from?: { pod: Pod; previous: boolean };
   exitCode?: number;
 }
 
@@ -51,6 +54,12 @@ export function imageId(ref: string): string {
 }
 
 /** A pod's sandbox ID; a reboot took the old sandboxes, and the kubelet made new ones. */
+/** The lines of a kubelet-run container's log (the kubelet's /containerLogs text). */
+function podLogLines(c: Cluster, pod: Pod, container: string, previous: boolean): string[] {
+  const text = podLogs(c, pod, container, previous);
+  return text === '' ? [] : text.replace(/\n$/, '').split('\n');
+}
+
 export function sandboxId(host: Host, ns: string, name: string, uid: string): string {
   const boot = host.data.state.reboots ? `/boot${host.data.state.reboots}` : '';
   return hexFrom(`sandbox/${host.name}/${ns}/${name}/${uid}${boot}`, 64);
@@ -97,7 +106,7 @@ export function runtimeState(c: Cluster, host: Host): { containers: CriContainer
       const term = cs.state.terminated ?? cs.lastState?.terminated;
       const idOf = (x: string | undefined): string => (x ?? '').replace(/^containerd:\/\//, '');
       const base = { image: ct.image, imageId: imageId(ct.image), name: ct.name, podId, pod: p.metadata.name, namespace: ns, logs: [] as string[] };
-      if (run && cs.containerID) containers.push({ ...base, id: idOf(cs.containerID), created: Date.parse(run.startedAt ?? '') || Number(at), state: 'Running', attempt: cs.restartCount });
+      if (run && cs.containerID) containers.push({ ...base, id: idOf(cs.containerID), created: Date.parse(run.startedAt ?? '') || Number(at), state: 'Running', attempt: cs.restartCount, from: { pod: p, previous: false } });
       if (term && (term.containerID || cs.containerID) && !(run && idOf(term.containerID) === idOf(cs.containerID)))
         containers.push({
           ...base,
@@ -106,6 +115,8 @@ export function runtimeState(c: Cluster, host: Host): { containers: CriContainer
           state: 'Exited',
           attempt: Math.max(0, cs.restartCount - (run ? 1 : 0)),
           exitCode: term.exitCode,
+          // the terminated instance is the current one until the kubelet starts the next
+          from: { pod: p, previous: !cs.state.terminated },
         });
     });
   }
@@ -210,11 +221,15 @@ function run(ctx: Parameters<CommandFn>[0], env: NonNullable<ReturnType<typeof n
       const c = find(st.containers, id);
       if (c === 'ambiguous') return fatal(`failed to get container status: rpc error: code = NotFound desc = an error occurred when try to find container "${id}": ambiguous ID`);
       if (!c) return fatal(`rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found`);
-      let lines = (c as CriContainer).logs;
+      const cc = c as CriContainer;
+      let lines = cc.from ? podLogLines(env.cluster, cc.from.pod, cc.name, cc.from.previous) : cc.logs;
       if (tail !== undefined && tail >= 0) lines = lines.slice(-tail || lines.length);
       if (tail === 0) lines = [];
-      // components write to stderr; crictl logs replays both streams
-      return { stdout: '', stderr: lines.map((l) => `${l}\n`).join(''), exitCode: 0 };
+      // crictl logs replays both streams: the components' klog lines were written to stderr, a
+      // container program's lines to stdout
+      const text = lines.map((l) => `${l}\n`).join('');
+      const stderr = !cc.from || lines.every((l) => /^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d{6} /.test(l));
+      return { stdout: stderr ? '' : text, stderr: stderr ? text : '', exitCode: 0 };
     }
     case 'inspect': {
       const id = args.find((a) => !a.startsWith('-'));

@@ -15,7 +15,32 @@ import { runningFlags } from '../../../sim/controlplane.js';
 import { issuedBy, keyMatches, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
 import type { CommandContext } from '../../types.js';
 
+/** The etcdctl/etcdutl installed on the nodes (an etcd v3.6.5 release). */
 export const ETCD_VERSION = '3.6.5';
+
+/** An etcd image's etcd version (registry.k8s.io/etcd:3.6.6-0 → 3.6.6). */
+function imageEtcdVersion(image: string | undefined): string | undefined {
+  const m = /:(\d+\.\d+\.\d+)(?:-\d+)?$/.exec(image ?? '');
+  return m?.[1];
+}
+
+/**
+ * The version the etcd server reports (endpoint status, a snapshot's "Server version"): the
+ * running member's, its static pod's image (kubeadm's pin for the cluster's minor).
+ */
+export function etcdServerVersion(c: Cluster): string {
+  const pod = c.store.list<Pod>('Pod', 'kube-system').find((p) => p.metadata.labels?.['component'] === 'etcd' && p.status?.containerStatuses?.[0]?.state.running);
+  return imageEtcdVersion(pod?.spec.containers[0]?.image) ?? ETCD_VERSION;
+}
+
+/** The client's own version: the etcd image's inside its container, the node's install elsewhere. */
+export function etcdClientVersion(ctx: CommandContext, c: Cluster): string {
+  if (ctx.location.kind !== 'pod') return ETCD_VERSION;
+  const loc = ctx.location;
+  const pod = c.store.get<Pod>('Pod', loc.namespace, loc.pod);
+  const ct = pod?.spec.containers.find((x) => x.name === loc.container) ?? pod?.spec.containers[0];
+  return (ct?.image.includes('/etcd:') ? imageEtcdVersion(ct.image) : undefined) ?? ETCD_VERSION;
+}
 
 /** A filesystem view: the node's own, or a container's with hostPath mounts resolved to the node. */
 export interface Files {

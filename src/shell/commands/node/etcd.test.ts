@@ -76,10 +76,10 @@ describe('snapshot save and restore', () => {
   it('restoring a snapshot into a new data dir and mounting it brings back the snapshot state', async () => {
     const s = await root();
     const saved = await s.exec(`etcdctl ${C} snapshot save /opt/snap.db`);
-    assert.equal(saved.stdout, 'Snapshot saved at /opt/snap.db\nServer version 3.6.5\n');
+    assert.equal(saved.stdout, 'Snapshot saved at /opt/snap.db\nServer version 3.6.6\n');
     // the zap log lines are written while saving, the result after: a terminal shows them first
     const merged = await s.exec(`etcdctl ${C} snapshot save /opt/snap2.db 2>&1`);
-    assert.match(merged.stdout, /^\{"level":"info".*"msg":"created temporary db file"[^]*"msg":"saved".*\nSnapshot saved at \/opt\/snap2\.db\nServer version 3\.6\.5\n$/);
+    assert.match(merged.stdout, /^\{"level":"info".*"msg":"created temporary db file"[^]*"msg":"saved".*\nSnapshot saved at \/opt\/snap2\.db\nServer version 3\.6\.6\n$/);
     const st = await s.exec('etcdutl snapshot status /opt/snap.db -w table');
     assert.match(st.stdout, /\| +HASH +\| REVISION \| TOTAL KEYS \| TOTAL SIZE \| VERSION \|/);
     await s.exec('kubectl create deploy after --image=nginx');

@@ -22,7 +22,7 @@ import type { KObject } from '../../../sim/api/types.js';
 import { etcdMember, liveDb, raftIndex, type EtcdMemberState } from '../../../sim/etcd/member.js';
 import { byteSize, hexId, humanizeBytes, registryKey, serializeDb, serializeSnapshot } from '../../../sim/etcd/db.js';
 import { lookupImage } from '../../../sim/images.js';
-import { ConfigError, ETCD_VERSION, dialError, filesOf, loadTls, parseEndpoint, zapJson, type Files, type TlsOptions } from './etcd-client.js';
+import { ConfigError, ETCD_VERSION, dialError, etcdClientVersion, etcdServerVersion, filesOf, loadTls, parseEndpoint, zapJson, type Files, type TlsOptions } from './etcd-client.js';
 import { goTable } from './tablewriter.js';
 import { ETCDCTL } from './etcd-cli-spec.js';
 import { etcdctlUsage } from './etcdctl-usage.js';
@@ -167,7 +167,7 @@ export const etcdctl: CommandFn = (ctx) => {
   if (p.error) return exitWith(p.error, 1);
   const [cmd, sub] = p.args;
   if (cmd === undefined) return res(usage([ETCDCTL]));
-  if (cmd === 'version') return res(`etcdctl version: ${ETCD_VERSION}\nAPI version: ${API_VERSION}\n`);
+  if (cmd === 'version') return res(`etcdctl version: ${etcdClientVersion(ctx, c)}\nAPI version: ${API_VERSION}\n`);
   const words = cmd === 'member' || cmd === 'endpoint' || cmd === 'snapshot' ? `${cmd} ${sub ?? ''}` : cmd;
   if (!['member list', 'member add', 'member remove', 'endpoint health', 'endpoint status', 'get', 'put', 'del', 'snapshot save'].includes(words))
     return res('', `Error: unknown command "${cmd}" for "etcdctl"\nRun 'etcdctl --help' for usage.\n`, 1);
@@ -254,7 +254,7 @@ function endpointStatus(c: Cluster, m: EtcdMemberState, endpoints: string[], for
   const inUse = page(body);
   const size = page(Math.ceil(body * 1.6));
   const idx = raftIndex(c, m);
-  const rows = endpoints.map((ep) => [ep, hexId(m.localId), ETCD_VERSION, '3.6.0', humanizeBytes(size), humanizeBytes(inUse), `${Math.floor(100 - (inUse * 100) / size)}%`, humanizeBytes(2147483648), 'true', 'false', String(m.term), String(idx), String(idx), '', '', 'false']);
+  const rows = endpoints.map((ep) => [ep, hexId(m.localId), etcdServerVersion(c), '3.6.0', humanizeBytes(size), humanizeBytes(inUse), `${Math.floor(100 - (inUse * 100) / size)}%`, humanizeBytes(2147483648), 'true', 'false', String(m.term), String(idx), String(idx), '', '', 'false']);
   if (format === 'table')
     return res(goTable(['endpoint', 'ID', 'version', 'storage version', 'db size', 'in use', 'percentage not in use', 'quota', 'is leader', 'is learner', 'raft term', 'raft index', 'raft applied index', 'errors', 'downgrade target version', 'downgrade enabled'], rows));
   return res(rows.map((r) => `${r.join(', ')}\n`).join(''));
@@ -319,11 +319,11 @@ function snapshotSave(c: Cluster, files: Files, endpoint: string, path: string, 
   stderr += zapJson(now, 'info', `v3@v${ETCD_VERSION}/maintenance.go:236`, 'opened snapshot stream; downloading', {}, 'client');
   stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:96', 'fetching snapshot', { endpoint });
   stderr += zapJson(now, 'info', `v3@v${ETCD_VERSION}/maintenance.go:302`, 'completed snapshot read; closing', {}, 'client');
-  stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:111', 'fetched snapshot', { endpoint, size: humanizeBytes(byteSize(text)), took: took(c, `${endpoint}/snapshot`).replace('ms', '') + 'ms', 'etcd-version': ETCD_VERSION });
+  stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:111', 'fetched snapshot', { endpoint, size: humanizeBytes(byteSize(text)), took: took(c, `${endpoint}/snapshot`).replace('ms', '') + 'ms', 'etcd-version': etcdServerVersion(c) });
   stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:121', 'saved', { path });
   // snapshot_command.go snapshotSaveCommandFunc prints its two lines after SaveWithVersion has logged
   return orderedResult([
     { stream: 'stderr', text: stderr },
-    { stream: 'stdout', text: `Snapshot saved at ${path}\nServer version ${ETCD_VERSION}\n` },
+    { stream: 'stdout', text: `Snapshot saved at ${path}\nServer version ${etcdServerVersion(c)}\n` },
   ]);
 }

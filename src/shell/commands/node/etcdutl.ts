@@ -11,7 +11,7 @@
 import type { CommandFn, CommandResult } from '../../types.js';
 import { clusterId, crc32c, memberId, parseDb, parseInitialCluster, totalKeys, humanizeBytes, byteSize, hexId, STORAGE_VERSION, type EtcdDb } from '../../../sim/etcd/db.js';
 import { writeDataDir } from '../../../sim/etcd/member.js';
-import { ETCD_VERSION, filesOf } from './etcd-client.js';
+import { etcdClientVersion, filesOf } from './etcd-client.js';
 import { goTable } from './tablewriter.js';
 import { ETCDUTL } from './etcd-cli-spec.js';
 import { allFlags, find, nameOf, parseFlags, stripFlags, suggestions, usageString } from '../../cobra/command.js';
@@ -95,7 +95,7 @@ export const etcdutl: CommandFn = (ctx) => {
     else return exitWith(a.startsWith('--') ? `unknown flag: ${a.split('=')[0]}` : `unknown shorthand flag: '${m[1]![0]}' in ${a}`, 1);
   }
   const [cmd, sub, ...rest] = args;
-  if (cmd === 'version') return res(`etcdutl version: ${ETCD_VERSION}\nAPI version: 3.6\n`);
+  if (cmd === 'version') return res(`etcdutl version: ${etcdClientVersion(ctx, c)}\nAPI version: 3.6\n`);
   if (cmd !== 'snapshot' || (sub !== 'status' && sub !== 'restore')) return res('', `cka-lab: etcdutl ${cmd ?? ''} is not simulated; snapshot status and snapshot restore are\n`, 1);
   if (sub === 'status') {
     if (rest.length !== 1) return exitWith('snapshot status requires exactly one argument', 128);

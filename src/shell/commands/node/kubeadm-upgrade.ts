@@ -36,12 +36,16 @@ import {
   tempSuffix,
 } from './kubeadm-lib.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, apiServerVersion } from '../../../sim/controlplane.js';
+import { minorPins } from '../../../sim/kubeadm-pins.js';
 
-/** The CoreDNS and etcd versions a kubeadm minor deploys (cmd/kubeadm/app/constants). */
+/**
+ * The CoreDNS and etcd versions a kubeadm minor deploys (cmd/kubeadm/app/constants): for 34 and 35
+ * the newest recorded release's pins (sim/kubeadm-pins.ts: etcd 3.6.5-0 and 3.6.6-0).
+ */
 const ADDON_VERSIONS: Record<number, { coredns: string; etcd: string }> = {
   33: { coredns: 'v1.12.0', etcd: '3.5.21-0' },
-  34: { coredns: 'v1.12.1', etcd: '3.6.5-0' },
-  35: { coredns: 'v1.13.1', etcd: '3.6.5-0' },
+  34: minorPins(34)!,
+  35: minorPins(35)!,
 };
 
 const COMPONENTS = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
