@@ -105,8 +105,18 @@ function gvkString(res: PruneResource): string {
   return `${res.group}/${res.version}, Kind=${res.kind}`;
 }
 
-/** pruner.pruneAll: deletes and prints (on `io`) what is to be pruned; throws kubectl's error on failure. */
-export function pruneAll(env: KubectlEnv, visits: PruneVisits, o: PruneOptions, io: Streams): void {
+/**
+ * pruner.pruneAll's walk (shared with `kubectl diff --prune`, pkg/cmd/diff/prune.go): each object
+ * to prune goes to `fn`, namespaced types in each visited namespace first, then the cluster-scoped
+ * ones; an error `fn` or the listing throws is kubectl's `error pruning … object GVK: …`.
+ */
+export function forEachPrunable(
+  env: KubectlEnv,
+  visits: PruneVisits,
+  o: Pick<PruneOptions, 'allowlist' | 'selector'>,
+  io: Streams,
+  fn: (obj: KObject, ns: string | undefined) => void,
+): void {
   const d = env.cluster.discovery();
   let resources = o.allowlist;
   if (resources.length === 0) {
@@ -120,39 +130,35 @@ export function pruneAll(env: KubectlEnv, visits: PruneVisits, o: PruneOptions, 
     if (!info) continue;
     mapped.push({ res, info });
   }
+  const walk = (ns: string | undefined, m: { res: PruneResource; info: ResourceInfo }): void => {
+    try {
+      const objs: KObject[] = selectObjects(env.api.list(m.info.kind, ns), m.info, o.selector === '' ? {} : { label: o.selector });
+      for (const obj of objs) {
+        // don't prune resources not created with apply
+        if (obj.metadata.annotations?.[LAST_APPLIED] === undefined) continue;
+        if (obj.metadata.uid !== undefined && visits.uids.has(obj.metadata.uid)) continue;
+        fn(obj, ns);
+      }
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      throw new KubectlError(`error pruning ${ns === undefined ? 'nonNamespaced' : 'namespaced'} object ${gvkString(m.res)}: ${msg}`);
+    }
+  };
   // sets.Set is a Go map: kubectl visits the namespaces in no set order; sorted here
-  for (const ns of [...visits.namespaces].sort()) {
-    for (const m of mapped) if (m.res.namespaced) pruneOne(env, ns, m, visits, o, io, 'namespaced');
-  }
-  for (const m of mapped) if (!m.res.namespaced) pruneOne(env, undefined, m, visits, o, io, 'nonNamespaced');
+  for (const ns of [...visits.namespaces].sort()) for (const m of mapped) if (m.res.namespaced) walk(ns, m);
+  for (const m of mapped) if (!m.res.namespaced) walk(undefined, m);
 }
 
-function pruneOne(
-  env: KubectlEnv,
-  ns: string | undefined,
-  m: { res: PruneResource; info: ResourceInfo },
-  visits: PruneVisits,
-  o: PruneOptions,
-  io: Streams,
-  what: 'namespaced' | 'nonNamespaced',
-): void {
-  try {
-    const objs: KObject[] = selectObjects(env.api.list(m.info.kind, ns), m.info, o.selector === '' ? {} : { label: o.selector });
-    for (const obj of objs) {
-      // don't prune resources not created with apply
-      if (obj.metadata.annotations?.[LAST_APPLIED] === undefined) continue;
-      if (obj.metadata.uid !== undefined && visits.uids.has(obj.metadata.uid)) continue;
-      if (o.dryRun !== 'client') {
-        env.api.delete(obj.kind, ns, obj.metadata.name, {
-          dryRun: o.dryRun === 'server',
-          ...(o.gracePeriod >= 0 ? { gracePeriodSeconds: o.gracePeriod } : {}),
-          ...(o.cascade === 'orphan' ? { propagation: 'Orphan' as const } : o.cascade === 'foreground' ? { propagation: 'Foreground' as const } : {}),
-        });
-      }
-      io.out(printObject(obj, { output: o.output, operation: 'pruned', dryRun: o.dryRun, generated: false }));
+/** pruner.pruneAll of apply: deletes and prints (on `io`) what is to be pruned; throws kubectl's error on failure. */
+export function pruneAll(env: KubectlEnv, visits: PruneVisits, o: PruneOptions, io: Streams): void {
+  forEachPrunable(env, visits, o, io, (obj, ns) => {
+    if (o.dryRun !== 'client') {
+      env.api.delete(obj.kind, ns, obj.metadata.name, {
+        dryRun: o.dryRun === 'server',
+        ...(o.gracePeriod >= 0 ? { gracePeriodSeconds: o.gracePeriod } : {}),
+        ...(o.cascade === 'orphan' ? { propagation: 'Orphan' as const } : o.cascade === 'foreground' ? { propagation: 'Foreground' as const } : {}),
+      });
     }
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    throw new KubectlError(`error pruning ${what} object ${gvkString(m.res)}: ${msg}`);
-  }
+    io.out(printObject(obj, { output: o.output, operation: 'pruned', dryRun: o.dryRun, generated: false }));
+  });
 }

@@ -19,7 +19,7 @@ import { manifestsOrKustomization } from './kustomize.js';
 import { deletions, isSubset, strategicMerge, type JsonValue } from '../merge.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
-import { manifestNamespace, withSource } from '../manifest.js';
+import { filterBySelector, manifestNamespace, withSource } from '../manifest.js';
 import { LAST_APPLIED, lastAppliedAnnotate } from '../last-applied.js';
 import type { WriteOptions } from '../../../sim/apiserver.js';
 import { validationDirective, warningLines } from '../validate.js';
@@ -27,25 +27,7 @@ import { Streams } from '../streams.js';
 import { recordChangeCause } from '../record.js';
 import { applyFieldManager, serverSideApplyOne, validateApplyFlags } from '../server-side-apply.js';
 import { parsePruneAllowlist, pruneAll, type PruneResource, type PruneVisits } from '../prune.js';
-import { parseLabelSelector, SelectorParseError, matchRequirements } from '../../../sim/api/selectors.js';
-import type { ManifestObject } from '../manifest.js';
 
-/**
- * The resource builder's LabelSelectorParam over -f/-k (cli-runtime builder.go visitByPaths): an
- * object of the files whose labels do not match -l is not applied; a selector that does not parse
- * is the builder's error.
- */
-function filterBySelector(objs: ManifestObject[], selector: string | undefined): ManifestObject[] {
-  if (selector === undefined || selector === '') return objs;
-  let reqs: ReturnType<typeof parseLabelSelector>;
-  try {
-    reqs = parseLabelSelector(selector);
-  } catch (e) {
-    if (!(e instanceof SelectorParseError)) throw e;
-    throw new KubectlError(`the provided selector "${selector}" is not valid: ${e.message}`);
-  }
-  return objs.filter(({ obj }) => matchRequirements(reqs, obj.metadata.labels));
-}
 
 /**
  * apply.go's warningNoLastAppliedConfigAnnotation, naming the object as resource.Info.ObjectName()
