@@ -45,6 +45,7 @@ import { seq } from './seq.js';
 import { sleep } from './sleep.js';
 import { sort } from './sort.js';
 import { tac } from './tac.js';
+import { od } from './od.js';
 import { tail } from './tail.js';
 import { tee } from './tee.js';
 import { bracket, test } from './test.js';
@@ -109,6 +110,7 @@ export const textCommands: Record<string, CommandFn> = {
   more,
   mv,
   nl,
+  od,
   openssl,
   paste,
   printenv,

@@ -14,6 +14,7 @@ import { sortKeys } from '../printers/serialize.js';
 import { KubectlError } from './errors.js';
 import type { KubectlEnv } from './context.js';
 import { isStdinPath } from './local-file.js';
+import { matchRequirements, parseLabelSelector, SelectorParseError } from '../../sim/api/selectors.js';
 
 export interface ManifestObject {
   obj: KObject;
@@ -176,4 +177,21 @@ export function manifestNamespace(obj: KObject, ns: { name: string; explicit: bo
   if (own && ns.explicit && own !== ns.name)
     throw new KubectlError(`the namespace from the provided object "${own}" does not match the namespace "${ns.name}". You must pass '--namespace=${own}' to perform this operation.`);
   return own || ns.name;
+}
+
+/**
+ * The resource builder's LabelSelectorParam over -f/-k (cli-runtime builder.go visitByPaths): an
+ * object of the files whose labels do not match -l is not applied; a selector that does not parse
+ * is the builder's error.
+ */
+export function filterBySelector(objs: ManifestObject[], selector: string | undefined): ManifestObject[] {
+  if (selector === undefined || selector === '') return objs;
+  let reqs: ReturnType<typeof parseLabelSelector>;
+  try {
+    reqs = parseLabelSelector(selector);
+  } catch (e) {
+    if (!(e instanceof SelectorParseError)) throw e;
+    throw new KubectlError(`the provided selector "${selector}" is not valid: ${e.message}`);
+  }
+  return objs.filter(({ obj }) => matchRequirements(reqs, obj.metadata.labels));
 }

@@ -5,7 +5,8 @@
  * as PID 1 and every running container; an ephemeral container started with `--target` joins the
  * target's, so `kubectl debug -it POD --image=busybox --target=app` shows the app's processes.
  * Options are accepted and ignored (`ps aux`, `ps -ef` print the same table), as in BusyBox. The
- * later members of ps's pipeline are listed after it, as they run beside it.
+ * later members of ps's pipeline are listed after it, as they run beside it. A container's own
+ * command runs it too (script-tools.ts): `kubectl debug POD --image=busybox --target=app -- ps`.
  */
 import type { Container, Pod } from '../../../sim/api/types.js';
 import { podContainers } from '../../../sim/api/types.js';
@@ -35,11 +36,14 @@ function userOf(pod: Pod, ct: Container): string {
 export function namespaceProcesses(pod: Pod, self: Container): Proc[] {
   const all = podContainers(pod);
   const of = (ct: Container): Proc[] => containerArgs(ct, pod).map((cmd) => ({ cmd, user: userOf(pod, ct) }));
+  // ps runs inside `self`, so it runs, whatever its status says yet (a container's own command
+  // runs ps as it starts: `sh -c "echo hi; ps"`)
+  const alive = (ct: Container): boolean => ct === self || running(pod, ct.name);
   // the pause image runs as 65535:65535 (its Dockerfile's USER), a uid no image names
-  if (pod.spec['shareProcessNamespace'] === true) return [{ cmd: '/pause', user: '65535' }, ...all.filter((ct) => running(pod, ct.name)).flatMap(of)];
+  if (pod.spec['shareProcessNamespace'] === true) return [{ cmd: '/pause', user: '65535' }, ...all.filter(alive).flatMap(of)];
   const target = self['targetContainerName'] as string | undefined;
   const members = target ? [all.find((ct) => ct.name === target), self] : [self];
-  return members.filter((ct): ct is Container => ct !== undefined && running(pod, ct.name)).flatMap(of);
+  return members.filter((ct): ct is Container => ct !== undefined && alive(ct)).flatMap(of);
 }
 
 export const ps: CommandFn = (ctx) => {
@@ -53,7 +57,10 @@ export const ps: CommandFn = (ctx) => {
   const shell = shellExtras(ctx).execShell;
   // what the exec started runs as the container's user
   const me = userOf(pod, self);
-  const lines = [...namespaceProcesses(pod, self), ...[...(shell ? [shell.join(' ')] : []), ctx.argv.join(' '), ...peers].map((cmd) => ({ cmd, user: me }))];
+  const procs = namespaceProcesses(pod, self);
+  // a container whose command is ps itself (`kubectl debug … -- ps`, `sh -c ps` execs it): that process is this ps
+  const own = !shell && procs[procs.length - 1]?.cmd === ctx.argv.join(' ');
+  const lines = [...procs, ...[...(shell ? [shell.join(' ')] : []), ...(own ? [] : [ctx.argv.join(' ')]), ...peers].map((cmd) => ({ cmd, user: me }))];
   // PIDs: 1 for the first process, then the gaps short-lived processes (runc init, the shell) leave
   let pid = 1;
   const rows = lines.map(({ cmd, user }, i) => {

@@ -14,18 +14,20 @@ import type { CommandResult } from '../../types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { klogWarning, parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError } from '../errors.js';
-import { bool, str } from '../flags.js';
+import { bool, int, list, str } from '../flags.js';
 import { manifestsOrKustomization } from './kustomize.js';
 import { deletions, isSubset, strategicMerge, type JsonValue } from '../merge.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
-import { manifestNamespace, withSource } from '../manifest.js';
+import { filterBySelector, manifestNamespace, withSource } from '../manifest.js';
 import { LAST_APPLIED, lastAppliedAnnotate } from '../last-applied.js';
 import type { WriteOptions } from '../../../sim/apiserver.js';
 import { validationDirective, warningLines } from '../validate.js';
 import { Streams } from '../streams.js';
 import { recordChangeCause } from '../record.js';
 import { applyFieldManager, serverSideApplyOne, validateApplyFlags } from '../server-side-apply.js';
+import { parsePruneAllowlist, pruneAll, type PruneResource, type PruneVisits } from '../prune.js';
+
 
 /**
  * apply.go's warningNoLastAppliedConfigAnnotation, naming the object as resource.Info.ObjectName()
@@ -40,6 +42,8 @@ export interface Applied {
   obj: KObject;
   operation: 'created' | 'configured' | 'unchanged';
   warning?: string;
+  /** MarkObjectVisited: the UID kubectl saw (the live object's; a created one's as the server returned it). */
+  visitedUid?: string;
 }
 
 /** `step.verb` says what failed, for `error when <verb> "<file>"` (apply.go AddSourceToErr calls). */
@@ -50,7 +54,7 @@ export function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, 
   if (!live) {
     step.verb = 'creating';
     const obj = dryClient ? desired : env.api.create(desired, { ...write, dryRun: dryServer });
-    return { obj, operation: 'created' };
+    return { obj, operation: 'created', ...(obj.metadata.uid ? { visitedUid: obj.metadata.uid } : {}) };
   }
   const originalText = live.metadata.annotations?.[LAST_APPLIED];
   const original = originalText ? (JSON.parse(originalText) as JsonValue) : undefined;
@@ -58,13 +62,14 @@ export function applyOne(env: KubectlEnv, desired: KObject, dryServer: boolean, 
   const dels = deletions(original, modified);
   const liveJson = live as unknown as JsonValue;
   const sameAnnotation = originalText === desired.metadata.annotations?.[LAST_APPLIED];
-  if (dels === undefined && sameAnnotation && isSubset(modified, liveJson)) return { obj: live, operation: 'unchanged' };
+  const visitedUid = live.metadata.uid;
+  if (dels === undefined && sameAnnotation && isSubset(modified, liveJson)) return { obj: live, operation: 'unchanged', ...(visitedUid ? { visitedUid } : {}) };
   let merged = strategicMerge(liveJson, modified);
   if (dels !== undefined) merged = strategicMerge(merged, dels, '', true);
   const next = merged as unknown as KObject;
   delete next.metadata.resourceVersion;
   const obj = dryClient ? next : env.api.update(next, { ...write, dryRun: dryServer });
-  return { obj, operation: 'configured', ...(originalText ? {} : { warning: missingAnnotationWarning(live, env.cluster.discovery()) }) };
+  return { obj, operation: 'configured', ...(visitedUid ? { visitedUid } : {}), ...(originalText ? {} : { warning: missingAnnotationWarning(live, env.cluster.discovery()) }) };
 }
 
 /**
@@ -99,6 +104,9 @@ export const applyVerb: Verb = {
     if (!input) throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
     if (p.args.length > 0) throw new KubectlError(`Unexpected args: [${p.args.join(' ')}]`, "See 'kubectl apply -h' for help and examples");
     const dry = parseDryRun(p.flags);
+    const prune = bool(p.flags, 'prune');
+    // ApplyFlags.ToOptions parses the allowlist (against the server's mappings) before Validate
+    const allowlist: PruneResource[] = prune ? parsePruneAllowlist(env.cluster.discovery(), list(p.flags, 'prune-allowlist')) : [];
     validateApplyFlags(p, dry.mode);
     const serverSide = bool(p.flags, 'server-side');
     const fieldManager = applyFieldManager(p, serverSide);
@@ -106,7 +114,11 @@ export const applyVerb: Verb = {
     checkOutput(output);
     const ns = namespaceOf(env, p);
     const fieldValidation = validationDirective(p.flags);
-    const objs = input.objs;
+    const selector = str(p.flags, 'selector');
+    const objs = filterBySelector(input.objs, selector);
+    if (objs.length === 0 && input.errors.length === 0) throw new KubectlError('no objects passed to apply');
+    // Run: -n's namespace is visited whatever the objects; MarkNamespaceVisited/MarkObjectVisited add the rest
+    const visits: PruneVisits = { uids: new Set(), namespaces: new Set(ns.explicit ? [ns.name] : []) };
     const io = new Streams();
     io.err(input.stderr + (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : ''));
     // each object's error is returned to Run, which hands their aggregate to CheckErr at the end
@@ -122,13 +134,17 @@ export const applyVerb: Verb = {
         // apply.go records the change cause on the local object before the last-applied annotation
         const desired = recordChangeCause(inv, structuredClone(obj));
         const target = manifestNamespace(desired, ns, env.cluster.discovery());
-        if (target) desired.metadata.namespace = target;
+        if (target) {
+          desired.metadata.namespace = target;
+          visits.namespaces.add(target);
+        }
         const alone = !batched(env, desired);
         if (alone) env.cluster.settlePending();
         if (serverSide) {
           step.verb = 'serverside-apply';
           const obj = serverSideApplyOne(env, desired, { fieldValidation, warnings, fieldManager, force: bool(p.flags, 'force-conflicts'), dryRun: dry.mode === 'server' });
           io.err(warningLines(env, warnings));
+          if (obj.metadata.uid) visits.uids.add(obj.metadata.uid);
           io.out(printObject(obj, { output, operation: 'serverside-applied', dryRun: dry.mode, generated: false, showManagedFields: bool(p.flags, 'show-managed-fields') }));
           if (alone) env.cluster.settlePending();
           continue;
@@ -137,6 +153,7 @@ export const applyVerb: Verb = {
         // applyOneObject warns of a missing last-applied annotation before it sends the patch
         if (r.warning) io.err(r.warning);
         io.err(warningLines(env, warnings));
+        if (r.visitedUid) visits.uids.add(r.visitedUid);
         io.out(printObject(r.obj, { output, operation: r.operation, dryRun: dry.mode, generated: false, showManagedFields: bool(p.flags, 'show-managed-fields') }));
         if (alone) env.cluster.settlePending();
       } catch (e) {
@@ -157,6 +174,19 @@ export const applyVerb: Verb = {
     // prints the aggregate after the applied objects)
     for (const e of input.errors) errors.push(errorResult(e, 'apply').stderr);
     for (const e of errors) io.err(e);
-    return io.result(errors.length ? 1 : 0);
+    if (errors.length) return io.result(1);
+    // PrintAndPrunePostProcessor: only after every object applied
+    if (prune) {
+      const grace = int(p.flags, 'grace-period') ?? -1;
+      try {
+        env.cluster.batch(() =>
+          pruneAll(env, visits, { allowlist, selector: selector ?? '', dryRun: dry.mode, output, gracePeriod: grace, cascade: str(p.flags, 'cascade') }, io),
+        );
+      } catch (e) {
+        io.err(errorResult(e, 'apply').stderr);
+        return io.result(1);
+      }
+    }
+    return io.result(0);
   },
 };
