@@ -15,7 +15,7 @@ export const mkdir: CommandFn = (ctx) =>
         name: 'mkdir',
         spec: { short: 'm:pv', long: { mode: { key: 'm', arg: true }, parents: { key: 'p', arg: false } } },
         needsOperand: true,
-        words: [[/^mkdir: cannot create directory ‘(.*)’: /, "mkdir: can't create directory '$1': "]],
+        words: [[/^mkdir: cannot create directory \u2018(.*)\u2019: /, "mkdir: can't create directory '$1': "]],
       })
     : gnuMkdir(ctx);
 
