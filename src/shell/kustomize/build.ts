@@ -1,7 +1,7 @@
 /**
  * `kustomize build` as kubectl v1.35 embeds it (kustomize v5.7.1, api/internal/target/
- * kusttarget.go): accumulate `resources` (files and kustomization directories), then
- * `components`, run the generators (merge/replace meet what the bases generated), then the
+ * kusttarget.go): accumulate `resources` (files and kustomization directories), read `crds`, run
+ * the generators (merge/replace meet what the bases generated), then `components`, then the
  * builtin transformers in kustomize's fixed order — patchesStrategicMerge, patches, namespace,
  * prefix, suffix, labels, annotations, patchesJson6902, replicas, images, replacements. At the
  * top the content-hash suffixes are added, references follow renamed objects, and the result is
@@ -192,8 +192,10 @@ function runKustomization(fs: BuildFiles, dir: string, k: Kustomization, resourc
   };
   accumulate(fs, dir, [...(k.bases ?? []), ...(k.resources ?? [])], resources, false, refs);
   loadCrds(fs, dir, k.crds ?? [], refs);
-  accumulate(fs, dir, k.components ?? [], resources, true, refs);
+  // generators before components (kusttarget.go accumulateTarget), so a component's generator can
+  // merge into or replace what this kustomization generated
   runGenerators(k, ctx, resources);
+  accumulate(fs, dir, k.components ?? [], resources, true, refs);
   applyStrategicMergeFiles(resources, k.patchesStrategicMerge, ctx);
   applyPatches(resources, k.patches, ctx);
   setNamespace(resources, k.namespace);
