@@ -5,6 +5,7 @@
  */
 import { type HelmArgs, flag } from './args.js';
 import { type HelmEnv, renderChart, userValues } from './env.js';
+import { ManifestError } from './manifests.js';
 import { HelmError } from './repo.js';
 import { abs, locateChart } from './source.js';
 
@@ -29,7 +30,10 @@ export function lint(env: HelmEnv, a: HelmArgs): { stdout: string; failed: boole
       try {
         renderChart(env, chart, userValues(env, a), { name: 'test-release', namespace: 'test-namespace', revision: 1, isInstall: true, isUpgrade: false });
       } catch (e) {
-        msgs.push(`[ERROR] templates/: ${(e as Error).message}`);
+        // a template that renders but is not YAML is its own file's error (pkg/lint/rules/template.go
+        // validateYamlContent: "unable to parse YAML"); render errors belong to templates/
+        if (e instanceof ManifestError) msgs.push(`[ERROR] ${e.path.replace(/^[^/]*\//, '')}: unable to parse YAML: ${e.detail}`);
+        else msgs.push(`[ERROR] templates/: ${(e as Error).message}`);
         bad = true;
       }
     } catch (e) {

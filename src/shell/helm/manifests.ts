@@ -5,6 +5,7 @@
  * by InstallOrder (unknown kinds last, alphabetically), written as `---\n# Source: PATH\nDOC\n`.
  */
 import { parse as parseYaml } from 'yaml';
+import { goYamlIndentError } from '../../util/go-yaml-indent.js';
 
 export const INSTALL_ORDER = [
   'PriorityClass', 'Namespace', 'NetworkPolicy', 'ResourceQuota', 'LimitRange', 'PodSecurityPolicy', 'PodDisruptionBudget', 'ServiceAccount', 'Secret', 'SecretList', 'ConfigMap',
@@ -23,7 +24,15 @@ export interface Manifest {
   hook?: string;
 }
 
-export class ManifestError extends Error {}
+/** A rendered template that is not YAML: `path` as rendered (CHART/templates/x.yaml), `detail` go-yaml's words. */
+export class ManifestError extends Error {
+  constructor(
+    readonly path: string,
+    readonly detail: string,
+  ) {
+    super(`YAML parse error on ${path}: ${detail}`);
+  }
+}
 
 /** releaseutil.SplitManifests. */
 export function splitManifests(text: string): string[] {
@@ -55,8 +64,9 @@ export function sortManifests(files: ReadonlyMap<string, string>): { manifests: 
       try {
         head = (parseYaml(doc) ?? {}) as typeof head;
       } catch (e) {
-        const line = (e as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
-        throw new ManifestError(`YAML parse error on ${path}: error converting YAML to JSON: yaml: line ${line}: did not find expected key`);
+        const indent = goYamlIndentError(doc);
+        const line = indent?.line ?? (e as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 1;
+        throw new ManifestError(path, `error converting YAML to JSON: yaml: line ${line}: ${indent?.problem ?? 'did not find expected key'}`);
       }
       const m: Manifest = { path, content: doc, kind: typeof head?.kind === 'string' ? head.kind : '', name: String(head?.metadata?.name ?? ''), ...(typeof head?.apiVersion === 'string' ? { version: head.apiVersion } : {}) };
       const hook = head?.metadata?.annotations?.['helm.sh/hook'];

@@ -4,6 +4,7 @@
  * .json/.yaml/.yml files in name order, `-R` to descend), or `-` for stdin; several documents per
  * file separated by `---`; `kind: List` expands to its items. Errors carry kubectl's wording.
  */
+import { goYamlIndentError } from '../../util/go-yaml-indent.js';
 import { Composer, Parser, parseAllDocuments, type Tags, type YAMLError } from 'yaml';
 import type { KObject } from '../../sim/api/types.js';
 import type { Discovery } from '../../sim/api/registry.js';
@@ -32,6 +33,29 @@ function listDir(env: KubectlEnv, abs: string, shown: string, recursive: boolean
       if (recursive) listDir(env, childAbs, childShown, recursive, out);
     } else if (EXTENSIONS.some((e) => name.endsWith(e))) out.push({ abs: childAbs, shown: childShown });
   }
+}
+
+/**
+ * The document of `text` holding `offset`, as kubectl's YAMLReader cuts it (apimachinery
+ * pkg/util/yaml/decoder.go: a line starting with `---` and nothing after it but blanks or a comment
+ * ends a document); go-yaml then counts lines within that document.
+ */
+function chunkAt(text: string, offset: number): string {
+  let start = 0;
+  let end = text.length;
+  let at = 0;
+  for (const line of text.split('\n')) {
+    const next = at + line.length + 1;
+    if (/^---\s*(?:#.*)?$/.test(line)) {
+      if (at <= offset) start = Math.min(next, text.length);
+      else {
+        end = at;
+        break;
+      }
+    }
+    at = next;
+  }
+  return text.slice(start, end);
 }
 
 /** go-yaml's wording for the errors a learner makes most (tabs, bad indentation, unclosed quotes). */
@@ -103,8 +127,9 @@ export function decodeManifest(text: string, source: string, d: Discovery, error
     if (doc.errors[0]) {
       // the error's line and column: parseAllDocuments places them (a failing file is small work)
       const err = parseAllDocuments(text, options)[at]?.errors[0] ?? doc.errors[0];
-      const line = err.linePos?.[0]?.line ?? 1;
-      throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: line ${line}: ${goYamlMessage(err)}`);
+      const indent = err.code === 'BAD_INDENT' ? goYamlIndentError(chunkAt(text, err.pos[0])) : undefined;
+      const line = indent?.line ?? err.linePos?.[0]?.line ?? 1;
+      throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: line ${line}: ${indent?.problem ?? goYamlMessage(err)}`);
     }
     const value: unknown = doc.toJS({ maxAliasCount: 100 });
     if (value === null || value === undefined) continue;

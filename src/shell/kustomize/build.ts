@@ -1,7 +1,7 @@
 /**
  * `kustomize build` as kubectl v1.35 embeds it (kustomize v5.7.1, api/internal/target/
- * kusttarget.go): accumulate `resources` (files and kustomization directories), then
- * `components`, run the generators (merge/replace meet what the bases generated), then the
+ * kusttarget.go): accumulate `resources` (files and kustomization directories), read `crds`, run
+ * the generators (merge/replace meet what the bases generated), then `components`, then the
  * builtin transformers in kustomize's fixed order — patchesStrategicMerge, patches, namespace,
  * prefix, suffix, labels, annotations, patchesJson6902, replicas, images, replacements. At the
  * top the content-hash suffixes are added, references follow renamed objects, and the result is
@@ -15,6 +15,8 @@ export type BuildFiles = Pick<Vfs, 'isDir' | 'isFile' | 'read'>;
 import { commonAnnotations } from './annotations.js';
 import { generate, mergeOptions, type GenContext } from './generators.js';
 import { contentHash } from './hash.js';
+import { crdRefs, type CrdRef } from './crds.js';
+import { checkFields } from './strict.js';
 import { setImages } from './images.js';
 import { commonLabels, labelEntries } from './labels.js';
 import { fixNameReferences } from './nameref.js';
@@ -56,7 +58,7 @@ function loadKustomization(fs: BuildFiles, dir: string): Kustomization {
   }
   if (k === null || k === undefined) return {};
   if (!isObj(k)) throw new KustomizeError(`invalid Kustomization: json: cannot unmarshal string into Go value of type types.Kustomization`);
-  return k as Kustomization;
+  return checkFields(k);
 }
 
 /** Go's %v of the typed metadata kustomize shows for a nameless object: `{{v1 ConfigMap} {{ } map[] map[]}}`. */
@@ -96,18 +98,18 @@ function addResource(into: Res[], r: Res, from: string): void {
   into.push(r);
 }
 
-function accumulate(fs: BuildFiles, dir: string, paths: string[], into: Res[], components: boolean): void {
+function accumulate(fs: BuildFiles, dir: string, paths: string[], into: Res[], components: boolean, refs: CrdRef[]): void {
   for (const p of paths) {
     const abs = join(dir, p);
     if (fs.isDir(abs)) {
       const k = loadKustomization(fs, abs);
       if (components) {
         if (k.kind !== 'Component') throw new KustomizeError(`accumulating components: accumulation err='accumulating components from '${p}': expected kind 'Component' for path '${abs}' but got 'Kustomization'`);
-        runKustomization(fs, abs, k, into);
+        runKustomization(fs, abs, k, into, refs);
         continue;
       }
       if (k.kind === 'Component') throw new KustomizeError(`accumulating resources: accumulation err='accumulating resources from '${p}': expected kind != 'Component' for path '${abs}'`);
-      for (const r of runKustomization(fs, abs, k, [])) addResource(into, r, p);
+      for (const r of runKustomization(fs, abs, k, [], refs)) addResource(into, r, p);
       continue;
     }
     if (!fs.isFile(abs)) {
@@ -117,6 +119,27 @@ function accumulate(fs: BuildFiles, dir: string, paths: string[], into: Res[], c
       );
     }
     for (const r of readResources(fs.read(abs), p, abs)) addResource(into, r, p);
+  }
+}
+
+/**
+ * The name references the kustomization's `crds:` files declare (kusttarget.go accumulateTarget:
+ * after the resources, before the generators; a file that cannot be read fails the build with
+ * `loading CRDs [a.json b.json]: …`). They hold for the whole build, as the accumulator's merged
+ * transformer config does.
+ */
+function loadCrds(fs: BuildFiles, dir: string, paths: string[], refs: CrdRef[]): void {
+  for (const p of paths) {
+    const abs = join(dir, p);
+    if (!fs.isFile(abs)) {
+      const why = fs.isDir(abs) ? `'${abs}' is a directory` : `evalsymlink failure on '${abs}' : lstat ${abs}: no such file or directory`;
+      throw new KustomizeError(`loading CRDs [${paths.join(' ')}]: ${why}`);
+    }
+    try {
+      refs.push(...crdRefs(fs.read(abs), p));
+    } catch (e) {
+      throw e instanceof KustomizeError ? new KustomizeError(`loading CRDs [${paths.join(' ')}]: ${e.message}`) : e;
+    }
   }
 }
 
@@ -151,8 +174,10 @@ function runGenerators(k: Kustomization, ctx: GenContext, resources: Res[]): voi
           if (obj[f] !== undefined) existing.obj[f] = obj[f]!;
           else delete existing.obj[f];
         }
-        if (isObj(nm['labels'])) m['labels'] = nm['labels'];
-        if (isObj(nm['annotations'])) m['annotations'] = nm['annotations'];
+        // the replacing object keeps the old one's labels and annotations under its own (reswrangler.go
+        // appendReplaceOrMerge → CopyMergeMetaDataFieldsFrom)
+        if (isObj(nm['labels'])) m['labels'] = { ...(isObj(m['labels']) ? m['labels'] : {}), ...nm['labels'] };
+        if (isObj(nm['annotations'])) m['annotations'] = { ...(isObj(m['annotations']) ? m['annotations'] : {}), ...nm['annotations'] };
       }
       if (g.options?.disableNameSuffixHash !== undefined || k.generatorOptions?.disableNameSuffixHash !== undefined) existing.hashSuffix = !opts.disableNameSuffixHash;
     }
@@ -160,14 +185,17 @@ function runGenerators(k: Kustomization, ctx: GenContext, resources: Res[]): voi
 }
 
 /** Build one kustomization directory on top of `resources` (empty unless it is a component). */
-function runKustomization(fs: BuildFiles, dir: string, k: Kustomization, resources: Res[]): Res[] {
+function runKustomization(fs: BuildFiles, dir: string, k: Kustomization, resources: Res[], refs: CrdRef[]): Res[] {
   const ctx = {
     read: (p: string): string | undefined => (fs.isFile(join(dir, p)) ? fs.read(join(dir, p)) : undefined),
     abs: (p: string): string => join(dir, p),
   };
-  accumulate(fs, dir, [...(k.bases ?? []), ...(k.resources ?? [])], resources, false);
-  accumulate(fs, dir, k.components ?? [], resources, true);
+  accumulate(fs, dir, [...(k.bases ?? []), ...(k.resources ?? [])], resources, false, refs);
+  loadCrds(fs, dir, k.crds ?? [], refs);
+  // generators before components (kusttarget.go accumulateTarget), so a component's generator can
+  // merge into or replace what this kustomization generated
   runGenerators(k, ctx, resources);
+  accumulate(fs, dir, k.components ?? [], resources, true, refs);
   applyStrategicMergeFiles(resources, k.patchesStrategicMerge, ctx);
   applyPatches(resources, k.patches, ctx);
   setNamespace(resources, k.namespace);
@@ -216,9 +244,10 @@ export function build(fs: BuildFiles, dir: string, shown: string = dir): BuildRe
   }
   const k = loadKustomization(fs, abs);
   if (k.kind === 'Component') throw new KustomizeError(`'${abs}' is a Component, not a Kustomization; components can't be built on their own`);
-  const resources = runKustomization(fs, abs, k, []);
+  const refs: CrdRef[] = [];
+  const resources = runKustomization(fs, abs, k, [], refs);
   for (const r of resources) if (r.hashSuffix) meta(r.obj)['name'] = `${nameOf(r.obj)}-${contentHash(r.obj)}`;
-  fixNameReferences(resources);
+  fixNameReferences(resources, refs);
   const warnings: string[] = [];
   collectWarnings(fs, abs, new Set(), warnings);
   return { objects: legacyOrder(resources).map((r) => r.obj), warnings };

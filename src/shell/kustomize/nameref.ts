@@ -6,6 +6,7 @@
  * RoleBinding roleRef and subjects, HPA scaleTargetRef, StatefulSet serviceName.
  */
 import { visitMaps, visitScalars, podSpecs } from './fieldpath.js';
+import type { CrdRef } from './crds.js';
 import { type Obj, type Res, isObj, kindOf, nameOf } from './types.js';
 
 type Rename = (kind: string, oldName: string) => string | undefined;
@@ -38,8 +39,9 @@ function podRefs(spec: Obj, rename: Rename): void {
   setIf(spec, 'serviceAccount', 'ServiceAccount', rename);
 }
 
-function objectRefs(o: Obj, rename: Rename): void {
+function objectRefs(o: Obj, rename: Rename, crds: readonly CrdRef[]): void {
   for (const spec of podSpecs(o)) podRefs(spec, rename);
+  for (const ref of crds) if (ref.kind === kindOf(o)) visitScalars(o, ref.path, (p, k) => setIf(p, k, ref.refKind, rename));
   switch (kindOf(o)) {
     case 'Ingress':
       visitMaps(o, 'spec/rules/http/paths/backend/service', false, (m) => setIf(m, 'name', 'Service', rename));
@@ -70,7 +72,7 @@ function objectRefs(o: Obj, rename: Rename): void {
 }
 
 /** Point every reference at the final names. */
-export function fixNameReferences(resources: Res[]): void {
+export function fixNameReferences(resources: Res[], crds: readonly CrdRef[] = []): void {
   for (const r of resources) {
     const rename: Rename = (kind, old) => {
       const candidates = resources.filter((c) => kindOf(c.obj) === kind && c.origName === old && nameOf(c.obj) !== old);
@@ -78,6 +80,6 @@ export function fixNameReferences(resources: Res[]): void {
       const same = candidates.find((c) => c.origNs === r.origNs) ?? candidates[0]!;
       return nameOf(same.obj);
     };
-    objectRefs(r.obj, rename);
+    objectRefs(r.obj, rename, crds);
   }
 }

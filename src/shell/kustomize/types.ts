@@ -63,6 +63,7 @@ export interface Kustomization {
   kind?: string;
   resources?: string[];
   components?: string[];
+  crds?: string[];
   bases?: string[];
   namespace?: string;
   namePrefix?: string;
