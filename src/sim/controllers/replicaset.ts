@@ -93,10 +93,14 @@ function claimPods(c: Cluster, rs: ReplicaSet, pods: Pod[]): Pod[] {
   return claimObjects(c, rs, rs.spec.selector, pods);
 }
 
-/** Start graceful deletion of a pod, as the API server does for a controller's DELETE. */
+/**
+ * A controller's DELETE of a pod, as the API server answers it (pkg/registry/core/pod/strategy.go
+ * CheckGracefulDelete): a pod not scheduled, or already terminated (Succeeded or Failed), is
+ * deleted at once; otherwise graceful deletion starts (deletionTimestamp, the kubelet finishes it).
+ */
 export function deletePod(c: Cluster, pod: Pod): void {
   const upd = clone(pod);
-  if (!upd.spec.nodeName) {
+  if (!upd.spec.nodeName || upd.status?.phase === 'Succeeded' || upd.status?.phase === 'Failed') {
     c.deleteObject('Pod', upd.metadata.namespace, upd.metadata.name);
     return;
   }
