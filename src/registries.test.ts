@@ -75,6 +75,7 @@ const POINTS: readonly ExtensionPoint[] = [
     registered: async () => (await import('./sim/controllers/index.js')).CONTROLLERS,
     helpers: {
       'util.ts': 'owner references, template hashing and pod readiness shared by controllers',
+      'controller-ref-manager.ts': 'the claim of dependents by labels (controller_ref_manager.go ClaimObject) the ReplicaSet and Deployment controllers share',
       'history.ts': 'ControllerRevision bookkeeping shared by the DaemonSet and StatefulSet controllers',
       'deployment-progress.ts': "the deployment controller's Progressing and Available conditions (progress.go, deployment_util.go)",
       'prober.ts': "the kubelet's probes and probe workers (pkg/kubelet/prober, pkg/probe), driven by kubelet.ts",

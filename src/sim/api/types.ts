@@ -268,6 +268,7 @@ export interface DeploymentStatus {
     lastUpdateTime?: string;
     lastTransitionTime?: string;
   }[];
+  collisionCount?: number;
 }
 
 export interface Deployment extends KObject {

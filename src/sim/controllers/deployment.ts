@@ -9,6 +9,7 @@ import type { Deployment, Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { DEPLOYMENT_ANNOTATIONS_TO_SKIP, DEPLOYMENT_REVISION, DEPLOYMENT_REVISION_HISTORY } from '../api/deployment-annotations.js';
 import { canonicalJSON, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { claimObjects } from './controller-ref-manager.js';
 import { maxSurge, maxUnavailable } from '../api/deployment-strategy.js';
 import {
   availableConditions,
@@ -118,7 +119,10 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
   // the Deployment: checkPausedConditions, then getNewReplicaSet)
   let conds: DeploymentCondition[] = [...(d.status?.conditions ?? [])];
   conds = pausedConditions(d, conds, now) ?? conds;
-  const owned = c.store.list<ReplicaSet>('ReplicaSet', ns).filter((rs) => isOwnedBy(rs, d));
+  // deployment_controller.go getReplicaSetsForDeployment: ClaimReplicaSets over the namespace's
+  // ReplicaSets (an orphan left by `delete --cascade=orphan` that the selector matches is adopted
+  // with its pods; one relabelled out of the selector is released)
+  const owned = claimObjects(c, d, d.spec.selector, c.store.list<ReplicaSet>('ReplicaSet', ns));
   const key = templateKey(d.spec.template);
   let newRS = owned.find((rs) => templateKey(rs.spec.template) === key);
   const old = owned.filter((rs) => rs !== newRS);
@@ -129,7 +133,18 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
   if (!newRS) {
     // paused (sync.go sync: getAllReplicaSetsAndSyncRevision without createIfNotExisted): no new ReplicaSet
     if (!d.spec.paused) {
-      const hash = podTemplateHash(d.spec.template);
+      const collisions = d.status?.collisionCount ?? 0;
+      const hash = podTemplateHash(d.spec.template, collisions);
+      // sync.go getNewReplicaSet: a ReplicaSet of that name that is not this Deployment's (or has
+      // another template) is a hash collision: status.collisionCount goes up and the next sync
+      // tries the next name
+      const taken = c.store.get<ReplicaSet>('ReplicaSet', ns, `${d.metadata.name}-${hash}`);
+      if (taken) {
+        const upd = clone(d);
+        upd.status = { ...(upd.status ?? {}), collisionCount: collisions + 1 };
+        c.write(upd);
+        return;
+      }
       const template = clone(d.spec.template);
       template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), 'pod-template-hash': hash } };
       const oldActive = old.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
@@ -201,6 +216,7 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
     replicas: pods.length,
     updatedReplicas: updated,
   };
+  if (d.status?.collisionCount !== undefined) status.collisionCount = d.status.collisionCount;
   if (pods.length - available > 0) status.unavailableReplicas = pods.length - available;
   if (ready === 0) delete status.readyReplicas;
   if (available === 0) delete status.availableReplicas;

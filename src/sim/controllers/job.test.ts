@@ -187,3 +187,20 @@ test('successPolicy: SuccessCriteriaMet with reason SuccessPolicy, the pods stil
   assert.deepEqual(conditions(get()), ['SuccessCriteriaMet=True SuccessPolicy: Matched rules at index 0', 'Complete=True SuccessPolicy: Matched rules at index 0']);
   assert.deepEqual([get().status!.succeeded, get().status!.completedIndexes, pods().length, get().status!.completionTime !== undefined], [1, '0', 1, true]);
 });
+
+test('ttlSecondsAfterFinished: the job goes exactly ttl seconds after it finished, even when the clock jumps past its finish', () => {
+  for (const steps of [[30_000], [1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 20_000]]) {
+    const { c, get } = start(jobOf('t', 'sleep 3', { completions: 3, parallelism: 2, completionMode: 'Indexed', ttlSecondsAfterFinished: 60 }));
+    for (const ms of steps) c.advance(ms);
+    const finished = jobFinishTime(get());
+    assert.ok(finished !== undefined && finished < c.now(), 'the job finished during the first 30 s');
+    assert.equal(get().status?.completionTime, new Date(finished).toISOString().replace('.000Z', 'Z'));
+    c.advance(finished + 60_000 - 1 - c.now());
+    assert.ok(c.store.get('Job', 'default', 't'), 'still there just before the TTL');
+    c.advance(1);
+    // Foreground: its pods go first, at once (they are terminal: strategy.go CheckGracefulDelete
+    // deletes a Succeeded or Failed pod with grace 0), then the job itself
+    assert.equal(c.store.get('Job', 'default', 't'), undefined, 'gone at the TTL');
+    assert.deepEqual(c.store.list<Pod>('Pod', 'default').filter((p) => p.metadata.labels?.['job-name'] === 't'), []);
+  }
+});

@@ -115,3 +115,67 @@ test('replicaset claim: a Deployment pod relabelled is released by its ReplicaSe
   assert.equal(kept.metadata.ownerReferences, undefined);
   assert.equal(kept.status?.phase, 'Running');
 });
+
+function deployment(labels: Record<string, string> = { app: 'web' }): Deployment {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: { replicas: 2, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } } },
+  };
+}
+
+/** Deployment `web`, settled, then deleted with propagationPolicy Orphan: its ReplicaSet and pods stay, without the Deployment's ownerReference. */
+function orphaned(): { c: Cluster; api: ApiServer; rs: ReplicaSet; pods: Pod[] } {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create<Deployment>(deployment());
+  c.advance(30_000);
+  api.delete('Deployment', 'default', 'web', { propagation: 'Orphan' });
+  c.advance(5_000);
+  const [rs, ...more] = c.store.list<ReplicaSet>('ReplicaSet', 'default');
+  assert.ok(rs && more.length === 0);
+  assert.equal(rs.metadata.ownerReferences, undefined, 'the orphaned ReplicaSet has no owner');
+  const pods = c.store.list<Pod>('Pod', 'default').filter((p) => p.metadata.labels?.['app'] === 'web');
+  assert.equal(pods.length, 2);
+  return { c, api, rs, pods };
+}
+
+test('deployment claim: a re-created Deployment adopts the orphaned ReplicaSet and keeps its pods', () => {
+  const { c, api, rs, pods } = orphaned();
+  const d = api.create<Deployment>(deployment());
+  c.advance(30_000);
+  const after = c.store.list<ReplicaSet>('ReplicaSet', 'default');
+  assert.deepEqual(after.map((x) => x.metadata.uid), [rs.metadata.uid], 'the same ReplicaSet, not a new one');
+  const ref = after[0]!.metadata.ownerReferences;
+  assert.deepEqual(ref, [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: d.metadata.uid, controller: true, blockOwnerDeletion: true }]);
+  const podsAfter = c.store.list<Pod>('Pod', 'default').filter((p) => p.metadata.labels?.['app'] === 'web' && !p.metadata.deletionTimestamp);
+  assert.deepEqual(podsAfter.map((p) => p.metadata.uid).sort(), pods.map((p) => p.metadata.uid).sort(), 'the pods are kept');
+  assert.deepEqual(rsEvents(c, 'SuccessfulCreate').length, 2, 'no pod created after the adoption');
+  const dep = c.store.get<Deployment>('Deployment', 'default', 'web')!;
+  assert.equal(dep.status?.readyReplicas, 2);
+  assert.equal(dep.metadata.annotations?.['deployment.kubernetes.io/revision'], '1');
+});
+
+test('deployment claim: a Deployment whose selector does not match the orphan leaves it alone', () => {
+  const { c, api, rs } = orphaned();
+  api.create<Deployment>(deployment({ app: 'other' }));
+  c.advance(30_000);
+  const kept = c.store.get<ReplicaSet>('ReplicaSet', 'default', rs.metadata.name)!;
+  assert.equal(kept.metadata.uid, rs.metadata.uid);
+  assert.equal(kept.metadata.ownerReferences, undefined);
+  assert.equal(c.store.list<ReplicaSet>('ReplicaSet', 'default').length, 2);
+});
+
+test('deployment claim: a ReplicaSet relabelled out of the selector is released (and a new one made)', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create<Deployment>(deployment());
+  c.advance(30_000);
+  const rs = c.store.list<ReplicaSet>('ReplicaSet', 'default')[0]!;
+  api.update<ReplicaSet>({ ...rs, metadata: { ...rs.metadata, labels: { app: 'gone' } } });
+  c.advance(5_000);
+  const released = c.store.get<ReplicaSet>('ReplicaSet', 'default', rs.metadata.name);
+  assert.equal(released?.metadata.uid, rs.metadata.uid);
+  assert.equal(released?.metadata.ownerReferences, undefined);
+});

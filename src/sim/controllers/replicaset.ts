@@ -12,8 +12,8 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { controllerOf, createPodOrReport, isOwnedBy, ownerRef, podFromTemplate, podIsActive, podIsReady } from './util.js';
-import { matchLabelSelector } from '../api/selectors.js';
+import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
+import { claimObjects } from './controller-ref-manager.js';
 
 export const replicaSetController: Controller = {
   name: 'replicaset',
@@ -88,46 +88,19 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
   }
 }
 
-/**
- * controller_ref_manager.go ClaimPods / ClaimObject for one ReplicaSet over the active pods of its
- * namespace; returns the pods it controls afterwards. A pod another controller owns is left
- * alone. One this ReplicaSet owns stays claimed while its labels match; otherwise it is released
- * (ReleasePod: the ownerReference with this ReplicaSet's UID removed), unless the ReplicaSet is
- * being deleted. An orphan whose labels match is adopted (AdoptPod: a controller ownerReference
- * added, blockOwnerDeletion true) unless the ReplicaSet or the pod is being deleted.
- */
+/** controller_ref_manager.go ClaimPods for one ReplicaSet over the active pods of its namespace (controller-ref-manager.ts). */
 function claimPods(c: Cluster, rs: ReplicaSet, pods: Pod[]): Pod[] {
-  const claimed: Pod[] = [];
-  const deleting = rs.metadata.deletionTimestamp !== undefined;
-  for (const pod of pods) {
-    const ref = controllerOf(pod);
-    const match = matchLabelSelector(rs.spec.selector, pod.metadata.labels);
-    if (ref) {
-      if (ref.uid !== rs.metadata.uid) continue;
-      if (match) {
-        claimed.push(pod);
-        continue;
-      }
-      if (deleting) continue;
-      const upd = clone(pod);
-      const refs = (upd.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid);
-      if (refs.length > 0) upd.metadata.ownerReferences = refs;
-      else delete upd.metadata.ownerReferences;
-      c.write(upd);
-      continue;
-    }
-    if (deleting || !match || pod.metadata.deletionTimestamp) continue;
-    const upd = clone(pod);
-    upd.metadata.ownerReferences = [...(upd.metadata.ownerReferences ?? []), ownerRef(rs)];
-    claimed.push(c.write(upd));
-  }
-  return claimed;
+  return claimObjects(c, rs, rs.spec.selector, pods);
 }
 
-/** Start graceful deletion of a pod, as the API server does for a controller's DELETE. */
+/**
+ * A controller's DELETE of a pod, as the API server answers it (pkg/registry/core/pod/strategy.go
+ * CheckGracefulDelete): a pod not scheduled, or already terminated (Succeeded or Failed), is
+ * deleted at once; otherwise graceful deletion starts (deletionTimestamp, the kubelet finishes it).
+ */
 export function deletePod(c: Cluster, pod: Pod): void {
   const upd = clone(pod);
-  if (!upd.spec.nodeName) {
+  if (!upd.spec.nodeName || upd.status?.phase === 'Succeeded' || upd.status?.phase === 'Failed') {
     c.deleteObject('Pod', upd.metadata.namespace, upd.metadata.name);
     return;
   }

@@ -31,6 +31,7 @@ import { resolvePath, VfsError } from '../node/vfs.js';
 import { sameJSON } from '../../util/json-copy.js';
 import { idTool, whoamiTool, type ToolOutput } from './id-tool.js';
 import { processIdentity } from './identity.js';
+import { scriptPs } from './ps-tool.js';
 
 /** How far ahead a run's end is ever looked for (its step cap usually ends it sooner). */
 const HORIZON_MS = 365 * 86_400_000;
@@ -161,8 +162,9 @@ function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, repl
 /** The key a directory listing is recorded under among a replay's reads. */
 const LISTING = '\0ls:';
 
-/** `id` and `whoami` in the container's script: who it runs as (identity.ts, id-tool.ts). */
+/** `id` and `whoami` in the container's script: who it runs as (identity.ts, id-tool.ts); `ps`: its PID namespace (ps-tool.ts). */
 function localTool(pod: Pod, ct: Container, argv: readonly string[]): ToolOutput | undefined {
+  if (argv[0] === 'ps') return { chunks: [{ stream: 'stdout', text: scriptPs(pod, ct, argv) }], exitCode: 0 };
   const tool = argv[0] === 'id' ? idTool : argv[0] === 'whoami' ? whoamiTool : undefined;
   if (!tool) return undefined;
   const dns = lookupImage(ct.image)?.dns;

@@ -159,3 +159,16 @@ test('script: without a network the tools print nothing and succeed (a cluster w
   const r = runScript({ sh: 'wget web && echo up' }, host({}, { hasTool: (n) => n === 'wget' || n === 'sh', net: () => undefined }), T0, T0 + 1000);
   assert.equal(stdout(r), 'up\n');
 });
+
+test('script: touch and >> create the file the same script then follows (the native-sidecar pattern)', () => {
+  const touched = runScript({ sh: 'touch /var/log/app.log; tail -f /var/log/app.log' }, host(), T0, T0 + 1000);
+  assert.deepEqual(touched.events.filter((e) => e.kind === 'out'), []);
+  assert.deepEqual(touched.end, { kind: 'blocked', at: T0, follow: '/var/log/app.log' });
+  assert.deepEqual(touched.events.map((e) => [e.kind, 'path' in e ? e.path : '']), [['write', '/var/log/app.log']]);
+  const appended = runScript({ sh: 'echo first >> /f.log; echo second >> /f.log; tail -f /f.log' }, host(), T0, T0 + 1000);
+  assert.equal(stdout(appended), 'first\nsecond\n');
+  assert.deepEqual(appended.end, { kind: 'blocked', at: T0, follow: '/f.log' });
+  // touch leaves a file that exists as it is
+  const kept = runScript({ sh: 'touch /data.txt; cat /data.txt' }, host({ '/data.txt': 'kept\n' }), T0, T0 + 1000);
+  assert.equal(stdout(kept), 'kept\n');
+});

@@ -646,6 +646,15 @@ class Runner {
     }
   }
 
+  /**
+   * `touch PATH` or `>> PATH` on a file that does not exist yet: it exists empty from now on for
+   * this script (`touch f; tail -f f`), before the runtime applies the write to the container's
+   * files. A file that exists is read from the container as before.
+   */
+  private create(path: string): void {
+    if (this.readFile(path) === undefined) this.written.set(path, '');
+  }
+
   readFile(path: string): string | undefined {
     // device files every container has (`tail -f /dev/null` keeps a container running)
     if (path === '/dev/null') return '';
@@ -830,7 +839,7 @@ class Runner {
         if (!append) {
           this.events.push({ t: this.t, kind: 'write', path: target, text: '', append: false });
           this.written.set(target, '');
-        }
+        } else this.create(target);
         return { kind: 'file', path: target };
       };
       if (r.op === '>') out = sink(false);
@@ -1041,7 +1050,12 @@ class Runner {
         for (const a of args.filter((x) => !x.startsWith('-'))) this.events.push({ t: this.t, kind: 'mkdir', path: a });
         return 0;
       case 'touch':
-        for (const a of args.filter((x) => !x.startsWith('-'))) this.events.push({ t: this.t, kind: 'write', path: a, text: '', append: true });
+        // the file exists from now on (what this script reads of it, and the other containers of
+        // the pod sharing the volume once the runtime applies the write); its content stays
+        for (const a of args.filter((x) => !x.startsWith('-'))) {
+          this.create(a);
+          this.events.push({ t: this.t, kind: 'write', path: a, text: '', append: true });
+        }
         return 0;
       case 'rm':
         for (const a of args.filter((x) => !x.startsWith('-'))) this.events.push({ t: this.t, kind: 'rm', path: a });

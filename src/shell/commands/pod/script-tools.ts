@@ -1,7 +1,6 @@
 /**
  * The pod commands a container's own script runs (sim/runtime/net-tools.ts): the same busybox
- * wget, nc and nslookup (and curl) that `kubectl exec POD -- wget …` runs, and ps (the processes
- * of the container's PID namespace: a debug container's `--target`), from the same place
+ * wget, nc and nslookup (and curl) that `kubectl exec POD -- wget …` runs, from the same place
  * (the pod's network, its resolv.conf and /etc/hosts), so a helm test pod's `wget NAME:PORT` meets
  * the same Service, DNS and NetworkPolicy as a learner's. What the tool writes (wget's
  * index.html) is returned, not written: the runtime writes it at the script's time. What `why`
@@ -19,9 +18,8 @@ import { curl } from './curl.js';
 import { nc } from './nc.js';
 import { nslookup } from './nslookup.js';
 import { wget } from './wget.js';
-import { ps } from './ps.js';
 
-const TOOLS: Record<string, CommandFn> = { curl, nc, nslookup, wget, ps };
+const TOOLS: Record<string, CommandFn> = { curl, nc, nslookup, wget };
 
 /**
  * The container's files as the script sees them (its own earlier writes included), with writes
