@@ -6,13 +6,13 @@
  * Pure: hashes come from node:crypto, `randAlphaNum` from a seeded generator the caller injects.
  */
 import { createHash } from 'node:crypto';
-import { parse as parseYaml } from 'yaml';
 import { toYaml as goYaml } from '../printers/yaml.js';
 import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
 import { GoNum, type GoValue, isMap, isTrue, typeName } from './value.js';
 import { LinearRegExp } from '../../util/regex/index.js';
 import { htmlSafe, sprigMore, toPlain } from './sprig-more.js';
+import { helmFuncs } from './helm-funcs.js';
 
 export { toPlain };
 
@@ -285,26 +285,10 @@ export function sprigFuncs(random: () => number): FuncMap {
     }),
     // encoding
     b64enc: f([S], ([s]) => Buffer.from(s as string, 'utf8').toString('base64')),
-    b64dec: f([S], ([s]) => Buffer.from(s as string, 'base64').toString('utf8')),
     toJson: f([A], ([v]) => goJson(toPlain(v ?? null))),
     // json.MarshalIndent escapes <, > and & as Marshal does
     toPrettyJson: f([A], ([v]) => htmlSafe(JSON.stringify(toPlain(v ?? null), null, 2))),
     toYaml: f([A], ([v]) => helmToYaml(v ?? null)),
-    fromYaml: f([S], ([s]) => {
-      try {
-        const parsed = fromPlain(parseYaml(s as string) ?? {});
-        return isMap(parsed) ? parsed : {};
-      } catch (e) {
-        return { Error: (e as Error).message.split('\n')[0]! };
-      }
-    }),
-    fromJson: f([S], ([s]) => {
-      try {
-        return fromPlain(JSON.parse(s as string));
-      } catch (e) {
-        return { Error: (e as Error).message };
-      }
-    }),
     int: f([A], ([v]) => num(toInt(v ?? null), 'int')),
     int64: f([A], ([v]) => num(toInt(v ?? null), 'int64')),
     float64: f([A], ([v]) => num(toFloat(v ?? null), 'float64')),
@@ -426,6 +410,7 @@ export function sprigFuncs(random: () => number): FuncMap {
     typeIs: f([S, A], ([t, v]) => typeName(v ?? null) === t),
     deepEqual: f([A, A], ([a, b]) => deepEqual(a ?? null, b ?? null)),
     ...sprigMore(random),
+    ...helmFuncs(fromPlain),
   };
 }
 
