@@ -9,7 +9,7 @@ import { printArg } from './fmt.js';
 import { BUILTINS, FuncError, type FuncMap, type ParamKind } from './funcs.js';
 import type { BranchNode, ChainNode, CommandNode, Node, PipeNode, TemplateNode, Tree } from './parse.js';
 import { nodeString } from './parse.js';
-import { GoFunc, GoNum, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
+import { GoFunc, GoNum, GoTime, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
 
 export type MissingKey = 'default' | 'zero' | 'error';
 
@@ -338,6 +338,11 @@ class State {
   private validate(v: GoValue, kind: ParamKind): GoValue {
     if (kind === 'value') return v;
     if (kind === 'any') return v === undefined ? null : v;
+    if (kind === 'time') {
+      if (v === undefined) this.errorf('invalid value; expected time.Time');
+      if (!(v instanceof GoTime)) this.errorf(`wrong type for value; expected time.Time; got ${v === null ? 'interface {}' : typeName(v)}`);
+      return v;
+    }
     if (v === undefined) this.errorf('invalid value; expected string');
     if (typeof v !== 'string') this.errorf(`wrong type for value; expected string; got ${typeName(v)}`);
     return v;
@@ -350,7 +355,7 @@ class State {
         return this.validate(dot, kind);
       case 'nil':
         if (kind === 'any') return null;
-        this.errorf(`cannot assign nil to ${kind === 'value' ? 'reflect.Value' : kind}`);
+        this.errorf(`cannot assign nil to ${kind === 'value' ? 'reflect.Value' : kind === 'time' ? 'time.Time' : kind}`);
       // falls through (errorf never returns)
       case 'field':
         return this.validate(this.evalFieldChain(dot, dot, dotIface, n.ident, [n], MISSING), kind);
@@ -374,6 +379,7 @@ class State {
       if (n.type === 'string') return n.text;
       this.errorf(`expected string; found ${nodeString(n)}`);
     }
+    if (kind === 'time') this.errorf(`can't handle ${nodeString(n)} for arg of type time.Time`);
     switch (n.type) {
       case 'bool':
         return n.value;

@@ -8,8 +8,8 @@
 import { sprint, sprintf, sprintln } from './fmt.js';
 import { GoFunc, GoNum, type GoValue, int, isMap, isTrue, typeName } from './value.js';
 
-/** How exec passes an argument: reflect.Value (invalid allowed), interface{} (invalid → nil), or a typed Go string. */
-export type ParamKind = 'value' | 'any' | 'string';
+/** How exec passes an argument: reflect.Value (invalid allowed), interface{} (invalid → nil), a typed Go string, or a time.Time. */
+export type ParamKind = 'value' | 'any' | 'string' | 'time';
 
 export class FuncError extends Error {}
 

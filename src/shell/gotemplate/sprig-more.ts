@@ -14,7 +14,7 @@ import { GoRegexpError, compileGoRegexp } from '../../util/go-regexp.js';
 import type { LinearRegExp } from '../../util/regex/index.js';
 import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
-import { GoNum, type GoValue, isMap, typeName } from './value.js';
+import { GoNum, GoTime, type GoValue, isMap, typeName } from './value.js';
 
 const V = 'value' as const;
 const A = 'any' as const;
@@ -37,6 +37,7 @@ function kind(v: GoValue): string {
   if (v instanceof GoNum) return v.t;
   if (Array.isArray(v)) return 'slice';
   if (isMap(v)) return 'map';
+  if (v instanceof GoTime) return 'struct';
   return 'func';
 }
 
@@ -632,6 +633,8 @@ function str(v: GoValue): string {
 export function toPlain(v: GoValue): unknown {
   if (v === undefined || v === null) return null;
   if (v instanceof GoNum) return v.v;
+  // Time.MarshalJSON: RFC 3339 with nanoseconds
+  if (v instanceof GoTime) return v.format('2006-01-02T15:04:05.999999999Z07:00');
   if (Array.isArray(v)) return v.map(toPlain);
   if (isMap(v)) {
     const out: Record<string, unknown> = {};

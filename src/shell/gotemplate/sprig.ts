@@ -3,16 +3,18 @@
  * dict.go, list.go, numeric.go, crypto.go, regex.go, semver.go), as Helm v4 registers them
  * (helm pkg/engine/funcs.go: toYaml/fromYaml/toJson through sigs.k8s.io/yaml, `required`,
  * `include`, `tpl`, `lookup` are added by the Helm engine itself, src/shell/helm/engine.ts).
- * Pure: hashes come from node:crypto, `randAlphaNum` from a seeded generator the caller injects.
+ * Pure: hashes come from node:crypto, `randAlphaNum` from a seeded generator the caller injects,
+ * `now` from the caller's clock.
  */
 import { createHash } from 'node:crypto';
 import { toYaml as goYaml } from '../printers/yaml.js';
 import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
-import { GoNum, type GoValue, isMap, isTrue, typeName } from './value.js';
+import { GoNum, GoTime, type GoValue, isMap, isTrue, typeName } from './value.js';
 import { LinearRegExp } from '../../util/regex/index.js';
 import { htmlSafe, sprigMore, toPlain } from './sprig-more.js';
 import { helmFuncs } from './helm-funcs.js';
+import { sprigDates } from './sprig-date.js';
 
 export { toPlain };
 
@@ -223,8 +225,8 @@ function goRegex(re: string, flags = ''): RegExp {
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Sprig's functions, with a random source for the rand* family. */
-export function sprigFuncs(random: () => number): FuncMap {
+/** Sprig's functions, with a random source for the rand* family and the clock (ms) for now/ago. */
+export function sprigFuncs(random: () => number, now: () => number): FuncMap {
   const indent = (n: number, s: string): string => {
     const pad = ' '.repeat(Math.max(0, n));
     return pad + s.replaceAll('\n', `\n${pad}`);
@@ -411,6 +413,7 @@ export function sprigFuncs(random: () => number): FuncMap {
     deepEqual: f([A, A], ([a, b]) => deepEqual(a ?? null, b ?? null)),
     ...sprigMore(random),
     ...helmFuncs(fromPlain),
+    ...sprigDates(now),
   };
 }
 
@@ -421,6 +424,7 @@ function kindOf(v: GoValue): string {
   if (v instanceof GoNum) return v.t;
   if (Array.isArray(v)) return 'slice';
   if (isMap(v)) return 'map';
+  if (v instanceof GoTime) return 'struct';
   return 'func';
 }
 

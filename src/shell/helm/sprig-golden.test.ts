@@ -23,7 +23,6 @@ const wrap = (text: string): string => `{{- define "case" }}${text}{{ end -}}\na
  * Go's own error texts (encoding/json syntax errors, go-yaml's, strict base64 decoding).
  */
 const TODO = new Set([
-  ...['dates', 'unixepoch', 'datemodify', 'datemodify-err', 'todate-bad', 'musttodate-err', 'duration'],
   ...['bcrypt', 'aes', 'derivepw', 'genkeys', 'genca'],
 ]);
 
