@@ -9,7 +9,7 @@ import { printArg } from './fmt.js';
 import { BUILTINS, FuncError, type FuncMap, type ParamKind } from './funcs.js';
 import type { BranchNode, ChainNode, CommandNode, Node, PipeNode, TemplateNode, Tree } from './parse.js';
 import { nodeString } from './parse.js';
-import { GoFunc, GoNum, GoTime, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
+import { GoFunc, GoNum, GoStruct, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
 
 export type MissingKey = 'default' | 'zero' | 'error';
 
@@ -279,6 +279,11 @@ class State {
     }
     const typ = iface ? 'interface {}' : typeName(receiver);
     if (receiver === null) this.errorf(`nil pointer evaluating ${typ}.${name}`);
+    if (receiver instanceof GoStruct) {
+      if (!(name in receiver.fields)) this.errorf(`can't evaluate field ${name} in type ${receiver.type}`);
+      if (args.length > 1 || final !== MISSING) this.errorf(`${name} has arguments but cannot be invoked as function`);
+      return receiver.fields[name];
+    }
     if (isMap(receiver)) {
       // a function stored in the data is a method (Helm's .Files.Get, .Capabilities.APIVersions.Has)
       const method = receiver[name];
@@ -323,7 +328,8 @@ class State {
     }
     const argv: GoValue[] = given.map((a, i) => this.evalArg(dot, dotIface, kindAt(i), a));
     if (final !== MISSING) argv.push(this.validate(final, kindAt(numIn - 1)));
-    this.node = cmd;
+    // evalCall moves to the command only when the call fails: a later argument check reports
+    // the last node evaluated (`at <"nope">` for `genSignedCert … (dict "Cert" "nope")`)
     try {
       return fn.call(argv);
     } catch (e) {
@@ -338,9 +344,10 @@ class State {
   private validate(v: GoValue, kind: ParamKind): GoValue {
     if (kind === 'value') return v;
     if (kind === 'any') return v === undefined ? null : v;
-    if (kind === 'time') {
-      if (v === undefined) this.errorf('invalid value; expected time.Time');
-      if (!(v instanceof GoTime)) this.errorf(`wrong type for value; expected time.Time; got ${v === null ? 'interface {}' : typeName(v)}`);
+    if (kind === 'time' || kind === 'sprig.certificate') {
+      const want = kind === 'time' ? 'time.Time' : kind;
+      if (v === undefined) this.errorf(`invalid value; expected ${want}`);
+      if (v === null || typeName(v) !== want) this.errorf(`wrong type for value; expected ${want}; got ${v === null ? 'interface {}' : typeName(v)}`);
       return v;
     }
     if (v === undefined) this.errorf('invalid value; expected string');
@@ -379,7 +386,7 @@ class State {
       if (n.type === 'string') return n.text;
       this.errorf(`expected string; found ${nodeString(n)}`);
     }
-    if (kind === 'time') this.errorf(`can't handle ${nodeString(n)} for arg of type time.Time`);
+    if (kind === 'time' || kind === 'sprig.certificate') this.errorf(`can't handle ${nodeString(n)} for arg of type ${kind === 'time' ? 'time.Time' : kind}`);
     switch (n.type) {
       case 'bool':
         return n.value;

@@ -8,6 +8,7 @@
  * Sprig's own mustFromJson (defaults.go: json.Unmarshal into interface{}, the error returned).
  */
 import { parseDocument, type YAMLError } from 'yaml';
+import { goStringFromBytes } from '../../util/go-bytes.js';
 import { goJsonSyntaxError, goJsonUnmarshal, jsonKind } from '../../util/go-json-scan.js';
 import { toYaml as goYaml } from '../printers/yaml.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
@@ -97,7 +98,7 @@ export function helmFuncs(fromPlain: FromPlain): FuncMap {
     // encoding.go base64decode: the error text in place of the data
     b64dec: f([S], ([s]) => {
       const r = goB64Decode(s as string);
-      return r.error ?? r.bytes.toString('utf8');
+      return r.error ?? goStringFromBytes(r.bytes);
     }),
     toYamlPretty: f([A], ([v]) => {
       const plain = toPlain(v ?? null);

@@ -10,11 +10,13 @@ import { createHash } from 'node:crypto';
 import { toYaml as goYaml } from '../printers/yaml.js';
 import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
-import { GoNum, GoTime, type GoValue, isMap, isTrue, typeName } from './value.js';
+import { GoNum, GoStruct, GoTime, type GoValue, isMap, isTrue, typeName } from './value.js';
 import { LinearRegExp } from '../../util/regex/index.js';
 import { htmlSafe, sprigMore, toPlain } from './sprig-more.js';
 import { helmFuncs } from './helm-funcs.js';
+import { goStringBytes } from '../../util/go-bytes.js';
 import { sprigDates } from './sprig-date.js';
+import { sprigCrypto } from './sprig-crypto.js';
 
 export { toPlain };
 
@@ -286,7 +288,7 @@ export function sprigFuncs(random: () => number, now: () => number): FuncMap {
       throw new FuncError(msg as string);
     }),
     // encoding
-    b64enc: f([S], ([s]) => Buffer.from(s as string, 'utf8').toString('base64')),
+    b64enc: f([S], ([s]) => goStringBytes(s as string).toString('base64')),
     toJson: f([A], ([v]) => goJson(toPlain(v ?? null))),
     // json.MarshalIndent escapes <, > and & as Marshal does
     toPrettyJson: f([A], ([v]) => htmlSafe(JSON.stringify(toPlain(v ?? null), null, 2))),
@@ -414,6 +416,7 @@ export function sprigFuncs(random: () => number, now: () => number): FuncMap {
     ...sprigMore(random),
     ...helmFuncs(fromPlain),
     ...sprigDates(now),
+    ...sprigCrypto(random, now),
   };
 }
 
@@ -424,7 +427,7 @@ function kindOf(v: GoValue): string {
   if (v instanceof GoNum) return v.t;
   if (Array.isArray(v)) return 'slice';
   if (isMap(v)) return 'map';
-  if (v instanceof GoTime) return 'struct';
+  if (v instanceof GoTime || v instanceof GoStruct) return 'struct';
   return 'func';
 }
 

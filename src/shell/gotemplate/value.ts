@@ -30,8 +30,17 @@ export class GoFunc {
   ) {}
 }
 
+/** A Go struct value with exported fields (Sprig's `certificate{Cert, Key string}`): `.Cert` reads a field. */
+export class GoStruct {
+  constructor(
+    /** reflect.Type.String(): `sprig.certificate`. */
+    readonly type: string,
+    readonly fields: Readonly<Record<string, GoValue>>,
+  ) {}
+}
+
 /** A time.Time (Sprig's now, toDate, dateModify) is a GoTime. */
-export type GoValue = undefined | null | string | boolean | GoNum | GoFunc | GoTime | GoValue[] | { [k: string]: GoValue };
+export type GoValue = undefined | null | string | boolean | GoNum | GoFunc | GoTime | GoStruct | GoValue[] | { [k: string]: GoValue };
 
 export const int = (v: number): GoNum => new GoNum('int', v);
 
@@ -50,7 +59,7 @@ export function fromJson(v: unknown): GoValue {
 }
 
 export const isMap = (v: GoValue): v is { [k: string]: GoValue } =>
-  v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) && !(v instanceof GoNum) && !(v instanceof GoFunc) && !(v instanceof GoTime);
+  v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) && !(v instanceof GoNum) && !(v instanceof GoFunc) && !(v instanceof GoTime) && !(v instanceof GoStruct);
 
 /** reflect.Type.String() of a value's dynamic type. */
 export function typeName(v: GoValue): string {
@@ -60,6 +69,7 @@ export function typeName(v: GoValue): string {
   if (v instanceof GoNum) return v.t;
   if (v instanceof GoFunc) return 'func(...interface {}) interface {}';
   if (v instanceof GoTime) return 'time.Time';
+  if (v instanceof GoStruct) return v.type;
   // a slice a function made with a named element type (sprig's toStrings: []string) carries it
   if (Array.isArray(v)) return (v as { goType?: string }).goType ?? '[]interface {}';
   return 'map[string]interface {}';
@@ -71,7 +81,7 @@ export function isTrue(v: GoValue): boolean {
   if (typeof v === 'string') return v.length > 0;
   if (typeof v === 'boolean') return v;
   if (v instanceof GoNum) return v.v !== 0;
-  if (v instanceof GoFunc || v instanceof GoTime) return true;
+  if (v instanceof GoFunc || v instanceof GoTime || v instanceof GoStruct) return true;
   if (Array.isArray(v)) return v.length > 0;
   return Object.keys(v).length > 0;
 }
