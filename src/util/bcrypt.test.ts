@@ -13,3 +13,8 @@ test('bcrypt matches x/crypto/bcrypt', () => {
 test('bcrypt refuses passwords over 72 bytes', () => {
   assert.throws(() => bcryptHash(Buffer.alloc(73, 0x61), Buffer.alloc(16), 4), /password length exceeds 72 bytes/);
 });
+
+test('bcrypt verifies a hash helm v4.1.4 made (sprig bcrypt "pw")', () => {
+  assert.ok(bcryptVerify('$2a$10$ltd1wWJvzKiuuREXp2gvxur0WzLkbaiaf0XrRMl1lquMPoYgVWkHq', Buffer.from('pw')));
+  assert.ok(!bcryptVerify('$2a$10$ltd1wWJvzKiuuREXp2gvxur0WzLkbaiaf0XrRMl1lquMPoYgVWkHq', Buffer.from('pW')));
+});
