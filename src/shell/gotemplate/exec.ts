@@ -9,9 +9,28 @@ import { printArg } from './fmt.js';
 import { BUILTINS, FuncError, type FuncMap, type ParamKind } from './funcs.js';
 import type { BranchNode, ChainNode, CommandNode, Node, PipeNode, TemplateNode, Tree } from './parse.js';
 import { nodeString } from './parse.js';
-import { GoFunc, GoNum, GoStruct, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
+import { LOCAL, UTC } from './go-time.js';
+import { GoFunc, GoNum, GoStruct, GoTime, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
 
 export type MissingKey = 'default' | 'zero' | 'error';
+
+/** The time.Time methods a template can call (`$t.Unix`, `$t.Format "Jan 2"`): receiver first, then string arguments. */
+const TIME_METHODS: Record<string, (t: GoTime, ...a: string[]) => GoValue> = {
+  Unix: (t) => new GoNum('int64', t.unix()),
+  UnixMilli: (t) => new GoNum('int64', t.unix() * 1000 + Math.floor(t.nsec / 1e6)),
+  Year: (t) => int(Number(t.format('2006'))),
+  YearDay: (t) => int(Number(t.format('002'))),
+  Day: (t) => int(Number(t.format('2'))),
+  Hour: (t) => int(Number(t.format('15'))),
+  Minute: (t) => int(Number(t.format('4'))),
+  Second: (t) => int(Number(t.format('5'))),
+  Nanosecond: (t) => int(t.nsec),
+  IsZero: (t) => t.isZero(),
+  UTC: (t) => t.in(UTC),
+  Local: (t) => t.in(LOCAL),
+  String: (t) => t.toString(),
+  Format: (t, layout) => t.format(layout!),
+};
 
 export class TemplateExecError extends Error {
   /** What the template had written before it failed (Go writes as it goes). */
@@ -279,6 +298,14 @@ class State {
     }
     const typ = iface ? 'interface {}' : typeName(receiver);
     if (receiver === null) this.errorf(`nil pointer evaluating ${typ}.${name}`);
+    if (receiver instanceof GoTime) {
+      const method = TIME_METHODS[name];
+      if (!method) this.errorf(`can't evaluate field ${name} in type time.Time`);
+      const argv = args.slice(1).map((a) => this.evalArg(this.vars[0]!.value, false, 'string', a));
+      if (final !== MISSING) argv.push(this.validate(final, 'string'));
+      if (argv.length !== method.length - 1) this.errorf(`wrong number of args for ${name}: want ${method.length - 1} got ${argv.length}`);
+      return method(receiver, ...(argv as string[]));
+    }
     if (receiver instanceof GoStruct) {
       if (!(name in receiver.fields)) this.errorf(`can't evaluate field ${name} in type ${receiver.type}`);
       if (args.length > 1 || final !== MISSING) this.errorf(`${name} has arguments but cannot be invoked as function`);
