@@ -114,7 +114,7 @@ function writeDataModule() {
 /** Every command path the simulator answers `-h`/`--help` for ('' is the root command). */
 const HELP_PATHS = [
   '', 'create', 'get', 'get all', 'get hooks', 'get manifest', 'get metadata', 'get notes', 'get values', 'history', 'install', 'lint', 'list', 'pull',
-  'repo', 'repo add', 'repo list', 'repo remove', 'repo update', 'rollback', 'search', 'search repo', 'show', 'show all', 'show chart', 'show crds', 'show readme',
+  'repo', 'repo add', 'repo list', 'repo remove', 'repo update', 'rollback', 'search', 'search hub', 'search repo', 'show', 'show all', 'show chart', 'show crds', 'show readme',
   'show values', 'status', 'template', 'test', 'uninstall', 'upgrade', 'version', 'env', 'package', 'dependency', 'dependency build', 'dependency list', 'dependency update',
 ];
 const HELP_HOME = '/__HOME__';

@@ -9,9 +9,28 @@ import { printArg } from './fmt.js';
 import { BUILTINS, FuncError, type FuncMap, type ParamKind } from './funcs.js';
 import type { BranchNode, ChainNode, CommandNode, Node, PipeNode, TemplateNode, Tree } from './parse.js';
 import { nodeString } from './parse.js';
-import { GoFunc, GoNum, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
+import { LOCAL, UTC } from './go-time.js';
+import { GoFunc, GoNum, GoStruct, GoTime, type GoValue, int, isMap, isTrue, sortedKeys, typeName } from './value.js';
 
 export type MissingKey = 'default' | 'zero' | 'error';
+
+/** The time.Time methods a template can call (`$t.Unix`, `$t.Format "Jan 2"`): receiver first, then string arguments. */
+const TIME_METHODS: Record<string, (t: GoTime, ...a: string[]) => GoValue> = {
+  Unix: (t) => new GoNum('int64', t.unix()),
+  UnixMilli: (t) => new GoNum('int64', t.unix() * 1000 + Math.floor(t.nsec / 1e6)),
+  Year: (t) => int(Number(t.format('2006'))),
+  YearDay: (t) => int(Number(t.format('002'))),
+  Day: (t) => int(Number(t.format('2'))),
+  Hour: (t) => int(Number(t.format('15'))),
+  Minute: (t) => int(Number(t.format('4'))),
+  Second: (t) => int(Number(t.format('5'))),
+  Nanosecond: (t) => int(t.nsec),
+  IsZero: (t) => t.isZero(),
+  UTC: (t) => t.in(UTC),
+  Local: (t) => t.in(LOCAL),
+  String: (t) => t.toString(),
+  Format: (t, layout) => t.format(layout!),
+};
 
 export class TemplateExecError extends Error {
   /** What the template had written before it failed (Go writes as it goes). */
@@ -279,6 +298,19 @@ class State {
     }
     const typ = iface ? 'interface {}' : typeName(receiver);
     if (receiver === null) this.errorf(`nil pointer evaluating ${typ}.${name}`);
+    if (receiver instanceof GoTime) {
+      const method = TIME_METHODS[name];
+      if (!method) this.errorf(`can't evaluate field ${name} in type time.Time`);
+      const argv = args.slice(1).map((a) => this.evalArg(this.vars[0]!.value, false, 'string', a));
+      if (final !== MISSING) argv.push(this.validate(final, 'string'));
+      if (argv.length !== method.length - 1) this.errorf(`wrong number of args for ${name}: want ${method.length - 1} got ${argv.length}`);
+      return method(receiver, ...(argv as string[]));
+    }
+    if (receiver instanceof GoStruct) {
+      if (!(name in receiver.fields)) this.errorf(`can't evaluate field ${name} in type ${receiver.type}`);
+      if (args.length > 1 || final !== MISSING) this.errorf(`${name} has arguments but cannot be invoked as function`);
+      return receiver.fields[name];
+    }
     if (isMap(receiver)) {
       // a function stored in the data is a method (Helm's .Files.Get, .Capabilities.APIVersions.Has)
       const method = receiver[name];
@@ -323,7 +355,8 @@ class State {
     }
     const argv: GoValue[] = given.map((a, i) => this.evalArg(dot, dotIface, kindAt(i), a));
     if (final !== MISSING) argv.push(this.validate(final, kindAt(numIn - 1)));
-    this.node = cmd;
+    // evalCall moves to the command only when the call fails: a later argument check reports
+    // the last node evaluated (`at <"nope">` for `genSignedCert … (dict "Cert" "nope")`)
     try {
       return fn.call(argv);
     } catch (e) {
@@ -338,6 +371,12 @@ class State {
   private validate(v: GoValue, kind: ParamKind): GoValue {
     if (kind === 'value') return v;
     if (kind === 'any') return v === undefined ? null : v;
+    if (kind === 'time' || kind === 'sprig.certificate') {
+      const want = kind === 'time' ? 'time.Time' : kind;
+      if (v === undefined) this.errorf(`invalid value; expected ${want}`);
+      if (v === null || typeName(v) !== want) this.errorf(`wrong type for value; expected ${want}; got ${v === null ? 'interface {}' : typeName(v)}`);
+      return v;
+    }
     if (v === undefined) this.errorf('invalid value; expected string');
     if (typeof v !== 'string') this.errorf(`wrong type for value; expected string; got ${typeName(v)}`);
     return v;
@@ -350,7 +389,7 @@ class State {
         return this.validate(dot, kind);
       case 'nil':
         if (kind === 'any') return null;
-        this.errorf(`cannot assign nil to ${kind === 'value' ? 'reflect.Value' : kind}`);
+        this.errorf(`cannot assign nil to ${kind === 'value' ? 'reflect.Value' : kind === 'time' ? 'time.Time' : kind}`);
       // falls through (errorf never returns)
       case 'field':
         return this.validate(this.evalFieldChain(dot, dot, dotIface, n.ident, [n], MISSING), kind);
@@ -374,6 +413,7 @@ class State {
       if (n.type === 'string') return n.text;
       this.errorf(`expected string; found ${nodeString(n)}`);
     }
+    if (kind === 'time' || kind === 'sprig.certificate') this.errorf(`can't handle ${nodeString(n)} for arg of type ${kind === 'time' ? 'time.Time' : kind}`);
     switch (n.type) {
       case 'bool':
         return n.value;

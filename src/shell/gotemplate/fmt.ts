@@ -5,7 +5,7 @@
  * `%!d(string=x)`, `%!s(MISSING)`, `%!(EXTRA int=1)`, `%!(NOVERB)`.
  */
 import { goQuote } from '../../util/go-quote.js';
-import { GoFunc, GoNum, type GoValue, isMap, sortedKeys, typeName } from './value.js';
+import { GoFunc, GoNum, GoStruct, GoTime, type GoValue, isMap, sortedKeys, typeName } from './value.js';
 
 interface Spec {
   plus: boolean;
@@ -259,6 +259,9 @@ export function printArg(v: GoValue, verb: string, f: Spec = NO_FLAGS): string {
     }
   }
   if (v instanceof GoFunc) return verb === 'v' || verb === 'p' ? '0xc000000000' : badVerb(verb, v);
+  // handleMethods: a time.Time is a Stringer for the string verbs
+  if (v instanceof GoStruct) return `{${Object.values(v.fields).map((x) => printArg(x, verb, f)).join(' ')}}`;
+  if (v instanceof GoTime) return 'vsxXq'.includes(verb) ? printArg(v.toString(), verb, f) : badVerb(verb, v);
   if (Array.isArray(v)) return `[${v.map((x) => printArg(x, verb, f)).join(' ')}]`;
   if (isMap(v)) return `map[${sortedKeys(v).map((k) => `${printArg(k, verb, f)}:${printArg(v[k], verb, f)}`).join(' ')}]`;
   return badVerb(verb, v);

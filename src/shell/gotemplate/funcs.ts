@@ -5,11 +5,12 @@
  * argument is passed (as exec.go's evalArg would convert it) and returns a value or throws
  * FuncError, which exec reports as `error calling NAME: MESSAGE`.
  */
+import { goByteLength } from '../../util/go-bytes.js';
 import { sprint, sprintf, sprintln } from './fmt.js';
 import { GoFunc, GoNum, type GoValue, int, isMap, isTrue, typeName } from './value.js';
 
-/** How exec passes an argument: reflect.Value (invalid allowed), interface{} (invalid → nil), or a typed Go string. */
-export type ParamKind = 'value' | 'any' | 'string';
+/** How exec passes an argument: reflect.Value (invalid allowed), interface{} (invalid → nil), a typed Go string, or a struct type (time.Time, sprig.certificate). */
+export type ParamKind = 'value' | 'any' | 'string' | 'time' | 'sprig.certificate';
 
 export class FuncError extends Error {}
 
@@ -97,7 +98,7 @@ function slice(item: GoValue, ...indexes: GoValue[]): GoValue {
 function len(item: GoValue): GoValue {
   if (item === undefined) throw new FuncError('reflect: call of reflect.Value.Type on zero Value');
   if (item === null) throw new FuncError('len of nil pointer');
-  if (typeof item === 'string') return int(Buffer.byteLength(item, 'utf8'));
+  if (typeof item === 'string') return int(goByteLength(item));
   if (Array.isArray(item)) return int(item.length);
   if (isMap(item)) return int(Object.keys(item).length);
   throw new FuncError(`len of type ${typeName(item)}`);

@@ -9,12 +9,13 @@
  * A function that panics in Go is a FuncError here: text/template reports both as
  * `error calling NAME: MESSAGE`.
  */
+import { goStringBytes, goStringFromBytes } from '../../util/go-bytes.js';
 import { createHash } from 'node:crypto';
 import { GoRegexpError, compileGoRegexp } from '../../util/go-regexp.js';
 import type { LinearRegExp } from '../../util/regex/index.js';
 import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
-import { GoNum, type GoValue, isMap, typeName } from './value.js';
+import { GoNum, GoStruct, GoTime, type GoValue, isMap, typeName } from './value.js';
 
 const V = 'value' as const;
 const A = 'any' as const;
@@ -37,6 +38,7 @@ function kind(v: GoValue): string {
   if (v instanceof GoNum) return v.t;
   if (Array.isArray(v)) return 'slice';
   if (isMap(v)) return 'map';
+  if (v instanceof GoTime || v instanceof GoStruct) return 'struct';
   return 'func';
 }
 
@@ -202,7 +204,7 @@ function pathExt(p: string): string {
 
 const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 function b32enc(s: string): string {
-  const bytes = Buffer.from(s, 'utf8');
+  const bytes = goStringBytes(s);
   let out = '';
   for (let i = 0; i < bytes.length; i += 5) {
     const chunk = [...bytes.subarray(i, i + 5)];
@@ -232,7 +234,7 @@ function b32dec(s: string): string {
     const n = Math.floor((data.length * 5) / 8);
     for (let j = 0; j < n; j++) bytes.push(Number((bits >> BigInt(32 - j * 8)) & 255n));
   }
-  return Buffer.from(bytes).toString('utf8');
+  return goStringFromBytes(Buffer.from(bytes));
 }
 
 /**
@@ -632,6 +634,10 @@ function str(v: GoValue): string {
 export function toPlain(v: GoValue): unknown {
   if (v === undefined || v === null) return null;
   if (v instanceof GoNum) return v.v;
+  // Time.MarshalJSON: RFC 3339 with nanoseconds
+  if (v instanceof GoTime) return v.format('2006-01-02T15:04:05.999999999Z07:00');
+  // a struct marshals its exported fields in declaration order
+  if (v instanceof GoStruct) return Object.fromEntries(Object.entries(v.fields).map(([k, x]) => [k, toPlain(x)]));
   if (Array.isArray(v)) return v.map(toPlain);
   if (isMap(v)) {
     const out: Record<string, unknown> = {};

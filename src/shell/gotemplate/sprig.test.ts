@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { GoTemplate } from './index.js';
 import { fromPlain, semverSatisfies, sprigFuncs } from './sprig.js';
 
-const run = (text: string, data: unknown = {}): string => GoTemplate.parse('t', text, sprigFuncs(() => 0.5)).execute(fromPlain(data));
+const run = (text: string, data: unknown = {}): string => GoTemplate.parse('t', text, sprigFuncs(() => 0.5, () => Date.UTC(2026, 0, 15, 10, 0, 0))).execute(fromPlain(data));
 
 test('strings', () => {
   assert.equal(run('{{ "abc-" | trimSuffix "-" | upper }}'), 'ABC');

@@ -3,16 +3,20 @@
  * dict.go, list.go, numeric.go, crypto.go, regex.go, semver.go), as Helm v4 registers them
  * (helm pkg/engine/funcs.go: toYaml/fromYaml/toJson through sigs.k8s.io/yaml, `required`,
  * `include`, `tpl`, `lookup` are added by the Helm engine itself, src/shell/helm/engine.ts).
- * Pure: hashes come from node:crypto, `randAlphaNum` from a seeded generator the caller injects.
+ * Pure: hashes come from node:crypto, `randAlphaNum` from a seeded generator the caller injects,
+ * `now` from the caller's clock.
  */
 import { createHash } from 'node:crypto';
-import { parse as parseYaml } from 'yaml';
 import { toYaml as goYaml } from '../printers/yaml.js';
 import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
-import { GoNum, type GoValue, isMap, isTrue, typeName } from './value.js';
+import { GoNum, GoStruct, GoTime, type GoValue, isMap, isTrue, typeName } from './value.js';
 import { LinearRegExp } from '../../util/regex/index.js';
 import { htmlSafe, sprigMore, toPlain } from './sprig-more.js';
+import { helmFuncs } from './helm-funcs.js';
+import { goStringBytes } from '../../util/go-bytes.js';
+import { sprigDates } from './sprig-date.js';
+import { sprigCrypto } from './sprig-crypto.js';
 
 export { toPlain };
 
@@ -223,8 +227,8 @@ function goRegex(re: string, flags = ''): RegExp {
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Sprig's functions, with a random source for the rand* family. */
-export function sprigFuncs(random: () => number): FuncMap {
+/** Sprig's functions, with a random source for the rand* family and the clock (ms) for now/ago. */
+export function sprigFuncs(random: () => number, now: () => number): FuncMap {
   const indent = (n: number, s: string): string => {
     const pad = ' '.repeat(Math.max(0, n));
     return pad + s.replaceAll('\n', `\n${pad}`);
@@ -284,27 +288,11 @@ export function sprigFuncs(random: () => number): FuncMap {
       throw new FuncError(msg as string);
     }),
     // encoding
-    b64enc: f([S], ([s]) => Buffer.from(s as string, 'utf8').toString('base64')),
-    b64dec: f([S], ([s]) => Buffer.from(s as string, 'base64').toString('utf8')),
+    b64enc: f([S], ([s]) => goStringBytes(s as string).toString('base64')),
     toJson: f([A], ([v]) => goJson(toPlain(v ?? null))),
     // json.MarshalIndent escapes <, > and & as Marshal does
     toPrettyJson: f([A], ([v]) => htmlSafe(JSON.stringify(toPlain(v ?? null), null, 2))),
     toYaml: f([A], ([v]) => helmToYaml(v ?? null)),
-    fromYaml: f([S], ([s]) => {
-      try {
-        const parsed = fromPlain(parseYaml(s as string) ?? {});
-        return isMap(parsed) ? parsed : {};
-      } catch (e) {
-        return { Error: (e as Error).message.split('\n')[0]! };
-      }
-    }),
-    fromJson: f([S], ([s]) => {
-      try {
-        return fromPlain(JSON.parse(s as string));
-      } catch (e) {
-        return { Error: (e as Error).message };
-      }
-    }),
     int: f([A], ([v]) => num(toInt(v ?? null), 'int')),
     int64: f([A], ([v]) => num(toInt(v ?? null), 'int64')),
     float64: f([A], ([v]) => num(toFloat(v ?? null), 'float64')),
@@ -426,6 +414,9 @@ export function sprigFuncs(random: () => number): FuncMap {
     typeIs: f([S, A], ([t, v]) => typeName(v ?? null) === t),
     deepEqual: f([A, A], ([a, b]) => deepEqual(a ?? null, b ?? null)),
     ...sprigMore(random),
+    ...helmFuncs(fromPlain),
+    ...sprigDates(now),
+    ...sprigCrypto(random, now),
   };
 }
 
@@ -436,6 +427,7 @@ function kindOf(v: GoValue): string {
   if (v instanceof GoNum) return v.t;
   if (Array.isArray(v)) return 'slice';
   if (isMap(v)) return 'map';
+  if (v instanceof GoTime || v instanceof GoStruct) return 'struct';
   return 'func';
 }
 

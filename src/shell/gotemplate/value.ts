@@ -6,6 +6,10 @@
  * numbers are always wrapped in GoNum so their Go type survives (`%T`, `%!d(float64=1.5)`).
  */
 
+import { GoTime } from './go-time.js';
+
+export { GoTime };
+
 export type NumType = 'int' | 'int64' | 'float64';
 
 export class GoNum {
@@ -26,7 +30,17 @@ export class GoFunc {
   ) {}
 }
 
-export type GoValue = undefined | null | string | boolean | GoNum | GoFunc | GoValue[] | { [k: string]: GoValue };
+/** A Go struct value with exported fields (Sprig's `certificate{Cert, Key string}`): `.Cert` reads a field. */
+export class GoStruct {
+  constructor(
+    /** reflect.Type.String(): `sprig.certificate`. */
+    readonly type: string,
+    readonly fields: Readonly<Record<string, GoValue>>,
+  ) {}
+}
+
+/** A time.Time (Sprig's now, toDate, dateModify) is a GoTime. */
+export type GoValue = undefined | null | string | boolean | GoNum | GoFunc | GoTime | GoStruct | GoValue[] | { [k: string]: GoValue };
 
 export const int = (v: number): GoNum => new GoNum('int', v);
 
@@ -45,7 +59,7 @@ export function fromJson(v: unknown): GoValue {
 }
 
 export const isMap = (v: GoValue): v is { [k: string]: GoValue } =>
-  v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) && !(v instanceof GoNum) && !(v instanceof GoFunc);
+  v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) && !(v instanceof GoNum) && !(v instanceof GoFunc) && !(v instanceof GoTime) && !(v instanceof GoStruct);
 
 /** reflect.Type.String() of a value's dynamic type. */
 export function typeName(v: GoValue): string {
@@ -54,6 +68,8 @@ export function typeName(v: GoValue): string {
   if (typeof v === 'boolean') return 'bool';
   if (v instanceof GoNum) return v.t;
   if (v instanceof GoFunc) return 'func(...interface {}) interface {}';
+  if (v instanceof GoTime) return 'time.Time';
+  if (v instanceof GoStruct) return v.type;
   // a slice a function made with a named element type (sprig's toStrings: []string) carries it
   if (Array.isArray(v)) return (v as { goType?: string }).goType ?? '[]interface {}';
   return 'map[string]interface {}';
@@ -65,7 +81,7 @@ export function isTrue(v: GoValue): boolean {
   if (typeof v === 'string') return v.length > 0;
   if (typeof v === 'boolean') return v;
   if (v instanceof GoNum) return v.v !== 0;
-  if (v instanceof GoFunc) return true;
+  if (v instanceof GoFunc || v instanceof GoTime || v instanceof GoStruct) return true;
   if (Array.isArray(v)) return v.length > 0;
   return Object.keys(v).length > 0;
 }

@@ -27,6 +27,8 @@ export interface RenderOptions {
   release: ReleaseInfo;
   kubeVersion: string;
   random: () => number;
+  /** The simulated clock, ms (Sprig's now, ago). */
+  now: () => number;
 }
 
 export class RenderError extends Error {}
@@ -119,7 +121,7 @@ export function render(chart: Chart, values: Values, o: RenderOptions): Map<stri
   const trees = new Map<string, Tree>();
   let includeDepth = 0;
   const funcs: FuncMap = {
-    ...sprigFuncs(o.random),
+    ...sprigFuncs(o.random, o.now),
     include: {
       params: ['string', 'any'],
       call: ([name, data]) => {

@@ -78,7 +78,7 @@ export interface Rendered {
 /** `hideSecret`: --hide-secret, v1 Secrets left out of the manifest (manifestBlock). */
 export function renderChart(env: HelmEnv, chart: Chart, user: Values, release: ReleaseInfo, hideSecret = false): Rendered {
   const values = coalesceValues(chart, user);
-  const files = render(chart, values, { release, kubeVersion: env.kubeVersion, random: () => env.random() });
+  const files = render(chart, values, { release, kubeVersion: env.kubeVersion, random: () => env.random(), now: () => env.now() });
   const notesPath = `${chart.metadata.name}/templates/NOTES.txt`;
   const notes = files.get(notesPath) ?? '';
   const { manifests, hooks } = sortManifests(files);

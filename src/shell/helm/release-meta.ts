@@ -116,9 +116,9 @@ export interface NameOptions {
 }
 
 /** action.TemplateName: the --name-template text run with sprig's functions on no data. */
-export function templateName(text: string, random: () => number): string {
+export function templateName(text: string, random: () => number, now: number): string {
   try {
-    return GoTemplate.parse('name-template', text, sprigFuncs(random)).execute(null);
+    return GoTemplate.parse('name-template', text, sprigFuncs(random, () => now)).execute(null);
   } catch (e) {
     if (e instanceof TemplateParseError || e instanceof TemplateExecError) throw new HelmError(e.message);
     throw e;
@@ -137,7 +137,7 @@ export function nameAndChart(args: readonly string[], o: NameOptions): { name: s
     return { name: args[0]!, chart: args[1]! };
   }
   const chart = args[0]!;
-  if (o.nameTemplate) return { name: templateName(o.nameTemplate, o.random), chart };
+  if (o.nameTemplate) return { name: templateName(o.nameTemplate, o.random, o.now), chart };
   if (o.releaseName) return { name: o.releaseName, chart };
   if (!o.generateName) throw new HelmError('must either provide a name or specify --generate-name');
   let base = goBase(chart);

@@ -10,6 +10,7 @@ import { HelmError, type IndexVersion, loadIndex, readRepos } from './repo.js';
 import { pickVersion } from './source.js';
 import { compareSemver, parseSemver, semverSatisfies } from '../gotemplate/sprig.js';
 import { uitable } from './table.js';
+import { listFormat } from './list.js';
 
 interface Hit {
   name: string;
@@ -19,8 +20,20 @@ interface Hit {
 
 const semverOf = (s: string) => parseSemver(s) ?? { major: 0, minor: 0, patch: 0, pre: '' };
 
+/**
+ * `helm search hub` (helm pkg/cmd/search_hub.go): the lab has no network, so the monocular
+ * client's request to the Artifact Hub (or --endpoint) fails and helm answers with its own
+ * wrapper text (`unable to perform search against "https://hub.helm.sh"`), after the --output
+ * flag was parsed.
+ */
+function searchHub(a: HelmArgs): never {
+  listFormat(a);
+  throw new HelmError(`unable to perform search against ${JSON.stringify(flag(a, 'endpoint') ?? 'https://hub.helm.sh')}`);
+}
+
 export function search(env: HelmEnv, a: HelmArgs): string {
   const [sub, term] = a.args;
+  if (sub === 'hub') searchHub(a);
   if (sub !== 'repo') throw new HelmError(sub ? `unknown command "${sub}" for "helm search"` : 'requires a subcommand: hub, repo');
   const repos = readRepos(env.fs, env.home);
   if (repos.length === 0) throw new HelmError('no repositories configured');

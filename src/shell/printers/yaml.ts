@@ -233,7 +233,7 @@ function leaf(v: Json, indent: number, col?: number): string | undefined {
 }
 
 /** Lines of a block node whose first line starts at column `indent` (caller writes the prefix). */
-function block(v: Json, indent: number): string {
+function block(v: Json, indent: number, seqIndent = false): string {
   const pad = ' '.repeat(indent);
   if (Array.isArray(v)) {
     return v
@@ -241,7 +241,7 @@ function block(v: Json, indent: number): string {
         const l = leaf(item, indent, indent + 2);
         if (l !== undefined) return `${pad}- ${l}\n`;
         // nested collection: first line follows "- ", the rest is indented by 2
-        const inner = block(item, indent + 2);
+        const inner = block(item, indent + 2, seqIndent);
         return `${pad}- ${inner.slice(indent + 2)}`;
       })
       .join('');
@@ -253,20 +253,23 @@ function block(v: Json, indent: number): string {
         const key = scalar(k, indent, true);
         const l = leaf(child, indent, indent + [...key].length + 2);
         if (l !== undefined) return `${pad}${key}: ${l}\n`;
-        // sequences are not indented under their key (go-yaml v2); mappings are by 2
-        const childIndent = Array.isArray(child) ? indent : indent + 2;
-        return `${pad}${key}:\n${block(child, childIndent)}`;
+        // sequences are not indented under their key (go-yaml v2; v3 with SetIndent(2) does); mappings are by 2
+        const childIndent = Array.isArray(child) && !seqIndent ? indent : indent + 2;
+        return `${pad}${key}:\n${block(child, childIndent, seqIndent)}`;
       })
       .join('');
   }
   return `${pad}${leaf(v, indent) ?? ''}\n`;
 }
 
-/** Serialize one JSON document as go-yaml v2 does. */
-export function toYaml(doc: Json): string {
+/**
+ * Serialize one JSON document as go-yaml v2 does; `seqIndent` indents a mapping's block sequences
+ * by two as go-yaml v3's Encoder with SetIndent(2) does (helm's toYamlPretty).
+ */
+export function toYaml(doc: Json, seqIndent = false): string {
   const l = leaf(doc, 0);
   if (l !== undefined) return `${l}\n`;
-  return block(doc, 0);
+  return block(doc, 0, seqIndent);
 }
 
 /** `kubectl get … -o yaml`. */
