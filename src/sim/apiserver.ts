@@ -25,7 +25,7 @@ import {
   notFound,
 } from './api/errors.js';
 import { clone } from './api/store.js';
-import type { Discovery, ResourceInfo } from './api/registry.js';
+import { verbsOf, type Discovery, type ResourceInfo } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import { BUILTIN_SCALABLE, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
@@ -292,10 +292,22 @@ export class ApiServer {
     if (!this.c.discovery().hasKind(kind)) throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
   }
 
+  /**
+   * A verb the resource's registry does not implement (a create-only review, ComponentStatus's
+   * writes) has no route: go-restful answers 405 after authorization
+   * (apiserver endpoints/installer.go registers only the verbs the storage implements).
+   */
+  private allows(kind: string, verb: string): void {
+    if (!verbsOf(this.c.discovery().infoForKind(kind)).includes(verb)) {
+      throw new ApiError('MethodNotAllowed', 'the server does not allow this method on the requested resource', 405);
+    }
+  }
+
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
     this.ensureUp();
     this.served(kind);
     this.check('get', kind, namespace, name);
+    this.allows(kind, 'get');
     const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     if (!obj) throw notFound(info, name);
@@ -307,6 +319,7 @@ export class ApiServer {
     this.ensureUp();
     this.served(kind);
     this.check('get', kind, namespace, name);
+    this.allows(kind, 'get');
     const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     return obj ? nodeView(this.c, clone(obj)) : undefined;
@@ -316,6 +329,7 @@ export class ApiServer {
     this.ensureUp();
     this.served(kind);
     this.check('list', kind, namespace);
+    this.allows(kind, 'list');
     const info = this.c.discovery().infoForKind(kind);
     const objs = this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
     const derived = virtualObjects(this.c, kind, info.namespaced ? namespace : undefined) as T[];

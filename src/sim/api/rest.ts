@@ -27,7 +27,7 @@ import { runningFlags } from '../controlplane.js';
 import { ApiError } from './errors.js';
 import { apiServerPublicBody } from './health.js';
 import { forbiddenText, type RequestAttributes, type UserInfo } from './rbac.js';
-import { qualifiedResource, type ResourceInfo } from './registry.js';
+import { categoriesOf, qualifiedResource, verbsOf, type ResourceInfo } from './registry.js';
 import { FIELD_LABELS, matchFields, matchRequirements, parseFieldSelector, parseLabelSelector, SelectorParseError, type FieldRequirement, type Requirement } from './selectors.js';
 import type { KObject } from './types.js';
 import { encodeBody, metaValue, wireObject } from './wire-json.js';
@@ -152,15 +152,8 @@ function groupValue(g: { name: string; versions: string[] }): Record<string, unk
 }
 
 /** Kinds whose registry has a status subresource (what the API server serves as RESOURCE/status). */
-const STATUS = new Set(['Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'ReplicationController', 'ResourceQuota', 'Service', 'DaemonSet', 'Deployment', 'ReplicaSet', 'StatefulSet', 'HorizontalPodAutoscaler', 'CronJob', 'Job', 'CertificateSigningRequest', 'Ingress', 'PodDisruptionBudget', 'APIService', 'CustomResourceDefinition', 'ServiceCIDR']);
+const STATUS = new Set(['Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'ReplicationController', 'ResourceQuota', 'Service', 'DaemonSet', 'Deployment', 'ReplicaSet', 'StatefulSet', 'HorizontalPodAutoscaler', 'CronJob', 'Job', 'CertificateSigningRequest', 'Ingress', 'PodDisruptionBudget', 'APIService', 'CustomResourceDefinition', 'ServiceCIDR', 'FlowSchema', 'PriorityLevelConfiguration', 'VolumeAttachment', 'ResourceClaim', 'ValidatingAdmissionPolicy']);
 const SCALE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
-const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
-/** Resources whose registry offers fewer verbs than the full set. */
-const VERBS: Readonly<Record<string, readonly string[]>> = {
-  Binding: ['create'],
-  ComponentStatus: ['get', 'list'],
-  Namespace: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
-};
 
 function resourceList(c: Cluster, group: string, version: string): GoJson | undefined {
   const rs = c.discovery().resources.filter((r) => r.group === group && versionsOf(r).includes(version));
@@ -172,9 +165,9 @@ function resourceList(c: Cluster, group: string, version: string): GoJson | unde
       singularName: r.singular,
       namespaced: r.namespaced,
       kind: r.kind,
-      verbs: VERBS[r.kind] ?? ALL_VERBS,
+      verbs: verbsOf(r),
       ...(r.shortNames.length ? { shortNames: r.shortNames } : {}),
-      ...(r.categories?.length ? { categories: r.categories } : r.all ? { categories: ['all'] } : {}),
+      ...(categoriesOf(r).length ? { categories: categoriesOf(r) } : {}),
       storageVersionHash: storageVersionHash(group, r.version, r.kind),
     });
     if (SCALE.has(r.kind) && !r.crd) entries.push({ name: `${r.resource}/scale`, singularName: '', namespaced: r.namespaced, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
