@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import type { Cluster } from '../cluster.js';
 import { ApiServer } from '../apiserver.js';
 import { runningFlags } from '../controlplane.js';
+import { crdVersion, type CustomResourceDefinition } from './crd.js';
 import { ApiError } from './errors.js';
 import { apiServerPublicBody } from './health.js';
 import { forbiddenText, type RequestAttributes, type UserInfo } from './rbac.js';
@@ -155,6 +156,13 @@ function groupValue(g: { name: string; versions: string[] }): Record<string, unk
 const STATUS = new Set(['Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'ReplicationController', 'ResourceQuota', 'Service', 'DaemonSet', 'Deployment', 'ReplicaSet', 'StatefulSet', 'HorizontalPodAutoscaler', 'CronJob', 'Job', 'CertificateSigningRequest', 'Ingress', 'PodDisruptionBudget', 'APIService', 'CustomResourceDefinition', 'ServiceCIDR', 'FlowSchema', 'PriorityLevelConfiguration', 'VolumeAttachment', 'ResourceClaim', 'ValidatingAdmissionPolicy']);
 const SCALE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
 
+/** Whether the resource serves …/status: the built-ins above, a custom resource whose CRD version declares it. */
+function hasStatus(c: Cluster, r: ResourceInfo, version: string): boolean {
+  if (!r.crd) return STATUS.has(r.kind);
+  const crd = c.store.get<CustomResourceDefinition>('CustomResourceDefinition', undefined, r.crd);
+  return crd ? crdVersion(crd, version)?.subresources?.status !== undefined : false;
+}
+
 function resourceList(c: Cluster, group: string, version: string): GoJson | undefined {
   const rs = c.discovery().resources.filter((r) => r.group === group && versionsOf(r).includes(version));
   if (rs.length === 0) return undefined;
@@ -171,7 +179,7 @@ function resourceList(c: Cluster, group: string, version: string): GoJson | unde
       storageVersionHash: storageVersionHash(group, r.version, r.kind),
     });
     if (SCALE.has(r.kind) && !r.crd) entries.push({ name: `${r.resource}/scale`, singularName: '', namespaced: r.namespaced, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
-    if (STATUS.has(r.kind) && !r.crd) entries.push({ name: `${r.resource}/status`, singularName: '', namespaced: r.namespaced, kind: r.kind, verbs: ['get', 'patch', 'update'] });
+    if (hasStatus(c, r, version)) entries.push({ name: `${r.resource}/status`, singularName: '', namespaced: r.namespaced, kind: r.kind, verbs: ['get', 'patch', 'update'] });
   }
   const gv = group ? `${group}/${version}` : version;
   // the legacy group's list is written without apiVersion (TypeMeta{Kind} only), a group's with v1
@@ -235,7 +243,7 @@ function serveResource(c: Cluster, ri: RequestInfo, query: URLSearchParams, pret
   // a namespaced resource has no cluster-scoped object route, a cluster-scoped one no namespaced route
   if (!info || (!info.namespaced && r.namespace !== undefined) || (info.namespaced && r.name !== undefined && r.namespace === undefined)) return notFoundGeneric(pretty);
   if (r.subresource !== undefined && r.subresource !== 'status') return notSimulated(`the ${r.resource}/${r.subresource} subresource`);
-  if (r.subresource === 'status' && !STATUS.has(info.kind)) return notFoundGeneric(pretty);
+  if (r.subresource === 'status' && !hasStatus(c, info, r.version)) return notFoundGeneric(pretty);
   if (ri.verb === 'watch') return notSimulated('watches');
   const api = new ApiServer(c);
   if (r.name !== undefined) {
