@@ -160,3 +160,11 @@ describe('tables of the added kinds (pkg/printers/internalversion/printers.go)',
     assert.equal((await s.exec('kubectl get validatingwebhookconfigurations')).stdout, 'NAME   WEBHOOKS   AGE\nnone   0          0s\n');
   });
 });
+
+describe('objects the control plane keeps for the added kinds', () => {
+  it('every node has its CSINode, with no drivers and the kubelet as owner (nodeinfomanager)', async () => {
+    assert.deepEqual(await run('flannel-single', 'kubectl get csinodes'), { stdout: 'NAME     DRIVERS   AGE\nncss-i   0         2d2h\n', stderr: '', exitCode: 0 });
+    const y = (await run('kubeadm-calico', 'kubectl get csinode cka-w1 -o jsonpath={.metadata.ownerReferences[0].kind}/{.metadata.ownerReferences[0].name}/{.spec}')).stdout;
+    assert.equal(y, 'Node/cka-w1/{"drivers":null}');
+  });
+});
