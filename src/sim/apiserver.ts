@@ -25,7 +25,7 @@ import {
   notFound,
 } from './api/errors.js';
 import { clone } from './api/store.js';
-import type { Discovery, ResourceInfo } from './api/registry.js';
+import { qualifiedResource, verbsOf, type Discovery, type ResourceInfo } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import { BUILTIN_SCALABLE, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
@@ -292,10 +292,22 @@ export class ApiServer {
     if (!this.c.discovery().hasKind(kind)) throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
   }
 
+  /**
+   * A verb the resource's registry does not implement (a create-only review, ComponentStatus's
+   * writes) has no route: go-restful answers 405 after authorization
+   * (apiserver endpoints/installer.go registers only the verbs the storage implements).
+   */
+  private allows(kind: string, verb: string): void {
+    if (!verbsOf(this.c.discovery().infoForKind(kind)).includes(verb)) {
+      throw new ApiError('MethodNotAllowed', 'the server does not allow this method on the requested resource', 405);
+    }
+  }
+
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
     this.ensureUp();
     this.served(kind);
     this.check('get', kind, namespace, name);
+    this.allows(kind, 'get');
     const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     if (!obj) throw notFound(info, name);
@@ -307,6 +319,7 @@ export class ApiServer {
     this.ensureUp();
     this.served(kind);
     this.check('get', kind, namespace, name);
+    this.allows(kind, 'get');
     const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     return obj ? nodeView(this.c, clone(obj)) : undefined;
@@ -316,6 +329,7 @@ export class ApiServer {
     this.ensureUp();
     this.served(kind);
     this.check('list', kind, namespace);
+    this.allows(kind, 'list');
     const info = this.c.discovery().infoForKind(kind);
     const objs = this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
     const derived = virtualObjects(this.c, kind, info.namespaced ? namespace : undefined) as T[];
@@ -377,6 +391,9 @@ export class ApiServer {
     else delete m.namespace;
     this.check('create', obj.kind, m.namespace, undefined);
     if (obj.kind === 'CertificateSigningRequest') this.stampRequestor(obj);
+    // what admission names the object by: the name, else generateName (rest.BeforeCreate, which
+    // generates the name, runs after the mutating plugins such as NamespaceLifecycle)
+    const admittedName = m.name || m.generateName || 'Unknown';
     if (!m.name && m.generateName) m.name = this.c.generateName(obj.kind, m.namespace, m.generateName);
     if (!m.name)
       throw invalid(info, '', [field.required('metadata.name', 'name or generateName is required')]);
@@ -385,7 +402,7 @@ export class ApiServer {
     delete m.creationTimestamp;
     delete m.deletionTimestamp;
     delete m.deletionGracePeriodSeconds;
-    if (info.namespaced) this.admitNamespace(m.namespace!);
+    if (info.namespaced) this.admitNamespace(m.namespace!, info, admittedName);
     if (info.crd && this.c.store.get('CustomResourceDefinition', undefined, info.crd)?.metadata.deletionTimestamp)
       throw new ApiError('MethodNotAllowed', 'create not allowed while custom resource definition is terminating', 405);
     const existing = this.c.store.get(obj.kind, m.namespace, m.name);
@@ -459,7 +476,14 @@ export class ApiServer {
     if (this.hasStatusSubresource(obj.kind)) {
       if (old['status'] !== undefined) obj['status'] = clone(old['status']);
       else delete obj['status'];
-    } else if (obj['status'] === undefined && old['status'] !== undefined) obj['status'] = clone(old['status']);
+    } else if (obj['status'] === undefined && old['status'] !== undefined && !info.crd) obj['status'] = clone(old['status']);
+    // customresource strategy.go PrepareForUpdate: any change outside metadata (status too, when
+    // it is no subresource) moves a custom resource's generation
+    if (info.crd && old.metadata.generation !== undefined) {
+      const { metadata: _m, ...rest } = obj;
+      const { metadata: _o, ...oldRest } = old;
+      obj.metadata.generation = old.metadata.generation + (canonicalJSON(rest) !== canonicalJSON(oldRest) ? 1 : 0);
+    }
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
     applyDefaults(obj);
     defaultAutoscaler(obj);
@@ -491,6 +515,54 @@ export class ApiServer {
     this.c.write(obj);
     this.c.settle();
     return clone(this.c.store.get<T>(obj.kind, ns, obj.metadata.name) ?? obj);
+  }
+
+  /**
+   * GET …/NAME/status: the whole object, served only for a kind with a status subresource (the
+   * status REST storage's Get returns the parent object; a kind without one has no such route).
+   */
+  getStatus<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
+    this.ensureUp();
+    this.served(kind);
+    const info = this.c.discovery().infoForKind(kind);
+    if (!this.hasStatusSubresource(kind)) throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
+    if (this.client) this.authorize({ verb: 'get', group: info.group, resource: info.resource, subresource: 'status', name, ...(info.namespaced && namespace ? { namespace } : {}) });
+    const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
+    if (!obj) throw notFound(info, name);
+    return nodeView(this.c, clone(obj));
+  }
+
+  /**
+   * PUT …/NAME/status: only the status of the body is kept, everything else is the stored
+   * object's (apiextensions-apiserver pkg/registry/customresource/status_strategy.go
+   * PrepareForUpdate copies the old object and sets the new status; the built-ins' status
+   * strategies keep spec and reset metadata likewise, rest.ResetObjectMetaForStatus). The result is
+   * validated as a whole (status_strategy.go ValidateUpdate: the schema, status included);
+   * generation does not move. A kind without the subresource answers 404.
+   */
+  updateStatus<T extends KObject>(input: T, opts: WriteOptions = {}): T {
+    this.ensureUp();
+    const { obj, info, ns } = this.decodeNamed(input, opts);
+    if (!this.hasStatusSubresource(obj.kind)) throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
+    const name = obj.metadata.name;
+    if (this.client) this.authorize({ verb: this.client.updateVerb ?? 'update', group: info.group, resource: info.resource, subresource: 'status', name, ...(ns ? { namespace: ns } : {}) });
+    const old = this.c.store.get(obj.kind, ns, name);
+    if (!old) throw notFound(info, name);
+    if (obj.metadata.resourceVersion && obj.metadata.resourceVersion !== old.metadata.resourceVersion)
+      throw conflict(info, name, 'the object has been modified; please apply your changes to the latest version and try again');
+    const next = clone(old);
+    delete next.metadata.managedFields;
+    if (obj['status'] !== undefined) next['status'] = clone(obj['status']);
+    else delete next['status'];
+    this.trackUpdate(next, old, { ...opts, subresource: 'status' });
+    const errs = this.validate(next, old);
+    if (errs.length > 0) throw invalid(info, name, errs);
+    if (opts.dryRun) return next as T;
+    if (sameStored(next, old)) return clone(old) as T;
+    checkStoredSize(next);
+    this.c.write(next);
+    this.c.settle();
+    return clone(this.c.store.get<T>(next.kind, ns, name) ?? (next as T));
   }
 
   /**
@@ -798,12 +870,19 @@ export class ApiServer {
     }
   }
 
-  private admitNamespace(ns: string): void {
+  /**
+   * NamespaceLifecycle (plugin/pkg/admission/namespace/lifecycle/admission.go): no create in a
+   * namespace being terminated, refused through admission.NewForbidden, so the message names the
+   * resource and the object (apimachinery errors.go NewForbidden: `pods "x" is forbidden: …`;
+   * admission/errors.go extractResourceName: the name, else generateName, else "Unknown").
+   */
+  private admitNamespace(ns: string, info: ResourceInfo, name: string): void {
     const nsObj = this.c.store.get('Namespace', undefined, ns);
     if (!nsObj) throw new ApiError('NotFound', `namespaces "${ns}" not found`, 404);
     if (nsObj.metadata.deletionTimestamp)
-      throw forbidden(`unable to create new content in namespace ${ns} because it is being terminated`);
+      throw forbidden(`${qualifiedResource(info)} "${name}" is forbidden: unable to create new content in namespace ${ns} because it is being terminated`);
   }
+
 
   // -------------------------------------------------------------------------------------------
   // Strategies per kind

@@ -4,7 +4,10 @@
  *  - the default ServiceCIDR `kubernetes` (networking.k8s.io/v1), which the API server keeps from
  *    its --service-cluster-ip-range flag (pkg/controlplane/controller/defaultservicecidr);
  *  - each node's Lease in kube-node-lease, which its kubelet renews every 10 s while it runs
- *    (pkg/kubelet/nodelease, leaseDurationSeconds 40).
+ *    (pkg/kubelet/nodelease, leaseDurationSeconds 40);
+ *  - each node's CSINode (storage.k8s.io/v1), which its kubelet creates at start with the in-tree
+ *    plugins it migrates to CSI and no drivers until a CSI node plugin registers
+ *    (pkg/volume/csi/nodeinfomanager InitializeCSINodeWithAnnotation; owned by the Node).
  * Deriving them keeps an idle cluster's store still and the renew time always current.
  */
 import type { Cluster } from './cluster.js';
@@ -95,9 +98,34 @@ export function nodeView<T extends KObject>(c: Cluster, node: T): T {
   return node;
 }
 
+/**
+ * The in-tree volume plugins a kubelet reports as completely migrated to CSI
+ * (nodeinfomanager.go setMigrationAnnotation with csimigration IsMigrationCompleteForPlugin: the
+ * removed in-tree plugins; Portworx's needs the alpha InTreePluginPortworxUnregister gate), as
+ * recorded in `kubectl get csinode -o yaml` of recent kubeadm clusters.
+ */
+const MIGRATED_PLUGINS = 'kubernetes.io/aws-ebs,kubernetes.io/azure-disk,kubernetes.io/azure-file,kubernetes.io/cinder,kubernetes.io/gce-pd,kubernetes.io/vsphere-volume';
+
+function csiNode(node: Node): KObject {
+  return {
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'CSINode',
+    metadata: {
+      name: node.metadata.name,
+      uid: `${(node.metadata.uid ?? '').slice(0, 24)}c510de000000`.slice(0, 36),
+      resourceVersion: '1',
+      creationTimestamp: node.metadata.creationTimestamp ?? '',
+      annotations: { 'storage.alpha.kubernetes.io/migrated-plugins': MIGRATED_PLUGINS },
+      ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: node.metadata.name, uid: node.metadata.uid ?? '' }],
+    },
+    spec: { drivers: null },
+  } as unknown as KObject;
+}
+
 /** The derived objects of a kind (in a namespace, when namespaced), in name order. */
 export function virtualObjects(c: Cluster, kind: string, namespace: string | undefined): KObject[] {
   if (kind === 'ServiceCIDR') return [defaultServiceCIDR(c)];
   if (kind === 'Lease' && (namespace === undefined || namespace === 'kube-node-lease')) return c.store.list<Node>('Node').map((n) => nodeLease(c, n));
+  if (kind === 'CSINode') return c.store.list<Node>('Node').map(csiNode);
   return [];
 }

@@ -408,7 +408,9 @@ export function recordUpdate(entries: readonly ManagedFieldsEntry[] | undefined,
   const ms = decodeEntries(entries);
   const kind = isObj(newObj) && typeof newObj['kind'] === 'string' ? newObj['kind'] : '';
   const raw = compare(oldObj ?? zeroObject(kind), newObj);
-  const cmp: Comparison = { added: filterIgnored(raw.added, w.statusIsSubresource), modified: filterIgnored(raw.modified, w.statusIsSubresource), removed: filterIgnored(raw.removed, w.statusIsSubresource) };
+  // a write to …/status owns status alone: its strategy resets everything else (GetResetFields)
+  const keep = (f: FieldSet): FieldSet => (w.subresource === 'status' ? new Map([...f].filter(([, p]) => p[0] === 'f:status')) : filterIgnored(f, w.statusIsSubresource));
+  const cmp: Comparison = { added: keep(raw.added), modified: keep(raw.modified), removed: keep(raw.removed) };
   const entry = { manager: w.manager, operation: 'Update' as const, apiVersion: w.apiVersion, fieldsType: 'FieldsV1' as const, ...(w.subresource ? { subresource: w.subresource } : {}) };
   const self = identity(entry);
   takeOver(ms, self, cmp);

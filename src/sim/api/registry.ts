@@ -23,6 +23,8 @@ export interface ResourceInfo {
   crd?: string;
   /** For a custom resource: every served version, preferred first (`version` is the first). */
   servedVersions?: readonly string[];
+  /** Discovery verbs when the registry offers fewer than the full set (see verbsOf). */
+  verbs?: readonly string[];
 }
 
 const R = (
@@ -33,17 +35,30 @@ const R = (
   namespaced: boolean,
   shortNames: readonly string[] = [],
   all = false,
-): ResourceInfo => ({ kind, resource, singular: kind.toLowerCase(), group, version, namespaced, shortNames, all });
+  extra: Pick<ResourceInfo, 'verbs' | 'categories'> = {},
+): ResourceInfo => ({ kind, resource, singular: kind.toLowerCase(), group, version, namespaced, shortNames, all, ...extra });
 
-/** Discovery order: core group first, then groups as a v1.35 server lists them; alphabetical within a group. */
+/** The create-only review resources (TokenReview, SubjectAccessReview, …) and Binding. */
+const CREATE_ONLY = { verbs: ['create'] } as const;
+/** Category of the API-extension kinds (CRDs, APIServices, admission configuration). */
+const API_EXT = { categories: ['api-extensions'] } as const;
+
+/**
+ * The resources a default kubeadm v1.35 kube-apiserver serves (GA groups and the beta resources on
+ * by default; none is beta in 1.35, so MutatingAdmissionPolicy, ClusterTrustBundle, LeaseCandidate
+ * and the like stay off). Discovery order: the core group first, then the groups by their aggregator
+ * priority (cmd/kube-apiserver/app/aggregator.go apiVersionPriorities, as /apis lists them);
+ * alphabetical within a group. Verbs and categories follow the groups' discovery documents
+ * (api/discovery/*.json); `kubectl api-resources` sorts by group itself.
+ */
 export const RESOURCES: readonly ResourceInfo[] = [
-  R('Binding', 'bindings', '', 'v1', true),
-  R('ComponentStatus', 'componentstatuses', '', 'v1', false, ['cs']),
+  R('Binding', 'bindings', '', 'v1', true, [], false, CREATE_ONLY),
+  R('ComponentStatus', 'componentstatuses', '', 'v1', false, ['cs'], false, { verbs: ['get', 'list'] }),
   R('ConfigMap', 'configmaps', '', 'v1', true, ['cm']),
   R('Endpoints', 'endpoints', '', 'v1', true, ['ep']),
   R('Event', 'events', '', 'v1', true, ['ev']),
   R('LimitRange', 'limitranges', '', 'v1', true, ['limits']),
-  R('Namespace', 'namespaces', '', 'v1', false, ['ns']),
+  R('Namespace', 'namespaces', '', 'v1', false, ['ns'], false, { verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] }),
   R('Node', 'nodes', '', 'v1', false, ['no']),
   R('PersistentVolumeClaim', 'persistentvolumeclaims', '', 'v1', true, ['pvc']),
   R('PersistentVolume', 'persistentvolumes', '', 'v1', false, ['pv']),
@@ -54,21 +69,27 @@ export const RESOURCES: readonly ResourceInfo[] = [
   R('Secret', 'secrets', '', 'v1', true),
   R('ServiceAccount', 'serviceaccounts', '', 'v1', true, ['sa']),
   R('Service', 'services', '', 'v1', true, ['svc'], true),
-  // groupPriorityMinimum 18000, as the core group's: listed right after it
-  R('APIService', 'apiservices', 'apiregistration.k8s.io', 'v1', false),
+  R('APIService', 'apiservices', 'apiregistration.k8s.io', 'v1', false, [], false, API_EXT),
   R('ControllerRevision', 'controllerrevisions', 'apps', 'v1', true),
   R('DaemonSet', 'daemonsets', 'apps', 'v1', true, ['ds'], true),
   R('Deployment', 'deployments', 'apps', 'v1', true, ['deploy'], true),
   R('ReplicaSet', 'replicasets', 'apps', 'v1', true, ['rs'], true),
   R('StatefulSet', 'statefulsets', 'apps', 'v1', true, ['sts'], true),
+  // events.k8s.io serves the core Events under a second schema; `events`/`ev` resolve to the core group first
+  R('Event', 'events', 'events.k8s.io', 'v1', true, ['ev']),
+  R('SelfSubjectReview', 'selfsubjectreviews', 'authentication.k8s.io', 'v1', false, [], false, CREATE_ONLY),
+  R('TokenReview', 'tokenreviews', 'authentication.k8s.io', 'v1', false, [], false, CREATE_ONLY),
+  R('LocalSubjectAccessReview', 'localsubjectaccessreviews', 'authorization.k8s.io', 'v1', true, [], false, CREATE_ONLY),
+  R('SelfSubjectAccessReview', 'selfsubjectaccessreviews', 'authorization.k8s.io', 'v1', false, [], false, CREATE_ONLY),
+  R('SelfSubjectRulesReview', 'selfsubjectrulesreviews', 'authorization.k8s.io', 'v1', false, [], false, CREATE_ONLY),
+  R('SubjectAccessReview', 'subjectaccessreviews', 'authorization.k8s.io', 'v1', false, [], false, CREATE_ONLY),
   R('HorizontalPodAutoscaler', 'horizontalpodautoscalers', 'autoscaling', 'v2', true, ['hpa'], true),
   R('CronJob', 'cronjobs', 'batch', 'v1', true, ['cj'], true),
   R('Job', 'jobs', 'batch', 'v1', true, [], true),
   R('CertificateSigningRequest', 'certificatesigningrequests', 'certificates.k8s.io', 'v1', false, ['csr']),
-  R('Lease', 'leases', 'coordination.k8s.io', 'v1', true),
-  R('EndpointSlice', 'endpointslices', 'discovery.k8s.io', 'v1', true),
   R('IngressClass', 'ingressclasses', 'networking.k8s.io', 'v1', false),
   R('Ingress', 'ingresses', 'networking.k8s.io', 'v1', true, ['ing']),
+  R('IPAddress', 'ipaddresses', 'networking.k8s.io', 'v1', false, ['ip']),
   R('NetworkPolicy', 'networkpolicies', 'networking.k8s.io', 'v1', true, ['netpol']),
   R('ServiceCIDR', 'servicecidrs', 'networking.k8s.io', 'v1', false),
   R('PodDisruptionBudget', 'poddisruptionbudgets', 'policy', 'v1', true, ['pdb']),
@@ -76,9 +97,27 @@ export const RESOURCES: readonly ResourceInfo[] = [
   R('ClusterRole', 'clusterroles', 'rbac.authorization.k8s.io', 'v1', false),
   R('RoleBinding', 'rolebindings', 'rbac.authorization.k8s.io', 'v1', true),
   R('Role', 'roles', 'rbac.authorization.k8s.io', 'v1', true),
-  R('PriorityClass', 'priorityclasses', 'scheduling.k8s.io', 'v1', false, ['pc']),
+  R('CSIDriver', 'csidrivers', 'storage.k8s.io', 'v1', false),
+  R('CSINode', 'csinodes', 'storage.k8s.io', 'v1', false),
+  R('CSIStorageCapacity', 'csistoragecapacities', 'storage.k8s.io', 'v1', true),
   R('StorageClass', 'storageclasses', 'storage.k8s.io', 'v1', false, ['sc']),
-  R('CustomResourceDefinition', 'customresourcedefinitions', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds']),
+  R('VolumeAttachment', 'volumeattachments', 'storage.k8s.io', 'v1', false),
+  R('VolumeAttributesClass', 'volumeattributesclasses', 'storage.k8s.io', 'v1', false, ['vac']),
+  R('MutatingWebhookConfiguration', 'mutatingwebhookconfigurations', 'admissionregistration.k8s.io', 'v1', false, [], false, API_EXT),
+  R('ValidatingAdmissionPolicy', 'validatingadmissionpolicies', 'admissionregistration.k8s.io', 'v1', false, [], false, API_EXT),
+  R('ValidatingAdmissionPolicyBinding', 'validatingadmissionpolicybindings', 'admissionregistration.k8s.io', 'v1', false, [], false, API_EXT),
+  R('ValidatingWebhookConfiguration', 'validatingwebhookconfigurations', 'admissionregistration.k8s.io', 'v1', false, [], false, API_EXT),
+  R('CustomResourceDefinition', 'customresourcedefinitions', 'apiextensions.k8s.io', 'v1', false, ['crd', 'crds'], false, API_EXT),
+  R('PriorityClass', 'priorityclasses', 'scheduling.k8s.io', 'v1', false, ['pc']),
+  R('Lease', 'leases', 'coordination.k8s.io', 'v1', true),
+  R('RuntimeClass', 'runtimeclasses', 'node.k8s.io', 'v1', false),
+  R('EndpointSlice', 'endpointslices', 'discovery.k8s.io', 'v1', true),
+  R('FlowSchema', 'flowschemas', 'flowcontrol.apiserver.k8s.io', 'v1', false),
+  R('PriorityLevelConfiguration', 'prioritylevelconfigurations', 'flowcontrol.apiserver.k8s.io', 'v1', false),
+  R('DeviceClass', 'deviceclasses', 'resource.k8s.io', 'v1', false),
+  R('ResourceClaim', 'resourceclaims', 'resource.k8s.io', 'v1', true),
+  R('ResourceClaimTemplate', 'resourceclaimtemplates', 'resource.k8s.io', 'v1', true),
+  R('ResourceSlice', 'resourceslices', 'resource.k8s.io', 'v1', false),
 ];
 
 /**
@@ -148,6 +187,19 @@ export function infoForKind(kind: string, d: Discovery = BUILTIN): ResourceInfo 
 
 export function hasKind(kind: string, d: Discovery = BUILTIN): boolean {
   return d.hasKind(kind);
+}
+
+/** Every verb a full generic registry store serves (rest.Storage of genericregistry.Store). */
+export const ALL_VERBS: readonly string[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+/** The verbs discovery lists for a resource (apiresources `-o wide` VERBS, the REST discovery documents). */
+export function verbsOf(info: ResourceInfo): readonly string[] {
+  return info.verbs ?? ALL_VERBS;
+}
+
+/** The discovery categories of a resource: a CRD's own, `all` for the built-ins in it, or those of its registry. */
+export function categoriesOf(info: ResourceInfo): readonly string[] {
+  return info.categories ?? (info.all ? ['all'] : []);
 }
 
 /** `apps/v1`, or `v1` for the core group. */

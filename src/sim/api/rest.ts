@@ -24,10 +24,11 @@ import { createHash } from 'node:crypto';
 import type { Cluster } from '../cluster.js';
 import { ApiServer } from '../apiserver.js';
 import { runningFlags } from '../controlplane.js';
+import { crdVersion, type CustomResourceDefinition } from './crd.js';
 import { ApiError } from './errors.js';
 import { apiServerPublicBody } from './health.js';
 import { forbiddenText, type RequestAttributes, type UserInfo } from './rbac.js';
-import { qualifiedResource, type ResourceInfo } from './registry.js';
+import { categoriesOf, qualifiedResource, verbsOf, type ResourceInfo } from './registry.js';
 import { FIELD_LABELS, matchFields, matchRequirements, parseFieldSelector, parseLabelSelector, SelectorParseError, type FieldRequirement, type Requirement } from './selectors.js';
 import type { KObject } from './types.js';
 import { encodeBody, metaValue, wireObject } from './wire-json.js';
@@ -152,15 +153,15 @@ function groupValue(g: { name: string; versions: string[] }): Record<string, unk
 }
 
 /** Kinds whose registry has a status subresource (what the API server serves as RESOURCE/status). */
-const STATUS = new Set(['Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'ReplicationController', 'ResourceQuota', 'Service', 'DaemonSet', 'Deployment', 'ReplicaSet', 'StatefulSet', 'HorizontalPodAutoscaler', 'CronJob', 'Job', 'CertificateSigningRequest', 'Ingress', 'PodDisruptionBudget', 'APIService', 'CustomResourceDefinition', 'ServiceCIDR']);
+const STATUS = new Set(['Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'ReplicationController', 'ResourceQuota', 'Service', 'DaemonSet', 'Deployment', 'ReplicaSet', 'StatefulSet', 'HorizontalPodAutoscaler', 'CronJob', 'Job', 'CertificateSigningRequest', 'Ingress', 'PodDisruptionBudget', 'APIService', 'CustomResourceDefinition', 'ServiceCIDR', 'FlowSchema', 'PriorityLevelConfiguration', 'VolumeAttachment', 'ResourceClaim', 'ValidatingAdmissionPolicy']);
 const SCALE = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
-const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
-/** Resources whose registry offers fewer verbs than the full set. */
-const VERBS: Readonly<Record<string, readonly string[]>> = {
-  Binding: ['create'],
-  ComponentStatus: ['get', 'list'],
-  Namespace: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
-};
+
+/** Whether the resource serves …/status: the built-ins above, a custom resource whose CRD version declares it. */
+function hasStatus(c: Cluster, r: ResourceInfo, version: string): boolean {
+  if (!r.crd) return STATUS.has(r.kind);
+  const crd = c.store.get<CustomResourceDefinition>('CustomResourceDefinition', undefined, r.crd);
+  return crd ? crdVersion(crd, version)?.subresources?.status !== undefined : false;
+}
 
 function resourceList(c: Cluster, group: string, version: string): GoJson | undefined {
   const rs = c.discovery().resources.filter((r) => r.group === group && versionsOf(r).includes(version));
@@ -172,13 +173,13 @@ function resourceList(c: Cluster, group: string, version: string): GoJson | unde
       singularName: r.singular,
       namespaced: r.namespaced,
       kind: r.kind,
-      verbs: VERBS[r.kind] ?? ALL_VERBS,
+      verbs: verbsOf(r),
       ...(r.shortNames.length ? { shortNames: r.shortNames } : {}),
-      ...(r.categories?.length ? { categories: r.categories } : r.all ? { categories: ['all'] } : {}),
+      ...(categoriesOf(r).length ? { categories: categoriesOf(r) } : {}),
       storageVersionHash: storageVersionHash(group, r.version, r.kind),
     });
     if (SCALE.has(r.kind) && !r.crd) entries.push({ name: `${r.resource}/scale`, singularName: '', namespaced: r.namespaced, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
-    if (STATUS.has(r.kind) && !r.crd) entries.push({ name: `${r.resource}/status`, singularName: '', namespaced: r.namespaced, kind: r.kind, verbs: ['get', 'patch', 'update'] });
+    if (hasStatus(c, r, version)) entries.push({ name: `${r.resource}/status`, singularName: '', namespaced: r.namespaced, kind: r.kind, verbs: ['get', 'patch', 'update'] });
   }
   const gv = group ? `${group}/${version}` : version;
   // the legacy group's list is written without apiVersion (TypeMeta{Kind} only), a group's with v1
@@ -242,7 +243,7 @@ function serveResource(c: Cluster, ri: RequestInfo, query: URLSearchParams, pret
   // a namespaced resource has no cluster-scoped object route, a cluster-scoped one no namespaced route
   if (!info || (!info.namespaced && r.namespace !== undefined) || (info.namespaced && r.name !== undefined && r.namespace === undefined)) return notFoundGeneric(pretty);
   if (r.subresource !== undefined && r.subresource !== 'status') return notSimulated(`the ${r.resource}/${r.subresource} subresource`);
-  if (r.subresource === 'status' && !STATUS.has(info.kind)) return notFoundGeneric(pretty);
+  if (r.subresource === 'status' && !hasStatus(c, info, r.version)) return notFoundGeneric(pretty);
   if (ri.verb === 'watch') return notSimulated('watches');
   const api = new ApiServer(c);
   if (r.name !== undefined) {

@@ -197,8 +197,20 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
       dropPodVolumes(c, uid);
       dropRuns(c, uid);
       forgetPod(c, uid);
-      // status_manager.go: the final DELETE with grace period 0; finalizers keep the pod, terminal
-      if (!c.deleteObject('Pod', pod.metadata.namespace, pod.metadata.name)) c.write(terminatedPod(c.store.get<Pod>('Pod', pod.metadata.namespace, pod.metadata.name) ?? pod, slow, ts));
+      // the pod worker's terminal status (kubelet.go syncTerminatedPod: a deleted pod gets the
+      // phase its containers ended with, since v1.27), then status_manager.go's final DELETE with
+      // grace period 0: the registry first shortens the grace to 0 (rest.BeforeDelete, an update),
+      // then removes the pod unless finalizers keep it. A watch sees the pod `0/1 Completed` (or
+      // `Error`) three times after `Terminating`, as on a real node.
+      const ns = pod.metadata.namespace;
+      const terminal = terminatedPod(c.store.get<Pod>('Pod', ns, pod.metadata.name) ?? pod, slow, ts);
+      c.write(terminal);
+      const graced = clone(c.store.get<Pod>('Pod', ns, pod.metadata.name) ?? terminal);
+      if (graced.metadata.deletionGracePeriodSeconds !== 0) {
+        graced.metadata.deletionGracePeriodSeconds = 0;
+        c.write(graced);
+      }
+      c.deleteObject('Pod', ns, pod.metadata.name);
     } else c.wakeAt(done);
     return;
   }
@@ -393,10 +405,15 @@ function terminatedPod(podIn: Pod, slow: boolean, ts: string): Pod {
   const status = (pod.status ??= {});
   status.containerStatuses = (status.containerStatuses ?? []).map((cs) => {
     const startedAt = cs.state.running?.startedAt ?? cs.state.terminated?.startedAt ?? ts;
-    const terminated = cs.state.terminated ?? { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) };
+    // status_manager.go TerminatePod: a container that never ran is "missing", a failure
+    const unknown = { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated' };
+    const terminated =
+      cs.state.terminated ??
+      (cs.state.running ? { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } : unknown);
     return { ...cs, ready: false, started: false, state: { terminated } };
   });
-  status.phase = status.containerStatuses.every((cs) => cs.state.terminated?.exitCode === 0) ? 'Succeeded' : 'Failed';
+  // a pod deleted before any container ran ends Failed (kubelet_pods.go getPhase, podIsTerminal)
+  status.phase = status.containerStatuses.length > 0 && status.containerStatuses.every((cs) => cs.state.terminated?.exitCode === 0) ? 'Succeeded' : 'Failed';
   for (const cnd of status.conditions ?? []) {
     if ((cnd.type === 'Ready' || cnd.type === 'ContainersReady') && cnd.status === 'True') {
       cnd.status = 'False';

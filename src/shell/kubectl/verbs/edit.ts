@@ -45,7 +45,9 @@ export const editVerb: Verb = {
     const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery());
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     const t = targets[0]!;
-    const live = env.api.get(t.info.kind, ns.name, t.name);
+    // --subresource=status: the object is read from …/NAME/status and written back there
+    const status = str(p.flags, 'subresource') === 'status';
+    const live = status ? env.api.getStatus(t.info.kind, ns.name, t.name) : env.api.get(t.info.kind, ns.name, t.name);
     const fileName = `kubectl-edit-${env.cluster.random.int(1_000_000_000)}.yaml`;
     let original = render(live, []);
     let previous: string | undefined;
@@ -73,7 +75,7 @@ export const editVerb: Verb = {
           throw new KubectlError('At least one of apiVersion, kind and name was changed');
         delete obj.metadata.resourceVersion;
         const warnings: string[] = [];
-        const updated = env.api.update(recordChangeCause(inv, obj), { fieldValidation, warnings });
+        const updated = status ? env.api.updateStatus(obj, { fieldValidation, warnings }) : env.api.update(recordChangeCause(inv, obj), { fieldValidation, warnings });
         const io = new Streams();
         io.err(warningLines(env, warnings));
         io.out(printObject(updated, { output: str(p.flags, 'output'), operation: 'edited', dryRun: 'none', generated: false }));

@@ -142,6 +142,8 @@ export interface FetchOptions {
   allNamespaces: boolean;
   selectors: { label?: string; field?: string };
   ignoreNotFound: boolean;
+  /** `--subresource=status`: each named object is read through …/NAME/status. */
+  subresource?: string;
 }
 
 /** Run the requests against the API server; errors of single names are collected, not thrown. */
@@ -157,7 +159,7 @@ export function fetchAll(env: KubectlEnv, resolved: ResolvedArgs, o: FetchOption
     }
     for (const name of req.names) {
       try {
-        const obj = env.api.get(req.info.kind, ns, name);
+        const obj = o.subresource === 'status' ? env.api.getStatus(req.info.kind, ns, name) : env.api.get(req.info.kind, ns, name);
         const last = groups[groups.length - 1];
         if (last && last.info === req.info && resolved.byName) last.objs.push(obj);
         else groups.push({ info: req.info, objs: [obj] });
@@ -257,10 +259,14 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const label = str(p.flags, 'selector');
   const fieldSel = str(p.flags, 'field-selector');
   if (resolved.byName && label !== undefined) throw new KubectlError('name cannot be provided when a selector is specified');
+  // cli-runtime builder.go visitBySelector: a list has no subresource
+  const subresource = str(p.flags, 'subresource') ?? '';
+  if (subresource !== '' && !resolved.byName && files.length === 0) throw new KubectlError('subresource cannot be used when bulk resources are specified');
   env.api.ensureUp();
   const namespace = commandNamespace(env, p);
   const warn = endpointsWarning(env, resolved.requests.map((r) => r.info));
   const { groups, errors } = fetchAll(env, resolved, {
+    ...(subresource !== '' ? { subresource } : {}),
     namespace,
     allNamespaces,
     selectors: { ...(label !== undefined ? { label } : {}), ...(fieldSel !== undefined ? { field: fieldSel } : {}) },

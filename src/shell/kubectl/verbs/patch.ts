@@ -1,7 +1,8 @@
 /**
  * `kubectl patch TYPE NAME -p PATCH [--type strategic|merge|json]`
  * (k8s.io/kubectl pkg/cmd/patch/patch.go): the patch is YAML or JSON; the result is sent as an
- * update; no change prints `… patched (no change)`.
+ * update; no change prints `… patched (no change)`. `--subresource=status` reads and writes
+ * …/NAME/status, where the server keeps only the status of what it is sent.
  */
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../../../sim/api/types.js';
@@ -39,6 +40,8 @@ export const patchVerb: Verb = {
       throw new KubectlError(`unable to parse "${text}": yaml: ${(e as Error).message.split('\n')[0]}`);
     }
     const ns = namespaceOf(env, p);
+    // --subresource=status: read and write …/NAME/status (the builder's GET and the helper's PATCH)
+    const status = str(p.flags, 'subresource') === 'status';
     const { targets } = parseTargets(p.args, env.cluster.discovery());
     const io = new Streams();
     // ContinueOnError: a target that fails is reported at the end, the others are still patched
@@ -56,7 +59,7 @@ export const patchVerb: Verb = {
     function patchOne(t: (typeof targets)[number]): string {
       // kubectl patch sends no fieldValidation: the server's default, Warn, applies
       const warnings: string[] = [];
-      const live = env.api.get(t.info.kind, ns.name, t.name);
+      const live = status ? env.api.getStatus(t.info.kind, ns.name, t.name) : env.api.get(t.info.kind, ns.name, t.name);
       // custom resources have no patch strategy: the server answers 415 and patch.go rewords it
       if (type === 'strategic' && t.info.crd) {
         const gvk = `${t.info.group}/${t.info.version}, Kind=${t.info.kind}`;
@@ -77,12 +80,14 @@ export const patchVerb: Verb = {
       const liveVersion = live.metadata.resourceVersion;
       const changed = JSON.stringify(obj) !== JSON.stringify(live);
       // patch.go: the change cause goes in a second merge patch, after didPatch was decided
-      const recorded = dry.mode === 'client' ? obj : recordChangeCause(inv, obj);
+      // (a --record annotation sent to …/status would be dropped there)
+      const recorded = dry.mode === 'client' || status ? obj : recordChangeCause(inv, obj);
       let shown = live;
       let didPatch = changed;
       if (changed || recorded !== obj) {
         delete recorded.metadata.resourceVersion;
-        shown = dry.mode === 'client' ? recorded : env.api.update(recorded, { dryRun: dry.mode === 'server', fieldValidation: 'Warn', warnings });
+        const write = { dryRun: dry.mode === 'server', fieldValidation: 'Warn' as const, warnings };
+        shown = dry.mode === 'client' ? recorded : status ? env.api.updateStatus(recorded, write) : env.api.update(recorded, write);
         // patch.go compares the server's answer with the object it read: a patch whose only
         // content the server dropped (an unknown field) stored nothing
         if (dry.mode === 'none') didPatch = shown.metadata.resourceVersion !== liveVersion;

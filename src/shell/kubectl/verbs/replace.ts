@@ -53,7 +53,9 @@ export const replaceVerb: Verb = {
           io.out(printObject(created, { output, operation: 'replaced', dryRun: 'none', generated: false }));
           continue;
         }
-        const shown = dry.mode === 'client' ? send : env.api.update(send, { dryRun: dry.mode === 'server', fieldValidation, warnings });
+        const write = { dryRun: dry.mode === 'server', fieldValidation, warnings };
+        // --subresource=status: a PUT to …/NAME/status, where only the status is kept
+        const shown = dry.mode === 'client' ? send : str(p.flags, 'subresource') === 'status' ? env.api.updateStatus(send, write) : env.api.update(send, write);
         io.err(warningLines(env, warnings));
         io.out(printObject(shown, { output, operation: 'replaced', dryRun: dry.mode, generated: false }));
       } catch (e) {

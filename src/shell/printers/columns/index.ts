@@ -39,6 +39,14 @@ import { servicecidrs } from './servicecidrs.js';
 import { statefulsets } from './statefulsets.js';
 import { storageclasses } from './storageclasses.js';
 import { priorityclasses } from './priorityclasses.js';
+import { runtimeclasses } from './runtimeclasses.js';
+import { csinodes } from './csinodes.js';
+import { csidrivers } from './csidrivers.js';
+import { webhookconfigurations } from './webhookconfigurations.js';
+import { validatingadmissionpolicies } from './validatingadmissionpolicies.js';
+import { validatingadmissionpolicybindings } from './validatingadmissionpolicybindings.js';
+import { volumeattachments } from './volumeattachments.js';
+import { volumeattributesclasses } from './volumeattributesclasses.js';
 import type { KindPrinter } from './types.js';
 
 export type { Column, KindPrinter } from './types.js';
@@ -79,7 +87,16 @@ export type PrintedKind =
   | 'PodDisruptionBudget'
   | 'GatewayClass'
   | 'Gateway'
-  | 'HTTPRoute';
+  | 'HTTPRoute'
+  | 'RuntimeClass'
+  | 'CSINode'
+  | 'CSIDriver'
+  | 'MutatingWebhookConfiguration'
+  | 'ValidatingWebhookConfiguration'
+  | 'ValidatingAdmissionPolicy'
+  | 'ValidatingAdmissionPolicyBinding'
+  | 'VolumeAttachment'
+  | 'VolumeAttributesClass';
 
 export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   Pod: pods,
@@ -118,6 +135,15 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   GatewayClass: gatewayclasses,
   Gateway: gateways,
   HTTPRoute: httproutes,
+  RuntimeClass: runtimeclasses,
+  CSINode: csinodes,
+  CSIDriver: csidrivers,
+  MutatingWebhookConfiguration: webhookconfigurations,
+  ValidatingWebhookConfiguration: webhookconfigurations,
+  ValidatingAdmissionPolicy: validatingadmissionpolicies,
+  ValidatingAdmissionPolicyBinding: validatingadmissionpolicybindings,
+  VolumeAttachment: volumeattachments,
+  VolumeAttributesClass: volumeattributesclasses,
 };
 
 function isPrintedKind(kind: string): kind is PrintedKind {
