@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { grade, instantiate, loadLibrary, loadScenarioFile, readAnswers, recordAnswer, setupSession, validateScenario, validateMany, fixtureSnapshot, seedsFor, VALIDATE_SEEDS } from './index.js';
 import { defaultWorkers } from './validate-pool.js';
+import { copier } from './session.js';
 import { Session } from '../shell/session.js';
 import { ManualClock } from '../util/clock.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
@@ -119,6 +120,21 @@ test('typed answers survive the session JSON round trip', async () => {
   recordAnswer(session, ' 10.244.0.0/16\n');
   const back = Session.fromJSON(session.toJSON(), new ManualClock(session.cluster.now()), CONTROLLERS);
   assert.deepEqual(readAnswers(back.cluster), { default: '10.244.0.0/16' });
+});
+
+test('copier: copies of one state are independent; the last of `uses` takes the tree, one more throws', async () => {
+  const inst = instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1);
+  const session = await setupSession(inst);
+  const state = JSON.stringify(session.toJSON());
+  const take = copier(session, true, 2);
+  const a = take();
+  const b = take();
+  await b.exec('echo changed > /tmp/copier-probe');
+  await b.exec('kubectl create namespace copier-probe');
+  assert.equal(JSON.stringify(a.toJSON()), state, 'the first copy is the state, untouched by the last');
+  assert.notEqual((await a.exec('cat /tmp/copier-probe')).exitCode, 0);
+  assert.equal(JSON.stringify(session.toJSON()), state, 'the original is untouched');
+  assert.throws(() => take(), /more than 2 copies/);
 });
 
 test('a reset restores the cached fixture snapshot in at most 50 ms (setup and settling come on top)', async (t) => {

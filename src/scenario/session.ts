@@ -80,15 +80,20 @@ export function cloneSession(session: Session): Session {
  * Copies of a session's current state: the state is serialised once and each copy is a deep copy
  * of that plain tree (what grading and validate do many times per state). The grader's copies are
  * back on the workstation with no history; validate's runs keep the shell (`keepShell`: host,
- * history) to continue where setup or the solution left off.
+ * history) to continue where setup or the solution left off. A caller that knows how many copies
+ * it takes says so (`uses`): the last one is restored from the serialised tree without copying it.
  */
-export function copier(session: Session, keepShell = false): () => Session {
+export function copier(session: Session, keepShell = false, uses = Infinity): () => Session {
   const data = session.toJSON();
   // what the controllers remember beside the state (the kubelet's quiet pods) holds for each copy too
   const memory = session.cluster.controllerMemory();
   const base = keepShell ? data : { ...data, frames: data.frames.slice(0, 1), history: [] };
+  let made = 0;
   return () => {
-    const s = Session.fromJSON(copyJSON(base), new ManualClock(data.cluster.now), CONTROLLERS, {}, true);
+    // the last of `uses` copies takes the serialised tree itself: nothing reads it afterwards
+    if (made >= uses) throw new Error(`copier: more than ${uses} copies asked for`);
+    const last = ++made === uses;
+    const s = Session.fromJSON(last ? base : copyJSON(base), new ManualClock(data.cluster.now), CONTROLLERS, {}, true);
     s.cluster.adoptControllerMemory(memory);
     return s;
   };

@@ -127,7 +127,8 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
     try {
       // untouched: setup runs once; every other run starts from its restored state
       const s0 = await setupSession(inst, cache);
-      const fresh = copier(s0, true);
+      const afterSolution = inst.resolved.mutations.filter((m) => m.after === 'solution').length;
+      const fresh = copier(s0, true, 1 + inst.resolved.alternatives.length + inst.resolved.mutations.length - afterSolution);
       const r0 = await grade(inst, s0, IN_PLACE);
       if (first) res.untouched = r0;
       for (const c of r0.checks) {
@@ -137,7 +138,7 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
       // reference solution
       const s1 = fresh();
       await runLines(s1, inst.resolved.solution, res.problems, `solution${tag}`);
-      const solved = inst.resolved.mutations.some((m) => m.after === 'solution') ? copier(s1, true) : fresh;
+      const solved = afterSolution > 0 ? copier(s1, true, afterSolution) : fresh;
       s1.cluster.advance(wait);
       const r1 = await grade(inst, s1, IN_PLACE);
       if (first) res.solved = r1;

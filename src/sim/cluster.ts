@@ -208,6 +208,7 @@ export class Cluster {
    */
   wakeAt(at: number, owner = this.reconciling ?? '*'): void {
     if (!(at > this.now())) return;
+    if (at < this.earliestAsked) this.earliestAsked = at;
     const owners = this.wakeOwners.get(at);
     if (owners) {
       owners.add(owner);
@@ -217,6 +218,18 @@ export class Cluster {
     this.wakeups.push(at);
     this.wakeups.sort((a, b) => a - b);
   }
+
+  /**
+   * The earliest wake-up asked for (wakeAt, for any owner) since the last call, Infinity if none:
+   * the kubelet brackets each pod's sync with it to know when that pod is next due.
+   */
+  earliestWakeAsked(): number {
+    const at = this.earliestAsked;
+    this.earliestAsked = Infinity;
+    return at;
+  }
+
+  private earliestAsked = Infinity;
 
   /** A wake-up time is reached: its owners (or, for `*`, every time watcher) run at the next settle. */
   private fire(at: number): void {
@@ -246,6 +259,11 @@ export class Cluster {
    */
   timeSignal(name: string): string {
     return `${this.timeTick}.${this.ownTicks.get(name) ?? 0}`;
+  }
+
+  /** The ticks of wake-ups asked for outside any controller, which wake every time watcher (the first half of timeSignal). */
+  sharedTimeSignal(): string {
+    return String(this.timeTick);
   }
 
   /**

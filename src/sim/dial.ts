@@ -14,8 +14,7 @@ import type { Cluster } from './cluster.js';
 import type { Host } from './node/host.js';
 import type { KObject } from './api/types.js';
 import { runningFlags, serviceCIDR } from './controlplane.js';
-import { readCertificatePem } from './pki/x509.js';
-import { verifyServerCertificate } from './pki/verify.js';
+import { parsedCertificatePem, verifyServerCertificate } from './pki/verify.js';
 import { intToIp, isIPv4, parseCidr } from '../util/ip.js';
 
 /** Where a client connects and how it checks the server (its kubeconfig cluster entry and flags). */
@@ -114,7 +113,7 @@ function throughControlPlaneEndpoint(c: Cluster, from: Host, ip: string, port: n
 function verifyServer(c: Cluster, ep: ClientEndpoint, host: string): string | undefined {
   if (ep.insecure) return undefined;
   const file = runningFlags(c, 'kube-apiserver').get('tls-cert-file') ?? '/etc/kubernetes/pki/apiserver.crt';
-  const served = readCertificatePem(c.host(c.meta.controlPlane)?.fs.tryRead(file) ?? '');
+  const served = parsedCertificatePem(c.host(c.meta.controlPlane)?.fs.tryRead(file) ?? '');
   // a server without a certificate it can read does not start (runtime/components.ts)
   if (!served) return undefined;
   return verifyServerCertificate(served, ep.caPem ?? '', ep.tlsServerName || host, c.now());

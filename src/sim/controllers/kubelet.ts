@@ -89,6 +89,8 @@ export const kubeletController: Controller = {
     const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
     const quiet = quietPods(c);
     const epoch = kubeletEpoch(c);
+    const tick = c.timeSignal('kubelet');
+    const now = c.now();
     for (const pod of [...c.store.list<Pod>('Pod')]) {
       const nodeName = pod.spec.nodeName;
       if (!nodeName) continue;
@@ -98,11 +100,14 @@ export const kubeletController: Controller = {
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       const uid = pod.metadata.uid ?? '';
       const last = quiet.get(uid);
-      if (last && last.pod === pod && last.node === node && last.epoch === epoch) continue;
+      if (last && last.pod === pod && last.node === node && last.epoch === epoch && (last.tick === tick || (!last.onTick && now < last.due))) continue;
       const rv = c.store.currentResourceVersion();
+      // every wake-up the sync asks for, through whichever code (volumes, probes, processes)
+      c.earliestWakeAsked();
       syncPod(c, host, node, pod);
+      const requested = c.earliestWakeAsked();
       // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
-      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch });
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, tick, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
       else quiet.delete(uid);
     }
   },
@@ -113,10 +118,16 @@ export const kubeletController: Controller = {
  * node, host or watched object changes, and used to sync every pod each time: on a cluster that
  * is settling, most of those syncs redid work whose answer had not changed. A pod is synced again
  * when its object or its node's object is another one (the store keeps each version frozen), or
- * the epoch moved: a wake-up of the kubelet's, a host or container file change, a ConfigMap or
- * Secret write. Pods without an IP yet are always synced (they may wait for another pod's address
- * to be released). Held per cluster and store, beside the state: a session read from a file syncs
- * each pod once; an in-memory copy (grading, validate's runs) starts with its original's (memory).
+ * the epoch moved: a wake-up asked for outside any controller, a host or container file change, a
+ * ConfigMap or Secret write. The kubelet's own wake-ups (one pod's back-off, pull, probe tick or
+ * process exit) sync only the pods that are due: those whose last sync asked for a wake-up (by any
+ * code it ran: a volume's pending refresh too, Cluster.earliestWakeAsked) or has a probe worker's
+ * tick at or before now (`due`; a later sync would move their bookkeeping), and
+ * pods running a program another controller keeps (runtime/overrides.ts: CoreDNS, kube-proxy,
+ * nginx), whose process that controller's wake-ups can end (`onTick`). Pods without an IP yet are
+ * always synced (they may wait for another pod's address to be released). Held per cluster and
+ * store, beside the state: a session read from a file syncs each pod once; an in-memory copy
+ * (grading, validate's runs) starts with its original's (memory).
  */
 const QUIET = new WeakMap<Cluster, { store: Cluster['store']; pods: Map<string, QuietPod> }>();
 
@@ -124,6 +135,42 @@ interface QuietPod {
   pod: Pod;
   node: Node;
   epoch: string;
+  /** The kubelet's wake-up signal at that sync (Cluster.timeSignal). */
+  tick: string;
+  /** The earliest time that sync asked to be woken at, or a probe worker of the pod next ticks. */
+  due: number;
+  /** The pod runs a program another controller keeps: every wake-up of the kubelet syncs it. */
+  onTick: boolean;
+}
+
+/**
+ * The earliest next tick of the pod's probe workers (prober.ts): a sync at or after it probes, or
+ * moves a steady worker's ticker on, so the pod is due then even when no wake-up was asked for.
+ */
+function probeTicksFrom(c: Cluster, pod: Pod): number {
+  const probers = c.state.probers;
+  if (!probers) return Infinity;
+  const uid = pod.metadata.uid ?? '';
+  let min = Infinity;
+  for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
+    for (const ct of list ?? []) {
+      const workers = probers[`${uid}/${ct.name}`]?.workers;
+      if (!workers) continue;
+      for (const w of Object.values(workers)) if (w && w.next < min) min = w.next;
+    }
+  }
+  return min;
+}
+
+/** Whether a container of the pod runs a program another controller keeps (runtime/overrides.ts). */
+function runsOverride(c: Cluster, pod: Pod): boolean {
+  for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
+    for (const ct of list ?? []) {
+      const image = pullImage(ct.image, c.meta);
+      if (image && programOverride(image.repository)) return true;
+    }
+  }
+  return false;
 }
 
 function quietPods(c: Cluster): Map<string, QuietPod> {
@@ -134,9 +181,9 @@ function quietPods(c: Cluster): Map<string, QuietPod> {
   return pods;
 }
 
-/** What every pod's sync depends on besides its own object and node (see QUIET). */
+/** What every pod's sync depends on besides its own object, its node and its due time (see QUIET). */
 function kubeletEpoch(c: Cluster): string {
-  return `${c.timeSignal('kubelet')}|${c.hostGeneration}|${c.state.podFsGeneration ?? 0}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+  return `${c.sharedTimeSignal()}|${c.hostGeneration}|${c.state.podFsGeneration ?? 0}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
 }
 
 interface Images {

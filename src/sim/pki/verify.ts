@@ -35,7 +35,36 @@ export function verifyServerCertificate(served: ParsedCert, rootsPem: string, na
   if (now > served.notAfter) return `x509: certificate has expired or is not yet valid: current time ${rfc3339(now)} is after ${rfc3339(served.notAfter)}`;
   if (now < served.notBefore) return `x509: certificate has expired or is not yet valid: current time ${rfc3339(now)} is before ${rfc3339(served.notBefore)}`;
   if (!matchesHost(served, name)) return hostnameError(served, name);
-  const roots = rootsPem.split(/(?=-----BEGIN CERTIFICATE-----)/).map((p) => readCertificatePem(p)).filter((x): x is ParsedCert => x !== undefined);
-  if (!roots.some((ca) => issuedBy(served, ca))) return 'x509: certificate signed by unknown authority';
+  if (!chainsTo(served, rootsPem)) return 'x509: certificate signed by unknown authority';
   return undefined;
 }
+
+/**
+ * A certificate's PEM text parsed, memoised by the text: every kubectl command's handshake reads
+ * the API server's certificate and the kubeconfig's CA bundle, the same few texts each time.
+ * What it returns is shared, so callers only read it (as this file and dial.ts do).
+ */
+export function parsedCertificatePem(text: string): ParsedCert | undefined {
+  if (PARSED.has(text)) return PARSED.get(text);
+  const cert = readCertificatePem(text);
+  if (PARSED.size >= 64) PARSED.delete(PARSED.keys().next().value!);
+  PARSED.set(text, cert);
+  return cert;
+}
+
+const PARSED = new Map<string, ParsedCert | undefined>();
+
+/** Whether a root of the PEM bundle issued `served` (memoised per parsed certificate and bundle text). */
+function chainsTo(served: ParsedCert, rootsPem: string): boolean {
+  let byBundle = CHAINS.get(served);
+  if (!byBundle) CHAINS.set(served, (byBundle = new Map()));
+  const hit = byBundle.get(rootsPem);
+  if (hit !== undefined) return hit;
+  const roots = rootsPem.split(/(?=-----BEGIN CERTIFICATE-----)/).map((p) => parsedCertificatePem(p)).filter((x): x is ParsedCert => x !== undefined);
+  const ok = roots.some((ca) => issuedBy(served, ca));
+  if (byBundle.size >= 16) byBundle.delete(byBundle.keys().next().value!);
+  byBundle.set(rootsPem, ok);
+  return ok;
+}
+
+const CHAINS = new WeakMap<ParsedCert, Map<string, boolean>>();
