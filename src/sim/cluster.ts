@@ -448,7 +448,7 @@ export class Cluster {
     m.creationTimestamp ??= this.timestamp();
     if (!info.namespaced) delete m.namespace;
     // generation is set by the strategies of these kinds, custom resources' and CRDs' among them
-    if (info.crd || ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'NetworkPolicy', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute', 'CustomResourceDefinition'].includes(obj.kind))
+    if (info.crd || ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'NetworkPolicy', 'Ingress', 'GatewayClass', 'Gateway', 'HTTPRoute', 'CustomResourceDefinition', 'FlowSchema', 'PriorityLevelConfiguration'].includes(obj.kind))
       m.generation ??= 1;
     return this.store.put(obj);
   }

@@ -8,6 +8,9 @@
  *  - each node's CSINode (storage.k8s.io/v1), which its kubelet creates at start with the in-tree
  *    plugins it migrates to CSI and no drivers until a CSI node plugin registers
  *    (pkg/volume/csi/nodeinfomanager InitializeCSINodeWithAnnotation; owned by the Node).
+ *  - the ComponentStatuses (v1, deprecated), which the API server computes on each request by
+ *    probing the scheduler's and controller-manager's /healthz on 127.0.0.1 and its etcd
+ *    (pkg/registry/core/componentstatus rest.go and validator.go).
  * Deriving them keeps an idle cluster's store still and the renew time always current.
  */
 import type { Cluster } from './cluster.js';
@@ -123,9 +126,38 @@ function csiNode(node: Node): KObject {
 }
 
 /** The derived objects of a kind (in a namespace, when namespaced), in name order. */
+/**
+ * One ComponentStatus: validator.go HttpServer.DoServerCheck reports a refused connection as a
+ * probe failure whose message is the client's error (pkg/probe/http DoHTTPProbe returns
+ * `probe.Failure, err.Error(), nil`), so the MESSAGE column holds it and ERROR stays empty;
+ * EtcdServer.DoServerCheck answers `ok`, or a failure with no message and the prober's error
+ * (storagebackend/factory/etcd3.go Probe wraps it; etcd's client waits for the member until the
+ * probe's timeout).
+ */
+function componentStatus(name: string, healthy: boolean, failure: { message: string; error: string }): KObject {
+  const cond: Record<string, string> = healthy ? { type: 'Healthy', status: 'True', message: 'ok' } : { type: 'Healthy', status: 'False', message: failure.message, error: failure.error };
+  if (cond['message'] === '') delete cond['message'];
+  if (cond['error'] === '') delete cond['error'];
+  return { apiVersion: 'v1', kind: 'ComponentStatus', metadata: { name }, conditions: [cond] } as KObject;
+}
+
+/** rest.go serversToValidate: the two components kubeadm runs on 127.0.0.1 over HTTPS, and etcd. */
+function componentStatuses(c: Cluster): KObject[] {
+  const refused = (port: number): { message: string; error: string } => ({
+    message: `Get "https://127.0.0.1:${port}/healthz": dial tcp 127.0.0.1:${port}: connect: connection refused`,
+    error: '',
+  });
+  return [
+    componentStatus('scheduler', c.state.scheduler?.up !== false, refused(10259)),
+    componentStatus('controller-manager', c.state.controllerManager?.up !== false, refused(10257)),
+    componentStatus('etcd-0', c.state.etcd?.up !== false, { message: '', error: 'error getting data from etcd: context deadline exceeded' }),
+  ];
+}
+
 export function virtualObjects(c: Cluster, kind: string, namespace: string | undefined): KObject[] {
   if (kind === 'ServiceCIDR') return [defaultServiceCIDR(c)];
   if (kind === 'Lease' && (namespace === undefined || namespace === 'kube-node-lease')) return c.store.list<Node>('Node').map((n) => nodeLease(c, n));
   if (kind === 'CSINode') return c.store.list<Node>('Node').map(csiNode);
+  if (kind === 'ComponentStatus') return componentStatuses(c);
   return [];
 }

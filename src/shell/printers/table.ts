@@ -67,7 +67,7 @@ export function tableRows(objs: readonly KObject[], options: TableOptions): stri
     rows.push(header);
   }
   const prefix = options.withKind === true ? `${kindPrefixOf(info)}/` : '';
-  for (const obj of objs) {
+  for (const obj of printer.listOrder ? printer.listOrder(objs) : objs) {
     const cells = printer.row(obj, options.now);
     const row: string[] = [];
     if (withNamespace) row.push(obj.metadata.namespace ?? '');

@@ -36,11 +36,13 @@ import { disruptionController } from './disruption.js';
 import { gatewayController } from './gateway.js';
 import { crdStatusController } from './crd-status.js';
 import { crdFinalizerController } from './crd-finalizer.js';
+import { apfConfigController } from './apf-config.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
   crdStatusController,
   crdFinalizerController,
+  apfConfigController,
   namespaceController,
   nodeIpamController,
   nodeStatusController,

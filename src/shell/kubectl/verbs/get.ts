@@ -171,13 +171,19 @@ export function fetchAll(env: KubectlEnv, resolved: ResolvedArgs, o: FetchOption
   return { groups, errors };
 }
 
-/** The server's deprecation warning for v1 Endpoints, once per command. */
+/** v1 ComponentStatus's deprecation warning (apiserver pkg/endpoints/deprecation/deprecation.go WarningMessage; deprecated in 1.19). */
+export const COMPONENTSTATUS_WARNING = 'Warning: v1 ComponentStatus is deprecated in v1.19+';
+
+/** The server's deprecation warnings (v1 Endpoints, v1 ComponentStatus), each once per command. */
 export function endpointsWarning(env: KubectlEnv, infos: readonly ResourceInfo[]): string {
-  if (!infos.some((i) => i.kind === 'Endpoints')) return '';
   const seen = env.warnings ?? new Set<string>();
-  if (seen.has(ENDPOINTS_WARNING)) return '';
-  seen.add(ENDPOINTS_WARNING);
-  return `${ENDPOINTS_WARNING}\n`;
+  let out = '';
+  for (const [kind, text] of [['Endpoints', ENDPOINTS_WARNING], ['ComponentStatus', COMPONENTSTATUS_WARNING]] as const) {
+    if (!infos.some((i) => i.kind === kind) || seen.has(text)) continue;
+    seen.add(text);
+    out += `${text}\n`;
+  }
+  return out;
 }
 
 /**

@@ -39,6 +39,9 @@ import { servicecidrs } from './servicecidrs.js';
 import { statefulsets } from './statefulsets.js';
 import { storageclasses } from './storageclasses.js';
 import { priorityclasses } from './priorityclasses.js';
+import { componentstatuses } from './componentstatuses.js';
+import { flowschemas } from './flowschemas.js';
+import { prioritylevelconfigurations } from './prioritylevelconfigurations.js';
 import { runtimeclasses } from './runtimeclasses.js';
 import { csinodes } from './csinodes.js';
 import { csidrivers } from './csidrivers.js';
@@ -75,6 +78,9 @@ export type PrintedKind =
   | 'PersistentVolumeClaim'
   | 'StorageClass'
   | 'PriorityClass'
+  | 'FlowSchema'
+  | 'PriorityLevelConfiguration'
+  | 'ComponentStatus'
   | 'RoleBinding'
   | 'ClusterRoleBinding'
   | 'Lease'
@@ -123,6 +129,9 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   PersistentVolumeClaim: persistentvolumeclaims,
   StorageClass: storageclasses,
   PriorityClass: priorityclasses,
+  FlowSchema: flowschemas,
+  PriorityLevelConfiguration: prioritylevelconfigurations,
+  ComponentStatus: componentstatuses,
   RoleBinding: rolebindings,
   ClusterRoleBinding: rolebindings,
   Lease: leases,

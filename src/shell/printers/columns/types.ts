@@ -19,4 +19,6 @@ export interface KindPrinter {
   readonly columns: readonly Column[];
   /** One cell per column (wide cells included), already formatted as text. */
   row(obj: KObject, now: number): string[];
+  /** The order the server's list printer puts the rows in (printFlowSchemaList sorts); default: as listed. */
+  listOrder?(objs: readonly KObject[]): KObject[];
 }
