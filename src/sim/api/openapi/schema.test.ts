@@ -58,4 +58,15 @@ describe('served OpenAPI schemas', () => {
     ]);
     assert.deepEqual(props('Capabilities'), ['add', 'drop']);
   });
+
+  it('the newer spec\'s fields and texts give way to v1.35 (k8s.io/api v0.35.2)', () => {
+    const c = schemaComponents();
+    const props = (name: string): string[] => Object.keys(c[name]?.properties ?? {});
+    assert.ok(!props('io.k8s.api.storage.v1.CSIDriverSpec').includes('preventPodSchedulingIfMissing'));
+    assert.ok(props('io.k8s.api.storage.v1.CSIDriverSpec').includes('serviceAccountTokenInSecrets'));
+    assert.deepEqual(props('io.k8s.api.resource.v1.DeviceAttribute'), ['bool', 'int', 'string', 'version']);
+    assert.equal(c['io.k8s.api.resource.v1.NodeAllocatableResourceMapping'], undefined);
+    assert.match(c['io.k8s.api.storage.v1.VolumeError']?.properties?.['errorCode']?.description ?? '', /This is an optional, beta field/);
+    assert.match(c['io.k8s.api.authorization.v1.ResourceRule']?.properties?.['verbs']?.description ?? '', /^Verb is a list/);
+  });
 });

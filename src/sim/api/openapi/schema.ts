@@ -57,15 +57,18 @@ let components: SchemaMap | undefined;
 
 /** components.schemas of the simulated apiserver's OpenAPI v3 documents, all groups merged (parsed once, on first use). */
 export function schemaComponents(): SchemaMap {
-  if (components === undefined) {
-    const all: SchemaMap = {};
-    for (const group of GROUPS) for (const text of group) {
-      const [name, schema] = JSON.parse(text) as [string, Schema];
-      all[name] = schema;
-    }
-    components = applyOverrides(all);
-  }
+  components ??= applyOverrides(generatedSchemas());
   return components;
+}
+
+/** The generated files' schemas as they are, before the v1.35 overrides (../overrides.ts). */
+export function generatedSchemas(): SchemaMap {
+  const all: SchemaMap = {};
+  for (const group of GROUPS) for (const text of group) {
+    const [name, schema] = JSON.parse(text) as [string, Schema];
+    all[name] = schema;
+  }
+  return all;
 }
 
 /** The schema of each kind explain can describe (its x-kubernetes-group-version-kind). */
