@@ -61,12 +61,14 @@ export const explainVerb: Verb = {
       const output = str(p.flags, 'output') ?? 'plaintext';
       if (output !== 'plaintext' && output !== 'plaintext-openapiv2') throw new RawError(`error: unrecognized format: ${output}`);
       env.api.ensureUp();
-      const { info, fields } = splitRequest(p.args[0]!, env.cluster.discovery());
+      const discovery = env.cluster.discovery();
+      const { info: found, fields } = splitRequest(p.args[0]!, discovery);
       const apiVersion = str(p.flags, 'api-version');
-      if (info.crd) return explainCustom(env, info, fields, apiVersion, output, bool(p.flags, 'recursive'));
-      if (apiVersion !== undefined && apiVersion !== apiVersionOf(info)) {
-        throw new RawError(`error: couldn't find resource for "${apiVersion}, Resource=${info.resource}"`);
-      }
+      if (found.crd) return explainCustom(env, found, fields, apiVersion, output, bool(p.flags, 'recursive'));
+      // explain.go: --api-version replaces the group/version of the resolved resource, keeping its
+      // name (`events --api-version=events.k8s.io/v1` is the events.k8s.io Event)
+      const info = apiVersion === undefined ? found : discovery.resources.find((r) => r.resource === found.resource && !r.crd && apiVersionOf(r) === apiVersion);
+      if (info === undefined) throw new RawError(`error: couldn't find resource for "${apiVersion}, Resource=${found.resource}"`);
       // The simulated server publishes no OpenAPI v2 document.
       if (output === 'plaintext-openapiv2') throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
       if (!PUBLISHED_GROUPS.has(info.group)) {
