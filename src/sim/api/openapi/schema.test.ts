@@ -68,5 +68,10 @@ describe('served OpenAPI schemas', () => {
     assert.equal(c['io.k8s.api.resource.v1.NodeAllocatableResourceMapping'], undefined);
     assert.match(c['io.k8s.api.storage.v1.VolumeError']?.properties?.['errorCode']?.description ?? '', /This is an optional, beta field/);
     assert.match(c['io.k8s.api.authorization.v1.ResourceRule']?.properties?.['verbs']?.description ?? '', /^Verb is a list/);
+    // a field of an embedded struct (Rule in RuleWithOperations) and an enum-typed `kind` field
+    assert.match(c['io.k8s.api.admissionregistration.v1.RuleWithOperations']?.properties?.['apiGroups']?.description ?? '', /^APIGroups is/);
+    const azureKind = c['io.k8s.api.core.v1.AzureDiskVolumeSource']?.properties?.['kind'];
+    assert.match(azureKind?.description ?? '', /^kind expected values are Shared/);
+    assert.deepEqual(azureKind?.enum, ['Dedicated', 'Managed', 'Shared']);
   });
 });

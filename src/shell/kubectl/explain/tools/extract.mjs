@@ -205,7 +205,8 @@ function parseType(dir, name, full) {
     const [, doc, field, opt, type] = m;
     let prop;
     if (field === 'apiVersion' && /^"/.test(type)) prop = { description: API_VERSION, type: 'string' };
-    else if (field === 'kind' && /^"/.test(type)) prop = { description: KIND, type: 'string' };
+    // TypeMeta's kind is one literal; a `kind` enum (AzureDiskVolumeSource.kind) is a field of its own
+    else if (field === 'kind' && /^"[^"]*"$/.test(type)) prop = { description: KIND, type: 'string' };
     else {
       const s = tsTypeToSchema(type);
       prop = s.$ref ? { allOf: [s] } : s;

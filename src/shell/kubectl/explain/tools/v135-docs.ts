@@ -23,7 +23,6 @@ if (!apiDir) {
   process.exit(2);
 }
 const outFile = join(dirname(fileURLToPath(import.meta.url)), '../../../../sim/api/openapi/docs-v135.generated.ts');
-const ENUM = '\n\nPossible enum values:';
 
 /** `map_Foo = map[string]string{ "": "…", "field": "…", }` blocks of one swagger doc file. */
 function swaggerDocs(file: string): Map<string, Map<string, string>> {
@@ -46,6 +45,15 @@ function same(openapi: string, swagger: string): boolean {
   return norm(openapi) === norm(swagger);
 }
 
+/**
+ * A field of an embedded struct (RuleWithOperations' Rule) is documented by that struct's map:
+ * the text every map of the package that has the field agrees on, or undefined.
+ */
+function embedded(maps: Map<string, Map<string, string>>, field: string): string | undefined {
+  const texts = new Set([...maps.values()].flatMap((fields) => (fields.has(field) ? [fields.get(field)!] : [])));
+  return texts.size === 1 ? [...texts][0] : undefined;
+}
+
 const cache = new Map<string, Map<string, Map<string, string>>>();
 const overrides: DocOverride[] = [];
 // the hand-written overrides applied, not the generated ones this run replaces
@@ -61,8 +69,9 @@ for (const [name, schema] of Object.entries(applyOverrides(generatedSchemas(), [
     continue;
   }
   const differs = (ours: string | undefined, v135: string): string | undefined => {
-    const at = ours?.indexOf(ENUM) ?? -1;
-    const text = at >= 0 ? v135 + ours!.slice(at) : v135;
+    // the enum list with the blank lines before it, as the generated text has them
+    const at = /\n+Possible enum values:/.exec(ours ?? '')?.index ?? -1;
+    const text = at >= 0 ? v135.trimEnd() + ours!.slice(at) : v135;
     if (text === (ours ?? '') || same(ours ?? '', text)) return undefined;
     // where the swagger text is not the OpenAPI one, keep the generated text and say so
     if (/---|\\\\|@/.test(ours ?? '')) {
@@ -77,8 +86,9 @@ for (const [name, schema] of Object.entries(applyOverrides(generatedSchemas(), [
     if (d !== undefined) overrides.push({ schema: name, field: '', description: d });
   }
   for (const [field, prop] of Object.entries(schema.properties ?? {})) {
-    if (field === 'apiVersion' || field === 'kind') continue;
-    const v135 = docs.get(field);
+    // TypeMeta's fields (inline) are in no map; ParamKind's own apiVersion and kind are
+    if ((field === 'apiVersion' || field === 'kind') && !docs.has(field)) continue;
+    const v135 = docs.get(field) ?? embedded(cache.get(file)!, field);
     if (v135 === undefined) {
       // a field of an embedded struct (Volume's VolumeSource, Probe's ProbeHandler) is documented
       // by that struct's map: gone in v1.35 only when no type of the package has it
