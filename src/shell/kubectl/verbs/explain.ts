@@ -11,7 +11,7 @@ import { apiVersionOf, type Discovery, type ResourceInfo } from '../../../sim/ap
 import { ApiError } from '../../../sim/api/errors.js';
 import { errorResult, RawError } from '../errors.js';
 import { bool, str } from '../flags.js';
-import { schemaComponents, KIND_SCHEMAS } from '../explain/schema.js';
+import { schemaComponents, schemaNameOf, groupOfSchema, KIND_SCHEMAS, GROUP_KIND_SCHEMAS } from '../explain/schema.js';
 import { renderExplain } from '../explain/render.js';
 import { crdVersion, type CustomResourceDefinition } from '../../../sim/api/crd.js';
 import { publishedSchema, type JSONSchemaProps } from '../../../sim/api/crd-schema.js';
@@ -20,25 +20,7 @@ const NO_RESOURCE =
   'error: You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.';
 
 /** Groups whose OpenAPI v3 document the simulated server publishes (/openapi/v3/<path>). */
-const PUBLISHED_GROUPS = new Set(Object.values(KIND_SCHEMAS).map((name) => groupOfSchema(name)));
-
-function groupOfSchema(name: string): string {
-  const m = /^io\.k8s\.api\.([a-z]+)\.v\d+\./.exec(name);
-  const g = m?.[1] ?? '';
-  const groups: Record<string, string> = {
-    core: '',
-    apps: 'apps',
-    batch: 'batch',
-    networking: 'networking.k8s.io',
-    discovery: 'discovery.k8s.io',
-    storage: 'storage.k8s.io',
-    autoscaling: 'autoscaling',
-    rbac: 'rbac.authorization.k8s.io',
-    policy: 'policy',
-    scheduling: 'scheduling.k8s.io',
-  };
-  return groups[g] ?? g;
-}
+const PUBLISHED_GROUPS = new Set([...Object.values(KIND_SCHEMAS), ...Object.values(GROUP_KIND_SCHEMAS)].map((name) => groupOfSchema(name)));
 
 /** explain.go SplitAndParseResourceRequestWithMatchingPrefix + splitDotNotation. */
 function splitRequest(input: string, d: Discovery): { info: ResourceInfo; fields: string[] } {
@@ -79,18 +61,20 @@ export const explainVerb: Verb = {
       const output = str(p.flags, 'output') ?? 'plaintext';
       if (output !== 'plaintext' && output !== 'plaintext-openapiv2') throw new RawError(`error: unrecognized format: ${output}`);
       env.api.ensureUp();
-      const { info, fields } = splitRequest(p.args[0]!, env.cluster.discovery());
+      const discovery = env.cluster.discovery();
+      const { info: found, fields } = splitRequest(p.args[0]!, discovery);
       const apiVersion = str(p.flags, 'api-version');
-      if (info.crd) return explainCustom(env, info, fields, apiVersion, output, bool(p.flags, 'recursive'));
-      if (apiVersion !== undefined && apiVersion !== apiVersionOf(info)) {
-        throw new RawError(`error: couldn't find resource for "${apiVersion}, Resource=${info.resource}"`);
-      }
+      if (found.crd) return explainCustom(env, found, fields, apiVersion, output, bool(p.flags, 'recursive'));
+      // explain.go: --api-version replaces the group/version of the resolved resource, keeping its
+      // name (`events --api-version=events.k8s.io/v1` is the events.k8s.io Event)
+      const info = apiVersion === undefined ? found : discovery.resources.find((r) => r.resource === found.resource && !r.crd && apiVersionOf(r) === apiVersion);
+      if (info === undefined) throw new RawError(`error: couldn't find resource for "${apiVersion}, Resource=${found.resource}"`);
       // The simulated server publishes no OpenAPI v2 document.
       if (output === 'plaintext-openapiv2') throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
       if (!PUBLISHED_GROUPS.has(info.group)) {
         throw new RawError(`error: couldn't find resource for "${apiVersionOf(info)}, Resource=${info.resource}"`);
       }
-      const schemaName = KIND_SCHEMAS[info.kind];
+      const schemaName = schemaNameOf(info.group, info.kind);
       const schema = schemaName === undefined ? undefined : schemaComponents()[schemaName];
       if (!schema) throw new RawError(`error: GVR (${info.group}/${info.version}, Resource=${info.resource}) not found in OpenAPI schema`);
       const r = renderExplain({ group: info.group, version: info.version, kind: info.kind, schema, fieldPath: fields, recursive: bool(p.flags, 'recursive') });

@@ -5,6 +5,18 @@
  * property, or adds or removes one definition.
  */
 import type { Schema, SchemaMap } from './schema.js';
+import { DOCS_V135 } from './docs-v135.generated.js';
+
+/**
+ * A v1.35 description (of a type when `field` is '', else of one field), or a type or field
+ * v1.35 lacks (`remove`): generated from k8s.io/api v0.35.2 (docs-v135.generated.ts).
+ */
+export interface DocOverride {
+  schema: string;
+  field: string;
+  description?: string;
+  remove?: true;
+}
 
 interface Override {
   schema: string;
@@ -77,8 +89,29 @@ const DEFINITIONS: Readonly<Record<string, Schema | undefined>> = {
 };
 
 /** Copy `schemas` with the v1.35 overrides applied; properties stay sorted by name. */
-export function applyOverrides(schemas: SchemaMap): SchemaMap {
+export function applyOverrides(schemas: SchemaMap, docs: readonly DocOverride[] = DOCS_V135): SchemaMap {
   const out: SchemaMap = { ...schemas };
+  for (const d of docs) {
+    const base = out[d.schema];
+    if (!base) continue;
+    if (d.field === '') {
+      if (d.remove) delete out[d.schema];
+      else out[d.schema] = { ...base, description: d.description ?? '' };
+      continue;
+    }
+    const prop = base.properties?.[d.field];
+    if (!prop) continue;
+    const properties = { ...base.properties };
+    if (d.remove) {
+      delete properties[d.field];
+      const required = base.required?.filter((f) => f !== d.field);
+      out[d.schema] = { ...base, properties, ...(required === undefined ? {} : { required }) };
+      if (required?.length === 0) delete out[d.schema]!.required;
+    } else {
+      properties[d.field] = { ...prop, description: d.description ?? '' };
+      out[d.schema] = { ...base, properties };
+    }
+  }
   for (const [name, schema] of Object.entries(DEFINITIONS)) {
     if (schema === undefined) delete out[name];
     else out[name] = schema;

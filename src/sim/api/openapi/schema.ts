@@ -7,6 +7,16 @@
  * writes nothing never needs them, and an object literal of ~400 KB cost every start ~15 ms of
  * compiling, while JSON.parse of the same text, when first needed, costs ~3 ms.
  */
+import { SCHEMAS_JSON as ADMISSIONREGISTRATION } from './admissionregistration.js';
+import { SCHEMAS_JSON as AUTHENTICATION } from './authentication.js';
+import { SCHEMAS_JSON as AUTHORIZATION } from './authorization.js';
+import { SCHEMAS_JSON as CERTIFICATES } from './certificates.js';
+import { SCHEMAS_JSON as COORDINATION } from './coordination.js';
+import { SCHEMAS_JSON as DRA } from './dra.js';
+import { SCHEMAS_JSON as EVENTS } from './events.js';
+import { SCHEMAS_JSON as FLOWCONTROL } from './flowcontrol.js';
+import { SCHEMAS_JSON as NODE } from './node.js';
+import { SCHEMAS_JSON as RUNTIME } from './runtime.js';
 import { SCHEMAS_JSON as APPS } from './apps.js';
 import { SCHEMAS_JSON as AUTOSCALING } from './autoscaling.js';
 import { SCHEMAS_JSON as BATCH } from './batch.js';
@@ -38,21 +48,27 @@ export interface Schema {
 
 export type SchemaMap = Record<string, Schema>;
 
-const GROUPS: readonly (readonly string[])[] = [CORE, APPS, BATCH, NETWORKING, DISCOVERY, STORAGE, AUTOSCALING, RBAC, POLICY, SCHEDULING, META, RESOURCE, INTSTR];
+const GROUPS: readonly (readonly string[])[] = [
+  CORE, APPS, BATCH, NETWORKING, DISCOVERY, STORAGE, AUTOSCALING, RBAC, POLICY, SCHEDULING, NODE, ADMISSIONREGISTRATION, FLOWCONTROL,
+  EVENTS, DRA, AUTHENTICATION, AUTHORIZATION, CERTIFICATES, COORDINATION, META, RESOURCE, INTSTR, RUNTIME,
+];
 
 let components: SchemaMap | undefined;
 
 /** components.schemas of the simulated apiserver's OpenAPI v3 documents, all groups merged (parsed once, on first use). */
 export function schemaComponents(): SchemaMap {
-  if (components === undefined) {
-    const all: SchemaMap = {};
-    for (const group of GROUPS) for (const text of group) {
-      const [name, schema] = JSON.parse(text) as [string, Schema];
-      all[name] = schema;
-    }
-    components = applyOverrides(all);
-  }
+  components ??= applyOverrides(generatedSchemas());
   return components;
+}
+
+/** The generated files' schemas as they are, before the v1.35 overrides (../overrides.ts). */
+export function generatedSchemas(): SchemaMap {
+  const all: SchemaMap = {};
+  for (const group of GROUPS) for (const text of group) {
+    const [name, schema] = JSON.parse(text) as [string, Schema];
+    all[name] = schema;
+  }
+  return all;
 }
 
 /** The schema of each kind explain can describe (its x-kubernetes-group-version-kind). */
@@ -86,7 +102,79 @@ export const KIND_SCHEMAS: Readonly<Record<string, string>> = {
   NetworkPolicy: 'io.k8s.api.networking.v1.NetworkPolicy',
   Ingress: 'io.k8s.api.networking.v1.Ingress',
   EndpointSlice: 'io.k8s.api.discovery.v1.EndpointSlice',
+  Binding: 'io.k8s.api.core.v1.Binding',
+  ComponentStatus: 'io.k8s.api.core.v1.ComponentStatus',
+  PodTemplate: 'io.k8s.api.core.v1.PodTemplate',
+  ReplicationController: 'io.k8s.api.core.v1.ReplicationController',
+  ControllerRevision: 'io.k8s.api.apps.v1.ControllerRevision',
+  CSIDriver: 'io.k8s.api.storage.v1.CSIDriver',
+  CSINode: 'io.k8s.api.storage.v1.CSINode',
+  CSIStorageCapacity: 'io.k8s.api.storage.v1.CSIStorageCapacity',
+  VolumeAttachment: 'io.k8s.api.storage.v1.VolumeAttachment',
+  VolumeAttributesClass: 'io.k8s.api.storage.v1.VolumeAttributesClass',
+  IngressClass: 'io.k8s.api.networking.v1.IngressClass',
+  IPAddress: 'io.k8s.api.networking.v1.IPAddress',
+  ServiceCIDR: 'io.k8s.api.networking.v1.ServiceCIDR',
+  RuntimeClass: 'io.k8s.api.node.v1.RuntimeClass',
+  MutatingWebhookConfiguration: 'io.k8s.api.admissionregistration.v1.MutatingWebhookConfiguration',
+  ValidatingWebhookConfiguration: 'io.k8s.api.admissionregistration.v1.ValidatingWebhookConfiguration',
+  ValidatingAdmissionPolicy: 'io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicy',
+  ValidatingAdmissionPolicyBinding: 'io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyBinding',
+  FlowSchema: 'io.k8s.api.flowcontrol.v1.FlowSchema',
+  PriorityLevelConfiguration: 'io.k8s.api.flowcontrol.v1.PriorityLevelConfiguration',
+  DeviceClass: 'io.k8s.api.resource.v1.DeviceClass',
+  ResourceClaim: 'io.k8s.api.resource.v1.ResourceClaim',
+  ResourceClaimTemplate: 'io.k8s.api.resource.v1.ResourceClaimTemplate',
+  ResourceSlice: 'io.k8s.api.resource.v1.ResourceSlice',
+  TokenReview: 'io.k8s.api.authentication.v1.TokenReview',
+  SelfSubjectReview: 'io.k8s.api.authentication.v1.SelfSubjectReview',
+  LocalSubjectAccessReview: 'io.k8s.api.authorization.v1.LocalSubjectAccessReview',
+  SelfSubjectAccessReview: 'io.k8s.api.authorization.v1.SelfSubjectAccessReview',
+  SelfSubjectRulesReview: 'io.k8s.api.authorization.v1.SelfSubjectRulesReview',
+  SubjectAccessReview: 'io.k8s.api.authorization.v1.SubjectAccessReview',
+  CertificateSigningRequest: 'io.k8s.api.certificates.v1.CertificateSigningRequest',
+  Lease: 'io.k8s.api.coordination.v1.Lease',
 };
+
+/**
+ * Kinds two groups serve under different schemas (the store keys objects by kind, so the decoder
+ * leaves them untyped): `<group>/<Kind>` → schema, for `kubectl explain` and the served documents.
+ */
+export const GROUP_KIND_SCHEMAS: Readonly<Record<string, string>> = {
+  '/Event': 'io.k8s.api.core.v1.Event',
+  'events.k8s.io/Event': 'io.k8s.api.events.v1.Event',
+};
+
+/** The schema the server documents a built-in group's kind by, or undefined when it documents none. */
+export function schemaNameOf(group: string, kind: string): string | undefined {
+  const both = GROUP_KIND_SCHEMAS[`${group}/${kind}`];
+  if (both !== undefined) return both;
+  const name = KIND_SCHEMAS[kind];
+  return name !== undefined && groupOfSchema(name) === group ? name : undefined;
+}
+
+/** `io.k8s.api.<pkg>.<version>.<Type>` → the API group that package serves ('' for core). */
+export function groupOfSchema(name: string): string {
+  const pkg = /^io\.k8s\.api\.([a-z]+)\.v\d+/.exec(name)?.[1] ?? '';
+  const groups: Record<string, string> = {
+    core: '',
+    networking: 'networking.k8s.io',
+    discovery: 'discovery.k8s.io',
+    storage: 'storage.k8s.io',
+    rbac: 'rbac.authorization.k8s.io',
+    scheduling: 'scheduling.k8s.io',
+    node: 'node.k8s.io',
+    admissionregistration: 'admissionregistration.k8s.io',
+    flowcontrol: 'flowcontrol.apiserver.k8s.io',
+    events: 'events.k8s.io',
+    resource: 'resource.k8s.io',
+    authentication: 'authentication.k8s.io',
+    authorization: 'authorization.k8s.io',
+    certificates: 'certificates.k8s.io',
+    coordination: 'coordination.k8s.io',
+  };
+  return groups[pkg] ?? pkg;
+}
 
 export const REF_PREFIX = '#/components/schemas/';
 

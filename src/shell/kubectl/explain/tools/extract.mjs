@@ -65,12 +65,23 @@ const GROUPS = {
   meta: [join(apimachinery, 'apis/meta/v1'), 'io.k8s.apimachinery.pkg.apis.meta.v1', ['LabelSelector', 'LabelSelectorRequirement', 'Time']],
   resource: [join(apimachinery, 'api/resource'), 'io.k8s.apimachinery.pkg.api.resource', []],
   intstr: [join(apimachinery, 'util/intstr'), 'io.k8s.apimachinery.pkg.util.intstr', ['IntOrString']],
+  runtime: [join(apimachinery, 'runtime'), 'io.k8s.apimachinery.pkg.runtime', []],
   batch: [join(models, 'batch/v1'), 'io.k8s.api.batch.v1', []],
   storage: [join(models, 'storage.k8s.io/v1'), 'io.k8s.api.storage.v1', []],
   autoscaling: [join(models, 'autoscaling/v2'), 'io.k8s.api.autoscaling.v2', []],
   rbac: [join(models, 'rbac.authorization.k8s.io/v1'), 'io.k8s.api.rbac.v1', []],
   policy: [join(models, 'policy/v1'), 'io.k8s.api.policy.v1', []],
   scheduling: [join(models, 'scheduling.k8s.io/v1'), 'io.k8s.api.scheduling.v1', []],
+  node: [join(models, 'node.k8s.io/v1'), 'io.k8s.api.node.v1', []],
+  admissionregistration: [join(models, 'admissionregistration.k8s.io/v1'), 'io.k8s.api.admissionregistration.v1', []],
+  flowcontrol: [join(models, 'flowcontrol.apiserver.k8s.io/v1'), 'io.k8s.api.flowcontrol.v1', []],
+  events: [join(models, 'events.k8s.io/v1'), 'io.k8s.api.events.v1', []],
+  // resource.k8s.io (DRA); resource.ts is apimachinery's api/resource (Quantity)
+  dra: [join(models, 'resource.k8s.io/v1'), 'io.k8s.api.resource.v1', []],
+  authentication: [join(models, 'authentication.k8s.io/v1'), 'io.k8s.api.authentication.v1', []],
+  authorization: [join(models, 'authorization.k8s.io/v1'), 'io.k8s.api.authorization.v1', []],
+  certificates: [join(models, 'certificates.k8s.io/v1'), 'io.k8s.api.certificates.v1', []],
+  coordination: [join(models, 'coordination.k8s.io/v1'), 'io.k8s.api.coordination.v1', []],
 };
 
 /**
@@ -88,6 +99,21 @@ const CLOSURE_ROOTS = [
   'io.k8s.api.storage.v1.StorageClass', 'io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler',
   'io.k8s.api.rbac.v1.Role', 'io.k8s.api.rbac.v1.ClusterRole', 'io.k8s.api.rbac.v1.RoleBinding', 'io.k8s.api.rbac.v1.ClusterRoleBinding',
   'io.k8s.api.policy.v1.PodDisruptionBudget', 'io.k8s.api.scheduling.v1.PriorityClass',
+  // the rest of the kinds a kubeadm v1.35 apiserver serves (sim/api/registry.ts RESOURCES)
+  ...['Event', 'Binding', 'ComponentStatus', 'PodTemplate', 'ReplicationController'].map((t) => `io.k8s.api.core.v1.${t}`),
+  'io.k8s.api.apps.v1.ControllerRevision',
+  ...['CSIDriver', 'CSINode', 'CSIStorageCapacity', 'VolumeAttachment', 'VolumeAttributesClass'].map((t) => `io.k8s.api.storage.v1.${t}`),
+  ...['IngressClass', 'IPAddress', 'ServiceCIDR'].map((t) => `io.k8s.api.networking.v1.${t}`),
+  'io.k8s.api.node.v1.RuntimeClass',
+  ...['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding']
+    .map((t) => `io.k8s.api.admissionregistration.v1.${t}`),
+  'io.k8s.api.flowcontrol.v1.FlowSchema', 'io.k8s.api.flowcontrol.v1.PriorityLevelConfiguration',
+  'io.k8s.api.events.v1.Event',
+  ...['DeviceClass', 'ResourceClaim', 'ResourceClaimTemplate', 'ResourceSlice'].map((t) => `io.k8s.api.resource.v1.${t}`),
+  'io.k8s.api.authentication.v1.TokenReview', 'io.k8s.api.authentication.v1.SelfSubjectReview',
+  ...['LocalSubjectAccessReview', 'SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'].map((t) => `io.k8s.api.authorization.v1.${t}`),
+  'io.k8s.api.certificates.v1.CertificateSigningRequest',
+  'io.k8s.api.coordination.v1.Lease',
   // the PodSpec and Container fields `kubectl explain` walks into (pod.spec.affinity,
   // pod.spec.securityContext, containers.securityContext.capabilities, envFrom, lifecycle, …)
   ...['Affinity', 'PodSecurityContext', 'SecurityContext', 'TopologySpreadConstraint', 'EnvFromSource', 'EnvVarSource', 'Lifecycle',
@@ -109,7 +135,7 @@ function refName(tsName) {
   const m = /^IIoK8s(Apimachinery|Api)(.*)$/.exec(tsName);
   if (!m) throw new Error(`unknown type ${tsName}`);
   if (m[1] === 'Api') {
-    const g = /^(Core|Apps|Networking|Discovery|Resource|Batch|Storage|Autoscaling|Rbac|Policy|Scheduling)(V1|V2|V1beta1|V1alpha1)(.*)$/.exec(m[2]);
+    const g = /^(Core|Apps|Networking|Discovery|Resource|Batch|Storage|Autoscaling|Rbac|Policy|Scheduling|Node|Admissionregistration|Flowcontrol|Events|Authentication|Authorization|Certificates|Coordination)(V1|V2|V1beta1|V1alpha1)(.*)$/.exec(m[2]);
     if (!g) throw new Error(`unknown api type ${tsName}`);
     return `io.k8s.api.${g[1].toLowerCase()}.${g[2].toLowerCase()}.${g[3]}`;
   }
@@ -179,7 +205,8 @@ function parseType(dir, name, full) {
     const [, doc, field, opt, type] = m;
     let prop;
     if (field === 'apiVersion' && /^"/.test(type)) prop = { description: API_VERSION, type: 'string' };
-    else if (field === 'kind' && /^"/.test(type)) prop = { description: KIND, type: 'string' };
+    // TypeMeta's kind is one literal; a `kind` enum (AzureDiskVolumeSource.kind) is a field of its own
+    else if (field === 'kind' && /^"[^"]*"$/.test(type)) prop = { description: KIND, type: 'string' };
     else {
       const s = tsTypeToSchema(type);
       prop = s.$ref ? { allOf: [s] } : s;

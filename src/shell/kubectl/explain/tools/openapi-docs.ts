@@ -3,7 +3,7 @@
  * resource registry, in the JSON shape a real apiserver serves. Used to record `kubectl explain`
  * goldens from the real kubectl binary (record-real.ts); not used at run time.
  */
-import { schemaComponents, KIND_SCHEMAS } from '../schema.js';
+import { schemaComponents, schemaNameOf } from '../schema.js';
 import { RESOURCES, apiVersionOf } from '../../../../sim/api/registry.js';
 
 interface Doc {
@@ -16,9 +16,10 @@ interface Doc {
 /** `api/v1`, `apis/apps/v1`, … → OpenAPI v3 document with every component and the kinds' paths. */
 export function openapiDocs(): Record<string, Doc> {
   const docs: Record<string, Doc> = {};
-  for (const [kind, name] of Object.entries(KIND_SCHEMAS)) {
-    const info = RESOURCES.find((r) => r.kind === kind);
-    if (!info) continue;
+  for (const info of RESOURCES) {
+    const { kind } = info;
+    const name = schemaNameOf(info.group, kind);
+    if (name === undefined) continue;
     const gv = apiVersionOf(info);
     const key = info.group ? `apis/${gv}` : 'api/v1';
     const doc = (docs[key] ??= { openapi: '3.0.0', info: { title: 'Kubernetes', version: 'v1.35.2' }, paths: {}, components: { schemas: {} } });
