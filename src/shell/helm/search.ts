@@ -2,7 +2,8 @@
  * `helm search repo [KEYWORD] [--versions] [--version CONSTRAINT]` (helm pkg/cmd/search_repo.go,
  * pkg/cmd/search/search.go): the newest version of each chart (every version with --versions),
  * matched against "REPO/NAME", description and keywords; sorted by match position then name,
- * descriptions cut to 50 columns.
+ * descriptions cut to 50 columns. `-o json|yaml` writes repoSearchWriter's repoChartElement list
+ * {name, version, app_version, description} (an empty list is `[]`, not "No results found").
  */
 import { type HelmArgs, bool, flag } from './args.js';
 import type { HelmEnv } from './env.js';
@@ -10,7 +11,7 @@ import { HelmError, type IndexVersion, loadIndex, readRepos } from './repo.js';
 import { pickVersion } from './source.js';
 import { compareSemver, parseSemver, semverSatisfies } from '../gotemplate/sprig.js';
 import { uitable } from './table.js';
-import { listFormat } from './list.js';
+import { encodeJSON, encodeYAML, listFormat } from './list.js';
 
 interface Hit {
   name: string;
@@ -35,6 +36,7 @@ export function search(env: HelmEnv, a: HelmArgs): string {
   const [sub, term] = a.args;
   if (sub === 'hub') searchHub(a);
   if (sub !== 'repo') throw new HelmError(sub ? `unknown command "${sub}" for "helm search"` : 'requires a subcommand: hub, repo');
+  const { output } = listFormat(a);
   const repos = readRepos(env.fs, env.home);
   if (repos.length === 0) throw new HelmError('no repositories configured');
   const constraint = flag(a, 'version');
@@ -60,7 +62,11 @@ export function search(env: HelmEnv, a: HelmArgs): string {
       }
     }
   }
-  if (hits.length === 0) return 'No results found\n';
+  if (output === 'table' && hits.length === 0) return 'No results found\n';
   hits.sort((x, y) => x.score - y.score || (x.name === y.name ? compareSemver(semverOf(y.v.version), semverOf(x.v.version)) : x.name < y.name ? -1 : 1));
+  if (output !== 'table') {
+    const elements = hits.map((h) => ({ name: h.name, version: h.v.version, app_version: String(h.v.appVersion ?? ''), description: h.v.description ?? '' }));
+    return output === 'json' ? encodeJSON(elements) : encodeYAML(elements);
+  }
   return uitable([['NAME', 'CHART VERSION', 'APP VERSION', 'DESCRIPTION'], ...hits.map((h) => [h.name, h.v.version, String(h.v.appVersion ?? ''), h.v.description ?? ''])], 50);
 }
