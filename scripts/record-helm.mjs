@@ -126,7 +126,7 @@ const SOURCES = [
       // 4.12.1: no Service nodePorts values yet (the allocator picks them)
       '4.12.1': {
         'Chart.yaml': [['version: 4.14.0', 'version: 4.12.1'], ['appVersion: "1.14.0"', 'appVersion: "1.12.1"']],
-        'values.yaml': [['    tag: "v1.14.0"', '    tag: "v1.12.1"'], ['    nodePorts:\n      http: ""\n      https: ""\n', '']],
+        'values.yaml': [['    tag: "v1.14.0"', '    tag: "v1.12.1"'], ['    # Fixed node ports (type NodePort or LoadBalancer); empty lets the cluster pick them.\n    nodePorts:\n      http: ""\n      https: ""\n', '']],
         'templates/controller-service.yaml': [[nodePortLines('http'), ''], [nodePortLines('https'), '']],
       },
     },
