@@ -163,7 +163,7 @@ export function listFormat(a: HelmArgs): ListFormat {
 }
 
 /** Go's json.Encoder: HTML-safe escapes and a final newline (output.EncodeJSON). */
-function encodeJSON(v: unknown): string {
+export function encodeJSON(v: unknown): string {
   return `${JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
@@ -171,7 +171,7 @@ function encodeJSON(v: unknown): string {
  * output.EncodeYAML: sigs.k8s.io/yaml marshals through JSON into go-yaml v2, whose maps come out
  * with their keys sorted (so app_version, chart, name, … not the struct's order).
  */
-function encodeYAML(v: Json): string {
+export function encodeYAML(v: Json): string {
   const sortKeys = (x: Json): Json => (Array.isArray(x) ? x.map(sortKeys) : x !== null && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sortKeys(x[k]!)])) : x);
   return toYaml(sortKeys(v));
 }
