@@ -1,84 +1,9 @@
 /**
  * Whole-shell transcripts for the verbs that change the cluster, on the kubeadm-calico fixture
- * (seed 1). Each file in testdata/transcripts/ is a sequence of `$ command` lines, each followed
- * by its exact output as a terminal shows it (stdout and stderr in the order they were written). `#! edit s|from|to|` queues an edit for the next time
- * kubectl opens the editor (`#! edit keep` returns the text unchanged); `#! file PATH` … `#! end`
- * writes a file on the workstation (manifests for -f); a first line `#! fixture NAME` runs the
- * transcript on that fixture instead (kubeadm-calico-gateway for the Gateway API). UPDATE_GOLDEN=1 rewrites
- * the outputs from the current behaviour (review the diff!).
+ * (seed 1) unless a transcript names another (kubeadm-calico-gateway for the Gateway API). The
+ * format (`$ command` and its output, `#! edit`, `#! file`, `#! fixture`) and UPDATE_GOLDEN=1:
+ * testing/transcripts.ts.
  */
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadFixture } from '../../../testing/fixtures.js';
-import { Session } from '../../session.js';
+import { transcriptTests } from '../../../testing/transcripts.js';
 
-const dir = new URL('./testdata/transcripts/', import.meta.url);
-
-type Step = { kind: 'cmd'; line: string; expected: string } | { kind: 'edit'; spec: string } | { kind: 'file'; path: string; content: string };
-
-function parse(text: string): Step[] {
-  const steps: Step[] = [];
-  let file: { kind: 'file'; path: string; content: string } | undefined;
-  for (const raw of text.split('\n')) {
-    if (file) {
-      if (raw === '#! end') {
-        steps.push(file);
-        file = undefined;
-      } else file.content += `${raw}\n`;
-      continue;
-    }
-    if (raw.startsWith('#! file ')) file = { kind: 'file', path: raw.slice(8), content: '' };
-    else if (raw.startsWith('$ ')) steps.push({ kind: 'cmd', line: raw.slice(2), expected: '' });
-    else if (raw.startsWith('#! edit ')) steps.push({ kind: 'edit', spec: raw.slice(8) });
-    else {
-      const last = steps[steps.length - 1];
-      if (last?.kind === 'cmd') last.expected += `${raw}\n`;
-    }
-  }
-  // the file ends with a newline: the final split element is empty
-  const last = steps[steps.length - 1];
-  if (last?.kind === 'cmd') last.expected = last.expected.slice(0, -1);
-  return steps;
-}
-
-/** `s|from|to|` with an optional `g`; `keep` leaves the text unchanged. */
-function editFn(spec: string): (text: string) => string {
-  if (spec === 'keep') return (t) => t;
-  const sep = spec[1]!;
-  const [, from, to, flags] = spec.split(sep) as [string, string, string, string];
-  return (t) => (flags.includes('g') ? t.split(from).join(to) : t.replace(from, to));
-}
-
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
-  test(`transcript: ${file}`, async () => {
-    const edits: ((t: string) => string)[] = [];
-    const text = readFileSync(new URL(file, dir), 'utf8');
-    const fixture = /^#! fixture (\S+)\n/.exec(text)?.[1];
-    const s = new Session(loadFixture(fixture ?? 'kubeadm-calico', 1), {
-      editor: async (text) => {
-        const fn = edits.shift();
-        return fn ? fn(text) : text;
-      },
-    });
-    const steps = parse(text);
-    let rewritten = fixture ? `#! fixture ${fixture}\n` : '';
-    for (const step of steps) {
-      if (step.kind === 'file') {
-        s.cluster.host(s.cluster.meta.workstation)!.fs.write(step.path, step.content);
-        rewritten += `#! file ${step.path}\n${step.content}#! end\n`;
-        continue;
-      }
-      if (step.kind === 'edit') {
-        edits.push(editFn(step.spec));
-        rewritten += `#! edit ${step.spec}\n`;
-        continue;
-      }
-      const r = await s.exec(step.line);
-      const got = r.output.map((c) => c.text).join('');
-      rewritten += `$ ${step.line}\n${got}`;
-      if (!process.env['UPDATE_GOLDEN']) assert.equal(got, step.expected, `output of: ${step.line}`);
-    }
-    if (process.env['UPDATE_GOLDEN']) writeFileSync(new URL(file, dir), rewritten);
-  });
-}
+transcriptTests(new URL('./testdata/transcripts/', import.meta.url), 'transcript');
