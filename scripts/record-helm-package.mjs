@@ -18,11 +18,11 @@
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { serveStable } from './helm-stable-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const helmDir = join(root, '.cache/helm');
@@ -31,20 +31,7 @@ const testdata = join(root, 'src/shell/helm/testdata/pkg');
 const work = '/tmp/cka-helm/pkg';
 const home = '/tmp/cka-helm/home-pkg';
 const PORT = 8879;
-const URL = `http://127.0.0.1:${PORT}/stable`;
 
-const server = createServer((req, res) => {
-  const name = (req.url ?? '').replace(/^\/stable\//, '');
-  const file = join(stable, name);
-  if (!(req.url ?? '').startsWith('/stable/') || name.includes('/') || !existsSync(file)) {
-    res.writeHead(404);
-    res.end('404 page not found\n');
-    return;
-  }
-  let data = readFileSync(file);
-  if (name === 'index.yaml') data = Buffer.from(data.toString('utf8').replaceAll('https://charts.example.com/stable', URL));
-  res.end(data);
-});
 
 function run(args) {
   return new Promise((resolve) => {
@@ -118,7 +105,7 @@ function describeFiles(before) {
 }
 
 async function main() {
-  await new Promise((r) => server.listen(PORT, '127.0.0.1', r));
+  const server = await serveStable(stable, PORT);
   const cases = readFileSync(join(testdata, 'cases.tsv'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
   for (const line of cases) {
     const [name, ...words] = line.split('\t');

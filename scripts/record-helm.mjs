@@ -32,12 +32,11 @@
  *    writes exit code, stdout and stderr to testdata/NAME.golden (`help-*` cases with HOME=/root
  *    and nothing else set, as the exam's root shell has it).
  */
-import { Buffer } from 'node:buffer';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveStable } from './helm-stable-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const helmBin = join(root, '.cache/helm/helm');
@@ -211,23 +210,6 @@ function recordHelp() {
   );
 }
 
-/** Serve fixtures/helm/stable at RECORD_URL (the index's URLs rewritten to point there). */
-function serveStable() {
-  const stable = join(fx, 'stable');
-  const server = createServer((req, res) => {
-    const name = (req.url ?? '').replace(/^\/stable\//, '');
-    const file = join(stable, name);
-    if (!(req.url ?? '').startsWith('/stable/') || name.includes('/') || !existsSync(file)) {
-      res.writeHead(404);
-      res.end('404 page not found\n');
-      return;
-    }
-    let data = readFileSync(file);
-    if (name === 'index.yaml') data = Buffer.from(data.toString('utf8').replaceAll('https://charts.example.com/stable', RECORD_URL));
-    res.end(data);
-  });
-  return new Promise((resolve) => server.listen(RECORD_PORT, '127.0.0.1', () => resolve(server)));
-}
 
 /** Run the real helm without blocking the event loop (the repository is served in this process). */
 function runHelm(args, cwd, runEnv) {
@@ -254,7 +236,7 @@ async function recordGoldens() {
   }
   cpSync(join(testdata, 'values'), join(charts, 'values'), { recursive: true });
   for (const d of ['home', 'cache', 'config', 'data']) rmSync(join(work, d), { recursive: true, force: true });
-  const server = await serveStable();
+  const server = await serveStable(join(fx, 'stable'), RECORD_PORT);
   const add = await runHelm(['repo', 'add', 'stable', RECORD_URL], charts, env);
   if (add.status !== 0) throw new Error(`helm repo add: ${add.stderr}`);
   const cases = readFileSync(join(testdata, 'cases.tsv'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
