@@ -54,3 +54,7 @@ test('bcrypt and htpasswd hashes verify', () => {
   assert.equal(user, 'me');
   assert.ok(bcryptVerify(hash, Buffer.from('pw')));
 });
+
+test('genPrivateKey: the same seed gives the same key (the pool, sim/pki/sprig-keys.ts)', () => {
+  for (const t of ['rsa', 'dsa', 'ecdsa', 'ed25519']) assert.equal(run(`{{ genPrivateKey "${t}" }}`), run(`{{ genPrivateKey "${t}" }}`), t);
+});
