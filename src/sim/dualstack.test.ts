@@ -25,6 +25,16 @@ function dualStack(): Cluster {
   return buildCluster(parseFixture(text, 'kubeadm-calico-dualstack.yaml'), { seed: 1, controllers: CONTROLLERS });
 }
 
+/** The dual-stack cluster with kube-proxy switched to nftables mode (its ConfigMap edited, the pods restarted). */
+function dualStackNftables(): Cluster {
+  const c = dualStack();
+  const cm = structuredClone(c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kube-proxy')!);
+  cm.data!['config.conf'] = cm.data!['config.conf']!.replace(/^mode: ""$/m, 'mode: nftables');
+  new ApiServer(c).update(cm);
+  c.advance(60_000);
+  return c;
+}
+
 const V6 = /^fd00:10:244:/;
 
 test('dual-stack nodes carry an address and a podCIDR of each family', () => {
@@ -188,12 +198,7 @@ test('a NetworkPolicy ipBlock of IPv6 admits IPv6 peers in it and no others', ()
 });
 
 test('in nftables mode the IPv6 proxier programs the IPv6 ClusterIP in `ip6 kube-proxy`', () => {
-  const c = dualStack();
-  const api = new ApiServer(c);
-  const cm = structuredClone(c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kube-proxy')!);
-  cm.data!['config.conf'] = cm.data!['config.conf']!.replace(/^mode: ""$/m, 'mode: nftables');
-  api.update(cm);
-  c.advance(60_000);
+  const c = dualStackNftables();
   const [v4, v6] = dnsService(c).spec.clusterIPs!;
   const table = kubeProxyTable(nodeNftables(c.host('cka-cp1')!), 'ip6')!;
   const ips = table.sets.find((m) => m.name === 'service-ips')!;
@@ -236,12 +241,7 @@ for (const family of ['IPv4', 'IPv6'] as const) {
 }
 
 test('in nftables mode the IPv6 proxier syncs partially: an element deleted by hand stays deleted until the hourly full sync', () => {
-  const c = dualStack();
-  const api = new ApiServer(c);
-  const cm = structuredClone(c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kube-proxy')!);
-  cm.data!['config.conf'] = cm.data!['config.conf']!.replace(/^mode: ""$/m, 'mode: nftables');
-  api.update(cm);
-  c.advance(60_000);
+  const c = dualStackNftables();
   const [v4, v6] = dnsService(c).spec.clusterIPs!;
   const node = c.host('cka-cp1')!;
   const from = { kind: 'node' as const, host: 'cka-cp1' };
@@ -253,7 +253,7 @@ test('in nftables mode the IPv6 proxier syncs partially: an element deleted by h
   assert.equal(connect(c, from, v6!, 9153, 'tcp').ok, false);
   // another Service changes: both proxiers sync partially (pkg/proxy/nftables/proxier.go: elements
   // are written from the proxier's own record, never read back), so the element stays missing
-  api.create(service('other', { ipFamilyPolicy: 'PreferDualStack' }));
+  new ApiServer(c).create(service('other', { ipFamilyPolicy: 'PreferDualStack' }));
   c.settle();
   const other = c.store.get<Service>('Service', 'kube-system', 'other')!.spec.clusterIPs!;
   assert.equal(other.length, 2);

@@ -31,8 +31,9 @@ export function typedSlice<T extends GoValue[]>(arr: T, goType: string): T {
   return arr;
 }
 
-/** reflect.Kind's name, as sprig's `Cannot … on type %s` errors print it. */
-function kind(v: GoValue): string {
+/** reflect.Kind's name (`kindOf`, and sprig's `Cannot … on type %s` errors); nil's is `invalid`. */
+export function kindOf(v: GoValue): string {
+  if (v === null || v === undefined) return 'invalid';
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
   if (v instanceof GoNum) return v.t;
@@ -46,7 +47,7 @@ function kind(v: GoValue): string {
 export function listArg(v: GoValue | undefined, what: string): GoValue[] {
   const x = v ?? null;
   if (Array.isArray(x)) return x;
-  throw new FuncError(`Cannot ${what} on type ${kind(x)}`);
+  throw new FuncError(`Cannot ${what} on type ${kindOf(x)}`);
 }
 
 /** cast.ToInt / ToFloat64 as sprig calls them. */
@@ -465,7 +466,7 @@ export function sprigMore(random: () => number): FuncMap {
         n,
         f([V, A], ([size, l]) => {
           const arr = l ?? null;
-          if (!Array.isArray(arr)) throw new FuncError(`Cannot chunk type ${kind(arr)}`);
+          if (!Array.isArray(arr)) throw new FuncError(`Cannot chunk type ${kindOf(arr)}`);
           const sz = castInt(size ?? null);
           const out: GoValue[] = [];
           for (let i = 0; i < arr.length; i += sz) out.push(arr.slice(i, i + sz));
@@ -478,7 +479,7 @@ export function sprigMore(random: () => number): FuncMap {
         n,
         f([A], ([l, ...ix]) => {
           const arr = l ?? null;
-          if (!Array.isArray(arr)) throw new FuncError(`list should be type of slice or array but ${kind(arr)}`);
+          if (!Array.isArray(arr)) throw new FuncError(`list should be type of slice or array but ${kindOf(arr)}`);
           if (arr.length === 0) return null;
           const start = ix.length > 0 ? castInt(ix[0] ?? null) : 0;
           const end = ix.length < 2 ? arr.length : castInt(ix[1] ?? null);
@@ -491,7 +492,7 @@ export function sprigMore(random: () => number): FuncMap {
       const out: GoValue[] = [];
       for (const a of args) {
         const x = a ?? null;
-        if (!Array.isArray(x)) throw new FuncError(`Cannot concat type ${kind(x)} as list`);
+        if (!Array.isArray(x)) throw new FuncError(`Cannot concat type ${kindOf(x)} as list`);
         out.push(...x);
       }
       return out.length === 0 ? null : out;

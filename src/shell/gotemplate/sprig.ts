@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import { toYaml as goYaml } from '../printers/yaml.js';
 import { sprint } from './fmt.js';
 import { FuncError, type FuncDef, type FuncMap } from './funcs.js';
-import { GoNum, GoStruct, GoTime, type GoValue, isMap, isTrue, typeName } from './value.js';
+import { GoNum, type GoValue, isMap, isTrue, typeName } from './value.js';
 import { LinearRegExp } from '../../util/regex/index.js';
-import { htmlSafe, sprigMore, toPlain } from './sprig-more.js';
+import { htmlSafe, kindOf, sprigMore, toPlain } from './sprig-more.js';
 import { helmFuncs } from './helm-funcs.js';
 import { goStringBytes } from '../../util/go-bytes.js';
 import { sprigDates } from './sprig-date.js';
@@ -418,17 +418,6 @@ export function sprigFuncs(random: () => number, now: () => number): FuncMap {
     ...sprigDates(now),
     ...sprigCrypto(random, now),
   };
-}
-
-function kindOf(v: GoValue): string {
-  if (v === null || v === undefined) return 'invalid';
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'boolean') return 'bool';
-  if (v instanceof GoNum) return v.t;
-  if (Array.isArray(v)) return 'slice';
-  if (isMap(v)) return 'map';
-  if (v instanceof GoTime || v instanceof GoStruct) return 'struct';
-  return 'func';
 }
 
 function trimChars(s: string, chars: string): string {
