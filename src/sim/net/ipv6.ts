@@ -13,9 +13,20 @@ export type Family = 'ipv4' | 'ipv6';
 
 /** Eight 16-bit words, or undefined when `s` is not an IPv6 literal (zone ids are not addresses here). */
 export function parseIPv6(s: string): number[] | undefined {
-  if (s.includes('%') || !ipaddr.IPv6.isValid(s)) return undefined;
-  return ipaddr.IPv6.parse(s).parts.slice();
+  // every IPv6 literal has a colon: the IPv4 addresses that most callers (familyOf, a packet's
+  // DNAT target) pass are turned away before ipaddr.js's costly validity check
+  if (!s.includes(':') || s.includes('%')) return undefined;
+  let words = PARSED.get(s);
+  if (words === undefined) {
+    words = ipaddr.IPv6.isValid(s) ? ipaddr.IPv6.parse(s).parts.slice() : null;
+    if (PARSED.size >= 4096) PARSED.delete(PARSED.keys().next().value!);
+    PARSED.set(s, words);
+  }
+  return words === null ? undefined : words.slice();
 }
+
+/** Parsed literals by text (null: not an address): packets walk the same rules many times. */
+const PARSED = new Map<string, number[] | null>();
 
 /** glibc inet_ntop6: RFC 5952 text, with a dotted IPv4 tail for ::ffff:a.b.c.d and ::a.b.c.d. */
 export function formatIPv6(words: readonly number[]): string {
