@@ -15,6 +15,7 @@ import type { CliIo } from './io.js';
 import { editorFor, envOf, type Env } from './context.js';
 import { openSession, withSessionLock } from './shell.js';
 import { hostFiles, routedFiles } from './host-files.js';
+import { primeFromCache, saveToCache, yamlCacheDir } from './yaml-cache.js';
 import { resolveLang } from '../scenario/lang.js';
 import { messages } from '../ui/messages.js';
 
@@ -58,7 +59,8 @@ async function runOneShot(args: string[], io: CliIo, env: Env, name: string, rec
   const editor = editorFor(env, () => undefined);
   const { session, fixture, seed } = openSession(env, { session: name }, editor ? { editor } : {});
   const ws = { kind: 'workstation' as const, host: session.cluster.meta.workstation };
-  const before = `${session.cluster.store.generation}/${session.cluster.hostGeneration}`;
+  const changes = (): string => `${session.cluster.store.generation}/${session.cluster.hostGeneration}/${session.cluster.workstationGeneration}`;
+  const before = changes();
   const sessionKubeconfig = '/root/.kube/config';
   const cwd = io.cwd;
   const sessionEnv = session.kubectlEnv({
@@ -73,6 +75,10 @@ async function runOneShot(args: string[], io: CliIo, env: Env, name: string, rec
     cluster: session.cluster,
   });
   const env_ = { ...sessionEnv, fs: routedFiles(hostFiles(cwd), sessionEnv.fs, new Set([sessionKubeconfig])) };
+  // the session's kubeconfig, parsed by an earlier run (yaml-cache.ts)
+  const kubeconfigText = io.env['KUBECONFIG'] ? undefined : sessionEnv.fs.tryRead(sessionKubeconfig);
+  const yamlCache = yamlCacheDir(io.env);
+  const primed = kubeconfigText !== undefined && primeFromCache(yamlCache, kubeconfigText);
   let res: CommandResult;
   try {
     res = await runKubectl(args, env_);
@@ -86,6 +92,8 @@ async function runOneShot(args: string[], io: CliIo, env: Env, name: string, rec
   // with 2>&1 on a terminal, a server's warning comes before the table it precedes, as kubectl writes it
   for (const c of writeOrder(res)) (c.stream === 'stdout' ? io.stdout : io.stderr).write(c.text);
   // a read-only command (get, describe, logs…) changed nothing: skip the write and its fsync
-  if (recent === undefined || `${session.cluster.store.generation}/${session.cluster.hostGeneration}` !== before) env.sessions.save(name, fixture, seed, session);
+  // (a write to the workstation's own files, such as `config set-context`, is a change too)
+  if (recent === undefined || changes() !== before) env.sessions.save(name, fixture, seed, session);
+  if (kubeconfigText !== undefined && !primed) saveToCache(yamlCache, kubeconfigText);
   return res.exitCode;
 }

@@ -123,6 +123,8 @@ export class Cluster {
   private lastSeen = new Map<string, string>();
   /** Bumped whenever a host changes in a way controllers care about (files, units). */
   hostGeneration = 0;
+  /** Writes to the workstation's files (kubeconfig, answer files): no controller watches them, but a session that holds them changed. */
+  workstationGeneration = 0;
   private wakeups: number[] = [];
   /** Who asked for each pending wake-up: controllers by name, `*` for a request made outside any. */
   private wakeOwners = new Map<number, Set<string>>();
@@ -169,7 +171,7 @@ export class Cluster {
   addHost(data: HostData): Host {
     // no controller runs on the workstation (nodeHosts): its files (manifests the learner writes,
     // answer files) wake none of them
-    const h = new Host(data, () => this.now(), data.role === 'workstation' ? () => {} : () => this.touchHosts());
+    const h = new Host(data, () => this.now(), data.role === 'workstation' ? () => this.workstationGeneration++ : () => this.touchHosts());
     this.hosts.set(data.name, h);
     this.hostGeneration++;
     return h;

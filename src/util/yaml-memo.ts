@@ -23,3 +23,22 @@ export function parseYamlMemo(text: string): unknown {
   if (!hit.ok) throw hit.error;
   return hit.value === undefined || hit.value === null || typeof hit.value !== 'object' ? hit.value : structuredClone(hit.value);
 }
+
+/**
+ * A value parsed elsewhere for this text (a one-shot command's cache on disk, cli/yaml-cache.ts):
+ * later parses of the same text return copies of it. It must be what `parse(text)` returns.
+ */
+export function primeYamlMemo(text: string, value: unknown): void {
+  if (!cache.has(text)) cache.set(text, { ok: true, value });
+}
+
+/** The memoised value of a text that parsed without error (shared, not copied: do not change it), if any. */
+export function memoisedYaml(text: string): { value: unknown } | undefined {
+  const hit = cache.get(text);
+  return hit?.ok ? { value: hit.value } : undefined;
+}
+
+/** Forget every memoised parse (tests that stand for a new process). */
+export function clearYamlMemo(): void {
+  cache.clear();
+}
