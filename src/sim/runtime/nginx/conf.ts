@@ -450,6 +450,52 @@ export function parseNginxConf(io: ReadConf, path = CONF_PATH): ParseResult {
   }
 }
 
+/** One parse and the reads it made: the same reads giving the same answers give the same result. */
+interface Recorded {
+  reads: { glob: boolean; arg: string; out: string | readonly string[] }[];
+  result: ParseResult;
+}
+
+const RECORDED = new Map<string, Recorded[]>();
+const RECORDED_PER_PATH = 16;
+
+/**
+ * parseNginxConf, remembered by what it read: every nginx container parses its configuration
+ * (nginx.conf, mime.types and the conf.d includes) when it starts, and a validate run starts the
+ * same few configurations thousands of times. A remembered parse is used when every file it read
+ * reads the same now (and every glob lists the same names), so an edited include misses. The
+ * result is shared: callers only read it.
+ */
+export function parseNginxConfCached(io: ReadConf, path = CONF_PATH): ParseResult {
+  const seen = RECORDED.get(path) ?? [];
+  for (const rec of seen) {
+    const same = rec.reads.every((r) => (r.glob ? sameNames(io.glob(r.arg), r.out as readonly string[]) : io.read(r.arg) === r.out));
+    if (same) return rec.result;
+  }
+  const reads: Recorded['reads'] = [];
+  const recording: ReadConf = {
+    read(p) {
+      const out = io.read(p);
+      reads.push({ glob: false, arg: p, out });
+      return out;
+    },
+    glob(pattern) {
+      const out = io.glob(pattern);
+      reads.push({ glob: true, arg: pattern, out: [...out] });
+      return out;
+    },
+  };
+  const result = parseNginxConf(recording, path);
+  if (seen.length >= RECORDED_PER_PATH) seen.shift();
+  seen.push({ reads, result });
+  RECORDED.set(path, seen);
+  return result;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 function parseFile(w: Walk, path: string, text: string, level: Level): void {
   w.conf.files.push({ path, text });
   const tk = new Tokenizer(text);

@@ -20,7 +20,7 @@ import type { ProgramOverride } from '../overrides.js';
 import { parseImageRef, type HttpAnswer, type HttpSite } from '../../images.js';
 import { containerFs } from '../volumes.js';
 import type { MountVfs } from '../mountfs.js';
-import { CONF_PATH, formatConfError, parseNginxConf, type ConfError, type NginxHttp, type ReadConf } from './conf.js';
+import { CONF_PATH, formatConfError, parseNginxConfCached, type ConfError, type NginxHttp, type ReadConf } from './conf.js';
 import { listeningPorts, nginxServe } from './serve.js';
 import { builtBy, nginxBuild, PACKAGED_DEFAULT_CONF, runPidPath, withIpv6Listen, type NginxBuild } from './image.js';
 import { processIdentity } from '../identity.js';
@@ -208,7 +208,7 @@ function errorLines(ts: string, pid: number, level: 'emerg' | 'warn', message: s
 export type LoadResult = { ok: true; http?: NginxHttp; warnings: string[]; workerProcesses?: string; files: { path: string; text: string }[] } | { ok: false; error: ConfError };
 
 export function loadConfig(fs: MountVfs, path = CONF_PATH): LoadResult {
-  const r = parseNginxConf(confReader(fs), path);
+  const r = parseNginxConfCached(confReader(fs), path);
   if (!r.ok) return { ok: false, error: r.error };
   return { ok: true, ...(r.conf.http ? { http: r.conf.http } : {}), warnings: r.conf.warnings, ...(r.conf.workerProcesses !== undefined ? { workerProcesses: r.conf.workerProcesses } : {}), files: r.conf.files };
 }
