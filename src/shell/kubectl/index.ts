@@ -16,6 +16,7 @@ import { flagsOf, locate } from './spec/lookup.js';
 import type { CommandSpec } from './spec/types.js';
 import { suggestionsFor } from './suggest.js';
 import { ClientConfigError, clientContext } from './credentials.js';
+import { kubectlWarnings } from './resource-args.js';
 
 /** The implementation registered for a command path (`create deployment`), or for its nearest ancestor. */
 function implementationFor(path: readonly CommandSpec[]): { verb: Verb; depth: number } | undefined {
@@ -87,16 +88,21 @@ export async function runKubectl(argv: string[], env: KubectlEnv): Promise<Comma
   }
   const asClient: KubectlEnv = client ? { ...env, api: env.api.forClient(client) } : env;
   // pflag prints a deprecated flag's notice while parsing, before the command runs
-  const notices = flagsOf(spec)
+  let notices = flagsOf(spec)
     .filter((f) => f.deprecated !== undefined && parsed.changed.has(f.name))
     .map((f) => `Flag --${f.name} has been deprecated, ${f.deprecated}\n`)
     .join('');
   let result: CommandResult;
+  let warned = '';
   try {
-    result = await impl.verb.run(inv, asClient);
+    const run = await kubectlWarnings(async () => impl.verb.run(inv, asClient));
+    result = run.value;
+    warned = run.warnings;
   } catch (e) {
     result = errorResult(e, words);
   }
+  // (a short name's warning is printed as its type is resolved: before anything the command prints)
+  notices += warned;
   if (!notices) return result;
   // the notice comes first on the terminal: replayed in order by the shell (ShellResult.chunks)
   const order = (result as ShellResult).chunks ?? [

@@ -6,6 +6,7 @@
  * their targets from it too (parseTargets). Resolution goes through the simulated discovery (the resource
  * registry): plural, singular, kind, short name, `resource.group`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Discovery, ResourceInfo } from '../../sim/api/registry.js';
 import { type ApiError, badRequest } from '../../sim/api/errors.js';
 import { FIELD_LABELS, type FieldRequirement, type Requirement, matchFields, matchRequirements, parseFieldSelector, parseLabelSelector } from '../../sim/api/selectors.js';
@@ -36,8 +37,33 @@ export function unknownType(arg: string): KubectlError {
   return new KubectlError(`the server doesn't have a resource type "${arg}"`);
 }
 
+/**
+ * The warnings of the command running now (kubectlWarnings): kubectl's RESTMapper is wrapped in
+ * client-go's shortcut expander, which reports an ambiguous short name through the warning
+ * handler the moment a type is resolved, and kubectl's WarningWriter prints each text once.
+ */
+const WARNINGS = new AsyncLocalStorage<string[]>();
+
+/** Runs one kubectl command, collecting what resolving its types warns about (`Warning: …` lines, in order, once each). */
+export async function kubectlWarnings<T>(fn: () => Promise<T>): Promise<{ value: T; warnings: string }> {
+  const seen: string[] = [];
+  const value = await WARNINGS.run(seen, fn);
+  return { value, warnings: seen.map((w) => `Warning: ${w}\n`).join('') };
+}
+
+/** Note an ambiguous short name (shortcut.go: `short name %q could also match lower priority resource %s`). */
+export function noteShortName(arg: string, d: Discovery): void {
+  const sink = WARNINGS.getStore();
+  if (!sink) return;
+  for (const long of d.shortNameAlternatives(arg)) {
+    const w = `short name ${JSON.stringify(arg)} could also match lower priority resource ${long}`;
+    if (!sink.includes(w)) sink.push(w);
+  }
+}
+
 /** One resource type, as discovery resolves it (no categories). */
 export function resolveType(arg: string, d: Discovery): ResourceInfo {
+  noteShortName(arg, d);
   const info = d.resolve(arg);
   if (!info) throw unknownType(arg);
   return info;
@@ -52,6 +78,7 @@ export function resolveTypes(arg: string, d: Discovery): ResourceInfo[] {
       for (const r of d.category('all')) if (!out.includes(r)) out.push(r);
       continue;
     }
+    noteShortName(part, d);
     const info = d.resolve(part);
     if (!info) throw unknownType(part);
     if (!out.includes(info)) out.push(info);

@@ -170,6 +170,28 @@ export class Discovery {
     );
   }
 
+  /**
+   * The resources a short name also names beyond the one it resolves to, as `resource.group`
+   * (client-go restmapper shortcut.go expandResourceShortcut: the first match in discovery's
+   * priority order wins, and each later one with another group or resource is "a lower priority
+   * resource" kubectl warns about). `ev` is the core events and also events.events.k8s.io. A
+   * `short.group` argument names its group, so nothing else matches.
+   */
+  shortNameAlternatives(arg: string): string[] {
+    const a = arg.toLowerCase();
+    if (a.includes('.')) return [];
+    const matches = this.resources.filter((r) => r.shortNames.includes(a));
+    const first = matches[0];
+    if (!first) return [];
+    const out: string[] = [];
+    for (const r of matches.slice(1)) {
+      if (r.group === first.group && r.resource === first.resource) continue;
+      const long = r.group ? `${r.resource}.${r.group}` : r.resource;
+      if (!out.includes(long)) out.push(long);
+    }
+    return out;
+  }
+
   /** The resources of a category (`all`, or a CRD's own such as `calico`), in discovery order. */
   category(name: string): ResourceInfo[] {
     const n = name.toLowerCase();
