@@ -111,5 +111,6 @@ export function init(c: Cluster, host: Host, ctx: CommandContext, args: string[]
   if (args[0] !== 'phase') return kubeadmError('kubeadm init is not simulated: the cluster is already initialized; only `kubeadm init phase upload-certs` and `kubeadm init phase certs apiserver` are available');
   if (args[1] === 'upload-certs') return uploadCerts(c, host, ctx, args.slice(2));
   if (args[1] === 'certs' && args[2] === 'apiserver') return initPhaseCertsApiserver(c, host, ctx, args.slice(3));
-  return kubeadmError(`unknown command "${args[1] ?? ''}" for "kubeadm init phase"`);
+  // cobra (kubeadm-phases-spec.ts) has refused unknown phases already
+  return kubeadmError(`kubeadm init phase ${args.slice(1).filter((a) => !a.startsWith('-')).join(' ')} is not simulated in this lab`);
 }
