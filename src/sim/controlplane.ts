@@ -9,7 +9,8 @@ import type { Host } from './node/host.js';
 import type { Pod } from './api/types.js';
 import { recordKubeletStart } from './node/packages.js';
 import { activeSwaps, procSwaps } from './node/swap.js';
-import { RUNTIME_VALIDATE_ERROR } from './node/runtime-health.js';
+import { CONTAINERD_ENDPOINT, CONTAINERD_SOCKET, endpointSocket, runtimeValidateError } from './node/runtime-health.js';
+import { kubeletCmdline, kubeletFlag } from './node/kubelet-cmdline.js';
 
 export const MANIFEST_DIR = '/etc/kubernetes/manifests';
 export const KUBELET_CONFIG = '/var/lib/kubelet/config.yaml';
@@ -103,6 +104,17 @@ export interface KubeletConfig {
 /** A kubelet that starts while containerd is down exits with this (server.go Run wraps run's error). */
 const KUBELET_RUNTIME_ERROR_PREFIX = 'failed to run Kubelet: ';
 
+/** A kubelet start that failed on its runtime (down, or a wrong endpoint), not on its config file. */
+function isRuntimeStartError(error: string): boolean {
+  return error.startsWith(`${KUBELET_RUNTIME_ERROR_PREFIX}validate service connection`) || error === `${KUBELET_RUNTIME_ERROR_PREFIX}only support unix socket endpoint`;
+}
+
+/** The CRI endpoint a starting kubelet dials: its flag wins over the config file, whose default is containerd's socket. */
+export function runtimeEndpoint(host: Host, doc: Record<string, unknown>): string {
+  const fromFile = typeof doc['containerRuntimeEndpoint'] === 'string' ? doc['containerRuntimeEndpoint'] : '';
+  return kubeletFlag(host, 'container-runtime-endpoint') || fromFile || CONTAINERD_ENDPOINT;
+}
+
 /**
  * A node's kubelet configuration (/var/lib/kubelet/config.yaml) as a starting kubelet loads it,
  * or the error that stops the start (an unreadable file, swap on with failSwapOn, or no runtime
@@ -125,8 +137,11 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
     return { error: `failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false. /proc/swaps contained: [${lines.join(' ')}]` };
   }
   // cmd/kubelet/app/server.go run: after the container manager (the swap check above),
-  // PreInitRuntimeService dials the runtime, and a kubelet that cannot reach it exits
-  if (!host.unitActive('containerd')) return { error: `${KUBELET_RUNTIME_ERROR_PREFIX}${RUNTIME_VALIDATE_ERROR}` };
+  // PreInitRuntimeService dials the runtime, and a kubelet that cannot reach it exits: containerd
+  // is down, or the endpoint (--container-runtime-endpoint over the file's containerRuntimeEndpoint,
+  // empty meaning the v1beta1 default, containerd's socket) names a socket nothing listens on
+  const endpoint = runtimeEndpoint(host, doc);
+  if (!host.unitActive('containerd') || endpointSocket(endpoint) !== CONTAINERD_SOCKET) return { error: `${KUBELET_RUNTIME_ERROR_PREFIX}${runtimeValidateError(endpoint)}` };
   const dns = doc['clusterDNS'];
   return {
     clusterDNS: Array.isArray(dns) ? dns.map(String) : [],
@@ -145,6 +160,7 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
 export function snapshotKubeletConfig(host: Host): KubeletConfig | { error: string } {
   const cfg = kubeletConfig(host);
   host.data.state.kubeletStartedConfig = cfg;
+  host.data.state.kubeletCmdlineAtStart = kubeletCmdline(host);
   recordKubeletStart(host);
   return cfg;
 }
@@ -188,7 +204,7 @@ export function kubeletStoppedAt(host: Host, fallback: number): number {
   if (k && !k.active) return k.since;
   if (k && k.since > fallback) return host.data.state.bootedAt ?? fallback;
   const snap = host.data.state.kubeletStartedConfig;
-  if (k && snap && 'error' in snap && snap.error.startsWith(KUBELET_RUNTIME_ERROR_PREFIX + 'validate service connection')) return k.since;
+  if (k && snap && 'error' in snap && isRuntimeStartError(snap.error)) return k.since;
   const cfg = host.fs.stat(KUBELET_CONFIG);
   return cfg?.mtime ?? fallback;
 }

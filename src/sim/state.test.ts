@@ -14,7 +14,7 @@ import { CLUSTER_STATE_OWNERS } from './state.js';
 import type { HostState } from './node/host.js';
 import { connect } from './traffic/path.js';
 
-const HOST_STATE_KEYS: { readonly [K in keyof Required<HostState>]: true } = { iptables: true, ip6tables: true, ip6Proxy: true, recent: true, nftables: true, nftAffinity: true, kubeletStartedConfig: true, packages: true, kubeletBinaryAtStart: true, registeredAt: true, modules: true, swaps: true, reboots: true, bootedAt: true, sockets: true, pulledImages: true };
+const HOST_STATE_KEYS: { readonly [K in keyof Required<HostState>]: true } = { iptables: true, ip6tables: true, ip6Proxy: true, recent: true, nftables: true, nftAffinity: true, kubeletStartedConfig: true, kubeletCmdlineAtStart: true, packages: true, kubeletBinaryAtStart: true, registeredAt: true, modules: true, swaps: true, reboots: true, bootedAt: true, sockets: true, pulledImages: true };
 
 /** A cluster that has run for a while with traffic, so most owners have written their fields. */
 function busyCluster(): Cluster {

@@ -30,7 +30,11 @@ export type RunKind =
   /** a Run the simulation implements */
   | 'run'
   /** the tool's "this command needs a subcommand" Run (kubeadm's cmdutil.SubCmdRun) */
-  | 'subcommands';
+  | 'subcommands'
+  /** a Run that prints the command's help, status 0 (kubeadm's phases with sub-phases: RunE returns cmd.Help()) */
+  | 'help'
+  /** kubeadm's cmdutil.SubCmdRunE(name): an error, `missing subcommand; "name" is not meant to be run on its own` or `invalid subcommand: "x"` */
+  | 'subcmd-rune';
 
 export interface CobraCommand {
   /** cobra's Use: the name, then the argument synopsis (`create [token]`). */
@@ -392,6 +396,9 @@ export function resolve(root: CobraCommand, argv: readonly string[], normalize?:
   if (nameOf(cmd) === 'help' && path.length === 2) return helpTopic(root, parsed.args);
   if (cmd.noArgs && parsed.args.length > 0) return { kind: 'error', stage: 'execute', path, message: `unknown command "${parsed.args[0]}" for "${commandPathText(path)}"` };
   if (cmd.run === 'subcommands') return { kind: 'subcommands', path, args: parsed.args };
+  if (cmd.run === 'help') return { kind: 'help', stdout: helpString(path) };
+  if (cmd.run === 'subcmd-rune')
+    return { kind: 'error', stage: 'execute', path, message: parsed.args.length < 1 ? `missing subcommand; "${nameOf(cmd)}" is not meant to be run on its own` : `invalid subcommand: "${parsed.args[0]}"` };
   return { kind: 'run', path, parsed };
 }
 

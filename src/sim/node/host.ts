@@ -73,6 +73,8 @@ export interface HostState {
   nftAffinity?: NftAffinityState;
   /** The kubelet's config as loaded when its process started (controlplane.ts). */
   kubeletStartedConfig?: KubeletConfig | { error: string };
+  /** The kubelet's command line when its running process started (deprecated-flag notices of its start). */
+  kubeletCmdlineAtStart?: string;
   /** apt/dpkg: installed Kubernetes packages, holds and downloaded indexes (node/packages.ts). */
   packages?: PackageState;
   /** The kubelet package version the running kubelet process was started from (node/packages.ts). */

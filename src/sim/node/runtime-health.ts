@@ -37,11 +37,33 @@ export const PLEG_RELIST_THRESHOLD_MS = 180_000;
 export const NODE_STATUS_UPDATE_MS = 10_000;
 
 export const CONTAINERD_ENDPOINT = 'unix:///run/containerd/containerd.sock';
+/** Where containerd listens on these nodes (/var/run is a link to /run). */
+export const CONTAINERD_SOCKET = '/run/containerd/containerd.sock';
+
+/** The socket path of an endpoint (`unix://` optional, as cri-client's fallback protocol), /var/run folded into /run. */
+export function endpointSocket(endpoint: string): string {
+  return endpoint.replace(/^unix:\/\//, '').replace(/^\/var\/run\//, '/run/');
+}
+
+/** gRPC's error for a CRI call to a unix socket nothing listens on (a path that does not exist). */
+export function runtimeDialError(endpoint: string): string {
+  return `rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix ${endpoint.replace(/^unix:\/\//, '')}: connect: no such file or directory"`;
+}
+
+/**
+ * cri-client's NewRemoteRuntimeService for an endpoint nothing answers on: util.GetAddressAndDialer
+ * takes unix sockets only, then validateServiceConnection's Version call fails with the dial error.
+ */
+export function runtimeValidateError(endpoint: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(endpoint)?.[1];
+  if (scheme !== undefined && scheme !== 'unix') return 'only support unix socket endpoint';
+  return `validate service connection: validate CRI v1 runtime API for endpoint "${endpoint}": ${runtimeDialError(endpoint)}`;
+}
+
 /** What every CRI call returns while containerd is stopped (its socket is gone). */
-export const RUNTIME_DIAL_ERROR =
-  'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: no such file or directory"';
+export const RUNTIME_DIAL_ERROR = runtimeDialError(CONTAINERD_ENDPOINT);
 /** The kubelet's own start-up check of the runtime (cri-client NewRemoteRuntimeService validateServiceConnection). */
-export const RUNTIME_VALIDATE_ERROR = `validate service connection: validate CRI v1 runtime API for endpoint "${CONTAINERD_ENDPOINT}": ${RUNTIME_DIAL_ERROR}`;
+export const RUNTIME_VALIDATE_ERROR = runtimeValidateError(CONTAINERD_ENDPOINT);
 export const RUNTIME_DOWN_MESSAGE = 'container runtime is down';
 
 /** The last tick of a loop that runs every `period` from `origin`, at or before `t`. */

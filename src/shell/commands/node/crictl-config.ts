@@ -8,7 +8,7 @@
  * On these nodes only containerd listens, at /run/containerd/containerd.sock (/var/run is a link to /run).
  */
 import type { Host } from '../../../sim/node/host.js';
-import { CONTAINERD_ENDPOINT } from '../../../sim/node/runtime-health.js';
+import { CONTAINERD_ENDPOINT, CONTAINERD_SOCKET, endpointSocket, runtimeDialError } from '../../../sim/node/runtime-health.js';
 
 export const CRICTL_YAML = '/etc/crictl.yaml';
 export { CONTAINERD_ENDPOINT };
@@ -57,20 +57,14 @@ export function resolveEndpoints(host: Host, argv: string[]): { endpoints: Endpo
   return { endpoints: { runtime, image: imageSet || runtime, warning }, rest };
 }
 
-/** The socket path of a unix endpoint, /var/run folded into /run. */
-function socketPath(endpoint: string): string {
-  return endpoint.replace(/^unix:\/\//, '').replace(/^\/var\/run\//, '/run/');
-}
-
 /** Whether anything listens at the endpoint: containerd's socket, while containerd runs. */
 export function endpointUp(endpoint: string): boolean {
-  return socketPath(endpoint) === '/run/containerd/containerd.sock';
+  return endpointSocket(endpoint) === CONTAINERD_SOCKET;
 }
 
 /** gRPC's dial error for an endpoint nothing listens on. */
 export function dialError(api: 'runtime' | 'image', endpoint: string): string {
-  const path = endpoint.replace(/^unix:\/\//, '');
-  return `validate service connection: validate CRI v1 ${api} API for endpoint "${endpoint}": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix ${path}: connect: no such file or directory"`;
+  return `validate service connection: validate CRI v1 ${api} API for endpoint "${endpoint}": ${runtimeDialError(endpoint)}`;
 }
 
 /** `crictl config …`: `--set k=v[,k=v]`, `k v`, `--get k`; returns an error text or the output. */

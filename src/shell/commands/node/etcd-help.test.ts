@@ -58,3 +58,20 @@ describe('etcdctl and etcdutl help', () => {
     assert.equal((await s.exec('etcdctl version')).stdout, 'etcdctl version: 3.6.5\nAPI version: 3.6\n');
   });
 });
+
+describe('the etcdctl in the etcd container', () => {
+  it("names the image's etcd version in its help, version and client log lines", async () => {
+    const s = new Session(loadFixture('kubeadm-calico', 1));
+    const image = s.cluster.store.get<{ spec: { containers: { image: string }[] } } & import('../../../sim/api/types.js').KObject>('Pod', 'kube-system', 'etcd-cka-cp1')!.spec.containers[0]!.image;
+    const v = /:(\d+\.\d+\.\d+)-\d+$/.exec(image)![1]!;
+    assert.notEqual(v, '3.6.5', image);
+    const help = await s.exec('kubectl -n kube-system exec etcd-cka-cp1 -- etcdctl -h');
+    assert.match(help.stdout, new RegExp(`\\nVERSION:\\n  ${v.replaceAll('.', '\\.')}\\n\\nAPI VERSION:\\n  3\\.6\\n`));
+    assert.equal((await s.exec('kubectl -n kube-system exec etcd-cka-cp1 -- etcdctl version')).stdout, `etcdctl version: ${v}\nAPI version: 3.6\n`);
+    const save = await s.exec('kubectl -n kube-system exec etcd-cka-cp1 -- etcdctl --endpoints https://127.0.0.1:2379 --cacert=/etc/kubernetes/pki/etcd/ca.crt --cert=/etc/kubernetes/pki/etcd/server.crt --key=/etc/kubernetes/pki/etcd/server.key snapshot save /var/lib/etcd/s.db');
+    assert.match(save.stderr, new RegExp(`"caller":"v3@v${v.replaceAll('.', '\\.')}/maintenance\\.go:236"|\\tv3@v${v.replaceAll('.', '\\.')}/maintenance\\.go:236\\t`), save.stderr);
+    // on the node, the etcd release installed there
+    await s.exec('ssh cka-cp1');
+    assert.match((await s.exec('etcdctl -h')).stdout, /\nVERSION:\n {2}3\.6\.5\n/);
+  });
+});

@@ -22,7 +22,7 @@ import type { KObject } from '../../../sim/api/types.js';
 import { etcdMember, liveDb, raftIndex, type EtcdMemberState } from '../../../sim/etcd/member.js';
 import { byteSize, hexId, humanizeBytes, registryKey, serializeDb, serializeSnapshot } from '../../../sim/etcd/db.js';
 import { lookupImage } from '../../../sim/images.js';
-import { ConfigError, ETCD_VERSION, dialError, etcdClientVersion, etcdServerVersion, filesOf, loadTls, parseEndpoint, zapJson, type Files, type TlsOptions } from './etcd-client.js';
+import { ConfigError, dialError, etcdClientVersion, etcdServerVersion, filesOf, loadTls, parseEndpoint, zapJson, type Files, type TlsOptions } from './etcd-client.js';
 import { goTable } from './tablewriter.js';
 import { ETCDCTL } from './etcd-cli-spec.js';
 import { etcdctlUsage } from './etcdctl-usage.js';
@@ -94,14 +94,18 @@ function target(ep: string, c: Cluster): string {
   return `etcd-endpoints://0xc000${(fnv(`${ep}/${c.now()}`) & 0xfffff).toString(16).padStart(5, '0')}0/${ep.replace(/^https?:\/\//, '')}`;
 }
 
-function retryWarning(c: Cluster, ep: string, method: string, err: string): string {
-  return zapJson(c.now(), 'warn', `v3@v${ETCD_VERSION}/retry_interceptor.go:65`, 'retrying of unary invoker failed', { target: target(ep, c), method, attempt: 0, error: `rpc error: code = DeadlineExceeded desc = latest balancer error: last connection error: connection error: desc = "${err}"` }, 'etcd-client');
+function retryWarning(c: Cluster, ep: string, method: string, err: string, version: string): string {
+  return zapJson(c.now(), 'warn', `v3@v${version}/retry_interceptor.go:65`, 'retrying of unary invoker failed', { target: target(ep, c), method, attempt: 0, error: `rpc error: code = DeadlineExceeded desc = latest balancer error: last connection error: connection error: desc = "${err}"` }, 'etcd-client');
 }
 
 /** etcdctl's API version (api/version: the major.minor of the etcd version). */
-const API_VERSION = ETCD_VERSION.split('.').slice(0, 2).join('.');
+const apiVersion = (version: string): string => version.split('.').slice(0, 2).join('.');
 
-const usage = (p: CommandPath, helpFlag = true): string => etcdctlUsage(p, ETCD_VERSION, API_VERSION, helpFlag);
+/** The help of the etcdctl that runs here: its header names the client's own version (etcdClientVersion). */
+const usageOf =
+  (version: string) =>
+  (p: CommandPath, helpFlag = true): string =>
+    etcdctlUsage(p, version, apiVersion(version), helpFlag);
 
 /**
  * What cobra (v1.9.1 command.go ExecuteC) does before a command's Run: Find (the root's legacyArgs
@@ -110,7 +114,8 @@ const usage = (p: CommandPath, helpFlag = true): string => etcdctlUsage(p, ETCD_
  * function writes to stdout itself), the help flag and commands without Run (the usage, status 0),
  * and the help command (`help CMD…`). Undefined when the command runs.
  */
-function beforeRun(argv: readonly string[]): CommandResult | undefined {
+function beforeRun(argv: readonly string[], version: string): CommandResult | undefined {
+  const usage = usageOf(version);
   const { path, rest } = find(ETCDCTL, argv);
   const cmd = path[path.length - 1]!;
   const words = stripFlags(rest, allFlags(path));
@@ -161,13 +166,14 @@ export const etcdctl: CommandFn = (ctx) => {
   if (!c || !installed(ctx)) return notInstalled(ctx);
   const files = filesOf(ctx, c);
   if (!files) return notInstalled(ctx);
-  const early = beforeRun(ctx.argv.slice(1));
+  const version = etcdClientVersion(ctx, c);
+  const early = beforeRun(ctx.argv.slice(1), version);
   if (early) return early;
   const p = parseArgs(ctx.argv.slice(1), ctx.env);
   if (p.error) return exitWith(p.error, 1);
   const [cmd, sub] = p.args;
-  if (cmd === undefined) return res(usage([ETCDCTL]));
-  if (cmd === 'version') return res(`etcdctl version: ${etcdClientVersion(ctx, c)}\nAPI version: ${API_VERSION}\n`);
+  if (cmd === undefined) return res(usageOf(version)([ETCDCTL]));
+  if (cmd === 'version') return res(`etcdctl version: ${version}\nAPI version: ${apiVersion(version)}\n`);
   const words = cmd === 'member' || cmd === 'endpoint' || cmd === 'snapshot' ? `${cmd} ${sub ?? ''}` : cmd;
   if (!['member list', 'member add', 'member remove', 'endpoint health', 'endpoint status', 'get', 'put', 'del', 'snapshot save'].includes(words))
     return res('', `Error: unknown command "${cmd}" for "etcdctl"\nRun 'etcdctl --help' for usage.\n`, 1);
@@ -195,12 +201,12 @@ export const etcdctl: CommandFn = (ctx) => {
   if (words === 'snapshot save') {
     if (rest.length !== 1) return exitWith('snapshot save expects one argument <filename>', 128);
     if (endpoints.length !== 1) return exitWith(`snapshot must be requested to one selected node, not multiple [${endpoints.join(' ')}]`, 5);
-    return snapshotSave(c, files, endpoints[0]!, rest[0]!, errors[0]);
+    return snapshotSave(c, files, endpoints[0]!, rest[0]!, errors[0], version);
   }
-  if (words === 'endpoint health') return endpointHealth(c, endpoints, errors, format);
+  if (words === 'endpoint health') return endpointHealth(c, endpoints, errors, format, version);
   // every other command is one unary call through the balancer: it succeeds if any endpoint answers
   const okIndex = errors.findIndex((e) => e === undefined);
-  if (okIndex < 0 || !member) return exitWith('context deadline exceeded', 1, retryWarning(c, endpoints[endpoints.length - 1]!, METHOD[words]!, errors[errors.length - 1]!));
+  if (okIndex < 0 || !member) return exitWith('context deadline exceeded', 1, retryWarning(c, endpoints[endpoints.length - 1]!, METHOD[words]!, errors[errors.length - 1]!, version));
   if (words === 'member list') return memberList(member, format);
   if (words === 'member add') return memberAdd(c, member, rest, p.flags, format);
   if (words === 'member remove') return memberRemove(member, rest);
@@ -232,11 +238,11 @@ function took(c: Cluster, ep: string): string {
   return `${(us / 1000).toFixed(6).replace(/0+$/, '')}ms`;
 }
 
-function endpointHealth(c: Cluster, endpoints: string[], errors: (string | undefined)[], format: string): CommandResult {
+function endpointHealth(c: Cluster, endpoints: string[], errors: (string | undefined)[], format: string, version: string): CommandResult {
   const rows = endpoints.map((ep, i) => ({ ep, health: errors[i] === undefined, took: took(c, ep), error: errors[i] === undefined ? '' : 'context deadline exceeded' }));
   // the checks run (and warn) first; the results are printed after all of them (ctlv3/command/ep_command.go epHealthCommandFunc)
   const chunks: Chunk[] = [];
-  for (const [i, r] of rows.entries()) if (!r.health) chunks.push({ stream: 'stderr', text: retryWarning(c, r.ep, METHOD['endpoint health']!, errors[i]!) });
+  for (const [i, r] of rows.entries()) if (!r.health) chunks.push({ stream: 'stderr', text: retryWarning(c, r.ep, METHOD['endpoint health']!, errors[i]!, version) });
   if (format === 'table') chunks.push({ stream: 'stdout', text: goTable(['endpoint', 'health', 'took', 'error'], rows.map((r) => [r.ep, String(r.health), r.took, r.error])) });
   else
     for (const r of rows) {
@@ -306,19 +312,19 @@ function del(c: Cluster, m: EtcdMemberState, rest: string[], flags: Map<string, 
   return res(`${keys.length}\n`);
 }
 
-function snapshotSave(c: Cluster, files: Files, endpoint: string, path: string, err: string | undefined): CommandResult {
+function snapshotSave(c: Cluster, files: Files, endpoint: string, path: string, err: string | undefined, version: string): CommandResult {
   const part = `${path}.part`;
   const dir = part.includes('/') ? part.slice(0, part.lastIndexOf('/')) || '/' : '.';
   if (!files.isDir(dir)) return exitWith(`could not open ${part} (open ${part}: no such file or directory)`, 5);
   const now = c.now();
   let stderr = zapJson(now, 'info', 'snapshot/v3_snapshot.go:83', 'created temporary db file', { path: part });
-  if (err) return exitWith('context deadline exceeded', 5, stderr + retryWarning(c, endpoint, '/etcdserverpb.Maintenance/Snapshot', err));
+  if (err) return exitWith('context deadline exceeded', 5, stderr + retryWarning(c, endpoint, '/etcdserverpb.Maintenance/Snapshot', err, version));
   const db = liveDb(c)!;
   const text = serializeSnapshot(db);
   files.write(path, text, 0o600);
-  stderr += zapJson(now, 'info', `v3@v${ETCD_VERSION}/maintenance.go:236`, 'opened snapshot stream; downloading', {}, 'client');
+  stderr += zapJson(now, 'info', `v3@v${version}/maintenance.go:236`, 'opened snapshot stream; downloading', {}, 'client');
   stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:96', 'fetching snapshot', { endpoint });
-  stderr += zapJson(now, 'info', `v3@v${ETCD_VERSION}/maintenance.go:302`, 'completed snapshot read; closing', {}, 'client');
+  stderr += zapJson(now, 'info', `v3@v${version}/maintenance.go:302`, 'completed snapshot read; closing', {}, 'client');
   stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:111', 'fetched snapshot', { endpoint, size: humanizeBytes(byteSize(text)), took: took(c, `${endpoint}/snapshot`).replace('ms', '') + 'ms', 'etcd-version': etcdServerVersion(c) });
   stderr += zapJson(now, 'info', 'snapshot/v3_snapshot.go:121', 'saved', { path });
   // snapshot_command.go snapshotSaveCommandFunc prints its two lines after SaveWithVersion has logged

@@ -23,6 +23,7 @@ import { cniStatus } from '../../../sim/cni/config.js';
 import { kubeletRunning, kubeletStartedConfig } from '../../../sim/controlplane.js';
 import { fnv, journalTime, klogTime, pidOf } from './host.js';
 import { runningKubeletVersion } from '../../../sim/node/packages.js';
+import { kubeletFlag } from '../../../sim/node/kubelet-cmdline.js';
 import { RUNTIME_CHECK_MS, RUNTIME_DIAL_ERROR, outageMessage, runtimeOutage } from '../../../sim/node/runtime-health.js';
 import { goDuration } from '../../../util/go-duration.js';
 import { errImagePullMessage } from '../../../sim/runtime/image-pull.js';
@@ -144,6 +145,7 @@ function kubeletProblems(c: Cluster, host: Host): Entry[] {
       const cycle: Entry[] = [];
       if (at > since) cycle.push(sd(`kubelet.service: Scheduled restart job, restart counter is at ${(at - since) / 10_000}.`), sd(`Started kubelet.service - ${UNIT_DESCRIPTION['kubelet']}.`));
       else if (!startJournaled(host, 'kubelet', now)) cycle.push(sd(`Started kubelet.service - ${UNIT_DESCRIPTION['kubelet']}.`));
+      for (const w of flagDeprecations(host)) cycle.push({ at, text: `${journalTime(at)} ${host.name} kubelet[${p}]: ${w}` });
       cycle.push({ at, text: `${journalTime(at)} ${host.name} kubelet[${p}]: E${klogTime(at)} ${String(p).padStart(7)} run.go:72] "command failed" err="${cfg.error.replace(/"/g, '\\"')}"` });
       cycle.push(sd('kubelet.service: Main process exited, code=exited, status=1/FAILURE'), sd("kubelet.service: Failed with result 'exit-code'."));
       cycles.unshift(cycle);
@@ -278,11 +280,24 @@ export function kubeletStarted(c: Cluster, host: Host): void {
   for (const line of kubeletStartLines(c, host, c.now())) host.log('kubelet', line);
 }
 
+/**
+ * What pflag prints on stderr for each deprecated flag on the kubelet's command line, before
+ * anything else (cmd/kubelet/app/options/options.go marks the flags that moved into the
+ * KubeletConfiguration file deprecated with this message).
+ */
+function flagDeprecations(host: Host, cmdline?: string): string[] {
+  const moved = ['container-runtime-endpoint'];
+  return moved
+    .filter((f) => kubeletFlag(host, f, cmdline) !== undefined)
+    .map((f) => `Flag --${f} has been deprecated, This parameter should be set via the config file specified by the Kubelet's --config flag. See https://kubernetes.io/docs/tasks/administer-cluster/kubelet-config-file/ for more information.`);
+}
+
 /** The start-up lines of a kubelet started at `at`, as full journal lines of that process. */
 function kubeletStartLines(c: Cluster, host: Host, at: number): string[] {
   const pid = startPid(host, 'kubelet', at);
   const line = (src: string, msg: string): string => `${journalTime(at)} ${host.name} kubelet[${pid}]: I${klogTime(at)} ${String(pid).padStart(7)} ${src}] ${msg}`;
   return [
+    ...flagDeprecations(host, host.data.state.kubeletCmdlineAtStart).map((w) => `${journalTime(at)} ${host.name} kubelet[${pid}]: ${w}`),
     line('server.go:525', `"Kubelet version" kubeletVersion="${runningKubeletVersion(host, c.meta.kubernetesVersion)}"`),
     line('server.go:527', '"Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""'),
     line('server.go:956', '"Client rotation is on, will bootstrap in background"'),

@@ -1,75 +1,144 @@
 /**
- * `kubeadm init phase certs apiserver [--control-plane-endpoint HOST:PORT]
- * [--apiserver-cert-extra-sans LIST]` (cmd/kubeadm/app/cmd/phases/init/certs.go,
- * phases/certs/certs.go, util/pkiutil GetAPIServerAltNames): the API server's serving certificate
- * for this node, signed by the cluster CA, with the SANs kubeadm computes: the node name and the
- * `kubernetes…` names, the Service IP and the advertise address, the control-plane endpoint's host,
- * then the extra SANs. A certificate already on disk is used as it is when it is signed by the CA
- * and carries every SAN (validateCertificateWithConfig); one that lacks a SAN fails the phase, so
- * adding a SAN means removing apiserver.crt and apiserver.key first, as kubeadm's documentation
- * says. The running API server picks the new certificate up from its files (its serving
- * certificate is reloaded dynamically), which sim/dial.ts reads at each connection.
+ * `kubeadm init phase certs <name>|all` (cmd/kubeadm/app/cmd/phases/init/certs.go,
+ * phases/certs/certs.go, util/pkiutil): each certificate of /etc/kubernetes/pki in kubeadm's order
+ * (certlist.go GetDefaultCertList), the service-account key pair last. A CA on disk is used as it
+ * is (`Using existing ca certificate authority`, or `keyless` without its key); a missing one is
+ * made. A leaf certificate and key on disk are used when the CA signed the certificate and it
+ * carries every SAN kubeadm computes (validateCertificateWithConfig); one that lacks a SAN fails
+ * the phase, so adding a SAN means removing the .crt and .key first, as kubeadm's documentation
+ * says; a missing one is signed by its CA on disk, with the SANs of GetAPIServerAltNames (the node
+ * name and the `kubernetes…` names, the Service IP and the advertise address, the control-plane
+ * endpoint's host, then --apiserver-cert-extra-sans) or GetEtcdAltNames, and a serving
+ * certificate's SANs are printed. `all` starts with the parent phase's `Using certificateDir
+ * folder`. The running API server picks a new serving certificate up from its files (it reloads
+ * it dynamically), which sim/dial.ts reads at each connection.
  */
+import { createPublicKey } from 'node:crypto';
 import type { CommandContext, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
-import { BACKDATE_MS, LEAF_VALIDITY_MS, keyFor, serialFrom } from '../../../sim/pki/kubeadm-pki.js';
-import { createCertificate, issuedBy, readCertificatePem } from '../../../sim/pki/x509.js';
+import { CAS, LEAVES, caCert, keyFor, leafCert, type PkiParams } from '../../../sim/pki/kubeadm-pki.js';
+import { issuedBy, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
 import { runningFlags, serviceCIDR } from '../../../sim/controlplane.js';
-import { intToIp, isIPv4, parseCidr } from '../../../util/ip.js';
+import { goIPString, ipFamilyOf } from '../../../util/ip.js';
 import { kubeadmError, flag } from './kubeadm-lib.js';
 
 const PKI = '/etc/kubernetes/pki';
 
+type CaFile = 'ca' | 'front-proxy-ca' | 'etcd/ca';
+/** A phase: a CA, a leaf (its spec in kubeadm-pki.ts), or the service-account keys. */
+type CertPhase = { kind: 'ca'; file: CaFile } | { kind: 'leaf'; file: string } | { kind: 'sa' };
 
-/** GetAPIServerAltNames, in kubeadm's order (names and addresses are appended, never sorted). */
-function altNames(c: Cluster, host: Host, args: readonly string[]): { dns: string[]; ips: string[] } {
-  const cidr = parseCidr(serviceCIDR(c).split(',')[0] ?? '');
+/** The sub-phases of `certs`, in the order `all` runs them. */
+export const CERT_PHASES: readonly (readonly [string, CertPhase])[] = [
+  ['ca', { kind: 'ca', file: 'ca' }],
+  ['apiserver', { kind: 'leaf', file: 'apiserver' }],
+  ['apiserver-kubelet-client', { kind: 'leaf', file: 'apiserver-kubelet-client' }],
+  ['front-proxy-ca', { kind: 'ca', file: 'front-proxy-ca' }],
+  ['front-proxy-client', { kind: 'leaf', file: 'front-proxy-client' }],
+  ['etcd-ca', { kind: 'ca', file: 'etcd/ca' }],
+  ['etcd-server', { kind: 'leaf', file: 'etcd/server' }],
+  ['etcd-peer', { kind: 'leaf', file: 'etcd/peer' }],
+  ['etcd-healthcheck-client', { kind: 'leaf', file: 'etcd/healthcheck-client' }],
+  ['apiserver-etcd-client', { kind: 'leaf', file: 'apiserver-etcd-client' }],
+  ['sa', { kind: 'sa' }],
+];
+
+/** kubeadm's Name of a CA (`etcd/ca` is `etcd-ca`). */
+const caName = (file: CaFile): string => file.replace('/', '-');
+
+/** What the node's kubeadm would configure: its name, the advertise address, the Service CIDR and domain. */
+export function pkiParams(c: Cluster, host: Host, now: number): PkiParams {
   const domain = /^clusterDomain:\s*(\S+)/m.exec(host.fs.tryRead('/var/lib/kubelet/config.yaml') ?? '')?.[1] ?? 'cluster.local';
-  const advertise = runningFlags(c, 'kube-apiserver').get('advertise-address') ?? host.ip;
-  const dns = [host.name, 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc', `kubernetes.default.svc.${domain}`];
-  const ips = [cidr ? intToIp(cidr.base + 1) : '10.96.0.1', advertise];
-  const add = (san: string): void => {
-    const list = isIPv4(san) ? ips : dns;
-    if (!list.includes(san)) list.push(san);
-  };
-  const endpoint = flag(args, 'control-plane-endpoint');
-  if (endpoint) add(endpoint.replace(/:\d+$/, ''));
-  for (const san of (flag(args, 'apiserver-cert-extra-sans') ?? '').split(',').filter(Boolean)) add(san.trim());
+  return { nodeName: host.name, advertiseIP: runningFlags(c, 'kube-apiserver').get('advertise-address') ?? host.ip, serviceSubnet: serviceCIDR(c).split(',')[0] ?? '10.96.0.0/12', dnsDomain: domain, issuedAt: now };
+}
+
+/** A leaf's SANs: its template's, and for the API server the endpoint's host and the extra SANs, appended in kubeadm's order. */
+function sans(file: string, p: PkiParams, args: readonly string[]): { dns: string[]; ips: string[] } {
+  const t = LEAVES.find((l) => l.file === file)!.template(p);
+  const dns = [...(t.dnsNames ?? [])];
+  const ips = [...(t.ips ?? [])];
+  if (file === 'apiserver') {
+    const add = (san: string): void => {
+      const list = ipFamilyOf(san) ? ips : dns;
+      if (!list.includes(san)) list.push(san);
+    };
+    const endpoint = flag(args, 'control-plane-endpoint');
+    if (endpoint) add(endpoint.replace(/:\d+$/, ''));
+    for (const san of (flag(args, 'apiserver-cert-extra-sans') ?? '').split(',').filter(Boolean)) add(san.trim());
+  }
   return { dns, ips };
 }
 
-export function initPhaseCertsApiserver(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
-  if (ctx.user !== 'root') return kubeadmError('user is not running as root');
-  const caPem = host.fs.tryRead(`${PKI}/ca.crt`);
-  const caKey = host.fs.tryRead(`${PKI}/ca.key`);
-  const ca = caPem ? readCertificatePem(caPem) : undefined;
-  if (!ca || !caKey) return kubeadmError(`error execution phase certs/apiserver: couldn't load CA certificate ca: open ${PKI}/ca.crt: no such file or directory`);
-  const want = altNames(c, host, args);
-  const existing = host.fs.tryRead(`${PKI}/apiserver.crt`);
-  if (existing !== undefined && host.fs.exists(`${PKI}/apiserver.key`)) {
+function loadCa(host: Host, file: CaFile): { cert: ParsedCert; keyPem: string } | string {
+  const pem = host.fs.tryRead(`${PKI}/${file}.crt`);
+  const cert = pem ? readCertificatePem(pem) : undefined;
+  const keyPem = host.fs.tryRead(`${PKI}/${file}.key`);
+  if (!cert || !keyPem) return `couldn't load CA certificate ${caName(file)}: open ${PKI}/${file}.${cert ? 'key' : 'crt'}: no such file or directory`;
+  return { cert, keyPem };
+}
+
+function caPhase(host: Host, file: CaFile, now: number, seed: string): string {
+  if (host.fs.tryRead(`${PKI}/${file}.crt`) !== undefined) return `[certs] Using existing ${file} ${host.fs.exists(`${PKI}/${file}.key`) ? '' : 'keyless '}certificate authority\n`;
+  const cn = CAS.find((x) => x.file === file)!.cn;
+  host.fs.write(`${PKI}/${file}.crt`, caCert(file, cn, now, `${seed}/init-phase`));
+  host.fs.write(`${PKI}/${file}.key`, keyFor(file), 0o600);
+  return `[certs] Generating "${file}" certificate and key\n`;
+}
+
+function leafPhase(host: Host, name: string, file: string, p: PkiParams, args: readonly string[]): { out: string } | { error: string } {
+  const spec = LEAVES.find((l) => l.file === file)!;
+  const ca = loadCa(host, spec.ca);
+  if (typeof ca === 'string') return { error: ca };
+  const want = sans(file, p, args);
+  const existing = host.fs.tryRead(`${PKI}/${file}.crt`);
+  if (existing !== undefined && host.fs.exists(`${PKI}/${file}.key`)) {
     const cert = readCertificatePem(existing);
-    if (!cert || !issuedBy(cert, ca)) return kubeadmError(`error execution phase certs/apiserver: failed to write or validate certificate "apiserver": certificate apiserver is not signed by corresponding CA`);
-    const missing = [...want.dns.filter((d) => !cert.dnsNames.includes(d)), ...want.ips.filter((i) => !cert.ips.includes(i))][0];
+    if (!cert || !issuedBy(cert, ca.cert)) return { error: `failed to write or validate certificate "${name}": certificate ${file} is not signed by corresponding CA` };
+    const certIps = cert.ips.map(goIPString);
+    const missing = [...want.dns.filter((d) => !cert.dnsNames.includes(d)), ...want.ips.filter((i) => !certIps.includes(goIPString(i)))][0];
     if (missing !== undefined) {
-      const valid = isIPv4(missing) ? cert.ips.join(', ') : cert.dnsNames.join(', ');
-      return kubeadmError(`error execution phase certs/apiserver: failed to write or validate certificate "apiserver": certificate apiserver is invalid: x509: certificate is valid for ${valid}, not ${missing}`);
+      const valid = ipFamilyOf(missing) ? certIps.join(', ') : cert.dnsNames.join(', ');
+      return { error: `failed to write or validate certificate "${name}": certificate ${file} is invalid: x509: certificate is valid for ${valid}, not ${missing}` };
     }
-    return { stdout: '[certs] Using existing apiserver certificate and key on disk\n', stderr: '', exitCode: 0 };
+    return { out: `[certs] Using existing ${file} certificate and key on disk\n` };
   }
-  const now = Math.floor(c.now() / 1000) * 1000;
   // the simulator's key pool stands in for the new key pair kubeadm generates (deterministic runs)
-  const keyPem = keyFor('apiserver');
-  const pem = createCertificate(
-    { serial: serialFrom(`init-phase/apiserver/${now}`), subject: [['CN', 'kube-apiserver']], notBefore: now - BACKDATE_MS, notAfter: now + LEAF_VALIDITY_MS, isCA: false, keyUsage: ['digitalSignature', 'keyEncipherment'], extKeyUsage: ['serverAuth'], dnsNames: want.dns, ips: want.ips },
-    keyPem,
-    { cert: ca, keyPem: caKey },
-  );
-  host.fs.write(`${PKI}/apiserver.crt`, pem);
-  host.fs.write(`${PKI}/apiserver.key`, keyPem);
-  return {
-    stdout: `[certs] Generating "apiserver" certificate and key\n[certs] apiserver serving cert is signed for DNS names [${want.dns.join(' ')}] and IPs [${want.ips.join(' ')}]\n`,
-    stderr: '',
-    exitCode: 0,
-  };
+  const template = spec.template(p);
+  const pem = leafCert({ ...spec, template: () => ({ ...template, dnsNames: want.dns, ips: want.ips }) }, p, ca, p.issuedAt, `init-phase/${file}`);
+  host.fs.write(`${PKI}/${file}.crt`, pem);
+  host.fs.write(`${PKI}/${file}.key`, keyFor(file), 0o600);
+  let out = `[certs] Generating "${file}" certificate and key\n`;
+  // pkiutil: a certificate with serverAuth says which names it serves
+  if (template.extKeyUsage.includes('serverAuth')) out += `[certs] ${file} serving cert is signed for DNS names [${want.dns.join(' ')}] and IPs [${want.ips.join(' ')}]\n`;
+  return { out };
+}
+
+function saPhase(host: Host): string {
+  if (host.fs.exists(`${PKI}/sa.key`)) return '[certs] Using the existing "sa" key\n';
+  host.fs.write(`${PKI}/sa.key`, keyFor('sa'), 0o600);
+  host.fs.write(`${PKI}/sa.pub`, createPublicKey(keyFor('sa')).export({ type: 'spki', format: 'pem' }) as string);
+  return '[certs] Generating "sa" key and public key\n';
+}
+
+/** `kubeadm init phase certs NAME|all [flags]`; `args` start after `certs`. */
+export function initPhaseCerts(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
+  if (ctx.user !== 'root') return kubeadmError('user is not running as root');
+  const unsimulated = args.find((a) => /^--(dry-run|csr-only|csr-dir|config)(=|$)/.test(a));
+  if (unsimulated) return kubeadmError(`kubeadm init phase certs ${unsimulated.split('=')[0]} is not simulated in this lab; nothing was written`);
+  const name = args.find((a, i) => !a.startsWith('-') && !/^--[^=]+$/.test(args[i - 1] ?? ''))!;
+  const now = Math.floor(c.now() / 1000) * 1000;
+  const p = pkiParams(c, host, now);
+  const phases = name === 'all' ? CERT_PHASES : CERT_PHASES.filter(([n]) => n === name);
+  let out = name === 'all' ? `[certs] Using certificateDir folder "${PKI}"\n` : '';
+  for (const [n, ph] of phases) {
+    if (ph.kind === 'ca') out += caPhase(host, ph.file, now, p.advertiseIP);
+    else if (ph.kind === 'sa') out += saPhase(host);
+    else {
+      const r = leafPhase(host, n, ph.file, p, args);
+      if ('error' in r) return kubeadmError(`error execution phase certs/${n}: ${r.error}`, out);
+      out += r.out;
+    }
+  }
+  return { stdout: out, stderr: '', exitCode: 0 };
 }

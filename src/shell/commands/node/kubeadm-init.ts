@@ -5,7 +5,8 @@
  * key, stored in the kube-system/kubeadm-certs Secret so that `kubeadm join --control-plane
  * --certificate-key K` on a new control plane node can fetch them. Without --certificate-key a
  * new random 32-byte key is made (copycerts.CreateCertificateKey). Without --upload-certs the phase
- * is skipped. `init phase certs apiserver` is in kubeadm-init-certs.ts; the other phases are not simulated.
+ * is skipped. `init phase certs` is in kubeadm-init-certs.ts, `init phase kubeconfig` in
+ * kubeadm-init-kubeconfig.ts; the other phases are not simulated.
  */
 import { createCipheriv } from 'node:crypto';
 import type { CommandContext, CommandResult } from '../../types.js';
@@ -14,7 +15,8 @@ import type { Host } from '../../../sim/node/host.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { adminConfError, kubeadmError, flag } from './kubeadm-lib.js';
 import { newToken } from './kubeadm-token.js';
-import { initPhaseCertsApiserver } from './kubeadm-init-certs.js';
+import { initPhaseCerts } from './kubeadm-init-certs.js';
+import { initPhaseKubeconfig } from './kubeadm-init-kubeconfig.js';
 
 /** kubeadmconstants.DefaultCertTokenDuration: the kubeadm-certs Secret lives as long as its proxy token. */
 const CERT_TOKEN_TTL_MS = 2 * 3600 * 1000;
@@ -106,10 +108,12 @@ function uploadCerts(c: Cluster, host: Host, ctx: CommandContext, args: string[]
   return { stdout: out, stderr: '', exitCode: 0 };
 }
 
-/** `kubeadm init phase <name>`: upload-certs and certs apiserver (kubeadm-init-certs.ts) are simulated. */
+/** `kubeadm init phase <name>`: upload-certs, certs (kubeadm-init-certs.ts) and kubeconfig (kubeadm-init-kubeconfig.ts) are simulated. */
 export function init(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
-  if (args[0] !== 'phase') return kubeadmError('kubeadm init is not simulated: the cluster is already initialized; only `kubeadm init phase upload-certs` and `kubeadm init phase certs apiserver` are available');
+  if (args[0] !== 'phase') return kubeadmError('kubeadm init is not simulated: the cluster is already initialized; only `kubeadm init phase upload-certs|certs|kubeconfig` are available');
   if (args[1] === 'upload-certs') return uploadCerts(c, host, ctx, args.slice(2));
-  if (args[1] === 'certs' && args[2] === 'apiserver') return initPhaseCertsApiserver(c, host, ctx, args.slice(3));
-  return kubeadmError(`unknown command "${args[1] ?? ''}" for "kubeadm init phase"`);
+  if (args[1] === 'certs') return initPhaseCerts(c, host, ctx, args.slice(2));
+  if (args[1] === 'kubeconfig') return initPhaseKubeconfig(c, host, ctx, args.slice(2));
+  // cobra (kubeadm-phases-spec.ts) has refused unknown phases already
+  return kubeadmError(`kubeadm init phase ${args.slice(1).filter((a) => !a.startsWith('-')).join(' ')} is not simulated in this lab`);
 }

@@ -15,12 +15,14 @@
  * content/en/docs/reference/setup-tools/kubeadm/generated/kubeadm_*.md) and kubeadm's sources, with
  * the v1.34+ wording where those differ (--rootfs, kyaml in -o, upgrade plan's flags).
  *
- * Commands marked `recorded: false` are listed by their parents but their own help is not recorded
- * here yet (init, join, reset, config, upgrade apply|node|diff, certs check-expiration…): asking for
- * their help says so instead of running them.
+ * init, join and reset with their phases are in kubeadm-phases-spec.ts. Commands marked
+ * `recorded: false` are listed by their parents but their own help is not recorded here yet
+ * (config, upgrade apply|node|diff, certs check-expiration…): asking for their help says so
+ * instead of running them.
  */
 import type { CobraCommand, FlagDef } from '../../cobra/command.js';
 import { ENTRIES } from './kubeadm-certs.js';
+import { INIT, JOIN, RESET } from './kubeadm-phases-spec.js';
 
 const kubeconfig: FlagDef = {
   name: 'kubeconfig',
@@ -277,10 +279,10 @@ Example usage:
       unrecorded('print', '', [unrecorded('init-defaults', ''), unrecorded('join-defaults', ''), unrecorded('reset-defaults', ''), unrecorded('upgrade-defaults', '')]),
       unrecorded('validate', ''),
     ]),
-    unrecorded('init', 'Run this command in order to set up the Kubernetes control plane', [unrecorded('phase', '')]),
-    unrecorded('join [api-server-endpoint]', 'Run this on any machine you wish to join an existing cluster', [unrecorded('phase', '')]),
+    INIT,
+    JOIN,
     unrecorded('kubeconfig', 'Kubeconfig file utilities'),
-    unrecorded('reset', "Performs a best effort revert of changes made to this host by 'kubeadm init' or 'kubeadm join'", [unrecorded('phase', '')]),
+    RESET,
     token,
     upgrade,
     {

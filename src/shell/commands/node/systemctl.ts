@@ -10,6 +10,7 @@ import type { CommandContext, CommandFn, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import { kubeletStartedConfig } from '../../../sim/controlplane.js';
+import { kubeletCmdline } from '../../../sim/node/kubelet-cmdline.js';
 import { isRoot, nodeEnv, notInstalled, pidOf, systemdTime } from './host.js';
 import { UNIT_DESCRIPTION, keepStartHistory, kubeletStarted, logLine, restartAt, startPid, unitEntries } from './journal.js';
 import { systemctlCat, systemctlListUnits } from './systemctl-cat.js';
@@ -53,16 +54,7 @@ export function relative(ms: number): string {
   return 'now';
 }
 
-/** The kubelet's command line as systemd expands the kubeadm drop-in and kubeadm-flags.env. */
-export function kubeletCmdline(host: Host): string {
-  const dropIn = host.fs.tryRead('/usr/lib/systemd/system/kubelet.service.d/10-kubeadm.conf') ?? '';
-  const env: Record<string, string> = {};
-  for (const m of dropIn.matchAll(/^Environment="([A-Z_]+)=(.*)"$/gm)) env[m[1]!] = m[2]!;
-  for (const f of ['/var/lib/kubelet/kubeadm-flags.env', '/etc/default/kubelet'])
-    for (const m of (host.fs.tryRead(f) ?? '').matchAll(/^([A-Z_]+)="?(.*?)"?$/gm)) env[m[1]!] = m[2]!;
-  const args = ['KUBELET_KUBECONFIG_ARGS', 'KUBELET_CONFIG_ARGS', 'KUBELET_KUBEADM_ARGS', 'KUBELET_EXTRA_ARGS'].map((k) => env[k] ?? '').filter(Boolean);
-  return ['/usr/bin/kubelet', ...args].join(' ');
-}
+export { kubeletCmdline };
 
 function status(c: Cluster, host: Host, unit: string): CommandResult {
   const info = UNITS[unit]!;

@@ -3,12 +3,14 @@
  * or, with `-x509`, a self-signed certificate (sim/pki/req-x509.ts: the v3_ca extensions plus
  * `-addext`), subject from `-subj`, validity `-days` (30) from the session clock, serial
  * `-set_serial` or 159 random bits from the session's random source. Without `-key` a key is
- * generated: it comes from the lab's 2048-bit pool (sim/pki/user-keys.ts) picked with the session's
- * random source, and is written unencrypted (`-nodes`/`-noenc`) as PKCS#8 to `-keyout` or
- * `privkey.pem`, mode 0600. Key generation prints the progress callback's characters as 3.0 does
- * for a 2048-bit RSA key: per prime one line of `.` (candidate) and `+` (Miller-Rabin round), with
- * the two auxiliary primes each closed by 65 `+` and `*` and the prime by 65 `+`, then `-----`.
- * The real dots are random; here they are a fixed function of the key, so a run replays the same.
+ * generated (`-newkey rsa:BITS`, `rsa` meaning 2048): it comes from the lab's pool of that size
+ * (sim/pki/user-key-pool.ts) picked with the session's random source, and is written unencrypted
+ * (`-nodes`/`-noenc`) as PKCS#8 to `-keyout` or `privkey.pem`, mode 0600. A size under 512 bits is
+ * the provider's `Error setting keysize`. Key generation prints the progress callback's characters
+ * as 3.0 does for an RSA key: per prime one line of `.` (candidate) and `+` (Miller-Rabin round),
+ * with the two auxiliary primes each closed by 65 `+` and `*` and the prime by 65 `+`, then
+ * `-----`; a larger prime takes more candidates. The real dots are random; here they are a fixed
+ * function of the key, so a run replays the same.
  * Messages and their order (option errors, -addext errors before the key, subject errors after the
  * key is written) were recorded from /usr/bin/openssl 3.0.19. `-text`/`-noout`/`-in` are not
  * simulated; a pass phrase or DN prompt reads end-of-file, as it would from /dev/null.
@@ -17,15 +19,15 @@ import { createHash, createPrivateKey } from 'node:crypto';
 import type { CommandContext, CommandResult } from '../../types.js';
 import { createCsr } from '../../../sim/pki/csr.js';
 import { createSelfSignedCertificate, extensionRequest, parseAddext, parseOpensslSubject, type V3Extension } from '../../../sim/pki/req-x509.js';
-import { USER_KEYS } from '../../../sim/pki/user-keys.js';
+import { POOLED_RSA_BITS, pooledRsaKey } from '../../../sim/pki/user-key-pool.js';
 import { cannotOpen, fail, parseOpts, readFile, writeFile } from './args.js';
 import { randomSerial } from './x509.js';
 
 const TID = '40C7C49B9D7F0000';
 const USAGE = 'req: Use -help for summary.\n';
 
-/** The progress characters of one 2048-bit RSA key generation, a fixed function of the key. */
-export function keygenProgress(keyPem: string): string {
+/** The progress characters of one RSA key generation of `bits`, a fixed function of the key. */
+export function keygenProgress(keyPem: string, bits = 2048): string {
   let pool = createHash('sha256').update(keyPem).digest();
   let pos = 0;
   let round = 0;
@@ -42,7 +44,9 @@ export function keygenProgress(keyPem: string): string {
     for (let i = 0; i < tokens; i++) s += `${'.'.repeat(1 + next(12))}+`;
     return `${s}${'.'.repeat(1 + next(4))}${'+'.repeat(65)}`;
   };
-  const line = (): string => `${segment(0, 5)}*${segment(0, 5)}*${segment(30, 120)}\n`;
+  // candidates for the prime grow with its length (a 4096-bit key's lines run to about 2,000 characters)
+  const scale = bits / 2048;
+  const line = (): string => `${segment(0, 5)}*${segment(0, 5)}*${segment(Math.round(30 * scale), Math.round(120 * scale))}\n`;
   return `${line()}${line()}-----\n`;
 }
 
@@ -123,10 +127,13 @@ export function req(ctx: CommandContext, argv: readonly string[]): CommandResult
   } else {
     const spec = o.values.get('newkey') ?? 'rsa:2048';
     const m = /^(?:rsa:)?(\d+)$|^rsa$/.exec(spec);
-    if (!m) return fail(`${stderr}cka-lab: -newkey ${spec} is not simulated; use -newkey rsa:2048\n`);
-    if (m[1] !== undefined && m[1] !== '2048') return fail(`${stderr}req: cka-lab keeps a pool of 2048-bit keys only\n`);
-    keyPem = USER_KEYS[ctx.cluster ? ctx.cluster.random.int(USER_KEYS.length) : 0]!;
-    stderr += keygenProgress(keyPem);
+    if (!m) return fail(`${stderr}cka-lab: -newkey ${spec} is not simulated; use -newkey rsa:BITS\n`);
+    const bits = m[1] === undefined ? 2048 : Number(m[1]);
+    if (bits < 512) return fail(`${stderr}Error setting keysize\n${TID}:error:1C8000AB:Provider routines:rsa_gen_set_params:key size too small:../providers/implementations/keymgmt/rsa_kmgmt.c:509:\n`);
+    const pooled = pooledRsaKey(bits, ctx.cluster?.random);
+    if (pooled === undefined) return fail(`${stderr}cka-lab: keeps pools of ${POOLED_RSA_BITS.join(', ')}-bit RSA keys only (RSA key generation cannot be seeded)\n`);
+    keyPem = pooled;
+    stderr += keygenProgress(keyPem, bits);
     const keyout = o.values.get('keyout') ?? 'privkey.pem';
     if (!o.flags.includes('nodes') && !o.flags.includes('noenc') && !o.values.has('passout')) {
       writeFile(ctx, keyout, '', 0o600);
