@@ -3,8 +3,9 @@
  * (k8s.io/kubectl pkg/cmd/explain/explain.go with pkg/explain/v2): resolve the resource through
  * discovery (short names, `resource.group.field` prefixes as SplitAndParseResourceRequestWithMatchingPrefix
  * does), then render the OpenAPI v3 schema with kubectl's plaintext template (../explain/render.ts).
- * The simulated server's OpenAPI documents only hold the kinds in ../explain/schema.ts; other kinds
- * fail the way kubectl fails against a server whose spec lacks them.
+ * The simulated server's OpenAPI documents hold the kinds in ../explain/schema.ts (every built-in
+ * kind, CustomResourceDefinition and APIService included); a kind outside them fails the way
+ * kubectl fails against a server whose spec lacks it.
  */
 import type { Verb } from '../context.js';
 import { apiVersionOf, type Discovery, type ResourceInfo } from '../../../sim/api/registry.js';
