@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { Session } from '../../session.js';
-import { EXPLAIN_CASES } from './testdata/explain/cases.js';
+import { commandLine, EXPLAIN_CASES } from './testdata/explain/cases.js';
 
 async function transcript(session: Session, argv: readonly string[]): Promise<string> {
-  const line = `kubectl ${argv.join(' ')}`;
+  const line = commandLine(argv);
   const r = await session.exec(line);
   return `$ ${line}\n${r.stdout}${r.stderr === '' ? '' : `[stderr]\n${r.stderr}`}[exit ${r.exitCode}]\n`;
 }

@@ -50,5 +50,18 @@ export const EXPLAIN_CASES: readonly { name: string; argv: readonly string[] }[]
   { name: 'err-two-args', argv: ['explain', 'pod', 'svc'] },
   { name: 'err-bad-output', argv: ['explain', 'pod', '-o', 'yaml'] },
   { name: 'err-api-version', argv: ['explain', 'deploy', '--api-version=apps/v2'] },
+  { name: 'err-jsonpath-dollar-ref', argv: ['explain', 'crd.spec.versions.schema.openAPIV3Schema.$ref'] },
+  { name: 'err-jsonpath-empty-field', argv: ['explain', 'pod.spec.$'] },
+  { name: 'err-jsonpath-empty-field-middle', argv: ['explain', 'pod.$.spec'] },
+  { name: 'err-jsonpath-no-resource', argv: ['explain', '$pod.spec'] },
+  { name: 'err-jsonpath-index', argv: ['explain', 'pod.spec.containers[0]'] },
+  { name: 'err-jsonpath-bad-char', argv: ['explain', 'pod.spec!'] },
+  { name: 'err-jsonpath-recursive-descent', argv: ['explain', 'po..spec'] },
+  { name: 'pods-recursive-descent-prefix', argv: ['explain', 'pods..spec.restartPolicy'] },
   { name: 'err-unknown-flag', argv: ['explain', 'pod', '-r'] },
 ];
+
+/** The case's command line as a shell reads it: an argument holding `$` (or empty) single-quoted, the rest bare. */
+export function commandLine(argv: readonly string[]): string {
+  return ['kubectl', ...argv].map((a) => (a === '' || a.includes('$') ? `'${a}'` : a)).join(' ');
+}
