@@ -97,7 +97,8 @@ function loadPkg(dir: string): Pkg {
           if (m && depth === 0) {
             const tag = /json:"([^"]*)"/.exec(m[3]!)?.[1] ?? '';
             const [jsonName = '', ...opts] = tag.split(',');
-            if (jsonName !== '-' && !hasTag(mc, 'k8s:openapi-gen') ) {
+            // openapi.go generateMembers skips a member tagged `+k8s:openapi-gen=false`
+            if (jsonName !== '-' && !mc.some((l) => /^\s*\/\/\s*\+k8s:openapi-gen=false\s*$/.test(l))) {
               const required = hasTag(mc, 'required');
               const optional = hasTag(mc, 'optional');
               const inline = jsonName === '' && (m[1] === undefined || opts.includes('inline'));
