@@ -43,6 +43,7 @@ import { checkRequestBody, checkStoredSize, validateDataSize } from './api/size-
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { nodeView, virtualObjects } from './virtual-objects.js';
+import { prepareStatusUpdate, statusUpdateErrors } from './api/validation-status.js';
 import { priorityClassValue } from './controllers/util.js';
 import { defaultAutoscaler } from './api/autoscaling.js';
 import { admitClaimResize, admitStorageCreate, validateClaimUpdate, type PersistentVolumeClaim } from './api/storage.js';
@@ -536,9 +537,11 @@ export class ApiServer {
    * PUT …/NAME/status: only the status of the body is kept, everything else is the stored
    * object's (apiextensions-apiserver pkg/registry/customresource/status_strategy.go
    * PrepareForUpdate copies the old object and sets the new status; the built-ins' status
-   * strategies keep spec and reset metadata likewise, rest.ResetObjectMetaForStatus). The result is
-   * validated as a whole (status_strategy.go ValidateUpdate: the schema, status included);
-   * generation does not move. A kind without the subresource answers 404.
+   * strategies keep spec and reset metadata likewise, rest.ResetObjectMetaForStatus). Pods,
+   * deployments, replica sets and nodes are validated by their status strategies' rules
+   * (api/validation-status.ts: ValidatePodStatusUpdate …); the others as a whole (a custom
+   * resource's status_strategy.go ValidateUpdate: the schema, status included). Generation does
+   * not move. A kind without the subresource answers 404.
    */
   updateStatus<T extends KObject>(input: T, opts: WriteOptions = {}): T {
     this.ensureUp();
@@ -554,8 +557,10 @@ export class ApiServer {
     delete next.metadata.managedFields;
     if (obj['status'] !== undefined) next['status'] = clone(obj['status']);
     else delete next['status'];
+    prepareStatusUpdate(next, old);
     this.trackUpdate(next, old, { ...opts, subresource: 'status' });
-    const errs = this.validate(next, old);
+    // the status strategies validate the status (api/validation-status.ts); the others, the whole object
+    const errs = statusUpdateErrors(next, old) ?? this.validate(next, old);
     if (errs.length > 0) throw invalid(info, name, errs);
     if (opts.dryRun) return next as T;
     if (sameStored(next, old)) return clone(old) as T;

@@ -300,6 +300,19 @@ class Parser {
   }
 }
 
+/**
+ * kubectl explain's jsonPathParse (k8s.io/kubectl pkg/explain/explain.go): `{.IN}` parsed, IN
+ * without a trailing '.'; the nodes of its one action, each a field name or, for any other node
+ * (recursive descent, identifier, index …), its kind. Parse errors throw JsonPathError.
+ */
+export function explainPathNodes(input: string): ({ field: string } | { other: string })[] {
+  const p = new Parser();
+  p.parse(`{.${input.endsWith('.') ? input.slice(0, -1) : input}}`);
+  if (p.root.nodes.length !== 1) throw new JsonPathError('must pass in 1 jsonpath string');
+  const list = p.root.nodes[0]!;
+  return (list.t === 'list' ? list.nodes : []).map((n) => (n.t === 'field' ? { field: n.name } : { other: n.t }));
+}
+
 /** parser.go parseAction: parse `{text}` and return the inner list. */
 function parseAction(text: string): Node {
   const p = new Parser();

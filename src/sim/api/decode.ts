@@ -146,6 +146,9 @@ function decodeValue(v: unknown, s: Schema, ctx: Ctx, type: string | undefined, 
   if (name) {
     const target = lookup(name);
     if (!target) return structuredClone(v);
+    // a type with its own UnmarshalJSON and no schema type (apiextensions JSON, JSONSchemaPropsOrBool,
+    // OrArray, OrStringArray: OpenAPISchemaType() nil) takes any JSON value as it is
+    if (target.type === undefined && target.properties === undefined) return structuredClone(v);
     return decodeStruct(v, target, name, ctx, type ?? goName(name), st);
   }
   const goT = type ?? goType(s);

@@ -3,8 +3,9 @@
  * (k8s.io/kubectl pkg/cmd/explain/explain.go with pkg/explain/v2): resolve the resource through
  * discovery (short names, `resource.group.field` prefixes as SplitAndParseResourceRequestWithMatchingPrefix
  * does), then render the OpenAPI v3 schema with kubectl's plaintext template (../explain/render.ts).
- * The simulated server's OpenAPI documents only hold the kinds in ../explain/schema.ts; other kinds
- * fail the way kubectl fails against a server whose spec lacks them.
+ * The simulated server's OpenAPI documents hold the kinds in ../explain/schema.ts (every built-in
+ * kind, CustomResourceDefinition and APIService included); a kind outside them fails the way
+ * kubectl fails against a server whose spec lacks it.
  */
 import type { Verb } from '../context.js';
 import { apiVersionOf, type Discovery, type ResourceInfo } from '../../../sim/api/registry.js';
@@ -13,6 +14,7 @@ import { errorResult, RawError } from '../errors.js';
 import { bool, str } from '../flags.js';
 import { schemaComponents, schemaNameOf, groupOfSchema, KIND_SCHEMAS, GROUP_KIND_SCHEMAS } from '../explain/schema.js';
 import { renderExplain } from '../explain/render.js';
+import { explainPathNodes, JsonPathError } from '../../printers/jsonpath.js';
 import { crdVersion, type CustomResourceDefinition } from '../../../sim/api/crd.js';
 import { publishedSchema, type JSONSchemaProps } from '../../../sim/api/crd-schema.js';
 
@@ -22,17 +24,46 @@ const NO_RESOURCE =
 /** Groups whose OpenAPI v3 document the simulated server publishes (/openapi/v3/<path>). */
 const PUBLISHED_GROUPS = new Set([...Object.values(KIND_SCHEMAS), ...Object.values(GROUP_KIND_SCHEMAS)].map((name) => groupOfSchema(name)));
 
-/** explain.go SplitAndParseResourceRequestWithMatchingPrefix + splitDotNotation. */
+const FIRST_NODE = 'error: invalid jsonpath syntax, first node must be field node';
+
+/** The field names of explain.go jsonPathParse's nodes, after the first `skip`; a non-field node is an error. */
+function fieldNames(input: string, skip: number): string[] {
+  return explainPathNodes(input).slice(skip).map((n) => {
+    if ('other' in n) throw new RawError(FIRST_NODE);
+    return n.field;
+  });
+}
+
+/**
+ * explain.go SplitAndParseResourceRequestWithMatchingPrefix: the input is a JSONPath
+ * (`{.INPUT}`, client-go jsonpath), its first node the resource; when the input starts with a
+ * matching `resource.group`, the fields are the nodes of the rest (`{..rest}`: its first node is
+ * the recursive descent the leading '.' makes), else those after the first node. A node that is
+ * not a field (`.$ref` parses as an empty field then the identifier `ref`) is refused.
+ */
 function splitRequest(input: string, d: Discovery): { info: ResourceInfo; fields: string[] } {
-  const trimmed = input.endsWith('.') ? input.slice(0, -1) : input;
-  const parts = trimmed.split('.');
-  const typeArg = parts[0] ?? '';
+  let nodes: ReturnType<typeof explainPathNodes>;
+  try {
+    nodes = explainPathNodes(input);
+  } catch (e) {
+    if (e instanceof JsonPathError) throw new RawError(`error: ${e.message}`);
+    throw e;
+  }
+  const first = nodes[0];
+  if (first === undefined || !('field' in first)) throw new RawError(FIRST_NODE);
+  const typeArg = first.field;
+  // `$pod`: '$' ends a field, so the first node is the empty field (RESTMapper ResourcesFor's error)
+  if (typeArg === '') throw new RawError('error: a resource must be present, got: /, Resource=');
   const info = d.resolve(typeArg);
   // builder/mapper NoResourceMatch: printed without an "error: " prefix by cmdutil.CheckErr.
-  if (!info || typeArg === '') throw new RawError(`the server doesn't have a resource type "${typeArg}"`);
+  if (!info) throw new RawError(`the server doesn't have a resource type "${typeArg}"`);
   const prefix = info.group ? `${info.resource}.${info.group}` : info.resource;
-  const rest = trimmed.toLowerCase().startsWith(prefix) ? trimmed.slice(prefix.length).split('.').slice(1) : parts.slice(1);
-  return { info, fields: rest.filter((f) => f !== '') };
+  if (input.startsWith(prefix)) {
+    const suffix = input.slice(prefix.length);
+    return { info, fields: suffix === '' ? [] : fieldNames(suffix, 1) };
+  }
+  // an empty field (`pod.spec.$`) stays: the template finds no such field
+  return { info, fields: fieldNames(input, 1) };
 }
 
 /**

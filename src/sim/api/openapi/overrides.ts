@@ -51,6 +51,8 @@ const OVERRIDES: readonly Override[] = [
       type: 'boolean',
     },
   },
+  // v1.36 added ResourceHealth.message (k8s.io/api v0.35.2 core/v1 ResourceHealth has resourceID and health)
+  { schema: 'io.k8s.api.core.v1.ResourceHealth', field: 'message' },
   // v1.36 dropped "when the CSIMigrationPortworx feature-gate is on" (the gate is locked on).
   { schema: 'io.k8s.api.core.v1.PersistentVolumeSpec', field: 'portworxVolume', description: PORTWORX_DEPRECATED },
   { schema: 'io.k8s.api.core.v1.Volume', field: 'portworxVolume', description: PORTWORX_DEPRECATED },
@@ -86,6 +88,26 @@ const DEFINITIONS: Readonly<Record<string, Schema | undefined>> = {
     type: 'object',
   },
   'io.k8s.api.core.v1.PodSchedulingGroup': undefined,
+};
+
+/**
+ * The v1.35 `required` list of a type where the generated file's differs: kube-openapi's isOptional
+ * over k8s.io/api v0.35.2 (`+required`/`+optional` comment tags, else `omitempty`), as
+ * tools/check-v135-markers.ts computes it. Later releases marked these `+required` or `+optional`
+ * (CronJob.spec `+required`, RoleRef.apiGroup `+optional`, …); `kubectl explain` prints the
+ * difference as the `-required-` marker. An empty list drops `required`.
+ */
+const REQUIRED_V135: Readonly<Record<string, readonly string[]>> = {
+  'io.k8s.api.batch.v1.CronJob': [],
+  'io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler': [],
+  'io.k8s.api.networking.v1.IPAddress': [],
+  'io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyBinding': [],
+  'io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyBindingSpec': [],
+  'io.k8s.api.authentication.v1.TokenReviewSpec': [],
+  'io.k8s.api.scheduling.v1.PriorityClass': ['value'],
+  'io.k8s.api.discovery.v1.EndpointSlice': ['addressType', 'endpoints'],
+  'io.k8s.api.rbac.v1.RoleRef': ['apiGroup', 'kind', 'name'],
+  'io.k8s.api.policy.v1.PodDisruptionBudgetStatus': ['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods'],
 };
 
 /** Copy `schemas` with the v1.35 overrides applied; properties stay sorted by name. */
@@ -128,6 +150,12 @@ export function applyOverrides(schemas: SchemaMap, docs: readonly DocOverride[] 
     const sorted: Record<string, Schema> = {};
     for (const k of Object.keys(props).sort()) sorted[k] = props[k]!;
     out[o.schema] = { ...base, properties: sorted };
+  }
+  for (const [name, required] of Object.entries(REQUIRED_V135)) {
+    const base = out[name];
+    if (!base) continue;
+    const { required: _old, ...rest } = base;
+    out[name] = required.length === 0 ? rest : { ...rest, required: [...required] };
   }
   return out;
 }

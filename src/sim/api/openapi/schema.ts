@@ -8,6 +8,8 @@
  * compiling, while JSON.parse of the same text, when first needed, costs ~3 ms.
  */
 import { SCHEMAS_JSON as ADMISSIONREGISTRATION } from './admissionregistration.js';
+import { SCHEMAS_JSON as APIEXTENSIONS } from './apiextensions.js';
+import { SCHEMAS_JSON as APIREGISTRATION } from './apiregistration.js';
 import { SCHEMAS_JSON as AUTHENTICATION } from './authentication.js';
 import { SCHEMAS_JSON as AUTHORIZATION } from './authorization.js';
 import { SCHEMAS_JSON as CERTIFICATES } from './certificates.js';
@@ -50,7 +52,7 @@ export type SchemaMap = Record<string, Schema>;
 
 const GROUPS: readonly (readonly string[])[] = [
   CORE, APPS, BATCH, NETWORKING, DISCOVERY, STORAGE, AUTOSCALING, RBAC, POLICY, SCHEDULING, NODE, ADMISSIONREGISTRATION, FLOWCONTROL,
-  EVENTS, DRA, AUTHENTICATION, AUTHORIZATION, CERTIFICATES, COORDINATION, META, RESOURCE, INTSTR, RUNTIME,
+  EVENTS, DRA, AUTHENTICATION, AUTHORIZATION, CERTIFICATES, COORDINATION, APIEXTENSIONS, APIREGISTRATION, META, RESOURCE, INTSTR, RUNTIME,
 ];
 
 let components: SchemaMap | undefined;
@@ -134,6 +136,8 @@ export const KIND_SCHEMAS: Readonly<Record<string, string>> = {
   SubjectAccessReview: 'io.k8s.api.authorization.v1.SubjectAccessReview',
   CertificateSigningRequest: 'io.k8s.api.certificates.v1.CertificateSigningRequest',
   Lease: 'io.k8s.api.coordination.v1.Lease',
+  CustomResourceDefinition: 'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition',
+  APIService: 'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIService',
 };
 
 /**
@@ -153,8 +157,13 @@ export function schemaNameOf(group: string, kind: string): string | undefined {
   return name !== undefined && groupOfSchema(name) === group ? name : undefined;
 }
 
-/** `io.k8s.api.<pkg>.<version>.<Type>` → the API group that package serves ('' for core). */
+/**
+ * `io.k8s.api.<pkg>.<version>.<Type>` → the API group that package serves ('' for core); the
+ * extension apiservers' packages (apiextensions-apiserver, kube-aggregator) by their own names.
+ */
 export function groupOfSchema(name: string): string {
+  if (name.startsWith('io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.')) return 'apiextensions.k8s.io';
+  if (name.startsWith('io.k8s.kube-aggregator.pkg.apis.apiregistration.')) return 'apiregistration.k8s.io';
   const pkg = /^io\.k8s\.api\.([a-z]+)\.v\d+/.exec(name)?.[1] ?? '';
   const groups: Record<string, string> = {
     core: '',

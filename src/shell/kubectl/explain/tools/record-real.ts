@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { discoveryLists, openapiDocs } from './openapi-docs.js';
-import { EXPLAIN_CASES } from '../../verbs/testdata/explain/cases.js';
+import { commandLine, EXPLAIN_CASES } from '../../verbs/testdata/explain/cases.js';
 // @ts-expect-error plain JS helper without types
 import { runReal } from './real-server.mjs';
 
@@ -25,7 +25,7 @@ const argvs = EXPLAIN_CASES.map((c) => c.argv);
 const results = (await runReal(openapiDocs(), discoveryLists(), argvs)) as RealResult[];
 for (const [i, c] of EXPLAIN_CASES.entries()) {
   const r = results[i]!;
-  const text = `$ kubectl ${c.argv.join(' ')}\n${r.stdout}${r.stderr === '' ? '' : `[stderr]\n${r.stderr}`}[exit ${r.status}]\n`;
+  const text = `$ ${commandLine(c.argv)}\n${r.stdout}${r.stderr === '' ? '' : `[stderr]\n${r.stderr}`}[exit ${r.status}]\n`;
   writeFileSync(join(dir, `${c.name}.txt`), text);
   console.log(`${c.name}: exit ${r.status}`);
 }
