@@ -17,6 +17,7 @@ import { renderExplain } from '../explain/render.js';
 import { explainPathNodes, JsonPathError } from '../../printers/jsonpath.js';
 import { crdVersion, type CustomResourceDefinition } from '../../../sim/api/crd.js';
 import { publishedSchema, type JSONSchemaProps } from '../../../sim/api/crd-schema.js';
+import { noteShortName } from '../resource-args.js';
 
 const NO_RESOURCE =
   'error: You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.';
@@ -54,6 +55,8 @@ function splitRequest(input: string, d: Discovery): { info: ResourceInfo; fields
   const typeArg = first.field;
   // `$pod`: '$' ends a field, so the first node is the empty field (RESTMapper ResourcesFor's error)
   if (typeArg === '') throw new RawError('error: a resource must be present, got: /, Resource=');
+  // the RESTMapper's shortcut expander warns as it resolves the first node (ResourcesFor)
+  noteShortName(typeArg, d);
   const info = d.resolve(typeArg);
   // builder/mapper NoResourceMatch: printed without an "error: " prefix by cmdutil.CheckErr.
   if (!info) throw new RawError(`the server doesn't have a resource type "${typeArg}"`);
