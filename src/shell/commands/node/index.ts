@@ -4,6 +4,7 @@ import { apt } from './apt.js';
 import { aptCache } from './apt-cache.js';
 import { aptGet } from './apt-get.js';
 import { aptMark } from './apt-mark.js';
+import { containerd } from './containerd.js';
 import { crictl } from './crictl.js';
 import { etcdctl } from './etcdctl.js';
 import { etcdutl } from './etcdutl.js';
@@ -44,6 +45,7 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   'apt-cache': aptCache,
   'apt-get': aptGet,
   'apt-mark': aptMark,
+  containerd,
   crictl,
   etcdctl,
   etcdutl,

@@ -95,6 +95,22 @@ describe('node tools on kubeadm-calico', () => {
     { name: 'sysinfo.txt', host: 'cka-w1', lines: ['uname -a', 'uname -r', 'uname -snm', 'uname -x', 'id', 'id -un', 'id -Gn ubuntu', 'id nobody', 'id ghost', 'free', 'free -h', 'free -m -t', 'touch /swap.img', 'swapon /swap.img', 'free -h', 'swapoff -a', 'free -h | grep Swap', 'exit', 'ssh ubuntu@cka-w1', 'id'] },
     { name: 'sysctl.txt', host: 'cka-w1', lines: ['sysctl net.ipv4.ip_forward', 'sysctl -w net.ipv4.ip_forward=0', 'sysctl net.ipv4.ip_forward', 'cat /proc/sys/net/ipv4/ip_forward', 'sysctl -p /etc/sysctl.d/k8s.conf', 'sysctl -n net.ipv4.ip_forward', 'sysctl net.ipv4.nope', 'sysctl -w net.ipv4.ip_forward=yes', 'sysctl --system'] },
     { name: 'modules-swap.txt', host: 'cka-w1', lines: ['lsmod', 'modprobe -r br_netfilter', 'lsmod', 'sysctl net.bridge.bridge-nf-call-iptables', 'modprobe br_netfilter', 'sysctl net.bridge.bridge-nf-call-iptables', 'modprobe foo', 'modprobe -r bridge', 'cat /proc/modules | head -2', 'cat /proc/swaps', 'touch /swap.img', 'echo "/swap.img none swap sw 0 0" >> /etc/fstab', 'swapon -a', 'cat /proc/swaps', 'swapon --show', 'swapoff -a', 'swapon', 'exit', 'ssh ubuntu@cka-w1', 'modprobe overlay', 'modprobe ip_vs', 'swapoff -a'] },
+    // containerd 2.x's default config has no SystemdCgroup key: the 1.x guide's sed changes nothing, the key must be added
+    {
+      name: 'containerd-config.txt',
+      host: 'cka-w1',
+      lines: [
+        'containerd config default',
+        'containerd config default > /etc/containerd/config.toml',
+        "sed -i 's/SystemdCgroup = false/SystemdCgroup = true/' /etc/containerd/config.toml",
+        'grep -c SystemdCgroup /etc/containerd/config.toml',
+        "sed -i \"/runtimes.runc.options\\]/a\\            SystemdCgroup = true\" /etc/containerd/config.toml",
+        'grep -B9 SystemdCgroup /etc/containerd/config.toml',
+        'containerd config dump',
+        'exit',
+        'containerd config default',
+      ],
+    },
     // kubeadm's prerequisite: no swap now (swapoff -a) and none at boot (the fstab entry commented out)
     { name: 'fstab-swap.txt', host: 'cka-w1', lines: ['cat /etc/fstab', 'touch /swap.img', "printf '/swap.img\\tnone\\tswap\\tsw\\t0\\t0\\n' >> /etc/fstab", 'swapon -a', 'swapon --show', 'swapoff -a', "sed -i '/\\sswap\\s/ s/^/#/' /etc/fstab", 'cat /etc/fstab', 'swapon -a', 'swapon --show'] },
     {
