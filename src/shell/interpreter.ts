@@ -73,6 +73,8 @@ export interface InterpreterOptions {
    * Alpine images), whose errors read `sh: foo: not found` (shell/ash.c, "%s: not found").
    */
   shell?: 'bash' | 'ash';
+  /** In a container whose image ships bash (Debian-based images): `bash -c` runs it, with bash's wording. */
+  containerBash?: boolean;
   /** This shell is a process exec'd in a container with this command line (ShellContext.execShell). */
   execShell?: readonly string[];
 }
@@ -228,11 +230,11 @@ function takeStdin(io: Io): string {
   return io.cursor ? io.stdin.slice(io.cursor.pos) : io.stdin;
 }
 
-/** The shells a host has: bash and sh on nodes and the workstation, sh in a container. */
-function isShellName(name: string, inPod: boolean): boolean {
+/** The shells a host has: bash and sh on nodes and the workstation, sh (and bash where the image ships it) in a container. */
+function isShellName(name: string, inPod: boolean, podBash = false): boolean {
   const base = name.slice(name.lastIndexOf('/') + 1);
   if (name.includes('/') && !['/bin/', '/usr/bin/'].includes(name.slice(0, name.lastIndexOf('/') + 1))) return false;
-  return inPod ? base === 'sh' : base === 'bash' || base === 'sh';
+  return inPod ? base === 'sh' || (podBash && base === 'bash') : base === 'bash' || base === 'sh';
 }
 
 function errText(e: unknown): string {
@@ -1098,7 +1100,7 @@ export class Interpreter {
       }
     }
     if (builtin !== undefined) return builtin;
-    if (isShellName(name, this.opts.location.kind === 'pod')) return this.childShell(name, argv, rio, st, depth);
+    if (isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash)) return this.childShell(name, argv, rio, st, depth);
 
     const fn = this.opts.lookup(name);
     if (!fn) {
@@ -1116,7 +1118,7 @@ export class Interpreter {
       location: this.opts.location,
       now: () => this.opts.now() + this.advanced,
       history: this.opts.history?.() ?? [],
-      resolveCommand: (n) => ((this.opts.lookup(n) && !BUILTINS.has(n)) || isShellName(n, this.opts.location.kind === 'pod') ? `/usr/bin/${n}` : undefined),
+      resolveCommand: (n) => ((this.opts.lookup(n) && !BUILTINS.has(n)) || isShellName(n, this.opts.location.kind === 'pod', this.opts.containerBash) ? `/usr/bin/${n}` : undefined),
       exec: (args, stdin, childEnv) => this.execArgv(args, stdin, st, childEnv ?? env),
       budget: this.budget,
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
@@ -1593,7 +1595,7 @@ export class Interpreter {
 
   /** What NAME is to this shell: alias, keyword, function, builtin or a file on the PATH. */
   private nameKind(name: string): NameKind | undefined {
-    const onPath = (this.opts.lookup(name) && !BUILTINS.has(name)) || isShellName(name, this.opts.location.kind === 'pod');
+    const onPath = (this.opts.lookup(name) && !BUILTINS.has(name)) || isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash);
     return classify(name, {
       ...(this.aliases[name] !== undefined ? { alias: this.aliases[name] } : {}),
       isFunction: this.functions.has(name),
@@ -1811,7 +1813,7 @@ export class Interpreter {
   /** Run argv directly (no parsing), for xargs. */
   private async execArgv(argv: string[], stdin: string, st: State, env: Record<string, string>): Promise<ShellResult> {
     const name = argv[0] ?? '';
-    if (isShellName(name, this.opts.location.kind === 'pod')) {
+    if (isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash)) {
       // `watch CMD`, `xargs sh -c …`, `find -exec sh -c …`: a child shell whose output is captured
       const out: Sink = { kind: 'buffer', text: '' };
       const err: Sink = { kind: 'buffer', text: '' };

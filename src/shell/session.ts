@@ -163,6 +163,13 @@ export class Session {
     return dns === 'busybox' || dns === 'musl' ? 'ash' : 'bash';
   }
 
+  /** The programs the image of a pod's container ships (sim/images.ts tools). */
+  private imageTools(location: Extract<ExecLocation, { kind: 'pod' }>): readonly string[] {
+    const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
+    const ct = pod ? podContainers(pod).find((c) => c.name === location.container) : undefined;
+    return (ct ? lookupImage(ct.image)?.tools : undefined) ?? [];
+  }
+
   private hostnameOf(location: ExecLocation): string {
     if (location.kind !== 'pod') return location.host;
     const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
@@ -200,6 +207,7 @@ export class Session {
       history: () => this.history,
       hostname: this.hostnameOf(data.location),
       shell: this.shellOf(data.location),
+      ...(data.location.kind === 'pod' && this.shellOf(data.location) === 'bash' && this.imageTools(data.location).includes('bash') ? { containerBash: true } : {}),
       advanceClock: (ms) => this.sleepFor(ms),
       random: () => this.cluster.random.int(32768),
       jobs: table,
@@ -314,7 +322,11 @@ export class Session {
       const cur = this.cluster.store.get<Pod>('Pod', namespace, pod);
       if (!this.lookup(location, base) && !lookupImage((cur ? podContainers(cur) : []).find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
         return notFoundInContainer(name, `${namespace}/${pod}/${container}/${argv.join(' ')}/${this.cluster.now()}`);
-      const out = await frame.interp.run(argv.slice(2).join(' '), '', this.lineBudget, true);
+      // a Debian-based image's /bin/sh is dash and bash is bash: the shell runs as its own process
+      // with its non-interactive wording (`sh: 1: nosuch: not found`, `bash: line 1: …`); busybox's
+      // ash keeps the interactive form it prints for -c (`sh: nosuch: not found`)
+      const source = this.shellOf(location) === 'bash' ? [base, ...argv.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ') : argv.slice(2).join(' ');
+      const out = await frame.interp.run(source, '', this.lineBudget, true);
       this.cluster.advance(out.advanceMs);
       return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
     }
