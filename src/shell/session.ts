@@ -23,7 +23,7 @@ import { runKubectl } from './kubectl/index.js';
 import { notFoundInContainer } from './kubectl/verbs/exec.js';
 import type { KubectlEnv } from './kubectl/context.js';
 import { podFs } from '../sim/runtime/podfs.js';
-import { procModules, procSwaps } from '../sim/node/runtime.js';
+import { moduleFiles, procModules, procSwaps } from '../sim/node/runtime.js';
 import { containerFs } from '../sim/runtime/volumes.js';
 import { currentRun, endRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
@@ -187,7 +187,7 @@ export class Session {
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
     // /dev and /proc/self on every host; on nodes also the kubelet's log files, generated on read
-    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h) }) : undefined), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined));
+    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h), ...moduleFiles(h) }) : undefined), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined));
     return h.fs;
   }
 

@@ -28,7 +28,10 @@ import { iptablesSave } from './iptables-save.js';
 import { journalctl } from './journalctl.js';
 import { kubeadm } from './kubeadm.js';
 import { kubelet } from './kubelet.js';
+import { insmod } from './insmod.js';
 import { lsmod } from './lsmod.js';
+import { modinfo } from './modinfo.js';
+import { rmmod } from './rmmod.js';
 import { nft } from './nft.js';
 import { modprobe } from './modprobe.js';
 import { netstat } from './netstat.js';
@@ -74,7 +77,10 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   journalctl,
   kubeadm,
   kubelet,
+  insmod,
   lsmod,
+  modinfo,
+  rmmod,
   nft,
   modprobe,
   mount,
