@@ -1128,11 +1128,18 @@ export class Interpreter {
       ...(this.opts.execShell ? { execShell: this.opts.execShell } : {}),
     };
     let res: ShellResult;
+    // the command is the process that reads /proc/self while it runs (commands/devices.ts)
+    const fs = this.opts.fs;
+    const parent = fs.process;
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    fs.process = { comm: base, exe: `/usr/bin/${base}`, argv };
     try {
       res = await fn(ctxCmd);
     } catch (e) {
       if (e instanceof BudgetExceeded) throw e;
       res = { stdout: '', stderr: `${name}: ${errText(e)}\n`, exitCode: 1 };
+    } finally {
+      fs.process = parent;
     }
     if (res.keeps && this.bg) this.kept = { ...res.keeps, ...jobSinks(rio) };
     this.pumpJobs('accept');

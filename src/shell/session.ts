@@ -27,7 +27,7 @@ import { moduleFiles, procModules, procSwaps } from '../sim/node/runtime.js';
 import { containerFs } from '../sim/runtime/volumes.js';
 import { currentRun, endRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
-import { combineVirtual, deviceFiles } from './commands/devices.js';
+import { binaryFiles, combineVirtual, deviceFiles } from './commands/devices.js';
 import { lookupImage } from '../sim/images.js';
 import { podContainers, type Pod } from '../sim/api/types.js';
 import { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS, nodeCommands, podCommands } from './commands/registry.js';
@@ -163,6 +163,12 @@ export class Session {
     return dns === 'busybox' || dns === 'musl' ? 'ash' : 'bash';
   }
 
+  /** The programs on a host's PATH (what `lookup` finds there), for /usr/bin (commands/devices.ts binaryFiles). */
+  private programNames(location: ExecLocation): string[] {
+    const universe = new Set([...Object.keys(nodeCommands), ...Object.keys(podCommands), ...Object.keys(textCommands), 'kubectl', 'ssh', 'sudo', 'su', 'vim', 'vi', 'nano', 'bash', 'sh']);
+    return [...universe].filter((n) => n === 'bash' || n === 'sh' || this.lookup(location, n) !== undefined).sort();
+  }
+
   /** The programs the image of a pod's container ships (sim/images.ts tools). */
   private imageTools(location: Extract<ExecLocation, { kind: 'pod' }>): readonly string[] {
     const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
@@ -187,7 +193,7 @@ export class Session {
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
     // /dev and /proc/self on every host; on nodes also the kubelet's log files, generated on read
-    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h), ...moduleFiles(h) }) : undefined), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined));
+    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h), ...moduleFiles(h) }) : undefined, () => h.fs.process), combineVirtual(binaryFiles(() => this.programNames(location), () => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined)));
     return h.fs;
   }
 

@@ -95,6 +95,25 @@ describe('node tools on kubeadm-calico', () => {
     { name: 'sysinfo.txt', host: 'cka-w1', lines: ['uname -a', 'uname -r', 'uname -snm', 'uname -x', 'id', 'id -un', 'id -Gn ubuntu', 'id nobody', 'id ghost', 'free', 'free -h', 'free -m -t', 'touch /swap.img', 'swapon /swap.img', 'free -h', 'swapoff -a', 'free -h | grep Swap', 'exit', 'ssh ubuntu@cka-w1', 'id'] },
     { name: 'sysctl.txt', host: 'cka-w1', lines: ['sysctl net.ipv4.ip_forward', 'sysctl -w net.ipv4.ip_forward=0', 'sysctl net.ipv4.ip_forward', 'cat /proc/sys/net/ipv4/ip_forward', 'sysctl -p /etc/sysctl.d/k8s.conf', 'sysctl -n net.ipv4.ip_forward', 'sysctl net.ipv4.nope', 'sysctl -w net.ipv4.ip_forward=yes', 'sysctl --system'] },
     { name: 'modules-swap.txt', host: 'cka-w1', lines: ['lsmod', 'modprobe -r br_netfilter', 'lsmod', 'sysctl net.bridge.bridge-nf-call-iptables', 'modprobe br_netfilter', 'sysctl net.bridge.bridge-nf-call-iptables', 'modprobe foo', 'modprobe -r bridge', 'cat /proc/modules | head -2', 'cat /proc/swaps', 'touch /swap.img', 'echo "/swap.img none swap sw 0 0" >> /etc/fstab', 'swapon -a', 'cat /proc/swaps', 'swapon --show', 'swapoff -a', 'swapon', 'exit', 'ssh ubuntu@cka-w1', 'modprobe overlay', 'modprobe ip_vs', 'swapoff -a'] },
+    // /proc/self is the process that reads it (fs/proc/self.c, base.c proc_exe_link); the shell's own is $$
+    {
+      name: 'proc-self.txt',
+      host: 'cka-w1',
+      lines: [
+        'readlink -f /proc/self/exe',
+        'readlink /proc/self/exe',
+        'realpath /proc/self/exe',
+        'stat -c %N /proc/self/exe',
+        'cat /proc/self/comm',
+        'head -1 /proc/self/status',
+        'grep -E "^(Pid|PPid)" /proc/self/status; echo $$',
+        'read c < /proc/self/comm; echo "$c"',
+        'cat /proc/self/cmdline | tr "\\0" " "; echo',
+        'ls /proc/self',
+        'ls -l $(which kubeadm)',
+        'test -x /usr/bin/sysctl && echo executable',
+      ],
+    },
     // kmod's rmmod/insmod take exactly the module named (modprobe resolves dependencies); lsmod and sysctl follow
     {
       name: 'kmod-tools.txt',
