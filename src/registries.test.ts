@@ -130,6 +130,8 @@ const POINTS: readonly ExtensionPoint[] = [
       'etcd-client.ts': 'files, zap log lines and the TLS connection model shared by etcdctl and etcdutl',
       'etcd-cli-spec.ts': 'the etcdctl and etcdutl v3.6.5 cobra command trees as data (help, flag checks)',
       'tablewriter.ts': "olekukonko/tablewriter's table layout, shared by etcdctl and etcdutl",
+      'containerd-default-config.ts': "containerd v2.1.4's `config default` text, the data of containerd.ts",
+      'kmod-log.ts': "kmod's `PROG: ERROR:` log lines and getopt complaints, shared by rmmod, insmod and modinfo",
       'apt-lib.ts': 'package state, candidates and repository labels shared by apt, apt-get, apt-cache, apt-mark and dpkg',
       'kubeadm-upgrade.ts': 'kubeadm upgrade plan|apply|node, dispatched from kubeadm.ts',
       'kubeadm-token.ts': 'kubeadm token create|list, dispatched from kubeadm.ts',

@@ -3,6 +3,7 @@
  * complete.def): option parsing and the text `declare -p` / `complete -p` print. The interpreter
  * applies the assignments to its variables and scopes.
  */
+import { assocKeyText, type BashAssoc } from './assoc.js';
 
 export interface DeclareOptions {
   /** Attribute letters turned on (`-a`, `-x`, `-i`, …) and off (`+x`). */
@@ -13,7 +14,7 @@ export interface DeclareOptions {
 }
 
 /** Attributes the simulated shell keeps; the others are refused with a clear message. */
-const KNOWN = 'aixgpfF';
+const KNOWN = 'aAixgpfF';
 
 /** Options of `declare`; a string is the error text (status 2). */
 export function parseDeclareArgs(builtin: string, args: readonly string[]): DeclareOptions | string {
@@ -51,6 +52,17 @@ export function declareLine(name: string, attrs: string, value: string | undefin
     return `declare ${flags} ${name}=(${items.join(' ')})`;
   }
   return value === undefined ? `declare ${flags} ${name}` : `declare ${flags} ${name}=${dquote(value)}`;
+}
+
+/**
+ * `declare -p` of an associative array (arrayfunc.c assoc_to_assign): `([k]="v" …)` in hash
+ * order with a space after every element, keys quoted only when they need it.
+ */
+export function assocDeclareLine(name: string, attrs: string, a: BashAssoc): string {
+  const flags = attrs === '' ? '--' : `-${attrs}`;
+  if (!a.assigned) return `declare ${flags} ${name}`;
+  const items = a.keys().map((k) => `[${assocKeyText(k, dquote)}]=${dquote(a.get(k)!)} `);
+  return `declare ${flags} ${name}=(${items.join('')})`;
 }
 
 /** A completion spec as `complete -p` prints it back (complete.def print_one_completion). */

@@ -18,8 +18,8 @@ import type { Held, JobSink, ShellContext, ShellResult } from './commands/types.
 import { writeOrder } from './commands/types.js';
 import { parseScript, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
-import { completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
-import { heredocParts, paramWordParts, type Word, type WordPart } from './parse/tokenize.js';
+import { assocDeclareLine, completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
+import { heredocParts, paramWordParts, tokenize, type Word, type WordPart } from './parse/tokenize.js';
 import { expandGlob, hasGlob, segmentRegExp, unescapeGlob } from './parse/glob.js';
 import { braceExpand } from './parse/brace.js';
 import { unary as testUnary } from './commands/test.js';
@@ -31,6 +31,7 @@ import { classify, describeLong, describeShort, type NameKind, parseReadArgs, re
 import { JobTable } from './jobs.js';
 import { jobBuiltin } from './job-builtins.js';
 import { andOrText, functionText } from './print-command.js';
+import { BashAssoc } from './assoc.js';
 
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
@@ -72,6 +73,8 @@ export interface InterpreterOptions {
    * Alpine images), whose errors read `sh: foo: not found` (shell/ash.c, "%s: not found").
    */
   shell?: 'bash' | 'ash';
+  /** In a container whose image ships bash (Debian-based images): `bash -c` runs it, with bash's wording. */
+  containerBash?: boolean;
   /** This shell is a process exec'd in a container with this command line (ShellContext.execShell). */
   execShell?: readonly string[];
 }
@@ -120,6 +123,8 @@ interface State {
   vars: Map<string, string>;
   /** Indexed arrays (`a=(x y)`); `$a` is element 0. Sparse like bash's. */
   arrays: Map<string, string[]>;
+  /** Associative arrays (`declare -A a`), in bash's hash order (assoc.ts). */
+  assoc: Map<string, BashAssoc>;
   exported: Set<string>;
   cwd: string;
   status: number;
@@ -139,6 +144,7 @@ interface State {
 interface Saved {
   value: string | undefined;
   array: string[] | undefined;
+  assoc?: BashAssoc | undefined;
   exported: boolean;
 }
 
@@ -224,11 +230,11 @@ function takeStdin(io: Io): string {
   return io.cursor ? io.stdin.slice(io.cursor.pos) : io.stdin;
 }
 
-/** The shells a host has: bash and sh on nodes and the workstation, sh in a container. */
-function isShellName(name: string, inPod: boolean): boolean {
+/** The shells a host has: bash and sh on nodes and the workstation, sh (and bash where the image ships it) in a container. */
+function isShellName(name: string, inPod: boolean, podBash = false): boolean {
   const base = name.slice(name.lastIndexOf('/') + 1);
   if (name.includes('/') && !['/bin/', '/usr/bin/'].includes(name.slice(0, name.lastIndexOf('/') + 1))) return false;
-  return inPod ? base === 'sh' : base === 'bash' || base === 'sh';
+  return inPod ? base === 'sh' || (podBash && base === 'bash') : base === 'bash' || base === 'sh';
 }
 
 function errText(e: unknown): string {
@@ -294,6 +300,7 @@ export class Interpreter {
     this.state = {
       vars: new Map(Object.entries(opts.env)),
       arrays: new Map(),
+      assoc: new Map(),
       exported: new Set(Object.keys(opts.env)),
       cwd: opts.cwd,
       status: 0,
@@ -421,6 +428,7 @@ export class Interpreter {
     return {
       vars: new Map(st.vars),
       arrays: new Map([...st.arrays].map(([k, v]) => [k, [...v]])),
+      assoc: new Map([...st.assoc].map(([k, v]) => [k, v.clone()])),
       exported: new Set(st.exported),
       cwd: st.cwd,
       status: st.status,
@@ -528,8 +536,11 @@ export class Interpreter {
 
   private async pipeline(p: Pipeline, io: Io, st: State, depth: number, top: boolean): Promise<number> {
     let status = 0;
+    // PIPESTATUS: every member's status, before `!` and pipefail (bash execute_cmd.c set_pipestatus_array)
+    const statuses: number[] = [];
     if (p.commands.length === 1) {
       status = await this.command(p.commands[0]!, io, st, depth, top);
+      statuses.push(status);
     } else {
       let stdin = io.stdin;
       let failed = 0;
@@ -548,11 +559,14 @@ export class Interpreter {
           status = e.code;
         }
         stdin = buf.kind === 'buffer' ? buf.text : '';
+        statuses.push(status);
         if (status !== 0) failed = status;
       }
       // set -o pipefail: the last command that failed decides
       if (st.flags?.has('pipefail')) status = failed;
     }
+    st.arrays.set('PIPESTATUS', statuses.map(String));
+    st.vars.delete('PIPESTATUS');
     return p.negate ? (status === 0 ? 1 : 0) : status;
   }
 
@@ -984,6 +998,8 @@ export class Interpreter {
     const assigns = new Map<string, string>();
     const arrays = new Map<string, string[]>();
     const indexed: Array<{ name: string; index: number; value: string }> = [];
+    const keyed: Array<{ name: string; key: string; value: string }> = [];
+    const assocs = new Map<string, BashAssoc>();
     let compound: Map<number, string[]> | undefined;
     try {
       argv = [];
@@ -998,10 +1014,17 @@ export class Interpreter {
         for (const f of await this.expandWord(w, ctx, true)) argv.push(f);
       }
       for (const a of c.assigns) {
-        if (a.array) {
+        const assoc = st.assoc.get(a.name);
+        if (a.array && assoc) {
+          assocs.set(a.name, await this.assocElements(a.name, a.array, a.append ? assoc.clone() : new BashAssoc(), ctx));
+        } else if (a.array) {
           const items: string[] = a.append ? [...(st.arrays.get(a.name) ?? (st.vars.has(a.name) ? [st.vars.get(a.name)!] : []))] : [];
-          for (const w of a.array) for (const f of await this.expandWord(w, ctx, true)) items.push(f);
+          await this.indexedElements(a.array, items, ctx);
           arrays.set(a.name, items);
+        } else if (a.index !== undefined && assoc) {
+          const key = await this.assocKey(a.name, a.index, ctx);
+          const value = (await this.expandWord(a.value, ctx, false)).join('');
+          keyed.push({ name: a.name, key, value: a.append ? (assoc.get(key) ?? '') + value : value });
         } else if (a.index !== undefined) {
           const index = this.arithIndex(await this.subscript(a.index, ctx), st);
           const value = (await this.expandWord(a.value, ctx, false)).join('');
@@ -1040,6 +1063,8 @@ export class Interpreter {
         st.arrays.set(name, arr);
         st.vars.delete(name);
       }
+      for (const [k, v] of assocs) st.assoc.set(k, v);
+      for (const { name, key, value } of keyed) st.assoc.get(name)?.set(key, value);
       return subStatus ?? 0;
     }
     const name = argv[0]!;
@@ -1075,7 +1100,7 @@ export class Interpreter {
       }
     }
     if (builtin !== undefined) return builtin;
-    if (isShellName(name, this.opts.location.kind === 'pod')) return this.childShell(name, argv, rio, st, depth);
+    if (isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash)) return this.childShell(name, argv, rio, st, depth);
 
     const fn = this.opts.lookup(name);
     if (!fn) {
@@ -1093,7 +1118,7 @@ export class Interpreter {
       location: this.opts.location,
       now: () => this.opts.now() + this.advanced,
       history: this.opts.history?.() ?? [],
-      resolveCommand: (n) => ((this.opts.lookup(n) && !BUILTINS.has(n)) || isShellName(n, this.opts.location.kind === 'pod') ? `/usr/bin/${n}` : undefined),
+      resolveCommand: (n) => ((this.opts.lookup(n) && !BUILTINS.has(n)) || isShellName(n, this.opts.location.kind === 'pod', this.opts.containerBash) ? `/usr/bin/${n}` : undefined),
       exec: (args, stdin, childEnv) => this.execArgv(args, stdin, st, childEnv ?? env),
       budget: this.budget,
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
@@ -1103,11 +1128,18 @@ export class Interpreter {
       ...(this.opts.execShell ? { execShell: this.opts.execShell } : {}),
     };
     let res: ShellResult;
+    // the command is the process that reads /proc/self while it runs (commands/devices.ts)
+    const fs = this.opts.fs;
+    const parent = fs.process;
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    fs.process = { comm: base, exe: `/usr/bin/${base}`, argv };
     try {
       res = await fn(ctxCmd);
     } catch (e) {
       if (e instanceof BudgetExceeded) throw e;
       res = { stdout: '', stderr: `${name}: ${errText(e)}\n`, exitCode: 1 };
+    } finally {
+      fs.process = parent;
     }
     if (res.keeps && this.bg) this.kept = { ...res.keeps, ...jobSinks(rio) };
     this.pumpJobs('accept');
@@ -1140,6 +1172,8 @@ export class Interpreter {
         else st.vars.set(k, v.value);
         if (v.array === undefined) st.arrays.delete(k);
         else st.arrays.set(k, v.array);
+        if (v.assoc === undefined) st.assoc.delete(k);
+        else st.assoc.set(k, v.assoc);
         if (v.exported) st.exported.add(k);
         else st.exported.delete(k);
       }
@@ -1149,7 +1183,9 @@ export class Interpreter {
   /** Assign a scalar; an array's element 0 when NAME is an array, as bash does. */
   private setVar(st: State, name: string, value: string): void {
     const arr = st.arrays.get(name);
-    if (arr) arr[0] = value;
+    const assoc = st.assoc.get(name);
+    if (assoc) assoc.set('0', value);
+    else if (arr) arr[0] = value;
     else st.vars.set(name, value);
   }
 
@@ -1159,16 +1195,102 @@ export class Interpreter {
     return (await this.expandParts(heredocParts(src), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
   }
 
+  /**
+   * An associative array's subscript (arrayfunc.c assoc subscripts): expanded as a word, quotes
+   * removed, never arithmetic; an empty key is bash's `bad array subscript`.
+   */
+  private async assocKey(name: string, src: string, ctx: ExpandCtx): Promise<string> {
+    const lx = tokenize(src);
+    const words = lx.ok ? lx.tokens.filter((t) => t.type === 'word') : [];
+    const key = lx.ok && words.length === 1 && lx.tokens.length === 1 ? (await this.expandWord(words[0]!.word, ctx, false)).join('') : await this.subscript(src, ctx);
+    if (key === '') throw new ExpansionError(`${name}[${src}]: bad array subscript`);
+    return key;
+  }
+
+  /** One `[SUB]=VALUE` element of a compound assignment, split as typed; undefined for a plain element. */
+  private async subscripted(w: Word, ctx: ExpandCtx): Promise<{ sub: string; append: boolean; value: string } | undefined> {
+    const m = /^\[((?:[^\]\\]|\\.)*)\](\+)?=/.exec(w.raw);
+    if (!m) return undefined;
+    const rest = w.raw.slice(m[0].length);
+    const lx = tokenize(rest);
+    const tok = lx.ok && lx.tokens.length === 1 ? lx.tokens[0] : undefined;
+    const word = tok?.type === 'word' ? tok.word : undefined;
+    const value = rest === '' ? '' : word ? (await this.expandWord(word, ctx, false)).join('') : rest;
+    return { sub: m[1]!, append: m[2] !== undefined, value };
+  }
+
+  /**
+   * `a=(x [5]=y z)` for an indexed array: a subscripted element sets that index and the next
+   * plain one follows it (arrayfunc.c assign_compound_array_list).
+   */
+  private async indexedElements(words: readonly Word[], items: string[], ctx: ExpandCtx): Promise<void> {
+    let next = items.length;
+    for (const w of words) {
+      const sub = await this.subscripted(w, ctx);
+      if (sub) {
+        const i = this.arithIndex(await this.subscript(sub.sub, ctx), ctx.st);
+        items[i] = sub.append ? (items[i] ?? '') + sub.value : sub.value;
+        next = i + 1;
+        continue;
+      }
+      for (const f of await this.expandWord(w, ctx, true)) items[next++] = f;
+    }
+  }
+
+  /**
+   * `a=([k]=v …)` for an associative array, or bash 5.1's key/value list `a=(k1 v1 k2 v2)` when
+   * the first element has no subscript (arrayfunc.c assign_assoc_from_kvlist).
+   */
+  private async assocElements(name: string, words: readonly Word[], into: BashAssoc, ctx: ExpandCtx): Promise<BashAssoc> {
+    const first = words[0] ? await this.subscripted(words[0], ctx) : undefined;
+    if (words.length > 0 && !first) {
+      const flat: string[] = [];
+      for (const w of words) for (const f of await this.expandWord(w, ctx, true)) flat.push(f);
+      for (let i = 0; i < flat.length; i += 2) into.set(flat[i]!, flat[i + 1] ?? '');
+      return into;
+    }
+    for (const w of words) {
+      const sub = await this.subscripted(w, ctx);
+      if (!sub) {
+        this.write(ctx.err, `${this.prefix()}${name}: '${w.raw}': must use subscript when assigning associative array\n`);
+        continue;
+      }
+      const key = await this.assocKey(name, sub.sub, ctx);
+      into.set(key, sub.append ? (into.get(key) ?? '') + sub.value : sub.value);
+    }
+    return into;
+  }
+
+  /** `declare -A a=([k]=v …)`: the elements arrive expanded (`[k]=v` as text), or as a key/value list. */
+  private assocFromElements(name: string, elements: readonly string[], into: BashAssoc, err: Sink): BashAssoc {
+    const sub = (e: string): RegExpExecArray | null => /^\[([^\]]*)\](\+)?=([^]*)$/.exec(e);
+    if (elements.length > 0 && !sub(elements[0]!)) {
+      for (let i = 0; i < elements.length; i += 2) into.set(elements[i]!, elements[i + 1] ?? '');
+      return into;
+    }
+    for (const e of elements) {
+      const m = sub(e);
+      if (!m) this.write(err, `${this.prefix()}${name}: '${e}': must use subscript when assigning associative array\n`);
+      else if (m[1] === '') this.write(err, `${this.prefix()}${name}[]: bad array subscript\n`);
+      else into.set(m[1]!, m[2] ? (into.get(m[1]!) ?? '') + m[3]! : m[3]!);
+    }
+    return into;
+  }
+
   /** `${NAME[SUB]…}` with expansions in SUB: the same parameter text with SUB expanded. */
   private async expandSubscriptIn(name: string, ctx: ExpandCtx): Promise<string> {
     const m = /^([!#]?[A-Za-z_][A-Za-z0-9_]*)\[/.exec(name);
-    if (!m || !/[$`]/.test(name)) return name;
+    // an associative array's key is a word: quotes are removed even without expansions
+    const assoc = m !== null && ctx.st.assoc.has(m[1]!.replace(/^[!#]/, ''));
+    if (!m || (!assoc && !/[$`]/.test(name))) return name;
     let depth = 0;
     for (let i = m[0].length - 1; i < name.length; i++) {
       if (name[i] === '[') depth++;
       else if (name[i] === ']' && --depth === 0) {
         const sub = name.slice(m[0].length, i);
-        return `${m[1]}[${await this.subscript(sub, ctx)}]${name.slice(i + 1)}`;
+        if (assoc && (sub === '@' || sub === '*')) return name;
+        const key = assoc ? await this.assocKey(m[1]!.replace(/^[!#]/, ''), sub, ctx) : await this.subscript(sub, ctx);
+        return `${m[1]}[${key}]${name.slice(i + 1)}`;
       }
     }
     return name;
@@ -1190,7 +1312,8 @@ export class Interpreter {
       this.write(io.err, `${this.prefix()}local: can only be used in a function\n`);
       return 1;
     }
-    const attrs = (k: string): string => `${st.arrays.has(k) ? 'a' : ''}${st.exported.has(k) ? 'x' : ''}`;
+    // setattr.c var_attribute_string: a, A, i, n, r, t, x in that order
+    const attrs = (k: string): string => `${st.arrays.has(k) ? 'a' : ''}${st.assoc.has(k) ? 'A' : ''}${st.exported.has(k) ? 'x' : ''}`;
     if (o.on.has('F') || o.on.has('f')) {
       // -F names the functions, -f prints their definitions (print_cmd.c, shell/print-command.ts)
       const bodies = !o.on.has('F');
@@ -1208,9 +1331,14 @@ export class Interpreter {
       return status;
     }
     if (o.on.has('p') || (o.names.length === 0 && builtin !== 'local')) {
-      const names = o.names.length ? o.names : [...new Set([...st.vars.keys(), ...st.arrays.keys()])].sort();
+      const names = o.names.length ? o.names : [...new Set([...st.vars.keys(), ...st.arrays.keys(), ...st.assoc.keys()])].sort();
       let status = 0;
       for (const k of names) {
+        const assoc = st.assoc.get(k);
+        if (assoc) {
+          this.write(io.out, `${assocDeclareLine(k, attrs(k), assoc)}\n`);
+          continue;
+        }
         if (!st.vars.has(k) && !st.arrays.has(k)) {
           this.write(io.err, `${this.prefix()}${builtin}: ${k}: not found\n`);
           status = 1;
@@ -1231,15 +1359,34 @@ export class Interpreter {
       const [, k, append, raw] = m as unknown as [string, string, string | undefined, string | undefined];
       const local = scope && !o.on.has('g');
       if (local && !scope.has(k)) {
-        scope.set(k, { value: st.vars.get(k), array: st.arrays.get(k), exported: st.exported.has(k) });
+        scope.set(k, { value: st.vars.get(k), array: st.arrays.get(k), assoc: st.assoc.get(k), exported: st.exported.has(k) });
         st.arrays.delete(k);
+        st.assoc.delete(k);
         st.vars.delete(k);
       }
       // the operand's index in argv: the builtin's name, its options, then the operands
       const elements = compound?.get(1 + args.length - o.names.length + i);
       let value = raw;
       if (value !== undefined && o.on.has('i')) value = String(this.arithIndex(value || '0', st));
-      if (elements) {
+      if (o.on.has('A') || st.assoc.has(k)) {
+        if (st.arrays.has(k)) {
+          this.write(io.err, `${this.prefix()}${builtin}: ${k}: cannot convert indexed to associative array\n`);
+          status = 1;
+          return;
+        }
+        let assoc = st.assoc.get(k);
+        if (!assoc) {
+          // a scalar becomes the element with key 0 (arrayfunc.c convert_var_to_assoc)
+          assoc = new BashAssoc();
+          const old = st.vars.get(k);
+          if (old !== undefined) assoc.set('0', old);
+          else assoc.assigned = false;
+          st.vars.delete(k);
+          st.assoc.set(k, assoc);
+        }
+        if (elements) st.assoc.set(k, this.assocFromElements(k, elements, append ? assoc.clone() : new BashAssoc(), io.err));
+        else if (value !== undefined) assoc.set('0', append ? (assoc.get('0') ?? '') + value : value);
+      } else if (elements) {
         const base = append ? (st.arrays.get(k) ?? (st.vars.has(k) ? [st.vars.get(k)!] : [])) : [];
         st.arrays.set(k, [...base, ...elements]);
         st.vars.delete(k);
@@ -1455,7 +1602,7 @@ export class Interpreter {
 
   /** What NAME is to this shell: alias, keyword, function, builtin or a file on the PATH. */
   private nameKind(name: string): NameKind | undefined {
-    const onPath = (this.opts.lookup(name) && !BUILTINS.has(name)) || isShellName(name, this.opts.location.kind === 'pod');
+    const onPath = (this.opts.lookup(name) && !BUILTINS.has(name)) || isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash);
     return classify(name, {
       ...(this.aliases[name] !== undefined ? { alias: this.aliases[name] } : {}),
       isFunction: this.functions.has(name),
@@ -1586,7 +1733,7 @@ export class Interpreter {
     this.curLine = 1;
     this.functions.clear();
     const env = this.exportedEnv(st);
-    const child: State = { vars: new Map(Object.entries(env)), arrays: new Map(), exported: new Set(Object.keys(env)), cwd: st.cwd, status: 0, args, arg0: scriptName, scopes: [], flags: childFlags };
+    const child: State = { vars: new Map(Object.entries(env)), arrays: new Map(), assoc: new Map(), exported: new Set(Object.keys(env)), cwd: st.cwd, status: 0, args, arg0: scriptName, scopes: [], flags: childFlags };
     try {
       const parsed = parseScript(text, { aliases: {} });
       if (!parsed.ok) {
@@ -1673,7 +1820,7 @@ export class Interpreter {
   /** Run argv directly (no parsing), for xargs. */
   private async execArgv(argv: string[], stdin: string, st: State, env: Record<string, string>): Promise<ShellResult> {
     const name = argv[0] ?? '';
-    if (isShellName(name, this.opts.location.kind === 'pod')) {
+    if (isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash)) {
       // `watch CMD`, `xargs sh -c …`, `find -exec sh -c …`: a child shell whose output is captured
       const out: Sink = { kind: 'buffer', text: '' };
       const err: Sink = { kind: 'buffer', text: '' };
@@ -1914,8 +2061,26 @@ export class Interpreter {
             this.functions.delete(a);
             continue;
           }
+          const el = /^([A-Za-z_][A-Za-z0-9_]*)\[([^]+)\]$/.exec(a);
+          if (el) {
+            // `unset 'a[k]'`: one element (arrayfunc.c unbind_array_element); a scalar's [0] is the scalar
+            const [, n, sub] = el as unknown as [string, string, string];
+            const assoc = st.assoc.get(n);
+            if (assoc) assoc.delete(sub);
+            else if (st.arrays.has(n)) {
+              let i = this.arithIndex(sub, st);
+              const arr = st.arrays.get(n)!;
+              if (i < 0) i += arr.length;
+              if (i >= 0) delete arr[i];
+            } else if (st.vars.has(n) && this.arithIndex(sub, st) === 0) {
+              st.vars.delete(n);
+              st.exported.delete(n);
+            }
+            continue;
+          }
           st.vars.delete(a);
           st.arrays.delete(a);
+          st.assoc.delete(a);
           st.exported.delete(a);
         }
         return 0;
@@ -2099,8 +2264,19 @@ export class Interpreter {
       return list.slice(off, off + len);
     }
     if (name === '@') return st.args;
+    // `${!a[@]}`: the keys of an associative array, the set indices of an indexed one
+    const keys = /^!([A-Za-z_][A-Za-z0-9_]*)\[[@*]\]$/.exec(name);
+    if (keys) {
+      const assoc = st.assoc.get(keys[1]!);
+      if (assoc) return assoc.keys();
+      const arr = st.arrays.get(keys[1]!);
+      if (arr) return Object.keys(arr);
+      return st.vars.has(keys[1]!) ? ['0'] : [];
+    }
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\[@\]$/.exec(name);
     if (!m) return undefined;
+    const assoc = st.assoc.get(m[1]!);
+    if (assoc) return assoc.valuesInOrder();
     const arr = st.arrays.get(m[1]!);
     if (arr) return arr.filter(() => true);
     const v = st.vars.get(m[1]!);
@@ -2127,7 +2303,15 @@ export class Interpreter {
       case 'RANDOM':
         if (this.opts.random && !st.vars.has('RANDOM')) return String(this.opts.random() & 0x7fff);
     }
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/.exec(name);
+    const keys = /^!([A-Za-z_][A-Za-z0-9_]*)\[[@*]\]$/.exec(name);
+    if (keys) return this.multi(name, st)!.join(' ');
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\[([^]+)\]$/.exec(name);
+    const assoc = st.assoc.get(m ? m[1]! : name);
+    if (assoc) {
+      if (!m) return assoc.get('0');
+      if (m[2] === '@' || m[2] === '*') return assoc.valuesInOrder().join(' ');
+      return assoc.get(m[2]!);
+    }
     if (m) {
       const arr = st.arrays.get(m[1]!) ?? (st.vars.has(m[1]!) ? [st.vars.get(m[1]!)!] : undefined);
       if (!arr) return undefined;

@@ -23,11 +23,11 @@ import { runKubectl } from './kubectl/index.js';
 import { notFoundInContainer } from './kubectl/verbs/exec.js';
 import type { KubectlEnv } from './kubectl/context.js';
 import { podFs } from '../sim/runtime/podfs.js';
-import { procModules, procSwaps } from '../sim/node/runtime.js';
+import { moduleFiles, procModules, procSwaps } from '../sim/node/runtime.js';
 import { containerFs } from '../sim/runtime/volumes.js';
 import { currentRun, endRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
-import { combineVirtual, deviceFiles } from './commands/devices.js';
+import { binaryFiles, combineVirtual, deviceFiles } from './commands/devices.js';
 import { lookupImage } from '../sim/images.js';
 import { podContainers, type Pod } from '../sim/api/types.js';
 import { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS, nodeCommands, podCommands } from './commands/registry.js';
@@ -163,6 +163,19 @@ export class Session {
     return dns === 'busybox' || dns === 'musl' ? 'ash' : 'bash';
   }
 
+  /** The programs on a host's PATH (what `lookup` finds there), for /usr/bin (commands/devices.ts binaryFiles). */
+  private programNames(location: ExecLocation): string[] {
+    const universe = new Set([...Object.keys(nodeCommands), ...Object.keys(podCommands), ...Object.keys(textCommands), 'kubectl', 'ssh', 'sudo', 'su', 'vim', 'vi', 'nano', 'bash', 'sh']);
+    return [...universe].filter((n) => n === 'bash' || n === 'sh' || this.lookup(location, n) !== undefined).sort();
+  }
+
+  /** The programs the image of a pod's container ships (sim/images.ts tools). */
+  private imageTools(location: Extract<ExecLocation, { kind: 'pod' }>): readonly string[] {
+    const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
+    const ct = pod ? podContainers(pod).find((c) => c.name === location.container) : undefined;
+    return (ct ? lookupImage(ct.image)?.tools : undefined) ?? [];
+  }
+
   private hostnameOf(location: ExecLocation): string {
     if (location.kind !== 'pod') return location.host;
     const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
@@ -180,7 +193,7 @@ export class Session {
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
     // /dev and /proc/self on every host; on nodes also the kubelet's log files, generated on read
-    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h) }) : undefined), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined));
+    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h), ...moduleFiles(h) }) : undefined, () => h.fs.process), combineVirtual(binaryFiles(() => this.programNames(location), () => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined)));
     return h.fs;
   }
 
@@ -200,6 +213,7 @@ export class Session {
       history: () => this.history,
       hostname: this.hostnameOf(data.location),
       shell: this.shellOf(data.location),
+      ...(data.location.kind === 'pod' && this.shellOf(data.location) === 'bash' && this.imageTools(data.location).includes('bash') ? { containerBash: true } : {}),
       advanceClock: (ms) => this.sleepFor(ms),
       random: () => this.cluster.random.int(32768),
       jobs: table,
@@ -314,7 +328,11 @@ export class Session {
       const cur = this.cluster.store.get<Pod>('Pod', namespace, pod);
       if (!this.lookup(location, base) && !lookupImage((cur ? podContainers(cur) : []).find((c) => c.name === container)?.image ?? '')?.tools.includes(base))
         return notFoundInContainer(name, `${namespace}/${pod}/${container}/${argv.join(' ')}/${this.cluster.now()}`);
-      const out = await frame.interp.run(argv.slice(2).join(' '), '', this.lineBudget, true);
+      // a Debian-based image's /bin/sh is dash and bash is bash: the shell runs as its own process
+      // with its non-interactive wording (`sh: 1: nosuch: not found`, `bash: line 1: …`); busybox's
+      // ash keeps the interactive form it prints for -c (`sh: nosuch: not found`)
+      const source = this.shellOf(location) === 'bash' ? [base, ...argv.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ') : argv.slice(2).join(' ');
+      const out = await frame.interp.run(source, '', this.lineBudget, true);
       this.cluster.advance(out.advanceMs);
       return { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
     }

@@ -12,21 +12,55 @@ export const SHELL_PID = 4242;
 
 export const DEVICE_PATHS = ['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom', '/dev/stdin', '/dev/stdout', '/dev/stderr', '/dev/tty'] as const;
 
-/** The files under /dev and /proc/self; `bootAt` dates them (devtmpfs is populated at boot). */
-export function deviceFiles(bootAt: () => number, extra: () => Record<string, string> = () => ({})): VirtualFiles {
+/** The process a /proc/self read describes: the command reading it, else the login shell. */
+export interface SelfProcess {
+  comm: string;
+  exe: string;
+  argv: readonly string[];
+}
+
+/**
+ * The files under /dev and /proc/self; `bootAt` dates them (devtmpfs is populated at boot).
+ * /proc/self is the process that looks (fs/proc/self.c): `cat /proc/self/comm` is cat, and
+ * /proc/self/exe links to the program's file (`readlink -f /proc/self/exe` prints
+ * /usr/bin/readlink); read by the shell itself (a redirection) it is bash, pid $$.
+ */
+export function deviceFiles(bootAt: () => number, extra: () => Record<string, string> = () => ({}), self: () => SelfProcess | undefined = () => undefined): VirtualFiles {
+  const current = (): SelfProcess & { pid: number; ppid: number } => {
+    const p = self();
+    return p ? { ...p, pid: SHELL_PID + 1, ppid: SHELL_PID } : { comm: 'bash', exe: '/usr/bin/bash', argv: ['-bash'], pid: SHELL_PID, ppid: SHELL_PID - 1 };
+  };
   return {
     prefixes: ['/dev', '/proc/self', ...Object.keys(extra())],
     files: () => {
       const mtime = bootAt();
       const out: Record<string, VirtualFile> = {};
       for (const p of DEVICE_PATHS) out[p] = { content: '', mtime };
-      // /proc/PID/status of bash (fs/proc/array.c, the first lines), cgroup v2 of a login session
-      out['/proc/self/comm'] = { content: 'bash\n', mtime };
-      out['/proc/self/cmdline'] = { content: '-bash\0', mtime };
+      // /proc/PID/status (fs/proc/array.c, the first lines), cgroup v2 of a login session
+      const me = current();
+      out['/proc/self/comm'] = { content: `${me.comm.slice(0, 15)}\n`, mtime };
+      out['/proc/self/cmdline'] = { content: `${me.argv.join('\0')}\0`, mtime };
       out['/proc/self/cgroup'] = { content: '0::/user.slice/user-0.slice/session-1.scope\n', mtime };
-      out['/proc/self/status'] = { content: `Name:\tbash\nUmask:\t0022\nState:\tR (running)\nTgid:\t${SHELL_PID}\nNgid:\t0\nPid:\t${SHELL_PID}\nPPid:\t${SHELL_PID - 1}\n`, mtime };
+      out['/proc/self/status'] = { content: `Name:\t${me.comm.slice(0, 15)}\nUmask:\t0022\nState:\tR (running)\nTgid:\t${me.pid}\nNgid:\t0\nPid:\t${me.pid}\nPPid:\t${me.ppid}\n`, mtime };
       for (const [p, content] of Object.entries(extra())) out[p] = { content, mtime };
       return out;
+    },
+    // fs/proc/base.c proc_exe_link: the file the process was exec'd from
+    links: () => ({ '/proc/self/exe': current().exe }),
+  };
+}
+
+/**
+ * The programs of a host's PATH as files in /usr/bin (mode 0755), so what `which` names and
+ * /proc/self/exe points at exists (`readlink -f /proc/self/exe`, `ls -l /usr/bin/kubectl`). Their
+ * bytes are not simulated: they read empty.
+ */
+export function binaryFiles(names: () => readonly string[], mtime: () => number): VirtualFiles {
+  return {
+    prefixes: ['/usr/bin'],
+    files: () => {
+      const t = mtime();
+      return Object.fromEntries(names().map((n) => [`/usr/bin/${n}`, { content: '', mtime: t, mode: 0o755 }]));
     },
   };
 }
@@ -34,5 +68,5 @@ export function deviceFiles(bootAt: () => number, extra: () => Record<string, st
 /** Both generators: `a` answers its prefixes, `b` the rest. */
 export function combineVirtual(a: VirtualFiles, b: VirtualFiles | undefined): VirtualFiles {
   if (!b) return a;
-  return { prefixes: [...a.prefixes, ...b.prefixes], files: () => ({ ...b.files(), ...a.files() }) };
+  return { prefixes: [...a.prefixes, ...b.prefixes], files: () => ({ ...b.files(), ...a.files() }), ...(a.links || b.links ? { links: () => ({ ...b.links?.(), ...a.links?.() }) } : {}) };
 }

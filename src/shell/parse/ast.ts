@@ -685,8 +685,24 @@ class Parser {
   }
 }
 
-/** Remove the `NAME=` prefix from an assignment word, keeping the value's quoting. */
+/**
+ * Remove the `NAME=` prefix from an assignment word, keeping the value's quoting. A prefix with
+ * quotes or expansions in its subscript (`a[$k]=v`, `a["x y"]=v`) is not plain text to cut, so
+ * the value's own text is read again as a word.
+ */
 function stripPrefix(w: Word, n: number): Word {
+  let plain = 0;
+  for (const p of w.parts) {
+    if (p.kind !== 'text' || p.quoted || plain >= n) break;
+    plain += p.value.length;
+  }
+  if (plain < n && w.raw.slice(0, n) !== literalPrefix(w, n)) {
+    const rest = w.raw.slice(n);
+    const lexed = rest === '' ? undefined : tokenize(rest);
+    const tok = lexed?.ok && lexed.tokens.length === 1 ? lexed.tokens[0] : undefined;
+    if (tok?.type === 'word') return { ...tok.word, raw: rest };
+    if (rest === '') return { parts: [], raw: '' };
+  }
   const parts = w.parts.map((p) => ({ ...p }));
   let left = n;
   while (left > 0 && parts.length > 0) {
@@ -701,6 +717,16 @@ function stripPrefix(w: Word, n: number): Word {
     }
   }
   return { parts, raw: w.raw.slice(n) };
+}
+
+/** The leading unquoted text of a word, up to `n` characters. */
+function literalPrefix(w: Word, n: number): string {
+  let out = '';
+  for (const p of w.parts) {
+    if (p.kind !== 'text' || p.quoted) break;
+    out += p.value;
+  }
+  return out.slice(0, n);
 }
 
 /** Parse a command text (one line, or several when a quote, pipe or here-document continues). */

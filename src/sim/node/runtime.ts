@@ -181,25 +181,60 @@ export function staticPodsLostOnReboot(c: Cluster, node: string, upAt: number): 
  * The modules the lab's kernel can load, with their size (bytes, as /proc/modules shows them on
  * Ubuntu 24.04's 6.8 kernel) and the modules they need first (modules.dep). Loading br_netfilter
  * loads the bridge (and stp, llc) and creates /proc/sys/net/bridge/*, as the kernel does
- * (net/bridge/br_netfilter_hooks.c registers that sysctl table on load, defaults 1).
+ * (net/bridge/br_netfilter_hooks.c registers that sysctl table on load, defaults 1). `path` is
+ * the file under /lib/modules/KVER/kernel (modules.dep), where insmod and modinfo find it.
  */
-export const KERNEL_MODULES: Record<string, { size: number; deps: string[] }> = {
-  llc: { size: 16384, deps: [] },
-  stp: { size: 12288, deps: ['llc'] },
-  bridge: { size: 421888, deps: ['stp', 'llc'] },
-  br_netfilter: { size: 32768, deps: ['bridge'] },
-  overlay: { size: 212992, deps: [] },
-  x_tables: { size: 65536, deps: [] },
-  ip_tables: { size: 32768, deps: ['x_tables'] },
-  nf_defrag_ipv4: { size: 12288, deps: [] },
-  nf_conntrack: { size: 196608, deps: ['nf_defrag_ipv4'] },
-  nf_nat: { size: 61440, deps: ['nf_conntrack'] },
-  xt_conntrack: { size: 12288, deps: ['nf_conntrack', 'x_tables'] },
-  iptable_nat: { size: 12288, deps: ['ip_tables', 'nf_nat'] },
-  iptable_filter: { size: 12288, deps: ['ip_tables'] },
-  ip_vs: { size: 200704, deps: ['nf_conntrack'] },
-  vxlan: { size: 155648, deps: [] },
+export const KERNEL_MODULES: Record<string, { size: number; deps: string[]; path: string }> = {
+  llc: { size: 16384, deps: [], path: 'net/llc/llc.ko.zst' },
+  stp: { size: 12288, deps: ['llc'], path: 'net/802/stp.ko.zst' },
+  bridge: { size: 421888, deps: ['stp', 'llc'], path: 'net/bridge/bridge.ko.zst' },
+  br_netfilter: { size: 32768, deps: ['bridge'], path: 'net/bridge/br_netfilter.ko.zst' },
+  overlay: { size: 212992, deps: [], path: 'fs/overlayfs/overlay.ko.zst' },
+  x_tables: { size: 65536, deps: [], path: 'net/netfilter/x_tables.ko.zst' },
+  ip_tables: { size: 32768, deps: ['x_tables'], path: 'net/ipv4/netfilter/ip_tables.ko.zst' },
+  nf_defrag_ipv4: { size: 12288, deps: [], path: 'net/ipv4/netfilter/nf_defrag_ipv4.ko.zst' },
+  nf_conntrack: { size: 196608, deps: ['nf_defrag_ipv4'], path: 'net/netfilter/nf_conntrack.ko.zst' },
+  nf_nat: { size: 61440, deps: ['nf_conntrack'], path: 'net/netfilter/nf_nat.ko.zst' },
+  xt_conntrack: { size: 12288, deps: ['nf_conntrack', 'x_tables'], path: 'net/netfilter/xt_conntrack.ko.zst' },
+  iptable_nat: { size: 12288, deps: ['ip_tables', 'nf_nat'], path: 'net/ipv4/netfilter/iptable_nat.ko.zst' },
+  iptable_filter: { size: 12288, deps: ['ip_tables'], path: 'net/ipv4/netfilter/iptable_filter.ko.zst' },
+  ip_vs: { size: 200704, deps: ['nf_conntrack'], path: 'net/netfilter/ipvs/ip_vs.ko.zst' },
+  vxlan: { size: 155648, deps: [], path: 'drivers/net/vxlan/vxlan.ko.zst' },
 };
+
+/** Where a module's file lies (modules.dep's path under /lib/modules/KVER, zstd-compressed as Ubuntu ships them). */
+export function modulePath(host: Host, name: string): string | undefined {
+  const m = KERNEL_MODULES[name];
+  return m ? `/lib/modules/${host.data.os.kernel}/kernel/${m.path}` : undefined;
+}
+
+/** The module files of the kernel's tree (read as empty: their bytes are not simulated). */
+export function moduleFiles(host: Host): Record<string, string> {
+  return Object.fromEntries(Object.keys(KERNEL_MODULES).map((m) => [modulePath(host, m)!, '']));
+}
+
+/**
+ * `insmod`: load exactly this module (init_module(2)); its dependencies must be loaded already.
+ * The errno the kernel answers, or undefined when it loaded.
+ */
+export function insertModule(host: Host, name: string): 'EEXIST' | 'ENOENT' | undefined {
+  const mod = KERNEL_MODULES[name];
+  if (!mod) return 'ENOENT';
+  const loaded = moduleState(host);
+  if (loaded.includes(name)) return 'EEXIST';
+  if (mod.deps.some((d) => !loaded.includes(d))) return 'ENOENT';
+  loaded.push(name);
+  if (name === 'br_netfilter') for (const k of BRIDGE_SYSCTLS) host.fs.write(`/proc/sys/net/bridge/${k}`, '1\n');
+  return undefined;
+}
+
+/** `rmmod`: unload exactly this module (delete_module(2)); the caller checked that nothing holds it. */
+export function removeModule(host: Host, name: string): void {
+  const loaded = moduleState(host);
+  if (!loaded.includes(name)) return;
+  loaded.splice(loaded.indexOf(name), 1);
+  if (name === 'br_netfilter') removeBridgeSysctls(host);
+}
 
 /** What a freshly booted node loads before systemd-modules-load reads /etc/modules-load.d (netfilter for the firewall). */
 const BOOT_MODULES = ['x_tables', 'ip_tables', 'iptable_filter', 'nf_defrag_ipv4', 'nf_conntrack', 'nf_nat', 'iptable_nat', 'xt_conntrack'];

@@ -66,6 +66,8 @@ export interface VirtualFiles {
   prefixes: readonly string[];
   /** Contents by path, each with its modification time (e.g. when the container started). */
   files(): Record<string, VirtualFile>;
+  /** Symbolic links by path and target (/proc/self/exe), under the same prefixes. */
+  links?(): Record<string, string>;
 }
 
 export interface VirtualFile {
@@ -83,6 +85,18 @@ export class Vfs {
     this.virtual = v;
   }
 
+  /**
+   * The program reading the filesystem right now (the shell sets it around each command it runs),
+   * for what /proc/self shows: fs/proc/base.c answers for the process that looks. Transient, not data.
+   */
+  process: { comm: string; exe: string; argv: readonly string[] } | undefined;
+
+  private virtualLinks(p: string): Record<string, string> | undefined {
+    const v = this.virtual;
+    if (!v?.links || !p.startsWith('/proc/') || !v.prefixes.some((x) => p === x || p.startsWith(`${x}/`))) return undefined;
+    return v.links();
+  }
+
   private virtualFiles(p: string): Record<string, VirtualFile> | undefined {
     const v = this.virtual;
     if (!v || !v.prefixes.some((x) => p === x || p.startsWith(`${x}/`) || x.startsWith(`${p === '/' ? '' : p}/`))) return undefined;
@@ -98,11 +112,11 @@ export class Vfs {
 
   /** The symlink at exactly `p` (not following), if any. */
   readlink(p: string): string | undefined {
-    return this.data.links?.[p]?.target;
+    return this.data.links?.[p]?.target ?? this.virtualLinks(p)?.[p];
   }
 
   isLink(p: string): boolean {
-    return this.data.links?.[p] !== undefined;
+    return this.data.links?.[p] !== undefined || this.virtualLinks(p)?.[p] !== undefined;
   }
 
   /** Create a symbolic link `p` → `target` (`ln -s target p`). */
@@ -117,8 +131,10 @@ export class Vfs {
    * does (a ConfigMap volume's `key` → `..data/key`, where `..data` is itself a link).
    */
   follow(p: string): string {
-    const links = this.data.links;
-    if (!links) return p;
+    const stored = this.data.links;
+    const virtual = this.virtual?.links ? this.virtualLinks(p) : undefined;
+    if (!stored && !virtual) return p;
+    const links: Record<string, { target: string } | undefined> = virtual ? { ...Object.fromEntries(Object.entries(virtual).map(([k, t]) => [k, { target: t }])), ...stored } : stored!;
     let segs = p.split('/').filter((s) => s !== '');
     let out = '';
     let hops = 0;
@@ -270,6 +286,7 @@ export class Vfs {
     for (const f in this.data.links ?? {}) if (f.startsWith(prefix)) names.add(f.slice(prefix.length).split('/')[0]!);
     for (const d of this.data.dirs) if (d.startsWith(prefix) && d !== dir) names.add(d.slice(prefix.length).split('/')[0]!);
     for (const f in this.virtualFiles(dir) ?? {}) if (f.startsWith(prefix)) names.add(f.slice(prefix.length).split('/')[0]!);
+    for (const f in this.virtualLinks(dir) ?? {}) if (f.startsWith(prefix)) names.add(f.slice(prefix.length).split('/')[0]!);
     names.delete('');
     return [...names].sort();
   }

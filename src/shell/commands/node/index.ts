@@ -4,6 +4,7 @@ import { apt } from './apt.js';
 import { aptCache } from './apt-cache.js';
 import { aptGet } from './apt-get.js';
 import { aptMark } from './apt-mark.js';
+import { containerd } from './containerd.js';
 import { crictl } from './crictl.js';
 import { etcdctl } from './etcdctl.js';
 import { etcdutl } from './etcdutl.js';
@@ -27,7 +28,10 @@ import { iptablesSave } from './iptables-save.js';
 import { journalctl } from './journalctl.js';
 import { kubeadm } from './kubeadm.js';
 import { kubelet } from './kubelet.js';
+import { insmod } from './insmod.js';
 import { lsmod } from './lsmod.js';
+import { modinfo } from './modinfo.js';
+import { rmmod } from './rmmod.js';
 import { nft } from './nft.js';
 import { modprobe } from './modprobe.js';
 import { netstat } from './netstat.js';
@@ -44,6 +48,7 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   'apt-cache': aptCache,
   'apt-get': aptGet,
   'apt-mark': aptMark,
+  containerd,
   crictl,
   etcdctl,
   etcdutl,
@@ -72,7 +77,10 @@ export const NODE_COMMANDS: Record<string, CommandFn> = {
   journalctl,
   kubeadm,
   kubelet,
+  insmod,
   lsmod,
+  modinfo,
+  rmmod,
   nft,
   modprobe,
   mount,

@@ -1,5 +1,5 @@
 /**
- * `sysctl` (procps-ng 4.0 sysctl.c): read `KEY...`, `-n`, `-a` (the keys present under /proc/sys),
+ * `sysctl` (procps-ng 4.0.4 sysctl.c, Ubuntu 24.04's): read `KEY...`, `-n`, `-a` (the keys present under /proc/sys),
  * write `-w KEY=VALUE` (or a bare KEY=VALUE), `-p [FILE]` (default /etc/sysctl.conf) and `--system`
  * (the sysctl.d directories in precedence order, then /etc/sysctl.conf). Values live in the host's
  * /proc/sys files, so the rest of the simulation (packet forwarding, bridge netfilter) reads them.
@@ -65,29 +65,49 @@ function write(ctx: CommandContext, setting: string, quiet: boolean, r: Run): vo
   if (!quiet) r.out += `${k} = ${value}\n`;
 }
 
-/** Apply one configuration file the way procps Preload does: `key = value` lines, # and ; comments. */
-function preload(ctx: CommandContext, file: string, quiet: boolean, r: Run): void {
+/** One `key = value` line of a configuration file (sysctl.c parse_setting_line). */
+interface Setting {
+  body: string;
+  ignoreFailure: boolean;
+}
+
+/**
+ * Read one configuration file the way procps 4.0.4 Preload does: `key = value` lines, # and ;
+ * comments, a leading `-` to ignore a failure to write; nothing is written yet.
+ */
+function preload(ctx: CommandContext, file: string, list: Setting[], r: Run): boolean {
   const text = ctx.fs.tryRead(file);
   if (text === undefined) {
     r.err += `sysctl: cannot open "${file}": No such file or directory\n`;
     r.rc = 255;
-    return;
+    return false;
   }
-  for (const raw of text.split('\n')) {
+  text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
-    if (!line || line.startsWith('#') || line.startsWith(';')) continue;
-    const ignoreErr = line.startsWith('-');
-    const body = ignoreErr ? line.slice(1) : line;
+    if (line.length < 2 || line.startsWith('#') || line.startsWith(';')) return;
+    const ignoreFailure = line.startsWith('-');
+    const body = ignoreFailure ? line.slice(1) : line;
     if (!body.includes('=')) {
-      r.err += `sysctl: ${file}(${text.split('\n').indexOf(raw) + 1}): invalid syntax, continuing...\n`;
-      continue;
+      // `-key` alone excludes a glob match; anything else is a syntax error
+      if (!ignoreFailure) r.err += `sysctl: ${file}(${i + 1}): invalid syntax, continuing...\n`;
+      return;
     }
-    const before = { ...r };
-    write(ctx, body, quiet, r);
-    if (ignoreErr) Object.assign(r, { err: before.err, rc: before.rc });
-  }
+    list.push({ body, ignoreFailure });
+  });
+  return true;
 }
 
+/** write_setting_list: every setting read, in file order, after all files were read. */
+function writeAll(ctx: CommandContext, list: readonly Setting[], quiet: boolean, r: Run): void {
+  for (const s of list) write(ctx, s.body, quiet, r);
+}
+
+/**
+ * `--system` (sysctl.c PreloadSystem, procps-ng 4.0.4): the .conf files of the sysctl.d
+ * directories by name (the first directory holding a name wins), then /etc/sysctl.conf; each file
+ * is announced as it is read (`* Applying F ...`) and the settings are written only after all of
+ * them were read, so the announcements come first and the `key = value` lines after.
+ */
 function system(ctx: CommandContext, quiet: boolean, r: Run): void {
   const seen = new Map<string, string>();
   for (const dir of SYSTEM_DIRS)
@@ -95,10 +115,12 @@ function system(ctx: CommandContext, quiet: boolean, r: Run): void {
       if (!seen.has(f)) seen.set(f, `${dir}/${f}`);
   const files = [...seen.keys()].sort().map((f) => seen.get(f)!);
   if (ctx.fs.isFile('/etc/sysctl.conf')) files.push('/etc/sysctl.conf');
+  const list: Setting[] = [];
   for (const f of files) {
     if (!quiet) r.out += `* Applying ${f} ...\n`;
-    preload(ctx, f, quiet, r);
+    preload(ctx, f, list, r);
   }
+  writeAll(ctx, list, quiet, r);
 }
 
 function listAll(fs: Vfs, r: Run): void {
@@ -125,7 +147,8 @@ export const sysctl: CommandFn = (ctx): CommandResult => {
     }
     if (a === '-p' || a === '--load' || a.startsWith('--load=') || (a.startsWith('-p') && a.length > 2)) {
       const file = a.startsWith('--load=') ? a.slice(7) : a.startsWith('-p') && a.length > 2 ? a.slice(2) : args[i + 1] && !args[i + 1]!.startsWith('-') ? args[++i]! : '/etc/sysctl.conf';
-      preload(ctx, file, quiet, r);
+      const list: Setting[] = [];
+      if (preload(ctx, file, list, r)) writeAll(ctx, list, quiet, r);
       return { stdout: r.out, stderr: r.err, exitCode: r.rc };
     }
     if (a === '-a' || a === '-A' || a === '-X' || a === '--all') {
