@@ -125,6 +125,8 @@ interface Handoff {
   wake?: () => void;
   /** It has paused at least once (it ends on its own later, reported at that line's end). */
   resumed?: boolean;
+  /** The line's limit or Ctrl-C stopped it: the line that ran it stops too, with the limit's message. */
+  stopped?: BudgetExceeded;
 }
 
 export interface RunOutput {
@@ -578,8 +580,10 @@ export class Interpreter {
       }
     } catch (e) {
       if (e instanceof ExitSignal) status = e.code;
-      else if (e instanceof BudgetExceeded) status = INTERRUPTED_STATUS;
-      else if (!(e instanceof ReturnSignal) && !(e instanceof LoopSignal)) {
+      else if (e instanceof BudgetExceeded) {
+        status = INTERRUPTED_STATUS;
+        h.stopped = e;
+      } else if (!(e instanceof ReturnSignal) && !(e instanceof LoopSignal)) {
         this.write(io.err, `${this.prefix()}${errText(e)}\n`);
         status = 1;
       }
@@ -648,6 +652,9 @@ export class Interpreter {
     delete h.parked;
     h.ctx = this.saveCtx();
     this.loadCtx(mine);
+    const stopped = h.stopped;
+    delete h.stopped;
+    if (stopped) throw stopped;
   }
 
   /** The running job's `sleep MS`: it pauses until the clock reaches the end (job-clock.ts). */

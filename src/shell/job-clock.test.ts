@@ -83,4 +83,13 @@ describe('background jobs follow the simulated clock', () => {
     const later = await s.exec("sleep 30; kubectl get deploy web -o jsonpath='{.spec.replicas}'");
     assert.equal(text(later), 'deployment.apps/web scaled\n1[1]+  Done                    sleep 5 && kubectl scale deploy web --replicas=2 && sleep 20 && kubectl scale deploy web --replicas=1\n');
   });
+
+  it('a job that runs away stops the line with the simulator\'s message and ends with status 130', async () => {
+    const s = session();
+    const r = await s.exec('while true; do :; done &');
+    assert.equal(r.exitCode, 130);
+    assert.match(r.stderr, /^\[1\] 4300\ncka-lab: line stopped after \d+ steps/);
+    const next = await s.exec('echo after');
+    assert.equal(text(next), 'after\n[1]+  Exit 130                while true; do\n    :;\ndone\n');
+  });
 });
