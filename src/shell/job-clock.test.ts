@@ -11,6 +11,7 @@ import { loadFixture } from '../testing/fixtures.js';
 import { Session } from './session.js';
 import type { Pod } from '../sim/api/types.js';
 import { ManualClock } from '../util/clock.js';
+import { WallClock, syncClock } from '../app/wallclock.js';
 
 function session(): Session {
   return new Session(loadFixture('kubeadm-calico', 1));
@@ -91,5 +92,19 @@ describe('background jobs follow the simulated clock', () => {
     assert.match(r.stderr, /^\[1\] 4300\ncka-lab: line stopped after \d+ steps/);
     const next = await s.exec('echo after');
     assert.equal(text(next), 'after\n[1]+  Exit 130                while true; do\n    :;\ndone\n');
+  });
+
+  it('on a wall clock, a job due while the learner typed runs at its own time (the REPL syncs through the session)', async () => {
+    const s = session();
+    let real = 1_000_000;
+    const clock = new WallClock(s.cluster.now(), () => real);
+    s.cluster.clock = clock;
+    const sync = (limit?: number): void => syncClock(clock, limit);
+    await s.exec('kubectl create deploy web --image=nginx', { sync });
+    await s.exec('sleep 5 && kubectl scale deploy web --replicas=2 >/dev/null &', { sync });
+    // the learner thinks for a minute before the next line
+    real += 60_000;
+    const r = await s.exec('kubectl get pods --no-headers | sort -k5', { sync });
+    assert.match(r.stdout, /^web-\S+ +1\/1 +Running +0 +55s\nweb-\S+ +1\/1 +Running +0 +60s\n$/);
   });
 });

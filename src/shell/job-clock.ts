@@ -1,8 +1,10 @@
 /**
  * The order of background jobs on the simulated clock. `sleep 5 && kubectl scale deploy web
  * --replicas=3 &` starts job 1: the list runs at once up to its `sleep`, and there it pauses; the
- * rest runs when the simulated clock reaches the sleep's end, whoever moves the clock: a later
- * line (at its start), a foreground `sleep`, `wait` or `fg`, or a foreground `kubectl get -w`,
+ * rest runs when the simulated clock reaches the sleep's end, whoever moves the clock: the wall
+ * while the learner types (Session.exec syncs the REPL's wall clock up to each job's time in
+ * turn, so what the job does happens at its time), a foreground `sleep`, `wait` or `fg`, or a
+ * foreground `kubectl get -w`,
  * which prints its rows up to that time first, so the job's output and the watch's rows come in
  * clock order, as two processes writing to one terminal would.
  *

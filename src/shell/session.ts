@@ -500,24 +500,37 @@ export class Session {
    * Run one complete line (use parse/linereader for multi-line input such as here-documents).
    * The line runs within one budget (budget.ts); `signal` interrupts it as Ctrl-C does.
    */
-  async exec(line: string, opts: { signal?: AbortSignal } = {}): Promise<ExecResult> {
+  async exec(line: string, opts: { signal?: AbortSignal; sync?: (limit?: number) => void } = {}): Promise<ExecResult> {
     if (line.trim() !== '') this.history.push(line);
-    this.cluster.catchUp();
-    // container programs' output (logs, files in volumes) up to now, before anything reads it
-    flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
-    const frame = this.top();
-    this.pendingPush = undefined;
-    const boots = this.rebootsOf(frame.location);
-    this.lineBudget = new LineBudget(opts.signal);
-    // what jobs printed while the learner typed, and which ended jobs bash reports after this line
-    for (const f of this.frames) f.table.newLine();
     const before: OutputChunk[] = [];
     this.terminal = (c) => {
       const last = before[before.length - 1];
       if (last && last.stream === c.stream) last.text += c.text;
       else before.push({ ...c });
     };
-    // jobs paused in a sleep that ended meanwhile run on first (late by the typing time on a wall clock)
+    this.lineBudget = new LineBudget(opts.signal);
+    if (opts.sync) {
+      // the wall moved on while the learner typed: jobs whose sleep ended meanwhile run at their time
+      for (let guard = 0; guard < 10_000; guard++) {
+        const next = this.jobClock.next();
+        if (next === undefined) break;
+        opts.sync(next);
+        if (this.cluster.now() < next) break;
+        this.cluster.catchUp();
+        flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
+        await this.runDueJobs();
+      }
+      opts.sync();
+    }
+    this.cluster.catchUp();
+    // container programs' output (logs, files in volumes) up to now, before anything reads it
+    flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
+    const frame = this.top();
+    this.pendingPush = undefined;
+    const boots = this.rebootsOf(frame.location);
+    // what jobs printed while the learner typed, and which ended jobs bash reports after this line
+    for (const f of this.frames) f.table.newLine();
+    // jobs paused in a sleep that ended by now run on first (without `sync`, at the time the line starts)
     await this.runDueJobs();
     before.push(...this.jobOutput('accept'), ...this.jobOutput('end'));
     this.terminal = (c) => frame.interp.writeTerminal(c);
