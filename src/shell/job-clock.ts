@@ -15,9 +15,10 @@
  *
  * Limits: a pause lives in memory. A session saved and resumed later has lost its paused lists:
  * such a job ends at its sleep's end as a job without a continuation always did (JobData.until).
- * Only the shell's own clock moves (`sleep`, `wait`, `fg`, `kubectl get -w`, a new line) stop at
- * a job's time; other waits (`kubectl wait`, `rollout status`, `watch`) move the cluster's clock
- * on their own, and a job due meanwhile runs when they return, at the later time.
+ * The shell's own clock moves (`sleep`, `wait`, `fg`, a new line) and `kubectl get -w`, `kubectl
+ * wait` and `rollout status` (kubectl/poll.ts pollUntilJobs) stop at a job's time; other waits
+ * (`watch`, `delete`'s wait, `drain`, `logs -f` under `timeout`, helm's --wait) move the cluster's
+ * clock on their own, and a job due meanwhile runs when they return, at the later time.
  */
 import type { JobData, JobTable } from './jobs.js';
 import type { LineBudget } from './budget.js';
