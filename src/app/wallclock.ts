@@ -24,9 +24,14 @@ export class WallClock extends ManualClock {
     this.sampled = this.realStart;
   }
 
-  /** Catch up with the wall. */
-  sync(): void {
-    this.sampled = Math.max(this.sampled, this.real());
+  /**
+   * Catch up with the wall; with `limit`, no further than that simulated time (the session stops
+   * there to run a background job whose sleep ended while the learner typed, then syncs on).
+   */
+  sync(limit?: number): void {
+    let to = this.real();
+    if (limit !== undefined && Number.isFinite(limit)) to = Math.min(to, this.realStart + (limit - this.base));
+    this.sampled = Math.max(this.sampled, to);
   }
 
   override now(): number {
@@ -46,6 +51,6 @@ export class WallClock extends ManualClock {
 }
 
 /** Sync a cluster's clock with the wall when it is a WallClock (other clocks are left alone). */
-export function syncClock(clock: unknown): void {
-  if (clock instanceof WallClock) clock.sync();
+export function syncClock(clock: unknown, limit?: number): void {
+  if (clock instanceof WallClock) clock.sync(limit);
 }

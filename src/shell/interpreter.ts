@@ -29,7 +29,9 @@ import { BudgetExceeded, INTERRUPTED_STATUS, LineBudget } from './budget.js';
 import { compilePosix, RegexError } from '../util/posix-regex.js';
 import { classify, describeLong, describeShort, type NameKind, parseReadArgs, readRecord, splitFields } from './read-builtin.js';
 import { JobTable } from './jobs.js';
-import { jobBuiltin } from './job-builtins.js';
+import { jobArg, jobBuiltin } from './job-builtins.js';
+import type { JobClock, ResumeIo } from './job-clock.js';
+import type { JobData } from './jobs.js';
 import { andOrText, functionText } from './print-command.js';
 import { BashAssoc } from './assoc.js';
 
@@ -56,7 +58,14 @@ export interface InterpreterOptions {
    * Move the simulated clock forward now, while the line runs (`sleep 60; kubectl get pod` sees
    * the cluster 60 s later). Without it the time a line consumed is only reported in advanceMs.
    */
-  advanceClock?: (ms: number) => void;
+  advanceClock?: (ms: number) => void | Promise<void>;
+  /**
+   * The session's table of background jobs paused in a `sleep` (job-clock.ts): with it a job's
+   * list pauses at its sleep and goes on when the clock gets there, instead of running at once.
+   */
+  jobClock?: JobClock;
+  /** Run the paused jobs whose time has come (a foreground command that moves the clock itself: `kubectl get -w`). */
+  runJobs?: () => Promise<void>;
   /** bash's $RANDOM: 0..32767 from the session's seeded random source. */
   random?: () => number;
   /** The job table of an interactive shell (`LIST &`, jobs, kill %N); absent in scripts and `bash -c`. */
@@ -82,6 +91,45 @@ export interface InterpreterOptions {
 export interface OutputChunk {
   stream: 'stdout' | 'stderr';
   text: string;
+}
+
+/**
+ * What belongs to the list running now, the foreground line's or a background job's: swapped when
+ * control passes between them (Interpreter.switchTo), so a job paused inside a loop or a function
+ * leaves the foreground's counters as they were.
+ */
+interface RunCtx {
+  bg: { pid: number } | undefined;
+  kept: Held | undefined;
+  handoff: Handoff | undefined;
+  live: ((c: OutputChunk) => void) | undefined;
+  budget: LineBudget;
+  nextYield: number;
+  nested: boolean;
+  callDepth: number;
+  loopDepth: number;
+  conditions: number;
+  substitutions: number;
+  sourcing: number;
+  inTrap: boolean;
+  curLine: number;
+  script$: { name: string; dash: boolean; fromString?: boolean } | undefined;
+  compoundArgs: Map<number, string[]> | undefined;
+}
+
+/** A background job's list as a coroutine: whoever runs it waits for `parked` (it paused or ended). */
+interface Handoff {
+  job: JobData;
+  table: JobTable;
+  ctx: RunCtx;
+  /** Called by the job when it pauses or ends: control goes back to whoever ran it. */
+  parked?: () => void;
+  /** Called to run the job on from its pause. */
+  wake?: () => void;
+  /** It has paused at least once (it ends on its own later, reported at that line's end). */
+  resumed?: boolean;
+  /** The line's limit or Ctrl-C stopped it: the line that ran it stops too, with the limit's message. */
+  stopped?: BudgetExceeded;
 }
 
 export interface RunOutput {
@@ -394,9 +442,9 @@ export class Interpreter {
     this.budget.output(text.length);
     switch (sink.kind) {
       case 'terminal': {
-        const last = this.output[this.output.length - 1];
-        if (last && last.stream === sink.stream) last.text += text;
-        else this.output.push({ stream: sink.stream, text });
+        // a resumed background job writes to the terminal of the line that runs now
+        if (this.live) this.live({ stream: sink.stream, text });
+        else this.writeTerminal({ stream: sink.stream, text });
         return;
       }
       case 'buffer':
@@ -412,6 +460,14 @@ export class Interpreter {
       case 'null':
         return;
     }
+  }
+
+  /** Append to this line's terminal output (a background job's, resumed while the line runs). */
+  writeTerminal(c: OutputChunk): void {
+    if (c.text === '') return;
+    const last = this.output[this.output.length - 1];
+    if (last && last.stream === c.stream) last.text += c.text;
+    else this.output.push({ ...c });
   }
 
   private exportedEnv(st: State, extra?: Map<string, string>): Record<string, string> {
@@ -469,8 +525,11 @@ export class Interpreter {
 
   /**
    * `LIST &`: the list runs in a subshell as job N (an interactive shell prints `[N] PID` to stderr).
-   * The simulation runs it to its end at once, except a process that keeps running (a background
-   * kubectl port-forward), which stays a Running job. $! is its pid; the status of `&` is 0.
+   * With the session's job clock (job-clock.ts) the list runs at once up to its first `sleep`,
+   * pauses there and goes on when the simulated clock reaches the sleep's end; a process that keeps
+   * running (a background kubectl port-forward) stays a Running job. Without one (a shell run for
+   * `ssh HOST CMD`), the list runs to its end at once and the job ends when its sleeps would have.
+   * $! is its pid; the status of `&` is 0.
    */
   private async background(item: AndOr, io: Io, st: State, depth: number): Promise<void> {
     const jobs = this.opts.jobs;
@@ -479,6 +538,14 @@ export class Interpreter {
     const pid = job?.pid ?? (this.bgPids ??= new JobTable()).takePid();
     if (job) this.write({ kind: 'terminal', stream: 'stderr' }, `[${job.n}] ${pid}\n`);
     const sub = this.clone(st);
+    if (job && jobs && this.opts.jobClock && !this.bg) {
+      const h: Handoff = { job, table: jobs, ctx: { ...this.saveCtx(), bg: { pid }, kept: undefined } };
+      h.ctx.handoff = h;
+      await this.switchTo(h, () => this.jobBody(item, io, sub, depth, h));
+      this.lastBgPid = pid;
+      st.status = 0;
+      return;
+    }
     const outer = this.bg;
     const outerTime = this.bgTime;
     this.bg = { pid };
@@ -507,6 +574,133 @@ export class Interpreter {
     st.status = 0;
   }
 
+  /**
+   * A background job's list, run as a coroutine (background): to its end, or until it pauses in a
+   * sleep (pauseJob) and again from there each time the clock reaches its time (resumeJob).
+   */
+  private async jobBody(item: AndOr, io: Io, sub: State, depth: number, h: Handoff): Promise<void> {
+    let status = 0;
+    try {
+      status = await this.pipeline(item.first, io, sub, depth, false);
+      for (const r of item.rest) {
+        if ((r.op === '&&' && status !== 0) || (r.op === '||' && status === 0)) continue;
+        status = await this.pipeline(r.pipeline, io, sub, depth, false);
+      }
+    } catch (e) {
+      if (e instanceof ExitSignal) status = e.code;
+      else if (e instanceof BudgetExceeded) {
+        status = INTERRUPTED_STATUS;
+        h.stopped = e;
+      } else if (!(e instanceof ReturnSignal) && !(e instanceof LoopSignal)) {
+        this.write(io.err, `${this.prefix()}${errText(e)}\n`);
+        status = 1;
+      }
+    }
+    const keeps = this.kept;
+    this.kept = undefined;
+    if (keeps) h.job.holds = keeps;
+    // a list that ended as it started is reaped after the next line; one that slept first ends on its own
+    else if (!h.job.ended) h.table.end(h.job, status, undefined, !h.resumed);
+    h.parked?.();
+  }
+
+  private saveCtx(): RunCtx {
+    return {
+      bg: this.bg,
+      kept: this.kept,
+      handoff: this.handoff,
+      live: this.live,
+      budget: this.budget,
+      nextYield: this.nextYield,
+      nested: this.nested,
+      callDepth: this.callDepth,
+      loopDepth: this.loopDepth,
+      conditions: this.conditions,
+      substitutions: this.substitutions,
+      sourcing: this.sourcing,
+      inTrap: this.inTrap,
+      curLine: this.curLine,
+      script$: this.script$,
+      compoundArgs: this.compoundArgs,
+    };
+  }
+
+  private loadCtx(c: RunCtx): void {
+    this.bg = c.bg;
+    this.kept = c.kept;
+    this.handoff = c.handoff;
+    this.live = c.live;
+    this.budget = c.budget;
+    this.nextYield = c.nextYield;
+    this.nested = c.nested;
+    this.callDepth = c.callDepth;
+    this.loopDepth = c.loopDepth;
+    this.conditions = c.conditions;
+    this.substitutions = c.substitutions;
+    this.sourcing = c.sourcing;
+    this.inTrap = c.inTrap;
+    this.curLine = c.curLine;
+    this.script$ = c.script$;
+    this.compoundArgs = c.compoundArgs;
+  }
+
+  /**
+   * Hand control to the job `h` (its first run: `start`; else from its pause) and take it back
+   * when it pauses or ends; only one list runs at a time, so the order is the clock's alone.
+   */
+  private async switchTo(h: Handoff, start?: () => Promise<void>): Promise<void> {
+    const mine = this.saveCtx();
+    this.loadCtx(h.ctx);
+    const parked = new Promise<void>((resolve) => {
+      h.parked = resolve;
+    });
+    if (start) void start();
+    else h.wake?.();
+    await parked;
+    delete h.parked;
+    h.ctx = this.saveCtx();
+    this.loadCtx(mine);
+    const stopped = h.stopped;
+    delete h.stopped;
+    if (stopped) throw stopped;
+  }
+
+  /** The running job's `sleep MS`: it pauses until the clock reaches the end (job-clock.ts). */
+  private async pauseJob(h: Handoff, clock: JobClock, ms: number): Promise<void> {
+    const at = this.opts.now() + ms;
+    // what a session saved meanwhile knows of it: it ends then (the continuation lives in memory only)
+    h.job.until = { at, status: 0 };
+    await new Promise<void>((wake) => {
+      h.wake = wake;
+      clock.add({ at, job: h.job, table: h.table, resume: (io) => this.resumeJob(h, io) });
+      h.parked?.();
+    });
+    delete h.job.until;
+  }
+
+  /** Run the paused job on in the line that runs now: its budget, its terminal. */
+  private async resumeJob(h: Handoff, io: ResumeIo): Promise<void> {
+    h.resumed = true;
+    h.ctx = { ...h.ctx, budget: io.budget, nextYield: io.budget.steps + YIELD_EVERY, live: io.terminal };
+    await this.switchTo(h);
+  }
+
+  /** `wait`/`fg`: the clock runs until the named jobs' paused lists have ended (or keep running). */
+  private async waitPaused(name: string, args: string[], table: JobTable): Promise<void> {
+    const clock = this.opts.jobClock;
+    if (!clock) return;
+    const picked = (name === 'wait' && args.length === 0 ? table.running() : (name === 'fg' ? [args[0]] : args).map((a) => jobArg(table, a, name))).filter((j): j is JobData => typeof j !== 'string');
+    for (let guard = 0; guard < 10_000; guard++) {
+      const next = picked.map((j) => clock.paused(j)?.at).filter((at): at is number => at !== undefined).sort((a, b) => a - b)[0];
+      if (next === undefined) return;
+      await this.consume(Math.max(0, next - this.opts.now()));
+    }
+  }
+
+  /** The job whose list is running now, as a coroutine (background). */
+  private handoff: Handoff | undefined;
+  /** Where the running list's terminal output goes when it is a resumed job (the line that runs now). */
+  private live: ((c: OutputChunk) => void) | undefined;
   /** The background job whose commands are running now (ShellContext.background). */
   private bg: { pid: number } | undefined;
   /** What a command of the running background job keeps after it started (ShellResult.keeps). */
@@ -1124,6 +1318,8 @@ export class Interpreter {
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
       ...(this.bg ? { background: this.bg } : {}),
+      ...(this.opts.runJobs && this.opts.jobClock && !this.bg ? { jobs: { next: () => this.opts.jobClock?.next(), runDue: this.opts.runJobs } } : {}),
+      emit: (stream, text) => this.write(stream === 'stdout' ? rio.out : rio.err, text),
       ...(rio.pipeline ? { pipelinePeers: laterPeers(rio.pipeline) } : {}),
       ...(this.opts.execShell ? { execShell: this.opts.execShell } : {}),
     };
@@ -1144,7 +1340,7 @@ export class Interpreter {
     if (res.keeps && this.bg) this.kept = { ...res.keeps, ...jobSinks(rio) };
     this.pumpJobs('accept');
     for (const c of writeOrder(res)) this.write(c.stream === 'stdout' ? rio.out : rio.err, c.text);
-    if (res.advanceMs !== undefined && !(res.advanceMs <= 0)) this.consume(res.advanceMs);
+    if (res.advanceMs !== undefined && !(res.advanceMs <= 0)) await this.consume(res.advanceMs);
     this.pumpJobs('end');
     return res.exitCode;
   }
@@ -1503,9 +1699,11 @@ export class Interpreter {
       case 'fg':
       case 'bg':
       case 'disown': {
+        const table = this.opts.jobs ?? (this.bgPids ??= new JobTable());
+        if (name === 'wait' || name === 'fg') await this.waitPaused(name, args, table);
         const now = this.opts.now() + this.advanced;
-        const r = jobBuiltin(name, args, this.opts.jobs ?? (this.bgPids ??= new JobTable()), this.opts.processExists ? { processExists: this.opts.processExists } : {});
-        if (r.waitUntil !== undefined && r.waitUntil > now) this.consume(r.waitUntil - now);
+        const r = jobBuiltin(name, args, table, this.opts.processExists ? { processExists: this.opts.processExists } : {});
+        if (r.waitUntil !== undefined && r.waitUntil > now) await this.consume(r.waitUntil - now);
         this.write(io.out, r.stdout);
         for (const e of r.errors) this.write(io.err, `${this.prefix()}${e}\n`);
         if (r.usage) this.write(io.err, `${r.usage}\n`);
@@ -1806,14 +2004,18 @@ export class Interpreter {
    * Time past the line's allowance (`sleep 99999999999999999999`, `sleep inf`) ends the line
    * without moving the clock at all.
    */
-  private consume(ms: number): void {
+  private async consume(ms: number): Promise<void> {
+    if (this.handoff && this.opts.jobClock) {
+      await this.pauseJob(this.handoff, this.opts.jobClock, ms);
+      return;
+    }
     if (this.bg) {
       // a background job's sleep passes in the job, not in the shell (background())
       this.bgTime += ms;
       return;
     }
     this.budget.time(ms);
-    if (this.opts.advanceClock) this.opts.advanceClock(ms);
+    if (this.opts.advanceClock) await this.opts.advanceClock(ms);
     else this.advanced += ms;
   }
 

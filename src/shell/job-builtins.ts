@@ -136,7 +136,7 @@ function jobs(args: string[], table: JobTable): BuiltinOutput {
 }
 
 /** The job a `wait`/`fg`/`bg`/`disown` argument names (%N or a job's pid). */
-function jobArg(table: JobTable, arg: string | undefined, builtin: string): JobData | string {
+export function jobArg(table: JobTable, arg: string | undefined, builtin: string): JobData | string {
   if (arg === undefined) {
     const j = table.find('%+');
     return typeof j === 'string' ? `${builtin}: current: no such job` : j;

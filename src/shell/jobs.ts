@@ -55,6 +55,9 @@ function statusText(j: JobData): string {
 }
 
 export class JobTable {
+  /** Jobs paused in a sleep with their list's continuation in memory (job-clock.ts): they end by running on. */
+  readonly live = new Set<JobData>();
+
   constructor(
     readonly jobs: JobData[] = [],
     /** The next process id to hand out (a fixed start: same commands, same pids). */

@@ -13,6 +13,7 @@ import { ApiServer } from '../sim/apiserver.js';
 import type { Vfs } from '../sim/node/vfs.js';
 import { Interpreter, type OutputChunk, type RunOutput } from './interpreter.js';
 import { JobTable, type JobData } from './jobs.js';
+import { JobClock } from './job-clock.js';
 import { pumpJobs, type Phase } from './background-output.js';
 import { releaseSockets } from '../sim/node/user-sockets.js';
 import { bootTime as bootTimeOf } from '../sim/node/runtime.js';
@@ -108,6 +109,10 @@ export class Session {
   private pendingPush: FrameData | undefined;
   /** The running line's budget: commands it runs elsewhere (`ssh HOST CMD`, `kubectl exec`) share it. */
   private lineBudget = new LineBudget();
+  /** Background jobs paused in a sleep, in the order the clock wakes them (job-clock.ts). */
+  readonly jobClock = new JobClock();
+  /** Where a job woken now writes its terminal output: the running line's, or before it (woken as it starts). */
+  private terminal: (c: OutputChunk) => void = () => undefined;
 
   constructor(
     readonly cluster: Cluster,
@@ -217,6 +222,8 @@ export class Session {
       advanceClock: (ms) => this.sleepFor(ms),
       random: () => this.cluster.random.int(32768),
       jobs: table,
+      jobClock: this.jobClock,
+      runJobs: () => this.runDueJobs(),
       jobOutput: (phase) => this.jobOutput(phase),
       processExists: (pid) => this.processExists(data.location, pid),
       ...(data.exec ? { execShell: data.exec } : {}),
@@ -252,10 +259,32 @@ export class Session {
    * the same line runs (controllers, back-offs, probes fire in order), and container programs'
    * output catches up, exactly as between two lines. Deterministic: only the simulated clock moves.
    */
-  private sleepFor(ms: number): void {
-    if (ms <= 0) return;
-    this.cluster.advance(ms);
-    flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
+  private async sleepFor(ms: number): Promise<void> {
+    await this.runClockTo(this.cluster.now() + Math.max(0, ms));
+  }
+
+  /**
+   * Move the clock to `target`, stopping at each paused background job's time to run it on
+   * (job-clock.ts): what it does happens at its time, between the cluster's own events.
+   */
+  private async runClockTo(target: number): Promise<void> {
+    const step = (to: number): void => {
+      if (to <= this.cluster.now()) return;
+      this.cluster.advanceTo(to);
+      flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
+    };
+    for (let guard = 0; guard < 10_000; guard++) {
+      const next = this.jobClock.next();
+      if (next === undefined || next > target) break;
+      step(next);
+      await this.runDueJobs();
+    }
+    step(target);
+  }
+
+  /** Run on the paused jobs whose time has come, writing to the terminal of the line that runs now. */
+  private async runDueJobs(): Promise<void> {
+    await this.jobClock.runDue(this.cluster.now(), { terminal: (c) => this.terminal(c), budget: this.lineBudget });
   }
 
   /** Which commands exist where. */
@@ -296,6 +325,8 @@ export class Session {
       budget: shellExtras(ctx).budget ?? new LineBudget(),
       ...(ctx.location.kind !== 'pod' ? { host: ctx.location.host } : {}),
       ...(shellExtras(ctx).background ? { background: { pid: shellExtras(ctx).background!.pid, argv: ctx.argv } } : {}),
+      ...(shellExtras(ctx).jobs ? { jobs: shellExtras(ctx).jobs! } : {}),
+      ...(shellExtras(ctx).emit ? { emit: shellExtras(ctx).emit! } : {}),
     };
   }
 
@@ -487,22 +518,49 @@ export class Session {
    * Run one complete line (use parse/linereader for multi-line input such as here-documents).
    * The line runs within one budget (budget.ts); `signal` interrupts it as Ctrl-C does.
    */
-  async exec(line: string, opts: { signal?: AbortSignal } = {}): Promise<ExecResult> {
+  async exec(line: string, opts: { signal?: AbortSignal; sync?: (limit?: number) => void } = {}): Promise<ExecResult> {
     if (line.trim() !== '') this.history.push(line);
+    const before: OutputChunk[] = [];
+    this.terminal = (c) => {
+      const last = before[before.length - 1];
+      if (last && last.stream === c.stream) last.text += c.text;
+      else before.push({ ...c });
+    };
+    this.lineBudget = new LineBudget(opts.signal);
+    if (opts.sync) {
+      // the wall moved on while the learner typed: jobs whose sleep ended meanwhile run at their time
+      for (let guard = 0; guard < 10_000; guard++) {
+        const next = this.jobClock.next();
+        if (next === undefined) break;
+        opts.sync(next);
+        if (this.cluster.now() < next) break;
+        this.cluster.catchUp();
+        flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
+        await this.runDueJobs();
+      }
+      opts.sync();
+    }
     this.cluster.catchUp();
     // container programs' output (logs, files in volumes) up to now, before anything reads it
     flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
     const frame = this.top();
     this.pendingPush = undefined;
     const boots = this.rebootsOf(frame.location);
-    this.lineBudget = new LineBudget(opts.signal);
     // what jobs printed while the learner typed, and which ended jobs bash reports after this line
     for (const f of this.frames) f.table.newLine();
-    const before = [...this.jobOutput('accept'), ...this.jobOutput('end')];
-    const out = await frame.interp.run(line, '', this.lineBudget);
+    // jobs paused in a sleep that ended by now run on first (without `sync`, at the time the line starts)
+    await this.runDueJobs();
+    before.push(...this.jobOutput('accept'), ...this.jobOutput('end'));
+    this.terminal = (c) => frame.interp.writeTerminal(c);
+    let out: RunOutput;
+    try {
+      out = await frame.interp.run(line, '', this.lineBudget);
+    } finally {
+      this.terminal = () => undefined;
+    }
     if (before.length > 0) {
       out.output.unshift(...before);
-      for (const c of before) out[c.stream] = c.text + out[c.stream];
+      for (const s of ['stdout', 'stderr'] as const) out[s] = before.filter((c) => c.stream === s).map((c) => c.text).join('') + out[s];
     }
     frame.cwd = frame.interp.cwd;
     if (out.advanceMs > 0) this.cluster.advance(out.advanceMs);

@@ -116,14 +116,15 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     await hooks.beforeCommand?.();
     const cur = session();
     const wasTop = cur.atTop;
-    syncClock(cur.cluster.clock);
+    const clock = cur.cluster.clock;
     // Ctrl-C while the line runs stops it as bash stops a foreground job: status 130, the
     // session as the line left it (shell/budget.ts)
     const ctl = new AbortController();
     const off = lines.onInterrupt(() => ctl.abort());
     let out: Awaited<ReturnType<Session['exec']>>;
     try {
-      out = await cur.exec(source, { signal: ctl.signal });
+      // the session syncs the clock with the wall, stopping at background jobs' times on the way
+      out = await cur.exec(source, { signal: ctl.signal, sync: (limit) => syncClock(clock, limit) });
     } finally {
       off();
     }

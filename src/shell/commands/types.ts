@@ -70,6 +70,13 @@ export interface ShellContext extends CommandContext {
   /** Set when the command runs as (part of) a background job: the job's process id. */
   background?: { pid: number };
   /**
+   * Background jobs paused in a sleep (shell/job-clock.ts), for a foreground command that moves
+   * the clock itself (`kubectl get -w`): when the next one wakes, and run those whose time has come.
+   */
+  jobs?: { next(): number | undefined; runDue(): Promise<void> };
+  /** Write part of the command's output now, before what runs next (a paused job that wakes) writes its own. */
+  emit?: (stream: 'stdout' | 'stderr', text: string) => void;
+  /**
    * The other commands of the pipeline this one is part of, as processes would show them
    * (argv after expansion; absent for one whose words run commands to expand): bash starts every
    * member at once, so `ps aux | grep kubelet` lists the grep too. Only the members after this one:

@@ -38,6 +38,10 @@ export interface KubectlEnv {
   host?: string;
   /** Set when kubectl runs as a background job (`kubectl port-forward … &`): its process id. */
   background?: { pid: number; argv: readonly string[] };
+  /** The shell's paused background jobs, for a watch that moves the clock (ShellContext.jobs). */
+  jobs?: { next(): number | undefined; runDue(): Promise<void> };
+  /** Write output now, ahead of the result (ShellContext.emit). */
+  emit?: (stream: 'stdout' | 'stderr', text: string) => void;
 }
 
 export interface Kubeconfig {

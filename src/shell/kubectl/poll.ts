@@ -38,3 +38,26 @@ export function pollUntil<T>(env: Pick<KubectlEnv, 'cluster' | 'budget'>, deadli
   if (until < deadline) throw bound ? new DeadlineReached() : new BudgetExceeded('time');
   return undefined;
 }
+
+/**
+ * pollUntil that stops at the times the shell's paused background jobs wake (shell/job-clock.ts:
+ * `sleep 5 && kubectl scale … &` before `kubectl wait` or `rollout status`): `flush` writes what
+ * the wait printed so far, the job runs at its time, and the wait goes on seeing what it did.
+ */
+export async function pollUntilJobs<T>(env: Pick<KubectlEnv, 'cluster' | 'budget' | 'jobs'>, deadline: number, check: () => T | undefined, flush?: () => void): Promise<T | undefined> {
+  const jobs = env.jobs;
+  for (let guard = 0; jobs && guard < 10_000; guard++) {
+    const at = jobs.next();
+    if (at === undefined || at >= deadline) break;
+    if (at <= env.cluster.now()) {
+      const r = check();
+      if (r !== undefined) return r;
+      flush?.();
+      await jobs.runDue();
+      continue;
+    }
+    const r = pollUntil(env, at, check);
+    if (r !== undefined) return r;
+  }
+  return pollUntil(env, deadline, check);
+}

@@ -147,7 +147,7 @@ function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, repl
     hostname: env.find(([k]) => k === 'HOSTNAME')?.[1] ?? pod.metadata.name,
     net: net.answer,
     save: net.save,
-    local: (argv) => localTool(pod, ct, argv),
+    local: (argv) => localTool(c, pod, ct, argv),
     listDir: (p) => {
       const full = resolvePath('/', p);
       const names = fs.isDir(full) ? fs.list(full) : undefined;
@@ -163,8 +163,8 @@ function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, repl
 const LISTING = '\0ls:';
 
 /** `id` and `whoami` in the container's script: who it runs as (identity.ts, id-tool.ts); `ps`: its PID namespace (ps-tool.ts). */
-function localTool(pod: Pod, ct: Container, argv: readonly string[]): ToolOutput | undefined {
-  if (argv[0] === 'ps') return { chunks: [{ stream: 'stdout', text: scriptPs(pod, ct, argv) }], exitCode: 0 };
+function localTool(c: Cluster, pod: Pod, ct: Container, argv: readonly string[]): ToolOutput | undefined {
+  if (argv[0] === 'ps') return { chunks: [{ stream: 'stdout', text: scriptPs(pod, ct, argv, c) }], exitCode: 0 };
   const tool = argv[0] === 'id' ? idTool : argv[0] === 'whoami' ? whoamiTool : undefined;
   if (!tool) return undefined;
   const dns = lookupImage(ct.image)?.dns;

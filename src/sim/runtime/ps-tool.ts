@@ -7,16 +7,45 @@
  * processes. Options are accepted and ignored (`ps aux`, `ps -ef` print the same table), as in
  * BusyBox. Used by the interactive `ps` (shell/commands/pod/ps.ts) and by a container's own script
  * (processes.ts localTool).
+ *
+ * An nginx container's master forks its workers (`worker_processes auto`: one per CPU of the node,
+ * runtime/nginx/program.ts): each is listed as `nginx: worker process` under the pids the master
+ * logged (`start worker process 29`), as the `nginx` user (uid 101) of the master's `user nginx;`
+ * when the master is root. BusyBox names that uid from the /etc/passwd of the container ps runs in,
+ * so a busybox container sharing the namespace shows `101` (the Kubernetes docs' "Share Process
+ * Namespace between Containers in a Pod": `14 101  0:00 nginx: worker process`).
  */
 import type { Container, Pod } from '../api/types.js';
 import { podContainers } from '../api/types.js';
+import type { Cluster } from '../cluster.js';
 import { containerArgs } from './container-args.js';
 import { processIdentity, userName } from './identity.js';
+import { nginxInstance } from './nginx/program.js';
 
 /** A process ps lists: its command line and the user column (a name, or the uid the image cannot name). */
 export interface PsProc {
   cmd: string;
   user: string;
+  /** Its pid is this far past the previous process's (a process that logged its own pid). */
+  gap?: number;
+}
+
+/** The nginx image's worker user (its Dockerfile's `useradd --uid 101 nginx`, nginx.conf `user nginx;`). */
+const NGINX_WORKER_UID = 101;
+
+/** The USER column for `uid` as BusyBox's ps in `viewer` prints it: a name from that container's /etc/passwd, else the number. */
+function viewedUser(pod: Pod, viewer: Container, uid: number): string {
+  return userName(processIdentity(pod, viewer), uid) ?? String(uid);
+}
+
+/** The workers an nginx master of `ct` runs, named as ps in `viewer` shows them. */
+function nginxWorkers(c: Cluster, pod: Pod, ct: Container, viewer: Container): PsProc[] {
+  const inst = nginxInstance(c, pod, ct.name);
+  if (!inst?.nginx || !inst.running) return [];
+  const master = processIdentity(pod, ct).uid;
+  // an unprivileged master cannot switch users: its workers run as it does
+  const user = viewedUser(pod, viewer, master === 0 ? NGINX_WORKER_UID : master);
+  return inst.workers.map((pid, i) => ({ cmd: 'nginx: worker process', user, gap: i === 0 ? pid - 1 : pid - inst.workers[i - 1]! }));
 }
 
 function running(pod: Pod, name: string): boolean {
@@ -35,10 +64,10 @@ export function psUser(pod: Pod, ct: Container): string {
  * process, so it runs whatever its status says yet (a script's first command runs before the
  * kubelet reports the container running).
  */
-export function namespaceProcesses(pod: Pod, self: Container, selfRunning = false): PsProc[] {
+export function namespaceProcesses(pod: Pod, self: Container, selfRunning = false, c?: Cluster): PsProc[] {
   const all = podContainers(pod);
   const up = (ct: Container): boolean => running(pod, ct.name) || (selfRunning && ct.name === self.name);
-  const of = (ct: Container): PsProc[] => containerArgs(ct, pod).map((cmd) => ({ cmd, user: psUser(pod, ct) }));
+  const of = (ct: Container): PsProc[] => [...containerArgs(ct, pod).map((cmd) => ({ cmd, user: viewedUser(pod, self, processIdentity(pod, ct).uid) })), ...(c ? nginxWorkers(c, pod, ct, self) : [])];
   // the pause image runs as 65535:65535 (its Dockerfile's USER), a uid no image names
   if (pod.spec['shareProcessNamespace'] === true) return [{ cmd: '/pause', user: '65535' }, ...all.filter(up).flatMap(of)];
   const target = self['targetContainerName'] as string | undefined;
@@ -50,7 +79,7 @@ export function namespaceProcesses(pod: Pod, self: Container, selfRunning = fals
 export function psTable(procs: readonly PsProc[]): string {
   let pid = 1;
   const rows = procs.map(({ cmd, user }, i) => {
-    if (i > 0) pid += 6 + (i % 3) * 3;
+    if (i > 0) pid += procs[i]!.gap ?? 6 + (i % 3) * 3;
     return `${String(pid).padStart(5)} ${user.slice(0, 8).padEnd(8)} ${'0:00'.padStart(5)} ${cmd}\n`;
   });
   return `PID   USER     TIME  COMMAND\n${rows.join('')}`;
@@ -74,8 +103,8 @@ function lastCommand(ct: Container): string | undefined {
  * the namespace's processes, with ps as a child of the container's shell; or in the shell's place
  * when the shell exec'd it (its command, `sh -c ps`, or the last command of the `-c` list).
  */
-export function scriptPs(pod: Pod, self: Container, argv: readonly string[]): string {
-  const procs = namespaceProcesses(pod, self, true);
+export function scriptPs(pod: Pod, self: Container, argv: readonly string[], c?: Cluster): string {
+  const procs = namespaceProcesses(pod, self, true, c);
   const line = argv.join(' ');
   const own = containerArgs(self, pod);
   if (own.length === 1 && own[0] === line) return psTable(procs);

@@ -20,6 +20,6 @@ export const ps: CommandFn = (ctx) => {
   const shell = shellExtras(ctx).execShell;
   // what the exec started runs as the container's user
   const me = psUser(pod, self);
-  const lines = [...namespaceProcesses(pod, self), ...[...(shell ? [shell.join(' ')] : []), ctx.argv.join(' '), ...peers].map((cmd) => ({ cmd, user: me }))];
+  const lines = [...namespaceProcesses(pod, self, false, ctx.cluster), ...[...(shell ? [shell.join(' ')] : []), ctx.argv.join(' '), ...peers].map((cmd) => ({ cmd, user: me }))];
   return { stdout: psTable(lines), stderr: '', exitCode: 0 };
 };

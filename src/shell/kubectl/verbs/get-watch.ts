@@ -9,8 +9,14 @@
  * event until the request timeout, or, without one, until the watched objects have been quiet
  * for a minute of simulated time (when a learner would press Ctrl-C; at most ten minutes), and
  * then ends with status 0 as kubectl does when its watch closes. Ctrl-C and the line's budget
- * stop it as any waiting command; `timeout N kubectl get -w` watches for N seconds and is killed
- * (status 124, what it printed kept).
+ * stop it as any waiting command, what it printed kept; `timeout N kubectl get -w` watches for N
+ * seconds and is killed (status 124, what it printed kept).
+ *
+ * Background jobs paused in a sleep (shell/job-clock.ts: `sleep 5 && kubectl scale … &`) run on
+ * when the watch's clock reaches their time: the rows up to then are written first, then the job
+ * runs (its output goes to the terminal), and the rows of what it changed follow, so the terminal
+ * shows both in clock order. A job still to wake keeps a watch without --request-timeout going
+ * (the learner waits for what they started), within the ten minutes.
  */
 import type { KObject } from '../../../sim/api/types.js';
 import type { ResourceInfo } from '../../../sim/api/registry.js';
@@ -26,6 +32,7 @@ import { toYaml } from '../../printers/yaml.js';
 import { marshalIndent } from '../../printers/json.js';
 import { parseGoDuration } from '../duration.js';
 import type { Json } from '../../printers/serialize.js';
+import { BudgetExceeded, DeadlineReached } from '../../budget.js';
 
 /** How long a watch without --request-timeout waits for the next change. */
 export const WATCH_QUIET_MS = 60_000;
@@ -81,7 +88,7 @@ function contentKey(obj: KObject): string {
 
 const keyOf = (o: KObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
 
-export function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): CommandResult {
+export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Promise<CommandResult> {
   const events = bool(p.flags, 'output-watch-events');
   const watchOnly = bool(p.flags, 'watch-only');
   const timeout = requestTimeoutMs(p);
@@ -134,21 +141,43 @@ export function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): CommandRe
     lastChange = cluster.now();
     print(type, [obj]);
   });
+  // the rows so far go out before a woken job writes (or the line is interrupted)
+  const flush = (): void => {
+    if (out === '' || !env.emit) return;
+    env.emit('stdout', out);
+    out = '';
+  };
   try {
     const cap = env.budget ? start + env.budget.timeLeft() : Infinity;
     // under `timeout N` the watch runs to that deadline, as a real one runs until it is killed
     const killedAt = env.budget?.deadlineBinds() ?? false;
     const bounded = timeout > 0 || killedAt;
     const deadline = Math.min(timeout > 0 ? start + timeout : killedAt ? Infinity : start + WATCH_MAX_MS, cap);
+    const jobs = env.emit ? env.jobs : undefined;
     for (let guard = 0; guard < 100_000; guard++) {
       env.budget?.step();
       const now = cluster.now();
-      const quietEnd = bounded ? Infinity : lastChange + WATCH_QUIET_MS;
+      const jobAt = jobs?.next();
+      if (jobAt !== undefined && jobAt <= now) {
+        flush();
+        await jobs!.runDue();
+        lastChange = cluster.now();
+        continue;
+      }
+      const quietEnd = bounded ? Infinity : Math.max(lastChange + WATCH_QUIET_MS, jobAt ?? -Infinity);
       const until = Math.min(deadline, quietEnd);
       if (now >= until) break;
       const next = cluster.nextWakeup();
-      cluster.advanceTo(next === undefined ? until : Math.min(Math.max(next, now), until));
+      let to = next === undefined ? until : Math.min(Math.max(next, now), until);
+      if (jobAt !== undefined) to = Math.min(to, jobAt);
+      cluster.advanceTo(to);
+      // let an interrupt (the REPL's Ctrl-C) reach the line between events
+      if (env.emit && guard % 16 === 15) await new Promise<void>((resolve) => setImmediate(resolve));
     }
+  } catch (e) {
+    // Ctrl-C or the line's limit: what the watch printed stays on the terminal
+    if (e instanceof BudgetExceeded && !(e instanceof DeadlineReached)) flush();
+    throw e;
   } finally {
     stop();
     env.budget?.time(Math.max(0, cluster.now() - start));

@@ -285,7 +285,7 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     if (errors.length > 0) return warnFirst(warn, { stdout: '', stderr: errorsText(errors), exitCode: 1 });
     const info = resolved.requests[0]!.info;
     const names = resolved.byName ? new Set(resolved.requests.flatMap((r) => r.names ?? [])) : undefined;
-    const r = runWatch(env, p, {
+    const r = await runWatch(env, p, {
       info,
       initial: groups.flatMap((g) => g.objs),
       ...(names ? { names } : {}),

@@ -10,6 +10,7 @@
 import { podContainers, type Pod } from '../../../sim/api/types.js';
 import { badRequest } from '../../../sim/api/errors.js';
 import type { CommandResult } from '../../types.js';
+import type { ShellResult } from '../../commands/types.js';
 import { podOfTarget, runtimeDownFor } from '../attachable.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { type Parsed, bool, int, str } from '../flags.js';
@@ -177,7 +178,7 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     } catch (e) {
       // sequentialConsumeRequest: what was already printed stays printed
       const r = errorResult(e, 'logs', stdout);
-      return { ...r, stderr: stderr + r.stderr };
+      return noticesFirst(stderr, r.stdout, r.stderr, r.exitCode);
     }
     const all = podLogLines(env.cluster, pod, name, previous).filter((l) => since === undefined || l.t >= since);
     const prefix = bool(p.flags, 'prefix') ? `[pod/${pod.metadata.name}/${name}] ` : '';
@@ -188,7 +189,21 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     stdout += text;
   }
   if (bool(p.flags, 'follow') && !previous && env.budget?.deadlineBinds()) stdout += followUntilKilled(env, reqs, startT, (pod, l) => line(bool(p.flags, 'prefix') ? `[pod/${pod}/${l.container}] ` : '', l));
-  return { stdout, stderr, exitCode: 0 };
+  return noticesFirst(stderr, stdout, '', 0);
+}
+
+/**
+ * The notices (`Found N pods, using pod/NAME`, `Defaulted container …`) go to stderr while the
+ * requests are made (logsforobject.go LogsForObject, before RunLogs consumes any stream), so a
+ * terminal shows them before the log lines; an error that stopped the streams comes after what
+ * they printed.
+ */
+function noticesFirst(notices: string, stdout: string, error: string, exitCode: number): ShellResult {
+  const chunks: NonNullable<ShellResult['chunks']> = [];
+  if (notices) chunks.push({ stream: 'stderr', text: notices });
+  if (stdout) chunks.push({ stream: 'stdout', text: stdout });
+  if (error) chunks.push({ stream: 'stderr', text: error });
+  return { stdout, stderr: notices + error, exitCode, chunks };
 }
 
 /**

@@ -14,7 +14,7 @@ import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { parseDryRun } from '../dry-run.js';
 import { durationFlag } from '../duration.js';
-import { pollUntil } from '../poll.js';
+import { pollUntilJobs } from '../poll.js';
 import { DeadlineReached } from '../../budget.js';
 import { pausePatch, restartPatch, rollback, rolloutStatus, viewHistory } from './rollout-kinds.js';
 
@@ -46,8 +46,14 @@ function progressCheckAt(obj: KObject | undefined): number | undefined {
  * UntilWithoutRetry's wait.ErrWaitTimeout). Without a timeout the real command waits on; the
  * simulation waits ten minutes, or longer while the controller has a progress check due.
  */
-function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number, timeout: number): CommandResult {
+async function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number, timeout: number): Promise<CommandResult> {
   let out = '';
+  // the messages so far go out before a background job that wakes meanwhile writes
+  const flush = (): void => {
+    if (!env.emit || out === '') return;
+    env.emit('stdout', out);
+    out = '';
+  };
   let last = '';
   let failed: string | undefined;
   let seen: KObject | undefined;
@@ -71,12 +77,12 @@ function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number
   let deadline = env.cluster.now() + (timeout > 0 ? timeout : PATIENCE_MS);
   let done: true | undefined;
   try {
-    done = pollUntil(env, deadline, check);
+    done = await pollUntilJobs(env, deadline, check, flush);
     for (let i = 0; done === undefined && timeout <= 0 && i < 100; i++) {
       const at = progressCheckAt(seen);
       if (at === undefined || at <= deadline) break;
       deadline = at;
-      done = pollUntil(env, deadline, check);
+      done = await pollUntilJobs(env, deadline, check, flush);
     }
   } catch (e) {
     // killed by a `timeout` around it: the messages it printed stay on the terminal
@@ -102,7 +108,7 @@ const SUBS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
 
 export const rolloutVerb: Verb = {
   name: 'rollout',
-  run(inv, env) {
+  async run(inv, env) {
     const p = inv.parsed;
     const sub = inv.path[1]?.name;
     if (!sub || !SUBS.includes(sub)) throw new KubectlError(`unknown command "${p.args[0] ?? ''}" for "kubectl rollout"`, seeHelp('rollout'));
@@ -122,7 +128,7 @@ export const rolloutVerb: Verb = {
       try {
         switch (sub) {
           case 'status':
-            return status(env, obj, p.flags['watch'] !== false, int(p.flags, 'revision') ?? 0, durationFlag(p, 'timeout', 0));
+            return await status(env, obj, p.flags['watch'] !== false, int(p.flags, 'revision') ?? 0, durationFlag(p, 'timeout', 0));
           case 'history': {
             const revision = int(p.flags, 'revision') ?? 0;
             const info = viewHistory(env, obj, revision);

@@ -19,7 +19,7 @@ import { bool, list, str } from '../flags.js';
 import { JsonPath, JsonPathError } from '../../printers/jsonpath.js';
 import { relaxedJsonPathExpression } from '../../printers/custom-columns.js';
 import { printObject } from '../printobj.js';
-import { pollUntil } from '../poll.js';
+import { pollUntilJobs } from '../poll.js';
 import { namespaceOf, PROVIDE_RESOURCES } from '../target.js';
 import { resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
 
@@ -130,7 +130,7 @@ function getObj(env: KubectlEnv, it: Item): KObject | undefined {
 
 export const waitVerb: Verb = {
   name: 'wait',
-  run(inv, env) {
+  async run(inv, env) {
     const p = inv.parsed;
     let timeout = durationFlag(p, 'timeout', 30_000);
     if (timeout < 0) timeout = WEEK;
@@ -165,7 +165,7 @@ export const waitVerb: Verb = {
 
     if (cond.kind === 'create') {
       // wait.go RunWait: poll every 500ms until every named object exists
-      const found = pollUntil(env, deadline, () => (visit().every((it) => it.obj ?? getObj(env, it)) ? true : undefined));
+      const found = await pollUntilJobs(env, deadline, () => (visit().every((it) => it.obj ?? getObj(env, it)) ? true : undefined));
       if (!found) throw new KubectlError(TIMED_OUT);
     }
 
@@ -173,6 +173,15 @@ export const waitVerb: Verb = {
     const print = (obj: KObject): string => printObject(obj, { output, operation: 'condition met', dryRun: 'none', generated: false });
     let stdout = '';
     const errors: string[] = [];
+    // what it printed so far goes out before a background job that wakes meanwhile writes
+    let sentErrors = 0;
+    const flush = (): void => {
+      if (!env.emit) return;
+      env.emit('stdout', stdout);
+      env.emit('stderr', errors.slice(sentErrors).map((e) => `${e}\n`).join(''));
+      stdout = '';
+      sentErrors = errors.length;
+    };
     let visited = 0;
     for (const it of visit()) {
       const obj = it.obj ?? getObj(env, it);
@@ -192,7 +201,7 @@ export const waitVerb: Verb = {
             errors.push(`error: condition not met for ${objectName(it)}`);
             continue;
           }
-          const gone = pollUntil(env, deadline, () => (getObj(env, it)?.metadata.uid === obj.metadata.uid ? undefined : true));
+          const gone = await pollUntilJobs(env, deadline, () => (getObj(env, it)?.metadata.uid === obj.metadata.uid ? undefined : true), flush);
           if (gone) stdout += print(obj);
           else errors.push(`error: ${TIMED_OUT} on ${objectName(it)}`);
           continue;
@@ -202,10 +211,15 @@ export const waitVerb: Verb = {
           else errors.push(`error: condition not met for ${objectName(it)}`);
           continue;
         }
-        const met = pollUntil(env, deadline, () => {
-          const cur = getObj(env, it);
-          return cur && cond.check(cur) ? cur : undefined;
-        });
+        const met = await pollUntilJobs(
+          env,
+          deadline,
+          () => {
+            const cur = getObj(env, it);
+            return cur && cond.check(cur) ? cur : undefined;
+          },
+          flush,
+        );
         if (met) stdout += print(met);
         else errors.push(`error: ${TIMED_OUT} on ${objectName(it)}`);
       } catch (e) {
@@ -214,6 +228,6 @@ export const waitVerb: Verb = {
       }
     }
     if (visited === 0 && errors.length === 0 && cond.kind !== 'delete') errors.push('error: no matching resources found');
-    return { stdout, stderr: errors.map((e) => `${e}\n`).join(''), exitCode: errors.length ? 1 : 0 } satisfies CommandResult;
+    return { stdout, stderr: errors.slice(sentErrors).map((e) => `${e}\n`).join(''), exitCode: errors.length ? 1 : 0 } satisfies CommandResult;
   },
 };

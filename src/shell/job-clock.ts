@@ -1,0 +1,91 @@
+/**
+ * The order of background jobs on the simulated clock. `sleep 5 && kubectl scale deploy web
+ * --replicas=3 &` starts job 1: the list runs at once up to its `sleep`, and there it pauses; the
+ * rest runs when the simulated clock reaches the sleep's end, whoever moves the clock: the wall
+ * while the learner types (Session.exec syncs the REPL's wall clock up to each job's time in
+ * turn, so what the job does happens at its time), a foreground `sleep`, `wait` or `fg`, or a
+ * foreground `kubectl get -w`,
+ * which prints its rows up to that time first, so the job's output and the watch's rows come in
+ * clock order, as two processes writing to one terminal would.
+ *
+ * A paused job is a coroutine of the interpreter that started it (Interpreter.background and
+ * pauseJob): only one list runs at a time, handing control back and forth, so the simulation stays
+ * deterministic. This table only orders the pauses (earliest wake first, then the order they
+ * paused in) and resumes them; the Session runs the clock between them (Session.runClockTo).
+ *
+ * Limits: a pause lives in memory. A session saved and resumed later has lost its paused lists:
+ * such a job ends at its sleep's end as a job without a continuation always did (JobData.until).
+ * The shell's own clock moves (`sleep`, `wait`, `fg`, a new line) and `kubectl get -w`, `kubectl
+ * wait` and `rollout status` (kubectl/poll.ts pollUntilJobs) stop at a job's time; other waits
+ * (`watch`, `delete`'s wait, `drain`, `logs -f` under `timeout`, helm's --wait) move the cluster's
+ * clock on their own, and a job due meanwhile runs when they return, at the later time.
+ */
+import type { JobData, JobTable } from './jobs.js';
+import type { LineBudget } from './budget.js';
+import type { OutputChunk } from './interpreter.js';
+
+/** Where a resumed job's terminal output goes, and the allowance of the line it runs in. */
+export interface ResumeIo {
+  terminal: (chunk: OutputChunk) => void;
+  budget: LineBudget;
+}
+
+export interface Pause {
+  /** The simulated time the job's sleep ends. */
+  at: number;
+  job: JobData;
+  table: JobTable;
+  /** Run the job on from its sleep until it pauses again or ends. */
+  resume: (io: ResumeIo) => Promise<void>;
+}
+
+export class JobClock {
+  private pauses: (Pause & { seq: number })[] = [];
+  private seq = 0;
+
+  add(p: Pause): void {
+    this.pauses.push({ ...p, seq: this.seq++ });
+    p.table.live.add(p.job);
+  }
+
+  /** A pause whose job has since ended (`kill %1`, a hangup) never resumes. */
+  private prune(): void {
+    this.pauses = this.pauses.filter((p) => {
+      if (!p.job.ended) return true;
+      p.table.live.delete(p.job);
+      return false;
+    });
+  }
+
+  /** When the next paused job wakes, if any job is paused. */
+  next(): number | undefined {
+    this.prune();
+    let at: number | undefined;
+    for (const p of this.pauses) if (at === undefined || p.at < at) at = p.at;
+    return at;
+  }
+
+  /** Whether `job` is paused here (it has a continuation to run). */
+  paused(job: JobData): Pause | undefined {
+    this.prune();
+    return this.pauses.find((p) => p.job === job);
+  }
+
+  /**
+   * Resume every job whose sleep ended by `now`, earliest first (ties in the order they paused),
+   * each until it pauses again or ends; a job that pauses again within `now` runs again.
+   */
+  async runDue(now: number, io: ResumeIo): Promise<boolean> {
+    let ran = false;
+    for (let guard = 0; guard < 10_000; guard++) {
+      this.prune();
+      const due = this.pauses.filter((p) => p.at <= now).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (!due) break;
+      this.pauses.splice(this.pauses.indexOf(due), 1);
+      due.table.live.delete(due.job);
+      ran = true;
+      await due.resume(io);
+    }
+    return ran;
+  }
+}
