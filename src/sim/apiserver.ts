@@ -405,7 +405,8 @@ export class ApiServer {
     if (info.namespaced) this.admitNamespace(m.namespace!, info, admittedName);
     if (info.crd && this.c.store.get('CustomResourceDefinition', undefined, info.crd)?.metadata.deletionTimestamp)
       throw new ApiError('MethodNotAllowed', 'create not allowed while custom resource definition is terminating', 405);
-    const existing = this.c.store.get(obj.kind, m.namespace, m.name);
+    // a derived object exists too: an IPAddress the allocator holds for a ClusterIP, the default ServiceCIDR
+    const existing = this.stored(obj.kind, info.namespaced ? m.namespace : undefined, m.name);
     if (existing) throw alreadyExists(info, m.name, !!existing.metadata.deletionTimestamp);
     if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
@@ -1021,9 +1022,11 @@ export class ApiServer {
     return errs;
   }
 
+  /** The ClusterIPs in use, and the addresses IPAddress objects created by hand reserve (ipallocator.go: an IPAddress that exists is allocated). */
   private allocatedIPs(): Set<string> {
     const s = new Set<string>();
     for (const svc of this.c.store.list<Service>('Service')) for (const ip of clusterIPsByFamily(svc).values()) s.add(ip);
+    for (const a of this.c.store.list('IPAddress')) s.add(a.metadata.name);
     return s;
   }
 

@@ -36,6 +36,8 @@ import { serviceaccounts } from './serviceaccounts.js';
 import { certificatesigningrequests } from './certificatesigningrequests.js';
 import { services } from './services.js';
 import { servicecidrs } from './servicecidrs.js';
+import { ipaddresses } from './ipaddresses.js';
+import { podtemplates } from './podtemplates.js';
 import { statefulsets } from './statefulsets.js';
 import { storageclasses } from './storageclasses.js';
 import { priorityclasses } from './priorityclasses.js';
@@ -86,6 +88,8 @@ export type PrintedKind =
   | 'Lease'
   | 'ControllerRevision'
   | 'ServiceCIDR'
+  | 'IPAddress'
+  | 'PodTemplate'
   | 'HorizontalPodAutoscaler'
   | 'APIService'
   | 'CertificateSigningRequest'
@@ -124,6 +128,8 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   IngressClass: ingressclasses,
   NetworkPolicy: networkpolicies,
   ServiceCIDR: servicecidrs,
+  IPAddress: ipaddresses,
+  PodTemplate: podtemplates,
   Event: events,
   PersistentVolume: persistentvolumes,
   PersistentVolumeClaim: persistentvolumeclaims,
