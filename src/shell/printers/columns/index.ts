@@ -38,6 +38,7 @@ import { services } from './services.js';
 import { servicecidrs } from './servicecidrs.js';
 import { ipaddresses } from './ipaddresses.js';
 import { podtemplates } from './podtemplates.js';
+import { scales } from './scales.js';
 import { statefulsets } from './statefulsets.js';
 import { storageclasses } from './storageclasses.js';
 import { priorityclasses } from './priorityclasses.js';
@@ -90,6 +91,7 @@ export type PrintedKind =
   | 'ServiceCIDR'
   | 'IPAddress'
   | 'PodTemplate'
+  | 'Scale'
   | 'HorizontalPodAutoscaler'
   | 'APIService'
   | 'CertificateSigningRequest'
@@ -130,6 +132,7 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   ServiceCIDR: servicecidrs,
   IPAddress: ipaddresses,
   PodTemplate: podtemplates,
+  Scale: scales,
   Event: events,
   PersistentVolume: persistentvolumes,
   PersistentVolumeClaim: persistentvolumeclaims,
