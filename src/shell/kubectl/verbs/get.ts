@@ -34,6 +34,7 @@ import { runGetRaw } from './get-raw.js';
 import { checkSingleType, requestTimeoutMs, runWatch, watchTableOptions } from './get-watch.js';
 import { parseRequestURIError } from '../../../util/go-url.js';
 import { ApiError } from '../../../sim/api/errors.js';
+import { servedAs } from '../../../sim/api/events-v1.js';
 
 
 const ALLOWED_FORMATS =
@@ -341,7 +342,8 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
       stderr += `${noResourcesMessage(namespace, allNamespaces, clusterScoped)}\n`;
     }
   } else {
-    const objs = groups.flatMap((g) => g.objs);
+    // the table is the server's from the stored object; the objects themselves come in the version read
+    const objs = groups.flatMap((g) => g.objs.map((o) => servedAs(g.info, o)));
     if (resolved.singleItem && errors.length > 0) return warnFirst(warn, { stdout: '', stderr: stderr + errorsText(errors), exitCode: 1 });
     if (objs.length === 0 && bool(p.flags, 'ignore-not-found') && errors.length === 0) return warnFirst(warn, { stdout: '', stderr, exitCode: 0 });
     const asList = !resolved.singleItem || objs.length !== 1;
