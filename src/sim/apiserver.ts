@@ -18,6 +18,7 @@ import {
   type DialContext,
   type FieldError,
   alreadyExists,
+  badRequest,
   conflict,
   field,
   forbidden,
@@ -406,7 +407,8 @@ export class ApiServer {
     if (info.namespaced) this.admitNamespace(m.namespace!, info, admittedName);
     if (info.crd && this.c.store.get('CustomResourceDefinition', undefined, info.crd)?.metadata.deletionTimestamp)
       throw new ApiError('MethodNotAllowed', 'create not allowed while custom resource definition is terminating', 405);
-    const existing = this.c.store.get(obj.kind, m.namespace, m.name);
+    // a derived object exists too: an IPAddress the allocator holds for a ClusterIP, the default ServiceCIDR
+    const existing = this.stored(obj.kind, info.namespaced ? m.namespace : undefined, m.name);
     if (existing) throw alreadyExists(info, m.name, !!existing.metadata.deletionTimestamp);
     if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
@@ -714,7 +716,7 @@ export class ApiServer {
   }
 
   /** A request to …/NAME/scale: served, authorized on the subresource, the CRD's paths, the parent object. */
-  private scaleTarget(verb: 'get' | 'patch', kind: string, namespace: string | undefined, name: string): { obj: KObject; paths: ScalePaths | undefined } {
+  private scaleTarget(verb: 'get' | 'patch' | 'update', kind: string, namespace: string | undefined, name: string): { obj: KObject; paths: ScalePaths | undefined } {
     this.ensureUp();
     this.served(kind);
     const info = this.c.discovery().infoForKind(kind);
@@ -740,6 +742,46 @@ export class ApiServer {
     // the scale storage writes the parent object itself: the subresource's authorization stands for it
     const fieldManager = opts.fieldManager ?? this.client?.fieldManager;
     return new ApiServer(this.c).update(upd, { ...opts, ...(fieldManager ? { fieldManager } : {}), subresource: 'scale' });
+  }
+
+  /**
+   * PATCH or PUT …/NAME/scale with a whole Scale (kubectl patch|replace --subresource=scale): the
+   * ScaleREST Update of pkg/registry/apps/deployment/storage/storage.go and its twins
+   * (scaleUpdatedObjectInfo.UpdatedObject): the Scale is validated (autoscaling validation
+   * ValidateScale: spec.replicas non-negative, as `Scale.autoscaling "NAME" is invalid`), a
+   * resourceVersion it carries is the parent's precondition (a stale one is the parent's
+   * Conflict), only spec.replicas reaches the parent, and the answer is the Scale of the parent
+   * as written.
+   */
+  updateScale(kind: string, namespace: string | undefined, name: string, scale: Scale, verb: 'patch' | 'update', opts: WriteOptions = {}): Scale {
+    const { obj, paths } = this.scaleTarget(verb, kind, namespace, name);
+    const info = this.c.discovery().infoForKind(kind);
+    const replicas = scale.spec?.replicas ?? 0;
+    const tooBig = scalePatchError(scaleOf(obj, paths), replicas);
+    if (tooBig) throw tooBig;
+    if (replicas < 0) throw invalid({ ...info, kind: 'Scale', group: 'autoscaling' }, name, [field.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
+    const rv = scale.metadata?.resourceVersion;
+    if (rv && rv !== obj.metadata.resourceVersion) throw conflict(info, name, 'the object has been modified; please apply your changes to the latest version and try again');
+    const upd = clone(obj);
+    writePath(upd as unknown as Record<string, unknown>, paths?.specReplicasPath ?? '.spec.replicas', replicas);
+    const fieldManager = opts.fieldManager ?? this.client?.fieldManager;
+    const written = new ApiServer(this.c).update(upd, { ...opts, ...(fieldManager ? { fieldManager } : {}), subresource: 'scale' });
+    return scaleOf(written, paths);
+  }
+
+  /**
+   * PUT …/NAME/scale with the object itself (kubectl replace -f FILE --subresource=scale sends the
+   * file's object; a Scale in the file has no REST mapping on the client). After authorization
+   * the update handler decodes the body into the subresource's autoscaling Scale
+   * (apiserver pkg/endpoints/handlers/update.go): the versioning codec finds no conversion from
+   * the object's type (conversion/converter.go `converting (%s) to (%s): unknown conversion`) and
+   * transformDecodeError answers 400 `KIND in version "VERSION" cannot be handled as a Scale: …`.
+   */
+  replaceScale(body: KObject): never {
+    const name = body.metadata.name;
+    this.scaleTarget('update', body.kind, body.metadata.namespace, name);
+    const version = body.apiVersion.split('/').pop() ?? '';
+    throw badRequest(`${body.kind} in version "${version}" cannot be handled as a Scale: converting (${version}.${body.kind}) to (autoscaling.Scale): unknown conversion`);
   }
 
   /**
@@ -1026,9 +1068,11 @@ export class ApiServer {
     return errs;
   }
 
+  /** The ClusterIPs in use, and the addresses IPAddress objects created by hand reserve (ipallocator.go: an IPAddress that exists is allocated). */
   private allocatedIPs(): Set<string> {
     const s = new Set<string>();
     for (const svc of this.c.store.list<Service>('Service')) for (const ip of clusterIPsByFamily(svc).values()) s.add(ip);
+    for (const a of this.c.store.list('IPAddress')) s.add(a.metadata.name);
     return s;
   }
 

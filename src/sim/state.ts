@@ -79,6 +79,8 @@ export interface ClusterState {
   'traffic.why'?: { command: string; lines: string[] };
   /** cni-install controller: the CNI pod (uid) that last installed the plugin on each node. */
   cniInstalled?: Record<string, string>;
+  /** APF bootstrap ensurer: the time of its last periodic run (controllers/apf-bootstrap.ts). */
+  apfBootstrap?: { ranAt: number };
   /** the scenario engine: typed answers (`answer <text>`). */
   'scenario.answers'?: Record<string, string>;
 }
@@ -114,6 +116,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   'traffic.why': 'shell/commands/pod/net.ts',
   'scenario.answers': 'scenario/answers.ts',
   cniInstalled: 'sim/controllers/cni-install.ts',
+  apfBootstrap: 'sim/controllers/apf-bootstrap.ts',
 };
 
 /** Keys the snapshot adds beside the owners' fields (Cluster.snapshot / Cluster.restore). */

@@ -8,13 +8,19 @@
  *  - each node's CSINode (storage.k8s.io/v1), which its kubelet creates at start with the in-tree
  *    plugins it migrates to CSI and no drivers until a CSI node plugin registers
  *    (pkg/volume/csi/nodeinfomanager InitializeCSINodeWithAnnotation; owned by the Node).
+ *  - one IPAddress (networking.k8s.io/v1, GA in 1.33) per ClusterIP of each Service, which the
+ *    API server's allocator creates when it allocates the address and releases with the Service
+ *    (pkg/registry/core/service/ipallocator/ipallocator.go createIPAddress: named by the address,
+ *    labelled with its family and `managed-by: ipallocator.k8s.io`, parentRef the Service);
  *  - the ComponentStatuses (v1, deprecated), which the API server computes on each request by
  *    probing the scheduler's and controller-manager's /healthz on 127.0.0.1 and its etcd
  *    (pkg/registry/core/componentstatus rest.go and validator.go).
  * Deriving them keeps an idle cluster's store still and the renew time always current.
  */
 import type { Cluster } from './cluster.js';
-import type { KObject, Node } from './api/types.js';
+import type { KObject, Node, Service } from './api/types.js';
+import { fnv32a } from '../util/fnv.js';
+import { ipFamilyOf } from '../util/ip.js';
 import { kubeletRunning, kubeletStoppedAt, serviceCIDR } from './controlplane.js';
 import { NODE_STATUS_UPDATE_MS, PLEG_RELIST_THRESHOLD_MS, RUNTIME_DOWN_MESSAGE, outageMessage, runtimeOutage, tickAtOrBefore } from './node/runtime-health.js';
 
@@ -154,7 +160,33 @@ function componentStatuses(c: Cluster): KObject[] {
   ];
 }
 
+/** ipallocator.go createIPAddress for every ClusterIP (serviceToRef: group "", resource services). */
+function serviceIPAddresses(c: Cluster): KObject[] {
+  const out: KObject[] = [];
+  for (const svc of c.store.list<Service>('Service')) {
+    const uid = svc.metadata.uid ?? '';
+    for (const ip of svc.spec.clusterIPs ?? (svc.spec.clusterIP ? [svc.spec.clusterIP] : [])) {
+      const family = ipFamilyOf(ip);
+      if (!family) continue;
+      out.push({
+        apiVersion: 'networking.k8s.io/v1',
+        kind: 'IPAddress',
+        metadata: {
+          name: ip,
+          uid: `${uid.slice(0, 24)}1a${fnv32a(ip).toString(16).padStart(8, '0')}00`.slice(0, 36),
+          resourceVersion: '1',
+          creationTimestamp: svc.metadata.creationTimestamp ?? c.timestamp(),
+          labels: { 'ipaddress.kubernetes.io/ip-family': family, 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' },
+        },
+        spec: { parentRef: { resource: 'services', namespace: svc.metadata.namespace ?? 'default', name: svc.metadata.name } },
+      } as unknown as KObject);
+    }
+  }
+  return out;
+}
+
 export function virtualObjects(c: Cluster, kind: string, namespace: string | undefined): KObject[] {
+  if (kind === 'IPAddress') return serviceIPAddresses(c);
   if (kind === 'ServiceCIDR') return [defaultServiceCIDR(c)];
   if (kind === 'Lease' && (namespace === undefined || namespace === 'kube-node-lease')) return c.store.list<Node>('Node').map((n) => nodeLease(c, n));
   if (kind === 'CSINode') return c.store.list<Node>('Node').map(csiNode);

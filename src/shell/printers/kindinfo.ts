@@ -3,7 +3,7 @@
  * prefixes and the default-table choice) and whether it is namespaced. Taken from the resource
  * registry; for a kind the registry does not serve, derived from the object itself.
  */
-import { hasKind, infoForKind } from '../../sim/api/registry.js';
+import { BUILTIN, hasKind, infoForKind } from '../../sim/api/registry.js';
 import type { KObject } from '../../sim/api/types.js';
 
 export interface KindInfo {
@@ -13,12 +13,15 @@ export interface KindInfo {
 }
 
 export function kindInfoOf(obj: KObject): KindInfo {
+  const slash = obj.apiVersion.indexOf('/');
+  const group = slash >= 0 ? obj.apiVersion.slice(0, slash) : '';
   if (hasKind(obj.kind)) {
-    const info = infoForKind(obj.kind);
+    let info = infoForKind(obj.kind);
+    // a kind two groups serve (Event: core and events.k8s.io) is the one its apiVersion names
+    if (info.group !== group) info = BUILTIN.resources.find((r) => r.kind === obj.kind && r.group === group) ?? info;
     return { kind: info.kind, group: info.group, namespaced: info.namespaced };
   }
-  const slash = obj.apiVersion.indexOf('/');
-  return { kind: obj.kind, group: slash >= 0 ? obj.apiVersion.slice(0, slash) : '', namespaced: obj.metadata.namespace !== undefined };
+  return { kind: obj.kind, group, namespaced: obj.metadata.namespace !== undefined };
 }
 
 /** `pod`, `deployment.apps`: strings.ToLower(GroupKind.String()). */

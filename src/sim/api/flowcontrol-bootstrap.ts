@@ -50,6 +50,9 @@ function limited(name: string, shares: number, lendable: number, queuing?: [numb
   };
 }
 
+/** The names of the mandatory objects, both kinds (MandatoryPriorityLevelConfigurations, MandatoryFlowSchemas); the rest are suggested. */
+export const MANDATORY_APF_NAMES: ReadonlySet<string> = new Set(['exempt', 'catch-all']);
+
 /** Mandatory then suggested priority levels, in default.go's order. */
 export const BOOTSTRAP_PRIORITY_LEVELS: readonly KObject[] = [
   limited('catch-all', 5, 0),

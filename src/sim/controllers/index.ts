@@ -37,11 +37,13 @@ import { gatewayController } from './gateway.js';
 import { crdStatusController } from './crd-status.js';
 import { crdFinalizerController } from './crd-finalizer.js';
 import { apfConfigController } from './apf-config.js';
+import { apfBootstrapController } from './apf-bootstrap.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
   crdStatusController,
   crdFinalizerController,
+  apfBootstrapController,
   apfConfigController,
   namespaceController,
   nodeIpamController,

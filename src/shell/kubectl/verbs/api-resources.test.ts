@@ -100,6 +100,56 @@ describe('kubectl api-resources (v1.35 default discovery)', () => {
     ]);
   });
 
+  // Expected texts recorded from kubectl v1.35.2 run against a discovery server serving the same
+  // resources (apiresources.go RunAPIResources + print_flags.go; cli-runtime json.go/yaml.go/kyaml.go).
+  it('-o json, yaml and kyaml print the flattened APIResourceList', async () => {
+    const verbs = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+    const json = await run('flannel-single', 'kubectl api-resources --api-group=policy -o json');
+    assert.equal(
+      json.stdout,
+      [
+        '{', '    "kind": "APIResourceList",', '    "apiVersion": "v1",', '    "groupVersion": "",', '    "resources": [', '        {',
+        '            "name": "poddisruptionbudgets",', '            "singularName": "poddisruptionbudget",', '            "namespaced": true,',
+        '            "group": "policy",', '            "version": "v1",', '            "kind": "PodDisruptionBudget",', '            "verbs": [',
+        ...verbs.map((v, i) => `                "${v}"${i < verbs.length - 1 ? ',' : ''}`),
+        '            ],', '            "shortNames": [', '                "pdb"', '            ]', '        }', '    ]', '}', '',
+      ].join('\n'),
+    );
+    const yaml = await run('flannel-single', 'kubectl api-resources --api-group=policy -o YAML');
+    assert.equal(
+      yaml.stdout,
+      [
+        'apiVersion: v1', 'groupVersion: ""', 'kind: APIResourceList', 'resources:', '- group: policy', '  kind: PodDisruptionBudget',
+        '  name: poddisruptionbudgets', '  namespaced: true', '  shortNames:', '  - pdb', '  singularName: poddisruptionbudget', '  verbs:',
+        ...verbs.map((v) => `  - ${v}`), '  version: v1', '',
+      ].join('\n'),
+    );
+    const kyaml = await run('flannel-single', 'kubectl api-resources --api-group=policy -o kyaml');
+    assert.equal(
+      kyaml.stdout,
+      [
+        '---', '{', '  kind: "APIResourceList",', '  apiVersion: "v1",', '  groupVersion: "",', '  resources: [{', '    name: "poddisruptionbudgets",',
+        '    singularName: "poddisruptionbudget",', '    namespaced: true,', '    group: "policy",', '    version: "v1",',
+        '    kind: "PodDisruptionBudget",', '    verbs: [', ...verbs.map((v) => `      "${v}",`), '    ],', '    shortNames: [', '      "pdb",',
+        '    ],', '  }],', '}', '',
+      ].join('\n'),
+    );
+    // the core group has no `group` member (omitempty) and nothing filtered out leaves `resources: null`
+    const core = (await run('flannel-single', 'kubectl api-resources --api-group= -o json')).stdout;
+    assert.match(core, /"name": "bindings",\n {12}"singularName": "binding",\n {12}"namespaced": true,\n {12}"version": "v1",\n {12}"kind": "Binding",/);
+    assert.equal((await run('flannel-single', 'kubectl api-resources --api-group=nope -o yaml')).stdout, 'apiVersion: v1\ngroupVersion: ""\nkind: APIResourceList\nresources: null\n');
+  });
+
+  it('refuses an -o it has no printer for with PrintFlags\' sorted list', async () => {
+    for (const o of ['foo', 'Wide', 'NAME']) {
+      assert.deepEqual(await run('flannel-single', `kubectl api-resources -o ${o}`), {
+        stdout: '',
+        stderr: `error: unable to match a printer suitable for the output format "${o}", allowed formats are: json,kyaml,name,wide,yaml\n`,
+        exitCode: 1,
+      });
+    }
+  });
+
   it('--verbs and --categories keep the resources that have all the values given', async () => {
     const created = (await run('flannel-single', 'kubectl api-resources --verbs=create --namespaced=true -o name')).stdout;
     assert.ok(created.includes('localsubjectaccessreviews.authorization.k8s.io\n'));

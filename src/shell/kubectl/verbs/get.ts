@@ -33,6 +33,8 @@ import { sortObjects } from '../sort-by.js';
 import { runGetRaw } from './get-raw.js';
 import { checkSingleType, requestTimeoutMs, runWatch, watchTableOptions } from './get-watch.js';
 import { parseRequestURIError } from '../../../util/go-url.js';
+import { ApiError } from '../../../sim/api/errors.js';
+import { servedAs } from '../../../sim/api/events-v1.js';
 
 
 const ALLOWED_FORMATS =
@@ -142,7 +144,7 @@ export interface FetchOptions {
   allNamespaces: boolean;
   selectors: { label?: string; field?: string };
   ignoreNotFound: boolean;
-  /** `--subresource=status`: each named object is read through …/NAME/status. */
+  /** `--subresource=status|scale`: each named object is read through …/NAME/status (the object) or …/NAME/scale (its autoscaling/v1 Scale). */
   subresource?: string;
 }
 
@@ -159,7 +161,7 @@ export function fetchAll(env: KubectlEnv, resolved: ResolvedArgs, o: FetchOption
     }
     for (const name of req.names) {
       try {
-        const obj = o.subresource === 'status' ? env.api.getStatus(req.info.kind, ns, name) : env.api.get(req.info.kind, ns, name);
+        const obj = readSubresource(env, req.info.kind, ns, name, o.subresource);
         const last = groups[groups.length - 1];
         if (last && last.info === req.info && resolved.byName) last.objs.push(obj);
         else groups.push({ info: req.info, objs: [obj] });
@@ -169,6 +171,19 @@ export function fetchAll(env: KubectlEnv, resolved: ResolvedArgs, o: FetchOption
     }
   }
   return { groups, errors };
+}
+
+/**
+ * GET of an object or one of its subresources: `status` answers the object, `scale` its Scale
+ * (sim/api/scale.ts), a pod's `ephemeralcontainers` and `resize` and a CSR's `approval` the
+ * object; any other name matches no route (404).
+ */
+function readSubresource(env: KubectlEnv, kind: string, ns: string, name: string, subresource: string | undefined): KObject {
+  if (subresource === undefined || subresource === '') return env.api.get(kind, ns, name);
+  if (subresource === 'status') return env.api.getStatus(kind, ns, name);
+  if ((kind === 'Pod' && (subresource === 'ephemeralcontainers' || subresource === 'resize')) || (kind === 'CertificateSigningRequest' && subresource === 'approval')) return env.api.get(kind, ns, name);
+  if (subresource === 'scale') return env.api.getScale(kind, ns, name) as unknown as KObject;
+  throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
 }
 
 /** v1 ComponentStatus's deprecation warning (apiserver pkg/endpoints/deprecation/deprecation.go WarningMessage; deprecated in 1.19). */
@@ -327,7 +342,8 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
       stderr += `${noResourcesMessage(namespace, allNamespaces, clusterScoped)}\n`;
     }
   } else {
-    const objs = groups.flatMap((g) => g.objs);
+    // the table is the server's from the stored object; the objects themselves come in the version read
+    const objs = groups.flatMap((g) => g.objs.map((o) => servedAs(g.info, o)));
     if (resolved.singleItem && errors.length > 0) return warnFirst(warn, { stdout: '', stderr: stderr + errorsText(errors), exitCode: 1 });
     if (objs.length === 0 && bool(p.flags, 'ignore-not-found') && errors.length === 0) return warnFirst(warn, { stdout: '', stderr, exitCode: 0 });
     const asList = !resolved.singleItem || objs.length !== 1;

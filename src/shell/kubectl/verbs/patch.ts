@@ -2,10 +2,13 @@
  * `kubectl patch TYPE NAME -p PATCH [--type strategic|merge|json]`
  * (k8s.io/kubectl pkg/cmd/patch/patch.go): the patch is YAML or JSON; the result is sent as an
  * update; no change prints `… patched (no change)`. `--subresource=status` reads and writes
- * …/NAME/status, where the server keeps only the status of what it is sent.
+ * …/NAME/status, where the server keeps only the status of what it is sent; `--subresource=scale`
+ * patches the object's autoscaling/v1 Scale (…/NAME/scale), whose spec.replicas the server
+ * writes to the object, and prints the Scale it answers (`scale.autoscaling/NAME patched`).
  */
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../../../sim/api/types.js';
+import type { Scale } from '../../../sim/api/scale.js';
 import type { Verb } from '../context.js';
 import { parseDryRun } from '../dry-run.js';
 import { errorResult, KubectlError, RawError } from '../errors.js';
@@ -41,7 +44,9 @@ export const patchVerb: Verb = {
     }
     const ns = namespaceOf(env, p);
     // --subresource=status: read and write …/NAME/status (the builder's GET and the helper's PATCH)
-    const status = str(p.flags, 'subresource') === 'status';
+    const subresource = str(p.flags, 'subresource') ?? '';
+    const status = subresource === 'status';
+    const scale = subresource === 'scale';
     const { targets } = parseTargets(p.args, env.cluster.discovery());
     const io = new Streams();
     // ContinueOnError: a target that fails is reported at the end, the others are still patched
@@ -59,7 +64,7 @@ export const patchVerb: Verb = {
     function patchOne(t: (typeof targets)[number]): string {
       // kubectl patch sends no fieldValidation: the server's default, Warn, applies
       const warnings: string[] = [];
-      const live = status ? env.api.getStatus(t.info.kind, ns.name, t.name) : env.api.get(t.info.kind, ns.name, t.name);
+      const live = status ? env.api.getStatus(t.info.kind, ns.name, t.name) : scale ? (env.api.getScale(t.info.kind, ns.name, t.name) as unknown as KObject) : env.api.get(t.info.kind, ns.name, t.name);
       // custom resources have no patch strategy: the server answers 415 and patch.go rewords it
       if (type === 'strategic' && t.info.crd) {
         const gvk = `${t.info.group}/${t.info.version}, Kind=${t.info.kind}`;
@@ -81,13 +86,20 @@ export const patchVerb: Verb = {
       const changed = JSON.stringify(obj) !== JSON.stringify(live);
       // patch.go: the change cause goes in a second merge patch, after didPatch was decided
       // (a --record annotation sent to …/status would be dropped there)
-      const recorded = dry.mode === 'client' || status ? obj : recordChangeCause(inv, obj);
+      const recorded = dry.mode === 'client' || status || scale ? obj : recordChangeCause(inv, obj);
       let shown = live;
       let didPatch = changed;
       if (changed || recorded !== obj) {
         delete recorded.metadata.resourceVersion;
         const write = { dryRun: dry.mode === 'server', fieldValidation: 'Warn' as const, warnings };
-        shown = dry.mode === 'client' ? recorded : status ? env.api.updateStatus(recorded, write) : env.api.update(recorded, write);
+        shown =
+          dry.mode === 'client'
+            ? recorded
+            : status
+              ? env.api.updateStatus(recorded, write)
+              : scale
+                ? (env.api.updateScale(t.info.kind, ns.name, t.name, recorded as unknown as Scale, 'patch', write) as unknown as KObject)
+                : env.api.update(recorded, write);
         // patch.go compares the server's answer with the object it read: a patch whose only
         // content the server dropped (an unknown field) stored nothing
         if (dry.mode === 'none') didPatch = shown.metadata.resourceVersion !== liveVersion;

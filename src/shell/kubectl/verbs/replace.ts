@@ -2,7 +2,8 @@
  * `kubectl replace -f FILE [--force]` (k8s.io/kubectl pkg/cmd/replace/replace.go): a PUT of each
  * object (`replaced`); --force deletes and re-creates (`deleted` then `replaced`), waiting for the
  * old object to go — how CKA candidates apply a pod spec change kubectl edit refused. `--raw`
- * PUTs a file to a path (raw-put.ts).
+ * PUTs a file to a path (raw-put.ts). `--subresource=status|scale` PUTs to …/NAME/status or
+ * …/NAME/scale (sim/apiserver.ts replaceScale: the object is no Scale, a 400).
  */
 import { ApiError } from '../../../sim/api/errors.js';
 import type { Verb } from '../context.js';
@@ -54,8 +55,11 @@ export const replaceVerb: Verb = {
           continue;
         }
         const write = { dryRun: dry.mode === 'server', fieldValidation, warnings };
-        // --subresource=status: a PUT to …/NAME/status, where only the status is kept
-        const shown = dry.mode === 'client' ? send : str(p.flags, 'subresource') === 'status' ? env.api.updateStatus(send, write) : env.api.update(send, write);
+        // --subresource=status: a PUT to …/NAME/status, where only the status is kept; to
+        // …/NAME/scale, where the object cannot be decoded as the Scale the server expects
+        const subresource = str(p.flags, 'subresource');
+        if (dry.mode !== 'client' && subresource === 'scale') env.api.replaceScale(send);
+        const shown = dry.mode === 'client' ? send : subresource === 'status' ? env.api.updateStatus(send, write) : env.api.update(send, write);
         io.err(warningLines(env, warnings));
         io.out(printObject(shown, { output, operation: 'replaced', dryRun: dry.mode, generated: false }));
       } catch (e) {

@@ -36,6 +36,9 @@ import { serviceaccounts } from './serviceaccounts.js';
 import { certificatesigningrequests } from './certificatesigningrequests.js';
 import { services } from './services.js';
 import { servicecidrs } from './servicecidrs.js';
+import { ipaddresses } from './ipaddresses.js';
+import { podtemplates } from './podtemplates.js';
+import { scales } from './scales.js';
 import { statefulsets } from './statefulsets.js';
 import { storageclasses } from './storageclasses.js';
 import { priorityclasses } from './priorityclasses.js';
@@ -86,6 +89,9 @@ export type PrintedKind =
   | 'Lease'
   | 'ControllerRevision'
   | 'ServiceCIDR'
+  | 'IPAddress'
+  | 'PodTemplate'
+  | 'Scale'
   | 'HorizontalPodAutoscaler'
   | 'APIService'
   | 'CertificateSigningRequest'
@@ -124,6 +130,9 @@ export const PRINTERS: { readonly [K in PrintedKind]: KindPrinter } = {
   IngressClass: ingressclasses,
   NetworkPolicy: networkpolicies,
   ServiceCIDR: servicecidrs,
+  IPAddress: ipaddresses,
+  PodTemplate: podtemplates,
+  Scale: scales,
   Event: events,
   PersistentVolume: persistentvolumes,
   PersistentVolumeClaim: persistentvolumeclaims,

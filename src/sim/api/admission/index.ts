@@ -16,11 +16,12 @@ import { podSecurity } from './podsecurity.js';
 import { resourceQuota } from './resourcequota.js';
 import { serviceAccount } from './serviceaccount.js';
 import { priority } from './priority.js';
+import { defaultIngressClassPlugin } from './defaultingressclass.js';
 
 export type { AdmissionAttributes, AdmissionPlugin, Operation } from './types.js';
 
 /** In kube-apiserver's order: mutating halves run in it, then validating halves in it. */
-export const ADMISSION_PLUGINS: readonly AdmissionPlugin[] = [limitRanger, serviceAccount, priority, podSecurity, resourceQuota];
+export const ADMISSION_PLUGINS: readonly AdmissionPlugin[] = [limitRanger, serviceAccount, priority, podSecurity, defaultIngressClassPlugin, resourceQuota];
 
 /**
  * Runs the mutating halves. A pod's QoS class is recorded by PrepareForCreate, which runs after

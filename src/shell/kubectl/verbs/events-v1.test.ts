@@ -1,0 +1,73 @@
+/**
+ * Events read through events.k8s.io/v1 (`kubectl get events.events.k8s.io`): the same stored
+ * Event in the events.k8s.io/v1 schema (pkg/apis/events/v1/conversion.go
+ * Convert_core_Event_To_v1_Event; k8s.io/api/events/v1 types.go for which fields are never
+ * omitted), named `event.events.k8s.io/NAME`; the table is the server's, the same as for core events.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../../../testing/fixtures.js';
+import { Session } from '../../session.js';
+
+describe('events.k8s.io/v1 Events', () => {
+  it('-o yaml prints the events.k8s.io field names and apiVersion', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    const name = (await s.exec("kubectl get events --field-selector reason=Pulling -o jsonpath='{.items[0].metadata.name}'")).stdout;
+    interface CoreEvent {
+      apiVersion: string;
+      firstTimestamp: string;
+      lastTimestamp: string;
+      message: string;
+      reportingComponent: string;
+      reportingInstance: string;
+      source: { host: string };
+      involvedObject: Record<string, string>;
+      metadata: { creationTimestamp: string; resourceVersion: string; uid: string };
+    }
+    const core = JSON.parse((await s.exec(`kubectl get event ${name} -o json`)).stdout) as CoreEvent;
+    const r = await s.exec(`kubectl get events.events.k8s.io ${name} -o yaml`);
+    assert.equal(r.stderr, '');
+    const io = core.involvedObject;
+    assert.equal(
+      r.stdout,
+      [
+        'apiVersion: events.k8s.io/v1',
+        'deprecatedCount: 1',
+        `deprecatedFirstTimestamp: "${core.firstTimestamp}"`,
+        `deprecatedLastTimestamp: "${core.lastTimestamp}"`,
+        'deprecatedSource:',
+        '  component: kubelet',
+        `  host: ${core.source.host}`,
+        'eventTime: null',
+        'kind: Event',
+        'metadata:',
+        `  creationTimestamp: "${core.metadata.creationTimestamp}"`,
+        `  name: ${name}`,
+        '  namespace: default',
+        `  resourceVersion: "${core.metadata.resourceVersion}"`,
+        `  uid: ${core.metadata.uid}`,
+        `note: ${core.message}`,
+        'reason: Pulling',
+        'regarding:',
+        ...Object.keys(io).sort().map((k) => `  ${k}: ${io[k]}`),
+        'reportingController: kubelet',
+        `reportingInstance: ${core.reportingInstance}`,
+        'type: Normal',
+        '',
+      ].join('\n'),
+    );
+    // the core group keeps its own names for the same object
+    assert.equal(core.apiVersion, 'v1');
+    assert.equal(core.reportingComponent, 'kubelet');
+  });
+
+  it('lists as events.k8s.io/v1 items named event.events.k8s.io/NAME, with the same table as core events', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    const v1 = (await s.exec("kubectl get events.events.k8s.io -o jsonpath='{range .items[*]}{.apiVersion} {.note}{\"\\n\"}{end}'")).stdout.trimEnd().split('\n');
+    const core = (await s.exec("kubectl get events -o jsonpath='{range .items[*]}{.message}{\"\\n\"}{end}'")).stdout.trimEnd().split('\n');
+    assert.deepEqual(v1, core.map((m) => `events.k8s.io/v1 ${m}`));
+    const names = (await s.exec('kubectl get events.events.k8s.io -o name')).stdout.trimEnd().split('\n');
+    assert.ok(names.length > 0 && names.every((n) => n.startsWith('event.events.k8s.io/')), names[0]);
+    assert.equal((await s.exec('kubectl get events.events.k8s.io')).stdout, (await s.exec('kubectl get events')).stdout);
+  });
+});
