@@ -38,6 +38,9 @@ async function runProgram(args: string[], io: CliIo): Promise<number> {
   // first `--`, as in `exec pod -- ls`, and answer `--version` itself), and skips loading
   // commander, which is a tenth of a one-shot command's time
   if (args[0] === 'kubectl') return (await import('./kubectl.js')).kubectlCommand(args.slice(1), io);
+  // a bare `cka-lab shell` (resume the default session) is the other command run many times a
+  // day: what commander would make of it is known, so it skips loading commander too
+  if (args.length === 1 && args[0] === 'shell') return (await import('./shell.js')).shellCommand({ session: 'default' }, io);
   const { Command, CommanderError, InvalidArgumentError, Option } = await import('commander');
   const { packageVersion } = await import('./version.js');
   let result = 0;
