@@ -552,11 +552,7 @@ export class Interpreter {
     this.bgTime = 0;
     let status = 0;
     try {
-      status = await this.pipeline(item.first, io, sub, depth, false);
-      for (const r of item.rest) {
-        if ((r.op === '&&' && status !== 0) || (r.op === '||' && status === 0)) continue;
-        status = await this.pipeline(r.pipeline, io, sub, depth, false);
-      }
+      status = await this.backgroundList(item, io, sub, depth);
     } catch (e) {
       if (!(e instanceof ExitSignal) && !(e instanceof ReturnSignal) && !(e instanceof LoopSignal)) throw e;
       if (e instanceof ExitSignal) status = e.code;
@@ -574,6 +570,16 @@ export class Interpreter {
     st.status = 0;
   }
 
+  /** An and-or list as a background job runs it (no pipeline of it is the top level), to its status. */
+  private async backgroundList(item: AndOr, io: Io, sub: State, depth: number): Promise<number> {
+    let status = await this.pipeline(item.first, io, sub, depth, false);
+    for (const r of item.rest) {
+      if ((r.op === '&&' && status !== 0) || (r.op === '||' && status === 0)) continue;
+      status = await this.pipeline(r.pipeline, io, sub, depth, false);
+    }
+    return status;
+  }
+
   /**
    * A background job's list, run as a coroutine (background): to its end, or until it pauses in a
    * sleep (pauseJob) and again from there each time the clock reaches its time (resumeJob).
@@ -581,11 +587,7 @@ export class Interpreter {
   private async jobBody(item: AndOr, io: Io, sub: State, depth: number, h: Handoff): Promise<void> {
     let status = 0;
     try {
-      status = await this.pipeline(item.first, io, sub, depth, false);
-      for (const r of item.rest) {
-        if ((r.op === '&&' && status !== 0) || (r.op === '||' && status === 0)) continue;
-        status = await this.pipeline(r.pipeline, io, sub, depth, false);
-      }
+      status = await this.backgroundList(item, io, sub, depth);
     } catch (e) {
       if (e instanceof ExitSignal) status = e.code;
       else if (e instanceof BudgetExceeded) {
