@@ -260,6 +260,8 @@ export const BUILTINS = new Set([
 const MAX_CALLS = 100;
 
 const MAX_DEPTH = 16;
+/** What an unclosed quote or substitution leaves open (parse reasons), for bash's `unexpected EOF while looking for matching`. */
+const QUOTE_REASONS: ReadonlySet<string> = new Set(['"', "'", '`', ')']);
 
 /** bash 5.2's usage after an invalid option (shell.c show_shell_usage). */
 const BASH_USAGE = `Usage:\tbash [GNU long option] [option] ...
@@ -1895,7 +1897,7 @@ export class Interpreter {
     let stdin = io.stdin;
     if (command !== undefined) {
       text = command;
-      scriptName = argv[i] ?? shown;
+      scriptName = argv[i] ?? name;
       args = argv.slice(i + 1);
     } else if (argv[i] !== undefined) {
       const file = argv[i]!;
@@ -1916,7 +1918,7 @@ export class Interpreter {
     } else {
       // the script comes on stdin; its commands then read nothing more from it
       text = io.stdin;
-      scriptName = shown;
+      scriptName = name;
       args = [];
       stdin = '';
     }
@@ -1927,23 +1929,16 @@ export class Interpreter {
     const outerScript = this.script$;
     const outerLine = this.curLine;
     const outerFunctions = new Map(this.functions);
-    this.script$ = { name: command !== undefined && argv[i] === undefined ? shown : scriptName, dash, ...(command !== undefined ? { fromString: true } : {}) };
+    this.script$ = { name: scriptName, dash, ...(command !== undefined ? { fromString: true } : {}) };
     this.curLine = 1;
     this.functions.clear();
     const env = this.exportedEnv(st);
     const child: State = { vars: new Map(Object.entries(env)), arrays: new Map(), assoc: new Map(), exported: new Set(Object.keys(env)), cwd: st.cwd, status: 0, args, arg0: scriptName, scopes: [], flags: childFlags };
     try {
-      const parsed = parseScript(text, { aliases: {} });
-      if (!parsed.ok) {
-        const msg = parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '');
-        this.write(io.err, `${this.prefix()}${msg}\n`);
-        return 2;
-      }
       const cio = stdin === io.stdin ? io : { ...io, stdin, cursor: { pos: 0 } };
       let code: number;
       try {
-        await this.script(parsed.script, cio, child, depth + 1, false);
-        code = child.status;
+        code = await this.scriptByCommands(text, command !== undefined, cio, child, depth + 1);
       } catch (e) {
         if (e instanceof ExitSignal || e instanceof ReturnSignal) code = e.code;
         else if (e instanceof LoopSignal) code = child.status;
@@ -1956,6 +1951,47 @@ export class Interpreter {
       this.functions.clear();
       for (const [k, v] of outerFunctions) this.functions.set(k, v);
     }
+  }
+
+  /**
+   * A child shell's script, read and run one complete command at a time as bash's reader_loop
+   * (eval.c) and dash's cmdloop do: the lines before a syntax error have run when it is reported,
+   * and the error names the line it is on. bash words it `NAME: -c: line N: syntax error near
+   * unexpected token `X'` and then quotes that line (`NAME: -c: line N: `TEXT'`; parse.y
+   * report_syntax_error, the `-c: ` only for a -c string), dash `NAME: N: Syntax error: "X"
+   * unexpected` (parser.c synexpect). The status is the last command's, or 2 after an error.
+   */
+  private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number): Promise<number> {
+    const sc = this.script$!;
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    let start = 0;
+    let end = 0;
+    while (start < lines.length) {
+      end++;
+      // leading newlines keep the commands' line numbers those of the whole script
+      const chunk = '\n'.repeat(start) + lines.slice(start, end).join('\n');
+      const parsed = parseScript(chunk, { aliases: {} });
+      if (parsed.ok) {
+        await this.script(parsed.script, io, st, depth, false);
+        start = end;
+        continue;
+      }
+      if (parsed.incomplete && end < lines.length) continue;
+      const where = sc.dash ? `${sc.name}: ${end}: ` : `${sc.name}: ${fromString ? '-c: ' : ''}line ${parsed.incomplete && !QUOTE_REASONS.has(parsed.reason) ? end + 1 : end}: `;
+      if (!parsed.incomplete && !sc.dash) {
+        this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${where}\`${lines[end - 1]}'\n`);
+      } else if (!parsed.incomplete) {
+        const tok = /unexpected token `(.*)'$/.exec(parsed.error)?.[1];
+        this.write(io.err, `${where}${tok === undefined ? parsed.error.replace(/^bash: /, '') : tok === 'newline' ? 'Syntax error: newline unexpected' : `Syntax error: "${tok}" unexpected`}\n`);
+      } else if (QUOTE_REASONS.has(parsed.reason) && !sc.dash) {
+        this.write(io.err, `${where}unexpected EOF while looking for matching \`${parsed.reason === '(' ? ')' : parsed.reason}'\n`);
+      } else {
+        this.write(io.err, `${where}${sc.dash ? 'Syntax error: end of file unexpected' : 'syntax error: unexpected end of file'}\n`);
+      }
+      return 2;
+    }
+    return st.status;
   }
 
   /** `source FILE [ARGS]` / `. FILE`: run the file's commands in this shell. */
