@@ -86,6 +86,12 @@ export interface InterpreterOptions {
   containerBash?: boolean;
   /** This shell is a process exec'd in a container with this command line (ShellContext.execShell). */
   execShell?: readonly string[];
+  /**
+   * This interactive shell is dash, started as this name (`kubectl exec -it POD -- sh` in a
+   * Debian-based image, whose /bin/sh is dash): errors read `sh: N: nosuch: not found`, N counting
+   * the lines typed (dash's plinno; error.c "%s: %d: "), and its builtins speak dash's words.
+   */
+  dash?: string;
 }
 
 export interface OutputChunk {
@@ -260,6 +266,13 @@ export const BUILTINS = new Set([
 const MAX_CALLS = 100;
 
 const MAX_DEPTH = 16;
+
+/** A parse error in dash's words (parser.c synexpect): `Syntax error: "then" unexpected`. */
+function dashSyntaxError(bashError: string): string {
+  const tok = /unexpected token `(.*)'$/.exec(bashError)?.[1];
+  if (tok === undefined) return bashError.replace(/^bash: /, '');
+  return tok === 'newline' ? 'Syntax error: newline unexpected' : `Syntax error: "${tok}" unexpected`;
+}
 /** What an unclosed quote or substitution leaves open (parse reasons), for bash's `unexpected EOF while looking for matching`. */
 const QUOTE_REASONS: ReadonlySet<string> = new Set(['"', "'", '`', ')']);
 
@@ -334,6 +347,13 @@ export class Interpreter {
   private script$: { name: string; dash: boolean; fromString?: boolean } | undefined;
   /** The line of the simple command running, within its script. */
   private curLine = 1;
+  /** The lines an interactive dash has read before the running one (InterpreterOptions.dash). */
+  private dashLines = 0;
+
+  /** Whether the shell speaking now is dash: a child `sh`, or the interactive dash itself. */
+  private isDash(): boolean {
+    return this.script$ ? this.script$.dash : this.opts.dash !== undefined;
+  }
 
   /**
    * What bash puts before its own error messages: `bash: ` at the prompt; in a script
@@ -341,6 +361,7 @@ export class Interpreter {
    */
   private prefix(): string {
     const sc = this.script$;
+    if (!sc && this.opts.dash !== undefined) return `${this.opts.dash}: ${this.dashLines + this.curLine}: `;
     if (!sc) return this.opts.shell === 'ash' ? 'sh: ' : 'bash: ';
     return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.name}: line ${this.curLine}: `;
   }
@@ -356,6 +377,7 @@ export class Interpreter {
       status: 0,
       args: [],
       scopes: [],
+      ...(opts.dash !== undefined ? { arg0: opts.dash } : {}),
     };
   }
 
@@ -383,6 +405,21 @@ export class Interpreter {
     this.nested = nested;
     this.nextYield = this.budget.steps + YIELD_EVERY;
     const parsed = parseScript(source, { aliases: this.aliases });
+    if (this.opts.dash !== undefined && !nested) {
+      // dash counts every line it reads, empty ones too; a syntax error discards the rest of its line
+      const lines = source.split('\n').length;
+      this.curLine = 1;
+      if (!parsed.ok) {
+        const where = `${this.opts.dash}: ${this.dashLines + lines}: `;
+        this.write({ kind: 'terminal', stream: 'stderr' }, `${where}${parsed.incomplete ? 'Syntax error: end of file unexpected' : dashSyntaxError(parsed.error)}\n`);
+        this.dashLines += lines - 1;
+        this.state.status = 2;
+        return this.finish();
+      }
+      const out = await this.runScript(parsed.script, stdin, this.budget, nested);
+      this.dashLines += lines;
+      return out;
+    }
     if (!parsed.ok) {
       const msg = parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.error;
       this.write({ kind: 'terminal', stream: 'stderr' }, `${msg}\n`);
@@ -1266,6 +1303,16 @@ export class Interpreter {
     const name = argv[0]!;
     if (name === 'exit') {
       const arg = argv[1];
+      if (this.isDash()) {
+        // dash's exitcmd: a decimal number or nothing, further words ignored; an illegal number is
+        // an error that ends a script but not an interactive shell (error.c exraise)
+        if (arg !== undefined && !/^\d+$/.test(arg)) {
+          this.write(rio.err, `${this.prefix()}exit: Illegal number: ${arg}\n`);
+          if (this.script$) throw new ExitSignal(2);
+          return 2;
+        }
+        throw new ExitSignal(arg === undefined ? st.status : Number(arg) % 256);
+      }
       if (arg !== undefined && !/^[+-]?\d+$/.test(arg)) {
         this.write(rio.err, `${this.prefix()}exit: ${arg}: numeric argument required\n`);
         throw new ExitSignal(2);
@@ -1300,7 +1347,7 @@ export class Interpreter {
 
     const fn = this.opts.lookup(name);
     if (!fn) {
-      this.write(rio.err, name.includes('/') ? `${this.prefix()}${name}: No such file or directory\n` : `${this.prefix()}${name}: ${this.script$?.dash || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
+      this.write(rio.err, name.includes('/') && !this.isDash() ? `${this.prefix()}${name}: No such file or directory\n` : `${this.prefix()}${name}: ${this.isDash() || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
       return 127;
     }
     const env = this.exportedEnv(st, assigns);
@@ -1963,6 +2010,12 @@ export class Interpreter {
    */
   private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number): Promise<number> {
     const sc = this.script$!;
+    // a script that parses whole runs as one (the same commands in the same order, one parse)
+    const whole = parseScript(text, { aliases: {} });
+    if (whole.ok) {
+      await this.script(whole.script, io, st, depth, false);
+      return st.status;
+    }
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
     let start = 0;
@@ -1982,8 +2035,7 @@ export class Interpreter {
       if (!parsed.incomplete && !sc.dash) {
         this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${where}\`${lines[end - 1]}'\n`);
       } else if (!parsed.incomplete) {
-        const tok = /unexpected token `(.*)'$/.exec(parsed.error)?.[1];
-        this.write(io.err, `${where}${tok === undefined ? parsed.error.replace(/^bash: /, '') : tok === 'newline' ? 'Syntax error: newline unexpected' : `Syntax error: "${tok}" unexpected`}\n`);
+        this.write(io.err, `${where}${dashSyntaxError(parsed.error)}\n`);
       } else if (QUOTE_REASONS.has(parsed.reason) && !sc.dash) {
         this.write(io.err, `${where}unexpected EOF while looking for matching \`${parsed.reason === '(' ? ')' : parsed.reason}'\n`);
       } else {
@@ -1992,6 +2044,35 @@ export class Interpreter {
       return 2;
     }
     return st.status;
+  }
+
+  /**
+   * dash's cd (cd.c cdcmd): the first operand only, `cd` without HOME stays put, `cd -` prints
+   * where it went, and a failure is `cd: can't cd to DIR` with status 2.
+   */
+  private dashCd(args: string[], io: Io, st: State): number {
+    const fs = this.opts.fs;
+    let dest = args[0];
+    let print = false;
+    if (dest === undefined || dest === '') {
+      dest = st.vars.get('HOME');
+      if (dest === undefined || dest === '') return 0;
+    } else if (dest === '-') {
+      dest = st.vars.get('OLDPWD') ?? st.cwd;
+      print = true;
+    }
+    const path = resolvePath(st.cwd, dest);
+    if (!fs.isDir(path)) {
+      this.write(io.err, `${this.prefix()}cd: can't cd to ${dest}\n`);
+      return 2;
+    }
+    st.vars.set('OLDPWD', st.cwd);
+    st.exported.add('OLDPWD');
+    st.cwd = path;
+    st.vars.set('PWD', path);
+    st.exported.add('PWD');
+    if (print) this.write(io.out, `${path}\n`);
+    return 0;
   }
 
   /** `source FILE [ARGS]` / `. FILE`: run the file's commands in this shell. */
@@ -2235,6 +2316,7 @@ export class Interpreter {
         this.write(io.out, `${st.cwd}\n`);
         return 0;
       case 'cd': {
+        if (this.isDash()) return this.dashCd(args, io, st);
         if (args.length > 1) {
           this.write(io.err, `${this.prefix()}cd: too many arguments\n`);
           return 1;
