@@ -1276,7 +1276,18 @@ export class Interpreter {
       }
       throw e;
     }
-    const rio = await this.redirects(c.redirects, io, st, depth);
+    // a program's redirections are opened after the fork and read by the program after exec: what
+    // it reads from /proc/self is its own (`tr '\0' ' ' < /proc/self/cmdline` shows tr's)
+    const fs = this.opts.fs;
+    const outer = fs.process;
+    const reader = argv.length > 0 ? this.programProcess(argv) : undefined;
+    if (reader) fs.process = reader;
+    let rio: Io | number;
+    try {
+      rio = await this.redirects(c.redirects, io, st, depth);
+    } finally {
+      fs.process = outer;
+    }
     if (typeof rio === 'number') return rio;
     // set -x: the command as it will run, after expansion, one `+` per level of substitution
     if (st.flags?.has('x')) {
@@ -1374,7 +1385,6 @@ export class Interpreter {
     };
     let res: ShellResult;
     // the command is the process that reads /proc/self while it runs (commands/devices.ts)
-    const fs = this.opts.fs;
     const parent = fs.process;
     const base = name.slice(name.lastIndexOf('/') + 1);
     fs.process = { comm: base, exe: `/usr/bin/${base}`, argv };
@@ -1846,6 +1856,15 @@ export class Interpreter {
   }
 
   private sourcing = 0;
+
+  /** The process a program run as ARGV is (for /proc/self), or undefined for the shell's own commands. */
+  private programProcess(argv: readonly string[]): { comm: string; exe: string; argv: readonly string[] } | undefined {
+    const name = argv[0]!;
+    if (name === 'exit' || BUILTINS.has(name) || this.functions.has(name)) return undefined;
+    if (!this.opts.lookup(name) && !isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash)) return undefined;
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    return { comm: base, exe: `/usr/bin/${base}`, argv };
+  }
 
   /** What NAME is to this shell: alias, keyword, function, builtin or a file on the PATH. */
   private nameKind(name: string): NameKind | undefined {
