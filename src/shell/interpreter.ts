@@ -86,6 +86,12 @@ export interface InterpreterOptions {
   containerBash?: boolean;
   /** This shell is a process exec'd in a container with this command line (ShellContext.execShell). */
   execShell?: readonly string[];
+  /**
+   * This interactive shell is dash, started as this name (`kubectl exec -it POD -- sh` in a
+   * Debian-based image, whose /bin/sh is dash): errors read `sh: N: nosuch: not found`, N counting
+   * the lines typed (dash's plinno; error.c "%s: %d: "), and its builtins speak dash's words.
+   */
+  dash?: string;
 }
 
 export interface OutputChunk {
@@ -261,6 +267,15 @@ const MAX_CALLS = 100;
 
 const MAX_DEPTH = 16;
 
+/** A parse error in dash's words (parser.c synexpect): `Syntax error: "then" unexpected`. */
+function dashSyntaxError(bashError: string): string {
+  const tok = /unexpected token `(.*)'$/.exec(bashError)?.[1];
+  if (tok === undefined) return bashError.replace(/^bash: /, '');
+  return tok === 'newline' ? 'Syntax error: newline unexpected' : `Syntax error: "${tok}" unexpected`;
+}
+/** What an unclosed quote or substitution leaves open (parse reasons), for bash's `unexpected EOF while looking for matching`. */
+const QUOTE_REASONS: ReadonlySet<string> = new Set(['"', "'", '`', ')']);
+
 /** bash 5.2's usage after an invalid option (shell.c show_shell_usage). */
 const BASH_USAGE = `Usage:\tbash [GNU long option] [option] ...
 \tbash [GNU long option] [option] script-file ...
@@ -332,6 +347,13 @@ export class Interpreter {
   private script$: { name: string; dash: boolean; fromString?: boolean } | undefined;
   /** The line of the simple command running, within its script. */
   private curLine = 1;
+  /** The lines an interactive dash has read before the running one (InterpreterOptions.dash). */
+  private dashLines = 0;
+
+  /** Whether the shell speaking now is dash: a child `sh`, or the interactive dash itself. */
+  private isDash(): boolean {
+    return this.script$ ? this.script$.dash : this.opts.dash !== undefined;
+  }
 
   /**
    * What bash puts before its own error messages: `bash: ` at the prompt; in a script
@@ -339,6 +361,7 @@ export class Interpreter {
    */
   private prefix(): string {
     const sc = this.script$;
+    if (!sc && this.opts.dash !== undefined) return `${this.opts.dash}: ${this.dashLines + this.curLine}: `;
     if (!sc) return this.opts.shell === 'ash' ? 'sh: ' : 'bash: ';
     return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.name}: line ${this.curLine}: `;
   }
@@ -354,6 +377,7 @@ export class Interpreter {
       status: 0,
       args: [],
       scopes: [],
+      ...(opts.dash !== undefined ? { arg0: opts.dash } : {}),
     };
   }
 
@@ -381,6 +405,21 @@ export class Interpreter {
     this.nested = nested;
     this.nextYield = this.budget.steps + YIELD_EVERY;
     const parsed = parseScript(source, { aliases: this.aliases });
+    if (this.opts.dash !== undefined && !nested) {
+      // dash counts every line it reads, empty ones too; a syntax error discards the rest of its line
+      const lines = source.split('\n').length;
+      this.curLine = 1;
+      if (!parsed.ok) {
+        const where = `${this.opts.dash}: ${this.dashLines + lines}: `;
+        this.write({ kind: 'terminal', stream: 'stderr' }, `${where}${parsed.incomplete ? 'Syntax error: end of file unexpected' : dashSyntaxError(parsed.error)}\n`);
+        this.dashLines += lines - 1;
+        this.state.status = 2;
+        return this.finish();
+      }
+      const out = await this.runScript(parsed.script, stdin, this.budget, nested);
+      this.dashLines += lines;
+      return out;
+    }
     if (!parsed.ok) {
       const msg = parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.error;
       this.write({ kind: 'terminal', stream: 'stderr' }, `${msg}\n`);
@@ -1239,7 +1278,18 @@ export class Interpreter {
       }
       throw e;
     }
-    const rio = await this.redirects(c.redirects, io, st, depth);
+    // a program's redirections are opened after the fork and read by the program after exec: what
+    // it reads from /proc/self is its own (`tr '\0' ' ' < /proc/self/cmdline` shows tr's)
+    const fs = this.opts.fs;
+    const outer = fs.process;
+    const reader = argv.length > 0 ? this.programProcess(argv) : undefined;
+    if (reader) fs.process = reader;
+    let rio: Io | number;
+    try {
+      rio = await this.redirects(c.redirects, io, st, depth);
+    } finally {
+      fs.process = outer;
+    }
     if (typeof rio === 'number') return rio;
     // set -x: the command as it will run, after expansion, one `+` per level of substitution
     if (st.flags?.has('x')) {
@@ -1266,6 +1316,16 @@ export class Interpreter {
     const name = argv[0]!;
     if (name === 'exit') {
       const arg = argv[1];
+      if (this.isDash()) {
+        // dash's exitcmd: a decimal number or nothing, further words ignored; an illegal number is
+        // an error that ends a script but not an interactive shell (error.c exraise)
+        if (arg !== undefined && !/^\d+$/.test(arg)) {
+          this.write(rio.err, `${this.prefix()}exit: Illegal number: ${arg}\n`);
+          if (this.script$) throw new ExitSignal(2);
+          return 2;
+        }
+        throw new ExitSignal(arg === undefined ? st.status : Number(arg) % 256);
+      }
       if (arg !== undefined && !/^[+-]?\d+$/.test(arg)) {
         this.write(rio.err, `${this.prefix()}exit: ${arg}: numeric argument required\n`);
         throw new ExitSignal(2);
@@ -1300,7 +1360,7 @@ export class Interpreter {
 
     const fn = this.opts.lookup(name);
     if (!fn) {
-      this.write(rio.err, name.includes('/') ? `${this.prefix()}${name}: No such file or directory\n` : `${this.prefix()}${name}: ${this.script$?.dash || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
+      this.write(rio.err, name.includes('/') && !this.isDash() ? `${this.prefix()}${name}: No such file or directory\n` : `${this.prefix()}${name}: ${this.isDash() || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
       return 127;
     }
     const env = this.exportedEnv(st, assigns);
@@ -1327,7 +1387,6 @@ export class Interpreter {
     };
     let res: ShellResult;
     // the command is the process that reads /proc/self while it runs (commands/devices.ts)
-    const fs = this.opts.fs;
     const parent = fs.process;
     const base = name.slice(name.lastIndexOf('/') + 1);
     fs.process = { comm: base, exe: `/usr/bin/${base}`, argv };
@@ -1800,6 +1859,15 @@ export class Interpreter {
 
   private sourcing = 0;
 
+  /** The process a program run as ARGV is (for /proc/self), or undefined for the shell's own commands. */
+  private programProcess(argv: readonly string[]): { comm: string; exe: string; argv: readonly string[] } | undefined {
+    const name = argv[0]!;
+    if (name === 'exit' || BUILTINS.has(name) || this.functions.has(name)) return undefined;
+    if (!this.opts.lookup(name) && !isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash)) return undefined;
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    return { comm: base, exe: `/usr/bin/${base}`, argv };
+  }
+
   /** What NAME is to this shell: alias, keyword, function, builtin or a file on the PATH. */
   private nameKind(name: string): NameKind | undefined {
     const onPath = (this.opts.lookup(name) && !BUILTINS.has(name)) || isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash);
@@ -1897,7 +1965,7 @@ export class Interpreter {
     let stdin = io.stdin;
     if (command !== undefined) {
       text = command;
-      scriptName = argv[i] ?? shown;
+      scriptName = argv[i] ?? name;
       args = argv.slice(i + 1);
     } else if (argv[i] !== undefined) {
       const file = argv[i]!;
@@ -1918,7 +1986,7 @@ export class Interpreter {
     } else {
       // the script comes on stdin; its commands then read nothing more from it
       text = io.stdin;
-      scriptName = shown;
+      scriptName = name;
       args = [];
       stdin = '';
     }
@@ -1929,23 +1997,16 @@ export class Interpreter {
     const outerScript = this.script$;
     const outerLine = this.curLine;
     const outerFunctions = new Map(this.functions);
-    this.script$ = { name: command !== undefined && argv[i] === undefined ? shown : scriptName, dash, ...(command !== undefined ? { fromString: true } : {}) };
+    this.script$ = { name: scriptName, dash, ...(command !== undefined ? { fromString: true } : {}) };
     this.curLine = 1;
     this.functions.clear();
     const env = this.exportedEnv(st);
     const child: State = { vars: new Map(Object.entries(env)), arrays: new Map(), assoc: new Map(), exported: new Set(Object.keys(env)), cwd: st.cwd, status: 0, args, arg0: scriptName, scopes: [], flags: childFlags };
     try {
-      const parsed = parseScript(text, { aliases: {} });
-      if (!parsed.ok) {
-        const msg = parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '');
-        this.write(io.err, `${this.prefix()}${msg}\n`);
-        return 2;
-      }
       const cio = stdin === io.stdin ? io : { ...io, stdin, cursor: { pos: 0 } };
       let code: number;
       try {
-        await this.script(parsed.script, cio, child, depth + 1, false);
-        code = child.status;
+        code = await this.scriptByCommands(text, command !== undefined, cio, child, depth + 1);
       } catch (e) {
         if (e instanceof ExitSignal || e instanceof ReturnSignal) code = e.code;
         else if (e instanceof LoopSignal) code = child.status;
@@ -1958,6 +2019,81 @@ export class Interpreter {
       this.functions.clear();
       for (const [k, v] of outerFunctions) this.functions.set(k, v);
     }
+  }
+
+  /**
+   * A child shell's script, read and run one complete command at a time as bash's reader_loop
+   * (eval.c) and dash's cmdloop do: the lines before a syntax error have run when it is reported,
+   * and the error names the line it is on. bash words it `NAME: -c: line N: syntax error near
+   * unexpected token `X'` and then quotes that line (`NAME: -c: line N: `TEXT'`; parse.y
+   * report_syntax_error, the `-c: ` only for a -c string), dash `NAME: N: Syntax error: "X"
+   * unexpected` (parser.c synexpect). The status is the last command's, or 2 after an error.
+   */
+  private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number): Promise<number> {
+    const sc = this.script$!;
+    // a script that parses whole runs as one (the same commands in the same order, one parse)
+    const whole = parseScript(text, { aliases: {} });
+    if (whole.ok) {
+      await this.script(whole.script, io, st, depth, false);
+      return st.status;
+    }
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    let start = 0;
+    let end = 0;
+    while (start < lines.length) {
+      end++;
+      // leading newlines keep the commands' line numbers those of the whole script
+      const chunk = '\n'.repeat(start) + lines.slice(start, end).join('\n');
+      const parsed = parseScript(chunk, { aliases: {} });
+      if (parsed.ok) {
+        await this.script(parsed.script, io, st, depth, false);
+        start = end;
+        continue;
+      }
+      if (parsed.incomplete && end < lines.length) continue;
+      const where = sc.dash ? `${sc.name}: ${end}: ` : `${sc.name}: ${fromString ? '-c: ' : ''}line ${parsed.incomplete && !QUOTE_REASONS.has(parsed.reason) ? end + 1 : end}: `;
+      if (!parsed.incomplete && !sc.dash) {
+        this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${where}\`${lines[end - 1]}'\n`);
+      } else if (!parsed.incomplete) {
+        this.write(io.err, `${where}${dashSyntaxError(parsed.error)}\n`);
+      } else if (QUOTE_REASONS.has(parsed.reason) && !sc.dash) {
+        this.write(io.err, `${where}unexpected EOF while looking for matching \`${parsed.reason === '(' ? ')' : parsed.reason}'\n`);
+      } else {
+        this.write(io.err, `${where}${sc.dash ? 'Syntax error: end of file unexpected' : 'syntax error: unexpected end of file'}\n`);
+      }
+      return 2;
+    }
+    return st.status;
+  }
+
+  /**
+   * dash's cd (cd.c cdcmd): the first operand only, `cd` without HOME stays put, `cd -` prints
+   * where it went, and a failure is `cd: can't cd to DIR` with status 2.
+   */
+  private dashCd(args: string[], io: Io, st: State): number {
+    const fs = this.opts.fs;
+    let dest = args[0];
+    let print = false;
+    if (dest === undefined || dest === '') {
+      dest = st.vars.get('HOME');
+      if (dest === undefined || dest === '') return 0;
+    } else if (dest === '-') {
+      dest = st.vars.get('OLDPWD') ?? st.cwd;
+      print = true;
+    }
+    const path = resolvePath(st.cwd, dest);
+    if (!fs.isDir(path)) {
+      this.write(io.err, `${this.prefix()}cd: can't cd to ${dest}\n`);
+      return 2;
+    }
+    st.vars.set('OLDPWD', st.cwd);
+    st.exported.add('OLDPWD');
+    st.cwd = path;
+    st.vars.set('PWD', path);
+    st.exported.add('PWD');
+    if (print) this.write(io.out, `${path}\n`);
+    return 0;
   }
 
   /** `source FILE [ARGS]` / `. FILE`: run the file's commands in this shell. */
@@ -2201,6 +2337,7 @@ export class Interpreter {
         this.write(io.out, `${st.cwd}\n`);
         return 0;
       case 'cd': {
+        if (this.isDash()) return this.dashCd(args, io, st);
         if (args.length > 1) {
           this.write(io.err, `${this.prefix()}cd: too many arguments\n`);
           return 1;

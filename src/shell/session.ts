@@ -148,6 +148,8 @@ export class Session {
     const f = this.top();
     // dash's interactive prompt (Ubuntu's /bin/sh, what `chroot /host` starts on a node)
     if (f.nested === 'sh' && f.location.kind === 'node') return '# ';
+    // dash's PS1 (var.c: `# ` for root, else `$ `), in a Debian-based container's sh
+    if (this.dashOf(f) !== undefined) return f.user === 'root' ? '# ' : '$ ';
     if (f.location.kind === 'pod') return f.cwd === '/' ? '/ # ' : `${f.cwd} # `;
     const host = f.location.host;
     const dir = f.cwd === (f.env['HOME'] ?? '/root') ? '~' : f.cwd;
@@ -174,6 +176,17 @@ export class Session {
     return [...universe].filter((n) => n === 'bash' || n === 'sh' || this.lookup(location, n) !== undefined).sort();
   }
 
+  /**
+   * The name an interactive dash runs as in this frame: `kubectl exec -it POD -- sh` (or /bin/sh,
+   * dash) in an image whose /bin/sh is dash, i.e. not busybox or Alpine; undefined for bash and ash.
+   */
+  private dashOf(f: FrameData): string | undefined {
+    const argv0 = f.exec?.[0];
+    if (f.location.kind !== 'pod' || argv0 === undefined || this.shellOf(f.location) !== 'bash') return undefined;
+    const base = argv0.slice(argv0.lastIndexOf('/') + 1);
+    return base === 'sh' || base === 'dash' ? argv0 : undefined;
+  }
+
   /** The programs the image of a pod's container ships (sim/images.ts tools). */
   private imageTools(location: Extract<ExecLocation, { kind: 'pod' }>): readonly string[] {
     const pod = this.cluster.store.get<Pod>('Pod', location.namespace, location.pod);
@@ -198,7 +211,7 @@ export class Session {
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
     // /dev and /proc/self on every host; on nodes also the kubelet's log files, generated on read
-    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h), ...moduleFiles(h) }) : undefined, () => h.fs.process), combineVirtual(binaryFiles(() => this.programNames(location), () => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined)));
+    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h), ...moduleFiles(h) }) : undefined, () => h.fs.process, () => this.cluster.now()), combineVirtual(binaryFiles(() => this.programNames(location), () => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined)));
     return h.fs;
   }
 
@@ -227,6 +240,7 @@ export class Session {
       jobOutput: (phase) => this.jobOutput(phase),
       processExists: (pid) => this.processExists(data.location, pid),
       ...(data.exec ? { execShell: data.exec } : {}),
+      ...(this.dashOf(data) !== undefined ? { dash: this.dashOf(data)! } : {}),
     });
     return { ...data, interp, table };
   }

@@ -25,7 +25,7 @@ export interface SelfProcess {
  * /proc/self/exe links to the program's file (`readlink -f /proc/self/exe` prints
  * /usr/bin/readlink); read by the shell itself (a redirection) it is bash, pid $$.
  */
-export function deviceFiles(bootAt: () => number, extra: () => Record<string, string> = () => ({}), self: () => SelfProcess | undefined = () => undefined): VirtualFiles {
+export function deviceFiles(bootAt: () => number, extra: () => Record<string, string> = () => ({}), self: () => SelfProcess | undefined = () => undefined, now: () => number = bootAt): VirtualFiles {
   const current = (): SelfProcess & { pid: number; ppid: number } => {
     const p = self();
     return p ? { ...p, pid: SHELL_PID + 1, ppid: SHELL_PID } : { comm: 'bash', exe: '/usr/bin/bash', argv: ['-bash'], pid: SHELL_PID, ppid: SHELL_PID - 1 };
@@ -36,17 +36,21 @@ export function deviceFiles(bootAt: () => number, extra: () => Record<string, st
       const mtime = bootAt();
       const out: Record<string, VirtualFile> = {};
       for (const p of DEVICE_PATHS) out[p] = { content: '', mtime };
-      // /proc/PID/status (fs/proc/array.c, the first lines), cgroup v2 of a login session
+      // /proc/PID/status (fs/proc/array.c, the first lines), cgroup v2 of a login session; the
+      // process's inodes are made when it is looked at (now), with base.c's modes
       const me = current();
-      out['/proc/self/comm'] = { content: `${me.comm.slice(0, 15)}\n`, mtime };
-      out['/proc/self/cmdline'] = { content: `${me.argv.join('\0')}\0`, mtime };
-      out['/proc/self/cgroup'] = { content: '0::/user.slice/user-0.slice/session-1.scope\n', mtime };
-      out['/proc/self/status'] = { content: `Name:\t${me.comm.slice(0, 15)}\nUmask:\t0022\nState:\tR (running)\nTgid:\t${me.pid}\nNgid:\t0\nPid:\t${me.pid}\nPPid:\t${me.ppid}\n`, mtime };
-      for (const [p, content] of Object.entries(extra())) out[p] = { content, mtime };
+      const at = now();
+      out['/proc/self/comm'] = { content: `${me.comm.slice(0, 15)}\n`, mtime: at, mode: 0o644 };
+      out['/proc/self/cmdline'] = { content: `${me.argv.join('\0')}\0`, mtime: at, mode: 0o444 };
+      out['/proc/self/cgroup'] = { content: '0::/user.slice/user-0.slice/session-1.scope\n', mtime: at, mode: 0o444 };
+      out['/proc/self/status'] = { content: `Name:\t${me.comm.slice(0, 15)}\nUmask:\t0022\nState:\tR (running)\nTgid:\t${me.pid}\nNgid:\t0\nPid:\t${me.pid}\nPPid:\t${me.ppid}\n`, mtime: at, mode: 0o444 };
+      // /proc/swaps and /proc/modules are 0444 (fs/proc/generic.c proc_create_seq with S_IRUGO)
+      for (const [p, content] of Object.entries(extra())) out[p] = { content, mtime, ...(p.startsWith('/proc/') ? { mode: 0o444 } : {}) };
       return out;
     },
     // fs/proc/base.c proc_exe_link: the file the process was exec'd from
     links: () => ({ '/proc/self/exe': current().exe }),
+    linksMtime: now,
   };
 }
 
@@ -68,5 +72,5 @@ export function binaryFiles(names: () => readonly string[], mtime: () => number)
 /** Both generators: `a` answers its prefixes, `b` the rest. */
 export function combineVirtual(a: VirtualFiles, b: VirtualFiles | undefined): VirtualFiles {
   if (!b) return a;
-  return { prefixes: [...a.prefixes, ...b.prefixes], files: () => ({ ...b.files(), ...a.files() }), ...(a.links || b.links ? { links: () => ({ ...b.links?.(), ...a.links?.() }) } : {}) };
+  return { prefixes: [...a.prefixes, ...b.prefixes], files: () => ({ ...b.files(), ...a.files() }), ...(a.links || b.links ? { links: () => ({ ...b.links?.(), ...a.links?.() }) } : {}), ...(a.linksMtime || b.linksMtime ? { linksMtime: (a.linksMtime ?? b.linksMtime)! } : {}) };
 }

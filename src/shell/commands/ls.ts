@@ -49,10 +49,10 @@ function entry(ctx: CommandContext, name: string, path: string, deref = false): 
   const fs = ctx.fs;
   const link = fs.readlink(path);
   // lstat: a link is its own entry, size the length of its target, mode lrwxrwxrwx (-L: stat its target)
-  if (link !== undefined && !deref) return { name, path, dir: false, size: Buffer.byteLength(link), mode: 0o777, mtime: fs.mtime(path), links: 1, link };
+  if (link !== undefined && !deref) return { name, path, dir: false, size: fs.linkSize(path), mode: 0o777, mtime: fs.mtime(path), links: 1, link };
   if (fs.isFile(path)) {
     const st = fs.stat(path)!;
-    return { name, path, dir: false, size: Buffer.byteLength(st.content), mode: st.mode, mtime: st.mtime, links: 1 };
+    return { name, path, dir: false, size: fs.reportedSize(path), mode: st.mode, mtime: st.mtime, links: 1 };
   }
   const kids = fs.list(path);
   const subdirs = kids.filter((k) => !fs.isLink(`${path === '/' ? '' : path}/${k}`) && fs.isDir(`${path === '/' ? '' : path}/${k}`)).length;

@@ -36,9 +36,9 @@ export const stat: CommandFn = (ctx) => {
     }
     const type: 'f' | 'd' | 'l' = link ? 'l' : fs.isDir(abs) ? 'd' : 'f';
     const mode = type === 'd' ? 0o755 : type === 'l' ? 0o777 : (fs.stat(abs)?.mode ?? 0o644) & 0o7777;
-    const size = type === 'd' ? 4096 : type === 'l' ? (fs.readlink(abs) ?? '').length : Buffer.byteLength(fs.tryRead(abs) ?? '');
+    const size = type === 'd' ? 4096 : type === 'l' ? fs.linkSize(abs) : fs.reportedSize(abs);
     const blocks = type === 'l' ? 0 : Math.ceil(size / 4096) * 8;
-    const mtime = fs.mtime(abs);
+    const mtime = fs.mtime(link ? abs : fs.follow(abs));
     const inode = 100_000 + (fnv(abs) % 4_000_000);
     const kind = type === 'd' ? 'directory' : type === 'l' ? 'symbolic link' : size === 0 ? 'regular empty file' : 'regular file';
     const links = type === 'd' ? 2 + fs.list(abs).filter((n) => fs.isDir(`${abs === '/' ? '' : abs}/${n}`)).length : 1;

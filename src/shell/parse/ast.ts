@@ -343,7 +343,8 @@ class Parser {
     this.pos++;
     if (rw === 'for') {
       const nameTok = this.peek();
-      if (nameTok === undefined) throw new NeedMore('for');
+      // the name must be on the `for` line: the newline after a bare `for` is unexpected (parse.y)
+      if (nameTok === undefined || (nameTok.type === 'op' && nameTok.op === '\n')) throw new SyntaxErr("bash: syntax error near unexpected token `newline'");
       if (nameTok.type === 'arith') {
         // for (( INIT; TEST; STEP )): exactly two `;` at parenthesis depth zero (parse.y parse_arith_for)
         const parts = splitArithFor(nameTok.source);

@@ -68,6 +68,8 @@ export interface VirtualFiles {
   files(): Record<string, VirtualFile>;
   /** Symbolic links by path and target (/proc/self/exe), under the same prefixes. */
   links?(): Record<string, string>;
+  /** When those links were made (a /proc/PID inode's: when it was first looked up). */
+  linksMtime?(): number;
 }
 
 export interface VirtualFile {
@@ -109,6 +111,20 @@ export class Vfs {
     /** Called after every change, so the cluster can react to edited configuration files. */
     private readonly onChange: () => void = () => {},
   ) {}
+
+  /**
+   * The size stat(2) reports for `p` (following links): procfs files say 0 whatever a read returns
+   * (fs/proc/generic.c and base.c leave i_size 0), other files their bytes.
+   */
+  reportedSize(p: string): number {
+    if (p.startsWith('/proc/') || this.follow(p).startsWith('/proc/')) return 0;
+    return Buffer.byteLength(this.tryRead(p) ?? '');
+  }
+
+  /** The size lstat(2) reports for the link `p`: its target's length, 0 in procfs (proc_pid_link). */
+  linkSize(p: string): number {
+    return p.startsWith('/proc/') ? 0 : Buffer.byteLength(this.readlink(p) ?? '');
+  }
 
   /** The symlink at exactly `p` (not following), if any. */
   readlink(p: string): string | undefined {
@@ -206,6 +222,7 @@ export class Vfs {
   mtime(p: string): number {
     const link = this.data.links?.[p];
     if (link) return link.mtime;
+    if (this.virtualLinks(p)?.[p] !== undefined) return this.virtual?.linksMtime?.() ?? this.now();
     const st = this.stat(p);
     if (st) return st.mtime;
     const dir = this.follow(p);

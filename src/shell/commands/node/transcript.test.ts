@@ -112,6 +112,18 @@ describe('node tools on kubeadm-calico', () => {
         'ls /proc/self',
         'ls -l $(which kubeadm)',
         'test -x /usr/bin/sysctl && echo executable',
+        // recorded on this machine (Linux 6.18, coreutils 9.1): a program's redirection is read
+        // after exec (tr's cmdline, cat's comm), a function's by the shell; procfs reports size 0
+        // and its /proc/PID inodes date from when they are looked at (now, not boot)
+        'sleep 90',
+        'tr "\\0" " " < /proc/self/cmdline; echo',
+        'cat < /proc/self/comm',
+        'f() { cat; }; f < /proc/self/comm',
+        'ls -l /proc/self/exe',
+        'ls -l /proc/self/cmdline /proc/self/comm /proc/self/status',
+        "stat -c '%s %y %N' /proc/self/exe /proc/self/comm",
+        'ls -lL /proc/self/exe',
+        'ls -l /proc/swaps',
       ],
     },
     // kmod's rmmod/insmod take exactly the module named (modprobe resolves dependencies); lsmod and sysctl follow

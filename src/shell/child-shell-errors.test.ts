@@ -1,0 +1,36 @@
+/**
+ * The errors of a child shell (`bash -c`, `bash FILE`, `… | bash`, and `sh`, which is dash on
+ * Ubuntu), replayed against testdata/child-shells.txt, recorded from the real bash 5.2.15 and dash
+ * 0.5.12 by testdata/record-child-shells.sh without stripping any prefix: `$0` as typed names the
+ * errors (`/bin/bash: line 1:`, `foo: line 1:` for `bash -c CMD foo`), bash's syntax errors in a
+ * -c string read `NAME: -c: line N:` and quote the line, dash's `NAME: N: Syntax error: …`, and
+ * the commands before a syntax error have run.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { loadFixture } from '../testing/fixtures.js';
+import { Session } from './session.js';
+
+const transcript = readFileSync(new URL('./testdata/child-shells.txt', import.meta.url), 'utf8');
+
+/** `$ CASE` then its merged output and `[exit N]`; a case is one line (its newlines are $'\n'). */
+function cases(text: string): Array<{ cmd: string; expected: string }> {
+  const out: Array<{ cmd: string; expected: string }> = [];
+  for (const block of text.split(/^\$ /m).slice(1)) {
+    const nl = block.indexOf('\n');
+    out.push({ cmd: block.slice(0, nl), expected: block.slice(nl + 1) });
+  }
+  return out;
+}
+
+test('child shells word their errors as the recorded bash and dash', async () => {
+  const all = cases(transcript);
+  assert.ok(all.length >= 30, `only ${all.length} cases`);
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('mkdir -p /tmp/cs && cd /tmp/cs');
+  for (const c of all) {
+    const r = await s.exec(c.cmd);
+    assert.equal(`${r.stdout}${r.stderr}[exit ${r.exitCode}]\n`, c.expected, c.cmd);
+  }
+});

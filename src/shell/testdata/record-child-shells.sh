@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Records child-shells.txt: each line of child-shell-cases.txt run by the real bash 5.2 (and dash
+# as sh) on this machine in an empty scratch directory, stdout and stderr merged, then the exit
+# status. Unlike commands/testdata/record.sh nothing is stripped: these are the errors of the
+# child shell the case starts (`bash: line 1:`, `NAME: -c: line N:`, dash's `sh: N:`).
+# Usage: bash src/shell/testdata/record-child-shells.sh > src/shell/testdata/child-shells.txt
+here=$(cd "$(dirname "$0")" && pwd)
+while IFS= read -r c; do
+  root=$(mktemp -d /tmp/cka-child-shells.XXXXXX)
+  out=$(cd "$root" && env -i HOME=/root PATH=/usr/bin:/bin LC_ALL=C.UTF-8 bash --norc -c "$c" 2>&1 </dev/null; echo "[exit $?]")
+  rm -f "$root"/s*.sh && rmdir "$root"
+  printf '$ %s\n%s\n' "$c" "$out"
+done < "$here/child-shell-cases.txt"
