@@ -13,6 +13,7 @@ import { copyJSON } from '../util/json-copy.js';
 import type { Instance } from './instance.js';
 import { runSetup, SetupError } from './setup/index.js';
 import { flushAll } from '../sim/runtime/processes.js';
+import { freezeObjects } from '../sim/api/store.js';
 import type { Pod } from '../sim/api/types.js';
 
 /** Built fixtures by `name#seed`. Pass your own to control lifetime; a module-wide one is the default. */
@@ -54,6 +55,8 @@ export function fixtureSnapshot(name: string, seed: number, opts: Pick<SetupOpti
 export async function setupSession(instance: Instance, opts: SetupOptions = {}): Promise<Session> {
   const s = instance.resolved;
   const snap = fixtureSnapshot(s.fixture, instance.seed, opts);
+  // every task on this fixture and seed restores it: its objects are frozen once and shared
+  freezeObjects(snap.store);
   const cluster = Cluster.restore(snap, opts.clock ?? new ManualClock(snap.now), CONTROLLERS);
   const session = new Session(cluster, opts.editor ? { editor: opts.editor } : {});
   await runSetup(session, s.setup);

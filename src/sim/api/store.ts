@@ -51,6 +51,15 @@ function deepFreeze(v: unknown): void {
   for (const x of Object.values(v)) deepFreeze(x);
 }
 
+/**
+ * Freeze a saved store's objects where they lie, as a restore would freeze its copies of them: a
+ * snapshot restored many times (a fixture's, validate's and the grader's) is then copied without
+ * them (util/json-copy.ts copyJSON shares frozen subtrees), and each restore shares them.
+ */
+export function freezeObjects(data: StoreData): void {
+  for (const o of data.objects) deepFreeze(o);
+}
+
 export class Store {
   private byKind = new Map<string, Map<string, KObject>>();
   private sorted = new Map<string, KObject[]>();

@@ -58,10 +58,26 @@ function semanticEqual(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
+/**
+ * specEqualish's verdicts per bootstrap object, by the stored spec: stored objects are frozen and
+ * shared by every copy of the state, so the ensurer's minutely run over an unchanged object (in
+ * this copy or another) reuses the comparison instead of walking both specs again.
+ */
+const EQUALISH = new WeakMap<KObject, WeakMap<Spec, boolean>>();
+
 /** flowSchemaSpecEqual / plcSpecEqualish: the bootstrap spec (already defaulted) against the stored one. */
 function specEqualish(kind: Kind, boot: KObject, cur: KObject): boolean {
+  const spec = (cur as unknown as { spec?: Spec }).spec;
+  if (spec === undefined || !Object.isFrozen(spec)) return compareSpecs(kind, boot, spec ?? {});
+  let seen = EQUALISH.get(boot);
+  if (!seen) EQUALISH.set(boot, (seen = new WeakMap()));
+  let same = seen.get(spec);
+  if (same === undefined) seen.set(spec, (same = compareSpecs(kind, boot, spec)));
+  return same;
+}
+
+function compareSpecs(kind: Kind, boot: KObject, actual: Spec): boolean {
   const expected = clone((boot as unknown as { spec: Spec }).spec);
-  const actual = (cur as unknown as { spec?: Spec }).spec ?? {};
   if (kind === 'PriorityLevelConfiguration' && boot.metadata.name === 'exempt') {
     const have = actual.exempt as Spec | undefined;
     if (!have) return false;

@@ -105,6 +105,17 @@ export class Vfs {
     return v.files();
   }
 
+  /**
+   * The virtual file at exactly `p`. Every virtual file lies at or below one of the prefixes
+   * (VirtualFiles), so a path above them all (a hostPath type check of /var/log, a
+   * `test -f /var`) is answered without generating them: the kubelet's every pod sync asks.
+   */
+  private virtualFileAt(p: string): VirtualFile | undefined {
+    const v = this.virtual;
+    if (!v || !v.prefixes.some((x) => p === x || p.startsWith(`${x}/`))) return undefined;
+    return v.files()[p];
+  }
+
   constructor(
     readonly data: VfsData = { files: {}, dirs: ['/'] },
     private readonly now: () => number = () => 0,
@@ -175,7 +186,7 @@ export class Vfs {
 
   isFile(p: string): boolean {
     p = this.follow(p);
-    return Object.prototype.hasOwnProperty.call(this.data.files, p) || this.virtualFiles(p)?.[p] !== undefined;
+    return Object.prototype.hasOwnProperty.call(this.data.files, p) || this.virtualFileAt(p) !== undefined;
   }
 
   isDir(p: string): boolean {
@@ -194,7 +205,7 @@ export class Vfs {
     p = this.follow(p);
     const f = this.data.files[p];
     if (f) return f.content;
-    const v = this.virtualFiles(p)?.[p];
+    const v = this.virtualFileAt(p);
     if (v !== undefined) return v.content;
     if (this.isDir(p)) throw new VfsError('EISDIR', orig);
     throw new VfsError('ENOENT', orig);
@@ -203,14 +214,14 @@ export class Vfs {
   /** Read or undefined, for configuration lookups that treat a missing file as "not configured". */
   tryRead(p: string): string | undefined {
     p = this.follow(p);
-    return this.data.files[p]?.content ?? this.virtualFiles(p)?.[p]?.content;
+    return this.data.files[p]?.content ?? this.virtualFileAt(p)?.content;
   }
 
   stat(p: string): FileEntry | undefined {
     p = this.follow(p);
     const f = this.data.files[p];
     if (f) return f;
-    const v = this.virtualFiles(p)?.[p];
+    const v = this.virtualFileAt(p);
     return v === undefined ? undefined : { content: v.content, mode: v.mode ?? 0o640, mtime: v.mtime };
   }
 

@@ -85,8 +85,21 @@ export function subjectKeyId(spkiDer: Buffer): Buffer {
 }
 
 export function publicKeyDer(keyPem: string): Buffer {
-  return createPublicKey(keyPem).export({ type: 'spki', format: 'der' });
+  let der = SPKI.get(keyPem);
+  if (!der) {
+    der = createPublicKey(keyPem).export({ type: 'spki', format: 'der' });
+    if (SPKI.size >= 64) SPKI.delete(SPKI.keys().next().value!);
+    SPKI.set(keyPem, der);
+  }
+  return Buffer.from(der);
 }
+
+/**
+ * publicKeyDer by key text (a bounded memo; each caller gets its own copy of the bytes): importing
+ * a key costs a fraction of a millisecond, and every etcd client connection (kubectl's, the API
+ * server's) checks its key pair against its certificate again.
+ */
+const SPKI = new Map<string, Buffer>();
 
 /** Build and sign a certificate; `issuer` absent means self-signed with `key`. Returns PEM. */
 export function createCertificate(t: CertTemplate, subjectKeyPem: string, issuer?: { cert: ParsedCert; keyPem: string }): string {
