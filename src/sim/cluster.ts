@@ -540,6 +540,7 @@ export class Cluster {
       count: 1,
       firstTimestamp: ts,
       lastTimestamp: ts,
+      eventTime: null,
       reportingComponent: component,
       reportingInstance: host ?? '',
     };
