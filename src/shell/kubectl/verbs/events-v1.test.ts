@@ -70,4 +70,27 @@ describe('events.k8s.io/v1 Events', () => {
     assert.ok(names.length > 0 && names.every((n) => n.startsWith('event.events.k8s.io/')), names[0]);
     assert.equal((await s.exec('kubectl get events.events.k8s.io')).stdout, (await s.exec('kubectl get events')).stdout);
   });
+
+  it('a watch streams the events.k8s.io/v1 form too (-o jsonpath, -o name, --output-watch-events -o json)', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    await s.exec('kubectl run w --image=nginx');
+    const jp = await s.exec("kubectl get events.events.k8s.io --watch-only -o jsonpath='{.apiVersion} {.reason} {.regarding.name}{\"\\n\"}' --request-timeout=20s");
+    assert.equal(jp.stderr, '');
+    const lines = jp.stdout.trimEnd().split('\n');
+    assert.ok(lines.length >= 3, jp.stdout);
+    assert.ok(lines.every((l) => /^events\.k8s\.io\/v1 \w+ w$/.test(l)), jp.stdout);
+    await s.exec('kubectl run w2 --image=nginx');
+    const names = (await s.exec('kubectl get events.events.k8s.io --watch-only -o name --request-timeout=20s')).stdout.trimEnd().split('\n');
+    assert.ok(names.length >= 3 && names.every((n) => n.startsWith('event.events.k8s.io/w2.')), names.join('\n'));
+    await s.exec('kubectl run w3 --image=nginx');
+    const j = (await s.exec('kubectl get events.events.k8s.io --watch-only -o json --output-watch-events --request-timeout=20s')).stdout;
+    const first = JSON.parse(j.slice(0, j.indexOf('\n}\n') + 2)) as { type: string; object: Record<string, unknown> };
+    assert.equal(first.type, 'ADDED');
+    assert.equal(first.object['apiVersion'], 'events.k8s.io/v1');
+    assert.ok('note' in first.object && 'regarding' in first.object && !('involvedObject' in first.object));
+    // the core group's watch keeps the core form
+    await s.exec('kubectl run w4 --image=nginx');
+    const core = (await s.exec("kubectl get events --watch-only -o jsonpath='{.apiVersion}{\"\\n\"}' --request-timeout=20s")).stdout.trimEnd().split('\n');
+    assert.ok(core.length >= 3 && core.every((v) => v === 'v1'), core.join('\n'));
+  });
 });
