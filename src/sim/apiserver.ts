@@ -44,6 +44,7 @@ import { checkRequestBody, checkStoredSize, validateDataSize } from './api/size-
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { nodeView, virtualObjects } from './virtual-objects.js';
+import { allocatorIPAddressDeleted } from './controllers/ipallocator-repair.js';
 import { prepareStatusUpdate, statusUpdateErrors } from './api/validation-status.js';
 import { priorityClassValue } from './controllers/util.js';
 import { defaultAutoscaler } from './api/autoscaling.js';
@@ -585,6 +586,7 @@ export class ApiServer {
     const ns = info.namespaced ? (namespace ?? 'default') : undefined;
     this.check('delete', kind, ns, name);
     const old = this.c.store.get(kind, ns, name);
+    if (!old && kind === 'IPAddress') return this.deleteAllocatorIPAddress(name, opts);
     if (!old) throw notFound(info, name);
     if (opts.dryRun) return old;
     if (kind === 'Pod') {
@@ -625,6 +627,23 @@ export class ApiServer {
     }
     this.c.settle();
     return old;
+  }
+
+  /**
+   * DELETE of an IPAddress the ClusterIP allocator made (sim/virtual-objects.ts): it goes as any
+   * object without finalizers does, and the repair loop makes it again later
+   * (controllers/ipallocator-repair.ts).
+   */
+  private deleteAllocatorIPAddress(name: string, opts: DeleteOptions): KObject {
+    const info = this.c.discovery().infoForKind('IPAddress');
+    const obj = this.stored('IPAddress', undefined, name);
+    const ref = (obj?.['spec'] as { parentRef?: { namespace?: string; name?: string } } | undefined)?.parentRef;
+    const svc = ref ? this.c.store.get<Service>('Service', ref.namespace, ref.name ?? '') : undefined;
+    if (!obj || !svc) throw notFound(info, name);
+    if (opts.dryRun) return obj;
+    allocatorIPAddressDeleted(this.c, name, svc);
+    this.c.settle();
+    return obj;
   }
 
   /**

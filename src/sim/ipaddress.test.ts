@@ -70,6 +70,59 @@ describe('IPAddress objects of the ClusterIP allocator', () => {
   });
 });
 
+describe('deleting an IPAddress of the ClusterIP allocator (repairip.go)', () => {
+  it('goes at once and comes back, a new object, at the next 3-minute resync of the kube-apiserver, with a Warning Event on the Service', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    const [started, node] = (await sh(s, "kubectl get po -n kube-system -l component=kube-apiserver -o jsonpath='{.items[0].status.containerStatuses[0].state.running.startedAt} {.items[0].spec.nodeName}'")).split(' ');
+    const before = await sh(s, "kubectl get ipaddress 10.244.0.10 -o jsonpath='{.metadata.uid}'");
+    const now = Number((await sh(s, 'date +%s')).trim()) * 1000;
+    const since = Date.parse(started!);
+    const period = 3 * 60_000;
+    const tick = since + Math.ceil((now + 1 - since) / period) * period;
+    assert.ok(tick > now + 1000, 'the next resync is ahead');
+    assert.equal(await sh(s, 'kubectl delete ipaddress 10.244.0.10'), 'ipaddress.networking.k8s.io "10.244.0.10" deleted\n');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.10'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.10" not found\n');
+    assert.ok(!(await sh(s, 'kubectl get ipaddresses --no-headers')).includes('10.244.0.10 '));
+    // nothing notices before the resync
+    await sh(s, `sleep ${(tick - now) / 1000 - 1}`);
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.10'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.10" not found\n');
+    assert.equal(await sh(s, 'kubectl get events -n kube-system --field-selector reason=ClusterIPNotAllocated'), 'No resources found in kube-system namespace.\n');
+    await sh(s, 'sleep 1');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.10 --no-headers'), '10.244.0.10   services/kube-system/kube-dns\n');
+    const again = await sh(s, "kubectl get ipaddress 10.244.0.10 -o jsonpath='{.metadata.uid} {.metadata.creationTimestamp} {.metadata.labels}'");
+    const [uid, created] = again.split(' ');
+    assert.notEqual(uid, before);
+    assert.equal(created, new Date(tick).toISOString().replace('.000Z', 'Z'));
+    assert.ok(again.endsWith('{"ipaddress.kubernetes.io/ip-family":"IPv4","ipaddress.kubernetes.io/managed-by":"ipallocator.k8s.io"}'), again);
+    // the events.k8s.io/v1 recorder's Event: eventTime, action and reporting controller, no source or count
+    const ev = await sh(s, "kubectl get events.events.k8s.io -n kube-system --field-selector reason=ClusterIPNotAllocated -o jsonpath='{range .items[*]}{.type}|{.action}|{.note}|{.reportingController}|{.reportingInstance}|{.regarding.kind}/{.regarding.name}|{.eventTime}|{.deprecatedCount}{\"\\n\"}{end}'");
+    assert.equal(
+      ev,
+      `Warning|ClusterIPAllocation|Cluster IP [IPv4]: 10.244.0.10 is not allocated; repairing|ipallocator-repair-controller|ipallocator-repair-controller-${node}|Service/kube-dns|${new Date(tick).toISOString().replace('.000Z', '.000000Z')}|\n`,
+    );
+    const described = (await sh(s, 'kubectl describe svc -n kube-system kube-dns')).trimEnd().split('\n').slice(-1)[0];
+    assert.equal(described, '  Warning  ClusterIPNotAllocated  0s    ipallocator-repair-controller  Cluster IP [IPv4]: 10.244.0.10 is not allocated; repairing');
+    // repaired once: the next resync finds it
+    await sh(s, 'sleep 400');
+    assert.equal((await sh(s, 'kubectl get events -n kube-system --field-selector reason=ClusterIPNotAllocated --no-headers')).trimEnd().split('\n').length, 1);
+  });
+
+  it('a deleted one goes with its Service and is not repaired; dry run deletes nothing', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    await sh(s, 'kubectl create service clusterip x --tcp=80 --clusterip=10.244.0.77');
+    assert.equal(await sh(s, 'kubectl delete ipaddress 10.244.0.77 --dry-run=server'), 'ipaddress.networking.k8s.io "10.244.0.77" deleted (server dry run)\n');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.77 --no-headers'), '10.244.0.77   services/default/x\n');
+    assert.equal(await sh(s, 'kubectl delete ipaddress 10.244.0.77'), 'ipaddress.networking.k8s.io "10.244.0.77" deleted\n');
+    await sh(s, 'kubectl delete service x');
+    await sh(s, 'sleep 400');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.77'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.77" not found\n');
+    assert.equal(await sh(s, 'kubectl get events --field-selector reason=ClusterIPNotAllocated'), 'No resources found in default namespace.\n');
+    // the address is free again, and a new Service there has its IPAddress at once
+    assert.equal(await sh(s, 'kubectl create service clusterip y --tcp=80 --clusterip=10.244.0.77'), 'service/y created\n');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.77 --no-headers'), '10.244.0.77   services/default/y\n');
+  });
+});
+
 describe('PodTemplate table (printers.go printPodTemplate)', () => {
   it('prints containers, images and the template labels, with no AGE', async () => {
     const s = new Session(loadFixture('flannel-single', 0));
