@@ -45,6 +45,7 @@ import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { nodeView, virtualObjects } from './virtual-objects.js';
 import { allocatorIPAddressDeleted } from './controllers/ipallocator-repair.js';
+import { validateIPAddress } from './api/validation-ipaddress.js';
 import { prepareStatusUpdate, statusUpdateErrors } from './api/validation-status.js';
 import { priorityClassValue } from './controllers/util.js';
 import { defaultAutoscaler } from './api/autoscaling.js';
@@ -974,6 +975,8 @@ export class ApiServer {
         return validateCrd(obj as CustomResourceDefinition);
       case 'PriorityClass':
         return validatePriorityClass(obj as PriorityClass, old as PriorityClass | undefined);
+      case 'IPAddress':
+        return validateIPAddress(obj, old);
       default: {
         // customResourceStrategy.Validate: the object against its version's openAPIV3Schema
         const custom = this.customSchema(obj);
