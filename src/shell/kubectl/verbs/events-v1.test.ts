@@ -93,4 +93,53 @@ describe('events.k8s.io/v1 Events', () => {
     const core = (await s.exec("kubectl get events --watch-only -o jsonpath='{.apiVersion}{\"\\n\"}' --request-timeout=20s")).stdout.trimEnd().split('\n');
     assert.ok(core.length >= 3 && core.every((v) => v === 'v1'), core.join('\n'));
   });
+
+  it('describe goes through the generic describer (kubectl 1.35 describe.go has none for Event) and shows the events.k8s.io/v1 fields', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    const name = (await s.exec("kubectl get events --field-selector reason=Pulling -o jsonpath='{.items[0].metadata.name}'")).stdout;
+    const core = JSON.parse((await s.exec(`kubectl get event ${name} -o json`)).stdout) as { message: string; metadata: { creationTimestamp: string; resourceVersion: string; uid: string }; firstTimestamp: string; source: { host: string }; involvedObject: { name: string; uid: string } };
+    const r = await s.exec(`kubectl describe events.events.k8s.io ${name}`);
+    assert.equal(r.stderr, '');
+    const host = core.source.host;
+    assert.equal(
+      r.stdout,
+      [
+        `Name:                        ${name}`,
+        'Namespace:                   default',
+        'Labels:                      <none>',
+        'Annotations:                 <none>',
+        'API Version:                 events.k8s.io/v1',
+        'Deprecated Count:            1',
+        `Deprecated First Timestamp:  ${core.firstTimestamp}`,
+        `Deprecated Last Timestamp:   ${core.firstTimestamp}`,
+        'Deprecated Source:',
+        '  Component:  kubelet',
+        `  Host:       ${host}`,
+        'Event Time:   <nil>',
+        'Kind:         Event',
+        'Metadata:',
+        `  Creation Timestamp:  ${core.metadata.creationTimestamp}`,
+        `  Resource Version:    ${core.metadata.resourceVersion}`,
+        `  UID:                 ${core.metadata.uid}`,
+        `Note:                  ${core.message}`,
+        'Reason:                Pulling',
+        'Regarding:',
+        '  API Version:         v1',
+        '  Kind:                Pod',
+        `  Name:                ${core.involvedObject.name}`,
+        '  Namespace:           default',
+        `  UID:                 ${core.involvedObject.uid}`,
+        'Reporting Controller:  kubelet',
+        `Reporting Instance:    ${host}`,
+        'Type:                  Normal',
+        'Events:                <none>',
+        '',
+      ].join('\n'),
+    );
+    // the core group's describe keeps the core names, and shows the null eventTime as the generic describer does
+    const c = (await s.exec(`kubectl describe events ${name}`)).stdout;
+    assert.match(c, /^API Version: +v1$/m);
+    assert.match(c, /^Event Time: +<nil>$/m);
+    assert.match(c, /^Involved Object:$/m);
+  });
 });
