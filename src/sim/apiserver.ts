@@ -45,7 +45,7 @@ import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { nodeView, virtualObjects } from './virtual-objects.js';
 import { allocatorIPAddressDeleted } from './controllers/ipallocator-repair.js';
-import { validateIPAddress } from './api/validation-ipaddress.js';
+import { validateIPAddress, validateIPAddressName } from './api/validation-ipaddress.js';
 import { prepareStatusUpdate, statusUpdateErrors } from './api/validation-status.js';
 import { priorityClassValue } from './controllers/util.js';
 import { defaultAutoscaler } from './api/autoscaling.js';
@@ -430,7 +430,8 @@ export class ApiServer {
     admitMutating(attrs);
     if (obj.kind === 'Service') this.beginServiceCreate(obj as Service, info);
     const errs = [
-      ...validateName(m.name, nameRuleForKind(obj.kind)),
+      // an IPAddress is named by its address (networking validation ValidateIPAddressName)
+      ...(obj.kind === 'IPAddress' ? validateIPAddressName(m.name) : validateName(m.name, nameRuleForKind(obj.kind))),
       ...validateLabels(m.labels, 'metadata.labels'),
       ...validateAnnotations(m.annotations),
       ...validateFinalizers(m.finalizers, !info.crd, STANDARD_FINALIZERS),

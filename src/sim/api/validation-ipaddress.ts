@@ -24,6 +24,11 @@ export function ipAddressNameProblems(name: string): string[] {
   return name === canonical ? [] : [`must be in canonical form (${goQuote(canonical)})`];
 }
 
+/** ValidateObjectMeta's name check with ValidateIPAddressName. */
+export function validateIPAddressName(name: string): FieldError[] {
+  return ipAddressNameProblems(name).map((msg) => field.invalid('metadata.name', name, msg));
+}
+
 /** path.IsValidPathSegmentName. */
 function pathSegmentProblems(name: string): string[] {
   if (name === '.' || name === '..') return [`may not be '${name}'`];

@@ -7,7 +7,6 @@ import { type FieldError, field } from './errors.js';
 import { parseQuantity } from './quantity.js';
 import { labelKeyProblems, labelValueProblems as contentLabelValueProblems } from './label-selector.js';
 import { validateAnnotationsSize } from './size-limits.js';
-import { ipAddressNameProblems } from './validation-ipaddress.js';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -20,13 +19,12 @@ export const MSG_LABEL =
 export const MSG_1035 =
   "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 
-export type NameRule = 'subdomain' | 'label' | 'dns1035' | 'ip';
+export type NameRule = 'subdomain' | 'label' | 'dns1035';
 
 /** Which rule a kind's metadata.name follows (ValidateObjectMeta's nameFn per kind). */
 export function nameRuleForKind(kind: string): NameRule {
   if (kind === 'Service') return 'dns1035';
   if (kind === 'Namespace') return 'label';
-  if (kind === 'IPAddress') return 'ip';
   return 'subdomain';
 }
 
@@ -42,8 +40,6 @@ export function validateName(name: string, rule: NameRule, path = 'metadata.name
   const errs: FieldError[] = [];
   if (rule === 'subdomain') {
     for (const msg of subdomainProblems(name)) errs.push(field.invalid(path, name, msg));
-  } else if (rule === 'ip') {
-    for (const msg of ipAddressNameProblems(name)) errs.push(field.invalid(path, name, msg));
   } else if (rule === 'label') {
     if (name.length > 63) errs.push(field.invalid(path, name, 'must be no more than 63 characters'));
     if (!DNS1123_LABEL.test(name)) errs.push(field.invalid(path, name, MSG_LABEL));
