@@ -44,6 +44,8 @@ import { checkRequestBody, checkStoredSize, validateDataSize } from './api/size-
 import { matchLabelSelector } from './api/selectors.js';
 import { nodePortRange, serviceCIDR } from './controlplane.js';
 import { nodeView, virtualObjects } from './virtual-objects.js';
+import { allocatorIPAddressDeleted } from './controllers/ipallocator-repair.js';
+import { validateIPAddress, validateIPAddressName } from './api/validation-ipaddress.js';
 import { prepareStatusUpdate, statusUpdateErrors } from './api/validation-status.js';
 import { priorityClassValue } from './controllers/util.js';
 import { defaultAutoscaler } from './api/autoscaling.js';
@@ -428,7 +430,8 @@ export class ApiServer {
     admitMutating(attrs);
     if (obj.kind === 'Service') this.beginServiceCreate(obj as Service, info);
     const errs = [
-      ...validateName(m.name, nameRuleForKind(obj.kind)),
+      // an IPAddress is named by its address (networking validation ValidateIPAddressName)
+      ...(obj.kind === 'IPAddress' ? validateIPAddressName(m.name) : validateName(m.name, nameRuleForKind(obj.kind))),
       ...validateLabels(m.labels, 'metadata.labels'),
       ...validateAnnotations(m.annotations),
       ...validateFinalizers(m.finalizers, !info.crd, STANDARD_FINALIZERS),
@@ -585,6 +588,7 @@ export class ApiServer {
     const ns = info.namespaced ? (namespace ?? 'default') : undefined;
     this.check('delete', kind, ns, name);
     const old = this.c.store.get(kind, ns, name);
+    if (!old && kind === 'IPAddress') return this.deleteAllocatorIPAddress(name, opts);
     if (!old) throw notFound(info, name);
     if (opts.dryRun) return old;
     if (kind === 'Pod') {
@@ -625,6 +629,23 @@ export class ApiServer {
     }
     this.c.settle();
     return old;
+  }
+
+  /**
+   * DELETE of an IPAddress the ClusterIP allocator made (sim/virtual-objects.ts): it goes as any
+   * object without finalizers does, and the repair loop makes it again later
+   * (controllers/ipallocator-repair.ts).
+   */
+  private deleteAllocatorIPAddress(name: string, opts: DeleteOptions): KObject {
+    const info = this.c.discovery().infoForKind('IPAddress');
+    const obj = this.stored('IPAddress', undefined, name);
+    const ref = (obj?.['spec'] as { parentRef?: { namespace?: string; name?: string } } | undefined)?.parentRef;
+    const svc = ref ? this.c.store.get<Service>('Service', ref.namespace, ref.name ?? '') : undefined;
+    if (!obj || !svc) throw notFound(info, name);
+    if (opts.dryRun) return obj;
+    allocatorIPAddressDeleted(this.c, name, svc);
+    this.c.settle();
+    return obj;
   }
 
   /**
@@ -955,6 +976,8 @@ export class ApiServer {
         return validateCrd(obj as CustomResourceDefinition);
       case 'PriorityClass':
         return validatePriorityClass(obj as PriorityClass, old as PriorityClass | undefined);
+      case 'IPAddress':
+        return validateIPAddress(obj, old);
       default: {
         // customResourceStrategy.Validate: the object against its version's openAPIV3Schema
         const custom = this.customSchema(obj);

@@ -540,12 +540,52 @@ export class Cluster {
       count: 1,
       firstTimestamp: ts,
       lastTimestamp: ts,
+      eventTime: null,
       reportingComponent: component,
       reportingInstance: host ?? '',
     };
     this.insert(ev);
     index.byKey.set(key, ev.metadata.name);
     index.changes = this.store.changes.get('Event') ?? 0;
+  }
+
+  /**
+   * Record an Event through the events.k8s.io/v1 recorder (client-go tools/events recorder.go
+   * makeEvent, as the API server's own loops use it): named `<regarding>.<UnixNano hex>`, with
+   * eventTime (a MicroTime) and the reporting controller and instance, no source, count or
+   * first/last timestamps; regarding is reference.GetReference of the object (its resourceVersion
+   * included). Stored in the core form the API server keeps (Convert_v1_Event_To_core_Event).
+   */
+  recordEventV1(
+    regarding: KObject,
+    e: { type: 'Normal' | 'Warning'; reason: string; action: string; note: string; reportingController: string; reportingInstance: string },
+  ): void {
+    const m = regarding.metadata;
+    const ms = this.now();
+    const ev = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: this.eventName(m.name), namespace: m.namespace ?? 'default' },
+      involvedObject: {
+        apiVersion: regarding.apiVersion,
+        kind: regarding.kind,
+        name: m.name,
+        ...(m.namespace ? { namespace: m.namespace } : {}),
+        ...(m.uid ? { uid: m.uid } : {}),
+        ...(m.resourceVersion ? { resourceVersion: m.resourceVersion } : {}),
+      },
+      reason: e.reason,
+      message: e.note,
+      type: e.type,
+      source: {},
+      firstTimestamp: null,
+      lastTimestamp: null,
+      eventTime: new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z'),
+      action: e.action,
+      reportingComponent: e.reportingController,
+      reportingInstance: e.reportingInstance,
+    } as unknown as KEvent;
+    this.insert(ev);
   }
 
   /**

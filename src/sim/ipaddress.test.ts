@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../testing/fixtures.js';
 import { Session } from '../shell/session.js';
+import { MSG_SUBDOMAIN } from './api/validation.js';
 
 async function sh(s: Session, cmd: string): Promise<string> {
   const r = await s.exec(cmd);
@@ -67,6 +68,107 @@ describe('IPAddress objects of the ClusterIP allocator', () => {
     );
     await sh(s, write('/root/dns.yaml', ip('10.244.0.10', '    resource: services\n    namespace: default\n    name: other')));
     assert.equal(await sh(s, 'kubectl create -f /root/dns.yaml'), 'Error from server (AlreadyExists): error when creating "/root/dns.yaml": ipaddresses.networking.k8s.io "10.244.0.10" already exists\n');
+  });
+});
+
+describe('deleting an IPAddress of the ClusterIP allocator (repairip.go)', () => {
+  it('goes at once and comes back, a new object, at the next 3-minute resync of the kube-apiserver, with a Warning Event on the Service', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    const [started, node] = (await sh(s, "kubectl get po -n kube-system -l component=kube-apiserver -o jsonpath='{.items[0].status.containerStatuses[0].state.running.startedAt} {.items[0].spec.nodeName}'")).split(' ');
+    const before = await sh(s, "kubectl get ipaddress 10.244.0.10 -o jsonpath='{.metadata.uid}'");
+    const now = Number((await sh(s, 'date +%s')).trim()) * 1000;
+    const since = Date.parse(started!);
+    const period = 3 * 60_000;
+    const tick = since + Math.ceil((now + 1 - since) / period) * period;
+    assert.ok(tick > now + 1000, 'the next resync is ahead');
+    assert.equal(await sh(s, 'kubectl delete ipaddress 10.244.0.10'), 'ipaddress.networking.k8s.io "10.244.0.10" deleted\n');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.10'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.10" not found\n');
+    assert.ok(!(await sh(s, 'kubectl get ipaddresses --no-headers')).includes('10.244.0.10 '));
+    // nothing notices before the resync
+    await sh(s, `sleep ${(tick - now) / 1000 - 1}`);
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.10'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.10" not found\n');
+    assert.equal(await sh(s, 'kubectl get events -n kube-system --field-selector reason=ClusterIPNotAllocated'), 'No resources found in kube-system namespace.\n');
+    await sh(s, 'sleep 1');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.10 --no-headers'), '10.244.0.10   services/kube-system/kube-dns\n');
+    const again = await sh(s, "kubectl get ipaddress 10.244.0.10 -o jsonpath='{.metadata.uid} {.metadata.creationTimestamp} {.metadata.labels}'");
+    const [uid, created] = again.split(' ');
+    assert.notEqual(uid, before);
+    assert.equal(created, new Date(tick).toISOString().replace('.000Z', 'Z'));
+    assert.ok(again.endsWith('{"ipaddress.kubernetes.io/ip-family":"IPv4","ipaddress.kubernetes.io/managed-by":"ipallocator.k8s.io"}'), again);
+    // the events.k8s.io/v1 recorder's Event: eventTime, action and reporting controller, no source or count
+    const ev = await sh(s, "kubectl get events.events.k8s.io -n kube-system --field-selector reason=ClusterIPNotAllocated -o jsonpath='{range .items[*]}{.type}|{.action}|{.note}|{.reportingController}|{.reportingInstance}|{.regarding.kind}/{.regarding.name}|{.eventTime}|{.deprecatedCount}{\"\\n\"}{end}'");
+    assert.equal(
+      ev,
+      `Warning|ClusterIPAllocation|Cluster IP [IPv4]: 10.244.0.10 is not allocated; repairing|ipallocator-repair-controller|ipallocator-repair-controller-${node}|Service/kube-dns|${new Date(tick).toISOString().replace('.000Z', '.000000Z')}|\n`,
+    );
+    const described = (await sh(s, 'kubectl describe svc -n kube-system kube-dns')).trimEnd().split('\n').slice(-1)[0];
+    assert.equal(described, '  Warning  ClusterIPNotAllocated  0s    ipallocator-repair-controller  Cluster IP [IPv4]: 10.244.0.10 is not allocated; repairing');
+    // repaired once: the next resync finds it
+    await sh(s, 'sleep 400');
+    assert.equal((await sh(s, 'kubectl get events -n kube-system --field-selector reason=ClusterIPNotAllocated --no-headers')).trimEnd().split('\n').length, 1);
+  });
+
+  it('a deleted one goes with its Service and is not repaired; dry run deletes nothing', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    await sh(s, 'kubectl create service clusterip x --tcp=80 --clusterip=10.244.0.77');
+    assert.equal(await sh(s, 'kubectl delete ipaddress 10.244.0.77 --dry-run=server'), 'ipaddress.networking.k8s.io "10.244.0.77" deleted (server dry run)\n');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.77 --no-headers'), '10.244.0.77   services/default/x\n');
+    assert.equal(await sh(s, 'kubectl delete ipaddress 10.244.0.77'), 'ipaddress.networking.k8s.io "10.244.0.77" deleted\n');
+    await sh(s, 'kubectl delete service x');
+    await sh(s, 'sleep 400');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.77'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.77" not found\n');
+    assert.equal(await sh(s, 'kubectl get events --field-selector reason=ClusterIPNotAllocated'), 'No resources found in default namespace.\n');
+    // the address is free again, and a new Service there has its IPAddress at once
+    assert.equal(await sh(s, 'kubectl create service clusterip y --tcp=80 --clusterip=10.244.0.77'), 'service/y created\n');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.77 --no-headers'), '10.244.0.77   services/default/y\n');
+  });
+});
+
+describe('IPAddress validation (pkg/apis/networking/validation ValidateIPAddress, apimachinery IsValidIP)', () => {
+  const doc = (name: string, spec: string): string => `apiVersion: networking.k8s.io/v1\nkind: IPAddress\nmetadata:\n  name: "${name}"\n${spec}`;
+  const create = async (s: Session, name: string, spec: string): Promise<string> => {
+    await sh(s, write('/root/ip.yaml', doc(name, spec)));
+    return sh(s, 'kubectl create -f /root/ip.yaml');
+  };
+  const ref = 'spec:\n  parentRef: {resource: services, namespace: default, name: x}';
+
+  it('the name must be an IP address in canonical form', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    assert.equal(await create(s, 'web', ref), 'The IPAddress "web" is invalid: metadata.name: Invalid value: "web": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)\n');
+    assert.equal(await create(s, '10.244.0.090', ref), 'The IPAddress "10.244.0.090" is invalid: metadata.name: Invalid value: "10.244.0.090": must not have leading 0s\n');
+    assert.equal(await create(s, '::ffff:10.244.0.9', ref), 'The IPAddress "::ffff:10.244.0.9" is invalid: metadata.name: Invalid value: "::ffff:10.244.0.9": must not be an IPv4-mapped IPv6 address\n');
+    assert.equal(await create(s, '2001:DB8:0:0::5', ref), 'The IPAddress "2001:DB8:0:0::5" is invalid: metadata.name: Invalid value: "2001:DB8:0:0::5": must be in canonical form ("2001:db8::5")\n');
+    assert.equal(await create(s, 'fe80::1%eth0', ref), 'The IPAddress "fe80::1%eth0" is invalid: metadata.name: Invalid value: "fe80::1%eth0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)\n');
+    assert.equal(await create(s, '2001:db8::5', ref), 'ipaddress.networking.k8s.io/2001:db8::5 created\n');
+  });
+
+  it('parentRef is required, with resource and name; group, resource, name and namespace are checked', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    assert.equal(await create(s, '10.244.0.91', 'spec: {}'), 'The IPAddress "10.244.0.91" is invalid: spec.parentRef: Required value\n');
+    assert.equal(
+      await create(s, '10.244.0.91', "spec:\n  parentRef: {group: Gateway_API, resource: gate/ways, namespace: '..'}"),
+      [
+        'The IPAddress "10.244.0.91" is invalid: ',
+        `* spec.parentRef.group: Invalid value: "Gateway_API": ${MSG_SUBDOMAIN}`,
+        '* spec.parentRef.resource: Invalid value: "gate/ways": may not contain \'/\'',
+        '* spec.parentRef.name: Required value',
+        '* spec.parentRef.namespace: Invalid value: "..": may not be \'..\'',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(await create(s, '10.244.0.91', 'spec:\n  parentRef: {name: "a%b"}'), 'The IPAddress "10.244.0.91" is invalid: \n* spec.parentRef.resource: Required value\n* spec.parentRef.name: Invalid value: "a%b": may not contain \'%\'\n');
+    // the core group is empty, so it may be left out
+    assert.equal(await create(s, '10.244.0.91', ref), 'ipaddress.networking.k8s.io/10.244.0.91 created\n');
+  });
+
+  it('parentRef is immutable; the rest of the object is not', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    assert.equal(await create(s, '10.244.0.92', ref), 'ipaddress.networking.k8s.io/10.244.0.92 created\n');
+    assert.equal(
+      await sh(s, 'kubectl patch ipaddress 10.244.0.92 --type=merge -p \'{"spec":{"parentRef":{"name":"y"}}}\''),
+      'The IPAddress "10.244.0.92" is invalid: spec.parentRef: Invalid value: networking.ParentReference{Group:"", Resource:"services", Namespace:"default", Name:"y"}: field is immutable\n',
+    );
+    assert.equal(await sh(s, 'kubectl label ipaddress 10.244.0.92 team=net'), 'ipaddress.networking.k8s.io/10.244.0.92 labeled\n');
   });
 });
 

@@ -19,6 +19,7 @@ import type { PodVolumesState } from './runtime/volumes.js';
 import type { ContainerRunsState } from './runtime/processes.js';
 import type { ProberState } from './controllers/prober.js';
 import type { DerivedRules } from './controllers/kube-proxy-derived.js';
+import type { IpRepairState } from './controllers/ipallocator-repair.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -81,6 +82,8 @@ export interface ClusterState {
   cniInstalled?: Record<string, string>;
   /** APF bootstrap ensurer: the time of its last periodic run (controllers/apf-bootstrap.ts). */
   apfBootstrap?: { ranAt: number };
+  /** the API server's ClusterIP repair loop: allocator IPAddresses deleted, and when the loop made them again. */
+  ipAddressRepair?: IpRepairState;
   /** the scenario engine: typed answers (`answer <text>`). */
   'scenario.answers'?: Record<string, string>;
 }
@@ -117,6 +120,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   'scenario.answers': 'scenario/answers.ts',
   cniInstalled: 'sim/controllers/cni-install.ts',
   apfBootstrap: 'sim/controllers/apf-bootstrap.ts',
+  ipAddressRepair: 'sim/controllers/ipallocator-repair.ts (deletions noted by sim/apiserver.ts)',
 };
 
 /** Keys the snapshot adds beside the owners' fields (Cluster.snapshot / Cluster.restore). */

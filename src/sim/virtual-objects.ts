@@ -21,6 +21,8 @@ import type { Cluster } from './cluster.js';
 import type { KObject, Node, Service } from './api/types.js';
 import { fnv32a } from '../util/fnv.js';
 import { ipFamilyOf } from '../util/ip.js';
+import { rfc3339 } from '../util/clock.js';
+import { ipRepairEntry } from './controllers/ipallocator-repair.js';
 import { kubeletRunning, kubeletStoppedAt, serviceCIDR } from './controlplane.js';
 import { NODE_STATUS_UPDATE_MS, PLEG_RELIST_THRESHOLD_MS, RUNTIME_DOWN_MESSAGE, outageMessage, runtimeOutage, tickAtOrBefore } from './node/runtime-health.js';
 
@@ -168,14 +170,18 @@ function serviceIPAddresses(c: Cluster): KObject[] {
     for (const ip of svc.spec.clusterIPs ?? (svc.spec.clusterIP ? [svc.spec.clusterIP] : [])) {
       const family = ipFamilyOf(ip);
       if (!family) continue;
+      // deleted by a user: gone until the repair loop creates it again, a new object (controllers/ipallocator-repair.ts)
+      const repair = ipRepairEntry(c, ip, svc.metadata.uid);
+      if (repair && repair.repairedAt === undefined) continue;
+      const seed = repair ? `${ip}@${repair.repairedAt}` : ip;
       out.push({
         apiVersion: 'networking.k8s.io/v1',
         kind: 'IPAddress',
         metadata: {
           name: ip,
-          uid: `${uid.slice(0, 24)}1a${fnv32a(ip).toString(16).padStart(8, '0')}00`.slice(0, 36),
+          uid: `${uid.slice(0, 24)}1a${fnv32a(seed).toString(16).padStart(8, '0')}00`.slice(0, 36),
           resourceVersion: '1',
-          creationTimestamp: svc.metadata.creationTimestamp ?? c.timestamp(),
+          creationTimestamp: repair ? rfc3339(repair.repairedAt!) : (svc.metadata.creationTimestamp ?? c.timestamp()),
           labels: { 'ipaddress.kubernetes.io/ip-family': family, 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' },
         },
         spec: { parentRef: { resource: 'services', namespace: svc.metadata.namespace ?? 'default', name: svc.metadata.name } },

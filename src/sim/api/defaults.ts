@@ -20,6 +20,7 @@ import type {
   StatefulSet,
 } from './types.js';
 import { computePodQOS } from './qos.js';
+import { fillCoreEventFields } from './events-core.js';
 
 function defaultContainer(c: Container): void {
   c.imagePullPolicy ??= /:latest$/.test(c.image) || !/:[^/]+$/.test(c.image) ? 'Always' : 'IfNotPresent';
@@ -235,6 +236,9 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       // a client may send `status: {}` (kubectl create namespace does): the phase is the server's
       if (!(obj['status'] as { phase?: string } | undefined)?.phase) obj['status'] = { phase: 'Active' };
       obj.metadata.labels = { ...(obj.metadata.labels ?? {}), 'kubernetes.io/metadata.name': obj.metadata.name };
+      break;
+    case 'Event':
+      fillCoreEventFields(obj);
       break;
     case 'Secret': {
       obj['type'] ??= 'Opaque';

@@ -14,6 +14,7 @@
  */
 import type { KObject, ManagedFieldsEntry } from './types.js';
 import { marshalCompact, sortKeys } from '../../util/go-json.js';
+import { coreEventZeroFields } from './events-core.js';
 
 export type { ManagedFieldsEntry } from './types.js';
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -315,7 +316,7 @@ const POD_TEMPLATE: Obj = { metadata: {}, spec: { containers: null } };
  * so a create does not count them as added and they carry no `.` member; maps, slices and pointer
  * fields are absent (null), so they do.
  */
-export function zeroObject(kind: string): Obj {
+export function zeroObject(kind: string, apiVersion = ''): Obj {
   const t = (): Obj => structuredClone(POD_TEMPLATE);
   switch (kind) {
     case 'Deployment':
@@ -344,6 +345,9 @@ export function zeroObject(kind: string): Obj {
     case 'NetworkPolicy':
     case 'PodDisruptionBudget':
       return { metadata: {}, spec: {} };
+    case 'Event':
+      // core/v1's (events.k8s.io/v1 stores the same kind under other names)
+      return apiVersion === 'v1' ? { metadata: {}, ...(coreEventZeroFields() as Obj) } : { metadata: {} };
     default:
       return { metadata: {} };
   }
@@ -407,7 +411,8 @@ function takeOver(ms: Managed[], self: string, cmp: Comparison): void {
 export function recordUpdate(entries: readonly ManagedFieldsEntry[] | undefined, oldObj: Json | undefined, newObj: Json, w: WriteContext): ManagedFieldsEntry[] {
   const ms = decodeEntries(entries);
   const kind = isObj(newObj) && typeof newObj['kind'] === 'string' ? newObj['kind'] : '';
-  const raw = compare(oldObj ?? zeroObject(kind), newObj);
+  const apiVersion = isObj(newObj) && typeof newObj['apiVersion'] === 'string' ? newObj['apiVersion'] : '';
+  const raw = compare(oldObj ?? zeroObject(kind, apiVersion), newObj);
   // a write to …/status owns status alone: its strategy resets everything else (GetResetFields)
   const keep = (f: FieldSet): FieldSet => (w.subresource === 'status' ? new Map([...f].filter(([, p]) => p[0] === 'f:status')) : filterIgnored(f, w.statusIsSubresource));
   const cmp: Comparison = { added: keep(raw.added), modified: keep(raw.modified), removed: keep(raw.removed) };

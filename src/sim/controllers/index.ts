@@ -38,6 +38,7 @@ import { crdStatusController } from './crd-status.js';
 import { crdFinalizerController } from './crd-finalizer.js';
 import { apfConfigController } from './apf-config.js';
 import { apfBootstrapController } from './apf-bootstrap.js';
+import { ipAllocatorRepairController } from './ipallocator-repair.js';
 
 export const CONTROLLERS: readonly Controller[] = [
   staticPodsController,
@@ -75,4 +76,5 @@ export const CONTROLLERS: readonly Controller[] = [
   corednsController,
   csrSigningController,
   gatewayController,
+  ipAllocatorRepairController,
 ];

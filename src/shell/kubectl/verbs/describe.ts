@@ -18,6 +18,7 @@ import { describeNode } from '../describers/node.js';
 import { describeEndpointSlice } from '../describers/endpointslice.js';
 import { describeNetworkPolicy } from '../describers/networkpolicy.js';
 import { describeGeneric } from '../describers/generic.js';
+import { servedAs } from '../../../sim/api/events-v1.js';
 import { commandNamespace, endpointsWarning, fetchAll, warnFirst } from './get.js';
 
 
@@ -140,7 +141,8 @@ async function runDescribe(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const warn = endpointsWarning(env, resolved.requests.map((r) => r.info));
   let stderr = '';
   const { groups, errors } = fetchAll(env, resolved, { namespace, allNamespaces, selectors: label !== undefined ? { label } : {}, ignoreNotFound: false });
-  let objs = groups.flatMap((g) => g.objs);
+  // the generic describer reads through the dynamic client: an object in the version its resource serves (an Event read as events.k8s.io/v1 in that form)
+  let objs = groups.flatMap((g) => g.objs.map((o) => servedAs(g.info, o)));
   let errs = errors;
   // DescribeMatchingResources: `describe TYPE NAME` with no exact match → prefix match
   const only = resolved.requests[0];
@@ -149,7 +151,7 @@ async function runDescribe(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     const all = env.api.list(only.info.kind, allNamespaces ? undefined : namespace);
     const matches = selectObjects(all, only.info, label !== undefined ? { label } : {}).filter((o) => o.metadata.name.startsWith(prefix));
     if (matches.length > 0) {
-      objs = matches;
+      objs = matches.map((o) => servedAs(only.info, o));
       errs = [];
     }
   }

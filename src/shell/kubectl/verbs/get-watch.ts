@@ -32,6 +32,7 @@ import { toYaml } from '../../printers/yaml.js';
 import { marshalIndent } from '../../printers/json.js';
 import { parseGoDuration } from '../duration.js';
 import type { Json } from '../../printers/serialize.js';
+import { servedAs } from '../../../sim/api/events-v1.js';
 import { BudgetExceeded, DeadlineReached } from '../../budget.js';
 
 /** How long a watch without --request-timeout waits for the next change. */
@@ -110,7 +111,8 @@ export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Pro
       headerDone = true;
       out += tw.take();
     } else {
-      for (const obj of objs) {
+      // the table is the server's from the stored object; the objects come in the version watched
+      for (const obj of objs.map((o) => servedAs(w.info, o))) {
         if (events && (w.format === 'yaml' || w.format === 'json')) {
           const doc = { type, object: documentFor([obj], false) } as unknown as Json;
           out += w.format === 'yaml' ? `${printed > 0 ? '---\n' : ''}${toYaml(doc)}` : `${marshalIndent(doc)}\n`;
