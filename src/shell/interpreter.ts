@@ -2087,6 +2087,11 @@ export class Interpreter {
       this.write(io.err, `${this.prefix()}cd: can't cd to ${dest}\n`);
       return 2;
     }
+    return this.enterDir(path, print, io, st);
+  }
+
+  /** What a `cd` that found its directory does (bash's and dash's alike): OLDPWD, PWD, the cwd, and `cd -` prints it. */
+  private enterDir(path: string, print: boolean, io: Io, st: State): number {
     st.vars.set('OLDPWD', st.cwd);
     st.exported.add('OLDPWD');
     st.cwd = path;
@@ -2363,13 +2368,7 @@ export class Interpreter {
           this.write(io.err, `${this.prefix()}cd: ${dest}: ${fs.isFile(path) || ancestorIsFile(fs, path) ? 'Not a directory' : 'No such file or directory'}\n`);
           return 1;
         }
-        st.vars.set('OLDPWD', st.cwd);
-        st.exported.add('OLDPWD');
-        st.cwd = path;
-        st.vars.set('PWD', path);
-        st.exported.add('PWD');
-        if (print) this.write(io.out, `${path}\n`);
-        return 0;
+        return this.enterDir(path, print, io, st);
       }
       case 'export': {
         const names = args.filter((a) => a !== '-p');
