@@ -458,6 +458,7 @@ interface Recorded {
 
 const RECORDED = new Map<string, Recorded[]>();
 const RECORDED_PER_PATH = 16;
+const RECORDED_PATHS = 32;
 
 /**
  * parseNginxConf, remembered by what it read: every nginx container parses its configuration
@@ -488,6 +489,8 @@ export function parseNginxConfCached(io: ReadConf, path = CONF_PATH): ParseResul
   const result = parseNginxConf(recording, path);
   if (seen.length >= RECORDED_PER_PATH) seen.shift();
   seen.push({ reads, result });
+  // (`nginx -t -c FILE` may name any number of files: keep a few paths, not all)
+  if (!RECORDED.has(path) && RECORDED.size >= RECORDED_PATHS) RECORDED.delete(RECORDED.keys().next().value!);
   RECORDED.set(path, seen);
   return result;
 }
