@@ -7,6 +7,7 @@
  *  - net.IP.String: IPv4 (and IPv4-mapped IPv6) dotted, IPv6 in lower case with the longest run
  *    of two or more zero groups (the first of equal runs) written `::`.
  */
+import ipaddr from 'ipaddr.js';
 
 /** A dotted IPv4 text as four bytes, `strict` refusing leading zeros (netip), else allowing them (sloppy). */
 function parseV4(s: string, strict: boolean): number[] | undefined {
@@ -86,29 +87,9 @@ export function is4In6(s: string, ip: GoIP): boolean {
   return s.includes(':') && V4_PREFIX.every((b, i) => ip.bytes[i] === b);
 }
 
-/** net.IP.String. */
+/** net.IP.String: the IPv6 text is RFC 5952's (ipaddr.js writes the same compression rules). */
 export function goNetIPString(ip: GoIP): string {
   const b = ip.bytes;
   if (V4_PREFIX.every((x, i) => b[i] === x)) return b.slice(12).join('.');
-  const g: number[] = [];
-  for (let i = 0; i < 16; i += 2) g.push((b[i]! << 8) | b[i + 1]!);
-  let bestStart = -1;
-  let bestLen = 0;
-  for (let i = 0; i < 8; ) {
-    if (g[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && g[j] === 0) j++;
-    if (j - i > bestLen) {
-      bestStart = i;
-      bestLen = j - i;
-    }
-    i = j;
-  }
-  if (bestLen < 2) return g.map((x) => x.toString(16)).join(':');
-  const left = g.slice(0, bestStart).map((x) => x.toString(16)).join(':');
-  const right = g.slice(bestStart + bestLen).map((x) => x.toString(16)).join(':');
-  return `${left}::${right}`;
+  return new ipaddr.IPv6(b.slice()).toRFC5952String();
 }
