@@ -8,7 +8,7 @@
  * "Index of deletion too big", …; printed by xtables_main as `iptables: <text>.`, exit 1), and
  * xtables_error(PARAMETER_PROBLEM) → `iptables v1.8.7 (nf_tables): <msg>` + "Try …" line, exit 2.
  */
-import type { Chain, IptablesState, Policy, Table, TableName } from './iptables.js';
+import type { Chain, IptablesState, Policy, Rule, Table, TableName } from './iptables.js';
 import {
   TABLE_NAMES,
   bumpRev,
@@ -228,11 +228,19 @@ function ruleNumber(s: string | undefined, flavor: IptablesFlavor): number | Ipt
 function zero(c: Chain, rulenum?: number): void {
   if (rulenum === undefined) {
     c.counters = { packets: 0, bytes: 0 };
-    for (const r of c.rules) r.counters = { packets: 0, bytes: 0 };
+    c.rules = c.rules.map(zeroed);
   } else {
     const r = c.rules[rulenum - 1];
-    if (r) r.counters = { packets: 0, bytes: 0 };
+    if (r) c.rules[rulenum - 1] = zeroed(r);
   }
+}
+
+/**
+ * `r` with zero counters, a new object: rules are replaced, never changed (a rule restored from a
+ * line parsed before is frozen and shared by every ruleset that holds it, restore.ts PARSED).
+ */
+function zeroed(r: Rule): Rule {
+  return { ...r, counters: { packets: 0, bytes: 0 } };
 }
 
 function validNewChainName(name: string, flavor: IptablesFlavor): IptablesResult | undefined {
@@ -328,8 +336,9 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
       deleteChain(table, old);
       const renamed = addUserChain(table, newName);
       renamed.rules = chain.rules;
-      // a new target object: a rule's parts may be shared, frozen, with other rulesets (restore.ts PARSED)
-      for (const c of table.chains) for (const r of c.rules) if (r.target?.name === old) r.target = { ...r.target, name: newName };
+      // new rule and target objects: a rule and its parts may be shared, frozen, with other
+      // rulesets (restore.ts PARSED)
+      for (const c of table.chains) if (c.rules.some((r) => r.target?.name === old)) c.rules = c.rules.map((r) => (r.target?.name === old ? { ...r, target: { ...r.target, name: newName } } : r));
       return ok();
     }
     default:

@@ -5,6 +5,7 @@ import { Random } from '../../util/random.js';
 import { newIptablesState } from './iptables.js';
 import type { IptablesState } from './iptables.js';
 import { runIptables } from './iptables-cmd.js';
+import { applyRestore } from './restore.js';
 import { syncProxyRules } from './kube-proxy/sync.js';
 import { ensureKubeletRules } from './kube-proxy/kubelet-rules.js';
 import type { Packet, WalkContext } from './packet.js';
@@ -155,4 +156,14 @@ test('counters are incremented when asked', () => {
       '    pkts      bytes target     prot opt in     out     source               destination         \n' +
       '       1       60 KUBE-SERVICES  all  --  *      *       0.0.0.0/0            0.0.0.0/0            /* kubernetes service portals */\n',
   );
+});
+
+test('counting a rule that another ruleset shares (restored from the same lines) counts only in this one', () => {
+  const payload = ['*nat', ':KUBE-SERVICES - [0:0]', '-A PREROUTING -m comment --comment "kubernetes service portals" -j KUBE-SERVICES', 'COMMIT', ''].join('\n');
+  const [a, b] = [newIptablesState(), newIptablesState()];
+  for (const st of [a, b]) assert.equal(applyRestore(st, payload, { noflush: true }).exitCode, 0);
+  walkNat(a, fromPod, 'PREROUTING', { ...ctx(), count: { bytes: 60 } });
+  const listed = (st: IptablesState): string => runIptables(st, ['-t', 'nat', '-L', 'PREROUTING', '-v', '-n', '-x']).stdout.split('\n')[2] ?? '';
+  assert.match(listed(a), /^ +1 +60 KUBE-SERVICES/);
+  assert.match(listed(b), /^ +0 +0 KUBE-SERVICES/);
 });

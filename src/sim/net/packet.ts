@@ -263,6 +263,19 @@ function headerMatches(r: Rule, w: Walk): boolean {
   return true;
 }
 
+/**
+ * The counters of rule `i` of `chain`, to count into. A rule iptables-restore made from a line
+ * parsed before is that line's frozen rule, shared by every ruleset that holds it (restore.ts
+ * PARSED): the first count replaces it in its chain with a copy of its own.
+ */
+function countable(chain: Chain, i: number): { packets: number; bytes: number } {
+  const r = chain.rules[i] as Rule;
+  if (!Object.isFrozen(r.counters)) return r.counters;
+  const own: Rule = { ...r, counters: { packets: r.counters.packets, bytes: r.counters.bytes } };
+  chain.rules[i] = own;
+  return own.counters;
+}
+
 function bump(c: { packets: number; bytes: number }, ctx: WalkContext): void {
   if (!ctx.count) return;
   c.packets += 1;
@@ -287,7 +300,7 @@ function walkChain(chain: Chain, w: Walk, depth: number): Outcome {
     if (!headerMatches(r, w)) continue;
     const key = `${tn}:${chain.name}:${i}`;
     if (!r.matches.every((m) => matchExt(m, w, key))) continue;
-    bump(r.counters, w.ctx);
+    bump(countable(chain, i), w.ctx);
     const t = r.target;
     w.trace.push(`${tn}:${chain.name}:rule:${i + 1}`);
     if (!t) continue;

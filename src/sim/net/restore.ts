@@ -288,17 +288,17 @@ function patchInPlace(chains: Chain[], changed: readonly [string, Chain | null][
  * with every nested part frozen) and the user chain its `-j`/`-g` needs. Parsing depends on
  * nothing but the text and whether that chain exists, so the same line parses to the same rule
  * on every node and at every sync; kube-proxy writes ~170,000 such lines per full sync of a
- * 10,000-Service cluster and its KUBE-SERVICES lines again at each partial one. Each use gets
- * its own shallow copy with its own counters (the packet path counts into them), so the nested
- * parts are shared by every node's ruleset, never mutated (iptables -E replaces a target, see
- * iptables-cmd.ts) and the same in snapshots (util/json-copy.ts shares frozen objects). Emptied
- * when it grows past what a large cluster's three nodes hold.
+ * 10,000-Service cluster and its KUBE-SERVICES lines again at each partial one. Each use with
+ * zero counters puts that very rule in its chain (sharedRule), so every node's ruleset holds one
+ * object per line, never changed in place (the packet path's first count, -Z and -E put a copy
+ * in the chain: packet.ts countable, iptables-cmd.ts), and snapshots share it (util/json-copy.ts
+ * shares frozen objects). Emptied when it grows past what a large cluster's three nodes hold.
  */
 interface ParsedLine {
   chain: string;
   rule: Readonly<Rule>;
-  /** The user chain the target names (checked on every use: the parse fails without it). */
-  needs?: string;
+  /** The user chain the target names (checked on every use: the parse fails without it); always a key, so every entry has one shape. */
+  needs: string | undefined;
 }
 
 /**
@@ -365,18 +365,31 @@ function freezeParts(rule: Rule): void {
 }
 
 /**
+ * The memo's rule itself, for a chain to hold, when it has the counters the restore gives it (zero:
+ * a line without `[p:b]`, or any line when counters are not restored). It is frozen: every writer
+ * replaces a rule instead of changing it (the packet path's first count, `-Z` and `-E` make the
+ * chain a copy, packet.ts countable, iptables-cmd.ts), so the three nodes of a 10,000-Service
+ * cluster hold one set of 170,000 rule objects instead of three copies, and a copy of a session
+ * (grading, validate: util/json-copy.ts) shares them instead of walking them.
+ */
+function sharedRule(rule: Readonly<Rule>): Rule | undefined {
+  const c = rule.counters;
+  return c.packets === 0 && c.bytes === 0 ? (rule as Rule) : undefined;
+}
+
+/**
  * `chain` and `target`: the names as the chains the line appends to and jumps to have them (the
  * chain index's own keys), interned when a restore declared them (TableTx.putUser, see
  * internName): interning each again was a tenth of a restore that parses every line.
  */
 function remember(memo: Map<string, ParsedLine>, line: string, chain: string, rule: Rule, target: string | undefined): ParsedLine {
   if (memo.size >= PARSED_LIMIT) memo.clear();
-  // the parts frozen and shared (with the parsed rule too, which goes in the chain); the top level
-  // a private plain copy, never handed out: a copy of a frozen object is several times slower to
-  // make, and one is made per line and sync
+  // the rule frozen with all its parts and its counters, and handed out as it is wherever it
+  // comes with zero counters (see sharedRule): the parse made it for the memo alone
   freezeParts(rule);
-  const tpl = { ...rule, counters: Object.freeze({ ...rule.counters }) };
-  const parsed: ParsedLine = { chain, rule: tpl, ...(rule.target?.kind === 'chain' ? { needs: target ?? internName(rule.target.name) } : {}) };
+  rule.counters = Object.freeze({ ...rule.counters });
+  const tpl = Object.freeze(rule);
+  const parsed: ParsedLine = { chain, rule: tpl, needs: rule.target?.kind === 'chain' ? (target ?? internName(rule.target.name)) : undefined };
   memo.set(line, parsed);
   return parsed;
 }
@@ -487,7 +500,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     // Only this transaction's own deletions could have removed it. Looking each jump's chain up
     // in a 60,000-chain table was a third of a partial sync's restore.
     if ((!reused || t.removedAny) && hit.needs !== undefined && t.get(hit.needs)?.builtin !== false) return false;
-    const rule = reused ?? { ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } };
+    const rule = reused ?? sharedRule(hit.rule) ?? { ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } };
     rules.push(rule);
     t.noteAppend(last.chain, hit);
     return true;
@@ -617,13 +630,15 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         const parsed = parseRuleArgs(rest, { chainExists, family });
         if (!parsed.ok) return lineErr(n, parsed.message.replace(/\n$/, ''));
         const target = parsed.rule.target?.kind === 'chain' ? parsed.rule.target.name : undefined;
-        const made = cmd === '-A' ? remember(memo, line, c.name, parsed.rule, target !== undefined && found?.name === target ? found.name : undefined) : undefined;
-        if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
         if (cmd === '-A') {
-          c.rules.push(parsed.rule);
+          // (the parsed rule becomes the memo's, frozen: see remember)
+          const made = remember(memo, line, c.name, parsed.rule, target !== undefined && found?.name === target ? found.name : undefined);
+          c.rules.push(sharedRule(made.rule) ?? { ...made.rule, counters: opts.counters ? { ...made.rule.counters } : { packets: 0, bytes: 0 } });
           t.noteAppend(c, (hits[idx] = made));
+          continue;
         }
-        else if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);
+        if (!opts.counters) parsed.rule.counters = { packets: 0, bytes: 0 };
+        if (cmd === '-I') c.rules.splice((pos ?? 1) - 1, 0, parsed.rule);
         else {
           const want = formatRuleBody(parsed.rule);
           const at = c.rules.findIndex((r) => formatRuleBody(r) === want);
