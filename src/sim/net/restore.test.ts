@@ -151,3 +151,42 @@ test('restore: rulesets restored from the same lines share frozen rules, and a c
   assert.ok(rules(a, 'RT-X').every((r, i) => r === held[i]));
   assert.equal(renderSave(b.tables, { now: 0 }), renderSave(restored(LINES).tables, { now: 0 }));
 });
+
+/** A long payload (past LAST_PAYLOAD_MAX_LINES): `n` chains of three rules, the middle one jumping to the next chain. */
+function longBody(n: number, tweak: (i: number) => string[] | undefined = () => undefined): { decls: string[]; rules: string[] } {
+  const decls: string[] = [];
+  const rules: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const name = `RT-L${String(i).padStart(6, '0')}`;
+    const own = tweak(i) ?? [`-A ${name} -s 10.${i >> 16}.${(i >> 8) & 255}.${i & 255}/32 -j RETURN`, ...(i + 1 < n ? [`-A ${name} -j RT-L${String(i + 1).padStart(6, '0')}`] : []), `-A ${name} -j ACCEPT`];
+    if (own.length === 0) continue;
+    decls.push(`:${name} - [0:0]`);
+    rules.push(...own);
+  }
+  return { decls, rules };
+}
+
+/** iptables-save's user chains and rules of the filter table: what a restore of `body` must hold. */
+function savedUserPart(st: IptablesState): string[] {
+  return renderSave(st.tables, { now: 0 }).split('\n').filter((l) => l.startsWith('-A RT-') || l.startsWith(':RT-'));
+}
+
+test('restore: a long payload nearly the same as another ruleset\'s last one (the next node\'s full sync) holds exactly its own lines', () => {
+  const n = 24_000;
+  const a = longBody(n);
+  assert.ok(a.decls.length + a.rules.length > 65_536);
+  assert.equal(applyRestore(newIptablesState(), payload(a.rules, a.decls), { noflush: true }).exitCode, 0);
+  // the next one: a rule changed, a chain gone (and the jump to it with it), a chain's rules reordered
+  const b = longBody(n, (i) => {
+    const name = `RT-L${String(i).padStart(6, '0')}`;
+    if (i === 100) return [`-A ${name} -s 10.9.9.9/32 -j DROP`, `-A ${name} -j ACCEPT`];
+    if (i === 5_000) return [];
+    if (i === 4_999) return [`-A ${name} -j ACCEPT`];
+    if (i === 20_000) return [`-A ${name} -j ACCEPT`, `-A ${name} -j RT-L020001`, `-A ${name} -s 10.0.78.32/32 -j RETURN`];
+    return undefined;
+  });
+  const st = newIptablesState();
+  assert.equal(applyRestore(st, payload(b.rules, b.decls), { noflush: true }).exitCode, 0);
+  const expected = [...b.decls, ...b.rules];
+  assert.deepEqual(savedUserPart(st), expected);
+});

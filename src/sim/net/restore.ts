@@ -417,9 +417,25 @@ function internName(name: string): string {
  * parse memo, whose 170,000 keys were a third of such a restore. A parse depends on the line
  * alone, so what a line parsed to last time holds for it now.
  */
-const LAST_PAYLOAD = new WeakMap<IptablesState, { lines: readonly string[]; hits: readonly (ParsedLine | undefined)[] }>();
-/** Longer payloads (a full sync's: 170,000 lines at 10,000 Services, its chain declarations kept by nothing else) are not kept. */
+const LAST_PAYLOAD = new WeakMap<IptablesState, LastPayload>();
+/** Longer payloads (a full sync's: 230,000 lines at 10,000 Services) are kept once per family, not per ruleset (LAST_LONG). */
 const LAST_PAYLOAD_MAX_LINES = 65_536;
+
+/** A payload's lines, what each `-A` line parsed to, and the user chain each `:` line declared (its interned name). */
+interface LastPayload {
+  lines: readonly string[];
+  hits: readonly (ParsedLine | undefined)[];
+  decls: readonly (string | undefined)[];
+}
+
+/**
+ * The last long payload restored into any ruleset, per family: kube-proxy's full syncs write
+ * nearly the same 230,000 lines on every node (the very string objects, from its rendered-port
+ * memo), so the second and third node walk the first one's payload beside their own instead of
+ * hashing each line into the parse memo and each declaration into DECLARED, which was most of
+ * their restore.
+ */
+const LAST_LONG = new Map<'ipv4' | 'ipv6', LastPayload>();
 /** How far ahead in the last payload a line is looked for (past lines the last one had and this one drops). */
 const LOOK_AHEAD = 64;
 
@@ -434,22 +450,22 @@ class PreviousLines {
    * lines they share, and looking ahead for each of them cost more than the walk saves.
    */
   constructor(
-    private readonly last: { lines: readonly string[]; hits: readonly (ParsedLine | undefined)[] } | undefined,
+    private readonly last: LastPayload | undefined,
     private budget: number,
   ) {}
 
-  /** What `line` parsed to when it was in the last payload near where this one has it. */
-  hit(line: string): ParsedLine | undefined {
+  /** Where `line` was in the last payload near where this one has it, or -1. */
+  find(line: string): number {
     const last = this.last;
-    if (!last) return undefined;
+    if (!last) return -1;
     const end = Math.min(last.lines.length, this.at + Math.max(1, Math.min(LOOK_AHEAD, this.budget)));
     for (let k = this.at; k < end; k++) {
       this.budget--;
       if (last.lines[k] !== line) continue;
       this.at = k + 1;
-      return last.hits[k];
+      return k;
     }
-    return undefined;
+    return -1;
   }
 }
 
@@ -508,15 +524,19 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
 
   // (a walk can match each of the last payload's lines once: looking ahead for lines of a much
   // longer payload than that one, a full sync's 230,000 after a small sync's few, finds nothing)
-  const lastPayload = LAST_PAYLOAD.get(state);
+  const own = LAST_PAYLOAD.get(state);
+  const lastPayload = lines.length > LAST_PAYLOAD_MAX_LINES ? (LAST_LONG.get(family) ?? own) : own;
   const previous = new PreviousLines(lastPayload, 4 * Math.min(lines.length, lastPayload?.lines.length ?? 0) + 4 * LOOK_AHEAD);
   const hits: (ParsedLine | undefined)[] = new Array<ParsedLine | undefined>(lines.length);
+  const decls: (string | undefined)[] = new Array<string | undefined>(lines.length);
   for (let idx = 0; idx < lines.length; idx++) {
     const n = idx + 1;
     const raw = lines[idx] as string;
+    // (the line's place in the last payload: there, an `-A` line without its parse is none, so the memo has nothing)
+    const k = table !== undefined ? previous.find(raw) : -1;
     if (table !== undefined) {
       // a line parsed before is a memo key as it is (trimmed, `-A …`): nothing to look at first
-      const hit = previous.hit(raw) ?? memo.get(raw);
+      const hit = k >= 0 ? (lastPayload as LastPayload).hits[k] : memo.get(raw);
       hits[idx] = hit;
       if (hit !== undefined && appendParsed(txs.get(table) as TableTx, hit)) continue;
     }
@@ -547,10 +567,11 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     }
     if (line.startsWith(':')) {
       // a user chain's declaration seen before: its name, interned (see DECLARED)
-      const declared = DECLARED.get(line);
+      const declared = (k >= 0 ? (lastPayload as LastPayload).decls[k] : undefined) ?? DECLARED.get(line);
       if (declared !== undefined) {
         if (t.get(declared)?.builtin) return lineErr(n, `Can't set policy \`-' on \`${declared}'`);
         t.putUser(declared, true);
+        decls[idx] = declared;
         continue;
       }
       const m = /^:(\S+)\s+(\S+)(?:\s+\[(\d+):(\d+)\])?$/.exec(line);
@@ -567,6 +588,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       const c = t.putUser(name);
       if (DECLARED.size >= PARSED_LIMIT) DECLARED.clear();
       DECLARED.set(line, c.name);
+      decls[idx] = c.name;
       continue;
     }
     if (append && line !== raw) {
@@ -662,8 +684,11 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     const committed = tx.commit();
     if (committed) state.tables[name] = committed;
   }
-  if (lines.length <= LAST_PAYLOAD_MAX_LINES) LAST_PAYLOAD.set(state, { lines, hits });
-  else LAST_PAYLOAD.delete(state);
+  if (lines.length <= LAST_PAYLOAD_MAX_LINES) LAST_PAYLOAD.set(state, { lines, hits, decls });
+  else {
+    LAST_PAYLOAD.delete(state);
+    LAST_LONG.set(family, { lines, hits, decls });
+  }
   bumpRev(state);
   return { stdout: '', stderr: '', exitCode: 0 };
 }
