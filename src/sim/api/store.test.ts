@@ -32,3 +32,18 @@ test('store: { ...stored } written back does not change the stored object it sha
   st.put({ ...first, data: { k: 'w' } } as KObject);
   assert.equal(first.metadata.resourceVersion, rv);
 });
+
+test('an insert or removal leaves a list handed out as it was, and changes in place a list nobody holds', () => {
+  const s = new Store();
+  const cm = (name: string): KObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'a' } });
+  s.put(cm('b'));
+  const held = s.list('ConfigMap');
+  s.put(cm('a'));
+  s.put(cm('c'));
+  assert.deepEqual(held.map((o) => o.metadata.name), ['b']);
+  const now = s.list('ConfigMap');
+  assert.deepEqual(now.map((o) => o.metadata.name), ['a', 'b', 'c']);
+  s.remove('ConfigMap', 'a', 'b');
+  assert.deepEqual(now.map((o) => o.metadata.name), ['a', 'b', 'c'], 'held through the removal');
+  assert.deepEqual(s.list('ConfigMap').map((o) => o.metadata.name), ['a', 'c']);
+});

@@ -63,6 +63,13 @@ export function freezeObjects(data: StoreData): void {
 export class Store {
   private byKind = new Map<string, Map<string, KObject>>();
   private sorted = new Map<string, KObject[]>();
+  /**
+   * Kinds whose sorted list `list` handed out as it is: an insert or removal then makes a new
+   * array (callers iterate a list while they write); one nobody holds yet is changed in place.
+   * Copying a 10,000-Service list at each of 10,000 inserts (a large `kubectl apply`, the bench)
+   * churned 400 MB per kind.
+   */
+  private handedOut = new Set<string>();
   private rv = 1000;
   private uidCounter = 0;
   readonly changes: ChangeCounters = new Map();
@@ -109,7 +116,10 @@ export class Store {
       all = m ? [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]) : [];
       this.sorted.set(kind, all);
     }
-    if (namespace === undefined) return all as T[];
+    if (namespace === undefined) {
+      this.handedOut.add(kind);
+      return all as T[];
+    }
     if (namespace === '') return all.filter((o) => o.metadata.namespace === namespace) as T[];
     // keys sharing the prefix "<namespace>/" are contiguous in key order
     const from = lowerBound(all, `${namespace}/`);
@@ -140,6 +150,7 @@ export class Store {
       // makes a new array; a replacement is seen in place, as before.
       const i = lowerBound(arr, key);
       if (m.has(key)) arr[i] = obj;
+      else if (!this.handedOut.delete(obj.kind)) arr.splice(i, 0, obj);
       else this.sorted.set(obj.kind, arr.toSpliced(i, 0, obj));
     }
     // a new metadata object: a caller's `{ ...stored, … }` shares the stored object's metadata,
@@ -162,8 +173,9 @@ export class Store {
     const arr = this.sorted.get(kind);
     if (arr) {
       const i = lowerBound(arr, key);
-      if (arr[i] === old) this.sorted.set(kind, arr.toSpliced(i, 1));
-      else this.sorted.delete(kind);
+      if (arr[i] !== old) this.sorted.delete(kind);
+      else if (!this.handedOut.delete(kind)) arr.splice(i, 1);
+      else this.sorted.set(kind, arr.toSpliced(i, 1));
     }
     this.touch(kind, old.metadata.namespace);
     for (const o of this.observers) o('DELETED', old);
