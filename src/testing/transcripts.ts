@@ -5,7 +5,8 @@
  * `#! edit s|from|to|` queues an edit for the next time kubectl opens the editor (`#! edit keep`
  * returns the text unchanged); `#! file PATH` … `#! end` writes a file on the workstation; a first
  * line `#! fixture NAME` runs the transcript on that fixture instead of kubeadm-calico (seed 1).
- * UPDATE_GOLDEN=1 rewrites the outputs from the current behaviour (review the diff!).
+ * Comment lines (`# …`) heading the file are ignored and kept. UPDATE_GOLDEN=1 rewrites the
+ * outputs from the current behaviour (review the diff!).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,7 +62,9 @@ export function transcriptTests(dir: URL, label: string): void {
           return fn ? fn(text) : text;
         },
       });
-      let rewritten = fixture ? `#! fixture ${fixture}\n` : '';
+      // the comment lines heading the file (after `#! fixture`) say what it proves: kept on rewrite
+      const head = /^(?:#! fixture \S+\n)?((?:#(?!!)[^\n]*\n)*)/.exec(text)?.[1] ?? '';
+      let rewritten = (fixture ? `#! fixture ${fixture}\n` : '') + head;
       for (const step of parse(text)) {
         if (step.kind === 'file') {
           s.cluster.host(s.cluster.meta.workstation)!.fs.write(step.path, step.content);

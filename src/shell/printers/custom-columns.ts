@@ -81,8 +81,12 @@ export function goSprint(v: Json): string {
   return String(v);
 }
 
-/** Print objects with custom columns. Errors (a bad jsonpath in a column) carry upstream wording. */
-export function printCustomColumns(objs: readonly KObject[], columns: readonly CustomColumn[], noHeaders = false): CustomColumnsResult<string> {
+/**
+ * Print objects with custom columns. Errors (a bad jsonpath in a column) carry upstream wording.
+ * `writer`: a watch's one tabwriter, so a wider cell widens its column from that row on
+ * (cli-runtime customcolumn.go PrintObj writes into the caller's *tabwriter.Writer).
+ */
+export function printCustomColumns(objs: readonly KObject[], columns: readonly CustomColumn[], noHeaders = false, writer?: TabWriter): CustomColumnsResult<string> {
   if (objs.length === 0) return { ok: true, value: '' };
   const parsers: JsonPath[] = [];
   for (const c of columns) {
@@ -92,7 +96,7 @@ export function printCustomColumns(objs: readonly KObject[], columns: readonly C
       return { ok: false, error: e instanceof JsonPathError ? e.message : String(e) };
     }
   }
-  const w = new TabWriter(GET_TABWRITER);
+  const w = writer ?? new TabWriter(GET_TABWRITER);
   if (!noHeaders) w.write(`${columns.map((c) => c.header).join('\t')}\n`);
   for (const obj of objs) {
     const data = sortKeys(obj);

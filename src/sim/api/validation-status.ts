@@ -7,17 +7,19 @@
  *
  * - pods: k8s.io/kubernetes pkg/apis/core/validation/validation.go ValidatePodStatusUpdate
  *   (validatePodConditions, nominatedNodeName, the immutable qosClass, ValidateContainerStateTransition
- *   and ValidateInitContainerStateTransition, validatePodResourceClaimStatuses);
+ *   and ValidateInitContainerStateTransition, validatePodResourceClaimStatuses, validatePodIPs,
+ *   validateHostIPs);
  * - deployments and replica sets: pkg/apis/apps/validation/validation.go
  *   ValidateDeploymentStatusUpdate / ValidateDeploymentStatus, ValidateReplicaSetStatusUpdate /
  *   ValidateReplicaSetStatus;
  * - nodes: ValidateNodeUpdate's status rules (ValidateNodeResources, duplicate addresses).
  *
  * The metadata rules these functions start with (ValidateObjectMetaUpdate) cannot fail here: the
- * status write keeps the stored object's metadata. Pod IP, host IP, container user and
+ * status write keeps the stored object's metadata. The container user and
  * allocatedResourcesStatus checks are not ported.
  */
-import { type FieldError, field } from './errors.js';
+import { type FieldError, field, goQuote } from './errors.js';
+import { parseIPSloppy } from '../../util/go-ip.js';
 import { canonicalQuantity, parseQuantity } from './quantity.js';
 import { qualifiedNameProblems, subdomainProblems } from './validation.js';
 import type { ContainerStatus, KObject, Pod } from './types.js';
@@ -33,12 +35,28 @@ function nonNegative(path: string, value: number): FieldError[] {
   return value < 0 ? [field.invalid(path, value, NEGATIVE)] : [];
 }
 
-/** podStatusStrategy.PrepareForUpdate: a status without qosClass keeps the stored one (old kubelets dropped it). */
+/**
+ * podStatusStrategy.PrepareForUpdate: a status without qosClass keeps the stored one (old kubelets
+ * dropped it). And the v1 → internal → v1 round trip of the pod IPs (pkg/apis/core/v1/conversion.go
+ * Convert_v1_PodStatus_To_core_PodStatus / Convert_core_PodStatus_To_v1_PodStatus): the internal
+ * status has only podIPs; podIP is authoritative when both are sent and differ ("for compatibility
+ * with patch by older clients": podIPs becomes [podIP]) or when podIPs is empty, and podIP is
+ * written back as podIPs[0]. So a patch of podIP alone replaces the whole list, and one of
+ * podIPs alone that changes the first address is undone by the stored podIP. (hostIP and hostIPs
+ * are both internal fields: a mismatch is validateHostIPs' error instead.)
+ */
 export function prepareStatusUpdate(next: KObject, old: KObject): void {
   if (next.kind !== 'Pod') return;
   const status = (next['status'] ??= {}) as Obj;
   const before = asObj(old['status'])['qosClass'];
   if ((status['qosClass'] === undefined || status['qosClass'] === '') && before !== undefined) status['qosClass'] = before;
+  const podIP = typeof status['podIP'] === 'string' ? status['podIP'] : '';
+  const podIPs = Array.isArray(status['podIPs']) ? (status['podIPs'] as unknown[]) : [];
+  const first = asObj(podIPs[0])['ip'];
+  if (podIP !== '' && (podIPs.length === 0 || first !== podIP)) status['podIPs'] = [{ ip: podIP }];
+  const ips = Array.isArray(status['podIPs']) ? (status['podIPs'] as unknown[]) : [];
+  if (ips.length > 0) status['podIP'] = ipText(asObj(ips[0])['ip']);
+  else if (status['podIPs'] !== undefined && ips.length === 0) delete status['podIPs'];
 }
 
 /** The status strategy's ValidateUpdate for kinds that have one here; undefined for the others. */
@@ -79,7 +97,52 @@ export function validatePodStatusUpdate(next: Pod, old: Pod): FieldError[] {
   // the kubelet never restarts ephemeral containers: an implicit RestartPolicyNever
   errs.push(...stateTransitions(status.ephemeralContainerStatuses, before.ephemeralContainerStatuses, 'status.ephemeralContainerStatuses', 'Never', () => false));
   errs.push(...resourceClaimStatuses(next));
+  errs.push(...podIPErrors(next, 'podIPs', 'core.PodIP'), ...hostIPErrors(next));
   return errs;
+}
+
+const ipText = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** IPv4 or IPv6 as netutils.IPFamilyOf sees what ParseIPSloppy made (an IPv4-mapped address is IPv4). */
+function familyOf(ip: string): string | undefined {
+  const parsed = parseIPSloppy(ip);
+  if (!parsed) return undefined;
+  return parsed.bytes.slice(0, 12).every((b, i) => b === (i < 10 ? 0 : 255)) ? 'IPv4' : 'IPv6';
+}
+
+/** `%#v` of the internal list, as field.Invalid prints a slice of structs. */
+function goSliceOf(type: string, ips: readonly string[]): string {
+  return `[]${type}{${ips.map((ip) => `${type}{IP:${goQuote(ip)}}`).join(', ')}}`;
+}
+
+/**
+ * validation.go validatePodIPs (and validateHostIPs' shared part): every address parses
+ * (IsValidIPForLegacyField; its strict checks are the StrictIPCIDRValidation feature's, alpha and
+ * off in v1.35), and more than one must be one of each family (netutils.IsDualStackIPStrings),
+ * two at most.
+ */
+function podIPErrors(pod: Pod, key: 'podIPs' | 'hostIPs', type: string): FieldError[] {
+  const list = (asObj(pod.status) as Obj)[key];
+  const ips = (Array.isArray(list) ? list : []).map((x) => ipText(asObj(x)['ip']));
+  const path = `status.${key}`;
+  const errs = ips.flatMap((ip, i) => (parseIPSloppy(ip) ? [] : [field.invalid(`${path}[${i}]`, ip, 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)')]));
+  if (ips.length > 1) {
+    const families = ips.map(familyOf);
+    const dual = families.every((f) => f !== undefined) && families.includes('IPv4') && families.includes('IPv6');
+    if (!dual || ips.length > 2) errs.push(field.invalidRaw(path, goSliceOf(type, ips), 'may specify no more than one IP for each IP family'));
+  }
+  return errs;
+}
+
+/** validation.go validateHostIPs: hostIPs[0] is hostIP, then the checks podIPs has. */
+function hostIPErrors(pod: Pod): FieldError[] {
+  const status = asObj(pod.status);
+  const list = Array.isArray(status['hostIPs']) ? (status['hostIPs'] as unknown[]) : [];
+  if (list.length === 0) return [];
+  const first = ipText(asObj(list[0])['ip']);
+  const errs: FieldError[] = [];
+  if (ipText(status['hostIP']) !== first) errs.push(field.invalid('status.hostIPs[0].ip', first, 'must be equal to `hostIP`'));
+  return [...errs, ...podIPErrors(pod, 'hostIPs', 'core.HostIP')];
 }
 
 /**

@@ -22,6 +22,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Container, ContainerStatus, Node, Pod, PodCondition } from '../api/types.js';
 import { clone } from '../api/store.js';
+import { readinessGatesMessage, withForeignConditions } from '../runtime/pod-conditions.js';
 import { sameJSON } from '../../util/json-copy.js';
 import { hostIPList, type Host } from '../node/host.js';
 import { lookupImage, pullImage } from '../images.js';
@@ -369,13 +370,18 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   const sidecarStatuses = initStatuses.filter((_, i) => isSidecar(inits[i]!));
   const readyOnes = [...statuses, ...sidecarStatuses];
   const allReady = readyOnes.length > 0 && readyOnes.every((s) => s.ready);
-  status.conditions = [
-    cond('PodReadyToStartContainers', !terminal, ts, podIn.status?.conditions),
-    cond('Initialized', initialized || terminal, ts, podIn.status?.conditions, 'ContainersNotInitialized'),
-    cond('Ready', allReady, ts, podIn.status?.conditions, terminal ? 'PodCompleted' : 'ContainersNotReady'),
-    cond('ContainersReady', allReady, ts, podIn.status?.conditions, terminal ? 'PodCompleted' : 'ContainersNotReady'),
-    cond('PodScheduled', true, ts, podIn.status?.conditions),
-  ];
+  // the conditions other controllers set (readiness gates') are kept, and the gates hold Ready
+  const prev = podIn.status?.conditions;
+  const gatesUnmet = allReady && !terminal ? readinessGatesMessage(pod, prev ?? []) : undefined;
+  const ready = cond('Ready', allReady && gatesUnmet === undefined, ts, prev, terminal ? 'PodCompleted' : gatesUnmet !== undefined ? 'ReadinessGatesNotReady' : 'ContainersNotReady');
+  if (gatesUnmet !== undefined) ready.message = gatesUnmet;
+  status.conditions = withForeignConditions(prev, [
+    cond('PodReadyToStartContainers', !terminal, ts, prev),
+    cond('Initialized', initialized || terminal, ts, prev, 'ContainersNotInitialized'),
+    ready,
+    cond('ContainersReady', allReady, ts, prev, terminal ? 'PodCompleted' : 'ContainersNotReady'),
+    cond('PodScheduled', true, ts, prev),
+  ]);
   fixNotReadyMessages(pod);
   status.qosClass = podQosClass(pod);
   if (!sameJSON(pod, podIn)) c.write(pod);
@@ -395,7 +401,7 @@ function setPending(host: Host, pod: Pod, podIn: Pod, ts: string): void {
   status.startTime = ts;
   if (pod.spec.initContainers?.length) status.initContainerStatuses = pod.spec.initContainers.map((ct) => waiting(ct, 'PodInitializing'));
   status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, pod.spec.initContainers?.length ? 'PodInitializing' : 'ContainerCreating'));
-  status.conditions = initialConditions(pod, ts, podIn.status?.conditions);
+  status.conditions = withForeignConditions(podIn.status?.conditions, initialConditions(pod, ts, podIn.status?.conditions));
   status.qosClass = podQosClass(pod);
   fixNotReadyMessages(pod);
 }

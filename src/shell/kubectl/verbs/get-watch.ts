@@ -27,11 +27,8 @@ import { KubectlError } from '../errors.js';
 import { type Selectors, selectObjects } from '../resource-args.js';
 import { tableRows, type TableOptions } from '../../printers/table.js';
 import { GET_TABWRITER, TabWriter } from '../../printers/tabwriter.js';
-import { documentFor } from '../../printers/serialize.js';
-import { toYaml } from '../../printers/yaml.js';
-import { marshalIndent } from '../../printers/json.js';
+import { TemplateFailure } from '../printobj.js';
 import { parseGoDuration } from '../duration.js';
-import type { Json } from '../../printers/serialize.js';
 import { servedAs } from '../../../sim/api/events-v1.js';
 import { BudgetExceeded, DeadlineReached } from '../../budget.js';
 
@@ -50,9 +47,11 @@ export interface WatchRequest {
   namespace: string | undefined;
   selectors: Selectors;
   table: TableOptions | undefined;
-  /** Any other output format, one object at a time (its printer counts documents for `---`). */
-  render: (obj: KObject, first: boolean) => string;
-  format: string;
+  /**
+   * Any other output format, one object (or with --output-watch-events one event of that type) at
+   * a time, the printer's state kept across calls (the `---` between YAML documents).
+   */
+  render: (obj: KObject, eventType: string | undefined) => string;
 }
 
 /** get.go watch: a watch covers one resource type. */
@@ -97,7 +96,6 @@ export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Pro
   const start = cluster.now();
   const tw = new TabWriter(GET_TABWRITER);
   let out = '';
-  let printed = 0;
   let headerDone = false;
   const print = (type: string, objs: KObject[]): void => {
     if (objs.length === 0) return;
@@ -112,13 +110,7 @@ export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Pro
       out += tw.take();
     } else {
       // the table is the server's from the stored object; the objects come in the version watched
-      for (const obj of objs.map((o) => servedAs(w.info, o))) {
-        if (events && (w.format === 'yaml' || w.format === 'json')) {
-          const doc = { type, object: documentFor([obj], false) } as unknown as Json;
-          out += w.format === 'yaml' ? `${printed > 0 ? '---\n' : ''}${toYaml(doc)}` : `${marshalIndent(doc)}\n`;
-        } else out += w.render(obj, printed === 0);
-        printed++;
-      }
+      for (const obj of objs.map((o) => servedAs(w.info, o))) out += w.render(obj, events ? type : undefined);
     }
   };
   const matches = (obj: KObject): boolean => {
@@ -129,10 +121,20 @@ export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Pro
   };
   const seen = new Map<string, string>();
   for (const o of w.initial) seen.set(keyOf(o), contentKey(o));
-  if (!watchOnly) print('ADDED', w.initial);
+  if (!watchOnly) {
+    try {
+      print('ADDED', w.initial);
+    } catch (e) {
+      // get.go watch: a printer error on the listed objects fails the command
+      if (!(e instanceof KubectlError)) throw e;
+      throw new TemplateFailure(out + (e instanceof TemplateFailure ? e.stdout : ''), `unable to output the provided object: ${e.message}`);
+    }
+  }
   let lastChange = start;
+  // a printer error in the watch ends it (UntilWithoutRetry returns it; get.go drops it: status 0)
+  let failed = false;
   const stop = cluster.store.observe((type, obj) => {
-    if (!matches(obj)) return;
+    if (failed || !matches(obj)) return;
     const k = keyOf(obj);
     if (type === 'DELETED') seen.delete(k);
     else {
@@ -141,7 +143,13 @@ export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Pro
       seen.set(k, c);
     }
     lastChange = cluster.now();
-    print(type, [obj]);
+    try {
+      print(type, [obj]);
+    } catch (e) {
+      if (!(e instanceof KubectlError)) throw e;
+      if (e instanceof TemplateFailure) out += e.stdout;
+      failed = true;
+    }
   });
   // the rows so far go out before a woken job writes (or the line is interrupted)
   const flush = (): void => {
@@ -159,6 +167,7 @@ export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Pro
     for (let guard = 0; guard < 100_000; guard++) {
       env.budget?.step();
       const now = cluster.now();
+      if (failed) break;
       const jobAt = jobs?.next();
       if (jobAt !== undefined && jobAt <= now) {
         flush();

@@ -18,17 +18,17 @@ import { noResourcesMessage, printTables } from '../../printers/table.js';
 import { customResourcePrinter } from '../../printers/columns/customresources.js';
 import { crdVersion, type CustomResourceDefinition } from '../../../sim/api/crd.js';
 import type { KindPrinter } from '../../printers/columns/index.js';
-import { printYaml } from '../../printers/yaml.js';
+import { printYaml, toYaml } from '../../printers/yaml.js';
 import { toKyaml } from '../../printers/kyaml.js';
-import { printJson } from '../../printers/json.js';
+import { marshalCompact, printJson } from '../../printers/json.js';
 import { printName } from '../../printers/name.js';
 import { printJsonPath } from '../../printers/jsonpath.js';
 import { parseGoTemplate, printGoTemplate } from '../../printers/gotemplate.js';
 import { TemplateFailure } from '../printobj.js';
 import type { GoTemplate } from '../../gotemplate/index.js';
 import { type CustomColumn, parseCustomColumnsFile, parseCustomColumnsSpec, printCustomColumns } from '../../printers/custom-columns.js';
-import { renderRows } from '../../printers/tabwriter.js';
-import { documentFor } from '../../printers/serialize.js';
+import { GET_TABWRITER, TabWriter, renderRows } from '../../printers/tabwriter.js';
+import { type Json, documentFor, sortKeys } from '../../printers/serialize.js';
 import { sortObjects } from '../sort-by.js';
 import { runGetRaw } from './get-raw.js';
 import { checkSingleType, requestTimeoutMs, runWatch, watchTableOptions } from './get-watch.js';
@@ -261,6 +261,49 @@ function renderGeneric(objs: KObject[], asList: boolean, out: OutputFormat, p: P
   }
 }
 
+/**
+ * How get.go's watch prints one object (`eventType` undefined) or, with --output-watch-events, one
+ * metav1.WatchEvent{Type, Object} through a non-table printer, keeping the printer's state across
+ * the watch: the YAML printer's `---` before every document but the first, custom columns' one
+ * tabwriter. Recorded from kubectl v1.35.2 by scripts/record-get-watch.mjs
+ * (testdata/watch-events/): an event prints as `json.Marshal` writes the Go struct, compact and
+ * `type` first (cli-runtime json.go), and as YAML through JSON with sorted keys, `object` first
+ * (yaml.go); its object keeps managedFields (OmitManagedFieldsPrinter only strips objects with
+ * metadata); -o name prints the object's name, jsonpath, go-template and custom columns read the
+ * event (`{.type}`, `{.object.metadata.name}`), and kyaml refuses it (no apiVersion or kind).
+ */
+export function watchRenderer(out: OutputFormat, p: Parsed): (obj: KObject, eventType: string | undefined) => string {
+  let printed = 0;
+  const tw = new TabWriter(GET_TABWRITER);
+  const showManaged = bool(p.flags, 'show-managed-fields');
+  return (obj, eventType) => {
+    const first = printed++ === 0;
+    const sep = first ? '' : '---\n';
+    if (eventType === undefined) {
+      if (out.kind === 'yaml') return `${sep}${printYaml([obj], false, { showManagedFields: showManaged })}`;
+      if (out.kind !== 'custom-columns') return renderGeneric([obj], false, out, p);
+    }
+    const doc = eventType === undefined ? obj : ({ type: eventType, object: documentFor([obj], false, { showManagedFields: true }) } as unknown as KObject);
+    switch (out.kind) {
+      case 'yaml':
+        return `${sep}${toYaml(sortKeys(doc) as Json)}`;
+      case 'json':
+        return `${marshalCompact(doc as unknown as Json)}\n`;
+      case 'kyaml':
+        throw new KubectlError('missing apiVersion or kind; try GetObjectKind().SetGroupVersionKind() if you know the type');
+      case 'name':
+        return printName([obj]);
+      case 'custom-columns': {
+        const c = printCustomColumns([doc], out.columns, bool(p.flags, 'no-headers') || !first, tw);
+        if (!c.ok) throw new KubectlError(c.error);
+        return c.value;
+      }
+      default:
+        return renderGeneric([doc], false, out, p);
+    }
+  };
+}
+
 async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const raw = str(p.flags, 'raw');
   if (raw !== undefined) {
@@ -307,16 +350,7 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
       namespace: allNamespaces ? undefined : namespace,
       selectors: { ...(label !== undefined ? { label } : {}), ...(fieldSel !== undefined ? { field: fieldSel } : {}) },
       table: out.kind === 'table' ? watchTableOptions(env, p, out.wide, allNamespaces, (kind) => customPrinterOf(env, kind)) : undefined,
-      format: out.kind,
-      render: (obj, first) => {
-        if (out.kind === 'yaml') return `${first ? '' : '---\n'}${printYaml([obj], false, { showManagedFields: bool(p.flags, 'show-managed-fields') })}`;
-        if (out.kind === 'custom-columns') {
-          const c = printCustomColumns([obj], out.columns, bool(p.flags, 'no-headers') || !first);
-          if (!c.ok) throw new KubectlError(c.error);
-          return c.value;
-        }
-        return renderGeneric([obj], false, out, p);
-      },
+      render: watchRenderer(out, p),
     });
     return warnFirst(warn, r);
   }

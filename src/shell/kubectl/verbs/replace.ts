@@ -3,7 +3,9 @@
  * object (`replaced`); --force deletes and re-creates (`deleted` then `replaced`), waiting for the
  * old object to go — how CKA candidates apply a pod spec change kubectl edit refused. `--raw`
  * PUTs a file to a path (raw-put.ts). `--subresource=status|scale` PUTs to …/NAME/status or
- * …/NAME/scale (sim/apiserver.ts replaceScale: the object is no Scale, a 400).
+ * …/NAME/scale (sim/apiserver.ts replaceScale: the object is no Scale, a 400); kubectl checks no
+ * name, so any other subresource is a PUT the server routes nowhere, its plain 404 (recorded from
+ * kubectl v1.35.2 by scripts/record-replace-subresource.mjs, testdata/replace-subresource/).
  */
 import { ApiError } from '../../../sim/api/errors.js';
 import type { Verb } from '../context.js';
@@ -18,6 +20,15 @@ import { validationDirective, warningLines } from '../validate.js';
 import { Streams } from '../streams.js';
 import { deleteMessage, waitGone } from './delete.js';
 import { runReplaceRaw } from './raw-put.js';
+
+/**
+ * Subresources a PUT reaches besides status and scale (pods' ephemeralcontainers and resize, a
+ * CSR's approval, a namespace's finalize); their own rules are not emulated here, the write goes
+ * as a plain update.
+ */
+const PUT_ROUTES: Readonly<Record<string, readonly string[]>> = { Pod: ['ephemeralcontainers', 'resize'], CertificateSigningRequest: ['approval'], Namespace: ['finalize'] };
+
+const routed = (kind: string, subresource: string): boolean => subresource === 'status' || subresource === 'scale' || (PUT_ROUTES[kind]?.includes(subresource) ?? false);
 
 export const replaceVerb: Verb = {
   name: 'replace',
@@ -59,6 +70,7 @@ export const replaceVerb: Verb = {
         // …/NAME/scale, where the object cannot be decoded as the Scale the server expects
         const subresource = str(p.flags, 'subresource');
         if (dry.mode !== 'client' && subresource === 'scale') env.api.replaceScale(send);
+        if (dry.mode !== 'client' && subresource && !routed(send.kind, subresource)) throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
         const shown = dry.mode === 'client' ? send : subresource === 'status' ? env.api.updateStatus(send, write) : env.api.update(send, write);
         io.err(warningLines(env, warnings));
         io.out(printObject(shown, { output, operation: 'replaced', dryRun: dry.mode, generated: false }));

@@ -47,6 +47,40 @@ describe('status writes of built-in kinds are validated (ValidateXStatusUpdate)'
     assert.equal((await run('kubectl get pod p -o jsonpath={.status.qosClass}')).stdout, 'BestEffort');
   });
 
+  it('pods: podIPs and hostIPs (validatePodIPs, validateHostIPs; podIP authoritative in conversion)', async () => {
+    const run = session();
+    await run('kubectl run p --image=nginx');
+    await run('sleep 5');
+    const patch = async (status: string): Promise<string> => (await run(`kubectl patch pod p --subresource=status --type=merge -p '{"status":${status}}'`)).stderr;
+    assert.equal(
+      await patch('{"podIP":"10.0.0.1","podIPs":[{"ip":"10.0.0.1"},{"ip":"10.0.0.2"}]}'),
+      'The Pod "p" is invalid: status.podIPs: Invalid value: []core.PodIP{core.PodIP{IP:"10.0.0.1"}, core.PodIP{IP:"10.0.0.2"}}: may specify no more than one IP for each IP family\n',
+    );
+    assert.equal(
+      await patch('{"podIP":"10.0.0.1","podIPs":[{"ip":"10.0.0.1"},{"ip":"fd00::1"},{"ip":"10.0.0.3"}]}'),
+      'The Pod "p" is invalid: status.podIPs: Invalid value: []core.PodIP{core.PodIP{IP:"10.0.0.1"}, core.PodIP{IP:"fd00::1"}, core.PodIP{IP:"10.0.0.3"}}: may specify no more than one IP for each IP family\n',
+    );
+    // a podIP that is not podIPs[0] replaces the list (Convert_v1_PodStatus_To_core_PodStatus)
+    assert.equal(await patch('{"podIP":"nope"}'), 'The Pod "p" is invalid: status.podIPs[0]: Invalid value: "nope": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)\n');
+    assert.equal(
+      await patch('{"hostIPs":[{"ip":"10.9.9.9"}]}'),
+      'The Pod "p" is invalid: status.hostIPs[0].ip: Invalid value: "10.9.9.9": must be equal to `hostIP`\n',
+    );
+    assert.equal(
+      await patch('{"hostIP":"10.9.9.9","hostIPs":[{"ip":"10.9.9.9"},{"ip":"bad"}]}'),
+      [
+        'The Pod "p" is invalid: ',
+        '* status.hostIPs[1]: Invalid value: "bad": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+        '* status.hostIPs: Invalid value: []core.HostIP{core.HostIP{IP:"10.9.9.9"}, core.HostIP{IP:"bad"}}: may specify no more than one IP for each IP family',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(await patch('{"podIP":"10.0.0.1","podIPs":[{"ip":"10.0.0.1"},{"ip":"fd00::1"}]}'), '');
+    assert.equal((await run('kubectl get pod p -o jsonpath={.status.podIPs}')).stdout, '[{"ip":"10.0.0.1"},{"ip":"fd00::1"}]');
+    assert.equal(await patch('{"podIP":"10.0.0.7"}'), '');
+    assert.equal((await run('kubectl get pod p -o jsonpath={.status.podIP}/{.status.podIPs}')).stdout, '10.0.0.7/[{"ip":"10.0.0.7"}]');
+  });
+
   it('pods: a terminated container of a pod that never restarts stays terminated', async () => {
     const run = session();
     await run('kubectl run t --image=busybox --restart=Never -- true');
