@@ -409,9 +409,6 @@ export class ApiServer {
     if (info.namespaced) this.admitNamespace(m.namespace!, info, admittedName);
     if (info.crd && this.c.store.get('CustomResourceDefinition', undefined, info.crd)?.metadata.deletionTimestamp)
       throw new ApiError('MethodNotAllowed', 'create not allowed while custom resource definition is terminating', 405);
-    // a derived object exists too: an IPAddress the allocator holds for a ClusterIP, the default ServiceCIDR
-    const existing = this.stored(obj.kind, info.namespaced ? m.namespace : undefined, m.name);
-    if (existing) throw alreadyExists(info, m.name, !!existing.metadata.deletionTimestamp);
     if (this.hasStatusSubresource(obj.kind)) delete obj['status'];
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
     // namespaceStrategy.PrepareForCreate adds the `kubernetes` finalizer after the field manager ran
@@ -441,6 +438,12 @@ export class ApiServer {
     if (errs.length > 0) throw invalid(info, m.name, errs);
     if (info.crd) attrs.warnings.push(...finalizerWarnings(m.finalizers, STANDARD_FINALIZERS));
     admitValidating(attrs);
+    // the storage's create finds the name taken only now, after the Service allocator's BeginCreate,
+    // the strategy's validation and validating admission (apiserver registry/generic/registry/store.go
+    // Create; a dry run's storage checks too, dryrun.go): an invalid object that exists is Invalid. A
+    // derived object exists too: an IPAddress the allocator holds for a ClusterIP, the default ServiceCIDR
+    const existing = this.stored(obj.kind, info.namespaced ? m.namespace : undefined, m.name);
+    if (existing) throw alreadyExists(info, m.name, !!existing.metadata.deletionTimestamp);
     this.prepareCreate(obj);
     if (opts.dryRun) return obj;
     checkStoredSize(obj);
