@@ -116,6 +116,14 @@ const cases: { name: string; obj: KObject; message: string; reason?: string }[] 
     message: 'configmaps "coredns" already exists',
     reason: 'AlreadyExists',
   },
+  {
+    // the storage finds the name taken after validation (registry/generic/registry/store.go Create)
+    name: 'invalid object whose name is taken: Invalid, not AlreadyExists',
+    obj: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'coredns', namespace: 'kube-system', labels: { 'bad label': 'x' } } },
+    message:
+      'ConfigMap "coredns" is invalid: metadata.labels: Invalid value: "bad label": name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\')',
+    reason: 'Invalid',
+  },
 ];
 
 for (const tc of cases) {
