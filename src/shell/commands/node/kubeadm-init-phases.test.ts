@@ -120,3 +120,32 @@ test('init phase control-plane, etcd local, kubelet-start, upload-config, addon,
   assert.equal(cp.metadata.labels?.['node-role.kubernetes.io/control-plane'], '');
   assert.ok(cp.spec?.taints?.some((t) => t.key === 'node-role.kubernetes.io/control-plane' && t.effect === 'NoSchedule'));
 });
+
+test('certs with --config encryptionAlgorithm: ECDSA-P256: new P-256 keys (EC PRIVATE KEY), ecdsa-with-SHA256 from a new EC CA', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  fs.write('/root/kubeadm.yaml', 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nencryptionAlgorithm: ECDSA-P256\n');
+  await s.exec('rm /etc/kubernetes/pki/apiserver.crt /etc/kubernetes/pki/apiserver.key');
+  const r = await s.exec('kubeadm init phase certs apiserver --config /root/kubeadm.yaml');
+  assert.equal(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, /^\[certs\] Generating "apiserver" certificate and key\n/);
+  assert.match(fs.read('/etc/kubernetes/pki/apiserver.key'), /^-----BEGIN EC PRIVATE KEY-----\n/);
+  const text = (await s.exec('openssl x509 -in /etc/kubernetes/pki/apiserver.crt -noout -text')).stdout;
+  assert.match(text, / {8}Signature Algorithm: sha256WithRSAEncryption\n/);
+  assert.match(text, /Public Key Algorithm: id-ecPublicKey\n {16}Public-Key: \(256 bit\)\n/);
+  // the API server serves the new certificate, and clients still trust it
+  const nodes = await s.exec('kubectl get nodes cka-cp1 --no-headers');
+  assert.equal(nodes.exitCode, 0, nodes.stderr);
+  // a new CA gets an EC key too, and signs with ECDSA
+  await s.exec('rm /etc/kubernetes/pki/front-proxy-ca.* /etc/kubernetes/pki/front-proxy-client.*');
+  assert.equal((await s.exec('kubeadm init phase certs front-proxy-ca --config /root/kubeadm.yaml')).exitCode, 0);
+  assert.equal((await s.exec('kubeadm init phase certs front-proxy-client --config /root/kubeadm.yaml')).exitCode, 0);
+  const ca = readCertificatePem(fs.read('/etc/kubernetes/pki/front-proxy-ca.crt'))!;
+  const leaf = readCertificatePem(fs.read('/etc/kubernetes/pki/front-proxy-client.crt'))!;
+  assert.equal(leaf.signatureAlgorithm, '1.2.840.10045.4.3.2');
+  assert.ok(issuedBy(leaf, ca));
+  assert.equal((await s.exec('openssl x509 -in /etc/kubernetes/pki/front-proxy-client.crt -noout -issuer')).stdout, 'issuer=CN = front-proxy-ca\n');
+  const mixed = await s.exec('kubeadm init phase certs apiserver --config /root/kubeadm.yaml --apiserver-cert-extra-sans foo');
+  assert.equal(mixed.stderr, "can not mix '--config' with arguments [apiserver-cert-extra-sans]\nTo see the stack trace of this error execute with --v=5 or higher\n");
+});

@@ -52,15 +52,18 @@ interface InitValues {
   stderr: string;
 }
 
-/** The flags --config cannot be mixed with (cmd/kubeadm/app/cmd/options: the InitConfiguration/ClusterConfiguration ones). */
-const CONFIG_EXCLUSIVE = ['apiserver-advertise-address', 'apiserver-bind-port', 'control-plane-endpoint', 'kubernetes-version', 'pod-network-cidr', 'service-cidr', 'service-dns-domain', 'node-name', 'cri-socket', 'image-repository', 'feature-gates', 'cert-dir'];
+/**
+ * The flags that may go with --config (validation.isAllowedFlag, cmd/kubeadm/app/apis/kubeadm/validation):
+ * any other flag given is reported, in pflag's sorted order, by ValidateMixedArguments.
+ */
+const CONFIG_ALLOWED = new Set(['config', 'ignore-preflight-errors', 'dry-run', 'kubeconfig', 'node-name', 'kubeconfig-dir', 'upload-certs', 'print-manifest', 'feature-gates', 'rootfs', 'v', 'log-file']);
 
 type Doc = Record<string, unknown>;
 const obj = (v: unknown): Doc => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The values from --config FILE's InitConfiguration and ClusterConfiguration documents, or the error. */
-function fromConfig(host: Host, ctx: CommandContext, path: string): Partial<Omit<InitValues, 'stderr'>> | string {
+export function fromConfig(host: Host, ctx: CommandContext, path: string): Partial<Omit<InitValues, 'stderr'>> | string {
   const abs = path.startsWith('/') ? path : `${ctx.cwd.replace(/\/$/, '')}/${path}`;
   const text = host.fs.tryRead(abs);
   if (text === undefined) return `unable to read config from "${path}" : open ${path}: no such file or directory`;
@@ -84,16 +87,20 @@ function fromConfig(host: Host, ctx: CommandContext, path: string): Partial<Omit
   return out;
 }
 
-function initValues(c: Cluster, host: Host, ctx: CommandContext, args: readonly string[], kubeadmV: string): InitValues | CommandResult {
+/** --config's values (none without it), or kubeadm's error for mixing it with flags or an unreadable file. */
+export function configValues(host: Host, ctx: CommandContext, args: readonly string[]): Partial<Omit<InitValues, 'stderr'>> | CommandResult {
   const cfgPath = flag(args, 'config');
-  let fromFile: Partial<Omit<InitValues, 'stderr'>> = {};
-  if (cfgPath !== undefined) {
-    const mixed = CONFIG_EXCLUSIVE.filter((f) => flag(args, f) !== undefined || args.includes(`--${f}`)).sort();
-    if (mixed.length) return kubeadmError(`can not mix '--config' with arguments [${mixed.join(' ')}]`);
-    const r = fromConfig(host, ctx, cfgPath);
-    if (typeof r === 'string') return kubeadmError(r);
-    fromFile = r;
-  }
+  if (cfgPath === undefined) return {};
+  const given = args.filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')[0]!);
+  const mixed = [...new Set(given)].filter((f) => !CONFIG_ALLOWED.has(f) && !f.startsWith('skip-')).sort();
+  if (mixed.length) return kubeadmError(`can not mix '--config' with arguments [${mixed.join(' ')}]`);
+  const r = fromConfig(host, ctx, cfgPath);
+  return typeof r === 'string' ? kubeadmError(r) : r;
+}
+
+function initValues(c: Cluster, host: Host, ctx: CommandContext, args: readonly string[], kubeadmV: string): InitValues | CommandResult {
+  const fromFile = configValues(host, ctx, args);
+  if ('exitCode' in fromFile) return fromFile;
   const v = resolveVersion(c, kubeadmV, fromFile.kubernetesVersion ?? flag(args, 'kubernetes-version') ?? 'stable-1');
   if ('exitCode' in v) return v;
   return {
