@@ -142,6 +142,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'kubeadm-init.ts': 'kubeadm init phase upload-certs and certs certificate-key, dispatched from kubeadm.ts',
       'kubeadm-init-certs.ts': 'kubeadm init phase certs NAME|all, dispatched from kubeadm-init.ts',
       'kubeadm-init-kubeconfig.ts': 'kubeadm init phase kubeconfig NAME|all, dispatched from kubeadm-init.ts',
+      'kubeadm-init-phases.ts': 'kubeadm init phase control-plane|etcd|kubelet-start|upload-config|mark-control-plane|addon, dispatched from kubeadm-init.ts',
       'kubeadm-phases-spec.ts': "kubeadm init|join|reset and their phases as cobra commands (help, flag checks), part of kubeadm-spec.ts's tree",
       'etcdctl-member.ts': 'etcdctl member add|remove, dispatched from etcdctl.ts',
       'etcdctl-usage.ts': "etcdctl's cobrautl usage template, used by etcdctl.ts",

@@ -86,7 +86,7 @@ export function keyFor(file: string): string {
 }
 
 /** A CA certificate (self-signed). */
-export function caCert(file: 'ca' | 'front-proxy-ca' | 'etcd/ca', cn: string, issuedAt: number, seed: string): string {
+export function caCert(file: 'ca' | 'front-proxy-ca' | 'etcd/ca', cn: string, issuedAt: number, seed: string, keyPem = keyFor(file)): string {
   return createCertificate(
     {
       serial: serialFrom(`${seed}/${file}/${issuedAt}`),
@@ -98,12 +98,12 @@ export function caCert(file: 'ca' | 'front-proxy-ca' | 'etcd/ca', cn: string, is
       extKeyUsage: [],
       dnsNames: [cn],
     },
-    keyFor(file),
+    keyPem,
   );
 }
 
 /** A leaf certificate signed by its CA (ca PEM and key given), valid a year from `issuedAt`. */
-export function leafCert(spec: LeafSpec, p: PkiParams, ca: { cert: ParsedCert; keyPem: string }, issuedAt: number, seed: string): string {
+export function leafCert(spec: LeafSpec, p: PkiParams, ca: { cert: ParsedCert; keyPem: string }, issuedAt: number, seed: string, keyPem = keyFor(spec.file)): string {
   return createCertificate(
     {
       ...spec.template(p),
@@ -113,7 +113,7 @@ export function leafCert(spec: LeafSpec, p: PkiParams, ca: { cert: ParsedCert; k
       isCA: false,
       keyUsage: ['digitalSignature', 'keyEncipherment'],
     },
-    keyFor(spec.file),
+    keyPem,
     ca,
   );
 }

@@ -9,12 +9,11 @@
  * sha256WithRSAEncryption. Layout checked byte for byte against certificates the real
  * /usr/bin/openssl made from the same key, serial and time (openssl.test.ts).
  */
-import { createPrivateKey, sign } from 'node:crypto';
-import { bitString, bool, explicit, integer, nul, octets, oid, pemEncode, seq, set, time, tlv } from './der.js';
+import { bitString, bool, explicit, integer, octets, oid, pemEncode, seq, set, time, tlv } from './der.js';
 import { encodeNameInOrder } from './csr.js';
+import { signSha256, signatureAlgorithm } from './sign.js';
 import { EKU, EXT, KEY_USAGES, publicKeyDer, subjectKeyId, type KeyUsage, type NameAttr } from './x509.js';
 
-const SHA256_RSA = '1.2.840.113549.1.1.11';
 /** The error queue's thread id, fixed as in the recorded goldens. */
 const TID = '40C7C49B9D7F0000';
 
@@ -260,7 +259,7 @@ export interface SelfSignedSpec {
 /** `openssl req -x509`: the self-signed version-3 certificate, PEM. */
 export function createSelfSignedCertificate(s: SelfSignedSpec): string {
   const name = encodeNameInOrder(s.subject);
-  const algo = seq(oid(SHA256_RSA), nul());
+  const algo = signatureAlgorithm(s.keyPem);
   const tbs = seq(
     explicit(0, integer(2n)),
     integer(s.serial),
@@ -271,7 +270,7 @@ export function createSelfSignedCertificate(s: SelfSignedSpec): string {
     publicKeyDer(s.keyPem),
     explicit(3, seq(...selfSignedExtensions(s.keyPem, s.addext).map(encodeExt))),
   );
-  return pemEncode(seq(tbs, algo, bitString(sign('sha256', tbs, createPrivateKey(s.keyPem)))));
+  return pemEncode(seq(tbs, algo, bitString(signSha256(s.keyPem, tbs))));
 }
 
 /** The PKCS#9 extensionRequest attribute a request carries its -addext extensions in. */

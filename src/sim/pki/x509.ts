@@ -4,14 +4,15 @@
  * CreateCertificate lays them out (extension order, SKI only on CAs, AKI from the issuer's SKI),
  * since every certificate of a kubeadm cluster comes from it.
  */
-import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
-import { bitString, bool, explicit, integer, nul, octets, oid, oidString, parse, parseTime, pemDecode, pemEncode, seq, set, time, tlv, type DerNode } from './der.js';
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { bitString, bool, explicit, integer, octets, oid, oidString, parse, parseTime, pemDecode, pemEncode, seq, set, time, tlv, type DerNode } from './der.js';
+import { ECDSA_SHA256_OID, EC_PUBLIC_KEY_OID, PRIME256V1_OID } from './ec.js';
+import { SHA256_RSA_OID as SHA256_RSA, signSha256, signatureAlgorithm } from './sign.js';
 
 export type NameAttr = ['C' | 'ST' | 'L' | 'O' | 'OU' | 'CN', string];
 
 const NAME_OIDS: Record<string, string> = { C: '2.5.4.6', ST: '2.5.4.8', L: '2.5.4.7', O: '2.5.4.10', OU: '2.5.4.11', CN: '2.5.4.3' };
 const OID_NAMES = Object.fromEntries(Object.entries(NAME_OIDS).map(([k, v]) => [v, k]));
-const SHA256_RSA = '1.2.840.113549.1.1.11';
 const RSA = '1.2.840.113549.1.1.1';
 
 export const EXT = {
@@ -115,7 +116,7 @@ export function createCertificate(t: CertTemplate, subjectKeyPem: string, issuer
   if (aki) exts.push(ext(EXT.aki, false, seq(tlv(0x80, aki))));
   const sans = [...(t.dnsNames ?? []).map((d) => tlv(0x82, Buffer.from(d))), ...(t.ips ?? []).map((ip) => tlv(0x87, ipBytes(ip)))];
   if (sans.length) exts.push(ext(EXT.san, false, seq(...sans)));
-  const algo = seq(oid(SHA256_RSA), nul());
+  const algo = signatureAlgorithm(signKey);
   const tbs = seq(
     explicit(0, integer(2n)),
     integer(t.serial),
@@ -126,7 +127,7 @@ export function createCertificate(t: CertTemplate, subjectKeyPem: string, issuer
     spki,
     explicit(3, seq(...exts)),
   );
-  const sig = sign('sha256', tbs, createPrivateKey(signKey));
+  const sig = signSha256(signKey, tbs);
   return pemEncode(seq(tbs, algo, bitString(sig)));
 }
 
@@ -150,8 +151,12 @@ export interface ParsedCert {
   notBefore: number;
   notAfter: number;
   publicKeyAlgorithm: string;
+  /** RSA keys: the modulus and exponent (empty and 0 for an EC key). */
   modulus: Buffer;
   exponent: number;
+  /** EC keys: the uncompressed point (`04 || X || Y`) and the named curve's OID. */
+  ecPoint?: Buffer;
+  curve?: string;
   spki: Buffer;
   extensions: Extension[];
   signature: Buffer;
@@ -180,6 +185,64 @@ function ipString(b: Buffer): string {
   return groups.join(':');
 }
 
+/** A SEQUENCE OF Extension (a certificate's [3] field, a request's extensionRequest). */
+export function parseExtensions(list: DerNode): Extension[] {
+  return (list.children ?? []).map((e) => {
+    const c = e.children!;
+    const critical = c.length === 3 && c[1]!.tag === 0x01 && c[1]!.body[0] !== 0;
+    return { oid: oidString(c[0]!.body), critical, value: c[c.length - 1]!.body };
+  });
+}
+
+/** What a certificate's (or a request's) extensions say, decoded; throws on a malformed value. */
+export type ExtensionFields = Pick<ParsedCert, 'subjectKeyId' | 'authorityKeyId' | 'isCA' | 'keyUsage' | 'extKeyUsage' | 'dnsNames' | 'ips' | 'san' | 'pathLen'>;
+
+export function extensionFields(exts: readonly Extension[]): ExtensionFields {
+  const byOid = (o: string): Extension | undefined => exts.find((e) => e.oid === o);
+  const ku = byOid(EXT.keyUsage);
+  const keyUsage: KeyUsage[] = [];
+  if (ku) {
+    const bs = parse(ku.value).body.subarray(1);
+    KEY_USAGES.forEach((u, b) => {
+      if ((bs[b >> 3] ?? 0) & (0x80 >> (b & 7))) keyUsage.push(u);
+    });
+  }
+  const eku = byOid(EXT.extKeyUsage);
+  const bc = byOid(EXT.basicConstraints);
+  const bcSeq = bc ? parse(bc.value) : undefined;
+  const san = byOid(EXT.san);
+  const sanNodes = san ? (parse(san.value).children ?? []) : [];
+  const ski = byOid(EXT.ski);
+  const aki = byOid(EXT.aki);
+  return {
+    ...(ski ? { subjectKeyId: parse(ski.value).body } : {}),
+    ...(aki ? { authorityKeyId: (parse(aki.value).children ?? []).find((n) => n.tag === 0x80)?.body ?? Buffer.alloc(0) } : {}),
+    isCA: !!bcSeq?.children?.some((n) => n.tag === 0x01 && n.body[0] !== 0),
+    keyUsage,
+    extKeyUsage: eku ? (parse(eku.value).children ?? []).map((n) => oidString(n.body)) : [],
+    dnsNames: sanNodes.filter((n) => n.tag === 0x82).map((n) => n.body.toString('latin1')),
+    ips: sanNodes.filter((n) => n.tag === 0x87).map((n) => ipString(n.body)),
+    san: sanNodes.map((n) => {
+      const prefix: Record<number, string> = { 0x81: 'email:', 0x82: 'DNS:', 0x86: 'URI:', 0x87: 'IP Address:' };
+      return n.tag === 0x87 ? `IP Address:${ipString(n.body)}` : `${prefix[n.tag] ?? 'othername:'}${n.body.toString('latin1')}`;
+    }),
+    ...(bcSeq?.children?.some((n) => n.tag === 0x02) ? { pathLen: Number(BigInt(`0x${bcSeq.children.find((n) => n.tag === 0x02)!.body.toString('hex') || '0'}`)) } : {}),
+  };
+}
+
+/** A SubjectPublicKeyInfo's key fields: RSA modulus and exponent, or an EC point and its curve. */
+export function publicKeyFields(spkiN: DerNode): Pick<ParsedCert, 'publicKeyAlgorithm' | 'modulus' | 'exponent' | 'ecPoint' | 'curve'> {
+  const keyAlg = oidString(spkiN.children![0]!.children![0]!.body);
+  const keyBits = spkiN.children![1]!.body.subarray(1);
+  if (keyAlg === EC_PUBLIC_KEY_OID) {
+    const curveN = spkiN.children![0]!.children![1];
+    return { publicKeyAlgorithm: keyAlg, modulus: Buffer.alloc(0), exponent: 0, ecPoint: keyBits, ...(curveN?.tag === 0x06 ? { curve: oidString(curveN.body) } : {}) };
+  }
+  const rsaKey = parse(keyBits);
+  const expB = rsaKey.children?.[1]?.body ?? Buffer.alloc(0);
+  return { publicKeyAlgorithm: keyAlg, modulus: rsaKey.children?.[0]?.body ?? Buffer.alloc(0), exponent: Number(BigInt(`0x${expB.toString('hex') || '0'}`)) };
+}
+
 /** Parse a DER certificate; undefined when it is not one. */
 export function parseCertificate(der: Buffer): ParsedCert | undefined {
   try {
@@ -198,33 +261,8 @@ export function parseCertificate(der: Buffer): ParsedCert | undefined {
     const validity = f[i + 3]!.children!;
     const subjectN = f[i + 4]!;
     const spkiN = f[i + 5]!;
-    const keyAlg = oidString(spkiN.children![0]!.children![0]!.body);
-    const rsaKey = parse(spkiN.children![1]!.body.subarray(1));
-    const exts: Extension[] = [];
     const extN = f.slice(i + 6).find((n) => n.tag === 0xa3);
-    for (const e of extN?.children?.[0]?.children ?? []) {
-      const c = e.children!;
-      const critical = c.length === 3 && c[1]!.tag === 0x01 && c[1]!.body[0] !== 0;
-      exts.push({ oid: oidString(c[0]!.body), critical, value: c[c.length - 1]!.body });
-    }
-    const byOid = (o: string): Extension | undefined => exts.find((e) => e.oid === o);
-    const ku = byOid(EXT.keyUsage);
-    const keyUsage: KeyUsage[] = [];
-    if (ku) {
-      const bs = parse(ku.value).body.subarray(1);
-      KEY_USAGES.forEach((u, b) => {
-        if ((bs[b >> 3] ?? 0) & (0x80 >> (b & 7))) keyUsage.push(u);
-      });
-    }
-    const eku = byOid(EXT.extKeyUsage);
-    const bc = byOid(EXT.basicConstraints);
-    const bcSeq = bc ? parse(bc.value) : undefined;
-    const san = byOid(EXT.san);
-    const sanNodes = san ? (parse(san.value).children ?? []) : [];
-    const ski = byOid(EXT.ski);
-    const aki = byOid(EXT.aki);
-    const mod = rsaKey.children?.[0]?.body ?? Buffer.alloc(0);
-    const expB = rsaKey.children?.[1]?.body ?? Buffer.alloc(0);
+    const exts = extN?.children?.[0] ? parseExtensions(extN.children[0]) : [];
     return {
       der,
       version,
@@ -237,25 +275,12 @@ export function parseCertificate(der: Buffer): ParsedCert | undefined {
       issuerDer: issuerN.raw,
       notBefore: parseTime(validity[0]!),
       notAfter: parseTime(validity[1]!),
-      publicKeyAlgorithm: keyAlg,
-      modulus: mod,
-      exponent: Number(BigInt(`0x${expB.toString('hex') || '0'}`)),
+      ...publicKeyFields(spkiN),
       spki: spkiN.raw,
       extensions: exts,
       signature: sigN!.body.subarray(1),
       tbs: tbsN!.raw,
-      ...(ski ? { subjectKeyId: parse(ski.value).body } : {}),
-      ...(aki ? { authorityKeyId: (parse(aki.value).children ?? []).find((n) => n.tag === 0x80)?.body ?? Buffer.alloc(0) } : {}),
-      isCA: !!bcSeq?.children?.some((n) => n.tag === 0x01 && n.body[0] !== 0),
-      keyUsage,
-      extKeyUsage: eku ? (parse(eku.value).children ?? []).map((n) => oidString(n.body)) : [],
-      dnsNames: sanNodes.filter((n) => n.tag === 0x82).map((n) => n.body.toString('latin1')),
-      ips: sanNodes.filter((n) => n.tag === 0x87).map((n) => ipString(n.body)),
-      san: sanNodes.map((n) => {
-        const prefix: Record<number, string> = { 0x81: 'email:', 0x82: 'DNS:', 0x86: 'URI:', 0x87: 'IP Address:' };
-        return n.tag === 0x87 ? `IP Address:${ipString(n.body)}` : `${prefix[n.tag] ?? 'othername:'}${n.body.toString('latin1')}`;
-      }),
-      ...(bcSeq?.children?.some((n) => n.tag === 0x02) ? { pathLen: Number(BigInt(`0x${bcSeq.children.find((n) => n.tag === 0x02)!.body.toString('hex') || '0'}`)) } : {}),
+      ...extensionFields(exts),
     };
   } catch {
     return undefined;
@@ -268,7 +293,10 @@ export function readCertificatePem(text: string): ParsedCert | undefined {
   return der ? parseCertificate(der) : undefined;
 }
 
-export const SIG_ALG_NAMES: Record<string, string> = { [SHA256_RSA]: 'sha256WithRSAEncryption', [RSA]: 'rsaEncryption' };
+export const SIG_ALG_NAMES: Record<string, string> = { [SHA256_RSA]: 'sha256WithRSAEncryption', [RSA]: 'rsaEncryption', [ECDSA_SHA256_OID]: 'ecdsa-with-SHA256', [EC_PUBLIC_KEY_OID]: 'id-ecPublicKey' };
+
+/** Named curves by OID: OpenSSL's short name and, for the NIST ones, the NIST name (crypto/ec/ec_curve.c). */
+export const CURVE_NAMES: Record<string, { name: string; nist?: string; bits: number }> = { [PRIME256V1_OID]: { name: 'prime256v1', nist: 'P-256', bits: 256 } };
 
 /** Whether `cert` was signed by `ca` (issuer name matches and the signature verifies). */
 export function issuedBy(cert: ParsedCert, ca: ParsedCert): boolean {

@@ -56,7 +56,7 @@ function parseFlags(args: string[], known: string[]): ImagesFlags | CommandResul
 }
 
 /** The version a label or version string names, with the klog line kubeadm prints on the way. */
-function resolveVersion(c: Cluster, kubeadmV: string, spec: string): { version: string; stderr: string } | CommandResult {
+export function resolveVersion(c: Cluster, kubeadmV: string, spec: string): { version: string; stderr: string } | CommandResult {
   const exact = /^v?(\d+\.\d+\.\d+)$/.exec(spec);
   if (exact) return { version: `v${exact[1]}`, stderr: '' };
   const label = /^stable(?:-(\d+)(?:\.(\d+))?)?$/.exec(spec);

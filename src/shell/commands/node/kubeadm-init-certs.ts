@@ -11,7 +11,10 @@
  * endpoint's host, then --apiserver-cert-extra-sans) or GetEtcdAltNames, and a serving
  * certificate's SANs are printed. `all` starts with the parent phase's `Using certificateDir
  * folder`. The running API server picks a new serving certificate up from its files (it reloads
- * it dynamically), which sim/dial.ts reads at each connection.
+ * it dynamically), which sim/dial.ts reads at each connection. `--config FILE` gives the node
+ * name, advertise address, Service subnet and DNS domain of its documents, and the new keys'
+ * type: encryptionAlgorithm ECDSA-P256 makes P-256 keys and ecdsa-with-SHA256 signatures by such a
+ * CA (RSA-3072/4096 and ECDSA-P384 are not simulated).
  */
 import { createPublicKey } from 'node:crypto';
 import type { CommandContext, CommandResult } from '../../types.js';
@@ -22,6 +25,8 @@ import { issuedBy, readCertificatePem, type ParsedCert } from '../../../sim/pki/
 import { runningFlags, serviceCIDR } from '../../../sim/controlplane.js';
 import { goIPString, ipFamilyOf } from '../../../util/ip.js';
 import { kubeadmError, flag } from './kubeadm-lib.js';
+import { configValues } from './kubeadm-init-phases.js';
+import { generateP256Key } from '../../../sim/pki/ec.js';
 
 const PKI = '/etc/kubernetes/pki';
 
@@ -78,15 +83,28 @@ function loadCa(host: Host, file: CaFile): { cert: ParsedCert; keyPem: string } 
   return { cert, keyPem };
 }
 
-function caPhase(host: Host, file: CaFile, now: number, seed: string): string {
+/**
+ * The private key a new certificate gets (pkiutil.GeneratePrivateKey): ClusterConfiguration's
+ * encryptionAlgorithm ECDSA-P256 makes a P-256 key, written as Go's keyutil.MarshalPrivateKeyToPEM
+ * writes one (`EC PRIVATE KEY`), from the session's seeded random source; RSA-2048 (the default) a
+ * key of the lab's kubeadm pool.
+ */
+type NewKey = (file: string) => string;
+
+function newKeyFor(c: Cluster, algorithm: string): NewKey {
+  return algorithm === 'ECDSA-P256' ? () => String(generateP256Key(c.random).export({ type: 'sec1', format: 'pem' })) : keyFor;
+}
+
+function caPhase(host: Host, file: CaFile, now: number, seed: string, newKey: NewKey): string {
   if (host.fs.tryRead(`${PKI}/${file}.crt`) !== undefined) return `[certs] Using existing ${file} ${host.fs.exists(`${PKI}/${file}.key`) ? '' : 'keyless '}certificate authority\n`;
   const cn = CAS.find((x) => x.file === file)!.cn;
-  host.fs.write(`${PKI}/${file}.crt`, caCert(file, cn, now, `${seed}/init-phase`));
-  host.fs.write(`${PKI}/${file}.key`, keyFor(file), 0o600);
+  const key = newKey(file);
+  host.fs.write(`${PKI}/${file}.crt`, caCert(file, cn, now, `${seed}/init-phase`, key));
+  host.fs.write(`${PKI}/${file}.key`, key, 0o600);
   return `[certs] Generating "${file}" certificate and key\n`;
 }
 
-function leafPhase(host: Host, name: string, file: string, p: PkiParams, args: readonly string[]): { out: string } | { error: string } {
+function leafPhase(host: Host, name: string, file: string, p: PkiParams, args: readonly string[], newKey: NewKey): { out: string } | { error: string } {
   const spec = LEAVES.find((l) => l.file === file)!;
   const ca = loadCa(host, spec.ca);
   if (typeof ca === 'string') return { error: ca };
@@ -105,37 +123,46 @@ function leafPhase(host: Host, name: string, file: string, p: PkiParams, args: r
   }
   // the simulator's key pool stands in for the new key pair kubeadm generates (deterministic runs)
   const template = spec.template(p);
-  const pem = leafCert({ ...spec, template: () => ({ ...template, dnsNames: want.dns, ips: want.ips }) }, p, ca, p.issuedAt, `init-phase/${file}`);
+  const key = newKey(file);
+  const pem = leafCert({ ...spec, template: () => ({ ...template, dnsNames: want.dns, ips: want.ips }) }, p, ca, p.issuedAt, `init-phase/${file}`, key);
   host.fs.write(`${PKI}/${file}.crt`, pem);
-  host.fs.write(`${PKI}/${file}.key`, keyFor(file), 0o600);
+  host.fs.write(`${PKI}/${file}.key`, key, 0o600);
   let out = `[certs] Generating "${file}" certificate and key\n`;
   // pkiutil: a certificate with serverAuth says which names it serves
   if (template.extKeyUsage.includes('serverAuth')) out += `[certs] ${file} serving cert is signed for DNS names [${want.dns.join(' ')}] and IPs [${want.ips.join(' ')}]\n`;
   return { out };
 }
 
-function saPhase(host: Host): string {
+function saPhase(host: Host, newKey: NewKey): string {
   if (host.fs.exists(`${PKI}/sa.key`)) return '[certs] Using the existing "sa" key\n';
-  host.fs.write(`${PKI}/sa.key`, keyFor('sa'), 0o600);
-  host.fs.write(`${PKI}/sa.pub`, createPublicKey(keyFor('sa')).export({ type: 'spki', format: 'pem' }) as string);
+  const key = newKey('sa');
+  host.fs.write(`${PKI}/sa.key`, key, 0o600);
+  host.fs.write(`${PKI}/sa.pub`, createPublicKey(key).export({ type: 'spki', format: 'pem' }) as string);
   return '[certs] Generating "sa" key and public key\n';
 }
 
 /** `kubeadm init phase certs NAME|all [flags]`; `args` start after `certs`. */
 export function initPhaseCerts(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
   if (ctx.user !== 'root') return kubeadmError('user is not running as root');
-  const unsimulated = args.find((a) => /^--(dry-run|csr-only|csr-dir|config)(=|$)/.test(a));
+  const unsimulated = args.find((a) => /^--(dry-run|csr-only|csr-dir)(=|$)/.test(a));
   if (unsimulated) return kubeadmError(`kubeadm init phase certs ${unsimulated.split('=')[0]} is not simulated in this lab; nothing was written`);
+  const cfg = configValues(host, ctx, args);
+  if ('exitCode' in cfg) return cfg;
+  const algorithm = cfg.encryptionAlgorithm ?? 'RSA-2048';
+  if (algorithm !== 'RSA-2048' && algorithm !== 'ECDSA-P256') return kubeadmError(`cka-lab: encryptionAlgorithm ${algorithm} is not simulated in this lab (RSA-2048 and ECDSA-P256 are); nothing was written`);
+  const newKey = newKeyFor(c, algorithm);
   const name = args.find((a, i) => !a.startsWith('-') && !/^--[^=]+$/.test(args[i - 1] ?? ''))!;
   const now = Math.floor(c.now() / 1000) * 1000;
-  const p = pkiParams(c, host, now);
+  const running = pkiParams(c, host, now);
+  // --config's InitConfiguration and ClusterConfiguration say what kubeadm would configure
+  const p: PkiParams = { ...running, ...(cfg.nodeName ? { nodeName: cfg.nodeName } : {}), ...(cfg.advertiseAddress ? { advertiseIP: cfg.advertiseAddress } : {}), ...(cfg.serviceSubnet ? { serviceSubnet: cfg.serviceSubnet } : {}), ...(cfg.dnsDomain ? { dnsDomain: cfg.dnsDomain } : {}) };
   const phases = name === 'all' ? CERT_PHASES : CERT_PHASES.filter(([n]) => n === name);
   let out = name === 'all' ? `[certs] Using certificateDir folder "${PKI}"\n` : '';
   for (const [n, ph] of phases) {
-    if (ph.kind === 'ca') out += caPhase(host, ph.file, now, p.advertiseIP);
-    else if (ph.kind === 'sa') out += saPhase(host);
+    if (ph.kind === 'ca') out += caPhase(host, ph.file, now, p.advertiseIP, newKey);
+    else if (ph.kind === 'sa') out += saPhase(host, newKey);
     else {
-      const r = leafPhase(host, n, ph.file, p, args);
+      const r = leafPhase(host, n, ph.file, p, args, newKey);
       if ('error' in r) return kubeadmError(`error execution phase certs/${n}: ${r.error}`, out);
       out += r.out;
     }

@@ -1,9 +1,11 @@
-/** kubeadm init phase certs NAME|all and kubeconfig NAME|all on the fixture's control plane. */
+/** kubeadm init phase certs NAME|all and kubeconfig NAME|all, and the phases that write the control plane, on the fixture's control plane. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { Session } from '../../session.js';
 import { issuedBy, readCertificatePem } from '../../../sim/pki/x509.js';
+import { assertGolden, goldenPath } from '../../../testing/golden.js';
+import type { Node } from '../../../sim/api/types.js';
 
 test('certs all keeps every certificate kubeadm made; a removed etcd-server certificate is signed again by the etcd CA', async () => {
   const s = new Session(loadFixture('kubeadm-calico', 1));
@@ -58,4 +60,92 @@ test('kubeconfig admin: an existing file is validated, a removed one is written 
   assert.equal(bad.exitCode, 1);
   assert.equal(bad.stdout, '[kubeconfig] Using kubeconfig folder "/etc/kubernetes"\n[kubeconfig] Using existing kubeconfig file: "/etc/kubernetes/admin.conf"\n[kubeconfig] Using existing kubeconfig file: "/etc/kubernetes/super-admin.conf"\n[kubeconfig] Using existing kubeconfig file: "/etc/kubernetes/kubelet.conf"\n[kubeconfig] Using existing kubeconfig file: "/etc/kubernetes/controller-manager.conf"\n');
   assert.match(bad.stderr, /^error execution phase kubeconfig\/scheduler: a kubeconfig file "\/etc\/kubernetes\/scheduler\.conf" exists already but has got the wrong API Server URL\n/);
+});
+
+/**
+ * The phases that write the control plane (kubeadm-init-phases.ts), as a learner runs them on
+ * kubeadm-calico's control plane: a moved-away scheduler manifest regenerated brings the scheduler
+ * back, etcd's regenerated manifest is the one kubeadm init wrote, the node phases relabel the node,
+ * re-upload the configuration and recreate a deleted CoreDNS. Golden: testdata/kubeadm-init-run.txt.
+ */
+test('init phase control-plane, etcd local, kubelet-start, upload-config, addon, mark-control-plane', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  const lines = [
+    'ssh cka-cp1',
+    'cp /etc/kubernetes/manifests/kube-scheduler.yaml /root/sched.orig',
+    'mv /etc/kubernetes/manifests/kube-scheduler.yaml /tmp/',
+    'sleep 30',
+    'kubectl -n kube-system get pods -l component=kube-scheduler',
+    'kubeadm init phase control-plane scheduler',
+    'ls -l /etc/kubernetes/manifests/kube-scheduler.yaml',
+    'diff /root/sched.orig /etc/kubernetes/manifests/kube-scheduler.yaml && echo same',
+    'sleep 30',
+    'kubectl -n kube-system get pods -l component=kube-scheduler',
+    'cp /etc/kubernetes/manifests/etcd.yaml /root/etcd.orig',
+    'kubeadm init phase etcd local',
+    'diff /root/etcd.orig /etc/kubernetes/manifests/etcd.yaml && echo same',
+    'kubeadm init phase control-plane all --pod-network-cidr 10.244.0.0/16',
+    'kubeadm init phase control-plane all --config /root/x.yaml --pod-network-cidr 10.244.0.0/16',
+    'kubeadm init phase control-plane apiserver --dry-run',
+    'cp /var/lib/kubelet/config.yaml /root/kubelet.orig',
+    'kubeadm init phase kubelet-start',
+    'diff /root/kubelet.orig /var/lib/kubelet/config.yaml && echo same',
+    'kubeadm init phase upload-config all',
+    'kubectl -n kube-system get cm kubelet-config',
+    'kubectl -n kube-system delete deploy coredns',
+    'kubeadm init phase addon coredns',
+    'kubectl -n kube-system get deploy coredns -o jsonpath={.spec.template.spec.containers[0].image}',
+    'kubectl label node cka-cp1 node-role.kubernetes.io/control-plane-',
+    'kubeadm init phase mark-control-plane',
+    'kubectl get nodes cka-cp1',
+  ];
+  let text = '';
+  for (const l of lines) {
+    const r = await s.exec(l);
+    text += `$ ${l}\n${r.stdout}${r.stderr}${r.exitCode ? `[exit ${r.exitCode}]\n` : ''}`;
+  }
+  assertGolden(goldenPath(import.meta.url, 'kubeadm-init-run.txt'), text);
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  // kubeadm's defaults without --config: the pod subnet only from --pod-network-cidr
+  assert.match(fs.read('/etc/kubernetes/manifests/kube-controller-manager.yaml'), /--cluster-cidr=10\.244\.0\.0\/16/);
+  await s.exec('kubeadm init phase control-plane controller-manager');
+  assert.doesNotMatch(fs.read('/etc/kubernetes/manifests/kube-controller-manager.yaml'), /--cluster-cidr|--allocate-node-cidrs/);
+  // --config: the ClusterConfiguration's values
+  fs.write('/root/kubeadm.yaml', 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nnetworking:\n  podSubnet: 172.16.0.0/16\n  serviceSubnet: 10.97.0.0/16\n');
+  assert.equal((await s.exec('kubeadm init phase control-plane controller-manager --config /root/kubeadm.yaml')).exitCode, 0);
+  const kcm = fs.read('/etc/kubernetes/manifests/kube-controller-manager.yaml');
+  assert.match(kcm, /--cluster-cidr=172\.16\.0\.0\/16\n/);
+  assert.match(kcm, /--service-cluster-ip-range=10\.97\.0\.0\/16\n/);
+  const cp = s.cluster.store.get<Node>('Node', undefined, 'cka-cp1')!;
+  assert.equal(cp.metadata.labels?.['node-role.kubernetes.io/control-plane'], '');
+  assert.ok(cp.spec?.taints?.some((t) => t.key === 'node-role.kubernetes.io/control-plane' && t.effect === 'NoSchedule'));
+});
+
+test('certs with --config encryptionAlgorithm: ECDSA-P256: new P-256 keys (EC PRIVATE KEY), ecdsa-with-SHA256 from a new EC CA', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  fs.write('/root/kubeadm.yaml', 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nencryptionAlgorithm: ECDSA-P256\n');
+  await s.exec('rm /etc/kubernetes/pki/apiserver.crt /etc/kubernetes/pki/apiserver.key');
+  const r = await s.exec('kubeadm init phase certs apiserver --config /root/kubeadm.yaml');
+  assert.equal(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, /^\[certs\] Generating "apiserver" certificate and key\n/);
+  assert.match(fs.read('/etc/kubernetes/pki/apiserver.key'), /^-----BEGIN EC PRIVATE KEY-----\n/);
+  const text = (await s.exec('openssl x509 -in /etc/kubernetes/pki/apiserver.crt -noout -text')).stdout;
+  assert.match(text, / {8}Signature Algorithm: sha256WithRSAEncryption\n/);
+  assert.match(text, /Public Key Algorithm: id-ecPublicKey\n {16}Public-Key: \(256 bit\)\n/);
+  // the API server serves the new certificate, and clients still trust it
+  const nodes = await s.exec('kubectl get nodes cka-cp1 --no-headers');
+  assert.equal(nodes.exitCode, 0, nodes.stderr);
+  // a new CA gets an EC key too, and signs with ECDSA
+  await s.exec('rm /etc/kubernetes/pki/front-proxy-ca.* /etc/kubernetes/pki/front-proxy-client.*');
+  assert.equal((await s.exec('kubeadm init phase certs front-proxy-ca --config /root/kubeadm.yaml')).exitCode, 0);
+  assert.equal((await s.exec('kubeadm init phase certs front-proxy-client --config /root/kubeadm.yaml')).exitCode, 0);
+  const ca = readCertificatePem(fs.read('/etc/kubernetes/pki/front-proxy-ca.crt'))!;
+  const leaf = readCertificatePem(fs.read('/etc/kubernetes/pki/front-proxy-client.crt'))!;
+  assert.equal(leaf.signatureAlgorithm, '1.2.840.10045.4.3.2');
+  assert.ok(issuedBy(leaf, ca));
+  assert.equal((await s.exec('openssl x509 -in /etc/kubernetes/pki/front-proxy-client.crt -noout -issuer')).stdout, 'issuer=CN = front-proxy-ca\n');
+  const mixed = await s.exec('kubeadm init phase certs apiserver --config /root/kubeadm.yaml --apiserver-cert-extra-sans foo');
+  assert.equal(mixed.stderr, "can not mix '--config' with arguments [apiserver-cert-extra-sans]\nTo see the stack trace of this error execute with --v=5 or higher\n");
 });

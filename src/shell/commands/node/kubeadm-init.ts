@@ -6,7 +6,8 @@
  * --certificate-key K` on a new control plane node can fetch them. Without --certificate-key a
  * new random 32-byte key is made (copycerts.CreateCertificateKey). Without --upload-certs the phase
  * is skipped. `init phase certs` is in kubeadm-init-certs.ts, `init phase kubeconfig` in
- * kubeadm-init-kubeconfig.ts; the other phases are not simulated.
+ * kubeadm-init-kubeconfig.ts; control-plane, etcd, kubelet-start, upload-config,
+ * mark-control-plane and addon in kubeadm-init-phases.ts; the others are not simulated.
  */
 import { createCipheriv } from 'node:crypto';
 import type { CommandContext, CommandResult } from '../../types.js';
@@ -17,6 +18,7 @@ import { adminConfError, kubeadmError, flag } from './kubeadm-lib.js';
 import { newToken } from './kubeadm-token.js';
 import { initPhaseCerts } from './kubeadm-init-certs.js';
 import { initPhaseKubeconfig } from './kubeadm-init-kubeconfig.js';
+import { runInitPhase } from './kubeadm-init-phases.js';
 
 /** kubeadmconstants.DefaultCertTokenDuration: the kubeadm-certs Secret lives as long as its proxy token. */
 const CERT_TOKEN_TTL_MS = 2 * 3600 * 1000;
@@ -110,10 +112,11 @@ function uploadCerts(c: Cluster, host: Host, ctx: CommandContext, args: string[]
 
 /** `kubeadm init phase <name>`: upload-certs, certs (kubeadm-init-certs.ts) and kubeconfig (kubeadm-init-kubeconfig.ts) are simulated. */
 export function init(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
-  if (args[0] !== 'phase') return kubeadmError('kubeadm init is not simulated: the cluster is already initialized; only `kubeadm init phase upload-certs|certs|kubeconfig` are available');
+  if (args[0] !== 'phase') return kubeadmError('kubeadm init is not simulated: the cluster is already initialized; only `kubeadm init phase certs|kubeconfig|etcd|control-plane|kubelet-start|upload-config|upload-certs|mark-control-plane|addon` are available');
   if (args[1] === 'upload-certs') return uploadCerts(c, host, ctx, args.slice(2));
   if (args[1] === 'certs') return initPhaseCerts(c, host, ctx, args.slice(2));
   if (args[1] === 'kubeconfig') return initPhaseKubeconfig(c, host, ctx, args.slice(2));
+  if (['control-plane', 'etcd', 'kubelet-start', 'upload-config', 'mark-control-plane', 'addon'].includes(args[1] ?? '')) return runInitPhase(c, host, ctx, args.slice(1));
   // cobra (kubeadm-phases-spec.ts) has refused unknown phases already
   return kubeadmError(`kubeadm init phase ${args.slice(1).filter((a) => !a.startsWith('-')).join(' ')} is not simulated in this lab`);
 }

@@ -135,7 +135,7 @@ export function join(c: Cluster, host: Host, ctx: CommandContext, args: string[]
 }
 
 /** systemctl restart kubelet, as kubeadm does it (the unit's start time moves, the config is read again). */
-function restartKubelet(c: Cluster, host: Host): void {
+export function restartKubelet(c: Cluster, host: Host): void {
   const u = (host.data.units['kubelet'] ??= { active: false, enabled: true, since: c.now() });
   u.active = true;
   u.since = c.now();

@@ -20,7 +20,7 @@ function run(fs: Vfs, line: string[], now = 0): CommandResult {
 
 function fsWithTestdata(): Vfs {
   const fs = new Vfs({ files: {}, dirs: ['/', '/root'] }, () => 0);
-  for (const f of readdirSync(dir)) if (f.endsWith('.crt') || f.endsWith('.key')) fs.write(`/root/${f}`, readFileSync(new URL(f, dir), 'utf8'));
+  for (const f of readdirSync(dir)) if (/\.(crt|key|csr)$/.test(f)) fs.write(`/root/${f}`, readFileSync(new URL(f, dir), 'utf8'));
   return fs;
 }
 

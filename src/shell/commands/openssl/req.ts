@@ -12,12 +12,20 @@
  * `-----`; a larger prime takes more candidates. The real dots are random; here they are a fixed
  * function of the key, so a run replays the same.
  * Messages and their order (option errors, -addext errors before the key, subject errors after the
- * key is written) were recorded from /usr/bin/openssl 3.0.19. `-text`/`-noout`/`-in` are not
- * simulated; a pass phrase or DN prompt reads end-of-file, as it would from /dev/null.
+ * key is written) were recorded from /usr/bin/openssl 3.0.19; a pass phrase or DN prompt reads end-of-file, as it would from /dev/null.
+ * `-newkey ec -pkeyopt ec_paramgen_curve:P-256` (or `ec:PARAMFILE`) makes a P-256 key from the
+ * seeded random source (sim/pki/ec.ts), and a request signed with an EC key is ecdsa-with-SHA256.
+ * `-text`, `-subject`, `-pubkey` print the new request (or certificate) before its PEM (`-noout`:
+ * instead of it); `-in FILE` without -new reads a request (`-verify` checks its self-signature).
  */
 import { createHash, createPrivateKey } from 'node:crypto';
 import type { CommandContext, CommandResult } from '../../types.js';
-import { createCsr } from '../../../sim/pki/csr.js';
+import { createCsr, parseCsrPem, type ParsedCsr } from '../../../sim/pki/csr.js';
+import { oid, pemDecode, pemEncode } from '../../../sim/pki/der.js';
+import { generateP256Key, PRIME256V1_OID } from '../../../sim/pki/ec.js';
+import { onelineName, readCertificatePem } from '../../../sim/pki/x509.js';
+import { INVALID_CURVE, isP256 } from './ecparam.js';
+import { certificateText, requestText } from './text.js';
 import { createSelfSignedCertificate, extensionRequest, parseAddext, parseOpensslSubject, type V3Extension } from '../../../sim/pki/req-x509.js';
 import { POOLED_RSA_BITS, pooledRsaKey } from '../../../sim/pki/user-key-pool.js';
 import { cannotOpen, fail, parseOpts, readFile, writeFile } from './args.js';
@@ -92,13 +100,17 @@ export function req(ctx: CommandContext, argv: readonly string[]): CommandResult
     }
   }
   const o = parseOpts('req', argv, {
-    values: ['key', 'subj', 'out', 'config', 'days', 'keyout', 'newkey', 'addext', 'set_serial', 'passout'],
-    flags: ['new', 'x509', 'nodes', 'noenc', 'sha256', 'batch', 'utf8'],
+    values: ['key', 'subj', 'out', 'config', 'days', 'keyout', 'newkey', 'addext', 'set_serial', 'passout', 'in', 'pkeyopt'],
+    flags: ['new', 'x509', 'nodes', 'noenc', 'sha256', 'batch', 'utf8', 'noout', 'text', 'subject', 'verify', 'pubkey'],
   });
   if (!o.ok) return o.result;
   const x509 = o.flags.includes('x509');
   const newreq = o.flags.includes('new') || x509 || o.values.has('newkey');
-  if (!newreq) return fail('req: cka-lab simulates `openssl req -new`, `-newkey` and `-x509` only\n');
+  if (!newreq) {
+    const input = o.values.get('in');
+    if (input === undefined) return fail('req: cka-lab simulates `openssl req -new`, `-newkey`, `-x509` and `-in FILE` only\n');
+    return existingRequest(ctx, o.values, o.flags, input);
+  }
   let stderr = '';
   if (o.values.has('days') && !x509) stderr += 'Ignoring -days without -x509; not generating a certificate\n';
   let serial: bigint | undefined;
@@ -126,14 +138,22 @@ export function req(ctx: CommandContext, argv: readonly string[]): CommandResult
     keyPem = text;
   } else {
     const spec = o.values.get('newkey') ?? 'rsa:2048';
-    const m = /^(?:rsa:)?(\d+)$|^rsa$/.exec(spec);
-    if (!m) return fail(`${stderr}cka-lab: -newkey ${spec} is not simulated; use -newkey rsa:BITS\n`);
-    const bits = m[1] === undefined ? 2048 : Number(m[1]);
-    if (bits < 512) return fail(`${stderr}Error setting keysize\n${TID}:error:1C8000AB:Provider routines:rsa_gen_set_params:key size too small:../providers/implementations/keymgmt/rsa_kmgmt.c:509:\n`);
-    const pooled = pooledRsaKey(bits, ctx.cluster?.random);
-    if (pooled === undefined) return fail(`${stderr}cka-lab: keeps pools of ${POOLED_RSA_BITS.join(', ')}-bit RSA keys only (RSA key generation cannot be seeded)\n`);
-    keyPem = pooled;
-    stderr += keygenProgress(keyPem, bits);
+    const ec = ecNewkey(ctx, spec, o.values.get('pkeyopt'));
+    const m = ec ? null : /^(?:rsa:)?(\d+)$|^rsa$/.exec(spec);
+    if (ec && 'error' in ec) return fail(stderr + ec.error);
+    if (ec) {
+      keyPem = ec.keyPem;
+      // an EC key has no progress callback: only the separator
+      stderr += '-----\n';
+    } else {
+      if (!m) return fail(`${stderr}cka-lab: -newkey ${spec} is not simulated; use -newkey rsa:BITS or ec -pkeyopt ec_paramgen_curve:P-256\n`);
+      const bits = m[1] === undefined ? 2048 : Number(m[1]);
+      if (bits < 512) return fail(`${stderr}Error setting keysize\n${TID}:error:1C8000AB:Provider routines:rsa_gen_set_params:key size too small:../providers/implementations/keymgmt/rsa_kmgmt.c:509:\n`);
+      const pooled = pooledRsaKey(bits, ctx.cluster?.random);
+      if (pooled === undefined) return fail(`${stderr}cka-lab: keeps pools of ${POOLED_RSA_BITS.join(', ')}-bit RSA keys only (RSA key generation cannot be seeded)\n`);
+      keyPem = pooled;
+      stderr += keygenProgress(keyPem, bits);
+    }
     const keyout = o.values.get('keyout') ?? 'privkey.pem';
     if (!o.flags.includes('nodes') && !o.flags.includes('noenc') && !o.values.has('passout')) {
       writeFile(ctx, keyout, '', 0o600);
@@ -152,7 +172,75 @@ export function req(ctx: CommandContext, argv: readonly string[]): CommandResult
     const days = Number(o.values.get('days') ?? '30');
     pem = createSelfSignedCertificate({ subject: name.name, keyPem, serial: serial ?? randomSerial(ctx), notBefore: now, notAfter: now + days * 86_400_000, addext: exts });
   } else pem = createCsr(name.name, keyPem, exts.length ? [extensionRequest(exts)] : []);
+  const printed = x509 ? certificatePrints(pem, o.flags) : requestPrints(parseCsrPem(pem)!, o.flags);
   const out = o.values.get('out');
+  if (o.flags.includes('noout')) return { stdout: printed, stderr, exitCode: 0 };
   if (out) writeFile(ctx, out, pem);
-  return { stdout: out ? '' : pem, stderr, exitCode: 0 };
+  return { stdout: printed + (out ? '' : pem), stderr, exitCode: 0 };
+}
+
+/** What `-text`, `-subject` and `-pubkey` print of a request, in req.c's order (text, subject, public key). */
+function requestPrints(csr: ParsedCsr, flags: readonly string[]): string {
+  let out = '';
+  if (flags.includes('text')) out += requestText(csr);
+  if (flags.includes('subject')) out += `subject=${onelineName(csr.subject)}\n`;
+  if (flags.includes('pubkey')) out += pemEncode(csr.spki, 'PUBLIC KEY');
+  return out;
+}
+
+function certificatePrints(pem: string, flags: readonly string[]): string {
+  const cert = readCertificatePem(pem)!;
+  let out = '';
+  if (flags.includes('text')) out += certificateText(cert);
+  if (flags.includes('subject')) out += `subject=${onelineName(cert.subject)}\n`;
+  if (flags.includes('pubkey')) out += pemEncode(cert.spki, 'PUBLIC KEY');
+  return out;
+}
+
+/**
+ * `-newkey ec -pkeyopt ec_paramgen_curve:P-256` or `-newkey ec:PARAMFILE` (an `EC PARAMETERS` file
+ * from `openssl ecparam -name prime256v1`): a P-256 key from the session's random source. Undefined
+ * when the spec is not an EC one.
+ */
+function ecNewkey(ctx: CommandContext, spec: string, pkeyopt: string | undefined): { keyPem: string } | { error: string } | undefined {
+  if (!/^ec(:|$)/i.test(spec)) return undefined;
+  let p256: boolean | undefined;
+  if (spec.includes(':')) {
+    const file = spec.slice(3);
+    const text = readFile(ctx, file);
+    if (text === undefined) return { error: `Can't open "${file}" for reading, No such file or directory\n` };
+    const params = pemDecode(text, 'EC PARAMETERS')[0];
+    p256 = params?.equals(oid(PRIME256V1_OID)) ?? false;
+    if (!p256) return { error: `cka-lab: -newkey ec:FILE needs the P-256 parameters of \`openssl ecparam -name prime256v1\`\n` };
+  } else {
+    const curve = /^ec_paramgen_curve:(.*)$/.exec(pkeyopt ?? '')?.[1];
+    if (curve === undefined) return { error: 'req: Error generating ec key\n' };
+    p256 = curve === 'P-256' || curve === 'prime256v1' ? true : isP256(curve);
+    if (p256 === undefined) return { error: `cka-lab: the lab generates P-256 keys only (prime256v1); ${curve} is not simulated\n` };
+    if (!p256) return { error: `req: Error generating ec key\n${INVALID_CURVE}` };
+  }
+  return { keyPem: String(generateP256Key(ctx.cluster?.random).export({ type: 'pkcs8', format: 'pem' })) };
+}
+
+/** `openssl req -in FILE` without -new: read a request and print what was asked (`-verify` checks its self-signature). */
+function existingRequest(ctx: CommandContext, values: Map<string, string>, flags: readonly string[], input: string): CommandResult {
+  const text = readFile(ctx, input);
+  if (text === undefined)
+    return fail(
+      `Can't open "${input}" for reading, No such file or directory\n${TID}:error:80000002:system library:BIO_new_file:No such file or directory:../crypto/bio/bss_file.c:67:calling fopen(${input}, r)\n` +
+        `${TID}:error:10000080:BIO routines:BIO_new_file:no such file:../crypto/bio/bss_file.c:75:\nUnable to load X509 request\n`,
+    );
+  const csr = parseCsrPem(text);
+  if (!csr) return fail(`Unable to load X509 request\n${TID}:error:0480006C:PEM routines:get_name:no start line:../crypto/pem/pem_lib.c:760:Expecting: CERTIFICATE REQUEST\n`);
+  let stderr = '';
+  if (flags.includes('verify')) {
+    if (!csr.signatureOk) return fail('Certificate request self-signature verify failure\n');
+    stderr += 'Certificate request self-signature verify OK\n';
+  }
+  const printed = requestPrints(csr, flags);
+  if (flags.includes('noout')) return { stdout: printed, stderr, exitCode: 0 };
+  const pem = pemEncode(pemDecode(text, 'CERTIFICATE REQUEST')[0]!, 'CERTIFICATE REQUEST');
+  const out = values.get('out');
+  if (out) writeFile(ctx, out, pem);
+  return { stdout: printed + (out ? '' : pem), stderr, exitCode: 0 };
 }

@@ -4,7 +4,9 @@
  * `-ext`, `-fingerprint`. Goldens were recorded from /usr/bin/openssl 3.0 on the fixture's PEMs.
  */
 import { createHash } from 'node:crypto';
-import { EKU, EXT, SIG_ALG_NAMES, onelineName, type KeyUsage, type ParsedCert } from '../../../sim/pki/x509.js';
+import type { KeyObject } from 'node:crypto';
+import type { ParsedCsr } from '../../../sim/pki/csr.js';
+import { CURVE_NAMES, EKU, EXT, SIG_ALG_NAMES, onelineName, type Extension, type ExtensionFields, type KeyUsage, type ParsedCert } from '../../../sim/pki/x509.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -57,7 +59,7 @@ const EXT_NAMES: Record<string, string> = {
 };
 
 /** The value lines of one extension, at `indent`. */
-function extValue(c: ParsedCert, oid: string, indent: number): string {
+function extValue(c: ExtensionFields & { extensions: readonly Extension[] }, oid: string, indent: number): string {
   const pad = ' '.repeat(indent);
   switch (oid) {
     case EXT.keyUsage:
@@ -89,6 +91,91 @@ export function fingerprint(c: ParsedCert, digest: 'sha1' | 'sha256' = 'sha1'): 
   return `${digest === 'sha1' ? 'SHA1' : 'sha256'} Fingerprint=${hexColon(createHash(digest).update(c.der).digest(), true)}`;
 }
 
+/**
+ * The public key's lines of a certificate or request at `indent` (crypto/rsa/rsa_ameth.c
+ * pkey_rsa_print, crypto/ec/ec_ameth.c do_EC_KEY_print): an RSA modulus and exponent, or an EC
+ * point with its curve's names.
+ */
+export function publicKeyLines(c: Pick<ParsedCert, 'modulus' | 'exponent' | 'ecPoint' | 'curve'>, indent: number): string[] {
+  const pad = ' '.repeat(indent);
+  if (c.ecPoint) return ecLines(undefined, c.ecPoint, c.curve, indent);
+  return [
+    `${pad}Public-Key: (${(c.modulus[0] === 0 ? c.modulus.length - 1 : c.modulus.length) * 8} bit)`,
+    `${pad}Modulus:`,
+    hexBlock(c.modulus, 15, indent + 4),
+    `${pad}Exponent: ${c.exponent} (0x${c.exponent.toString(16)})`,
+  ];
+}
+
+/** do_EC_KEY_print: `Private-Key`/`Public-Key`, `priv:` (the scalar at the curve's width), `pub:`, the curve's OID name and NIST name. */
+function ecLines(priv: Buffer | undefined, point: Buffer, curve: string | undefined, indent: number): string[] {
+  const pad = ' '.repeat(indent);
+  const named = curve ? CURVE_NAMES[curve] : undefined;
+  const bits = named?.bits ?? ((point.length - 1) / 2) * 8;
+  return [
+    `${pad}${priv ? 'Private' : 'Public'}-Key: (${bits} bit)`,
+    ...(priv ? [`${pad}priv:`, hexBlock(priv, 15, indent + 4)] : []),
+    `${pad}pub:`,
+    hexBlock(point, 15, indent + 4),
+    ...(named ? [`${pad}ASN1 OID: ${named.name}`, ...(named.nist ? [`${pad}NIST CURVE: ${named.nist}`] : [])] : []),
+  ];
+}
+
+/** A positive big-endian number as OpenSSL's BN printer writes it: a 00 byte first when the top bit is set. */
+function bnBytes(b64url: string | undefined): Buffer {
+  const b = Buffer.from(b64url ?? '', 'base64url');
+  return b.length && b[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), b]) : b;
+}
+
+/**
+ * `openssl pkey|ec|rsa -text` (and `-text_pub`): the key's fields as EVP_PKEY_print_private /
+ * _public lay them out at indent 0 (rsa_ameth.c, ec_ameth.c). Recorded from OpenSSL 3.0.19.
+ */
+export function keyText(key: KeyObject, publicOnly: boolean): string {
+  const jwk = key.export({ format: 'jwk' });
+  const priv = !publicOnly && key.type === 'private';
+  if (key.asymmetricKeyType === 'ec') {
+    const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x ?? '', 'base64url'), Buffer.from(jwk.y ?? '', 'base64url')]);
+    const curve = jwk.crv === 'P-256' ? '1.2.840.10045.3.1.7' : undefined;
+    return `${ecLines(priv ? Buffer.from(jwk.d ?? '', 'base64url') : undefined, point, curve, 0).join('\n')}\n`;
+  }
+  const n = bnBytes(jwk.n);
+  const bits = (n[0] === 0 ? n.length - 1 : n.length) * 8;
+  const e = Number(BigInt(`0x${Buffer.from(jwk.e ?? '', 'base64url').toString('hex') || '0'}`));
+  const exp = `${e} (0x${e.toString(16)})`;
+  if (!priv) return `Public-Key: (${bits} bit)\nModulus:\n${hexBlock(n, 15, 4)}\nExponent: ${exp}\n`;
+  const field = (label: string, v: string | undefined): string => `${label}:\n${hexBlock(bnBytes(v), 15, 4)}\n`;
+  return (
+    `Private-Key: (${bits} bit, 2 primes)\n${field('modulus', jwk.n)}publicExponent: ${exp}\n` +
+    field('privateExponent', jwk.d) + field('prime1', jwk.p) + field('prime2', jwk.q) + field('exponent1', jwk.dp) + field('exponent2', jwk.dq) + field('coefficient', jwk.qi)
+  );
+}
+
+/**
+ * X509_REQ_print_ex (crypto/x509/t_req.c) with the default flags, as OpenSSL 3.0.19 prints it:
+ * a request without attributes says `(none)` and then, all the same, `Requested Extensions:`.
+ */
+export function requestText(r: ParsedCsr): string {
+  const sigName = SIG_ALG_NAMES[r.signatureAlgorithm] ?? r.signatureAlgorithm;
+  const lines = [
+    'Certificate Request:',
+    '    Data:',
+    `        Version: ${r.version} (0x${(r.version - 1).toString(16)})`,
+    `        Subject: ${onelineName(r.subject)}`,
+    '        Subject Public Key Info:',
+    `            Public Key Algorithm: ${SIG_ALG_NAMES[r.publicKeyAlgorithm] ?? r.publicKeyAlgorithm}`,
+    ...publicKeyLines(r, 16),
+    '        Attributes:',
+  ];
+  if (r.attributeCount === 0) lines.push('            (none)', '            Requested Extensions:');
+  else if (r.extensions.length) {
+    lines.push('            Requested Extensions:');
+    for (const e of r.extensions) lines.push(`                ${EXT_NAMES[e.oid] ?? e.oid}: ${e.critical ? 'critical' : ''}`, extValue(r, e.oid, 20));
+  }
+  lines.push(`    Signature Algorithm: ${sigName}`, '    Signature Value:', hexBlock(r.signature, 18, 8));
+  return `${lines.join('\n')}\n`;
+}
+
 /** X509_print_ex with the default flags. */
 export function certificateText(c: ParsedCert): string {
   const sigName = SIG_ALG_NAMES[c.signatureAlgorithm] ?? c.signatureAlgorithm;
@@ -107,10 +194,7 @@ export function certificateText(c: ParsedCert): string {
     `        Subject: ${onelineName(c.subject)}`,
     '        Subject Public Key Info:',
     `            Public Key Algorithm: ${SIG_ALG_NAMES[c.publicKeyAlgorithm] ?? c.publicKeyAlgorithm}`,
-    `                Public-Key: (${(c.modulus[0] === 0 ? c.modulus.length - 1 : c.modulus.length) * 8} bit)`,
-    '                Modulus:',
-    hexBlock(c.modulus, 15, 20),
-    `                Exponent: ${c.exponent} (0x${c.exponent.toString(16)})`,
+    ...publicKeyLines(c, 16),
   );
   if (c.extensions.length > 0) {
     lines.push('        X509v3 extensions:');

@@ -119,7 +119,7 @@ export function x509(ctx: CommandContext, argv: readonly string[]): CommandResul
         out += `${cert.spki.toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '').replace(/^/, '-----BEGIN PUBLIC KEY-----\n')}\n-----END PUBLIC KEY-----\n`;
         break;
       case 'modulus':
-        out += `Modulus=${modulusHex(cert.modulus)}\n`;
+        out += cert.ecPoint ? 'Modulus=No modulus for this public key type\n' : `Modulus=${modulusHex(cert.modulus)}\n`;
         break;
       case 'checkend': {
         const secs = Number(o.values.get('checkend'));
