@@ -33,6 +33,7 @@ import { lookupImage } from '../sim/images.js';
 import { podContainers, type Pod } from '../sim/api/types.js';
 import { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS, nodeCommands, podCommands } from './commands/registry.js';
 import { parseSshArgs } from './commands/ssh-args.js';
+import type { ParseOptions } from './parse/ast.js';
 import { chrootOutcome, shellWord, type ChrootFlavour } from './chroot.js';
 import { shellExtras, type Held, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
@@ -174,6 +175,14 @@ export class Session {
   private programNames(location: ExecLocation): string[] {
     const universe = new Set([...Object.keys(nodeCommands), ...Object.keys(podCommands), ...Object.keys(textCommands), 'kubectl', 'ssh', 'sudo', 'su', 'vim', 'vi', 'nano', 'bash', 'sh']);
     return [...universe].filter((n) => n === 'bash' || n === 'sh' || this.lookup(location, n) !== undefined).sort();
+  }
+
+  /**
+   * How the REPL's LineReader reads the next line here: the session's aliases, and dash's rules in
+   * an interactive dash (no `$'…'`, so `$'a\'` is an open quote in bash and a closed one in dash).
+   */
+  parseOptions(): ParseOptions {
+    return { aliases: this.aliases, ...(this.dashOf(this.top()) !== undefined ? { dash: true } : {}) };
   }
 
   /**
