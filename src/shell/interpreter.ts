@@ -101,6 +101,18 @@ export interface OutputChunk {
 }
 
 /**
+ * The child shell whose script runs (`bash FILE`, `bash -c STRING`, `… | bash`, `sh …`): the name
+ * its errors start with, and `fnFile` while a function runs whose errors name another source.
+ */
+interface ScriptFrame {
+  name: string;
+  dash: boolean;
+  fromString?: boolean;
+  fromStdin?: boolean;
+  fnFile?: string;
+}
+
+/**
  * What belongs to the list running now, the foreground line's or a background job's: swapped when
  * control passes between them (Interpreter.switchTo), so a job paused inside a loop or a function
  * leaves the foreground's counters as they were.
@@ -120,7 +132,7 @@ interface RunCtx {
   sourcing: number;
   inTrap: boolean;
   curLine: number;
-  script$: { name: string; dash: boolean; fromString?: boolean } | undefined;
+  script$: ScriptFrame | undefined;
   compoundArgs: Map<number, string[]> | undefined;
 }
 
@@ -358,7 +370,13 @@ export class Interpreter {
   /** This run belongs to an outer line (its budget's end propagates instead of being reported). */
   private nested = false;
   /** The script a child shell runs (`bash FILE`, `sh -c …`): errors name it and the line. */
-  private script$: { name: string; dash: boolean; fromString?: boolean } | undefined;
+  private script$: ScriptFrame | undefined;
+  /**
+   * Where each function of a bash child shell was defined, as its errors name it (bash's
+   * FUNCNAME source file): `environment` for a `bash -c` string, `main` for a script read from
+   * stdin, else the script's name. Functions defined at the prompt or by dash are absent.
+   */
+  private funcFiles = new Map<string, string>();
   /** The line of the simple command running, within its script. */
   private curLine = 1;
   /** The lines an interactive dash has read before the running one (InterpreterOptions.dash). */
@@ -382,7 +400,7 @@ export class Interpreter {
     const sc = this.script$;
     if (!sc && this.opts.dash !== undefined) return `${this.opts.dash}: ${this.dashLines + this.curLine}: `;
     if (!sc) return this.opts.shell === 'ash' ? 'sh: ' : 'bash: ';
-    return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.name}: line ${this.curLine}: `;
+    return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.fnFile ?? sc.name}: line ${this.curLine}: `;
   }
 
   constructor(private readonly opts: InterpreterOptions) {
@@ -882,6 +900,9 @@ export class Interpreter {
     if (c.type === 'simple') return this.simple(c, io, st, depth, top);
     if (c.type === 'function') {
       this.functions.set(c.name, c.body);
+      const file = this.definingFile();
+      if (file === undefined) this.funcFiles.delete(c.name);
+      else this.funcFiles.set(c.name, file);
       return 0;
     }
     const rio = await this.redirects(c.redirects, io, st, depth);
@@ -1291,8 +1312,8 @@ export class Interpreter {
     } catch (e) {
       if (e instanceof ExpansionError) {
         this.write(io.err, `${this.prefix()}${e.message}\n`);
-        // bash ends a `-c` string with 127 and a script file with 1 (observed, bash 5.2)
-        if (e.fatal && this.script$) throw new ExitSignal(this.script$.fromString ? 127 : 1);
+        // bash ends a `-c` string with 127 and a script file with 1 (observed, bash 5.2), dash with 2
+        if (e.fatal && this.script$) throw new ExitSignal(this.script$.dash ? 2 : this.script$.fromString ? 127 : 1);
         return 1;
       }
       throw e;
@@ -1426,11 +1447,25 @@ export class Interpreter {
   }
 
   /** Run a function: positional parameters and a `local` scope for the call, `return` ends it. */
+  /**
+   * The source a function defined now is said to come from in its errors (funcFiles). bash 5.2.15
+   * names a `bash -c` string's functions `environment: line N:` and a stdin script's `main: line
+   * N:`, N counting lines of the whole string or script (recorded in testdata/child-shells.txt).
+   */
+  private definingFile(): string | undefined {
+    const sc = this.script$;
+    if (!sc || sc.dash) return undefined;
+    return sc.fromString ? 'environment' : sc.fromStdin ? 'main' : sc.name;
+  }
+
   private async call(name: string, body: Command, args: string[], io: Io, st: State, depth: number): Promise<number> {
     if (this.callDepth >= MAX_CALLS) {
       this.write(io.err, `${this.prefix()}${name}: maximum function nesting level exceeded (${MAX_CALLS})\n`);
       return 1;
     }
+    const file = this.funcFiles.get(name);
+    const savedScript = this.script$;
+    if (savedScript && file !== undefined) this.script$ = { ...savedScript, fnFile: file };
     const savedArgs = st.args;
     st.args = args;
     st.scopes.push(new Map());
@@ -1441,6 +1476,7 @@ export class Interpreter {
       if (e instanceof ReturnSignal) return e.code;
       throw e;
     } finally {
+      this.script$ = savedScript;
       this.callDepth--;
       st.args = savedArgs;
       for (const [k, v] of st.scopes.pop() ?? []) {
@@ -1984,6 +2020,7 @@ export class Interpreter {
       }
     }
     let text: string;
+    let fromStdin = false;
     let scriptName: string;
     let args: string[];
     let stdin = io.stdin;
@@ -2009,6 +2046,7 @@ export class Interpreter {
       args = argv.slice(i + 1);
     } else {
       // the script comes on stdin; its commands then read nothing more from it
+      fromStdin = true;
       text = io.stdin;
       scriptName = name;
       args = [];
@@ -2021,9 +2059,11 @@ export class Interpreter {
     const outerScript = this.script$;
     const outerLine = this.curLine;
     const outerFunctions = new Map(this.functions);
-    this.script$ = { name: scriptName, dash, ...(command !== undefined ? { fromString: true } : {}) };
+    const outerFuncFiles = this.funcFiles;
+    this.script$ = { name: scriptName, dash, ...(command !== undefined ? { fromString: true } : fromStdin ? { fromStdin: true } : {}) };
     this.curLine = 1;
     this.functions.clear();
+    this.funcFiles = new Map();
     const env = this.exportedEnv(st);
     const child: State = { vars: new Map(Object.entries(env)), arrays: new Map(), assoc: new Map(), exported: new Set(Object.keys(env)), cwd: st.cwd, status: 0, args, arg0: scriptName, scopes: [], flags: childFlags };
     try {
@@ -2042,6 +2082,7 @@ export class Interpreter {
       this.curLine = outerLine;
       this.functions.clear();
       for (const [k, v] of outerFunctions) this.functions.set(k, v);
+      this.funcFiles = outerFuncFiles;
     }
   }
 
@@ -2715,7 +2756,7 @@ export class Interpreter {
     if (!m) {
       const v = this.scalar(name, st);
       // set -u: an unset parameter is an error (a script ends with status 127)
-      if (v === undefined && st.flags?.has('u') && !['@', '*', '#', '?', '$', '!', '-', '0'].includes(name)) throw new ExpansionError(`${name}: unbound variable`, true);
+      if (v === undefined && st.flags?.has('u') && !['@', '*', '#', '?', '$', '!', '-', '0'].includes(name)) throw new ExpansionError(`${name}: ${this.isDash() ? 'parameter not set' : 'unbound variable'}`, true);
       return v ?? '';
     }
     const [, pname, op, arg] = m as unknown as [string, string, string, string];
@@ -2739,7 +2780,8 @@ export class Interpreter {
       case '?':
       case ':?':
         if (!unsetOrNull) return val!;
-        throw new ExpansionError(`${pname}: ${arg === '' ? 'parameter null or not set' : await word()}`);
+        // a shell that is not interactive exits (bash manual 3.5.3), as with `set -u`
+        throw new ExpansionError(`${pname}: ${arg !== '' ? await word() : op === '?' ? 'parameter not set' : 'parameter null or not set'}`, true);
     }
     const v = val ?? '';
     if (op === ':') {
