@@ -93,6 +93,10 @@ export interface InterpreterOptions {
    * the lines typed (dash's plinno; error.c "%s: %d: "), and its builtins speak dash's words.
    */
   dash?: string;
+  /** The lines that interactive dash had read when its session was saved (Interpreter.linesRead). */
+  dashLines?: number;
+  /** `$?` when the session was saved (Interpreter.lastStatus). */
+  status?: number;
 }
 
 export interface OutputChunk {
@@ -405,13 +409,14 @@ export class Interpreter {
 
   constructor(private readonly opts: InterpreterOptions) {
     this.aliases = opts.aliases ?? {};
+    this.dashLines = opts.dashLines ?? 0;
     this.state = {
       vars: new Map(Object.entries(opts.env)),
       arrays: new Map(),
       assoc: new Map(),
       exported: new Set(Object.keys(opts.env)),
       cwd: opts.cwd,
-      status: 0,
+      status: opts.status ?? 0,
       args: [],
       scopes: [],
       ...(opts.dash !== undefined ? { arg0: opts.dash } : {}),
@@ -425,6 +430,11 @@ export class Interpreter {
   /** Exported variables, as a child process would see them. */
   get env(): Record<string, string> {
     return this.exportedEnv(this.state);
+  }
+
+  /** The lines an interactive dash has read, which its error prefix counts on from (saved with the session). */
+  get linesRead(): number {
+    return this.dashLines;
   }
 
   get lastStatus(): number {

@@ -61,6 +61,10 @@ interface FrameData {
   exec?: string[];
   /** This shell's background jobs (shell/jobs.ts), when it has any. */
   jobs?: { jobs: JobData[]; nextPid: number };
+  /** The lines an interactive dash has read (its `sh: N:` errors count on from them), when any. */
+  lines?: number;
+  /** `$?` of the shell's last line, when not 0. */
+  status?: number;
 }
 
 export interface SessionData {
@@ -250,6 +254,9 @@ export class Session {
       processExists: (pid) => this.processExists(data.location, pid),
       ...(data.exec ? { execShell: data.exec } : {}),
       ...(this.dashOf(data) !== undefined ? { dash: this.dashOf(data)! } : {}),
+      // a hand-edited or damaged file's values are dropped, never trusted
+      ...(Number.isSafeInteger(data.lines) && data.lines! > 0 ? { dashLines: data.lines! } : {}),
+      ...(Number.isInteger(data.status) && data.status! >= 0 && data.status! <= 255 ? { status: data.status! } : {}),
     });
     return { ...data, interp, table };
   }
@@ -674,7 +681,7 @@ export class Session {
     return {
       version: SESSION_VERSION,
       cluster: this.cluster.snapshot(opts),
-      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.exec ? { exec: f.exec } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}) })),
+      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.exec ? { exec: f.exec } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}), ...(f.interp.linesRead > 0 ? { lines: f.interp.linesRead } : {}), ...(f.interp.lastStatus !== 0 ? { status: f.interp.lastStatus } : {}) })),
       history: [...this.history],
       aliases: { ...this.aliases },
     };
