@@ -16,13 +16,14 @@ import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
 import type { Held, JobSink, ShellContext, ShellResult } from './commands/types.js';
 import { writeOrder } from './commands/types.js';
-import { parseScript, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
+import { parseScript, type ParseResult, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
 import { assocDeclareLine, completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
-import { heredocParts, paramWordParts, tokenize, type Word, type WordPart } from './parse/tokenize.js';
+import { heredocParts, paramWordParts, tokenize, type LexOptions, type Word, type WordPart } from './parse/tokenize.js';
 import { expandGlob, hasGlob, segmentRegExp, unescapeGlob } from './parse/glob.js';
 import { braceExpand } from './parse/brace.js';
 import { unary as testUnary } from './commands/test.js';
+import { dashEcho } from './commands/echo.js';
 import { ArithError, evalArith } from './parse/arith.js';
 import { SHELL_PID } from './commands/devices.js';
 import { BudgetExceeded, INTERRUPTED_STATUS, LineBudget } from './budget.js';
@@ -92,11 +93,27 @@ export interface InterpreterOptions {
    * the lines typed (dash's plinno; error.c "%s: %d: "), and its builtins speak dash's words.
    */
   dash?: string;
+  /** The lines that interactive dash had read when its session was saved (Interpreter.linesRead). */
+  dashLines?: number;
+  /** `$?` when the session was saved (Interpreter.lastStatus). */
+  status?: number;
 }
 
 export interface OutputChunk {
   stream: 'stdout' | 'stderr';
   text: string;
+}
+
+/**
+ * The child shell whose script runs (`bash FILE`, `bash -c STRING`, `… | bash`, `sh …`): the name
+ * its errors start with, and `fnFile` while a function runs whose errors name another source.
+ */
+interface ScriptFrame {
+  name: string;
+  dash: boolean;
+  fromString?: boolean;
+  fromStdin?: boolean;
+  fnFile?: string;
 }
 
 /**
@@ -119,7 +136,7 @@ interface RunCtx {
   sourcing: number;
   inTrap: boolean;
   curLine: number;
-  script$: { name: string; dash: boolean; fromString?: boolean } | undefined;
+  script$: ScriptFrame | undefined;
   compoundArgs: Map<number, string[]> | undefined;
 }
 
@@ -267,10 +284,23 @@ const MAX_CALLS = 100;
 
 const MAX_DEPTH = 16;
 
-/** A parse error in dash's words (parser.c synexpect): `Syntax error: "then" unexpected`. */
-function dashSyntaxError(bashError: string): string {
-  const tok = /unexpected token `(.*)'$/.exec(bashError)?.[1];
-  if (tok === undefined) return bashError.replace(/^bash: /, '');
+/**
+ * A parse error in dash's words (parser.c synexpect, synerror): `Syntax error: "then" unexpected`,
+ * with `(expecting "fi")` where the grammar wanted one word; at end of file an open quote is
+ * `Unterminated quoted string`, an open backquote `EOF in backquote substitution`, an open `${`
+ * `Missing '}'` (parser.c readtoken1, verified against dash 0.5.12).
+ */
+function dashSyntaxError(parsed: Exclude<ParseResult, { ok: true }>): string {
+  if (parsed.incomplete) {
+    if (parsed.reason === "'" || parsed.reason === '"') return 'Syntax error: Unterminated quoted string';
+    if (parsed.reason === '`') return 'Syntax error: EOF in backquote substitution';
+    if (parsed.reason === '}') return "Syntax error: Missing '}'";
+    const expecting = parsed.reason === ')' ? ')' : parsed.expecting;
+    return `Syntax error: end of file unexpected${expecting !== undefined ? ` (expecting "${expecting}")` : ''}`;
+  }
+  if (parsed.dash !== undefined) return parsed.dash;
+  const tok = /unexpected token `(.*)'$/.exec(parsed.error)?.[1];
+  if (tok === undefined) return parsed.error.replace(/^bash: /, '');
   return tok === 'newline' ? 'Syntax error: newline unexpected' : `Syntax error: "${tok}" unexpected`;
 }
 /** What an unclosed quote or substitution leaves open (parse reasons), for bash's `unexpected EOF while looking for matching`. */
@@ -344,7 +374,13 @@ export class Interpreter {
   /** This run belongs to an outer line (its budget's end propagates instead of being reported). */
   private nested = false;
   /** The script a child shell runs (`bash FILE`, `sh -c …`): errors name it and the line. */
-  private script$: { name: string; dash: boolean; fromString?: boolean } | undefined;
+  private script$: ScriptFrame | undefined;
+  /**
+   * Where each function of a bash child shell was defined, as its errors name it (bash's
+   * FUNCNAME source file): `environment` for a `bash -c` string, `main` for a script read from
+   * stdin, else the script's name. Functions defined at the prompt or by dash are absent.
+   */
+  private funcFiles = new Map<string, string>();
   /** The line of the simple command running, within its script. */
   private curLine = 1;
   /** The lines an interactive dash has read before the running one (InterpreterOptions.dash). */
@@ -355,6 +391,11 @@ export class Interpreter {
     return this.script$ ? this.script$.dash : this.opts.dash !== undefined;
   }
 
+  /** How the shell speaking now reads text: dash has no `$'…'` or `$"…"` (tokenize.ts LexOptions). */
+  private lex(): LexOptions {
+    return this.isDash() ? { dash: true } : {};
+  }
+
   /**
    * What bash puts before its own error messages: `bash: ` at the prompt; in a script
    * `NAME: line N: ` (bash's non-interactive form), or dash's `NAME: N: ` for `sh`.
@@ -363,18 +404,19 @@ export class Interpreter {
     const sc = this.script$;
     if (!sc && this.opts.dash !== undefined) return `${this.opts.dash}: ${this.dashLines + this.curLine}: `;
     if (!sc) return this.opts.shell === 'ash' ? 'sh: ' : 'bash: ';
-    return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.name}: line ${this.curLine}: `;
+    return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.fnFile ?? sc.name}: line ${this.curLine}: `;
   }
 
   constructor(private readonly opts: InterpreterOptions) {
     this.aliases = opts.aliases ?? {};
+    this.dashLines = opts.dashLines ?? 0;
     this.state = {
       vars: new Map(Object.entries(opts.env)),
       arrays: new Map(),
       assoc: new Map(),
       exported: new Set(Object.keys(opts.env)),
       cwd: opts.cwd,
-      status: 0,
+      status: opts.status ?? 0,
       args: [],
       scopes: [],
       ...(opts.dash !== undefined ? { arg0: opts.dash } : {}),
@@ -388,6 +430,11 @@ export class Interpreter {
   /** Exported variables, as a child process would see them. */
   get env(): Record<string, string> {
     return this.exportedEnv(this.state);
+  }
+
+  /** The lines an interactive dash has read, which its error prefix counts on from (saved with the session). */
+  get linesRead(): number {
+    return this.dashLines;
   }
 
   get lastStatus(): number {
@@ -404,14 +451,14 @@ export class Interpreter {
     this.budget = budget ?? new LineBudget();
     this.nested = nested;
     this.nextYield = this.budget.steps + YIELD_EVERY;
-    const parsed = parseScript(source, { aliases: this.aliases });
+    const parsed = parseScript(source, { aliases: this.aliases, ...this.lex() });
     if (this.opts.dash !== undefined && !nested) {
       // dash counts every line it reads, empty ones too; a syntax error discards the rest of its line
       const lines = source.split('\n').length;
       this.curLine = 1;
       if (!parsed.ok) {
         const where = `${this.opts.dash}: ${this.dashLines + lines}: `;
-        this.write({ kind: 'terminal', stream: 'stderr' }, `${where}${parsed.incomplete ? 'Syntax error: end of file unexpected' : dashSyntaxError(parsed.error)}\n`);
+        this.write({ kind: 'terminal', stream: 'stderr' }, `${where}${dashSyntaxError(parsed)}\n`);
         this.dashLines += lines - 1;
         this.state.status = 2;
         return this.finish();
@@ -863,6 +910,9 @@ export class Interpreter {
     if (c.type === 'simple') return this.simple(c, io, st, depth, top);
     if (c.type === 'function') {
       this.functions.set(c.name, c.body);
+      const file = this.definingFile();
+      if (file === undefined) this.funcFiles.delete(c.name);
+      else this.funcFiles.set(c.name, file);
       return 0;
     }
     const rio = await this.redirects(c.redirects, io, st, depth);
@@ -965,7 +1015,7 @@ export class Interpreter {
 
   /** Run a trap's action with `$?` as it was; its own status does not replace the shell's. */
   private async runTrap(action: string, io: Io, st: State, depth: number, status: number): Promise<void> {
-    const parsed = parseScript(action, { aliases: this.aliases });
+    const parsed = parseScript(action, { aliases: this.aliases, ...this.lex() });
     if (!parsed.ok) {
       this.write(io.err, `${this.prefix()}${parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '')}\n`);
       return;
@@ -1160,7 +1210,7 @@ export class Interpreter {
   private async arithStatement(source: string, io: Io, st: State, depth: number): Promise<number | undefined> {
     const ctx: ExpandCtx = { st, err: io.err, depth, onStatus: () => undefined };
     try {
-      const inner = (await this.expandParts(heredocParts(source), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+      const inner = (await this.expandParts(heredocParts(source, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
       return Number(
         evalArith(
           inner,
@@ -1272,8 +1322,8 @@ export class Interpreter {
     } catch (e) {
       if (e instanceof ExpansionError) {
         this.write(io.err, `${this.prefix()}${e.message}\n`);
-        // bash ends a `-c` string with 127 and a script file with 1 (observed, bash 5.2)
-        if (e.fatal && this.script$) throw new ExitSignal(this.script$.fromString ? 127 : 1);
+        // bash ends a `-c` string with 127 and a script file with 1 (observed, bash 5.2), dash with 2
+        if (e.fatal && this.script$) throw new ExitSignal(this.script$.dash ? 2 : this.script$.fromString ? 127 : 1);
         return 1;
       }
       throw e;
@@ -1407,11 +1457,25 @@ export class Interpreter {
   }
 
   /** Run a function: positional parameters and a `local` scope for the call, `return` ends it. */
+  /**
+   * The source a function defined now is said to come from in its errors (funcFiles). bash 5.2.15
+   * names a `bash -c` string's functions `environment: line N:` and a stdin script's `main: line
+   * N:`, N counting lines of the whole string or script (recorded in testdata/child-shells.txt).
+   */
+  private definingFile(): string | undefined {
+    const sc = this.script$;
+    if (!sc || sc.dash) return undefined;
+    return sc.fromString ? 'environment' : sc.fromStdin ? 'main' : sc.name;
+  }
+
   private async call(name: string, body: Command, args: string[], io: Io, st: State, depth: number): Promise<number> {
     if (this.callDepth >= MAX_CALLS) {
       this.write(io.err, `${this.prefix()}${name}: maximum function nesting level exceeded (${MAX_CALLS})\n`);
       return 1;
     }
+    const file = this.funcFiles.get(name);
+    const savedScript = this.script$;
+    if (savedScript && file !== undefined) this.script$ = { ...savedScript, fnFile: file };
     const savedArgs = st.args;
     st.args = args;
     st.scopes.push(new Map());
@@ -1422,6 +1486,7 @@ export class Interpreter {
       if (e instanceof ReturnSignal) return e.code;
       throw e;
     } finally {
+      this.script$ = savedScript;
       this.callDepth--;
       st.args = savedArgs;
       for (const [k, v] of st.scopes.pop() ?? []) {
@@ -1449,7 +1514,7 @@ export class Interpreter {
   /** A subscript's text after `$` expansions (`a[$((n-1))]`, `a[${#a[@]}]`): then arithmetic. */
   private async subscript(src: string, ctx: ExpandCtx): Promise<string> {
     if (!/[$`]/.test(src)) return src;
-    return (await this.expandParts(heredocParts(src), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+    return (await this.expandParts(heredocParts(src, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
   }
 
   /**
@@ -1457,7 +1522,7 @@ export class Interpreter {
    * removed, never arithmetic; an empty key is bash's `bad array subscript`.
    */
   private async assocKey(name: string, src: string, ctx: ExpandCtx): Promise<string> {
-    const lx = tokenize(src);
+    const lx = tokenize(src, this.lex());
     const words = lx.ok ? lx.tokens.filter((t) => t.type === 'word') : [];
     const key = lx.ok && words.length === 1 && lx.tokens.length === 1 ? (await this.expandWord(words[0]!.word, ctx, false)).join('') : await this.subscript(src, ctx);
     if (key === '') throw new ExpansionError(`${name}[${src}]: bad array subscript`);
@@ -1469,7 +1534,7 @@ export class Interpreter {
     const m = /^\[((?:[^\]\\]|\\.)*)\](\+)?=/.exec(w.raw);
     if (!m) return undefined;
     const rest = w.raw.slice(m[0].length);
-    const lx = tokenize(rest);
+    const lx = tokenize(rest, this.lex());
     const tok = lx.ok && lx.tokens.length === 1 ? lx.tokens[0] : undefined;
     const word = tok?.type === 'word' ? tok.word : undefined;
     const value = rest === '' ? '' : word ? (await this.expandWord(word, ctx, false)).join('') : rest;
@@ -1735,6 +1800,11 @@ export class Interpreter {
   private async shellBuiltin(name: string, argv: string[], io: Io, st: State, depth: number): Promise<number | undefined> {
     const args = argv.slice(1);
     switch (name) {
+      case 'echo':
+        // dash's echo always reads escapes (bltin/printf.c echocmd); bash's is a text command
+        if (!this.isDash()) return undefined;
+        this.write(io.out, dashEcho(args));
+        return 0;
       case 'return': {
         if (st.scopes.length === 0 && !this.sourcing) {
           this.write(io.err, "bash: return: can only `return' from a function or sourced script\n");
@@ -1960,6 +2030,7 @@ export class Interpreter {
       }
     }
     let text: string;
+    let fromStdin = false;
     let scriptName: string;
     let args: string[];
     let stdin = io.stdin;
@@ -1985,6 +2056,7 @@ export class Interpreter {
       args = argv.slice(i + 1);
     } else {
       // the script comes on stdin; its commands then read nothing more from it
+      fromStdin = true;
       text = io.stdin;
       scriptName = name;
       args = [];
@@ -1997,9 +2069,11 @@ export class Interpreter {
     const outerScript = this.script$;
     const outerLine = this.curLine;
     const outerFunctions = new Map(this.functions);
-    this.script$ = { name: scriptName, dash, ...(command !== undefined ? { fromString: true } : {}) };
+    const outerFuncFiles = this.funcFiles;
+    this.script$ = { name: scriptName, dash, ...(command !== undefined ? { fromString: true } : fromStdin ? { fromStdin: true } : {}) };
     this.curLine = 1;
     this.functions.clear();
+    this.funcFiles = new Map();
     const env = this.exportedEnv(st);
     const child: State = { vars: new Map(Object.entries(env)), arrays: new Map(), assoc: new Map(), exported: new Set(Object.keys(env)), cwd: st.cwd, status: 0, args, arg0: scriptName, scopes: [], flags: childFlags };
     try {
@@ -2018,6 +2092,7 @@ export class Interpreter {
       this.curLine = outerLine;
       this.functions.clear();
       for (const [k, v] of outerFunctions) this.functions.set(k, v);
+      this.funcFiles = outerFuncFiles;
     }
   }
 
@@ -2032,7 +2107,7 @@ export class Interpreter {
   private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number): Promise<number> {
     const sc = this.script$!;
     // a script that parses whole runs as one (the same commands in the same order, one parse)
-    const whole = parseScript(text, { aliases: {} });
+    const whole = parseScript(text, { aliases: {}, ...this.lex() });
     if (whole.ok) {
       await this.script(whole.script, io, st, depth, false);
       return st.status;
@@ -2045,7 +2120,7 @@ export class Interpreter {
       end++;
       // leading newlines keep the commands' line numbers those of the whole script
       const chunk = '\n'.repeat(start) + lines.slice(start, end).join('\n');
-      const parsed = parseScript(chunk, { aliases: {} });
+      const parsed = parseScript(chunk, { aliases: {}, ...this.lex() });
       if (parsed.ok) {
         await this.script(parsed.script, io, st, depth, false);
         start = end;
@@ -2053,14 +2128,14 @@ export class Interpreter {
       }
       if (parsed.incomplete && end < lines.length) continue;
       const where = sc.dash ? `${sc.name}: ${end}: ` : `${sc.name}: ${fromString ? '-c: ' : ''}line ${parsed.incomplete && !QUOTE_REASONS.has(parsed.reason) ? end + 1 : end}: `;
-      if (!parsed.incomplete && !sc.dash) {
-        this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${where}\`${lines[end - 1]}'\n`);
+      if (sc.dash) {
+        this.write(io.err, `${where}${dashSyntaxError(parsed)}\n`);
       } else if (!parsed.incomplete) {
-        this.write(io.err, `${where}${dashSyntaxError(parsed.error)}\n`);
-      } else if (QUOTE_REASONS.has(parsed.reason) && !sc.dash) {
+        this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${where}\`${lines[end - 1]}'\n`);
+      } else if (QUOTE_REASONS.has(parsed.reason)) {
         this.write(io.err, `${where}unexpected EOF while looking for matching \`${parsed.reason === '(' ? ')' : parsed.reason}'\n`);
       } else {
-        this.write(io.err, `${where}${sc.dash ? 'Syntax error: end of file unexpected' : 'syntax error: unexpected end of file'}\n`);
+        this.write(io.err, `${where}syntax error: unexpected end of file\n`);
       }
       return 2;
     }
@@ -2121,7 +2196,7 @@ export class Interpreter {
       this.write(io.err, `${this.prefix()}${file}: maximum nesting level exceeded\n`);
       return 1;
     }
-    const parsed = parseScript(text, { aliases: this.aliases });
+    const parsed = parseScript(text, { aliases: this.aliases, ...this.lex() });
     if (!parsed.ok) {
       this.write(io.err, `${this.prefix()}${file}: ${parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '')}\n`);
       return parsed.incomplete ? 2 : 1;
@@ -2206,7 +2281,7 @@ export class Interpreter {
         if (r.heredoc && !r.heredoc.expand) cur.stdin = body;
         else {
           try {
-            cur.stdin = (await this.expandParts(heredocParts(body), { st, err: io.err, depth, onStatus: () => undefined })).map((f) => unescapeGlob(f.text)).join('');
+            cur.stdin = (await this.expandParts(heredocParts(body, this.lex()), { st, err: io.err, depth, onStatus: () => undefined })).map((f) => unescapeGlob(f.text)).join('');
           } catch (e) {
             if (!(e instanceof ExpansionError)) throw e;
             this.write(io.err, `${this.prefix()}${e.message}\n`);
@@ -2550,7 +2625,7 @@ export class Interpreter {
       }
       let value: string;
       if (p.kind === 'arith') {
-        const inner = (await this.expandParts(heredocParts(p.source), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+        const inner = (await this.expandParts(heredocParts(p.source, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
         try {
           value = String(
             evalArith(
@@ -2691,12 +2766,12 @@ export class Interpreter {
     if (!m) {
       const v = this.scalar(name, st);
       // set -u: an unset parameter is an error (a script ends with status 127)
-      if (v === undefined && st.flags?.has('u') && !['@', '*', '#', '?', '$', '!', '-', '0'].includes(name)) throw new ExpansionError(`${name}: unbound variable`, true);
+      if (v === undefined && st.flags?.has('u') && !['@', '*', '#', '?', '$', '!', '-', '0'].includes(name)) throw new ExpansionError(`${name}: ${this.isDash() ? 'parameter not set' : 'unbound variable'}`, true);
       return v ?? '';
     }
     const [, pname, op, arg] = m as unknown as [string, string, string, string];
     const val = this.scalar(pname, st);
-    const word = async (): Promise<string> => (await this.expandParts(paramWordParts(arg, quoted), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+    const word = async (): Promise<string> => (await this.expandParts(paramWordParts(arg, quoted, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
     const unsetOrNull = val === undefined || (op.startsWith(':') && val === '');
     switch (op) {
       case '-':
@@ -2715,7 +2790,8 @@ export class Interpreter {
       case '?':
       case ':?':
         if (!unsetOrNull) return val!;
-        throw new ExpansionError(`${pname}: ${arg === '' ? 'parameter null or not set' : await word()}`);
+        // a shell that is not interactive exits (bash manual 3.5.3), as with `set -u`
+        throw new ExpansionError(`${pname}: ${arg !== '' ? await word() : op === '?' ? 'parameter not set' : 'parameter null or not set'}`, true);
     }
     const v = val ?? '';
     if (op === ':') {
@@ -2752,7 +2828,7 @@ export class Interpreter {
     if (op === '/' || op === '//') {
       const slash = arg.search(/(?<!\\)\//);
       const pat = await this.pattern(slash < 0 ? arg : arg.slice(0, slash), ctx);
-      const rep = slash < 0 ? '' : (await this.expandParts(paramWordParts(arg.slice(slash + 1), quoted), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+      const rep = slash < 0 ? '' : (await this.expandParts(paramWordParts(arg.slice(slash + 1), quoted, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
       let out = '';
       let i = 0;
       let done = false;
@@ -2785,7 +2861,7 @@ export class Interpreter {
   private async pattern(src: string, ctx: ExpandCtx): Promise<RegExp> {
     // quoted characters come back glob-escaped, so `${x#"*"}` removes a literal star; in a pattern
     // single quotes quote even inside "${…}" (bash 5.2: "${v#'a'}" removes the a)
-    const text = (await this.expandParts(paramWordParts(src, false), ctx, false)).map((f) => f.text).join('');
+    const text = (await this.expandParts(paramWordParts(src, false, this.lex()), ctx, false)).map((f) => f.text).join('');
     return segmentRegExp(text);
   }
 
@@ -2802,7 +2878,7 @@ export class Interpreter {
   /** Run a list in a subshell and return its whole stdout (command substitution without trimming). */
   private async runCaptured(source: string, ctx: ExpandCtx): Promise<string> {
     if (ctx.depth >= MAX_DEPTH) throw new ExpansionError('maximum nesting level exceeded');
-    const parsed = parseScript(source, { aliases: this.aliases });
+    const parsed = parseScript(source, { aliases: this.aliases, ...this.lex() });
     if (!parsed.ok) {
       this.write(ctx.err, `${parsed.incomplete ? `${this.prefix()}syntax error: unexpected end of file` : parsed.error}\n`);
       ctx.onStatus(2);
@@ -2915,7 +2991,7 @@ export class Interpreter {
 
   private async cmdsub(source: string, ctx: ExpandCtx): Promise<string> {
     if (ctx.depth >= MAX_DEPTH) throw new ExpansionError('maximum nesting level exceeded');
-    const parsed = parseScript(source, { aliases: this.aliases });
+    const parsed = parseScript(source, { aliases: this.aliases, ...this.lex() });
     if (!parsed.ok) {
       this.write(ctx.err, `${parsed.incomplete ? `${this.prefix()}syntax error: unexpected end of file` : parsed.error}\n`);
       ctx.onStatus(2);

@@ -33,6 +33,7 @@ import { lookupImage } from '../sim/images.js';
 import { podContainers, type Pod } from '../sim/api/types.js';
 import { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS, nodeCommands, podCommands } from './commands/registry.js';
 import { parseSshArgs } from './commands/ssh-args.js';
+import type { ParseOptions } from './parse/ast.js';
 import { chrootOutcome, shellWord, type ChrootFlavour } from './chroot.js';
 import { shellExtras, type Held, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
@@ -60,6 +61,10 @@ interface FrameData {
   exec?: string[];
   /** This shell's background jobs (shell/jobs.ts), when it has any. */
   jobs?: { jobs: JobData[]; nextPid: number };
+  /** The lines an interactive dash has read (its `sh: N:` errors count on from them), when any. */
+  lines?: number;
+  /** `$?` of the shell's last line, when not 0. */
+  status?: number;
 }
 
 export interface SessionData {
@@ -177,6 +182,14 @@ export class Session {
   }
 
   /**
+   * How the REPL's LineReader reads the next line here: the session's aliases, and dash's rules in
+   * an interactive dash (no `$'…'`, so `$'a\'` is an open quote in bash and a closed one in dash).
+   */
+  parseOptions(): ParseOptions {
+    return { aliases: this.aliases, ...(this.dashOf(this.top()) !== undefined ? { dash: true } : {}) };
+  }
+
+  /**
    * The name an interactive dash runs as in this frame: `kubectl exec -it POD -- sh` (or /bin/sh,
    * dash) in an image whose /bin/sh is dash, i.e. not busybox or Alpine; undefined for bash and ash.
    */
@@ -241,6 +254,9 @@ export class Session {
       processExists: (pid) => this.processExists(data.location, pid),
       ...(data.exec ? { execShell: data.exec } : {}),
       ...(this.dashOf(data) !== undefined ? { dash: this.dashOf(data)! } : {}),
+      // a hand-edited or damaged file's values are dropped, never trusted
+      ...(Number.isSafeInteger(data.lines) && data.lines! > 0 ? { dashLines: data.lines! } : {}),
+      ...(Number.isInteger(data.status) && data.status! >= 0 && data.status! <= 255 ? { status: data.status! } : {}),
     });
     return { ...data, interp, table };
   }
@@ -665,7 +681,7 @@ export class Session {
     return {
       version: SESSION_VERSION,
       cluster: this.cluster.snapshot(opts),
-      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.exec ? { exec: f.exec } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}) })),
+      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.exec ? { exec: f.exec } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}), ...(f.interp.linesRead > 0 ? { lines: f.interp.linesRead } : {}), ...(f.interp.lastStatus !== 0 ? { status: f.interp.lastStatus } : {}) })),
       history: [...this.history],
       aliases: { ...this.aliases },
     };

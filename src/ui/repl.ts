@@ -49,7 +49,7 @@ export interface ReplIo {
 }
 
 export async function runRepl(session: () => Session, lines: LineSource, io: ReplIo, hooks: ReplHooks = {}): Promise<number> {
-  const reader = new LineReader(() => ({ aliases: session().aliases }));
+  const reader = new LineReader(() => session().parseOptions());
   const metaIo: MetaIo = {
     out: (t) => void io.stdout.write(t),
     err: (t) => void io.stderr.write(t),

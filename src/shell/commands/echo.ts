@@ -71,3 +71,38 @@ export const echo: CommandFn = (ctx) => {
   }
   return { stdout: newline ? `${text}\n` : text, stderr: '', exitCode: 0 };
 };
+
+/**
+ * dash's builtin echo (0.5.12 bltin/printf.c echocmd, conv_escape_str): the one option is a
+ * first argument of exactly `-n`; escapes are always on: \\ \a \b \e \f \n \r \t \v, an octal
+ * value of one to three digits after `\` or `\0`, and `\c`, which ends all output. Anything
+ * else (`\E`, `\x41`, `-e`) is printed as written. Verified against dash 0.5.12 (Debian 12).
+ */
+export function dashEcho(args: readonly string[]): string {
+  let rest = args;
+  let newline = true;
+  if (rest[0] === '-n') {
+    newline = false;
+    rest = rest.slice(1);
+  }
+  const s = rest.join(' ');
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c !== '\\' || i + 1 >= s.length) {
+      out += c;
+      continue;
+    }
+    let e = s[++i]!;
+    if (e === 'c') return out;
+    if (e === '0' && /[0-7]/.test(s[i + 1] ?? '')) e = s[++i]!;
+    const simple = ({ '\\': '\\', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' } as Record<string, string>)[e];
+    if (simple !== undefined) out += simple;
+    else if (e >= '0' && e <= '7') {
+      const m = /^[0-7]{1,3}/.exec(s.slice(i))![0];
+      out += String.fromCharCode(parseInt(m, 8) & 0xff);
+      i += m.length - 1;
+    } else out += `\\${e}`;
+  }
+  return newline ? `${out}\n` : out;
+}

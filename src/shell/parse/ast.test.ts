@@ -130,7 +130,7 @@ for (const c of cases) {
   });
 }
 
-const errors: Array<{ name: string; line: string; want: string }> = [
+const errors: Array<{ name: string; line: string; want: string; dash?: string }> = [
   { name: 'leading pipe', line: '| a', want: "bash: syntax error near unexpected token `|'" },
   { name: 'double pipe gap', line: 'echo a | | b', want: "bash: syntax error near unexpected token `|'" },
   { name: 'double semicolon', line: 'echo a;;', want: "bash: syntax error near unexpected token `;;'" },
@@ -141,18 +141,21 @@ const errors: Array<{ name: string; line: string; want: string }> = [
   { name: 'leading ampersand', line: '& a', want: "bash: syntax error near unexpected token `&'" },
   { name: 'heredoc without word', line: 'cat <<', want: "bash: syntax error near unexpected token `newline'" },
   { name: 'stray done', line: 'done', want: "bash: syntax error near unexpected token `done'" },
-  { name: 'for without do', line: 'for i in 1; echo', want: "bash: syntax error near unexpected token `echo'" },
+  { name: 'for without do', line: 'for i in 1; echo', want: "bash: syntax error near unexpected token `echo'", dash: 'Syntax error: word unexpected (expecting "do")' },
   { name: 'empty then', line: 'if true; then fi', want: "bash: syntax error near unexpected token `fi'" },
+  { name: 'if without then', line: 'if true; fi', want: "bash: syntax error near unexpected token `fi'", dash: 'Syntax error: "fi" unexpected (expecting "then")' },
+  { name: 'closer inside braces', line: '{ echo; done; }', want: "bash: syntax error near unexpected token `done'", dash: 'Syntax error: "done" unexpected (expecting "}")' },
+  { name: 'for with a bad name', line: 'for 1 in a; do :; done', want: "bash: `1': not a valid identifier", dash: 'Syntax error: Bad for loop variable' },
 ];
 
 for (const c of errors) {
   test(`parse error: ${c.name}`, () => {
     const r = parseScript(c.line);
-    assert.deepEqual(r, { ok: false, incomplete: false, error: c.want });
+    assert.deepEqual(r, { ok: false, incomplete: false, error: c.want, ...(c.dash !== undefined ? { dash: c.dash } : {}) });
   });
 }
 
-const incomplete: Array<{ name: string; line: string; reason: string }> = [
+const incomplete: Array<{ name: string; line: string; reason: string; expecting?: string; dash?: boolean }> = [
   { name: 'open double quote', line: 'echo "abc', reason: '"' },
   { name: 'open single quote', line: "echo 'abc", reason: "'" },
   { name: 'trailing backslash', line: 'echo a \\', reason: '\\' },
@@ -161,16 +164,37 @@ const incomplete: Array<{ name: string; line: string; reason: string }> = [
   { name: 'heredoc body missing', line: 'cat <<EOF', reason: 'heredoc' },
   { name: 'heredoc not terminated', line: 'cat <<EOF\nline', reason: 'heredoc' },
   { name: 'open command substitution', line: 'echo $(date', reason: ')' },
-  { name: 'open subshell', line: '(echo a', reason: '(' },
-  { name: 'open for loop', line: 'for i in 1 2; do echo $i', reason: 'for' },
-  { name: 'open if', line: 'if true; then', reason: 'if' },
+  { name: 'open subshell', line: '(echo a', reason: '(', expecting: ')' },
+  { name: 'open for loop', line: 'for i in 1 2; do echo $i', reason: 'for', expecting: 'done' },
+  { name: 'for without its list', line: 'for i', reason: 'for', expecting: 'do' },
+  { name: 'for in the word list', line: 'for i in a', reason: 'for' },
+  { name: 'open if', line: 'if true; then', reason: 'if', expecting: 'fi' },
+  { name: "open $'", line: "echo $'abc", reason: "'" },
+  { name: "escaped quote in $'", line: "echo $'it\\'s", reason: "'" },
+  { name: "$' inside a command substitution", line: "echo $(echo $'a\\')'", reason: ')' },
+  { name: "dash: $' is no quoting of its own", line: "echo $'it\\'s'", reason: "'", dash: true },
 ];
 
 for (const c of incomplete) {
   test(`parse incomplete: ${c.name}`, () => {
-    assert.deepEqual(parseScript(c.line), { ok: false, incomplete: true, reason: c.reason });
+    const want = { ok: false, incomplete: true, reason: c.reason, ...(c.expecting !== undefined ? { expecting: c.expecting } : {}) };
+    assert.deepEqual(parseScript(c.line, c.dash ? { dash: true } : {}), want);
   });
 }
+
+test("$'…' is one quoted word in bash and a literal $ before a quote in dash", () => {
+  const words = (line: string, dash: boolean): unknown => {
+    const r = parseScript(line, dash ? { dash: true } : {});
+    assert.ok(r.ok, line);
+    const cmd = r.script.items[0]!.first.commands[0]!;
+    assert.equal(cmd.type, 'simple');
+    return cmd.type === 'simple' ? cmd.words.map((w) => w.parts) : undefined;
+  };
+  assert.deepEqual(words("echo $'a\\tb' \"$'x'\"", false), [[{ kind: 'text', value: 'echo', quoted: false }], [{ kind: 'text', value: 'a\tb', quoted: true }], [{ kind: 'text', value: "$'x'", quoted: true }]]);
+  assert.deepEqual(words("echo $'a\\'b'", false), [[{ kind: 'text', value: 'echo', quoted: false }], [{ kind: 'text', value: "a'b", quoted: true }]]);
+  assert.deepEqual(words("echo $'a\\'b", true), [[{ kind: 'text', value: 'echo', quoted: false }], [{ kind: 'text', value: '$', quoted: false }, { kind: 'text', value: 'a\\', quoted: true }, { kind: 'text', value: 'b', quoted: false }]]);
+  assert.deepEqual(words('echo $"a b"', false), [[{ kind: 'text', value: 'echo', quoted: false }], [{ kind: 'text', value: 'a b', quoted: true }]]);
+});
 
 test('LineReader asks for more lines until a heredoc is closed', () => {
   const lr = new LineReader();

@@ -4,7 +4,7 @@
  * of the first word done while parsing, as bash does when it reads a line (so an alias defined
  * earlier on the same line is not yet in effect, exactly like bash).
  */
-import { isPlainWord, literalText, tokenize, type HereDoc, type Token, type Word } from './tokenize.js';
+import { isPlainWord, literalText, tokenize, type HereDoc, type LexOptions, type Token, type Word } from './tokenize.js';
 
 export type RedirectOp = '>' | '>>' | '>|' | '<' | '>&' | '<&' | '&>' | '&>>' | '<<' | '<<-' | '<<<';
 
@@ -145,19 +145,30 @@ export interface Script {
 export type ParseResult =
   | { ok: true; script: Script }
   /** More input is needed: an open quote, a trailing `|`/`&&`/`\`, or an unfinished here-document. */
-  | { ok: false; incomplete: true; reason: string }
-  /** A syntax error, already worded like bash (`bash: syntax error near unexpected token `|'`). */
-  | { ok: false; incomplete: false; error: string };
+  | { ok: false; incomplete: true; reason: string; expecting?: string }
+  /**
+   * A syntax error, already worded like bash (`bash: syntax error near unexpected token `|'`);
+   * `dash` is dash's wording where it says more than the token (parser.c synexpect's
+   * `(expecting "then")`, `Bad for loop variable`).
+   */
+  | { ok: false; incomplete: false; error: string; dash?: string };
 
-export interface ParseOptions {
+export interface ParseOptions extends LexOptions {
   aliases?: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
 }
 
 class SyntaxErr {
-  constructor(readonly error: string) {}
+  constructor(
+    readonly error: string,
+    readonly dash?: string,
+  ) {}
 }
 class NeedMore {
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    /** The reserved word or `)` the open construct waits for, which dash names at end of file. */
+    readonly expecting?: string,
+  ) {}
 }
 
 /** Reserved words that close a compound command; unexpected elsewhere in command position. */
@@ -197,6 +208,9 @@ const COND_BINARY = new Set(['==', '=', '!=', '=~', '<', '>', '-eq', '-ne', '-lt
 
 type CondItem = { op: string } | { word: Word };
 
+/** dash's error for a `for` not followed by a name (parser.c: `Bad for loop variable`). */
+const BAD_FOR = 'Syntax error: Bad for loop variable';
+
 function tokenText(t: Token | undefined): string {
   if (!t) return 'newline';
   if (t.type === 'op') return t.op === '\n' ? 'newline' : t.op;
@@ -206,9 +220,20 @@ function tokenText(t: Token | undefined): string {
   return t.word.raw;
 }
 
-function unexpected(t: Token | undefined): SyntaxErr {
-  return new SyntaxErr(`bash: syntax error near unexpected token \`${tokenText(t)}'`);
+/**
+ * A token out of place. `expecting` is the one reserved word the grammar wanted there, which dash
+ * names (parser.c synexpect: `Syntax error: "fi" unexpected (expecting "then")`, a word that is
+ * not a reserved word being `word`); bash names only the token.
+ */
+function unexpected(t: Token | undefined, expecting?: string): SyntaxErr {
+  const bash = `bash: syntax error near unexpected token \`${tokenText(t)}'`;
+  if (expecting === undefined) return new SyntaxErr(bash);
+  const tok = t === undefined ? 'end of file' : t.type === 'op' && t.op === '\n' ? 'newline' : t.type === 'word' && !DASH_KEYWORDS.has(t.word.raw) ? 'word' : `"${tokenText(t)}"`;
+  return new SyntaxErr(bash, `Syntax error: ${tok} unexpected (expecting "${expecting}")`);
 }
+
+/** dash's reserved words (parser.c's token table), named in quotes by synexpect; other words are `word`. */
+const DASH_KEYWORDS: ReadonlySet<string> = new Set(['!', 'case', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'if', 'in', 'then', 'until', 'while', '{', '}']);
 
 function aliasLookup(aliases: ParseOptions['aliases'], name: string): string | undefined {
   if (!aliases) return undefined;
@@ -219,9 +244,12 @@ function aliasLookup(aliases: ParseOptions['aliases'], name: string): string | u
 
 class Parser {
   private pos = 0;
+  /** The reserved word each open list waits for (`then`, `fi`, `done`, `}`), innermost last, for dash's `(expecting "…")`. */
+  private readonly awaited: Array<string | undefined> = [];
   constructor(
     private readonly toks: Token[],
     private readonly aliases: ParseOptions['aliases'],
+    private readonly lex: LexOptions = {},
   ) {}
 
   private peek(): Token | undefined {
@@ -301,17 +329,24 @@ class Parser {
 
   /** A list up to one of `ends`; more input is needed when the text stops first. */
   private listUntil(ends: ReadonlySet<string>, opener: string): Script {
-    const body = this.script(undefined, ends);
+    const only = ends.size === 1 ? [...ends][0] : undefined;
+    this.awaited.push(ends.has('fi') ? 'fi' : only);
+    let body: Script;
+    try {
+      body = this.script(undefined, ends);
+    } finally {
+      this.awaited.pop();
+    }
     const rw = this.reserved();
-    if (this.peek() === undefined) throw new NeedMore(opener);
-    if (rw === undefined || !ends.has(rw)) throw unexpected(this.peek());
+    if (this.peek() === undefined) throw new NeedMore(opener, ends.has('fi') ? 'fi' : only);
+    if (rw === undefined || !ends.has(rw)) throw unexpected(this.peek(), only);
     if (body.items.length === 0) throw unexpected(this.peek());
     return body;
   }
 
   private expectWord(w: string, opener: string): void {
-    if (this.peek() === undefined) throw new NeedMore(opener);
-    if (this.reserved() !== w) throw unexpected(this.peek());
+    if (this.peek() === undefined) throw new NeedMore(opener, w);
+    if (this.reserved() !== w) throw unexpected(this.peek(), w);
     this.pos++;
   }
 
@@ -327,10 +362,13 @@ class Parser {
     return redirects;
   }
 
-  /** A for loop's `[;] do LIST done` and its redirections. */
-  private forBody(): { body: Script; redirects: Redirect[] } {
+  /**
+   * A for loop's `[;] do LIST done` and its redirections. `afterWords`: the text ended in the
+   * `in` word list, where dash names no expected word (parser.c: synexpect(-1)).
+   */
+  private forBody(afterWords = false): { body: Script; redirects: Redirect[] } {
     const sep = this.peek();
-    if (sep === undefined) throw new NeedMore('for');
+    if (sep === undefined) throw afterWords ? new NeedMore('for') : new NeedMore('for', 'do');
     if (sep.type === 'op' && (sep.op === ';' || sep.op === '\n')) this.pos++;
     this.skipNewlines();
     this.expectWord('do', 'for');
@@ -344,7 +382,7 @@ class Parser {
     if (rw === 'for') {
       const nameTok = this.peek();
       // the name must be on the `for` line: the newline after a bare `for` is unexpected (parse.y)
-      if (nameTok === undefined || (nameTok.type === 'op' && nameTok.op === '\n')) throw new SyntaxErr("bash: syntax error near unexpected token `newline'");
+      if (nameTok === undefined || (nameTok.type === 'op' && nameTok.op === '\n')) throw new SyntaxErr("bash: syntax error near unexpected token `newline'", BAD_FOR);
       if (nameTok.type === 'arith') {
         // for (( INIT; TEST; STEP )): exactly two `;` at parenthesis depth zero (parse.y parse_arith_for)
         const parts = splitArithFor(nameTok.source);
@@ -353,7 +391,7 @@ class Parser {
         return { type: 'for', name: '', words: undefined, arith: parts, ...this.forBody() };
       }
       if (nameTok.type !== 'word' || !NAME.test(nameTok.word.raw)) {
-        throw new SyntaxErr(`bash: \`${tokenText(nameTok)}': not a valid identifier`);
+        throw new SyntaxErr(`bash: \`${tokenText(nameTok)}': not a valid identifier`, BAD_FOR);
       }
       this.pos++;
       let words: Word[] | undefined;
@@ -367,7 +405,7 @@ class Parser {
           this.pos++;
         }
       }
-      return { type: 'for', name: nameTok.word.raw, words, ...this.forBody() };
+      return { type: 'for', name: nameTok.word.raw, words, ...this.forBody(words !== undefined) };
     }
     if (rw === 'while' || rw === 'until') {
       const cond = this.listUntil(new Set(['do']), rw);
@@ -519,12 +557,12 @@ class Parser {
         return this.functionBody(rw);
       }
     }
-    if (rw !== undefined && CLOSERS.has(rw) && rw !== 'in') throw unexpected(this.peek());
+    if (rw !== undefined && CLOSERS.has(rw) && rw !== 'in') throw unexpected(this.peek(), this.awaited[this.awaited.length - 1]);
     const t = this.peek();
     if (t?.type === 'op' && t.op === '(') {
       this.pos++;
       const body = this.script(')');
-      if (this.peek() === undefined) throw new NeedMore('(');
+      if (this.peek() === undefined) throw new NeedMore('(', ')');
       if (body.items.length === 0) throw unexpected(this.peek());
       this.pos++;
       const redirects: Redirect[] = [];
@@ -648,7 +686,7 @@ class Parser {
         const m = ASSIGN.exec(raw);
         if (m) {
           this.pos++;
-          const a: Assignment = { name: m[1]!, value: stripPrefix(t.word, m[0].length) };
+          const a: Assignment = { name: m[1]!, value: stripPrefix(t.word, m[0].length, this.lex) };
           if (m[2] !== undefined) a.index = m[2];
           if (m[3] !== undefined) a.append = true;
           const open = this.peek();
@@ -662,7 +700,7 @@ class Parser {
       if ((cmd.words.length === 0 || this.pos === aliasCheckAt) && isPlainWord(t.word) && !expanded.has(raw)) {
         const value = aliasLookup(this.aliases, raw);
         if (value !== undefined) {
-          const lexed = tokenize(value);
+          const lexed = tokenize(value, this.lex);
           if (lexed.ok) {
             expanded.add(raw);
             this.toks.splice(this.pos, 1, ...lexed.tokens);
@@ -691,7 +729,7 @@ class Parser {
  * quotes or expansions in its subscript (`a[$k]=v`, `a["x y"]=v`) is not plain text to cut, so
  * the value's own text is read again as a word.
  */
-function stripPrefix(w: Word, n: number): Word {
+function stripPrefix(w: Word, n: number, lex: LexOptions): Word {
   let plain = 0;
   for (const p of w.parts) {
     if (p.kind !== 'text' || p.quoted || plain >= n) break;
@@ -699,7 +737,7 @@ function stripPrefix(w: Word, n: number): Word {
   }
   if (plain < n && w.raw.slice(0, n) !== literalPrefix(w, n)) {
     const rest = w.raw.slice(n);
-    const lexed = rest === '' ? undefined : tokenize(rest);
+    const lexed = rest === '' ? undefined : tokenize(rest, lex);
     const tok = lexed?.ok && lexed.tokens.length === 1 ? lexed.tokens[0] : undefined;
     if (tok?.type === 'word') return { ...tok.word, raw: rest };
     if (rest === '') return { parts: [], raw: '' };
@@ -732,14 +770,15 @@ function literalPrefix(w: Word, n: number): string {
 
 /** Parse a command text (one line, or several when a quote, pipe or here-document continues). */
 export function parseScript(src: string, opts: ParseOptions = {}): ParseResult {
-  const lexed = tokenize(src);
+  const lex: LexOptions = opts.dash ? { dash: true } : {};
+  const lexed = tokenize(src, lex);
   if (!lexed.ok) return lexed;
-  const p = new Parser(lexed.tokens, opts.aliases);
+  const p = new Parser(lexed.tokens, opts.aliases, lex);
   try {
     return { ok: true, script: p.script() };
   } catch (e) {
-    if (e instanceof SyntaxErr) return { ok: false, incomplete: false, error: e.error };
-    if (e instanceof NeedMore) return { ok: false, incomplete: true, reason: e.reason };
+    if (e instanceof SyntaxErr) return { ok: false, incomplete: false, error: e.error, ...(e.dash !== undefined ? { dash: e.dash } : {}) };
+    if (e instanceof NeedMore) return { ok: false, incomplete: true, reason: e.reason, ...(e.expecting !== undefined ? { expecting: e.expecting } : {}) };
     throw e;
   }
 }

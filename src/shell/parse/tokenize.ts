@@ -53,6 +53,17 @@ const OPERATORS = ['<<<', '<<-', '&>>', ';;&', '&&', '||', ';;', ';&', '|&', '>>
 
 const META = new Set([' ', '\t', '\n', '|', '&', ';', '<', '>', '(', ')']);
 
+import { ansiC, ansiCEnd } from './ansi-c.js';
+
+/**
+ * Which shell reads the text. bash (the default) has `$'…'` (ANSI-C quoting) and `$"…"` (locale
+ * translation, a plain double-quoted string in C and C.UTF-8); dash 0.5.12 has neither, so there
+ * `$` is a literal before the quote (parser.c readtoken1).
+ */
+export interface LexOptions {
+  dash?: boolean;
+}
+
 class Incomplete {
   constructor(readonly reason: string) {}
 }
@@ -71,13 +82,17 @@ function isNameChar(c: string | undefined): boolean {
  * Find the `)` closing a `$(` that starts at `start` (just after the paren). Quotes and nested
  * parens are skipped. Returns the index of the closing paren.
  */
-function findCmdSubEnd(src: string, start: number): number {
+function findCmdSubEnd(src: string, start: number, ansi: boolean): number {
   let depth = 1;
   let i = start;
   while (i < src.length) {
     const c = src[i]!;
     if (c === '\\') {
       i += 2;
+      continue;
+    }
+    if (ansi && c === '$' && src[i + 1] === "'") {
+      i = skipAnsiC(src, i + 1) + 1;
       continue;
     }
     if (c === "'") {
@@ -87,7 +102,7 @@ function findCmdSubEnd(src: string, start: number): number {
       continue;
     }
     if (c === '"') {
-      i = findDoubleQuoteEnd(src, i + 1) + 1;
+      i = findDoubleQuoteEnd(src, i + 1, ansi) + 1;
       continue;
     }
     if (c === '(') depth++;
@@ -100,7 +115,14 @@ function findCmdSubEnd(src: string, start: number): number {
   throw new Incomplete(')');
 }
 
-function findDoubleQuoteEnd(src: string, start: number): number {
+/** The closing quote of a `$'…'` opened at `open`; an unclosed one asks for more input. */
+function skipAnsiC(src: string, open: number): number {
+  const end = ansiCEnd(src, open);
+  if (end < 0) throw new Incomplete("'");
+  return end;
+}
+
+function findDoubleQuoteEnd(src: string, start: number, ansi: boolean): number {
   let i = start;
   while (i < src.length) {
     const c = src[i]!;
@@ -110,7 +132,7 @@ function findDoubleQuoteEnd(src: string, start: number): number {
     }
     if (c === '"') return i;
     if (c === '$' && src[i + 1] === '(') {
-      i = findCmdSubEnd(src, i + 2) + 1;
+      i = findCmdSubEnd(src, i + 2, ansi) + 1;
       continue;
     }
     i++;
@@ -123,13 +145,18 @@ function findDoubleQuoteEnd(src: string, start: number): number {
  * backslashes are skipped (bash/subst.c extract_dollar_brace_string). Inside double quotes a single
  * quote is an ordinary character.
  */
-function findParamEnd(src: string, start: number, quoted: boolean): number {
+function findParamEnd(src: string, start: number, quoted: boolean, ansi: boolean): number {
   let depth = 1;
   let i = start;
   while (i < src.length) {
     const c = src[i]!;
     if (c === '\\') {
       i += 2;
+      continue;
+    }
+    if (ansi && c === '$' && src[i + 1] === "'") {
+      // `$'…'` is ANSI-C quoting inside `${…}`, in double quotes too (shopt extquote, on by default)
+      i = skipAnsiC(src, i + 1) + 1;
       continue;
     }
     if (c === "'" && !quoted) {
@@ -139,11 +166,11 @@ function findParamEnd(src: string, start: number, quoted: boolean): number {
       continue;
     }
     if (c === '"') {
-      i = findDoubleQuoteEnd(src, i + 1) + 1;
+      i = findDoubleQuoteEnd(src, i + 1, ansi) + 1;
       continue;
     }
     if (c === '$' && src[i + 1] === '(') {
-      i = findCmdSubEnd(src, i + 2) + 1;
+      i = findCmdSubEnd(src, i + 2, ansi) + 1;
       continue;
     }
     if (c === '$' && src[i + 1] === '{') {
@@ -168,16 +195,17 @@ function findParamEnd(src: string, start: number, quoted: boolean): number {
  * when a `)` at depth zero is not doubled, which makes it two nested subshells (`((cd a) && ls)`),
  * as bash/parse.y parse_dparen decides.
  */
-function arithCommandEnd(src: string, start: number): number {
+function arithCommandEnd(src: string, start: number, ansi: boolean): number {
   let depth = 0;
   for (let i = start; i < src.length; i++) {
     const c = src[i]!;
     if (c === '\\') i++;
+    else if (ansi && c === '$' && src[i + 1] === "'") i = skipAnsiC(src, i + 1);
     else if (c === "'") {
       const j = src.indexOf("'", i + 1);
       if (j < 0) throw new Incomplete("'");
       i = j;
-    } else if (c === '"') i = findDoubleQuoteEnd(src, i + 1);
+    } else if (c === '"') i = findDoubleQuoteEnd(src, i + 1, ansi);
     else if (c === '(') depth++;
     else if (c === ')') {
       if (depth > 0) depth--;
@@ -191,7 +219,7 @@ function arithCommandEnd(src: string, start: number): number {
  * Read a `$...` expansion at src[i] === '$'. Returns the part (or literal `$`) and the next index.
  * `quoted` is whether we are inside double quotes.
  */
-function readDollar(src: string, i: number, quoted: boolean): [WordPart, number] {
+function readDollar(src: string, i: number, quoted: boolean, ansi: boolean): [WordPart, number] {
   const n = src[i + 1];
   if (n === '(' && src[i + 2] === '(') {
     // $(( expr )): the matching `))` at paren depth zero.
@@ -210,11 +238,11 @@ function readDollar(src: string, i: number, quoted: boolean): [WordPart, number]
     if (src.indexOf('))', i + 3) < 0 && src.indexOf(')', i + 3) < 0) throw new Incomplete(')');
   }
   if (n === '(') {
-    const end = findCmdSubEnd(src, i + 2);
+    const end = findCmdSubEnd(src, i + 2, ansi);
     return [{ kind: 'cmdsub', source: src.slice(i + 2, end), quoted }, end + 1];
   }
   if (n === '{') {
-    const end = findParamEnd(src, i + 2, quoted);
+    const end = findParamEnd(src, i + 2, quoted, ansi);
     const inner = src.slice(i + 2, end);
     if (!PARAM.test(inner)) {
       // bash reports this at expansion time; we keep the token and fail when it runs.
@@ -257,9 +285,9 @@ function pushText(parts: WordPart[], value: string, quoted: boolean): void {
  * (the only difference is whether the result is word-split and globbed later). Returns the index
  * after it.
  */
-function scanSubstitution(src: string, i: number, parts: WordPart[], quoted: boolean): number {
+function scanSubstitution(src: string, i: number, parts: WordPart[], quoted: boolean, ansi: boolean): number {
   if (src[i] === '$') {
-    const [part, next] = readDollar(src, i, quoted);
+    const [part, next] = readDollar(src, i, quoted, ansi);
     if (part.kind === 'text') pushText(parts, part.value, quoted);
     else parts.push(part);
     return next;
@@ -270,7 +298,7 @@ function scanSubstitution(src: string, i: number, parts: WordPart[], quoted: boo
   return end + 1;
 }
 
-function scanDoubleQuoted(src: string, i: number, parts: WordPart[], heredoc: boolean): number {
+function scanDoubleQuoted(src: string, i: number, parts: WordPart[], heredoc: boolean, ansi: boolean): number {
   while (i < src.length) {
     const c = src[i]!;
     if (c === '"' && !heredoc) return i + 1;
@@ -297,7 +325,8 @@ function scanDoubleQuoted(src: string, i: number, parts: WordPart[], heredoc: bo
       continue;
     }
     if (c === '$' || c === '`') {
-      i = scanSubstitution(src, i, parts, true);
+      // `$'` stays literal here: ANSI-C quoting does not happen inside double quotes
+      i = scanSubstitution(src, i, parts, true, ansi);
       continue;
     }
     pushText(parts, c, true);
@@ -307,11 +336,14 @@ function scanDoubleQuoted(src: string, i: number, parts: WordPart[], heredoc: bo
   throw new Incomplete('"');
 }
 
-/** Parse the body of an unquoted here-document into expandable parts. */
-export function heredocParts(body: string): WordPart[] {
+/**
+ * Parse the body of an unquoted here-document into expandable parts (`$'` is literal in it, but a
+ * `$(…)` in it is read by the shell's own rules: `dash`).
+ */
+export function heredocParts(body: string, opts: LexOptions = {}): WordPart[] {
   const parts: WordPart[] = [];
   try {
-    scanDoubleQuoted(body, 0, parts, true);
+    scanDoubleQuoted(body, 0, parts, true, !opts.dash);
   } catch {
     return [{ kind: 'text', value: body, quoted: true }];
   }
@@ -324,13 +356,19 @@ export function heredocParts(body: string): WordPart[] {
  * When the whole `${…}` stands in double quotes (`quoted`), a single quote is an ordinary character
  * and a backslash before anything but $ ` " \ stays; the pattern characters keep their meaning.
  */
-export function paramWordParts(src: string, quoted: boolean): WordPart[] {
+export function paramWordParts(src: string, quoted: boolean, opts: LexOptions = {}): WordPart[] {
   const parts: WordPart[] = [];
+  const ansi = !opts.dash;
   try {
     let i = 0;
     while (i < src.length) {
       const c = src[i]!;
-      if (c === '\\' && i + 1 < src.length) {
+      if (ansi && c === '$' && src[i + 1] === "'") {
+        // bash's extquote (on by default): `$'…'` is translated in "${…}" too
+        const j = skipAnsiC(src, i + 1);
+        pushText(parts, ansiC(src.slice(i + 2, j)), true);
+        i = j + 1;
+      } else if (c === '\\' && i + 1 < src.length) {
         if (quoted && !'$`"\\'.includes(src[i + 1]!)) pushText(parts, '\\', true);
         pushText(parts, src[i + 1]!, true);
         i += 2;
@@ -339,8 +377,8 @@ export function paramWordParts(src: string, quoted: boolean): WordPart[] {
         if (j < 0) throw new Incomplete("'");
         pushText(parts, src.slice(i + 1, j), true);
         i = j + 1;
-      } else if (c === '"') i = scanDoubleQuoted(src, i + 1, parts, false);
-      else if (c === '$' || c === '`') i = scanSubstitution(src, i, parts, false);
+      } else if (c === '"') i = scanDoubleQuoted(src, i + 1, parts, false, ansi);
+      else if (c === '$' || c === '`') i = scanSubstitution(src, i, parts, false, ansi);
       else {
         pushText(parts, c, false);
         i++;
@@ -353,7 +391,7 @@ export function paramWordParts(src: string, quoted: boolean): WordPart[] {
 }
 
 /** Scan one word starting at src[i]. Returns the word and the index after it. */
-function scanWord(src: string, i: number): [Word, number] {
+function scanWord(src: string, i: number, ansi: boolean): [Word, number] {
   const start = i;
   const parts: WordPart[] = [];
   if (src[i] === '~') {
@@ -377,6 +415,18 @@ function scanWord(src: string, i: number): [Word, number] {
       i += 2;
       continue;
     }
+    if (ansi && c === '$' && src[i + 1] === "'") {
+      // `$'…'`: the escapes translated, then single-quoted (an empty one still makes the word exist)
+      const end = skipAnsiC(src, i + 1);
+      pushText(parts, ansiC(src.slice(i + 2, end)), true);
+      i = end + 1;
+      continue;
+    }
+    if (ansi && c === '$' && src[i + 1] === '"') {
+      // `$"…"`: translated by the locale's message catalog, which C and C.UTF-8 do not have
+      i++;
+      continue;
+    }
     if (c === "'") {
       const end = src.indexOf("'", i + 1);
       if (end < 0) throw new Incomplete("'");
@@ -387,12 +437,12 @@ function scanWord(src: string, i: number): [Word, number] {
     }
     if (c === '"') {
       const before = parts.length;
-      i = scanDoubleQuoted(src, i + 1, parts, false);
+      i = scanDoubleQuoted(src, i + 1, parts, false, ansi);
       if (parts.length === before) parts.push({ kind: 'text', value: '', quoted: true });
       continue;
     }
     if (c === '$' || c === '`') {
-      i = scanSubstitution(src, i, parts, false);
+      i = scanSubstitution(src, i, parts, false, ansi);
       continue;
     }
     pushText(parts, c, false);
@@ -405,7 +455,7 @@ function scanWord(src: string, i: number): [Word, number] {
  * The right side of `=~` in `[[ ]]`: bash reads it up to a blank at parenthesis depth zero, with
  * `(`, `)` and `|` as ordinary characters (parse.y, parse_cond_command / cond_regexp).
  */
-function scanRegex(src: string, i: number): [Word, number] {
+function scanRegex(src: string, i: number, ansi: boolean): [Word, number] {
   const start = i;
   const parts: WordPart[] = [];
   let depth = 0;
@@ -419,7 +469,7 @@ function scanRegex(src: string, i: number): [Word, number] {
       i++;
       continue;
     }
-    const [w, next] = scanWord(src, i);
+    const [w, next] = scanWord(src, i, ansi);
     for (const p of w.parts) {
       if (p.kind === 'text') pushText(parts, p.value, p.quoted);
       else parts.push(p);
@@ -458,7 +508,8 @@ function isQuotedWord(w: Word): boolean {
 }
 
 /** Tokenize a whole command text. Here-document bodies are read after the newline that ends their line. */
-export function tokenize(src: string): LexResult {
+export function tokenize(src: string, opts: LexOptions = {}): LexResult {
+  const ansi = !opts.dash;
   const tokens: Token[] = [];
   const pending: Array<Extract<Token, { type: 'heredoc' }>> = [];
   let i = 0;
@@ -488,13 +539,13 @@ export function tokenize(src: string): LexResult {
       }
       if ((c === '<' || c === '>') && src[i + 1] === '(') {
         // process substitution: a word of its own (bash/subst.c process_substitute)
-        const end = findCmdSubEnd(src, i + 2);
+        const end = findCmdSubEnd(src, i + 2, ansi);
         tokens.push({ type: 'word', word: { parts: [{ kind: 'procsub', source: src.slice(i + 2, end), dir: c, quoted: false }], raw: src.slice(i, end + 1), line: lineAt(i) } });
         i = end + 1;
         continue;
       }
       if (c === '(' && src[i + 1] === '(') {
-        const end = arithCommandEnd(src, i + 2);
+        const end = arithCommandEnd(src, i + 2, ansi);
         if (end >= 0) {
           tokens.push({ type: 'arith', source: src.slice(i + 2, end), line: lineAt(i) });
           i = end + 2;
@@ -510,7 +561,7 @@ export function tokenize(src: string): LexResult {
             const next = src[i] === undefined || src[i] === '\n' ? 'newline' : (OPERATORS.find((o) => src.startsWith(o, i)) ?? src[i]!);
             throw new BadSyntax(`bash: syntax error near unexpected token \`${next}'`);
           }
-          const [delim, next] = scanWord(src, i);
+          const [delim, next] = scanWord(src, i, ansi);
           i = next;
           const tok: Extract<Token, { type: 'heredoc' }> = { type: 'heredoc', op, delimiter: delim };
           tokens.push(tok);
@@ -530,12 +581,12 @@ export function tokenize(src: string): LexResult {
       }
       const prev = tokens[tokens.length - 1];
       if (condDepth > 0 && prev?.type === 'word' && prev.word.raw === '=~') {
-        const [word, next] = scanRegex(src, i);
+        const [word, next] = scanRegex(src, i, ansi);
         tokens.push({ type: 'word', word: { ...word, line: lineAt(i) } });
         i = next;
         continue;
       }
-      const [word, next] = scanWord(src, i);
+      const [word, next] = scanWord(src, i, ansi);
       tokens.push({ type: 'word', word: { ...word, line: lineAt(i) } });
       if (isPlainWord(word) && word.raw === '[[') condDepth++;
       else if (isPlainWord(word) && word.raw === ']]' && condDepth > 0) condDepth--;

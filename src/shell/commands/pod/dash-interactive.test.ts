@@ -9,26 +9,36 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadFixture } from '../../../testing/fixtures.js';
-import { Session } from '../../session.js';
+import { CONTROLLERS } from '../../../sim/controllers/index.js';
+import { ManualClock } from '../../../util/clock.js';
+import { Session, type SessionData } from '../../session.js';
 
 const read = (name: string): string => readFileSync(new URL(`./testdata/${name}`, import.meta.url), 'utf8');
 
-test('an interactive sh in a Debian-based container speaks as dash', async () => {
-  const input = read('dash-interactive-input.txt').replace(/\n$/, '').split('\n');
-  const s = new Session(loadFixture('kubeadm-calico', 1));
-  for (const l of ['kubectl run deb --image=nginx', 'sleep 20']) await s.exec(l);
-  const enter = await s.exec('kubectl exec -it deb -- sh');
-  assert.equal(enter.exitCode, 0, enter.stderr);
-  let out = '';
-  let code = 0;
-  for (const l of input) {
-    out += s.prompt();
-    const r = await s.exec(l);
-    out += r.output.map((c) => c.text).join('');
-    code = r.exitCode;
-  }
-  out += `[exit ${code}]\n`;
-  assert.equal(out, read('dash-interactive.txt'));
-  // the shell has ended: the workstation's prompt again
-  assert.equal(s.prompt(), 'root@cka-ws:~# ');
-});
+/** The session as `cka-lab shell` saves it after a line and opens it again. */
+function saveAndRestore(s: Session): Session {
+  return Session.fromJSON(JSON.parse(JSON.stringify(s.toJSON())) as SessionData, new ManualClock(s.cluster.now()), CONTROLLERS);
+}
+
+for (const resume of [false, true]) {
+  test(`an interactive sh in a Debian-based container speaks as dash${resume ? ', its line count kept across saved sessions' : ''}`, async () => {
+    const input = read('dash-interactive-input.txt').replace(/\n$/, '').split('\n');
+    let s = new Session(loadFixture('kubeadm-calico', 1));
+    for (const l of ['kubectl run deb --image=nginx', 'sleep 20']) await s.exec(l);
+    const enter = await s.exec('kubectl exec -it deb -- sh');
+    assert.equal(enter.exitCode, 0, enter.stderr);
+    let out = '';
+    let code = 0;
+    for (const l of input) {
+      if (resume) s = saveAndRestore(s);
+      out += s.prompt();
+      const r = await s.exec(l);
+      out += r.output.map((c) => c.text).join('');
+      code = r.exitCode;
+    }
+    out += `[exit ${code}]\n`;
+    assert.equal(out, read('dash-interactive.txt'));
+    // the shell has ended: the workstation's prompt again
+    assert.equal(s.prompt(), 'root@cka-ws:~# ');
+  });
+}
