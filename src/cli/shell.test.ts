@@ -159,3 +159,28 @@ test('a session saved by an older cka-lab (snapshot version 1) is set aside with
   assert.match(r.stderr, /could not be resumed \(saved by another cka-lab version \(snapshot version 1, this one reads 3\)\); it was moved to .*default\.json\.corrupt-/);
   assert.equal(r.stdout, 'cka-ws\n');
 });
+
+test('shell: background jobs live as long as the shell process; a resumed session starts with none', async () => {
+  const h = harness();
+  // one process: the save after every command keeps the paused list and the running forward
+  const one = await h.run(
+    ['shell', '--session', 'jobs'],
+    'kubectl run web --image=nginx --port=80 >/dev/null; kubectl wait --for=condition=ready pod/web >/dev/null\n' +
+      'sleep 30 && kubectl create namespace late &\n' +
+      'kubectl port-forward pod/web 8080:80 >/dev/null &\n' +
+      'jobs\n' +
+      'sleep 31\n' +
+      'jobs\n',
+  );
+  assert.equal(
+    one.stdout,
+    '[1]-  Running                 sleep 30 && kubectl create namespace late &\n[2]+  Running                 kubectl port-forward pod/web 8080:80 > /dev/null &\n' + 'namespace/late created\n' + '[2]+  Running                 kubectl port-forward pod/web 8080:80 > /dev/null &\n',
+  );
+  assert.equal(one.stderr, '[1] 4300\n[2] 4302\n[1]-  Done                    sleep 30 && kubectl create namespace late\n');
+  // a new shell process: the old shell's jobs went with its terminal; nothing stale is reported
+  await h.run(['shell', '--session', 'jobs'], 'sleep 30 && kubectl create namespace later &\n');
+  h.clock.now += 60_000;
+  const two = await h.run(['shell', '--session', 'jobs'], 'jobs\nkubectl get ns later\ncurl -sS localhost:8080; echo $?\n');
+  assert.equal(two.stderr, 'Error from server (NotFound): namespaces "later" not found\ncurl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn\'t connect to server\n');
+  assert.equal(two.stdout, '7\n');
+});

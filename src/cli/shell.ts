@@ -78,6 +78,8 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
   const opts: SessionOptions = editor ? { editor } : {};
   const opened = withSessionLock(env, o.session, () => openSession(env, o, opts));
   let session = opened.session;
+  // a new shell process: the saved shell's jobs ended with it (a one-shot's reload below keeps them)
+  if (opened.resumed) session.endSavedJobs();
   // the saved file as this shell last wrote or read it: a different stamp before a command means
   // a one-shot `cka-lab kubectl` changed the session meanwhile, and the shell picks that up
   let stamp = env.sessions.stamp(o.session);

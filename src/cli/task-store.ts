@@ -83,7 +83,10 @@ function resumableTask(env: Env, name: string, opts: SessionOptions): { task: Ta
       assisted: t.assisted === true,
       checked: t.checked === true,
     };
-    return { task, session: env.sessions.revive(read.data, opts).session };
+    const session = env.sessions.revive(read.data, opts).session;
+    // the crashed process's jobs ended with it (Session.endSavedJobs)
+    session.endSavedJobs();
+    return { task, session };
   } catch {
     return undefined;
   }

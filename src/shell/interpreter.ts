@@ -1425,7 +1425,8 @@ export class Interpreter {
       now: () => this.opts.now() + this.advanced,
       history: this.opts.history?.() ?? [],
       resolveCommand: (n) => ((this.opts.lookup(n) && !BUILTINS.has(n)) || isShellName(n, this.opts.location.kind === 'pod', this.opts.containerBash) ? `/usr/bin/${n}` : undefined),
-      exec: (args, stdin, childEnv) => this.execArgv(args, stdin, st, childEnv ?? env),
+      // a command it runs (`timeout 10 kubectl logs -f`) writes where it writes and waits as it waits
+      exec: (args, stdin, childEnv) => this.execArgv(args, stdin, st, childEnv ?? env, (stream, text) => this.write(stream === 'stdout' ? rio.out : rio.err, text)),
       budget: this.budget,
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
@@ -2238,7 +2239,7 @@ export class Interpreter {
   }
 
   /** Run argv directly (no parsing), for xargs. */
-  private async execArgv(argv: string[], stdin: string, st: State, env: Record<string, string>): Promise<ShellResult> {
+  private async execArgv(argv: string[], stdin: string, st: State, env: Record<string, string>, emit?: ShellContext['emit']): Promise<ShellResult> {
     const name = argv[0] ?? '';
     if (isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash)) {
       // `watch CMD`, `xargs sh -c …`, `find -exec sh -c …`: a child shell whose output is captured
@@ -2262,6 +2263,8 @@ export class Interpreter {
         location: this.opts.location,
         now: () => this.opts.now() + this.advanced,
         budget: this.budget,
+        ...(this.opts.runJobs && this.opts.jobClock && !this.bg ? { jobs: { next: () => this.opts.jobClock?.next(), runDue: this.opts.runJobs } } : {}),
+        ...(emit ? { emit } : {}),
       } as ShellContext);
     } catch (e) {
       if (e instanceof BudgetExceeded) throw e;

@@ -108,3 +108,64 @@ describe('background jobs follow the simulated clock', () => {
     assert.match(r.stdout, /^web-\S+ +1\/1 +Running +0 +55s\nweb-\S+ +1\/1 +Running +0 +60s\n$/);
   });
 });
+
+/**
+ * Every foreground wait moves the clock through kubectl/poll.ts pollUntil, which stops at the
+ * paused jobs' times: the job runs at its time in the middle of the wait, and the wait sees what
+ * it did; what the wait printed before comes first.
+ */
+describe('foreground waits let paused jobs run at their time', () => {
+  const elapsed = async (s: Session, line: string): Promise<{ out: string; stderr: string; secs: number }> => {
+    const t0 = s.cluster.now();
+    const r = await s.exec(line);
+    return { out: r.output.filter((c) => c.stream === 'stdout').map((c) => c.text).join(''), stderr: r.stderr, secs: (s.cluster.now() - t0) / 1000 };
+  };
+
+  it('watch: the next screen shows what the job did (-g ends on the change)', async () => {
+    const s = session();
+    await s.exec('kubectl create deploy web --image=nginx; sleep 10');
+    await s.exec('sleep 5 && kubectl scale deploy web --replicas=3 >/dev/null &');
+    const r = await elapsed(s, `watch -g -t -n 2 "kubectl get deploy web -o jsonpath='{.spec.replicas}'"`);
+    assert.deepEqual(r, { out: '3', stderr: '[1]+  Done                    sleep 5 && kubectl scale deploy web --replicas=3 > /dev/null\n', secs: 6 });
+  });
+
+  it('delete: the job that lifts the finalizer runs during the wait, after the deletion message', async () => {
+    const s = session();
+    await s.exec(`kubectl run fin --image=nginx; sleep 10; kubectl patch pod fin --type=merge -p '{"metadata":{"finalizers":["example.com/hold"]}}'`);
+    await s.exec(`sleep 5 && kubectl patch pod fin --type=merge -p '{"metadata":{"finalizers":null}}' &`);
+    const r = await elapsed(s, 'kubectl delete pod fin; echo status=$?');
+    assert.equal(r.out, 'pod "fin" deleted from default namespace\npod/fin patched\nstatus=0\n');
+    assert.equal(r.secs, 5);
+  });
+
+  it('drain: the job that deletes the blocking budget runs between the retries', async () => {
+    const s = session();
+    await s.exec('kubectl create deploy web --image=nginx --replicas=2; kubectl create pdb web --selector=app=web --min-available=2; sleep 30');
+    const pod = (await s.exec("kubectl get pods -l app=web -o wide --no-headers | awk '$7 == \"cka-w1\" {print $1}'")).stdout.trim();
+    assert.match(pod, /^web-/);
+    await s.exec('sleep 7 && kubectl delete pdb web &');
+    const r = await s.exec('kubectl drain cka-w1 --ignore-daemonsets');
+    const refused = `error when evicting pods/"${pod}" -n "default" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.\n`;
+    assert.deepEqual(
+      r.output.map((c) => c.text).join('').split('\n').filter((l) => !/coredns|Warning|cordoned/.test(l)).join('\n'),
+      [`evicting pod default/${pod}`, refused.trim(), `evicting pod default/${pod}`, refused.trim(), 'poddisruptionbudget.policy "web" deleted from default namespace', `evicting pod default/${pod}`, `pod/${pod} evicted`, 'node/cka-w1 drained', '[1]+  Done                    sleep 7 && kubectl delete pdb web', ''].join('\n'),
+    );
+    assert.equal(r.exitCode, 0);
+  });
+
+  it('logs -f under timeout: the job writes between the lines of its time', async () => {
+    const s = session();
+    await s.exec("kubectl run ticker --image=busybox -- sh -c 'i=0; while true; do echo tick $i; i=$((i+1)); sleep 2; done'; sleep 10");
+    await s.exec('sleep 3 && echo job-ran &');
+    const r = await elapsed(s, 'timeout 7 kubectl logs -f ticker --tail=1');
+    assert.deepEqual(r, { out: 'tick 4\ntick 5\njob-ran\ntick 6\ntick 7\n', stderr: '[1]+  Done                    sleep 3 && echo job-ran\n', secs: 7 });
+  });
+
+  it('helm install --wait: the job sees the release still starting', async () => {
+    const s = session();
+    await s.exec('helm repo add stable https://charts.example.com/stable');
+    await s.exec('sleep 1 && kubectl -n shop get pods --no-headers &');
+    const r = await elapsed(s, 'helm install web2 stable/web --version 1.0.0 --wait -n shop --create-namespace >/dev/null; echo installed');
+    assert.match(r.out, /^web2-\S+ +0\/1 +ContainerCreating +0 +1s\ninstalled\n$/);
+  });
+});

@@ -13,12 +13,13 @@
  * deterministic. This table only orders the pauses (earliest wake first, then the order they
  * paused in) and resumes them; the Session runs the clock between them (Session.runClockTo).
  *
- * Limits: a pause lives in memory. A session saved and resumed later has lost its paused lists:
- * such a job ends at its sleep's end as a job without a continuation always did (JobData.until).
- * The shell's own clock moves (`sleep`, `wait`, `fg`, a new line) and `kubectl get -w`, `kubectl
- * wait` and `rollout status` (kubectl/poll.ts pollUntilJobs) stop at a job's time; other waits
- * (`watch`, `delete`'s wait, `drain`, `logs -f` under `timeout`, helm's --wait) move the cluster's
- * clock on their own, and a job due meanwhile runs when they return, at the later time.
+ * Limits: a pause lives in memory. A new shell process starts without the saved jobs
+ * (Session.endSavedJobs); a shell that reloads its file after a one-shot `cka-lab kubectl` wrote
+ * it has lost its paused lists: such a job ends at its sleep's end (JobData.until).
+ * The shell's own clock moves (`sleep`, `wait`, `fg`, a new line), `kubectl get -w`, and every
+ * other foreground wait (kubectl/poll.ts pollUntil: `kubectl wait`, `rollout status`, `delete`'s
+ * and `drain`'s waits, `logs -f` under `timeout`, helm's --wait and hook waits, `watch`) stop at
+ * a job's time.
  */
 import type { JobData, JobTable } from './jobs.js';
 import type { LineBudget } from './budget.js';

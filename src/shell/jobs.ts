@@ -131,6 +131,12 @@ export class JobTable {
     if (j.disowned) this.forget([j]);
   }
 
+  /** Forget every job without a notice (a new shell process starts with an empty table). */
+  clear(): void {
+    this.jobs.splice(0);
+    this.live.clear();
+  }
+
   private forget(ended: JobData[]): void {
     for (const j of ended) this.jobs.splice(this.jobs.indexOf(j), 1);
   }

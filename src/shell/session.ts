@@ -666,6 +666,22 @@ export class Session {
     for (const j of frame.table.running()) frame.table.end(j, 129, 'HUP');
   }
 
+  /**
+   * The saved job tables belonged to a shell process that has ended: a new `cka-lab shell` (or a
+   * practice resumed after a crash) is a new bash, whose job table starts empty, and the old
+   * shell's jobs went with its terminal (SIGHUP, bash jobs.c hangup_all_jobs): what they held
+   * (a port-forward's sockets) is released and they are forgotten without a notice, so `jobs`
+   * lists nothing and no `Done` reports a list whose rest never ran (a paused list's continuation
+   * lives in the old process's memory only). Within one process the session keeps its jobs
+   * across the save after every command.
+   */
+  endSavedJobs(): void {
+    for (const f of this.frames) {
+      this.hangUp(f);
+      f.table.clear();
+    }
+  }
+
   /** How often a node has rebooted (node/reboot.ts), to end the logins on it; undefined elsewhere. */
   private rebootsOf(location: ExecLocation): number | undefined {
     return location.kind === 'node' ? (this.cluster.host(location.host)?.data.state.reboots ?? 0) : undefined;

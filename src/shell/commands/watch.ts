@@ -9,6 +9,8 @@
  */
 import type { CommandFn } from '../types.js';
 import { budgetOf, shellExtras } from './types.js';
+import { pollUntil } from '../kubectl/poll.js';
+import { DeadlineReached } from '../budget.js';
 
 /** How long unchanged output ends a watch here (a learner presses Ctrl-C). */
 export const WATCH_QUIET_MS = 60_000;
@@ -109,33 +111,44 @@ export const watch: CommandFn = async (ctx) => {
     return { text: r.stdout + r.stderr, code: r.exitCode };
   };
   let last = await screen();
+  let shownAt = start;
+  // the screen on the terminal: the last run's output under the header of its time
+  const shown = (): string => {
+    if (!title) return last.text;
+    const left = `Every ${interval.toFixed(1)}s: ${text}`;
+    const right = `${host}: ${ctime(shownAt)}`;
+    return `${left}${' '.repeat(Math.max(1, 80 - left.length - right.length))}${right}\n\n${last.text}`;
+  };
   let changedAt = 0;
   let exitCode = 0;
-  for (let guard = 0; guard < 100_000; guard++) {
-    budget.step();
-    if (elapsed - changedAt >= WATCH_QUIET_MS || elapsed >= WATCH_MAX_MS) break;
-    if (errexit && last.code !== 0) {
-      exitCode = 8;
-      break;
+  const jobs = shellExtras(ctx).jobs;
+  try {
+    for (let guard = 0; guard < 100_000; guard++) {
+      budget.step();
+      if (elapsed - changedAt >= WATCH_QUIET_MS || elapsed >= WATCH_MAX_MS) break;
+      if (errexit && last.code !== 0) {
+        exitCode = 8;
+        break;
+      }
+      const step = Math.round(interval * 1000);
+      // between screens the clock moves as for any foreground wait: a background job due meanwhile
+      // runs at its time (kubectl/poll.ts), and the next screen shows what it did
+      if (cluster) await pollUntil({ cluster, budget, ...(jobs ? { jobs } : {}) }, cluster.now() + step, () => undefined);
+      else budget.time(step);
+      elapsed += step;
+      const next = await screen();
+      shownAt = cluster ? cluster.now() : start + elapsed;
+      if (next.text !== last.text) {
+        // ages and clocks tick on every screen; only other changes keep a learner watching
+        if (settled(next.text) !== settled(last.text)) changedAt = elapsed;
+        last = next;
+        if (chgexit) break;
+      }
     }
-    const step = Math.round(interval * 1000);
-    budget.time(step);
-    if (cluster) cluster.advance(step);
-    elapsed += step;
-    const next = await screen();
-    if (next.text !== last.text) {
-      // ages and clocks tick on every screen; only other changes keep a learner watching
-      if (settled(next.text) !== settled(last.text)) changedAt = elapsed;
-      last = next;
-      if (chgexit) break;
-    }
+  } catch (e) {
+    // killed by a `timeout` around it: its last screen stays on the terminal
+    if (e instanceof DeadlineReached) e.stdout = shown();
+    throw e;
   }
-  const now = cluster ? cluster.now() : start + elapsed;
-  let head = '';
-  if (title) {
-    const left = `Every ${interval.toFixed(1)}s: ${text}`;
-    const right = `${host}: ${ctime(now)}`;
-    head = `${left}${' '.repeat(Math.max(1, 80 - left.length - right.length))}${right}\n\n`;
-  }
-  return { stdout: head + last.text, stderr: '', exitCode };
+  return { stdout: shown(), stderr: '', exitCode };
 };

@@ -33,6 +33,8 @@ export interface HelmEnv {
   cluster?: Cluster;
   /** The shell line's budget: a wait stops at its simulated time. */
   budget?: LineBudget;
+  /** The shell's paused background jobs: a wait runs one due meanwhile at its time (kubectl/poll.ts). */
+  jobs?: { next(): number | undefined; runDue(): Promise<void> };
   /** What helm logs to stderr while it runs (slog records), printed before any error. */
   log: string[];
 }

@@ -51,13 +51,15 @@ export interface HookRunOptions {
 export interface HookRun {
   error?: string;
   /** The deletions by policy, run when the caller is ready; their first error. */
-  shutdown(): string | undefined;
+  shutdown(): Promise<string | undefined>;
 }
 
 const iso = (env: HelmEnv): string => new Date(env.now()).toISOString();
 
+const NO_SHUTDOWN = (): Promise<undefined> => Promise.resolve(undefined);
+
 /** deleteHookByPolicy: delete the hook's objects when it has `policy`, and wait until they are gone. */
-function deleteByPolicy(env: HelmEnv, api: ApiServer, h: ReleaseHook, policy: string, namespace: string, o: HookRunOptions): string | undefined {
+async function deleteByPolicy(env: HelmEnv, api: ApiServer, h: ReleaseHook, policy: string, namespace: string, o: HookRunOptions): Promise<string | undefined> {
   if (h.kind === 'CustomResourceDefinition' || !(h.delete_policies ?? []).includes(policy)) return undefined;
   const objs = hookObjects(h, namespace);
   const unmapped = objs.find((x) => !api.discovery().hasKind(x.kind));
@@ -66,9 +68,9 @@ function deleteByPolicy(env: HelmEnv, api: ApiServer, h: ReleaseHook, policy: st
   return waiter(env, api, o.strategy).waitForDelete(objs, o.timeoutMs);
 }
 
-function deleteAllByPolicy(env: HelmEnv, api: ApiServer, hooks: readonly ReleaseHook[], policy: string, namespace: string, o: HookRunOptions): string | undefined {
+async function deleteAllByPolicy(env: HelmEnv, api: ApiServer, hooks: readonly ReleaseHook[], policy: string, namespace: string, o: HookRunOptions): Promise<string | undefined> {
   for (const h of hooks) {
-    const e = deleteByPolicy(env, api, h, policy, namespace, o);
+    const e = await deleteByPolicy(env, api, h, policy, namespace, o);
     if (e) return e;
   }
   return undefined;
@@ -90,33 +92,33 @@ function createObjects(api: ApiServer, objs: KObject[], ssa: boolean): string | 
 }
 
 /** execHookWithDelayedShutdown for `event` over `hooks` (the release's own unless given). */
-export function execHookWithDelayedShutdown(env: HelmEnv, api: ApiServer, rel: Release, event: string, o: HookRunOptions, hooks: readonly ReleaseHook[] = rel.hooks ?? []): HookRun {
+export async function execHookWithDelayedShutdown(env: HelmEnv, api: ApiServer, rel: Release, event: string, o: HookRunOptions, hooks: readonly ReleaseHook[] = rel.hooks ?? []): Promise<HookRun> {
   const executing = byWeight(hooks.filter((h) => (h.events ?? []).includes(event)));
   const ns = rel.namespace;
   for (let i = 0; i < executing.length; i++) {
     const h = executing[i]!;
     h.delete_policies = deletePolicies(h);
-    const before = deleteByPolicy(env, api, h, 'before-hook-creation', ns, o);
-    if (before) return { error: before, shutdown: () => undefined };
+    const before = await deleteByPolicy(env, api, h, 'before-hook-creation', ns, o);
+    if (before) return { error: before, shutdown: NO_SHUTDOWN };
     const objs = hookObjects(h, ns);
     const unmapped = objs.find((x) => !api.discovery().hasKind(x.kind));
-    if (unmapped) return { error: `unable to build kubernetes object for ${event} hook ${h.path}: ${noMapping(unmapped)}`, shutdown: () => undefined };
+    if (unmapped) return { error: `unable to build kubernetes object for ${event} hook ${h.path}: ${noMapping(unmapped)}`, shutdown: NO_SHUTDOWN };
     h.last_run = { started_at: iso(env), phase: 'Running' };
     updateRecord(api, rel, env.now());
     h.last_run.phase = 'Unknown';
     const created = createObjects(api, objs, o.ssa);
     if (created) {
       h.last_run = { ...h.last_run, completed_at: iso(env), phase: 'Failed' };
-      return { error: `warning: Hook ${event} ${h.path} failed: ${created}`, shutdown: () => undefined };
+      return { error: `warning: Hook ${event} ${h.path} failed: ${created}`, shutdown: NO_SHUTDOWN };
     }
-    const err = waiter(env, api, o.strategy).watchUntilReady(objs, o.timeoutMs);
+    const err = await waiter(env, api, o.strategy).watchUntilReady(objs, o.timeoutMs);
     h.last_run.completed_at = iso(env);
     if (err) {
       h.last_run.phase = 'Failed';
       return {
         error: err,
-        shutdown: () => {
-          deleteByPolicy(env, api, h, 'hook-failed', ns, o);
+        shutdown: async () => {
+          await deleteByPolicy(env, api, h, 'hook-failed', ns, o);
           return deleteAllByPolicy(env, api, executing.slice(0, i), 'hook-succeeded', ns, o);
         },
       };
@@ -127,8 +129,8 @@ export function execHookWithDelayedShutdown(env: HelmEnv, api: ApiServer, rel: R
 }
 
 /** execHook: run the event's hooks and their deletions; the error helm reports, if any. */
-export function execHook(env: HelmEnv, api: ApiServer, rel: Release, event: string, o: HookRunOptions): string | undefined {
-  const run = execHookWithDelayedShutdown(env, api, rel, event, o);
-  const shutdownErr = run.shutdown();
+export async function execHook(env: HelmEnv, api: ApiServer, rel: Release, event: string, o: HookRunOptions): Promise<string | undefined> {
+  const run = await execHookWithDelayedShutdown(env, api, rel, event, o);
+  const shutdownErr = await run.shutdown();
   return shutdownErr ?? run.error;
 }

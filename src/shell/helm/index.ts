@@ -37,7 +37,7 @@ import { ValuesError } from './values.js';
 import { commandPath, helpAsked } from './help.js';
 import { flagTable } from './flag-table.js';
 
-type Sub = (env: HelmEnv, a: ReturnType<typeof parseArgs>) => string;
+type Sub = (env: HelmEnv, a: ReturnType<typeof parseArgs>) => string | Promise<string>;
 
 const SUBCOMMANDS: Record<string, Sub> = {
   create,
@@ -87,6 +87,7 @@ export function helmEnv(ctx: CommandContext): HelmEnv {
     home: ctx.env['HOME'] ?? (ctx.user === 'root' ? '/root' : `/home/${ctx.user}`),
     ...(ctx.cluster ? { api: new ApiServer(ctx.cluster), cluster: ctx.cluster } : {}),
     ...(shellExtras(ctx).budget ? { budget: shellExtras(ctx).budget } : {}),
+    ...(shellExtras(ctx).jobs ? { jobs: shellExtras(ctx).jobs } : {}),
     now: ctx.now,
     random: seeded(ctx.now()),
     kubeVersion: 'v1.35.0',
@@ -94,7 +95,7 @@ export function helmEnv(ctx: CommandContext): HelmEnv {
   };
 }
 
-export const helm: CommandFn = (ctx): CommandResult => {
+export const helm: CommandFn = async (ctx): Promise<CommandResult> => {
   const [sub, ...rest] = ctx.argv.slice(1);
   const env = helmEnv(ctx);
   const asked = helpAsked(ctx.argv.slice(1), env.home);
@@ -109,7 +110,7 @@ export const helm: CommandFn = (ctx): CommandResult => {
     if (sub === 'lint') return { stdout: lint(env, a).stdout, stderr: logged(), exitCode: 0 };
     const fn = SUBCOMMANDS[sub ?? ''];
     if (!fn) throw new HelmError(`unknown command "${sub}" for "helm"\nRun 'helm --help' for usage.`);
-    const stdout = fn(env, a);
+    const stdout = await fn(env, a);
     ctx.cluster?.settle();
     return { stdout, stderr: logged(), exitCode: 0 };
   } catch (e) {

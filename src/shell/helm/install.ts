@@ -63,22 +63,22 @@ function render(env: HelmEnv, a: HelmArgs, name: string, ref: string, revision: 
 }
 
 /** Wait for the release's objects as the options say; the waiter's error. */
-function waitFor(env: HelmEnv, api: ApiServer, rel: Release, o: OpOptions): string | undefined {
+function waitFor(env: HelmEnv, api: ApiServer, rel: Release, o: OpOptions): Promise<string | undefined> {
   return waiter(env, api, o.strategy).wait(releaseObjects(api, rel.manifest, rel.namespace, rel.name), o.timeoutMs, o.waitForJobs);
 }
 
 /** performInstall; throws the error failRelease gets. */
-function performInstall(env: HelmEnv, api: ApiServer, rel: Release, o: OpOptions, ssa: boolean): void {
+async function performInstall(env: HelmEnv, api: ApiServer, rel: Release, o: OpOptions, ssa: boolean): Promise<void> {
   const hookOpts = { strategy: o.strategy, timeoutMs: o.timeoutMs, ssa };
   if (!o.noHooks) {
-    const err = execHook(env, api, rel, 'pre-install', hookOpts);
+    const err = await execHook(env, api, rel, 'pre-install', hookOpts);
     if (err) throw new HelmError(`failed pre-install: ${err}`);
   }
   applyManifest(api, rel.manifest, undefined, rel.namespace, rel.name);
-  const waitErr = waitFor(env, api, rel, o);
+  const waitErr = await waitFor(env, api, rel, o);
   if (waitErr) throw new HelmError(waitErr);
   if (!o.noHooks) {
-    const err = execHook(env, api, rel, 'post-install', hookOpts);
+    const err = await execHook(env, api, rel, 'post-install', hookOpts);
     if (err) throw new HelmError(`failed post-install: ${err}`);
   }
   rel.info = { ...rel.info, status: 'deployed', description: o.description ?? 'Install complete' };
@@ -92,7 +92,7 @@ const interactsWithServer = (a: HelmArgs): boolean => !isDryRun(a) || flag(a, 'd
  * Install.RunWithContext with runInstall's chart and values steps; `replace` is --replace. The
  * release name is NameAndChart's (release-meta.ts: --generate-name on the simulated clock).
  */
-function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): Release {
+async function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): Promise<Release> {
   const labels = parseLabelsFlag(flags(a, 'labels'));
   const nameTemplate = flag(a, 'name-template');
   const { name, chart: ref } = nameAndChart(a.args, { generateName: bool(a, 'generate-name'), ...(nameTemplate ? { nameTemplate } : {}), now: env.now(), random: () => env.random() });
@@ -140,7 +140,7 @@ function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): 
   if (!api.tryGet('Namespace', undefined, ns)) throw new HelmError(`create: failed to create: namespaces "${ns}" not found`);
   createRecord(api, rel, env.now());
   try {
-    performInstall(env, api, rel, o, ssa);
+    await performInstall(env, api, rel, o, ssa);
   } catch (e) {
     if (!(e instanceof Error) || e instanceof BudgetExceeded) throw e;
     const err = e.message;
@@ -150,7 +150,7 @@ function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): 
       throw new HelmError(err);
     }
     try {
-      runUninstall(env, api, name, ns, { noHooks: o.noHooks, keepHistory: false, timeoutMs: o.timeoutMs, strategy: o.strategy });
+      await runUninstall(env, api, name, ns, { noHooks: o.noHooks, keepHistory: false, timeoutMs: o.timeoutMs, strategy: o.strategy });
     } catch (ue) {
       throw new HelmError(`an error occurred while uninstalling the release. original install error: ${err}: ${(ue as Error).message}`);
     }
@@ -159,13 +159,13 @@ function runInstall(env: HelmEnv, a: HelmArgs, o: OpOptions, replace: boolean): 
   return rel;
 }
 
-export function install(env: HelmEnv, a: HelmArgs): string {
+export async function install(env: HelmEnv, a: HelmArgs): Promise<string> {
   if (a.args.length === 0) throw new HelmError(`"helm install" requires at least 1 argument\n\nUsage:  helm install [NAME] [CHART] [flags]`);
   // a bad --labels is pflag's refusal, before the command runs (no INSTALLATION FAILED prefix)
   parseLabelsFlag(flags(a, 'labels'));
   const o = opOptions(a);
   try {
-    return summary(a, runInstall(env, a, o, bool(a, 'replace')));
+    return summary(a, await runInstall(env, a, o, bool(a, 'replace')));
   } catch (e) {
     if (!(e instanceof Error) || e instanceof BudgetExceeded) throw e;
     throw withStdout(new HelmError(`INSTALLATION FAILED: ${e.message}`), (e as HelmError).stdout ?? '');
@@ -181,7 +181,7 @@ function upgradeValues(a: HelmArgs, current: Release, user: Values): Values {
 }
 
 /** Upgrade.failRelease; the error the command reports. */
-function failUpgrade(env: HelmEnv, api: ApiServer, a: HelmArgs, o: OpOptions, rel: Release, created: string[] | undefined, err: string): HelmError {
+async function failUpgrade(env: HelmEnv, api: ApiServer, a: HelmArgs, o: OpOptions, rel: Release, created: string[] | undefined, err: string): Promise<HelmError> {
   env.log.push(slogLine('WARN', 'upgrade failed', [['name', rel.name], ['error', err]]));
   rel.info = { ...rel.info, status: 'failed', description: `Upgrade "${rel.name}" failed: ${err}` };
   updateRecord(api, rel, env.now());
@@ -196,7 +196,7 @@ function failUpgrade(env: HelmEnv, api: ApiServer, a: HelmArgs, o: OpOptions, re
   const to = good.at(-1);
   if (!to) return new HelmError(`unable to find a previously successful release when attempting to rollback. original upgrade error: ${err}`);
   try {
-    runRollback(env, api, rel.name, rel.namespace, to.version, { strategy: o.strategy, timeoutMs: o.timeoutMs, waitForJobs: o.waitForJobs, noHooks: o.noHooks, serverSide: flag(a, 'server-side') ?? 'auto' });
+    await runRollback(env, api, rel.name, rel.namespace, to.version, { strategy: o.strategy, timeoutMs: o.timeoutMs, waitForJobs: o.waitForJobs, noHooks: o.noHooks, serverSide: flag(a, 'server-side') ?? 'auto' });
   } catch (re) {
     return new HelmError(`an error occurred while rolling back the release. original upgrade error: ${err}: ${(re as Error).message}`);
   }
@@ -204,7 +204,7 @@ function failUpgrade(env: HelmEnv, api: ApiServer, a: HelmArgs, o: OpOptions, re
 }
 
 /** Upgrade.RunWithContext: prepareUpgrade, then releasingUpgrade. */
-function runUpgrade(env: HelmEnv, a: HelmArgs, o: OpOptions, name: string, ref: string): Release {
+async function runUpgrade(env: HelmEnv, a: HelmArgs, o: OpOptions, name: string, ref: string): Promise<Release> {
   const api = requireApi(env);
   const ns = namespaceOf(a);
   if (!validReleaseName(name)) throw new HelmError(`release name is invalid: ${name}`);
@@ -239,8 +239,8 @@ function runUpgrade(env: HelmEnv, a: HelmArgs, o: OpOptions, name: string, ref: 
   createRecord(api, rel, env.now());
   const hookOpts = { strategy: o.strategy, timeoutMs: o.timeoutMs, ssa };
   if (!o.noHooks) {
-    const err = execHook(env, api, rel, 'pre-upgrade', hookOpts);
-    if (err) throw failUpgrade(env, api, a, o, rel, [], `pre-upgrade hooks failed: ${err}`);
+    const err = await execHook(env, api, rel, 'pre-upgrade', hookOpts);
+    if (err) throw await failUpgrade(env, api, a, o, rel, [], `pre-upgrade hooks failed: ${err}`);
   }
   const before = new Set(releaseObjects(api, current.manifest, ns, name).map((x) => `${x.kind}/${x.metadata.namespace ?? ''}/${x.metadata.name}`));
   const created = releaseObjects(api, rel.manifest, ns, name)
@@ -250,13 +250,13 @@ function runUpgrade(env: HelmEnv, a: HelmArgs, o: OpOptions, name: string, ref: 
     applyManifest(api, rel.manifest, current.manifest, ns, name);
   } catch (e) {
     if (!(e instanceof Error) || e instanceof BudgetExceeded) throw e;
-    throw failUpgrade(env, api, a, o, rel, created, e.message);
+    throw await failUpgrade(env, api, a, o, rel, created, e.message);
   }
-  const waitErr = waitFor(env, api, rel, o);
-  if (waitErr) throw failUpgrade(env, api, a, o, rel, created, waitErr);
+  const waitErr = await waitFor(env, api, rel, o);
+  if (waitErr) throw await failUpgrade(env, api, a, o, rel, created, waitErr);
   if (!o.noHooks) {
-    const err = execHook(env, api, rel, 'post-upgrade', hookOpts);
-    if (err) throw failUpgrade(env, api, a, o, rel, created, `post-upgrade hooks failed: ${err}`);
+    const err = await execHook(env, api, rel, 'post-upgrade', hookOpts);
+    if (err) throw await failUpgrade(env, api, a, o, rel, created, `post-upgrade hooks failed: ${err}`);
   }
   updateRecord(api, { ...current, info: { ...current.info, status: 'superseded' } }, env.now());
   rel.info = { ...rel.info, status: 'deployed', description: o.description ?? 'Upgrade complete' };
@@ -264,7 +264,7 @@ function runUpgrade(env: HelmEnv, a: HelmArgs, o: OpOptions, name: string, ref: 
   return rel;
 }
 
-export function upgrade(env: HelmEnv, a: HelmArgs): string {
+export async function upgrade(env: HelmEnv, a: HelmArgs): Promise<string> {
   const [name, ref] = a.args;
   if (a.args.length !== 2 || !name || !ref) throw new HelmError(`"helm upgrade" requires 2 arguments\n\nUsage:  helm upgrade [RELEASE] [CHART] [flags]`);
   parseLabelsFlag(flags(a, 'labels'));
@@ -275,14 +275,14 @@ export function upgrade(env: HelmEnv, a: HelmArgs): string {
     if (all.length === 0 || all.at(-1)!.info.status === 'uninstalled') {
       const head = `Release "${name}" does not exist. Installing it now.\n`;
       try {
-        return head + summary(a, runInstall(env, a, o, all.length > 0));
+        return head + summary(a, await runInstall(env, a, o, all.length > 0));
       } catch (e) {
         throw e instanceof Error && !(e instanceof BudgetExceeded) ? withStdout(e, head) : e;
       }
     }
   }
   try {
-    return `Release "${name}" has been upgraded. Happy Helming!\n${summary(a, runUpgrade(env, a, o, name, ref))}`;
+    return `Release "${name}" has been upgraded. Happy Helming!\n${summary(a, await runUpgrade(env, a, o, name, ref))}`;
   } catch (e) {
     if (!(e instanceof Error) || e instanceof BudgetExceeded) throw e;
     throw new HelmError(`UPGRADE FAILED: ${e.message}`);

@@ -36,7 +36,7 @@ export function serverSideValue(option: string, applyMethod: Release['apply_meth
 }
 
 /** Rollback.Run to `version` (0: the previous revision). */
-export function runRollback(env: HelmEnv, api: ApiServer, name: string, ns: string, version: number, o: RollbackOptions): void {
+export async function runRollback(env: HelmEnv, api: ApiServer, name: string, ns: string, version: number, o: RollbackOptions): Promise<void> {
   if (!validReleaseName(name)) throw new HelmError(`prepareRollback: Release name is invalid: ${name}`);
   if (version < 0) throw new HelmError('invalid release revision');
   const all = history(api, ns, name);
@@ -57,7 +57,7 @@ export function runRollback(env: HelmEnv, api: ApiServer, name: string, ns: stri
   createRecord(api, target, env.now());
   const hookOpts = { strategy: o.strategy, timeoutMs: o.timeoutMs, ssa };
   if (!o.noHooks) {
-    const err = execHook(env, api, target, 'pre-rollback', hookOpts);
+    const err = await execHook(env, api, target, 'pre-rollback', hookOpts);
     if (err) throw new HelmError(err);
   }
   try {
@@ -69,14 +69,14 @@ export function runRollback(env: HelmEnv, api: ApiServer, name: string, ns: stri
     updateRecord(api, target, env.now());
     throw new HelmError(msg);
   }
-  const waitErr = waiter(env, api, o.strategy).wait(releaseObjects(api, target.manifest, ns, name), o.timeoutMs, o.waitForJobs);
+  const waitErr = await waiter(env, api, o.strategy).wait(releaseObjects(api, target.manifest, ns, name), o.timeoutMs, o.waitForJobs);
   if (waitErr) {
     target.info = { ...target.info, status: 'failed', description: `Release "${name}" failed: ${waitErr}` };
     updateRecord(api, target, env.now());
     throw new HelmError(`release ${name} failed: ${waitErr}`);
   }
   if (!o.noHooks) {
-    const err = execHook(env, api, target, 'post-rollback', hookOpts);
+    const err = await execHook(env, api, target, 'post-rollback', hookOpts);
     if (err) throw new HelmError(err);
   }
   supersedeDeployed(api, ns, name, env.now());
@@ -84,7 +84,7 @@ export function runRollback(env: HelmEnv, api: ApiServer, name: string, ns: stri
   updateRecord(api, target, env.now());
 }
 
-export function rollback(env: HelmEnv, a: HelmArgs): string {
+export async function rollback(env: HelmEnv, a: HelmArgs): Promise<string> {
   const [name, revArg] = a.args;
   if (!name) throw new HelmError(`"helm rollback" requires at least 1 argument\n\nUsage:  helm rollback <RELEASE> [REVISION] [flags]`);
   let version = 0;
@@ -94,6 +94,6 @@ export function rollback(env: HelmEnv, a: HelmArgs): string {
   }
   const op = opOptions(a);
   const api = requireApi(env);
-  if (!isDryRun(a)) runRollback(env, api, name, namespaceOf(a), version, { strategy: op.strategy, timeoutMs: op.timeoutMs, waitForJobs: bool(a, 'wait-for-jobs'), noHooks: op.noHooks, serverSide: flag(a, 'server-side') ?? 'auto' });
+  if (!isDryRun(a)) await runRollback(env, api, name, namespaceOf(a), version, { strategy: op.strategy, timeoutMs: op.timeoutMs, waitForJobs: bool(a, 'wait-for-jobs'), noHooks: op.noHooks, serverSide: flag(a, 'server-side') ?? 'auto' });
   return 'Rollback was a success! Happy Helming!\n';
 }

@@ -46,7 +46,7 @@ function podLogsText(env: HelmEnv, api: ApiServer, rel: Release, namespace: stri
   return { text };
 }
 
-export function test(env: HelmEnv, a: HelmArgs): string {
+export async function test(env: HelmEnv, a: HelmArgs): Promise<string> {
   if (a.args.length !== 1) throw new HelmError(`"helm test" requires 1 argument\n\nUsage:  helm test [RELEASE] [flags]`);
   const name = a.args[0]!;
   const timeoutMs = timeoutOf(a);
@@ -58,7 +58,7 @@ export function test(env: HelmEnv, a: HelmArgs): string {
   if (!rel) throw new HelmError('release: not found');
   const { run, skipped } = filterHooks(rel.hooks ?? [], filters);
   // ReleaseTesting.Run: the watcher strategy, server-side apply as the release was applied
-  const outcome = execHookWithDelayedShutdown(env, api, rel, 'test', { strategy: 'watcher', timeoutMs, ssa: rel.apply_method === 'ssa' }, run);
+  const outcome = await execHookWithDelayedShutdown(env, api, rel, 'test', { strategy: 'watcher', timeoutMs, ssa: rel.apply_method === 'ssa' }, run);
   rel.hooks = [...skipped, ...run];
   updateRecord(api, rel, env.now());
   let out = statusText(rel, { hideNotes: true });
@@ -69,7 +69,7 @@ export function test(env: HelmEnv, a: HelmArgs): string {
     out += logs.text;
     if (logs.error) errors.push(logs.error);
   }
-  const shutdownErr = outcome.shutdown();
+  const shutdownErr = await outcome.shutdown();
   if (shutdownErr && errors.length === 0) errors.push(shutdownErr);
   if (errors.length > 0) throw withStdout(new HelmError(errors.join('\n')), out);
   return out;

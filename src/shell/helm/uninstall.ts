@@ -31,7 +31,7 @@ export interface UninstallOptions {
 }
 
 /** Uninstall.Run; what the command prints about kept resources (empty when none). */
-export function runUninstall(env: HelmEnv, api: ApiServer, name: string, ns: string, o: UninstallOptions): string {
+export async function runUninstall(env: HelmEnv, api: ApiServer, name: string, ns: string, o: UninstallOptions): Promise<string> {
   if (!validReleaseName(name)) throw new HelmError(`uninstall: Release name is invalid: ${name}`);
   const all = history(api, ns, name);
   const rel = all.at(-1);
@@ -47,16 +47,16 @@ export function runUninstall(env: HelmEnv, api: ApiServer, name: string, ns: str
   rel.info = { ...rel.info, status: 'uninstalling', deleted: new Date(env.now()).toISOString(), description: 'Deletion in progress (or silently failed)' };
   const hookOpts = { strategy: o.strategy, timeoutMs: o.timeoutMs, ssa: true };
   if (!o.noHooks) {
-    const err = execHook(env, api, rel, 'pre-delete', hookOpts);
+    const err = await execHook(env, api, rel, 'pre-delete', hookOpts);
     if (err) throw new HelmError(err);
   }
   updateRecord(api, rel, env.now());
   const { deleted, kept } = deleteManifest(api, rel.manifest, ns, name);
   const errs: string[] = [];
-  const waitErr = waiter(env, api, o.strategy).waitForDelete(deleted, o.timeoutMs);
+  const waitErr = await waiter(env, api, o.strategy).waitForDelete(deleted, o.timeoutMs);
   if (waitErr) errs.push(waitErr);
   if (!o.noHooks) {
-    const err = execHook(env, api, rel, 'post-delete', hookOpts);
+    const err = await execHook(env, api, rel, 'post-delete', hookOpts);
     if (err) errs.push(err);
   }
   rel.info = { ...rel.info, status: 'uninstalled', description: o.description ?? 'Uninstallation complete' };
@@ -70,7 +70,7 @@ export function runUninstall(env: HelmEnv, api: ApiServer, name: string, ns: str
   return kept ? `These resources were kept due to the resource policy:\n${kept}` : '';
 }
 
-export function uninstall(env: HelmEnv, a: HelmArgs): string {
+export async function uninstall(env: HelmEnv, a: HelmArgs): Promise<string> {
   if (a.args.length === 0) throw new HelmError(`"helm uninstall" requires at least 1 argument\n\nUsage:  helm uninstall RELEASE_NAME [...] [flags]`);
   const cascade = flag(a, 'cascade') ?? 'background';
   if (!['background', 'foreground', 'orphan'].includes(cascade)) throw new HelmError(`invalid cascade value (${cascade}). Must be "background", "foreground", or "orphan"`);
@@ -85,7 +85,7 @@ export function uninstall(env: HelmEnv, a: HelmArgs): string {
       if (dryRun) {
         if (!history(api, ns, name).at(-1) && !o.ignoreNotFound) throw new HelmError('release: not found');
       } else {
-        const info = runUninstall(env, api, name, ns, o);
+        const info = await runUninstall(env, api, name, ns, o);
         if (info) out += `${info}\n`;
       }
     } catch (e) {

@@ -28,29 +28,30 @@ const LEGACY_INTERVAL_MS = 2_000;
 const LEGACY_RETRIES = 30;
 
 /** Move the clock until `check` holds or the deadline passes; whether it held. */
-function until(env: HelmEnv, deadline: number, check: () => boolean): boolean {
+async function until(env: HelmEnv, deadline: number, check: () => boolean): Promise<boolean> {
   if (!env.cluster) return check();
-  return pollUntil({ cluster: env.cluster, ...(env.budget ? { budget: env.budget } : {}) }, deadline, () => (check() ? true : undefined)) === true;
+  // the shell's one foreground wait: a background job due meanwhile runs at its time
+  return (await pollUntil({ cluster: env.cluster, ...(env.budget ? { budget: env.budget } : {}), ...(env.jobs ? { jobs: env.jobs } : {}) }, deadline, () => (check() ? true : undefined))) === true;
 }
 
 /** wait.PollUntilContextCancel(ctx, 2s, immediate): `step` at each tick before the deadline until it settles. */
-function poll(env: HelmEnv, deadline: number, step: () => { done: boolean; error?: string }): string | undefined {
+async function poll(env: HelmEnv, deadline: number, step: () => { done: boolean; error?: string }): Promise<string | undefined> {
   const start = env.now();
   for (let t = start; t < deadline; t += LEGACY_INTERVAL_MS) {
-    if (t > env.now()) until(env, t, () => false);
+    if (t > env.now()) await until(env, t, () => false);
     const r = step();
     if (r.done || r.error) return r.error;
   }
-  until(env, deadline, () => false);
+  await until(env, deadline, () => false);
   return 'context deadline exceeded';
 }
 
 const current = (api: ApiServer, o: KObject): KObject | undefined => api.tryGet(o.kind, o.metadata.namespace, o.metadata.name);
 
 /** statusWaiter.wait: until all but the Failed are Current; the resources short of Current, then the deadline. */
-function watch(env: HelmEnv, api: ApiServer, objs: KObject[], timeoutMs: number, read: (o: KObject | undefined) => KResult): string | undefined {
+async function watch(env: HelmEnv, api: ApiServer, objs: KObject[], timeoutMs: number, read: (o: KObject | undefined) => KResult): Promise<string | undefined> {
   const statuses = (): KResult[] => objs.map((o) => read(current(api, o)));
-  const settled = until(env, env.now() + (timeoutMs || ZERO_TIMEOUT_MS), () => statuses().every((s) => s.status === 'Current' || s.status === 'Failed'));
+  const settled = await until(env, env.now() + (timeoutMs || ZERO_TIMEOUT_MS), () => statuses().every((s) => s.status === 'Current' || s.status === 'Failed'));
   const final = statuses();
   const errs = objs.flatMap((o, i) => (final[i]!.status === 'Current' ? [] : [notReadyText(o, final[i]!)]));
   if (!settled) errs.push('context deadline exceeded');
@@ -63,7 +64,7 @@ function hookRead(o: KObject | undefined): KResult {
 }
 
 /** legacyWaiter.waitForResources: IsReady for each resource in turn at every tick. */
-function legacyWait(env: HelmEnv, api: ApiServer, objs: KObject[], timeoutMs: number, withJobs: boolean): string | undefined {
+function legacyWait(env: HelmEnv, api: ApiServer, objs: KObject[], timeoutMs: number, withJobs: boolean): Promise<string | undefined> {
   const errors = objs.map(() => 0);
   return poll(env, timeoutMs === 0 ? Infinity : env.now() + timeoutMs, () => {
     for (let i = 0; i < objs.length; i++) {
@@ -80,11 +81,11 @@ function legacyWait(env: HelmEnv, api: ApiServer, objs: KObject[], timeoutMs: nu
 }
 
 /** legacyWaiter.watchUntilReady for each hook Job and Pod: until it finished, or failed. */
-function legacyWatch(env: HelmEnv, api: ApiServer, objs: KObject[], timeoutMs: number): string | undefined {
+async function legacyWatch(env: HelmEnv, api: ApiServer, objs: KObject[], timeoutMs: number): Promise<string | undefined> {
   const errs: string[] = [];
   for (const o of objs.filter((x) => x.kind === 'Job' || x.kind === 'Pod')) {
     let err: string | undefined;
-    const done = until(env, timeoutMs === 0 ? Infinity : env.now() + timeoutMs, () => {
+    const done = await until(env, timeoutMs === 0 ? Infinity : env.now() + timeoutMs, () => {
       const cur = current(api, o);
       if (!cur) return false;
       const st = cur.status as { phase?: string; conditions?: { type: string; status: string; reason?: string }[] } | undefined;
@@ -104,16 +105,16 @@ function legacyWatch(env: HelmEnv, api: ApiServer, objs: KObject[], timeoutMs: n
 
 export interface Waiter {
   /** Wait / WaitWithJobs on the release's resources. */
-  wait(objs: KObject[], timeoutMs: number, withJobs: boolean): string | undefined;
+  wait(objs: KObject[], timeoutMs: number, withJobs: boolean): Promise<string | undefined>;
   /** WatchUntilReady on a hook's resources. */
-  watchUntilReady(objs: KObject[], timeoutMs: number): string | undefined;
+  watchUntilReady(objs: KObject[], timeoutMs: number): Promise<string | undefined>;
   /** WaitForDelete. */
-  waitForDelete(objs: KObject[], timeoutMs: number): string | undefined;
+  waitForDelete(objs: KObject[], timeoutMs: number): Promise<string | undefined>;
 }
 
 export function waiter(env: HelmEnv, api: ApiServer, strategy: WaitStrategy): Waiter {
-  const waitForDelete = (objs: KObject[], timeoutMs: number): string | undefined => {
-    const gone = until(env, env.now() + (timeoutMs || ZERO_TIMEOUT_MS), () => objs.every((o) => !current(api, o)));
+  const waitForDelete = async (objs: KObject[], timeoutMs: number): Promise<string | undefined> => {
+    const gone = await until(env, env.now() + (timeoutMs || ZERO_TIMEOUT_MS), () => objs.every((o) => !current(api, o)));
     if (gone) return undefined;
     const left = objs.filter((o) => current(api, o));
     return [...left.map((o) => notReadyText(o, computeStatus(current(api, o), env.now()), 'still exists')), 'context deadline exceeded'].join('\n');
@@ -125,8 +126,8 @@ export function waiter(env: HelmEnv, api: ApiServer, strategy: WaitStrategy): Wa
       waitForDelete: (objs, timeoutMs) => poll(env, timeoutMs === 0 ? Infinity : env.now() + timeoutMs, () => ({ done: objs.every((o) => !current(api, o)) })),
     };
   }
-  const watchUntilReady = (objs: KObject[], timeoutMs: number): string | undefined => watch(env, api, objs, timeoutMs, hookRead);
-  if (strategy === 'hookOnly') return { wait: () => undefined, watchUntilReady, waitForDelete: () => undefined };
+  const watchUntilReady = (objs: KObject[], timeoutMs: number): Promise<string | undefined> => watch(env, api, objs, timeoutMs, hookRead);
+  if (strategy === 'hookOnly') return { wait: () => Promise.resolve(undefined), watchUntilReady, waitForDelete: () => Promise.resolve(undefined) };
   return {
     wait: (objs, timeoutMs, withJobs) =>
       watch(

@@ -5,17 +5,33 @@
  * in between: controllers only run when something they watch changed) or to the deadline,
  * whichever comes first. A wait therefore costs exactly the simulated time it would take for
  * real, and never more than its timeout.
+ *
+ * This is the one place a foreground wait moves the clock (`kubectl wait`, `rollout status`,
+ * `delete`'s and `drain`'s waits, `run --rm`, `replace --force`, `logs -f` under `timeout`,
+ * `debug`/`attach`, helm's `--wait` and hook waits, `watch`): it stops at the times the shell's
+ * paused background jobs wake (shell/job-clock.ts), so `sleep 5 && kubectl scale … &` runs at its
+ * time in the middle of any of them, and its output comes in clock order with theirs. (The
+ * shell's own `sleep`, `wait` and `fg` go through Session.runClockTo; `kubectl get -w` keeps its
+ * own loop, which stops at the same times.)
  */
-import type { KubectlEnv } from './context.js';
-import { BudgetExceeded, DeadlineReached } from '../budget.js';
+import type { Cluster } from '../../sim/cluster.js';
+import { BudgetExceeded, DeadlineReached, type LineBudget } from '../budget.js';
+
+/** What a wait needs: the cluster, the line's budget, and the shell's paused jobs (ShellContext.jobs). */
+export interface WaitEnv {
+  cluster: Cluster;
+  budget?: LineBudget;
+  jobs?: { next(): number | undefined; runDue(): Promise<void> };
+}
 
 /**
- * Poll `check` until it returns a value other than undefined or the clock reaches `deadline`.
+ * Move the clock event by event until `check` returns a value other than undefined or the clock
+ * reaches `deadline`, paying no attention to jobs (pollUntil calls it between their times).
  * The shell line's budget of simulated time caps the wait: a timeout beyond it
  * (`--timeout=2000000h`) ends the line there, as Ctrl-C would, the clock moved only that far;
  * a `timeout N` around the command kills it at its deadline (DeadlineReached).
  */
-export function pollUntil<T>(env: Pick<KubectlEnv, 'cluster' | 'budget'>, deadline: number, check: () => T | undefined): T | undefined {
+function advanceUntil<T>(env: WaitEnv, deadline: number, check: () => T | undefined): T | undefined {
   const cluster = env.cluster;
   const start = cluster.now();
   const cap = env.budget ? start + env.budget.timeLeft() : Infinity;
@@ -40,11 +56,12 @@ export function pollUntil<T>(env: Pick<KubectlEnv, 'cluster' | 'budget'>, deadli
 }
 
 /**
- * pollUntil that stops at the times the shell's paused background jobs wake (shell/job-clock.ts:
- * `sleep 5 && kubectl scale … &` before `kubectl wait` or `rollout status`): `flush` writes what
- * the wait printed so far, the job runs at its time, and the wait goes on seeing what it did.
+ * Poll `check` until it returns a value other than undefined or the clock reaches `deadline`
+ * (then undefined), stopping at each time a paused background job wakes before the deadline:
+ * `flush` writes what the wait printed so far (ShellContext.emit), the job runs at its time,
+ * and the wait goes on seeing what it did.
  */
-export async function pollUntilJobs<T>(env: Pick<KubectlEnv, 'cluster' | 'budget' | 'jobs'>, deadline: number, check: () => T | undefined, flush?: () => void): Promise<T | undefined> {
+export async function pollUntil<T>(env: WaitEnv, deadline: number, check: () => T | undefined, flush?: () => void): Promise<T | undefined> {
   const jobs = env.jobs;
   for (let guard = 0; jobs && guard < 10_000; guard++) {
     const at = jobs.next();
@@ -56,8 +73,8 @@ export async function pollUntilJobs<T>(env: Pick<KubectlEnv, 'cluster' | 'budget
       await jobs.runDue();
       continue;
     }
-    const r = pollUntil(env, at, check);
+    const r = advanceUntil(env, at, check);
     if (r !== undefined) return r;
   }
-  return pollUntil(env, deadline, check);
+  return advanceUntil(env, deadline, check);
 }

@@ -26,14 +26,14 @@ function runningState(pod: Pod | undefined, name: string): 'running' | 'ended' |
 
 export const attachVerb: Verb = {
   name: 'attach',
-  run(inv, env): ShellResult {
+  async run(inv, env): Promise<ShellResult> {
     const p = inv.parsed;
     if (p.args.length === 0) throw new KubectlError('at least 1 argument is required for attach');
     const ns = namespaceOf(env, p).name;
     let { pod } = podOfTarget(env, ns, p.args[0]!);
     const name = pod.metadata.name;
     // attach.go: wait (--pod-running-timeout, 1m) for the pod to leave Pending
-    const ran = pollUntil(env, env.cluster.now() + 60_000, () => {
+    const ran = await pollUntil(env, env.cluster.now() + 60_000, () => {
       const cur = env.cluster.store.get<Pod>('Pod', ns, name);
       return cur && cur.status?.phase !== 'Pending' ? cur : undefined;
     });
@@ -71,7 +71,7 @@ export const attachVerb: Verb = {
     let last = since;
     let seen = 0;
     const start = since;
-    pollUntil(env, since + WATCH_MAX_MS, () => {
+    await pollUntil(env, since + WATCH_MAX_MS, () => {
       const cur = env.cluster.store.get<Pod>('Pod', ns, name);
       if (!cur) return true;
       flushPod(env.cluster, cur);

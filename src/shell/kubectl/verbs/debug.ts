@@ -38,7 +38,7 @@ function suffix(env: KubectlEnv): string {
 }
 
 /** debug.go waitForContainer, then attach: the notices and where the shell continues. */
-function attach(env: KubectlEnv, p: Parsed, ns: string, pod: string, container: string, stdout: string, stderr: string): ShellResult {
+async function attach(env: KubectlEnv, p: Parsed, ns: string, pod: string, container: string, stdout: string, stderr: string): Promise<ShellResult> {
   const interactive = bool(p.flags, 'stdin');
   // in the order kubectl writes them: Complete's notices, the creation line, then attach's
   const chunks = (after: string): OutputChunk[] => [
@@ -47,7 +47,7 @@ function attach(env: KubectlEnv, p: Parsed, ns: string, pod: string, container: 
     { stream: 'stderr', text: after },
   ];
   if (!interactive && !bool(p.flags, 'attach')) return { stdout, stderr, exitCode: 0, chunks: chunks('') };
-  const running = pollUntil(env, env.cluster.now() + 5 * 60_000, () => {
+  const running = await pollUntil(env, env.cluster.now() + 5 * 60_000, () => {
     const cur = env.cluster.store.get<Pod>('Pod', ns, pod);
     const st = [...(cur?.status?.containerStatuses ?? []), ...(cur?.status?.ephemeralContainerStatuses ?? [])].find((s) => s.name === container)?.state;
     if (st?.running) return true;
@@ -181,7 +181,7 @@ function debugByCopy(env: KubectlEnv, p: Parsed, podName: string, copyTo: string
  * debugByEphemeralContainer: a `debugger-xxxxx` (or -c) container added to the running pod through
  * the ephemeralcontainers subresource, in the --target container's process namespace when given.
  */
-function debugByEphemeralContainer(env: KubectlEnv, p: Parsed, podName: string, image: string, stderrIn: string): ShellResult {
+function debugByEphemeralContainer(env: KubectlEnv, p: Parsed, podName: string, image: string, stderrIn: string): ShellResult | Promise<ShellResult> {
   let stderr = stderrIn;
   const ns = namespaceOf(env, p).name;
   const pod = env.api.get<Pod>('Pod', ns, podName);

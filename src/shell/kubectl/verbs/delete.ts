@@ -39,9 +39,9 @@ const WEEK_MS = 168 * 3600_000;
 const PATIENCE_MS = 60_000;
 
 /** Move simulated time until the object is gone (run --rm, replace --force), at most `seconds`. */
-export function waitGone(env: KubectlEnv, kind: string, ns: string | undefined, name: string, seconds: number): boolean {
+export async function waitGone(env: KubectlEnv, kind: string, ns: string | undefined, name: string, seconds: number): Promise<boolean> {
   const namespaced = kindInfoOf({ kind, apiVersion: '', metadata: { name } }).namespaced;
-  return pollUntil(env, env.cluster.now() + seconds * 1000, () => (env.cluster.store.get(kind, namespaced ? ns : undefined, name) ? undefined : true)) === true;
+  return (await pollUntil(env, env.cluster.now() + seconds * 1000, () => (env.cluster.store.get(kind, namespaced ? ns : undefined, name) ? undefined : true))) === true;
 }
 
 /**
@@ -69,7 +69,7 @@ function waitName(env: KubectlEnv, obj: KObject): string {
  * would wait a week; the simulation waits out the grace period and a minute more, then ends the
  * line as Ctrl-C would, saying what it was still waiting for (a deletion held by finalizers).
  */
-export function waitDeleted(env: KubectlEnv, objs: readonly KObject[], timeoutMs: number, graceSeconds: number): string {
+export async function waitDeleted(env: KubectlEnv, objs: readonly KObject[], timeoutMs: number, graceSeconds: number, flush?: () => void): Promise<string> {
   const start = env.cluster.now();
   const deadline = start + (timeoutMs > 0 ? timeoutMs : WEEK_MS);
   const store = env.cluster.store;
@@ -80,7 +80,7 @@ export function waitDeleted(env: KubectlEnv, objs: readonly KObject[], timeoutMs
   for (const o of objs) {
     const grace = Math.max(graceSeconds, graceOf(env, live(o) ?? o), 30) * 1000;
     const patience = timeoutMs > 0 ? deadline : Math.min(deadline, start + grace + PATIENCE_MS);
-    const gone = pollUntil(env, patience, () => (live(o) ? undefined : true));
+    const gone = await pollUntil(env, patience, () => (live(o) ? undefined : true), flush);
     if (gone) continue;
     if (timeoutMs > 0) return `error: timed out waiting for the condition on ${waitName(env, o)}\n`;
     const held = live(o)?.metadata.finalizers ?? [];
@@ -94,7 +94,7 @@ export function waitDeleted(env: KubectlEnv, objs: readonly KObject[], timeoutMs
 
 export const deleteVerb: Verb = {
   name: 'delete',
-  run(inv, env) {
+  async run(inv, env) {
     const p = inv.parsed;
     const input = manifestsOrKustomization(env, p, 'delete');
     const files = input?.objs ?? [];
@@ -162,7 +162,15 @@ export const deleteVerb: Verb = {
     let waitError = '';
     if (dry.mode === 'none' && p.flags['wait'] !== false && deleted.length > 0) {
       try {
-        waitError = waitDeleted(env, deleted, durationFlag(p, 'timeout', 0), grace);
+        // the deletion messages go out before a background job that wakes during the wait writes
+        const flush = (): void => {
+          if (!env.emit) return;
+          if (stderr) env.emit('stderr', stderr);
+          if (stdout) env.emit('stdout', stdout);
+          stderr = '';
+          stdout = '';
+        };
+        waitError = await waitDeleted(env, deleted, durationFlag(p, 'timeout', 0), grace, flush);
       } catch (e) {
         // the learner's Ctrl-C: what was printed stays, the status is SIGINT's
         if (!(e instanceof BudgetExceeded && e.reason === 'patience')) throw e;

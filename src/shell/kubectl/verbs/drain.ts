@@ -10,7 +10,8 @@ import { KubectlError } from '../errors.js';
 import { bool, int } from '../flags.js';
 import type { KubectlEnv } from '../context.js';
 import { ApiError } from '../../../sim/api/errors.js';
-import { INTERRUPTED_STATUS } from '../../budget.js';
+import { DeadlineReached, INTERRUPTED_STATUS } from '../../budget.js';
+import { pollUntil } from '../poll.js';
 import { durationFlag } from '../duration.js';
 import { setCordon } from './cordon.js';
 import { goDuration } from '../../../util/go-duration.js';
@@ -18,7 +19,7 @@ import { orderedResult, type Chunk } from '../../commands/util.js';
 
 export const drainVerb: Verb = {
   name: 'drain',
-  run(inv, env) {
+  async run(inv, env) {
     const p = inv.parsed;
     const name = p.args[0]?.replace(/^(node|nodes|no)\//, '');
     if (!name) throw new KubectlError('USAGE: drain NODE [flags]', "See 'kubectl drain -h' for help and examples");
@@ -70,12 +71,11 @@ export const drainVerb: Verb = {
     if (unmanaged.length) warnings.push(`deleting Pods that declare no controller: ${unmanaged.join(', ')}`);
     const chunks: Chunk[] = [{ stream: 'stdout', text: stdout }];
     if (warnings.length) chunks.push({ stream: 'stderr', text: `Warning: ${warnings.join('; ')}\n` });
-    const r = evictAll(env, evict, {
+    const r = await evictAll(env, evict, {
       useDelete: bool(p.flags, 'disable-eviction'),
       grace: int(p.flags, 'grace-period') ?? -1,
       timeoutMs: durationFlag(p, 'timeout', 0),
-    });
-    chunks.push(...r.chunks);
+    }, chunks);
     if (r.error) {
       const pending = r.pending.map((po) => `pod/${po.metadata.name}\n`).join('');
       chunks.push({ stream: 'stderr', text: `There are pending pods in node "${name}" when an error occurred: ${r.error}\n${pending}error: unable to drain node "${name}" due to error: ${r.error}, continuing command...\nThere are pending nodes to be drained:\n ${name}\nerror: ${r.error}\n` });
@@ -100,9 +100,12 @@ export const DRAIN_WINDOW_MS = 10 * 60_000;
  * moves on (replacements start elsewhere, the budget recovers); an accepted pod is waited for
  * until it is gone (`pod/NAME evicted`). --timeout bounds the whole, as drain.go's globalTimeout.
  */
-function evictAll(env: KubectlEnv, pods: Pod[], o: { useDelete: boolean; grace: number; timeoutMs: number }): { chunks: Chunk[]; error?: string; stopped?: boolean; pending: Pod[] } {
+async function evictAll(env: KubectlEnv, pods: Pod[], o: { useDelete: boolean; grace: number; timeoutMs: number }, chunks: Chunk[]): Promise<{ error?: string; stopped?: boolean; pending: Pod[] }> {
   const c = env.cluster;
-  const chunks: Chunk[] = [];
+  // what drain printed so far goes out before a background job that wakes meanwhile writes
+  const flush = (): void => {
+    if (env.emit) for (const ch of chunks.splice(0)) if (ch.text) env.emit(ch.stream, ch.text);
+  };
   const start = c.now();
   const deadline = start + (o.timeoutMs > 0 ? o.timeoutMs : DRAIN_WINDOW_MS);
   const retryAt = new Map<Pod, number>(pods.map((po) => [po, start]));
@@ -146,14 +149,16 @@ function evictAll(env: KubectlEnv, pods: Pod[], o: { useDelete: boolean; grace: 
       if (retryAt.size === 0 && waiting.length === 0) break;
       if (c.now() >= deadline) {
         const pending = [...retryAt.keys(), ...waiting];
-        if (o.timeoutMs > 0) return { chunks, error: `drain did not complete within ${goDuration(o.timeoutMs)}`, pending };
-        return { chunks, stopped: true, pending };
+        if (o.timeoutMs > 0) return { error: `drain did not complete within ${goDuration(o.timeoutMs)}`, pending };
+        return { stopped: true, pending };
       }
-      c.advanceTo(Math.min(deadline, c.now() + 1000));
+      await pollUntil(env, Math.min(deadline, c.now() + 1000), () => undefined, flush);
     }
-  } finally {
-    env.budget?.time(Math.max(0, c.now() - start));
+  } catch (e) {
+    // killed by a `timeout` around it: what it printed stays on the terminal
+    if (e instanceof DeadlineReached) e.stdout = chunks.filter((ch) => ch.stream === 'stdout').map((ch) => ch.text).join('');
+    throw e;
   }
-  if (errors.length) return { chunks, error: errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`, pending: [] };
-  return { chunks, pending: [] };
+  if (errors.length) return { error: errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]`, pending: [] };
+  return { pending: [] };
 }

@@ -188,7 +188,21 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     if (limitBytes > 0) text = text.slice(0, limitBytes);
     stdout += text;
   }
-  if (bool(p.flags, 'follow') && !previous && env.budget?.deadlineBinds()) stdout += followUntilKilled(env, reqs, startT, (pod, l) => line(bool(p.flags, 'prefix') ? `[pod/${pod}/${l.container}] ` : '', l));
+  if (bool(p.flags, 'follow') && !previous && env.budget?.deadlineBinds()) {
+    // what was printed so far goes out before a background job that wakes meanwhile writes
+    const flush = (more: string): void => {
+      if (!env.emit) {
+        stdout += more;
+        return;
+      }
+      if (stderr) env.emit('stderr', stderr);
+      if (stdout + more) env.emit('stdout', stdout + more);
+      stderr = '';
+      stdout = '';
+    };
+    const rest = await followUntilKilled(env, reqs, startT, (pod, l) => line(bool(p.flags, 'prefix') ? `[pod/${pod}/${l.container}] ` : '', l), flush);
+    stdout += rest;
+  }
   return noticesFirst(stderr, stdout, '', 0);
 }
 
@@ -212,18 +226,31 @@ function noticesFirst(notices: string, stdout: string, error: string, exitCode: 
  * by time, as kubectl's parallel consumers write them). timeout.ts then reports the kill (124).
  * Without a deadline the simulation prints what is there and ends, as if Ctrl-C came at once.
  */
-function followUntilKilled(env: KubectlEnv, reqs: readonly LogRequest[], startT: number, render: (pod: string, l: LogLine & { container: string }) => string): string {
-  pollUntil(env, startT + (env.budget?.timeLeft() ?? 0), () => undefined);
-  const fresh: (LogLine & { container: string; pod: string })[] = [];
-  for (const { pod, container } of reqs) {
-    const now = env.api.get<Pod>('Pod', pod.metadata.namespace, pod.metadata.name);
-    if (!now || now.metadata.uid !== pod.metadata.uid) continue;
-    for (const l of podLogLines(env.cluster, now, container, false)) if (l.t > startT) fresh.push({ ...l, container, pod: pod.metadata.name ?? '' });
-  }
-  return fresh
-    .sort((a, b) => a.t - b.t)
-    .map((l) => render(l.pod, l))
-    .join('');
+async function followUntilKilled(
+  env: KubectlEnv,
+  reqs: readonly LogRequest[],
+  startT: number,
+  render: (pod: string, l: LogLine & { container: string }) => string,
+  flush: (more: string) => void,
+): Promise<string> {
+  let shown = startT;
+  // the lines written after `shown` up to `now`, by time (several streams interleave)
+  const fresh = (now: number): string => {
+    const lines: (LogLine & { container: string; pod: string })[] = [];
+    for (const { pod, container } of reqs) {
+      const cur = env.api.get<Pod>('Pod', pod.metadata.namespace, pod.metadata.name);
+      if (!cur || cur.metadata.uid !== pod.metadata.uid) continue;
+      for (const l of podLogLines(env.cluster, cur, container, false)) if (l.t > shown && l.t <= now) lines.push({ ...l, container, pod: pod.metadata.name ?? '' });
+    }
+    shown = now;
+    return lines
+      .sort((a, b) => a.t - b.t)
+      .map((l) => render(l.pod, l))
+      .join('');
+  };
+  // a background job that wakes meanwhile writes after the lines up to its time (poll.ts)
+  await pollUntil(env, startT + (env.budget?.timeLeft() ?? 0), () => undefined, () => flush(fresh(env.cluster.now())));
+  return fresh(Infinity);
 }
 
 export const logsVerb: Verb = {

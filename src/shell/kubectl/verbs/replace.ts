@@ -32,7 +32,7 @@ const routed = (kind: string, subresource: string): boolean => subresource === '
 
 export const replaceVerb: Verb = {
   name: 'replace',
-  run(inv, env) {
+  async run(inv, env) {
     const p = inv.parsed;
     const files = list(p.flags, 'filename');
     if (files.length === 0) throw new KubectlError('must specify --filename to replace', "See 'kubectl replace -h' for help and examples");
@@ -57,7 +57,7 @@ export const replaceVerb: Verb = {
           if (live) {
             env.api.delete(send.kind, target, send.metadata.name, grace >= 0 ? { gracePeriodSeconds: grace } : {});
             io.out(deleteMessage(live, grace === 0 ? 'force deleted' : 'deleted', output));
-            waitGone(env, send.kind, target, send.metadata.name, 120);
+            await waitGone(env, send.kind, target, send.metadata.name, 120);
           }
           delete send.metadata.resourceVersion;
           const created = env.api.create(send, { fieldValidation, warnings });

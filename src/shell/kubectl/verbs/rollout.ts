@@ -14,7 +14,7 @@ import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, PROVIDE_RESOURCES } from '../target.js';
 import { parseDryRun } from '../dry-run.js';
 import { durationFlag } from '../duration.js';
-import { pollUntilJobs } from '../poll.js';
+import { pollUntil } from '../poll.js';
 import { DeadlineReached } from '../../budget.js';
 import { pausePatch, restartPatch, rollback, rolloutStatus, viewHistory } from './rollout-kinds.js';
 
@@ -77,12 +77,12 @@ async function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: 
   let deadline = env.cluster.now() + (timeout > 0 ? timeout : PATIENCE_MS);
   let done: true | undefined;
   try {
-    done = await pollUntilJobs(env, deadline, check, flush);
+    done = await pollUntil(env, deadline, check, flush);
     for (let i = 0; done === undefined && timeout <= 0 && i < 100; i++) {
       const at = progressCheckAt(seen);
       if (at === undefined || at <= deadline) break;
       deadline = at;
-      done = await pollUntilJobs(env, deadline, check, flush);
+      done = await pollUntil(env, deadline, check, flush);
     }
   } catch (e) {
     // killed by a `timeout` around it: the messages it printed stay on the terminal

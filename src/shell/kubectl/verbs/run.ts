@@ -250,7 +250,7 @@ export const runVerb: Verb = {
     let errText = stderr + r.stderr;
     if (bool(p.flags, 'rm')) {
       env.api.delete('Pod', ns.name, name, {});
-      waitGone(env, 'Pod', ns.name, name, 60);
+      await waitGone(env, 'Pod', ns.name, name, 60);
       const msg = deleteMessage(created, 'deleted', undefined);
       stdout += msg;
       chunks.push({ stream: 'stdout', text: msg });

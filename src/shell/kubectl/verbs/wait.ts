@@ -19,7 +19,7 @@ import { bool, list, str } from '../flags.js';
 import { JsonPath, JsonPathError } from '../../printers/jsonpath.js';
 import { relaxedJsonPathExpression } from '../../printers/custom-columns.js';
 import { printObject } from '../printobj.js';
-import { pollUntilJobs } from '../poll.js';
+import { pollUntil } from '../poll.js';
 import { namespaceOf, PROVIDE_RESOURCES } from '../target.js';
 import { resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
 
@@ -165,7 +165,7 @@ export const waitVerb: Verb = {
 
     if (cond.kind === 'create') {
       // wait.go RunWait: poll every 500ms until every named object exists
-      const found = await pollUntilJobs(env, deadline, () => (visit().every((it) => it.obj ?? getObj(env, it)) ? true : undefined));
+      const found = await pollUntil(env, deadline, () => (visit().every((it) => it.obj ?? getObj(env, it)) ? true : undefined));
       if (!found) throw new KubectlError(TIMED_OUT);
     }
 
@@ -201,7 +201,7 @@ export const waitVerb: Verb = {
             errors.push(`error: condition not met for ${objectName(it)}`);
             continue;
           }
-          const gone = await pollUntilJobs(env, deadline, () => (getObj(env, it)?.metadata.uid === obj.metadata.uid ? undefined : true), flush);
+          const gone = await pollUntil(env, deadline, () => (getObj(env, it)?.metadata.uid === obj.metadata.uid ? undefined : true), flush);
           if (gone) stdout += print(obj);
           else errors.push(`error: ${TIMED_OUT} on ${objectName(it)}`);
           continue;
@@ -211,7 +211,7 @@ export const waitVerb: Verb = {
           else errors.push(`error: condition not met for ${objectName(it)}`);
           continue;
         }
-        const met = await pollUntilJobs(
+        const met = await pollUntil(
           env,
           deadline,
           () => {
