@@ -161,20 +161,31 @@ const http = (port: number, page: string, server: string, files: Record<string, 
 /** The shape of a Kubernetes release tag; which releases exist is the lab's (kubeReleaseExists). */
 const KUBE_RELEASE_TAG = 'v1\\.\\d+\\.\\d+';
 
+/** What the nginx images share: the stock site, the nginx daemon, /etc/nginx and the accounts of the image's base. */
+const nginxImage = (base: 'debian' | 'alpine'): Pick<ImageInfo, 'listeners' | 'daemons' | 'defaultCommand' | 'rootFiles'> => ({
+  // default.conf: root /usr/share/nginx/html, index index.html; the root holds index.html and 50x.html
+  // what a container serves is its nginx's (runtime/nginx/program.ts); this is the stock site
+  listeners: [http(80, NGINX_PAGE, 'nginx/1.29.3', { '/index.html': NGINX_PAGE, '/50x.html': NGINX_50X })],
+  daemons: ['nginx'],
+  defaultCommand: { runs: true },
+  // /etc/nginx and the document root as the image ships them, dated at the image's build
+  rootFiles: (tag) => ({
+    prefixes: [...NGINX_IMAGE_PREFIXES, ...ACCOUNT_PATHS],
+    files: () => ({ ...nginxImageFiles(nginxBuild(tag), NGINX_IMAGE_MTIME), ...accountRootFiles(base, 'docker.io/library/nginx', NGINX_IMAGE_MTIME) }),
+  }),
+});
+
 export const IMAGES: readonly ImageInfo[] = [
-  img('docker.io/library/nginx', '(latest|stable|alpine|mainline|1(\\.\\d+){0,2}(-alpine)?)', 'latest', {
-    // default.conf: root /usr/share/nginx/html, index index.html; the root holds index.html and 50x.html
-    // what a container serves is its nginx's (runtime/nginx/program.ts); this is the stock site
-    listeners: [http(80, NGINX_PAGE, 'nginx/1.29.3', { '/index.html': NGINX_PAGE, '/50x.html': NGINX_50X })],
+  // nginx:alpine is Alpine Linux: BusyBox's applets (its sh is ash, its ps BusyBox's) and musl
+  img('docker.io/library/nginx', '((stable|mainline)-)?alpine|1(\\.\\d+){0,2}-alpine', 'latest', {
+    ...nginxImage('alpine'),
+    tools: [...ALPINE_BASE, 'nginx', 'curl'],
+    dns: 'musl',
+  }),
+  img('docker.io/library/nginx', '(latest|stable|mainline|1(\\.\\d+){0,2})', 'latest', {
+    ...nginxImage('debian'),
     tools: [...DEBIAN_BASE, 'nginx', 'curl'],
-    daemons: ['nginx'],
     dns: 'glibc',
-    defaultCommand: { runs: true },
-    // /etc/nginx and the document root as the image ships them, dated at the image's build
-    rootFiles: (tag) => ({
-      prefixes: [...NGINX_IMAGE_PREFIXES, ...ACCOUNT_PATHS],
-      files: () => ({ ...nginxImageFiles(nginxBuild(tag), NGINX_IMAGE_MTIME), ...accountRootFiles(tag.includes('alpine') ? 'alpine' : 'debian', 'docker.io/library/nginx', NGINX_IMAGE_MTIME) }),
-    }),
   }),
   img('docker.io/library/httpd', '(latest|alpine|2(\\.\\d+){0,2}(-alpine)?)', 'latest', {
     // DocumentRoot /usr/local/apache2/htdocs holds index.html, the DirectoryIndex
@@ -363,8 +374,8 @@ export function lookupImage(raw: string): ImageInfo | undefined {
   // the catalogue is constant: each reference is looked up once (the kubelet asks at every sync)
   if (LOOKED_UP.has(raw)) return LOOKED_UP.get(raw);
   const ref = parseImageRef(raw);
-  const info = ref ? IMAGES.find((i) => i.repository === ref.repository) : undefined;
-  const found = info && ref && new RegExp(`^(?:${info.tags})$`).test(ref.tag) ? info : undefined;
+  // a repository may have several entries, by tag (nginx's Debian and Alpine images)
+  const found = ref ? IMAGES.find((i) => i.repository === ref.repository && new RegExp(`^(?:${i.tags})$`).test(ref.tag)) : undefined;
   if (LOOKED_UP.size >= 4096) LOOKED_UP.clear();
   LOOKED_UP.set(raw, found);
   return found;

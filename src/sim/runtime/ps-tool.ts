@@ -38,14 +38,24 @@ function viewedUser(pod: Pod, viewer: Container, uid: number): string {
   return userName(processIdentity(pod, viewer), uid) ?? String(uid);
 }
 
-/** The workers an nginx master of `ct` runs, named as ps in `viewer` shows them. */
-function nginxWorkers(c: Cluster, pod: Pod, ct: Container, viewer: Container): PsProc[] {
+/**
+ * The worker processes the nginx master of `ct` runs now: their uid and their pids in the
+ * container's PID namespace (the master is 1); none when the container runs no nginx.
+ */
+export function nginxWorkerProcs(c: Cluster, pod: Pod, ct: Container): { uid: number; pids: readonly number[] } | undefined {
   const inst = nginxInstance(c, pod, ct.name);
-  if (!inst?.nginx || !inst.running) return [];
+  if (!inst?.nginx || !inst.running || inst.workers.length === 0) return undefined;
   const master = processIdentity(pod, ct).uid;
   // an unprivileged master cannot switch users: its workers run as it does
-  const user = viewedUser(pod, viewer, master === 0 ? NGINX_WORKER_UID : master);
-  return inst.workers.map((pid, i) => ({ cmd: 'nginx: worker process', user, gap: i === 0 ? pid - 1 : pid - inst.workers[i - 1]! }));
+  return { uid: master === 0 ? NGINX_WORKER_UID : master, pids: inst.workers };
+}
+
+/** The workers an nginx master of `ct` runs, named as ps in `viewer` shows them. */
+function nginxWorkers(c: Cluster, pod: Pod, ct: Container, viewer: Container): PsProc[] {
+  const w = nginxWorkerProcs(c, pod, ct);
+  if (!w) return [];
+  const user = viewedUser(pod, viewer, w.uid);
+  return w.pids.map((pid, i) => ({ cmd: 'nginx: worker process', user, gap: i === 0 ? pid - 1 : pid - w.pids[i - 1]! }));
 }
 
 function running(pod: Pod, name: string): boolean {

@@ -4,7 +4,11 @@
  * expands the kubeadm drop-in), and for every pod sandbox the runtime holds a containerd shim and
  * the pause process, plus each running container's process: the command and args of its spec
  * (static pods: of the manifest the kubelet runs, so `ps aux | grep kube-apiserver` shows the
- * flags a learner just edited once the kubelet restarted it) or the image's entrypoint.
+ * flags a learner just edited once the kubelet restarted it) or the image's entrypoint, as the
+ * user its security context or image gives it; and the children that process forks, as the node
+ * sees them: an nginx master's workers (sim/runtime/ps-tool.ts nginxWorkerProcs, the ones
+ * `kubectl exec POD -- ps` lists), with host PIDs as far past the master's as theirs are in the
+ * container (the master forks them right after start).
  *
  * PIDs are deterministic: systemd units keep systemctl's Main PID; other processes are numbered
  * in the order they started. CPU and memory follow the simulation's usage model (sim/metrics).
@@ -17,6 +21,8 @@ import { staticPods } from '../../../sim/node/runtime.js';
 import { containerUsageNow, memBytes } from '../../../sim/metrics.js';
 import { kubeletStartedConfig } from '../../../sim/controlplane.js';
 import { containerArgs, repoBase } from '../../../sim/runtime/container-args.js';
+import { processIdentity } from '../../../sim/runtime/identity.js';
+import { nginxWorkerProcs } from '../../../sim/runtime/ps-tool.js';
 import { parseYamlMemo } from '../../../util/yaml-memo.js';
 import { fnv, pidOf } from './host.js';
 import { runtimeState } from './crictl.js';
@@ -58,7 +64,16 @@ interface Pending extends Omit<Proc, 'pid' | 'ppid'> {
   /** A fixed PID (systemd units keep systemctl's Main PID). */
   fixedPid?: number;
   parentKey?: string;
+  /** Forked by the process `key`, `gap` PIDs after it (an nginx master's workers). */
+  follows?: { key: string; gap: number };
 }
+
+/**
+ * The node's names for the uids container processes run as (Ubuntu 24.04's /etc/passwd: 101 is
+ * messagebus, which procps shows for the nginx image's `nginx` user); any other uid prints as its number.
+ */
+const NODE_USERS: Readonly<Record<number, string>> = { 0: 'root', 101: 'messagebus' };
+const nodeUser = (uid: number): string => NODE_USERS[uid] ?? String(uid);
 
 /** Resident memory (KiB) of a container from the usage model, its VSZ a Go binary's. */
 function sized(c: Cluster, pod: Pod | undefined, ct: Container | undefined, seed: string, fallbackMiB: number): { rss: number; vsz: number; cpu: number } {
@@ -115,9 +130,18 @@ export function processTable(c: Cluster, host: Host, self: string, bootAt: numbe
       const spec = pod?.spec.containers.find((x) => x.name === ctr.name) ?? (st ? staticContainer(host, st.file) : undefined);
       const lines = spec ? containerArgs(spec, pod) : [`/${repoBase(ctr.image)}`];
       const size = sized(c, pod, spec, ctr.id, st ? 120 : 30);
+      // the container's processes run as its user; a static pod's as root
+      const user = nodeUser(pod && spec ? processIdentity(pod, spec).uid : 0);
+      const workers = pod && spec ? nginxWorkerProcs(c, pod, spec) : undefined;
       lines.forEach((args, i) => {
         const key = `ctr/${ctr.id}/${i}`;
-        pending.push({ key, user: 'root', ...size, ...(i > 0 ? { cpu: 0, rss: Math.round(size.rss / 3) } : {}), tty: '?', stat: i === 0 ? 'Ssl' : 'Sl', start: ctr.created, args, comm: cmdName(args), parentKey: `shim/${ctr.podId}` });
+        // an nginx master is one thread (Ss); the Go programs of the cluster run many (Ssl)
+        pending.push({ key, user, ...size, ...(i > 0 ? { cpu: 0, rss: Math.round(size.rss / 3) } : {}), tty: '?', stat: i > 0 ? 'Sl' : workers ? 'Ss' : 'Ssl', start: ctr.created, args, comm: cmdName(args), parentKey: `shim/${ctr.podId}` });
+      });
+      const master = `ctr/${ctr.id}/0`;
+      workers?.pids.forEach((pid, i) => {
+        const key = `${master}/w${String(i).padStart(3, '0')}`;
+        pending.push({ key, user: nodeUser(workers.uid), cpu: 0, rss: 2_800 + (fnv(key) % 900), vsz: 11_900 + (fnv(`${key}/v`) % 600), tty: '?', stat: 'S', start: ctr.created, args: 'nginx: worker process', comm: 'nginx', parentKey: master, follows: { key: master, gap: pid - 1 } });
       });
     }
   }
@@ -157,7 +181,9 @@ function number(pending: Pending[]): Proc[] {
   let sys = 100;
   for (const p of order) {
     let pid: number;
+    const parent = p.follows ? byKey.get(p.follows.key) : undefined;
     if (p.key.startsWith('sys/')) pid = sys += 40 + (fnv(p.key) % 120);
+    else if (parent !== undefined) pid = next = Math.max(next, parent + p.follows!.gap);
     else {
       // a pipeline's members after ps are forked right after it: consecutive PIDs
       next = Math.max(next, 4000) + 1 + (p.key.startsWith('session/pz') ? 0 : fnv(p.key) % 60);
@@ -167,7 +193,7 @@ function number(pending: Pending[]): Proc[] {
     taken.add(pid);
     byKey.set(p.key, pid);
   }
-  const procs = pending.map(({ key, fixedPid: _f, parentKey, ...rest }): Proc => ({ ...rest, pid: byKey.get(key)!, ppid: key === 'sys/0' ? 0 : parentKey ? (byKey.get(parentKey) ?? 1) : 1 }));
+  const procs = pending.map(({ key, fixedPid: _f, parentKey, follows: _w, ...rest }): Proc => ({ ...rest, pid: byKey.get(key)!, ppid: key === 'sys/0' ? 0 : parentKey ? (byKey.get(parentKey) ?? 1) : 1 }));
   return procs.sort((a, b) => a.pid - b.pid);
 }
 
