@@ -10,23 +10,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadFixture } from '../testing/fixtures.js';
+import { recordedShellCases } from '../testing/shell-recordings.js';
 import { ansiC } from './parse/ansi-c.js';
 import { Session } from './session.js';
 
 const transcript = readFileSync(new URL('./testdata/ansi-c.txt', import.meta.url), 'utf8');
 
-/** `$ CASE` then its merged output and `[exit N]`, as child-shell-errors.test.ts reads them. */
-function cases(text: string): Array<{ cmd: string; expected: string }> {
-  const out: Array<{ cmd: string; expected: string }> = [];
-  for (const block of text.split(/^\$ /m).slice(1)) {
-    const nl = block.indexOf('\n');
-    out.push({ cmd: block.slice(0, nl), expected: block.slice(nl + 1) });
-  }
-  return out;
-}
-
 test("$'…' reads as the recorded bash and dash read it", async () => {
-  const all = cases(transcript);
+  const all = recordedShellCases(transcript);
   assert.ok(all.length >= 50, `only ${all.length} cases`);
   const s = new Session(loadFixture('kubeadm-calico', 1));
   await s.exec('mkdir -p /tmp/ac && cd /tmp/ac');
