@@ -137,7 +137,8 @@ function saPhase(host: Host, newKey: NewKey): string {
   if (host.fs.exists(`${PKI}/sa.key`)) return '[certs] Using the existing "sa" key\n';
   const key = newKey('sa');
   host.fs.write(`${PKI}/sa.key`, key, 0o600);
-  host.fs.write(`${PKI}/sa.pub`, createPublicKey(key).export({ type: 'spki', format: 'pem' }) as string);
+  // pkiutil.WritePublicKey writes it through keyutil.WriteKey: 0600, like a private key
+  host.fs.write(`${PKI}/sa.pub`, createPublicKey(key).export({ type: 'spki', format: 'pem' }) as string, 0o600);
   return '[certs] Generating "sa" key and public key\n';
 }
 

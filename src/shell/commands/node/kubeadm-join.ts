@@ -22,6 +22,7 @@ import { kubeadmError, flag } from './kubeadm-lib.js';
 import { caCertHash, liveTokens } from './kubeadm-token.js';
 import { kubeletStarted } from './journal.js';
 import { activeSwaps } from '../../../sim/node/swap.js';
+import { bootstrappedKubeletConf } from '../../../sim/fixture/kubeadm-files.js';
 
 const PREFLIGHT_TAIL = '[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`';
 
@@ -115,10 +116,8 @@ export function join(c: Cluster, host: Host, ctx: CommandContext, args: string[]
   // what the TLS bootstrap leaves on the node
   const server = `https://${cp.ip}:6443`;
   host.fs.write('/etc/kubernetes/pki/ca.crt', cp.fs.tryRead('/etc/kubernetes/pki/ca.crt') ?? '-----BEGIN CERTIFICATE-----\n(simulated)\n-----END CERTIFICATE-----\n');
-  host.fs.write(
-    '/etc/kubernetes/kubelet.conf',
-    `apiVersion: v1\nclusters:\n- cluster:\n    certificate-authority-data: REDACTED\n    server: ${server}\n  name: default-cluster\ncontexts:\n- context:\n    cluster: default-cluster\n    namespace: default\n    user: default-auth\n  name: default-context\ncurrent-context: default-context\nkind: Config\npreferences: {}\nusers:\n- name: default-auth\n  user:\n    client-certificate: /var/lib/kubelet/pki/kubelet-client-current.pem\n    client-key: /var/lib/kubelet/pki/kubelet-client-current.pem\n`,
-  );
+  host.fs.write('/etc/kubernetes/kubelet.conf', bootstrappedKubeletConf(server, cp.fs.tryRead('/etc/kubernetes/pki/ca.crt')), 0o600);
+
   // the cluster's kubelet configuration (the kubelet-config ConfigMap kubeadm init uploaded, as the control plane's kubelet uses it)
   out += `[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n`;
   host.fs.write(KUBELET_CONFIG, cp.fs.tryRead(KUBELET_CONFIG) ?? '');

@@ -187,10 +187,12 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string): string {
     const next = withTag(old, comp === 'etcd' ? tm.etcd : target);
     out += `[upgrade/staticpods] Preparing for "${comp}" upgrade\n`;
     for (const cert of renew[comp] ?? []) out += `[upgrade/staticpods] Renewing ${cert} certificate\n`;
-    host.fs.write(`${backup}/${comp}.yaml`, old);
+    // the old manifest is moved to the backup (os.Rename keeps its mode); the new one comes from
+    // staticpod.WriteStaticPodToDisk in a temporary directory, 0600 (upgrade/staticpods.go)
+    host.fs.write(`${backup}/${comp}.yaml`, old, host.fs.stat(path)?.mode ?? 0o600);
     if (next === old) out += `[upgrade/staticpods] Restarting the ${comp} static pod and backing up its manifest to "${backup}/${comp}.yaml"\n`;
     else {
-      host.fs.write(path, next);
+      host.fs.write(path, next, 0o600);
       out += `[upgrade/staticpods] Moving new manifest to "${path}" and backing up old manifest to "${backup}/${comp}.yaml"\n`;
     }
     out += `[upgrade/staticpods] Waiting for the kubelet to restart the component\n[upgrade/staticpods] This can take up to 5m0s\n[apiclient] Found 1 Pods for label selector component=${comp}\n[upgrade/staticpods] Component "${comp}" upgraded successfully!\n`;

@@ -91,6 +91,12 @@ describe('cluster lifecycle on kubeadm-calico-v134', () => {
     const join = (await s.exec('ssh cka-cp1 kubeadm token create --print-join-command')).stdout.trim();
     const r = await s.exec(join);
     assert.equal(r.exitCode, 0, r.stderr);
+    // the kubelet's TLS bootstrap leaves its own kubeconfig (bootstrap.go writeKubeconfigFromBootstrapping), 0600, with the cluster CA
+    const conf = s.cluster.host('cka-w3')!.fs.stat('/etc/kubernetes/kubelet.conf')!;
+    assert.equal(conf.mode, 0o600);
+    assert.match(conf.content, /^ {2}name: default-cluster\n[\s\S]*^current-context: default-context\n[\s\S]*^- name: default-auth\n/m);
+    const ca = /certificate-authority-data: (\S+)/.exec(conf.content)?.[1] ?? '';
+    assert.equal(Buffer.from(ca, 'base64').toString(), s.cluster.host('cka-cp1')!.fs.tryRead('/etc/kubernetes/pki/ca.crt'));
     s.cluster.advance(60_000);
     const ready = nodeOf(s, 'cka-w3')?.status?.conditions?.find((c) => c.type === 'Ready')?.status;
     assert.equal(ready, 'True');
