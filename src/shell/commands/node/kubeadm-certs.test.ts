@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { Session } from '../../session.js';
-import { issuedBy, readCertificatePem } from '../../../sim/pki/x509.js';
+import { createPrivateKey } from 'node:crypto';
+import { issuedBy, keyMatches, readCertificatePem } from '../../../sim/pki/x509.js';
+import type { ConfigMap } from '../../../sim/api/types.js';
 
 test('check-expiration prints both tables; renew gives a new NotAfter signed by the same CA', async () => {
   const s = new Session(loadFixture('kubeadm-calico', 1));
@@ -26,4 +28,37 @@ test('check-expiration prints both tables; renew gives a new NotAfter signed by 
   const who = await s.exec('kubectl --kubeconfig /etc/kubernetes/admin.conf auth whoami');
   assert.match(who.stdout, /Username {44}kubernetes-admin\n/);
   assert.equal((await s.exec('kubeadm certs renew nope')).exitCode, 1);
+});
+
+test("renew writes a new key of the cluster's encryptionAlgorithm beside the certificate, and the certificate is for that key", async () => {
+  for (const { algorithm, pem } of [
+    { algorithm: undefined, pem: '-----BEGIN RSA PRIVATE KEY-----' },
+    { algorithm: 'RSA-3072', pem: '-----BEGIN RSA PRIVATE KEY-----' },
+    { algorithm: 'ECDSA-P256', pem: '-----BEGIN EC PRIVATE KEY-----' },
+  ]) {
+    const s = new Session(loadFixture('kubeadm-calico', 1));
+    if (algorithm) {
+      const cm = s.cluster.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubeadm-config')!;
+      s.cluster.write({ ...cm, data: { ...cm.data, ClusterConfiguration: `${cm.data!['ClusterConfiguration']!.replace(/^encryptionAlgorithm: .*\n/m, '')}encryptionAlgorithm: ${algorithm}\n` } });
+    }
+    await s.exec('ssh cka-cp1');
+    const cp = s.cluster.host('cka-cp1')!;
+    const oldKey = cp.fs.read('/etc/kubernetes/pki/apiserver.key');
+    const oldAdmin = cp.fs.read('/etc/kubernetes/admin.conf');
+    const r = await s.exec('kubeadm certs renew all');
+    assert.equal(r.exitCode, 0, `${algorithm}: ${r.stderr}`);
+    const key = cp.fs.stat('/etc/kubernetes/pki/apiserver.key')!;
+    assert.notEqual(key.content, oldKey, `${algorithm}: a new key`);
+    assert.ok(key.content.startsWith(pem), `${algorithm}: ${key.content.split('\n')[0]}`);
+    assert.equal(key.mode, 0o600);
+    assert.ok(keyMatches(readCertificatePem(cp.fs.read('/etc/kubernetes/pki/apiserver.crt'))!, key.content), `${algorithm}: the certificate is for the new key`);
+    if (algorithm === 'RSA-3072') assert.equal(createPrivateKey(key.content).asymmetricKeyDetails?.modulusLength, 3072);
+    // a kubeconfig's embedded key is renewed with its certificate
+    const data = (text: string, field: string): string => Buffer.from(new RegExp(`${field}: (\\S+)`).exec(text)?.[1] ?? '', 'base64').toString();
+    const admin = cp.fs.read('/etc/kubernetes/admin.conf');
+    assert.notEqual(data(admin, 'client-key-data'), data(oldAdmin, 'client-key-data'), `${algorithm}: admin.conf has a new key`);
+    assert.ok(keyMatches(readCertificatePem(data(admin, 'client-certificate-data'))!, data(admin, 'client-key-data')), `${algorithm}: admin.conf's certificate is for its key`);
+    const who = await s.exec('kubectl --kubeconfig /etc/kubernetes/admin.conf auth whoami');
+    assert.match(who.stdout, /Username {44}kubernetes-admin\n/, `${algorithm}: ${who.stderr}`);
+  }
 });

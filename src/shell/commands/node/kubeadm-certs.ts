@@ -2,9 +2,11 @@
  * `kubeadm certs check-expiration` and `kubeadm certs renew all|NAME`
  * (cmd/kubeadm/app/cmd/certs.go, phases/certs/renewal): the two tables read from the files in
  * /etc/kubernetes/pki and the client certificates embedded in the kubeconfig files, and renewal
- * that re-signs each certificate from its current one (same key, subject, SANs and usages) with a
- * new one-year NotAfter. The running components keep the certificates they loaded until they
- * restart, as kubeadm's closing message says.
+ * that issues each certificate again from its current one (same subject, SANs and usages) with a
+ * new one-year NotAfter and a NEW private key of the cluster's encryptionAlgorithm
+ * (phases/certs/renewal/manager.go RenewUsingLocalCA: FileRenewer.Renew is pkiutil.NewCertAndKey,
+ * and the handler writes both). The running components keep the certificates they loaded until
+ * they restart, as kubeadm's closing message says.
  */
 import { parse as parseYaml, stringify } from 'yaml';
 import type { CommandContext, CommandResult } from '../../types.js';
@@ -12,7 +14,10 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import { BACKDATE_MS, LEAF_VALIDITY_MS, serialFrom } from '../../../sim/pki/kubeadm-pki.js';
 import { EKU, createCertificate, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
-import { kubeadmError, tabwrite } from './kubeadm-lib.js';
+import { clusterConfiguration, kubeadmError, tabwrite } from './kubeadm-lib.js';
+import { createPrivateKey } from 'node:crypto';
+import { pooledRsaKey } from '../../../sim/pki/user-key-pool.js';
+import { generateP256Key } from '../../../sim/pki/ec.js';
 import { isRoot } from './host.js';
 import { newCertificateKey } from './kubeadm-init.js';
 
@@ -114,25 +119,74 @@ function renewed(c: Cluster, cert: ParsedCert, keyPem: string, ca: { cert: Parse
   );
 }
 
-function renewEntry(c: Cluster, host: Host, e: Entry): string | undefined {
+/**
+ * The key a renewed certificate gets (pkiutil.NewCertAndKey → GeneratePrivateKey of the
+ * ClusterConfiguration's encryptionAlgorithm), as keyutil.MarshalPrivateKeyToPEM writes it
+ * (PKCS#1 `RSA PRIVATE KEY`, SEC1 `EC PRIVATE KEY`). RSA keys come from the lab's pools, picked
+ * with the seeded random source; one equal to the key being replaced is passed over, as a freshly
+ * generated key never is. Undefined for an algorithm the lab does not simulate (ECDSA-P384).
+ */
+export function renewalKey(c: Cluster, algorithm: string, old: string): string | undefined {
+  if (algorithm === 'ECDSA-P256') return String(generateP256Key(c.random).export({ type: 'sec1', format: 'pem' }));
+  const bits = /^RSA-(2048|3072|4096)$/.exec(algorithm)?.[1];
+  if (!bits) return undefined;
+  const pkcs1 = (pem: string): string => String(createPrivateKey(pem).export({ type: 'pkcs1', format: 'pem' }));
+  const same = (pem: string): boolean => {
+    try {
+      return pkcs1(pem) === pkcs1(old);
+    } catch {
+      return false;
+    }
+  };
+  for (let i = 0; i < 16; i++) {
+    const k = pooledRsaKey(Number(bits), c.random);
+    if (k !== undefined && !same(k)) return pkcs1(k);
+  }
+  return undefined;
+}
+
+/** The cluster's ClusterConfiguration encryptionAlgorithm (RSA-2048 when unset, as v1beta4 defaults it). */
+function encryptionAlgorithm(c: Cluster): string {
+  const v = clusterConfiguration(c)?.doc['encryptionAlgorithm'];
+  return typeof v === 'string' && v !== '' ? v : 'RSA-2048';
+}
+
+function renewEntry(c: Cluster, host: Host, e: Entry, algorithm: string): string | undefined {
   const caText = host.fs.tryRead(`${PKI}/${CA_FILES[e.ca]}.crt`);
   const caKey = host.fs.tryRead(`${PKI}/${CA_FILES[e.ca]}.key`);
   const ca = caText ? readCertificatePem(caText) : undefined;
   const cert = readEntry(host, e);
   if (!ca || !caKey || !cert) return `failed to renew certificate ${e.name}: certificate ${e.name} does not exist`;
   if (!e.kubeconfig) {
-    const key = host.fs.tryRead(`${PKI}/${e.file}.key`);
-    if (!key) return `failed to renew certificate ${e.name}: couldn't load the private key file ${PKI}/${e.file}.key`;
+    const old = host.fs.tryRead(`${PKI}/${e.file}.key`) ?? '';
+    const key = renewalKey(c, algorithm, old);
+    if (!key) return `failed to renew certificate ${e.name}: cka-lab: encryptionAlgorithm ${algorithm} is not simulated in this lab`;
     host.fs.write(`${PKI}/${e.file}.crt`, renewed(c, cert, key, { cert: ca, keyPem: caKey }, e.file));
+    host.fs.write(`${PKI}/${e.file}.key`, key, 0o600);
     return undefined;
   }
   const path = `${K8S}/${e.file}`;
   const doc = parseYaml(host.fs.read(path)) as KubeconfigDoc;
   const user = doc.users?.[0]?.user ?? {};
-  const key = Buffer.from(user['client-key-data'] ?? '', 'base64').toString('utf8');
+  const key = renewalKey(c, algorithm, Buffer.from(user['client-key-data'] ?? '', 'base64').toString('utf8'));
+  if (!key) return `failed to renew certificate ${e.name}: cka-lab: encryptionAlgorithm ${algorithm} is not simulated in this lab`;
   user['client-certificate-data'] = Buffer.from(renewed(c, cert, key, { cert: ca, keyPem: caKey }, e.file)).toString('base64');
+  user['client-key-data'] = Buffer.from(key).toString('base64');
   host.fs.write(path, stringify(doc), 0o600);
   return undefined;
+}
+
+/**
+ * One certificate renewed as `kubeadm upgrade apply|node` renews a component's certificates
+ * (phases/upgrade/staticpods.go renewCertsByComponent → Manager.RenewUsingLocalCA): false when its
+ * CA's key is not on the node (`external`: kubeadm reports it and goes on).
+ */
+export function renewForUpgrade(c: Cluster, host: Host, name: string): 'renewed' | 'external' | { error: string } {
+  const e = ENTRIES.find((x) => x.name === name);
+  if (!e) return { error: `${name} is not a valid certificate for this cluster` };
+  if (!host.fs.exists(`${PKI}/${CA_FILES[e.ca]}.key`)) return 'external';
+  const error = renewEntry(c, host, e, encryptionAlgorithm(c));
+  return error ? { error } : 'renewed';
 }
 
 function renew(c: Cluster, host: Host, args: string[]): CommandResult {
@@ -140,8 +194,9 @@ function renew(c: Cluster, host: Host, args: string[]): CommandResult {
   const targets = what === 'all' ? ENTRIES : ENTRIES.filter((e) => e.name === what);
   if (targets.length === 0) return kubeadmError(`unknown command "${what ?? ''}" for "kubeadm certs renew"`);
   let out = CONFIG('renew');
+  const algorithm = encryptionAlgorithm(c);
   for (const e of targets) {
-    const err = renewEntry(c, host, e);
+    const err = renewEntry(c, host, e, algorithm);
     if (err) return kubeadmError(`error execution phase: ${err}`, out);
     out += `${e.long} renewed\n`;
   }

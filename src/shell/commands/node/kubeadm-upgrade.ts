@@ -37,6 +37,7 @@ import {
 } from './kubeadm-lib.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, apiServerVersion } from '../../../sim/controlplane.js';
 import { minorPins } from '../../../sim/kubeadm-pins.js';
+import { renewForUpgrade } from './kubeadm-certs.js';
 
 /**
  * The CoreDNS and etcd versions a kubeadm minor deploys (cmd/kubeadm/app/constants): for 34 and 35
@@ -167,7 +168,7 @@ function withTag(text: string, tag: string): string {
 }
 
 /** The control-plane part of apply (and of `upgrade node` on a control-plane node). */
-function upgradeStaticPods(c: Cluster, host: Host, target: string): string {
+function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = true): string {
   const now = c.now();
   const stamp = backupStamp(now);
   const backup = `/etc/kubernetes/tmp/kubeadm-backup-manifests-${stamp}`;
@@ -186,7 +187,11 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string): string {
     if (old === undefined) continue;
     const next = withTag(old, comp === 'etcd' ? tm.etcd : target);
     out += `[upgrade/staticpods] Preparing for "${comp}" upgrade\n`;
-    for (const cert of renew[comp] ?? []) out += `[upgrade/staticpods] Renewing ${cert} certificate\n`;
+    for (const cert of renewCerts ? (renew[comp] ?? []) : []) {
+      out += `[upgrade/staticpods] Renewing ${cert} certificate\n`;
+      // (a certificate that cannot be read fails the real upgrade here; the lab goes on)
+      if (renewForUpgrade(c, host, cert) === 'external') out += `[upgrade/staticpods] External CA detected, ${cert} certificate can't be renewed\n`;
+    }
     // the old manifest is moved to the backup (os.Rename keeps its mode); the new one comes from
     // staticpod.WriteStaticPodToDisk in a temporary directory, 0600 (upgrade/staticpods.go)
     host.fs.write(`${backup}/${comp}.yaml`, old, host.fs.stat(path)?.mode ?? 0o600);
@@ -198,6 +203,8 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string): string {
     out += `[upgrade/staticpods] Waiting for the kubelet to restart the component\n[upgrade/staticpods] This can take up to 5m0s\n[apiclient] Found 1 Pods for label selector component=${comp}\n[upgrade/staticpods] Component "${comp}" upgraded successfully!\n`;
     if (comp === 'etcd') out += '[upgrade/etcd] Waiting for etcd to become available\n';
   }
+  // the certificate embedded in admin.conf, renewed without a line of its own (staticpods.go StaticPodControlPlane)
+  if (renewCerts && renewForUpgrade(c, host, 'admin.conf') === 'external') out += "[upgrade/staticpods] External CA detected, admin.conf certificate can't be renewed\n";
   out += '[upgrade/control-plane] The control plane instance for this node was successfully upgraded!\n';
   return out;
 }
@@ -211,6 +218,12 @@ function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[]): string {
   const fromCluster = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubelet-config')?.data?.['kubelet'];
   host.fs.write(KUBELET_CONFIG, fromCluster && !cur ? fromCluster : cur);
   return `[upgrade] Backing up kubelet config file to ${dir}/config.yaml\n[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
+}
+
+/** `--certificate-renewal` (default true): false leaves every certificate as it is (pflag's bool forms). */
+function certificateRenewal(args: readonly string[]): boolean {
+  const v = args.filter((a) => a === '--certificate-renewal' || a.startsWith('--certificate-renewal=')).at(-1);
+  return v === undefined || !/^--certificate-renewal=(0|f|F|false|FALSE|False)$/.test(v);
 }
 
 export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
@@ -239,7 +252,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
     if (!/^y$/i.test(answer)) return kubeadmError("error execution phase preflight: won't proceed; the user didn't answer (Y|y) in order to continue", out);
   }
   out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
-  out += upgradeStaticPods(c, host, tv);
+  out += upgradeStaticPods(c, host, tv, certificateRenewal(args));
   // the cluster's configuration and add-ons, through the API
   const cfg = clusterConfiguration(c);
   if (cfg) {
@@ -274,7 +287,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   return { stdout: out, stderr: stderr.join(''), exitCode: 0, advanceMs: 60_000 };
 }
 
-export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext): ShellResult {
+export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: readonly string[] = []): ShellResult {
   if (ctx.user !== 'root')
     return kubeadmError('[preflight] Some fatal errors occurred:\n\t[ERROR IsPrivilegedUser]: user is not running as root\n[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`');
   if (!host.fs.exists('/etc/kubernetes/kubelet.conf'))
@@ -287,7 +300,7 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext): ShellR
   const stderr: string[] = [];
   if (cp) {
     out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
-    out += upgradeStaticPods(c, host, cv);
+    out += upgradeStaticPods(c, host, cv, certificateRenewal(args));
     out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
   } else {
     out += '[upgrade/preflight] Skipping prepull. Not a control plane node.\n[upgrade/control-plane] Skipping phase. Not a control plane node.\n[upgrade/kubeconfig] Skipping phase. Not a control plane node.\n';

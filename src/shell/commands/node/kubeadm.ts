@@ -37,7 +37,7 @@ function upgrade(c: Cluster, host: Host, ctx: CommandContext, args: string[]): C
   const [verb, ...rest] = args;
   if (verb === 'plan') return upgradePlan(c, host, ctx);
   if (verb === 'apply') return upgradeApply(c, host, ctx, rest);
-  if (verb === 'node') return upgradeNode(c, host, ctx);
+  if (verb === 'node') return upgradeNode(c, host, ctx, rest);
   return kubeadmError(`unknown command "${verb ?? ''}" for "kubeadm upgrade"`);
 }
 

@@ -68,6 +68,21 @@ describe('cluster lifecycle on kubeadm-calico-v134', () => {
     assert.equal(nodeOf(s, 'cka-w1')?.status?.nodeInfo?.kubeletVersion, 'v1.35.2');
   });
 
+  it("upgrade apply renews the components' certificates and admin.conf with new keys, unless --certificate-renewal=false", async () => {
+    for (const renew of [true, false]) {
+      const s = session();
+      const cp = s.cluster.host('cka-cp1')!;
+      const files = ['/etc/kubernetes/pki/apiserver.crt', '/etc/kubernetes/pki/apiserver.key', '/etc/kubernetes/pki/etcd/peer.key', '/etc/kubernetes/admin.conf', '/etc/kubernetes/scheduler.conf'];
+      const before = files.map((f) => cp.fs.read(f));
+      const superAdmin = cp.fs.read('/etc/kubernetes/super-admin.conf');
+      const r = await s.exec(`ssh cka-cp1 kubeadm upgrade apply v1.34.3 -y${renew ? '' : ' --certificate-renewal=false'}`);
+      assert.equal(r.exitCode, 0, r.stderr);
+      assert.equal(r.stdout.includes('[upgrade/staticpods] Renewing apiserver certificate\n'), renew);
+      files.forEach((f, i) => assert.equal(cp.fs.read(f) !== before[i], renew, `${f} renewed: ${renew}`));
+      assert.equal(cp.fs.read('/etc/kubernetes/super-admin.conf'), superAdmin, 'super-admin.conf is not renewed by an upgrade');
+    }
+  });
+
   it('token, preflight errors and join of cka-w3', async () => {
     const s = session();
     assert.equal(nodeOf(s, 'cka-w3'), undefined);
