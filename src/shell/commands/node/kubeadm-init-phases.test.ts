@@ -149,3 +149,38 @@ test('certs with --config encryptionAlgorithm: ECDSA-P256: new P-256 keys (EC PR
   const mixed = await s.exec('kubeadm init phase certs apiserver --config /root/kubeadm.yaml --apiserver-cert-extra-sans foo');
   assert.equal(mixed.stderr, "can not mix '--config' with arguments [apiserver-cert-extra-sans]\nTo see the stack trace of this error execute with --v=5 or higher\n");
 });
+
+test("init phase addon puts kubeadm's kube-proxy and CoreDNS objects back (CreateOrUpdate), keeping CoreDNS's replicas and a modified Corefile", async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  // a field of a kube-system object by its path (`spec/template/spec/containers/0/image`)
+  const get = (kind: string, name: string, path: string): unknown => path.split('/').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], s.cluster.store.get(kind, 'kube-system', name));
+  const proxyConf = get('ConfigMap', 'kube-proxy', 'data/config.conf');
+  const dsImage = get('DaemonSet', 'kube-proxy', 'spec/template/spec/containers/0/image');
+  const dnsImage = get('Deployment', 'coredns', 'spec/template/spec/containers/0/image');
+  const uid = get('Service', 'kube-dns', 'metadata/uid');
+  for (const l of [
+    `kubectl -n kube-system patch cm kube-proxy --type merge -p '{"data":{"config.conf":"broken"}}'`,
+    'kubectl -n kube-system set image ds/kube-proxy kube-proxy=registry.k8s.io/kube-proxy:v0.0.1',
+    'kubectl -n kube-system set image deploy/coredns coredns=registry.k8s.io/coredns/coredns:v0.0.1',
+    'kubectl -n kube-system scale deploy coredns --replicas 3',
+    `kubectl -n kube-system patch svc kube-dns --type merge -p '{"spec":{"selector":{"k8s-app":"nope"}}}'`,
+    `kubectl -n kube-system patch cm coredns --type merge -p '{"data":{"Corefile":".:53 {\\n    forward . 8.8.8.8\\n}\\n"}}'`,
+  ]) {
+    const r = await s.exec(l);
+    assert.equal(r.exitCode, 0, `${l}: ${r.stderr}`);
+  }
+  // (like every init phase, its values are kubeadm's defaults and the flags, not the running cluster's)
+  const r = await s.exec('kubeadm init phase addon all --pod-network-cidr 10.244.0.0/16');
+  assert.equal(r.stdout, '[addons] Applied essential addon: CoreDNS\n[addons] Applied essential addon: kube-proxy\n', r.stderr);
+  assert.equal(get('ConfigMap', 'kube-proxy', 'data/config.conf'), proxyConf, "kube-proxy's configuration is kubeadm's again");
+  assert.equal(get('DaemonSet', 'kube-proxy', 'spec/template/spec/containers/0/image'), dsImage);
+  assert.equal(get('Deployment', 'coredns', 'spec/template/spec/containers/0/image'), dnsImage);
+  assert.equal(get('Deployment', 'coredns', 'spec/replicas'), 3, 'deployedDNSReplicas: the running count stays');
+  assert.equal(get('Service', 'kube-dns', 'spec/selector/k8s-app'), 'kube-dns');
+  assert.equal(get('Service', 'kube-dns', 'metadata/uid'), uid, 'updated, not re-created');
+  assert.match(String(get('ConfigMap', 'coredns', 'data/Corefile')), /forward \. 8\.8\.8\.8/, 'a modified Corefile is retained');
+  // without the flag, the default: no cluster CIDR, written as the YAML encoder writes an empty string
+  await s.exec('kubeadm init phase addon kube-proxy');
+  assert.match(String(get('ConfigMap', 'kube-proxy', 'data/config.conf')), /\nclusterCIDR: ""\n/);
+});

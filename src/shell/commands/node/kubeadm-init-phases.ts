@@ -22,13 +22,14 @@
  * reads its InitConfiguration and ClusterConfiguration, and mixing it with those flags is kubeadm's
  * `can not mix '--config' with arguments` error (validation.ValidateMixedArguments).
  * Not simulated: --dry-run, --patches, a non-default --image-repository or --apiserver-bind-port.
- * The addon phase creates the add-on's missing objects (ensure below).
+ * The addon phase creates the add-on's objects or puts kubeadm's back (createOrUpdate below).
  */
 import { parseAllDocuments } from 'yaml';
 import type { CommandContext, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
-import type { ConfigMap, KObject, Node } from '../../../sim/api/types.js';
+import type { ConfigMap, Deployment, KObject, Node } from '../../../sim/api/types.js';
+import { ApiServer } from '../../../sim/apiserver.js';
 import { clone } from '../../../sim/api/store.js';
 import { KUBELET_CONFIG, MANIFEST_DIR } from '../../../sim/controlplane.js';
 import { apiServerManifest, controllerManagerManifest, etcdManifest, kubeletConfigYaml, schedulerManifest, type NodeFileParams } from '../../../sim/fixture/kubeadm-files.js';
@@ -244,11 +245,11 @@ export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: 
       });
       let out = '';
       if (sub === 'all' || sub === 'coredns') {
-        ensure(c, objs, (o) => ['coredns', 'kube-dns'].includes(o.metadata.name) && o.metadata.namespace === 'kube-system');
+        applyCoreDns(c, objs);
         out += '[addons] Applied essential addon: CoreDNS\n';
       }
       if (sub === 'all' || sub === 'kube-proxy') {
-        ensure(c, objs, (o) => o.metadata.name === 'kube-proxy' && o.metadata.namespace === 'kube-system');
+        for (const o of objs.filter((x) => x.metadata.name === 'kube-proxy' && x.metadata.namespace === 'kube-system')) createOrUpdate(c, o);
         out += '[addons] Applied essential addon: kube-proxy\n';
       }
       return done(out);
@@ -259,12 +260,37 @@ export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: 
 }
 
 /**
- * The add-on's objects that are missing are created (a deleted CoreDNS Deployment or kube-proxy
- * DaemonSet comes back); existing ones are kept as they are: kubeadm keeps an existing Corefile and
- * the Deployment's replicas, and this lab does not model its other updates.
+ * apiclient.CreateOrUpdate* (cmd/kubeadm/app/util/apiclient/idempotency.go): create, or replace
+ * the stored object by kubeadm's own through an update (the API server keeps uid, creation time
+ * and status, and moves the generation when the spec changed). So the addon phase puts back what
+ * a learner broke in kube-proxy's ConfigMap and DaemonSet, or in CoreDNS's Deployment.
  */
-function ensure(c: Cluster, objs: readonly KObject[], pick: (o: KObject) => boolean): void {
-  for (const o of objs.filter(pick)) if (!c.store.get(o.kind, o.metadata.namespace ?? '', o.metadata.name)) c.insert({ ...o, metadata: { ...o.metadata, creationTimestamp: c.timestamp() } });
+function createOrUpdate(c: Cluster, o: KObject): void {
+  const api = new ApiServer(c);
+  const fresh = { ...clone(o), metadata: { ...clone(o.metadata), creationTimestamp: c.timestamp() } };
+  if (c.store.get(o.kind, o.metadata.namespace, o.metadata.name)) api.update(fresh);
+  else api.create(fresh);
+}
+
+/**
+ * The CoreDNS add-on as phases/addons/dns/dns.go createCoreDNSAddon applies it: the Corefile is
+ * replaced only when it is kubeadm's default (a modified one is kept, CreateOrRetainConfigMap; the
+ * lab does not model Corefile migration between CoreDNS versions); the ServiceAccount, the
+ * Deployment (keeping its current replicas, deployedDNSReplicas) and the kube-dns Service
+ * (createDNSService: create, else update) are kubeadm's again.
+ */
+function applyCoreDns(c: Cluster, objs: readonly KObject[]): void {
+  const mine = (kind: string, name: string): KObject | undefined => objs.find((o) => o.kind === kind && o.metadata.name === name && o.metadata.namespace === 'kube-system');
+  const cm = mine('ConfigMap', 'coredns') as ConfigMap | undefined;
+  const stored = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'coredns');
+  if (cm && (!stored || stored.data?.['Corefile'] === undefined || stored.data['Corefile'] === cm.data?.['Corefile'])) createOrUpdate(c, cm);
+  const sa = mine('ServiceAccount', 'coredns');
+  if (sa) createOrUpdate(c, sa);
+  const dep = mine('Deployment', 'coredns') as Deployment | undefined;
+  const running = c.store.get<Deployment>('Deployment', 'kube-system', 'coredns');
+  if (dep) createOrUpdate(c, running?.spec.replicas !== undefined ? { ...dep, spec: { ...dep.spec, replicas: running.spec.replicas } } : dep);
+  const svc = mine('Service', 'kube-dns');
+  if (svc) createOrUpdate(c, svc);
 }
 
 /** apiclient.CreateOrUpdateConfigMap in kube-system. */
