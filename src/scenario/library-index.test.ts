@@ -1,11 +1,22 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadLibrary } from './loader.js';
 import { buildIndex, knownFrom, readIndex, textKey } from './library-index.js';
 import { packageRoot } from '../app/paths.js';
+
+/** A temporary directory removed when the file's tests end. */
+const made: string[] = [];
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'cka-index-'));
+  made.push(d);
+  return d;
+}
+after(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 
 const dir = join(packageRoot(), 'scenarios');
 
@@ -24,7 +35,7 @@ test('a file whose text the index does not know is parsed, so an edit is never s
   const s = loadLibrary(dir).scenarios[0]!;
   const text = readFileSync(s.source, 'utf8').replace(/^minutes: \d+$/m, 'minutes: 59');
   assert.equal(known(text), undefined);
-  const tmp = mkdtempSync(join(tmpdir(), 'cka-index-'));
+  const tmp = tempDir();
   mkdirSync(join(tmp, s.domain));
   writeFileSync(join(tmp, s.domain, 'edited.yaml'), text);
   const loaded = loadLibrary(tmp, known).scenarios;
@@ -41,7 +52,7 @@ const BAD: { name: string; content: string | undefined }[] = [
 ];
 for (const c of BAD)
   test(`readIndex ignores a bad index: ${c.name}`, () => {
-    const p = join(mkdtempSync(join(tmpdir(), 'cka-index-')), 'scenario-index.json');
+    const p = join(tempDir(), 'scenario-index.json');
     if (c.content !== undefined) writeFileSync(p, c.content);
     assert.equal(readIndex(p), undefined);
   });
@@ -57,7 +68,7 @@ test('the async indexed loader (list, show) equals the parser, and parses a file
   assert.equal(JSON.stringify(none.scenarios), JSON.stringify(fresh.scenarios));
 
   const s = fresh.scenarios[0]!;
-  const tmp = mkdtempSync(join(tmpdir(), 'cka-index-'));
+  const tmp = tempDir();
   mkdirSync(join(tmp, s.domain));
   const text = readFileSync(s.source, 'utf8');
   writeFileSync(join(tmp, s.domain, 'a.yaml'), text);

@@ -2,7 +2,7 @@
  * Test harness: run main() with in-memory streams, a data directory of the test's own and a
  * real-time source the test controls. Returns what the program printed and its exit status.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -25,8 +25,15 @@ export interface Harness {
   run(args: string[], stdin?: string | Readable, env?: Record<string, string>): Promise<RunResult>;
 }
 
+/** The harnesses' data directories, removed when the test process exits (a test file runs in its own process). */
+const dataDirs: string[] = [];
+process.once('exit', () => {
+  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+});
+
 export function harness(env: Record<string, string> = {}): Harness {
   const data = mkdtempSync(join(tmpdir(), 'cka-lab-test-'));
+  dataDirs.push(data);
   const clock = { now: Date.parse('2026-12-01T09:00:00Z') };
   const live = { stdout: '' };
   return {
