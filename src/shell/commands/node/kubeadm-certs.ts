@@ -1,72 +1,18 @@
 /**
  * `kubeadm certs check-expiration` and `kubeadm certs renew all|NAME`
- * (cmd/kubeadm/app/cmd/certs.go, phases/certs/renewal): the two tables read from the files in
- * /etc/kubernetes/pki and the client certificates embedded in the kubeconfig files, and renewal
- * that issues each certificate again from its current one (same subject, SANs and usages) with a
- * new one-year NotAfter and a NEW private key of the cluster's encryptionAlgorithm
- * (phases/certs/renewal/manager.go RenewUsingLocalCA: FileRenewer.Renew is pkiutil.NewCertAndKey,
- * and the handler writes both). The running components keep the certificates they loaded until
- * they restart, as kubeadm's closing message says.
+ * (cmd/kubeadm/app/cmd/certs.go): the two tables read from the files in /etc/kubernetes/pki and
+ * the client certificates embedded in the kubeconfig files, and renewal (kubeadm-renewal.ts). The
+ * running components keep the certificates they loaded until they restart, as kubeadm's closing
+ * message says.
  */
-import { parse as parseYaml, stringify } from 'yaml';
 import type { CommandContext, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
-import { BACKDATE_MS, LEAF_VALIDITY_MS, serialFrom } from '../../../sim/pki/kubeadm-pki.js';
-import { EKU, createCertificate, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
-import { clusterConfiguration, kubeadmError, tabwrite } from './kubeadm-lib.js';
-import { createPrivateKey } from 'node:crypto';
-import { pooledRsaKey } from '../../../sim/pki/user-key-pool.js';
-import { generateP256Key } from '../../../sim/pki/ec.js';
+import { readCertificatePem } from '../../../sim/pki/x509.js';
+import { kubeadmError, tabwrite } from './kubeadm-lib.js';
+import { CA_FILES, ENTRIES, PKI, encryptionAlgorithm, readEntry, renewEntry } from './kubeadm-renewal.js';
 import { isRoot } from './host.js';
 import { newCertificateKey } from './kubeadm-init.js';
-
-const PKI = '/etc/kubernetes/pki';
-const K8S = '/etc/kubernetes';
-
-export interface Entry {
-  name: string;
-  /** A PEM file below /etc/kubernetes/pki, or a kubeconfig below /etc/kubernetes. */
-  file: string;
-  kubeconfig?: boolean;
-  ca: 'ca' | 'etcd-ca' | 'front-proxy-ca';
-  /** What `renew` says it renewed (the subcommand's short help, certlist.go). */
-  long: string;
-}
-
-const CA_FILES: Record<Entry['ca'], string> = { ca: 'ca', 'etcd-ca': 'etcd/ca', 'front-proxy-ca': 'front-proxy-ca' };
-
-/** In the order kubeadm prints and renews them. */
-export const ENTRIES: readonly Entry[] = [
-  { name: 'admin.conf', file: 'admin.conf', kubeconfig: true, ca: 'ca', long: 'certificate embedded in the kubeconfig file for the admin to use and for kubeadm itself' },
-  { name: 'apiserver', file: 'apiserver', ca: 'ca', long: 'certificate for serving the Kubernetes API' },
-  { name: 'apiserver-etcd-client', file: 'apiserver-etcd-client', ca: 'etcd-ca', long: 'certificate the apiserver uses to access etcd' },
-  { name: 'apiserver-kubelet-client', file: 'apiserver-kubelet-client', ca: 'ca', long: 'certificate for the API server to connect to kubelet' },
-  { name: 'controller-manager.conf', file: 'controller-manager.conf', kubeconfig: true, ca: 'ca', long: 'certificate embedded in the kubeconfig file for the controller manager to use' },
-  { name: 'etcd-healthcheck-client', file: 'etcd/healthcheck-client', ca: 'etcd-ca', long: 'certificate for liveness probes to healthcheck etcd' },
-  { name: 'etcd-peer', file: 'etcd/peer', ca: 'etcd-ca', long: 'certificate for etcd nodes to communicate with each other' },
-  { name: 'etcd-server', file: 'etcd/server', ca: 'etcd-ca', long: 'certificate for serving etcd' },
-  { name: 'front-proxy-client', file: 'front-proxy-client', ca: 'front-proxy-ca', long: 'certificate for the front proxy client' },
-  { name: 'scheduler.conf', file: 'scheduler.conf', kubeconfig: true, ca: 'ca', long: 'certificate embedded in the kubeconfig file for the scheduler manager to use' },
-  { name: 'super-admin.conf', file: 'super-admin.conf', kubeconfig: true, ca: 'ca', long: 'certificate embedded in the kubeconfig file for the super-admin' },
-];
-
-type KubeconfigDoc = { users?: { user?: Record<string, string> }[] };
-
-function readEntry(host: Host, e: Entry): ParsedCert | undefined {
-  if (!e.kubeconfig) {
-    const text = host.fs.tryRead(`${PKI}/${e.file}.crt`);
-    return text ? readCertificatePem(text) : undefined;
-  }
-  const text = host.fs.tryRead(`${K8S}/${e.file}`);
-  if (!text) return undefined;
-  try {
-    const data = (parseYaml(text) as KubeconfigDoc).users?.[0]?.user?.['client-certificate-data'];
-    return data ? readCertificatePem(Buffer.from(data, 'base64').toString('utf8')) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Go's `Jan 02, 2006 15:04 MST` in UTC. */
 function expires(ms: number): string {
@@ -106,87 +52,6 @@ function checkExpiration(c: Cluster, host: Host): CommandResult {
     caRows.push(cert ? [ca, expires(cert.notAfter), shortHumanDuration(cert.notAfter - now), 'no      '] : [`!MISSING! ${ca}`, '', '', '']);
   }
   return { stdout: `${CONFIG('check-expiration')}${tabwrite(certRows)}\n${tabwrite(caRows)}`, stderr: '', exitCode: 0 };
-}
-
-/** The certificate re-signed by its CA with the same attributes, valid a year from now. */
-function renewed(c: Cluster, cert: ParsedCert, keyPem: string, ca: { cert: ParsedCert; keyPem: string }, file: string): string {
-  const now = Math.floor(c.now() / 1000) * 1000;
-  const eku = (Object.keys(EKU) as (keyof typeof EKU)[]).filter((k) => cert.extKeyUsage.includes(EKU[k]));
-  return createCertificate(
-    { serial: serialFrom(`renew/${file}/${now}`), subject: cert.subject, notBefore: now - BACKDATE_MS, notAfter: now + LEAF_VALIDITY_MS, isCA: false, keyUsage: cert.keyUsage, extKeyUsage: eku, dnsNames: cert.dnsNames, ips: cert.ips },
-    keyPem,
-    ca,
-  );
-}
-
-/**
- * The key a renewed certificate gets (pkiutil.NewCertAndKey → GeneratePrivateKey of the
- * ClusterConfiguration's encryptionAlgorithm), as keyutil.MarshalPrivateKeyToPEM writes it
- * (PKCS#1 `RSA PRIVATE KEY`, SEC1 `EC PRIVATE KEY`). RSA keys come from the lab's pools, picked
- * with the seeded random source; one equal to the key being replaced is passed over, as a freshly
- * generated key never is. Undefined for an algorithm the lab does not simulate (ECDSA-P384).
- */
-export function renewalKey(c: Cluster, algorithm: string, old: string): string | undefined {
-  if (algorithm === 'ECDSA-P256') return String(generateP256Key(c.random).export({ type: 'sec1', format: 'pem' }));
-  const bits = /^RSA-(2048|3072|4096)$/.exec(algorithm)?.[1];
-  if (!bits) return undefined;
-  const pkcs1 = (pem: string): string => String(createPrivateKey(pem).export({ type: 'pkcs1', format: 'pem' }));
-  const same = (pem: string): boolean => {
-    try {
-      return pkcs1(pem) === pkcs1(old);
-    } catch {
-      return false;
-    }
-  };
-  for (let i = 0; i < 16; i++) {
-    const k = pooledRsaKey(Number(bits), c.random);
-    if (k !== undefined && !same(k)) return pkcs1(k);
-  }
-  return undefined;
-}
-
-/** The cluster's ClusterConfiguration encryptionAlgorithm (RSA-2048 when unset, as v1beta4 defaults it). */
-function encryptionAlgorithm(c: Cluster): string {
-  const v = clusterConfiguration(c)?.doc['encryptionAlgorithm'];
-  return typeof v === 'string' && v !== '' ? v : 'RSA-2048';
-}
-
-function renewEntry(c: Cluster, host: Host, e: Entry, algorithm: string): string | undefined {
-  const caText = host.fs.tryRead(`${PKI}/${CA_FILES[e.ca]}.crt`);
-  const caKey = host.fs.tryRead(`${PKI}/${CA_FILES[e.ca]}.key`);
-  const ca = caText ? readCertificatePem(caText) : undefined;
-  const cert = readEntry(host, e);
-  if (!ca || !caKey || !cert) return `failed to renew certificate ${e.name}: certificate ${e.name} does not exist`;
-  if (!e.kubeconfig) {
-    const old = host.fs.tryRead(`${PKI}/${e.file}.key`) ?? '';
-    const key = renewalKey(c, algorithm, old);
-    if (!key) return `failed to renew certificate ${e.name}: cka-lab: encryptionAlgorithm ${algorithm} is not simulated in this lab`;
-    host.fs.write(`${PKI}/${e.file}.crt`, renewed(c, cert, key, { cert: ca, keyPem: caKey }, e.file));
-    host.fs.write(`${PKI}/${e.file}.key`, key, 0o600);
-    return undefined;
-  }
-  const path = `${K8S}/${e.file}`;
-  const doc = parseYaml(host.fs.read(path)) as KubeconfigDoc;
-  const user = doc.users?.[0]?.user ?? {};
-  const key = renewalKey(c, algorithm, Buffer.from(user['client-key-data'] ?? '', 'base64').toString('utf8'));
-  if (!key) return `failed to renew certificate ${e.name}: cka-lab: encryptionAlgorithm ${algorithm} is not simulated in this lab`;
-  user['client-certificate-data'] = Buffer.from(renewed(c, cert, key, { cert: ca, keyPem: caKey }, e.file)).toString('base64');
-  user['client-key-data'] = Buffer.from(key).toString('base64');
-  host.fs.write(path, stringify(doc), 0o600);
-  return undefined;
-}
-
-/**
- * One certificate renewed as `kubeadm upgrade apply|node` renews a component's certificates
- * (phases/upgrade/staticpods.go renewCertsByComponent → Manager.RenewUsingLocalCA): false when its
- * CA's key is not on the node (`external`: kubeadm reports it and goes on).
- */
-export function renewForUpgrade(c: Cluster, host: Host, name: string): 'renewed' | 'external' | { error: string } {
-  const e = ENTRIES.find((x) => x.name === name);
-  if (!e) return { error: `${name} is not a valid certificate for this cluster` };
-  if (!host.fs.exists(`${PKI}/${CA_FILES[e.ca]}.key`)) return 'external';
-  const error = renewEntry(c, host, e, encryptionAlgorithm(c));
-  return error ? { error } : 'renewed';
 }
 
 function renew(c: Cluster, host: Host, args: string[]): CommandResult {

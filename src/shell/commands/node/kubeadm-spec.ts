@@ -21,7 +21,7 @@
  * instead of running them.
  */
 import type { CobraCommand, FlagDef } from '../../cobra/command.js';
-import { ENTRIES } from './kubeadm-certs.js';
+import { ENTRIES } from './kubeadm-renewal.js';
 import { INIT, JOIN, RESET } from './kubeadm-phases-spec.js';
 
 const kubeconfig: FlagDef = {

@@ -37,7 +37,7 @@ import {
 } from './kubeadm-lib.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, apiServerVersion } from '../../../sim/controlplane.js';
 import { minorPins } from '../../../sim/kubeadm-pins.js';
-import { renewForUpgrade } from './kubeadm-certs.js';
+import { renewForUpgrade } from './kubeadm-renewal.js';
 
 /**
  * The CoreDNS and etcd versions a kubeadm minor deploys (cmd/kubeadm/app/constants): for 34 and 35
