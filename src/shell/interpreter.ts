@@ -2554,8 +2554,8 @@ export class Interpreter {
 
   /** Expand one word to fields: tilde, parameters, command substitution, splitting, globbing. */
   private async expandWord(w: Word, ctx: ExpandCtx, split: boolean): Promise<string[]> {
-    if (split) {
-      // brace expansion comes first and makes several words (bash manual 3.5.1)
+    if (split && !this.isDash()) {
+      // brace expansion comes first and makes several words (bash manual 3.5.1); dash has none
       const words = braceExpand(w);
       if (words.length > 1) {
         const all: string[] = [];
@@ -2595,12 +2595,16 @@ export class Interpreter {
       cur ??= { text: '' };
       cur.text += s;
     };
-    for (const p of parts) {
+    // the unquoted text of a `${u:-WORD}` word spliced in (param's splice): split like a value
+    const spliced = new Set<WordPart>();
+    let splicedQuoted = false;
+    const queue = [...parts];
+    for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
       if (p.kind === 'tilde') {
         append(esc(ctx.st.vars.get('HOME') ?? '~'));
         continue;
       }
-      if (p.kind === 'text') {
+      if (p.kind === 'text' && !spliced.has(p)) {
         append(p.quoted ? esc(p.value) : p.value);
         continue;
       }
@@ -2627,7 +2631,19 @@ export class Interpreter {
         }
       }
       let value: string;
-      if (p.kind === 'arith') {
+      if (p.kind === 'text') value = p.value;
+      else if (p.kind === 'var' && !p.quoted && split) {
+        const splice: { parts?: WordPart[] } = {};
+        value = await this.param(p.name, ctx, false, splice);
+        if (splice.parts) {
+          for (const q of splice.parts) {
+            if (q.kind === 'text' && !q.quoted) spliced.add(q);
+            else if (q.kind !== 'tilde' && q.quoted) splicedQuoted = true;
+          }
+          queue.unshift(...splice.parts);
+          continue;
+        }
+      } else if (p.kind === 'arith') {
         const inner = (await this.expandParts(heredocParts(p.source, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
         try {
           value = String(
@@ -2661,7 +2677,7 @@ export class Interpreter {
       }
     }
     if (cur) fields.push(cur);
-    const hasQuoted = parts.some((p) => p.kind !== 'tilde' && p.quoted && !(emptyMulti && p.kind === 'var'));
+    const hasQuoted = splicedQuoted || parts.some((p) => p.kind !== 'tilde' && p.quoted && !(emptyMulti && p.kind === 'var'));
     if (fields.length === 0 && (hasQuoted || !split)) fields.push({ text: '' });
     return fields;
   }
@@ -2743,8 +2759,14 @@ export class Interpreter {
     return st.vars.get(name);
   }
 
-  /** `${…}`: length, the `:-` `:=` `:+` `:?` defaults, `#` `%` trimming and `/` replacing. */
-  private async param(name: string, ctx: ExpandCtx, quoted = false): Promise<string> {
+  /**
+   * `${…}`: length, the `:-` `:=` `:+` `:?` defaults, `#` `%` trimming and `/` replacing. With
+   * `splice`, a `-`/`+` form whose word is used hands the word's parts back there instead of its
+   * text (and returns ''), so an unquoted `${u:-'a  b'}` keeps its quoted blanks: bash and dash
+   * expand the word in place, and only its unquoted pieces are split and globbed
+   * (bash/subst.c parameter_brace_expand_rhs, dash expand.c subevalvar).
+   */
+  private async param(name: string, ctx: ExpandCtx, quoted = false, splice?: { parts?: WordPart[] }): Promise<string> {
     const st = ctx.st;
     if (name.startsWith('\0bad:')) throw new ExpansionError(`${name.slice(5)}: bad substitution`);
     name = await this.expandSubscriptIn(name, ctx);
@@ -2779,6 +2801,10 @@ export class Interpreter {
     switch (op) {
       case '-':
       case ':-':
+        if (unsetOrNull && splice) {
+          splice.parts = paramWordParts(arg, false, this.lex());
+          return '';
+        }
         return unsetOrNull ? word() : val!;
       case '=':
       case ':=': {
@@ -2789,6 +2815,10 @@ export class Interpreter {
       }
       case '+':
       case ':+':
+        if (!unsetOrNull && splice) {
+          splice.parts = paramWordParts(arg, false, this.lex());
+          return '';
+        }
         return unsetOrNull ? '' : word();
       case '?':
       case ':?':
