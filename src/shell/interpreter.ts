@@ -114,6 +114,8 @@ interface ScriptFrame {
   fromString?: boolean;
   fromStdin?: boolean;
   fnFile?: string;
+  /** `name` is a file bash is sourcing (`source FILE`): functions defined now are said to come from it. */
+  sourced?: boolean;
 }
 
 /**
@@ -405,6 +407,15 @@ export class Interpreter {
     if (!sc && this.opts.dash !== undefined) return `${this.opts.dash}: ${this.dashLines + this.curLine}: `;
     if (!sc) return this.opts.shell === 'ash' ? 'sh: ' : 'bash: ';
     return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.fnFile ?? sc.name}: line ${this.curLine}: `;
+  }
+
+  /**
+   * The prefix of an error no builtin speaks (a command not found, a failed expansion): dash adds
+   * the file its `.` is reading (error.c prints commandname, which evalbuiltin sets to the
+   * builtin's own name while one runs), `sh: 2: ./f: nope: not found`.
+   */
+  private errPrefix(): string {
+    return this.isDash() && this.dotFile !== undefined ? `${this.prefix()}${this.dotFile}: ` : this.prefix();
   }
 
   constructor(private readonly opts: InterpreterOptions) {
@@ -937,7 +948,7 @@ export class Interpreter {
           return 2;
         }
         if (!(e instanceof ExpansionError)) throw e;
-        this.write(rio.err, `${this.prefix()}${e.message}\n`);
+        this.write(rio.err, `${this.errPrefix()}${e.message}\n`);
         return 1;
       }
     }
@@ -966,7 +977,7 @@ export class Interpreter {
             for (const w of c.words) for (const f of await this.expandWord(w, { st, err: rio.err, depth, onStatus: () => undefined }, true)) items.push(f);
           } catch (e) {
             if (!(e instanceof ExpansionError)) throw e;
-            this.write(rio.err, `${this.prefix()}${e.message}\n`);
+            this.write(rio.err, `${this.errPrefix()}${e.message}\n`);
             return 1;
           }
         }
@@ -1182,7 +1193,7 @@ export class Interpreter {
       word = (await this.expandWord(c.word, ctx, false)).join('');
     } catch (e) {
       if (!(e instanceof ExpansionError)) throw e;
-      this.write(io.err, `${this.prefix()}${e.message}\n`);
+      this.write(io.err, `${this.errPrefix()}${e.message}\n`);
       return 1;
     }
     let status = 0;
@@ -1321,7 +1332,7 @@ export class Interpreter {
       }
     } catch (e) {
       if (e instanceof ExpansionError) {
-        this.write(io.err, `${this.prefix()}${e.message}\n`);
+        this.write(io.err, `${this.errPrefix()}${e.message}\n`);
         // bash ends a `-c` string with 127 and a script file with 1 (observed, bash 5.2), dash with 2
         if (e.fatal && this.script$) throw new ExitSignal(this.script$.dash ? 2 : this.script$.fromString ? 127 : 1);
         return 1;
@@ -1410,7 +1421,7 @@ export class Interpreter {
 
     const fn = this.opts.lookup(name);
     if (!fn) {
-      this.write(rio.err, name.includes('/') && !this.isDash() ? `${this.prefix()}${name}: No such file or directory\n` : `${this.prefix()}${name}: ${this.isDash() || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
+      this.write(rio.err, name.includes('/') && !this.isDash() ? `${this.prefix()}${name}: No such file or directory\n` : `${this.errPrefix()}${name}: ${this.isDash() || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
       return 127;
     }
     const env = this.exportedEnv(st, assigns);
@@ -1466,6 +1477,7 @@ export class Interpreter {
   private definingFile(): string | undefined {
     const sc = this.script$;
     if (!sc || sc.dash) return undefined;
+    if (sc.sourced) return sc.name;
     return sc.fromString ? 'environment' : sc.fromStdin ? 'main' : sc.name;
   }
 
@@ -1859,6 +1871,8 @@ export class Interpreter {
       }
       case 'source':
       case '.':
+        // dash has `.` only: `source` is looked up as a command (`sh: 1: source: not found`)
+        if (name === 'source' && this.isDash()) return undefined;
         return this.source(name, args, io, st, depth);
       case 'read':
         return this.read(args, io, st);
@@ -1929,6 +1943,8 @@ export class Interpreter {
   }
 
   private sourcing = 0;
+  /** The file dash's `.` is reading now, which its not-found errors name (dash's commandname). */
+  private dotFile: string | undefined;
 
   /** The process a program run as ARGV is (for /proc/self), or undefined for the shell's own commands. */
   private programProcess(argv: readonly string[]): { comm: string; exe: string; argv: readonly string[] } | undefined {
@@ -2104,11 +2120,15 @@ export class Interpreter {
    * unexpected token `X'` and then quotes that line (`NAME: -c: line N: `TEXT'`; parse.y
    * report_syntax_error, the `-c: ` only for a -c string), dash `NAME: N: Syntax error: "X"
    * unexpected` (parser.c synexpect). The status is the last command's, or 2 after an error.
+   * For a sourced file (see source): `at` words the prefix of a syntax error on line N,
+   * `syntax.error` tells the caller one happened, and the shell's `aliases` apply.
    */
-  private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number): Promise<number> {
-    const sc = this.script$!;
+  private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number, how: { at?: (line: number) => string; syntax?: { error: boolean }; aliases?: Record<string, string> } = {}): Promise<number> {
+    const { at, syntax } = how;
+    const aliases = how.aliases ?? {};
+    const dash = this.isDash();
     // a script that parses whole runs as one (the same commands in the same order, one parse)
-    const whole = parseScript(text, { aliases: {}, ...this.lex() });
+    const whole = parseScript(text, { aliases, ...this.lex() });
     if (whole.ok) {
       await this.script(whole.script, io, st, depth, false);
       return st.status;
@@ -2121,15 +2141,18 @@ export class Interpreter {
       end++;
       // leading newlines keep the commands' line numbers those of the whole script
       const chunk = '\n'.repeat(start) + lines.slice(start, end).join('\n');
-      const parsed = parseScript(chunk, { aliases: {}, ...this.lex() });
+      const parsed = parseScript(chunk, { aliases, ...this.lex() });
       if (parsed.ok) {
         await this.script(parsed.script, io, st, depth, false);
         start = end;
         continue;
       }
       if (parsed.incomplete && end < lines.length) continue;
-      const where = sc.dash ? `${sc.name}: ${end}: ` : `${sc.name}: ${fromString ? '-c: ' : ''}line ${parsed.incomplete && !QUOTE_REASONS.has(parsed.reason) ? end + 1 : end}: `;
-      if (sc.dash) {
+      // at end of file dash counts the last newline too (its plinno), bash the line after an open construct
+      const line = dash ? (parsed.incomplete ? text.split('\n').length : end) : parsed.incomplete && !QUOTE_REASONS.has(parsed.reason) ? end + 1 : end;
+      const sc = this.script$;
+      const where = at ? at(line) : !sc ? this.prefix() : dash ? `${sc.name}: ${line}: ` : `${sc.name}: ${fromString ? '-c: ' : ''}line ${line}: `;
+      if (dash) {
         this.write(io.err, `${where}${dashSyntaxError(parsed)}\n`);
       } else if (!parsed.incomplete) {
         this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${where}\`${lines[end - 1]}'\n`);
@@ -2138,6 +2161,7 @@ export class Interpreter {
       } else {
         this.write(io.err, `${where}syntax error: unexpected end of file\n`);
       }
+      if (syntax) syntax.error = true;
       return 2;
     }
     return st.status;
@@ -2178,7 +2202,17 @@ export class Interpreter {
   }
 
   /** `source FILE [ARGS]` / `. FILE`: run the file's commands in this shell. */
+  /**
+   * `source FILE` / `. FILE`: the file's commands run in this shell, read one complete command at a
+   * time (scriptByCommands), so those before a syntax error have run. Recorded in
+   * testdata/sourced.txt (bash 5.2.15, dash 0.5.12): a non-interactive bash names the file in its
+   * errors (`FILE: line N:`, N within the file; a function defined there keeps the name), an
+   * interactive bash only in a syntax error (`bash: FILE: line N: syntax error …`); dash writes
+   * `sh: N: FILE: nosuch: not found` and a syntax error or a file it cannot open ends a
+   * non-interactive dash with status 2 (`.` is a special builtin).
+   */
   private async source(name: string, args: string[], io: Io, st: State, depth: number): Promise<number> {
+    const dash = this.isDash();
     const file = args[0];
     if (file === undefined) {
       this.write(io.err, `${this.prefix()}${name}: filename argument required\n${name}: usage: ${name} filename [arguments]\n`);
@@ -2190,6 +2224,11 @@ export class Interpreter {
     try {
       text = fs.read(path);
     } catch (e) {
+      if (dash) {
+        this.write(io.err, `${this.prefix()}.: cannot open ${file}: No such file\n`);
+        if (this.script$) throw new ExitSignal(2);
+        return 2;
+      }
       this.write(io.err, `${this.prefix()}${file}: ${errText(e)}\n`);
       return 1;
     }
@@ -2197,23 +2236,39 @@ export class Interpreter {
       this.write(io.err, `${this.prefix()}${file}: maximum nesting level exceeded\n`);
       return 1;
     }
-    const parsed = parseScript(text, { aliases: this.aliases, ...this.lex() });
-    if (!parsed.ok) {
-      this.write(io.err, `${this.prefix()}${file}: ${parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '')}\n`);
-      return parsed.incomplete ? 2 : 1;
+    const sc = this.script$;
+    const outerLine = this.curLine;
+    const outerDot = this.dotFile;
+    let where: (line: number) => string;
+    if (dash) {
+      const shell = sc?.name ?? this.opts.dash ?? 'sh';
+      where = (n) => `${shell}: ${n}: ${file}: `;
+      this.dotFile = file;
+    } else if (sc) {
+      where = (n) => `${file}: line ${n}: `;
+      const { fnFile: _fn, ...rest } = sc;
+      this.script$ = { ...rest, name: file, sourced: true };
+    } else {
+      const shell = this.prefix();
+      where = (n) => `${shell}${file}: line ${n}: `;
     }
     const savedArgs = st.args;
     if (args.length > 1) st.args = args.slice(1);
     this.sourcing++;
     try {
       st.status = 0;
-      await this.script(parsed.script, io, st, depth + 1, false);
-      return st.status;
+      const syntax = { error: false };
+      const code = await this.scriptByCommands(text, false, io, st, depth + 1, { at: where, syntax, aliases: this.aliases });
+      if (syntax.error && dash && sc) throw new ExitSignal(2);
+      return code;
     } catch (e) {
       if (e instanceof ReturnSignal) return e.code;
       throw e;
     } finally {
       this.sourcing--;
+      this.script$ = sc;
+      this.curLine = outerLine;
+      this.dotFile = outerDot;
       if (args.length > 1) st.args = savedArgs;
     }
   }
@@ -2287,7 +2342,7 @@ export class Interpreter {
             cur.stdin = (await this.expandParts(heredocParts(body, this.lex()), { st, err: io.err, depth, onStatus: () => undefined })).map((f) => unescapeGlob(f.text)).join('');
           } catch (e) {
             if (!(e instanceof ExpansionError)) throw e;
-            this.write(io.err, `${this.prefix()}${e.message}\n`);
+            this.write(io.err, `${this.errPrefix()}${e.message}\n`);
             return 1;
           }
         }
@@ -2302,7 +2357,7 @@ export class Interpreter {
         target = fields[0]!;
       } catch (e) {
         if (!(e instanceof ExpansionError)) throw e;
-        this.write(cur.err, `${this.prefix()}${e.message}\n`);
+        this.write(cur.err, `${this.errPrefix()}${e.message}\n`);
         return 1;
       }
       if (r.op === '<<<') {
