@@ -36,6 +36,31 @@ import type { JobData } from './jobs.js';
 import { andOrText, functionText } from './print-command.js';
 import { BashAssoc } from './assoc.js';
 
+/**
+ * What of an interactive shell a saved session keeps beside its exported environment, so that a
+ * shell the learner is typing into never forgets its variables when the session is read back
+ * (the REPL reloads it after a one-shot `cka-lab kubectl` wrote the file; an exam task is
+ * revived when the learner returns to it): the variables not exported, indexed arrays (index →
+ * value, they are sparse) and associative ones (entries in their order), the functions as
+ * `declare -f` prints them, the traps, the `set` options and the positional parameters.
+ */
+export interface ShellStateData {
+  vars?: Record<string, string>;
+  arrays?: Record<string, Record<string, string>>;
+  assoc?: Record<string, Array<[string, string]>>;
+  functions?: Record<string, string>;
+  traps?: Record<string, string>;
+  flags?: string[];
+  args?: string[];
+}
+
+const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SHELL_FLAGS: ReadonlySet<string> = new Set(['e', 'u', 'x', 'pipefail']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
   fs: Vfs;
@@ -95,6 +120,8 @@ export interface InterpreterOptions {
   dash?: string;
   /** The lines that interactive dash had read when its session was saved (Interpreter.linesRead). */
   dashLines?: number;
+  /** What of this shell a saved session kept beside its environment (Interpreter.shellState). */
+  shellState?: ShellStateData;
   /** `$?` when the session was saved (Interpreter.lastStatus). */
   status?: number;
 }
@@ -432,6 +459,58 @@ export class Interpreter {
       scopes: [],
       ...(opts.dash !== undefined ? { arg0: opts.dash } : {}),
     };
+    if (opts.shellState !== undefined) this.restoreShell(opts.shellState);
+  }
+
+  /** The shell's state a saved session keeps (ShellStateData); undefined when there is none. */
+  get shellState(): ShellStateData | undefined {
+    const st = this.state;
+    const out: ShellStateData = {};
+    const vars = Object.fromEntries([...st.vars].filter(([k]) => !st.exported.has(k)));
+    if (Object.keys(vars).length > 0) out.vars = vars;
+    if (st.arrays.size > 0) out.arrays = Object.fromEntries([...st.arrays].map(([k, a]) => [k, Object.fromEntries(Object.entries(a))]));
+    if (st.assoc.size > 0) out.assoc = Object.fromEntries([...st.assoc].map(([k, a]) => [k, a.keys().map((key): [string, string] => [key, a.get(key)!])]));
+    if (this.functions.size > 0) out.functions = Object.fromEntries([...this.functions].map(([n, body]) => [n, functionText(n, body)]));
+    if (st.traps && st.traps.size > 0) out.traps = Object.fromEntries(st.traps);
+    if (st.flags && st.flags.size > 0) out.flags = [...st.flags];
+    if (st.args.length > 0) out.args = [...st.args];
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
+
+  /**
+   * Take back a saved shell state. A hand-edited or damaged file's values are dropped, never
+   * trusted: names must be names, a function's text must parse as that one function definition.
+   */
+  private restoreShell(d: unknown): void {
+    if (!isRecord(d)) return;
+    const st = this.state;
+    const str = (v: unknown): v is string => typeof v === 'string';
+    if (isRecord(d['vars'])) for (const [k, v] of Object.entries(d['vars'])) if (VAR_NAME.test(k) && str(v) && !st.vars.has(k)) st.vars.set(k, v);
+    if (isRecord(d['arrays']))
+      for (const [k, v] of Object.entries(d['arrays'])) {
+        if (!VAR_NAME.test(k) || !isRecord(v)) continue;
+        const a: string[] = [];
+        for (const [i, x] of Object.entries(v)) if (/^(?:0|[1-9]\d{0,8})$/.test(i) && str(x)) a[Number(i)] = x;
+        st.arrays.set(k, a);
+      }
+    if (isRecord(d['assoc']))
+      for (const [k, v] of Object.entries(d['assoc'])) {
+        if (!VAR_NAME.test(k) || !Array.isArray(v)) continue;
+        const entries = (v as unknown[]).filter((e): e is [string, string] => Array.isArray(e) && e.length === 2 && str(e[0]) && str(e[1]));
+        st.assoc.set(k, BashAssoc.fromOrder(entries));
+      }
+    if (isRecord(d['functions']))
+      for (const [name, text] of Object.entries(d['functions'])) {
+        if (!str(text)) continue;
+        const parsed = parseScript(text);
+        const item = parsed.ok && parsed.script.items.length === 1 ? parsed.script.items[0]! : undefined;
+        const fn = item && item.rest.length === 0 && !item.background && item.first.commands.length === 1 ? item.first.commands[0]! : undefined;
+        if (fn?.type === 'function' && fn.name === name) this.functions.set(name, fn.body);
+      }
+    if (isRecord(d['traps']))
+      for (const [k, v] of Object.entries(d['traps'])) if (str(v) && signalKey(k) === k) (st.traps ??= new Map()).set(k, v);
+    if (Array.isArray(d['flags'])) for (const f of d['flags'] as unknown[]) if (str(f) && SHELL_FLAGS.has(f)) (st.flags ??= new Set()).add(f);
+    if (Array.isArray(d['args']) && (d['args'] as unknown[]).every(str)) st.args = [...(d['args'] as string[])];
   }
 
   get cwd(): string {
