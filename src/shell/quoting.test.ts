@@ -9,6 +9,7 @@
  *   bash/braces.c brace_expand); dash has none.
  * - dash has no `[[`, `function`, arrays, here-strings, `|&` or process substitution: it runs `[[` as
  *   a command and rejects the rest as its parser.c does.
+ * - `declare -f` prints a function's here-documents after their command (print_cmd.c).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
