@@ -300,6 +300,7 @@ export const BUILTINS = new Set([
   'compopt',
   'trap',
   'getopts',
+  'eval',
   'jobs',
   'kill',
   'wait',
@@ -1948,6 +1949,8 @@ export class Interpreter {
         st.args = st.args.slice(n);
         return 0;
       }
+      case 'eval':
+        return this.evalBuiltin(args, io, st, depth);
       case 'source':
       case '.':
         // dash has `.` only: `source` is looked up as a command (`sh: 1: source: not found`)
@@ -2200,9 +2203,10 @@ export class Interpreter {
    * report_syntax_error, the `-c: ` only for a -c string), dash `NAME: N: Syntax error: "X"
    * unexpected` (parser.c synexpect). The status is the last command's, or 2 after an error.
    * For a sourced file (see source): `at` words the prefix of a syntax error on line N,
-   * `syntax.error` tells the caller one happened, and the shell's `aliases` apply.
+   * `syntax.error` tells the caller one happened, and the shell's `aliases` apply; `quoteLine`
+   * false leaves out bash's quoted line (an interactive bash's eval).
    */
-  private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number, how: { at?: (line: number) => string; syntax?: { error: boolean }; aliases?: Record<string, string> } = {}): Promise<number> {
+  private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number, how: { at?: (line: number) => string; syntax?: { error: boolean }; aliases?: Record<string, string>; quoteLine?: boolean } = {}): Promise<number> {
     const { at, syntax } = how;
     const aliases = how.aliases ?? {};
     const dash = this.isDash();
@@ -2234,7 +2238,7 @@ export class Interpreter {
       if (dash) {
         this.write(io.err, `${where}${dashSyntaxError(parsed)}\n`);
       } else if (!parsed.incomplete) {
-        this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${where}\`${lines[end - 1]}'\n`);
+        this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${how.quoteLine === false ? '' : `${where}\`${lines[end - 1]}'\n`}`);
       } else if (QUOTE_REASONS.has(parsed.reason)) {
         this.write(io.err, `${where}unexpected EOF while looking for matching \`${parsed.reason === '(' ? ')' : parsed.reason}'\n`);
       } else {
@@ -2281,6 +2285,42 @@ export class Interpreter {
   }
 
   /** `source FILE [ARGS]` / `. FILE`: run the file's commands in this shell. */
+  /**
+   * `eval ARGS`: the arguments joined by blanks run as commands of this shell (its variables,
+   * `local` in a function, `return`). Recorded in testdata/quoting.txt (bash 5.2.15, dash 0.5.12):
+   * bash counts an error's line on from the eval's own (`bash: line 1: nope: command not found`)
+   * and words a syntax error `bash: eval: line 1: …`; dash names `eval` as it names a `.` file
+   * (`sh: 1: eval: nope: not found`) and a syntax error ends a non-interactive dash.
+   */
+  private async evalBuiltin(args: string[], io: Io, st: State, depth: number): Promise<number> {
+    const text = args.join(' ');
+    if (text.trim() === '') return 0;
+    if (depth >= MAX_DEPTH) {
+      this.write(io.err, `${this.prefix()}eval: maximum nesting level exceeded\n`);
+      return 1;
+    }
+    const dash = this.isDash();
+    const sc = this.script$;
+    const outerLine = this.curLine;
+    const outerDot = this.dotFile;
+    const shell = sc?.name ?? (dash ? (this.opts.dash ?? 'sh') : this.opts.shell === 'ash' ? 'sh' : 'bash');
+    // the text's lines numbered on from the line the eval command ends on, which its quoted
+    // newlines moved on (bash's line_number after reading it); blank lines in front keep the count
+    const pad = '\n'.repeat(Math.max(0, outerLine - 1 + (dash ? 0 : text.split('\n').length - 1)));
+    // an interactive bash words an eval's syntax error as one it read itself: `bash: syntax error …`
+    const at = dash ? (n: number): string => `${this.prefix().replace(/\d+: $/, `${n}: `)}eval: ` : sc ? (n: number): string => `${shell}: eval: line ${n - pad.length}: ` : (): string => this.prefix();
+    if (dash) this.dotFile = 'eval';
+    try {
+      const syntax = { error: false };
+      const code = await this.scriptByCommands(pad + text, false, io, st, depth + 1, { at, syntax, aliases: sc ? {} : this.aliases, quoteLine: sc !== undefined || dash });
+      if (syntax.error && dash && sc) throw new ExitSignal(2);
+      return code;
+    } finally {
+      this.curLine = outerLine;
+      this.dotFile = outerDot;
+    }
+  }
+
   /**
    * `source FILE` / `. FILE`: the file's commands run in this shell, read one complete command at a
    * time (scriptByCommands), so those before a syntax error have run. Recorded in

@@ -10,6 +10,8 @@
  * - dash has no `[[`, `function`, arrays, here-strings, `|&` or process substitution: it runs `[[` as
  *   a command and rejects the rest as its parser.c does.
  * - `declare -f` prints a function's here-documents after their command (print_cmd.c).
+ * - `echo -e`, `printf %b` and dash's echo read escapes by their own rules (commands/echo.ts).
+ * - `eval` runs its words as commands of the shell, its errors worded as bash's and dash's.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -32,4 +34,12 @@ test('quoted text in ${…} words and brace expressions reads as the recorded ba
     if (got !== c.expected) wrong.push(`$ ${c.cmd}\n--- bash/dash\n${c.expected}+++ cka-lab\n${got}`);
   }
   assert.deepEqual(wrong, []);
+});
+
+test('the interactive bash words an eval error as one it read itself', async () => {
+  // recorded from bash 5.2.15 read interactively (`printf … | PS1= bash --norc -i 2>&1`)
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  const got: string[] = [];
+  for (const line of ["eval 'if then'", 'echo $?', 'eval nope']) got.push((await s.exec(line)).output.map((o) => o.text).join(''));
+  assert.deepEqual(got, ["bash: syntax error near unexpected token `then'\n", '2\n', 'bash: nope: command not found\n']);
 });
