@@ -19,7 +19,7 @@ import { writeOrder } from './commands/types.js';
 import { parseScript, type ParseResult, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
 import { assocDeclareLine, completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
-import { heredocParts, paramWordParts, tokenize, type LexOptions, type Word, type WordPart } from './parse/tokenize.js';
+import { heredocParts, paramWordParts, tokenize, withTilde, type LexOptions, type Word, type WordPart } from './parse/tokenize.js';
 import { expandGlob, hasGlob, segmentRegExp, unescapeGlob } from './parse/glob.js';
 import { braceExpand } from './parse/brace.js';
 import { unary as testUnary } from './commands/test.js';
@@ -2976,7 +2976,7 @@ export class Interpreter {
       case '-':
       case ':-':
         if (unsetOrNull && splice) {
-          splice.parts = paramWordParts(arg, false, this.lex());
+          splice.parts = withTilde(paramWordParts(arg, false, this.lex()));
           return '';
         }
         return unsetOrNull ? word() : val!;
@@ -2990,7 +2990,7 @@ export class Interpreter {
       case '+':
       case ':+':
         if (!unsetOrNull && splice) {
-          splice.parts = paramWordParts(arg, false, this.lex());
+          splice.parts = withTilde(paramWordParts(arg, false, this.lex()));
           return '';
         }
         return unsetOrNull ? '' : word();

@@ -5,7 +5,7 @@
  * (`{}` for find -exec, `{x}`). Quoted text is opaque to it (see Atom). dash has no brace
  * expansion at all (the interpreter does not call this for `sh`).
  */
-import type { Word, WordPart } from './tokenize.js';
+import { withTilde, type Word, type WordPart } from './tokenize.js';
 
 /**
  * One piece of a word as brace expansion sees it: an unquoted character, which may be a `{`, `,`
@@ -26,7 +26,7 @@ export function braceExpand(w: Word): Word[] {
   }
   const alts = expandAtoms(atoms);
   if (alts.length === 1) return [w];
-  return alts.map((a) => ({ ...w, parts: toParts(a) }));
+  return alts.map((a) => ({ ...w, parts: withTilde(toParts(a)) }));
 }
 
 /** Join the unquoted characters back into text parts; an empty unquoted stretch is dropped. */

@@ -401,6 +401,18 @@ export function paramWordParts(src: string, quoted: boolean, opts: LexOptions = 
   return parts;
 }
 
+/**
+ * A leading unquoted `~` (alone, or before `/`) made a tilde part, as scanWord does for a typed
+ * word: for the words brace expansion makes (`~{,/x}`; bash expands tildes after braces) and the
+ * word of an unquoted `${u:-~}`.
+ */
+export function withTilde(parts: WordPart[]): WordPart[] {
+  const first = parts[0];
+  if (first?.kind !== 'text' || first.quoted || !(first.value === '~' ? parts.length === 1 : first.value.startsWith('~/'))) return parts;
+  const rest = first.value.slice(1);
+  return [{ kind: 'tilde' }, ...(rest === '' ? [] : [{ kind: 'text' as const, value: rest, quoted: false }]), ...parts.slice(1)];
+}
+
 /** Scan one word starting at src[i]. Returns the word and the index after it. */
 function scanWord(src: string, i: number, ansi: boolean): [Word, number] {
   const start = i;
