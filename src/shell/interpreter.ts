@@ -309,6 +309,9 @@ export const BUILTINS = new Set([
   'disown',
 ]);
 
+/** bash builtins dash 0.5.12 does not have (its builtins.def), recorded as `not found` there. */
+const DASH_LACKS: ReadonlySet<string> = new Set(['source', 'let', 'declare', 'typeset', 'shopt', 'complete', 'compgen', 'compopt', 'mapfile', 'readarray', 'pushd', 'popd', 'dirs', 'disown', 'suspend', 'caller', 'enable', 'help', 'logout', 'bind']);
+
 /** bash's default FUNCNEST is unlimited (it crashes); the simulator stops runaway recursion here. */
 const MAX_CALLS = 100;
 
@@ -419,6 +422,14 @@ export class Interpreter {
   /** Whether the shell speaking now is dash: a child `sh`, or the interactive dash itself. */
   private isDash(): boolean {
     return this.script$ ? this.script$.dash : this.opts.dash !== undefined;
+  }
+
+  /**
+   * dash itself, not the BusyBox ash of an Alpine image that `sh` also starts (this interpreter
+   * speaks dash's words for both): ash has bash's `${x:1}`, `${x/a/b}`, `let`, `source`.
+   */
+  private isPlainDash(): boolean {
+    return this.isDash() && this.opts.shell !== 'ash';
   }
 
   /** How the shell speaking now reads text: dash has no `$'…'` or `$"…"` (tokenize.ts LexOptions). */
@@ -1892,6 +1903,8 @@ export class Interpreter {
    */
   private async shellBuiltin(name: string, argv: string[], io: Io, st: State, depth: number): Promise<number | undefined> {
     const args = argv.slice(1);
+    // bash's own builtins are commands dash looks up and does not find (`sh: 1: let: not found`)
+    if (DASH_LACKS.has(name) && this.isPlainDash()) return undefined;
     switch (name) {
       case 'echo':
         // dash's echo always reads escapes (bltin/printf.c echocmd); bash's is a text command
@@ -1953,8 +1966,6 @@ export class Interpreter {
         return this.evalBuiltin(args, io, st, depth);
       case 'source':
       case '.':
-        // dash has `.` only: `source` is looked up as a command (`sh: 1: source: not found`)
-        if (name === 'source' && this.isDash()) return undefined;
         return this.source(name, args, io, st, depth);
       case 'read':
         return this.read(args, io, st);
@@ -2949,6 +2960,7 @@ export class Interpreter {
     if (slice) return (this.multi(name.replace(/^\*|\[\*\]/, (x) => (x === '*' ? '@' : '[@]')), st) ?? []).join(' ');
     // `${!NAME}`: indirection, the value of the variable NAME names
     const ind = /^!([A-Za-z_][A-Za-z0-9_]*)$/.exec(name);
+    if (ind && this.isPlainDash()) throw new ExpansionError('Bad substitution', true);
     if (ind) {
       const target = this.scalar(ind[1]!, st) ?? '';
       if (target === '') return '';
@@ -2969,6 +2981,8 @@ export class Interpreter {
       return v ?? '';
     }
     const [, pname, op, arg] = m as unknown as [string, string, string, string];
+    // dash has the POSIX forms only (expand.c subevalvar): substrings, replacing and case changes are bash's
+    if (this.isPlainDash() && !/^:?[-+=?]$|^##?$|^%%?$/.test(op)) throw new ExpansionError('Bad substitution', true);
     const val = this.scalar(pname, st);
     const word = async (): Promise<string> => (await this.expandParts(paramWordParts(arg, quoted, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
     const unsetOrNull = val === undefined || (op.startsWith(':') && val === '');

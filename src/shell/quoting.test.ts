@@ -8,7 +8,9 @@
  * - Brace expansion skips quoted text (`{a,'b c'}`, `{a,"b,c"}`, `'{a,b}'`, `\{a,b}`:
  *   bash/braces.c brace_expand); dash has none.
  * - dash has no `[[`, `function`, arrays, here-strings, `|&` or process substitution: it runs `[[` as
- *   a command and rejects the rest as its parser.c does.
+ *   a command and rejects the rest as its parser.c does; bash's own builtins (`let`, `declare`,
+ *   `shopt`) are not found there, and bash's `${x:1}`, `${x/a/b}`, `${x^^}`, `${!x}` are a Bad
+ *   substitution that ends it.
  * - `declare -f` prints a function's here-documents after their command (print_cmd.c).
  * - `echo -e`, `printf %b` and dash's echo read escapes by their own rules (commands/echo.ts).
  * - `eval` runs its words as commands of the shell, its errors worded as bash's and dash's.
