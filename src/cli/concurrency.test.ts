@@ -116,3 +116,27 @@ test('a stale lock left by a dead process does not block', async () => {
   const r = await h.run(['kubectl', 'create', 'ns', 'after-stale']);
   assert.equal(r.stdout, 'namespace/after-stale created\n');
 });
+
+test('an open shell that picks up a one-shot change keeps its variables, functions, aliases and traps', async () => {
+  const h = harness();
+  await h.run(['shell'], 'true\n');
+  let fed = false;
+  const { Readable } = await import('node:stream');
+  const stdin = new Readable({
+    read() {
+      if (fed) return;
+      fed = true;
+      this.push("k=kubectl; arr=(a b); alias kk='echo alias-kk'; f() { echo fn $k; }; trap 'echo usr1' USR1\n");
+      // another process's one-shot (the session lock is another process's to wait for); the shell
+      // reloads the session it wrote before it reads the next line
+      void cli(join(h.data, 'xdg'), ['kubectl', 'create', 'ns', 'from-oneshot']).then((one) => {
+        assert.equal(one.stdout, 'namespace/from-oneshot created\n', one.stderr);
+        this.push('$k get ns from-oneshot -o name; echo "${arr[1]}"; kk; f; trap -p USR1\n');
+        this.push(null);
+      });
+    },
+  });
+  const r = await h.run(['shell'], stdin);
+  assert.equal(r.stderr, '');
+  assert.equal(r.stdout, "namespace/from-oneshot\nb\nalias-kk\nfn kubectl\ntrap -- 'echo usr1' SIGUSR1\n");
+});

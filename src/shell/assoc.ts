@@ -72,6 +72,23 @@ export class BashAssoc {
     return this.keys().map((k) => this.values.get(k)!);
   }
 
+  /**
+   * The table `keys()` listed, rebuilt in that order (a saved session's): each key goes to the
+   * tail of its bucket, so the buckets read as they did. The bucket count is the one inserting
+   * that many items reaches (exact unless deletions followed a growth past 2048 items).
+   */
+  static fromOrder(entries: ReadonlyArray<readonly [string, string]>): BashAssoc {
+    let n = INITIAL_BUCKETS;
+    while (entries.length > n * REHASH_FACTOR) n *= REHASH_MULTIPLIER;
+    const a = new BashAssoc(n);
+    for (const [k, v] of entries) {
+      if (a.values.has(k)) continue;
+      a.buckets[bashHashString(k) & (n - 1)]!.push(k);
+      a.values.set(k, v);
+    }
+    return a;
+  }
+
   clone(): BashAssoc {
     const c = new BashAssoc(this.buckets.length);
     c.buckets = this.buckets.map((b) => [...b]);

@@ -19,7 +19,7 @@ import { writeOrder } from './commands/types.js';
 import { parseScript, type ParseResult, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
 import { assocDeclareLine, completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
-import { heredocParts, paramWordParts, tokenize, type LexOptions, type Word, type WordPart } from './parse/tokenize.js';
+import { heredocParts, paramWordParts, tokenize, withTilde, type LexOptions, type Word, type WordPart } from './parse/tokenize.js';
 import { expandGlob, hasGlob, segmentRegExp, unescapeGlob } from './parse/glob.js';
 import { braceExpand } from './parse/brace.js';
 import { unary as testUnary } from './commands/test.js';
@@ -35,6 +35,31 @@ import type { JobClock, ResumeIo } from './job-clock.js';
 import type { JobData } from './jobs.js';
 import { andOrText, functionText } from './print-command.js';
 import { BashAssoc } from './assoc.js';
+
+/**
+ * What of an interactive shell a saved session keeps beside its exported environment, so that a
+ * shell the learner is typing into never forgets its variables when the session is read back
+ * (the REPL reloads it after a one-shot `cka-lab kubectl` wrote the file; an exam task is
+ * revived when the learner returns to it): the variables not exported, indexed arrays (index →
+ * value, they are sparse) and associative ones (entries in their order), the functions as
+ * `declare -f` prints them, the traps, the `set` options and the positional parameters.
+ */
+export interface ShellStateData {
+  vars?: Record<string, string>;
+  arrays?: Record<string, Record<string, string>>;
+  assoc?: Record<string, Array<[string, string]>>;
+  functions?: Record<string, string>;
+  traps?: Record<string, string>;
+  flags?: string[];
+  args?: string[];
+}
+
+const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SHELL_FLAGS: ReadonlySet<string> = new Set(['e', 'u', 'x', 'pipefail']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 export interface InterpreterOptions {
   lookup: (name: string) => CommandFn | undefined;
@@ -95,6 +120,8 @@ export interface InterpreterOptions {
   dash?: string;
   /** The lines that interactive dash had read when its session was saved (Interpreter.linesRead). */
   dashLines?: number;
+  /** What of this shell a saved session kept beside its environment (Interpreter.shellState). */
+  shellState?: ShellStateData;
   /** `$?` when the session was saved (Interpreter.lastStatus). */
   status?: number;
 }
@@ -114,6 +141,8 @@ interface ScriptFrame {
   fromString?: boolean;
   fromStdin?: boolean;
   fnFile?: string;
+  /** `name` is a file bash is sourcing (`source FILE`): functions defined now are said to come from it. */
+  sourced?: boolean;
 }
 
 /**
@@ -271,6 +300,7 @@ export const BUILTINS = new Set([
   'compopt',
   'trap',
   'getopts',
+  'eval',
   'jobs',
   'kill',
   'wait',
@@ -278,6 +308,9 @@ export const BUILTINS = new Set([
   'bg',
   'disown',
 ]);
+
+/** bash builtins dash 0.5.12 does not have (its builtins.def), recorded as `not found` there. */
+const DASH_LACKS: ReadonlySet<string> = new Set(['source', 'let', 'declare', 'typeset', 'shopt', 'complete', 'compgen', 'compopt', 'mapfile', 'readarray', 'pushd', 'popd', 'dirs', 'disown', 'suspend', 'caller', 'enable', 'help', 'logout', 'bind']);
 
 /** bash's default FUNCNEST is unlimited (it crashes); the simulator stops runaway recursion here. */
 const MAX_CALLS = 100;
@@ -391,6 +424,14 @@ export class Interpreter {
     return this.script$ ? this.script$.dash : this.opts.dash !== undefined;
   }
 
+  /**
+   * dash itself, not the BusyBox ash of an Alpine image that `sh` also starts (this interpreter
+   * speaks dash's words for both): ash has bash's `${x:1}`, `${x/a/b}`, `let`, `source`.
+   */
+  private isPlainDash(): boolean {
+    return this.isDash() && this.opts.shell !== 'ash';
+  }
+
   /** How the shell speaking now reads text: dash has no `$'…'` or `$"…"` (tokenize.ts LexOptions). */
   private lex(): LexOptions {
     return this.isDash() ? { dash: true } : {};
@@ -407,6 +448,15 @@ export class Interpreter {
     return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.fnFile ?? sc.name}: line ${this.curLine}: `;
   }
 
+  /**
+   * The prefix of an error no builtin speaks (a command not found, a failed expansion): dash adds
+   * the file its `.` is reading (error.c prints commandname, which evalbuiltin sets to the
+   * builtin's own name while one runs), `sh: 2: ./f: nope: not found`.
+   */
+  private errPrefix(): string {
+    return this.isDash() && this.dotFile !== undefined ? `${this.prefix()}${this.dotFile}: ` : this.prefix();
+  }
+
   constructor(private readonly opts: InterpreterOptions) {
     this.aliases = opts.aliases ?? {};
     this.dashLines = opts.dashLines ?? 0;
@@ -421,6 +471,58 @@ export class Interpreter {
       scopes: [],
       ...(opts.dash !== undefined ? { arg0: opts.dash } : {}),
     };
+    if (opts.shellState !== undefined) this.restoreShell(opts.shellState);
+  }
+
+  /** The shell's state a saved session keeps (ShellStateData); undefined when there is none. */
+  get shellState(): ShellStateData | undefined {
+    const st = this.state;
+    const out: ShellStateData = {};
+    const vars = Object.fromEntries([...st.vars].filter(([k]) => !st.exported.has(k)));
+    if (Object.keys(vars).length > 0) out.vars = vars;
+    if (st.arrays.size > 0) out.arrays = Object.fromEntries([...st.arrays].map(([k, a]) => [k, Object.fromEntries(Object.entries(a))]));
+    if (st.assoc.size > 0) out.assoc = Object.fromEntries([...st.assoc].map(([k, a]) => [k, a.keys().map((key): [string, string] => [key, a.get(key)!])]));
+    if (this.functions.size > 0) out.functions = Object.fromEntries([...this.functions].map(([n, body]) => [n, functionText(n, body)]));
+    if (st.traps && st.traps.size > 0) out.traps = Object.fromEntries(st.traps);
+    if (st.flags && st.flags.size > 0) out.flags = [...st.flags];
+    if (st.args.length > 0) out.args = [...st.args];
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
+
+  /**
+   * Take back a saved shell state. A hand-edited or damaged file's values are dropped, never
+   * trusted: names must be names, a function's text must parse as that one function definition.
+   */
+  private restoreShell(d: unknown): void {
+    if (!isRecord(d)) return;
+    const st = this.state;
+    const str = (v: unknown): v is string => typeof v === 'string';
+    if (isRecord(d['vars'])) for (const [k, v] of Object.entries(d['vars'])) if (VAR_NAME.test(k) && str(v) && !st.vars.has(k)) st.vars.set(k, v);
+    if (isRecord(d['arrays']))
+      for (const [k, v] of Object.entries(d['arrays'])) {
+        if (!VAR_NAME.test(k) || !isRecord(v)) continue;
+        const a: string[] = [];
+        for (const [i, x] of Object.entries(v)) if (/^(?:0|[1-9]\d{0,8})$/.test(i) && str(x)) a[Number(i)] = x;
+        st.arrays.set(k, a);
+      }
+    if (isRecord(d['assoc']))
+      for (const [k, v] of Object.entries(d['assoc'])) {
+        if (!VAR_NAME.test(k) || !Array.isArray(v)) continue;
+        const entries = (v as unknown[]).filter((e): e is [string, string] => Array.isArray(e) && e.length === 2 && str(e[0]) && str(e[1]));
+        st.assoc.set(k, BashAssoc.fromOrder(entries));
+      }
+    if (isRecord(d['functions']))
+      for (const [name, text] of Object.entries(d['functions'])) {
+        if (!str(text)) continue;
+        const parsed = parseScript(text);
+        const item = parsed.ok && parsed.script.items.length === 1 ? parsed.script.items[0]! : undefined;
+        const fn = item && item.rest.length === 0 && !item.background && item.first.commands.length === 1 ? item.first.commands[0]! : undefined;
+        if (fn?.type === 'function' && fn.name === name) this.functions.set(name, fn.body);
+      }
+    if (isRecord(d['traps']))
+      for (const [k, v] of Object.entries(d['traps'])) if (str(v) && signalKey(k) === k) (st.traps ??= new Map()).set(k, v);
+    if (Array.isArray(d['flags'])) for (const f of d['flags'] as unknown[]) if (str(f) && SHELL_FLAGS.has(f)) (st.flags ??= new Set()).add(f);
+    if (Array.isArray(d['args']) && (d['args'] as unknown[]).every(str)) st.args = [...(d['args'] as string[])];
   }
 
   get cwd(): string {
@@ -937,7 +1039,7 @@ export class Interpreter {
           return 2;
         }
         if (!(e instanceof ExpansionError)) throw e;
-        this.write(rio.err, `${this.prefix()}${e.message}\n`);
+        this.write(rio.err, `${this.errPrefix()}${e.message}\n`);
         return 1;
       }
     }
@@ -966,7 +1068,7 @@ export class Interpreter {
             for (const w of c.words) for (const f of await this.expandWord(w, { st, err: rio.err, depth, onStatus: () => undefined }, true)) items.push(f);
           } catch (e) {
             if (!(e instanceof ExpansionError)) throw e;
-            this.write(rio.err, `${this.prefix()}${e.message}\n`);
+            this.write(rio.err, `${this.errPrefix()}${e.message}\n`);
             return 1;
           }
         }
@@ -1182,7 +1284,7 @@ export class Interpreter {
       word = (await this.expandWord(c.word, ctx, false)).join('');
     } catch (e) {
       if (!(e instanceof ExpansionError)) throw e;
-      this.write(io.err, `${this.prefix()}${e.message}\n`);
+      this.write(io.err, `${this.errPrefix()}${e.message}\n`);
       return 1;
     }
     let status = 0;
@@ -1321,7 +1423,7 @@ export class Interpreter {
       }
     } catch (e) {
       if (e instanceof ExpansionError) {
-        this.write(io.err, `${this.prefix()}${e.message}\n`);
+        this.write(io.err, `${this.errPrefix()}${e.message}\n`);
         // bash ends a `-c` string with 127 and a script file with 1 (observed, bash 5.2), dash with 2
         if (e.fatal && this.script$) throw new ExitSignal(this.script$.dash ? 2 : this.script$.fromString ? 127 : 1);
         return 1;
@@ -1410,7 +1512,7 @@ export class Interpreter {
 
     const fn = this.opts.lookup(name);
     if (!fn) {
-      this.write(rio.err, name.includes('/') && !this.isDash() ? `${this.prefix()}${name}: No such file or directory\n` : `${this.prefix()}${name}: ${this.isDash() || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
+      this.write(rio.err, name.includes('/') && !this.isDash() ? `${this.prefix()}${name}: No such file or directory\n` : `${this.errPrefix()}${name}: ${this.isDash() || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
       return 127;
     }
     const env = this.exportedEnv(st, assigns);
@@ -1466,6 +1568,7 @@ export class Interpreter {
   private definingFile(): string | undefined {
     const sc = this.script$;
     if (!sc || sc.dash) return undefined;
+    if (sc.sourced) return sc.name;
     return sc.fromString ? 'environment' : sc.fromStdin ? 'main' : sc.name;
   }
 
@@ -1800,6 +1903,8 @@ export class Interpreter {
    */
   private async shellBuiltin(name: string, argv: string[], io: Io, st: State, depth: number): Promise<number | undefined> {
     const args = argv.slice(1);
+    // bash's own builtins are commands dash looks up and does not find (`sh: 1: let: not found`)
+    if (DASH_LACKS.has(name) && this.isPlainDash()) return undefined;
     switch (name) {
       case 'echo':
         // dash's echo always reads escapes (bltin/printf.c echocmd); bash's is a text command
@@ -1857,6 +1962,8 @@ export class Interpreter {
         st.args = st.args.slice(n);
         return 0;
       }
+      case 'eval':
+        return this.evalBuiltin(args, io, st, depth);
       case 'source':
       case '.':
         return this.source(name, args, io, st, depth);
@@ -1929,6 +2036,8 @@ export class Interpreter {
   }
 
   private sourcing = 0;
+  /** The file dash's `.` is reading now, which its not-found errors name (dash's commandname). */
+  private dotFile: string | undefined;
 
   /** The process a program run as ARGV is (for /proc/self), or undefined for the shell's own commands. */
   private programProcess(argv: readonly string[]): { comm: string; exe: string; argv: readonly string[] } | undefined {
@@ -2104,11 +2213,16 @@ export class Interpreter {
    * unexpected token `X'` and then quotes that line (`NAME: -c: line N: `TEXT'`; parse.y
    * report_syntax_error, the `-c: ` only for a -c string), dash `NAME: N: Syntax error: "X"
    * unexpected` (parser.c synexpect). The status is the last command's, or 2 after an error.
+   * For a sourced file (see source): `at` words the prefix of a syntax error on line N,
+   * `syntax.error` tells the caller one happened, and the shell's `aliases` apply; `quoteLine`
+   * false leaves out bash's quoted line (an interactive bash's eval).
    */
-  private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number): Promise<number> {
-    const sc = this.script$!;
+  private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number, how: { at?: (line: number) => string; syntax?: { error: boolean }; aliases?: Record<string, string>; quoteLine?: boolean } = {}): Promise<number> {
+    const { at, syntax } = how;
+    const aliases = how.aliases ?? {};
+    const dash = this.isDash();
     // a script that parses whole runs as one (the same commands in the same order, one parse)
-    const whole = parseScript(text, { aliases: {}, ...this.lex() });
+    const whole = parseScript(text, { aliases, ...this.lex() });
     if (whole.ok) {
       await this.script(whole.script, io, st, depth, false);
       return st.status;
@@ -2121,23 +2235,27 @@ export class Interpreter {
       end++;
       // leading newlines keep the commands' line numbers those of the whole script
       const chunk = '\n'.repeat(start) + lines.slice(start, end).join('\n');
-      const parsed = parseScript(chunk, { aliases: {}, ...this.lex() });
+      const parsed = parseScript(chunk, { aliases, ...this.lex() });
       if (parsed.ok) {
         await this.script(parsed.script, io, st, depth, false);
         start = end;
         continue;
       }
       if (parsed.incomplete && end < lines.length) continue;
-      const where = sc.dash ? `${sc.name}: ${end}: ` : `${sc.name}: ${fromString ? '-c: ' : ''}line ${parsed.incomplete && !QUOTE_REASONS.has(parsed.reason) ? end + 1 : end}: `;
-      if (sc.dash) {
+      // at end of file dash counts the last newline too (its plinno), bash the line after an open construct
+      const line = dash ? (parsed.incomplete ? text.split('\n').length : end) : parsed.incomplete && !QUOTE_REASONS.has(parsed.reason) ? end + 1 : end;
+      const sc = this.script$;
+      const where = at ? at(line) : !sc ? this.prefix() : dash ? `${sc.name}: ${line}: ` : `${sc.name}: ${fromString ? '-c: ' : ''}line ${line}: `;
+      if (dash) {
         this.write(io.err, `${where}${dashSyntaxError(parsed)}\n`);
       } else if (!parsed.incomplete) {
-        this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${where}\`${lines[end - 1]}'\n`);
+        this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${how.quoteLine === false ? '' : `${where}\`${lines[end - 1]}'\n`}`);
       } else if (QUOTE_REASONS.has(parsed.reason)) {
         this.write(io.err, `${where}unexpected EOF while looking for matching \`${parsed.reason === '(' ? ')' : parsed.reason}'\n`);
       } else {
         this.write(io.err, `${where}syntax error: unexpected end of file\n`);
       }
+      if (syntax) syntax.error = true;
       return 2;
     }
     return st.status;
@@ -2178,7 +2296,53 @@ export class Interpreter {
   }
 
   /** `source FILE [ARGS]` / `. FILE`: run the file's commands in this shell. */
+  /**
+   * `eval ARGS`: the arguments joined by blanks run as commands of this shell (its variables,
+   * `local` in a function, `return`). Recorded in testdata/quoting.txt (bash 5.2.15, dash 0.5.12):
+   * bash counts an error's line on from the eval's own (`bash: line 1: nope: command not found`)
+   * and words a syntax error `bash: eval: line 1: …`; dash names `eval` as it names a `.` file
+   * (`sh: 1: eval: nope: not found`) and a syntax error ends a non-interactive dash.
+   */
+  private async evalBuiltin(args: string[], io: Io, st: State, depth: number): Promise<number> {
+    const text = args.join(' ');
+    if (text.trim() === '') return 0;
+    if (depth >= MAX_DEPTH) {
+      this.write(io.err, `${this.prefix()}eval: maximum nesting level exceeded\n`);
+      return 1;
+    }
+    const dash = this.isDash();
+    const sc = this.script$;
+    const outerLine = this.curLine;
+    const outerDot = this.dotFile;
+    const shell = sc?.name ?? (dash ? (this.opts.dash ?? 'sh') : this.opts.shell === 'ash' ? 'sh' : 'bash');
+    // the text's lines numbered on from the line the eval command ends on, which its quoted
+    // newlines moved on (bash's line_number after reading it); blank lines in front keep the count
+    const pad = '\n'.repeat(Math.max(0, outerLine - 1 + (dash ? 0 : text.split('\n').length - 1)));
+    // an interactive bash words an eval's syntax error as one it read itself: `bash: syntax error …`
+    const at = dash ? (n: number): string => `${this.prefix().replace(/\d+: $/, `${n}: `)}eval: ` : sc ? (n: number): string => `${shell}: eval: line ${n - pad.length}: ` : (): string => this.prefix();
+    if (dash) this.dotFile = 'eval';
+    try {
+      const syntax = { error: false };
+      const code = await this.scriptByCommands(pad + text, false, io, st, depth + 1, { at, syntax, aliases: sc ? {} : this.aliases, quoteLine: sc !== undefined || dash });
+      if (syntax.error && dash && sc) throw new ExitSignal(2);
+      return code;
+    } finally {
+      this.curLine = outerLine;
+      this.dotFile = outerDot;
+    }
+  }
+
+  /**
+   * `source FILE` / `. FILE`: the file's commands run in this shell, read one complete command at a
+   * time (scriptByCommands), so those before a syntax error have run. Recorded in
+   * testdata/sourced.txt (bash 5.2.15, dash 0.5.12): a non-interactive bash names the file in its
+   * errors (`FILE: line N:`, N within the file; a function defined there keeps the name), an
+   * interactive bash only in a syntax error (`bash: FILE: line N: syntax error …`); dash writes
+   * `sh: N: FILE: nosuch: not found` and a syntax error or a file it cannot open ends a
+   * non-interactive dash with status 2 (`.` is a special builtin).
+   */
   private async source(name: string, args: string[], io: Io, st: State, depth: number): Promise<number> {
+    const dash = this.isDash();
     const file = args[0];
     if (file === undefined) {
       this.write(io.err, `${this.prefix()}${name}: filename argument required\n${name}: usage: ${name} filename [arguments]\n`);
@@ -2190,6 +2354,11 @@ export class Interpreter {
     try {
       text = fs.read(path);
     } catch (e) {
+      if (dash) {
+        this.write(io.err, `${this.prefix()}.: cannot open ${file}: No such file\n`);
+        if (this.script$) throw new ExitSignal(2);
+        return 2;
+      }
       this.write(io.err, `${this.prefix()}${file}: ${errText(e)}\n`);
       return 1;
     }
@@ -2197,23 +2366,39 @@ export class Interpreter {
       this.write(io.err, `${this.prefix()}${file}: maximum nesting level exceeded\n`);
       return 1;
     }
-    const parsed = parseScript(text, { aliases: this.aliases, ...this.lex() });
-    if (!parsed.ok) {
-      this.write(io.err, `${this.prefix()}${file}: ${parsed.incomplete ? 'syntax error: unexpected end of file' : parsed.error.replace(/^bash: /, '')}\n`);
-      return parsed.incomplete ? 2 : 1;
+    const sc = this.script$;
+    const outerLine = this.curLine;
+    const outerDot = this.dotFile;
+    let where: (line: number) => string;
+    if (dash) {
+      const shell = sc?.name ?? this.opts.dash ?? 'sh';
+      where = (n) => `${shell}: ${n}: ${file}: `;
+      this.dotFile = file;
+    } else if (sc) {
+      where = (n) => `${file}: line ${n}: `;
+      const { fnFile: _fn, ...rest } = sc;
+      this.script$ = { ...rest, name: file, sourced: true };
+    } else {
+      const shell = this.prefix();
+      where = (n) => `${shell}${file}: line ${n}: `;
     }
     const savedArgs = st.args;
     if (args.length > 1) st.args = args.slice(1);
     this.sourcing++;
     try {
       st.status = 0;
-      await this.script(parsed.script, io, st, depth + 1, false);
-      return st.status;
+      const syntax = { error: false };
+      const code = await this.scriptByCommands(text, false, io, st, depth + 1, { at: where, syntax, aliases: this.aliases });
+      if (syntax.error && dash && sc) throw new ExitSignal(2);
+      return code;
     } catch (e) {
       if (e instanceof ReturnSignal) return e.code;
       throw e;
     } finally {
       this.sourcing--;
+      this.script$ = sc;
+      this.curLine = outerLine;
+      this.dotFile = outerDot;
       if (args.length > 1) st.args = savedArgs;
     }
   }
@@ -2287,7 +2472,7 @@ export class Interpreter {
             cur.stdin = (await this.expandParts(heredocParts(body, this.lex()), { st, err: io.err, depth, onStatus: () => undefined })).map((f) => unescapeGlob(f.text)).join('');
           } catch (e) {
             if (!(e instanceof ExpansionError)) throw e;
-            this.write(io.err, `${this.prefix()}${e.message}\n`);
+            this.write(io.err, `${this.errPrefix()}${e.message}\n`);
             return 1;
           }
         }
@@ -2302,7 +2487,7 @@ export class Interpreter {
         target = fields[0]!;
       } catch (e) {
         if (!(e instanceof ExpansionError)) throw e;
-        this.write(cur.err, `${this.prefix()}${e.message}\n`);
+        this.write(cur.err, `${this.errPrefix()}${e.message}\n`);
         return 1;
       }
       if (r.op === '<<<') {
@@ -2554,8 +2739,8 @@ export class Interpreter {
 
   /** Expand one word to fields: tilde, parameters, command substitution, splitting, globbing. */
   private async expandWord(w: Word, ctx: ExpandCtx, split: boolean): Promise<string[]> {
-    if (split) {
-      // brace expansion comes first and makes several words (bash manual 3.5.1)
+    if (split && !this.isDash()) {
+      // brace expansion comes first and makes several words (bash manual 3.5.1); dash has none
       const words = braceExpand(w);
       if (words.length > 1) {
         const all: string[] = [];
@@ -2595,12 +2780,16 @@ export class Interpreter {
       cur ??= { text: '' };
       cur.text += s;
     };
-    for (const p of parts) {
+    // the unquoted text of a `${u:-WORD}` word spliced in (param's splice): split like a value
+    const spliced = new Set<WordPart>();
+    let splicedQuoted = false;
+    const queue = [...parts];
+    for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
       if (p.kind === 'tilde') {
         append(esc(ctx.st.vars.get('HOME') ?? '~'));
         continue;
       }
-      if (p.kind === 'text') {
+      if (p.kind === 'text' && !spliced.has(p)) {
         append(p.quoted ? esc(p.value) : p.value);
         continue;
       }
@@ -2627,7 +2816,19 @@ export class Interpreter {
         }
       }
       let value: string;
-      if (p.kind === 'arith') {
+      if (p.kind === 'text') value = p.value;
+      else if (p.kind === 'var' && !p.quoted && split) {
+        const splice: { parts?: WordPart[] } = {};
+        value = await this.param(p.name, ctx, false, splice);
+        if (splice.parts) {
+          for (const q of splice.parts) {
+            if (q.kind === 'text' && !q.quoted) spliced.add(q);
+            else if (q.kind !== 'tilde' && q.quoted) splicedQuoted = true;
+          }
+          queue.unshift(...splice.parts);
+          continue;
+        }
+      } else if (p.kind === 'arith') {
         const inner = (await this.expandParts(heredocParts(p.source, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
         try {
           value = String(
@@ -2661,7 +2862,7 @@ export class Interpreter {
       }
     }
     if (cur) fields.push(cur);
-    const hasQuoted = parts.some((p) => p.kind !== 'tilde' && p.quoted && !(emptyMulti && p.kind === 'var'));
+    const hasQuoted = splicedQuoted || parts.some((p) => p.kind !== 'tilde' && p.quoted && !(emptyMulti && p.kind === 'var'));
     if (fields.length === 0 && (hasQuoted || !split)) fields.push({ text: '' });
     return fields;
   }
@@ -2743,8 +2944,14 @@ export class Interpreter {
     return st.vars.get(name);
   }
 
-  /** `${…}`: length, the `:-` `:=` `:+` `:?` defaults, `#` `%` trimming and `/` replacing. */
-  private async param(name: string, ctx: ExpandCtx, quoted = false): Promise<string> {
+  /**
+   * `${…}`: length, the `:-` `:=` `:+` `:?` defaults, `#` `%` trimming and `/` replacing. With
+   * `splice`, a `-`/`+` form whose word is used hands the word's parts back there instead of its
+   * text (and returns ''), so an unquoted `${u:-'a  b'}` keeps its quoted blanks: bash and dash
+   * expand the word in place, and only its unquoted pieces are split and globbed
+   * (bash/subst.c parameter_brace_expand_rhs, dash expand.c subevalvar).
+   */
+  private async param(name: string, ctx: ExpandCtx, quoted = false, splice?: { parts?: WordPart[] }): Promise<string> {
     const st = ctx.st;
     if (name.startsWith('\0bad:')) throw new ExpansionError(`${name.slice(5)}: bad substitution`);
     name = await this.expandSubscriptIn(name, ctx);
@@ -2753,6 +2960,7 @@ export class Interpreter {
     if (slice) return (this.multi(name.replace(/^\*|\[\*\]/, (x) => (x === '*' ? '@' : '[@]')), st) ?? []).join(' ');
     // `${!NAME}`: indirection, the value of the variable NAME names
     const ind = /^!([A-Za-z_][A-Za-z0-9_]*)$/.exec(name);
+    if (ind && this.isPlainDash()) throw new ExpansionError('Bad substitution', true);
     if (ind) {
       const target = this.scalar(ind[1]!, st) ?? '';
       if (target === '') return '';
@@ -2773,12 +2981,18 @@ export class Interpreter {
       return v ?? '';
     }
     const [, pname, op, arg] = m as unknown as [string, string, string, string];
+    // dash has the POSIX forms only (expand.c subevalvar): substrings, replacing and case changes are bash's
+    if (this.isPlainDash() && !/^:?[-+=?]$|^##?$|^%%?$/.test(op)) throw new ExpansionError('Bad substitution', true);
     const val = this.scalar(pname, st);
     const word = async (): Promise<string> => (await this.expandParts(paramWordParts(arg, quoted, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
     const unsetOrNull = val === undefined || (op.startsWith(':') && val === '');
     switch (op) {
       case '-':
       case ':-':
+        if (unsetOrNull && splice) {
+          splice.parts = withTilde(paramWordParts(arg, false, this.lex()));
+          return '';
+        }
         return unsetOrNull ? word() : val!;
       case '=':
       case ':=': {
@@ -2789,6 +3003,10 @@ export class Interpreter {
       }
       case '+':
       case ':+':
+        if (!unsetOrNull && splice) {
+          splice.parts = withTilde(paramWordParts(arg, false, this.lex()));
+          return '';
+        }
         return unsetOrNull ? '' : word();
       case '?':
       case ':?':

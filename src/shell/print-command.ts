@@ -13,12 +13,14 @@
  * Words keep their quoting as typed (bash prints words from its own copy, which for the shapes a
  * learner types is the same text).
  */
-import type { AndOr, CondExpr, Command, Pipeline, Redirect, Script } from './parse/ast.js';
+import { literalText, type AndOr, type CondExpr, type Command, type Pipeline, type Redirect, type Script } from './parse/ast.js';
 
 const pad = (n: number): string => ' '.repeat(n);
 
 export function redirectText(r: Redirect): string {
   const fd = r.fd === undefined ? '' : String(r.fd);
+  // a here-document's operator touches its delimiter, a quoted one printed in single quotes
+  if (r.heredoc) return `${fd}${r.op}${r.heredoc.expand ? r.target.raw : `'${literalText(r.target)}'`}`;
   if (r.op === '>&' || r.op === '<&') return `${fd}${r.op}${r.target.raw}`;
   return `${fd}${r.op} ${r.target.raw}`;
 }
@@ -44,22 +46,39 @@ function condText(e: CondExpr): string {
   }
 }
 
-/** A list at indentation `ind`; `closeWithSemi`: the last item ends with `;` (compound bodies). */
+/**
+ * A list at indentation `ind`; `closeWithSemi`: the last item ends with `;` (compound bodies).
+ * After an item with a here-document bash writes no `;` (its body has ended the line).
+ */
 function listText(s: Script, ind: number, closeWithSemi: boolean): string {
   let out = '';
   s.items.forEach((item, i) => {
-    out += andOrText(item, ind);
+    const text = andOrText(item, ind);
+    out += text;
+    const heredoc = [item.first, ...item.rest.map((r) => r.pipeline)].some((p) => p.commands.some((c) => c.type === 'simple' && c.redirects.some((r) => r.heredoc)));
     const last = i === s.items.length - 1;
     if (item.background) out += last ? ' &' : ' & ';
-    else if (!last) out += `;\n${pad(ind)}`;
-    else if (closeWithSemi) out += ';';
+    else if (!last) out += `${heredoc ? '' : ';'}\n${pad(ind)}`;
+    else if (closeWithSemi && !heredoc) out += ';';
   });
   return out;
 }
 
 function pipelineText(p: Pipeline, ind: number): string {
-  const parts = p.commands.map((c, i) => `${commandText(c, ind)}${i < p.commands.length - 1 ? (p.pipeStderr[i] ? ' |& ' : ' | ') : ''}`);
+  const parts = p.commands.map((c, i) => {
+    const text = commandText(c, ind);
+    if (i === p.commands.length - 1) return text;
+    const pipe = p.pipeStderr[i] ? '|&' : '|';
+    // a here-document's body comes after the pipe symbol, the next command on the line after it
+    const nl = text.indexOf('\n');
+    return nl < 0 || !text.endsWith('\n') ? `${text} ${pipe} ` : `${text.slice(0, nl)} ${pipe}${text.slice(nl)}  `;
+  });
   return `${p.negate ? '! ' : ''}${parts.join('')}`;
+}
+
+/** The bodies of a command's here-documents, each ended by its delimiter line (print_cmd.c print_deferred_heredocs). */
+function heredocBodies(rs: readonly Redirect[]): string {
+  return rs.map((r) => (r.heredoc ? `${r.heredoc.body}${literalText(r.target)}\n` : '')).join('');
 }
 
 /** An and-or list (`a && b || c`), as bash prints it on one line. */
@@ -72,7 +91,9 @@ export function commandText(c: Command, ind: number, nested = true): string {
   switch (c.type) {
     case 'simple': {
       const assigns = c.assigns.map((a) => `${a.name}${a.index !== undefined ? `[${a.index}]` : ''}${a.append ? '+=' : '='}${a.array ? `(${a.array.map((w) => w.raw).join(' ')})` : a.value.raw}`);
-      return [...assigns, ...c.words.map((w) => w.raw), ...c.redirects.map(redirectText)].join(' ');
+      const line = [...assigns, ...c.words.map((w) => w.raw), ...c.redirects.map(redirectText)].join(' ');
+      const bodies = heredocBodies(c.redirects);
+      return bodies === '' ? line : `${line}\n${bodies}`;
     }
     case 'group':
       return `{ \n${pad(ind + 4)}${listText(c.body, ind + 4, false)}\n${pad(ind)}}${redirects(c.redirects)}`;

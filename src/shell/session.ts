@@ -11,7 +11,7 @@ import { Cluster, type Snapshot, type Controller } from '../sim/cluster.js';
 import type { Clock } from '../util/clock.js';
 import { ApiServer } from '../sim/apiserver.js';
 import type { Vfs } from '../sim/node/vfs.js';
-import { Interpreter, type OutputChunk, type RunOutput } from './interpreter.js';
+import { Interpreter, type OutputChunk, type RunOutput, type ShellStateData } from './interpreter.js';
 import { JobTable, type JobData } from './jobs.js';
 import { JobClock } from './job-clock.js';
 import { pumpJobs, type Phase } from './background-output.js';
@@ -65,6 +65,12 @@ interface FrameData {
   lines?: number;
   /** `$?` of the shell's last line, when not 0. */
   status?: number;
+  /**
+   * The shell's variables that are not exported, arrays, functions, traps, options and positional
+   * parameters (Interpreter.shellState), when it has any: reading the session back (the REPL's
+   * reload after a one-shot command wrote the file, a resumed session) must not forget them.
+   */
+  shell?: ShellStateData;
 }
 
 export interface SessionData {
@@ -257,6 +263,7 @@ export class Session {
       // a hand-edited or damaged file's values are dropped, never trusted
       ...(Number.isSafeInteger(data.lines) && data.lines! > 0 ? { dashLines: data.lines! } : {}),
       ...(Number.isInteger(data.status) && data.status! >= 0 && data.status! <= 255 ? { status: data.status! } : {}),
+      ...(data.shell !== undefined ? { shellState: data.shell } : {}),
     });
     return { ...data, interp, table };
   }
@@ -697,7 +704,7 @@ export class Session {
     return {
       version: SESSION_VERSION,
       cluster: this.cluster.snapshot(opts),
-      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.exec ? { exec: f.exec } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}), ...(f.interp.linesRead > 0 ? { lines: f.interp.linesRead } : {}), ...(f.interp.lastStatus !== 0 ? { status: f.interp.lastStatus } : {}) })),
+      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.exec ? { exec: f.exec } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}), ...(f.interp.linesRead > 0 ? { lines: f.interp.linesRead } : {}), ...(f.interp.lastStatus !== 0 ? { status: f.interp.lastStatus } : {}), ...shellOf(f.interp) })),
       history: [...this.history],
       aliases: { ...this.aliases },
     };
@@ -715,6 +722,12 @@ export class Session {
     s.frames = data.frames.map((f) => s.makeFrame(f));
     return s;
   }
+}
+
+/** A frame's `shell` entry: present only when the shell has state beyond its environment. */
+function shellOf(interp: Interpreter): { shell?: ShellStateData } {
+  const shell = interp.shellState;
+  return shell ? { shell } : {};
 }
 
 /**

@@ -4,8 +4,30 @@
  */
 import type { CommandFn } from '../types.js';
 
-/** Interpret echo -e / printf %b escapes; returns the text and whether `\c` cut it short. */
-export function echoEscapes(s: string): { text: string; stop: boolean } {
+/**
+ * Where bash's and dash's echo escapes differ; everything else (`\\ \a \b \e \f \n \r \t \v`,
+ * `\0` and up to three octal digits, `\c` ending the output, any other `\X` kept as written) they
+ * share. bash: builtins/echo.def with lib/sh/strtrans.c ansicstr (echo -e, printf %b); dash 0.5.12:
+ * bltin/printf.c conv_escape_str (its echo always reads escapes).
+ */
+export interface EscapeRules {
+  /** `\E` is ESC as `\e` is (bash). */
+  upperE: boolean;
+  /** `\xHH`, `\uHHHH` and `\UHHHHHHHH` (bash). */
+  hex: boolean;
+  /** `\NNN` is octal without a leading 0 too (dash: `\101` is A; bash prints it as written). */
+  bareOctal: boolean;
+}
+
+export const BASH_ESCAPES: EscapeRules = { upperE: true, hex: true, bareOctal: false };
+export const DASH_ESCAPES: EscapeRules = { upperE: false, hex: false, bareOctal: true };
+/** bash's `printf %b` reads `\NNN` as octal too, unlike `echo -e` (builtins/printf.def tescape with sawbslash). */
+export const PRINTF_B_ESCAPES: EscapeRules = { upperE: true, hex: true, bareOctal: true };
+
+const SIMPLE: Readonly<Record<string, string>> = { '\\': '\\', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/** Interpret echo's backslash escapes by `rules`; returns the text and whether `\c` cut it short. */
+export function echoEscapes(s: string, rules: EscapeRules = BASH_ESCAPES): { text: string; stop: boolean } {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
@@ -14,40 +36,41 @@ export function echoEscapes(s: string): { text: string; stop: boolean } {
       continue;
     }
     const n = s[++i]!;
-    switch (n) {
-      case 'a': out += '\x07'; break;
-      case 'b': out += '\b'; break;
-      case 'c': return { text: out, stop: true };
-      case 'e': case 'E': out += '\x1b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case '\\': out += '\\'; break;
-      case '0': {
-        const m = /^[0-7]{0,3}/.exec(s.slice(i + 1))![0];
-        out += String.fromCharCode(m === '' ? 0 : parseInt(m, 8) & 0xff);
-        i += m.length;
-        break;
-      }
-      case 'x': {
-        const m = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 1));
-        if (!m) { out += '\\x'; break; }
-        out += String.fromCharCode(parseInt(m[0], 16));
-        i += m[0].length;
-        break;
-      }
-      case 'u': case 'U': {
-        const m = new RegExp(`^[0-9a-fA-F]{1,${n === 'u' ? 4 : 8}}`).exec(s.slice(i + 1));
-        if (!m) { out += `\\${n}`; break; }
-        const cp = parseInt(m[0], 16);
-        out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
-        i += m[0].length;
-        break;
-      }
-      default: out += `\\${n}`;
+    if (n === 'c') return { text: out, stop: true };
+    const simple = SIMPLE[n] ?? (n === 'E' && rules.upperE ? '\x1b' : undefined);
+    if (simple !== undefined) {
+      out += simple;
+      continue;
     }
+    if (n === '0' || (rules.bareOctal && n >= '1' && n <= '7')) {
+      // `\0` takes up to three more digits (`\0101` is A), dash's `\NNN` one to three with the first
+      const m = /^[0-7]{0,3}/.exec(s.slice(n === '0' ? i + 1 : i))![0];
+      out += String.fromCharCode(m === '' ? 0 : parseInt(m, 8) & 0xff);
+      i += n === '0' ? m.length : m.length - 1;
+      continue;
+    }
+    if (rules.hex && n === 'x') {
+      const m = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 1));
+      if (!m) {
+        out += '\\x';
+        continue;
+      }
+      out += String.fromCharCode(parseInt(m[0], 16));
+      i += m[0].length;
+      continue;
+    }
+    if (rules.hex && (n === 'u' || n === 'U')) {
+      const m = new RegExp(`^[0-9a-fA-F]{1,${n === 'u' ? 4 : 8}}`).exec(s.slice(i + 1));
+      if (!m) {
+        out += `\\${n}`;
+        continue;
+      }
+      const cp = parseInt(m[0], 16);
+      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+      i += m[0].length;
+      continue;
+    }
+    out += `\\${n}`;
   }
   return { text: out, stop: false };
 }
@@ -85,24 +108,6 @@ export function dashEcho(args: readonly string[]): string {
     newline = false;
     rest = rest.slice(1);
   }
-  const s = rest.join(' ');
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (c !== '\\' || i + 1 >= s.length) {
-      out += c;
-      continue;
-    }
-    let e = s[++i]!;
-    if (e === 'c') return out;
-    if (e === '0' && /[0-7]/.test(s[i + 1] ?? '')) e = s[++i]!;
-    const simple = ({ '\\': '\\', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' } as Record<string, string>)[e];
-    if (simple !== undefined) out += simple;
-    else if (e >= '0' && e <= '7') {
-      const m = /^[0-7]{1,3}/.exec(s.slice(i))![0];
-      out += String.fromCharCode(parseInt(m, 8) & 0xff);
-      i += m.length - 1;
-    } else out += `\\${e}`;
-  }
-  return newline ? `${out}\n` : out;
+  const r = echoEscapes(rest.join(' '), DASH_ESCAPES);
+  return newline && !r.stop ? `${r.text}\n` : r.text;
 }

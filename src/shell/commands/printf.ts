@@ -5,7 +5,7 @@
  * its numeric prefix and sets exit status 1.
  */
 import type { CommandFn } from '../types.js';
-import { echoEscapes } from './echo.js';
+import { PRINTF_B_ESCAPES, echoEscapes } from './echo.js';
 import { formatC, type FormatArg } from './format.js';
 import type { ShellResult } from './types.js';
 
@@ -77,7 +77,7 @@ export const printf: CommandFn = (ctx) => {
     if (hasB) {
       for (const part of bParts) {
         if (part === '%b') {
-          const r = echoEscapes(rest[idx++] ?? '');
+          const r = echoEscapes(rest[idx++] ?? '', PRINTF_B_ESCAPES);
           out += r.text;
           if (r.stop) {
             stop = true;

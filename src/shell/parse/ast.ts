@@ -515,7 +515,7 @@ class Parser {
     if (this.peek() === undefined) throw new NeedMore('function');
     const rw = this.reserved();
     const t = this.peek();
-    if (!(rw === '{' || rw === 'for' || rw === 'while' || rw === 'until' || rw === 'if' || rw === '[[' || (t?.type === 'op' && t.op === '('))) throw unexpected(t);
+    if (!(rw === '{' || rw === 'for' || rw === 'while' || rw === 'until' || rw === 'if' || (rw === '[[' && !this.lex.dash) || (t?.type === 'op' && t.op === '('))) throw unexpected(t);
     const body = this.command();
     return { type: 'function', name, body, redirects: [] };
   }
@@ -531,14 +531,16 @@ class Parser {
     const rw = this.reserved();
     if (rw === 'for' || rw === 'while' || rw === 'until' || rw === 'if') return this.compound(rw);
     if (rw === 'case') return this.caseCommand();
-    if (rw === '[[') return this.cond();
+    // dash has neither `[[` nor `function` (parser.c's token table): they are ordinary command
+    // names there, `[[ 1 = 1 ]]` runs the command `[[` (`sh: 1: [[: not found`)
+    if (rw === '[[' && !this.lex.dash) return this.cond();
     if (rw === '{') {
       this.pos++;
       const body = this.listUntil(new Set(['}']), '{');
       this.pos++;
       return { type: 'group', body, redirects: this.trailingRedirects() };
     }
-    if (rw === 'function') {
+    if (rw === 'function' && !this.lex.dash) {
       this.pos++;
       const n = this.peek();
       if (n === undefined) throw new NeedMore('function');
@@ -596,7 +598,12 @@ class Parser {
     if (t?.type === 'op' && REDIRECT_OPS.has(t.op)) {
       this.pos++;
       const target = this.peek();
-      if (target?.type !== 'word') throw unexpected(target);
+      if (target?.type !== 'word') {
+        // dash names another redirection operator by its class (parser.c tokname), `echo > >`
+        const err = unexpected(target);
+        if (this.lex.dash && (target?.type === 'heredoc' || (target?.type === 'op' && REDIRECT_OPS.has(target.op)))) throw new SyntaxErr(err.error, 'Syntax error: redirection unexpected');
+        throw err;
+      }
       this.pos++;
       return { fd, op: t.op as RedirectOp, target: target.word };
     }
@@ -690,7 +697,8 @@ class Parser {
           if (m[2] !== undefined) a.index = m[2];
           if (m[3] !== undefined) a.append = true;
           const open = this.peek();
-          if (m[0].length === raw.length && m[2] === undefined && open?.type === 'op' && open.op === '(') {
+          // dash has no arrays: `a=(1 2)` is the assignment `a=` before a `(` it rejects
+          if (m[0].length === raw.length && m[2] === undefined && open?.type === 'op' && open.op === '(' && !this.lex.dash) {
             a.array = this.arrayElements();
           }
           cmd.assigns.push(a);

@@ -2,47 +2,69 @@
  * Brace expansion (bash manual 3.5.1, bash/braces.c): `a{b,c}d` → abd acd, sequences `{1..3}`,
  * `{a..e}`, `{01..10}` (zero padded to the widest end), `{1..10..3}`, nested braces, done before
  * every other expansion. A brace without a top-level comma or a valid sequence is left as typed
- * (`{}` for find -exec, `{x}`). Only braces inside one unquoted stretch of text are expanded:
- * quoting a brace (`"{a,b}"`, `\{`) keeps it literal, as in bash.
+ * (`{}` for find -exec, `{x}`). Quoted text is opaque to it (see Atom). dash has no brace
+ * expansion at all (the interpreter does not call this for `sh`).
  */
-import type { Word, WordPart } from './tokenize.js';
+import { withTilde, type Word, type WordPart } from './tokenize.js';
+
+/**
+ * One piece of a word as brace expansion sees it: an unquoted character, which may be a `{`, `,`
+ * or `}` of a brace expression, or an opaque piece (quoted text, an escaped character, an
+ * expansion) that only travels with the text around it. bash's brace_expand (braces.c) skips
+ * quoted strings and `${…}` when it looks for braces and commas, so `{a,'b c'}` is `a` and `b c`,
+ * `{a,"b,c"}` is `a` and `b,c`, and `'{a,b}'`, `"{a,b}"`, `\{a,b}` stay as typed.
+ */
+type Atom = string | WordPart;
 
 /** The words a word becomes; the word itself when it has no brace expression. */
 export function braceExpand(w: Word): Word[] {
-  for (let k = 0; k < w.parts.length; k++) {
-    const p = w.parts[k]!;
-    if (p.kind !== 'text' || p.quoted || !p.value.includes('{')) continue;
-    const alts = expandText(p.value);
-    if (alts.length === 1 && alts[0] === p.value) continue;
-    const out: Word[] = [];
-    for (const a of alts) {
-      const parts: WordPart[] = [...w.parts.slice(0, k), { kind: 'text', value: a, quoted: false }, ...w.parts.slice(k + 1)];
-      // later parts may hold braces of their own
-      out.push(...braceExpand({ parts, raw: w.raw }).map((x) => x));
-    }
-    return out.map((x) => ({ ...x, parts: x.parts.filter((q) => !(q.kind === 'text' && !q.quoted && q.value === '')) }));
+  if (!w.parts.some((p) => p.kind === 'text' && !p.quoted && p.value.includes('{'))) return [w];
+  const atoms: Atom[] = [];
+  for (const p of w.parts) {
+    if (p.kind === 'text' && !p.quoted) atoms.push(...p.value);
+    else atoms.push(p);
   }
-  return [w];
+  const alts = expandAtoms(atoms);
+  if (alts.length === 1) return [w];
+  return alts.map((a) => ({ ...w, parts: withTilde(toParts(a)) }));
 }
 
-/** Expand every brace expression of a plain string. */
-export function expandText(s: string): string[] {
+/** Join the unquoted characters back into text parts; an empty unquoted stretch is dropped. */
+function toParts(atoms: Atom[]): WordPart[] {
+  const parts: WordPart[] = [];
+  let text = '';
+  for (const a of atoms) {
+    if (typeof a === 'string') {
+      text += a;
+      continue;
+    }
+    if (text !== '') parts.push({ kind: 'text', value: text, quoted: false });
+    text = '';
+    parts.push(a);
+  }
+  if (text !== '') parts.push({ kind: 'text', value: text, quoted: false });
+  return parts;
+}
+
+/** Expand every brace expression of a word's pieces (the first that expands, then the rest after it). */
+function expandAtoms(s: Atom[]): Atom[][] {
   for (let open = s.indexOf('{'); open >= 0; open = s.indexOf('{', open + 1)) {
     const close = matching(s, open);
     if (close < 0) continue;
     const body = s.slice(open + 1, close);
-    const alts = sequence(body) ?? commaSplit(body);
+    const seq = body.every((a) => typeof a === 'string') ? sequence(body.join('')) : undefined;
+    const alts = seq?.map((x) => [...x]) ?? commaSplit(body);
     if (!alts) continue;
     const pre = s.slice(0, open);
-    const rest = expandText(s.slice(close + 1));
-    const out: string[] = [];
-    for (const a of alts) for (const x of expandText(a)) for (const r of rest) out.push(pre + x + r);
+    const rest = expandAtoms(s.slice(close + 1));
+    const out: Atom[][] = [];
+    for (const a of alts) for (const x of seq ? [a] : expandAtoms(a)) for (const r of rest) out.push([...pre, ...x, ...r]);
     return out;
   }
   return [s];
 }
 
-function matching(s: string, open: number): number {
+function matching(s: Atom[], open: number): number {
   let depth = 0;
   for (let i = open; i < s.length; i++) {
     if (s[i] === '{') depth++;
@@ -52,8 +74,8 @@ function matching(s: string, open: number): number {
 }
 
 /** Split on commas at depth 0; undefined when there is none. */
-function commaSplit(body: string): string[] | undefined {
-  const out: string[] = [];
+function commaSplit(body: Atom[]): Atom[][] | undefined {
+  const out: Atom[][] = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < body.length; i++) {

@@ -46,10 +46,14 @@ export type Token =
 export type LexResult =
   | { ok: true; tokens: Token[] }
   | { ok: false; incomplete: true; reason: string }
-  | { ok: false; incomplete: false; error: string };
+  /** `dash`: dash's wording of the error where it is not derived from the token (see ast.ts ParseResult). */
+  | { ok: false; incomplete: false; error: string; dash?: string };
 
 /** Longest operators first so `>>` wins over `>`. */
 const OPERATORS = ['<<<', '<<-', '&>>', ';;&', '&&', '||', ';;', ';&', '|&', '>>', '<<', '>&', '<&', '&>', '>|', '|', '&', ';', '<', '>', '(', ')', '\n'];
+
+/** The operators bash has and dash 0.5.12 has not. */
+const DASH_NO_OP: ReadonlySet<string> = new Set(['<<<', '&>>', '&>', '|&', ';;&', ';&']);
 
 const META = new Set([' ', '\t', '\n', '|', '&', ';', '<', '>', '(', ')']);
 
@@ -68,7 +72,10 @@ class Incomplete {
   constructor(readonly reason: string) {}
 }
 class BadSyntax {
-  constructor(readonly error: string) {}
+  constructor(
+    readonly error: string,
+    readonly dash?: string,
+  ) {}
 }
 
 function isNameStart(c: string | undefined): boolean {
@@ -377,8 +384,12 @@ export function paramWordParts(src: string, quoted: boolean, opts: LexOptions = 
         if (j < 0) throw new Incomplete("'");
         pushText(parts, src.slice(i + 1, j), true);
         i = j + 1;
-      } else if (c === '"') i = scanDoubleQuoted(src, i + 1, parts, false, ansi);
-      else if (c === '$' || c === '`') i = scanSubstitution(src, i, parts, false, ansi);
+      } else if (c === '"') {
+        // an empty "" is still a quoted (null) piece: `${u:-""}` makes an empty word
+        const before = parts.length;
+        i = scanDoubleQuoted(src, i + 1, parts, false, ansi);
+        if (parts.length === before) pushText(parts, '', true);
+      } else if (c === '$' || c === '`') i = scanSubstitution(src, i, parts, false, ansi);
       else {
         pushText(parts, c, false);
         i++;
@@ -388,6 +399,18 @@ export function paramWordParts(src: string, quoted: boolean, opts: LexOptions = 
     return [{ kind: 'text', value: src, quoted: true }];
   }
   return parts;
+}
+
+/**
+ * A leading unquoted `~` (alone, or before `/`) made a tilde part, as scanWord does for a typed
+ * word: for the words brace expansion makes (`~{,/x}`; bash expands tildes after braces) and the
+ * word of an unquoted `${u:-~}`.
+ */
+export function withTilde(parts: WordPart[]): WordPart[] {
+  const first = parts[0];
+  if (first?.kind !== 'text' || first.quoted || !(first.value === '~' ? parts.length === 1 : first.value.startsWith('~/'))) return parts;
+  const rest = first.value.slice(1);
+  return [{ kind: 'tilde' }, ...(rest === '' ? [] : [{ kind: 'text' as const, value: rest, quoted: false }]), ...parts.slice(1)];
 }
 
 /** Scan one word starting at src[i]. Returns the word and the index after it. */
@@ -537,7 +560,7 @@ export function tokenize(src: string, opts: LexOptions = {}): LexResult {
         i += 2;
         continue;
       }
-      if ((c === '<' || c === '>') && src[i + 1] === '(') {
+      if ((c === '<' || c === '>') && src[i + 1] === '(' && !opts.dash) {
         // process substitution: a word of its own (bash/subst.c process_substitute)
         const end = findCmdSubEnd(src, i + 2, ansi);
         tokens.push({ type: 'word', word: { parts: [{ kind: 'procsub', source: src.slice(i + 2, end), dir: c, quoted: false }], raw: src.slice(i, end + 1), line: lineAt(i) } });
@@ -552,14 +575,17 @@ export function tokenize(src: string, opts: LexOptions = {}): LexResult {
           continue;
         }
       }
-      const op = OPERATORS.find((o) => src.startsWith(o, i));
+      // dash has no here-strings (`<<<`), nor `&>`/`&>>`, `|&`, `;&`, `;;&` (parser.c xxreadtoken)
+      const op = OPERATORS.find((o) => src.startsWith(o, i) && !(opts.dash && DASH_NO_OP.has(o)));
       if (op) {
         i += op.length;
         if (op === '<<' || op === '<<-') {
           while (src[i] === ' ' || src[i] === '\t') i++;
           if (i >= src.length || META.has(src[i]!)) {
             const next = src[i] === undefined || src[i] === '\n' ? 'newline' : (OPERATORS.find((o) => src.startsWith(o, i)) ?? src[i]!);
-            throw new BadSyntax(`bash: syntax error near unexpected token \`${next}'`);
+            // dash names a redirection operator by its class (parser.c tokname: `cat <<< x` is
+            // `Syntax error: redirection unexpected`, recorded from dash 0.5.12)
+            throw new BadSyntax(`bash: syntax error near unexpected token \`${next}'`, /^[<>]/.test(next) ? 'Syntax error: redirection unexpected' : undefined);
           }
           const [delim, next] = scanWord(src, i, ansi);
           i = next;
@@ -588,14 +614,14 @@ export function tokenize(src: string, opts: LexOptions = {}): LexResult {
       }
       const [word, next] = scanWord(src, i, ansi);
       tokens.push({ type: 'word', word: { ...word, line: lineAt(i) } });
-      if (isPlainWord(word) && word.raw === '[[') condDepth++;
+      if (isPlainWord(word) && word.raw === '[[' && !opts.dash) condDepth++;
       else if (isPlainWord(word) && word.raw === ']]' && condDepth > 0) condDepth--;
       i = next;
     }
     if (pending.length > 0) throw new Incomplete('heredoc');
   } catch (e) {
     if (e instanceof Incomplete) return { ok: false, incomplete: true, reason: e.reason };
-    if (e instanceof BadSyntax) return { ok: false, incomplete: false, error: e.error };
+    if (e instanceof BadSyntax) return { ok: false, incomplete: false, error: e.error, ...(e.dash !== undefined ? { dash: e.dash } : {}) };
     throw e;
   }
   return { ok: true, tokens };
