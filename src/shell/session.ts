@@ -635,7 +635,7 @@ export class Session {
 
   /**
    * Leaving an attached shell ends the container's process; kubectl then prints how to reattach,
-   * or, for `run --rm`, deletes the pod and says so (after its grace period, as delete waits).
+   * or, for `run --rm`, deletes the pod and says so.
    */
   private endAttached(at: Extract<ExecLocation, { kind: 'pod' }>, code: number, attached: Attached, out: { stdout: string; stderr: string; output: { stream: 'stdout' | 'stderr'; text: string }[] }): void {
     const pod = this.cluster.store.get<Pod>('Pod', at.namespace, at.pod);
@@ -655,7 +655,8 @@ export class Session {
       } catch {
         return;
       }
-      for (let i = 0; i < 60 && this.cluster.store.get<Pod>('Pod', rm.namespace, rm.pod); i++) this.cluster.advance(1000);
+      // run.go removeCreatedObjects deletes without waiting (WaitForDeletion false): the pod
+      // is left Terminating
       out.output.push({ stream: 'stdout', text: rm.message });
       out.stdout += rm.message;
     }
