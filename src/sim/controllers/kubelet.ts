@@ -22,7 +22,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Container, ContainerStatus, Node, Pod, PodCondition } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { conditionByKubelet, readinessGatesMessage, withForeignConditions } from '../runtime/pod-conditions.js';
+import { cacheOwnConditions, forgetOwnConditions, previousOwnConditions, readinessGatesMessage, withForeignConditions } from '../runtime/pod-conditions.js';
 import { sameJSON } from '../../util/json-copy.js';
 import { hostIPList, type Host } from '../node/host.js';
 import { lookupImage, pullImage } from '../images.js';
@@ -196,32 +196,6 @@ function pulledImages(c: Cluster, node: string): string[] {
   return (t[node] ??= []);
 }
 
-/**
- * The kubelet's own conditions as its status manager last set them, else the API pod's. Upstream
- * (pkg/kubelet/status/status_manager.go updateStatusInternal) takes the old status from its cache
- * (`podStatuses`), and from the API pod only before it has one; updateLastTransitionTime keeps a
- * condition's lastTransitionTime unless its status changed, and mergePodStatus writes the
- * kubelet-owned conditions from that cache. So a status patch that drops or rewrites them (a
- * `--type=merge` list of conditions replaces the whole list) gets them back with their old
- * times, not the time of the next sync.
- */
-function previousOwnConditions(c: Cluster, uid: string, api: PodCondition[] | undefined): PodCondition[] | undefined {
-  const cached = c.state.kubeletConditions?.[uid];
-  if (!cached) return api;
-  return Object.entries(cached).map(([type, v]) => {
-    const sp = v.indexOf(' ');
-    return { type, status: v.slice(0, sp) as PodCondition['status'], lastTransitionTime: v.slice(sp + 1) };
-  });
-}
-
-/** Remember the kubelet-owned conditions the kubelet just set (the status manager's cache). */
-function cacheOwnConditions(c: Cluster, uid: string, conditions: readonly PodCondition[]): void {
-  const own: Record<string, string> = {};
-  for (const x of conditions) if (conditionByKubelet(x.type) && x.lastTransitionTime) own[x.type] = `${x.status} ${x.lastTransitionTime}`;
-  const cache = (c.state.kubeletConditions ??= {});
-  if (!sameJSON(cache[uid], own)) cache[uid] = own;
-}
-
 function cond(type: string, ok: boolean, now: string, prev: PodCondition[] | undefined, reason?: string): PodCondition {
   const status = ok ? 'True' : 'False';
   const old = prev?.find((p) => p.type === type);
@@ -291,7 +265,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') {
     // a finished pod's status is not written again: nothing to remember for it
-    if (c.state.kubeletConditions?.[uid]) delete c.state.kubeletConditions[uid];
+    forgetOwnConditions(c, uid);
     return;
   }
 
@@ -515,7 +489,7 @@ function terminatedPod(podIn: Pod, slow: boolean, ts: string): Pod {
 /** Drop the kubelet's private state for a pod that is gone. */
 function forgetPod(c: Cluster, uid: string): void {
   delete c.state.sandboxAt?.[uid];
-  delete c.state.kubeletConditions?.[uid];
+  forgetOwnConditions(c, uid);
   forgetProbes(c, uid);
   const timers = c.state['kubeletTimers'] as Record<string, unknown> | undefined;
   if (timers) for (const k of Object.keys(timers)) if (k.startsWith(`${uid}/`)) delete timers[k];
