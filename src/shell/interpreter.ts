@@ -407,6 +407,14 @@ export class Interpreter {
     return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.fnFile ?? sc.name}: line ${this.curLine}: `;
   }
 
+  /**
+   * Read and write `fs` from now on: the session took over a reloaded cluster (Session.adopt),
+   * whose hosts are new objects; a paused job's next commands see the new files.
+   */
+  rebindFs(fs: Vfs): void {
+    this.opts.fs = fs;
+  }
+
   constructor(private readonly opts: InterpreterOptions) {
     this.aliases = opts.aliases ?? {};
     this.dashLines = opts.dashLines ?? 0;
