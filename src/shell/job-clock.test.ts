@@ -177,6 +177,13 @@ describe('foreground waits let paused jobs run at their time', () => {
     assert.equal(text(r), 'service/tmp created\njob-ran\nhi\npod "tmp" deleted from default namespace\nservice "tmp" deleted from default namespace\n[1]+  Done                    sleep 1 && echo job-ran\n');
   });
 
+  it('debug: the creation line comes before the job that wakes while the debugging pod starts', async () => {
+    const s = session();
+    await s.exec('sleep 1 && echo job-ran &');
+    const r = await s.exec('kubectl debug node/cka-w1 -it --image=busybox');
+    assert.match(text(r), /^--profile=legacy is deprecated.*\nCreating debugging pod node-debugger-cka-w1-\w{5} with container debugger on node cka-w1\.\njob-ran\nAll commands and output/);
+  });
+
   it('helm install --wait: the log helm wrote before waiting comes before the job', async () => {
     const s = session();
     await s.exec('helm repo add stable https://charts.example.com/stable');
