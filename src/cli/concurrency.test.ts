@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { harness } from './testing/harness.js';
+import { harness, until } from './testing/harness.js';
 import { FuzzLog, HANG_MS, fuzzCount, fuzzSeed } from '../testing/fuzz.js';
 import { Random } from '../util/random.js';
 
@@ -107,6 +107,33 @@ test('an open shell sees one-shot changes and does not drop them at its next sav
   for (const ns of ['from-shell', 'second', 'from-oneshot']) assert.match(r.stdout, new RegExp(`^${ns}$`, 'm'), `namespace ${ns} is there`);
   const after = await h.run(['kubectl', 'get', 'ns', 'from-oneshot', '-o', 'name']);
   assert.equal(after.stdout, 'namespace/from-oneshot\n', 'the shell did not overwrite the one-shot change');
+});
+
+test('a shell that picks up a one-shot change keeps its background jobs: a paused list runs on against the new state', async () => {
+  const h = harness();
+  let fed = false;
+  const { Readable } = await import('node:stream');
+  const stdin = new Readable({
+    read() {
+      if (fed) return;
+      fed = true;
+      this.push('sleep 1 && kubectl get ns from-oneshot -o name > /root/ns.txt &\necho started\n');
+      void (async () => {
+        // the lines above have run (the job paused in its sleep) before the one-shot writes
+        await until(() => h.live.stdout.includes('started'), 'the job to start');
+        await h.run(['kubectl', 'create', 'ns', 'from-oneshot']);
+        this.push('jobs\n');
+        this.push('sleep 2; cat /root/ns.txt\n');
+        this.push(null);
+      })();
+    },
+  });
+  const r = await h.run(['shell'], stdin);
+  // the job's redirection writes the workstation's file of the new state, which cat reads
+  assert.equal(r.stdout, 'started\n[1]+  Running                 sleep 1 && kubectl get ns from-oneshot -o name > /root/ns.txt &\nnamespace/from-oneshot\n');
+  assert.equal(r.stderr, '[1] 4300\n[1]+  Done                    sleep 1 && kubectl get ns from-oneshot -o name > /root/ns.txt\n');
+  // and the session saved it
+  assert.equal((await h.run(['shell'], 'cat /root/ns.txt\n')).stdout, 'namespace/from-oneshot\n');
 });
 
 test('a stale lock left by a dead process does not block', async () => {

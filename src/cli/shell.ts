@@ -78,7 +78,8 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
   const opts: SessionOptions = editor ? { editor } : {};
   const opened = withSessionLock(env, o.session, () => openSession(env, o, opts));
   let session = opened.session;
-  // a new shell process: the saved shell's jobs ended with it (a one-shot's reload below keeps them)
+  // a new shell process: the saved shell's jobs ended with it (a one-shot's reload below keeps
+  // this process's own: Session.adopt)
   if (opened.resumed) session.endSavedJobs();
   // the saved file as this shell last wrote or read it: a different stamp before a command means
   // a one-shot `cka-lab kubectl` changed the session meanwhile, and the shell picks that up
@@ -104,7 +105,11 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
           // another command (a one-shot kubectl, which keeps no history) wrote the file: the
           // history this shell has not written yet carries over
           const history = session.history;
-          session = env.sessions.revive(read.data, opts).session;
+          const revived = env.sessions.revive(read.data, opts).session;
+          // this shell's background jobs live in this process: the session keeps them and takes
+          // over the file's cluster (a revived session would have lost the paused lists)
+          if (session.hasJobs()) session.adopt(revived);
+          else session = revived;
           if (history.length > session.history.length) session.history.splice(0, session.history.length, ...history);
           mark = undefined;
         }

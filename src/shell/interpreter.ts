@@ -457,6 +457,14 @@ export class Interpreter {
     return this.isDash() && this.dotFile !== undefined ? `${this.prefix()}${this.dotFile}: ` : this.prefix();
   }
 
+  /**
+   * Read and write `fs` from now on: the session took over a reloaded cluster (Session.adopt),
+   * whose hosts are new objects; a paused job's next commands see the new files.
+   */
+  rebindFs(fs: Vfs): void {
+    this.opts.fs = fs;
+  }
+
   constructor(private readonly opts: InterpreterOptions) {
     this.aliases = opts.aliases ?? {};
     this.dashLines = opts.dashLines ?? 0;

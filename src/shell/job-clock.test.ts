@@ -161,6 +161,37 @@ describe('foreground waits let paused jobs run at their time', () => {
     assert.deepEqual(r, { out: 'tick 4\ntick 5\njob-ran\ntick 6\ntick 7\n', stderr: '[1]+  Done                    sleep 3 && echo job-ran\n', secs: 7 });
   });
 
+  it('replace --force: the deletion message comes before the job that lifts the finalizer, the replacement after', async () => {
+    const s = session();
+    await s.exec(`kubectl run fin --image=nginx; sleep 10; kubectl patch pod fin --type=merge -p '{"metadata":{"finalizers":["example.com/hold"]}}'; kubectl get pod fin -o yaml > /root/fin.yaml`);
+    await s.exec(`sleep 5 && kubectl patch pod fin --type=merge -p '{"metadata":{"finalizers":null}}' &`);
+    const r = await elapsed(s, 'kubectl replace --force -f /root/fin.yaml; echo status=$?');
+    assert.equal(r.out, 'pod "fin" deleted from default namespace\npod/fin patched\npod/fin replaced\nstatus=0\n');
+    assert.equal(r.secs, 5);
+  });
+
+  it('run --rm -i: what run printed before waiting for the pod comes before the job; the pod and Service are deleted without a wait', async () => {
+    const s = session();
+    await s.exec('sleep 1 && echo job-ran &');
+    const r = await s.exec('kubectl run tmp --rm -i -q --restart=Never --image=busybox --expose --port=80 -- echo hi');
+    assert.equal(text(r), 'service/tmp created\njob-ran\nhi\npod "tmp" deleted from default namespace\nservice "tmp" deleted from default namespace\n[1]+  Done                    sleep 1 && echo job-ran\n');
+  });
+
+  it('debug: the creation line comes before the job that wakes while the debugging pod starts', async () => {
+    const s = session();
+    await s.exec('sleep 1 && echo job-ran &');
+    const r = await s.exec('kubectl debug node/cka-w1 -it --image=busybox');
+    assert.match(text(r), /^--profile=legacy is deprecated.*\nCreating debugging pod node-debugger-cka-w1-\w{5} with container debugger on node cka-w1\.\njob-ran\nAll commands and output/);
+  });
+
+  it('helm install --wait: the log helm wrote before waiting comes before the job', async () => {
+    const s = session();
+    await s.exec('helm repo add stable https://charts.example.com/stable');
+    await s.exec('sleep 1 && echo job-ran &');
+    const r = await s.exec('helm install web2 stable/web --version 1.0.0 --wait=true -n shop --create-namespace >/dev/null; echo installed');
+    assert.equal(text(r), 'level=WARN msg="--wait=true is deprecated (boolean value) and can be replaced with --wait=watcher"\njob-ran\ninstalled\n[1]+  Done                    sleep 1 && echo job-ran\n');
+  });
+
   it('helm install --wait: the job sees the release still starting', async () => {
     const s = session();
     await s.exec('helm repo add stable https://charts.example.com/stable');

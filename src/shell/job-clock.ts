@@ -15,7 +15,8 @@
  *
  * Limits: a pause lives in memory. A new shell process starts without the saved jobs
  * (Session.endSavedJobs); a shell that reloads its file after a one-shot `cka-lab kubectl` wrote
- * it has lost its paused lists: such a job ends at its sleep's end (JobData.until).
+ * it keeps its own session, jobs and paused lists, and takes over the file's cluster
+ * (Session.adopt, cli/shell.ts).
  * The shell's own clock moves (`sleep`, `wait`, `fg`, a new line), `kubectl get -w`, and every
  * other foreground wait (kubectl/poll.ts pollUntil: `kubectl wait`, `rollout status`, `delete`'s
  * and `drain`'s waits, `logs -f` under `timeout`, helm's --wait and hook waits, `watch`) stop at

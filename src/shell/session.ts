@@ -113,7 +113,8 @@ function bootTime(fs: Vfs): number {
 }
 
 export class Session {
-  readonly api: ApiServer;
+  /** The API server of `cluster` (another one after adopt). */
+  api: ApiServer;
   private frames: Frame[] = [];
   readonly history: string[] = [];
   aliases: Record<string, string> = { k: 'kubectl' };
@@ -126,7 +127,8 @@ export class Session {
   private terminal: (c: OutputChunk) => void = () => undefined;
 
   constructor(
-    readonly cluster: Cluster,
+    /** The simulated cluster; another one after adopt (a reload of the session's file). */
+    public cluster: Cluster,
     private readonly opts: SessionOptions = {},
   ) {
     this.api = new ApiServer(cluster);
@@ -642,7 +644,7 @@ export class Session {
 
   /**
    * Leaving an attached shell ends the container's process; kubectl then prints how to reattach,
-   * or, for `run --rm`, deletes the pod and says so (after its grace period, as delete waits).
+   * or, for `run --rm`, deletes the pod and says so.
    */
   private endAttached(at: Extract<ExecLocation, { kind: 'pod' }>, code: number, attached: Attached, out: { stdout: string; stderr: string; output: { stream: 'stdout' | 'stderr'; text: string }[] }): void {
     const pod = this.cluster.store.get<Pod>('Pod', at.namespace, at.pod);
@@ -662,7 +664,8 @@ export class Session {
       } catch {
         return;
       }
-      for (let i = 0; i < 60 && this.cluster.store.get<Pod>('Pod', rm.namespace, rm.pod); i++) this.cluster.advance(1000);
+      // run.go removeCreatedObjects deletes without waiting (WaitForDeletion false): the pod
+      // is left Terminating
       out.output.push({ stream: 'stdout', text: rm.message });
       out.stdout += rm.message;
     }
@@ -687,6 +690,24 @@ export class Session {
       this.hangUp(f);
       f.table.clear();
     }
+  }
+
+  /**
+   * Take over the cluster of `next`, this session's file as another process (a one-shot `cka-lab
+   * kubectl`) wrote it, and keep what this shell process holds in memory: its frames, their job
+   * tables and the job lists paused in a sleep (jobClock), which a revived session would have
+   * lost (a list's continuation cannot be saved). The frames' shells read and write the new
+   * cluster's files from now on; a resumed job runs its next commands against the new cluster.
+   */
+  adopt(next: Session): void {
+    this.cluster = next.cluster;
+    this.api = next.api;
+    for (const f of this.frames) f.interp.rebindFs(this.fsOf(f.location));
+  }
+
+  /** Whether this shell has background jobs (running, or paused in a sleep): adopt keeps them. */
+  hasJobs(): boolean {
+    return this.jobClock.next() !== undefined || this.frames.some((f) => f.table.jobs.length > 0);
   }
 
   /** How often a node has rebooted (node/reboot.ts), to end the logins on it; undefined elsewhere. */

@@ -33,6 +33,8 @@ export interface ClusterState {
   sandboxAt?: Record<string, number>;
   /** kubelet: back-off and pull timers per `<pod uid>/<container>`. */
   kubeletTimers?: Record<string, { nextAt: number; pulls: number }>;
+  /** kubelet: the status manager's cached pod conditions (`<status> <lastTransitionTime>` by type) per pod uid (runtime/pod-conditions.ts). */
+  kubeletConditions?: Record<string, Record<string, string>>;
   /** kubelet: each container's probe workers and the kill a probe failure began, by `<pod uid>/<container>` (controllers/prober.ts). */
   probers?: ProberState;
   /** static-pods controller: the kubelet's run record of each static pod (node/runtime.ts staticPods). */
@@ -93,6 +95,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   images: 'sim/controllers/kubelet.ts',
   sandboxAt: 'sim/controllers/kubelet.ts (read through sim/node/runtime.ts)',
   kubeletTimers: 'sim/controllers/kubelet.ts',
+  kubeletConditions: 'sim/runtime/pod-conditions.ts (written by sim/controllers/kubelet.ts and static-pods.ts)',
   probers: 'sim/controllers/prober.ts (driven by sim/controllers/kubelet.ts)',
   staticPods: 'sim/controllers/static-pods.ts (read through sim/node/runtime.ts)',
   componentFlags: 'sim/controllers/static-pods.ts',

@@ -79,6 +79,32 @@ test('claim spec immutability and the resize admission', async () => {
   assert.match((await run('kubectl describe pod app')).stdout, /FileSystemResizeSuccessful .* MountVolume.NodeExpandVolume succeeded for volume "pvc-/);
 });
 
+test('expansion through the external resizer: Resizing, then FileSystemResizePending until a pod mounts the claim; the resize statuses and events', async () => {
+  const { s, run, advance } = await session();
+  await run(`kubectl patch sc local-path -p '{"allowVolumeExpansion":true}'`);
+  await run(CLAIM('data', '  storageClassName: local-path\n'));
+  await run(POD('app', 'data'));
+  advance(15_000);
+  await run('kubectl delete pod app --grace-period=0 --force');
+  // every status the claim went through, as a watch would see it
+  const seen: string[] = [];
+  const stop = s.cluster.store.observe((_t, o) => {
+    if (o.kind !== 'PersistentVolumeClaim') return;
+    const st = (o as PersistentVolumeClaim).status;
+    seen.push(`${(st?.conditions ?? []).map((x) => x.type).join(',')}|${JSON.stringify(st?.allocatedResourceStatuses ?? {})}|${st?.allocatedResources?.storage ?? ''}|${st?.capacity?.storage ?? ''}`);
+  });
+  await run(`kubectl patch pvc data -p '{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}'`);
+  assert.deepEqual(seen.slice(1), ['Resizing|{"storage":"ControllerResizeInProgress"}|2Gi|1Gi', 'FileSystemResizePending|{"storage":"NodeResizePending"}|2Gi|1Gi']);
+  const pending = (await run('kubectl describe pvc data')).stdout;
+  assert.match(pending, /\nConditions:\n {2}Type +Status +LastProbeTime +LastTransitionTime +Reason +Message\n.*\n {2}FileSystemResizePending +True +Mon, 01 Jan 0001 00:00:00 \+0000 +\S+, .* \+0000 +Waiting for user to \(re-\)start a pod to finish file system resize of volume on node\.\n/);
+  assert.match(pending, /Normal {2}ExternalExpanding +0s +volume_expand +waiting for an external controller to expand this PVC\n {2}Normal {2}Resizing +0s +external-resizer rancher\.io\/local-path +External resizer is resizing volume pvc-\S+\n {2}Normal {2}FileSystemResizeRequired +0s +external-resizer rancher\.io\/local-path +Require file system resize of volume on node\n$/);
+  await run(POD('app', 'data'));
+  advance(10_000);
+  stop();
+  assert.equal((await run(`kubectl get pvc data -o jsonpath='{.status}'`)).stdout, '{"accessModes":["ReadWriteOnce"],"allocatedResources":{"storage":"2Gi"},"capacity":{"storage":"2Gi"},"phase":"Bound"}');
+  assert.match((await run('kubectl describe pvc data')).stdout, /Normal {2}FileSystemResizeSuccessful +\S+ +kubelet +MountVolume\.NodeExpandVolume succeeded for volume "pvc-\S+" cka-w\d\n$/);
+});
+
 test('validateClaimUpdate: an unbound claim may not change its request; a bound one may not shrink below capacity', () => {
   const base: PersistentVolumeClaim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'x' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } }, status: { phase: 'Pending' } };
   const bigger = { ...base, spec: { ...base.spec, resources: { requests: { storage: '2Gi' } } } };

@@ -37,6 +37,11 @@ export interface HelmEnv {
   jobs?: { next(): number | undefined; runDue(): Promise<void> };
   /** What helm logs to stderr while it runs (slog records), printed before any error. */
   log: string[];
+  /**
+   * Write what helm logged so far now (ShellContext.emit) and forget it: helm writes its stderr
+   * as it goes, so a background job that wakes during a wait prints after it.
+   */
+  flushLog?: () => void;
 }
 
 export function requireApi(env: HelmEnv): ApiServer {

@@ -80,7 +80,8 @@ function seeded(seed: number): () => number {
 }
 
 export function helmEnv(ctx: CommandContext): HelmEnv {
-  return {
+  const emit = shellExtras(ctx).emit;
+  const env: HelmEnv = {
     fs: ctx.fs,
     cwd: ctx.cwd,
     vars: ctx.env,
@@ -93,6 +94,13 @@ export function helmEnv(ctx: CommandContext): HelmEnv {
     kubeVersion: 'v1.35.0',
     log: [],
   };
+  if (emit) {
+    env.flushLog = () => {
+      const text = env.log.splice(0).join('');
+      if (text) emit('stderr', text);
+    };
+  }
+  return env;
 }
 
 export const helm: CommandFn = async (ctx): Promise<CommandResult> => {

@@ -30,8 +30,9 @@ const LEGACY_RETRIES = 30;
 /** Move the clock until `check` holds or the deadline passes; whether it held. */
 async function until(env: HelmEnv, deadline: number, check: () => boolean): Promise<boolean> {
   if (!env.cluster) return check();
-  // the shell's one foreground wait: a background job due meanwhile runs at its time
-  return (await pollUntil({ cluster: env.cluster, ...(env.budget ? { budget: env.budget } : {}), ...(env.jobs ? { jobs: env.jobs } : {}) }, deadline, () => (check() ? true : undefined))) === true;
+  // the shell's one foreground wait: a background job due meanwhile runs at its time, after
+  // what helm wrote before the wait (its log lines so far)
+  return (await pollUntil({ cluster: env.cluster, ...(env.budget ? { budget: env.budget } : {}), ...(env.jobs ? { jobs: env.jobs } : {}) }, deadline, () => (check() ? true : undefined), env.flushLog)) === true;
 }
 
 /** wait.PollUntilContextCancel(ctx, 2s, immediate): `step` at each tick before the deadline until it settles. */

@@ -22,6 +22,16 @@ export class Streams {
     if (text) this.chunks.push({ stream: 'stderr', text });
   }
 
+  /**
+   * Write what is held so far now, through the shell's `emit` (ShellContext.emit), and let it go:
+   * the real tool has written it before it waits, so a background job that wakes during the
+   * wait prints after it. Without `emit` (a one-shot call) the text stays for the result.
+   */
+  flush(emit: ((stream: Chunk['stream'], text: string) => void) | undefined): void {
+    if (!emit) return;
+    for (const c of this.chunks.splice(0)) emit(c.stream, c.text);
+  }
+
   get stdout(): string {
     return this.join('stdout');
   }

@@ -35,6 +35,8 @@ const cases: { name: string; tmpl: string; data: unknown; want: string; allowMis
   { name: 'bracket dict key', tmpl: "{.metadata.labels['run']}", data: nginx, want: 'nginx' },
   { name: 'union', tmpl: '{.items[0,1].metadata.name}', data: nodes, want: 'cka-cp1 cka-w1' },
   { name: 'numbers and booleans', tmpl: '{.a} {.b}', data: { a: 3, b: true }, want: '3 true' },
+  // real kubectl v1.35.2 `label --local -o jsonpath` of a condition whose lastProbeTime is null
+  { name: 'null prints as null', tmpl: '{.c[0].t} [{.c[*].t}]', data: { c: [{ t: null }, { t: null }] }, want: 'null [null null]' },
   { name: 'filter on number', tmpl: '{.spec.containers[?(@.n>1)].name}', data: { spec: { containers: [{ n: 1, name: 'a' }, { n: 2, name: 'b' }] } }, want: 'b' },
   { name: 'exists filter', tmpl: '{.x[?(@.y)].z}', data: { x: [{ z: 1 }, { y: 0, z: 2 }] }, want: '2' },
 ];

@@ -519,8 +519,13 @@ function blocks(nodes: Node[], i: { n: number }, inRange: boolean): Block[] {
   return out;
 }
 
+/**
+ * One result as text (client-go util/jsonpath jsonpath.go evalToText): a JSON null prints as
+ * `null` (real kubectl v1.35.2: `-o jsonpath='{.status.conditions[0].lastProbeTime}'` of a
+ * kubelet condition), objects and lists as compact JSON.
+ */
 function printValue(v: Value): string {
-  if (v === null) return '<nil>';
+  if (v === null) return 'null';
   if (typeof v === 'object') return marshalCompact(v);
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
   return String(v);

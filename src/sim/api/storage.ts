@@ -78,7 +78,15 @@ export interface PersistentVolumeClaim extends KObject {
     dataSourceRef?: unknown;
     volumeAttributesClassName?: string;
   };
-  status?: { phase?: string; accessModes?: string[]; capacity?: { storage?: string }; conditions?: PvcCondition[]; allocatedResources?: { storage?: string } };
+  status?: {
+    phase?: string;
+    accessModes?: string[];
+    capacity?: { storage?: string };
+    conditions?: PvcCondition[];
+    allocatedResources?: { storage?: string };
+    /** RecoverVolumeExpansionFailure (GA in v1.34): where a resize of each resource stands. */
+    allocatedResourceStatuses?: Record<string, string>;
+  };
 }
 
 const UNITS: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4, Pi: 1024 ** 5 };

@@ -9,6 +9,7 @@
  */
 import type { KObject } from './types.js';
 import { toPlainJSON } from '../../util/json-copy.js';
+import { conditionTimesAsNull } from './condition-times.js';
 
 export interface StoreData {
   resourceVersion: number;
@@ -136,7 +137,9 @@ export class Store {
   put<T extends KObject>(input: T): T {
     // an object read from the store and written back as it is (to bump its resourceVersion) is
     // frozen: store a shallow copy, which shares its frozen parts
-    const obj = Object.isFrozen(input) ? { ...input } : input;
+    // a condition's unset metav1.Time reads back as null, as the real server encodes it
+    const normal = conditionTimesAsNull(input);
+    const obj = Object.isFrozen(normal) ? { ...normal } : normal;
     let m = this.byKind.get(obj.kind);
     if (!m) {
       m = new Map();

@@ -22,7 +22,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Container, ContainerStatus, Node, Pod, PodCondition } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { readinessGatesMessage, withForeignConditions } from '../runtime/pod-conditions.js';
+import { cacheOwnConditions, forgetOwnConditions, previousOwnConditions, readinessGatesMessage, withForeignConditions } from '../runtime/pod-conditions.js';
 import { sameJSON } from '../../util/json-copy.js';
 import { hostIPList, type Host } from '../node/host.js';
 import { lookupImage, pullImage } from '../images.js';
@@ -263,7 +263,11 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     return;
   }
   const phase = pod.status?.phase;
-  if (phase === 'Succeeded' || phase === 'Failed') return;
+  if (phase === 'Succeeded' || phase === 'Failed') {
+    // a finished pod's status is not written again: nothing to remember for it
+    forgetOwnConditions(c, uid);
+    return;
+  }
 
   const status = (pod.status ??= {});
   // sandbox
@@ -274,7 +278,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     const mountErr = syncPodVolumes(c, pod, now);
     if (mountErr) {
       if (!status.containerStatuses) {
-        setPending(host, pod, podIn, ts);
+        setPending(c, host, pod, podIn, ts);
         c.write(pod);
       }
       c.recordEvent(pod, 'Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${mountErr.volume}" : ${mountErr.error}`, 'kubelet', node.metadata.name);
@@ -372,16 +376,18 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   const allReady = readyOnes.length > 0 && readyOnes.every((s) => s.ready);
   // the conditions other controllers set (readiness gates') are kept, and the gates hold Ready
   const prev = podIn.status?.conditions;
+  const own = previousOwnConditions(c, uid, prev);
   const gatesUnmet = allReady && !terminal ? readinessGatesMessage(pod, prev ?? []) : undefined;
-  const ready = cond('Ready', allReady && gatesUnmet === undefined, ts, prev, terminal ? 'PodCompleted' : gatesUnmet !== undefined ? 'ReadinessGatesNotReady' : 'ContainersNotReady');
+  const ready = cond('Ready', allReady && gatesUnmet === undefined, ts, own, terminal ? 'PodCompleted' : gatesUnmet !== undefined ? 'ReadinessGatesNotReady' : 'ContainersNotReady');
   if (gatesUnmet !== undefined) ready.message = gatesUnmet;
   status.conditions = withForeignConditions(prev, [
-    cond('PodReadyToStartContainers', !terminal, ts, prev),
-    cond('Initialized', initialized || terminal, ts, prev, 'ContainersNotInitialized'),
+    cond('PodReadyToStartContainers', !terminal, ts, own),
+    cond('Initialized', initialized || terminal, ts, own, 'ContainersNotInitialized'),
     ready,
-    cond('ContainersReady', allReady, ts, prev, terminal ? 'PodCompleted' : 'ContainersNotReady'),
-    cond('PodScheduled', true, ts, prev),
+    cond('ContainersReady', allReady, ts, own, terminal ? 'PodCompleted' : 'ContainersNotReady'),
+    cond('PodScheduled', true, ts, own),
   ]);
+  cacheOwnConditions(c, uid, status.conditions);
   fixNotReadyMessages(pod);
   status.qosClass = podQosClass(pod);
   if (!sameJSON(pod, podIn)) c.write(pod);
@@ -393,15 +399,17 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
  * sandbox): Pending on this host, its containers waiting in ContainerCreating, or PodInitializing
  * behind init containers.
  */
-function setPending(host: Host, pod: Pod, podIn: Pod, ts: string): void {
+function setPending(c: Cluster, host: Host, pod: Pod, podIn: Pod, ts: string): void {
   const status = (pod.status ??= {});
   status.phase = 'Pending';
   status.hostIP = host.ip;
   status.hostIPs = hostIPList(host.data);
-  status.startTime = ts;
+  status.startTime ??= ts;
   if (pod.spec.initContainers?.length) status.initContainerStatuses = pod.spec.initContainers.map((ct) => waiting(ct, 'PodInitializing'));
   status.containerStatuses = pod.spec.containers.map((ct) => waiting(ct, pod.spec.initContainers?.length ? 'PodInitializing' : 'ContainerCreating'));
-  status.conditions = withForeignConditions(podIn.status?.conditions, initialConditions(pod, ts, podIn.status?.conditions));
+  const uid = pod.metadata.uid ?? '';
+  status.conditions = withForeignConditions(podIn.status?.conditions, initialConditions(pod, ts, previousOwnConditions(c, uid, podIn.status?.conditions)));
+  cacheOwnConditions(c, uid, status.conditions);
   status.qosClass = podQosClass(pod);
   fixNotReadyMessages(pod);
 }
@@ -411,7 +419,7 @@ function setPending(host: Host, pod: Pod, podIn: Pod, ts: string): void {
  * containers) with the FailedCreatePodSandBox event (kuberuntime_manager.go SyncPod).
  */
 function pendingOnSandboxError(c: Cluster, node: Node, host: Host, pod: Pod, podIn: Pod, msg: string): void {
-  setPending(host, pod, podIn, c.timestamp());
+  setPending(c, host, pod, podIn, c.timestamp());
   c.write(pod);
   c.recordEvent(pod, 'Warning', 'FailedCreatePodSandBox', msg, 'kubelet', node.metadata.name);
 }
@@ -438,10 +446,10 @@ function stopSidecars(c: Cluster, pod: Pod, initStatuses: ContainerStatus[]): vo
 function initialConditions(pod: Pod, ts: string, prev: PodCondition[] | undefined): PodCondition[] {
   const inits = (pod.spec.initContainers ?? []).length > 0;
   return [
-    cond('PodReadyToStartContainers', false, ts, undefined),
-    cond('Initialized', !inits, ts, undefined, 'ContainersNotInitialized'),
-    cond('Ready', false, ts, undefined, 'ContainersNotReady'),
-    cond('ContainersReady', false, ts, undefined, 'ContainersNotReady'),
+    cond('PodReadyToStartContainers', false, ts, prev),
+    cond('Initialized', !inits, ts, prev, 'ContainersNotInitialized'),
+    cond('Ready', false, ts, prev, 'ContainersNotReady'),
+    cond('ContainersReady', false, ts, prev, 'ContainersNotReady'),
     cond('PodScheduled', true, ts, prev),
   ];
 }
@@ -481,6 +489,7 @@ function terminatedPod(podIn: Pod, slow: boolean, ts: string): Pod {
 /** Drop the kubelet's private state for a pod that is gone. */
 function forgetPod(c: Cluster, uid: string): void {
   delete c.state.sandboxAt?.[uid];
+  forgetOwnConditions(c, uid);
   forgetProbes(c, uid);
   const timers = c.state['kubeletTimers'] as Record<string, unknown> | undefined;
   if (timers) for (const k of Object.keys(timers)) if (k.startsWith(`${uid}/`)) delete timers[k];

@@ -18,6 +18,7 @@ import { pullImage } from '../images.js';
 import { PULL_RETRY_MS, errImagePullMessage, imagePullBackOffMessage, pullBackOffEvents, pullBackoffMs, pullFailedEvents, type KubeletEvent } from '../runtime/image-pull.js';
 import { hostIPList, type Host } from '../node/host.js';
 import { staticPods, type StaticPodRuntime } from '../node/runtime.js';
+import { cacheOwnConditions, forgetOwnConditions, previousOwnConditions, withForeignConditions } from '../runtime/pod-conditions.js';
 import { etcdStarted } from '../etcd/member.js';
 import { klogTime } from '../../util/klog.js';
 
@@ -62,6 +63,13 @@ function adoptLegacyHash(c: Cluster, host: Host, rt: Record<string, StaticPodRun
 export const staticPodsController: Controller = {
   name: 'static-pods',
   watches: ['hosts', 'time', 'Node'],
+  // each mirror pod: a status patch of one is undone with the kubelet's own conditions (its
+  // status manager's reconcile, status_manager.go needsReconcile), as for any pod
+  dynamicWatches(c: Cluster): string[] {
+    const keys: string[] = [];
+    for (const [node, rt] of Object.entries(c.state.staticPods ?? {})) for (const r of Object.values(rt)) if (r.name) keys.push(`Pod@${r.namespace}/${r.name}-${node}`);
+    return keys;
+  },
   reconcile(c: Cluster): void {
     const table = staticPods(c);
     const now = c.now();
@@ -268,6 +276,7 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
   // kubelet.go SyncPod: a mirror pod that is not IsMirrorPodOf the static pod is deleted), so the
   // UID and creation time are new.
   if (existing && existing.metadata.annotations?.['kubernetes.io/config.mirror'] !== r.hash) {
+    forgetOwnConditions(c, existing.metadata.uid ?? '');
     c.store.remove('Pod', ns, name);
     existing = undefined;
   }
@@ -318,20 +327,25 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
         ? { terminated: { exitCode: 1, reason: 'Error', startedAt: ts, finishedAt: ts, containerID: `containerd://${r.containerId}` } }
         : {},
   };
+  // the kubelet's own conditions keep their time until their status changes, also when a status
+  // patch replaced them (runtime/pod-conditions.ts: the status manager's cache)
+  const own = existing ? previousOwnConditions(c, existing.metadata.uid ?? '', existing.status?.conditions) : undefined;
   mirror.status = {
     // a container that never started leaves the pod Pending (kubelet_pods.go getPhase)
     phase: pull && r.restarts === 0 ? 'Pending' : 'Running',
-    conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => {
+    conditions: withForeignConditions(existing?.status?.conditions, ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => {
       const unready = (type === 'Ready' || type === 'ContainersReady') && !running;
+      const status = unready ? 'False' : 'True';
+      const old = own?.find((x) => x.type === type);
       return {
         type,
-        status: unready ? 'False' : 'True',
+        status,
         lastProbeTime: null,
-        lastTransitionTime: existing?.status?.conditions?.find((x) => x.type === type)?.lastTransitionTime ?? c.timestamp(),
+        lastTransitionTime: old && old.status === status && old.lastTransitionTime ? old.lastTransitionTime : c.timestamp(),
         // status/generate.go GeneratePodReadyCondition / GenerateContainersReadyCondition
         ...(unready && pull ? { reason: 'ContainersNotReady', message: `containers with unready status: [${ct.name}]` } : {}),
       };
-    }),
+    })),
     hostIP: host.ip,
     hostIPs: hostIPList(host.data),
     podIP: host.ip,
@@ -341,8 +355,13 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
     containerStatuses: [cs],
   };
   if (existing) {
+    cacheOwnConditions(c, existing.metadata.uid ?? '', mirror.status.conditions ?? []);
     const strip = (p: Pod): string => JSON.stringify({ ...p, metadata: { ...p.metadata, resourceVersion: '' } }, (k, v: unknown) => (k === 'lastTransitionTime' ? undefined : v));
     if (strip(existing) === strip(mirror)) return;
     c.write(mirror);
-  } else c.insert(mirror);
+  } else {
+    c.insert(mirror);
+    const uid = c.store.get<Pod>('Pod', ns, name)?.metadata.uid;
+    if (uid) cacheOwnConditions(c, uid, mirror.status.conditions ?? []);
+  }
 }

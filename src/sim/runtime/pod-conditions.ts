@@ -15,8 +15,10 @@
  * if each of spec.readinessGates has a condition of its type with status True; otherwise False
  * with reason ReadinessGatesNotReady and one message per unmet gate, joined with ", ".
  */
+import type { Cluster } from '../cluster.js';
 import type { Pod, PodCondition } from '../api/types.js';
 import { goQuote } from '../../util/go-quote.js';
+import { sameJSON } from '../../util/json-copy.js';
 
 const BY_KUBELET = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodResizeInProgress', 'PodResizePending', 'PodReadyToStartContainers']);
 
@@ -44,4 +46,35 @@ export function readinessGatesMessage(pod: Pod, conditions: readonly PodConditio
     else if (c.status !== 'True') unmet.push(`the status of pod readiness gate ${goQuote(type)} is not "True", but ${c.status}`);
   }
   return unmet.length > 0 ? unmet.join(', ') : undefined;
+}
+
+/**
+ * The kubelet's own conditions as its status manager last set them, else the API pod's. Upstream
+ * (pkg/kubelet/status/status_manager.go updateStatusInternal) takes the old status from its cache
+ * (`podStatuses`), and from the API pod only before it has one; updateLastTransitionTime keeps a
+ * condition's lastTransitionTime unless its status changed, and mergePodStatus writes the
+ * kubelet-owned conditions from that cache. So a status patch that drops or rewrites them (a
+ * `--type=merge` list of conditions replaces the whole list) gets them back with their old
+ * times, not the time of the next sync.
+ */
+export function previousOwnConditions(c: Cluster, uid: string, api: PodCondition[] | undefined): PodCondition[] | undefined {
+  const cached = c.state.kubeletConditions?.[uid];
+  if (!cached) return api;
+  return Object.entries(cached).map(([type, v]) => {
+    const sp = v.indexOf(' ');
+    return { type, status: v.slice(0, sp) as PodCondition['status'], lastTransitionTime: v.slice(sp + 1) };
+  });
+}
+
+/** Remember the kubelet-owned conditions the kubelet just set (the status manager's cache). */
+export function cacheOwnConditions(c: Cluster, uid: string, conditions: readonly PodCondition[]): void {
+  const own: Record<string, string> = {};
+  for (const x of conditions) if (conditionByKubelet(x.type) && x.lastTransitionTime) own[x.type] = `${x.status} ${x.lastTransitionTime}`;
+  const cache = (c.state.kubeletConditions ??= {});
+  if (!sameJSON(cache[uid], own)) cache[uid] = own;
+}
+
+/** The pod is gone (or its status is final): its cached conditions go too. */
+export function forgetOwnConditions(c: Cluster, uid: string): void {
+  if (c.state.kubeletConditions?.[uid]) delete c.state.kubeletConditions[uid];
 }

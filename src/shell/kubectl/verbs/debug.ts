@@ -47,13 +47,26 @@ async function attach(env: KubectlEnv, p: Parsed, ns: string, pod: string, conta
     { stream: 'stderr', text: after },
   ];
   if (!interactive && !bool(p.flags, 'attach')) return { stdout, stderr, exitCode: 0, chunks: chunks('') };
-  const running = await pollUntil(env, env.cluster.now() + 5 * 60_000, () => {
-    const cur = env.cluster.store.get<Pod>('Pod', ns, pod);
-    const st = [...(cur?.status?.containerStatuses ?? []), ...(cur?.status?.ephemeralContainerStatuses ?? [])].find((s) => s.name === container)?.state;
-    if (st?.running) return true;
-    if (st?.terminated || cur?.status?.phase === 'Succeeded' || cur?.status?.phase === 'Failed') return false;
-    return undefined;
-  });
+  // what debug printed is on the terminal before it waits: a background job that wakes meanwhile
+  // writes after it
+  const flush = (): void => {
+    if (!env.emit) return;
+    for (const c of chunks('')) if (c.text) env.emit(c.stream, c.text);
+    stdout = '';
+    stderr = '';
+  };
+  const running = await pollUntil(
+    env,
+    env.cluster.now() + 5 * 60_000,
+    () => {
+      const cur = env.cluster.store.get<Pod>('Pod', ns, pod);
+      const st = [...(cur?.status?.containerStatuses ?? []), ...(cur?.status?.ephemeralContainerStatuses ?? [])].find((s) => s.name === container)?.state;
+      if (st?.running) return true;
+      if (st?.terminated || cur?.status?.phase === 'Succeeded' || cur?.status?.phase === 'Failed') return false;
+      return undefined;
+    },
+    flush,
+  );
   if (running === undefined) return { stdout, stderr: `${stderr}error: timed out waiting for the condition\n`, exitCode: 1, chunks: chunks('error: timed out waiting for the condition\n') };
   if (!running) {
     // handleAttachPod: a container that already ended is shown through its logs instead

@@ -38,10 +38,14 @@ const WEEK_MS = 168 * 3600_000;
 /** How long past its grace period a deletion is awaited before the simulated learner presses Ctrl-C. */
 const PATIENCE_MS = 60_000;
 
-/** Move simulated time until the object is gone (run --rm, replace --force), at most `seconds`. */
-export async function waitGone(env: KubectlEnv, kind: string, ns: string | undefined, name: string, seconds: number): Promise<boolean> {
+/**
+ * Move simulated time until the object is gone (run --rm, replace --force), at most `seconds`;
+ * `flush` writes what the command printed before the wait (its deletion message) when a
+ * background job wakes meanwhile.
+ */
+export async function waitGone(env: KubectlEnv, kind: string, ns: string | undefined, name: string, seconds: number, flush?: () => void): Promise<boolean> {
   const namespaced = kindInfoOf({ kind, apiVersion: '', metadata: { name } }).namespaced;
-  return (await pollUntil(env, env.cluster.now() + seconds * 1000, () => (env.cluster.store.get(kind, namespaced ? ns : undefined, name) ? undefined : true))) === true;
+  return (await pollUntil(env, env.cluster.now() + seconds * 1000, () => (env.cluster.store.get(kind, namespaced ? ns : undefined, name) ? undefined : true), flush)) === true;
 }
 
 /**

@@ -8,11 +8,14 @@
  * kubectl v1.35.2 by scripts/record-replace-subresource.mjs, testdata/replace-subresource/).
  */
 import { ApiError } from '../../../sim/api/errors.js';
-import type { Verb } from '../context.js';
+import type { KObject } from '../../../sim/api/types.js';
+import type { FieldValidation } from '../../../sim/api/decode.js';
+import type { ShellResult } from '../../commands/types.js';
+import type { KubectlEnv, Verb } from '../context.js';
 import { parseDryRun } from '../dry-run.js';
 import { errorResult, formatApiError, KubectlError } from '../errors.js';
 import { bool, int, list, str } from '../flags.js';
-import { readManifests } from '../manifest.js';
+import { readManifests, type ManifestObject } from '../manifest.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
 import { manifestNamespace, withSource } from '../manifest.js';
@@ -30,6 +33,56 @@ const PUT_ROUTES: Readonly<Record<string, readonly string[]>> = { Pod: ['ephemer
 
 const routed = (kind: string, subresource: string): boolean => subresource === 'status' || subresource === 'scale' || (PUT_ROUTES[kind]?.includes(subresource) ?? false);
 
+/**
+ * replace.go forceReplace: every object is deleted first (DeleteResult prints each `deleted`
+ * line as it goes), then each one is awaited until it is gone, then each is created anew
+ * (`replaced`). The deletion lines are written before the wait, so a background job that wakes
+ * during it prints after them.
+ */
+async function forceReplace(
+  env: KubectlEnv,
+  manifests: readonly ManifestObject[],
+  ns: { name: string; explicit: boolean },
+  o: { grace: number; output: string | undefined; fieldValidation: FieldValidation },
+  io: Streams,
+): Promise<ShellResult> {
+  const errors: string[] = [];
+  const sends: { send: KObject; source: string }[] = [];
+  const deleted: KObject[] = [];
+  for (const { obj, source } of manifests) {
+    const send = structuredClone(obj);
+    const target = manifestNamespace(send, ns, env.cluster.discovery());
+    if (target) send.metadata.namespace = target;
+    sends.push({ send, source });
+    const live = env.api.tryGet(send.kind, target, send.metadata.name);
+    if (!live) continue;
+    try {
+      env.api.delete(send.kind, target, send.metadata.name, o.grace >= 0 ? { gracePeriodSeconds: o.grace } : {});
+      io.out(deleteMessage(live, o.grace === 0 ? 'force deleted' : 'deleted', o.output));
+      deleted.push(send);
+    } catch (e) {
+      const err = withSource(e, 'deleting', source);
+      errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'replace').stderr);
+    }
+  }
+  for (const d of deleted) await waitGone(env, d.kind, d.metadata.namespace, d.metadata.name, 120, () => io.flush(env.emit));
+  for (const { send, source } of sends) {
+    const warnings: string[] = [];
+    try {
+      delete send.metadata.resourceVersion;
+      const created = env.api.create(send, { fieldValidation: o.fieldValidation, warnings });
+      io.err(warningLines(env, warnings));
+      io.out(printObject(created, { output: o.output, operation: 'replaced', dryRun: 'none', generated: false }));
+    } catch (e) {
+      io.err(warningLines(env, warnings));
+      const err = withSource(e, 'replacing', source);
+      errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'replace').stderr);
+    }
+  }
+  for (const e of errors) io.err(e);
+  return io.result(errors.length ? 1 : 0);
+}
+
 export const replaceVerb: Verb = {
   name: 'replace',
   async run(inv, env) {
@@ -45,26 +98,14 @@ export const replaceVerb: Verb = {
     const io = new Streams();
     // the visitor's errors are aggregated and printed by CheckErr after every object was tried
     const errors: string[] = [];
-    for (const { obj, source } of readManifests(env, files, bool(p.flags, 'recursive'), 'replace')) {
+    const manifests = readManifests(env, files, bool(p.flags, 'recursive'), 'replace');
+    if (bool(p.flags, 'force')) return forceReplace(env, manifests, ns, { grace: int(p.flags, 'grace-period') ?? -1, output, fieldValidation }, io);
+    for (const { obj, source } of manifests) {
       const warnings: string[] = [];
       try {
         const send = structuredClone(obj);
         const target = manifestNamespace(send, ns, env.cluster.discovery());
         if (target) send.metadata.namespace = target;
-        if (bool(p.flags, 'force')) {
-          const grace = int(p.flags, 'grace-period') ?? -1;
-          const live = env.api.tryGet(send.kind, target, send.metadata.name);
-          if (live) {
-            env.api.delete(send.kind, target, send.metadata.name, grace >= 0 ? { gracePeriodSeconds: grace } : {});
-            io.out(deleteMessage(live, grace === 0 ? 'force deleted' : 'deleted', output));
-            await waitGone(env, send.kind, target, send.metadata.name, 120);
-          }
-          delete send.metadata.resourceVersion;
-          const created = env.api.create(send, { fieldValidation, warnings });
-          io.err(warningLines(env, warnings));
-          io.out(printObject(created, { output, operation: 'replaced', dryRun: 'none', generated: false }));
-          continue;
-        }
         const write = { dryRun: dry.mode === 'server', fieldValidation, warnings };
         // --subresource=status: a PUT to …/NAME/status, where only the status is kept; to
         // …/NAME/scale, where the object cannot be decoded as the Scale the server expects

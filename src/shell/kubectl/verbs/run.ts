@@ -19,7 +19,8 @@ import { ApiError } from '../../../sim/api/errors.js';
 import { bool, list, str, type Parsed, checkRequired } from '../flags.js';
 import { checkOutput, printObject } from '../printobj.js';
 import { namespaceOf } from '../target.js';
-import { deleteMessage, waitGone } from './delete.js';
+import { deleteMessage } from './delete.js';
+import { pollUntil } from '../poll.js';
 import { goJsonSyntaxError } from '../go-json.js';
 import { jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from '../merge.js';
 import { recordChangeCause } from '../record.js';
@@ -126,19 +127,23 @@ function buildService(name: string, p: Parsed, nsExplicit: string | undefined, s
 
 const INTERACTIVE_SHELLS = ['sh', 'ash', 'bash', '/bin/sh', '/bin/ash', '/bin/bash'];
 
-/** Wait (in simulated time) until the pod runs or ends, as `run -i` waits for it (pod-running-timeout 1m). */
-function waitRunning(env: KubectlEnv, ns: string, name: string): Pod | undefined {
-  for (let i = 0; i <= 60; i++) {
+/**
+ * Wait (in simulated time) until the pod runs or ends, as `run -i` waits for it (run.go
+ * handleAttachPod: waitForPod, pod-running-timeout 1m), on the shell's one foreground wait: a
+ * background job due meanwhile runs at its time, after `flush` wrote what run printed so far
+ * (the server's warnings, `service/NAME created` of --expose).
+ */
+async function waitRunning(env: KubectlEnv, ns: string, name: string, flush: () => void): Promise<Pod | undefined> {
+  const running = await pollUntil(env, env.cluster.now() + 60_000, () => {
     const pod = env.api.tryGet<Pod>('Pod', ns, name);
     const phase = pod?.status?.phase;
-    if (phase === 'Running' || phase === 'Succeeded' || phase === 'Failed') return pod;
-    env.cluster.advance(1000);
-  }
-  return env.api.tryGet<Pod>('Pod', ns, name);
+    return phase === 'Running' || phase === 'Succeeded' || phase === 'Failed' ? pod : undefined;
+  }, flush);
+  return running ?? env.api.tryGet<Pod>('Pod', ns, name);
 }
 
-async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed): Promise<ShellResult> {
-  const pod = waitRunning(env, ns, name);
+async function attachAndRun(env: KubectlEnv, ns: string, name: string, p: Parsed, flush: () => void): Promise<ShellResult> {
+  const pod = await waitRunning(env, ns, name, flush);
   if (!pod || pod.status?.phase === 'Pending') throw new KubectlError(`timed out waiting for the condition`);
   let argv = p.dashArgs.length ? [...p.dashArgs] : ['sh'];
   let stdin = env.stdin;
@@ -205,8 +210,9 @@ export const runVerb: Verb = {
         io.err(warningLines(env, warnings));
       }
     };
+    let svc: KObject | undefined;
     if (expose) {
-      const svc = send(buildService(name, p, nsField, (pod.metadata.labels ?? {}) as Record<string, string>));
+      svc = send(buildService(name, p, nsField, (pod.metadata.labels ?? {}) as Record<string, string>));
       io.out(print(svc));
       if ((output ?? '').startsWith('yaml')) io.out('---\n---\n');
     }
@@ -223,13 +229,13 @@ export const runVerb: Verb = {
       io.out(print(created));
       return io.result(0);
     }
-    const { stdout: printed, stderr } = io;
-    let stdout = printed;
+    const flush = (): void => io.flush(env.emit);
     // a shell on a terminal with nothing piped in: the session continues inside the container
     // until the learner leaves it (the attached shell is the container's process)
     const argv = p.dashArgs.length ? p.dashArgs : ['sh'];
     if (bool(p.flags, 'stdin') && bool(p.flags, 'tty') && env.stdin === '' && argv.length === 1 && INTERACTIVE_SHELLS.includes(argv[0]!)) {
-      const running = waitRunning(env, ns.name, name);
+      const running = await waitRunning(env, ns.name, name, flush);
+      const { stdout, stderr } = io;
       if (!running || running.status?.phase === 'Pending') throw new KubectlError('timed out waiting for the condition');
       const rm = bool(p.flags, 'rm');
       const quiet = bool(p.flags, 'quiet');
@@ -244,16 +250,25 @@ export const runVerb: Verb = {
         },
       };
     }
-    const r = await attachAndRun(env, ns.name, name, p);
+    const r = await attachAndRun(env, ns.name, name, p, flush);
     const chunks: OutputChunk[] = [...(io.result(0).chunks ?? []), ...(r.chunks ?? [])];
-    stdout += r.stdout;
-    let errText = stderr + r.stderr;
+    let stdout = io.stdout + r.stdout;
+    let errText = io.stderr + r.stderr;
     if (bool(p.flags, 'rm')) {
-      env.api.delete('Pod', ns.name, name, {});
-      await waitGone(env, 'Pod', ns.name, name, 60);
-      const msg = deleteMessage(created, 'deleted', undefined);
-      stdout += msg;
-      chunks.push({ stream: 'stdout', text: msg });
+      // run.go removeCreatedObjects: DeleteResult with WaitForDeletion false (RunOptions.Complete):
+      // the pod is left Terminating, run does not wait for it to go; the --expose Service goes too
+      // (createdObjects: the pod, then the Service)
+      for (const o of svc && dry.mode === 'none' ? [created, svc] : [created]) {
+        try {
+          env.api.delete(o.kind, ns.name, o.metadata.name, {});
+        } catch (e) {
+          if (!(e instanceof ApiError && e.code === 404)) throw e;
+          continue; // IgnoreNotFound
+        }
+        const msg = deleteMessage(o, 'deleted', undefined);
+        stdout += msg;
+        chunks.push({ stream: 'stdout', text: msg });
+      }
     } else if (restart === 'Always' && !bool(p.flags, 'quiet')) {
       const msg = `Session ended, resume using 'kubectl attach ${name} -c ${name} -i -t' command when the pod is running\n`;
       errText += msg;
