@@ -7,6 +7,7 @@
 import type { Container, ContainerStateInfo, ContainerStatus, Pod, PodTemplateSpec, Probe, Volume } from '../../../sim/api/types.js';
 import { arr, at, optNum, rec, str } from '../columns/cells.js';
 import { rfc1123z } from '../duration.js';
+import { quantityValue } from '../../../sim/runtime/quantity.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline, type PrefixWriter } from './writer.js';
 
 const ZERO_TIME = 'Mon, 01 Jan 0001 00:00:00 +0000';
@@ -78,6 +79,28 @@ function describeResources(c: Container, w: PrefixWriter): void {
   for (const k of Object.keys(requests).sort()) w.write(LEVEL_3, `${k}:\t${requests[k]}\n`);
 }
 
+/**
+ * k8s.io/kubectl pkg/util/resource ExtractContainerResourceValue (v1.35) for describe's
+ * resourceFieldRef: this container's limit or request (an unset one is 0) divided by the divisor
+ * (an unset or zero divisor is 1), rounded up, as an integer: cpu in millicores over the divisor's,
+ * memory, ephemeral-storage and hugepages-* in bytes. `limits.memory` of 128Mi prints 134217728.
+ * An unsupported resource is an error, printed as "".
+ */
+function resourceFieldValue(c: Container, resource: string, divisor: string | number | undefined): string {
+  const dot = resource.indexOf('.');
+  const kind = resource.slice(0, dot);
+  const name = resource.slice(dot + 1);
+  if (dot < 0 || (kind !== 'limits' && kind !== 'requests')) return '';
+  if (!['cpu', 'memory', 'ephemeral-storage'].includes(name) && !name.startsWith('hugepages-')) return '';
+  const set = rec(c.resources, kind)[name] as string | number | undefined;
+  const value = quantityValue(set ?? '0') ?? 0;
+  const div = quantityValue(divisor ?? '0') || 1;
+  // resource.Quantity MilliValue/Value round up to an integer
+  const milli = (q: number): number => Math.ceil(q * 1000 - 1e-9);
+  const whole = (q: number): number => Math.ceil(q - 1e-9);
+  return String(name === 'cpu' ? Math.ceil(milli(value) / milli(div)) : Math.ceil(whole(value) / whole(div)));
+}
+
 function describeEnv(c: Container, resolve: EnvResolver | undefined, w: PrefixWriter): void {
   const envFrom = arr(c, 'envFrom');
   if (envFrom.length > 0) {
@@ -105,8 +128,7 @@ function describeEnv(c: Container, resolve: EnvResolver | undefined, w: PrefixWr
       w.write(LEVEL_3, `${e.name}:\t${resolve ? resolve(path) : ''} (${str(vf, 'fieldRef', 'apiVersion')}:${path})\n`);
     } else if (vf['resourceFieldRef']) {
       const resource = str(vf, 'resourceFieldRef', 'resource');
-      const [kind, name] = resource.split('.');
-      let value = kind && name ? (rec(c.resources, kind)[name] as string | undefined) ?? '0' : '';
+      let value = resourceFieldValue(c, resource, at(vf, 'resourceFieldRef', 'divisor') as string | number | undefined);
       if (value === '0' && (resource === 'limits.cpu' || resource === 'limits.memory')) value = 'node allocatable';
       w.write(LEVEL_3, `${e.name}:\t${value} (${resource})\n`);
     } else if (vf['secretKeyRef']) {
@@ -145,8 +167,15 @@ export function describeContainers(
     if (status) w.write(LEVEL_2, `Image ID:\t${status.imageID}\n`);
     const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
     w.write(LEVEL_2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${ports || '<none>'}\n`);
-    const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}`).join(', ');
+    // describeContainerHostPorts names each port too, as describeContainerPorts does
+    const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
     w.write(LEVEL_2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`);
+    // describeContainerBasicInfo: the container's own seccomp profile after its ports
+    const seccomp = at(c, 'securityContext', 'seccompProfile');
+    if (seccomp) {
+      w.write(LEVEL_2, `SeccompProfile:\t${str(seccomp, 'type')}\n`);
+      if (str(seccomp, 'type') === 'Localhost') w.write(LEVEL_3, `LocalhostProfile:\t${str(seccomp, 'localhostProfile')}\n`);
+    }
     if (typeof c['restartPolicy'] === 'string') w.write(LEVEL_2, `Restart Policy:\t${c['restartPolicy']}\n`);
     for (const [title, list] of [
       ['Command', c.command],
