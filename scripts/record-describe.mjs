@@ -252,6 +252,17 @@ const CASES = [
   ['pods-selector', ['-n', 'shop', 'pods', '-l', 'app=web']],
   ['deployments-shop', ['-n', 'shop', 'deployments']],
   ['statefulset-no-events', ['-n', 'shop', 'sts', 'db', '--show-events=false']],
+  ['node-w2-cordoned', ['node', 'cka-w2']],
+  ['service-lb', ['-n', 'shop', 'svc', 'web-lb']],
+  ['service-externalname', ['-n', 'shop', 'svc', 'ext']],
+  ['job-fail', ['-n', 'shop', 'job', 'fail']],
+  ['cronjob-nightly', ['-n', 'shop', 'cronjob', 'nightly']],
+  ['secrets-typed', ['-n', 'shop', 'secret', 'shop-tls', 'regcred']],
+  ['storageclass-fast', ['storageclass', 'fast']],
+  ['pv-local', ['pv', 'pv-local']],
+  ['pvc-waiting', ['-n', 'shop', 'pvc', 'waiting']],
+  ['deployment-spread', ['-n', 'shop', 'deployment', 'spread']],
+  ['pod-spread', ['-n', 'shop', 'pod', podOf('shop', 'app', 'spread')]],
 ];
 
 const kubectl = execFileSync('node', [join(root, 'scripts/real-kubectl.mjs')], { encoding: 'utf8' }).trim();

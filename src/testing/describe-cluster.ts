@@ -655,6 +655,241 @@ spec:
         port: 8080
       periodSeconds: 5
       failureThreshold: 2
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: web-lb
+  namespace: shop
+  annotations:
+    service.beta.kubernetes.io/example: "yes"
+spec:
+  type: LoadBalancer
+  selector:
+    app: web
+  sessionAffinity: ClientIP
+  ports:
+  - name: http
+    port: 80
+    targetPort: 80
+  - name: https
+    port: 443
+    targetPort: 443
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: ext
+  namespace: shop
+spec:
+  type: ExternalName
+  externalName: db.example.com
+---
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: fail
+  namespace: shop
+spec:
+  backoffLimit: 1
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: fail
+        image: busybox:1.36
+        command: ["sh", "-c", "exit 2"]
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: nightly
+  namespace: shop
+spec:
+  schedule: "0 2 * * *"
+  timeZone: Etc/UTC
+  suspend: true
+  concurrencyPolicy: Forbid
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          containers:
+          - name: backup
+            image: busybox:1.36
+            command: ["sh", "-c", "echo backup"]
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: shop-tls
+  namespace: shop
+type: kubernetes.io/tls
+stringData:
+  tls.crt: "-----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE-----\\n"
+  tls.key: "-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----\\n"
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: regcred
+  namespace: shop
+type: kubernetes.io/dockerconfigjson
+stringData:
+  .dockerconfigjson: '{"auths":{"registry.example.com":{"username":"u","password":"p","auth":"dTpw"}}}'
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: fast
+  annotations:
+    storageclass.kubernetes.io/is-default-class: "true"
+provisioner: example.com/fast
+parameters:
+  type: ssd
+  replication: "3"
+allowVolumeExpansion: true
+mountOptions: ["noatime"]
+reclaimPolicy: Delete
+volumeBindingMode: Immediate
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata:
+  name: pv-local
+spec:
+  storageClassName: local
+  capacity:
+    storage: 5Gi
+  accessModes: ["ReadWriteOnce", "ReadOnlyMany"]
+  persistentVolumeReclaimPolicy: Delete
+  local:
+    path: /mnt/disks/ssd1
+  nodeAffinity:
+    required:
+      nodeSelectorTerms:
+      - matchExpressions:
+        - key: kubernetes.io/hostname
+          operator: In
+          values: ["cka-w1"]
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: waiting
+  namespace: shop
+spec:
+  storageClassName: manual
+  accessModes: ["ReadWriteOnce"]
+  resources:
+    requests:
+      storage: 1Gi
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: spread
+  namespace: shop
+spec:
+  replicas: 2
+  strategy:
+    type: Recreate
+  selector:
+    matchLabels:
+      app: spread
+  template:
+    metadata:
+      labels:
+        app: spread
+    spec:
+      priorityClassName: high
+      topologySpreadConstraints:
+      - maxSkew: 1
+        topologyKey: kubernetes.io/hostname
+        whenUnsatisfiable: DoNotSchedule
+        labelSelector:
+          matchLabels:
+            app: spread
+      affinity:
+        podAntiAffinity:
+          preferredDuringSchedulingIgnoredDuringExecution:
+          - weight: 100
+            podAffinityTerm:
+              topologyKey: kubernetes.io/hostname
+              labelSelector:
+                matchLabels:
+                  app: spread
+      initContainers:
+      - name: log-shipper
+        image: busybox:1.36
+        restartPolicy: Always
+        command: ["sh", "-c", "sleep 36000"]
+      containers:
+      - name: main
+        image: nginx:1.25
+        ports:
+        - containerPort: 80
+        - containerPort: 9090
+          name: metrics
+        args: ["--flag", "multi\\nline"]
+        volumeMounts:
+        - name: podinfo
+          mountPath: /etc/podinfo
+        - name: bundle
+          mountPath: /etc/bundle
+        - name: host
+          mountPath: /host/logs
+          readOnly: true
+      - name: helper
+        image: busybox:1.36
+        command: ["sh", "-c", "sleep 36000"]
+        env:
+        - name: NODE
+          valueFrom:
+            fieldRef:
+              fieldPath: spec.nodeName
+        - name: MY_NAME
+          valueFrom:
+            fieldRef:
+              fieldPath: metadata.name
+        - name: MULTI
+          value: "a\\nb"
+        - name: CPU_REQ
+          valueFrom:
+            resourceFieldRef:
+              resource: requests.cpu
+              divisor: 1m
+      volumes:
+      - name: podinfo
+        downwardAPI:
+          items:
+          - path: labels
+            fieldRef:
+              fieldPath: metadata.labels
+          - path: cpu
+            resourceFieldRef:
+              containerName: main
+              resource: limits.cpu
+      - name: bundle
+        projected:
+          sources:
+          - secret:
+              name: db-creds
+              items:
+              - key: password
+                path: pw
+          - configMap:
+              name: app-config
+          - downwardAPI:
+              items:
+              - path: name
+                fieldRef:
+                  fieldPath: metadata.name
+      - name: host
+        hostPath:
+          path: /var/log
+          type: DirectoryOrCreate
 `;
 
 /** What the learner types, in order; `advance N` moves the cluster's clock N seconds. */
@@ -671,6 +906,7 @@ const STEPS: readonly string[] = [
   'kubectl -n shop scale statefulset db --replicas=3',
   'kubectl -n shop annotate deployment web kubernetes.io/change-cause="upgrade to 1.27"',
   'kubectl -n shop label pod flaky tier=test',
+  'kubectl cordon cka-w2',
   'advance 400',
 ];
 

@@ -4,8 +4,8 @@
  * describeResources, DescribeProbe, describeContainerEnvFrom/EnvVars, describeContainerVolumes,
  * describeVolumes, DescribePodTemplate.
  */
-import type { Container, ContainerStateInfo, ContainerStatus, Pod, PodTemplateSpec, Probe, Volume } from '../../../sim/api/types.js';
-import { arr, at, optNum, rec, str } from '../columns/cells.js';
+import type { Container, ContainerStateInfo, ContainerStatus, LabelSelector, Pod, PodTemplateSpec, Probe, Volume } from '../../../sim/api/types.js';
+import { arr, at, formatLabelSelector, optNum, rec, str } from '../columns/cells.js';
 import { rfc1123z } from '../duration.js';
 import { quantityValue } from '../../../sim/runtime/quantity.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline, type PrefixWriter } from './writer.js';
@@ -176,7 +176,6 @@ export function describeContainers(
       w.write(LEVEL_2, `SeccompProfile:\t${str(seccomp, 'type')}\n`);
       if (str(seccomp, 'type') === 'Localhost') w.write(LEVEL_3, `LocalhostProfile:\t${str(seccomp, 'localhostProfile')}\n`);
     }
-    if (typeof c['restartPolicy'] === 'string') w.write(LEVEL_2, `Restart Policy:\t${c['restartPolicy']}\n`);
     for (const [title, list] of [
       ['Command', c.command],
       ['Args', c.args],
@@ -221,7 +220,46 @@ function describeVolume(v: Volume, w: PrefixWriter): void {
       else if (at(s, 'configMap')) w.write(LEVEL_2, `ConfigMapName:\t${str(s, 'configMap', 'name')}\n    Optional:\t${at(s, 'configMap', 'optional') === true}\n`);
       else if (at(s, 'serviceAccountToken')) w.write(LEVEL_2, `TokenExpirationSeconds:\t${optNum(s, 'serviceAccountToken', 'expirationSeconds') ?? 0}\n`);
     }
+  } else if (v.downwardAPI) {
+    // printDownwardAPIVolumeSource: each item's field or resource and its path
+    w.write(LEVEL_2, 'Type:\tDownwardAPI (a volume populated by information about the pod)\n    Items:\n');
+    for (const item of arr(v.downwardAPI, 'items')) {
+      if (at(item, 'fieldRef')) w.write(LEVEL_3, `${str(item, 'fieldRef', 'fieldPath')} -> ${str(item, 'path')}\n`);
+      if (at(item, 'resourceFieldRef')) w.write(LEVEL_3, `${str(item, 'resourceFieldRef', 'resource')} -> ${str(item, 'path')}\n`);
+    }
+  } else if (at(v, 'nfs')) {
+    w.write(LEVEL_2, `Type:\tNFS (an NFS mount that lasts the lifetime of a pod)\n    Server:\t${str(v, 'nfs', 'server')}\n    Path:\t${str(v, 'nfs', 'path')}\n    ReadOnly:\t${at(v, 'nfs', 'readOnly') === true}\n`);
+  } else if (at(v, 'csi')) {
+    // printCSIVolumeSource and printCSIPersistentVolumeAttributesMultiline
+    w.write(LEVEL_2, `Type:\tCSI (a Container Storage Interface (CSI) volume source)\n    Driver:\t${str(v, 'csi', 'driver')}\n    FSType:\t${str(v, 'csi', 'fsType')}\n    ReadOnly:\t${at(v, 'csi', 'readOnly') === true}\n`);
+    const attrs = rec(v, 'csi', 'volumeAttributes');
+    const keys = Object.keys(attrs).sort();
+    w.write(LEVEL_2, 'VolumeAttributes:\t');
+    if (keys.length === 0) w.writeLine('<none>');
+    keys.forEach((k, i) => {
+      if (i !== 0) w.write(LEVEL_2, '\t');
+      const line = `${k}=${String(attrs[k])}`;
+      w.write(LEVEL_2, line.length > 140 ? `${line.slice(0, 140)}...\n` : `${line}\n`);
+    });
+  } else if (at(v, 'image')) {
+    w.write(LEVEL_2, `Type:\tImage (a container image or OCI artifact)\n    Reference:\t${str(v, 'image', 'reference')}\n    PullPolicy:\t${str(v, 'image', 'pullPolicy')}\n`);
   } else w.write(LEVEL_1, '<unknown>\n');
+}
+
+/**
+ * describeTopologySpreadConstraints: sorted by topology key, one per line under the title, each
+ * `key:WhenUnsatisfiable when max skew N is exceeded[ for selector S]`.
+ */
+export function describeTopologySpreadConstraints(tscs: readonly unknown[] | undefined, w: PrefixWriter, space: string): void {
+  const list = [...(tscs ?? [])].sort((a, b) => (str(a, 'topologyKey') < str(b, 'topologyKey') ? -1 : str(a, 'topologyKey') > str(b, 'topologyKey') ? 1 : 0));
+  if (list.length === 0) return;
+  w.write(LEVEL_0, `${space}Topology Spread Constraints:\t`);
+  list.forEach((t, i) => {
+    if (i !== 0) w.write(LEVEL_0, `${space}\t`);
+    const sel = at(t, 'labelSelector');
+    const selText = sel && typeof sel === 'object' ? ` for selector ${formatLabelSelector(sel as LabelSelector)}` : '';
+    w.write(LEVEL_0, `${str(t, 'topologyKey')}:${str(t, 'whenUnsatisfiable')} when max skew ${String(at(t, 'maxSkew') ?? 0)} is exceeded${selText}\n`);
+  });
 }
 
 export function describeVolumes(volumes: readonly Volume[] | undefined, w: PrefixWriter, space: string): void {
@@ -246,6 +284,7 @@ export function describePodTemplate(t: PodTemplateSpec, w: PrefixWriter): void {
   if ((t.spec.initContainers ?? []).length > 0) describeContainers('Init Containers', t.spec.initContainers!, undefined, undefined, w, '  ');
   describeContainers('Containers', t.spec.containers, undefined, undefined, w, '  ');
   describeVolumes(t.spec.volumes, w, '  ');
+  describeTopologySpreadConstraints(arr(t.spec, 'topologySpreadConstraints'), w, '  ');
   if (t.spec.priorityClassName) w.write(LEVEL_1, `Priority Class Name:\t${t.spec.priorityClassName}\n`);
   printLabelsMultiline(w, '  Node-Selectors', t.spec.nodeSelector);
   printTolerationsMultiline(w, '  Tolerations', t.spec.tolerations);

@@ -2,7 +2,7 @@
 import type { Pod } from '../../../sim/api/types.js';
 import { rfc1123z, translateTimestampSince } from '../duration.js';
 import { arr, at, str } from '../columns/cells.js';
-import { describeContainers, describeVolumes, podEnvResolver } from './containers.js';
+import { describeContainers, describeTopologySpreadConstraints, describeVolumes, podEnvResolver } from './containers.js';
 import { maybeEvents } from './events.js';
 import {
   LEVEL_0,
@@ -94,6 +94,7 @@ export function describePod(pod: Pod, ctx: DescribeContext): string {
     w.write(LEVEL_0, `QoS Class:\t${podQOS(pod)}\n`);
     printLabelsMultiline(w, 'Node-Selectors', pod.spec.nodeSelector);
     printTolerationsMultiline(w, 'Tolerations', pod.spec.tolerations);
+    describeTopologySpreadConstraints(arr(pod.spec, 'topologySpreadConstraints'), w, '');
     maybeEvents(ctx.events, w, ctx.now);
   });
 }
