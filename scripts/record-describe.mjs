@@ -263,6 +263,11 @@ const CASES = [
   ['pvc-waiting', ['-n', 'shop', 'pvc', 'waiting']],
   ['deployment-spread', ['-n', 'shop', 'deployment', 'spread']],
   ['pod-spread', ['-n', 'shop', 'pod', podOf('shop', 'app', 'spread')]],
+  ['pod-terminating', ['-n', 'shop', 'pod', 'held']],
+  ['job-indexed', ['-n', 'shop', 'job', 'indexed']],
+  ['configmap-binary', ['-n', 'shop', 'cm', 'blobs']],
+  ['nodes', ['nodes']],
+  ['pvc-all-namespaces', ['pvc', '-A']],
 ];
 
 const kubectl = execFileSync('node', [join(root, 'scripts/real-kubectl.mjs')], { encoding: 'utf8' }).trim();

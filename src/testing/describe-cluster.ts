@@ -890,6 +890,48 @@ spec:
         hostPath:
           path: /var/log
           type: DirectoryOrCreate
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: held
+  namespace: shop
+  finalizers: ["example.com/hold"]
+spec:
+  terminationGracePeriodSeconds: 45
+  containers:
+  - name: app
+    image: busybox:1.36
+    command: ["sh", "-c", "sleep 36000"]
+---
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: indexed
+  namespace: shop
+spec:
+  completionMode: Indexed
+  completions: 3
+  parallelism: 2
+  activeDeadlineSeconds: 600
+  ttlSecondsAfterFinished: 86400
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: work
+        image: busybox:1.36
+        command: ["sh", "-c", "echo $JOB_COMPLETION_INDEX"]
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: blobs
+  namespace: shop
+data:
+  empty: ""
+binaryData:
+  logo.png: iVBORw0KGgo=
 `;
 
 /** What the learner types, in order; `advance N` moves the cluster's clock N seconds. */
@@ -906,6 +948,9 @@ const STEPS: readonly string[] = [
   'kubectl -n shop scale statefulset db --replicas=3',
   'kubectl -n shop annotate deployment web kubernetes.io/change-cause="upgrade to 1.27"',
   'kubectl -n shop label pod flaky tier=test',
+  'kubectl -n shop debug flaky --image=busybox:1.36 --target=app -- sleep 3600',
+  'kubectl -n shop delete pod held --wait=false',
+  'advance 5',
   'kubectl cordon cka-w2',
   'advance 400',
 ];

@@ -13,24 +13,22 @@ import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, printAnnotationsMultiline, printLab
 const ZERO_TIME = 'Mon, 01 Jan 0001 00:00:00 +0000';
 const fmtTime = (ts: string | undefined): string => (ts ? rfc1123z(ts) : ZERO_TIME);
 
-/** EnvValueRetriever → fieldpath.ExtractFieldPathAsString: only metadata.* paths resolve. */
-export type EnvResolver = (fieldPath: string) => string;
+/**
+ * describe.go EnvValueRetriever (v1.35): the field path goes through kubectl's scheme's
+ * ConvertFieldLabel, which has no conversions for Pod registered and falls back to
+ * DefaultMetaV1FieldSelectorConversion: only metadata.name and metadata.namespace resolve, every
+ * other path (status.podIP, spec.nodeName, metadata.uid, labels and annotations) prints empty
+ * (recorded: testdata/recorded/pod-web.txt, pod-spread.txt, pods-shop.txt). An apiVersion that
+ * does not parse as a group/version prints empty too.
+ */
+export type EnvResolver = (fieldPath: string, apiVersion: string) => string;
 
 export function podEnvResolver(pod: Pod): EnvResolver {
-  return (path) => {
-    const m = pod.metadata;
-    const sub = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(path);
-    if (sub) return (sub[1] === 'labels' ? m.labels : m.annotations)?.[sub[2]!] ?? '';
-    switch (path) {
-      case 'metadata.name':
-        return m.name;
-      case 'metadata.namespace':
-        return m.namespace ?? '';
-      case 'metadata.uid':
-        return m.uid ?? '';
-      default:
-        return '';
-    }
+  return (path, apiVersion) => {
+    if (apiVersion.split('/').length > 2) return '';
+    if (path === 'metadata.name') return pod.metadata.name;
+    if (path === 'metadata.namespace') return pod.metadata.namespace ?? '';
+    return '';
   };
 }
 
@@ -125,7 +123,8 @@ function describeEnv(c: Container, resolve: EnvResolver | undefined, w: PrefixWr
     const vf = e.valueFrom;
     if (vf['fieldRef']) {
       const path = str(vf, 'fieldRef', 'fieldPath');
-      w.write(LEVEL_3, `${e.name}:\t${resolve ? resolve(path) : ''} (${str(vf, 'fieldRef', 'apiVersion')}:${path})\n`);
+      const apiVersion = str(vf, 'fieldRef', 'apiVersion');
+      w.write(LEVEL_3, `${e.name}:\t${resolve ? resolve(path, apiVersion) : ''} (${apiVersion}:${path})\n`);
     } else if (vf['resourceFieldRef']) {
       const resource = str(vf, 'resourceFieldRef', 'resource');
       let value = resourceFieldValue(c, resource, at(vf, 'resourceFieldRef', 'divisor') as string | number | undefined);
