@@ -268,6 +268,15 @@ const CASES = [
   ['configmap-binary', ['-n', 'shop', 'cm', 'blobs']],
   ['nodes', ['nodes']],
   ['pvc-all-namespaces', ['pvc', '-A']],
+  ['hpa-spread', ['-n', 'shop', 'hpa', 'spread']],
+  ['pdb-db-pdb', ['-n', 'shop', 'pdb', 'db-pdb']],
+  ['networkpolicies-more', ['-n', 'shop', 'netpol', 'deny-all', 'dns-only']],
+  ['ingress-fallback', ['-n', 'shop', 'ingress', 'fallback']],
+  ['service-no-selector', ['-n', 'shop', 'svc', 'external-db']],
+  ['statefulset-store', ['-n', 'shop', 'sts', 'store']],
+  ['daemonset-node-exporter', ['-n', 'shop', 'ds', 'node-exporter']],
+  ['job-paused', ['-n', 'shop', 'job', 'paused']],
+  ['pvc-store', ['-n', 'shop', 'pvc', 'data-store-0']],
 ];
 
 const kubectl = execFileSync('node', [join(root, 'scripts/real-kubectl.mjs')], { encoding: 'utf8' }).trim();
