@@ -7,7 +7,7 @@
  *
  * kubectl's describe is client-side (k8s.io/kubectl pkg/describe/describe.go): it GETs the object,
  * lists its events and, for some kinds, related objects (a Deployment's ReplicaSets, a Service's
- * EndpointSlices, a Node's pods and Lease, a PVC's pods, a ServiceAccount's secrets, ...) and formats
+ * EndpointSlices, a Node's pods and Lease, a PVC's pods, a workload's pods, ...) and formats
  * them itself. So the objects come from the SIMULATOR: src/testing/describe-cluster.ts builds a
  * cluster in-process (through tsx) and dumps every object, its discovery and its clock to
  * src/shell/printers/describe/testdata/recorded/objects.json. A stub API server serves that file
@@ -17,8 +17,8 @@
  * One file per case in testdata/recorded/: the kubectl version, `now:` (the wall-clock time the
  * command started: kubectl computes ages against it, and the test pins the simulator's clock to
  * it), `argv: [...]`, `exit: N`, `--- stdout`, `--- stderr`, `--- requests` (every request kubectl
- * made, in order, with the stub's status code). src/shell/printers/describe/recorded.test.ts loads objects.json into a cluster
- * without controllers, sets its clock to `now` and compares the simulator's describe byte for byte.
+ * made, in order, with the stub's status code). src/shell/printers/describe/recorded.test.ts loads
+ * objects.json into a cluster without controllers, sets its clock to `now` and compares the simulator's describe byte for byte.
  * Re-running regenerates objects.json identically (pinned fixture clock and seed); only the ages in
  * the recorded outputs move with the wall clock.
  */
@@ -303,10 +303,10 @@ const kc = join(home, 'config');
 writeFileSync(kc, dummyKubeconfig(`http://127.0.0.1:${server.address().port}`));
 const version = execFileSync(kubectl, ['version', '--client'], { encoding: 'utf8' }).split('\n')[0];
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+for (const [name, args] of CASES) if (args.includes(undefined)) throw new Error(`${name}: no object for ${JSON.stringify(args)}`);
 if (only === undefined) for (const f of readdirSync(outDir)) if (f.endsWith('.txt')) rmSync(join(outDir, f));
 for (const [name, args] of CASES) {
   if (only !== undefined && !name.startsWith(only)) continue;
-  if (args.includes(undefined)) throw new Error(`${name}: no object for ${JSON.stringify(args)}`);
   const argv = ['describe', ...args];
   requests = [];
   const now = new Date().toISOString();
