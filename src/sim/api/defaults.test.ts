@@ -65,15 +65,6 @@ test('Secret: stringData is merged into data (base64) and never stored', () => {
   assert.deepEqual(s, { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, type: 'Opaque', data: { a: 'eA==', b: Buffer.from('über').toString('base64'), c: 'eg==' } });
 });
 
-test('PriorityClass: preemptionPolicy defaults to PreemptLowerPriority (scheduling/v1 SetDefaults_PriorityClass)', () => {
-  const pc: KObject = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 100000 };
-  applyDefaults(pc);
-  assert.equal(pc['preemptionPolicy'], 'PreemptLowerPriority');
-  const never: KObject = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'low' }, value: 1, preemptionPolicy: 'Never' };
-  applyDefaults(never);
-  assert.equal(never['preemptionPolicy'], 'Never');
-});
-
 test('Pod: a fieldRef (env, downward API volume, projection) defaults apiVersion to v1 (SetDefaults_ObjectFieldSelector)', () => {
   const pod = {
     apiVersion: 'v1',

@@ -292,12 +292,6 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       obj['status'] ??= { phase: 'Pending' };
       break;
     }
-    case 'PriorityClass':
-      // k8s.io/kubernetes pkg/apis/scheduling/v1/defaults.go SetDefaults_PriorityClass (v1.35):
-      // real kubectl describe dereferences it (describe.go describePriorityClass) and crashes on a
-      // class without one
-      (obj as KObject & { preemptionPolicy?: string }).preemptionPolicy ??= 'PreemptLowerPriority';
-      break;
     default:
       break;
   }
