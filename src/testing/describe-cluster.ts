@@ -563,6 +563,8 @@ metadata:
   name: high
 value: 100000
 globalDefault: false
+# explicit: the simulator does not default it yet, and real kubectl describe dereferences it
+preemptionPolicy: PreemptLowerPriority
 description: "Important workloads."
 ---
 apiVersion: networking.k8s.io/v1
