@@ -64,3 +64,25 @@ test('Secret: stringData is merged into data (base64) and never stored', () => {
   applyDefaults(s);
   assert.deepEqual(s, { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, type: 'Opaque', data: { a: 'eA==', b: Buffer.from('über').toString('base64'), c: 'eg==' } });
 });
+
+test('Pod: a fieldRef (env, downward API volume, projection) defaults apiVersion to v1 (SetDefaults_ObjectFieldSelector)', () => {
+  const pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'p', namespace: 'default' },
+    spec: {
+      containers: [{ name: 'c', image: 'nginx', env: [{ name: 'N', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }, { name: 'K', valueFrom: { fieldRef: { apiVersion: 'v2', fieldPath: 'metadata.name' } } }] }],
+      volumes: [
+        { name: 'd', downwardAPI: { items: [{ path: 'l', fieldRef: { fieldPath: 'metadata.labels' } }] } },
+        { name: 'p', projected: { sources: [{ downwardAPI: { items: [{ path: 'n', fieldRef: { fieldPath: 'metadata.name' } }] } }] } },
+      ],
+    },
+  } as unknown as Pod;
+  applyDefaults(pod);
+  const env = pod.spec.containers[0]!.env!;
+  assert.deepEqual(env[0]!.valueFrom, { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } });
+  assert.deepEqual(env[1]!.valueFrom, { fieldRef: { apiVersion: 'v2', fieldPath: 'metadata.name' } });
+  const vols = pod.spec.volumes as unknown as { downwardAPI?: { items: { fieldRef: unknown }[] }; projected?: { sources: { downwardAPI: { items: { fieldRef: unknown }[] } }[] } }[];
+  assert.deepEqual(vols[0]!.downwardAPI!.items[0]!.fieldRef, { apiVersion: 'v1', fieldPath: 'metadata.labels' });
+  assert.deepEqual(vols[1]!.projected!.sources[0]!.downwardAPI.items[0]!.fieldRef, { apiVersion: 'v1', fieldPath: 'metadata.name' });
+});

@@ -28,6 +28,11 @@ function defaultContainer(c: Container): void {
   c.terminationMessagePath ??= '/dev/termination-log';
   c.terminationMessagePolicy ??= 'File';
   for (const p of c.ports ?? []) p.protocol ??= 'TCP';
+  // SetDefaults_ObjectFieldSelector (pkg/apis/core/v1/defaults.go): a fieldRef names apiVersion v1
+  for (const e of c.env ?? []) {
+    const ref = e.valueFrom?.['fieldRef'] as { apiVersion?: string } | undefined;
+    if (ref) ref.apiVersion ??= 'v1';
+  }
   for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe]) {
     if (!probe) continue;
     probe.timeoutSeconds ??= 1;
@@ -70,6 +75,11 @@ export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefaul
   spec.schedulerName ??= 'default-scheduler';
   spec.securityContext ??= {};
   spec.terminationGracePeriodSeconds ??= 30;
+  // SetDefaults_ObjectFieldSelector for the downward API's files too (a volume's, a projection's)
+  for (const v of spec.volumes ?? []) {
+    const lists = [v['downwardAPI'], ...((v.projected?.['sources'] as unknown[] | undefined) ?? []).map((src) => (src as Record<string, unknown>)['downwardAPI'])];
+    for (const d of lists) for (const item of ((d as { items?: unknown[] } | undefined)?.items ?? []) as { fieldRef?: { apiVersion?: string } }[]) if (item.fieldRef) item.fieldRef.apiVersion ??= 'v1';
+  }
   if (!inTemplate) {
     // 'default' is the ServiceAccount admission plugin's choice, which skips mirror pods
     // (plugin/pkg/admission/serviceaccount/admission.go Admit): a static pod has no account

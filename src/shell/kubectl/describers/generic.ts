@@ -2,7 +2,7 @@
  * kubectl's generic describer for kinds without their own (k8s.io/kubectl pkg/describe/describe.go
  * genericDescriber, printUnstructuredContent, smartLabelFor): Name, Namespace, Labels,
  * Annotations, then every other field in sorted key order with camelCase keys turned into
- * words (`apiVersion` → `API Version`, `podCIDR` → `Pod CIDR`), then Events.
+ * words (`apiVersion` → `API Version`, `podCIDR` → `Pod Cidr`), then Events.
  */
 import type { KEvent, KObject } from '../../../sim/api/types.js';
 import { describeEvents } from '../../printers/describe/events.js';
@@ -37,7 +37,9 @@ export function smartLabelFor(field: string): string {
   if ([...field].some((c) => !/\p{L}/u.test(c) && c !== '-')) return field;
   return camelSplit(field)
     .filter((p) => p !== '_')
-    .map((p) => (ACRONYMS.includes(p.toUpperCase()) ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1)))
+    // cases.Title(language.English) upper-cases the first letter and lower-cases the rest:
+    // nonResourceURLs → "Non Resource Ur Ls" (recorded: testdata/recorded/flowschema-exempt.txt)
+    .map((p) => (ACRONYMS.includes(p.toUpperCase()) ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1).toLowerCase()))
     .join(' ');
 }
 

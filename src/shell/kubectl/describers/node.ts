@@ -8,7 +8,7 @@ import { nodeRoles } from '../../printers/columns/nodes.js';
 import { rfc1123z, translateTimestampSince } from '../../printers/duration.js';
 import { describeEvents } from '../../printers/describe/events.js';
 import { LEVEL_0, LEVEL_1, type PrefixWriter, printAnnotationsMultiline, printLabelsMultiline, tabbedString } from '../../printers/describe/writer.js';
-import { type Quantity, ZERO, addQuantity, formatQuantity, maxQuantity, parseQuantity } from './quantity.js';
+import { type Quantity, ZERO, addQuantity, formatQuantity, parseQuantity } from './quantity.js';
 
 export interface NodeDescribeContext {
   now: number;
@@ -45,15 +45,41 @@ function time(ts: string | undefined): string {
 
 type Amounts = Record<string, Quantity>;
 
-/** resourcehelper.PodRequestsAndLimits: containers summed, then max'd with each init container. */
+/**
+ * k8s.io/kubectl pkg/util/resource PodRequestsAndLimits (v1.35, podRequests/podLimits): the app
+ * containers summed; a sidecar (an init container with restartPolicy Always) adds to the sum and
+ * to the running total of sidecars started before each later init container; the pod's amount is
+ * the larger of that sum and the largest init container's (plus the sidecars started before it);
+ * spec.overhead adds to requests, and to each limit that is set. The in-place resize statuses
+ * (determineContainerReqs) are not simulated.
+ */
 function podAmounts(pod: Pod, which: 'requests' | 'limits'): Amounts {
+  const add = (list: Amounts, more: Record<string, string> | undefined): void => {
+    for (const [k, v] of Object.entries(more ?? {})) list[k] = addQuantity(list[k] ?? ZERO, parseQuantity(v));
+  };
+  const max = (list: Amounts, more: Amounts): void => {
+    for (const [k, q] of Object.entries(more)) if (list[k] === undefined || q.milli > list[k].milli) list[k] = q;
+  };
   const out: Amounts = {};
-  for (const c of pod.spec.containers) {
-    for (const [k, v] of Object.entries(c.resources?.[which] ?? {})) out[k] = addQuantity(out[k] ?? ZERO, parseQuantity(v));
-  }
+  for (const c of pod.spec.containers) add(out, c.resources?.[which]);
+  const sidecars: Amounts = {};
+  const init: Amounts = {};
   for (const c of pod.spec.initContainers ?? []) {
-    for (const [k, v] of Object.entries(c.resources?.[which] ?? {})) out[k] = maxQuantity(out[k] ?? ZERO, parseQuantity(v));
+    let amounts: Amounts;
+    if (c['restartPolicy'] === 'Always') {
+      add(out, c.resources?.[which]);
+      add(sidecars, c.resources?.[which]);
+      amounts = sidecars;
+    } else {
+      amounts = {};
+      add(amounts, c.resources?.[which]);
+      for (const [k, q] of Object.entries(sidecars)) amounts[k] = addQuantity(amounts[k] ?? ZERO, q);
+    }
+    max(init, amounts);
   }
+  max(out, init);
+  const overhead = (pod.spec as { overhead?: Record<string, string> }).overhead ?? {};
+  for (const [k, v] of Object.entries(overhead)) if (which === 'requests' || (out[k] && out[k].milli !== 0)) out[k] = addQuantity(out[k] ?? ZERO, parseQuantity(v));
   return out;
 }
 

@@ -29,10 +29,6 @@ export function addQuantity(a: Quantity, b: Quantity): Quantity {
   return { milli: a.milli + b.milli, format: a.milli === 0 && a === ZERO ? b.format : a.format };
 }
 
-export function maxQuantity(a: Quantity, b: Quantity): Quantity {
-  return b.milli > a.milli ? b : a;
-}
-
 /** Quantity.String(). */
 export function formatQuantity(q: Quantity): string {
   if (q.milli === 0) return '0';

@@ -74,12 +74,17 @@ function ownedBy(obj: KObject, owner: KObject): boolean {
 
 const REVISION = 'deployment.kubernetes.io/revision';
 
-/** deploymentutil.GetAllReplicaSets: the owned ReplicaSets; the new one shares the deployment's revision. */
+/**
+ * describe.go DeploymentDescriber (k8s.io/kubectl v1.35) with deploymentutil.GetAllReplicaSetsInChunks:
+ * the namespace's ReplicaSets the deployment controls; the new one shares the deployment's revision,
+ * every other is old, scaled to 0 or not (describe prints `allOldRSs`, the second result: recorded,
+ * testdata/recorded/deployment-web.txt lists `web-688d5bd7b5 (0/0 replicas created)`).
+ */
 function deploymentReplicaSets(env: KubectlEnv, d: Deployment): DescribeContext['replicaSets'] {
   const owned = env.api.list<ReplicaSet>('ReplicaSet', d.metadata.namespace).filter((rs) => ownedBy(rs, d));
   const rev = d.metadata.annotations?.[REVISION];
   const newRs = owned.find((rs) => rev !== undefined && rs.metadata.annotations?.[REVISION] === rev);
-  return { old: owned.filter((rs) => rs !== newRs && (rs.spec.replicas ?? 0) > 0), ...(newRs ? { new: newRs } : {}) };
+  return { old: owned.filter((rs) => rs !== newRs), ...(newRs ? { new: newRs } : {}) };
 }
 
 function describeOne(env: KubectlEnv, obj: KObject, eventsFor: ((obj: KObject) => KEvent[]) | undefined): string {
@@ -97,14 +102,6 @@ function describeOne(env: KubectlEnv, obj: KObject, eventsFor: ((obj: KObject) =
   const ns = obj.metadata.namespace;
   if (obj.kind === 'Service')
     ctx.endpointSlices = env.api.list<EndpointSlice>('EndpointSlice', ns).filter((s) => s.metadata.labels?.['kubernetes.io/service-name'] === obj.metadata.name);
-  if (obj.kind === 'ServiceAccount') {
-    // the describer tolerates a failed list (no tokens, nothing marked missing)
-    try {
-      ctx.secrets = env.api.list('Secret', ns);
-    } catch {
-      /* forbidden: describe the account without its secrets */
-    }
-  }
   if (obj.kind === 'Ingress') {
     ctx.services = env.api.list<Service>('Service', ns);
     ctx.endpointSlices = env.api.list<EndpointSlice>('EndpointSlice', ns);
@@ -113,7 +110,7 @@ function describeOne(env: KubectlEnv, obj: KObject, eventsFor: ((obj: KObject) =
     const rs = deploymentReplicaSets(env, obj as Deployment);
     if (rs) ctx.replicaSets = rs;
   }
-  if (obj.kind === 'ReplicaSet' || obj.kind === 'DaemonSet' || obj.kind === 'StatefulSet') ctx.pods = env.api.list<Pod>('Pod', ns).filter((p) => ownedBy(p, obj));
+  if (obj.kind === 'ReplicaSet' || obj.kind === 'ReplicationController' || obj.kind === 'DaemonSet' || obj.kind === 'StatefulSet') ctx.pods = env.api.list<Pod>('Pod', ns).filter((p) => ownedBy(p, obj));
   // getPodsForPVC: the namespace's pods with a volume naming the claim
   if (obj.kind === 'PersistentVolumeClaim')
     ctx.pods = env.api.list<Pod>('Pod', ns).filter((p) => (p.spec.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === obj.metadata.name));
@@ -144,6 +141,7 @@ async function runDescribe(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   // the generic describer reads through the dynamic client: an object in the version its resource serves (an Event read as events.k8s.io/v1 in that form)
   let objs = groups.flatMap((g) => g.objs.map((o) => servedAs(g.info, o)));
   let errs = errors;
+  let prefixMatched = false;
   // DescribeMatchingResources: `describe TYPE NAME` with no exact match → prefix match
   const only = resolved.requests[0];
   if (files.length === 0 && p.args.length === 2 && resolved.requests.length === 1 && only?.names?.length === 1 && errors.length === 1 && isNotFound(errors[0])) {
@@ -153,10 +151,14 @@ async function runDescribe(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     if (matches.length > 0) {
       objs = matches.map((o) => servedAs(only.info, o));
       errs = [];
+      prefixMatched = true;
     }
   }
   const search = showEvents ? eventSearch(env) : undefined;
-  const stdout = joinDescribed(objs.map((o) => describeOne(env, o, search)));
+  const texts = objs.map((o) => describeOne(env, o, search));
+  // k8s.io/kubectl pkg/cmd/describe/describe.go (v1.35): Run joins the objects with "\n\n";
+  // DescribeMatchingResources prints each prefix match followed by "\n" (recorded: pods-prefix.txt)
+  const stdout = prefixMatched ? texts.map((t) => `${t}\n`).join('') : joinDescribed(texts);
   if (objs.length === 0 && errs.length === 0) stderr += `${noResourcesMessage(namespace, allNamespaces, false)}\n`;
   stderr += errs.map((e) => errorResult(e, 'describe').stderr).join('');
   return warnFirst(warn, { stdout, stderr, exitCode: errs.length > 0 ? 1 : 0 });

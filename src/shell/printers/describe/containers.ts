@@ -4,32 +4,31 @@
  * describeResources, DescribeProbe, describeContainerEnvFrom/EnvVars, describeContainerVolumes,
  * describeVolumes, DescribePodTemplate.
  */
-import type { Container, ContainerStateInfo, ContainerStatus, Pod, PodTemplateSpec, Probe, Volume } from '../../../sim/api/types.js';
-import { arr, at, optNum, rec, str } from '../columns/cells.js';
+import type { Container, ContainerStateInfo, ContainerStatus, LabelSelector, Pod, PodTemplateSpec, Probe, Volume } from '../../../sim/api/types.js';
+import { arr, at, formatLabelSelector, optNum, rec, str } from '../columns/cells.js';
 import { rfc1123z } from '../duration.js';
+import { quantityValue } from '../../../sim/runtime/quantity.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline, type PrefixWriter } from './writer.js';
 
 const ZERO_TIME = 'Mon, 01 Jan 0001 00:00:00 +0000';
 const fmtTime = (ts: string | undefined): string => (ts ? rfc1123z(ts) : ZERO_TIME);
 
-/** EnvValueRetriever → fieldpath.ExtractFieldPathAsString: only metadata.* paths resolve. */
-export type EnvResolver = (fieldPath: string) => string;
+/**
+ * describe.go EnvValueRetriever (v1.35): the field path goes through kubectl's scheme's
+ * ConvertFieldLabel, which has no conversions for Pod registered and falls back to
+ * DefaultMetaV1FieldSelectorConversion: only metadata.name and metadata.namespace resolve, every
+ * other path (status.podIP, spec.nodeName, metadata.uid, labels and annotations) prints empty
+ * (recorded: testdata/recorded/pod-web.txt, pod-spread.txt, pods-shop.txt). An apiVersion that
+ * does not parse as a group/version prints empty too.
+ */
+export type EnvResolver = (fieldPath: string, apiVersion: string) => string;
 
 export function podEnvResolver(pod: Pod): EnvResolver {
-  return (path) => {
-    const m = pod.metadata;
-    const sub = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(path);
-    if (sub) return (sub[1] === 'labels' ? m.labels : m.annotations)?.[sub[2]!] ?? '';
-    switch (path) {
-      case 'metadata.name':
-        return m.name;
-      case 'metadata.namespace':
-        return m.namespace ?? '';
-      case 'metadata.uid':
-        return m.uid ?? '';
-      default:
-        return '';
-    }
+  return (path, apiVersion) => {
+    if (apiVersion.split('/').length > 2) return '';
+    if (path === 'metadata.name') return pod.metadata.name;
+    if (path === 'metadata.namespace') return pod.metadata.namespace ?? '';
+    return '';
   };
 }
 
@@ -78,6 +77,28 @@ function describeResources(c: Container, w: PrefixWriter): void {
   for (const k of Object.keys(requests).sort()) w.write(LEVEL_3, `${k}:\t${requests[k]}\n`);
 }
 
+/**
+ * k8s.io/kubectl pkg/util/resource ExtractContainerResourceValue (v1.35) for describe's
+ * resourceFieldRef: this container's limit or request (an unset one is 0) divided by the divisor
+ * (an unset or zero divisor is 1), rounded up, as an integer: cpu in millicores over the divisor's,
+ * memory, ephemeral-storage and hugepages-* in bytes. `limits.memory` of 128Mi prints 134217728.
+ * An unsupported resource is an error, printed as "".
+ */
+function resourceFieldValue(c: Container, resource: string, divisor: string | number | undefined): string {
+  const dot = resource.indexOf('.');
+  const kind = resource.slice(0, dot);
+  const name = resource.slice(dot + 1);
+  if (dot < 0 || (kind !== 'limits' && kind !== 'requests')) return '';
+  if (!['cpu', 'memory', 'ephemeral-storage'].includes(name) && !name.startsWith('hugepages-')) return '';
+  const set = rec(c.resources, kind)[name] as string | number | undefined;
+  const value = quantityValue(set ?? '0') ?? 0;
+  const div = quantityValue(divisor ?? '0') || 1;
+  // resource.Quantity MilliValue/Value round up to an integer
+  const milli = (q: number): number => Math.ceil(q * 1000 - 1e-9);
+  const whole = (q: number): number => Math.ceil(q - 1e-9);
+  return String(name === 'cpu' ? Math.ceil(milli(value) / milli(div)) : Math.ceil(whole(value) / whole(div)));
+}
+
 function describeEnv(c: Container, resolve: EnvResolver | undefined, w: PrefixWriter): void {
   const envFrom = arr(c, 'envFrom');
   if (envFrom.length > 0) {
@@ -102,11 +123,11 @@ function describeEnv(c: Container, resolve: EnvResolver | undefined, w: PrefixWr
     const vf = e.valueFrom;
     if (vf['fieldRef']) {
       const path = str(vf, 'fieldRef', 'fieldPath');
-      w.write(LEVEL_3, `${e.name}:\t${resolve ? resolve(path) : ''} (${str(vf, 'fieldRef', 'apiVersion')}:${path})\n`);
+      const apiVersion = str(vf, 'fieldRef', 'apiVersion');
+      w.write(LEVEL_3, `${e.name}:\t${resolve ? resolve(path, apiVersion) : ''} (${apiVersion}:${path})\n`);
     } else if (vf['resourceFieldRef']) {
       const resource = str(vf, 'resourceFieldRef', 'resource');
-      const [kind, name] = resource.split('.');
-      let value = kind && name ? (rec(c.resources, kind)[name] as string | undefined) ?? '0' : '';
+      let value = resourceFieldValue(c, resource, at(vf, 'resourceFieldRef', 'divisor') as string | number | undefined);
       if (value === '0' && (resource === 'limits.cpu' || resource === 'limits.memory')) value = 'node allocatable';
       w.write(LEVEL_3, `${e.name}:\t${value} (${resource})\n`);
     } else if (vf['secretKeyRef']) {
@@ -145,9 +166,15 @@ export function describeContainers(
     if (status) w.write(LEVEL_2, `Image ID:\t${status.imageID}\n`);
     const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
     w.write(LEVEL_2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${ports || '<none>'}\n`);
-    const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}`).join(', ');
+    // describeContainerHostPorts names each port too, as describeContainerPorts does
+    const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
     w.write(LEVEL_2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`);
-    if (typeof c['restartPolicy'] === 'string') w.write(LEVEL_2, `Restart Policy:\t${c['restartPolicy']}\n`);
+    // describeContainerBasicInfo: the container's own seccomp profile after its ports
+    const seccomp = at(c, 'securityContext', 'seccompProfile');
+    if (seccomp) {
+      w.write(LEVEL_2, `SeccompProfile:\t${str(seccomp, 'type')}\n`);
+      if (str(seccomp, 'type') === 'Localhost') w.write(LEVEL_3, `LocalhostProfile:\t${str(seccomp, 'localhostProfile')}\n`);
+    }
     for (const [title, list] of [
       ['Command', c.command],
       ['Args', c.args],
@@ -192,7 +219,46 @@ function describeVolume(v: Volume, w: PrefixWriter): void {
       else if (at(s, 'configMap')) w.write(LEVEL_2, `ConfigMapName:\t${str(s, 'configMap', 'name')}\n    Optional:\t${at(s, 'configMap', 'optional') === true}\n`);
       else if (at(s, 'serviceAccountToken')) w.write(LEVEL_2, `TokenExpirationSeconds:\t${optNum(s, 'serviceAccountToken', 'expirationSeconds') ?? 0}\n`);
     }
+  } else if (v.downwardAPI) {
+    // printDownwardAPIVolumeSource: each item's field or resource and its path
+    w.write(LEVEL_2, 'Type:\tDownwardAPI (a volume populated by information about the pod)\n    Items:\n');
+    for (const item of arr(v.downwardAPI, 'items')) {
+      if (at(item, 'fieldRef')) w.write(LEVEL_3, `${str(item, 'fieldRef', 'fieldPath')} -> ${str(item, 'path')}\n`);
+      if (at(item, 'resourceFieldRef')) w.write(LEVEL_3, `${str(item, 'resourceFieldRef', 'resource')} -> ${str(item, 'path')}\n`);
+    }
+  } else if (at(v, 'nfs')) {
+    w.write(LEVEL_2, `Type:\tNFS (an NFS mount that lasts the lifetime of a pod)\n    Server:\t${str(v, 'nfs', 'server')}\n    Path:\t${str(v, 'nfs', 'path')}\n    ReadOnly:\t${at(v, 'nfs', 'readOnly') === true}\n`);
+  } else if (at(v, 'csi')) {
+    // printCSIVolumeSource and printCSIPersistentVolumeAttributesMultiline
+    w.write(LEVEL_2, `Type:\tCSI (a Container Storage Interface (CSI) volume source)\n    Driver:\t${str(v, 'csi', 'driver')}\n    FSType:\t${str(v, 'csi', 'fsType')}\n    ReadOnly:\t${at(v, 'csi', 'readOnly') === true}\n`);
+    const attrs = rec(v, 'csi', 'volumeAttributes');
+    const keys = Object.keys(attrs).sort();
+    w.write(LEVEL_2, 'VolumeAttributes:\t');
+    if (keys.length === 0) w.writeLine('<none>');
+    keys.forEach((k, i) => {
+      if (i !== 0) w.write(LEVEL_2, '\t');
+      const line = `${k}=${String(attrs[k])}`;
+      w.write(LEVEL_2, line.length > 140 ? `${line.slice(0, 140)}...\n` : `${line}\n`);
+    });
+  } else if (at(v, 'image')) {
+    w.write(LEVEL_2, `Type:\tImage (a container image or OCI artifact)\n    Reference:\t${str(v, 'image', 'reference')}\n    PullPolicy:\t${str(v, 'image', 'pullPolicy')}\n`);
   } else w.write(LEVEL_1, '<unknown>\n');
+}
+
+/**
+ * describeTopologySpreadConstraints: sorted by topology key, one per line under the title, each
+ * `key:WhenUnsatisfiable when max skew N is exceeded[ for selector S]`.
+ */
+export function describeTopologySpreadConstraints(tscs: readonly unknown[] | undefined, w: PrefixWriter, space: string): void {
+  const list = [...(tscs ?? [])].sort((a, b) => (str(a, 'topologyKey') < str(b, 'topologyKey') ? -1 : str(a, 'topologyKey') > str(b, 'topologyKey') ? 1 : 0));
+  if (list.length === 0) return;
+  w.write(LEVEL_0, `${space}Topology Spread Constraints:\t`);
+  list.forEach((t, i) => {
+    if (i !== 0) w.write(LEVEL_0, `${space}\t`);
+    const sel = at(t, 'labelSelector');
+    const selText = sel && typeof sel === 'object' ? ` for selector ${formatLabelSelector(sel as LabelSelector)}` : '';
+    w.write(LEVEL_0, `${str(t, 'topologyKey')}:${str(t, 'whenUnsatisfiable')} when max skew ${String(at(t, 'maxSkew') ?? 0)} is exceeded${selText}\n`);
+  });
 }
 
 export function describeVolumes(volumes: readonly Volume[] | undefined, w: PrefixWriter, space: string): void {
@@ -217,6 +283,7 @@ export function describePodTemplate(t: PodTemplateSpec, w: PrefixWriter): void {
   if ((t.spec.initContainers ?? []).length > 0) describeContainers('Init Containers', t.spec.initContainers!, undefined, undefined, w, '  ');
   describeContainers('Containers', t.spec.containers, undefined, undefined, w, '  ');
   describeVolumes(t.spec.volumes, w, '  ');
+  describeTopologySpreadConstraints(arr(t.spec, 'topologySpreadConstraints'), w, '  ');
   if (t.spec.priorityClassName) w.write(LEVEL_1, `Priority Class Name:\t${t.spec.priorityClassName}\n`);
   printLabelsMultiline(w, '  Node-Selectors', t.spec.nodeSelector);
   printTolerationsMultiline(w, '  Tolerations', t.spec.tolerations);

@@ -1,9 +1,10 @@
 /**
- * Describers by kind (kubectl pkg/describe/describe.go DescriberFor). `describe` returns undefined
- * for a kind without a describer here (kubectl then uses the generic describer; not ported).
+ * Describers by kind (kubectl pkg/describe/describe.go DescriberFor, v1.35). `describe` returns
+ * undefined for a kind without a describer here (kubectl then uses the generic describer,
+ * src/shell/kubectl/describers/generic.ts).
  * Several objects are joined by kubectl's cmd/describe as `first + "\n\n" + next…`: see joinDescribed.
  */
-import type { ConfigMap, CronJob, DaemonSet, Deployment, Ingress, Job, KObject, Namespace, Pod, ReplicaSet, Secret, Service, StatefulSet } from '../../../sim/api/types.js';
+import type { ConfigMap, CronJob, DaemonSet, Deployment, Endpoints, Ingress, Job, KObject, Namespace, Pod, ReplicaSet, Secret, Service, StatefulSet } from '../../../sim/api/types.js';
 import { describeIngress } from './ingress.js';
 import { describePodDisruptionBudget, describePriorityClass, type PodDisruptionBudget, type PriorityClass } from './policy.js';
 import { describeStatefulSet } from './statefulset.js';
@@ -13,6 +14,14 @@ import type { BindingObject, RoleObject } from '../../../sim/api/rbac.js';
 import { describeCronJob, describeJob } from './job.js';
 import { describeDaemonSet } from './daemonset.js';
 import { describeConfigMap } from './configmap.js';
+import { describeEndpoints } from './endpoints.js';
+import { describeIngressClass } from './ingressclass.js';
+import { describeServiceCIDR } from './servicecidr.js';
+import { describeIPAddress } from './ipaddress.js';
+import { describeCSINode } from './csinode.js';
+import { describeVolumeAttributesClass } from './volumeattributesclass.js';
+import { describeReplicationController } from './replicationcontroller.js';
+import { describeCertificateSigningRequest } from './csr.js';
 import { describeDeployment } from './deployment.js';
 import { describeNamespace } from './namespace.js';
 import { describePod } from './pod.js';
@@ -31,6 +40,7 @@ export { describeEvents } from './events.js';
 export type DescribedKind =
   | 'Pod'
   | 'Service'
+  | 'Endpoints'
   | 'Deployment'
   | 'ReplicaSet'
   | 'DaemonSet'
@@ -53,12 +63,20 @@ export type DescribedKind =
   | 'StorageClass'
   | 'HorizontalPodAutoscaler'
   | 'ResourceQuota'
-  | 'LimitRange';
+  | 'LimitRange'
+  | 'IngressClass'
+  | 'ServiceCIDR'
+  | 'IPAddress'
+  | 'CSINode'
+  | 'VolumeAttributesClass'
+  | 'ReplicationController'
+  | 'CertificateSigningRequest';
 
 /** One describer per kind, each taking its own object type (a missing kind fails to compile). */
 interface DescriberTable {
   readonly Pod: (obj: Pod, ctx: DescribeContext) => string;
   readonly Service: (obj: Service, ctx: DescribeContext) => string;
+  readonly Endpoints: (obj: Endpoints, ctx: DescribeContext) => string;
   readonly Deployment: (obj: Deployment, ctx: DescribeContext) => string;
   readonly ReplicaSet: (obj: ReplicaSet, ctx: DescribeContext) => string;
   readonly DaemonSet: (obj: DaemonSet, ctx: DescribeContext) => string;
@@ -82,11 +100,19 @@ interface DescriberTable {
   readonly HorizontalPodAutoscaler: (obj: HorizontalPodAutoscaler, ctx: DescribeContext) => string;
   readonly ResourceQuota: (obj: KObject, ctx: DescribeContext) => string;
   readonly LimitRange: (obj: KObject, ctx: DescribeContext) => string;
+  readonly IngressClass: (obj: KObject, ctx: DescribeContext) => string;
+  readonly ServiceCIDR: (obj: KObject, ctx: DescribeContext) => string;
+  readonly IPAddress: (obj: KObject, ctx: DescribeContext) => string;
+  readonly CSINode: (obj: KObject, ctx: DescribeContext) => string;
+  readonly VolumeAttributesClass: (obj: KObject, ctx: DescribeContext) => string;
+  readonly ReplicationController: (obj: KObject, ctx: DescribeContext) => string;
+  readonly CertificateSigningRequest: (obj: KObject, ctx: DescribeContext) => string;
 }
 
 export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = {
   Pod: describePod,
   Service: describeService,
+  Endpoints: describeEndpoints,
   Deployment: describeDeployment,
   ReplicaSet: describeReplicaSet,
   DaemonSet: describeDaemonSet,
@@ -110,6 +136,13 @@ export const DESCRIBERS: { readonly [K in DescribedKind]: DescriberTable[K] } = 
   HorizontalPodAutoscaler: describeHorizontalPodAutoscaler,
   ResourceQuota: describeResourceQuota,
   LimitRange: describeLimitRange,
+  IngressClass: describeIngressClass,
+  ServiceCIDR: describeServiceCIDR,
+  IPAddress: describeIPAddress,
+  CSINode: describeCSINode,
+  VolumeAttributesClass: describeVolumeAttributesClass,
+  ReplicationController: describeReplicationController,
+  CertificateSigningRequest: describeCertificateSigningRequest,
 };
 
 export function hasDescriber(kind: string): kind is DescribedKind {

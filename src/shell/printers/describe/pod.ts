@@ -1,7 +1,8 @@
 /** Pod: describe.go describePod (:783), describePodIPs, printController; reference §6.1. */
 import type { Pod } from '../../../sim/api/types.js';
 import { rfc1123z, translateTimestampSince } from '../duration.js';
-import { describeContainers, describeVolumes, podEnvResolver } from './containers.js';
+import { arr, at, str } from '../columns/cells.js';
+import { describeContainers, describeTopologySpreadConstraints, describeVolumes, podEnvResolver } from './containers.js';
 import { maybeEvents } from './events.js';
 import {
   LEVEL_0,
@@ -53,6 +54,13 @@ export function describePod(pod: Pod, ctx: DescribeContext): string {
     } else w.write(LEVEL_0, `Status:\t${st.phase ?? ''}\n`);
     if (st.reason) w.write(LEVEL_0, `Reason:\t${st.reason}\n`);
     if (st.message) w.write(LEVEL_0, `Message:\t${st.message}\n`);
+    // describe.go describePod (v1.35): the pod's seccomp profile before its IP (a static pod of
+    // kubeadm's sets RuntimeDefault: recorded, testdata/recorded/pod-static-apiserver.txt)
+    const seccomp = at(pod.spec, 'securityContext', 'seccompProfile');
+    if (seccomp) {
+      w.write(LEVEL_0, `SeccompProfile:\t${str(seccomp, 'type')}\n`);
+      if (str(seccomp, 'type') === 'Localhost') w.write(LEVEL_0, `LocalhostProfile:\t${str(seccomp, 'localhostProfile')}\n`);
+    }
     w.write(LEVEL_0, `IP:\t${st.podIP ?? ''}\n`);
     const ips = st.podIPs ?? [];
     if (ips.length === 0) w.write(LEVEL_0, 'IPs:\t<none>\n');
@@ -69,6 +77,15 @@ export function describePod(pod: Pod, ctx: DescribeContext): string {
     // describe.go describePod: ephemeral containers (kubectl debug) after the app containers
     if ((pod.spec.ephemeralContainers ?? []).length > 0) describeContainers('Ephemeral Containers', pod.spec.ephemeralContainers!, st.ephemeralContainerStatuses, resolve, w, '');
     const conds = st.conditions ?? [];
+    // describe.go describePod: each readiness gate with its condition's status, <none> if unset
+    const gates = arr(pod.spec, 'readinessGates');
+    if (gates.length > 0) {
+      w.write(LEVEL_0, 'Readiness Gates:\n  Type\tStatus\n');
+      for (const g of gates) {
+        const type = str(g, 'conditionType');
+        w.write(LEVEL_1, `${type} \t${conds.find((c) => c.type === type)?.status ?? '<none>'} \n`);
+      }
+    }
     if (conds.length > 0) {
       w.write(LEVEL_0, 'Conditions:\n  Type\tStatus\n');
       for (const c of conds) w.write(LEVEL_1, `${c.type} \t${c.status} \n`);
@@ -77,6 +94,7 @@ export function describePod(pod: Pod, ctx: DescribeContext): string {
     w.write(LEVEL_0, `QoS Class:\t${podQOS(pod)}\n`);
     printLabelsMultiline(w, 'Node-Selectors', pod.spec.nodeSelector);
     printTolerationsMultiline(w, 'Tolerations', pod.spec.tolerations);
+    describeTopologySpreadConstraints(arr(pod.spec, 'topologySpreadConstraints'), w, '');
     maybeEvents(ctx.events, w, ctx.now);
   });
 }

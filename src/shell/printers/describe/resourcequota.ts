@@ -52,7 +52,11 @@ export function describeResourceQuota(q: KObject, _ctx: DescribeContext): string
   });
 }
 
-/** describeLimitRangeSpec: one row per (item, resource), `-` where a field does not name it. */
+/**
+ * describeLimitRangeSpec (k8s.io/kubectl pkg/describe/describe.go v1.35): one row per (item,
+ * resource), `-` where a field does not name it. kubectl ranges over a Go map of an item's
+ * resources, so their order varies from run to run; here they are sorted.
+ */
 export function describeLimitRangeSpec(lr: KObject, prefix: string, w: PrefixWriter): void {
   for (const item of arr(lr, 'spec', 'limits')) {
     const names = new Set<string>();

@@ -16,8 +16,6 @@ export interface DescribeContext {
   endpointSlices?: readonly EndpointSlice[];
   /** Ingress: the namespace's Services (its backends are looked up by name). */
   services?: readonly Service[];
-  /** ServiceAccount: the namespace's Secrets (tokens, and which listed secrets exist). */
-  secrets?: readonly KObject[];
   /** Deployment: its old ReplicaSets and its new one (deploymentutil.GetAllReplicaSets). */
   replicaSets?: { old: readonly ReplicaSet[]; new?: ReplicaSet };
   /** ReplicaSet: the pods it controls. */
