@@ -61,8 +61,7 @@ async function forceReplace(
       io.out(deleteMessage(live, o.grace === 0 ? 'force deleted' : 'deleted', o.output));
       deleted.push(send);
     } catch (e) {
-      const err = withSource(e, 'deleting', source);
-      errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'replace').stderr);
+      errors.push(failure(e, 'deleting', source));
     }
   }
   for (const d of deleted) await waitGone(env, d.kind, d.metadata.namespace, d.metadata.name, 120, () => io.flush(env.emit));
@@ -75,12 +74,17 @@ async function forceReplace(
       io.out(printObject(created, { output: o.output, operation: 'replaced', dryRun: 'none', generated: false }));
     } catch (e) {
       io.err(warningLines(env, warnings));
-      const err = withSource(e, 'replacing', source);
-      errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'replace').stderr);
+      errors.push(failure(e, 'replacing', source));
     }
   }
   for (const e of errors) io.err(e);
   return io.result(errors.length ? 1 : 0);
+}
+
+/** What CheckErr prints for one object's failure: the server's error, or kubectl's own, naming the file it came from. */
+function failure(e: unknown, doing: 'deleting' | 'replacing', source: string): string {
+  const err = withSource(e, doing, source);
+  return err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'replace').stderr;
 }
 
 export const replaceVerb: Verb = {
@@ -118,8 +122,7 @@ export const replaceVerb: Verb = {
       } catch (e) {
         // the server's warnings come with its refusal
         io.err(warningLines(env, warnings));
-        const err = withSource(e, 'replacing', source);
-        errors.push(err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'replace').stderr);
+        errors.push(failure(e, 'replacing', source));
       }
     }
     for (const e of errors) io.err(e);
