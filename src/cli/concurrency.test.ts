@@ -86,23 +86,35 @@ test('parallel one-shot writers: every write survives, every object is counted a
   log.finish();
 });
 
-test('an open shell sees one-shot changes and does not drop them at its next save', async () => {
-  const h = harness();
-  await h.run(['shell'], 'kubectl create ns from-shell\n');
-  // the shell reads its second line only after a one-shot command has changed the session
-  let fed = false;
+/**
+ * A shell's stdin that gives `first`, then waits for `between` (another process's one-shot
+ * command, say) before it gives `rest` and ends: the shell reads its next line only after that.
+ */
+async function scriptedStdin(first: string, between: () => Promise<void>, rest: string[]): Promise<import('node:stream').Readable> {
   const { Readable } = await import('node:stream');
-  const stdin = new Readable({
+  let fed = false;
+  return new Readable({
     read() {
       if (fed) return;
       fed = true;
-      this.push('kubectl create ns second\n');
-      void h.run(['kubectl', 'create', 'ns', 'from-oneshot']).then(() => {
-        this.push('kubectl get ns --no-headers -o custom-columns=N:.metadata.name\n');
+      this.push(first);
+      void between().then(() => {
+        for (const line of rest) this.push(line);
         this.push(null);
       });
     },
   });
+}
+
+test('an open shell sees one-shot changes and does not drop them at its next save', async () => {
+  const h = harness();
+  await h.run(['shell'], 'kubectl create ns from-shell\n');
+  // the shell reads its second line only after a one-shot command has changed the session
+  const stdin = await scriptedStdin(
+    'kubectl create ns second\n',
+    async () => void (await h.run(['kubectl', 'create', 'ns', 'from-oneshot'])),
+    ['kubectl get ns --no-headers -o custom-columns=N:.metadata.name\n'],
+  );
   const r = await h.run(['shell'], stdin);
   for (const ns of ['from-shell', 'second', 'from-oneshot']) assert.match(r.stdout, new RegExp(`^${ns}$`, 'm'), `namespace ${ns} is there`);
   const after = await h.run(['kubectl', 'get', 'ns', 'from-oneshot', '-o', 'name']);
@@ -111,23 +123,15 @@ test('an open shell sees one-shot changes and does not drop them at its next sav
 
 test('a shell that picks up a one-shot change keeps its background jobs: a paused list runs on against the new state', async () => {
   const h = harness();
-  let fed = false;
-  const { Readable } = await import('node:stream');
-  const stdin = new Readable({
-    read() {
-      if (fed) return;
-      fed = true;
-      this.push('sleep 1 && kubectl get ns from-oneshot -o name > /root/ns.txt &\necho started\n');
-      void (async () => {
-        // the lines above have run (the job paused in its sleep) before the one-shot writes
-        await until(() => h.live.stdout.includes('started'), 'the job to start');
-        await h.run(['kubectl', 'create', 'ns', 'from-oneshot']);
-        this.push('jobs\n');
-        this.push('sleep 2; cat /root/ns.txt\n');
-        this.push(null);
-      })();
+  const stdin = await scriptedStdin(
+    'sleep 1 && kubectl get ns from-oneshot -o name > /root/ns.txt &\necho started\n',
+    async () => {
+      // the lines above have run (the job paused in its sleep) before the one-shot writes
+      await until(() => h.live.stdout.includes('started'), 'the job to start');
+      await h.run(['kubectl', 'create', 'ns', 'from-oneshot']);
     },
-  });
+    ['jobs\n', 'sleep 2; cat /root/ns.txt\n'],
+  );
   const r = await h.run(['shell'], stdin);
   // the job's redirection writes the workstation's file of the new state, which cat reads
   assert.equal(r.stdout, 'started\n[1]+  Running                 sleep 1 && kubectl get ns from-oneshot -o name > /root/ns.txt &\nnamespace/from-oneshot\n');
@@ -147,23 +151,16 @@ test('a stale lock left by a dead process does not block', async () => {
 test('an open shell that picks up a one-shot change keeps its variables, functions, aliases and traps', async () => {
   const h = harness();
   await h.run(['shell'], 'true\n');
-  let fed = false;
-  const { Readable } = await import('node:stream');
-  const stdin = new Readable({
-    read() {
-      if (fed) return;
-      fed = true;
-      this.push("k=kubectl; arr=(a b); alias kk='echo alias-kk'; f() { echo fn $k; }; trap 'echo usr1' USR1\n");
-      // another process's one-shot (the session lock is another process's to wait for); the shell
-      // reloads the session it wrote before it reads the next line
-      void cli(join(h.data, 'xdg'), ['kubectl', 'create', 'ns', 'from-oneshot']).then((one) => {
-        assert.equal(one.stdout, 'namespace/from-oneshot created\n', one.stderr);
-        this.push('$k get ns from-oneshot -o name; echo "${arr[1]}"; kk; f; trap -p USR1\n');
-        this.push(null);
-      });
-    },
-  });
+  let one = { stdout: '', stderr: '' };
+  const stdin = await scriptedStdin(
+    "k=kubectl; arr=(a b); alias kk='echo alias-kk'; f() { echo fn $k; }; trap 'echo usr1' USR1\n",
+    // another process's one-shot (the session lock is another process's to wait for); the shell
+    // reloads the session it wrote before it reads the next line
+    async () => void (one = await cli(join(h.data, 'xdg'), ['kubectl', 'create', 'ns', 'from-oneshot'])),
+    ['$k get ns from-oneshot -o name; echo "${arr[1]}"; kk; f; trap -p USR1\n'],
+  );
   const r = await h.run(['shell'], stdin);
+  assert.equal(one.stdout, 'namespace/from-oneshot created\n', one.stderr);
   assert.equal(r.stderr, '');
   assert.equal(r.stdout, "namespace/from-oneshot\nb\nalias-kk\nfn kubectl\ntrap -- 'echo usr1' SIGUSR1\n");
 });
