@@ -88,9 +88,12 @@ export function defaultPodSpec(spec: PodSpec, inTemplate: boolean, restartDefaul
       spec.serviceAccount ??= spec.serviceAccountName;
     }
     spec.enableServiceLinks ??= true;
-    spec.preemptionPolicy ??= 'PreemptLowerPriority';
     // the Priority admission plugin (plugin/pkg/admission/priority): the class's value, 0 without one
     const cls = spec.priorityClassName ?? '';
+    // and the class's preemptionPolicy: PreemptLowerPriority without a class and for the system
+    // classes; a user class's is the admission plugin's to set, which refuses a pod that names
+    // another one itself (so it is left as the pod gave it)
+    if (cls === '' || SYSTEM_PRIORITY[cls] !== undefined) spec.preemptionPolicy ??= 'PreemptLowerPriority';
     if (spec.priority === undefined) {
       const value = cls === '' ? 0 : SYSTEM_PRIORITY[cls] ?? priorityLookup?.(cls);
       if (value !== undefined) spec.priority = value;
@@ -292,6 +295,12 @@ export function applyDefaults(obj: KObject, priorityLookup?: PriorityLookup): vo
       obj['status'] ??= { phase: 'Pending' };
       break;
     }
+    case 'PriorityClass':
+      // k8s.io/kubernetes pkg/apis/scheduling/v1/defaults.go SetDefaults_PriorityClass (v1.35):
+      // real kubectl describe dereferences it (describe.go describePriorityClass) and crashes on a
+      // class without one
+      (obj as KObject & { preemptionPolicy?: string }).preemptionPolicy ??= 'PreemptLowerPriority';
+      break;
     default:
       break;
   }

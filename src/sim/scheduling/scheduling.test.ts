@@ -35,8 +35,8 @@ const cordon = (node: string): Setup => (api) => editNode(api, node, (n) => (n.s
 const placed = (name: string, node: string, spec: Partial<PodSpec> = {}, labels: Record<string, string> = {}): Setup => (api) => {
   api.create(podObj(name, { ...spec, nodeName: node }, labels));
 };
-const priorityClass = (name: string, value: number): Setup => (api) => {
-  api.create({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name }, value });
+const priorityClass = (name: string, value: number, preemptionPolicy?: 'Never'): Setup => (api) => {
+  api.create({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name }, value, ...(preemptionPolicy ? { preemptionPolicy } : {}) });
 };
 
 function antiAffinity(app: string, key = 'kubernetes.io/hostname'): Partial<PodSpec> {
@@ -247,8 +247,9 @@ const ROWS: Row[] = [
   {
     name: 'preemptionPolicy Never',
     plugin: 'defaultpreemption/default_preemption.go PodEligibleToPreemptOthers',
-    setup: [priorityClass('high', 1000)],
-    pod: podObj('p', { ...cpu('3'), priorityClassName: 'high', preemptionPolicy: 'Never' }),
+    // (the class's policy: admission refuses a pod that names another one)
+    setup: [priorityClass('high', 1000, 'Never')],
+    pod: podObj('p', { ...cpu('3'), priorityClassName: 'high' }),
     want: `0/3 nodes are available: ${TAINT_CP}, 2 Insufficient cpu. preemption: not eligible due to preemptionPolicy=Never.`,
   },
 ];

@@ -49,7 +49,10 @@ export const priority: AdmissionPlugin = {
       const pc = find(a, spec.priorityClassName);
       if (!pc) throw admissionForbidden(a, `no PriorityClass with name ${spec.priorityClassName} was found`);
       value = pc.value;
-      policy = pc.preemptionPolicy;
+      // (a class stored before its preemptionPolicy was defaulted has none: the default)
+      policy = pc.preemptionPolicy ?? 'PreemptLowerPriority';
+      if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== policy)
+        throw admissionForbidden(a, `the string value of PreemptionPolicy (${spec.preemptionPolicy}) must not be provided in pod spec; priority admission controller computed ${policy} from the given PriorityClass name`);
     }
     if (spec.priority !== undefined && spec.priority !== value)
       throw admissionForbidden(a, `the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${value} from the given PriorityClass name`);
