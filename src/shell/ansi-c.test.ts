@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadFixture } from '../testing/fixtures.js';
-import { recordedShellCases } from '../testing/shell-recordings.js';
+import { recordedShellCases, replayShellCases } from '../testing/shell-recordings.js';
 import { ansiC } from './parse/ansi-c.js';
 import { Session } from './session.js';
 
@@ -21,13 +21,7 @@ test("$'…' reads as the recorded bash and dash read it", async () => {
   assert.ok(all.length >= 50, `only ${all.length} cases`);
   const s = new Session(loadFixture('kubeadm-calico', 1));
   await s.exec('mkdir -p /tmp/ac && cd /tmp/ac');
-  const wrong: string[] = [];
-  for (const c of all) {
-    const r = await s.exec(c.cmd);
-    const got = `${r.stdout}${r.stderr}[exit ${r.exitCode}]\n`;
-    if (got !== c.expected) wrong.push(`$ ${c.cmd}\n--- bash/dash\n${c.expected}+++ cka-lab\n${got}`);
-  }
-  assert.deepEqual(wrong, []);
+  assert.deepEqual(await replayShellCases(s, all, 'stdout-then-stderr'), []);
 });
 
 test('ansiC translates each escape as bash 5.2 does', () => {

@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadFixture } from '../testing/fixtures.js';
-import { recordedShellCases } from '../testing/shell-recordings.js';
+import { recordedShellCases, replayShellCases } from '../testing/shell-recordings.js';
 import { Session } from './session.js';
 
 const transcript = readFileSync(new URL('./testdata/quoting.txt', import.meta.url), 'utf8');
@@ -29,13 +29,7 @@ test('quoted text in ${…} words and brace expressions reads as the recorded ba
   assert.ok(all.length >= 50, `only ${all.length} cases`);
   const s = new Session(loadFixture('kubeadm-calico', 1));
   await s.exec('mkdir -p /tmp/qt && cd /tmp/qt');
-  const wrong: string[] = [];
-  for (const c of all) {
-    const r = await s.exec(c.cmd);
-    const got = `${r.output.map((o) => o.text).join('')}[exit ${r.exitCode}]\n`;
-    if (got !== c.expected) wrong.push(`$ ${c.cmd}\n--- bash/dash\n${c.expected}+++ cka-lab\n${got}`);
-  }
-  assert.deepEqual(wrong, []);
+  assert.deepEqual(await replayShellCases(s, all), []);
 });
 
 test('the interactive bash words an eval error as one it read itself', async () => {

@@ -11,27 +11,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadFixture } from '../testing/fixtures.js';
-import { recordedShellCases } from '../testing/shell-recordings.js';
+import { recordedShellCases, replayShellCases } from '../testing/shell-recordings.js';
 import { Session } from './session.js';
 
 const transcript = readFileSync(new URL('./testdata/sourced.txt', import.meta.url), 'utf8');
-
-async function replay(s: Session, cases: Array<{ cmd: string; expected: string }>): Promise<string[]> {
-  const wrong: string[] = [];
-  for (const c of cases) {
-    const r = await s.exec(c.cmd);
-    const got = `${r.output.map((o) => o.text).join('')}[exit ${r.exitCode}]\n`;
-    if (got !== c.expected) wrong.push(`$ ${c.cmd}\n--- bash/dash\n${c.expected}+++ cka-lab\n${got}`);
-  }
-  return wrong;
-}
 
 test('errors in a sourced file name it as the recorded bash and dash do', async () => {
   const all = recordedShellCases(transcript);
   assert.ok(all.length >= 30, `only ${all.length} cases`);
   const s = new Session(loadFixture('kubeadm-calico', 1));
   await s.exec('mkdir -p /tmp/src && cd /tmp/src');
-  assert.deepEqual(await replay(s, all), []);
+  assert.deepEqual(await replayShellCases(s, all), []);
 });
 
 test('the interactive bash names a sourced file only in its syntax errors', async () => {
@@ -55,5 +45,5 @@ test('the interactive bash names a sourced file only in its syntax errors', asyn
     { cmd: 'source s15.sh', expected: 'a\nbash: y: unset\nb\n[exit 0]\n' },
     { cmd: '. ./s16.sh', expected: 'a\nbash: ./s16.sh: line 3: syntax error: unexpected end of file\n[exit 2]\n' },
   ];
-  assert.deepEqual(await replay(s, cases), []);
+  assert.deepEqual(await replayShellCases(s, cases), []);
 });

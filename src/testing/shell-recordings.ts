@@ -1,3 +1,5 @@
+import type { Session } from '../shell/session.js';
+
 /**
  * The cases of a shell recording made by src/shell/testdata/record-child-shells.sh: `$ CASE` (one
  * line; its newlines are written $'\n'), then the real shell's merged stdout and stderr and
@@ -10,4 +12,20 @@ export function recordedShellCases(text: string): Array<{ cmd: string; expected:
     out.push({ cmd: block.slice(0, nl), expected: block.slice(nl + 1) });
   }
   return out;
+}
+
+/**
+ * Runs each case in `s` and returns the ones whose output differs from the recording, as a diff
+ * to read. `merged`: the shell's output as it interleaved stdout and stderr (the recording's own
+ * order), or stdout then stderr (cases that write to only one of them).
+ */
+export async function replayShellCases(s: Session, cases: ReadonlyArray<{ cmd: string; expected: string }>, merged: 'interleaved' | 'stdout-then-stderr' = 'interleaved'): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const c of cases) {
+    const r = await s.exec(c.cmd);
+    const text = merged === 'interleaved' ? r.output.map((o) => o.text).join('') : `${r.stdout}${r.stderr}`;
+    const got = `${text}[exit ${r.exitCode}]\n`;
+    if (got !== c.expected) wrong.push(`$ ${c.cmd}\n--- bash/dash\n${c.expected}+++ cka-lab\n${got}`);
+  }
+  return wrong;
 }
