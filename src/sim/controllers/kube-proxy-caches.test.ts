@@ -107,3 +107,39 @@ test('kube-proxy: a restored cluster syncs every node as the cluster that saved 
     }
   });
 });
+
+/** Each node's remembered fingerprints: the record, and the delta of changed ones over it. */
+function fingerprintRecords(c: Cluster): { fps: number; delta: number }[] {
+  const synced = (c.state['kubeProxy'] as { synced: Record<string, { fps?: object; fpsDelta?: object }> }).synced;
+  return Object.values(synced).map((s) => ({ fps: Object.keys(s.fps ?? {}).length, delta: Object.keys(s.fpsDelta ?? {}).length }));
+}
+
+test('kube-proxy: partial syncs record changed fingerprints over the last record, folded when many; a restore reads both', () => {
+  const a = loadFixture('kubeadm-calico', 0);
+  for (let i = 0; i < 80; i++) addService(a, `s${i}`, `10.100.1.${i + 1}`, ['cka-w1']);
+  a.settle();
+  // (a new address: every node's rules change, not only those of the nodes it moves between)
+  const move = (c: Cluster, i: number): void => {
+    const s = c.store.get<EndpointSlice>('EndpointSlice', 'net', `s${i}-x`)!;
+    c.write<EndpointSlice>({ ...s, endpoints: (s.endpoints ?? []).map((e) => ({ ...e, addresses: [`10.246.1.${i + 1}`], nodeName: 'cka-w2' })) });
+    c.settle();
+  };
+  // after the full sync: one record per node, no delta
+  const full = fingerprintRecords(a);
+  assert.ok(full.every((r) => r.fps > 80 && r.delta === 0), JSON.stringify(full));
+  for (let i = 0; i < 3; i++) move(a, i);
+  assert.deepEqual(fingerprintRecords(a).map((r) => r.delta), full.map(() => 3));
+
+  // a cluster read back from JSON text in the middle goes on exactly as the one that saved it
+  const text = JSON.parse(JSON.stringify(a.snapshot())) as ReturnType<Cluster['snapshot']>;
+  const b = Cluster.restore(text, new ManualClock(text.now), CONTROLLERS);
+  assert.equal(observed(b), observed(a));
+  for (let i = 3; i < 70; i++) {
+    move(a, i);
+    move(b, i);
+    if (i % 16 === 0 || i === 69) assert.equal(observed(b), observed(a), `change ${i}`);
+  }
+  // 70 changed Services passed the delta's bound (64 for this size): folded into a new record
+  const folded = fingerprintRecords(a);
+  assert.ok(folded.every((r) => r.delta < 64 && r.fps === full[0]!.fps), JSON.stringify(folded));
+});

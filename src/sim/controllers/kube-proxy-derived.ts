@@ -70,19 +70,17 @@ export interface BeforeSync {
   rev: number;
   fresh: boolean;
   /** The fingerprints of the node's last sync (kube-proxy's NodeSync.fps), for the stale-chain check. */
-  fps: Record<string, number> | undefined;
-  /** The map those were recorded from (SyncResult.fingerprints), when known. */
-  fpsMap?: ReadonlyMap<string, number> | undefined;
+  fpsMap: ReadonlyMap<string, number> | undefined;
 }
 
 /** Called by kube-proxy's reconcile just before it syncs `host`. */
-export function beforeProxySync(c: Cluster, host: Host, fps: Record<string, number> | undefined, fpsMap?: ReadonlyMap<string, number>): BeforeSync {
+export function beforeProxySync(c: Cluster, host: Host, fpsMap: ReadonlyMap<string, number> | undefined): BeforeSync {
   const st = host.data.state.iptables === null ? nodeIptables(host) : host.data.state.iptables;
   const rev = st?.rev ?? 0;
   // fresh tables were never written (every write bumps the revision) and look like the kubelet's:
   // the comparison runs on small tables only, before a node's first sync
   const fresh = rev === 0 && records(c)[host.name] === undefined && (st === undefined || JSON.stringify(st) === (freshText ??= JSON.stringify(freshTables())));
-  return { rev, fresh, fps, fpsMap };
+  return { rev, fresh, fpsMap };
 }
 
 /**
@@ -91,12 +89,12 @@ export function beforeProxySync(c: Cluster, host: Host, fps: Record<string, numb
  */
 function maybeStale(before: BeforeSync, after: ReadonlyMap<string, number>, changes: FingerprintChanges | undefined): boolean {
   if (changes && before.fpsMap !== undefined && changes.since === before.fpsMap) return changes.names.length > 0;
-  return maybeStaleRecord(before.fps, after);
+  return maybeStaleRecord(before.fpsMap, after);
 }
 
-function maybeStaleRecord(before: Record<string, number> | undefined, after: ReadonlyMap<string, number>): boolean {
+function maybeStaleRecord(before: ReadonlyMap<string, number> | undefined, after: ReadonlyMap<string, number>): boolean {
   if (!before) return true;
-  for (const [k, v] of Object.entries(before)) if (after.get(k) !== v) return true;
+  for (const [k, v] of before) if (after.get(k) !== v) return true;
   return false;
 }
 

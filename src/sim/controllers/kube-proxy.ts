@@ -77,8 +77,15 @@ interface NodeSync {
   editedAt?: number;
   /** When the Monitor's canary was first seen gone (it looks every syncPeriod). */
   canaryGoneAt?: number;
-  /** Each Service's fingerprint at that sync: what the change trackers compare against. */
+  /** Each Service's fingerprint at that sync: what the change trackers compare against (with fpsDelta over it). */
   fps?: Record<string, number>;
+  /**
+   * The fingerprints that changed since `fps` was written, over it (the same Services: a key here
+   * is a key there). Partial syncs write this small record instead of a copy of `fps`, which at
+   * 10,000 Services was a third of re-programming one endpoint change; it is folded into a new
+   * `fps` once it outgrows FPS_DELTA_MAX.
+   */
+  fpsDelta?: Record<string, number>;
   /** nftables mode: what the running proxier remembers (its element record, staleChains). */
   nft?: NftProxierMemory;
   /** The same of the IPv6 proxier (the `ip6 kube-proxy` table), once it programmed IPv6 Services. */
@@ -399,43 +406,59 @@ function syncIp6(
 }
 
 /**
- * NodeSync.fps is plain data for the snapshot; the syncs read and write it as a Map. The Map a
- * record was made from (or read into) is kept with it, so a 10,000-Service cluster does not
- * convert 10,000 entries each way at every sync; a restored record (a new object) is read again.
+ * NodeSync.fps (and fpsDelta) are plain data for the snapshot; the syncs read and write them as a
+ * Map. The Map a record was made from (or read into) is kept with it, keyed by the record that
+ * was written last (the delta when there is one), so a 10,000-Service cluster does not convert
+ * 10,000 entries each way at every sync; a restored record (a new object) is read again.
  */
 const FPS_MAPS = new WeakMap<Record<string, number>, ReadonlyMap<string, number>>();
 
-function fingerprintMap(fps: Record<string, number>): ReadonlyMap<string, number> {
-  let m = FPS_MAPS.get(fps);
+/** The node's last fingerprints as a Map: `fps` with `fpsDelta` over it. */
+function fingerprintMap(s: Pick<NodeSync, 'fps' | 'fpsDelta'> | undefined): ReadonlyMap<string, number> | undefined {
+  if (!s?.fps) return undefined;
+  const key = s.fpsDelta ?? s.fps;
+  let m = FPS_MAPS.get(key);
   if (!m) {
-    m = new Map(Object.entries(fps));
-    FPS_MAPS.set(fps, m);
+    const fresh = new Map(Object.entries(s.fps));
+    for (const [k, v] of Object.entries(s.fpsDelta ?? {})) if (fresh.has(k)) fresh.set(k, v);
+    FPS_MAPS.set(key, fresh);
+    m = fresh;
   }
   return m;
 }
 
+/** How many changed fingerprints fpsDelta holds before they are folded into fps: about √n, so copying the delta at each sync and the whole record at each fold cost about the same. */
+function fpsDeltaMax(size: number): number {
+  return Math.max(64, Math.ceil(Math.sqrt(size)));
+}
+
 /**
- * The record of `next`, frozen: a snapshot shares it and a comparison of two snapshots stops at
- * its identity (util/json-copy.ts), so a command that syncs nothing copies and compares none of
- * a 10,000-Service cluster's fingerprints. A sync that changed some writes a copy of the previous
- * record with those changed (its keys then stay in the order Object.fromEntries(next) would
- * give); when the sync said which Services changed since the previous record's map (`changes`),
- * only those are looked at.
+ * The records of `next` for the NodeSync, frozen: a snapshot shares them and a comparison of two
+ * snapshots stops at their identity (util/json-copy.ts), so a command that syncs nothing copies
+ * and compares none of a 10,000-Service cluster's fingerprints. A sync that changed a few of the
+ * same Services writes a new delta (the last one with those changed) over the same `fps`; when
+ * the sync said which Services changed since the previous map (`changes`), only those are
+ * looked at. Other Services, or a delta grown past fpsDeltaMax, write a new `fps` (its keys in
+ * the order Object.fromEntries(next) gives).
  */
-function fingerprintRecord(prev: Record<string, number> | undefined, next: ReadonlyMap<string, number>, changes?: FingerprintChanges): Record<string, number> {
-  const prevMap = prev && FPS_MAPS.get(prev);
-  if (prev && prevMap === next) return prev;
-  let rec: Record<string, number>;
-  if (prev && changes && prevMap === changes.since) {
-    rec = { ...prev };
-    for (const k of changes.names) rec[k] = next.get(k) as number;
-  } else if (prev && prevMap && sameKeys(prevMap, next)) {
-    rec = { ...prev };
-    for (const [k, v] of next) if (rec[k] !== v) rec[k] = v;
-  } else rec = Object.fromEntries(next);
-  Object.freeze(rec);
+function fingerprintRecord(prev: Pick<NodeSync, 'fps' | 'fpsDelta'> | undefined, next: ReadonlyMap<string, number>, changes?: FingerprintChanges): Pick<NodeSync, 'fps' | 'fpsDelta'> {
+  const prevMap = fingerprintMap(prev);
+  if (prev?.fps && prevMap === next) return { fps: prev.fps, ...(prev.fpsDelta ? { fpsDelta: prev.fpsDelta } : {}) };
+  let changed: Iterable<string> | undefined;
+  if (prevMap && changes && prevMap === changes.since) changed = changes.names;
+  else if (prevMap && sameKeys(prevMap, next)) changed = [...next].filter(([k, v]) => prevMap.get(k) !== v).map(([k]) => k);
+  if (prev?.fps && changed) {
+    const delta: Record<string, number> = { ...prev.fpsDelta };
+    for (const k of changed) delta[k] = next.get(k) as number;
+    if (Object.keys(delta).length <= fpsDeltaMax(next.size)) {
+      Object.freeze(delta);
+      FPS_MAPS.set(delta, next);
+      return { fps: prev.fps, fpsDelta: delta };
+    }
+  }
+  const rec = Object.freeze(Object.fromEntries(next));
   FPS_MAPS.set(rec, next);
-  return rec;
+  return { fps: rec };
 }
 
 function sameKeys(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
@@ -541,8 +564,9 @@ export const kubeProxyController: Controller = {
       // counter that moved since the node's last sync, compared with what that sync recorded.
       const kind = syncKind(c, last, gen, mode, !!inst && !inst.synced, edited, host);
       if (!kind) continue;
-      const previous = kind === 'partial' && last?.fps ? fingerprintMap(last.fps) : undefined;
-      const before = beforeProxySync(c, host, last?.fps, last?.fps && FPS_MAPS.get(last.fps)); // (persistence: kube-proxy-derived.ts)
+      const lastFps = fingerprintMap(last);
+      const previous = kind === 'partial' ? lastFps : undefined;
+      const before = beforeProxySync(c, host, lastFps); // (persistence: kube-proxy-derived.ts)
       // a new process (or one that just switched to nftables) starts without the proxier's memory
       const nft = inst && !inst.synced ? undefined : last?.mode === mode ? last.nft : undefined;
       const nft6 = inst && !inst.synced ? undefined : last?.mode === mode ? last.nft6 : undefined;
@@ -567,7 +591,7 @@ export const kubeProxyController: Controller = {
         ...(!full && last?.editedAt !== undefined ? { editedAt: last.editedAt } : {}),
         ...(!full && last?.canaryGoneAt !== undefined ? { canaryGoneAt: last.canaryGoneAt } : {}),
         ...(r.staleCleanup === false && last?.cleanupAt !== undefined ? { cleanupAt: last.cleanupAt } : { cleanupAt: now }),
-        ...(r.fingerprints ? { fps: fingerprintRecord(last?.fps, r.fingerprints, r.fingerprintChanges) } : {}),
+        ...(r.fingerprints ? fingerprintRecord(last, r.fingerprints, r.fingerprintChanges) : {}),
         ...(r.nft ? { nft: r.nft } : {}),
         ...(r.nft6 ? { nft6: r.nft6 } : {}),
         ...(r.fps6 ? { fps6: r.fps6 } : {}),
