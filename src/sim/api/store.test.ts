@@ -47,3 +47,37 @@ test('an insert or removal leaves a list handed out as it was, and changes in pl
   assert.deepEqual(now.map((o) => o.metadata.name), ['a', 'b', 'c'], 'held through the removal');
   assert.deepEqual(s.list('ConfigMap').map((o) => o.metadata.name), ['a', 'c']);
 });
+
+test('store: the uid index and the set of objects being deleted follow every write, whenever they were first asked', () => {
+  const obj = (name: string, uid: string, deleting = false): KObject =>
+    ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'a', uid, ...(deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: ['x'] } : {}) } }) as KObject;
+  type Step = { name: string; run: (s: Store) => void };
+  const steps: Step[] = [
+    { name: 'create b', run: (s) => s.put(obj('b', 'u-b')) },
+    { name: 'create c, being deleted', run: (s) => s.put(obj('c', 'u-c', true)) },
+    { name: 'b deleted with a finalizer', run: (s) => s.put(obj('b', 'u-b', true)) },
+    { name: 'c re-created under a new uid', run: (s) => { s.remove('ConfigMap', 'a', 'c'); s.put(obj('c', 'u-c2')); } },
+    { name: 'b removed', run: (s) => s.remove('ConfigMap', 'a', 'b') },
+    { name: 'load another database', run: (s) => s.load({ resourceVersion: 5000, uidCounter: 9, objects: [obj('d', 'u-d', true)] }) },
+  ];
+  const view = (s: Store): string => JSON.stringify({ uids: ['u-b', 'u-c', 'u-c2', 'u-d'].map((u) => s.byUid(u)?.metadata.name ?? null), deleting: [...s.beingDeleted()].map((o) => o.metadata.name).sort() });
+  const expected = [
+    { uids: ['b', null, null, null], deleting: [] },
+    { uids: ['b', 'c', null, null], deleting: ['c'] },
+    { uids: ['b', 'c', null, null], deleting: ['b', 'c'] },
+    { uids: ['b', null, 'c', null], deleting: ['b'] },
+    { uids: [null, null, 'c', null], deleting: [] },
+    { uids: [null, null, null, 'd'], deleting: ['d'] },
+  ];
+  // asked after every step (kept up to date), and asked only at the end (built from the objects)
+  const early = new Store();
+  steps.forEach((step, i) => {
+    step.run(early);
+    assert.equal(view(early), JSON.stringify(expected[i]), step.name);
+  });
+  for (let n = 1; n <= steps.length; n++) {
+    const late = new Store();
+    for (const step of steps.slice(0, n)) step.run(late);
+    assert.equal(view(late), JSON.stringify(expected[n - 1]), `asked first after: ${steps[n - 1]!.name}`);
+  }
+});

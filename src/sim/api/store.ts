@@ -73,6 +73,14 @@ export class Store {
   private handedOut = new Set<string>();
   private rv = 1000;
   private uidCounter = 0;
+  /**
+   * Every object by its uid, and the objects being deleted (a deletionTimestamp): built at the
+   * first question and kept up to date by every write after. The garbage collector asks both at
+   * each settle its kinds changed in; looking through every object of every kind for them was
+   * a fifth of re-programming one endpoint change in a 10,000-Service cluster.
+   */
+  private uids: Map<string, KObject> | undefined;
+  private deleting: Set<KObject> | undefined;
   readonly changes: ChangeCounters = new Map();
   /** Bumped on every write; lets callers detect "anything changed". */
   generation = 0;
@@ -159,9 +167,12 @@ export class Store {
     // a new metadata object: a caller's `{ ...stored, … }` shares the stored object's metadata,
     // which must not change under whoever still holds that object (a copy of the state, a list)
     obj.metadata = { ...obj.metadata, resourceVersion: this.nextResourceVersion() };
-    const existed = m.has(key);
+    const old = m.get(key);
+    const existed = old !== undefined;
     deepFreeze(obj);
     m.set(key, obj);
+    if (old) this.unindex(old);
+    this.index(obj);
     this.touch(obj.kind, obj.metadata.namespace);
     for (const o of this.observers) o(existed ? 'MODIFIED' : 'ADDED', obj);
     return obj;
@@ -173,6 +184,7 @@ export class Store {
     const old = m?.get(key);
     if (!m || !old) return undefined;
     m.delete(key);
+    this.unindex(old);
     const arr = this.sorted.get(kind);
     if (arr) {
       const i = lowerBound(arr, key);
@@ -208,6 +220,8 @@ export class Store {
     const before = new Set(this.byKind.keys());
     this.byKind.clear();
     this.sorted.clear();
+    this.uids = undefined;
+    this.deleting = undefined;
     for (const o of data.objects) {
       let m = this.byKind.get(o.kind);
       if (!m) {
@@ -223,6 +237,34 @@ export class Store {
     const scoped = new Set([...this.changes.keys()].filter((k) => k.includes('@')));
     for (const o of data.objects) if (o.metadata.namespace !== undefined) scoped.add(`${o.kind}@${o.metadata.namespace}`);
     for (const k of scoped) this.changes.set(k, (this.changes.get(k) ?? 0) + 1);
+  }
+
+  /** The stored object with this uid. */
+  byUid(uid: string): KObject | undefined {
+    if (!this.uids) {
+      this.uids = new Map();
+      for (const m of this.byKind.values()) for (const o of m.values()) if (o.metadata.uid !== undefined) this.uids.set(o.metadata.uid, o);
+    }
+    return this.uids.get(uid);
+  }
+
+  /** The stored objects that carry a deletionTimestamp (kept by their finalizers), in no particular order. */
+  beingDeleted(): ReadonlySet<KObject> {
+    if (!this.deleting) {
+      this.deleting = new Set();
+      for (const m of this.byKind.values()) for (const o of m.values()) if (o.metadata.deletionTimestamp) this.deleting.add(o);
+    }
+    return this.deleting;
+  }
+
+  private index(o: KObject): void {
+    if (this.uids && o.metadata.uid !== undefined) this.uids.set(o.metadata.uid, o);
+    if (this.deleting && o.metadata.deletionTimestamp) this.deleting.add(o);
+  }
+
+  private unindex(o: KObject): void {
+    if (this.uids && o.metadata.uid !== undefined && this.uids.get(o.metadata.uid) === o) this.uids.delete(o.metadata.uid);
+    this.deleting?.delete(o);
   }
 
   kinds(): string[] {

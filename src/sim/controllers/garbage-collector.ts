@@ -49,9 +49,31 @@ export function deleteForeground(c: Cluster, owner: KObject): void {
   c.write(upd);
 }
 
-/** Whether any stored object has `uid`. */
-function exists(c: Cluster, uid: string): boolean {
-  return c.store.kinds().some((kind) => c.store.list(kind).some((o) => o.metadata.uid === uid));
+/**
+ * The objects of an owned kind that name owners, as of the kind's change counter: a settle after
+ * an EndpointSlice write looks through the slices again, not the Pods or ReplicaSets. Kept per
+ * store (a copy of the cluster has its own counters).
+ */
+const WITH_OWNERS = new WeakMap<object, Map<string, { at: number; objects: readonly KObject[] }>>();
+
+function withOwners(c: Cluster, kind: string): readonly KObject[] {
+  let byKind = WITH_OWNERS.get(c.store);
+  if (!byKind) WITH_OWNERS.set(c.store, (byKind = new Map()));
+  const at = c.store.changes.get(kind) ?? 0;
+  const hit = byKind.get(kind);
+  if (hit && hit.at === at) return hit.objects;
+  const objects = c.store.list<KObject>(kind).filter((o) => (o.metadata.ownerReferences?.length ?? 0) > 0);
+  byKind.set(kind, { at, objects });
+  return objects;
+}
+
+/** The owners waiting for their dependents, in the order of the store's kinds and then of each kind's list (namespace/name). */
+function waitingOwners(c: Cluster): KObject[] {
+  const waiting = [...c.store.beingDeleted()].filter((o) => o.metadata.finalizers?.includes(FOREGROUND_FINALIZER));
+  if (waiting.length < 2) return waiting;
+  const kinds = new Map(c.store.kinds().map((k, i) => [k, i]));
+  const key = (o: KObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+  return waiting.sort((a, b) => (kinds.get(a.kind) ?? 0) - (kinds.get(b.kind) ?? 0) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 export const garbageCollector: Controller = {
@@ -59,28 +81,24 @@ export const garbageCollector: Controller = {
   runsIn: 'controllerManager',
   watches: ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Service', 'Node', 'Pod', 'EndpointSlice', 'PersistentVolumeClaim'],
   reconcile(c: Cluster): void {
-    const waiting: KObject[] = [];
-    // the owners the dependents name, and which of them exist: a set of those few, not of every
-    // object's uid (adding 20,000 uids to a set at each EndpointSlice write of a 10,000-Service
-    // cluster was most of this controller's time)
-    const named = new Set<string>();
-    for (const kind of OWNED_KINDS) for (const o of c.store.list(kind)) for (const r of o.metadata.ownerReferences ?? []) named.add(r.uid);
-    const uids = new Set<string>();
-    for (const kind of c.store.kinds()) {
-      for (const o of c.store.list(kind)) {
-        if (o.metadata.uid !== undefined && named.has(o.metadata.uid)) uids.add(o.metadata.uid);
-        if (o.metadata.deletionTimestamp && o.metadata.finalizers?.includes(FOREGROUND_FINALIZER)) waiting.push(o);
+    // An owner is looked for as the reconcile began: one deleted during it (a foreground owner let
+    // go, a dependent that owns others) still holds its dependents until the next round, as the
+    // collector's graph has it until the deletion event arrives.
+    const gone = new Set<string>();
+    const stop = c.store.observe((type, o) => {
+      if (type === 'DELETED' && o.metadata.uid !== undefined) gone.add(o.metadata.uid);
+    });
+    try {
+      for (const owner of waitingOwners(c)) deleteForeground(c, owner);
+      for (const kind of OWNED_KINDS) {
+        for (const o of withOwners(c, kind)) {
+          const refs = o.metadata.ownerReferences ?? [];
+          if (refs.some((r) => gone.has(r.uid) || c.store.byUid(r.uid) !== undefined)) continue;
+          deleteDependent(c, o, false);
+        }
       }
-    }
-    for (const owner of waiting) deleteForeground(c, owner);
-    for (const kind of OWNED_KINDS) {
-      for (const o of [...c.store.list<KObject>(kind)]) {
-        const refs = o.metadata.ownerReferences;
-        if (!refs || refs.length === 0) continue;
-        // (an owner named by no dependent at the start, which cannot happen, is looked for now)
-        if (refs.some((r) => uids.has(r.uid) || (!named.has(r.uid) && exists(c, r.uid)))) continue;
-        deleteDependent(c, o, false);
-      }
+    } finally {
+      stop();
     }
   },
 };
