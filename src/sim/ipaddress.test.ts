@@ -124,6 +124,64 @@ describe('deleting an IPAddress of the ClusterIP allocator (repairip.go)', () =>
   });
 });
 
+describe('the Service deletion window and leaked IPAddresses (repairip.go syncIPAddress)', () => {
+  const managed = (name: string, svc: string): string =>
+    `apiVersion: networking.k8s.io/v1\nkind: IPAddress\nmetadata:\n  name: ${name}\n  labels:\n    ipaddress.kubernetes.io/ip-family: IPv4\n    ipaddress.kubernetes.io/managed-by: ipallocator.k8s.io\nspec:\n  parentRef:\n    resource: services\n    namespace: default\n    name: ${svc}`;
+
+  it('a terminating Service still holds its ClusterIP: a Service asking for it gets "provided IP is already allocated" (before AlreadyExists), free once it is gone', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    await sh(s, write('/root/a.yaml', 'apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n  finalizers: [example.com/hold]\nspec:\n  clusterIP: 10.244.0.88\n  ports:\n  - port: 80'));
+    assert.equal(await sh(s, 'kubectl create -f /root/a.yaml'), 'service/a created\n');
+    await sh(s, 'kubectl delete svc a --wait=false');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.88 --no-headers'), '10.244.0.88   services/default/a\n');
+    const taken = 'The Service "a" is invalid: spec.clusterIPs: Invalid value: ["10.244.0.88"]: failed to allocate IP 10.244.0.88: provided IP is already allocated\n';
+    // storage.go beginCreate allocates before the store's create finds the name taken
+    assert.equal(await sh(s, 'kubectl create -f /root/a.yaml'), taken);
+    await sh(s, `kubectl patch svc a --type=json -p '[{"op":"remove","path":"/metadata/finalizers"}]'`);
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.88'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.88" not found\n');
+    assert.equal(await sh(s, 'kubectl create -f /root/a.yaml'), 'service/a created\n');
+  });
+
+  it('an allocator IPAddress whose Service does not exist holds the address for 60 s, then the loop deletes it with a Warning', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    await sh(s, write('/root/ip.yaml', managed('10.244.0.89', 'ghost')));
+    assert.equal(await sh(s, 'kubectl create -f /root/ip.yaml'), 'ipaddress.networking.k8s.io/10.244.0.89 created\n');
+    const created = Date.parse(await sh(s, "kubectl get ipaddress 10.244.0.89 -o jsonpath='{.metadata.creationTimestamp}'"));
+    const now = Number((await sh(s, 'date +%s')).trim()) * 1000;
+    assert.equal(
+      await sh(s, 'kubectl create service clusterip ghost --tcp=80 --clusterip=10.244.0.89 --dry-run=server'),
+      'error: failed to create ClusterIP service: Service "ghost" is invalid: spec.clusterIPs: Invalid value: ["10.244.0.89"]: failed to allocate IP 10.244.0.89: provided IP is already allocated\n',
+    );
+    // ipLifetime > gracePeriod: still there at exactly 60 s
+    await sh(s, `sleep ${(created + 60_000 - now) / 1000}`);
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.89 --no-headers'), '10.244.0.89   services/default/ghost\n');
+    await sh(s, 'sleep 1');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.89'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.89" not found\n');
+    const node = await sh(s, "kubectl get po -n kube-system -l component=kube-apiserver -o jsonpath='{.items[0].spec.nodeName}'");
+    assert.equal(
+      await sh(s, "kubectl get events.events.k8s.io --field-selector reason=IPAddressNotAllocated -o jsonpath='{range .items[*]}{.type}|{.action}|{.note}|{.reportingInstance}|{.regarding.kind}/{.regarding.name}{\"\\n\"}{end}'"),
+      `Warning|IPAddressAllocation|IPAddress: 10.244.0.89 for Service default/ghost appears to have leaked: cleaning up|ipallocator-repair-controller-${node}|IPAddress/10.244.0.89\n`,
+    );
+    assert.equal(await sh(s, 'kubectl create service clusterip ghost --tcp=80 --clusterip=10.244.0.89'), 'service/ghost created\n');
+  });
+
+  it('one whose Service exists without that address goes at once (wrong reference); an unlabelled one is not the allocator\'s and stays', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    await sh(s, 'kubectl create service clusterip real --tcp=80');
+    await sh(s, write('/root/ip.yaml', managed('10.244.0.90', 'real')));
+    assert.equal(await sh(s, 'kubectl create -f /root/ip.yaml'), 'ipaddress.networking.k8s.io/10.244.0.90 created\n');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.90'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.90" not found\n');
+    assert.equal(
+      await sh(s, "kubectl get events.events.k8s.io --field-selector reason=IPAddressWrongReference -o jsonpath='{.items[*].note}'"),
+      'IPAddress: 10.244.0.90 for Service default/real has a wrong reference; cleaning up',
+    );
+    await sh(s, write('/root/mine.yaml', 'apiVersion: networking.k8s.io/v1\nkind: IPAddress\nmetadata:\n  name: 10.244.0.91\nspec:\n  parentRef:\n    resource: services\n    namespace: default\n    name: ghost'));
+    await sh(s, 'kubectl create -f /root/mine.yaml');
+    await sh(s, 'sleep 120');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.91 --no-headers'), '10.244.0.91   services/default/ghost\n');
+  });
+});
+
 describe('IPAddress validation (pkg/apis/networking/validation ValidateIPAddress, apimachinery IsValidIP)', () => {
   const doc = (name: string, spec: string): string => `apiVersion: networking.k8s.io/v1\nkind: IPAddress\nmetadata:\n  name: "${name}"\n${spec}`;
   const create = async (s: Session, name: string, spec: string): Promise<string> => {

@@ -20,6 +20,7 @@ import type { ContainerRunsState } from './runtime/processes.js';
 import type { ProberState } from './controllers/prober.js';
 import type { DerivedRules } from './controllers/kube-proxy-derived.js';
 import type { IpRepairState } from './controllers/ipallocator-repair.js';
+import type { VolumeExpandState } from './controllers/volume-expand.js';
 
 /** Whether a control-plane component is serving (its static pod runs). */
 export interface Availability {
@@ -86,6 +87,8 @@ export interface ClusterState {
   apfBootstrap?: { ranAt: number };
   /** the API server's ClusterIP repair loop: allocator IPAddresses deleted, and when the loop made them again. */
   ipAddressRepair?: IpRepairState;
+  /** volume expansion: per claim uid, the claim version the expand controller last looked at and when its node expansion became pending. */
+  volumeExpand?: VolumeExpandState;
   /** the scenario engine: typed answers (`answer <text>`). */
   'scenario.answers'?: Record<string, string>;
 }
@@ -124,6 +127,7 @@ export const CLUSTER_STATE_OWNERS: { readonly [K in keyof Required<ClusterState>
   cniInstalled: 'sim/controllers/cni-install.ts',
   apfBootstrap: 'sim/controllers/apf-bootstrap.ts',
   ipAddressRepair: 'sim/controllers/ipallocator-repair.ts (deletions noted by sim/apiserver.ts)',
+  volumeExpand: 'sim/controllers/volume-expand.ts',
 };
 
 /** Keys the snapshot adds beside the owners' fields (Cluster.snapshot / Cluster.restore). */

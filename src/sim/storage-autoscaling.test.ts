@@ -75,17 +75,51 @@ test('claim spec immutability and the resize admission', async () => {
   assert.match(modes.stderr, /^The PersistentVolumeClaim "data" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n {2}core.PersistentVolumeClaimSpec\{\n- \tAccessModes: +\{"ReadWriteOnce"\},\n\+ \tAccessModes: +\{"ReadWriteMany"\},\n/);
   await run(`kubectl patch sc local-path -p '{"allowVolumeExpansion":true}'`);
   assert.equal((await run(`kubectl patch pvc data -p '{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}'`)).exitCode, 0);
-  assert.equal((await run(`kubectl get pvc data -o jsonpath='{.status.capacity.storage}'`)).stdout, '2Gi');
-  assert.match((await run('kubectl describe pod app')).stdout, /FileSystemResizeSuccessful .* MountVolume.NodeExpandVolume succeeded for volume "pvc-/);
+  // rancher.io/local-path has no resizer: the request stays larger than the capacity, with only
+  // the expand controller's ExternalExpanding (a Warning: no plugin of its matched the hostPath volume)
+  advance(120_000);
+  assert.equal((await run(`kubectl get pvc data -o jsonpath='{.spec.resources.requests.storage}|{.status.capacity.storage}|{.status.conditions}|{.status.allocatedResources}'`)).stdout, '2Gi|1Gi||');
+  const described = (await run('kubectl describe pvc data')).stdout;
+  assert.match(described, /\n {2}Warning {2}ExternalExpanding +\S+ +volume_expand +waiting for an external controller to expand this PVC\n$/);
+  assert.doesNotMatch(described, /Resizing|FileSystemResize/);
+  assert.doesNotMatch((await run('kubectl describe pod app')).stdout, /FileSystemResize/);
+  // one event per larger request
+  await run(`kubectl label pvc data x=y`);
+  await run(`kubectl patch pvc data -p '{"spec":{"resources":{"requests":{"storage":"3Gi"}}}}'`);
+  assert.match((await run('kubectl describe pvc data')).stdout, /Warning {2}ExternalExpanding +\S+ \(x2 over \S+\) +volume_expand +waiting for an external controller/);
 });
+
+/** A CSI driver with a resizer (csi-driver-host-path's hostpath.csi.k8s.io), its class and a volume it provisioned for claim `data`. */
+const CSI_VOLUME = `kubectl apply -f - <<'EOF'
+apiVersion: storage.k8s.io/v1
+kind: CSIDriver
+metadata: {name: hostpath.csi.k8s.io}
+spec: {attachRequired: false, podInfoOnMount: true, volumeLifecycleModes: [Persistent]}
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: csi-hostpath}
+provisioner: hostpath.csi.k8s.io
+allowVolumeExpansion: true
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata:
+  name: pvc-data
+  annotations: {pv.kubernetes.io/provisioned-by: hostpath.csi.k8s.io}
+spec:
+  capacity: {storage: 1Gi}
+  accessModes: [ReadWriteOnce]
+  storageClassName: csi-hostpath
+  claimRef: {namespace: default, name: data}
+  csi: {driver: hostpath.csi.k8s.io, volumeHandle: 7d2f0a1e-data}
+EOF`;
 
 test('expansion through the external resizer: Resizing, then FileSystemResizePending until a pod mounts the claim; the resize statuses and events', async () => {
   const { s, run, advance } = await session();
-  await run(`kubectl patch sc local-path -p '{"allowVolumeExpansion":true}'`);
-  await run(CLAIM('data', '  storageClassName: local-path\n'));
-  await run(POD('app', 'data'));
-  advance(15_000);
-  await run('kubectl delete pod app --grace-period=0 --force');
+  await run(CSI_VOLUME);
+  await run(CLAIM('data', '  storageClassName: csi-hostpath\n'));
+  assert.equal((await run(`kubectl get pvc data -o jsonpath='{.status.phase} {.spec.volumeName}'`)).stdout, 'Bound pvc-data');
   // every status the claim went through, as a watch would see it
   const seen: string[] = [];
   const stop = s.cluster.store.observe((_t, o) => {
@@ -95,14 +129,39 @@ test('expansion through the external resizer: Resizing, then FileSystemResizePen
   });
   await run(`kubectl patch pvc data -p '{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}'`);
   assert.deepEqual(seen.slice(1), ['Resizing|{"storage":"ControllerResizeInProgress"}|2Gi|1Gi', 'FileSystemResizePending|{"storage":"NodeResizePending"}|2Gi|1Gi']);
+  assert.equal((await run(`kubectl get pv pvc-data -o jsonpath='{.spec.capacity.storage}'`)).stdout, '2Gi');
   const pending = (await run('kubectl describe pvc data')).stdout;
   assert.match(pending, /\nConditions:\n {2}Type +Status +LastProbeTime +LastTransitionTime +Reason +Message\n.*\n {2}FileSystemResizePending +True +Mon, 01 Jan 0001 00:00:00 \+0000 +\S+, .* \+0000 +Waiting for user to \(re-\)start a pod to finish file system resize of volume on node\.\n/);
-  assert.match(pending, /Normal {2}ExternalExpanding +0s +volume_expand +waiting for an external controller to expand this PVC\n {2}Normal {2}Resizing +0s +external-resizer rancher\.io\/local-path +External resizer is resizing volume pvc-\S+\n {2}Normal {2}FileSystemResizeRequired +0s +external-resizer rancher\.io\/local-path +Require file system resize of volume on node\n$/);
+  assert.match(pending, /Warning {2}ExternalExpanding +0s +volume_expand +waiting for an external controller to expand this PVC\n {2}Normal {3}Resizing +0s +external-resizer hostpath\.csi\.k8s\.io +External resizer is resizing volume pvc-data\n {2}Normal {3}FileSystemResizeRequired +0s +external-resizer hostpath\.csi\.k8s\.io +Require file system resize of volume on node\n$/);
+  advance(120_000);
+  assert.equal((await run(`kubectl get pvc data -o jsonpath='{.status.capacity.storage}'`)).stdout, '1Gi');
+  // a pod that starts now expands the volume while mounting it
   await run(POD('app', 'data'));
   advance(10_000);
   stop();
   assert.equal((await run(`kubectl get pvc data -o jsonpath='{.status}'`)).stdout, '{"accessModes":["ReadWriteOnce"],"allocatedResources":{"storage":"2Gi"},"capacity":{"storage":"2Gi"},"phase":"Bound"}');
-  assert.match((await run('kubectl describe pvc data')).stdout, /Normal {2}FileSystemResizeSuccessful +\S+ +kubelet +MountVolume\.NodeExpandVolume succeeded for volume "pvc-\S+" cka-w\d\n$/);
+  assert.match((await run('kubectl describe pvc data')).stdout, /Normal {3}FileSystemResizeSuccessful +\S+ +kubelet +MountVolume\.NodeExpandVolume succeeded for volume "pvc-data" cka-w\d\n$/);
+});
+
+test('online expansion waits for the mounting pod\'s next periodic sync (syncFrequency 1m from its sandbox)', async () => {
+  const { s, run, advance } = await session();
+  await run(CSI_VOLUME);
+  await run(CLAIM('data', '  storageClassName: csi-hostpath\n'));
+  await run(POD('app', 'data'));
+  advance(15_000);
+  assert.equal((await run(`kubectl get pod app -o jsonpath='{.status.phase}'`)).stdout, 'Running');
+  const uid = (await run(`kubectl get pod app -o jsonpath='{.metadata.uid}'`)).stdout;
+  const sandboxAt = (s.cluster.state.sandboxAt ?? {})[uid]!;
+  // ask 20 s after the sandbox: the sync at sandbox + 60 s finishes the resize
+  advance(sandboxAt + 20_000 - s.cluster.now());
+  await run(`kubectl patch pvc data -p '{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}'`);
+  const capacity = async (): Promise<string> => (await run(`kubectl get pvc data -o jsonpath='{.status.capacity.storage} {.status.conditions[*].type}'`)).stdout;
+  assert.equal(await capacity(), '1Gi FileSystemResizePending');
+  advance(sandboxAt + 59_000 - s.cluster.now());
+  assert.equal(await capacity(), '1Gi FileSystemResizePending');
+  advance(1_000);
+  assert.equal(await capacity(), '2Gi ');
+  assert.match((await run('kubectl describe pod app')).stdout, /Normal {2}FileSystemResizeSuccessful +\S+ +kubelet +MountVolume\.NodeExpandVolume succeeded for volume "pvc-data" cka-w\d\n/);
 });
 
 test('validateClaimUpdate: an unbound claim may not change its request; a bound one may not shrink below capacity', () => {

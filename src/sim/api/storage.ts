@@ -52,6 +52,7 @@ export interface PersistentVolume extends KObject {
     hostPath?: { path: string; type?: string };
     local?: { path: string };
     nfs?: { server: string; path: string; readOnly?: boolean };
+    csi?: { driver: string; volumeHandle: string; fsType?: string; readOnly?: boolean; volumeAttributes?: Record<string, string> };
     nodeAffinity?: { required?: { nodeSelectorTerms?: { matchExpressions?: NodeSelectorRequirement[] }[] } };
   };
   status?: { phase?: string; message?: string; lastPhaseTransitionTime?: string };

@@ -12,6 +12,19 @@
  * ClusterIPAllocation, "Cluster IP [IPv4]: 10.96.0.10 is not allocated; repairing") and creates
  * the IPAddress again (newIPAddress: same name, labels and parentRef; a new object, so a new uid
  * and creation time). A restarted kube-apiserver repairs at once (RunUntil's first runOnce).
+ *
+ * The same controller's IPAddress queue (repairip.go syncIPAddress, fed by the IPAddress
+ * informer's add/update/delete handlers) looks after stored IPAddresses labelled
+ * `ipaddress.kubernetes.io/managed-by: ipallocator.k8s.io` (one a user created or restored;
+ * the allocator's own are derived from their Services): one whose parent Service does not exist
+ * is, for its first 60 seconds (gracePeriod, the kube-apiserver's default request timeout, while
+ * a Service may still be being created), an address in use, so a Service asking for it gets
+ * `provided IP is already allocated`; once older than that, the loop records the Warning
+ * `IPAddressNotAllocated` "IPAddress: IP for Service NS/NAME appears to have leaked: cleaning up"
+ * on it and deletes it (requeued AddAfter the rest of the grace period). One whose Service exists
+ * without that ClusterIP is deleted at once with `IPAddressWrongReference` "IPAddress: IP for
+ * Service NS/NAME has a wrong reference; cleaning up". Unlabelled IPAddresses are not its own
+ * and stay (and keep their address allocated).
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Service } from '../api/types.js';
@@ -51,6 +64,50 @@ export function allocatorIPAddressDeleted(c: Cluster, ip: string, svc: Service):
 
 const NAME = 'ipallocator-repair';
 
+/** ipallocator.ControllerName: the managed-by label value of the allocator's IPAddresses. */
+const MANAGED_BY = 'ipallocator.k8s.io';
+
+/** repairip.go syncIPAddress gracePeriod: how long an IPAddress may wait for its Service. */
+export const IP_LEAK_GRACE_MS = 60_000;
+
+interface IPAddressObject {
+  metadata: { name: string; labels?: Record<string, string>; creationTimestamp?: string };
+  spec?: { parentRef?: { group?: string; resource?: string; namespace?: string; name?: string } };
+}
+
+/** repairip.go syncIPAddress for the stored IPAddresses the allocator manages. */
+function syncIPAddresses(c: Cluster, node: string): void {
+  for (const obj of c.store.list('IPAddress')) {
+    const ipa = obj as unknown as IPAddressObject;
+    if (ipa.metadata.labels?.['ipaddress.kubernetes.io/managed-by'] !== MANAGED_BY) continue;
+    const ref = ipa.spec?.parentRef ?? {};
+    // a reference to something else than a Service: its own cleanup message, not modelled
+    if ((ref.group ?? '') !== '' || ref.resource !== 'services') continue;
+    const ns = ref.namespace ?? '';
+    const name = ipa.metadata.name;
+    const svc = c.store.get<Service>('Service', ns, ref.name ?? '');
+    let reason: string;
+    let note: string;
+    if (!svc) {
+      const created = Date.parse(ipa.metadata.creationTimestamp ?? '');
+      const cleanAt = (Number.isNaN(created) ? c.now() : created) + IP_LEAK_GRACE_MS;
+      // ipLifetime > gracePeriod
+      if (!(c.now() > cleanAt)) {
+        c.wakeAt(cleanAt + 1);
+        continue;
+      }
+      reason = 'IPAddressNotAllocated';
+      note = `IPAddress: ${name} for Service ${ns}/${ref.name ?? ''} appears to have leaked: cleaning up`;
+    } else {
+      if ((svc.spec.clusterIPs ?? (svc.spec.clusterIP ? [svc.spec.clusterIP] : [])).includes(name)) continue;
+      reason = 'IPAddressWrongReference';
+      note = `IPAddress: ${name} for Service ${ns}/${svc.metadata.name} has a wrong reference; cleaning up`;
+    }
+    c.recordEventV1(obj, { type: 'Warning', reason, action: 'IPAddressAllocation', note, reportingController: CONTROLLER, reportingInstance: `${CONTROLLER}-${node}` });
+    c.deleteObject('IPAddress', undefined, name);
+  }
+}
+
 /** When the loop repairs the entry: the first resync of the running kube-apiserver's informers after the deletion (its start, when it started since). */
 function repairAt(c: Cluster, e: IpRepairEntry): number | undefined {
   const run = c.state.apiserver?.up === false ? undefined : apiServerRun(c);
@@ -77,8 +134,10 @@ function holder(c: Cluster, ip: string, e: IpRepairEntry): Service | undefined {
 export const ipAllocatorRepairController: Controller = {
   name: NAME,
   // its Services, the kube-apiserver's mirror pod (a restart repairs at once), its resync times
-  watches: ['Service', 'Pod@kube-system', 'time'],
+  watches: ['Service', 'IPAddress', 'Pod@kube-system', 'time'],
   reconcile(c: Cluster): void {
+    const running = c.state.apiserver?.up === false ? undefined : apiServerRun(c);
+    if (running) syncIPAddresses(c, running.node);
     const state = c.state.ipAddressRepair;
     if (!state) return;
     for (const [ip, e] of Object.entries(state)) {

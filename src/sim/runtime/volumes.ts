@@ -233,7 +233,7 @@ function hasSubPathMount(pod: Pod, vol: string): boolean {
 }
 
 /** The next periodic sync of the pod at or after `at` (every SYNC_PERIOD_MS from the sandbox). */
-function nextSync(sandboxAt: number, at: number): number {
+export function nextSync(sandboxAt: number, at: number): number {
   const k = Math.ceil((at - sandboxAt) / SYNC_PERIOD_MS);
   return sandboxAt + Math.max(1, k) * SYNC_PERIOD_MS;
 }

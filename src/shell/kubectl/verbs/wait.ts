@@ -19,6 +19,8 @@ import { bool, list, str } from '../flags.js';
 import { JsonPath, JsonPathError } from '../../printers/jsonpath.js';
 import { relaxedJsonPathExpression } from '../../printers/custom-columns.js';
 import { printObject } from '../printobj.js';
+import { printArg } from '../../gotemplate/fmt.js';
+import { GoNum } from '../../gotemplate/value.js';
 import { pollUntil } from '../poll.js';
 import { namespaceOf, PROVIDE_RESOURCES } from '../target.js';
 import { resolveArgs, resolveFiles, selectObjects } from '../resource-args.js';
@@ -69,7 +71,23 @@ function splitJsonPathInput(input: string): string[] {
   return out;
 }
 
-/** json.go checkCondition / compareResults. */
+/**
+ * compareResults's `fmt.Sprintf("%v", r.Interface())` of one unstructured value: a JSON null is
+ * `<nil>`, a number is an int64 when the unstructured decoder could read it as one
+ * (apimachinery unstructured.go convertNumber: Int64 first, else Float64) and otherwise a
+ * float64 in `%v`'s shortest `%g` form (`1.2345675e+06`, `1e-05`, `1e+20`).
+ */
+function sprintV(v: unknown): string {
+  if (v === null) return '<nil>';
+  if (typeof v === 'number') return printArg(new GoNum(Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? 'int64' : 'float64', v), 'v');
+  return String(v);
+}
+
+/**
+ * json.go checkCondition / compareResults (parser built with AllowMissingKeys(true) by wait.go
+ * newJSONPathParser): no result (an absent field, or one under a null) is "not met", a null
+ * field is one result (met without a value, `<nil>` with one).
+ */
 function jsonPathCheck(input: string): Check {
   const parts = splitJsonPathInput(input);
   if (parts.length > 2) throw new KubectlError("jsonpath wait format must be --for=jsonpath='{.status.readyReplicas}'=3 or --for=jsonpath='{.status.readyReplicas}'");
@@ -95,7 +113,7 @@ function jsonPathCheck(input: string): Check {
     if (expected === undefined) return true;
     const v = values[0];
     if (v !== null && typeof v === 'object') throw new KubectlError('jsonpath leads to a nested object or list which is not supported');
-    return String(v === null ? '<nil>' : v).trim() === expected.trim();
+    return sprintV(v).trim() === expected.trim();
   };
 }
 
