@@ -109,6 +109,8 @@ describe('cluster lifecycle on kubeadm-calico-v134', () => {
     // the kubelet's TLS bootstrap leaves its own kubeconfig (bootstrap.go writeKubeconfigFromBootstrapping), 0600, with the cluster CA
     const conf = s.cluster.host('cka-w3')!.fs.stat('/etc/kubernetes/kubelet.conf')!;
     assert.equal(conf.mode, 0o600);
+    // kubelet-wait-bootstrap removed the token kubeconfig kubelet-start wrote
+    assert.equal(s.cluster.host('cka-w3')!.fs.exists('/etc/kubernetes/bootstrap-kubelet.conf'), false);
     assert.match(conf.content, /^ {2}name: default-cluster\n[\s\S]*^current-context: default-context\n[\s\S]*^- name: default-auth\n/m);
     const ca = /certificate-authority-data: (\S+)/.exec(conf.content)?.[1] ?? '';
     assert.equal(Buffer.from(ca, 'base64').toString(), s.cluster.host('cka-cp1')!.fs.tryRead('/etc/kubernetes/pki/ca.crt'));
