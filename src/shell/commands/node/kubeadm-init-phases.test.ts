@@ -184,3 +184,44 @@ test("init phase addon puts kubeadm's kube-proxy and CoreDNS objects back (Creat
   await s.exec('kubeadm init phase addon kube-proxy');
   assert.match(String(get('ConfigMap', 'kube-proxy', 'data/config.conf')), /\nclusterCIDR: ""\n/);
 });
+
+test('--dry-run of control-plane, etcd and kubelet-start writes to a kubeadm-init-dryrun directory and changes nothing else', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  const manifest = fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml');
+  const kubelet = fs.read('/var/lib/kubelet/config.yaml');
+  await s.exec('rm /etc/kubernetes/manifests/kube-scheduler.yaml');
+  const cp = await s.exec('kubeadm init phase control-plane all --dry-run --kubernetes-version v1.35.0');
+  assert.equal(cp.exitCode, 0, cp.stderr);
+  const dir = /^\[control-plane\] Using manifest folder "(\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+)"\n/.exec(cp.stdout)?.[1];
+  assert.ok(dir, cp.stdout);
+  assert.equal(cp.stdout.split('\n').slice(1).join('\n'), '[control-plane] Creating static Pod manifest for "kube-apiserver"\n[control-plane] Creating static Pod manifest for "kube-controller-manager"\n[control-plane] Creating static Pod manifest for "kube-scheduler"\n');
+  assert.deepEqual(fs.list(dir), ['kube-apiserver.yaml', 'kube-controller-manager.yaml', 'kube-scheduler.yaml']);
+  assert.equal(fs.stat(`${dir}/kube-scheduler.yaml`)!.mode, 0o600);
+  assert.equal(fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), manifest);
+  assert.equal(fs.exists('/etc/kubernetes/manifests/kube-scheduler.yaml'), false, 'the removed manifest stays removed');
+  const etcd = await s.exec('kubeadm init phase etcd local --dry-run');
+  assert.match(etcd.stdout, /^\[dryrun\] Would ensure that "\/var\/lib\/etcd" directory is present\n\[etcd\] Creating static Pod manifest for local etcd in "\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+"\n$/);
+  const since = s.cluster.host('cka-cp1')!.data.units['kubelet']!.since;
+  const ks = await s.exec('kubeadm init phase kubelet-start --dry-run');
+  const kdir = /"(\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+)\/kubeadm-flags\.env"/.exec(ks.stdout)?.[1];
+  assert.equal(ks.stdout, `[kubelet-start] Would stop the kubelet\n[kubelet-start] Writing kubelet environment file with flags to file "${kdir}/kubeadm-flags.env"\n[kubelet-start] Writing kubelet configuration to file "${kdir}/config.yaml"\n[kubelet-start] Would start the kubelet\n`);
+  assert.ok(fs.exists(`${kdir}/config.yaml`));
+  assert.equal(fs.read('/var/lib/kubelet/config.yaml'), kubelet);
+  assert.equal(s.cluster.host('cka-cp1')!.data.units['kubelet']!.since, since, 'the kubelet was not restarted');
+  // the phases that talk to the API server print every request under --dry-run: not simulated, nothing done
+  const up = await s.exec('kubeadm init phase upload-config kubeadm --dry-run');
+  assert.equal(up.exitCode, 1);
+  assert.match(up.stderr, /--dry-run is not simulated/);
+});
+
+test('kubeadm upgrade apply --dry-run does not upgrade', async () => {
+  const s = new Session(loadFixture('kubeadm-calico-v134', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  const manifest = fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml');
+  const r = await s.exec('kubeadm upgrade apply v1.34.3 --dry-run -y');
+  assert.equal(r.exitCode, 1);
+  assert.equal(fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), manifest);
+});

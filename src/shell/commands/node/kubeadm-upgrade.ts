@@ -220,6 +220,11 @@ function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[]): string {
   return `[upgrade] Backing up kubelet config file to ${dir}/config.yaml\n[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
 }
 
+/** pflag's true forms of --dry-run. */
+function isDryRun(args: readonly string[]): boolean {
+  return args.some((a) => a === '--dry-run' || /^--dry-run=(1|t|T|true|TRUE|True)$/.test(a));
+}
+
 /** `--certificate-renewal` (default true): false leaves every certificate as it is (pflag's bool forms). */
 function certificateRenewal(args: readonly string[]): boolean {
   const v = args.filter((a) => a === '--certificate-renewal' || a.startsWith('--certificate-renewal=')).at(-1);
@@ -227,6 +232,8 @@ function certificateRenewal(args: readonly string[]): boolean {
 }
 
 export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
+  // upgrade apply --dry-run prints every manifest and API request it would make; the lab refuses it rather than upgrading
+  if (isDryRun(args)) return kubeadmError('kubeadm upgrade apply --dry-run is not simulated in this lab; nothing was changed');
   const kv = kubeadmVersion(c, host)!;
   const target = args.find((a) => !a.startsWith('-'));
   const yes = args.some((a) => a === '-y' || a === '--yes' || a === '-f' || a === '--force');
@@ -288,6 +295,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
 }
 
 export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: readonly string[] = []): ShellResult {
+  if (isDryRun(args)) return kubeadmError('kubeadm upgrade node --dry-run is not simulated in this lab; nothing was changed');
   if (ctx.user !== 'root')
     return kubeadmError('[preflight] Some fatal errors occurred:\n\t[ERROR IsPrivilegedUser]: user is not running as root\n[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`');
   if (!host.fs.exists('/etc/kubernetes/kubelet.conf'))
