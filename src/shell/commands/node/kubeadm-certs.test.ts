@@ -35,6 +35,7 @@ test("renew writes a new key of the cluster's encryptionAlgorithm beside the cer
     { algorithm: undefined, pem: '-----BEGIN RSA PRIVATE KEY-----' },
     { algorithm: 'RSA-3072', pem: '-----BEGIN RSA PRIVATE KEY-----' },
     { algorithm: 'ECDSA-P256', pem: '-----BEGIN EC PRIVATE KEY-----' },
+    { algorithm: 'ECDSA-P384', pem: '-----BEGIN EC PRIVATE KEY-----' },
   ]) {
     const s = new Session(loadFixture('kubeadm-calico', 1));
     if (algorithm) {
@@ -53,6 +54,7 @@ test("renew writes a new key of the cluster's encryptionAlgorithm beside the cer
     assert.equal(key.mode, 0o600);
     assert.ok(keyMatches(readCertificatePem(cp.fs.read('/etc/kubernetes/pki/apiserver.crt'))!, key.content), `${algorithm}: the certificate is for the new key`);
     if (algorithm === 'RSA-3072') assert.equal(createPrivateKey(key.content).asymmetricKeyDetails?.modulusLength, 3072);
+    if (algorithm === 'ECDSA-P384') assert.equal(createPrivateKey(key.content).asymmetricKeyDetails?.namedCurve, 'secp384r1');
     // a kubeconfig's embedded key is renewed with its certificate
     const data = (text: string, field: string): string => Buffer.from(new RegExp(`${field}: (\\S+)`).exec(text)?.[1] ?? '', 'base64').toString();
     const admin = cp.fs.read('/etc/kubernetes/admin.conf');

@@ -1,5 +1,6 @@
 /** kubeadm init phase certs NAME|all and kubeconfig NAME|all, and the phases that write the control plane, on the fixture's control plane. */
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { Session } from '../../session.js';
@@ -224,4 +225,51 @@ test('kubeadm upgrade apply --dry-run does not upgrade', async () => {
   const r = await s.exec('kubeadm upgrade apply v1.34.3 --dry-run -y');
   assert.equal(r.exitCode, 1);
   assert.equal(fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), manifest);
+});
+
+test('certs with encryptionAlgorithm: ECDSA-P384: P-384 keys, a new CA signs ecdsa-with-SHA384, openssl prints the secp384r1 key', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  fs.write('/root/kubeadm.yaml', 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nencryptionAlgorithm: ECDSA-P384\n');
+  await s.exec('rm /etc/kubernetes/pki/front-proxy-ca.* /etc/kubernetes/pki/front-proxy-client.*');
+  assert.equal((await s.exec('kubeadm init phase certs front-proxy-ca --config /root/kubeadm.yaml')).exitCode, 0);
+  const r = await s.exec('kubeadm init phase certs front-proxy-client --config /root/kubeadm.yaml');
+  assert.equal(r.stdout, '[certs] Generating "front-proxy-client" certificate and key\n', r.stderr);
+  assert.match(fs.read('/etc/kubernetes/pki/front-proxy-client.key'), /^-----BEGIN EC PRIVATE KEY-----\n/);
+  const ca = readCertificatePem(fs.read('/etc/kubernetes/pki/front-proxy-ca.crt'))!;
+  const leaf = readCertificatePem(fs.read('/etc/kubernetes/pki/front-proxy-client.crt'))!;
+  assert.equal(ca.signatureAlgorithm, '1.2.840.10045.4.3.3');
+  assert.equal(leaf.signatureAlgorithm, '1.2.840.10045.4.3.3');
+  assert.ok(issuedBy(leaf, ca));
+  const text = (await s.exec('openssl x509 -in /etc/kubernetes/pki/front-proxy-client.crt -noout -text')).stdout;
+  assert.match(text, /\n {4}Signature Algorithm: ecdsa-with-SHA384\n/);
+  assert.match(text, /Public Key Algorithm: id-ecPublicKey\n {16}Public-Key: \(384 bit\)\n {16}pub:\n(?: {20}[0-9a-f:]+\n){7} {16}ASN1 OID: secp384r1\n {16}NIST CURVE: P-384\n/);
+  const key = (await s.exec('openssl ec -in /etc/kubernetes/pki/front-proxy-client.key -noout -text')).stdout;
+  assert.match(key, /^Private-Key: \(384 bit\)\npriv:\n(?: {4}[0-9a-f:]+\n){4}pub:\n(?: {4}[0-9a-f:]+\n){7}ASN1 OID: secp384r1\nNIST CURVE: P-384\n$/);
+  // the same seed gives the same key
+  const again = new Session(loadFixture('kubeadm-calico', 1));
+  await again.exec('ssh cka-cp1');
+  again.cluster.host('cka-cp1')!.fs.write('/root/kubeadm.yaml', 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nencryptionAlgorithm: ECDSA-P384\n');
+  await again.exec('rm /etc/kubernetes/pki/front-proxy-ca.* /etc/kubernetes/pki/front-proxy-client.*');
+  await again.exec('kubeadm init phase certs front-proxy-ca --config /root/kubeadm.yaml');
+  assert.equal(again.cluster.host('cka-cp1')!.fs.read('/etc/kubernetes/pki/front-proxy-ca.key'), fs.read('/etc/kubernetes/pki/front-proxy-ca.key'));
+});
+
+test('openssl x509|ec|pkey -text of a P-384 key and certificate the lab made match real OpenSSL 3.0.19', async () => {
+  // testdata/p384-*.pem: front-proxy-client's key and certificate from `kubeadm init phase certs` with ECDSA-P384;
+  // testdata/p384-openssl-*.txt: what `openssl x509 -noout -text`, `openssl ec -noout -text` (stdout; `read EC key`
+  // goes to stderr) and `openssl pkey -noout -text` of OpenSSL 3.0.19 print for them (the certificate verified OK
+  // against its CA with `openssl verify`)
+  const data = (f: string): string => readFileSync(goldenPath(import.meta.url, f), 'utf8');
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  fs.write('/root/k.pem', data('p384-key.pem'));
+  fs.write('/root/c.pem', data('p384-cert.pem'));
+  assert.equal((await s.exec('openssl x509 -in /root/c.pem -noout -text')).stdout, data('p384-openssl-x509-text.txt'));
+  const ec = await s.exec('openssl ec -in /root/k.pem -noout -text');
+  assert.equal(ec.stdout, data('p384-openssl-ec-text.txt').replace(/^read EC key\n/, ''));
+  assert.equal(ec.stderr, 'read EC key\n');
+  assert.equal((await s.exec('openssl pkey -in /root/k.pem -noout -text')).stdout, data('p384-openssl-pkey-text.txt'));
 });

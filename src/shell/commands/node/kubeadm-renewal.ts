@@ -13,7 +13,7 @@ import type { Host } from '../../../sim/node/host.js';
 import { BACKDATE_MS, LEAF_VALIDITY_MS, serialFrom } from '../../../sim/pki/kubeadm-pki.js';
 import { EKU, createCertificate, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
 import { pooledRsaKey } from '../../../sim/pki/user-key-pool.js';
-import { generateP256Key } from '../../../sim/pki/ec.js';
+import { generateP256Key, generateP384Key } from '../../../sim/pki/ec.js';
 import { clusterConfiguration } from './kubeadm-lib.js';
 
 export const PKI = '/etc/kubernetes/pki';
@@ -79,10 +79,12 @@ function renewed(c: Cluster, cert: ParsedCert, keyPem: string, ca: { cert: Parse
  * ClusterConfiguration's encryptionAlgorithm), as keyutil.MarshalPrivateKeyToPEM writes it
  * (PKCS#1 `RSA PRIVATE KEY`, SEC1 `EC PRIVATE KEY`). RSA keys come from the lab's pools, picked
  * with the seeded random source; one equal to the key being replaced is passed over, as a freshly
- * generated key never is. Undefined for an algorithm the lab does not simulate (ECDSA-P384).
+ * generated key never is. EC keys (P-256, P-384) are scalars from the seeded random source (ec.ts).
+ * Undefined for an algorithm the lab does not simulate.
  */
 export function renewalKey(c: Cluster, algorithm: string, old: string): string | undefined {
   if (algorithm === 'ECDSA-P256') return String(generateP256Key(c.random).export({ type: 'sec1', format: 'pem' }));
+  if (algorithm === 'ECDSA-P384') return String(generateP384Key(c.random).export({ type: 'sec1', format: 'pem' }));
   const bits = /^RSA-(2048|3072|4096)$/.exec(algorithm)?.[1];
   if (!bits) return undefined;
   const pkcs1 = (pem: string): string => String(createPrivateKey(pem).export({ type: 'pkcs1', format: 'pem' }));
