@@ -275,6 +275,17 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   out += '[upgrade/bootstrap-token] Configuring bootstrap token and cluster-info RBAC rules\n';
   out += '[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to get nodes\n[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to post CSRs in order for nodes to get long term certificate credentials\n[bootstrap-token] Configured RBAC rules to allow the csrapprover controller automatically approve CSRs from a Node Bootstrap Token\n[bootstrap-token] Configured RBAC rules to allow certificate rotation for all node client certificates in the cluster\n';
   const tm = ADDON_VERSIONS[minorOf(tv)] ?? ADDON_VERSIONS[35]!;
+  // The Corefile (phases/addons/dns/dns.go createCoreDNSAddon): a default one is replaced by kubeadm's
+  // default, which is the same text in v1.34 and v1.35; a modified one is migrated only when
+  // isCoreDNSConfigMapMigrationRequired finds a `removed` or `newdefault` notice in
+  // migration.Deprecated(current, target) of github.com/coredns/corefile-migration, and kept as it is
+  // otherwise (CreateOrRetainConfigMap). From CoreDNS 1.12.1 (kubeadm v1.34) to 1.13.1 (v1.35) every
+  // step (1.12.2, 1.12.3, 1.12.4, 1.13.0, 1.13.1) has the same plugin table (migration/versions.go
+  // plugins_1_12_0 = plugins_1_13_0, at 1dc6c9e), with no removed option or new default in it, so
+  // no Corefile is ever migrated (no Corefile-backup, the Deployment keeps reading `Corefile`), and
+  // the preflight CoreDNSMigration check (migration.Migrate of the same path) cannot fail: the
+  // ConfigMap stays as it is and only the image moves. Upgrades to or from other CoreDNS versions
+  // are not modelled.
   const dns = c.store.get<Deployment>('Deployment', 'kube-system', 'coredns');
   const dnsCt = dns?.spec.template.spec?.containers[0];
   if (dns && dnsCt && imageTag(dnsCt.image) !== tm.coredns && /registry\.k8s\.io\/coredns\/coredns/.test(dnsCt.image)) {
