@@ -64,3 +64,25 @@ test("renew writes a new key of the cluster's encryptionAlgorithm beside the cer
     assert.match(who.stdout, /Username {44}kubernetes-admin\n/, `${algorithm}: ${who.stderr}`);
   }
 });
+
+test('renew: a missing certificate is MISSING! and skipped; one that holds no PEM certificate fails with Read\'s error and changes nothing', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const cp = s.cluster.host('cka-cp1')!;
+  await s.exec('rm /etc/kubernetes/pki/apiserver.crt');
+  const missing = await s.exec('kubeadm certs renew apiserver');
+  assert.equal(missing.exitCode, 0, missing.stderr);
+  assert.match(missing.stdout, /\nMISSING! certificate for serving the Kubernetes API\n$/);
+  assert.equal(cp.fs.exists('/etc/kubernetes/pki/apiserver.crt'), false, 'nothing is made in its place');
+  const all = await s.exec('kubeadm certs renew all');
+  assert.equal(all.exitCode, 0, all.stderr);
+  assert.match(all.stdout, /\ncertificate embedded in the kubeconfig file for the admin to use and for kubeadm itself renewed\nMISSING! certificate for serving the Kubernetes API\ncertificate the apiserver uses to access etcd renewed\n/);
+  // a garbled file
+  await s.exec('echo garbage > /etc/kubernetes/pki/apiserver.crt');
+  const key = cp.fs.read('/etc/kubernetes/pki/apiserver.key');
+  const r = await s.exec('kubeadm certs renew apiserver');
+  assert.equal(r.exitCode, 1);
+  assert.equal(r.stderr, 'failed to load existing certificate apiserver: error reading /etc/kubernetes/pki/apiserver.crt: data does not contain any valid RSA or ECDSA certificates\nTo see the stack trace of this error execute with --v=5 or higher\n');
+  assert.equal(cp.fs.read('/etc/kubernetes/pki/apiserver.crt'), 'garbage\n');
+  assert.equal(cp.fs.read('/etc/kubernetes/pki/apiserver.key'), key);
+});

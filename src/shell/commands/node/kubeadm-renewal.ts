@@ -48,6 +48,26 @@ export const ENTRIES: readonly Entry[] = [
 
 type KubeconfigDoc = { users?: { user?: Record<string, string> }[] };
 
+/**
+ * Why a certificate file below /etc/kubernetes/pki cannot be renewed before anything is written:
+ * `missing` when it does not exist (Manager.CertificateExists is false, so `certs renew` prints
+ * `MISSING!` and goes on: cmd/kubeadm/app/cmd/certs.go renewCert), or the error
+ * pkiCertificateReadWriter.Read returns for a file that holds no PEM certificate
+ * (cmd/kubeadm/app/phases/certs/renewal/readwriters.go, wrapping client-go util/cert
+ * CertsFromFile's `error reading FILE: data does not contain any valid RSA or ECDSA certificates`).
+ * Undefined when the file reads (a well-formed PEM block with a broken certificate inside, whose
+ * Go x509 parse error the lab does not reproduce, is left to the caller's own check).
+ */
+export function unreadable(host: Host, e: Entry): 'missing' | { error: string } | undefined {
+  if (e.kubeconfig) return host.fs.exists(`${K8S}/${e.file}`) ? undefined : 'missing';
+  const path = `${PKI}/${e.file}.crt`;
+  const text = host.fs.tryRead(path);
+  if (text === undefined) return 'missing';
+  if (readCertificatePem(text)) return undefined;
+  if (/-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----/.test(text)) return undefined;
+  return { error: `failed to load existing certificate ${e.file}: error reading ${path}: data does not contain any valid RSA or ECDSA certificates` };
+}
+
 export function readEntry(host: Host, e: Entry): ParsedCert | undefined {
   if (!e.kubeconfig) {
     const text = host.fs.tryRead(`${PKI}/${e.file}.crt`);
