@@ -6,7 +6,7 @@
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { bitString, bool, explicit, integer, octets, oid, oidString, parse, parseTime, pemDecode, pemEncode, seq, set, time, tlv, type DerNode } from './der.js';
-import { ECDSA_SHA256_OID, EC_PUBLIC_KEY_OID, PRIME256V1_OID } from './ec.js';
+import { ECDSA_SHA256_OID, ECDSA_SHA384_OID, EC_PUBLIC_KEY_OID, PRIME256V1_OID, SECP384R1_OID } from './ec.js';
 import { SHA256_RSA_OID as SHA256_RSA, signSha256, signatureAlgorithm } from './sign.js';
 
 export type NameAttr = ['C' | 'ST' | 'L' | 'O' | 'OU' | 'CN', string];
@@ -293,10 +293,13 @@ export function readCertificatePem(text: string): ParsedCert | undefined {
   return der ? parseCertificate(der) : undefined;
 }
 
-export const SIG_ALG_NAMES: Record<string, string> = { [SHA256_RSA]: 'sha256WithRSAEncryption', [RSA]: 'rsaEncryption', [ECDSA_SHA256_OID]: 'ecdsa-with-SHA256', [EC_PUBLIC_KEY_OID]: 'id-ecPublicKey' };
+export const SIG_ALG_NAMES: Record<string, string> = { [SHA256_RSA]: 'sha256WithRSAEncryption', [RSA]: 'rsaEncryption', [ECDSA_SHA256_OID]: 'ecdsa-with-SHA256', [ECDSA_SHA384_OID]: 'ecdsa-with-SHA384', [EC_PUBLIC_KEY_OID]: 'id-ecPublicKey' };
 
 /** Named curves by OID: OpenSSL's short name and, for the NIST ones, the NIST name (crypto/ec/ec_curve.c). */
-export const CURVE_NAMES: Record<string, { name: string; nist?: string; bits: number }> = { [PRIME256V1_OID]: { name: 'prime256v1', nist: 'P-256', bits: 256 } };
+export const CURVE_NAMES: Record<string, { name: string; nist?: string; bits: number }> = {
+  [PRIME256V1_OID]: { name: 'prime256v1', nist: 'P-256', bits: 256 },
+  [SECP384R1_OID]: { name: 'secp384r1', nist: 'P-384', bits: 384 },
+};
 
 /** Whether `cert` was signed by `ca` (issuer name matches and the signature verifies). */
 export function issuedBy(cert: ParsedCert, ca: ParsedCert): boolean {
@@ -308,7 +311,8 @@ export function issuedBy(cert: ParsedCert, ca: ParsedCert): boolean {
   if (hit !== undefined) return hit;
   let ok: boolean;
   try {
-    ok = verify('sha256', cert.tbs, createPublicKey({ key: ca.spki, format: 'der', type: 'spki' }), cert.signature);
+    // ecdsa-with-SHA384 (a P-384 CA's, as Go signs with it) hashes with SHA-384; the others here with SHA-256
+    ok = verify(cert.signatureAlgorithm === ECDSA_SHA384_OID ? 'sha384' : 'sha256', cert.tbs, createPublicKey({ key: ca.spki, format: 'der', type: 'spki' }), cert.signature);
   } catch {
     ok = false;
   }

@@ -35,6 +35,7 @@ test("renew writes a new key of the cluster's encryptionAlgorithm beside the cer
     { algorithm: undefined, pem: '-----BEGIN RSA PRIVATE KEY-----' },
     { algorithm: 'RSA-3072', pem: '-----BEGIN RSA PRIVATE KEY-----' },
     { algorithm: 'ECDSA-P256', pem: '-----BEGIN EC PRIVATE KEY-----' },
+    { algorithm: 'ECDSA-P384', pem: '-----BEGIN EC PRIVATE KEY-----' },
   ]) {
     const s = new Session(loadFixture('kubeadm-calico', 1));
     if (algorithm) {
@@ -53,6 +54,7 @@ test("renew writes a new key of the cluster's encryptionAlgorithm beside the cer
     assert.equal(key.mode, 0o600);
     assert.ok(keyMatches(readCertificatePem(cp.fs.read('/etc/kubernetes/pki/apiserver.crt'))!, key.content), `${algorithm}: the certificate is for the new key`);
     if (algorithm === 'RSA-3072') assert.equal(createPrivateKey(key.content).asymmetricKeyDetails?.modulusLength, 3072);
+    if (algorithm === 'ECDSA-P384') assert.equal(createPrivateKey(key.content).asymmetricKeyDetails?.namedCurve, 'secp384r1');
     // a kubeconfig's embedded key is renewed with its certificate
     const data = (text: string, field: string): string => Buffer.from(new RegExp(`${field}: (\\S+)`).exec(text)?.[1] ?? '', 'base64').toString();
     const admin = cp.fs.read('/etc/kubernetes/admin.conf');
@@ -61,4 +63,26 @@ test("renew writes a new key of the cluster's encryptionAlgorithm beside the cer
     const who = await s.exec('kubectl --kubeconfig /etc/kubernetes/admin.conf auth whoami');
     assert.match(who.stdout, /Username {44}kubernetes-admin\n/, `${algorithm}: ${who.stderr}`);
   }
+});
+
+test('renew: a missing certificate is MISSING! and skipped; one that holds no PEM certificate fails with Read\'s error and changes nothing', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const cp = s.cluster.host('cka-cp1')!;
+  await s.exec('rm /etc/kubernetes/pki/apiserver.crt');
+  const missing = await s.exec('kubeadm certs renew apiserver');
+  assert.equal(missing.exitCode, 0, missing.stderr);
+  assert.match(missing.stdout, /\nMISSING! certificate for serving the Kubernetes API\n$/);
+  assert.equal(cp.fs.exists('/etc/kubernetes/pki/apiserver.crt'), false, 'nothing is made in its place');
+  const all = await s.exec('kubeadm certs renew all');
+  assert.equal(all.exitCode, 0, all.stderr);
+  assert.match(all.stdout, /\ncertificate embedded in the kubeconfig file for the admin to use and for kubeadm itself renewed\nMISSING! certificate for serving the Kubernetes API\ncertificate the apiserver uses to access etcd renewed\n/);
+  // a garbled file
+  await s.exec('echo garbage > /etc/kubernetes/pki/apiserver.crt');
+  const key = cp.fs.read('/etc/kubernetes/pki/apiserver.key');
+  const r = await s.exec('kubeadm certs renew apiserver');
+  assert.equal(r.exitCode, 1);
+  assert.equal(r.stderr, 'failed to load existing certificate apiserver: error reading /etc/kubernetes/pki/apiserver.crt: data does not contain any valid RSA or ECDSA certificates\nTo see the stack trace of this error execute with --v=5 or higher\n');
+  assert.equal(cp.fs.read('/etc/kubernetes/pki/apiserver.crt'), 'garbage\n');
+  assert.equal(cp.fs.read('/etc/kubernetes/pki/apiserver.key'), key);
 });

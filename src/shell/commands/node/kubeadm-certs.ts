@@ -10,7 +10,7 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import { readCertificatePem } from '../../../sim/pki/x509.js';
 import { kubeadmError, tabwrite } from './kubeadm-lib.js';
-import { CA_FILES, ENTRIES, PKI, encryptionAlgorithm, readEntry, renewEntry } from './kubeadm-renewal.js';
+import { CA_FILES, ENTRIES, PKI, encryptionAlgorithm, readEntry, renewEntry, unreadable } from './kubeadm-renewal.js';
 import { isRoot } from './host.js';
 import { newCertificateKey } from './kubeadm-init.js';
 
@@ -61,6 +61,13 @@ function renew(c: Cluster, host: Host, args: string[]): CommandResult {
   let out = CONFIG('renew');
   const algorithm = encryptionAlgorithm(c);
   for (const e of targets) {
+    const bad = unreadable(host, e);
+    if (bad === 'missing') {
+      out += `MISSING! ${e.long}\n`;
+      continue;
+    }
+    // RenewUsingLocalCA's error reaches CheckErr as it is (certs renew is no workflow phase); nothing of it was written
+    if (bad) return kubeadmError(bad.error, out);
     const err = renewEntry(c, host, e, algorithm);
     if (err) return kubeadmError(`error execution phase: ${err}`, out);
     out += `${e.long} renewed\n`;

@@ -14,7 +14,8 @@
  * it dynamically), which sim/dial.ts reads at each connection. `--config FILE` gives the node
  * name, advertise address, Service subnet and DNS domain of its documents, and the new keys'
  * type: encryptionAlgorithm ECDSA-P256 makes P-256 keys and ecdsa-with-SHA256 signatures by such a
- * CA (RSA-3072/4096 and ECDSA-P384 are not simulated).
+ * CA, ECDSA-P384 P-384 keys and ecdsa-with-SHA384 signatures (Go's x509.CreateCertificate picks the
+ * hash by the CA key's curve); RSA-3072/4096 are not simulated.
  */
 import { createPublicKey } from 'node:crypto';
 import type { CommandContext, CommandResult } from '../../types.js';
@@ -26,7 +27,7 @@ import { runningFlags, serviceCIDR } from '../../../sim/controlplane.js';
 import { goIPString, ipFamilyOf } from '../../../util/ip.js';
 import { kubeadmError, flag } from './kubeadm-lib.js';
 import { configValues } from './kubeadm-init-phases.js';
-import { generateP256Key } from '../../../sim/pki/ec.js';
+import { generateP256Key, generateP384Key } from '../../../sim/pki/ec.js';
 
 const PKI = '/etc/kubernetes/pki';
 
@@ -85,14 +86,16 @@ function loadCa(host: Host, file: CaFile): { cert: ParsedCert; keyPem: string } 
 
 /**
  * The private key a new certificate gets (pkiutil.GeneratePrivateKey): ClusterConfiguration's
- * encryptionAlgorithm ECDSA-P256 makes a P-256 key, written as Go's keyutil.MarshalPrivateKeyToPEM
+ * encryptionAlgorithm ECDSA-P256 (ECDSA-P384) makes a P-256 (P-384) key, written as Go's keyutil.MarshalPrivateKeyToPEM
  * writes one (`EC PRIVATE KEY`), from the session's seeded random source; RSA-2048 (the default) a
  * key of the lab's kubeadm pool.
  */
 type NewKey = (file: string) => string;
 
 function newKeyFor(c: Cluster, algorithm: string): NewKey {
-  return algorithm === 'ECDSA-P256' ? () => String(generateP256Key(c.random).export({ type: 'sec1', format: 'pem' })) : keyFor;
+  if (algorithm === 'ECDSA-P256') return () => String(generateP256Key(c.random).export({ type: 'sec1', format: 'pem' }));
+  if (algorithm === 'ECDSA-P384') return () => String(generateP384Key(c.random).export({ type: 'sec1', format: 'pem' }));
+  return keyFor;
 }
 
 function caPhase(host: Host, file: CaFile, now: number, seed: string, newKey: NewKey): string {
@@ -150,7 +153,7 @@ export function initPhaseCerts(c: Cluster, host: Host, ctx: CommandContext, args
   const cfg = configValues(host, ctx, args);
   if ('exitCode' in cfg) return cfg;
   const algorithm = cfg.encryptionAlgorithm ?? 'RSA-2048';
-  if (algorithm !== 'RSA-2048' && algorithm !== 'ECDSA-P256') return kubeadmError(`cka-lab: encryptionAlgorithm ${algorithm} is not simulated in this lab (RSA-2048 and ECDSA-P256 are); nothing was written`);
+  if (algorithm !== 'RSA-2048' && algorithm !== 'ECDSA-P256' && algorithm !== 'ECDSA-P384') return kubeadmError(`cka-lab: encryptionAlgorithm ${algorithm} is not simulated in this lab (RSA-2048, ECDSA-P256 and ECDSA-P384 are); nothing was written`);
   const newKey = newKeyFor(c, algorithm);
   const name = args.find((a, i) => !a.startsWith('-') && !/^--[^=]+$/.test(args[i - 1] ?? ''))!;
   const now = Math.floor(c.now() / 1000) * 1000;

@@ -1,5 +1,6 @@
 /** kubeadm init phase certs NAME|all and kubeconfig NAME|all, and the phases that write the control plane, on the fixture's control plane. */
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { Session } from '../../session.js';
@@ -183,4 +184,92 @@ test("init phase addon puts kubeadm's kube-proxy and CoreDNS objects back (Creat
   // without the flag, the default: no cluster CIDR, written as the YAML encoder writes an empty string
   await s.exec('kubeadm init phase addon kube-proxy');
   assert.match(String(get('ConfigMap', 'kube-proxy', 'data/config.conf')), /\nclusterCIDR: ""\n/);
+});
+
+test('--dry-run of control-plane, etcd and kubelet-start writes to a kubeadm-init-dryrun directory and changes nothing else', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  const manifest = fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml');
+  const kubelet = fs.read('/var/lib/kubelet/config.yaml');
+  await s.exec('rm /etc/kubernetes/manifests/kube-scheduler.yaml');
+  const cp = await s.exec('kubeadm init phase control-plane all --dry-run --kubernetes-version v1.35.0');
+  assert.equal(cp.exitCode, 0, cp.stderr);
+  const dir = /^\[control-plane\] Using manifest folder "(\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+)"\n/.exec(cp.stdout)?.[1];
+  assert.ok(dir, cp.stdout);
+  assert.equal(cp.stdout.split('\n').slice(1).join('\n'), '[control-plane] Creating static Pod manifest for "kube-apiserver"\n[control-plane] Creating static Pod manifest for "kube-controller-manager"\n[control-plane] Creating static Pod manifest for "kube-scheduler"\n');
+  assert.deepEqual(fs.list(dir), ['kube-apiserver.yaml', 'kube-controller-manager.yaml', 'kube-scheduler.yaml']);
+  assert.equal(fs.stat(`${dir}/kube-scheduler.yaml`)!.mode, 0o600);
+  assert.equal(fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), manifest);
+  assert.equal(fs.exists('/etc/kubernetes/manifests/kube-scheduler.yaml'), false, 'the removed manifest stays removed');
+  const etcd = await s.exec('kubeadm init phase etcd local --dry-run');
+  assert.match(etcd.stdout, /^\[dryrun\] Would ensure that "\/var\/lib\/etcd" directory is present\n\[etcd\] Creating static Pod manifest for local etcd in "\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+"\n$/);
+  const since = s.cluster.host('cka-cp1')!.data.units['kubelet']!.since;
+  const ks = await s.exec('kubeadm init phase kubelet-start --dry-run');
+  const kdir = /"(\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+)\/kubeadm-flags\.env"/.exec(ks.stdout)?.[1];
+  assert.equal(ks.stdout, `[kubelet-start] Would stop the kubelet\n[kubelet-start] Writing kubelet environment file with flags to file "${kdir}/kubeadm-flags.env"\n[kubelet-start] Writing kubelet configuration to file "${kdir}/config.yaml"\n[kubelet-start] Would start the kubelet\n`);
+  assert.ok(fs.exists(`${kdir}/config.yaml`));
+  assert.equal(fs.read('/var/lib/kubelet/config.yaml'), kubelet);
+  assert.equal(s.cluster.host('cka-cp1')!.data.units['kubelet']!.since, since, 'the kubelet was not restarted');
+  // the phases that talk to the API server print every request under --dry-run: not simulated, nothing done
+  const up = await s.exec('kubeadm init phase upload-config kubeadm --dry-run');
+  assert.equal(up.exitCode, 1);
+  assert.match(up.stderr, /--dry-run is not simulated/);
+});
+
+test('kubeadm upgrade apply --dry-run does not upgrade', async () => {
+  const s = new Session(loadFixture('kubeadm-calico-v134', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  const manifest = fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml');
+  const r = await s.exec('kubeadm upgrade apply v1.34.3 --dry-run -y');
+  assert.equal(r.exitCode, 1);
+  assert.equal(fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), manifest);
+});
+
+test('certs with encryptionAlgorithm: ECDSA-P384: P-384 keys, a new CA signs ecdsa-with-SHA384, openssl prints the secp384r1 key', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  fs.write('/root/kubeadm.yaml', 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nencryptionAlgorithm: ECDSA-P384\n');
+  await s.exec('rm /etc/kubernetes/pki/front-proxy-ca.* /etc/kubernetes/pki/front-proxy-client.*');
+  assert.equal((await s.exec('kubeadm init phase certs front-proxy-ca --config /root/kubeadm.yaml')).exitCode, 0);
+  const r = await s.exec('kubeadm init phase certs front-proxy-client --config /root/kubeadm.yaml');
+  assert.equal(r.stdout, '[certs] Generating "front-proxy-client" certificate and key\n', r.stderr);
+  assert.match(fs.read('/etc/kubernetes/pki/front-proxy-client.key'), /^-----BEGIN EC PRIVATE KEY-----\n/);
+  const ca = readCertificatePem(fs.read('/etc/kubernetes/pki/front-proxy-ca.crt'))!;
+  const leaf = readCertificatePem(fs.read('/etc/kubernetes/pki/front-proxy-client.crt'))!;
+  assert.equal(ca.signatureAlgorithm, '1.2.840.10045.4.3.3');
+  assert.equal(leaf.signatureAlgorithm, '1.2.840.10045.4.3.3');
+  assert.ok(issuedBy(leaf, ca));
+  const text = (await s.exec('openssl x509 -in /etc/kubernetes/pki/front-proxy-client.crt -noout -text')).stdout;
+  assert.match(text, /\n {4}Signature Algorithm: ecdsa-with-SHA384\n/);
+  assert.match(text, /Public Key Algorithm: id-ecPublicKey\n {16}Public-Key: \(384 bit\)\n {16}pub:\n(?: {20}[0-9a-f:]+\n){7} {16}ASN1 OID: secp384r1\n {16}NIST CURVE: P-384\n/);
+  const key = (await s.exec('openssl ec -in /etc/kubernetes/pki/front-proxy-client.key -noout -text')).stdout;
+  assert.match(key, /^Private-Key: \(384 bit\)\npriv:\n(?: {4}[0-9a-f:]+\n){4}pub:\n(?: {4}[0-9a-f:]+\n){7}ASN1 OID: secp384r1\nNIST CURVE: P-384\n$/);
+  // the same seed gives the same key
+  const again = new Session(loadFixture('kubeadm-calico', 1));
+  await again.exec('ssh cka-cp1');
+  again.cluster.host('cka-cp1')!.fs.write('/root/kubeadm.yaml', 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nencryptionAlgorithm: ECDSA-P384\n');
+  await again.exec('rm /etc/kubernetes/pki/front-proxy-ca.* /etc/kubernetes/pki/front-proxy-client.*');
+  await again.exec('kubeadm init phase certs front-proxy-ca --config /root/kubeadm.yaml');
+  assert.equal(again.cluster.host('cka-cp1')!.fs.read('/etc/kubernetes/pki/front-proxy-ca.key'), fs.read('/etc/kubernetes/pki/front-proxy-ca.key'));
+});
+
+test('openssl x509|ec|pkey -text of a P-384 key and certificate the lab made match real OpenSSL 3.0.19', async () => {
+  // testdata/p384-*.pem: front-proxy-client's key and certificate from `kubeadm init phase certs` with ECDSA-P384;
+  // testdata/p384-openssl-*.txt: what `openssl x509 -noout -text`, `openssl ec -noout -text` (stdout; `read EC key`
+  // goes to stderr) and `openssl pkey -noout -text` of OpenSSL 3.0.19 print for them (the certificate verified OK
+  // against its CA with `openssl verify`)
+  const data = (f: string): string => readFileSync(goldenPath(import.meta.url, f), 'utf8');
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  fs.write('/root/k.pem', data('p384-key.pem'));
+  fs.write('/root/c.pem', data('p384-cert.pem'));
+  assert.equal((await s.exec('openssl x509 -in /root/c.pem -noout -text')).stdout, data('p384-openssl-x509-text.txt'));
+  const ec = await s.exec('openssl ec -in /root/k.pem -noout -text');
+  assert.equal(ec.stdout, data('p384-openssl-ec-text.txt').replace(/^read EC key\n/, ''));
+  assert.equal(ec.stderr, 'read EC key\n');
+  assert.equal((await s.exec('openssl pkey -in /root/k.pem -noout -text')).stdout, data('p384-openssl-pkey-text.txt'));
 });

@@ -21,7 +21,11 @@
  * `stable-1` resolves to, this node's address), not what the running cluster uses; `--config FILE`
  * reads its InitConfiguration and ClusterConfiguration, and mixing it with those flags is kubeadm's
  * `can not mix '--config' with arguments` error (validation.ValidateMixedArguments).
- * Not simulated: --dry-run, --patches, a non-default --image-repository or --apiserver-bind-port.
+ * --dry-run (control-plane, etcd and kubelet-start only) writes into a new
+ * /etc/kubernetes/tmp/kubeadm-init-dryrun<digits> directory instead, leaves the kubelet and
+ * /var/lib/etcd alone and says so (`[dryrun] Would ensure …`, `[kubelet-start] Would stop|start
+ * the kubelet`). Not simulated: --dry-run of the other phases (their dry-run API client prints
+ * every request), --patches, a non-default --image-repository or --apiserver-bind-port.
  * The addon phase creates the add-on's objects or puts kubeadm's back (createOrUpdate below).
  */
 import { parseAllDocuments } from 'yaml';
@@ -31,12 +35,12 @@ import type { Host } from '../../../sim/node/host.js';
 import type { ConfigMap, Deployment, KObject, Node } from '../../../sim/api/types.js';
 import { ApiServer } from '../../../sim/apiserver.js';
 import { clone } from '../../../sim/api/store.js';
-import { KUBELET_CONFIG, MANIFEST_DIR } from '../../../sim/controlplane.js';
+import { MANIFEST_DIR } from '../../../sim/controlplane.js';
 import { apiServerManifest, controllerManagerManifest, etcdManifest, kubeletConfigYaml, schedulerManifest, type NodeFileParams } from '../../../sim/fixture/kubeadm-files.js';
 import { addonObjects, kubeadmClusterConfiguration } from '../../../sim/fixture/addons.js';
 import { KUBEADM_PINS, minorPins } from '../../../sim/kubeadm-pins.js';
 import { intToIp, parseCidr } from '../../../util/ip.js';
-import { adminConfError, flag, kubeadmError, kubeadmVersion, minorOf } from './kubeadm-lib.js';
+import { adminConfError, flag, kubeadmError, kubeadmVersion, minorOf, tempSuffix } from './kubeadm-lib.js';
 import { resolveVersion } from './kubeadm-images.js';
 import { restartKubelet } from './kubeadm-join.js';
 
@@ -147,12 +151,26 @@ const COMPONENTS = [
   { phase: 'scheduler', name: 'kube-scheduler', make: schedulerManifest },
 ] as const;
 
-function writeManifest(host: Host, name: string, text: string): void {
-  if (!host.fs.isDir(MANIFEST_DIR)) host.fs.mkdir(MANIFEST_DIR);
-  host.fs.write(`${MANIFEST_DIR}/${name}.yaml`, text, 0o600);
+function writeManifest(host: Host, name: string, text: string, dir = MANIFEST_DIR): void {
+  if (!host.fs.isDir(dir)) host.fs.mkdir(dir);
+  host.fs.write(`${dir}/${name}.yaml`, text, 0o600);
 }
 
-const UNSIMULATED = ['dry-run', 'patches'];
+const UNSIMULATED = ['patches'];
+/** The phases whose --dry-run the lab simulates: they only write files, which go to the dry-run directory. */
+const DRY_RUN_PHASES = ['control-plane', 'etcd', 'kubelet-start'];
+
+/**
+ * newInitData with --dry-run (cmd/kubeadm/app/cmd/init.go): a fresh temporary directory,
+ * kubeadmconstants.CreateTempDir under /etc/kubernetes/tmp (os.MkdirTemp's random digits, mode
+ * 0700; directory modes are not modelled), which stands in for the manifest, kubelet, certificate and kubeconfig directories
+ * (initData.ManifestDir, KubeletDir, CertificateWriteDir, KubeConfigDir); it stays behind.
+ */
+function dryRunDir(c: Cluster, host: Host): string {
+  const dir = `/etc/kubernetes/tmp/kubeadm-init-dryrun${tempSuffix(c)}`;
+  host.fs.mkdir(dir);
+  return dir;
+}
 
 /** `kubeadm init phase control-plane|etcd|kubelet-start|upload-config|mark-control-plane|addon …`; `args` start at the phase's name. */
 export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
@@ -160,7 +178,8 @@ export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: 
   const sub = rest.find((a, i) => !a.startsWith('-') && !/^--[^=]+$/.test(rest[i - 1] ?? '')) ?? '';
   const name = `${phase}${sub ? `/${sub}` : ''}`;
   if (ctx.user !== 'root') return kubeadmError('user is not running as root');
-  const odd = rest.find((a) => UNSIMULATED.some((f) => a === `--${f}` || a.startsWith(`--${f}=`)));
+  const unsimulated = DRY_RUN_PHASES.includes(phase ?? '') ? UNSIMULATED : [...UNSIMULATED, 'dry-run'];
+  const odd = rest.find((a) => unsimulated.some((f) => a === `--${f}` || a.startsWith(`--${f}=`)));
   if (odd) return kubeadmError(`kubeadm init phase ${phase} ${odd.split('=')[0]} is not simulated in this lab; nothing was written`);
   const repo = flag(rest, 'image-repository');
   if (repo !== undefined && repo !== 'registry.k8s.io') return kubeadmError(`kubeadm init phase ${phase} --image-repository ${repo} is not simulated in this lab; nothing was written`);
@@ -170,30 +189,41 @@ export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: 
   const v = initValues(c, host, ctx, rest, kubeadmV);
   if ('exitCode' in v) return v;
   const done = (stdout: string): CommandResult => ({ stdout, stderr: v.stderr, exitCode: 0 });
+  const dry = rest.some((a) => a === '--dry-run' || a === '--dry-run=true');
+  const dryDir = dry ? dryRunDir(c, host) : undefined;
+  const manifestDir = dryDir ?? MANIFEST_DIR;
   switch (phase) {
     case 'control-plane': {
       const p = fileParams(c, host, v, kubeadmV);
-      let out = sub === 'all' ? `[control-plane] Using manifest folder "${MANIFEST_DIR}"\n` : '';
+      let out = sub === 'all' ? `[control-plane] Using manifest folder "${manifestDir}"\n` : '';
       for (const comp of COMPONENTS.filter((x) => sub === 'all' || x.phase === sub)) {
         out += `[control-plane] Creating static Pod manifest for "${comp.name}"\n`;
-        writeManifest(host, comp.name, comp.make(p));
+        writeManifest(host, comp.name, comp.make(p), manifestDir);
       }
       c.touchHosts();
       return done(out);
     }
     case 'etcd': {
       const p = fileParams(c, host, v, kubeadmV);
-      if (!host.fs.isDir('/var/lib/etcd')) host.fs.mkdir("/var/lib/etcd");
-      writeManifest(host, 'etcd', etcdManifest(p));
+      let out = '';
+      // phases/init/etcd.go runEtcdPhaseLocal: the data directory is only promised under --dry-run
+      if (dry) out += '[dryrun] Would ensure that "/var/lib/etcd" directory is present\n';
+      else if (!host.fs.isDir('/var/lib/etcd')) host.fs.mkdir('/var/lib/etcd');
+      out += `[etcd] Creating static Pod manifest for local etcd in "${manifestDir}"\n`;
+      writeManifest(host, 'etcd', etcdManifest(p), manifestDir);
       c.touchHosts();
-      return done(`[etcd] Creating static Pod manifest for local etcd in "${MANIFEST_DIR}"\n`);
+      return done(out);
     }
     case 'kubelet-start': {
+      // phases/init/kubelet.go runKubeletStart: under --dry-run the kubelet is left alone and its files go to the dry-run directory
       const p = fileParams(c, host, v, kubeadmV);
-      let out = '[kubelet-start] Writing kubelet environment file with flags to file "/var/lib/kubelet/kubeadm-flags.env"\n';
-      host.fs.write('/var/lib/kubelet/kubeadm-flags.env', `KUBELET_KUBEADM_ARGS="--node-ip=${host.ip} --pod-infra-container-image=registry.k8s.io/pause:${p.pauseVersion}"\n`);
-      out += `[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n`;
-      host.fs.write(KUBELET_CONFIG, kubeletConfigYaml(p));
+      const kubeletDir = dryDir ?? '/var/lib/kubelet';
+      let out = dry ? '[kubelet-start] Would stop the kubelet\n' : '';
+      out += `[kubelet-start] Writing kubelet environment file with flags to file "${kubeletDir}/kubeadm-flags.env"\n`;
+      host.fs.write(`${kubeletDir}/kubeadm-flags.env`, `KUBELET_KUBEADM_ARGS="--node-ip=${host.ip} --pod-infra-container-image=registry.k8s.io/pause:${p.pauseVersion}"\n`);
+      out += `[kubelet-start] Writing kubelet configuration to file "${kubeletDir}/config.yaml"\n`;
+      host.fs.write(`${kubeletDir}/config.yaml`, kubeletConfigYaml(p));
+      if (dry) return done(`${out}[kubelet-start] Would start the kubelet\n`);
       out += '[kubelet-start] Starting the kubelet\n';
       restartKubelet(c, host);
       return done(out);

@@ -1,7 +1,10 @@
 /**
- * `kubeadm join` on a machine prepared for it and `kubeadm reset`
- * (cmd/kubeadm/app/cmd/join.go, phases/join/{preflight,kubelet}.go, preflight/checks.go,
- * discovery/token/token.go, cmd/reset.go).
+ * `kubeadm join` on a machine prepared for it, and `kubeadm join phase …` (kubeadm v1.35
+ * cmd/kubeadm/app/cmd/join.go, cmd/kubeadm/app/cmd/phases/join/{preflight,kubelet,
+ * controlplaneprepare,checketcd,controlplanejoin,waitcontrolplane}.go, preflight/checks.go,
+ * discovery/token/token.go). The whole join is its phases in order; a phase alone runs after the
+ * same flag validation (newJoinData) and, where it needs the cluster's configuration, the same
+ * discovery, and does not print the closing "This node has joined the cluster" notice.
  *
  * join runs kubeadm's preflight checks against the node as it is (an existing kubelet.conf or
  * ca.crt, ip_forward not 1, a kubelet already serving on 10250), discovers the cluster with the
@@ -10,13 +13,14 @@
  * kubelet configuration and flags, and restarts the kubelet. The kubelet then registers its Node
  * (controllers/node-status.ts), the DaemonSets start their pods there, the CNI pod installs the
  * network (controllers/cni-install.ts) and the node goes Ready.
- * reset removes what join or init wrote and stops the kubelet; the Node object stays in the API
- * until someone deletes it (`kubectl delete node`), as kubeadm's own hint says.
+ * Joining as a control plane (--control-plane), --dry-run, --config, --discovery-file and
+ * --patches are refused as not simulated. `kubeadm reset` is in kubeadm-reset.ts.
  */
 import type { CommandContext } from '../../types.js';
 import type { ShellResult } from '../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
+import type { Node } from '../../../sim/api/types.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, kubeletRunning } from '../../../sim/controlplane.js';
 import { kubeadmError, flag } from './kubeadm-lib.js';
 import { caCertHash, liveTokens } from './kubeadm-token.js';
@@ -88,7 +92,30 @@ function runChecks(found: Finding[], ignore: string[]): { printed: string; error
   return { printed, errors };
 }
 
-export function join(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
+/** What newJoinData settles from the flags before any phase runs. */
+interface JoinData {
+  endpoint: string;
+  token: string;
+  hashes: string[];
+  unsafe: boolean;
+  ignore: string[];
+  nodeName: string;
+}
+
+/** The output so far and whether discovery (JoinData.InitCfg, fetched once and cached) has run. */
+interface Run {
+  stdout: string;
+  discovered: boolean;
+}
+
+/** A phase's failure as the workflow runner wraps it and CheckErr prints it. */
+const phaseError = (phase: string, msg: string, run: Run): ShellResult => kubeadmError(`error execution phase ${phase}: ${msg}`, run.stdout);
+
+/**
+ * newJoinData (cmd/kubeadm/app/cmd/join.go): the discovery settings are validated before any phase
+ * runs, for the whole join and for a single phase alike.
+ */
+function joinData(host: Host, args: readonly string[]): JoinData | ShellResult {
   const endpoint = args.find((a, i) => !a.startsWith('-') && !(args[i - 1] ?? '').startsWith('--') && !/^-[a-z]$/.test(args[i - 1] ?? ''));
   const tok = flag(args, 'token') ?? flag(args, 'discovery-token');
   const hashes = args.flatMap((a, i) => (a === '--discovery-token-ca-cert-hash' ? [args[i + 1] ?? ''] : a.startsWith('--discovery-token-ca-cert-hash=') ? [a.split('=')[1]!] : []));
@@ -97,40 +124,157 @@ export function join(c: Cluster, host: Host, ctx: CommandContext, args: string[]
   if (!tok || !endpoint) return kubeadmError('discovery: Invalid value: "": bootstrapToken or file must be set');
   if (hashes.length === 0 && !unsafe)
     return kubeadmError('discovery.bootstrapToken: Invalid value: "": using token-based discovery without caCertHashes can be unsafe. Set unsafeSkipCAVerification as true in your kubeadm config file or pass --discovery-token-unsafe-skip-ca-verification flag to continue');
-  let out = '[preflight] Running pre-flight checks\n';
-  const checked = runChecks(preflight(host, ctx.user === 'root'), ignore);
-  out += checked.printed;
-  if (checked.errors) return kubeadmError(`error execution phase preflight: [preflight] Some fatal errors occurred:\n${checked.errors}${PREFLIGHT_TAIL}`, out);
+  for (const f of ['control-plane', 'dry-run', 'config', 'discovery-file', 'patches'])
+    if (args.some((a) => a === `--${f}` || a.startsWith(`--${f}=`))) return kubeadmError(`kubeadm join --${f} is not simulated in this lab; nothing was done`);
+  return { endpoint, token: tok, hashes, unsafe, ignore, nodeName: flag(args, 'node-name') ?? host.name };
+}
+
+/**
+ * JoinData.InitCfg: token discovery of the cluster (discovery/token/token.go: the cluster-info
+ * ConfigMap, its JWS signature for the token ID, the pinned CA key) and the kubeadm-config it then
+ * reads (configutil.FetchInitConfigurationFromCluster with the `preflight` prefix). An error, or
+ * undefined once the configuration is read.
+ */
+function discover(c: Cluster, d: JoinData, run: Run): string | undefined {
+  if (run.discovered) return undefined;
   const cp = c.host(c.meta.controlPlane);
-  const [addr, port] = endpoint.split(':');
+  const [addr, port] = d.endpoint.split(':');
   const apiUp = !c.state.apiserver || c.state.apiserver.up;
   if (!cp || addr !== cp.ip || (port ?? '6443') !== '6443' || !apiUp)
-    return kubeadmError(`error execution phase preflight: couldn't validate the identity of the API Server: failed to request the cluster-info ConfigMap: Get "https://${endpoint}/api/v1/namespaces/kube-public/configmaps/cluster-info?timeout=10s": dial tcp ${addr}:${port ?? '6443'}: connect: connection refused`, out);
-  if (!/^[a-z0-9]{6}\.[a-z0-9]{16}$/.test(tok)) return kubeadmError(`error execution phase preflight: couldn't validate the identity of the API Server: the bootstrap token "${tok}" was not of the form "\\A([a-z0-9]{6})\\.([a-z0-9]{16})\\z"`, out);
-  const live = liveTokens(c).find((t) => t.token === tok);
-  if (!live) return kubeadmError(`error execution phase preflight: couldn't validate the identity of the API Server: could not find a JWS signature in the cluster-info ConfigMap for token ID "${tok.split('.')[0]}"`, out);
-  if (!unsafe && !hashes.includes(caCertHash(c)))
-    return kubeadmError(`error execution phase preflight: couldn't validate the identity of the API Server: cluster CA found in cluster-info ConfigMap is invalid: none of the public keys "${caCertHash(c)}" are pinned`, out);
-  out += '[preflight] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n';
-  out += "[preflight] Use 'kubeadm init phase upload-config kubeadm --config your-config-file' to re-upload it.\n";
-  // what the TLS bootstrap leaves on the node
-  const server = `https://${cp.ip}:6443`;
-  host.fs.write('/etc/kubernetes/pki/ca.crt', cp.fs.tryRead('/etc/kubernetes/pki/ca.crt') ?? '-----BEGIN CERTIFICATE-----\n(simulated)\n-----END CERTIFICATE-----\n');
-  host.fs.write('/etc/kubernetes/kubelet.conf', bootstrappedKubeletConf(server, cp.fs.tryRead('/etc/kubernetes/pki/ca.crt')), 0o600);
+    return `couldn't validate the identity of the API Server: failed to request the cluster-info ConfigMap: Get "https://${d.endpoint}/api/v1/namespaces/kube-public/configmaps/cluster-info?timeout=10s": dial tcp ${addr}:${port ?? '6443'}: connect: connection refused`;
+  if (!/^[a-z0-9]{6}\.[a-z0-9]{16}$/.test(d.token)) return `couldn't validate the identity of the API Server: the bootstrap token "${d.token}" was not of the form "\\A([a-z0-9]{6})\\.([a-z0-9]{16})\\z"`;
+  if (!liveTokens(c).some((t) => t.token === d.token)) return `couldn't validate the identity of the API Server: could not find a JWS signature in the cluster-info ConfigMap for token ID "${d.token.split('.')[0]}"`;
+  if (!d.unsafe && !d.hashes.includes(caCertHash(c)))
+    return `couldn't validate the identity of the API Server: cluster CA found in cluster-info ConfigMap is invalid: none of the public keys "${caCertHash(c)}" are pinned`;
+  run.stdout += '[preflight] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n';
+  run.stdout += "[preflight] Use 'kubeadm init phase upload-config kubeadm --config your-config-file' to re-upload it.\n";
+  run.discovered = true;
+  return undefined;
+}
 
-  // the cluster's kubelet configuration (the kubelet-config ConfigMap kubeadm init uploaded, as the control plane's kubelet uses it)
-  out += `[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n`;
+/** phases/join/preflight.go runPreflight: RunJoinNodeChecks, then the cluster's configuration (a worker needs no more). */
+function phasePreflight(c: Cluster, host: Host, ctx: CommandContext, d: JoinData, run: Run): ShellResult | undefined {
+  run.stdout += '[preflight] Running pre-flight checks\n';
+  const checked = runChecks(preflight(host, ctx.user === 'root'), d.ignore);
+  run.stdout += checked.printed;
+  if (checked.errors) return phaseError('preflight', `[preflight] Some fatal errors occurred:\n${checked.errors}${PREFLIGHT_TAIL}`, run);
+  const e = discover(c, d, run);
+  return e ? phaseError('preflight', e, run) : undefined;
+}
+
+/**
+ * The kubeconfig discovery hands the kubelet for its TLS bootstrap (kubeconfigutil.CreateWithToken
+ * with the default cluster name and the `tls-bootstrap-token-user` user), written by kubelet-start
+ * as /etc/kubernetes/bootstrap-kubelet.conf.
+ */
+function bootstrapKubeconfig(server: string, caPem: string | undefined, token: string): string {
+  const ca = Buffer.from(caPem ?? '').toString('base64');
+  return `apiVersion: v1
+clusters:
+- cluster:
+    certificate-authority-data: ${ca}
+    server: ${server}
+  name: kubernetes
+contexts:
+- context:
+    cluster: kubernetes
+    user: tls-bootstrap-token-user
+  name: tls-bootstrap-token-user@kubernetes
+current-context: tls-bootstrap-token-user@kubernetes
+kind: Config
+preferences: {}
+users:
+- name: tls-bootstrap-token-user
+  user:
+    token: ${token}
+`;
+}
+
+/**
+ * phases/join/kubelet.go runKubeletStartJoinPhase: the bootstrap kubeconfig and the CA, the refusal
+ * when a Ready Node of this name exists, the kubelet's config.yaml (the cluster's kubelet-config)
+ * and flags, and the kubelet (re)started. The kubelet's own TLS bootstrap, which the lab does not
+ * model step by step, leaves /etc/kubernetes/kubelet.conf at once.
+ */
+function phaseKubeletStart(c: Cluster, host: Host, d: JoinData, run: Run): ShellResult | undefined {
+  const e = discover(c, d, run);
+  if (e) return phaseError('kubelet-start', e, run);
+  const cp = c.host(c.meta.controlPlane)!;
+  const server = `https://${cp.ip}:6443`;
+  const ca = cp.fs.tryRead('/etc/kubernetes/pki/ca.crt');
+  host.fs.write('/etc/kubernetes/bootstrap-kubelet.conf', bootstrapKubeconfig(server, ca, d.token), 0o600);
+  if (!host.fs.exists('/etc/kubernetes/pki/ca.crt')) host.fs.write('/etc/kubernetes/pki/ca.crt', ca ?? '');
+  const node = c.store.get<Node>('Node', '', d.nodeName);
+  if (node?.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True'))
+    return phaseError('kubelet-start', `a Node with name "${d.nodeName}" and status "Ready" already exists in the cluster. You must delete the existing Node or change the name of this new joining Node`, run);
+  run.stdout += `[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n`;
   host.fs.write(KUBELET_CONFIG, cp.fs.tryRead(KUBELET_CONFIG) ?? '');
-  out += '[kubelet-start] Writing kubelet environment file with flags to file "/var/lib/kubelet/kubeadm-flags.env"\n';
+  run.stdout += '[kubelet-start] Writing kubelet environment file with flags to file "/var/lib/kubelet/kubeadm-flags.env"\n';
   host.fs.write('/var/lib/kubelet/kubeadm-flags.env', `KUBELET_KUBEADM_ARGS="--node-ip=${host.ip} --pod-infra-container-image=registry.k8s.io/pause:3.10.1"\n`);
   host.fs.mkdir(MANIFEST_DIR);
-  out += '[kubelet-start] Starting the kubelet\n';
+  run.stdout += '[kubelet-start] Starting the kubelet\n';
+  host.fs.write('/etc/kubernetes/kubelet.conf', bootstrappedKubeletConf(server, ca), 0o600);
   restartKubelet(c, host);
-  out += '[kubelet-check] Waiting for a healthy kubelet at http://127.0.0.1:10248/healthz. This can take up to 4m0s\n';
-  out += '[kubelet-check] The kubelet is healthy after 1.001824397s\n';
-  out += '[kubelet-start] Waiting for the kubelet to perform the TLS Bootstrap\n';
-  out += "\nThis node has joined the cluster:\n* Certificate signing request was sent to apiserver and a response was received.\n* The Kubelet was informed of the new secure connection details.\n\nRun 'kubectl get nodes' on the control-plane to see this node join the cluster.\n\n";
-  return { stdout: out, stderr: '', exitCode: 0, advanceMs: 5_000 };
+  return undefined;
+}
+
+/**
+ * phases/join/kubelet.go runKubeletWaitBootstrapPhase (its own phase since ControlPlaneKubeletLocalMode
+ * went GA): the kubelet's health endpoint, then its kubelet.conf; the bootstrap kubeconfig is removed.
+ * A kubelet that is not running or never got its kubeconfig fails with kubeadmJoinFailMsg.
+ */
+function phaseKubeletWaitBootstrap(c: Cluster, host: Host, d: JoinData, run: Run): ShellResult | undefined {
+  const e = discover(c, d, run);
+  if (e) return phaseError('kubelet-wait-bootstrap', e, run);
+  run.stdout += '[kubelet-check] Waiting for a healthy kubelet at http://127.0.0.1:10248/healthz. This can take up to 4m0s\n';
+  if (!kubeletRunning(host)) {
+    // apiclient KubeWaiter.WaitForKubelet: the last poll's error (formatError ends it with a newline), cut by the 4m deadline
+    const err = 'The HTTP call equal to \'curl -sSL http://127.0.0.1:10248/healthz\' returned error: Get "http://127.0.0.1:10248/healthz": context deadline exceeded\n';
+    run.stdout += `[kubelet-check] The kubelet is not healthy after 4m0.000120328s\n${joinFailMsg(err)}`;
+    return { ...phaseError('kubelet-wait-bootstrap', err, run), advanceMs: 240_000 };
+  }
+  run.stdout += '[kubelet-check] The kubelet is healthy after 1.001824397s\n';
+  run.stdout += '[kubelet-start] Waiting for the kubelet to perform the TLS Bootstrap\n';
+  host.fs.remove('/etc/kubernetes/bootstrap-kubelet.conf');
+  return undefined;
+}
+
+/** kubelet.go kubeadmJoinFailMsg (dedented, with its leading newline). */
+function joinFailMsg(err: string): string {
+  return `\nUnfortunately, an error has occurred:\n\t${err}\n\nThis error is likely caused by:\n\t- The kubelet is not running\n\t- The kubelet is unhealthy due to a misconfiguration of the node in some way (required cgroups disabled)\n\nIf you are on a systemd-powered system, you can try to troubleshoot the error with the following commands:\n\t- 'systemctl status kubelet'\n\t- 'journalctl -xeu kubelet'\n`;
+}
+
+/**
+ * The join workflow's phases in order (cmd/kubeadm/app/cmd/join.go NewCmdJoin). control-plane-prepare,
+ * etcd-join, control-plane-join and wait-control-plane return at once unless the node joins as a
+ * control plane (`if data.Cfg().ControlPlane == nil { return nil }`), which this lab refuses in joinData.
+ */
+const JOIN_PHASES = ['preflight', 'control-plane-prepare', 'kubelet-start', 'etcd-join', 'kubelet-wait-bootstrap', 'control-plane-join', 'wait-control-plane'] as const;
+
+function runJoinPhase(c: Cluster, host: Host, ctx: CommandContext, phase: string, d: JoinData, run: Run): ShellResult | undefined {
+  if (phase === 'preflight') return phasePreflight(c, host, ctx, d, run);
+  if (phase === 'kubelet-start') return phaseKubeletStart(c, host, d, run);
+  if (phase === 'kubelet-wait-bootstrap') return phaseKubeletWaitBootstrap(c, host, d, run);
+  return undefined;
+}
+
+/** `kubeadm join [endpoint] [flags]` or `kubeadm join phase <name> [sub] [endpoint] [flags]` (cobra checked the names). */
+export function join(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
+  const isPhase = args[0] === 'phase';
+  const phase = isPhase ? args[1]! : '';
+  // a phase with sub-phases (control-plane-prepare all|certs|…) takes the sub-phase's name first
+  const rest = isPhase ? args.slice(['control-plane-prepare', 'control-plane-join'].includes(phase) ? 3 : 2) : args;
+  const d = joinData(host, rest);
+  if ('exitCode' in d) return d;
+  const run: Run = { stdout: '', discovered: false };
+  const skip = (flag(rest, 'skip-phases') ?? '').split(',').filter(Boolean);
+  for (const p of isPhase ? [phase] : JOIN_PHASES.filter((x) => !skip.includes(x))) {
+    const failed = runJoinPhase(c, host, ctx, p, d, run);
+    if (failed) return failed;
+  }
+  if (isPhase) return { stdout: run.stdout, stderr: '', exitCode: 0, advanceMs: 5_000 };
+  run.stdout += "\nThis node has joined the cluster:\n* Certificate signing request was sent to apiserver and a response was received.\n* The Kubelet was informed of the new secure connection details.\n\nRun 'kubectl get nodes' on the control-plane to see this node join the cluster.\n\n";
+  return { stdout: run.stdout, stderr: '', exitCode: 0, advanceMs: 5_000 };
 }
 
 /** systemctl restart kubelet, as kubeadm does it (the unit's start time moves, the config is read again). */
@@ -140,36 +284,4 @@ export function restartKubelet(c: Cluster, host: Host): void {
   u.since = c.now();
   kubeletStarted(c, host);
   c.touchHosts();
-}
-
-export function reset(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
-  if (ctx.user !== 'root') return kubeadmError(`error execution phase preflight: [preflight] Some fatal errors occurred:\n\t[ERROR IsPrivilegedUser]: user is not running as root\n${PREFLIGHT_TAIL}`, '[preflight] Running pre-flight checks\n');
-  const force = args.includes('-f') || args.includes('--force');
-  let out = '';
-  if (!force) {
-    out += '[reset] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n';
-    out += "[reset] Use 'kubeadm init phase upload-config kubeadm --config your-config-file' to re-upload it.\n";
-    const answer = ctx.stdin === '' ? 'y' : (ctx.stdin.split('\n')[0] ?? '').trim();
-    out += "[reset] WARNING: Changes made to this host by 'kubeadm init' or 'kubeadm join' will be reverted.\n";
-    out += `[reset] Are you sure you want to proceed? [y/N]: ${ctx.stdin === '' ? 'y\n' : ''}`;
-    if (!/^y$/i.test(answer)) return kubeadmError("error execution phase preflight: won't proceed; the user didn't answer (Y|y) in order to continue", out);
-  }
-  out += '[preflight] Running pre-flight checks\n';
-  out += '[reset] Deleted contents of the etcd data directory: /var/lib/etcd\n'.repeat(host.fs.exists(`${MANIFEST_DIR}/etcd.yaml`) ? 1 : 0);
-  out += '[reset] Stopping the kubelet service\n';
-  const u = host.data.units['kubelet'];
-  if (u && u.active) {
-    u.active = false;
-    u.since = c.now();
-  }
-  out += '[reset] Unmounting mounted directories in "/var/lib/kubelet"\n';
-  out += '[reset] Deleting contents of directories: [/etc/kubernetes/manifests /var/lib/kubelet /etc/kubernetes/pki]\n';
-  for (const dir of [MANIFEST_DIR, '/var/lib/kubelet', '/etc/kubernetes/pki'])
-    for (const f of host.fs.list(dir)) host.fs.remove(`${dir}/${f}`);
-  const confs = ['admin.conf', 'super-admin.conf', 'kubelet.conf', 'bootstrap-kubelet.conf', 'controller-manager.conf', 'scheduler.conf'].map((f) => `/etc/kubernetes/${f}`);
-  out += `[reset] Deleting files: [${confs.join(' ')}]\n`;
-  for (const f of confs) if (host.fs.exists(f)) host.fs.remove(f);
-  out += '\nThe reset process does not perform cleanup of CNI plugin configuration,\nnetwork filtering rules and kubeconfig files.\n\nFor information on how to perform this cleanup manually, please see:\n    https://k8s.io/docs/reference/setup-tools/kubeadm/kubeadm-reset/\n\n';
-  c.touchHosts();
-  return { stdout: out, stderr: '', exitCode: 0 };
 }

@@ -13,7 +13,7 @@ import type { Host } from '../../../sim/node/host.js';
 import { BACKDATE_MS, LEAF_VALIDITY_MS, serialFrom } from '../../../sim/pki/kubeadm-pki.js';
 import { EKU, createCertificate, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
 import { pooledRsaKey } from '../../../sim/pki/user-key-pool.js';
-import { generateP256Key } from '../../../sim/pki/ec.js';
+import { generateP256Key, generateP384Key } from '../../../sim/pki/ec.js';
 import { clusterConfiguration } from './kubeadm-lib.js';
 
 export const PKI = '/etc/kubernetes/pki';
@@ -48,6 +48,26 @@ export const ENTRIES: readonly Entry[] = [
 
 type KubeconfigDoc = { users?: { user?: Record<string, string> }[] };
 
+/**
+ * Why a certificate file below /etc/kubernetes/pki cannot be renewed before anything is written:
+ * `missing` when it does not exist (Manager.CertificateExists is false, so `certs renew` prints
+ * `MISSING!` and goes on: cmd/kubeadm/app/cmd/certs.go renewCert), or the error
+ * pkiCertificateReadWriter.Read returns for a file that holds no PEM certificate
+ * (cmd/kubeadm/app/phases/certs/renewal/readwriters.go, wrapping client-go util/cert
+ * CertsFromFile's `error reading FILE: data does not contain any valid RSA or ECDSA certificates`).
+ * Undefined when the file reads (a well-formed PEM block with a broken certificate inside, whose
+ * Go x509 parse error the lab does not reproduce, is left to the caller's own check).
+ */
+export function unreadable(host: Host, e: Entry): 'missing' | { error: string } | undefined {
+  if (e.kubeconfig) return host.fs.exists(`${K8S}/${e.file}`) ? undefined : 'missing';
+  const path = `${PKI}/${e.file}.crt`;
+  const text = host.fs.tryRead(path);
+  if (text === undefined) return 'missing';
+  if (readCertificatePem(text)) return undefined;
+  if (/-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----/.test(text)) return undefined;
+  return { error: `failed to load existing certificate ${e.file}: error reading ${path}: data does not contain any valid RSA or ECDSA certificates` };
+}
+
 export function readEntry(host: Host, e: Entry): ParsedCert | undefined {
   if (!e.kubeconfig) {
     const text = host.fs.tryRead(`${PKI}/${e.file}.crt`);
@@ -79,10 +99,12 @@ function renewed(c: Cluster, cert: ParsedCert, keyPem: string, ca: { cert: Parse
  * ClusterConfiguration's encryptionAlgorithm), as keyutil.MarshalPrivateKeyToPEM writes it
  * (PKCS#1 `RSA PRIVATE KEY`, SEC1 `EC PRIVATE KEY`). RSA keys come from the lab's pools, picked
  * with the seeded random source; one equal to the key being replaced is passed over, as a freshly
- * generated key never is. Undefined for an algorithm the lab does not simulate (ECDSA-P384).
+ * generated key never is. EC keys (P-256, P-384) are scalars from the seeded random source (ec.ts).
+ * Undefined for an algorithm the lab does not simulate.
  */
 export function renewalKey(c: Cluster, algorithm: string, old: string): string | undefined {
   if (algorithm === 'ECDSA-P256') return String(generateP256Key(c.random).export({ type: 'sec1', format: 'pem' }));
+  if (algorithm === 'ECDSA-P384') return String(generateP384Key(c.random).export({ type: 'sec1', format: 'pem' }));
   const bits = /^RSA-(2048|3072|4096)$/.exec(algorithm)?.[1];
   if (!bits) return undefined;
   const pkcs1 = (pem: string): string => String(createPrivateKey(pem).export({ type: 'pkcs1', format: 'pem' }));

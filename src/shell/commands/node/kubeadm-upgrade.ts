@@ -220,6 +220,11 @@ function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[]): string {
   return `[upgrade] Backing up kubelet config file to ${dir}/config.yaml\n[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
 }
 
+/** pflag's true forms of --dry-run. */
+function isDryRun(args: readonly string[]): boolean {
+  return args.some((a) => a === '--dry-run' || /^--dry-run=(1|t|T|true|TRUE|True)$/.test(a));
+}
+
 /** `--certificate-renewal` (default true): false leaves every certificate as it is (pflag's bool forms). */
 function certificateRenewal(args: readonly string[]): boolean {
   const v = args.filter((a) => a === '--certificate-renewal' || a.startsWith('--certificate-renewal=')).at(-1);
@@ -227,6 +232,8 @@ function certificateRenewal(args: readonly string[]): boolean {
 }
 
 export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
+  // upgrade apply --dry-run prints every manifest and API request it would make; the lab refuses it rather than upgrading
+  if (isDryRun(args)) return kubeadmError('kubeadm upgrade apply --dry-run is not simulated in this lab; nothing was changed');
   const kv = kubeadmVersion(c, host)!;
   const target = args.find((a) => !a.startsWith('-'));
   const yes = args.some((a) => a === '-y' || a === '--yes' || a === '-f' || a === '--force');
@@ -268,6 +275,17 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   out += '[upgrade/bootstrap-token] Configuring bootstrap token and cluster-info RBAC rules\n';
   out += '[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to get nodes\n[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to post CSRs in order for nodes to get long term certificate credentials\n[bootstrap-token] Configured RBAC rules to allow the csrapprover controller automatically approve CSRs from a Node Bootstrap Token\n[bootstrap-token] Configured RBAC rules to allow certificate rotation for all node client certificates in the cluster\n';
   const tm = ADDON_VERSIONS[minorOf(tv)] ?? ADDON_VERSIONS[35]!;
+  // The Corefile (phases/addons/dns/dns.go createCoreDNSAddon): a default one is replaced by kubeadm's
+  // default, which is the same text in v1.34 and v1.35; a modified one is migrated only when
+  // isCoreDNSConfigMapMigrationRequired finds a `removed` or `newdefault` notice in
+  // migration.Deprecated(current, target) of github.com/coredns/corefile-migration, and kept as it is
+  // otherwise (CreateOrRetainConfigMap). From CoreDNS 1.12.1 (kubeadm v1.34) to 1.13.1 (v1.35) every
+  // step (1.12.2, 1.12.3, 1.12.4, 1.13.0, 1.13.1) has the same plugin table (migration/versions.go
+  // plugins_1_12_0 = plugins_1_13_0, at 1dc6c9e), with no removed option or new default in it, so
+  // no Corefile is ever migrated (no Corefile-backup, the Deployment keeps reading `Corefile`), and
+  // the preflight CoreDNSMigration check (migration.Migrate of the same path) cannot fail: the
+  // ConfigMap stays as it is and only the image moves. Upgrades to or from other CoreDNS versions
+  // are not modelled.
   const dns = c.store.get<Deployment>('Deployment', 'kube-system', 'coredns');
   const dnsCt = dns?.spec.template.spec?.containers[0];
   if (dns && dnsCt && imageTag(dnsCt.image) !== tm.coredns && /registry\.k8s\.io\/coredns\/coredns/.test(dnsCt.image)) {
@@ -288,6 +306,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
 }
 
 export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: readonly string[] = []): ShellResult {
+  if (isDryRun(args)) return kubeadmError('kubeadm upgrade node --dry-run is not simulated in this lab; nothing was changed');
   if (ctx.user !== 'root')
     return kubeadmError('[preflight] Some fatal errors occurred:\n\t[ERROR IsPrivilegedUser]: user is not running as root\n[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`');
   if (!host.fs.exists('/etc/kubernetes/kubelet.conf'))

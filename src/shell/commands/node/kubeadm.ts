@@ -2,7 +2,7 @@
  * `kubeadm` on a node: the binary the kubeadm package installed (sim/node/packages.ts), so
  * `kubeadm version` changes when `apt-get install kubeadm=…` does. Subcommands live in their own
  * files and are dispatched by the table below: version here; upgrade (kubeadm-upgrade.ts), token
- * (kubeadm-token.ts), join and reset (kubeadm-join.ts), config print (kubeadm-config.ts), config
+ * (kubeadm-token.ts), join and its phases (kubeadm-join.ts), reset and its phases (kubeadm-reset.ts), config print (kubeadm-config.ts), config
  * images list|pull (kubeadm-images.ts),
  * init phase upload-certs (kubeadm-init.ts). Before any of them runs, the command line goes through
  * cobra as kubeadm declares it (kubeadm-spec.ts, src/shell/cobra/command.ts): `-h`/`--help`
@@ -17,7 +17,8 @@ import { nodeEnv, notInstalled } from './host.js';
 import { kubeadmError, kubeadmVersion, versionInfo } from './kubeadm-lib.js';
 import { upgradeApply, upgradeNode, upgradePlan } from './kubeadm-upgrade.js';
 import { token } from './kubeadm-token.js';
-import { join, reset } from './kubeadm-join.js';
+import { join } from './kubeadm-join.js';
+import { reset } from './kubeadm-reset.js';
 import { configPrint } from './kubeadm-config.js';
 import { configImages } from './kubeadm-images.js';
 import { certs } from './kubeadm-certs.js';
@@ -78,9 +79,8 @@ export const kubeadm: CommandFn = (ctx) => {
     case 'run': {
       const word = args.find((a) => a === nameOf(outcome.path[1]!) || (outcome.path[1]!.aliases ?? []).includes(a));
       const sub = KUBEADM_SUBCOMMANDS[nameOf(outcome.path[1]!)];
-      // of the phases, only `init phase` has simulated ones (kubeadm-init.ts says which)
-      const phase = outcome.path.length > 2 && nameOf(outcome.path[2]!) === 'phase' && nameOf(outcome.path[1]!) !== 'init';
-      if (!sub || word === undefined || phase) return kubeadmError(`kubeadm ${commandPathText(outcome.path.slice(1))} is not simulated in this lab`);
+      // init, join and reset get their `phase …` words and say themselves which phases they simulate
+      if (!sub || word === undefined) return kubeadmError(`kubeadm ${commandPathText(outcome.path.slice(1))} is not simulated in this lab`);
       return sub(c, host, ctx, args.slice(args.indexOf(word) + 1), v);
     }
   }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { assertGolden, goldenPath } from '../../../testing/golden.js';
 import { Session } from '../../session.js';
-import type { Node } from '../../../sim/api/types.js';
+import type { ConfigMap, Deployment, Node } from '../../../sim/api/types.js';
 
 async function transcript(s: Session, lines: string[]): Promise<string> {
   let out = '';
@@ -54,6 +54,23 @@ describe('cluster lifecycle on kubeadm-calico-v134', () => {
       'apt-mark showhold',
     ]);
     assertGolden(goldenPath(import.meta.url, 'lifecycle-upgrade.txt'), text);
+  });
+
+  it('upgrade apply to v1.35 keeps a modified Corefile (no migration from CoreDNS 1.12.1 to 1.13.1) and moves the CoreDNS image', async () => {
+    const s = session();
+    await s.exec('ssh cka-cp1');
+    const corefile = '.:53 {\n    errors\n    health\n    kubernetes cluster.local in-addr.arpa ip6.arpa {\n        pods insecure\n        fallthrough in-addr.arpa ip6.arpa\n    }\n    hosts {\n        10.0.0.1 db.example\n        fallthrough\n    }\n    forward . 8.8.8.8\n    cache 30\n    loop\n    reload\n}\n';
+    const cm = s.cluster.store.get<ConfigMap>('ConfigMap', 'kube-system', 'coredns')!;
+    s.cluster.write({ ...cm, data: { ...cm.data, Corefile: corefile } });
+    for (const l of ["sed -i 's|/v1.34/|/v1.35/|' /etc/apt/sources.list.d/kubernetes.list", 'apt-get update', 'apt-mark unhold kubeadm', "apt-get install -y kubeadm='1.35.2-1.1'"]) await s.exec(l);
+    const r = await s.exec('kubeadm upgrade apply v1.35.2 -y');
+    assert.equal(r.exitCode, 0, r.stderr);
+    assert.ok(!r.stdout.includes('Migrating CoreDNS Corefile'));
+    const after = s.cluster.store.get<ConfigMap>('ConfigMap', 'kube-system', 'coredns')!;
+    assert.deepEqual(Object.keys(after.data ?? {}), ['Corefile'], 'no Corefile-backup');
+    assert.equal(after.data!['Corefile'], corefile);
+    const dep = s.cluster.store.get<Deployment>('Deployment', 'kube-system', 'coredns')!;
+    assert.equal(dep.spec.template.spec!.containers[0]!.image, 'registry.k8s.io/coredns/coredns:v1.13.1');
   });
 
   it('the node VERSION follows the running kubelet, not the installed package', async () => {
@@ -109,6 +126,8 @@ describe('cluster lifecycle on kubeadm-calico-v134', () => {
     // the kubelet's TLS bootstrap leaves its own kubeconfig (bootstrap.go writeKubeconfigFromBootstrapping), 0600, with the cluster CA
     const conf = s.cluster.host('cka-w3')!.fs.stat('/etc/kubernetes/kubelet.conf')!;
     assert.equal(conf.mode, 0o600);
+    // kubelet-wait-bootstrap removed the token kubeconfig kubelet-start wrote
+    assert.equal(s.cluster.host('cka-w3')!.fs.exists('/etc/kubernetes/bootstrap-kubelet.conf'), false);
     assert.match(conf.content, /^ {2}name: default-cluster\n[\s\S]*^current-context: default-context\n[\s\S]*^- name: default-auth\n/m);
     const ca = /certificate-authority-data: (\S+)/.exec(conf.content)?.[1] ?? '';
     assert.equal(Buffer.from(ca, 'base64').toString(), s.cluster.host('cka-cp1')!.fs.tryRead('/etc/kubernetes/pki/ca.crt'));

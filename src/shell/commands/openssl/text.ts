@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import type { ParsedCsr } from '../../../sim/pki/csr.js';
 import { CURVE_NAMES, EKU, EXT, SIG_ALG_NAMES, onelineName, type Extension, type ExtensionFields, type KeyUsage, type ParsedCert } from '../../../sim/pki/x509.js';
+import { PRIME256V1_OID, SECP384R1_OID } from '../../../sim/pki/ec.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -136,7 +137,7 @@ export function keyText(key: KeyObject, publicOnly: boolean): string {
   const priv = !publicOnly && key.type === 'private';
   if (key.asymmetricKeyType === 'ec') {
     const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x ?? '', 'base64url'), Buffer.from(jwk.y ?? '', 'base64url')]);
-    const curve = jwk.crv === 'P-256' ? '1.2.840.10045.3.1.7' : undefined;
+    const curve = jwk.crv === 'P-256' ? PRIME256V1_OID : jwk.crv === 'P-384' ? SECP384R1_OID : undefined;
     return `${ecLines(priv ? Buffer.from(jwk.d ?? '', 'base64url') : undefined, point, curve, 0).join('\n')}\n`;
   }
   const n = bnBytes(jwk.n);
