@@ -22,7 +22,7 @@ import { assocDeclareLine, completeLine, declareLine, parseComplete, parseDeclar
 import { heredocParts, paramWordParts, tokenize, withTilde, type LexOptions, type Word, type WordPart } from './parse/tokenize.js';
 import { expandGlob, hasGlob, segmentRegExp, unescapeGlob } from './parse/glob.js';
 import { braceExpand } from './parse/brace.js';
-import { unary as testUnary } from './commands/test.js';
+import { dashTest, unary as testUnary } from './commands/test.js';
 import { dashEcho } from './commands/echo.js';
 import { ArithError, evalArith } from './parse/arith.js';
 import { SHELL_PID } from './commands/devices.js';
@@ -1919,6 +1919,14 @@ export class Interpreter {
         if (!this.isDash()) return undefined;
         this.write(io.out, dashEcho(args));
         return 0;
+      case 'test':
+      case '[': {
+        // dash's test has no `==` and words its errors itself (bltin/test.c); BusyBox ash's and bash's are the text command
+        if (!this.isPlainDash()) return undefined;
+        const r = dashTest(name, args, { cwd: st.cwd, fs: this.opts.fs });
+        if (r.error !== undefined) this.write(io.err, `${this.prefix()}${name}: ${r.error}\n`);
+        return r.status;
+      }
       case 'return': {
         if (st.scopes.length === 0 && !this.sourcing) {
           this.write(io.err, "bash: return: can only `return' from a function or sourced script\n");
@@ -2844,10 +2852,12 @@ export class Interpreter {
               inner,
               (n) => this.scalar(n, ctx.st) ?? '',
               (n, v) => this.setVar(ctx.st, n, v),
+              { dash: this.isPlainDash() },
             ),
           );
         } catch (e) {
-          if (e instanceof ArithError) throw new ExpansionError(e.message);
+          // dash's arithmetic errors end a non-interactive dash (arith_yacc.c yyerror is sh_error)
+          if (e instanceof ArithError) throw new ExpansionError(e.message, this.isPlainDash());
           throw e;
         }
       } else value = p.kind === 'var' ? await this.param(p.name, ctx, p.quoted) : await this.cmdsub(p.source, ctx);
@@ -2880,6 +2890,8 @@ export class Interpreter {
     // `${@:OFF:LEN}` / `${a[@]:OFF:LEN}`: a slice of the elements (bash/subst.c parameter_brace_substring)
     const sl = /^(@|[A-Za-z_][A-Za-z0-9_]*\[@\]):([^:]*)(?::([^]*))?$/.exec(name);
     if (sl && !/^[-+=?]/.test(sl[2]!)) {
+      // dash has no substrings (expand.c subevalvar): `${@:1}` is a fatal `Bad substitution` there
+      if (this.isPlainDash()) throw new ExpansionError('Bad substitution', true);
       const all = this.multi(sl[1]!, st) ?? [];
       // $@ counts from $0: ${@:1} is every positional parameter
       const list = sl[1] === '@' ? [st.arg0 ?? 'bash', ...all] : all;
@@ -2965,6 +2977,7 @@ export class Interpreter {
     name = await this.expandSubscriptIn(name, ctx);
     // an unquoted or `[*]` slice of the elements, joined (quoted `[@]` slices stay separate words in expandParts)
     const slice = /^(@|\*|[A-Za-z_][A-Za-z0-9_]*\[[@*]\]):(?![-+=?])/.exec(name);
+    if (slice && this.isPlainDash()) throw new ExpansionError('Bad substitution', true);
     if (slice) return (this.multi(name.replace(/^\*|\[\*\]/, (x) => (x === '*' ? '@' : '[@]')), st) ?? []).join(' ');
     // `${!NAME}`: indirection, the value of the variable NAME names
     const ind = /^!([A-Za-z_][A-Za-z0-9_]*)$/.exec(name);
