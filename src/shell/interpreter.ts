@@ -2796,6 +2796,44 @@ export class Interpreter {
       cur ??= { text: '' };
       cur.text += s;
     };
+    const ifs = ctx.st.vars.get('IFS') ?? ' \t\n';
+    /**
+     * Field splitting of an unquoted expansion's result (POSIX 2.6.5; dash expand.c ifsbreakup,
+     * bash subst.c list_string): IFS white space at the start of a field is skipped, any IFS
+     * character ends the field (an empty one too, so a leading `:` makes an empty field), and the
+     * IFS white space after it, with at most one non-white IFS character after white space, goes
+     * with it; the text after the last delimiter stays open for what follows the expansion.
+     */
+    const splitInto = (value: string): void => {
+      const keep = (t: string): void => {
+        if (t !== '') append(esc(t).replace(/\\([*?[\]])/g, '$1'));
+      };
+      if (ifs === '') return keep(value);
+      const white = (c: string): boolean => (c === ' ' || c === '\t' || c === '\n') && ifs.includes(c);
+      let i = 0;
+      let from = 0;
+      while (i < value.length) {
+        const c = value[i]!;
+        if (!ifs.includes(c)) {
+          i++;
+          continue;
+        }
+        keep(value.slice(from, i));
+        let spc = white(c);
+        i++;
+        if (!(spc && (cur === undefined || cur.text === ''))) {
+          fields.push(cur ?? { text: '' });
+          cur = undefined;
+          for (; i < value.length && ifs.includes(value[i]!); i++) {
+            if (white(value[i]!)) continue;
+            if (!spc) break;
+            spc = false;
+          }
+        }
+        from = i;
+      }
+      keep(value.slice(from));
+    };
     // the unquoted text of a `${u:-WORD}` word spliced in (param's splice): split like a value
     const spliced = new Set<WordPart>();
     let splicedQuoted = false;
@@ -2814,7 +2852,19 @@ export class Interpreter {
         continue;
       }
       if (p.kind === 'var') {
-        const many = this.multi(p.name, ctx.st);
+        // unquoted, $* and ${a[*]} split as $@ and ${a[@]} do
+        const many = this.multi(!p.quoted && split ? p.name.replace(/^\*(?=$|:)/, '@').replace(/^([A-Za-z_][A-Za-z0-9_]*)\[\*\](?=$|:)/, '$1[@]') : p.name, ctx.st);
+        if (many !== undefined && !p.quoted && split) {
+          // unquoted $@ / ${a[@]}: each element is split on its own and ends a field
+          many.forEach((v, i) => {
+            if (i > 0 && cur) {
+              fields.push(cur);
+              cur = undefined;
+            }
+            splitInto(v);
+          });
+          continue;
+        }
         if (many !== undefined && (p.quoted || !split)) {
           // "$@" and "${a[@]}": one field per element, even when quoted
           if (many.length === 0) {
@@ -2865,19 +2915,7 @@ export class Interpreter {
         append(p.quoted ? esc(value) : value);
         continue;
       }
-      // Word splitting on IFS whitespace (default IFS).
-      const pieces = value.split(/[ \t\n]+/);
-      pieces.forEach((piece, i) => {
-        if (i > 0) {
-          if (cur) fields.push(cur);
-          cur = undefined;
-        }
-        if (piece !== '') append(esc(piece).replace(/\\([*?[\]])/g, '$1'));
-      });
-      if (/[ \t\n]$/.test(value) && cur) {
-        fields.push(cur);
-        cur = undefined;
-      }
+      splitInto(value);
     }
     if (cur) fields.push(cur);
     const hasQuoted = splicedQuoted || parts.some((p) => p.kind !== 'tilde' && p.quoted && !(emptyMulti && p.kind === 'var'));
@@ -2933,8 +2971,9 @@ export class Interpreter {
       case '#':
         return String(st.args.length);
       case '@':
-      case '*':
         return st.args.length > 0 ? st.args.join(' ') : undefined;
+      case '*':
+        return st.args.length > 0 ? st.args.join(joiner(st)) : undefined;
       case '!':
         return this.lastBgPid === undefined ? undefined : String(this.lastBgPid);
       case '-':
@@ -2948,13 +2987,13 @@ export class Interpreter {
     const assoc = st.assoc.get(m ? m[1]! : name);
     if (assoc) {
       if (!m) return assoc.get('0');
-      if (m[2] === '@' || m[2] === '*') return assoc.valuesInOrder().join(' ');
+      if (m[2] === '@' || m[2] === '*') return assoc.valuesInOrder().join(m[2] === '*' ? joiner(st) : ' ');
       return assoc.get(m[2]!);
     }
     if (m) {
       const arr = st.arrays.get(m[1]!) ?? (st.vars.has(m[1]!) ? [st.vars.get(m[1]!)!] : undefined);
       if (!arr) return undefined;
-      if (m[2] === '@' || m[2] === '*') return arr.filter(() => true).join(' ');
+      if (m[2] === '@' || m[2] === '*') return arr.filter(() => true).join(m[2] === '*' ? joiner(st) : ' ');
       let i = this.arithIndex(m[2]!, st);
       if (i < 0) i += arr.length;
       return arr[i];
@@ -2978,7 +3017,7 @@ export class Interpreter {
     // an unquoted or `[*]` slice of the elements, joined (quoted `[@]` slices stay separate words in expandParts)
     const slice = /^(@|\*|[A-Za-z_][A-Za-z0-9_]*\[[@*]\]):(?![-+=?])/.exec(name);
     if (slice && this.isPlainDash()) throw new ExpansionError('Bad substitution', true);
-    if (slice) return (this.multi(name.replace(/^\*|\[\*\]/, (x) => (x === '*' ? '@' : '[@]')), st) ?? []).join(' ');
+    if (slice) return (this.multi(name.replace(/^\*|\[\*\]/, (x) => (x === '*' ? '@' : '[@]')), st) ?? []).join(/^\*|\[\*\]/.test(name) ? joiner(st) : ' ');
     // `${!NAME}`: indirection, the value of the variable NAME names
     const ind = /^!([A-Za-z_][A-Za-z0-9_]*)$/.exec(name);
     if (ind && this.isPlainDash()) throw new ExpansionError('Bad substitution', true);
@@ -3266,6 +3305,11 @@ interface ExpandCtx {
   err: Sink;
   depth: number;
   onStatus: (s: number) => void;
+}
+
+/** What `"$*"` and `"${a[*]}"` put between elements: IFS's first character, a space when IFS is unset, nothing when it is empty (POSIX 2.5.2). */
+function joiner(st: State): string {
+  return (st.vars.get('IFS') ?? ' ').slice(0, 1);
 }
 
 class ExpansionError extends Error {

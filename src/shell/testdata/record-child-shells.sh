@@ -9,6 +9,7 @@
 #        bash src/shell/testdata/record-child-shells.sh quoting-cases.txt > src/shell/testdata/quoting.txt
 #        bash src/shell/testdata/record-child-shells.sh sourced-cases.txt > src/shell/testdata/sourced.txt
 #        bash src/shell/testdata/record-child-shells.sh dash-bashisms-cases.txt > src/shell/testdata/dash-bashisms.txt
+#        bash src/shell/testdata/record-child-shells.sh ifs-cases.txt > src/shell/testdata/ifs.txt
 here=$(cd "$(dirname "$0")" && pwd)
 while IFS= read -r c; do
   root=$(mktemp -d /tmp/cka-child-shells.XXXXXX)
