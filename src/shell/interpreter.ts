@@ -22,7 +22,7 @@ import { assocDeclareLine, completeLine, declareLine, parseComplete, parseDeclar
 import { heredocParts, paramWordParts, tokenize, withTilde, type LexOptions, type Word, type WordPart } from './parse/tokenize.js';
 import { expandGlob, hasGlob, segmentRegExp, unescapeGlob } from './parse/glob.js';
 import { braceExpand } from './parse/brace.js';
-import { unary as testUnary } from './commands/test.js';
+import { dashTest, unary as testUnary } from './commands/test.js';
 import { dashEcho } from './commands/echo.js';
 import { ArithError, evalArith } from './parse/arith.js';
 import { SHELL_PID } from './commands/devices.js';
@@ -1919,6 +1919,14 @@ export class Interpreter {
         if (!this.isDash()) return undefined;
         this.write(io.out, dashEcho(args));
         return 0;
+      case 'test':
+      case '[': {
+        // dash's test has no `==` and words its errors itself (bltin/test.c); BusyBox ash's and bash's are the text command
+        if (!this.isPlainDash()) return undefined;
+        const r = dashTest(name, args, { cwd: st.cwd, fs: this.opts.fs });
+        if (r.error !== undefined) this.write(io.err, `${this.prefix()}${name}: ${r.error}\n`);
+        return r.status;
+      }
       case 'return': {
         if (st.scopes.length === 0 && !this.sourcing) {
           this.write(io.err, "bash: return: can only `return' from a function or sourced script\n");
@@ -2788,6 +2796,44 @@ export class Interpreter {
       cur ??= { text: '' };
       cur.text += s;
     };
+    const ifs = ctx.st.vars.get('IFS') ?? ' \t\n';
+    /**
+     * Field splitting of an unquoted expansion's result (POSIX 2.6.5; dash expand.c ifsbreakup,
+     * bash subst.c list_string): IFS white space at the start of a field is skipped, any IFS
+     * character ends the field (an empty one too, so a leading `:` makes an empty field), and the
+     * IFS white space after it, with at most one non-white IFS character after white space, goes
+     * with it; the text after the last delimiter stays open for what follows the expansion.
+     */
+    const splitInto = (value: string): void => {
+      const keep = (t: string): void => {
+        if (t !== '') append(esc(t).replace(/\\([*?[\]])/g, '$1'));
+      };
+      if (ifs === '') return keep(value);
+      const white = (c: string): boolean => (c === ' ' || c === '\t' || c === '\n') && ifs.includes(c);
+      let i = 0;
+      let from = 0;
+      while (i < value.length) {
+        const c = value[i]!;
+        if (!ifs.includes(c)) {
+          i++;
+          continue;
+        }
+        keep(value.slice(from, i));
+        let spc = white(c);
+        i++;
+        if (!(spc && (cur === undefined || cur.text === ''))) {
+          fields.push(cur ?? { text: '' });
+          cur = undefined;
+          for (; i < value.length && ifs.includes(value[i]!); i++) {
+            if (white(value[i]!)) continue;
+            if (!spc) break;
+            spc = false;
+          }
+        }
+        from = i;
+      }
+      keep(value.slice(from));
+    };
     // the unquoted text of a `${u:-WORD}` word spliced in (param's splice): split like a value
     const spliced = new Set<WordPart>();
     let splicedQuoted = false;
@@ -2806,7 +2852,19 @@ export class Interpreter {
         continue;
       }
       if (p.kind === 'var') {
-        const many = this.multi(p.name, ctx.st);
+        // unquoted, $* and ${a[*]} split as $@ and ${a[@]} do
+        const many = this.multi(!p.quoted && split ? p.name.replace(/^\*(?=$|:)/, '@').replace(/^([A-Za-z_][A-Za-z0-9_]*)\[\*\](?=$|:)/, '$1[@]') : p.name, ctx.st);
+        if (many !== undefined && !p.quoted && split) {
+          // unquoted $@ / ${a[@]}: each element is split on its own and ends a field
+          many.forEach((v, i) => {
+            if (i > 0 && cur) {
+              fields.push(cur);
+              cur = undefined;
+            }
+            splitInto(v);
+          });
+          continue;
+        }
         if (many !== undefined && (p.quoted || !split)) {
           // "$@" and "${a[@]}": one field per element, even when quoted
           if (many.length === 0) {
@@ -2844,10 +2902,12 @@ export class Interpreter {
               inner,
               (n) => this.scalar(n, ctx.st) ?? '',
               (n, v) => this.setVar(ctx.st, n, v),
+              { dash: this.isPlainDash() },
             ),
           );
         } catch (e) {
-          if (e instanceof ArithError) throw new ExpansionError(e.message);
+          // dash's arithmetic errors end a non-interactive dash (arith_yacc.c yyerror is sh_error)
+          if (e instanceof ArithError) throw new ExpansionError(e.message, this.isPlainDash());
           throw e;
         }
       } else value = p.kind === 'var' ? await this.param(p.name, ctx, p.quoted) : await this.cmdsub(p.source, ctx);
@@ -2855,19 +2915,7 @@ export class Interpreter {
         append(p.quoted ? esc(value) : value);
         continue;
       }
-      // Word splitting on IFS whitespace (default IFS).
-      const pieces = value.split(/[ \t\n]+/);
-      pieces.forEach((piece, i) => {
-        if (i > 0) {
-          if (cur) fields.push(cur);
-          cur = undefined;
-        }
-        if (piece !== '') append(esc(piece).replace(/\\([*?[\]])/g, '$1'));
-      });
-      if (/[ \t\n]$/.test(value) && cur) {
-        fields.push(cur);
-        cur = undefined;
-      }
+      splitInto(value);
     }
     if (cur) fields.push(cur);
     const hasQuoted = splicedQuoted || parts.some((p) => p.kind !== 'tilde' && p.quoted && !(emptyMulti && p.kind === 'var'));
@@ -2880,6 +2928,8 @@ export class Interpreter {
     // `${@:OFF:LEN}` / `${a[@]:OFF:LEN}`: a slice of the elements (bash/subst.c parameter_brace_substring)
     const sl = /^(@|[A-Za-z_][A-Za-z0-9_]*\[@\]):([^:]*)(?::([^]*))?$/.exec(name);
     if (sl && !/^[-+=?]/.test(sl[2]!)) {
+      // dash has no substrings (expand.c subevalvar): `${@:1}` is a fatal `Bad substitution` there
+      if (this.isPlainDash()) throw new ExpansionError('Bad substitution', true);
       const all = this.multi(sl[1]!, st) ?? [];
       // $@ counts from $0: ${@:1} is every positional parameter
       const list = sl[1] === '@' ? [st.arg0 ?? 'bash', ...all] : all;
@@ -2921,8 +2971,9 @@ export class Interpreter {
       case '#':
         return String(st.args.length);
       case '@':
-      case '*':
         return st.args.length > 0 ? st.args.join(' ') : undefined;
+      case '*':
+        return st.args.length > 0 ? st.args.join(joiner(st)) : undefined;
       case '!':
         return this.lastBgPid === undefined ? undefined : String(this.lastBgPid);
       case '-':
@@ -2936,13 +2987,13 @@ export class Interpreter {
     const assoc = st.assoc.get(m ? m[1]! : name);
     if (assoc) {
       if (!m) return assoc.get('0');
-      if (m[2] === '@' || m[2] === '*') return assoc.valuesInOrder().join(' ');
+      if (m[2] === '@' || m[2] === '*') return assoc.valuesInOrder().join(m[2] === '*' ? joiner(st) : ' ');
       return assoc.get(m[2]!);
     }
     if (m) {
       const arr = st.arrays.get(m[1]!) ?? (st.vars.has(m[1]!) ? [st.vars.get(m[1]!)!] : undefined);
       if (!arr) return undefined;
-      if (m[2] === '@' || m[2] === '*') return arr.filter(() => true).join(' ');
+      if (m[2] === '@' || m[2] === '*') return arr.filter(() => true).join(m[2] === '*' ? joiner(st) : ' ');
       let i = this.arithIndex(m[2]!, st);
       if (i < 0) i += arr.length;
       return arr[i];
@@ -2965,7 +3016,8 @@ export class Interpreter {
     name = await this.expandSubscriptIn(name, ctx);
     // an unquoted or `[*]` slice of the elements, joined (quoted `[@]` slices stay separate words in expandParts)
     const slice = /^(@|\*|[A-Za-z_][A-Za-z0-9_]*\[[@*]\]):(?![-+=?])/.exec(name);
-    if (slice) return (this.multi(name.replace(/^\*|\[\*\]/, (x) => (x === '*' ? '@' : '[@]')), st) ?? []).join(' ');
+    if (slice && this.isPlainDash()) throw new ExpansionError('Bad substitution', true);
+    if (slice) return (this.multi(name.replace(/^\*|\[\*\]/, (x) => (x === '*' ? '@' : '[@]')), st) ?? []).join(/^\*|\[\*\]/.test(name) ? joiner(st) : ' ');
     // `${!NAME}`: indirection, the value of the variable NAME names
     const ind = /^!([A-Za-z_][A-Za-z0-9_]*)$/.exec(name);
     if (ind && this.isPlainDash()) throw new ExpansionError('Bad substitution', true);
@@ -3253,6 +3305,11 @@ interface ExpandCtx {
   err: Sink;
   depth: number;
   onStatus: (s: number) => void;
+}
+
+/** What `"$*"` and `"${a[*]}"` put between elements: IFS's first character, a space when IFS is unset, nothing when it is empty (POSIX 2.5.2). */
+function joiner(st: State): string {
+  return (st.vars.get('IFS') ?? ' ').slice(0, 1);
 }
 
 class ExpansionError extends Error {

@@ -74,6 +74,21 @@ export function readRecord(input: string, pos: number, o: ReadOptions): { text: 
 const isIfsWhite = (ch: string, ifs: string): boolean => (ch === ' ' || ch === '\t' || ch === '\n') && ifs.includes(ch);
 
 /**
+ * The last name's value: the rest of the line, except that one field followed only by its
+ * delimiter is that field alone (`IFS=: read a b <<< "1:2:"` gives b `2`, `"1:2::"` gives
+ * `2::`; read.def's get_word_from_string on the rest, recorded from bash 5.2 and dash 0.5.12).
+ */
+function lastField(rest: string, ifs: string): string {
+  let i = 0;
+  while (i < rest.length && !ifs.includes(rest[i]!)) i++;
+  const word = rest.slice(0, i);
+  while (i < rest.length && isIfsWhite(rest[i]!, ifs)) i++;
+  if (i < rest.length && ifs.includes(rest[i]!)) i++;
+  while (i < rest.length && isIfsWhite(rest[i]!, ifs)) i++;
+  return i === rest.length ? word : rest;
+}
+
+/**
  * Split a record into `count` fields as read.def does: IFS whitespace around fields is dropped,
  * each other IFS character ends a field, and the last field keeps the rest of the line (its
  * trailing IFS whitespace removed). `count` 0: every field (read -a).
@@ -89,7 +104,7 @@ export function splitFields(line: string, ifs: string, count: number): string[] 
     if (count > 0 && out.length === count - 1) {
       let rest = line.slice(i);
       while (rest.length > 0 && isIfsWhite(rest[rest.length - 1]!, ifs)) rest = rest.slice(0, -1);
-      out.push(rest);
+      out.push(lastField(rest, ifs));
       return out;
     }
     let field = '';

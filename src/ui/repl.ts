@@ -14,6 +14,12 @@ import { LineReader } from '../shell/parse/linereader.js';
 import type { Session } from '../shell/session.js';
 import { INTERRUPT, WAKE, type LineSource } from './input.js';
 import { syncClock } from '../app/wallclock.js';
+import { encodeBytes, hasRawBytes } from '../util/bytes.js';
+
+/** What reaches the terminal: the text, or its bytes when it holds raw bytes (`printf '\xff'` writes 0xff, not U+FFFD). */
+function terminalBytes(text: string): string | Uint8Array {
+  return hasRawBytes(text) ? encodeBytes(text) : text;
+}
 
 export interface MetaIo {
   out(text: string): void;
@@ -95,7 +101,7 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
       const cur = session();
       syncClock(cur.cluster.clock);
       const out = await cur.exec('exit');
-      for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(c.text);
+      for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
       await hooks.afterCommand?.('exit');
       continue;
     }
@@ -128,7 +134,7 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     } finally {
       off();
     }
-    for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(c.text);
+    for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
     status = out.exitCode;
     await hooks.afterCommand?.(source);
     if (out.exit !== undefined && wasTop) break;

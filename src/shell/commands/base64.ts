@@ -1,4 +1,5 @@
 /** base64 — GNU coreutils src/basenc.c: encode wrapping at 76 columns (-w N, -w 0 none) or -d decode. */
+import { decodeBytes, encodeBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { getopt, has, readInput, value } from './util.js';
 
@@ -19,12 +20,12 @@ export const base64: CommandFn = (ctx) => {
     const usable = good.slice(0, good.length - (good.length % 4));
     const bytes = Buffer.from(usable, 'base64');
     const partialOk = valid && t.length % 4 === 0;
-    return { stdout: bytes.toString('latin1') === bytes.toString('utf8') ? bytes.toString('utf8') : bytes.toString('utf8'), stderr: partialOk ? '' : 'base64: invalid input\n', exitCode: partialOk ? 0 : 1 };
+    return { stdout: decodeBytes(bytes), stderr: partialOk ? '' : 'base64: invalid input\n', exitCode: partialOk ? 0 : 1 };
   }
   const w = value(o, 'w');
   const width = w === undefined ? 76 : Number(w);
   if (!Number.isInteger(width) || width < 0) return { stdout: '', stderr: `base64: invalid wrap size: ‘${w}’\n`, exitCode: 1 };
-  const enc = Buffer.from(r.text, 'utf8').toString('base64');
+  const enc = Buffer.from(encodeBytes(r.text)).toString('base64');
   if (width === 0) return { stdout: enc, stderr: '', exitCode: 0 };
   let out = '';
   for (let i = 0; i < enc.length; i += width) out += `${enc.slice(i, i + width)}\n`;

@@ -2,6 +2,7 @@
  * echo — bash's builtin (bash/builtins/echo.def): options only when every letter is n, e or E;
  * `-e` interprets backslash escapes, `\c` stops output.
  */
+import { byteChar, normalizeBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 
 /**
@@ -36,7 +37,7 @@ export function echoEscapes(s: string, rules: EscapeRules = BASH_ESCAPES): { tex
       continue;
     }
     const n = s[++i]!;
-    if (n === 'c') return { text: out, stop: true };
+    if (n === 'c') return { text: normalizeBytes(out), stop: true };
     const simple = SIMPLE[n] ?? (n === 'E' && rules.upperE ? '\x1b' : undefined);
     if (simple !== undefined) {
       out += simple;
@@ -45,7 +46,7 @@ export function echoEscapes(s: string, rules: EscapeRules = BASH_ESCAPES): { tex
     if (n === '0' || (rules.bareOctal && n >= '1' && n <= '7')) {
       // `\0` takes up to three more digits (`\0101` is A), dash's `\NNN` one to three with the first
       const m = /^[0-7]{0,3}/.exec(s.slice(n === '0' ? i + 1 : i))![0];
-      out += String.fromCharCode(m === '' ? 0 : parseInt(m, 8) & 0xff);
+      out += byteChar(m === '' ? 0 : parseInt(m, 8) & 0xff);
       i += n === '0' ? m.length : m.length - 1;
       continue;
     }
@@ -55,7 +56,7 @@ export function echoEscapes(s: string, rules: EscapeRules = BASH_ESCAPES): { tex
         out += '\\x';
         continue;
       }
-      out += String.fromCharCode(parseInt(m[0], 16));
+      out += byteChar(parseInt(m[0], 16));
       i += m[0].length;
       continue;
     }
@@ -72,7 +73,7 @@ export function echoEscapes(s: string, rules: EscapeRules = BASH_ESCAPES): { tex
     }
     out += `\\${n}`;
   }
-  return { text: out, stop: false };
+  return { text: normalizeBytes(out), stop: false };
 }
 
 export const echo: CommandFn = (ctx) => {

@@ -6,6 +6,7 @@
  * width_per_block and pad_at spread the padding; every type after the first is indented by the
  * width of the offset. Floating-point types are not simulated.
  */
+import { encodeBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { getopt, Out, readInput } from './util.js';
 
@@ -167,7 +168,7 @@ export const od: CommandFn = (ctx) => {
     if (!r.ok) out.err(r.error === 'Is a directory' ? `od: ${n}: read error: Is a directory` : `od: ${n}: ${r.error}`);
     else text += r.text;
   }
-  let bytes = new TextEncoder().encode(text);
+  let bytes = encodeBytes(text);
   if (skip > bytes.length) {
     out.err('od: cannot skip past end of combined input');
     return out.result();

@@ -4,6 +4,7 @@
  * a non-numeric argument to a numeric conversion prints `bash: printf: x: invalid number`, uses
  * its numeric prefix and sets exit status 1.
  */
+import { byteChar, normalizeBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { PRINTF_B_ESCAPES, echoEscapes } from './echo.js';
 import { formatC, type FormatArg } from './format.js';
@@ -11,11 +12,18 @@ import type { ShellResult } from './types.js';
 
 /** Interpret escapes in the format string (not %b-only ones like \c, which stops output). */
 function formatEscapes(s: string): string {
-  return s.replace(/\\(\\|a|b|e|f|n|r|t|v|"|'|[0-7]{1,3}|x[0-9a-fA-F]{1,2})/g, (m, c: string) => {
-    if (/^[0-7]/.test(c)) return String.fromCharCode(parseInt(c, 8) & 0xff);
-    if (c.startsWith('x')) return String.fromCharCode(parseInt(c.slice(1), 16));
+  // `\NNN` and `\xHH` are bytes (a run of them spelling UTF-8 is its character)
+  const text = s.replace(/\\(\\|a|b|e|f|n|r|t|v|"|'|[0-7]{1,3}|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8})/g, (m, c: string) => {
+    if (c.startsWith('u') || c.startsWith('U')) {
+      // `\uHHHH` / `\UHHHHHHHH`: the character, in UTF-8 (printf.def tescape)
+      const cp = parseInt(c.slice(1), 16);
+      return cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : m;
+    }
+    if (/^[0-7]/.test(c)) return byteChar(parseInt(c, 8) & 0xff);
+    if (c.startsWith('x')) return byteChar(parseInt(c.slice(1), 16));
     return { '\\': '\\', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '"': '"', "'": "'" }[c] ?? m;
   });
+  return normalizeBytes(text);
 }
 
 export const printf: CommandFn = (ctx) => {

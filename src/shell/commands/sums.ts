@@ -5,6 +5,7 @@
  * warnings on stderr (`WARNING: 1 computed checksum did NOT match`, ...). --quiet hides OK lines,
  * --status prints nothing, --strict/-w handle improperly formatted lines.
  */
+import { encodeBytes } from '../../util/bytes.js';
 import { createHash } from 'node:crypto';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
 import { getopt, has, Out, readInput, splitLines, usageError } from './util.js';
@@ -19,7 +20,7 @@ const ALGOS: Record<string, { algo: string; tag: string; hexLen: number }> = {
 };
 
 function digest(algo: string, text: string): string {
-  return createHash(algo).update(Buffer.from(text, 'utf8')).digest('hex');
+  return createHash(algo).update(encodeBytes(text)).digest('hex');
 }
 
 function plural(n: number, one: string, many: string): string {

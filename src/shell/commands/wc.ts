@@ -6,6 +6,7 @@
  * `%9u` (a lone count of at most one file unpadded), one space apart, and a `total` line whenever
  * more than one operand was given, even if some failed to open.
  */
+import { byteLength } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { busyboxOpts, isBusybox } from './busybox.js';
 import { getopt, has, Out, readInput, type OptResult } from './util.js';
@@ -23,7 +24,7 @@ function count(t: string): Counts {
   const words = (t.match(/[^ \t\n\r\f\v]+/g) ?? []).length;
   let maxLine = 0;
   for (const l of t.split('\n')) maxLine = Math.max(maxLine, l.replace(/\t/g, '        ').length);
-  return { lines, words, chars: [...t].length, bytes: Buffer.byteLength(t), maxLine };
+  return { lines, words, chars: [...t].length, bytes: byteLength(t), maxLine };
 }
 
 export const wc: CommandFn = (ctx) => {

@@ -3,9 +3,11 @@
  * ansicstr, called with flags 2 for `$'…'`, bash 5.2): the text between the quotes with backslash
  * escapes replaced, then single-quoted. dash 0.5.12 has no such quoting (`$` stays a literal).
  *
- * Bytes above 0x7f from `\nnn` and `\xHH` are characters U+0080..U+00FF, as printf's and echo's
- * escapes are in this simulator; `\u`/`\U` give the character itself (a UTF-8 locale).
+ * Bytes above 0x7f from `\nnn` and `\xHH` are raw bytes (util/bytes.ts: bash writes the byte,
+ * and a run of them that spells UTF-8 is that character), as printf's and echo's escapes are;
+ * `\u`/`\U` give the character itself (a UTF-8 locale).
  */
+import { byteChar, normalizeBytes } from '../../util/bytes.js';
 
 const SIMPLE: Readonly<Record<string, string>> = {
   a: '\x07',
@@ -45,7 +47,7 @@ function utf8Bytes(v: number): string {
   if (v <= 0xffff) bytes.push(0xe0 | (v >> 12), 0x80 | ((v >> 6) & 0x3f), 0x80 | (v & 0x3f));
   else if (v <= 0x1fffff) bytes.push(0xf0 | (v >> 18), 0x80 | ((v >> 12) & 0x3f), 0x80 | ((v >> 6) & 0x3f), 0x80 | (v & 0x3f));
   else return '';
-  return String.fromCharCode(...bytes);
+  return bytes.map(byteChar).join('');
 }
 
 function hexValue(c: string | undefined): number {
@@ -59,7 +61,7 @@ function hexValue(c: string | undefined): number {
 export function ansiC(body: string): string {
   let out = '';
   let i = 0;
-  const end = (): string => out;
+  const end = (): string => normalizeBytes(out);
   while (i < body.length) {
     const c = body[i++]!;
     if (c !== '\\' || i >= body.length) {
@@ -78,7 +80,7 @@ export function ansiC(body: string): string {
       for (let n = 0; n < 2 && body[i] !== undefined && body[i]! >= '0' && body[i]! <= '7'; n++) v = v * 8 + Number(body[i++]);
       v &= 0xff;
       if (v === 0) return end();
-      out += String.fromCharCode(v);
+      out += byteChar(v);
       continue;
     }
     if (e === 'x') {
@@ -98,7 +100,7 @@ export function ansiC(body: string): string {
       }
       v &= 0xff;
       if (v === 0) return end();
-      out += String.fromCharCode(v);
+      out += byteChar(v);
       continue;
     }
     if (e === 'u' || e === 'U') {
@@ -129,5 +131,5 @@ export function ansiC(body: string): string {
     }
     out += `\\${e}`;
   }
-  return out;
+  return end();
 }

@@ -6,11 +6,20 @@
 
 export class ArithError extends Error {}
 
+/**
+ * dash's arithmetic (src/arith_yacc.c, dash 0.5.12) has no `**`, and words every error
+ * `arithmetic expression: WHAT: "EXPRESSION"` (yyerror), WHAT being `expecting primary`,
+ * `expecting EOF`, `division by zero`, `expecting ')'` or `expecting ':'`.
+ */
+export interface ArithOptions {
+  dash?: boolean;
+}
+
 type Tok = { t: 'num'; v: bigint } | { t: 'name'; v: string } | { t: 'op'; v: string };
 
 const OPS = ['**=', '<<=', '>>=', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+=', '-=', '*=', '/=', '%=', '&=', '^=', '|=', '++', '--', '+', '-', '*', '/', '%', '<', '>', '&', '^', '|', '!', '~', '?', ':', '(', ')', ',', '='];
 
-function lex(src: string): Tok[] {
+function lex(src: string, dash: boolean, fail: (bash: string, dash: string) => never): Tok[] {
   const toks: Tok[] = [];
   let i = 0;
   while (i < src.length) {
@@ -32,8 +41,8 @@ function lex(src: string): Tok[] {
       i += name[0].length;
       continue;
     }
-    const op = OPS.find((o) => src.startsWith(o, i));
-    if (!op) throw new ArithError(`${src.slice(i)}: syntax error: invalid arithmetic operator (error token is "${src.slice(i)}")`);
+    const op = OPS.find((o) => src.startsWith(o, i) && !(dash && o.startsWith('**')));
+    if (!op) fail(`${src.slice(i)}: syntax error: invalid arithmetic operator (error token is "${src.slice(i)}")`, 'expecting primary');
     toks.push({ t: 'op', v: op });
     i += op.length;
   }
@@ -43,8 +52,12 @@ function lex(src: string): Tok[] {
 const BIN: Array<string[]> = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<', '<=', '>', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']];
 
 /** Evaluate `src`; variables are read and written through get/set. */
-export function evalArith(src: string, get: (name: string) => string, set: (name: string, v: string) => void): bigint {
-  const toks = lex(src);
+export function evalArith(src: string, get: (name: string) => string, set: (name: string, v: string) => void, opts: ArithOptions = {}): bigint {
+  const dash = opts.dash === true;
+  const fail = (bash: string, dashWhat: string): never => {
+    throw new ArithError(dash ? `arithmetic expression: ${dashWhat}: "${src}"` : bash);
+  };
+  const toks = lex(src, dash, fail);
   let p = 0;
   const peek = (): Tok | undefined => toks[p];
   const isOp = (v: string): boolean => {
@@ -60,13 +73,13 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     if (v === '') return 0n;
     if (/^-?\d+$/.test(v)) return BigInt(v);
     if (depth > 8) throw new ArithError(`${v}: expression recursion level exceeded`);
-    return evalArith(v, get, set);
+    return evalArith(v, get, set, opts);
   };
   const wrap = (v: bigint): bigint => BigInt.asIntN(64, v);
 
   const primary = (): bigint => {
     const t = peek();
-    if (!t) throw new ArithError(`${src}: syntax error: operand expected (error token is "${src.trim() === '' ? '' : ''}")`);
+    if (!t) return fail(`${src}: syntax error: operand expected (error token is "${src.trim() === '' ? '' : ''}")`, 'expecting primary');
     p++;
     if (t.t === 'num') return t.v;
     if (t.t === 'name') {
@@ -81,7 +94,7 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     }
     if (t.v === '(') {
       const v = comma();
-      if (!isOp(')')) throw new ArithError(`${src}: syntax error: missing \`)' (error token is "${rest()}")`);
+      if (!isOp(')')) fail(`${src}: syntax error: missing \`)' (error token is "${rest()}")`, "expecting ')'");
       p++;
       return v;
     }
@@ -91,14 +104,14 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     }
     if (t.v === '++' || t.v === '--') {
       const n = peek();
-      if (n?.t !== 'name') throw new ArithError(`${src}: syntax error: operand expected (error token is "${rest()}")`);
+      if (n?.t !== 'name') return fail(`${src}: syntax error: operand expected (error token is "${rest()}")`, 'expecting primary');
       p++;
       const v = varValue(n.v) + (t.v === '++' ? 1n : -1n);
       set(n.v, String(v));
       return v;
     }
     p--;
-    throw new ArithError(`${src}: syntax error: operand expected (error token is "${rest()}")`);
+    return fail(`${src}: syntax error: operand expected (error token is "${rest()}")`, 'expecting primary');
   };
   const unary = (): bigint => primary();
   const power = (): bigint => {
@@ -139,7 +152,7 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
       case '*': return wrap(a * b);
       case '/':
       case '%':
-        if (b === 0n) throw new ArithError(`${src}: division by 0 (error token is "${rest() || String(b)}")`);
+        if (b === 0n) fail(`${src}: division by 0 (error token is "${rest() || String(b)}")`, 'division by zero');
         return op === '/' ? a / b : a % b;
       case '<<': return wrap(a << b);
       case '>>': return a >> b;
@@ -163,7 +176,7 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     if (isOp('?')) {
       p++;
       const a = assign();
-      if (!isOp(':')) throw new ArithError(`${src}: syntax error in expression (error token is "${rest()}")`);
+      if (!isOp(':')) fail(`${src}: syntax error in expression (error token is "${rest()}")`, "expecting ':'");
       p++;
       const b = assign();
       return c !== 0n ? a : b;
@@ -193,6 +206,6 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
   };
   if (toks.length === 0) return 0n;
   const v = comma();
-  if (p < toks.length) throw new ArithError(`${src}: syntax error in expression (error token is "${rest()}")`);
+  if (p < toks.length) fail(`${src}: syntax error in expression (error token is "${rest()}")`, 'expecting EOF');
   return v;
 }

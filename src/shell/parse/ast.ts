@@ -383,6 +383,8 @@ class Parser {
       const nameTok = this.peek();
       // the name must be on the `for` line: the newline after a bare `for` is unexpected (parse.y)
       if (nameTok === undefined || (nameTok.type === 'op' && nameTok.op === '\n')) throw new SyntaxErr("bash: syntax error near unexpected token `newline'", BAD_FOR);
+      // dash has no `for ((…))` (parser.c: the name after `for` must be a word; `(` is not)
+      if (nameTok.type === 'arith' && this.lex.dash) throw new SyntaxErr('bash: syntax error: arithmetic expression required', BAD_FOR);
       if (nameTok.type === 'arith') {
         // for (( INIT; TEST; STEP )): exactly two `;` at parenthesis depth zero (parse.y parse_arith_for)
         const parts = splitArithFor(nameTok.source);

@@ -8,6 +8,9 @@
 #        bash src/shell/testdata/record-child-shells.sh ansi-c-cases.txt > src/shell/testdata/ansi-c.txt
 #        bash src/shell/testdata/record-child-shells.sh quoting-cases.txt > src/shell/testdata/quoting.txt
 #        bash src/shell/testdata/record-child-shells.sh sourced-cases.txt > src/shell/testdata/sourced.txt
+#        bash src/shell/testdata/record-child-shells.sh dash-bashisms-cases.txt > src/shell/testdata/dash-bashisms.txt
+#        bash src/shell/testdata/record-child-shells.sh ifs-cases.txt > src/shell/testdata/ifs.txt
+#        bash src/shell/testdata/record-child-shells.sh bytes-cases.txt > src/shell/testdata/bytes.txt
 here=$(cd "$(dirname "$0")" && pwd)
 while IFS= read -r c; do
   root=$(mktemp -d /tmp/cka-child-shells.XXXXXX)

@@ -2,7 +2,8 @@
  * The shells of container images through `kubectl exec`: a Debian-based image's /bin/sh is dash
  * (`sh: 1: nosuch: not found`, dash's error.c "%s: %d: " prefix) and its bash is bash, while
  * busybox and Alpine images keep ash's words (`sh: nosuch: not found`); od ships in all three
- * (coreutils in Debian, the busybox applet in the others). Golden: testdata/container-shells.txt.
+ * (coreutils in Debian, the busybox applet in the others); ash keeps bash's `==`, `**` and
+ * substrings, which dash refuses. Golden: testdata/container-shells.txt.
  */
 import { test } from 'node:test';
 import { loadFixture } from '../../../testing/fixtures.js';
@@ -25,6 +26,9 @@ test('sh -c in Debian, busybox and Alpine images, and od in each', async () => {
     "kubectl exec deb -- sh -c 'printf ab | od -c'",
     'kubectl exec bb -- od -An -tx1 /etc/hostname',
     "kubectl exec alp -- sh -c 'echo hi | od -b'",
+    // BusyBox ash has what dash lacks: `==` in test, `**`, substrings (recorded from busybox 1.35 `sh -c`)
+    "kubectl exec bb -- sh -c '[ a == a ]; echo $?; echo $((2**3)); x=abc; echo ${x:1}; set -- a b c; echo \"${@:2}\"'",
+    "kubectl exec deb -- sh -c '[ a == a ]; echo $?; echo $((2**3)); echo after'",
   ];
   let out = '';
   for (const l of lines) {

@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+# Records job-control.txt: an interactive bash 5.2 (`bash --norc -i`, PS1='$ ') on a pseudo-terminal
+# (python3's pty module), fed the keys below with a pause after each, so Ctrl-Z (\x1a) and Ctrl-C
+# (\x03) reach it as a terminal's keys and the kernel's tty layer echoes `^Z`/`^C`. The transcript
+# is what the terminal showed, carriage returns removed. Reference texts for issue 13 (stopped
+# jobs, bg, fg, kill %N), not yet replayed by a test: the simulator has no stopped jobs.
+# Usage: python3 src/shell/testdata/record-job-control.py > src/shell/testdata/job-control.txt
+import os, pty, select, time
+
+KEYS = ['sleep 100\n', '\x1a', 'jobs\n', 'bg\n', 'jobs\n', 'fg\n', '\x1a', 'kill %1\n', '\n',
+        'sleep 200 &\n', 'jobs\n', 'fg %1\n', '\x03', 'sleep 300\n', '\x1a', 'sleep 400 &\n', 'jobs\n',
+        'kill %1 %2\n', 'jobs\n', 'exit\n']
+
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvpe('bash', ['bash', '--norc', '--noprofile', '-i'],
+               {'PS1': '$ ', 'TERM': 'dumb', 'PATH': '/usr/bin:/bin', 'HOME': '/tmp', 'LC_ALL': 'C.UTF-8'})
+out = b''
+
+def drain(seconds):
+    global out
+    end = time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                out += os.read(fd, 4096)
+            except OSError:
+                return
+
+drain(1.0)
+for k in KEYS:
+    os.write(fd, k.encode())
+    drain(0.6)
+drain(0.5)
+# the pids of `[N] PID` vary from run to run
+text = out.decode('utf-8', 'replace').replace('\r', '')
+import re
+print(re.sub(r'^(\[\d+\]) \d+$', r'\1 PID', text, flags=re.M), end='')
