@@ -8,18 +8,9 @@
  * `${@:1}` (expand.c: `Bad substitution`); bash runs all of them.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { loadFixture } from '../testing/fixtures.js';
-import { recordedShellCases, replayShellCases } from '../testing/shell-recordings.js';
-import { Session } from './session.js';
-
-const transcript = readFileSync(new URL('./testdata/dash-bashisms.txt', import.meta.url), 'utf8');
+import { replayRecordingFile } from '../testing/shell-recordings.js';
 
 test("bash's extensions fail in dash as the recorded dash fails them, and run in bash", async () => {
-  const all = recordedShellCases(transcript);
-  assert.ok(all.length >= 25, `only ${all.length} cases`);
-  const s = new Session(loadFixture('kubeadm-calico', 1));
-  await s.exec('mkdir -p /tmp/db && cd /tmp/db');
-  assert.deepEqual(await replayShellCases(s, all), []);
+  assert.deepEqual(await replayRecordingFile(new URL('./testdata/dash-bashisms.txt', import.meta.url), '/tmp/db', 25), []);
 });

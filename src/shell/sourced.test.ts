@@ -8,20 +8,13 @@
  * error have run.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadFixture } from '../testing/fixtures.js';
-import { recordedShellCases, replayShellCases } from '../testing/shell-recordings.js';
+import { replayRecordingFile, replayShellCases } from '../testing/shell-recordings.js';
 import { Session } from './session.js';
 
-const transcript = readFileSync(new URL('./testdata/sourced.txt', import.meta.url), 'utf8');
-
 test('errors in a sourced file name it as the recorded bash and dash do', async () => {
-  const all = recordedShellCases(transcript);
-  assert.ok(all.length >= 30, `only ${all.length} cases`);
-  const s = new Session(loadFixture('kubeadm-calico', 1));
-  await s.exec('mkdir -p /tmp/src && cd /tmp/src');
-  assert.deepEqual(await replayShellCases(s, all), []);
+  assert.deepEqual(await replayRecordingFile(new URL('./testdata/sourced.txt', import.meta.url), '/tmp/src', 30), []);
 });
 
 test('the interactive bash names a sourced file only in its syntax errors', async () => {

@@ -1,4 +1,6 @@
-import type { Session } from '../shell/session.js';
+import { readFileSync } from 'node:fs';
+import { Session } from '../shell/session.js';
+import { loadFixture } from './fixtures.js';
 
 /**
  * The cases of a shell recording made by src/shell/testdata/record-child-shells.sh: `$ CASE` (one
@@ -28,4 +30,17 @@ export async function replayShellCases(s: Session, cases: ReadonlyArray<{ cmd: s
     if (got !== c.expected) wrong.push(`$ ${c.cmd}\n--- bash/dash\n${c.expected}+++ cka-lab\n${got}`);
   }
   return wrong;
+}
+
+/**
+ * A recording file replayed whole: a new kubeadm-calico session works in `dir` (made first) and
+ * runs every case of `file`. Returns the cases that differ, or a complaint when the file holds
+ * fewer than `min` cases (a recording cut short proves nothing).
+ */
+export async function replayRecordingFile(file: URL, dir: string, min: number): Promise<string[]> {
+  const cases = recordedShellCases(readFileSync(file, 'utf8'));
+  if (cases.length < min) return [`${file.pathname}: only ${cases.length} cases (at least ${min} recorded)`];
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec(`mkdir -p ${dir} && cd ${dir}`);
+  return replayShellCases(s, cases);
 }
