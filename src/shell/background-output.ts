@@ -6,14 +6,15 @@
  * gone or a forwarded connection found nothing listening in the pod. That last case logs
  * client-go's error first, as kubectl v1.31.6 printed it in kubernetes/kubectl#1169 (the kubelet's
  * "error forwarding port", containerd's sandbox_portforward_linux.go "failed to connect to
- * localhost:PORT inside namespace", for a pod without IPv6).
+ * localhost:PORT inside namespace", for a pod without IPv6). A background `kubectl get -w` writes
+ * the rows of what changed (kubectl/verbs/get-watch.ts backgroundWatch).
  */
 import type { Cluster } from '../sim/cluster.js';
 import type { Pod } from '../sim/api/types.js';
 import { userSockets, type UserSocket } from '../sim/node/user-sockets.js';
 import type { OutputChunk } from './interpreter.js';
 import type { JobData, JobTable } from './jobs.js';
-import type { Held, JobSink } from './commands/types.js';
+import { LIVE, type Held, type JobSink } from './commands/types.js';
 import { hexFrom, klogTime } from './commands/node/host.js';
 import { sandboxId } from './commands/node/crictl.js';
 
@@ -62,6 +63,16 @@ function podGone(c: Cluster, held: Held): boolean {
  * the command that connected), and end it when forwarding broke (phase `end`, after that output).
  */
 function pumpHeld(c: Cluster, table: JobTable, j: JobData, held: Held, phase: Phase, out: OutputChunk[]): void {
+  if (held.kind === 'watch') {
+    // what it saw change is written after the command that changed it; a job read back from a
+    // saved session has no watch in memory (its process ended with the shell that ran it)
+    if (phase === 'accept') return;
+    const live = held[LIVE];
+    const r = live ? live.take(c) : { stdout: '', done: false };
+    if (r.stdout !== '') emit(c, held, 'stdout', r.stdout, out);
+    if (r.done) table.end(j, 0);
+    return;
+  }
   const host = c.host(held.host);
   const socks: UserSocket[] = host ? userSockets(host).filter((s) => s.pid === j.pid) : [];
   const accepted = new Map<number, number>();

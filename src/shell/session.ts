@@ -35,7 +35,7 @@ import { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS, nodeCommands, podCommands }
 import { parseSshArgs } from './commands/ssh-args.js';
 import type { ParseOptions } from './parse/ast.js';
 import { chrootOutcome, shellWord, type ChrootFlavour } from './chroot.js';
-import { shellExtras, type Held, type ShellResult } from './commands/types.js';
+import { LIVE, shellExtras, type Held, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
 import { provideNetTools } from '../sim/runtime/net-tools.js';
 import { SCRIPT_NET_TOOLS } from './commands/pod/script-tools.js';
@@ -272,6 +272,7 @@ export class Session {
 
   /** A job's process ended: the sockets it listened on close (node/user-sockets.ts). */
   private release(j: JobData, held: Held): void {
+    held[LIVE]?.stop();
     const host = this.cluster.host(held.host);
     if (host) releaseSockets(host, j.pid);
   }

@@ -5,6 +5,7 @@
  */
 import type { CommandContext, CommandResult } from '../types.js';
 import { LineBudget } from '../budget.js';
+import type { Cluster } from '../../sim/cluster.js';
 
 export interface ShellResult extends CommandResult {
   /** Simulated milliseconds this command took (sleep); the REPL advances its clock by it. */
@@ -37,10 +38,24 @@ export function writeOrder(res: ShellResult | CommandResult): Array<{ stream: 's
   ];
 }
 
+/**
+ * The in-memory side of a held process that writes as the cluster changes (a background
+ * `kubectl get -w`): kept under this symbol, which a saved session's JSON leaves out, so a job
+ * read back from disk has none (its process ended with the shell that ran it).
+ */
+export const LIVE = Symbol('live');
+
+export interface LiveOutput {
+  /** What it wrote since the last call, as of cluster `c` (the shell's, which a reload replaces); `done`: the process ended (status 0). */
+  take(c: Cluster): { stdout: string; done: boolean };
+  /** The process ends: stop following the cluster. */
+  stop(): void;
+}
+
 /** What a process that keeps running holds, so its job can watch and release it. */
 export interface Held {
-  /** `journalctl -f` follows the host's journal until it is killed. */
-  kind: 'port-forward' | 'proxy' | 'follow';
+  /** `journalctl -f` follows the host's journal until it is killed; `watch`: `kubectl get -w`. */
+  kind: 'port-forward' | 'proxy' | 'follow' | 'watch';
   /** The host whose sockets it listens on (node/user-sockets.ts). */
   host: string;
   /** port-forward: the pod it forwards to; the process ends when that pod does. */
@@ -50,6 +65,7 @@ export interface Held {
   /** Where its later output goes: the terminal (default), a file it was redirected to, or nowhere. */
   stdout?: JobSink;
   stderr?: JobSink;
+  [LIVE]?: LiveOutput;
 }
 
 export type JobSink = { kind: 'file'; path: string } | { kind: 'null' };

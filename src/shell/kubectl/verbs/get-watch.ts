@@ -17,10 +17,14 @@
  * runs (its output goes to the terminal), and the rows of what it changed follow, so the terminal
  * shows both in clock order. A job still to wake keeps a watch without --request-timeout going
  * (the learner waits for what they started), within the ten minutes.
+ *
+ * Run as a background job (`kubectl get pods -w &`) it does not wait at all: it lists, and then
+ * writes each change it sees after the command that made it, until it is killed (backgroundWatch).
  */
 import type { KObject } from '../../../sim/api/types.js';
 import type { ResourceInfo } from '../../../sim/api/registry.js';
-import type { CommandResult } from '../../types.js';
+import type { Cluster } from '../../../sim/cluster.js';
+import { LIVE, type LiveOutput, type ShellResult } from '../../commands/types.js';
 import type { KubectlEnv } from '../context.js';
 import { type Parsed, bool, list, str } from '../flags.js';
 import { KubectlError } from '../errors.js';
@@ -88,37 +92,50 @@ function contentKey(obj: KObject): string {
 
 const keyOf = (o: KObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
 
-export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Promise<CommandResult> {
-  const events = bool(p.flags, 'output-watch-events');
-  const watchOnly = bool(p.flags, 'watch-only');
-  const timeout = requestTimeoutMs(p);
-  const cluster = env.cluster;
-  const start = cluster.now();
+/**
+ * The rows (or documents) of a watch, through one tabwriter that remembers column widths across
+ * calls. A printer error is thrown (KubectlError): the caller decides what it ends.
+ */
+function watchPrinter(w: WatchRequest, events: boolean): (type: string, objs: KObject[], now: number) => string {
   const tw = new TabWriter(GET_TABWRITER);
-  let out = '';
   let headerDone = false;
-  const print = (type: string, objs: KObject[]): void => {
-    if (objs.length === 0) return;
+  return (type, objs, now) => {
+    if (objs.length === 0) return '';
     if (w.table) {
-      const rows = tableRows(objs, { ...w.table, now: cluster.now(), noHeaders: headerDone || w.table.noHeaders === true });
+      const rows = tableRows(objs, { ...w.table, now, noHeaders: headerDone || w.table.noHeaders === true });
       const withHeader = !headerDone && w.table.noHeaders !== true;
       rows.forEach((r, i) => {
         const cells = events ? [withHeader && i === 0 ? 'EVENT' : type, ...r] : r;
         tw.write(`${cells.join('\t')}\n`);
       });
       headerDone = true;
-      out += tw.take();
-    } else {
-      // the table is the server's from the stored object; the objects come in the version watched
-      for (const obj of objs.map((o) => servedAs(w.info, o))) out += w.render(obj, events ? type : undefined);
+      return tw.take();
     }
+    // the table is the server's from the stored object; the objects come in the version watched
+    return objs.map((o) => w.render(servedAs(w.info, o), events ? type : undefined)).join('');
   };
-  const matches = (obj: KObject): boolean => {
-    if (obj.kind !== w.info.kind) return false;
-    if (w.namespace !== undefined && w.info.namespaced && obj.metadata.namespace !== w.namespace) return false;
-    if (w.names && !w.names.has(obj.metadata.name ?? '')) return false;
-    return selectObjects([obj], w.info, w.selectors).length === 1;
+}
+
+/** Whether a watch of `w` sees `obj`. */
+function watched(w: WatchRequest, obj: KObject): boolean {
+  if (obj.kind !== w.info.kind) return false;
+  if (w.namespace !== undefined && w.info.namespaced && obj.metadata.namespace !== w.namespace) return false;
+  if (w.names && !w.names.has(obj.metadata.name ?? '')) return false;
+  return selectObjects([obj], w.info, w.selectors).length === 1;
+}
+
+export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Promise<ShellResult> {
+  const events = bool(p.flags, 'output-watch-events');
+  const watchOnly = bool(p.flags, 'watch-only');
+  const timeout = requestTimeoutMs(p);
+  const cluster = env.cluster;
+  const start = cluster.now();
+  const printer = watchPrinter(w, events);
+  let out = '';
+  const print = (type: string, objs: KObject[]): void => {
+    out += printer(type, objs, cluster.now());
   };
+  const matches = (obj: KObject): boolean => watched(w, obj);
   const seen = new Map<string, string>();
   for (const o of w.initial) seen.set(keyOf(o), contentKey(o));
   if (!watchOnly) {
@@ -130,6 +147,7 @@ export async function runWatch(env: KubectlEnv, p: Parsed, w: WatchRequest): Pro
       throw new TemplateFailure(out + (e instanceof TemplateFailure ? e.stdout : ''), `unable to output the provided object: ${e.message}`);
     }
   }
+  if (env.background) return { stdout: out, stderr: '', exitCode: 0, keeps: { kind: 'watch', host: env.host ?? '', [LIVE]: backgroundWatch(w, printer, cluster, new Map(w.initial.map((o) => [keyOf(o), o])), timeout > 0 ? start + timeout : undefined) } };
   let lastChange = start;
   // a printer error in the watch ends it (UntilWithoutRetry returns it; get.go drops it: status 0)
   let failed = false;
@@ -207,5 +225,66 @@ export function watchTableOptions(env: KubectlEnv, p: Parsed, wide: boolean, all
     allNamespaces,
     withKind: bool(p.flags, 'show-kind'),
     ...(customPrinter ? { customPrinter } : {}),
+  };
+}
+
+/**
+ * A watch run as a background job (`kubectl get pods -w &`): it lists at once (above) and then
+ * follows the cluster without moving its clock, as a real one follows the API server while the
+ * learner types: each change it sees is written when the shell reports its jobs after a command
+ * (shell/background-output.ts), to the terminal or wherever its output was redirected, until
+ * `kill %N` (or --request-timeout: then it ends with status 0, as the watch closes). A shell that
+ * reloads the cluster (a one-shot command changed it) hands over the new one: the watch then
+ * reports what differs from what it last saw, as an informer's relist would.
+ */
+function backgroundWatch(
+  w: WatchRequest,
+  printer: (type: string, objs: KObject[], now: number) => string,
+  first: Cluster,
+  seen: Map<string, KObject>,
+  endsAt: number | undefined,
+): LiveOutput {
+  let cluster = first;
+  let out = '';
+  let failed = false;
+  const see = (type: string, obj: KObject): void => {
+    // (the watch closed at its request timeout: later changes are not its own)
+    if (failed || !watched(w, obj) || (endsAt !== undefined && cluster.now() >= endsAt)) return;
+    const k = keyOf(obj);
+    const had = seen.get(k);
+    if (type === 'DELETED') seen.delete(k);
+    else {
+      if (had && contentKey(had) === contentKey(obj)) return;
+      seen.set(k, obj);
+    }
+    try {
+      out += printer(type, [obj], cluster.now());
+    } catch (e) {
+      // a printer error ends the watch (get.go drops it: status 0)
+      if (!(e instanceof KubectlError)) throw e;
+      if (e instanceof TemplateFailure) out += e.stdout;
+      failed = true;
+    }
+  };
+  let stop = first.store.observe(see);
+  const follow = (c: Cluster): void => {
+    stop();
+    cluster = c;
+    stop = c.store.observe(see);
+    const now = new Map<string, KObject>();
+    for (const o of c.store.list(w.info.kind)) if (watched(w, o)) now.set(keyOf(o), o);
+    for (const [k, o] of [...seen]) if (!now.has(k)) see('DELETED', o);
+    for (const o of now.values()) see(seen.has(keyOf(o)) ? 'MODIFIED' : 'ADDED', o);
+  };
+  return {
+    take(c) {
+      if (c !== cluster) follow(c);
+      const text = out;
+      out = '';
+      const done = failed || (endsAt !== undefined && c.now() >= endsAt);
+      if (done) stop();
+      return { stdout: text, done };
+    },
+    stop: () => stop(),
   };
 }
