@@ -1,7 +1,8 @@
 /**
  * Shell arithmetic for `$(( ))` (bash/expr.c): integers, variables by name or `$NAME`, the C
  * operators bash supports (unary + - ! ~, ** * / % + - << >> < <= > >= == != & ^ | && || ?: ,
- * and assignment forms), with bash's error texts (`division by 0 (error token is "0")`).
+ * and assignment forms), with bash's error texts (`division by 0 (error token is "0")`; recorded in
+ * testdata/arith-errors.txt).
  */
 
 export class ArithError extends Error {}
@@ -15,9 +16,10 @@ export interface ArithOptions {
   dash?: boolean;
 }
 
-type Tok = { t: 'num'; v: bigint } | { t: 'name'; v: string } | { t: 'op'; v: string };
+/** A token and where it starts in the expression (bash's `error token is` quotes the text from there on). */
+type Tok = ({ t: 'num'; v: bigint } | { t: 'name'; v: string } | { t: 'op'; v: string }) & { at: number };
 
-const OPS = ['**=', '<<=', '>>=', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+=', '-=', '*=', '/=', '%=', '&=', '^=', '|=', '++', '--', '+', '-', '*', '/', '%', '<', '>', '&', '^', '|', '!', '~', '?', ':', '(', ')', ',', '='];
+const OPS = ['<<=', '>>=', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+=', '-=', '*=', '/=', '%=', '&=', '^=', '|=', '++', '--', '+', '-', '*', '/', '%', '<', '>', '&', '^', '|', '!', '~', '?', ':', '(', ')', ',', '='];
 
 function lex(src: string, dash: boolean, fail: (bash: string, dash: string) => never): Tok[] {
   const toks: Tok[] = [];
@@ -28,22 +30,25 @@ function lex(src: string, dash: boolean, fail: (bash: string, dash: string) => n
       i++;
       continue;
     }
+    // a leading 0 makes it octal: 08 is bash's "value too great for base" (expr.c strlong)
+    const badOctal = dash ? null : /^0[0-7]*[89][0-9]*(?![A-Za-z0-9_])/.exec(src.slice(i));
+    if (badOctal) fail(`${badOctal[0]}: value too great for base (error token is "${badOctal[0]}")`, 'expecting primary');
     const num = /^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(?![A-Za-z0-9_])/.exec(src.slice(i));
     if (num) {
       const s = num[1]!;
-      toks.push({ t: 'num', v: s.startsWith('0x') || s.startsWith('0X') ? BigInt(s) : s.length > 1 && s.startsWith('0') ? BigInt(`0o${s.slice(1)}`) : BigInt(s) });
+      toks.push({ at: i, t: 'num', v: s.startsWith('0x') || s.startsWith('0X') ? BigInt(s) : s.length > 1 && s.startsWith('0') ? BigInt(`0o${s.slice(1)}`) : BigInt(s) });
       i += s.length;
       continue;
     }
     const name = /^\$?\{?([A-Za-z_][A-Za-z0-9_]*)\}?/.exec(src.slice(i));
     if (name) {
-      toks.push({ t: 'name', v: name[1]! });
+      toks.push({ at: i, t: 'name', v: name[1]! });
       i += name[0].length;
       continue;
     }
     const op = OPS.find((o) => src.startsWith(o, i) && !(dash && o.startsWith('**')));
-    if (!op) fail(`${src.slice(i)}: syntax error: invalid arithmetic operator (error token is "${src.slice(i)}")`, 'expecting primary');
-    toks.push({ t: 'op', v: op });
+    if (!op) fail(`${src.replace(/^\s+/, '')}: syntax error: invalid arithmetic operator (error token is "${src.slice(i)}")`, 'expecting primary');
+    toks.push({ at: i, t: 'op', v: op });
     i += op.length;
   }
   return toks;
@@ -54,6 +59,8 @@ const BIN: Array<string[]> = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='],
 /** Evaluate `src`; variables are read and written through get/set. */
 export function evalArith(src: string, get: (name: string) => string, set: (name: string, v: string) => void, opts: ArithOptions = {}): bigint {
   const dash = opts.dash === true;
+  // bash's messages quote the expression without its leading blanks (expr.c evalexp skips them)
+  const shown = src.replace(/^\s+/, '');
   const fail = (bash: string, dashWhat: string): never => {
     throw new ArithError(dash ? `arithmetic expression: ${dashWhat}: "${src}"` : bash);
   };
@@ -64,9 +71,11 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     const t = peek();
     return t !== undefined && t.t === 'op' && t.v === v;
   };
+  // bash (expr.c evalerror) quotes the expression from the failing token on, as written
+  // (its lasttp: the token read last, which at the end of the expression is the one before it)
   const rest = (): string => {
-    const t = toks.slice(p);
-    return t.map((x) => String(x.v)).join(' ');
+    const t = toks[p] ?? toks[p - 1];
+    return t === undefined ? '' : src.slice(t.at);
   };
   const varValue = (name: string, depth = 0): bigint => {
     const v = get(name).trim();
@@ -79,7 +88,7 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
 
   const primary = (): bigint => {
     const t = peek();
-    if (!t) return fail(`${src}: syntax error: operand expected (error token is "${src.trim() === '' ? '' : ''}")`, 'expecting primary');
+    if (!t) return fail(`${shown}: syntax error: operand expected (error token is "${rest()}")`, 'expecting primary');
     p++;
     if (t.t === 'num') return t.v;
     if (t.t === 'name') {
@@ -94,7 +103,7 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     }
     if (t.v === '(') {
       const v = comma();
-      if (!isOp(')')) fail(`${src}: syntax error: missing \`)' (error token is "${rest()}")`, "expecting ')'");
+      if (!isOp(')')) fail(`${shown}: syntax error: missing \`)' (error token is "${rest()}")`, "expecting ')'");
       p++;
       return v;
     }
@@ -104,14 +113,14 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     }
     if (t.v === '++' || t.v === '--') {
       const n = peek();
-      if (n?.t !== 'name') return fail(`${src}: syntax error: operand expected (error token is "${rest()}")`, 'expecting primary');
+      if (n?.t !== 'name') return fail(`${shown}: syntax error: operand expected (error token is "${rest()}")`, 'expecting primary');
       p++;
       const v = varValue(n.v) + (t.v === '++' ? 1n : -1n);
       set(n.v, String(v));
       return v;
     }
     p--;
-    return fail(`${src}: syntax error: operand expected (error token is "${rest()}")`, 'expecting primary');
+    return fail(`${shown}: syntax error: operand expected (error token is "${rest()}")`, 'expecting primary');
   };
   const unary = (): bigint => primary();
   const power = (): bigint => {
@@ -119,7 +128,7 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     if (isOp('**')) {
       p++;
       const b = power();
-      if (b < 0n) throw new ArithError(`${src}: exponent less than 0 (error token is "${rest()}")`);
+      if (b < 0n) throw new ArithError(`${shown}: exponent less than 0 (error token is "${rest()}")`);
       return wrap(a ** b);
     }
     return a;
@@ -141,18 +150,20 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
         a = 1n;
         continue;
       }
+      const at = p;
       const b = binary(level + 1);
-      a = apply(t.v, a, b);
+      a = apply(t.v, a, b, at);
     }
   };
-  const apply = (op: string, a: bigint, b: bigint): bigint => {
+  /** `at`: the token the right operand starts at (bash quotes a zero divisor from there). */
+  const apply = (op: string, a: bigint, b: bigint, at?: number): bigint => {
     switch (op) {
       case '+': return wrap(a + b);
       case '-': return wrap(a - b);
       case '*': return wrap(a * b);
       case '/':
       case '%':
-        if (b === 0n) fail(`${src}: division by 0 (error token is "${rest() || String(b)}")`, 'division by zero');
+        if (b === 0n) fail(`${shown}: division by 0 (error token is "${at !== undefined && toks[at] ? src.slice(toks[at].at) : rest()}")`, 'division by zero');
         return op === '/' ? a / b : a % b;
       case '<<': return wrap(a << b);
       case '>>': return a >> b;
@@ -175,9 +186,13 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     const c = binary(0);
     if (isOp('?')) {
       p++;
+      // expr.c expcond: an empty branch is "expression expected"
+      const empty = (): boolean => peek() === undefined || isOp(':');
+      if (empty() && !dash) fail(`${shown}: expression expected (error token is "${rest()}")`, 'expecting primary');
       const a = assign();
-      if (!isOp(':')) fail(`${src}: syntax error in expression (error token is "${rest()}")`, "expecting ':'");
+      if (!isOp(':')) fail(`${shown}: \`:' expected for conditional expression (error token is "${rest()}")`, "expecting ':'");
       p++;
+      if (peek() === undefined && !dash) fail(`${shown}: expression expected (error token is "${rest()}")`, 'expecting primary');
       const b = assign();
       return c !== 0n ? a : b;
     }
@@ -188,9 +203,10 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     const n = toks[p + 1];
     if (t?.t === 'name' && n?.t === 'op' && /^(\*\*|<<|>>|[-+*/%&^|])?=$/.test(n.v)) {
       p += 2;
+      const at = p;
       const v = assign();
       const op = n.v.slice(0, -1);
-      const nv = op === '' ? v : apply(op, varValue(t.v), v);
+      const nv = op === '' ? v : apply(op, varValue(t.v), v, at);
       set(t.v, String(nv));
       return nv;
     }
@@ -206,6 +222,11 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
   };
   if (toks.length === 0) return 0n;
   const v = comma();
-  if (p < toks.length) fail(`${src}: syntax error in expression (error token is "${rest()}")`, 'expecting EOF');
+  if (p < toks.length) {
+    // an assignment to what is no variable (`1 = 2`): expr.c expassign's complaint
+    const t = toks[p];
+    const assigns = t?.t === 'op' && /^(\*\*|<<|>>|[-+*/%&^|])?=$/.test(t.v);
+    fail(`${shown}: ${assigns ? 'attempted assignment to non-variable' : 'syntax error in expression'} (error token is "${rest()}")`, 'expecting EOF');
+  }
   return v;
 }
