@@ -260,8 +260,8 @@ function backgroundWatch(
     try {
       out += printer(type, [obj], cluster.now());
     } catch (e) {
-      // a printer error ends the watch (get.go drops it: status 0)
-      if (!(e instanceof KubectlError)) throw e;
+      // a printer error ends the watch (get.go drops it: status 0). It runs inside whichever
+      // write it watched (a later command's, a controller's): nothing it throws may reach that.
       if (e instanceof TemplateFailure) out += e.stdout;
       failed = true;
     }
