@@ -26,7 +26,7 @@ import { kubeadmError, flag } from './kubeadm-lib.js';
 import { caCertHash, liveTokens } from './kubeadm-token.js';
 import { kubeletStarted } from './journal.js';
 import { activeSwaps } from '../../../sim/node/swap.js';
-import { bootstrappedKubeletConf } from '../../../sim/fixture/kubeadm-files.js';
+import { bootstrappedKubeletConf, kubeconfigDocument } from '../../../sim/fixture/kubeadm-files.js';
 
 const PREFLIGHT_TAIL = '[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`';
 
@@ -168,26 +168,14 @@ function phasePreflight(c: Cluster, host: Host, ctx: CommandContext, d: JoinData
  * as /etc/kubernetes/bootstrap-kubelet.conf.
  */
 function bootstrapKubeconfig(server: string, caPem: string | undefined, token: string): string {
-  const ca = Buffer.from(caPem ?? '').toString('base64');
-  return `apiVersion: v1
-clusters:
-- cluster:
-    certificate-authority-data: ${ca}
-    server: ${server}
-  name: kubernetes
-contexts:
-- context:
-    cluster: kubernetes
-    user: tls-bootstrap-token-user
-  name: tls-bootstrap-token-user@kubernetes
-current-context: tls-bootstrap-token-user@kubernetes
-kind: Config
-preferences: {}
-users:
-- name: tls-bootstrap-token-user
-  user:
-    token: ${token}
-`;
+  return kubeconfigDocument({
+    server,
+    caData: Buffer.from(caPem ?? '').toString('base64'),
+    cluster: 'kubernetes',
+    context: 'tls-bootstrap-token-user@kubernetes',
+    user: 'tls-bootstrap-token-user',
+    auth: [['token', token]],
+  });
 }
 
 /**
