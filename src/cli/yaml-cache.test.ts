@@ -31,6 +31,8 @@ test('yaml-cache: XDG_CACHE_HOME when absolute, else ~/.cache', () => {
 });
 
 test('yaml-cache: a one-shot run reuses the kubeconfig parsed by the run before, and misses once it changes', async () => {
+  // a fresh process parses the kubeconfig: nothing another test parsed in this process may hit
+  clearYamlMemo();
   const h = harness();
   const dir = join(h.data, '.cache', 'cka-lab', 'yaml');
   assert.equal((await h.run(['kubectl', 'get', 'ns', 'default', '-o', 'name'])).stdout, 'namespace/default\n');
