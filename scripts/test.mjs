@@ -57,19 +57,16 @@ function mirrorAssets(dir) {
 /**
  * The longest files run alone and start first: with two processes at a time, a long file started
  * last would leave one core idle at the end (longest-processing-time-first scheduling). Their CPU
- * seconds when this list was made: engine 59, verbs/transcripts 44, replay-resume 22,
- * concurrency 18, launcher 16, node/transcript 16, apiserver 16, runaway 14, scheduling 14.
+ * seconds when this list was made, with fixtures cached per process: engine 63, concurrency 19,
+ * launcher 18, replay-resume 18, runaway 17, verbs/transcripts 17; a group takes 12-28.
  */
 const HEAVY_FIRST = [
   'scenario/engine.test',
-  'kubectl/verbs/transcripts.test',
-  'runtime/replay-resume.test',
   'cli/concurrency.test',
   'cli/launcher.test',
-  'node/transcript.test',
-  'sim/apiserver.test',
+  'runtime/replay-resume.test',
   'cli/runaway.test',
-  'scheduling/scheduling.test',
+  'kubectl/verbs/transcripts.test',
 ];
 const weight = (f) => {
   const i = HEAVY_FIRST.findIndex((h) => f.includes(h));
