@@ -180,6 +180,23 @@ describe('the Service deletion window and leaked IPAddresses (repairip.go syncIP
     await sh(s, 'sleep 120');
     assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.91 --no-headers'), '10.244.0.91   services/default/ghost\n');
   });
+
+  it('one of the allocator\'s that references something else than a Service goes at once, its parentRef in Go\'s %v', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    const other = (name: string, ref: string): string =>
+      `apiVersion: networking.k8s.io/v1\nkind: IPAddress\nmetadata:\n  name: ${name}\n  labels:\n    ipaddress.kubernetes.io/ip-family: IPv4\n    ipaddress.kubernetes.io/managed-by: ipallocator.k8s.io\nspec:\n  parentRef:\n${ref}`;
+    await sh(s, write('/root/a.yaml', other('10.244.0.92', '    group: apps\n    resource: deployments\n    namespace: default\n    name: web')));
+    await sh(s, write('/root/b.yaml', other('10.244.0.93', '    resource: pods\n    namespace: default\n    name: web')));
+    assert.equal(await sh(s, 'kubectl create -f /root/a.yaml'), 'ipaddress.networking.k8s.io/10.244.0.92 created\n');
+    assert.equal(await sh(s, 'kubectl create -f /root/b.yaml'), 'ipaddress.networking.k8s.io/10.244.0.93 created\n');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.92'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.92" not found\n');
+    assert.equal(await sh(s, 'kubectl get ipaddress 10.244.0.93'), 'Error from server (NotFound): ipaddresses.networking.k8s.io "10.244.0.93" not found\n');
+    assert.equal(
+      await sh(s, "kubectl get events.events.k8s.io --field-selector reason=IPAddressNotAllocated -o jsonpath='{range .items[*]}{.type}|{.action}|{.note}{\"\\n\"}{end}'"),
+      'Warning|IPAddressAllocation|IPAddress 10.244.0.92 appears to have been modified, not referencing a Service &{apps deployments default web}: cleaning up\n' +
+        'Warning|IPAddressAllocation|IPAddress 10.244.0.93 appears to have been modified, not referencing a Service &{ pods default web}: cleaning up\n',
+    );
+  });
 });
 
 describe('IPAddress validation (pkg/apis/networking/validation ValidateIPAddress, apimachinery IsValidIP)', () => {

@@ -24,7 +24,8 @@
  * on it and deletes it (requeued AddAfter the rest of the grace period). One whose Service exists
  * without that ClusterIP is deleted at once with `IPAddressWrongReference` "IPAddress: IP for
  * Service NS/NAME has a wrong reference; cleaning up". Unlabelled IPAddresses are not its own
- * and stay (and keep their address allocated).
+ * and stay (and keep their address allocated). A labelled one whose parentRef is not a core
+ * Service is deleted at once (IPAddressNotAllocated, "appears to have been modified").
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Service } from '../api/types.js';
@@ -75,16 +76,35 @@ interface IPAddressObject {
   spec?: { parentRef?: { group?: string; resource?: string; namespace?: string; name?: string } };
 }
 
-/** repairip.go syncIPAddress for the stored IPAddresses the allocator manages. */
+/**
+ * Go's %v of the *ParentReference (networking/v1 types.go: Group, Resource, Namespace, Name in
+ * that order): `&{apps deployments default web}`, an empty field leaving its blank.
+ */
+function goParentRef(ref: NonNullable<IPAddressObject['spec']>['parentRef'] & object): string {
+  return `&{${ref.group ?? ''} ${ref.resource ?? ''} ${ref.namespace ?? ''} ${ref.name ?? ''}}`;
+}
+
+/**
+ * repairip.go syncIPAddress for the stored IPAddresses the allocator manages. One that does not
+ * reference a core Service ("created by the service allocator, something else have changed it")
+ * is deleted at once with the Warning IPAddressNotAllocated "IPAddress NAME appears to have been
+ * modified, not referencing a Service %v: cleaning up" (read from the v1alpha1-era repairip.go;
+ * the branch and its words are unchanged by the move to networking/v1).
+ */
 function syncIPAddresses(c: Cluster, node: string): void {
   for (const obj of c.store.list('IPAddress')) {
     const ipa = obj as unknown as IPAddressObject;
     if (ipa.metadata.labels?.['ipaddress.kubernetes.io/managed-by'] !== MANAGED_BY) continue;
     const ref = ipa.spec?.parentRef ?? {};
-    // a reference to something else than a Service: its own cleanup message, not modelled
-    if ((ref.group ?? '') !== '' || ref.resource !== 'services') continue;
-    const ns = ref.namespace ?? '';
     const name = ipa.metadata.name;
+    // the allocator's label on an address that references something else: changed by someone, deleted at once
+    if ((ref.group ?? '') !== '' || ref.resource !== 'services') {
+      const note = `IPAddress ${name} appears to have been modified, not referencing a Service ${goParentRef(ref)}: cleaning up`;
+      c.recordEventV1(obj, { type: 'Warning', reason: 'IPAddressNotAllocated', action: 'IPAddressAllocation', note, reportingController: CONTROLLER, reportingInstance: `${CONTROLLER}-${node}` });
+      c.deleteObject('IPAddress', undefined, name);
+      continue;
+    }
+    const ns = ref.namespace ?? '';
     const svc = c.store.get<Service>('Service', ns, ref.name ?? '');
     let reason: string;
     let note: string;
