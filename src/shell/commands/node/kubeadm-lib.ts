@@ -12,8 +12,18 @@ import type { CommandResult } from '../../types.js';
 import type { ConfigMap, Pod } from '../../../sim/api/types.js';
 import { installedVersion, kubeVersionOf } from '../../../sim/node/packages.js';
 import { hexFrom } from './host.js';
+import { klogLine } from '../../../util/klog.js';
 
 export const STACK_TRACE = 'To see the stack trace of this error execute with --v=5 or higher\n';
+
+/**
+ * One klog line as the kubeadm binary writes it to stderr (k8s.io/klog/v2 FormatHeader: the pid
+ * right-aligned in seven columns), stamped with the simulated clock; the pid is a stable value
+ * derived from the clock, as a fresh process gets a new one.
+ */
+export function kubeadmLog(c: Cluster, level: 'I' | 'W' | 'E', where: string, msg: string): string {
+  return `${klogLine(level, c.now(), 4000 + (c.now() % 90000), where, msg)}\n`;
+}
 
 export function kubeadmError(msg: string, stdout = ''): CommandResult {
   return { stdout, stderr: `${msg}\n${STACK_TRACE}`, exitCode: 1 };

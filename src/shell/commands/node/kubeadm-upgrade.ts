@@ -21,7 +21,6 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { ConfigMap, DaemonSet, Deployment, Node } from '../../../sim/api/types.js';
 import { clone } from '../../../sim/api/store.js';
-import { klogTime } from './host.js';
 import {
   adminConfError,
   backupStamp,
@@ -29,6 +28,7 @@ import {
   componentImage,
   imageTag,
   kubeadmError,
+  kubeadmLog,
   kubeadmVersion,
   minorOf,
   semverCompare,
@@ -133,7 +133,7 @@ export function upgradePlan(c: Cluster, host: Host, ctx: CommandContext): Comman
   let target = stable;
   if (minorOf(stable) > minorOf(kv)) {
     target = latest(c, minorOf(kv)) ?? kv;
-    stderr = `I${klogTime(c.now())}   ${String(4000 + (c.now() % 90000)).padStart(6)} version.go:260] remote version is much newer: ${stable}; falling back to: stable-1.${minorOf(kv)}\n`;
+    stderr = kubeadmLog(c, 'I', 'version.go:260', `remote version is much newer: ${stable}; falling back to: stable-1.${minorOf(kv)}`);
   }
   out += `[upgrade/versions] Target version: ${target}\n`;
   const series = latest(c, minorOf(cv)) ?? cv;
@@ -212,7 +212,7 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
 /** Back up and rewrite the kubelet's config from the kubelet-config ConfigMap (unchanged content here). */
 function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[]): string {
   const dir = `/etc/kubernetes/tmp/kubeadm-kubelet-config${tempSuffix(c)}`;
-  stderr.push(`W${klogTime(c.now())}   ${String(4000 + (c.now() % 90000)).padStart(6)} postupgrade.go:116] Using temporary directory ${dir} for kubelet config. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR\n`);
+  stderr.push(kubeadmLog(c, 'W', 'postupgrade.go:116', `Using temporary directory ${dir} for kubelet config. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR`));
   const cur = host.fs.tryRead(KUBELET_CONFIG) ?? '';
   host.fs.write(`${dir}/config.yaml`, cur);
   const fromCluster = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubelet-config')?.data?.['kubelet'];
