@@ -217,16 +217,6 @@ test('--dry-run of control-plane, etcd and kubelet-start writes to a kubeadm-ini
   assert.match(up.stderr, /--dry-run is not simulated/);
 });
 
-test('kubeadm upgrade apply --dry-run does not upgrade', async () => {
-  const s = new Session(loadFixture('kubeadm-calico-v134', 1));
-  await s.exec('ssh cka-cp1');
-  const fs = s.cluster.host('cka-cp1')!.fs;
-  const manifest = fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml');
-  const r = await s.exec('kubeadm upgrade apply v1.34.3 --dry-run -y');
-  assert.equal(r.exitCode, 1);
-  assert.equal(fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), manifest);
-});
-
 test('certs with encryptionAlgorithm: ECDSA-P384: P-384 keys, a new CA signs ecdsa-with-SHA384, openssl prints the secp384r1 key', async () => {
   const s = new Session(loadFixture('kubeadm-calico', 1));
   await s.exec('ssh cka-cp1');

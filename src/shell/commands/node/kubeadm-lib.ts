@@ -10,6 +10,7 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { CommandResult } from '../../types.js';
 import type { ConfigMap, Pod } from '../../../sim/api/types.js';
+import { KUBELET_CONFIG } from '../../../sim/controlplane.js';
 import { installedVersion, kubeVersionOf } from '../../../sim/node/packages.js';
 import { hexFrom } from './host.js';
 import { klogLine } from '../../../util/klog.js';
@@ -115,4 +116,20 @@ export function flag(args: readonly string[], name: string): string | undefined 
   if (i < 0) return undefined;
   const a = args[i]!;
   return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
+}
+
+/** Rewrite a static pod manifest's image tag (the lab's upgrade changes only the tag); returns the new text. */
+export function withTag(text: string, tag: string): string {
+  return text.replace(/^(\s*image: [^\s:]+(?:\/[^\s:]+)*):\S+$/m, `$1:${tag}`);
+}
+
+/**
+ * The kubelet configuration `kubeadm upgrade apply|node` writes to /var/lib/kubelet/config.yaml
+ * (phases/upgrade/postupgrade.go WriteKubeletConfigFiles, from the kubelet-config ConfigMap): the
+ * node's file as it is, or the ConfigMap's when the node has none.
+ */
+export function upgradedKubeletConfig(c: Cluster, host: Host): string {
+  const cur = host.fs.tryRead(KUBELET_CONFIG) ?? '';
+  const fromCluster = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubelet-config')?.data?.['kubelet'];
+  return fromCluster && !cur ? fromCluster : cur;
 }

@@ -19,7 +19,7 @@ import type { CommandContext, CommandResult } from '../../types.js';
 import type { ShellResult } from '../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
-import type { ConfigMap, DaemonSet, Deployment, Node } from '../../../sim/api/types.js';
+import type { DaemonSet, Deployment, Node } from '../../../sim/api/types.js';
 import { clone } from '../../../sim/api/store.js';
 import {
   adminConfError,
@@ -34,7 +34,10 @@ import {
   semverCompare,
   tabwrite,
   tempSuffix,
+  upgradedKubeletConfig,
+  withTag,
 } from './kubeadm-lib.js';
+import { applyDryRun, nodeDryRun } from './kubeadm-upgrade-dryrun.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, apiServerVersion } from '../../../sim/controlplane.js';
 import { minorPins } from '../../../sim/kubeadm-pins.js';
 import { renewForUpgrade } from './kubeadm-renewal.js';
@@ -162,10 +165,6 @@ function skewErrors(cv: string, kv: string, target: string): { mandatory: string
   return { mandatory, skippable };
 }
 
-/** Rewrite a manifest's image tag; returns the new text. */
-function withTag(text: string, tag: string): string {
-  return text.replace(/^(\s*image: [^\s:]+(?:\/[^\s:]+)*):\S+$/m, `$1:${tag}`);
-}
 
 /** The control-plane part of apply (and of `upgrade node` on a control-plane node). */
 function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = true): string {
@@ -213,10 +212,8 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
 function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[]): string {
   const dir = `/etc/kubernetes/tmp/kubeadm-kubelet-config${tempSuffix(c)}`;
   stderr.push(kubeadmLog(c, 'W', 'postupgrade.go:116', `Using temporary directory ${dir} for kubelet config. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR`));
-  const cur = host.fs.tryRead(KUBELET_CONFIG) ?? '';
-  host.fs.write(`${dir}/config.yaml`, cur);
-  const fromCluster = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubelet-config')?.data?.['kubelet'];
-  host.fs.write(KUBELET_CONFIG, fromCluster && !cur ? fromCluster : cur);
+  host.fs.write(`${dir}/config.yaml`, host.fs.tryRead(KUBELET_CONFIG) ?? '');
+  host.fs.write(KUBELET_CONFIG, upgradedKubeletConfig(c, host));
   return `[upgrade] Backing up kubelet config file to ${dir}/config.yaml\n[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
 }
 
@@ -232,8 +229,7 @@ function certificateRenewal(args: readonly string[]): boolean {
 }
 
 export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
-  // upgrade apply --dry-run prints every manifest and API request it would make; the lab refuses it rather than upgrading
-  if (isDryRun(args)) return kubeadmError('kubeadm upgrade apply --dry-run is not simulated in this lab; nothing was changed');
+  const dry = isDryRun(args);
   const kv = kubeadmVersion(c, host)!;
   const target = args.find((a) => !a.startsWith('-'));
   const yes = args.some((a) => a === '-y' || a === '--yes' || a === '-f' || a === '--force');
@@ -253,6 +249,8 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
     return kubeadmError(`error execution phase preflight: [upgrade/version] FATAL: the version argument is invalid due to these fatal errors:\n\n${list(skew.mandatory)}\nPlease fix the misalignments highlighted above and try upgrading again`, out);
   if (skew.skippable.length && !force)
     return kubeadmError(`error execution phase preflight: [upgrade/version] FATAL: the version argument is invalid due to these errors:\n\n${list(skew.skippable)}\nCan be bypassed if you pass the --force flag`, out);
+  // applyData.SessionIsInteractive: --dry-run never asks
+  if (dry) return applyDryRun(c, host, tv, out);
   if (!yes) {
     const answer = ctx.stdin === '' ? 'y' : (ctx.stdin.split('\n')[0] ?? '').trim();
     out += `[upgrade] Are you sure you want to proceed? [y/N]: ${ctx.stdin === '' ? 'y\n' : ''}`;
@@ -306,7 +304,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
 }
 
 export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: readonly string[] = []): ShellResult {
-  if (isDryRun(args)) return kubeadmError('kubeadm upgrade node --dry-run is not simulated in this lab; nothing was changed');
+  const dry = isDryRun(args);
   if (ctx.user !== 'root')
     return kubeadmError('[preflight] Some fatal errors occurred:\n\t[ERROR IsPrivilegedUser]: user is not running as root\n[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`');
   if (!host.fs.exists('/etc/kubernetes/kubelet.conf'))
@@ -317,6 +315,7 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: r
   let out = '[upgrade] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[upgrade] Use \'kubeadm init phase upload-config kubeadm --config your-config-file\' to re-upload it.\n';
   out += '[upgrade/preflight] Running pre-flight checks\n';
   const stderr: string[] = [];
+  if (dry) return nodeDryRun(c, host, cv, cp, out);
   if (cp) {
     out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
     out += upgradeStaticPods(c, host, cv, certificateRenewal(args));
