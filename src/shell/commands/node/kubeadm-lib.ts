@@ -133,3 +133,20 @@ export function upgradedKubeletConfig(c: Cluster, host: Host): string {
   const fromCluster = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubelet-config')?.data?.['kubelet'];
   return fromCluster && !cur ? fromCluster : cur;
 }
+
+/**
+ * newInitData with --dry-run (cmd/kubeadm/app/cmd/init.go): a fresh temporary directory,
+ * kubeadmconstants.CreateTempDir under /etc/kubernetes/tmp (os.MkdirTemp's random digits, mode
+ * 0700; directory modes are not modelled), which stands in for the manifest, kubelet, certificate and kubeconfig directories
+ * (initData.ManifestDir, KubeletDir, CertificateWriteDir, KubeConfigDir); it stays behind.
+ */
+export function dryRunDir(c: Cluster, host: Host): string {
+  const dir = `/etc/kubernetes/tmp/kubeadm-init-dryrun${tempSuffix(c)}`;
+  host.fs.mkdir(dir);
+  return dir;
+}
+
+/** pflag's true forms of --dry-run (a bool flag: `--dry-run`, `--dry-run=true|1|t|T|TRUE|True`). */
+export function isDryRun(args: readonly string[]): boolean {
+  return args.some((a) => a === '--dry-run' || /^--dry-run=(1|t|T|true|TRUE|True)$/.test(a));
+}

@@ -27,6 +27,7 @@ import {
   clusterConfiguration,
   componentImage,
   imageTag,
+  isDryRun,
   kubeadmError,
   kubeadmLog,
   kubeadmVersion,
@@ -215,11 +216,6 @@ function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[]): string {
   host.fs.write(`${dir}/config.yaml`, host.fs.tryRead(KUBELET_CONFIG) ?? '');
   host.fs.write(KUBELET_CONFIG, upgradedKubeletConfig(c, host));
   return `[upgrade] Backing up kubelet config file to ${dir}/config.yaml\n[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
-}
-
-/** pflag's true forms of --dry-run. */
-function isDryRun(args: readonly string[]): boolean {
-  return args.some((a) => a === '--dry-run' || /^--dry-run=(1|t|T|true|TRUE|True)$/.test(a));
 }
 
 /** `--certificate-renewal` (default true): false leaves every certificate as it is (pflag's bool forms). */
