@@ -51,3 +51,11 @@ test('kubeadm upgrade node --dry-run on a worker prints the kubelet config it wo
   assert.equal(saved(s), before);
   assertGolden(goldenPath(import.meta.url, 'kubeadm-upgrade-dryrun-worker.txt'), text);
 });
+
+test('kubeadm upgrade node ends with the addon phase, as cmd/upgrade/node.go prints nothing after its phases', async () => {
+  const s = new Session(loadFixture('kubeadm-calico-v134', 1));
+  await transcript(s, ['ssh cka-w1', ...NEW_KUBEADM]);
+  const r = await s.exec('kubeadm upgrade node');
+  assert.equal(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, /\[upgrade\/kubelet-config\] The kubelet configuration for this node was successfully upgraded!\n\[upgrade\/addon\] Skipping the addon\/coredns phase\. Not a control plane node\.\n\[upgrade\/addon\] Skipping the addon\/kube-proxy phase\. Not a control plane node\.\n$/);
+});

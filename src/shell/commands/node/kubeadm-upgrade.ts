@@ -322,6 +322,7 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: r
   out += kubeletConfigPhase(c, host, stderr);
   if (cp) out += '[addons] Applied essential addon: CoreDNS\n[addons] Applied essential addon: kube-proxy\n';
   else out += '[upgrade/addon] Skipping the addon/coredns phase. Not a control plane node.\n[upgrade/addon] Skipping the addon/kube-proxy phase. Not a control plane node.\n';
-  out += "[upgrade] The configuration for this node was successfully upgraded!\n[upgrade] Now you should go ahead and upgrade the kubelet package using your package manager.\n";
+  // cmd/upgrade/node.go prints nothing after its phases (the `successfully updated` and `upgrade the
+  // kubelet package` lines went with the old kubelet-config phase); the addon lines end the output
   return { stdout: out, stderr: stderr.join(''), exitCode: 0, advanceMs: cp ? 60_000 : 5_000 };
 }
