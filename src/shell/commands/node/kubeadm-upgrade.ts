@@ -39,6 +39,7 @@ import {
   withTag,
 } from './kubeadm-lib.js';
 import { applyDryRun, nodeDryRun } from './kubeadm-upgrade-dryrun.js';
+import { coreDNSUnsupportedPlugins, ignoredPreflightErrors } from './kubeadm-coredns-check.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, apiServerVersion } from '../../../sim/controlplane.js';
 import { minorPins } from '../../../sim/kubeadm-pins.js';
 import { renewForUpgrade } from './kubeadm-renewal.js';
@@ -237,7 +238,18 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   if (denied) return denied;
   const cv = clusterVersion(c);
   let out = '[upgrade] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[upgrade] Use \'kubeadm init phase upload-config kubeadm --config your-config-file\' to re-upload it.\n';
-  out += '[upgrade/preflight] Running preflight checks\n[upgrade] Running cluster health checks\n';
+  out += '[upgrade/preflight] Running preflight checks\n';
+  // upgrade.RunCoreDNSMigrationCheck, before the cluster health checks (cmd/phases/upgrade/apply/preflight.go)
+  const preflightWarnings: string[] = [];
+  const dnsCheck = coreDNSUnsupportedPlugins(c);
+  if (dnsCheck) {
+    out += dnsCheck.stdout;
+    const ignored = ignoredPreflightErrors(args);
+    if (!ignored.has('all') && !ignored.has('corednsunsupportedplugins'))
+      return kubeadmError(`error execution phase preflight: [preflight] Some fatal errors occurred:\n\t[ERROR CoreDNSUnsupportedPlugins]: ${dnsCheck.error}\n[preflight] If you know what you are doing, you can make a check non-fatal with \`--ignore-preflight-errors=...\``, out);
+    preflightWarnings.push(`\t[WARNING CoreDNSUnsupportedPlugins]: ${dnsCheck.error}\n`);
+  }
+  out += '[upgrade] Running cluster health checks\n';
   out += `[upgrade/preflight] You have chosen to upgrade the cluster version to "${tv}"\n[upgrade/versions] Cluster version: ${cv}\n[upgrade/versions] kubeadm version: ${kv}\n`;
   const skew = skewErrors(cv, kv, tv);
   const list = (xs: string[]): string => xs.map((x) => `\t- ${x}\n`).join('');
@@ -246,7 +258,10 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   if (skew.skippable.length && !force)
     return kubeadmError(`error execution phase preflight: [upgrade/version] FATAL: the version argument is invalid due to these errors:\n\n${list(skew.skippable)}\nCan be bypassed if you pass the --force flag`, out);
   // applyData.SessionIsInteractive: --dry-run never asks
-  if (dry) return applyDryRun(c, host, tv, out);
+  if (dry) {
+    const r = applyDryRun(c, host, tv, out);
+    return { ...r, stderr: preflightWarnings.join('') + r.stderr };
+  }
   if (!yes) {
     const answer = ctx.stdin === '' ? 'y' : (ctx.stdin.split('\n')[0] ?? '').trim();
     out += `[upgrade] Are you sure you want to proceed? [y/N]: ${ctx.stdin === '' ? 'y\n' : ''}`;
@@ -264,7 +279,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   out += '[upload-config] Storing the configuration used in ConfigMap "kubeadm-config" in the "kube-system" Namespace\n';
   out += '[kubelet] Creating a ConfigMap "kubelet-config" in namespace kube-system with the configuration for the kubelets in the cluster\n';
   out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
-  const stderr: string[] = [];
+  const stderr: string[] = [...preflightWarnings];
   out += kubeletConfigPhase(c, host, stderr);
   out += '[upgrade/bootstrap-token] Configuring bootstrap token and cluster-info RBAC rules\n';
   out += '[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to get nodes\n[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to post CSRs in order for nodes to get long term certificate credentials\n[bootstrap-token] Configured RBAC rules to allow the csrapprover controller automatically approve CSRs from a Node Bootstrap Token\n[bootstrap-token] Configured RBAC rules to allow certificate rotation for all node client certificates in the cluster\n';
