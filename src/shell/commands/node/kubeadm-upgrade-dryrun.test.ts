@@ -59,3 +59,31 @@ test('kubeadm upgrade node ends with the addon phase, as cmd/upgrade/node.go pri
   assert.equal(r.exitCode, 0, r.stderr);
   assert.match(r.stdout, /\[upgrade\/kubelet-config\] The kubelet configuration for this node was successfully upgraded!\n\[upgrade\/addon\] Skipping the addon\/coredns phase\. Not a control plane node\.\n\[upgrade\/addon\] Skipping the addon\/kube-proxy phase\. Not a control plane node\.\n$/);
 });
+
+test('kubeadm upgrade apply with a certificate it cannot read for renewal rolls the moved manifests back and stops (staticpods.go renewCertsByComponent, rollbackOldManifests)', async () => {
+  const s = new Session(loadFixture('kubeadm-calico-v134', 1));
+  await transcript(s, ['ssh cka-cp1', ...NEW_KUBEADM]);
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  const before = { etcd: fs.read('/etc/kubernetes/manifests/etcd.yaml'), api: fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), kcm: fs.read('/etc/kubernetes/manifests/kube-controller-manager.yaml') };
+  await s.exec('cp /etc/kubernetes/pki/apiserver.crt /root/apiserver.crt');
+  await s.exec('echo garbage > /etc/kubernetes/pki/apiserver.crt');
+  const r = await s.exec('kubeadm upgrade apply v1.35.2 -y');
+  assert.equal(r.exitCode, 1);
+  assert.match(r.stdout, /\[upgrade\/staticpods\] Preparing for "kube-apiserver" upgrade\n\[upgrade\/staticpods\] Renewing apiserver certificate\n$/);
+  const backup = /backing up old manifest to "(\/etc\/kubernetes\/tmp\/kubeadm-backup-manifests-[-\d]+)\/etcd\.yaml"/.exec(r.stdout)![1]!;
+  assert.equal(
+    r.stderr,
+    `error execution phase control-plane: couldn't complete the static pod upgrade: couldn't upgrade control plane. kubeadm has tried to recover everything into the earlier state. Errors faced: [failed to renew certificates for component "kube-apiserver": failed to load existing certificate apiserver: error reading /etc/kubernetes/pki/apiserver.crt: data does not contain any valid RSA or ECDSA certificates, rename ${backup}/kube-apiserver.yaml /etc/kubernetes/manifests/kube-apiserver.yaml: no such file or directory]\nTo see the stack trace of this error execute with --v=5 or higher\n`,
+  );
+  // etcd was upgraded before and is not rolled back for another component's failure; the others are untouched
+  assert.notEqual(fs.read('/etc/kubernetes/manifests/etcd.yaml'), before.etcd);
+  assert.equal(fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), before.api);
+  assert.equal(fs.read('/etc/kubernetes/manifests/kube-controller-manager.yaml'), before.kcm);
+  // a missing kubeconfig of the controller manager: kube-apiserver, already moved, goes back
+  await s.exec('cp /root/apiserver.crt /etc/kubernetes/pki/apiserver.crt');
+  await s.exec('mv /etc/kubernetes/controller-manager.conf /root/');
+  const r2 = await s.exec('kubeadm upgrade apply v1.35.2 -y');
+  assert.equal(r2.exitCode, 1);
+  assert.match(r2.stderr, /Errors faced: \[failed to renew certificates for component "kube-controller-manager": failed to load kubeConfig file \/etc\/kubernetes\/controller-manager\.conf: open \/etc\/kubernetes\/controller-manager\.conf: no such file or directory, rename \S+\/kube-controller-manager\.yaml \/etc\/kubernetes\/manifests\/kube-controller-manager\.yaml: no such file or directory\]\n/);
+  assert.equal(fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), before.api);
+});

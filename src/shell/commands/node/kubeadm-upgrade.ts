@@ -30,6 +30,7 @@ import {
   isDryRun,
   kubeadmError,
   kubeadmLog,
+  STACK_TRACE,
   kubeadmVersion,
   minorOf,
   semverCompare,
@@ -168,8 +169,35 @@ function skewErrors(cv: string, kv: string, target: string): { mandatory: string
 }
 
 
-/** The control-plane part of apply (and of `upgrade node` on a control-plane node). */
-function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = true): string {
+/**
+ * rollbackOldManifests (phases/upgrade/staticpods.go): the manifests already moved go back from the
+ * backup directory (etcd's only when etcd itself failed); the failing component's own backup does
+ * not exist yet, so its rename fails too, and both errors are reported (utilerrors.NewAggregate).
+ */
+function rollback(host: Host, backup: string, moved: readonly string[], failing: string, origErr: string): string {
+  const errs = [origErr];
+  for (const comp of [...moved, failing]) {
+    if (comp === 'etcd' && failing !== 'etcd') continue;
+    const from = `${backup}/${comp}.yaml`;
+    const to = `${MANIFEST_DIR}/${comp}.yaml`;
+    const text = host.fs.tryRead(from);
+    if (text === undefined) {
+      errs.push(`rename ${from} ${to}: no such file or directory`);
+      continue;
+    }
+    host.fs.write(to, text, host.fs.stat(from)?.mode ?? 0o600);
+    host.fs.remove(from);
+  }
+  return `couldn't upgrade control plane. kubeadm has tried to recover everything into the earlier state. Errors faced: ${errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`}`;
+}
+
+/**
+ * The control-plane part of apply (and of `upgrade node` on a control-plane node); `error` is the
+ * control-plane phase's error when a certificate of a component cannot be read for its renewal
+ * (renewCertsByComponent → Manager.RenewUsingLocalCA): the manifests are rolled back and the
+ * upgrade stops (for etcd, performEtcdStaticPodUpgrade reports the old etcd as available again).
+ */
+function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = true): { out: string; error?: string } {
   const now = c.now();
   const stamp = backupStamp(now);
   const backup = `/etc/kubernetes/tmp/kubeadm-backup-manifests-${stamp}`;
@@ -182,6 +210,7 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
     'kube-controller-manager': ['controller-manager.conf'],
     'kube-scheduler': ['scheduler.conf'],
   };
+  const moved: string[] = [];
   for (const comp of ['etcd', ...COMPONENTS]) {
     const path = `${MANIFEST_DIR}/${comp}.yaml`;
     const old = host.fs.tryRead(path);
@@ -190,12 +219,20 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
     out += `[upgrade/staticpods] Preparing for "${comp}" upgrade\n`;
     for (const cert of renewCerts ? (renew[comp] ?? []) : []) {
       out += `[upgrade/staticpods] Renewing ${cert} certificate\n`;
-      // (a certificate that cannot be read fails the real upgrade here; the lab goes on)
-      if (renewForUpgrade(c, host, cert) === 'external') out += `[upgrade/staticpods] External CA detected, ${cert} certificate can't be renewed\n`;
+      const r = renewForUpgrade(c, host, cert);
+      if (r === 'external') out += `[upgrade/staticpods] External CA detected, ${cert} certificate can't be renewed\n`;
+      else if (typeof r === 'object') {
+        const err = rollback(host, backup, moved, comp, `failed to renew certificates for component "${comp}": ${r.error}`);
+        c.touchHosts();
+        if (comp !== 'etcd') return { out, error: `couldn't complete the static pod upgrade: ${err}` };
+        out += `[upgrade/etcd] Failed to upgrade etcd: ${err}\n[upgrade/etcd] Waiting for previous etcd to become available\n[upgrade/etcd] Etcd was rolled back and is now available\n`;
+        return { out, error: `couldn't complete the static pod upgrade: fatal error when trying to upgrade the etcd cluster, rolled the state back to pre-upgrade state: ${err}` };
+      }
     }
     // the old manifest is moved to the backup (os.Rename keeps its mode); the new one comes from
     // staticpod.WriteStaticPodToDisk in a temporary directory, 0600 (upgrade/staticpods.go)
     host.fs.write(`${backup}/${comp}.yaml`, old, host.fs.stat(path)?.mode ?? 0o600);
+    moved.push(comp);
     if (next === old) out += `[upgrade/staticpods] Restarting the ${comp} static pod and backing up its manifest to "${backup}/${comp}.yaml"\n`;
     else {
       host.fs.write(path, next, 0o600);
@@ -207,7 +244,7 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
   // the certificate embedded in admin.conf, renewed without a line of its own (staticpods.go StaticPodControlPlane)
   if (renewCerts && renewForUpgrade(c, host, 'admin.conf') === 'external') out += "[upgrade/staticpods] External CA detected, admin.conf certificate can't be renewed\n";
   out += '[upgrade/control-plane] The control plane instance for this node was successfully upgraded!\n';
-  return out;
+  return { out };
 }
 
 /** Back up and rewrite the kubelet's config from the kubelet-config ConfigMap (unchanged content here). */
@@ -268,7 +305,9 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
     if (!/^y$/i.test(answer)) return kubeadmError("error execution phase preflight: won't proceed; the user didn't answer (Y|y) in order to continue", out);
   }
   out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
-  out += upgradeStaticPods(c, host, tv, certificateRenewal(args));
+  const cp = upgradeStaticPods(c, host, tv, certificateRenewal(args));
+  out += cp.out;
+  if (cp.error) return { stdout: out, stderr: `${preflightWarnings.join('')}error execution phase control-plane: ${cp.error}\n${STACK_TRACE}`, exitCode: 1 };
   // the cluster's configuration and add-ons, through the API
   const cfg = clusterConfiguration(c);
   if (cfg) {
@@ -329,7 +368,9 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: r
   if (dry) return nodeDryRun(c, host, cv, cp, out);
   if (cp) {
     out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
-    out += upgradeStaticPods(c, host, cv, certificateRenewal(args));
+    const up = upgradeStaticPods(c, host, cv, certificateRenewal(args));
+    out += up.out;
+    if (up.error) return kubeadmError(`error execution phase control-plane: ${up.error}`, out);
     out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
   } else {
     out += '[upgrade/preflight] Skipping prepull. Not a control plane node.\n[upgrade/control-plane] Skipping phase. Not a control plane node.\n[upgrade/kubeconfig] Skipping phase. Not a control plane node.\n';
