@@ -134,6 +134,8 @@ const POINTS: readonly ExtensionPoint[] = [
       'kmod-log.ts': "kmod's `PROG: ERROR:` log lines and getopt complaints, shared by rmmod, insmod and modinfo",
       'apt-lib.ts': 'package state, candidates and repository labels shared by apt, apt-get, apt-cache, apt-mark and dpkg',
       'kubeadm-upgrade.ts': 'kubeadm upgrade plan|apply|node, dispatched from kubeadm.ts',
+      'kubeadm-upgrade-dryrun.ts': 'kubeadm upgrade apply|node --dry-run, called from kubeadm-upgrade.ts',
+      'kubeadm-coredns-check.ts': 'the CoreDNSUnsupportedPlugins preflight check of kubeadm upgrade apply (corefile-migration Unsupported), called from kubeadm-upgrade.ts',
       'kubeadm-token.ts': 'kubeadm token create|list, dispatched from kubeadm.ts',
       'kubeadm-join.ts': 'kubeadm join and its phases, dispatched from kubeadm.ts',
       'kubeadm-reset.ts': 'kubeadm reset and its phases, dispatched from kubeadm.ts',

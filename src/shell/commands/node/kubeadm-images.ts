@@ -18,8 +18,7 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import { pullErrorMessage, pullImage } from '../../../sim/images.js';
 import { recordPulledImage } from '../../../sim/node/runtime.js';
-import { klogTime } from './host.js';
-import { kubeadmError, minorOf } from './kubeadm-lib.js';
+import { kubeadmError, kubeadmLog, minorOf } from './kubeadm-lib.js';
 import { latest } from './kubeadm-upgrade.js';
 import { KUBEADM_PINS } from '../../../sim/kubeadm-pins.js';
 
@@ -64,7 +63,7 @@ export function resolveVersion(c: Cluster, kubeadmV: string, spec: string): { ve
   if (label[2] !== undefined) return { version: latest(c, Number(label[2])) ?? kubeadmV, stderr: '' };
   const stable = latest(c) ?? kubeadmV;
   if (minorOf(stable) <= minorOf(kubeadmV)) return { version: stable, stderr: '' };
-  const line = `I${klogTime(c.now())}   ${String(4000 + (c.now() % 90000)).padStart(6)} version.go:260] remote version is much newer: ${stable}; falling back to: stable-1.${minorOf(kubeadmV)}\n`;
+  const line = kubeadmLog(c, 'I', 'version.go:260', `remote version is much newer: ${stable}; falling back to: stable-1.${minorOf(kubeadmV)}`);
   return { version: latest(c, minorOf(kubeadmV)) ?? kubeadmV, stderr: line };
 }
 

@@ -15,7 +15,10 @@
  * name, advertise address, Service subnet and DNS domain of its documents, and the new keys'
  * type: encryptionAlgorithm ECDSA-P256 makes P-256 keys and ecdsa-with-SHA256 signatures by such a
  * CA, ECDSA-P384 P-384 keys and ecdsa-with-SHA384 signatures (Go's x509.CreateCertificate picks the
- * hash by the CA key's curve); RSA-3072/4096 are not simulated.
+ * hash by the CA key's curve); RSA-3072/4096 are not simulated. `--dry-run` (newInitData, init.go)
+ * makes /etc/kubernetes/tmp/kubeadm-init-dryrun<digits>, the directory new files go to and `all`
+ * names; what is on disk in /etc/kubernetes/pki is still used, but a leaf or key made anew looks
+ * for its CA (and the sa key for itself) in that fresh directory, as phases/init/certs.go does.
  */
 import { createPublicKey } from 'node:crypto';
 import type { CommandContext, CommandResult } from '../../types.js';
@@ -25,7 +28,7 @@ import { CAS, LEAVES, caCert, keyFor, leafCert, type PkiParams } from '../../../
 import { issuedBy, readCertificatePem, type ParsedCert } from '../../../sim/pki/x509.js';
 import { runningFlags, serviceCIDR } from '../../../sim/controlplane.js';
 import { goIPString, ipFamilyOf } from '../../../util/ip.js';
-import { kubeadmError, flag } from './kubeadm-lib.js';
+import { dryRunDir, flag, isDryRun, kubeadmError } from './kubeadm-lib.js';
 import { configValues } from './kubeadm-init-phases.js';
 import { generateP256Key, generateP384Key } from '../../../sim/pki/ec.js';
 
@@ -76,11 +79,13 @@ function sans(file: string, p: PkiParams, args: readonly string[]): { dns: strin
   return { dns, ips };
 }
 
-function loadCa(host: Host, file: CaFile): { cert: ParsedCert; keyPem: string } | string {
-  const pem = host.fs.tryRead(`${PKI}/${file}.crt`);
+function loadCa(host: Host, file: CaFile, dir = PKI): { cert: ParsedCert; keyPem: string } | string {
+  const pem = host.fs.tryRead(`${dir}/${file}.crt`);
   const cert = pem ? readCertificatePem(pem) : undefined;
-  const keyPem = host.fs.tryRead(`${PKI}/${file}.key`);
-  if (!cert || !keyPem) return `couldn't load CA certificate ${caName(file)}: open ${PKI}/${file}.${cert ? 'key' : 'crt'}: no such file or directory`;
+  const keyPem = host.fs.tryRead(`${dir}/${file}.key`);
+  // certs.LoadCertificateAuthority: neither file in the directory (a dry run's fresh one)
+  if (dir !== PKI && pem === undefined && keyPem === undefined) return `couldn't load CA certificate ${caName(file)}: couldn't load ${file} certificate authority from ${dir}`;
+  if (!cert || !keyPem) return `couldn't load CA certificate ${caName(file)}: open ${dir}/${file}.${cert ? 'key' : 'crt'}: no such file or directory`;
   return { cert, keyPem };
 }
 
@@ -98,22 +103,30 @@ function newKeyFor(c: Cluster, algorithm: string): NewKey {
   return keyFor;
 }
 
-function caPhase(host: Host, file: CaFile, now: number, seed: string, newKey: NewKey): string {
+/** runCAPhase: one on disk (the certificate directory) is used; a new one goes to `dir` (the dry run's directory under --dry-run). */
+function caPhase(host: Host, file: CaFile, now: number, seed: string, newKey: NewKey, dir: string): string {
   if (host.fs.tryRead(`${PKI}/${file}.crt`) !== undefined) return `[certs] Using existing ${file} ${host.fs.exists(`${PKI}/${file}.key`) ? '' : 'keyless '}certificate authority\n`;
   const cn = CAS.find((x) => x.file === file)!.cn;
   const key = newKey(file);
-  host.fs.write(`${PKI}/${file}.crt`, caCert(file, cn, now, `${seed}/init-phase`, key));
-  host.fs.write(`${PKI}/${file}.key`, key, 0o600);
+  host.fs.write(`${dir}/${file}.crt`, caCert(file, cn, now, `${seed}/init-phase`, key));
+  host.fs.write(`${dir}/${file}.key`, key, 0o600);
   return `[certs] Generating "${file}" certificate and key\n`;
 }
 
-function leafPhase(host: Host, name: string, file: string, p: PkiParams, args: readonly string[], newKey: NewKey): { out: string } | { error: string } {
+/**
+ * runCertPhase: a leaf on disk is checked against its CA there; a new one is signed by the CA in
+ * `dir`, where it is written — under --dry-run the dry run's directory, so a phase run on its own
+ * finds no CA there (certs.go sets CertificatesDir to CertificateWriteDir before
+ * CreateCertAndKeyFilesWithCA).
+ */
+function leafPhase(host: Host, name: string, file: string, p: PkiParams, args: readonly string[], newKey: NewKey, dir: string): { out: string } | { error: string } {
   const spec = LEAVES.find((l) => l.file === file)!;
-  const ca = loadCa(host, spec.ca);
-  if (typeof ca === 'string') return { error: ca };
   const want = sans(file, p, args);
   const existing = host.fs.tryRead(`${PKI}/${file}.crt`);
-  if (existing !== undefined && host.fs.exists(`${PKI}/${file}.key`)) {
+  const onDisk = existing !== undefined && host.fs.exists(`${PKI}/${file}.key`);
+  const ca = loadCa(host, spec.ca, onDisk ? PKI : dir);
+  if (typeof ca === 'string') return { error: ca };
+  if (existing !== undefined && onDisk) {
     const cert = readCertificatePem(existing);
     if (!cert || !issuedBy(cert, ca.cert)) return { error: `failed to write or validate certificate "${name}": certificate ${file} is not signed by corresponding CA` };
     const certIps = cert.ips.map(goIPString);
@@ -128,27 +141,28 @@ function leafPhase(host: Host, name: string, file: string, p: PkiParams, args: r
   const template = spec.template(p);
   const key = newKey(file);
   const pem = leafCert({ ...spec, template: () => ({ ...template, dnsNames: want.dns, ips: want.ips }) }, p, ca, p.issuedAt, `init-phase/${file}`, key);
-  host.fs.write(`${PKI}/${file}.crt`, pem);
-  host.fs.write(`${PKI}/${file}.key`, key, 0o600);
+  host.fs.write(`${dir}/${file}.crt`, pem);
+  host.fs.write(`${dir}/${file}.key`, key, 0o600);
   let out = `[certs] Generating "${file}" certificate and key\n`;
   // pkiutil: a certificate with serverAuth says which names it serves
   if (template.extKeyUsage.includes('serverAuth')) out += `[certs] ${file} serving cert is signed for DNS names [${want.dns.join(' ')}] and IPs [${want.ips.join(' ')}]\n`;
   return { out };
 }
 
-function saPhase(host: Host, newKey: NewKey): string {
-  if (host.fs.exists(`${PKI}/sa.key`)) return '[certs] Using the existing "sa" key\n';
+/** runCertsSa (CreateServiceAccountKeyAndPublicKeyFiles of CertificateWriteDir): under --dry-run the key is looked for, and made, in the dry run's directory. */
+function saPhase(host: Host, newKey: NewKey, dir: string): string {
+  if (host.fs.exists(`${dir}/sa.key`)) return '[certs] Using the existing "sa" key\n';
   const key = newKey('sa');
-  host.fs.write(`${PKI}/sa.key`, key, 0o600);
+  host.fs.write(`${dir}/sa.key`, key, 0o600);
   // pkiutil.WritePublicKey writes it through keyutil.WriteKey: 0600, like a private key
-  host.fs.write(`${PKI}/sa.pub`, createPublicKey(key).export({ type: 'spki', format: 'pem' }) as string, 0o600);
+  host.fs.write(`${dir}/sa.pub`, createPublicKey(key).export({ type: 'spki', format: 'pem' }) as string, 0o600);
   return '[certs] Generating "sa" key and public key\n';
 }
 
 /** `kubeadm init phase certs NAME|all [flags]`; `args` start after `certs`. */
 export function initPhaseCerts(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
   if (ctx.user !== 'root') return kubeadmError('user is not running as root');
-  const unsimulated = args.find((a) => /^--(dry-run|csr-only|csr-dir)(=|$)/.test(a));
+  const unsimulated = args.find((a) => /^--(csr-only|csr-dir)(=|$)/.test(a));
   if (unsimulated) return kubeadmError(`kubeadm init phase certs ${unsimulated.split('=')[0]} is not simulated in this lab; nothing was written`);
   const cfg = configValues(host, ctx, args);
   if ('exitCode' in cfg) return cfg;
@@ -161,12 +175,14 @@ export function initPhaseCerts(c: Cluster, host: Host, ctx: CommandContext, args
   // --config's InitConfiguration and ClusterConfiguration say what kubeadm would configure
   const p: PkiParams = { ...running, ...(cfg.nodeName ? { nodeName: cfg.nodeName } : {}), ...(cfg.advertiseAddress ? { advertiseIP: cfg.advertiseAddress } : {}), ...(cfg.serviceSubnet ? { serviceSubnet: cfg.serviceSubnet } : {}), ...(cfg.dnsDomain ? { dnsDomain: cfg.dnsDomain } : {}) };
   const phases = name === 'all' ? CERT_PHASES : CERT_PHASES.filter(([n]) => n === name);
-  let out = name === 'all' ? `[certs] Using certificateDir folder "${PKI}"\n` : '';
+  // newInitData: --dry-run writes into a new kubeadm-init-dryrun directory (CertificateWriteDir)
+  const dir = isDryRun(args) ? dryRunDir(c, host) : PKI;
+  let out = name === 'all' ? `[certs] Using certificateDir folder "${dir}"\n` : '';
   for (const [n, ph] of phases) {
-    if (ph.kind === 'ca') out += caPhase(host, ph.file, now, p.advertiseIP, newKey);
-    else if (ph.kind === 'sa') out += saPhase(host, newKey);
+    if (ph.kind === 'ca') out += caPhase(host, ph.file, now, p.advertiseIP, newKey, dir);
+    else if (ph.kind === 'sa') out += saPhase(host, newKey, dir);
     else {
-      const r = leafPhase(host, n, ph.file, p, args, newKey);
+      const r = leafPhase(host, n, ph.file, p, args, newKey, dir);
       if ('error' in r) return kubeadmError(`error execution phase certs/${n}: ${r.error}`, out);
       out += r.out;
     }

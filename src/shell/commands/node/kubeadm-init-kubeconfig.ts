@@ -8,6 +8,9 @@
  * another CA or server fails the phase (validateKubeConfig), so regenerating means removing it
  * first. The admin and super-admin files talk to the control-plane endpoint, the components to
  * this node's advertise address. `all` starts with the parent phase's `Using kubeconfig folder`.
+ * `--dry-run` makes /etc/kubernetes/tmp/kubeadm-init-dryrun<digits> both the kubeconfig folder and
+ * the directory the CA is read from (phases/init/kubeconfig.go runKubeConfigFile), so on its own
+ * the phase finds no CA there and fails as kubeadm does; nothing under /etc/kubernetes changes.
  */
 import { parse as parseYaml } from 'yaml';
 import type { CommandContext, CommandResult } from '../../types.js';
@@ -17,7 +20,7 @@ import { BACKDATE_MS, LEAF_VALIDITY_MS, keyFor, serialFrom, type LeafSpec } from
 import { pooledRsaKey } from '../../../sim/pki/user-key-pool.js';
 import { createCertificate, readCertificatePem } from '../../../sim/pki/x509.js';
 import { kubeconfig } from '../../../sim/fixture/kubeadm-files.js';
-import { kubeadmError, flag } from './kubeadm-lib.js';
+import { dryRunDir, flag, isDryRun, kubeadmError } from './kubeadm-lib.js';
 import { pkiParams } from './kubeadm-init-certs.js';
 
 const K8S = '/etc/kubernetes';
@@ -60,22 +63,26 @@ function mismatch(text: string, caPem: string, server: string, path: string): st
 /** `kubeadm init phase kubeconfig NAME|all [flags]`; `args` start after `kubeconfig`. */
 export function initPhaseKubeconfig(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
   if (ctx.user !== 'root') return kubeadmError('user is not running as root');
-  const unsimulated = args.find((a) => /^--(dry-run|csr-only|csr-dir|config)(=|$)/.test(a));
+  const unsimulated = args.find((a) => /^--(csr-only|csr-dir|config)(=|$)/.test(a));
   if (unsimulated) return kubeadmError(`kubeadm init phase kubeconfig ${unsimulated.split('=')[0]} is not simulated in this lab; nothing was written`);
   const name = args.find((a, i) => !a.startsWith('-') && !/^--[^=]+$/.test(args[i - 1] ?? ''))!;
-  const caPem = host.fs.tryRead(`${K8S}/pki/ca.crt`);
-  const caKey = host.fs.tryRead(`${K8S}/pki/ca.key`);
+  // newInitData with --dry-run: KubeConfigDir and CertificateWriteDir are a new kubeadm-init-dryrun
+  // directory, and runKubeConfigFile reads the CA from the latter (CertificatesDir = CertificateWriteDir)
+  const dir = isDryRun(args) ? dryRunDir(c, host) : K8S;
+  const pki = dir === K8S ? `${K8S}/pki` : dir;
+  const caPem = host.fs.tryRead(`${pki}/ca.crt`);
+  const caKey = host.fs.tryRead(`${pki}/ca.key`);
   const ca = caPem ? readCertificatePem(caPem) : undefined;
   const now = Math.floor(c.now() / 1000) * 1000;
   const p = pkiParams(c, host, now);
   const endpoint = flag(args, 'control-plane-endpoint');
   const port = flag(args, 'apiserver-bind-port') ?? '6443';
   const phases = name === 'all' ? KUBECONFIG_PHASES : KUBECONFIG_PHASES.filter((k) => k.name === name);
-  let out = name === 'all' ? `[kubeconfig] Using kubeconfig folder "${K8S}"\n` : '';
+  let out = name === 'all' ? `[kubeconfig] Using kubeconfig folder "${dir}"\n` : '';
   for (const k of phases) {
-    if (!ca || !caKey || !caPem) return kubeadmError(`error execution phase kubeconfig/${k.name}: couldn't create a kubeconfig; the CA files couldn't be loaded: failed to load certificate: couldn't load the certificate file ${K8S}/pki/ca.crt: open ${K8S}/pki/ca.crt: no such file or directory`, out);
+    if (!ca || !caKey || !caPem) return kubeadmError(`error execution phase kubeconfig/${k.name}: couldn't create a kubeconfig; the CA files couldn't be loaded: failed to load certificate: couldn't load the certificate file ${pki}/ca.crt: open ${pki}/ca.crt: no such file or directory`, out);
     const file = `${k.name}.conf`;
-    const path = `${K8S}/${file}`;
+    const path = `${dir}/${file}`;
     const server = k.local || !endpoint ? `https://${p.advertiseIP}:${port}` : `https://${endpoint.includes(':') ? endpoint : `${endpoint}:${port}`}`;
     const existing = host.fs.tryRead(path);
     if (existing !== undefined) {

@@ -41,8 +41,61 @@ test('certs all keeps every certificate kubeadm made; a removed etcd-server cert
   assert.ok(issuedBy(cert, readCertificatePem(fs.read('/etc/kubernetes/pki/etcd/ca.crt'))!));
   assert.ok(!issuedBy(cert, readCertificatePem(fs.read('/etc/kubernetes/pki/ca.crt'))!));
   assert.equal((await s.exec('kubeadm init phase certs apiserver-kubelet-client')).stdout, '[certs] Using existing apiserver-kubelet-client certificate and key on disk\n');
-  const dry = await s.exec('kubeadm init phase certs all --dry-run');
-  assert.equal(dry.exitCode, 1);
+});
+
+/** Every file under a directory, path → content (what a dry run must leave as it was). */
+function filesUnder(s: Session, node: string, dir: string): Record<string, string> {
+  const fs = s.cluster.host(node)!.fs;
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const name of fs.list(d)) {
+      const p = `${d}/${name}`;
+      if (fs.isDir(p)) walk(p);
+      else out[p] = fs.read(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+test('init phase certs|kubeconfig --dry-run write only into a kubeadm-init-dryrun directory (phases/init/certs.go, kubeconfig.go)', async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const fs = s.cluster.host('cka-cp1')!.fs;
+  const pki = filesUnder(s, 'cka-cp1', '/etc/kubernetes');
+  // what is on disk is used; the sa key is looked for in the write directory, so it is made there
+  const all = await s.exec('kubeadm init phase certs all --dry-run');
+  assert.equal(all.exitCode, 0, all.stderr);
+  const dir = /^\[certs\] Using certificateDir folder "(\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+)"\n/.exec(all.stdout)?.[1];
+  assert.ok(dir, all.stdout);
+  assert.match(all.stdout, /\[certs\] Using existing ca certificate authority\n[^]*\[certs\] Using existing apiserver-etcd-client certificate and key on disk\n\[certs\] Generating "sa" key and public key\n$/);
+  assert.match(fs.read(`${dir}/sa.key`), /PRIVATE KEY/);
+  // a missing leaf is signed by the CA of the write directory, which a phase on its own does not have
+  await s.exec('rm /etc/kubernetes/pki/apiserver.crt /etc/kubernetes/pki/apiserver.key');
+  delete pki['/etc/kubernetes/pki/apiserver.crt'];
+  delete pki['/etc/kubernetes/pki/apiserver.key'];
+  const leaf = await s.exec('kubeadm init phase certs apiserver --dry-run');
+  assert.equal(leaf.exitCode, 1);
+  assert.match(leaf.stderr, /^error execution phase certs\/apiserver: couldn't load CA certificate ca: couldn't load ca certificate authority from \/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+\n/);
+  // the kubeconfig phase reads the CA from there too
+  const kc = await s.exec('kubeadm init phase kubeconfig all --dry-run');
+  assert.equal(kc.exitCode, 1);
+  const kdir = /^\[kubeconfig\] Using kubeconfig folder "(\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+)"\n$/.exec(kc.stdout)?.[1];
+  assert.ok(kdir, kc.stdout);
+  assert.equal(kc.stderr, `error execution phase kubeconfig/admin: couldn't create a kubeconfig; the CA files couldn't be loaded: failed to load certificate: couldn't load the certificate file ${kdir}/ca.crt: open ${kdir}/ca.crt: no such file or directory\nTo see the stack trace of this error execute with --v=5 or higher\n`);
+  // with no PKI at all, `all` makes every CA, certificate and key in the dry-run directory
+  await s.exec('rm -r /etc/kubernetes/pki');
+  for (const k of Object.keys(pki)) if (k.startsWith('/etc/kubernetes/pki/')) delete pki[k];
+  const fresh = await s.exec('kubeadm init phase certs all --dry-run');
+  assert.equal(fresh.exitCode, 0, fresh.stderr);
+  const fdir = /"(\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+)"/.exec(fresh.stdout)![1]!;
+  assert.equal(fresh.stdout.split('\n').filter((l) => l.startsWith('[certs] Generating')).length, 11);
+  assert.ok(fs.exists(`${fdir}/etcd/server.crt`) && fs.exists(`${fdir}/front-proxy-client.key`));
+  assert.equal(fs.exists('/etc/kubernetes/pki/ca.crt'), false);
+  // nothing outside /etc/kubernetes/tmp changed
+  const after = filesUnder(s, 'cka-cp1', '/etc/kubernetes');
+  for (const k of Object.keys(after)) if (k.startsWith('/etc/kubernetes/tmp/')) delete after[k];
+  assert.deepEqual(after, pki);
 });
 
 test('kubeconfig admin: an existing file is validated, a removed one is written again with a working client certificate', async () => {
@@ -215,16 +268,10 @@ test('--dry-run of control-plane, etcd and kubelet-start writes to a kubeadm-ini
   const up = await s.exec('kubeadm init phase upload-config kubeadm --dry-run');
   assert.equal(up.exitCode, 1);
   assert.match(up.stderr, /--dry-run is not simulated/);
-});
-
-test('kubeadm upgrade apply --dry-run does not upgrade', async () => {
-  const s = new Session(loadFixture('kubeadm-calico-v134', 1));
-  await s.exec('ssh cka-cp1');
-  const fs = s.cluster.host('cka-cp1')!.fs;
-  const manifest = fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml');
-  const r = await s.exec('kubeadm upgrade apply v1.34.3 --dry-run -y');
-  assert.equal(r.exitCode, 1);
-  assert.equal(fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml'), manifest);
+  const certs = await s.exec('kubeadm init phase upload-certs --upload-certs --dry-run');
+  assert.equal(certs.exitCode, 1);
+  assert.match(certs.stderr, /--dry-run is not simulated/);
+  assert.equal(s.cluster.store.get('Secret', 'kube-system', 'kubeadm-certs'), undefined);
 });
 
 test('certs with encryptionAlgorithm: ECDSA-P384: P-384 keys, a new CA signs ecdsa-with-SHA384, openssl prints the secp384r1 key', async () => {

@@ -24,8 +24,10 @@
  * --dry-run (control-plane, etcd and kubelet-start only) writes into a new
  * /etc/kubernetes/tmp/kubeadm-init-dryrun<digits> directory instead, leaves the kubelet and
  * /var/lib/etcd alone and says so (`[dryrun] Would ensure …`, `[kubelet-start] Would stop|start
- * the kubelet`). Not simulated: --dry-run of the other phases (their dry-run API client prints
- * every request), --patches, a non-default --image-repository or --apiserver-bind-port.
+ * the kubelet`); certs and kubeconfig do the same in their own files. Not simulated: --dry-run of
+ * upload-config, mark-control-plane and addon (and upload-certs, kubeadm-init.ts), whose dry-run
+ * API client logs every request it would make (util/apiclient/dryrun.go), --patches, a
+ * non-default --image-repository or --apiserver-bind-port.
  * The addon phase creates the add-on's objects or puts kubeadm's back (createOrUpdate below).
  */
 import { parseAllDocuments } from 'yaml';
@@ -40,7 +42,7 @@ import { apiServerManifest, controllerManagerManifest, etcdManifest, kubeletConf
 import { addonObjects, kubeadmClusterConfiguration } from '../../../sim/fixture/addons.js';
 import { KUBEADM_PINS, minorPins } from '../../../sim/kubeadm-pins.js';
 import { intToIp, parseCidr } from '../../../util/ip.js';
-import { adminConfError, flag, kubeadmError, kubeadmVersion, minorOf, tempSuffix } from './kubeadm-lib.js';
+import { adminConfError, dryRunDir, flag, isDryRun, kubeadmError, kubeadmVersion, minorOf } from './kubeadm-lib.js';
 import { resolveVersion } from './kubeadm-images.js';
 import { restartKubelet } from './kubeadm-join.js';
 
@@ -160,18 +162,6 @@ const UNSIMULATED = ['patches'];
 /** The phases whose --dry-run the lab simulates: they only write files, which go to the dry-run directory. */
 const DRY_RUN_PHASES = ['control-plane', 'etcd', 'kubelet-start'];
 
-/**
- * newInitData with --dry-run (cmd/kubeadm/app/cmd/init.go): a fresh temporary directory,
- * kubeadmconstants.CreateTempDir under /etc/kubernetes/tmp (os.MkdirTemp's random digits, mode
- * 0700; directory modes are not modelled), which stands in for the manifest, kubelet, certificate and kubeconfig directories
- * (initData.ManifestDir, KubeletDir, CertificateWriteDir, KubeConfigDir); it stays behind.
- */
-function dryRunDir(c: Cluster, host: Host): string {
-  const dir = `/etc/kubernetes/tmp/kubeadm-init-dryrun${tempSuffix(c)}`;
-  host.fs.mkdir(dir);
-  return dir;
-}
-
 /** `kubeadm init phase control-plane|etcd|kubelet-start|upload-config|mark-control-plane|addon …`; `args` start at the phase's name. */
 export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
   const [phase, ...rest] = args;
@@ -189,7 +179,7 @@ export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: 
   const v = initValues(c, host, ctx, rest, kubeadmV);
   if ('exitCode' in v) return v;
   const done = (stdout: string): CommandResult => ({ stdout, stderr: v.stderr, exitCode: 0 });
-  const dry = rest.some((a) => a === '--dry-run' || a === '--dry-run=true');
+  const dry = isDryRun(rest);
   const dryDir = dry ? dryRunDir(c, host) : undefined;
   const manifestDir = dryDir ?? MANIFEST_DIR;
   switch (phase) {

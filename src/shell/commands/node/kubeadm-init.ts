@@ -14,7 +14,7 @@ import type { CommandContext, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { KObject } from '../../../sim/api/types.js';
-import { adminConfError, kubeadmError, flag } from './kubeadm-lib.js';
+import { adminConfError, flag, isDryRun, kubeadmError } from './kubeadm-lib.js';
 import { newToken } from './kubeadm-token.js';
 import { initPhaseCerts } from './kubeadm-init-certs.js';
 import { initPhaseKubeconfig } from './kubeadm-init-kubeconfig.js';
@@ -74,6 +74,8 @@ function hexDecodeError(s: string): string | undefined {
 
 function uploadCerts(c: Cluster, host: Host, ctx: CommandContext, args: string[]): CommandResult {
   if (!args.includes('--upload-certs')) return { stdout: '[upload-certs] Skipping phase. Please see --upload-certs\n', stderr: '', exitCode: 0 };
+  // under --dry-run kubeadm's dry-run API client logs every request it would make (util/apiclient/dryrun.go): not reproduced, so nothing is uploaded
+  if (isDryRun(args)) return kubeadmError('kubeadm init phase upload-certs --dry-run is not simulated in this lab; nothing was written');
   const e = adminConfError(host, ctx.user === 'root');
   if (e) return kubeadmError(e);
   const given = flag(args, 'certificate-key');

@@ -10,10 +10,21 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { CommandResult } from '../../types.js';
 import type { ConfigMap, Pod } from '../../../sim/api/types.js';
+import { KUBELET_CONFIG } from '../../../sim/controlplane.js';
 import { installedVersion, kubeVersionOf } from '../../../sim/node/packages.js';
 import { hexFrom } from './host.js';
+import { klogLine } from '../../../util/klog.js';
 
 export const STACK_TRACE = 'To see the stack trace of this error execute with --v=5 or higher\n';
+
+/**
+ * One klog line as the kubeadm binary writes it to stderr (k8s.io/klog/v2 FormatHeader: the pid
+ * right-aligned in seven columns), stamped with the simulated clock; the pid is a stable value
+ * derived from the clock, as a fresh process gets a new one.
+ */
+export function kubeadmLog(c: Cluster, level: 'I' | 'W' | 'E', where: string, msg: string): string {
+  return `${klogLine(level, c.now(), 4000 + (c.now() % 90000), where, msg)}\n`;
+}
 
 export function kubeadmError(msg: string, stdout = ''): CommandResult {
   return { stdout, stderr: `${msg}\n${STACK_TRACE}`, exitCode: 1 };
@@ -105,4 +116,37 @@ export function flag(args: readonly string[], name: string): string | undefined 
   if (i < 0) return undefined;
   const a = args[i]!;
   return a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[i + 1];
+}
+
+/** Rewrite a static pod manifest's image tag (the lab's upgrade changes only the tag); returns the new text. */
+export function withTag(text: string, tag: string): string {
+  return text.replace(/^(\s*image: [^\s:]+(?:\/[^\s:]+)*):\S+$/m, `$1:${tag}`);
+}
+
+/**
+ * The kubelet configuration `kubeadm upgrade apply|node` writes to /var/lib/kubelet/config.yaml
+ * (phases/upgrade/postupgrade.go WriteKubeletConfigFiles, from the kubelet-config ConfigMap): the
+ * node's file as it is, or the ConfigMap's when the node has none.
+ */
+export function upgradedKubeletConfig(c: Cluster, host: Host): string {
+  const cur = host.fs.tryRead(KUBELET_CONFIG) ?? '';
+  const fromCluster = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubelet-config')?.data?.['kubelet'];
+  return fromCluster && !cur ? fromCluster : cur;
+}
+
+/**
+ * newInitData with --dry-run (cmd/kubeadm/app/cmd/init.go): a fresh temporary directory,
+ * kubeadmconstants.CreateTempDir under /etc/kubernetes/tmp (os.MkdirTemp's random digits, mode
+ * 0700; directory modes are not modelled), which stands in for the manifest, kubelet, certificate and kubeconfig directories
+ * (initData.ManifestDir, KubeletDir, CertificateWriteDir, KubeConfigDir); it stays behind.
+ */
+export function dryRunDir(c: Cluster, host: Host): string {
+  const dir = `/etc/kubernetes/tmp/kubeadm-init-dryrun${tempSuffix(c)}`;
+  host.fs.mkdir(dir);
+  return dir;
+}
+
+/** pflag's true forms of --dry-run (a bool flag: `--dry-run`, `--dry-run=true|1|t|T|TRUE|True`). */
+export function isDryRun(args: readonly string[]): boolean {
+  return args.some((a) => a === '--dry-run' || /^--dry-run=(1|t|T|true|TRUE|True)$/.test(a));
 }

@@ -156,12 +156,18 @@ export function renewEntry(c: Cluster, host: Host, e: Entry, algorithm: string):
 /**
  * One certificate renewed as `kubeadm upgrade apply|node` renews a component's certificates
  * (phases/upgrade/staticpods.go renewCertsByComponent → Manager.RenewUsingLocalCA): false when its
- * CA's key is not on the node (`external`: kubeadm reports it and goes on).
+ * CA's key is not on the node (`external`: kubeadm reports it and goes on); the readwriter's error
+ * when the certificate (or the kubeconfig holding it) is missing or holds no certificate.
  */
 export function renewForUpgrade(c: Cluster, host: Host, name: string): 'renewed' | 'external' | { error: string } {
   const e = ENTRIES.find((x) => x.name === name);
   if (!e) return { error: `${name} is not a valid certificate for this cluster` };
   if (!host.fs.exists(`${PKI}/${CA_FILES[e.ca]}.key`)) return 'external';
+  // the readwriter's Read (renewal/readwriters.go): the file as it is on disk, before anything is written
+  const bad = unreadable(host, e);
+  if (bad === 'missing')
+    return { error: e.kubeconfig ? `failed to load kubeConfig file ${K8S}/${e.file}: open ${K8S}/${e.file}: no such file or directory` : `failed to load existing certificate ${e.file}: open ${PKI}/${e.file}.crt: no such file or directory` };
+  if (bad) return bad;
   const error = renewEntry(c, host, e, encryptionAlgorithm(c));
   return error ? { error } : 'renewed';
 }

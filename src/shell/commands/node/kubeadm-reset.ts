@@ -31,8 +31,7 @@ import type { Host } from '../../../sim/node/host.js';
 import type { Pod } from '../../../sim/api/types.js';
 import { parse as parseYaml } from 'yaml';
 import { MANIFEST_DIR } from '../../../sim/controlplane.js';
-import { klogLine } from '../../../util/klog.js';
-import { clusterConfiguration, flag, kubeadmError } from './kubeadm-lib.js';
+import { clusterConfiguration, flag, kubeadmError, kubeadmLog } from './kubeadm-lib.js';
 
 const PREFLIGHT_TAIL = '[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`';
 const DEFAULT_CERT_DIR = '/etc/kubernetes/pki';
@@ -59,7 +58,7 @@ const has = (args: readonly string[], name: string): boolean => args.some((a) =>
 
 /** klog as kubeadm writes it: the header stamped with the simulated clock and kubeadm's pid. */
 function warn(c: Cluster, where: string, msg: string): string {
-  return `${klogLine('W', c.now(), 4000 + (c.now() % 90000), where, msg)}\n`;
+  return kubeadmLog(c, 'W', where, msg);
 }
 
 /** newResetData: the flags, and the kubeadm-config ClusterConfiguration when admin.conf loads. */

@@ -19,22 +19,28 @@ import type { CommandContext, CommandResult } from '../../types.js';
 import type { ShellResult } from '../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
-import type { ConfigMap, DaemonSet, Deployment, Node } from '../../../sim/api/types.js';
+import type { DaemonSet, Deployment, Node } from '../../../sim/api/types.js';
 import { clone } from '../../../sim/api/store.js';
-import { klogTime } from './host.js';
 import {
   adminConfError,
   backupStamp,
   clusterConfiguration,
   componentImage,
   imageTag,
+  isDryRun,
   kubeadmError,
+  kubeadmLog,
+  STACK_TRACE,
   kubeadmVersion,
   minorOf,
   semverCompare,
   tabwrite,
   tempSuffix,
+  upgradedKubeletConfig,
+  withTag,
 } from './kubeadm-lib.js';
+import { applyDryRun, nodeDryRun } from './kubeadm-upgrade-dryrun.js';
+import { coreDNSUnsupportedPlugins, ignoredPreflightErrors } from './kubeadm-coredns-check.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, apiServerVersion } from '../../../sim/controlplane.js';
 import { minorPins } from '../../../sim/kubeadm-pins.js';
 import { renewForUpgrade } from './kubeadm-renewal.js';
@@ -133,7 +139,7 @@ export function upgradePlan(c: Cluster, host: Host, ctx: CommandContext): Comman
   let target = stable;
   if (minorOf(stable) > minorOf(kv)) {
     target = latest(c, minorOf(kv)) ?? kv;
-    stderr = `I${klogTime(c.now())}   ${String(4000 + (c.now() % 90000)).padStart(6)} version.go:260] remote version is much newer: ${stable}; falling back to: stable-1.${minorOf(kv)}\n`;
+    stderr = kubeadmLog(c, 'I', 'version.go:260', `remote version is much newer: ${stable}; falling back to: stable-1.${minorOf(kv)}`);
   }
   out += `[upgrade/versions] Target version: ${target}\n`;
   const series = latest(c, minorOf(cv)) ?? cv;
@@ -162,13 +168,36 @@ function skewErrors(cv: string, kv: string, target: string): { mandatory: string
   return { mandatory, skippable };
 }
 
-/** Rewrite a manifest's image tag; returns the new text. */
-function withTag(text: string, tag: string): string {
-  return text.replace(/^(\s*image: [^\s:]+(?:\/[^\s:]+)*):\S+$/m, `$1:${tag}`);
+
+/**
+ * rollbackOldManifests (phases/upgrade/staticpods.go): the manifests already moved go back from the
+ * backup directory (etcd's only when etcd itself failed); the failing component's own backup does
+ * not exist yet, so its rename fails too, and both errors are reported (utilerrors.NewAggregate).
+ */
+function rollback(host: Host, backup: string, moved: readonly string[], failing: string, origErr: string): string {
+  const errs = [origErr];
+  for (const comp of [...moved, failing]) {
+    if (comp === 'etcd' && failing !== 'etcd') continue;
+    const from = `${backup}/${comp}.yaml`;
+    const to = `${MANIFEST_DIR}/${comp}.yaml`;
+    const text = host.fs.tryRead(from);
+    if (text === undefined) {
+      errs.push(`rename ${from} ${to}: no such file or directory`);
+      continue;
+    }
+    host.fs.write(to, text, host.fs.stat(from)?.mode ?? 0o600);
+    host.fs.remove(from);
+  }
+  return `couldn't upgrade control plane. kubeadm has tried to recover everything into the earlier state. Errors faced: ${errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`}`;
 }
 
-/** The control-plane part of apply (and of `upgrade node` on a control-plane node). */
-function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = true): string {
+/**
+ * The control-plane part of apply (and of `upgrade node` on a control-plane node); `error` is the
+ * control-plane phase's error when a certificate of a component cannot be read for its renewal
+ * (renewCertsByComponent → Manager.RenewUsingLocalCA): the manifests are rolled back and the
+ * upgrade stops (for etcd, performEtcdStaticPodUpgrade reports the old etcd as available again).
+ */
+function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = true): { out: string; error?: string } {
   const now = c.now();
   const stamp = backupStamp(now);
   const backup = `/etc/kubernetes/tmp/kubeadm-backup-manifests-${stamp}`;
@@ -181,6 +210,7 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
     'kube-controller-manager': ['controller-manager.conf'],
     'kube-scheduler': ['scheduler.conf'],
   };
+  const moved: string[] = [];
   for (const comp of ['etcd', ...COMPONENTS]) {
     const path = `${MANIFEST_DIR}/${comp}.yaml`;
     const old = host.fs.tryRead(path);
@@ -189,12 +219,20 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
     out += `[upgrade/staticpods] Preparing for "${comp}" upgrade\n`;
     for (const cert of renewCerts ? (renew[comp] ?? []) : []) {
       out += `[upgrade/staticpods] Renewing ${cert} certificate\n`;
-      // (a certificate that cannot be read fails the real upgrade here; the lab goes on)
-      if (renewForUpgrade(c, host, cert) === 'external') out += `[upgrade/staticpods] External CA detected, ${cert} certificate can't be renewed\n`;
+      const r = renewForUpgrade(c, host, cert);
+      if (r === 'external') out += `[upgrade/staticpods] External CA detected, ${cert} certificate can't be renewed\n`;
+      else if (typeof r === 'object') {
+        const err = rollback(host, backup, moved, comp, `failed to renew certificates for component "${comp}": ${r.error}`);
+        c.touchHosts();
+        if (comp !== 'etcd') return { out, error: `couldn't complete the static pod upgrade: ${err}` };
+        out += `[upgrade/etcd] Failed to upgrade etcd: ${err}\n[upgrade/etcd] Waiting for previous etcd to become available\n[upgrade/etcd] Etcd was rolled back and is now available\n`;
+        return { out, error: `couldn't complete the static pod upgrade: fatal error when trying to upgrade the etcd cluster, rolled the state back to pre-upgrade state: ${err}` };
+      }
     }
     // the old manifest is moved to the backup (os.Rename keeps its mode); the new one comes from
     // staticpod.WriteStaticPodToDisk in a temporary directory, 0600 (upgrade/staticpods.go)
     host.fs.write(`${backup}/${comp}.yaml`, old, host.fs.stat(path)?.mode ?? 0o600);
+    moved.push(comp);
     if (next === old) out += `[upgrade/staticpods] Restarting the ${comp} static pod and backing up its manifest to "${backup}/${comp}.yaml"\n`;
     else {
       host.fs.write(path, next, 0o600);
@@ -206,23 +244,16 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
   // the certificate embedded in admin.conf, renewed without a line of its own (staticpods.go StaticPodControlPlane)
   if (renewCerts && renewForUpgrade(c, host, 'admin.conf') === 'external') out += "[upgrade/staticpods] External CA detected, admin.conf certificate can't be renewed\n";
   out += '[upgrade/control-plane] The control plane instance for this node was successfully upgraded!\n';
-  return out;
+  return { out };
 }
 
 /** Back up and rewrite the kubelet's config from the kubelet-config ConfigMap (unchanged content here). */
 function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[]): string {
   const dir = `/etc/kubernetes/tmp/kubeadm-kubelet-config${tempSuffix(c)}`;
-  stderr.push(`W${klogTime(c.now())}   ${String(4000 + (c.now() % 90000)).padStart(6)} postupgrade.go:116] Using temporary directory ${dir} for kubelet config. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR\n`);
-  const cur = host.fs.tryRead(KUBELET_CONFIG) ?? '';
-  host.fs.write(`${dir}/config.yaml`, cur);
-  const fromCluster = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubelet-config')?.data?.['kubelet'];
-  host.fs.write(KUBELET_CONFIG, fromCluster && !cur ? fromCluster : cur);
+  stderr.push(kubeadmLog(c, 'W', 'postupgrade.go:116', `Using temporary directory ${dir} for kubelet config. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR`));
+  host.fs.write(`${dir}/config.yaml`, host.fs.tryRead(KUBELET_CONFIG) ?? '');
+  host.fs.write(KUBELET_CONFIG, upgradedKubeletConfig(c, host));
   return `[upgrade] Backing up kubelet config file to ${dir}/config.yaml\n[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
-}
-
-/** pflag's true forms of --dry-run. */
-function isDryRun(args: readonly string[]): boolean {
-  return args.some((a) => a === '--dry-run' || /^--dry-run=(1|t|T|true|TRUE|True)$/.test(a));
 }
 
 /** `--certificate-renewal` (default true): false leaves every certificate as it is (pflag's bool forms). */
@@ -232,8 +263,7 @@ function certificateRenewal(args: readonly string[]): boolean {
 }
 
 export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
-  // upgrade apply --dry-run prints every manifest and API request it would make; the lab refuses it rather than upgrading
-  if (isDryRun(args)) return kubeadmError('kubeadm upgrade apply --dry-run is not simulated in this lab; nothing was changed');
+  const dry = isDryRun(args);
   const kv = kubeadmVersion(c, host)!;
   const target = args.find((a) => !a.startsWith('-'));
   const yes = args.some((a) => a === '-y' || a === '--yes' || a === '-f' || a === '--force');
@@ -245,7 +275,18 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   if (denied) return denied;
   const cv = clusterVersion(c);
   let out = '[upgrade] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[upgrade] Use \'kubeadm init phase upload-config kubeadm --config your-config-file\' to re-upload it.\n';
-  out += '[upgrade/preflight] Running preflight checks\n[upgrade] Running cluster health checks\n';
+  out += '[upgrade/preflight] Running preflight checks\n';
+  // upgrade.RunCoreDNSMigrationCheck, before the cluster health checks (cmd/phases/upgrade/apply/preflight.go)
+  const preflightWarnings: string[] = [];
+  const dnsCheck = coreDNSUnsupportedPlugins(c);
+  if (dnsCheck) {
+    out += dnsCheck.stdout;
+    const ignored = ignoredPreflightErrors(args);
+    if (!ignored.has('all') && !ignored.has('corednsunsupportedplugins'))
+      return kubeadmError(`error execution phase preflight: [preflight] Some fatal errors occurred:\n\t[ERROR CoreDNSUnsupportedPlugins]: ${dnsCheck.error}\n[preflight] If you know what you are doing, you can make a check non-fatal with \`--ignore-preflight-errors=...\``, out);
+    preflightWarnings.push(`\t[WARNING CoreDNSUnsupportedPlugins]: ${dnsCheck.error}\n`);
+  }
+  out += '[upgrade] Running cluster health checks\n';
   out += `[upgrade/preflight] You have chosen to upgrade the cluster version to "${tv}"\n[upgrade/versions] Cluster version: ${cv}\n[upgrade/versions] kubeadm version: ${kv}\n`;
   const skew = skewErrors(cv, kv, tv);
   const list = (xs: string[]): string => xs.map((x) => `\t- ${x}\n`).join('');
@@ -253,13 +294,20 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
     return kubeadmError(`error execution phase preflight: [upgrade/version] FATAL: the version argument is invalid due to these fatal errors:\n\n${list(skew.mandatory)}\nPlease fix the misalignments highlighted above and try upgrading again`, out);
   if (skew.skippable.length && !force)
     return kubeadmError(`error execution phase preflight: [upgrade/version] FATAL: the version argument is invalid due to these errors:\n\n${list(skew.skippable)}\nCan be bypassed if you pass the --force flag`, out);
+  // applyData.SessionIsInteractive: --dry-run never asks
+  if (dry) {
+    const r = applyDryRun(c, host, tv, out);
+    return { ...r, stderr: preflightWarnings.join('') + r.stderr };
+  }
   if (!yes) {
     const answer = ctx.stdin === '' ? 'y' : (ctx.stdin.split('\n')[0] ?? '').trim();
     out += `[upgrade] Are you sure you want to proceed? [y/N]: ${ctx.stdin === '' ? 'y\n' : ''}`;
     if (!/^y$/i.test(answer)) return kubeadmError("error execution phase preflight: won't proceed; the user didn't answer (Y|y) in order to continue", out);
   }
   out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
-  out += upgradeStaticPods(c, host, tv, certificateRenewal(args));
+  const cp = upgradeStaticPods(c, host, tv, certificateRenewal(args));
+  out += cp.out;
+  if (cp.error) return { stdout: out, stderr: `${preflightWarnings.join('')}error execution phase control-plane: ${cp.error}\n${STACK_TRACE}`, exitCode: 1 };
   // the cluster's configuration and add-ons, through the API
   const cfg = clusterConfiguration(c);
   if (cfg) {
@@ -270,7 +318,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   out += '[upload-config] Storing the configuration used in ConfigMap "kubeadm-config" in the "kube-system" Namespace\n';
   out += '[kubelet] Creating a ConfigMap "kubelet-config" in namespace kube-system with the configuration for the kubelets in the cluster\n';
   out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
-  const stderr: string[] = [];
+  const stderr: string[] = [...preflightWarnings];
   out += kubeletConfigPhase(c, host, stderr);
   out += '[upgrade/bootstrap-token] Configuring bootstrap token and cluster-info RBAC rules\n';
   out += '[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to get nodes\n[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to post CSRs in order for nodes to get long term certificate credentials\n[bootstrap-token] Configured RBAC rules to allow the csrapprover controller automatically approve CSRs from a Node Bootstrap Token\n[bootstrap-token] Configured RBAC rules to allow certificate rotation for all node client certificates in the cluster\n';
@@ -306,7 +354,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
 }
 
 export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: readonly string[] = []): ShellResult {
-  if (isDryRun(args)) return kubeadmError('kubeadm upgrade node --dry-run is not simulated in this lab; nothing was changed');
+  const dry = isDryRun(args);
   if (ctx.user !== 'root')
     return kubeadmError('[preflight] Some fatal errors occurred:\n\t[ERROR IsPrivilegedUser]: user is not running as root\n[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`');
   if (!host.fs.exists('/etc/kubernetes/kubelet.conf'))
@@ -317,9 +365,12 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: r
   let out = '[upgrade] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[upgrade] Use \'kubeadm init phase upload-config kubeadm --config your-config-file\' to re-upload it.\n';
   out += '[upgrade/preflight] Running pre-flight checks\n';
   const stderr: string[] = [];
+  if (dry) return nodeDryRun(c, host, cv, cp, out);
   if (cp) {
     out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
-    out += upgradeStaticPods(c, host, cv, certificateRenewal(args));
+    const up = upgradeStaticPods(c, host, cv, certificateRenewal(args));
+    out += up.out;
+    if (up.error) return kubeadmError(`error execution phase control-plane: ${up.error}`, out);
     out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
   } else {
     out += '[upgrade/preflight] Skipping prepull. Not a control plane node.\n[upgrade/control-plane] Skipping phase. Not a control plane node.\n[upgrade/kubeconfig] Skipping phase. Not a control plane node.\n';
@@ -327,6 +378,7 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: r
   out += kubeletConfigPhase(c, host, stderr);
   if (cp) out += '[addons] Applied essential addon: CoreDNS\n[addons] Applied essential addon: kube-proxy\n';
   else out += '[upgrade/addon] Skipping the addon/coredns phase. Not a control plane node.\n[upgrade/addon] Skipping the addon/kube-proxy phase. Not a control plane node.\n';
-  out += "[upgrade] The configuration for this node was successfully upgraded!\n[upgrade] Now you should go ahead and upgrade the kubelet package using your package manager.\n";
+  // cmd/upgrade/node.go prints nothing after its phases (the `successfully updated` and `upgrade the
+  // kubelet package` lines went with the old kubelet-config phase); the addon lines end the output
   return { stdout: out, stderr: stderr.join(''), exitCode: 0, advanceMs: cp ? 60_000 : 5_000 };
 }
