@@ -7,6 +7,7 @@
 # (`apt-get install busybox`); ash's parser and its messages (shell/ash.c) are those of the 1.36.1
 # the simulated busybox image claims.
 # Usage: bash src/shell/testdata/record-ash.sh > src/shell/testdata/ash-syntax.txt
+#        bash src/shell/testdata/record-ash.sh busybox-bytes-cases.txt > src/shell/testdata/busybox-bytes.txt
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$(mktemp -d /tmp/cka-ash-bin.XXXXXX)
 busybox --install -s "$bin"
