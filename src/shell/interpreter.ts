@@ -3083,6 +3083,10 @@ export class Interpreter {
     if (name.length > 1 && name.startsWith('#') && !/^#[-+=?:#%/]/.test(name.slice(1))) {
       const inner = name.slice(1);
       const many = inner === '@' || inner === '*' ? st.args : this.multi(inner.replace(/\[\*\]$/, '[@]'), st);
+      // dash and BusyBox ash measure `${#@}` and `${#*}` as the string `$*` makes (the positional
+      // parameters joined by IFS's first character; dash src/expand.c evalvar's VSLENGTH takes the
+      // length of varvalue's output, ash.c the same), so `set -- a b c` gives 5 where bash counts 3
+      if ((inner === '@' || inner === '*') && (this.isDash() || this.isAsh())) return String([...st.args.join(joiner(st))].length);
       if (many !== undefined) return String(many.length);
       return String([...(this.scalar(inner, st) ?? '')].length);
     }
