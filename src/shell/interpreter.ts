@@ -321,21 +321,41 @@ const MAX_DEPTH = 16;
  * A parse error in dash's words (parser.c synexpect, synerror): `Syntax error: "then" unexpected`,
  * with `(expecting "fi")` where the grammar wanted one word; at end of file an open quote is
  * `Unterminated quoted string`, an open backquote `EOF in backquote substitution`, an open `${`
- * `Missing '}'` (parser.c readtoken1, verified against dash 0.5.12).
+ * `Missing '}'`, an open `$((` `Missing '))'` (parser.c readtoken1, verified against dash 0.5.12).
+ * `eof`: the text ended without a newline (a `-c` string), so a missing word is `end of file
+ * unexpected` where a typed line or a file's line has `newline unexpected`.
  */
-function dashSyntaxError(parsed: Exclude<ParseResult, { ok: true }>): string {
+function dashSyntaxError(parsed: Exclude<ParseResult, { ok: true }>, eof = false): string {
   if (parsed.incomplete) {
+    if (parsed.dash !== undefined) return parsed.dash;
     if (parsed.reason === "'" || parsed.reason === '"') return 'Syntax error: Unterminated quoted string';
     if (parsed.reason === '`') return 'Syntax error: EOF in backquote substitution';
     if (parsed.reason === '}') return "Syntax error: Missing '}'";
     const expecting = parsed.reason === ')' ? ')' : parsed.expecting;
-    return `Syntax error: end of file unexpected${expecting !== undefined ? ` (expecting "${expecting}")` : ''}`;
+    // tokname quotes a token's name but not the class `word` (`case` at end of file)
+    return `Syntax error: end of file unexpected${expecting !== undefined ? ` (expecting ${expecting === 'word' ? expecting : `"${expecting}"`})` : ''}`;
   }
   if (parsed.dash !== undefined) return parsed.dash;
+  if (parsed.eof && eof) return 'Syntax error: end of file unexpected';
   const tok = /unexpected token `(.*)'$/.exec(parsed.error)?.[1];
   if (tok === undefined) return parsed.error.replace(/^bash: /, '');
   return tok === 'newline' ? 'Syntax error: newline unexpected' : `Syntax error: "${tok}" unexpected`;
 }
+/**
+ * The same error in BusyBox ash's words: ash's parser is dash's (both descend from the NetBSD
+ * ash), its messages reworded in shell/ash.c (busybox 1.36.1): raise_error_syntax prefixes
+ * `syntax error: `, raise_error_unexpected_syntax says `unexpected TOKEN (expecting TOKEN)` with
+ * tokname's quoting, and readtoken1's and parse_command's own are lower-case (`unterminated quoted
+ * string`, `missing '))'`, `missing '}'`, `bad for loop variable`; `EOF in backquote
+ * substitution` keeps its capitals). Recorded in testdata/ash-syntax.txt.
+ */
+function ashSyntaxError(parsed: Exclude<ParseResult, { ok: true }>, eof = false): string {
+  const dash = dashSyntaxError(parsed, eof).replace(/^Syntax error: /, '');
+  const m = /^(.*) unexpected( \(expecting .*\))?$/.exec(dash);
+  if (m) return `syntax error: unexpected ${m[1]!}${m[2] ?? ''}`;
+  return `syntax error: ${dash.startsWith('EOF') ? dash : dash.charAt(0).toLowerCase() + dash.slice(1)}`;
+}
+
 /** What an unclosed quote or substitution leaves open (parse reasons), for bash's `unexpected EOF while looking for matching`. */
 const QUOTE_REASONS: ReadonlySet<string> = new Set(['"', "'", '`', ')']);
 
@@ -434,7 +454,16 @@ export class Interpreter {
 
   /** How the shell speaking now reads text: dash has no `$'…'` or `$"…"` (tokenize.ts LexOptions). */
   private lex(): LexOptions {
-    return this.isDash() ? { dash: true } : {};
+    return { ...(this.isDash() ? { dash: true } : {}), ...(this.isAsh() ? { ash: true } : {}) };
+  }
+
+  /**
+   * Whether the shell speaking now is BusyBox ash: the interactive shell of a busybox or Alpine
+   * image, or an `sh` it starts (ash too there). It reads and runs as dash does here, but words
+   * its syntax errors its own way (ashSyntaxError) and has no `for ((…))` or arrays.
+   */
+  private isAsh(): boolean {
+    return this.opts.shell === 'ash' && (this.script$ ? this.script$.dash : this.opts.dash === undefined);
   }
 
   /**
@@ -577,6 +606,14 @@ export class Interpreter {
       this.dashLines += lines;
       return out;
     }
+    if (!parsed.ok && this.isAsh()) {
+      // BusyBox ash reads a `-c` string (kubectl exec … sh -c) a line at a time, running the lines
+      // before a syntax error (ash.c evalstring); a typed line ends in the newline it was entered with
+      const text = nested ? source : `${source}\n`;
+      return this.runBody(async (io) => {
+        this.state.status = await this.scriptByCommands(text, true, io, this.state, 0);
+      });
+    }
     if (!parsed.ok) {
       const msg = parsed.incomplete ? 'bash: syntax error: unexpected end of file' : parsed.error;
       this.write({ kind: 'terminal', stream: 'stderr' }, `${msg}\n`);
@@ -593,9 +630,14 @@ export class Interpreter {
     this.budget = budget ?? new LineBudget();
     this.nested = nested;
     this.nextYield = this.budget.steps + YIELD_EVERY;
+    return this.runBody((io) => this.script(script, io, this.state, 0, true), stdin);
+  }
+
+  /** Run a line's commands (`body`) on the terminal, ending as a line ends: `exit`, a budget run out, an error. */
+  private async runBody(body: (io: Io) => Promise<unknown>, stdin = ''): Promise<RunOutput> {
     const io: Io = { stdin, cursor: { pos: 0 }, out: { kind: 'terminal', stream: 'stdout' }, err: { kind: 'terminal', stream: 'stderr' } };
     try {
-      await this.script(script, io, this.state, 0, true);
+      await body(io);
     } catch (e) {
       if (e instanceof ExitSignal) {
         this.state.status = await this.exitTrap(io, this.state, 0, e.code);
@@ -2237,6 +2279,7 @@ export class Interpreter {
     const { at, syntax } = how;
     const aliases = how.aliases ?? {};
     const dash = this.isDash();
+    const ash = this.isAsh();
     // a script that parses whole runs as one (the same commands in the same order, one parse)
     const whole = parseScript(text, { aliases, ...this.lex() });
     if (whole.ok) {
@@ -2258,12 +2301,22 @@ export class Interpreter {
         continue;
       }
       if (parsed.incomplete && end < lines.length) continue;
-      // at end of file dash counts the last newline too (its plinno), bash the line after an open construct
-      const line = dash ? (parsed.incomplete ? text.split('\n').length : end) : parsed.incomplete && !QUOTE_REASONS.has(parsed.reason) ? end + 1 : end;
+      // the text stopped without a newline: dash's and ash's `end of file` rather than `newline`
+      const eof = end === lines.length && !text.endsWith('\n');
+      // at end of file dash counts the last newline too (its plinno), as it does for an unexpected
+      // newline it has read; bash the line after an open construct
+      const line = dash ? (parsed.incomplete ? text.split('\n').length : !parsed.incomplete && parsed.eof && !eof ? end + 1 : end) : parsed.incomplete && !QUOTE_REASONS.has(parsed.reason) ? end + 1 : end;
       const sc = this.script$;
+      if (ash) {
+        // ash.c ash_vmsg: `ARG0: ` alone for a -c string (no commandname), `FILE: line N: ` for a script
+        const where = at ? at(line) : !sc ? this.prefix() : sc.fromString ? `${sc.name}: ` : `${sc.name}: line ${line}: `;
+        this.write(io.err, `${where}${ashSyntaxError(parsed, eof)}\n`);
+        if (syntax) syntax.error = true;
+        return 2;
+      }
       const where = at ? at(line) : !sc ? this.prefix() : dash ? `${sc.name}: ${line}: ` : `${sc.name}: ${fromString ? '-c: ' : ''}line ${line}: `;
       if (dash) {
-        this.write(io.err, `${where}${dashSyntaxError(parsed)}\n`);
+        this.write(io.err, `${where}${dashSyntaxError(parsed, eof)}\n`);
       } else if (!parsed.incomplete) {
         this.write(io.err, `${where}${parsed.error.replace(/^bash: /, '')}\n${how.quoteLine === false ? '' : `${where}\`${lines[end - 1]}'\n`}`);
       } else if (QUOTE_REASONS.has(parsed.reason)) {
@@ -3030,6 +3083,10 @@ export class Interpreter {
     if (name.length > 1 && name.startsWith('#') && !/^#[-+=?:#%/]/.test(name.slice(1))) {
       const inner = name.slice(1);
       const many = inner === '@' || inner === '*' ? st.args : this.multi(inner.replace(/\[\*\]$/, '[@]'), st);
+      // dash and BusyBox ash measure `${#@}` and `${#*}` as the string `$*` makes (the positional
+      // parameters joined by IFS's first character; dash src/expand.c evalvar's VSLENGTH takes the
+      // length of varvalue's output, ash.c the same), so `set -- a b c` gives 5 where bash counts 3
+      if ((inner === '@' || inner === '*') && (this.isDash() || this.isAsh())) return String([...st.args.join(joiner(st))].length);
       if (many !== undefined) return String(many.length);
       return String([...(this.scalar(inner, st) ?? '')].length);
     }

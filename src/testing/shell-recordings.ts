@@ -44,3 +44,19 @@ export async function replayRecordingFile(file: URL, dir: string, min: number): 
   await s.exec(`mkdir -p ${dir} && cd ${dir}`);
   return replayShellCases(s, cases);
 }
+
+/**
+ * A recording of BusyBox (src/shell/testdata/record-ash.sh) replayed in a busybox pod: its
+ * interactive sh (ash, busybox's applets) in `dir`, every case of `file` typed there. Returns the
+ * cases that differ, or a complaint when the file holds fewer than `min` cases.
+ */
+export async function replayInBusyboxPod(file: URL, dir: string, min: number): Promise<string[]> {
+  const cases = recordedShellCases(readFileSync(file, 'utf8'));
+  if (cases.length < min) return [`${file.pathname}: only ${cases.length} cases (at least ${min} recorded)`];
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  for (const l of ['kubectl run bb --image=busybox -- sleep 3600', 'sleep 20']) await s.exec(l);
+  const enter = await s.exec('kubectl exec -it bb -- sh');
+  if (enter.exitCode !== 0) return [`kubectl exec -it bb -- sh: ${enter.stderr}`];
+  await s.exec(`mkdir -p ${dir} && cd ${dir}`);
+  return replayShellCases(s, cases);
+}

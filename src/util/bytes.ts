@@ -81,3 +81,18 @@ export function normalizeBytes(s: string): string {
 export function byteLength(s: string): number {
   return RAW.test(s) ? encodeBytes(s).length : Buffer.byteLength(s, 'utf8');
 }
+
+/**
+ * The bytes `start` to `end` of `s` (negative counts from the end, as Uint8Array.subarray) as
+ * text: what `head -c`, `tail -c` and `cut -b` keep, which may split a UTF-8 sequence into raw
+ * bytes.
+ */
+export function sliceBytes(s: string, start: number, end?: number): string {
+  if (!/[^\x00-\x7f]/.test(s)) return s.slice(start, end);
+  return decodeBytes(encodeBytes(s).subarray(start, end));
+}
+
+/** The bytes of `s`, each as its own one-byte text (byteChar): what `cut -b` picks from. */
+export function byteChars(s: string): string[] {
+  return Array.from(encodeBytes(s), byteChar);
+}

@@ -1,8 +1,10 @@
 /**
  * cut — GNU coreutils src/cut.c: -f fields with -d (default TAB; lines without the delimiter are
- * printed whole unless -s), -c/-b character positions, lists like `1,3-5,7-`, --output-delimiter,
+ * printed whole unless -s), -c/-b byte positions (GNU cut has no multibyte support: -c is -b, and a
+ * list may split a UTF-8 sequence, cut.c cut_bytes), lists like `1,3-5,7-`, --output-delimiter,
  * --complement.
  */
+import { byteChars, normalizeBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { getopt, has, Out, readInput, splitLines, value } from './util.js';
 
@@ -71,7 +73,7 @@ export const cut: CommandFn = (ctx) => {
         }
         out.out(`${line.split(delim).filter((_, i) => selected(i + 1)).join(outDelim)}\n`);
       } else {
-        const chars = [...line];
+        const chars = byteChars(line);
         if (value(o, 'O') !== undefined) {
           // With an output delimiter, adjacent selected positions form one run.
           const runs: string[] = [];
@@ -84,8 +86,8 @@ export const cut: CommandFn = (ctx) => {
             }
           });
           if (cur !== '') runs.push(cur);
-          out.out(`${runs.join(outDelim)}\n`);
-        } else out.out(`${chars.filter((_, i) => selected(i + 1)).join('')}\n`);
+          out.out(normalizeBytes(`${runs.join(outDelim)}\n`));
+        } else out.out(normalizeBytes(`${chars.filter((_, i) => selected(i + 1)).join('')}\n`));
       }
     }
   }

@@ -1,9 +1,10 @@
 /**
  * head — GNU coreutils src/head.c: -n N (default 10), -n -N (all but the last N), -c N, the
- * obsolete -N form, and `==> file <==` headers when several files are given. In busybox
+ * obsolete -N form (-c counting bytes, util/bytes.ts), and `==> file <==` headers when several files are given. In busybox
  * containers busybox's coreutils/head.c: plain getopt (no long options), `head: F: ERRNO`, and the
  * blank line before a header follows any earlier operand, even one that failed to open.
  */
+import { byteLength, sliceBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { busyboxOpts, isBusybox } from './busybox.js';
 import { getopt, has, Out, readInput, type OptResult } from './util.js';
@@ -61,7 +62,8 @@ export const head: CommandFn = (ctx) => {
     first = false;
     const t = r.text;
     if (mode === 'c') {
-      out.out(allBut ? t.slice(0, Math.max(0, t.length - n)) : t.slice(0, n));
+      // bytes, not characters: `head -c 2` of `hé` keeps half of the é (head.c reads bytes)
+      out.out(allBut ? sliceBytes(t, 0, Math.max(0, byteLength(t) - n)) : sliceBytes(t, 0, n));
       continue;
     }
     const pieces = t.split(/(?<=\n)/);

@@ -1,10 +1,11 @@
 /**
- * tail — GNU coreutils src/tail.c: -n N (default 10), -n +N (from line N), -c, the obsolete
+ * tail — GNU coreutils src/tail.c: -n N (default 10), -n +N (from line N), -c (bytes), the obsolete
  * -N/+N forms, headers for several files. -f prints what exists and returns (the simulated
  * files do not grow while the command runs). In busybox containers busybox's coreutils/tail.c:
  * every file is opened first ("can't open 'F'" for each that fails, `tail: no files` when none
  * opened), then the opened ones are printed, with headers when more than one opened.
  */
+import { sliceBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { busyboxOpts, cantOpen, isBusybox } from './busybox.js';
 import { getopt, has, Out, readInput, type OptResult, type ReadResult } from './util.js';
@@ -66,7 +67,8 @@ export const tail: CommandFn = (ctx) => {
     first = false;
     const t = r.text;
     if (mode === 'c') {
-      out.out(fromStart ? t.slice(Math.max(0, n - 1)) : n === 0 ? '' : t.slice(-n));
+      // bytes, not characters (tail.c reads bytes): `tail -c 3` may start inside a UTF-8 sequence
+      out.out(fromStart ? sliceBytes(t, Math.max(0, n - 1)) : n === 0 ? '' : sliceBytes(t, -n));
       continue;
     }
     const pieces = t.split(/(?<=\n)/);

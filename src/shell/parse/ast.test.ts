@@ -130,11 +130,12 @@ for (const c of cases) {
   });
 }
 
-const errors: Array<{ name: string; line: string; want: string; dash?: string }> = [
+const errors: Array<{ name: string; line: string; want: string; dash?: string; eof?: boolean }> = [
   { name: 'leading pipe', line: '| a', want: "bash: syntax error near unexpected token `|'" },
   { name: 'double pipe gap', line: 'echo a | | b', want: "bash: syntax error near unexpected token `|'" },
   { name: 'double semicolon', line: 'echo a;;', want: "bash: syntax error near unexpected token `;;'" },
-  { name: 'redirect without target', line: 'echo >', want: "bash: syntax error near unexpected token `newline'" },
+  // the end of the text: dash and ash say `end of file` there when no newline ends it
+  { name: 'redirect without target', line: 'echo >', want: "bash: syntax error near unexpected token `newline'", eof: true },
   { name: 'redirect into operator', line: 'echo > ;', want: "bash: syntax error near unexpected token `;'" },
   { name: 'and-and twice', line: 'a && && b', want: "bash: syntax error near unexpected token `&&'" },
   { name: 'lone close paren', line: ') a', want: "bash: syntax error near unexpected token `)'" },
@@ -151,7 +152,7 @@ const errors: Array<{ name: string; line: string; want: string; dash?: string }>
 for (const c of errors) {
   test(`parse error: ${c.name}`, () => {
     const r = parseScript(c.line);
-    assert.deepEqual(r, { ok: false, incomplete: false, error: c.want, ...(c.dash !== undefined ? { dash: c.dash } : {}) });
+    assert.deepEqual(r, { ok: false, incomplete: false, error: c.want, ...(c.dash !== undefined ? { dash: c.dash } : {}), ...(c.eof ? { eof: true } : {}) });
   });
 }
 

@@ -145,13 +145,15 @@ export interface Script {
 export type ParseResult =
   | { ok: true; script: Script }
   /** More input is needed: an open quote, a trailing `|`/`&&`/`\`, or an unfinished here-document. */
-  | { ok: false; incomplete: true; reason: string; expecting?: string }
+  /** `dash`: dash's wording at end of file where `reason` does not give it (tokenize.ts). */
+  | { ok: false; incomplete: true; reason: string; expecting?: string; dash?: string }
   /**
    * A syntax error, already worded like bash (`bash: syntax error near unexpected token `|'`);
    * `dash` is dash's wording where it says more than the token (parser.c synexpect's
-   * `(expecting "then")`, `Bad for loop variable`).
+   * `(expecting "then")`, `Bad for loop variable`). `eof`: the token bash calls `newline` was the
+   * end of the text, which dash and ash call `end of file` when no newline ends it (a `-c` string).
    */
-  | { ok: false; incomplete: false; error: string; dash?: string };
+  | { ok: false; incomplete: false; error: string; dash?: string; eof?: true };
 
 export interface ParseOptions extends LexOptions {
   aliases?: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
@@ -161,6 +163,7 @@ class SyntaxErr {
   constructor(
     readonly error: string,
     readonly dash?: string,
+    readonly eof?: true,
   ) {}
 }
 class NeedMore {
@@ -227,9 +230,10 @@ function tokenText(t: Token | undefined): string {
  */
 function unexpected(t: Token | undefined, expecting?: string): SyntaxErr {
   const bash = `bash: syntax error near unexpected token \`${tokenText(t)}'`;
-  if (expecting === undefined) return new SyntaxErr(bash);
+  if (expecting === undefined) return t === undefined ? new SyntaxErr(bash, undefined, true) : new SyntaxErr(bash);
   const tok = t === undefined ? 'end of file' : t.type === 'op' && t.op === '\n' ? 'newline' : t.type === 'word' && !DASH_KEYWORDS.has(t.word.raw) ? 'word' : `"${tokenText(t)}"`;
-  return new SyntaxErr(bash, `Syntax error: ${tok} unexpected (expecting "${expecting}")`);
+  // tokname quotes a token's name but not the classes end of file, newline, redirection and word
+  return new SyntaxErr(bash, `Syntax error: ${tok} unexpected (expecting ${expecting === 'word' ? expecting : `"${expecting}"`})`);
 }
 
 /** dash's reserved words (parser.c's token table), named in quotes by synexpect; other words are `word`. */
@@ -383,8 +387,9 @@ class Parser {
       const nameTok = this.peek();
       // the name must be on the `for` line: the newline after a bare `for` is unexpected (parse.y)
       if (nameTok === undefined || (nameTok.type === 'op' && nameTok.op === '\n')) throw new SyntaxErr("bash: syntax error near unexpected token `newline'", BAD_FOR);
-      // dash has no `for ((…))` (parser.c: the name after `for` must be a word; `(` is not)
-      if (nameTok.type === 'arith' && this.lex.dash) throw new SyntaxErr('bash: syntax error: arithmetic expression required', BAD_FOR);
+      // dash and ash have no `for ((…))` (dash parser.c, BusyBox shell/ash.c parse_command: the
+      // name after `for` must be a word; `(` is not)
+      if (nameTok.type === 'arith' && (this.lex.dash || this.lex.ash)) throw new SyntaxErr('bash: syntax error: arithmetic expression required', BAD_FOR);
       if (nameTok.type === 'arith') {
         // for (( INIT; TEST; STEP )): exactly two `;` at parenthesis depth zero (parse.y parse_arith_for)
         const parts = splitArithFor(nameTok.source);
@@ -617,7 +622,9 @@ class Parser {
   private caseCommand(): CaseCommand {
     this.pos++;
     const w = this.peek();
-    if (w === undefined) throw new NeedMore('case');
+    // what dash and ash name at end of file (parser.c, ash.c: synexpect(TWORD), then `)` for a
+    // pattern list and `;;` for a clause's commands)
+    if (w === undefined) throw new NeedMore('case', 'word');
     if (w.type !== 'word') throw unexpected(w);
     this.pos++;
     this.skipNewlines();
@@ -625,7 +632,7 @@ class Parser {
     const clauses: CaseCommand['clauses'] = [];
     for (;;) {
       this.skipNewlines();
-      if (this.peek() === undefined) throw new NeedMore('case');
+      if (this.peek() === undefined) throw new NeedMore('case', ')');
       if (this.reserved() === 'esac') {
         this.pos++;
         break;
@@ -634,7 +641,7 @@ class Parser {
       const patterns: Word[] = [];
       for (;;) {
         const p = this.peek();
-        if (p === undefined) throw new NeedMore('case');
+        if (p === undefined) throw new NeedMore('case', ')');
         if (p.type !== 'word') throw unexpected(p);
         patterns.push(p.word);
         this.pos++;
@@ -646,11 +653,11 @@ class Parser {
           this.pos++;
           break;
         }
-        throw unexpected(this.peek());
+        throw unexpected(this.peek(), ')');
       }
       const body = this.script(CASE_ENDS, new Set(['esac']));
       const t = this.peek();
-      if (t === undefined) throw new NeedMore('case');
+      if (t === undefined) throw new NeedMore('case', ';;');
       let end: ';;' | ';&' | ';;&' = ';;';
       if (t.type === 'op' && CASE_ENDS.has(t.op)) {
         end = t.op as typeof end;
@@ -699,8 +706,8 @@ class Parser {
           if (m[2] !== undefined) a.index = m[2];
           if (m[3] !== undefined) a.append = true;
           const open = this.peek();
-          // dash has no arrays: `a=(1 2)` is the assignment `a=` before a `(` it rejects
-          if (m[0].length === raw.length && m[2] === undefined && open?.type === 'op' && open.op === '(' && !this.lex.dash) {
+          // dash and ash have no arrays: `a=(1 2)` is the assignment `a=` before a `(` they reject
+          if (m[0].length === raw.length && m[2] === undefined && open?.type === 'op' && open.op === '(' && !this.lex.dash && !this.lex.ash) {
             a.array = this.arrayElements();
           }
           cmd.assigns.push(a);
@@ -780,14 +787,14 @@ function literalPrefix(w: Word, n: number): string {
 
 /** Parse a command text (one line, or several when a quote, pipe or here-document continues). */
 export function parseScript(src: string, opts: ParseOptions = {}): ParseResult {
-  const lex: LexOptions = opts.dash ? { dash: true } : {};
+  const lex: LexOptions = { ...(opts.dash ? { dash: true } : {}), ...(opts.ash ? { ash: true } : {}) };
   const lexed = tokenize(src, lex);
   if (!lexed.ok) return lexed;
   const p = new Parser(lexed.tokens, opts.aliases, lex);
   try {
     return { ok: true, script: p.script() };
   } catch (e) {
-    if (e instanceof SyntaxErr) return { ok: false, incomplete: false, error: e.error, ...(e.dash !== undefined ? { dash: e.dash } : {}) };
+    if (e instanceof SyntaxErr) return { ok: false, incomplete: false, error: e.error, ...(e.dash !== undefined ? { dash: e.dash } : {}), ...(e.eof ? { eof: true as const } : {}) };
     if (e instanceof NeedMore) return { ok: false, incomplete: true, reason: e.reason, ...(e.expecting !== undefined ? { expecting: e.expecting } : {}) };
     throw e;
   }

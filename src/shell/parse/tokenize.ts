@@ -45,7 +45,7 @@ export type Token =
 
 export type LexResult =
   | { ok: true; tokens: Token[] }
-  | { ok: false; incomplete: true; reason: string }
+  | { ok: false; incomplete: true; reason: string; dash?: string }
   /** `dash`: dash's wording of the error where it is not derived from the token (see ast.ts ParseResult). */
   | { ok: false; incomplete: false; error: string; dash?: string };
 
@@ -66,11 +66,23 @@ import { ansiC, ansiCEnd } from './ansi-c.js';
  */
 export interface LexOptions {
   dash?: boolean;
+  /**
+   * BusyBox ash (busybox and Alpine images): bash's quoting, but no `for ((…))` and no arrays
+   * (shell/ash.c parse_command's `bad for loop variable`; `a=(1 2)` is `a=` before a `(`).
+   */
+  ash?: boolean;
 }
 
 class Incomplete {
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    /** dash's (and ash's) wording at end of file where it is not derived from `reason` (parser.c readtoken1). */
+    readonly dash?: string,
+  ) {}
 }
+
+/** dash's and ash's error for an open `$((` at end of file (dash parser.c, BusyBox ash.c readtoken1: "Missing '))'"). */
+const MISSING_DPAREN = "Syntax error: Missing '))'";
 class BadSyntax {
   constructor(
     readonly error: string,
@@ -242,7 +254,16 @@ function readDollar(src: string, i: number, quoted: boolean, ansi: boolean): [Wo
         depth--;
       }
     }
-    if (src.indexOf('))', i + 3) < 0 && src.indexOf(')', i + 3) < 0) throw new Incomplete(')');
+    if (src.indexOf('))', i + 3) < 0 && src.indexOf(')', i + 3) < 0) throw new Incomplete(')', MISSING_DPAREN);
+    // bash may still read it as `$(` and a subshell; dash and ash only as arithmetic, so an open
+    // one is their "Missing '))'"
+    try {
+      const end = findCmdSubEnd(src, i + 2, ansi);
+      return [{ kind: 'cmdsub', source: src.slice(i + 2, end), quoted }, end + 1];
+    } catch (e) {
+      if (e instanceof Incomplete) throw new Incomplete(e.reason, MISSING_DPAREN);
+      throw e;
+    }
   }
   if (n === '(') {
     const end = findCmdSubEnd(src, i + 2, ansi);
@@ -333,7 +354,14 @@ function scanDoubleQuoted(src: string, i: number, parts: WordPart[], heredoc: bo
     }
     if (c === '$' || c === '`') {
       // `$'` stays literal here: ANSI-C quoting does not happen inside double quotes
-      i = scanSubstitution(src, i, parts, true, ansi);
+      try {
+        i = scanSubstitution(src, i, parts, true, ansi);
+      } catch (e) {
+        // dash and ash read an open `${` in double quotes as the open quote (readtoken1 checks the
+        // quote before the `${` nesting): "Unterminated quoted string"
+        if (e instanceof Incomplete && e.reason === '}' && e.dash === undefined) throw new Incomplete('}', 'Syntax error: Unterminated quoted string');
+        throw e;
+      }
       continue;
     }
     pushText(parts, c, true);
@@ -620,7 +648,7 @@ export function tokenize(src: string, opts: LexOptions = {}): LexResult {
     }
     if (pending.length > 0) throw new Incomplete('heredoc');
   } catch (e) {
-    if (e instanceof Incomplete) return { ok: false, incomplete: true, reason: e.reason };
+    if (e instanceof Incomplete) return { ok: false, incomplete: true, reason: e.reason, ...(e.dash !== undefined ? { dash: e.dash } : {}) };
     if (e instanceof BadSyntax) return { ok: false, incomplete: false, error: e.error, ...(e.dash !== undefined ? { dash: e.dash } : {}) };
     throw e;
   }

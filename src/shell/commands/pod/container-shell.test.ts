@@ -29,6 +29,11 @@ test('sh -c in Debian, busybox and Alpine images, and od in each', async () => {
     // BusyBox ash has what dash lacks: `==` in test, `**`, substrings (recorded from busybox 1.35 `sh -c`)
     "kubectl exec bb -- sh -c '[ a == a ]; echo $?; echo $((2**3)); x=abc; echo ${x:1}; set -- a b c; echo \"${@:2}\"'",
     "kubectl exec deb -- sh -c '[ a == a ]; echo $?; echo $((2**3)); echo after'",
+    // ash's own syntax errors (shell/ash.c raise_error_syntax), recorded from busybox 1.35 `sh -c`
+    "kubectl exec bb -- sh -c 'if then'",
+    "kubectl exec bb -- sh -c 'for ((i=0;i<2;i++)); do echo $i; done'",
+    "kubectl exec alp -- sh -c $'echo a\\nif true; then'",
+    "kubectl exec bb -- sh -c 'echo >'",
   ];
   let out = '';
   for (const l of lines) {

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Records ash-syntax.txt (or the file the cases name): each line of ash-syntax-cases.txt (or of the
+# cases file named as the first argument) run by the real BusyBox ash, as a busybox image runs it:
+# every applet linked into a scratch bin directory (`busybox --install -s`) that is the whole PATH,
+# so `sh` is ash itself, and the case run by `sh -c` in an empty scratch directory, stdout and
+# stderr merged, then the exit status. Recorded with Debian's busybox 1:1.35.0-4+deb12u1
+# (`apt-get install busybox`); ash's parser and its messages (shell/ash.c) are those of the 1.36.1
+# the simulated busybox image claims.
+# Usage: bash src/shell/testdata/record-ash.sh > src/shell/testdata/ash-syntax.txt
+#        bash src/shell/testdata/record-ash.sh busybox-bytes-cases.txt > src/shell/testdata/busybox-bytes.txt
+here=$(cd "$(dirname "$0")" && pwd)
+bin=$(mktemp -d /tmp/cka-ash-bin.XXXXXX)
+busybox --install -s "$bin"
+while IFS= read -r c; do
+  root=$(mktemp -d /tmp/cka-ash.XXXXXX)
+  out=$(cd "$root" && env -i HOME=/root PATH="$bin" sh -c "$c" 2>&1 </dev/null; echo "[exit $?]")
+  rm -rf "$root"
+  printf '$ %s\n%s\n' "$c" "$out"
+done < "$here/${1:-ash-syntax-cases.txt}"
+rm -rf "$bin"
