@@ -30,6 +30,11 @@ export interface LineSource {
    * typed line): the terminal's Ctrl-C key, or SIGINT sent to the process. Returns the remover.
    */
   onInterrupt(fn: () => void): () => void;
+  /**
+   * While the shell holds a job in the foreground (Session.foreground): wait for Ctrl-C
+   * (`interrupt`), Ctrl-Z (`stop`) or `ms` to pass (`tick`). Only a terminal has it.
+   */
+  hold?(ms: number): Promise<'interrupt' | 'stop' | 'tick'>;
 }
 
 /** SIGINT to this process calls `fn` (instead of ending it) until the remover runs. */
@@ -130,7 +135,15 @@ export class TtyLines implements LineSource {
       this.output.write('^C\n');
       rl.write(null, { ctrl: true, name: 'u' });
       if (this.pending) this.settle(INTERRUPT);
+      else if (this.holding) this.holding('interrupt');
       else this.interrupt?.();
+    });
+    // Ctrl-Z: at the prompt bash ignores SIGTSTP (and node would otherwise stop this process);
+    // while a job holds the terminal, the terminal echoes `^Z` and the job stops
+    rl.on('SIGTSTP', () => {
+      if (this.pending || !this.holding) return;
+      this.output.write('^Z');
+      this.holding('stop');
     });
     rl.on('close', () => {
       this.history = (rl as unknown as { history: string[] }).history ?? this.history;
@@ -228,6 +241,22 @@ export class TtyLines implements LineSource {
       this.output.write('\n');
       this.settle(WAKE);
     }
+  }
+
+  /** The pending hold(): Ctrl-C or Ctrl-Z settles it. */
+  private holding: ((e: 'interrupt' | 'stop' | 'tick') => void) | undefined;
+
+  hold(ms: number): Promise<'interrupt' | 'stop' | 'tick'> {
+    this.open();
+    return new Promise((res) => {
+      const timer = setTimeout(() => done('tick'), ms);
+      const done = (e: 'interrupt' | 'stop' | 'tick'): void => {
+        clearTimeout(timer);
+        this.holding = undefined;
+        res(e);
+      };
+      this.holding = done;
+    });
   }
 
   onInterrupt(fn: () => void): () => void {
