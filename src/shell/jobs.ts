@@ -15,7 +15,7 @@
  * stops, continues or is forgotten, not when it dies. Texts recorded from bash 5.2.15 on a pty
  * (testdata/job-control*.txt).
  */
-import type { Held } from './commands/types.js';
+import { LIVE, type Held } from './commands/types.js';
 
 export interface JobData {
   n: number;
@@ -164,6 +164,7 @@ export class JobTable {
     if (j.ended || j.stopped) return;
     j.stopped = { at: now };
     delete j.foreground;
+    j.holds?.[LIVE]?.pause?.(true);
     this.setCurrent(j);
   }
 
@@ -172,6 +173,7 @@ export class JobTable {
     const st = j.stopped;
     if (st) {
       delete j.stopped;
+      j.holds?.[LIVE]?.pause?.(false);
       if (j.until) j.until = { ...j.until, at: j.until.at + Math.max(0, now - st.at) };
     }
     if (foreground) {

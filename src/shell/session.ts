@@ -670,6 +670,11 @@ export class Session {
     }
     if (out.hold && !out.hold.ended) {
       this.held = { frame, job: out.hold };
+      // a job continued by fg writes at once what waited for it while it was stopped
+      for (const c of this.jobOutput('end')) {
+        out.output.push(c);
+        out[c.stream] += c.text;
+      }
       return { ...out, prompt: this.prompt(), holding: true };
     }
     return { ...out, prompt: this.prompt() };
