@@ -94,15 +94,15 @@ test('on a real terminal: Ctrl-Z stops the job the terminal holds, bg and fg con
     await new Promise((r) => setTimeout(r, 300));
     t.type('\x1a');
     // the key comes through node:readline's raw mode as ours: ^Z, then bash's notice
-    at = await t.waitFor(/\^Z\r\n\[1\]\+  Stopped                 sleep 300\r\n/, at);
+    at = await t.waitFor(/\^Z\r\n\[1\]\+ {2}Stopped {17}sleep 300\r\n/, at);
     at = await t.waitFor(PROMPT, at);
     t.type('kubectl get ns -w\r');
     at = await t.waitFor(/kube-system\s+Active\s+\S+\r\n/, at);
     t.type('\x1a');
-    at = await t.waitFor(/\^Z\r\n\[2\]\+  Stopped                 kubectl get ns -w\r\n/, at);
+    at = await t.waitFor(/\^Z\r\n\[2\]\+ {2}Stopped {17}kubectl get ns -w\r\n/, at);
     at = await t.waitFor(PROMPT, at);
     t.type('jobs\r');
-    at = await t.waitFor(/\[1\]-  Stopped                 sleep 300\r\n\[2\]\+  Stopped                 kubectl get ns -w\r\n/, at);
+    at = await t.waitFor(/\[1\]- {2}Stopped {17}sleep 300\r\n\[2\]\+ {2}Stopped {17}kubectl get ns -w\r\n/, at);
     t.type('bg\r');
     at = await t.waitFor(/\[2\]\+ kubectl get ns -w &\r\n/, at);
     t.type('fg %1\r');
@@ -118,7 +118,7 @@ test('on a real terminal: Ctrl-Z stops the job the terminal holds, bg and fg con
     t.type('\x03');
     at = await t.waitFor(/\^C\r\n/, at);
     t.type('jobs; echo done\r');
-    at = await t.waitFor(/jobs; echo done\r+\ndone\r\n/, at);
+    await t.waitFor(/jobs; echo done\r+\ndone\r\n/, at);
   } finally {
     await t.close();
   }
