@@ -101,7 +101,8 @@ export function pumpJobs(c: Cluster, table: JobTable, phase: Phase): OutputChunk
   const out: OutputChunk[] = [];
   const now = c.now();
   for (const j of table.running()) {
-    if (table.live.has(j)) continue;
+    // a stopped process reads nothing and ends nothing: it waits for SIGCONT (bg, fg)
+    if (table.live.has(j) || j.stopped) continue;
     if (j.until && now >= j.until.at) {
       if (phase === 'end') table.end(j, j.until.status);
     } else if (j.holds) pumpHeld(c, table, j, j.holds, phase, out);

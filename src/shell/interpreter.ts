@@ -33,7 +33,7 @@ import { JobTable } from './jobs.js';
 import { jobArg, jobBuiltin } from './job-builtins.js';
 import type { JobClock, ResumeIo } from './job-clock.js';
 import type { JobData } from './jobs.js';
-import { andOrText, functionText } from './print-command.js';
+import { andOrText, commandText, functionText } from './print-command.js';
 import { BashAssoc } from './assoc.js';
 
 /**
@@ -194,6 +194,8 @@ export interface RunOutput {
   exit?: number;
   /** Simulated time the line consumed (sleep) not yet applied through advanceClock; the REPL advances its clock by this. */
   advanceMs: number;
+  /** The job the terminal holds now (holdTerminal): the line's one command keeps running in the foreground. */
+  hold?: JobData;
 }
 
 type Sink = { kind: 'terminal'; stream: 'stdout' | 'stderr' } | { kind: 'buffer'; text: string } | { kind: 'file'; path: string } | { kind: 'null' };
@@ -263,6 +265,14 @@ class LoopSignal {
     readonly kind: 'break' | 'continue',
     readonly levels: number,
   ) {}
+}
+
+/** The line's one simple command, when it is the whole line (the terminal may hold it: Interpreter.holdTerminal). */
+function holdCandidate(script: Script): SimpleCommand | undefined {
+  const item = script.items.length === 1 ? script.items[0]! : undefined;
+  if (!item || item.background || item.rest.length > 0 || item.first.negate || item.first.commands.length !== 1) return undefined;
+  const c = item.first.commands[0]!;
+  return c.type === 'simple' ? c : undefined;
 }
 
 /** Steps between yields to the event loop, so a Ctrl-C (an event, not a microtask) is seen. */
@@ -620,7 +630,33 @@ export class Interpreter {
       this.state.status = 2;
       return this.finish();
     }
-    return this.runScript(parsed.script, stdin, this.budget, nested);
+    this.holdCmd = this.holdTerminal && !nested ? holdCandidate(parsed.script) : undefined;
+    this.held = undefined;
+    try {
+      const out = await this.runScript(parsed.script, stdin, this.budget, nested);
+      return this.held ? { ...out, hold: this.held } : out;
+    } finally {
+      this.holdCmd = undefined;
+      this.held = undefined;
+    }
+  }
+
+  /**
+   * Set by an interactive terminal (Session.exec with `hold`): a line that is one simple command
+   * which keeps running (`sleep 100`, `kubectl get pods -w`, `kubectl port-forward`, `journalctl
+   * -f`) or `fg` becomes a job the terminal holds until it ends, Ctrl-C or Ctrl-Z (Session.foreground).
+   */
+  holdTerminal = false;
+  /** The line's one simple command, when the terminal may hold it. */
+  private holdCmd: SimpleCommand | undefined;
+  /** The job that command became. */
+  private held: JobData | undefined;
+  /** The builtin running now is that command (`fg`). */
+  private holdBuiltin = false;
+
+  /** `$?` after the job the terminal held ended or stopped (148 for Ctrl-Z, 130 for Ctrl-C). */
+  setStatus(code: number): void {
+    this.state.status = code;
   }
 
   /** Run an already parsed script; `stdin` feeds its commands (`… | ssh HOST CMD`), else none. */
@@ -1549,8 +1585,10 @@ export class Interpreter {
     let builtin: number | undefined;
     try {
       this.compoundArgs = compound;
+      this.holdBuiltin = c === this.holdCmd;
       builtin = await this.shellBuiltin(name, argv, rio, st, depth);
     } finally {
+      this.holdBuiltin = false;
       this.compoundArgs = undefined;
       for (const [k, v] of hidden) {
         if (v === undefined) st.vars.delete(k);
@@ -1560,6 +1598,7 @@ export class Interpreter {
     if (builtin !== undefined) return builtin;
     if (isShellName(name, this.opts.location.kind === 'pod', this.opts.containerBash)) return this.childShell(name, argv, rio, st, depth);
 
+    const holdThis = c === this.holdCmd;
     const fn = this.opts.lookup(name);
     if (!fn) {
       this.write(rio.err, name.includes('/') && !this.isDash() ? `${this.prefix()}${name}: No such file or directory\n` : `${this.errPrefix()}${name}: ${this.isDash() || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
@@ -1582,7 +1621,7 @@ export class Interpreter {
       budget: this.budget,
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
-      ...(this.bg ? { background: this.bg } : {}),
+      ...(this.bg ? { background: this.bg } : holdThis && this.opts.jobs ? { background: { pid: this.opts.jobs.peekPid() } } : {}),
       ...(this.opts.runJobs && this.opts.jobClock && !this.bg ? { jobs: { next: () => this.opts.jobClock?.next(), runDue: this.opts.runJobs } } : {}),
       emit: (stream, text) => this.write(stream === 'stdout' ? rio.out : rio.err, text),
       ...(rio.pipeline ? { pipelinePeers: laterPeers(rio.pipeline) } : {}),
@@ -1602,9 +1641,19 @@ export class Interpreter {
       fs.process = parent;
     }
     if (res.keeps && this.bg) this.kept = { ...res.keeps, ...jobSinks(rio) };
+    const table = holdThis ? this.opts.jobs : undefined;
+    if (table && res.keeps) {
+      // the process keeps running with the terminal: a job in the foreground (Session.foreground)
+      this.held = table.start(commandText(c, 0), true);
+      this.held.holds = { ...res.keeps, ...jobSinks(rio) };
+    }
     this.pumpJobs('accept');
     for (const c of writeOrder(res)) this.write(c.stream === 'stdout' ? rio.out : rio.err, c.text);
-    if (res.advanceMs !== undefined && !(res.advanceMs <= 0)) await this.consume(res.advanceMs);
+    if (table && !this.held && res.advanceMs !== undefined && res.advanceMs > 0 && Number.isFinite(res.advanceMs) && res.advanceMs <= this.budget.timeLeft()) {
+      // `sleep N` at the prompt: the terminal waits for it on the clock, and Ctrl-Z can stop it
+      this.held = table.start(commandText(c, 0), true);
+      this.held.until = { at: this.opts.now() + this.advanced + res.advanceMs, status: res.exitCode };
+    } else if (res.advanceMs !== undefined && !(res.advanceMs <= 0)) await this.consume(res.advanceMs);
     this.pumpJobs('end');
     return res.exitCode;
   }
@@ -1995,9 +2044,12 @@ export class Interpreter {
       case 'bg':
       case 'disown': {
         const table = this.opts.jobs ?? (this.bgPids ??= new JobTable());
-        if (name === 'wait' || name === 'fg') await this.waitPaused(name, args, table);
+        // (a terminal that holds the job lets the clock run its paused list on: Session.foreground)
+        const hold = name === 'fg' && this.holdBuiltin && this.opts.jobs !== undefined;
+        if (name === 'wait' || (name === 'fg' && !hold)) await this.waitPaused(name, args, table);
         const now = this.opts.now() + this.advanced;
-        const r = jobBuiltin(name, args, table, this.opts.processExists ? { processExists: this.opts.processExists } : {});
+        const r = jobBuiltin(name, args, table, { ...(this.opts.processExists ? { processExists: this.opts.processExists } : {}), now, hold });
+        if (r.foreground) this.held = r.foreground;
         if (r.waitUntil !== undefined && r.waitUntil > now) await this.consume(r.waitUntil - now);
         this.write(io.out, r.stdout);
         for (const e of r.errors) this.write(io.err, `${this.prefix()}${e}\n`);

@@ -8,6 +8,8 @@ import type { JobData, JobTable } from './jobs.js';
 
 export interface BuiltinOutput {
   stdout: string;
+  /** `fg` in a terminal that can hold a job: the job now holds it (Session.foreground). */
+  foreground?: JobData;
   /** Error lines without the `bash: ` prefix (the interpreter adds its own). */
   errors: string[];
   /** Lines bash prints bare (`kill: usage: …`). */
@@ -20,6 +22,12 @@ export interface BuiltinOutput {
 export interface JobContext {
   /** Whether a process that is not a job runs on this host. */
   processExists?: (pid: number) => boolean;
+  /**
+   * The simulated time, and whether the terminal can hold a job in the foreground until Ctrl-C or
+   * Ctrl-Z (an interactive line that is only this builtin): then `fg` hands the job over to it.
+   */
+  now?: number;
+  hold?: boolean;
 }
 
 const KILL_USAGE = 'kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]';
@@ -98,15 +106,24 @@ function kill(args: string[], table: JobTable, ctx: JobContext): BuiltinOutput {
       errors.push(`kill: ${t}: arguments must be process or job IDs`);
       continue;
     }
+    // kill -CONT continues a stopped job in the background, as bg does without a word (jobs.c kill_pid)
+    if (sig.name === 'CONT' && job.stopped) {
+      table.cont(job, ctx.now ?? job.stopped.at);
+      continue;
+    }
     // signal 0 only asks whether the process exists; STOP/CONT/… are not modelled and change nothing
     if (sig.n === 0 || ['CONT', 'CHLD', 'WINCH', 'URG', 'STOP', 'TSTP', 'TTIN', 'TTOU'].includes(sig.name)) continue;
+    // a stopped job gets the signal and SIGCONT; bash reports it once more as Stopped before the
+    // prompt (notify_of_job_status prints a newline before a stopped job) and its death a line later
+    const notice = job.stopped ? `\n${table.line(job)}` : undefined;
     table.end(job, 128 + sig.n, sig.name, true);
+    if (notice !== undefined) job.notice = notice;
   }
   return { stdout: '', errors, status: errors.length ? 1 : 0 };
 }
 
 function jobs(args: string[], table: JobTable): BuiltinOutput {
-  const opts = { long: false, pids: false, running: false };
+  const opts = { long: false, pids: false, running: false, stopped: false };
   const specs: string[] = [];
   for (const a of args) {
     if (a.startsWith('-') && a.length > 1 && specs.length === 0) {
@@ -114,12 +131,13 @@ function jobs(args: string[], table: JobTable): BuiltinOutput {
         if (ch === 'l') opts.long = true;
         else if (ch === 'p') opts.pids = true;
         else if (ch === 'r') opts.running = true;
-        else if (ch === 'n' || ch === 's') continue;
+        else if (ch === 's') opts.stopped = true;
+        else if (ch === 'n') continue;
         else return { stdout: '', errors: [`jobs: -${ch}: invalid option`], usage: JOBS_USAGE, status: 2 };
       }
     } else specs.push(a);
   }
-  if (specs.length === 0 && !opts.running) return { stdout: table.list(opts), errors: [], status: 0 };
+  if (specs.length === 0 && !opts.running && !opts.stopped) return { stdout: table.list(opts), errors: [], status: 0 };
   let stdout = '';
   const errors: string[] = [];
   const picked: JobData[] = [];
@@ -128,8 +146,9 @@ function jobs(args: string[], table: JobTable): BuiltinOutput {
     if (typeof j === 'string') errors.push(`jobs: ${j}`);
     else picked.push(j);
   }
-  for (const j of specs.length ? picked : table.listed().filter((x) => !x.ended)) {
-    if (opts.running && j.ended) continue;
+  for (const j of specs.length ? picked : table.listed().filter((x) => !x.ended && !x.foreground)) {
+    if (opts.running && (j.ended || j.stopped)) continue;
+    if (opts.stopped && !j.stopped) continue;
     stdout += opts.pids ? `${j.pid}\n` : table.line(j, opts.long);
   }
   return { stdout, errors, status: errors.length ? 1 : 0 };
@@ -168,7 +187,7 @@ function wait(args: string[], table: JobTable): BuiltinOutput {
       const r = waitFor(j, 'wait', table);
       if (r.waitUntil !== undefined) at = Math.max(at ?? 0, r.waitUntil);
     }
-    for (const j of table.listed()) if (j.ended) table.jobs.splice(table.jobs.indexOf(j), 1);
+    for (const j of table.listed()) if (j.ended) table.remove(j);
     return { stdout: '', errors: [], status: 0, ...(at !== undefined ? { waitUntil: at } : {}) };
   }
   let last: BuiltinOutput = { stdout: '', errors: [], status: 0 };
@@ -185,7 +204,7 @@ function wait(args: string[], table: JobTable): BuiltinOutput {
     errors.push(...last.errors);
     if (last.waitUntil !== undefined) at = Math.max(at ?? 0, last.waitUntil);
     // a waited-for job is not reported again
-    if (j.ended) table.jobs.splice(table.jobs.indexOf(j), 1);
+    if (j.ended) table.remove(j);
   }
   return { stdout: '', errors, status: last.status, ...(at !== undefined ? { waitUntil: at } : {}) };
 }
@@ -202,16 +221,30 @@ export function jobBuiltin(name: string, args: string[], table: JobTable, ctx: J
       const j = jobArg(table, args[0], 'fg');
       if (typeof j === 'string') return { stdout: '', errors: [j], status: 1 };
       if (j.ended) return { stdout: '', errors: [`fg: job has terminated`], status: 1 };
+      // a terminal that can hold the job takes it (jobs.c start_job: the command, then wait_for):
+      // a watch or port-forward until Ctrl-C, a sleep until its end, either until Ctrl-Z
+      if (ctx.hold && (j.holds || j.until || j.stopped)) {
+        table.cont(j, ctx.now ?? 0, true);
+        return { stdout: `${j.text}\n`, errors: [], status: 0, foreground: j };
+      }
+      if (j.stopped) table.cont(j, ctx.now ?? j.stopped.at);
       if (j.holds) return { stdout: '', errors: waitFor(j, 'fg', table).errors, status: 1 };
       // fg prints the command, then the job runs in the foreground to its end
       const r = waitFor(j, 'fg', table);
-      table.jobs.splice(table.jobs.indexOf(j), 1);
+      table.remove(j);
       return { ...r, stdout: `${j.text}\n` };
     }
     case 'bg': {
       const j = jobArg(table, args[0], 'bg');
       if (typeof j === 'string') return { stdout: '', errors: [j], status: 1 };
       if (j.ended) return { stdout: '', errors: [`bg: job has terminated`], status: 1 };
+      if (j.stopped) {
+        // jobs.c start_job: `[N]+ TEXT &` with the mark it had, then it runs on
+        const m = table.mark(j);
+        const line = `[${j.n}]${m === ' ' ? '' : m} ${j.text} &\n`;
+        table.cont(j, ctx.now ?? j.stopped.at);
+        return { stdout: line, errors: [], status: 0 };
+      }
       return { stdout: '', errors: [`bg: job ${j.n} already in background`], status: 0 };
     }
     case 'disown': {
@@ -220,7 +253,7 @@ export function jobBuiltin(name: string, args: string[], table: JobTable, ctx: J
       const errors: string[] = [];
       for (const j of picked) {
         if (typeof j === 'string') errors.push(j);
-        else if (j.ended) table.jobs.splice(table.jobs.indexOf(j), 1);
+        else if (j.ended) table.remove(j);
         else j.disowned = true;
       }
       return { stdout: '', errors, status: errors.length ? 1 : 0 };

@@ -8,8 +8,14 @@
  *
  * Most background lists finish while they start (the simulation runs them at once); a process that
  * keeps running (`kubectl port-forward … &`) stays Running and holds what it `holds` until it ends.
+ *
+ * Stopped jobs (Ctrl-Z on a command the terminal holds, Session.foreground): `[N]+  Stopped` with
+ * no `&`; `+`/`-` follow bash's current and previous job (jobs.c set_current_job, reset_current):
+ * a stopped job stays current over newer running ones, and the marks move only when a job starts,
+ * stops, continues or is forgotten, not when it dies. Texts recorded from bash 5.2.15 on a pty
+ * (testdata/job-control*.txt).
  */
-import type { Held } from './commands/types.js';
+import { LIVE, type Held } from './commands/types.js';
 
 export interface JobData {
   n: number;
@@ -28,6 +34,15 @@ export interface JobData {
   ended?: { status: number; signal?: string; late?: true };
   /** `disown`: no longer listed or reported, though the process runs on. */
   disowned?: true;
+  /** Stopped (SIGTSTP) at simulated time `at`: a sleep's end moves on by the time it stood still. */
+  stopped?: { at: number };
+  /** Held by the terminal (Session.foreground): it is no one's background job and ends without a notice. */
+  foreground?: true;
+  /**
+   * A notice due before the next prompt that is not its end: `kill %N` of a stopped job shows it
+   * once more as Stopped (bash clears J_NOTIFIED in kill_pid; it dies only once continued).
+   */
+  notice?: string;
 }
 
 /** strsignal(3) texts (glibc) bash prints for a job a signal ended. */
@@ -49,7 +64,7 @@ const SIGNAL_TEXT: Record<string, string> = {
 const STATUS_WIDTH = 24;
 
 function statusText(j: JobData): string {
-  if (!j.ended) return 'Running';
+  if (!j.ended) return j.stopped ? 'Stopped' : 'Running';
   if (j.ended.signal) return SIGNAL_TEXT[j.ended.signal] ?? `Signal ${j.ended.status - 128}`;
   return j.ended.status === 0 ? 'Done' : `Exit ${j.ended.status}`;
 }
@@ -58,18 +73,126 @@ export class JobTable {
   /** Jobs paused in a sleep with their list's continuation in memory (job-clock.ts): they end by running on. */
   readonly live = new Set<JobData>();
 
+  /** bash's current (`+`) and previous (`-`) job (jobs.c js.j_current, js.j_previous). */
+  private current: JobData | undefined;
+  private previous: JobData | undefined;
+
   constructor(
     readonly jobs: JobData[] = [],
     /** The next process id to hand out (a fixed start: same commands, same pids). */
     private nextPid = 4300,
-  ) {}
+  ) {
+    this.resetCurrent();
+  }
 
-  start(text: string): JobData {
+  /**
+   * A new job: in the background (`LIST &`, the current job becomes the newest running one unless
+   * a stopped job is current), or held by the terminal (`foreground`: the marks stay as they are).
+   */
+  start(text: string, foreground = false): JobData {
     const n = this.listed().reduce((m, j) => Math.max(m, j.n), 0) + 1;
-    const job: JobData = { n, pid: this.nextPid, text };
+    const job: JobData = { n, pid: this.nextPid, text, ...(foreground ? { foreground: true as const } : {}) };
     this.nextPid += 2;
     this.jobs.push(job);
+    if (!foreground) this.resetCurrent();
     return job;
+  }
+
+  /** The pid the next job will get (a command the terminal may hold learns it before its job exists). */
+  peekPid(): number {
+    return this.nextPid;
+  }
+
+  /**
+   * Whether bash still sees the job alive: one that ended by this line's own doing (`late`: a
+   * `kill`) is reaped after the next line, so until then it counts as running or stopped.
+   */
+  private alive(j: JobData): boolean {
+    return !j.ended || j.ended.late === true;
+  }
+
+  private isStopped(j: JobData | undefined): boolean {
+    return !!j && this.alive(j) && !!j.stopped && this.jobs.includes(j);
+  }
+
+  private isRunning(j: JobData): boolean {
+    return this.alive(j) && !j.stopped && !j.foreground;
+  }
+
+  /** The newest job in a state older than `than` (jobs.c most_recent_job_in_state). */
+  private newest(test: (j: JobData) => boolean, than?: JobData): JobData | undefined {
+    const shown = this.listed();
+    const end = than ? shown.indexOf(than) : shown.length;
+    for (let i = end - 1; i >= 0; i--) if (test(shown[i]!)) return shown[i];
+    return undefined;
+  }
+
+  /** jobs.c set_current_job: `j` becomes current; the previous job is made useful. */
+  private setCurrent(j: JobData): void {
+    if (this.current !== j) {
+      this.previous = this.current;
+      this.current = j;
+    }
+    if (this.previous !== j && this.previous && this.listed().includes(this.previous) && this.isStopped(this.previous)) return;
+    if (this.isStopped(j)) {
+      const older = this.newest((x) => this.isStopped(x), j);
+      if (older) {
+        this.previous = older;
+        return;
+      }
+    }
+    const running = this.isRunning(j) ? this.newest((x) => this.isRunning(x), j) : this.newest((x) => this.isRunning(x));
+    this.previous = running ?? j;
+  }
+
+  /** jobs.c reset_current: keep a stopped current job, else the previous stopped one, the newest stopped, the newest running. */
+  private resetCurrent(): void {
+    const shown = this.listed();
+    let pick: JobData | undefined;
+    if (this.current && shown.includes(this.current) && this.isStopped(this.current)) pick = this.current;
+    else if (this.previous && shown.includes(this.previous) && this.isStopped(this.previous)) pick = this.previous;
+    else pick = this.newest((x) => this.isStopped(x)) ?? this.newest((x) => this.isRunning(x));
+    if (pick) this.setCurrent(pick);
+    else if (!this.current || !shown.includes(this.current) || !this.previous || !shown.includes(this.previous)) {
+      // no stopped or running job: bash has none current (js.j_current = NO_JOB)
+      this.current = this.previous = undefined;
+    }
+  }
+
+  /** Ctrl-Z: the job stops and becomes the current one (jobs.c waitchld → set_current_job). */
+  stop(j: JobData, now: number): void {
+    if (j.ended || j.stopped) return;
+    j.stopped = { at: now };
+    delete j.foreground;
+    j.holds?.[LIVE]?.pause?.(true);
+    this.setCurrent(j);
+  }
+
+  /** `bg`/`fg`/`kill -CONT`: a stopped job runs on; a sleep's end moves by the time it stood still. */
+  cont(j: JobData, now: number, foreground = false): void {
+    const st = j.stopped;
+    if (st) {
+      delete j.stopped;
+      j.holds?.[LIVE]?.pause?.(false);
+      if (j.until) j.until = { ...j.until, at: j.until.at + Math.max(0, now - st.at) };
+    }
+    if (foreground) {
+      j.foreground = true;
+      this.setCurrent(j);
+    } else {
+      delete j.foreground;
+      this.resetCurrent();
+    }
+  }
+
+  /** The job the terminal holds ended (Ctrl-C, its end): bash deletes a foreground job without a notice. */
+  drop(j: JobData): void {
+    if (this.jobs.includes(j)) this.forget([j]);
+  }
+
+  /** Whether any job is stopped (`exit` then warns, Session). */
+  hasStopped(): boolean {
+    return this.jobs.some((j) => !j.ended && !!j.stopped && !j.disowned);
   }
 
   /** The pid the next process would get, for a background list in a shell without job control. */
@@ -88,18 +211,16 @@ export class JobTable {
     return this.jobs.filter((j) => !j.disowned);
   }
 
-  /** `+` for the newest job, `-` for the one before it. */
-  private mark(j: JobData): string {
-    const shown = this.listed();
-    const i = shown.indexOf(j);
-    if (i === shown.length - 1) return '+';
-    return i === shown.length - 2 ? '-' : ' ';
+  /** `+` for the current job, `-` for the previous one (jobs.c pretty_print_job). */
+  mark(j: JobData): string {
+    if (j === this.current) return '+';
+    return j === this.previous ? '-' : ' ';
   }
 
   /** One line as `jobs` (and the end-of-job notice) prints it; `-l` adds the pid. */
   line(j: JobData, long = false): string {
     const status = statusText(j).padEnd(STATUS_WIDTH, ' ');
-    return `[${j.n}]${this.mark(j)}  ${long ? `${j.pid} ` : ''}${status}${j.text}${j.ended ? '' : ' &'}\n`;
+    return `[${j.n}]${this.mark(j)}  ${long ? `${j.pid} ` : ''}${status}${j.text}${j.ended || j.stopped ? '' : ' &'}\n`;
   }
 
   /** `jobs [-l] [-p]`: every job; the ended ones are reported now and forgotten. */
@@ -112,8 +233,18 @@ export class JobTable {
 
   /** The notices bash prints before the next prompt: the jobs that ended (not `late`), then forgotten. */
   notices(): string {
-    const ended = this.listed().filter((j) => j.ended && !j.ended.late);
-    const out = ended.map((j) => this.line(j)).join('');
+    let out = '';
+    const ended: JobData[] = [];
+    for (const j of this.listed()) {
+      if (j.notice !== undefined) {
+        out += j.notice;
+        delete j.notice;
+      }
+      if (j.ended && !j.ended.late && !j.foreground) {
+        out += this.line(j);
+        ended.push(j);
+      }
+    }
     this.forget(ended);
     return out;
   }
@@ -135,10 +266,21 @@ export class JobTable {
   clear(): void {
     this.jobs.splice(0);
     this.live.clear();
+    this.current = this.previous = undefined;
   }
 
+  /** Jobs leave the table (jobs.c delete_job: the marks are reset when they pointed at one). */
   private forget(ended: JobData[]): void {
-    for (const j of ended) this.jobs.splice(this.jobs.indexOf(j), 1);
+    for (const j of ended) {
+      const i = this.jobs.indexOf(j);
+      if (i >= 0) this.jobs.splice(i, 1);
+    }
+    if (ended.some((j) => j === this.current || j === this.previous)) this.resetCurrent();
+  }
+
+  /** A job leaves the table without a notice (`wait`, `fg`, `disown` of one that ended). */
+  remove(j: JobData): void {
+    this.forget([j]);
   }
 
   /**
@@ -150,8 +292,9 @@ export class JobTable {
     const jobs = this.listed();
     const last = jobs[jobs.length - 1];
     let hit: JobData | undefined;
-    if (s === '' || s === '%' || s === '+') hit = last;
-    else if (s === '-') hit = jobs[jobs.length - 2] ?? last;
+    const cur = this.current && jobs.includes(this.current) ? this.current : last;
+    if (s === '' || s === '%' || s === '+') hit = cur;
+    else if (s === '-') hit = (this.previous && jobs.includes(this.previous) ? this.previous : undefined) ?? jobs[jobs.length - 2] ?? cur;
     else if (/^\d+$/.test(s)) hit = jobs.find((j) => j.n === Number(s));
     else {
       const contains = s.startsWith('?');

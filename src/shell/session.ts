@@ -93,7 +93,18 @@ interface Frame extends FrameData {
 export interface ExecResult extends RunOutput {
   /** The prompt to show after this line. */
   prompt: string;
+  /**
+   * The terminal holds a job (the line asked `hold`): no prompt until Session.foreground reports
+   * that it ended, was interrupted (Ctrl-C) or stopped (Ctrl-Z).
+   */
+  holding?: true;
 }
+
+/** What reaches a job the terminal holds: the wall clock moved on, Ctrl-C, or Ctrl-Z. */
+export type ForegroundEvent = 'tick' | 'interrupt' | 'stop';
+
+/** bash's status of a command stopped by SIGTSTP (128 + 20). */
+export const STOPPED_STATUS = 148;
 
 const WORKSTATION_ENV = (host: string): Record<string, string> => ({
   HOME: '/root',
@@ -558,8 +569,10 @@ export class Session {
    * Run one complete line (use parse/linereader for multi-line input such as here-documents).
    * The line runs within one budget (budget.ts); `signal` interrupts it as Ctrl-C does.
    */
-  async exec(line: string, opts: { signal?: AbortSignal; sync?: (limit?: number) => void } = {}): Promise<ExecResult> {
+  async exec(line: string, opts: { signal?: AbortSignal; sync?: (limit?: number) => void; hold?: boolean } = {}): Promise<ExecResult> {
     if (line.trim() !== '') this.history.push(line);
+    const prevLine = this.lastLine;
+    this.lastLine = line.trim();
     const before: OutputChunk[] = [];
     this.terminal = (c) => {
       const last = before[before.length - 1];
@@ -593,10 +606,25 @@ export class Session {
     before.push(...this.jobOutput('accept'), ...this.jobOutput('end'));
     this.terminal = (c) => frame.interp.writeTerminal(c);
     let out: RunOutput;
+    frame.interp.holdTerminal = opts.hold === true;
     try {
       out = await frame.interp.run(line, '', this.lineBudget);
     } finally {
+      frame.interp.holdTerminal = false;
       this.terminal = () => undefined;
+    }
+    if (out.exit !== undefined && opts.hold && this.frames.length === 1) {
+      // builtins/exit.def: an interactive bash says `exit` as it leaves (a terminal's REPL passes `hold`)
+      out.output.push({ stream: 'stderr', text: 'exit\n' });
+      out.stderr += 'exit\n';
+    }
+    if (out.exit !== undefined && frame.table.hasStopped() && !/^(exit|logout|jobs)(\s|$)/.test(prevLine)) {
+      // builtins/exit.def exit_or_logout: a first `exit` with stopped jobs warns and stays; a
+      // second one right after it (or after `jobs`) leaves
+      out.output.push({ stream: 'stderr', text: 'There are stopped jobs.\n' });
+      out.stderr += 'There are stopped jobs.\n';
+      out = { ...out, exitCode: out.exit };
+      delete out.exit;
     }
     if (before.length > 0) {
       out.output.unshift(...before);
@@ -640,7 +668,79 @@ export class Session {
       this.frames.push(this.makeFrame(this.pendingPush));
       this.pendingPush = undefined;
     }
+    if (out.hold && !out.hold.ended) {
+      this.held = { frame, job: out.hold };
+      // a job continued by fg writes at once what waited for it while it was stopped
+      for (const c of this.jobOutput('end')) {
+        out.output.push(c);
+        out[c.stream] += c.text;
+      }
+      return { ...out, prompt: this.prompt(), holding: true };
+    }
     return { ...out, prompt: this.prompt() };
+  }
+
+  /** The job the terminal holds (exec with `hold`), and the shell it belongs to. */
+  private held: { frame: Frame; job: JobData } | undefined;
+  /** The line run last (a second `exit` right after the warning about stopped jobs leaves). */
+  private lastLine = '';
+
+  /**
+   * The job the terminal holds, as the REPL reports what happens to it: `tick` (the wall clock moved:
+   * the cluster lives up to now and the job writes what it saw, a sleep ends at its time),
+   * `interrupt` (Ctrl-C: it dies of SIGINT, status 130, no notice: the terminal already echoed
+   * `^C` and the newline) or `stop` (Ctrl-Z: bash jobs.c notify_of_job_status prints a newline
+   * after the terminal's `^Z`, then `[N]+  Stopped                 TEXT`; status 148). `holding`
+   * stays set while it keeps the terminal.
+   */
+  async foreground(ev: ForegroundEvent, opts: { sync?: (limit?: number) => void } = {}): Promise<ExecResult> {
+    const held = this.held;
+    const out: ExecResult = { output: [], stdout: '', stderr: '', exitCode: 0, advanceMs: 0, prompt: this.prompt() };
+    const write = (c: OutputChunk): void => {
+      if (c.text === '') return;
+      const last = out.output[out.output.length - 1];
+      if (last && last.stream === c.stream) last.text += c.text;
+      else out.output.push({ ...c });
+      out[c.stream] += c.text;
+    };
+    if (!held) return out;
+    const { frame, job } = held;
+    this.terminal = write;
+    this.lineBudget = new LineBudget();
+    try {
+      if (ev === 'tick') {
+        if (opts.sync) {
+          for (let guard = 0; guard < 10_000; guard++) {
+            const next = this.jobClock.next();
+            if (next === undefined) break;
+            opts.sync(next);
+            if (this.cluster.now() < next) break;
+            this.cluster.catchUp();
+            await this.runDueJobs();
+          }
+          opts.sync();
+        }
+        this.cluster.catchUp();
+        flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
+        await this.runDueJobs();
+        for (const c of [...this.jobOutput('accept'), ...this.jobOutput('end')]) write(c);
+      } else if (ev === 'interrupt') {
+        frame.table.end(job, 130, 'INT');
+      } else {
+        frame.table.stop(job, this.cluster.now());
+        write({ stream: 'stderr', text: `\n${frame.table.line(job)}` });
+      }
+    } finally {
+      this.terminal = () => undefined;
+    }
+    if (!job.ended && !job.stopped) return { ...out, holding: true, prompt: this.prompt() };
+    this.held = undefined;
+    const status = job.stopped ? STOPPED_STATUS : (job.ended?.status ?? 0);
+    if (job.ended) frame.table.drop(job);
+    frame.interp.setStatus(status);
+    const notices = frame.table.notices();
+    if (notices) write({ stream: 'stderr', text: notices });
+    return { ...out, exitCode: status, prompt: this.prompt() };
   }
 
   /**

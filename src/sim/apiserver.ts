@@ -28,7 +28,8 @@ import {
 import { clone } from './api/store.js';
 import { qualifiedResource, verbsOf, type Discovery, type ResourceInfo } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
-import { BUILTIN_SCALABLE, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
+import { goQuote } from '../util/go-quote.js';
+import { BUILTIN_SCALABLE, customScale, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
 import type { Container, CronJob, DaemonSet, Deployment, Job, KObject, Namespace, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
@@ -733,10 +734,18 @@ export class ApiServer {
     throw new ApiError('NotFound', 'the server could not find the requested resource', 404);
   }
 
-  /** GET …/NAME/scale. */
+  /**
+   * GET …/NAME/scale. A custom resource without its spec replicas is ScaleREST.Get's
+   * `NewInternalError(fmt.Errorf("the spec replicas field %q does not exist", specReplicasPath))`
+   * (apiextensions-apiserver pkg/registry/customresource/etcd.go); a PATCH sets them (its merge
+   * patch replaces the placeholder count UpdatedObject puts there).
+   */
   getScale(kind: string, namespace: string | undefined, name: string): Scale {
     const { obj, paths } = this.scaleTarget('get', kind, namespace, name);
-    return scaleOf(obj, paths);
+    if (!paths) return scaleOf(obj, undefined);
+    const { scale, found } = customScale(obj, paths);
+    if (!found) throw new ApiError('InternalError', `Internal error occurred: the spec replicas field ${goQuote(paths.specReplicasPath)} does not exist`, 500);
+    return scale;
   }
 
   /** A request to …/NAME/scale: served, authorized on the subresource, the CRD's paths, the parent object. */

@@ -89,6 +89,24 @@ test('claim spec immutability and the resize admission', async () => {
   assert.match((await run('kubectl describe pvc data')).stdout, /Warning {2}ExternalExpanding +\S+ \(x2 over \S+\) +volume_expand +waiting for an external controller/);
 });
 
+test('the resize memo of a deleted claim goes with it: a saved session no longer holds it', async () => {
+  const { s, run, advance } = await session();
+  await run(CLAIM('data', '  storageClassName: local-path\n'));
+  await run(POD('app', 'data'));
+  advance(15_000);
+  await run(`kubectl patch sc local-path -p '{"allowVolumeExpansion":true}'`);
+  assert.equal((await run(`kubectl patch pvc data -p '{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}'`)).exitCode, 0);
+  advance(60_000);
+  const uid = (await run(`kubectl get pvc data -o jsonpath='{.metadata.uid}'`)).stdout;
+  const saved = (): Record<string, unknown> | undefined => (s.toJSON({ persist: true }).cluster as unknown as { state: { volumeExpand?: Record<string, unknown> } }).state.volumeExpand;
+  assert.deepEqual(Object.keys(saved() ?? {}), [uid], 'the expand controller remembers the request it reported');
+  assert.equal((await run('kubectl delete pod app --now')).exitCode, 0);
+  assert.equal((await run('kubectl delete pvc data')).exitCode, 0);
+  advance(60_000);
+  assert.equal((await run('kubectl get pvc data')).stderr, 'Error from server (NotFound): persistentvolumeclaims "data" not found\n');
+  assert.equal(saved(), undefined);
+});
+
 /** A CSI driver with a resizer (csi-driver-host-path's hostpath.csi.k8s.io), its class and a volume it provisioned for claim `data`. */
 const CSI_VOLUME = `kubectl apply -f - <<'EOF'
 apiVersion: storage.k8s.io/v1

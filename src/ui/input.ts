@@ -30,6 +30,11 @@ export interface LineSource {
    * typed line): the terminal's Ctrl-C key, or SIGINT sent to the process. Returns the remover.
    */
   onInterrupt(fn: () => void): () => void;
+  /**
+   * While the shell holds a job in the foreground (Session.foreground): wait for Ctrl-C
+   * (`interrupt`), Ctrl-Z (`stop`) or `ms` to pass (`tick`). Only a terminal has it.
+   */
+  hold?(ms: number): Promise<'interrupt' | 'stop' | 'tick'>;
 }
 
 /** SIGINT to this process calls `fn` (instead of ending it) until the remover runs. */
@@ -125,13 +130,18 @@ export class TtyLines implements LineSource {
       ...(this.opts.completer ? { completer: this.opts.completer } : {}),
     });
     this.interceptKeys(rl, before);
-    rl.on('line', (line) => this.settle(line));
+    // a line typed while a command runs is type-ahead: the next read takes it (bash reads it then)
+    rl.on('line', (line) => (this.pending ? this.settle(line) : this.typedAhead.push(line)));
     rl.on('SIGINT', () => {
       this.output.write('^C\n');
       rl.write(null, { ctrl: true, name: 'u' });
       if (this.pending) this.settle(INTERRUPT);
+      else if (this.holding) this.holding('interrupt');
       else this.interrupt?.();
     });
+    // Ctrl-Z: at the prompt bash ignores SIGTSTP (and node would otherwise stop this process);
+    // while a job holds the terminal, the terminal echoes `^Z` and the job stops
+    rl.on('SIGTSTP', () => this.ctrlZ());
     rl.on('close', () => {
       this.history = (rl as unknown as { history: string[] }).history ?? this.history;
       this.rl = undefined;
@@ -152,7 +162,9 @@ export class TtyLines implements LineSource {
     const readlineKey = theirs[0]!;
     const input = this.input;
     const ours: Listener = (s, key) => {
-      if (this.search) this.searchStep(rl, key ?? (s === undefined ? {} : { sequence: s }), () => readlineKey.call(input, s, key));
+      // (readline's own SIGTSTP event did not reach its listener on a pty here: the key is ours)
+      if (key?.ctrl && key.name === 'z' && !key.meta) this.ctrlZ();
+      else if (this.search) this.searchStep(rl, key ?? (s === undefined ? {} : { sequence: s }), () => readlineKey.call(input, s, key));
       else if (key?.ctrl && key.name === 'r' && this.pending) {
         const view = rl as unknown as { line: string; cursor: number };
         this.search = startSearch(view.line, view.cursor);
@@ -208,6 +220,13 @@ export class TtyLines implements LineSource {
 
   next(prompt: string, opts: { record?: boolean } = {}): Promise<InputEvent> {
     const rl = this.open();
+    this.stopLatched = false;
+    const ahead = this.typedAhead.shift();
+    if (ahead !== undefined) {
+      // readline showed it as it was typed; the prompt shows it again, as bash's readline does
+      this.output.write(`${prompt}${ahead}\n`);
+      return Promise.resolve(ahead);
+    }
     const history = (rl as unknown as { history?: string[] }).history;
     const before = { length: history?.length ?? 0, top: history?.[0] };
     return new Promise((res) => {
@@ -228,6 +247,43 @@ export class TtyLines implements LineSource {
       this.output.write('\n');
       this.settle(WAKE);
     }
+  }
+
+  /** The pending hold(): Ctrl-C or Ctrl-Z settles it. */
+  private holding: ((e: 'interrupt' | 'stop' | 'tick') => void) | undefined;
+
+  /**
+   * Ctrl-Z: at the prompt bash ignores SIGTSTP (and node's readline would stop this process);
+   * while a job holds the terminal, the terminal echoes `^Z` and the job stops. Pressed while the
+   * line still starts, it stops the job the line becomes, if any.
+   */
+  private ctrlZ(): void {
+    if (this.pending) return;
+    this.output.write('^Z');
+    if (this.holding) this.holding('stop');
+    else this.stopLatched = true;
+  }
+
+  /** Lines typed while a command ran, oldest first. */
+  private typedAhead: string[] = [];
+  /** Ctrl-Z came while the line ran, before it held the terminal. */
+  private stopLatched = false;
+
+  hold(ms: number): Promise<'interrupt' | 'stop' | 'tick'> {
+    this.open();
+    if (this.stopLatched) {
+      this.stopLatched = false;
+      return Promise.resolve('stop');
+    }
+    return new Promise((res) => {
+      const timer = setTimeout(() => done('tick'), ms);
+      const done = (e: 'interrupt' | 'stop' | 'tick'): void => {
+        clearTimeout(timer);
+        this.holding = undefined;
+        res(e);
+      };
+      this.holding = done;
+    });
   }
 
   onInterrupt(fn: () => void): () => void {

@@ -21,6 +21,9 @@ function terminalBytes(text: string): string | Uint8Array {
   return hasRawBytes(text) ? encodeBytes(text) : text;
 }
 
+/** How often the wall clock moves a job the terminal holds on (its rows, a sleep's end). */
+const HOLD_TICK_MS = 250;
+
 export interface MetaIo {
   out(text: string): void;
   err(text: string): void;
@@ -108,7 +111,14 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     const r = reader.push(ev);
     if (r.status === 'more') continue;
     const source = r.source;
-    if (source.trim() === '') continue;
+    if (source.trim() === '') {
+      // an empty line still shows what the jobs did before the next prompt (a `Terminated` notice)
+      if (s.hasJobs()) {
+        const out = await s.exec('');
+        for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
+      }
+      continue;
+    }
     const gate = await hooks.gate?.(metaIo);
     if (gate && gate.stop) break;
     if (hooks.meta && !source.includes('\n')) {
@@ -130,11 +140,18 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     let out: Awaited<ReturnType<Session['exec']>>;
     try {
       // the session syncs the clock with the wall, stopping at background jobs' times on the way
-      out = await cur.exec(source, { signal: ctl.signal, sync: (limit) => syncClock(clock, limit) });
+      out = await cur.exec(source, { signal: ctl.signal, sync: (limit) => syncClock(clock, limit), hold: lines.hold !== undefined });
     } finally {
       off();
     }
     for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
+    // a job holds the terminal (`sleep 100`, `kubectl get pods -w`, `fg`): the wall clock runs it
+    // until it ends, Ctrl-C ends it or Ctrl-Z stops it (Session.foreground)
+    for (let guard = 0; out.holding && lines.hold && guard < 10_000_000; guard++) {
+      const ev2 = await lines.hold(HOLD_TICK_MS);
+      out = await cur.foreground(ev2, { sync: (limit) => syncClock(clock, limit) });
+      for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
+    }
     status = out.exitCode;
     await hooks.afterCommand?.(source);
     if (out.exit !== undefined && wasTop) break;

@@ -85,3 +85,41 @@ test('on a real terminal: Ctrl-R, Tab on paths and flags, kubectl completion sou
   }
   assert.ok(!/Error|at .*\.js:\d+/.test(t.screen().replace(/No resources found/g, '')), `no stack trace on the terminal:\n${t.screen().slice(-800)}`);
 });
+
+test('on a real terminal: Ctrl-Z stops the job the terminal holds, bg and fg continue it, Ctrl-C ends it', { skip: HAS_SCRIPT ? false : 'util-linux `script` is not installed' }, async () => {
+  const t = ptyShell();
+  try {
+    let at = await t.waitFor(PROMPT);
+    t.type('sleep 300\r');
+    await new Promise((r) => setTimeout(r, 300));
+    t.type('\x1a');
+    // the key comes through node:readline's raw mode as ours: ^Z, then bash's notice
+    at = await t.waitFor(/\^Z\r\n\[1\]\+ {2}Stopped {17}sleep 300\r\n/, at);
+    at = await t.waitFor(PROMPT, at);
+    t.type('kubectl get ns -w\r');
+    at = await t.waitFor(/kube-system\s+Active\s+\S+\r\n/, at);
+    t.type('\x1a');
+    at = await t.waitFor(/\^Z\r\n\[2\]\+ {2}Stopped {17}kubectl get ns -w\r\n/, at);
+    at = await t.waitFor(PROMPT, at);
+    t.type('jobs\r');
+    at = await t.waitFor(/\[1\]- {2}Stopped {17}sleep 300\r\n\[2\]\+ {2}Stopped {17}kubectl get ns -w\r\n/, at);
+    t.type('bg\r');
+    at = await t.waitFor(/\[2\]\+ kubectl get ns -w &\r\n/, at);
+    t.type('fg %1\r');
+    at = await t.waitFor(/sleep 300\r\n/, at);
+    await new Promise((r) => setTimeout(r, 300));
+    t.type('\x03');
+    at = await t.waitFor(/\^C\r\n/, at);
+    t.type('echo "rc=$?"\r');
+    at = await t.waitFor(/rc=130\r\n/, at);
+    t.type('fg\r');
+    at = await t.waitFor(/kubectl get ns -w\r\n/, at);
+    await new Promise((r) => setTimeout(r, 300));
+    t.type('\x03');
+    at = await t.waitFor(/\^C\r\n/, at);
+    t.type('jobs; echo done\r');
+    await t.waitFor(/jobs; echo done\r+\ndone\r\n/, at);
+  } finally {
+    await t.close();
+  }
+});

@@ -50,6 +50,11 @@ export interface LiveOutput {
   take(c: Cluster): { stdout: string; done: boolean };
   /** The process ends: stop following the cluster. */
   stop(): void;
+  /**
+   * Stopped (Ctrl-Z) or continued (bg, fg): a stopped process reads nothing, so what happens
+   * meanwhile waits in its socket and is written, as of then, when it runs again.
+   */
+  pause?(stopped: boolean): void;
 }
 
 /** What a process that keeps running holds, so its job can watch and release it. */

@@ -1,15 +1,25 @@
 #!/usr/bin/env python3
-# Records job-control.txt: an interactive bash 5.2 (`bash --norc -i`, PS1='$ ') on a pseudo-terminal
-# (python3's pty module), fed the keys below with a pause after each, so Ctrl-Z (\x1a) and Ctrl-C
-# (\x03) reach it as a terminal's keys and the kernel's tty layer echoes `^Z`/`^C`. The transcript
-# is what the terminal showed, carriage returns removed. Reference texts for issue 13 (stopped
-# jobs, bg, fg, kill %N), not yet replayed by a test: the simulator has no stopped jobs.
-# Usage: python3 src/shell/testdata/record-job-control.py > src/shell/testdata/job-control.txt
-import os, pty, select, time
+# Records the job-control*.txt texts: an interactive bash 5.2 (`bash --norc -i`, PS1='$ ') on a
+# pseudo-terminal (python3's pty module), fed the keys below with a pause after each, so Ctrl-Z
+# (\x1a) and Ctrl-C (\x03) reach it as a terminal's keys and the kernel's tty layer echoes `^Z`/`^C`.
+# The transcript is what the terminal showed, carriage returns removed. Replayed through the REPL
+# by src/ui/job-control.test.ts (the same key lists).
+# Usage: python3 src/shell/testdata/record-job-control.py [main|marks|exit|dead] > src/shell/testdata/job-control[-NAME].txt
+import os, pty, re, select, sys, time
 
-KEYS = ['sleep 100\n', '\x1a', 'jobs\n', 'bg\n', 'jobs\n', 'fg\n', '\x1a', 'kill %1\n', '\n',
-        'sleep 200 &\n', 'jobs\n', 'fg %1\n', '\x03', 'sleep 300\n', '\x1a', 'sleep 400 &\n', 'jobs\n',
-        'kill %1 %2\n', 'jobs\n', 'exit\n']
+KEY_SETS = {
+    'main': ['sleep 100\n', '\x1a', 'jobs\n', 'bg\n', 'jobs\n', 'fg\n', '\x1a', 'kill %1\n', '\n',
+             'sleep 200 &\n', 'jobs\n', 'fg %1\n', '\x03', 'sleep 300\n', '\x1a', 'sleep 400 &\n', 'jobs\n',
+             'kill %1 %2\n', 'jobs\n', 'exit\n'],
+    # two stopped jobs: + and - among them, fg/bg by number, $? after Ctrl-C
+    'marks': ['sleep 100\n', '\x1a', 'sleep 200\n', '\x1a', 'jobs\n', 'fg\n', '\x1a', 'jobs\n', 'bg %1\n', 'jobs\n',
+              'bg %1\n', 'fg %2\n', '\x03', 'echo $?\n', 'jobs\n', 'kill %1\n', 'jobs\n', 'exit\n'],
+    # exit with a stopped job: warned until the line before was exit or jobs
+    'exit': ['sleep 100\n', '\x1a', 'exit\n', 'echo hi\n', 'exit\n', 'jobs\n', 'exit\n'],
+    # a job that died keeps no mark once a newer one starts
+    'dead': ['sleep 100 &\n', 'sleep 200 &\n', 'kill %2\n', 'sleep 300 &\n', 'jobs\n', 'kill %1 %3\n', 'jobs\n', 'exit\n'],
+}
+KEYS = KEY_SETS[sys.argv[1] if len(sys.argv) > 1 else 'main']
 
 pid, fd = pty.fork()
 if pid == 0:
@@ -35,5 +45,4 @@ for k in KEYS:
 drain(0.5)
 # the pids of `[N] PID` vary from run to run
 text = out.decode('utf-8', 'replace').replace('\r', '')
-import re
 print(re.sub(r'^(\[\d+\]) \d+$', r'\1 PID', text, flags=re.M), end='')

@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from './types.js';
-import { scaleOf, scalePatchError, selectorString } from './scale.js';
+import { customScale, scaleOf, scalePatchError, selectorString } from './scale.js';
+import { ApiError } from './errors.js';
 
 const selectors: { sel: Parameters<typeof selectorString>[0]; want: string }[] = [
   { sel: { matchLabels: { app: 'x' } }, want: 'app=x' },
@@ -41,4 +42,39 @@ for (const tc of patches)
     assert.equal(e?.reason, 'Invalid');
     assert.deepEqual(e?.details && { kind: e.details.kind, name: e.details.name }, { kind: '', name: '' });
     assert.equal(e?.details?.causes.map((c) => `${c.field}: ${c.body}`).join('\n'), tc.want);
+  });
+
+/**
+ * A custom resource's Scale (apiextensions-apiserver etcd.go scaleFromCustomResource): apimachinery
+ * unstructured NestedInt64/NestedString/NestedFieldNoCopy accessor errors, %v and %T as Go prints
+ * a value decoded from JSON, int32() narrowing, and whether the spec replicas were found.
+ */
+const PATHS = { specReplicasPath: '.spec.size', statusReplicasPath: '.status.size', labelSelectorPath: '.status.sel' };
+const cr = (spec: unknown, status: unknown = {}): KObject => ({ apiVersion: 'ex.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec, status }) as unknown as KObject;
+const customCases: { name: string; obj: KObject; want: { spec?: number; status?: number; selector?: string; found: boolean } | string }[] = [
+  { name: 'both counts and the selector', obj: cr({ size: 4 }, { size: 3, sel: 'app=w' }), want: { spec: 4, status: 3, selector: 'app=w', found: true } },
+  { name: 'no spec replicas: 0, not found', obj: cr({}), want: { status: 0, found: false } },
+  { name: 'null spec replicas: not found', obj: cr({ size: null }), want: { status: 0, found: false } },
+  { name: 'no spec at all', obj: cr(undefined), want: { status: 0, found: false } },
+  { name: 'int32() keeps the low 32 bits', obj: cr({ size: 5000000000 }), want: { spec: 705032704, status: 0, found: true } },
+  { name: 'a string count', obj: cr({ size: 'abc' }), want: '.spec.size accessor error: abc is of the type string, expected int64' },
+  { name: 'a fraction', obj: cr({ size: 2.5 }), want: '.spec.size accessor error: 2.5 is of the type float64, expected int64' },
+  { name: 'a bool', obj: cr({ size: true }), want: '.spec.size accessor error: true is of the type bool, expected int64' },
+  { name: 'a map', obj: cr({ size: { b: 1, a: 'x' } }), want: '.spec.size accessor error: map[a:x b:1] is of the type map[string]interface {}, expected int64' },
+  { name: 'a list', obj: cr({ size: [1, 'a'] }), want: '.spec.size accessor error: [1 a] is of the type []interface {}, expected int64' },
+  { name: 'spec is no map', obj: cr('x'), want: '.spec.size accessor error: x is of the type string, expected map[string]interface{}' },
+  { name: 'a huge float status', obj: cr({ size: 1 }, { size: 1e20 }), want: '.status.size accessor error: 1e+20 is of the type float64, expected int64' },
+  { name: 'a selector that is no string', obj: cr({ size: 1 }, { sel: { matchLabels: { app: 'w' } } }), want: '.status.sel accessor error: map[matchLabels:map[app:w]] is of the type map[string]interface {}, expected string' },
+];
+for (const tc of customCases)
+  test(`scaleFromCustomResource: ${tc.name}`, () => {
+    if (typeof tc.want === 'string') {
+      assert.throws(
+        () => customScale(tc.obj, PATHS),
+        (e: unknown) => e instanceof ApiError && e.reason === '' && e.code === 500 && e.message === tc.want,
+      );
+      return;
+    }
+    const { scale, found } = customScale(tc.obj, PATHS);
+    assert.deepEqual({ spec: scale.spec.replicas, status: scale.status.replicas, selector: scale.status.selector, found }, { spec: tc.want.spec, status: tc.want.status, selector: tc.want.selector, found: tc.want.found });
   });

@@ -14,6 +14,12 @@
  * unmarshal …)`. The patched JSON is json-patch v4 MergePatch's: the top level and the merged
  * `spec` re-marshalled with sorted keys, `metadata` and `status` as the codec wrote them.
  * The simulator keeps no managedFields, so the real Scale's `metadata.managedFields` is absent.
+ *
+ * A custom resource's Scale (customScale) reads its paths as unstructured.NestedInt64 and
+ * NestedString do: a value of another type fails with apimachinery's accessor error, which the
+ * scale REST returns as a plain error (the server answers 500 without a reason: kubectl prints
+ * `Error from server: .spec.size accessor error: abc is of the type string, expected int64`);
+ * a GET of a Scale whose spec replicas are absent is ScaleREST.Get's InternalError.
  */
 import { ApiError, type FieldError } from './errors.js';
 import { goQuote } from '../../util/go-quote.js';
@@ -76,18 +82,17 @@ export function selectorString(sel: SelectorLike | undefined): string {
     .join(',');
 }
 
-/** The Scale the subresource answers for an object (built-in when `paths` is undefined). */
+/**
+ * The Scale the subresource answers for an object: a built-in's from spec.replicas, status.replicas
+ * and spec.selector (`paths` undefined), a custom resource's from its CRD's paths (customScale,
+ * whose accessor errors it throws).
+ */
 export function scaleOf(obj: KObject, paths: ScalePaths | undefined): Scale {
-  const p = paths ?? BUILTIN_PATHS;
+  if (paths) return customScale(obj, paths).scale;
   const m = obj.metadata;
-  const spec = readPath(obj, p.specReplicasPath);
-  const status = readPath(obj, p.statusReplicasPath);
-  let selector: string | undefined;
-  if (!paths) selector = selectorString((obj['spec'] as { selector?: SelectorLike } | undefined)?.selector);
-  else if (p.labelSelectorPath) {
-    const s = readPath(obj, p.labelSelectorPath);
-    if (typeof s === 'string') selector = s;
-  }
+  const spec = readPath(obj, BUILTIN_PATHS.specReplicasPath);
+  const status = readPath(obj, BUILTIN_PATHS.statusReplicasPath);
+  const selector = selectorString((obj['spec'] as { selector?: SelectorLike } | undefined)?.selector);
   return {
     apiVersion: 'autoscaling/v1',
     kind: 'Scale',
@@ -100,6 +105,115 @@ export function scaleOf(obj: KObject, paths: ScalePaths | undefined): Scale {
     },
     spec: typeof spec === 'number' && spec !== 0 ? { replicas: spec } : {},
     status: { replicas: typeof status === 'number' ? status : 0, ...(selector ? { selector } : {}) },
+  };
+}
+
+/**
+ * What Go's fmt prints for a value decoded from JSON into unstructured content (%v and %T in
+ * apimachinery's accessor errors): a whole number within int64 is int64, any other number
+ * float64 (%v: strconv 'g' shortest, exponent form below 1e-4 or from 1e+06), arrays and maps
+ * as fmt prints them (map keys sorted).
+ */
+export function goValue(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'number') return isInt64(v) ? String(v) : goFloat(v);
+  if (Array.isArray(v)) return `[${v.map(goValue).join(' ')}]`;
+  const m = v as Record<string, unknown>;
+  return `map[${Object.keys(m)
+    .sort()
+    .map((k) => `${k}:${goValue(m[k])}`)
+    .join(' ')}]`;
+}
+
+export function goType(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return isInt64(v) ? 'int64' : 'float64';
+  return Array.isArray(v) ? '[]interface {}' : 'map[string]interface {}';
+}
+
+const isInt64 = (n: number): boolean => Number.isInteger(n) && Math.abs(n) < 2 ** 63;
+
+/** strconv.FormatFloat(x, 'g', -1, 64), as %v prints a float64: shortest digits, %e form when the exponent is below -4 or at least 6. */
+function goFloat(x: number): string {
+  if (!Number.isFinite(x)) return x > 0 ? '+Inf' : x < 0 ? '-Inf' : 'NaN';
+  if (x === 0) return '0';
+  const [mant, e] = x.toExponential().split('e') as [string, string];
+  const exp = Number(e);
+  if (exp >= -4 && exp < 6) return String(x);
+  return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+}
+
+/** unstructured.NestedFieldNoCopy: the value at `path`, found or not, or its accessor error. */
+function nested(obj: unknown, path: string): { value?: unknown; found: boolean } {
+  const fields = segments(path);
+  let val: unknown = obj;
+  for (let i = 0; i < fields.length; i++) {
+    if (val === null || val === undefined) return { found: false };
+    if (typeof val !== 'object' || Array.isArray(val)) throw accessorError(fields.slice(0, i + 1), val, 'map[string]interface{}');
+    const m = val as Record<string, unknown>;
+    if (!Object.hasOwn(m, fields[i]!)) return { found: false };
+    val = m[fields[i]!];
+  }
+  return { value: val, found: true };
+}
+
+/** apimachinery's `%v accessor error: %v is of the type %T, expected TYPE`: a plain error, which the server answers as 500 without a reason. */
+function accessorError(fields: string[], val: unknown, want: string): ApiError {
+  return new ApiError('', `.${fields.join('.')} accessor error: ${goValue(val)} is of the type ${goType(val)}, expected ${want}`, 500);
+}
+
+/** unstructured.NestedInt64. */
+function nestedInt64(obj: unknown, path: string): { value: number; found: boolean } {
+  const r = nested(obj, path);
+  if (!r.found || r.value === null || r.value === undefined) return { value: 0, found: false };
+  if (typeof r.value !== 'number' || !isInt64(r.value)) throw accessorError(segments(path), r.value, 'int64');
+  return { value: r.value, found: true };
+}
+
+/** Go's int32(int64): the low 32 bits, signed. */
+function int32(n: number): number {
+  return Number(BigInt.asIntN(32, BigInt(n)));
+}
+
+/**
+ * apiextensions-apiserver pkg/registry/customresource/etcd.go scaleFromCustomResource: spec and
+ * status replicas as int64 at their paths (0 when absent; another type is the accessor's error),
+ * narrowed to int32 as Go converts, the selector a string at labelSelectorPath; `found`: whether
+ * the spec replicas are there (ScaleREST.Get answers InternalError `the spec replicas field %q
+ * does not exist` when not).
+ */
+export function customScale(obj: KObject, paths: ScalePaths): { scale: Scale; found: boolean } {
+  const spec = nestedInt64(obj, paths.specReplicasPath);
+  const status = nestedInt64(obj, paths.statusReplicasPath);
+  let selector = '';
+  if (paths.labelSelectorPath) {
+    const r = nested(obj, paths.labelSelectorPath);
+    if (r.found && r.value !== null && r.value !== undefined) {
+      if (typeof r.value !== 'string') throw accessorError(segments(paths.labelSelectorPath), r.value, 'string');
+      selector = r.value;
+    }
+  }
+  const m = obj.metadata;
+  const replicas = int32(spec.value);
+  return {
+    found: spec.found,
+    scale: {
+      apiVersion: 'autoscaling/v1',
+      kind: 'Scale',
+      metadata: {
+        name: m.name,
+        ...(m.namespace ? { namespace: m.namespace } : {}),
+        ...(m.uid ? { uid: m.uid } : {}),
+        ...(m.resourceVersion ? { resourceVersion: m.resourceVersion } : {}),
+        ...(m.creationTimestamp ? { creationTimestamp: m.creationTimestamp } : {}),
+      },
+      spec: replicas !== 0 ? { replicas } : {},
+      status: { replicas: int32(status.value), ...(selector ? { selector } : {}) },
+    },
   };
 }
 

@@ -167,12 +167,28 @@ function expandOnNode(c: Cluster, pvc: PersistentVolumeClaim, pv: PersistentVolu
   if (m) delete m.pendingAt;
 }
 
+/**
+ * The memo of a claim that is gone goes with it (the expand controller's PVC informer hands a
+ * deleted claim to expand_controller.go deletePVC, which drops what it kept of it), so deleted
+ * claims neither pile up in the cluster state nor in saved sessions; a claim created again under
+ * the same name has a new uid and starts afresh. Cheap: the reconcile lists the claims anyway.
+ */
+function forgetGoneClaims(c: Cluster, claims: readonly PersistentVolumeClaim[]): void {
+  const memo = c.state.volumeExpand;
+  if (!memo) return;
+  const live = new Set(claims.map((p) => p.metadata.uid ?? ''));
+  for (const uid of Object.keys(memo)) if (!live.has(uid)) delete memo[uid];
+  if (Object.keys(memo).length === 0) delete c.state.volumeExpand;
+}
+
 export const volumeExpandController: Controller = {
   name: 'volume-expand',
   runsIn: 'controllerManager',
   watches: ['PersistentVolumeClaim', 'PersistentVolume', 'Pod', 'CSIDriver', 'time'],
   reconcile(c: Cluster): void {
-    for (const claim of c.store.list<PersistentVolumeClaim>('PersistentVolumeClaim')) {
+    const claims = c.store.list<PersistentVolumeClaim>('PersistentVolumeClaim');
+    forgetGoneClaims(c, claims);
+    for (const claim of claims) {
       if (claim.status?.phase !== 'Bound' || !claim.spec.volumeName) continue;
       const pv = c.store.get<PersistentVolume>('PersistentVolume', undefined, claim.spec.volumeName);
       if (!pv) continue;

@@ -247,6 +247,19 @@ function backgroundWatch(
   let cluster = first;
   let out = '';
   let failed = false;
+  // stopped (Ctrl-Z): the events wait unread and are printed when it runs again, aged as of then
+  let paused = false;
+  const queued: Array<[string, KObject]> = [];
+  const print = (type: string, obj: KObject): void => {
+    try {
+      out += printer(type, [obj], cluster.now());
+    } catch (e) {
+      // a printer error ends the watch (get.go drops it: status 0). It runs inside whichever
+      // write it watched (a later command's, a controller's): nothing it throws may reach that.
+      if (e instanceof TemplateFailure) out += e.stdout;
+      failed = true;
+    }
+  };
   const see = (type: string, obj: KObject): void => {
     // (the watch closed at its request timeout: later changes are not its own)
     if (failed || !watched(w, obj) || (endsAt !== undefined && cluster.now() >= endsAt)) return;
@@ -257,14 +270,8 @@ function backgroundWatch(
       if (had && contentKey(had) === contentKey(obj)) return;
       seen.set(k, obj);
     }
-    try {
-      out += printer(type, [obj], cluster.now());
-    } catch (e) {
-      // a printer error ends the watch (get.go drops it: status 0). It runs inside whichever
-      // write it watched (a later command's, a controller's): nothing it throws may reach that.
-      if (e instanceof TemplateFailure) out += e.stdout;
-      failed = true;
-    }
+    if (paused) queued.push([type, structuredClone(obj)]);
+    else print(type, obj);
   };
   let stop = first.store.observe(see);
   const follow = (c: Cluster): void => {
@@ -279,6 +286,7 @@ function backgroundWatch(
   return {
     take(c) {
       if (c !== cluster) follow(c);
+      if (!paused) for (const [type, obj] of queued.splice(0)) if (!failed) print(type, obj);
       const text = out;
       out = '';
       const done = failed || (endsAt !== undefined && c.now() >= endsAt);
@@ -286,5 +294,8 @@ function backgroundWatch(
       return { stdout: text, done };
     },
     stop: () => stop(),
+    pause: (stopped) => {
+      paused = stopped;
+    },
   };
 }

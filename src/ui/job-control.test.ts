@@ -1,0 +1,146 @@
+/**
+ * Stopped jobs through the REPL, against bash 5.2.15 on a pseudo-terminal (src/shell/testdata/
+ * record-job-control.py: job-control.txt, job-control-marks.txt, job-control-exit.txt): the same
+ * keys go to a Session through runRepl with a terminal stand-in that echoes each line after the
+ * recording's `$ ` prompt and, for Ctrl-Z / Ctrl-C while a job holds the terminal, echoes `^Z` /
+ * `^C` and a newline as the tty does. What the shell prints (`[1]+  Stopped`, jobs' marks, bg's
+ * `[1]+ CMD &`, fg echoing the command, kill %N of a stopped job, `There are stopped jobs.`) must
+ * be the recording's bytes; `[N] PID` is normalised as the recording is.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
+import { loadFixture } from '../testing/fixtures.js';
+import { Session } from '../shell/session.js';
+import { runRepl } from './repl.js';
+import type { InputEvent, LineSource } from './input.js';
+import { WallClock } from '../app/wallclock.js';
+
+const TESTDATA = fileURLToPath(new URL('../../src/shell/testdata/', import.meta.url));
+
+/**
+ * A terminal that types `keys` (lines end in \n; \x1a is Ctrl-Z, \x03 Ctrl-C; a number lets that
+ * many wall-clock milliseconds pass, `tick` ones while a job holds the terminal) and echoes as a
+ * pty with PS1='$ ' shows it.
+ */
+type Key = string | number;
+
+class Keys implements LineSource {
+  readonly interactive = true;
+  constructor(
+    private readonly keys: Key[],
+    private readonly echo: (t: string) => void,
+    private readonly wall: (ms: number) => void = () => undefined,
+  ) {}
+
+  async next(): Promise<InputEvent> {
+    this.echo('$ ');
+    let k = this.keys.shift();
+    while (typeof k === 'number') {
+      this.wall(k);
+      k = this.keys.shift();
+    }
+    if (k === undefined) return null;
+    if (!k.endsWith('\n')) throw new Error(`a control key ${JSON.stringify(k)} at the prompt`);
+    this.echo(k);
+    return k.slice(0, -1);
+  }
+
+  async hold(): Promise<'interrupt' | 'stop' | 'tick'> {
+    const k = this.keys.shift();
+    if (typeof k === 'number') {
+      this.wall(k);
+      return 'tick';
+    }
+    if (k === '\x1a') {
+      this.echo('^Z');
+      return 'stop';
+    }
+    if (k === '\x03') {
+      this.echo('^C\n');
+      return 'interrupt';
+    }
+    throw new Error(`the terminal is held, but the next key is ${JSON.stringify(k)}`);
+  }
+
+  wake(): void {}
+  suspend(): void {}
+  resume(): void {}
+  close(): void {}
+  onInterrupt(): () => void {
+    return () => undefined;
+  }
+}
+
+async function replay(keys: Key[], wallClock = false): Promise<string> {
+  let out = '';
+  const sink = new Writable({
+    write(chunk: Buffer | string, _enc, cb) {
+      out += chunk.toString();
+      cb();
+    },
+  });
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  let real = 1_000_000;
+  if (wallClock) s.cluster.clock = new WallClock(s.cluster.now(), () => real);
+  await runRepl(() => s, new Keys([...keys], (t) => (out += t), (ms) => (real += ms)), { stdout: sink, stderr: sink });
+  return out.replace(/^(\[\d+\]) \d+$/gm, '$1 PID');
+}
+
+const CASES: Array<{ file: string; keys: string[] }> = [
+  {
+    file: 'job-control.txt',
+    keys: ['sleep 100\n', '\x1a', 'jobs\n', 'bg\n', 'jobs\n', 'fg\n', '\x1a', 'kill %1\n', '\n', 'sleep 200 &\n', 'jobs\n', 'fg %1\n', '\x03', 'sleep 300\n', '\x1a', 'sleep 400 &\n', 'jobs\n', 'kill %1 %2\n', 'jobs\n', 'exit\n'],
+  },
+  {
+    file: 'job-control-marks.txt',
+    keys: ['sleep 100\n', '\x1a', 'sleep 200\n', '\x1a', 'jobs\n', 'fg\n', '\x1a', 'jobs\n', 'bg %1\n', 'jobs\n', 'bg %1\n', 'fg %2\n', '\x03', 'echo $?\n', 'jobs\n', 'kill %1\n', 'jobs\n', 'exit\n'],
+  },
+  {
+    file: 'job-control-exit.txt',
+    keys: ['sleep 100\n', '\x1a', 'exit\n', 'echo hi\n', 'exit\n', 'jobs\n', 'exit\n'],
+  },
+  {
+    // a job that died keeps no mark once a newer one starts (jobs.c reset_current looks at live jobs)
+    file: 'job-control-dead.txt',
+    keys: ['sleep 100 &\n', 'sleep 200 &\n', 'kill %2\n', 'sleep 300 &\n', 'jobs\n', 'kill %1 %3\n', 'jobs\n', 'exit\n'],
+  },
+];
+
+describe('stopped jobs as bash 5.2 shows them on a terminal', () => {
+  for (const c of CASES) {
+    it(c.file, async () => {
+      const want = readFileSync(`${TESTDATA}${c.file}`, 'utf8');
+      assert.equal(await replay(c.keys), want);
+    });
+  }
+});
+
+describe('a watch the terminal holds', () => {
+  it('kubectl get -w follows the wall clock in the foreground; Ctrl-Z stops it, fg resumes it with what changed meanwhile, Ctrl-C ends it', async () => {
+    const out = await replay(
+      ['kubectl create deploy web --image=nginx\n', 60_000, 'kubectl get deploy web -w\n', 1000, '\x1a', 'kubectl scale deploy web --replicas=2\n', 'jobs\n', 30_000, 'fg\n', 1000, 1000, '\x03', 'echo $?\n', 'jobs\n', 'kubectl get deploy web -w &\n', 'fg\n', '\x03', 'jobs\n', 'exit\n'],
+      true,
+    );
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.equal(parts[2], 'kubectl get deploy web -w\nNAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    1/1     1            1           60s\n^Z\n[1]+  Stopped                 kubectl get deploy web -w\n');
+    assert.equal(parts[3], 'kubectl scale deploy web --replicas=2\ndeployment.apps/web scaled\n');
+    assert.equal(parts[4], 'jobs\n[1]+  Stopped                 kubectl get deploy web -w\n');
+    // nothing was read while it stood still; continued 30 s later, it writes what changed, aged as of then
+    assert.equal(parts[5], 'fg\nkubectl get deploy web -w\nweb    1/2     1            1           91s\nweb    1/2     1            1           91s\nweb    1/2     2            1           91s\nweb    2/2     2            2           91s\n^C\n');
+    assert.equal(parts[6], 'echo $?\n130\n');
+    assert.equal(parts[7], 'jobs\n');
+    assert.equal(parts[8], 'kubectl get deploy web -w &\n[1] PID\nNAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    2/2     2            2           93s\n');
+    assert.equal(parts[9], 'fg\nkubectl get deploy web -w\n^C\n');
+    assert.equal(parts[10], 'jobs\n');
+    assert.equal(parts[11], 'exit\nexit\n');
+  });
+
+  it('sleep at the prompt holds the terminal until the clock reaches its end (no Ctrl-Z needed)', async () => {
+    const out = await replay(['sleep 2\n', 1000, 1000, 'echo $?\n', 'exit\n'], true);
+    assert.equal(out, '$ sleep 2\n$ echo $?\n0\n$ exit\nexit\n');
+  });
+});
