@@ -37,6 +37,7 @@ import {
   tabwrite,
   tempSuffix,
   upgradedKubeletConfig,
+  withInstanceConfig,
   withTag,
 } from './kubeadm-lib.js';
 import { applyDryRun, nodeDryRun } from './kubeadm-upgrade-dryrun.js';
@@ -305,20 +306,6 @@ function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[], kv: string
   host.fs.write(KUBELET_CONFIG, withInstanceConfig(upgradedKubeletConfig(c, host), instance), 0o644);
   out += `[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n`;
   return `${out}[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
-}
-
-/**
- * The instance configuration's containerRuntimeEndpoint over the config (the only field kubeadm puts
- * there); sigs.k8s.io/yaml prints an empty string as `""` and a socket URL bare.
- */
-function withInstanceConfig(config: string, instance: string): string {
-  const m = /^containerRuntimeEndpoint:\s*(.*)$/m.exec(instance);
-  if (!m) return config;
-  let v = m[1]!.trim();
-  if (/^".*"$/.test(v)) v = JSON.parse(v) as string;
-  const line = `containerRuntimeEndpoint: ${v === '' ? '""' : v}`;
-  if (/^containerRuntimeEndpoint:.*$/m.test(config)) return config.replace(/^containerRuntimeEndpoint:.*$/m, line);
-  return config;
 }
 
 /**
