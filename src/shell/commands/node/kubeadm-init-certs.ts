@@ -79,13 +79,37 @@ function sans(file: string, p: PkiParams, args: readonly string[]): { dns: strin
   return { dns, ips };
 }
 
-function loadCa(host: Host, file: CaFile, dir = PKI): { cert: ParsedCert; keyPem: string } | string {
-  const pem = host.fs.tryRead(`${dir}/${file}.crt`);
-  const cert = pem ? readCertificatePem(pem) : undefined;
-  const keyPem = host.fs.tryRead(`${dir}/${file}.key`);
-  // certs.LoadCertificateAuthority: neither file in the directory (a dry run's fresh one)
-  if (dir !== PKI && pem === undefined && keyPem === undefined) return `couldn't load CA certificate ${caName(file)}: couldn't load ${file} certificate authority from ${dir}`;
-  if (!cert || !keyPem) return `couldn't load CA certificate ${caName(file)}: open ${dir}/${file}.${cert ? 'key' : 'crt'}: no such file or directory`;
+/** certutil.CertsFromFile through pkiutil.TryLoadCertFromDisk: the file's certificate, or the error's text. */
+function certFromFile(host: Host, path: string): ParsedCert | string {
+  const pem = host.fs.tryRead(path);
+  if (pem === undefined) return `couldn't load the certificate file ${path}: open ${path}: no such file or directory`;
+  return readCertificatePem(pem) ?? `couldn't load the certificate file ${path}: error reading ${path}: data does not contain any valid RSA or ECDSA certificates`;
+}
+
+/**
+ * The CA a leaf phase needs, with kubeadm v1.35's errors (cmd/phases/init/certs.go runCertPhase,
+ * phases/certs/certs.go, util/pkiutil/pki_helpers.go), each wrapped as `couldn't load CA certificate
+ * <Name>`. A leaf already on disk is only checked against the CA's certificate in the certificate
+ * directory (pkiutil.TryLoadCertFromDisk: `couldn't load the certificate file F: open F: no such
+ * file or directory`); a leaf to be made loads the CA from `dir` (CreateCertAndKeyFilesWithCA →
+ * LoadCertificateAuthority): neither file there gives `couldn't load <BaseName> certificate
+ * authority from <dir>` (pkiutil.CertOrKeyExist), one of them missing gives `failure loading
+ * <BaseName> certificate authority: failed to load certificate|key: couldn't load the certificate
+ * file|private key file F: …` (TryLoadCertAndKeyFromDisk).
+ */
+function loadCa(host: Host, file: CaFile, dir: string, existingLeaf: boolean): { cert: ParsedCert; keyPem: string } | string {
+  const wrap = (e: string): string => `couldn't load CA certificate ${caName(file)}: ${e}`;
+  if (existingLeaf) {
+    const cert = certFromFile(host, `${PKI}/${file}.crt`);
+    return typeof cert === 'string' ? wrap(cert) : { cert, keyPem: host.fs.tryRead(`${PKI}/${file}.key`) ?? '' };
+  }
+  const crt = `${dir}/${file}.crt`;
+  const key = `${dir}/${file}.key`;
+  if (!host.fs.exists(crt) && !host.fs.exists(key)) return wrap(`couldn't load ${file} certificate authority from ${dir}`);
+  const cert = certFromFile(host, crt);
+  if (typeof cert === 'string') return wrap(`failure loading ${file} certificate authority: failed to load certificate: ${cert}`);
+  const keyPem = host.fs.tryRead(key);
+  if (keyPem === undefined) return wrap(`failure loading ${file} certificate authority: failed to load key: couldn't load the private key file ${key}: open ${key}: no such file or directory`);
   return { cert, keyPem };
 }
 
@@ -124,7 +148,7 @@ function leafPhase(host: Host, name: string, file: string, p: PkiParams, args: r
   const want = sans(file, p, args);
   const existing = host.fs.tryRead(`${PKI}/${file}.crt`);
   const onDisk = existing !== undefined && host.fs.exists(`${PKI}/${file}.key`);
-  const ca = loadCa(host, spec.ca, onDisk ? PKI : dir);
+  const ca = loadCa(host, spec.ca, onDisk ? PKI : dir, onDisk);
   if (typeof ca === 'string') return { error: ca };
   if (existing !== undefined && onDisk) {
     const cert = readCertificatePem(existing);

@@ -320,3 +320,29 @@ test('openssl x509|ec|pkey -text of a P-384 key and certificate the lab made mat
   assert.equal(ec.stderr, 'read EC key\n');
   assert.equal((await s.exec('openssl pkey -in /root/k.pem -noout -text')).stdout, data('p384-openssl-pkey-text.txt'));
 });
+
+test("a leaf phase whose CA is missing from /etc/kubernetes/pki fails with LoadCertificateAuthority's and TryLoadCertFromDisk's wording (phases/certs/certs.go, util/pkiutil)", async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const tail = '\nTo see the stack trace of this error execute with --v=5 or higher\n';
+  // a leaf on disk is only checked against the CA's certificate (runCertPhase → TryLoadCertFromDisk)
+  await s.exec('mv /etc/kubernetes/pki/ca.crt /root/ca.crt');
+  const onDisk = await s.exec('kubeadm init phase certs apiserver');
+  assert.equal(onDisk.exitCode, 1);
+  assert.equal(onDisk.stderr, `error execution phase certs/apiserver: couldn't load CA certificate ca: couldn't load the certificate file /etc/kubernetes/pki/ca.crt: open /etc/kubernetes/pki/ca.crt: no such file or directory${tail}`);
+  // a leaf to be made loads the whole CA (CreateCertAndKeyFilesWithCA → LoadCertificateAuthority)
+  await s.exec('rm /etc/kubernetes/pki/apiserver.crt /etc/kubernetes/pki/apiserver.key');
+  const noCrt = await s.exec('kubeadm init phase certs apiserver');
+  assert.equal(noCrt.stderr, `error execution phase certs/apiserver: couldn't load CA certificate ca: failure loading ca certificate authority: failed to load certificate: couldn't load the certificate file /etc/kubernetes/pki/ca.crt: open /etc/kubernetes/pki/ca.crt: no such file or directory${tail}`);
+  await s.exec('mv /etc/kubernetes/pki/ca.key /root/ca.key');
+  const none = await s.exec('kubeadm init phase certs apiserver');
+  assert.equal(none.stderr, `error execution phase certs/apiserver: couldn't load CA certificate ca: couldn't load ca certificate authority from /etc/kubernetes/pki${tail}`);
+  await s.exec('cp /root/ca.crt /etc/kubernetes/pki/ca.crt');
+  const noKey = await s.exec('kubeadm init phase certs apiserver');
+  assert.equal(noKey.stderr, `error execution phase certs/apiserver: couldn't load CA certificate ca: failure loading ca certificate authority: failed to load key: couldn't load the private key file /etc/kubernetes/pki/ca.key: open /etc/kubernetes/pki/ca.key: no such file or directory${tail}`);
+  assert.equal(s.cluster.host('cka-cp1')!.fs.exists('/etc/kubernetes/pki/apiserver.crt'), false);
+  // the etcd CA: Name etcd-ca, BaseName etcd/ca
+  await s.exec('rm /etc/kubernetes/pki/etcd/ca.crt /etc/kubernetes/pki/etcd/ca.key /etc/kubernetes/pki/etcd/server.crt');
+  const etcd = await s.exec('kubeadm init phase certs etcd-server');
+  assert.equal(etcd.stderr, `error execution phase certs/etcd-server: couldn't load CA certificate etcd-ca: couldn't load etcd/ca certificate authority from /etc/kubernetes/pki${tail}`);
+});

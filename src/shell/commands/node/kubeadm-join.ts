@@ -22,7 +22,7 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { Node } from '../../../sim/api/types.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, kubeletRunning } from '../../../sim/controlplane.js';
-import { kubeadmError, flag } from './kubeadm-lib.js';
+import { kubeadmError, flag, withInstanceConfig } from './kubeadm-lib.js';
 import { caCertHash, liveTokens } from './kubeadm-token.js';
 import { kubeletStarted } from './journal.js';
 import { activeSwaps } from '../../../sim/node/swap.js';
@@ -184,6 +184,9 @@ function bootstrapKubeconfig(server: string, caPem: string | undefined, token: s
  * and flags, and the kubelet (re)started. The kubelet's own TLS bootstrap, which the lab does not
  * model step by step, leaves /etc/kubernetes/kubelet.conf at once.
  */
+/** The CRI socket kubeadm finds on a containerd node (constants_unix.go DefaultCRISocket). */
+const CRI_SOCKET = 'unix:///var/run/containerd/containerd.sock';
+
 function phaseKubeletStart(c: Cluster, host: Host, d: JoinData, run: Run): ShellResult | undefined {
   const e = discover(c, d, run);
   if (e) return phaseError('kubelet-start', e, run);
@@ -195,8 +198,16 @@ function phaseKubeletStart(c: Cluster, host: Host, d: JoinData, run: Run): Shell
   const node = c.store.get<Node>('Node', '', d.nodeName);
   if (node?.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True'))
     return phaseError('kubelet-start', `a Node with name "${d.nodeName}" and status "Ready" already exists in the cluster. You must delete the existing Node or change the name of this new joining Node`, run);
+  // NodeLocalCRISocket (beta, on by default in kubeadm v1.34 and v1.35): the node's CRI socket goes to
+  // the instance configuration, which is applied to config.yaml as a strategic merge patch
+  // (phases/kubelet/config.go WriteInstanceConfigToDisk, WriteConfigToDisk); the lines and their
+  // order are those of a real v1.35.3 `kubeadm join`
+  const instance = `containerRuntimeEndpoint: ${JSON.stringify(CRI_SOCKET)}\n`;
+  run.stdout += '[kubelet-start] Writing kubelet configuration to file "/var/lib/kubelet/instance-config.yaml"\n';
+  host.fs.write('/var/lib/kubelet/instance-config.yaml', instance, 0o644);
+  run.stdout += '[patches] Applied patch of type "application/strategic-merge-patch+json" to target "kubeletconfiguration"\n';
   run.stdout += `[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n`;
-  host.fs.write(KUBELET_CONFIG, cp.fs.tryRead(KUBELET_CONFIG) ?? '');
+  host.fs.write(KUBELET_CONFIG, withInstanceConfig(cp.fs.tryRead(KUBELET_CONFIG) ?? '', instance), 0o644);
   run.stdout += '[kubelet-start] Writing kubelet environment file with flags to file "/var/lib/kubelet/kubeadm-flags.env"\n';
   host.fs.write('/var/lib/kubelet/kubeadm-flags.env', `KUBELET_KUBEADM_ARGS="--node-ip=${host.ip} --pod-infra-container-image=registry.k8s.io/pause:3.10.1"\n`);
   host.fs.mkdir(MANIFEST_DIR);

@@ -150,3 +150,17 @@ export function dryRunDir(c: Cluster, host: Host): string {
 export function isDryRun(args: readonly string[]): boolean {
   return args.some((a) => a === '--dry-run' || /^--dry-run=(1|t|T|true|TRUE|True)$/.test(a));
 }
+
+/**
+ * The instance configuration's containerRuntimeEndpoint over the config (the only field kubeadm puts
+ * there); sigs.k8s.io/yaml prints an empty string as `""` and a socket URL bare.
+ */
+export function withInstanceConfig(config: string, instance: string): string {
+  const m = /^containerRuntimeEndpoint:\s*(.*)$/m.exec(instance);
+  if (!m) return config;
+  let v = m[1]!.trim();
+  if (/^".*"$/.test(v)) v = JSON.parse(v) as string;
+  const line = `containerRuntimeEndpoint: ${v === '' ? '""' : v}`;
+  if (/^containerRuntimeEndpoint:.*$/m.test(config)) return config.replace(/^containerRuntimeEndpoint:.*$/m, line);
+  return config;
+}

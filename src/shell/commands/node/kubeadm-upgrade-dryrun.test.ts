@@ -52,14 +52,6 @@ test('kubeadm upgrade node --dry-run on a worker prints the kubelet config it wo
   assertGolden(goldenPath(import.meta.url, 'kubeadm-upgrade-dryrun-worker.txt'), text);
 });
 
-test('kubeadm upgrade node ends with the addon phase, as cmd/upgrade/node.go prints nothing after its phases', async () => {
-  const s = new Session(loadFixture('kubeadm-calico-v134', 1));
-  await transcript(s, ['ssh cka-w1', ...NEW_KUBEADM]);
-  const r = await s.exec('kubeadm upgrade node');
-  assert.equal(r.exitCode, 0, r.stderr);
-  assert.match(r.stdout, /\[upgrade\/kubelet-config\] The kubelet configuration for this node was successfully upgraded!\n\[upgrade\/addon\] Skipping the addon\/coredns phase\. Not a control plane node\.\n\[upgrade\/addon\] Skipping the addon\/kube-proxy phase\. Not a control plane node\.\n$/);
-});
-
 test('kubeadm upgrade apply with a certificate it cannot read for renewal rolls the moved manifests back and stops (staticpods.go renewCertsByComponent, rollbackOldManifests)', async () => {
   const s = new Session(loadFixture('kubeadm-calico-v134', 1));
   await transcript(s, ['ssh cka-cp1', ...NEW_KUBEADM]);

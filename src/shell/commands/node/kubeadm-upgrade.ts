@@ -37,6 +37,7 @@ import {
   tabwrite,
   tempSuffix,
   upgradedKubeletConfig,
+  withInstanceConfig,
   withTag,
 } from './kubeadm-lib.js';
 import { applyDryRun, nodeDryRun } from './kubeadm-upgrade-dryrun.js';
@@ -247,13 +248,83 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
   return { out };
 }
 
-/** Back up and rewrite the kubelet's config from the kubelet-config ConfigMap (unchanged content here). */
-function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[]): string {
-  const dir = `/etc/kubernetes/tmp/kubeadm-kubelet-config${tempSuffix(c)}`;
-  stderr.push(kubeadmLog(c, 'W', 'postupgrade.go:116', `Using temporary directory ${dir} for kubelet config. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR`));
+const KUBELET_DIR = '/var/lib/kubelet';
+const INSTANCE_CONFIG = `${KUBELET_DIR}/instance-config.yaml`;
+const FLAGS_ENV = `${KUBELET_DIR}/kubeadm-flags.env`;
+const PATCH_APPLIED = '[patches] Applied patch of type "application/strategic-merge-patch+json" to target "kubeletconfiguration"\n';
+
+/** The `--name=value` arguments of kubeadm-flags.env's KUBELET_KUBEADM_ARGS (kubelet phase ReadKubeletDynamicEnvFile). */
+function flagsEnvArgs(text: string): { name: string; value: string }[] {
+  const m = /KUBELET_KUBEADM_ARGS="([^"]*)"/.exec(text);
+  return (m?.[1] ?? '')
+    .split(/\s+/)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => {
+      const eq = a.indexOf('=');
+      return eq < 0 ? { name: a.slice(2), value: '' } : { name: a.slice(2, eq), value: a.slice(eq + 1) };
+    });
+}
+
+/** kubelet phase WriteKubeletArgsToFile: the arguments sorted by name, `--name=value` each. */
+function flagsEnvText(args: readonly { name: string; value: string }[]): string {
+  const sorted = [...args].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return `KUBELET_KUBEADM_ARGS="${sorted.map((a) => `--${a.name}=${a.value}`).join(' ')}"\n`;
+}
+
+/**
+ * The kubelet-config phase (cmd/kubeadm/app/phases/upgrade/postupgrade.go WriteKubeletConfigFiles,
+ * cmd/phases/upgrade/kubeletconfig.go): the config is backed up to a temporary directory (kubeadm
+ * v1.34: os.MkdirTemp's random digits, logged from postupgrade.go:116; v1.35: a time-stamped
+ * `kubeadm-kubelet-config-YYYY-MM-DD-hh-mm-ss`, postupgrade.go:105, as recorded from both releases).
+ * With the NodeLocalCRISocket feature gate (beta and on by default in both) a missing
+ * instance-config.yaml is first created from kubeadm-flags.env's --container-runtime-endpoint (the flag
+ * leaves that file, which is rewritten) and the instance configuration is then applied to the new
+ * config as a strategic merge patch (phases/kubelet/config.go WriteConfigToDisk →
+ * applyKubeletConfigPatchFromFile, whose patch manager prints the `[patches] Applied patch` line even
+ * without --patches); each write prints writeConfigBytesToDisk's `[kubelet-start] Writing kubelet
+ * configuration to file` line. The config's other content stays what the node has.
+ */
+function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[], kv: string): string {
+  const v135 = minorOf(kv) >= 35;
+  const dir = v135 ? `/etc/kubernetes/tmp/kubeadm-kubelet-config-${backupStamp(c.now())}` : `/etc/kubernetes/tmp/kubeadm-kubelet-config${tempSuffix(c)}`;
+  stderr.push(kubeadmLog(c, 'W', v135 ? 'postupgrade.go:105' : 'postupgrade.go:116', `Using temporary directory ${dir} for kubelet config. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR`));
   host.fs.write(`${dir}/config.yaml`, host.fs.tryRead(KUBELET_CONFIG) ?? '');
-  host.fs.write(KUBELET_CONFIG, upgradedKubeletConfig(c, host));
-  return `[upgrade] Backing up kubelet config file to ${dir}/config.yaml\n[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
+  let out = `[upgrade] Backing up kubelet config file to ${dir}/config.yaml\n`;
+  let instance = host.fs.tryRead(INSTANCE_CONFIG);
+  if (instance === undefined) {
+    const args = flagsEnvArgs(host.fs.tryRead(FLAGS_ENV) ?? '');
+    const endpoint = args.find((a) => a.name === 'container-runtime-endpoint')?.value ?? '';
+    if (endpoint) {
+      out += `[kubelet-start] Writing kubelet environment file with flags to file "${FLAGS_ENV}"\n`;
+      host.fs.write(FLAGS_ENV, flagsEnvText(args.filter((a) => a.name !== 'container-runtime-endpoint')), 0o644);
+    }
+    instance = `containerRuntimeEndpoint: ${JSON.stringify(endpoint)}\n`;
+    out += `[kubelet-start] Writing kubelet configuration to file "${INSTANCE_CONFIG}"\n`;
+    host.fs.write(INSTANCE_CONFIG, instance, 0o644);
+  }
+  out += PATCH_APPLIED;
+  host.fs.write(KUBELET_CONFIG, withInstanceConfig(upgradedKubeletConfig(c, host), instance), 0o644);
+  out += `[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n`;
+  return `${out}[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
+}
+
+/**
+ * kubeadm v1.35's post-upgrade phase (cmd/phases/upgrade/postupgrade.go runPostUpgrade →
+ * phases/upgrade RemoveKubeletArgsFromFile), the last phase of both `upgrade apply` and `upgrade
+ * node`: kubeadm-flags.env is backed up to a temporary directory (os.MkdirTemp, logged from
+ * postupgrade.go:203) and rewritten without the deprecated --pod-infra-container-image (its
+ * unwantedFlags, "Remove it from this list in 1.36"). The lines are those of a real v1.35.0 upgrade
+ * of a v1.34.0 cluster (apply on the control plane, node on the worker).
+ */
+function postUpgradePhase(c: Cluster, host: Host, stderr: string[], kv: string): string {
+  if (minorOf(kv) < 35) return '';
+  const text = host.fs.tryRead(FLAGS_ENV);
+  if (text === undefined) return '';
+  const dir = `/etc/kubernetes/tmp/kubeadm-kubelet-env${tempSuffix(c)}`;
+  stderr.push(kubeadmLog(c, 'W', 'postupgrade.go:203', `Using temporary directory ${dir} for kubelet env file. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR`));
+  host.fs.write(`${dir}/kubeadm-flags.env`, text, 0o644);
+  host.fs.write(FLAGS_ENV, flagsEnvText(flagsEnvArgs(text).filter((a) => a.name !== 'pod-infra-container-image')), 0o644);
+  return `[upgrade] Backing up kubelet env file to ${dir}/kubeadm-flags.env\n[kubelet-start] Writing kubelet environment file with flags to file "${FLAGS_ENV}"\n`;
 }
 
 /** `--certificate-renewal` (default true): false leaves every certificate as it is (pflag's bool forms). */
@@ -319,7 +390,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   out += '[kubelet] Creating a ConfigMap "kubelet-config" in namespace kube-system with the configuration for the kubelets in the cluster\n';
   out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
   const stderr: string[] = [...preflightWarnings];
-  out += kubeletConfigPhase(c, host, stderr);
+  out += kubeletConfigPhase(c, host, stderr, kv);
   out += '[upgrade/bootstrap-token] Configuring bootstrap token and cluster-info RBAC rules\n';
   out += '[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to get nodes\n[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to post CSRs in order for nodes to get long term certificate credentials\n[bootstrap-token] Configured RBAC rules to allow the csrapprover controller automatically approve CSRs from a Node Bootstrap Token\n[bootstrap-token] Configured RBAC rules to allow certificate rotation for all node client certificates in the cluster\n';
   const tm = ADDON_VERSIONS[minorOf(tv)] ?? ADDON_VERSIONS[35]!;
@@ -349,6 +420,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
     c.write(p);
   }
   out += '[addons] Applied essential addon: kube-proxy\n';
+  out += postUpgradePhase(c, host, stderr, kv);
   out += `\n[upgrade] SUCCESS! A control plane node of your cluster was upgraded to "${tv}".\n\n[upgrade] Now please proceed with upgrading the rest of the nodes by following the right order.\n`;
   return { stdout: out, stderr: stderr.join(''), exitCode: 0, advanceMs: 60_000 };
 }
@@ -375,10 +447,13 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: r
   } else {
     out += '[upgrade/preflight] Skipping prepull. Not a control plane node.\n[upgrade/control-plane] Skipping phase. Not a control plane node.\n[upgrade/kubeconfig] Skipping phase. Not a control plane node.\n';
   }
-  out += kubeletConfigPhase(c, host, stderr);
+  const kv = kubeadmVersion(c, host)!;
+  out += kubeletConfigPhase(c, host, stderr, kv);
   if (cp) out += '[addons] Applied essential addon: CoreDNS\n[addons] Applied essential addon: kube-proxy\n';
   else out += '[upgrade/addon] Skipping the addon/coredns phase. Not a control plane node.\n[upgrade/addon] Skipping the addon/kube-proxy phase. Not a control plane node.\n';
+  out += postUpgradePhase(c, host, stderr, kv);
   // cmd/upgrade/node.go prints nothing after its phases (the `successfully updated` and `upgrade the
-  // kubelet package` lines went with the old kubelet-config phase); the addon lines end the output
+  // kubelet package` lines went with the old kubelet-config phase); the addon lines (v1.34) or the
+  // post-upgrade phase's (v1.35) end the output
   return { stdout: out, stderr: stderr.join(''), exitCode: 0, advanceMs: cp ? 60_000 : 5_000 };
 }
