@@ -569,6 +569,23 @@ export class Session {
    * Run one complete line (use parse/linereader for multi-line input such as here-documents).
    * The line runs within one budget (budget.ts); `signal` interrupts it as Ctrl-C does.
    */
+  /**
+   * The clock follows the wall (`sync`), stopping at each background job's time: jobs whose sleep
+   * ended meanwhile run at their time, with containers' output up to then, as at a prompt.
+   */
+  private async followWall(sync: (limit?: number) => void): Promise<void> {
+    for (let guard = 0; guard < 10_000; guard++) {
+      const next = this.jobClock.next();
+      if (next === undefined) break;
+      sync(next);
+      if (this.cluster.now() < next) break;
+      this.cluster.catchUp();
+      flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
+      await this.runDueJobs();
+    }
+    sync();
+  }
+
   async exec(line: string, opts: { signal?: AbortSignal; sync?: (limit?: number) => void; hold?: boolean } = {}): Promise<ExecResult> {
     if (line.trim() !== '') this.history.push(line);
     const prevLine = this.lastLine;
@@ -580,19 +597,8 @@ export class Session {
       else before.push({ ...c });
     };
     this.lineBudget = new LineBudget(opts.signal);
-    if (opts.sync) {
-      // the wall moved on while the learner typed: jobs whose sleep ended meanwhile run at their time
-      for (let guard = 0; guard < 10_000; guard++) {
-        const next = this.jobClock.next();
-        if (next === undefined) break;
-        opts.sync(next);
-        if (this.cluster.now() < next) break;
-        this.cluster.catchUp();
-        flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
-        await this.runDueJobs();
-      }
-      opts.sync();
-    }
+    // the wall moved on while the learner typed
+    if (opts.sync) await this.followWall(opts.sync);
     this.cluster.catchUp();
     // container programs' output (logs, files in volumes) up to now, before anything reads it
     flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
@@ -709,17 +715,7 @@ export class Session {
     this.lineBudget = new LineBudget();
     try {
       if (ev === 'tick') {
-        if (opts.sync) {
-          for (let guard = 0; guard < 10_000; guard++) {
-            const next = this.jobClock.next();
-            if (next === undefined) break;
-            opts.sync(next);
-            if (this.cluster.now() < next) break;
-            this.cluster.catchUp();
-            await this.runDueJobs();
-          }
-          opts.sync();
-        }
+        if (opts.sync) await this.followWall(opts.sync);
         this.cluster.catchUp();
         flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
         await this.runDueJobs();

@@ -93,6 +93,11 @@ export function scaleOf(obj: KObject, paths: ScalePaths | undefined): Scale {
   const spec = readPath(obj, BUILTIN_PATHS.specReplicasPath);
   const status = readPath(obj, BUILTIN_PATHS.statusReplicasPath);
   const selector = selectorString((obj['spec'] as { selector?: SelectorLike } | undefined)?.selector);
+  return scaleObject(m, typeof spec === 'number' ? spec : 0, typeof status === 'number' ? status : 0, selector);
+}
+
+/** The autoscaling/v1 Scale of an object: its identity, spec replicas (omitted when 0) and status. */
+function scaleObject(m: KObject['metadata'], specReplicas: number, statusReplicas: number, selector: string | undefined): Scale {
   return {
     apiVersion: 'autoscaling/v1',
     kind: 'Scale',
@@ -103,8 +108,8 @@ export function scaleOf(obj: KObject, paths: ScalePaths | undefined): Scale {
       ...(m.resourceVersion ? { resourceVersion: m.resourceVersion } : {}),
       ...(m.creationTimestamp ? { creationTimestamp: m.creationTimestamp } : {}),
     },
-    spec: typeof spec === 'number' && spec !== 0 ? { replicas: spec } : {},
-    status: { replicas: typeof status === 'number' ? status : 0, ...(selector ? { selector } : {}) },
+    spec: specReplicas !== 0 ? { replicas: specReplicas } : {},
+    status: { replicas: statusReplicas, ...(selector ? { selector } : {}) },
   };
 }
 
@@ -197,25 +202,9 @@ export function customScale(obj: KObject, paths: ScalePaths): { scale: Scale; fo
       selector = r.value;
     }
   }
-  const m = obj.metadata;
-  const replicas = int32(spec.value);
-  return {
-    found: spec.found,
-    scale: {
-      apiVersion: 'autoscaling/v1',
-      kind: 'Scale',
-      metadata: {
-        name: m.name,
-        ...(m.namespace ? { namespace: m.namespace } : {}),
-        ...(m.uid ? { uid: m.uid } : {}),
-        ...(m.resourceVersion ? { resourceVersion: m.resourceVersion } : {}),
-        ...(m.creationTimestamp ? { creationTimestamp: m.creationTimestamp } : {}),
-      },
-      spec: replicas !== 0 ? { replicas } : {},
-      status: { replicas: int32(status.value), ...(selector ? { selector } : {}) },
-    },
-  };
+  return { found: spec.found, scale: scaleObject(obj.metadata, int32(spec.value), int32(status.value), selector) };
 }
+
 
 const INT32_MAX = 2 ** 31 - 1;
 

@@ -9,31 +9,10 @@ import { Session } from '../../session.js';
 import { clone } from '../../../sim/api/store.js';
 import type { ConfigMap } from '../../../sim/api/types.js';
 import { unsupportedNotices } from './kubeadm-coredns-check.js';
+import { DEFAULT_COREFILE_SEED000 } from '../../../sim/dns/corefile/kubeadm.js';
 
-const DEFAULT = `.:53 {
-    errors
-    health {
-       lameduck 5s
-    }
-    ready
-    kubernetes cluster.local in-addr.arpa ip6.arpa {
-       pods insecure
-       fallthrough in-addr.arpa ip6.arpa
-       ttl 30
-    }
-    prometheus :9153
-    forward . /etc/resolv.conf {
-       max_concurrent 1000
-    }
-    cache 30 {
-       disable success cluster.local
-       disable denial cluster.local
-    }
-    loop
-    reload
-    loadbalance
-}
-`;
+/** The Corefile kubeadm v1.35 writes. */
+const DEFAULT = DEFAULT_COREFILE_SEED000;
 
 test('migration.Unsupported: unknown plugins and unknown options of known plugins, per server block, in Corefile order', () => {
   assert.deepEqual(unsupportedNotices('1.12.1', DEFAULT), []);
