@@ -73,6 +73,15 @@ export interface LexOptions {
   ash?: boolean;
 }
 
+/**
+ * Whether `$'…'` is ANSI-C quoting: in bash and in BusyBox ash, also when ash runs as a child `sh`
+ * (shell/ash.c readtoken1's `$'` under ENABLE_ASH_BASH_COMPAT; busybox 1.35.0's `sh -c` prints
+ * `a<TAB>b` for `printf '%s\n' $'a\tb'`), not in dash.
+ */
+function hasAnsiC(opts: LexOptions): boolean {
+  return !opts.dash || opts.ash === true;
+}
+
 class Incomplete {
   constructor(
     readonly reason: string,
@@ -393,7 +402,7 @@ export function heredocParts(body: string, opts: LexOptions = {}): WordPart[] {
  */
 export function paramWordParts(src: string, quoted: boolean, opts: LexOptions = {}): WordPart[] {
   const parts: WordPart[] = [];
-  const ansi = !opts.dash;
+  const ansi = hasAnsiC(opts);
   try {
     let i = 0;
     while (i < src.length) {
@@ -560,7 +569,7 @@ function isQuotedWord(w: Word): boolean {
 
 /** Tokenize a whole command text. Here-document bodies are read after the newline that ends their line. */
 export function tokenize(src: string, opts: LexOptions = {}): LexResult {
-  const ansi = !opts.dash;
+  const ansi = hasAnsiC(opts);
   const tokens: Token[] = [];
   const pending: Array<Extract<Token, { type: 'heredoc' }>> = [];
   let i = 0;
