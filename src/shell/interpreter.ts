@@ -2341,7 +2341,8 @@ export class Interpreter {
     const dash = this.isDash();
     const ash = this.isAsh();
     // a script that parses whole runs as one (the same commands in the same order, one parse)
-    const whole = parseScript(text, { aliases, ...this.lex() });
+    const lex = { aliases, ...this.lex(), ...(fromString && !dash && !ash ? { cString: true } : {}) };
+    const whole = parseScript(text, lex);
     if (whole.ok) {
       await this.script(whole.script, io, st, depth, false);
       return st.status;
@@ -2354,7 +2355,7 @@ export class Interpreter {
       end++;
       // leading newlines keep the commands' line numbers those of the whole script
       const chunk = '\n'.repeat(start) + lines.slice(start, end).join('\n');
-      const parsed = parseScript(chunk, { aliases, ...this.lex() });
+      const parsed = parseScript(chunk, lex);
       if (parsed.ok) {
         await this.script(parsed.script, io, st, depth, false);
         start = end;
