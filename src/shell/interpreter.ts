@@ -521,7 +521,8 @@ export class Interpreter {
       return 2;
     };
     if (name === 'local' && st.scopes.length === 0) return fail('not in a function', true);
-    const known = SH_OPTION_LETTERS[name];
+    // BusyBox ash's export also has -n (ash.c exportcmd, busybox 1.35.0 `export -n x` is 0)
+    const known = name === 'export' && this.isAsh() ? 'np' : SH_OPTION_LETTERS[name];
     if (known === undefined) return undefined;
     for (const a of args) {
       if (a === '--' || !/^[-+]./.test(a) || (a[0] === '+' && name !== 'set')) break;
@@ -2771,7 +2772,12 @@ export class Interpreter {
         return this.enterDir(path, print, io, st);
       }
       case 'export': {
-        const names = args.filter((a) => a !== '-p');
+        const names = args.filter((a) => a !== '-p' && a !== '-n');
+        if (args[0] === '-n') {
+          // `export -n NAME`: NAME stays, no longer exported (bash's export.def, BusyBox ash's exportcmd)
+          for (const a of names) st.exported.delete(a.replace(/=.*$/s, ''));
+          return 0;
+        }
         if (names.length === 0) {
           const lines = [...st.exported]
             .filter((k) => st.vars.has(k))
