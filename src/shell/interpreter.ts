@@ -135,6 +135,21 @@ export interface OutputChunk {
  * The child shell whose script runs (`bash FILE`, `bash -c STRING`, `… | bash`, `sh …`): the name
  * its errors start with, and `fnFile` while a function runs whose errors name another source.
  */
+/**
+ * The option letters dash's and BusyBox ash's builtins accept (dash options.c optletters and the
+ * nextopt() strings of cd.c, var.c; ash.c's alike): any other is an illegal option.
+ */
+const SH_OPTION_LETTERS: Readonly<Record<string, string>> = {
+  set: 'efIimnsxvVECabuhpo',
+  cd: 'LP',
+  unset: 'fv',
+  export: 'p',
+  readonly: 'p',
+};
+
+/** The `set -o` names bash 5.2 knows (builtins/set.def o_options); only some change anything here. */
+const SET_O_NAMES: ReadonlySet<string> = new Set(['allexport', 'braceexpand', 'emacs', 'errexit', 'errtrace', 'functrace', 'hashall', 'histexpand', 'history', 'ignoreeof', 'interactive-comments', 'keyword', 'monitor', 'noclobber', 'noexec', 'noglob', 'nolog', 'notify', 'nounset', 'onecmd', 'physical', 'pipefail', 'posix', 'privileged', 'verbose', 'vi', 'xtrace']);
+
 interface ScriptFrame {
   name: string;
   dash: boolean;
@@ -484,7 +499,48 @@ export class Interpreter {
     const sc = this.script$;
     if (!sc && this.opts.dash !== undefined) return `${this.opts.dash}: ${this.dashLines + this.curLine}: `;
     if (!sc) return this.opts.shell === 'ash' ? 'sh: ' : 'bash: ';
+    // ash_vmsg outside a builtin: no commandname in a `-c` string, so no line either
+    if (this.isAsh()) return sc.fromString ? `${sc.name}: ` : `${sc.name}: line ${this.curLine}: `;
     return sc.dash ? `${sc.name}: ${this.curLine}: ` : `${sc.fnFile ?? sc.name}: line ${this.curLine}: `;
+  }
+
+  /**
+   * What comes before an error the builtin `name` speaks. BusyBox ash's ash_vmsg (shell/ash.c)
+   * prints the shell's arg0, then the builtin (commandname) and, unless the shell is interactive,
+   * `line N: `, counted from 0 in a `-c` string (`sh: cd: line 0: `, `s.sh: cd: line 3: `,
+   * interactive `sh: cd: `); bash and dash put the builtin after their usual prefix.
+   */
+  private bprefix(name: string): string {
+    if (!this.isAsh()) return `${this.prefix()}${name}: `;
+    const sc = this.script$;
+    if (!sc) return `sh: ${name}: `;
+    return `${sc.name}: ${name}: line ${sc.fromString ? this.curLine - 1 : this.curLine}: `;
+  }
+
+  /**
+   * dash's and BusyBox ash's refusals before a builtin runs: an option letter its nextopt() does not
+   * know (`set: Illegal option -Q` in dash's error.c, `set: illegal option -Q` in ash.c) and `local`
+   * outside a function (`local: not in a function`), status 2. A special builtin's error ends a
+   * non-interactive shell (POSIX 2.8.1; busybox 1.35.0 `sh -c 'set -Q; echo after'` prints no
+   * `after`), a regular one's (`cd`) does not. undefined: the builtin runs.
+   */
+  private shOptionError(name: string, args: string[], io: Io, st: State): number | undefined {
+    const fail = (msg: string, special: boolean): number => {
+      this.write(io.err, `${this.bprefix(name)}${msg}\n`);
+      if (special && this.script$) throw new ExitSignal(2);
+      return 2;
+    };
+    if (name === 'local' && st.scopes.length === 0) return fail('not in a function', true);
+    // BusyBox ash's export also has -n (ash.c exportcmd, busybox 1.35.0 `export -n x` is 0)
+    const known = name === 'export' && this.isAsh() ? 'np' : SH_OPTION_LETTERS[name];
+    if (known === undefined) return undefined;
+    for (const a of args) {
+      if (a === '--' || !/^[-+]./.test(a) || (a[0] === '+' && name !== 'set')) break;
+      const bad = [...a.slice(1)].find((c) => !known.includes(c));
+      if (bad !== undefined) return fail(this.isAsh() ? `illegal option ${a[0]}${bad}` : `Illegal option -${bad}`, name !== 'cd');
+      if (name === 'set' && a.endsWith('o')) break;
+    }
+    return undefined;
   }
 
   /**
@@ -493,7 +549,7 @@ export class Interpreter {
    * builtin's own name while one runs), `sh: 2: ./f: nope: not found`.
    */
   private errPrefix(): string {
-    return this.isDash() && this.dotFile !== undefined ? `${this.prefix()}${this.dotFile}: ` : this.prefix();
+    return this.isDash() && !this.isAsh() && this.dotFile !== undefined ? `${this.prefix()}${this.dotFile}: ` : this.prefix();
   }
 
   /**
@@ -1332,7 +1388,7 @@ export class Interpreter {
       return 0;
     }
     if (/^-[^-]/.test(rest[0]!) && signalKey(rest[0]!) === undefined && rest[0] !== '-') {
-      this.write(io.err, `${this.prefix()}trap: ${rest[0]}: invalid option\n${TRAP_USAGE}\n`);
+      this.write(io.err, `${this.bprefix('trap')}${rest[0]}: invalid option\n${TRAP_USAGE}\n`);
       return 2;
     }
     // one operand that is not a signal: bash prints its usage
@@ -1349,7 +1405,7 @@ export class Interpreter {
     for (const sig of sigs) {
       const key = signalKey(sig);
       if (!key) {
-        this.write(io.err, `${this.prefix()}trap: ${sig}: invalid signal specification\n`);
+        this.write(io.err, `${this.bprefix('trap')}${sig}: invalid signal specification\n`);
         status = 1;
         continue;
       }
@@ -1554,22 +1610,22 @@ export class Interpreter {
     const name = argv[0]!;
     if (name === 'exit') {
       const arg = argv[1];
-      if (this.isDash()) {
-        // dash's exitcmd: a decimal number or nothing, further words ignored; an illegal number is
+      if (this.isDash() || this.isAsh()) {
+        // dash's exitcmd (and BusyBox ash's, its descendant): a decimal number or nothing, further words ignored; an illegal number is
         // an error that ends a script but not an interactive shell (error.c exraise)
         if (arg !== undefined && !/^\d+$/.test(arg)) {
-          this.write(rio.err, `${this.prefix()}exit: Illegal number: ${arg}\n`);
+          this.write(rio.err, `${this.bprefix('exit')}Illegal number: ${arg}\n`);
           if (this.script$) throw new ExitSignal(2);
           return 2;
         }
         throw new ExitSignal(arg === undefined ? st.status : Number(arg) % 256);
       }
       if (arg !== undefined && !/^[+-]?\d+$/.test(arg)) {
-        this.write(rio.err, `${this.prefix()}exit: ${arg}: numeric argument required\n`);
+        this.write(rio.err, `${this.bprefix('exit')}${arg}: numeric argument required\n`);
         throw new ExitSignal(2);
       }
       if (argv.length > 2) {
-        this.write(rio.err, `${this.prefix()}exit: too many arguments\n`);
+        this.write(rio.err, `${this.bprefix('exit')}too many arguments\n`);
         return 1;
       }
       throw new ExitSignal(arg === undefined ? st.status : ((Number(arg) % 256) + 256) % 256);
@@ -1601,7 +1657,8 @@ export class Interpreter {
     const holdThis = c === this.holdCmd;
     const fn = this.opts.lookup(name);
     if (!fn) {
-      this.write(rio.err, name.includes('/') && !this.isDash() ? `${this.prefix()}${name}: No such file or directory\n` : `${this.errPrefix()}${name}: ${this.isDash() || (!this.script$ && this.opts.shell === 'ash') ? 'not found' : 'command not found'}\n`);
+      const shNotFound = this.isDash() || this.isAsh();
+      this.write(rio.err, name.includes('/') && !shNotFound ? `${this.prefix()}${name}: No such file or directory\n` : `${this.errPrefix()}${name}: ${shNotFound ? 'not found' : 'command not found'}\n`);
       return 127;
     }
     const env = this.exportedEnv(st, assigns);
@@ -1834,7 +1891,7 @@ export class Interpreter {
     }
     const scope = st.scopes[st.scopes.length - 1];
     if (builtin === 'local' && !scope) {
-      this.write(io.err, `${this.prefix()}local: can only be used in a function\n`);
+      this.write(io.err, `${this.bprefix('local')}can only be used in a function\n`);
       return 1;
     }
     // setattr.c var_attribute_string: a, A, i, n, r, t, x in that order
@@ -1865,7 +1922,7 @@ export class Interpreter {
           continue;
         }
         if (!st.vars.has(k) && !st.arrays.has(k)) {
-          this.write(io.err, `${this.prefix()}${builtin}: ${k}: not found\n`);
+          this.write(io.err, `${this.bprefix(builtin)}${k}: not found\n`);
           status = 1;
           continue;
         }
@@ -1877,7 +1934,7 @@ export class Interpreter {
     o.names.forEach((a, i) => {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:(\+)?=([^]*))?$/.exec(a);
       if (!m) {
-        this.write(io.err, `${this.prefix()}${builtin}: \`${a}': not a valid identifier\n`);
+        this.write(io.err, `${this.bprefix(builtin)}\`${a}': not a valid identifier\n`);
         status = 1;
         return;
       }
@@ -1895,7 +1952,7 @@ export class Interpreter {
       if (value !== undefined && o.on.has('i')) value = String(this.arithIndex(value || '0', st));
       if (o.on.has('A') || st.assoc.has(k)) {
         if (st.arrays.has(k)) {
-          this.write(io.err, `${this.prefix()}${builtin}: ${k}: cannot convert indexed to associative array\n`);
+          this.write(io.err, `${this.bprefix(builtin)}${k}: cannot convert indexed to associative array\n`);
           status = 1;
           return;
         }
@@ -1929,7 +1986,7 @@ export class Interpreter {
   /** `let EXPR…` (builtins/let.def): status 0 when the last value is not zero. */
   private let(args: string[], io: Io, st: State): number {
     if (args.length === 0) {
-      this.write(io.err, `${this.prefix()}let: expression expected\n`);
+      this.write(io.err, `${this.bprefix('let')}expression expected\n`);
       return 1;
     }
     let last = 0;
@@ -1944,7 +2001,7 @@ export class Interpreter {
         );
       } catch (e) {
         if (!(e instanceof ArithError)) throw e;
-        this.write(io.err, `${this.prefix()}let: ${e.message}\n`);
+        this.write(io.err, `${this.bprefix('let')}${e.message}\n`);
         return 1;
       }
     }
@@ -1970,7 +2027,7 @@ export class Interpreter {
         const spec = this.completions.get(n);
         if (spec) this.write(io.out, `${completeLine(n, spec)}\n`);
         else {
-          this.write(io.err, `${this.prefix()}complete: ${n}: no completion specification\n`);
+          this.write(io.err, `${this.bprefix('complete')}${n}: no completion specification\n`);
           status = 1;
         }
       }
@@ -2004,6 +2061,10 @@ export class Interpreter {
     const args = argv.slice(1);
     // bash's own builtins are commands dash looks up and does not find (`sh: 1: let: not found`)
     if (DASH_LACKS.has(name) && this.isPlainDash()) return undefined;
+    if (this.isDash() || this.isAsh()) {
+      const refused = this.shOptionError(name, args, io, st);
+      if (refused !== undefined) return refused;
+    }
     switch (name) {
       case 'echo':
         // dash's echo always reads escapes (bltin/printf.c echocmd); bash's is a text command
@@ -2024,7 +2085,7 @@ export class Interpreter {
           return 2;
         }
         if (args[0] !== undefined && !/^[+-]?\d+$/.test(args[0])) {
-          this.write(io.err, `${this.prefix()}return: ${args[0]}: numeric argument required\n`);
+          this.write(io.err, `${this.bprefix('return')}${args[0]}: numeric argument required\n`);
           throw new ReturnSignal(2);
         }
         throw new ReturnSignal(args[0] === undefined ? st.status : ((Number(args[0]) % 256) + 256) % 256);
@@ -2060,12 +2121,12 @@ export class Interpreter {
         return this.getopts(args, io, st);
       case 'compopt':
         // only a running completion function may change its options (complete.def compopt_builtin)
-        this.write(io.err, `${this.prefix()}compopt: not currently executing completion function\n`);
+        this.write(io.err, `${this.bprefix('compopt')}not currently executing completion function\n`);
         return 1;
       case 'shift': {
         const n = args[0] === undefined ? 1 : Number(args[0]);
         if (!Number.isInteger(n) || n < 0) {
-          this.write(io.err, `${this.prefix()}shift: ${args[0]}: numeric argument required\n`);
+          this.write(io.err, `${this.bprefix('shift')}${args[0]}: numeric argument required\n`);
           return 1;
         }
         if (n > st.args.length) return 1;
@@ -2088,7 +2149,7 @@ export class Interpreter {
           for (const n of args.slice(1)) {
             const k = this.nameKind(n);
             if (!k) {
-              if (opt === '-V') this.write(io.err, `${this.prefix()}command: ${n}: not found\n`);
+              if (opt === '-V') this.write(io.err, `${this.bprefix('command')}${n}: not found\n`);
               status = 1;
             } else this.write(io.out, `${opt === '-v' ? describeShort(n, k) : describeLong(n, k)}\n`);
           }
@@ -2127,8 +2188,8 @@ export class Interpreter {
           const lines = [...st.vars.keys()].sort().map((k) => `${k}=${singleQuoteIfNeeded(st.vars.get(k) ?? '')}\n`);
           this.write(io.out, lines.join(''));
         }
-        if (args[0] === '-o' && args[1] !== undefined && !['vi', 'emacs', 'errexit', 'nounset', 'pipefail', 'xtrace', 'noclobber', 'history'].includes(args[1])) {
-          this.write(io.err, `${this.prefix()}set: ${args[1]}: invalid option name\n`);
+        if (args[0] === '-o' && args[1] !== undefined && !SET_O_NAMES.has(args[1])) {
+          this.write(io.err, `${this.bprefix('set')}${args[1]}: invalid option name\n`);
           return 1;
         }
         return 0;
@@ -2176,7 +2237,7 @@ export class Interpreter {
     for (const n of terse ? args.slice(1) : args) {
       const k = this.nameKind(n);
       if (!k) {
-        if (!terse) this.write(io.err, `${this.prefix()}type: ${n}: not found\n`);
+        if (!terse) this.write(io.err, `${this.bprefix('type')}${n}: not found\n`);
         status = 1;
         continue;
       }
@@ -2333,7 +2394,8 @@ export class Interpreter {
     const dash = this.isDash();
     const ash = this.isAsh();
     // a script that parses whole runs as one (the same commands in the same order, one parse)
-    const whole = parseScript(text, { aliases, ...this.lex() });
+    const lex = { aliases, ...this.lex(), ...(fromString && !dash && !ash ? { cString: true } : {}) };
+    const whole = parseScript(text, lex);
     if (whole.ok) {
       await this.script(whole.script, io, st, depth, false);
       return st.status;
@@ -2346,7 +2408,7 @@ export class Interpreter {
       end++;
       // leading newlines keep the commands' line numbers those of the whole script
       const chunk = '\n'.repeat(start) + lines.slice(start, end).join('\n');
-      const parsed = parseScript(chunk, { aliases, ...this.lex() });
+      const parsed = parseScript(chunk, lex);
       if (parsed.ok) {
         await this.script(parsed.script, io, st, depth, false);
         start = end;
@@ -2386,8 +2448,13 @@ export class Interpreter {
    * dash's cd (cd.c cdcmd): the first operand only, `cd` without HOME stays put, `cd -` prints
    * where it went, and a failure is `cd: can't cd to DIR` with status 2.
    */
-  private dashCd(args: string[], io: Io, st: State): number {
+  private dashCd(argv: string[], io: Io, st: State): number {
     const fs = this.opts.fs;
+    // -L and -P (nextopt("LP"); an unknown letter was refused in shOptionError) and `--` end
+    let skip = 0;
+    while (argv[skip] !== undefined && /^-[LP]+$/.test(argv[skip]!)) skip++;
+    if (argv[skip] === '--') skip++;
+    const args = argv.slice(skip);
     let dest = args[0];
     let print = false;
     if (dest === undefined || dest === '') {
@@ -2399,7 +2466,9 @@ export class Interpreter {
     }
     const path = resolvePath(st.cwd, dest);
     if (!fs.isDir(path)) {
-      this.write(io.err, `${this.prefix()}cd: can't cd to ${dest}\n`);
+      // BusyBox ash's cdcmd adds the reason: ash_msg_and_raise_error("can't cd to %s", …) with errno
+      const why = this.isAsh() ? `: ${fs.exists(path) ? 'Not a directory' : 'No such file or directory'}` : '';
+      this.write(io.err, `${this.bprefix('cd')}can't cd to ${dest}${why}\n`);
       return 2;
     }
     return this.enterDir(path, print, io, st);
@@ -2428,7 +2497,7 @@ export class Interpreter {
     const text = args.join(' ');
     if (text.trim() === '') return 0;
     if (depth >= MAX_DEPTH) {
-      this.write(io.err, `${this.prefix()}eval: maximum nesting level exceeded\n`);
+      this.write(io.err, `${this.bprefix('eval')}maximum nesting level exceeded\n`);
       return 1;
     }
     const dash = this.isDash();
@@ -2726,9 +2795,9 @@ export class Interpreter {
         this.write(io.out, `${st.cwd}\n`);
         return 0;
       case 'cd': {
-        if (this.isDash()) return this.dashCd(args, io, st);
+        if (this.isDash() || this.isAsh()) return this.dashCd(args, io, st);
         if (args.length > 1) {
-          this.write(io.err, `${this.prefix()}cd: too many arguments\n`);
+          this.write(io.err, `${this.bprefix('cd')}too many arguments\n`);
           return 1;
         }
         let dest = args[0];
@@ -2736,26 +2805,31 @@ export class Interpreter {
         if (dest === undefined || dest === '') {
           dest = st.vars.get('HOME');
           if (dest === undefined) {
-            this.write(io.err, `${this.prefix()}cd: HOME not set\n`);
+            this.write(io.err, `${this.bprefix('cd')}HOME not set\n`);
             return 1;
           }
         } else if (dest === '-') {
           dest = st.vars.get('OLDPWD');
           if (dest === undefined) {
-            this.write(io.err, `${this.prefix()}cd: OLDPWD not set\n`);
+            this.write(io.err, `${this.bprefix('cd')}OLDPWD not set\n`);
             return 1;
           }
           print = true;
         }
         const path = resolvePath(st.cwd, dest);
         if (!fs.isDir(path)) {
-          this.write(io.err, `${this.prefix()}cd: ${dest}: ${fs.isFile(path) || ancestorIsFile(fs, path) ? 'Not a directory' : 'No such file or directory'}\n`);
+          this.write(io.err, `${this.bprefix('cd')}${dest}: ${fs.isFile(path) || ancestorIsFile(fs, path) ? 'Not a directory' : 'No such file or directory'}\n`);
           return 1;
         }
         return this.enterDir(path, print, io, st);
       }
       case 'export': {
-        const names = args.filter((a) => a !== '-p');
+        const names = args.filter((a) => a !== '-p' && a !== '-n');
+        if (args[0] === '-n') {
+          // `export -n NAME`: NAME stays, no longer exported (bash's export.def, BusyBox ash's exportcmd)
+          for (const a of names) st.exported.delete(a.replace(/=.*$/s, ''));
+          return 0;
+        }
         if (names.length === 0) {
           const lines = [...st.exported]
             .filter((k) => st.vars.has(k))
@@ -2768,7 +2842,7 @@ export class Interpreter {
         for (const a of names) {
           const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$/s.exec(a);
           if (!m) {
-            this.write(io.err, `${this.prefix()}export: \`${a}': not a valid identifier\n`);
+            this.write(io.err, `${this.bprefix('export')}\`${a}': not a valid identifier\n`);
             status = 1;
             continue;
           }
@@ -2827,7 +2901,7 @@ export class Interpreter {
           }
           const v = Object.prototype.hasOwnProperty.call(this.aliases, a) ? this.aliases[a] : undefined;
           if (v === undefined) {
-            this.write(io.err, `${this.prefix()}alias: ${a}: not found\n`);
+            this.write(io.err, `${this.bprefix('alias')}${a}: not found\n`);
             status = 1;
           } else this.write(io.out, `alias ${a}=${singleQuote(v)}\n`);
         }
@@ -2845,7 +2919,7 @@ export class Interpreter {
         let status = 0;
         for (const a of args) {
           if (!Object.prototype.hasOwnProperty.call(this.aliases, a)) {
-            this.write(io.err, `${this.prefix()}unalias: ${a}: not found\n`);
+            this.write(io.err, `${this.bprefix('unalias')}${a}: not found\n`);
             status = 1;
           } else delete this.aliases[a];
         }
@@ -3007,12 +3081,13 @@ export class Interpreter {
               inner,
               (n) => this.scalar(n, ctx.st) ?? '',
               (n, v) => this.setVar(ctx.st, n, v),
-              { dash: this.isPlainDash() },
+              { dash: this.isPlainDash(), ...(this.isAsh() ? { ash: true } : {}) },
             ),
           );
         } catch (e) {
-          // dash's arithmetic errors end a non-interactive dash (arith_yacc.c yyerror is sh_error)
-          if (e instanceof ArithError) throw new ExpansionError(e.message, this.isPlainDash());
+          // dash's arithmetic errors end a non-interactive dash (arith_yacc.c yyerror is sh_error),
+          // ash's too (math.c errors raise through ash_msg_and_raise_error)
+          if (e instanceof ArithError) throw new ExpansionError(e.message, this.isPlainDash() || this.isAsh());
           throw e;
         }
       } else value = p.kind === 'var' ? await this.param(p.name, ctx, p.quoted) : await this.cmdsub(p.source, ctx);

@@ -7,7 +7,11 @@
 import { byteLength, sliceBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { busyboxOpts, isBusybox } from './busybox.js';
+import { busyboxCount, countError, gnuCount } from './size-suffix.js';
 import { getopt, has, Out, readInput, type OptResult } from './util.js';
+
+/** The most NUL bytes `head -c N /dev/zero` writes here (16 MiB). */
+const ZERO_CAP = 1 << 24;
 
 export const head: CommandFn = (ctx) => {
   const args = ctx.argv.slice(1).map((a, i) => (i === 0 && /^-\d+$/.test(a) ? `-n${a.slice(1)}` : a));
@@ -28,13 +32,10 @@ export const head: CommandFn = (ctx) => {
   let mode: 'n' | 'c' = 'n';
   let spec = '10';
   for (const [k, v] of o.list) if (k === 'n' || k === 'c') [mode, spec] = [k, v];
-  const m = /^(-?)(\d+)$/.exec(spec);
-  if (!m) {
-    if (bb) return { stdout: '', stderr: `head: invalid number '${spec}'\n`, exitCode: 1 };
-    return { stdout: '', stderr: `head: invalid number of ${mode === 'n' ? 'lines' : 'bytes'}: ‘${spec}’\n`, exitCode: 1 };
-  }
-  const allBut = m[1] === '-';
-  const n = Number(m[2]);
+  const allBut = spec.startsWith('-');
+  const count = (bb ? busyboxCount : gnuCount)(allBut ? spec.slice(1) : spec);
+  if (!count.ok) return { stdout: '', stderr: countError('head', spec, mode, bb, count.overflow), exitCode: 1 };
+  const n = count.n;
   const files = o.operands.length > 0 ? o.operands : ['-'];
   const headers = has(o, 'v') || (files.length > 1 && !has(o, 'q'));
   const out = new Out();
@@ -44,7 +45,8 @@ export const head: CommandFn = (ctx) => {
     if (f === '/dev/zero' && mode === 'c' && !allBut) {
       if (headers) out.out(`${first ? '' : '\n'}==> ${f} <==\n`);
       first = false;
-      out.out('\0'.repeat(n));
+      // a simulated line holds at most ZERO_CAP bytes of it (`head -c 1G /dev/zero` must not exhaust memory)
+      out.out('\0'.repeat(Math.min(n, ZERO_CAP)));
       continue;
     }
     const r = readInput(ctx, f);

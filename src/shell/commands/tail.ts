@@ -8,6 +8,7 @@
 import { sliceBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { busyboxOpts, cantOpen, isBusybox } from './busybox.js';
+import { busyboxCount, countError, gnuCount } from './size-suffix.js';
 import { getopt, has, Out, readInput, type OptResult, type ReadResult } from './util.js';
 
 export const tail: CommandFn = (ctx) => {
@@ -29,11 +30,10 @@ export const tail: CommandFn = (ctx) => {
   let mode: 'n' | 'c' = 'n';
   let spec = '10';
   for (const [k, v] of o.list) if (k === 'n' || k === 'c') [mode, spec] = [k, v];
-  const m = /^([-+]?)(\d+)$/.exec(spec);
-  if (!m && bb) return { stdout: '', stderr: `tail: invalid number '${spec}'\n`, exitCode: 1 };
-  if (!m) return { stdout: '', stderr: `tail: invalid number of ${mode === 'n' ? 'lines' : 'bytes'}: ‘${spec}’\n`, exitCode: 1 };
-  const fromStart = m[1] === '+';
-  const n = Number(m[2]);
+  const fromStart = spec.startsWith('+');
+  const count = (bb ? busyboxCount : gnuCount)(/^[-+]/.test(spec) ? spec.slice(1) : spec);
+  if (!count.ok) return { stdout: '', stderr: countError('tail', spec, mode, bb, count.overflow), exitCode: 1 };
+  const n = count.n;
   let files = o.operands.length > 0 ? o.operands : ['-'];
   const out = new Out();
   const read = new Map<string, ReadResult>();

@@ -14,6 +14,11 @@ export class ArithError extends Error {}
  */
 export interface ArithOptions {
   dash?: boolean;
+  /**
+   * BusyBox ash's wording (shell/math.c): `divide by zero` for a zero divisor, every other error
+   * `arithmetic syntax error` (busybox 1.35.0 `sh -c 'echo $((1+))'`).
+   */
+  ash?: boolean;
 }
 
 /** A token and where it starts in the expression (bash's `error token is` quotes the text from there on). */
@@ -62,6 +67,7 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
   // bash's messages quote the expression without its leading blanks (expr.c evalexp skips them)
   const shown = src.replace(/^\s+/, '');
   const fail = (bash: string, dashWhat: string): never => {
+    if (opts.ash === true) throw new ArithError(dashWhat === 'division by zero' ? 'divide by zero' : 'arithmetic syntax error');
     throw new ArithError(dash ? `arithmetic expression: ${dashWhat}: "${src}"` : bash);
   };
   const toks = lex(src, dash, fail);

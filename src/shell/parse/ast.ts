@@ -618,13 +618,24 @@ class Parser {
     return undefined;
   }
 
+  /**
+   * The end of a line where `case` wants its word or a pattern list its next pattern or `)`: bash's
+   * grammar has no newline there (parse.y case_command, pattern_list), so the newline that ends the
+   * line is the unexpected token (bash 5.2.15: `bash -c 'case x in a|'` and a typed `case`); dash
+   * and ash read on and name what they expected at end of file.
+   */
+  private caseWantsWord(expecting: string): SyntaxErr | NeedMore {
+    if (this.lex.dash || this.lex.ash) return new NeedMore('case', expecting);
+    return new SyntaxErr("bash: syntax error near unexpected token `newline'");
+  }
+
   /** `case WORD in … esac` (parse.y case_clause / pattern_list). */
   private caseCommand(): CaseCommand {
     this.pos++;
     const w = this.peek();
     // what dash and ash name at end of file (parser.c, ash.c: synexpect(TWORD), then `)` for a
     // pattern list and `;;` for a clause's commands)
-    if (w === undefined) throw new NeedMore('case', 'word');
+    if (w === undefined) throw this.caseWantsWord('word');
     if (w.type !== 'word') throw unexpected(w);
     this.pos++;
     this.skipNewlines();
@@ -641,7 +652,7 @@ class Parser {
       const patterns: Word[] = [];
       for (;;) {
         const p = this.peek();
-        if (p === undefined) throw new NeedMore('case', ')');
+        if (p === undefined) throw patterns.length === 0 ? new NeedMore('case', ')') : this.caseWantsWord(')');
         if (p.type !== 'word') throw unexpected(p);
         patterns.push(p.word);
         this.pos++;
@@ -653,6 +664,7 @@ class Parser {
           this.pos++;
           break;
         }
+        if (this.peek() === undefined) throw this.caseWantsWord(')');
         throw unexpected(this.peek(), ')');
       }
       const body = this.script(CASE_ENDS, new Set(['esac']));
@@ -787,7 +799,7 @@ function literalPrefix(w: Word, n: number): string {
 
 /** Parse a command text (one line, or several when a quote, pipe or here-document continues). */
 export function parseScript(src: string, opts: ParseOptions = {}): ParseResult {
-  const lex: LexOptions = { ...(opts.dash ? { dash: true } : {}), ...(opts.ash ? { ash: true } : {}) };
+  const lex: LexOptions = { ...(opts.dash ? { dash: true } : {}), ...(opts.ash ? { ash: true } : {}), ...(opts.cString ? { cString: true } : {}) };
   const lexed = tokenize(src, lex);
   if (!lexed.ok) return lexed;
   const p = new Parser(lexed.tokens, opts.aliases, lex);

@@ -71,6 +71,22 @@ export interface LexOptions {
    * (shell/ash.c parse_command's `bad for loop variable`; `a=(1 2)` is `a=` before a `(`).
    */
   ash?: boolean;
+  /**
+   * The text is a bash `-c` string, read whole: a `((` that falls back to nested subshells whose
+   * parenthesised text closes right before a newline or the end is a syntax error near the line's
+   * last word (parse.y parse_dparen / parse_arith_cmd: bash 5.2.15 `bash -c '(( (1 + 2 ))'` says
+   * ``syntax error near `))'``, where an interactive bash reads on).
+   */
+  cString?: boolean;
+}
+
+/**
+ * Whether `$'…'` is ANSI-C quoting: in bash and in BusyBox ash, also when ash runs as a child `sh`
+ * (shell/ash.c readtoken1's `$'` under ENABLE_ASH_BASH_COMPAT; busybox 1.35.0's `sh -c` prints
+ * `a<TAB>b` for `printf '%s\n' $'a\tb'`), not in dash.
+ */
+function hasAnsiC(opts: LexOptions): boolean {
+  return !opts.dash || opts.ash === true;
 }
 
 class Incomplete {
@@ -210,11 +226,27 @@ function findParamEnd(src: string, start: number, quoted: boolean, ansi: boolean
 }
 
 /**
+ * The word bash's report_syntax_error names when it has no token to name: the last one on the
+ * line, delimited by blanks and `;|&` (parse.y).
+ */
+function lastWord(text: string): string {
+  const line = text.slice(text.lastIndexOf('\n') + 1).replace(/[ \t]+$/, '');
+  const m = /[^ \t;|&]*$/.exec(line);
+  return m ? m[0] : '';
+}
+
+/**
  * `((` at a command's start: the index of the `))` that closes it at parenthesis depth zero, or -1
  * when a `)` at depth zero is not doubled, which makes it two nested subshells (`((cd a) && ls)`),
  * as bash/parse.y parse_dparen decides.
  */
 function arithCommandEnd(src: string, start: number, ansi: boolean): number {
+  const close = arithCommandClose(src, start, ansi);
+  return src[close + 1] === ')' ? close : -1;
+}
+
+/** The `)` at parenthesis depth zero after `((` (the one that closes its second parenthesis). */
+function arithCommandClose(src: string, start: number, ansi: boolean): number {
   let depth = 0;
   for (let i = start; i < src.length; i++) {
     const c = src[i]!;
@@ -228,7 +260,7 @@ function arithCommandEnd(src: string, start: number, ansi: boolean): number {
     else if (c === '(') depth++;
     else if (c === ')') {
       if (depth > 0) depth--;
-      else return src[i + 1] === ')' ? i : -1;
+      else return i;
     }
   }
   throw new Incomplete('((');
@@ -393,7 +425,7 @@ export function heredocParts(body: string, opts: LexOptions = {}): WordPart[] {
  */
 export function paramWordParts(src: string, quoted: boolean, opts: LexOptions = {}): WordPart[] {
   const parts: WordPart[] = [];
-  const ansi = !opts.dash;
+  const ansi = hasAnsiC(opts);
   try {
     let i = 0;
     while (i < src.length) {
@@ -560,7 +592,7 @@ function isQuotedWord(w: Word): boolean {
 
 /** Tokenize a whole command text. Here-document bodies are read after the newline that ends their line. */
 export function tokenize(src: string, opts: LexOptions = {}): LexResult {
-  const ansi = !opts.dash;
+  const ansi = hasAnsiC(opts);
   const tokens: Token[] = [];
   const pending: Array<Extract<Token, { type: 'heredoc' }>> = [];
   let i = 0;
@@ -602,6 +634,8 @@ export function tokenize(src: string, opts: LexOptions = {}): LexResult {
           i = end + 2;
           continue;
         }
+        const close = arithCommandClose(src, i + 2, ansi);
+        if (opts.cString && (src[close + 1] === undefined || src[close + 1] === '\n')) throw new BadSyntax(`bash: syntax error near \`${lastWord(src.slice(0, close + 1))}'`);
       }
       // dash has no here-strings (`<<<`), nor `&>`/`&>>`, `|&`, `;&`, `;;&` (parser.c xxreadtoken)
       const op = OPERATORS.find((o) => src.startsWith(o, i) && !(opts.dash && DASH_NO_OP.has(o)));

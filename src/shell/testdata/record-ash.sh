@@ -8,6 +8,8 @@
 # the simulated busybox image claims.
 # Usage: bash src/shell/testdata/record-ash.sh > src/shell/testdata/ash-syntax.txt
 #        bash src/shell/testdata/record-ash.sh busybox-bytes-cases.txt > src/shell/testdata/busybox-bytes.txt
+#        bash src/shell/testdata/record-ash.sh ash-errors-cases.txt > src/shell/testdata/ash-errors.txt
+#        bash src/shell/testdata/record-ash.sh busybox-size-suffix-cases.txt > src/shell/testdata/busybox-size-suffix.txt
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$(mktemp -d /tmp/cka-ash-bin.XXXXXX)
 busybox --install -s "$bin"

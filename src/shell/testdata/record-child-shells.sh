@@ -12,6 +12,9 @@
 #        bash src/shell/testdata/record-child-shells.sh ifs-cases.txt > src/shell/testdata/ifs.txt
 #        bash src/shell/testdata/record-child-shells.sh bytes-cases.txt > src/shell/testdata/bytes.txt
 #        bash src/shell/testdata/record-child-shells.sh byte-tools-cases.txt > src/shell/testdata/byte-tools.txt
+#        bash src/shell/testdata/record-child-shells.sh dash-options-cases.txt > src/shell/testdata/dash-options.txt
+#        bash src/shell/testdata/record-child-shells.sh bash-unfinished-cases.txt > src/shell/testdata/bash-unfinished.txt
+#        bash src/shell/testdata/record-child-shells.sh size-suffix-cases.txt > src/shell/testdata/size-suffix.txt
 here=$(cd "$(dirname "$0")" && pwd)
 while IFS= read -r c; do
   root=$(mktemp -d /tmp/cka-child-shells.XXXXXX)
