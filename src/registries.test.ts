@@ -118,6 +118,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'devices.ts': "/dev and /proc/self files every host has, attached to the host's filesystem by the session",
       'jq.ts': 'the jq command, loaded on demand by index.ts when first run',
       'awk.ts': 'the awk command, loaded on demand by index.ts when first run',
+      'size-suffix.ts': "GNU's and busybox's size suffixes for head -c/-n and tail -c/-n",
     },
   },
   {

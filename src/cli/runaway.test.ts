@@ -50,7 +50,8 @@ const LINES: Array<{ line: string; stdout: string; stderr: string; status: numbe
   { line: 'printf "%d\n" 99999999999999999999999', stdout: '9223372036854775807\n', stderr: 'bash: printf: warning: 99999999999999999999999: Numerical result out of range\n', status: 0 },
   { line: 'printf "%*d|\n" 99999999999 1', stdout: '', stderr: OUTPUT, status: 130 },
   { line: 'cut -c 99999999999999999999- /etc/hostname', stdout: '', stderr: "cut: byte/character offset ‘99999999999999999999’ is too large\nTry 'cut --help' for more information.\n", status: 1 },
-  { line: 'head -c 99999999999999999999 /etc/hostname', stdout: 'cka-ws\n', stderr: '', status: 0 },
+  // past 2^64 - 1: GNU head 9.1 refuses the count (xdectoumax), checked against the real one
+  { line: 'head -c 99999999999999999999 /etc/hostname', stdout: '', stderr: 'head: invalid number of bytes: ‘99999999999999999999’: Value too large for defined data type\n', status: 1 },
 ];
 
 test('runaway lines end within the line budget with bash-like results; the session saves, reloads and works', async () => {
