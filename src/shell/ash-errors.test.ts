@@ -10,9 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadFixture } from '../testing/fixtures.js';
-import { replayInBusyboxPod, replayRecordingFile } from '../testing/shell-recordings.js';
-import { Session } from './session.js';
+import { replayInBusyboxPod, replayRecordingFile, typedLines } from '../testing/shell-recordings.js';
 
 test("BusyBox ash's error prefixes as the recorded ash prints them, in a busybox pod's sh", async () => {
   assert.deepEqual(await replayInBusyboxPod(new URL('./testdata/ash-errors.txt', import.meta.url), '/tmp/ash', 25), []);
@@ -35,14 +33,7 @@ const INTERACTIVE: ReadonlyArray<[string, string]> = [
 ];
 
 test("the interactive ash of a busybox pod prefixes a builtin's error as ash does, without a line", async () => {
-  const s = new Session(loadFixture('kubeadm-calico', 1));
-  for (const l of ['kubectl run bb --image=busybox -- sleep 3600', 'sleep 20', 'kubectl exec -it bb -- sh']) await s.exec(l);
-  const got: Array<[string, string]> = [];
-  for (const [line] of INTERACTIVE) {
-    const r = await s.exec(line);
-    got.push([line, r.output.map((o) => o.text).join('')]);
-  }
-  assert.deepEqual(got, INTERACTIVE);
+  assert.deepEqual(await typedLines(INTERACTIVE, 'busybox'), INTERACTIVE);
 });
 
 /**

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadFixture } from '../testing/fixtures.js';
-import { recordedShellCases, replayShellCases } from '../testing/shell-recordings.js';
+import { recordedShellCases, replayShellCases, typedLines } from '../testing/shell-recordings.js';
 import { Session } from './session.js';
 
 test("BusyBox ash's syntax errors as the recorded ash words them, in a busybox pod's sh", async () => {
@@ -41,12 +41,5 @@ const INTERACTIVE: ReadonlyArray<[string, string]> = [
 ];
 
 test("the interactive ash of a busybox pod words a typed line's syntax error as ash does", async () => {
-  const s = new Session(loadFixture('kubeadm-calico', 1));
-  for (const l of ['kubectl run bb --image=busybox -- sleep 3600', 'sleep 20', 'kubectl exec -it bb -- sh']) await s.exec(l);
-  const got: Array<[string, string]> = [];
-  for (const [line] of INTERACTIVE) {
-    const r = await s.exec(line);
-    got.push([line, r.output.map((o) => o.text).join('')]);
-  }
-  assert.deepEqual(got, INTERACTIVE);
+  assert.deepEqual(await typedLines(INTERACTIVE, 'busybox'), INTERACTIVE);
 });

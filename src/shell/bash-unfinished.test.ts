@@ -10,9 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadFixture } from '../testing/fixtures.js';
-import { replayRecordingFile } from '../testing/shell-recordings.js';
-import { Session } from './session.js';
+import { replayRecordingFile, typedLines } from '../testing/shell-recordings.js';
 
 test("bash's errors for an unbalanced (( and an unfinished case line, as the recorded bash words them", async () => {
   assert.deepEqual(await replayRecordingFile(new URL('./testdata/bash-unfinished.txt', import.meta.url), '/tmp/unfinished', 13), []);
@@ -31,11 +29,5 @@ const INTERACTIVE: ReadonlyArray<[string, string]> = [
 ];
 
 test('a case line typed at the prompt that ends before its word or inside a pattern list is an error', async () => {
-  const s = new Session(loadFixture('kubeadm-calico', 1));
-  const got: Array<[string, string]> = [];
-  for (const [line] of INTERACTIVE) {
-    const r = await s.exec(line);
-    got.push([line, r.output.map((o) => o.text).join('')]);
-  }
-  assert.deepEqual(got, INTERACTIVE);
+  assert.deepEqual(await typedLines(INTERACTIVE), INTERACTIVE);
 });

@@ -54,9 +54,30 @@ export async function replayInBusyboxPod(file: URL, dir: string, min: number): P
   const cases = recordedShellCases(readFileSync(file, 'utf8'));
   if (cases.length < min) return [`${file.pathname}: only ${cases.length} cases (at least ${min} recorded)`];
   const s = new Session(loadFixture('kubeadm-calico', 1));
-  for (const l of ['kubectl run bb --image=busybox -- sleep 3600', 'sleep 20']) await s.exec(l);
-  const enter = await s.exec('kubectl exec -it bb -- sh');
+  const enter = await enterBusyboxPod(s);
   if (enter.exitCode !== 0) return [`kubectl exec -it bb -- sh: ${enter.stderr}`];
   await s.exec(`mkdir -p ${dir} && cd ${dir}`);
   return replayShellCases(s, cases);
+}
+
+/** A busybox pod `bb` started and its interactive sh (ash) entered. */
+async function enterBusyboxPod(s: Session): Promise<{ exitCode: number; stderr: string }> {
+  for (const l of ['kubectl run bb --image=busybox -- sleep 3600', 'sleep 20']) await s.exec(l);
+  return s.exec('kubectl exec -it bb -- sh');
+}
+
+/**
+ * Lines typed one by one at a new kubeadm-calico session's prompt (`in: 'busybox'`: a busybox
+ * pod's interactive ash), each with everything it printed, stdout and stderr as they came: what a
+ * table of [line, output] pairs recorded at a real prompt is compared with.
+ */
+export async function typedLines(lines: ReadonlyArray<readonly [string, string]>, where: 'bash' | 'busybox' = 'bash'): Promise<Array<[string, string]>> {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  if (where === 'busybox') await enterBusyboxPod(s);
+  const got: Array<[string, string]> = [];
+  for (const [line] of lines) {
+    const r = await s.exec(line);
+    got.push([line, r.output.map((o) => o.text).join('')]);
+  }
+  return got;
 }
