@@ -95,25 +95,33 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
     io.stderr.write(`cka-lab shell: ${(opened.resumed ? s.resumed : s.created)(o.session, opened.fixture, opened.seed)}\n`);
   }
   try {
+    // take the session's lock; another command (a one-shot kubectl) wrote the file meanwhile: its
+    // cluster is taken over (by the session itself while it has jobs, a held one among them)
+    const takeSession = (): void => {
+      release?.();
+      release = env.sessions.lock(o.session);
+      if (env.sessions.stamp(o.session) === stamp) return;
+      const read = env.sessions.read(o.session);
+      if (read.status === 'ok') {
+        // another command (a one-shot kubectl, which keeps no history) wrote the file: the
+        // history this shell has not written yet carries over
+        const history = session.history;
+        const revived = env.sessions.revive(read.data, opts).session;
+        // this shell's background jobs live in this process: the session keeps them and takes
+        // over the file's cluster (a revived session would have lost the paused lists)
+        if (session.hasJobs()) session.adopt(revived);
+        else session = revived;
+        if (history.length > session.history.length) session.history.splice(0, session.history.length, ...history);
+        mark = undefined;
+      }
+    };
     return await runRepl(() => session, lines, io, {
-      beforeCommand: () => {
+      beforeCommand: takeSession,
+      holdPause: () => {
         release?.();
-        release = env.sessions.lock(o.session);
-        if (env.sessions.stamp(o.session) === stamp) return;
-        const read = env.sessions.read(o.session);
-        if (read.status === 'ok') {
-          // another command (a one-shot kubectl, which keeps no history) wrote the file: the
-          // history this shell has not written yet carries over
-          const history = session.history;
-          const revived = env.sessions.revive(read.data, opts).session;
-          // this shell's background jobs live in this process: the session keeps them and takes
-          // over the file's cluster (a revived session would have lost the paused lists)
-          if (session.hasJobs()) session.adopt(revived);
-          else session = revived;
-          if (history.length > session.history.length) session.history.splice(0, session.history.length, ...history);
-          mark = undefined;
-        }
+        release = undefined;
       },
+      holdResume: takeSession,
       afterCommand: (line) => {
         try {
           mark = env.sessions.saveAfterCommand(o.session, opened.fixture, opened.seed, session, mark);

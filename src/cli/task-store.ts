@@ -52,6 +52,10 @@ export function taskSessionStore(env: Env, mode: 'practice' | 'check' | 'exam', 
       stamp = env.sessions.stamp(name);
       return env.sessions.revive(read.data, opts).session;
     },
+    pause() {
+      release?.();
+      release = undefined;
+    },
     after(task, session) {
       try {
         write(task, session);

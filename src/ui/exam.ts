@@ -260,6 +260,12 @@ export async function runExam(o: ExamOptions): Promise<number> {
         }
       },
       beforeCommand: refresh,
+      holdPause: () => o.live?.pause(),
+      // the session keeps its held job and takes over the cluster another process wrote
+      holdResume: () => {
+        const changed = o.live?.refresh();
+        if (changed) session.adopt(changed);
+      },
       afterCommand: () => {
         st.tasks[st.current]!.worked = true;
         persist();

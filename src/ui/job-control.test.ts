@@ -17,6 +17,7 @@ import { Session } from '../shell/session.js';
 import { runRepl } from './repl.js';
 import type { InputEvent, LineSource } from './input.js';
 import { WallClock } from '../app/wallclock.js';
+import { CONTROLLERS } from '../sim/controllers/index.js';
 
 const TESTDATA = fileURLToPath(new URL('../../src/shell/testdata/', import.meta.url));
 
@@ -142,5 +143,39 @@ describe('a watch the terminal holds', () => {
   it('sleep at the prompt holds the terminal until the clock reaches its end (no Ctrl-Z needed)', async () => {
     const out = await replay(['sleep 2\n', 1000, 1000, 'echo $?\n', 'exit\n'], true);
     assert.equal(out, '$ sleep 2\n$ echo $?\n0\n$ exit\nexit\n');
+  });
+});
+
+describe('another process works on the session while a job holds the terminal', () => {
+  it('the REPL lets the session go around each wait for a tick and takes back what was written meanwhile; the held watch shows it', async () => {
+    const s = new Session(loadFixture('kubeadm-calico', 1));
+    let real = 1_000_000;
+    s.cluster.clock = new WallClock(s.cluster.now(), () => real);
+    let out = '';
+    const sink = new Writable({
+      write(chunk: Buffer | string, _enc, cb) {
+        out += chunk.toString();
+        cb();
+      },
+    });
+    const events: string[] = [];
+    let wrote = false;
+    await runRepl(() => s, new Keys(['kubectl get cm -w\n', 1000, 1000, '\x03', 'exit\n'], (t) => (out += t), (ms) => (real += ms)), { stdout: sink, stderr: sink }, {
+      beforeCommand: () => void events.push('lock'),
+      afterCommand: () => void events.push('save'),
+      holdPause: () => void events.push('pause'),
+      holdResume: async () => {
+        events.push('resume');
+        if (wrote) return;
+        wrote = true;
+        // a one-shot `cka-lab kubectl create cm added` from another terminal, read back from its file
+        const other = Session.fromJSON(JSON.parse(JSON.stringify(s.toJSON())), new WallClock(s.cluster.now(), () => real), CONTROLLERS);
+        await other.exec('kubectl create cm added');
+        s.adopt(other);
+      },
+    });
+    assert.deepEqual(events, ['lock', 'pause', 'resume', 'pause', 'resume', 'pause', 'resume', 'save', 'lock', 'save']);
+    assert.match(out, /^added\s+0\s+\d+s$/m, out);
+    assert.match(out, /\^C\n\$ exit\nexit\n$/, out);
   });
 });

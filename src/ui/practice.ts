@@ -195,6 +195,12 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
       },
       beforeCommand: refresh,
       afterCommand: () => o.store?.after(taskOf(cur), cur.session),
+      holdPause: () => o.store?.pause(),
+      // the session keeps its held job and takes over the cluster another process wrote
+      holdResume: () => {
+        const changed = o.store?.refresh();
+        if (changed) cur.session.adopt(changed);
+      },
     });
     if (!quitByMeta) await record();
     return status;

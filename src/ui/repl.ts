@@ -50,6 +50,14 @@ export interface ReplHooks {
   beforeCommand?(): void | Promise<void>;
   /** After every command (persist the session). */
   afterCommand?(line: string): void | Promise<void>;
+  /**
+   * While a job holds the terminal (`kubectl get pods -w`, `sleep 100`): let the session go
+   * between wall-clock ticks (release its lock), so a one-shot `cka-lab kubectl` from another
+   * terminal works on it meanwhile instead of waiting for the hold to end...
+   */
+  holdPause?(): void | Promise<void>;
+  /** ...and take it back before the next tick, with what another process wrote meanwhile (adopted: the held job lives on). */
+  holdResume?(): void | Promise<void>;
 }
 
 export interface ReplIo {
@@ -148,7 +156,9 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     // a job holds the terminal (`sleep 100`, `kubectl get pods -w`, `fg`): the wall clock runs it
     // until it ends, Ctrl-C ends it or Ctrl-Z stops it (Session.foreground)
     for (let guard = 0; out.holding && lines.hold && guard < 10_000_000; guard++) {
+      await hooks.holdPause?.();
       const ev2 = await lines.hold(HOLD_TICK_MS);
+      await hooks.holdResume?.();
       out = await cur.foreground(ev2, { sync: (limit) => syncClock(clock, limit) });
       for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
     }

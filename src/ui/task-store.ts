@@ -16,5 +16,7 @@ export interface TaskSessionStore {
   refresh(): Session | undefined;
   /** After the line: write the session and release the lock. */
   after(task: TaskRecord, session: Session): void;
+  /** While a job holds the terminal, between ticks: release the lock without writing (refresh takes it again). */
+  pause(): void;
   close(): void;
 }
