@@ -85,3 +85,16 @@ export function transcriptTests(dir: URL, label: string): void {
     });
   }
 }
+
+/**
+ * The lines run one by one in `s`, as the node-command goldens record them: `$ LINE`, its stdout,
+ * its stderr, and `[exit N]` when it failed.
+ */
+export async function goldenTranscript(s: Session, lines: readonly string[]): Promise<string> {
+  let out = '';
+  for (const l of lines) {
+    const r = await s.exec(l);
+    out += `$ ${l}\n${r.stdout}${r.stderr}${r.exitCode ? `[exit ${r.exitCode}]\n` : ''}`;
+  }
+  return out;
+}

@@ -6,6 +6,7 @@ import { loadFixture } from '../../../testing/fixtures.js';
 import { Session } from '../../session.js';
 import { issuedBy, readCertificatePem } from '../../../sim/pki/x509.js';
 import { assertGolden, goldenPath } from '../../../testing/golden.js';
+import { goldenTranscript } from '../../../testing/transcripts.js';
 import type { Node } from '../../../sim/api/types.js';
 
 test('certs all keeps every certificate kubeadm made; a removed etcd-server certificate is signed again by the etcd CA', async () => {
@@ -153,11 +154,7 @@ test('init phase control-plane, etcd local, kubelet-start, upload-config, addon,
     'kubeadm init phase mark-control-plane',
     'kubectl get nodes cka-cp1',
   ];
-  let text = '';
-  for (const l of lines) {
-    const r = await s.exec(l);
-    text += `$ ${l}\n${r.stdout}${r.stderr}${r.exitCode ? `[exit ${r.exitCode}]\n` : ''}`;
-  }
+  const text = await goldenTranscript(s, lines);
   assertGolden(goldenPath(import.meta.url, 'kubeadm-init-run.txt'), text);
   const fs = s.cluster.host('cka-cp1')!.fs;
   // kubeadm's defaults without --config: the pod subnet only from --pod-network-cidr

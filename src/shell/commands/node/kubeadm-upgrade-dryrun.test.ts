@@ -7,15 +7,9 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { assertGolden, goldenPath } from '../../../testing/golden.js';
 import { Session } from '../../session.js';
+import { goldenTranscript } from '../../../testing/transcripts.js';
 
-async function transcript(s: Session, lines: string[]): Promise<string> {
-  let out = '';
-  for (const l of lines) {
-    const r = await s.exec(l);
-    out += `$ ${l}\n${r.stdout}${r.stderr}${r.exitCode ? `[exit ${r.exitCode}]\n` : ''}`;
-  }
-  return out;
-}
+const transcript = goldenTranscript;
 
 /** What the node and the API hold: the store, each host (files, units, packages) and the meta. */
 function saved(s: Session): string {

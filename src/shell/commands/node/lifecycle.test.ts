@@ -7,16 +7,10 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { assertGolden, goldenPath } from '../../../testing/golden.js';
 import { Session } from '../../session.js';
+import { goldenTranscript } from '../../../testing/transcripts.js';
 import type { ConfigMap, Deployment, Node } from '../../../sim/api/types.js';
 
-async function transcript(s: Session, lines: string[]): Promise<string> {
-  let out = '';
-  for (const l of lines) {
-    const r = await s.exec(l);
-    out += `$ ${l}\n${r.stdout}${r.stderr}${r.exitCode ? `[exit ${r.exitCode}]\n` : ''}`;
-  }
-  return out;
-}
+const transcript = goldenTranscript;
 
 const session = (): Session => new Session(loadFixture('kubeadm-calico-v134', 1));
 const nodeOf = (s: Session, n: string): Node | undefined => s.cluster.store.get<Node>('Node', undefined, n);

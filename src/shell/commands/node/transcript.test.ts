@@ -7,17 +7,11 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { assertGolden, goldenPath } from '../../../testing/golden.js';
 import { Session } from '../../session.js';
+import { goldenTranscript } from '../../../testing/transcripts.js';
 import type { Node, Pod } from '../../../sim/api/types.js';
 import { findVerb } from '../../kubectl/index.js';
 
-async function transcript(s: Session, lines: string[]): Promise<string> {
-  let out = '';
-  for (const l of lines) {
-    const r = await s.exec(l);
-    out += `$ ${l}\n${r.stdout}${r.stderr}${r.exitCode ? `[exit ${r.exitCode}]\n` : ''}`;
-  }
-  return out;
-}
+const transcript = goldenTranscript;
 
 function session(): Session {
   return new Session(loadFixture('kubeadm-calico', 1));

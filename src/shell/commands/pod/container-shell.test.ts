@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { assertGolden, goldenPath } from '../../../testing/golden.js';
+import { goldenTranscript } from '../../../testing/transcripts.js';
 import { Session } from '../../session.js';
 
 test('sh -c in Debian, busybox and Alpine images, and od in each', async () => {
@@ -35,10 +36,6 @@ test('sh -c in Debian, busybox and Alpine images, and od in each', async () => {
     "kubectl exec alp -- sh -c $'echo a\\nif true; then'",
     "kubectl exec bb -- sh -c 'echo >'",
   ];
-  let out = '';
-  for (const l of lines) {
-    const r = await s.exec(l);
-    out += `$ ${l}\n${r.stdout}${r.stderr}${r.exitCode ? `[exit ${r.exitCode}]\n` : ''}`;
-  }
+  const out = await goldenTranscript(s, lines);
   assertGolden(goldenPath(import.meta.url, 'container-shells.txt'), out);
 });
