@@ -143,7 +143,10 @@ test('list, show, refusals and the shell\'s notices follow the environment', asy
   const list = await h.run(['list'], '', { LANG: 'ja_JP.UTF-8' });
   assert.ok(list.stdout.includes('  t-file       easy     2 分  Write the kubelet'), list.stdout);
   const show = await h.run(['show', 't-file'], '', { LANG: 'zh_CN.UTF-8' });
-  inOrder(show.stdout, ['领域：troubleshooting   主题：kubelet   难度：easy   分值：6   建议用时：2 分钟\n', '基线集群：kubeadm-calico   主机：cka-w1\n', '1 条提示；检查：\n', '(1 分)\n'], 'show');
+  inOrder(show.stdout, ['领域：troubleshooting   主题：kubelet   难度：easy   分值：6   建议用时：2 分钟\n', '基线集群：kubeadm-calico   主机：cka-w1\n', '1 条提示；检查：\n', '(6 分)\n'], 'show');
+  // a check's points are its share of the task's weight, as practice grades it
+  const en = await h.run(['show', 't-file'], '', { LANG: 'C' });
+  assert.ok(en.stdout.endsWith(' (6 points)\n'), en.stdout);
   const bad = await h.run(['practice', 'nope'], '', { LANG: 'ja_JP.UTF-8' });
   assert.deepEqual([bad.code, bad.stderr], [2, 'cka-lab: シナリオ "nope" はありません（`cka-lab list` を参照）\n']);
   const lang = await h.run(['practice', '--lang', 'de', 't-file'], '', { LANG: 'zh_CN.UTF-8' });
