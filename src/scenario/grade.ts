@@ -20,8 +20,10 @@ export interface CheckReport {
   kind: string;
   description: string;
   ok: boolean;
-  /** Task points earned (the check's share of the task's weight when it passes, else 0). */
+  /** Task points earned (the check's share of the task's weight when it passes and is not `waiting`, else 0). */
   points: number;
+  /** A passing passAtStart guard that earns nothing yet: none of the task's own checks passes (guardsCount). */
+  waiting?: true;
   /** The check's share of the task's weight, by its `points` (tenths of a point). */
   max: number;
   /**
@@ -111,6 +113,17 @@ export async function evaluateCheck(check: CheckSpec, ctx: CheckContext): Promis
   }
 }
 
+/**
+ * Whether the checks declared `passAtStart` earn their shares: those guard against collateral
+ * damage ("do not delete the CRD", "the other namespaces are unchanged"), which an untouched task
+ * satisfies too. A mock exam that paid them for a task never worked on gave a candidate who did
+ * nothing about a seventh of the points (13 of 96 on a 17-task draw). They count once one of the
+ * task's own checks (one not declared passAtStart) passes, or when the task has none.
+ */
+export function guardsCount(all: readonly CheckSpec[], evaluated: readonly { check: CheckSpec; out: { ok: boolean } }[]): boolean {
+  return !all.some((c) => !c.passAtStart) || evaluated.some((e) => e.out.ok && !e.check.passAtStart);
+}
+
 export async function grade(instance: Instance, session: Session, opts: GradeOptions = {}): Promise<GradeReport> {
   const lang = opts.lang ?? 'en';
   // one serialisation of the graded state, before any check runs: the checks read one copy (or the
@@ -128,19 +141,24 @@ export async function grade(instance: Instance, session: Session, opts: GradeOpt
     instance.resolved.checks.map((c) => c.points),
     instance.resolved.weight,
   );
-  let scored = 0;
+  const evaluated: { check: CheckSpec; share: number; out: CheckOutcome }[] = [];
   for (const [i, check] of instance.resolved.checks.entries()) {
     if (opts.only && !opts.only.has(check.id)) continue;
-    const out = await evaluateCheck(check, ctx);
-    const share = shares[i]!;
-    if (out.ok) scored += share;
+    evaluated.push({ check, share: shares[i]!, out: await evaluateCheck(check, ctx) });
+  }
+  const guardsEarn = guardsCount(instance.resolved.checks, evaluated);
+  let scored = 0;
+  for (const { check, share, out } of evaluated) {
+    const earned = out.ok && (!check.passAtStart || guardsEarn);
+    if (earned) scored += share;
     const custom = check.message ? textFor(check.message, lang) : undefined;
     checks.push({
       id: check.id,
       kind: check.kind,
       description: textFor(check.description, lang),
       ok: out.ok,
-      points: out.ok ? share / 10 : 0,
+      points: earned ? share / 10 : 0,
+      ...(out.ok && !earned ? { waiting: true as const } : {}),
       max: share / 10,
       message: out.ok ? '' : learnerMessage(out.problem, lang, custom),
       detail: out.ok ? out.expected : `${custom ? `${custom} ` : ''}${detailLine(out.expected, out.actual, lang)}`,

@@ -131,6 +131,8 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
       const fresh = copier(s0, true, 1 + inst.resolved.alternatives.length + inst.resolved.mutations.length - afterSolution);
       const r0 = await grade(inst, s0, IN_PLACE);
       if (first) res.untouched = r0;
+      // guards pass untouched but earn nothing until the task's own checks do (grade.ts guardsCount)
+      if (r0.score !== 0) res.problems.push(`untouched${tag}: scores ${r0.score} of ${r0.max} points; an untouched task must score 0`);
       for (const c of r0.checks) {
         if (c.ok && !passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} already passes (${c.detail}); declare passAtStart: true if intended`);
         if (!c.ok && passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} is declared passAtStart but fails: ${c.detail}`);

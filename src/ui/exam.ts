@@ -325,7 +325,7 @@ export function examReport(results: readonly TaskResult[], c: ChalkInstance, lan
       textFor(r.scenario.title, lang),
       r.scenario.domain,
       `${r.points}/${r.weight}`,
-      `${r.report.checks.filter((x) => x.ok).length}/${r.report.checks.length}`,
+      `${r.report.checks.filter((x) => x.ok && !x.waiting).length}/${r.report.checks.length}`,
       r.attempted ? minSec(r.seconds) : m.notAttempted,
       `${r.scenario.minutes}:00`,
     ]);

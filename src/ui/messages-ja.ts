@@ -7,6 +7,7 @@ import type { Messages } from './messages.js';
 
 export const JA: Messages = {
   score: '得点',
+  guardWaits: 'このタスクのほかのチェックが 1 つ合格すると加点されます',
   expectations: '各チェックが期待する内容:',
   notAttempted: '未着手',
   assisted: '解答参照',

@@ -7,6 +7,7 @@ import type { Messages } from './messages.js';
 
 export const ZH_CN: Messages = {
   score: '得分',
+  guardWaits: '本任务的其他检查有一项通过后才计分',
   expectations: '各项检查的期望：',
   notAttempted: '未作答',
   assisted: '看过答案',

@@ -17,6 +17,8 @@ import { ZH_CN } from './messages-zh-cn.js';
 export interface Messages {
   /** `Score: 3/4 (75%)` under a grade and in the self-check summary. */
   score: string;
+  /** Under a passing guard check (passAtStart) that earns nothing until one of the task's own checks passes. */
+  guardWaits: string;
   /** Heading of the checks shown with the reference solution (expected values included). */
   expectations: string;
   /** An exam task the learner never worked on, in place of a score and a time. */
@@ -156,6 +158,7 @@ export interface Messages {
 
 const EN: Messages = {
   score: 'Score',
+  guardWaits: 'counts once one of the task\'s other checks passes',
   expectations: 'What each check expects:',
   notAttempted: 'not attempted',
   assisted: 'assisted',

@@ -46,6 +46,7 @@ export function gradeView(r: GradeReport, c: ChalkInstance, o: GradeViewOptions 
     const mark = ch.ok ? c.green('✓') : c.red('✗');
     out.push(`${mark} ${ch.description} (${ch.points}/${ch.max})`);
     if (!ch.ok) out.push((o.reveal ? ch.detail : ch.message).replace(/^/gm, '    '));
+    else if (ch.waiting) out.push(`    ${messages(o.lang ?? 'en').guardWaits}`);
   }
   out.push(`${messages(o.lang ?? 'en').score}: ${r.score}/${r.max} (${r.percent}%)`);
   return `${out.join('\n')}\n`;

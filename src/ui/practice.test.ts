@@ -79,11 +79,11 @@ test('practice: a failing check does not give the answer away until `solution`, 
   const h = harness();
   // the grader's words, and the interface's: the solution question and the header's points
   const words = {
-    en: { said: 'which is not what the task asks for', ask: 'Show the reference solution?', points: ' · 4 points · ' },
-    ja: { said: 'タスクが求める値ではありません', ask: '参考解答を表示しますか？', points: ' · 4 点 · ' },
-    'zh-CN': { said: '不是任务要求的值', ask: '显示参考答案吗？', points: ' · 4 分 · ' },
+    en: { said: 'which is not what the task asks for', ask: 'Show the reference solution?', points: ' · 4 points · ', waits: 'counts once one of the task\'s other checks passes' },
+    ja: { said: 'タスクが求める値ではありません', ask: '参考解答を表示しますか？', points: ' · 4 点 · ', waits: 'このタスクのほかのチェックが 1 つ合格すると加点されます' },
+    'zh-CN': { said: '不是任务要求的值', ask: '显示参考答案吗？', points: ' · 4 分 · ', waits: '本任务的其他检查有一项通过后才计分' },
   };
-  for (const [lang, { said, ask, points }] of Object.entries(words)) {
+  for (const [lang, { said, ask, points, waits }] of Object.entries(words)) {
     const r = await h.run(['practice', '--seed', '1', '--lang', lang, 'pending-node-selector'], 'check\nsolution\ny\nskip\n');
     assert.equal(r.stderr, '');
     const [before, after] = r.stdout.split(ask);
@@ -92,9 +92,10 @@ test('practice: a failing check does not give the answer away until `solution`, 
     assert.ok(before.includes('{.spec.template.spec.nodeSelector.disktype}|{.spec.template.spec.nodeName}') && before.includes('"ssd1|"'), before);
     assert.ok(before.includes(said), `${lang}: ${before}`);
     for (const secret of ['"ssd|"', 'Running cka-w2', 'equals', 'expected', '期待', '期望']) assert.ok(!before.includes(secret), `${lang}: check shows ${secret}:\n${before}`);
-    // the header's points are the grade's: the checks share the task's 4 points
+    // the header's points are the grade's: the checks share the task's 4 points; the guard that
+    // passes untouched (0.6 of them) earns nothing until one of the task's own checks passes
     assert.ok(before.includes(points), before);
-    assert.ok(before.includes('(0/1.2)') && before.includes('(0.6/0.6)') && before.includes(': 0.6/4 (15%)'), before);
+    assert.ok(before.includes('(0/1.2)') && before.includes('(0/0.6)') && before.includes(`    ${waits}\n`) && before.includes(': 0/4 (0%)'), before);
     // asked for, the solution comes with what each check expects
     assert.ok(after.includes('"ssd|"') && after.includes('"Running cka-w2"'), `${lang}: ${after}`);
   }
