@@ -19,7 +19,11 @@ import type { Family } from './ipv6.js';
 /** The counters of every restored rule without `[p:b]`: one frozen object (restore.ts sharedRule hands such rules out as they are). */
 export const ZERO_COUNTERS: Readonly<Counters> = Object.freeze({ packets: 0, bytes: 0 });
 
+/** The options of a target or match without any, one frozen array for all (nothing compares them by identity). */
+const NO_OPTIONS = Object.freeze([]) as unknown as ExtOption[];
+
 function frozenOptions(options: ExtOption[]): ExtOption[] {
+  if (options.length === 0) return NO_OPTIONS;
   for (const o of options) {
     Object.freeze(o.values);
     Object.freeze(o);

@@ -52,10 +52,39 @@ export function hash16(s: string): string {
   let h = HASH16.get(s);
   if (h === undefined) {
     if (HASH16.size >= HASH16_LIMIT) HASH16.clear();
-    h = sha256Base32(s).slice(0, 16);
+    h = base32First16(oneShot ? oneShot('sha256', s, 'buffer') : nodeCrypto.createHash('sha256').update(s, 'utf8').digest());
     HASH16.set(s, h);
   }
   return h;
+}
+
+const BASE32_CODES = Array.from(BASE32, (c) => c.charCodeAt(0));
+/** The character codes of base32First16, reused (String.fromCharCode reads them at once). */
+const FIRST16 = new Array<number>(16).fill(0);
+
+/**
+ * base32(bytes).slice(0, 16): the 80 bits of the first 10 bytes, 5 bits a character, as one flat
+ * string. A cold sync of a 10,000-Service cluster names 60,000 chains, and encoding all 32 bytes a
+ * character at a time (each `+=` a new piece of a string tree) to keep 16 was a tenth of its render.
+ */
+function base32First16(b: Uint8Array): string {
+  const c = BASE32_CODES;
+  for (let i = 0, k = 0; i < 10; i += 5, k += 8) {
+    const b0 = b[i] as number;
+    const b1 = b[i + 1] as number;
+    const b2 = b[i + 2] as number;
+    const b3 = b[i + 3] as number;
+    const b4 = b[i + 4] as number;
+    FIRST16[k] = c[b0 >> 3] as number;
+    FIRST16[k + 1] = c[((b0 & 7) << 2) | (b1 >> 6)] as number;
+    FIRST16[k + 2] = c[(b1 >> 1) & 31] as number;
+    FIRST16[k + 3] = c[((b1 & 1) << 4) | (b2 >> 4)] as number;
+    FIRST16[k + 4] = c[((b2 & 15) << 1) | (b3 >> 7)] as number;
+    FIRST16[k + 5] = c[(b3 >> 2) & 31] as number;
+    FIRST16[k + 6] = c[((b3 & 3) << 3) | (b4 >> 5)] as number;
+    FIRST16[k + 7] = c[b4 & 31] as number;
+  }
+  return String.fromCharCode(...FIRST16);
 }
 
 /** `ns/name` or `ns/name:port`. */
