@@ -403,15 +403,11 @@ function remember(memo: Map<string, ParsedLine>, line: string, chain: string, ru
  */
 export function internName(name: string): string {
   // (an object without a prototype keeps its properties in a dictionary: an object literal with
-  // the name as its key would make a hidden class per name, 60 MB of them at 10,000 Services; one
-  // such object serves every call, its one key taken out again, as a new one for each was twice as slow)
-  const o = INTERNER;
+  // the name as its key would make a hidden class per name, 60 MB of them at 10,000 Services)
+  const o = Object.create(null) as Record<string, number>;
   o[name] = 0;
-  const key = Object.keys(o)[0];
-  delete o[name];
-  return key ?? name;
+  return Object.keys(o)[0] ?? name;
 }
-const INTERNER = Object.create(null) as Record<string, number>;
 
 /**
  * The lines of the last payload restored into each ruleset, and what each of its `-A` lines parsed

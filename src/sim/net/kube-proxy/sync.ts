@@ -585,11 +585,11 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   const family = ctx.family;
   const N = svc.spn;
   const p = svc.protocol;
-  // (the chain names interned, as the restore's chain index keys them: see restore.ts internName)
-  const svcChain = internName(serviceChainName(N, p));
-  const svlChain = internName(serviceLocalChainName(N, p));
-  const extChain = internName(externalChainName(N, p));
-  const fwChain = internName(firewallChainName(N, p));
+  // (the chain names come interned, as the restore's chain index keys them: see chain-names.ts)
+  const svcChain = serviceChainName(N, p);
+  const svlChain = serviceLocalChainName(N, p);
+  const extChain = externalChainName(N, p);
+  const fwChain = firewallChainName(N, p);
   const cat = categorizeEndpoints(eps, svc);
   const hasEndpoints = cat.hasAnyEndpoints;
   const L = cat.localEndpoints;
@@ -720,7 +720,7 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   const sepName = (ep: EndpointInfo): string => {
     const k = sepOf.indexOf(ep);
     if (k >= 0) return sepNames[k] as string;
-    const name = internName(endpointChainName(N, p, ep.endpoint));
+    const name = endpointChainName(N, p, ep.endpoint);
     sepOf.push(ep);
     sepNames.push(name);
     return name;
