@@ -57,7 +57,8 @@ function err(message: string): ParseResult {
   return { ok: false, message };
 }
 
-function parseAddr(s: string, neg: boolean, family: Family): AddrMatch | string {
+/** `[!] -s/-d s` as the rule keeps it, or the error text (exported for rule-parts.ts, which builds rules from the parser's pieces). */
+export function parseAddr(s: string, neg: boolean, family: Family): AddrMatch | string {
   if (family === 'ipv6') {
     // xtables_ip6parse_any: a bad mask is its own error; anything not an IPv6 literal is a host name not found
     const c6 = parseCidr6(s);

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   endpointChainName,
+  hash16,
+  sha256Base32,
   externalChainName,
   serviceChainName,
   servicePortName,
@@ -30,4 +32,11 @@ for (const c of cases) {
 test('hashing the upper-case protocol string gives the wrong name the reference warns about', () => {
   // serviceChainName lower-cases; hashing "…:dnsUDP" literally would give GOKYAH2GUFSZRCFJ.
   assert.notEqual(serviceChainName('kube-system/kube-dns:dns', 'UDP'), 'KUBE-SVC-GOKYAH2GUFSZRCFJ');
+});
+
+test('hash16 is the first 16 characters of base32(sha256) for names of every length', () => {
+  for (let n = 0; n < 300; n++) {
+    const s = `ns${n}/svc-${'x'.repeat(n % 37)}:p${n}tcp10.244.${n >> 8}.${n & 255}:${8000 + n}`;
+    assert.equal(hash16(s), sha256Base32(s).slice(0, 16), s);
+  }
 });

@@ -22,7 +22,7 @@ import type { Family } from '../ipv6.js';
 import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
-import { applyRestoreLines } from '../restore.js';
+import { applyRestoreLines, internName, type KnownLine } from '../restore.js';
 import { fnv32a } from '../../../util/fnv.js';
 import { OverlayMap } from '../../../util/overlay-map.js';
 import {
@@ -43,6 +43,7 @@ import {
   servicePortsOf,
   usesLocalEndpoints,
 } from './service-model.js';
+import { MARK_MASQ, clusterIPLine, commentMatch, dispatchLine, endpointDnatLine, endpointMasqLine } from './parsed-rules.js';
 
 export interface KubeProxyConfig {
   mode?: 'iptables' | 'ipvs' | 'nftables' | '';
@@ -102,6 +103,11 @@ export interface SyncResult {
   largeClusterMode?: boolean;
   /** Whether this sync looked for stale chains (iptables-save -t nat). */
   staleCleanup?: boolean;
+  /**
+   * What the restore was told of each payload line (restore.ts KnownLine, by line index), for
+   * parsed-rules.test.ts; not enumerable, so comparisons of results do not see it.
+   */
+  readonly known?: readonly KnownLine[];
 }
 
 export interface FingerprintChanges {
@@ -301,6 +307,8 @@ interface RenderContext {
   nfacct: boolean;
   nodeIP: string | undefined;
   largeClusterMode: boolean;
+  /** The proxier's family: its rules parse (parsed-rules.ts) as ip6tables' or iptables'. */
+  family: Family;
   /** All of the above but nodeIP as one string, for the memo (see renderedPort). */
   sig: string;
   /** The Services are not the stored objects: rendered ports are found by their content (RENDERED_BY_CONTENT). */
@@ -313,6 +321,8 @@ interface RenderedPort {
   filter: readonly string[];
   /** Its KUBE-SERVICES / KUBE-NODEPORTS rules. */
   natTop: readonly string[];
+  /** What each of them parses to, where it was built with it (parsed-rules.ts; restore.ts KnownLine). */
+  natTopKnown: readonly KnownLine[];
   /** Its per-service chains (KUBE-SVC/SVL/EXT/FW/SEP), declared when written, active either way. */
   chains: readonly string[];
   /**
@@ -322,6 +332,8 @@ interface RenderedPort {
   decls: readonly string[];
   /** The rules of those chains. */
   natChains: readonly string[];
+  /** What each of them parses to, where it was built with it. */
+  natChainsKnown: readonly KnownLine[];
 }
 
 /**
@@ -557,11 +569,23 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   const natRules: string[] = [];
   const chains: string[] = [];
   const out: string[] = [];
+  // (what the nat lines parse to, line by line: built for the frequent ones, parsed-rules.ts)
+  const natKnown: KnownLine[] = [];
+  const outKnown: KnownLine[] = [];
+  const known = (buf: string[]): KnownLine[] | undefined => (buf === natRules ? natKnown : buf === out ? outKnown : undefined);
   const w = (buf: string[], ...parts: string[]): void => {
     buf.push(parts.join(' '));
+    known(buf)?.push(undefined);
   };
+  /** w of a line whose parse was built (`k`). */
+  const wk = (buf: string[], k: KnownLine, ...parts: string[]): void => {
+    buf.push(parts.join(' '));
+    known(buf)?.push(k);
+  };
+  const family = ctx.family;
   const N = svc.spn;
   const p = svc.protocol;
+  // (the chain names come interned, as the restore's chain index keys them: see chain-names.ts)
   const svcChain = serviceChainName(N, p);
   const svlChain = serviceLocalChainName(N, p);
   const extChain = externalChainName(N, p);
@@ -613,8 +637,10 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   const port = String(svc.port);
 
   // 1. cluster IP
+  const clusterIPComment = hasInternal ? commentMatch(`${N} cluster IP`, true, 0, family) : undefined;
   if (hasInternal) {
-    w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port, '-j', internalChain);
+    const k = clusterIPLine(KUBE_SERVICES, clusterIPComment, p, svc.clusterIP, port, undefined, internalChain, family);
+    wk(natRules, k, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port, '-j', internalChain);
   } else {
     w(filterRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', intFilterComment, ...proto, '-d', svc.clusterIP, '--dport', port, '-j', intFilterTarget);
   }
@@ -656,8 +682,9 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   // 6. masquerade rule of the internal chain
   if (hasInternal) {
     const args = ['-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port];
-    if (ctx.masqueradeAll) w(out, '-A', internalChain, ...args, '-j', 'KUBE-MARK-MASQ');
-    else if (clusterCIDR !== undefined) w(out, '-A', internalChain, ...args, '!', '-s', clusterCIDR, '-j', 'KUBE-MARK-MASQ');
+    if (ctx.masqueradeAll) wk(out, clusterIPLine(internalChain, clusterIPComment, p, svc.clusterIP, port, undefined, MARK_MASQ, family), '-A', internalChain, ...args, '-j', 'KUBE-MARK-MASQ');
+    else if (clusterCIDR !== undefined)
+      wk(out, clusterIPLine(internalChain, clusterIPComment, p, svc.clusterIP, port, clusterCIDR, MARK_MASQ, family), '-A', internalChain, ...args, '!', '-s', clusterCIDR, '-j', 'KUBE-MARK-MASQ');
   }
   // 7. external chain
   if (usesExt) {
@@ -698,20 +725,27 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
     sepNames.push(name);
     return name;
   };
-  if (usesSVC) writeServiceToEndpointRules(out, svc, svcChain, C, largeClusterMode, sepName);
-  if (usesSVL) writeServiceToEndpointRules(out, svc, svlChain, L, largeClusterMode, sepName);
+  if (usesSVC) writeServiceToEndpointRules(out, outKnown, svc, svcChain, C, largeClusterMode, sepName, family);
+  if (usesSVL) writeServiceToEndpointRules(out, outKnown, svc, svlChain, L, largeClusterMode, sepName, family);
   // 10. endpoint chains
   const cm = largeClusterMode ? '' : ` -m comment --comment ${N}`;
+  // (null: no comment; undefined: none could be built, the lines are parsed)
+  const sepComment = largeClusterMode ? null : commentMatch(N, false, 0, family);
   for (const ep of cat.allReachable) {
     const sep = sepName(ep);
     chains.push(sep);
     // (as w(out, '-A', sep, ...cmt(N), '-s', ep.ip, …) joins them, written out)
     out.push(`-A ${sep}${cm} -s ${ep.ip} -j KUBE-MARK-MASQ`);
+    outKnown.push(endpointMasqLine(sep, sepComment, ep.ip, family));
     const affinity = svc.sessionAffinityClientIP ? ` -m recent --name ${sep} --set` : '';
     out.push(`-A ${sep}${cm}${affinity} -m ${p} -p ${p} -j DNAT --to-destination ${ep.endpoint}`);
+    outKnown.push(svc.sessionAffinityClientIP ? undefined : endpointDnatLine(sep, sepComment, p, ep.endpoint, family));
   }
-  return { filter: filterRules, natTop: natRules, chains, decls: chains.map((c) => `:${c} - [0:0]`), natChains: out };
+  return { filter: filterRules, natTop: natRules, natTopKnown: natKnown, chains, decls: chains.map((c) => `:${c} - [0:0]`), natChains: out, natChainsKnown: outKnown };
 }
+
+/** KUBE-SERVICES, interned (see renderPort). */
+const KUBE_SERVICES = internName('KUBE-SERVICES');
 
 /**
  * Runs one full sync for `input` against the node's ruleset `state` (mutated in place).
@@ -746,6 +780,8 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   const natChains = ['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-MARK-MASQ'];
   const filterRules: string[] = [];
   const natRules: string[] = [];
+  /** What natRules' lines parse to where it was built with them (by index; the others are holes). */
+  const natKnown: KnownLine[] = [];
   const w = (buf: string[], ...parts: string[]): void => {
     buf.push(parts.join(' '));
   };
@@ -806,7 +842,8 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
       nfacct,
       nodeIP,
       largeClusterMode,
-      sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${largeClusterMode}`,
+      family,
+      sig: `${cfg.masqueradeAll === true}|${clusterCIDR ?? ''}|${localhostNodePorts}|${nfacct}|${largeClusterMode}|${family}`,
       byContent,
     };
   };
@@ -825,7 +862,10 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   for (let i = 0; i < ports.length; i++) {
     const r = rendered[i] as RenderedPort;
     for (const l of r.filter) filterRules.push(l);
-    for (const l of r.natTop) natRules.push(l);
+    for (let j = 0; j < r.natTop.length; j++) {
+      natKnown[natRules.length] = r.natTopKnown[j];
+      natRules.push(r.natTop[j] as string);
+    }
     // per-service chains: a partial sync writes them only for a Service that changed; the others'
     // names still count as active (upstream computes their rules and throws them away)
     if (unchanged?.(i)) {
@@ -834,7 +874,10 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
     }
     for (const c of r.chains) declared.push(c);
     for (const d of r.decls) declarations.push(d);
-    for (const l of r.natChains) natRules.push(l);
+    for (let j = 0; j < r.natChains.length; j++) {
+      natKnown[natRules.length] = r.natChainsKnown[j];
+      natRules.push(r.natChains[j] as string);
+    }
   }
 
   // stale chains: existing per-service chains no longer active are declared and deleted
@@ -864,19 +907,32 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   for (const r of filterRules) lines.push(r);
   lines.push('COMMIT', '*nat');
   for (const c of natChains) lines.push(`:${c} - [0:0]`);
-  for (const d of declarations) lines.push(d);
-  for (const c of stale) lines.push(`:${c} - [0:0]`);
+  // what the restore need not read (restore.ts KnownLine): the per-service chains' declarations
+  // (their names, interned) and the rules built with their lines (parsed-rules.ts)
+  const known: KnownLine[] = new Array<KnownLine>(lines.length).fill(undefined);
+  for (let j = 0; j < declarations.length; j++) {
+    lines.push(declarations[j] as string);
+    known.push(declared[j]);
+  }
+  for (const c of stale) {
+    lines.push(`:${c} - [0:0]`);
+    known.push(undefined);
+  }
   // (no spread: a 10k-Service sync has hundreds of thousands of rules)
-  for (const r of natRules) lines.push(r);
+  for (let j = 0; j < natRules.length; j++) {
+    lines.push(natRules[j] as string);
+    known.push(natKnown[j]);
+  }
   for (const c of stale) lines.push(`-X ${c}`);
   lines.push('COMMIT', '');
-  const r = applyRestoreLines(state, lines, { noflush: true, counters: false });
+  while (known.length < lines.length) known.push(undefined);
+  const r = applyRestoreLines(state, lines, { noflush: true, counters: false }, known);
   // the payload text only when someone reads it (tests, logs): the controller does not, and a
   // full sync's is 20 MB at 10,000 Services
   let payload: string | undefined;
   const text = (): string => (payload ??= lines.join('\n'));
-  if (r.exitCode !== 0) return withPayload({ error: r.stderr, largeClusterMode, staleCleanup }, text);
-  return withPayload({ fingerprints, ...(view.changes ? { fingerprintChanges: view.changes } : {}), largeClusterMode, staleCleanup }, text);
+  if (r.exitCode !== 0) return withPayload({ error: r.stderr, largeClusterMode, staleCleanup }, text, known);
+  return withPayload({ fingerprints, ...(view.changes ? { fingerprintChanges: view.changes } : {}), largeClusterMode, staleCleanup }, text, known);
 }
 
 /**
@@ -893,7 +949,8 @@ function staleChains(table: Table, active: readonly (readonly string[])[]): stri
   return table.chains.filter((c) => left.has(c.name)).map((c) => c.name);
 }
 
-function withPayload(r: Omit<SyncResult, 'payload'>, text: () => string): SyncResult {
+function withPayload(r: Omit<SyncResult, 'payload'>, text: () => string, known: readonly KnownLine[]): SyncResult {
+  Object.defineProperty(r, 'known', { value: known, enumerable: false });
   return Object.defineProperty(r, 'payload', { get: text, enumerable: true }) as SyncResult;
 }
 
@@ -988,7 +1045,16 @@ function deleteChainsAsked(table: Table, names: readonly string[]): void {
 }
 
 /** proxier.go writeServiceToEndpointRules; appendServiceCommentLocked drops the comment in large-cluster mode. */
-function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain: string, eps: readonly EndpointInfo[], largeClusterMode: boolean, sepName: (ep: EndpointInfo) => string): void {
+function writeServiceToEndpointRules(
+  buf: string[],
+  known: KnownLine[],
+  svc: ServicePortInfo,
+  chain: string,
+  eps: readonly EndpointInfo[],
+  largeClusterMode: boolean,
+  sepName: (ep: EndpointInfo) => string,
+  family: Family,
+): void {
   const N = svc.spn;
   const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
   if (svc.sessionAffinityClientIP) {
@@ -997,6 +1063,7 @@ function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain:
       buf.push(
         ['-A', chain, ...cmt(q(`${N} -> ${ep.endpoint}`)), '-m', 'recent', '--name', sep, '--rcheck', '--seconds', String(svc.stickyMaxAgeSeconds), '--reap', '-j', sep].join(' '),
       );
+      known.push(undefined);
     }
   }
   // (the lines written out, not joined from arrays: a cold full sync at 10,000 Services renders
@@ -1005,9 +1072,12 @@ function writeServiceToEndpointRules(buf: string[], svc: ServicePortInfo, chain:
   for (let i = 0; i < n; i++) {
     const ep = eps[i] as EndpointInfo;
     const sep = sepName(ep);
-    const cm = largeClusterMode ? '' : ` -m comment --comment ${q(`${N} -> ${ep.endpoint}`)}`;
-    const stat = i < n - 1 ? ` -m statistic --mode random --probability ${computeProbability(n - i)}` : '';
+    const comment = largeClusterMode ? undefined : `${N} -> ${ep.endpoint}`;
+    const probability = i < n - 1 ? computeProbability(n - i) : undefined;
+    const cm = comment === undefined ? '' : ` -m comment --comment ${q(comment)}`;
+    const stat = probability === undefined ? '' : ` -m statistic --mode random --probability ${probability}`;
     buf.push(`-A ${chain}${cm}${stat} -j ${sep}`);
+    known.push(dispatchLine(chain, comment, probability, sep, family));
   }
 }
 

@@ -1,0 +1,132 @@
+/**
+ * The rules of kube-proxy's most frequent payload lines, built from their data as iptables-restore
+ * would parse their text (restore.ts KnownLine): a full sync of a 10,000-Service / 50,000-endpoint
+ * cluster writes 170,000 `-A` lines, and tokenising and parsing them again in the restore was
+ * most of a node's first sync. Each builder mirrors one line shape of sync.ts renderPort (whose
+ * text stays what the payload says and what upstream's tests expect) and assembles the parts the
+ * parse would make (net/rule-parts.ts: made by the parser's own pieces) in the order
+ * rule-parse.ts parseRuleArgs sets them: `matches`, `counters`, then `-s`/`-d`/`-p` as they come,
+ * then the target. parsed-rules.test.ts compares each built rule with the parse of its line.
+ * A builder returns undefined where its text would not parse the usual way (a token the tokenizer
+ * would split or unquote differently, a value an extension refuses): that line is parsed.
+ *
+ * Chain names given here are interned by the caller (restore.ts internName), as the restore's
+ * chain index keys them.
+ */
+import type { Match, ProtoMatch, Rule, Target } from '../iptables.js';
+import type { Family } from '../ipv6.js';
+import type { ParsedLine } from '../restore.js';
+import { internName } from '../restore.js';
+import { ZERO_COUNTERS, addrPart, frozenRule, matchPart, protoPart, rawOption, targetPart } from '../rule-parts.js';
+
+/** A token tokenizeRuleLine takes as it is: no separator (space, tab), no quote, no line break. */
+const BARE = /^[^ \t"\r\n]+$/;
+/** The text of a double-quoted token tokenizeRuleLine reads back as it is: no quote, no backslash. */
+const QUOTABLE = /^[^"\\\r\n]*$/;
+
+/** Parts shared by many rules, made once per family. */
+interface Shared {
+  proto: Map<string, ProtoMatch | undefined>;
+  /** `-m <p>` without options (the DNAT rule of an endpoint chain). */
+  portMatch: Map<string, Match | undefined>;
+  /** `-m statistic --mode random --probability <x>`. */
+  statistic: Map<string, Match | undefined>;
+  /** `-j KUBE-MARK-MASQ`. */
+  markMasq: Target | undefined;
+}
+const SHARED = new Map<Family, Shared>();
+/** KUBE-MARK-MASQ, interned. */
+export const MARK_MASQ = internName('KUBE-MARK-MASQ');
+
+function shared(family: Family): Shared {
+  let s = SHARED.get(family);
+  if (!s) {
+    s = { proto: new Map(), portMatch: new Map(), statistic: new Map(), markMasq: targetPart(MARK_MASQ, [], 0, family, true) };
+    SHARED.set(family, s);
+  }
+  return s;
+}
+
+function memo<T>(m: Map<string, T>, key: string, make: () => T): T {
+  if (m.has(key)) return m.get(key) as T;
+  const v = make();
+  if (m.size < 4096) m.set(key, v);
+  return v;
+}
+
+/** `-m comment --comment <text>` as its line writes it: quoted (q) or bare. */
+export function commentMatch(text: string, quoted: boolean, proto: number, family: Family): Match | undefined {
+  if (quoted ? !QUOTABLE.test(text) : !BARE.test(text)) return undefined;
+  return matchPart('comment', [rawOption('comment', text)], proto, family);
+}
+
+function proto(p: string, family: Family): ProtoMatch | undefined {
+  return BARE.test(p) ? memo(shared(family).proto, p, () => protoPart(p)) : undefined;
+}
+
+function line(chain: string, rule: Rule, needs: string | undefined): ParsedLine {
+  return { chain, rule: frozenRule(rule), needs };
+}
+
+/** A jump to user chain `name` (interned): the part and what the restore checks it needs. */
+function jump(name: string, family: Family): Target | undefined {
+  return BARE.test(name) ? targetPart(name, [], 0, family, true) : undefined;
+}
+
+/**
+ * `-A <chain> -m comment --comment "<comment>" -m <p> -p <p> -d <ip> --dport <port>[ ! -s <notSrc>] -j <target>`:
+ * a Service's cluster IP rule in KUBE-SERVICES and the masquerade rule of its internal chain.
+ * `comment`: the match, made once for both (commentMatch with quoted true).
+ */
+export function clusterIPLine(chain: string, comment: Match | undefined, p: string, ip: string, port: string, notSrc: string | undefined, target: string, family: Family): ParsedLine | undefined {
+  const pr = proto(p, family);
+  if (!comment || !pr || !BARE.test(ip) || !BARE.test(port)) return undefined;
+  const pm = matchPart(p, [rawOption('dport', port)], pr.num, family);
+  const dst = addrPart(ip, false, family);
+  const src = notSrc === undefined ? undefined : BARE.test(notSrc) ? addrPart(notSrc, true, family) : undefined;
+  const t = target === MARK_MASQ ? shared(family).markMasq : jump(target, family);
+  if (!pm || !dst || (notSrc !== undefined && !src) || !t) return undefined;
+  const rule: Rule = src ? { matches: [comment, pm], counters: ZERO_COUNTERS, proto: pr, dst, src, target: t } : { matches: [comment, pm], counters: ZERO_COUNTERS, proto: pr, dst, target: t };
+  return line(chain, rule, target === MARK_MASQ ? MARK_MASQ : target);
+}
+
+/**
+ * `-A <chain>[ -m comment --comment "<comment>"][ -m statistic --mode random --probability <probability>] -j <sep>`:
+ * a Service chain's rule to one endpoint (writeServiceToEndpointRules, without session affinity).
+ */
+export function dispatchLine(chain: string, comment: string | undefined, probability: string | undefined, sep: string, family: Family): ParsedLine | undefined {
+  const matches: Match[] = [];
+  if (comment !== undefined) {
+    const m = commentMatch(comment, true, 0, family);
+    if (!m) return undefined;
+    matches.push(m);
+  }
+  if (probability !== undefined) {
+    const m = memo(shared(family).statistic, probability, () => (BARE.test(probability) ? matchPart('statistic', [rawOption('mode', 'random'), rawOption('probability', probability)], 0, family) : undefined));
+    if (!m) return undefined;
+    matches.push(m);
+  }
+  const t = jump(sep, family);
+  return t ? line(chain, { matches, counters: ZERO_COUNTERS, target: t }, sep) : undefined;
+}
+
+/** `-A <sep>[ -m comment --comment <comment>] -s <ip> -j KUBE-MARK-MASQ`: an endpoint chain's first rule (`comment`: commentMatch, bare). */
+export function endpointMasqLine(sep: string, comment: Match | undefined | null, ip: string, family: Family): ParsedLine | undefined {
+  const src = BARE.test(ip) ? addrPart(ip, false, family) : undefined;
+  const t = shared(family).markMasq;
+  if (comment === undefined || !src || !t) return undefined;
+  return line(sep, { matches: comment ? [comment] : [], counters: ZERO_COUNTERS, src, target: t }, MARK_MASQ);
+}
+
+/**
+ * `-A <sep>[ -m comment --comment <comment>] -m <p> -p <p> -j DNAT --to-destination <endpoint>`: an
+ * endpoint chain's DNAT rule without session affinity (`comment`: commentMatch, bare; null: none).
+ */
+export function endpointDnatLine(sep: string, comment: Match | undefined | null, p: string, endpoint: string, family: Family): ParsedLine | undefined {
+  const pr = proto(p, family);
+  if (comment === undefined || !pr || !BARE.test(endpoint)) return undefined;
+  const pm = memo(shared(family).portMatch, p, () => matchPart(p, [], pr.num, family));
+  const t = targetPart('DNAT', [rawOption('to-destination', endpoint)], pr.num, family, false);
+  if (!pm || !t) return undefined;
+  return line(sep, { matches: comment ? [comment, pm] : [pm], counters: ZERO_COUNTERS, proto: pr, target: t }, undefined);
+}
