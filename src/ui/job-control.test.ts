@@ -108,6 +108,11 @@ const CASES: Array<{ file: string; keys: string[] }> = [
     file: 'job-control-dead.txt',
     keys: ['sleep 100 &\n', 'sleep 200 &\n', 'kill %2\n', 'sleep 300 &\n', 'jobs\n', 'kill %1 %3\n', 'jobs\n', 'exit\n'],
   },
+  {
+    // kill -STOP/-TSTP/-TTIN stop a background job, told at the end of the next line; -CONT runs it on, marks unmoved
+    file: 'job-control-signals.txt',
+    keys: ['sleep 100 &\n', 'sleep 200 &\n', 'kill -STOP %1\n', 'jobs\n', 'kill -CONT %1\n', 'jobs\n', 'kill -STOP %2\n', '\n', 'jobs\n', 'kill -CONT %2\n', 'jobs\n', 'kill -TSTP %1\n', 'echo hi\n', 'echo ho\n', 'kill -CONT %1\n', 'kill -s STOP %2; kill -CONT %2\n', 'jobs\n', 'kill -TTIN %2\n', '\n', 'kill %1\n', '\n', 'kill -CONT %2\n', 'kill %2\n', '\n', 'exit\n'],
+  },
 ];
 
 describe('stopped jobs as bash 5.2 shows them on a terminal', () => {
@@ -177,5 +182,15 @@ describe('another process works on the session while a job holds the terminal', 
     assert.deepEqual(events, ['lock', 'pause', 'resume', 'pause', 'resume', 'pause', 'resume', 'save', 'lock', 'save']);
     assert.match(out, /^added\s+0\s+\d+s$/m, out);
     assert.match(out, /\^C\n\$ exit\nexit\n$/, out);
+  });
+});
+
+describe('kill -STOP and -CONT on a list paused in a sleep', () => {
+  it('a stopped list does not wake at its time; continued, it wakes later by the time it stood still', async () => {
+    const out = await replay(['sleep 5 && echo done &\n', 'kill -STOP %1\n', 10_000, 'jobs\n', 'kill -CONT %1\n', 3000, '\n', 3000, '\n', 'exit\n'], true);
+    assert.equal(
+      out,
+      '$ sleep 5 && echo done &\n[1] PID\n$ kill -STOP %1\n$ jobs\n[1]+  Stopped                 sleep 5 && echo done\n$ kill -CONT %1\n$ \n$ \ndone\n[1]+  Done                    sleep 5 && echo done\n$ exit\nexit\n',
+    );
   });
 });

@@ -122,7 +122,18 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     if (source.trim() === '') {
       // an empty line still shows what the jobs did before the next prompt (a `Terminated` notice)
       if (s.hasJobs()) {
-        const out = await s.exec('');
+        // with the session taken as between a held job's ticks (holdResume/holdPause: another
+        // process's changes adopted first), and the clock at the wall's time, so a list whose
+        // sleep ended meanwhile runs on and its `Done` shows, as bash's does
+        await hooks.holdResume?.();
+        const cur = session();
+        const clock = cur.cluster.clock;
+        let out: Awaited<ReturnType<Session['exec']>>;
+        try {
+          out = await cur.exec('', { sync: (limit) => syncClock(clock, limit) });
+        } finally {
+          await hooks.holdPause?.();
+        }
         for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
       }
       continue;

@@ -4,7 +4,7 @@
 # (\x1a) and Ctrl-C (\x03) reach it as a terminal's keys and the kernel's tty layer echoes `^Z`/`^C`.
 # The transcript is what the terminal showed, carriage returns removed. Replayed through the REPL
 # by src/ui/job-control.test.ts (the same key lists).
-# Usage: python3 src/shell/testdata/record-job-control.py [main|marks|exit|dead] > src/shell/testdata/job-control[-NAME].txt
+# Usage: python3 src/shell/testdata/record-job-control.py [main|marks|exit|dead|signals|pipeline|list|eof] > src/shell/testdata/job-control[-NAME].txt
 import os, pty, re, select, sys, time
 
 KEY_SETS = {
@@ -18,6 +18,11 @@ KEY_SETS = {
     'exit': ['sleep 100\n', '\x1a', 'exit\n', 'echo hi\n', 'exit\n', 'jobs\n', 'exit\n'],
     # a job that died keeps no mark once a newer one starts
     'dead': ['sleep 100 &\n', 'sleep 200 &\n', 'kill %2\n', 'sleep 300 &\n', 'jobs\n', 'kill %1 %3\n', 'jobs\n', 'exit\n'],
+    # kill -STOP/-TSTP/-TTIN/-CONT on background jobs: the stop is told after the next line
+    'signals': ['sleep 100 &\n', 'sleep 200 &\n', 'kill -STOP %1\n', 'jobs\n', 'kill -CONT %1\n', 'jobs\n',
+                'kill -STOP %2\n', '\n', 'jobs\n', 'kill -CONT %2\n', 'jobs\n', 'kill -TSTP %1\n', 'echo hi\n',
+                'echo ho\n', 'kill -CONT %1\n', 'kill -s STOP %2; kill -CONT %2\n', 'jobs\n', 'kill -TTIN %2\n',
+                '\n', 'kill %1\n', '\n', 'kill -CONT %2\n', 'kill %2\n', '\n', 'exit\n'],
 }
 KEYS = KEY_SETS[sys.argv[1] if len(sys.argv) > 1 else 'main']
 
