@@ -686,6 +686,20 @@ export class Session {
     return { ...out, prompt: this.prompt() };
   }
 
+  /**
+   * Ctrl-D on an empty line at the top-level prompt: bash reads end of input as `exit` (readline
+   * echoes `exit`; eval.c reader_loop → exit_or_logout), so with stopped jobs a first one warns
+   * `There are stopped jobs.` and stays, and one right after it (or after `exit` or `jobs`)
+   * leaves. Recorded from bash 5.2.15 on a pty (testdata/job-control-eof.txt). The key is no
+   * line of history.
+   */
+  endOfInput(): { leave: true } | { leave: false; warning: string } {
+    const prev = this.lastLine;
+    this.lastLine = 'exit';
+    if (this.top().table.hasStopped() && !/^(exit|logout|jobs)(\s|$)/.test(prev)) return { leave: false, warning: 'There are stopped jobs.\n' };
+    return { leave: true };
+  }
+
   /** The job the terminal holds (exec with `hold`), and the shell it belongs to. */
   private held: { frame: Frame; job: JobData } | undefined;
   /** The line run last (a second `exit` right after the warning about stopped jobs leaves). */

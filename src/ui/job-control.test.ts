@@ -1,6 +1,6 @@
 /**
  * Stopped jobs through the REPL, against bash 5.2.15 on a pseudo-terminal (src/shell/testdata/
- * record-job-control.py: job-control.txt, job-control-marks.txt, job-control-exit.txt): the same
+ * record-job-control.py: job-control*.txt): the same
  * keys go to a Session through runRepl with a terminal stand-in that echoes each line after the
  * recording's `$ ` prompt and, for Ctrl-Z / Ctrl-C while a job holds the terminal, echoes `^Z` /
  * `^C` and a newline as the tty does. What the shell prints (`[1]+  Stopped`, jobs' marks, bg's
@@ -43,7 +43,8 @@ class Keys implements LineSource {
       this.wall(k);
       k = this.keys.shift();
     }
-    if (k === undefined) return null;
+    // Ctrl-D on an empty line: end of input (the REPL echoes `exit`)
+    if (k === undefined || k === '\x04') return null;
     if (!k.endsWith('\n')) throw new Error(`a control key ${JSON.stringify(k)} at the prompt`);
     this.echo(k);
     return k.slice(0, -1);
@@ -108,6 +109,10 @@ const CASES: Array<{ file: string; keys: string[] }> = [
     file: 'job-control-dead.txt',
     keys: ['sleep 100 &\n', 'sleep 200 &\n', 'kill %2\n', 'sleep 300 &\n', 'jobs\n', 'kill %1 %3\n', 'jobs\n', 'exit\n'],
   },
+  // Ctrl-D with a stopped job warns as `exit` does, and leaves right after exit, jobs or Ctrl-D
+  { file: 'job-control-eof.txt', keys: ['sleep 100\n', '\x1a', '\x04', 'echo hi\n', '\x04', 'jobs\n', '\x04'] },
+  { file: 'job-control-eof-exit.txt', keys: ['sleep 100\n', '\x1a', 'exit\n', '\x04'] },
+  { file: 'job-control-eof-twice.txt', keys: ['sleep 100\n', '\x1a', '\x04', '\x04'] },
   {
     // kill -STOP/-TSTP/-TTIN stop a background job, told at the end of the next line; -CONT runs it on, marks unmoved
     file: 'job-control-signals.txt',

@@ -102,9 +102,15 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
         if (lines.interactive) continue;
         break;
       }
-      if (!lines.interactive || s.atTop) {
-        if (lines.interactive) io.stdout.write('exit\n');
-        break;
+      if (!lines.interactive) break;
+      if (s.atTop) {
+        io.stdout.write('exit\n');
+        // with stopped jobs, the first Ctrl-D warns and stays, as bash's `exit` does
+        const eof = s.endOfInput();
+        if (eof.leave) break;
+        io.stderr.write(eof.warning);
+        status = 1;
+        continue;
       }
       // Ctrl-D inside ssh / exec: leave that context, as the remote shell would
       io.stdout.write('exit\n');
