@@ -100,8 +100,11 @@ export interface ExecResult extends RunOutput {
   holding?: true;
 }
 
-/** What reaches a job the terminal holds: the wall clock moved on, Ctrl-C, or Ctrl-Z. */
-export type ForegroundEvent = 'tick' | 'interrupt' | 'stop';
+/**
+ * What reaches a job the terminal holds: the wall clock moved on, Ctrl-C, Ctrl-Z, or the
+ * terminal went away (`hangup`: the exam's time ran out and its terminal closes).
+ */
+export type ForegroundEvent = 'tick' | 'interrupt' | 'stop' | 'hangup';
 
 /** bash's status of a command stopped by SIGTSTP (128 + 20). */
 export const STOPPED_STATUS = 148;
@@ -710,7 +713,8 @@ export class Session {
    * the cluster lives up to now and the job writes what it saw, a sleep ends at its time),
    * `interrupt` (Ctrl-C: it dies of SIGINT, status 130, no notice: the terminal already echoed
    * `^C` and the newline) or `stop` (Ctrl-Z: bash jobs.c notify_of_job_status prints a newline
-   * after the terminal's `^Z`, then `[N]+  Stopped                 TEXT`; status 148). `holding`
+   * after the terminal's `^Z`, then `[N]+  Stopped                 TEXT`; status 148) or `hangup`
+   * (the terminal is gone: it dies of SIGHUP, status 129, without a word). `holding`
    * stays set while it keeps the terminal.
    */
   async foreground(ev: ForegroundEvent, opts: { sync?: (limit?: number) => void } = {}): Promise<ExecResult> {
@@ -736,6 +740,9 @@ export class Session {
         for (const c of [...this.jobOutput('accept'), ...this.jobOutput('end')]) write(c);
       } else if (ev === 'interrupt') {
         frame.table.end(job, 130, 'INT');
+      } else if (ev === 'hangup') {
+        // the terminal closed under it: SIGHUP (status 129), no notice, nothing echoed
+        frame.table.end(job, 129, 'HUP');
       } else {
         frame.table.stop(job, this.cluster.now());
         write({ stream: 'stderr', text: `\n${frame.table.line(job)}` });

@@ -264,6 +264,9 @@ export async function runExam(o: ExamOptions): Promise<number> {
       },
       beforeCommand: refresh,
       holdPause: () => o.live?.pause(),
+      // time runs out while a job holds the terminal: the terminal closes (SIGHUP), and the
+      // prompt that follows is the timer's (time-up grading)
+      holdEnds: () => timeLeft(st, o.realNow()) <= 0,
       // the session keeps its held job and takes over the cluster another process wrote
       holdResume: () => {
         const changed = o.live?.refresh();

@@ -58,6 +58,12 @@ export interface ReplHooks {
   holdPause?(): void | Promise<void>;
   /** ...and take it back before the next tick, with what another process wrote meanwhile (adopted: the held job lives on). */
   holdResume?(): void | Promise<void>;
+  /**
+   * Asked on every wall-clock tick while a job holds the terminal: true when the mode's terminal
+   * goes away now (the exam's time ran out). The job then dies of SIGHUP, the line ends as any
+   * does (afterCommand) and beforePrompt takes the mode's own way out (the exam's time-up grading).
+   */
+  holdEnds?(): boolean | Promise<boolean>;
 }
 
 export interface ReplIo {
@@ -176,7 +182,8 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
       await hooks.holdPause?.();
       const ev2 = await lines.hold(HOLD_TICK_MS);
       await hooks.holdResume?.();
-      out = await cur.foreground(ev2, { sync: (limit) => syncClock(clock, limit) });
+      const gone = ev2 === 'tick' && (await hooks.holdEnds?.()) === true;
+      out = await cur.foreground(gone ? 'hangup' : ev2, { sync: (limit) => syncClock(clock, limit) });
       for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
     }
     status = out.exitCode;
