@@ -44,6 +44,10 @@ function emit(c: Cluster, held: Held, stream: 'stdout' | 'stderr', text: string,
     return;
   }
   if (sink.kind === 'null') return;
+  if (sink.kind === 'pipe') {
+    held.piped = (held.piped ?? '') + text;
+    return;
+  }
   try {
     c.host(held.host)?.fs.append(sink.path, text);
   } catch {

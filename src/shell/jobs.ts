@@ -15,7 +15,7 @@
  * stops, continues or is forgotten, not when it dies. Texts recorded from bash 5.2.15 on a pty
  * (testdata/job-control*.txt).
  */
-import { LIVE, type Held } from './commands/types.js';
+import { LIVE, type Held, type PIPE, type PipeRest } from './commands/types.js';
 
 export interface JobData {
   n: number;
@@ -52,6 +52,8 @@ export interface JobData {
   stopNotice?: 'next' | 'now';
   /** Simulated milliseconds it stood stopped in all (a paused list's sleep ends that much later: JobClock). */
   stoppedMs?: number;
+  /** A pipeline the terminal held: its later members, which read what its first one writes (Session.pipeOutput). */
+  [PIPE]?: PipeRest;
 }
 
 /** strsignal(3) texts (glibc) bash prints for a job a signal ended. */

@@ -35,7 +35,7 @@ import { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS, nodeCommands, podCommands }
 import { parseSshArgs } from './commands/ssh-args.js';
 import type { ParseOptions } from './parse/ast.js';
 import { chrootOutcome, shellWord, type ChrootFlavour } from './chroot.js';
-import { LIVE, shellExtras, type Held, type ShellResult } from './commands/types.js';
+import { LIVE, PIPE, shellExtras, type Held, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
 import { provideNetTools } from '../sim/runtime/net-tools.js';
 import { SCRIPT_NET_TOOLS } from './commands/pod/script-tools.js';
@@ -305,6 +305,29 @@ export class Session {
   private jobOutput(phase: Phase): OutputChunk[] {
     const out: OutputChunk[] = [];
     for (const f of this.frames) out.push(...pumpJobs(this.cluster, f.table, phase));
+    return out;
+  }
+
+  /**
+   * What running pipelines' first members wrote since, through their later members (`kubectl get
+   * po -w | grep web`: grep shows each new line as it comes); `end`: a pipeline whose first
+   * member ended on its own, whose later members show what they read only at its end (`| wc -l`).
+   */
+  private async pipeOutput(end?: { job: JobData; holds: Held | undefined }): Promise<OutputChunk[]> {
+    const out: OutputChunk[] = [];
+    const run = async (j: JobData, held: Held | undefined): Promise<void> => {
+      const text = held?.piped ?? '';
+      if (held) held.piped = '';
+      const through = j[PIPE];
+      if (through) out.push(...(await through(text, this.lineBudget)));
+    };
+    for (const f of this.frames) {
+      for (const j of f.table.running()) {
+        const h = j.holds;
+        if (h?.stdout?.kind === 'pipe' && h.stdout.flows && h.piped && !j.stopped) await run(j, h);
+      }
+    }
+    if (end) await run(end.job, end.holds);
     return out;
   }
 
@@ -612,7 +635,7 @@ export class Session {
     for (const f of this.frames) f.table.newLine();
     // jobs paused in a sleep that ended by now run on first (without `sync`, at the time the line starts)
     await this.runDueJobs();
-    before.push(...this.jobOutput('accept'), ...this.jobOutput('end'));
+    before.push(...this.jobOutput('accept'), ...this.jobOutput('end'), ...(await this.pipeOutput()));
     this.terminal = (c) => frame.interp.writeTerminal(c);
     let out: RunOutput;
     frame.interp.holdTerminal = opts.hold === true;
@@ -680,7 +703,7 @@ export class Session {
     if (out.hold && !out.hold.ended) {
       this.held = { frame, job: out.hold };
       // a job continued by fg writes at once what waited for it while it was stopped
-      for (const c of this.jobOutput('end')) {
+      for (const c of [...this.jobOutput('end'), ...(await this.pipeOutput())]) {
         out.output.push(c);
         out[c.stream] += c.text;
       }
@@ -729,6 +752,8 @@ export class Session {
     };
     if (!held) return out;
     const { frame, job } = held;
+    // (a job that ends lets go of what it holds: a pipeline's later members still read the rest)
+    const holds = job.holds;
     this.terminal = write;
     this.lineBudget = new LineBudget();
     try {
@@ -738,6 +763,9 @@ export class Session {
         flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
         await this.runDueJobs();
         for (const c of [...this.jobOutput('accept'), ...this.jobOutput('end')]) write(c);
+        // a pipeline's first member that ended on its own (status 0: its watch closed) gives its later ones end of input
+        const ended = job.ended && !job.ended.signal && job[PIPE] ? { job, holds } : undefined;
+        for (const c of await this.pipeOutput(ended)) write(c);
       } else if (ev === 'interrupt') {
         frame.table.end(job, 130, 'INT');
       } else if (ev === 'hangup') {

@@ -109,6 +109,11 @@ const CASES: Array<{ file: string; keys: string[] }> = [
     file: 'job-control-dead.txt',
     keys: ['sleep 100 &\n', 'sleep 200 &\n', 'kill %2\n', 'sleep 300 &\n', 'jobs\n', 'kill %1 %3\n', 'jobs\n', 'exit\n'],
   },
+  {
+    // a pipeline the terminal holds is one job, printed whole (its later members wait for its end)
+    file: 'job-control-pipeline.txt',
+    keys: ['sleep 100 | cat\n', '\x1a', 'jobs\n', 'fg\n', '\x1a', 'bg\n', 'jobs\n', 'fg\n', '\x03', 'echo $?\n', 'sleep 100 | grep x | wc -l\n', '\x1a', 'jobs\n', 'kill %1\n', '\n', 'exit\n'],
+  },
   // Ctrl-D with a stopped job warns as `exit` does, and leaves right after exit, jobs or Ctrl-D
   { file: 'job-control-eof.txt', keys: ['sleep 100\n', '\x1a', '\x04', 'echo hi\n', '\x04', 'jobs\n', '\x04'] },
   { file: 'job-control-eof-exit.txt', keys: ['sleep 100\n', '\x1a', 'exit\n', '\x04'] },
@@ -197,5 +202,44 @@ describe('kill -STOP and -CONT on a list paused in a sleep', () => {
       out,
       '$ sleep 5 && echo done &\n[1] PID\n$ kill -STOP %1\n$ jobs\n[1]+  Stopped                 sleep 5 && echo done\n$ kill -CONT %1\n$ \n$ \ndone\n[1]+  Done                    sleep 5 && echo done\n$ exit\nexit\n',
     );
+  });
+});
+
+describe('a pipeline the terminal holds', () => {
+  it('kubectl get -w | grep: grep shows each new row as it comes; Ctrl-Z stops the whole pipeline; | wc -l shows nothing until the end; sleep | wc -l counts at the sleep end', async () => {
+    const out = await replay(
+      [
+        'kubectl create deploy web --image=nginx\n',
+        'kubectl create deploy api --image=nginx\n',
+        60_000,
+        'kubectl get deploy -w | grep web\n',
+        1000,
+        '\x1a',
+        'kubectl scale deploy web --replicas=2\n',
+        'kubectl scale deploy api --replicas=2\n',
+        'fg\n',
+        1000,
+        '\x03',
+        'echo $?\n',
+        'kubectl get deploy -w | wc -l\n',
+        1000,
+        '\x03',
+        'sleep 2 | wc -l\n',
+        1000,
+        1000,
+        'jobs\n',
+        'exit\n',
+      ],
+      true,
+    );
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.equal(parts[3], 'kubectl get deploy -w | grep web\nweb    1/1     1            1           60s\n^Z\n[1]+  Stopped                 kubectl get deploy -w | grep web\n');
+    // continued, grep shows the rows of what changed meanwhile (web's, not api's), aged as of then
+    assert.equal(parts[6], 'fg\nkubectl get deploy -w | grep web\nweb    1/2     1            1           61s\nweb    1/2     1            1           61s\nweb    1/2     2            1           61s\n^C\n');
+    assert.equal(parts[7], 'echo $?\n130\n');
+    assert.equal(parts[8], 'kubectl get deploy -w | wc -l\n^C\n');
+    assert.equal(parts[9], 'sleep 2 | wc -l\n0\n');
+    assert.equal(parts[10], 'jobs\n');
   });
 });

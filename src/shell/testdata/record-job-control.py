@@ -18,6 +18,9 @@ KEY_SETS = {
     'exit': ['sleep 100\n', '\x1a', 'exit\n', 'echo hi\n', 'exit\n', 'jobs\n', 'exit\n'],
     # a job that died keeps no mark once a newer one starts
     'dead': ['sleep 100 &\n', 'sleep 200 &\n', 'kill %2\n', 'sleep 300 &\n', 'jobs\n', 'kill %1 %3\n', 'jobs\n', 'exit\n'],
+    # a stopped pipeline is one job, printed whole
+    'pipeline': ['sleep 100 | cat\n', '\x1a', 'jobs\n', 'fg\n', '\x1a', 'bg\n', 'jobs\n', 'fg\n', '\x03', 'echo $?\n',
+                 'sleep 100 | grep x | wc -l\n', '\x1a', 'jobs\n', 'kill %1\n', '\n', 'exit\n'],
     # Ctrl-D (\x04) with a stopped job: as `exit`, warned until the line before was exit or jobs (or Ctrl-D)
     'eof': ['sleep 100\n', '\x1a', '\x04', 'echo hi\n', '\x04', 'jobs\n', '\x04'],
     'eof-exit': ['sleep 100\n', '\x1a', 'exit\n', '\x04'],
