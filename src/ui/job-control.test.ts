@@ -243,3 +243,18 @@ describe('a pipeline the terminal holds', () => {
     assert.equal(parts[10], 'jobs\n');
   });
 });
+
+describe('kubectl logs -f the terminal holds', () => {
+  it('prints each new line as the wall clock moves; Ctrl-Z stops it (the lines wait), fg writes them, Ctrl-C ends it', async () => {
+    const out = await replay(
+      ["kubectl run p --image=busybox -- sh -c 'while true; do echo tick; sleep 2; done'\n", 'kubectl wait --for=condition=Ready pod/p\n', 'kubectl logs -f p --tail=1\n', 1000, 1000, 1000, 1000, '\x1a', 'jobs\n', 4000, 'fg\n', '\x03', 'echo $?\n', 'exit\n'],
+      true,
+    );
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.equal(parts[3], 'kubectl logs -f p --tail=1\ntick\ntick\ntick\n^Z\n[1]+  Stopped                 kubectl logs -f p --tail=1\n');
+    assert.equal(parts[4], 'jobs\n[1]+  Stopped                 kubectl logs -f p --tail=1\n');
+    assert.equal(parts[5], 'fg\nkubectl logs -f p --tail=1\ntick\ntick\n^C\n');
+    assert.equal(parts[6], 'echo $?\n130\n');
+  });
+});
