@@ -46,8 +46,11 @@ export function writeOrder(res: ShellResult | CommandResult): Array<{ stream: 's
 export const LIVE = Symbol('live');
 
 export interface LiveOutput {
-  /** What it wrote since the last call, as of cluster `c` (the shell's, which a reload replaces); `done`: the process ended (status 0). */
-  take(c: Cluster): { stdout: string; done: boolean };
+  /**
+   * What it wrote since the last call, as of cluster `c` (the shell's, which a reload replaces);
+   * `done`: the process ended, with `status` (0 unless given) after writing `stderr`.
+   */
+  take(c: Cluster): { stdout: string; done: boolean; stderr?: string; status?: number };
   /** The process ends: stop following the cluster. */
   stop(): void;
   /**
