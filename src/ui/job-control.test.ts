@@ -264,7 +264,7 @@ describe('kubectl rollout status the terminal holds', () => {
     const out = await replay(['kubectl create deploy web --image=nginx --replicas=3\n', 'kubectl rollout status deploy/web\n', 500, '\x1a', 'jobs\n', 'fg\n', 1000, 1000, 1000, 1000, 1000, 1000, 'echo $?\n', 'jobs\n', 'exit\n'], true);
     if (process.env['SHOW']) console.log(out);
     const parts = out.split(/^\$ /m);
-    assert.match(parts[2]!, /^kubectl rollout status deploy\/web\nWaiting for deployment "web" rollout to finish: 0 of 3 updated replicas are available\.\.\.\n\^Z\n\[1\]\+  Stopped                 kubectl rollout status deploy\/web\n$/);
+    assert.match(parts[2]!, /^kubectl rollout status deploy\/web\nWaiting for deployment "web" rollout to finish: 0 of 3 updated replicas are available\.\.\.\n\^Z\n\[1\]\+ {2}Stopped {17}kubectl rollout status deploy\/web\n$/);
     assert.match(parts[4]!, /^fg\nkubectl rollout status deploy\/web\n(Waiting for deployment "web" rollout to finish: [12] of 3 updated replicas are available\.\.\.\n)*deployment "web" successfully rolled out\n$/);
     assert.equal(parts[5], 'echo $?\n0\n');
     assert.equal(parts[6], 'jobs\n');

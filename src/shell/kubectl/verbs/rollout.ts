@@ -6,7 +6,6 @@
  */
 import type { Deployment, KObject } from '../../../sim/api/types.js';
 import { infoForKind, kindPrefix, qualifiedResource } from '../../../sim/api/registry.js';
-import type { CommandResult } from '../../types.js';
 import { LIVE, type LiveOutput, type ShellResult } from '../../commands/types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { KubectlError, RawError, seeHelp } from '../errors.js';
