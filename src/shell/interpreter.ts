@@ -16,6 +16,7 @@ import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
 import type { Held, JobSink, ShellContext, ShellResult } from './commands/types.js';
 import { PIPE, writeOrder } from './commands/types.js';
+import { LIST_REST } from './jobs.js';
 import { parseScript, type ParseResult, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
 import { assocDeclareLine, completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
@@ -287,12 +288,29 @@ class LoopSignal {
  * (the terminal may hold it: Interpreter.holdTerminal); `pipe` is the pipeline when it has more
  * members (`kubectl get pods -w | grep web`: bash's foreground job is the whole pipeline).
  */
-function holdCandidate(script: Script): { cmd: SimpleCommand; pipe?: Pipeline } | undefined {
-  const item = script.items.length === 1 ? script.items[0]! : undefined;
-  if (!item || item.background || item.rest.length > 0 || item.first.negate) return undefined;
+function holdCandidate(script: Script): { cmd: SimpleCommand; pipe?: Pipeline; list?: true } | undefined {
+  const item = script.items[0];
+  if (!item || item.background || item.first.negate) return undefined;
   const c = item.first.commands[0]!;
   if (c.type !== 'simple') return undefined;
-  return item.first.commands.length === 1 ? { cmd: c } : { cmd: c, pipe: item.first };
+  const list = script.items.length > 1 || item.rest.length > 0 ? { list: true as const } : {};
+  return item.first.commands.length === 1 ? { cmd: c, ...list } : { cmd: c, pipe: item.first, ...list };
+}
+
+/**
+ * What of a list is left once its first pipeline ended with `status` (or stopped: 148): the and-or
+ * members that still run (`a && b || c`), then the list's later items.
+ */
+function listAfterFirst(script: Script, status: number): Script {
+  const [item, ...later] = script.items;
+  if (!item) return { items: later };
+  for (let i = 0; i < item.rest.length; i++) {
+    const r = item.rest[i]!;
+    // a skipped member leaves the status as it was
+    if ((r.op === '&&' && status !== 0) || (r.op === '||' && status === 0)) continue;
+    return { items: [{ first: r.pipeline, rest: item.rest.slice(i + 1) }, ...later] };
+  }
+  return { items: later };
 }
 
 /** Filters that write each line as they read it (GNU tools line-buffer stdout on a terminal). */
@@ -714,18 +732,51 @@ export class Interpreter {
       this.state.status = 2;
       return this.finish();
     }
-    const cand = this.holdTerminal && !nested ? holdCandidate(parsed.script) : undefined;
+    if (this.holdTerminal && !nested) return this.runHolding(parsed.script, stdin, this.budget);
+    return this.runScript(parsed.script, stdin, this.budget, nested);
+  }
+
+  /**
+   * A line on a terminal that can hold a job: its first pipeline may keep running (the terminal
+   * holds it: RunOutput.hold). A list (`sleep 5; kubectl get po`, `sleep 100 && echo hi`) runs
+   * its first pipeline alone; if that is held, what is left runs when it ends on its own or is
+   * stopped (bash runs the list on with status 148 after Ctrl-Z), never after Ctrl-C
+   * (JobData[LIST_REST], Session.foreground), and may itself be held in turn.
+   */
+  async runHolding(script: Script, stdin: string, budget: LineBudget): Promise<RunOutput> {
+    const cand = holdCandidate(script);
+    const item = script.items[0];
+    const first: Script = cand?.list && item ? { items: [{ first: item.first, rest: [] }] } : script;
     this.holdCmd = cand?.cmd;
     this.holdPipe = cand?.pipe;
     this.held = undefined;
+    let out: RunOutput;
+    let held: JobData | undefined;
     try {
-      const out = await this.runScript(parsed.script, stdin, this.budget, nested);
-      return this.held ? { ...out, hold: this.held } : out;
+      out = await this.runScript(first, stdin, budget, false);
+      held = this.held as JobData | undefined;
     } finally {
       this.holdCmd = undefined;
       this.holdPipe = undefined;
       this.held = undefined;
     }
+    if (!cand?.list) return held ? { ...out, hold: held } : out;
+    if (held) {
+      held[LIST_REST] = (status, b) => {
+        this.state.status = status;
+        return this.runHolding(listAfterFirst(script, status), '', b);
+      };
+      return { ...out, hold: held };
+    }
+    if (out.exit !== undefined) return out;
+    const rest = await this.runHolding(listAfterFirst(script, out.exitCode), '', budget);
+    return {
+      ...rest,
+      output: [...out.output, ...rest.output],
+      stdout: out.stdout + rest.stdout,
+      stderr: out.stderr + rest.stderr,
+      advanceMs: out.advanceMs + rest.advanceMs,
+    };
   }
 
   /**

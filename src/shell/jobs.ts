@@ -16,6 +16,14 @@
  * (testdata/job-control*.txt).
  */
 import { LIVE, type Held, type PIPE, type PipeRest } from './commands/types.js';
+import type { LineBudget } from './budget.js';
+import type { RunOutput } from './interpreter.js';
+
+/** In memory only, as LIVE: a saved session's JSON leaves it out. */
+export const LIST_REST = Symbol('list-rest');
+
+/** What is left of a list once its held first pipeline ended with `status` (148: stopped). */
+export type ListRest = (status: number, budget: LineBudget) => Promise<RunOutput>;
 
 export interface JobData {
   n: number;
@@ -54,7 +62,10 @@ export interface JobData {
   stoppedMs?: number;
   /** A pipeline the terminal held: its later members, which read what its first one writes (Session.pipeOutput). */
   [PIPE]?: PipeRest;
+  /** The first pipeline of a list the terminal held: what is left of the list, run when it ends or stops (Interpreter.runHolding). */
+  [LIST_REST]?: ListRest;
 }
+
 
 /** strsignal(3) texts (glibc) bash prints for a job a signal ended. */
 const SIGNAL_TEXT: Record<string, string> = {

@@ -12,7 +12,7 @@ import type { Clock } from '../util/clock.js';
 import { ApiServer } from '../sim/apiserver.js';
 import type { Vfs } from '../sim/node/vfs.js';
 import { Interpreter, type OutputChunk, type RunOutput, type ShellStateData } from './interpreter.js';
-import { JobTable, type JobData } from './jobs.js';
+import { JobTable, LIST_REST, type JobData } from './jobs.js';
 import { JobClock } from './job-clock.js';
 import { pumpJobs, type Phase } from './background-output.js';
 import { releaseSockets } from '../sim/node/user-sockets.js';
@@ -780,9 +780,32 @@ export class Session {
     }
     if (!job.ended && !job.stopped) return { ...out, holding: true, prompt: this.prompt() };
     this.held = undefined;
-    const status = job.stopped ? STOPPED_STATUS : (job.ended?.status ?? 0);
+    let status = job.stopped ? STOPPED_STATUS : (job.ended?.status ?? 0);
     if (job.ended) frame.table.drop(job);
     frame.interp.setStatus(status);
+    // the first pipeline of a list ended on its own or stopped: the list runs on (not after Ctrl-C
+    // or a hangup, which end the whole line); what is left may be held in its turn
+    const rest = job[LIST_REST];
+    delete job[LIST_REST];
+    if (rest && (job.stopped || !job.ended?.signal)) {
+      this.terminal = (c) => frame.interp.writeTerminal(c);
+      let more: RunOutput;
+      try {
+        more = await rest(status, this.lineBudget);
+      } finally {
+        this.terminal = () => undefined;
+      }
+      for (const c of more.output) write(c);
+      if (more.advanceMs > 0) this.cluster.advance(more.advanceMs);
+      this.cluster.settle();
+      if (more.hold && !more.hold.ended) {
+        this.held = { frame, job: more.hold };
+        return { ...out, holding: true, prompt: this.prompt() };
+      }
+      status = more.exitCode;
+      frame.cwd = frame.interp.cwd;
+      if (more.exit !== undefined) out.exit = more.exit;
+    }
     const notices = frame.table.notices();
     if (notices) write({ stream: 'stderr', text: notices });
     return { ...out, exitCode: status, prompt: this.prompt() };

@@ -114,6 +114,11 @@ const CASES: Array<{ file: string; keys: string[] }> = [
     file: 'job-control-pipeline.txt',
     keys: ['sleep 100 | cat\n', '\x1a', 'jobs\n', 'fg\n', '\x1a', 'bg\n', 'jobs\n', 'fg\n', '\x03', 'echo $?\n', 'sleep 100 | grep x | wc -l\n', '\x1a', 'jobs\n', 'kill %1\n', '\n', 'exit\n'],
   },
+  {
+    // a list: Ctrl-Z stops its running pipeline (the job) and the list runs on with status 148; Ctrl-C ends it all
+    file: 'job-control-list.txt',
+    keys: ['sleep 100; echo hi\n', '\x1a', 'echo $?\n', 'sleep 100 && echo hi\n', '\x1a', 'echo $?\n', 'sleep 100 || echo hi\n', '\x1a', 'jobs\n', 'sleep 100; echo hi\n', '\x03', 'echo $?\n', 'sleep 100; echo $?; sleep 200 | cat; echo end\n', '\x1a', '\x1a', 'jobs\n', 'exit\n'],
+  },
   // Ctrl-D with a stopped job warns as `exit` does, and leaves right after exit, jobs or Ctrl-D
   { file: 'job-control-eof.txt', keys: ['sleep 100\n', '\x1a', '\x04', 'echo hi\n', '\x04', 'jobs\n', '\x04'] },
   { file: 'job-control-eof-exit.txt', keys: ['sleep 100\n', '\x1a', 'exit\n', '\x04'] },
@@ -268,5 +273,16 @@ describe('kubectl rollout status the terminal holds', () => {
     assert.match(parts[4]!, /^fg\nkubectl rollout status deploy\/web\n(Waiting for deployment "web" rollout to finish: [12] of 3 updated replicas are available\.\.\.\n)*deployment "web" successfully rolled out\n$/);
     assert.equal(parts[5], 'echo $?\n0\n');
     assert.equal(parts[6], 'jobs\n');
+  });
+});
+
+describe('a list the terminal holds', () => {
+  it('sleep 2; kubectl get …; sleep 100: the list runs on when the sleep ends on the wall clock, and its next sleep is held in turn', async () => {
+    const out = await replay(['kubectl create deploy web --image=nginx\n', 'sleep 2; kubectl get deploy web; sleep 100\n', 1000, 1000, '\x1a', 'echo $?\n', 'jobs\n', 'exit\n'], true);
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.equal(parts[2], 'sleep 2; kubectl get deploy web; sleep 100\nNAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    1/1     1            1           2s\n^Z\n[1]+  Stopped                 sleep 100\n');
+    assert.equal(parts[3], 'echo $?\n148\n');
+    assert.equal(parts[4], 'jobs\n[1]+  Stopped                 sleep 100\n');
   });
 });

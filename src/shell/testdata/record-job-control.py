@@ -21,6 +21,11 @@ KEY_SETS = {
     # a stopped pipeline is one job, printed whole
     'pipeline': ['sleep 100 | cat\n', '\x1a', 'jobs\n', 'fg\n', '\x1a', 'bg\n', 'jobs\n', 'fg\n', '\x03', 'echo $?\n',
                  'sleep 100 | grep x | wc -l\n', '\x1a', 'jobs\n', 'kill %1\n', '\n', 'exit\n'],
+    # a list: Ctrl-Z stops its running pipeline (the job) and the list runs on with status 148;
+    # Ctrl-C ends the whole list
+    'list': ['sleep 100; echo hi\n', '\x1a', 'echo $?\n', 'sleep 100 && echo hi\n', '\x1a', 'echo $?\n',
+             'sleep 100 || echo hi\n', '\x1a', 'jobs\n', 'sleep 100; echo hi\n', '\x03', 'echo $?\n',
+             'sleep 100; echo $?; sleep 200 | cat; echo end\n', '\x1a', '\x1a', 'jobs\n', 'exit\n'],
     # Ctrl-D (\x04) with a stopped job: as `exit`, warned until the line before was exit or jobs (or Ctrl-D)
     'eof': ['sleep 100\n', '\x1a', '\x04', 'echo hi\n', '\x04', 'jobs\n', '\x04'],
     'eof-exit': ['sleep 100\n', '\x1a', 'exit\n', '\x04'],
