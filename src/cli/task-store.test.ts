@@ -107,3 +107,21 @@ test('a second practice beside a running one works on its own session', async ()
   const r = await a;
   assert.match(r.stdout, /^namespace\/only-in-first$/m, 'the first practice kept its own');
 });
+
+for (const mode of ['practice', 'exam'] as const) {
+  test(`${mode}: a one-shot's change is taken over by a session with background jobs, which run on (the paused list is not lost)`, async () => {
+    const h = harness();
+    const p = feed();
+    const running = h.run(mode === 'practice' ? ['practice', 'expose-nodeport'] : ['exam', '--tasks', '2'], p.stdin);
+    p.line('sleep 30 && kubectl create ns later &');
+    p.line('echo up');
+    await until(() => /^up$/m.test(h.live.stdout), `the ${mode}`);
+    const one = await h.run(['kubectl', 'create', 'ns', 'from-oneshot']);
+    assert.equal(one.stdout, 'namespace/from-oneshot created\n');
+    p.line('sleep 40');
+    p.line('kubectl get ns from-oneshot later -o name');
+    p.line('quit');
+    const r = await running;
+    assert.match(r.stdout, /^namespace\/later created\nnamespace\/from-oneshot\nnamespace\/later$/m, r.stdout);
+  });
+}

@@ -44,6 +44,10 @@ function emit(c: Cluster, held: Held, stream: 'stdout' | 'stderr', text: string,
     return;
   }
   if (sink.kind === 'null') return;
+  if (sink.kind === 'pipe') {
+    held.piped = (held.piped ?? '') + text;
+    return;
+  }
   try {
     c.host(held.host)?.fs.append(sink.path, text);
   } catch {
@@ -70,7 +74,8 @@ function pumpHeld(c: Cluster, table: JobTable, j: JobData, held: Held, phase: Ph
     const live = held[LIVE];
     const r = live ? live.take(c) : { stdout: '', done: false };
     if (r.stdout !== '') emit(c, held, 'stdout', r.stdout, out);
-    if (r.done) table.end(j, 0);
+    if (r.stderr) emit(c, held, 'stderr', r.stderr, out);
+    if (r.done) table.end(j, r.status ?? 0);
     return;
   }
   const host = c.host(held.host);

@@ -15,7 +15,8 @@ import type { Vfs } from '../sim/node/vfs.js';
 import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
 import type { Held, JobSink, ShellContext, ShellResult } from './commands/types.js';
-import { writeOrder } from './commands/types.js';
+import { PIPE, writeOrder } from './commands/types.js';
+import { LIST_REST } from './jobs.js';
 import { parseScript, type ParseResult, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
 import { assocDeclareLine, completeLine, declareLine, parseComplete, parseDeclareArgs, type CompSpec } from './declare-builtin.js';
@@ -282,12 +283,57 @@ class LoopSignal {
   ) {}
 }
 
-/** The line's one simple command, when it is the whole line (the terminal may hold it: Interpreter.holdTerminal). */
-function holdCandidate(script: Script): SimpleCommand | undefined {
-  const item = script.items.length === 1 ? script.items[0]! : undefined;
-  if (!item || item.background || item.rest.length > 0 || item.first.negate || item.first.commands.length !== 1) return undefined;
+/**
+ * The line's one simple command, or the first of its one pipeline, when that is the whole line
+ * (the terminal may hold it: Interpreter.holdTerminal); `pipe` is the pipeline when it has more
+ * members (`kubectl get pods -w | grep web`: bash's foreground job is the whole pipeline).
+ */
+function holdCandidate(script: Script): { cmd: SimpleCommand; pipe?: Pipeline; list?: true } | undefined {
+  const item = script.items[0];
+  if (!item || item.background || item.first.negate) return undefined;
   const c = item.first.commands[0]!;
-  return c.type === 'simple' ? c : undefined;
+  if (c.type !== 'simple') return undefined;
+  const list = script.items.length > 1 || item.rest.length > 0 ? { list: true as const } : {};
+  return item.first.commands.length === 1 ? { cmd: c, ...list } : { cmd: c, pipe: item.first, ...list };
+}
+
+/**
+ * What of a list is left once its first pipeline ended with `status` (or stopped: 148): the and-or
+ * members that still run (`a && b || c`), then the list's later items.
+ */
+function listAfterFirst(script: Script, status: number): Script {
+  const [item, ...later] = script.items;
+  if (!item) return { items: later };
+  for (let i = 0; i < item.rest.length; i++) {
+    const r = item.rest[i]!;
+    // a skipped member leaves the status as it was
+    if ((r.op === '&&' && status !== 0) || (r.op === '||' && status === 0)) continue;
+    return { items: [{ first: r.pipeline, rest: item.rest.slice(i + 1) }, ...later] };
+  }
+  return { items: later };
+}
+
+/** Filters that write each line as they read it (GNU tools line-buffer stdout on a terminal). */
+const LINE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'sed', 'cut', 'tr', 'cat', 'awk']);
+
+/**
+ * Whether the later members of a held pipeline show the first one's later output as it comes:
+ * each is a line filter that prints per line (not `grep -c`, `-l`, `-q`, `-m`, nor awk with a
+ * BEGIN or END block) and none redirects (the last writes to the terminal, where its stdio
+ * flushes per line; into a pipe or a file it buffers 4 KiB, lost when Ctrl-C kills it). Other
+ * pipelines (`| wc -l`, `| sort`, `| head`) show their output when the first member ends.
+ */
+function linesFlow(rest: readonly Command[]): boolean {
+  return rest.every((c) => {
+    if (c.type !== 'simple' || c.redirects.length > 0 || c.words.length === 0) return false;
+    const words = c.words.map((w) => (w.parts.every((p) => p.kind === 'text') ? w.parts.map((p) => (p as { value: string }).value).join('') : undefined));
+    const name = words[0];
+    if (name === undefined || !LINE_FILTERS.has(name)) return false;
+    const args = words.slice(1);
+    if (name.endsWith('grep')) return !args.some((a) => a === undefined || /^-[a-zA-Z]*[clLqm]/.test(a) || /^--(count|files-with(out)?-match(es)?|quiet|silent|max-count)/.test(a));
+    if (name === 'awk') return !args.some((a) => a === undefined || /\b(BEGIN|END)\b/.test(a));
+    return true;
+  });
 }
 
 /** Steps between yields to the event loop, so a Ctrl-C (an event, not a microtask) is seen. */
@@ -686,15 +732,51 @@ export class Interpreter {
       this.state.status = 2;
       return this.finish();
     }
-    this.holdCmd = this.holdTerminal && !nested ? holdCandidate(parsed.script) : undefined;
+    if (this.holdTerminal && !nested) return this.runHolding(parsed.script, stdin, this.budget);
+    return this.runScript(parsed.script, stdin, this.budget, nested);
+  }
+
+  /**
+   * A line on a terminal that can hold a job: its first pipeline may keep running (the terminal
+   * holds it: RunOutput.hold). A list (`sleep 5; kubectl get po`, `sleep 100 && echo hi`) runs
+   * its first pipeline alone; if that is held, what is left runs when it ends on its own or is
+   * stopped (bash runs the list on with status 148 after Ctrl-Z), never after Ctrl-C
+   * (JobData[LIST_REST], Session.foreground), and may itself be held in turn.
+   */
+  async runHolding(script: Script, stdin: string, budget: LineBudget): Promise<RunOutput> {
+    const cand = holdCandidate(script);
+    const item = script.items[0];
+    const first: Script = cand?.list && item ? { items: [{ first: item.first, rest: [] }] } : script;
+    this.holdCmd = cand?.cmd;
+    this.holdPipe = cand?.pipe;
     this.held = undefined;
+    let out: RunOutput;
+    let held: JobData | undefined;
     try {
-      const out = await this.runScript(parsed.script, stdin, this.budget, nested);
-      return this.held ? { ...out, hold: this.held } : out;
+      out = await this.runScript(first, stdin, budget, false);
+      held = this.held as JobData | undefined;
     } finally {
       this.holdCmd = undefined;
+      this.holdPipe = undefined;
       this.held = undefined;
     }
+    if (!cand?.list) return held ? { ...out, hold: held } : out;
+    if (held) {
+      held[LIST_REST] = (status, b) => {
+        this.state.status = status;
+        return this.runHolding(listAfterFirst(script, status), '', b);
+      };
+      return { ...out, hold: held };
+    }
+    if (out.exit !== undefined) return out;
+    const rest = await this.runHolding(listAfterFirst(script, out.exitCode), '', budget);
+    return {
+      ...rest,
+      output: [...out.output, ...rest.output],
+      stdout: out.stdout + rest.stdout,
+      stderr: out.stderr + rest.stderr,
+      advanceMs: out.advanceMs + rest.advanceMs,
+    };
   }
 
   /**
@@ -703,12 +785,34 @@ export class Interpreter {
    * -f`) or `fg` becomes a job the terminal holds until it ends, Ctrl-C or Ctrl-Z (Session.foreground).
    */
   holdTerminal = false;
-  /** The line's one simple command, when the terminal may hold it. */
+  /** The line's one simple command (or its pipeline's first), when the terminal may hold it. */
   private holdCmd: SimpleCommand | undefined;
+  /** The pipeline holdCmd starts, when it has more members. */
+  private holdPipe: Pipeline | undefined;
+  /** The held pipeline's first member just started, and the others read its output only at its end. */
+  private pipeWaits = false;
   /** The job that command became. */
   private held: JobData | undefined;
   /** The builtin running now is that command (`fg`). */
   private holdBuiltin = false;
+
+  /**
+   * The later members of a held pipeline, run on what its first member wrote since (a tick, or its
+   * end): on their own copy of the shell's state, so `$?` and PIPESTATUS stay the line's.
+   */
+  private async pipeThrough(rest: Pipeline, text: string, budget: LineBudget): Promise<OutputChunk[]> {
+    const status = this.state.status;
+    this.output = [];
+    this.advanced = 0;
+    this.budget = budget;
+    this.nested = false;
+    this.nextYield = budget.steps + YIELD_EVERY;
+    try {
+      return (await this.runBody((io) => this.pipeline(rest, io, this.clone(this.state), 0, false), text)).output;
+    } finally {
+      this.state.status = status;
+    }
+  }
 
   /** `$?` after the job the terminal held ended or stopped (148 for Ctrl-Z, 130 for Ctrl-C). */
   setStatus(code: number): void {
@@ -1087,6 +1191,14 @@ export class Interpreter {
         stdin = buf.kind === 'buffer' ? buf.text : '';
         statuses.push(status);
         if (status !== 0) failed = status;
+        if (i === 0 && this.pipeWaits) {
+          // the terminal holds the first member, and the others show only what they read at its
+          // end (`kubectl get po -w | wc -l`): what it wrote so far waits with the rest
+          this.pipeWaits = false;
+          const holds = this.held?.holds;
+          if (holds) holds.piped = stdin;
+          break;
+        }
       }
       // set -o pipefail: the last command that failed decides
       if (st.flags?.has('pipefail')) status = failed;
@@ -1641,7 +1753,8 @@ export class Interpreter {
     let builtin: number | undefined;
     try {
       this.compoundArgs = compound;
-      this.holdBuiltin = c === this.holdCmd;
+      // (`fg | cat` runs fg in a subshell, which has no jobs to bring back)
+      this.holdBuiltin = c === this.holdCmd && !this.holdPipe;
       builtin = await this.shellBuiltin(name, argv, rio, st, depth);
     } finally {
       this.holdBuiltin = false;
@@ -1699,18 +1812,33 @@ export class Interpreter {
     }
     if (res.keeps && this.bg) this.kept = { ...res.keeps, ...jobSinks(rio) };
     const table = holdThis ? this.opts.jobs : undefined;
+    // the job is the whole pipeline, as bash prints it (`kubectl get po -w | grep x`)
+    const pipe = holdThis ? this.holdPipe : undefined;
+    const jobText = pipe ? andOrText({ first: pipe, rest: [] }) : commandText(c, 0);
     if (table && res.keeps) {
       // the process keeps running with the terminal: a job in the foreground (Session.foreground)
-      this.held = table.start(commandText(c, 0), true);
+      this.held = table.start(jobText, true);
       this.held.holds = { ...res.keeps, ...jobSinks(rio) };
+      if (pipe) {
+        // its later output runs through the pipeline's other members (Session.pipeOutput)
+        const flows = linesFlow(pipe.commands.slice(1));
+        this.held.holds.stdout = { kind: 'pipe', flows };
+        if (!flows) this.pipeWaits = true;
+      }
     }
     this.pumpJobs('accept');
     for (const c of writeOrder(res)) this.write(c.stream === 'stdout' ? rio.out : rio.err, c.text);
     if (table && !this.held && res.advanceMs !== undefined && res.advanceMs > 0 && Number.isFinite(res.advanceMs) && res.advanceMs <= this.budget.timeLeft()) {
       // `sleep N` at the prompt: the terminal waits for it on the clock, and Ctrl-Z can stop it
-      this.held = table.start(commandText(c, 0), true);
+      this.held = table.start(jobText, true);
       this.held.until = { at: this.opts.now() + this.advanced + res.advanceMs, status: res.exitCode };
+      // `sleep 100 | wc -l`: the others read end of input when it ends
+      if (pipe) this.pipeWaits = true;
     } else if (res.advanceMs !== undefined && !(res.advanceMs <= 0)) await this.consume(res.advanceMs);
+    if (this.held && pipe) {
+      const rest: Pipeline = { negate: false, commands: pipe.commands.slice(1), pipeStderr: pipe.pipeStderr.slice(1) };
+      this.held[PIPE] = (text, budget) => this.pipeThrough(rest, text, budget);
+    }
     this.pumpJobs('end');
     return res.exitCode;
   }

@@ -30,6 +30,9 @@ export interface JobContext {
   hold?: boolean;
 }
 
+/** Signals whose default action stops a process (signal(7)). */
+const STOP_SIGNALS = new Set(['STOP', 'TSTP', 'TTIN', 'TTOU']);
+
 const KILL_USAGE = 'kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]';
 const JOBS_USAGE = 'jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]';
 
@@ -106,16 +109,24 @@ function kill(args: string[], table: JobTable, ctx: JobContext): BuiltinOutput {
       errors.push(`kill: ${t}: arguments must be process or job IDs`);
       continue;
     }
-    // kill -CONT continues a stopped job in the background, as bg does without a word (jobs.c kill_pid)
-    if (sig.name === 'CONT' && job.stopped) {
-      table.cont(job, ctx.now ?? job.stopped.at);
+    // kill -CONT continues a stopped job in the background without a word and without moving the
+    // marks (recorded: testdata/job-control-signals.txt)
+    if (sig.name === 'CONT') {
+      if (job.stopped) table.cont(job, ctx.now ?? job.stopped.at, false, true);
       continue;
     }
-    // signal 0 only asks whether the process exists; STOP/CONT/… are not modelled and change nothing
-    if (sig.n === 0 || ['CONT', 'CHLD', 'WINCH', 'URG', 'STOP', 'TSTP', 'TTIN', 'TTOU'].includes(sig.name)) continue;
+    // a stop signal's default action stops the process: the job becomes current, and bash tells
+    // of it at the end of the next line (it learns of it after this line's prompt)
+    if (STOP_SIGNALS.has(sig.name)) {
+      table.stopBySignal(job, ctx.now ?? 0);
+      continue;
+    }
+    // signal 0 only asks whether the process exists; CHLD, WINCH and URG are ignored by default
+    if (sig.n === 0 || ['CHLD', 'WINCH', 'URG'].includes(sig.name)) continue;
     // a stopped job gets the signal and SIGCONT; bash reports it once more as Stopped before the
     // prompt (notify_of_job_status prints a newline before a stopped job) and its death a line later
     const notice = job.stopped ? `\n${table.line(job)}` : undefined;
+    delete job.stopNotice;
     table.end(job, 128 + sig.n, sig.name, true);
     if (notice !== undefined) job.notice = notice;
   }

@@ -41,13 +41,25 @@ export interface Pause {
   resume: (io: ResumeIo) => Promise<void>;
 }
 
+/** A pause as the clock keeps it: the order it came in, and how long its job had stood stopped by then. */
+type Paused = Pause & { seq: number; stoodStill: number };
+
 export class JobClock {
-  private pauses: (Pause & { seq: number })[] = [];
+  private pauses: Paused[] = [];
   private seq = 0;
 
   add(p: Pause): void {
-    this.pauses.push({ ...p, seq: this.seq++ });
+    this.pauses.push({ ...p, seq: this.seq++, stoodStill: p.job.stoppedMs ?? 0 });
     p.table.live.add(p.job);
+  }
+
+  /**
+   * When a pause's sleep ends: later by the time its job stood stopped since it paused (`kill
+   * -STOP %1`, then `kill -CONT %1`); a stopped job's never comes until it is continued.
+   */
+  private wakeAt(p: Paused): number | undefined {
+    if (p.job.stopped) return undefined;
+    return p.at + (p.job.stoppedMs ?? 0) - p.stoodStill;
   }
 
   /** A pause whose job has since ended (`kill %1`, a hangup) never resumes. */
@@ -63,7 +75,10 @@ export class JobClock {
   next(): number | undefined {
     this.prune();
     let at: number | undefined;
-    for (const p of this.pauses) if (at === undefined || p.at < at) at = p.at;
+    for (const p of this.pauses) {
+      const w = this.wakeAt(p);
+      if (w !== undefined && (at === undefined || w < at)) at = w;
+    }
     return at;
   }
 
@@ -81,7 +96,10 @@ export class JobClock {
     let ran = false;
     for (let guard = 0; guard < 10_000; guard++) {
       this.prune();
-      const due = this.pauses.filter((p) => p.at <= now).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      const due = this.pauses
+        .map((p) => ({ p, at: this.wakeAt(p) }))
+        .filter((x): x is { p: Paused; at: number } => x.at !== undefined && x.at <= now)
+        .sort((a, b) => a.at - b.at || a.p.seq - b.p.seq)[0]?.p;
       if (!due) break;
       this.pauses.splice(this.pauses.indexOf(due), 1);
       due.table.live.delete(due.job);

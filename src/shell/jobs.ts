@@ -15,7 +15,15 @@
  * stops, continues or is forgotten, not when it dies. Texts recorded from bash 5.2.15 on a pty
  * (testdata/job-control*.txt).
  */
-import { LIVE, type Held } from './commands/types.js';
+import { LIVE, type Held, type PIPE, type PipeRest } from './commands/types.js';
+import type { LineBudget } from './budget.js';
+import type { RunOutput } from './interpreter.js';
+
+/** In memory only, as LIVE: a saved session's JSON leaves it out. */
+export const LIST_REST = Symbol('list-rest');
+
+/** What is left of a list once its held first pipeline ended with `status` (148: stopped). */
+export type ListRest = (status: number, budget: LineBudget) => Promise<RunOutput>;
 
 export interface JobData {
   n: number;
@@ -43,7 +51,21 @@ export interface JobData {
    * once more as Stopped (bash clears J_NOTIFIED in kill_pid; it dies only once continued).
    */
   notice?: string;
+  /**
+   * Stopped by `kill -STOP`/`-TSTP`/`-TTIN`/`-TTOU` from a line: bash learns of it from SIGCHLD
+   * after that line's prompt, so `[N]+  Stopped  TEXT` (after a newline) comes at the end of the
+   * next line (`next`, then `now`), unless `jobs` shows it first or it is continued before.
+   * Recorded from bash 5.2.15 (testdata/job-control-signals.txt).
+   */
+  stopNotice?: 'next' | 'now';
+  /** Simulated milliseconds it stood stopped in all (a paused list's sleep ends that much later: JobClock). */
+  stoppedMs?: number;
+  /** A pipeline the terminal held: its later members, which read what its first one writes (Session.pipeOutput). */
+  [PIPE]?: PipeRest;
+  /** The first pipeline of a list the terminal held: what is left of the list, run when it ends or stops (Interpreter.runHolding). */
+  [LIST_REST]?: ListRest;
 }
+
 
 /** strsignal(3) texts (glibc) bash prints for a job a signal ended. */
 const SIGNAL_TEXT: Record<string, string> = {
@@ -168,15 +190,43 @@ export class JobTable {
     this.setCurrent(j);
   }
 
-  /** `bg`/`fg`/`kill -CONT`: a stopped job runs on; a sleep's end moves by the time it stood still. */
-  cont(j: JobData, now: number, foreground = false): void {
+  /**
+   * `kill -STOP %N` (or -TSTP, -TTIN, -TTOU) from a line: the process stops now, but bash learns
+   * of it (waitchld: the job becomes current, its notice is due) only after the line: a `kill
+   * -CONT` on the same line leaves no trace (recorded in testdata/job-control-signals.txt).
+   */
+  stopBySignal(j: JobData, now: number): void {
+    if (j.ended || j.stopped) return;
+    j.stopped = { at: now };
+    j.holds?.[LIVE]?.pause?.(true);
+    j.stopNotice = 'next';
+  }
+
+  /** bash reaps the stops signalled from the line before (stopBySignal): the job becomes current, its notice due. */
+  private reapStops(): void {
+    for (const j of this.jobs) {
+      if (j.stopNotice !== 'next') continue;
+      j.stopNotice = 'now';
+      if (j.stopped && !j.ended) this.setCurrent(j);
+    }
+  }
+
+  /**
+   * `bg`/`fg`/`kill -CONT`: a stopped job runs on; a sleep's end moves by the time it stood still.
+   * `kill -CONT` leaves the marks as they are (recorded: `[1]+  Running` stays current).
+   */
+  cont(j: JobData, now: number, foreground = false, keepMarks = false): void {
     const st = j.stopped;
     if (st) {
       delete j.stopped;
+      delete j.stopNotice;
       j.holds?.[LIVE]?.pause?.(false);
-      if (j.until) j.until = { ...j.until, at: j.until.at + Math.max(0, now - st.at) };
+      const still = Math.max(0, now - st.at);
+      j.stoppedMs = (j.stoppedMs ?? 0) + still;
+      if (j.until) j.until = { ...j.until, at: j.until.at + still };
     }
-    if (foreground) {
+    if (keepMarks) delete j.foreground;
+    else if (foreground) {
       j.foreground = true;
       this.setCurrent(j);
     } else {
@@ -223,9 +273,11 @@ export class JobTable {
     return `[${j.n}]${this.mark(j)}  ${long ? `${j.pid} ` : ''}${status}${j.text}${j.ended || j.stopped ? '' : ' &'}\n`;
   }
 
-  /** `jobs [-l] [-p]`: every job; the ended ones are reported now and forgotten. */
+  /** `jobs [-l] [-p]`: every job; the ended ones are reported now and forgotten, a stop it shows is no longer news. */
   list(opts: { long?: boolean; pids?: boolean } = {}): string {
+    this.reapStops();
     const shown = this.listed();
+    for (const j of shown) delete j.stopNotice;
     const out = shown.map((j) => (opts.pids ? `${j.pid}\n` : this.line(j, opts.long))).join('');
     this.forget(shown.filter((j) => j.ended));
     return out;
@@ -239,7 +291,8 @@ export class JobTable {
       if (j.notice !== undefined) {
         out += j.notice;
         delete j.notice;
-      }
+      } else if (j.stopNotice === 'now' && j.stopped && !j.ended) out += `\n${this.line(j)}`;
+      if (j.stopNotice === 'now') delete j.stopNotice;
       if (j.ended && !j.ended.late && !j.foreground) {
         out += this.line(j);
         ended.push(j);
@@ -309,6 +362,7 @@ export class JobTable {
   /** A new line starts: the jobs that ended late are reported at its end. */
   newLine(): void {
     for (const j of this.jobs) if (j.ended) delete j.ended.late;
+    this.reapStops();
   }
 
   byPid(pid: number): JobData | undefined {

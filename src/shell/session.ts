@@ -12,7 +12,7 @@ import type { Clock } from '../util/clock.js';
 import { ApiServer } from '../sim/apiserver.js';
 import type { Vfs } from '../sim/node/vfs.js';
 import { Interpreter, type OutputChunk, type RunOutput, type ShellStateData } from './interpreter.js';
-import { JobTable, type JobData } from './jobs.js';
+import { JobTable, LIST_REST, type JobData } from './jobs.js';
 import { JobClock } from './job-clock.js';
 import { pumpJobs, type Phase } from './background-output.js';
 import { releaseSockets } from '../sim/node/user-sockets.js';
@@ -35,7 +35,7 @@ import { CONTAINER_ONLY, HOST_TOOLS, SHELL_BUILTINS, nodeCommands, podCommands }
 import { parseSshArgs } from './commands/ssh-args.js';
 import type { ParseOptions } from './parse/ast.js';
 import { chrootOutcome, shellWord, type ChrootFlavour } from './chroot.js';
-import { LIVE, shellExtras, type Held, type ShellResult } from './commands/types.js';
+import { LIVE, PIPE, shellExtras, type Held, type ShellResult } from './commands/types.js';
 import { LineBudget } from './budget.js';
 import { provideNetTools } from '../sim/runtime/net-tools.js';
 import { SCRIPT_NET_TOOLS } from './commands/pod/script-tools.js';
@@ -100,8 +100,11 @@ export interface ExecResult extends RunOutput {
   holding?: true;
 }
 
-/** What reaches a job the terminal holds: the wall clock moved on, Ctrl-C, or Ctrl-Z. */
-export type ForegroundEvent = 'tick' | 'interrupt' | 'stop';
+/**
+ * What reaches a job the terminal holds: the wall clock moved on, Ctrl-C, Ctrl-Z, or the
+ * terminal went away (`hangup`: the exam's time ran out and its terminal closes).
+ */
+export type ForegroundEvent = 'tick' | 'interrupt' | 'stop' | 'hangup';
 
 /** bash's status of a command stopped by SIGTSTP (128 + 20). */
 export const STOPPED_STATUS = 148;
@@ -302,6 +305,29 @@ export class Session {
   private jobOutput(phase: Phase): OutputChunk[] {
     const out: OutputChunk[] = [];
     for (const f of this.frames) out.push(...pumpJobs(this.cluster, f.table, phase));
+    return out;
+  }
+
+  /**
+   * What running pipelines' first members wrote since, through their later members (`kubectl get
+   * po -w | grep web`: grep shows each new line as it comes); `end`: a pipeline whose first
+   * member ended on its own, whose later members show what they read only at its end (`| wc -l`).
+   */
+  private async pipeOutput(end?: { job: JobData; holds: Held | undefined }): Promise<OutputChunk[]> {
+    const out: OutputChunk[] = [];
+    const run = async (j: JobData, held: Held | undefined): Promise<void> => {
+      const text = held?.piped ?? '';
+      if (held) held.piped = '';
+      const through = j[PIPE];
+      if (through) out.push(...(await through(text, this.lineBudget)));
+    };
+    for (const f of this.frames) {
+      for (const j of f.table.running()) {
+        const h = j.holds;
+        if (h?.stdout?.kind === 'pipe' && h.stdout.flows && h.piped && !j.stopped) await run(j, h);
+      }
+    }
+    if (end) await run(end.job, end.holds);
     return out;
   }
 
@@ -609,7 +635,7 @@ export class Session {
     for (const f of this.frames) f.table.newLine();
     // jobs paused in a sleep that ended by now run on first (without `sync`, at the time the line starts)
     await this.runDueJobs();
-    before.push(...this.jobOutput('accept'), ...this.jobOutput('end'));
+    before.push(...this.jobOutput('accept'), ...this.jobOutput('end'), ...(await this.pipeOutput()));
     this.terminal = (c) => frame.interp.writeTerminal(c);
     let out: RunOutput;
     frame.interp.holdTerminal = opts.hold === true;
@@ -677,13 +703,27 @@ export class Session {
     if (out.hold && !out.hold.ended) {
       this.held = { frame, job: out.hold };
       // a job continued by fg writes at once what waited for it while it was stopped
-      for (const c of this.jobOutput('end')) {
+      for (const c of [...this.jobOutput('end'), ...(await this.pipeOutput())]) {
         out.output.push(c);
         out[c.stream] += c.text;
       }
       return { ...out, prompt: this.prompt(), holding: true };
     }
     return { ...out, prompt: this.prompt() };
+  }
+
+  /**
+   * Ctrl-D on an empty line at the top-level prompt: bash reads end of input as `exit` (readline
+   * echoes `exit`; eval.c reader_loop → exit_or_logout), so with stopped jobs a first one warns
+   * `There are stopped jobs.` and stays, and one right after it (or after `exit` or `jobs`)
+   * leaves. Recorded from bash 5.2.15 on a pty (testdata/job-control-eof.txt). The key is no
+   * line of history.
+   */
+  endOfInput(): { leave: true } | { leave: false; warning: string } {
+    const prev = this.lastLine;
+    this.lastLine = 'exit';
+    if (this.top().table.hasStopped() && !/^(exit|logout|jobs)(\s|$)/.test(prev)) return { leave: false, warning: 'There are stopped jobs.\n' };
+    return { leave: true };
   }
 
   /** The job the terminal holds (exec with `hold`), and the shell it belongs to. */
@@ -696,7 +736,8 @@ export class Session {
    * the cluster lives up to now and the job writes what it saw, a sleep ends at its time),
    * `interrupt` (Ctrl-C: it dies of SIGINT, status 130, no notice: the terminal already echoed
    * `^C` and the newline) or `stop` (Ctrl-Z: bash jobs.c notify_of_job_status prints a newline
-   * after the terminal's `^Z`, then `[N]+  Stopped                 TEXT`; status 148). `holding`
+   * after the terminal's `^Z`, then `[N]+  Stopped                 TEXT`; status 148) or `hangup`
+   * (the terminal is gone: it dies of SIGHUP, status 129, without a word). `holding`
    * stays set while it keeps the terminal.
    */
   async foreground(ev: ForegroundEvent, opts: { sync?: (limit?: number) => void } = {}): Promise<ExecResult> {
@@ -711,6 +752,8 @@ export class Session {
     };
     if (!held) return out;
     const { frame, job } = held;
+    // (a job that ends lets go of what it holds: a pipeline's later members still read the rest)
+    const holds = job.holds;
     this.terminal = write;
     this.lineBudget = new LineBudget();
     try {
@@ -720,8 +763,14 @@ export class Session {
         flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
         await this.runDueJobs();
         for (const c of [...this.jobOutput('accept'), ...this.jobOutput('end')]) write(c);
+        // a pipeline's first member that ended on its own (status 0: its watch closed) gives its later ones end of input
+        const ended = job.ended && !job.ended.signal && job[PIPE] ? { job, holds } : undefined;
+        for (const c of await this.pipeOutput(ended)) write(c);
       } else if (ev === 'interrupt') {
         frame.table.end(job, 130, 'INT');
+      } else if (ev === 'hangup') {
+        // the terminal closed under it: SIGHUP (status 129), no notice, nothing echoed
+        frame.table.end(job, 129, 'HUP');
       } else {
         frame.table.stop(job, this.cluster.now());
         write({ stream: 'stderr', text: `\n${frame.table.line(job)}` });
@@ -731,9 +780,32 @@ export class Session {
     }
     if (!job.ended && !job.stopped) return { ...out, holding: true, prompt: this.prompt() };
     this.held = undefined;
-    const status = job.stopped ? STOPPED_STATUS : (job.ended?.status ?? 0);
+    let status = job.stopped ? STOPPED_STATUS : (job.ended?.status ?? 0);
     if (job.ended) frame.table.drop(job);
     frame.interp.setStatus(status);
+    // the first pipeline of a list ended on its own or stopped: the list runs on (not after Ctrl-C
+    // or a hangup, which end the whole line); what is left may be held in its turn
+    const rest = job[LIST_REST];
+    delete job[LIST_REST];
+    if (rest && (job.stopped || !job.ended?.signal)) {
+      this.terminal = (c) => frame.interp.writeTerminal(c);
+      let more: RunOutput;
+      try {
+        more = await rest(status, this.lineBudget);
+      } finally {
+        this.terminal = () => undefined;
+      }
+      for (const c of more.output) write(c);
+      if (more.advanceMs > 0) this.cluster.advance(more.advanceMs);
+      this.cluster.settle();
+      if (more.hold && !more.hold.ended) {
+        this.held = { frame, job: more.hold };
+        return { ...out, holding: true, prompt: this.prompt() };
+      }
+      status = more.exitCode;
+      frame.cwd = frame.interp.cwd;
+      if (more.exit !== undefined) out.exit = more.exit;
+    }
     const notices = frame.table.notices();
     if (notices) write({ stream: 'stderr', text: notices });
     return { ...out, exitCode: status, prompt: this.prompt() };

@@ -129,3 +129,28 @@ test('exam: three tasks through stdin, quit and resume, alert, time-out grading'
   const zh = await h.run(['history', '--lang', 'zh-CN']);
   assert.match(zh.stdout, /t-file +│ 未作答/);
 });
+
+test('exam on a terminal: time running out while a job holds the terminal ends the job (SIGHUP) and the exam the time-up way', async () => {
+  const h = harness({ CKA_LAB_SCENARIOS: SCENARIOS });
+  const stdin = new PassThrough();
+  const run = h.run(['exam', '--tasks', '3', '--minutes', '30', '--seed', '5'], stdin, {}, { tty: true });
+  await until(() => h.live.stdout.includes('pass mark 66%'), 'the exam');
+  // a sleep the pinned clock never ends holds the terminal (the REPL ticks every 250 ms)
+  stdin.write('sleep 100000\r');
+  await new Promise((r) => setTimeout(r, 600));
+  assert.doesNotMatch(h.live.stdout, /Time is up/);
+  h.clock.now += 31 * 60_000;
+  try {
+    await until(() => /Total: \d+\/15 points/.test(h.live.stdout), 'the time-up report', 10_000);
+  } catch (e) {
+    stdin.write('\x03');
+    stdin.end();
+    await run;
+    throw e;
+  }
+  stdin.end();
+  const r = await run;
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /Time is up\. Stop working: the exam is graded on the state you've left\./);
+  assert.ok(!existsSync(join(h.data, 'xdg', 'cka-lab', 'exam.json')), 'the exam is finished');
+});

@@ -243,9 +243,12 @@ export async function runExam(o: ExamOptions): Promise<number> {
   tick?.unref();
   try {
     // a one-shot `cka-lab kubectl`'s change to the task shows in the next command or meta-command
+    // (a session with jobs keeps them and takes over the other process's cluster, as practice's does)
     const refresh = (): void => {
       const changed = o.live?.refresh();
-      if (changed) session = changed;
+      if (!changed) return;
+      if (session.hasJobs()) session.adopt(changed);
+      else session = changed;
     };
     const status = await runRepl(() => session, lines, o.io, {
       promptPrefix: () => `[${clockText(timeLeft(st, o.realNow()))}] `,
@@ -261,6 +264,9 @@ export async function runExam(o: ExamOptions): Promise<number> {
       },
       beforeCommand: refresh,
       holdPause: () => o.live?.pause(),
+      // time runs out while a job holds the terminal: the terminal closes (SIGHUP), and the
+      // prompt that follows is the timer's (time-up grading)
+      holdEnds: () => timeLeft(st, o.realNow()) <= 0,
       // the session keeps its held job and takes over the cluster another process wrote
       holdResume: () => {
         const changed = o.live?.refresh();

@@ -1,6 +1,6 @@
 /**
  * Stopped jobs through the REPL, against bash 5.2.15 on a pseudo-terminal (src/shell/testdata/
- * record-job-control.py: job-control.txt, job-control-marks.txt, job-control-exit.txt): the same
+ * record-job-control.py: job-control*.txt): the same
  * keys go to a Session through runRepl with a terminal stand-in that echoes each line after the
  * recording's `$ ` prompt and, for Ctrl-Z / Ctrl-C while a job holds the terminal, echoes `^Z` /
  * `^C` and a newline as the tty does. What the shell prints (`[1]+  Stopped`, jobs' marks, bg's
@@ -43,7 +43,8 @@ class Keys implements LineSource {
       this.wall(k);
       k = this.keys.shift();
     }
-    if (k === undefined) return null;
+    // Ctrl-D on an empty line: end of input (the REPL echoes `exit`)
+    if (k === undefined || k === '\x04') return null;
     if (!k.endsWith('\n')) throw new Error(`a control key ${JSON.stringify(k)} at the prompt`);
     this.echo(k);
     return k.slice(0, -1);
@@ -107,6 +108,25 @@ const CASES: Array<{ file: string; keys: string[] }> = [
     // a job that died keeps no mark once a newer one starts (jobs.c reset_current looks at live jobs)
     file: 'job-control-dead.txt',
     keys: ['sleep 100 &\n', 'sleep 200 &\n', 'kill %2\n', 'sleep 300 &\n', 'jobs\n', 'kill %1 %3\n', 'jobs\n', 'exit\n'],
+  },
+  {
+    // a pipeline the terminal holds is one job, printed whole (its later members wait for its end)
+    file: 'job-control-pipeline.txt',
+    keys: ['sleep 100 | cat\n', '\x1a', 'jobs\n', 'fg\n', '\x1a', 'bg\n', 'jobs\n', 'fg\n', '\x03', 'echo $?\n', 'sleep 100 | grep x | wc -l\n', '\x1a', 'jobs\n', 'kill %1\n', '\n', 'exit\n'],
+  },
+  {
+    // a list: Ctrl-Z stops its running pipeline (the job) and the list runs on with status 148; Ctrl-C ends it all
+    file: 'job-control-list.txt',
+    keys: ['sleep 100; echo hi\n', '\x1a', 'echo $?\n', 'sleep 100 && echo hi\n', '\x1a', 'echo $?\n', 'sleep 100 || echo hi\n', '\x1a', 'jobs\n', 'sleep 100; echo hi\n', '\x03', 'echo $?\n', 'sleep 100; echo $?; sleep 200 | cat; echo end\n', '\x1a', '\x1a', 'jobs\n', 'exit\n'],
+  },
+  // Ctrl-D with a stopped job warns as `exit` does, and leaves right after exit, jobs or Ctrl-D
+  { file: 'job-control-eof.txt', keys: ['sleep 100\n', '\x1a', '\x04', 'echo hi\n', '\x04', 'jobs\n', '\x04'] },
+  { file: 'job-control-eof-exit.txt', keys: ['sleep 100\n', '\x1a', 'exit\n', '\x04'] },
+  { file: 'job-control-eof-twice.txt', keys: ['sleep 100\n', '\x1a', '\x04', '\x04'] },
+  {
+    // kill -STOP/-TSTP/-TTIN stop a background job, told at the end of the next line; -CONT runs it on, marks unmoved
+    file: 'job-control-signals.txt',
+    keys: ['sleep 100 &\n', 'sleep 200 &\n', 'kill -STOP %1\n', 'jobs\n', 'kill -CONT %1\n', 'jobs\n', 'kill -STOP %2\n', '\n', 'jobs\n', 'kill -CONT %2\n', 'jobs\n', 'kill -TSTP %1\n', 'echo hi\n', 'echo ho\n', 'kill -CONT %1\n', 'kill -s STOP %2; kill -CONT %2\n', 'jobs\n', 'kill -TTIN %2\n', '\n', 'kill %1\n', '\n', 'kill -CONT %2\n', 'kill %2\n', '\n', 'exit\n'],
   },
 ];
 
@@ -177,5 +197,92 @@ describe('another process works on the session while a job holds the terminal', 
     assert.deepEqual(events, ['lock', 'pause', 'resume', 'pause', 'resume', 'pause', 'resume', 'save', 'lock', 'save']);
     assert.match(out, /^added\s+0\s+\d+s$/m, out);
     assert.match(out, /\^C\n\$ exit\nexit\n$/, out);
+  });
+});
+
+describe('kill -STOP and -CONT on a list paused in a sleep', () => {
+  it('a stopped list does not wake at its time; continued, it wakes later by the time it stood still', async () => {
+    const out = await replay(['sleep 5 && echo done &\n', 'kill -STOP %1\n', 10_000, 'jobs\n', 'kill -CONT %1\n', 3000, '\n', 3000, '\n', 'exit\n'], true);
+    assert.equal(
+      out,
+      '$ sleep 5 && echo done &\n[1] PID\n$ kill -STOP %1\n$ jobs\n[1]+  Stopped                 sleep 5 && echo done\n$ kill -CONT %1\n$ \n$ \ndone\n[1]+  Done                    sleep 5 && echo done\n$ exit\nexit\n',
+    );
+  });
+});
+
+describe('a pipeline the terminal holds', () => {
+  it('kubectl get -w | grep: grep shows each new row as it comes; Ctrl-Z stops the whole pipeline; | wc -l shows nothing until the end; sleep | wc -l counts at the sleep end', async () => {
+    const out = await replay(
+      [
+        'kubectl create deploy web --image=nginx\n',
+        'kubectl create deploy api --image=nginx\n',
+        60_000,
+        'kubectl get deploy -w | grep web\n',
+        1000,
+        '\x1a',
+        'kubectl scale deploy web --replicas=2\n',
+        'kubectl scale deploy api --replicas=2\n',
+        'fg\n',
+        1000,
+        '\x03',
+        'echo $?\n',
+        'kubectl get deploy -w | wc -l\n',
+        1000,
+        '\x03',
+        'sleep 2 | wc -l\n',
+        1000,
+        1000,
+        'jobs\n',
+        'exit\n',
+      ],
+      true,
+    );
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.equal(parts[3], 'kubectl get deploy -w | grep web\nweb    1/1     1            1           60s\n^Z\n[1]+  Stopped                 kubectl get deploy -w | grep web\n');
+    // continued, grep shows the rows of what changed meanwhile (web's, not api's), aged as of then
+    assert.equal(parts[6], 'fg\nkubectl get deploy -w | grep web\nweb    1/2     1            1           61s\nweb    1/2     1            1           61s\nweb    1/2     2            1           61s\n^C\n');
+    assert.equal(parts[7], 'echo $?\n130\n');
+    assert.equal(parts[8], 'kubectl get deploy -w | wc -l\n^C\n');
+    assert.equal(parts[9], 'sleep 2 | wc -l\n0\n');
+    assert.equal(parts[10], 'jobs\n');
+  });
+});
+
+describe('kubectl logs -f the terminal holds', () => {
+  it('prints each new line as the wall clock moves; Ctrl-Z stops it (the lines wait), fg writes them, Ctrl-C ends it', async () => {
+    const out = await replay(
+      ["kubectl run p --image=busybox -- sh -c 'while true; do echo tick; sleep 2; done'\n", 'kubectl wait --for=condition=Ready pod/p\n', 'kubectl logs -f p --tail=1\n', 1000, 1000, 1000, 1000, '\x1a', 'jobs\n', 4000, 'fg\n', '\x03', 'echo $?\n', 'exit\n'],
+      true,
+    );
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.equal(parts[3], 'kubectl logs -f p --tail=1\ntick\ntick\ntick\n^Z\n[1]+  Stopped                 kubectl logs -f p --tail=1\n');
+    assert.equal(parts[4], 'jobs\n[1]+  Stopped                 kubectl logs -f p --tail=1\n');
+    assert.equal(parts[5], 'fg\nkubectl logs -f p --tail=1\ntick\ntick\n^C\n');
+    assert.equal(parts[6], 'echo $?\n130\n');
+  });
+});
+
+describe('kubectl rollout status the terminal holds', () => {
+  it('prints each new message as the wall clock moves and ends 0 when the rollout is done; Ctrl-Z stops it', async () => {
+    const out = await replay(['kubectl create deploy web --image=nginx --replicas=3\n', 'kubectl rollout status deploy/web\n', 500, '\x1a', 'jobs\n', 'fg\n', 1000, 1000, 1000, 1000, 1000, 1000, 'echo $?\n', 'jobs\n', 'exit\n'], true);
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.match(parts[2]!, /^kubectl rollout status deploy\/web\nWaiting for deployment "web" rollout to finish: 0 of 3 updated replicas are available\.\.\.\n\^Z\n\[1\]\+ {2}Stopped {17}kubectl rollout status deploy\/web\n$/);
+    assert.match(parts[4]!, /^fg\nkubectl rollout status deploy\/web\n(Waiting for deployment "web" rollout to finish: [12] of 3 updated replicas are available\.\.\.\n)*deployment "web" successfully rolled out\n$/);
+    assert.equal(parts[5], 'echo $?\n0\n');
+    assert.equal(parts[6], 'jobs\n');
+  });
+});
+
+describe('a list the terminal holds', () => {
+  it('sleep 2; kubectl get …; sleep 100: the list runs on when the sleep ends on the wall clock, and its next sleep is held in turn', async () => {
+    const out = await replay(['kubectl create deploy web --image=nginx\n', 'sleep 2; kubectl get deploy web; sleep 100\n', 1000, 1000, '\x1a', 'echo $?\n', 'jobs\n', 'exit\n'], true);
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.equal(parts[2], 'sleep 2; kubectl get deploy web; sleep 100\nNAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    1/1     1            1           2s\n^Z\n[1]+  Stopped                 sleep 100\n');
+    assert.equal(parts[3], 'echo $?\n148\n');
+    assert.equal(parts[4], 'jobs\n[1]+  Stopped                 sleep 100\n');
   });
 });

@@ -176,10 +176,14 @@ export async function runPractice(o: PracticeOptions): Promise<number> {
   const lines = o.lines(() => cur.session);
   try {
     let quitByMeta = false;
-    // another process's change to the session shows in the next command or meta-command
+    // another process's change to the session shows in the next command or meta-command; this
+    // process's jobs (a paused list's continuation, a watch) live in its memory only, so a session
+    // with jobs keeps them and takes over the cluster the other process wrote, as the shell's does
     const refresh = (): void => {
       const changed = o.store?.refresh();
-      if (changed) cur.session = changed;
+      if (!changed) return;
+      if (cur.session.hasJobs()) cur.session.adopt(changed);
+      else cur.session = changed;
     };
     const status = await runRepl(() => cur.session, lines, o.io, {
       meta: async (line, io) => {

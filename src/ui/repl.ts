@@ -58,6 +58,12 @@ export interface ReplHooks {
   holdPause?(): void | Promise<void>;
   /** ...and take it back before the next tick, with what another process wrote meanwhile (adopted: the held job lives on). */
   holdResume?(): void | Promise<void>;
+  /**
+   * Asked on every wall-clock tick while a job holds the terminal: true when the mode's terminal
+   * goes away now (the exam's time ran out). The job then dies of SIGHUP, the line ends as any
+   * does (afterCommand) and beforePrompt takes the mode's own way out (the exam's time-up grading).
+   */
+  holdEnds?(): boolean | Promise<boolean>;
 }
 
 export interface ReplIo {
@@ -102,9 +108,15 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
         if (lines.interactive) continue;
         break;
       }
-      if (!lines.interactive || s.atTop) {
-        if (lines.interactive) io.stdout.write('exit\n');
-        break;
+      if (!lines.interactive) break;
+      if (s.atTop) {
+        io.stdout.write('exit\n');
+        // with stopped jobs, the first Ctrl-D warns and stays, as bash's `exit` does
+        const eof = s.endOfInput();
+        if (eof.leave) break;
+        io.stderr.write(eof.warning);
+        status = 1;
+        continue;
       }
       // Ctrl-D inside ssh / exec: leave that context, as the remote shell would
       io.stdout.write('exit\n');
@@ -122,7 +134,18 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     if (source.trim() === '') {
       // an empty line still shows what the jobs did before the next prompt (a `Terminated` notice)
       if (s.hasJobs()) {
-        const out = await s.exec('');
+        // with the session taken as between a held job's ticks (holdResume/holdPause: another
+        // process's changes adopted first), and the clock at the wall's time, so a list whose
+        // sleep ended meanwhile runs on and its `Done` shows, as bash's does
+        await hooks.holdResume?.();
+        const cur = session();
+        const clock = cur.cluster.clock;
+        let out: Awaited<ReturnType<Session['exec']>>;
+        try {
+          out = await cur.exec('', { sync: (limit) => syncClock(clock, limit) });
+        } finally {
+          await hooks.holdPause?.();
+        }
         for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
       }
       continue;
@@ -159,7 +182,8 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
       await hooks.holdPause?.();
       const ev2 = await lines.hold(HOLD_TICK_MS);
       await hooks.holdResume?.();
-      out = await cur.foreground(ev2, { sync: (limit) => syncClock(clock, limit) });
+      const gone = ev2 === 'tick' && (await hooks.holdEnds?.()) === true;
+      out = await cur.foreground(gone ? 'hangup' : ev2, { sync: (limit) => syncClock(clock, limit) });
       for (const c of out.output) (c.stream === 'stdout' ? io.stdout : io.stderr).write(terminalBytes(c.text));
     }
     status = out.exitCode;

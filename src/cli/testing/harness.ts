@@ -22,7 +22,7 @@ export interface Harness {
   /** Everything the running command has printed to stdout so far. */
   live: { stdout: string };
   /** `env` adds to (or overrides) this harness's environment for this run only. */
-  run(args: string[], stdin?: string | Readable, env?: Record<string, string>): Promise<RunResult>;
+  run(args: string[], stdin?: string | Readable, env?: Record<string, string>, opts?: { tty?: boolean }): Promise<RunResult>;
 }
 
 /** The harnesses' data directories, removed when the test process exits (a test file runs in its own process). */
@@ -40,7 +40,7 @@ export function harness(env: Record<string, string> = {}): Harness {
     data,
     clock,
     live,
-    async run(args, stdin = '', runEnv = {}) {
+    async run(args, stdin = '', runEnv = {}, opts = {}) {
       const out = new PassThrough();
       const err = new PassThrough();
       let stdout = '';
@@ -57,7 +57,8 @@ export function harness(env: Record<string, string> = {}): Harness {
         stderr: err,
         env: { HOME: data, XDG_DATA_HOME: join(data, 'xdg'), PATH: process.env['PATH'] ?? '', ...env, ...runEnv },
         cwd: data,
-        isTTY: false,
+        // `tty`: lines come through the terminal's reader (ui/input.ts TtyLines: a held job, Ctrl-C/Ctrl-Z keys)
+        isTTY: opts.tty === true,
         realNow: () => clock.now,
       };
       const code = await main(['node', 'cka-lab', ...args], io);

@@ -46,8 +46,11 @@ export function writeOrder(res: ShellResult | CommandResult): Array<{ stream: 's
 export const LIVE = Symbol('live');
 
 export interface LiveOutput {
-  /** What it wrote since the last call, as of cluster `c` (the shell's, which a reload replaces); `done`: the process ended (status 0). */
-  take(c: Cluster): { stdout: string; done: boolean };
+  /**
+   * What it wrote since the last call, as of cluster `c` (the shell's, which a reload replaces);
+   * `done`: the process ended, with `status` (0 unless given) after writing `stderr`.
+   */
+  take(c: Cluster): { stdout: string; done: boolean; stderr?: string; status?: number };
   /** The process ends: stop following the cluster. */
   stop(): void;
   /**
@@ -71,9 +74,22 @@ export interface Held {
   stdout?: JobSink;
   stderr?: JobSink;
   [LIVE]?: LiveOutput;
+  /** Output waiting for the pipeline's later members (stdout sink `pipe`). */
+  piped?: string;
 }
 
-export type JobSink = { kind: 'file'; path: string } | { kind: 'null' };
+/** A held pipeline's later members, run on text its first member wrote (shell/jobs.ts JobData[PIPE]). */
+export type PipeRest = (text: string, budget: LineBudget) => Promise<Array<{ stream: 'stdout' | 'stderr'; text: string }>>;
+
+/**
+ * `pipe`: the later members of a pipeline the terminal holds (`kubectl get po -w | grep x`): what
+ * the process writes waits in `Held.piped` for them (Session runs them through Held[PIPE]); `flows`:
+ * they show it line by line as it comes, else only at the process's end.
+ */
+export type JobSink = { kind: 'file'; path: string } | { kind: 'null' } | { kind: 'pipe'; flows: boolean };
+
+/** Where a job keeps its pipeline's later members (PipeRest), in memory only: a saved session's JSON leaves it out, as LIVE. */
+export const PIPE = Symbol('pipe');
 
 export interface ShellContext extends CommandContext {
   /** Lines typed so far in this session, oldest first (for `history`). */

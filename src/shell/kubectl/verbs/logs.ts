@@ -3,14 +3,14 @@
  * kubelet's validateContainerLogStatus for the BadRequest texts). `POD` or `TYPE/NAME` (a
  * controller: its first pod), `-c`, the `Defaulted container` notice for multi-container pods,
  * `--previous`, `--tail`, `--all-containers`, `--since`/`--since-time`, `--timestamps`,
- * `--limit-bytes`, `--prefix`, and `-f`, which prints what exists and returns (the simulated
- * clock does not run while a command waits). A Job, Deployment or other controller names its
+ * `--limit-bytes`, `--prefix`, and `-f`: held by a terminal or run with `&` it keeps running and
+ * prints each new line as the clock moves (followLive); under `timeout` it follows to the
+ * deadline; elsewhere (a script) it prints what exists and returns. A Job, Deployment or other controller names its
  * first pod through its selector (a Job's pods also through their owner reference).
  */
 import { podContainers, type Pod } from '../../../sim/api/types.js';
 import { badRequest } from '../../../sim/api/errors.js';
-import type { CommandResult } from '../../types.js';
-import type { ShellResult } from '../../commands/types.js';
+import { LIVE, type LiveOutput, type ShellResult } from '../../commands/types.js';
 import { podOfTarget, runtimeDownFor } from '../attachable.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { type Parsed, bool, int, str } from '../flags.js';
@@ -114,7 +114,7 @@ function requestsFor(pod: Pod, container: string | undefined, all: boolean): { r
   return { reqs: [{ pod, container: name }], notice };
 }
 
-async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
+async function runLogs(p: Parsed, env: KubectlEnv): Promise<ShellResult> {
   let container = str(p.flags, 'container');
   const selector = str(p.flags, 'selector') ?? '';
   const [target, extra] = p.args;
@@ -188,6 +188,13 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
     if (limitBytes > 0) text = text.slice(0, limitBytes);
     stdout += text;
   }
+  if (bool(p.flags, 'follow') && !previous && env.background) {
+    // a process that keeps running (held by the terminal, or `&`): the streams stay open and
+    // each line written later is printed as the shell reports its jobs (background-output.ts)
+    const render = (pod: string, l: LogLine & { container: string }): string => line(bool(p.flags, 'prefix') ? `[pod/${pod}/${l.container}] ` : '', l);
+    const r = noticesFirst(stderr, stdout, '', 0);
+    return { ...r, keeps: { kind: 'watch', host: env.host ?? '', [LIVE]: followLive(reqs, startT, render) } };
+  }
   if (bool(p.flags, 'follow') && !previous && env.budget?.deadlineBinds()) {
     // what was printed so far goes out before a background job that wakes meanwhile writes
     const flush = (more: string): void => {
@@ -251,6 +258,42 @@ async function followUntilKilled(
   // a background job that wakes meanwhile writes after the lines up to its time (poll.ts)
   await pollUntil(env, startT + (env.budget?.timeLeft() ?? 0), () => undefined, () => flush(fresh(env.cluster.now())));
   return fresh(Infinity);
+}
+
+/**
+ * `logs -f` as a process that keeps running: the lines its streams carry after `startT`, by time
+ * (several streams interleave, as kubectl's parallel consumers write them), as of the shell's
+ * cluster (another one after a reload). The streams close when every pod followed is gone or has
+ * finished (Succeeded/Failed: the kubelet ends the stream with the container), and kubectl
+ * exits 0. Stopped (Ctrl-Z), it reads nothing: the lines wait and come when it runs again.
+ */
+function followLive(reqs: readonly LogRequest[], startT: number, render: (pod: string, l: LogLine & { container: string }) => string): LiveOutput {
+  let shown = startT;
+  let paused = false;
+  return {
+    take(c) {
+      if (paused) return { stdout: '', done: false };
+      const now = c.now();
+      const lines: (LogLine & { container: string; pod: string })[] = [];
+      let open = false;
+      for (const { pod, container } of reqs) {
+        const cur = c.store.get<Pod>('Pod', pod.metadata.namespace, pod.metadata.name);
+        if (!cur || cur.metadata.uid !== pod.metadata.uid) continue;
+        for (const l of podLogLines(c, cur, container, false)) if (l.t > shown && l.t <= now) lines.push({ ...l, container, pod: pod.metadata.name ?? '' });
+        if (cur.status?.phase !== 'Succeeded' && cur.status?.phase !== 'Failed') open = true;
+      }
+      shown = Math.max(shown, now);
+      const stdout = lines
+        .sort((a, b) => a.t - b.t)
+        .map((l) => render(l.pod, l))
+        .join('');
+      return { stdout, done: !open };
+    },
+    stop: () => undefined,
+    pause: (stopped) => {
+      paused = stopped;
+    },
+  };
 }
 
 export const logsVerb: Verb = {

@@ -6,7 +6,7 @@
  */
 import type { Deployment, KObject } from '../../../sim/api/types.js';
 import { infoForKind, kindPrefix, qualifiedResource } from '../../../sim/api/registry.js';
-import type { CommandResult } from '../../types.js';
+import { LIVE, type LiveOutput, type ShellResult } from '../../commands/types.js';
 import type { KubectlEnv, Verb } from '../context.js';
 import { KubectlError, RawError, seeHelp } from '../errors.js';
 import { int, str } from '../flags.js';
@@ -46,7 +46,7 @@ function progressCheckAt(obj: KObject | undefined): number | undefined {
  * UntilWithoutRetry's wait.ErrWaitTimeout). Without a timeout the real command waits on; the
  * simulation waits ten minutes, or longer while the controller has a progress check due.
  */
-async function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number, timeout: number): Promise<CommandResult> {
+async function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: number, timeout: number): Promise<ShellResult> {
   let out = '';
   // the messages so far go out before a background job that wakes meanwhile writes
   const flush = (): void => {
@@ -74,6 +74,13 @@ async function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: 
     last = s.msg;
     return s.done || !watch ? true : undefined;
   };
+  if (env.background && watch) {
+    // a process that keeps running (held by the terminal, or `&`): it prints where the rollout
+    // stands now and each new message as the clock moves, until done, a viewer error, --timeout
+    // or Ctrl-C (no simulated patience: the learner can interrupt it)
+    if (check()) return failed !== undefined ? { stdout: out, stderr: failed, exitCode: 1 } : { stdout: out, stderr: '', exitCode: 0 };
+    return { stdout: out, stderr: '', exitCode: 0, keeps: { kind: 'watch', host: env.host ?? '', [LIVE]: statusLive(obj0, revision, last, timeout > 0 ? env.cluster.now() + timeout : undefined) } };
+  }
   let deadline = env.cluster.now() + (timeout > 0 ? timeout : PATIENCE_MS);
   let done: true | undefined;
   try {
@@ -92,6 +99,41 @@ async function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: 
   if (failed !== undefined) return { stdout: out, stderr: failed, exitCode: 1 };
   if (done) return { stdout: out, stderr: '', exitCode: 0 };
   return { stdout: out, stderr: 'error: timed out waiting for the condition\n', exitCode: 1 };
+}
+
+/**
+ * `rollout status` as a process that keeps running: each new status message as of the shell's
+ * cluster (another one after a reload); it ends 0 when the rollout is done, 1 with the status
+ * viewer's error or `error: timed out waiting for the condition` at `endsAt`. Stopped (Ctrl-Z),
+ * it reads nothing; continued, it reports where the rollout stands then.
+ */
+function statusLive(obj0: KObject, revision: number, shown: string, endsAt: number | undefined): LiveOutput {
+  let last = shown;
+  let paused = false;
+  return {
+    take(c) {
+      if (paused) return { stdout: '', done: false };
+      const obj = c.store.get<KObject>(obj0.kind, obj0.metadata.namespace, obj0.metadata.name);
+      // rollout_status.go: a Deleted event ends the watch ("to avoid cases of recreation")
+      if (!obj || obj.metadata.uid !== obj0.metadata.uid) return { stdout: '', stderr: 'error: object has been deleted\n', done: true, status: 1 };
+      let s;
+      try {
+        s = rolloutStatus(obj, revision);
+      } catch (e) {
+        if (e instanceof KubectlError) return { stdout: '', stderr: `error: ${e.message}\n`, done: true, status: 1 };
+        throw e;
+      }
+      const stdout = s.msg !== last ? s.msg : '';
+      last = s.msg;
+      if (s.done) return { stdout, done: true };
+      if (endsAt !== undefined && c.now() >= endsAt) return { stdout, stderr: 'error: timed out waiting for the condition\n', done: true, status: 1 };
+      return { stdout, done: false };
+    },
+    stop: () => undefined,
+    pause: (stopped) => {
+      paused = stopped;
+    },
+  };
 }
 
 /** `deployment.apps/web` as the name printer writes an object. */
