@@ -29,7 +29,7 @@ import { clone } from './api/store.js';
 import { qualifiedResource, verbsOf, type Discovery, type ResourceInfo } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import { goQuote } from '../util/go-quote.js';
-import { BUILTIN_SCALABLE, customScale, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
+import { BUILTIN_SCALABLE, customScale, customScaleErrors, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
 import type { Container, CronJob, DaemonSet, Deployment, Job, KObject, Namespace, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
@@ -371,7 +371,7 @@ export class ApiServer {
    * For a custom resource: the schema of the CRD version its apiVersion names (the preferred
    * version when it names none that is served), and whether the CRD keeps unknown fields.
    */
-  private customSchema(obj: KObject): { version: string; schema: JSONSchemaProps | undefined; preserveUnknownFields: boolean } | undefined {
+  private customSchema(obj: KObject): { version: string; schema: JSONSchemaProps | undefined; preserveUnknownFields: boolean; scale: ScalePaths | undefined } | undefined {
     const d = this.c.discovery();
     if (!d.hasKind(obj.kind)) return undefined;
     const info = d.infoForKind(obj.kind);
@@ -380,8 +380,9 @@ export class ApiServer {
     if (!crd) return undefined;
     const asked = typeof obj.apiVersion === 'string' && obj.apiVersion.includes('/') ? obj.apiVersion.slice(obj.apiVersion.indexOf('/') + 1) : '';
     const version = (info.servedVersions ?? [info.version]).includes(asked) ? asked : info.version;
-    const schema = crdVersion(crd, version)?.schema?.openAPIV3Schema as JSONSchemaProps | undefined;
-    return { version, schema, preserveUnknownFields: crd.spec.preserveUnknownFields === true };
+    const v = crdVersion(crd, version);
+    const schema = v?.schema?.openAPIV3Schema as JSONSchemaProps | undefined;
+    return { version, schema, preserveUnknownFields: crd.spec.preserveUnknownFields === true, scale: v?.subresources?.scale as ScalePaths | undefined };
   }
 
   create<T extends KObject>(input: T, opts: WriteOptions = {}): T {
@@ -569,7 +570,7 @@ export class ApiServer {
     prepareStatusUpdate(next, old);
     this.trackUpdate(next, old, { ...opts, subresource: 'status' });
     // the status strategies validate the status (api/validation-status.ts); the others, the whole object
-    const errs = statusUpdateErrors(next, old) ?? this.validate(next, old);
+    const errs = statusUpdateErrors(next, old) ?? this.validate(next, old, true);
     if (errs.length > 0) throw invalid(info, name, errs);
     if (opts.dryRun) return next as T;
     if (sameStored(next, old)) return clone(old) as T;
@@ -781,7 +782,8 @@ export class ApiServer {
    * PATCH or PUT …/NAME/scale with a whole Scale (kubectl patch|replace --subresource=scale): the
    * ScaleREST Update of pkg/registry/apps/deployment/storage/storage.go and its twins
    * (scaleUpdatedObjectInfo.UpdatedObject): the Scale is validated (autoscaling validation
-   * ValidateScale: spec.replicas non-negative, as `Scale.autoscaling "NAME" is invalid`), a
+   * ValidateScale: spec.replicas non-negative, as `Scale.autoscaling "NAME" is invalid`; a custom
+   * resource's Scale is not validated, its object is, after the count was written to it), a
    * resourceVersion it carries is the parent's precondition (a stale one is the parent's
    * Conflict), only spec.replicas reaches the parent, and the answer is the Scale of the parent
    * as written.
@@ -792,7 +794,9 @@ export class ApiServer {
     const replicas = scale.spec?.replicas ?? 0;
     const tooBig = scalePatchError(scaleOf(obj, paths), replicas);
     if (tooBig) throw tooBig;
-    if (replicas < 0) throw invalid({ ...info, kind: 'Scale', group: 'autoscaling' }, name, [field.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
+    // a custom resource's ScaleREST validates no Scale: the count reaches the object, whose
+    // strategy refuses it (customResourceValidator.ValidateScaleSpec, ./api/scale.ts customScaleErrors)
+    if (replicas < 0 && !paths) throw invalid({ ...info, kind: 'Scale', group: 'autoscaling' }, name, [field.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
     const rv = scale.metadata?.resourceVersion;
     if (rv && rv !== obj.metadata.resourceVersion) throw conflict(info, name, 'the object has been modified; please apply your changes to the latest version and try again');
     const upd = clone(obj);
@@ -967,7 +971,7 @@ export class ApiServer {
   // -------------------------------------------------------------------------------------------
   // Strategies per kind
 
-  private validate(obj: KObject, old: KObject | undefined): FieldError[] {
+  private validate(obj: KObject, old: KObject | undefined, statusOnly = false): FieldError[] {
     switch (obj.kind) {
       case 'Service':
         return this.validateService(obj as Service, old as Service | undefined);
@@ -991,9 +995,12 @@ export class ApiServer {
       case 'IPAddress':
         return validateIPAddress(obj, old);
       default: {
-        // customResourceStrategy.Validate: the object against its version's openAPIV3Schema
+        // customResourceStrategy.Validate (validator.go Validate/ValidateUpdate): the object
+        // against its version's openAPIV3Schema, then its scale fields (./api/scale.ts
+        // customScaleErrors); the status strategy's ValidateStatusUpdate checks only the status ones
         const custom = this.customSchema(obj);
-        return custom ? validateCustomResource(obj, custom.schema) : [];
+        if (!custom) return [];
+        return [...validateCustomResource(obj, custom.schema), ...(custom.scale ? customScaleErrors(obj, custom.scale, statusOnly ? 'status' : 'spec+status') : [])];
       }
     }
   }

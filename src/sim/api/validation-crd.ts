@@ -4,11 +4,13 @@
  * validateCustomResourceDefinitionSpec): the name is `<plural>.<group>`, the group a domain with
  * a dot, the scope Cluster or Namespaced, version names DNS-1035 labels and unique, exactly one
  * storage version, a schema for every version (required in apiextensions.k8s.io/v1), the plural
- * and kind given. The structural-schema rules and CEL are not checked here.
+ * and kind given, the scale subresource's paths. The structural-schema rules and CEL are not
+ * checked here.
  */
 import { field, type FieldError } from './errors.js';
 import type { CrdVersion, CustomResourceDefinition } from './crd.js';
 import { MSG_1035 } from './validation.js';
+import { canonicalJSON } from '../../util/canonical-json.js';
 
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -62,11 +64,18 @@ export function validateCrd(crd: CustomResourceDefinition): FieldError[] {
   const seen = new Set<string>();
   let unique = true;
   versions.forEach((v, i) => {
+    if (!v.schema?.openAPIV3Schema) errs.push(field.required(`spec.versions[${i}].schema.openAPIV3Schema`, 'schemas are required'));
+  });
+  // the v1 → internal conversion moves subresources every version shares to spec.subresources
+  // (apiextensions v1 conversion.go Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_…):
+  // their errors are then named there, after the names, else under each version
+  const shared = versions.length > 0 && versions.every((v) => canonicalJSON(v.subresources) === canonicalJSON(versions[0]!.subresources));
+  versions.forEach((v, i) => {
     const at = `spec.versions[${i}]`;
     if (seen.has(v.name)) unique = false;
     seen.add(v.name);
     if (!DNS1035_LABEL.test(v.name ?? '')) errs.push(field.invalid(`${at}.name`, v.name ?? '', MSG_1035));
-    if (!v.schema?.openAPIV3Schema) errs.push(field.required(`${at}.schema.openAPIV3Schema`, 'schemas are required'));
+    if (!shared) errs.push(...subresourceErrors(v.subresources, `${at}.subresources`));
   });
   if (!unique) errs.push(field.invalidRaw('spec.versions', goSyntaxVersions(name, spec.versions), 'must contain unique version names'));
   if (versions.filter((v) => v.storage === true).length !== 1)
@@ -77,5 +86,39 @@ export function validateCrd(crd: CustomResourceDefinition): FieldError[] {
   if (!names.singular) errs.push(field.required('spec.names.singular'));
   if (!names.kind) errs.push(field.required('spec.names.kind'));
   if (!names.listKind) errs.push(field.required('spec.names.listKind'));
+  if (shared) errs.push(...subresourceErrors(versions[0]!.subresources, 'spec.subresources'));
+  return errs;
+}
+
+/** validateSimpleJSONPath: not empty, starting with a dot. */
+function simplePathErrors(s: string, at: string): FieldError[] {
+  if (s.length === 0) return [field.invalid(at, s, 'must not be empty')];
+  if (!s.startsWith('.')) return [field.invalid(at, s, 'must be a simple json path starting with .')];
+  return [];
+}
+
+/**
+ * ValidateCustomResourceDefinitionSubresources (apiextensions-apiserver
+ * pkg/apis/apiextensions/validation/validation.go, v1.35): the scale subresource's spec replicas
+ * path is required and a simple JSON path under `.spec.`, the status one under `.status.`, a
+ * label selector path (when given) under either.
+ */
+function subresourceErrors(sub: CrdVersion['subresources'], at: string): FieldError[] {
+  const scale = sub?.scale as { specReplicasPath?: string; statusReplicasPath?: string; labelSelectorPath?: string } | undefined;
+  if (!scale) return [];
+  const errs: FieldError[] = [];
+  const path = (value: string | undefined, name: string, prefixes: string[], under: string): void => {
+    const f = `${at}.scale.${name}`;
+    if (value === undefined || value === '') {
+      if (name !== 'labelSelectorPath') errs.push(field.required(f));
+      return;
+    }
+    const bad = simplePathErrors(value, f);
+    if (bad.length > 0) errs.push(...bad);
+    else if (!prefixes.some((p) => value.startsWith(p))) errs.push(field.invalid(f, value, `should be a json path under ${under}`));
+  };
+  path(scale.specReplicasPath, 'specReplicasPath', ['.spec.'], '.spec');
+  path(scale.statusReplicasPath, 'statusReplicasPath', ['.status.'], '.status');
+  path(scale.labelSelectorPath, 'labelSelectorPath', ['.spec.', '.status.'], 'either .spec or .status');
   return errs;
 }
