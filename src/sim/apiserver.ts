@@ -53,7 +53,7 @@ import { defaultAutoscaler } from './api/autoscaling.js';
 import { admitClaimResize, admitStorageCreate, validateClaimUpdate, type PersistentVolumeClaim } from './api/storage.js';
 import { admitMutating, admitValidating, type AdmissionAttributes } from './api/admission/index.js';
 import { defaultLimitRange, type LimitRange } from './api/admission/limitranger.js';
-import { rangeAddress, rangeContains, type IPRange } from '../util/ip.js';
+import { allocatorRangeContains, ipFamilyOf, rangeAddress, type IPRange } from '../util/ip.js';
 import { clusterIPsByFamily, dropTypeDependentFields, initIPFamilyFields, normalizeClusterIPs, patchAllocatedClusterIPs, serviceRanges, validateClusterIPsRelated, validateFamilyUpdate } from './api/service-families.js';
 import { authorize, forbiddenText, isPrivileged, rulesFor, type Decision, type RbacPolicy, type RequestAttributes, type UserInfo } from './api/rbac.js';
 import { authenticate, impersonatedUser, type Credentials } from './authn.js';
@@ -427,7 +427,7 @@ export class ApiServer {
     this.trackCreate(obj, opts, askedFinalizers);
     const attrs: AdmissionAttributes = { operation: 'CREATE', obj, ...(m.namespace ? { namespace: m.namespace } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
-    if (obj.kind === 'Service') this.beginServiceCreate(obj as Service, info);
+    if (obj.kind === 'Service') this.beginServiceCreate(obj as Service, info, opts.dryRun === true);
     const errs = [
       // an IPAddress is named by its address (networking validation ValidateIPAddressName)
       ...(obj.kind === 'IPAddress' ? validateIPAddressName(m.name) : validateName(m.name, nameRuleForKind(obj.kind))),
@@ -500,7 +500,7 @@ export class ApiServer {
     defaultAutoscaler(obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
     this.trackUpdate(obj, old, opts);
-    if (obj.kind === 'Service') this.prepareServiceUpdate(obj as Service, old as Service, info);
+    if (obj.kind === 'Service') this.prepareServiceUpdate(obj as Service, old as Service, info, opts.dryRun === true);
     const attrs: AdmissionAttributes = { operation: 'UPDATE', obj, old, ...(ns ? { namespace: ns } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
     const noNewFinalizers = newFinalizersError(old, obj);
@@ -1164,11 +1164,11 @@ export class ApiServer {
    * (prepareCreate), after validation, which is invisible to the user and keeps the random
    * source's draws for valid objects only.
    */
-  private beginServiceCreate(svc: Service, info: ResourceInfo): void {
+  private beginServiceCreate(svc: Service, info: ResourceInfo, dryRun: boolean): void {
     normalizeClusterIPs(svc, undefined);
     const ranges = this.serviceRanges();
     const errs = initIPFamilyFields(svc, undefined, ranges);
-    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, undefined, ranges));
+    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, undefined, ranges, dryRun));
     if (errs.length > 0) throw invalid(info, svc.metadata.name, errs);
   }
 
@@ -1177,23 +1177,30 @@ export class ApiServer {
    * normalizeClusterIPs, alloc.go allocateUpdate's family fields and the ClusterIPs it names),
    * then the strategy's PrepareForUpdate (dropTypeDependentFields) before validation.
    */
-  private prepareServiceUpdate(svc: Service, old: Service, info: ResourceInfo): void {
+  private prepareServiceUpdate(svc: Service, old: Service, info: ResourceInfo, dryRun: boolean): void {
     patchAllocatedClusterIPs(svc, old);
     normalizeClusterIPs(svc, old);
     const ranges = this.serviceRanges();
     const errs = initIPFamilyFields(svc, old, ranges);
-    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, old, ranges));
+    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, old, ranges, dryRun));
     if (errs.length > 0) throw invalid(info, svc.metadata.name, errs);
     dropTypeDependentFields(svc, old);
   }
 
   /**
-   * alloc.go allocIPs for the ClusterIPs a request names (new ones only on update): the
-   * MultiCIDRServiceAllocator (GA in 1.33) answers an address outside every ServiceCIDR with
-   * ErrMismatchedNetwork (ipallocator/cidrallocator.go getAllocator) and a taken one with
-   * ErrAllocated.
+   * alloc.go allocIPs for the ClusterIPs a request names (new ones only on update), each failure
+   * `field.Invalid(spec.clusterIPs, service.Spec.ClusterIPs, "failed to allocate IP %v: %v")` in
+   * NewInvalid(Service). The MultiCIDRServiceAllocator (GA in 1.33, ipallocator/cidrallocator.go)
+   * finds the ServiceCIDR holding the address with servicecidr.PrefixContainsIP (never its network
+   * address, nor IPv4's broadcast address): none is ErrMismatchedNetwork; the IPAddress-based
+   * allocator (ipallocator/ipallocator.go createIPAddress) answers an existing IPAddress — a live
+   * Service's, one a Service being deleted still holds, or one created by hand — with ErrAllocated.
+   * A dry run goes to MetaAllocator.DryRun, one range's dryRunAllocator, whose allocateService
+   * checks only that range's first..last address (ErrNotInRange: `the provided IP (%v) is not in
+   * the valid range. The range of valid IPs is %s`) and never whether the address is taken, so
+   * `--dry-run=server` accepts an address a real create refuses.
    */
-  private requestedClusterIPErrors(svc: Service, old: Service | undefined, ranges: readonly IPRange[]): FieldError[] {
+  private requestedClusterIPErrors(svc: Service, old: Service | undefined, ranges: readonly IPRange[], dryRun = false): FieldError[] {
     if ((svc.spec.type ?? 'ClusterIP') === 'ExternalName') return [];
     const ips = svc.spec.clusterIPs ?? [];
     if (ips[0] === 'None') return [];
@@ -1206,7 +1213,12 @@ export class ApiServer {
     for (const { ip } of asked) {
       if (!ip) continue;
       const fail = (why: string): FieldError[] => [field.invalid('spec.clusterIPs', ips, `failed to allocate IP ${ip}: ${why}`)];
-      if (!ranges.some((r) => rangeContains(r, ip))) return fail('the provided network does not match the current range');
+      if (dryRun) {
+        const range = ranges.find((r) => r.family === ipFamilyOf(ip));
+        if (range && !allocatorRangeContains(range, ip)) return fail(`the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${range.text}`);
+        continue;
+      }
+      if (!ranges.some((r) => allocatorRangeContains(r, ip))) return fail('the provided network does not match the current range');
       if (used.has(ip)) return fail('provided IP is already allocated');
     }
     return [];
