@@ -68,3 +68,54 @@ for (const tc of cases)
       tc.want,
     );
   });
+
+/**
+ * Structural-schema and OpenAPI schema errors (validation.go validateCustomResourceDefinitionValidation,
+ * pkg/apiserver/schema/validation.go validateStructuralInvariants, v1.35): named at
+ * spec.validation.openAPIV3Schema when every version shares the schema, the structural ones sorted.
+ */
+const withSchemas = (schemas: unknown[]): CustomResourceDefinition => {
+  const c = crd(schemas.map(() => undefined));
+  c.spec.versions.forEach((v, i) => ((v as { schema?: unknown }).schema = { openAPIV3Schema: schemas[i] }));
+  return c;
+};
+const schemaCases: { name: string; schemas: unknown[]; want: string[] }[] = [
+  { name: 'a typed schema', schemas: [{ type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } }], want: [] },
+  {
+    name: 'types missing at the root, on a field and on items, sorted',
+    schemas: [{ properties: { spec: { properties: { list: { type: 'array', items: {} } } } } }],
+    want: [
+      'spec.validation.openAPIV3Schema.properties[spec].properties[list].items.type: Required value: must not be empty for specified array items',
+      'spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields',
+      'spec.validation.openAPIV3Schema.type: Required value: must not be empty at the root',
+    ],
+  },
+  { name: 'preserve-unknown-fields and int-or-string need no type', schemas: [{ type: 'object', properties: { a: { 'x-kubernetes-preserve-unknown-fields': true }, b: { 'x-kubernetes-int-or-string': true } } }], want: [] },
+  { name: 'the root is an object', schemas: [{ type: 'string' }], want: ['spec.validation.openAPIV3Schema.type: Invalid value: "string": must be object at the root'] },
+  {
+    name: 'an unknown type',
+    schemas: [{ type: 'object', properties: { size: { type: 'int' } } }],
+    want: ['spec.validation.openAPIV3Schema.properties[size].type: Unsupported value: "int": supported values: "array", "boolean", "integer", "number", "object", "string"'],
+  },
+  {
+    name: 'properties beside additionalProperties, uniqueItems, preserve-unknown-fields false',
+    schemas: [{ type: 'object', properties: { m: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'string' } }, l: { type: 'array', uniqueItems: true, items: { type: 'string' } }, p: { type: 'object', 'x-kubernetes-preserve-unknown-fields': false } } }],
+    want: [
+      'spec.validation.openAPIV3Schema.properties[m].additionalProperties: Forbidden: additionalProperties and properties are mutual exclusive',
+      'spec.validation.openAPIV3Schema.properties[l].uniqueItems: Forbidden: uniqueItems cannot be set to true since the runtime complexity becomes quadratic',
+      'spec.validation.openAPIV3Schema.properties[p].x-kubernetes-preserve-unknown-fields: Invalid value: false: must be true or undefined',
+    ],
+  },
+  {
+    name: 'versions with different schemas are named each',
+    schemas: [{ type: 'object' }, { type: 'object', properties: { a: {} } }],
+    want: ['spec.versions[1].schema.openAPIV3Schema.properties[a].type: Required value: must not be empty for specified object fields'],
+  },
+];
+for (const tc of schemaCases)
+  test(`CRD schema: ${tc.name}`, () => {
+    assert.deepEqual(
+      validateCrd(withSchemas(tc.schemas)).map((e) => `${e.field}: ${e.body}`),
+      tc.want,
+    );
+  });

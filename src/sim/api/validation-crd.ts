@@ -11,6 +11,7 @@ import { field, type FieldError } from './errors.js';
 import type { CrdVersion, CustomResourceDefinition } from './crd.js';
 import { MSG_1035 } from './validation.js';
 import { canonicalJSON } from '../../util/canonical-json.js';
+import type { JSONSchemaProps } from './crd-schema.js';
 
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -66,7 +67,9 @@ export function validateCrd(crd: CustomResourceDefinition): FieldError[] {
   versions.forEach((v, i) => {
     if (!v.schema?.openAPIV3Schema) errs.push(field.required(`spec.versions[${i}].schema.openAPIV3Schema`, 'schemas are required'));
   });
-  // the v1 → internal conversion moves subresources every version shares to spec.subresources
+  // the v1 → internal conversion moves the schema and the subresources every version shares to
+  // spec.validation and spec.subresources: their errors are then named there, after the names
+  const sharedSchema = versions.length > 0 && versions.every((v) => canonicalJSON(v.schema) === canonicalJSON(versions[0]!.schema));
   // (apiextensions v1 conversion.go Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_…):
   // their errors are then named there, after the names, else under each version
   const shared = versions.length > 0 && versions.every((v) => canonicalJSON(v.subresources) === canonicalJSON(versions[0]!.subresources));
@@ -75,6 +78,7 @@ export function validateCrd(crd: CustomResourceDefinition): FieldError[] {
     if (seen.has(v.name)) unique = false;
     seen.add(v.name);
     if (!DNS1035_LABEL.test(v.name ?? '')) errs.push(field.invalid(`${at}.name`, v.name ?? '', MSG_1035));
+    if (!sharedSchema) errs.push(...schemaErrors(v.schema?.openAPIV3Schema as JSONSchemaProps | undefined, `${at}.schema.openAPIV3Schema`));
     if (!shared) errs.push(...subresourceErrors(v.subresources, `${at}.subresources`));
   });
   if (!unique) errs.push(field.invalidRaw('spec.versions', goSyntaxVersions(name, spec.versions), 'must contain unique version names'));
@@ -86,8 +90,64 @@ export function validateCrd(crd: CustomResourceDefinition): FieldError[] {
   if (!names.singular) errs.push(field.required('spec.names.singular'));
   if (!names.kind) errs.push(field.required('spec.names.kind'));
   if (!names.listKind) errs.push(field.required('spec.names.listKind'));
+  if (sharedSchema) errs.push(...schemaErrors(versions[0]!.schema?.openAPIV3Schema as JSONSchemaProps | undefined, 'spec.validation.openAPIV3Schema'));
   if (shared) errs.push(...subresourceErrors(versions[0]!.subresources, 'spec.subresources'));
   return errs;
+}
+
+type Level = 'root' | 'field' | 'item';
+const EMPTY_TYPE: Record<Level, string> = { root: 'must not be empty at the root', field: 'must not be empty for specified object fields', item: 'must not be empty for specified array items' };
+const OPENAPI_V3_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
+
+/**
+ * The structural-schema invariants a v1 CRD's schema must keep (apiextensions-apiserver
+ * pkg/apiserver/schema/validation.go validateStructuralInvariants, v1.35): every node but an
+ * int-or-string or preserve-unknown-fields one has a type (`must not be empty at the root` /
+ * `for specified object fields` / `for specified array items`), an embedded resource's is object,
+ * the root's is object. ValidateStructural sorts its errors by their text.
+ */
+function structuralErrors(s: JSONSchemaProps, lvl: Level, at: string, out: FieldError[]): void {
+  const type = s.type ?? '';
+  if (s['x-kubernetes-embedded-resource'] && type !== 'object') {
+    out.push(type === '' ? field.required(`${at}.type`, 'must be object if x-kubernetes-embedded-resource is true') : field.invalid(`${at}.type`, type, 'must be object if x-kubernetes-embedded-resource is true'));
+  } else if (type === '' && !s['x-kubernetes-int-or-string'] && !s['x-kubernetes-preserve-unknown-fields']) out.push(field.required(`${at}.type`, EMPTY_TYPE[lvl]));
+  if (lvl === 'root' && type !== '' && type !== 'object') out.push(field.invalid(`${at}.type`, type, 'must be object at the root'));
+  for (const [k, p] of Object.entries(s.properties ?? {})) if (p && typeof p === 'object') structuralErrors(p, 'field', `${at}.properties[${k}]`, out);
+  if (s.items && typeof s.items === 'object' && !Array.isArray(s.items)) structuralErrors(s.items, 'item', `${at}.items`, out);
+  if (s.additionalProperties && typeof s.additionalProperties === 'object') structuralErrors(s.additionalProperties, 'field', `${at}.additionalProperties`, out);
+}
+
+/**
+ * validation.go ValidateCustomResourceDefinitionOpenAPISchema's rules for each node (v1.35):
+ * a type among the OpenAPI v3 ones (specStandardValidatorV3, NotSupported with the sorted list),
+ * no uniqueItems, no additionalProperties beside properties, x-kubernetes-preserve-unknown-fields
+ * true or absent; depth first, properties in the schema's order (Go's map order is random).
+ */
+function openAPISchemaErrors(s: JSONSchemaProps, at: string, out: FieldError[]): void {
+  if (s.type && !OPENAPI_V3_TYPES.includes(s.type)) out.push(field.notSupported(`${at}.type`, s.type, OPENAPI_V3_TYPES, true));
+  if (s.uniqueItems) out.push(field.forbidden(`${at}.uniqueItems`, 'uniqueItems cannot be set to true since the runtime complexity becomes quadratic'));
+  const ap = s.additionalProperties;
+  if (ap !== undefined && Object.keys(s.properties ?? {}).length > 0 && (ap === false || typeof ap === 'object')) out.push(field.forbidden(`${at}.additionalProperties`, 'additionalProperties and properties are mutual exclusive'));
+  if (ap && typeof ap === 'object') openAPISchemaErrors(ap, `${at}.additionalProperties`, out);
+  for (const [k, p] of Object.entries(s.properties ?? {})) if (p && typeof p === 'object') openAPISchemaErrors(p, `${at}.properties[${k}]`, out);
+  if (s.items && typeof s.items === 'object' && !Array.isArray(s.items)) openAPISchemaErrors(s.items, `${at}.items`, out);
+  if (s['x-kubernetes-preserve-unknown-fields'] === false) out.push(field.invalid(`${at}.x-kubernetes-preserve-unknown-fields`, false, 'must be true or undefined'));
+}
+
+/**
+ * validateCustomResourceDefinitionValidation for a v1 CRD (structural schemas required): the
+ * structural errors, sorted, then the OpenAPI schema ones. CEL rules, defaults, list and map
+ * types and the metadata restrictions are not checked here.
+ */
+function schemaErrors(schema: JSONSchemaProps | undefined, at: string): FieldError[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const structural: FieldError[] = [];
+  structuralErrors(schema, 'root', at, structural);
+  const text = (e: FieldError): string => `${e.field}: ${e.body}`;
+  structural.sort((a, b) => (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0));
+  const generic: FieldError[] = [];
+  openAPISchemaErrors(schema, at, generic);
+  return [...structural, ...generic];
 }
 
 /** validateSimpleJSONPath: not empty, starting with a dot. */
