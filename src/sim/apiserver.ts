@@ -29,7 +29,7 @@ import { clone } from './api/store.js';
 import { qualifiedResource, verbsOf, type Discovery, type ResourceInfo } from './api/registry.js';
 import { crdVersion, defaultCrd, type CustomResourceDefinition } from './api/crd.js';
 import { goQuote } from '../util/go-quote.js';
-import { BUILTIN_SCALABLE, customScale, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
+import { BUILTIN_SCALABLE, customScale, customScaleErrors, scaleOf, scalePatchError, writePath, type Scale, type ScalePaths } from './api/scale.js';
 import { applySchemaDefaults, pruneNonNullableNulls, pruneUnknownFields, validateCustomResource, type JSONSchemaProps } from './api/crd-schema.js';
 import type { Container, CronJob, DaemonSet, Deployment, Job, KObject, Namespace, Pod, Service, ServicePort } from './api/types.js';
 import { applyDefaults } from './api/defaults.js';
@@ -53,7 +53,7 @@ import { defaultAutoscaler } from './api/autoscaling.js';
 import { admitClaimResize, admitStorageCreate, validateClaimUpdate, type PersistentVolumeClaim } from './api/storage.js';
 import { admitMutating, admitValidating, type AdmissionAttributes } from './api/admission/index.js';
 import { defaultLimitRange, type LimitRange } from './api/admission/limitranger.js';
-import { rangeAddress, rangeContains, type IPRange } from '../util/ip.js';
+import { allocatorRangeContains, ipFamilyOf, rangeAddress, type IPRange } from '../util/ip.js';
 import { clusterIPsByFamily, dropTypeDependentFields, initIPFamilyFields, normalizeClusterIPs, patchAllocatedClusterIPs, serviceRanges, validateClusterIPsRelated, validateFamilyUpdate } from './api/service-families.js';
 import { authorize, forbiddenText, isPrivileged, rulesFor, type Decision, type RbacPolicy, type RequestAttributes, type UserInfo } from './api/rbac.js';
 import { authenticate, impersonatedUser, type Credentials } from './authn.js';
@@ -371,7 +371,7 @@ export class ApiServer {
    * For a custom resource: the schema of the CRD version its apiVersion names (the preferred
    * version when it names none that is served), and whether the CRD keeps unknown fields.
    */
-  private customSchema(obj: KObject): { version: string; schema: JSONSchemaProps | undefined; preserveUnknownFields: boolean } | undefined {
+  private customSchema(obj: KObject): { version: string; schema: JSONSchemaProps | undefined; preserveUnknownFields: boolean; scale: ScalePaths | undefined } | undefined {
     const d = this.c.discovery();
     if (!d.hasKind(obj.kind)) return undefined;
     const info = d.infoForKind(obj.kind);
@@ -380,8 +380,9 @@ export class ApiServer {
     if (!crd) return undefined;
     const asked = typeof obj.apiVersion === 'string' && obj.apiVersion.includes('/') ? obj.apiVersion.slice(obj.apiVersion.indexOf('/') + 1) : '';
     const version = (info.servedVersions ?? [info.version]).includes(asked) ? asked : info.version;
-    const schema = crdVersion(crd, version)?.schema?.openAPIV3Schema as JSONSchemaProps | undefined;
-    return { version, schema, preserveUnknownFields: crd.spec.preserveUnknownFields === true };
+    const v = crdVersion(crd, version);
+    const schema = v?.schema?.openAPIV3Schema as JSONSchemaProps | undefined;
+    return { version, schema, preserveUnknownFields: crd.spec.preserveUnknownFields === true, scale: v?.subresources?.scale as ScalePaths | undefined };
   }
 
   create<T extends KObject>(input: T, opts: WriteOptions = {}): T {
@@ -426,7 +427,7 @@ export class ApiServer {
     this.trackCreate(obj, opts, askedFinalizers);
     const attrs: AdmissionAttributes = { operation: 'CREATE', obj, ...(m.namespace ? { namespace: m.namespace } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
-    if (obj.kind === 'Service') this.beginServiceCreate(obj as Service, info);
+    if (obj.kind === 'Service') this.beginServiceCreate(obj as Service, info, opts.dryRun === true);
     const errs = [
       // an IPAddress is named by its address (networking validation ValidateIPAddressName)
       ...(obj.kind === 'IPAddress' ? validateIPAddressName(m.name) : validateName(m.name, nameRuleForKind(obj.kind))),
@@ -499,7 +500,7 @@ export class ApiServer {
     defaultAutoscaler(obj);
     if (obj.kind === 'LimitRange') defaultLimitRange(obj as LimitRange);
     this.trackUpdate(obj, old, opts);
-    if (obj.kind === 'Service') this.prepareServiceUpdate(obj as Service, old as Service, info);
+    if (obj.kind === 'Service') this.prepareServiceUpdate(obj as Service, old as Service, info, opts.dryRun === true);
     const attrs: AdmissionAttributes = { operation: 'UPDATE', obj, old, ...(ns ? { namespace: ns } : {}), store: this.c.store, warnings: opts.warnings ?? [], now: this.c.now() };
     admitMutating(attrs);
     const noNewFinalizers = newFinalizersError(old, obj);
@@ -569,7 +570,7 @@ export class ApiServer {
     prepareStatusUpdate(next, old);
     this.trackUpdate(next, old, { ...opts, subresource: 'status' });
     // the status strategies validate the status (api/validation-status.ts); the others, the whole object
-    const errs = statusUpdateErrors(next, old) ?? this.validate(next, old);
+    const errs = statusUpdateErrors(next, old) ?? this.validate(next, old, true);
     if (errs.length > 0) throw invalid(info, name, errs);
     if (opts.dryRun) return next as T;
     if (sameStored(next, old)) return clone(old) as T;
@@ -781,7 +782,8 @@ export class ApiServer {
    * PATCH or PUT …/NAME/scale with a whole Scale (kubectl patch|replace --subresource=scale): the
    * ScaleREST Update of pkg/registry/apps/deployment/storage/storage.go and its twins
    * (scaleUpdatedObjectInfo.UpdatedObject): the Scale is validated (autoscaling validation
-   * ValidateScale: spec.replicas non-negative, as `Scale.autoscaling "NAME" is invalid`), a
+   * ValidateScale: spec.replicas non-negative, as `Scale.autoscaling "NAME" is invalid`; a custom
+   * resource's Scale is not validated, its object is, after the count was written to it), a
    * resourceVersion it carries is the parent's precondition (a stale one is the parent's
    * Conflict), only spec.replicas reaches the parent, and the answer is the Scale of the parent
    * as written.
@@ -792,7 +794,9 @@ export class ApiServer {
     const replicas = scale.spec?.replicas ?? 0;
     const tooBig = scalePatchError(scaleOf(obj, paths), replicas);
     if (tooBig) throw tooBig;
-    if (replicas < 0) throw invalid({ ...info, kind: 'Scale', group: 'autoscaling' }, name, [field.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
+    // a custom resource's ScaleREST validates no Scale: the count reaches the object, whose
+    // strategy refuses it (customResourceValidator.ValidateScaleSpec, ./api/scale.ts customScaleErrors)
+    if (replicas < 0 && !paths) throw invalid({ ...info, kind: 'Scale', group: 'autoscaling' }, name, [field.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
     const rv = scale.metadata?.resourceVersion;
     if (rv && rv !== obj.metadata.resourceVersion) throw conflict(info, name, 'the object has been modified; please apply your changes to the latest version and try again');
     const upd = clone(obj);
@@ -967,7 +971,7 @@ export class ApiServer {
   // -------------------------------------------------------------------------------------------
   // Strategies per kind
 
-  private validate(obj: KObject, old: KObject | undefined): FieldError[] {
+  private validate(obj: KObject, old: KObject | undefined, statusOnly = false): FieldError[] {
     switch (obj.kind) {
       case 'Service':
         return this.validateService(obj as Service, old as Service | undefined);
@@ -991,9 +995,12 @@ export class ApiServer {
       case 'IPAddress':
         return validateIPAddress(obj, old);
       default: {
-        // customResourceStrategy.Validate: the object against its version's openAPIV3Schema
+        // customResourceStrategy.Validate (validator.go Validate/ValidateUpdate): the object
+        // against its version's openAPIV3Schema, then its scale fields (./api/scale.ts
+        // customScaleErrors); the status strategy's ValidateStatusUpdate checks only the status ones
         const custom = this.customSchema(obj);
-        return custom ? validateCustomResource(obj, custom.schema) : [];
+        if (!custom) return [];
+        return [...validateCustomResource(obj, custom.schema), ...(custom.scale ? customScaleErrors(obj, custom.scale, statusOnly ? 'status' : 'spec+status') : [])];
       }
     }
   }
@@ -1157,11 +1164,11 @@ export class ApiServer {
    * (prepareCreate), after validation, which is invisible to the user and keeps the random
    * source's draws for valid objects only.
    */
-  private beginServiceCreate(svc: Service, info: ResourceInfo): void {
+  private beginServiceCreate(svc: Service, info: ResourceInfo, dryRun: boolean): void {
     normalizeClusterIPs(svc, undefined);
     const ranges = this.serviceRanges();
     const errs = initIPFamilyFields(svc, undefined, ranges);
-    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, undefined, ranges));
+    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, undefined, ranges, dryRun));
     if (errs.length > 0) throw invalid(info, svc.metadata.name, errs);
   }
 
@@ -1170,23 +1177,30 @@ export class ApiServer {
    * normalizeClusterIPs, alloc.go allocateUpdate's family fields and the ClusterIPs it names),
    * then the strategy's PrepareForUpdate (dropTypeDependentFields) before validation.
    */
-  private prepareServiceUpdate(svc: Service, old: Service, info: ResourceInfo): void {
+  private prepareServiceUpdate(svc: Service, old: Service, info: ResourceInfo, dryRun: boolean): void {
     patchAllocatedClusterIPs(svc, old);
     normalizeClusterIPs(svc, old);
     const ranges = this.serviceRanges();
     const errs = initIPFamilyFields(svc, old, ranges);
-    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, old, ranges));
+    if (errs.length === 0) errs.push(...this.requestedClusterIPErrors(svc, old, ranges, dryRun));
     if (errs.length > 0) throw invalid(info, svc.metadata.name, errs);
     dropTypeDependentFields(svc, old);
   }
 
   /**
-   * alloc.go allocIPs for the ClusterIPs a request names (new ones only on update): the
-   * MultiCIDRServiceAllocator (GA in 1.33) answers an address outside every ServiceCIDR with
-   * ErrMismatchedNetwork (ipallocator/cidrallocator.go getAllocator) and a taken one with
-   * ErrAllocated.
+   * alloc.go allocIPs for the ClusterIPs a request names (new ones only on update), each failure
+   * `field.Invalid(spec.clusterIPs, service.Spec.ClusterIPs, "failed to allocate IP %v: %v")` in
+   * NewInvalid(Service). The MultiCIDRServiceAllocator (GA in 1.33, ipallocator/cidrallocator.go)
+   * finds the ServiceCIDR holding the address with servicecidr.PrefixContainsIP (never its network
+   * address, nor IPv4's broadcast address): none is ErrMismatchedNetwork; the IPAddress-based
+   * allocator (ipallocator/ipallocator.go createIPAddress) answers an existing IPAddress — a live
+   * Service's, one a Service being deleted still holds, or one created by hand — with ErrAllocated.
+   * A dry run goes to MetaAllocator.DryRun, one range's dryRunAllocator, whose allocateService
+   * checks only that range's first..last address (ErrNotInRange: `the provided IP (%v) is not in
+   * the valid range. The range of valid IPs is %s`) and never whether the address is taken, so
+   * `--dry-run=server` accepts an address a real create refuses.
    */
-  private requestedClusterIPErrors(svc: Service, old: Service | undefined, ranges: readonly IPRange[]): FieldError[] {
+  private requestedClusterIPErrors(svc: Service, old: Service | undefined, ranges: readonly IPRange[], dryRun = false): FieldError[] {
     if ((svc.spec.type ?? 'ClusterIP') === 'ExternalName') return [];
     const ips = svc.spec.clusterIPs ?? [];
     if (ips[0] === 'None') return [];
@@ -1199,7 +1213,12 @@ export class ApiServer {
     for (const { ip } of asked) {
       if (!ip) continue;
       const fail = (why: string): FieldError[] => [field.invalid('spec.clusterIPs', ips, `failed to allocate IP ${ip}: ${why}`)];
-      if (!ranges.some((r) => rangeContains(r, ip))) return fail('the provided network does not match the current range');
+      if (dryRun) {
+        const range = ranges.find((r) => r.family === ipFamilyOf(ip));
+        if (range && !allocatorRangeContains(range, ip)) return fail(`the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${range.text}`);
+        continue;
+      }
+      if (!ranges.some((r) => allocatorRangeContains(r, ip))) return fail('the provided network does not match the current range');
       if (used.has(ip)) return fail('provided IP is already allocated');
     }
     return [];

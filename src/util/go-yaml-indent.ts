@@ -22,6 +22,15 @@ interface Block {
 
 const KEY = /^(?:[^\s#'"{[\]},&*!|>%@`-][^:#]*|-[^\s:#][^:#]*)\s*:(?:\s|$)/;
 
+/**
+ * What the parser wanted where a dedented line stopped: an indented block sequence its next `-`
+ * (yaml_parser_parse_block_sequence_entry); an indentless one ends without error at any other
+ * token (yaml_parser_parse_indentless_sequence_entry), leaving its mapping to want a key, as a
+ * mapping does (kubectl v1.35.2: `  - name: c` then `   image: nginx` under `  containers:` is
+ * `did not find expected key`).
+ */
+const expected = (top: Block): string => (top.seq && !top.indentless ? "did not find expected '-' indicator" : 'did not find expected key');
+
 export function goYamlIndentError(text: string): GoYamlIndentError | undefined {
   const lines = text.split('\n');
   const stack: Block[] = [];
@@ -53,7 +62,7 @@ export function goYamlIndentError(text: string): GoYamlIndentError | undefined {
         if (!wasOpen) return { line: i, problem: 'did not find expected key' };
         stack.push({ col: first, seq: true, indentless: true });
       } else if (!top || top.col < first) {
-        if (dedent && top) return { line: i, problem: top.seq ? "did not find expected '-' indicator" : 'did not find expected key' };
+        if (dedent && top) return { line: i, problem: expected(top) };
         stack.push({ col: first, seq: true, indentless: false });
       }
       for (const c of entries.slice(1)) stack.push({ col: c, seq: true, indentless: false });
@@ -65,7 +74,7 @@ export function goYamlIndentError(text: string): GoYamlIndentError | undefined {
         top = stack[stack.length - 1];
       }
       if (top && top.col < first) {
-        if (dedent) return { line: i, problem: top.seq ? "did not find expected '-' indicator" : 'did not find expected key' };
+        if (dedent) return { line: i, problem: expected(top) };
         if (!wasOpen) return undefined;
         stack.push({ col: first, seq: false, indentless: false });
       } else if (!top) stack.push({ col: first, seq: false, indentless: false });

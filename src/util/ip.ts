@@ -109,6 +109,17 @@ export function rangeContains(r: IPRange, ip: string): boolean {
   return v >= r.base && v < r.base + r.size;
 }
 
+/**
+ * Whether a Service allocator of range `r` may hand out `ip`: inside the prefix, not its network
+ * address and, for IPv4, not its broadcast address (kubernetes pkg/api/servicecidr
+ * PrefixContainsIP; the IPAddress allocator's firstAddress..lastAddress, ipallocator.go).
+ */
+export function allocatorRangeContains(r: IPRange, ip: string): boolean {
+  if (!rangeContains(r, ip)) return false;
+  const v = toBig(ipaddr.parse(ip));
+  return v !== r.base && !(r.family === 'IPv4' && v === r.base + r.size - 1n);
+}
+
 /** The dotted IPv4 netmask of a prefix length (24 → 255.255.255.0). */
 export function prefixMask(bits: number): string {
   return intToIp(bits <= 0 ? 0 : (0xffffffff << (32 - Math.min(bits, 32))) >>> 0);

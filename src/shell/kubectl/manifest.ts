@@ -59,6 +59,76 @@ function chunkAt(text: string, offset: number): string {
 }
 
 /** go-yaml's wording for the errors a learner makes most (tabs, bad indentation, unclosed quotes). */
+/** Where `offset` falls in `text`: the document chunk's start and the 0-based line within it. */
+function chunkLine(text: string, offset: number): { start: number; line: number } {
+  const chunk = chunkAt(text, offset);
+  const start = chunk === '' ? offset : Math.max(0, text.lastIndexOf(chunk, offset));
+  let line = 0;
+  for (let i = start; i < Math.min(offset, text.length); i++) if (text.charCodeAt(i) === 10) line++;
+  return { start, line };
+}
+
+/** The end of the document chunk starting at `start` (the next `---` line, or the text's end). */
+function chunkEnd(text: string, start: number): number {
+  return start + chunkAt(text, start).length;
+}
+
+/** A plain scalar ends this line (`key: value`, `- value`): its continuation may not begin with a tab. */
+const PLAIN_VALUE_END = /^\s*(?:-\s+)?(?:[^\s#:][^:#]*:\s+)?[^\s'"[{|>&*!#%@`:-][^#]*[^:\s]\s*$|^\s*(?:-\s+)?(?:[^\s#:][^:#]*:\s+)[^\s'"[{|>&*!#%@`:-]\s*$/;
+
+/**
+ * go-yaml v2's wording and line for the errors the `yaml` package reports differently
+ * (yaml.v2 scannerc.go / parserc.go, as sigs.k8s.io/yaml runs it on each `---` document):
+ * a scanner error prints its mark's 0-based line + 1 and nothing on the document's first line,
+ * a parser error the 0-based line of the token it could not place (yaml.go parser.fail).
+ * Checked with kubectl v1.35.2 `create --dry-run=client -f`:
+ *  - `a: b: c` → `mapping values are not allowed in this context`, at the second colon;
+ *  - an unclosed `[a` / `{a: b` → `did not find expected ',' or ']'` (`'}'`) at the next token;
+ *  - a key left alone on its line → `could not find expected ':'` at the next token (stale simple key);
+ *  - a tab starting the line after a plain scalar → `found a tab character that violates
+ *    indentation` (scan_plain_scalar), elsewhere `found character that cannot start any token`.
+ * Undefined when the existing mapping applies.
+ */
+function goYamlParseError(text: string, e: YAMLError): { line: number; problem: string } | undefined {
+  const at = chunkLine(text, e.pos[0]);
+  // a scanner error's mark line counts from 0 and is printed + 1, unless it is 0 (no line at all)
+  const scanner = (offset: number, problem: string): { line: number; problem: string } => {
+    const mark = chunkLine(text, offset).line;
+    return { line: mark === 0 ? 0 : mark + 1, problem };
+  };
+  switch (e.code) {
+    case 'BAD_INDENT':
+      if (e.message.startsWith('Flow sequence')) return { line: at.line, problem: "did not find expected ',' or ']'" };
+      if (e.message.startsWith('Flow map')) return { line: at.line, problem: "did not find expected ',' or '}'" };
+      return { line: at.line, problem: 'did not find expected key' };
+    case 'BLOCK_AS_IMPLICIT_KEY': {
+      const colon = /:(?=\s|$)/g;
+      colon.lastIndex = e.pos[0];
+      const m = colon.exec(text);
+      return scanner(m ? m.index : e.pos[0], 'mapping values are not allowed in this context');
+    }
+    case 'MISSING_CHAR': {
+      if (!e.message.startsWith('Implicit map keys need to be followed by map values')) return undefined;
+      const end = chunkEnd(text, at.start);
+      const next = /[^\s]/g;
+      next.lastIndex = e.pos[1];
+      let m = next.exec(text);
+      while (m && m.index < end && text[m.index] === '#') {
+        next.lastIndex = text.indexOf('\n', m.index) === -1 ? end : text.indexOf('\n', m.index);
+        m = next.exec(text);
+      }
+      return scanner(m && m.index < end ? m.index : end, "could not find expected ':'");
+    }
+    case 'TAB_AS_INDENT': {
+      const lines = text.slice(at.start, e.pos[0]).split('\n').slice(0, -1).filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+      const prev = lines[lines.length - 1] ?? '';
+      return scanner(e.pos[0], PLAIN_VALUE_END.test(prev) ? 'found a tab character that violates indentation' : 'found character that cannot start any token');
+    }
+    default:
+      return undefined;
+  }
+}
+
 function goYamlMessage(e: YAMLError): string {
   switch (e.code) {
     case 'TAB_AS_INDENT':
@@ -116,9 +186,11 @@ export const GO_YAML_TAGS = { customTags: (tags: Tags): Tags => [GO_OCTAL_INT, G
  * on, so a file with a CRD and its first custom resource creates the CRD and fails the resource
  * with "ensure CRDs are installed first". Without it the first such error ends the command.
  */
-export function decodeManifest(text: string, source: string, d: Discovery, errors?: unknown[]): KObject[] {
+export function decodeManifest(text: string, source: string, d: Discovery, errors?: unknown[], validate = false): KObject[] {
   const objs: KObject[] = [];
-  const options = { uniqueKeys: true, ...GO_YAML_TAGS };
+  // go-yaml v2 keeps the last of duplicate keys (yaml.v2 decode.go d.mapping sets each pair in
+  // turn; checked with kubectl v1.35.2 `create --dry-run=client -o yaml`: `name: x` then `name: z` is z)
+  const options = { uniqueKeys: false, ...GO_YAML_TAGS };
   // documents one at a time (what parseAllDocuments does, without holding every parsed document
   // until the last: 20,000 documents parse in a third of the time and memory)
   let index = 0;
@@ -127,16 +199,21 @@ export function decodeManifest(text: string, source: string, d: Discovery, error
     if (doc.errors[0]) {
       // the error's line and column: parseAllDocuments places them (a failing file is small work)
       const err = parseAllDocuments(text, options)[at]?.errors[0] ?? doc.errors[0];
-      const indent = err.code === 'BAD_INDENT' ? goYamlIndentError(chunkAt(text, err.pos[0])) : undefined;
+      const structural = err.code === 'BAD_INDENT' || (err.code === 'MISSING_CHAR' && err.message.startsWith('Sequence item without - indicator'));
+      const indent = (structural ? goYamlIndentError(chunkAt(text, err.pos[0])) : undefined) ?? goYamlParseError(text, err);
       const line = indent?.line ?? err.linePos?.[0]?.line ?? 1;
-      throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: line ${line}: ${indent?.problem ?? goYamlMessage(err)}`);
+      // yaml.go parser.fail: a problem on the document's first line (mark line 0) prints no line
+      throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: yaml: ${line > 0 ? `line ${line}: ` : ''}${indent?.problem ?? goYamlMessage(err)}`);
     }
     const value: unknown = doc.toJS({ maxAliasCount: 100 });
     if (value === null || value === undefined) continue;
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      throw new KubectlError(`error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`);
+    if (!validate && (typeof value !== 'object' || Array.isArray(value))) {
+      // unstructured.UnstructuredJSONScheme decodes into its `detector` struct first
+      const type = Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'bool' : 'string';
+      throw new KubectlError(`unable to decode "${source}": json: cannot unmarshal ${type} into Go value of type unstructured.detector`);
     }
     try {
+      if (validate) validateObjectKind(value, source);
       objs.push(...expand(value as Record<string, unknown>, source, d));
     } catch (e) {
       if (!errors || !(e instanceof KubectlError)) throw e;
@@ -144,6 +221,31 @@ export function decodeManifest(text: string, source: string, d: Discovery, error
     }
   }
   return objs;
+}
+
+/**
+ * The schema check kubectl runs on each document before decoding it when it validates (create,
+ * apply and replace unless `--validate=false|ignore`; cli-runtime visitor.go ValidateSchema, k8s.io/kubectl
+ * pkg/validation schema.go getObjectKind): a document that is no object, an apiVersion or kind
+ * that is absent or no string, an apiVersion with more than one `/` (ParseGroupVersion), all of
+ * them aggregated (`[a, b]` for two). Checked with kubectl v1.35.2 against a stub server.
+ */
+function validateObjectKind(value: unknown, source: string): void {
+  const errs: string[] = [];
+  if (!value || typeof value !== 'object' || Array.isArray(value)) errs.push('invalid object to validate');
+  else {
+    const v = value as Record<string, unknown>;
+    const apiVersion = v['apiVersion'];
+    if (apiVersion === undefined || apiVersion === null) errs.push('apiVersion not set');
+    else if (typeof apiVersion !== 'string') errs.push("apiVersion isn't string type");
+    else if (apiVersion.split('/').length > 2) errs.push(`unexpected GroupVersion string: ${apiVersion}`);
+    const kind = v['kind'];
+    if (kind === undefined || kind === null) errs.push('kind not set');
+    else if (typeof kind !== 'string') errs.push("kind isn't string type");
+  }
+  if (errs.length === 0) return;
+  const agg = errs.length === 1 ? errs[0]! : `[${errs.join(', ')}]`;
+  throw new KubectlError(`error validating "${source}": error validating data: ${agg}; if you choose to ignore these errors, turn validation off with --validate=false`);
 }
 
 function expand(v: Record<string, unknown>, source: string, d: Discovery): KObject[] {
@@ -167,11 +269,11 @@ function expand(v: Record<string, unknown>, source: string, d: Discovery): KObje
 }
 
 /** Every object named by `-f` flags, in order. */
-export function readManifests(env: KubectlEnv, filenames: readonly string[], recursive: boolean, verb = 'create', errors?: unknown[]): ManifestObject[] {
+export function readManifests(env: KubectlEnv, filenames: readonly string[], recursive: boolean, verb = 'create', errors?: unknown[], validate = false): ManifestObject[] {
   const out: ManifestObject[] = [];
   for (const f of filenames) {
     if (f === '-' || isStdinPath(env, f)) {
-      for (const obj of decodeManifest(env.stdin, 'STDIN', env.cluster.discovery(), errors)) out.push({ obj, source: 'STDIN' });
+      for (const obj of decodeManifest(env.stdin, 'STDIN', env.cluster.discovery(), errors, validate)) out.push({ obj, source: 'STDIN' });
       continue;
     }
     if (/^https?:\/\//.test(f)) throw new KubectlError(`unable to read URL "${f}", server reported 404 Not Found, status code=404`);
@@ -181,7 +283,7 @@ export function readManifests(env: KubectlEnv, filenames: readonly string[], rec
     if (env.fs.isDir(abs)) listDir(env, abs, f, recursive, files);
     else files.push({ abs, shown: f });
     for (const file of files) {
-      for (const obj of decodeManifest(env.fs.read(file.abs), file.shown, env.cluster.discovery(), errors)) out.push({ obj, source: file.shown });
+      for (const obj of decodeManifest(env.fs.read(file.abs), file.shown, env.cluster.discovery(), errors, validate)) out.push({ obj, source: file.shown });
     }
   }
   if (out.length === 0 && !errors?.length) throw new KubectlError(`no objects passed to ${verb}`);

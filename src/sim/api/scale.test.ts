@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from './types.js';
-import { customScale, scaleOf, scalePatchError, selectorString } from './scale.js';
+import { customScale, customScaleErrors, scaleOf, scalePatchError, selectorString } from './scale.js';
 import { ApiError } from './errors.js';
 
 const selectors: { sel: Parameters<typeof selectorString>[0]; want: string }[] = [
@@ -77,4 +77,38 @@ for (const tc of customCases)
     }
     const { scale, found } = customScale(tc.obj, PATHS);
     assert.deepEqual({ spec: scale.spec.replicas, status: scale.status.replicas, selector: scale.status.selector, found }, { spec: tc.want.spec, status: tc.want.status, selector: tc.want.selector, found: tc.want.found });
+  });
+
+/**
+ * A custom resource's scale fields as its strategies validate them: apiextensions-apiserver
+ * pkg/registry/customresource/validator.go (v1.35) ValidateScaleSpec and ValidateScaleStatus,
+ * field.Invalid at the CRD's path with the leading dot, the value NestedInt64 returned (0 beside
+ * an accessor error).
+ */
+const scaleErrCases: { name: string; obj: KObject; only?: 'status'; want: string[] }[] = [
+  { name: 'valid counts and selector', obj: cr({ size: 4 }, { size: 3, sel: 'app=w' }), want: [] },
+  { name: 'absent fields are no error', obj: cr({}), want: [] },
+  { name: 'a negative spec count', obj: cr({ size: -1 }), want: ['.spec.size: Invalid value: -1: should be a non-negative integer'] },
+  { name: 'a spec count beyond int32', obj: cr({ size: 2147483648 }), want: ['.spec.size: Invalid value: 2147483648: should be less than or equal to 2147483647'] },
+  { name: 'a string spec count', obj: cr({ size: 'abc' }), want: ['.spec.size: Invalid value: 0: .spec.size accessor error: abc is of the type string, expected int64'] },
+  { name: 'a negative status count', obj: cr({ size: 1 }, { size: -2 }), want: ['.status.size: Invalid value: -2: should be a non-negative integer'] },
+  {
+    name: 'a selector that is no string',
+    obj: cr({ size: 1 }, { sel: 3 }),
+    want: ['.status.sel: Invalid value: "": .status.sel accessor error: 3 is of the type int64, expected string'],
+  },
+  {
+    name: 'spec and status both wrong, in validator order',
+    obj: cr({ size: -1 }, { size: 2.5 }),
+    want: ['.spec.size: Invalid value: -1: should be a non-negative integer', '.status.size: Invalid value: 0: .status.size accessor error: 2.5 is of the type float64, expected int64'],
+  },
+  { name: 'the status update checks no spec count', obj: cr({ size: -1 }, { size: -2 }), only: 'status', want: ['.status.size: Invalid value: -2: should be a non-negative integer'] },
+];
+for (const tc of scaleErrCases)
+  test(`ValidateScaleSpec/Status: ${tc.name}`, () => {
+    const errs = customScaleErrors(tc.obj, PATHS, tc.only ?? 'spec+status');
+    assert.deepEqual(
+      errs.map((e) => `${e.field}: ${e.body}`),
+      tc.want,
+    );
   });

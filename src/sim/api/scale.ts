@@ -21,7 +21,7 @@
  * `Error from server: .spec.size accessor error: abc is of the type string, expected int64`);
  * a GET of a Scale whose spec replicas are absent is ScaleREST.Get's InternalError.
  */
-import { ApiError, type FieldError } from './errors.js';
+import { ApiError, field, type FieldError } from './errors.js';
 import { goQuote } from '../../util/go-quote.js';
 import type { KObject } from './types.js';
 
@@ -205,8 +205,54 @@ export function customScale(obj: KObject, paths: ScalePaths): { scale: Scale; fo
   return { found: spec.found, scale: scaleObject(obj.metadata, int32(spec.value), int32(status.value), selector) };
 }
 
-
 const INT32_MAX = 2 ** 31 - 1;
+
+/** An accessor error's message, or undefined when reading `read` succeeds. */
+function accessorMessage(read: () => void): string | undefined {
+  try {
+    read();
+    return undefined;
+  } catch (e) {
+    if (e instanceof ApiError) return e.message;
+    throw e;
+  }
+}
+
+/** A replicas count's range check (validator.go): non-negative, at most math.MaxInt32. */
+function replicasErrors(obj: unknown, path: string): FieldError[] {
+  let n = 0;
+  const err = accessorMessage(() => (n = nestedInt64(obj, path).value));
+  // NestedInt64 answers 0 with its error, and field.Invalid prints that 0
+  if (err !== undefined) return [field.invalid(path, 0, err)];
+  if (n < 0) return [field.invalid(path, n, 'should be a non-negative integer')];
+  if (n > INT32_MAX) return [field.invalid(path, n, `should be less than or equal to ${INT32_MAX}`)];
+  return [];
+}
+
+/**
+ * A custom resource's scale fields as its strategies validate them (apiextensions-apiserver
+ * pkg/registry/customresource/validator.go, v1.35): ValidateScaleSpec (create and update) reads
+ * specReplicasPath with NestedInt64, ValidateScaleStatus (create, update and the status
+ * subresource's update, status_strategy.go) statusReplicasPath likewise and labelSelectorPath
+ * with NestedString. Each error is field.Invalid at the CRD's path as written (`.spec.size`,
+ * leading dot kept: field.NewPath of the whole string) with the value NestedInt64 returned (0
+ * beside an accessor error) and `should be a non-negative integer` / `should be less than or
+ * equal to 2147483647`; a selector that is no string is Invalid `""` with the accessor error.
+ * An absent field is no error.
+ */
+export function customScaleErrors(obj: KObject, paths: ScalePaths, only: 'spec+status' | 'status'): FieldError[] {
+  const errs: FieldError[] = only === 'spec+status' ? replicasErrors(obj, paths.specReplicasPath) : [];
+  errs.push(...replicasErrors(obj, paths.statusReplicasPath));
+  const sel = paths.labelSelectorPath;
+  if (sel) {
+    const err = accessorMessage(() => {
+      const r = nested(obj, sel);
+      if (r.found && r.value !== null && r.value !== undefined && typeof r.value !== 'string') throw accessorError(segments(sel), r.value, 'string');
+    });
+    if (err !== undefined) errs.push(field.invalid(sel, '', err));
+  }
+  return errs;
+}
 
 /**
  * The merge patch's decode: a count beyond int32 is the Invalid answer described above; undefined

@@ -6,6 +6,7 @@
  */
 import type { PolicyRule, RequestAttributes } from '../../../sim/api/rbac.js';
 import type { KObject } from '../../../sim/api/types.js';
+import { Streams } from '../streams.js';
 import { renderRows } from '../../printers/tabwriter.js';
 import type { Verb } from '../context.js';
 import { KubectlError } from '../errors.js';
@@ -76,15 +77,17 @@ export const authCanIVerb: Verb = {
     const all = bool(p.flags, 'all-namespaces');
     const sub = str(p.flags, 'subresource') ?? '';
     let stderr = '';
-    const warn = (m: string): void => {
-      stderr += `Warning: ${m}\n`;
+    // can_i.go Validate/resourceFor print `Warning: …` with a message of its own ending in a
+    // newline, so a blank line follows each, all before the review is sent (kubectl v1.35.2)
+    const warn = (m: string, blank = true): void => {
+      stderr += `Warning: ${m}\n${blank ? '\n' : ''}`;
     };
     if (listMode) {
       if (args.length !== 0) throw new KubectlError('list option must be specified with no arguments');
       if (quiet || all || sub) throw new KubectlError("list option can't be specified with neither quiet, all-namespaces nor subresource options");
       const ns = namespaceOf(env, p).name;
       const review = env.api.rulesReview(ns);
-      if (review.errors.length) warn(`the list may be incomplete: ${review.errors.length === 1 ? review.errors[0] : `[${review.errors.join(', ')}]`}`);
+      if (review.errors.length) warn(`the list may be incomplete: ${review.errors.length === 1 ? review.errors[0] : `[${review.errors.join(', ')}]`}`, false);
       const rules = compact(review.rules.flatMap(breakdown)).sort((a, b) => (ruleString(a) < ruleString(b) ? -1 : ruleString(a) > ruleString(b) ? 1 : 0));
       const l = (v?: string[]): string => `[${(v ?? []).join(' ')}]`;
       const rows = rules.map((r) => [combineResourceGroup(r.resources, r.apiGroups), l(r.nonResourceURLs), l(r.resourceNames), l(r.verbs)]);
@@ -120,9 +123,12 @@ export const authCanIVerb: Verb = {
       attrs = { verb, group, resource, ...(sub ? { subresource: sub } : {}), ...(name ? { name } : {}), ...(namespace ? { namespace } : {}) };
     }
     if (bool(p.flags, 'no-headers')) throw new KubectlError('--no-headers cannot be set without --list specified');
+    const io = new Streams();
+    io.err(stderr);
     const d = env.api.review(attrs);
     const text = d.allowed ? 'yes\n' : `no${d.reason ? ` - ${d.reason}` : ''}\n`;
-    return { stdout: quiet ? '' : text, stderr, exitCode: d.allowed ? 0 : 1 };
+    if (!quiet) io.out(text);
+    return io.result(d.allowed ? 0 : 1);
   },
 };
 

@@ -160,7 +160,8 @@ export const deleteVerb: Verb = {
         stderr += err instanceof ApiError ? `${formatApiError(err)}\n` : errorResult(err, 'delete').stderr;
       }
     }
-    if (objs.length === 0 && !failed) {
+    // delete.go DeleteResult: the builder's errors end the visit before `No resources found`
+    if (objs.length === 0 && !failed && !input?.errors.length) {
       stderr += allNs || typesOnly.every((t) => !t.namespaced) ? 'No resources found\n' : `No resources found in ${ns.name} namespace.\n`;
     }
     let waitError = '';

@@ -3,6 +3,7 @@
  * the kustomization in DIR (default `.`) on the workstation's filesystem and print the YAML;
  * deprecation notes go to stderr, build errors read `error: <kustomize's message>`.
  */
+import { validationDirective } from '../validate.js';
 import { resolvePath } from '../../../sim/node/vfs.js';
 import { build, KustomizeError, renderYaml } from '../../kustomize/index.js';
 import type { Obj } from '../../kustomize/types.js';
@@ -52,7 +53,9 @@ export function manifestsOrKustomization(
   const files = list(p.flags, 'filename');
   const dir = str(p.flags, 'kustomize');
   const errors: unknown[] = [];
-  if (dir === undefined || dir === '') return files.length ? { objs: readManifests(env, files, bool(p.flags, 'recursive'), verb, errors), stderr: '', errors } : undefined;
+  // create and apply validate each document unless told not to (validateObjectKind)
+  const validate = (verb === 'create' || verb === 'apply') && validationDirective(p.flags) !== 'Ignore';
+  if (dir === undefined || dir === '') return files.length ? { objs: readManifests(env, files, bool(p.flags, 'recursive'), verb, errors, validate), stderr: '', errors } : undefined;
   if (files.length > 0) throw new KubectlError('only one of -f or -k can be specified');
   if (bool(p.flags, 'recursive')) throw new KubectlError("the -k flag can't be used with -f or -R");
   const r = kustomizeObjects(env, dir);

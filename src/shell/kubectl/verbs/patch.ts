@@ -5,6 +5,10 @@
  * …/NAME/status, where the server keeps only the status of what it is sent; `--subresource=scale`
  * patches the object's autoscaling/v1 Scale (…/NAME/scale), whose spec.replicas the server
  * writes to the object, and prints the Scale it answers (`scale.autoscaling/NAME patched`).
+ * The resource builder fetches every target first (cli-runtime RetrieveLazy; kubectl v1.35.2
+ * against a stub server sends GET …/NAME/scale before the PATCH), so a custom resource without
+ * its spec replicas stops at ScaleREST.Get's InternalError and never reaches the update's
+ * `the spec replicas field … cannot be empty` BadRequest.
  */
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../../../sim/api/types.js';

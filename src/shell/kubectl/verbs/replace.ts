@@ -102,7 +102,7 @@ export const replaceVerb: Verb = {
     const io = new Streams();
     // the visitor's errors are aggregated and printed by CheckErr after every object was tried
     const errors: string[] = [];
-    const manifests = readManifests(env, files, bool(p.flags, 'recursive'), 'replace');
+    const manifests = readManifests(env, files, bool(p.flags, 'recursive'), 'replace', undefined, validationDirective(p.flags) !== 'Ignore');
     if (bool(p.flags, 'force')) return forceReplace(env, manifests, ns, { grace: int(p.flags, 'grace-period') ?? -1, output, fieldValidation }, io);
     for (const { obj, source } of manifests) {
       const warnings: string[] = [];

@@ -13,9 +13,19 @@ import { readLocalFile } from '../../local-file.js';
 
 const KEY = /^[-._a-zA-Z0-9]+$/;
 
+const KEY_MSG = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
+
+/**
+ * One key of the data; the two commands word its refusals differently (create_configmap.go
+ * addKeyFromLiteralToConfigMap: `%q is not a valid key name for a ConfigMap: %s`, `cannot add key
+ * %q, another key by that name already exists in Data for ConfigMap %q`; create_secret.go
+ * addKeyFromLiteralToSecret: `%q is not valid key name for a Secret %s`, `cannot add key %s,
+ * another key by that name already exists`; checked with kubectl v1.35.2).
+ */
 function addKey(data: Record<string, string>, key: string, value: string, owner: string): void {
-  if (!KEY.test(key)) throw new KubectlError(`"${key}" is not a valid key name for a ${owner.split(' ')[0]}: a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')`);
-  if (key in data) throw new KubectlError(`cannot add key "${key}", another key by that name already exists in Data for ${owner}`);
+  const secret = owner.startsWith('Secret ');
+  if (!KEY.test(key)) throw new KubectlError(secret ? `"${key}" is not valid key name for a Secret ${KEY_MSG}` : `"${key}" is not a valid key name for a ${owner.split(' ')[0]}: ${KEY_MSG}`);
+  if (key in data) throw new KubectlError(secret ? `cannot add key ${key}, another key by that name already exists` : `cannot add key "${key}", another key by that name already exists in Data for ${owner}`);
   data[key] = value;
 }
 

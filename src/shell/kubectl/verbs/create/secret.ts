@@ -6,7 +6,7 @@
  */
 import type { KObject } from '../../../../sim/api/types.js';
 import { KubectlError } from '../../errors.js';
-import { str } from '../../flags.js';
+import { list, str } from '../../flags.js';
 import { marshalCompact } from '../../../printers/json.js';
 import { collectData, sortedRecord } from './configmap.js';
 import { meta, type GenContext, type Generator } from './types.js';
@@ -55,15 +55,21 @@ export const tlsSecretGenerator: Generator = {
   },
 };
 
+/**
+ * create_secret_docker.go: Validate wants --from-file or all of username, password and server
+ * (whose default is Docker Hub's); the files, when given, are the data instead of a built
+ * .dockerconfigjson.
+ */
 export const dockerRegistrySecretGenerator: Generator = {
   name: 'docker-registry',
   path: 'create secret docker-registry',
-  required: ['docker-password', 'docker-username'],
   errorPrefix: 'failed to create secret ',
   build(ctx) {
-    const server = str(ctx.p.flags, 'docker-server')!;
-    const username = str(ctx.p.flags, 'docker-username')!;
-    const password = str(ctx.p.flags, 'docker-password')!;
+    const server = str(ctx.p.flags, 'docker-server') ?? '';
+    const username = str(ctx.p.flags, 'docker-username') ?? '';
+    const password = str(ctx.p.flags, 'docker-password') ?? '';
+    if (list(ctx.p.flags, 'from-file').length > 0) return secret(ctx, collectData(ctx, `Secret "${ctx.name}"`), 'kubernetes.io/dockerconfigjson');
+    if (!username || !password || !server) throw new KubectlError('either --from-file or the combination of --docker-username, --docker-password and --docker-server is required');
     const email = str(ctx.p.flags, 'docker-email') ?? '';
     const entry = { username, password, ...(email ? { email } : {}), auth: b64(`${username}:${password}`) };
     const json = marshalCompact({ auths: { [server]: entry } });
