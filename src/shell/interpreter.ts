@@ -52,6 +52,8 @@ export interface ShellStateData {
   traps?: Record<string, string>;
   flags?: string[];
   args?: string[];
+  /** Names `readonly` marked. */
+  readonly?: string[];
 }
 
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -255,6 +257,8 @@ interface State {
   flags?: Set<string>;
   /** `trap ACTION SIG`: by signal key (`EXIT`, `ERR`, `SIGINT`…); an empty action ignores the signal. */
   traps?: Map<string, string>;
+  /** Names `readonly` (or bash's `declare -r`) marked: not inherited by a child shell, kept by a subshell. */
+  readonly?: Set<string>;
 }
 
 /** A variable as it was before `local` shadowed it. */
@@ -332,6 +336,7 @@ export const BUILTINS = new Set([
   'fg',
   'bg',
   'disown',
+  'readonly',
 ]);
 
 /** bash builtins dash 0.5.12 does not have (its builtins.def), recorded as `not found` there. */
@@ -427,6 +432,18 @@ function laterPeers(p: { members: (string[] | undefined)[]; index: number }): st
 /** Quote a value the way bash's `alias` and `export -p` print it. */
 function singleQuote(v: string): string {
   return `'${v.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * dash's and BusyBox ash's single_quote (dash mystring.c, ash.c): runs of `'` go in double
+ * quotes between single-quoted pieces, as `readonly -p` prints a value (`'a'"'"'b'`).
+ */
+function dashQuote(v: string): string {
+  return v
+    .split(/('+)/)
+    .filter((p) => p !== '')
+    .map((p) => (p.startsWith("'") ? `"${p}"` : `'${p}'`))
+    .join('') || "''";
 }
 
 export class Interpreter {
@@ -531,6 +548,22 @@ export class Interpreter {
       return 2;
     };
     if (name === 'local' && st.scopes.length === 0) return fail('not in a function', true);
+    if (name === 'local') {
+      // dash's and BusyBox ash's local take no options (mklocal): `-` saves the options, any other
+      // word that is not NAME[=VALUE] is `local: -Q: bad variable name`; a bad NAME=VALUE is
+      // refused by setvareq, without the builtin's name (dash 0.5.12 `dash: 1: 1a: bad variable
+      // name`, busybox 1.36.1 `sh: 1a: bad variable name`)
+      for (const a of args) {
+        if (a === '-') continue;
+        const eq = a.indexOf('=');
+        const n = eq < 0 ? a : a.slice(0, eq);
+        if (VAR_NAME.test(n)) continue;
+        if (eq < 0) return fail(`${a}: bad variable name`, true);
+        this.write(io.err, `${this.errPrefix()}${n}: bad variable name\n`);
+        if (this.script$) throw new ExitSignal(2);
+        return 2;
+      }
+    }
     // BusyBox ash's export also has -n (ash.c exportcmd, busybox 1.35.0 `export -n x` is 0)
     const known = name === 'export' && this.isAsh() ? 'np' : SH_OPTION_LETTERS[name];
     if (known === undefined) return undefined;
@@ -541,6 +574,102 @@ export class Interpreter {
       if (name === 'set' && a.endsWith('o')) break;
     }
     return undefined;
+  }
+
+  /**
+   * A variable `readonly` marked refuses a value or `unset` (undefined: not read-only). dash and
+   * BusyBox ash (var.c setvareq, unsetvar: `%s: is read only`, raised as an error) print it after
+   * the builtin's prefix, or the plain one for an assignment or `for`, status 2, and a
+   * non-interactive shell ends, except after `read`, a regular builtin (dash 0.5.12, busybox
+   * 1.36.1 `sh -c 'readonly x=1; x=2; echo $?'` prints no status). bash (variables.c
+   * err_readonly) prints `x: readonly variable` without the builtin's name, `local`'s and
+   * `declare`'s with it,
+   * `unset`'s `unset: x: cannot unset: readonly variable`, status 1 (bash 5.2).
+   */
+  private readonlyRefused(name: string, io: Io, st: State, builtin?: string): number | undefined {
+    if (!st.readonly?.has(name)) return undefined;
+    if (this.isDash() || this.isAsh()) {
+      this.write(io.err, `${builtin !== undefined ? this.bprefix(builtin) : this.errPrefix()}${name}: is read only\n`);
+      if (this.script$ && builtin !== 'read') throw new ExitSignal(2);
+      return 2;
+    }
+    if (builtin === 'unset') this.write(io.err, `${this.bprefix('unset')}${name}: cannot unset: readonly variable\n`);
+    else this.write(io.err, `${builtin === 'local' || builtin === 'declare' || builtin === 'typeset' ? this.bprefix(builtin) : this.errPrefix()}${name}: readonly variable\n`);
+    return 1;
+  }
+
+  /**
+   * `readonly [-p] [NAME[=VALUE]…]`. dash and BusyBox ash (var.c exportcmd with VREADONLY) list
+   * `readonly NAME='VALUE'` sorted, `readonly NAME` for one without a value; a bad name is
+   * `readonly: 1a: bad variable name` (status 2, ends a script). bash (builtins/setattr.def) lists
+   * `declare -r NAME="VALUE"`, refuses a bad name as `` `1a=2': not a valid identifier `` (status
+   * 1) and an unknown option with its usage (status 2). bash's own read-only variables (BASHOPTS,
+   * BASH_VERSINFO, EUID, PPID, SHELLOPTS, UID) are not simulated, so its listing lacks them.
+   */
+  private readonlyBuiltin(args: string[], io: Io, st: State): number {
+    const sh = this.isDash() || this.isAsh();
+    let i = 0;
+    let fns = false;
+    for (; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (!/^-./.test(a)) break;
+      if (sh) continue; // (option letters were checked in shOptionError)
+      for (const ch of a.slice(1)) {
+        if (!'aAfp'.includes(ch)) {
+          this.write(io.err, `${this.bprefix('readonly')}-${ch}: invalid option\nreadonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p\n`);
+          return 2;
+        }
+        if (ch === 'f') fns = true;
+      }
+    }
+    const names = args.slice(i);
+    const ro = (st.readonly ??= new Set());
+    if (names.length === 0) {
+      if (fns) return 0;
+      const lines = [...ro].sort().map((k) => {
+        const v = this.scalar(k, st);
+        if (sh) return v === undefined ? `readonly ${k}\n` : `readonly ${k}=${dashQuote(v)}\n`;
+        return `${declareLine(k, `${st.arrays.has(k) ? 'a' : ''}r${st.exported.has(k) ? 'x' : ''}`, st.vars.get(k), st.arrays.get(k))}\n`;
+      });
+      this.write(io.out, lines.join(''));
+      return 0;
+    }
+    let status = 0;
+    for (const a of names) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:=([^]*))?$/.exec(a);
+      if (fns) {
+        if (!this.functions.has(a)) {
+          this.write(io.err, `${this.bprefix('readonly')}${a}: not a function\n`);
+          status = 1;
+        }
+        continue;
+      }
+      if (!m) {
+        if (sh) {
+          this.write(io.err, `${this.bprefix('readonly')}${a.replace(/=[^]*$/, '')}: bad variable name\n`);
+          if (this.script$) throw new ExitSignal(2);
+          return 2;
+        }
+        this.write(io.err, `${this.bprefix('readonly')}\`${a}': not a valid identifier\n`);
+        status = 1;
+        continue;
+      }
+      const [, k, value] = m as unknown as [string, string, string | undefined];
+      if (value !== undefined) {
+        const refused = this.readonlyRefused(k, io, st, sh ? 'readonly' : undefined);
+        if (refused !== undefined) {
+          status = refused;
+          continue;
+        }
+        this.setVar(st, k, value);
+      }
+      ro.add(k);
+    }
+    return status;
   }
 
   /**
@@ -589,6 +718,7 @@ export class Interpreter {
     if (st.traps && st.traps.size > 0) out.traps = Object.fromEntries(st.traps);
     if (st.flags && st.flags.size > 0) out.flags = [...st.flags];
     if (st.args.length > 0) out.args = [...st.args];
+    if (st.readonly && st.readonly.size > 0) out.readonly = [...st.readonly];
     return Object.keys(out).length > 0 ? out : undefined;
   }
 
@@ -626,6 +756,7 @@ export class Interpreter {
       for (const [k, v] of Object.entries(d['traps'])) if (str(v) && signalKey(k) === k) (st.traps ??= new Map()).set(k, v);
     if (Array.isArray(d['flags'])) for (const f of d['flags'] as unknown[]) if (str(f) && SHELL_FLAGS.has(f)) (st.flags ??= new Set()).add(f);
     if (Array.isArray(d['args']) && (d['args'] as unknown[]).every(str)) st.args = [...(d['args'] as string[])];
+    if (Array.isArray(d['readonly'])) for (const n of d['readonly'] as unknown[]) if (str(n) && VAR_NAME.test(n)) (st.readonly ??= new Set()).add(n);
   }
 
   get cwd(): string {
@@ -821,6 +952,7 @@ export class Interpreter {
       args: [...st.args],
       ...(st.arg0 !== undefined ? { arg0: st.arg0 } : {}),
       ...(st.flags ? { flags: new Set(st.flags) } : {}),
+      ...(st.readonly ? { readonly: new Set(st.readonly) } : {}),
       // a subshell resets the traps it inherits, except ignored signals (bash execute_cmd.c)
       ...(st.traps ? { traps: new Map([...st.traps].filter(([, a]) => a === '')) } : {}),
       scopes: st.scopes.map((m) => new Map(m)),
@@ -1218,6 +1350,8 @@ export class Interpreter {
         try {
           for (const it of items) {
             await this.step();
+            const refused = this.readonlyRefused(c.name, rio, st);
+            if (refused !== undefined) return refused;
             st.vars.set(c.name, it);
             if ((await body(c.body)) === 'break') break;
           }
@@ -1592,6 +1726,13 @@ export class Interpreter {
     }
 
     if (argv.length === 0) {
+      for (const k of [...assigns.keys(), ...arrays.keys(), ...indexed.map((x) => x.name), ...assocs.keys(), ...keyed.map((x) => x.name)]) {
+        const refused = this.readonlyRefused(k, io, st);
+        if (refused === undefined) continue;
+        // bash ends a `-c` string at a refused assignment (bash 5.2 `bash -c 'readonly x=1; x=2; echo $?'` prints no status)
+        if (this.script$?.fromString && !this.isDash()) throw new ExitSignal(refused);
+        return refused;
+      }
       for (const [k, v] of assigns) this.setVar(st, k, v);
       for (const [k, v] of arrays) {
         st.arrays.set(k, v);
@@ -1633,6 +1774,13 @@ export class Interpreter {
     const fnBody = this.functions.get(name);
     if (fnBody) return this.call(name, fnBody, argv.slice(1), rio, st, depth);
     // `IFS=: read a b`: a builtin sees its assignments for its own run only
+    // `x=2 cmd` with x read-only: dash and ash refuse the command, bash runs it without the value
+    for (const k of assigns.keys()) {
+      const refused = this.readonlyRefused(k, io, st);
+      if (refused === undefined) continue;
+      if (this.isDash() || this.isAsh()) return refused;
+      assigns.delete(k);
+    }
     const hidden = new Map<string, string | undefined>();
     for (const [k, v] of assigns) {
       hidden.set(k, st.vars.get(k));
@@ -1895,7 +2043,7 @@ export class Interpreter {
       return 1;
     }
     // setattr.c var_attribute_string: a, A, i, n, r, t, x in that order
-    const attrs = (k: string): string => `${st.arrays.has(k) ? 'a' : ''}${st.assoc.has(k) ? 'A' : ''}${st.exported.has(k) ? 'x' : ''}`;
+    const attrs = (k: string): string => `${st.arrays.has(k) ? 'a' : ''}${st.assoc.has(k) ? 'A' : ''}${st.readonly?.has(k) ? 'r' : ''}${st.exported.has(k) ? 'x' : ''}`;
     if (o.on.has('F') || o.on.has('f')) {
       // -F names the functions, -f prints their definitions (print_cmd.c, shell/print-command.ts)
       const bodies = !o.on.has('F');
@@ -1939,6 +2087,12 @@ export class Interpreter {
         return;
       }
       const [, k, append, raw] = m as unknown as [string, string, string | undefined, string | undefined];
+      // a read-only NAME: bash refuses `local NAME` even without a value, dash only with one,
+      // BusyBox ash always (bash 5.2, dash 0.5.12, busybox 1.36.1 `readonly a; f() { local a; }; f`)
+      if (st.readonly?.has(k) && (raw !== undefined || builtin === 'local') && !(builtin === 'local' && raw === undefined && this.isPlainDash())) {
+        status = this.readonlyRefused(k, io, st, builtin)!;
+        return;
+      }
       const local = scope && !o.on.has('g');
       if (local && !scope.has(k)) {
         scope.set(k, { value: st.vars.get(k), array: st.arrays.get(k), assoc: st.assoc.get(k), exported: st.exported.has(k) });
@@ -1979,6 +2133,7 @@ export class Interpreter {
       } else if (value !== undefined) this.setVar(st, k, append ? (this.scalar(k, st) ?? '') + value : value);
       if (o.on.has('x')) st.exported.add(k);
       if (o.off.has('x')) st.exported.delete(k);
+      if (o.on.has('r')) (st.readonly ??= new Set()).add(k);
     });
     return status;
   }
@@ -2093,7 +2248,10 @@ export class Interpreter {
       case 'local':
       case 'declare':
       case 'typeset':
-        return this.declare(name, args, io, st);
+        // dash's and ash's `local -` (save the options) makes nothing local here
+        return this.declare(name, this.isDash() || this.isAsh() ? args.filter((a) => a !== '-') : args, io, st);
+      case 'readonly':
+        return this.readonlyBuiltin(args, io, st);
       case 'let':
         return this.let(args, io, st);
       case 'trap':
@@ -2270,7 +2428,12 @@ export class Interpreter {
     } else if (o.names.length === 0) this.setVar(st, 'REPLY', rec.text);
     else {
       const fields = splitFields(rec.text, ifs, o.names.length);
-      o.names.forEach((n, i) => this.setVar(st, n, fields[i] ?? ''));
+      for (const [i, n] of o.names.entries()) {
+        // a read-only NAME: dash and ash `read: x: is read only` (2), bash `x: readonly variable` (1)
+        const refused = this.readonlyRefused(n, io, st, this.isDash() || this.isAsh() ? 'read' : undefined);
+        if (refused !== undefined) return refused;
+        this.setVar(st, n, fields[i] ?? '');
+      }
     }
     return rec.eof ? 1 : 0;
   }
@@ -2467,7 +2630,8 @@ export class Interpreter {
     const path = resolvePath(st.cwd, dest);
     if (!fs.isDir(path)) {
       // BusyBox ash's cdcmd adds the reason: ash_msg_and_raise_error("can't cd to %s", …) with errno
-      const why = this.isAsh() ? `: ${fs.exists(path) ? 'Not a directory' : 'No such file or directory'}` : '';
+      // (ENOTDIR also for a path through a regular file: busybox 1.36.1 `cd /etc/passwd/x`)
+      const why = this.isAsh() ? `: ${fs.exists(path) || ancestorIsFile(fs, path) ? 'Not a directory' : 'No such file or directory'}` : '';
       this.write(io.err, `${this.bprefix('cd')}can't cd to ${dest}${why}\n`);
       return 2;
     }
@@ -2846,13 +3010,23 @@ export class Interpreter {
             status = 1;
             continue;
           }
-          if (m[2] !== undefined) st.vars.set(m[1]!, m[2]);
+          if (m[2] !== undefined) {
+            const refused = this.readonlyRefused(m[1]!, io, st, this.isDash() || this.isAsh() ? 'export' : undefined);
+            if (refused !== undefined) {
+              // bash marks the name exported all the same (bash 5.2 `readonly x=1; export x=3; readonly` lists `declare -rx`)
+              if (!this.isDash() && !this.isAsh()) st.exported.add(m[1]!);
+              status = refused;
+              continue;
+            }
+            st.vars.set(m[1]!, m[2]);
+          }
           st.exported.add(m[1]!);
         }
         return status;
       }
       case 'unset': {
         const fns = args[0] === '-f';
+        let status = 0;
         for (const a of args) {
           if (a === '-v' || a === '-f') continue;
           if (fns) {
@@ -2876,12 +3050,17 @@ export class Interpreter {
             }
             continue;
           }
+          const refused = this.readonlyRefused(a, io, st, 'unset');
+          if (refused !== undefined) {
+            status = refused;
+            continue;
+          }
           st.vars.delete(a);
           st.arrays.delete(a);
           st.assoc.delete(a);
           st.exported.delete(a);
         }
-        return 0;
+        return status;
       }
       case 'alias': {
         const list = args.filter((a) => a !== '-p');
