@@ -149,6 +149,16 @@ const SH_OPTION_LETTERS: Readonly<Record<string, string>> = {
   readonly: 'p',
 };
 
+/**
+ * dash 0.5.12's options in the order `set -o` lists them (options.h optnames; dash 0.5.12 has no
+ * pipefail, which 0.5.13 added) and BusyBox ash 1.36.1's named ones (ash.c optletters_optnames,
+ * interactive and stdin unnamed there), with the key this shell keeps an option under in
+ * State.flags (e, u, x for the letters it honours; the name for the others, kept only to be listed).
+ */
+const DASH_SET_O: readonly string[] = ['errexit', 'noglob', 'ignoreeof', 'interactive', 'monitor', 'noexec', 'stdin', 'xtrace', 'verbose', 'vi', 'emacs', 'noclobber', 'allexport', 'notify', 'nounset', 'privileged', 'nolog', 'debug'];
+const ASH_SET_O: readonly string[] = ['errexit', 'noglob', 'ignoreeof', 'monitor', 'noexec', 'xtrace', 'verbose', 'noclobber', 'allexport', 'notify', 'nounset', 'errtrace', 'vi', 'pipefail'];
+const SET_O_KEY: Readonly<Record<string, string>> = { errexit: 'e', nounset: 'u', xtrace: 'x' };
+
 /** The `set -o` names bash 5.2 knows (builtins/set.def o_options); only some change anything here. */
 const SET_O_NAMES: ReadonlySet<string> = new Set(['allexport', 'braceexpand', 'emacs', 'errexit', 'errtrace', 'functrace', 'hashall', 'histexpand', 'history', 'ignoreeof', 'interactive-comments', 'keyword', 'monitor', 'noclobber', 'noexec', 'noglob', 'nolog', 'notify', 'nounset', 'onecmd', 'physical', 'pipefail', 'posix', 'privileged', 'verbose', 'vi', 'xtrace']);
 
@@ -574,6 +584,59 @@ export class Interpreter {
       if (name === 'set' && a.endsWith('o')) break;
     }
     return undefined;
+  }
+
+  /**
+   * dash's and BusyBox ash's `set` when an option word has `o` (options.c options/minus_o,
+   * ash.c the same): `-o NAME`/`+o NAME` of a name the shell knows, `set -o` alone lists
+   * `NAME<pad to 16>on|off` (dash after a `Current option settings` line), `set +o` the `set
+   * -o|+o NAME` commands that restore them. An unknown name: dash `set: Illegal option -o NAME`,
+   * status 2, ending a non-interactive shell (dash 0.5.12 refuses `set -o pipefail` so); ash
+   * `set: illegal option -o NAME`, status 1, going on (busybox 1.36.1). interactive, stdin and
+   * monitor are on in an interactive shell on the terminal. undefined: no `o`, set's other path.
+   */
+  private shSetO(args: string[], io: Io, st: State): number | undefined {
+    const words = args.slice(0, args.includes('--') ? args.indexOf('--') : args.length);
+    if (!words.some((a) => /^[-+][a-zA-Z]*o/.test(a))) return undefined;
+    const names = this.isAsh() ? ASH_SET_O : DASH_SET_O;
+    const interactive = !this.script$;
+    const isOn = (n: string): boolean => (n === 'interactive' || n === 'stdin' || n === 'monitor' ? interactive : (st.flags?.has(SET_O_KEY[n] ?? n) ?? false));
+    let i = 0;
+    for (; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (!/^[-+]./.test(a)) break;
+      const on = a[0] === '-';
+      for (const ch of a.slice(1)) {
+        if (ch !== 'o') {
+          if ('eux'.includes(ch)) (st.flags ??= new Set())[on ? 'add' : 'delete'](ch);
+          continue;
+        }
+        const name = args[i + 1];
+        if (name === undefined) {
+          const rows = names.map((n) => (on ? `${n.padEnd(16)}${isOn(n) ? 'on' : 'off'}\n` : `set ${isOn(n) ? '-' : '+'}o ${n}\n`));
+          this.write(io.out, `${on && !this.isAsh() ? 'Current option settings\n' : ''}${rows.join('')}`);
+          continue;
+        }
+        i++;
+        if (!names.includes(name)) {
+          if (this.isAsh()) {
+            this.write(io.err, `${this.bprefix('set')}illegal option ${a[0]}o ${name}\n`);
+            return 1;
+          }
+          this.write(io.err, `${this.bprefix('set')}Illegal option -o ${name}\n`);
+          if (this.script$) throw new ExitSignal(2);
+          return 2;
+        }
+        if (name === 'interactive' || name === 'stdin') continue;
+        (st.flags ??= new Set())[on ? 'add' : 'delete'](SET_O_KEY[name] ?? name);
+      }
+    }
+    if (i < args.length || args.includes('--')) st.args = args.slice(i);
+    return 0;
   }
 
   /**
@@ -2325,6 +2388,10 @@ export class Interpreter {
         }
       }
       case 'set': {
+        if (this.isDash() || this.isAsh()) {
+          const handled = this.shSetO(args, io, st);
+          if (handled !== undefined) return handled;
+        }
         // `set -- a b` replaces the positional parameters; -e -u -x and -o pipefail are this
         // shell's options; line editing modes (vi, emacs) change nothing here
         const names: Record<string, string> = { errexit: 'e', nounset: 'u', xtrace: 'x', pipefail: 'pipefail' };
