@@ -1651,12 +1651,11 @@ export class Interpreter {
   private async arithStatement(source: string, io: Io, st: State, depth: number): Promise<number | undefined> {
     const ctx: ExpandCtx = { st, err: io.err, depth, onStatus: () => undefined };
     try {
-      const inner = (await this.expandParts(heredocParts(source, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+      const inner = (await this.expandParts(heredocParts(this.arithSource(source), this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
       return Number(
         evalArith(
           inner,
-          (n) => this.scalar(n, st) ?? '',
-          (n, v) => this.setVar(st, n, v),
+          ...this.arithVars(st),
         ),
       );
     } catch (e) {
@@ -1664,6 +1663,15 @@ export class Interpreter {
       this.write(io.err, `${this.prefix()}((: ${e.message}\n`);
       return undefined;
     }
+  }
+
+  /**
+   * The text of `(( ))` or `$(( ))` before its expansions: bash reads it as if double-quoted and
+   * removes the double quotes (bash 5.2 `(( "x" > 3 ))` compares x; `echo $(( "1" + 1 ))` is 2);
+   * dash and BusyBox ash keep them, and refuse them as an operand.
+   */
+  private arithSource(src: string): string {
+    return this.isDash() || this.isAsh() ? src : src.replace(/(^|[^\\])"/g, '$1').replace(/(^|[^\\])"/g, '$1');
   }
 
   /** `for (( INIT; TEST; STEP ))`: an empty TEST is true (bash/execute_cmd.c execute_arith_for_command). */
@@ -2213,8 +2221,7 @@ export class Interpreter {
         last = Number(
           evalArith(
             a,
-            (n) => this.scalar(n, st) ?? '',
-            (n, v) => this.setVar(st, n, v),
+            ...this.arithVars(st),
           ),
         );
       } catch (e) {
@@ -2255,14 +2262,48 @@ export class Interpreter {
     return 0;
   }
 
+  /**
+   * How arithmetic reads and writes a variable: NAME, or an element `NAME[SUB]` (SUB after its
+   * `$` expansions; an indexed array's is arithmetic, negative from the end, an associative
+   * array's the key as written, bash expr.c expr_streval/expr_bind_array_element); a scalar is
+   * its own element 0.
+   */
+  private arithVars(st: State): [get: (name: string, sub?: string) => string, set: (name: string, v: string, sub?: string) => void] {
+    const get = (n: string, sub?: string): string => {
+      if (sub === undefined) return this.scalar(n, st) ?? '';
+      const assoc = st.assoc.get(n);
+      if (assoc) return assoc.get(sub) ?? '';
+      const arr = st.arrays.get(n);
+      let i = this.arithIndex(sub, st);
+      if (!arr) return i === 0 || i === -1 ? (st.vars.get(n) ?? '') : '';
+      if (i < 0) i += arr.length;
+      return arr[i] ?? '';
+    };
+    const set = (n: string, v: string, sub?: string): void => {
+      if (sub === undefined) return this.setVar(st, n, v);
+      const assoc = st.assoc.get(n);
+      if (assoc) return void assoc.set(sub, v);
+      let arr = st.arrays.get(n);
+      if (!arr) {
+        arr = st.vars.has(n) ? [st.vars.get(n)!] : [];
+        st.arrays.set(n, arr);
+        st.vars.delete(n);
+      }
+      let i = this.arithIndex(sub, st);
+      if (i < 0) i += arr.length;
+      if (i < 0) throw new ArithError(`${n}[${sub}]: bad array subscript`);
+      arr[i] = v;
+    };
+    return [get, set];
+  }
+
   /** An array subscript: an arithmetic expression (`a[i+1]`). */
   private arithIndex(src: string, st: State): number {
     try {
       return Number(
         evalArith(
           src,
-          (n) => this.scalar(n, st) ?? '',
-          (n, v) => this.setVar(st, n, v),
+          ...this.arithVars(st),
         ),
       );
     } catch (e) {
@@ -3320,13 +3361,12 @@ export class Interpreter {
           continue;
         }
       } else if (p.kind === 'arith') {
-        const inner = (await this.expandParts(heredocParts(p.source, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+        const inner = (await this.expandParts(heredocParts(this.arithSource(p.source), this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
         try {
           value = String(
             evalArith(
               inner,
-              (n) => this.scalar(n, ctx.st) ?? '',
-              (n, v) => this.setVar(ctx.st, n, v),
+              ...this.arithVars(ctx.st),
               { dash: this.isPlainDash(), ...(this.isAsh() ? { ash: true } : {}) },
             ),
           );
@@ -3684,8 +3724,7 @@ export class Interpreter {
             return Number(
               evalArith(
                 x === '' ? '0' : x,
-                (n) => this.scalar(n, ctx.st) ?? '',
-                (n, v) => this.setVar(ctx.st, n, v),
+                ...this.arithVars(ctx.st),
               ),
             );
           } catch (err) {
