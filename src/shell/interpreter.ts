@@ -57,7 +57,7 @@ export interface ShellStateData {
 }
 
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const SHELL_FLAGS: ReadonlySet<string> = new Set(['e', 'u', 'x', 'pipefail']);
+const SHELL_FLAGS: ReadonlySet<string> = new Set(['e', 'u', 'x', 'pipefail', 'vi', 'emacs', 'no:vi', 'no:emacs']);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -637,6 +637,42 @@ export class Interpreter {
     }
     if (i < args.length || args.includes('--')) st.args = args.slice(i);
     return 0;
+  }
+
+  /**
+   * Whether bash option NAME is on: errexit, nounset, xtrace and pipefail from the flags this
+   * shell honours; the others as `set -o`/`+o` left them, else bash 5.2's defaults (braceexpand,
+   * hashall and interactive-comments always; emacs, histexpand, history and monitor in an
+   * interactive shell on a terminal).
+   */
+  private bashOptionOn(st: State, name: string): boolean {
+    const key = SET_O_KEY[name] ?? name;
+    if (st.flags?.has(key)) return true;
+    if (st.flags?.has(`no:${name}`)) return false;
+    if (['braceexpand', 'hashall', 'interactive-comments'].includes(name)) return true;
+    return !this.script$ && ['emacs', 'histexpand', 'history', 'monitor'].includes(name);
+  }
+
+  /** `set -o NAME` / `set +o NAME` of an option that only `set -o` shows; vi and emacs exclude each other. */
+  private setBashOption(st: State, name: string, on: boolean): void {
+    const flags = (st.flags ??= new Set());
+    const put = (n: string, v: boolean): void => {
+      flags.delete(v ? `no:${n}` : n);
+      flags.add(v ? n : `no:${n}`);
+    };
+    put(name, on);
+    if (on && (name === 'vi' || name === 'emacs')) put(name === 'vi' ? 'emacs' : 'vi', false);
+  }
+
+  /**
+   * bash's `set -o` (a `%-15s\t%s` row per option, builtins/set.def list_minus_o_opts) and
+   * `set +o` (the `set -o|+o NAME` commands that restore them), as bash 5.2 prints them.
+   */
+  private bashSetOListing(st: State, minus: boolean): string {
+    return [...SET_O_NAMES]
+      .sort()
+      .map((n) => (minus ? `${n.padEnd(15)}\t${this.bashOptionOn(st, n) ? 'on' : 'off'}\n` : `set ${this.bashOptionOn(st, n) ? '-' : '+'}o ${n}\n`))
+      .join('');
   }
 
   /**
@@ -2439,13 +2475,27 @@ export class Interpreter {
         for (let i = 0; i < args.length; i++) {
           const a = args[i]!;
           if (a === '--') break;
-          if ((a === '-o' || a === '+o') && args[i + 1] !== undefined) {
-            const f = names[args[i + 1]!];
-            if (f) (st.flags ??= new Set())[a === '-o' ? 'add' : 'delete'](f);
+          if (!/^[-+][a-zA-Z]+$/.test(a)) continue;
+          const on = a[0] === '-';
+          // letters in one word (`set -euo pipefail`): each `o` takes the next word as its name
+          for (const ch of a.slice(1)) {
+            if ('eux'.includes(ch)) (st.flags ??= new Set())[on ? 'add' : 'delete'](ch);
+            if (ch !== 'o') continue;
+            const n = args[i + 1];
+            if (n === undefined) {
+              this.write(io.out, this.bashSetOListing(st, on));
+              continue;
+            }
             i++;
-            continue;
+            if (!SET_O_NAMES.has(n)) {
+              // (status 2: EX_USAGE, bash 5.2 `bash -c 'set -o nosuch; echo $?'`)
+              this.write(io.err, `${this.bprefix('set')}${n}: invalid option name\n`);
+              return 2;
+            }
+            const f = names[n];
+            if (f) (st.flags ??= new Set())[on ? 'add' : 'delete'](f);
+            else this.setBashOption(st, n, on);
           }
-          if (/^[-+][a-zA-Z]+$/.test(a)) for (const ch of a.slice(1)) if ('eux'.includes(ch)) (st.flags ??= new Set())[a[0] === '-' ? 'add' : 'delete'](ch);
         }
         const dd = args.indexOf('--');
         if (dd >= 0) st.args = args.slice(dd + 1);
@@ -2453,10 +2503,6 @@ export class Interpreter {
         if (args.length === 0) {
           const lines = [...st.vars.keys()].sort().map((k) => `${k}=${singleQuoteIfNeeded(st.vars.get(k) ?? '')}\n`);
           this.write(io.out, lines.join(''));
-        }
-        if (args[0] === '-o' && args[1] !== undefined && !SET_O_NAMES.has(args[1])) {
-          this.write(io.err, `${this.bprefix('set')}${args[1]}: invalid option name\n`);
-          return 1;
         }
         return 0;
       }
