@@ -347,6 +347,8 @@ export const BUILTINS = new Set([
   'bg',
   'disown',
   'readonly',
+  'mapfile',
+  'readarray',
 ]);
 
 /** bash builtins dash 0.5.12 does not have (its builtins.def), recorded as `not found` there. */
@@ -2392,6 +2394,9 @@ export class Interpreter {
         return this.declare(name, this.isDash() || this.isAsh() ? args.filter((a) => a !== '-') : args, io, st);
       case 'readonly':
         return this.readonlyBuiltin(args, io, st);
+      case 'mapfile':
+      case 'readarray':
+        return this.mapfile(name, args, io, st);
       case 'let':
         return this.let(args, io, st);
       case 'trap':
@@ -2558,6 +2563,84 @@ export class Interpreter {
       if (!terse && k.kind === 'function' && body) this.write(io.out, functionText(n, body));
     }
     return status;
+  }
+
+  /**
+   * `mapfile`/`readarray [-d DELIM] [-n COUNT] [-O ORIGIN] [-s COUNT] [-t] [ARRAY]` (bash 5.2
+   * builtins/mapfile.def): the rest of stdin, a record per DELIM (newline), into ARRAY (MAPFILE),
+   * emptied first unless -O gives where to start; -t drops the delimiter, -s skips records, -n
+   * keeps at most COUNT (0: all). -u, -C and -c (other descriptors, callbacks) are not simulated.
+   */
+  private mapfile(name: string, args: string[], io: Io, st: State): number {
+    const usage = `${name}: usage: ${name} [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]`;
+    let delim = '\n';
+    let count = 0;
+    let origin: number | undefined;
+    let skip = 0;
+    let trim = false;
+    let i = 0;
+    const num = (v: string | undefined, what: string): number | undefined => {
+      if (v !== undefined && /^\d+$/.test(v)) return Number(v);
+      this.write(io.err, `${this.bprefix(name)}${v ?? ''}: invalid ${what}\n`);
+      return undefined;
+    };
+    for (; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (!/^-./.test(a)) break;
+      for (let j = 1; j < a.length; j++) {
+        const ch = a[j]!;
+        if (ch === 't') {
+          trim = true;
+          continue;
+        }
+        if (!'dnOs'.includes(ch)) {
+          this.write(io.err, `${this.bprefix(name)}${'uCc'.includes(ch) ? `-${ch}: cka-lab does not simulate this option` : `-${ch}: invalid option\n${usage}`}\n`);
+          return 2;
+        }
+        const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
+        if (v === undefined) {
+          this.write(io.err, `${this.bprefix(name)}-${ch}: option requires an argument\n${usage}\n`);
+          return 2;
+        }
+        if (ch === 'd') delim = v === '' ? '\0' : v[0]!;
+        else {
+          const n = num(v, ch === 'O' ? 'array origin' : 'line count');
+          if (n === undefined) return 1;
+          if (ch === 'n') count = n;
+          else if (ch === 's') skip = n;
+          else origin = n;
+        }
+        break;
+      }
+    }
+    const target = args[i] ?? 'MAPFILE';
+    if (!VAR_NAME.test(target)) {
+      this.write(io.err, `${this.bprefix(name)}\`${target}': not a valid identifier\n`);
+      return 1;
+    }
+    const refused = this.readonlyRefused(target, io, st);
+    if (refused !== undefined) return refused;
+    const cursor = io.cursor ?? { pos: 0 };
+    const text = io.stdin.slice(cursor.pos);
+    cursor.pos = io.stdin.length;
+    const records: string[] = [];
+    let at = 0;
+    while (at < text.length) {
+      const end = text.indexOf(delim, at);
+      const rec = end < 0 ? text.slice(at) : text.slice(at, trim ? end : end + 1);
+      at = end < 0 ? text.length : end + 1;
+      records.push(rec);
+    }
+    const kept = records.slice(skip, count > 0 ? skip + count : undefined);
+    const arr = origin === undefined ? [] : [...(st.arrays.get(target) ?? (st.vars.has(target) ? [st.vars.get(target)!] : []))];
+    kept.forEach((r, k) => (arr[(origin ?? 0) + k] = r));
+    st.arrays.set(target, arr);
+    st.vars.delete(target);
+    return 0;
   }
 
   /**
