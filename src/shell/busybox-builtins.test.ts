@@ -1,5 +1,6 @@
 /**
- * BusyBox ash's `readonly`, `local`'s refusals, `cd` through a regular file and the `seq` applet,
+ * BusyBox ash's `readonly`, `local`'s refusals, `set -o`, `cd` through a regular file and the `seq`,
+ * `basename`, `dirname` and `tac` applets,
  * replayed against testdata/busybox-builtins.txt: the cases of testdata/busybox-builtins-cases.txt
  * recorded by testdata/record-ash.sh from Ubuntu 24.04's busybox-static 1:1.36.1-6ubuntu3.1 (the
  * version the simulated busybox image claims; 1.37.0 from Debian prints the same except seq's
@@ -12,7 +13,7 @@ import { test } from 'node:test';
 import { replayInBusyboxPod, typedLines } from '../testing/shell-recordings.js';
 import { BUSYBOX_BANNER } from './commands/busybox.js';
 
-test("BusyBox ash's readonly, local, cd and seq as busybox 1.36.1 answers them, in a busybox pod's sh", async () => {
+test("BusyBox ash's readonly, local, set -o, cd and the seq, basename, dirname and tac applets as busybox 1.36.1 answers them, in a busybox pod's sh", async () => {
   assert.deepEqual(await replayInBusyboxPod(new URL('./testdata/busybox-builtins.txt', import.meta.url), '/tmp/bb', 55, BUSYBOX_BANNER), []);
 });
 
