@@ -14,7 +14,7 @@ export interface DeclareOptions {
 }
 
 /** Attributes the simulated shell keeps; the others are refused with a clear message. */
-const KNOWN = 'aAixgpfF';
+const KNOWN = 'aAixgpfFr';
 
 /** Options of `declare`; a string is the error text (status 2). */
 export function parseDeclareArgs(builtin: string, args: readonly string[]): DeclareOptions | string {

@@ -53,10 +53,12 @@ export interface ShellStateData {
   traps?: Record<string, string>;
   flags?: string[];
   args?: string[];
+  /** Names `readonly` marked. */
+  readonly?: string[];
 }
 
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const SHELL_FLAGS: ReadonlySet<string> = new Set(['e', 'u', 'x', 'pipefail']);
+const SHELL_FLAGS: ReadonlySet<string> = new Set(['e', 'u', 'x', 'pipefail', 'vi', 'emacs', 'no:vi', 'no:emacs']);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -147,6 +149,16 @@ const SH_OPTION_LETTERS: Readonly<Record<string, string>> = {
   export: 'p',
   readonly: 'p',
 };
+
+/**
+ * dash 0.5.12's options in the order `set -o` lists them (options.h optnames; dash 0.5.12 has no
+ * pipefail, which 0.5.13 added) and BusyBox ash 1.36.1's named ones (ash.c optletters_optnames,
+ * interactive and stdin unnamed there), with the key this shell keeps an option under in
+ * State.flags (e, u, x for the letters it honours; the name for the others, kept only to be listed).
+ */
+const DASH_SET_O: readonly string[] = ['errexit', 'noglob', 'ignoreeof', 'interactive', 'monitor', 'noexec', 'stdin', 'xtrace', 'verbose', 'vi', 'emacs', 'noclobber', 'allexport', 'notify', 'nounset', 'privileged', 'nolog', 'debug'];
+const ASH_SET_O: readonly string[] = ['errexit', 'noglob', 'ignoreeof', 'monitor', 'noexec', 'xtrace', 'verbose', 'noclobber', 'allexport', 'notify', 'nounset', 'errtrace', 'vi', 'pipefail'];
+const SET_O_KEY: Readonly<Record<string, string>> = { errexit: 'e', nounset: 'u', xtrace: 'x' };
 
 /** The `set -o` names bash 5.2 knows (builtins/set.def o_options); only some change anything here. */
 const SET_O_NAMES: ReadonlySet<string> = new Set(['allexport', 'braceexpand', 'emacs', 'errexit', 'errtrace', 'functrace', 'hashall', 'histexpand', 'history', 'ignoreeof', 'interactive-comments', 'keyword', 'monitor', 'noclobber', 'noexec', 'noglob', 'nolog', 'notify', 'nounset', 'onecmd', 'physical', 'pipefail', 'posix', 'privileged', 'verbose', 'vi', 'xtrace']);
@@ -256,6 +268,8 @@ interface State {
   flags?: Set<string>;
   /** `trap ACTION SIG`: by signal key (`EXIT`, `ERR`, `SIGINT`…); an empty action ignores the signal. */
   traps?: Map<string, string>;
+  /** Names `readonly` (or bash's `declare -r`) marked: not inherited by a child shell, kept by a subshell. */
+  readonly?: Set<string>;
 }
 
 /** A variable as it was before `local` shadowed it. */
@@ -378,6 +392,9 @@ export const BUILTINS = new Set([
   'fg',
   'bg',
   'disown',
+  'readonly',
+  'mapfile',
+  'readarray',
 ]);
 
 /** bash builtins dash 0.5.12 does not have (its builtins.def), recorded as `not found` there. */
@@ -473,6 +490,18 @@ function laterPeers(p: { members: (string[] | undefined)[]; index: number }): st
 /** Quote a value the way bash's `alias` and `export -p` print it. */
 function singleQuote(v: string): string {
   return `'${v.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * dash's and BusyBox ash's single_quote (dash mystring.c, ash.c): runs of `'` go in double
+ * quotes between single-quoted pieces, as `readonly -p` prints a value (`'a'"'"'b'`).
+ */
+function dashQuote(v: string): string {
+  return v
+    .split(/('+)/)
+    .filter((p) => p !== '')
+    .map((p) => (p.startsWith("'") ? `"${p}"` : `'${p}'`))
+    .join('') || "''";
 }
 
 export class Interpreter {
@@ -577,6 +606,22 @@ export class Interpreter {
       return 2;
     };
     if (name === 'local' && st.scopes.length === 0) return fail('not in a function', true);
+    if (name === 'local') {
+      // dash's and BusyBox ash's local take no options (mklocal): `-` saves the options, any other
+      // word that is not NAME[=VALUE] is `local: -Q: bad variable name`; a bad NAME=VALUE is
+      // refused by setvareq, without the builtin's name (dash 0.5.12 `dash: 1: 1a: bad variable
+      // name`, busybox 1.36.1 `sh: 1a: bad variable name`)
+      for (const a of args) {
+        if (a === '-') continue;
+        const eq = a.indexOf('=');
+        const n = eq < 0 ? a : a.slice(0, eq);
+        if (VAR_NAME.test(n)) continue;
+        if (eq < 0) return fail(`${a}: bad variable name`, true);
+        this.write(io.err, `${this.errPrefix()}${n}: bad variable name\n`);
+        if (this.script$) throw new ExitSignal(2);
+        return 2;
+      }
+    }
     // BusyBox ash's export also has -n (ash.c exportcmd, busybox 1.35.0 `export -n x` is 0)
     const known = name === 'export' && this.isAsh() ? 'np' : SH_OPTION_LETTERS[name];
     if (known === undefined) return undefined;
@@ -587,6 +632,191 @@ export class Interpreter {
       if (name === 'set' && a.endsWith('o')) break;
     }
     return undefined;
+  }
+
+  /**
+   * dash's and BusyBox ash's `set` when an option word has `o` (options.c options/minus_o,
+   * ash.c the same): `-o NAME`/`+o NAME` of a name the shell knows, `set -o` alone lists
+   * `NAME<pad to 16>on|off` (dash after a `Current option settings` line), `set +o` the `set
+   * -o|+o NAME` commands that restore them. An unknown name: dash `set: Illegal option -o NAME`,
+   * status 2, ending a non-interactive shell (dash 0.5.12 refuses `set -o pipefail` so); ash
+   * `set: illegal option -o NAME`, status 1, going on (busybox 1.36.1). interactive, stdin and
+   * monitor are on in an interactive shell on the terminal. undefined: no `o`, set's other path.
+   */
+  private shSetO(args: string[], io: Io, st: State): number | undefined {
+    const words = args.slice(0, args.includes('--') ? args.indexOf('--') : args.length);
+    if (!words.some((a) => /^[-+][a-zA-Z]*o/.test(a))) return undefined;
+    const names = this.isAsh() ? ASH_SET_O : DASH_SET_O;
+    const interactive = !this.script$;
+    const isOn = (n: string): boolean => (n === 'interactive' || n === 'stdin' || n === 'monitor' ? interactive : (st.flags?.has(SET_O_KEY[n] ?? n) ?? false));
+    let i = 0;
+    for (; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (!/^[-+]./.test(a)) break;
+      const on = a[0] === '-';
+      for (const ch of a.slice(1)) {
+        if (ch !== 'o') {
+          if ('eux'.includes(ch)) (st.flags ??= new Set())[on ? 'add' : 'delete'](ch);
+          continue;
+        }
+        const name = args[i + 1];
+        if (name === undefined) {
+          const rows = names.map((n) => (on ? `${n.padEnd(16)}${isOn(n) ? 'on' : 'off'}\n` : `set ${isOn(n) ? '-' : '+'}o ${n}\n`));
+          this.write(io.out, `${on && !this.isAsh() ? 'Current option settings\n' : ''}${rows.join('')}`);
+          continue;
+        }
+        i++;
+        if (!names.includes(name)) {
+          if (this.isAsh()) {
+            this.write(io.err, `${this.bprefix('set')}illegal option ${a[0]}o ${name}\n`);
+            return 1;
+          }
+          this.write(io.err, `${this.bprefix('set')}Illegal option -o ${name}\n`);
+          if (this.script$) throw new ExitSignal(2);
+          return 2;
+        }
+        if (name === 'interactive' || name === 'stdin') continue;
+        (st.flags ??= new Set())[on ? 'add' : 'delete'](SET_O_KEY[name] ?? name);
+      }
+    }
+    if (i < args.length || args.includes('--')) st.args = args.slice(i);
+    return 0;
+  }
+
+  /**
+   * Whether bash option NAME is on: errexit, nounset, xtrace and pipefail from the flags this
+   * shell honours; the others as `set -o`/`+o` left them, else bash 5.2's defaults (braceexpand,
+   * hashall and interactive-comments always; emacs, histexpand, history and monitor in an
+   * interactive shell on a terminal).
+   */
+  private bashOptionOn(st: State, name: string): boolean {
+    const key = SET_O_KEY[name] ?? name;
+    if (st.flags?.has(key)) return true;
+    if (st.flags?.has(`no:${name}`)) return false;
+    if (['braceexpand', 'hashall', 'interactive-comments'].includes(name)) return true;
+    return !this.script$ && ['emacs', 'histexpand', 'history', 'monitor'].includes(name);
+  }
+
+  /** `set -o NAME` / `set +o NAME` of an option that only `set -o` shows; vi and emacs exclude each other. */
+  private setBashOption(st: State, name: string, on: boolean): void {
+    const flags = (st.flags ??= new Set());
+    const put = (n: string, v: boolean): void => {
+      flags.delete(v ? `no:${n}` : n);
+      flags.add(v ? n : `no:${n}`);
+    };
+    put(name, on);
+    if (on && (name === 'vi' || name === 'emacs')) put(name === 'vi' ? 'emacs' : 'vi', false);
+  }
+
+  /**
+   * bash's `set -o` (a `%-15s\t%s` row per option, builtins/set.def list_minus_o_opts) and
+   * `set +o` (the `set -o|+o NAME` commands that restore them), as bash 5.2 prints them.
+   */
+  private bashSetOListing(st: State, minus: boolean): string {
+    return [...SET_O_NAMES]
+      .sort()
+      .map((n) => (minus ? `${n.padEnd(15)}\t${this.bashOptionOn(st, n) ? 'on' : 'off'}\n` : `set ${this.bashOptionOn(st, n) ? '-' : '+'}o ${n}\n`))
+      .join('');
+  }
+
+  /**
+   * A variable `readonly` marked refuses a value or `unset` (undefined: not read-only). dash and
+   * BusyBox ash (var.c setvareq, unsetvar: `%s: is read only`, raised as an error) print it after
+   * the builtin's prefix, or the plain one for an assignment or `for`, status 2, and a
+   * non-interactive shell ends, except after `read`, a regular builtin (dash 0.5.12, busybox
+   * 1.36.1 `sh -c 'readonly x=1; x=2; echo $?'` prints no status). bash (variables.c
+   * err_readonly) prints `x: readonly variable` without the builtin's name, `local`'s and
+   * `declare`'s with it,
+   * `unset`'s `unset: x: cannot unset: readonly variable`, status 1 (bash 5.2).
+   */
+  private readonlyRefused(name: string, io: Io, st: State, builtin?: string): number | undefined {
+    if (!st.readonly?.has(name)) return undefined;
+    if (this.isDash() || this.isAsh()) {
+      this.write(io.err, `${builtin !== undefined ? this.bprefix(builtin) : this.errPrefix()}${name}: is read only\n`);
+      if (this.script$ && builtin !== 'read') throw new ExitSignal(2);
+      return 2;
+    }
+    if (builtin === 'unset') this.write(io.err, `${this.bprefix('unset')}${name}: cannot unset: readonly variable\n`);
+    else this.write(io.err, `${builtin === 'local' || builtin === 'declare' || builtin === 'typeset' ? this.bprefix(builtin) : this.errPrefix()}${name}: readonly variable\n`);
+    return 1;
+  }
+
+  /**
+   * `readonly [-p] [NAME[=VALUE]…]`. dash and BusyBox ash (var.c exportcmd with VREADONLY) list
+   * `readonly NAME='VALUE'` sorted, `readonly NAME` for one without a value; a bad name is
+   * `readonly: 1a: bad variable name` (status 2, ends a script). bash (builtins/setattr.def) lists
+   * `declare -r NAME="VALUE"`, refuses a bad name as `` `1a=2': not a valid identifier `` (status
+   * 1) and an unknown option with its usage (status 2). bash's own read-only variables (BASHOPTS,
+   * BASH_VERSINFO, EUID, PPID, SHELLOPTS, UID) are not simulated, so its listing lacks them.
+   */
+  private readonlyBuiltin(args: string[], io: Io, st: State): number {
+    const sh = this.isDash() || this.isAsh();
+    let i = 0;
+    let fns = false;
+    for (; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (!/^-./.test(a)) break;
+      if (sh) continue; // (option letters were checked in shOptionError)
+      for (const ch of a.slice(1)) {
+        if (!'aAfp'.includes(ch)) {
+          this.write(io.err, `${this.bprefix('readonly')}-${ch}: invalid option\nreadonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p\n`);
+          return 2;
+        }
+        if (ch === 'f') fns = true;
+      }
+    }
+    const names = args.slice(i);
+    const ro = (st.readonly ??= new Set());
+    if (names.length === 0) {
+      if (fns) return 0;
+      const lines = [...ro].sort().map((k) => {
+        const v = this.scalar(k, st);
+        if (sh) return v === undefined ? `readonly ${k}\n` : `readonly ${k}=${dashQuote(v)}\n`;
+        return `${declareLine(k, `${st.arrays.has(k) ? 'a' : ''}r${st.exported.has(k) ? 'x' : ''}`, st.vars.get(k), st.arrays.get(k))}\n`;
+      });
+      this.write(io.out, lines.join(''));
+      return 0;
+    }
+    let status = 0;
+    for (const a of names) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:=([^]*))?$/.exec(a);
+      if (fns) {
+        if (!this.functions.has(a)) {
+          this.write(io.err, `${this.bprefix('readonly')}${a}: not a function\n`);
+          status = 1;
+        }
+        continue;
+      }
+      if (!m) {
+        if (sh) {
+          this.write(io.err, `${this.bprefix('readonly')}${a.replace(/=[^]*$/, '')}: bad variable name\n`);
+          if (this.script$) throw new ExitSignal(2);
+          return 2;
+        }
+        this.write(io.err, `${this.bprefix('readonly')}\`${a}': not a valid identifier\n`);
+        status = 1;
+        continue;
+      }
+      const [, k, value] = m as unknown as [string, string, string | undefined];
+      if (value !== undefined) {
+        const refused = this.readonlyRefused(k, io, st, sh ? 'readonly' : undefined);
+        if (refused !== undefined) {
+          status = refused;
+          continue;
+        }
+        this.setVar(st, k, value);
+      }
+      ro.add(k);
+    }
+    return status;
   }
 
   /**
@@ -635,6 +865,7 @@ export class Interpreter {
     if (st.traps && st.traps.size > 0) out.traps = Object.fromEntries(st.traps);
     if (st.flags && st.flags.size > 0) out.flags = [...st.flags];
     if (st.args.length > 0) out.args = [...st.args];
+    if (st.readonly && st.readonly.size > 0) out.readonly = [...st.readonly];
     return Object.keys(out).length > 0 ? out : undefined;
   }
 
@@ -672,6 +903,7 @@ export class Interpreter {
       for (const [k, v] of Object.entries(d['traps'])) if (str(v) && signalKey(k) === k) (st.traps ??= new Map()).set(k, v);
     if (Array.isArray(d['flags'])) for (const f of d['flags'] as unknown[]) if (str(f) && SHELL_FLAGS.has(f)) (st.flags ??= new Set()).add(f);
     if (Array.isArray(d['args']) && (d['args'] as unknown[]).every(str)) st.args = [...(d['args'] as string[])];
+    if (Array.isArray(d['readonly'])) for (const n of d['readonly'] as unknown[]) if (str(n) && VAR_NAME.test(n)) (st.readonly ??= new Set()).add(n);
   }
 
   get cwd(): string {
@@ -925,6 +1157,7 @@ export class Interpreter {
       args: [...st.args],
       ...(st.arg0 !== undefined ? { arg0: st.arg0 } : {}),
       ...(st.flags ? { flags: new Set(st.flags) } : {}),
+      ...(st.readonly ? { readonly: new Set(st.readonly) } : {}),
       // a subshell resets the traps it inherits, except ignored signals (bash execute_cmd.c)
       ...(st.traps ? { traps: new Map([...st.traps].filter(([, a]) => a === '')) } : {}),
       scopes: st.scopes.map((m) => new Map(m)),
@@ -1330,6 +1563,8 @@ export class Interpreter {
         try {
           for (const it of items) {
             await this.step();
+            const refused = this.readonlyRefused(c.name, rio, st);
+            if (refused !== undefined) return refused;
             st.vars.set(c.name, it);
             if ((await body(c.body)) === 'break') break;
           }
@@ -1566,12 +1801,11 @@ export class Interpreter {
   private async arithStatement(source: string, io: Io, st: State, depth: number): Promise<number | undefined> {
     const ctx: ExpandCtx = { st, err: io.err, depth, onStatus: () => undefined };
     try {
-      const inner = (await this.expandParts(heredocParts(source, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+      const inner = (await this.expandParts(heredocParts(this.arithSource(source), this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
       return Number(
         evalArith(
           inner,
-          (n) => this.scalar(n, st) ?? '',
-          (n, v) => this.setVar(st, n, v),
+          ...this.arithVars(st),
         ),
       );
     } catch (e) {
@@ -1579,6 +1813,15 @@ export class Interpreter {
       this.write(io.err, `${this.prefix()}((: ${e.message}\n`);
       return undefined;
     }
+  }
+
+  /**
+   * The text of `(( ))` or `$(( ))` before its expansions: bash reads it as if double-quoted and
+   * removes the double quotes (bash 5.2 `(( "x" > 3 ))` compares x; `echo $(( "1" + 1 ))` is 2);
+   * dash and BusyBox ash keep them, and refuse them as an operand.
+   */
+  private arithSource(src: string): string {
+    return this.isDash() || this.isAsh() ? src : src.replace(/(^|[^\\])"/g, '$1').replace(/(^|[^\\])"/g, '$1');
   }
 
   /** `for (( INIT; TEST; STEP ))`: an empty TEST is true (bash/execute_cmd.c execute_arith_for_command). */
@@ -1704,6 +1947,13 @@ export class Interpreter {
     }
 
     if (argv.length === 0) {
+      for (const k of [...assigns.keys(), ...arrays.keys(), ...indexed.map((x) => x.name), ...assocs.keys(), ...keyed.map((x) => x.name)]) {
+        const refused = this.readonlyRefused(k, io, st);
+        if (refused === undefined) continue;
+        // bash ends a `-c` string at a refused assignment (bash 5.2 `bash -c 'readonly x=1; x=2; echo $?'` prints no status)
+        if (this.script$?.fromString && !this.isDash()) throw new ExitSignal(refused);
+        return refused;
+      }
       for (const [k, v] of assigns) this.setVar(st, k, v);
       for (const [k, v] of arrays) {
         st.arrays.set(k, v);
@@ -1745,6 +1995,13 @@ export class Interpreter {
     const fnBody = this.functions.get(name);
     if (fnBody) return this.call(name, fnBody, argv.slice(1), rio, st, depth);
     // `IFS=: read a b`: a builtin sees its assignments for its own run only
+    // `x=2 cmd` with x read-only: dash and ash refuse the command, bash runs it without the value
+    for (const k of assigns.keys()) {
+      const refused = this.readonlyRefused(k, io, st);
+      if (refused === undefined) continue;
+      if (this.isDash() || this.isAsh()) return refused;
+      assigns.delete(k);
+    }
     const hidden = new Map<string, string | undefined>();
     for (const [k, v] of assigns) {
       hidden.set(k, st.vars.get(k));
@@ -2023,7 +2280,7 @@ export class Interpreter {
       return 1;
     }
     // setattr.c var_attribute_string: a, A, i, n, r, t, x in that order
-    const attrs = (k: string): string => `${st.arrays.has(k) ? 'a' : ''}${st.assoc.has(k) ? 'A' : ''}${st.exported.has(k) ? 'x' : ''}`;
+    const attrs = (k: string): string => `${st.arrays.has(k) ? 'a' : ''}${st.assoc.has(k) ? 'A' : ''}${st.readonly?.has(k) ? 'r' : ''}${st.exported.has(k) ? 'x' : ''}`;
     if (o.on.has('F') || o.on.has('f')) {
       // -F names the functions, -f prints their definitions (print_cmd.c, shell/print-command.ts)
       const bodies = !o.on.has('F');
@@ -2067,6 +2324,12 @@ export class Interpreter {
         return;
       }
       const [, k, append, raw] = m as unknown as [string, string, string | undefined, string | undefined];
+      // a read-only NAME: bash refuses `local NAME` even without a value, dash only with one,
+      // BusyBox ash always (bash 5.2, dash 0.5.12, busybox 1.36.1 `readonly a; f() { local a; }; f`)
+      if (st.readonly?.has(k) && (raw !== undefined || builtin === 'local') && !(builtin === 'local' && raw === undefined && this.isPlainDash())) {
+        status = this.readonlyRefused(k, io, st, builtin)!;
+        return;
+      }
       const local = scope && !o.on.has('g');
       if (local && !scope.has(k)) {
         scope.set(k, { value: st.vars.get(k), array: st.arrays.get(k), assoc: st.assoc.get(k), exported: st.exported.has(k) });
@@ -2107,6 +2370,7 @@ export class Interpreter {
       } else if (value !== undefined) this.setVar(st, k, append ? (this.scalar(k, st) ?? '') + value : value);
       if (o.on.has('x')) st.exported.add(k);
       if (o.off.has('x')) st.exported.delete(k);
+      if (o.on.has('r')) (st.readonly ??= new Set()).add(k);
     });
     return status;
   }
@@ -2123,8 +2387,7 @@ export class Interpreter {
         last = Number(
           evalArith(
             a,
-            (n) => this.scalar(n, st) ?? '',
-            (n, v) => this.setVar(st, n, v),
+            ...this.arithVars(st),
           ),
         );
       } catch (e) {
@@ -2165,14 +2428,48 @@ export class Interpreter {
     return 0;
   }
 
+  /**
+   * How arithmetic reads and writes a variable: NAME, or an element `NAME[SUB]` (SUB after its
+   * `$` expansions; an indexed array's is arithmetic, negative from the end, an associative
+   * array's the key as written, bash expr.c expr_streval/expr_bind_array_element); a scalar is
+   * its own element 0.
+   */
+  private arithVars(st: State): [get: (name: string, sub?: string) => string, set: (name: string, v: string, sub?: string) => void] {
+    const get = (n: string, sub?: string): string => {
+      if (sub === undefined) return this.scalar(n, st) ?? '';
+      const assoc = st.assoc.get(n);
+      if (assoc) return assoc.get(sub) ?? '';
+      const arr = st.arrays.get(n);
+      let i = this.arithIndex(sub, st);
+      if (!arr) return i === 0 || i === -1 ? (st.vars.get(n) ?? '') : '';
+      if (i < 0) i += arr.length;
+      return arr[i] ?? '';
+    };
+    const set = (n: string, v: string, sub?: string): void => {
+      if (sub === undefined) return this.setVar(st, n, v);
+      const assoc = st.assoc.get(n);
+      if (assoc) return void assoc.set(sub, v);
+      let arr = st.arrays.get(n);
+      if (!arr) {
+        arr = st.vars.has(n) ? [st.vars.get(n)!] : [];
+        st.arrays.set(n, arr);
+        st.vars.delete(n);
+      }
+      let i = this.arithIndex(sub, st);
+      if (i < 0) i += arr.length;
+      if (i < 0) throw new ArithError(`${n}[${sub}]: bad array subscript`);
+      arr[i] = v;
+    };
+    return [get, set];
+  }
+
   /** An array subscript: an arithmetic expression (`a[i+1]`). */
   private arithIndex(src: string, st: State): number {
     try {
       return Number(
         evalArith(
           src,
-          (n) => this.scalar(n, st) ?? '',
-          (n, v) => this.setVar(st, n, v),
+          ...this.arithVars(st),
         ),
       );
     } catch (e) {
@@ -2221,7 +2518,13 @@ export class Interpreter {
       case 'local':
       case 'declare':
       case 'typeset':
-        return this.declare(name, args, io, st);
+        // dash's and ash's `local -` (save the options) makes nothing local here
+        return this.declare(name, this.isDash() || this.isAsh() ? args.filter((a) => a !== '-') : args, io, st);
+      case 'readonly':
+        return this.readonlyBuiltin(args, io, st);
+      case 'mapfile':
+      case 'readarray':
+        return this.mapfile(name, args, io, st);
       case 'let':
         return this.let(args, io, st);
       case 'trap':
@@ -2295,19 +2598,37 @@ export class Interpreter {
         }
       }
       case 'set': {
+        if (this.isDash() || this.isAsh()) {
+          const handled = this.shSetO(args, io, st);
+          if (handled !== undefined) return handled;
+        }
         // `set -- a b` replaces the positional parameters; -e -u -x and -o pipefail are this
         // shell's options; line editing modes (vi, emacs) change nothing here
         const names: Record<string, string> = { errexit: 'e', nounset: 'u', xtrace: 'x', pipefail: 'pipefail' };
         for (let i = 0; i < args.length; i++) {
           const a = args[i]!;
           if (a === '--') break;
-          if ((a === '-o' || a === '+o') && args[i + 1] !== undefined) {
-            const f = names[args[i + 1]!];
-            if (f) (st.flags ??= new Set())[a === '-o' ? 'add' : 'delete'](f);
+          if (!/^[-+][a-zA-Z]+$/.test(a)) continue;
+          const on = a[0] === '-';
+          // letters in one word (`set -euo pipefail`): each `o` takes the next word as its name
+          for (const ch of a.slice(1)) {
+            if ('eux'.includes(ch)) (st.flags ??= new Set())[on ? 'add' : 'delete'](ch);
+            if (ch !== 'o') continue;
+            const n = args[i + 1];
+            if (n === undefined) {
+              this.write(io.out, this.bashSetOListing(st, on));
+              continue;
+            }
             i++;
-            continue;
+            if (!SET_O_NAMES.has(n)) {
+              // (status 2: EX_USAGE, bash 5.2 `bash -c 'set -o nosuch; echo $?'`)
+              this.write(io.err, `${this.bprefix('set')}${n}: invalid option name\n`);
+              return 2;
+            }
+            const f = names[n];
+            if (f) (st.flags ??= new Set())[on ? 'add' : 'delete'](f);
+            else this.setBashOption(st, n, on);
           }
-          if (/^[-+][a-zA-Z]+$/.test(a)) for (const ch of a.slice(1)) if ('eux'.includes(ch)) (st.flags ??= new Set())[a[0] === '-' ? 'add' : 'delete'](ch);
         }
         const dd = args.indexOf('--');
         if (dd >= 0) st.args = args.slice(dd + 1);
@@ -2315,10 +2636,6 @@ export class Interpreter {
         if (args.length === 0) {
           const lines = [...st.vars.keys()].sort().map((k) => `${k}=${singleQuoteIfNeeded(st.vars.get(k) ?? '')}\n`);
           this.write(io.out, lines.join(''));
-        }
-        if (args[0] === '-o' && args[1] !== undefined && !SET_O_NAMES.has(args[1])) {
-          this.write(io.err, `${this.bprefix('set')}${args[1]}: invalid option name\n`);
-          return 1;
         }
         return 0;
       }
@@ -2377,6 +2694,84 @@ export class Interpreter {
   }
 
   /**
+   * `mapfile`/`readarray [-d DELIM] [-n COUNT] [-O ORIGIN] [-s COUNT] [-t] [ARRAY]` (bash 5.2
+   * builtins/mapfile.def): the rest of stdin, a record per DELIM (newline), into ARRAY (MAPFILE),
+   * emptied first unless -O gives where to start; -t drops the delimiter, -s skips records, -n
+   * keeps at most COUNT (0: all). -u, -C and -c (other descriptors, callbacks) are not simulated.
+   */
+  private mapfile(name: string, args: string[], io: Io, st: State): number {
+    const usage = `${name}: usage: ${name} [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]`;
+    let delim = '\n';
+    let count = 0;
+    let origin: number | undefined;
+    let skip = 0;
+    let trim = false;
+    let i = 0;
+    const num = (v: string | undefined, what: string): number | undefined => {
+      if (v !== undefined && /^\d+$/.test(v)) return Number(v);
+      this.write(io.err, `${this.bprefix(name)}${v ?? ''}: invalid ${what}\n`);
+      return undefined;
+    };
+    for (; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (!/^-./.test(a)) break;
+      for (let j = 1; j < a.length; j++) {
+        const ch = a[j]!;
+        if (ch === 't') {
+          trim = true;
+          continue;
+        }
+        if (!'dnOs'.includes(ch)) {
+          this.write(io.err, `${this.bprefix(name)}${'uCc'.includes(ch) ? `-${ch}: cka-lab does not simulate this option` : `-${ch}: invalid option\n${usage}`}\n`);
+          return 2;
+        }
+        const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
+        if (v === undefined) {
+          this.write(io.err, `${this.bprefix(name)}-${ch}: option requires an argument\n${usage}\n`);
+          return 2;
+        }
+        if (ch === 'd') delim = v === '' ? '\0' : v[0]!;
+        else {
+          const n = num(v, ch === 'O' ? 'array origin' : 'line count');
+          if (n === undefined) return 1;
+          if (ch === 'n') count = n;
+          else if (ch === 's') skip = n;
+          else origin = n;
+        }
+        break;
+      }
+    }
+    const target = args[i] ?? 'MAPFILE';
+    if (!VAR_NAME.test(target)) {
+      this.write(io.err, `${this.bprefix(name)}\`${target}': not a valid identifier\n`);
+      return 1;
+    }
+    const refused = this.readonlyRefused(target, io, st);
+    if (refused !== undefined) return refused;
+    const cursor = io.cursor ?? { pos: 0 };
+    const text = io.stdin.slice(cursor.pos);
+    cursor.pos = io.stdin.length;
+    const records: string[] = [];
+    let at = 0;
+    while (at < text.length) {
+      const end = text.indexOf(delim, at);
+      const rec = end < 0 ? text.slice(at) : text.slice(at, trim ? end : end + 1);
+      at = end < 0 ? text.length : end + 1;
+      records.push(rec);
+    }
+    const kept = records.slice(skip, count > 0 ? skip + count : undefined);
+    const arr = origin === undefined ? [] : [...(st.arrays.get(target) ?? (st.vars.has(target) ? [st.vars.get(target)!] : []))];
+    kept.forEach((r, k) => (arr[(origin ?? 0) + k] = r));
+    st.arrays.set(target, arr);
+    st.vars.delete(target);
+    return 0;
+  }
+
+  /**
    * `read [-r] [-a ARR] [-d D] [NAME…]` (builtins/read.def): one record from stdin, split by
    * IFS into the names (the last takes the rest), REPLY without names; status 1 at end of input.
    * A prompt (-p) only shows when input is a terminal, which a simulated line never reads from.
@@ -2398,7 +2793,12 @@ export class Interpreter {
     } else if (o.names.length === 0) this.setVar(st, 'REPLY', rec.text);
     else {
       const fields = splitFields(rec.text, ifs, o.names.length);
-      o.names.forEach((n, i) => this.setVar(st, n, fields[i] ?? ''));
+      for (const [i, n] of o.names.entries()) {
+        // a read-only NAME: dash and ash `read: x: is read only` (2), bash `x: readonly variable` (1)
+        const refused = this.readonlyRefused(n, io, st, this.isDash() || this.isAsh() ? 'read' : undefined);
+        if (refused !== undefined) return refused;
+        this.setVar(st, n, fields[i] ?? '');
+      }
     }
     return rec.eof ? 1 : 0;
   }
@@ -2595,7 +2995,8 @@ export class Interpreter {
     const path = resolvePath(st.cwd, dest);
     if (!fs.isDir(path)) {
       // BusyBox ash's cdcmd adds the reason: ash_msg_and_raise_error("can't cd to %s", …) with errno
-      const why = this.isAsh() ? `: ${fs.exists(path) ? 'Not a directory' : 'No such file or directory'}` : '';
+      // (ENOTDIR also for a path through a regular file: busybox 1.36.1 `cd /etc/passwd/x`)
+      const why = this.isAsh() ? `: ${fs.exists(path) || ancestorIsFile(fs, path) ? 'Not a directory' : 'No such file or directory'}` : '';
       this.write(io.err, `${this.bprefix('cd')}can't cd to ${dest}${why}\n`);
       return 2;
     }
@@ -2974,13 +3375,23 @@ export class Interpreter {
             status = 1;
             continue;
           }
-          if (m[2] !== undefined) st.vars.set(m[1]!, m[2]);
+          if (m[2] !== undefined) {
+            const refused = this.readonlyRefused(m[1]!, io, st, this.isDash() || this.isAsh() ? 'export' : undefined);
+            if (refused !== undefined) {
+              // bash marks the name exported all the same (bash 5.2 `readonly x=1; export x=3; readonly` lists `declare -rx`)
+              if (!this.isDash() && !this.isAsh()) st.exported.add(m[1]!);
+              status = refused;
+              continue;
+            }
+            st.vars.set(m[1]!, m[2]);
+          }
           st.exported.add(m[1]!);
         }
         return status;
       }
       case 'unset': {
         const fns = args[0] === '-f';
+        let status = 0;
         for (const a of args) {
           if (a === '-v' || a === '-f') continue;
           if (fns) {
@@ -3004,12 +3415,17 @@ export class Interpreter {
             }
             continue;
           }
+          const refused = this.readonlyRefused(a, io, st, 'unset');
+          if (refused !== undefined) {
+            status = refused;
+            continue;
+          }
           st.vars.delete(a);
           st.arrays.delete(a);
           st.assoc.delete(a);
           st.exported.delete(a);
         }
-        return 0;
+        return status;
       }
       case 'alias': {
         const list = args.filter((a) => a !== '-p');
@@ -3202,13 +3618,12 @@ export class Interpreter {
           continue;
         }
       } else if (p.kind === 'arith') {
-        const inner = (await this.expandParts(heredocParts(p.source, this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
+        const inner = (await this.expandParts(heredocParts(this.arithSource(p.source), this.lex()), ctx, false)).map((f) => unescapeGlob(f.text)).join('');
         try {
           value = String(
             evalArith(
               inner,
-              (n) => this.scalar(n, ctx.st) ?? '',
-              (n, v) => this.setVar(ctx.st, n, v),
+              ...this.arithVars(ctx.st),
               { dash: this.isPlainDash(), ...(this.isAsh() ? { ash: true } : {}) },
             ),
           );
@@ -3566,8 +3981,7 @@ export class Interpreter {
             return Number(
               evalArith(
                 x === '' ? '0' : x,
-                (n) => this.scalar(n, ctx.st) ?? '',
-                (n, v) => this.setVar(ctx.st, n, v),
+                ...this.arithVars(ctx.st),
               ),
             );
           } catch (err) {

@@ -4,6 +4,7 @@
  */
 import type { CommandFn } from '../types.js';
 import { getopt, has, usageError, value } from './util.js';
+import { busyboxOpts, busyboxUsageError, isBusybox } from './busybox.js';
 
 const SPEC = { short: 'as:z', long: { multiple: { key: 'a', arg: false }, suffix: { key: 's', arg: true }, zero: { key: 'z', arg: false } } };
 
@@ -15,7 +16,24 @@ export function baseName(p: string): string {
   return t.slice(t.lastIndexOf('/') + 1);
 }
 
+/**
+ * BusyBox basename (coreutils/basename.c, busybox 1.36.1): getopt32 "^+as:", no -z; without -a
+ * or -s one NAME and an optional SUFFIX, anything else (none, a third operand) the usage, status 1.
+ */
+function busyboxBasename(args: string[]): ReturnType<CommandFn> {
+  const p = busyboxOpts('basename', args, { short: 'as:', stopAtOperand: true });
+  if (!p.ok) return p.result;
+  const names = p.opts.operands;
+  const suffixOpt = value(p.opts, 's');
+  const multiple = has(p.opts, 'a') || suffixOpt !== undefined;
+  if (names.length === 0 || (!multiple && names.length > 2)) return busyboxUsageError('basename');
+  const suffix = multiple ? suffixOpt : names[1];
+  const strip = (b: string): string => (suffix && b !== suffix && b.endsWith(suffix) ? b.slice(0, -suffix.length) : b);
+  return { stdout: (multiple ? names : [names[0]!]).map((n) => `${strip(baseName(n))}\n`).join(''), stderr: '', exitCode: 0 };
+}
+
 export const basename: CommandFn = (ctx) => {
+  if (isBusybox(ctx)) return busyboxBasename(ctx.argv.slice(1));
   const p = getopt('basename', ctx.argv.slice(1), SPEC);
   if (!p.ok) return usageError('basename', p.error, '');
   const names = p.opts.operands;

@@ -7,8 +7,10 @@ import { fixedDigits, formatC } from './format.js';
 import { getopt, has, value } from './util.js';
 import { budgetOf } from './types.js';
 import { BudgetExceeded } from '../budget.js';
+import { busyboxOpts, busyboxUsageError, isBusybox } from './busybox.js';
 
 export const seq: CommandFn = (ctx) => {
+  if (isBusybox(ctx)) return busyboxSeq(ctx);
   // Negative numbers are operands, not options.
   const raw = ctx.argv.slice(1);
   const optArgs: string[] = [];
@@ -62,3 +64,62 @@ export const seq: CommandFn = (ctx) => {
   }
   return { stdout: items.length === 0 ? '' : `${items.join(sep)}\n`, stderr: '', exitCode: 0 };
 };
+
+/** What strtod(3) reads whole: decimal (with exponent), hexadecimal, inf and nan; else undefined. */
+function strtod(s: string): number | undefined {
+  const t = s.replace(/^[ \t\n\v\f\r]+/, '');
+  if (/^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(t)) return Number(t);
+  const hex = /^([-+]?)0[xX]([\da-fA-F]+)$/.exec(t);
+  if (hex) return (hex[1] === '-' ? -1 : 1) * parseInt(hex[2]!, 16);
+  const special = /^([-+]?)(inf(?:inity)?|nan)$/i.exec(t);
+  if (special) return special[2]!.toLowerCase().startsWith('n') ? NaN : special[1] === '-' ? -Infinity : Infinity;
+  return undefined;
+}
+
+/** C's printf("%0*.*f", width, prec, v): fixed digits, zeros after the sign up to width. */
+function zeroFixed(v: number, width: number, prec: number): string {
+  const neg = v < 0 || Object.is(v, -0);
+  const body = Number.isFinite(v) ? fixedDigits(Math.abs(v), prec) : Number.isNaN(v) ? 'nan' : 'inf';
+  return `${neg ? '-' : ''}${body.padStart(width - (neg ? 1 : 0), Number.isFinite(v) ? '0' : ' ')}`;
+}
+
+/**
+ * BusyBox seq (coreutils/seq.c, busybox 1.36.1; recorded from Ubuntu's 1:1.36.1-6ubuntu3.1):
+ * getopt32 "+ws:", so options end at the first operand and a leading negative number is an
+ * invalid option (`seq -1`); one to three operands read by strtod, anything else (a word that is
+ * not a number, a fourth operand, none) shows the usage, status 1. Each value is
+ * printf("%0*.*f") of FIRST + n*INC (no accumulated error) with as many decimals as FIRST's or
+ * INC's own (LAST's do not count: `seq 1 2.0` prints 1 and 2), -w pads to the widest integer
+ * part plus those decimals, -s SEP goes between values; an INC of 0 repeats FIRST for as long
+ * as it is read (here, until the line's output allowance ends it).
+ */
+function busyboxSeq(ctx: Parameters<CommandFn>[0]): ReturnType<CommandFn> {
+  const p = busyboxOpts('seq', ctx.argv.slice(1), { short: 'ws:', stopAtOperand: true });
+  if (!p.ok) return p.result;
+  const ops = p.opts.operands;
+  const nums = ops.map(strtod);
+  if (ops.length === 0 || ops.length > 3 || nums.some((n) => n === undefined)) return busyboxUsageError('seq');
+  const [first, inc, last] = (ops.length === 1 ? [1, 1, nums[0]] : ops.length === 2 ? [nums[0], 1, nums[1]] : nums) as [number, number, number];
+  let width = 0;
+  let frac = 0;
+  ops.forEach((o, i) => {
+    const dot = o.indexOf('.');
+    width = Math.max(width, dot < 0 ? o.length : dot);
+    if (i < ops.length - 1) frac = Math.max(frac, dot < 0 ? 0 : o.length - dot);
+  });
+  if (frac > 0) {
+    frac--;
+    width += frac + 1;
+  }
+  if (!has(p.opts, 'w')) width = 0;
+  const sep = value(p.opts, 's') ?? '\n';
+  const left = budgetOf(ctx).outputLeft();
+  let out = '';
+  for (let n = 0; ; n++) {
+    const v = first + n * inc;
+    if (!(inc >= 0 ? v <= last : v >= last)) break;
+    out += `${n > 0 ? sep : ''}${zeroFixed(v, width, frac)}`;
+    if (out.length > left) throw new BudgetExceeded('output');
+  }
+  return { stdout: out === '' ? '' : `${out}\n`, stderr: '', exitCode: 0 };
+}

@@ -123,6 +123,9 @@ export type ReadResult = { ok: true; text: string } | { ok: false; error: string
 export function readInput(ctx: CommandContext, name: string): ReadResult {
   if (name === '-') return { ok: true, text: ctx.stdin };
   const path = resolvePath(ctx.cwd, name);
+  // the process's own standard input by name: /dev/stdin links to /proc/self/fd/0 (udev's
+  // 50-udev-default rules; bash's own redirections do the same, interpreter.ts)
+  if (STDIN_PATHS.has(path)) return { ok: true, text: ctx.stdin };
   if (ctx.fs.isFile(path)) return { ok: true, text: ctx.fs.read(path) };
   if (ctx.fs.isDir(path)) return { ok: false, error: 'Is a directory' };
   return { ok: false, error: parentIsFile(ctx, path) ? 'Not a directory' : 'No such file or directory' };
@@ -161,6 +164,9 @@ export function orderedResult(chunks: readonly Chunk[], exitCode = 0): ShellResu
 }
 
 /** Result builder that accumulates stdout/stderr and a sticky exit status. */
+/** The paths that name the reading process's standard input (`cat /dev/stdin`, `grep x /proc/self/fd/0`). */
+export const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 export class Out {
   stdout = '';
   stderr = '';
@@ -170,6 +176,12 @@ export class Out {
     if (s === '') return;
     this.stdout += s;
     this.chunks.push({ stream: 'stdout', text: s });
+  }
+  /** Bytes the command writes to stderr as data (`tee /dev/stderr`), not an error: no status change. */
+  errData(s: string): void {
+    if (s === '') return;
+    this.stderr += s;
+    this.chunks.push({ stream: 'stderr', text: s });
   }
   err(s: string, code = 1): void {
     const t = s.endsWith('\n') ? s : `${s}\n`;

@@ -22,7 +22,23 @@ export interface ArithOptions {
 }
 
 /** A token and where it starts in the expression (bash's `error token is` quotes the text from there on). */
-type Tok = ({ t: 'num'; v: bigint } | { t: 'name'; v: string } | { t: 'op'; v: string }) & { at: number };
+type Tok = ({ t: 'num'; v: bigint } | { t: 'name'; v: string; sub?: string } | { t: 'op'; v: string }) & { at: number };
+
+/**
+ * A `BASE#DIGITS` constant (bash expr.c strlong): BASE 2 to 64, digits 0-9, a-z, A-Z (the same
+ * as a-z up to base 36, 36-61 above), `@` 62, `_` 63.
+ */
+function baseConstant(text: string, base: number, digits: string, fail: (bash: string, dash: string) => never): bigint {
+  if (base < 2 || base > 64) fail(`${text}: ${base === 0 ? 'invalid number' : 'invalid arithmetic base'} (error token is "${text}")`, 'expecting EOF');
+  if (digits === '') fail(`${text}: invalid integer constant (error token is "${text}")`, 'expecting EOF');
+  let v = 0n;
+  for (const ch of digits) {
+    const d = /\d/.test(ch) ? Number(ch) : /[a-z]/.test(ch) ? ch.charCodeAt(0) - 87 : /[A-Z]/.test(ch) ? ch.charCodeAt(0) - (base <= 36 ? 55 : 29) : ch === '@' ? 62 : 63;
+    if (d >= base) fail(`${text}: value too great for base (error token is "${text}")`, 'expecting EOF');
+    v = BigInt.asIntN(64, v * BigInt(base) + BigInt(d));
+  }
+  return v;
+}
 
 const OPS = ['<<=', '>>=', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+=', '-=', '*=', '/=', '%=', '&=', '^=', '|=', '++', '--', '+', '-', '*', '/', '%', '<', '>', '&', '^', '|', '!', '~', '?', ':', '(', ')', ',', '='];
 
@@ -38,6 +54,12 @@ function lex(src: string, dash: boolean, fail: (bash: string, dash: string) => n
     // a leading 0 makes it octal: 08 is bash's "value too great for base" (expr.c strlong)
     const badOctal = dash ? null : /^0[0-7]*[89][0-9]*(?![A-Za-z0-9_])/.exec(src.slice(i));
     if (badOctal) fail(`${badOctal[0]}: value too great for base (error token is "${badOctal[0]}")`, 'expecting primary');
+    const based = dash ? null : /^([0-9]+)#([0-9A-Za-z@_]*)/.exec(src.slice(i));
+    if (based) {
+      toks.push({ at: i, t: 'num', v: baseConstant(based[0], Number(based[1]), based[2]!, fail) });
+      i += based[0].length;
+      continue;
+    }
     const num = /^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(?![A-Za-z0-9_])/.exec(src.slice(i));
     if (num) {
       const s = num[1]!;
@@ -47,8 +69,22 @@ function lex(src: string, dash: boolean, fail: (bash: string, dash: string) => n
     }
     const name = /^\$?\{?([A-Za-z_][A-Za-z0-9_]*)\}?/.exec(src.slice(i));
     if (name) {
-      toks.push({ at: i, t: 'name', v: name[1]! });
+      const at = i;
       i += name[0].length;
+      // `a[i+1]`: an array element, its subscript up to the matching `]` (bash expr.c expr_skipsubscript)
+      if (!dash && name[0] === name[1] && src[i] === '[') {
+        let depth = 0;
+        let j = i;
+        for (; j < src.length; j++) {
+          if (src[j] === '[') depth++;
+          else if (src[j] === ']' && --depth === 0) break;
+        }
+        if (j >= src.length) fail(`${src.slice(at)}: bad array subscript (error token is "${src.slice(at)}")`, 'expecting EOF');
+        toks.push({ at, t: 'name', v: name[1]!, sub: src.slice(i + 1, j) });
+        i = j + 1;
+        continue;
+      }
+      toks.push({ at, t: 'name', v: name[1]! });
       continue;
     }
     const op = OPS.find((o) => src.startsWith(o, i) && !(dash && o.startsWith('**')));
@@ -62,7 +98,7 @@ function lex(src: string, dash: boolean, fail: (bash: string, dash: string) => n
 const BIN: Array<string[]> = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<', '<=', '>', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']];
 
 /** Evaluate `src`; variables are read and written through get/set. */
-export function evalArith(src: string, get: (name: string) => string, set: (name: string, v: string) => void, opts: ArithOptions = {}): bigint {
+export function evalArith(src: string, get: (name: string, sub?: string) => string, set: (name: string, v: string, sub?: string) => void, opts: ArithOptions = {}): bigint {
   const dash = opts.dash === true;
   // bash's messages quote the expression without its leading blanks (expr.c evalexp skips them)
   const shown = src.replace(/^\s+/, '');
@@ -83,8 +119,8 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
     const t = toks[p] ?? toks[p - 1];
     return t === undefined ? '' : src.slice(t.at);
   };
-  const varValue = (name: string, depth = 0): bigint => {
-    const v = get(name).trim();
+  const varValue = (name: string, sub?: string, depth = 0): bigint => {
+    const v = get(name, sub).trim();
     if (v === '') return 0n;
     if (/^-?\d+$/.test(v)) return BigInt(v);
     if (depth > 8) throw new ArithError(`${v}: expression recursion level exceeded`);
@@ -101,11 +137,11 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
       if (isOp('++') || isOp('--')) {
         const op = (peek() as { v: string }).v;
         p++;
-        const old = varValue(t.v);
-        set(t.v, String(op === '++' ? old + 1n : old - 1n));
+        const old = varValue(t.v, t.sub);
+        set(t.v, String(op === '++' ? old + 1n : old - 1n), t.sub);
         return old;
       }
-      return varValue(t.v);
+      return varValue(t.v, t.sub);
     }
     if (t.v === '(') {
       const v = comma();
@@ -121,8 +157,8 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
       const n = peek();
       if (n?.t !== 'name') return fail(`${shown}: syntax error: operand expected (error token is "${rest()}")`, 'expecting primary');
       p++;
-      const v = varValue(n.v) + (t.v === '++' ? 1n : -1n);
-      set(n.v, String(v));
+      const v = varValue(n.v, n.sub) + (t.v === '++' ? 1n : -1n);
+      set(n.v, String(v), n.sub);
       return v;
     }
     p--;
@@ -212,8 +248,8 @@ export function evalArith(src: string, get: (name: string) => string, set: (name
       const at = p;
       const v = assign();
       const op = n.v.slice(0, -1);
-      const nv = op === '' ? v : apply(op, varValue(t.v), v, at);
-      set(t.v, String(nv));
+      const nv = op === '' ? v : apply(op, varValue(t.v, t.sub), v, at);
+      set(t.v, String(nv), t.sub);
       return nv;
     }
     return ternary();

@@ -10,9 +10,13 @@
 #        bash src/shell/testdata/record-ash.sh busybox-bytes-cases.txt > src/shell/testdata/busybox-bytes.txt
 #        bash src/shell/testdata/record-ash.sh ash-errors-cases.txt > src/shell/testdata/ash-errors.txt
 #        bash src/shell/testdata/record-ash.sh busybox-size-suffix-cases.txt > src/shell/testdata/busybox-size-suffix.txt
+#        BUSYBOX=/tmp/x/usr/bin/busybox bash src/shell/testdata/record-ash.sh busybox-builtins-cases.txt > src/shell/testdata/busybox-builtins.txt
+# BUSYBOX names another busybox binary: busybox-builtins.txt was recorded with Ubuntu 24.04's
+# busybox-static 1:1.36.1-6ubuntu3.1 (`apt-get download busybox-static` from noble-updates,
+# `dpkg-deb -x`), the version the simulated busybox image claims.
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$(mktemp -d /tmp/cka-ash-bin.XXXXXX)
-busybox --install -s "$bin"
+"${BUSYBOX:-busybox}" --install -s "$bin"
 while IFS= read -r c; do
   root=$(mktemp -d /tmp/cka-ash.XXXXXX)
   out=$(cd "$root" && env -i HOME=/root PATH="$bin" sh -c "$c" 2>&1 </dev/null; echo "[exit $?]")
