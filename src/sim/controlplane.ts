@@ -9,7 +9,7 @@ import type { Host } from './node/host.js';
 import type { Pod } from './api/types.js';
 import { recordKubeletStart } from './node/packages.js';
 import { activeSwaps, procSwaps } from './node/swap.js';
-import { CONTAINERD_ENDPOINT, CONTAINERD_SOCKET, endpointSocket, runtimeValidateError } from './node/runtime-health.js';
+import { CONTAINERD_ENDPOINT, CONTAINERD_SOCKET, endpointSocket, runtimeDialError, runtimeValidateError } from './node/runtime-health.js';
 import { kubeletCmdline, kubeletFlag } from './node/kubelet-cmdline.js';
 
 export const MANIFEST_DIR = '/etc/kubernetes/manifests';
@@ -99,6 +99,8 @@ export interface KubeletConfig {
   clusterDomain: string;
   staticPodPath: string;
   resolvConf: string;
+  /** The CRI endpoint it dials (absent in sessions saved before it was recorded: containerd's default). */
+  runtimeEndpoint?: string;
 }
 
 /** A kubelet that starts while containerd is down exits with this (server.go Run wraps run's error). */
@@ -148,7 +150,18 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
     clusterDomain: typeof doc['clusterDomain'] === 'string' ? doc['clusterDomain'] : 'cluster.local',
     staticPodPath: typeof doc['staticPodPath'] === 'string' ? doc['staticPodPath'] : MANIFEST_DIR,
     resolvConf: typeof doc['resolvConf'] === 'string' ? doc['resolvConf'] : '/etc/resolv.conf',
+    runtimeEndpoint: endpoint,
   };
+}
+
+/**
+ * gRPC's dial error of the running kubelet's CRI calls while the runtime's socket is gone: the path
+ * is the endpoint it loaded at start (kubeadm's nodes: the instance configuration's
+ * unix:///var/run/containerd/containerd.sock), as cri-client dials it.
+ */
+export function kubeletRuntimeDialError(host: Host): string {
+  const cfg = kubeletStartedConfig(host);
+  return runtimeDialError(('runtimeEndpoint' in cfg ? cfg.runtimeEndpoint : undefined) ?? CONTAINERD_ENDPOINT);
 }
 
 /**
