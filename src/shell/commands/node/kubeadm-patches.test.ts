@@ -141,3 +141,15 @@ test('kubeadm join --patches patches the kubelet config before the instance conf
   assert.equal(ok.exitCode, 0, ok.stderr);
   assert.equal(h3.fs.read('/var/lib/kubelet/kubeadm-flags.env'), `KUBELET_KUBEADM_ARGS="--node-ip=${h3.ip}"\n`);
 });
+
+test('kubeadm upgrade apply --dry-run --patches prints the patched manifests and kubelet config and writes nothing', async () => {
+  const { s, h } = await cp1();
+  h.fs.write('/root/p/kube-apiserver.yaml', 'spec:\n  containers:\n  - name: kube-apiserver\n    resources:\n      requests:\n        cpu: 300m\n');
+  h.fs.write('/root/p/kubeletconfiguration+merge.yaml', 'maxPods: 150\n');
+  const before = nodeFiles(h);
+  const r = await s.exec('kubeadm upgrade apply v1.35.2 --dry-run --patches /root/p');
+  assert.equal(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, /\[dryrun\] Would upgrade your static Pod-hosted control plane to version "v1\.35\.2"\[patches\] Reading patches from path "\/root\/p"\n\[patches\] Found the following patch files: \[kube-apiserver\.yaml kubeletconfiguration\+merge\.yaml\]\n\[patches\] Applied patch of type "application\/strategic-merge-patch\+json" to target "kube-apiserver"\n\[dryrun\] Would write file "\/etc\/kubernetes\/manifests\/kube-apiserver\.yaml" with content:\n[\s\S]*?\n {8}cpu: 300m\n/);
+  assert.match(r.stdout, /\[patches\] Applied patch of type "application\/merge-patch\+json" to target "kubeletconfiguration"\n\[patches\] Applied patch of type "application\/strategic-merge-patch\+json" to target "kubeletconfiguration"\n\[kubelet-start\] Writing kubelet configuration to file "\/etc\/kubernetes\/tmp\/kubeadm-upgrade-dryrun\d+\/config\.yaml"\n\[dryrun\] Would write file "\/var\/lib\/kubelet\/config\.yaml" with content:\n[\s\S]*\nmaxPods: 150\n/);
+  assert.deepEqual(nodeFiles(h), before);
+});

@@ -420,7 +420,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
     return kubeadmError(`error execution phase preflight: [upgrade/version] FATAL: the version argument is invalid due to these errors:\n\n${list(skew.skippable)}\nCan be bypassed if you pass the --force flag`, out);
   // applyData.SessionIsInteractive: --dry-run never asks
   if (dry) {
-    const r = applyDryRun(c, host, tv, out);
+    const r = applyDryRun(c, host, tv, out, kv, patchingOf(host, ctx, args));
     return { ...r, stderr: preflightWarnings.join('') + r.stderr };
   }
   if (!yes) {
@@ -497,7 +497,7 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: r
   out += '[upgrade/preflight] Running pre-flight checks\n';
   const stderr: string[] = [];
   const patching = patchingOf(host, ctx, args);
-  if (dry) return nodeDryRun(c, host, cv, cp, out);
+  if (dry) return nodeDryRun(c, host, cv, cp, out, kubeadmVersion(c, host)!, patching);
   if (cp) {
     out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
     const up = upgradeStaticPods(c, host, cv, certificateRenewal(args), patching);
