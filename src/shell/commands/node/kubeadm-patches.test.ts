@@ -46,7 +46,7 @@ test('kubeadm upgrade apply --patches patches the manifests, the kubelet config 
   h.fs.write('/root/patches/README.md', 'notes\n');
   h.fs.write('/root/patches/scheduler.yaml', 'spec: {}\n');
   h.fs.write('/root/patches/kube-controller-manager.json', '');
-  const text = await goldenTranscript(s, ['ls /root/patches', 'kubeadm upgrade apply v1.35.2 -y --patches /root/patches']);
+  const text = await goldenTranscript(s, ['ls /root/patches', 'kubeadm upgrade apply --patches /root/patches -y v1.35.2']);
   assertGolden(goldenPath(import.meta.url, 'kubeadm-patches-upgrade.txt'), text);
   const api = h.fs.read('/etc/kubernetes/manifests/kube-apiserver.yaml');
   assert.match(api, /\n {4}resources:\n {6}requests:\n {8}cpu: 300m\n/);

@@ -380,6 +380,9 @@ function postUpgradePhase(c: Cluster, host: Host, stderr: string[], kv: string):
   return `[upgrade] Backing up kubelet env file to ${dir}/kubeadm-flags.env\n[kubelet-start] Writing kubelet environment file with flags to file "${FLAGS_ENV}"\n`;
 }
 
+/** upgrade apply's flags that take a value (cmd/upgrade/apply.go, common.go addApplyFlags/addApplyConfigFlags); the others are bools. */
+const APPLY_STRING_FLAGS = new Set(['--config', '--feature-gates', '--ignore-preflight-errors', '--kubeconfig', '--patches', '--rootfs', '--skip-phases']);
+
 /** `--certificate-renewal` (default true): false leaves every certificate as it is (pflag's bool forms). */
 function certificateRenewal(args: readonly string[]): boolean {
   const v = args.filter((a) => a === '--certificate-renewal' || a.startsWith('--certificate-renewal=')).at(-1);
@@ -389,7 +392,8 @@ function certificateRenewal(args: readonly string[]): boolean {
 export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
   const dry = isDryRun(args);
   const kv = kubeadmVersion(c, host)!;
-  const target = args.find((a) => !a.startsWith('-'));
+  // the version is the first word that is not a string flag's separate value (`--patches DIR v1.35.2`)
+  const target = args.find((a, i) => !a.startsWith('-') && !APPLY_STRING_FLAGS.has(args[i - 1] ?? ''));
   const yes = args.some((a) => a === '-y' || a === '--yes' || a === '-f' || a === '--force');
   const force = args.some((a) => a === '-f' || a === '--force');
   if (!target) return kubeadmError('missing one or more required arguments. Required arguments: [version]');
