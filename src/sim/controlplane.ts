@@ -123,6 +123,13 @@ export function runtimeEndpoint(host: Host, doc: Record<string, unknown>): strin
  * to connect to).
  */
 export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
+  // cmd/kubelet/app/server.go NewKubeletCommand parses the flags first ("failed to parse kubelet
+  // flag: %w"); kubelet v1.35 no longer has --pod-infra-container-image (kubernetes PR #133779), which
+  // kubeadm up to v1.34 put in kubeadm-flags.env and v1.35's upgrade removes (postupgrade.go): a v1.35
+  // kubelet started before `kubeadm upgrade apply|node` cleaned the file exits with pflag's error
+  const deb = host.data.state.packages?.installed['kubelet'];
+  if (deb && Number(deb.split('.')[1]) >= 35 && kubeletFlag(host, 'pod-infra-container-image') !== undefined)
+    return { error: 'failed to parse kubelet flag: unknown flag: --pod-infra-container-image' };
   const text = host.fs.tryRead(KUBELET_CONFIG);
   if (text === undefined)
     return { error: `failed to load Kubelet config file ${KUBELET_CONFIG}, error failed to read kubelet config file "${KUBELET_CONFIG}", error: open ${KUBELET_CONFIG}: no such file or directory` };
