@@ -144,6 +144,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'kubeadm-images.ts': 'kubeadm config images list|pull and the images each kubeadm release pins, dispatched from kubeadm.ts',
       'kubeadm-certs.ts': 'kubeadm certs check-expiration|renew, dispatched from kubeadm.ts',
       'kubeadm-renewal.ts': 'certificate renewal (Manager.RenewUsingLocalCA) shared by kubeadm certs renew and kubeadm upgrade',
+      'kubeadm-patches.ts': 'the --patches directory (util/patches/patches.go) shared by kubeadm init phase, join and upgrade',
       'kubeadm-init.ts': 'kubeadm init phase upload-certs and certs certificate-key, dispatched from kubeadm.ts',
       'kubeadm-init-certs.ts': 'kubeadm init phase certs NAME|all, dispatched from kubeadm-init.ts',
       'kubeadm-init-kubeconfig.ts': 'kubeadm init phase kubeconfig NAME|all, dispatched from kubeadm-init.ts',

@@ -9,7 +9,7 @@ import type { Host } from './node/host.js';
 import type { Pod } from './api/types.js';
 import { recordKubeletStart } from './node/packages.js';
 import { activeSwaps, procSwaps } from './node/swap.js';
-import { CONTAINERD_ENDPOINT, CONTAINERD_SOCKET, endpointSocket, runtimeValidateError } from './node/runtime-health.js';
+import { CONTAINERD_ENDPOINT, CONTAINERD_SOCKET, endpointSocket, runtimeDialError, runtimeValidateError } from './node/runtime-health.js';
 import { kubeletCmdline, kubeletFlag } from './node/kubelet-cmdline.js';
 
 export const MANIFEST_DIR = '/etc/kubernetes/manifests';
@@ -99,6 +99,8 @@ export interface KubeletConfig {
   clusterDomain: string;
   staticPodPath: string;
   resolvConf: string;
+  /** The CRI endpoint it dials (absent in sessions saved before it was recorded: containerd's default). */
+  runtimeEndpoint?: string;
 }
 
 /** A kubelet that starts while containerd is down exits with this (server.go Run wraps run's error). */
@@ -121,6 +123,13 @@ export function runtimeEndpoint(host: Host, doc: Record<string, unknown>): strin
  * to connect to).
  */
 export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
+  // cmd/kubelet/app/server.go NewKubeletCommand parses the flags first ("failed to parse kubelet
+  // flag: %w"); kubelet v1.35 no longer has --pod-infra-container-image (kubernetes PR #133779), which
+  // kubeadm up to v1.34 put in kubeadm-flags.env and v1.35's upgrade removes (postupgrade.go): a v1.35
+  // kubelet started before `kubeadm upgrade apply|node` cleaned the file exits with pflag's error
+  const deb = host.data.state.packages?.installed['kubelet'];
+  if (deb && Number(deb.split('.')[1]) >= 35 && kubeletFlag(host, 'pod-infra-container-image') !== undefined)
+    return { error: 'failed to parse kubelet flag: unknown flag: --pod-infra-container-image' };
   const text = host.fs.tryRead(KUBELET_CONFIG);
   if (text === undefined)
     return { error: `failed to load Kubelet config file ${KUBELET_CONFIG}, error failed to read kubelet config file "${KUBELET_CONFIG}", error: open ${KUBELET_CONFIG}: no such file or directory` };
@@ -148,7 +157,18 @@ export function kubeletConfig(host: Host): KubeletConfig | { error: string } {
     clusterDomain: typeof doc['clusterDomain'] === 'string' ? doc['clusterDomain'] : 'cluster.local',
     staticPodPath: typeof doc['staticPodPath'] === 'string' ? doc['staticPodPath'] : MANIFEST_DIR,
     resolvConf: typeof doc['resolvConf'] === 'string' ? doc['resolvConf'] : '/etc/resolv.conf',
+    runtimeEndpoint: endpoint,
   };
+}
+
+/**
+ * gRPC's dial error of the running kubelet's CRI calls while the runtime's socket is gone: the path
+ * is the endpoint it loaded at start (kubeadm's nodes: the instance configuration's
+ * unix:///var/run/containerd/containerd.sock), as cri-client dials it.
+ */
+export function kubeletRuntimeDialError(host: Host): string {
+  const cfg = kubeletStartedConfig(host);
+  return runtimeDialError(('runtimeEndpoint' in cfg ? cfg.runtimeEndpoint : undefined) ?? CONTAINERD_ENDPOINT);
 }
 
 /**

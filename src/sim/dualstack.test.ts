@@ -47,7 +47,7 @@ test('dual-stack nodes carry an address and a podCIDR of each family', () => {
   ]);
   assert.deepEqual(w1.spec.podCIDRs, ['10.244.1.0/24', 'fd00:10:244:1::/64']);
   assert.equal(w1.metadata.annotations?.['projectcalico.org/IPv6Address'], 'fd00:192:168:122::21/64');
-  assert.match(c.host('cka-w1')!.fs.read('/var/lib/kubelet/kubeadm-flags.env'), /--node-ip=192\.168\.122\.21,fd00:192:168:122::21 /);
+  assert.match(c.host('cka-w1')!.fs.read('/var/lib/kubelet/kubeadm-flags.env'), /--node-ip=192\.168\.122\.21,fd00:192:168:122::21"/);
   assert.deepEqual(virtualObjects(c, 'ServiceCIDR', undefined).map((o) => (o as KObject & { spec: { cidrs: string[] } }).spec.cidrs), [['10.96.0.0/12', 'fd00:10:96::/108']]);
 });
 

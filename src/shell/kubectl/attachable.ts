@@ -9,7 +9,7 @@ import { matchLabelSelector } from '../../sim/api/selectors.js';
 import { resolveTypes } from './resource-args.js';
 import type { KubectlEnv } from './context.js';
 import { KubectlError } from './errors.js';
-import { kubeletRunning } from '../../sim/controlplane.js';
+import { kubeletRunning, kubeletRuntimeDialError } from '../../sim/controlplane.js';
 import { RUNTIME_DIAL_ERROR } from '../../sim/node/runtime-health.js';
 
 /** Whether the pod's node runs its kubelet but not containerd: every CRI call the kubelet makes fails. */
@@ -25,8 +25,9 @@ export function runtimeDownFor(env: KubectlEnv, pod: Pod): boolean {
  * the API server's stream translator reports that as an InternalError to the WebSocket client
  * (apiserver util/proxy/streamtranslator.go).
  */
-export function streamingRuntimeError(): KubectlError {
-  return new KubectlError(`Internal error occurred: unable to upgrade connection: ${RUNTIME_DIAL_ERROR}`);
+export function streamingRuntimeError(env: KubectlEnv, pod: Pod): KubectlError {
+  const host = pod.spec.nodeName ? env.cluster.host(pod.spec.nodeName) : undefined;
+  return new KubectlError(`Internal error occurred: unable to upgrade connection: ${host ? kubeletRuntimeDialError(host) : RUNTIME_DIAL_ERROR}`);
 }
 
 /** A controller's pods, the way GetFirstPod orders them (ready and running first, then oldest). */

@@ -36,12 +36,12 @@ import { allocatePodIP, allocatePodIPv6, podFamilies, release } from '../cni/ipa
 import { podFs, dropPodFs } from '../runtime/podfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
 import { programOverride } from '../runtime/overrides.js';
-import { kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
+import { kubeletRuntimeDialError, kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
 import { cniReady } from '../cni/config.js';
 import { podSandboxes } from '../node/runtime.js';
 import { podReferences } from '../runtime/references.js';
 import { verifyRunAsNonRoot } from '../runtime/identity.js';
-import { RUNTIME_DIAL_ERROR, runtimeOutage } from '../node/runtime-health.js';
+import { runtimeOutage } from '../node/runtime-health.js';
 import { PULL_RETRY_MS, errImagePullMessage, imagePullBackOffMessage, pullBackOffEvents, pullBackoffMs, pullFailedEvents } from '../runtime/image-pull.js';
 
 const PULL_MS = 1_500;
@@ -229,7 +229,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     // (kuberuntime_manager.go createPodSandbox) until the runtime is found down, and from then on
     // the sync loop skips every pod; a deleted pod stays Terminating
     if (!pod.metadata.deletionTimestamp && now < outage.downAt && !pod.status?.containerStatuses && podSandboxes(c)[uid] === undefined)
-      pendingOnSandboxError(c, node, host, pod, podIn, `Failed to create pod sandbox: ${RUNTIME_DIAL_ERROR}`);
+      pendingOnSandboxError(c, node, host, pod, podIn, `Failed to create pod sandbox: ${kubeletRuntimeDialError(host)}`);
     return;
   }
   if (pod.metadata.deletionTimestamp) {

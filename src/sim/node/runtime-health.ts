@@ -19,9 +19,10 @@
  *  - the CRI client's error for a socket containerd removed when it stopped (cri-client
  *    remote_runtime.go, as vendored in cri-tools v1.35.0; grpc's transport error): `rpc error:
  *    code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix
- *    /run/containerd/containerd.sock: connect: no such file or directory"`; kubeadm's
- *    config.yaml leaves containerRuntimeEndpoint empty, so the kubelet dials the default
- *    unix:///run/containerd/containerd.sock.
+ *    /run/containerd/containerd.sock: connect: no such file or directory"`, with the path of the
+ *    endpoint the kubelet loaded: on kubeadm's nodes the instance configuration puts
+ *    unix:///var/run/containerd/containerd.sock in config.yaml (controlplane.ts
+ *    kubeletRuntimeDialError); an empty one means the default unix:///run/containerd/containerd.sock.
  * Every periodic loop is counted from the kubelet's start (its unit's `since`), so the same
  * commands give the same times.
  */

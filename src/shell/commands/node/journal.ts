@@ -24,7 +24,8 @@ import { kubeletRunning, kubeletStartedConfig } from '../../../sim/controlplane.
 import { fnv, journalTime, klogTime, pidOf } from './host.js';
 import { runningKubeletVersion } from '../../../sim/node/packages.js';
 import { kubeletFlag } from '../../../sim/node/kubelet-cmdline.js';
-import { RUNTIME_CHECK_MS, RUNTIME_DIAL_ERROR, outageMessage, runtimeOutage } from '../../../sim/node/runtime-health.js';
+import { RUNTIME_CHECK_MS, outageMessage, runtimeOutage } from '../../../sim/node/runtime-health.js';
+import { kubeletRuntimeDialError } from '../../../sim/controlplane.js';
 import { goDuration } from '../../../util/go-duration.js';
 import { errImagePullMessage } from '../../../sim/runtime/image-pull.js';
 
@@ -157,8 +158,8 @@ function kubeletProblems(c: Cluster, host: Host): Entry[] {
     const checks: Entry[] = [];
     for (let at = outage.lastSync + RUNTIME_CHECK_MS; at <= now; at += RUNTIME_CHECK_MS)
       checks.push(
-        kline(host, at, 'E', 'log.go:32', `"Status from runtime service failed" err=${q(RUNTIME_DIAL_ERROR)}`),
-        kline(host, at, 'E', 'kubelet.go:3102', `"Container runtime sanity check failed" err=${q(RUNTIME_DIAL_ERROR)}`),
+        kline(host, at, 'E', 'log.go:32', `"Status from runtime service failed" err=${q(kubeletRuntimeDialError(host))}`),
+        kline(host, at, 'E', 'kubelet.go:3102', `"Container runtime sanity check failed" err=${q(kubeletRuntimeDialError(host))}`),
       );
     const skips: Entry[] = [];
     for (let at = outage.downAt, wait = 100; at <= now; at += wait, wait = Math.min(5_000, wait * 2))

@@ -257,7 +257,11 @@ test('--dry-run of control-plane, etcd and kubelet-start writes to a kubeadm-ini
   const since = s.cluster.host('cka-cp1')!.data.units['kubelet']!.since;
   const ks = await s.exec('kubeadm init phase kubelet-start --dry-run');
   const kdir = /"(\/etc\/kubernetes\/tmp\/kubeadm-init-dryrun\d+)\/kubeadm-flags\.env"/.exec(ks.stdout)?.[1];
-  assert.equal(ks.stdout, `[kubelet-start] Would stop the kubelet\n[kubelet-start] Writing kubelet environment file with flags to file "${kdir}/kubeadm-flags.env"\n[kubelet-start] Writing kubelet configuration to file "${kdir}/config.yaml"\n[kubelet-start] Would start the kubelet\n`);
+  // v1.35's kubelet-start writes the instance configuration there too and applies it (NodeLocalCRISocket)
+  assert.equal(
+    ks.stdout,
+    `[kubelet-start] Would stop the kubelet\n[kubelet-start] Writing kubelet environment file with flags to file "${kdir}/kubeadm-flags.env"\n[kubelet-start] Writing kubelet configuration to file "${kdir}/instance-config.yaml"\n[patches] Applied patch of type "application/strategic-merge-patch+json" to target "kubeletconfiguration"\n[kubelet-start] Writing kubelet configuration to file "${kdir}/config.yaml"\n[kubelet-start] Would start the kubelet\n`,
+  );
   assert.ok(fs.exists(`${kdir}/config.yaml`));
   assert.equal(fs.read('/var/lib/kubelet/config.yaml'), kubelet);
   assert.equal(s.cluster.host('cka-cp1')!.data.units['kubelet']!.since, since, 'the kubelet was not restarted');

@@ -26,8 +26,15 @@
  * /var/lib/etcd alone and says so (`[dryrun] Would ensure …`, `[kubelet-start] Would stop|start
  * the kubelet`); certs and kubeconfig do the same in their own files. Not simulated: --dry-run of
  * upload-config, mark-control-plane and addon (and upload-certs, kubeadm-init.ts), whose dry-run
- * API client logs every request it would make (util/apiclient/dryrun.go), --patches, a
+ * API client logs every request it would make (util/apiclient/dryrun.go), a
  * non-default --image-repository or --apiserver-bind-port.
+ * `--patches DIR` (or InitConfiguration's `patches.directory` under --config) patches what the
+ * phases write, as kubeadm does (kubeadm-patches.ts): control-plane each component's manifest
+ * after its `Creating static Pod manifest` line (phases/controlplane/manifests.go
+ * CreateStaticPodFiles → staticpodutil.PatchStaticPod), etcd its manifest (phases/etcd/local.go
+ * CreateLocalEtcdStaticPodManifestFile), kubelet-start config.yaml before the instance
+ * configuration (phases/kubelet/config.go WriteConfigToDisk), addon coredns the Deployment
+ * (phases/addons/dns/dns.go). A patch that fails leaves that file unwritten and stops the phase.
  * The addon phase creates the add-on's objects or puts kubeadm's back (createOrUpdate below).
  */
 import { parseAllDocuments } from 'yaml';
@@ -38,13 +45,14 @@ import type { ConfigMap, Deployment, KObject, Node } from '../../../sim/api/type
 import { ApiServer } from '../../../sim/apiserver.js';
 import { clone } from '../../../sim/api/store.js';
 import { MANIFEST_DIR } from '../../../sim/controlplane.js';
-import { apiServerManifest, controllerManagerManifest, etcdManifest, kubeletConfigYaml, schedulerManifest, type NodeFileParams } from '../../../sim/fixture/kubeadm-files.js';
+import { apiServerManifest, controllerManagerManifest, etcdManifest, kubeadmFlagsEnv, kubeletConfigYaml, schedulerManifest, type NodeFileParams } from '../../../sim/fixture/kubeadm-files.js';
 import { addonObjects, kubeadmClusterConfiguration } from '../../../sim/fixture/addons.js';
 import { KUBEADM_PINS, minorPins } from '../../../sim/kubeadm-pins.js';
 import { intToIp, parseCidr } from '../../../util/ip.js';
-import { adminConfError, dryRunDir, flag, isDryRun, kubeadmError, kubeadmVersion, minorOf } from './kubeadm-lib.js';
+import { adminConfError, dryRunDir, flag, isDryRun, kubeadmError, kubeadmVersion, minorOf, withInstanceConfig } from './kubeadm-lib.js';
 import { resolveVersion } from './kubeadm-images.js';
 import { restartKubelet } from './kubeadm-join.js';
+import { KubeadmPatches, patchCoreDnsDeployment, patchKubeletConfig, patchStaticPod, patchesDir, type PatchTarget } from './kubeadm-patches.js';
 
 /** What the phases take from the configuration (kubeadm's defaults, the flags, or --config). */
 interface InitValues {
@@ -55,6 +63,8 @@ interface InitValues {
   serviceSubnet: string;
   dnsDomain: string;
   encryptionAlgorithm: string;
+  /** The patches directory (--patches, or the InitConfiguration's patches.directory). */
+  patches?: string;
   /** stderr kubeadm printed while resolving them (the version label's klog line). */
   stderr: string;
 }
@@ -82,6 +92,7 @@ export function fromConfig(host: Host, ctx: CommandContext, path: string): Parti
       const nr = obj(doc['nodeRegistration']);
       if (str(ep['advertiseAddress'])) out.advertiseAddress = str(ep['advertiseAddress'])!;
       if (str(nr['name'])) out.nodeName = str(nr['name'])!;
+      if (str(obj(doc['patches'])['directory'])) out.patches = str(obj(doc['patches'])['directory'])!;
     } else if (doc['kind'] === 'ClusterConfiguration') {
       const net = obj(doc['networking']);
       if (str(doc['kubernetesVersion'])) out.kubernetesVersion = str(doc['kubernetesVersion'])!;
@@ -118,6 +129,7 @@ function initValues(c: Cluster, host: Host, ctx: CommandContext, args: readonly 
     serviceSubnet: fromFile.serviceSubnet ?? flag(args, 'service-cidr') ?? '10.96.0.0/12',
     dnsDomain: fromFile.dnsDomain ?? flag(args, 'service-dns-domain') ?? 'cluster.local',
     encryptionAlgorithm: fromFile.encryptionAlgorithm ?? 'RSA-2048',
+    ...(patchesDir(args, fromFile.patches) ? { patches: patchesDir(args, fromFile.patches)! } : {}),
     stderr: v.stderr,
   };
 }
@@ -147,6 +159,9 @@ function fileParams(c: Cluster, host: Host, v: InitValues, kubeadmV: string): No
   };
 }
 
+/** The CRI socket kubeadm detects on a containerd node (constants_unix.go DefaultCRISocket). */
+const CRI_SOCKET = 'unix:///var/run/containerd/containerd.sock';
+
 const COMPONENTS = [
   { phase: 'apiserver', name: 'kube-apiserver', make: apiServerManifest },
   { phase: 'controller-manager', name: 'kube-controller-manager', make: controllerManagerManifest },
@@ -158,7 +173,7 @@ function writeManifest(host: Host, name: string, text: string, dir = MANIFEST_DI
   host.fs.write(`${dir}/${name}.yaml`, text, 0o600);
 }
 
-const UNSIMULATED = ['patches'];
+const UNSIMULATED: string[] = [];
 /** The phases whose --dry-run the lab simulates: they only write files, which go to the dry-run directory. */
 const DRY_RUN_PHASES = ['control-plane', 'etcd', 'kubelet-start'];
 
@@ -182,13 +197,23 @@ export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: 
   const dry = isDryRun(rest);
   const dryDir = dry ? dryRunDir(c, host) : undefined;
   const manifestDir = dryDir ?? MANIFEST_DIR;
+  // the process's patch manager (patches.go): the lines it prints go to stdout in order
+  const patches = new KubeadmPatches(host, ctx.cwd);
+  const lines: string[] = [];
+  const patched = (component: PatchTarget, text: string): { text: string } | { error: string } => (v.patches ? patchStaticPod(patches, v.patches, component, text, lines) : { text });
   switch (phase) {
     case 'control-plane': {
       const p = fileParams(c, host, v, kubeadmV);
       let out = sub === 'all' ? `[control-plane] Using manifest folder "${manifestDir}"\n` : '';
       for (const comp of COMPONENTS.filter((x) => sub === 'all' || x.phase === sub)) {
         out += `[control-plane] Creating static Pod manifest for "${comp.name}"\n`;
-        writeManifest(host, comp.name, comp.make(p), manifestDir);
+        const text = patched(comp.name, comp.make(p));
+        out += lines.splice(0).join('');
+        if ('error' in text) {
+          c.touchHosts();
+          return kubeadmError(`error execution phase control-plane/${comp.phase}: ${text.error}`, out);
+        }
+        writeManifest(host, comp.name, text.text, manifestDir);
       }
       c.touchHosts();
       return done(out);
@@ -200,7 +225,11 @@ export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: 
       if (dry) out += '[dryrun] Would ensure that "/var/lib/etcd" directory is present\n';
       else if (!host.fs.isDir('/var/lib/etcd')) host.fs.mkdir('/var/lib/etcd');
       out += `[etcd] Creating static Pod manifest for local etcd in "${manifestDir}"\n`;
-      writeManifest(host, 'etcd', etcdManifest(p), manifestDir);
+      const text = patched('etcd', etcdManifest(p));
+      out += lines.splice(0).join('');
+      // cmd/phases/init/etcd.go runEtcdPhaseLocal wraps what CreateLocalEtcdStaticPodManifestFile returns
+      if ('error' in text) return kubeadmError(`error execution phase etcd/local: error creating local etcd static pod manifest file: ${text.error}`, out);
+      writeManifest(host, 'etcd', text.text, manifestDir);
       c.touchHosts();
       return done(out);
     }
@@ -210,9 +239,18 @@ export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: 
       const kubeletDir = dryDir ?? '/var/lib/kubelet';
       let out = dry ? '[kubelet-start] Would stop the kubelet\n' : '';
       out += `[kubelet-start] Writing kubelet environment file with flags to file "${kubeletDir}/kubeadm-flags.env"\n`;
-      host.fs.write(`${kubeletDir}/kubeadm-flags.env`, `KUBELET_KUBEADM_ARGS="--node-ip=${host.ip} --pod-infra-container-image=registry.k8s.io/pause:${p.pauseVersion}"\n`);
+      host.fs.write(`${kubeletDir}/kubeadm-flags.env`, kubeadmFlagsEnv(host.ip, minorOf(kubeadmV), p.pauseVersion));
+      // NodeLocalCRISocket (beta, on by default in v1.34 and v1.35): the node's CRI socket in the
+      // instance configuration, applied over config.yaml after the user's patches (kubelet.go runKubeletStart,
+      // phases/kubelet/config.go WriteInstanceConfigToDisk, WriteConfigToDisk)
+      const instance = `containerRuntimeEndpoint: ${JSON.stringify(CRI_SOCKET)}\n`;
+      out += `[kubelet-start] Writing kubelet configuration to file "${kubeletDir}/instance-config.yaml"\n`;
+      host.fs.write(`${kubeletDir}/instance-config.yaml`, instance, 0o644);
+      const config = patchKubeletConfig(patches, v.patches, kubeletConfigYaml(p), instance, lines, withInstanceConfig);
+      out += lines.splice(0).join('');
+      if ('error' in config) return kubeadmError(`error execution phase kubelet-start: error writing kubelet configuration to disk: ${config.error}`, out);
       out += `[kubelet-start] Writing kubelet configuration to file "${kubeletDir}/config.yaml"\n`;
-      host.fs.write(`${kubeletDir}/config.yaml`, kubeletConfigYaml(p));
+      host.fs.write(`${kubeletDir}/config.yaml`, config.text, 0o644);
       if (dry) return done(`${out}[kubelet-start] Would start the kubelet\n`);
       out += '[kubelet-start] Starting the kubelet\n';
       restartKubelet(c, host);
@@ -265,7 +303,9 @@ export function runInitPhase(c: Cluster, host: Host, ctx: CommandContext, args: 
       });
       let out = '';
       if (sub === 'all' || sub === 'coredns') {
-        applyCoreDns(c, objs);
+        const err = applyCoreDns(c, objs, v.patches ? { patches, dir: v.patches, out: lines } : undefined);
+        out += lines.splice(0).join('');
+        if (err) return kubeadmError(`error execution phase addon/coredns: ${err}`, out);
         out += '[addons] Applied essential addon: CoreDNS\n';
       }
       if (sub === 'all' || sub === 'kube-proxy') {
@@ -299,18 +339,25 @@ function createOrUpdate(c: Cluster, o: KObject): void {
  * Deployment (keeping its current replicas, deployedDNSReplicas) and the kube-dns Service
  * (createDNSService: create, else update) are kubeadm's again.
  */
-function applyCoreDns(c: Cluster, objs: readonly KObject[]): void {
+function applyCoreDns(c: Cluster, objs: readonly KObject[], patching?: { patches: KubeadmPatches; dir: string; out: string[] }): string | undefined {
   const mine = (kind: string, name: string): KObject | undefined => objs.find((o) => o.kind === kind && o.metadata.name === name && o.metadata.namespace === 'kube-system');
   const cm = mine('ConfigMap', 'coredns') as ConfigMap | undefined;
   const stored = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'coredns');
   if (cm && (!stored || stored.data?.['Corefile'] === undefined || stored.data['Corefile'] === cm.data?.['Corefile'])) createOrUpdate(c, cm);
   const sa = mine('ServiceAccount', 'coredns');
   if (sa) createOrUpdate(c, sa);
-  const dep = mine('Deployment', 'coredns') as Deployment | undefined;
+  let dep = mine('Deployment', 'coredns') as Deployment | undefined;
+  // dns.go createCoreDNSAddon: the corednsdeployment patches go over kubeadm's Deployment before anything is sent
+  if (dep && patching) {
+    const r = patchCoreDnsDeployment(patching.patches, patching.dir, dep, patching.out);
+    if ('error' in r) return r.error;
+    dep = r.deployment;
+  }
   const running = c.store.get<Deployment>('Deployment', 'kube-system', 'coredns');
   if (dep) createOrUpdate(c, running?.spec.replicas !== undefined ? { ...dep, spec: { ...dep.spec, replicas: running.spec.replicas } } : dep);
   const svc = mine('Service', 'kube-dns');
   if (svc) createOrUpdate(c, svc);
+  return undefined;
 }
 
 /** apiclient.CreateOrUpdateConfigMap in kube-system. */

@@ -13,8 +13,10 @@
  * kubelet configuration and flags, and restarts the kubelet. The kubelet then registers its Node
  * (controllers/node-status.ts), the DaemonSets start their pods there, the CNI pod installs the
  * network (controllers/cni-install.ts) and the node goes Ready.
- * Joining as a control plane (--control-plane), --dry-run, --config, --discovery-file and
- * --patches are refused as not simulated. `kubeadm reset` is in kubeadm-reset.ts.
+ * `--patches DIR` patches the kubelet configuration (target kubeletconfiguration) before the
+ * instance configuration is applied (kubeadm-patches.ts). Joining as a control plane
+ * (--control-plane), --dry-run, --config and --discovery-file are refused as not simulated.
+ * `kubeadm reset` is in kubeadm-reset.ts.
  */
 import type { CommandContext } from '../../types.js';
 import type { ShellResult } from '../types.js';
@@ -22,11 +24,12 @@ import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { Node } from '../../../sim/api/types.js';
 import { KUBELET_CONFIG, MANIFEST_DIR, kubeletRunning } from '../../../sim/controlplane.js';
-import { kubeadmError, flag, withInstanceConfig } from './kubeadm-lib.js';
+import { kubeadmError, flag, kubeadmVersion, minorOf, withInstanceConfig } from './kubeadm-lib.js';
 import { caCertHash, liveTokens } from './kubeadm-token.js';
 import { kubeletStarted } from './journal.js';
 import { activeSwaps } from '../../../sim/node/swap.js';
-import { bootstrappedKubeletConf, kubeconfigDocument } from '../../../sim/fixture/kubeadm-files.js';
+import { bootstrappedKubeletConf, kubeadmFlagsEnv, kubeconfigDocument } from '../../../sim/fixture/kubeadm-files.js';
+import { KubeadmPatches, patchKubeletConfig, patchesDir } from './kubeadm-patches.js';
 
 const PREFLIGHT_TAIL = '[preflight] If you know what you are doing, you can make a check non-fatal with `--ignore-preflight-errors=...`';
 
@@ -100,12 +103,16 @@ interface JoinData {
   unsafe: boolean;
   ignore: string[];
   nodeName: string;
+  /** --patches: the directory of patch files, if given. */
+  patches?: string;
 }
 
 /** The output so far and whether discovery (JoinData.InitCfg, fetched once and cached) has run. */
 interface Run {
   stdout: string;
   discovered: boolean;
+  /** The process's patch managers (patches.go pathCache). */
+  patches: KubeadmPatches;
 }
 
 /** A phase's failure as the workflow runner wraps it and CheckErr prints it. */
@@ -124,9 +131,10 @@ function joinData(host: Host, args: readonly string[]): JoinData | ShellResult {
   if (!tok || !endpoint) return kubeadmError('discovery: Invalid value: "": bootstrapToken or file must be set');
   if (hashes.length === 0 && !unsafe)
     return kubeadmError('discovery.bootstrapToken: Invalid value: "": using token-based discovery without caCertHashes can be unsafe. Set unsafeSkipCAVerification as true in your kubeadm config file or pass --discovery-token-unsafe-skip-ca-verification flag to continue');
-  for (const f of ['control-plane', 'dry-run', 'config', 'discovery-file', 'patches'])
+  for (const f of ['control-plane', 'dry-run', 'config', 'discovery-file'])
     if (args.some((a) => a === `--${f}` || a.startsWith(`--${f}=`))) return kubeadmError(`kubeadm join --${f} is not simulated in this lab; nothing was done`);
-  return { endpoint, token: tok, hashes, unsafe, ignore, nodeName: flag(args, 'node-name') ?? host.name };
+  const patches = patchesDir(args);
+  return { endpoint, token: tok, hashes, unsafe, ignore, nodeName: flag(args, 'node-name') ?? host.name, ...(patches ? { patches } : {}) };
 }
 
 /**
@@ -205,11 +213,16 @@ function phaseKubeletStart(c: Cluster, host: Host, d: JoinData, run: Run): Shell
   const instance = `containerRuntimeEndpoint: ${JSON.stringify(CRI_SOCKET)}\n`;
   run.stdout += '[kubelet-start] Writing kubelet configuration to file "/var/lib/kubelet/instance-config.yaml"\n';
   host.fs.write('/var/lib/kubelet/instance-config.yaml', instance, 0o644);
-  run.stdout += '[patches] Applied patch of type "application/strategic-merge-patch+json" to target "kubeletconfiguration"\n';
+  // WriteConfigToDisk: the user's kubeletconfiguration patches (--patches), then the instance configuration
+  const lines: string[] = [];
+  const config = patchKubeletConfig(run.patches, d.patches, cp.fs.tryRead(KUBELET_CONFIG) ?? '', instance, lines, withInstanceConfig);
+  run.stdout += lines.join('');
+  if ('error' in config) return phaseError('kubelet-start', config.error, run);
   run.stdout += `[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n`;
-  host.fs.write(KUBELET_CONFIG, withInstanceConfig(cp.fs.tryRead(KUBELET_CONFIG) ?? '', instance), 0o644);
+  host.fs.write(KUBELET_CONFIG, config.text, 0o644);
   run.stdout += '[kubelet-start] Writing kubelet environment file with flags to file "/var/lib/kubelet/kubeadm-flags.env"\n';
-  host.fs.write('/var/lib/kubelet/kubeadm-flags.env', `KUBELET_KUBEADM_ARGS="--node-ip=${host.ip} --pod-infra-container-image=registry.k8s.io/pause:3.10.1"\n`);
+  // v1.35 without --pod-infra-container-image (kubeadmFlagsEnv); the pause image of kubeadm v1.34
+  host.fs.write('/var/lib/kubelet/kubeadm-flags.env', kubeadmFlagsEnv(host.ip, minorOf(kubeadmVersion(c, host) ?? c.meta.kubernetesVersion), '3.10.1'));
   host.fs.mkdir(MANIFEST_DIR);
   run.stdout += '[kubelet-start] Starting the kubelet\n';
   host.fs.write('/etc/kubernetes/kubelet.conf', bootstrappedKubeletConf(server, ca), 0o600);
@@ -265,7 +278,7 @@ export function join(c: Cluster, host: Host, ctx: CommandContext, args: string[]
   const rest = isPhase ? args.slice(['control-plane-prepare', 'control-plane-join'].includes(phase) ? 3 : 2) : args;
   const d = joinData(host, rest);
   if ('exitCode' in d) return d;
-  const run: Run = { stdout: '', discovered: false };
+  const run: Run = { stdout: '', discovered: false, patches: new KubeadmPatches(host, ctx.cwd) };
   const skip = (flag(rest, 'skip-phases') ?? '').split(',').filter(Boolean);
   for (const p of isPhase ? [phase] : JOIN_PHASES.filter((x) => !skip.includes(x))) {
     const failed = runJoinPhase(c, host, ctx, p, d, run);

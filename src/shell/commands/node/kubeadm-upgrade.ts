@@ -13,6 +13,14 @@
  *   API. Only the image tags change in the manifests (kubeadm regenerates them from its config;
  *   flags added by hand outside the ClusterConfiguration would be lost on a real cluster).
  * - node: on a worker, the kubelet configuration is re-downloaded (backed up first).
+ * - `--patches DIR` (kubeadm-patches.ts) patches what each of them writes, in upstream's order:
+ *   the control-plane manifests right after `Writing new Static Pod manifests to` (staticpods.go
+ *   StaticPodControlPlane → controlplane.CreateStaticPodFiles into the temporary directory), then
+ *   etcd's (performEtcdStaticPodUpgrade → etcdphase.CreateLocalEtcdStaticPodManifestFile, before
+ *   its `Preparing for "etcd" upgrade`), the kubelet configuration before the instance
+ *   configuration (phases/kubelet/config.go WriteConfigToDisk) and the CoreDNS Deployment
+ *   (phases/addons/dns/dns.go). The directory is read once per command. A patch that fails stops
+ *   the phase before any manifest is moved or the config written.
  * The kubelet itself is never touched: that is the package and `systemctl restart kubelet`.
  */
 import type { CommandContext, CommandResult } from '../../types.js';
@@ -45,6 +53,8 @@ import { coreDNSUnsupportedPlugins, ignoredPreflightErrors } from './kubeadm-cor
 import { KUBELET_CONFIG, MANIFEST_DIR, apiServerVersion } from '../../../sim/controlplane.js';
 import { minorPins } from '../../../sim/kubeadm-pins.js';
 import { renewForUpgrade } from './kubeadm-renewal.js';
+import { KubeadmPatches, patchCoreDnsDeployment, patchKubeletConfig, patchStaticPod, patchesDir } from './kubeadm-patches.js';
+import { ApiServer } from '../../../sim/apiserver.js';
 
 /**
  * The CoreDNS and etcd versions a kubeadm minor deploys (cmd/kubeadm/app/constants): for 34 and 35
@@ -198,7 +208,7 @@ function rollback(host: Host, backup: string, moved: readonly string[], failing:
  * (renewCertsByComponent → Manager.RenewUsingLocalCA): the manifests are rolled back and the
  * upgrade stops (for etcd, performEtcdStaticPodUpgrade reports the old etcd as available again).
  */
-function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = true): { out: string; error?: string } {
+function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = true, patching?: Patching): { out: string; error?: string } {
   const now = c.now();
   const stamp = backupStamp(now);
   const backup = `/etc/kubernetes/tmp/kubeadm-backup-manifests-${stamp}`;
@@ -211,12 +221,29 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
     'kube-controller-manager': ['controller-manager.conf'],
     'kube-scheduler': ['scheduler.conf'],
   };
+  // the new manifests, written to the temporary directory before any component moves: the control
+  // plane's first (CreateInitStaticPodManifestFiles), then etcd's (performEtcdStaticPodUpgrade)
+  const nextOf: Record<string, string> = {};
+  for (const comp of [...COMPONENTS, 'etcd'] as const) {
+    const old = host.fs.tryRead(`${MANIFEST_DIR}/${comp}.yaml`);
+    if (old === undefined) continue;
+    const next = withTag(old, comp === 'etcd' ? tm.etcd : target);
+    if (!patching) {
+      nextOf[comp] = next;
+      continue;
+    }
+    const lines: string[] = [];
+    const r = patchStaticPod(patching.patches, patching.dir, comp, next, lines);
+    out += lines.join('');
+    if ('error' in r) return { out, error: `couldn't complete the static pod upgrade: ${comp === 'etcd' ? 'error creating local etcd static pod manifest file' : 'error creating init static pod manifest files'}: ${r.error}` };
+    nextOf[comp] = r.text;
+  }
   const moved: string[] = [];
   for (const comp of ['etcd', ...COMPONENTS]) {
     const path = `${MANIFEST_DIR}/${comp}.yaml`;
     const old = host.fs.tryRead(path);
-    if (old === undefined) continue;
-    const next = withTag(old, comp === 'etcd' ? tm.etcd : target);
+    const next = nextOf[comp];
+    if (old === undefined || next === undefined) continue;
     out += `[upgrade/staticpods] Preparing for "${comp}" upgrade\n`;
     for (const cert of renewCerts ? (renew[comp] ?? []) : []) {
       out += `[upgrade/staticpods] Renewing ${cert} certificate\n`;
@@ -251,7 +278,30 @@ function upgradeStaticPods(c: Cluster, host: Host, target: string, renewCerts = 
 const KUBELET_DIR = '/var/lib/kubelet';
 const INSTANCE_CONFIG = `${KUBELET_DIR}/instance-config.yaml`;
 const FLAGS_ENV = `${KUBELET_DIR}/kubeadm-flags.env`;
-const PATCH_APPLIED = '[patches] Applied patch of type "application/strategic-merge-patch+json" to target "kubeletconfiguration"\n';
+/** The command's patch managers and --patches directory (kubeadm-patches.ts). */
+interface Patching {
+  patches: KubeadmPatches;
+  dir: string;
+}
+
+function patchingOf(host: Host, ctx: CommandContext, args: readonly string[]): Patching | undefined {
+  const dir = patchesDir(args);
+  return dir ? { patches: new KubeadmPatches(host, ctx.cwd), dir } : undefined;
+}
+
+/**
+ * The CoreDNS addon with --patches (phases/addons/dns/dns.go EnsureDNSAddon): the
+ * corednsdeployment patches over the Deployment, written through the API; the error stops the addon phase.
+ */
+function patchCoreDns(c: Cluster, patching: Patching | undefined): { out: string; error?: string } {
+  const dns = c.store.get<Deployment>('Deployment', 'kube-system', 'coredns');
+  if (!patching || !dns) return { out: '' };
+  const lines: string[] = [];
+  const r = patchCoreDnsDeployment(patching.patches, patching.dir, clone(dns), lines);
+  if ('error' in r) return { out: lines.join(''), error: r.error };
+  if (r.deployment !== undefined && JSON.stringify(r.deployment) !== JSON.stringify(dns)) new ApiServer(c).update(r.deployment);
+  return { out: lines.join('') };
+}
 
 /** The `--name=value` arguments of kubeadm-flags.env's KUBELET_KUBEADM_ARGS (kubelet phase ReadKubeletDynamicEnvFile). */
 function flagsEnvArgs(text: string): { name: string; value: string }[] {
@@ -284,7 +334,7 @@ function flagsEnvText(args: readonly { name: string; value: string }[]): string 
  * without --patches); each write prints writeConfigBytesToDisk's `[kubelet-start] Writing kubelet
  * configuration to file` line. The config's other content stays what the node has.
  */
-function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[], kv: string): string {
+function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[], kv: string, patching?: Patching): { out: string; error?: string } {
   const v135 = minorOf(kv) >= 35;
   const dir = v135 ? `/etc/kubernetes/tmp/kubeadm-kubelet-config-${backupStamp(c.now())}` : `/etc/kubernetes/tmp/kubeadm-kubelet-config${tempSuffix(c)}`;
   stderr.push(kubeadmLog(c, 'W', v135 ? 'postupgrade.go:105' : 'postupgrade.go:116', `Using temporary directory ${dir} for kubelet config. To override it set the environment variable KUBEADM_UPGRADE_DRYRUN_DIR`));
@@ -302,10 +352,13 @@ function kubeletConfigPhase(c: Cluster, host: Host, stderr: string[], kv: string
     out += `[kubelet-start] Writing kubelet configuration to file "${INSTANCE_CONFIG}"\n`;
     host.fs.write(INSTANCE_CONFIG, instance, 0o644);
   }
-  out += PATCH_APPLIED;
-  host.fs.write(KUBELET_CONFIG, withInstanceConfig(upgradedKubeletConfig(c, host), instance), 0o644);
+  const lines: string[] = [];
+  const config = patchKubeletConfig(patching?.patches, patching?.dir, upgradedKubeletConfig(c, host), instance, lines, withInstanceConfig);
+  out += lines.join('');
+  if ('error' in config) return { out, error: `error writing kubelet configuration to file: ${config.error}` };
+  host.fs.write(KUBELET_CONFIG, config.text, 0o644);
   out += `[kubelet-start] Writing kubelet configuration to file "${KUBELET_CONFIG}"\n`;
-  return `${out}[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n`;
+  return { out: `${out}[upgrade/kubelet-config] The kubelet configuration for this node was successfully upgraded!\n` };
 }
 
 /**
@@ -327,6 +380,9 @@ function postUpgradePhase(c: Cluster, host: Host, stderr: string[], kv: string):
   return `[upgrade] Backing up kubelet env file to ${dir}/kubeadm-flags.env\n[kubelet-start] Writing kubelet environment file with flags to file "${FLAGS_ENV}"\n`;
 }
 
+/** upgrade apply's flags that take a value (cmd/upgrade/apply.go, common.go addApplyFlags/addApplyConfigFlags); the others are bools. */
+const APPLY_STRING_FLAGS = new Set(['--config', '--feature-gates', '--ignore-preflight-errors', '--kubeconfig', '--patches', '--rootfs', '--skip-phases']);
+
 /** `--certificate-renewal` (default true): false leaves every certificate as it is (pflag's bool forms). */
 function certificateRenewal(args: readonly string[]): boolean {
   const v = args.filter((a) => a === '--certificate-renewal' || a.startsWith('--certificate-renewal=')).at(-1);
@@ -336,7 +392,8 @@ function certificateRenewal(args: readonly string[]): boolean {
 export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: string[]): ShellResult {
   const dry = isDryRun(args);
   const kv = kubeadmVersion(c, host)!;
-  const target = args.find((a) => !a.startsWith('-'));
+  // the version is the first word that is not a string flag's separate value (`--patches DIR v1.35.2`)
+  const target = args.find((a, i) => !a.startsWith('-') && !APPLY_STRING_FLAGS.has(args[i - 1] ?? ''));
   const yes = args.some((a) => a === '-y' || a === '--yes' || a === '-f' || a === '--force');
   const force = args.some((a) => a === '-f' || a === '--force');
   if (!target) return kubeadmError('missing one or more required arguments. Required arguments: [version]');
@@ -367,7 +424,7 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
     return kubeadmError(`error execution phase preflight: [upgrade/version] FATAL: the version argument is invalid due to these errors:\n\n${list(skew.skippable)}\nCan be bypassed if you pass the --force flag`, out);
   // applyData.SessionIsInteractive: --dry-run never asks
   if (dry) {
-    const r = applyDryRun(c, host, tv, out);
+    const r = applyDryRun(c, host, tv, out, kv, patchingOf(host, ctx, args));
     return { ...r, stderr: preflightWarnings.join('') + r.stderr };
   }
   if (!yes) {
@@ -376,7 +433,8 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
     if (!/^y$/i.test(answer)) return kubeadmError("error execution phase preflight: won't proceed; the user didn't answer (Y|y) in order to continue", out);
   }
   out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
-  const cp = upgradeStaticPods(c, host, tv, certificateRenewal(args));
+  const patching = patchingOf(host, ctx, args);
+  const cp = upgradeStaticPods(c, host, tv, certificateRenewal(args), patching);
   out += cp.out;
   if (cp.error) return { stdout: out, stderr: `${preflightWarnings.join('')}error execution phase control-plane: ${cp.error}\n${STACK_TRACE}`, exitCode: 1 };
   // the cluster's configuration and add-ons, through the API
@@ -390,7 +448,9 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
   out += '[kubelet] Creating a ConfigMap "kubelet-config" in namespace kube-system with the configuration for the kubelets in the cluster\n';
   out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
   const stderr: string[] = [...preflightWarnings];
-  out += kubeletConfigPhase(c, host, stderr, kv);
+  const kc = kubeletConfigPhase(c, host, stderr, kv, patching);
+  out += kc.out;
+  if (kc.error) return { stdout: out, stderr: `${stderr.join('')}error execution phase kubelet-config: ${kc.error}\n${STACK_TRACE}`, exitCode: 1 };
   out += '[upgrade/bootstrap-token] Configuring bootstrap token and cluster-info RBAC rules\n';
   out += '[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to get nodes\n[bootstrap-token] Configured RBAC rules to allow Node Bootstrap tokens to post CSRs in order for nodes to get long term certificate credentials\n[bootstrap-token] Configured RBAC rules to allow the csrapprover controller automatically approve CSRs from a Node Bootstrap Token\n[bootstrap-token] Configured RBAC rules to allow certificate rotation for all node client certificates in the cluster\n';
   const tm = ADDON_VERSIONS[minorOf(tv)] ?? ADDON_VERSIONS[35]!;
@@ -412,6 +472,9 @@ export function upgradeApply(c: Cluster, host: Host, ctx: CommandContext, args: 
     d.spec.template.spec!.containers[0]!.image = `registry.k8s.io/coredns/coredns:${tm.coredns}`;
     c.write(d);
   }
+  const dnsPatch = patchCoreDns(c, patching);
+  out += dnsPatch.out;
+  if (dnsPatch.error) return { stdout: out, stderr: `${stderr.join('')}error execution phase addon/coredns: ${dnsPatch.error}\n${STACK_TRACE}`, exitCode: 1 };
   out += '[addons] Applied essential addon: CoreDNS\n';
   const proxy = c.store.get<DaemonSet>('DaemonSet', 'kube-system', 'kube-proxy');
   if (proxy && proxy.spec.template.spec?.containers[0]) {
@@ -437,10 +500,11 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: r
   let out = '[upgrade] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[upgrade] Use \'kubeadm init phase upload-config kubeadm --config your-config-file\' to re-upload it.\n';
   out += '[upgrade/preflight] Running pre-flight checks\n';
   const stderr: string[] = [];
-  if (dry) return nodeDryRun(c, host, cv, cp, out);
+  const patching = patchingOf(host, ctx, args);
+  if (dry) return nodeDryRun(c, host, cv, cp, out, kubeadmVersion(c, host)!, patching);
   if (cp) {
     out += "[upgrade/preflight] Pulling images required for setting up a Kubernetes cluster\n[upgrade/preflight] This might take a minute or two, depending on the speed of your internet connection\n[upgrade/preflight] You can also perform this action beforehand using 'kubeadm config images pull'\n";
-    const up = upgradeStaticPods(c, host, cv, certificateRenewal(args));
+    const up = upgradeStaticPods(c, host, cv, certificateRenewal(args), patching);
     out += up.out;
     if (up.error) return kubeadmError(`error execution phase control-plane: ${up.error}`, out);
     out += '[upgrade/kubeconfig] The kubeconfig files for this node were successfully upgraded!\n';
@@ -448,8 +512,15 @@ export function upgradeNode(c: Cluster, host: Host, ctx: CommandContext, args: r
     out += '[upgrade/preflight] Skipping prepull. Not a control plane node.\n[upgrade/control-plane] Skipping phase. Not a control plane node.\n[upgrade/kubeconfig] Skipping phase. Not a control plane node.\n';
   }
   const kv = kubeadmVersion(c, host)!;
-  out += kubeletConfigPhase(c, host, stderr, kv);
-  if (cp) out += '[addons] Applied essential addon: CoreDNS\n[addons] Applied essential addon: kube-proxy\n';
+  const kc = kubeletConfigPhase(c, host, stderr, kv, patching);
+  out += kc.out;
+  if (kc.error) return { stdout: out, stderr: `${stderr.join('')}error execution phase kubelet-config: ${kc.error}\n${STACK_TRACE}`, exitCode: 1 };
+  if (cp) {
+    const dnsPatch = patchCoreDns(c, patching);
+    out += dnsPatch.out;
+    if (dnsPatch.error) return { stdout: out, stderr: `${stderr.join('')}error execution phase addon/coredns: ${dnsPatch.error}\n${STACK_TRACE}`, exitCode: 1 };
+    out += '[addons] Applied essential addon: CoreDNS\n[addons] Applied essential addon: kube-proxy\n';
+  }
   else out += '[upgrade/addon] Skipping the addon/coredns phase. Not a control plane node.\n[upgrade/addon] Skipping the addon/kube-proxy phase. Not a control plane node.\n';
   out += postUpgradePhase(c, host, stderr, kv);
   // cmd/upgrade/node.go prints nothing after its phases (the `successfully updated` and `upgrade the

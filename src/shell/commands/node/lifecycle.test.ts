@@ -72,6 +72,9 @@ describe('cluster lifecycle on kubeadm-calico-v134', () => {
     await s.exec('ssh cka-w1');
     await s.exec("sed -i 's|/v1.34/|/v1.35/|' /etc/apt/sources.list.d/kubernetes.list");
     await s.exec('apt-get update');
+    // kubeadm v1.35's upgrade node first: it takes --pod-infra-container-image, which the v1.35 kubelet no longer has, out of kubeadm-flags.env
+    await s.exec("apt-get install -y --allow-change-held-packages kubeadm='1.35.2-1.1'");
+    assert.equal((await s.exec('kubeadm upgrade node')).exitCode, 0);
     await s.exec("apt-get install -y --allow-change-held-packages kubelet='1.35.2-1.1'");
     s.cluster.advance(60_000);
     assert.equal(nodeOf(s, 'cka-w1')?.status?.nodeInfo?.kubeletVersion, 'v1.34.3');

@@ -52,7 +52,7 @@ export const attachVerb: Verb = {
       if (!quiet) stderr += `Error: Unable to use a TTY - container ${ct.name} did not allocate one\n`;
     }
     const stdin = bool(p.flags, 'stdin') && ct['stdin'] === true;
-    if (runtimeDownFor(env, pod)) throw streamingRuntimeError();
+    if (runtimeDownFor(env, pod)) throw streamingRuntimeError(env, pod);
     if (runningState(pod, ct.name) !== 'running') throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     if (stdin) {
       const ephemeral = (pod.spec.ephemeralContainers ?? []).some((c) => c.name === ct.name);

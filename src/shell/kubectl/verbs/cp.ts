@@ -69,7 +69,7 @@ export const cpVerb: Verb = {
     let stderr = '';
     if (!cname && pod.spec.containers.length > 1) stderr += `Defaulted container "${ct.name}" out of: ${pod.spec.containers.map((c) => c.name).join(', ')}\n`;
     const running = (pod.status?.containerStatuses ?? []).find((s) => s.name === ct.name)?.state.running;
-    if (runtimeDownFor(env, pod)) throw streamingRuntimeError();
+    if (runtimeDownFor(env, pod)) throw streamingRuntimeError(env, pod);
     if (!running) throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     // tar comes with the image's shell utilities (busybox, Debian, Alpine); distroless has neither
     const tools = lookupImage(ct.image)?.tools;

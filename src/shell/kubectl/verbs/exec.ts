@@ -50,7 +50,7 @@ export const execVerb: Verb = {
     if (!cname && pod.spec.containers.length > 1 && !p.flags['quiet']) stderr += `Defaulted container "${ct.name}" out of: ${pod.spec.containers.map((c) => c.name).join(', ')}\n`;
     if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') throw new KubectlError(`cannot exec into a container in a completed pod; current phase is ${pod.status.phase}`);
     const running = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])].find((s) => s.name === ct.name)?.state.running;
-    if (runtimeDownFor(env, pod)) throw streamingRuntimeError();
+    if (runtimeDownFor(env, pod)) throw streamingRuntimeError(env, pod);
     if (!running) throw new KubectlError(`unable to upgrade connection: container not found ("${ct.name}")`);
     if ((p.flags['stdin'] === true || p.flags['tty'] === true) && p.dashArgs.length === 1 && INTERACTIVE_SHELLS.has(p.dashArgs[0]!)) {
       const tools = lookupImage(ct.image)?.tools;
