@@ -17,6 +17,8 @@ interface Opts {
   family?: 'inet' | 'inet6';
   brief: boolean;
   netns?: string;
+  /** `-o`/`-oneline`: one record per line, its inner line breaks written as `\\` (ip/ip_common.h _SL_). */
+  oneline?: boolean;
 }
 
 function out(stdout: string): CommandResult {
@@ -63,6 +65,7 @@ export function ipOn(argv: readonly string[], netOf: () => NodeNet): CommandResu
     if (opt === '4') o.family = 'inet';
     else if (opt === '6') o.family = 'inet6';
     else if (opt.length >= 2 && 'brief'.startsWith(opt)) o.brief = true;
+    else if (opt.length >= 1 && 'oneline'.startsWith(opt)) o.oneline = true;
     else if (opt === 'n' || (opt.length >= 2 && 'netns'.startsWith(opt))) {
       const ns = args.shift();
       if (ns === undefined) return err('Command line is not complete. Try option "help"\n', 255);
@@ -124,14 +127,21 @@ function addrCmd(args: string[], ifaces: Iface[], o: Opts, withAddrs: boolean): 
   const fam = (a: Addr): boolean => !o.family || a.family === o.family;
   if (withAddrs && o.family) list = list.filter((i) => i.addrs.some(fam));
   if (o.brief) return out(list.map((i) => briefLine(i, withAddrs, fam)).join(''));
+  // -o: a link's record is its two lines joined by `\`; an address's is `INDEX: NAME` and its two
+  // lines joined so, with no link line at all (ip/ipaddress.c print_addrinfo under filter.oneline)
+  const sl = o.oneline ? '\\' : '\n';
   let s = '';
   for (const i of list) {
-    s += `${i.index}: ${ifName(i)}: <${i.flags}> mtu ${i.mtu} qdisc ${i.qdisc}${i.master ? ` master ${i.master}` : ''} state ${i.state}${withAddrs ? '' : ' mode DEFAULT'} group default${i.qlen ? ` qlen ${i.qlen}` : ''}\n`;
-    if (!withAddrs || !o.family) s += `    link/${i.link} ${i.mac} brd ${i.link === 'loopback' ? '00:00:00:00:00:00' : 'ff:ff:ff:ff:ff:ff'}${i.linkNetns ? ` link-netns ${i.linkNetns}` : i.linkNetnsId !== undefined ? ` link-netnsid ${i.linkNetnsId}` : ''}\n`;
+    const link = `    link/${i.link} ${i.mac} brd ${i.link === 'loopback' ? '00:00:00:00:00:00' : 'ff:ff:ff:ff:ff:ff'}${i.linkNetns ? ` link-netns ${i.linkNetns}` : i.linkNetnsId !== undefined ? ` link-netnsid ${i.linkNetnsId}` : ''}\n`;
+    if (!(withAddrs && o.oneline)) {
+      s += `${i.index}: ${ifName(i)}: <${i.flags}> mtu ${i.mtu} qdisc ${i.qdisc}${i.master ? ` master ${i.master}` : ''} state ${i.state}${withAddrs ? '' : ' mode DEFAULT'} group default${i.qlen ? ` qlen ${i.qlen}` : ''}${withAddrs || !o.oneline ? '\n' : sl}`;
+      if (!withAddrs || !o.family) s += link;
+    }
     if (!withAddrs) continue;
     for (const a of i.addrs.filter(fam)) {
       const tail = a.family === 'inet' ? ` ${i.name}` : ' ';
-      s += `    ${a.family} ${a.cidr}${a.brd ? ` brd ${a.brd}` : ''} scope ${a.scope}${a.flags ? ` ${a.flags}` : ''}${tail}\n`;
+      if (o.oneline) s += `${i.index}: ${i.name}`;
+      s += `    ${a.family} ${a.cidr}${a.brd ? ` brd ${a.brd}` : ''} scope ${a.scope}${a.flags ? ` ${a.flags}` : ''}${tail}${sl}`;
       s += '       valid_lft forever preferred_lft forever\n';
     }
   }
