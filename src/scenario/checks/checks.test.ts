@@ -172,3 +172,12 @@ test('every check kind is covered by a passing and a failing case', () => {
     assert.ok(CASES.some((c) => c.check['kind'] === k && !c.ok), `${k} failing`);
   }
 });
+
+test('node: a kubelet restarting on a config it cannot load is activating, not active (what systemctl is-active prints)', async () => {
+  const s = cloneSession(session);
+  for (const line of ['ssh cka-w1', "echo 'clusterDNS: [' >> /var/lib/kubelet/config.yaml", 'systemctl restart kubelet', 'exit']) await s.exec(line);
+  const own: CheckContext = { ...ctx, cluster: s.cluster };
+  const spec = CheckSchema.parse({ ...base, kind: 'node', node: 'cka-w1', unit: 'kubelet', expect: { equals: 'active' } });
+  const out = await evaluateCheck(spec, own);
+  assert.deepEqual([out.ok, out.actual], [false, 'activating']);
+});

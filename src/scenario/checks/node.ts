@@ -13,7 +13,7 @@ import { z } from 'zod/v4';
 import { BASE_FIELDS, clip, defineCheck, templated } from './types.js';
 import { MatcherSchema, match } from './matchers.js';
 import { parse as parseYaml } from 'yaml';
-import { KUBELET_CONFIG, MANIFEST_DIR, commandFlags, parseManifest } from '../../sim/controlplane.js';
+import { KUBELET_CONFIG, MANIFEST_DIR, commandFlags, parseManifest, unitActiveState } from '../../sim/controlplane.js';
 import type { Host } from '../../sim/node/host.js';
 
 const Fact = {
@@ -75,8 +75,10 @@ function readFact(host: Host, spec: FactSpec): FactValue {
     const what = spec.unit !== undefined ? `unit ${name} ${on} (is-active)` : `unit ${name} ${on} (is-enabled)`;
     const subject = `${host.name}: systemctl ${spec.unit !== undefined ? 'is-active' : 'is-enabled'} ${name}`;
     if (!u) return { what, subject, error: `Unit ${name}.service could not be found.`, evidence: [] };
-    const value = spec.unit !== undefined ? (u.active ? 'active' : 'inactive') : u.enabled ? 'enabled' : 'disabled';
-    return { what, subject, value, evidence: [`${name}.service: ${u.active ? 'active' : 'inactive'}, ${u.enabled ? 'enabled' : 'disabled'}`] };
+    // what is-active prints: a kubelet restarting on a config it cannot load is activating, not active
+    const active = unitActiveState(host, name);
+    const value = spec.unit !== undefined ? active : u.enabled ? 'enabled' : 'disabled';
+    return { what, subject, value, evidence: [`${name}.service: ${active}, ${u.enabled ? 'enabled' : 'disabled'}`] };
   }
   if (spec.kubeletConfig !== undefined) return kubeletConfigField(host, spec.kubeletConfig);
   const path = spec.file!;

@@ -164,5 +164,7 @@ describe('kubelet config is read at start', () => {
     const st = await run(s, 'systemctl status kubelet');
     assert.equal(st.rc, 3);
     assert.match(st.out, /activating \(auto-restart\)/);
+    // between two restarts the unit is activating, not active: is-active says so and exits 3
+    assert.deepEqual(await run(s, 'systemctl is-active kubelet'), { out: 'activating\n', rc: 3 });
   });
 });

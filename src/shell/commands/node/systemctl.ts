@@ -9,7 +9,7 @@
 import type { CommandContext, CommandFn, CommandResult } from '../../types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
-import { kubeletStartedConfig } from '../../../sim/controlplane.js';
+import { unitActiveState } from '../../../sim/controlplane.js';
 import { kubeletCmdline } from '../../../sim/node/kubelet-cmdline.js';
 import { isRoot, nodeEnv, notInstalled, pidOf, systemdTime } from './host.js';
 import { UNIT_DESCRIPTION, keepStartHistory, kubeletStarted, logLine, restartAt, startPid, unitEntries } from './journal.js';
@@ -60,7 +60,7 @@ function status(c: Cluster, host: Host, unit: string): CommandResult {
   const info = UNITS[unit]!;
   const st = host.data.units[unit]!;
   const now = c.now();
-  const failing = unit === 'kubelet' && st.active && 'error' in kubeletStartedConfig(host);
+  const failing = unitActiveState(host, unit) === 'activating';
   const pid = pidOf(host, unit);
   const dot = st.active && !failing ? '●' : '○';
   let s = `${dot} ${unit}.service - ${UNIT_DESCRIPTION[unit]}\n`;
@@ -149,10 +149,14 @@ export const systemctl: CommandFn = (ctx: CommandContext) => {
         rc = Math.max(rc, r.exitCode);
         break;
       }
-      case 'is-active':
-        out += `${known && st!.active ? 'active' : 'inactive'}\n`;
-        if (!(known && st!.active)) rc = 3;
+      case 'is-active': {
+        // the unit's ActiveState; only active (or reloading) is success, anything else exits 3
+        // (systemd systemctl-is-active.c check_unit_generic, EXIT_PROGRAM_NOT_RUNNING)
+        const state = known ? unitActiveState(host, unit) : 'inactive';
+        out += `${state}\n`;
+        if (state !== 'active') rc = 3;
         break;
+      }
       case 'is-enabled':
         if (!known) {
           err += `Failed to get unit file state for ${unit}.service: No such file or directory\n`;
