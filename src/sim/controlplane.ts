@@ -204,24 +204,23 @@ export function refreshFailedKubeletConfig(host: Host): void {
 }
 
 /**
- * Whether the kubelet process is actually running on a host: its unit is active and its start
- * got through (a bad /var/lib/kubelet/config.yaml, swap, or a containerd that was down when it
- * started make it exit at start and systemd restart it in a loop). A containerd that stops later
- * does not stop it: it keeps posting node status, NotReady (node/runtime-health.ts).
- */
-/**
  * A unit's ActiveState as `systemctl is-active` prints it: a started kubelet whose config does not
  * load keeps exiting and systemd restarts it every 10 s (Restart=always), so between two attempts
  * it is `activating` (SubState auto-restart), not `active`.
  */
 export function unitActiveState(host: Host, unit: string): 'active' | 'activating' | 'inactive' {
-  if (!host.data.units[unit]?.active) return 'inactive';
+  if (!host.unitActive(unit)) return 'inactive';
   return unit === 'kubelet' && 'error' in kubeletStartedConfig(host) ? 'activating' : 'active';
 }
 
+/**
+ * Whether the kubelet process is actually running on a host: its unit is active and its start
+ * got through (a bad /var/lib/kubelet/config.yaml, swap, or a containerd that was down when it
+ * started make it exit at start and systemd restart it in a loop). A containerd that stops later
+ * does not stop it: it keeps posting node status, NotReady (node/runtime-health.ts).
+ */
 export function kubeletRunning(host: Host): boolean {
-  if (!host.unitActive('kubelet')) return false;
-  return !('error' in kubeletStartedConfig(host));
+  return unitActiveState(host, 'kubelet') === 'active';
 }
 
 /**
