@@ -153,3 +153,13 @@ test('kubeadm upgrade apply --dry-run --patches prints the patched manifests and
   assert.match(r.stdout, /\[patches\] Applied patch of type "application\/merge-patch\+json" to target "kubeletconfiguration"\n\[patches\] Applied patch of type "application\/strategic-merge-patch\+json" to target "kubeletconfiguration"\n\[kubelet-start\] Writing kubelet configuration to file "\/etc\/kubernetes\/tmp\/kubeadm-upgrade-dryrun\d+\/config\.yaml"\n\[dryrun\] Would write file "\/var\/lib\/kubelet\/config\.yaml" with content:\n[\s\S]*\nmaxPods: 150\n/);
   assert.deepEqual(nodeFiles(h), before);
 });
+
+test('kubeadm --patches walks a directory as filepath.Walk does: a symbolic link back up the tree is an entry, not a loop', async () => {
+  const { s, h } = await cp1();
+  h.fs.write('/root/loop/sub/etcd.yaml', 'metadata:\n  labels:\n    patched: "yes"\n');
+  h.fs.symlink('/root/loop', '/root/loop/sub/up');
+  const r = await s.exec('kubeadm init phase etcd local --patches /root/loop');
+  assert.equal(r.exitCode, 0, r.stderr);
+  assert.match(r.stdout, /\[patches\] Found the following patch files: \[etcd\.yaml\]\n/);
+  assert.match(h.fs.read('/etc/kubernetes/manifests/etcd.yaml'), /\n {4}patched: "yes"\n/);
+});

@@ -32,6 +32,7 @@ import { jsonPatch, mergePatch, strategicMerge, type JsonValue } from '../../kub
 import { goYamlError } from '../../gotemplate/helm-funcs.js';
 import { toYaml } from '../../printers/yaml.js';
 import type { Json } from '../../printers/serialize.js';
+import { canonicalJSON } from '../../../util/canonical-json.js';
 
 /** patches.go knownTargets, in its order (the order of its error messages). */
 export const PATCH_TARGETS = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubeletconfiguration', 'corednsdeployment'] as const;
@@ -82,19 +83,6 @@ function splitDocuments(data: string): string[] {
   return docs;
 }
 
-/** Go's encoding/json of a value as sigs.k8s.io/yaml YAMLToJSON writes it (map keys sorted, no spaces). */
-function compactJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(compactJson).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${compactJson(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v ?? null);
-}
-
 /** createPatchSet: the file's documents as JSON, or the conversion error. */
 function createPatchSet(target: string, type: PatchType, data: string): PatchSet | { error: string } {
   const patches: string[] = [];
@@ -104,17 +92,21 @@ function createPatchSet(target: string, type: PatchType, data: string): PatchSet
     const parsed = parseDocument(doc);
     const err = parsed.errors[0];
     if (err) return { error: `could not convert patch to JSON:\n${doc}\n: error converting YAML to JSON: ${goYamlError(doc, err)}` };
-    patches.push(compactJson(parsed.toJS()));
+    // Go's encoding/json of the value, as sigs.k8s.io/yaml YAMLToJSON writes it: keys sorted, no spaces
+    patches.push(canonicalJSON(parsed.toJS()));
   }
   return { target, type, patches };
 }
 
-/** The files below a directory in filepath.Walk's order (lexical, depth first). */
+/**
+ * The files below a directory in filepath.Walk's order (lexical, depth first). Walk lstats: a
+ * symbolic link is an entry, never followed, so a link back up the tree cannot loop.
+ */
 function walk(host: Host, dir: string): string[] {
   const out: string[] = [];
   for (const name of [...host.fs.list(dir)].sort()) {
     const path = `${dir.replace(/\/$/, '')}/${name}`;
-    if (host.fs.isDir(path)) out.push(...walk(host, path));
+    if (host.fs.isDir(path) && !host.fs.isLink(path)) out.push(...walk(host, path));
     else out.push(path);
   }
   return out;
@@ -302,7 +294,7 @@ export function patchStaticPod(patches: KubeadmPatches, dir: string, component: 
   const v = r.data;
   if (v === null || typeof v !== 'object' || Array.isArray(v))
     return fail(`failed to unmarshal patched manifest: couldn't get version/kind; json parse error: json: cannot unmarshal ${Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'string' ? 'string' : typeof v} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
-  if (typeof v['kind'] !== 'string' || v['kind'] === '') return fail(`failed to unmarshal patched manifest: Object 'Kind' is missing in '${compactJson(v)}'`);
+  if (typeof v['kind'] !== 'string' || v['kind'] === '') return fail(`failed to unmarshal patched manifest: Object 'Kind' is missing in '${canonicalJSON(v)}'`);
   return { text: kubeadmYaml(v) };
 }
 
@@ -339,6 +331,6 @@ export function patchCoreDnsDeployment<D extends object>(patches: KubeadmPatches
   if (!r.applied) return { deployment };
   const v = r.data;
   if (v === null || typeof v !== 'object' || Array.isArray(v) || typeof v['kind'] !== 'string')
-    return { error: `could not apply patches to the CoreDNS Deployment: Object 'Kind' is missing in '${compactJson(v)}'` };
+    return { error: `could not apply patches to the CoreDNS Deployment: Object 'Kind' is missing in '${canonicalJSON(v)}'` };
   return { deployment: v as unknown as D };
 }
