@@ -13,11 +13,12 @@
  * simulator with these files, so CI never needs the binary. Client-side commands run with a dummy
  * kubeconfig pointing at a tiny local HTTP server that only answers legacy discovery (/api,
  * /apis, /api/v1, /apis/<group>/<version>): `run` and `create role` resolve types through
- * discovery even with --dry-run=client. Everything else gets 404.
+ * discovery even with --dry-run=client. Everything else gets 404. The files in
+ * testdata/conformance/files/ are in the working directory, for cases that read manifests.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,6 +154,9 @@ async function record() {
   const dir = mkdtempSync(join(tmpdir(), 'kubectl-'));
   const kc = join(dir, 'config');
   writeFileSync(kc, dummyKubeconfig(`http://127.0.0.1:${server.address().port}`));
+  // the manifests cases read with -f (conformance.test.ts writes the same files into the session)
+  const filesDir = join(casesDir, 'files');
+  if (existsSync(filesDir)) for (const f of readdirSync(filesDir)) copyFileSync(join(filesDir, f), join(dir, f));
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? '';
   const lines = readFileSync(join(casesDir, 'cases.txt'), 'utf8')
     .split('\n')

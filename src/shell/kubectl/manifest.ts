@@ -322,3 +322,16 @@ export function filterBySelector(objs: ManifestObject[], selector: string | unde
   }
   return objs.filter(({ obj }) => matchRequirements(reqs, obj.metadata.labels));
 }
+
+/**
+ * The live copy of an object read from a file (the resource builder's `.Latest()`): a verb given
+ * `-f` without `--local` works on what the server holds, and an object it lacks is that target's
+ * error (ContinueOnError) rather than the whole command's.
+ */
+export function latestOf(env: KubectlEnv, obj: KObject, ns: { name: string; explicit: boolean }): KObject | Error {
+  try {
+    return env.api.get(obj.kind, manifestNamespace(obj, ns, env.cluster.discovery()) ?? '', obj.metadata.name ?? '');
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}

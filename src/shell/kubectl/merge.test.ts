@@ -1,7 +1,8 @@
 import { BUILTIN } from '../../sim/api/registry.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deletions, isSubset, jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from './merge.js';
+import { deletions, isSubset, mergePatch, strategicMerge, type JsonValue } from './merge.js';
+import { jsonPatch, JsonPatchError } from './json-patch.js';
 import { decodeManifest } from './manifest.js';
 import { KubectlError } from './errors.js';
 

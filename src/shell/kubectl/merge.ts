@@ -6,7 +6,7 @@
  *   with a patch merge key in the Kubernetes API types (containers by `name`, container ports by
  *   `containerPort`, Service ports by `port`, env by `name`, volumeMounts by `mountPath` …) are
  *   merged element by element;
- * - JSON patch (RFC 6902; evanphx/json-patch): add, remove, replace, move, copy, test.
+ * - JSON patch (RFC 6902): json-patch.ts.
  */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
 type Obj = { [k: string]: JsonValue };
@@ -86,92 +86,6 @@ export function strategicMerge(target: JsonValue | undefined, patch: JsonValue, 
     else out[k] = strategicMerge(out[k], v, k, deleting);
   }
   return out;
-}
-
-export class JsonPatchError extends Error {}
-
-function unescape(s: string): string {
-  return s.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function walk(doc: JsonValue, path: string): { parent: JsonValue; key: string } {
-  if (!path.startsWith('/')) throw new JsonPatchError(`replace operation does not apply: doc is missing path: "${path}": missing value`);
-  const parts = path.slice(1).split('/').map(unescape);
-  let cur: JsonValue = doc;
-  for (const p of parts.slice(0, -1)) {
-    const next: JsonValue | undefined = Array.isArray(cur) ? cur[Number(p)] : isObj(cur) ? cur[p] : undefined;
-    if (next === undefined) throw new JsonPatchError(`doc is missing path: "${path}": missing value`);
-    cur = next;
-  }
-  return { parent: cur, key: parts[parts.length - 1]! };
-}
-
-function getAt(doc: JsonValue, path: string): JsonValue | undefined {
-  const { parent, key } = walk(doc, path);
-  if (Array.isArray(parent)) return parent[Number(key)];
-  return isObj(parent) ? parent[key] : undefined;
-}
-
-function add(doc: JsonValue, path: string, value: JsonValue): void {
-  const { parent, key } = walk(doc, path);
-  if (Array.isArray(parent)) {
-    const i = key === '-' ? parent.length : Number(key);
-    if (!Number.isInteger(i) || i < 0 || i > parent.length) throw new JsonPatchError(`add operation does not apply: doc is missing path: "${path}": missing value`);
-    parent.splice(i, 0, value);
-  } else if (isObj(parent)) parent[key] = value;
-  else throw new JsonPatchError(`add operation does not apply: doc is missing path: "${path}": missing value`);
-}
-
-function remove(doc: JsonValue, path: string, op: string): JsonValue {
-  const { parent, key } = walk(doc, path);
-  if (Array.isArray(parent)) {
-    const i = Number(key);
-    if (!(i >= 0 && i < parent.length)) throw new JsonPatchError(`${op} operation does not apply: doc is missing path: "${path}": missing value`);
-    return parent.splice(i, 1)[0]!;
-  }
-  if (!isObj(parent) || !(key in parent)) throw new JsonPatchError(`${op} operation does not apply: doc is missing path: "${path}": missing value`);
-  const v = parent[key]!;
-  delete parent[key];
-  return v;
-}
-
-export function jsonPatch(target: JsonValue, ops: JsonValue): JsonValue {
-  if (!Array.isArray(ops)) throw new JsonPatchError('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
-  const doc = structuredClone(target);
-  for (const o of ops) {
-    if (!isObj(o)) throw new JsonPatchError('json: cannot unmarshal into Go value of type jsonpatch.Operation');
-    const op = String(o['op'] ?? '');
-    const path = String(o['path'] ?? '');
-    switch (op) {
-      case 'add':
-        add(doc, path, structuredClone(o['value'] ?? null));
-        break;
-      case 'remove':
-        remove(doc, path, 'remove');
-        break;
-      case 'replace':
-        remove(doc, path, 'replace');
-        add(doc, path, structuredClone(o['value'] ?? null));
-        break;
-      case 'move': {
-        const v = remove(doc, String(o['from'] ?? ''), 'move');
-        add(doc, path, v);
-        break;
-      }
-      case 'copy': {
-        const v = getAt(doc, String(o['from'] ?? ''));
-        if (v === undefined) throw new JsonPatchError(`copy operation does not apply: doc is missing from path: "${String(o['from'])}"`);
-        add(doc, path, structuredClone(v));
-        break;
-      }
-      case 'test':
-        if (JSON.stringify(getAt(doc, path)) !== JSON.stringify(o['value'])) throw new JsonPatchError('testing value ' + path + ' failed: test failed');
-        break;
-      default:
-        throw new JsonPatchError(`Unexpected kind: ${op}`);
-    }
-  }
-  return doc;
 }
 
 /** Does `live` already contain everything `want` sets? (apply's "unchanged" test) */

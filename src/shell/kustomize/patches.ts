@@ -5,7 +5,8 @@
  * target a strategic-merge patch applies to the resource its own kind and name identify.
  */
 import { parseAllDocuments } from 'yaml';
-import { type JsonValue, JsonPatchError, jsonPatch, strategicMerge } from '../kubectl/merge.js';
+import { type JsonValue, strategicMerge } from '../kubectl/merge.js';
+import { jsonPatch, JsonPatchError } from '../kubectl/json-patch.js';
 import { resIdString } from './resid.js';
 import { selectTargets } from './select.js';
 import { KustomizeError, type Obj, type Patch, type Res, type Target, isObj, kindOf, meta, nameOf, nsOf } from './types.js';
@@ -56,14 +57,17 @@ function applySmp(r: Res, patch: Obj): void {
 }
 
 function applyJson(r: Res, ops: JsonValue): void {
+  // patchjson6902.Filter returns the library's error as it is (kubectl kustomize v5.7.1 prints
+  // `error: testing value /data/a failed: test failed`)
+  let out: Obj;
   try {
-    const out = jsonPatch(r.obj, ops) as Obj;
-    for (const k of Object.keys(r.obj)) delete r.obj[k];
-    Object.assign(r.obj, out);
+    out = jsonPatch(r.obj, ops) as Obj;
   } catch (e) {
-    if (e instanceof JsonPatchError) throw new KustomizeError(`unable to apply json patch to ${resIdString(r.obj)}: ${e.message}`);
+    if (e instanceof JsonPatchError) throw new KustomizeError(e.message);
     throw e;
   }
+  for (const k of Object.keys(r.obj)) delete r.obj[k];
+  Object.assign(r.obj, out);
 }
 
 /** Resources a target-less strategic merge patch names (by current or original name). */

@@ -28,7 +28,8 @@
  */
 import { parseDocument } from 'yaml';
 import type { Host } from '../../../sim/node/host.js';
-import { jsonPatch, mergePatch, strategicMerge, type JsonValue } from '../../kubectl/merge.js';
+import { mergePatch, strategicMerge, type JsonValue } from '../../kubectl/merge.js';
+import { jsonPatch } from '../../kubectl/json-patch.js';
 import { goYamlError } from '../../gotemplate/helm-funcs.js';
 import { toYaml } from '../../printers/yaml.js';
 import type { Json } from '../../printers/serialize.js';

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadFixture } from '../../../testing/fixtures.js';
 import { Session } from '../../session.js';
 
@@ -35,6 +35,15 @@ const klog = (s: string): string => s.replace(/^([WEI])\d{4} \d\d:\d\d:\d\d\.\d{
 
 // Every case is client-side or fails before reaching the server, so one session serves them all.
 const s = new Session(loadFixture('kubeadm-calico', 1));
+
+// the manifests the recording's working directory held (testdata/conformance/files), in the session's
+test('conformance: the cases\' files', async () => {
+  const files = new URL('files/', dir);
+  for (const f of readdirSync(files)) {
+    const r = await s.exec(`cat > ${f} <<'END_OF_FILE'\n${readFileSync(new URL(f, files), 'utf8')}END_OF_FILE`);
+    assert.equal(r.exitCode, 0, r.stderr);
+  }
+});
 
 for (const c of cases()) {
   test(`conformance: ${c.name}`, async () => {

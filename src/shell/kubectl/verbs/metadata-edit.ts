@@ -15,7 +15,7 @@ import { errorResult, KubectlError } from '../errors.js';
 import { bool, list, str } from '../flags.js';
 import { printObject } from '../printobj.js';
 import { namespaceOf, parseTargets, resolveType } from '../target.js';
-import { manifestNamespace, readManifests } from '../manifest.js';
+import { latestOf, readManifests } from '../manifest.js';
 import { labelValueProblems } from '../../../sim/api/validation.js';
 
 export async function editMetadata(field: 'labels' | 'annotations', inv: Invocation, env: KubectlEnv): Promise<CommandResult> {
@@ -38,7 +38,7 @@ export async function editMetadata(field: 'labels' | 'annotations', inv: Invocat
   if (files.length) {
     for (const { obj } of readManifests(env, files, bool(p.flags, 'recursive'), field === 'labels' ? 'label' : 'annotate')) {
       if (local) objs.push(obj);
-      else objs.push(latest(env, obj, ns));
+      else objs.push(latestOf(env, obj, ns));
     }
   }
   const selector = str(p.flags, 'selector');
@@ -128,14 +128,6 @@ function parseChanges(field: 'labels' | 'annotations', changes: string[]): { set
 }
 
 /** The live copy of an object named in a file (the builder's .Latest()), or the error getting it. */
-function latest(env: KubectlEnv, obj: KObject, ns: { name: string; explicit: boolean }): KObject | Error {
-  try {
-    return env.api.get(obj.kind, manifestNamespace(obj, ns, env.cluster.discovery()) ?? '', obj.metadata.name ?? '');
-  } catch (e) {
-    return e instanceof Error ? e : new Error(String(e));
-  }
-}
-
 /**
  * Without --overwrite an existing key is an error whatever its value: label.go validateNoOverwrites
  * (one error per key, aggregated) and annotate.go validateNoAnnotationOverwrites (one message; the

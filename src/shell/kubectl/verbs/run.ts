@@ -22,7 +22,8 @@ import { namespaceOf } from '../target.js';
 import { deleteMessage } from './delete.js';
 import { pollUntil } from '../poll.js';
 import { goJsonSyntaxError } from '../go-json.js';
-import { jsonPatch, JsonPatchError, mergePatch, strategicMerge, type JsonValue } from '../merge.js';
+import { mergePatch, strategicMerge, type JsonValue } from '../merge.js';
+import { jsonPatch, JsonPatchError } from '../json-patch.js';
 import { recordChangeCause } from '../record.js';
 
 
