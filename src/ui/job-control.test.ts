@@ -249,10 +249,62 @@ describe('a pipeline the terminal holds', () => {
   });
 });
 
+/** Wall-clock seconds a held `kubectl wait` gets (the ones left when it ends pass at the next prompt). */
+const WAIT_TICKS = Array.from({ length: 10 }, () => 1000);
+
+describe('kubectl wait the terminal holds', () => {
+  it('prints condition met as the clock makes it true, one object after the other; --timeout ends it with the error on the object waited on; Ctrl-Z stops it, Ctrl-C ends it; & runs it in the background', async () => {
+    const out = await replay(
+      [
+        'kubectl create deploy web --image=nginx --replicas=2\n',
+        'kubectl run ok --image=nginx\n',
+        'kubectl wait --for=condition=Available deploy/web --timeout=20s\n',
+        ...WAIT_TICKS,
+        'kubectl run nope --image=nosuch.example/x\n',
+        'kubectl wait --for=condition=Ready pod/nope pod/ok --timeout=3s\n',
+        1000,
+        1000,
+        1000,
+        'echo $?\n',
+        'kubectl wait --for=condition=Ready pod/nope\n',
+        1000,
+        '\x1a',
+        'jobs\n',
+        'fg\n',
+        '\x03',
+        'echo $?\n',
+        'kubectl wait --for=delete pod/nope --timeout=60s &\n',
+        'kubectl delete pod nope --wait=false\n',
+        ...WAIT_TICKS,
+        '\n',
+        'kubectl wait --for=condition=Ready pod/nope --timeout=0\n',
+        'exit\n',
+      ],
+      true,
+    );
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    // held until the deployment's pods are available on the wall clock (not at once, as a one-shot wait would end)
+    assert.equal(parts[3], 'kubectl wait --for=condition=Available deploy/web --timeout=20s\ndeployment.apps/web condition met\n');
+    // the second object is checked once the first timed out (kubectl's one deadline for the command);
+    // the errors come at the end, as the visitor's aggregate
+    assert.equal(parts[5], 'kubectl wait --for=condition=Ready pod/nope pod/ok --timeout=3s\npod/ok condition met\nerror: timed out waiting for the condition on pods/nope\n');
+    assert.equal(parts[6], 'echo $?\n1\n');
+    assert.equal(parts[7], 'kubectl wait --for=condition=Ready pod/nope\n^Z\n[1]+  Stopped                 kubectl wait --for=condition=Ready pod/nope\n');
+    assert.equal(parts[8], 'jobs\n[1]+  Stopped                 kubectl wait --for=condition=Ready pod/nope\n');
+    assert.equal(parts[9], 'fg\nkubectl wait --for=condition=Ready pod/nope\n^C\n');
+    assert.equal(parts[10], 'echo $?\n130\n');
+    assert.match(parts[11]!, /^kubectl wait --for=delete pod\/nope --timeout=60s &\n\[1\] PID\n$/);
+    assert.match(parts[12]!, /^kubectl delete pod nope --wait=false\npod "nope" deleted from default namespace\n/);
+    assert.match(parts[12]! + parts[13]!, /pod\/nope condition met\n\[1\]\+ {2}Done {20}kubectl wait --for=delete pod\/nope --timeout=60s\n/);
+    assert.equal(parts[14], 'kubectl wait --for=condition=Ready pod/nope --timeout=0\nError from server (NotFound): pods "nope" not found\n');
+  });
+});
+
 describe('kubectl logs -f the terminal holds', () => {
   it('prints each new line as the wall clock moves; Ctrl-Z stops it (the lines wait), fg writes them, Ctrl-C ends it', async () => {
     const out = await replay(
-      ["kubectl run p --image=busybox -- sh -c 'while true; do echo tick; sleep 2; done'\n", 'kubectl wait --for=condition=Ready pod/p\n', 'kubectl logs -f p --tail=1\n', 1000, 1000, 1000, 1000, '\x1a', 'jobs\n', 4000, 'fg\n', '\x03', 'echo $?\n', 'exit\n'],
+      ["kubectl run p --image=busybox -- sh -c 'while true; do echo tick; sleep 2; done'\n", 'kubectl wait --for=condition=Ready pod/p\n', ...WAIT_TICKS, 'kubectl logs -f p --tail=1\n', 1000, 1000, 1000, 1000, '\x1a', 'jobs\n', 4000, 'fg\n', '\x03', 'echo $?\n', 'exit\n'],
       true,
     );
     if (process.env['SHOW']) console.log(out);
