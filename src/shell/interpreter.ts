@@ -15,7 +15,7 @@ import type { Vfs } from '../sim/node/vfs.js';
 import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
 import type { Held, JobSink, ShellContext, ShellResult } from './commands/types.js';
-import { PIPE, writeOrder } from './commands/types.js';
+import { LIVE, PIPE, writeOrder } from './commands/types.js';
 import { LIST_REST } from './jobs.js';
 import { parseScript, type ParseResult, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
@@ -1017,6 +1017,16 @@ export class Interpreter {
    * -f`) or `fg` becomes a job the terminal holds until it ends, Ctrl-C or Ctrl-Z (Session.foreground).
    */
   holdTerminal = false;
+
+  /**
+   * A process the terminal holds works again after its line ended (`watch` runs its command each
+   * interval, LiveOutput.refresh): the commands it runs count against `budget`, at the cluster's time.
+   */
+  resume(budget: LineBudget): void {
+    this.budget = budget;
+    this.advanced = 0;
+    this.nextYield = budget.steps + YIELD_EVERY;
+  }
   /** The line's one simple command (or its pipeline's first), when the terminal may hold it. */
   private holdCmd: SimpleCommand | undefined;
   /** The pipeline holdCmd starts, when it has more members. */
@@ -1230,8 +1240,10 @@ export class Interpreter {
     this.bgTime = outerTime;
     const keeps = this.kept;
     this.kept = undefined;
-    if (job && keeps) job.holds = keeps;
-    else if (job && slept > 0) job.until = { at: this.opts.now() + this.advanced + slept, status };
+    if (job && keeps) {
+      job.holds = keeps;
+      if (keeps[LIVE]?.needsTerminal) jobs?.stopBySignal(job, this.opts.now() + this.advanced);
+    } else if (job && slept > 0) job.until = { at: this.opts.now() + this.advanced + slept, status };
     else if (job) jobs?.end(job, status, undefined, true);
     this.lastBgPid = pid;
     st.status = 0;
@@ -1267,7 +1279,11 @@ export class Interpreter {
     }
     const keeps = this.kept;
     this.kept = undefined;
-    if (keeps) h.job.holds = keeps;
+    if (keeps) {
+      h.job.holds = keeps;
+      // a full-screen program started with `&` stops at once (SIGTTOU), told as kill -STOP is
+      if (keeps[LIVE]?.needsTerminal) h.table.stopBySignal(h.job, this.opts.now() + this.advanced);
+    }
     // a list that ended as it started is reaped after the next line; one that slept first ends on its own
     else if (!h.job.ended) h.table.end(h.job, status, undefined, !h.resumed);
     h.parked?.();
@@ -2048,7 +2064,7 @@ export class Interpreter {
       budget: this.budget,
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
-      ...(this.bg ? { background: this.bg } : holdThis && this.opts.jobs ? { background: { pid: this.opts.jobs.peekPid() } } : {}),
+      ...(this.bg ? { background: this.bg } : holdThis && this.opts.jobs ? { background: { pid: this.opts.jobs.peekPid(), foreground: true as const } } : {}),
       ...(this.opts.runJobs && this.opts.jobClock && !this.bg ? { jobs: { next: () => this.opts.jobClock?.next(), runDue: this.opts.runJobs } } : {}),
       emit: (stream, text) => this.write(stream === 'stdout' ? rio.out : rio.err, text),
       ...(rio.pipeline ? { pipelinePeers: laterPeers(rio.pipeline) } : {}),

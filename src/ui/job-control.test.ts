@@ -50,18 +50,19 @@ class Keys implements LineSource {
     return k.slice(0, -1);
   }
 
-  async hold(): Promise<'interrupt' | 'stop' | 'tick'> {
+  async hold(_ms: number, opts: { noEcho?: boolean } = {}): Promise<'interrupt' | 'stop' | 'tick'> {
     const k = this.keys.shift();
     if (typeof k === 'number') {
       this.wall(k);
       return 'tick';
     }
+    // a full-screen program holds the terminal in noecho mode: the keys are not echoed
     if (k === '\x1a') {
-      this.echo('^Z');
+      if (!opts.noEcho) this.echo('^Z');
       return 'stop';
     }
     if (k === '\x03') {
-      this.echo('^C\n');
+      if (!opts.noEcho) this.echo('^C\n');
       return 'interrupt';
     }
     throw new Error(`the terminal is held, but the next key is ${JSON.stringify(k)}`);
@@ -298,6 +299,32 @@ describe('kubectl wait the terminal holds', () => {
     assert.match(parts[12]!, /^kubectl delete pod nope --wait=false\npod "nope" deleted from default namespace\n/);
     assert.match(parts[12]! + parts[13]!, /pod\/nope condition met\n\[1\]\+ {2}Done {20}kubectl wait --for=delete pod\/nope --timeout=60s\n/);
     assert.equal(parts[14], 'kubectl wait --for=condition=Ready pod/nope --timeout=0\nError from server (NotFound): pods "nope" not found\n');
+  });
+});
+
+describe('watch the terminal holds', () => {
+  it('draws on the alternate screen and redraws each interval as the clock moves; Ctrl-C gives the screen back and ends it with 0, unechoed; Ctrl-Z stops it, fg redraws it; & stops it at once', async () => {
+    const out = await replay(
+      ['kubectl create deploy web --image=nginx\n', 60_000, 'watch -n 2 kubectl get deploy web\n', 1000, 1000, '\x1a', 'kubectl scale deploy web --replicas=2\n', 'fg\n', 1000, 1000, '\x03', 'echo $?\n', 'watch -t date &\n', 'jobs\n', 'exit\n', 'exit\n'],
+      true,
+    );
+    if (process.env['SHOW']) console.log(JSON.stringify(out));
+    const parts = out.split(/^\$ /m);
+    const screen = (time: string, row: string): string =>
+      `\x1b[H\x1b[2JEvery 2.0s: kubectl get deploy web              cka-ws: Wed Dec  2 ${time} 2026\n\nNAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    ${row}\n`;
+    // the alternate screen (smcup), a screen every 2 s of the clock; Ctrl-Z: the screen comes back (rmcup), then bash's line
+    assert.equal(
+      parts[2],
+      `watch -n 2 kubectl get deploy web\n\x1b[?1049h${screen('10:01:00', '1/1     1            1           60s')}${screen('10:01:02', '1/1     1            1           62s')}\x1b[?1049l\n[1]+  Stopped                 watch -n 2 kubectl get deploy web\n`,
+    );
+    // fg redraws the last screen, then what the scale did; Ctrl-C gives the screen back, no ^C echoed
+    assert.equal(
+      parts[4],
+      `fg\nwatch -n 2 kubectl get deploy web\n\x1b[?1049h${screen('10:01:02', '1/1     1            1           62s')}${screen('10:01:04', '2/2     2            2           64s')}\x1b[?1049l$ echo $?\n0\n`,
+    );
+    // started with &, it stops at once (SIGTTOU); bash tells it when `jobs` asks
+    assert.match(parts[5]!, /^watch -t date &\n\[1\] PID\n$/);
+    assert.equal(parts[6], 'jobs\n[1]+  Stopped                 watch -t date\n');
   });
 });
 
