@@ -180,7 +180,7 @@ interface ScriptFrame {
  */
 interface RunCtx {
   bg: { pid: number } | undefined;
-  kept: Held | undefined;
+  kept: (Held & { [KEPT_PIPE]?: Pipeline }) | undefined;
   handoff: Handoff | undefined;
   live: ((c: OutputChunk) => void) | undefined;
   budget: LineBudget;
@@ -336,6 +336,9 @@ function firstLine(node: unknown): number | undefined {
   }
   return undefined;
 }
+
+/** The later members of a background pipeline whose first member keeps running, on what it keeps (Interpreter.pipeJob). */
+const KEPT_PIPE = Symbol('kept-pipe');
 
 /** `break` / `continue` travelling up to the enclosing loop. */
 class LoopSignal {
@@ -1299,12 +1302,26 @@ export class Interpreter {
     const keeps = this.kept;
     this.kept = undefined;
     if (job && keeps) {
-      job.holds = keeps;
+      job.holds = this.pipeJob(job, keeps);
       if (keeps[LIVE]?.needsTerminal) jobs?.stopBySignal(job, this.opts.now() + this.advanced);
     } else if (job && slept > 0) job.until = { at: this.opts.now() + this.advanced + slept, status };
     else if (job) jobs?.end(job, status, undefined, true);
     this.lastBgPid = pid;
     st.status = 0;
+  }
+
+  /**
+   * What a background job keeps, and, for a pipeline whose first member keeps running, its later
+   * members as the job's PIPE: the session runs what the first one writes through them as it
+   * comes (Session.pipeOutput), as for a pipeline the terminal holds.
+   */
+  private pipeJob(job: JobData, keeps: Held & { [KEPT_PIPE]?: Pipeline }): Held {
+    const rest = keeps[KEPT_PIPE];
+    if (!rest) return keeps;
+    const held: Held = { ...keeps };
+    delete (held as { [KEPT_PIPE]?: Pipeline })[KEPT_PIPE];
+    job[PIPE] = (text, budget) => this.pipeThrough(rest, text, budget);
+    return held;
   }
 
   /** An and-or list as a background job runs it (no pipeline of it is the top level), to its status. */
@@ -1339,7 +1356,7 @@ export class Interpreter {
     const keeps = this.kept;
     this.kept = undefined;
     if (keeps) {
-      h.job.holds = keeps;
+      h.job.holds = this.pipeJob(h.job, keeps);
       // a full-screen program started with `&` stops at once (SIGTTOU), told as kill -STOP is
       if (keeps[LIVE]?.needsTerminal) h.table.stopBySignal(h.job, this.opts.now() + this.advanced);
     }
@@ -1448,7 +1465,7 @@ export class Interpreter {
   /** The background job whose commands are running now (ShellContext.background). */
   private bg: { pid: number } | undefined;
   /** What a command of the running background job keeps after it started (ShellResult.keeps). */
-  private kept: Held | undefined;
+  private kept: (Held & { [KEPT_PIPE]?: Pipeline }) | undefined;
   /** Simulated time the running background job has slept. */
   private bgTime = 0;
   /** $!: the pid of the last background job. */
@@ -1500,6 +1517,12 @@ export class Interpreter {
         stdin = buf.kind === 'buffer' ? buf.text : '';
         statuses.push(status);
         if (status !== 0) failed = status;
+        if (i === 0 && this.bg && this.kept && !this.kept[KEPT_PIPE] && this.kept.stdout?.kind !== 'file') {
+          // a background pipeline whose first member keeps running (`kubectl get po -w | grep x &`):
+          // what it writes later goes through the others, to wherever the last one writes
+          const rest: Pipeline = { negate: false, commands: p.commands.slice(1), pipeStderr: p.pipeStderr.slice(1) };
+          this.kept = { ...this.kept, stdout: { kind: 'pipe', flows: linesFlow(rest.commands) }, [KEPT_PIPE]: rest };
+        }
         if (i === 0 && this.pipeWaits) {
           // the terminal holds the first member, and the others show only what they read at its
           // end (`kubectl get po -w | wc -l`): what it wrote so far waits with the rest

@@ -675,6 +675,12 @@ export class Session {
     frame.cwd = frame.interp.cwd;
     if (out.advanceMs > 0) this.cluster.advance(out.advanceMs);
     this.cluster.settle();
+    // what running pipelines' first members wrote during the line, through their later members
+    // (`kubectl get po -w | grep x &`: grep shows the rows the line's changes made, as they come)
+    for (const c of await this.pipeOutput()) {
+      out.output.push(c);
+      out[c.stream] += c.text;
+    }
     const notices = frame.table.notices();
     if (notices) {
       out.output.push({ stream: 'stderr', text: notices });

@@ -328,6 +328,23 @@ describe('watch the terminal holds', () => {
   });
 });
 
+describe('a pipeline in the background', () => {
+  it('kubectl get -w | grep web &: the rows of later changes reach the terminal through grep, as bash prints a background job\'s output', async () => {
+    const out = await replay(
+      ['kubectl create deploy web --image=nginx\n', 'kubectl create deploy api --image=nginx\n', 60_000, 'kubectl get deploy -w | grep web &\n', 'kubectl scale deploy web --replicas=2\n', 'kubectl scale deploy api --replicas=2\n', 5000, '\n', 'kill %1\n', '\n', 'exit\n'],
+      true,
+    );
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.match(parts[3]!, /^kubectl get deploy -w \| grep web &\n\[1\] PID\nweb {4}1\/1 {5}1 {12}1 {11}60s\n$/);
+    // grep passes web's rows (not api's) as the watch writes them
+    assert.equal(parts[4], 'kubectl scale deploy web --replicas=2\ndeployment.apps/web scaled\nweb    1/2     1            1           60s\nweb    1/2     1            1           60s\nweb    1/2     2            1           60s\n');
+    assert.equal(parts[5], 'kubectl scale deploy api --replicas=2\ndeployment.apps/api scaled\n');
+    assert.equal(parts[6], '\nweb    2/2     2            2           65s\n');
+    assert.equal(parts[8], '\n[1]+  Terminated              kubectl get deploy -w | grep web\n');
+  });
+});
+
 describe('kubectl logs -f the terminal holds', () => {
   it('prints each new line as the wall clock moves; Ctrl-Z stops it (the lines wait), fg writes them, Ctrl-C ends it', async () => {
     const out = await replay(
