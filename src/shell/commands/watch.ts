@@ -7,7 +7,7 @@
  * from ages and clocks (at most ten minutes), or, with `-g`, as soon as the output changes. Ctrl-C and the line's
  * budget stop it as any waiting command. At an interactive prompt it is a job the terminal holds
  * (watchLive): it redraws as the wall clock moves until Ctrl-C, and `watch … &` stops at once, as
- * the real one does (recorded from procps-ng 4.0.2 under bash 5.2.15 on a pty).
+ * the real one does (recorded from procps-ng 4.0.2 under bash 5.2.15 on a pty: src/shell/testdata/watch-pty.txt).
  */
 import type { CommandFn } from '../types.js';
 import { budgetOf, LIVE, shellExtras, type LiveOutput } from './types.js';
