@@ -15,7 +15,7 @@ import type { Vfs } from '../sim/node/vfs.js';
 import { resolvePath, VfsError } from '../sim/node/vfs.js';
 import type { CommandFn, ExecLocation } from './types.js';
 import type { Held, JobSink, ShellContext, ShellResult } from './commands/types.js';
-import { PIPE, writeOrder } from './commands/types.js';
+import { LIVE, PIPE, writeOrder } from './commands/types.js';
 import { LIST_REST } from './jobs.js';
 import { parseScript, type ParseResult, type AndOr, type CaseCommand, type Command, type CondExpr, type Pipeline, type Redirect, type Script, type SimpleCommand } from './parse/ast.js';
 import { signalKey, TRAP_LIST, TRAP_USAGE, trapListing } from './trap-builtin.js';
@@ -180,7 +180,7 @@ interface ScriptFrame {
  */
 interface RunCtx {
   bg: { pid: number } | undefined;
-  kept: Held | undefined;
+  kept: (Held & { [KEPT_PIPE]?: Pipeline }) | undefined;
   handoff: Handoff | undefined;
   live: ((c: OutputChunk) => void) | undefined;
   budget: LineBudget;
@@ -272,6 +272,29 @@ interface State {
   readonly?: Set<string>;
 }
 
+/**
+ * bash's own read-only variables (variables.c initialize_shell_variables, set_shellopts,
+ * set_bashopts; recorded from bash 5.2.15: `readonly -p`, `declare -p`): their `declare` flags
+ * as `readonly -p` lists them. BASH_VERSINFO is an indexed array, the ids integers.
+ */
+const BASH_OWN_READONLY: ReadonlyMap<string, string> = new Map([
+  ['BASHOPTS', 'r'],
+  ['BASH_VERSINFO', 'ar'],
+  ['EUID', 'ir'],
+  ['PPID', 'ir'],
+  ['SHELLOPTS', 'r'],
+  ['UID', 'ir'],
+]);
+
+/** BASH_VERSINFO of Ubuntu's and Debian's bash 5.2.15. */
+const BASH_VERSINFO = ['5', '2', '15', '1', 'release', 'x86_64-pc-linux-gnu'];
+
+/**
+ * The `shopt` options bash 5.2.15 has on by default (BASHOPTS in `bash --norc -c`), with
+ * expand_aliases only in an interactive shell.
+ */
+const BASHOPTS_DEFAULT = ['checkwinsize', 'cmdhist', 'complete_fullquote', 'extquote', 'force_fignore', 'globasciiranges', 'globskipdots', 'hostcomplete', 'interactive_comments', 'patsub_replacement', 'progcomp', 'promptvars', 'sourcepath'];
+
 /** A variable as it was before `local` shadowed it. */
 interface Saved {
   value: string | undefined;
@@ -288,6 +311,34 @@ class ReturnSignal {
 class ExitSignal {
   constructor(readonly code: number) {}
 }
+
+/**
+ * An error that abandons the rest of the command the shell read, but not the shell: at an
+ * interactive prompt the rest of the line (dash and BusyBox ash after a special builtin's error or
+ * a refused read-only assignment: error.c exraise longjmps back to the command loop; bash after a
+ * refused assignment: jump_to_top_level(DISCARD)); in a bash script or `-c` string, the rest of
+ * that line's list (bash reads and runs a script a line's command at a time). Recorded from dash
+ * 0.5.12, busybox 1.35.0 and bash 5.2.15 on a pty (testdata/line-abort.txt). Status as given.
+ */
+class LineAbort {
+  constructor(readonly status: number) {}
+}
+
+/** The line a command starts on (the first simple command's `line` inside it), when the parser kept it. */
+function firstLine(node: unknown): number | undefined {
+  const seen: unknown[] = [node];
+  for (let k = 0; k < seen.length && k < 10_000; k++) {
+    const n = seen[k];
+    if (!n || typeof n !== 'object') continue;
+    const line = (n as { line?: unknown }).line;
+    if (typeof line === 'number') return line;
+    for (const v of Object.values(n)) if (v && typeof v === 'object') seen.push(v);
+  }
+  return undefined;
+}
+
+/** The later members of a background pipeline whose first member keeps running, on what it keeps (Interpreter.pipeJob). */
+const KEPT_PIPE = Symbol('kept-pipe');
 
 /** `break` / `continue` travelling up to the enclosing loop. */
 class LoopSignal {
@@ -603,6 +654,7 @@ export class Interpreter {
     const fail = (msg: string, special: boolean): number => {
       this.write(io.err, `${this.bprefix(name)}${msg}\n`);
       if (special && this.script$) throw new ExitSignal(2);
+      if (special) throw new LineAbort(2);
       return 2;
     };
     if (name === 'local' && st.scopes.length === 0) return fail('not in a function', true);
@@ -677,7 +729,7 @@ export class Interpreter {
           }
           this.write(io.err, `${this.bprefix('set')}Illegal option -o ${name}\n`);
           if (this.script$) throw new ExitSignal(2);
-          return 2;
+          throw new LineAbort(2);
         }
         if (name === 'interactive' || name === 'stdin') continue;
         (st.flags ??= new Set())[on ? 'add' : 'delete'](SET_O_KEY[name] ?? name);
@@ -734,10 +786,11 @@ export class Interpreter {
    * `unset`'s `unset: x: cannot unset: readonly variable`, status 1 (bash 5.2).
    */
   private readonlyRefused(name: string, io: Io, st: State, builtin?: string): number | undefined {
-    if (!st.readonly?.has(name)) return undefined;
+    if (!st.readonly?.has(name) && !this.isBashOwn(name)) return undefined;
     if (this.isDash() || this.isAsh()) {
       this.write(io.err, `${builtin !== undefined ? this.bprefix(builtin) : this.errPrefix()}${name}: is read only\n`);
       if (this.script$ && builtin !== 'read') throw new ExitSignal(2);
+      if (builtin !== 'read') throw new LineAbort(2);
       return 2;
     }
     if (builtin === 'unset') this.write(io.err, `${this.bprefix('unset')}${name}: cannot unset: readonly variable\n`);
@@ -750,8 +803,8 @@ export class Interpreter {
    * `readonly NAME='VALUE'` sorted, `readonly NAME` for one without a value; a bad name is
    * `readonly: 1a: bad variable name` (status 2, ends a script). bash (builtins/setattr.def) lists
    * `declare -r NAME="VALUE"`, refuses a bad name as `` `1a=2': not a valid identifier `` (status
-   * 1) and an unknown option with its usage (status 2). bash's own read-only variables (BASHOPTS,
-   * BASH_VERSINFO, EUID, PPID, SHELLOPTS, UID) are not simulated, so its listing lacks them.
+   * 1) and an unknown option with its usage (status 2). bash's listing holds its own read-only
+   * variables too (BASHOPTS, BASH_VERSINFO, EUID, PPID, SHELLOPTS, UID: BASH_OWN_READONLY).
    */
   private readonlyBuiltin(args: string[], io: Io, st: State): number {
     const sh = this.isDash() || this.isAsh();
@@ -777,9 +830,12 @@ export class Interpreter {
     const ro = (st.readonly ??= new Set());
     if (names.length === 0) {
       if (fns) return 0;
-      const lines = [...ro].sort().map((k) => {
+      const own = sh ? [] : [...BASH_OWN_READONLY.keys()].filter((k) => !ro.has(k));
+      const lines = [...ro, ...own].sort().map((k) => {
         const v = this.scalar(k, st);
         if (sh) return v === undefined ? `readonly ${k}\n` : `readonly ${k}=${dashQuote(v)}\n`;
+        const flags = BASH_OWN_READONLY.get(k);
+        if (flags && !ro.has(k)) return `${declareLine(k, flags, this.bashOwn(k, st), this.bashOwnArray(k))}\n`;
         return `${declareLine(k, `${st.arrays.has(k) ? 'a' : ''}r${st.exported.has(k) ? 'x' : ''}`, st.vars.get(k), st.arrays.get(k))}\n`;
       });
       this.write(io.out, lines.join(''));
@@ -1017,6 +1073,16 @@ export class Interpreter {
    * -f`) or `fg` becomes a job the terminal holds until it ends, Ctrl-C or Ctrl-Z (Session.foreground).
    */
   holdTerminal = false;
+
+  /**
+   * A process the terminal holds works again after its line ended (`watch` runs its command each
+   * interval, LiveOutput.refresh): the commands it runs count against `budget`, at the cluster's time.
+   */
+  resume(budget: LineBudget): void {
+    this.budget = budget;
+    this.advanced = 0;
+    this.nextYield = budget.steps + YIELD_EVERY;
+  }
   /** The line's one simple command (or its pipeline's first), when the terminal may hold it. */
   private holdCmd: SimpleCommand | undefined;
   /** The pipeline holdCmd starts, when it has more members. */
@@ -1072,6 +1138,10 @@ export class Interpreter {
         return { ...this.finish(), exit: this.state.status };
       }
       if (e instanceof LoopSignal || e instanceof ReturnSignal) return this.finish();
+      if (e instanceof LineAbort) {
+        this.state.status = e.status;
+        return this.finish();
+      }
       if (e instanceof BudgetExceeded) {
         // a shell run for the line (`ssh HOST CMD`, `kubectl exec … sh -c`) stops with it: the
         // outer line reports once
@@ -1221,8 +1291,9 @@ export class Interpreter {
     try {
       status = await this.backgroundList(item, io, sub, depth);
     } catch (e) {
-      if (!(e instanceof ExitSignal) && !(e instanceof ReturnSignal) && !(e instanceof LoopSignal)) throw e;
+      if (!(e instanceof ExitSignal) && !(e instanceof ReturnSignal) && !(e instanceof LoopSignal) && !(e instanceof LineAbort)) throw e;
       if (e instanceof ExitSignal) status = e.code;
+      if (e instanceof LineAbort) status = e.status;
     } finally {
       this.bg = outer;
     }
@@ -1230,11 +1301,27 @@ export class Interpreter {
     this.bgTime = outerTime;
     const keeps = this.kept;
     this.kept = undefined;
-    if (job && keeps) job.holds = keeps;
-    else if (job && slept > 0) job.until = { at: this.opts.now() + this.advanced + slept, status };
+    if (job && keeps) {
+      job.holds = this.pipeJob(job, keeps);
+      if (keeps[LIVE]?.needsTerminal) jobs?.stopBySignal(job, this.opts.now() + this.advanced);
+    } else if (job && slept > 0) job.until = { at: this.opts.now() + this.advanced + slept, status };
     else if (job) jobs?.end(job, status, undefined, true);
     this.lastBgPid = pid;
     st.status = 0;
+  }
+
+  /**
+   * What a background job keeps, and, for a pipeline whose first member keeps running, its later
+   * members as the job's PIPE: the session runs what the first one writes through them as it
+   * comes (Session.pipeOutput), as for a pipeline the terminal holds.
+   */
+  private pipeJob(job: JobData, keeps: Held & { [KEPT_PIPE]?: Pipeline }): Held {
+    const rest = keeps[KEPT_PIPE];
+    if (!rest) return keeps;
+    const held: Held = { ...keeps };
+    delete (held as { [KEPT_PIPE]?: Pipeline })[KEPT_PIPE];
+    job[PIPE] = (text, budget) => this.pipeThrough(rest, text, budget);
+    return held;
   }
 
   /** An and-or list as a background job runs it (no pipeline of it is the top level), to its status. */
@@ -1257,6 +1344,7 @@ export class Interpreter {
       status = await this.backgroundList(item, io, sub, depth);
     } catch (e) {
       if (e instanceof ExitSignal) status = e.code;
+      else if (e instanceof LineAbort) status = e.status;
       else if (e instanceof BudgetExceeded) {
         status = INTERRUPTED_STATUS;
         h.stopped = e;
@@ -1267,7 +1355,11 @@ export class Interpreter {
     }
     const keeps = this.kept;
     this.kept = undefined;
-    if (keeps) h.job.holds = keeps;
+    if (keeps) {
+      h.job.holds = this.pipeJob(h.job, keeps);
+      // a full-screen program started with `&` stops at once (SIGTTOU), told as kill -STOP is
+      if (keeps[LIVE]?.needsTerminal) h.table.stopBySignal(h.job, this.opts.now() + this.advanced);
+    }
     // a list that ended as it started is reaped after the next line; one that slept first ends on its own
     else if (!h.job.ended) h.table.end(h.job, status, undefined, !h.resumed);
     h.parked?.();
@@ -1373,7 +1465,7 @@ export class Interpreter {
   /** The background job whose commands are running now (ShellContext.background). */
   private bg: { pid: number } | undefined;
   /** What a command of the running background job keeps after it started (ShellResult.keeps). */
-  private kept: Held | undefined;
+  private kept: (Held & { [KEPT_PIPE]?: Pipeline }) | undefined;
   /** Simulated time the running background job has slept. */
   private bgTime = 0;
   /** $!: the pid of the last background job. */
@@ -1418,12 +1510,19 @@ export class Interpreter {
         try {
           status = await this.command(p.commands[i]!, { pipeline: { members, index: i }, stdin, cursor: { pos: 0 }, out, err }, sub, depth, false);
         } catch (e) {
-          if (!(e instanceof ExitSignal)) throw e;
-          status = e.code;
+          if (e instanceof LineAbort) status = e.status;
+          else if (!(e instanceof ExitSignal)) throw e;
+          else status = e.code;
         }
         stdin = buf.kind === 'buffer' ? buf.text : '';
         statuses.push(status);
         if (status !== 0) failed = status;
+        if (i === 0 && this.bg && this.kept && !this.kept[KEPT_PIPE] && this.kept.stdout?.kind !== 'file') {
+          // a background pipeline whose first member keeps running (`kubectl get po -w | grep x &`):
+          // what it writes later goes through the others, to wherever the last one writes
+          const rest: Pipeline = { negate: false, commands: p.commands.slice(1), pipeStderr: p.pipeStderr.slice(1) };
+          this.kept = { ...this.kept, stdout: { kind: 'pipe', flows: linesFlow(rest.commands) }, [KEPT_PIPE]: rest };
+        }
         if (i === 0 && this.pipeWaits) {
           // the terminal holds the first member, and the others show only what they read at its
           // end (`kubectl get po -w | wc -l`): what it wrote so far waits with the rest
@@ -1491,8 +1590,10 @@ export class Interpreter {
         await this.script(c.body, rio, sub, depth + 1, false);
         code = sub.status;
       } catch (e) {
-        if (!(e instanceof ExitSignal)) throw e;
-        code = e.code;
+        // a subshell is a process of its own: what abandons its line ends it
+        if (e instanceof LineAbort) code = e.status;
+        else if (!(e instanceof ExitSignal)) throw e;
+        else code = e.code;
       }
       return this.exitTrap(rio, sub, depth + 1, code);
     }
@@ -1950,8 +2051,9 @@ export class Interpreter {
       for (const k of [...assigns.keys(), ...arrays.keys(), ...indexed.map((x) => x.name), ...assocs.keys(), ...keyed.map((x) => x.name)]) {
         const refused = this.readonlyRefused(k, io, st);
         if (refused === undefined) continue;
-        // bash ends a `-c` string at a refused assignment (bash 5.2 `bash -c 'readonly x=1; x=2; echo $?'` prints no status)
-        if (this.script$?.fromString && !this.isDash()) throw new ExitSignal(refused);
+        // bash abandons the line's list at a refused assignment, at the prompt and in a script
+        // (bash 5.2 `bash -c 'readonly x=1; x=2; echo $?'` prints no status; testdata/line-abort.txt)
+        if (!this.isDash() && !this.isAsh()) throw new LineAbort(refused);
         return refused;
       }
       for (const [k, v] of assigns) this.setVar(st, k, v);
@@ -2048,7 +2150,7 @@ export class Interpreter {
       budget: this.budget,
       stdoutIsTTY: rio.out.kind === 'terminal' && this.opts.tty !== false,
       hostname: this.opts.hostname ?? (this.opts.location.kind === 'pod' ? this.opts.location.pod : this.opts.location.host),
-      ...(this.bg ? { background: this.bg } : holdThis && this.opts.jobs ? { background: { pid: this.opts.jobs.peekPid() } } : {}),
+      ...(this.bg ? { background: this.bg } : holdThis && this.opts.jobs ? { background: { pid: this.opts.jobs.peekPid(), foreground: true as const } } : {}),
       ...(this.opts.runJobs && this.opts.jobClock && !this.bg ? { jobs: { next: () => this.opts.jobClock?.next(), runDue: this.opts.runJobs } } : {}),
       emit: (stream, text) => this.write(stream === 'stdout' ? rio.out : rio.err, text),
       ...(rio.pipeline ? { pipelinePeers: laterPeers(rio.pipeline) } : {}),
@@ -2560,7 +2662,13 @@ export class Interpreter {
           this.write(io.err, `${this.bprefix('shift')}${args[0]}: numeric argument required\n`);
           return 1;
         }
-        if (n > st.args.length) return 1;
+        if (n > st.args.length) {
+          if (!this.isDash()) return 1;
+          // dash's shiftcmd: sh_error, a special builtin's error (ends a script, the line at a prompt)
+          this.write(io.err, `${this.bprefix('shift')}can't shift that many\n`);
+          if (this.script$) throw new ExitSignal(2);
+          throw new LineAbort(2);
+        }
         st.args = st.args.slice(n);
         return 0;
       }
@@ -2892,6 +3000,7 @@ export class Interpreter {
         code = await this.scriptByCommands(text, command !== undefined, cio, child, depth + 1);
       } catch (e) {
         if (e instanceof ExitSignal || e instanceof ReturnSignal) code = e.code;
+        else if (e instanceof LineAbort) code = e.status;
         else if (e instanceof LoopSignal) code = child.status;
         else throw e;
       }
@@ -2916,6 +3025,26 @@ export class Interpreter {
    * `syntax.error` tells the caller one happened, and the shell's `aliases` apply; `quoteLine`
    * false leaves out bash's quoted line (an interactive bash's eval).
    */
+  /**
+   * A script's commands a line at a time, as bash reads them: a LineAbort (a refused assignment)
+   * abandons what is left of its line and the script goes on with the next one.
+   */
+  private async scriptLines(script: Script, io: Io, st: State, depth: number): Promise<void> {
+    const items = script.items;
+    for (let i = 0; i < items.length; ) {
+      const line = firstLine(items[i]);
+      let j = i + 1;
+      while (j < items.length && line !== undefined && firstLine(items[j]) === line) j++;
+      try {
+        await this.script({ items: items.slice(i, j) }, io, st, depth, false);
+      } catch (e) {
+        if (!(e instanceof LineAbort)) throw e;
+        st.status = e.status;
+      }
+      i = j;
+    }
+  }
+
   private async scriptByCommands(text: string, fromString: boolean, io: Io, st: State, depth: number, how: { at?: (line: number) => string; syntax?: { error: boolean }; aliases?: Record<string, string>; quoteLine?: boolean } = {}): Promise<number> {
     const { at, syntax } = how;
     const aliases = how.aliases ?? {};
@@ -2925,7 +3054,7 @@ export class Interpreter {
     const lex = { aliases, ...this.lex(), ...(fromString && !dash && !ash ? { cString: true } : {}) };
     const whole = parseScript(text, lex);
     if (whole.ok) {
-      await this.script(whole.script, io, st, depth, false);
+      await this.scriptLines(whole.script, io, st, depth);
       return st.status;
     }
     const lines = text.split('\n');
@@ -2938,7 +3067,7 @@ export class Interpreter {
       const chunk = '\n'.repeat(start) + lines.slice(start, end).join('\n');
       const parsed = parseScript(chunk, lex);
       if (parsed.ok) {
-        await this.script(parsed.script, io, st, depth, false);
+        await this.scriptLines(parsed.script, io, st, depth);
         start = end;
         continue;
       }
@@ -3677,9 +3806,9 @@ export class Interpreter {
     if (!m) return undefined;
     const assoc = st.assoc.get(m[1]!);
     if (assoc) return assoc.valuesInOrder();
-    const arr = st.arrays.get(m[1]!);
+    const arr = st.arrays.get(m[1]!) ?? this.bashOwnArray(m[1]!);
     if (arr) return arr.filter(() => true);
-    const v = st.vars.get(m[1]!);
+    const v = st.vars.get(m[1]!) ?? this.bashOwn(m[1]!, st);
     return v === undefined ? [] : [v];
   }
 
@@ -3714,16 +3843,61 @@ export class Interpreter {
       return assoc.get(m[2]!);
     }
     if (m) {
-      const arr = st.arrays.get(m[1]!) ?? (st.vars.has(m[1]!) ? [st.vars.get(m[1]!)!] : undefined);
+      const arr = st.arrays.get(m[1]!) ?? (st.vars.has(m[1]!) ? [st.vars.get(m[1]!)!] : undefined) ?? this.bashOwnArray(m[1]!);
       if (!arr) return undefined;
       if (m[2] === '@' || m[2] === '*') return arr.filter(() => true).join(m[2] === '*' ? joiner(st) : ' ');
       let i = this.arithIndex(m[2]!, st);
       if (i < 0) i += arr.length;
       return arr[i];
     }
-    const arr = st.arrays.get(name);
+    const arr = st.arrays.get(name) ?? this.bashOwnArray(name);
     if (arr) return arr[0];
-    return st.vars.get(name);
+    return st.vars.get(name) ?? this.bashOwn(name, st);
+  }
+
+  /** Whether NAME is one of bash's own read-only variables in this shell (not in dash or ash). */
+  private isBashOwn(name: string): boolean {
+    return BASH_OWN_READONLY.has(name) && !this.isDash() && !this.isAsh();
+  }
+
+  /** BASH_VERSINFO in bash. */
+  private bashOwnArray(name: string): string[] | undefined {
+    return name === 'BASH_VERSINFO' && this.isBashOwn(name) ? [...BASH_VERSINFO] : undefined;
+  }
+
+  /**
+   * The value bash gives its own read-only scalars: EUID and UID the user's id (its /etc/passwd
+   * line; 0 for root), PPID the process that started the shell (/proc/self agrees: devices.ts),
+   * SHELLOPTS the `set -o` options on and BASHOPTS the `shopt` ones, colon-separated in name order.
+   */
+  private bashOwn(name: string, st: State): string | undefined {
+    if (!this.isBashOwn(name)) return undefined;
+    switch (name) {
+      case 'EUID':
+      case 'UID':
+        return String(this.userId());
+      case 'PPID':
+        return String(SHELL_PID - 1);
+      case 'SHELLOPTS':
+        return [...SET_O_NAMES].sort().filter((n) => this.bashOptionOn(st, n)).join(':');
+      case 'BASHOPTS':
+        return (this.script$ ? BASHOPTS_DEFAULT : [...BASHOPTS_DEFAULT, 'expand_aliases'].sort()).join(':');
+    }
+    return undefined;
+  }
+
+  /** The shell user's numeric id: its /etc/passwd line on this host, 0 for root, else 1000. */
+  private userId(): number {
+    const user = this.opts.user;
+    if (user === 'root') return 0;
+    try {
+      const line = this.opts.fs.read('/etc/passwd').split('\n').find((l) => l.startsWith(`${user}:`));
+      const uid = Number(line?.split(':')[2]);
+      if (Number.isInteger(uid)) return uid;
+    } catch {
+      /* no passwd file */
+    }
+    return 1000;
   }
 
   /**
@@ -3902,8 +4076,9 @@ export class Interpreter {
         this.substitutions--;
       }
     } catch (e) {
-      if (!(e instanceof ExitSignal) && !(e instanceof ReturnSignal) && !(e instanceof LoopSignal)) throw e;
+      if (!(e instanceof ExitSignal) && !(e instanceof ReturnSignal) && !(e instanceof LoopSignal) && !(e instanceof LineAbort)) throw e;
       if (e instanceof ExitSignal) sub.status = e.code;
+      if (e instanceof LineAbort) sub.status = e.status;
     }
     ctx.onStatus(sub.status);
     return buf.kind === 'buffer' ? buf.text : '';
@@ -4014,8 +4189,9 @@ export class Interpreter {
         this.substitutions--;
       }
     } catch (e) {
-      if (!(e instanceof ExitSignal)) throw e;
-      sub.status = e.code;
+      if (e instanceof LineAbort) sub.status = e.status;
+      else if (!(e instanceof ExitSignal)) throw e;
+      else sub.status = e.code;
     }
     ctx.onStatus(sub.status);
     return (buf.kind === 'buffer' ? buf.text : '').replace(/\n+$/, '');

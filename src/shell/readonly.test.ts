@@ -30,3 +30,32 @@ const INTERACTIVE: ReadonlyArray<[string, string]> = [
 test("bash's prompt refuses a read-only variable without a line number", async () => {
   assert.deepEqual(await typedLines(INTERACTIVE), INTERACTIVE);
 });
+
+/**
+ * bash's own read-only variables at its prompt, recorded from bash 5.2.15 (`bash --norc -i` on a
+ * pty, as root): EUID, UID, PPID, SHELLOPTS, BASHOPTS, BASH_VERSINFO exist, `readonly -p` lists
+ * them, and an assignment is refused (a bare one ends the line, as bash's variable assignment
+ * error does at the prompt). PPID is the simulated shell's parent (recorded: the pty's process).
+ */
+const OWN: ReadonlyArray<[string, string]> = [
+  ['echo $SHELLOPTS; echo $BASHOPTS', 'braceexpand:emacs:hashall:histexpand:history:interactive-comments:monitor\ncheckwinsize:cmdhist:complete_fullquote:expand_aliases:extquote:force_fignore:globasciiranges:globskipdots:hostcomplete:interactive_comments:patsub_replacement:progcomp:promptvars:sourcepath\n'],
+  [
+    'readonly -p',
+    'declare -r BASHOPTS="checkwinsize:cmdhist:complete_fullquote:expand_aliases:extquote:force_fignore:globasciiranges:globskipdots:hostcomplete:interactive_comments:patsub_replacement:progcomp:promptvars:sourcepath"\n' +
+      'declare -ar BASH_VERSINFO=([0]="5" [1]="2" [2]="15" [3]="1" [4]="release" [5]="x86_64-pc-linux-gnu")\n' +
+      'declare -ir EUID="0"\n' +
+      'declare -ir PPID="4241"\n' +
+      'declare -r SHELLOPTS="braceexpand:emacs:hashall:histexpand:history:interactive-comments:monitor"\n' +
+      'declare -ir UID="0"\n',
+  ],
+  ['EUID=1; echo $?', 'bash: EUID: readonly variable\n'],
+  ['unset UID; echo $?', 'bash: unset: UID: cannot unset: readonly variable\n1\n'],
+  ['echo ${BASH_VERSINFO[@]} $BASH_VERSINFO ${#BASH_VERSINFO[@]}', '5 2 15 1 release x86_64-pc-linux-gnu 5 6\n'],
+  ['BASH_VERSINFO[0]=6; echo $?', 'bash: BASH_VERSINFO: readonly variable\n'],
+  ['PPID=3 true; echo $?', 'bash: PPID: readonly variable\n0\n'],
+  ['echo $EUID $UID $PPID', '0 0 4241\n'],
+];
+
+test("bash's own read-only variables exist with a root shell's values and refuse a value", async () => {
+  assert.deepEqual(await typedLines(OWN), OWN);
+});

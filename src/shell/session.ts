@@ -36,7 +36,7 @@ import { parseSshArgs } from './commands/ssh-args.js';
 import type { ParseOptions } from './parse/ast.js';
 import { chrootOutcome, shellWord, type ChrootFlavour } from './chroot.js';
 import { LIVE, PIPE, shellExtras, type Held, type ShellResult } from './commands/types.js';
-import { LineBudget } from './budget.js';
+import { BudgetExceeded, LineBudget } from './budget.js';
 import { provideNetTools } from '../sim/runtime/net-tools.js';
 import { SCRIPT_NET_TOOLS } from './commands/pod/script-tools.js';
 
@@ -98,6 +98,11 @@ export interface ExecResult extends RunOutput {
    * that it ended, was interrupted (Ctrl-C) or stopped (Ctrl-Z).
    */
   holding?: true;
+  /**
+   * The job the terminal holds draws the whole screen (LiveOutput.screen: ncurses keeps the
+   * terminal in noecho mode), so the terminal echoes neither `^C` nor `^Z` for it.
+   */
+  noEcho?: true;
 }
 
 /**
@@ -124,6 +129,11 @@ function bootTime(fs: Vfs): number {
   let t = Infinity;
   for (const f of Object.values(fs.data.files)) if (f.mtime < t) t = f.mtime;
   return Number.isFinite(t) ? t : 0;
+}
+
+/** ExecResult.noEcho for a held job that draws the whole screen. */
+function noEcho(job: JobData): { noEcho?: true } {
+  return job.holds?.[LIVE]?.screen ? { noEcho: true } : {};
 }
 
 export class Session {
@@ -665,6 +675,12 @@ export class Session {
     frame.cwd = frame.interp.cwd;
     if (out.advanceMs > 0) this.cluster.advance(out.advanceMs);
     this.cluster.settle();
+    // what running pipelines' first members wrote during the line, through their later members
+    // (`kubectl get po -w | grep x &`: grep shows the rows the line's changes made, as they come)
+    for (const c of await this.pipeOutput()) {
+      out.output.push(c);
+      out[c.stream] += c.text;
+    }
     const notices = frame.table.notices();
     if (notices) {
       out.output.push({ stream: 'stderr', text: notices });
@@ -707,9 +723,26 @@ export class Session {
         out.output.push(c);
         out[c.stream] += c.text;
       }
-      return { ...out, prompt: this.prompt(), holding: true };
+      return { ...out, prompt: this.prompt(), holding: true, ...noEcho(out.hold) };
     }
     return { ...out, prompt: this.prompt() };
+  }
+
+  /**
+   * The held job does work as time passes that needs its shell (LiveOutput.refresh: `watch` runs
+   * its command again), against this tick's budget; a stopped one does nothing.
+   */
+  private async refreshHeld(frame: Frame, job: JobData): Promise<void> {
+    const live = job.holds?.[LIVE];
+    if (!live?.refresh || job.stopped || job.ended) return;
+    frame.interp.resume(this.lineBudget);
+    try {
+      await live.refresh(this.cluster);
+    } catch (e) {
+      // its commands ran out of the tick's budget: it ends as if killed, the session unharmed
+      if (!(e instanceof BudgetExceeded)) throw e;
+      frame.table.end(job, 130, 'INT');
+    }
   }
 
   /**
@@ -762,23 +795,32 @@ export class Session {
         this.cluster.catchUp();
         flushAll(this.cluster, this.cluster.store.list<Pod>('Pod'));
         await this.runDueJobs();
+        await this.refreshHeld(frame, job);
         for (const c of [...this.jobOutput('accept'), ...this.jobOutput('end')]) write(c);
         // a pipeline's first member that ended on its own (status 0: its watch closed) gives its later ones end of input
         const ended = job.ended && !job.ended.signal && job[PIPE] ? { job, holds } : undefined;
         for (const c of await this.pipeOutput(ended)) write(c);
       } else if (ev === 'interrupt') {
-        frame.table.end(job, 130, 'INT');
+        const caught = job.holds?.[LIVE]?.interrupt?.();
+        if (caught) {
+          // it catches SIGINT and exits on its own terms (watch: endwin, exit 0)
+          write({ stream: 'stdout', text: caught.stdout });
+          frame.table.end(job, caught.status);
+        } else frame.table.end(job, 130, 'INT');
       } else if (ev === 'hangup') {
         // the terminal closed under it: SIGHUP (status 129), no notice, nothing echoed
         frame.table.end(job, 129, 'HUP');
       } else {
+        // a full-screen program gives the screen back first (ncurses' SIGTSTP handler calls endwin)
+        const leave = job.holds?.[LIVE]?.screen?.leave;
+        if (leave) write({ stream: 'stdout', text: leave });
         frame.table.stop(job, this.cluster.now());
         write({ stream: 'stderr', text: `\n${frame.table.line(job)}` });
       }
     } finally {
       this.terminal = () => undefined;
     }
-    if (!job.ended && !job.stopped) return { ...out, holding: true, prompt: this.prompt() };
+    if (!job.ended && !job.stopped) return { ...out, holding: true, ...noEcho(job), prompt: this.prompt() };
     this.held = undefined;
     let status = job.stopped ? STOPPED_STATUS : (job.ended?.status ?? 0);
     if (job.ended) frame.table.drop(job);
@@ -800,7 +842,7 @@ export class Session {
       this.cluster.settle();
       if (more.hold && !more.hold.ended) {
         this.held = { frame, job: more.hold };
-        return { ...out, holding: true, prompt: this.prompt() };
+        return { ...out, holding: true, ...noEcho(more.hold), prompt: this.prompt() };
       }
       status = more.exitCode;
       frame.cwd = frame.interp.cwd;

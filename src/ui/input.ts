@@ -32,9 +32,10 @@ export interface LineSource {
   onInterrupt(fn: () => void): () => void;
   /**
    * While the shell holds a job in the foreground (Session.foreground): wait for Ctrl-C
-   * (`interrupt`), Ctrl-Z (`stop`) or `ms` to pass (`tick`). Only a terminal has it.
+   * (`interrupt`), Ctrl-Z (`stop`) or `ms` to pass (`tick`). Only a terminal has it. `noEcho`: the
+   * job keeps the terminal in noecho mode (a full-screen program), so neither key is echoed.
    */
-  hold?(ms: number): Promise<'interrupt' | 'stop' | 'tick'>;
+  hold?(ms: number, opts?: { noEcho?: boolean }): Promise<'interrupt' | 'stop' | 'tick'>;
 }
 
 /** SIGINT to this process calls `fn` (instead of ending it) until the remover runs. */
@@ -133,7 +134,7 @@ export class TtyLines implements LineSource {
     // a line typed while a command runs is type-ahead: the next read takes it (bash reads it then)
     rl.on('line', (line) => (this.pending ? this.settle(line) : this.typedAhead.push(line)));
     rl.on('SIGINT', () => {
-      this.output.write('^C\n');
+      if (!(this.holding && this.holdNoEcho)) this.output.write('^C\n');
       rl.write(null, { ctrl: true, name: 'u' });
       if (this.pending) this.settle(INTERRUPT);
       else if (this.holding) this.holding('interrupt');
@@ -259,7 +260,7 @@ export class TtyLines implements LineSource {
    */
   private ctrlZ(): void {
     if (this.pending) return;
-    this.output.write('^Z');
+    if (!(this.holding && this.holdNoEcho)) this.output.write('^Z');
     if (this.holding) this.holding('stop');
     else this.stopLatched = true;
   }
@@ -269,8 +270,12 @@ export class TtyLines implements LineSource {
   /** Ctrl-Z came while the line ran, before it held the terminal. */
   private stopLatched = false;
 
-  hold(ms: number): Promise<'interrupt' | 'stop' | 'tick'> {
+  /** The held job keeps the terminal in noecho mode (hold's `noEcho`). */
+  private holdNoEcho = false;
+
+  hold(ms: number, opts: { noEcho?: boolean } = {}): Promise<'interrupt' | 'stop' | 'tick'> {
     this.open();
+    this.holdNoEcho = opts.noEcho === true;
     if (this.stopLatched) {
       this.stopLatched = false;
       return Promise.resolve('stop');

@@ -50,18 +50,19 @@ class Keys implements LineSource {
     return k.slice(0, -1);
   }
 
-  async hold(): Promise<'interrupt' | 'stop' | 'tick'> {
+  async hold(_ms: number, opts: { noEcho?: boolean } = {}): Promise<'interrupt' | 'stop' | 'tick'> {
     const k = this.keys.shift();
     if (typeof k === 'number') {
       this.wall(k);
       return 'tick';
     }
+    // a full-screen program holds the terminal in noecho mode: the keys are not echoed
     if (k === '\x1a') {
-      this.echo('^Z');
+      if (!opts.noEcho) this.echo('^Z');
       return 'stop';
     }
     if (k === '\x03') {
-      this.echo('^C\n');
+      if (!opts.noEcho) this.echo('^C\n');
       return 'interrupt';
     }
     throw new Error(`the terminal is held, but the next key is ${JSON.stringify(k)}`);
@@ -249,10 +250,105 @@ describe('a pipeline the terminal holds', () => {
   });
 });
 
+/** Wall-clock seconds a held `kubectl wait` gets (the ones left when it ends pass at the next prompt). */
+const WAIT_TICKS = Array.from({ length: 10 }, () => 1000);
+
+describe('kubectl wait the terminal holds', () => {
+  it('prints condition met as the clock makes it true, one object after the other; --timeout ends it with the error on the object waited on; Ctrl-Z stops it, Ctrl-C ends it; & runs it in the background', async () => {
+    const out = await replay(
+      [
+        'kubectl create deploy web --image=nginx --replicas=2\n',
+        'kubectl run ok --image=nginx\n',
+        'kubectl wait --for=condition=Available deploy/web --timeout=20s\n',
+        ...WAIT_TICKS,
+        'kubectl run nope --image=nosuch.example/x\n',
+        'kubectl wait --for=condition=Ready pod/nope pod/ok --timeout=3s\n',
+        1000,
+        1000,
+        1000,
+        'echo $?\n',
+        'kubectl wait --for=condition=Ready pod/nope\n',
+        1000,
+        '\x1a',
+        'jobs\n',
+        'fg\n',
+        '\x03',
+        'echo $?\n',
+        'kubectl wait --for=delete pod/nope --timeout=60s &\n',
+        'kubectl delete pod nope --wait=false\n',
+        ...WAIT_TICKS,
+        '\n',
+        'kubectl wait --for=condition=Ready pod/nope --timeout=0\n',
+        'exit\n',
+      ],
+      true,
+    );
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    // held until the deployment's pods are available on the wall clock (not at once, as a one-shot wait would end)
+    assert.equal(parts[3], 'kubectl wait --for=condition=Available deploy/web --timeout=20s\ndeployment.apps/web condition met\n');
+    // the second object is checked once the first timed out (kubectl's one deadline for the command);
+    // the errors come at the end, as the visitor's aggregate
+    assert.equal(parts[5], 'kubectl wait --for=condition=Ready pod/nope pod/ok --timeout=3s\npod/ok condition met\nerror: timed out waiting for the condition on pods/nope\n');
+    assert.equal(parts[6], 'echo $?\n1\n');
+    assert.equal(parts[7], 'kubectl wait --for=condition=Ready pod/nope\n^Z\n[1]+  Stopped                 kubectl wait --for=condition=Ready pod/nope\n');
+    assert.equal(parts[8], 'jobs\n[1]+  Stopped                 kubectl wait --for=condition=Ready pod/nope\n');
+    assert.equal(parts[9], 'fg\nkubectl wait --for=condition=Ready pod/nope\n^C\n');
+    assert.equal(parts[10], 'echo $?\n130\n');
+    assert.match(parts[11]!, /^kubectl wait --for=delete pod\/nope --timeout=60s &\n\[1\] PID\n$/);
+    assert.match(parts[12]!, /^kubectl delete pod nope --wait=false\npod "nope" deleted from default namespace\n/);
+    assert.match(parts[12]! + parts[13]!, /pod\/nope condition met\n\[1\]\+ {2}Done {20}kubectl wait --for=delete pod\/nope --timeout=60s\n/);
+    assert.equal(parts[14], 'kubectl wait --for=condition=Ready pod/nope --timeout=0\nError from server (NotFound): pods "nope" not found\n');
+  });
+});
+
+describe('watch the terminal holds', () => {
+  it('draws on the alternate screen and redraws each interval as the clock moves; Ctrl-C gives the screen back and ends it with 0, unechoed; Ctrl-Z stops it, fg redraws it; & stops it at once', async () => {
+    const out = await replay(
+      ['kubectl create deploy web --image=nginx\n', 60_000, 'watch -n 2 kubectl get deploy web\n', 1000, 1000, '\x1a', 'kubectl scale deploy web --replicas=2\n', 'fg\n', 1000, 1000, '\x03', 'echo $?\n', 'watch -t date &\n', 'jobs\n', 'exit\n', 'exit\n'],
+      true,
+    );
+    if (process.env['SHOW']) console.log(JSON.stringify(out));
+    const parts = out.split(/^\$ /m);
+    const screen = (time: string, row: string): string =>
+      `\x1b[H\x1b[2JEvery 2.0s: kubectl get deploy web              cka-ws: Wed Dec  2 ${time} 2026\n\nNAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    ${row}\n`;
+    // the alternate screen (smcup), a screen every 2 s of the clock; Ctrl-Z: the screen comes back (rmcup), then bash's line
+    assert.equal(
+      parts[2],
+      `watch -n 2 kubectl get deploy web\n\x1b[?1049h${screen('10:01:00', '1/1     1            1           60s')}${screen('10:01:02', '1/1     1            1           62s')}\x1b[?1049l\n[1]+  Stopped                 watch -n 2 kubectl get deploy web\n`,
+    );
+    // fg redraws the last screen, then what the scale did; Ctrl-C gives the screen back, no ^C echoed
+    assert.equal(
+      parts[4],
+      `fg\nwatch -n 2 kubectl get deploy web\n\x1b[?1049h${screen('10:01:02', '1/1     1            1           62s')}${screen('10:01:04', '2/2     2            2           64s')}\x1b[?1049l$ echo $?\n0\n`,
+    );
+    // started with &, it stops at once (SIGTTOU); bash tells it when `jobs` asks
+    assert.match(parts[5]!, /^watch -t date &\n\[1\] PID\n$/);
+    assert.equal(parts[6], 'jobs\n[1]+  Stopped                 watch -t date\n');
+  });
+});
+
+describe('a pipeline in the background', () => {
+  it('kubectl get -w | grep web &: the rows of later changes reach the terminal through grep, as bash prints a background job\'s output', async () => {
+    const out = await replay(
+      ['kubectl create deploy web --image=nginx\n', 'kubectl create deploy api --image=nginx\n', 60_000, 'kubectl get deploy -w | grep web &\n', 'kubectl scale deploy web --replicas=2\n', 'kubectl scale deploy api --replicas=2\n', 5000, '\n', 'kill %1\n', '\n', 'exit\n'],
+      true,
+    );
+    if (process.env['SHOW']) console.log(out);
+    const parts = out.split(/^\$ /m);
+    assert.match(parts[3]!, /^kubectl get deploy -w \| grep web &\n\[1\] PID\nweb {4}1\/1 {5}1 {12}1 {11}60s\n$/);
+    // grep passes web's rows (not api's) as the watch writes them
+    assert.equal(parts[4], 'kubectl scale deploy web --replicas=2\ndeployment.apps/web scaled\nweb    1/2     1            1           60s\nweb    1/2     1            1           60s\nweb    1/2     2            1           60s\n');
+    assert.equal(parts[5], 'kubectl scale deploy api --replicas=2\ndeployment.apps/api scaled\n');
+    assert.equal(parts[6], '\nweb    2/2     2            2           65s\n');
+    assert.equal(parts[8], '\n[1]+  Terminated              kubectl get deploy -w | grep web\n');
+  });
+});
+
 describe('kubectl logs -f the terminal holds', () => {
   it('prints each new line as the wall clock moves; Ctrl-Z stops it (the lines wait), fg writes them, Ctrl-C ends it', async () => {
     const out = await replay(
-      ["kubectl run p --image=busybox -- sh -c 'while true; do echo tick; sleep 2; done'\n", 'kubectl wait --for=condition=Ready pod/p\n', 'kubectl logs -f p --tail=1\n', 1000, 1000, 1000, 1000, '\x1a', 'jobs\n', 4000, 'fg\n', '\x03', 'echo $?\n', 'exit\n'],
+      ["kubectl run p --image=busybox -- sh -c 'while true; do echo tick; sleep 2; done'\n", 'kubectl wait --for=condition=Ready pod/p\n', ...WAIT_TICKS, 'kubectl logs -f p --tail=1\n', 1000, 1000, 1000, 1000, '\x1a', 'jobs\n', 4000, 'fg\n', '\x03', 'echo $?\n', 'exit\n'],
       true,
     );
     if (process.env['SHOW']) console.log(out);

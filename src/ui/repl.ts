@@ -180,7 +180,7 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     // until it ends, Ctrl-C ends it or Ctrl-Z stops it (Session.foreground)
     for (let guard = 0; out.holding && lines.hold && guard < 10_000_000; guard++) {
       await hooks.holdPause?.();
-      const ev2 = await lines.hold(HOLD_TICK_MS);
+      const ev2 = await lines.hold(HOLD_TICK_MS, { noEcho: out.noEcho === true });
       await hooks.holdResume?.();
       const gone = ev2 === 'tick' && (await hooks.holdEnds?.()) === true;
       out = await cur.foreground(gone ? 'hangup' : ev2, { sync: (limit) => syncClock(clock, limit) });

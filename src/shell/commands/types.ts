@@ -58,6 +58,27 @@ export interface LiveOutput {
    * meanwhile waits in its socket and is written, as of then, when it runs again.
    */
   pause?(stopped: boolean): void;
+  /**
+   * Work it does as time passes that needs the shell (`watch` runs its command again each
+   * interval): the session awaits it, with the cluster at the time the wall reached, before take.
+   */
+  refresh?(c: Cluster): Promise<void>;
+  /**
+   * A full-screen program (ncurses: `watch`): the terminal is in noecho mode, so `^C`/`^Z` are not
+   * echoed; `leave` is what it writes as it gives the screen back (endwin), on SIGTSTP before
+   * bash's `Stopped` line and as it exits.
+   */
+  screen?: { leave: string };
+  /**
+   * It catches SIGINT and exits on its own terms (procps watch: die() then exit 0), with what it
+   * writes as it does; without it, Ctrl-C kills it (status 130).
+   */
+  interrupt?(): { stdout: string; status: number };
+  /**
+   * Started with `&`, it stops at once (SIGTTOU: a background process may not set the terminal's
+   * modes, as ncurses' initscr does), and stays stopped until `fg`.
+   */
+  needsTerminal?: true;
 }
 
 /** What a process that keeps running holds, so its job can watch and release it. */
@@ -104,8 +125,11 @@ export interface ShellContext extends CommandContext {
   stdoutIsTTY?: boolean;
   /** The running line's allowance of steps, output and simulated time (shell/budget.ts). */
   budget?: LineBudget;
-  /** Set when the command runs as (part of) a background job: the job's process id. */
-  background?: { pid: number };
+  /**
+   * Set when the command runs as (part of) a background job, or as the line the terminal may hold
+   * (`foreground`: an interactive prompt's one command, Interpreter.holdTerminal): the job's process id.
+   */
+  background?: { pid: number; foreground?: true };
   /**
    * Background jobs paused in a sleep (shell/job-clock.ts), for a foreground command that moves
    * the clock itself (`kubectl get -w`): when the next one wakes, and run those whose time has come.

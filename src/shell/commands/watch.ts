@@ -5,10 +5,12 @@
  * `watch kubectl get pods` shows the pods change. A real watch redraws until Ctrl-C; here the
  * last screen is printed once the output has not changed for a minute of simulated time apart
  * from ages and clocks (at most ten minutes), or, with `-g`, as soon as the output changes. Ctrl-C and the line's
- * budget stop it as any waiting command.
+ * budget stop it as any waiting command. At an interactive prompt it is a job the terminal holds
+ * (watchLive): it redraws as the wall clock moves until Ctrl-C, and `watch … &` stops at once, as
+ * the real one does (recorded from procps-ng 4.0.2 under bash 5.2.15 on a pty: src/shell/testdata/watch-pty.txt).
  */
 import type { CommandFn } from '../types.js';
-import { budgetOf, shellExtras } from './types.js';
+import { budgetOf, LIVE, shellExtras, type LiveOutput } from './types.js';
 import { pollUntil } from '../kubectl/poll.js';
 import { DeadlineReached } from '../budget.js';
 
@@ -56,6 +58,86 @@ For more details see watch(1).
 /** The output with what changes by itself masked: kubectl ages (5m10s), `(3s ago)`, clock times. */
 function settled(text: string): string {
   return text.replace(/\b\d+(?:[smhdy]\d*)+\b/g, '#').replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, '#');
+}
+
+/** One screen: the command's output under the header of its time (`-t`: without it). */
+function draw(title: boolean, interval: number, text: string, host: string, out: string, at: number): string {
+  if (!title) return out;
+  const left = `Every ${interval.toFixed(1)}s: ${text}`;
+  const right = `${host}: ${ctime(at)}`;
+  return `${left}${' '.repeat(Math.max(1, 80 - left.length - right.length))}${right}\n\n${out}`;
+}
+
+/**
+ * xterm's terminfo smcup/rmcup, which ncurses' initscr/endwin write (recorded from procps-ng
+ * 4.0.2 watch on a pty, TERM=xterm-256color): the screen is drawn on the alternate screen, and
+ * what was on the terminal before comes back when watch ends or stops. Each screen is drawn whole
+ * (home, clear); ncurses sends only the cells that changed, which looks the same.
+ */
+const ENTER = '\x1b[?1049h';
+const LEAVE = '\x1b[?1049l';
+const CLEAR = '\x1b[H\x1b[2J';
+
+interface WatchState {
+  first: { text: string; code: number };
+  startedAt: number;
+  step: number;
+  chgexit: boolean;
+  errexit: boolean;
+  screen: () => Promise<{ text: string; code: number }>;
+  draw: (text: string, at: number) => string;
+}
+
+/**
+ * `watch` as a process the terminal holds: every `-n` seconds of the clock it runs the command
+ * again (refresh, which the session awaits as the wall moves) and draws the new screen; Ctrl-C
+ * ends it with status 0 (watch.c installs die() for SIGINT and exits through endwin), giving the
+ * screen back; Ctrl-Z gives the screen back (ncurses' SIGTSTP handler) and stops it; `fg`
+ * redraws it whole. `-g` ends it when the output changes; `-e` when the command fails (status 8).
+ */
+function watchLive(w: WatchState): LiveOutput {
+  let last = w.first;
+  let next = w.startedAt + w.step;
+  let pending = '';
+  let paused = false;
+  let redraw = false;
+  let shownAt = w.startedAt;
+  let end: number | undefined = w.errexit && last.code !== 0 ? 8 : undefined;
+  return {
+    async refresh(c) {
+      if (paused || end !== undefined) return;
+      for (let guard = 0; guard < 10_000 && c.now() >= next; guard++) {
+        const r = await w.screen();
+        shownAt = c.now();
+        next += w.step;
+        if (next <= c.now()) next = c.now() + w.step;
+        const changed = r.text !== last.text;
+        last = r;
+        pending = `${CLEAR}${w.draw(last.text, shownAt)}`;
+        if (w.chgexit && changed) end = 0;
+        else if (w.errexit && r.code !== 0) end = 8;
+        if (end !== undefined) break;
+      }
+    },
+    take() {
+      if (paused) return { stdout: '', done: false };
+      let out = pending;
+      pending = '';
+      if (redraw) {
+        out = `${ENTER}${CLEAR}${w.draw(last.text, shownAt)}`;
+        redraw = false;
+      }
+      if (end !== undefined) return { stdout: out + LEAVE, done: true, status: end };
+      return { stdout: out, done: false };
+    },
+    stop: () => undefined,
+    pause(stopped) {
+      paused = stopped;
+      if (!stopped) redraw = true;
+    },
+    screen: { leave: LEAVE },
+    interrupt: () => ({ stdout: LEAVE, status: 0 }),
+  };
 }
 
 export const watch: CommandFn = async (ctx) => {
@@ -113,12 +195,14 @@ export const watch: CommandFn = async (ctx) => {
   let last = await screen();
   let shownAt = start;
   // the screen on the terminal: the last run's output under the header of its time
-  const shown = (): string => {
-    if (!title) return last.text;
-    const left = `Every ${interval.toFixed(1)}s: ${text}`;
-    const right = `${host}: ${ctime(shownAt)}`;
-    return `${left}${' '.repeat(Math.max(1, 80 - left.length - right.length))}${right}\n\n${last.text}`;
-  };
+  const shown = (): string => draw(title, interval, text, host, last.text, shownAt);
+  const bg = shellExtras(ctx).background;
+  if (bg && cluster && (!bg.foreground || shellExtras(ctx).stdoutIsTTY)) {
+    // a process that keeps running: held by the terminal it draws on, or stopped at once with `&`
+    const live = watchLive({ first: last, startedAt: shownAt, step: Math.round(interval * 1000), chgexit, errexit, screen, draw: (t, at) => draw(title, interval, text, host, t, at) });
+    if (!bg.foreground) return { stdout: '', stderr: '', exitCode: 0, keeps: { kind: 'watch', host, [LIVE]: { ...live, needsTerminal: true } } };
+    return { stdout: `${ENTER}${CLEAR}${draw(title, interval, text, host, last.text, shownAt)}`, stderr: '', exitCode: 0, keeps: { kind: 'watch', host, [LIVE]: live } };
+  }
   let changedAt = 0;
   let exitCode = 0;
   const jobs = shellExtras(ctx).jobs;

@@ -166,5 +166,11 @@ describe('kubelet config is read at start', () => {
     assert.match(st.out, /activating \(auto-restart\)/);
     // between two restarts the unit is activating, not active: is-active says so and exits 3
     assert.deepEqual(await run(s, 'systemctl is-active kubelet'), { out: 'activating\n', rc: 3 });
+    // and list-units lists it so (systemd 255: ActiveState activating, SubState auto-restart), --state picks it out
+    const units = await run(s, 'systemctl list-units --type=service --no-legend');
+    assert.match(units.out, /^ {2}kubelet\.service {4}loaded activating auto-restart kubelet: The Kubernetes Node Agent$/m);
+    assert.match(units.out, /^ {2}containerd\.service loaded active {5}running {6}containerd container runtime$/m);
+    assert.equal((await run(s, 'systemctl list-units --state=auto-restart --no-legend')).out, '  kubelet.service loaded activating auto-restart kubelet: The Kubernetes Node Agent\n');
+    assert.equal((await run(s, 'systemctl list-units --state=running --no-legend')).out.includes('kubelet'), false);
   });
 });

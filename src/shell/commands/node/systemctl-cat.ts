@@ -5,13 +5,14 @@
  * cat: the unit's fragment (an /etc/systemd/system file overrides the packaged one under
  * /usr/lib/systemd/system) and then its drop-ins from every unit directory, each after a
  * `# PATH` line, a blank line before every file but the first (cat_file's `newline`).
- * list-units: the simulated units (kubelet, containerd) only; the real list also holds systemd's
+ * list-units: the simulated units (kubelet, containerd) only, in the state unitActiveState gives (status and is-active agree); the real list also holds systemd's
  * own units, which the simulation does not model.
  */
 import type { Vfs } from '../../../sim/node/vfs.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { CommandResult } from '../../types.js';
 import { UNIT_DESCRIPTION } from './journal.js';
+import { unitActiveState } from '../../../sim/controlplane.js';
 
 const UNIT_DIRS = ['/etc/systemd/system', '/run/systemd/system', '/usr/lib/systemd/system'];
 
@@ -51,6 +52,18 @@ export function systemctlCat(fs: Vfs, args: string[]): CommandResult {
   return { stdout: out, stderr: err, exitCode: rc };
 }
 
+/**
+ * ACTIVE and SUB as systemd 255 lists them (the unit's ActiveState and the service's SubState,
+ * src/core/service.c state_table): a kubelet that keeps exiting on a config it cannot load is
+ * `activating auto-restart` between Restart=always attempts (unitActiveState, as status and
+ * is-active say), not `active running`.
+ */
+function activeSub(host: Host, name: string): { active: string; sub: string } {
+  const state = unitActiveState(host, name);
+  if (state === 'activating') return { active: 'activating', sub: 'auto-restart' };
+  return state === 'active' ? { active: 'active', sub: 'running' } : { active: 'inactive', sub: 'dead' };
+}
+
 export function systemctlListUnits(host: Host, args: string[]): CommandResult {
   const all = args.includes('--all') || args.includes('-a');
   const legend = !args.includes('--no-legend');
@@ -59,7 +72,7 @@ export function systemctlListUnits(host: Host, args: string[]): CommandResult {
   const rows = Object.entries(host.data.units)
     .filter(([, st]) => all || st.active)
     .filter(() => !type || type.split(',').includes('service'))
-    .map(([name, st]) => ({ unit: `${name}.service`, load: 'loaded', active: st.active ? 'active' : 'inactive', sub: st.active ? 'running' : 'dead', desc: UNIT_DESCRIPTION[name] ?? name }))
+    .map(([name]) => ({ unit: `${name}.service`, load: 'loaded', ...activeSub(host, name), desc: UNIT_DESCRIPTION[name] ?? name }))
     .filter((r) => !state || state.split(',').some((s) => s === r.active || s === r.sub || s === r.load))
     .sort((a, b) => (a.unit < b.unit ? -1 : 1));
   const w = (k: 'unit' | 'load' | 'active' | 'sub', head: string): number => Math.max(head.length, ...rows.map((r) => r[k].length));

@@ -6,13 +6,17 @@
  * `condition met`. Failures are collected (the resource builder continues on error) and printed
  * one `error: …` line each: `timed out waiting for the condition on pods/x`,
  * `condition not met for pods/x` (timeout 0). The condition check reads `.status.conditions`
- * case-insensitively and ignores a condition older than `metadata.generation`.
+ * case-insensitively and ignores a condition older than `metadata.generation`. At an interactive
+ * prompt (or with `&`) it is a process that keeps running (ShellResult.keeps): the terminal holds
+ * it while the clock moves, so Ctrl-C (130) and Ctrl-Z reach it as they reach `kubectl logs -f`.
  */
 import type { KObject } from '../../../sim/api/types.js';
 import type { ResourceInfo } from '../../../sim/api/registry.js';
 import { notFound } from '../../../sim/api/errors.js';
 import type { CommandResult } from '../../types.js';
-import type { KubectlEnv, Verb } from '../context.js';
+import type { Cluster } from '../../../sim/cluster.js';
+import { LIVE, type LiveOutput, type ShellResult } from '../../commands/types.js';
+import type { Verb } from '../context.js';
 import { durationFlag } from '../duration.js';
 import { formatApiError, KubectlError, RawError } from '../errors.js';
 import { bool, list, str } from '../flags.js';
@@ -142,8 +146,144 @@ interface Item {
 /** info.ObjectName(): `pods/x` (the resource without its group). */
 const objectName = (it: Item): string => `${it.info.resource}/${it.name}`;
 
-function getObj(env: KubectlEnv, it: Item): KObject | undefined {
-  return env.cluster.store.get(it.info.kind, it.ns, it.name) as KObject | undefined;
+function getObj(c: Cluster, it: Item): KObject | undefined {
+  return c.store.get(it.info.kind, it.ns, it.name) as KObject | undefined;
+}
+
+/**
+ * RunWait's walk over the visited objects as a machine the clock drives: each `step` (at the
+ * cluster's time) goes through the objects in turn, printing `condition met` for each one whose
+ * condition holds and stopping at the first that does not, until the deadline, which ends the
+ * object waited on with `timed out waiting for the condition on pods/x` (every object after it is
+ * then checked once, its context already expired). `--for=create` first waits until every named
+ * object exists. The foreground wait polls it (pollUntil); a wait the terminal holds, or one in
+ * the background, is stepped as time passes (waitLive).
+ */
+class Waiter {
+  private i = 0;
+  /** The object being waited on, as the builder fetched it (its uid for --for=delete). */
+  private cur: KObject | undefined;
+  private created = false;
+  private visited = 0;
+  out = '';
+  readonly errors: string[] = [];
+  /** Set when the walk is over: `error: timed out waiting for the condition` before any object (--for=create). */
+  fatal: string | undefined;
+  done = false;
+
+  constructor(
+    private readonly items: Item[],
+    private readonly cond: Condition,
+    private readonly timeout: number,
+    private readonly deadline: number,
+    private readonly print: (obj: KObject) => string,
+  ) {}
+
+  /** Walk as far as the cluster allows now; true once every object is done with. */
+  step(c: Cluster): boolean {
+    if (this.done) return true;
+    const expired = c.now() >= this.deadline;
+    if (this.cond.kind === 'create' && !this.created) {
+      // wait.go RunWait: poll every 500ms until every named object exists
+      if (!this.items.every((it) => it.obj ?? getObj(c, it))) {
+        if (!expired) return false;
+        this.fatal = `error: ${TIMED_OUT}\n`;
+        return (this.done = true);
+      }
+      this.created = true;
+    }
+    for (; this.i < this.items.length; this.i++) {
+      const it = this.items[this.i]!;
+      if (!this.cur) {
+        const obj = it.obj ?? getObj(c, it);
+        if (!obj) {
+          // the builder's GET fails; --for=delete ignores NotFound
+          if (this.cond.kind !== 'delete') this.errors.push(formatApiError(notFound(it.info, it.name)));
+          continue;
+        }
+        this.visited++;
+        this.cur = obj;
+      }
+      const obj = this.cur;
+      const met = this.met(c, it, obj);
+      if (met === 'wait') {
+        if (!expired) return false;
+        this.errors.push(`error: ${TIMED_OUT} on ${objectName(it)}`);
+      } else if (met === 'no') this.errors.push(`error: condition not met for ${objectName(it)}`);
+      else if (met !== 'error') this.out += this.print(met);
+      this.cur = undefined;
+    }
+    if (this.visited === 0 && this.errors.length === 0 && this.cond.kind !== 'delete') this.errors.push('error: no matching resources found');
+    return (this.done = true);
+  }
+
+  /** The object printed once its condition holds, `wait` while it may yet, `no` (timeout 0), `error` (recorded). */
+  private met(c: Cluster, it: Item, obj: KObject): KObject | 'wait' | 'no' | 'error' {
+    const cond = this.cond;
+    if (cond.kind === 'create') return obj;
+    try {
+      if (cond.kind === 'delete') {
+        if (this.timeout === 0) return 'no';
+        return getObj(c, it)?.metadata.uid === obj.metadata.uid ? 'wait' : obj;
+      }
+      if (this.timeout === 0) return cond.check(obj) ? obj : 'no';
+      const now = getObj(c, it);
+      return now && cond.check(now) ? now : 'wait';
+    } catch (e) {
+      if (e instanceof KubectlError) {
+        this.errors.push(`error: ${e.message}`);
+        return 'error';
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * What it wrote since the last call. The errors come only at the end: the visitor continues on
+   * error and RunWait returns their aggregate, which CheckErr prints as the command exits, after
+   * every `condition met` line.
+   */
+  take(): { stdout: string; stderr: string } {
+    const stdout = this.out;
+    this.out = '';
+    if (!this.done) return { stdout, stderr: '' };
+    const stderr = (this.fatal ?? '') + this.errors.map((e) => `${e}\n`).join('');
+    this.fatal = undefined;
+    this.errors.splice(0);
+    return { stdout, stderr };
+  }
+
+  /** Some object failed (read before take() empties the errors). */
+  get failed(): boolean {
+    return this.errors.length > 0 || this.fatalSeen;
+  }
+
+  private get fatalSeen(): boolean {
+    return this.cond.kind === 'create' && !this.created;
+  }
+}
+
+/**
+ * `kubectl wait` as a process that keeps running (held by the terminal, or `&`): it walks on as
+ * the clock moves, and ends 0 when every condition was met, 1 after its errors. Ctrl-C ends it
+ * (130, nothing printed); stopped (Ctrl-Z), it reads nothing, while its deadline, which is
+ * wall-clock time in kubectl (a context with a timeout), runs on.
+ */
+function waitLive(w: Waiter): LiveOutput {
+  let paused = false;
+  return {
+    take(c) {
+      if (paused) return { stdout: '', done: false };
+      const done = w.step(c);
+      const status = w.failed ? 1 : 0;
+      const { stdout, stderr } = w.take();
+      return done ? { stdout, stderr, done: true, status } : { stdout, done: false };
+    },
+    stop: () => undefined,
+    pause: (stopped) => {
+      paused = stopped;
+    },
+  };
 }
 
 export const waitVerb: Verb = {
@@ -165,87 +305,41 @@ export const waitVerb: Verb = {
     const start = env.cluster.now();
     const deadline = start + timeout;
 
-    /** The builder's visit: named objects as given, types listed with the selectors. */
-    const visit = (): Item[] => {
-      const items: Item[] = [];
-      for (const r of resolved.requests) {
-        const rns = r.info.namespaced ? (r.namespace ?? ns.name) : undefined;
-        if (r.names) {
-          for (const name of r.names) items.push({ info: r.info, ns: rns, name });
-          continue;
-        }
-        if (!selecting) throw new KubectlError('resource(s) were provided, but no name, label selector, or --all flag specified');
-        const objs = selectObjects(env.api.list<KObject>(r.info.kind, r.info.namespaced && !allNs ? ns.name : undefined), r.info, { label: label ?? '', field: field ?? '' });
-        for (const o of objs) items.push({ info: r.info, ns: o.metadata.namespace, name: o.metadata.name, obj: o });
+    // the builder's visit: named objects as given, types listed with the selectors
+    const items: Item[] = [];
+    for (const r of resolved.requests) {
+      const rns = r.info.namespaced ? (r.namespace ?? ns.name) : undefined;
+      if (r.names) {
+        for (const name of r.names) items.push({ info: r.info, ns: rns, name });
+        continue;
       }
-      return items;
-    };
-
-    if (cond.kind === 'create') {
-      // wait.go RunWait: poll every 500ms until every named object exists
-      const found = await pollUntil(env, deadline, () => (visit().every((it) => it.obj ?? getObj(env, it)) ? true : undefined));
-      if (!found) throw new KubectlError(TIMED_OUT);
+      if (!selecting) throw new KubectlError('resource(s) were provided, but no name, label selector, or --all flag specified');
+      const objs = selectObjects(env.api.list<KObject>(r.info.kind, r.info.namespaced && !allNs ? ns.name : undefined), r.info, { label: label ?? '', field: field ?? '' });
+      for (const o of objs) items.push({ info: r.info, ns: o.metadata.namespace, name: o.metadata.name, obj: o });
     }
-
     const output = str(p.flags, 'output');
-    const print = (obj: KObject): string => printObject(obj, { output, operation: 'condition met', dryRun: 'none', generated: false });
-    let stdout = '';
-    const errors: string[] = [];
+    const w = new Waiter(items, cond, timeout, deadline, (obj) => printObject(obj, { output, operation: 'condition met', dryRun: 'none', generated: false }));
+    const result = (): CommandResult => {
+      const exitCode = w.failed ? 1 : 0;
+      const { stdout, stderr } = w.take();
+      return { stdout, stderr, exitCode };
+    };
+    if (env.background && timeout > 0) {
+      // a process that keeps running: what is met now is printed now, the rest as the clock moves
+      if (w.step(env.cluster)) return result();
+      const { stdout, stderr } = w.take();
+      return { stdout, stderr, exitCode: 0, keeps: { kind: 'watch', host: env.host ?? '', [LIVE]: waitLive(w) } } satisfies ShellResult;
+    }
     // what it printed so far goes out before a background job that wakes meanwhile writes
-    let sentErrors = 0;
     const flush = (): void => {
       if (!env.emit) return;
+      const { stdout, stderr } = w.take();
       env.emit('stdout', stdout);
-      env.emit('stderr', errors.slice(sentErrors).map((e) => `${e}\n`).join(''));
-      stdout = '';
-      sentErrors = errors.length;
+      env.emit('stderr', stderr);
     };
-    let visited = 0;
-    for (const it of visit()) {
-      const obj = it.obj ?? getObj(env, it);
-      if (!obj) {
-        // the builder's GET fails; --for=delete ignores NotFound
-        if (cond.kind !== 'delete') errors.push(formatApiError(notFound(it.info, it.name)));
-        continue;
-      }
-      visited++;
-      if (cond.kind === 'create') {
-        stdout += print(obj);
-        continue;
-      }
-      try {
-        if (cond.kind === 'delete') {
-          if (timeout === 0) {
-            errors.push(`error: condition not met for ${objectName(it)}`);
-            continue;
-          }
-          const gone = await pollUntil(env, deadline, () => (getObj(env, it)?.metadata.uid === obj.metadata.uid ? undefined : true), flush);
-          if (gone) stdout += print(obj);
-          else errors.push(`error: ${TIMED_OUT} on ${objectName(it)}`);
-          continue;
-        }
-        if (timeout === 0) {
-          if (cond.check(obj)) stdout += print(obj);
-          else errors.push(`error: condition not met for ${objectName(it)}`);
-          continue;
-        }
-        const met = await pollUntil(
-          env,
-          deadline,
-          () => {
-            const cur = getObj(env, it);
-            return cur && cond.check(cur) ? cur : undefined;
-          },
-          flush,
-        );
-        if (met) stdout += print(met);
-        else errors.push(`error: ${TIMED_OUT} on ${objectName(it)}`);
-      } catch (e) {
-        if (e instanceof KubectlError) errors.push(`error: ${e.message}`);
-        else throw e;
-      }
-    }
-    if (visited === 0 && errors.length === 0 && cond.kind !== 'delete') errors.push('error: no matching resources found');
-    return { stdout, stderr: errors.slice(sentErrors).map((e) => `${e}\n`).join(''), exitCode: errors.length ? 1 : 0 } satisfies CommandResult;
+    await pollUntil(env, deadline, () => (w.step(env.cluster) ? true : undefined), flush);
+    // the clock reached the deadline: the objects left time out (or are checked once more)
+    w.step(env.cluster);
+    return result();
   },
 };
