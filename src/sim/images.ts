@@ -140,7 +140,7 @@ function accountRootFiles(family: AccountFamily, repository: string, mtime: numb
 
 const HTTPD_PAGE = '<html><body><h1>It works!</h1></body></html>\n';
 
-const BUSYBOX_TOOLS = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'wget', 'nslookup', 'ping', 'nc', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'ip', 'ifconfig', 'route', 'netstat', 'ps', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'traceroute', 'telnet', 'od', 'xxd', 'seq', 'basename', 'dirname', 'tac'];
+const BUSYBOX_TOOLS = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'wget', 'nslookup', 'ping', 'nc', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'ip', 'ifconfig', 'route', 'netstat', 'ps', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'traceroute', 'telnet', 'od', 'xxd', 'seq', 'basename', 'dirname', 'tac', 'which', 'find', 'xargs', 'expr', 'stat', 'mktemp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'uname', 'df', 'free', 'uptime', 'timeout', 'top', 'nproc'];
 const DEBIAN_BASE = ['sh', 'bash', 'cat', 'chroot', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'getent', 'od'];
 const ALPINE_BASE = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'ps', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'wget', 'nslookup', 'ping', 'nc', 'getent', 'od'];
 
