@@ -79,3 +79,12 @@ test('/dev/urandom gives bytes from the seeded source: the same seed gives the s
   assert.match(a1, /^( [0-9a-f]{2}){16}\n$/);
   assert.doesNotMatch(a1, /^( 00){16}\n$/);
 });
+
+test("a node's /proc/loadavg (fs/proc/loadavg.c layout) is what uptime and a pod's top report", async () => {
+  const s = new Session(loadFixture('kubeadm-calico', 1));
+  await s.exec('ssh cka-cp1');
+  const avg = (await s.exec('cat /proc/loadavg')).stdout;
+  const m = /^(\d+\.\d\d) (\d+\.\d\d) (\d+\.\d\d) 1\/\d+ \d+\n$/.exec(avg);
+  assert.ok(m, avg);
+  assert.match((await s.exec('uptime')).stdout, new RegExp(`load average: ${m[1]}, ${m[2]}, ${m[3]}\\n$`));
+});

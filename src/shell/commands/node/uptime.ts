@@ -54,6 +54,17 @@ export function loadAverages(c: Cluster, host: Host, now: number): [number, numb
   return [wobble('1', 0.6), wobble('5', 0.3), wobble('15', 0.1)];
 }
 
+/**
+ * /proc/loadavg (fs/proc/loadavg.c): the three averages as `%lu.%02lu` (truncated fixed point),
+ * runnable/total scheduling entities and the last pid handed out; uptime, top and a
+ * `cat /proc/loadavg` agree.
+ */
+export function procLoadavg(c: Cluster, host: Host, now: number): string {
+  const procs = processTable(c, host, 'cat', bootTime(host, now));
+  const last = Math.max(1, ...procs.map((p) => p.pid));
+  return `${loadAverages(c, host, now).map((l) => (Math.floor(l * 100) / 100).toFixed(2)).join(' ')} 1/${procs.length} ${last}\n`;
+}
+
 export const uptime: CommandFn = (ctx) => {
   const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
@@ -69,5 +80,7 @@ export const uptime: CommandFn = (ctx) => {
   }
   const secs = Math.max(0, Math.floor((now - boot) / 1000));
   if (has(p.opts, 'p')) return { stdout: `${prettyUptime(secs)}\n`, stderr: '', exitCode: 0 };
-  return { stdout: `${uptimeLine(now, secs, 1, loadAverages(c, host, now))}\n`, stderr: '', exitCode: 0 };
+  // procps reads /proc/loadavg, whose averages are truncated to two decimals (procLoadavg)
+  const loads = loadAverages(c, host, now).map((l) => Math.floor(l * 100) / 100) as [number, number, number];
+  return { stdout: `${uptimeLine(now, secs, 1, loads)}\n`, stderr: '', exitCode: 0 };
 };
