@@ -66,7 +66,7 @@ function parsePerm(spec: string): { mode: number; kind: 'exact' | 'all' | 'any' 
 const BB_WORDS: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
   [/^find: missing argument to `(.*)'$/, (m) => `find: ${m[1]} requires an argument`],
   [/^find: Unknown argument to -type: (.*)$/, (m) => `find: invalid argument '${m[1]}' to '-type'`],
-  [/^find: Expected a positive decimal integer argument to -\w+, but got ‘(.*)’$/, (m) => `find: invalid number '${m[1]}'`],
+  [/^find: Expected a positive decimal integer argument to -\w+, but got \u2018(.*)\u2019$/, (m) => `find: invalid number '${m[1]}'`],
   [/^find: invalid expression; I was expecting to find a '\)'.*$/, () => "find: unpaired '('"],
 ];
 
