@@ -26,7 +26,7 @@ import { braceExpand } from './parse/brace.js';
 import { dashTest, unary as testUnary } from './commands/test.js';
 import { dashEcho } from './commands/echo.js';
 import { ArithError, evalArith } from './parse/arith.js';
-import { SHELL_PID } from './commands/devices.js';
+import { RANDOM_DEVICES, RANDOM_READ, randomBytes, SHELL_PID } from './commands/devices.js';
 import { BudgetExceeded, INTERRUPTED_STATUS, LineBudget } from './budget.js';
 import { compilePosix, RegexError } from '../util/posix-regex.js';
 import { classify, describeLong, describeShort, type NameKind, parseReadArgs, readRecord, splitFields } from './read-builtin.js';
@@ -3282,7 +3282,9 @@ export class Interpreter {
       return { stdout: out.kind === 'buffer' ? out.text : '', stderr: err.kind === 'buffer' ? err.text : '', exitCode };
     }
     const fn = this.opts.lookup(name);
-    if (!fn || BUILTINS.has(name)) {
+    // true and false are programs too (coreutils' /usr/bin/true, busybox's applets): `xargs false`
+    // runs one and reports its status (123), where a builtin-only name (cd, export) is not found
+    if (!fn || (BUILTINS.has(name) && name !== 'true' && name !== 'false')) {
       return { stdout: '', stderr: '', exitCode: 127, notFound: true };
     }
     try {
@@ -3379,6 +3381,14 @@ export class Interpreter {
         if (path === '/dev/null' || path === '/dev/zero' || path === '/dev/stdin') {
           if ((r.fd ?? 0) === 0 && path !== '/dev/stdin') {
             cur.stdin = '';
+            cur.cursor = { pos: 0 };
+          }
+          continue;
+        }
+        // the random devices: a bounded read of bytes from the session's seeded source (devices.ts)
+        if (RANDOM_DEVICES.has(path) && fs.stat(path)?.rdev) {
+          if ((r.fd ?? 0) === 0) {
+            cur.stdin = randomBytes(this.opts.random ? this.opts.random() : 0x5eed, RANDOM_READ);
             cur.cursor = { pos: 0 };
           }
           continue;

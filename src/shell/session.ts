@@ -25,6 +25,7 @@ import { notFoundInContainer } from './kubectl/verbs/exec.js';
 import type { KubectlEnv } from './kubectl/context.js';
 import { podFs } from '../sim/runtime/podfs.js';
 import { moduleFiles, procModules, procSwaps } from '../sim/node/runtime.js';
+import { procLoadavg } from './commands/node/uptime.js';
 import { containerFs } from '../sim/runtime/volumes.js';
 import { currentRun, endRun, flushAll, flushPod } from '../sim/runtime/processes.js';
 import { nodeLogFiles } from './commands/node/pod-log-files.js';
@@ -256,7 +257,7 @@ export class Session {
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
     // /dev and /proc/self on every host; on nodes also the kubelet's log files, generated on read
-    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h), ...moduleFiles(h) }) : undefined, () => h.fs.process, () => this.cluster.now()), combineVirtual(binaryFiles(() => this.programNames(location), () => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined)));
+    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h), '/proc/loadavg': procLoadavg(this.cluster, h, this.cluster.now()), ...moduleFiles(h) }) : undefined, () => h.fs.process, () => this.cluster.now()), combineVirtual(binaryFiles(() => this.programNames(location), () => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined)));
     return h.fs;
   }
 

@@ -140,9 +140,17 @@ function accountRootFiles(family: AccountFamily, repository: string, mtime: numb
 
 const HTTPD_PAGE = '<html><body><h1>It works!</h1></body></html>\n';
 
-const BUSYBOX_TOOLS = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'wget', 'nslookup', 'ping', 'nc', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'ip', 'ifconfig', 'route', 'netstat', 'ps', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'traceroute', 'telnet', 'od', 'xxd', 'seq', 'basename', 'dirname', 'tac'];
-const DEBIAN_BASE = ['sh', 'bash', 'cat', 'chroot', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'getent', 'od'];
-const ALPINE_BASE = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'ps', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'wget', 'nslookup', 'ping', 'nc', 'getent', 'od'];
+const BUSYBOX_TOOLS = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'wget', 'nslookup', 'ping', 'nc', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'ip', 'ifconfig', 'route', 'netstat', 'ps', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'traceroute', 'telnet', 'od', 'xxd', 'seq', 'basename', 'dirname', 'tac', 'which', 'find', 'xargs', 'expr', 'stat', 'mktemp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'uname', 'df', 'free', 'uptime', 'timeout', 'top', 'nproc'];
+/**
+ * What every Debian image has beyond the shell basics: coreutils, findutils and debianutils are
+ * Essential/required packages (uname, df, nproc, stat, mktemp, the sums, expr, timeout, find,
+ * xargs, which ...); procps (ps, free, top, uptime) is not installed in them.
+ */
+const COREUTILS_TOOLS = ['basename', 'dirname', 'seq', 'tac', 'readlink', 'realpath', 'stat', 'mktemp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'expr', 'nproc', 'timeout', 'find', 'xargs', 'which', 'cp', 'mv', 'ln', 'chmod', 'du'];
+/** The same toolbox in Alpine's busybox (its applets; musl's option-error words are not modelled). */
+const BUSYBOX_TOOLBOX = ['basename', 'dirname', 'seq', 'tac', 'which', 'find', 'xargs', 'expr', 'stat', 'mktemp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'uname', 'df', 'free', 'uptime', 'timeout', 'top', 'nproc'];
+const DEBIAN_BASE = ['sh', 'bash', 'cat', 'chroot', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'getent', 'od', ...COREUTILS_TOOLS];
+const ALPINE_BASE = ['sh', 'ash', 'cat', 'chroot', 'ls', 'echo', 'env', 'hostname', 'sleep', 'grep', 'head', 'tail', 'wc', 'date', 'id', 'whoami', 'ps', 'printenv', 'true', 'false', 'sed', 'awk', 'cut', 'sort', 'tr', 'uniq', 'mkdir', 'rm', 'touch', 'tee', 'base64', 'wget', 'nslookup', 'ping', 'nc', 'getent', 'od', ...BUSYBOX_TOOLBOX];
 
 function img(
   repository: string,

@@ -6,6 +6,33 @@
  * stdin and discards writes to /dev/null itself, see interpreter.ts redirects).
  */
 import type { VirtualFile, VirtualFiles } from '../../sim/node/vfs.js';
+import { deviceFile } from '../../sim/node/devices.js';
+import { Random } from '../../util/random.js';
+import { decodeBytes } from '../../util/bytes.js';
+
+/**
+ * What one read of /dev/urandom or /dev/random gives a reader that takes all it can (`cat`, `od`,
+ * `tr </dev/urandom`): the device never ends, a simulated command's output must, so a reader gets
+ * this many bytes (64 KiB), enough for `tr -dc a-z0-9 </dev/urandom | head -c 32`.
+ */
+export const RANDOM_READ = 1 << 16;
+
+/** The random devices, whose bytes come from the simulation's seeded source (never Math.random). */
+export const RANDOM_DEVICES: ReadonlySet<string> = new Set(['/dev/urandom', '/dev/random']);
+
+/**
+ * `n` bytes of /dev/urandom as the shell's text (util/bytes.ts): drawn from a generator seeded by
+ * one draw of the session's seeded source, so the same seed and commands give the same bytes.
+ */
+export function randomBytes(seed: number, n: number): string {
+  const rng = new Random(seed);
+  const b = new Uint8Array(n);
+  for (let i = 0; i < n; i += 4) {
+    const v = rng.nextU32();
+    for (let k = 0; k < 4 && i + k < n; k++) b[i + k] = (v >>> (8 * k)) & 0xff;
+  }
+  return decodeBytes(b);
+}
 
 /** The PID the interactive shell reports for `$$` (interpreter.ts), so /proc/self agrees with it. */
 export const SHELL_PID = 4242;
@@ -35,7 +62,8 @@ export function deviceFiles(bootAt: () => number, extra: () => Record<string, st
     files: () => {
       const mtime = bootAt();
       const out: Record<string, VirtualFile> = {};
-      for (const p of DEVICE_PATHS) out[p] = { content: '', mtime };
+      // null, zero, random, urandom and tty are character devices (sim/node/devices.ts), 0666
+      for (const p of DEVICE_PATHS) out[p] = deviceFile(p, mtime) ?? { content: '', mtime };
       // /proc/PID/status (fs/proc/array.c, the first lines), cgroup v2 of a login session; the
       // process's inodes are made when it is looked at (now), with base.c's modes
       const me = current();

@@ -12,6 +12,7 @@ import type { CommandFn } from '../types.js';
 import { segmentRegExp } from '../parse/glob.js';
 import { shellExtras } from './types.js';
 import { Out } from './util.js';
+import { busyboxUsageError, isBusybox } from './busybox.js';
 
 type Node =
   | { op: 'and' | 'or'; left: Node; right: Node }
@@ -57,10 +58,24 @@ function parsePerm(spec: string): { mode: number; kind: 'exact' | 'all' | 'any' 
   return { mode: parseInt(body, 8), kind };
 }
 
+/**
+ * BusyBox find's words (findutils/find.c, busybox 1.36.1): `-name requires an argument`, `invalid
+ * argument 'x' to '-type'`, xatoi_positive's `invalid number 'x'`, `unpaired '('`, and an unknown
+ * word is `unrecognized: WORD` followed by the usage (bb_show_usage, status 1).
+ */
+const BB_WORDS: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
+  [/^find: missing argument to `(.*)'$/, (m) => `find: ${m[1]} requires an argument`],
+  [/^find: Unknown argument to -type: (.*)$/, (m) => `find: invalid argument '${m[1]}' to '-type'`],
+  [/^find: Expected a positive decimal integer argument to -\w+, but got \u2018(.*)\u2019$/, (m) => `find: invalid number '${m[1]}'`],
+  [/^find: invalid expression; I was expecting to find a '\)'.*$/, () => "find: unpaired '('"],
+];
+
 export const find: CommandFn = async (ctx) => {
   const fs = ctx.fs;
   const args = ctx.argv.slice(1);
   const out = new Out();
+  const bb = isBusybox(ctx);
+  if (bb && args[0] === '--help') return busyboxUsageError('find', 0);
   let i = 0;
   const starts: string[] = [];
   while (i < args.length && !(args[i]!.startsWith('-') && args[i]!.length > 1) && args[i] !== '(' && args[i] !== '!') starts.push(args[i++]!);
@@ -202,6 +217,13 @@ export const find: CommandFn = async (ctx) => {
     if (i < args.length) throw new FindError(args[i] === ')' ? "find: invalid expression; you have too many ')'" : `find: paths must precede expression: \`${args[i]}'`);
   } catch (e) {
     if (!(e instanceof FindError)) throw e;
+    if (bb) {
+      const bad = /^find: (?:unknown predicate `|paths must precede expression: `)(.*)'$/.exec(e.message);
+      if (bad) return busyboxUsageError('find', 1, `find: unrecognized: ${bad[1]}`);
+      const rule = BB_WORDS.map(([re, f]) => [e.message.match(re), f] as const).find(([m]) => m);
+      out.err(rule ? rule[1](rule[0]!) : e.message);
+      return out.result();
+    }
     out.err(e.message);
     return out.result();
   }
@@ -217,7 +239,8 @@ export const find: CommandFn = async (ctx) => {
     const r = await exec(argv, '');
     out.out(r.stdout);
     if (r.stderr) out.err(r.stderr.replace(/\n$/, ''), out.exitCode);
-    if (r.notFound) out.err(`find: ‘${argv[0]}’: No such file or directory`);
+    // busybox: the child's exec failure is its own message, and find's status stays 0
+    if (r.notFound) out.err(bb ? `find: ${argv[0]}: No such file or directory` : `find: ‘${argv[0]}’: No such file or directory`, bb ? out.exitCode : 1);
     return r.exitCode === 0;
   };
   const evalNode = async (n: Node, e: Entry): Promise<boolean> => {
@@ -281,7 +304,7 @@ export const find: CommandFn = async (ctx) => {
   for (const s of starts) {
     const abs = resolvePath(ctx.cwd, s);
     if (!fs.exists(abs) && !fs.isLink(abs)) {
-      out.err(`find: ‘${s}’: No such file or directory`);
+      out.err(bb ? `find: ${s}: No such file or directory` : `find: ‘${s}’: No such file or directory`);
       continue;
     }
     await visit(s, abs, 0);

@@ -8,7 +8,8 @@ import { byteLength, sliceBytes } from '../../util/bytes.js';
 import type { CommandFn } from '../types.js';
 import { busyboxOpts, isBusybox } from './busybox.js';
 import { busyboxCount, countError, gnuCount } from './size-suffix.js';
-import { getopt, has, Out, readInput, type OptResult } from './util.js';
+import { getopt, has, Out, readInput, seedOf, type OptResult } from './util.js';
+import { RANDOM_DEVICES, randomBytes } from './devices.js';
 
 /** The most NUL bytes `head -c N /dev/zero` writes here (16 MiB). */
 const ZERO_CAP = 1 << 24;
@@ -47,6 +48,13 @@ export const head: CommandFn = (ctx) => {
       first = false;
       // a simulated line holds at most ZERO_CAP bytes of it (`head -c 1G /dev/zero` must not exhaust memory)
       out.out('\0'.repeat(Math.min(n, ZERO_CAP)));
+      continue;
+    }
+    // nor do the random devices: N bytes from the seeded source (`head -c 16 /dev/urandom | base64`)
+    if (RANDOM_DEVICES.has(f) && mode === 'c' && !allBut && ctx.fs.stat(f)?.rdev) {
+      if (headers) out.out(`${first ? '' : '\n'}==> ${f} <==\n`);
+      first = false;
+      out.out(randomBytes(seedOf(ctx), Math.min(n, ZERO_CAP)));
       continue;
     }
     const r = readInput(ctx, f);

@@ -14,9 +14,11 @@ import { date } from './date.js';
 import { dirname } from './dirname.js';
 import { echo } from './echo.js';
 import { env } from './env.js';
+import { expr } from './expr.js';
 import { find } from './find.js';
 import { comm } from './comm.js';
 import { nl } from './nl.js';
+import { nproc } from './nproc.js';
 import { paste } from './paste.js';
 import { yes } from './yes.js';
 import { stat } from './stat.js';
@@ -85,6 +87,7 @@ export const textCommands: Record<string, CommandFn> = {
   echo,
   egrep,
   env,
+  expr,
   diff,
   du,
   find,
@@ -110,6 +113,7 @@ export const textCommands: Record<string, CommandFn> = {
   more,
   mv,
   nl,
+  nproc,
   od,
   openssl,
   paste,

@@ -43,6 +43,8 @@ interface Entry {
   links: number;
   /** A symbolic link's target (shown as `name -> target` by -l). */
   link?: string;
+  /** A character device's major and minor numbers (`ls -l /dev/null`: `crw-rw-rw- … 1, 3`). */
+  rdev?: readonly [number, number];
 }
 
 function entry(ctx: CommandContext, name: string, path: string, deref = false): Entry {
@@ -52,7 +54,7 @@ function entry(ctx: CommandContext, name: string, path: string, deref = false): 
   if (link !== undefined && !deref) return { name, path, dir: false, size: fs.linkSize(path), mode: 0o777, mtime: fs.mtime(path), links: 1, link };
   if (fs.isFile(path)) {
     const st = fs.stat(path)!;
-    return { name, path, dir: false, size: fs.reportedSize(path), mode: st.mode, mtime: st.mtime, links: 1 };
+    return { name, path, dir: false, size: fs.reportedSize(path), mode: st.mode, mtime: st.mtime, links: 1, ...(st.rdev ? { rdev: st.rdev } : {}) };
   }
   const kids = fs.list(path);
   const subdirs = kids.filter((k) => !fs.isLink(`${path === '/' ? '' : path}/${k}`) && fs.isDir(`${path === '/' ? '' : path}/${k}`)).length;
@@ -61,7 +63,7 @@ function entry(ctx: CommandContext, name: string, path: string, deref = false): 
 
 function modeString(e: Entry): string {
   const bits = 'rwxrwxrwx';
-  let s = e.link !== undefined ? 'l' : e.dir ? 'd' : '-';
+  let s = e.link !== undefined ? 'l' : e.dir ? 'd' : e.rdev ? 'c' : '-';
   for (let i = 0; i < 9; i++) s += e.mode & (1 << (8 - i)) ? bits[i] : '-';
   return s;
 }
@@ -89,7 +91,7 @@ function timeString(ms: number, now: number): string {
 }
 
 function blocks(e: Entry): number {
-  if (e.link !== undefined) return 0; // a short link's target lives in the inode
+  if (e.link !== undefined || e.rdev) return 0; // a short link's target lives in the inode; a device has no data
   return e.dir ? 4 : Math.ceil(e.size / 4096) * 4;
 }
 
@@ -116,10 +118,11 @@ function bbHuman(n: number): string {
   return `${v.toFixed(1)}${units[u]}`;
 }
 
+/** busybox display_single: a device's `%4u, %3u` where the size would be (coreutils/ls.c, 1.36.1). */
 function bbLongLines(entries: Entry[], ctx: CommandContext, h: boolean): string[] {
   return entries.map(
     (e) =>
-      `${modeString(e).padEnd(10)} ${String(e.links).padStart(4)} ${'root'.padEnd(8)} ${'root'.padEnd(8)} ${(h ? bbHuman(e.size) : String(e.size)).padStart(h ? 7 : 9)} ${bbTimeString(e.mtime, ctx.now())} ${e.name}${e.link !== undefined ? ` -> ${e.link}` : ''}`,
+      `${modeString(e).padEnd(10)} ${String(e.links).padStart(4)} ${'root'.padEnd(8)} ${'root'.padEnd(8)} ${e.rdev ? `${String(e.rdev[0]).padStart(4)}, ${String(e.rdev[1]).padStart(3)}` : (h ? bbHuman(e.size) : String(e.size)).padStart(h ? 7 : 9)} ${bbTimeString(e.mtime, ctx.now())} ${e.name}${e.link !== undefined ? ` -> ${e.link}` : ''}`,
   );
 }
 
@@ -144,8 +147,17 @@ export function bbColumnate(names: string[], width: number): string[] {
   return lines;
 }
 
+/**
+ * GNU ls -l (coreutils ls.c print_long_format): a device shows `MAJOR, MINOR` in the size column,
+ * major and minor each padded to the widest of the listing, the pair right-aligned with the sizes.
+ */
 function longLines(entries: Entry[], ctx: CommandContext, h: boolean): string[] {
-  const sizes = entries.map((e) => (h ? human(e.size) : String(e.size)));
+  const devs = entries.filter((e) => e.rdev);
+  const majW = Math.max(0, ...devs.map((e) => String(e.rdev![0]).length));
+  const minW = Math.max(0, ...devs.map((e) => String(e.rdev![1]).length));
+  const plain = entries.filter((e) => !e.rdev).map((e) => (h ? human(e.size) : String(e.size)));
+  const sizeW = Math.max(0, ...plain.map((s) => s.length), devs.length ? majW + 2 + minW : 0);
+  const sizes = entries.map((e) => (e.rdev ? `${String(e.rdev[0]).padStart(majW + Math.max(0, sizeW - (majW + 2 + minW)))}, ${String(e.rdev[1]).padStart(minW)}` : h ? human(e.size) : String(e.size)));
   const links = entries.map((e) => String(e.links));
   const sw = Math.max(0, ...sizes.map((s) => s.length));
   const lw = Math.max(0, ...links.map((s) => s.length));

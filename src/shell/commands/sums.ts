@@ -9,6 +9,7 @@ import { encodeBytes } from '../../util/bytes.js';
 import { createHash } from 'node:crypto';
 import type { CommandContext, CommandFn, CommandResult } from '../types.js';
 import { getopt, has, Out, readInput, splitLines, usageError } from './util.js';
+import { busyboxOpts, busyboxUsageError, cantOpen, isBusybox } from './busybox.js';
 
 const ALGOS: Record<string, { algo: string; tag: string; hexLen: number }> = {
   md5sum: { algo: 'md5', tag: 'MD5', hexLen: 32 },
@@ -89,9 +90,74 @@ function check(ctx: CommandContext, cmd: string, spec: { algo: string; tag: stri
   return { ...out.result(), exitCode: code };
 }
 
+/**
+ * The busybox image's applet (coreutils/md5_sha1_sum.c, busybox 1.36.1): getopt32 "scwbt" (-s and
+ * -w only with -c), `HASH  NAME` lines, hash_file's open_or_warn `can't open 'NAME': ERROR` and
+ * `can't read 'NAME': Is a directory`; -c prints `NAME: OK`/`NAME: FAILED` and one summary,
+ * `WARNING: F of T computed checksums did NOT match`; status 1 on any failure.
+ */
+function busyboxSum(ctx: CommandContext, cmd: string, spec: { algo: string }): CommandResult {
+  const p = busyboxOpts(cmd, ctx.argv.slice(1), { short: 'scwbt' });
+  if (!p.ok) return p.result;
+  const check = has(p.opts, 'c');
+  // getopt32's "s?c:w?c": -s and -w need -c, else the usage
+  if (!check && (has(p.opts, 's') || has(p.opts, 'w'))) return busyboxUsageError(cmd);
+  const out = new Out();
+  let status = 0;
+  const hashFile = (name: string): string | undefined => {
+    const r = readInput(ctx, name);
+    if (!r.ok) {
+      out.err(r.error === 'Is a directory' ? `${cmd}: can't read '${name}': Is a directory` : cantOpen(cmd, name, r.error));
+      return undefined;
+    }
+    return digest(spec.algo, r.text);
+  };
+  for (const name of p.opts.operands.length > 0 ? p.opts.operands : ['-']) {
+    if (!check) {
+      const h = hashFile(name);
+      if (h === undefined) status = 1;
+      else out.out(`${h}  ${name}\n`);
+      continue;
+    }
+    const list = readInput(ctx, name);
+    if (!list.ok) {
+      out.err(cantOpen(cmd, name, list.error));
+      return { ...out.result(), exitCode: 1 };
+    }
+    let total = 0;
+    let failed = 0;
+    for (const line of splitLines(list.text)) {
+      total++;
+      const sp = line.indexOf(' ');
+      if (sp < 0) {
+        if (has(p.opts, 'w')) out.err(`${cmd}: invalid format`);
+        failed++;
+        status = 1;
+        continue;
+      }
+      let file = line.slice(sp + 1);
+      if (file.startsWith(' ') || file.startsWith('*')) file = file.slice(1);
+      const h = hashFile(file);
+      const ok = h !== undefined && h === line.slice(0, sp);
+      if (!has(p.opts, 's')) out.out(`${file}: ${ok ? 'OK' : 'FAILED'}\n`);
+      if (!ok) {
+        failed++;
+        status = 1;
+      }
+    }
+    if (failed && !has(p.opts, 's')) out.err(`${cmd}: WARNING: ${failed} of ${total} computed checksums did NOT match`);
+    if (total === 0) {
+      status = 1;
+      out.err(`${cmd}: ${name}: no checksum lines found`);
+    }
+  }
+  return { ...out.result(), exitCode: status };
+}
+
 function makeSum(cmd: string): CommandFn {
   const spec = ALGOS[cmd]!;
   return (ctx) => {
+    if (isBusybox(ctx)) return busyboxSum(ctx, cmd, spec);
     const p = getopt(cmd, ctx.argv.slice(1), {
       short: 'bctwz',
       long: {

@@ -10,6 +10,48 @@ import { DeadlineReached } from '../budget.js';
 import type { CommandFn } from '../types.js';
 import type { ShellResult } from './types.js';
 import { shellExtras } from './types.js';
+import { busyboxOpts, busyboxUsageError, isBusybox } from './busybox.js';
+
+/** The signals busybox's get_signum knows by name (libbb/u_signal_names.c), with their numbers. */
+const BB_SIGNALS: Record<string, number> = { HUP: 1, INT: 2, QUIT: 3, ILL: 4, TRAP: 5, ABRT: 6, BUS: 7, FPE: 8, KILL: 9, USR1: 10, SEGV: 11, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15, STKFLT: 16, CHLD: 17, CONT: 18, STOP: 19, TSTP: 20, TTIN: 21, TTOU: 22, URG: 23, XCPU: 24, XFSZ: 25, VTALRM: 26, PROF: 27, WINCH: 28, POLL: 29, IO: 29, PWR: 30, SYS: 31 };
+/** What ash says of a foreground job a signal ended (strsignal's words, shell/ash.c sprint_status). */
+const SIGNAL_WORDS: Record<number, string> = { 1: 'Hangup', 2: '', 9: 'Killed', 14: 'Alarm clock', 15: 'Terminated', 10: 'User defined signal 1', 12: 'User defined signal 2', 3: 'Quit', 6: 'Aborted' };
+
+/**
+ * busybox 1.36.1's timeout (coreutils/timeout.c): getopt32 "+s:k:" then SECS and PROG (else the
+ * usage), SECS through parse_duration_str (`invalid number 'x'`), `unknown signal 'X'`, and the
+ * program exec'd in timeout's own process, so the shell sees the program killed by the signal:
+ * ash prints `Terminated` (or `Killed`) and the status is 128+N; a program it cannot run is
+ * `can't execute 'NAME': ERROR`, status 127.
+ */
+async function busyboxTimeout(ctx: Parameters<CommandFn>[0]): Promise<ShellResult> {
+  const b = busyboxOpts('timeout', ctx.argv.slice(1), { short: 's:k:', stopAtOperand: true });
+  if (!b.ok) return b.result;
+  const [secs, ...argv] = b.opts.operands;
+  if (secs === undefined || argv.length === 0) return busyboxUsageError('timeout');
+  const sigName = b.opts.list.filter(([k]) => k === 's').pop()?.[1] ?? 'TERM';
+  const sig = /^\d+$/.test(sigName) ? Number(sigName) : BB_SIGNALS[sigName.toUpperCase().replace(/^SIG/, '')];
+  if (sig === undefined || sig > 64) return { stdout: '', stderr: `timeout: unknown signal '${sigName}'\n`, exitCode: 1 };
+  const m = /^(\d+\.?\d*|\.\d+)([smhd]?)$/.exec(secs);
+  if (!m) return { stdout: '', stderr: `timeout: invalid number '${secs}'\n`, exitCode: 1 };
+  const limitMs = Number(m[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '']! * 1000;
+  const exec = shellExtras(ctx).exec;
+  const budget = shellExtras(ctx).budget;
+  const before = budget?.waitedMs ?? 0;
+  const killed = (stdout: string, advanceMs?: number): ShellResult => ({ stdout, stderr: SIGNAL_WORDS[sig] ? `${SIGNAL_WORDS[sig]}\n` : '', exitCode: 128 + sig, ...(advanceMs !== undefined ? { advanceMs } : {}) });
+  const run = async (): Promise<ShellResult & { notFound?: boolean }> => (exec ? await exec(argv, ctx.stdin) : { stdout: '', stderr: '', exitCode: 127, notFound: true });
+  let res: ShellResult & { notFound?: boolean };
+  try {
+    res = budget && limitMs > 0 ? await budget.withDeadline(limitMs, run) : await run();
+  } catch (e) {
+    if (e instanceof DeadlineReached) return killed(e.stdout);
+    throw e;
+  }
+  if (res.notFound) return { stdout: '', stderr: `timeout: can't execute '${argv[0]}': No such file or directory\n`, exitCode: 127 };
+  const waited = (budget?.waitedMs ?? 0) - before;
+  if (limitMs > 0 && waited + (res.advanceMs ?? 0) >= limitMs && (waited > 0 || (res.advanceMs ?? 0) > limitMs)) return killed(res.stdout, Math.max(0, limitMs - waited));
+  return res;
+}
 
 function seconds(s: string): number | undefined {
   const m = /^(\d+\.?\d*|\.\d+)([smhd]?)$/.exec(s);
@@ -18,6 +60,7 @@ function seconds(s: string): number | undefined {
 }
 
 export const timeout: CommandFn = async (ctx): Promise<ShellResult> => {
+  if (isBusybox(ctx)) return busyboxTimeout(ctx);
   const args = ctx.argv.slice(1);
   let signal = 'TERM';
   let preserve = false;

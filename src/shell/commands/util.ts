@@ -3,6 +3,7 @@
  * flags, attached or separate values, long options with `=`, `--`, options after operands) with
  * glibc's error wording, and file reading with coreutils' error messages.
  */
+import { RANDOM_DEVICES, RANDOM_READ, randomBytes } from './devices.js';
 import { resolvePath, VfsError } from '../../sim/node/vfs.js';
 import type { CommandContext, CommandResult } from '../types.js';
 import type { ShellResult } from './types.js';
@@ -117,6 +118,11 @@ export function errnoText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** One draw of the cluster's seeded random source (a fixed seed off a cluster), for a device read. */
+export function seedOf(ctx: CommandContext): number {
+  return ctx.cluster ? ctx.cluster.random.nextU32() : 0x5eed;
+}
+
 export type ReadResult = { ok: true; text: string } | { ok: false; error: string };
 
 /** Read an operand: `-` is stdin; otherwise a file relative to cwd. Error is `<errno text>`. */
@@ -126,6 +132,10 @@ export function readInput(ctx: CommandContext, name: string): ReadResult {
   // the process's own standard input by name: /dev/stdin links to /proc/self/fd/0 (udev's
   // 50-udev-default rules; bash's own redirections do the same, interpreter.ts)
   if (STDIN_PATHS.has(path)) return { ok: true, text: ctx.stdin };
+  // the random devices give bytes from the seeded source (devices.ts), /dev/zero NULs, a bounded
+  // read each (a real reader would read on until killed)
+  if (RANDOM_DEVICES.has(path) && ctx.fs.stat(path)?.rdev) return { ok: true, text: randomBytes(seedOf(ctx), RANDOM_READ) };
+  if (path === '/dev/zero' && ctx.fs.stat(path)?.rdev) return { ok: true, text: '\0'.repeat(RANDOM_READ) };
   if (ctx.fs.isFile(path)) return { ok: true, text: ctx.fs.read(path) };
   if (ctx.fs.isDir(path)) return { ok: false, error: 'Is a directory' };
   return { ok: false, error: parentIsFile(ctx, path) ? 'Not a directory' : 'No such file or directory' };

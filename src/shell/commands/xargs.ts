@@ -2,13 +2,16 @@
  * xargs — GNU findutils xargs: split stdin into arguments (blanks and newlines, with '…', "…"
  * and backslash quoting), append them to the command (default echo); -n N per invocation, -I R
  * one invocation per input line with R replaced, -r no run on empty input, -t trace, -d DELIM, -0.
+ * In the busybox image it is busybox 1.36.1's applet (findutils/xargs.c): the same splitting and
+ * statuses, its getopt32 options and usage, and `unmatched single quote` without GNU's advice.
  */
 import type { CommandFn } from '../types.js';
 import { shellExtras, type ShellResult } from './types.js';
-import { getopt, has, value } from './util.js';
+import { getopt, has, Out, value } from './util.js';
+import { busyboxOpts, isBusybox } from './busybox.js';
 
 /** Split xargs input; returns undefined with GNU's message on an unmatched quote. */
-function splitArgs(input: string): string[] | { error: string } {
+function splitArgs(input: string, bb = false): string[] | { error: string } {
   const args: string[] = [];
   let cur = '';
   let inWord = false;
@@ -18,7 +21,8 @@ function splitArgs(input: string): string[] | { error: string } {
       const end = input.indexOf(c, i + 1);
       const nl = input.indexOf('\n', i + 1);
       if (end < 0 || (nl >= 0 && nl < end)) {
-        return { error: `xargs: unmatched ${c === "'" ? 'single' : 'double'} quote; by default quotes are special to xargs unless you use the -0 option` };
+        const which = c === "'" ? 'single' : 'double';
+        return { error: bb ? `xargs: unmatched ${which} quote` : `xargs: unmatched ${which} quote; by default quotes are special to xargs unless you use the -0 option` };
       }
       cur += input.slice(i + 1, end);
       inWord = true;
@@ -43,8 +47,16 @@ function splitArgs(input: string): string[] | { error: string } {
   return args;
 }
 
+/** busybox xargs' getopt32 string (findutils/xargs.c OPTION_STR with its default features). */
+const BB_SPEC = { short: '0a:ortpE:e:I:n:s:P:x', stopAtOperand: true };
+
 export const xargs: CommandFn = async (ctx) => {
-  const p = getopt('xargs', ctx.argv.slice(1), {
+  const bb = isBusybox(ctx);
+  if (bb) {
+    const b = busyboxOpts('xargs', ctx.argv.slice(1), BB_SPEC);
+    if (!b.ok) return b.result;
+  }
+  const p = getopt('xargs', ctx.argv.slice(1), bb ? BB_SPEC : {
     short: 'n:I:i:rtd:0L:P:',
     long: { 'max-args': { key: 'n', arg: true }, 'no-run-if-empty': { key: 'r', arg: false }, verbose: { key: 't', arg: false }, delimiter: { key: 'd', arg: true }, null: { key: '0', arg: false }, replace: { key: 'I', arg: true } },
     stopAtOperand: true,
@@ -63,7 +75,7 @@ export const xargs: CommandFn = async (ctx) => {
     items = ctx.stdin.split(d);
     if (items[items.length - 1] === '' || items[items.length - 1] === '\n') items.pop();
   } else {
-    const r = splitArgs(ctx.stdin);
+    const r = splitArgs(ctx.stdin, bb);
     if (!Array.isArray(r)) return { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
     items = r;
   }
@@ -75,18 +87,25 @@ export const xargs: CommandFn = async (ctx) => {
   else if (items.length === 0) {
     if (!has(o, 'r')) batches.push([...cmd]);
   } else for (let i = 0; i < items.length; i += n === Infinity ? items.length : n) batches.push([...cmd, ...items.slice(i, i + (n === Infinity ? items.length : n))]);
-  let stdout = '';
-  let stderr = '';
+  // -t's trace goes to stderr before the command runs, so it comes before the command's output
+  const out = new Out();
   let status = 0;
+  const done = (code: number): ShellResult => ({ ...out.result(), exitCode: code });
   for (const argv of batches) {
-    if (has(o, 't')) stderr += `${argv.join(' ')}\n`;
+    if (has(o, 't')) out.err(`${argv.join(' ')}`, 0);
     const r: ShellResult = await exec(argv, '');
-    if (r.notFound) return { stdout, stderr: `${stderr}xargs: ${argv[0]}: No such file or directory\n`, exitCode: 127 };
-    stdout += r.stdout;
-    stderr += r.stderr;
-    if (r.exitCode === 127) return { stdout, stderr, exitCode: 127 };
-    if (r.exitCode === 255) return { stdout, stderr: `${stderr}xargs: ${argv[0]}: exited with status 255; aborting\n`, exitCode: 124 };
+    if (r.notFound) {
+      out.err(`xargs: ${argv[0]}: No such file or directory`);
+      return done(127);
+    }
+    out.out(r.stdout);
+    if (r.stderr) out.err(r.stderr, 0);
+    if (r.exitCode === 127) return done(127);
+    if (r.exitCode === 255) {
+      out.err(`xargs: ${argv[0]}: exited with status 255; aborting`);
+      return done(124);
+    }
     if (r.exitCode !== 0) status = 123;
   }
-  return { stdout, stderr, exitCode: status };
+  return done(status);
 };

@@ -11,6 +11,10 @@
 #        bash src/shell/testdata/record-ash.sh ash-errors-cases.txt > src/shell/testdata/ash-errors.txt
 #        bash src/shell/testdata/record-ash.sh busybox-size-suffix-cases.txt > src/shell/testdata/busybox-size-suffix.txt
 #        BUSYBOX=/tmp/x/usr/bin/busybox bash src/shell/testdata/record-ash.sh busybox-builtins-cases.txt > src/shell/testdata/busybox-builtins.txt
+#        BUSYBOX=/tmp/bb/busybox bash src/shell/testdata/record-ash.sh busybox-toolbox-cases.txt > src/shell/testdata/busybox-toolbox.txt
+# busybox-toolbox.txt was recorded with busybox 1.36.1 built from the 1_36_1 tag with `make
+# defconfig && make` (the busybox image's configuration; the binary must be named busybox):
+# Ubuntu's 1.36.1 lacks find's -delete and top's -m/SMP lines that defconfig turns on.
 # BUSYBOX names another busybox binary: busybox-builtins.txt was recorded with Ubuntu 24.04's
 # busybox-static 1:1.36.1-6ubuntu3.1 (`apt-get download busybox-static` from noble-updates,
 # `dpkg-deb -x`), the version the simulated busybox image claims.

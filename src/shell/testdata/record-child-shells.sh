@@ -5,6 +5,7 @@
 # child shell the case starts (`bash: line 1:`, `NAME: -c: line N:`, dash's `sh: N:`).
 # A case may write files (scripts to run or source) in its scratch directory; it is removed after.
 # Usage: bash src/shell/testdata/record-child-shells.sh > src/shell/testdata/child-shells.txt
+#        bash src/shell/testdata/record-child-shells.sh gnu-toolbox-cases.txt > src/shell/testdata/gnu-toolbox.txt
 #        bash src/shell/testdata/record-child-shells.sh ansi-c-cases.txt > src/shell/testdata/ansi-c.txt
 #        bash src/shell/testdata/record-child-shells.sh quoting-cases.txt > src/shell/testdata/quoting.txt
 #        bash src/shell/testdata/record-child-shells.sh sourced-cases.txt > src/shell/testdata/sourced.txt

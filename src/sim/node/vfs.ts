@@ -11,6 +11,8 @@ export interface FileEntry {
   mode: number;
   /** Simulated modification time (ms since epoch). */
   mtime: number;
+  /** A character device's major and minor numbers (node/devices.ts); absent for regular files. */
+  rdev?: readonly [number, number];
 }
 
 export interface SymlinkEntry {
@@ -77,6 +79,8 @@ export interface VirtualFile {
   mtime: number;
   /** Permission bits; 0640 (a log file's) when absent. */
   mode?: number;
+  /** A character device's major and minor numbers (node/devices.ts). */
+  rdev?: readonly [number, number];
 }
 
 export class Vfs {
@@ -222,7 +226,7 @@ export class Vfs {
     const f = this.data.files[p];
     if (f) return f;
     const v = this.virtualFileAt(p);
-    return v === undefined ? undefined : { content: v.content, mode: v.mode ?? 0o640, mtime: v.mtime };
+    return v === undefined ? undefined : { content: v.content, mode: v.mode ?? 0o640, mtime: v.mtime, ...(v.rdev ? { rdev: v.rdev } : {}) };
   }
 
   /**

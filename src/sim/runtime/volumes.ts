@@ -20,6 +20,7 @@ import { mintServiceAccountToken } from '../authn.js';
 import type { Cluster } from '../cluster.js';
 import { podContainers, type ConfigMap, type Container, type KObject, type Pod, type Secret, type Volume } from '../api/types.js';
 import { Vfs, type VfsData } from '../node/vfs.js';
+import { containerDevices } from '../node/devices.js';
 import { configMapData, podFieldValue, resourceFieldValue, secretData } from './env.js';
 import { podFs } from './podfs.js';
 import { MountVfs, type Mount } from './mountfs.js';
@@ -401,7 +402,13 @@ export function containerFs(c: Cluster, pod: Pod, container: string): MountVfs {
   // the image's own files (nginx's /etc/nginx): a read-only lower layer under what the container wrote
   const ref = ct ? parseImageRef(ct.image) : undefined;
   const files = ref ? lookupImage(ct!.image)?.rootFiles?.(ref.tag) : undefined;
-  if (files) root.setVirtual(files);
+  // and the runtime's /dev (null, zero, random, urandom, ...), made when the container started
+  const started = (): number => {
+    const st = pod.status?.containerStatuses?.find((s) => s.name === container)?.state?.running?.startedAt ?? pod.status?.startTime;
+    const t = st ? Date.parse(st) : NaN;
+    return Number.isNaN(t) ? c.now() : t;
+  };
+  root.setVirtual(containerDevices(started, files));
   // the kubelet bind-mounts the pod's resolv.conf, hosts and hostname into every container
   const podFiles = podFs(c, uid);
   const mounts: Mount[] = POD_FILES.map((p) => ({ path: p, fs: podFiles, source: p, readOnly: false }));

@@ -6,6 +6,8 @@
  * since.
  */
 import type { CommandFn } from '../../types.js';
+import type { Cluster } from '../../../sim/cluster.js';
+import type { Host } from '../../../sim/node/host.js';
 import { bootTime } from '../../../sim/node/runtime.js';
 import { getopt, has, usageError } from '../util.js';
 import { fnv, hostEnv, notInstalled } from './host.js';
@@ -41,6 +43,28 @@ export function uptimeLine(now: number, secs: number, users: number, loads: [num
   return `${s} load average: ${loads.map((l) => l.toFixed(2)).join(', ')}`;
 }
 
+/**
+ * The node's 1, 5 and 15 minute load averages: the run queue (the processes' CPU shares in cores),
+ * smoothed differently per window. A container reads its node's (pod/uptime.ts).
+ */
+export function loadAverages(c: Cluster, host: Host, now: number): [number, number, number] {
+  const load = processTable(c, host, 'uptime', bootTime(host, now)).reduce((a, pr) => a + pr.cpu, 0) / 100;
+  const minute = Math.floor(now / 60_000);
+  const wobble = (k: string, spread: number): number => load * (1 + ((fnv(`${host.name}/${k}/${minute}`) % 1000) / 1000 - 0.5) * spread);
+  return [wobble('1', 0.6), wobble('5', 0.3), wobble('15', 0.1)];
+}
+
+/**
+ * /proc/loadavg (fs/proc/loadavg.c): the three averages as `%lu.%02lu` (truncated fixed point),
+ * runnable/total scheduling entities and the last pid handed out; uptime, top and a
+ * `cat /proc/loadavg` agree.
+ */
+export function procLoadavg(c: Cluster, host: Host, now: number): string {
+  const procs = processTable(c, host, 'cat', bootTime(host, now));
+  const last = Math.max(1, ...procs.map((p) => p.pid));
+  return `${loadAverages(c, host, now).map((l) => (Math.floor(l * 100) / 100).toFixed(2)).join(' ')} 1/${procs.length} ${last}\n`;
+}
+
 export const uptime: CommandFn = (ctx) => {
   const env = hostEnv(ctx);
   if (!env) return notInstalled(ctx);
@@ -56,9 +80,7 @@ export const uptime: CommandFn = (ctx) => {
   }
   const secs = Math.max(0, Math.floor((now - boot) / 1000));
   if (has(p.opts, 'p')) return { stdout: `${prettyUptime(secs)}\n`, stderr: '', exitCode: 0 };
-  // the run queue: the processes' CPU shares in cores, smoothed differently per window
-  const load = processTable(c, host, 'uptime', boot).reduce((a, pr) => a + pr.cpu, 0) / 100;
-  const minute = Math.floor(now / 60_000);
-  const wobble = (k: string, spread: number): number => load * (1 + ((fnv(`${host.name}/${k}/${minute}`) % 1000) / 1000 - 0.5) * spread);
-  return { stdout: `${uptimeLine(now, secs, 1, [wobble('1', 0.6), wobble('5', 0.3), wobble('15', 0.1)])}\n`, stderr: '', exitCode: 0 };
+  // procps reads /proc/loadavg, whose averages are truncated to two decimals (procLoadavg)
+  const loads = loadAverages(c, host, now).map((l) => Math.floor(l * 100) / 100) as [number, number, number];
+  return { stdout: `${uptimeLine(now, secs, 1, loads)}\n`, stderr: '', exitCode: 0 };
 };
