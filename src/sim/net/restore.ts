@@ -9,7 +9,7 @@
  */
 import type { Chain, IptablesState, Policy, Table, TableName } from './iptables.js';
 import type { Rule } from './iptables.js';
-import { TABLE_NAMES, bumpRev, familyOfState, findChain, moveChainIndex, newTable, strcmp } from './iptables.js';
+import { BUILTIN_CHAINS, TABLE_NAMES, bumpRev, familyOfState, findChain, moveChainIndex, newTable, strcmp } from './iptables.js';
 import { parseRuleArgs, tokenizeRuleLine } from './rule-parse.js';
 import type { IptablesFlavor } from './render.js';
 import { DEFAULT_FLAVOR, formatRuleBody, programBanner } from './render.js';
@@ -37,13 +37,25 @@ class TableTx {
   private readonly over = new Map<string, Chain | null>();
   /** Chains this transaction declared over a committed user chain of the name: that chain (see reusedRule). */
   private readonly flushed = new Map<Chain, Chain>();
-  /** Chains this transaction declared, while only appends filled them (see PROVENANCE). */
-  private readonly declared = new Set<Chain>();
+  /**
+   * Chains this transaction declared, in order, and those of them changed by other than appends
+   * since (see PROVENANCE): a list and a few, where a set of the 60,000 chains of a full sync cost
+   * more than the rest of their declarations.
+   */
+  private readonly declared: Chain[] = [];
+  private readonly notAppend = new Set<Chain>();
   /** Every append through the parse memo or a parse, in order: the chain and the parsed line (see noteAppend). */
   private readonly appendedTo: Chain[] = [];
   private readonly appendedLines: (ParsedLine | undefined)[] = [];
   private fresh = false;
   private refs: Map<string, number> | undefined;
+  /** This transaction, among all (see ChainRef). */
+  readonly id = ++txSeq;
+  /**
+   * Moves on at every change that could leave a ChainRef stamped by this transaction wrong: a
+   * chain declared or deleted by other than a ref, a flush, an -I/-D, a table reset.
+   */
+  epoch = 0;
 
   constructor(
     readonly name: TableName,
@@ -55,10 +67,12 @@ class TableTx {
     this.base = newTable(this.name);
     this.over.clear();
     this.flushed.clear();
-    this.declared.clear();
+    this.declared.length = 0;
+    this.notAppend.clear();
     this.removedAny = true;
     this.fresh = true;
     this.refs = undefined;
+    this.epoch++;
   }
 
   get(name: string): Chain | undefined {
@@ -83,15 +97,42 @@ class TableTx {
 
   /** A new, empty user chain (`-N`, or `:NAME` which flushes an existing one). */
   putUser(name: string, interned = false): Chain {
+    this.epoch++;
+    return this.put(interned ? name : internName(name)).chain;
+  }
+
+  /**
+   * putUser of a ref's chain (its name interned), stamped on the ref for the appends that follow
+   * (see ChainRef): what they would look up in this transaction's chains, they read there.
+   */
+  putRef(ref: ChainRef): void {
+    const { chain, committed } = this.put(ref.name);
+    ref.tx = this.id;
+    ref.epoch = this.epoch;
+    ref.chain = chain;
+    ref.replaced = committed;
+  }
+
+  /** Whether `ref` was stamped by this transaction and nothing since could have made it wrong. */
+  holds(ref: ChainRef | undefined): ref is ChainRef & { chain: Chain } {
+    return ref !== undefined && ref.tx === this.id && ref.epoch === this.epoch;
+  }
+
+  /** The reference counts are to be counted again (a chain's rules changed without writable). */
+  touched(): void {
+    this.refs = undefined;
+  }
+
+  private put(n: string): { chain: Chain; committed: Chain | undefined } {
     this.refs = undefined;
     // (the name the chain index will key it by: see internName)
-    const n = interned ? name : internName(name);
     const c: Chain = { name: n, builtin: false, counters: { packets: 0, bytes: 0 }, rules: [] };
     this.over.set(n, c);
-    const committed = findChain(this.base, n);
-    if (committed && !committed.builtin) this.flushed.set(c, committed);
-    this.declared.add(c);
-    return c;
+    const found = findChain(this.base, n);
+    const committed = found && !found.builtin ? found : undefined;
+    if (committed) this.flushed.set(c, committed);
+    this.declared.push(c);
+    return { chain: c, committed };
   }
 
   /**
@@ -115,7 +156,7 @@ class TableTx {
   /** The declared chains long enough to note (PROVENANCE), each with the lines its rules were made from. */
   private provenances(): Map<Chain, Provenance> {
     const out = new Map<Chain, Provenance>();
-    for (const c of this.declared) if (c.rules.length >= PROVENANCE_MIN_RULES && this.over.get(c.name) === c) out.set(c, { rules: c.rules.slice(), lines: [] });
+    for (const c of this.declared) if (c.rules.length >= PROVENANCE_MIN_RULES && !this.notAppend.has(c) && this.over.get(c.name) === c) out.set(c, { rules: c.rules.slice(), lines: [] });
     if (out.size === 0) return out;
     // (the few long chains compared by identity: a map lookup per append of a full sync's
     // 170,000 read each chain object's hash, a tenth of its restore)
@@ -139,12 +180,14 @@ class TableTx {
   /** `c` was changed by other than appends (-I, -D, -F): see replacedChain. */
   notAppendOnly(c: Chain): void {
     this.flushed.delete(c);
-    this.declared.delete(c);
+    this.notAppend.add(c);
+    this.epoch++;
   }
 
   remove(name: string): void {
     this.over.set(name, null);
     this.removedAny = true;
+    this.epoch++;
   }
 
   /** Whether this transaction deleted a chain yet. */
@@ -299,6 +342,61 @@ export interface ParsedLine {
   rule: Readonly<Rule>;
   /** The user chain the target names (checked on every use: the parse fails without it); always a key, so every entry has one shape. */
   needs: string | undefined;
+  /** chainRef(chain) and chainRef(needs), for a writer's known lines (see ChainRef); undefined from the parse. */
+  chainRef: ChainRef | undefined;
+  needsRef: ChainRef | undefined;
+}
+
+let txSeq = 0;
+
+/** Every table's built-in chain names. */
+const BUILTIN_NAMES = new Set(TABLE_NAMES.flatMap((t) => BUILTIN_CHAINS[t]));
+
+/**
+ * A user chain a writer declares and appends to by name (kube-proxy: 60,000 chains, 170,000 rules
+ * into them and jumps between them at a full sync of a 10,000-Service cluster), one object per
+ * interned name (chainRef), handed to the restore as the KnownLine of the chain's declaration and
+ * in each ParsedLine that appends to it or jumps to it. The declaration stamps the ref with the
+ * transaction and the chain it made (TableTx.putRef), so an append finds its chain, and a jump
+ * knows its chain is there, without looking the name up in the transaction's and the table's
+ * maps (a third of such a restore, three lookups a rule, the same on every node); any other
+ * change to the transaction's chains (a declaration by text, a deletion, a flush) moves its epoch
+ * on, and every ref then goes back to the lookups. A ref outlives its transaction only as a stamp
+ * that no later one matches.
+ */
+export class ChainRef {
+  /** The transaction (TableTx.id) and its epoch at the stamp; 0: none. */
+  tx = 0;
+  epoch = 0;
+  chain: Chain | undefined = undefined;
+  /** The committed user chain the stamped declaration flushes (TableTx.replacedChain). */
+  replaced: Chain | undefined = undefined;
+  /** Whether a table has a built-in chain of the name (its declaration then fails). */
+  readonly builtinName: boolean;
+
+  constructor(readonly name: string) {
+    this.builtinName = BUILTIN_NAMES.has(name);
+  }
+}
+
+const CHAIN_REFS = new Map<string, ChainRef>();
+const CHAIN_REFS_LIMIT = 400_000;
+
+/**
+ * The ChainRef of a user chain name: one per name while the memo holds (a writer may make refs of
+ * its own: two refs of one name are both right, only the one its chain was declared through is
+ * read instead of the lookups). Its name is the string
+ * given, the one its chain is then declared with and keyed by in the chain index (kube-proxy's come
+ * made once each, chain-names.ts; interning 60,000 of them too was a tenth of a cold sync's render).
+ */
+export function chainRef(name: string): ChainRef {
+  let r = CHAIN_REFS.get(name);
+  if (r === undefined) {
+    if (CHAIN_REFS.size >= CHAIN_REFS_LIMIT) CHAIN_REFS.clear();
+    r = new ChainRef(name);
+    CHAIN_REFS.set(name, r);
+  }
+  return r;
 }
 
 /**
@@ -389,7 +487,7 @@ function remember(memo: Map<string, ParsedLine>, line: string, chain: string, ru
   freezeParts(rule);
   rule.counters = Object.freeze({ ...rule.counters });
   const tpl = Object.freeze(rule);
-  const parsed: ParsedLine = { chain, rule: tpl, needs: rule.target?.kind === 'chain' ? (target ?? internName(rule.target.name)) : undefined };
+  const parsed: ParsedLine = { chain, rule: tpl, needs: rule.target?.kind === 'chain' ? (target ?? internName(rule.target.name)) : undefined, chainRef: undefined, needsRef: undefined };
   memo.set(line, parsed);
   return parsed;
 }
@@ -478,11 +576,11 @@ export function applyRestore(state: IptablesState, payload: string, opts: Restor
  * What the writer of a payload line knows it means, so that the restore need not read its text:
  * for an `-A` line, the rule it parses to (a ParsedLine whose rule is frozen with all its parts,
  * exactly what the parse of the text makes: net/kube-proxy/parsed-rules.ts and its test); for a
- * `:NAME - [0:0]` line that declares a user chain, NAME interned (internName). Undefined: read the
- * text. A known rule whose chain or jump target is not there when it is appended goes through the
+ * `:NAME - [0:0]` line that declares a user chain, NAME interned (internName) or its ChainRef.
+ * Undefined: read the text. A known rule whose chain or jump target is not there when it is appended goes through the
  * parse of its text after all, which fails with the real error.
  */
-export type KnownLine = ParsedLine | string | undefined;
+export type KnownLine = ParsedLine | ChainRef | string | undefined;
 
 /**
  * applyRestore of a payload given as its lines (`payload.split('\n')`), for a writer that has
@@ -516,9 +614,19 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
   const appendParsed = (t: TableTx, hit: ParsedLine): boolean => {
     // runs of lines append to one chain (KUBE-SERVICES, each KUBE-SVC-…): look it up once per run
     if (last === undefined || last.tx !== t || last.chain.name !== hit.chain) {
-      const c = t.writable(hit.chain);
-      if (!c) return false;
-      const committed = opts.counters ? undefined : t.replacedChain(c);
+      // (the chain this transaction declared through the line's ref, when it did: see ChainRef)
+      const ref = hit.chainRef;
+      let c: Chain | undefined;
+      let committed: Chain | undefined;
+      if (t.holds(ref)) {
+        c = ref.chain;
+        committed = opts.counters ? undefined : ref.replaced;
+        t.touched();
+      } else {
+        c = t.writable(hit.chain);
+        if (!c) return false;
+        committed = opts.counters ? undefined : t.replacedChain(c);
+      }
       const made = committed && PROVENANCE.get(committed);
       last = { tx: t, chain: c, replaced: committed && made ? { chain: committed, made } : undefined };
     }
@@ -529,7 +637,8 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     // makes such rules new objects), and -E gives the rule a new target, which reusedRule sees.
     // Only this transaction's own deletions could have removed it. Looking each jump's chain up
     // in a 60,000-chain table was a third of a partial sync's restore.
-    if ((!reused || t.removedAny) && hit.needs !== undefined && t.get(hit.needs)?.builtin !== false) return false;
+    // (a jump to a chain this transaction declared through its ref is one to a chain that is there)
+    if ((!reused || t.removedAny) && hit.needs !== undefined && !t.holds(hit.needsRef) && t.get(hit.needs)?.builtin !== false) return false;
     const rule = reused ?? sharedRule(hit.rule) ?? { ...hit.rule, counters: opts.counters ? { ...hit.rule.counters } : { packets: 0, bytes: 0 } };
     rules.push(rule);
     t.noteAppend(last.chain, hit);
@@ -549,6 +658,14 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     const told = table !== undefined && known !== undefined ? known[idx] : undefined;
     if (told !== undefined) {
       const t = txs.get(table as TableName) as TableTx;
+      if (told instanceof ChainRef) {
+        // a user chain's declaration through its ref: as a DECLARED hit, stamped (see ChainRef)
+        last = undefined;
+        if (told.builtinName && t.get(told.name)?.builtin) return lineErr(n, `Can't set policy \`-' on \`${told.name}'`);
+        t.putRef(told);
+        decls[idx] = told.name;
+        continue;
+      }
       if (typeof told === 'string') {
         // a user chain's declaration: as a DECLARED hit
         last = undefined;

@@ -9,6 +9,7 @@
  * ServicePortName.String(): `ns/name` plus `:port` only when the port has a name.
  */
 import * as nodeCrypto from 'node:crypto';
+import { ChainRef } from '../restore.js';
 
 /**
  * crypto.hash, the one-shot digest of Node 20.12 and later, when there (a sha256 per Service and
@@ -68,28 +69,34 @@ function digest(s: string): Uint8Array {
 }
 
 /**
- * The chain names made, by prefix and hash input: each one string object, made once (not at each
- * render of its Service on each node) and flat. The restore's chain index keys a chain by the
- * name it was declared with, and a lookup with that very string compares nothing (restore.ts
- * internName); kube-proxy declares and jumps to its chains with the names from here, and interning
- * 60,000 names at every render was a fifth of a cold sync's.
+ * The chains named, by prefix and hash input: each name one string object, made once (not at each
+ * render of its Service on each node) and flat, with its ref (restore.ts ChainRef). The restore's
+ * chain index keys a chain by the name it was declared with, and a lookup with that very string
+ * compares nothing; kube-proxy declares and jumps to its chains with the names and refs from
+ * here, and finding the ref of each of 60,000 names again at a render was a tenth of a cold sync's.
  */
-const NAMES = new Map<string, Map<string, string>>();
+const NAMES = new Map<string, Map<string, ChainRef>>();
 const PREFIX_CODES = new Map<string, number[]>();
 
 function chainName(prefix: string, input: string): string {
+  return chainRefOf(prefix, input).name;
+}
+
+function chainRefOf(prefix: string, input: string): ChainRef {
   let m = NAMES.get(prefix);
   if (!m) NAMES.set(prefix, (m = new Map()));
-  let n = m.get(input);
-  if (n === undefined) {
+  let r = m.get(input);
+  if (r === undefined) {
     if (m.size >= HASH16_LIMIT) m.clear();
     let codes = PREFIX_CODES.get(prefix);
     if (!codes) PREFIX_CODES.set(prefix, (codes = Array.from(prefix, (c) => c.charCodeAt(0))));
     fillFirst16(digest(input));
-    n = String.fromCharCode(...codes, ...FIRST16);
-    m.set(input, n);
+    // (a ref of its own, not restore.ts chainRef's: refs of one name need not be one object, and
+    // registering 60,000 names there too was as much again)
+    r = new ChainRef(String.fromCharCode(...codes, ...FIRST16));
+    m.set(input, r);
   }
-  return n;
+  return r;
 }
 
 const BASE32_CODES = Array.from(BASE32, (c) => c.charCodeAt(0));
@@ -134,6 +141,11 @@ export function serviceChainName(spn: string, protocol: string): string {
   return chainName('KUBE-SVC-', spn + protocol.toLowerCase());
 }
 
+/** serviceChainName's ref. */
+export function serviceChainRef(spn: string, protocol: string): ChainRef {
+  return chainRefOf('KUBE-SVC-', spn + protocol.toLowerCase());
+}
+
 export function serviceLocalChainName(spn: string, protocol: string): string {
   return chainName('KUBE-SVL-', spn + protocol.toLowerCase());
 }
@@ -154,4 +166,9 @@ export function joinHostPort(ip: string, port: number): string {
 /** KUBE-SEP- for an endpoint `ip:port` (the target port) of a service port. */
 export function endpointChainName(spn: string, protocol: string, endpoint: string): string {
   return chainName('KUBE-SEP-', spn + protocol.toLowerCase() + endpoint);
+}
+
+/** endpointChainName's ref. */
+export function endpointChainRef(spn: string, protocol: string, endpoint: string): ChainRef {
+  return chainRefOf('KUBE-SEP-', spn + protocol.toLowerCase() + endpoint);
 }

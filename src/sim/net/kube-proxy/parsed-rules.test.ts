@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { EndpointSlice, Service, ServiceSpec } from '../../api/types.js';
 import type { Family } from '../ipv6.js';
 import { newIptablesState } from '../iptables.js';
+import { ChainRef } from '../restore.js';
 import { parseRuleArgs, tokenizeRuleLine } from '../rule-parse.js';
 import { ensureKubeletRules } from './kubelet-rules.js';
 import type { KubeProxyConfig } from './sync.js';
@@ -77,11 +78,16 @@ for (const c of cases()) {
     known.forEach((k, i) => {
       const line = lines[i] as string;
       if (k === undefined) return;
-      if (typeof k === 'string') {
-        assert.equal(line, `:${k} - [0:0]`);
+      if (k instanceof ChainRef) {
+        assert.equal(line, `:${k.name} - [0:0]`);
         decls++;
         return;
       }
+      assert.notEqual(typeof k, 'string', line);
+      if (typeof k === 'string') return;
+      // the refs are those of the chain it goes to and of the one its jump needs
+      assert.equal(k.chainRef?.name, k.chain, line);
+      assert.equal(k.needsRef?.name, k.needs, line);
       const args = tokenizeRuleLine(line);
       assert.deepEqual(args.slice(0, 2), ['-A', k.chain], line);
       const parsed = parseRuleArgs(args.slice(2), { chainExists: () => true, family: c.family });

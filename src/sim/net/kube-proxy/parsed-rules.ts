@@ -10,13 +10,14 @@
  * A builder returns undefined where its text would not parse the usual way (a token the tokenizer
  * would split or unquote differently, a value an extension refuses): that line is parsed.
  *
- * Chain names given here are interned by the caller (restore.ts internName), as the restore's
- * chain index keys them.
+ * Chains are given as their refs (restore.ts chainRef: the name interned, as the restore's chain
+ * index keys it), made once per chain by the caller; each built line carries the refs of the chain
+ * it goes to and of the one it jumps to, for the restore to find them on (restore.ts ChainRef).
  */
 import type { Match, ProtoMatch, Rule, Target } from '../iptables.js';
 import type { Family } from '../ipv6.js';
-import type { ParsedLine } from '../restore.js';
-import { internName } from '../restore.js';
+import type { ChainRef, ParsedLine } from '../restore.js';
+import { chainRef, internName } from '../restore.js';
 import { ZERO_COUNTERS, addrPart, frozenRule, matchPart, protoPart, rawOption, targetPart } from '../rule-parts.js';
 
 /** A token tokenizeRuleLine takes as it is: no separator (space, tab), no quote, no line break. */
@@ -35,8 +36,9 @@ interface Shared {
   markMasq: Target | undefined;
 }
 const SHARED = new Map<Family, Shared>();
-/** KUBE-MARK-MASQ, interned. */
+/** KUBE-MARK-MASQ, interned, and its ref. */
 export const MARK_MASQ = internName('KUBE-MARK-MASQ');
+export const MARK_MASQ_REF = chainRef(MARK_MASQ);
 
 function shared(family: Family): Shared {
   let s = SHARED.get(family);
@@ -64,8 +66,8 @@ function proto(p: string, family: Family): ProtoMatch | undefined {
   return BARE.test(p) ? memo(shared(family).proto, p, () => protoPart(p)) : undefined;
 }
 
-function line(chain: string, rule: Rule, needs: string | undefined): ParsedLine {
-  return { chain, rule: frozenRule(rule), needs };
+function line(chain: ChainRef, rule: Rule, needs: ChainRef | undefined): ParsedLine {
+  return { chain: chain.name, rule: frozenRule(rule), needs: needs?.name, chainRef: chain, needsRef: needs };
 }
 
 /** A jump to user chain `name` (interned): the part and what the restore checks it needs. */
@@ -78,23 +80,23 @@ function jump(name: string, family: Family): Target | undefined {
  * a Service's cluster IP rule in KUBE-SERVICES and the masquerade rule of its internal chain.
  * `comment`: the match, made once for both (commentMatch with quoted true).
  */
-export function clusterIPLine(chain: string, comment: Match | undefined, p: string, ip: string, port: string, notSrc: string | undefined, target: string, family: Family): ParsedLine | undefined {
+export function clusterIPLine(chain: ChainRef, comment: Match | undefined, p: string, ip: string, port: string, notSrc: string | undefined, target: ChainRef, family: Family): ParsedLine | undefined {
   const pr = proto(p, family);
   if (!comment || !pr || !BARE.test(ip) || !BARE.test(port)) return undefined;
   const pm = matchPart(p, [rawOption('dport', port)], pr.num, family);
   const dst = addrPart(ip, false, family);
   const src = notSrc === undefined ? undefined : BARE.test(notSrc) ? addrPart(notSrc, true, family) : undefined;
-  const t = target === MARK_MASQ ? shared(family).markMasq : jump(target, family);
+  const t = target === MARK_MASQ_REF ? shared(family).markMasq : jump(target.name, family);
   if (!pm || !dst || (notSrc !== undefined && !src) || !t) return undefined;
   const rule: Rule = src ? { matches: [comment, pm], counters: ZERO_COUNTERS, proto: pr, dst, src, target: t } : { matches: [comment, pm], counters: ZERO_COUNTERS, proto: pr, dst, target: t };
-  return line(chain, rule, target === MARK_MASQ ? MARK_MASQ : target);
+  return line(chain, rule, target);
 }
 
 /**
  * `-A <chain>[ -m comment --comment "<comment>"][ -m statistic --mode random --probability <probability>] -j <sep>`:
  * a Service chain's rule to one endpoint (writeServiceToEndpointRules, without session affinity).
  */
-export function dispatchLine(chain: string, comment: string | undefined, probability: string | undefined, sep: string, family: Family): ParsedLine | undefined {
+export function dispatchLine(chain: ChainRef, comment: string | undefined, probability: string | undefined, sep: ChainRef, family: Family): ParsedLine | undefined {
   const matches: Match[] = [];
   if (comment !== undefined) {
     const m = commentMatch(comment, true, 0, family);
@@ -106,23 +108,23 @@ export function dispatchLine(chain: string, comment: string | undefined, probabi
     if (!m) return undefined;
     matches.push(m);
   }
-  const t = jump(sep, family);
+  const t = jump(sep.name, family);
   return t ? line(chain, { matches, counters: ZERO_COUNTERS, target: t }, sep) : undefined;
 }
 
 /** `-A <sep>[ -m comment --comment <comment>] -s <ip> -j KUBE-MARK-MASQ`: an endpoint chain's first rule (`comment`: commentMatch, bare). */
-export function endpointMasqLine(sep: string, comment: Match | undefined | null, ip: string, family: Family): ParsedLine | undefined {
+export function endpointMasqLine(sep: ChainRef, comment: Match | undefined | null, ip: string, family: Family): ParsedLine | undefined {
   const src = BARE.test(ip) ? addrPart(ip, false, family) : undefined;
   const t = shared(family).markMasq;
   if (comment === undefined || !src || !t) return undefined;
-  return line(sep, { matches: comment ? [comment] : [], counters: ZERO_COUNTERS, src, target: t }, MARK_MASQ);
+  return line(sep, { matches: comment ? [comment] : [], counters: ZERO_COUNTERS, src, target: t }, MARK_MASQ_REF);
 }
 
 /**
  * `-A <sep>[ -m comment --comment <comment>] -m <p> -p <p> -j DNAT --to-destination <endpoint>`: an
  * endpoint chain's DNAT rule without session affinity (`comment`: commentMatch, bare; null: none).
  */
-export function endpointDnatLine(sep: string, comment: Match | undefined | null, p: string, endpoint: string, family: Family): ParsedLine | undefined {
+export function endpointDnatLine(sep: ChainRef, comment: Match | undefined | null, p: string, endpoint: string, family: Family): ParsedLine | undefined {
   const pr = proto(p, family);
   if (comment === undefined || !pr || !BARE.test(endpoint)) return undefined;
   const pm = memo(shared(family).portMatch, p, () => matchPart(p, [], pr.num, family));

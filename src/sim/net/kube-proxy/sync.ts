@@ -22,14 +22,14 @@ import type { Family } from '../ipv6.js';
 import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
-import { applyRestoreLines, internName, type KnownLine } from '../restore.js';
+import { ChainRef, applyRestoreLines, chainRef, type KnownLine } from '../restore.js';
 import { fnv32a } from '../../../util/fnv.js';
 import { OverlayMap } from '../../../util/overlay-map.js';
 import {
-  endpointChainName,
+  endpointChainRef,
   externalChainName,
   firewallChainName,
-  serviceChainName,
+  serviceChainRef,
   serviceLocalChainName,
 } from './chain-names.js';
 import type { EndpointInfo, ServicePortInfo } from './service-model.js';
@@ -43,7 +43,7 @@ import {
   servicePortsOf,
   usesLocalEndpoints,
 } from './service-model.js';
-import { MARK_MASQ, clusterIPLine, commentMatch, dispatchLine, endpointDnatLine, endpointMasqLine } from './parsed-rules.js';
+import { MARK_MASQ_REF, clusterIPLine, commentMatch, dispatchLine, endpointDnatLine, endpointMasqLine } from './parsed-rules.js';
 
 export interface KubeProxyConfig {
   mode?: 'iptables' | 'ipvs' | 'nftables' | '';
@@ -330,6 +330,8 @@ interface RenderedPort {
    * every sync, which iptables-restore's memo of declarations then finds without hashing them anew.
    */
   decls: readonly string[];
+  /** Their refs (restore.ts ChainRef): the KnownLines of their declarations. */
+  chainRefs: readonly ChainRef[];
   /** The rules of those chains. */
   natChains: readonly string[];
   /** What each of them parses to, where it was built with it. */
@@ -568,6 +570,12 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   const filterRules: string[] = [];
   const natRules: string[] = [];
   const chains: string[] = [];
+  /** The chains' refs (restore.ts ChainRef), made with them. */
+  const chainRefs: ChainRef[] = [];
+  const addChain = (ref: ChainRef): void => {
+    chains.push(ref.name);
+    chainRefs.push(ref);
+  };
   const out: string[] = [];
   // (what the nat lines parse to, line by line: built for the frequent ones, parsed-rules.ts)
   const natKnown: KnownLine[] = [];
@@ -586,10 +594,13 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   const N = svc.spn;
   const p = svc.protocol;
   // (the chain names come interned, as the restore's chain index keys them: see chain-names.ts)
-  const svcChain = serviceChainName(N, p);
-  const svlChain = serviceLocalChainName(N, p);
-  const extChain = externalChainName(N, p);
-  const fwChain = firewallChainName(N, p);
+  const svcRef = serviceChainRef(N, p);
+  const svcChain = svcRef.name;
+  // (the other three named only where used: a ClusterIP Service has none of them, and hashing
+  // their names was a fifth of a cold sync's render at 10,000 Services)
+  const svlChain = (): string => serviceLocalChainName(N, p);
+  const extChain = (): string => externalChainName(N, p);
+  const fwChain = (): string => firewallChainName(N, p);
   const cat = categorizeEndpoints(eps, svc);
   const hasEndpoints = cat.hasAnyEndpoints;
   const L = cat.localEndpoints;
@@ -598,13 +609,13 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   let internalChain = svcChain;
   let hasInternal = hasEndpoints;
   if (svc.internalPolicyLocal) {
-    internalChain = svlChain;
+    internalChain = svlChain();
     if (L.length === 0) hasInternal = false;
   }
   let externalPolicyChain = svcChain;
   let hasExternal = hasEndpoints;
   if (svc.externalPolicyLocal) {
-    externalPolicyChain = svlChain;
+    externalPolicyChain = svlChain();
     if (L.length === 0) hasExternal = false;
   }
   const extAccessible = portExternallyAccessible(svc);
@@ -612,7 +623,7 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   const usesFW = hasEndpoints && svc.loadBalancerVIPs.length > 0 && svc.loadBalancerSourceRanges.length > 0;
   const usesSVC = C.length > 0 && (!svc.internalPolicyLocal || extAccessible);
   const usesSVL = L.length > 0 && (svc.internalPolicyLocal || (svc.externalPolicyLocal && extAccessible));
-  const lbChain = usesFW ? fwChain : extChain;
+  const lbChain = (): string => (usesFW ? fwChain() : extChain());
 
   let intFilterTarget = '';
   let intFilterComment = '';
@@ -639,7 +650,7 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   // 1. cluster IP
   const clusterIPComment = hasInternal ? commentMatch(`${N} cluster IP`, true, 0, family) : undefined;
   if (hasInternal) {
-    const k = clusterIPLine(KUBE_SERVICES, clusterIPComment, p, svc.clusterIP, port, undefined, internalChain, family);
+    const k = clusterIPLine(KUBE_SERVICES, clusterIPComment, p, svc.clusterIP, port, undefined, internalChain === svcChain ? svcRef : chainRef(internalChain), family);
     wk(natRules, k, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port, '-j', internalChain);
   } else {
     w(filterRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', intFilterComment, ...proto, '-d', svc.clusterIP, '--dport', port, '-j', intFilterTarget);
@@ -647,16 +658,16 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   // 2. external IPs
   for (const eip of svc.externalIPs) {
     if (hasEndpoints)
-      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} external IP`), ...proto, '-d', eip, '--dport', port, '-j', extChain);
+      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} external IP`), ...proto, '-d', eip, '--dport', port, '-j', extChain());
     if (!hasExternal)
       w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, ...proto, '-d', eip, '--dport', port, '-j', extFilterTarget);
   }
   // 3. load balancer IPs
   for (const lb of svc.loadBalancerVIPs) {
     if (hasEndpoints)
-      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} loadbalancer IP`), ...proto, '-d', lb, '--dport', port, '-j', lbChain);
+      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', q(`${N} loadbalancer IP`), ...proto, '-d', lb, '--dport', port, '-j', lbChain());
     if (usesFW)
-      w(filterRules, '-A', 'KUBE-PROXY-FIREWALL', '-m', 'comment', '--comment', q(`${N} traffic not accepted by ${fwChain}`), ...proto, '-d', lb, '--dport', port, '-j', 'DROP');
+      w(filterRules, '-A', 'KUBE-PROXY-FIREWALL', '-m', 'comment', '--comment', q(`${N} traffic not accepted by ${fwChain()}`), ...proto, '-d', lb, '--dport', port, '-j', 'DROP');
   }
   if (!hasExternal) {
     for (const lb of svc.loadBalancerVIPs)
@@ -667,8 +678,8 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
     const np = String(svc.nodePort);
     if (hasEndpoints) {
       if (localhostNodePorts && nfacct)
-        w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '-d', '127.0.0.0/8', '--dport', np, '-m', 'nfacct', '--nfacct-name', 'localhost_nps_accepted_pkts', '-j', extChain);
-      w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '--dport', np, '-j', extChain);
+        w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '-d', '127.0.0.0/8', '--dport', np, '-m', 'nfacct', '--nfacct-name', 'localhost_nps_accepted_pkts', '-j', extChain());
+      w(natRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', N, ...proto, '--dport', np, '-j', extChain());
     }
     if (!hasExternal)
       w(filterRules, '-A', 'KUBE-EXTERNAL-SERVICES', '-m', 'comment', '--comment', extFilterComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...proto, '--dport', np, '-j', extFilterTarget);
@@ -677,75 +688,78 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   if (svc.healthCheckNodePort !== 0)
     w(filterRules, '-A', 'KUBE-NODEPORTS', '-m', 'comment', '--comment', q(`${N} health check node port`), '-m', 'tcp', '-p', 'tcp', '--dport', String(svc.healthCheckNodePort), '-j', 'ACCEPT');
 
-  if (usesSVC) chains.push(svcChain);
-  if (usesSVL) chains.push(svlChain);
+  if (usesSVC) addChain(svcRef);
+  if (usesSVL) addChain(chainRef(svlChain()));
+  const internalRef = internalChain === svcChain ? svcRef : chainRef(internalChain);
   // 6. masquerade rule of the internal chain
   if (hasInternal) {
     const args = ['-m', 'comment', '--comment', q(`${N} cluster IP`), ...proto, '-d', svc.clusterIP, '--dport', port];
-    if (ctx.masqueradeAll) wk(out, clusterIPLine(internalChain, clusterIPComment, p, svc.clusterIP, port, undefined, MARK_MASQ, family), '-A', internalChain, ...args, '-j', 'KUBE-MARK-MASQ');
+    if (ctx.masqueradeAll) wk(out, clusterIPLine(internalRef, clusterIPComment, p, svc.clusterIP, port, undefined, MARK_MASQ_REF, family), '-A', internalChain, ...args, '-j', 'KUBE-MARK-MASQ');
     else if (clusterCIDR !== undefined)
-      wk(out, clusterIPLine(internalChain, clusterIPComment, p, svc.clusterIP, port, clusterCIDR, MARK_MASQ, family), '-A', internalChain, ...args, '!', '-s', clusterCIDR, '-j', 'KUBE-MARK-MASQ');
+      wk(out, clusterIPLine(internalRef, clusterIPComment, p, svc.clusterIP, port, clusterCIDR, MARK_MASQ_REF, family), '-A', internalChain, ...args, '!', '-s', clusterCIDR, '-j', 'KUBE-MARK-MASQ');
   }
   // 7. external chain
   if (usesExt) {
-    chains.push(extChain);
+    addChain(chainRef(extChain()));
     if (!svc.externalPolicyLocal) {
-      w(out, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade traffic for ${N} external destinations`), '-j', 'KUBE-MARK-MASQ');
+      w(out, '-A', extChain(), '-m', 'comment', '--comment', q(`masquerade traffic for ${N} external destinations`), '-j', 'KUBE-MARK-MASQ');
     } else {
       if (clusterCIDR !== undefined)
-        w(out, '-A', extChain, '-m', 'comment', '--comment', q(`pod traffic for ${N} external destinations`), '-s', clusterCIDR, '-j', svcChain);
-      w(out, '-A', extChain, '-m', 'comment', '--comment', q(`masquerade LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', 'KUBE-MARK-MASQ');
-      w(out, '-A', extChain, '-m', 'comment', '--comment', q(`route LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', svcChain);
+        w(out, '-A', extChain(), '-m', 'comment', '--comment', q(`pod traffic for ${N} external destinations`), '-s', clusterCIDR, '-j', svcChain);
+      w(out, '-A', extChain(), '-m', 'comment', '--comment', q(`masquerade LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', 'KUBE-MARK-MASQ');
+      w(out, '-A', extChain(), '-m', 'comment', '--comment', q(`route LOCAL traffic for ${N} external destinations`), '-m', 'addrtype', '--src-type', 'LOCAL', '-j', svcChain);
     }
-    if (hasExternal) w(out, '-A', extChain, '-j', externalPolicyChain);
+    if (hasExternal) w(out, '-A', extChain(), '-j', externalPolicyChain);
   }
   // 8. firewall chain
   if (usesFW) {
-    chains.push(fwChain);
-    const head = ['-A', fwChain, '-m', 'comment', '--comment', q(`${N} loadbalancer IP`)];
+    addChain(chainRef(fwChain()));
+    const head = ['-A', fwChain(), '-m', 'comment', '--comment', q(`${N} loadbalancer IP`)];
     let allowFromNode = false;
     const nodeNum = nodeIP === undefined ? undefined : parseIPv4(nodeIP);
     for (const cidr of svc.loadBalancerSourceRanges) {
-      w(out, ...head, '-s', cidr, '-j', extChain);
+      w(out, ...head, '-s', cidr, '-j', extChain());
       const c = parseCidr(cidr);
       if (c && nodeNum !== undefined && cidrContains(c, nodeNum)) allowFromNode = true;
     }
-    if (allowFromNode) for (const lb of svc.loadBalancerVIPs) w(out, ...head, '-s', lb, '-j', extChain);
-    w(out, '-A', fwChain, '-m', 'comment', '--comment', q(`other traffic to ${N} will be dropped by KUBE-PROXY-FIREWALL`));
+    if (allowFromNode) for (const lb of svc.loadBalancerVIPs) w(out, ...head, '-s', lb, '-j', extChain());
+    w(out, '-A', fwChain(), '-m', 'comment', '--comment', q(`other traffic to ${N} will be dropped by KUBE-PROXY-FIREWALL`));
   }
   // 9. service → endpoint dispatch
-  // each endpoint's chain name hashed once per port (the dispatch rules and its chain both name it)
+  // each endpoint's chain name hashed, and its ref found, once per port (the dispatch rules and
+  // its chain both name it)
   const sepOf: EndpointInfo[] = [];
-  const sepNames: string[] = [];
-  const sepName = (ep: EndpointInfo): string => {
+  const sepRefs: ChainRef[] = [];
+  const sepRef = (ep: EndpointInfo): ChainRef => {
     const k = sepOf.indexOf(ep);
-    if (k >= 0) return sepNames[k] as string;
-    const name = endpointChainName(N, p, ep.endpoint);
+    if (k >= 0) return sepRefs[k] as ChainRef;
+    const ref = endpointChainRef(N, p, ep.endpoint);
     sepOf.push(ep);
-    sepNames.push(name);
-    return name;
+    sepRefs.push(ref);
+    return ref;
   };
-  if (usesSVC) writeServiceToEndpointRules(out, outKnown, svc, svcChain, C, largeClusterMode, sepName, family);
-  if (usesSVL) writeServiceToEndpointRules(out, outKnown, svc, svlChain, L, largeClusterMode, sepName, family);
+  if (usesSVC) writeServiceToEndpointRules(out, outKnown, svc, svcRef, C, largeClusterMode, sepRef, family);
+  if (usesSVL) writeServiceToEndpointRules(out, outKnown, svc, chainRef(svlChain()), L, largeClusterMode, sepRef, family);
   // 10. endpoint chains
   const cm = largeClusterMode ? '' : ` -m comment --comment ${N}`;
   // (null: no comment; undefined: none could be built, the lines are parsed)
   const sepComment = largeClusterMode ? null : commentMatch(N, false, 0, family);
   for (const ep of cat.allReachable) {
-    const sep = sepName(ep);
-    chains.push(sep);
+    const ref = sepRef(ep);
+    const sep = ref.name;
+    addChain(ref);
     // (as w(out, '-A', sep, ...cmt(N), '-s', ep.ip, …) joins them, written out)
     out.push(`-A ${sep}${cm} -s ${ep.ip} -j KUBE-MARK-MASQ`);
-    outKnown.push(endpointMasqLine(sep, sepComment, ep.ip, family));
+    outKnown.push(endpointMasqLine(ref, sepComment, ep.ip, family));
     const affinity = svc.sessionAffinityClientIP ? ` -m recent --name ${sep} --set` : '';
     out.push(`-A ${sep}${cm}${affinity} -m ${p} -p ${p} -j DNAT --to-destination ${ep.endpoint}`);
-    outKnown.push(svc.sessionAffinityClientIP ? undefined : endpointDnatLine(sep, sepComment, p, ep.endpoint, family));
+    outKnown.push(svc.sessionAffinityClientIP ? undefined : endpointDnatLine(ref, sepComment, p, ep.endpoint, family));
   }
-  return { filter: filterRules, natTop: natRules, natTopKnown: natKnown, chains, decls: chains.map((c) => `:${c} - [0:0]`), natChains: out, natChainsKnown: outKnown };
+  return { filter: filterRules, natTop: natRules, natTopKnown: natKnown, chains, decls: chains.map((c) => `:${c} - [0:0]`), chainRefs, natChains: out, natChainsKnown: outKnown };
 }
 
-/** KUBE-SERVICES, interned (see renderPort). */
-const KUBE_SERVICES = internName('KUBE-SERVICES');
+/** KUBE-SERVICES's ref (see renderPort), its name interned. */
+const KUBE_SERVICES = chainRef('KUBE-SERVICES');
 
 /**
  * Runs one full sync for `input` against the node's ruleset `state` (mutated in place).
@@ -779,9 +793,8 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   if (localhostNodePorts) filterChains.push('KUBE-FIREWALL');
   const natChains = ['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-MARK-MASQ'];
   const filterRules: string[] = [];
+  /** The static nat rules, written before the service ports'. */
   const natRules: string[] = [];
-  /** What natRules' lines parse to where it was built with them (by index; the others are holes). */
-  const natKnown: KnownLine[] = [];
   const w = (buf: string[], ...parts: string[]): void => {
     buf.push(parts.join(' '));
   };
@@ -854,46 +867,49 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   // on big rulesets); without the look, the active chains need not be known
   const staleCleanup = !largeClusterMode || input.staleCleanupDue !== false;
   const unchanged = partial ? unchangedSince(partial, view, (i) => (ports[i] as PortEntry).nsName) : undefined;
-  const declared: string[] = [];
-  const declarations: string[] = [];
-  // chains of unchanged Services still count as active (upstream computes and discards them)
-  const skipped: string[] = [];
-
+  // Pass 1: the filter rules, and which Services' chains this sync writes. The payload is then
+  // written straight into one array of lines and one of what the restore is told of each
+  // (KnownLine), sized beforehand: gathering the nat rules and their parses in arrays of their own
+  // and copying them into the payload after was a fifth of a 10,000-Service full sync (230,000
+  // lines, each stored twice, into arrays that kept growing).
+  const skip = unchanged ? new Uint8Array(ports.length) : undefined;
+  let declCount = 0;
+  let natPortLines = 0;
   for (let i = 0; i < ports.length; i++) {
     const r = rendered[i] as RenderedPort;
     for (const l of r.filter) filterRules.push(l);
-    for (let j = 0; j < r.natTop.length; j++) {
-      natKnown[natRules.length] = r.natTopKnown[j];
-      natRules.push(r.natTop[j] as string);
-    }
+    natPortLines += r.natTop.length;
     // per-service chains: a partial sync writes them only for a Service that changed; the others'
     // names still count as active (upstream computes their rules and throws them away)
-    if (unchanged?.(i)) {
-      if (staleCleanup) for (const c of r.chains) skipped.push(c);
+    if (skip && unchanged?.(i)) {
+      skip[i] = 1;
       continue;
     }
-    for (const c of r.chains) declared.push(c);
-    for (const d of r.decls) declarations.push(d);
-    for (let j = 0; j < r.natChains.length; j++) {
-      natKnown[natRules.length] = r.natChainsKnown[j];
-      natRules.push(r.natChains[j] as string);
-    }
+    declCount += r.chains.length;
+    natPortLines += r.natChains.length;
   }
 
   // stale chains: existing per-service chains no longer active are declared and deleted
   // (large-cluster mode: at most once per syncPeriod, as iptables-save is slow on big rulesets)
   const natTable = ensureTable(state, 'nat');
-  const stale = staleCleanup ? staleChains(natTable, [natChains, declared, skipped]) : [];
+  const stale = staleCleanup
+    ? staleChains(natTable, (active) => {
+        for (const c of natChains) active(c);
+        // (chains of unchanged Services count too: upstream computes and discards them)
+        for (const r of rendered) for (const c of r.chains) active(c);
+      })
+    : [];
 
   // NodePort tail rule
+  const natTail: string[] = [];
   const tailComment = q('kubernetes service nodeports; NOTE: this must be the last rule in this chain');
   // nodeport_addresses.go newNodePortAddresses: each proxier keeps its family's CIDRs (none: match all)
   const npa = v6 ? (cfg.nodePortAddresses ?? []).filter((c) => c.includes(':')) : (cfg.nodePortAddresses ?? []);
   if (npa.length === 0) {
-    w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', tailComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...(v6 ? ['!', '-d', '::1/128'] : localhostNodePorts ? [] : ['!', '-d', '127.0.0.0/8']), '-j', 'KUBE-NODEPORTS');
+    w(natTail, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', tailComment, '-m', 'addrtype', '--dst-type', 'LOCAL', ...(v6 ? ['!', '-d', '::1/128'] : localhostNodePorts ? [] : ['!', '-d', '127.0.0.0/8']), '-j', 'KUBE-NODEPORTS');
   } else {
     for (const ip of nodePortIPs(npa, input.node.ips, localhostNodePorts))
-      w(natRules, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', tailComment, '-d', ip, '-j', 'KUBE-NODEPORTS');
+      w(natTail, '-A', 'KUBE-SERVICES', '-m', 'comment', '--comment', tailComment, '-d', ip, '-j', 'KUBE-NODEPORTS');
   }
 
   // filter KUBE-FORWARD
@@ -902,30 +918,43 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   w(filterRules, '-A', 'KUBE-FORWARD', '-m', 'comment', '--comment', q('kubernetes forwarding rules'), '-m', 'mark', '--mark', `${mark}/${mark}`, '-j', 'ACCEPT');
   w(filterRules, '-A', 'KUBE-FORWARD', '-m', 'comment', '--comment', q('kubernetes forwarding conntrack rule'), '-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED', '-j', 'ACCEPT');
 
-  const lines: string[] = ['*filter'];
-  for (const c of filterChains) lines.push(`:${c} - [0:0]`);
-  for (const r of filterRules) lines.push(r);
-  lines.push('COMMIT', '*nat');
-  for (const c of natChains) lines.push(`:${c} - [0:0]`);
+  const total = 1 + filterChains.length + filterRules.length + 2 + natChains.length + declCount + stale.length + natRules.length + natPortLines + natTail.length + stale.length + 2;
+  const lines = new Array<string>(total);
   // what the restore need not read (restore.ts KnownLine): the per-service chains' declarations
   // (their names, interned) and the rules built with their lines (parsed-rules.ts)
-  const known: KnownLine[] = new Array<KnownLine>(lines.length).fill(undefined);
-  for (let j = 0; j < declarations.length; j++) {
-    lines.push(declarations[j] as string);
-    known.push(declared[j]);
+  const known = new Array<KnownLine>(total);
+  let at = 0;
+  const put = (line: string, k: KnownLine): void => {
+    lines[at] = line;
+    known[at++] = k;
+  };
+  put('*filter', undefined);
+  for (const c of filterChains) put(`:${c} - [0:0]`, undefined);
+  for (const r of filterRules) put(r, undefined);
+  put('COMMIT', undefined);
+  put('*nat', undefined);
+  // (every nat declaration through its chain's ref, so that what follows finds the chains on them)
+  for (const c of natChains) put(`:${c} - [0:0]`, chainRef(c));
+  for (let i = 0; i < ports.length; i++) {
+    if (skip?.[i]) continue;
+    const r = rendered[i] as RenderedPort;
+    for (let j = 0; j < r.decls.length; j++) put(r.decls[j] as string, r.chainRefs[j]);
   }
-  for (const c of stale) {
-    lines.push(`:${c} - [0:0]`);
-    known.push(undefined);
+  for (const c of stale) put(`:${c} - [0:0]`, chainRef(c));
+  for (const r of natRules) put(r, undefined);
+  for (let i = 0; i < ports.length; i++) {
+    const r = rendered[i] as RenderedPort;
+    for (let j = 0; j < r.natTop.length; j++) put(r.natTop[j] as string, r.natTopKnown[j]);
+    if (skip?.[i]) continue;
+    for (let j = 0; j < r.natChains.length; j++) put(r.natChains[j] as string, r.natChainsKnown[j]);
   }
-  // (no spread: a 10k-Service sync has hundreds of thousands of rules)
-  for (let j = 0; j < natRules.length; j++) {
-    lines.push(natRules[j] as string);
-    known.push(natKnown[j]);
-  }
-  for (const c of stale) lines.push(`-X ${c}`);
-  lines.push('COMMIT', '');
-  while (known.length < lines.length) known.push(undefined);
+  for (const r of natTail) put(r, undefined);
+  for (const c of stale) put(`-X ${c}`, undefined);
+  put('COMMIT', undefined);
+  put('', undefined);
+  // (exactly `total` lines were put; kept exact should a count above ever miss one)
+  lines.length = at;
+  known.length = at;
   const r = applyRestoreLines(state, lines, { noflush: true, counters: false }, known);
   // the payload text only when someone reads it (tests, logs): the controller does not, and a
   // full sync's is 20 MB at 10,000 Services
@@ -941,11 +970,11 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
  * first full sync they are a few, and a set of the 60,000 active names of a 10,000-Service
  * cluster was made for nothing.
  */
-function staleChains(table: Table, active: readonly (readonly string[])[]): string[] {
+function staleChains(table: Table, forEachActive: (active: (name: string) => void) => void): string[] {
   const left = new Set<string>();
   for (const c of table.chains) if (!c.builtin && STALE_PREFIXES.some((pre) => c.name.startsWith(pre))) left.add(c.name);
   if (left.size === 0) return [];
-  for (const names of active) for (const n of names) left.delete(n);
+  forEachActive((n) => left.delete(n));
   return table.chains.filter((c) => left.has(c.name)).map((c) => c.name);
 }
 
@@ -1049,17 +1078,18 @@ function writeServiceToEndpointRules(
   buf: string[],
   known: KnownLine[],
   svc: ServicePortInfo,
-  chain: string,
+  chainRef: ChainRef,
   eps: readonly EndpointInfo[],
   largeClusterMode: boolean,
-  sepName: (ep: EndpointInfo) => string,
+  sepRef: (ep: EndpointInfo) => ChainRef,
   family: Family,
 ): void {
   const N = svc.spn;
+  const chain = chainRef.name;
   const cmt = (c: string): string[] => (largeClusterMode ? [] : ['-m', 'comment', '--comment', c]);
   if (svc.sessionAffinityClientIP) {
     for (const ep of eps) {
-      const sep = sepName(ep);
+      const sep = sepRef(ep).name;
       buf.push(
         ['-A', chain, ...cmt(q(`${N} -> ${ep.endpoint}`)), '-m', 'recent', '--name', sep, '--rcheck', '--seconds', String(svc.stickyMaxAgeSeconds), '--reap', '-j', sep].join(' '),
       );
@@ -1071,13 +1101,14 @@ function writeServiceToEndpointRules(
   const n = eps.length;
   for (let i = 0; i < n; i++) {
     const ep = eps[i] as EndpointInfo;
-    const sep = sepName(ep);
+    const ref = sepRef(ep);
+    const sep = ref.name;
     const comment = largeClusterMode ? undefined : `${N} -> ${ep.endpoint}`;
     const probability = i < n - 1 ? computeProbability(n - i) : undefined;
     const cm = comment === undefined ? '' : ` -m comment --comment ${q(comment)}`;
     const stat = probability === undefined ? '' : ` -m statistic --mode random --probability ${probability}`;
     buf.push(`-A ${chain}${cm}${stat} -j ${sep}`);
-    known.push(dispatchLine(chain, comment, probability, sep, family));
+    known.push(dispatchLine(chainRef, comment, probability, ref, family));
   }
 }
 
