@@ -91,6 +91,7 @@ export const kubeletController: Controller = {
     const quiet = quietPods(c);
     const epoch = kubeletEpoch(c);
     const tick = c.timeSignal('kubelet');
+    const foreign = c.foreignTimeSignal('kubelet');
     const now = c.now();
     for (const pod of [...c.store.list<Pod>('Pod')]) {
       const nodeName = pod.spec.nodeName;
@@ -101,14 +102,14 @@ export const kubeletController: Controller = {
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       const uid = pod.metadata.uid ?? '';
       const last = quiet.get(uid);
-      if (last && last.pod === pod && last.node === node && last.epoch === epoch && (last.tick === tick || (!last.onTick && now < last.due))) continue;
+      if (last && last.pod === pod && last.node === node && last.epoch === epoch && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
       const rv = c.store.currentResourceVersion();
       // every wake-up the sync asks for, through whichever code (volumes, probes, processes)
       c.earliestWakeAsked();
       syncPod(c, host, node, pod);
       const requested = c.earliestWakeAsked();
       // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
-      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, tick, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
       else quiet.delete(uid);
     }
   },
@@ -125,7 +126,10 @@ export const kubeletController: Controller = {
  * code it ran: a volume's pending refresh too, Cluster.earliestWakeAsked) or has a probe worker's
  * tick at or before now (`due`; a later sync would move their bookkeeping), and
  * pods running a program another controller keeps (runtime/overrides.ts: CoreDNS, kube-proxy,
- * nginx), whose process that controller's wake-ups can end (`onTick`). Pods without an IP yet are
+ * nginx), whose process that controller's wake-ups can end (`onTick`): those are synced again at
+ * each wake-up of another controller that wakes the kubelet (wakesAlso: CoreDNS's reload check,
+ * kube-proxy's config check) and, like every pod, when due; the kubelet's own wake-ups for other
+ * pods (a probe tick, a back-off) leave them be. Pods without an IP yet are
  * always synced (they may wait for another pod's address to be released). Held per cluster and
  * store, beside the state: a session read from a file syncs each pod once; an in-memory copy
  * (grading, validate's runs) starts with its original's (memory).
@@ -138,6 +142,8 @@ interface QuietPod {
   epoch: string;
   /** The kubelet's wake-up signal at that sync (Cluster.timeSignal). */
   tick: string;
+  /** The part of `tick` that other controllers' wake-ups move (Cluster.foreignTimeSignal). */
+  foreign: string;
   /** The earliest time that sync asked to be woken at, or a probe worker of the pod next ticks. */
   due: number;
   /** The pod runs a program another controller keeps: every wake-up of the kubelet syncs it. */
