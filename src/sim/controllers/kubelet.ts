@@ -33,7 +33,7 @@ import { containerEnv } from '../runtime/env.js';
 import { syncPodVolumes, bindSubPaths, dropPodVolumes } from '../runtime/volumes.js';
 import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, allocatePodIPv6, podFamilies, release } from '../cni/ipam.js';
-import { podFs, dropPodFs } from '../runtime/podfs.js';
+import { podFs, dropPodFs, podFsChangedSince, podFsGeneration } from '../runtime/podfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
 import { programOverride } from '../runtime/overrides.js';
 import { kubeletRuntimeDialError, kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
@@ -79,7 +79,9 @@ export const kubeletController: Controller = {
       const had = QUIET.get(c);
       if (!had || had.store !== c.store) return undefined;
       const epoch = kubeletEpoch(c);
-      return [...had.pods].filter(([, q]) => q.epoch === epoch);
+      const fsGen = podFsGeneration(c);
+      // a pod whose files have not changed since its sync is quiet at the copy's generation
+      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
     },
     load(c: Cluster, saved: unknown): void {
       if (saved) QUIET.set(c, { store: c.store, pods: new Map(saved as [string, QuietPod][]) });
@@ -102,14 +104,15 @@ export const kubeletController: Controller = {
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       const uid = pod.metadata.uid ?? '';
       const last = quiet.get(uid);
-      if (last && last.pod === pod && last.node === node && last.epoch === epoch && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
+      if (last && last.pod === pod && last.node === node && last.epoch === epoch && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
       const rv = c.store.currentResourceVersion();
+      const fsGen = podFsGeneration(c);
       // every wake-up the sync asks for, through whichever code (volumes, probes, processes)
       c.earliestWakeAsked();
       syncPod(c, host, node, pod);
       const requested = c.earliestWakeAsked();
       // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
-      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
       else quiet.delete(uid);
     }
   },
@@ -120,8 +123,9 @@ export const kubeletController: Controller = {
  * node, host or watched object changes, and used to sync every pod each time: on a cluster that
  * is settling, most of those syncs redid work whose answer had not changed. A pod is synced again
  * when its object or its node's object is another one (the store keeps each version frozen), or
- * the epoch moved: a wake-up asked for outside any controller, a host or container file change, a
- * ConfigMap or Secret write. The kubelet's own wake-ups (one pod's back-off, pull, probe tick or
+ * the epoch moved: a wake-up asked for outside any controller, a host file change, a ConfigMap or
+ * Secret write, or one of its own files changed (its own or a container's root: what its exec
+ * probes and programs read; runtime/podfs.ts podFsChangedSince). The kubelet's own wake-ups (one pod's back-off, pull, probe tick or
  * process exit) sync only the pods that are due: those whose last sync asked for a wake-up (by any
  * code it ran: a volume's pending refresh too, Cluster.earliestWakeAsked) or has a probe worker's
  * tick at or before now (`due`; a later sync would move their bookkeeping), and
@@ -140,6 +144,8 @@ interface QuietPod {
   pod: Pod;
   node: Node;
   epoch: string;
+  /** The container filesystems' generation before that sync (runtime/podfs.ts podFsChangedSince: this pod's files only). */
+  fsGen: number;
   /** The kubelet's wake-up signal at that sync (Cluster.timeSignal). */
   tick: string;
   /** The part of `tick` that other controllers' wake-ups move (Cluster.foreignTimeSignal). */
@@ -190,7 +196,7 @@ function quietPods(c: Cluster): Map<string, QuietPod> {
 
 /** What every pod's sync depends on besides its own object, its node and its due time (see QUIET). */
 function kubeletEpoch(c: Cluster): string {
-  return `${c.sharedTimeSignal()}|${c.hostGeneration}|${c.state.podFsGeneration ?? 0}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+  return `${c.sharedTimeSignal()}|${c.hostGeneration}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
 }
 
 interface Images {
