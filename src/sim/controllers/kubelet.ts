@@ -50,6 +50,23 @@ const BACKOFF_MAX_MS = 300_000;
 
 const watchMemo = new WeakMap<Cluster, { store: Cluster['store']; pods: number; keys: string[] }>();
 
+/**
+ * The watch keys of the ConfigMaps and Secrets one pod refers to, by pod object: a stored pod is
+ * frozen and shared by every copy of the state, so a write to one pod does not walk every other
+ * pod's spec again.
+ */
+const podWatchKeys = new WeakMap<Pod, string[]>();
+
+function watchKeysOf(p: Pod): string[] {
+  const had = podWatchKeys.get(p);
+  if (had) return had;
+  const ns = p.metadata.namespace ?? 'default';
+  const r = podReferences(p);
+  const keys = [...r.configMaps.map((n) => `ConfigMap@${ns}/${n}`), ...r.secrets.map((n) => `Secret@${ns}/${n}`)];
+  if (Object.isFrozen(p)) podWatchKeys.set(p, keys);
+  return keys;
+}
+
 export const kubeletController: Controller = {
   name: 'kubelet',
   // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh; only
@@ -63,10 +80,7 @@ export const kubeletController: Controller = {
     const refs = new Set<string>();
     for (const p of c.store.list<Pod>('Pod')) {
       if (!p.spec.nodeName) continue;
-      const ns = p.metadata.namespace ?? 'default';
-      const r = podReferences(p);
-      for (const n of r.configMaps) refs.add(`ConfigMap@${ns}/${n}`);
-      for (const n of r.secrets) refs.add(`Secret@${ns}/${n}`);
+      for (const k of watchKeysOf(p)) refs.add(k);
     }
     const keys = [...refs].sort();
     watchMemo.set(c, { store: c.store, pods, keys });
