@@ -269,6 +269,18 @@ export class Cluster {
   }
 
   /**
+   * The part of timeSignal(name) that other controllers' wake-ups make: the shared ticks and the
+   * own ticks of every controller that wakes `name` too (wakesAlso). Equal values mean that every
+   * wake-up `name` has seen since came from its own requests (the kubelet: one pod's probe or
+   * back-off, which concerns that pod alone). Made of counters the snapshot already keeps.
+   */
+  foreignTimeSignal(name: string): string {
+    let sig = String(this.timeTick);
+    for (const ctrl of this.controllers) if (ctrl.wakesAlso?.includes(name) && ctrl.name !== name) sig += `.${this.ownTicks.get(ctrl.name) ?? 0}`;
+    return sig;
+  }
+
+  /**
    * Everything a controller's signature is made of, in one value: the store's write count (and
    * the store itself, which an etcd restore replaces), hosts, container files, wake-ups, and
    * which components are up. Equal marks mean equal signatures for every controller.

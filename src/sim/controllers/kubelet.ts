@@ -33,7 +33,7 @@ import { containerEnv } from '../runtime/env.js';
 import { syncPodVolumes, bindSubPaths, dropPodVolumes } from '../runtime/volumes.js';
 import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, allocatePodIPv6, podFamilies, release } from '../cni/ipam.js';
-import { podFs, dropPodFs } from '../runtime/podfs.js';
+import { podFs, dropPodFs, podFsChangedSince, podFsGeneration } from '../runtime/podfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
 import { programOverride } from '../runtime/overrides.js';
 import { kubeletRuntimeDialError, kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
@@ -50,6 +50,23 @@ const BACKOFF_MAX_MS = 300_000;
 
 const watchMemo = new WeakMap<Cluster, { store: Cluster['store']; pods: number; keys: string[] }>();
 
+/**
+ * The watch keys of the ConfigMaps and Secrets one pod refers to, by pod object: a stored pod is
+ * frozen and shared by every copy of the state, so a write to one pod does not walk every other
+ * pod's spec again.
+ */
+const podWatchKeys = new WeakMap<Pod, string[]>();
+
+function watchKeysOf(p: Pod): string[] {
+  const had = podWatchKeys.get(p);
+  if (had) return had;
+  const ns = p.metadata.namespace ?? 'default';
+  const r = podReferences(p);
+  const keys = [...r.configMaps.map((n) => `ConfigMap@${ns}/${n}`), ...r.secrets.map((n) => `Secret@${ns}/${n}`)];
+  if (Object.isFrozen(p)) podWatchKeys.set(p, keys);
+  return keys;
+}
+
 export const kubeletController: Controller = {
   name: 'kubelet',
   // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh; only
@@ -63,10 +80,7 @@ export const kubeletController: Controller = {
     const refs = new Set<string>();
     for (const p of c.store.list<Pod>('Pod')) {
       if (!p.spec.nodeName) continue;
-      const ns = p.metadata.namespace ?? 'default';
-      const r = podReferences(p);
-      for (const n of r.configMaps) refs.add(`ConfigMap@${ns}/${n}`);
-      for (const n of r.secrets) refs.add(`Secret@${ns}/${n}`);
+      for (const k of watchKeysOf(p)) refs.add(k);
     }
     const keys = [...refs].sort();
     watchMemo.set(c, { store: c.store, pods, keys });
@@ -79,7 +93,9 @@ export const kubeletController: Controller = {
       const had = QUIET.get(c);
       if (!had || had.store !== c.store) return undefined;
       const epoch = kubeletEpoch(c);
-      return [...had.pods].filter(([, q]) => q.epoch === epoch);
+      const fsGen = podFsGeneration(c);
+      // a pod whose files have not changed since its sync is quiet at the copy's generation
+      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
     },
     load(c: Cluster, saved: unknown): void {
       if (saved) QUIET.set(c, { store: c.store, pods: new Map(saved as [string, QuietPod][]) });
@@ -91,6 +107,7 @@ export const kubeletController: Controller = {
     const quiet = quietPods(c);
     const epoch = kubeletEpoch(c);
     const tick = c.timeSignal('kubelet');
+    const foreign = c.foreignTimeSignal('kubelet');
     const now = c.now();
     for (const pod of [...c.store.list<Pod>('Pod')]) {
       const nodeName = pod.spec.nodeName;
@@ -101,14 +118,15 @@ export const kubeletController: Controller = {
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       const uid = pod.metadata.uid ?? '';
       const last = quiet.get(uid);
-      if (last && last.pod === pod && last.node === node && last.epoch === epoch && (last.tick === tick || (!last.onTick && now < last.due))) continue;
+      if (last && last.pod === pod && last.node === node && last.epoch === epoch && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
       const rv = c.store.currentResourceVersion();
+      const fsGen = podFsGeneration(c);
       // every wake-up the sync asks for, through whichever code (volumes, probes, processes)
       c.earliestWakeAsked();
       syncPod(c, host, node, pod);
       const requested = c.earliestWakeAsked();
       // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
-      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, tick, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
       else quiet.delete(uid);
     }
   },
@@ -119,13 +137,17 @@ export const kubeletController: Controller = {
  * node, host or watched object changes, and used to sync every pod each time: on a cluster that
  * is settling, most of those syncs redid work whose answer had not changed. A pod is synced again
  * when its object or its node's object is another one (the store keeps each version frozen), or
- * the epoch moved: a wake-up asked for outside any controller, a host or container file change, a
- * ConfigMap or Secret write. The kubelet's own wake-ups (one pod's back-off, pull, probe tick or
+ * the epoch moved: a wake-up asked for outside any controller, a host file change, a ConfigMap or
+ * Secret write, or one of its own files changed (its own or a container's root: what its exec
+ * probes and programs read; runtime/podfs.ts podFsChangedSince). The kubelet's own wake-ups (one pod's back-off, pull, probe tick or
  * process exit) sync only the pods that are due: those whose last sync asked for a wake-up (by any
  * code it ran: a volume's pending refresh too, Cluster.earliestWakeAsked) or has a probe worker's
  * tick at or before now (`due`; a later sync would move their bookkeeping), and
  * pods running a program another controller keeps (runtime/overrides.ts: CoreDNS, kube-proxy,
- * nginx), whose process that controller's wake-ups can end (`onTick`). Pods without an IP yet are
+ * nginx), whose process that controller's wake-ups can end (`onTick`): those are synced again at
+ * each wake-up of another controller that wakes the kubelet (wakesAlso: CoreDNS's reload check,
+ * kube-proxy's config check) and, like every pod, when due; the kubelet's own wake-ups for other
+ * pods (a probe tick, a back-off) leave them be. Pods without an IP yet are
  * always synced (they may wait for another pod's address to be released). Held per cluster and
  * store, beside the state: a session read from a file syncs each pod once; an in-memory copy
  * (grading, validate's runs) starts with its original's (memory).
@@ -136,8 +158,12 @@ interface QuietPod {
   pod: Pod;
   node: Node;
   epoch: string;
+  /** The container filesystems' generation before that sync (runtime/podfs.ts podFsChangedSince: this pod's files only). */
+  fsGen: number;
   /** The kubelet's wake-up signal at that sync (Cluster.timeSignal). */
   tick: string;
+  /** The part of `tick` that other controllers' wake-ups move (Cluster.foreignTimeSignal). */
+  foreign: string;
   /** The earliest time that sync asked to be woken at, or a probe worker of the pod next ticks. */
   due: number;
   /** The pod runs a program another controller keeps: every wake-up of the kubelet syncs it. */
@@ -184,7 +210,7 @@ function quietPods(c: Cluster): Map<string, QuietPod> {
 
 /** What every pod's sync depends on besides its own object, its node and its due time (see QUIET). */
 function kubeletEpoch(c: Cluster): string {
-  return `${c.sharedTimeSignal()}|${c.hostGeneration}|${c.state.podFsGeneration ?? 0}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+  return `${c.sharedTimeSignal()}|${c.hostGeneration}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
 }
 
 interface Images {
