@@ -12,14 +12,13 @@
  * The numbers of the disk are the node's (node/mounts.ts).
  */
 import type { Volume } from '../../../sim/api/types.js';
-import { podContainers } from '../../../sim/api/types.js';
 import type { CommandFn } from '../../types.js';
 import { busyboxOpts } from '../busybox.js';
 import { memTotalKiB } from '../node/processes.js';
 import { nodeMounts } from '../node/mounts.js';
 import { has } from '../util.js';
 import { bbHumanReadable } from './free.js';
-import { podNode } from './uname.js';
+import { podContainerNode } from './uname.js';
 
 interface Row {
   source: string;
@@ -30,9 +29,8 @@ interface Row {
 }
 
 export const df: CommandFn = (ctx) => {
-  const env = podNode(ctx);
-  const loc = ctx.location;
-  const ct = env && loc.kind === 'pod' ? podContainers(env.pod).find((x) => x.name === loc.container) : undefined;
+  const env = podContainerNode(ctx);
+  const ct = env?.container;
   if (!env || !ct) return { stdout: '', stderr: `${ctx.argv[0]}: not found\n`, exitCode: 127 };
   const b = busyboxOpts('df', ctx.argv.slice(1), { short: 'PkmhTaiB:t:' });
   if (!b.ok) return b.result;

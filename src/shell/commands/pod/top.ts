@@ -9,7 +9,7 @@
  * screen until `q`; here every frame is written as in batch mode, and -n (default 1 here) frames
  * are written one after another without the -d delay.
  */
-import { podContainers, type Node } from '../../../sim/api/types.js';
+import type { Node } from '../../../sim/api/types.js';
 import type { CommandFn } from '../../types.js';
 import { namespaceProcesses, psUser } from '../../../sim/runtime/ps-tool.js';
 import { busyboxOpts } from '../busybox.js';
@@ -20,7 +20,7 @@ import { processTable } from '../node/processes.js';
 import { bootTime } from '../../../sim/node/runtime.js';
 import { shellExtras } from '../types.js';
 import { value } from '../util.js';
-import { podNode } from './uname.js';
+import { podContainerNode } from './uname.js';
 
 /** VSZ in KiB of a program: busybox applets share the one binary's mapping; others a typical size. */
 function vszOf(cmd: string): number {
@@ -45,9 +45,8 @@ function pct8(tenths: number): string {
 }
 
 export const top: CommandFn = (ctx) => {
-  const env = podNode(ctx);
-  const loc = ctx.location;
-  const self = env && loc.kind === 'pod' ? podContainers(env.pod).find((ct) => ct.name === loc.container) : undefined;
+  const env = podContainerNode(ctx);
+  const self = env?.container;
   if (!env || !self) return { stdout: '', stderr: `${ctx.argv[0]}: not found\n`, exitCode: 127 };
   const b = busyboxOpts('top', ctx.argv.slice(1), { short: 'bmHn:d:' });
   if (!b.ok) return b.result;

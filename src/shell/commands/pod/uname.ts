@@ -5,7 +5,7 @@
  * the usage, status 1); -p and -i print `unknown`, and -a leaves them out (recorded from busybox
  * 1.36.1: `Linux HOST RELEASE VERSION MACHINE GNU/Linux`).
  */
-import type { Pod } from '../../../sim/api/types.js';
+import { podContainers, type Container, type Pod } from '../../../sim/api/types.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { CommandContext, CommandFn } from '../../types.js';
@@ -21,6 +21,14 @@ export function podNode(ctx: CommandContext): { cluster: Cluster; pod: Pod; host
   const pod = ctx.cluster.store.get<Pod>('Pod', loc.namespace, loc.pod);
   const host = pod?.spec.nodeName ? ctx.cluster.host(pod.spec.nodeName) : undefined;
   return pod && host ? { cluster: ctx.cluster, pod, host } : undefined;
+}
+
+/** The same, with the container the command runs in (df reads its mounts, top its processes). */
+export function podContainerNode(ctx: CommandContext): { cluster: Cluster; pod: Pod; host: Host; container: Container } | undefined {
+  const env = podNode(ctx);
+  const loc = ctx.location;
+  const container = env && loc.kind === 'pod' ? podContainers(env.pod).find((c) => c.name === loc.container) : undefined;
+  return env && container ? { ...env, container } : undefined;
 }
 
 export const uname: CommandFn = (ctx) => {
