@@ -35,6 +35,14 @@ export function goJsonKind(v: JsonValue): string {
   return typeof v === 'boolean' ? 'bool' : typeof v;
 }
 
+/**
+ * What runtime.Decode says of a patched document that is not an object: it reads apiVersion and
+ * kind first (json.Unmarshal into the TypeMeta struct), as `kubectl run --overrides` recorded it.
+ */
+export function typeMetaParseError(v: JsonValue): string {
+  return `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(v)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`;
+}
+
 /** strconv.Atoi: an optional sign and decimal digits within int64, else its error text. */
 function atoi(s: string): number | string {
   if (!/^[+-]?\d+$/.test(s)) return `strconv.Atoi: parsing ${JSON.stringify(s)}: invalid syntax`;

@@ -23,7 +23,7 @@ import { parseDryRun } from '../dry-run.js';
 import { errorResult, KubectlError, RawError } from '../errors.js';
 import { bool, list, str } from '../flags.js';
 import { mergePatch, strategicMerge, type JsonValue } from '../merge.js';
-import { goJsonKind, jsonPatch, JsonPatchError } from '../json-patch.js';
+import { goJsonKind, jsonPatch, JsonPatchError, typeMetaParseError } from '../json-patch.js';
 import { printObject } from '../printobj.js';
 import { warningLines } from '../validate.js';
 import { Streams } from '../streams.js';
@@ -125,6 +125,8 @@ export const patchVerb: Verb = {
         if (t.info.crd) throw new KubectlError(`strategic merge patch is not supported for ${gvkString(t.info)} locally, try --type merge`);
         next = strategicMerge(cur, patch);
       }
+      // runtime.Decode of the patched JSON, as an unstructured object
+      if (next === null || typeof next !== 'object' || Array.isArray(next)) throw new KubectlError(typeMetaParseError(next));
       return print(next as unknown as KObject, JSON.stringify(next) !== JSON.stringify(live));
     }
 
@@ -151,7 +153,7 @@ export const patchVerb: Verb = {
           throw e;
         }
       } else next = type === 'merge' ? mergePatch(cur, patch) : strategicMerge(cur, patch);
-      const obj = next as unknown as KObject;
+      const obj = decodedOnServer(next, t, scale);
       // the merged object may share its metadata with `live`: read what was live before changing it
       const liveVersion = live.metadata.resourceVersion;
       const changed = JSON.stringify(obj) !== JSON.stringify(live);
@@ -185,6 +187,33 @@ interface Item {
   namespace: string;
   name: string;
   object?: KObject;
+}
+
+/**
+ * The patched document as the API server decodes it before the update (handlers/patch.go
+ * jsonPatcher: runtime.DecodeInto the kind's own type; applyPatch: checkName and
+ * EnsureObjectNamespaceMatchesRequestNamespace). A document that is not an object, or names
+ * another kind, fails the decode, a plain error the server answers as a 500 without a reason
+ * (`Error from server: …`); the kind's conversion error is read from apimachinery's scheme
+ * (converting (v1.Secret) to (core.ConfigMap): unknown conversion), not recorded. A name or
+ * namespace the patch changed is a 400.
+ */
+function decodedOnServer(next: JsonValue, t: Item, scale: boolean): KObject {
+  if (next === null || typeof next !== 'object' || Array.isArray(next)) throw new RawError(`Error from server: ${typeMetaParseError(next)}`);
+  const obj = next as unknown as KObject;
+  // …/scale decodes into autoscaling's Scale, the object itself into its kind's type
+  const want = scale ? { kind: 'Scale', group: 'autoscaling', version: 'v1' } : t.info;
+  if (typeof obj.kind === 'string' && obj.kind !== '' && obj.kind !== want.kind) {
+    const pkg = (group: string): string => (group === '' ? 'core' : group.split('.')[0]!);
+    throw new RawError(`Error from server: converting (${want.version}.${obj.kind}) to (${pkg(want.group)}.${want.kind}): unknown conversion`);
+  }
+  const meta = (obj.metadata ?? {}) as { name?: unknown; namespace?: unknown };
+  const name = typeof meta.name === 'string' ? meta.name : '';
+  if (name !== t.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${t.name})`);
+  if (t.info.namespaced && typeof meta.namespace === 'string' && meta.namespace !== '' && meta.namespace !== t.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  // a patch that dropped apiVersion or kind decodes into the kind of the URL
+  if (obj.kind !== want.kind || typeof obj.apiVersion !== 'string') return { ...obj, apiVersion: want.group ? `${want.group}/${want.version}` : want.version, kind: want.kind } as KObject;
+  return obj;
 }
 
 /** schema.GroupVersionKind's String(): `group/version, Kind=Kind` (`/v1, Kind=Pod` for the core group). */

@@ -23,7 +23,7 @@ import { deleteMessage } from './delete.js';
 import { pollUntil } from '../poll.js';
 import { goJsonSyntaxError } from '../go-json.js';
 import { mergePatch, strategicMerge, type JsonValue } from '../merge.js';
-import { jsonPatch, JsonPatchError } from '../json-patch.js';
+import { jsonPatch, JsonPatchError, typeMetaParseError } from '../json-patch.js';
 import { recordChangeCause } from '../record.js';
 
 
@@ -108,9 +108,7 @@ export function applyOverrides(obj: KObject, overrides: string, type: string): K
     }
   }
   if (out === null || typeof out !== 'object' || Array.isArray(out)) {
-    // runtime.Decode reads apiVersion/kind first (json.Unmarshal into the TypeMeta struct)
-    const what = Array.isArray(out) ? 'array' : out === null ? 'null' : typeof out === 'boolean' ? 'bool' : typeof out;
-    throw new KubectlError(`couldn't get version/kind; json parse error: json: cannot unmarshal ${what} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
+    throw new KubectlError(typeMetaParseError(out));
   }
   return out as unknown as KObject;
 }
