@@ -4,7 +4,7 @@
  * Reads check a schema version; a file that does not parse or has the wrong shape is reported and
  * set aside as `<file>.corrupt-<timestamp>`, never silently dropped or overwritten.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 export type ReadResult<T> =
@@ -15,18 +15,38 @@ export type ReadResult<T> =
 
 let tmpCounter = 0;
 
-export function writeJsonAtomic(path: string, data: unknown): void {
+/** Write `data` as the file's whole content, atomically and durably; returns the bytes written. */
+export function writeJsonAtomic(path: string, data: unknown): number {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${tmpCounter++}.tmp`);
   const fd = openSync(tmp, 'w', 0o600);
+  let bytes: number;
   try {
-    writeSync(fd, `${JSON.stringify(data)}\n`);
+    bytes = writeSync(fd, `${JSON.stringify(data)}\n`);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
   renameSync(tmp, path);
+  return bytes;
+}
+
+/**
+ * Append `text` to the file (created if missing) in one write, durably (fdatasync) before this
+ * returns. A crash mid-way can leave a torn tail, which readers of such a file must skip
+ * (app/sessions.ts reads its journal line by line and drops a line that does not parse).
+ */
+export function appendDurable(path: string, text: string): void {
+  const fd = openSync(path, 'a', 0o600);
+  try {
+    const buf = Buffer.from(text, 'utf8');
+    let done = 0;
+    while (done < buf.length) done += writeSync(fd, buf, done, buf.length - done);
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** True while the process with this pid runs (EPERM: it runs as another user). */

@@ -1,15 +1,25 @@
 /**
- * Saved shell sessions: `<data>/sessions/<name>.json`, one per named session, rewritten atomically
- * after every command so quitting or a crash loses nothing. The file records which fixture and
- * seed built the cluster, the session (cluster snapshot, shell frames, history, aliases) and the
- * real time of the save, so a resumed session's clock carries on as if the cluster had kept
- * running (simulated time follows wall time, including the time away).
+ * Saved shell sessions: `<data>/sessions/<name>.json`, one per named session, saved after every
+ * command that changed something so quitting or a crash loses nothing. The file records which
+ * fixture and seed built the cluster, the session (cluster snapshot, shell frames, history,
+ * aliases) and the real time of the save, so a resumed session's clock carries on as if the
+ * cluster had kept running (simulated time follows wall time, including the time away).
+ *
+ * The shell's saves after a command append to a journal (`<name>.json.journal`) instead of
+ * rewriting the whole file: one line per save holding the edits since the previous one
+ * (app/json-delta.ts), made durable before the next command. Each line names the full write it
+ * follows (SessionFile.base) and its place in the chain, so lines left by an older file are
+ * ignored, and a line a crash tore is dropped, never the lines before it. A full write (every
+ * one-shot command, the shell's first save, a journal grown past half the file) starts a new file
+ * and removes the journal: the compaction.
  */
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Session, type SessionData, type SessionOptions } from '../shell/session.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
-import { corruptStamp, processAlive, readJsonVersioned, removeOrphanTemps, writeJsonAtomic, type ReadResult } from './jsonfile.js';
+import { appendDurable, corruptStamp, processAlive, readJsonVersioned, removeOrphanTemps, writeJsonAtomic, type ReadResult } from './jsonfile.js';
+import { applyDelta, diffJSON } from './json-delta.js';
 import { WallClock } from './wallclock.js';
 import { validClockTime } from '../util/clock.js';
 import { sameJSON, toPlainJSON } from '../util/json-copy.js';
@@ -27,6 +37,22 @@ export interface SessionFile {
   session: SessionData;
   /** A practice, self-check or exam task's progress, when the session is that task's (ui/practice.ts). */
   task?: TaskRecord;
+  /**
+   * This full write's identity: the journal's lines name the write they follow (a file written
+   * before journals existed has none, and no journal applies to it).
+   */
+  base?: string;
+}
+
+/** One line of `<name>.json.journal`: the edits of `session` since the line before it (or the full write). */
+interface JournalRecord {
+  /** SessionFile.base of the full write the chain starts from. */
+  base: string;
+  /** Its place in the chain: 1 for the first line after the full write. */
+  n: number;
+  /** Real time of this save (ms since epoch): the file's savedAt once applied. */
+  savedAt: number;
+  ops: unknown;
 }
 
 /** Where a practice (or self-check) attempt stands, saved with its session so a crash loses none of it. */
@@ -97,7 +123,23 @@ export interface SavedMark {
   history: number;
   /** Commands ran since that added history lines only: the next write is owed. */
   pending: boolean;
+  /** The session as the file and its journal hold it now, when this process wrote it: the next save appends the edits since. */
+  disk?: DiskState;
 }
+
+/** What is on disk after a save of this process: the data (plain JSON, sharing frozen objects) and its journal's extent. */
+interface DiskState {
+  data: SessionData;
+  base: string;
+  baseBytes: number;
+  records: number;
+  journalBytes: number;
+}
+
+/** The journal may grow to this share of the full file before a save writes the whole file again. */
+const JOURNAL_SHARE = 0.5;
+/** …and to at least this many bytes, so a small session is not rewritten every few commands. */
+const JOURNAL_MIN_BYTES = 256 * 1024;
 
 /** Another process held the session for longer than a command should take. */
 export class SessionBusy extends Error {}
@@ -119,6 +161,11 @@ export class SessionStore {
 
   path(name: string): string {
     return join(this.dir, 'sessions', `${name}.json`);
+  }
+
+  /** The journal of edits since the file's last full write. */
+  journalPath(name: string): string {
+    return `${this.path(name)}.journal`;
   }
 
   /**
@@ -169,29 +216,98 @@ export class SessionStore {
     return false;
   }
 
-  /** What identifies the saved file's current content cheaply (its size and modification time). */
+  /**
+   * What identifies the saved session's current content cheaply (size and modification time of
+   * the file and of its journal): another process's save changes it.
+   */
   stamp(name: string): string | undefined {
     try {
       const st = statSync(this.path(name));
-      return `${st.mtimeMs}:${st.size}`;
+      const base = `${st.mtimeMs}:${st.size}`;
+      try {
+        const j = statSync(this.journalPath(name));
+        return `${base}+${j.mtimeMs}:${j.size}`;
+      } catch {
+        return base;
+      }
     } catch {
       return undefined;
     }
   }
 
+  /** The saved session: the file with its journal's edits applied. */
   read(name: string): ReadResult<SessionFile> {
     removeOrphanTemps(join(this.dir, 'sessions'));
-    return readJsonVersioned<SessionFile>(this.path(name), SESSION_FILE_SCHEMA, checkShape, this.realNow());
+    const r = readJsonVersioned<SessionFile>(this.path(name), SESSION_FILE_SCHEMA, checkShape, this.realNow());
+    if (r.status === 'corrupt') this.journalAside(name, r.movedTo);
+    if (r.status !== 'ok') return r;
+    const { file, applied } = this.withJournal(name, r.data);
+    const reason = applied > 0 ? checkShape(file) : undefined;
+    if (!reason) return { status: 'ok', data: file };
+    // the journal's edits made a file that cannot be resumed (a clock past the year 9999): set
+    // aside, the file and its journal together, as a file that was so on its own would be
+    const movedTo = this.quarantine(name);
+    return { status: 'corrupt', reason, movedTo };
+  }
+
+  /**
+   * `file` with the edits of its journal's valid lines applied in order: a line that does not parse
+   * (torn by a crash), belongs to another full write or is out of order is skipped. Should a line's
+   * edits not fit (a journal damaged otherwise), the file is read again and only the lines before
+   * it are applied: the last state that is whole, never a half-edited one.
+   */
+  private withJournal(name: string, file: SessionFile): { file: SessionFile; applied: number } {
+    let text: string;
+    try {
+      text = readFileSync(this.journalPath(name), 'utf8');
+    } catch {
+      return { file, applied: 0 };
+    }
+    if (typeof file.base !== 'string') return { file, applied: 0 };
+    const records = journalRecords(text, file.base);
+    const apply = (f: SessionFile, upTo: number): { file: SessionFile; applied: number } => {
+      for (let i = 0; i < upTo; i++) {
+        f.session = applyDelta(f.session, records[i]!.ops) as SessionData;
+        f.savedAt = records[i]!.savedAt;
+      }
+      return { file: f, applied: upTo };
+    };
+    for (let i = 0; i < records.length; i++) {
+      try {
+        file.session = applyDelta(file.session, records[i]!.ops) as SessionData;
+        file.savedAt = records[i]!.savedAt;
+      } catch {
+        // the lines before the one that does not fit, on a fresh parse of the file
+        return apply(JSON.parse(readFileSync(this.path(name), 'utf8')) as SessionFile, i);
+      }
+    }
+    return { file, applied: records.length };
+  }
+
+  /** Move a journal beside its file's set-aside copy (`<movedTo>.journal`), if there is one. */
+  private journalAside(name: string, movedTo: string): void {
+    try {
+      renameSync(this.journalPath(name), `${movedTo}.journal`);
+    } catch {
+      // no journal
+    }
   }
 
   save(name: string, fixture: string, seed: number, session: Session, task?: TaskRecord): SessionFile {
-    return this.write(name, fixture, seed, session.toJSON({ persist: true }), task);
+    return this.write(name, fixture, seed, session.toJSON({ persist: true }), task).file;
   }
 
-  private write(name: string, fixture: string, seed: number, data: SessionData, task?: TaskRecord): SessionFile {
-    const file: SessionFile = { schema: SESSION_FILE_SCHEMA, name, fixture, seed, savedAt: this.realNow(), session: data, ...(task ? { task } : {}) };
-    writeJsonAtomic(this.path(name), file);
-    return file;
+  /** A full write: a new file (a new `base`), and the journal of the old one removed. */
+  private write(name: string, fixture: string, seed: number, data: SessionData, task?: TaskRecord): { file: SessionFile; bytes: number } {
+    const file: SessionFile = { schema: SESSION_FILE_SCHEMA, name, fixture, seed, savedAt: this.realNow(), session: data, ...(task ? { task } : {}), base: randomBytes(8).toString('hex') };
+    const bytes = writeJsonAtomic(this.path(name), file);
+    // (a crash before this leaves a journal of the old base, which reading ignores)
+    try {
+      unlinkSync(this.journalPath(name));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    return { file, bytes };
   }
 
   /** Mark the session open by this process until the returned function runs (or the process ends). */
@@ -257,7 +373,7 @@ export class SessionStore {
       let usedAt: number;
       try {
         // the last command: its save, or the mark a shell touches when a command changed nothing
-        usedAt = Math.max(statSync(this.path(name)).mtimeMs, statSync(`${this.path(name)}.open`).mtimeMs);
+        usedAt = Math.max(statSync(this.path(name)).mtimeMs, statSync(`${this.path(name)}.open`).mtimeMs, this.journalTime(name));
       } catch {
         continue;
       }
@@ -276,18 +392,45 @@ export class SessionStore {
    * write (`pending`): the shell writes them when it ends (a crash loses only those lines).
    */
   saveAfterCommand(name: string, fixture: string, seed: number, session: Session, last: SavedMark | undefined): SavedMark {
-    const data = session.toJSON({ persist: true });
+    const live = session.toJSON({ persist: true });
+    // plain data that nothing changes later (the written tree is kept to diff the next save with)
+    const data: SessionData = { ...live, frames: toPlainJSON(live.frames) as SessionData['frames'], aliases: toPlainJSON(live.aliases) as SessionData['aliases'] };
     // the frames and aliases are the live shell's (copied: a later command changes them in place);
     // the cluster's snapshot is a fresh copy already, apart from frozen objects nothing changes
     const cluster = data.cluster as typeof data.cluster & { state: { containerRuns?: ContainerRunsState } };
     // …and the running scripts' replay points, which follow the clock (runsWithoutReplayPoints)
     const state = { ...cluster.state, containerRuns: runsWithoutReplayPoints(cluster.state.containerRuns) };
-    const seen = { fixture, seed, version: data.version, frames: toPlainJSON(data.frames), aliases: toPlainJSON(data.aliases), cluster: { ...cluster, now: 0, state } };
+    const seen = { fixture, seed, version: data.version, frames: data.frames, aliases: data.aliases, cluster: { ...cluster, now: 0, state } };
     const lead = data.cluster.now - this.realNow();
-    if (last && Math.abs(last.lead - lead) < 1000 && last.stamp === this.stamp(name) && sameJSON(last.seen, seen))
+    const stamp = this.stamp(name);
+    if (last && Math.abs(last.lead - lead) < 1000 && last.stamp === stamp && sameJSON(last.seen, seen))
       return { ...last, pending: last.pending || data.history.length !== last.history };
-    this.write(name, fixture, seed, data);
-    return { seen, lead, stamp: this.stamp(name), history: data.history.length, pending: false };
+    const disk = last?.disk && last.stamp === stamp ? this.appendJournal(name, last.disk, data) : undefined;
+    if (disk) return { seen, lead, stamp: this.stamp(name), history: data.history.length, pending: false, disk };
+    const { file, bytes } = this.write(name, fixture, seed, data);
+    return { seen, lead, stamp: this.stamp(name), history: data.history.length, pending: false, disk: { data, base: file.base!, baseBytes: bytes, records: 0, journalBytes: 0 } };
+  }
+
+  /**
+   * Append the edits from what is on disk to `data` as the journal's next line; undefined (nothing
+   * written) when the journal would grow past its share of the file: the caller writes it whole.
+   */
+  private appendJournal(name: string, disk: DiskState, data: SessionData): DiskState | undefined {
+    const record: JournalRecord = { base: disk.base, n: disk.records + 1, savedAt: this.realNow(), ops: diffJSON(disk.data, data) };
+    const line = `${JSON.stringify(record)}\n`;
+    const bytes = Buffer.byteLength(line);
+    if (disk.journalBytes + bytes > Math.max(JOURNAL_MIN_BYTES, disk.baseBytes * JOURNAL_SHARE)) return undefined;
+    appendDurable(this.journalPath(name), line);
+    return { data, base: disk.base, baseBytes: disk.baseBytes, records: record.n, journalBytes: disk.journalBytes + bytes };
+  }
+
+  /** The journal's modification time, 0 without one. */
+  private journalTime(name: string): number {
+    try {
+      return statSync(this.journalPath(name)).mtimeMs;
+    } catch {
+      return 0;
+    }
   }
 
   /**
@@ -297,6 +440,7 @@ export class SessionStore {
   quarantine(name: string): string {
     const movedTo = `${this.path(name)}.corrupt-${corruptStamp(this.realNow())}`;
     renameSync(this.path(name), movedTo);
+    this.journalAside(name, movedTo);
     return movedTo;
   }
 
@@ -323,9 +467,29 @@ export class SessionStore {
     }
     let best: { name: string; mtime: number } | undefined;
     for (const n of names) {
-      const mtime = statSync(join(dir, n)).mtimeMs;
+      const mtime = Math.max(statSync(join(dir, n)).mtimeMs, this.journalTime(n.slice(0, -5)));
       if (!best || mtime > best.mtime || (mtime === best.mtime && n < best.name)) best = { name: n.slice(0, -5), mtime };
     }
     return best?.name;
   }
+}
+
+/** The journal's lines that continue the chain from the full write `base`, in order. */
+function journalRecords(text: string, base: string): JournalRecord[] {
+  const out: JournalRecord[] = [];
+  const lines = text.split('\n');
+  // what follows the last newline is a line whose write did not finish
+  lines.pop();
+  for (const line of lines) {
+    if (line === '') continue;
+    let r: Partial<JournalRecord>;
+    try {
+      r = JSON.parse(line) as Partial<JournalRecord>;
+    } catch {
+      continue; // torn by a crash mid-write: the process that wrote it never went on from it
+    }
+    if (typeof r !== 'object' || r === null || r.base !== base || r.n !== out.length + 1 || typeof r.savedAt !== 'number' || !Number.isFinite(r.savedAt) || !Array.isArray(r.ops)) continue;
+    out.push(r as JournalRecord);
+  }
+  return out;
 }

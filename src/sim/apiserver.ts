@@ -1209,7 +1209,8 @@ export class ApiServer {
     let asked = ips.map((ip, i) => ({ ip, i }));
     if (old && (old.spec.type ?? 'ClusterIP') !== 'ExternalName')
       asked = (old.spec.ipFamilies ?? []).length === 1 && (svc.spec.ipFamilies ?? []).length === 2 ? asked.filter((a) => a.i === 1) : [];
-    const used = this.allocatedIPs();
+    // every Service's addresses, gathered only when an address is asked for (most updates ask none)
+    let used: Set<string> | undefined;
     for (const { ip } of asked) {
       if (!ip) continue;
       const fail = (why: string): FieldError[] => [field.invalid('spec.clusterIPs', ips, `failed to allocate IP ${ip}: ${why}`)];
@@ -1219,7 +1220,7 @@ export class ApiServer {
         continue;
       }
       if (!ranges.some((r) => allocatorRangeContains(r, ip))) return fail('the provided network does not match the current range');
-      if (used.has(ip)) return fail('provided IP is already allocated');
+      if ((used ??= this.allocatedIPs()).has(ip)) return fail('provided IP is already allocated');
     }
     return [];
   }
