@@ -155,6 +155,10 @@ test('a restore going another way than the template gives what the text gives', 
     [`-D ${name} 1`],
     [...sepLines, ...tplLines],
     [...tplLines.slice(1), ...tplLines.slice(0, 1)],
+    // the template's lines twice, and the chain declared again through the same template
+    [...tplLines, ...tplLines],
+    [`:${name} - [0:0]`, ...tplLines],
+    [...tplLines, `:${name} - [0:0]`, ...tplLines.slice(0, 1)],
   ];
   for (const body of bodies) {
     const [withTpl, text] = both(body);

@@ -156,13 +156,18 @@ class TableTx {
    * A template's chain `c` (frozen: no other chain of a transaction is) as what the appends so far
    * made: a chain of this transaction's own with the template's first rules, in its place (a line
    * that is not the template's next, any other change, or a transaction that ends before the
-   * template's last line). Stamps move on (see ChainRef).
+   * template's last line). `tpl`: its template, when the caller has it (else it is looked for).
+   * The template's ref, stamped with `c`, is stamped with the copy: nothing else held `c`.
    */
-  materialise(c: Chain): Chain {
-    let tpl: ChainTemplate | undefined;
-    for (let i = this.templates.length - 1; i >= 0 && !tpl; i--) if ((this.templates[i] as ChainTemplate).chain === c && (this.templates[i] as ChainTemplate).tx === this.id) tpl = this.templates[i];
+  materialise(c: Chain, tpl?: ChainTemplate): Chain {
+    if (!tpl || tpl.tx !== this.id || tpl.chain !== c) {
+      tpl = undefined;
+      for (let i = this.templates.length - 1; i >= 0 && !tpl; i--) {
+        const x = this.templates[i] as ChainTemplate;
+        if (x.chain === c && x.tx === this.id) tpl = x;
+      }
+    }
     const appended = tpl ? tpl.appended : c.rules.length;
-    if (tpl) tpl.tx = 0;
     const copy: Chain = { name: c.name, builtin: false, counters: { packets: 0, bytes: 0 }, rules: c.rules.slice(0, appended) };
     if (this.over.get(c.name) === c) this.over.set(c.name, copy);
     const committed = this.flushed.get(c);
@@ -172,13 +177,20 @@ class TableTx {
     }
     const at = tpl ? tpl.at : this.declared.lastIndexOf(c);
     if (at >= 0 && this.declared[at] === c) this.declared[at] = copy;
-    this.epoch++;
+    if (tpl) {
+      tpl.tx = 0;
+      const ref = tpl.ref;
+      if (ref.tx === this.id && ref.chain === c) {
+        ref.chain = copy;
+        ref.template = undefined;
+      }
+    }
     return copy;
   }
 
   /** Materialises every template chain whose lines did not all come (before -X reads the chains, and at the commit). */
   private settleTemplates(): void {
-    for (const tpl of this.templates) if (tpl.tx === this.id && (tpl.appended < tpl.lines.length || this.over.get(tpl.ref.name) !== tpl.chain)) this.materialise(tpl.chain);
+    for (const tpl of this.templates) if (tpl.tx === this.id && (tpl.appended < tpl.lines.length || this.over.get(tpl.ref.name) !== tpl.chain)) this.materialise(tpl.chain, tpl);
   }
 
   /** The templates' stamps of this transaction, gone (a table reset). */
@@ -776,7 +788,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         pre.appended++;
         return true;
       }
-      last.chain = t.materialise(last.chain);
+      last.chain = t.materialise(last.chain, pre);
       last.pre = undefined;
     }
     const rules = last.chain.rules;
