@@ -188,9 +188,13 @@ class TableTx {
     return copy;
   }
 
-  /** Materialises every template chain whose lines did not all come (before -X reads the chains, and at the commit). */
+  /**
+   * Materialises every template chain whose lines did not all come (before -X reads the chains,
+   * and at the commit). A whole one declared over since is left as it is: only the chains in
+   * `over` are read or committed.
+   */
   private settleTemplates(): void {
-    for (const tpl of this.templates) if (tpl.tx === this.id && (tpl.appended < tpl.lines.length || this.over.get(tpl.ref.name) !== tpl.chain)) this.materialise(tpl.chain, tpl);
+    for (const tpl of this.templates) if (tpl.tx === this.id && tpl.appended < tpl.lines.length) this.materialise(tpl.chain, tpl);
   }
 
   /** The templates' stamps of this transaction, gone (a table reset). */
