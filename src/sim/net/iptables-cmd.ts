@@ -13,6 +13,7 @@ import {
   TABLE_NAMES,
   bumpRev,
   addUserChain,
+  ownChain,
   chainReferences,
   deleteChain,
   ensureTable,
@@ -292,21 +293,22 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
       return ok(renderList(table, o));
     }
     case 'F':
+      // (a chain shared with other rulesets is made the table's own first: ownChain)
       if (p.chain === undefined) {
-        for (const c of table.chains) c.rules = [];
+        for (const c of table.chains) ownChain(table, c).rules = [];
         return ok();
       }
       if (!chain) return nftErr(flavor, 'No chain/target/match by that name');
-      chain.rules = [];
+      ownChain(table, chain).rules = [];
       return ok();
     case 'Z':
       if (p.chain === undefined) {
-        for (const c of table.chains) zero(c);
+        for (const c of table.chains) zero(ownChain(table, c));
         return ok();
       }
       if (!chain) return nftErr(flavor, 'No chain/target/match by that name');
       if (rulenum !== undefined && rulenum > chain.rules.length) return nftErr(flavor, 'Index of counter too big');
-      zero(chain, rulenum);
+      zero(ownChain(table, chain), rulenum);
       return ok();
     case 'N': {
       const name = p.chain as string;
@@ -322,7 +324,7 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
       const policy = p.extra ?? '';
       if (!chain || !chain.builtin) return nftErr(flavor, 'Bad built-in chain name');
       if (policy !== 'ACCEPT' && policy !== 'DROP') return nftErr(flavor, 'Bad policy name');
-      chain.policy = policy as Policy;
+      ownChain(table, chain).policy = policy as Policy;
       return ok();
     }
     case 'E': {
@@ -335,10 +337,12 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
       const old = chain.name;
       deleteChain(table, old);
       const renamed = addUserChain(table, newName);
-      renamed.rules = chain.rules;
+      // (the rules array of a shared chain is frozen: ownChain)
+      renamed.rules = Object.isFrozen(chain.rules) ? chain.rules.slice() : chain.rules;
       // new rule and target objects: a rule and its parts may be shared, frozen, with other
       // rulesets (restore.ts PARSED)
-      for (const c of table.chains) if (c.rules.some((r) => r.target?.name === old)) c.rules = c.rules.map((r) => (r.target?.name === old ? { ...r, target: { ...r.target, name: newName } } : r));
+      for (const c of table.chains)
+        if (c.rules.some((r) => r.target?.name === old)) ownChain(table, c).rules = c.rules.map((r) => (r.target?.name === old ? { ...r, target: { ...r.target, name: newName } } : r));
       return ok();
     }
     default:
@@ -349,11 +353,13 @@ export function runIptables(state: IptablesState, argv: readonly string[], opts:
 function ruleCommand(
   table: Table,
   p: Parsed,
-  chain: Chain | undefined,
+  found: Chain | undefined,
   rulenum: number | undefined,
   flavor: IptablesFlavor,
   family: Family,
 ): IptablesResult {
+  // (the chain this command changes, the table's own: ownChain; -C only reads it)
+  const chain = found && p.cmd !== 'C' ? ownChain(table, found) : found;
   if (p.cmd === 'D' && rulenum !== undefined) {
     if (p.rule.length > 0) return tryHelp(flavor, `Bad argument \`${p.rule[0] ?? ''}'`);
     if (!chain) return nftErr(flavor, 'No chain/target/match by that name');

@@ -186,6 +186,23 @@ export function moveChainIndex(from: Chain[], to: Chain[], changes: ReadonlyMap<
   if (idx.size === to.length) chainIndexes.set(to, idx);
 }
 
+/**
+ * `chain` (of `table`) to change: itself, or when it is frozen (a chain iptables-restore shares
+ * between rulesets, restore.ts ChainTemplate) a copy of it put in its place, which the table then
+ * holds alone. Every writer of a chain's rules, counters or policy goes through this first.
+ */
+export function ownChain(table: Table, chain: Chain): Chain {
+  if (!Object.isFrozen(chain)) return chain;
+  const copy: Chain = { ...chain, counters: { ...chain.counters }, rules: chain.rules.slice() };
+  const at = table.chains.indexOf(chain);
+  if (at >= 0) {
+    table.chains[at] = copy;
+    const idx = chainIndexes.get(table.chains);
+    if (idx && idx.get(chain.name) === chain) idx.set(chain.name, copy);
+  }
+  return copy;
+}
+
 export function findChain(table: Table, name: string): Chain | undefined {
   const c = chainIndex(table).get(name);
   return c && c.name === name ? c : undefined;

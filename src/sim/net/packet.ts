@@ -11,7 +11,7 @@
  * trace lines use the `table:chain:rule|return|policy:N` form of the kernel's TRACE target.
  */
 import type { Chain, ExtOption, IptablesState, Match, Rule, Table, TableName } from './iptables.js';
-import { findChain } from './iptables.js';
+import { findChain, ownChain } from './iptables.js';
 import { cidrContains, formatIPv4, parseCidr, parseIPv4 } from './ipv4.js';
 import { canonicalIPv6, cidr6Contains, formatIPv6, parseIPv6 } from './ipv6.js';
 import { PROTO_NAMES } from './rule-parse.js';
@@ -266,13 +266,17 @@ function headerMatches(r: Rule, w: Walk): boolean {
 /**
  * The counters of rule `i` of `chain`, to count into. A rule iptables-restore made from a line
  * parsed before is that line's frozen rule, shared by every ruleset that holds it (restore.ts
- * PARSED): the first count replaces it in its chain with a copy of its own.
+ * PARSED): the first count replaces it in its chain with a copy of its own. A chain shared with
+ * other rulesets (restore.ts ChainTemplate) is made the table's own first (`owned`: the chain the
+ * walk goes on with).
  */
-function countable(chain: Chain, i: number): { packets: number; bytes: number } {
+function countable(table: Table, chain: Chain, i: number, owned: (c: Chain) => void): { packets: number; bytes: number } {
   const r = chain.rules[i] as Rule;
   if (!Object.isFrozen(r.counters)) return r.counters;
   const own: Rule = { ...r, counters: { packets: r.counters.packets, bytes: r.counters.bytes } };
-  chain.rules[i] = own;
+  const mine = ownChain(table, chain);
+  if (mine !== chain) owned(mine);
+  mine.rules[i] = own;
   return own.counters;
 }
 
@@ -292,7 +296,11 @@ function parseNatDest(s: string): { ip: string; port?: number } {
   return port === undefined ? { ip } : { ip, port };
 }
 
-function walkChain(chain: Chain, w: Walk, depth: number): Outcome {
+function walkChain(walked: Chain, w: Walk, depth: number): Outcome {
+  let chain = walked;
+  const owned = (c: Chain): void => {
+    chain = c;
+  };
   if (depth > MAX_DEPTH) return { kind: 'verdict', verdict: 'DROP' };
   const tn = w.table.name;
   for (let i = 0; i < chain.rules.length; i++) {
@@ -300,7 +308,7 @@ function walkChain(chain: Chain, w: Walk, depth: number): Outcome {
     if (!headerMatches(r, w)) continue;
     const key = `${tn}:${chain.name}:${i}`;
     if (!r.matches.every((m) => matchExt(m, w, key))) continue;
-    bump(countable(chain, i), w.ctx);
+    bump(countable(w.table, chain, i, owned), w.ctx);
     const t = r.target;
     w.trace.push(`${tn}:${chain.name}:rule:${i + 1}`);
     if (!t) continue;

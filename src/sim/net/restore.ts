@@ -49,6 +49,13 @@ class TableTx {
   private readonly appendedLines: (ParsedLine | undefined)[] = [];
   private fresh = false;
   private refs: Map<string, number> | undefined;
+  /**
+   * The templates whose chains this transaction declared (putTemplate), each stamped with it and
+   * counting the lines appended since, in order: until a line differs, appends only count (see
+   * ChainTemplate). A list, stamps on the templates: a map of 60,000 chains cost more than the
+   * chains the templates spare.
+   */
+  private readonly templates: ChainTemplate[] = [];
   /** This transaction, among all (see ChainRef). */
   readonly id = ++txSeq;
   /**
@@ -69,6 +76,7 @@ class TableTx {
     this.flushed.clear();
     this.declared.length = 0;
     this.notAppend.clear();
+    this.dropTemplates();
     this.removedAny = true;
     this.fresh = true;
     this.refs = undefined;
@@ -87,7 +95,7 @@ class TableTx {
     this.refs = undefined;
     // (one probe: undefined is absent, null deleted)
     const own = this.over.get(name);
-    if (own !== undefined) return own ?? undefined;
+    if (own !== undefined) return own !== null && Object.isFrozen(own) ? this.materialise(own) : (own ?? undefined);
     const base = findChain(this.base, name);
     if (!base) return undefined;
     const copy: Chain = { ...base, counters: { ...base.counters }, rules: base.rules.slice() };
@@ -111,11 +119,98 @@ class TableTx {
     ref.epoch = this.epoch;
     ref.chain = chain;
     ref.replaced = committed;
+    ref.template = undefined;
+  }
+
+  /**
+   * putRef of a template's chain: the template's own (frozen, shared) chain is declared, whose
+   * rules the appends that follow only count while they are the template's lines (appendTemplate).
+   */
+  putTemplate(tpl: ChainTemplate): void {
+    this.refs = undefined;
+    const c = tpl.chain;
+    const ref = tpl.ref;
+    this.over.set(ref.name, c);
+    const found = findChain(this.base, ref.name);
+    const committed = found && !found.builtin ? found : undefined;
+    if (committed) this.flushed.set(c, committed);
+    tpl.tx = this.id;
+    tpl.appended = 0;
+    tpl.at = this.declared.length;
+    this.templates.push(tpl);
+    this.declared.push(c);
+    ref.tx = this.id;
+    ref.epoch = this.epoch;
+    ref.chain = c;
+    ref.replaced = committed;
+    ref.template = tpl;
+  }
+
+  /** The template `ref` declared its stamped chain through in this transaction, while that chain is the template's. */
+  prefilled(ref: ChainRef): ChainTemplate | undefined {
+    const tpl = ref.template;
+    return tpl !== undefined && tpl.tx === this.id && tpl.chain === ref.chain ? tpl : undefined;
+  }
+
+  /**
+   * A template's chain `c` (frozen: no other chain of a transaction is) as what the appends so far
+   * made: a chain of this transaction's own with the template's first rules, in its place (a line
+   * that is not the template's next, any other change, or a transaction that ends before the
+   * template's last line). `tpl`: its template, when the caller has it (else it is looked for).
+   * The template's ref, stamped with `c`, is stamped with the copy: nothing else held `c`.
+   */
+  materialise(c: Chain, tpl?: ChainTemplate): Chain {
+    if (!tpl || tpl.tx !== this.id || tpl.chain !== c) {
+      tpl = undefined;
+      for (let i = this.templates.length - 1; i >= 0 && !tpl; i--) {
+        const x = this.templates[i] as ChainTemplate;
+        if (x.chain === c && x.tx === this.id) tpl = x;
+      }
+    }
+    const appended = tpl ? tpl.appended : c.rules.length;
+    const copy: Chain = { name: c.name, builtin: false, counters: { packets: 0, bytes: 0 }, rules: c.rules.slice(0, appended) };
+    if (this.over.get(c.name) === c) this.over.set(c.name, copy);
+    const committed = this.flushed.get(c);
+    if (committed) {
+      this.flushed.delete(c);
+      this.flushed.set(copy, committed);
+    }
+    const at = tpl ? tpl.at : this.declared.lastIndexOf(c);
+    if (at >= 0 && this.declared[at] === c) this.declared[at] = copy;
+    if (tpl) {
+      tpl.tx = 0;
+      const ref = tpl.ref;
+      if (ref.tx === this.id && ref.chain === c) {
+        ref.chain = copy;
+        ref.template = undefined;
+      }
+    }
+    return copy;
+  }
+
+  /**
+   * Materialises every template chain whose lines did not all come (before -X reads the chains,
+   * and at the commit). A whole one declared over since is left as it is: only the chains in
+   * `over` are read or committed.
+   */
+  private settleTemplates(): void {
+    for (const tpl of this.templates) if (tpl.tx === this.id && tpl.appended < tpl.lines.length) this.materialise(tpl.chain, tpl);
+  }
+
+  /** The templates' stamps of this transaction, gone (a table reset). */
+  private dropTemplates(): void {
+    for (const tpl of this.templates) if (tpl.tx === this.id) tpl.tx = 0;
+    this.templates.length = 0;
   }
 
   /** Whether `ref` was stamped by this transaction and nothing since could have made it wrong. */
   holds(ref: ChainRef | undefined): ref is ChainRef & { chain: Chain } {
     return ref !== undefined && ref.tx === this.id && ref.epoch === this.epoch;
+  }
+
+  /** Before a -X reads chains' rules: a template chain not filled yet holds only what was appended. */
+  beforeDelete(): void {
+    if (this.templates.length > 0) this.settleTemplates();
   }
 
   /** The reference counts are to be counted again (a chain's rules changed without writable). */
@@ -156,7 +251,15 @@ class TableTx {
   /** The declared chains long enough to note (PROVENANCE), each with the lines its rules were made from. */
   private provenances(): Map<Chain, Provenance> {
     const out = new Map<Chain, Provenance>();
-    for (const c of this.declared) if (c.rules.length >= PROVENANCE_MIN_RULES && !this.notAppend.has(c) && this.over.get(c.name) === c) out.set(c, { rules: c.rules.slice(), lines: [] });
+    // (a template's chain, filled whole (see settleTemplates), was made from the template's lines: its appends were not noted)
+    const filled = new Map<Chain, readonly ParsedLine[]>();
+    for (const tpl of this.templates) if (tpl.tx === this.id && tpl.lines.length >= PROVENANCE_MIN_RULES) filled.set(tpl.chain, tpl.lines);
+    for (const c of this.declared) {
+      if (c.rules.length < PROVENANCE_MIN_RULES || this.notAppend.has(c) || this.over.get(c.name) !== c) continue;
+      const lines = filled.get(c);
+      if (lines) PROVENANCE.set(c, { rules: c.rules.slice(), lines: lines.slice() });
+      else out.set(c, { rules: c.rules.slice(), lines: [] });
+    }
     if (out.size === 0) return out;
     // (the few long chains compared by identity: a map lookup per append of a full sync's
     // 170,000 read each chain object's hash, a tenth of its restore)
@@ -223,6 +326,7 @@ class TableTx {
    */
   commit(): Table | undefined {
     if (!this.fresh && this.over.size === 0) return undefined;
+    if (this.templates.length > 0) this.settleTemplates();
     // (an append-only chain's rules are its appends, in order)
     for (const [c, p] of this.provenances()) if (p.lines.length === p.rules.length) PROVENANCE.set(c, p);
     const base = this.base.chains;
@@ -371,6 +475,8 @@ export class ChainRef {
   chain: Chain | undefined = undefined;
   /** The committed user chain the stamped declaration flushes (TableTx.replacedChain). */
   replaced: Chain | undefined = undefined;
+  /** The template the stamped declaration put its chain from (TableTx.putTemplate), if it did. */
+  template: ChainTemplate | undefined = undefined;
   /** Whether a table has a built-in chain of the name (its declaration then fails). */
   readonly builtinName: boolean;
 
@@ -378,6 +484,51 @@ export class ChainRef {
     this.builtinName = BUILTIN_NAMES.has(name);
   }
 }
+
+/**
+ * A user chain a writer declares and fills with appends of lines it knows, in an order it knows
+ * (kube-proxy: each Service's and endpoint's chains, the same on every node and at every full
+ * sync), made once as a frozen chain holding those lines' frozen rules. Declared through the
+ * template (its KnownLine), the transaction puts that very chain in the table and the appends
+ * that follow only count while they are the template's lines, in order: the three nodes of a
+ * 10,000-Service cluster then hold one set of 60,000 chains, and a node's full sync allocates
+ * and fills none of them (they were a third of each node's restore, and of its memory). A line
+ * that differs, any other change to the chain, or a transaction that ends before its last line
+ * gives the chain a copy of its own with what was appended (TableTx.materialise): the same chain
+ * the appends would have made. A chain shared so is frozen; every writer makes it its table's own
+ * first (iptables.ts ownChain).
+ */
+/** A user chain's counters (`- [0:0]`), frozen: one object for every template's chain. */
+const TEMPLATE_COUNTERS: Chain['counters'] = Object.freeze({ packets: 0, bytes: 0 });
+
+export class ChainTemplate {
+  /** The chain: the lines' rules, frozen, shared by every table it is declared in. */
+  readonly chain: Chain;
+  /** The transaction (TableTx.id) that declared the chain through this template last, while it is its; 0: none. */
+  tx = 0;
+  /** How many of the lines that transaction has appended so far, in order. */
+  appended = 0;
+  /** Where the declaration is in that transaction's declared chains. */
+  at = 0;
+
+  constructor(
+    readonly ref: ChainRef,
+    readonly lines: readonly ParsedLine[],
+  ) {
+    const rules = lines.map((l) => l.rule as Rule);
+    this.chain = Object.freeze({ name: ref.name, builtin: false, counters: TEMPLATE_COUNTERS, rules: Object.freeze(rules) as Rule[] });
+  }
+
+  /**
+   * The template of the chain `ref` filled with `lines`, or undefined when one of them is not a
+   * line appended to that chain whose frozen rule a restore puts in as it is (sharedRule).
+   */
+  static of(ref: ChainRef, lines: readonly ParsedLine[]): ChainTemplate | undefined {
+    for (const l of lines) if (l.chain !== ref.name || !Object.isFrozen(l.rule) || sharedRule(l.rule) === undefined) return undefined;
+    return new ChainTemplate(ref, lines);
+  }
+}
+
 
 const CHAIN_REFS = new Map<string, ChainRef>();
 const CHAIN_REFS_LIMIT = 400_000;
@@ -580,7 +731,7 @@ export function applyRestore(state: IptablesState, payload: string, opts: Restor
  * Undefined: read the text. A known rule whose chain or jump target is not there when it is appended goes through the
  * parse of its text after all, which fails with the real error.
  */
-export type KnownLine = ParsedLine | ChainRef | string | undefined;
+export type KnownLine = ParsedLine | ChainRef | ChainTemplate | string | undefined;
 
 /**
  * applyRestore of a payload given as its lines (`payload.split('\n')`), for a writer that has
@@ -602,7 +753,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
    * The chain the previous line appended to through the parse memo, while nothing else happened;
    * the committed chain it replaces and what that was made from.
    */
-  let last: { tx: TableTx; chain: Chain; replaced: { chain: Chain; made: Provenance } | undefined } | undefined;
+  let last: { tx: TableTx; chain: Chain; replaced: { chain: Chain; made: Provenance } | undefined; pre: ChainTemplate | undefined } | undefined;
 
   const lineErr = (n: number, msg: string): RestoreResult => ({
     stdout: '',
@@ -618,9 +769,11 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
       const ref = hit.chainRef;
       let c: Chain | undefined;
       let committed: Chain | undefined;
+      let pre: ChainTemplate | undefined;
       if (t.holds(ref)) {
         c = ref.chain;
         committed = opts.counters ? undefined : ref.replaced;
+        pre = t.prefilled(ref);
         t.touched();
       } else {
         c = t.writable(hit.chain);
@@ -628,7 +781,19 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         committed = opts.counters ? undefined : t.replacedChain(c);
       }
       const made = committed && PROVENANCE.get(committed);
-      last = { tx: t, chain: c, replaced: committed && made ? { chain: committed, made } : undefined };
+      last = { tx: t, chain: c, replaced: committed && made ? { chain: committed, made } : undefined, pre };
+    }
+    const pre = last.pre;
+    if (pre !== undefined) {
+      // a template's chain (see ChainTemplate): its next line only counts (the commit notes its
+      // lines from the template: provenances); anything else gives it a chain of its own
+      if (pre.tx === t.id && pre.appended < pre.lines.length && pre.lines[pre.appended] === hit) {
+        if (hit.needs !== undefined && !t.holds(hit.needsRef) && t.get(hit.needs)?.builtin !== false) return false;
+        pre.appended++;
+        return true;
+      }
+      last.chain = t.materialise(last.chain, pre);
+      last.pre = undefined;
     }
     const rules = last.chain.rules;
     const reused = last.replaced && reusedRule(last.replaced.chain, last.replaced.made, rules.length, hit);
@@ -658,6 +823,14 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
     const told = table !== undefined && known !== undefined ? known[idx] : undefined;
     if (told !== undefined) {
       const t = txs.get(table as TableName) as TableTx;
+      if (told instanceof ChainTemplate) {
+        // a user chain's declaration through its template: as through its ref, the template's chain put in
+        last = undefined;
+        if (told.ref.builtinName && t.get(told.ref.name)?.builtin) return lineErr(n, `Can't set policy \`-' on \`${told.ref.name}'`);
+        t.putTemplate(told);
+        decls[idx] = told.ref.name;
+        continue;
+      }
       if (told instanceof ChainRef) {
         // a user chain's declaration through its ref: as a DECLARED hit, stamped (see ChainRef)
         last = undefined;
@@ -752,6 +925,7 @@ export function applyRestoreLines(state: IptablesState, lines: readonly string[]
         t.putUser(chain);
         continue;
       case '-X': {
+        t.beforeDelete();
         const c = t.get(chain);
         if (!c) return lineErr(n, 'No chain/target/match by that name');
         // the kernel refuses to delete a chain that still has rules or is still jumped to (EBUSY),

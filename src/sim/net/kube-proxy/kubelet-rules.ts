@@ -10,7 +10,7 @@
  * have this issue").
  */
 import type { IptablesState, TableName } from '../iptables.js';
-import { addUserChain, ensureTable, familyOfState, findChain } from '../iptables.js';
+import { addUserChain, ensureTable, familyOfState, findChain, ownChain } from '../iptables.js';
 import { formatRuleBody } from '../render.js';
 import { parseRuleArgs } from '../rule-parse.js';
 
@@ -22,8 +22,9 @@ function ensureRule(state: IptablesState, table: TableName, chain: string, args:
   if (!parsed.ok) return;
   const want = formatRuleBody(parsed.rule);
   if (c.rules.some((r) => formatRuleBody(r) === want)) return;
-  if (position === 'append') c.rules.push(parsed.rule);
-  else c.rules.unshift(parsed.rule);
+  const own = ownChain(t, c);
+  if (position === 'append') own.rules.push(parsed.rule);
+  else own.rules.unshift(parsed.rule);
 }
 
 /** Idempotently installs kubelet's chains and rules into a node's ruleset. */

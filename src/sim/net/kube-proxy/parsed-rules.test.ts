@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { EndpointSlice, Service, ServiceSpec } from '../../api/types.js';
 import type { Family } from '../ipv6.js';
 import { newIptablesState } from '../iptables.js';
-import { ChainRef } from '../restore.js';
+import { ChainRef, ChainTemplate } from '../restore.js';
 import { parseRuleArgs, tokenizeRuleLine } from '../rule-parse.js';
 import { ensureKubeletRules } from './kubelet-rules.js';
 import type { KubeProxyConfig } from './sync.js';
@@ -75,12 +75,25 @@ for (const c of cases()) {
     assert.equal(known.length, lines.length);
     let rules = 0;
     let decls = 0;
+    let templates = 0;
     known.forEach((k, i) => {
       const line = lines[i] as string;
       if (k === undefined) return;
       if (k instanceof ChainRef) {
         assert.equal(line, `:${k.name} - [0:0]`);
         decls++;
+        return;
+      }
+      if (k instanceof ChainTemplate) {
+        // a template's lines are the payload's lines appended to its chain, in order, each the known one
+        assert.equal(line, `:${k.ref.name} - [0:0]`);
+        const appended = lines.flatMap((l, j) => (l.startsWith(`-A ${k.ref.name} `) ? [known[j]] : []));
+        assert.equal(appended.length, k.lines.length, line);
+        appended.forEach((a, j) => assert.equal(a, k.lines[j], line));
+        assert.ok(Object.isFrozen(k.chain) && Object.isFrozen(k.chain.rules), line);
+        k.chain.rules.forEach((r, j) => assert.equal(r, k.lines[j]?.rule, line));
+        decls++;
+        templates++;
         return;
       }
       assert.notEqual(typeof k, 'string', line);
@@ -104,5 +117,7 @@ for (const c of cases()) {
     const sepRules = lines.filter((l) => l.startsWith('-A KUBE-SEP-')).length;
     assert.ok(rules >= sepRules, `${rules} built rules, ${sepRules} endpoint chain rules`);
     assert.ok(decls > 0);
+    // every chain made of built rules only is declared through its template (nodes share it)
+    assert.ok(templates > 0, `${templates} templates`);
   });
 }

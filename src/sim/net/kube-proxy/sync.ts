@@ -17,13 +17,13 @@
  */
 import type { EndpointSlice, Service } from '../../api/types.js';
 import type { IptablesState, Table, TableName } from '../iptables.js';
-import { addUserChain, ensureTable, familyOfState, findChain } from '../iptables.js';
+import { addUserChain, ensureTable, familyOfState, findChain, ownChain } from '../iptables.js';
 import type { Family } from '../ipv6.js';
 import { parseCidr, parseIPv4, cidrContains } from '../ipv4.js';
 import { parseRuleArgs } from '../rule-parse.js';
 import { formatRuleBody } from '../render.js';
-import { ChainRef, applyRestoreLines, chainRef, type KnownLine } from '../restore.js';
-import { fnv32a } from '../../../util/fnv.js';
+import { ChainRef, ChainTemplate, applyRestoreLines, chainRef, type KnownLine, type ParsedLine } from '../restore.js';
+import { FNV_BASIS, fnvJson, fnvStr } from './json-fnv.js';
 import { OverlayMap } from '../../../util/overlay-map.js';
 import {
   endpointChainRef,
@@ -173,7 +173,7 @@ function ensureJump(state: IptablesState, j: JumpChain): void {
   if (!from) return;
   const want = formatRuleBody(parsed.rule, false, family);
   if (from.rules.some((r) => formatRuleBody(r, false, family) === want)) return;
-  from.rules.unshift(parsed.rule);
+  ownChain(table, from).rules.unshift(parsed.rule);
 }
 
 /** Ensures the canary chains kube-proxy's iptables Monitor creates in mangle, nat and filter. */
@@ -336,6 +336,36 @@ interface RenderedPort {
   natChains: readonly string[];
   /** What each of them parses to, where it was built with it. */
   natChainsKnown: readonly KnownLine[];
+  /**
+   * Per chain (as `chains`): its template (restore.ts ChainTemplate), undefined where a line of it
+   * is not built (session affinity's); made at the first sync that writes the chains (chainTemplates).
+   */
+  templates?: readonly (ChainTemplate | undefined)[];
+}
+
+/**
+ * The templates of a rendered port's chains: each chain's built lines in payload order, made once
+ * with the rendered port, which every node whose endpoints render the same shares (renderedPort):
+ * iptables-restore then puts one frozen chain per name in every node's table (ChainTemplate).
+ */
+function chainTemplates(r: RenderedPort): readonly (ChainTemplate | undefined)[] {
+  if (r.templates) return r.templates;
+  // (a port's few lines scanned per chain: a map per port cost more at 10,000 Services)
+  const known = r.natChainsKnown;
+  const out = r.chainRefs.map((ref) => {
+    const mine: ParsedLine[] = [];
+    for (let m = 0; m < known.length; m++) {
+      const k = known[m];
+      if (k === undefined || typeof k === 'string' || k instanceof ChainRef || k instanceof ChainTemplate) {
+        // a line the restore parses from its text: its chain has no template
+        const text = r.natChains[m] as string;
+        if (text.slice(3, text.indexOf(' ', 3) >>> 0) === ref.name) return undefined;
+      } else if (k.chain === ref.name) mine.push(k);
+    }
+    return mine.length > 0 ? ChainTemplate.of(ref, mine) : undefined;
+  });
+  (r as { templates?: readonly (ChainTemplate | undefined)[] }).templates = out;
+  return out;
 }
 
 /**
@@ -376,8 +406,7 @@ const RENDERED_BY_CONTENT = new Map<string, RenderedPort>();
 
 /**
  * The JSON of a port info and of an endpoints array, kept with them (both are never changed once
- * made): a Service's fingerprint and the content key above both write them, for every port of a
- * sync whose memos by identity miss.
+ * made): the content key above writes them, for every port of a sync whose memos by identity miss.
  */
 const PORT_JSON = new WeakMap<ServicePortInfo, string>();
 const EPS_JSON = new WeakMap<readonly EndpointInfo[], string>();
@@ -938,7 +967,9 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   for (let i = 0; i < ports.length; i++) {
     if (skip?.[i]) continue;
     const r = rendered[i] as RenderedPort;
-    for (let j = 0; j < r.decls.length; j++) put(r.decls[j] as string, r.chainRefs[j]);
+    // (declared through their templates where they have one: see chainTemplates)
+    const templates = chainTemplates(r);
+    for (let j = 0; j < r.decls.length; j++) put(r.decls[j] as string, templates[j] ?? r.chainRefs[j]);
   }
   for (const c of stale) put(`:${c} - [0:0]`, chainRef(c));
   for (const r of natRules) put(r, undefined);
@@ -1016,12 +1047,13 @@ function groupFingerprint(ports: readonly ServicePortInfo[], eps: readonly (read
     e.ports.length === ports.length && e.ports.every((p, i) => p === ports[i]) && e.eps.every((x, i) => x === eps[i]);
   const hit = entries?.find(same);
   if (hit) return hit.fp;
-  let text = '';
-  ports.forEach((p, i) => {
+  // fnv32a of the ports' and endpoints' JSON, one after the other, without making the text (json-fnv.ts)
+  let fp = FNV_BASIS;
+  for (let i = 0; i < ports.length; i++) {
     const e = eps[i];
-    text += `${portJson(p)}${e === undefined ? '[]' : epsJson(e)}`;
-  });
-  const fp = fnv32a(text);
+    fp = fnvJson(fp, ports[i]);
+    fp = e === undefined ? fnvStr(fp, '[]') : fnvJson(fp, e);
+  }
   if (!entries) FINGERPRINTS.set(first, (entries = []));
   if (entries.length >= RENDERED_PER_PORT) entries.shift();
   entries.push({ ports: ports.slice(), eps: eps.slice(), fp });
@@ -1047,7 +1079,7 @@ export function cleanupIptablesLeftovers(state: IptablesState): void {
     const parsed = parseRuleArgs(args, { chainExists: () => true });
     if (!parsed.ok) continue;
     const want = formatRuleBody(parsed.rule);
-    from.rules = from.rules.filter((r) => formatRuleBody(r) !== want);
+    ownChain(table, from).rules = from.rules.filter((r) => formatRuleBody(r) !== want);
   }
   const nat = state.tables.nat;
   if (nat) {
@@ -1068,7 +1100,8 @@ export function cleanupIptablesLeftovers(state: IptablesState): void {
  */
 function deleteChainsAsked(table: Table, names: readonly string[]): void {
   const gone = new Set(names);
-  for (const c of table.chains) if (!gone.has(c.name) && c.rules.some((r) => r.target !== undefined && gone.has(r.target.name))) c.rules = c.rules.map((r) => (r.target !== undefined && gone.has(r.target.name) ? { ...r } : r));
+  for (const c of table.chains)
+    if (!gone.has(c.name) && c.rules.some((r) => r.target !== undefined && gone.has(r.target.name))) ownChain(table, c).rules = c.rules.map((r) => (r.target !== undefined && gone.has(r.target.name) ? { ...r } : r));
   // one pass (deleteChain per name was quadratic: 80 s for the 70,000 chains of 10,000 Services)
   table.chains = table.chains.filter((c) => !gone.has(c.name));
 }
