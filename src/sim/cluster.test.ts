@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture, fixtureText } from '../testing/fixtures.js';
-import { Cluster } from './cluster.js';
+import { Cluster, type Controller } from './cluster.js';
 import { ApiServer } from './apiserver.js';
 import { ManualClock } from '../util/clock.js';
 import { Random } from '../util/random.js';
@@ -123,4 +123,69 @@ test('a wake-up asked for outside any controller wakes every time watcher', () =
   c.wakeAt(2_000);
   c.advance(3_000);
   assert.deepEqual(runs, { a: [0, 2_000], b: [0, 2_000], c: [0, 2_000] });
+});
+
+// A settle builds the signature of a controller only when something it watches changed (Cluster
+// dirty): a wake-up of one controller, or a write of a kind another does not watch, leaves the
+// others alone, and they still run at every change of what they do watch.
+function watchCluster(): { c: Cluster; runs: Record<string, number>; built: { b: number }; controllers: Controller[] } {
+  const runs: Record<string, number> = { a: 0, b: 0, self: 0 };
+  const built = { b: 0 };
+  const controllers: Controller[] = [
+      // a periodic controller: every second, as the APF ensurer is every minute
+      { name: 'a', watches: ['time'], reconcile: (cl) => { runs['a']!++; cl.wakeAt(cl.now() + 1_000); } },
+      // one object named by a Secret: its list follows the Secrets alone
+      {
+        name: 'b',
+        watches: ['Service'],
+        dynamicInputs: ['Secret'],
+        dynamicWatches: (cl) => {
+          built.b++;
+          return cl.store.list('Secret').map((s) => `ConfigMap@default/${s.metadata.name}`);
+        },
+        reconcile: () => void runs['b']!++,
+      },
+      // writes what it watches once: runs again, then rests
+      {
+        name: 'self',
+        watches: ['Endpoints'],
+        reconcile: (cl) => {
+          runs['self']!++;
+          if (!cl.store.get('Endpoints', 'default', 'mark')) cl.insert({ apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'mark', namespace: 'default' } } as KObject);
+        },
+      },
+  ];
+  const c = new Cluster({ clock: new ManualClock(0), random: new Random([1, 2, 3, 4]), meta: loadFixture('kubeadm-calico').meta, controllers });
+  c.settle();
+  return { c, runs, built, controllers };
+}
+
+test('a settle looks at a controller only when something it watches changed', () => {
+  const { c, runs, built, controllers } = watchCluster();
+  assert.deepEqual(runs, { a: 1, b: 1, self: 2 });
+  const before = built.b;
+  // 100 wake-ups of `a`, and writes of a kind nobody watches: `b`'s signature is never built
+  c.advance(100_000);
+  c.insert({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [] } } as KObject);
+  c.settle();
+  assert.equal(runs['a'], 101);
+  assert.equal(built.b, before);
+  assert.deepEqual([runs['b'], runs['self']], [1, 2]);
+  // what `b` does watch: a Service, the Secret its list follows, then the object that names
+  c.insert({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'default' }, spec: {} } as KObject);
+  c.settle();
+  assert.equal(runs['b'], 2);
+  c.insert({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'x', namespace: 'default' } } as KObject);
+  c.settle();
+  assert.equal(runs['b'], 3);
+  c.insert({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'y', namespace: 'default' } } as KObject);
+  c.settle();
+  assert.equal(runs['b'], 3, 'a ConfigMap it does not name');
+  c.insert({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } } as KObject);
+  c.settle();
+  assert.equal(runs['b'], 4, 'the ConfigMap it names');
+  // a restored copy compares every signature once, and runs none whose signature it saw
+  const copy = Cluster.restore(c.snapshot(), new ManualClock(0), controllers);
+  copy.settle();
+  assert.deepEqual([runs['b'], runs['self']], [4, 2]);
 });

@@ -63,6 +63,12 @@ export interface Controller {
    */
   dynamicWatches?(c: Cluster): string[];
   /**
+   * The watches (same vocabulary as `watches`) whose changes alone can change the list
+   * dynamicWatches returns (the kubelet's follows its Pods). Without it, the list may change with
+   * anything a settle sees change, and the controller's signature is recomputed at each change.
+   */
+  readonly dynamicInputs?: readonly string[];
+  /**
    * Controllers that read what this one's timed work changes outside the store: CoreDNS's reload
    * check can end its process and kube-proxy's config check can, and the kubelet (which runs their
    * containers) must see it then. Wake-ups this controller asks for wake them too.
@@ -107,6 +113,11 @@ export interface ClusterOptions {
 
 export class SettleError extends Error {}
 
+/** The store change counter a watch key follows: `Kind` or `Kind@namespace`; one object's (`Kind@namespace/name`) by its kind. */
+function counterKey(w: string): string {
+  return w.includes('/') ? w.slice(0, w.indexOf('@')) : w;
+}
+
 function eventKey(ns: string, uid: string | undefined, reason: string, message: string): string {
   return `${ns}\u0000${uid ?? '\u0001'}\u0000${reason}\u0000${message}`;
 }
@@ -132,16 +143,40 @@ export class Cluster {
   private timeTick = 0;
   /** Per controller, bumped when a wake-up it asked for is reached. */
   private ownTicks = new Map<string, number>();
-  /** Bumped with every controller's own tick (quietMark). */
-  private tickCount = 0;
-  /** quietMark when the last settle found every controller at rest. */
-  private atRest: string | undefined;
-  /** Each controller's last signature and the quiet mark it was computed at (signatureAt). */
-  private readonly sigCache = new Map<Controller, { mark: string; sig: string }>();
-  /** The components whose processes run controllers (Controller.runsIn), each once: what quietMark reads of them. */
+  /**
+   * Per controller (by its index in the registry): whether its signature may differ from the one
+   * it last saw. A clean controller's signature is its lastSeen, so a settle skips it without
+   * building the signature; a dirty one's is built and compared, as every one's was before.
+   * Whatever a signature reads marks the controllers that read it: a store counter bump (Store.onTouch),
+   * a wake-up reached (fire), and the host, container-file and component counters polled at the
+   * points a settle looks (noteChanges). Everything starts dirty: a new or restored cluster
+   * compares every signature once.
+   */
+  private readonly dirty: boolean[];
+  /** Controllers by a static watch of a store counter (`Kind`, `Kind@namespace`; an object's key by its `Kind`). */
+  private readonly byWatch = new Map<string, number[]>();
+  private readonly timeWatchers: number[] = [];
+  private readonly hostWatchers: number[] = [];
+  private readonly podfsWatchers: number[] = [];
+  /** Controllers whose dynamic watch list may change with anything (no dynamicInputs): dirty at every change. */
+  private readonly anyChange: number[] = [];
+  /** Controllers with dynamicInputs: the counter keys their list and its entries follow (refreshed when their signature is built). */
+  private readonly dynamicKeys = new Map<number, Set<string>>();
+  /** Controllers by the component their process runs in. */
+  private readonly byComponent = new Map<string, number[]>();
+  private readonly indexOf = new Map<string, number>();
+  /** Bumped at every change any signature could read; equal values mean nothing moved (the settle's quiet check). */
+  private changeSerial = 0;
+  /** changeSerial when the last settle found every controller at rest. */
+  private atRest = -1;
+  /** The store whose counter bumps mark controllers, and the function that stops hearing it. */
+  private heardStore: Store | undefined;
+  private unhear: (() => void) | undefined;
+  private seenHostGeneration = -1;
+  private seenPodFs = -1;
+  private seenUps = '';
+  /** The components whose processes run controllers (Controller.runsIn), each once. */
   private readonly components: readonly ('controllerManager' | 'scheduler')[];
-  private lastStore: Store | undefined;
-  private storeSerial = 0;
   /** The controller whose reconcile is running (the owner of its wakeAt calls). */
   private reconciling: string | undefined;
   private settling = false;
@@ -158,6 +193,84 @@ export class Cluster {
     this.meta = opts.meta;
     this.controllers = opts.controllers;
     this.components = [...new Set(opts.controllers.flatMap((c) => (c.runsIn ? [c.runsIn] : [])))];
+    this.dirty = opts.controllers.map(() => true);
+    const add = <K>(m: Map<K, number[]>, k: K, i: number): void => {
+      const l = m.get(k);
+      if (l) l.push(i);
+      else m.set(k, [i]);
+    };
+    opts.controllers.forEach((ctrl, i) => {
+      this.indexOf.set(ctrl.name, i);
+      if (ctrl.runsIn) add(this.byComponent, ctrl.runsIn, i);
+      for (const w of ctrl.watches) {
+        if (w === 'time') this.timeWatchers.push(i);
+        else if (w === 'hosts') this.hostWatchers.push(i);
+        else if (w === 'podfs') this.podfsWatchers.push(i);
+        else add(this.byWatch, counterKey(w), i);
+      }
+      if (ctrl.dynamicWatches) {
+        if (ctrl.dynamicInputs) this.dynamicKeys.set(i, new Set());
+        else this.anyChange.push(i);
+      }
+    });
+  }
+
+  /** Mark controllers whose signature may have moved. */
+  private mark(list: readonly number[] | undefined): void {
+    if (list) for (const i of list) this.dirty[i] = true;
+  }
+
+  /** Something a signature can read moved: every-change watchers are dirty, and the quiet check sees it. */
+  private changed(): void {
+    this.changeSerial++;
+    this.mark(this.anyChange);
+  }
+
+  /** A store change counter moved (Store.onTouch). */
+  private touched(key: string): void {
+    this.changed();
+    this.mark(this.byWatch.get(key));
+    for (const [i, keys] of this.dynamicKeys) if (keys.has(key)) this.dirty[i] = true;
+  }
+
+  /** A non-store signal moved ('time', 'hosts', 'podfs'): its watchers, and dynamic ones that follow it. */
+  private signalled(signal: string, watchers: readonly number[]): void {
+    this.changed();
+    this.mark(watchers);
+    for (const [i, keys] of this.dynamicKeys) if (keys.has(signal)) this.dirty[i] = true;
+  }
+
+  /**
+   * Look at what a signature reads that no event reports: which store (an etcd restore keeps
+   * it, Cluster.restore replaces it), the host and container-file generations, and which
+   * components are up. Called at the start of a settle and of each round, and after each reconcile.
+   */
+  private noteChanges(): void {
+    if (this.heardStore !== this.store) {
+      this.unhear?.();
+      this.heardStore = this.store;
+      this.unhear = this.store.onTouch((key) => this.touched(key));
+      this.dirty.fill(true);
+      this.changed();
+    }
+    if (this.hostGeneration !== this.seenHostGeneration) {
+      this.seenHostGeneration = this.hostGeneration;
+      this.signalled('hosts', this.hostWatchers);
+    }
+    const podFs = this.state.podFsGeneration ?? 0;
+    if (podFs !== this.seenPodFs) {
+      this.seenPodFs = podFs;
+      this.signalled('podfs', this.podfsWatchers);
+    }
+    let ups = '';
+    for (const component of this.components) ups += this.state[component]?.up === false ? '0' : '1';
+    if (ups !== this.seenUps) {
+      this.components.forEach((component, k) => {
+        if (ups[k] !== this.seenUps[k]) this.mark(this.byComponent.get(component));
+      });
+      this.seenUps = ups;
+      this.changed();
+    }
   }
 
   now(): number {
@@ -239,12 +352,18 @@ export class Cluster {
     this.wakeOwners.delete(at);
     if (!owners || owners.has('*')) {
       this.timeTick++;
+      this.signalled('time', this.timeWatchers);
       return;
     }
     const woken = new Set(owners);
     for (const o of owners) for (const also of this.controllers.find((c) => c.name === o)?.wakesAlso ?? []) woken.add(also);
-    for (const o of woken) this.ownTicks.set(o, (this.ownTicks.get(o) ?? 0) + 1);
-    this.tickCount++;
+    const dirty: number[] = [];
+    for (const o of woken) {
+      this.ownTicks.set(o, (this.ownTicks.get(o) ?? 0) + 1);
+      const i = this.indexOf.get(o);
+      if (i !== undefined) dirty.push(i);
+    }
+    this.signalled('time', dirty);
   }
 
   /** One object's watch key `Kind@namespace/name`: its resourceVersion, `-` while it does not exist. */
@@ -281,41 +400,23 @@ export class Cluster {
   }
 
   /**
-   * Everything a controller's signature is made of, in one value: the store's write count (and
-   * the store itself, which an etcd restore replaces), hosts, container files, wake-ups, and
-   * which components are up. Equal marks mean equal signatures for every controller.
+   * What a controller watches, now: the counters of its kinds, the versions of its objects, the
+   * wake-ups it has seen, the host and container-file generations, its component's state. Equal
+   * to the one it last saw (lastSeen) means that nothing it watches changed since.
    */
-  private quietMark(): string {
-    let ups = '';
-    for (const component of this.components) ups += this.state[component]?.up === false ? '0' : '1';
-    return `${this.storeId(this.store)}.${this.store.generation}|${this.hostGeneration}|${this.state.podFsGeneration ?? 0}|${this.timeTick}.${this.tickCount}|${ups}`;
-  }
-
-  /** A number per Store instance this cluster has had (its store is replaced by an etcd restore). */
-  private storeId(store: Store): number {
-    if (this.lastStore !== store) {
-      this.lastStore = store;
-      this.storeSerial++;
-    }
-    return this.storeSerial;
-  }
-
-  /**
-   * A controller's signature, recomputed only when the quiet mark moved since it was last
-   * computed: a settle asks for every controller's signature in every round (twice for those that
-   * run), and between two writes nothing a signature reads can change.
-   */
-  private signatureAt(ctrl: Controller, mark: string): string {
-    const had = this.sigCache.get(ctrl);
-    if (had && had.mark === mark) return had.sig;
-    const sig = this.signature(ctrl);
-    this.sigCache.set(ctrl, { mark, sig });
-    return sig;
-  }
-
-  private signature(ctrl: Controller): string {
+  private signature(ctrl: Controller, index: number): string {
     let sig = ctrl.runsIn ? `${ctrl.runsIn}:${this.state[ctrl.runsIn]?.up === false ? 'down' : 'up'};` : '';
-    for (const w of ctrl.dynamicWatches ? [...ctrl.watches, ...ctrl.dynamicWatches(this)] : ctrl.watches) {
+    let dynamic: string[] | undefined;
+    if (ctrl.dynamicWatches) {
+      dynamic = ctrl.dynamicWatches(this);
+      const keys = this.dynamicKeys.get(index);
+      if (keys) {
+        keys.clear();
+        for (const w of ctrl.dynamicInputs ?? []) keys.add(counterKey(w));
+        for (const w of dynamic) keys.add(counterKey(w));
+      }
+    }
+    for (const w of dynamic ? [...ctrl.watches, ...dynamic] : ctrl.watches) {
       if (w === 'time') sig += `t${this.timeTick}.${this.ownTicks.get(ctrl.name) ?? 0};`;
       else if (w === 'hosts') sig += `h${this.hostGeneration};`;
       else if (w === 'podfs') sig += `p${this.state.podFsGeneration ?? 0};`;
@@ -337,17 +438,21 @@ export class Cluster {
     }
     // nothing any controller watches has changed since the last settle ended at rest: every
     // signature would match (a shell line, a poll and a wait settle many times in a row)
-    const quiet = this.quietMark();
-    if (quiet === this.atRest) return;
+    this.noteChanges();
+    if (this.changeSerial === this.atRest) return;
     this.settling = true;
     this.settles++;
     try {
+      const dirty = this.dirty;
       for (let round = 0; round < 100; round++) {
         let ran = false;
-        // only a reconcile moves the mark: a skipped controller changes nothing
-        let mark = this.quietMark();
-        for (const ctrl of this.controllers) {
-          const sig = this.signatureAt(ctrl, mark);
+        this.noteChanges();
+        for (let i = 0; i < this.controllers.length; i++) {
+          // a clean controller's signature is the one it last saw: nothing it watches changed
+          if (!dirty[i]) continue;
+          const ctrl = this.controllers[i]!;
+          const sig = this.signature(ctrl, i);
+          dirty[i] = false;
           if (this.lastSeen.get(ctrl.name) === sig) continue;
           if (ctrl.runsIn && this.state[ctrl.runsIn]?.up === false) {
             // its process is down: nothing happens, and coming back changes the signature
@@ -360,12 +465,17 @@ export class Cluster {
           } finally {
             this.reconciling = undefined;
           }
-          mark = this.quietMark();
-          this.lastSeen.set(ctrl.name, this.signatureAt(ctrl, mark) === sig ? sig : `${sig}*`);
+          this.noteChanges();
+          // what its own run changed of what it watches makes it run again (`*` matches no signature)
+          if (dirty[i] && this.signature(ctrl, i) !== sig) this.lastSeen.set(ctrl.name, `${sig}*`);
+          else {
+            this.lastSeen.set(ctrl.name, sig);
+            dirty[i] = false;
+          }
           ran = true;
         }
         if (!ran) {
-          this.atRest = mark;
+          this.atRest = this.changeSerial;
           return;
         }
       }

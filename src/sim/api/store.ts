@@ -86,6 +86,23 @@ export class Store {
   generation = 0;
   /** Transient observers of every write (`kubectl get -w`); never saved with the store. */
   private observers = new Set<StoreObserver>();
+  /**
+   * Transient listeners of every change counter bump (touch), told the counter's key (`Kind` or
+   * `Kind@namespace`): the cluster's settle marks the controllers that watch it instead of
+   * comparing every controller's counters after every write. Never saved with the store.
+   */
+  private touchListeners = new Set<(key: string) => void>();
+
+  /** Hear every change counter bump from now on; returns the function that stops it. */
+  onTouch(fn: (key: string) => void): () => void {
+    this.touchListeners.add(fn);
+    return () => this.touchListeners.delete(fn);
+  }
+
+  private bump(key: string): void {
+    this.changes.set(key, (this.changes.get(key) ?? 0) + 1);
+    for (const fn of this.touchListeners) fn(key);
+  }
 
   /** Observe every write from now on, as a watch would; returns the function that stops it. */
   observe(fn: StoreObserver): () => void {
@@ -203,11 +220,8 @@ export class Store {
    * ConfigMaps elsewhere need not wake it).
    */
   private touch(kind: string, namespace?: string): void {
-    this.changes.set(kind, (this.changes.get(kind) ?? 0) + 1);
-    if (namespace !== undefined) {
-      const k = `${kind}@${namespace}`;
-      this.changes.set(k, (this.changes.get(k) ?? 0) + 1);
-    }
+    this.bump(kind);
+    if (namespace !== undefined) this.bump(`${kind}@${namespace}`);
     this.generation += 1;
   }
 
@@ -236,7 +250,7 @@ export class Store {
     for (const k of new Set([...before, ...this.byKind.keys()])) this.touch(k);
     const scoped = new Set([...this.changes.keys()].filter((k) => k.includes('@')));
     for (const o of data.objects) if (o.metadata.namespace !== undefined) scoped.add(`${o.kind}@${o.metadata.namespace}`);
-    for (const k of scoped) this.changes.set(k, (this.changes.get(k) ?? 0) + 1);
+    for (const k of scoped) this.bump(k);
   }
 
   /** The stored object with this uid. */

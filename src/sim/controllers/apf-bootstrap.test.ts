@@ -108,6 +108,26 @@ describe('APF bootstrap ensurer', () => {
     assert.match(await sh(s, 'kubectl get flowschema kube-scheduler'), /^kube-scheduler +workload-high +800 +ByNamespace/m);
   });
 
+  it('skips the every-minute comparison while the objects are those an ensure left as they were, and ensures again after a change', async () => {
+    const s = new Session(loadFixture('flannel-single', 0));
+    const c = s.cluster;
+    let reads = 0;
+    const get = c.store.get.bind(c.store);
+    c.store.get = ((kind: string, ns: string | undefined, name: string) => {
+      if (kind === 'FlowSchema' || kind === 'PriorityLevelConfiguration') reads++;
+      return get(kind, ns, name);
+    }) as typeof c.store.get;
+    toNextRun(s, 1000);
+    toNextRun(s, 1000);
+    reads = 0;
+    c.advance(30 * 60_000);
+    assert.equal(reads, 0, 'thirty runs on unchanged objects read none of them');
+    await sh(s, 'kubectl delete flowschema global-default');
+    toNextRun(s, 1000);
+    assert.ok(reads > 0);
+    assert.match(await sh(s, 'kubectl get flowschema global-default -o name'), /^flowschema/);
+  });
+
   it('reads the annotation as strconv.ParseBool does', () => {
     assert.deepEqual(['1', 't', 'TRUE', 'True', '0', 'F', 'false', 'yes', '', undefined].map(parseGoBool), [true, true, true, true, false, false, false, undefined, undefined, undefined]);
   });

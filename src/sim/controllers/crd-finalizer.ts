@@ -63,6 +63,8 @@ export const crdFinalizerController: Controller = {
   watches: ['CustomResourceDefinition'],
   // the instances of the CRDs being deleted: removing one's last finalizer lets the CRD go
   dynamicWatches: (c: Cluster) => terminating(c).flatMap((crd) => servedKind(c, crd) ?? []),
+  // which CRDs are terminating and what they serve (discovery is made of the CRDs)
+  dynamicInputs: ['CustomResourceDefinition'],
   reconcile(c: Cluster): void {
     for (const crd of terminating(c)) finalize(c, crd);
   },

@@ -72,6 +72,8 @@ export const kubeletController: Controller = {
   // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh; only
   // the ones a pod on a node refers to (the kubelet's configmap/secret managers register those)
   watches: ['Pod', 'Node', 'time', 'hosts', 'podfs'],
+  // the list is made of the Pods alone (watchMemo follows their counter)
+  dynamicInputs: ['Pod'],
   dynamicWatches(c: Cluster): string[] {
     // asked twice per controller per settle round: recomputed only when a Pod changed
     const pods = c.store.changes.get('Pod') ?? 0;

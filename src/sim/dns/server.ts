@@ -10,7 +10,7 @@ import type { Clock } from '../../util/clock.js';
 import type { Random } from '../../util/random.js';
 import type { ClusterView } from './cluster-view.js';
 import { CorefileError, Dispenser } from './corefile/dispenser.js';
-import { parseCorefile, serverBlocksJson, type ServerBlock } from './corefile/parser.js';
+import { parseCorefile, serverBlocksJson, type ParseOptions, type ParseResult, type ServerBlock } from './corefile/parser.js';
 import { DIRECTIVES, DIRECTIVE_SET } from './directives.js';
 import { splitKey, zoneAddrString, type ZoneAddr } from './keys.js';
 import { newQuery, replyTo, type DnsMessage, type QType } from './message.js';
@@ -53,8 +53,43 @@ interface Config {
 
 type BuildResult = { ok: true; config: Config } | { ok: false; error: string };
 
+const HASHES = new WeakMap<ServerBlock[], string>();
+
 export function corefileHash(blocks: ServerBlock[]): string {
-  return createHash('sha512').update(serverBlocksJson(blocks)).digest('hex');
+  let hash = HASHES.get(blocks);
+  if (hash === undefined) {
+    hash = createHash('sha512').update(serverBlocksJson(blocks)).digest('hex');
+    HASHES.set(blocks, hash);
+  }
+  return hash;
+}
+
+/**
+ * Parses by text that read no other file, warned of nothing and substituted no environment: a
+ * parse is a pure function of the text then, and every copy of a cluster (validate's runs, a
+ * grader's) rebuilds its CoreDNS servers from the same few Corefiles. The blocks are shared and
+ * only read (the plugins' setups read their tokens through a Dispenser).
+ */
+const PARSES = new Map<string, ParseResult>();
+const PARSES_MAX = 64;
+
+function parseCorefileMemo(text: string, file: string, opts: ParseOptions): ParseResult {
+  const pure = Object.keys(opts.env ?? {}).length === 0;
+  const key = `${opts.validDirectives ? 'v' : '-'}\0${file}\0${text}`;
+  const had = pure ? PARSES.get(key) : undefined;
+  if (had) return had;
+  let outside = false;
+  const r = parseCorefile(text, file, {
+    ...opts,
+    ...(opts.readFile ? { readFile: (p: string) => ((outside = true), opts.readFile!(p)) } : {}),
+    ...(opts.listFiles ? { listFiles: () => ((outside = true), opts.listFiles!()) } : {}),
+    ...(opts.warn ? { warn: (l: string) => ((outside = true), opts.warn!(l)) } : {}),
+  });
+  if (pure && !outside) {
+    if (PARSES.size >= PARSES_MAX) PARSES.delete(PARSES.keys().next().value!);
+    PARSES.set(key, r);
+  }
+  return r;
 }
 
 function build(text: string, opts: CoreDnsOptions, logs: string[]): BuildResult {
@@ -66,10 +101,10 @@ function build(text: string, opts: CoreDnsOptions, logs: string[]): BuildResult 
     listFiles: opts.listFiles ?? ((): string[] => []),
     warn: (l: string): void => void logs.push(l),
   };
-  let parsed = parseCorefile(text, file, parseOpts);
+  let parsed = parseCorefileMemo(text, file, parseOpts);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   if (parsed.blocks.length === 0) {
-    parsed = parseCorefile(DEFAULT_INPUT, file, parseOpts);
+    parsed = parseCorefileMemo(DEFAULT_INPUT, file, parseOpts);
     if (!parsed.ok) return { ok: false, error: parsed.error };
   }
   const hash = corefileHash(parsed.blocks);
@@ -230,7 +265,7 @@ export class CoreDns {
     if (!this.config?.reload || now < this.nextReloadCheck) return;
     this.nextReloadCheck = now + this.reloadPeriod;
     const file = this.opts.confPath ?? DEFAULT_CONF;
-    const parsed = parseCorefile(corefile, file, { env: this.opts.env ?? {}, readFile: this.opts.readFile });
+    const parsed = parseCorefileMemo(corefile, file, { env: this.opts.env ?? {}, readFile: this.opts.readFile });
     if (!parsed.ok) {
       this.logs.push(`[WARNING] plugin/reload: Corefile parse failed: ${parsed.error}`);
       return;

@@ -10,8 +10,22 @@ import { ecdsaAlgorithm, ecdsaSign } from './ec.js';
 
 export const SHA256_RSA_OID = '1.2.840.113549.1.1.11';
 
+/**
+ * Imported keys by their PEM text, a few at a time: importing is pure and costs about a
+ * millisecond, and a cluster's certificates are signed by its few CA keys over and over (every
+ * fixture build, kubeadm phase and renewal; a KeyObject cannot be changed).
+ */
+const KEYS = new Map<string, KeyObject>();
+
 function keyOf(keyPem: string | KeyObject): KeyObject {
-  return typeof keyPem === 'string' ? createPrivateKey(keyPem) : keyPem;
+  if (typeof keyPem !== 'string') return keyPem;
+  let key = KEYS.get(keyPem);
+  if (!key) {
+    key = createPrivateKey(keyPem);
+    if (KEYS.size >= 16) KEYS.delete(KEYS.keys().next().value!);
+    KEYS.set(keyPem, key);
+  }
+  return key;
 }
 
 /** The signature AlgorithmIdentifier a signature by this private key carries. */
