@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 // only the light loader and language helpers: the parser and schema load on an index miss
-import { loadLibraryIndexed, formatLoadError, readIndex, INDEX_FILE, SUMMARY_FILE, type LoadedScenario } from '../scenario/library-files.js';
+import { loadLibraryIndexed, formatLoadError, knownFrom, readIndex, INDEX_FILE, SUMMARY_FILE, type KnownScenario, type LoadedScenario } from '../scenario/library-files.js';
 import { resolveLang, type Lang } from '../scenario/lang.js';
 import { packageRoot } from '../app/paths.js';
 import { CliError, type CliIo } from './io.js';
@@ -31,6 +31,15 @@ export async function library(io: CliIo, quiet = false, summaries = false): Prom
   const { scenarios, errors } = await loadLibraryIndexed(libraryDir(io), readIndex(summaries ? SUMMARY_URL : INDEX_URL));
   if (!quiet) for (const e of errors) io.stderr.write(`cka-lab: ${formatLoadError(e)}\n`);
   return scenarios;
+}
+
+/**
+ * The scenarios the build-time index knows, by file text (none from source): what `validate` loads
+ * the library with. An entry is the file parsed and schema-checked by the code that wrote it, so a
+ * hit is what parsing the file again would give; a changed or new file misses and is parsed.
+ */
+export function libraryIndex(): KnownScenario | undefined {
+  return knownFrom(readIndex(INDEX_URL));
 }
 
 /** `--lang` if given, else the environment's language (LC_ALL, LANG); a flag naming no language is refused in the environment's. */

@@ -127,14 +127,15 @@ export function guardsCount(all: readonly CheckSpec[], evaluated: readonly { che
 export async function grade(instance: Instance, session: Session, opts: GradeOptions = {}): Promise<GradeReport> {
   const lang = opts.lang ?? 'en';
   // one serialisation of the graded state, before any check runs: the checks read one copy (or the
-  // session itself, inPlace) and each shell line runs on another
-  const runs = instance.resolved.checks.some((c) => (!opts.only || opts.only.has(c.id)) && checkKind(c.kind)?.runsLines === true);
-  let copy = opts.inPlace && !runs ? undefined : copier(session);
+  // session itself, inPlace) and each shell line runs on another. A check that runs lines runs one
+  // (checks/types.ts ctx.run), so the copies needed are known: the last is the serialised tree itself.
+  const runs = instance.resolved.checks.filter((c) => (!opts.only || opts.only.has(c.id)) && checkKind(c.kind)?.runsLines === true).length;
+  const copy = opts.inPlace && runs === 0 ? undefined : copier(session, false, runs + (opts.inPlace ? 0 : 1));
   const base = opts.inPlace ? session : copy!();
   const ctx: CheckContext = {
     cluster: base.cluster,
     answers: readAnswers(base.cluster),
-    run: (line, place, o) => runOnCopy((copy ??= copier(session)), line, place, o?.reboot),
+    run: (line, place, o) => runOnCopy(copy!, line, place, o?.reboot),
   };
   const checks: CheckReport[] = [];
   const shares = shareTenths(

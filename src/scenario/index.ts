@@ -9,7 +9,7 @@ export { instantiate, type Instance } from './instance.js';
 export { setupSession, cloneSession, fixtureSnapshot, type FixtureCache, type SetupOptions } from './session.js';
 export { grade, type GradeReport, type CheckReport, type GradeOptions } from './grade.js';
 export { validateScenario, seedsFor, VALIDATE_SEEDS, type ValidationResult, type ValidateOptions } from './validate.js';
-export { validateMany, type PoolOptions } from './validate-pool.js';
+export { startWorkers, validateMany, type PoolOptions } from './validate-pool.js';
 export { CURRICULUM, LEGACY_COMPETENCIES, resolveCompetency, competencyById, type Competency } from './curriculum.js';
 export { stratifiedDraw, apportion, type DomainWeights } from './draw.js';
 export { recordAnswer, readAnswers } from './answers.js';

@@ -19,6 +19,23 @@ export interface PoolOptions {
   seeds?: number[];
   /** Called with each result in input order, as soon as it and every earlier one are done. */
   onResult?: (r: ValidationResult, index: number) => void;
+  /** Workers started earlier (startWorkers), used first; those not needed are ended. */
+  started?: readonly Worker[];
+}
+
+/**
+ * Start `n` workers now, for a validateMany called later in the same turn of the event loop (no
+ * await in between, so no worker event is missed): each spends about half a second of CPU
+ * compiling the simulation before it can take a task, which then overlaps with the caller's own
+ * work (loading the library). They do not keep the process alive until validateMany uses them.
+ */
+export function startWorkers(n = defaultWorkers()): Worker[] {
+  if (n <= 1) return [];
+  return Array.from({ length: n }, () => {
+    const w = startWorker();
+    w.unref();
+    return w;
+  });
 }
 
 export function defaultWorkers(): number {
@@ -65,6 +82,9 @@ export async function validateMany(scenarios: readonly Scenario[], opts: PoolOpt
   };
   const seedOpt = opts.seeds ? { seeds: opts.seeds } : {};
   const n = Math.min(opts.workers ?? defaultWorkers(), scenarios.length);
+  const started = [...(opts.started ?? [])];
+  // started workers beyond what these scenarios need are ended (their exit is not waited for)
+  for (const w of started.splice(n <= 1 ? 0 : n)) void w.terminate();
   if (n <= 1) {
     for (let i = 0; i < scenarios.length; i++) done(i, await validateScenario(scenarios[i]!, seedOpt));
     return results as ValidationResult[];
@@ -72,7 +92,8 @@ export async function validateMany(scenarios: readonly Scenario[], opts: PoolOpt
   const queue = scenarios.map((s, i) => ({ s, i, c: cost(s) })).sort((a, b) => b.c - a.c || a.i - b.i);
   const run = (): Promise<void> =>
     new Promise((resolve, reject) => {
-      const w = startWorker();
+      const w = started.shift() ?? startWorker();
+      w.ref();
       const feed = (): void => {
         const job = queue.shift();
         if (!job) {

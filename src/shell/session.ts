@@ -257,7 +257,7 @@ export class Session {
     const h = this.cluster.host(location.host);
     if (!h) throw new Error(`no host ${location.host}`);
     // /dev and /proc/self on every host; on nodes also the kubelet's log files, generated on read
-    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': procSwaps(h), '/proc/modules': procModules(h), '/proc/loadavg': procLoadavg(this.cluster, h, this.cluster.now()), ...moduleFiles(h) }) : undefined, () => h.fs.process, () => this.cluster.now()), combineVirtual(binaryFiles(() => this.programNames(location), () => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined)));
+    h.fs.setVirtual(combineVirtual(deviceFiles(() => bootTime(h.fs), h.data.role !== 'workstation' ? () => ({ '/proc/swaps': () => procSwaps(h), '/proc/modules': () => procModules(h), '/proc/loadavg': () => procLoadavg(this.cluster, h, this.cluster.now()), ...Object.fromEntries(Object.entries(moduleFiles(h)).map(([p, c]) => [p, () => c])) }) : undefined, () => h.fs.process, () => this.cluster.now()), combineVirtual(binaryFiles(() => this.programNames(location), () => bootTime(h.fs)), h.data.role !== 'workstation' ? nodeLogFiles(this.cluster, h) : undefined)));
     return h.fs;
   }
 

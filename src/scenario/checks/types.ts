@@ -41,7 +41,11 @@ export interface ShellRun {
   exitCode: number;
 }
 
-/** What a check may use. `cluster` is a private copy; `run` executes a line on a fresh copy. */
+/**
+ * What a check may use. `cluster` is a private copy; `run` executes a line on a fresh copy, at
+ * most once per evaluation and only in a kind declared `runsLines` (the grader makes one copy
+ * per such check and no more: grade.ts).
+ */
 export interface CheckContext {
   cluster: Cluster;
   /** `reboot`: the place's host is rebooted on the copy first (what survives is what boot reads from files). */
@@ -64,7 +68,10 @@ export interface CheckOutcome {
 export interface CheckKind<S extends z.ZodType = z.ZodType> {
   kind: string;
   schema: S;
-  /** It runs shell lines (ctx.run): the grader then keeps a serialised copy of the state to run them on. */
+  /**
+   * It runs a shell line (ctx.run, at most once per evaluation): the grader then keeps a serialised
+   * copy of the state to run it on, and makes one copy of it per such check.
+   */
   runsLines?: true;
   evaluate(spec: z.infer<S>, ctx: CheckContext): Promise<CheckOutcome> | CheckOutcome;
 }

@@ -51,8 +51,11 @@ export interface SelfProcess {
  * /proc/self is the process that looks (fs/proc/self.c): `cat /proc/self/comm` is cat, and
  * /proc/self/exe links to the program's file (`readlink -f /proc/self/exe` prints
  * /usr/bin/readlink); read by the shell itself (a redirection) it is bash, pid $$.
+ * `extra` names more files (/proc/loadavg …) with a function for each one's content: the names
+ * are the generator's prefixes, asked for whenever a shell frame starts, and the contents are
+ * made only when the files are read (/proc/loadavg walks every process of the host).
  */
-export function deviceFiles(bootAt: () => number, extra: () => Record<string, string> = () => ({}), self: () => SelfProcess | undefined = () => undefined, now: () => number = bootAt): VirtualFiles {
+export function deviceFiles(bootAt: () => number, extra: () => Record<string, () => string> = () => ({}), self: () => SelfProcess | undefined = () => undefined, now: () => number = bootAt): VirtualFiles {
   const current = (): SelfProcess & { pid: number; ppid: number } => {
     const p = self();
     return p ? { ...p, pid: SHELL_PID + 1, ppid: SHELL_PID } : { comm: 'bash', exe: '/usr/bin/bash', argv: ['-bash'], pid: SHELL_PID, ppid: SHELL_PID - 1 };
@@ -73,7 +76,7 @@ export function deviceFiles(bootAt: () => number, extra: () => Record<string, st
       out['/proc/self/cgroup'] = { content: '0::/user.slice/user-0.slice/session-1.scope\n', mtime: at, mode: 0o444 };
       out['/proc/self/status'] = { content: `Name:\t${me.comm.slice(0, 15)}\nUmask:\t0022\nState:\tR (running)\nTgid:\t${me.pid}\nNgid:\t0\nPid:\t${me.pid}\nPPid:\t${me.ppid}\n`, mtime: at, mode: 0o444 };
       // /proc/swaps and /proc/modules are 0444 (fs/proc/generic.c proc_create_seq with S_IRUGO)
-      for (const [p, content] of Object.entries(extra())) out[p] = { content, mtime, ...(p.startsWith('/proc/') ? { mode: 0o444 } : {}) };
+      for (const [p, content] of Object.entries(extra())) out[p] = { content: content(), mtime, ...(p.startsWith('/proc/') ? { mode: 0o444 } : {}) };
       return out;
     },
     // fs/proc/base.c proc_exe_link: the file the process was exec'd from
