@@ -13,6 +13,7 @@ import { copyJSON } from '../util/json-copy.js';
 import type { Instance } from './instance.js';
 import { runSetup, SetupError } from './setup/index.js';
 import { flushAll } from '../sim/runtime/processes.js';
+import { freezeIptables } from '../sim/node/runtime.js';
 import { freezeObjects } from '../sim/api/store.js';
 import type { Pod } from '../sim/api/types.js';
 
@@ -57,6 +58,8 @@ export async function setupSession(instance: Instance, opts: SetupOptions = {}):
   const snap = fixtureSnapshot(s.fixture, instance.seed, opts);
   // every task on this fixture and seed restores it: its objects are frozen once and shared
   freezeObjects(snap.store);
+  // and so are its hosts' iptables rules (a snapshot read from a prebuilt file is not frozen yet)
+  for (const h of snap.hosts) freezeIptables(h.state.iptables);
   const cluster = Cluster.restore(snap, opts.clock ?? new ManualClock(snap.now), CONTROLLERS);
   const session = new Session(cluster, opts.editor ? { editor: opts.editor } : {});
   await runSetup(session, s.setup);

@@ -16,7 +16,7 @@ import { copyJSON, toPlainJSONSharing } from '../util/json-copy.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
 import { deferRebuild, derivedRuleNodes } from './controllers/kube-proxy-derived.js';
-import { ip6RulesDerived, nodeIptables } from './node/runtime.js';
+import { freezeIptables, ip6RulesDerived, nodeIptables } from './node/runtime.js';
 import type { EndpointSlice, Service } from './api/types.js';
 
 /**
@@ -757,7 +757,7 @@ export class Cluster {
     const derived = opts.persist ? new Set(derivedRuleNodes(this)) : undefined;
     // rules a restore left to rebuild (null) that this snapshot holds are rebuilt now
     for (const h of this.hosts.values()) if (h.data.state.iptables === null && !derived?.has(h.name)) nodeIptables(h);
-    return toPlainJSONSharing({
+    const snap = toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
       random: this.random.state(),
@@ -774,6 +774,10 @@ export class Cluster {
         },
       },
     }) as Snapshot;
+    // an in-memory snapshot is copied many times (grading, validate): its copies share the hosts'
+    // rules, frozen, and a restored cluster copies a node's when it first asks for them (nodeIptables)
+    if (!opts.persist) for (const h of snap.hosts) freezeIptables(h.state.iptables);
+    return snap;
   }
 
   /** What the controllers remember beside the state now (Controller.memory), for an exact copy of it. */

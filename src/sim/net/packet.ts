@@ -352,6 +352,8 @@ function walkChain(walked: Chain, w: Walk, depth: number): Outcome {
     }
   }
   if (chain.builtin) {
+    // (a built-in chain frozen with a snapshot's ruleset is made the table's own first: node/runtime.ts freezeIptables)
+    if (w.ctx.count && Object.isFrozen(chain.counters)) chain = ownChain(w.table, chain);
     bump(chain.counters, w.ctx);
     w.trace.push(`${tn}:${chain.name}:policy:${chain.rules.length + 1}`);
     return { kind: 'verdict', verdict: chain.policy === 'DROP' ? 'DROP' : 'ACCEPT' };

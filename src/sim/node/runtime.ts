@@ -33,8 +33,10 @@ export function deferIptables(host: Host, build: () => IptablesState, rev: numbe
  * not pay for a full sync per node to learn the number the rebuild would set.
  */
 export function iptablesRev(host: Host): number {
-  const deferred = host.data.state.iptables === null ? DEFERRED_RULES.get(host) : undefined;
-  return deferred ? deferred.rev : (nodeIptables(host).rev ?? 0);
+  const st = host.data.state.iptables;
+  const deferred = st === null ? DEFERRED_RULES.get(host) : undefined;
+  // (a ruleset still frozen from a snapshot is read as it is: see freezeIptables)
+  return deferred ? deferred.rev : ((st ?? nodeIptables(host)).rev ?? 0);
 }
 
 /**
@@ -43,7 +45,10 @@ export function iptablesRev(host: Host): number {
  */
 export function nodeIptables(host: Host): IptablesState {
   let st = host.data.state.iptables;
-  if (!st) {
+  if (st && Object.isFrozen(st)) {
+    st = thawIptables(st);
+    host.data.state.iptables = st;
+  } else if (!st) {
     const deferred = DEFERRED_RULES.get(host);
     DEFERRED_RULES.delete(host);
     if (deferred && st === null) st = deferred.build();
@@ -54,6 +59,42 @@ export function nodeIptables(host: Host): IptablesState {
     host.data.state.iptables = st;
   }
   return st;
+}
+
+/**
+ * Freezes a ruleset held by a snapshot, whole (tables, chains, rules and their parts), so that every
+ * copy of the snapshot (util/json-copy.ts copyJSON: grading and validate copy one state many
+ * times) shares it instead of walking it: the hosts' rules were two thirds of what such a copy
+ * copied. A cluster restored from the copy makes it writable when it first asks for it
+ * (nodeIptables: thawIptables); below the tables, every writer already copies a frozen chain
+ * (iptables.ts ownChain, restore.ts TableTx.writable) or rule (packet.ts countable) before it
+ * changes it, as it does for the chains and rules iptables-restore shares between rulesets.
+ * Only for a tree nothing else holds: a snapshot's own copy of the live ruleset.
+ */
+export function freezeIptables(st: IptablesState | null | undefined): void {
+  if (st) deepFreeze(st);
+}
+
+/** Freezes a plain JSON tree, stopping at what is frozen already (the shared rules and chains). */
+function deepFreeze(v: unknown): void {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
+  if (Array.isArray(v)) for (const x of v) deepFreeze(x);
+  else for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  Object.freeze(v);
+}
+
+/**
+ * A frozen ruleset (freezeIptables) made writable down to its tables' chain arrays: the state,
+ * its tables map and each table are copies (same members, in the same order, so it saves and
+ * prints as it was); the chains stay frozen and shared until a writer makes one its own.
+ */
+function thawIptables(st: IptablesState): IptablesState {
+  const tables: IptablesState['tables'] = {};
+  for (const k of Object.keys(st.tables) as (keyof IptablesState['tables'])[]) {
+    const t = st.tables[k];
+    if (t) tables[k] = { ...t, chains: t.chains.slice() };
+  }
+  return { ...st, tables };
 }
 
 /** Derived IPv6 rulesets as built, with the revision they had: untouched while it is the same. */
