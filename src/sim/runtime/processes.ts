@@ -23,7 +23,7 @@ import type { Cluster } from '../cluster.js';
 import { podContainers, type Container, type Pod } from '../api/types.js';
 import { lookupImage } from '../images.js';
 import { containerScript, imageHas, type ContainerScript } from './program.js';
-import { runScript, type NetCall, type NetResult, type ScriptCheckpoint, type ScriptEnd, type ScriptHost } from './script.js';
+import { runScript, type NetCall, type NetResult, type RunOptions, type ScriptCheckpoint, type ScriptEnd, type ScriptHost } from './script.js';
 import { netToolsOf } from './net-tools.js';
 import { containerFs } from './volumes.js';
 import { quantityValue } from './quantity.js';
@@ -247,16 +247,44 @@ function usableCheckpoint(c: Cluster, pod: Pod, ct: Container, run: ContainerRun
 }
 
 /** Keep the newest checkpoint of a flush (a copy of what it had read), dropping older ones beyond RESUMABLE_KEEP. */
-function keepCheckpoint(run: ContainerRun, cp: ScriptCheckpoint, log: ReplayLog, netLen: number): void {
+function keepCheckpoint(run: ContainerRun, cp: ScriptCheckpoint, log: ReplayLog, netLen: number, store = RESUMABLE): void {
   // the key, shared by the run's copies: frozen (a run read back from disk has it unfrozen), as
   // the store's objects are, so snapshots and copies share it (util/json-copy.ts)
   if (!Object.isFrozen(run.env)) deepFrozen(run.env);
   const n = run.net;
   const entry: Resumable = { cp, reads: new Map(log.reads), changed: log.changed, net: n ? { from: n.from, calls: n.calls, cmds: n.cmds, answers: n.answers, len: netLen } : undefined };
-  const list = RESUMABLE.get(run.env) ?? [];
+  const list = store.get(run.env) ?? [];
   list.push(entry);
   if (list.length > RESUMABLE_KEEP) list.splice(0, list.length - RESUMABLE_KEEP);
-  RESUMABLE.set(run.env, list);
+  store.set(run.env, list);
+}
+
+/**
+ * Where earlier look-aheads of a run that completes left its script (extendPlan): such a run
+ * stops its look-ahead at its first network call still in the future, and the kubelet looks
+ * again when the clock gets there; replaying it from its start each time made an init container
+ * that polls a name every two seconds (`until nslookup db; do sleep 2; done`) cost a replay of
+ * every earlier iteration at each one (quadratic in the time it waits). Kept apart from the
+ * flushes' checkpoints (a flush goes on only from one at or before what it has applied), under
+ * the same conditions: only checkpoints at or before the clock when they were taken (every
+ * network call before them was answered and is remembered in the run), used only while the files
+ * they read read the same and the run remembers the same answers (lookAheadCheckpoint). The
+ * replay from the start stays the definition.
+ */
+const LOOKAHEAD = new WeakMap<object, Resumable[]>();
+
+/** The newest look-ahead checkpoint of `run` whose replay from the start would reach the same state now. */
+function lookAheadCheckpoint(c: Cluster, pod: Pod, ct: Container, run: ContainerRun): Resumable | undefined {
+  const list = LOOKAHEAD.get(run.env);
+  if (!list) return undefined;
+  const fs = containerFs(c, pod, ct.name);
+  next: for (let i = list.length - 1; i >= 0; i--) {
+    const r = list[i]!;
+    if (r.changed || r.cp.t > c.now() || !sameNet(run, r)) continue;
+    for (const [p, v] of r.reads) if (readNow(fs, p) !== v) continue next;
+    return r;
+  }
+  return undefined;
 }
 
 /**
@@ -387,9 +415,9 @@ function planOf(end: ScriptEnd): RunPlan {
   return { kind: 'runs' };
 }
 
-/** The plan of a script started at `start`, looked at `horizon` ahead. */
-function lookAhead(script: Extract<ContainerScript, { kind: 'script' }>['script'], host: ScriptHost, start: number, horizon: number): RunPlan {
-  const end = runScript(script, host, start, start + horizon).end;
+/** The plan of a script started at `start`, looked at `horizon` ahead (`opts`: from a checkpoint, keeping new ones). */
+function lookAhead(script: Extract<ContainerScript, { kind: 'script' }>['script'], host: ScriptHost, start: number, horizon: number, opts: RunOptions = {}): RunPlan {
+  const end = runScript(script, host, start, start + horizon, opts).end;
   // stopped at a network call still in the future: look again when the clock gets there
   if (end.kind === 'running' && end.at !== undefined) return { kind: 'runs', checkedTo: end.at };
   if (end.kind === 'running' && end.horizon && horizon < HORIZON_MS) return { kind: 'runs', checkedTo: start + horizon };
@@ -410,8 +438,28 @@ export function extendPlan(c: Cluster, pod: Pod, ct: Container): RunPlan | undef
   const prog = programOf(ct);
   if (!prog || prog.kind !== 'script') return p;
   const horizon = Math.min(HORIZON_MS, Math.max(2 * (p.checkedTo - run.startedAt), now - run.startedAt + FIRST_HORIZON_MS));
-  run.plan = lookAhead(prog.script, scriptHost(c, pod, ct, run), run.startedAt, horizon);
+  run.plan = runsToCompletion(pod, ct) ? lookAheadFromCheckpoint(c, pod, ct, run, prog.script, horizon) : lookAhead(prog.script, scriptHost(c, pod, ct, run), run.startedAt, horizon);
   return run.plan;
+}
+
+/**
+ * A look-ahead of a run that completes, from its newest usable look-ahead checkpoint (LOOKAHEAD),
+ * keeping the newest one it passes at or before the clock for the next.
+ */
+function lookAheadFromCheckpoint(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, script: Extract<ContainerScript, { kind: 'script' }>['script'], horizon: number): RunPlan {
+  const now = c.now();
+  const from = lookAheadCheckpoint(c, pod, ct, run);
+  const log: ReplayLog = { reads: new Map(from?.reads), changed: false };
+  let last: { cp: ScriptCheckpoint; netLen: number; log: ReplayLog } | undefined;
+  const host = scriptHost(c, pod, ct, run, { log, seen: from?.cp.host });
+  const plan = lookAhead(script, host, run.startedAt, horizon, {
+    ...(from ? { resume: from.cp } : {}),
+    keep: (cp) => {
+      if (cp.t <= now) last = { cp, netLen: run.net?.calls.length ?? 0, log: { reads: new Map(log.reads), changed: log.changed } };
+    },
+  });
+  if (last && last.cp !== from?.cp) keepCheckpoint(run, last.cp, last.log, last.netLen, LOOKAHEAD);
+  return plan;
 }
 
 /** The program of a container (undefined for an image not in the catalogue). */

@@ -142,3 +142,97 @@ test('replay from a checkpoint = replay from the start: copies of one session th
   assert.deepEqual(aAgain, aKept);
   assert.notDeepEqual(aKept, bKept);
 });
+
+/**
+ * A container that runs to completion stops its look-ahead at its first network call still in the
+ * future, and the kubelet looks again then from the look-ahead's last checkpoint (processes.ts
+ * LOOKAHEAD) instead of from the run's start. When it exits, its status and logs must be what the
+ * look from the start gives: a session that keeps those checkpoints and one that loses them after
+ * every command (a JSON round trip) must print the same bytes, also when a file the script reads
+ * changes under it (the checkpoint must not be used then) and for copies that go different ways.
+ */
+const WAITER = `apiVersion: v1
+kind: Pod
+metadata: {name: waiter}
+spec:
+  initContainers:
+  - name: wait
+    image: busybox:1.36
+    command: [sh, -c, 'n=0; until nslookup web.default.svc.cluster.local; do n=$((n+1)); echo "waiting $n $(cat /tmp/mode 2>&1)"; if [ "$(cat /tmp/mode 2>/dev/null)" = stop ]; then exit 3; fi; sleep 2; done; echo "found after $n"']
+  containers:
+  - name: main
+    image: busybox:1.36
+    command: [sh, -c, 'echo main; sleep 3600']
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: once}
+spec:
+  restartPolicy: Never
+  containers:
+  - name: c
+    image: busybox:1.36
+    command: [sh, -c, 'i=0; until wget -q -O- -T 1 http://web >/dev/null; do i=$((i+1)); echo "try $i"; sleep 3; done; echo "got it after $i"']
+---
+`;
+
+const LOOK = 'kubectl get pods waiter once --no-headers; kubectl logs waiter -c wait --timestamps | tail -n 3; kubectl logs waiter -c wait | wc -l; kubectl logs once --timestamps | tail -n 2; kubectl logs once | wc -l';
+
+async function completing(steps: string[], roundTrip: boolean): Promise<string[]> {
+  let s = new Session(loadFixture('kubeadm-calico', 3));
+  const out: string[] = [];
+  const run = async (line: string): Promise<void> => {
+    const r = await s.exec(line);
+    out.push(`$ ${line}\n${r.stdout}${r.stderr}`);
+    if (roundTrip) s = Session.fromJSON(JSON.parse(JSON.stringify(s.toJSON())), new ManualClock(s.cluster.now()), CONTROLLERS);
+  };
+  await run(`kubectl apply -f - <<'EOF'\n${WAITER}EOF`);
+  for (const step of steps) {
+    await run(step);
+    await run(LOOK);
+  }
+  return out;
+}
+
+test('look-ahead from a checkpoint = look-ahead from the start: containers that run to completion', async () => {
+  const steps = ['sleep 7', 'sleep 31', 'kubectl exec waiter -c wait -- sh -c "echo slow > /tmp/mode"', 'sleep 9', 'sleep 40', `kubectl apply -f - <<'EOF'\n${WEB}EOF`, 'sleep 5', 'sleep 30'];
+  const kept = await completing(steps, false);
+  const lost = await completing(steps, true);
+  assert.match(kept.at(-1)!, /found after \d+/);
+  assert.match(kept.at(-1)!, /got it after \d+/);
+  assert.match(kept.join('\n'), /waiting \d+ slow/);
+  for (let i = 0; i < kept.length; i++) assert.equal(kept[i], lost[i], `step ${i}`);
+});
+
+test('look-ahead from a checkpoint = look-ahead from the start: a file the script reads decides its exit', async () => {
+  const steps = ['sleep 9', 'sleep 20', 'kubectl exec waiter -c wait -- sh -c "echo stop > /tmp/mode"', 'sleep 5', 'sleep 30'];
+  const kept = await completing(steps, false);
+  const lost = await completing(steps, true);
+  assert.match(kept.at(-1)!, /Init:Error|Init:CrashLoopBackOff/);
+  for (let i = 0; i < kept.length; i++) assert.equal(kept[i], lost[i], `step ${i}`);
+});
+
+test('look-ahead from a checkpoint = look-ahead from the start: copies of one session that diverge', async () => {
+  const base = new Session(loadFixture('kubeadm-calico', 3));
+  await base.exec(`kubectl apply -f - <<'EOF'\n${WAITER}EOF`);
+  await base.exec('sleep 25');
+  const data = base.toJSON();
+  const copy = (): Session => Session.fromJSON(copyJSON(data), new ManualClock(base.cluster.now()), CONTROLLERS, {}, true);
+  const fromText = (): Session => Session.fromJSON(JSON.parse(JSON.stringify(data)), new ManualClock(base.cluster.now()), CONTROLLERS);
+  const play = async (s: Session, steps: string[]): Promise<string[]> => {
+    const out: string[] = [];
+    for (const step of steps) {
+      const r = await s.exec(step);
+      const look = await s.exec(LOOK);
+      out.push(`$ ${step}\n${r.stdout}${r.stderr}${look.stdout}${look.stderr}`);
+    }
+    return out;
+  };
+  const a = ['sleep 13', `kubectl apply -f - <<'EOF'\n${WEB}EOF`, 'sleep 20'];
+  const b = ['sleep 31', 'sleep 8', `kubectl apply -f - <<'EOF'\n${WEB}EOF`, 'sleep 20'];
+  const aKept = await play(copy(), a);
+  const bKept = await play(copy(), b);
+  assert.deepEqual(bKept, await play(fromText(), b));
+  assert.deepEqual(aKept, await play(fromText(), a));
+  assert.notDeepEqual(aKept, bKept);
+});
