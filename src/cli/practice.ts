@@ -5,7 +5,7 @@
  */
 import { ProgressStore, bestByScenario } from '../app/progress.js';
 import { runPractice, PRACTICE_META } from '../ui/practice.js';
-import { pickTask } from '../ui/menus.js';
+import { MenuClosed, pickTask } from '../ui/menus.js';
 import { theme } from '../ui/theme.js';
 import type { LineSource } from '../ui/input.js';
 import { CliError, type CliIo } from './io.js';
@@ -36,7 +36,14 @@ export async function practiceCommand(id: string | undefined, o: PracticeFlags, 
   } else if (pool.length === 0) {
     throw new CliError(messages(lang).choose.noMatch(`${o.domain ? ` --domain ${o.domain}` : ''}${o.topic ? ` --topic ${o.topic}` : ''}`), 2);
   } else if (io.isTTY) {
-    const picked = await pickTask(pool, bestByScenario(record), lang, { input: io.stdin, output: io.stdout }, { ...(o.domain ? { domain: o.domain } : {}), ...(o.topic ? { topic: o.topic } : {}) });
+    let picked: (typeof pool)[number];
+    try {
+      picked = await pickTask(pool, bestByScenario(record), lang, { input: io.stdin, output: io.stdout }, { ...(o.domain ? { domain: o.domain } : {}), ...(o.topic ? { topic: o.topic } : {}) });
+    } catch (e) {
+      // Ctrl-C in the menu: nothing was started, nothing to say (a stack trace used to follow)
+      if (e instanceof MenuClosed) return 130;
+      throw e;
+    }
     start = pool.indexOf(picked);
   } else start = 0;
   let lines: LineSource | undefined;

@@ -8,6 +8,22 @@ import type { Readable, Writable } from 'node:stream';
 import { DOMAINS, textFor, type Lang, type LoadedScenario } from '../scenario/index.js';
 import { messages } from './messages.js';
 
+/**
+ * The learner closed the menu (Ctrl-C): @inquirer/core rejects the prompt with its ExitPromptError,
+ * which is no fault of ours; practice ends quietly with the status of an interrupted command (130).
+ */
+export class MenuClosed extends Error {}
+
+/** `select`, with Ctrl-C as MenuClosed. */
+async function ask<T>(config: Parameters<typeof select<T>>[0], ctx: MenuIo): Promise<T> {
+  try {
+    return await select<T>(config, ctx);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'ExitPromptError') throw new MenuClosed('menu closed');
+    throw e;
+  }
+}
+
 export interface MenuIo {
   input: Readable;
   output: Writable;
@@ -25,14 +41,14 @@ export async function pickTask(
   const domains = Object.keys(DOMAINS).filter((d) => tasks.some((t) => t.domain === d));
   const domain =
     pre.domain ??
-    (await select({ message: m.domain, choices: domains.map((d) => ({ name: m.domainChoice(d, tasks.filter((t) => t.domain === d).length), value: d })) }, ctx));
+    (await ask({ message: m.domain, choices: domains.map((d) => ({ name: m.domainChoice(d, tasks.filter((t) => t.domain === d).length), value: d })) }, ctx));
   const inDomain = tasks.filter((t) => t.domain === domain);
   const topics = [...new Set(inDomain.flatMap((t) => t.topics))].sort();
   const topic =
     pre.topic ??
-    (topics.length > 1 ? await select({ message: m.topic, choices: [{ name: m.allTopics, value: '' }, ...topics.map((t) => ({ name: t, value: t }))] }, ctx) : '');
+    (topics.length > 1 ? await ask({ message: m.topic, choices: [{ name: m.allTopics, value: '' }, ...topics.map((t) => ({ name: t, value: t }))] }, ctx) : '');
   const pool = inDomain.filter((t) => !topic || t.topics.includes(topic));
-  return select(
+  return ask(
     {
       message: m.task,
       choices: pool.map((t) => {
