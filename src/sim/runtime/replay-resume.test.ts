@@ -113,6 +113,28 @@ for (const c of CASES)
   });
 
 /**
+ * For tests of copies that diverge: copies of `base`'s state that share its runs' checkpoints (as
+ * grading's and validate's copies do), sessions read back from its text (sharing nothing), and a
+ * player that runs each step and then `look`, printing both.
+ */
+function divergence(base: Session, look: string): { copy: () => Session; fromText: () => Session; play: (s: Session, steps: string[]) => Promise<string[]> } {
+  const data = base.toJSON();
+  return {
+    copy: () => Session.fromJSON(copyJSON(data), new ManualClock(base.cluster.now()), CONTROLLERS, {}, true),
+    fromText: () => Session.fromJSON(JSON.parse(JSON.stringify(data)), new ManualClock(base.cluster.now()), CONTROLLERS),
+    play: async (s, steps) => {
+      const out: string[] = [];
+      for (const step of steps) {
+        const r = await s.exec(step);
+        const seen = await s.exec(look);
+        out.push(`$ ${step}\n${r.stdout}${r.stderr}${seen.stdout}${seen.stderr}`);
+      }
+      return out;
+    },
+  };
+}
+
+/**
  * Session copies share their runs' checkpoints (grading and validate copy one state many times):
  * copies that went different ways must each replay as if from the start.
  */
@@ -120,18 +142,7 @@ test('replay from a checkpoint = replay from the start: copies of one session th
   const base = new Session(loadFixture('kubeadm-calico', 3));
   await base.exec(`kubectl apply -f - <<'EOF'\n${WEB}${pod('client', 'while sleep 0.01; do wget -q -O- -T 1 http://web | grep -o -e nginx -e works | head -n 1; done')}${pod('tick', 'i=0; while true; do i=$((i+1)); echo "tick $i"; sleep 0.5; done')}EOF`);
   await base.exec('sleep 20');
-  const data = base.toJSON();
-  const copy = (): Session => Session.fromJSON(copyJSON(data), new ManualClock(base.cluster.now()), CONTROLLERS, {}, true);
-  const fromText = (): Session => Session.fromJSON(JSON.parse(JSON.stringify(data)), new ManualClock(base.cluster.now()), CONTROLLERS);
-  const play = async (s: Session, steps: string[]): Promise<string[]> => {
-    const out: string[] = [];
-    for (const step of steps) {
-      const r = await s.exec(step);
-      const logs = await s.exec('kubectl logs client --timestamps | tail -n 4; kubectl logs client | sort | uniq -c; kubectl logs tick --timestamps | tail -n 2');
-      out.push(`$ ${step}\n${r.stdout}${r.stderr}${logs.stdout}${logs.stderr}`);
-    }
-    return out;
-  };
+  const { copy, fromText, play } = divergence(base, 'kubectl logs client --timestamps | tail -n 4; kubectl logs client | sort | uniq -c; kubectl logs tick --timestamps | tail -n 2');
   const a = ['sleep 15', 'kubectl scale deploy web-b --replicas=0', 'sleep 12', 'sleep 9'];
   const b = ['sleep 11', 'kubectl scale deploy web-a --replicas=0', 'sleep 14', 'sleep 10'];
   const aKept = await play(copy(), a);
@@ -216,18 +227,7 @@ test('look-ahead from a checkpoint = look-ahead from the start: copies of one se
   const base = new Session(loadFixture('kubeadm-calico', 3));
   await base.exec(`kubectl apply -f - <<'EOF'\n${WAITER}EOF`);
   await base.exec('sleep 25');
-  const data = base.toJSON();
-  const copy = (): Session => Session.fromJSON(copyJSON(data), new ManualClock(base.cluster.now()), CONTROLLERS, {}, true);
-  const fromText = (): Session => Session.fromJSON(JSON.parse(JSON.stringify(data)), new ManualClock(base.cluster.now()), CONTROLLERS);
-  const play = async (s: Session, steps: string[]): Promise<string[]> => {
-    const out: string[] = [];
-    for (const step of steps) {
-      const r = await s.exec(step);
-      const look = await s.exec(LOOK);
-      out.push(`$ ${step}\n${r.stdout}${r.stderr}${look.stdout}${look.stderr}`);
-    }
-    return out;
-  };
+  const { copy, fromText, play } = divergence(base, LOOK);
   const a = ['sleep 13', `kubectl apply -f - <<'EOF'\n${WEB}EOF`, 'sleep 20'];
   const b = ['sleep 31', 'sleep 8', `kubectl apply -f - <<'EOF'\n${WEB}EOF`, 'sleep 20'];
   const aKept = await play(copy(), a);
