@@ -88,7 +88,11 @@ const CASES: Case[] = [
   },
 ];
 
-async function transcript(c: Case, roundTrip: boolean): Promise<string[]> {
+/**
+ * A session on the fixture that records each line's output; `roundTrip` reads it back from its
+ * JSON text after every line (losing what only lives in memory, such as checkpoints).
+ */
+function recorder(roundTrip: boolean): { run: (line: string) => Promise<void>; out: string[] } {
   let s = new Session(loadFixture('kubeadm-calico', 3));
   const out: string[] = [];
   const run = async (line: string): Promise<void> => {
@@ -96,6 +100,11 @@ async function transcript(c: Case, roundTrip: boolean): Promise<string[]> {
     out.push(`$ ${line}\n${r.stdout}${r.stderr}`);
     if (roundTrip) s = Session.fromJSON(JSON.parse(JSON.stringify(s.toJSON())), new ManualClock(s.cluster.now()), CONTROLLERS);
   };
+  return { run, out };
+}
+
+async function transcript(c: Case, roundTrip: boolean): Promise<string[]> {
+  const { run, out } = recorder(roundTrip);
   await run(`kubectl apply -f - <<'EOF'\n${c.manifest}EOF`);
   for (const step of c.steps) {
     await run(step);
@@ -190,13 +199,7 @@ spec:
 const LOOK = 'kubectl get pods waiter once --no-headers; kubectl logs waiter -c wait --timestamps | tail -n 3; kubectl logs waiter -c wait | wc -l; kubectl logs once --timestamps | tail -n 2; kubectl logs once | wc -l';
 
 async function completing(steps: string[], roundTrip: boolean): Promise<string[]> {
-  let s = new Session(loadFixture('kubeadm-calico', 3));
-  const out: string[] = [];
-  const run = async (line: string): Promise<void> => {
-    const r = await s.exec(line);
-    out.push(`$ ${line}\n${r.stdout}${r.stderr}`);
-    if (roundTrip) s = Session.fromJSON(JSON.parse(JSON.stringify(s.toJSON())), new ManualClock(s.cluster.now()), CONTROLLERS);
-  };
+  const { run, out } = recorder(roundTrip);
   await run(`kubectl apply -f - <<'EOF'\n${WAITER}EOF`);
   for (const step of steps) {
     await run(step);
