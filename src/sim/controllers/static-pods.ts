@@ -65,6 +65,8 @@ export const staticPodsController: Controller = {
   watches: ['hosts', 'time', 'Node'],
   // each mirror pod: a status patch of one is undone with the kubelet's own conditions (its
   // status manager's reconcile, status_manager.go needsReconcile), as for any pod
+  // the list is made of its own run records (state.staticPods), which only its runs change
+  dynamicInputs: ['run:static-pods'],
   dynamicWatches(c: Cluster): string[] {
     const keys: string[] = [];
     for (const [node, rt] of Object.entries(c.state.staticPods ?? {})) for (const r of Object.values(rt)) if (r.name) keys.push(`Pod@${r.namespace}/${r.name}-${node}`);
