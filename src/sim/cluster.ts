@@ -459,8 +459,14 @@ export class Cluster {
         for (const w of dynamic) keys.add(counterKey(w));
       }
     }
-    for (const w of dynamic ? [...ctrl.watches, ...dynamic] : ctrl.watches) {
-      if (w === 'time') sig += `t${this.timeTick}.${this.ownTicks.get(ctrl.name) ?? 0};`;
+    sig = this.watchSignature(ctrl.name, ctrl.watches, sig);
+    return dynamic ? this.watchSignature(ctrl.name, dynamic, sig) : sig;
+  }
+
+  /** `sig` followed by the current value of each watch in `watches` (signature), in order. */
+  private watchSignature(name: string, watches: readonly string[], sig: string): string {
+    for (const w of watches) {
+      if (w === 'time') sig += `t${this.timeTick}.${this.ownTicks.get(name) ?? 0};`;
       else if (w === 'hosts') sig += `h${this.hostGeneration};`;
       else if (w === 'podfs') sig += `p${this.state.podFsGeneration ?? 0};`;
       else if (w.includes('/')) sig += `${w}:${this.watchedObjectVersion(w)};`;
