@@ -189,3 +189,45 @@ test('a settle looks at a controller only when something it watches changed', ()
   copy.settle();
   assert.deepEqual([runs['b'], runs['self']], [4, 2]);
 });
+
+// A list made of state a controller keeps beside the store (static-pods' run records) changes only
+// with its runs: `run:<name>` in its dynamicInputs looks at its signature again after each run
+// that changed anything, instead of at every change of anything.
+test('a run: input follows the lists a controller makes of its own state', () => {
+  const runs = { r: 0 };
+  const built = { r: 0 };
+  const named = (cl: Cluster): string[] => (cl.state as { named?: string[] }).named ?? [];
+  const controllers: Controller[] = [
+    {
+      name: 'r',
+      watches: ['Service'],
+      dynamicInputs: ['run:r'],
+      dynamicWatches: (cl) => {
+        built.r++;
+        return named(cl).map((n) => `ConfigMap@default/${n}`);
+      },
+      reconcile: (cl) => {
+        runs.r++;
+        // each Service names a ConfigMap in the controller's own state, and the run records an Event
+        const want = cl.store.list('Service').map((s) => `cm-${s.metadata.name}`);
+        if (want.join() === named(cl).join()) return;
+        (cl.state as { named?: string[] }).named = want;
+        cl.insert({ apiVersion: 'v1', kind: 'Event', metadata: { name: `e${runs.r}`, namespace: 'default' } } as KObject);
+      },
+    },
+  ];
+  const c = new Cluster({ clock: new ManualClock(0), random: new Random([1, 2, 3, 4]), meta: loadFixture('kubeadm-calico').meta, controllers });
+  c.settle();
+  assert.equal(runs.r, 1);
+  c.insert({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'a', namespace: 'default' }, spec: {} } as KObject);
+  c.settle();
+  // its run named cm-a: the new list is a new signature, so it runs once more and rests
+  assert.equal(runs.r, 3);
+  const before = built.r;
+  c.insert({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [] } } as KObject);
+  c.settle();
+  assert.equal(built.r, before, 'a Pod is not among its inputs');
+  c.insert({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm-a', namespace: 'default' } } as KObject);
+  c.settle();
+  assert.equal(runs.r, 4, 'the ConfigMap its own run named');
+});

@@ -66,6 +66,9 @@ export interface Controller {
    * The watches (same vocabulary as `watches`) whose changes alone can change the list
    * dynamicWatches returns (the kubelet's follows its Pods). Without it, the list may change with
    * anything a settle sees change, and the controller's signature is recomputed at each change.
+   * `run:<controller>` stands for that controller's runs that changed anything (a list made of
+   * state that controller keeps beside the store, as static-pods' run records; the controller's
+   * own name when it is its own): this one's signature is looked at again after each of them.
    */
   readonly dynamicInputs?: readonly string[];
   /**
@@ -165,6 +168,14 @@ export class Cluster {
   /** Controllers by the component their process runs in. */
   private readonly byComponent = new Map<string, number[]>();
   private readonly indexOf = new Map<string, number>();
+  /** Per controller: the ones whose dynamic watch list its runs can change (`run:<name>` in their dynamicInputs). */
+  private readonly runWatchers: (number[] | undefined)[];
+  /** Per controller name (the first of that name, as a search of the registry finds it): the controllers its wake-ups wake too. */
+  private readonly wakesAlsoOf = new Map<string, readonly string[]>();
+  /** Per controller name: the names of the other controllers whose wake-ups wake it too (foreignTimeSignal). */
+  private readonly wokenBy = new Map<string, string[]>();
+  /** Whether `wakeups` is known to be in ascending order (wakeAt then inserts in place instead of sorting). */
+  private wakeupsSorted = true;
   /** Bumped at every change any signature could read; equal values mean nothing moved (the settle's quiet check). */
   private changeSerial = 0;
   /** changeSerial when the last settle found every controller at rest. */
@@ -194,6 +205,7 @@ export class Cluster {
     this.controllers = opts.controllers;
     this.components = [...new Set(opts.controllers.flatMap((c) => (c.runsIn ? [c.runsIn] : [])))];
     this.dirty = opts.controllers.map(() => true);
+    this.runWatchers = opts.controllers.map(() => undefined);
     const add = <K>(m: Map<K, number[]>, k: K, i: number): void => {
       const l = m.get(k);
       if (l) l.push(i);
@@ -213,6 +225,22 @@ export class Cluster {
         else this.anyChange.push(i);
       }
     });
+    opts.controllers.forEach((ctrl, i) => {
+      if (!ctrl.dynamicWatches) return;
+      for (const w of ctrl.dynamicInputs ?? []) {
+        const runner = w.startsWith('run:') ? this.indexOf.get(w.slice(4)) : undefined;
+        if (runner !== undefined) (this.runWatchers[runner] ??= []).push(i);
+      }
+    });
+    for (const ctrl of opts.controllers) {
+      if (!this.wakesAlsoOf.has(ctrl.name)) this.wakesAlsoOf.set(ctrl.name, ctrl.wakesAlso ?? []);
+      for (const also of new Set(ctrl.wakesAlso ?? [])) {
+        if (also === ctrl.name) continue;
+        const l = this.wokenBy.get(also);
+        if (l) l.push(ctrl.name);
+        else this.wokenBy.set(also, [ctrl.name]);
+      }
+    }
   }
 
   /** Mark controllers whose signature may have moved. */
@@ -330,8 +358,23 @@ export class Cluster {
       return;
     }
     this.wakeOwners.set(at, new Set([owner]));
-    this.wakeups.push(at);
-    this.wakeups.sort((a, b) => a - b);
+    const w = this.wakeups;
+    if (!this.wakeupsSorted) {
+      w.push(at);
+      w.sort((a, b) => a - b);
+      this.wakeupsSorted = true;
+      return;
+    }
+    // in place, after the times not later than it: what pushing and sorting gave, without the sort
+    let lo = 0;
+    let hi = w.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (w[mid]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === w.length) w.push(at);
+    else w.splice(lo, 0, at);
   }
 
   /**
@@ -356,7 +399,7 @@ export class Cluster {
       return;
     }
     const woken = new Set(owners);
-    for (const o of owners) for (const also of this.controllers.find((c) => c.name === o)?.wakesAlso ?? []) woken.add(also);
+    for (const o of owners) for (const also of this.wakesAlsoOf.get(o) ?? []) woken.add(also);
     const dirty: number[] = [];
     for (const o of woken) {
       this.ownTicks.set(o, (this.ownTicks.get(o) ?? 0) + 1);
@@ -395,7 +438,7 @@ export class Cluster {
    */
   foreignTimeSignal(name: string): string {
     let sig = String(this.timeTick);
-    for (const ctrl of this.controllers) if (ctrl.wakesAlso?.includes(name) && ctrl.name !== name) sig += `.${this.ownTicks.get(ctrl.name) ?? 0}`;
+    for (const other of this.wokenBy.get(name) ?? []) sig += `.${this.ownTicks.get(other) ?? 0}`;
     return sig;
   }
 
@@ -412,12 +455,18 @@ export class Cluster {
       const keys = this.dynamicKeys.get(index);
       if (keys) {
         keys.clear();
-        for (const w of ctrl.dynamicInputs ?? []) keys.add(counterKey(w));
+        for (const w of ctrl.dynamicInputs ?? []) if (!w.startsWith('run:')) keys.add(counterKey(w));
         for (const w of dynamic) keys.add(counterKey(w));
       }
     }
-    for (const w of dynamic ? [...ctrl.watches, ...dynamic] : ctrl.watches) {
-      if (w === 'time') sig += `t${this.timeTick}.${this.ownTicks.get(ctrl.name) ?? 0};`;
+    sig = this.watchSignature(ctrl.name, ctrl.watches, sig);
+    return dynamic ? this.watchSignature(ctrl.name, dynamic, sig) : sig;
+  }
+
+  /** `sig` followed by the current value of each watch in `watches` (signature), in order. */
+  private watchSignature(name: string, watches: readonly string[], sig: string): string {
+    for (const w of watches) {
+      if (w === 'time') sig += `t${this.timeTick}.${this.ownTicks.get(name) ?? 0};`;
       else if (w === 'hosts') sig += `h${this.hostGeneration};`;
       else if (w === 'podfs') sig += `p${this.state.podFsGeneration ?? 0};`;
       else if (w.includes('/')) sig += `${w}:${this.watchedObjectVersion(w)};`;
@@ -460,12 +509,15 @@ export class Cluster {
             continue;
           }
           this.reconciling = ctrl.name;
+          const before = this.changeSerial;
           try {
             ctrl.reconcile(this);
           } finally {
             this.reconciling = undefined;
           }
           this.noteChanges();
+          // a run that changed anything may have changed the lists made of its state (`run:` inputs)
+          if (this.changeSerial !== before) this.mark(this.runWatchers[i]);
           // what its own run changed of what it watches makes it run again (`*` matches no signature)
           if (dirty[i] && this.signature(ctrl, i) !== sig) this.lastSeen.set(ctrl.name, `${sig}*`);
           else {
@@ -810,6 +862,8 @@ export class Cluster {
     const { __wakeups, __controllers, ...rest } = data.state;
     c.state = rest;
     c.wakeups = Array.isArray(__wakeups) ? __wakeups : [];
+    // a file's list is in order when this version wrote it; one that is not is sorted at the next wakeAt, as it always was
+    c.wakeupsSorted = c.wakeups.every((w, k) => k === 0 || c.wakeups[k - 1]! <= w);
     // Controllers' bookkeeping travels with the snapshot, so a restored cluster that has settled
     // does not re-run every controller on its first settle.
     const ctl = __controllers;

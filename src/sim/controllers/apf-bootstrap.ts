@@ -171,6 +171,9 @@ export const apfBootstrapController: Controller = {
   watches: ['time'],
   // a restarted API server publishes its mirror pod again: its hook runs at once
   dynamicWatches: (c) => apiservers(c).map((a) => `Pod@kube-system/kube-apiserver-${a.node}`),
+  // the running API servers are static-pods' run records: its runs change them, and a reboot
+  // (node/runtime.ts staticPodsLostOnReboot, with the node's units: 'hosts')
+  dynamicInputs: ['hosts', 'run:static-pods'],
   reconcile(c: Cluster): void {
     if (c.state.apiserver?.up === false) return;
     const now = c.now();

@@ -10,7 +10,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Node, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { defaultPodSpec } from '../api/defaults.js';
-import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning, runningFlags } from '../controlplane.js';
+import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning, runningFlags, type ManifestResult } from '../controlplane.js';
 import { createHash } from 'node:crypto';
 import { fnv32a } from './util.js';
 import { isComponent, startComponent } from '../runtime/components.js';
@@ -65,6 +65,8 @@ export const staticPodsController: Controller = {
   watches: ['hosts', 'time', 'Node'],
   // each mirror pod: a status patch of one is undone with the kubelet's own conditions (its
   // status manager's reconcile, status_manager.go needsReconcile), as for any pod
+  // the list is made of its own run records (state.staticPods), which only its runs change
+  dynamicInputs: ['run:static-pods'],
   dynamicWatches(c: Cluster): string[] {
     const keys: string[] = [];
     for (const [node, rt] of Object.entries(c.state.staticPods ?? {})) for (const r of Object.values(rt)) if (r.name) keys.push(`Pod@${r.namespace}/${r.name}-${node}`);
@@ -90,7 +92,7 @@ export const staticPodsController: Controller = {
         const text = host.fs.read(path);
         const hash = staticPodUid(text, host.name, path);
         adoptLegacyHash(c, host, rt, path, text, hash);
-        const parsed = parseManifest(path, text);
+        const parsed = manifestOf(path, text);
         if (!parsed.ok) {
           if (rt[path]?.hash !== hash) {
             host.log('kubelet', `E${klogTime(now)}    1234 file.go:187] "Could not process manifest file" err="${parsed.error.replace(/"/g, '\\"')}" path="${path}"`);
@@ -144,8 +146,30 @@ export const staticPodsController: Controller = {
   },
 };
 
-/** klog's header time, `mmdd hh:mm:ss.uuuuuu`, from the simulated clock. */
+/**
+ * A manifest's parse, by path and text, frozen and shared: every run reads every manifest of every
+ * node, and parseManifest hands out a fresh copy of the memoised YAML each time (util/yaml-memo.ts),
+ * which this controller only reads (publishMirror copies what it publishes).
+ */
+const MANIFESTS = new Map<string, ManifestResult>();
+const MANIFESTS_MAX = 64;
 
+function manifestOf(path: string, text: string): ManifestResult {
+  const key = `${path}\u0000${text}`;
+  const hit = MANIFESTS.get(key);
+  if (hit) return hit;
+  const parsed = parseManifest(path, text);
+  deepFreeze(parsed);
+  if (MANIFESTS.size >= MANIFESTS_MAX) MANIFESTS.delete(MANIFESTS.keys().next().value!);
+  MANIFESTS.set(key, parsed);
+  return parsed;
+}
+
+function deepFreeze(v: unknown): void {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
+}
 
 function apiUp(c: Cluster): boolean {
   const st = c.state.apiserver;
@@ -263,6 +287,30 @@ function kubeletDefaults(spec: Pod['spec']): Pod['spec'] {
   return spec;
 }
 
+/**
+ * What a publish that wrote nothing saw, per cluster and node/manifest: the same stored mirror pod
+ * and Node (the store keeps each version frozen), the same parse of the same manifest (manifestOf),
+ * the same run record fields, addresses and status-manager cache entry make the same mirror pod
+ * again, which is the stored one (nothing in it follows the clock once it is stored: its seen
+ * annotation and start time are the stored ones, condition times are kept while their status
+ * is), and leave the cache as it is. So that publish is not built and compared again.
+ */
+const UNCHANGED_MIRRORS = new WeakMap<Cluster, Map<string, { inputs: readonly unknown[]; cached: unknown }>>();
+
+function mirrorInputs(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime, node: Node, existing: Pod | undefined): unknown[] {
+  const x = r.lastExit;
+  return [
+    c.store, node, existing, pod, r.hash, r.since, r.running, r.exited, r.restarts, r.containerId, r.pull?.reason, r.pull?.failures,
+    x?.exitCode, x?.reason, x?.startedAt, x?.finishedAt, x?.containerId, host.ip, hostIPList(host.data).join(','),
+  ];
+}
+
+function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
   if (!apiUp(c)) return;
   const node = c.store.get<Node>('Node', undefined, host.name);
@@ -271,6 +319,13 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
   // a manifest without a namespace runs in `default` (pkg/kubelet/config/common.go applyDefaults)
   const ns = pod.metadata.namespace ?? 'default';
   let existing = c.store.get<Pod>('Pod', ns, name);
+  const memoKey = `${host.name}\u0000${r.file}`;
+  let memo = UNCHANGED_MIRRORS.get(c);
+  if (!memo) UNCHANGED_MIRRORS.set(c, (memo = new Map()));
+  const inputs = existing && Object.isFrozen(existing) && Object.isFrozen(pod) ? mirrorInputs(c, host, pod, r, node, existing) : undefined;
+  const had = memo.get(memoKey);
+  if (inputs && had && sameInputs(had.inputs, inputs) && had.cached === c.state.kubeletConditions?.[existing!.metadata.uid ?? '']) return;
+  memo.delete(memoKey);
   // An edited manifest is a new static pod (its config hash is its UID): the kubelet deletes the
   // mirror pod of the old one and creates a new mirror pod (pkg/kubelet/pod/mirror_client.go,
   // kubelet.go SyncPod: a mirror pod that is not IsMirrorPodOf the static pod is deleted), so the
@@ -357,7 +412,10 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
   if (existing) {
     cacheOwnConditions(c, existing.metadata.uid ?? '', mirror.status.conditions ?? []);
     const strip = (p: Pod): string => JSON.stringify({ ...p, metadata: { ...p.metadata, resourceVersion: '' } }, (k, v: unknown) => (k === 'lastTransitionTime' ? undefined : v));
-    if (strip(existing) === strip(mirror)) return;
+    if (strip(existing) === strip(mirror)) {
+      if (inputs) memo.set(memoKey, { inputs, cached: c.state.kubeletConditions?.[existing.metadata.uid ?? ''] });
+      return;
+    }
     c.write(mirror);
   } else {
     c.insert(mirror);
