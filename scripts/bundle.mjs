@@ -11,15 +11,51 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { isBuiltin } from 'node:module';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // chunk names carry content hashes: without a clean folder every build leaves the last one's behind
 rmSync(join(root, 'dist/bundle'), { recursive: true, force: true });
+/**
+ * A package's own `"sideEffects": false` (its root package.json) for every file of it. esbuild reads
+ * the field from the nearest package.json, and packages built for both module systems put one in
+ * dist/esm/ that says only `"type": "module"`: @inquirer/prompts' index then kept every prompt it
+ * re-exports, and with @inquirer/editor its external-editor, iconv-lite and chardet, ~590 KB that
+ * every command reading the script bundle paid to read (the practice menu uses `select` alone).
+ */
+const packageSideEffects = {
+  name: 'package-side-effects',
+  setup(b) {
+    const declared = new Map();
+    const sideEffectsOf = (path) => {
+      const i = path.lastIndexOf('/node_modules/');
+      if (i < 0) return undefined;
+      const [scope, name] = path.slice(i + 14).split('/');
+      const root = path.slice(0, i + 14) + (scope.startsWith('@') ? `${scope}/${name}` : scope);
+      if (!declared.has(root)) {
+        let v;
+        try {
+          v = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).sideEffects;
+        } catch {
+          // no package.json there: esbuild's own reading stands
+        }
+        declared.set(root, v);
+      }
+      return declared.get(root);
+    };
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'package-side-effects' || isBuiltin(args.path)) return undefined;
+      const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'package-side-effects' });
+      if (r.errors.length || r.external || !r.path || sideEffectsOf(r.path) !== false) return undefined;
+      return { path: r.path, sideEffects: false };
+    });
+  },
+};
 const common = {
   bundle: true,
+  plugins: [packageSideEffects],
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',

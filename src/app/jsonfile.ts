@@ -4,6 +4,7 @@
  * Reads check a schema version; a file that does not parse or has the wrong shape is reported and
  * set aside as `<file>.corrupt-<timestamp>`, never silently dropped or overwritten.
  */
+import { isAscii } from 'node:buffer';
 import { closeSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -15,6 +16,30 @@ export type ReadResult<T> =
 
 let tmpCounter = 0;
 
+/**
+ * JSON text with every character past ASCII written as its `\uXXXX` escape: the same value to any
+ * JSON parser, in a file that readJsonText() decodes to a one-byte string. Decoded as UTF-8, one
+ * non-ASCII character (a U+2019 quote in a fixture's config file) made the whole text a two-byte string:
+ * reading a 650 KB session and parsing it touched ~1,100 pages of fresh memory instead of ~630,
+ * about 10 ms of every resumed `cka-lab kubectl` and shell on a machine where a page fault costs
+ * ~20 µs (jsonfile.test.ts). The escaping costs a full write ~5 ms for such a text (a new session,
+ * a journal's compaction); journal lines are small and stay as JSON.stringify writes them.
+ */
+export function asciiJson(text: string): string {
+  // (one pass: a test first cost a second scan, ~2 ms of a 650 KB two-byte text's ~5)
+  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A file's text decoded as UTF-8, as readFileSync(path, 'utf8') decodes it; a file of ASCII bytes
+ * alone (what writeJsonAtomic writes) as latin1, which decodes those bytes to the same characters in
+ * a one-byte string (asciiJson()).
+ */
+export function readJsonText(path: string): string {
+  const buf = readFileSync(path);
+  return isAscii(buf) ? buf.toString('latin1') : buf.toString('utf8');
+}
+
 /** Write `data` as the file's whole content, atomically and durably; returns the bytes written. */
 export function writeJsonAtomic(path: string, data: unknown): number {
   const dir = dirname(path);
@@ -23,7 +48,7 @@ export function writeJsonAtomic(path: string, data: unknown): number {
   const fd = openSync(tmp, 'w', 0o600);
   let bytes: number;
   try {
-    bytes = writeSync(fd, `${JSON.stringify(data)}\n`);
+    bytes = writeSync(fd, `${asciiJson(JSON.stringify(data))}\n`);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -98,7 +123,7 @@ export function readJsonVersioned<T>(
 ): ReadResult<T> {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readJsonText(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
     throw e;

@@ -18,7 +18,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, 
 import { join } from 'node:path';
 import { Session, type SessionData, type SessionOptions } from '../shell/session.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
-import { appendDurable, corruptStamp, processAlive, readJsonVersioned, removeOrphanTemps, writeJsonAtomic, type ReadResult } from './jsonfile.js';
+import { appendDurable, corruptStamp, processAlive, readJsonText, readJsonVersioned, removeOrphanTemps, writeJsonAtomic, type ReadResult } from './jsonfile.js';
 import { applyDelta, diffJSON } from './json-delta.js';
 import { WallClock } from './wallclock.js';
 import { validClockTime } from '../util/clock.js';
@@ -278,7 +278,7 @@ export class SessionStore {
         file.savedAt = records[i]!.savedAt;
       } catch {
         // the lines before the one that does not fit, on a fresh parse of the file
-        return apply(JSON.parse(readFileSync(this.path(name), 'utf8')) as SessionFile, i);
+        return apply(JSON.parse(readJsonText(this.path(name))) as SessionFile, i);
       }
     }
     return { file, applied: records.length };

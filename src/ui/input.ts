@@ -3,9 +3,17 @@
  * Ctrl-C (cancel the line) and Ctrl-D (end of input on an empty line); otherwise plain lines from
  * a stream, one by one, with no prompt and no echo, the way `bash < script` reads.
  */
-import { createInterface, type Interface } from 'node:readline';
+import { createRequire } from 'node:module';
+import type { Interface, ReadLineOptions } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { searchKey, searchPrompt, shownCursor, shownLine, startSearch, type Key, type SearchState } from './history-search.js';
+
+/**
+ * node:readline's createInterface, loaded when a line source first reads: a one-shot
+ * `cka-lab kubectl …` imports this module (through cli/context.ts) but reads no lines, and
+ * loading readline (with readline/promises and its key handling) cost it ~1 ms of its start.
+ */
+const createInterface = (options: ReadLineOptions): Interface => (createRequire(import.meta.url)('node:readline') as typeof import('node:readline')).createInterface(options);
 
 /** What next() yields besides a line: Ctrl-C, end of input, or an interruption from a timer. */
 export const INTERRUPT = Symbol('interrupt');

@@ -7,7 +7,7 @@
  * which on were recorded from busybox 1.36.1 built here with `make defconfig` (Ubuntu's 1.36.1 lacks
  * find's -delete line and top's -m, S and SMP lines, features defconfig turns on).
  */
-export const BUSYBOX_USAGE: Readonly<Record<string, string>> = {
+export const BUSYBOX_USAGE = (): Readonly<Record<string, string>> => ({
   awk: "Usage: awk [OPTIONS] [AWK_PROGRAM] [FILE]...\n\n\t-v VAR=VAL\tSet variable\n\t-F SEP\t\tUse SEP as field separator\n\t-f FILE\t\tRead program from FILE\n\t-e AWK_PROGRAM\n",
   "base64": "Usage: base64 [-d] [-w COL] [FILE]\n\nBase64 encode or decode FILE to standard output\n\n\t-d\tDecode data\n\t-w COL\tWrap lines at COL (default 76, 0 disables)\n",
   basename: "Usage: basename FILE [SUFFIX] | -a FILE... | -s SUFFIX FILE...\n\nStrip directory path and SUFFIX from FILE\n\n\t-a\t\tAll arguments are FILEs\n\t-s SUFFIX\tRemove SUFFIX (implies -a)\n",
@@ -52,4 +52,4 @@ export const BUSYBOX_USAGE: Readonly<Record<string, string>> = {
   timeout: "Usage: timeout [-s SIG] [-k KILL_SECS] SECS PROG ARGS\n\nRun PROG. Send SIG to it if it is not gone in SECS seconds.\nDefault SIG: TERM.If it still exists in KILL_SECS seconds, send KILL.\n\n",
   top: "Usage: top [-bmH] [-n COUNT] [-d SECONDS]\n\nShow a view of process activity in real time.\nRead the status of all processes from /proc each SECONDS\nand show a screenful of them.\nKeys:\n\tN/M/P/T: show CPU usage, sort by pid/mem/cpu/time\n\tS: show memory\n\tR: reverse sort\n\tH: toggle threads, 1: toggle SMP\n\tQ,^C: exit\nOptions:\n\t-b\tBatch mode\n\t-n N\tExit after N iterations\n\t-d SEC\tDelay between updates\n\t-m\tSame as 's' key\n\t-H\tShow threads\n",
   nproc: "Usage: nproc [--all] [--ignore=N]\n\nPrint number of available CPUs\n\n\t--all\t\tNumber of installed CPUs\n\t--ignore=N\tExclude N CPUs\n",
-};
+});

@@ -39,7 +39,7 @@ export function isBusybox(ctx: CommandContext, tool?: string): boolean {
 
 /** The banner and usage busybox prints for an applet (`cat --help`, after an option error). */
 export function busyboxUsage(applet: string): string {
-  const u = BUSYBOX_USAGE[applet];
+  const u = BUSYBOX_USAGE()[applet];
   return u === undefined ? BUSYBOX_BANNER : `${BUSYBOX_BANNER}\n${u}`;
 }
 

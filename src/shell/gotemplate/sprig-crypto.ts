@@ -154,7 +154,7 @@ export function sprigCrypto(random: () => number, now: () => number): FuncMap {
     const pool = SPRIG_KEYS[kind];
     return createPrivateKey(pool[Math.floor(random() * pool.length)]!);
   };
-  const poolKey = (): string => createPrivateKey(USER_KEYS[Math.floor(random() * USER_KEYS.length)]!).export({ type: 'pkcs1', format: 'pem' }) as string;
+  const poolKey = (): string => createPrivateKey(USER_KEYS()[Math.floor(random() * USER_KEYS().length)]!).export({ type: 'pkcs1', format: 'pem' }) as string;
   const serial = (): bigint => BigInt(`0x${bytes(16).toString('hex')}`);
   /** getBaseCertTemplate + getCertAndKey: {Cert, Key}. */
   const certificate = (cn: string, ips: GoValue, dns: GoValue, days: GoValue, key: KeyObject, ca?: GoValue, isCA = false): GoValue => {

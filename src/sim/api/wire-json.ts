@@ -15,7 +15,7 @@ let fieldOrder: ReadonlyMap<string, readonly string[]> | undefined;
 
 /** The recorded struct field orders, parsed from their JSON texts on first use (only JSON output needs them). */
 function goFieldOrder(): ReadonlyMap<string, readonly string[]> {
-  return (fieldOrder ??= new Map(GO_FIELD_ORDER_JSON.map((text) => JSON.parse(text) as [string, readonly string[]])));
+  return (fieldOrder ??= new Map(GO_FIELD_ORDER_JSON().map((text) => JSON.parse(text) as [string, readonly string[]])));
 }
 
 /** The OpenAPI definition name of a built-in kind (`io.k8s.api.apps.v1.Deployment`), when its struct is recorded. */

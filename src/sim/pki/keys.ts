@@ -3,7 +3,7 @@
  * Do not edit by hand.
  */
  
-export const PKI_KEYS: Readonly<Record<string, string>> = {
+export const PKI_KEYS = (): Readonly<Record<string, string>> => ({
   'ca': `-----BEGIN RSA PRIVATE KEY-----
 MIIEpAIBAAKCAQEAzUjlTECnYdLpLdMdHSWXqNq+S9DLeZbENPMSzz1nQNrJwKb1
 9miUjV1INLH5Z4usEJmVeTODOnwKECjxc5R5xJeNclMh3jh7EJuMBG3pz6pccgVA
@@ -424,4 +424,4 @@ h3z+fpeXi46OqTP4AMY4nFpap0Y3qaCO6YA8xD9AFKI9fKkCT6MuprlmikKicSKZ
 hvFzPd7EAmGqjoqz5ttDVze5iCtEWEWAVJM8s+SiSt1cwbNwUCYxDw==
 -----END RSA PRIVATE KEY-----
 `,
-};
+});

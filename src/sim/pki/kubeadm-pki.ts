@@ -80,7 +80,7 @@ export function serialFrom(seed: string): bigint {
 }
 
 export function keyFor(file: string): string {
-  const k = PKI_KEYS[file];
+  const k = PKI_KEYS()[file];
   if (!k) throw new Error(`no key for ${file}`);
   return k;
 }

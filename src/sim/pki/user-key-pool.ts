@@ -13,7 +13,7 @@ export const POOLED_RSA_BITS: readonly number[] = [1024, 2048, 3072, 4096];
 
 /** A key of `bits` picked with the random source (the first of its pool without one), if the size has a pool. */
 export function pooledRsaKey(bits: number, random: Random | undefined): string | undefined {
-  const pool = bits === 2048 ? USER_KEYS : USER_KEYS_SIZED[bits];
+  const pool = bits === 2048 ? USER_KEYS() : USER_KEYS_SIZED()[bits];
   if (!pool) return undefined;
   return pool[random ? random.int(pool.length) : 0];
 }

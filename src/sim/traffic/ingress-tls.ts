@@ -89,7 +89,7 @@ function fakeCertificate(c: Cluster, pod: Pod): string {
         extKeyUsage: ['serverAuth'],
         dnsNames: ['ingress.local'],
       },
-      USER_KEYS[fnv32a(key) % USER_KEYS.length]!,
+      USER_KEYS()[fnv32a(key) % USER_KEYS().length]!,
     );
     fakeCerts.set(key, pem);
   }

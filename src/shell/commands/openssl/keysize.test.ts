@@ -37,7 +37,7 @@ test('genrsa BITS and -out F BITS make keys of that size, the same for the same 
 });
 
 test('the pooled keys are written as OpenSSL 3.0 writes a PKCS#8 key', () => {
-  for (const [bits, pool] of Object.entries(USER_KEYS_SIZED))
+  for (const [bits, pool] of Object.entries(USER_KEYS_SIZED()))
     for (const pem of pool) {
       assert.equal(bitsOf(pem), Number(bits));
       assert.equal(createPrivateKey(pem).export({ type: 'pkcs8', format: 'pem' }), pem);

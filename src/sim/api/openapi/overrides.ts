@@ -111,7 +111,7 @@ const REQUIRED_V135: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Copy `schemas` with the v1.35 overrides applied; properties stay sorted by name. */
-export function applyOverrides(schemas: SchemaMap, docs: readonly DocOverride[] = DOCS_V135): SchemaMap {
+export function applyOverrides(schemas: SchemaMap, docs: readonly DocOverride[] = DOCS_V135()): SchemaMap {
   const out: SchemaMap = { ...schemas };
   for (const d of docs) {
     const base = out[d.schema];
