@@ -12,7 +12,7 @@ import { Session, type Editor } from '../shell/session.js';
 import { copyJSON } from '../util/json-copy.js';
 import type { Instance } from './instance.js';
 import { runSetup, SetupError } from './setup/index.js';
-import { flushAll } from '../sim/runtime/processes.js';
+import { flushAll, freezeRunLogs } from '../sim/runtime/processes.js';
 import { freezeIptables } from '../sim/node/runtime.js';
 import { freezeObjects } from '../sim/api/store.js';
 import type { Pod } from '../sim/api/types.js';
@@ -90,6 +90,8 @@ export function cloneSession(session: Session): Session {
  * it takes says so (`uses`): the last one is restored from the serialised tree without copying it.
  */
 export function copier(session: Session, keepShell = false, uses = Infinity): () => Session {
+  // the containers' logs so far are shared by the state and its copies, not copied for each
+  freezeRunLogs(session.cluster.state.containerRuns);
   const data = session.toJSON();
   // what the controllers remember beside the state (the kubelet's quiet pods) holds for each copy too
   const memory = session.cluster.controllerMemory();

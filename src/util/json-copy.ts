@@ -8,15 +8,34 @@
 export function copyJSON<T>(v: T): T {
   // a frozen subtree cannot change, so the copy may share it (the store's objects: sim/api/store.ts)
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
-  if (Array.isArray(v)) {
-    const n = v.length;
-    const out = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) out[i] = copyJSON(v[i] as unknown);
-    return out as T;
-  }
+  if (Array.isArray(v)) return copyArray(v) as T;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = copyJSON((v as Record<string, unknown>)[k]);
+  for (const k of Object.keys(v)) {
+    const x = (v as Record<string, unknown>)[k];
+    out[k] = typeof x !== 'object' || x === null || Object.isFrozen(x) ? x : copyJSON(x);
+  }
   return out as T;
+}
+
+/**
+ * An array's copy. A long array whose members are all shared as they are (strings, numbers,
+ * frozen subtrees: a busy container's log chunks, tens of thousands) is copied with one `slice`;
+ * the test for it stops at the first member that needs a copy of its own.
+ */
+function copyArray(v: readonly unknown[]): unknown[] {
+  const n = v.length;
+  let i = 0;
+  for (; i < n; i++) {
+    const x = v[i];
+    if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) break;
+  }
+  if (i === n) return v.slice();
+  const out = v.slice(0, i);
+  for (; i < n; i++) {
+    const x = v[i];
+    out.push(typeof x !== 'object' || x === null || Object.isFrozen(x) ? x : copyJSON(x));
+  }
+  return out;
 }
 
 /**
@@ -38,9 +57,13 @@ export function toPlainJSONSharing(v: unknown): unknown {
   return plain(v, '', true);
 }
 
-function plain(v: unknown, key: string, share: boolean): unknown {
+/**
+ * One value as JSON would print it. `key` is the member name or array index `toJSON` is called
+ * with, made a string only then: a snapshot walks arrays of tens of thousands of log chunks.
+ */
+function plain(v: unknown, key: string | number, share: boolean): unknown {
   if (share && v !== null && typeof v === 'object' && Object.isFrozen(v)) return v;
-  if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON: (k: string) => unknown }).toJSON(key);
+  if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON: (k: string) => unknown }).toJSON(String(key));
   switch (typeof v) {
     case 'string':
     case 'boolean':
@@ -55,7 +78,13 @@ function plain(v: unknown, key: string, share: boolean): unknown {
         const n = v.length;
         const out = new Array<unknown>(n);
         for (let i = 0; i < n; i++) {
-          const x = plain(v[i], String(i), share);
+          const e: unknown = v[i];
+          // a string, or a frozen subtree when sharing, is its own JSON value
+          if (typeof e === 'string' || (share && typeof e === 'object' && e !== null && Object.isFrozen(e))) {
+            out[i] = e;
+            continue;
+          }
+          const x = plain(e, i, share);
           out[i] = x === undefined ? null : x;
         }
         return out;

@@ -243,3 +243,25 @@ describe('directives this simulator does not emulate, and plugin.cfg order', () 
     assert.equal(q(noAcl.server, 'web.default.svc.cluster.local', 'ANY').answer[0]?.type, 'HINFO');
   });
 });
+
+describe('reads of one build', () => {
+  it('reads each file once while a build runs', () => {
+    const reads: string[] = [];
+    const fs: Record<string, string> = { '/etc/resolv.conf': NODE_RESOLV };
+    const r = startCoreDns({
+      corefile: DEFAULT_COREFILE_SEED000,
+      readFile: (p) => (reads.push(p), fs[p]),
+      view: testView(),
+      transport: upstreamTransport(),
+      clock: new ManualClock(0),
+      random: new Random(1),
+      podIp: '10.244.0.2',
+    });
+    assert.ok(r.ok);
+    // the kubernetes and forward plugins both read it: one read of the container's mounts
+    assert.deepEqual(
+      reads.filter((p) => p === '/etc/resolv.conf'),
+      ['/etc/resolv.conf'],
+    );
+  });
+});

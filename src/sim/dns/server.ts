@@ -92,7 +92,41 @@ function parseCorefileMemo(text: string, file: string, opts: ParseOptions): Pars
   return r;
 }
 
+/**
+ * The container's files as one build reads them: kubeadm's Corefile has both the kubernetes and
+ * the forward plugin read /etc/resolv.conf, and each read goes through the container's mounts
+ * (every copy of a cluster rebuilds its CoreDNS servers). Nothing writes a file while a build
+ * runs, so a second read of a path gives the first's text; once the build is over (`done`) every
+ * read goes to the files again, for a plugin that keeps `readFile` to read later.
+ */
+function readsOfOneBuild(readFile: CoreDnsOptions['readFile']): { readFile: CoreDnsOptions['readFile']; done: () => void } {
+  const seen = new Map<string, string | undefined>();
+  let building = true;
+  return {
+    readFile: (p) => {
+      if (!building) return readFile(p);
+      if (seen.has(p)) return seen.get(p);
+      const v = readFile(p);
+      seen.set(p, v);
+      return v;
+    },
+    done: () => {
+      building = false;
+      seen.clear();
+    },
+  };
+}
+
 function build(text: string, opts: CoreDnsOptions, logs: string[]): BuildResult {
+  const reads = readsOfOneBuild(opts.readFile);
+  try {
+    return buildWith(text, { ...opts, readFile: reads.readFile }, logs);
+  } finally {
+    reads.done();
+  }
+}
+
+function buildWith(text: string, opts: CoreDnsOptions, logs: string[]): BuildResult {
   const file = opts.confPath ?? DEFAULT_CONF;
   const parseOpts = {
     validDirectives: DIRECTIVE_SET,

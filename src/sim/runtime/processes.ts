@@ -618,9 +618,22 @@ export function flushPod(c: Cluster, pod: Pod, until = c.now()): void {
 
 function log(run: ContainerRun, chunk: LogChunk): void {
   if (chunk[2] === '') return;
+  // copies of a session share the list frozen (freezeRunLogs): the first chunk after it starts a list of this run's own
+  if (Object.isFrozen(run.logs)) run.logs = run.logs.slice();
   // a chunk never changes: frozen, session copies share it (a busy container logs thousands)
   run.logs.push(Object.freeze(chunk) as LogChunk);
   if (run.logs.length > LOG_CAP) run.logs.splice(0, run.logs.length - LOG_CAP);
+}
+
+/**
+ * Freeze every run's list of log chunks (each chunk is frozen already), so the snapshots and
+ * copies of a session share it instead of copying it (util/json-copy.ts): a busy container logs
+ * tens of thousands of chunks (an HPA task's load generator, one every 10 ms), which every copy of
+ * the session walked and copied. `log` copies a frozen list before it adds to it.
+ */
+export function freezeRunLogs(runs: ContainerRunsState | undefined): void {
+  if (!runs) return;
+  for (const list of Object.values(runs)) for (const run of list) if (!Object.isFrozen(run.logs)) Object.freeze(run.logs);
 }
 
 /** Flush every pod that has a running container (before a command line reads files or logs). */

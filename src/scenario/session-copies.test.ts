@@ -1,0 +1,41 @@
+/** Session copies (copier): what they share with the state they copy, and that sharing never lets one copy's change reach another. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { instantiate, loadScenarioFile, setupSession } from './index.js';
+import { copier } from './session.js';
+import type { ContainerRun } from '../sim/runtime/processes.js';
+import type { Session } from '../shell/session.js';
+
+const LIB = new URL('../../scenarios', import.meta.url).pathname;
+
+function runsOf(s: Session): ContainerRun[] {
+  const all = s.cluster.state.containerRuns ?? {};
+  const key = Object.keys(all).find((k) => k.endsWith('/logger'));
+  assert.ok(key, 'the logger container has runs');
+  return all[key]!;
+}
+
+test("copies share a container's log chunks until one of them logs more, and no copy's logging reaches another", async () => {
+  const session = await setupSession(instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1));
+  const run = await session.exec(`kubectl run logger --image=busybox --restart=Never -- sh -c 'i=0; while true; do i=$((i+1)); echo "line $i"; sleep 1; done'`);
+  assert.equal(run.exitCode, 0, run.stderr);
+  session.cluster.advance(30_000);
+  const before = (await session.exec('kubectl logs logger')).stdout;
+  assert.match(before, /line 1\n/);
+  const take = copier(session, true, 2);
+  const a = take();
+  const b = take();
+  const logsA = runsOf(a).at(-1)!.logs;
+  // the list is shared, frozen, by the original and both copies: no copy walks or copies it
+  assert.ok(Object.isFrozen(logsA));
+  assert.equal(runsOf(b).at(-1)!.logs, logsA);
+  assert.equal(runsOf(session).at(-1)!.logs, logsA);
+  b.cluster.advance(20_000);
+  const later = (await b.exec('kubectl logs logger')).stdout;
+  assert.ok(later.startsWith(before) && later.length > before.length, 'the copy goes on logging');
+  assert.notEqual(runsOf(b).at(-1)!.logs, logsA, 'into a list of its own');
+  assert.equal((await a.exec('kubectl logs logger')).stdout, before, 'the other copy is untouched');
+  assert.equal((await session.exec('kubectl logs logger')).stdout, before, 'and so is the original');
+  session.cluster.advance(20_000);
+  assert.equal((await session.exec('kubectl logs logger')).stdout, later, 'the original logs the same lines as the copy did');
+});
