@@ -40,3 +40,14 @@ test('hash16 is the first 16 characters of base32(sha256) for names of every len
     assert.equal(hash16(s), sha256Base32(s).slice(0, 16), s);
   }
 });
+
+test('hash16 matches node crypto across SHA-256 block boundaries and for non-ASCII input', () => {
+  // the digest is computed in chain-names.ts for ASCII input: every padding case (a length of 55,
+  // 56, 63, 64 bytes puts the length field in this block or the next) against node's sha256
+  for (let n = 0; n <= 200; n++) {
+    const s = Array.from({ length: n }, (_, i) => String.fromCharCode(33 + ((i * 7 + n) % 94))).join('');
+    assert.equal(hash16(s), sha256Base32(s).slice(0, 16), `length ${n}`);
+  }
+  for (const s of ['ns/ü:p', 'ns/名前tcp10.0.0.1:80', '\u007f\u0080']) assert.equal(hash16(s), sha256Base32(s).slice(0, 16), s);
+  assert.equal(endpointChainName('ns/ü', 'TCP', '10.0.0.1:80'), `KUBE-SEP-${sha256Base32('ns/ütcp10.0.0.1:80').slice(0, 16)}`);
+});

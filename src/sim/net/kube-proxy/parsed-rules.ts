@@ -14,7 +14,7 @@
  * index keys it), made once per chain by the caller; each built line carries the refs of the chain
  * it goes to and of the one it jumps to, for the restore to find them on (restore.ts ChainRef).
  */
-import type { Match, ProtoMatch, Rule, Target } from '../iptables.js';
+import type { AddrMatch, Match, ProtoMatch, Rule, Target } from '../iptables.js';
 import type { Family } from '../ipv6.js';
 import type { ChainRef, ParsedLine } from '../restore.js';
 import { chainRef, internName } from '../restore.js';
@@ -32,6 +32,14 @@ interface Shared {
   portMatch: Map<string, Match | undefined>;
   /** `-m statistic --mode random --probability <x>`. */
   statistic: Map<string, Match | undefined>;
+  /** `-m <p> --dport <port>` by `<p> <port>`: a Service's cluster IP rule and its masquerade rule, and every Service of that port. */
+  dport: Map<string, Match | undefined>;
+  /**
+   * The last address parts made, by their text and negation: the cluster IP of a Service's two
+   * rules (made one after the other), the cluster CIDR of every masquerade rule. A part is
+   * frozen, so rules may share it as they share the parts above.
+   */
+  lastAddr: { text: string; neg: boolean; part: AddrMatch | undefined }[];
   /** `-j KUBE-MARK-MASQ`. */
   markMasq: Target | undefined;
 }
@@ -43,7 +51,7 @@ export const MARK_MASQ_REF = chainRef(MARK_MASQ);
 function shared(family: Family): Shared {
   let s = SHARED.get(family);
   if (!s) {
-    s = { proto: new Map(), portMatch: new Map(), statistic: new Map(), markMasq: targetPart(MARK_MASQ, [], 0, family, true) };
+    s = { proto: new Map(), portMatch: new Map(), statistic: new Map(), dport: new Map(), lastAddr: [], markMasq: targetPart(MARK_MASQ, [], 0, family, true) };
     SHARED.set(family, s);
   }
   return s;
@@ -66,6 +74,19 @@ function proto(p: string, family: Family): ProtoMatch | undefined {
   return BARE.test(p) ? memo(shared(family).proto, p, () => protoPart(p)) : undefined;
 }
 
+/**
+ * addrPart of `text`, the same part as the last few calls with that text and negation made: a
+ * Service's cluster IP is parsed once for its two rules, the cluster CIDR once for all of them.
+ */
+function sharedAddr(text: string, neg: boolean, family: Family): AddrMatch | undefined {
+  const last = shared(family).lastAddr;
+  for (const e of last) if (e.text === text && e.neg === neg) return e.part;
+  const part = BARE.test(text) ? addrPart(text, neg, family) : undefined;
+  if (last.length >= 4) last.shift();
+  last.push({ text, neg, part });
+  return part;
+}
+
 function line(chain: ChainRef, rule: Rule, needs: ChainRef | undefined): ParsedLine {
   return { chain: chain.name, rule: frozenRule(rule), needs: needs?.name, chainRef: chain, needsRef: needs };
 }
@@ -83,9 +104,9 @@ function jump(name: string, family: Family): Target | undefined {
 export function clusterIPLine(chain: ChainRef, comment: Match | undefined, p: string, ip: string, port: string, notSrc: string | undefined, target: ChainRef, family: Family): ParsedLine | undefined {
   const pr = proto(p, family);
   if (!comment || !pr || !BARE.test(ip) || !BARE.test(port)) return undefined;
-  const pm = matchPart(p, [rawOption('dport', port)], pr.num, family);
-  const dst = addrPart(ip, false, family);
-  const src = notSrc === undefined ? undefined : BARE.test(notSrc) ? addrPart(notSrc, true, family) : undefined;
+  const pm = memo(shared(family).dport, `${p} ${port}`, () => matchPart(p, [rawOption('dport', port)], pr.num, family));
+  const dst = sharedAddr(ip, false, family);
+  const src = notSrc === undefined ? undefined : sharedAddr(notSrc, true, family);
   const t = target === MARK_MASQ_REF ? shared(family).markMasq : jump(target.name, family);
   if (!pm || !dst || (notSrc !== undefined && !src) || !t) return undefined;
   const rule: Rule = src ? { matches: [comment, pm], counters: ZERO_COUNTERS, proto: pr, dst, src, target: t } : { matches: [comment, pm], counters: ZERO_COUNTERS, proto: pr, dst, target: t };
@@ -97,17 +118,18 @@ export function clusterIPLine(chain: ChainRef, comment: Match | undefined, p: st
  * a Service chain's rule to one endpoint (writeServiceToEndpointRules, without session affinity).
  */
 export function dispatchLine(chain: ChainRef, comment: string | undefined, probability: string | undefined, sep: ChainRef, family: Family): ParsedLine | undefined {
-  const matches: Match[] = [];
+  let cm: Match | undefined;
   if (comment !== undefined) {
-    const m = commentMatch(comment, true, 0, family);
-    if (!m) return undefined;
-    matches.push(m);
+    cm = commentMatch(comment, true, 0, family);
+    if (!cm) return undefined;
   }
+  let sm: Match | undefined;
   if (probability !== undefined) {
-    const m = memo(shared(family).statistic, probability, () => (BARE.test(probability) ? matchPart('statistic', [rawOption('mode', 'random'), rawOption('probability', probability)], 0, family) : undefined));
-    if (!m) return undefined;
-    matches.push(m);
+    sm = memo(shared(family).statistic, probability, () => (BARE.test(probability) ? matchPart('statistic', [rawOption('mode', 'random'), rawOption('probability', probability)], 0, family) : undefined));
+    if (!sm) return undefined;
   }
+  // (the array made at its length: pushing onto an empty one leaves room for 17, and a cold sync keeps 50,000 of them)
+  const matches: Match[] = cm ? (sm ? [cm, sm] : [cm]) : sm ? [sm] : [];
   const t = jump(sep.name, family);
   return t ? line(chain, { matches, counters: ZERO_COUNTERS, target: t }, sep) : undefined;
 }
