@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyJSON, sameJSON, toPlainJSON, toPlainJSONSharing } from './json-copy.js';
+import { copyJSON, deepFreeze, sameJSON, toPlainJSON, toPlainJSONSharing } from './json-copy.js';
 import { fixtureSnapshot } from '../scenario/session.js';
 
 const roundTrip = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
@@ -69,3 +69,15 @@ for (const c of SAME_CASES)
     assert.equal(sameJSON(c.a, c.b), JSON.stringify(c.a) === JSON.stringify(c.b));
     assert.equal(sameJSON(c.b, c.a), JSON.stringify(c.b) === JSON.stringify(c.a));
   });
+
+test('deepFreeze freezes a tree all the way down and stops at a frozen subtree', () => {
+  const shared = Object.freeze({ inner: { n: 1 } });
+  const tree = { a: [{ b: 1 }, 'x'], c: { d: { e: null } }, shared };
+  deepFreeze(tree);
+  for (const v of [tree, tree.a, tree.a[0], tree.c, tree.c.d]) assert.ok(Object.isFrozen(v));
+  // a frozen subtree is taken as frozen throughout: its unfrozen insides are left as they are
+  assert.equal(Object.isFrozen(shared.inner), false);
+  assert.throws(() => {
+    (tree.c.d as { e: unknown }).e = 1;
+  }, TypeError);
+});

@@ -1,4 +1,15 @@
 /**
+ * Freezes a plain JSON tree all the way down, stopping at what is frozen already (a frozen subtree
+ * is frozen throughout): copies then share it (copyJSON), and a writer that broke the read-only
+ * rule throws instead of changing every copy at once.
+ */
+export function deepFreeze(v: unknown): void {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
+}
+
+/**
  * A deep copy of a plain JSON tree (what `JSON.parse` returns: objects, arrays, strings, numbers,
  * booleans, null). Strings are immutable, so the copy shares them: about 4–5× faster than parsing
  * the tree's text again, which matters where one state is copied thousands of times (grading,

@@ -8,7 +8,7 @@
  * hand over; `clone` gives a mutable copy to start from.
  */
 import type { KObject } from './types.js';
-import { toPlainJSON } from '../../util/json-copy.js';
+import { deepFreeze, toPlainJSON } from '../../util/json-copy.js';
 import { conditionTimesAsNull } from './condition-times.js';
 
 export interface StoreData {
@@ -44,13 +44,9 @@ export type StoreObserver = (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObjec
  * Stored objects are frozen, all the way down: copies of the state (a grader's, validate's runs, a
  * saved session's snapshot) then share them instead of copying them (util/json-copy.ts copyJSON),
  * and a caller that broke the read-only rule would throw instead of changing every copy at once.
- * A frozen subtree is already frozen throughout (`{ ...stored, count }` shares the stored parts).
+ * A frozen subtree is already frozen throughout (`{ ...stored, count }` shares the stored parts):
+ * util/json-copy.ts deepFreeze.
  */
-function deepFreeze(v: unknown): void {
-  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
-  Object.freeze(v);
-  for (const x of Object.values(v)) deepFreeze(x);
-}
 
 /**
  * Freeze a saved store's objects where they lie, as a restore would freeze its copies of them: a

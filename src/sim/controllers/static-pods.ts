@@ -21,6 +21,7 @@ import { staticPods, type StaticPodRuntime } from '../node/runtime.js';
 import { cacheOwnConditions, forgetOwnConditions, previousOwnConditions, withForeignConditions } from '../runtime/pod-conditions.js';
 import { etcdStarted } from '../etcd/member.js';
 import { klogTime } from '../../util/klog.js';
+import { deepFreeze } from '../../util/json-copy.js';
 
 const RESTART_MS = 15_000;
 const BACKOFF_BASE_MS = 10_000;
@@ -163,12 +164,6 @@ function manifestOf(path: string, text: string): ManifestResult {
   if (MANIFESTS.size >= MANIFESTS_MAX) MANIFESTS.delete(MANIFESTS.keys().next().value!);
   MANIFESTS.set(key, parsed);
   return parsed;
-}
-
-function deepFreeze(v: unknown): void {
-  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
-  Object.freeze(v);
-  for (const x of Object.values(v)) deepFreeze(x);
 }
 
 function apiUp(c: Cluster): boolean {

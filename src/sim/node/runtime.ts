@@ -15,6 +15,7 @@ import { ensureKubeletRules } from '../net/kube-proxy/kubelet-rules.js';
 import { syncProxyRules } from '../net/kube-proxy/sync.js';
 import { newNftState, type NftAffinityState, type NftState } from '../net/kube-proxy/nftables.js';
 import { snapshotKubeletConfig } from '../controlplane.js';
+import { deepFreeze } from '../../util/json-copy.js';
 
 // ---------------------------------------------------------------------------------------------
 // Kernel state of the host (host.data.state)
@@ -73,14 +74,6 @@ export function nodeIptables(host: Host): IptablesState {
  */
 export function freezeIptables(st: IptablesState | null | undefined): void {
   if (st) deepFreeze(st);
-}
-
-/** Freezes a plain JSON tree, stopping at what is frozen already (the shared rules and chains). */
-function deepFreeze(v: unknown): void {
-  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
-  if (Array.isArray(v)) for (const x of v) deepFreeze(x);
-  else for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
-  Object.freeze(v);
 }
 
 /**
