@@ -360,7 +360,7 @@ function chainTemplates(r: RenderedPort): readonly (ChainTemplate | undefined)[]
     let count = 0;
     for (let m = 0; m < known.length; m++) {
       const k = known[m];
-      if (k === undefined || typeof k === 'string' || k instanceof ChainRef || k instanceof ChainTemplate) {
+      if (!isParsedLine(k)) {
         // a line the restore parses from its text: its chain has no template
         const text = r.natChains[m] as string;
         if (text.slice(3, text.indexOf(' ', 3) >>> 0) === ref.name) {
@@ -372,13 +372,28 @@ function chainTemplates(r: RenderedPort): readonly (ChainTemplate | undefined)[]
     if (count <= 0) continue;
     const mine = new Array<ParsedLine>(count);
     for (let m = 0, i = 0; i < count; m++) {
-      const k = known[m] as ParsedLine;
-      if (k !== undefined && typeof k !== 'string' && !(k instanceof ChainRef) && !(k instanceof ChainTemplate) && k.chain === ref.name) mine[i++] = k;
+      const k = known[m];
+      if (isParsedLine(k) && k.chain === ref.name) mine[i++] = k;
     }
     out[j] = ChainTemplate.of(ref, mine);
   }
   (r as { templates?: readonly (ChainTemplate | undefined)[] }).templates = out;
   return out;
+}
+
+/** A known line the restore takes as built (not one it parses from its text, nor a chain's ref or template). */
+function isParsedLine(k: KnownLine): k is ParsedLine {
+  return k !== undefined && typeof k !== 'string' && !(k instanceof ChainRef) && !(k instanceof ChainTemplate);
+}
+
+/** Adds `entry` to `key`'s few remembered entries (at most RENDERED_PER_PORT, the oldest dropped). */
+function remember<K extends object, E>(memo: WeakMap<K, E[]>, key: K, entries: E[] | undefined, entry: E): void {
+  // (a key's first entry in an array of its own length: see dispatchLine)
+  if (!entries) memo.set(key, [entry]);
+  else {
+    if (entries.length >= RENDERED_PER_PORT) entries.shift();
+    entries.push(entry);
+  }
 }
 
 /**
@@ -401,12 +416,7 @@ function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undef
   // another node's endpoints that render the same (see sameRendering): its lines, the very strings
   const like = entries?.find((e) => e.sig === sig && sameRendering(svc, e.eps, eps));
   const out = like ? like.out : ctx.byContent ? renderedByContent(svc, eps, ctx, sig) : renderPort(svc, eps ?? [], ctx);
-  // (a port's first entry in an array of its own length: see dispatchLine)
-  if (!entries) RENDERED.set(svc, [{ eps, sig, out }]);
-  else {
-    if (entries.length >= RENDERED_PER_PORT) entries.shift();
-    entries.push({ eps, sig, out });
-  }
+  remember(RENDERED, svc, entries, { eps, sig, out });
   return out;
 }
 
@@ -1084,12 +1094,7 @@ function groupFingerprint(ports: readonly ServicePortInfo[], eps: readonly (read
     fp = fnvJson(fp, ports[i]);
     fp = e === undefined ? fnvStr(fp, '[]') : fnvJson(fp, e);
   }
-  const entry = { ports: ports.slice(), eps: eps.slice(), fp };
-  if (!entries) FINGERPRINTS.set(first, [entry]);
-  else {
-    if (entries.length >= RENDERED_PER_PORT) entries.shift();
-    entries.push(entry);
-  }
+  remember(FINGERPRINTS, first, entries, { ports: ports.slice(), eps: eps.slice(), fp });
   return fp;
 }
 
