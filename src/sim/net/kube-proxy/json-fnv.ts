@@ -70,7 +70,10 @@ export function fnvJson(h: number, v: unknown): number {
   const o = v as Record<string, unknown>;
   h = Math.imul(h ^ 0x7b, PRIME) >>> 0;
   let first = true;
-  for (const k of Object.keys(o)) {
+  // (for-in, not Object.keys: the same own keys in the same order for a plain object, without an
+  // array of them made per object; a cold sync of 10,000 Services hashes 50,000 endpoint infos per node)
+  for (const k in o) {
+    if (!Object.prototype.hasOwnProperty.call(o, k)) continue;
     const x = o[k];
     if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
     if (!first) h = Math.imul(h ^ 0x2c, PRIME) >>> 0;

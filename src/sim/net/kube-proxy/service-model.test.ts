@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { EndpointPort, EndpointSlice } from '../../api/types.js';
 import { applyDefaults } from '../../api/defaults.js';
 import { endpointsByPort } from './service-model.js';
+import { deepFreeze } from '../../../util/json-copy.js';
 
 function slice(ports: EndpointPort[]): EndpointSlice {
   return {
@@ -38,4 +39,47 @@ test('EndpointSlice ports are defaulted like the API server does (name "", proto
   applyDefaults(s);
   assert.deepEqual(s.ports, [{ name: '', port: 80, protocol: 'TCP' }, { name: 'dns', port: 53, protocol: 'UDP' }]);
   assert.deepEqual([...endpointsByPort([s], 'cka-w1').keys()], ['default/web/tcp', 'default/web:dns/udp']);
+});
+
+// The node that runs some of a stored slice's endpoints sees them as the other nodes do, those
+// local (isLocal, which decides nothing else): its view is made from theirs (service-model.ts
+// localParts), sharing the other endpoints, and must be what computing it from the slice gives,
+// duplicates included (the first non-terminating copy of an address wins, with its node).
+test('endpointsByPort: a node with local endpoints of a stored slice sees what the slice gives, the others shared with the other nodes', () => {
+  const s: EndpointSlice = {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name: 'web-abcde', namespace: 'default', labels: { 'kubernetes.io/service-name': 'web' } },
+    addressType: 'IPv4',
+    endpoints: [
+      { addresses: ['10.244.2.9'], conditions: { ready: true }, nodeName: 'cka-w2' },
+      { addresses: ['10.244.1.5'], conditions: { ready: false, serving: true, terminating: true }, nodeName: 'cka-w1' },
+      { addresses: ['10.244.1.5'], conditions: { ready: true }, nodeName: 'cka-w2' },
+      { addresses: ['10.244.1.7'], conditions: { ready: true }, nodeName: 'cka-w1' },
+      { addresses: ['10.244.1.8'], conditions: { ready: true } },
+    ],
+    ports: [
+      { name: 'http', port: 80, protocol: 'TCP' },
+      { name: 'dns', port: 53, protocol: 'UDP' },
+    ],
+  };
+  const stored = structuredClone(s);
+  deepFreeze(stored);
+  const other = endpointsByPort([stored], 'cka-cp');
+  for (const node of ['cka-w1', 'cka-w2']) {
+    const mine = endpointsByPort([stored], node);
+    // the same text (the fingerprints hash it) as from the slice itself, which is not memoised
+    assert.equal(JSON.stringify([...mine]), JSON.stringify([...endpointsByPort([structuredClone(s)], node)]), node);
+    for (const [key, eps] of mine) {
+      eps.forEach((e, i) => {
+        const theirs = other.get(key)?.[i];
+        if (e.isLocal) assert.notEqual(e, theirs, `${node} ${e.endpoint}`);
+        else assert.equal(e, theirs, `${node} ${e.endpoint}: the very object`);
+      });
+    }
+  }
+  assert.deepEqual(
+    endpointsByPort([stored], 'cka-w1').get('default/web:http/tcp')?.map((e) => `${e.endpoint} ${e.isLocal}`),
+    ['10.244.1.5:80 false', '10.244.1.7:80 true', '10.244.1.8:80 false', '10.244.2.9:80 false'],
+  );
 });

@@ -309,6 +309,12 @@ function sortByEndpoint(eps: EndpointInfo[]): EndpointInfo[] {
 interface SliceEndpoints {
   key: string;
   eps: EndpointInfo[];
+  /**
+   * Per endpoint of `eps`: the nodeName of the slice endpoint it came from (the one deduplication
+   * kept), in the parts of a slice seen from a node without any of its endpoints (NO_LOCAL): what
+   * the node that has some of them needs to see them as local (localParts).
+   */
+  nodes?: (string | undefined)[];
 }
 
 /**
@@ -327,16 +333,41 @@ function sliceEndpoints(slice: EndpointSlice, nodeName: string): readonly SliceE
   let memo = SLICE_ENDPOINTS.get(slice);
   const had = memo?.get(seenAs);
   if (had) return had;
-  const parts = computeSliceEndpoints(slice, seenAs === NO_LOCAL ? NO_LOCAL : nodeName);
   if (!memo) SLICE_ENDPOINTS.set(slice, (memo = new Map()));
+  let parts: readonly SliceEndpoints[];
+  if (seenAs === NO_LOCAL) parts = computeSliceEndpoints(slice, NO_LOCAL, true);
+  else {
+    // the node with endpoints of the slice sees what the others see, some endpoints local: made
+    // from their view (parsing, deduplicating and sorting the slice once, and sharing its strings)
+    let base = memo.get(NO_LOCAL);
+    if (!base) memo.set(NO_LOCAL, (base = computeSliceEndpoints(slice, NO_LOCAL, true)));
+    parts = localParts(base, nodeName);
+  }
   memo.set(seenAs, parts);
   return parts;
+}
+
+/**
+ * The parts of a slice as `nodeName` sees them, from the parts a node without any of its
+ * endpoints sees (with `nodes`): the same endpoints in the same order, each whose kept slice
+ * endpoint is on `nodeName` local (computeSliceEndpoints' isLocal), the others the very objects.
+ */
+function localParts(base: readonly SliceEndpoints[], nodeName: string): SliceEndpoints[] {
+  return base.map((part) => {
+    const nodes = part.nodes as (string | undefined)[];
+    const eps = new Array<EndpointInfo>(part.eps.length);
+    for (let i = 0; i < eps.length; i++) {
+      const e = part.eps[i] as EndpointInfo;
+      eps[i] = nodes[i] === nodeName ? { ...e, isLocal: true } : e;
+    }
+    return { key: part.key, eps };
+  });
 }
 
 /** The memo's key for a node that has no endpoint in the slice (not a valid node name). */
 const NO_LOCAL = '\u0000';
 
-function computeSliceEndpoints(slice: EndpointSlice, nodeName: string): SliceEndpoints[] {
+function computeSliceEndpoints(slice: EndpointSlice, nodeName: string, withNodes = false): SliceEndpoints[] {
   if (slice.addressType !== 'IPv4' && slice.addressType !== 'IPv6') return [];
   const canonical = slice.addressType === 'IPv4' ? canonicalIPv4 : canonicalIPv6;
   const svcName = slice.metadata.labels?.['kubernetes.io/service-name'];
@@ -344,6 +375,8 @@ function computeSliceEndpoints(slice: EndpointSlice, nodeName: string): SliceEnd
   const ns = slice.metadata.namespace ?? 'default';
   const out: SliceEndpoints[] = [];
   const byKey = new Map<string, Map<string, EndpointInfo>>();
+  /** (withNodes) The nodeName of the slice endpoint each kept endpoint came from. */
+  const nodeOf = withNodes ? new Map<EndpointInfo, string | undefined>() : undefined;
   for (const port of slice.ports ?? []) {
     if (port.name === undefined || port.name === null) continue;
     if (port.port === undefined || port.port === null || port.port === 0) continue;
@@ -359,7 +392,7 @@ function computeSliceEndpoints(slice: EndpointSlice, nodeName: string): SliceEnd
       const ip = first === undefined ? undefined : canonical(first);
       if (ip === undefined) continue;
       const c = ep.conditions ?? {};
-      addDeduplicated(m, {
+      const info: EndpointInfo = {
         ip,
         port: port.port,
         endpoint: joinHostPort(ip, port.port),
@@ -367,10 +400,15 @@ function computeSliceEndpoints(slice: EndpointSlice, nodeName: string): SliceEnd
         ready: c.ready === undefined || c.ready,
         serving: c.serving === undefined || c.serving,
         terminating: c.terminating === true,
-      });
+      };
+      addDeduplicated(m, info);
+      nodeOf?.set(info, ep.nodeName);
     }
   }
-  for (const [key, m] of byKey) out.push({ key, eps: sortByEndpoint([...m.values()]) });
+  for (const [key, m] of byKey) {
+    const eps = sortByEndpoint([...m.values()]);
+    out.push(nodeOf ? { key, eps, nodes: eps.map((e) => nodeOf.get(e)) } : { key, eps });
+  }
   return out;
 }
 

@@ -338,47 +338,38 @@ interface RenderedPort {
   natChainsKnown: readonly KnownLine[];
   /**
    * Per chain (as `chains`): its template (restore.ts ChainTemplate), undefined where a line of it
-   * is not built (session affinity's); made at the first sync that writes the chains (chainTemplates).
+   * is not built (session affinity's); made with the lines (renderPort: an endpoint chain's with
+   * its two lines, the others' scanned for), so every rendered port has the same shape.
    */
-  templates?: readonly (ChainTemplate | undefined)[];
+  templates: readonly (ChainTemplate | undefined)[];
 }
 
 /**
- * The templates of a rendered port's chains: each chain's built lines in payload order, made once
- * with the rendered port, which every node whose endpoints render the same shares (renderedPort):
- * iptables-restore then puts one frozen chain per name in every node's table (ChainTemplate).
+ * The template of chain `ref` from a port's chain lines and what each parses to: its built lines
+ * in order, or undefined when a line of it is one the restore parses from its text. Made once with
+ * the rendered port (RenderedPort.templates), which every node whose endpoints render the same
+ * shares (renderedPort): iptables-restore then puts one frozen chain per name in every node's
+ * table (ChainTemplate).
  */
-function chainTemplates(r: RenderedPort): readonly (ChainTemplate | undefined)[] {
-  if (r.templates) return r.templates;
+function scannedTemplate(lines: readonly string[], known: readonly KnownLine[], ref: ChainRef): ChainTemplate | undefined {
   // (a port's few lines scanned per chain: a map per port cost more at 10,000 Services; each
   // chain's lines counted first, so that the arrays a template keeps are made at their length)
-  const known = r.natChainsKnown;
-  const refs = r.chainRefs;
-  const out = new Array<ChainTemplate | undefined>(refs.length);
-  for (let j = 0; j < refs.length; j++) {
-    const ref = refs[j] as ChainRef;
-    let count = 0;
-    for (let m = 0; m < known.length; m++) {
-      const k = known[m];
-      if (!isParsedLine(k)) {
-        // a line the restore parses from its text: its chain has no template
-        const text = r.natChains[m] as string;
-        if (text.slice(3, text.indexOf(' ', 3) >>> 0) === ref.name) {
-          count = -1;
-          break;
-        }
-      } else if (k.chain === ref.name) count++;
-    }
-    if (count <= 0) continue;
-    const mine = new Array<ParsedLine>(count);
-    for (let m = 0, i = 0; i < count; m++) {
-      const k = known[m];
-      if (isParsedLine(k) && k.chain === ref.name) mine[i++] = k;
-    }
-    out[j] = ChainTemplate.of(ref, mine);
+  let count = 0;
+  for (let m = 0; m < known.length; m++) {
+    const k = known[m];
+    if (!isParsedLine(k)) {
+      // a line the restore parses from its text: its chain has no template
+      const text = lines[m] as string;
+      if (text.slice(3, text.indexOf(' ', 3) >>> 0) === ref.name) return undefined;
+    } else if (k.chain === ref.name) count++;
   }
-  (r as { templates?: readonly (ChainTemplate | undefined)[] }).templates = out;
-  return out;
+  if (count === 0) return undefined;
+  const mine = new Array<ParsedLine>(count);
+  for (let m = 0, i = 0; i < count; m++) {
+    const k = known[m];
+    if (isParsedLine(k) && k.chain === ref.name) mine[i++] = k;
+  }
+  return ChainTemplate.of(ref, mine);
 }
 
 /** A known line the restore takes as built (not one it parses from its text, nor a chain's ref or template). */
@@ -799,22 +790,34 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
   const cm = largeClusterMode ? '' : ` -m comment --comment ${N}`;
   // (null: no comment; undefined: none could be built, the lines are parsed)
   const sepComment = largeClusterMode ? null : commentMatch(N, false, 0, family);
-  for (const ep of cat.allReachable) {
+  // (each endpoint chain's template made with its two lines, as scannedTemplate would find them:
+  // no other line is of that chain; the other chains' are scanned for at the end)
+  const headChains = chainRefs.length;
+  const sepTemplates = new Array<ChainTemplate | undefined>(cat.allReachable.length);
+  for (let e = 0; e < cat.allReachable.length; e++) {
+    const ep = cat.allReachable[e] as EndpointInfo;
     const ref = sepRef(ep);
     const sep = ref.name;
     addChain(ref);
     // (as w(out, '-A', sep, ...cmt(N), '-s', ep.ip, …) joins them, written out)
     out.push(['-A ', sep, cm, ' -s ', ep.ip, ' -j KUBE-MARK-MASQ'].join(''));
-    outKnown.push(endpointMasqLine(ref, sepComment, ep.ip, family));
+    const masq = endpointMasqLine(ref, sepComment, ep.ip, family);
+    outKnown.push(masq);
     const affinity = svc.sessionAffinityClientIP ? ` -m recent --name ${sep} --set` : '';
     out.push(['-A ', sep, cm, affinity, ' -m ', p, ' -p ', p, ' -j DNAT --to-destination ', ep.endpoint].join(''));
-    outKnown.push(svc.sessionAffinityClientIP ? undefined : endpointDnatLine(ref, sepComment, p, ep.endpoint, family));
+    const dnat = svc.sessionAffinityClientIP ? undefined : endpointDnatLine(ref, sepComment, p, ep.endpoint, family);
+    outKnown.push(dnat);
+    sepTemplates[e] = masq && dnat ? ChainTemplate.of(ref, [masq, dnat]) : undefined;
   }
   // (the lines above are joined, not concatenated: a concatenation keeps a tree of its pieces,
   // five or six objects a line where a join makes one flat string, and a cold sync at 10,000
   // Services keeps 170,000 lines; their text is the same)
   // (the arrays kept at their lengths: one pushed onto from empty leaves room for 17, and a cold
   // sync at 10,000 Services keeps 80,000 of these)
+  const natChains = out.slice();
+  const natChainsKnown = outKnown.slice();
+  const templates = new Array<ChainTemplate | undefined>(chainRefs.length);
+  for (let j = 0; j < chainRefs.length; j++) templates[j] = j < headChains ? scannedTemplate(natChains, natChainsKnown, chainRefs[j] as ChainRef) : sepTemplates[j - headChains];
   return {
     filter: filterRules.length === 0 ? filterRules : filterRules.slice(),
     natTop: natRules.slice(),
@@ -822,8 +825,9 @@ function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: Ren
     chains: chains.slice(),
     decls: chains.map((c) => [':', c, ' - [0:0]'].join('')),
     chainRefs: chainRefs.slice(),
-    natChains: out.slice(),
-    natChainsKnown: outKnown.slice(),
+    natChains,
+    natChainsKnown,
+    templates,
   };
 }
 
@@ -942,18 +946,26 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   // and copying them into the payload after was a fifth of a 10,000-Service full sync (230,000
   // lines, each stored twice, into arrays that kept growing).
   const skip = unchanged ? new Uint8Array(ports.length) : undefined;
+  if (skip && unchanged) {
+    if (partial && view.changes && view.changes.since === partial) {
+      // (the few Services that changed, by name, instead of a look-up per port: see unchangedSince)
+      skip.fill(1);
+      for (const name of view.changes.names) for (const i of sorted.byName.get(name) ?? []) skip[i] = 0;
+    } else for (let i = 0; i < ports.length; i++) if (unchanged(i)) skip[i] = 1;
+  }
   let declCount = 0;
   let natPortLines = 0;
   for (let i = 0; i < ports.length; i++) {
     const r = rendered[i] as RenderedPort;
-    for (const l of r.filter) filterRules.push(l);
+    // (indexed loops, no iterators or calls per line, in the loops over every port here and
+    // below: right after a cold sync the partial syncs run them before they are optimised, where
+    // each step costs; the first changes after settling 10,000 Services spent 40-60 ms a node here)
+    const f = r.filter;
+    for (let j = 0; j < f.length; j++) filterRules.push(f[j] as string);
     natPortLines += r.natTop.length;
     // per-service chains: a partial sync writes them only for a Service that changed; the others'
     // names still count as active (upstream computes their rules and throws them away)
-    if (skip && unchanged?.(i)) {
-      skip[i] = 1;
-      continue;
-    }
+    if (skip?.[i]) continue;
     declCount += r.chains.length;
     natPortLines += r.natChains.length;
   }
@@ -1007,17 +1019,31 @@ export function syncProxyRules(state: IptablesState, input: KubeProxyInput): Syn
   for (let i = 0; i < ports.length; i++) {
     if (skip?.[i]) continue;
     const r = rendered[i] as RenderedPort;
-    // (declared through their templates where they have one: see chainTemplates)
-    const templates = chainTemplates(r);
-    for (let j = 0; j < r.decls.length; j++) put(r.decls[j] as string, templates[j] ?? r.chainRefs[j]);
+    // (declared through their templates where they have one: see RenderedPort.templates)
+    const templates = r.templates;
+    const decls = r.decls;
+    for (let j = 0; j < decls.length; j++) {
+      lines[at] = decls[j] as string;
+      known[at++] = templates[j] ?? r.chainRefs[j];
+    }
   }
   for (const c of stale) put(`:${c} - [0:0]`, chainRef(c));
   for (const r of natRules) put(r, undefined);
   for (let i = 0; i < ports.length; i++) {
     const r = rendered[i] as RenderedPort;
-    for (let j = 0; j < r.natTop.length; j++) put(r.natTop[j] as string, r.natTopKnown[j]);
+    const top = r.natTop;
+    const topKnown = r.natTopKnown;
+    for (let j = 0; j < top.length; j++) {
+      lines[at] = top[j] as string;
+      known[at++] = topKnown[j];
+    }
     if (skip?.[i]) continue;
-    for (let j = 0; j < r.natChains.length; j++) put(r.natChains[j] as string, r.natChainsKnown[j]);
+    const own = r.natChains;
+    const ownKnown = r.natChainsKnown;
+    for (let j = 0; j < own.length; j++) {
+      lines[at] = own[j] as string;
+      known[at++] = ownKnown[j];
+    }
   }
   for (const r of natTail) put(r, undefined);
   for (const c of stale) put(`-X ${c}`, undefined);
@@ -1067,6 +1093,10 @@ function serviceFingerprints(sorted: SortedPorts, eps: readonly (readonly Endpoi
 
 /** One Service's fingerprint: its ports (`group`, indices into the sorted ports) and their endpoints. */
 function fingerprintOf(sorted: SortedPorts, group: readonly number[], eps: readonly (readonly EndpointInfo[] | undefined)[]): number {
+  if (group.length === 1) {
+    const i = group[0] as number;
+    return portFingerprint((sorted.ports[i] as PortEntry).info, eps[i]);
+  }
   return groupFingerprint(
     group.map((i) => (sorted.ports[i] as PortEntry).info),
     group.map((i) => eps[i]),
@@ -1095,6 +1125,25 @@ function groupFingerprint(ports: readonly ServicePortInfo[], eps: readonly (read
     fp = e === undefined ? fnvStr(fp, '[]') : fnvJson(fp, e);
   }
   remember(FINGERPRINTS, first, entries, { ports: ports.slice(), eps: eps.slice(), fp });
+  return fp;
+}
+
+/**
+ * groupFingerprint of a Service with one port (most have one), kept with its (memoised) port info:
+ * the hash of the port's JSON, which every node's fingerprint of it starts with, and the
+ * fingerprints of the last few endpoint arrays (one per node that sees them differently), so a
+ * node that sees other endpoints hashes only those.
+ */
+const PORT_FINGERPRINTS = new WeakMap<ServicePortInfo, { head: number; seen: { eps: readonly EndpointInfo[] | undefined; fp: number }[] }>();
+
+function portFingerprint(port: ServicePortInfo, eps: readonly EndpointInfo[] | undefined): number {
+  let m = PORT_FINGERPRINTS.get(port);
+  if (m) {
+    for (const e of m.seen) if (e.eps === eps) return e.fp;
+  } else PORT_FINGERPRINTS.set(port, (m = { head: fnvJson(FNV_BASIS, port), seen: [] }));
+  const fp = eps === undefined ? fnvStr(m.head, '[]') : fnvJson(m.head, eps);
+  if (m.seen.length >= RENDERED_PER_PORT) m.seen.shift();
+  m.seen.push({ eps, fp });
   return fp;
 }
 
