@@ -1,6 +1,7 @@
 /**
- * The workload controllers' "nothing changed" memo (sync-memo.ts): a pod's change that none of a
- * Deployment's, ReplicaSet's or DaemonSet's reads holds does not sync it again; one that does, does.
+ * The controllers' "nothing changed" memo (sync-memo.ts): a pod's change that none of a
+ * Deployment's, ReplicaSet's, DaemonSet's or Service's (Endpoints, EndpointSlices) reads holds
+ * does not sync it again; one that does, does.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,8 @@ import type { Deployment, Pod } from '../api/types.js';
 import { deploymentMemo } from './deployment.js';
 import { replicaSetMemo } from './replicaset.js';
 import { daemonSetMemo } from './daemonset.js';
+import { endpointsMemo } from './endpoints.js';
+import { endpointSliceMemo } from './endpointslice.js';
 import type { SyncMemo } from './sync-memo.js';
 
 function deployment(name: string, replicas: number): Deployment {
@@ -25,7 +28,7 @@ function counts(m: SyncMemo): { runs: number; skips: number } {
   return { runs: m.runs, skips: m.skips };
 }
 
-test('sync memo: a bare pod syncs no Deployment or DaemonSet again; a Deployment pod deleted syncs its Deployment', () => {
+test('sync memo: a bare pod syncs no Deployment, DaemonSet or Service endpoints again; a Deployment pod deleted syncs its Deployment', () => {
   const c = loadFixture('kubeadm-calico');
   const api = new ApiServer(c);
   api.create(deployment('web', 2));
@@ -33,6 +36,8 @@ test('sync memo: a bare pod syncs no Deployment or DaemonSet again; a Deployment
   const dep0 = counts(deploymentMemo);
   const ds0 = counts(daemonSetMemo);
   const rs0 = counts(replicaSetMemo);
+  const ep0 = counts(endpointsMemo);
+  const eps0 = counts(endpointSliceMemo);
   api.create<Pod>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'lone', namespace: 'default', labels: { run: 'lone' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
   c.advance(10_000);
   assert.equal(c.store.get<Pod>('Pod', 'default', 'lone')?.status?.phase, 'Running');
@@ -41,6 +46,11 @@ test('sync memo: a bare pod syncs no Deployment or DaemonSet again; a Deployment
   assert.ok(deploymentMemo.skips >= dep0.skips + 2, `deployment skips ${deploymentMemo.skips - dep0.skips}`);
   assert.equal(daemonSetMemo.runs, ds0.runs);
   assert.ok(daemonSetMemo.skips >= ds0.skips + 2);
+  // no Service selects it: kube-dns's Endpoints and EndpointSlice are not synced again
+  assert.equal(endpointsMemo.runs, ep0.runs);
+  assert.ok(endpointsMemo.skips > ep0.skips);
+  assert.equal(endpointSliceMemo.runs, eps0.runs);
+  assert.ok(endpointSliceMemo.skips > eps0.skips);
   // the orphan is in the default namespace's ReplicaSet's reads (it could adopt it); kube-system's are not synced
   assert.ok(replicaSetMemo.runs > rs0.runs);
   assert.ok(replicaSetMemo.skips > replicaSetMemo.runs - rs0.runs);
