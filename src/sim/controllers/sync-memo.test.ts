@@ -7,12 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { ApiServer } from '../apiserver.js';
-import type { Deployment, Pod } from '../api/types.js';
+import type { Deployment, KObject, Pod } from '../api/types.js';
 import { deploymentMemo } from './deployment.js';
 import { replicaSetMemo } from './replicaset.js';
 import { daemonSetMemo } from './daemonset.js';
 import { endpointsMemo } from './endpoints.js';
 import { endpointSliceMemo } from './endpointslice.js';
+import { crdStatusMemo } from './crd-status.js';
 import type { SyncMemo } from './sync-memo.js';
 
 function deployment(name: string, replicas: number): Deployment {
@@ -64,4 +65,30 @@ test('sync memo: a bare pod syncs no Deployment, DaemonSet or Service endpoints 
   const d = c.store.get<Deployment>('Deployment', 'default', 'web')!;
   assert.equal(d.status?.readyReplicas, 2);
   assert.equal(c.store.list<Pod>('Pod', 'default').filter((p) => p.metadata.name.startsWith('web-') && !p.metadata.deletionTimestamp).length, 2);
+});
+
+test('sync memo: a CRD of another group runs no other CRD naming again; one of the same group does', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const crd = (group: string, kind: string): KObject =>
+    ({
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: `${kind.toLowerCase()}s.${group}` },
+      spec: { group, scope: 'Namespaced', names: { plural: `${kind.toLowerCase()}s`, kind }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
+    }) as unknown as KObject;
+  api.create(crd('a.example.com', 'Apple'));
+  api.create(crd('b.example.com', 'Banana'));
+  const all = c.store.list('CustomResourceDefinition').length;
+  const before = counts(crdStatusMemo);
+  api.create(crd('c.example.com', 'Cherry'));
+  // Cherry is named and established (one run that writes, one that finds it done); no other runs
+  assert.equal(crdStatusMemo.runs - before.runs, 2);
+  assert.ok(crdStatusMemo.skips - before.skips >= 2 * all);
+  const same = counts(crdStatusMemo);
+  api.create(crd('a.example.com', 'Avocado'));
+  // Apple reads its group's CRDs: it runs again, and still has its names
+  assert.ok(crdStatusMemo.runs - same.runs >= 3);
+  const apple = c.store.get('CustomResourceDefinition', undefined, 'apples.a.example.com') as unknown as { status?: { conditions?: { type: string; status: string }[] } };
+  assert.equal(apple.status?.conditions?.find((x) => x.type === 'NamesAccepted')?.status, 'True');
 });
