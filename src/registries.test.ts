@@ -77,6 +77,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'util.ts': 'owner references, template hashing and pod readiness shared by controllers',
       'controller-ref-manager.ts': 'the claim of dependents by labels (controller_ref_manager.go ClaimObject) the ReplicaSet and Deployment controllers share',
       'history.ts': 'ControllerRevision bookkeeping shared by the DaemonSet and StatefulSet controllers',
+      'sync-memo.ts': 'the per-object memo of syncs that wrote nothing, keyed by the frozen objects each read, shared by the workload, endpoints and CRD status controllers',
       'deployment-progress.ts': "the deployment controller's Progressing and Available conditions (progress.go, deployment_util.go)",
       'prober.ts': "the kubelet's probes and probe workers (pkg/kubelet/prober, pkg/probe), driven by kubelet.ts",
       'kube-proxy-derived.ts': "which nodes' iptables rules are kube-proxy's sync and nothing else, recorded by kube-proxy.ts, rebuilt on restore",

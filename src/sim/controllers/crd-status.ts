@@ -8,6 +8,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import { clone } from '../api/store.js';
 import { calculateNames, type CrdCondition, type CustomResourceDefinition } from '../api/crd.js';
+import { SyncMemo } from './sync-memo.js';
 
 /** apiextensions helpers.SetCRDCondition: the transition time moves only when the status does. */
 export function setCondition(conds: CrdCondition[], next: Omit<CrdCondition, 'lastTransitionTime'>, now: string): CrdCondition[] {
@@ -44,6 +45,17 @@ export const crdStatusController: Controller = {
   watches: ['CustomResourceDefinition'],
   reconcile(c: Cluster): void {
     const all = c.store.list<CustomResourceDefinition>('CustomResourceDefinition');
-    for (const crd of [...all]) reconcileOne(c, crd, c.store.list<CustomResourceDefinition>('CustomResourceDefinition'));
+    for (const crd of [...all]) {
+      const current = c.store.list<CustomResourceDefinition>('CustomResourceDefinition');
+      crdStatusMemo.sync(c, [crd, ...current.filter((o) => o.spec.group === crd.spec.group)], () => reconcileOne(c, crd, current));
+    }
   },
 };
+
+/**
+ * The CRDs whose names and conditions a run found as they are (sync-memo.ts): a run reads the CRD
+ * and the other CRDs of its group (calculateNames looks at no others), and time only stamps a
+ * condition it changes, a write. So a CRD of another group created or settled does not run every
+ * CRD's naming again (a chart's or Gateway API's CRDs, applied one by one, ran n² of them).
+ */
+export const crdStatusMemo = new SyncMemo();

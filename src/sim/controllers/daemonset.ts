@@ -14,6 +14,8 @@ import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady,
 import { tolerates } from './scheduler.js';
 import { deletePod } from './replicaset.js';
 import { syncHistory } from './history.js';
+import { SyncMemo, type QuietTimes } from './sync-memo.js';
+import type { KObject } from '../api/types.js';
 
 const DS_TOLERATIONS: Toleration[] = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
@@ -32,9 +34,23 @@ export const daemonSetController: Controller = {
   watches: ['DaemonSet', 'Pod', 'Node', 'ResourceQuota', 'LimitRange', 'Namespace', 'time'],
   reconcile(c: Cluster): void {
     const nodes = c.store.list<Node>('Node');
-    for (const ds of c.store.list<DaemonSet>('DaemonSet')) sync(c, ds, nodes);
+    for (const ds of c.store.list<DaemonSet>('DaemonSet')) daemonSetMemo.sync(c, daemonSetInputs(c, ds, nodes), () => sync(c, ds, nodes));
   },
 };
+
+/** The DaemonSets' syncs that found nothing to do (sync-memo.ts): a pod's change elsewhere does not sync them again. */
+export const daemonSetMemo = new SyncMemo();
+
+/**
+ * Everything a DaemonSet's sync reads, as stored: the DaemonSet, every Node, its namespace's
+ * ControllerRevisions (history.ts) and the pods it controls (owned by it, as every read of pods is).
+ */
+function daemonSetInputs(c: Cluster, ds: DaemonSet, nodes: readonly Node[]): [KObject, ...KObject[]] {
+  const ns = ds.metadata.namespace;
+  const read: [KObject, ...KObject[]] = [ds, ...nodes, ...c.store.list('ControllerRevision', ns)];
+  for (const p of c.store.list<Pod>('Pod', ns)) if (isOwnedBy(p, ds)) read.push(p);
+  return read;
+}
 
 /** podutil.IsPodTerminal's complement: the pod has not succeeded or failed. */
 function podIsActiveIgnoringDeletion(p: Pod): boolean {
@@ -184,7 +200,7 @@ function deleteDaemonPod(c: Cluster, ds: DaemonSet, pod: Pod): void {
  * old one is gone), then the update strategy: OnDelete leaves old pods until someone deletes them;
  * RollingUpdate replaces them within maxUnavailable, or beside them within maxSurge.
  */
-function sync(c: Cluster, ds: DaemonSet, nodes: Node[]): void {
+function sync(c: Cluster, ds: DaemonSet, nodes: Node[]): QuietTimes {
   const ns = ds.metadata.namespace!;
   const hash = podTemplateHash(ds.spec.template);
   const generation = ds.metadata.generation ?? 1;
@@ -242,4 +258,7 @@ function sync(c: Cluster, ds: DaemonSet, nodes: Node[]): void {
     upd.status = status;
     c.write(upd);
   }
+  // minReadySeconds: whether a ready pod is available, and the wake-ups for when one becomes so,
+  // move with the time: such a sync is not remembered
+  return { until: minReady > 0 ? -Infinity : Infinity };
 }

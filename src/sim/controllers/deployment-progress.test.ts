@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Deployment, DeploymentStatus } from '../api/types.js';
+import type { Deployment, DeploymentStatus, Pod } from '../api/types.js';
 import {
   availableConditions,
   createdConditions,
@@ -15,6 +15,7 @@ import {
   pausedConditions,
   progressCheckAt,
   progressConditions,
+  progressStableUntil,
   setCondition,
   type DeploymentCondition,
 } from './deployment-progress.js';
@@ -241,6 +242,21 @@ test('deploymentTimedOut and progressCheckAt (requeueStuckDeployment)', () => {
   }
 });
 
+test('progressStableUntil: how long a sync that changed nothing finds the same (sync-memo.ts)', () => {
+  const cases: { name: string; d: Deployment; now: number; want: number }[] = [
+    { name: 'a second or more before the deadline: until a second before it', d: deploy({ replicas: 1, conditions: [updated(0)] }), now: T0 + 100_000, want: T0 + 599_000 },
+    { name: 'exactly a second before', d: deploy({ replicas: 1, conditions: [updated(0)] }), now: T0 + 599_000, want: T0 + 599_000 },
+    { name: 'within the last second (the rate-limited requeue moves with the time): only now', d: deploy({ replicas: 1, conditions: [updated(0)] }), now: T0 + 599_500, want: T0 + 599_500 },
+    { name: 'at the deadline: only now', d: deploy({ replicas: 1, conditions: [updated(0)] }), now: T0 + 600_000, want: T0 + 600_000 },
+    { name: 'past the deadline (a finished rollout that lost pods): for ever', d: deploy({ replicas: 1, conditions: [complete(0)] }), now: T0 + 600_001, want: Infinity },
+    { name: 'timed out', d: deploy({ replicas: 1, conditions: [timedOut(0)] }), now: T0, want: Infinity },
+    { name: 'no Progressing condition', d: deploy({ replicas: 1, conditions: [available(0)] }), now: T0, want: Infinity },
+    { name: 'paused', d: deploy({ replicas: 1, conditions: [pausedC(0)] }, { paused: true }), now: T0, want: Infinity },
+    { name: 'no deadline', d: deploy({ replicas: 1, conditions: [updated(0)] }, { progressDeadlineSeconds: 2147483647 }), now: T0, want: Infinity },
+  ];
+  for (const c of cases) assert.equal(progressStableUntil(c.d, c.now), c.want, c.name);
+});
+
 function progressing(c: ReturnType<typeof loadFixture>, name: string): DeploymentCondition | undefined {
   return c.store.get<Deployment>('Deployment', 'default', name)?.status?.conditions?.find((x) => x.type === 'Progressing');
 }
@@ -270,6 +286,24 @@ test('controller: a stuck rollout times out on the simulated clock, at lastUpdat
   assert.match(done.message ?? '', /^ReplicaSet "w-[a-z0-9]+" has timed out progressing\.$/);
   assert.equal(done.lastTransitionTime, new Date(from + 121_000).toISOString().replace('.000Z', 'Z'));
   assert.ok(c.now() - start < 200_000);
+});
+
+test('controller: a stuck rollout times out at the same time when unrelated pods change meanwhile (sync-memo.ts)', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create(stuckDeployment('w', { progressDeadlineSeconds: 30 }));
+  const from = Date.parse(progressing(c, 'w')!.lastUpdateTime!);
+  // bare pods wake the deployment controller at times before, near and at the deadline
+  for (const [i, t] of [10_000, 29_000, 29_500, 30_000].entries()) {
+    c.advanceTo(from + t);
+    api.create<Pod>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `lone-${i}`, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+    assert.equal(progressing(c, 'w')?.reason, 'ReplicaSetUpdated', `not at +${t} ms`);
+  }
+  c.advanceTo(from + 31_000);
+  const done = progressing(c, 'w')!;
+  assert.equal(done.reason, 'ProgressDeadlineExceeded');
+  // the last pod's start syncs the Deployment within the second past the deadline (as every sync did before the memo)
+  assert.equal(done.lastTransitionTime, new Date(from + 30_000).toISOString().replace('.000Z', 'Z'));
 });
 
 test('controller: a paused rollout does not time out; resumed, its deadline counts from the resume', () => {

@@ -209,3 +209,27 @@ export function progressCheckAt(d: Deployment, st: DeploymentStatus, now: number
   if (after < 1000) return now + RATE_LIMITED_MS * (Math.floor(Math.max(0, after) / RATE_LIMITED_MS) + 1);
   return deadline + 1000;
 }
+
+/**
+ * How long a sync of this Deployment (as stored after a sync that changed nothing at `now`) finds
+ * the same at a later time with the same objects (controllers/sync-memo.ts): the latest such time.
+ * Time enters a sync only through the progress estimate of an unpaused Deployment with a deadline
+ * and a Progressing condition that is neither timed out nor unparsable: DeploymentTimedOut (past
+ * lastUpdateTime + progressDeadlineSeconds) and requeueStuckDeployment's wake-up (the deadline
+ * plus a second while it is a second or more away; the rate-limited requeue, which moves with
+ * `now`, within the last second; none past the deadline). A sync that changed nothing past the
+ * deadline did not time the rollout out (its condition never times out: NewReplicaSetAvailable),
+ * and no later one does either. Every other condition a sync sets is decided without the time
+ * (the time is only stamped on a condition it changes, a write).
+ */
+export function progressStableUntil(d: Deployment, now: number): number {
+  if (d.spec.paused || !hasProgressDeadline(d)) return Infinity;
+  const cond = getCondition(d.status?.conditions, 'Progressing');
+  if (!cond || cond.reason === REASON.timedOut) return Infinity;
+  const from = Date.parse(cond.lastUpdateTime ?? '');
+  if (Number.isNaN(from)) return Infinity;
+  const deadline = from + d.spec.progressDeadlineSeconds! * 1000;
+  if (deadline < now) return Infinity;
+  if (deadline - now >= 1000) return deadline - 1000;
+  return now;
+}

@@ -5,10 +5,11 @@
  * `deployment.kubernetes.io/revision` annotation, old ReplicaSets kept up to revisionHistoryLimit.
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { Deployment, Pod, ReplicaSet } from '../api/types.js';
+import type { Deployment, KObject, Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { DEPLOYMENT_ANNOTATIONS_TO_SKIP, DEPLOYMENT_REVISION, DEPLOYMENT_REVISION_HISTORY } from '../api/deployment-annotations.js';
-import { canonicalJSON, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { canonicalJSON, controllerOf, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { SyncMemo, type QuietTimes } from './sync-memo.js';
 import { claimObjects } from './controller-ref-manager.js';
 import { maxSurge, maxUnavailable } from '../api/deployment-strategy.js';
 import {
@@ -18,6 +19,7 @@ import {
   pausedConditions,
   progressCheckAt,
   progressConditions,
+  progressStableUntil,
   removeCondition,
   setCondition,
   type DeploymentCondition,
@@ -58,9 +60,30 @@ export const deploymentController: Controller = {
   // time: the progress checks requeueStuckDeployment asks for (deployment-progress.ts)
   watches: ['Deployment', 'ReplicaSet', 'Pod', 'time'],
   reconcile(c: Cluster): void {
-    for (const d of c.store.list<Deployment>('Deployment')) syncDeployment(c, d);
+    for (const d of c.store.list<Deployment>('Deployment')) deploymentMemo.sync(c, deploymentInputs(c, d), () => syncDeployment(c, d));
   },
 };
+
+/** The Deployments' syncs that found nothing to do (sync-memo.ts): a pod's change elsewhere does not sync them again. */
+export const deploymentMemo = new SyncMemo();
+
+/**
+ * Everything a Deployment's sync reads, as stored: the Deployment, its namespace's ReplicaSets
+ * (claimed, named, counted) and the pods controlled by those it controls (podsOf).
+ */
+function deploymentInputs(c: Cluster, d: Deployment): [KObject, ...KObject[]] {
+  const ns = d.metadata.namespace!;
+  const sets = c.store.list<ReplicaSet>('ReplicaSet', ns);
+  const mine = new Set<string>();
+  for (const rs of sets) if (isOwnedBy(rs, d) && rs.metadata.uid !== undefined) mine.add(rs.metadata.uid);
+  const read: [KObject, ...KObject[]] = [d, ...sets];
+  if (mine.size === 0) return read;
+  for (const p of c.store.list<Pod>('Pod', ns)) {
+    const ref = controllerOf(p);
+    if (ref && mine.has(ref.uid)) read.push(p);
+  }
+  return read;
+}
 
 /** Keys of stored (frozen, so never changing) templates: every sync compares every ReplicaSet's. */
 const TEMPLATE_KEYS = new WeakMap<object, string>();
@@ -110,8 +133,9 @@ function newRSAnnotations(d: Deployment, revision: number, desired: number): Rec
   return ann;
 }
 
-function syncDeployment(c: Cluster, dIn: Deployment): void {
-  if (dIn.metadata.deletionTimestamp) return;
+/** One Deployment's sync; what it says about time holds when it wrote nothing (sync-memo.ts). */
+function syncDeployment(c: Cluster, dIn: Deployment): QuietTimes | undefined {
+  if (dIn.metadata.deletionTimestamp) return undefined;
   const ns = dIn.metadata.namespace!;
   const now = c.now();
   let d = dIn;
@@ -143,7 +167,7 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
         const upd = clone(d);
         upd.status = { ...(upd.status ?? {}), collisionCount: collisions + 1 };
         c.write(upd);
-        return;
+        return undefined;
       }
       const template = clone(d.spec.template);
       template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), 'pod-template-hash': hash } };
@@ -224,6 +248,7 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
   if (pods.length === 0) delete status.replicas;
   // paused (sync.go syncDeploymentStatus): the status only; rolling out (progress.go
   // syncRolloutStatus): the Progressing estimate and the ReplicaSets' failures too
+  let checkAt: number | undefined;
   if (!d.spec.paused) {
     const seen: Deployment = { ...d, status: { ...d.status, conditions: conds } };
     let next = progressConditions(seen, conds, status, current?.metadata.name, now);
@@ -237,7 +262,7 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
     } else next = removeCondition(next, 'ReplicaFailure');
     status.conditions = next;
     // requeueStuckDeployment, as the sync after this write would ask it
-    const checkAt = progressCheckAt({ ...d, status }, status, now);
+    checkAt = progressCheckAt({ ...d, status }, status, now);
     if (checkAt !== undefined) c.wakeAt(checkAt);
   }
   if (status.conditions?.length === 0) delete status.conditions;
@@ -249,6 +274,7 @@ function syncDeployment(c: Cluster, dIn: Deployment): void {
     if (rev !== undefined) upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), [REVISION]: rev };
     c.write(upd);
   }
+  return { until: progressStableUntil(d, now), wake: checkAt };
 }
 
 function rollOut(c: Cluster, d: Deployment, newRS: ReplicaSet, old: ReplicaSet[], desired: number): void {

@@ -4,7 +4,9 @@
  * unready ones in `notReadyAddresses`, one subset for the common port set.
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { Endpoints, EndpointsSubset, Pod, Service } from '../api/types.js';
+import type { Endpoints, EndpointsSubset, KObject, Pod, Service } from '../api/types.js';
+import { matchMap } from '../api/selectors.js';
+import { SyncMemo } from './sync-memo.js';
 import { clone } from '../api/store.js';
 import { desiredEndpoints } from './endpointslice.js';
 import { ipFamilyOf, type IPFamily } from '../../util/ip.js';
@@ -21,36 +23,60 @@ export const endpointsController: Controller = {
         if (ep?.metadata.labels?.['endpoints.kubernetes.io/managed-by'] === 'endpoint-controller') c.store.remove('Endpoints', ns, svc.metadata.name);
         continue;
       }
-      // endpoints_controller.go podToEndpointAddressForService: the address of the Service's
-      // ClusterIP family (its first ipFamily when headless)
-      const ip = svc.spec.clusterIP && svc.spec.clusterIP !== 'None' ? svc.spec.clusterIP : undefined;
-      const family = (ip ? ipFamilyOf(ip) : (svc.spec.ipFamilies?.[0] as IPFamily | undefined)) ?? 'IPv4';
-      const { endpoints, ports } = desiredEndpoints(svc, c.store.list<Pod>('Pod', ns), family);
-      const toAddr = (e: (typeof endpoints)[number]): NonNullable<EndpointsSubset['addresses']>[number] => {
-        const a: NonNullable<EndpointsSubset['addresses']>[number] = { ip: e.addresses[0]! };
-        if (e.hostname) a.hostname = e.hostname;
-        if (e.nodeName) a.nodeName = e.nodeName;
-        if (e.targetRef) a.targetRef = e.targetRef;
-        return a;
-      };
-      const live = endpoints.filter((e) => !e.conditions?.terminating);
-      const ready = live.filter((e) => e.conditions?.ready).map(toAddr);
-      const notReady = live.filter((e) => !e.conditions?.ready).map(toAddr);
-      const subset: EndpointsSubset = {};
-      if (ready.length) subset.addresses = ready;
-      if (notReady.length) subset.notReadyAddresses = notReady;
-      subset.ports = ports.map((p) => ({ ...(p.name ? { name: p.name } : {}), port: p.port ?? 0, protocol: p.protocol ?? 'TCP' }));
-      const subsets = ready.length || notReady.length ? [subset] : undefined;
-      const existing = c.store.get<Endpoints>('Endpoints', ns, svc.metadata.name);
-      const labels = { ...(svc.metadata.labels ?? {}), 'endpoints.kubernetes.io/managed-by': 'endpoint-controller' };
-      if (existing && JSON.stringify(existing.subsets) === JSON.stringify(subsets) && JSON.stringify(existing.metadata.labels) === JSON.stringify(labels)) continue;
-      const obj: Endpoints = existing ? clone(existing) : { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: svc.metadata.name, namespace: ns } };
-      obj.metadata.labels = labels;
-      obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() };
-      if (subsets) obj.subsets = subsets;
-      else delete obj.subsets;
-      if (existing) c.write(obj);
-      else c.insert(obj);
+      const pods = c.store.list<Pod>('Pod', ns);
+      endpointsMemo.sync(c, endpointsInputs(c, svc, pods), () => syncEndpoints(c, svc, pods));
     }
   },
 };
+
+/** The Services' Endpoints syncs that found nothing to do (sync-memo.ts): a pod's change the Service does not select does not sync it again. */
+export const endpointsMemo = new SyncMemo();
+
+/**
+ * Everything a selector Service's Endpoints sync reads, as stored: the Service, its Endpoints
+ * object and the pods of its namespace its selector matches (desiredEndpoints looks at no others).
+ * Time plays no part: it only stamps what a sync writes.
+ */
+function endpointsInputs(c: Cluster, svc: Service, pods: readonly Pod[]): [KObject, ...KObject[]] {
+  const read: [KObject, ...KObject[]] = [svc];
+  const ep = c.store.get<Endpoints>('Endpoints', svc.metadata.namespace, svc.metadata.name);
+  if (ep) read.push(ep);
+  const selector = svc.spec.selector ?? {};
+  for (const p of pods) if (matchMap(selector, p.metadata.labels)) read.push(p);
+  return read;
+}
+
+/** endpoints_controller.go syncService for a Service with a selector, over its namespace's pods. */
+function syncEndpoints(c: Cluster, svc: Service, pods: Pod[]): void {
+  const ns = svc.metadata.namespace!;
+  // endpoints_controller.go podToEndpointAddressForService: the address of the Service's
+  // ClusterIP family (its first ipFamily when headless)
+  const ip = svc.spec.clusterIP && svc.spec.clusterIP !== 'None' ? svc.spec.clusterIP : undefined;
+  const family = (ip ? ipFamilyOf(ip) : (svc.spec.ipFamilies?.[0] as IPFamily | undefined)) ?? 'IPv4';
+  const { endpoints, ports } = desiredEndpoints(svc, pods, family);
+  const toAddr = (e: (typeof endpoints)[number]): NonNullable<EndpointsSubset['addresses']>[number] => {
+    const a: NonNullable<EndpointsSubset['addresses']>[number] = { ip: e.addresses[0]! };
+    if (e.hostname) a.hostname = e.hostname;
+    if (e.nodeName) a.nodeName = e.nodeName;
+    if (e.targetRef) a.targetRef = e.targetRef;
+    return a;
+  };
+  const live = endpoints.filter((e) => !e.conditions?.terminating);
+  const ready = live.filter((e) => e.conditions?.ready).map(toAddr);
+  const notReady = live.filter((e) => !e.conditions?.ready).map(toAddr);
+  const subset: EndpointsSubset = {};
+  if (ready.length) subset.addresses = ready;
+  if (notReady.length) subset.notReadyAddresses = notReady;
+  subset.ports = ports.map((p) => ({ ...(p.name ? { name: p.name } : {}), port: p.port ?? 0, protocol: p.protocol ?? 'TCP' }));
+  const subsets = ready.length || notReady.length ? [subset] : undefined;
+  const existing = c.store.get<Endpoints>('Endpoints', ns, svc.metadata.name);
+  const labels = { ...(svc.metadata.labels ?? {}), 'endpoints.kubernetes.io/managed-by': 'endpoint-controller' };
+  if (existing && JSON.stringify(existing.subsets) === JSON.stringify(subsets) && JSON.stringify(existing.metadata.labels) === JSON.stringify(labels)) return;
+  const obj: Endpoints = existing ? clone(existing) : { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: svc.metadata.name, namespace: ns } };
+  obj.metadata.labels = labels;
+  obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() };
+  if (subsets) obj.subsets = subsets;
+  else delete obj.subsets;
+  if (existing) c.write(obj);
+  else c.insert(obj);
+}

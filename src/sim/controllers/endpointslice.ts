@@ -8,7 +8,8 @@
  * (named ports looked up in the pod's containers).
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { Endpoint, EndpointPort, EndpointSlice, Pod, Service } from '../api/types.js';
+import type { Endpoint, EndpointPort, EndpointSlice, KObject, Pod, Service } from '../api/types.js';
+import { SyncMemo } from './sync-memo.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
 import { ownerRef, podIsReady } from './util.js';
@@ -41,10 +42,26 @@ export const endpointSliceController: Controller = {
         continue;
       }
       if (!podsByNs.has(ns)) podsByNs.set(ns, c.store.list<Pod>('Pod', ns));
-      syncService(c, svc, podsByNs.get(ns)!, slices);
+      const pods = podsByNs.get(ns)!;
+      endpointSliceMemo.sync(c, endpointSliceInputs(svc, slices, pods), () => syncService(c, svc, pods, slices));
     }
   },
 };
+
+/** The Services' EndpointSlice syncs that found nothing to do (sync-memo.ts): a pod's change the Service does not select does not sync it again. */
+export const endpointSliceMemo = new SyncMemo();
+
+/**
+ * Everything a selector Service's slice sync reads, as stored: the Service, the slices managed for
+ * it and the pods of its namespace its selector matches (desiredEndpoints looks at no others).
+ * Time plays no part: it only stamps what a sync writes.
+ */
+function endpointSliceInputs(svc: Service, slices: readonly EndpointSlice[], pods: readonly Pod[]): [KObject, ...KObject[]] {
+  const read: [KObject, ...KObject[]] = [svc, ...slices];
+  const selector = svc.spec.selector ?? {};
+  for (const p of pods) if (matchMap(selector, p.metadata.labels)) read.push(p);
+  return read;
+}
 
 /** The container port a Service port's targetPort names on this pod (FindPort in pkg/api/v1/pod). */
 export function resolveTargetPort(pod: Pod, target: number | string | undefined, fallback: number): number | undefined {

@@ -140,7 +140,6 @@ export const namespaceController: Controller = {
         else deleteContent(c, ns);
         continue;
       }
-      const ca = rootCa(c);
       if (!c.store.get('ServiceAccount', name, 'default'))
         c.insert({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: name } });
       if (!c.store.get('ConfigMap', name, 'kube-root-ca.crt'))
@@ -148,7 +147,8 @@ export const namespaceController: Controller = {
           apiVersion: 'v1',
           kind: 'ConfigMap',
           metadata: { name: 'kube-root-ca.crt', namespace: name, annotations: { 'kubernetes.io/description': "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service (kubernetes.default.svc). No trust assumptions should be made about the contents of this bundle." } },
-          data: { 'ca.crt': ca },
+          // read only when it is published: every Pod change runs this loop over every namespace
+          data: { 'ca.crt': rootCa(c) },
         });
     }
   },

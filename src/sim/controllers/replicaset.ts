@@ -12,8 +12,10 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
-import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
+import type { KObject } from '../api/types.js';
+import { controllerOf, createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
 import { claimObjects } from './controller-ref-manager.js';
+import { SyncMemo } from './sync-memo.js';
 
 export const replicaSetController: Controller = {
   name: 'replicaset',
@@ -21,9 +23,26 @@ export const replicaSetController: Controller = {
   // a quota or limit range that changes may let a refused pod in: the sync retries then
   watches: ['ReplicaSet', 'Pod', 'ResourceQuota', 'LimitRange', 'Namespace'],
   reconcile(c: Cluster): void {
-    for (const rs of c.store.list<ReplicaSet>('ReplicaSet')) syncReplicaSet(c, rs);
+    for (const rs of c.store.list<ReplicaSet>('ReplicaSet')) replicaSetMemo.sync(c, replicaSetInputs(c, rs), () => syncReplicaSet(c, rs));
   },
 };
+
+/** The ReplicaSets' syncs that found nothing to do (sync-memo.ts): a pod's change elsewhere does not sync them again. */
+export const replicaSetMemo = new SyncMemo();
+
+/**
+ * Everything a ReplicaSet's sync reads, as stored: the ReplicaSet and the pods of its namespace it
+ * controls or could adopt (no controller). Time plays no part: it only stamps what a sync writes.
+ */
+function replicaSetInputs(c: Cluster, rs: ReplicaSet): [KObject, ...KObject[]] {
+  const read: [KObject, ...KObject[]] = [rs];
+  const uid = rs.metadata.uid;
+  for (const p of c.store.list<Pod>('Pod', rs.metadata.namespace)) {
+    const ref = controllerOf(p);
+    if (!ref || ref.uid === uid) read.push(p);
+  }
+  return read;
+}
 
 function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
   const ns = rs.metadata.namespace!;

@@ -37,8 +37,26 @@ const AVAIL_KEY: Record<string, 'apiserver' | 'scheduler' | 'controllerManager' 
  * change exactly when an edit changes the file.
  */
 export function staticPodUid(text: string, node: string, path: string): string {
-  return createHash('md5').update(text).update(`host:${node}`).update(`file:${path}`).digest('hex');
+  const where = `${node}\u0000${path}`;
+  let byPlace = UIDS.get(text);
+  const hit = byPlace?.get(where);
+  if (hit !== undefined) return hit;
+  const uid = createHash('md5').update(text).update(`host:${node}`).update(`file:${path}`).digest('hex');
+  if (!byPlace) {
+    if (UIDS.size >= UIDS_MAX) UIDS.delete(UIDS.keys().next().value!);
+    UIDS.set(text, (byPlace = new Map()));
+  }
+  byPlace.set(where, uid);
+  return uid;
 }
+
+/**
+ * staticPodUid's hashes by manifest text, then node and path: every run hashes every manifest of
+ * every node, and the texts seldom change (a Map by the text itself, which is the file's own
+ * string, so its hash is computed once); the oldest text goes first past the bound.
+ */
+const UIDS = new Map<string, Map<string, string>>();
+const UIDS_MAX = 256;
 
 /**
  * Sessions saved before static pod UIDs had the kubelet's shape hashed the text alone (FNV-32a):
