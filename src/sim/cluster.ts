@@ -10,6 +10,7 @@ import { Store, type StoreData } from './api/store.js';
 import type { KEvent, KObject } from './api/types.js';
 import { finishesDeletion, hasFinalizers, markDeleted } from './api/deletion.js';
 import { Host, type HostData } from './node/host.js';
+import { freezeFiles } from './node/vfs.js';
 import type { Discovery } from './api/registry.js';
 import { discoveryOf } from './api/crd.js';
 import { copyJSON, toPlainJSONSharing } from '../util/json-copy.js';
@@ -876,6 +877,9 @@ export class Cluster {
     const derived = opts.persist ? new Set(derivedRuleNodes(this)) : undefined;
     // rules a restore left to rebuild (null) that this snapshot holds are rebuilt now
     for (const h of this.hosts.values()) if (h.data.state.iptables === null && !derived?.has(h.name)) nodeIptables(h);
+    // the hosts' files maps are frozen and shared by the snapshot (and the copies made of it); each
+    // filesystem copies its map at its next change (node/vfs.ts)
+    for (const h of this.hosts.values()) freezeFiles(h.data.fs);
     const snap = toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
