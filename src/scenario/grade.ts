@@ -79,7 +79,8 @@ async function runOnCopy(copy: () => Session, line: string, place: Place | undef
     const out = await s.exec(line);
     return { transcript: [`$ ${enter}`, `/ # ${line}`], stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
   }
-  return runLine(s, line, place?.host, false);
+  // the copy is thrown away after the line: nothing reads what an `exit` back to the workstation would do
+  return runLine(s, line, place?.host, false, false);
 }
 
 /**

@@ -39,3 +39,20 @@ test("copies share a container's log chunks until one of them logs more, and no 
   session.cluster.advance(20_000);
   assert.equal((await session.exec('kubectl logs logger')).stdout, later, 'the original logs the same lines as the copy did');
 });
+
+test('a copy of a session at rest runs a read-only line without settling; one made before its original looked at a change settles it the same', async () => {
+  const session = await setupSession(instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1));
+  const take = copier(session, true, 2);
+  const quiet = take();
+  assert.equal((await quiet.exec('true')).exitCode, 0);
+  assert.equal(quiet.cluster.settles, 0, 'nothing changed: no controller looks again');
+  // a host change the original has not settled yet (no line ran since): the copy sees it as the original will
+  const cp = session.cluster.host(session.cluster.meta.controlPlane)!;
+  cp.fs.write('/etc/kubernetes/manifests/extra.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: extra\n  namespace: kube-system\nspec:\n  containers:\n  - name: c\n    image: busybox\n');
+  const later = copier(session, true, 1)();
+  await later.exec('true');
+  await session.exec('true');
+  assert.ok(later.cluster.settles > 0);
+  assert.ok(later.cluster.store.get('Pod', 'kube-system', `extra-${session.cluster.meta.controlPlane}`), 'the static pod is created in the copy');
+  assert.equal(JSON.stringify(later.cluster.snapshot()), JSON.stringify(session.cluster.snapshot()));
+});

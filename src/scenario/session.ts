@@ -95,6 +95,8 @@ export function copier(session: Session, keepShell = false, uses = Infinity): ()
   const data = session.toJSON();
   // what the controllers remember beside the state (the kubelet's quiet pods) holds for each copy too
   const memory = session.cluster.controllerMemory();
+  // and so does the settle's bookkeeping: a copy's first settle looks only where the original's would
+  const marks = session.cluster.settleMarks();
   const base = keepShell ? data : { ...data, frames: data.frames.slice(0, 1), history: [] };
   let made = 0;
   return () => {
@@ -103,6 +105,7 @@ export function copier(session: Session, keepShell = false, uses = Infinity): ()
     const last = ++made === uses;
     const s = Session.fromJSON(last ? base : copyJSON(base), new ManualClock(data.cluster.now), CONTROLLERS, {}, true);
     s.cluster.adoptControllerMemory(memory);
+    s.cluster.adoptSettleMarks(marks);
     return s;
   };
 }

@@ -10,6 +10,7 @@ import { Store, type StoreData } from './api/store.js';
 import type { KEvent, KObject } from './api/types.js';
 import { finishesDeletion, hasFinalizers, markDeleted } from './api/deletion.js';
 import { Host, type HostData } from './node/host.js';
+import { freezeFiles } from './node/vfs.js';
 import type { Discovery } from './api/registry.js';
 import { discoveryOf } from './api/crd.js';
 import { copyJSON, toPlainJSONSharing } from '../util/json-copy.js';
@@ -93,6 +94,16 @@ export interface Controller {
   reconcile(c: Cluster): void;
 }
 
+/** A cluster's settle bookkeeping beside its snapshot (Cluster.settleMarks), for an exact copy. */
+export interface SettleMarks {
+  dirty: readonly boolean[];
+  dynamicKeys: readonly (readonly [number, readonly string[]])[];
+  seenHostGeneration: number;
+  seenPodFs: number;
+  seenUps: string;
+  atRest: boolean;
+}
+
 /** Controllers' memory beside the state, by controller name (Cluster.controllerMemory). */
 export type ControllerMemory = Map<string, unknown>;
 
@@ -123,6 +134,87 @@ function counterKey(w: string): string {
 
 function eventKey(ns: string, uid: string | undefined, reason: string, message: string): string {
   return `${ns}\u0000${uid ?? '\u0001'}\u0000${reason}\u0000${message}`;
+}
+
+/** Who watches what, by controller index: the same for every cluster of one controller registry (wiringOf). */
+interface Wiring {
+  /** The registry's controllers when it was worked out (a caller's array that changed since is worked out again). */
+  controllers: readonly Controller[];
+  components: readonly ('controllerManager' | 'scheduler')[];
+  byWatch: ReadonlyMap<string, readonly number[]>;
+  timeWatchers: readonly number[];
+  hostWatchers: readonly number[];
+  podfsWatchers: readonly number[];
+  anyChange: readonly number[];
+  /** Controllers with dynamicWatches and dynamicInputs (Cluster.dynamicKeys). */
+  dynamicInputs: readonly number[];
+  byComponent: ReadonlyMap<string, readonly number[]>;
+  indexOf: ReadonlyMap<string, number>;
+  runWatchers: readonly (readonly number[] | undefined)[];
+  wakesAlsoOf: ReadonlyMap<string, readonly string[]>;
+  wokenBy: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * The wiring of a controller registry, worked out once per registry: every cluster of it (each
+ * copy validate and the grader restore, thousands per run) reads the same tables, never written
+ * after they are made.
+ */
+const WIRINGS = new WeakMap<readonly Controller[], Wiring>();
+
+function wiringOf(controllers: readonly Controller[]): Wiring {
+  const known = WIRINGS.get(controllers);
+  if (known && known.controllers.length === controllers.length && known.controllers.every((c, i) => c === controllers[i])) return known;
+  const byWatch = new Map<string, number[]>();
+  const timeWatchers: number[] = [];
+  const hostWatchers: number[] = [];
+  const podfsWatchers: number[] = [];
+  const anyChange: number[] = [];
+  const dynamicInputs: number[] = [];
+  const byComponent = new Map<string, number[]>();
+  const indexOf = new Map<string, number>();
+  const runWatchers: (number[] | undefined)[] = controllers.map(() => undefined);
+  const wakesAlsoOf = new Map<string, readonly string[]>();
+  const wokenBy = new Map<string, string[]>();
+  const add = <K>(m: Map<K, number[]>, k: K, i: number): void => {
+    const l = m.get(k);
+    if (l) l.push(i);
+    else m.set(k, [i]);
+  };
+  controllers.forEach((ctrl, i) => {
+    indexOf.set(ctrl.name, i);
+    if (ctrl.runsIn) add(byComponent, ctrl.runsIn, i);
+    for (const w of ctrl.watches) {
+      if (w === 'time') timeWatchers.push(i);
+      else if (w === 'hosts') hostWatchers.push(i);
+      else if (w === 'podfs') podfsWatchers.push(i);
+      else add(byWatch, counterKey(w), i);
+    }
+    if (ctrl.dynamicWatches) {
+      if (ctrl.dynamicInputs) dynamicInputs.push(i);
+      else anyChange.push(i);
+    }
+  });
+  controllers.forEach((ctrl, i) => {
+    if (!ctrl.dynamicWatches) return;
+    for (const w of ctrl.dynamicInputs ?? []) {
+      const runner = w.startsWith('run:') ? indexOf.get(w.slice(4)) : undefined;
+      if (runner !== undefined) (runWatchers[runner] ??= []).push(i);
+    }
+  });
+  for (const ctrl of controllers) {
+    if (!wakesAlsoOf.has(ctrl.name)) wakesAlsoOf.set(ctrl.name, ctrl.wakesAlso ?? []);
+    for (const also of new Set(ctrl.wakesAlso ?? [])) {
+      if (also === ctrl.name) continue;
+      const l = wokenBy.get(also);
+      if (l) l.push(ctrl.name);
+      else wokenBy.set(also, [ctrl.name]);
+    }
+  }
+  const components = [...new Set(controllers.flatMap((c) => (c.runsIn ? [c.runsIn] : [])))];
+  const wiring: Wiring = { controllers: [...controllers], components, byWatch, timeWatchers, hostWatchers, podfsWatchers, anyChange, dynamicInputs, byComponent, indexOf, runWatchers, wakesAlsoOf, wokenBy };
+  WIRINGS.set(controllers, wiring);
+  return wiring;
 }
 
 export class Cluster {
@@ -157,23 +249,23 @@ export class Cluster {
    */
   private readonly dirty: boolean[];
   /** Controllers by a static watch of a store counter (`Kind`, `Kind@namespace`; an object's key by its `Kind`). */
-  private readonly byWatch = new Map<string, number[]>();
-  private readonly timeWatchers: number[] = [];
-  private readonly hostWatchers: number[] = [];
-  private readonly podfsWatchers: number[] = [];
+  private readonly byWatch: ReadonlyMap<string, readonly number[]>;
+  private readonly timeWatchers: readonly number[];
+  private readonly hostWatchers: readonly number[];
+  private readonly podfsWatchers: readonly number[];
   /** Controllers whose dynamic watch list may change with anything (no dynamicInputs): dirty at every change. */
-  private readonly anyChange: number[] = [];
+  private readonly anyChange: readonly number[];
   /** Controllers with dynamicInputs: the counter keys their list and its entries follow (refreshed when their signature is built). */
   private readonly dynamicKeys = new Map<number, Set<string>>();
   /** Controllers by the component their process runs in. */
-  private readonly byComponent = new Map<string, number[]>();
-  private readonly indexOf = new Map<string, number>();
+  private readonly byComponent: ReadonlyMap<string, readonly number[]>;
+  private readonly indexOf: ReadonlyMap<string, number>;
   /** Per controller: the ones whose dynamic watch list its runs can change (`run:<name>` in their dynamicInputs). */
-  private readonly runWatchers: (number[] | undefined)[];
+  private readonly runWatchers: readonly (readonly number[] | undefined)[];
   /** Per controller name (the first of that name, as a search of the registry finds it): the controllers its wake-ups wake too. */
-  private readonly wakesAlsoOf = new Map<string, readonly string[]>();
+  private readonly wakesAlsoOf: ReadonlyMap<string, readonly string[]>;
   /** Per controller name: the names of the other controllers whose wake-ups wake it too (foreignTimeSignal). */
-  private readonly wokenBy = new Map<string, string[]>();
+  private readonly wokenBy: ReadonlyMap<string, readonly string[]>;
   /** Whether `wakeups` is known to be in ascending order (wakeAt then inserts in place instead of sorting). */
   private wakeupsSorted = true;
   /** Bumped at every change any signature could read; equal values mean nothing moved (the settle's quiet check). */
@@ -203,44 +295,20 @@ export class Cluster {
     this.random = opts.random;
     this.meta = opts.meta;
     this.controllers = opts.controllers;
-    this.components = [...new Set(opts.controllers.flatMap((c) => (c.runsIn ? [c.runsIn] : [])))];
+    const w = wiringOf(opts.controllers);
+    this.components = w.components;
+    this.byWatch = w.byWatch;
+    this.timeWatchers = w.timeWatchers;
+    this.hostWatchers = w.hostWatchers;
+    this.podfsWatchers = w.podfsWatchers;
+    this.anyChange = w.anyChange;
+    this.byComponent = w.byComponent;
+    this.indexOf = w.indexOf;
+    this.runWatchers = w.runWatchers;
+    this.wakesAlsoOf = w.wakesAlsoOf;
+    this.wokenBy = w.wokenBy;
     this.dirty = opts.controllers.map(() => true);
-    this.runWatchers = opts.controllers.map(() => undefined);
-    const add = <K>(m: Map<K, number[]>, k: K, i: number): void => {
-      const l = m.get(k);
-      if (l) l.push(i);
-      else m.set(k, [i]);
-    };
-    opts.controllers.forEach((ctrl, i) => {
-      this.indexOf.set(ctrl.name, i);
-      if (ctrl.runsIn) add(this.byComponent, ctrl.runsIn, i);
-      for (const w of ctrl.watches) {
-        if (w === 'time') this.timeWatchers.push(i);
-        else if (w === 'hosts') this.hostWatchers.push(i);
-        else if (w === 'podfs') this.podfsWatchers.push(i);
-        else add(this.byWatch, counterKey(w), i);
-      }
-      if (ctrl.dynamicWatches) {
-        if (ctrl.dynamicInputs) this.dynamicKeys.set(i, new Set());
-        else this.anyChange.push(i);
-      }
-    });
-    opts.controllers.forEach((ctrl, i) => {
-      if (!ctrl.dynamicWatches) return;
-      for (const w of ctrl.dynamicInputs ?? []) {
-        const runner = w.startsWith('run:') ? this.indexOf.get(w.slice(4)) : undefined;
-        if (runner !== undefined) (this.runWatchers[runner] ??= []).push(i);
-      }
-    });
-    for (const ctrl of opts.controllers) {
-      if (!this.wakesAlsoOf.has(ctrl.name)) this.wakesAlsoOf.set(ctrl.name, ctrl.wakesAlso ?? []);
-      for (const also of new Set(ctrl.wakesAlso ?? [])) {
-        if (also === ctrl.name) continue;
-        const l = this.wokenBy.get(also);
-        if (l) l.push(ctrl.name);
-        else this.wokenBy.set(also, [ctrl.name]);
-      }
-    }
+    for (const i of w.dynamicInputs) this.dynamicKeys.set(i, new Set());
   }
 
   /** Mark controllers whose signature may have moved. */
@@ -809,6 +877,9 @@ export class Cluster {
     const derived = opts.persist ? new Set(derivedRuleNodes(this)) : undefined;
     // rules a restore left to rebuild (null) that this snapshot holds are rebuilt now
     for (const h of this.hosts.values()) if (h.data.state.iptables === null && !derived?.has(h.name)) nodeIptables(h);
+    // the hosts' files maps are frozen and shared by the snapshot (and the copies made of it); each
+    // filesystem copies its map at its next change (node/vfs.ts)
+    for (const h of this.hosts.values()) freezeFiles(h.data.fs);
     const snap = toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
@@ -845,6 +916,48 @@ export class Cluster {
    */
   adoptControllerMemory(memory: ControllerMemory): void {
     for (const ctrl of this.controllers) if (ctrl.memory && memory.has(ctrl.name)) ctrl.memory.load(this, memory.get(ctrl.name));
+  }
+
+  /**
+   * The settle's bookkeeping beside the snapshot (which controllers may see a new signature, what
+   * the last look saw of the polled counters, whether the last settle ended at rest and nothing
+   * moved since), for an exact copy of this cluster (adoptSettleMarks). Undefined while it has
+   * not heard its store yet (every controller is dirty then) or in the middle of a settle or batch.
+   */
+  settleMarks(): SettleMarks | undefined {
+    if (this.heardStore !== this.store || this.settling || this.batchDepth > 0) return undefined;
+    return {
+      dirty: [...this.dirty],
+      dynamicKeys: [...this.dynamicKeys].map(([i, keys]) => [i, [...keys]]),
+      seenHostGeneration: this.seenHostGeneration,
+      seenPodFs: this.seenPodFs,
+      seenUps: this.seenUps,
+      atRest: this.atRest === this.changeSerial,
+    };
+  }
+
+  /**
+   * Start from the settle bookkeeping of the cluster this one is an exact copy of (restored from a
+   * snapshot taken with `marks`), as that one would go on: a controller clean there has the
+   * signature it last saw here too (the same objects, counters and state), so the first settle need
+   * not build every signature again, and a copy of a cluster at rest settles nothing until something
+   * changes (a read-only grading line). Only before anything happened here (else every controller
+   * stays dirty, as a restored cluster starts).
+   */
+  adoptSettleMarks(marks: SettleMarks | undefined): void {
+    if (!marks || marks.dirty.length !== this.dirty.length) return;
+    if (this.heardStore !== undefined || this.changeSerial !== 0 || this.store.generation !== 0 || this.settles !== 0) return;
+    this.heardStore = this.store;
+    this.unhear = this.store.onTouch((key) => this.touched(key));
+    marks.dirty.forEach((d, i) => (this.dirty[i] = d));
+    for (const [i, keys] of marks.dynamicKeys) {
+      const mine = this.dynamicKeys.get(i);
+      if (mine) for (const k of keys) mine.add(k);
+    }
+    this.seenHostGeneration = marks.seenHostGeneration;
+    this.seenPodFs = marks.seenPodFs;
+    this.seenUps = marks.seenUps;
+    this.atRest = marks.atRest ? this.changeSerial : -1;
   }
 
   /**

@@ -12,9 +12,11 @@ export interface LineResult {
 
 /**
  * Run `line` on the workstation or, after `ssh host`, on a host, and come back. Used by setup
- * (where a failing line is an authoring error) with `check` true.
+ * (where a failing line is an authoring error) with `check` true. `comeBack` false stays on the
+ * host: for a session thrown away after the line (a grader's copy), where the `exit` would change
+ * nothing anyone reads.
  */
-export async function runLine(session: Session, line: string, host?: string, check = true): Promise<LineResult> {
+export async function runLine(session: Session, line: string, host?: string, check = true, comeBack = true): Promise<LineResult> {
   const ws = session.cluster.meta.workstation;
   const transcript: string[] = [];
   const remote = host !== undefined && host !== ws;
@@ -28,7 +30,7 @@ export async function runLine(session: Session, line: string, host?: string, che
   }
   const r = await session.exec(line);
   transcript.push(`$ ${line}`);
-  if (remote) await session.exec('exit');
+  if (remote && comeBack) await session.exec('exit');
   if (check && r.exitCode !== 0) throw new SetupError(`\`${line}\`${remote ? ` on ${host}` : ''} exited ${r.exitCode}: ${(r.stderr || r.stdout).trim()}`);
   return { transcript, stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
 }

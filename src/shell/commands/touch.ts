@@ -28,7 +28,7 @@ const gnuTouch: CommandFn = (ctx) => {
     if (fs.isDir(path)) continue;
     if (fs.isFile(path)) {
       const st = fs.stat(path)!;
-      fs.data.files[path] = { ...st, mtime: ctx.now() };
+      fs.setEntry(path, { ...st, mtime: ctx.now() });
       continue;
     }
     if (has(p.opts, 'c')) continue;

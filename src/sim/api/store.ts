@@ -55,10 +55,26 @@ export type StoreObserver = (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KObjec
  */
 export function freezeObjects(data: StoreData): void {
   for (const o of data.objects) deepFreeze(o);
+  // and their list, which the restores' copies then share with the index built from it (Store.fromJSON)
+  Object.freeze(data.objects);
 }
+
+/**
+ * The index of a frozen saved store (its objects by kind and key, its kinds' sorted lists), built
+ * at its first restore and shared by the later ones: validate and the grader restore one saved
+ * state thousands of times, and re-indexing its ~270 objects was a third of each copy's restore.
+ * Never written: a store that shares a kind's map copies it before its first write to that kind.
+ */
+const SHARED_INDEX = new WeakMap<readonly KObject[], Store>();
 
 export class Store {
   private byKind = new Map<string, Map<string, KObject>>();
+  /**
+   * Kinds whose map in `byKind` is `index`'s (a restore of a frozen saved store, fromJSON): read
+   * as they are, copied at this store's first write to the kind (own), so the shared index never changes.
+   */
+  private shared: Set<string> | undefined;
+  private sharedIndex: Store | undefined;
   private sorted = new Map<string, KObject[]>();
   /**
    * Kinds whose sorted list `list` handed out as it is: an insert or removal then makes a new
@@ -128,6 +144,15 @@ export class Store {
     return [h(a, 8), '-', h(b, 4), '-4', h(b >>> 16, 3), '-', (8 + (c & 3)).toString(16), h(c, 3), '-', h(c ^ a, 8), h(b ^ c, 4)].join('');
   }
 
+  /** This store's own map of a kind, copied from the shared index at its first write (copy on write). */
+  private own(kind: string): Map<string, KObject> | undefined {
+    const m = this.byKind.get(kind);
+    if (m === undefined || this.shared?.delete(kind) !== true) return m;
+    const mine = new Map(m);
+    this.byKind.set(kind, mine);
+    return mine;
+  }
+
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
     return this.byKind.get(kind)?.get(nsKey(namespace, name)) as T | undefined;
   }
@@ -137,7 +162,9 @@ export class Store {
     let all = this.sorted.get(kind);
     if (!all) {
       const m = this.byKind.get(kind);
-      all = m ? [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]) : [];
+      // a kind still shared with the index has the index's objects: its sorted list, copied
+      if (m && this.shared?.has(kind)) all = this.sharedIndex!.list(kind).slice();
+      else all = m ? [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]) : [];
       this.sorted.set(kind, all);
     }
     if (namespace === undefined) {
@@ -153,7 +180,8 @@ export class Store {
 
   /** Objects of a kind in no particular order (no sort: for indexes that do not need one). */
   unordered<T extends KObject = KObject>(kind: string): IterableIterator<T> {
-    return ((this.byKind.get(kind) ?? new Map<string, KObject>()).values() as IterableIterator<T>);
+    // this store's own map: a caller that writes while it iterates sees its writes, as it always did
+    return ((this.own(kind) ?? new Map<string, KObject>()).values() as IterableIterator<T>);
   }
 
   /** Insert or replace; bumps resourceVersion. The caller hands over ownership of `obj`. */
@@ -163,7 +191,7 @@ export class Store {
     // a condition's unset metav1.Time reads back as null, as the real server encodes it
     const normal = conditionTimesAsNull(input);
     const obj = Object.isFrozen(normal) ? { ...normal } : normal;
-    let m = this.byKind.get(obj.kind);
+    let m = this.own(obj.kind);
     if (!m) {
       m = new Map();
       this.byKind.set(obj.kind, m);
@@ -194,10 +222,10 @@ export class Store {
   }
 
   remove(kind: string, namespace: string | undefined, name: string): KObject | undefined {
-    const m = this.byKind.get(kind);
     const key = nsKey(namespace, name);
-    const old = m?.get(key);
-    if (!m || !old) return undefined;
+    if (this.byKind.get(kind)?.has(key) !== true) return undefined;
+    const m = this.own(kind)!;
+    const old = m.get(key)!;
     m.delete(key);
     this.unindex(old);
     const arr = this.sorted.get(kind);
@@ -231,6 +259,8 @@ export class Store {
   load(data: StoreData): void {
     const before = new Set(this.byKind.keys());
     this.byKind.clear();
+    this.shared = undefined;
+    this.sharedIndex = undefined;
     this.sorted.clear();
     this.uids = undefined;
     this.deleting = undefined;
@@ -286,10 +316,32 @@ export class Store {
   toJSON(): StoreData {
     const objects: KObject[] = [];
     for (const kind of [...this.byKind.keys()].sort()) objects.push(...this.list(kind));
-    return { resourceVersion: this.rv, uidCounter: this.uidCounter, objects };
+    // frozen like the objects in it: copies of the saved state share it, and restoring them shares its index (fromJSON)
+    return { resourceVersion: this.rv, uidCounter: this.uidCounter, objects: Object.freeze(objects) as KObject[] };
   }
 
+  /**
+   * A store holding a saved store's objects. A frozen saved store (Store.toJSON's, shared by every
+   * copy of an in-memory snapshot: util/json-copy.ts copyJSON) is indexed once (SHARED_INDEX), and
+   * each restore shares that index's per-kind maps until it writes a kind.
+   */
   static fromJSON(data: StoreData): Store {
+    if (!Object.isFrozen(data.objects)) return Store.indexed(data);
+    let index = SHARED_INDEX.get(data.objects);
+    if (!index) {
+      index = Store.indexed(data);
+      SHARED_INDEX.set(data.objects, index);
+    }
+    const s = new Store();
+    s.byKind = new Map(index.byKind);
+    s.shared = new Set(index.byKind.keys());
+    s.sharedIndex = index;
+    s.rv = data.resourceVersion;
+    s.uidCounter = data.uidCounter;
+    return s;
+  }
+
+  private static indexed(data: StoreData): Store {
     const s = new Store();
     for (const o of data.objects) {
       let m = s.byKind.get(o.kind);

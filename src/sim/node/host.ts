@@ -137,7 +137,8 @@ export class Host {
  * copies of this state that grading and validate make share them instead of copying every file.
  */
 function freezeEntries(fs: VfsData): void {
-  for (const e of Object.values(fs.files)) if (!Object.isFrozen(e)) Object.freeze(e);
+  // a frozen map's entries are frozen (node/vfs.ts freezeFiles): a copy of a snapshot's host shares them all
+  if (!Object.isFrozen(fs.files)) for (const e of Object.values(fs.files)) if (!Object.isFrozen(e)) Object.freeze(e);
   for (const e of Object.values(fs.links ?? {})) if (!Object.isFrozen(e)) Object.freeze(e);
 }
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Vfs, VfsError } from './vfs.js';
+import { freezeFiles, Vfs, VfsError } from './vfs.js';
 
 const T0 = Date.parse('2026-11-27T06:00:00Z');
 const T1 = Date.parse('2026-12-02T10:00:00Z');
@@ -63,4 +63,29 @@ test('mtimes: a directory is as new as the newest thing below it; virtual files 
   assert.equal(fs.mtime('/var/log/pods/ns_p_uid/c'), T0 + 5_000);
   assert.equal(fs.stat('/var/log/pods/ns_p_uid/c/0.log')?.mtime, T0 + 5_000);
   assert.equal(fs.mtime('/empty'), T0, 'an empty directory dates from the install');
+});
+
+// Cluster.snapshot freezes the hosts' files maps so the snapshot and every copy of it share them
+// (freezeFiles); a filesystem copies its map at its next change, so no copy's write reaches another.
+test('a frozen files map is shared until a write, remove or touch, which change a copy of their own', () => {
+  const fs = ubuntu();
+  fs.write('/etc/a', 'a\n');
+  fs.setEntry('/etc/t', { content: 't', mode: 0o644, mtime: 1 });
+  freezeFiles(fs.data);
+  const shared = fs.data.files;
+  assert.ok(Object.isFrozen(shared) && Object.isFrozen(shared['/etc/t']));
+  const copy = new Vfs({ ...fs.data }, () => T1);
+  assert.equal(copy.data.files, shared);
+  copy.write('/etc/a', 'b\n');
+  copy.remove('/etc/t');
+  fs.setEntry('/etc/u', { content: 'u', mode: 0o600, mtime: 2 });
+  assert.equal(fs.read('/etc/a'), 'a\n');
+  assert.equal(copy.read('/etc/a'), 'b\n');
+  assert.deepEqual([fs.isFile('/etc/t'), copy.isFile('/etc/t'), fs.isFile('/etc/u'), copy.isFile('/etc/u')], [true, false, true, false]);
+  assert.equal(shared['/etc/a']!.content, 'a\n');
+  assert.ok(!('/etc/u' in shared));
+  const tree = new Vfs({ ...fs.data }, () => T1);
+  freezeFiles(tree.data);
+  tree.removeTree('/etc');
+  assert.deepEqual([tree.isFile('/etc/a'), fs.isFile('/etc/a')], [false, true]);
 });

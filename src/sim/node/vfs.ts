@@ -120,6 +120,20 @@ export class Vfs {
     return v.files()[p];
   }
 
+  /**
+   * The files map to change. A frozen one is shared by copies of the state (Cluster.snapshot
+   * freezes the hosts' maps, and copyJSON then shares them): this filesystem takes a copy of its own first.
+   */
+  private ownFiles(): Record<string, FileEntry> {
+    if (Object.isFrozen(this.data.files)) this.data.files = { ...this.data.files };
+    return this.data.files;
+  }
+
+  /** Put an entry in place as it is, telling no one (touch(1) moving a file's times). */
+  setEntry(p: string, e: FileEntry): void {
+    this.ownFiles()[p] = e;
+  }
+
   constructor(
     readonly data: VfsData = { files: {}, dirs: ['/'] },
     private readonly now: () => number = () => 0,
@@ -259,7 +273,7 @@ export class Vfs {
     if (this.isDir(p) && !this.isFile(p)) throw new VfsError('EISDIR', p);
     const old = this.data.files[p];
     // entries are replaced, never changed: frozen, session copies share them (util/json-copy.ts)
-    this.data.files[p] = Object.freeze({ content, mode: mode ?? old?.mode ?? 0o644, mtime: this.now() });
+    this.ownFiles()[p] = Object.freeze({ content, mode: mode ?? old?.mode ?? 0o644, mtime: this.now() });
     this.ensureDir(parentOf(p));
     this.onChange();
   }
@@ -275,7 +289,7 @@ export class Vfs {
       return;
     }
     if (this.isFile(p)) {
-      delete this.data.files[p];
+      delete this.ownFiles()[p];
       this.onChange();
       return;
     }
@@ -291,7 +305,7 @@ export class Vfs {
   /** Remove a path and everything below it. */
   removeTree(p: string): void {
     const prefix = `${p}/`;
-    for (const f of Object.keys(this.data.files)) if (f === p || f.startsWith(prefix)) delete this.data.files[f];
+    for (const f of Object.keys(this.data.files)) if (f === p || f.startsWith(prefix)) delete this.ownFiles()[f];
     for (const f of Object.keys(this.data.links ?? {})) if (f === p || f.startsWith(prefix)) delete this.data.links![f];
     this.data.dirs = this.data.dirs.filter((d) => d !== p && !d.startsWith(prefix));
     this.onChange();
@@ -322,4 +336,15 @@ export class Vfs {
     names.delete('');
     return [...names].sort();
   }
+}
+
+/**
+ * Freeze a filesystem's files map, its entries first (Vfs.write freezes the entries it makes;
+ * touch's are frozen here): copies of the state then share the map, and the filesystem copies it
+ * at its next change (Vfs.ownFiles).
+ */
+export function freezeFiles(data: VfsData): void {
+  if (Object.isFrozen(data.files)) return;
+  for (const e of Object.values(data.files)) if (!Object.isFrozen(e)) Object.freeze(e);
+  Object.freeze(data.files);
 }
