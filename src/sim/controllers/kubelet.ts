@@ -35,7 +35,8 @@ import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, allocatePodIPv6, podFamilies, release } from '../cni/ipam.js';
 import { podFs, dropPodFs, podFsChangedSince, podFsGeneration } from '../runtime/podfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
-import { programOverride } from '../runtime/overrides.js';
+import { overrideReadsOnlyItsNode, programOverride } from '../runtime/overrides.js';
+import { netToolsOf } from '../runtime/net-tools.js';
 import { kubeletRuntimeDialError, kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
 import { cniReady } from '../cni/config.js';
 import { podSandboxes } from '../node/runtime.js';
@@ -96,11 +97,15 @@ export const kubeletController: Controller = {
       if (!had || had.store !== c.store) return undefined;
       const epoch = kubeletEpoch(c);
       const fsGen = podFsGeneration(c);
-      // a pod whose files have not changed since its sync is quiet at the copy's generation
-      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
+      // a pod whose files and hosts have not changed since its sync is quiet at the copy's
+      // generations (a node's host generation is not saved: the copy's is taken when it loads)
+      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && q.hosts === hostsKey(c, q.pod, q.node) && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
     },
     load(c: Cluster, saved: unknown): void {
-      if (saved) QUIET.set(c, { store: c.store, pods: new Map(saved as [string, QuietPod][]) });
+      if (!saved) return;
+      const pods = new Map<string, QuietPod>();
+      for (const [uid, q] of saved as [string, QuietPod][]) pods.set(uid, { ...q, hosts: hostsKey(c, q.pod, q.node) });
+      QUIET.set(c, { store: c.store, pods });
     },
   },
   reconcile(c: Cluster): void {
@@ -120,15 +125,17 @@ export const kubeletController: Controller = {
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       const uid = pod.metadata.uid ?? '';
       const last = quiet.get(uid);
-      if (last && last.pod === pod && last.node === node && last.epoch === epoch && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
+      if (last && last.pod === pod && last.node === node && last.epoch === epoch && last.hosts === hostsKey(c, pod, node) && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
       const rv = c.store.currentResourceVersion();
       const fsGen = podFsGeneration(c);
+      const hosts = hostsKey(c, pod, node);
       // every wake-up the sync asks for, through whichever code (volumes, probes, processes)
       c.earliestWakeAsked();
       syncPod(c, host, node, pod);
       const requested = c.earliestWakeAsked();
       // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
-      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
+      // (the hosts as they were before the sync: what it wrote to its own node's files, a hostPath it created, is a change it syncs again for)
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, hosts, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
       else quiet.delete(uid);
     }
   },
@@ -160,6 +167,8 @@ interface QuietPod {
   pod: Pod;
   node: Node;
   epoch: string;
+  /** The hosts' generation that sync saw: its node's alone when it reads no other host (hostsKey). */
+  hosts: string;
   /** The container filesystems' generation before that sync (runtime/podfs.ts podFsChangedSince: this pod's files only). */
   fsGen: number;
   /** The kubelet's wake-up signal at that sync (Cluster.timeSignal). */
@@ -210,9 +219,55 @@ function quietPods(c: Cluster): Map<string, QuietPod> {
   return pods;
 }
 
-/** What every pod's sync depends on besides its own object, its node and its due time (see QUIET). */
+/** What every pod's sync depends on besides its own object, its node, the hosts it reads (hostsKey) and its due time (see QUIET). */
 function kubeletEpoch(c: Cluster): string {
-  return `${c.sharedTimeSignal()}|${c.hostGeneration}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+  return `${c.sharedTimeSignal()}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+}
+
+/**
+ * The generation of the hosts a pod's sync reads. The kubelet itself reads only the pod's node:
+ * its kubelet and runtime state, CNI config, resolv.conf and /etc/hosts for the sandbox, hostPath
+ * volumes (runtime/volumes.ts), and what its containers' programs read through them. Another
+ * host is reached only through the network: a script's network tools (runtime/processes.ts
+ * netAnswers), CoreDNS's server (its forward and loop plugins); such a pod follows every host's
+ * changes (Cluster.hostGeneration), as every pod once did. The others follow their node's alone
+ * (Cluster.hostGenerationOf): a file written on one node no longer syncs every pod of every node.
+ */
+function hostsKey(c: Cluster, pod: Pod, node: Node): string {
+  return readsOnlyItsNode(c, pod) ? c.hostGenerationOf(node.metadata.name) : `*${c.hostGeneration}`;
+}
+
+/** readsOnlyItsNode's answers by pod object (frozen in the store) and the network tools' names they were made with. */
+const NODE_LOCAL = new WeakMap<Pod, { names: readonly string[] | undefined; local: boolean }>();
+
+/**
+ * Whether nothing a sync of the pod runs can reach another host: every container runs no program,
+ * the image's own (runtime/program.ts `default`), a program override that reads only its node
+ * (runtime/overrides.ts readsOnlyItsNode), or a script that cannot start a network tool (it names
+ * none of them and expands nothing that could become one). Exec probes run without the network
+ * (processes.ts execSync); httpGet and tcpSocket probes reach the container itself.
+ */
+function readsOnlyItsNode(c: Cluster, pod: Pod): boolean {
+  const names = netToolsOf(c)?.names;
+  const had = NODE_LOCAL.get(pod);
+  if (had && had.names === names) return had.local;
+  let local = true;
+  for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
+    for (const ct of list ?? []) if (local && !containerReadsOnlyItsNode(ct, names ?? [])) local = false;
+  }
+  if (Object.isFrozen(pod)) NODE_LOCAL.set(pod, { names, local });
+  return local;
+}
+
+function containerReadsOnlyItsNode(ct: Container, netTools: readonly string[]): boolean {
+  // an image whose pull fails runs nothing; one that pulls runs its override, if any (stepContainer)
+  const image = lookupImage(ct.image);
+  const override = image ? programOverride(image.repository) : undefined;
+  if (override) return overrideReadsOnlyItsNode(override);
+  const prog = programOf(ct);
+  if (prog?.kind !== 'script') return true;
+  const text = 'sh' in prog.script ? prog.script.sh : prog.script.argv.join(' ');
+  return !text.includes('$') && !text.includes('`') && !netTools.some((n) => text.includes(n));
 }
 
 interface Images {
