@@ -114,3 +114,30 @@ test("kubelet: a session copy's quiet pods follow its own hosts, as its original
   copy.advance(300_000);
   assert.deepEqual(copy.snapshot(), c.snapshot());
 });
+
+test('kubelet: a ConfigMap no pod refers to does not sync the pods again', () => {
+  const { c, pods } = withPods();
+  const api = new ApiServer(c);
+  c.touchHosts();
+  c.settle();
+  const all = kubeletPods(c);
+  const n = podSyncs(c, () => {
+    // the kubelet runs (pod a changed) after a write to a ConfigMap none of the pods reads
+    api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'unrelated', namespace: 'default' }, data: { k: 'v' } });
+    const a = structuredClone(c.store.get<Pod>('Pod', 'default', pods[0]!.metadata.name)!);
+    a.metadata.labels = { ...a.metadata.labels, touched: 'yes' };
+    c.write(a);
+    c.settle();
+  });
+  // pod a, and the CoreDNS pods (their server reaches the network, which may read any object)
+  assert.equal(n, 1 + all.filter(isCoreDns).length);
+  assert.ok(n < all.length);
+  // a ConfigMap a pod mounts syncs that pod (kube-proxy's, which its process also reads)
+  const cm = structuredClone(c.store.get('ConfigMap', 'kube-system', 'kube-proxy')!);
+  (cm as { data: Record<string, string> }).data['unused'] = 'x';
+  const m = podSyncs(c, () => {
+    c.write(cm);
+    c.settle();
+  });
+  assert.equal(m, all.filter((p) => p.metadata.labels?.['k8s-app'] === 'kube-proxy' || isCoreDns(p)).length);
+});

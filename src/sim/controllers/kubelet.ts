@@ -35,7 +35,7 @@ import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, allocatePodIPv6, podFamilies, release } from '../cni/ipam.js';
 import { podFs, dropPodFs, podFsChangedSince, podFsGeneration } from '../runtime/podfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
-import { overrideReadsOnlyItsNode, programOverride } from '../runtime/overrides.js';
+import { overrideObjects, overrideReadsOnlyItsNode, programOverride } from '../runtime/overrides.js';
 import { netToolsOf } from '../runtime/net-tools.js';
 import { kubeletRuntimeDialError, kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
 import { cniReady } from '../cni/config.js';
@@ -99,7 +99,7 @@ export const kubeletController: Controller = {
       const fsGen = podFsGeneration(c);
       // a pod whose files and hosts have not changed since its sync is quiet at the copy's
       // generations (a node's host generation is not saved: the copy's is taken when it loads)
-      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && q.hosts === hostsKey(c, q.pod, q.node) && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
+      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && q.hosts === hostsKey(c, q.pod, q.node) && q.objects === objectsKey(c, q.pod) && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
     },
     load(c: Cluster, saved: unknown): void {
       if (!saved) return;
@@ -125,17 +125,18 @@ export const kubeletController: Controller = {
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       const uid = pod.metadata.uid ?? '';
       const last = quiet.get(uid);
-      if (last && last.pod === pod && last.node === node && last.epoch === epoch && last.hosts === hostsKey(c, pod, node) && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
+      if (last && last.pod === pod && last.node === node && last.epoch === epoch && last.hosts === hostsKey(c, pod, node) && last.objects === objectsKey(c, pod) && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
       const rv = c.store.currentResourceVersion();
       const fsGen = podFsGeneration(c);
       const hosts = hostsKey(c, pod, node);
+      const objects = objectsKey(c, pod);
       // every wake-up the sync asks for, through whichever code (volumes, probes, processes)
       c.earliestWakeAsked();
       syncPod(c, host, node, pod);
       const requested = c.earliestWakeAsked();
       // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
       // (the hosts as they were before the sync: what it wrote to its own node's files, a hostPath it created, is a change it syncs again for)
-      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, hosts, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, hosts, objects, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
       else quiet.delete(uid);
     }
   },
@@ -145,9 +146,11 @@ export const kubeletController: Controller = {
  * Pods whose last sync wrote nothing, with what that sync saw. The kubelet runs whenever any pod,
  * node, host or watched object changes, and used to sync every pod each time: on a cluster that
  * is settling, most of those syncs redid work whose answer had not changed. A pod is synced again
- * when its object or its node's object is another one (the store keeps each version frozen), or
- * the epoch moved: a wake-up asked for outside any controller, a host file change, a ConfigMap or
- * Secret write, or one of its own files changed (its own or a container's root: what its exec
+ * when its object or its node's object is another one (the store keeps each version frozen), a
+ * wake-up asked for outside any controller is reached (the epoch), a host it reads changed
+ * (hostsKey: its node's, or every host's when its programs reach the network), a ConfigMap or
+ * Secret it reads changed (objectsKey: those it refers to, or every one when its programs reach
+ * the network), or one of its own files changed (its own or a container's root: what its exec
  * probes and programs read; runtime/podfs.ts podFsChangedSince). The kubelet's own wake-ups (one pod's back-off, pull, probe tick or
  * process exit) sync only the pods that are due: those whose last sync asked for a wake-up (by any
  * code it ran: a volume's pending refresh too, Cluster.earliestWakeAsked) or has a probe worker's
@@ -169,6 +172,8 @@ interface QuietPod {
   epoch: string;
   /** The hosts' generation that sync saw: its node's alone when it reads no other host (hostsKey). */
   hosts: string;
+  /** The ConfigMaps and Secrets that sync saw: the versions of those it reads, when it reaches no other pod (objectsKey). */
+  objects: string;
   /** The container filesystems' generation before that sync (runtime/podfs.ts podFsChangedSince: this pod's files only). */
   fsGen: number;
   /** The kubelet's wake-up signal at that sync (Cluster.timeSignal). */
@@ -219,9 +224,50 @@ function quietPods(c: Cluster): Map<string, QuietPod> {
   return pods;
 }
 
-/** What every pod's sync depends on besides its own object, its node, the hosts it reads (hostsKey) and its due time (see QUIET). */
+/** What every pod's sync depends on besides its own object, its node, the hosts and objects it reads (hostsKey, objectsKey) and its due time (see QUIET). */
 function kubeletEpoch(c: Cluster): string {
-  return `${c.sharedTimeSignal()}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+  return c.sharedTimeSignal();
+}
+
+/**
+ * The ConfigMaps and Secrets a pod's sync reads. The kubelet reads those the pod refers to
+ * (runtime/references.ts: volumes, projected sources, env and envFrom: runtime/volumes.ts,
+ * runtime/env.ts) and those its program override reads (kube-proxy's ConfigMap:
+ * runtime/overrides.ts overrideObjects); the key is their resourceVersions (`-` for a missing one,
+ * so its creation is a change). A pod whose programs reach the network (readsOnlyItsNode) may
+ * read any of them through what answers it: it follows every ConfigMap and Secret write, as every
+ * pod once did.
+ */
+function objectsKey(c: Cluster, pod: Pod): string {
+  if (!readsOnlyItsNode(c, pod)) return `*${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+  let key = '';
+  for (const k of objectKeysOf(pod)) key += `${objectVersion(c, k)};`;
+  return key;
+}
+
+/** A watch key's object (`Kind@namespace/name`): its resourceVersion, `-` while it does not exist. */
+function objectVersion(c: Cluster, key: string): string {
+  const at = key.indexOf('@');
+  const slash = key.indexOf('/', at);
+  return c.store.get(key.slice(0, at), key.slice(at + 1, slash), key.slice(slash + 1))?.metadata.resourceVersion ?? '-';
+}
+
+const podObjectKeys = new WeakMap<Pod, string[]>();
+
+/** The keys of the objects a pod's sync reads (objectsKey), by pod object. */
+function objectKeysOf(pod: Pod): string[] {
+  const had = podObjectKeys.get(pod);
+  if (had) return had;
+  const keys = [...watchKeysOf(pod)];
+  for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
+    for (const ct of list ?? []) {
+      const image = lookupImage(ct.image);
+      const override = image ? programOverride(image.repository) : undefined;
+      if (override) for (const k of overrideObjects(override)) if (!keys.includes(k)) keys.push(k);
+    }
+  }
+  if (Object.isFrozen(pod)) podObjectKeys.set(pod, keys);
+  return keys;
 }
 
 /**

@@ -74,3 +74,14 @@ const NODE_LOCAL_OVERRIDES: ReadonlySet<ProgramOverride> = new Set([kubeProxyPro
 export function overrideReadsOnlyItsNode(o: ProgramOverride): boolean {
   return NODE_LOCAL_OVERRIDES.has(o);
 }
+
+/**
+ * The API objects (watch keys, `Kind@namespace/name`) a node-local override reads from the store
+ * besides what its pod mounts: kube-proxy's process compares its ConfigMap with the config it
+ * loaded (controllers/kube-proxy.ts configMapText); nginx reads only its files.
+ */
+const OVERRIDE_OBJECTS: ReadonlyMap<ProgramOverride, readonly string[]> = new Map([[kubeProxyProgram, ['ConfigMap@kube-system/kube-proxy']]]);
+
+export function overrideObjects(o: ProgramOverride): readonly string[] {
+  return OVERRIDE_OBJECTS.get(o) ?? [];
+}
