@@ -99,7 +99,8 @@ export const kubeletController: Controller = {
       const fsGen = podFsGeneration(c);
       // a pod whose files and hosts have not changed since its sync is quiet at the copy's
       // generations (a node's host generation is not saved: the copy's is taken when it loads)
-      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && q.hosts === hostsKey(c, q.pod, q.node) && q.objects === objectsKey(c, q.pod) && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
+      const reads = readsKey(c);
+      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && sameReads(c, q, reads) && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
     },
     load(c: Cluster, saved: unknown): void {
       if (!saved) return;
@@ -113,6 +114,7 @@ export const kubeletController: Controller = {
     const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
     const quiet = quietPods(c);
     const epoch = kubeletEpoch(c);
+    const reads = readsKey(c);
     const tick = c.timeSignal('kubelet');
     const foreign = c.foreignTimeSignal('kubelet');
     const now = c.now();
@@ -125,7 +127,7 @@ export const kubeletController: Controller = {
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       const uid = pod.metadata.uid ?? '';
       const last = quiet.get(uid);
-      if (last && last.pod === pod && last.node === node && last.epoch === epoch && last.hosts === hostsKey(c, pod, node) && last.objects === objectsKey(c, pod) && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
+      if (last && last.pod === pod && last.node === node && last.epoch === epoch && sameReads(c, last, reads) && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
       const rv = c.store.currentResourceVersion();
       const fsGen = podFsGeneration(c);
       const hosts = hostsKey(c, pod, node);
@@ -136,7 +138,7 @@ export const kubeletController: Controller = {
       const requested = c.earliestWakeAsked();
       // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
       // (the hosts as they were before the sync: what it wrote to its own node's files, a hostPath it created, is a change it syncs again for)
-      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, hosts, objects, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, reads, hosts, objects, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
       else quiet.delete(uid);
     }
   },
@@ -170,6 +172,8 @@ interface QuietPod {
   pod: Pod;
   node: Node;
   epoch: string;
+  /** Every host's generation and the ConfigMap and Secret counters at that sync (readsKey): while they stand, so do `hosts` and `objects`. */
+  reads: string;
   /** The hosts' generation that sync saw: its node's alone when it reads no other host (hostsKey). */
   hosts: string;
   /** The ConfigMaps and Secrets that sync saw: the versions of those it reads, when it reaches no other pod (objectsKey). */
@@ -270,6 +274,20 @@ function objectKeysOf(pod: Pod): string[] {
   return keys;
 }
 
+/** Every host's generation and the ConfigMap and Secret counters: what hostsKey and objectsKey are made of, cheaply compared. */
+function readsKey(c: Cluster): string {
+  return `${c.hostGeneration}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+}
+
+/** Whether the hosts and objects a quiet pod's sync read are as they were: at once when nothing of either moved, else by its own keys. */
+function sameReads(c: Cluster, q: QuietPod, reads: string): boolean {
+  if (q.reads === reads) return true;
+  if (q.hosts !== hostsKey(c, q.pod, q.node) || q.objects !== objectsKey(c, q.pod)) return false;
+  // nothing it reads moved: it is as quiet as a sync now would leave it
+  q.reads = reads;
+  return true;
+}
+
 /**
  * The generation of the hosts a pod's sync reads. The kubelet itself reads only the pod's node:
  * its kubelet and runtime state, CNI config, resolv.conf and /etc/hosts for the sandbox, hostPath
@@ -347,9 +365,10 @@ function backoffMs(restarts: number): number {
 function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   const now = c.now();
   const ts = c.timestamp();
-  // the kubelet writes only the pod's status (and metadata on deletion): the stored spec, frozen,
-  // is shared instead of copied at every sync of every pod
-  const pod: Pod = { ...podIn, metadata: clone(podIn.metadata), ...(podIn.status ? { status: clone(podIn.status) } : {}) };
+  // the kubelet writes only the pod's status (and metadata on deletion, to a copy of its own): the
+  // stored spec and metadata are shared instead of copied at every sync of every pod (Store.put
+  // gives what it stores a metadata object of its own)
+  const pod: Pod = { ...podIn, ...(podIn.status ? { status: clone(podIn.status) } : {}) };
   const uid = pod.metadata.uid ?? '';
 
   const outage = runtimeOutage(host);
