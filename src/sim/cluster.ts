@@ -229,6 +229,14 @@ export class Cluster {
   private lastSeen = new Map<string, string>();
   /** Bumped whenever a host changes in a way controllers care about (files, units). */
   hostGeneration = 0;
+  /**
+   * Beside hostGeneration, not saved: the touches that name no host (touchHosts(): units,
+   * iptables, modules, a new host) and each node's own file changes (its Vfs). hostGenerationOf
+   * reads them for one node: the kubelet syncs a pod that reads only its node's host again only
+   * when that host may have changed, not at a file change on another node.
+   */
+  private sharedHostTouches = 0;
+  private readonly hostTouches = new Map<string, number>();
   /** Writes to the workstation's files (kubeconfig, answer files): no controller watches them, but a session that holds them changed. */
   workstationGeneration = 0;
   private wakeups: number[] = [];
@@ -380,9 +388,10 @@ export class Cluster {
   addHost(data: HostData): Host {
     // no controller runs on the workstation (nodeHosts): its files (manifests the learner writes,
     // answer files) wake none of them
-    const h = new Host(data, () => this.now(), data.role === 'workstation' ? () => this.workstationGeneration++ : () => this.touchHosts());
+    const h = new Host(data, () => this.now(), data.role === 'workstation' ? () => this.workstationGeneration++ : () => this.touchHost(data.name));
     this.hosts.set(data.name, h);
     this.hostGeneration++;
+    this.sharedHostTouches++;
     return h;
   }
 
@@ -411,6 +420,22 @@ export class Cluster {
   /** Tell controllers that a host's files or units changed. */
   touchHosts(): void {
     this.hostGeneration++;
+    this.sharedHostTouches++;
+  }
+
+  /** One node's own files changed (its Vfs): every host watcher hears it, as from touchHosts(). */
+  private touchHost(name: string): void {
+    this.hostGeneration++;
+    this.hostTouches.set(name, (this.hostTouches.get(name) ?? 0) + 1);
+  }
+
+  /**
+   * What may have changed of one node's host: moves with every touch that names no host and with
+   * that node's own file changes, never with another node's. Not saved (a restored cluster starts
+   * again from its hosts' count): equal values within one cluster mean the host is unchanged.
+   */
+  hostGenerationOf(name: string): string {
+    return `${this.sharedHostTouches}.${this.hostTouches.get(name) ?? 0}`;
   }
 
   /**

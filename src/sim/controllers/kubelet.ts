@@ -35,7 +35,8 @@ import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, allocatePodIPv6, podFamilies, release } from '../cni/ipam.js';
 import { podFs, dropPodFs, podFsChangedSince, podFsGeneration } from '../runtime/podfs.js';
 import { podResolvConf } from '../dns/resolv-conf.js';
-import { programOverride } from '../runtime/overrides.js';
+import { overrideObjects, overrideReadsOnlyItsNode, programOverride } from '../runtime/overrides.js';
+import { netToolsOf } from '../runtime/net-tools.js';
 import { kubeletRuntimeDialError, kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
 import { cniReady } from '../cni/config.js';
 import { podSandboxes } from '../node/runtime.js';
@@ -96,11 +97,16 @@ export const kubeletController: Controller = {
       if (!had || had.store !== c.store) return undefined;
       const epoch = kubeletEpoch(c);
       const fsGen = podFsGeneration(c);
-      // a pod whose files have not changed since its sync is quiet at the copy's generation
-      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
+      // a pod whose files and hosts have not changed since its sync is quiet at the copy's
+      // generations (a node's host generation is not saved: the copy's is taken when it loads)
+      const reads = readsKey(c);
+      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && sameReads(c, q, reads) && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
     },
     load(c: Cluster, saved: unknown): void {
-      if (saved) QUIET.set(c, { store: c.store, pods: new Map(saved as [string, QuietPod][]) });
+      if (!saved) return;
+      const pods = new Map<string, QuietPod>();
+      for (const [uid, q] of saved as [string, QuietPod][]) pods.set(uid, { ...q, hosts: hostsKey(c, q.pod, q.node) });
+      QUIET.set(c, { store: c.store, pods });
     },
   },
   reconcile(c: Cluster): void {
@@ -108,6 +114,7 @@ export const kubeletController: Controller = {
     const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
     const quiet = quietPods(c);
     const epoch = kubeletEpoch(c);
+    const reads = readsKey(c);
     const tick = c.timeSignal('kubelet');
     const foreign = c.foreignTimeSignal('kubelet');
     const now = c.now();
@@ -120,15 +127,18 @@ export const kubeletController: Controller = {
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       const uid = pod.metadata.uid ?? '';
       const last = quiet.get(uid);
-      if (last && last.pod === pod && last.node === node && last.epoch === epoch && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
+      if (last && last.pod === pod && last.node === node && last.epoch === epoch && sameReads(c, last, reads) && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
       const rv = c.store.currentResourceVersion();
       const fsGen = podFsGeneration(c);
+      const hosts = hostsKey(c, pod, node);
+      const objects = objectsKey(c, pod);
       // every wake-up the sync asks for, through whichever code (volumes, probes, processes)
       c.earliestWakeAsked();
       syncPod(c, host, node, pod);
       const requested = c.earliestWakeAsked();
       // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
-      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
+      // (the hosts as they were before the sync: what it wrote to its own node's files, a hostPath it created, is a change it syncs again for)
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, reads, hosts, objects, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
       else quiet.delete(uid);
     }
   },
@@ -138,9 +148,11 @@ export const kubeletController: Controller = {
  * Pods whose last sync wrote nothing, with what that sync saw. The kubelet runs whenever any pod,
  * node, host or watched object changes, and used to sync every pod each time: on a cluster that
  * is settling, most of those syncs redid work whose answer had not changed. A pod is synced again
- * when its object or its node's object is another one (the store keeps each version frozen), or
- * the epoch moved: a wake-up asked for outside any controller, a host file change, a ConfigMap or
- * Secret write, or one of its own files changed (its own or a container's root: what its exec
+ * when its object or its node's object is another one (the store keeps each version frozen), a
+ * wake-up asked for outside any controller is reached (the epoch), a host it reads changed
+ * (hostsKey: its node's, or every host's when its programs reach the network), a ConfigMap or
+ * Secret it reads changed (objectsKey: those it refers to, or every one when its programs reach
+ * the network), or one of its own files changed (its own or a container's root: what its exec
  * probes and programs read; runtime/podfs.ts podFsChangedSince). The kubelet's own wake-ups (one pod's back-off, pull, probe tick or
  * process exit) sync only the pods that are due: those whose last sync asked for a wake-up (by any
  * code it ran: a volume's pending refresh too, Cluster.earliestWakeAsked) or has a probe worker's
@@ -160,6 +172,12 @@ interface QuietPod {
   pod: Pod;
   node: Node;
   epoch: string;
+  /** Every host's generation and the ConfigMap and Secret counters at that sync (readsKey): while they stand, so do `hosts` and `objects`. */
+  reads: string;
+  /** The hosts' generation that sync saw: its node's alone when it reads no other host (hostsKey). */
+  hosts: string;
+  /** The ConfigMaps and Secrets that sync saw: the versions of those it reads, when it reaches no other pod (objectsKey). */
+  objects: string;
   /** The container filesystems' generation before that sync (runtime/podfs.ts podFsChangedSince: this pod's files only). */
   fsGen: number;
   /** The kubelet's wake-up signal at that sync (Cluster.timeSignal). */
@@ -210,9 +228,110 @@ function quietPods(c: Cluster): Map<string, QuietPod> {
   return pods;
 }
 
-/** What every pod's sync depends on besides its own object, its node and its due time (see QUIET). */
+/** What every pod's sync depends on besides its own object, its node, the hosts and objects it reads (hostsKey, objectsKey) and its due time (see QUIET). */
 function kubeletEpoch(c: Cluster): string {
-  return `${c.sharedTimeSignal()}|${c.hostGeneration}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+  return c.sharedTimeSignal();
+}
+
+/**
+ * The ConfigMaps and Secrets a pod's sync reads. The kubelet reads those the pod refers to
+ * (runtime/references.ts: volumes, projected sources, env and envFrom: runtime/volumes.ts,
+ * runtime/env.ts) and those its program override reads (kube-proxy's ConfigMap:
+ * runtime/overrides.ts overrideObjects); the key is their resourceVersions (`-` for a missing one,
+ * so its creation is a change). A pod whose programs reach the network (readsOnlyItsNode) may
+ * read any of them through what answers it: it follows every ConfigMap and Secret write, as every
+ * pod once did.
+ */
+function objectsKey(c: Cluster, pod: Pod): string {
+  if (!readsOnlyItsNode(c, pod)) return `*${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+  let key = '';
+  for (const k of objectKeysOf(pod)) key += `${objectVersion(c, k)};`;
+  return key;
+}
+
+/** A watch key's object (`Kind@namespace/name`): its resourceVersion, `-` while it does not exist. */
+function objectVersion(c: Cluster, key: string): string {
+  const at = key.indexOf('@');
+  const slash = key.indexOf('/', at);
+  return c.store.get(key.slice(0, at), key.slice(at + 1, slash), key.slice(slash + 1))?.metadata.resourceVersion ?? '-';
+}
+
+const podObjectKeys = new WeakMap<Pod, string[]>();
+
+/** The keys of the objects a pod's sync reads (objectsKey), by pod object. */
+function objectKeysOf(pod: Pod): string[] {
+  const had = podObjectKeys.get(pod);
+  if (had) return had;
+  const keys = [...watchKeysOf(pod)];
+  for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
+    for (const ct of list ?? []) {
+      const image = lookupImage(ct.image);
+      const override = image ? programOverride(image.repository) : undefined;
+      if (override) for (const k of overrideObjects(override)) if (!keys.includes(k)) keys.push(k);
+    }
+  }
+  if (Object.isFrozen(pod)) podObjectKeys.set(pod, keys);
+  return keys;
+}
+
+/** Every host's generation and the ConfigMap and Secret counters: what hostsKey and objectsKey are made of, cheaply compared. */
+function readsKey(c: Cluster): string {
+  return `${c.hostGeneration}|${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
+}
+
+/** Whether the hosts and objects a quiet pod's sync read are as they were: at once when nothing of either moved, else by its own keys. */
+function sameReads(c: Cluster, q: QuietPod, reads: string): boolean {
+  if (q.reads === reads) return true;
+  if (q.hosts !== hostsKey(c, q.pod, q.node) || q.objects !== objectsKey(c, q.pod)) return false;
+  // nothing it reads moved: it is as quiet as a sync now would leave it
+  q.reads = reads;
+  return true;
+}
+
+/**
+ * The generation of the hosts a pod's sync reads. The kubelet itself reads only the pod's node:
+ * its kubelet and runtime state, CNI config, resolv.conf and /etc/hosts for the sandbox, hostPath
+ * volumes (runtime/volumes.ts), and what its containers' programs read through them. Another
+ * host is reached only through the network: a script's network tools (runtime/processes.ts
+ * netAnswers), CoreDNS's server (its forward and loop plugins); such a pod follows every host's
+ * changes (Cluster.hostGeneration), as every pod once did. The others follow their node's alone
+ * (Cluster.hostGenerationOf): a file written on one node no longer syncs every pod of every node.
+ */
+function hostsKey(c: Cluster, pod: Pod, node: Node): string {
+  return readsOnlyItsNode(c, pod) ? c.hostGenerationOf(node.metadata.name) : `*${c.hostGeneration}`;
+}
+
+/** readsOnlyItsNode's answers by pod object (frozen in the store) and the network tools' names they were made with. */
+const NODE_LOCAL = new WeakMap<Pod, { names: readonly string[] | undefined; local: boolean }>();
+
+/**
+ * Whether nothing a sync of the pod runs can reach another host: every container runs no program,
+ * the image's own (runtime/program.ts `default`), a program override that reads only its node
+ * (runtime/overrides.ts readsOnlyItsNode), or a script that cannot start a network tool (it names
+ * none of them and expands nothing that could become one). Exec probes run without the network
+ * (processes.ts execSync); httpGet and tcpSocket probes reach the container itself.
+ */
+function readsOnlyItsNode(c: Cluster, pod: Pod): boolean {
+  const names = netToolsOf(c)?.names;
+  const had = NODE_LOCAL.get(pod);
+  if (had && had.names === names) return had.local;
+  let local = true;
+  for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
+    for (const ct of list ?? []) if (local && !containerReadsOnlyItsNode(ct, names ?? [])) local = false;
+  }
+  if (Object.isFrozen(pod)) NODE_LOCAL.set(pod, { names, local });
+  return local;
+}
+
+function containerReadsOnlyItsNode(ct: Container, netTools: readonly string[]): boolean {
+  // an image whose pull fails runs nothing; one that pulls runs its override, if any (stepContainer)
+  const image = lookupImage(ct.image);
+  const override = image ? programOverride(image.repository) : undefined;
+  if (override) return overrideReadsOnlyItsNode(override);
+  const prog = programOf(ct);
+  if (prog?.kind !== 'script') return true;
+  const text = 'sh' in prog.script ? prog.script.sh : prog.script.argv.join(' ');
+  return !text.includes('$') && !text.includes('`') && !netTools.some((n) => text.includes(n));
 }
 
 interface Images {
@@ -246,9 +365,10 @@ function backoffMs(restarts: number): number {
 function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   const now = c.now();
   const ts = c.timestamp();
-  // the kubelet writes only the pod's status (and metadata on deletion): the stored spec, frozen,
-  // is shared instead of copied at every sync of every pod
-  const pod: Pod = { ...podIn, metadata: clone(podIn.metadata), ...(podIn.status ? { status: clone(podIn.status) } : {}) };
+  // the kubelet writes only the pod's status (and metadata on deletion, to a copy of its own): the
+  // stored spec and metadata are shared instead of copied at every sync of every pod (Store.put
+  // gives what it stores a metadata object of its own)
+  const pod: Pod = { ...podIn, ...(podIn.status ? { status: clone(podIn.status) } : {}) };
   const uid = pod.metadata.uid ?? '';
 
   const outage = runtimeOutage(host);

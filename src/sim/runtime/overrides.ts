@@ -61,3 +61,27 @@ export const PROGRAM_OVERRIDES: readonly ProgramOverride[] = [kubeProxyProgram, 
 export function programOverride(repository: string): ProgramOverride | undefined {
   return PROGRAM_OVERRIDES.find((o) => o.repositories.includes(repository));
 }
+
+/**
+ * The overrides whose start, status, listeners and HTTP pages read no host but the pod's own node:
+ * kube-proxy's (its ConfigMap and its own instances' state) and nginx's (its files, through the
+ * container's mounts, and its node's kernel). CoreDNS's is not among them: its server's forward
+ * and loop plugins send queries over the network, which reaches other hosts. The kubelet keys a
+ * pod's quiet sync on its node's host alone only when this holds (controllers/kubelet.ts hostsKey).
+ */
+const NODE_LOCAL_OVERRIDES: ReadonlySet<ProgramOverride> = new Set([kubeProxyProgram, nginxProgram]);
+
+export function overrideReadsOnlyItsNode(o: ProgramOverride): boolean {
+  return NODE_LOCAL_OVERRIDES.has(o);
+}
+
+/**
+ * The API objects (watch keys, `Kind@namespace/name`) a node-local override reads from the store
+ * besides what its pod mounts: kube-proxy's process compares its ConfigMap with the config it
+ * loaded (controllers/kube-proxy.ts configMapText); nginx reads only its files.
+ */
+const OVERRIDE_OBJECTS: ReadonlyMap<ProgramOverride, readonly string[]> = new Map([[kubeProxyProgram, ['ConfigMap@kube-system/kube-proxy']]]);
+
+export function overrideObjects(o: ProgramOverride): readonly string[] {
+  return OVERRIDE_OBJECTS.get(o) ?? [];
+}
