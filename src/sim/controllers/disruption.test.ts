@@ -2,17 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { ApiServer } from '../apiserver.js';
-import type { Deployment, KObject, Pod } from '../api/types.js';
+import type { KObject, Pod } from '../api/types.js';
 import type { PodDisruptionBudget } from './disruption.js';
+import { nginxDeployment } from '../../testing/workloads.js';
 
-function deployment(name: string, replicas: number): Deployment {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name, namespace: 'default' },
-    spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'nginx' }] } } },
-  };
-}
+const deployment = nginxDeployment;
 
 function pdb(name: string, spec: PodDisruptionBudget['spec']): KObject {
   return { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name, namespace: 'default' }, spec } as KObject;

@@ -15,15 +15,9 @@ import { endpointsMemo } from './endpoints.js';
 import { endpointSliceMemo } from './endpointslice.js';
 import { crdStatusMemo } from './crd-status.js';
 import type { SyncMemo } from './sync-memo.js';
+import { nginxDeployment } from '../../testing/workloads.js';
 
-function deployment(name: string, replicas: number): Deployment {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name, namespace: 'default' },
-    spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'nginx' }] } } },
-  };
-}
+const deployment = nginxDeployment;
 
 function counts(m: SyncMemo): { runs: number; skips: number } {
   return { runs: m.runs, skips: m.skips };
