@@ -1130,20 +1130,20 @@ function groupFingerprint(ports: readonly ServicePortInfo[], eps: readonly (read
 
 /**
  * groupFingerprint of a Service with one port (most have one), kept with its (memoised) port info:
- * the hash of the port's JSON, which every node's fingerprint of it starts with, and the
- * fingerprints of the last few endpoint arrays (one per node that sees them differently), so a
+ * the hash of the port's JSON, which every node's fingerprint of it starts with (PORT_HEADS), and
+ * the fingerprints of the last few endpoint arrays (one per node that sees them differently), so a
  * node that sees other endpoints hashes only those.
  */
-const PORT_FINGERPRINTS = new WeakMap<ServicePortInfo, { head: number; seen: { eps: readonly EndpointInfo[] | undefined; fp: number }[] }>();
+const PORT_HEADS = new WeakMap<ServicePortInfo, number>();
+const PORT_FINGERPRINTS = new WeakMap<ServicePortInfo, { eps: readonly EndpointInfo[] | undefined; fp: number }[]>();
 
 function portFingerprint(port: ServicePortInfo, eps: readonly EndpointInfo[] | undefined): number {
-  let m = PORT_FINGERPRINTS.get(port);
-  if (m) {
-    for (const e of m.seen) if (e.eps === eps) return e.fp;
-  } else PORT_FINGERPRINTS.set(port, (m = { head: fnvJson(FNV_BASIS, port), seen: [] }));
-  const fp = eps === undefined ? fnvStr(m.head, '[]') : fnvJson(m.head, eps);
-  if (m.seen.length >= RENDERED_PER_PORT) m.seen.shift();
-  m.seen.push({ eps, fp });
+  const entries = PORT_FINGERPRINTS.get(port);
+  if (entries) for (const e of entries) if (e.eps === eps) return e.fp;
+  let head = PORT_HEADS.get(port);
+  if (head === undefined) PORT_HEADS.set(port, (head = fnvJson(FNV_BASIS, port)));
+  const fp = eps === undefined ? fnvStr(head, '[]') : fnvJson(head, eps);
+  remember(PORT_FINGERPRINTS, port, entries, { eps, fp });
   return fp;
 }
 
