@@ -51,6 +51,7 @@ function tree(mark = 'A'): Tree {
   mkdirSync(join(root, 'bin'));
   mkdirSync(join(root, 'dist', 'bundle'), { recursive: true });
   copyFileSync(LAUNCHER, join(root, 'bin', 'cka-lab'));
+  copyFileSync(join(ROOT, 'bin', 'package.json'), join(root, 'bin', 'package.json'));
   writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(join(root, 'dist', 'bundle', 'main.js'), "export async function main(argv) { process.stdout.write('esm ' + argv.slice(2).join(' ') + '\\n'); }\n");
   const script = join(root, 'dist', 'bundle', 'main.vm.cjs');
@@ -93,6 +94,16 @@ test('the first run writes a cache for its command; the next runs use it and lea
   // each command has its own cache (the code its first run compiled)
   assert.equal(run(t, ['shell']).stdout, 'script A shell meta=true fs=function\n');
   assert.equal(caches(t).length, 2);
+});
+
+test('the script path runs without Node\'s ES module loader: the launcher is CommonJS in an ES module package', () => {
+  const t = tree();
+  // (Node sets its ES module loader up before an ES module's first line: ~6 ms of every command)
+  const loader = "'esm-loader=' + process.moduleLoadList.includes('NativeModule internal/modules/esm/module_job')";
+  writeFileSync(t.script, scriptFile(`"use strict";\nexports.main = async function main() { process.stdout.write(${loader} + '\\n'); };\n`));
+  for (let i = 0; i < 2; i++) assert.deepEqual(run(t, ['kubectl']), { status: 0, stdout: 'esm-loader=false\n', stderr: '' });
+  // the fallback still loads the ES module chunks
+  assert.deepEqual(run(t, ['list']), { status: 0, stdout: 'esm list\n', stderr: '' });
 });
 
 test('the cache is what runs: V8 checks only the source length, so the key holds the bundle hash, size and mtime', () => {
