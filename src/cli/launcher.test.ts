@@ -78,7 +78,7 @@ test('the first run writes a cache for its command; the next runs use it and lea
   assert.deepEqual(run(t, ['kubectl', 'get', 'po']), { status: 0, stdout: 'script A kubectl get po meta=true fs=function\n', stderr: '' });
   const [name, ...more] = caches(t);
   assert.equal(more.length, 0);
-  assert.match(name!, /^kubectl-[0-9a-f]{32}\.bin$/);
+  assert.match(name!, /^kubectl-get-[0-9a-f]{32}\.bin$/);
   const file = join(cacheDir(t), name!);
   const h = header(file);
   assert.deepEqual(h.slice(0, 4), ['cka-lab', 'code', 'cache', '1']);
@@ -104,6 +104,18 @@ test('the script path runs without Node\'s ES module loader: the launcher is Com
   for (let i = 0; i < 2; i++) assert.deepEqual(run(t, ['kubectl']), { status: 0, stdout: 'esm-loader=false\n', stderr: '' });
   // the fallback still loads the ES module chunks
   assert.deepEqual(run(t, ['list']), { status: 0, stdout: 'esm list\n', stderr: '' });
+});
+
+test('common kubectl verbs have a cache each (the code their first run compiled); other words and flags share kubectl\'s', () => {
+  const t = tree();
+  for (const args of [['kubectl', 'get', 'po'], ['kubectl', 'get', 'no'], ['kubectl', 'describe', 'po'], ['kubectl', 'frobnicate'], ['kubectl', '-n', 'x', 'get', 'po'], ['kubectl']])
+    assert.equal(run(t, args).stdout, `script A ${args.join(' ')} meta=true fs=function\n`);
+  assert.deepEqual(
+    caches(t)
+      .map((n) => n.replace(/-[0-9a-f]{32}\.bin$/, ''))
+      .sort(),
+    ['kubectl', 'kubectl-describe', 'kubectl-get'],
+  );
 });
 
 test('the cache is what runs: V8 checks only the source length, so the key holds the bundle hash, size and mtime', () => {
@@ -210,18 +222,18 @@ test('the cache home: XDG_CACHE_HOME when absolute, else ~/.cache; one that cann
   for (let i = 0; i < 2; i++) assert.deepEqual(run(t, ['kubectl'], { XDG_CACHE_HOME: blocked }), { status: 0, stdout: 'script A kubectl meta=true fs=function\n', stderr: '' });
 });
 
-test('old caches beyond the newest 16 are removed when a cache is written', () => {
+test('old caches beyond the newest 32 are removed when a cache is written', () => {
   const t = tree();
   mkdirSync(cacheDir(t), { recursive: true });
   const old = new Date(Date.now() - 86_400_000);
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 36; i++) {
     const f = join(cacheDir(t), `kubectl-${String(i).padStart(32, '0')}.bin`);
     writeFileSync(f, 'old');
     utimesSync(f, old, new Date(old.getTime() + i * 1000));
   }
   run(t, ['kubectl']);
   const left = caches(t);
-  assert.equal(left.length, 16);
+  assert.equal(left.length, 32);
   assert.ok(!left.includes(`kubectl-${'0'.repeat(32)}.bin`), 'the oldest went');
   assert.ok(left.some((n) => !n.startsWith('kubectl-000')), 'the new one stays');
 });
@@ -266,7 +278,7 @@ test('the built bundle: the same output with the code cache cold, warm and switc
     const warm = real(args, env, input);
     for (const [name, r] of Object.entries({ cold, first, warm })) assert.deepEqual(r, plain, `${args.join(' ')}: ${name}`);
   }
-  assert.deepEqual(readdirSync(join(cacheHome, 'cka-lab', 'code-cache')).map((n) => n.replace(/-.*/, '')).sort(), ['kubectl', 'shell']);
+  assert.deepEqual(readdirSync(join(cacheHome, 'cka-lab', 'code-cache')).map((n) => n.replace(/-[0-9a-f]{32}\.bin$/, '')).sort(), ['kubectl-create', 'kubectl-get', 'shell']);
   // practice reads the scenario index beside the bundle (import.meta.url); its parameters are drawn
   // afresh each time, so the task's opening lines are compared
   const practice = ['practice', 'expose-nodeport'];
