@@ -118,6 +118,38 @@ test('common kubectl verbs have a cache each (the code their first run compiled)
   );
 });
 
+test('a REPL command writes its cache at its first prompt (what starting needs); a one-shot at exit', () => {
+  const t = tree();
+  // the program says whether its command's cache exists before and after the REPL's first-prompt event
+  const probe = `"use strict";
+exports.main = async function main(argv) {
+  const fs = require('node:fs');
+  const dir = process.env.XDG_CACHE_HOME + '/cka-lab/code-cache';
+  const written = () => fs.existsSync(dir) && fs.readdirSync(dir).some((n) => n.startsWith(argv[2] + '-') && n.endsWith('.bin'));
+  const before = written();
+  process.emit('cka-lab:first-prompt');
+  process.emit('cka-lab:first-prompt');
+  process.stdout.write('before=' + before + ' after=' + written() + '\\n');
+};
+`;
+  writeFileSync(t.script, scriptFile(probe));
+  assert.deepEqual(run(t, ['shell']), { status: 0, stdout: 'before=false after=true\n', stderr: '' });
+  assert.deepEqual(run(t, ['kubectl']), { status: 0, stdout: 'before=false after=false\n', stderr: '' });
+  assert.deepEqual(
+    caches(t)
+      .map((n) => n.replace(/-[0-9a-f]{32}\.bin$/, ''))
+      .sort(),
+    ['kubectl', 'shell'],
+  );
+  // the next runs use them and write nothing
+  const stamps = caches(t).map((n) => statSync(join(cacheDir(t), n)).mtimeMs);
+  assert.equal(run(t, ['shell']).stdout, 'before=true after=true\n');
+  assert.deepEqual(
+    caches(t).map((n) => statSync(join(cacheDir(t), n)).mtimeMs),
+    stamps,
+  );
+});
+
 test('the cache is what runs: V8 checks only the source length, so the key holds the bundle hash, size and mtime', () => {
   const t = tree('A');
   const stamp = new Date(Date.now() - 60_000);
@@ -258,6 +290,23 @@ test('the built bundle: the script has the launcher header and is ASCII', { skip
   assert.ok(m);
   assert.equal(createHash('sha256').update(text.slice(m[0].length), 'latin1').digest('hex'), m[1]);
   assert.doesNotMatch(text, /[\u0080-\uffff]/);
+});
+
+test('the built bundle: a first shell session that ran many commands caches what starting needs, no more', { skip: built ? false : 'no dist/bundle/main.vm.cjs (npm run build)' }, () => {
+  const data = mkdtempSync(join(tmpdir(), 'cka-lab-launcher-repl-'));
+  const env = { XDG_DATA_HOME: data, HOME: data };
+  assert.equal(real(['kubectl', 'version', '--client'], { ...env, XDG_CACHE_HOME: join(data, 'one-shot') }).status, 0);
+  const size = (home: string): number => {
+    const dir = join(home, 'cka-lab', 'code-cache');
+    return statSync(join(dir, readdirSync(dir).find((n) => n.startsWith('shell-'))!)).size;
+  };
+  const quiet = join(data, 'quiet');
+  const busy = join(data, 'busy');
+  assert.equal(real(['shell'], { ...env, XDG_CACHE_HOME: quiet }, '').status, 0);
+  const session = 'kubectl get po -A\nkubectl describe no cka-w1\nssh cka-w1\nsudo iptables -t nat -S | head -3\nexit\nkubectl create deploy web --image=nginx\nkubectl get deploy,rs,po -o wide\nhelm list -A\necho hi | awk \'{print $1}\'\n';
+  assert.equal(real(['shell'], { ...env, XDG_CACHE_HOME: busy }, session).status, 0);
+  // (written at exit, the busy session's cache was about twice the quiet one's)
+  assert.ok(size(busy) < size(quiet) * 1.1, `${size(busy)} bytes after a busy first session, ${size(quiet)} after a quiet one`);
 });
 
 test('the built bundle: the same output with the code cache cold, warm and switched off', { skip: built ? false : 'no dist/bundle/main.vm.cjs (npm run build)' }, () => {
