@@ -309,6 +309,17 @@ test('the built bundle: a first shell session that ran many commands caches what
   assert.ok(size(busy) < size(quiet) * 1.1, `${size(busy)} bytes after a busy first session, ${size(quiet)} after a quiet one`);
 });
 
+test('the built bundle: a resumed session opens without loading the fixtures (whose prebuilt snapshots need zlib)', { skip: built ? false : 'no dist/bundle/main.vm.cjs (npm run build)' }, () => {
+  const data = mkdtempSync(join(tmpdir(), 'cka-lab-launcher-fixtures-'));
+  // the ES module path: the script path's launcher loads zlib itself (its cache checksum)
+  const probe = join(data, 'probe.cjs');
+  writeFileSync(probe, "process.on('exit', () => process.stderr.write('zlib=' + process.moduleLoadList.includes('NativeModule zlib') + '\\n'));\n");
+  const env = { XDG_DATA_HOME: data, HOME: data, CKA_LAB_CODE_CACHE: '0', NODE_OPTIONS: `--require ${probe}` };
+  assert.equal(real(['shell'], env, 'true\n').stderr, 'zlib=true\n', 'creating the session loads them');
+  assert.equal(real(['shell'], env, 'true\n').stderr, 'zlib=false\n');
+  assert.deepEqual(real(['kubectl', 'get', 'ns', 'default', '-o', 'name'], env), { status: 0, stdout: 'namespace/default\n', stderr: 'zlib=false\n' });
+});
+
 test('the built bundle: the same output with the code cache cold, warm and switched off', { skip: built ? false : 'no dist/bundle/main.vm.cjs (npm run build)' }, () => {
   const data = mkdtempSync(join(tmpdir(), 'cka-lab-launcher-real-'));
   const cacheHome = join(data, 'cache');
