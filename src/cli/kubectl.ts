@@ -57,7 +57,7 @@ export async function kubectlCommand(args: string[], io: CliIo): Promise<number>
 
 async function runOneShot(args: string[], io: CliIo, env: Env, name: string, recent: string | undefined, stdin: string): Promise<number> {
   const editor = editorFor(env, () => undefined);
-  const { session, fixture, seed } = openSession(env, { session: name }, editor ? { editor } : {});
+  const { session, fixture, seed } = await openSession(env, { session: name }, editor ? { editor } : {});
   const ws = { kind: 'workstation' as const, host: session.cluster.meta.workstation };
   const changes = (): string => `${session.cluster.store.generation}/${session.cluster.hostGeneration}/${session.cluster.workstationGeneration}`;
   const before = changes();

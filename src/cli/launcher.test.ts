@@ -51,6 +51,7 @@ function tree(mark = 'A'): Tree {
   mkdirSync(join(root, 'bin'));
   mkdirSync(join(root, 'dist', 'bundle'), { recursive: true });
   copyFileSync(LAUNCHER, join(root, 'bin', 'cka-lab'));
+  copyFileSync(join(ROOT, 'bin', 'package.json'), join(root, 'bin', 'package.json'));
   writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(join(root, 'dist', 'bundle', 'main.js'), "export async function main(argv) { process.stdout.write('esm ' + argv.slice(2).join(' ') + '\\n'); }\n");
   const script = join(root, 'dist', 'bundle', 'main.vm.cjs');
@@ -77,7 +78,7 @@ test('the first run writes a cache for its command; the next runs use it and lea
   assert.deepEqual(run(t, ['kubectl', 'get', 'po']), { status: 0, stdout: 'script A kubectl get po meta=true fs=function\n', stderr: '' });
   const [name, ...more] = caches(t);
   assert.equal(more.length, 0);
-  assert.match(name!, /^kubectl-[0-9a-f]{32}\.bin$/);
+  assert.match(name!, /^kubectl-get-[0-9a-f]{32}\.bin$/);
   const file = join(cacheDir(t), name!);
   const h = header(file);
   assert.deepEqual(h.slice(0, 4), ['cka-lab', 'code', 'cache', '1']);
@@ -93,6 +94,60 @@ test('the first run writes a cache for its command; the next runs use it and lea
   // each command has its own cache (the code its first run compiled)
   assert.equal(run(t, ['shell']).stdout, 'script A shell meta=true fs=function\n');
   assert.equal(caches(t).length, 2);
+});
+
+test('the script path runs without Node\'s ES module loader: the launcher is CommonJS in an ES module package', () => {
+  const t = tree();
+  // (Node sets its ES module loader up before an ES module's first line: ~6 ms of every command)
+  const loader = "'esm-loader=' + process.moduleLoadList.includes('NativeModule internal/modules/esm/module_job')";
+  writeFileSync(t.script, scriptFile(`"use strict";\nexports.main = async function main() { process.stdout.write(${loader} + '\\n'); };\n`));
+  for (let i = 0; i < 2; i++) assert.deepEqual(run(t, ['kubectl']), { status: 0, stdout: 'esm-loader=false\n', stderr: '' });
+  // the fallback still loads the ES module chunks
+  assert.deepEqual(run(t, ['list']), { status: 0, stdout: 'esm list\n', stderr: '' });
+});
+
+test('common kubectl verbs have a cache each (the code their first run compiled); other words and flags share kubectl\'s', () => {
+  const t = tree();
+  for (const args of [['kubectl', 'get', 'po'], ['kubectl', 'get', 'no'], ['kubectl', 'describe', 'po'], ['kubectl', 'frobnicate'], ['kubectl', '-n', 'x', 'get', 'po'], ['kubectl']])
+    assert.equal(run(t, args).stdout, `script A ${args.join(' ')} meta=true fs=function\n`);
+  assert.deepEqual(
+    caches(t)
+      .map((n) => n.replace(/-[0-9a-f]{32}\.bin$/, ''))
+      .sort(),
+    ['kubectl', 'kubectl-describe', 'kubectl-get'],
+  );
+});
+
+test('a REPL command writes its cache at its first prompt (what starting needs); a one-shot at exit', () => {
+  const t = tree();
+  // the program says whether its command's cache exists before and after the REPL's first-prompt event
+  const probe = `"use strict";
+exports.main = async function main(argv) {
+  const fs = require('node:fs');
+  const dir = process.env.XDG_CACHE_HOME + '/cka-lab/code-cache';
+  const written = () => fs.existsSync(dir) && fs.readdirSync(dir).some((n) => n.startsWith(argv[2] + '-') && n.endsWith('.bin'));
+  const before = written();
+  process.emit('cka-lab:first-prompt');
+  process.emit('cka-lab:first-prompt');
+  process.stdout.write('before=' + before + ' after=' + written() + '\\n');
+};
+`;
+  writeFileSync(t.script, scriptFile(probe));
+  assert.deepEqual(run(t, ['shell']), { status: 0, stdout: 'before=false after=true\n', stderr: '' });
+  assert.deepEqual(run(t, ['kubectl']), { status: 0, stdout: 'before=false after=false\n', stderr: '' });
+  assert.deepEqual(
+    caches(t)
+      .map((n) => n.replace(/-[0-9a-f]{32}\.bin$/, ''))
+      .sort(),
+    ['kubectl', 'shell'],
+  );
+  // the next runs use them and write nothing
+  const stamps = caches(t).map((n) => statSync(join(cacheDir(t), n)).mtimeMs);
+  assert.equal(run(t, ['shell']).stdout, 'before=true after=true\n');
+  assert.deepEqual(
+    caches(t).map((n) => statSync(join(cacheDir(t), n)).mtimeMs),
+    stamps,
+  );
 });
 
 test('the cache is what runs: V8 checks only the source length, so the key holds the bundle hash, size and mtime', () => {
@@ -199,18 +254,18 @@ test('the cache home: XDG_CACHE_HOME when absolute, else ~/.cache; one that cann
   for (let i = 0; i < 2; i++) assert.deepEqual(run(t, ['kubectl'], { XDG_CACHE_HOME: blocked }), { status: 0, stdout: 'script A kubectl meta=true fs=function\n', stderr: '' });
 });
 
-test('old caches beyond the newest 16 are removed when a cache is written', () => {
+test('old caches beyond the newest 32 are removed when a cache is written', () => {
   const t = tree();
   mkdirSync(cacheDir(t), { recursive: true });
   const old = new Date(Date.now() - 86_400_000);
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 36; i++) {
     const f = join(cacheDir(t), `kubectl-${String(i).padStart(32, '0')}.bin`);
     writeFileSync(f, 'old');
     utimesSync(f, old, new Date(old.getTime() + i * 1000));
   }
   run(t, ['kubectl']);
   const left = caches(t);
-  assert.equal(left.length, 16);
+  assert.equal(left.length, 32);
   assert.ok(!left.includes(`kubectl-${'0'.repeat(32)}.bin`), 'the oldest went');
   assert.ok(left.some((n) => !n.startsWith('kubectl-000')), 'the new one stays');
 });
@@ -237,6 +292,34 @@ test('the built bundle: the script has the launcher header and is ASCII', { skip
   assert.doesNotMatch(text, /[\u0080-\uffff]/);
 });
 
+test('the built bundle: a first shell session that ran many commands caches what starting needs, no more', { skip: built ? false : 'no dist/bundle/main.vm.cjs (npm run build)' }, () => {
+  const data = mkdtempSync(join(tmpdir(), 'cka-lab-launcher-repl-'));
+  const env = { XDG_DATA_HOME: data, HOME: data };
+  assert.equal(real(['kubectl', 'version', '--client'], { ...env, XDG_CACHE_HOME: join(data, 'one-shot') }).status, 0);
+  const size = (home: string): number => {
+    const dir = join(home, 'cka-lab', 'code-cache');
+    return statSync(join(dir, readdirSync(dir).find((n) => n.startsWith('shell-'))!)).size;
+  };
+  const quiet = join(data, 'quiet');
+  const busy = join(data, 'busy');
+  assert.equal(real(['shell'], { ...env, XDG_CACHE_HOME: quiet }, '').status, 0);
+  const session = 'kubectl get po -A\nkubectl describe no cka-w1\nssh cka-w1\nsudo iptables -t nat -S | head -3\nexit\nkubectl create deploy web --image=nginx\nkubectl get deploy,rs,po -o wide\nhelm list -A\necho hi | awk \'{print $1}\'\n';
+  assert.equal(real(['shell'], { ...env, XDG_CACHE_HOME: busy }, session).status, 0);
+  // (written at exit, the busy session's cache was about twice the quiet one's)
+  assert.ok(size(busy) < size(quiet) * 1.1, `${size(busy)} bytes after a busy first session, ${size(quiet)} after a quiet one`);
+});
+
+test('the built bundle: a resumed session opens without loading the fixtures (whose prebuilt snapshots need zlib)', { skip: built ? false : 'no dist/bundle/main.vm.cjs (npm run build)' }, () => {
+  const data = mkdtempSync(join(tmpdir(), 'cka-lab-launcher-fixtures-'));
+  // the ES module path: the script path's launcher loads zlib itself (its cache checksum)
+  const probe = join(data, 'probe.cjs');
+  writeFileSync(probe, "process.on('exit', () => process.stderr.write('zlib=' + process.moduleLoadList.includes('NativeModule zlib') + '\\n'));\n");
+  const env = { XDG_DATA_HOME: data, HOME: data, CKA_LAB_CODE_CACHE: '0', NODE_OPTIONS: `--require ${probe}` };
+  assert.equal(real(['shell'], env, 'true\n').stderr, 'zlib=true\n', 'creating the session loads them');
+  assert.equal(real(['shell'], env, 'true\n').stderr, 'zlib=false\n');
+  assert.deepEqual(real(['kubectl', 'get', 'ns', 'default', '-o', 'name'], env), { status: 0, stdout: 'namespace/default\n', stderr: 'zlib=false\n' });
+});
+
 test('the built bundle: the same output with the code cache cold, warm and switched off', { skip: built ? false : 'no dist/bundle/main.vm.cjs (npm run build)' }, () => {
   const data = mkdtempSync(join(tmpdir(), 'cka-lab-launcher-real-'));
   const cacheHome = join(data, 'cache');
@@ -255,7 +338,7 @@ test('the built bundle: the same output with the code cache cold, warm and switc
     const warm = real(args, env, input);
     for (const [name, r] of Object.entries({ cold, first, warm })) assert.deepEqual(r, plain, `${args.join(' ')}: ${name}`);
   }
-  assert.deepEqual(readdirSync(join(cacheHome, 'cka-lab', 'code-cache')).map((n) => n.replace(/-.*/, '')).sort(), ['kubectl', 'shell']);
+  assert.deepEqual(readdirSync(join(cacheHome, 'cka-lab', 'code-cache')).map((n) => n.replace(/-[0-9a-f]{32}\.bin$/, '')).sort(), ['kubectl-create', 'kubectl-get', 'shell']);
   // practice reads the scenario index beside the bundle (import.meta.url); its parameters are drawn
   // afresh each time, so the task's opening lines are compared
   const practice = ['practice', 'expose-nodeport'];

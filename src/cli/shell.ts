@@ -4,7 +4,6 @@
  * the session after every command so it survives quit and crash.
  */
 import { appendHistory } from '../app/history-file.js';
-import { DEFAULT_FIXTURE, FixtureNotFound, fixtureFile, loadCluster } from '../app/fixtures.js';
 import { validSessionName } from '../app/paths.js';
 import { SessionBusy, type SavedMark } from '../app/sessions.js';
 import { WallClock } from '../app/wallclock.js';
@@ -36,8 +35,13 @@ export interface OpenResult {
   resumed: boolean;
 }
 
-/** Open a saved session or create it; reports (and sets aside) a corrupt session file. */
-export function openSession(env: Env, o: ShellOptions, opts: SessionOptions): OpenResult {
+/**
+ * Open a saved session or create it; reports (and sets aside) a corrupt session file. The
+ * fixtures (app/fixtures.ts: the builder, the prebuilt snapshots, the add-ons' manifests) are
+ * loaded only to create one: a resumed session's first prompt and a one-shot kubectl spent
+ * ~1-1.5 ms of CPU initializing those modules for nothing.
+ */
+export async function openSession(env: Env, o: ShellOptions, opts: SessionOptions): Promise<OpenResult> {
   if (!validSessionName(o.session)) throw new CliError(say(env.io).invalidName(o.session), 2);
   const read = env.sessions.read(o.session);
   let previous: { fixture: string; seed: number } | undefined;
@@ -56,6 +60,7 @@ export function openSession(env: Env, o: ShellOptions, opts: SessionOptions): Op
     }
   } else if (read.status === 'corrupt')
     env.io.stderr.write(`cka-lab: ${say(env.io).notRead(o.session, read.reason, read.movedTo)}\n`);
+  const { DEFAULT_FIXTURE, FixtureNotFound, fixtureFile, loadCluster } = await import('../app/fixtures.js');
   const fixture = o.fixture ?? previous?.fixture ?? DEFAULT_FIXTURE;
   const seed = o.seed ?? previous?.seed ?? DEFAULT_SEED;
   let file: string;
@@ -76,7 +81,7 @@ export async function shellCommand(o: ShellOptions, io: CliIo): Promise<number> 
   const ref: { lines?: LineSource } = {};
   const editor = editorFor(env, () => ref.lines);
   const opts: SessionOptions = editor ? { editor } : {};
-  const opened = withSessionLock(env, o.session, () => openSession(env, o, opts));
+  const opened = await withSessionLock(env, o.session, () => openSession(env, o, opts));
   let session = opened.session;
   // a new shell process: the saved shell's jobs ended with it (a one-shot's reload below keeps
   // this process's own: Session.adopt)

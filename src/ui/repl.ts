@@ -71,6 +71,20 @@ export interface ReplIo {
   stderr: Writable;
 }
 
+/**
+ * The event a REPL emits on `process` at its first prompt of the process. bin/cka-lab writes the
+ * command's V8 code cache then: the code starting needed, not that of every command the first
+ * session went on to run (which made every later start deserialize twice as much).
+ */
+export const FIRST_PROMPT = 'cka-lab:first-prompt';
+let prompted = false;
+
+function firstPrompt(): void {
+  if (prompted) return;
+  prompted = true;
+  (process as NodeJS.EventEmitter).emit(FIRST_PROMPT);
+}
+
 export async function runRepl(session: () => Session, lines: LineSource, io: ReplIo, hooks: ReplHooks = {}): Promise<number> {
   const reader = new LineReader(() => session().parseOptions());
   const metaIo: MetaIo = {
@@ -93,7 +107,9 @@ export async function runRepl(session: () => Session, lines: LineSource, io: Rep
     }
     const s = session();
     const prompt = reader.pending ? '> ' : `${hooks.promptPrefix?.() ?? ''}${s.prompt()}`;
-    const ev = await lines.next(prompt);
+    const next = lines.next(prompt);
+    firstPrompt();
+    const ev = await next;
     if (ev === WAKE) continue;
     if (ev === INTERRUPT) {
       reader.reset();

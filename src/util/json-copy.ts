@@ -6,7 +6,10 @@
 export function deepFreeze(v: unknown): void {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
   Object.freeze(v);
-  for (const x of Object.values(v)) deepFreeze(x);
+  // the own enumerable values, as Object.values gives them, without its array per object: a
+  // resumed session freezes every object of its store (~50,000 values), 7 ms that way, 2 ms so
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) deepFreeze(v[i]);
+  else for (const k in v) if (Object.hasOwn(v, k)) deepFreeze((v as Record<string, unknown>)[k]);
 }
 
 /**
