@@ -54,7 +54,7 @@ import { admitClaimResize, admitStorageCreate, validateClaimUpdate, type Persist
 import { admitMutating, admitValidating, type AdmissionAttributes } from './api/admission/index.js';
 import { defaultLimitRange, type LimitRange } from './api/admission/limitranger.js';
 import { allocatorRangeContains, ipFamilyOf, rangeAddress, type IPRange } from '../util/ip.js';
-import { clusterIPsByFamily, dropTypeDependentFields, initIPFamilyFields, normalizeClusterIPs, patchAllocatedClusterIPs, serviceRanges, validateClusterIPsRelated, validateFamilyUpdate } from './api/service-families.js';
+import { clusterIPsOf, dropTypeDependentFields, initIPFamilyFields, normalizeClusterIPs, patchAllocatedClusterIPs, serviceRanges, validateClusterIPsRelated, validateFamilyUpdate } from './api/service-families.js';
 import { authorize, forbiddenText, isPrivileged, rulesFor, type Decision, type RbacPolicy, type RequestAttributes, type UserInfo } from './api/rbac.js';
 import { authenticate, impersonatedUser, type Credentials } from './authn.js';
 import { deleteForeground } from './controllers/garbage-collector.js';
@@ -1113,7 +1113,7 @@ export class ApiServer {
   /** The ClusterIPs in use, and the addresses IPAddress objects created by hand reserve (ipallocator.go: an IPAddress that exists is allocated). */
   private allocatedIPs(): Set<string> {
     const s = new Set<string>();
-    for (const svc of this.c.store.list<Service>('Service')) for (const ip of clusterIPsByFamily(svc).values()) s.add(ip);
+    for (const svc of this.c.store.list<Service>('Service')) for (const ip of clusterIPsOf(svc)) s.add(ip);
     for (const a of this.c.store.list('IPAddress')) s.add(a.metadata.name);
     return s;
   }

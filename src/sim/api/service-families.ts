@@ -222,6 +222,24 @@ export function initIPFamilyFields(svc: Service, old: Service | undefined, range
   return [];
 }
 
+/**
+ * The ClusterIPs a Service holds, one per family (clusterIPsByFamily's values, in its order). A
+ * stored Service's spec is frozen (api/store.ts), so its answer is kept by that spec object: the
+ * allocator asks it of every Service at each create (apiserver.ts allocatedIPs), and parsing
+ * every address again made applying N Services cost N² parses.
+ */
+export function clusterIPsOf(svc: Service): readonly string[] {
+  const spec = svc.spec;
+  const frozen = Object.isFrozen(spec);
+  const known = frozen ? CLUSTER_IPS.get(spec) : undefined;
+  if (known) return known;
+  const ips = Object.freeze([...clusterIPsByFamily(svc).values()]);
+  if (frozen) CLUSTER_IPS.set(spec, ips);
+  return ips;
+}
+
+const CLUSTER_IPS = new WeakMap<object, readonly string[]>();
+
 /** The family → ClusterIP pairs a Service holds (headless and ExternalName hold none). */
 export function clusterIPsByFamily(svc: Service): Map<IPFamily, string> {
   const out = new Map<IPFamily, string>();
