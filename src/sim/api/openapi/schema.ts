@@ -32,7 +32,8 @@ import { SCHEMAS_JSON as RBAC } from './rbac.js';
 import { SCHEMAS_JSON as RESOURCE } from './resource.js';
 import { SCHEMAS_JSON as SCHEDULING } from './scheduling.js';
 import { SCHEMAS_JSON as STORAGE } from './storage.js';
-import { applyOverrides } from './overrides.js';
+import { applyOverrides, type DocOverride } from './overrides.js';
+import { DOCS_V135 } from './docs-v135.generated.js';
 
 export interface Schema {
   description?: string;
@@ -63,6 +64,50 @@ export function schemaComponents(): SchemaMap {
   components ??= applyOverrides(generatedSchemas());
   return components;
 }
+
+/**
+ * One definition of schemaComponents(), without parsing the others: a write decodes by a handful
+ * of definitions (a Service's: ~15 of ~800), and parsing and overriding all of them cost the first
+ * mutating command of a process ~15–30 ms (the slowest command of a shell session). Exact: each
+ * step of applyOverrides reads and writes one definition by its own name, so applying the
+ * overrides to a map holding that definition alone gives it as in the whole map; a name the
+ * generated files give twice is the later text's, as generatedSchemas keeps it. Once the whole map
+ * is built (explain), it answers.
+ */
+export function schemaComponent(name: string): Schema | undefined {
+  return components ? components[name] : lazySchemaComponent(name);
+}
+
+/** schemaComponent's own path (exported for its test), whether or not the whole map was built. */
+export function lazySchemaComponent(name: string): Schema | undefined {
+  const known = LAZY.get(name);
+  if (known !== undefined || LAZY.has(name)) return known;
+  let texts = TEXTS;
+  if (!texts) {
+    texts = new Map();
+    for (const group of GROUPS) for (const text of group()) texts.set(nameOfText(text), text);
+    TEXTS = texts;
+  }
+  const text = texts.get(name);
+  const one: SchemaMap = text === undefined ? {} : { [name]: (JSON.parse(text) as [string, Schema])[1] };
+  const schema = applyOverrides(one, (DOCS ??= DOCS_V135()))[name];
+  LAZY.set(name, schema);
+  return schema;
+}
+
+/** The definition name of a generated text (`["<name>",{…}]`; names hold no escapes). */
+function nameOfText(text: string): string {
+  if (text.startsWith('["')) {
+    const end = text.indexOf('"', 2);
+    if (end > 2 && text[end - 1] !== '\\') return text.slice(2, end);
+  }
+  return (JSON.parse(text) as [string, Schema])[0];
+}
+
+/** Each definition's text by name (the generated files hold no other names), and each definition asked for lazily. */
+let TEXTS: Map<string, string> | undefined;
+const LAZY = new Map<string, Schema | undefined>();
+let DOCS: readonly DocOverride[] | undefined;
 
 /** The generated files' schemas as they are, before the v1.35 overrides (../overrides.ts). */
 export function generatedSchemas(): SchemaMap {
