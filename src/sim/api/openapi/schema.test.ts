@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { generatedSchemas, GROUP_KIND_SCHEMAS, KIND_SCHEMAS, lazySchemaComponent, REF_PREFIX, resolveRef, schemaComponents, schemaNameOf } from './schema.js';
+import { definitionFiles, generatedSchemas, GROUP_KIND_SCHEMAS, KIND_SCHEMAS, lazySchemaComponent, REF_PREFIX, resolveRef, schemaComponents, schemaNameOf } from './schema.js';
 import { RESOURCES } from '../registry.js';
 
 /** Every `$ref` value anywhere under `s`. */
@@ -100,5 +100,16 @@ describe('one definition without the whole map (schemaComponent)', () => {
     // the overrides did change some of them: the comparison is not of two unchanged copies
     assert.notEqual(JSON.stringify(lazySchemaComponent('io.k8s.api.core.v1.PodSpec')), JSON.stringify(generatedSchemas()['io.k8s.api.core.v1.PodSpec']));
     assert.ok(lazySchemaComponent('io.k8s.api.core.v1.WorkloadReference'));
+  });
+
+  it("each package's definitions are all in the file the lazy lookup reads for it", () => {
+    const { files, byPackage } = definitionFiles();
+    const misplaced: string[] = [];
+    for (const file of files)
+      for (const text of file()) {
+        const name = (JSON.parse(text) as [string])[0];
+        if (byPackage[name.slice(0, name.lastIndexOf('.'))] !== file) misplaced.push(name);
+      }
+    assert.deepEqual(misplaced, []);
   });
 });
