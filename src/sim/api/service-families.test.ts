@@ -122,3 +122,15 @@ test('clusterIPsOf: the values of clusterIPsByFamily, kept for a frozen (stored)
   // headless: none
   assert.deepEqual(clusterIPsOf({ ...svc, spec: { clusterIP: 'None', clusterIPs: ['None'] } } as Service), []);
 });
+
+test('serviceRanges: parsed once per flag value, the ranges frozen (shared), a fresh list each call', () => {
+  const a = serviceRanges('10.96.0.0/12,fd00:10:96::/112');
+  const b = serviceRanges('10.96.0.0/12,fd00:10:96::/112');
+  assert.notEqual(a, b);
+  assert.equal(a[0], b[0]);
+  assert.ok(a.every((r) => Object.isFrozen(r)));
+  assert.deepEqual(a.map((r) => [r.family, r.text, r.bits]), [['IPv4', '10.96.0.0/12', 12], ['IPv6', 'fd00:10:96::/112', 112]]);
+  a.pop();
+  assert.equal(serviceRanges('10.96.0.0/12,fd00:10:96::/112').length, 2);
+  assert.deepEqual(serviceRanges('10.96.0.0/16').map((r) => r.text), ['10.96.0.0/16']);
+});

@@ -17,13 +17,27 @@ import { ipFamilyOf, parseRange, type IPFamily, type IPRange } from '../../util/
 const POLICIES = ['PreferDualStack', 'RequireDualStack', 'SingleStack'];
 const FAMILIES = ['IPv4', 'IPv6'];
 
-/** The Service CIDRs of a `--service-cluster-ip-range` value, in flag order (the first is the default family). */
+/**
+ * The Service CIDRs of a `--service-cluster-ip-range` value, in flag order (the first is the default
+ * family). Parsed once per value (a function of the text alone; the last RANGES_MAX values kept,
+ * each range frozen, a fresh list each call): the API server asks at every Service write.
+ */
 export function serviceRanges(flag: string): IPRange[] {
-  return flag
-    .split(',')
-    .map((s) => parseRange(s))
-    .filter((r): r is IPRange => r !== undefined);
+  let ranges = RANGES.get(flag);
+  if (!ranges) {
+    ranges = flag
+      .split(',')
+      .map((s) => parseRange(s))
+      .filter((r): r is IPRange => r !== undefined)
+      .map((r) => Object.freeze(r));
+    if (RANGES.size >= RANGES_MAX) RANGES.delete(RANGES.keys().next().value!);
+    RANGES.set(flag, ranges);
+  }
+  return [...ranges];
 }
+
+const RANGES = new Map<string, readonly IPRange[]>();
+const RANGES_MAX = 16;
 
 const headless = (s: Service): boolean => (s.spec.clusterIPs ?? []).length === 1 && s.spec.clusterIPs![0] === 'None';
 const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
