@@ -16,7 +16,7 @@
  */
 import { badRequest, type ApiError } from './errors.js';
 import { BYTES_MAPS, GO_TYPES } from './openapi/go-types.js';
-import { schemaComponents, KIND_SCHEMAS, REF_PREFIX, type Schema } from './openapi/schema.js';
+import { schemaComponent, KIND_SCHEMAS, REF_PREFIX, type Schema } from './openapi/schema.js';
 import { canonicalQuantity, ERR_FORMAT_WRONG } from './quantity.js';
 import type { KObject } from './types.js';
 
@@ -59,7 +59,7 @@ function refName(s: Schema): string | undefined {
 }
 
 function lookup(name: string): Schema | undefined {
-  return schemaComponents()[name];
+  return schemaComponent(name);
 }
 
 /** `io.k8s.api.core.v1.PodSpec` → `v1.PodSpec`; `…intstr.IntOrString` → `intstr.IntOrString`. */

@@ -114,7 +114,7 @@ export function ruleAllows(a: RequestAttributes, r: PolicyRule): boolean {
   return a.name !== undefined && a.name !== '' && r.resourceNames.includes(a.name);
 }
 
-interface BoundRules {
+export interface BoundRules {
   rules: PolicyRule[];
   errors: string[];
 }
@@ -143,8 +143,16 @@ export function rulesFor(policy: RbacPolicy, user: UserInfo, namespace: string |
 
 /** RBACAuthorizer.Authorize. */
 export function authorize(policy: RbacPolicy, user: UserInfo, a: RequestAttributes): Decision {
-  const ns = isResource(a) ? a.namespace || undefined : undefined;
-  const { rules, errors } = rulesFor(policy, user, ns);
+  return decideByRules(rulesFor(policy, user, requestNamespace(a)), a);
+}
+
+/** The namespace whose RoleBindings count for a request (rulesFor's `namespace`). */
+export function requestNamespace(a: RequestAttributes): string | undefined {
+  return isResource(a) ? a.namespace || undefined : undefined;
+}
+
+/** authorize() given the rules bound to the user in the request's namespace (rulesFor). */
+export function decideByRules({ rules, errors }: BoundRules, a: RequestAttributes): Decision {
   if (rules.some((r) => ruleAllows(a, r))) return { allowed: true, reason: '' };
   const reason = errors.length === 0 ? '' : `RBAC: ${errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`}`;
   return { allowed: false, reason };

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Service } from './types.js';
-import { initIPFamilyFields, serviceRanges, validateFamilyUpdate } from './service-families.js';
+import { clusterIPsByFamily, clusterIPsOf, initIPFamilyFields, serviceRanges, validateFamilyUpdate } from './service-families.js';
+import { deepFreeze } from '../../util/json-copy.js';
 
 const V4 = serviceRanges('10.96.0.0/12');
 const V6 = serviceRanges('fd00:10:96::/108');
@@ -106,3 +107,30 @@ for (const tc of update) {
     if (tc.ips) assert.deepEqual(s.spec.clusterIPs, tc.ips);
   });
 }
+
+test('clusterIPsOf: the values of clusterIPsByFamily, kept for a frozen (stored) spec only', () => {
+  const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { clusterIP: '10.96.0.5', clusterIPs: ['10.96.0.5', 'fd00::5'] } } as unknown as Service;
+  assert.deepEqual(clusterIPsOf(svc), [...clusterIPsByFamily(svc).values()]);
+  // a spec still being built is asked again: its change shows
+  svc.spec.clusterIPs = ['10.96.0.6'];
+  assert.deepEqual(clusterIPsOf(svc), ['10.96.0.6']);
+  const stored: Service = { ...svc, spec: { ...svc.spec, clusterIPs: ['10.96.0.7'] } };
+  deepFreeze(stored);
+  const first = clusterIPsOf(stored);
+  assert.deepEqual(first, ['10.96.0.7']);
+  assert.equal(clusterIPsOf(stored), first);
+  // headless: none
+  assert.deepEqual(clusterIPsOf({ ...svc, spec: { clusterIP: 'None', clusterIPs: ['None'] } } as Service), []);
+});
+
+test('serviceRanges: parsed once per flag value, the ranges frozen (shared), a fresh list each call', () => {
+  const a = serviceRanges('10.96.0.0/12,fd00:10:96::/112');
+  const b = serviceRanges('10.96.0.0/12,fd00:10:96::/112');
+  assert.notEqual(a, b);
+  assert.equal(a[0], b[0]);
+  assert.ok(a.every((r) => Object.isFrozen(r)));
+  assert.deepEqual(a.map((r) => [r.family, r.text, r.bits]), [['IPv4', '10.96.0.0/12', 12], ['IPv6', 'fd00:10:96::/112', 112]]);
+  a.pop();
+  assert.equal(serviceRanges('10.96.0.0/12,fd00:10:96::/112').length, 2);
+  assert.deepEqual(serviceRanges('10.96.0.0/16').map((r) => r.text), ['10.96.0.0/16']);
+});

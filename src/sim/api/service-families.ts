@@ -17,13 +17,27 @@ import { ipFamilyOf, parseRange, type IPFamily, type IPRange } from '../../util/
 const POLICIES = ['PreferDualStack', 'RequireDualStack', 'SingleStack'];
 const FAMILIES = ['IPv4', 'IPv6'];
 
-/** The Service CIDRs of a `--service-cluster-ip-range` value, in flag order (the first is the default family). */
+/**
+ * The Service CIDRs of a `--service-cluster-ip-range` value, in flag order (the first is the default
+ * family). Parsed once per value (a function of the text alone; the last RANGES_MAX values kept,
+ * each range frozen, a fresh list each call): the API server asks at every Service write.
+ */
 export function serviceRanges(flag: string): IPRange[] {
-  return flag
-    .split(',')
-    .map((s) => parseRange(s))
-    .filter((r): r is IPRange => r !== undefined);
+  let ranges = RANGES.get(flag);
+  if (!ranges) {
+    ranges = flag
+      .split(',')
+      .map((s) => parseRange(s))
+      .filter((r): r is IPRange => r !== undefined)
+      .map((r) => Object.freeze(r));
+    if (RANGES.size >= RANGES_MAX) RANGES.delete(RANGES.keys().next().value!);
+    RANGES.set(flag, ranges);
+  }
+  return [...ranges];
 }
+
+const RANGES = new Map<string, readonly IPRange[]>();
+const RANGES_MAX = 16;
 
 const headless = (s: Service): boolean => (s.spec.clusterIPs ?? []).length === 1 && s.spec.clusterIPs![0] === 'None';
 const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
@@ -221,6 +235,24 @@ export function initIPFamilyFields(svc: Service, old: Service | undefined, range
   if (policy !== 'SingleStack' && spec.ipFamilies!.length === 1 && configured.size === 2) spec.ipFamilies = [...spec.ipFamilies!, other(spec.ipFamilies![0]!)];
   return [];
 }
+
+/**
+ * The ClusterIPs a Service holds, one per family (clusterIPsByFamily's values, in its order). A
+ * stored Service's spec is frozen (api/store.ts), so its answer is kept by that spec object: the
+ * allocator asks it of every Service at each create (apiserver.ts allocatedIPs), and parsing
+ * every address again made applying N Services cost N² parses.
+ */
+export function clusterIPsOf(svc: Service): readonly string[] {
+  const spec = svc.spec;
+  const frozen = Object.isFrozen(spec);
+  const known = frozen ? CLUSTER_IPS.get(spec) : undefined;
+  if (known) return known;
+  const ips = Object.freeze([...clusterIPsByFamily(svc).values()]);
+  if (frozen) CLUSTER_IPS.set(spec, ips);
+  return ips;
+}
+
+const CLUSTER_IPS = new WeakMap<object, readonly string[]>();
 
 /** The family → ClusterIP pairs a Service holds (headless and ExternalName hold none). */
 export function clusterIPsByFamily(svc: Service): Map<IPFamily, string> {

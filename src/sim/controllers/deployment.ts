@@ -8,9 +8,10 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Deployment, KObject, Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { DEPLOYMENT_ANNOTATIONS_TO_SKIP, DEPLOYMENT_REVISION, DEPLOYMENT_REVISION_HISTORY } from '../api/deployment-annotations.js';
-import { canonicalJSON, controllerOf, isOwnedBy, ownerRef, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { canonicalJSON, controllerOf, ownerRef, podIsActive, podIsReady, podTemplateHash } from './util.js';
 import { SyncMemo, type QuietTimes } from './sync-memo.js';
 import { claimObjects } from './controller-ref-manager.js';
+import { ownerIndex } from './owner-index.js';
 import { maxSurge, maxUnavailable } from '../api/deployment-strategy.js';
 import {
   availableConditions,
@@ -68,19 +69,26 @@ export const deploymentController: Controller = {
 export const deploymentMemo = new SyncMemo();
 
 /**
- * Everything a Deployment's sync reads, as stored: the Deployment, its namespace's ReplicaSets
- * (claimed, named, counted) and the pods controlled by those it controls (podsOf).
+ * Everything a Deployment's sync reads, as stored: the Deployment, the ReplicaSets of its
+ * namespace it controls or could adopt (claimObjects leaves those of other controllers alone, and
+ * the collision check's read of another's ReplicaSet only happens on a sync that writes), and the
+ * pods controlled by those it controls (podsOf).
  */
 function deploymentInputs(c: Cluster, d: Deployment): [KObject, ...KObject[]] {
   const ns = d.metadata.namespace!;
-  const sets = c.store.list<ReplicaSet>('ReplicaSet', ns);
-  const mine = new Set<string>();
-  for (const rs of sets) if (isOwnedBy(rs, d) && rs.metadata.uid !== undefined) mine.add(rs.metadata.uid);
-  const read: [KObject, ...KObject[]] = [d, ...sets];
-  if (mine.size === 0) return read;
-  for (const p of c.store.list<Pod>('Pod', ns)) {
-    const ref = controllerOf(p);
-    if (ref && mine.has(ref.uid)) read.push(p);
+  const uid = d.metadata.uid;
+  const read: [KObject, ...KObject[]] = [d, ...ownerIndex<ReplicaSet>(c.store, 'ReplicaSet', ns).controlledOrOrphan(uid)];
+  const mine = ownerIndex<ReplicaSet>(c.store, 'ReplicaSet', ns).controlled(uid);
+  if (mine.length === 0 || uid === undefined) return read;
+  const pods = ownerIndex<Pod>(c.store, 'Pod', ns);
+  // in store order, as filtering the namespace's pods by their controller gave
+  if (mine.length === 1) read.push(...pods.controlled(mine[0]!.metadata.uid));
+  else {
+    const uids = new Set(mine.map((rs) => rs.metadata.uid));
+    for (const p of pods.all) {
+      const ref = controllerOf(p);
+      if (ref && uids.has(ref.uid)) read.push(p);
+    }
   }
   return read;
 }
@@ -121,7 +129,7 @@ function scaleRS(c: Cluster, d: Deployment, rs: ReplicaSet, to: number): void {
 }
 
 function podsOf(c: Cluster, rs: ReplicaSet): Pod[] {
-  return c.store.list<Pod>('Pod', rs.metadata.namespace).filter((p) => isOwnedBy(p, rs) && podIsActive(p));
+  return ownerIndex<Pod>(c.store, 'Pod', rs.metadata.namespace!).controlled(rs.metadata.uid).filter(podIsActive);
 }
 
 /** A new ReplicaSet's annotations: the Deployment's copied, its revision, and the replica annotations. */
@@ -146,7 +154,7 @@ function syncDeployment(c: Cluster, dIn: Deployment): QuietTimes | undefined {
   // deployment_controller.go getReplicaSetsForDeployment: ClaimReplicaSets over the namespace's
   // ReplicaSets (an orphan left by `delete --cascade=orphan` that the selector matches is adopted
   // with its pods; one relabelled out of the selector is released)
-  const owned = claimObjects(c, d, d.spec.selector, c.store.list<ReplicaSet>('ReplicaSet', ns));
+  const owned = claimObjects(c, d, d.spec.selector, ownerIndex<ReplicaSet>(c.store, 'ReplicaSet', ns).controlledOrOrphan(d.metadata.uid));
   const key = templateKey(d.spec.template);
   let newRS = owned.find((rs) => templateKey(rs.spec.template) === key);
   const old = owned.filter((rs) => rs !== newRS);
@@ -218,14 +226,14 @@ function syncDeployment(c: Cluster, dIn: Deployment): QuietTimes | undefined {
 
   // revision history cleanup
   const limit = d.spec.revisionHistoryLimit ?? 10;
-  const idle = c.store
-    .list<ReplicaSet>('ReplicaSet', ns)
-    .filter((rs) => isOwnedBy(rs, d) && rs.metadata.name !== newRS?.metadata.name && (rs.spec.replicas ?? 0) === 0 && podsOf(c, rs).length === 0)
+  const idle = ownerIndex<ReplicaSet>(c.store, 'ReplicaSet', ns)
+    .controlled(d.metadata.uid)
+    .filter((rs) => rs.metadata.name !== newRS?.metadata.name && (rs.spec.replicas ?? 0) === 0 && podsOf(c, rs).length === 0)
     .sort((a, b) => revisionOf(a) - revisionOf(b));
   for (const rs of idle.slice(0, Math.max(0, idle.length - limit))) c.deleteObject('ReplicaSet', ns, rs.metadata.name);
 
   // status (sync.go calculateStatus)
-  const all = c.store.list<ReplicaSet>('ReplicaSet', ns).filter((rs) => isOwnedBy(rs, d));
+  const all = ownerIndex<ReplicaSet>(c.store, 'ReplicaSet', ns).controlled(d.metadata.uid);
   const current = newRS ? c.store.get<ReplicaSet>('ReplicaSet', ns, newRS.metadata.name) : undefined;
   const pods = all.flatMap((rs) => podsOf(c, rs));
   const ready = pods.filter(podIsReady).length;

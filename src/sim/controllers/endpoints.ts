@@ -5,8 +5,8 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Endpoints, EndpointsSubset, KObject, Pod, Service } from '../api/types.js';
-import { matchMap } from '../api/selectors.js';
 import { SyncMemo } from './sync-memo.js';
+import { podsSelected } from './label-index.js';
 import { clone } from '../api/store.js';
 import { desiredEndpoints } from './endpointslice.js';
 import { ipFamilyOf, type IPFamily } from '../../util/ip.js';
@@ -23,7 +23,8 @@ export const endpointsController: Controller = {
         if (ep?.metadata.labels?.['endpoints.kubernetes.io/managed-by'] === 'endpoint-controller') c.store.remove('Endpoints', ns, svc.metadata.name);
         continue;
       }
-      const pods = c.store.list<Pod>('Pod', ns);
+      // the pods its selector matches (podsSelected: what filtering the namespace's pods gave)
+      const pods = podsSelected(c.store, ns, svc.spec.selector);
       endpointsMemo.sync(c, endpointsInputs(c, svc, pods), () => syncEndpoints(c, svc, pods));
     }
   },
@@ -37,12 +38,11 @@ export const endpointsMemo = new SyncMemo();
  * object and the pods of its namespace its selector matches (desiredEndpoints looks at no others).
  * Time plays no part: it only stamps what a sync writes.
  */
-function endpointsInputs(c: Cluster, svc: Service, pods: readonly Pod[]): [KObject, ...KObject[]] {
+function endpointsInputs(c: Cluster, svc: Service, selected: readonly Pod[]): [KObject, ...KObject[]] {
   const read: [KObject, ...KObject[]] = [svc];
   const ep = c.store.get<Endpoints>('Endpoints', svc.metadata.namespace, svc.metadata.name);
   if (ep) read.push(ep);
-  const selector = svc.spec.selector ?? {};
-  for (const p of pods) if (matchMap(selector, p.metadata.labels)) read.push(p);
+  read.push(...selected);
   return read;
 }
 

@@ -10,6 +10,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Endpoint, EndpointPort, EndpointSlice, KObject, Pod, Service } from '../api/types.js';
 import { SyncMemo } from './sync-memo.js';
+import { podsSelected } from './label-index.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
 import { ownerRef, podIsReady } from './util.js';
@@ -24,7 +25,6 @@ export const endpointSliceController: Controller = {
   runsIn: 'controllerManager',
   watches: ['Service', 'Pod', 'EndpointSlice'],
   reconcile(c: Cluster): void {
-    const podsByNs = new Map<string, Pod[]>();
     // one pass over the slices, indexed by namespace/service (a per-Service scan is quadratic)
     const managed = new Map<string, EndpointSlice[]>();
     for (const s of c.store.list<EndpointSlice>('EndpointSlice')) {
@@ -41,8 +41,8 @@ export const endpointSliceController: Controller = {
         for (const s of slices) c.store.remove('EndpointSlice', s.metadata.namespace, s.metadata.name);
         continue;
       }
-      if (!podsByNs.has(ns)) podsByNs.set(ns, c.store.list<Pod>('Pod', ns));
-      const pods = podsByNs.get(ns)!;
+      // the pods its selector matches (podsSelected: what filtering the namespace's pods gave)
+      const pods = podsSelected(c.store, ns, svc.spec.selector);
       endpointSliceMemo.sync(c, endpointSliceInputs(svc, slices, pods), () => syncService(c, svc, pods, slices));
     }
   },
@@ -56,11 +56,8 @@ export const endpointSliceMemo = new SyncMemo();
  * it and the pods of its namespace its selector matches (desiredEndpoints looks at no others).
  * Time plays no part: it only stamps what a sync writes.
  */
-function endpointSliceInputs(svc: Service, slices: readonly EndpointSlice[], pods: readonly Pod[]): [KObject, ...KObject[]] {
-  const read: [KObject, ...KObject[]] = [svc, ...slices];
-  const selector = svc.spec.selector ?? {};
-  for (const p of pods) if (matchMap(selector, p.metadata.labels)) read.push(p);
-  return read;
+function endpointSliceInputs(svc: Service, slices: readonly EndpointSlice[], selected: readonly Pod[]): [KObject, ...KObject[]] {
+  return [svc, ...slices, ...selected];
 }
 
 /** The container port a Service port's targetPort names on this pod (FindPort in pkg/api/v1/pod). */

@@ -13,9 +13,10 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, ReplicaSet } from '../api/types.js';
 import { clone } from '../api/store.js';
 import type { KObject } from '../api/types.js';
-import { controllerOf, createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady } from './util.js';
+import { createPodOrReport, podFromTemplate, podIsActive, podIsReady } from './util.js';
 import { claimObjects } from './controller-ref-manager.js';
 import { SyncMemo } from './sync-memo.js';
+import { ownerIndex } from './owner-index.js';
 
 export const replicaSetController: Controller = {
   name: 'replicaset',
@@ -35,19 +36,14 @@ export const replicaSetMemo = new SyncMemo();
  * controls or could adopt (no controller). Time plays no part: it only stamps what a sync writes.
  */
 function replicaSetInputs(c: Cluster, rs: ReplicaSet): [KObject, ...KObject[]] {
-  const read: [KObject, ...KObject[]] = [rs];
-  const uid = rs.metadata.uid;
-  for (const p of c.store.list<Pod>('Pod', rs.metadata.namespace)) {
-    const ref = controllerOf(p);
-    if (!ref || ref.uid === uid) read.push(p);
-  }
-  return read;
+  return [rs, ...ownerIndex<Pod>(c.store, 'Pod', rs.metadata.namespace!).controlledOrOrphan(rs.metadata.uid)];
 }
 
 function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
   const ns = rs.metadata.namespace!;
   // replica_set.go syncReplicaSet: every pod of the namespace, inactive ones left out, then claimed
-  const active = claimPods(c, rs, c.store.list<Pod>('Pod', ns).filter(podIsActive));
+  // (claimObjects leaves the pods of other controllers alone: only these can be claimed)
+  const active = claimPods(c, rs, ownerIndex<Pod>(c.store, 'Pod', ns).controlledOrOrphan(rs.metadata.uid).filter(podIsActive));
   const want = rs.spec.replicas ?? 1;
   /** manageReplicas' error: the first refused create of this sync. */
   let failure: string | undefined;
@@ -81,7 +77,7 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
       }
     }
   }
-  const now = c.store.list<Pod>('Pod', ns).filter((p) => isOwnedBy(p, rs) && podIsActive(p));
+  const now = ownerIndex<Pod>(c.store, 'Pod', ns).controlled(rs.metadata.uid).filter(podIsActive);
   const ready = now.filter(podIsReady).length;
   const status = {
     replicas: now.length,

@@ -8,7 +8,8 @@
  * status.nominatedNodeName; the pod binds there once the victims are gone).
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { LabelSelector, Node, Pod, ReplicaSet, Service, StatefulSet, Toleration } from '../api/types.js';
+import type { Labels, LabelSelector, Node, Pod, ReplicaSet, Service, StatefulSet, Toleration } from '../api/types.js';
+import type { Store } from '../api/store.js';
 import type { Taint } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
@@ -205,12 +206,9 @@ function defaultSelector(c: Cluster, pod: Pod): LabelSelector | undefined {
   const matchLabels: Record<string, string> = {};
   const matchExpressions: NonNullable<LabelSelector['matchExpressions']> = [];
   let any = false;
-  for (const svc of c.store.list<Service>('Service', ns)) {
-    const sel = svc.spec.selector;
-    if (sel && Object.keys(sel).length > 0 && matchMap(sel, pod.metadata.labels)) {
-      Object.assign(matchLabels, sel);
-      any = true;
-    }
+  for (const svc of selectingServices(c, ns, pod.metadata.labels)) {
+    Object.assign(matchLabels, svc.spec.selector);
+    any = true;
   }
   const owner = controllerOf(pod);
   if (owner && (owner.kind === 'ReplicaSet' || owner.kind === 'StatefulSet')) {
@@ -224,6 +222,60 @@ function defaultSelector(c: Cluster, pod: Pod): LabelSelector | undefined {
   }
   if (!any) return undefined;
   return { matchLabels, ...(matchExpressions.length ? { matchExpressions } : {}) };
+}
+
+/**
+ * The Services of `ns` whose (non-empty) selector matches `labels`, in store order: what
+ * filtering the namespace's Services with matchMap gives. Each pod's cycle asked it of every
+ * Service of its namespace (333 pods of an applied file × 333 Services); the namespace's Services
+ * are kept bucketed by one pair of their selector (its first), so only the Services with a pair
+ * the pod has are matched. Exact while the store's `Service@<ns>` change counter stands (every
+ * put and remove of a Service there moves it; stored objects are frozen); kept by store, one
+ * entry per namespace asked, never saved.
+ */
+export function selectingServices(c: Cluster, ns: string, labels: Labels | undefined): Service[] {
+  if (!labels) return [];
+  const index = serviceSelectorIndex(c.store, ns);
+  const found: Service[] = [];
+  for (const [k, v] of Object.entries(labels)) {
+    for (const svc of index.buckets.get(k)?.get(v) ?? []) if (matchMap(svc.spec.selector!, labels)) found.push(svc);
+  }
+  if (found.length > 1) found.sort((a, b) => index.at.get(a)! - index.at.get(b)!);
+  return found;
+}
+
+interface ServiceSelectorIndex {
+  readonly count: number;
+  /** By the first selector key, then its value. */
+  readonly buckets: Map<string, Map<string, Service[]>>;
+  readonly at: Map<Service, number>;
+}
+
+const SERVICE_SELECTORS = new WeakMap<Store, Map<string, ServiceSelectorIndex>>();
+
+function serviceSelectorIndex(store: Store, ns: string): ServiceSelectorIndex {
+  const count = store.changes.get(`Service@${ns}`) ?? 0;
+  let byNs = SERVICE_SELECTORS.get(store);
+  if (!byNs) SERVICE_SELECTORS.set(store, (byNs = new Map()));
+  const had = byNs.get(ns);
+  if (had && had.count === count) return had;
+  const buckets = new Map<string, Map<string, Service[]>>();
+  const at = new Map<Service, number>();
+  store.list<Service>('Service', ns).forEach((svc, i) => {
+    const sel = svc.spec.selector;
+    const first = sel ? Object.keys(sel)[0] : undefined;
+    if (first === undefined) return;
+    at.set(svc, i);
+    let byValue = buckets.get(first);
+    if (!byValue) buckets.set(first, (byValue = new Map()));
+    const value = sel![first]!;
+    const bucket = byValue.get(value);
+    if (bucket) bucket.push(svc);
+    else byValue.set(value, [svc]);
+  });
+  const index = { count, buckets, at };
+  byNs.set(ns, index);
+  return index;
 }
 
 function scheduleOne(c: Cluster, pod: Pod, cache: SchedulerCache): void {

@@ -86,3 +86,28 @@ test('sync memo: a CRD of another group runs no other CRD naming again; one of t
   const apple = c.store.get('CustomResourceDefinition', undefined, 'apples.a.example.com') as unknown as { status?: { conditions?: { type: string; status: string }[] } };
   assert.equal(apple.status?.conditions?.find((x) => x.type === 'NamesAccepted')?.status, 'True');
 });
+
+test('sync memo: a Deployment scaled syncs no other Deployment of its namespace, nor their ReplicaSets (owner-index.ts)', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create(deployment('web', 1));
+  api.create(deployment('api', 1));
+  c.advance(30_000);
+  const before = c.store.get<Deployment>('Deployment', 'default', 'api')!;
+  const dep0 = counts(deploymentMemo);
+  const rs0 = counts(replicaSetMemo);
+  const web = c.store.get<Deployment>('Deployment', 'default', 'web')!;
+  api.update<Deployment>({ ...web, spec: { ...web.spec, replicas: 2 } });
+  c.advance(30_000);
+  assert.equal(c.store.get<Deployment>('Deployment', 'default', 'web')!.status?.readyReplicas, 2);
+  // web's ReplicaSet and pods changed: web synced at every step, api (and coredns) never; a
+  // sync reads only its own ReplicaSets and the orphans it could adopt, and their pods
+  const webSyncs = deploymentMemo.runs - dep0.runs;
+  assert.ok(webSyncs >= 2, `web synced ${webSyncs} times`);
+  assert.ok(deploymentMemo.skips - dep0.skips >= 2 * webSyncs, `deployment skips ${deploymentMemo.skips - dep0.skips} for ${webSyncs} runs`);
+  assert.equal(c.store.get<Deployment>('Deployment', 'default', 'api'), before);
+  // api's ReplicaSet reads its own pods and the orphans: web's new pod is neither
+  const rsRuns = replicaSetMemo.runs - rs0.runs;
+  const rsSkips = replicaSetMemo.skips - rs0.skips;
+  assert.ok(rsSkips >= 2 * rsRuns, `replicaset runs ${rsRuns}, skips ${rsSkips}`);
+});

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GROUP_KIND_SCHEMAS, KIND_SCHEMAS, REF_PREFIX, resolveRef, schemaComponents, schemaNameOf } from './schema.js';
+import { definitionFiles, generatedSchemas, GROUP_KIND_SCHEMAS, KIND_SCHEMAS, lazySchemaComponent, REF_PREFIX, resolveRef, schemaComponents, schemaNameOf } from './schema.js';
 import { RESOURCES } from '../registry.js';
 
 /** Every `$ref` value anywhere under `s`. */
@@ -86,5 +86,30 @@ describe('served OpenAPI schemas', () => {
     const azureKind = c['io.k8s.api.core.v1.AzureDiskVolumeSource']?.properties?.['kind'];
     assert.match(azureKind?.description ?? '', /^kind expected values are Shared/);
     assert.deepEqual(azureKind?.enum, ['Dedicated', 'Managed', 'Shared']);
+  });
+});
+
+describe('one definition without the whole map (schemaComponent)', () => {
+  it('each definition is the one of the whole map, overrides included', () => {
+    const all = schemaComponents();
+    // every generated name (some overridden, one removed by a doc override or DEFINITIONS), the
+    // definitions the overrides add, and a name nobody has
+    const names = new Set([...Object.keys(generatedSchemas()), ...Object.keys(all), 'io.k8s.api.core.v1.PodSchedulingGroup', 'io.k8s.api.core.v1.NoSuchType']);
+    const differ = [...names].filter((n) => JSON.stringify(lazySchemaComponent(n)) !== JSON.stringify(all[n]));
+    assert.deepEqual(differ, []);
+    // the overrides did change some of them: the comparison is not of two unchanged copies
+    assert.notEqual(JSON.stringify(lazySchemaComponent('io.k8s.api.core.v1.PodSpec')), JSON.stringify(generatedSchemas()['io.k8s.api.core.v1.PodSpec']));
+    assert.ok(lazySchemaComponent('io.k8s.api.core.v1.WorkloadReference'));
+  });
+
+  it("each package's definitions are all in the file the lazy lookup reads for it", () => {
+    const { files, byPackage } = definitionFiles();
+    const misplaced: string[] = [];
+    for (const file of files)
+      for (const text of file()) {
+        const name = (JSON.parse(text) as [string])[0];
+        if (byPackage[name.slice(0, name.lastIndexOf('.'))] !== file) misplaced.push(name);
+      }
+    assert.deepEqual(misplaced, []);
   });
 });

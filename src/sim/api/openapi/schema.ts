@@ -32,7 +32,8 @@ import { SCHEMAS_JSON as RBAC } from './rbac.js';
 import { SCHEMAS_JSON as RESOURCE } from './resource.js';
 import { SCHEMAS_JSON as SCHEDULING } from './scheduling.js';
 import { SCHEMAS_JSON as STORAGE } from './storage.js';
-import { applyOverrides } from './overrides.js';
+import { applyOverrides, type DocOverride } from './overrides.js';
+import { DOCS_V135 } from './docs-v135.generated.js';
 
 export interface Schema {
   description?: string;
@@ -63,6 +64,96 @@ export function schemaComponents(): SchemaMap {
   components ??= applyOverrides(generatedSchemas());
   return components;
 }
+
+/**
+ * One definition of schemaComponents(), without parsing the others: a write decodes by a handful
+ * of definitions (a Service's: ~15 of ~800), and parsing and overriding all of them cost the first
+ * mutating command of a process ~15–30 ms (the slowest command of a shell session). Exact: each
+ * step of applyOverrides reads and writes one definition by its own name, so applying the
+ * overrides to a map holding that definition alone gives it as in the whole map; a name the
+ * generated files give twice is the later text's, as generatedSchemas keeps it. Once the whole map
+ * is built (explain), it answers.
+ */
+export function schemaComponent(name: string): Schema | undefined {
+  return components ? components[name] : lazySchemaComponent(name);
+}
+
+/** schemaComponent's own path (exported for its test), whether or not the whole map was built. */
+export function lazySchemaComponent(name: string): Schema | undefined {
+  const known = LAZY.get(name);
+  if (known !== undefined || LAZY.has(name)) return known;
+  const text = definitionText(name);
+  const one: SchemaMap = text === undefined ? {} : { [name]: (JSON.parse(text) as [string, Schema])[1] };
+  const schema = applyOverrides(one, (DOCS ??= DOCS_V135()))[name];
+  LAZY.set(name, schema);
+  return schema;
+}
+
+/** The definition name of a generated text (`["<name>",{…}]`; names hold no escapes). */
+function nameOfText(text: string): string {
+  if (text.startsWith('["')) {
+    const end = text.indexOf('"', 2);
+    if (end > 2 && text[end - 1] !== '\\') return text.slice(2, end);
+  }
+  return (JSON.parse(text) as [string, Schema])[0];
+}
+
+/**
+ * The generated text of a definition: from the one file that holds its package (PACKAGE_FILES),
+ * read when a name of it is first asked; a package not listed there reads every file. (The test
+ * compares every definition with the whole map's, so a package given a second file shows.)
+ */
+function definitionText(name: string): string | undefined {
+  const pkg = name.slice(0, name.lastIndexOf('.'));
+  const group = PACKAGE_FILES[pkg];
+  const groups = group ? [group] : GROUPS;
+  for (const g of groups) {
+    if (READ.has(g)) continue;
+    READ.add(g);
+    for (const text of g()) TEXTS.set(nameOfText(text), text);
+  }
+  return TEXTS.get(name);
+}
+
+/** The generated file of each package's definitions (its files as tools/extract.mjs writes them). */
+const PACKAGE_FILES: Readonly<Record<string, () => readonly string[]>> = {
+  'io.k8s.api.admissionregistration.v1': ADMISSIONREGISTRATION,
+  'io.k8s.api.apps.v1': APPS,
+  'io.k8s.api.authentication.v1': AUTHENTICATION,
+  'io.k8s.api.authorization.v1': AUTHORIZATION,
+  'io.k8s.api.autoscaling.v2': AUTOSCALING,
+  'io.k8s.api.batch.v1': BATCH,
+  'io.k8s.api.certificates.v1': CERTIFICATES,
+  'io.k8s.api.coordination.v1': COORDINATION,
+  'io.k8s.api.core.v1': CORE,
+  'io.k8s.api.discovery.v1': DISCOVERY,
+  'io.k8s.api.events.v1': EVENTS,
+  'io.k8s.api.flowcontrol.v1': FLOWCONTROL,
+  'io.k8s.api.networking.v1': NETWORKING,
+  'io.k8s.api.node.v1': NODE,
+  'io.k8s.api.policy.v1': POLICY,
+  'io.k8s.api.rbac.v1': RBAC,
+  'io.k8s.api.resource.v1': DRA,
+  'io.k8s.api.scheduling.v1': SCHEDULING,
+  'io.k8s.api.storage.v1': STORAGE,
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1': APIEXTENSIONS,
+  'io.k8s.apimachinery.pkg.api.resource': RESOURCE,
+  'io.k8s.apimachinery.pkg.apis.meta.v1': META,
+  'io.k8s.apimachinery.pkg.runtime': RUNTIME,
+  'io.k8s.apimachinery.pkg.util.intstr': INTSTR,
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1': APIREGISTRATION,
+};
+
+/** The generated files in order, and the file of each package (for the test that the table is right). */
+export function definitionFiles(): { files: readonly (() => readonly string[])[]; byPackage: Readonly<Record<string, () => readonly string[]>> } {
+  return { files: GROUPS, byPackage: PACKAGE_FILES };
+}
+
+/** The definitions' texts read so far by name, the files read, and each definition asked for lazily. */
+const TEXTS = new Map<string, string>();
+const READ = new Set<() => readonly string[]>();
+const LAZY = new Map<string, Schema | undefined>();
+let DOCS: readonly DocOverride[] | undefined;
 
 /** The generated files' schemas as they are, before the v1.35 overrides (../overrides.ts). */
 export function generatedSchemas(): SchemaMap {
