@@ -26,7 +26,6 @@ const INDEXES = new WeakMap<Store, Map<string, PodLabelIndex>>();
 
 function podLabelIndex(store: Store, namespace: string): PodLabelIndex {
   const count = store.changes.get(`Pod@${namespace}`) ?? 0;
-  void 0;
   let byNs = INDEXES.get(store);
   if (!byNs) INDEXES.set(store, (byNs = new Map()));
   const had = byNs.get(namespace);
