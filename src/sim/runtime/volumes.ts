@@ -16,7 +16,7 @@
  * directory on the node.
  */
 import { createHash } from 'node:crypto';
-import { mintServiceAccountToken } from '../authn.js';
+import { serviceAccountTokenSigner } from '../authn.js';
 import type { Cluster } from '../cluster.js';
 import { podContainers, type ConfigMap, type Container, type KObject, type Pod, type Secret, type Volume } from '../api/types.js';
 import { Vfs, type VfsData } from '../node/vfs.js';
@@ -58,8 +58,12 @@ export function dropPodVolumes(c: Cluster, uid: string): void {
 }
 
 interface FileSpec {
-  /** A token is minted only when it is written (a function until then): syncs compare hashes that leave it out. */
-  content: string | (() => string);
+  /**
+   * A token is minted only when it is written (a function until then): syncs compare hashes that
+   * leave it out. Minting draws its claims and gives the signer: the file holds that, and the
+   * token is signed when first read (Vfs.writeDeferred).
+   */
+  content: string | (() => () => string);
   mode: number;
 }
 
@@ -107,23 +111,23 @@ function b64url(s: string): string {
  * and service account, issued when the volume is written, valid for expirationSeconds (1 h
  * default). The signature is not a real one.
  */
-function serviceAccountToken(c: Cluster, pod: Pod, src: { path: string; audience?: string; expirationSeconds?: number }): string {
+function serviceAccountToken(c: Cluster, pod: Pod, src: { path: string; audience?: string; expirationSeconds?: number }): () => string {
   // the volume keeps the token it was first written with (contentHash ignores it), so it is
-  // minted once per pod and source, not at every sync
+  // minted once per pod and source, not at every sync; and signed only once it is read
   let cache = TOKENS.get(c);
   if (!cache) TOKENS.set(c, (cache = new Map()));
   const k = `${pod.metadata.uid ?? ''}|${src.path}|${src.audience ?? ''}|${src.expirationSeconds ?? ''}`;
   const had = cache.get(k);
   if (had) return had;
-  const token = signedToken(c, pod, src) ?? unsignedToken(c, pod, src);
+  const token = signedToken(c, pod, src) ?? ((t: string) => () => t)(unsignedToken(c, pod, src));
   cache.set(k, token);
   return token;
 }
 
-const TOKENS = new WeakMap<Cluster, Map<string, string>>();
+const TOKENS = new WeakMap<Cluster, Map<string, () => string>>();
 
 /** Signed with the cluster's sa.key (authn.ts), so the API server accepts it from inside the pod. */
-function signedToken(c: Cluster, pod: Pod, src: { audience?: string; expirationSeconds?: number }): string | undefined {
+function signedToken(c: Cluster, pod: Pod, src: { audience?: string; expirationSeconds?: number }): (() => string) | undefined {
   const ns = pod.metadata.namespace ?? 'default';
   const sa = c.store.get('ServiceAccount', ns, pod.spec.serviceAccountName ?? 'default');
   if (!sa) return undefined;
@@ -131,7 +135,7 @@ function signedToken(c: Cluster, pod: Pod, src: { audience?: string; expirationS
   const h = createHash('sha256').update(`jti/${pod.metadata.uid ?? ''}/${c.now()}`).digest('hex');
   const jti = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
   const bound = { podName: pod.metadata.name, podUid: pod.metadata.uid ?? '', nodeName: node, nodeUid: c.store.get('Node', undefined, node)?.metadata.uid ?? '', jti };
-  return mintServiceAccountToken(c, sa, src.expirationSeconds ?? 3607, src.audience ? [src.audience] : undefined, bound);
+  return serviceAccountTokenSigner(c, sa, src.expirationSeconds ?? 3607, src.audience ? [src.audience] : undefined, bound);
 }
 
 /** A cluster without a service-account key (hand-built test clusters): the claims, unsigned. */
@@ -209,7 +213,10 @@ function writeAtomic(c: Cluster, st: VolumeState, files: Record<string, FileSpec
   const p2 = (n: number): string => String(n).padStart(2, '0');
   const dir = `..${d.getUTCFullYear()}_${p2(d.getUTCMonth() + 1)}_${p2(d.getUTCDate())}_${p2(d.getUTCHours())}_${p2(d.getUTCMinutes())}_${p2(d.getUTCSeconds())}.${tempSuffix(`${seed}@${c.now()}`)}`;
   const old = fs.readlink('/..data');
-  for (const [p, f] of Object.entries(files)) fs.write(`/${dir}/${p}`, typeof f.content === 'function' ? f.content() : f.content, f.mode);
+  for (const [p, f] of Object.entries(files)) {
+    if (typeof f.content === 'function') fs.writeDeferred(`/${dir}/${p}`, f.content(), f.mode);
+    else fs.write(`/${dir}/${p}`, f.content, f.mode);
+  }
   fs.mkdir(`/${dir}`);
   fs.symlink(dir, '/..data');
   const top = new Set(Object.keys(files).map((p) => p.split('/')[0]!));
