@@ -548,8 +548,15 @@ const BLOCKED = new WeakMap<object, { inputs: string; at: number }>();
 
 /** What a replay reads of the container beside its run: the script, the image (its tools, daemons, libc), the memory limit. */
 function replayInputs(ct: Container, script: Extract<ContainerScript, { kind: 'script' }>['script']): string {
-  return JSON.stringify([ct.image, script, ct.resources?.limits?.['memory'] ?? null]);
+  const had = INPUTS.get(ct);
+  if (had !== undefined) return had;
+  const inputs = JSON.stringify([ct.image, script, ct.resources?.limits?.['memory'] ?? null]);
+  // a stored pod's containers are frozen and shared by the state's copies: the same object, the same inputs
+  if (Object.isFrozen(ct)) INPUTS.set(ct, inputs);
+  return inputs;
 }
+
+const INPUTS = new WeakMap<Container, string>();
 
 let replays = 0;
 
@@ -577,9 +584,8 @@ export function flushPod(c: Cluster, pod: Pod, until = c.now()): void {
     const prog = programOf(ct);
     if (!prog || prog.kind !== 'script') return;
     let seq = 0;
-    const inputs = replayInputs(ct, prog.script);
     const blocked = BLOCKED.get(run.env);
-    if (!blocked || blocked.at > run.flushedTo || blocked.inputs !== inputs) {
+    if (!blocked || blocked.at > run.flushedTo || blocked.inputs !== replayInputs(ct, prog.script)) {
       const from = usableCheckpoint(c, pod, ct, run);
       const log: ReplayLog = { reads: new Map(from?.reads), changed: false };
       let last: { cp: ScriptCheckpoint; netLen: number; log: ReplayLog } | undefined;
@@ -597,7 +603,7 @@ export function flushPod(c: Cluster, pod: Pod, until = c.now()): void {
         keep: (cp) => (last = { cp, netLen: run.net?.calls.length ?? 0, log: { reads: new Map(log.reads), changed: log.changed } }),
       });
       if (last) keepCheckpoint(run, last.cp, last.log, last.netLen);
-      if (res.end.kind === 'blocked' && res.end.follow === undefined && log.reads.size === 0 && !outside) BLOCKED.set(run.env, { inputs, at: res.end.at });
+      if (res.end.kind === 'blocked' && res.end.follow === undefined && log.reads.size === 0 && !outside) BLOCKED.set(run.env, { inputs: replayInputs(ct, prog.script), at: res.end.at });
       for (const e of res.events) {
         if (e.t <= run.flushedTo) continue;
         const base = { t: e.t, order: order * 1_000_000 + seq++, ct, run };
