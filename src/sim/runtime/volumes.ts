@@ -267,6 +267,7 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
       delete st0.pendingAt;
       continue;
     }
+    contentBuilds++;
     const want = desiredContent(c, pod, vol);
     if ('skip' in want) {
       t[k] ??= { fs: { files: {}, dirs: ['/'] } };
@@ -306,6 +307,48 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
  * volume's state, not in it: a restored session simply looks again once.
  */
 const SEEN = new WeakMap<VolumeState, { key: string; hash: string }>();
+
+/** What SEEN holds of one volume, by the volume's key (`<pod uid>/<volume>`). */
+export type SeenVolumes = readonly (readonly [string, { key: string; hash: string }])[];
+
+/**
+ * SEEN's entries for the volumes of this cluster that still hold the content they were found with,
+ * for an exact copy of it (the kubelet's Controller.memory): a copy's volume states are new
+ * objects, and each copy of a session (grading, validate's runs) rebuilt and hashed every volume
+ * of every pod it synced once more (25,000 times in a validate run).
+ */
+export function seenVolumes(c: Cluster): SeenVolumes {
+  const t = c.state.podVolumes;
+  if (!t) return [];
+  const out: [string, { key: string; hash: string }][] = [];
+  for (const [k, st] of Object.entries(t)) {
+    const seen = SEEN.get(st);
+    if (seen && seen.hash === st.hash) out.push([k, seen]);
+  }
+  return out;
+}
+
+/**
+ * Take seenVolumes' entries in a copy restored from the same state. Exact: the copy's store holds
+ * the same objects at the same resourceVersions, so each volume's sources have the versions the
+ * entry was found at, and the volume holds the same hash (checked); a source changed in the copy
+ * has a newer version, which misses.
+ */
+export function adoptSeenVolumes(c: Cluster, saved: SeenVolumes): void {
+  const t = c.state.podVolumes;
+  if (!t) return;
+  for (const [k, seen] of saved) {
+    const st = t[k];
+    if (st && st.hash === seen.hash) SEEN.set(st, seen);
+  }
+}
+
+let contentBuilds = 0;
+
+/** How many times syncPodVolumes has built a volume's content to look at it (tests). */
+export function volumeContentBuilds(): number {
+  return contentBuilds;
+}
 
 /** Downward API fields that never change for a pod (its identity). */
 const FIXED_FIELDS = new Set(['metadata.namespace', 'metadata.name', 'metadata.uid']);
