@@ -11,7 +11,7 @@ import type { ConfigMap, Pod } from '../api/types.js';
 import { Cluster } from '../cluster.js';
 import { ManualClock } from '../../util/clock.js';
 import { CONTROLLERS } from './index.js';
-import { containerFs, volumeContentBuilds } from '../runtime/volumes.js';
+import { containerFs, imageRootFileBuilds, volumeContentBuilds } from '../runtime/volumes.js';
 
 test("kubelet volumes: a session copy takes its original's look at each volume, and follows its own ConfigMap changes", () => {
   const c = loadFixture('kubeadm-calico');
@@ -42,4 +42,18 @@ test("kubelet volumes: a session copy takes its original's look at each volume, 
   const now = copy.store.get<Pod>('Pod', 'default', 'web')!;
   assert.equal(containerFs(copy, now, 'c').tryRead('/cfg/mode'), 'two');
   assert.equal(containerFs(c, c.store.get<Pod>('Pod', 'default', 'web')!, 'c').tryRead('/cfg/mode'), 'one');
+});
+
+test("container files: an image's own files are built once, and read the same from every container", async () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  for (const name of ['a', 'b']) api.create<Pod>({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } } as Pod);
+  c.advance(60_000);
+  const read = (name: string): string | undefined => containerFs(c, c.store.get<Pod>('Pod', 'default', name)!, 'c').tryRead('/etc/nginx/nginx.conf');
+  const first = read('a');
+  assert.match(first ?? '', /http \{/);
+  const builds = imageRootFileBuilds();
+  assert.equal(read('b'), first);
+  assert.equal(read('a'), first);
+  assert.equal(imageRootFileBuilds(), builds, 'the image files were built again');
 });

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { serviceAccountTokenSigner } from '../authn.js';
 import type { Cluster } from '../cluster.js';
 import { podContainers, type ConfigMap, type Container, type KObject, type Pod, type Secret, type Volume } from '../api/types.js';
-import { Vfs, type VfsData } from '../node/vfs.js';
+import { Vfs, type VfsData, type VirtualFile, type VirtualFiles } from '../node/vfs.js';
 import { containerDevices } from '../node/devices.js';
 import { configMapData, podFieldValue, resourceFieldValue, secretData } from './env.js';
 import { podFs } from './podfs.js';
@@ -444,14 +444,45 @@ export function bindSubPaths(c: Cluster, pod: Pod, ct: Container): void {
 
 const POD_FILES = ['/etc/resolv.conf', '/etc/hosts', '/etc/hostname'];
 
+/**
+ * An image's own files (images.ts rootFiles), by the image reference as a container names it,
+ * their map built once: they are a pure function of the image and its tag (the catalogue's
+ * constants, dated at the image's build), and every look at a container's files (each kubelet
+ * sync of an nginx pod, each flush and exec) built the whole map again. Frozen: readers copy it
+ * (node/devices.ts lays /dev over it). Bounded.
+ */
+const IMAGE_FILES = new Map<string, VirtualFiles | undefined>();
+let imageFileBuilds = 0;
+
+/** How many times an image's own files have been built (tests). */
+export function imageRootFileBuilds(): number {
+  return imageFileBuilds;
+}
+
+function imageRootFiles(image: string): VirtualFiles | undefined {
+  if (IMAGE_FILES.has(image)) return IMAGE_FILES.get(image);
+  const ref = parseImageRef(image);
+  const own = ref ? lookupImage(image)?.rootFiles?.(ref.tag) : undefined;
+  let built: Record<string, VirtualFile> | undefined;
+  const build = (): Record<string, VirtualFile> => {
+    imageFileBuilds++;
+    const files = own!.files();
+    for (const f of Object.values(files)) Object.freeze(f);
+    return Object.freeze(files) as Record<string, VirtualFile>;
+  };
+  const out: VirtualFiles | undefined = own && { ...own, files: () => (built ??= build()) };
+  if (IMAGE_FILES.size >= 256) IMAGE_FILES.delete(IMAGE_FILES.keys().next().value!);
+  IMAGE_FILES.set(image, out);
+  return out;
+}
+
 /** What a container sees: its own root filesystem, the pod's files and its volumeMounts over it. */
 export function containerFs(c: Cluster, pod: Pod, container: string): MountVfs {
   const uid = pod.metadata.uid ?? `${pod.metadata.namespace}/${pod.metadata.name}`;
   const root = podFs(c, `${uid}/${container}`);
   const ct = podContainers(pod).find((x) => x.name === container);
   // the image's own files (nginx's /etc/nginx): a read-only lower layer under what the container wrote
-  const ref = ct ? parseImageRef(ct.image) : undefined;
-  const files = ref ? lookupImage(ct!.image)?.rootFiles?.(ref.tag) : undefined;
+  const files = ct ? imageRootFiles(ct.image) : undefined;
   // and the runtime's /dev (null, zero, random, urandom, ...), made when the container started
   const started = (): number => {
     const st = pod.status?.containerStatuses?.find((s) => s.name === container)?.state?.running?.startedAt ?? pod.status?.startTime;
