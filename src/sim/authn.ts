@@ -57,13 +57,22 @@ const publicKey = memo<KeyObject>(8, (pem) => createPublicKey(pem));
 /** The JWT key id: sha256 of the public key's DER, base64url (serviceaccount/jwt.go keyIDFromPublicKey). */
 const keyId = memo<string>(8, (keyPem) => b64url(createHash('sha256').update(createPublicKey(privateKey(keyPem)).export({ type: 'spki', format: 'der' })).digest()));
 
+/** How many RS256 signatures this process has computed (tests: a token nobody reads is never signed). */
+let signed = 0;
+export function tokenSignatures(): number {
+  return signed;
+}
+
 /** RS256 (PKCS #1 v1.5) signatures are deterministic: the same key and header.claims give the same bytes. */
 const RS256 = new Map<string, ReturnType<typeof memo<string>>>();
 function rs256(keyPem: string, head: string): string {
   let bySigner = RS256.get(keyPem);
   if (!bySigner) {
     if (RS256.size >= 8) RS256.delete(RS256.keys().next().value!);
-    bySigner = memo<string>(4096, (h) => b64url(sign('sha256', Buffer.from(h), privateKey(keyPem))));
+    bySigner = memo<string>(4096, (h) => {
+      signed++;
+      return b64url(sign('sha256', Buffer.from(h), privateKey(keyPem)));
+    });
     RS256.set(keyPem, bySigner);
   }
   return bySigner(head);
@@ -74,6 +83,18 @@ function rs256(keyPem: string, head: string): string {
  * RS256-signed with the cluster's sa.key.
  */
 export function mintServiceAccountToken(c: Cluster, sa: KObject, expirationSeconds: number, audiences?: string[], bound?: PodBinding | ObjectBinding): string | undefined {
+  return serviceAccountTokenSigner(c, sa, expirationSeconds, audiences, bound)?.();
+}
+
+/**
+ * mintServiceAccountToken with the signature left for later: the claims are drawn now (the time,
+ * the jti, the objects bound), and the returned function signs them when the token is first read.
+ * The kubelet writes a token into every pod's projected volume, and most are never read (a
+ * session's copies, validate's runs): the RSA signature was the costliest part of a pod's start.
+ * Exact: the signing input is fixed here and RS256 (PKCS #1 v1.5) is deterministic, so the token
+ * has the same bytes whenever it is signed.
+ */
+export function serviceAccountTokenSigner(c: Cluster, sa: KObject, expirationSeconds: number, audiences?: string[], bound?: PodBinding | ObjectBinding): (() => string) | undefined {
   const key = controlPlaneFile(c, `${PKI}/sa.key`);
   if (!key) return undefined;
   const now = Math.floor(c.now() / 1000);
@@ -100,7 +121,8 @@ export function mintServiceAccountToken(c: Cluster, sa: KObject, expirationSecon
     sub: `system:serviceaccount:${sa.metadata.namespace}:${sa.metadata.name}`,
   };
   const head = `${b64url(JSON.stringify({ alg: 'RS256', kid: keyId(key) }))}.${b64url(JSON.stringify(claims))}`;
-  return `${head}.${rs256(key, head)}`;
+  let token: string | undefined;
+  return () => (token ??= `${head}.${rs256(key, head)}`);
 }
 
 /** The pod (and its node) a projected token is bound to; its jti is derived, not drawn, so volumes stay deterministic. */

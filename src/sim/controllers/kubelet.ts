@@ -30,7 +30,7 @@ import { containerListener } from '../traffic/path.js';
 import { programOf, startRun, finishRun, extendPlan, dropRuns, execSync, nextFileChange } from '../runtime/processes.js';
 import { containerProbes, forgetProbes, runProbe, syncProbes, type ProbeType } from './prober.js';
 import { containerEnv } from '../runtime/env.js';
-import { syncPodVolumes, bindSubPaths, dropPodVolumes } from '../runtime/volumes.js';
+import { syncPodVolumes, bindSubPaths, dropPodVolumes, seenVolumes, adoptSeenVolumes, type SeenVolumes } from '../runtime/volumes.js';
 import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, allocatePodIPv6, podFamilies, release } from '../cni/ipam.js';
 import { podFs, dropPodFs, podFsChangedSince, podFsGeneration } from '../runtime/podfs.js';
@@ -91,21 +91,17 @@ export const kubeletController: Controller = {
   },
   // the quiet pods of an exact copy are those of its original (their objects are shared, frozen,
   // and the epoch's counters travel with the snapshot): a copy does not sync every pod once again
+  // and so are the volumes whose content a sync found as it was written (runtime/volumes.ts SEEN)
   memory: {
-    save(c: Cluster): unknown {
-      const had = QUIET.get(c);
-      if (!had || had.store !== c.store) return undefined;
-      const epoch = kubeletEpoch(c);
-      const fsGen = podFsGeneration(c);
-      // a pod whose files and hosts have not changed since its sync is quiet at the copy's
-      // generations (a node's host generation is not saved: the copy's is taken when it loads)
-      const reads = readsKey(c);
-      return [...had.pods].flatMap(([uid, q]) => (q.epoch === epoch && sameReads(c, q, reads) && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
+    save(c: Cluster): KubeletMemory {
+      return { quiet: quietToSave(c), volumes: seenVolumes(c) };
     },
     load(c: Cluster, saved: unknown): void {
-      if (!saved) return;
+      const { quiet, volumes } = saved as KubeletMemory;
+      adoptSeenVolumes(c, volumes);
+      if (!quiet) return;
       const pods = new Map<string, QuietPod>();
-      for (const [uid, q] of saved as [string, QuietPod][]) pods.set(uid, { ...q, hosts: hostsKey(c, q.pod, q.node) });
+      for (const [uid, q] of quiet) pods.set(uid, { ...q, hosts: hostsKey(c, q.pod, q.node) });
       QUIET.set(c, { store: c.store, pods });
     },
   },
@@ -143,6 +139,24 @@ export const kubeletController: Controller = {
     }
   },
 };
+
+/** What an exact copy of a cluster takes of its kubelet (Controller.memory). */
+interface KubeletMemory {
+  quiet: [string, QuietPod][] | undefined;
+  volumes: SeenVolumes;
+}
+
+/** The quiet pods an exact copy of the cluster starts with (QUIET), undefined while there is none for its store. */
+function quietToSave(c: Cluster): [string, QuietPod][] | undefined {
+  const had = QUIET.get(c);
+  if (!had || had.store !== c.store) return undefined;
+  const epoch = kubeletEpoch(c);
+  const fsGen = podFsGeneration(c);
+  // a pod whose files and hosts have not changed since its sync is quiet at the copy's
+  // generations (a node's host generation is not saved: the copy's is taken when it loads)
+  const reads = readsKey(c);
+  return [...had.pods].flatMap(([uid, q]): [string, QuietPod][] => (q.epoch === epoch && sameReads(c, q, reads) && !podFsChangedSince(c, uid, q.fsGen) ? [[uid, { ...q, fsGen }]] : []));
+}
 
 /**
  * Pods whose last sync wrote nothing, with what that sync saw. The kubelet runs whenever any pod,

@@ -278,6 +278,31 @@ export class Vfs {
     this.onChange();
   }
 
+  /**
+   * write(), with the content computed when it is first read: the entry's `content` is a getter
+   * that calls `content()` once and keeps what it gave. For a file whose content is costly, pure
+   * and seldom read (a projected service-account token, whose RSA signature is most of a pod's
+   * start: runtime/volumes.ts). The entry is frozen like every other, so the copies of a state
+   * share it and sign at most once; serialising it (JSON.stringify, toPlainJSON) reads it, so a
+   * saved state holds the text, the same bytes as if it had been written at once.
+   */
+  writeDeferred(p: string, content: () => string, mode?: number): void {
+    p = this.follow(p);
+    if (this.isDir(p) && !this.isFile(p)) throw new VfsError('EISDIR', p);
+    const old = this.data.files[p];
+    let text: string | undefined;
+    // the members in write()'s order: a saved state's bytes do not tell the two apart
+    this.ownFiles()[p] = Object.freeze({
+      get content(): string {
+        return (text ??= content());
+      },
+      mode: mode ?? old?.mode ?? 0o644,
+      mtime: this.now(),
+    });
+    this.ensureDir(parentOf(p));
+    this.onChange();
+  }
+
   append(p: string, content: string): void {
     this.write(p, (this.tryRead(p) ?? '') + content);
   }

@@ -33,8 +33,45 @@ export function signatureAlgorithm(keyPem: string | KeyObject): Buffer {
   return keyOf(keyPem).asymmetricKeyType === 'ec' ? ecdsaAlgorithm(keyOf(keyPem)) : seq(oid(SHA256_RSA_OID), nul());
 }
 
+/**
+ * Signatures by the signing key's PEM text, then by the signed bytes. Both algorithms are pure
+ * functions of the key and the bytes (PKCS#1 v1.5 by construction, ECDSA by ec.ts's RFC 6979
+ * nonces), and the same certificates are signed again and again: every fixture build signs its
+ * cluster CA for each node file that embeds it, and every copy of a session that runs `kubeadm
+ * certs renew` at the same simulated time signs the same to-be-signed bytes (validate's solution,
+ * alternatives and mutations). An RSA signature costs about a millisecond. Bounded per key and in
+ * keys; a hit gives a copy, so no caller can change what the memo holds.
+ */
+const SIGNATURES = new Map<string, Map<string, Buffer>>();
+const SIGNATURE_KEYS = 16;
+const SIGNATURES_PER_KEY = 512;
+let computed = 0;
+
+/** How many signatures this process has computed rather than remembered (tests). */
+export function signaturesComputed(): number {
+  return computed;
+}
+
 /** The signature of `data` by this private key (RSA PKCS#1 v1.5 SHA-256, or ECDSA DER with the curve's hash). */
 export function signSha256(keyPem: string | KeyObject, data: Buffer): Buffer {
-  const key = keyOf(keyPem);
+  if (typeof keyPem !== 'string') return signNow(keyOf(keyPem), data);
+  let byData = SIGNATURES.get(keyPem);
+  if (!byData) {
+    if (SIGNATURES.size >= SIGNATURE_KEYS) SIGNATURES.delete(SIGNATURES.keys().next().value!);
+    SIGNATURES.set(keyPem, (byData = new Map()));
+  }
+  // the bytes themselves are the key (latin1 maps each byte to one char): no digest stands in for them
+  const k = data.toString('latin1');
+  let sig = byData.get(k);
+  if (!sig) {
+    sig = signNow(keyOf(keyPem), data);
+    if (byData.size >= SIGNATURES_PER_KEY) byData.delete(byData.keys().next().value!);
+    byData.set(k, sig);
+  }
+  return Buffer.from(sig);
+}
+
+function signNow(key: KeyObject, data: Buffer): Buffer {
+  computed++;
   return key.asymmetricKeyType === 'ec' ? ecdsaSign(key, data) : sign('sha256', data, key);
 }

@@ -534,6 +534,38 @@ type Pending =
   | { t: number; order: number; ct: Container; run: ContainerRun; kind: 'follow'; path: string };
 
 /**
+ * Runs whose script a flush's replay found blocked for good (`sleep infinity`, a daemon such as
+ * kube-proxy's, `echo started; sleep infinity`) without reading anything: no file or directory,
+ * no network tool, no tool that looks at the pod (`ps`). Such a replay is a function of the run
+ * (its script, start, environment: the key, frozen and shared by the session's copies) and of
+ * `inputs` (replayInputs) alone, and every event it makes is at or before the time it blocked:
+ * once the run has been flushed past that time, a replay would apply nothing and take the same
+ * checkpoints, so the flush only moves the run's replay point. Every shell line flushes every pod,
+ * and these replays were most of what flushing cost (a cluster's kube-proxy pods alone, 12,000
+ * times in a validate run).
+ */
+const BLOCKED = new WeakMap<object, { inputs: string; at: number }>();
+
+/** What a replay reads of the container beside its run: the script, the image (its tools, daemons, libc), the memory limit. */
+function replayInputs(ct: Container, script: Extract<ContainerScript, { kind: 'script' }>['script']): string {
+  const had = INPUTS.get(ct);
+  if (had !== undefined) return had;
+  const inputs = JSON.stringify([ct.image, script, ct.resources?.limits?.['memory'] ?? null]);
+  // a stored pod's containers are frozen and shared by the state's copies: the same object, the same inputs
+  if (Object.isFrozen(ct)) INPUTS.set(ct, inputs);
+  return inputs;
+}
+
+const INPUTS = new WeakMap<Container, string>();
+
+let replays = 0;
+
+/** How many flush replays of a script this process has run (tests). */
+export function flushReplays(): number {
+  return replays;
+}
+
+/**
  * Apply every running container's output of this pod up to `until` (default: now), in time
  * order: log lines, file writes, and what followers see appended to their files.
  */
@@ -551,22 +583,34 @@ export function flushPod(c: Cluster, pod: Pod, until = c.now()): void {
     touched.push({ run, upTo });
     const prog = programOf(ct);
     if (!prog || prog.kind !== 'script') return;
-    const from = usableCheckpoint(c, pod, ct, run);
-    const log: ReplayLog = { reads: new Map(from?.reads), changed: false };
-    let last: { cp: ScriptCheckpoint; netLen: number; log: ReplayLog } | undefined;
-    const host = scriptHost(c, pod, ct, run, { log, seen: from?.cp.host });
-    const res = runScript(prog.script, host, run.startedAt, upTo, {
-      ...(from ? { resume: from.cp } : {}),
-      keep: (cp) => (last = { cp, netLen: run.net?.calls.length ?? 0, log: { reads: new Map(log.reads), changed: log.changed } }),
-    });
-    if (last) keepCheckpoint(run, last.cp, last.log, last.netLen);
     let seq = 0;
-    for (const e of res.events) {
-      if (e.t <= run.flushedTo) continue;
-      const base = { t: e.t, order: order * 1_000_000 + seq++, ct, run };
-      if (e.kind === 'out') pending.push({ ...base, kind: 'out', stream: e.stream === 'stdout' ? 0 : 1, text: e.text });
-      else if (e.kind === 'write') pending.push({ ...base, kind: 'write', path: e.path, text: e.text, append: e.append });
-      else pending.push({ ...base, kind: e.kind, path: e.path });
+    const blocked = BLOCKED.get(run.env);
+    if (!blocked || blocked.at > run.flushedTo || blocked.inputs !== replayInputs(ct, prog.script)) {
+      const from = usableCheckpoint(c, pod, ct, run);
+      const log: ReplayLog = { reads: new Map(from?.reads), changed: false };
+      let last: { cp: ScriptCheckpoint; netLen: number; log: ReplayLog } | undefined;
+      const base = scriptHost(c, pod, ct, run, { log, seen: from?.cp.host });
+      // whether the replay asked anything outside the run (network, `ps`): see BLOCKED
+      let outside = false;
+      const host: ScriptHost = {
+        ...base,
+        net: (call) => ((outside = true), base.net!(call)),
+        local: (argv) => ((outside = true), base.local!(argv)),
+      };
+      replays++;
+      const res = runScript(prog.script, host, run.startedAt, upTo, {
+        ...(from ? { resume: from.cp } : {}),
+        keep: (cp) => (last = { cp, netLen: run.net?.calls.length ?? 0, log: { reads: new Map(log.reads), changed: log.changed } }),
+      });
+      if (last) keepCheckpoint(run, last.cp, last.log, last.netLen);
+      if (res.end.kind === 'blocked' && res.end.follow === undefined && log.reads.size === 0 && !outside) BLOCKED.set(run.env, { inputs: replayInputs(ct, prog.script), at: res.end.at });
+      for (const e of res.events) {
+        if (e.t <= run.flushedTo) continue;
+        const base = { t: e.t, order: order * 1_000_000 + seq++, ct, run };
+        if (e.kind === 'out') pending.push({ ...base, kind: 'out', stream: e.stream === 'stdout' ? 0 : 1, text: e.text });
+        else if (e.kind === 'write') pending.push({ ...base, kind: 'write', path: e.path, text: e.text, append: e.append });
+        else pending.push({ ...base, kind: e.kind, path: e.path });
+      }
     }
     const p = run.plan;
     if (p.kind === 'runs' && p.follow !== undefined && run.follow === undefined && p.followAt !== undefined && p.followAt > run.flushedTo && p.followAt <= upTo)

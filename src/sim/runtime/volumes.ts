@@ -16,10 +16,10 @@
  * directory on the node.
  */
 import { createHash } from 'node:crypto';
-import { mintServiceAccountToken } from '../authn.js';
+import { serviceAccountTokenSigner } from '../authn.js';
 import type { Cluster } from '../cluster.js';
 import { podContainers, type ConfigMap, type Container, type KObject, type Pod, type Secret, type Volume } from '../api/types.js';
-import { Vfs, type VfsData } from '../node/vfs.js';
+import { Vfs, type VfsData, type VirtualFile, type VirtualFiles } from '../node/vfs.js';
 import { containerDevices } from '../node/devices.js';
 import { configMapData, podFieldValue, resourceFieldValue, secretData } from './env.js';
 import { podFs } from './podfs.js';
@@ -58,8 +58,12 @@ export function dropPodVolumes(c: Cluster, uid: string): void {
 }
 
 interface FileSpec {
-  /** A token is minted only when it is written (a function until then): syncs compare hashes that leave it out. */
-  content: string | (() => string);
+  /**
+   * A token is minted only when it is written (a function until then): syncs compare hashes that
+   * leave it out. Minting draws its claims and gives the signer: the file holds that, and the
+   * token is signed when first read (Vfs.writeDeferred).
+   */
+  content: string | (() => () => string);
   mode: number;
 }
 
@@ -107,23 +111,23 @@ function b64url(s: string): string {
  * and service account, issued when the volume is written, valid for expirationSeconds (1 h
  * default). The signature is not a real one.
  */
-function serviceAccountToken(c: Cluster, pod: Pod, src: { path: string; audience?: string; expirationSeconds?: number }): string {
+function serviceAccountToken(c: Cluster, pod: Pod, src: { path: string; audience?: string; expirationSeconds?: number }): () => string {
   // the volume keeps the token it was first written with (contentHash ignores it), so it is
-  // minted once per pod and source, not at every sync
+  // minted once per pod and source, not at every sync; and signed only once it is read
   let cache = TOKENS.get(c);
   if (!cache) TOKENS.set(c, (cache = new Map()));
   const k = `${pod.metadata.uid ?? ''}|${src.path}|${src.audience ?? ''}|${src.expirationSeconds ?? ''}`;
   const had = cache.get(k);
   if (had) return had;
-  const token = signedToken(c, pod, src) ?? unsignedToken(c, pod, src);
+  const token = signedToken(c, pod, src) ?? ((t: string) => () => t)(unsignedToken(c, pod, src));
   cache.set(k, token);
   return token;
 }
 
-const TOKENS = new WeakMap<Cluster, Map<string, string>>();
+const TOKENS = new WeakMap<Cluster, Map<string, () => string>>();
 
 /** Signed with the cluster's sa.key (authn.ts), so the API server accepts it from inside the pod. */
-function signedToken(c: Cluster, pod: Pod, src: { audience?: string; expirationSeconds?: number }): string | undefined {
+function signedToken(c: Cluster, pod: Pod, src: { audience?: string; expirationSeconds?: number }): (() => string) | undefined {
   const ns = pod.metadata.namespace ?? 'default';
   const sa = c.store.get('ServiceAccount', ns, pod.spec.serviceAccountName ?? 'default');
   if (!sa) return undefined;
@@ -131,7 +135,7 @@ function signedToken(c: Cluster, pod: Pod, src: { audience?: string; expirationS
   const h = createHash('sha256').update(`jti/${pod.metadata.uid ?? ''}/${c.now()}`).digest('hex');
   const jti = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
   const bound = { podName: pod.metadata.name, podUid: pod.metadata.uid ?? '', nodeName: node, nodeUid: c.store.get('Node', undefined, node)?.metadata.uid ?? '', jti };
-  return mintServiceAccountToken(c, sa, src.expirationSeconds ?? 3607, src.audience ? [src.audience] : undefined, bound);
+  return serviceAccountTokenSigner(c, sa, src.expirationSeconds ?? 3607, src.audience ? [src.audience] : undefined, bound);
 }
 
 /** A cluster without a service-account key (hand-built test clusters): the claims, unsigned. */
@@ -209,7 +213,10 @@ function writeAtomic(c: Cluster, st: VolumeState, files: Record<string, FileSpec
   const p2 = (n: number): string => String(n).padStart(2, '0');
   const dir = `..${d.getUTCFullYear()}_${p2(d.getUTCMonth() + 1)}_${p2(d.getUTCDate())}_${p2(d.getUTCHours())}_${p2(d.getUTCMinutes())}_${p2(d.getUTCSeconds())}.${tempSuffix(`${seed}@${c.now()}`)}`;
   const old = fs.readlink('/..data');
-  for (const [p, f] of Object.entries(files)) fs.write(`/${dir}/${p}`, typeof f.content === 'function' ? f.content() : f.content, f.mode);
+  for (const [p, f] of Object.entries(files)) {
+    if (typeof f.content === 'function') fs.writeDeferred(`/${dir}/${p}`, f.content(), f.mode);
+    else fs.write(`/${dir}/${p}`, f.content, f.mode);
+  }
   fs.mkdir(`/${dir}`);
   fs.symlink(dir, '/..data');
   const top = new Set(Object.keys(files).map((p) => p.split('/')[0]!));
@@ -260,6 +267,7 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
       delete st0.pendingAt;
       continue;
     }
+    contentBuilds++;
     const want = desiredContent(c, pod, vol);
     if ('skip' in want) {
       t[k] ??= { fs: { files: {}, dirs: ['/'] } };
@@ -299,6 +307,48 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
  * volume's state, not in it: a restored session simply looks again once.
  */
 const SEEN = new WeakMap<VolumeState, { key: string; hash: string }>();
+
+/** What SEEN holds of one volume, by the volume's key (`<pod uid>/<volume>`). */
+export type SeenVolumes = readonly (readonly [string, { key: string; hash: string }])[];
+
+/**
+ * SEEN's entries for the volumes of this cluster that still hold the content they were found with,
+ * for an exact copy of it (the kubelet's Controller.memory): a copy's volume states are new
+ * objects, and each copy of a session (grading, validate's runs) rebuilt and hashed every volume
+ * of every pod it synced once more (25,000 times in a validate run).
+ */
+export function seenVolumes(c: Cluster): SeenVolumes {
+  const t = c.state.podVolumes;
+  if (!t) return [];
+  const out: [string, { key: string; hash: string }][] = [];
+  for (const [k, st] of Object.entries(t)) {
+    const seen = SEEN.get(st);
+    if (seen && seen.hash === st.hash) out.push([k, seen]);
+  }
+  return out;
+}
+
+/**
+ * Take seenVolumes' entries in a copy restored from the same state. Exact: the copy's store holds
+ * the same objects at the same resourceVersions, so each volume's sources have the versions the
+ * entry was found at, and the volume holds the same hash (checked); a source changed in the copy
+ * has a newer version, which misses.
+ */
+export function adoptSeenVolumes(c: Cluster, saved: SeenVolumes): void {
+  const t = c.state.podVolumes;
+  if (!t) return;
+  for (const [k, seen] of saved) {
+    const st = t[k];
+    if (st && st.hash === seen.hash) SEEN.set(st, seen);
+  }
+}
+
+let contentBuilds = 0;
+
+/** How many times syncPodVolumes has built a volume's content to look at it (tests). */
+export function volumeContentBuilds(): number {
+  return contentBuilds;
+}
 
 /** Downward API fields that never change for a pod (its identity). */
 const FIXED_FIELDS = new Set(['metadata.namespace', 'metadata.name', 'metadata.uid']);
@@ -394,14 +444,45 @@ export function bindSubPaths(c: Cluster, pod: Pod, ct: Container): void {
 
 const POD_FILES = ['/etc/resolv.conf', '/etc/hosts', '/etc/hostname'];
 
+/**
+ * An image's own files (images.ts rootFiles), by the image reference as a container names it,
+ * their map built once: they are a pure function of the image and its tag (the catalogue's
+ * constants, dated at the image's build), and every look at a container's files (each kubelet
+ * sync of an nginx pod, each flush and exec) built the whole map again. Frozen: readers copy it
+ * (node/devices.ts lays /dev over it). Bounded.
+ */
+const IMAGE_FILES = new Map<string, VirtualFiles | undefined>();
+let imageFileBuilds = 0;
+
+/** How many times an image's own files have been built (tests). */
+export function imageRootFileBuilds(): number {
+  return imageFileBuilds;
+}
+
+function imageRootFiles(image: string): VirtualFiles | undefined {
+  if (IMAGE_FILES.has(image)) return IMAGE_FILES.get(image);
+  const ref = parseImageRef(image);
+  const own = ref ? lookupImage(image)?.rootFiles?.(ref.tag) : undefined;
+  let built: Record<string, VirtualFile> | undefined;
+  const build = (): Record<string, VirtualFile> => {
+    imageFileBuilds++;
+    const files = own!.files();
+    for (const f of Object.values(files)) Object.freeze(f);
+    return Object.freeze(files) as Record<string, VirtualFile>;
+  };
+  const out: VirtualFiles | undefined = own && { ...own, files: () => (built ??= build()) };
+  if (IMAGE_FILES.size >= 256) IMAGE_FILES.delete(IMAGE_FILES.keys().next().value!);
+  IMAGE_FILES.set(image, out);
+  return out;
+}
+
 /** What a container sees: its own root filesystem, the pod's files and its volumeMounts over it. */
 export function containerFs(c: Cluster, pod: Pod, container: string): MountVfs {
   const uid = pod.metadata.uid ?? `${pod.metadata.namespace}/${pod.metadata.name}`;
   const root = podFs(c, `${uid}/${container}`);
   const ct = podContainers(pod).find((x) => x.name === container);
   // the image's own files (nginx's /etc/nginx): a read-only lower layer under what the container wrote
-  const ref = ct ? parseImageRef(ct.image) : undefined;
-  const files = ref ? lookupImage(ct!.image)?.rootFiles?.(ref.tag) : undefined;
+  const files = ct ? imageRootFiles(ct.image) : undefined;
   // and the runtime's /dev (null, zero, random, urandom, ...), made when the container started
   const started = (): number => {
     const st = pod.status?.containerStatuses?.find((s) => s.name === container)?.state?.running?.startedAt ?? pod.status?.startTime;

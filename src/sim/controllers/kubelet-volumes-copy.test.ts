@@ -1,0 +1,59 @@
+/**
+ * The kubelet's memory of volume contents in a session copy (runtime/volumes.ts SEEN, carried by
+ * kubelet.ts Controller.memory): a copy does not rebuild the volumes its original found as they
+ * were written, and still follows a source that changes in it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../../testing/fixtures.js';
+import { ApiServer } from '../apiserver.js';
+import type { ConfigMap, Pod } from '../api/types.js';
+import { Cluster } from '../cluster.js';
+import { ManualClock } from '../../util/clock.js';
+import { CONTROLLERS } from './index.js';
+import { containerFs, imageRootFileBuilds, volumeContentBuilds } from '../runtime/volumes.js';
+
+test("kubelet volumes: a session copy takes its original's look at each volume, and follows its own ConfigMap changes", () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create<ConfigMap>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'default' }, data: { mode: 'one' } } as ConfigMap);
+  api.create<Pod>({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: { containers: [{ name: 'c', image: 'nginx', volumeMounts: [{ name: 'cfg', mountPath: '/cfg' }] }], volumes: [{ name: 'cfg', configMap: { name: 'cfg' } }] },
+  } as Pod);
+  c.advance(120_000);
+  assert.equal(c.store.get<Pod>('Pod', 'default', 'web')!.status?.phase, 'Running');
+  const copy = Cluster.restore(c.snapshot(), new ManualClock(c.now()), CONTROLLERS);
+  copy.adoptControllerMemory(c.controllerMemory());
+  // the pod changes in the copy (a label): the kubelet syncs it, and its volumes are as they were
+  const before = volumeContentBuilds();
+  const pod = structuredClone(copy.store.get<Pod>('Pod', 'default', 'web')!);
+  pod.metadata.labels = { ...pod.metadata.labels, touched: 'yes' };
+  copy.write(pod);
+  copy.settle();
+  assert.equal(volumeContentBuilds(), before, 'the copy built a volume its original had found unchanged');
+  // the ConfigMap changes in the copy: its volume shows the new value by the next periodic sync
+  const cm = structuredClone(copy.store.get<ConfigMap>('ConfigMap', 'default', 'cfg')!);
+  cm.data = { mode: 'two' };
+  copy.write(cm);
+  copy.advance(61_000);
+  const now = copy.store.get<Pod>('Pod', 'default', 'web')!;
+  assert.equal(containerFs(copy, now, 'c').tryRead('/cfg/mode'), 'two');
+  assert.equal(containerFs(c, c.store.get<Pod>('Pod', 'default', 'web')!, 'c').tryRead('/cfg/mode'), 'one');
+});
+
+test("container files: an image's own files are built once, and read the same from every container", async () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  for (const name of ['a', 'b']) api.create<Pod>({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } } as Pod);
+  c.advance(60_000);
+  const read = (name: string): string | undefined => containerFs(c, c.store.get<Pod>('Pod', 'default', name)!, 'c').tryRead('/etc/nginx/nginx.conf');
+  const first = read('a');
+  assert.match(first ?? '', /http \{/);
+  const builds = imageRootFileBuilds();
+  assert.equal(read('b'), first);
+  assert.equal(read('a'), first);
+  assert.equal(imageRootFileBuilds(), builds, 'the image files were built again');
+});
