@@ -18,6 +18,8 @@ import type { Instance } from './instance.js';
 import { copier } from './session.js';
 import { grade, type GradeReport } from './grade.js';
 import { recordAnswer } from './answers.js';
+import { flushAll } from '../sim/runtime/processes.js';
+import type { Pod } from '../sim/api/types.js';
 
 /** One line's result as validate reads it (an `answer` line's is empty and succeeds). */
 export interface LineResult {
@@ -113,13 +115,15 @@ function child(n: Node, key: string, make: Node): Node {
   return make;
 }
 
+const ANSWER = /^answer\s+(\S[\s\S]*)$/;
+
 /**
  * One line as the learner types it. `answer TEXT` is a meta command of the practice and exam prompt
  * (ui/practice.ts, ui/exam.ts), not a shell command: a solution, alternative or mutation that types it
  * records the answer as that prompt does, so `answer` checks can be proven both ways (typed or file).
  */
 export async function runLine(session: Session, line: string): Promise<LineResult> {
-  const typed = /^answer\s+(\S[\s\S]*)$/.exec(line.trim());
+  const typed = ANSWER.exec(line.trim());
   if (!typed) return session.exec(line);
   recordAnswer(session, typed[1]!);
   return { exitCode: 0, stdout: '', stderr: '' };
@@ -172,7 +176,13 @@ async function walk(node: Node, session: Session | undefined, take: (() => Sessi
   if (session) for (let i = count - 1; i >= 0 && live < 0; i--) if (i < node.ends.length || !kids[i - node.ends.length]!.reset) live = i;
   // a paused job list would live on in one branch only (no line of the runs could start one: shareable)
   if (session && count > 1 && w.shared && session.jobClock.next() !== undefined) throw new Error(`validate: a job list is paused where runs part, after \`${node.line}\``);
-  const copy = session && count > (live < 0 ? 0 : 1) ? copier(session, true, count - (live < 0 ? 0 : 1)) : undefined;
+  const copies = session ? count - (live < 0 ? 0 : 1) : 0;
+  // containers' output up to now, as each branch's next line would apply it (scenario/session.ts
+  // setupSession): flushed once here, not again in every copy from the same checkpoints. Only where
+  // every branch runs a shell line next: a run that ends here is graded as it stands, and a
+  // mutation's copy of the solved state starts as validate always made it
+  if (copies > 0 && node.ends.length === 0 && kids.every((k) => !k.reset && !ANSWER.test(k.line!.trim()))) flushAll(session!.cluster, session!.cluster.store.list<Pod>('Pod'));
+  const copy = copies > 0 ? copier(session!, true, copies) : undefined;
   const carried = copy ? session!.cluster.carried() : undefined;
   const branch = (i: number): Session => {
     if (!session) return take!();
