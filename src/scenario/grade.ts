@@ -14,6 +14,8 @@ import { copier } from './session.js';
 import { readAnswers } from './answers.js';
 import { runLine } from './setup/shell.js';
 import { rebootNode } from '../sim/node/runtime.js';
+import { flushAll } from '../sim/runtime/processes.js';
+import type { Pod } from '../sim/api/types.js';
 
 export interface CheckReport {
   id: string;
@@ -131,6 +133,9 @@ export async function grade(instance: Instance, session: Session, opts: GradeOpt
   // session itself, inPlace) and each shell line runs on another. A check that runs lines runs one
   // (checks/types.ts ctx.run), so the copies needed are known: the last is the serialised tree itself.
   const runs = instance.resolved.checks.filter((c) => (!opts.only || opts.only.has(c.id)) && checkKind(c.kind)?.runsLines === true).length;
+  // graded in place, containers' output up to now is applied once before the copies are taken, as
+  // their lines would each apply it (scenario/session.ts setupSession), not again in every copy
+  if (opts.inPlace && runs > 0) flushAll(session.cluster, session.cluster.store.list<Pod>('Pod'));
   const copy = opts.inPlace && runs === 0 ? undefined : copier(session, false, runs + (opts.inPlace ? 0 : 1));
   const base = opts.inPlace ? session : copy!();
   const ctx: CheckContext = {

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { instantiate, loadScenarioFile, setupSession } from './index.js';
 import { copier } from './session.js';
+import { grade } from './grade.js';
 import type { ContainerRun } from '../sim/runtime/processes.js';
 import type { Session } from '../shell/session.js';
 
@@ -55,4 +56,20 @@ test('a copy of a session at rest runs a read-only line without settling; one ma
   assert.ok(later.cluster.settles > 0);
   assert.ok(later.cluster.store.get('Pod', 'kube-system', `extra-${session.cluster.meta.controlPlane}`), 'the static pod is created in the copy');
   assert.equal(JSON.stringify(later.cluster.snapshot()), JSON.stringify(session.cluster.snapshot()));
+});
+
+test("grading in place applies the containers' output up to now once, before the copies its command checks run on", async () => {
+  const inst = instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1);
+  const session = await setupSession(inst);
+  const run = await session.exec(`kubectl run logger --image=busybox --restart=Never -- sh -c 'i=0; while true; do i=$((i+1)); echo "line $i"; sleep 1; done'`);
+  assert.equal(run.exitCode, 0, run.stderr);
+  session.cluster.advance(30_000);
+  const check = { id: 'logs', kind: 'command', points: 1, description: { en: 'logs' }, run: 'kubectl logs logger --tail=1', expect: { regex: '^line \\d+$' } };
+  const only = { ...inst, resolved: { ...inst.resolved, checks: [check] } } as unknown as typeof inst;
+  const now = session.cluster.now();
+  assert.ok(runsOf(session).at(-1)!.flushedTo < now, 'the output of the last 30 s is not applied yet');
+  const r = await grade(only, session, { inPlace: true });
+  assert.equal(r.checks[0]!.ok, true, r.checks[0]!.detail);
+  // applied in the graded session, so the copy the check ran on started from it
+  assert.equal(runsOf(session).at(-1)!.flushedTo, now);
 });

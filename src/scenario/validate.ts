@@ -7,12 +7,11 @@
  */
 import { ScenarioSchema, type Scenario } from './schema.js';
 import { instantiate, type Instance } from './instance.js';
-import { copier, setupSession, type FixtureCache } from './session.js';
-import { grade, type GradeReport } from './grade.js';
-import { recordAnswer } from './answers.js';
+import { setupSession, type FixtureCache } from './session.js';
+import type { GradeReport } from './grade.js';
+import { proveRuns, runsOf, type RunEnd } from './validate-runs.js';
 import { LANGS, textFor, textLangs, type Text } from './text.js';
 import { parseDuration } from '../sim/fixture/build.js';
-import { Session } from '../shell/session.js';
 
 export interface ValidationResult {
   id: string;
@@ -63,31 +62,9 @@ export function missingLangs(s: Scenario): string[] {
   return out;
 }
 
-/**
- * One line as the learner types it. `answer TEXT` is a meta command of the practice and exam prompt
- * (ui/practice.ts, ui/exam.ts), not a shell command: a solution, alternative or mutation that types it
- * records the answer as that prompt does, so `answer` checks can be proven both ways (typed or file).
- */
-async function runLine(session: Session, line: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-  const typed = /^answer\s+(\S[\s\S]*)$/.exec(line.trim());
-  if (!typed) return session.exec(line);
-  recordAnswer(session, typed[1]!);
-  return { exitCode: 0, stdout: '', stderr: '' };
-}
-
-async function runLines(session: Session, lines: readonly string[], problems: string[], what: string): Promise<void> {
-  for (const line of lines) {
-    const r = await runLine(session, line);
-    if (r.exitCode !== 0) problems.push(`${what}: \`${line}\` exited ${r.exitCode}: ${(r.stderr || r.stdout).trim().split('\n')[0] ?? ''}`);
-  }
-}
-
 function failingOf(r: GradeReport): string[] {
   return r.checks.filter((c) => !c.ok).map((c) => c.id);
 }
-
-/** Each run's session is graded and then thrown away: no copy of it is needed. */
-const IN_PLACE = { inPlace: true } as const;
 
 /** The parameter draws validate proves a task with (only tasks with `params` differ by seed). */
 export const VALIDATE_SEEDS: readonly number[] = [1, 2, 3];
@@ -124,49 +101,48 @@ export async function validateScenario(scenario: Scenario, opts: ValidateOptions
     const fails = (r: GradeReport, what: string): void => {
       for (const c of r.checks) if (!c.ok) res.problems.push(`${what}${tag}: check ${c.id} fails after the ${what === 'solved' ? 'solution' : what}: ${c.detail}`);
     };
+    let r0: GradeReport;
+    const runs = runsOf(inst);
+    let ends: RunEnd[];
     try {
-      // untouched: setup runs once; every other run starts from its restored state
-      const s0 = await setupSession(inst, cache);
-      const afterSolution = inst.resolved.mutations.filter((m) => m.after === 'solution').length;
-      const fresh = copier(s0, true, 1 + inst.resolved.alternatives.length + inst.resolved.mutations.length - afterSolution);
-      const r0 = await grade(inst, s0, IN_PLACE);
-      if (first) res.untouched = r0;
-      // guards pass untouched but earn nothing until the task's own checks do (grade.ts guardsCount)
-      if (r0.score !== 0) res.problems.push(`untouched${tag}: scores ${r0.score} of ${r0.max} points; an untouched task must score 0`);
-      for (const c of r0.checks) {
-        if (c.ok && !passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} already passes (${c.detail}); declare passAtStart: true if intended`);
-        if (!c.ok && passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} is declared passAtStart but fails: ${c.detail}`);
-      }
-      // reference solution
-      const s1 = fresh();
-      await runLines(s1, inst.resolved.solution, res.problems, `solution${tag}`);
-      const solved = afterSolution > 0 ? copier(s1, true, afterSolution) : fresh;
-      s1.cluster.advance(wait);
-      const r1 = await grade(inst, s1, IN_PLACE);
-      if (first) res.solved = r1;
-      fails(r1, 'solved');
-      // other correct solutions
-      for (const a of inst.resolved.alternatives) {
-        const sa = fresh();
-        await runLines(sa, a.run, res.problems, `alternative ${a.name}${tag}`);
-        sa.cluster.advance(wait);
-        const ra = await grade(inst, sa, IN_PLACE);
-        if (first) res.alternatives.push({ name: a.name, report: ra });
-        fails(ra, `alternative ${a.name}`);
-      }
-      // near misses
-      for (const m of inst.resolved.mutations) {
-        const sm = m.after === 'solution' ? solved() : fresh();
-        await runLines(sm, m.run, [], `mutation ${m.id}`);
-        sm.cluster.advance(wait);
-        // only what validate asks of a near miss: the checks it names fail
-        const rm = await grade(inst, sm, { ...IN_PLACE, only: new Set(m.fails) });
-        if (first) res.mutations.push({ id: m.id, report: rm });
-        const failing = failingOf(rm);
-        for (const f of m.fails) if (!failing.includes(f)) res.problems.push(`mutation ${m.id}${tag}: check ${f} should fail but passes`);
-      }
+      // untouched: setup runs once; every run starts from its state (proveRuns copies it first)
+      ({ untouched: r0, ends } = await proveRuns(inst, await setupSession(inst, cache), runs, wait));
     } catch (e) {
       res.problems.push(`${(e as Error).message}${tag}`);
+      continue;
+    }
+    if (first) res.untouched = r0;
+    // guards pass untouched but earn nothing until the task's own checks do (grade.ts guardsCount)
+    if (r0.score !== 0) res.problems.push(`untouched${tag}: scores ${r0.score} of ${r0.max} points; an untouched task must score 0`);
+    for (const c of r0.checks) {
+      if (c.ok && !passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} already passes (${c.detail}); declare passAtStart: true if intended`);
+      if (!c.ok && passAtStart.has(c.id)) res.problems.push(`untouched${tag}: check ${c.id} is declared passAtStart but fails: ${c.detail}`);
+    }
+    // the runs' findings in the order they are listed (solution, alternatives, mutations), as if
+    // each had run on its own: a run that threw ends the seed's findings where it threw
+    for (const [k, run] of runs.entries()) {
+      const end = ends[k]!;
+      for (const [i, line] of run.lines.entries()) {
+        const r = end.lines[i];
+        if (r === undefined) break;
+        if (run.what !== undefined && r.exitCode !== 0) res.problems.push(`${run.what}${tag}: \`${line}\` exited ${r.exitCode}: ${(r.stderr || r.stdout).trim().split('\n')[0] ?? ''}`);
+      }
+      if (end.error !== undefined) {
+        res.problems.push(`${(end.error as Error).message}${tag}`);
+        break;
+      }
+      const report = end.report!;
+      if (run.kind === 'solution') {
+        if (first) res.solved = report;
+        fails(report, 'solved');
+      } else if (run.kind === 'alternative') {
+        if (first) res.alternatives.push({ name: run.name, report });
+        fails(report, `alternative ${run.name}`);
+      } else {
+        if (first) res.mutations.push({ id: run.name, report });
+        const failing = failingOf(report);
+        for (const f of run.fails!) if (!failing.includes(f)) res.problems.push(`mutation ${run.name}${tag}: check ${f} should fail but passes`);
+      }
     }
   }
   res.ok = res.problems.length === 0;

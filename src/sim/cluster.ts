@@ -91,7 +91,21 @@ export interface Controller {
    * rebuilding it at its first reconcile.
    */
   readonly memory?: { save(c: Cluster): unknown; load(c: Cluster, saved: unknown): void };
+  /**
+   * What the controller keeps in memory that a restored cluster starts without, even an in-memory
+   * copy (a saved session reloaded does), but that a copy standing for this very cluster going on
+   * takes over (Cluster.carried): validate's runs that part after a shared prefix of lines
+   * (scenario/validate-runs.ts), each of which must go on as one run would have.
+   */
+  readonly carry?: { save(c: Cluster): unknown; load(c: Cluster, saved: unknown): void };
   reconcile(c: Cluster): void;
+}
+
+/** What a copy that stands for a cluster going on takes over from it besides its state and memory (Cluster.carried). */
+export interface Carried {
+  /** The store's count of writes since its restore (Store.generation). */
+  generation: number;
+  controllers: ControllerMemory;
 }
 
 /** A cluster's settle bookkeeping beside its snapshot (Cluster.settleMarks), for an exact copy. */
@@ -933,6 +947,26 @@ export class Cluster {
     const memory: ControllerMemory = new Map();
     for (const ctrl of this.controllers) if (ctrl.memory) memory.set(ctrl.name, ctrl.memory.save(this));
     return memory;
+  }
+
+  /**
+   * What a restore starts afresh but a copy that stands for this cluster going on takes over
+   * (adoptCarried): the store's write count since its own restore, which a restore sets to 0 (the
+   * service-account admission names a pod's token volume by it), and the controllers' `carry`.
+   */
+  carried(): Carried {
+    const controllers: ControllerMemory = new Map();
+    for (const ctrl of this.controllers) if (ctrl.carry) controllers.set(ctrl.name, ctrl.carry.save(this));
+    return { generation: this.store.generation, controllers };
+  }
+
+  /**
+   * Go on as the cluster `carried` was taken from (this one a copy of it, restored with its memory
+   * and settle marks, before anything happened here).
+   */
+  adoptCarried(carried: Carried): void {
+    this.store.generation = carried.generation;
+    for (const ctrl of this.controllers) if (ctrl.carry && carried.controllers.has(ctrl.name)) ctrl.carry.load(this, carried.controllers.get(ctrl.name));
   }
 
   /**

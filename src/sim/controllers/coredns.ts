@@ -299,6 +299,13 @@ export const corednsController: Controller = {
   wakesAlso: ['kubelet'],
   // CoreDNS pods run in kube-system (isCoreDnsPod) and mount their Corefile from there
   watches: ['Pod', 'ConfigMap@kube-system', 'Service', 'EndpointSlice', 'time'],
+  // a restore records the counters afresh; a copy that is this cluster going on goes on comparing
+  carry: {
+    save: (c) => seenGen.get(c),
+    load: (c, saved) => {
+      if (typeof saved === 'string') seenGen.set(c, saved);
+    },
+  },
   reconcile(c: Cluster): void {
     const st = state(c);
     const gen = `${c.store.changes.get('Service') ?? 0}/${c.store.changes.get('EndpointSlice') ?? 0}`;
