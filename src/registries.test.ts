@@ -78,6 +78,7 @@ const POINTS: readonly ExtensionPoint[] = [
       'controller-ref-manager.ts': 'the claim of dependents by labels (controller_ref_manager.go ClaimObject) the ReplicaSet and Deployment controllers share',
       'history.ts': 'ControllerRevision bookkeeping shared by the DaemonSet and StatefulSet controllers',
       'owner-index.ts': "a namespace's ReplicaSets and pods by controller uid (the informers' controller-UID index), read by the Deployment and ReplicaSet controllers",
+      'namespace-cache.ts': "what a controller derives from one kind's objects in a namespace, kept while they are unchanged (owner-index, label-index, the scheduler's Service index)",
       'label-index.ts': "a namespace's pods by label, through which the Endpoints and EndpointSlice controllers find a Service's pods",
       'sync-memo.ts': 'the per-object memo of syncs that wrote nothing, keyed by the frozen objects each read, shared by the workload, endpoints and CRD status controllers',
       'deployment-progress.ts': "the deployment controller's Progressing and Available conditions (progress.go, deployment_util.go)",

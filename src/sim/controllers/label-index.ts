@@ -8,30 +8,20 @@
  *
  * Exact: the pods a non-empty selector map matches all carry its first pair, so matching the
  * pods with that pair (in store order) gives what matching every pod of the namespace gave, in
- * the same order. The index is built from `store.list('Pod', namespace)` and kept only while the
- * store's `Pod@<namespace>` change counter stands (every put and remove of a pod there moves it;
- * stored objects are frozen). Kept by store (a WeakMap), one entry per namespace asked; never saved.
+ * the same order. The index is built from `store.list('Pod', namespace)` and kept while the
+ * namespace's pods are unchanged (namespace-cache.ts).
  */
 import type { Labels, Pod } from '../api/types.js';
 import type { Store } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
+import { NamespaceCache } from './namespace-cache.js';
 
-interface PodLabelIndex {
-  readonly count: number;
-  /** The pods by label key, then value, each list in store order. */
-  readonly byLabel: Map<string, Map<string, Pod[]>>;
-}
+/** A namespace's pods by label key, then value, each list in store order. */
+type PodLabelIndex = Map<string, Map<string, Pod[]>>;
 
-const INDEXES = new WeakMap<Store, Map<string, PodLabelIndex>>();
-
-function podLabelIndex(store: Store, namespace: string): PodLabelIndex {
-  const count = store.changes.get(`Pod@${namespace}`) ?? 0;
-  let byNs = INDEXES.get(store);
-  if (!byNs) INDEXES.set(store, (byNs = new Map()));
-  const had = byNs.get(namespace);
-  if (had && had.count === count) return had;
-  const byLabel = new Map<string, Map<string, Pod[]>>();
-  for (const p of store.list<Pod>('Pod', namespace)) {
+const INDEXES = new NamespaceCache<PodLabelIndex>((pods) => {
+  const byLabel: PodLabelIndex = new Map();
+  for (const p of pods as readonly Pod[]) {
     const labels = p.metadata.labels;
     if (!labels) continue;
     for (const [k, v] of Object.entries(labels)) {
@@ -42,15 +32,13 @@ function podLabelIndex(store: Store, namespace: string): PodLabelIndex {
       else byValue.set(v, [p]);
     }
   }
-  const index = { count, byLabel };
-  byNs.set(namespace, index);
-  return index;
-}
+  return byLabel;
+});
 
 /** The pods of `namespace` whose labels `selector` (a non-empty Service selector) matches, in store order. */
 export function podsSelected(store: Store, namespace: string, selector: Labels): Pod[] {
   const first = Object.keys(selector)[0];
   if (first === undefined) throw new Error('podsSelected: an empty selector (the callers leave such Services out)');
-  const candidates = podLabelIndex(store, namespace).byLabel.get(first)?.get(selector[first]!) ?? [];
+  const candidates = INDEXES.get(store, 'Pod', namespace).get(first)?.get(selector[first]!) ?? [];
   return candidates.filter((p) => matchMap(selector, p.metadata.labels));
 }

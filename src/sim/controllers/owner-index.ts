@@ -7,15 +7,13 @@
  * every pod: applying 333 Deployments made each settle round cost 333 × 666 ownerReference looks.
  *
  * Exact: the index is built from `store.list(kind, namespace)` (store order) and kept only while
- * the store's change counter of `kind@namespace` has not moved since (Store.touch bumps it at every
- * put and remove of such an object, and Store.load at a replace; stored objects are frozen, so no
- * object changes without it). Each group keeps store order, so a caller reading a group reads what
- * filtering the list gave, in the same order. Kept by store (a WeakMap), one entry per kind and
- * namespace asked; never saved.
+ * the namespace's objects of the kind are unchanged (namespace-cache.ts). Each group keeps store
+ * order, so a caller reading a group reads what filtering the list gave, in the same order.
  */
 import type { KObject } from '../api/types.js';
 import type { Store } from '../api/store.js';
 import { controllerOf } from './util.js';
+import { NamespaceCache } from './namespace-cache.js';
 
 export interface OwnerIndex<T extends KObject> {
   /** Every object of the kind in the namespace, in store order. */
@@ -38,10 +36,7 @@ class Index<T extends KObject> implements OwnerIndex<T> {
   private readonly byUid = new Map<string, T[]>();
   /** Each object's place in `all`, to merge groups back into store order. */
   private readonly at = new Map<T, number>();
-  constructor(
-    readonly all: readonly T[],
-    readonly count: number,
-  ) {
+  constructor(readonly all: readonly T[]) {
     all.forEach((o, i) => {
       this.at.set(o, i);
       const ref = controllerOf(o);
@@ -75,17 +70,9 @@ class Index<T extends KObject> implements OwnerIndex<T> {
   }
 }
 
-const INDEXES = new WeakMap<Store, Map<string, Index<KObject>>>();
+const INDEXES = new NamespaceCache((objects) => new Index<KObject>(objects));
 
 /** The index of `kind` in `namespace` of this store, as it is now (rebuilt when the namespace's objects of the kind changed). */
 export function ownerIndex<T extends KObject>(store: Store, kind: string, namespace: string): OwnerIndex<T> {
-  const key = `${kind}@${namespace}`;
-  const count = store.changes.get(key) ?? 0;
-  let byKey = INDEXES.get(store);
-  if (!byKey) INDEXES.set(store, (byKey = new Map()));
-  const hit = byKey.get(key);
-  if (hit && hit.count === count) return hit as unknown as OwnerIndex<T>;
-  const index = new Index<T>(store.list<T>(kind, namespace), count);
-  byKey.set(key, index as unknown as Index<KObject>);
-  return index;
+  return INDEXES.get(store, kind, namespace) as unknown as OwnerIndex<T>;
 }

@@ -9,7 +9,6 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Labels, LabelSelector, Node, Pod, ReplicaSet, Service, StatefulSet, Toleration } from '../api/types.js';
-import type { Store } from '../api/store.js';
 import type { Taint } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
@@ -22,6 +21,7 @@ import type { NodeInfo, SchedulingContext } from '../scheduling/types.js';
 import { tolerates as toleratesTaint } from '../scheduling/plugins/taint-toleration.js';
 import { deletePod } from './replicaset.js';
 import { controllerOf } from './util.js';
+import { NamespaceCache } from './namespace-cache.js';
 
 export const schedulerController: Controller = {
   name: 'scheduler',
@@ -229,13 +229,11 @@ function defaultSelector(c: Cluster, pod: Pod): LabelSelector | undefined {
  * filtering the namespace's Services with matchMap gives. Each pod's cycle asked it of every
  * Service of its namespace (333 pods of an applied file × 333 Services); the namespace's Services
  * are kept bucketed by one pair of their selector (its first), so only the Services with a pair
- * the pod has are matched. Exact while the store's `Service@<ns>` change counter stands (every
- * put and remove of a Service there moves it; stored objects are frozen); kept by store, one
- * entry per namespace asked, never saved.
+ * the pod has are matched. Exact while the namespace's Services are unchanged (namespace-cache.ts).
  */
 export function selectingServices(c: Cluster, ns: string, labels: Labels | undefined): Service[] {
   if (!labels) return [];
-  const index = serviceSelectorIndex(c.store, ns);
+  const index = SERVICE_SELECTORS.get(c.store, 'Service', ns);
   const found: Service[] = [];
   for (const [k, v] of Object.entries(labels)) {
     for (const svc of index.buckets.get(k)?.get(v) ?? []) if (matchMap(svc.spec.selector!, labels)) found.push(svc);
@@ -245,23 +243,15 @@ export function selectingServices(c: Cluster, ns: string, labels: Labels | undef
 }
 
 interface ServiceSelectorIndex {
-  readonly count: number;
   /** By the first selector key, then its value. */
   readonly buckets: Map<string, Map<string, Service[]>>;
   readonly at: Map<Service, number>;
 }
 
-const SERVICE_SELECTORS = new WeakMap<Store, Map<string, ServiceSelectorIndex>>();
-
-function serviceSelectorIndex(store: Store, ns: string): ServiceSelectorIndex {
-  const count = store.changes.get(`Service@${ns}`) ?? 0;
-  let byNs = SERVICE_SELECTORS.get(store);
-  if (!byNs) SERVICE_SELECTORS.set(store, (byNs = new Map()));
-  const had = byNs.get(ns);
-  if (had && had.count === count) return had;
+const SERVICE_SELECTORS = new NamespaceCache<ServiceSelectorIndex>((services) => {
   const buckets = new Map<string, Map<string, Service[]>>();
   const at = new Map<Service, number>();
-  store.list<Service>('Service', ns).forEach((svc, i) => {
+  (services as readonly Service[]).forEach((svc, i) => {
     const sel = svc.spec.selector;
     const first = sel ? Object.keys(sel)[0] : undefined;
     if (first === undefined) return;
@@ -273,10 +263,8 @@ function serviceSelectorIndex(store: Store, ns: string): ServiceSelectorIndex {
     if (bucket) bucket.push(svc);
     else byValue.set(value, [svc]);
   });
-  const index = { count, buckets, at };
-  byNs.set(ns, index);
-  return index;
-}
+  return { buckets, at };
+});
 
 function scheduleOne(c: Cluster, pod: Pod, cache: SchedulerCache): void {
   // Victims of this pod's preemption are still terminating: the scheduling queue holds the pod
