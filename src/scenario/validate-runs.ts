@@ -77,7 +77,7 @@ interface Node {
   children: Map<string, Node>;
   /**
    * The solved state's copy a mutation `after: solution` starts from (no line leads here): a copy
-   * as restored (its store counting writes from 0 again, Cluster.carried), as validate always made
+   * as restored (without what Cluster.carried takes over), as validate always made
    * it, where a run that goes on past a parting takes over what a restore starts afresh.
    */
   reset?: true;

@@ -103,8 +103,6 @@ export interface Controller {
 
 /** What a copy that stands for a cluster going on takes over from it besides its state and memory (Cluster.carried). */
 export interface Carried {
-  /** The store's count of writes since its restore (Store.generation). */
-  generation: number;
   controllers: ControllerMemory;
 }
 
@@ -951,13 +949,14 @@ export class Cluster {
 
   /**
    * What a restore starts afresh but a copy that stands for this cluster going on takes over
-   * (adoptCarried): the store's write count since its own restore, which a restore sets to 0 (the
-   * service-account admission names a pod's token volume by it), and the controllers' `carry`.
+   * (adoptCarried): the controllers' `carry` (CoreDNS's last-seen change counters). (The store's
+   * write count since its restore is not carried: nothing a copy prints depends on it; the token
+   * volume's name, which did, is drawn from the saved resourceVersion.)
    */
   carried(): Carried {
     const controllers: ControllerMemory = new Map();
     for (const ctrl of this.controllers) if (ctrl.carry) controllers.set(ctrl.name, ctrl.carry.save(this));
-    return { generation: this.store.generation, controllers };
+    return { controllers };
   }
 
   /**
@@ -965,7 +964,6 @@ export class Cluster {
    * and settle marks, before anything happened here).
    */
   adoptCarried(carried: Carried): void {
-    this.store.generation = carried.generation;
     for (const ctrl of this.controllers) if (ctrl.carry && carried.controllers.has(ctrl.name)) ctrl.carry.load(this, carried.controllers.get(ctrl.name));
   }
 

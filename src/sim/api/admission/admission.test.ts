@@ -300,6 +300,25 @@ for (const c of SA_CASES) {
   });
 }
 
+test('ServiceAccount: the token volume is named from saved state, so a reloaded store names it as the unbroken one does', () => {
+  // a session saved and loaded again (every one-shot `cka-lab kubectl`) restores the store from
+  // its JSON: the name drew on a write count that restarts at 0 there, and differed
+  const live = store([]);
+  live.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'earlier', namespace: 'ns' }, data: {} });
+  const reloaded = Store.fromJSON(JSON.parse(JSON.stringify(live.toJSON())));
+  const a = pod('x', [{}]);
+  const b = pod('x', [{}]);
+  admit(live, a);
+  admit(reloaded, b);
+  assert.match(a.spec.volumes![0]!.name, /^kube-api-access-/);
+  assert.equal(b.spec.volumes![0]!.name, a.spec.volumes![0]!.name);
+  // and a later write in the same namespace gives another name (the suffix is not a constant)
+  live.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'later', namespace: 'ns' }, data: {} });
+  const c = pod('x', [{}]);
+  admit(live, c);
+  assert.notEqual(c.spec.volumes![0]!.name, a.spec.volumes![0]!.name);
+});
+
 test('ServiceAccount: the projected token volume and its read-only mounts, init containers included; pull secrets copied', () => {
   const p = pod('x', [{}], { serviceAccountName: 'robot', initContainers: [{ name: 'init', image: 'busybox' }] });
   const r = admit(store([sa('robot', { imagePullSecrets: [{ name: 'regcred' }] })]), p);

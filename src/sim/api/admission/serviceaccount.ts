@@ -97,7 +97,7 @@ export const serviceAccount: AdmissionPlugin = {
     const sa = account(a, pod.spec.serviceAccountName);
     // a missing account is refused by the validating half with the same words
     if (!sa) return;
-    if (shouldAutomount(sa, pod)) mountToken(pod, `${a.namespace}/${pod.metadata.name}/${a.store.generation}`);
+    if (shouldAutomount(sa, pod)) mountToken(pod, `${a.namespace}/${pod.metadata.name}/${a.store.currentResourceVersion()}`);
     const pull = pod.spec['imagePullSecrets'] as unknown[] | undefined;
     if (!pull?.length && sa.imagePullSecrets?.length) pod.spec['imagePullSecrets'] = sa.imagePullSecrets.map((s) => ({ name: s.name }));
   },
