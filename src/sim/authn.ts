@@ -12,6 +12,7 @@ import { runningFlags } from './controlplane.js';
 import type { UserInfo } from './api/rbac.js';
 import type { KObject } from './api/types.js';
 import { readCertificatePem, issuedBy } from './pki/x509.js';
+import { remember } from '../util/bounded-map.js';
 
 export interface Credentials {
   /** The client certificate (PEM) the kubeconfig names. */
@@ -45,8 +46,7 @@ function memo<V>(size: number, compute: (k: string) => V): (k: string) => V {
     const had = m.get(k);
     if (had !== undefined) return had;
     const v = compute(k);
-    if (m.size >= size) m.delete(m.keys().next().value!);
-    m.set(k, v);
+    remember(m, k, v, size);
     return v;
   };
 }
@@ -68,12 +68,15 @@ const RS256 = new Map<string, ReturnType<typeof memo<string>>>();
 function rs256(keyPem: string, head: string): string {
   let bySigner = RS256.get(keyPem);
   if (!bySigner) {
-    if (RS256.size >= 8) RS256.delete(RS256.keys().next().value!);
-    bySigner = memo<string>(4096, (h) => {
-      signed++;
-      return b64url(sign('sha256', Buffer.from(h), privateKey(keyPem)));
-    });
-    RS256.set(keyPem, bySigner);
+    bySigner = remember(
+      RS256,
+      keyPem,
+      memo<string>(4096, (h) => {
+        signed++;
+        return b64url(sign('sha256', Buffer.from(h), privateKey(keyPem)));
+      }),
+      8,
+    );
   }
   return bySigner(head);
 }
@@ -196,16 +199,13 @@ function verifiedCert(pem: string, caPem: string): VerifiedCert | undefined {
   // string's hash), not a new joined key per request (20,000 applied objects are 40,000 requests)
   let byCa = VERIFIED.get(caPem);
   if (!byCa) {
-    if (VERIFIED.size >= 16) VERIFIED.delete(VERIFIED.keys().next().value!);
-    byCa = new Map();
-    VERIFIED.set(caPem, byCa);
+    byCa = remember(VERIFIED, caPem, new Map(), 16);
   }
   if (byCa.has(pem)) return byCa.get(pem);
   const cert = readCertificatePem(pem);
   const ca = readCertificatePem(caPem);
   const ok = cert && ca && issuedBy(cert, ca) ? { cert, credentialId: `X509SHA256=${createHash('sha256').update(cert.der).digest('hex')}` } : undefined;
-  if (byCa.size >= 256) byCa.delete(byCa.keys().next().value!);
-  byCa.set(pem, ok);
+  remember(byCa, pem, ok, 256);
   return ok;
 }
 

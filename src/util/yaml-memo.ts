@@ -5,6 +5,7 @@
  * same value, or the same error thrown again; so callers may mutate what they get.
  */
 import { parse } from 'yaml';
+import { remember } from './bounded-map.js';
 
 const MAX = 256;
 const cache = new Map<string, { ok: true; value: unknown } | { ok: false; error: unknown }>();
@@ -17,8 +18,7 @@ export function parseYamlMemo(text: string): unknown {
     } catch (error) {
       hit = { ok: false, error };
     }
-    if (cache.size >= MAX) cache.delete(cache.keys().next().value!);
-    cache.set(text, hit);
+    remember(cache, text, hit, MAX);
   }
   if (!hit.ok) throw hit.error;
   return hit.value === undefined || hit.value === null || typeof hit.value !== 'object' ? hit.value : structuredClone(hit.value);

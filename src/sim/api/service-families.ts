@@ -13,6 +13,7 @@
 import type { Service } from './types.js';
 import { field, type FieldError } from './errors.js';
 import { ipFamilyOf, parseRange, type IPFamily, type IPRange } from '../../util/ip.js';
+import { remember } from '../../util/bounded-map.js';
 
 const POLICIES = ['PreferDualStack', 'RequireDualStack', 'SingleStack'];
 const FAMILIES = ['IPv4', 'IPv6'];
@@ -30,8 +31,7 @@ export function serviceRanges(flag: string): IPRange[] {
       .map((s) => parseRange(s))
       .filter((r): r is IPRange => r !== undefined)
       .map((r) => Object.freeze(r));
-    if (RANGES.size >= RANGES_MAX) RANGES.delete(RANGES.keys().next().value!);
-    RANGES.set(flag, ranges);
+    remember(RANGES, flag, ranges, RANGES_MAX);
   }
   return [...ranges];
 }

@@ -22,6 +22,7 @@ import { cacheOwnConditions, forgetOwnConditions, previousOwnConditions, withFor
 import { etcdStarted } from '../etcd/member.js';
 import { klogTime } from '../../util/klog.js';
 import { deepFreeze } from '../../util/json-copy.js';
+import { remember } from '../../util/bounded-map.js';
 
 const RESTART_MS = 15_000;
 const BACKOFF_BASE_MS = 10_000;
@@ -43,8 +44,7 @@ export function staticPodUid(text: string, node: string, path: string): string {
   if (hit !== undefined) return hit;
   const uid = createHash('md5').update(text).update(`host:${node}`).update(`file:${path}`).digest('hex');
   if (!byPlace) {
-    if (UIDS.size >= UIDS_MAX) UIDS.delete(UIDS.keys().next().value!);
-    UIDS.set(text, (byPlace = new Map()));
+    remember(UIDS, text, (byPlace = new Map()), UIDS_MAX);
   }
   byPlace.set(where, uid);
   return uid;
@@ -179,8 +179,7 @@ function manifestOf(path: string, text: string): ManifestResult {
   if (hit) return hit;
   const parsed = parseManifest(path, text);
   deepFreeze(parsed);
-  if (MANIFESTS.size >= MANIFESTS_MAX) MANIFESTS.delete(MANIFESTS.keys().next().value!);
-  MANIFESTS.set(key, parsed);
+  remember(MANIFESTS, key, parsed, MANIFESTS_MAX);
   return parsed;
 }
 

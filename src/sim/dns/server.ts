@@ -18,6 +18,7 @@ import { FatalError, type Client, type Next, type Plugin, type Request, type Res
 import { PLUGINS } from './plugins/registry.js';
 import { requestSize, scrub } from './scrub.js';
 import type { Transport } from './transport.js';
+import { remember } from '../../util/bounded-map.js';
 
 export const COREDNS_VERSION = '1.13.1';
 /** `showVersion` second line of the registry.k8s.io/coredns/coredns:v1.13.1 image. */
@@ -86,8 +87,7 @@ function parseCorefileMemo(text: string, file: string, opts: ParseOptions): Pars
     ...(opts.warn ? { warn: (l: string) => ((outside = true), opts.warn!(l)) } : {}),
   });
   if (pure && !outside) {
-    if (PARSES.size >= PARSES_MAX) PARSES.delete(PARSES.keys().next().value!);
-    PARSES.set(key, r);
+    remember(PARSES, key, r, PARSES_MAX);
   }
   return r;
 }

@@ -7,6 +7,7 @@
  */
 import ipaddr from 'ipaddr.js';
 import { parseIPv4 } from './ipv4.js';
+import { remember } from '../../util/bounded-map.js';
 
 /** The address families a netfilter ruleset can be for: `iptables` (ipv4) and `ip6tables` (ipv6). */
 export type Family = 'ipv4' | 'ipv6';
@@ -19,8 +20,7 @@ export function parseIPv6(s: string): number[] | undefined {
   let words = PARSED.get(s);
   if (words === undefined) {
     words = ipaddr.IPv6.isValid(s) ? ipaddr.IPv6.parse(s).parts.slice() : null;
-    if (PARSED.size >= 4096) PARSED.delete(PARSED.keys().next().value!);
-    PARSED.set(s, words);
+    remember(PARSED, s, words, 4096);
   }
   return words === null ? undefined : words.slice();
 }

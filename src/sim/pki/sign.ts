@@ -7,6 +7,7 @@
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { nul, oid, seq } from './der.js';
 import { ecdsaAlgorithm, ecdsaSign } from './ec.js';
+import { remember } from '../../util/bounded-map.js';
 
 export const SHA256_RSA_OID = '1.2.840.113549.1.1.11';
 
@@ -22,8 +23,7 @@ function keyOf(keyPem: string | KeyObject): KeyObject {
   let key = KEYS.get(keyPem);
   if (!key) {
     key = createPrivateKey(keyPem);
-    if (KEYS.size >= 16) KEYS.delete(KEYS.keys().next().value!);
-    KEYS.set(keyPem, key);
+    remember(KEYS, keyPem, key, 16);
   }
   return key;
 }
@@ -57,16 +57,14 @@ export function signSha256(keyPem: string | KeyObject, data: Buffer): Buffer {
   if (typeof keyPem !== 'string') return signNow(keyOf(keyPem), data);
   let byData = SIGNATURES.get(keyPem);
   if (!byData) {
-    if (SIGNATURES.size >= SIGNATURE_KEYS) SIGNATURES.delete(SIGNATURES.keys().next().value!);
-    SIGNATURES.set(keyPem, (byData = new Map()));
+    remember(SIGNATURES, keyPem, (byData = new Map()), SIGNATURE_KEYS);
   }
   // the bytes themselves are the key (latin1 maps each byte to one char): no digest stands in for them
   const k = data.toString('latin1');
   let sig = byData.get(k);
   if (!sig) {
     sig = signNow(keyOf(keyPem), data);
-    if (byData.size >= SIGNATURES_PER_KEY) byData.delete(byData.keys().next().value!);
-    byData.set(k, sig);
+    remember(byData, k, sig, SIGNATURES_PER_KEY);
   }
   return Buffer.from(sig);
 }

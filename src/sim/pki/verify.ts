@@ -7,6 +7,7 @@
 import { issuedBy, readCertificatePem, type ParsedCert } from './x509.js';
 import { goIPString, isIPv4 } from '../../util/ip.js';
 import { rfc3339 } from '../../util/clock.js';
+import { remember } from '../../util/bounded-map.js';
 
 /** Go's x509.HostnameError text (crypto/x509/verify.go). */
 export function hostnameError(cert: ParsedCert, host: string): string {
@@ -47,8 +48,7 @@ export function verifyServerCertificate(served: ParsedCert, rootsPem: string, na
 export function parsedCertificatePem(text: string): ParsedCert | undefined {
   if (PARSED.has(text)) return PARSED.get(text);
   const cert = readCertificatePem(text);
-  if (PARSED.size >= 64) PARSED.delete(PARSED.keys().next().value!);
-  PARSED.set(text, cert);
+  remember(PARSED, text, cert, 64);
   return cert;
 }
 
@@ -62,8 +62,7 @@ function chainsTo(served: ParsedCert, rootsPem: string): boolean {
   if (hit !== undefined) return hit;
   const roots = rootsPem.split(/(?=-----BEGIN CERTIFICATE-----)/).map((p) => parsedCertificatePem(p)).filter((x): x is ParsedCert => x !== undefined);
   const ok = roots.some((ca) => issuedBy(served, ca));
-  if (byBundle.size >= 16) byBundle.delete(byBundle.keys().next().value!);
-  byBundle.set(rootsPem, ok);
+  remember(byBundle, rootsPem, ok, 16);
   return ok;
 }
 

@@ -8,6 +8,7 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { bitString, bool, explicit, integer, octets, oid, oidString, parse, parseTime, pemDecode, pemEncode, seq, set, time, tlv, type DerNode } from './der.js';
 import { ECDSA_SHA256_OID, ECDSA_SHA384_OID, EC_PUBLIC_KEY_OID, PRIME256V1_OID, SECP384R1_OID } from './ec.js';
 import { SHA256_RSA_OID as SHA256_RSA, signSha256, signatureAlgorithm } from './sign.js';
+import { remember } from '../../util/bounded-map.js';
 
 export type NameAttr = ['C' | 'ST' | 'L' | 'O' | 'OU' | 'CN', string];
 
@@ -89,8 +90,7 @@ export function publicKeyDer(keyPem: string): Buffer {
   let der = SPKI.get(keyPem);
   if (!der) {
     der = createPublicKey(keyPem).export({ type: 'spki', format: 'der' });
-    if (SPKI.size >= 64) SPKI.delete(SPKI.keys().next().value!);
-    SPKI.set(keyPem, der);
+    remember(SPKI, keyPem, der, 64);
   }
   return Buffer.from(der);
 }

@@ -25,6 +25,7 @@ import { configMapData, podFieldValue, resourceFieldValue, secretData } from './
 import { podFs } from './podfs.js';
 import { MountVfs, type Mount } from './mountfs.js';
 import { lookupImage, parseImageRef } from '../images.js';
+import { remember } from '../../util/bounded-map.js';
 
 /** The kubelet's periodic pod sync (KubeletConfiguration syncFrequency default). */
 export const SYNC_PERIOD_MS = 60_000;
@@ -471,8 +472,7 @@ function imageRootFiles(image: string): VirtualFiles | undefined {
     return Object.freeze(files) as Record<string, VirtualFile>;
   };
   const out: VirtualFiles | undefined = own && { ...own, files: () => (built ??= build()) };
-  if (IMAGE_FILES.size >= 256) IMAGE_FILES.delete(IMAGE_FILES.keys().next().value!);
-  IMAGE_FILES.set(image, out);
+  remember(IMAGE_FILES, image, out, 256);
   return out;
 }
 

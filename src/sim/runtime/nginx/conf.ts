@@ -12,6 +12,7 @@
  * Pure: files come through `ReadConf`, so arbitrary text never throws and includes are bounded.
  */
 import { linearRegExp } from '../../../util/regex/index.js';
+import { remember } from '../../../util/bounded-map.js';
 
 /** Where an error or directive came from. */
 export interface ConfError {
@@ -490,8 +491,7 @@ export function parseNginxConfCached(io: ReadConf, path = CONF_PATH): ParseResul
   if (seen.length >= RECORDED_PER_PATH) seen.shift();
   seen.push({ reads, result });
   // (`nginx -t -c FILE` may name any number of files: keep a few paths, not all)
-  if (!RECORDED.has(path) && RECORDED.size >= RECORDED_PATHS) RECORDED.delete(RECORDED.keys().next().value!);
-  RECORDED.set(path, seen);
+  remember(RECORDED, path, seen, RECORDED_PATHS);
   return result;
 }
 
