@@ -11,7 +11,7 @@ import { signSha256, signaturesComputed } from './sign.js';
 test('signSha256: a repeated key and input is signed once; the answer is a valid signature and the caller’s own copy', () => {
   const key = keyFor('ca');
   // bytes no other test signs (the memo is process-wide), fixed so the test is the same every run
-  const data = Buffer.from("to be signed by sign.test.ts, nowhere else");
+  const data = Buffer.from('to be signed by sign.test.ts, nowhere else');
   const before = signaturesComputed();
   const first = signSha256(key, data);
   assert.equal(signaturesComputed(), before + 1);
