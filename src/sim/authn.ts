@@ -6,12 +6,13 @@
  * (`--as`/`--as-group`, pkg/endpoints/filters/impersonation.go). Every authenticated user gets
  * system:authenticated; a credential that does not verify is Unauthorized.
  */
-import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { Cluster } from './cluster.js';
 import { runningFlags } from './controlplane.js';
 import type { UserInfo } from './api/rbac.js';
 import type { KObject } from './api/types.js';
 import { readCertificatePem, issuedBy } from './pki/x509.js';
+import { signSha256 } from './pki/sign.js';
 import { remember } from '../util/bounded-map.js';
 
 export interface Credentials {
@@ -57,28 +58,12 @@ const publicKey = memo<KeyObject>(8, (pem) => createPublicKey(pem));
 /** The JWT key id: sha256 of the public key's DER, base64url (serviceaccount/jwt.go keyIDFromPublicKey). */
 const keyId = memo<string>(8, (keyPem) => b64url(createHash('sha256').update(createPublicKey(privateKey(keyPem)).export({ type: 'spki', format: 'der' })).digest()));
 
-/** How many RS256 signatures this process has computed (tests: a token nobody reads is never signed). */
-let signed = 0;
-export function tokenSignatures(): number {
-  return signed;
-}
-
-/** RS256 (PKCS #1 v1.5) signatures are deterministic: the same key and header.claims give the same bytes. */
-const RS256 = new Map<string, ReturnType<typeof memo<string>>>();
+/**
+ * RS256 is RSASSA-PKCS1-v1_5 with SHA-256 over `header.claims`: pki/sign.ts signSha256, whose memo
+ * by key and bytes makes a token minted again from the same claims (a copy of a cluster) free.
+ */
 function rs256(keyPem: string, head: string): string {
-  let bySigner = RS256.get(keyPem);
-  if (!bySigner) {
-    bySigner = remember(
-      RS256,
-      keyPem,
-      memo<string>(4096, (h) => {
-        signed++;
-        return b64url(sign('sha256', Buffer.from(h), privateKey(keyPem)));
-      }),
-      8,
-    );
-  }
-  return bySigner(head);
+  return b64url(signSha256(keyPem, Buffer.from(head)));
 }
 
 /**

@@ -9,7 +9,8 @@ import { loadFixture } from '../../testing/fixtures.js';
 import { Session } from '../../shell/session.js';
 import { ManualClock } from '../../util/clock.js';
 import { CONTROLLERS } from '../controllers/index.js';
-import { authenticate, tokenSignatures } from '../authn.js';
+import { authenticate } from '../authn.js';
+import { signaturesComputed as tokenSignatures } from '../pki/sign.js';
 
 const TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
 
