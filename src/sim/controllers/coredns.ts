@@ -22,6 +22,7 @@ import type { ClusterView } from '../dns/cluster-view.js';
 import type { Clock } from '../../util/clock.js';
 import { dnsTransport } from '../traffic/dns.js';
 import { Random } from '../../util/random.js';
+import { remember } from '../../util/bounded-map.js';
 import { fnv32a } from './util.js';
 
 export const COREDNS_IMAGES = ['registry.k8s.io/coredns/coredns', 'registry.cn-hangzhou.aliyuncs.com/google_containers/coredns'];
@@ -82,35 +83,77 @@ function mountedSource(c: Cluster, pod: Pod): string {
   return c.store.get<ConfigMap>('ConfigMap', pod.metadata.namespace, name)?.data?.[key] ?? '';
 }
 
-function clusterView(c: Cluster): ClusterView {
+/**
+ * What one launch takes from the cluster besides its arguments, so that a rebuild after a restore
+ * can be recorded and replayed (see `lookAt`). `active` spans the build and the startup hooks.
+ */
+interface LaunchIo {
+  active: boolean;
+  /** The first read of each path while active (nothing writes a file while a launch runs). */
+  reads: Map<string, string | undefined>;
+  /** The launch asked the cluster view while active: its answers were inputs too. */
+  viewed: boolean;
+}
+
+function clusterView(c: Cluster, io?: LaunchIo): ClusterView {
+  const ask = (): void => {
+    if (io?.active) io.viewed = true;
+  };
   return {
-    services: () => c.store.list<Service>('Service'),
-    endpointSlices: () => c.store.list<EndpointSlice>('EndpointSlice'),
-    pods: () => c.store.list<Pod>('Pod'),
-    namespaces: () => c.store.list<Namespace>('Namespace').map((n) => n.metadata.name),
-    namespaceLabels: (n) => c.store.get<Namespace>('Namespace', undefined, n)?.metadata.labels,
-    lastChangeMs: () => state(c).lastChangeMs,
+    services: () => (ask(), c.store.list<Service>('Service')),
+    endpointSlices: () => (ask(), c.store.list<EndpointSlice>('EndpointSlice')),
+    pods: () => (ask(), c.store.list<Pod>('Pod')),
+    namespaces: () => (ask(), c.store.list<Namespace>('Namespace').map((n) => n.metadata.name)),
+    namespaceLabels: (n) => (ask(), c.store.get<Namespace>('Namespace', undefined, n)?.metadata.labels),
+    lastChangeMs: () => (ask(), state(c).lastChangeMs),
   };
 }
 
-/** Build a CoreDNS process for `pod` from `corefile`. The clock can be pinned for reload checks. */
-function launch(c: Cluster, pod: Pod, corefile: string, clock: Clock): ReturnType<typeof startCoreDns> {
+function coreDnsContainer(pod: Pod): Container | undefined {
+  return pod.spec.containers.find((ct) => COREDNS_IMAGES.some((i) => ct.image?.startsWith(i))) ?? pod.spec.containers[0];
+}
+
+/**
+ * The files as the process sees them: the Corefile is the text this process loaded; other files
+ * (zone files of the file plugin, hosts files, import globs) are read through the container's
+ * mounts, so a ConfigMap key is only visible if the config volume projects it (kubeadm's volume
+ * lists only `Corefile`).
+ */
+function fileReader(c: Cluster, pod: Pod, corefile: string): (p: string) => string | undefined {
   const fs = podFs(c, pod.metadata.uid ?? '');
-  const container = pod.spec.containers.find((ct) => COREDNS_IMAGES.some((i) => ct.image?.startsWith(i))) ?? pod.spec.containers[0];
-  return startCoreDns({
+  const container = coreDnsContainer(pod);
+  return (p) => (p === '/etc/coredns/Corefile' ? corefile : container ? (containerFs(c, pod, container.name).tryRead(p) ?? fs.tryRead(p)) : fs.tryRead(p));
+}
+
+/**
+ * Build a CoreDNS process for `pod` from `corefile`. The clock can be pinned for reload checks.
+ * With `io`, reads while it is active come from (and go into) `io.reads`.
+ */
+function launch(c: Cluster, pod: Pod, corefile: string, clock: Clock, io?: LaunchIo): ReturnType<typeof startCoreDns> {
+  const read = fileReader(c, pod, corefile);
+  const opts = {
     corefile,
-    // The Corefile is the text this process loaded; other files (zone files of the file plugin,
-    // hosts files, import globs) are read through the container's mounts, so a ConfigMap key is
-    // only visible if the config volume projects it (kubeadm's volume lists only `Corefile`).
-    readFile: (p) => (p === '/etc/coredns/Corefile' ? corefile : container ? (containerFs(c, pod, container.name).tryRead(p) ?? fs.tryRead(p)) : fs.tryRead(p)),
-    view: clusterView(c),
+    readFile: (p: string): string | undefined => {
+      if (!io?.active) return read(p);
+      if (io.reads.has(p)) return io.reads.get(p);
+      const v = read(p);
+      io.reads.set(p, v);
+      return v;
+    },
+    view: clusterView(c, io),
     transport: dnsTransport(c, { kind: 'pod', ns: pod.metadata.namespace ?? 'kube-system', name: pod.metadata.name }, undefined, () => rebuilding),
     clock,
     // Each process has its own seeded source, so rebuilding a server after a restore does not
     // perturb the cluster's Random (same seed + same commands → same bytes).
     random: new Random(fnv32a(pod.metadata.uid ?? pod.metadata.name)),
     podIp: pod.status?.podIP ?? '',
-  });
+  };
+  if (io) io.active = true;
+  try {
+    return startCoreDns(opts);
+  } finally {
+    if (io) io.active = false;
+  }
 }
 
 /** A clock that follows the cluster, except while a reload check runs (forced "due"). */
@@ -124,6 +167,62 @@ let rebuilding = false;
 
 const clocks = new WeakMap<CoreDns, Clock & { force?: number }>();
 
+/** What the kubelet asks of a server (its probes and ports): HTTP statuses, undefined = no such endpoint. */
+interface Facts {
+  ports: readonly number[];
+  ready: number | undefined;
+  health: number | undefined;
+}
+
+/**
+ * A rebuild after a restore that has not run yet: the server it would build at `at`, from `pod` as
+ * it was then and the files it read then (`reads`), is what `facts` describe.
+ */
+interface Deferred {
+  at: number;
+  pod: Pod;
+  reads: Map<string, string | undefined>;
+  facts: Facts;
+}
+
+const deferreds = new WeakMap<Cluster, Map<string, Deferred>>();
+
+function deferredTable(c: Cluster): Map<string, Deferred> {
+  let m = deferreds.get(c);
+  if (!m) {
+    m = new Map();
+    deferreds.set(c, m);
+  }
+  return m;
+}
+
+/**
+ * Rebuilds after a restore, as recorded: the files the rebuild read (in order) and what its
+ * server answered the kubelet. A rebuild is a pure function of its key (the Corefile, the pod's
+ * uid — its Random's seed —, name, namespace, IP and container), the files it reads, and the
+ * clock (pinned when replayed); its transport is quiet (`rebuilding`); one that asked the cluster
+ * view is not recorded. So when a later rebuild of the same key would read the same files, its
+ * server is the recorded one's twin, and until something needs the server itself (a query, a
+ * reload check) the kubelet's questions have the recorded answers: every copy of a session (each
+ * validate or grading run) skips building CoreDNS servers it never sends a query to. Bounded;
+ * never saved.
+ */
+const RECORDED = new Map<string, { reads: [string, string | undefined][]; facts: Facts }>();
+const RECORDED_MAX = 64;
+
+function rebuildKey(pod: Pod, corefile: string): string {
+  const m = pod.metadata;
+  return `${m.uid ?? ''}\0${m.namespace ?? ''}\0${m.name}\0${pod.status?.podIP ?? ''}\0${coreDnsContainer(pod)?.name ?? ''}\0${corefile}`;
+}
+
+/** For tests: rebuilds run (each a full parse, setup and startup of a server); forget the recorded ones. */
+export const coreDnsRebuilds = {
+  count: 0,
+  forget(): void {
+    RECORDED.clear();
+  },
+};
+
 /** The running server of a CoreDNS pod (rebuilt from state after a restore), or undefined. */
 export function coreDnsServer(c: Cluster, pod: Pod): CoreDns | undefined {
   const uid = pod.metadata.uid ?? '';
@@ -132,21 +231,70 @@ export function coreDnsServer(c: Cluster, pod: Pod): CoreDns | undefined {
   const table = serverTable(c);
   let srv = table.get(uid);
   if (!srv) {
+    const d = deferredTable(c).get(uid);
+    deferredTable(c).delete(uid);
     const clock = runtimeClock(c);
+    const io: LaunchIo = { active: false, reads: d ? d.reads : new Map(), viewed: false };
+    // a deferred rebuild runs as it would have run at `at`, on the pod as it was then
+    if (d) clock.force = d.at;
     rebuilding = true;
+    coreDnsRebuilds.count++;
     let r: ReturnType<typeof launch>;
     try {
-      r = launch(c, pod, inst.loaded, clock);
+      r = launch(c, d ? d.pod : pod, inst.loaded, clock, io);
     } finally {
       rebuilding = false;
+      delete clock.force;
     }
     if (!r.ok) return undefined;
     srv = r.server;
+    if (!d) record(pod, inst.loaded, io, srv);
     clocks.set(srv, clock);
     srv.logs.length = 0;
     table.set(uid, srv);
   }
   return srv;
+}
+
+function factsOf(srv: CoreDns): Facts {
+  return { ports: srv.listeningPorts(), ready: srv.ready()?.status, health: srv.health()?.status };
+}
+
+function record(pod: Pod, corefile: string, io: LaunchIo, srv: CoreDns): void {
+  io.active = true;
+  let facts: Facts;
+  try {
+    facts = factsOf(srv);
+  } finally {
+    io.active = false;
+  }
+  if (!io.viewed) remember(RECORDED, rebuildKey(pod, corefile), { reads: [...io.reads], facts }, RECORDED_MAX);
+}
+
+/**
+ * The running server of a CoreDNS pod, or what its rebuild would answer the kubelet while the
+ * rebuild can wait (RECORDED); undefined when not running. The first look after a restore reads
+ * the files a recorded rebuild read: the same text defers the rebuild, else it runs now.
+ */
+function lookAt(c: Cluster, pod: Pod): { srv: CoreDns } | { facts: Facts } | undefined {
+  const uid = pod.metadata.uid ?? '';
+  const inst = state(c).pods[uid];
+  if (!inst?.running) return undefined;
+  const srv = serverTable(c).get(uid);
+  if (srv) return { srv };
+  const d = deferredTable(c).get(uid);
+  if (d) return { facts: d.facts };
+  const rec = RECORDED.get(rebuildKey(pod, inst.loaded));
+  if (rec) {
+    const read = fileReader(c, pod, inst.loaded);
+    const reads = new Map<string, string | undefined>();
+    if (rec.reads.every(([p, v]) => (reads.set(p, v), read(p) === v))) {
+      deferredTable(c).set(uid, { at: c.now(), pod, reads, facts: rec.facts });
+      return { facts: rec.facts };
+    }
+  }
+  const built = coreDnsServer(c, pod);
+  return built ? { srv: built } : undefined;
 }
 
 function appendLogs(inst: Instance, srv: CoreDns): void {
@@ -156,15 +304,16 @@ function appendLogs(inst: Instance, srv: CoreDns): void {
   }
 }
 
-function ready(c: Cluster, pod: Pod, ct: Container): boolean {
-  const srv = coreDnsServer(c, pod);
-  if (!srv) return false;
+function ready(ct: Container, look: ReturnType<typeof lookAt>): boolean {
+  if (!look) return false;
   const probe = ct.readinessProbe?.httpGet;
   if (!probe) return true;
+  const facts = 'srv' in look ? undefined : look.facts;
+  const srv = 'srv' in look ? look.srv : undefined;
   const port = typeof probe.port === 'number' ? probe.port : ct.ports?.find((p) => p.name === probe.port)?.containerPort;
-  if (port === undefined || !srv.listeningPorts().includes(port)) return false;
-  if (probe.path === '/ready') return srv.ready()?.status === 200;
-  if (probe.path === '/health') return srv.health()?.status === 200;
+  if (port === undefined || !(facts ? facts.ports : (srv as CoreDns).listeningPorts()).includes(port)) return false;
+  if (probe.path === '/ready') return (facts ? facts.ready : srv?.ready()?.status) === 200;
+  if (probe.path === '/health') return (facts ? facts.health : srv?.health()?.status) === 200;
   return true;
 }
 
@@ -178,6 +327,7 @@ export const coreDnsProgram: ProgramOverride = {
     const mounted = prev ? prev.mounted : mountedSource(c, pod);
     const clock = runtimeClock(c);
     serverTable(c).delete(uid);
+    deferredTable(c).delete(uid);
     const r = launch(c, pod, mounted, clock);
     const inst: Instance = {
       mounted,
@@ -207,21 +357,23 @@ export const coreDnsProgram: ProgramOverride = {
   status(c: Cluster, pod: Pod, ct: Container): { running: boolean; ready: boolean; exitCode?: number } {
     const inst = state(c).pods[pod.metadata.uid ?? ''];
     if (!inst) return { running: true, ready: false };
-    const srv = coreDnsServer(c, pod);
+    const look = lookAt(c, pod);
+    const srv = look && 'srv' in look ? look.srv : undefined;
     if (srv?.fatal && inst.running) {
       inst.running = false;
       inst.fatal = srv.fatal;
       appendLogs(inst, srv);
     }
     if (!inst.running) return { running: false, ready: false, exitCode: 1 };
-    return { running: true, ready: ready(c, pod, ct) };
+    // (a rebuild that fails leaves no server: asking again would fail the same way)
+    return { running: true, ready: ready(ct, look) };
   },
   logs(c: Cluster, pod: Pod, _container: string, previous: boolean): string | undefined {
     return coreDnsLogs(c, pod, previous);
   },
   listens(c: Cluster, pod: Pod, _ct: Container, port: number): boolean | undefined {
-    const srv = coreDnsServer(c, pod);
-    return srv ? srv.listeningPorts().includes(port) : false;
+    const look = lookAt(c, pod);
+    return look ? ('srv' in look ? look.srv.listeningPorts() : look.facts.ports).includes(port) : false;
   },
   // queries reaching a kube-dns pod are answered by its running server (traffic/dns.ts)
   dns: { serves: isCoreDnsPod, server: coreDnsServer },
@@ -232,8 +384,9 @@ export function coreDnsLogs(c: Cluster, pod: Pod, previous: boolean): string | u
   if (!isCoreDnsPod(pod)) return undefined;
   const inst = state(c).pods[pod.metadata.uid ?? ''];
   if (!inst) return '';
-  const srv = inst.running ? coreDnsServer(c, pod) : undefined;
-  if (srv) appendLogs(inst, srv);
+  // a rebuilt server starts with no lines of its own (they were logged before the restore)
+  const look = inst.running ? lookAt(c, pod) : undefined;
+  if (look && 'srv' in look) appendLogs(inst, look.srv);
   return (previous ? inst.previousLogs : inst.logs).map((l) => `${l}\n`).join('');
 }
 
@@ -327,6 +480,7 @@ export const corednsController: Controller = {
       if (!live.has(uid)) {
         delete st.pods[uid];
         serverTable(c).delete(uid);
+        deferredTable(c).delete(uid);
       }
     }
   },

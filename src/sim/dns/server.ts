@@ -54,6 +54,47 @@ interface Config {
 
 type BuildResult = { ok: true; config: Config } | { ok: false; error: string };
 
+/**
+ * What the server reads of its configuration on every kubelet sync (ports, /ready, /health) and
+ * every query (the blocks on a port, each block's serving chain). A Config is never changed once
+ * built (a reload installs a new one) and a plugin's addresses and `serve` are set by its setup,
+ * so these are computed once per installed Config; readiness itself (`ready()`) is asked live.
+ */
+interface Derived {
+  ports: readonly number[];
+  health: boolean;
+  /** A plugin serves /ready (the ready plugin). */
+  readyEndpoint: boolean;
+  /** Plugins that report readiness, in block and chain order. */
+  reporting: Plugin[];
+  /** The blocks listening for DNS on a port, by port (filled as queries arrive). */
+  byPort: Map<number, Block[]>;
+  /** Each block's serving plugins, in chain order. */
+  chains: Map<Block, Plugin[]>;
+}
+
+function derivedOf(config: Config | undefined): Derived {
+  const blocks = config?.blocks ?? [];
+  const plugins = blocks.flatMap((b) => b.plugins);
+  const ports = new Set<number>();
+  for (const b of blocks) for (const a of b.addrs) ports.add(Number(a.port));
+  for (const p of plugins) {
+    for (const addr of [p.health?.addr, p.readyAddr, p.prometheusAddr]) {
+      if (addr === undefined) continue;
+      const port = Number(addr.slice(addr.lastIndexOf(':') + 1));
+      if (Number.isFinite(port) && port > 0) ports.add(port);
+    }
+  }
+  return {
+    ports: Object.freeze([...ports].sort((a, b) => a - b)),
+    health: plugins.some((x) => x.health),
+    readyEndpoint: plugins.some((x) => x.readyAddr !== undefined),
+    reporting: plugins.filter((p) => p.ready),
+    byPort: new Map(),
+    chains: new Map(blocks.map((b) => [b, b.plugins.filter((p) => p.serve)])),
+  };
+}
+
 const HASHES = new WeakMap<ServerBlock[], string>();
 
 export function corefileHash(blocks: ServerBlock[]): string {
@@ -234,6 +275,8 @@ export class CoreDns {
   /** Everything the process logged, one line per entry (what `kubectl logs` shows). */
   readonly logs: string[] = [];
   private config: Config | undefined;
+  /** What the kubelet and every query derive from `config` (derivedOf), computed once per install. */
+  private derived: Derived | undefined;
   private lastHash = '';
   private nextReloadCheck = Number.POSITIVE_INFINITY;
   private reloadPeriod = 0;
@@ -244,6 +287,7 @@ export class CoreDns {
 
   install(config: Config, startup: boolean): void {
     this.config = config;
+    this.derived = undefined;
     this.lastHash = config.hash;
     if (startup) {
       const lines: string[] = [];
@@ -321,36 +365,26 @@ export class CoreDns {
 
   /** /health (health plugin's listener): 200 OK while running. undefined if no health plugin. */
   health(): { status: number; body: string } | undefined {
-    const p = this.plugins().find((x) => x.health);
-    if (!p) return undefined;
+    if (!this.view().health) return undefined;
     return { status: 200, body: 'OK' };
   }
 
   /** /ready: 200 OK when every readiness-reporting plugin is ready, else 503 with their names. */
   ready(): { status: number; body: string } | undefined {
-    const plugins = this.plugins();
-    if (!plugins.some((x) => x.readyAddr !== undefined)) return undefined;
-    const notReady = [...new Set(plugins.filter((p) => p.ready && !p.ready()).map((p) => p.name))].sort();
+    const d = this.view();
+    if (!d.readyEndpoint) return undefined;
+    const notReady = [...new Set(d.reporting.filter((p) => p.ready && !p.ready()).map((p) => p.name))].sort();
     if (notReady.length === 0) return { status: 200, body: 'OK' };
     return { status: 503, body: `${notReady.join(',')}\n` };
   }
 
   /** TCP/UDP ports the process listens on (53, 8080, 8181, 9153 with kubeadm's Corefile). */
-  listeningPorts(): number[] {
-    const ports = new Set<number>();
-    for (const b of this.config?.blocks ?? []) for (const a of b.addrs) ports.add(Number(a.port));
-    for (const p of this.plugins()) {
-      for (const addr of [p.health?.addr, p.readyAddr, p.prometheusAddr]) {
-        if (addr === undefined) continue;
-        const port = Number(addr.slice(addr.lastIndexOf(':') + 1));
-        if (Number.isFinite(port) && port > 0) ports.add(port);
-      }
-    }
-    return [...ports].sort((a, b) => a - b);
+  listeningPorts(): readonly number[] {
+    return this.view().ports;
   }
 
-  private plugins(): Plugin[] {
-    return (this.config?.blocks ?? []).flatMap((b) => b.plugins);
+  private view(): Derived {
+    return (this.derived ??= derivedOf(this.config));
   }
 
   /**
@@ -369,9 +403,14 @@ export class CoreDns {
     if (!q) return { reply: replyTo(msg, 'SERVFAIL'), elapsedMs: 0 };
     if (q.class !== 'IN') return { reply: replyTo(msg, 'REFUSED'), elapsedMs: 0 };
     const qname = q.name.toLowerCase();
-    const blocks = (this.config?.blocks ?? []).filter((b) => b.addrs.some((a) => a.port === String(port) && a.transport === 'dns'));
+    const d = this.view();
+    let blocks = d.byPort.get(port);
+    if (!blocks) {
+      blocks = (this.config?.blocks ?? []).filter((b) => b.addrs.some((a) => a.port === String(port) && a.transport === 'dns'));
+      d.byPort.set(port, blocks);
+    }
     const zoneOf = (name: string): Block | undefined =>
-      blocks.find((b) => b.addrs.some((a) => a.zone === name && a.port === String(port)));
+      (blocks as Block[]).find((b) => b.addrs.some((a) => a.zone === name && a.port === String(port)));
     let block: Block | undefined;
     let name = qname;
     for (;;) {
@@ -380,8 +419,8 @@ export class CoreDns {
       const dot = name.indexOf('.');
       name = dot === -1 || dot === name.length - 1 ? '.' : name.slice(dot + 1);
     }
-    if (!block || block.plugins.filter((p) => p.serve).length === 0) return { reply: replyTo(msg, 'REFUSED'), elapsedMs: 0 };
-    const chain = block.plugins.filter((p) => p.serve);
+    const chain = block ? d.chains.get(block) : undefined;
+    if (!chain || chain.length === 0) return { reply: replyTo(msg, 'REFUSED'), elapsedMs: 0 };
     const at = (i: number): Next | undefined => {
       const p = chain[i];
       if (!p?.serve) return undefined;

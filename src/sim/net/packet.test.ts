@@ -9,7 +9,7 @@ import { applyRestore } from './restore.js';
 import { syncProxyRules } from './kube-proxy/sync.js';
 import { ensureKubeletRules } from './kube-proxy/kubelet-rules.js';
 import type { Packet, WalkContext } from './packet.js';
-import { newRecentState, walkFilter, walkNat } from './packet.js';
+import { newRecentState, ruleCidrParses, walkFilter, walkNat } from './packet.js';
 
 const NODE_IP = '192.168.122.21';
 
@@ -166,4 +166,19 @@ test('counting a rule that another ruleset shares (restored from the same lines)
   const listed = (st: IptablesState): string => runIptables(st, ['-t', 'nat', '-L', 'PREROUTING', '-v', '-n', '-x']).stdout.split('\n')[2] ?? '';
   assert.match(listed(a), /^ +1 +60 KUBE-SERVICES/);
   assert.match(listed(b), /^ +0 +0 KUBE-SERVICES/);
+});
+
+test("a rule's address match is parsed once, not for every packet that walks it", () => {
+  const st = webNode();
+  const first = walkNat(st, fromPod, 'PREROUTING', ctx());
+  const before = ruleCidrParses();
+  const again = walkNat(st, fromPod, 'PREROUTING', ctx());
+  assert.equal(ruleCidrParses(), before, 'the second packet parsed the rules again');
+  assert.deepEqual(again, first);
+  // a rule inserted later is parsed when a packet first meets it, and decides as written
+  runIptables(st, ['-t', 'nat', '-I', 'PREROUTING', '-s', '10.244.1.0/24', '-j', 'RETURN']);
+  const skipped = walkNat(st, fromPod, 'PREROUTING', ctx());
+  assert.equal(skipped.dnat, undefined);
+  assert.equal(ruleCidrParses(), before + 1);
+  assert.equal(walkNat(st, { ...fromPod, src: '10.244.2.9' }, 'PREROUTING', ctx()).dnat?.port, 80);
 });

@@ -10,9 +10,9 @@
  * semantics follow net/netfilter/xt_{tcpudp,statistic,recent,addrtype,conntrack,mark,multiport}.c;
  * trace lines use the `table:chain:rule|return|policy:N` form of the kernel's TRACE target.
  */
-import type { Chain, ExtOption, IptablesState, Match, Rule, Table, TableName } from './iptables.js';
+import type { AddrMatch, Chain, ExtOption, IptablesState, Match, Rule, Table, TableName } from './iptables.js';
 import { findChain, ownChain } from './iptables.js';
-import { cidrContains, formatIPv4, parseCidr, parseIPv4 } from './ipv4.js';
+import { cidrContains, formatIPv4, parseCidr, parseIPv4, type Cidr } from './ipv4.js';
 import { canonicalIPv6, cidr6Contains, formatIPv6, parseIPv6 } from './ipv6.js';
 import { PROTO_NAMES } from './rule-parse.js';
 
@@ -74,6 +74,9 @@ export interface NatResult {
 interface Walk {
   table: Table;
   pkt: Required<Pick<Packet, 'src' | 'dst' | 'proto'>> & Packet;
+  /** parseIPv4 of pkt.src and pkt.dst (a walk never changes its packet: NAT gives a new one). */
+  srcV: number | undefined;
+  dstV: number | undefined;
   mark: number;
   ctx: WalkContext;
   trace: string[];
@@ -118,7 +121,8 @@ function addrTypeOf(addr: string, ctx: WalkContext): string[] {
   return ['UNICAST'];
 }
 
-function matchExt(m: Match, w: Walk, ruleKey: string): boolean {
+/** `ruleKey()`: the rule's `table:chain:index`, made only for the match that keys state by it. */
+function matchExt(m: Match, w: Walk, ruleKey: () => string): boolean {
   const o = m.options;
   const p = w.pkt;
   switch (m.module) {
@@ -152,7 +156,7 @@ function matchExt(m: Match, w: Walk, ruleKey: string): boolean {
       else {
         const every = Number(optVal(o, 'every')?.values[0] ?? '1');
         const packet = Number(optVal(o, 'packet')?.values[0] ?? '0');
-        const key = `nth:${ruleKey}`;
+        const key = `nth:${ruleKey()}`;
         const lists = w.ctx.recent.lists;
         const counter = lists[key] ?? { count: 0 };
         lists[key] = counter;
@@ -240,19 +244,39 @@ function matchRecent(o: ExtOption[], w: Walk): boolean {
   return hit !== inv;
 }
 
+/**
+ * A rule's address match as a network: set when the rule is parsed and never changed (a rule is
+ * replaced, not edited), so the parse of its text is remembered by the match object. Every packet
+ * walks kube-proxy's KUBE-SERVICES rules, each with a destination.
+ */
+const CIDRS = new WeakMap<AddrMatch, Cidr | undefined>();
+
+let cidrParses = 0;
+
+/** How many rule address matches were parsed (for tests). */
+export function ruleCidrParses(): number {
+  return cidrParses;
+}
+
+function cidrOf(m: AddrMatch): Cidr | undefined {
+  if (CIDRS.has(m)) return CIDRS.get(m);
+  cidrParses++;
+  const c = parseCidr(`${m.addr}/${m.prefix}`);
+  CIDRS.set(m, c);
+  return c;
+}
+
+function addrMatches(m: AddrMatch, addr: string, v: number | undefined): boolean {
+  // an ip6tables rule holds IPv6 networks, an iptables one IPv4 (a packet only walks its family's tables)
+  if (v === undefined) return cidr6Contains(m.addr, m.prefix, addr);
+  const c = cidrOf(m);
+  return c !== undefined && cidrContains(c, v);
+}
+
 function headerMatches(r: Rule, w: Walk): boolean {
   const p = w.pkt;
-  for (const [m, addr] of [
-    [r.src, p.src],
-    [r.dst, p.dst],
-  ] as const) {
-    if (!m) continue;
-    const v = parseIPv4(addr);
-    // an ip6tables rule holds IPv6 networks, an iptables one IPv4 (a packet only walks its family's tables)
-    const c = v === undefined ? undefined : parseCidr(`${m.addr}/${m.prefix}`);
-    const hit = v === undefined ? cidr6Contains(m.addr, m.prefix, addr) : c !== undefined && cidrContains(c, v);
-    if (hit === m.neg) return false;
-  }
+  if (r.src && addrMatches(r.src, p.src, w.srcV) === r.src.neg) return false;
+  if (r.dst && addrMatches(r.dst, p.dst, w.dstV) === r.dst.neg) return false;
   if (r.inIface && ifaceMatches(r.inIface.name, p.inIface) === r.inIface.neg) return false;
   if (r.outIface && ifaceMatches(r.outIface.name, p.outIface) === r.outIface.neg) return false;
   if (r.proto) {
@@ -306,8 +330,11 @@ function walkChain(walked: Chain, w: Walk, depth: number): Outcome {
   for (let i = 0; i < chain.rules.length; i++) {
     const r = chain.rules[i] as Rule;
     if (!headerMatches(r, w)) continue;
-    const key = `${tn}:${chain.name}:${i}`;
-    if (!r.matches.every((m) => matchExt(m, w, key))) continue;
+    if (r.matches.length > 0) {
+      const name = chain.name;
+      const key = (): string => `${tn}:${name}:${i}`;
+      if (!r.matches.every((m) => matchExt(m, w, key))) continue;
+    }
     bump(countable(w.table, chain, i, owned), w.ctx);
     const t = r.target;
     w.trace.push(`${tn}:${chain.name}:rule:${i + 1}`);
@@ -366,7 +393,7 @@ function walkHook(state: IptablesState, tableName: TableName, hook: string, pkt:
   const table = state.tables[tableName];
   const chain = table ? findChain(table, hook) : undefined;
   if (!table || !chain) return { out: { kind: 'verdict', verdict: 'ACCEPT' }, mark };
-  const w: Walk = { table, pkt, mark, ctx, trace };
+  const w: Walk = { table, pkt, srcV: parseIPv4(pkt.src), dstV: parseIPv4(pkt.dst), mark, ctx, trace };
   const out = walkChain(chain, w, 0);
   return { out, mark: w.mark };
 }

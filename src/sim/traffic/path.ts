@@ -494,8 +494,15 @@ function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod |
 function summarise(trace: readonly string[]): string {
   const chains: string[] = [];
   for (const t of trace) {
-    const [, chain = '', kind = '', n = ''] = t.split(':');
-    const label = kind === 'rule' ? `${chain}#${n}` : kind === 'policy' ? `${chain}(policy)` : '';
+    // the 2nd to 4th of the `:`-separated fields, as t.split(':') gives them (no split per line)
+    const a = t.indexOf(':');
+    const b = a < 0 ? -1 : t.indexOf(':', a + 1);
+    const d = b < 0 ? -1 : t.indexOf(':', b + 1);
+    const kind = b < 0 ? '' : t.slice(b + 1, d < 0 ? t.length : d);
+    if (kind !== 'rule' && kind !== 'policy') continue;
+    const chain = t.slice(a + 1, b);
+    const e = t.indexOf(':', d + 1);
+    const label = kind === 'rule' ? `${chain}#${d < 0 ? '' : t.slice(d + 1, e < 0 ? t.length : e)}` : `${chain}(policy)`;
     if (label && chains[chains.length - 1] !== label) chains.push(label);
   }
   return chains.length > 0 ? chains.join(' → ') : '(no rule matched)';

@@ -31,7 +31,11 @@ export class Dispenser {
 
   private numLineBreaks(i: number): number {
     const t = this.tokens[i];
-    return t ? t.text.split('\n').length - 1 : 0;
+    if (!t) return 0;
+    // counted in place: every nextArg asks, and a split made an array per token
+    let n = 0;
+    for (let j = t.text.indexOf('\n'); j >= 0; j = t.text.indexOf('\n', j + 1)) n++;
+    return n;
   }
 
   nextArg(): boolean {

@@ -78,7 +78,13 @@ interface Backend {
 }
 
 class NameError extends Error {}
-const NX = (): NameError => new NameError('NXDOMAIN');
+/**
+ * The one NXDOMAIN signal (errNoItems / errNsNotExposed of the backend): thrown only to unwind to
+ * `serve` (or a caller that tries), where nothing reads it but its class, so one instance made
+ * once serves every query; a new Error per NXDOMAIN spent most of a miss capturing its stack.
+ */
+const NXDOMAIN = new NameError('NXDOMAIN');
+const NX = (): NameError => NXDOMAIN;
 
 interface RecordRequest {
   podOrSvc: string;

@@ -33,3 +33,24 @@ test('nginx conf cache: same reads hit, an edited include or a new one misses', 
   assert.equal(broken.ok, false);
   assert.deepEqual(listens(parseNginxConfCached(reader(files), MAIN)), [80]);
 });
+
+test('nginx conf cache: checking the remembered parses reads each file once', () => {
+  const MAIN2 = '/tmp/cache-test-2/nginx.conf';
+  const base: Record<string, string> = {
+    [MAIN2]: 'events {}\nhttp {\n  include /tmp/cache-test-2/conf.d/*.conf;\n}\n',
+    '/tmp/cache-test-2/conf.d/a.conf': 'server { listen 80; server_name a; }\n',
+  };
+  const other = { ...base, '/tmp/cache-test-2/conf.d/a.conf': 'server { listen 81; server_name a; }\n' };
+  parseNginxConfCached(reader(base), MAIN2);
+  const second = parseNginxConfCached(reader(other), MAIN2);
+  // the second configuration again: the first remembered parse reads the files and misses on
+  // a.conf, the second hits; nginx.conf, the include's listing and a.conf are each read once
+  const counts = new Map<string, number>();
+  const files = reader(other);
+  const counting: ReadConf = {
+    read: (p) => (counts.set(p, (counts.get(p) ?? 0) + 1), files.read(p)),
+    glob: (pattern) => (counts.set(pattern, (counts.get(pattern) ?? 0) + 1), files.glob(pattern)),
+  };
+  assert.equal(parseNginxConfCached(counting, MAIN2), second);
+  assert.deepEqual([...counts.values()], [1, 1, 1], JSON.stringify([...counts]));
+});

@@ -468,7 +468,8 @@ const RECORDED_PATHS = 32;
  * reads the same now (and every glob lists the same names), so an edited include misses. The
  * result is shared: callers only read it.
  */
-export function parseNginxConfCached(io: ReadConf, path = CONF_PATH): ParseResult {
+export function parseNginxConfCached(files: ReadConf, path = CONF_PATH): ParseResult {
+  const io = readsOnce(files);
   const seen = RECORDED.get(path) ?? [];
   for (const rec of seen) {
     const same = rec.reads.every((r) => (r.glob ? sameNames(io.glob(r.arg), r.out as readonly string[]) : io.read(r.arg) === r.out));
@@ -493,6 +494,35 @@ export function parseNginxConfCached(io: ReadConf, path = CONF_PATH): ParseResul
   // (`nginx -t -c FILE` may name any number of files: keep a few paths, not all)
   remember(RECORDED, path, seen, RECORDED_PATHS);
   return result;
+}
+
+/**
+ * The files as one call sees them: nothing writes a file while a configuration is checked or
+ * parsed, so a second read of a path (or listing of a pattern) answers as the first did. The
+ * remembered parses of a path mostly read the same few files (nginx.conf, mime.types, conf.d/),
+ * and checking each one read them all again.
+ */
+function readsOnce(io: ReadConf): ReadConf {
+  const reads = new Map<string, string>();
+  const globs = new Map<string, string[]>();
+  return {
+    read(p) {
+      let out = reads.get(p);
+      if (out === undefined) {
+        out = io.read(p);
+        reads.set(p, out);
+      }
+      return out;
+    },
+    glob(pattern) {
+      let out = globs.get(pattern);
+      if (out === undefined) {
+        out = io.glob(pattern);
+        globs.set(pattern, out);
+      }
+      return [...out];
+    },
+  };
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
