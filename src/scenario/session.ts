@@ -4,7 +4,7 @@
  * the history cleared, and the learner placed on the task's host as the exam's per-task `ssh`.
  */
 import { readFileSync } from 'node:fs';
-import { Cluster, type Snapshot } from '../sim/cluster.js';
+import { Cluster, type ControllerMemory, type SettleMarks, type Snapshot } from '../sim/cluster.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
 import { buildSnapshot } from './prebuilt.js';
 import { ManualClock, type Clock } from '../util/clock.js';
@@ -52,6 +52,56 @@ export function fixtureSnapshot(name: string, seed: number, opts: Pick<SetupOpti
   return snap;
 }
 
+/** A fixture snapshot settled once more, with what its controllers remember then (warmStart). */
+interface Warm {
+  snap: Snapshot;
+  memory: ControllerMemory;
+  marks: SettleMarks | undefined;
+}
+
+/**
+ * A restored cluster remembers nothing of the syncs that made its snapshot (the kubelet's quiet
+ * pods, Controller.memory), so the first settle of every task's session synced every pod of the
+ * fixture again, to write nothing (a whole-library validate: ~14,000 such syncs, and a CoreDNS
+ * server rebuilt per copy). So each snapshot is restored once more and settled at its own time;
+ * when that settle wrote no object and drew nothing from the random source (the cluster is the
+ * snapshot, with the controllers' bookkeeping of having looked), sessions start from that
+ * cluster's snapshot and memory, as exact copies of it (what `copier` does for grading and
+ * validate's runs). A first settle of a restored snapshot does the same looks and finds the same
+ * nothing to do, so a session starting here goes on as one restored from the snapshot would; when
+ * it wrote anything, sessions restore the snapshot itself, as before. Only at the snapshot's own
+ * time (a session on a clock already past it catches up first). Kept by snapshot, beside it.
+ */
+const WARM = new WeakMap<Snapshot, Warm | null>();
+
+function warmStart(snap: Snapshot): Warm | undefined {
+  let warm = WARM.get(snap);
+  if (warm === undefined) {
+    const c = Cluster.restore(snap, new ManualClock(snap.now), CONTROLLERS);
+    const rv = c.store.currentResourceVersion();
+    c.settle();
+    const settled = c.snapshot();
+    const quiet = c.store.currentResourceVersion() === rv && settled.random.every((x, i) => x === snap.random[i]) && settled.now === snap.now;
+    warm = quiet ? { snap: settled, memory: c.controllerMemory(), marks: c.settleMarks() } : null;
+    WARM.set(snap, warm);
+  }
+  return warm ?? undefined;
+}
+
+/**
+ * A cluster restored from a fixture snapshot on `clock`: from its warm start (warmStart) when the
+ * clock is at the snapshot's time and one is to be had, else from the snapshot itself.
+ */
+export function restoreFixture(snap: Snapshot, clock: Clock, warm = true): Cluster {
+  const w = warm && clock.now() === snap.now ? warmStart(snap) : undefined;
+  const cluster = Cluster.restore(w?.snap ?? snap, clock, CONTROLLERS);
+  if (w) {
+    cluster.adoptControllerMemory(w.memory);
+    cluster.adoptSettleMarks(w.marks);
+  }
+  return cluster;
+}
+
 /** A new session for the instance: fixture restored, setup applied, on the task's host. */
 export async function setupSession(instance: Instance, opts: SetupOptions = {}): Promise<Session> {
   const s = instance.resolved;
@@ -60,7 +110,7 @@ export async function setupSession(instance: Instance, opts: SetupOptions = {}):
   freezeObjects(snap.store);
   // and so are its hosts' iptables rules (a snapshot read from a prebuilt file is not frozen yet)
   for (const h of snap.hosts) freezeIptables(h.state.iptables);
-  const cluster = Cluster.restore(snap, opts.clock ?? new ManualClock(snap.now), CONTROLLERS);
+  const cluster = restoreFixture(snap, opts.clock ?? new ManualClock(snap.now));
   const session = new Session(cluster, opts.editor ? { editor: opts.editor } : {});
   await runSetup(session, s.setup);
   // containers' output up to now, as the shell's next line would apply it: every copy of this
