@@ -917,6 +917,10 @@ export class Cluster {
     // the hosts' files maps are frozen and shared by the snapshot (and the copies made of it); each
     // filesystem copies its map at its next change (node/vfs.ts)
     for (const h of this.hosts.values()) freezeFiles(h.data.fs);
+    // and so are the pods' volumes' and containers' files (runtime/volumes.ts, runtime/podfs.ts:
+    // read and written through a Vfs only, which copies a frozen map at its next change)
+    for (const v of Object.values(this.state.podVolumes ?? {})) freezeFiles(v.fs);
+    for (const fs of Object.values(this.state.podfs ?? {})) freezeFiles(fs);
     const snap = toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
