@@ -104,3 +104,22 @@ test("copies share the pods' volume and container files until one of them writes
   assert.equal((await session.exec('kubectl exec reader -- cat /tmp/f /cfg/key')).stdout, 'mine\none', 'and so is the original');
   assert.equal((await session.exec('kubectl exec reader -- ls /tmp')).stdout, 'f\n');
 });
+
+test('copies share the flags the control-plane components started with until one of them restarts a component', async () => {
+  const session = await setupSession(instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1));
+  const flags = session.cluster.state.componentFlags!;
+  const take = copier(session, true, 2);
+  const a = take();
+  const b = take();
+  for (const [component, record] of Object.entries(flags)) {
+    assert.ok(Object.isFrozen(record), component);
+    assert.equal(a.cluster.state.componentFlags![component], record, `${component}: shared by the copy`);
+  }
+  const cp = b.cluster.host(b.cluster.meta.controlPlane)!;
+  const path = '/etc/kubernetes/manifests/kube-scheduler.yaml';
+  cp.fs.write(path, cp.fs.read(path).replace('- kube-scheduler\n', '- kube-scheduler\n    - --v=3\n'));
+  b.cluster.advance(60_000);
+  assert.equal(b.cluster.state.componentFlags!['kube-scheduler']!['v'], '3', 'the copy restarted the scheduler with its new flag');
+  assert.equal(flags['kube-scheduler']!['v'], undefined, 'the original did not');
+  assert.equal(a.cluster.state.componentFlags!['kube-scheduler'], flags['kube-scheduler'], 'nor did the other copy');
+});

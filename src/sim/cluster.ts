@@ -921,6 +921,9 @@ export class Cluster {
     // read and written through a Vfs only, which copies a frozen map at its next change)
     for (const v of Object.values(this.state.podVolumes ?? {})) freezeFiles(v.fs);
     for (const fs of Object.values(this.state.podfs ?? {})) freezeFiles(fs);
+    // and the flags each control-plane component started with: a record replaced whole at each
+    // start, never changed (controllers/static-pods.ts), read through a copy (controlplane.ts runningFlags)
+    for (const flags of Object.values(this.state.componentFlags ?? {})) Object.freeze(flags);
     const snap = toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
