@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { instantiate, loadScenarioFile, setupSession } from './index.js';
 import { copier } from './session.js';
+import { copyJSON } from '../util/json-copy.js';
 import { grade } from './grade.js';
 import type { ContainerRun } from '../sim/runtime/processes.js';
 import type { Session } from '../shell/session.js';
@@ -122,4 +123,16 @@ test('copies share the flags the control-plane components started with until one
   assert.equal(b.cluster.state.componentFlags!['kube-scheduler']!['v'], '3', 'the copy restarted the scheduler with its new flag');
   assert.equal(flags['kube-scheduler']!['v'], undefined, 'the original did not');
   assert.equal(a.cluster.state.componentFlags!['kube-scheduler'], flags['kube-scheduler'], 'nor did the other copy');
+});
+
+test("a snapshot's settle bookkeeping is frozen as it is made: its copies share it, and a restore from it goes on the same", async () => {
+  const session = await setupSession(instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1));
+  const snap = session.cluster.snapshot();
+  const ctl = snap.state.__controllers!;
+  for (const part of [ctl, ctl.lastSeen, ctl.changes, ctl.wakeOwners, ctl.ownTicks, ...Object.values(ctl.wakeOwners ?? {})]) assert.ok(Object.isFrozen(part));
+  assert.equal(copyJSON(snap).state.__controllers, ctl, 'a copy of the snapshot shares it');
+  const a = copier(session, true, 2)();
+  a.cluster.advance(120_000);
+  session.cluster.advance(120_000);
+  assert.equal(JSON.stringify(a.cluster.snapshot()), JSON.stringify(session.cluster.snapshot()));
 });

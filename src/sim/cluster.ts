@@ -931,14 +931,16 @@ export class Cluster {
       meta: this.meta,
       store: this.store.toJSON(),
       hosts: [...this.hosts.values()].map((h) => withoutDerivedIp6(h, derived?.has(h.name) ? { ...h.data, state: { ...h.data.state, iptables: null } } : h.data)),
-      state: { ...this.state, __wakeups: this.wakeups, __controllers: {
-          lastSeen: Object.fromEntries(this.lastSeen),
-          changes: Object.fromEntries(this.store.changes),
+      // the settle's bookkeeping, made here for the snapshot alone and only read by a restore:
+      // frozen as it is made (strings and numbers), so the snapshot and its copies share it
+      state: { ...this.state, __wakeups: this.wakeups, __controllers: Object.freeze({
+          lastSeen: Object.freeze(Object.fromEntries(this.lastSeen)),
+          changes: Object.freeze(Object.fromEntries(this.store.changes)),
           hostGeneration: this.hostGeneration,
           timeTick: this.timeTick,
-          wakeOwners: Object.fromEntries([...this.wakeOwners].map(([at, o]) => [String(at), [...o]])),
-          ownTicks: Object.fromEntries(this.ownTicks),
-        },
+          wakeOwners: Object.freeze(Object.fromEntries([...this.wakeOwners].map(([at, o]) => [String(at), Object.freeze([...o])]))),
+          ownTicks: Object.freeze(Object.fromEntries(this.ownTicks)),
+        }),
       },
     }) as Snapshot;
     // an in-memory snapshot is copied many times (grading, validate): its copies share the hosts'
