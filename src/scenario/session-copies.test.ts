@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { instantiate, loadScenarioFile, setupSession } from './index.js';
 import { copier } from './session.js';
+import { copyJSON } from '../util/json-copy.js';
 import { grade } from './grade.js';
 import type { ContainerRun } from '../sim/runtime/processes.js';
 import type { Session } from '../shell/session.js';
@@ -72,4 +73,66 @@ test("grading in place applies the containers' output up to now once, before the
   assert.equal(r.checks[0]!.ok, true, r.checks[0]!.detail);
   // applied in the graded session, so the copy the check ran on started from it
   assert.equal(runsOf(session).at(-1)!.flushedTo, now);
+});
+
+test("copies share the pods' volume and container files until one of them writes, and no copy's write reaches another", async () => {
+  const session = await setupSession(instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1));
+  assert.equal((await session.exec('kubectl create configmap cfg --from-literal=key=one')).exitCode, 0);
+  const manifest = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: reader\nspec:\n  containers:\n  - name: c\n    image: busybox\n    command: [sleep, "3600"]\n    volumeMounts:\n    - {name: cfg, mountPath: /cfg}\n  volumes:\n  - name: cfg\n    configMap: {name: cfg}\n';
+  const applied = await session.exec(`cat <<'EOF' | kubectl apply -f -\n${manifest}EOF`);
+  assert.equal(applied.exitCode, 0, applied.stderr);
+  session.cluster.advance(30_000);
+  assert.equal((await session.exec('kubectl exec reader -- sh -c "echo mine > /tmp/f"')).exitCode, 0);
+  const uid = session.cluster.store.get('Pod', 'default', 'reader')!.metadata.uid!;
+  const volume = (s: Session) => s.cluster.state.podVolumes![`${uid}/cfg`]!.fs;
+  const own = (s: Session) => s.cluster.state.podfs![`${uid}/c`]!;
+  const take = copier(session, true, 2);
+  const a = take();
+  const b = take();
+  // frozen and shared by the original and both copies: no copy walks or copies them
+  for (const part of ['files', 'links', 'dirs'] as const) {
+    assert.ok(Object.isFrozen(volume(session)[part]), `the volume's ${part}`);
+    assert.equal(volume(a)[part], volume(session)[part]);
+    assert.equal(volume(b)[part], volume(session)[part]);
+    assert.ok(own(session)[part] === undefined || Object.isFrozen(own(session)[part]), `the container's ${part}`);
+    assert.equal(own(b)[part], own(session)[part]);
+  }
+  assert.equal((await b.exec('kubectl exec reader -- sh -c "echo theirs > /tmp/f; mkdir -p /tmp/d"')).exitCode, 0);
+  assert.equal((await b.exec('kubectl patch configmap cfg -p \'{"data":{"key":"two"}}\'')).exitCode, 0);
+  b.cluster.advance(120_000);
+  assert.equal((await b.exec('kubectl exec reader -- cat /tmp/f /cfg/key')).stdout, 'theirs\ntwo');
+  assert.equal((await a.exec('kubectl exec reader -- cat /tmp/f /cfg/key')).stdout, 'mine\none', 'the other copy is untouched');
+  assert.equal((await session.exec('kubectl exec reader -- cat /tmp/f /cfg/key')).stdout, 'mine\none', 'and so is the original');
+  assert.equal((await session.exec('kubectl exec reader -- ls /tmp')).stdout, 'f\n');
+});
+
+test('copies share the flags the control-plane components started with until one of them restarts a component', async () => {
+  const session = await setupSession(instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1));
+  const flags = session.cluster.state.componentFlags!;
+  const take = copier(session, true, 2);
+  const a = take();
+  const b = take();
+  for (const [component, record] of Object.entries(flags)) {
+    assert.ok(Object.isFrozen(record), component);
+    assert.equal(a.cluster.state.componentFlags![component], record, `${component}: shared by the copy`);
+  }
+  const cp = b.cluster.host(b.cluster.meta.controlPlane)!;
+  const path = '/etc/kubernetes/manifests/kube-scheduler.yaml';
+  cp.fs.write(path, cp.fs.read(path).replace('- kube-scheduler\n', '- kube-scheduler\n    - --v=3\n'));
+  b.cluster.advance(60_000);
+  assert.equal(b.cluster.state.componentFlags!['kube-scheduler']!['v'], '3', 'the copy restarted the scheduler with its new flag');
+  assert.equal(flags['kube-scheduler']!['v'], undefined, 'the original did not');
+  assert.equal(a.cluster.state.componentFlags!['kube-scheduler'], flags['kube-scheduler'], 'nor did the other copy');
+});
+
+test("a snapshot's settle bookkeeping is frozen as it is made: its copies share it, and a restore from it goes on the same", async () => {
+  const session = await setupSession(instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1));
+  const snap = session.cluster.snapshot();
+  const ctl = snap.state.__controllers!;
+  for (const part of [ctl, ctl.lastSeen, ctl.changes, ctl.wakeOwners, ctl.ownTicks, ...Object.values(ctl.wakeOwners ?? {})]) assert.ok(Object.isFrozen(part));
+  assert.equal(copyJSON(snap).state.__controllers, ctl, 'a copy of the snapshot shares it');
+  const a = copier(session, true, 2)();
+  a.cluster.advance(120_000);
+  session.cluster.advance(120_000);
+  assert.equal(JSON.stringify(a.cluster.snapshot()), JSON.stringify(session.cluster.snapshot()));
 });

@@ -917,6 +917,13 @@ export class Cluster {
     // the hosts' files maps are frozen and shared by the snapshot (and the copies made of it); each
     // filesystem copies its map at its next change (node/vfs.ts)
     for (const h of this.hosts.values()) freezeFiles(h.data.fs);
+    // and so are the pods' volumes' and containers' files (runtime/volumes.ts, runtime/podfs.ts:
+    // read and written through a Vfs only, which copies a frozen map at its next change)
+    for (const v of Object.values(this.state.podVolumes ?? {})) freezeFiles(v.fs);
+    for (const fs of Object.values(this.state.podfs ?? {})) freezeFiles(fs);
+    // and the flags each control-plane component started with: a record replaced whole at each
+    // start, never changed (controllers/static-pods.ts), read through a copy (controlplane.ts runningFlags)
+    for (const flags of Object.values(this.state.componentFlags ?? {})) Object.freeze(flags);
     const snap = toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
@@ -924,14 +931,16 @@ export class Cluster {
       meta: this.meta,
       store: this.store.toJSON(),
       hosts: [...this.hosts.values()].map((h) => withoutDerivedIp6(h, derived?.has(h.name) ? { ...h.data, state: { ...h.data.state, iptables: null } } : h.data)),
-      state: { ...this.state, __wakeups: this.wakeups, __controllers: {
-          lastSeen: Object.fromEntries(this.lastSeen),
-          changes: Object.fromEntries(this.store.changes),
+      // the settle's bookkeeping, made here for the snapshot alone and only read by a restore:
+      // frozen as it is made (strings and numbers), so the snapshot and its copies share it
+      state: { ...this.state, __wakeups: this.wakeups, __controllers: Object.freeze({
+          lastSeen: Object.freeze(Object.fromEntries(this.lastSeen)),
+          changes: Object.freeze(Object.fromEntries(this.store.changes)),
           hostGeneration: this.hostGeneration,
           timeTick: this.timeTick,
-          wakeOwners: Object.fromEntries([...this.wakeOwners].map(([at, o]) => [String(at), [...o]])),
-          ownTicks: Object.fromEntries(this.ownTicks),
-        },
+          wakeOwners: Object.freeze(Object.fromEntries([...this.wakeOwners].map(([at, o]) => [String(at), Object.freeze([...o])]))),
+          ownTicks: Object.freeze(Object.fromEntries(this.ownTicks)),
+        }),
       },
     }) as Snapshot;
     // an in-memory snapshot is copied many times (grading, validate): its copies share the hosts'

@@ -10,3 +10,22 @@ test('parseYamlMemo: equal values, never shared; errors thrown again', () => {
   assert.equal(parseYamlMemo('42'), 42);
   for (let i = 0; i < 2; i++) assert.throws(() => parseYamlMemo('a: b: c'), /Nested mappings|mapping/);
 });
+
+test('parseYamlMemo: copies as structuredClone does (aliases stay one object, tagged values keep their type)', () => {
+  const text = 'a: &x {b: [1, 2]}\nc: *x\n';
+  for (let i = 0; i < 2; i++) {
+    const v = parseYamlMemo(text) as { a: { b: number[] }; c: { b: number[] } };
+    assert.equal(v.a, v.c, 'an alias is the anchored object itself, in every copy');
+    v.a.b.push(3);
+    assert.deepEqual(v.c.b, [1, 2, 3]);
+  }
+  const bin = parseYamlMemo('data: !!binary aGVsbG8=\n') as { data: Uint8Array };
+  const again = parseYamlMemo('data: !!binary aGVsbG8=\n') as { data: Uint8Array };
+  assert.deepEqual(again, structuredClone(bin), 'a tagged value is copied as structuredClone copies it');
+  assert.ok(again.data instanceof Uint8Array);
+  const proto = parseYamlMemo('__proto__: {polluted: 1}\n') as Record<string, unknown>;
+  const proto2 = parseYamlMemo('__proto__: {polluted: 1}\n') as Record<string, unknown>;
+  assert.ok(Object.hasOwn(proto2, '__proto__'), 'a `__proto__` key stays an own member');
+  assert.equal(Object.getPrototypeOf(proto2), Object.prototype);
+  assert.deepEqual(Object.keys(proto), Object.keys(proto2));
+});

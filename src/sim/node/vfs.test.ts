@@ -89,3 +89,27 @@ test('a frozen files map is shared until a write, remove or touch, which change 
   tree.removeTree('/etc');
   assert.deepEqual([tree.isFile('/etc/a'), fs.isFile('/etc/a')], [false, true]);
 });
+
+test('a frozen links map and directory list are shared until a symlink, unlink or mkdir, which change copies of their own', () => {
+  const fs = ubuntu();
+  fs.write('/data/..2026/key', 'v\n');
+  fs.symlink('..2026', '/data/..data');
+  fs.symlink('..data/key', '/data/key');
+  freezeFiles(fs.data);
+  const links = fs.data.links!;
+  const dirs = fs.data.dirs;
+  assert.ok(Object.isFrozen(links) && Object.isFrozen(dirs) && Object.isFrozen(links['/data/key']));
+  const copy = new Vfs({ ...fs.data }, () => T1);
+  assert.equal(copy.data.links, links);
+  assert.equal(copy.data.dirs, dirs);
+  copy.symlink('..2027', '/data/..data');
+  copy.remove('/data/key');
+  copy.mkdir('/data/new/deep');
+  assert.deepEqual([copy.readlink('/data/..data'), copy.isLink('/data/key'), copy.isDir('/data/new/deep')], ['..2027', false, true]);
+  assert.deepEqual([fs.readlink('/data/..data'), fs.isLink('/data/key'), fs.isDir('/data/new')], ['..2026', true, false], 'the original is untouched');
+  assert.equal(links['/data/..data']!.target, '..2026');
+  assert.ok(!dirs.includes('/data/new'));
+  const tree = new Vfs({ ...fs.data }, () => T1);
+  tree.removeTree('/data');
+  assert.deepEqual([tree.isLink('/data/key'), fs.isLink('/data/key'), fs.read('/data/key')], [false, true, 'v\n']);
+});

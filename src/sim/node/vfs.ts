@@ -129,6 +129,19 @@ export class Vfs {
     return this.data.files;
   }
 
+  /** The links map to change, copied first when frozen (freezeFiles), as ownFiles. */
+  private ownLinks(): Record<string, SymlinkEntry> {
+    const links = this.data.links;
+    if (links === undefined) return (this.data.links = {});
+    return Object.isFrozen(links) ? (this.data.links = { ...links }) : links;
+  }
+
+  /** The directory list to add to, copied first when frozen (freezeFiles), as ownFiles. */
+  private ownDirs(): string[] {
+    if (Object.isFrozen(this.data.dirs)) this.data.dirs = this.data.dirs.slice();
+    return this.data.dirs;
+  }
+
   /** Put an entry in place as it is, telling no one (touch(1) moving a file's times). */
   setEntry(p: string, e: FileEntry): void {
     this.ownFiles()[p] = e;
@@ -166,7 +179,7 @@ export class Vfs {
 
   /** Create a symbolic link `p` → `target` (`ln -s target p`). */
   symlink(target: string, p: string): void {
-    (this.data.links ??= {})[p] = Object.freeze({ target, mtime: this.now() });
+    this.ownLinks()[p] = Object.freeze({ target, mtime: this.now() });
     this.ensureDir(parentOf(p));
     this.onChange();
   }
@@ -309,7 +322,7 @@ export class Vfs {
 
   remove(p: string): void {
     if (this.data.links?.[p]) {
-      delete this.data.links[p];
+      delete this.ownLinks()[p];
       this.onChange();
       return;
     }
@@ -331,7 +344,7 @@ export class Vfs {
   removeTree(p: string): void {
     const prefix = `${p}/`;
     for (const f of Object.keys(this.data.files)) if (f === p || f.startsWith(prefix)) delete this.ownFiles()[f];
-    for (const f of Object.keys(this.data.links ?? {})) if (f === p || f.startsWith(prefix)) delete this.data.links![f];
+    for (const f of Object.keys(this.data.links ?? {})) if (f === p || f.startsWith(prefix)) delete this.ownLinks()[f];
     this.data.dirs = this.data.dirs.filter((d) => d !== p && !d.startsWith(prefix));
     this.onChange();
   }
@@ -343,7 +356,7 @@ export class Vfs {
   private ensureDir(p: string): void {
     let cur = p;
     while (cur !== '/' && !this.data.dirs.includes(cur)) {
-      this.data.dirs.push(cur);
+      this.ownDirs().push(cur);
       cur = parentOf(cur);
     }
   }
@@ -365,11 +378,17 @@ export class Vfs {
 
 /**
  * Freeze a filesystem's files map, its entries first (Vfs.write freezes the entries it makes;
- * touch's are frozen here): copies of the state then share the map, and the filesystem copies it
- * at its next change (Vfs.ownFiles).
+ * touch's are frozen here), and its links map and directory list: copies of the state then share
+ * them, and the filesystem copies each at its next change (Vfs.ownFiles, ownLinks, ownDirs).
  */
 export function freezeFiles(data: VfsData): void {
-  if (Object.isFrozen(data.files)) return;
-  for (const e of Object.values(data.files)) if (!Object.isFrozen(e)) Object.freeze(e);
-  Object.freeze(data.files);
+  if (!Object.isFrozen(data.files)) {
+    for (const e of Object.values(data.files)) if (!Object.isFrozen(e)) Object.freeze(e);
+    Object.freeze(data.files);
+  }
+  if (data.links && !Object.isFrozen(data.links)) {
+    for (const e of Object.values(data.links)) if (!Object.isFrozen(e)) Object.freeze(e);
+    Object.freeze(data.links);
+  }
+  if (!Object.isFrozen(data.dirs)) Object.freeze(data.dirs);
 }
