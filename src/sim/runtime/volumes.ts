@@ -252,6 +252,7 @@ export function nextSync(sandboxAt: number, at: number): number {
  * MountVolume.SetUp error (`FailedMount`), or undefined when every volume is ready.
  */
 export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volume: string; error: string } | undefined {
+  volumePasses++;
   const t = table(c);
   for (const vol of pod.spec.volumes ?? []) {
     const k = key(pod, vol.name);
@@ -302,6 +303,28 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
 }
 
 /**
+ * Whether a sync of the pod's volumes now (syncPodVolumes) can change nothing, given that one ran
+ * since anything it reads changed: the pod object, the ConfigMaps and Secrets it projects, its
+ * node's files (hostPath), this table. The kubelet asks it for a pod due only because time moved
+ * (controllers/kubelet.ts syncPod `timeOnly`). Time enters a volume sync in two places only: an
+ * update waiting for the pod's next periodic sync (`pendingAt`: then not settled) and a
+ * service-account token, which is minted when the volume is written (never without a content
+ * change, which needs a source change). With neither, a sync on the same inputs finds each volume
+ * as the last one left it: the same content hash (nothing written), the same error (a missing
+ * source keeps the mounted content; one never mounted stops the pass at the same volume), the
+ * same hostPath checks. A volume without a state (never mounted) is not settled.
+ */
+export function podVolumesSettled(c: Cluster, pod: Pod): boolean {
+  const t = c.state.podVolumes;
+  for (const vol of pod.spec.volumes ?? []) {
+    if (vol.hostPath) continue;
+    const st = t?.[key(pod, vol.name)];
+    if (!st || st.pendingAt !== undefined) return false;
+  }
+  return true;
+}
+
+/**
  * What a volume's content was last found to be, by the versions of its sources (sourceKey): the
  * kubelet looks at every volume of every pod at each of its syncs, and building the content to
  * hash it (the CA bundle, the token's claims) was most of that sync's cost. Held beside the
@@ -345,6 +368,12 @@ export function adoptSeenVolumes(c: Cluster, saved: SeenVolumes): void {
 }
 
 let contentBuilds = 0;
+let volumePasses = 0;
+
+/** How many times syncPodVolumes has looked at a pod's volumes (tests). */
+export function volumeSyncPasses(): number {
+  return volumePasses;
+}
 
 /** How many times syncPodVolumes has built a volume's content to look at it (tests). */
 export function volumeContentBuilds(): number {
