@@ -11,6 +11,7 @@ import type { ConfigMap, Pod } from '../api/types.js';
 import { Cluster } from '../cluster.js';
 import { ManualClock } from '../../util/clock.js';
 import { CONTROLLERS } from './index.js';
+import { freezeObjects } from '../api/store.js';
 import { containerFs, imageRootFileBuilds, volumeContentBuilds } from '../runtime/volumes.js';
 
 test("kubelet volumes: a session copy takes its original's look at each volume, and follows its own ConfigMap changes", () => {
@@ -56,4 +57,38 @@ test("container files: an image's own files are built once, and read the same fr
   assert.equal(read('b'), first);
   assert.equal(read('a'), first);
   assert.equal(imageRootFileBuilds(), builds, 'the image files were built again');
+});
+
+test('kubelet volumes: a restore of a frozen snapshot without the memory does not rebuild the volumes built from the same objects', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create<ConfigMap>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'default' }, data: { mode: 'one' } } as ConfigMap);
+  api.create<Pod>({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: { containers: [{ name: 'c', image: 'nginx', volumeMounts: [{ name: 'cfg', mountPath: '/cfg' }] }], volumes: [{ name: 'cfg', configMap: { name: 'cfg' } }] },
+  } as Pod);
+  c.advance(120_000);
+  // as a fixture's snapshot is kept: its objects frozen once, each restore sharing them
+  const snap = c.snapshot();
+  freezeObjects(snap.store);
+  const restore = (): Cluster => {
+    const x = Cluster.restore(snap, new ManualClock(c.now()), CONTROLLERS);
+    // a restore has no memory of its kubelet: every pod is synced, every volume looked at
+    x.touchHosts();
+    x.settle();
+    return x;
+  };
+  // the restores share the original's frozen pod and ConfigMap objects, whose volumes it built
+  const before = volumeContentBuilds();
+  restore();
+  const x = restore();
+  assert.equal(volumeContentBuilds(), before, 'a restore built a volume from the same pod and ConfigMap objects again');
+  // and a ConfigMap changed in it is still seen
+  const cm = structuredClone(x.store.get<ConfigMap>('ConfigMap', 'default', 'cfg')!);
+  cm.data = { mode: 'two' };
+  x.write(cm);
+  x.advance(61_000);
+  assert.equal(containerFs(x, x.store.get<Pod>('Pod', 'default', 'web')!, 'c').tryRead('/cfg/mode'), 'two');
 });

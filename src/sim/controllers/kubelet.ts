@@ -30,7 +30,7 @@ import { containerListener } from '../traffic/path.js';
 import { programOf, startRun, finishRun, extendPlan, dropRuns, execSync, nextFileChange } from '../runtime/processes.js';
 import { containerProbes, forgetProbes, runProbe, syncProbes, type ProbeType } from './prober.js';
 import { containerEnv } from '../runtime/env.js';
-import { syncPodVolumes, bindSubPaths, dropPodVolumes, seenVolumes, adoptSeenVolumes, type SeenVolumes } from '../runtime/volumes.js';
+import { syncPodVolumes, podVolumesSettled, bindSubPaths, dropPodVolumes, seenVolumes, adoptSeenVolumes, type SeenVolumes } from '../runtime/volumes.js';
 import { podQosClass } from '../runtime/qos.js';
 import { allocatePodIP, allocatePodIPv6, podFamilies, release } from '../cni/ipam.js';
 import { podFs, dropPodFs, podFsChangedSince, podFsGeneration } from '../runtime/podfs.js';
@@ -123,18 +123,20 @@ export const kubeletController: Controller = {
       if (pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue; // static pods: static-pods controller
       const uid = pod.metadata.uid ?? '';
       const last = quiet.get(uid);
-      if (last && last.pod === pod && last.node === node && last.epoch === epoch && sameReads(c, last, reads) && !podFsChangedSince(c, uid, last.fsGen) && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
+      // everything the last sync read is as it was: only time can have moved (a probe tick, a wake-up)
+      const same = last !== undefined && last.pod === pod && last.node === node && last.epoch === epoch && sameReads(c, last, reads) && !podFsChangedSince(c, uid, last.fsGen);
+      if (same && (last.tick === tick || ((!last.onTick || last.foreign === foreign) && now < last.due))) continue;
       const rv = c.store.currentResourceVersion();
       const fsGen = podFsGeneration(c);
       const hosts = hostsKey(c, pod, node);
       const objects = objectsKey(c, pod);
       // every wake-up the sync asks for, through whichever code (volumes, probes, processes)
       c.earliestWakeAsked();
-      syncPod(c, host, node, pod);
+      const full = syncPod(c, host, node, pod, same && last.full);
       const requested = c.earliestWakeAsked();
       // a sync that wrote nothing (no status, no event) on inputs that are all the same changes nothing the next time
       // (the hosts as they were before the sync: what it wrote to its own node's files, a hostPath it created, is a change it syncs again for)
-      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, reads, hosts, objects, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod) });
+      if (c.store.currentResourceVersion() === rv && pod.status?.podIP) quiet.set(uid, { pod, node, epoch, reads, hosts, objects, fsGen, tick, foreign, due: Math.min(requested, probeTicksFrom(c, pod)), onTick: runsOverride(c, pod), full });
       else quiet.delete(uid);
     }
   },
@@ -202,6 +204,8 @@ interface QuietPod {
   due: number;
   /** The pod runs a program another controller keeps: every wake-up of the kubelet syncs it. */
   onTick: boolean;
+  /** That sync went through the running pod's whole sync, its volume pass included (syncPod's answer). */
+  full: boolean;
 }
 
 /**
@@ -376,7 +380,14 @@ function backoffMs(restarts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, restarts));
 }
 
-function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
+/**
+ * Sync one pod; true when the sync went through the running pod's whole sync (its volume pass
+ * included), false when it stopped early (runtime outage, deletion, a finished pod, no sandbox).
+ * `timeOnly`: the pod is due only because time moved (its probe tick, a wake-up it asked for)
+ * since a sync that went through on the very same inputs and wrote nothing (QUIET): its volume
+ * pass is skipped when it cannot change anything (runtime/volumes.ts podVolumesSettled).
+ */
+function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod, timeOnly = false): boolean {
   const now = c.now();
   const ts = c.timestamp();
   // the kubelet writes only the pod's status (and metadata on deletion, to a copy of its own): the
@@ -392,11 +403,11 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
     // the sync loop skips every pod; a deleted pod stays Terminating
     if (!pod.metadata.deletionTimestamp && now < outage.downAt && !pod.status?.containerStatuses && podSandboxes(c)[uid] === undefined)
       pendingOnSandboxError(c, node, host, pod, podIn, `Failed to create pod sandbox: ${kubeletRuntimeDialError(host)}`);
-    return;
+    return false;
   }
   if (pod.metadata.deletionTimestamp) {
     // finished, and kept by its finalizers: nothing of it runs here any more
-    if (pod.metadata.deletionGracePeriodSeconds === 0 && (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed')) return;
+    if (pod.metadata.deletionGracePeriodSeconds === 0 && (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed')) return false;
     const started = Date.parse(pod.metadata.deletionTimestamp);
     const slow = pod.spec.containers.some(ignoresSigterm);
     const grace = (pod.metadata.deletionGracePeriodSeconds ?? 30) * 1000;
@@ -422,20 +433,21 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
       }
       c.deleteObject('Pod', ns, pod.metadata.name);
     } else c.wakeAt(done);
-    return;
+    return false;
   }
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') {
     // a finished pod's status is not written again: nothing to remember for it
     forgetOwnConditions(c, uid);
-    return;
+    return false;
   }
 
   const status = (pod.status ??= {});
   // sandbox
   // when each pod's sandbox was created: kubelet-private runtime state, not part of the object
   const sandboxes = podSandboxes(c);
-  if (!status.podIP || sandboxes[uid] === undefined) {
+  const sandboxed = !status.podIP || sandboxes[uid] === undefined;
+  if (sandboxed) {
     // volumes are mounted before the sandbox exists (kubelet.go SyncPod WaitForAttachAndMount)
     const mountErr = syncPodVolumes(c, pod, now);
     if (mountErr) {
@@ -444,15 +456,15 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
         c.write(pod);
       }
       c.recordEvent(pod, 'Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${mountErr.volume}" : ${mountErr.error}`, 'kubelet', node.metadata.name);
-      return;
+      return false;
     }
     if (!pod.spec.hostNetwork && !cniReady(host)) {
       if (!status.containerStatuses)
         pendingOnSandboxError(c, node, host, pod, podIn, `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="${c.meta.cni.plugin}" failed (add): no network config found in /etc/cni/net.d`);
-      return;
+      return false;
     }
     const ip = status.podIP ?? (pod.spec.hostNetwork ? host.ip : allocatePodIP(c, node, uid, { namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }));
-    if (!ip) return;
+    if (!ip) return false;
     // a dual-stack pod network gives the sandbox an address of each family, IPv4 first (the
     // kubelet's podIPs follow the CNI result's order; kubelet_pods.go sortPodIPs puts the node's
     // primary family first); host-network pods carry the node's addresses
@@ -472,8 +484,10 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   }
 
   const sandboxAt = sandboxes[uid] ?? now;
-  // the periodic sync refreshes ConfigMap, Secret, downwardAPI and projected volumes
-  syncPodVolumes(c, pod, sandboxAt);
+  // the periodic sync refreshes ConfigMap, Secret, downwardAPI and projected volumes; a sync due
+  // only by time after one that ran this pass on the same pod, objects and hosts finds them as that
+  // one left them, unless an update is pending (podVolumesSettled)
+  if (!(timeOnly && !sandboxed && podVolumesSettled(c, pod))) syncPodVolumes(c, pod, sandboxAt);
   const restartPolicy = pod.spec.restartPolicy ?? 'Always';
   const events: [type: 'Normal' | 'Warning', reason: string, msg: string][] = [];
 
@@ -513,6 +527,18 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   }
   status.containerStatuses = statuses;
 
+  // the rest of the status is a function of the pod object, its containers' statuses and the
+  // status manager's own conditions (SAME_STATUS): when a sync of this very object found it
+  // unchanged from the same inputs, so does this one
+  const ephemeral = pod.spec.ephemeralContainers ?? [];
+  const ownBefore = c.state.kubeletConditions?.[uid];
+  const steady = !sandboxed && ephemeral.length === 0 && ownBefore !== undefined;
+  if (steady && sameStatusAgain(podIn, ownBefore, status)) {
+    for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
+    return true;
+  }
+  statusBuilds++;
+
   // phase and conditions (sidecars do not decide completion)
   const allTerminated = statuses.every((s) => s.state.terminated);
   if (initFailed) status.phase = 'Failed';
@@ -525,7 +551,6 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   if (terminal) stopSidecars(c, pod, initStatuses);
   // ephemeral containers (kubectl debug): started once in a running pod, never restarted, never
   // ready, not counted in the pod's phase (kuberuntime_manager.go computePodActions)
-  const ephemeral = pod.spec.ephemeralContainers ?? [];
   if (ephemeral.length > 0) {
     const old = status.ephemeralContainerStatuses ?? [];
     const eStatuses = ephemeral.map((ct) => old.find((x) => x.name === ct.name) ?? waiting(ct, 'ContainerCreating'));
@@ -553,7 +578,42 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod): void {
   fixNotReadyMessages(pod);
   status.qosClass = podQosClass(pod);
   if (!sameJSON(pod, podIn)) c.write(pod);
+  else if (steady && c.state.kubeletConditions?.[uid] === ownBefore && Object.isFrozen(podIn)) SAME_STATUS.set(podIn, ownBefore);
   for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
+  return true;
+}
+
+/**
+ * Pods whose sync gave their status back unchanged, by pod object (frozen in the store, shared by
+ * the copies of a state): the status manager's own conditions (runtime/pod-conditions.ts
+ * kubeletConditions, `type` → `status lastTransitionTime`) that sync started and ended with.
+ *
+ * After the containers are stepped, the rest of a sync (phase, conditions and their messages,
+ * QoS class, the comparison with the stored status) reads only the pod object (its spec, the
+ * conditions it carries), the containers' and init containers' statuses, the own conditions and
+ * the time. The time enters only as the lastTransitionTime of a condition whose status is not
+ * the one the own conditions hold, or that they lack; such a sync stores that condition in the own
+ * conditions, so a sync that ended with the own conditions it started with used no time at all.
+ * A later sync of the same object that steps its containers to the same statuses (as JSON) with
+ * the same own conditions therefore finds the status unchanged too, and stores nothing: it stops
+ * after recording its events. Not for a pod with ephemeral containers (stepped in that part) nor a
+ * sync that created the sandbox (it sets the addresses).
+ */
+const SAME_STATUS = new WeakMap<Pod, Readonly<Record<string, string>>>();
+
+let statusBuilds = 0;
+
+/** How many syncs have built a running pod's phase and conditions (not found them unchanged through SAME_STATUS): tests. */
+export function kubeletStatusBuilds(): number {
+  return statusBuilds;
+}
+
+/** Whether the containers' statuses after stepping, with these own conditions, are those a sync of `podIn` found unchanged (SAME_STATUS). */
+function sameStatusAgain(podIn: Pod, own: Readonly<Record<string, string>>, status: NonNullable<Pod['status']>): boolean {
+  const had = SAME_STATUS.get(podIn);
+  if (had === undefined || (had !== own && !sameJSON(had, own))) return false;
+  const was = podIn.status;
+  return was !== undefined && sameJSON(status.containerStatuses, was.containerStatuses) && sameJSON(status.initContainerStatuses, was.initContainerStatuses);
 }
 
 /**

@@ -252,6 +252,7 @@ export function nextSync(sandboxAt: number, at: number): number {
  * MountVolume.SetUp error (`FailedMount`), or undefined when every volume is ready.
  */
 export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volume: string; error: string } | undefined {
+  volumePasses++;
   const t = table(c);
   for (const vol of pod.spec.volumes ?? []) {
     const k = key(pod, vol.name);
@@ -261,11 +262,19 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
       continue;
     }
     const st0 = t[k];
-    const srcKey = st0?.hash !== undefined ? sourceKey(c, pod, vol) : undefined;
+    const sources = st0?.hash !== undefined ? volumeSources(c, pod, vol) : undefined;
+    const srcKey = sources?.key;
     const seen = st0 && srcKey !== undefined ? SEEN.get(st0) : undefined;
     // the same sources at the same versions as when this volume was last looked at: the same content
     if (st0 && seen && seen.key === srcKey && seen.hash === st0.hash) {
       delete st0.pendingAt;
+      continue;
+    }
+    // the content of the same pod object's volume from the very same source objects, hashed before
+    // (in any cluster holding them: BUILT), is what this volume holds: as a build finding it so
+    if (st0 && sources && srcKey !== undefined && builtHash(pod, vol, sources.objects) === st0.hash) {
+      delete st0.pendingAt;
+      SEEN.set(st0, { key: srcKey, hash: st0.hash! });
       continue;
     }
     contentBuilds++;
@@ -280,6 +289,7 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
       continue; // a mounted volume keeps its last content when its source goes away
     }
     const hash = contentHash(pod, vol, want.files);
+    if (sources) rememberBuilt(pod, vol, sources.objects, hash);
     if (!st) {
       const fresh: VolumeState = { fs: { files: {}, dirs: ['/'] }, hash };
       t[k] = fresh;
@@ -299,6 +309,28 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
     } else c.wakeAt(st.pendingAt);
   }
   return undefined;
+}
+
+/**
+ * Whether a sync of the pod's volumes now (syncPodVolumes) can change nothing, given that one ran
+ * since anything it reads changed: the pod object, the ConfigMaps and Secrets it projects, its
+ * node's files (hostPath), this table. The kubelet asks it for a pod due only because time moved
+ * (controllers/kubelet.ts syncPod `timeOnly`). Time enters a volume sync in two places only: an
+ * update waiting for the pod's next periodic sync (`pendingAt`: then not settled) and a
+ * service-account token, which is minted when the volume is written (never without a content
+ * change, which needs a source change). With neither, a sync on the same inputs finds each volume
+ * as the last one left it: the same content hash (nothing written), the same error (a missing
+ * source keeps the mounted content; one never mounted stops the pass at the same volume), the
+ * same hostPath checks. A volume without a state (never mounted) is not settled.
+ */
+export function podVolumesSettled(c: Cluster, pod: Pod): boolean {
+  const t = c.state.podVolumes;
+  for (const vol of pod.spec.volumes ?? []) {
+    if (vol.hostPath) continue;
+    const st = t?.[key(pod, vol.name)];
+    if (!st || st.pendingAt !== undefined) return false;
+  }
+  return true;
 }
 
 /**
@@ -345,6 +377,12 @@ export function adoptSeenVolumes(c: Cluster, saved: SeenVolumes): void {
 }
 
 let contentBuilds = 0;
+let volumePasses = 0;
+
+/** How many times syncPodVolumes has looked at a pod's volumes (tests). */
+export function volumeSyncPasses(): number {
+  return volumePasses;
+}
 
 /** How many times syncPodVolumes has built a volume's content to look at it (tests). */
 export function volumeContentBuilds(): number {
@@ -356,17 +394,22 @@ const FIXED_FIELDS = new Set(['metadata.namespace', 'metadata.name', 'metadata.u
 
 /**
  * The versions of everything a volume's content is built from: the ConfigMaps and Secrets it
- * projects (resourceVersion, or absent). Undefined when the content depends on more than those
- * (downward API fields other than the pod's identity, resource fields): such a volume is rebuilt
- * and hashed at every sync.
+ * projects (resourceVersion, or absent), and those objects themselves. Undefined when the content
+ * depends on more than those (downward API fields other than the pod's identity, resource
+ * fields): such a volume is rebuilt and hashed at every sync.
  */
-function sourceKey(c: Cluster, pod: Pod, vol: Volume): string | undefined {
+function volumeSources(c: Cluster, pod: Pod, vol: Volume): { key: string; objects: (KObject | undefined)[] } | undefined {
   const ns = pod.metadata.namespace ?? 'default';
-  const ref = (kind: 'ConfigMap' | 'Secret', name: string): string => `${kind[0]}${name}@${c.store.get(kind, ns, name)?.metadata.resourceVersion ?? '-'}`;
+  const objects: (KObject | undefined)[] = [];
+  const ref = (kind: 'ConfigMap' | 'Secret', name: string): string => {
+    const o = c.store.get<KObject>(kind, ns, name);
+    objects.push(o);
+    return `${kind[0]}${name}@${o?.metadata.resourceVersion ?? '-'}`;
+  };
   const downward = (items: DownwardItem[] | undefined): boolean => (items ?? []).every((it) => it.fieldRef !== undefined && FIXED_FIELDS.has(it.fieldRef.fieldPath));
-  if (vol.configMap) return ref('ConfigMap', (vol.configMap as { name: string }).name);
-  if (vol.secret) return ref('Secret', (vol.secret as { secretName: string }).secretName);
-  if (vol['downwardAPI']) return downward((vol['downwardAPI'] as { items?: DownwardItem[] }).items) ? '' : undefined;
+  if (vol.configMap) return { key: ref('ConfigMap', (vol.configMap as { name: string }).name), objects };
+  if (vol.secret) return { key: ref('Secret', (vol.secret as { secretName: string }).secretName), objects };
+  if (vol['downwardAPI']) return downward((vol['downwardAPI'] as { items?: DownwardItem[] }).items) ? { key: '', objects } : undefined;
   if (!vol.projected) return undefined;
   const parts: string[] = [];
   for (const src of (vol.projected as { sources?: Record<string, unknown>[] }).sources ?? []) {
@@ -376,7 +419,44 @@ function sourceKey(c: Cluster, pod: Pod, vol: Volume): string | undefined {
       if (!downward((src['downwardAPI'] as { items?: DownwardItem[] }).items)) return undefined;
     } else if (!src['serviceAccountToken']) return undefined;
   }
-  return parts.join(',');
+  return { key: parts.join(','), objects };
+}
+
+/**
+ * The content hash of a pod's volume as built from its sources (volumeSources), by the pod's spec
+ * and volume name, with the pod's identity and the source objects it was built from. The content
+ * of such a volume is a function of the pod's spec (the volume's), its identity (the fields a
+ * downward item may read here, FIXED_FIELDS; the uid that stands for a token: contentHash), the
+ * ConfigMaps and Secrets it projects and nothing else; the store keeps each version of an object
+ * frozen (the kubelet's working copy of a pod shares its spec), so the same spec and identity and
+ * the very same source objects give the same hash, in any cluster that holds them. Restores
+ * of one fixture snapshot share its frozen objects: the first sync of each pod in each of them
+ * (SEEN is empty there) no longer builds and hashes every volume again. Only frozen objects are
+ * kept (a WeakMap by spec, one entry per volume: the last build).
+ */
+const BUILT = new WeakMap<Pod['spec'], Map<string, { identity: string; objects: readonly (KObject | undefined)[]; hash: string }>>();
+
+/** The pod's fields a sourced volume's content reads besides its spec (FIXED_FIELDS). */
+function identityOf(pod: Pod): string {
+  return `${pod.metadata.namespace ?? ''}/${pod.metadata.name}/${pod.metadata.uid ?? ''}`;
+}
+
+function sameObjects(a: readonly (KObject | undefined)[], b: readonly (KObject | undefined)[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function builtHash(pod: Pod, vol: Volume, objects: readonly (KObject | undefined)[]): string | undefined {
+  const had = BUILT.get(pod.spec)?.get(vol.name);
+  return had && had.identity === identityOf(pod) && sameObjects(had.objects, objects) ? had.hash : undefined;
+}
+
+function rememberBuilt(pod: Pod, vol: Volume, objects: readonly (KObject | undefined)[], hash: string): void {
+  if (!Object.isFrozen(pod.spec) || !objects.every((o) => o === undefined || Object.isFrozen(o))) return;
+  let m = BUILT.get(pod.spec);
+  if (!m) BUILT.set(pod.spec, (m = new Map()));
+  m.set(vol.name, { identity: identityOf(pod), objects, hash });
 }
 
 /** hostPath type checks (pkg/volume/hostpath/host_path.go checkType) and DirectoryOrCreate/FileOrCreate. */
