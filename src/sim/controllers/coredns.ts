@@ -62,13 +62,18 @@ function state(c: Cluster): DnsState {
 
 const servers = new WeakMap<Cluster, Map<string, CoreDns>>();
 
-function serverTable(c: Cluster): Map<string, CoreDns> {
-  let m = servers.get(c);
+/** A cluster's own table in `tables` (made at its first use). */
+function tableOf<V>(tables: WeakMap<Cluster, Map<string, V>>, c: Cluster): Map<string, V> {
+  let m = tables.get(c);
   if (!m) {
     m = new Map();
-    servers.set(c, m);
+    tables.set(c, m);
   }
   return m;
+}
+
+function serverTable(c: Cluster): Map<string, CoreDns> {
+  return tableOf(servers, c);
 }
 
 export function isCoreDnsPod(p: Pod): boolean {
@@ -188,12 +193,7 @@ interface Deferred {
 const deferreds = new WeakMap<Cluster, Map<string, Deferred>>();
 
 function deferredTable(c: Cluster): Map<string, Deferred> {
-  let m = deferreds.get(c);
-  if (!m) {
-    m = new Map();
-    deferreds.set(c, m);
-  }
-  return m;
+  return tableOf(deferreds, c);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
+import { podSyncs } from '../../testing/kubelet-syncs.js';
 import { ApiServer } from '../apiserver.js';
 import type { Pod } from '../api/types.js';
 import { Cluster } from '../cluster.js';
@@ -8,25 +9,6 @@ import { ManualClock } from '../../util/clock.js';
 import { CONTROLLERS } from './index.js';
 import { podFs } from '../runtime/podfs.js';
 import { provideNetTools } from '../runtime/net-tools.js';
-
-/**
- * How many pods the kubelet syncs while `fn` runs: it brackets every pod's sync with two calls of
- * Cluster.earliestWakeAsked (kubelet.ts reconcile), and nothing else calls it.
- */
-function podSyncs(c: Cluster, fn: () => void): number {
-  const orig = c.earliestWakeAsked.bind(c);
-  let calls = 0;
-  c.earliestWakeAsked = (): number => {
-    calls++;
-    return orig();
-  };
-  try {
-    fn();
-  } finally {
-    c.earliestWakeAsked = orig;
-  }
-  return calls / 2;
-}
 
 function withPods(): { c: Cluster; pods: Pod[] } {
   const c = loadFixture('kubeadm-calico');

@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
+import { podSyncs } from '../../testing/kubelet-syncs.js';
 import { ApiServer } from '../apiserver.js';
 import type { ConfigMap, Pod } from '../api/types.js';
 import { Cluster } from '../cluster.js';
@@ -21,25 +22,6 @@ function delta(counter: () => number, fn: () => void): number {
   const before = counter();
   fn();
   return counter() - before;
-}
-
-/**
- * How many pods the kubelet syncs while `fn` runs: it brackets every pod's sync with two calls of
- * Cluster.earliestWakeAsked (kubelet.ts reconcile), and nothing else calls it.
- */
-function podSyncs(c: Cluster, fn: () => void): number {
-  const orig = c.earliestWakeAsked.bind(c);
-  let calls = 0;
-  c.earliestWakeAsked = (): number => {
-    calls++;
-    return orig();
-  };
-  try {
-    fn();
-  } finally {
-    c.earliestWakeAsked = orig;
-  }
-  return calls / 2;
 }
 
 /**

@@ -14,7 +14,8 @@ import { CONTROLLERS } from './index.js';
 import { freezeObjects } from '../api/store.js';
 import { containerFs, imageRootFileBuilds, volumeContentBuilds } from '../runtime/volumes.js';
 
-test("kubelet volumes: a session copy takes its original's look at each volume, and follows its own ConfigMap changes", () => {
+/** The fixture with a running pod `web` that mounts ConfigMap `cfg` (mode: one) at /cfg. */
+function webWithConfigMap(): { c: Cluster; api: ApiServer } {
   const c = loadFixture('kubeadm-calico');
   const api = new ApiServer(c);
   api.create<ConfigMap>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'default' }, data: { mode: 'one' } } as ConfigMap);
@@ -25,6 +26,11 @@ test("kubelet volumes: a session copy takes its original's look at each volume, 
     spec: { containers: [{ name: 'c', image: 'nginx', volumeMounts: [{ name: 'cfg', mountPath: '/cfg' }] }], volumes: [{ name: 'cfg', configMap: { name: 'cfg' } }] },
   } as Pod);
   c.advance(120_000);
+  return { c, api };
+}
+
+test("kubelet volumes: a session copy takes its original's look at each volume, and follows its own ConfigMap changes", () => {
+  const { c } = webWithConfigMap();
   assert.equal(c.store.get<Pod>('Pod', 'default', 'web')!.status?.phase, 'Running');
   const copy = Cluster.restore(c.snapshot(), new ManualClock(c.now()), CONTROLLERS);
   copy.adoptControllerMemory(c.controllerMemory());
@@ -60,16 +66,7 @@ test("container files: an image's own files are built once, and read the same fr
 });
 
 test('kubelet volumes: a restore of a frozen snapshot without the memory does not rebuild the volumes built from the same objects', () => {
-  const c = loadFixture('kubeadm-calico');
-  const api = new ApiServer(c);
-  api.create<ConfigMap>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'default' }, data: { mode: 'one' } } as ConfigMap);
-  api.create<Pod>({
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: { containers: [{ name: 'c', image: 'nginx', volumeMounts: [{ name: 'cfg', mountPath: '/cfg' }] }], volumes: [{ name: 'cfg', configMap: { name: 'cfg' } }] },
-  } as Pod);
-  c.advance(120_000);
+  const { c } = webWithConfigMap();
   // as a fixture's snapshot is kept: its objects frozen once, each restore sharing them
   const snap = c.snapshot();
   freezeObjects(snap.store);
