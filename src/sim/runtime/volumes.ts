@@ -334,7 +334,7 @@ export function podVolumesSettled(c: Cluster, pod: Pod): boolean {
 }
 
 /**
- * What a volume's content was last found to be, by the versions of its sources (sourceKey): the
+ * What a volume's content was last found to be, by the versions of its sources (volumeSources): the
  * kubelet looks at every volume of every pod at each of its syncs, and building the content to
  * hash it (the CA bundle, the token's claims) was most of that sync's cost. Held beside the
  * volume's state, not in it: a restored session simply looks again once.
