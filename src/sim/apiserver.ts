@@ -489,6 +489,10 @@ export class ApiServer {
   update<T extends KObject>(input: T, opts: WriteOptions = {}): T {
     this.ensureUp();
     const { obj, info, ns } = this.decodeNamed(input, opts);
+    // as on create: a body without apiVersion takes the group and version of the endpoint it was
+    // sent to (apimachinery json.Serializer.Decode fills a missing GVK from the request's defaults),
+    // so no stored object lacks one (printers and controllers read it)
+    obj.apiVersion ||= info.group ? `${info.group}/${info.version}` : info.version;
     this.check(this.client?.updateVerb ?? 'update', obj.kind, ns, obj.metadata.name);
     const old = this.c.store.get(obj.kind, ns, obj.metadata.name);
     if (!old) throw notFound(info, obj.metadata.name);
