@@ -16,7 +16,7 @@ test('update: a body without apiVersion takes the resource\'s group and version'
   assert.equal((await s.exec('kubectl create cronjob cj --image=busybox:1.36 --schedule="*/1 * * * *" -- sleep 3600')).exitCode, 0);
   const api = new ApiServer(c);
   const { apiVersion: _drop, ...body } = structuredClone(c.store.get<KObject>('CronJob', 'default', 'cj')!);
-  api.update({ ...body, metadata: { ...body.metadata, labels: { edited: 'yes' } } } as KObject);
+  api.update({ ...body, metadata: { ...body.metadata, labels: { edited: 'yes' } } } as unknown as KObject);
   assert.equal(c.store.get<KObject>('CronJob', 'default', 'cj')!.apiVersion, 'batch/v1');
   c.advance(70_000);
   const r = await s.exec('kubectl get cj,jobs -o wide');
