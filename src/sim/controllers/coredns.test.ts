@@ -95,3 +95,24 @@ test('coredns: a copy whose servers are built late gives the bytes of one that b
   // the second run replayed: it built no more servers than the queries and reloads needed
   assert.ok(coreDnsRebuilds.count - before <= 2);
 });
+
+test("coredns: a copy's first look at a recorded rebuild's files builds each container's view once", () => {
+  const c = original();
+  // a hosts plugin: each server reads /etc/hosts beside its upstream resolv.conf
+  const cm = structuredClone(c.store.get('ConfigMap', 'kube-system', 'coredns')!) as unknown as { data: Record<string, string> };
+  cm.data['Corefile'] = cm.data['Corefile']!.replace('errors', 'errors\n    hosts /etc/hosts {\n       fallthrough\n    }');
+  c.write(cm as never);
+  c.advance(300_000);
+  coreDnsRebuilds.forget();
+  const built = coreDnsRebuilds.count;
+  touch(copyOf(c));
+  const copy = copyOf(c);
+  const views = coreDnsRebuilds.views;
+  const reads = coreDnsRebuilds.reads;
+  touch(copy);
+  assert.deepEqual(dnsReady(copy), [true, true]);
+  assert.equal(coreDnsRebuilds.count - built, 2, 'only the first copy built its servers');
+  // both pods' recorded reads (their upstream resolv.conf, …), through one view each (one per read before)
+  assert.ok(coreDnsRebuilds.reads - reads > 2, `${coreDnsRebuilds.reads - reads} reads`);
+  assert.equal(coreDnsRebuilds.views - views, 2, `${coreDnsRebuilds.reads - reads} reads`);
+});

@@ -124,10 +124,21 @@ function coreDnsContainer(pod: Pod): Container | undefined {
  * mounts, so a ConfigMap key is only visible if the config volume projects it (kubeadm's volume
  * lists only `Corefile`).
  */
-function fileReader(c: Cluster, pod: Pod, corefile: string): (p: string) => string | undefined {
+function fileReader(c: Cluster, pod: Pod, corefile: string, oneLook = false): (p: string) => string | undefined {
   const fs = podFs(c, pod.metadata.uid ?? '');
   const container = coreDnsContainer(pod);
-  return (p) => (p === '/etc/coredns/Corefile' ? corefile : container ? (containerFs(c, pod, container.name).tryRead(p) ?? fs.tryRead(p)) : fs.tryRead(p));
+  // `oneLook`: the reads are one look at the files, with nothing between them that could change a
+  // mount (lookAt's comparison with a recorded rebuild): the container's view is built once for
+  // them (it was built per read). A running server's reader builds it at each read, as the mounts
+  // then are.
+  let view: ReturnType<typeof containerFs> | undefined;
+  const build = (name: string): ReturnType<typeof containerFs> => (coreDnsRebuilds.views++, containerFs(c, pod, name));
+  const containerView = (name: string): ReturnType<typeof containerFs> => (oneLook ? (view ??= build(name)) : build(name));
+  return (p) => {
+    if (p === '/etc/coredns/Corefile') return corefile;
+    coreDnsRebuilds.reads++;
+    return container ? (containerView(container.name).tryRead(p) ?? fs.tryRead(p)) : fs.tryRead(p);
+  };
 }
 
 /**
@@ -218,6 +229,9 @@ function rebuildKey(pod: Pod, corefile: string): string {
 /** For tests: rebuilds run (each a full parse, setup and startup of a server); forget the recorded ones. */
 export const coreDnsRebuilds = {
   count: 0,
+  /** Container views built to read a pod's files (fileReader), and files read through them. */
+  views: 0,
+  reads: 0,
   forget(): void {
     RECORDED.clear();
   },
@@ -286,7 +300,7 @@ function lookAt(c: Cluster, pod: Pod): { srv: CoreDns } | { facts: Facts } | und
   if (d) return { facts: d.facts };
   const rec = RECORDED.get(rebuildKey(pod, inst.loaded));
   if (rec) {
-    const read = fileReader(c, pod, inst.loaded);
+    const read = fileReader(c, pod, inst.loaded, true);
     const reads = new Map<string, string | undefined>();
     if (rec.reads.every(([p, v]) => (reads.set(p, v), read(p) === v))) {
       deferredTable(c).set(uid, { at: c.now(), pod, reads, facts: rec.facts });

@@ -868,6 +868,7 @@ function stepContainer(
     if (plan && plan.kind !== 'runs' && now < plan.at) c.wakeAt(plan.at);
     if (plan?.kind === 'runs' && plan.checkedTo !== undefined) c.wakeAt(plan.checkedTo);
     const override = programOverride(image.repository);
+    let exited: ReturnType<NonNullable<typeof override>['status']> | undefined;
     if (plan && plan.kind !== 'runs' && now >= plan.at && !(kill && kill.exitAt < plan.at)) {
       // an OOM kill is SIGKILL from the kernel: 137, reason OOMKilled
       const code = plan.kind === 'oom' ? 137 : plan.code;
@@ -883,8 +884,11 @@ function stepContainer(
       };
       cs.ready = false;
       delete probes.kill;
-    } else if (override && !kill && !override.status(c, pod, ct).running) {
-      const code = override.status(c, pod, ct).exitCode ?? 1;
+    } else if (override && !kill && !(exited = override.status(c, pod, ct)).running) {
+      // the status that found the process gone says how it ended: every override's status() answers
+      // a gone process the same way again (CoreDNS, kube-proxy: once not running, exit 1; nginx: its
+      // instance's exit code), so it is not asked twice
+      const code = exited.exitCode ?? 1;
       finishRun(c, pod, ct.name, now);
       cs.state = { terminated: { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt: startedAtTs, finishedAt: ts, ...(cs.containerID ? { containerID: cs.containerID } : {}) } };
       cs.ready = false;

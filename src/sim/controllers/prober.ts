@@ -218,8 +218,19 @@ export interface ProbeSync {
  * started (the kubelet took the pod on); `justStarted` is the sync that started the container
  * (readiness probes at once).
  */
-export function syncProbes(c: Cluster, ct: Container, cs: ContainerStatus, state: ContainerProbes, origin: number, host: ProbeHost, justStarted: boolean): ProbeSync {
+export function syncProbes(c: Cluster, ct: Container, cs: ContainerStatus, state: ContainerProbes, origin: number, hostIn: ProbeHost, justStarted: boolean): ProbeSync {
   const now = c.now();
+  // the newest probe this sync ran: steadyWake asks a worker's probe at `now` again (LastProbe)
+  let last: LastProbe | undefined;
+  const host: ProbeHost = {
+    ...hostIn,
+    probe: (type, spec, t) => {
+      probeRuns.count++;
+      const result = hostIn.probe(type, spec, t);
+      last = { type, t, result: result.result };
+      return result;
+    },
+  };
   const id = cs.containerID ?? '';
   const startedAt = Date.parse(cs.state.running?.startedAt ?? '');
   const types = ORDER.filter((t) => specOf(ct, t) !== undefined);
@@ -305,11 +316,29 @@ export function syncProbes(c: Cluster, ct: Container, cs: ContainerStatus, state
       // gated until started: the startup worker's tick wakes the kubelet
       continue;
     }
-    const at = steady(w, id) && !kill ? steadyWake(ct, t, w, host, now) : w.next;
+    const at = steady(w, id) && !kill ? steadyWake(ct, t, w, host, now, last) : w.next;
     if (at !== undefined) nextAt = nextAt === undefined ? at : Math.min(nextAt, at);
   }
   return { started, ready, ...(kill ? { kill } : {}), ...(nextAt !== undefined ? { nextAt } : {}) };
 }
+
+/**
+ * The newest probe a sync ran, with its answer. A worker that probed at its tick `now` was asked
+ * at once again by steadyWake (would the probe fail now?), on the very same state: nothing runs
+ * between the two (the sync only records events), and a probe at a given time is a function of
+ * the container's state then (an exec probe flushes the container's output up to its time, which
+ * a second flush to the same time leaves as it is, and runs its command without writing; an
+ * HTTP, TCP or gRPC probe asks what listens and what it serves). So while it is the newest probe
+ * of the sync, its answer stands for the second one. Held for one sync only.
+ */
+interface LastProbe {
+  type: ProbeType;
+  t: number;
+  result: ProbeResult['result'];
+}
+
+/** How many probes the kubelet's workers have run (not saved: for tests and benches). */
+export const probeRuns = { count: 0 };
 
 /** A worker whose last probe succeeded and whose result is success (nothing pending for it). */
 function steady(w: ProbeWorker, id: string): boolean {
@@ -321,9 +350,10 @@ function steady(w: ProbeWorker, id: string): boolean {
  * (something changed since its last tick) or its server changes with uptime, the first tick at or
  * after the next change of the container's files for an exec probe, else none.
  */
-function steadyWake(ct: Container, type: ProbeType, w: ProbeWorker, host: ProbeHost, now: number): number | undefined {
+function steadyWake(ct: Container, type: ProbeType, w: ProbeWorker, host: ProbeHost, now: number, last: LastProbe | undefined): number | undefined {
   const spec = specOf(ct, type)!;
-  if (host.probe(type, spec, now).result !== 'success') return w.next;
+  const result = last && last.type === type && last.t === now ? last.result : host.probe(type, spec, now).result;
+  if (result !== 'success') return w.next;
   const change = host.changesAt(spec);
   if (change === undefined) return undefined;
   if (change === 'tick' || change <= w.next) return w.next;

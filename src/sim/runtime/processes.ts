@@ -376,7 +376,7 @@ function netAnswers(
       cmds.set(cmdText, cmd);
     }
     const text = JSON.stringify(result);
-    let answer = net.answers.findIndex((a) => JSON.stringify(a) === text);
+    let answer = net.answers.findIndex((a) => answerText(a) === text);
     if (answer < 0) answer = net.answers.push(deepFreeze(result)) - 1;
     net.calls.push(Object.freeze([cmd, window, occ, answer]) as [number, number, number, number]);
     byKey.set(netKey(cmd, window, occ), answer);
@@ -394,6 +394,27 @@ function forgetOldWindows(net: NetMemo, from: number): void {
   net.answers = used.map((a) => net.answers[a]!);
   net.calls = calls.map(([cmd, w, occ, a]) => [cmd, w, occ, index.get(a)!]);
   net.from = from;
+}
+
+/**
+ * The JSON text of remembered answers, by answer object: each new answer is compared with every
+ * one the run remembers (a poller's answers were all serialised again at each of its calls). Kept
+ * only for an answer frozen to its strings (deepFreeze: it and its files' pairs), whose text can
+ * no longer change; one read back from a session file is serialised each time, as before.
+ */
+const ANSWER_TEXT = new WeakMap<NetResult, string>();
+
+/** How many times a remembered answer was serialised to be compared (not saved: for tests). */
+export const answerSerialisations = { count: 0 };
+
+function answerText(a: NetResult): string {
+  const had = ANSWER_TEXT.get(a);
+  if (had !== undefined) return had;
+  answerSerialisations.count++;
+  const text = JSON.stringify(a);
+  const frozen = Object.isFrozen(a) && Object.isFrozen(a.files) && a.files.every((f) => Object.isFrozen(f));
+  if (frozen && Object.values(a).every((v) => v === a.files || v === null || typeof v !== 'object')) ANSWER_TEXT.set(a, text);
+  return text;
 }
 
 /** A network answer, frozen (its files' pairs too): session copies share it. */
