@@ -8,7 +8,7 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Node, Pod } from '../api/types.js';
-import { clone } from '../api/store.js';
+import { clone, cloneTop } from '../api/store.js';
 import { defaultPodSpec } from '../api/defaults.js';
 import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning, runningFlags, type ManifestResult } from '../controlplane.js';
 import { createHash } from 'node:crypto';
@@ -347,7 +347,8 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
     c.store.remove('Pod', ns, name);
     existing = undefined;
   }
-  const mirror: Pod = existing ? clone(existing) : clone(pod);
+  // its metadata, spec and status are replaced below: the copy shares them until then
+  const mirror: Pod = existing ? cloneTop(existing) : cloneTop(pod);
   const second = (t: number): string => new Date(t - (t % 1000)).toISOString().replace('.000Z', 'Z');
   const ts = second(r.since);
   mirror.metadata = {
