@@ -116,10 +116,22 @@ function plain(v: unknown, key: string | number, share: boolean): unknown {
 }
 
 /**
- * Frozen subtrees already looked at by `plainTree`, and whether each is one (a WeakMap: an entry
- * goes with its object). Exact because a frozen tree whose objects are all frozen cannot change.
+ * Frozen members already looked at by `plainMember`, and whether each is a plain tree (a WeakMap:
+ * an entry goes with its object). Exact because a frozen tree whose objects are all frozen cannot
+ * change. Only the members asked about are remembered: one entry per member, not per node (a
+ * first look at a new pod's spec costs a walk, not a walk and a map entry per object in it).
  */
-const PLAIN_TREES = new WeakMap<object, boolean>();
+const PLAIN_MEMBERS = new WeakMap<object, boolean>();
+
+/** plainTree of a member, remembered (PLAIN_MEMBERS). */
+function plainMember(v: object): boolean {
+  if (!Object.isFrozen(v)) return false;
+  const known = PLAIN_MEMBERS.get(v);
+  if (known !== undefined) return known;
+  const ok = plainTree(v);
+  PLAIN_MEMBERS.set(v, ok);
+  return ok;
+}
 
 /**
  * Whether `v` is a tree that toPlainJSON would copy member for member, unchanged, and that can
@@ -137,26 +149,17 @@ function plainTree(v: unknown): boolean {
     case 'object': {
       if (v === null) return true;
       if (!Object.isFrozen(v)) return false;
-      const known = PLAIN_TREES.get(v);
-      if (known !== undefined) return known;
-      let ok = true;
       if (Array.isArray(v)) {
-        for (let i = 0; i < v.length && ok; i++) ok = i in v && plainTree(v[i]);
-      } else {
-        const proto: unknown = Object.getPrototypeOf(v);
-        ok = (proto === Object.prototype || proto === null) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
-        if (ok) {
-          for (const k in v) {
-            if (!Object.hasOwn(v, k)) continue;
-            if (k === '__proto__' || !plainTree((v as Record<string, unknown>)[k])) {
-              ok = false;
-              break;
-            }
-          }
-        }
+        for (let i = 0; i < v.length; i++) if (!(i in v) || !plainTree(v[i])) return false;
+        return true;
       }
-      PLAIN_TREES.set(v, ok);
-      return ok;
+      const proto: unknown = Object.getPrototypeOf(v);
+      if ((proto !== Object.prototype && proto !== null) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        if (k === '__proto__' || !plainTree((v as Record<string, unknown>)[k])) return false;
+      }
+      return true;
     }
     default:
       return false;
@@ -179,7 +182,7 @@ export function toPlainJSONTop(v: unknown): unknown {
   for (const k of Object.keys(v)) {
     if (k === '__proto__') return plain(v, '', false);
     const x = (v as Record<string, unknown>)[k];
-    if (typeof x === 'object' && x !== null && plainTree(x)) out[k] = x;
+    if (typeof x === 'object' && x !== null && plainMember(x)) out[k] = x;
     else {
       const p = plain(x, k, false);
       if (p !== undefined) out[k] = p;
