@@ -300,6 +300,25 @@ function kubeletDefaults(spec: Pod['spec']): Pod['spec'] {
 }
 
 /**
+ * A frozen manifest spec's mirror pod spec (a copy with the kubelet's and the API server's
+ * defaults), made once and frozen: kubeletDefaults is a function of the spec alone, and a publish
+ * only assigns top-level members of its shallow copy (nodeName, hostNetwork), so each publish
+ * gets the tree a fresh copy and defaulting gave, sharing its frozen parts.
+ */
+const MIRROR_SPECS = new WeakMap<Pod['spec'], Pod['spec']>();
+
+function mirrorSpec(spec: Pod['spec']): Pod['spec'] {
+  if (!Object.isFrozen(spec)) return kubeletDefaults(clone(spec));
+  let made = MIRROR_SPECS.get(spec);
+  if (!made) {
+    made = kubeletDefaults(clone(spec));
+    deepFreeze(made);
+    MIRROR_SPECS.set(spec, made);
+  }
+  return { ...made };
+}
+
+/**
  * What a publish that wrote nothing saw, per cluster and node/manifest: the same stored mirror pod
  * and Node (the store keeps each version frozen), the same parse of the same manifest (manifestOf),
  * the same run record fields, addresses and status-manager cache entry make the same mirror pod
@@ -365,7 +384,7 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
     },
     ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: host.name, uid: node.metadata.uid ?? '', controller: true }],
   };
-  mirror.spec = kubeletDefaults(clone(pod.spec));
+  mirror.spec = mirrorSpec(pod.spec);
   mirror.spec.nodeName = host.name;
   mirror.spec.hostNetwork ??= false;
   const ct = pod.spec.containers[0]!;
