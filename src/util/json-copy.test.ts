@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyJSON, deepFreeze, sameJSON, toPlainJSON, toPlainJSONSharing } from './json-copy.js';
+import { copyJSON, deepFreeze, sameJSON, toPlainJSON, toPlainJSONSharing, toPlainJSONTop } from './json-copy.js';
 import { fixtureSnapshot } from '../scenario/session.js';
 
 const roundTrip = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
@@ -80,4 +80,45 @@ test('deepFreeze freezes a tree all the way down and stops at a frozen subtree',
   assert.throws(() => {
     (tree.c.d as { e: unknown }).e = 1;
   }, TypeError);
+});
+
+test('toPlainJSONTop gives toPlainJSON’s tree, sharing only frozen plain members', () => {
+  const frozen = <T>(v: T): T => {
+    deepFreeze(v);
+    return v;
+  };
+  const shared = frozen({ a: [1, 'x', null, true, { b: 2 }], c: {} });
+  const notPlain: Record<string, unknown> = {
+    undef: frozen({ a: undefined, b: 1 }),
+    nan: frozen({ a: NaN }),
+    minusZero: frozen([-0]),
+    // eslint-disable-next-line no-sparse-arrays
+    hole: frozen([1, , 2]),
+    date: frozen({ when: new Date(0) }),
+    map: frozen({ m: new Map([[1, 2]]) }),
+    proto: frozen(JSON.parse('{"__proto__":{"x":1}}') as unknown),
+    unfrozenChild: Object.freeze({ inner: { x: 1 } }),
+    fn: frozen({ f: () => 1 }),
+  };
+  const top: Record<string, unknown> = { kind: 'X', n: -0, u: undefined, shared, live: { x: [1] }, ...notPlain };
+  for (const v of [top, Object.freeze({ ...top })]) {
+    const out = toPlainJSONTop(v) as Record<string, unknown>;
+    assert.equal(JSON.stringify(out), JSON.stringify(toPlainJSON(v)));
+    assert.deepEqual(Object.keys(out), Object.keys(toPlainJSON(v) as object));
+    assert.ok(!Object.isFrozen(out), 'the top level is new and writable');
+    assert.equal(out.shared, shared, 'a frozen plain member is shared');
+    assert.notEqual(out.live, v.live, 'a live member is copied');
+    for (const k of Object.keys(notPlain)) {
+      assert.notEqual(out[k], notPlain[k], `${k} is copied`);
+      assert.equal(JSON.stringify(out[k]), JSON.stringify(toPlainJSON(notPlain[k])), `${k} as toPlainJSON gives it`);
+    }
+    // a write below a shared member throws instead of changing the original
+    assert.throws(() => {
+      (out.shared as { c: Record<string, unknown> }).c.y = 1;
+    }, TypeError);
+  }
+  // not an object of the plain prototype: toPlainJSON's answer
+  assert.deepEqual(toPlainJSONTop([shared]), [shared]);
+  assert.notEqual((toPlainJSONTop([shared]) as unknown[])[0], shared);
+  assert.equal(toPlainJSONTop({ toJSON: () => 'x' }), 'x');
 });

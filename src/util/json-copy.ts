@@ -116,6 +116,82 @@ function plain(v: unknown, key: string | number, share: boolean): unknown {
 }
 
 /**
+ * Frozen members already looked at by `plainMember`, and whether each is a plain tree (a WeakMap:
+ * an entry goes with its object). Exact because a frozen tree whose objects are all frozen cannot
+ * change. Only the members asked about are remembered: one entry per member, not per node (a
+ * first look at a new pod's spec costs a walk, not a walk and a map entry per object in it).
+ */
+const PLAIN_MEMBERS = new WeakMap<object, boolean>();
+
+/** plainTree of a member, remembered (PLAIN_MEMBERS). */
+function plainMember(v: object): boolean {
+  if (!Object.isFrozen(v)) return false;
+  const known = PLAIN_MEMBERS.get(v);
+  if (known !== undefined) return known;
+  const ok = plainTree(v);
+  PLAIN_MEMBERS.set(v, ok);
+  return ok;
+}
+
+/**
+ * Whether `v` is a tree that toPlainJSON would copy member for member, unchanged, and that can
+ * never change: strings, booleans, null, finite numbers other than -0, and frozen arrays (without
+ * holes) and frozen objects of the plain prototype (no `toJSON`, no `__proto__` member) holding
+ * only such values. A stored object's parts are such trees (sim/api/store.ts freezes them).
+ */
+function plainTree(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(v) && !Object.is(v, -0);
+    case 'object': {
+      if (v === null) return true;
+      if (!Object.isFrozen(v)) return false;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!(i in v) || !plainTree(v[i])) return false;
+        return true;
+      }
+      const proto: unknown = Object.getPrototypeOf(v);
+      if ((proto !== Object.prototype && proto !== null) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        if (k === '__proto__' || !plainTree((v as Record<string, unknown>)[k])) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * toPlainJSON of an object, sharing the members that are frozen plain trees (plainTree) instead of
+ * copying them: the same tree (keys, order, values) as toPlainJSON's, whose top level is new.
+ * For a writer that assigns members of the copy (`upd.status = …`, `upd.spec = { ...upd.spec, … }`)
+ * and never writes below them: a shared member is frozen, so a write below one throws (strict mode)
+ * instead of changing the stored object. Its shared parts stay the stored version's, so what is
+ * memoised by frozen identity (templates' hashes, canonical texts) holds for the next version too.
+ */
+export function toPlainJSONTop(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return plain(v, '', false);
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return plain(v, '', false);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) {
+    if (k === '__proto__') return plain(v, '', false);
+    const x = (v as Record<string, unknown>)[k];
+    if (typeof x === 'object' && x !== null && plainMember(x)) out[k] = x;
+    else {
+      const p = plain(x, k, false);
+      if (p !== undefined) out[k] = p;
+    }
+  }
+  return out;
+}
+
+/**
  * `JSON.stringify(a) === JSON.stringify(b)` for plain data trees (objects, arrays, strings,
  * finite numbers, booleans, null, undefined), without building either text, and stopping at the
  * first difference: what a controller asks before it writes an object back ("did my sync change

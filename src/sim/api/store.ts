@@ -8,7 +8,7 @@
  * hand over; `clone` gives a mutable copy to start from.
  */
 import type { KObject } from './types.js';
-import { deepFreeze, toPlainJSON } from '../../util/json-copy.js';
+import { deepFreeze, toPlainJSON, toPlainJSONTop } from '../../util/json-copy.js';
 import { conditionTimesAsNull } from './condition-times.js';
 
 export interface StoreData {
@@ -361,4 +361,15 @@ export class Store {
 /** A deep copy with JSON's semantics (what a write through the API server would store), strings shared. */
 export function clone<T>(v: T): T {
   return toPlainJSON(v) as T;
+}
+
+/**
+ * clone(v) for a writer that only assigns members of the copy's top level (`upd.status = …`,
+ * `upd.metadata = { ...upd.metadata, … }`): the same tree, sharing the stored object's frozen
+ * members instead of copying them (util/json-copy.ts toPlainJSONTop). A write below a shared member
+ * throws. Cheaper to make and to store (deepFreeze stops at the shared parts), and the parts it
+ * keeps stay the same objects, so what is memoised by their identity still holds.
+ */
+export function cloneTop<T>(v: T): T {
+  return toPlainJSONTop(v) as T;
 }

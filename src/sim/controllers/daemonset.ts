@@ -8,7 +8,7 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { DaemonSet, Node, Pod, Toleration } from '../api/types.js';
-import { clone } from '../api/store.js';
+import { cloneTop } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
 import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash, scaledValue } from './util.js';
 import { tolerates } from './scheduler.js';
@@ -179,8 +179,8 @@ function createOn(c: Cluster, ds: DaemonSet, node: Node, hash: string): void {
   pod.spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node.metadata.name] }] }] } } };
   const created = createPodOrReport(c, pod, ds, 'daemonset-controller');
   if (!created) return;
-  const bound = clone(created);
-  bound.spec.nodeName = node.metadata.name;
+  const bound = cloneTop(created);
+  bound.spec = { ...bound.spec, nodeName: node.metadata.name };
   bound.status = { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: c.timestamp() }], qosClass: 'BestEffort' };
   c.write(bound);
   c.recordEvent(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`, 'daemonset-controller');
@@ -254,7 +254,7 @@ function sync(c: Cluster, ds: DaemonSet, nodes: Node[]): QuietTimes {
   if (availableCount === 0) delete status.numberAvailable;
   if ((status.numberUnavailable ?? 0) <= 0) delete status.numberUnavailable;
   if (JSON.stringify(ds.status) !== JSON.stringify(status)) {
-    const upd = clone(ds);
+    const upd = cloneTop(ds);
     upd.status = status;
     c.write(upd);
   }

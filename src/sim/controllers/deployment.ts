@@ -6,7 +6,7 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Deployment, KObject, Pod, ReplicaSet } from '../api/types.js';
-import { clone } from '../api/store.js';
+import { cloneTop } from '../api/store.js';
 import { DEPLOYMENT_ANNOTATIONS_TO_SKIP, DEPLOYMENT_REVISION, DEPLOYMENT_REVISION_HISTORY } from '../api/deployment-annotations.js';
 import { canonicalJSON, controllerOf, ownerRef, podIsActive, podIsReady, podTemplateHash } from './util.js';
 import { SyncMemo, type QuietTimes } from './sync-memo.js';
@@ -105,8 +105,15 @@ function templateKey(t: ReplicaSet['spec']['template']): string {
 }
 
 function templateKeyOf(t: ReplicaSet['spec']['template']): string {
-  const copy = clone(t);
-  if (copy.metadata?.labels) delete copy.metadata.labels['pod-template-hash'];
+  // the template less its pod-template-hash label; its other parts shared (canonicalJSON knows
+  // the texts of frozen ones already)
+  const copy = cloneTop(t);
+  const labels = copy.metadata?.labels;
+  if (labels) {
+    const rest = { ...labels };
+    delete rest['pod-template-hash'];
+    copy.metadata = { ...copy.metadata, labels: rest };
+  }
   return canonicalJSON(copy);
 }
 
@@ -117,12 +124,15 @@ function revisionOf(rs: ReplicaSet): number {
 function scaleRS(c: Cluster, d: Deployment, rs: ReplicaSet, to: number): void {
   const from = rs.spec.replicas ?? 0;
   if (from === to) return;
-  const upd = clone(rs);
-  upd.spec.replicas = to;
-  upd.metadata.annotations = {
-    ...(upd.metadata.annotations ?? {}),
-    'deployment.kubernetes.io/desired-replicas': String(d.spec.replicas ?? 1),
-    'deployment.kubernetes.io/max-replicas': String((d.spec.replicas ?? 1) + maxSurge(d)),
+  const upd = cloneTop(rs);
+  upd.spec = { ...upd.spec, replicas: to };
+  upd.metadata = {
+    ...upd.metadata,
+    annotations: {
+      ...(upd.metadata.annotations ?? {}),
+      'deployment.kubernetes.io/desired-replicas': String(d.spec.replicas ?? 1),
+      'deployment.kubernetes.io/max-replicas': String((d.spec.replicas ?? 1) + maxSurge(d)),
+    },
   };
   c.write(upd);
   c.recordEvent(d, 'Normal', 'ScalingReplicaSet', `Scaled ${to > from ? 'up' : 'down'} replica set ${rs.metadata.name} from ${from} to ${to}`, 'deployment-controller');
@@ -172,12 +182,12 @@ function syncDeployment(c: Cluster, dIn: Deployment): QuietTimes | undefined {
       // tries the next name
       const taken = c.store.get<ReplicaSet>('ReplicaSet', ns, `${d.metadata.name}-${hash}`);
       if (taken) {
-        const upd = clone(d);
+        const upd = cloneTop(d);
         upd.status = { ...(upd.status ?? {}), collisionCount: collisions + 1 };
         c.write(upd);
         return undefined;
       }
-      const template = clone(d.spec.template);
+      const template = cloneTop(d.spec.template);
       template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), 'pod-template-hash': hash } };
       const oldActive = old.reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0);
       const initial = d.spec.strategy?.type === 'Recreate' ? (oldActive === 0 ? desired : 0) : oldActive === 0 ? desired : Math.max(0, Math.min(desired, desired + maxSurge(d) - oldActive));
@@ -209,8 +219,8 @@ function syncDeployment(c: Cluster, dIn: Deployment): QuietTimes | undefined {
     // the existing new ReplicaSet follows the Deployment's annotations; rolled back to, it becomes the newest revision
     const ann = { ...(newRS.metadata.annotations ?? {}) };
     if (setNewReplicaSetAnnotations(d, ann, newRevision)) {
-      const upd = clone(newRS);
-      upd.metadata.annotations = ann;
+      const upd = cloneTop(newRS);
+      upd.metadata = { ...upd.metadata, annotations: ann };
       newRS = c.write(upd);
     }
     conds = foundConditions(d, conds, newRS.metadata.name, now);
@@ -277,9 +287,9 @@ function syncDeployment(c: Cluster, dIn: Deployment): QuietTimes | undefined {
   const rev = current?.metadata.annotations?.[REVISION];
   const annChanged = rev !== undefined && d.metadata.annotations?.[REVISION] !== rev;
   if (annChanged || canonicalJSON(d.status ?? {}) !== canonicalJSON(status)) {
-    const upd = clone(d);
+    const upd = cloneTop(d);
     upd.status = status;
-    if (rev !== undefined) upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), [REVISION]: rev };
+    if (rev !== undefined) upd.metadata = { ...upd.metadata, annotations: { ...(upd.metadata.annotations ?? {}), [REVISION]: rev } };
     c.write(upd);
   }
   return { until: progressStableUntil(d, now), wake: checkAt };

@@ -7,7 +7,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Endpoints, EndpointsSubset, KObject, Pod, Service } from '../api/types.js';
 import { SyncMemo } from './sync-memo.js';
 import { podsSelected } from './label-index.js';
-import { clone } from '../api/store.js';
+import { cloneTop } from '../api/store.js';
 import { desiredEndpoints } from './endpointslice.js';
 import { ipFamilyOf, type IPFamily } from '../../util/ip.js';
 
@@ -72,9 +72,8 @@ function syncEndpoints(c: Cluster, svc: Service, pods: Pod[]): void {
   const existing = c.store.get<Endpoints>('Endpoints', ns, svc.metadata.name);
   const labels = { ...(svc.metadata.labels ?? {}), 'endpoints.kubernetes.io/managed-by': 'endpoint-controller' };
   if (existing && JSON.stringify(existing.subsets) === JSON.stringify(subsets) && JSON.stringify(existing.metadata.labels) === JSON.stringify(labels)) return;
-  const obj: Endpoints = existing ? clone(existing) : { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: svc.metadata.name, namespace: ns } };
-  obj.metadata.labels = labels;
-  obj.metadata.annotations = { ...(obj.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() };
+  const obj: Endpoints = existing ? cloneTop(existing) : { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: svc.metadata.name, namespace: ns } };
+  obj.metadata = { ...obj.metadata, labels, annotations: { ...(obj.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() } };
   if (subsets) obj.subsets = subsets;
   else delete obj.subsets;
   if (existing) c.write(obj);

@@ -11,7 +11,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Endpoint, EndpointPort, EndpointSlice, KObject, Pod, Service } from '../api/types.js';
 import { SyncMemo } from './sync-memo.js';
 import { podsSelected } from './label-index.js';
-import { clone } from '../api/store.js';
+import { cloneTop } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
 import { ownerRef, podIsReady } from './util.js';
 import { ipFamilyOf, ipToInt, parseRange, type IPFamily } from '../../util/ip.js';
@@ -137,11 +137,10 @@ function syncAddressType(c: Cluster, svc: Service, pods: Pod[], family: IPFamily
   if (existing) {
     if (JSON.stringify({ endpoints: existing.endpoints, ports: existing.ports }) === JSON.stringify(body) && JSON.stringify(existing.metadata.labels) === JSON.stringify(labels))
       return;
-    const upd = clone(existing);
+    const upd = cloneTop(existing);
     upd.endpoints = body.endpoints;
     upd.ports = body.ports;
-    upd.metadata.labels = labels;
-    upd.metadata.annotations = { ...(upd.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() };
+    upd.metadata = { ...upd.metadata, labels, annotations: { ...(upd.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() } };
     c.write(upd);
     return;
   }

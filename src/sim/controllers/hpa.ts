@@ -10,7 +10,7 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { KObject, Pod } from '../api/types.js';
-import { clone } from '../api/store.js';
+import { cloneTop } from '../api/store.js';
 import { matchLabelSelector } from '../api/selectors.js';
 import { cpuMilli, memBytes, metricsAvailability, podMetrics, type PodUsage } from '../metrics.js';
 
@@ -228,7 +228,7 @@ function sync(c: Cluster, hpa: HPA): void {
   h.lastSync = now;
   h.generation = hpa.metadata.generation ?? 0;
   const ref = hpa.spec.scaleTargetRef;
-  const upd = clone(hpa);
+  const upd = cloneTop(hpa);
   let conds = [...(hpa.status?.conditions ?? [])];
   const target = c.store.get<ScaleTarget>(ref.kind, ns, ref.name);
   if (!target || !['Deployment', 'ReplicaSet', 'StatefulSet'].includes(ref.kind)) {
@@ -345,8 +345,8 @@ function sync(c: Cluster, hpa: HPA): void {
     : setCondition(conds, 'ScalingLimited', 'False', 'DesiredWithinRange', 'the desired count is within the acceptable range', ts);
   let lastScaleTime = upd.status?.lastScaleTime;
   if (desired !== current) {
-    const scaled = clone(target);
-    scaled.spec.replicas = desired;
+    const scaled = cloneTop(target);
+    scaled.spec = { ...scaled.spec, replicas: desired };
     c.write(scaled);
     h.events.push({ t: now, delta: desired - current });
     lastScaleTime = ts;

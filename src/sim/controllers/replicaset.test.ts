@@ -179,3 +179,16 @@ test('deployment claim: a ReplicaSet relabelled out of the selector is released 
   assert.equal(released?.metadata.uid, rs.metadata.uid);
   assert.equal(released?.metadata.ownerReferences, undefined);
 });
+
+test('a ReplicaSet’s status writes keep its stored spec (the Deployment controller’s template keys are memoised by its identity)', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  api.create<ReplicaSet>(replicaSet(2));
+  c.advance(1);
+  const first = c.store.get<ReplicaSet>('ReplicaSet', 'default', 'web')!;
+  c.advance(60_000);
+  const later = c.store.get<ReplicaSet>('ReplicaSet', 'default', 'web')!;
+  assert.notEqual(later, first, 'the status was written');
+  assert.equal(later.status?.readyReplicas, 2);
+  assert.equal(later.spec, first.spec, 'its spec is the stored one, shared');
+});

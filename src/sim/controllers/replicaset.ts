@@ -11,7 +11,7 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, ReplicaSet } from '../api/types.js';
-import { clone } from '../api/store.js';
+import { cloneTop } from '../api/store.js';
 import type { KObject } from '../api/types.js';
 import { createPodOrReport, podFromTemplate, podIsActive, podIsReady } from './util.js';
 import { claimObjects } from './controller-ref-manager.js';
@@ -95,7 +95,7 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
   else if (failure !== undefined) conditions.push({ type: 'ReplicaFailure', status: 'True', lastTransitionTime: c.timestamp(), reason: 'FailedCreate', message: failure });
   if (conditions.length) (status as NonNullable<ReplicaSet['status']>).conditions = conditions;
   if (JSON.stringify(cur) !== JSON.stringify(status)) {
-    const upd = clone(rs);
+    const upd = cloneTop(rs);
     upd.status = status;
     if (ready === 0) delete (upd.status as { readyReplicas?: number }).readyReplicas;
     if (ready === 0) delete (upd.status as { availableReplicas?: number }).availableReplicas;
@@ -114,13 +114,12 @@ function claimPods(c: Cluster, rs: ReplicaSet, pods: Pod[]): Pod[] {
  * deleted at once; otherwise graceful deletion starts (deletionTimestamp, the kubelet finishes it).
  */
 export function deletePod(c: Cluster, pod: Pod): void {
-  const upd = clone(pod);
+  const upd = cloneTop(pod);
   if (!upd.spec.nodeName || upd.status?.phase === 'Succeeded' || upd.status?.phase === 'Failed') {
     c.deleteObject('Pod', upd.metadata.namespace, upd.metadata.name);
     return;
   }
   if (upd.metadata.deletionTimestamp) return;
-  upd.metadata.deletionTimestamp = c.timestamp();
-  upd.metadata.deletionGracePeriodSeconds = upd.spec.terminationGracePeriodSeconds ?? 30;
+  upd.metadata = { ...upd.metadata, deletionTimestamp: c.timestamp(), deletionGracePeriodSeconds: upd.spec.terminationGracePeriodSeconds ?? 30 };
   c.write(upd);
 }

@@ -10,7 +10,7 @@
 import type { Cluster, Controller } from '../cluster.js';
 import type { Labels, LabelSelector, Node, Pod, ReplicaSet, Service, StatefulSet, Toleration } from '../api/types.js';
 import type { Taint } from '../api/types.js';
-import { clone } from '../api/store.js';
+import { cloneTop } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
 import { computePodQOS } from '../api/qos.js';
 import { unboundImmediateClaim, volumeBindingConflict, type PersistentVolumeClaim } from '../api/storage.js';
@@ -300,7 +300,7 @@ function recordFailure(c: Cluster, pod: Pod, msg: string, nominatedNode?: string
   const conds = pod.status?.conditions ?? [];
   const same = conds.some((x) => x.type === 'PodScheduled' && x.status === 'False' && x.message === msg);
   if (same && (nominatedNode === undefined || pod.status?.nominatedNodeName === nominatedNode)) return;
-  const upd = clone(pod);
+  const upd = cloneTop(pod);
   const prev = conds.find((x) => x.type === 'PodScheduled');
   upd.status = {
     ...(upd.status ?? {}),
@@ -321,20 +321,22 @@ function recordFailure(c: Cluster, pod: Pod, msg: string, nominatedNode?: string
  * gracefully, and records `Preempted by pod <preemptor uid> on node <node>`.
  */
 function preemptVictim(c: Cluster, victim: Pod, preemptor: Pod, node: string): void {
-  const upd = clone(victim);
-  upd.status ??= {};
-  upd.status.conditions = [
-    ...(upd.status.conditions ?? []).filter((x) => x.type !== 'DisruptionTarget'),
-    { type: 'DisruptionTarget', status: 'True', lastProbeTime: null, lastTransitionTime: c.timestamp(), reason: 'PreemptionByScheduler', message: `${preemptor.spec.schedulerName ?? 'default-scheduler'}: preempting to accommodate a higher priority pod` },
-  ];
+  const upd = cloneTop(victim);
+  upd.status = {
+    ...upd.status,
+    conditions: [
+      ...(upd.status?.conditions ?? []).filter((x) => x.type !== 'DisruptionTarget'),
+      { type: 'DisruptionTarget', status: 'True', lastProbeTime: null, lastTransitionTime: c.timestamp(), reason: 'PreemptionByScheduler', message: `${preemptor.spec.schedulerName ?? 'default-scheduler'}: preempting to accommodate a higher priority pod` },
+    ],
+  };
   c.write(upd);
   deletePod(c, upd);
   c.recordEvent(victim, 'Normal', 'Preempted', `Preempted by pod ${preemptor.metadata.uid ?? ''} on node ${node}`, 'default-scheduler');
 }
 
 export function bind(c: Cluster, pod: Pod, nodeName: string): void {
-  const upd = clone(pod);
-  upd.spec.nodeName = nodeName;
+  const upd = cloneTop(pod);
+  upd.spec = { ...upd.spec, nodeName };
   const conds = (upd.status?.conditions ?? []).filter((x) => x.type !== 'PodScheduled');
   upd.status = {
     ...(upd.status ?? {}),

@@ -182,3 +182,17 @@ for (const tc of images) {
     assert.ok(cs().state.running);
   });
 }
+
+test('mirror pods of one manifest share its defaulted spec’s frozen parts, each with its own node', () => {
+  const c = loadFixture('kubeadm-calico');
+  const manifest = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: default\nspec:\n  containers:\n  - name: web\n    image: nginx\n';
+  for (const h of ['cka-w1', 'cka-w2']) c.host(h)!.fs.write('/etc/kubernetes/manifests/web.yaml', manifest);
+  c.advance(30_000);
+  const [a, b] = ['cka-w1', 'cka-w2'].map((h) => c.store.get<Pod>('Pod', 'default', `web-${h}`)!);
+  assert.ok(a && b, 'both mirror pods are published');
+  assert.equal(a.spec.nodeName, 'cka-w1');
+  assert.equal(b.spec.nodeName, 'cka-w2');
+  assert.deepEqual({ ...a.spec, nodeName: '' }, { ...b.spec, nodeName: '' });
+  assert.equal(a.spec.containers, b.spec.containers, 'made once, shared');
+  assert.equal(a.spec.containers[0]!.terminationMessagePolicy, 'File', 'with the defaults');
+});

@@ -8,7 +8,7 @@
  */
 import type { Cluster, Controller } from '../cluster.js';
 import type { Node, Pod } from '../api/types.js';
-import { clone } from '../api/store.js';
+import { clone, cloneTop } from '../api/store.js';
 import { defaultPodSpec } from '../api/defaults.js';
 import { commandFlags, kubeletStartedConfig, parseManifest, kubeletRunning, runningFlags, type ManifestResult } from '../controlplane.js';
 import { createHash } from 'node:crypto';
@@ -300,6 +300,25 @@ function kubeletDefaults(spec: Pod['spec']): Pod['spec'] {
 }
 
 /**
+ * A frozen manifest spec's mirror pod spec (a copy with the kubelet's and the API server's
+ * defaults), made once and frozen: kubeletDefaults is a function of the spec alone, and a publish
+ * only assigns top-level members of its shallow copy (nodeName, hostNetwork), so each publish
+ * gets the tree a fresh copy and defaulting gave, sharing its frozen parts.
+ */
+const MIRROR_SPECS = new WeakMap<Pod['spec'], Pod['spec']>();
+
+function mirrorSpec(spec: Pod['spec']): Pod['spec'] {
+  if (!Object.isFrozen(spec)) return kubeletDefaults(clone(spec));
+  let made = MIRROR_SPECS.get(spec);
+  if (!made) {
+    made = kubeletDefaults(clone(spec));
+    deepFreeze(made);
+    MIRROR_SPECS.set(spec, made);
+  }
+  return { ...made };
+}
+
+/**
  * What a publish that wrote nothing saw, per cluster and node/manifest: the same stored mirror pod
  * and Node (the store keeps each version frozen), the same parse of the same manifest (manifestOf),
  * the same run record fields, addresses and status-manager cache entry make the same mirror pod
@@ -347,7 +366,8 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
     c.store.remove('Pod', ns, name);
     existing = undefined;
   }
-  const mirror: Pod = existing ? clone(existing) : clone(pod);
+  // its metadata, spec and status are replaced below: the copy shares them until then
+  const mirror: Pod = existing ? cloneTop(existing) : cloneTop(pod);
   const second = (t: number): string => new Date(t - (t % 1000)).toISOString().replace('.000Z', 'Z');
   const ts = second(r.since);
   mirror.metadata = {
@@ -364,7 +384,7 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
     },
     ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: host.name, uid: node.metadata.uid ?? '', controller: true }],
   };
-  mirror.spec = kubeletDefaults(clone(pod.spec));
+  mirror.spec = mirrorSpec(pod.spec);
   mirror.spec.nodeName = host.name;
   mirror.spec.hostNetwork ??= false;
   const ct = pod.spec.containers[0]!;

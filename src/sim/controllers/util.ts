@@ -1,6 +1,6 @@
 /** Helpers shared by the controllers: owner references, template hashing, pod readiness. */
 import type { KObject, OwnerReference, Pod, PodTemplateSpec } from '../api/types.js';
-import { clone } from '../api/store.js';
+import { clone, cloneTop } from '../api/store.js';
 import { ApiError } from '../api/errors.js';
 import { applyDefaults } from '../api/defaults.js';
 import { admitMutating, admitValidating, type AdmissionAttributes } from '../api/admission/index.js';
@@ -44,8 +44,15 @@ export function podTemplateHash(template: PodTemplateSpec, collisionCount = 0): 
   const frozen = Object.isFrozen(template);
   const known = frozen ? TEMPLATE_HASHES.get(template)?.get(collisionCount) : undefined;
   if (known !== undefined) return known;
-  const t = clone(template);
-  if (t.metadata?.labels) delete t.metadata.labels['pod-template-hash'];
+  // the template less its pod-template-hash label, its other parts shared (canonicalJSON knows the
+  // texts of frozen ones already)
+  const t = cloneTop(template);
+  const labels = t.metadata?.labels;
+  if (labels) {
+    const rest = { ...labels };
+    delete rest['pod-template-hash'];
+    t.metadata = { ...t.metadata, labels: rest };
+  }
   const hash = safeEncode(String(fnv32a(canonicalJSON(t) + (collisionCount ? String(collisionCount) : ''))));
   if (frozen) {
     let byCount = TEMPLATE_HASHES.get(template);
