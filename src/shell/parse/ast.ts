@@ -4,6 +4,8 @@
  * of the first word done while parsing, as bash does when it reads a line (so an alias defined
  * earlier on the same line is not yet in effect, exactly like bash).
  */
+import { remember } from '../../util/bounded-map.js';
+import { deepFreeze } from '../../util/json-copy.js';
 import { isPlainWord, literalText, tokenize, type HereDoc, type LexOptions, type Token, type Word } from './tokenize.js';
 
 export type RedirectOp = '>' | '>>' | '>|' | '<' | '>&' | '<&' | '&>' | '&>>' | '<<' | '<<-' | '<<<';
@@ -797,8 +799,42 @@ function literalPrefix(w: Word, n: number): string {
   return out.slice(0, n);
 }
 
-/** Parse a command text (one line, or several when a quote, pipe or here-document continues). */
+const MAX_PARSES = 1024;
+const parses = new Map<string, ParseResult>();
+
+/**
+ * Parse a command text (one line, or several when a quote, pipe or here-document continues).
+ * Memoised: every run of a task types the same lines, and a script's `$(…)` and loop bodies are
+ * parsed again each time they run. Parsing is a pure function of the text, the dialect flags and
+ * the alias table (the only outside state the parser reads, aliasLookup), so the key holds all
+ * three and a hit is the very result a fresh parse would build. The result is deep-frozen and
+ * shared: nothing downstream writes into an AST (a write would throw), and the shell keys nothing
+ * by node identity.
+ */
 export function parseScript(src: string, opts: ParseOptions = {}): ParseResult {
+  const key = `${opts.dash ? 'd' : ''}${opts.ash ? 'a' : ''}${opts.cString ? 'c' : ''}\0${aliasKey(opts.aliases)}\0${src}`;
+  const hit = parses.get(key);
+  if (hit) return hit;
+  const parsed = parseFresh(src, opts);
+  deepFreeze(parsed);
+  return remember(parses, key, parsed, MAX_PARSES);
+}
+
+/** The alias table as text: every own name and value (what aliasLookup can find), '' for none. */
+function aliasKey(aliases: ParseOptions['aliases']): string {
+  if (!aliases) return '';
+  if (aliases instanceof Map) return aliases.size === 0 ? '' : JSON.stringify([...aliases]);
+  const rec = aliases as Readonly<Record<string, string>>;
+  const names = Object.getOwnPropertyNames(rec);
+  return names.length === 0 ? '' : JSON.stringify(names.map((n) => [n, rec[n]]));
+}
+
+/** Forget every memoised parse (tests that count parses). */
+export function clearParseMemo(): void {
+  parses.clear();
+}
+
+function parseFresh(src: string, opts: ParseOptions): ParseResult {
   const lex: LexOptions = { ...(opts.dash ? { dash: true } : {}), ...(opts.ash ? { ash: true } : {}), ...(opts.cString ? { cString: true } : {}) };
   const lexed = tokenize(src, lex);
   if (!lexed.ok) return lexed;
