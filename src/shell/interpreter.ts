@@ -2173,10 +2173,11 @@ export class Interpreter {
     const table = holdThis ? this.opts.jobs : undefined;
     // the job is the whole pipeline, as bash prints it (`kubectl get po -w | grep x`)
     const pipe = holdThis ? this.holdPipe : undefined;
-    const jobText = pipe ? andOrText({ first: pipe, rest: [] }) : commandText(c, 0);
+    // (rendered only for a job: most commands are none, and the text is a pure function of the AST)
+    const jobText = (): string => (pipe ? andOrText({ first: pipe, rest: [] }) : commandText(c, 0));
     if (table && res.keeps) {
       // the process keeps running with the terminal: a job in the foreground (Session.foreground)
-      this.held = table.start(jobText, true);
+      this.held = table.start(jobText(), true);
       this.held.holds = { ...res.keeps, ...jobSinks(rio) };
       if (pipe) {
         // its later output runs through the pipeline's other members (Session.pipeOutput)
@@ -2189,7 +2190,7 @@ export class Interpreter {
     for (const c of writeOrder(res)) this.write(c.stream === 'stdout' ? rio.out : rio.err, c.text);
     if (table && !this.held && res.advanceMs !== undefined && res.advanceMs > 0 && Number.isFinite(res.advanceMs) && res.advanceMs <= this.budget.timeLeft()) {
       // `sleep N` at the prompt: the terminal waits for it on the clock, and Ctrl-Z can stop it
-      this.held = table.start(jobText, true);
+      this.held = table.start(jobText(), true);
       this.held.until = { at: this.opts.now() + this.advanced + res.advanceMs, status: res.exitCode };
       // `sleep 100 | wc -l`: the others read end of input when it ends
       if (pipe) this.pipeWaits = true;

@@ -29,3 +29,10 @@ test('parseYamlMemo: copies as structuredClone does (aliases stay one object, ta
   assert.equal(Object.getPrototypeOf(proto2), Object.prototype);
   assert.deepEqual(Object.keys(proto), Object.keys(proto2));
 });
+
+test('parseYamlMemo: uniqueKeys false is memoised apart from the default parse', () => {
+  const text = 'a: 1\na: 2\n';
+  assert.throws(() => parseYamlMemo(text), /unique/i, 'a repeated key is an error by default');
+  for (let i = 0; i < 2; i++) assert.deepEqual(parseYamlMemo(text, { uniqueKeys: false }), { a: 2 }, 'the last of a repeated key, as go-yaml keeps');
+  assert.throws(() => parseYamlMemo(text), /unique/i, 'and still an error for the default parse');
+});

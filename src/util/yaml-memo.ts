@@ -8,19 +8,30 @@ import { parse } from 'yaml';
 import { remember } from './bounded-map.js';
 import { copyJSON } from './json-copy.js';
 
-const MAX = 256;
+// helm's chart files, rendered documents and repository indexes share it with the simulation's
+// own files: a task's helm run parses a few dozen documents, which must not push out the
+// manifests every reconcile reads
+const MAX = 1024;
+type Entry = { ok: true; value: unknown; tree?: boolean } | { ok: false; error: unknown };
 /** `tree`: the value is a plain tree (plainTree), copied as one; otherwise structuredClone copies it. */
-const cache = new Map<string, { ok: true; value: unknown; tree?: boolean } | { ok: false; error: unknown }>();
+const cache = new Map<string, Entry>();
+/** Parses with `{ uniqueKeys: false }` (helm's values files: go-yaml keeps the last of a repeated key). */
+const laxCache = new Map<string, Entry>();
 
-export function parseYamlMemo(text: string): unknown {
-  let hit = cache.get(text);
+/**
+ * `parse(text)`, or `parse(text, { uniqueKeys: false })` with `opts.uniqueKeys` false: the two
+ * are memoised apart, as they may differ for the same text.
+ */
+export function parseYamlMemo(text: string, opts?: { uniqueKeys: false }): unknown {
+  const map = opts ? laxCache : cache;
+  let hit = map.get(text);
   if (!hit) {
     try {
-      hit = { ok: true, value: parse(text) as unknown };
+      hit = { ok: true, value: (opts ? parse(text, { uniqueKeys: false }) : parse(text)) as unknown };
     } catch (error) {
       hit = { ok: false, error };
     }
-    remember(cache, text, hit, MAX);
+    remember(map, text, hit, MAX);
   }
   if (!hit.ok) throw hit.error;
   const v = hit.value;
@@ -70,4 +81,5 @@ export function memoisedYaml(text: string): { value: unknown } | undefined {
 /** Forget every memoised parse (tests that stand for a new process). */
 export function clearYamlMemo(): void {
   cache.clear();
+  laxCache.clear();
 }

@@ -3,7 +3,7 @@
  * templates, CRDs under crds/, other files (for .Files), and subcharts from charts/ (directories
  * or .tgz archives). Loading errors use helm's wording.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import { fromPlain } from '../gotemplate/sprig.js';
 import type { GoValue } from '../gotemplate/index.js';
 import { type FileMap, untgz } from './tar.js';

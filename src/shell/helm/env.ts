@@ -3,7 +3,7 @@
  * simulated clock, a seeded random source (randAlphaNum), and the user's HOME for helm's config
  * and cache. Shared helpers: values from flags, the render pipeline, applying objects.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { ApiServer } from '../../sim/apiserver.js';
 import type { Cluster } from '../../sim/cluster.js';
 import type { LineBudget } from '../budget.js';

@@ -17,7 +17,7 @@
  * before-hook-creation building it first). CustomResourceDefinition hooks are never deleted. The hooks' objects are created as written,
  * in the release namespace unless they name one.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import { ApiError } from '../../sim/api/errors.js';
 import type { KObject } from '../../sim/api/types.js';
 import type { ApiServer } from '../../sim/apiserver.js';

@@ -4,6 +4,9 @@ import { test } from 'node:test';
 import type { KObject } from '../../sim/api/types.js';
 import { byWeight, deletePolicies, filterHooks, hookRecord, hookStatus, parseFilters } from './hooks.js';
 import { notReadyText } from './kstatus.js';
+import { parseValuesYaml } from './chart.js';
+import { sortManifests, splitManifests } from './manifests.js';
+import { memoisedYaml } from '../../util/yaml-memo.js';
 import type { ReleaseHook } from './release.js';
 
 const doc = (annotations: Record<string, string>): string =>
@@ -69,4 +72,18 @@ test('hookStatus: what the hook waiter reads (statusreaders pod and job readers,
   ];
   for (const c of cases) assert.deepEqual(hookStatus(c.o), c.want, `${c.o.kind} ${JSON.stringify((c.o as { status?: unknown }).status)}`);
   assert.equal(notReadyText(obj('Pod', {}), { status: 'Failed', message: 'pod x failed' }), 'resource Pod/ns/x not ready. status: Failed, message: pod x failed');
+});
+
+test('helm reads a rendered document through the YAML memo: sorting, hook records and values files parse each text once', () => {
+  const content = doc({ 'helm.sh/hook': 'post-install', 'helm.sh/hook-weight': '3' });
+  const text = splitManifests(content)[0]!;
+  assert.equal(memoisedYaml(text), undefined);
+  const { hooks } = sortManifests(new Map([['c/templates/job.yaml', content]]));
+  assert.ok(memoisedYaml(text), 'sortManifests parsed the document through the memo');
+  const rec = hookRecord(hooks[0]!);
+  assert.equal(rec?.weight, 3);
+  const values = 'replicas: 1\nreplicas: 2\n';
+  const first = parseValuesYaml(values, 'values.yaml');
+  (parseValuesYaml(values, 'values.yaml') as Record<string, unknown>).replicas = 7;
+  assert.deepEqual(parseValuesYaml(values, 'values.yaml'), first, 'each call has its own copy');
 });

@@ -14,7 +14,7 @@
  *    waits on it);
  *  - `--filter` (pkg/cmd/release_testing.go): `name=X` includes, `!name=X` (or `! name=X`) excludes.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { KObject } from '../../sim/api/types.js';
 import type { KResult } from './kstatus.js';
 import type { Manifest } from './manifests.js';

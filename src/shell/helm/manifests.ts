@@ -4,7 +4,7 @@
  * blank files skipped, each split on `---`, hooks (helm.sh/hook) set apart, the rest stably sorted
  * by InstallOrder (unknown kinds last, alphabetically), written as `---\n# Source: PATH\nDOC\n`.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import { goYamlIndentError } from '../../util/go-yaml-indent.js';
 
 export const INSTALL_ORDER = [

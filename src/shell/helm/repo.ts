@@ -5,7 +5,8 @@
  * https://charts.example.com/DIR is served from the fixture folder fixtures/helm/DIR
  * (embedded in data.generated.ts); any other host fails as a DNS lookup would.
  */
-import { parse as parseYaml, stringify } from 'yaml';
+import { stringify } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
 import type { KubectlFiles } from '../kubectl/context.js';
 import { HELM_DATA } from './data.generated.js';
 

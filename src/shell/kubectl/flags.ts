@@ -71,15 +71,39 @@ function parseBool(name: string, v: string): boolean {
   throw new FlagError(`invalid argument "${v}" for "--${name}" flag: strconv.ParseBool: parsing "${v}": invalid syntax`);
 }
 
-export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]): Parsed {
+/** What parseFlags looks flags up in, and the values they start with, for one list of specs. */
+interface FlagTables {
+  byName: ReadonlyMap<string, FlagSpec>;
+  byShort: ReadonlyMap<string, FlagSpec>;
+  initial: ReadonlyArray<readonly [string, string | number | boolean | string[]]>;
+}
+
+/**
+ * The tables of a frozen spec list (spec/lookup.ts flagsOf's, one per command), built at its
+ * first parse: they depend on nothing but the list and GLOBAL_FLAGS, both constant, and building
+ * them was most of parsing a kubectl line's flags. A list not frozen is read afresh each time.
+ */
+const TABLES = new WeakMap<readonly FlagSpec[], FlagTables>();
+
+function tablesOf(specs: readonly FlagSpec[]): FlagTables {
+  const hit = TABLES.get(specs);
+  if (hit) return hit;
   const all = [...specs, ...GLOBAL_FLAGS.filter((g) => !specs.some((s) => s.name === g.name || (g.short !== undefined && s.short === g.short)))];
-  const byName = new Map(all.map((s) => [s.name, s]));
-  const byShort = new Map(all.filter((s) => s.short).map((s) => [s.short!, s]));
-  const flags: FlagValues = {};
+  const initial: Array<readonly [string, string | number | boolean | string[]]> = [];
   for (const s of all) {
     const v = initialValue(s);
-    if (v !== undefined) flags[s.name] = v;
+    if (v !== undefined) initial.push([s.name, v]);
   }
+  const t: FlagTables = { byName: new Map(all.map((s) => [s.name, s])), byShort: new Map(all.filter((s) => s.short).map((s) => [s.short!, s])), initial };
+  if (Object.isFrozen(specs)) TABLES.set(specs, t);
+  return t;
+}
+
+export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]): Parsed {
+  const { byName, byShort, initial } = tablesOf(specs);
+  const flags: FlagValues = {};
+  // (a list default is the caller's own array, as initialValue made one per parse)
+  for (const [name, v] of initial) flags[name] = Array.isArray(v) ? v.slice() : v;
   const changed = new Set<string>();
   const given: Array<[string, string]> = [];
   const args: string[] = [];

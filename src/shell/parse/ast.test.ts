@@ -236,3 +236,20 @@ test('LineReader uses current aliases', () => {
   const r = lr.push('k get po');
   assert.ok(r.status === 'complete' && r.parsed.ok && render(r.parsed.script) === '{kubectl get po}');
 });
+
+test('parseScript: the same text, dialect and alias answers give the one frozen parse; a different alias parses anew', () => {
+  const line = 'k get pods | grep -c Running';
+  const a = parseScript(line, { aliases: { k: 'kubectl' } });
+  assert.equal(parseScript(line, { aliases: { k: 'kubectl' } }), a, 'a memoised parse is returned as it is');
+  assert.ok(a.ok && Object.isFrozen(a.script), 'shared, so frozen');
+  assert.equal(parseScript(line, { aliases: { k: 'kubectl', ll: 'ls -l' } }), a, 'an alias the parse never asked about does not matter');
+  const other = parseScript(line, { aliases: { k: 'kubectl -n kube-system' } });
+  assert.ok(other.ok && a.ok);
+  assert.notDeepEqual(other.script, a.script, 'the alias value is part of the key');
+  const none = parseScript(line);
+  assert.ok(none.ok);
+  assert.equal(render(none.script), '{k get pods} | {grep -c Running}');
+  assert.equal(render((a as { script: Script }).script), '{kubectl get pods} | {grep -c Running}');
+  const dash = parseScript('a=(1 2)', { dash: true });
+  assert.notDeepEqual(dash, parseScript('a=(1 2)'), 'the dialect is part of the key');
+});

@@ -4,6 +4,8 @@
  * of the first word done while parsing, as bash does when it reads a line (so an alias defined
  * earlier on the same line is not yet in effect, exactly like bash).
  */
+import { remember } from '../../util/bounded-map.js';
+import { deepFreeze } from '../../util/json-copy.js';
 import { isPlainWord, literalText, tokenize, type HereDoc, type LexOptions, type Token, type Word } from './tokenize.js';
 
 export type RedirectOp = '>' | '>>' | '>|' | '<' | '>&' | '<&' | '&>' | '&>>' | '<<' | '<<-' | '<<<';
@@ -252,7 +254,8 @@ class Parser {
   private readonly awaited: Array<string | undefined> = [];
   constructor(
     private readonly toks: Token[],
-    private readonly aliases: ParseOptions['aliases'],
+    /** The alias table's value of a name (the parser's only question about the outside). */
+    private readonly alias: (name: string) => string | undefined,
     private readonly lex: LexOptions = {},
   ) {}
 
@@ -561,7 +564,7 @@ class Parser {
     if (rw !== undefined && FUNC_NAME.test(rw)) {
       const a = this.toks[this.pos + 1];
       const b = this.toks[this.pos + 2];
-      if (a?.type === 'op' && a.op === '(' && b?.type === 'op' && b.op === ')' && aliasLookup(this.aliases, rw) === undefined) {
+      if (a?.type === 'op' && a.op === '(' && b?.type === 'op' && b.op === ')' && this.alias(rw) === undefined) {
         this.pos += 3;
         return this.functionBody(rw);
       }
@@ -727,7 +730,7 @@ class Parser {
         }
       }
       if ((cmd.words.length === 0 || this.pos === aliasCheckAt) && isPlainWord(t.word) && !expanded.has(raw)) {
-        const value = aliasLookup(this.aliases, raw);
+        const value = this.alias(raw);
         if (value !== undefined) {
           const lexed = tokenize(value, this.lex);
           if (lexed.ok) {
@@ -797,12 +800,52 @@ function literalPrefix(w: Word, n: number): string {
   return out.slice(0, n);
 }
 
-/** Parse a command text (one line, or several when a quote, pipe or here-document continues). */
+const MAX_PARSES = 1024;
+/** Per dialect and text: the parses made so far, each with the alias lookups it made. */
+const parses = new Map<string, { lookups: ReadonlyArray<readonly [string, string | undefined]>; parsed: ParseResult }[]>();
+/** Alias tables a text was parsed with, at most: one more replaces the oldest. */
+const MAX_VARIANTS = 4;
+
+/**
+ * Parse a command text (one line, or several when a quote, pipe or here-document continues).
+ * Memoised: every run of a task types the same lines, and a script's `$(…)` and loop bodies are
+ * parsed again each time they run. Parsing is a pure function of the text, the dialect flags and
+ * the answers of the alias table to the names the parser asks about (aliasLookup: the only
+ * outside state it reads). So a parse is kept under its text and flags with the lookups it made
+ * and their answers, and reused when the current table answers each of them the same: the parser
+ * then takes the very same steps. The result is deep-frozen and shared: nothing downstream writes
+ * into an AST (a write would throw), and the shell keys nothing by node identity.
+ */
 export function parseScript(src: string, opts: ParseOptions = {}): ParseResult {
+  const key = `${opts.dash ? 'd' : ''}${opts.ash ? 'a' : ''}${opts.cString ? 'c' : ''}\0${src}`;
+  const aliases = opts.aliases;
+  const seen = parses.get(key);
+  if (seen) {
+    for (const v of seen) if (v.lookups.every(([name, value]) => aliasLookup(aliases, name) === value)) return v.parsed;
+  }
+  const lookups: Array<readonly [string, string | undefined]> = [];
+  const parsed = parseFresh(src, opts, (name) => {
+    const value = aliasLookup(aliases, name);
+    lookups.push([name, value]);
+    return value;
+  });
+  deepFreeze(parsed);
+  const variants = seen ?? remember(parses, key, [], MAX_PARSES);
+  if (variants.length >= MAX_VARIANTS) variants.shift();
+  variants.push({ lookups, parsed });
+  return parsed;
+}
+
+/** Forget every memoised parse (tests that count parses). */
+export function clearParseMemo(): void {
+  parses.clear();
+}
+
+function parseFresh(src: string, opts: ParseOptions, alias: (name: string) => string | undefined): ParseResult {
   const lex: LexOptions = { ...(opts.dash ? { dash: true } : {}), ...(opts.ash ? { ash: true } : {}), ...(opts.cString ? { cString: true } : {}) };
   const lexed = tokenize(src, lex);
   if (!lexed.ok) return lexed;
-  const p = new Parser(lexed.tokens, opts.aliases, lex);
+  const p = new Parser(lexed.tokens, alias, lex);
   try {
     return { ok: true, script: p.script() };
   } catch (e) {

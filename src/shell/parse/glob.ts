@@ -23,9 +23,9 @@ export function hasGlob(pattern: string): boolean {
   return false;
 }
 
-/** Remove the escaping backslashes. */
+/** Remove the escaping backslashes (most fields have none: returned as they are, without a regex pass). */
 export function unescapeGlob(pattern: string): string {
-  return pattern.replace(/\\(.)/gs, '$1');
+  return pattern.includes('\\') ? pattern.replace(/\\(.)/gs, '$1') : pattern;
 }
 
 /** Compile one escaped segment to an anchored RegExp. */

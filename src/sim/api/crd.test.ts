@@ -4,7 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { calculateNames, compareKubeAwareVersions, discoveryWithCrds, type CustomResourceDefinition } from './crd.js';
+import { calculateNames, compareKubeAwareVersions, discoveryOf, discoveryWithCrds, type CustomResourceDefinition } from './crd.js';
+import { Store } from './store.js';
 import { BUILTIN } from './registry.js';
 
 function crd(plural: string, group: string, kind: string, opts: { scope?: 'Namespaced' | 'Cluster'; shortNames?: string[]; versions?: [string, boolean][]; established?: boolean; categories?: string[] } = {}): CustomResourceDefinition {
@@ -87,3 +88,21 @@ for (const c of naming) {
     assert.equal(r.accepted === undefined, c.want[0] === 'False');
   });
 }
+
+test('discoveryOf: stores holding the very same frozen CRDs share one discovery; a changed CRD gets its own', () => {
+  const a = new Store();
+  a.put(crd('widgets', 'example.com', 'Widget'));
+  a.put(crd('gadgets', 'example.com', 'Gadget', { shortNames: ['gd'] }));
+  const saved = a.toJSON();
+  const da = discoveryOf(Store.fromJSON(saved));
+  assert.equal(discoveryOf(Store.fromJSON(saved)), da, 'a second store of the same CRD objects reuses the first discovery');
+  assert.equal(da.resolve('gd')?.kind, 'Gadget');
+  const c = new Store();
+  c.put(a.list('CustomResourceDefinition')[0]!);
+  c.put(crd('gadgets', 'example.com', 'Gadget', { shortNames: ['gg'] }));
+  const dc = discoveryOf(c);
+  assert.notEqual(dc, da);
+  assert.equal(dc.resolve('gd'), undefined);
+  assert.equal(dc.resolve('gg')?.kind, 'Gadget');
+  assert.deepEqual(dc.resources, discoveryWithCrds(c.list('CustomResourceDefinition')).resources);
+});

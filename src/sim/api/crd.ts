@@ -146,9 +146,38 @@ export function discoveryOf(store: CrdSource): Discovery {
   const at = store.changes.get('CustomResourceDefinition') ?? 0;
   const hit = cache.get(store);
   if (hit && hit.at === at) return hit.d;
-  const d = discoveryWithCrds(store.list<CustomResourceDefinition>('CustomResourceDefinition'));
+  const d = discoveryOfCrds(store.list<CustomResourceDefinition>('CustomResourceDefinition'));
   cache.set(store, { at, d });
   return d;
+}
+
+const MAX_CRD_SETS = 16;
+/** Recent CRD lists (their frozen objects, in the store's order) and the discovery each gives. */
+const byCrds: { crds: readonly CustomResourceDefinition[]; d: Discovery }[] = [];
+
+/**
+ * discoveryWithCrds of a store's CRD list, shared by every store that holds the very same CRD
+ * objects: each run's session restores a saved store that shares the fixture's frozen CRDs, and
+ * rebuilding its discovery was ~0.4 s of a library validation. Exact because discoveryWithCrds
+ * reads nothing but those objects, and a stored object is deep-frozen (store.ts put): the same
+ * objects in the same order give the same entries. A list holding an object that is not frozen
+ * is not memoised.
+ */
+function discoveryOfCrds(crds: readonly CustomResourceDefinition[]): Discovery {
+  if (crds.length === 0) return BUILTIN;
+  for (const e of byCrds) if (sameObjects(e.crds, crds)) return e.d;
+  const d = discoveryWithCrds(crds);
+  if (crds.every((c) => Object.isFrozen(c))) {
+    if (byCrds.length >= MAX_CRD_SETS) byCrds.pop();
+    byCrds.unshift({ crds: crds.slice(), d });
+  }
+  return d;
+}
+
+function sameObjects(a: readonly object[], b: readonly object[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

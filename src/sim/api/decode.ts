@@ -14,6 +14,7 @@
  * error from a type's own UnmarshalJSON (Quantity, IntOrString, Time) stops decoding at once and
  * wins; strict errors only count when there is no other error; names match case-sensitively.
  */
+import { remember } from '../../util/bounded-map.js';
 import { badRequest, type ApiError } from './errors.js';
 import { BYTES_MAPS, GO_TYPES } from './openapi/go-types.js';
 import { schemaComponent, KIND_SCHEMAS, REF_PREFIX, type Schema } from './openapi/schema.js';
@@ -40,9 +41,50 @@ class Fatal extends Error {}
 interface Ctx {
   /** The Go struct whose field is being decoded, and the field stack (encoding/json errorContext). */
   struct: string;
-  fields: readonly string[];
+  fields: Fields | undefined;
   /** sigs.k8s.io/json's strict path: `spec.containers[0]`. */
-  path: string;
+  path: PathStep | undefined;
+}
+
+/**
+ * The field stack and the strict path as linked steps, turned into text only for an error or an
+ * unknown field: building both strings and a fresh array for every field decoded was most of
+ * decoding a write.
+ */
+interface Fields {
+  up: Fields | undefined;
+  name: string;
+}
+
+/** A step of the strict path: a struct's field (joined with `.` unless the path so far is ''), a map key (`.k`), a list index (`[i]`). */
+interface PathStep {
+  up: PathStep | undefined;
+  how: 'field' | 'key' | 'index';
+  seg: string;
+}
+
+function fieldsText(f: Fields | undefined): string {
+  const names: string[] = [];
+  for (let x = f; x; x = x.up) names.push(x.name);
+  return names.reverse().join('.');
+}
+
+function pathText(p: PathStep | undefined): string {
+  if (!p) return '';
+  const up = pathText(p.up);
+  if (p.how === 'index') return `${up}[${p.seg}]`;
+  if (p.how === 'key') return `${up}.${p.seg}`;
+  return up ? `${up}.${p.seg}` : p.seg;
+}
+
+/** `io.k8s.api.core.v1.PodSpec` → `PodSpec`, and the GO_TYPES / BYTES_MAPS entries of its fields: pure functions of the name, kept. */
+const STRUCTS = new Map<string, { struct: string; fields: Map<string, { type: string | undefined; bytes: boolean }> }>();
+
+function structOf(name: string): { struct: string; fields: Map<string, { type: string | undefined; bytes: boolean }> } {
+  let hit = STRUCTS.get(name);
+  // (bounded: a custom resource's kind names its root struct)
+  if (!hit) hit = remember(STRUCTS, name, { struct: name.split('.').pop()!, fields: new Map() }, 4096);
+  return hit;
 }
 
 interface State {
@@ -89,7 +131,7 @@ function jsonKind(v: unknown): string {
 }
 
 function typeError(value: string, type: string, ctx: Ctx): string {
-  if (ctx.struct || ctx.fields.length > 0) return `json: cannot unmarshal ${value} into Go struct field ${ctx.struct}.${ctx.fields.join('.')} of type ${type}`;
+  if (ctx.struct || ctx.fields) return `json: cannot unmarshal ${value} into Go struct field ${ctx.struct}.${fieldsText(ctx.fields)} of type ${type}`;
   return `json: cannot unmarshal ${value} into Go value of type ${type}`;
 }
 
@@ -158,7 +200,7 @@ function decodeValue(v: unknown, s: Schema, ctx: Ctx, type: string | undefined, 
       const items = s.items ?? {};
       const elemType = goT.startsWith('[]') ? goT.slice(2) : undefined;
       return v.map((x, i) => {
-        const out = decodeValue(x, items, { ...ctx, path: `${ctx.path}[${i}]` }, elemType, false, st);
+        const out = decodeValue(x, items, { ...ctx, path: { up: ctx.path, how: 'index', seg: String(i) } }, elemType, false, st);
         return out === ABSENT ? zeroOf(items) : out;
       });
     }
@@ -180,7 +222,7 @@ function decodeValue(v: unknown, s: Schema, ctx: Ctx, type: string | undefined, 
           }
           continue;
         }
-        const r = decodeValue(x, elem, { ...ctx, path: `${ctx.path}.${k}` }, elemType, false, st);
+        const r = decodeValue(x, elem, { ...ctx, path: { up: ctx.path, how: 'key', seg: k } }, elemType, false, st);
         out[k] = r === ABSENT ? zeroOf(elem) : r;
       }
       return out;
@@ -221,7 +263,7 @@ function zeroOf(s: Schema): unknown {
 
 function decodeStruct(v: unknown, s: Schema, name: string, ctx: Ctx, type: string, st: State): Out {
   if (!isObject(v)) return fail(st, typeError(jsonKind(v), type, ctx));
-  const struct = name.split('.').pop()!;
+  const { struct, fields } = structOf(name);
   const props = s.properties ?? {};
   const open = s.additionalProperties === true;
   const decoded = new Map<string, unknown>();
@@ -229,14 +271,18 @@ function decodeStruct(v: unknown, s: Schema, name: string, ctx: Ctx, type: strin
   for (const k of Object.keys(v).sort()) {
     const x = v[k];
     const p = Object.prototype.hasOwnProperty.call(props, k) ? props[k] : undefined;
-    const path = ctx.path ? `${ctx.path}.${k}` : k;
+    const path: PathStep = { up: ctx.path, how: 'field', seg: k };
     if (!p) {
       if (open) decoded.set(k, structuredClone(x));
-      else st.unknown.push(path);
+      else st.unknown.push(pathText(path));
       continue;
     }
-    const key = `${struct}.${k}`;
-    const r = decodeValue(x, p, { struct, fields: [...ctx.fields, k], path }, GO_TYPES[key], BYTES_MAPS.has(key), st);
+    let f = fields.get(k);
+    if (!f) {
+      const key = `${struct}.${k}`;
+      fields.set(k, (f = { type: GO_TYPES[key], bytes: BYTES_MAPS.has(key) }));
+    }
+    const r = decodeValue(x, p, { struct, fields: { up: ctx.fields, name: k }, path }, f.type, f.bytes, st);
     if (r !== ABSENT) decoded.set(k, r);
   }
   // the stored object keeps the client's key order
@@ -269,7 +315,7 @@ export function decodeObject(input: unknown, kind: string, version: string, vali
   const schema = kindSchema(kind);
   let out: Out;
   try {
-    out = decodeStruct(input, schema, kind, { struct: '', fields: [], path: '' }, kind, st);
+    out = decodeStruct(input, schema, kind, { struct: '', fields: undefined, path: undefined }, kind, st);
   } catch (e) {
     if (e instanceof Fatal) throw cannotHandle(kind, version, e.message);
     throw e;

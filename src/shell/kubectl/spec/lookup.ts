@@ -9,10 +9,22 @@ export function findChild(commands: readonly CommandSpec[] | undefined, word: st
   return commands?.find((c) => c.name === word || c.aliases?.includes(word));
 }
 
-/** The flags a command accepts: its own, then the global options it does not shadow. */
-export function flagsOf(spec: CommandSpec | undefined): FlagDecl[] {
+const FLAGS_OF = new WeakMap<CommandSpec, readonly FlagDecl[]>();
+let ROOT_FLAGS: readonly FlagDecl[] | undefined;
+
+/**
+ * The flags a command accepts: its own, then the global options it does not shadow. Built once
+ * per command (the specs are the module's constant tables) and frozen: every kubectl line asks,
+ * and parseFlags keys its own tables by this array.
+ */
+export function flagsOf(spec: CommandSpec | undefined): readonly FlagDecl[] {
+  const hit = spec ? FLAGS_OF.get(spec) : ROOT_FLAGS;
+  if (hit) return hit;
   const own = spec?.flags ?? [];
-  return [...own, ...GLOBAL_OPTIONS.filter((g) => !own.some((f) => f.name === g.name || (g.short !== undefined && f.short === g.short)))];
+  const all = Object.freeze([...own, ...GLOBAL_OPTIONS.filter((g) => !own.some((f) => f.name === g.name || (g.short !== undefined && f.short === g.short)))]);
+  if (spec) FLAGS_OF.set(spec, all);
+  else ROOT_FLAGS = all;
+  return all;
 }
 
 /**

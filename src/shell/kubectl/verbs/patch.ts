@@ -15,7 +15,7 @@
  * its spec replicas stops at ScaleREST.Get's InternalError and never reaches the update's
  * `the spec replicas field … cannot be empty` BadRequest.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo as parseYaml } from '../../../util/yaml-memo.js';
 import type { KObject } from '../../../sim/api/types.js';
 import type { Scale } from '../../../sim/api/scale.js';
 import type { Verb } from '../context.js';
