@@ -8,7 +8,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Deployment, KObject, Pod, ReplicaSet } from '../api/types.js';
 import { cloneTop } from '../api/store.js';
 import { DEPLOYMENT_ANNOTATIONS_TO_SKIP, DEPLOYMENT_REVISION, DEPLOYMENT_REVISION_HISTORY } from '../api/deployment-annotations.js';
-import { canonicalJSON, controllerOf, ownerRef, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { canonicalJSON, controllerOf, ownerRef, podIsActive, podIsReady, podTemplateHash, withoutTemplateHash } from './util.js';
 import { SyncMemo, type QuietTimes } from './sync-memo.js';
 import { claimObjects } from './controller-ref-manager.js';
 import { ownerIndex } from './owner-index.js';
@@ -105,16 +105,7 @@ function templateKey(t: ReplicaSet['spec']['template']): string {
 }
 
 function templateKeyOf(t: ReplicaSet['spec']['template']): string {
-  // the template less its pod-template-hash label; its other parts shared (canonicalJSON knows
-  // the texts of frozen ones already)
-  const copy = cloneTop(t);
-  const labels = copy.metadata?.labels;
-  if (labels) {
-    const rest = { ...labels };
-    delete rest['pod-template-hash'];
-    copy.metadata = { ...copy.metadata, labels: rest };
-  }
-  return canonicalJSON(copy);
+  return canonicalJSON(withoutTemplateHash(t));
 }
 
 function revisionOf(rs: ReplicaSet): number {

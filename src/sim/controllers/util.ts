@@ -44,16 +44,7 @@ export function podTemplateHash(template: PodTemplateSpec, collisionCount = 0): 
   const frozen = Object.isFrozen(template);
   const known = frozen ? TEMPLATE_HASHES.get(template)?.get(collisionCount) : undefined;
   if (known !== undefined) return known;
-  // the template less its pod-template-hash label, its other parts shared (canonicalJSON knows the
-  // texts of frozen ones already)
-  const t = cloneTop(template);
-  const labels = t.metadata?.labels;
-  if (labels) {
-    const rest = { ...labels };
-    delete rest['pod-template-hash'];
-    t.metadata = { ...t.metadata, labels: rest };
-  }
-  const hash = safeEncode(String(fnv32a(canonicalJSON(t) + (collisionCount ? String(collisionCount) : ''))));
+  const hash = safeEncode(String(fnv32a(canonicalJSON(withoutTemplateHash(template)) + (collisionCount ? String(collisionCount) : ''))));
   if (frozen) {
     let byCount = TEMPLATE_HASHES.get(template);
     if (!byCount) TEMPLATE_HASHES.set(template, (byCount = new Map()));
@@ -63,6 +54,22 @@ export function podTemplateHash(template: PodTemplateSpec, collisionCount = 0): 
 }
 
 const TEMPLATE_HASHES = new WeakMap<object, Map<number, string>>();
+
+/**
+ * A template less its pod-template-hash label (what the hash is of, and what the Deployment
+ * controller compares templates by), its other parts shared with the original (canonicalJSON
+ * knows the texts of frozen ones already).
+ */
+export function withoutTemplateHash<T extends PodTemplateSpec>(template: T): T {
+  const t = cloneTop(template);
+  const labels = t.metadata?.labels;
+  if (labels) {
+    const rest = { ...labels };
+    delete rest['pod-template-hash'];
+    t.metadata = { ...t.metadata, labels: rest };
+  }
+  return t;
+}
 
 export function safeEncode(s: string): string {
   const alphanums = 'bcdfghjklmnpqrstvwxz2456789';
