@@ -393,7 +393,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod, timeOnly = fals
   // the kubelet writes only the pod's status (and metadata on deletion, to a copy of its own): the
   // stored spec and metadata are shared instead of copied at every sync of every pod (Store.put
   // gives what it stores a metadata object of its own)
-  const pod: Pod = { ...podIn, ...(podIn.status ? { status: clone(podIn.status) } : {}) };
+  const pod: Pod = { ...podIn, ...(podIn.status ? { status: statusCopy(podIn.status) } : {}) };
   const uid = pod.metadata.uid ?? '';
 
   const outage = runtimeOutage(host);
@@ -426,11 +426,9 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod, timeOnly = fals
       const ns = pod.metadata.namespace;
       const terminal = terminatedPod(c.store.get<Pod>('Pod', ns, pod.metadata.name) ?? pod, slow, ts);
       c.write(terminal);
-      const graced = clone(c.store.get<Pod>('Pod', ns, pod.metadata.name) ?? terminal);
-      if (graced.metadata.deletionGracePeriodSeconds !== 0) {
-        graced.metadata.deletionGracePeriodSeconds = 0;
-        c.write(graced);
-      }
+      // only its metadata's grace period changes: a copy of the metadata, the rest shared
+      const stored = c.store.get<Pod>('Pod', ns, pod.metadata.name) ?? terminal;
+      if (stored.metadata.deletionGracePeriodSeconds !== 0) c.write({ ...stored, metadata: { ...stored.metadata, deletionGracePeriodSeconds: 0 } });
       c.deleteObject('Pod', ns, pod.metadata.name);
     } else c.wakeAt(done);
     return false;
@@ -584,6 +582,25 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod, timeOnly = fals
 }
 
 /**
+ * The status a sync works on, for a stored pod's (frozen, shared by the state's copies): its top
+ * level and each container status copied one level deep, everything below shared. A sync assigns
+ * only members of those: the status's (phase, conditions, podIPs, the status lists, qosClass) and
+ * a container status's (state, lastState, ready, started, restartCount, containerID, imageID,
+ * image); the lists it writes back are new arrays, and the conditions it edits
+ * (fixNotReadyMessages) are the ones it has just built. So the copy holds the same JSON as a deep
+ * clone at every step, and a write below a shared part would throw rather than reach the stored
+ * object. A status that is not frozen (a hand-built test pod) is cloned as before.
+ */
+function statusCopy(s: NonNullable<Pod['status']>): NonNullable<Pod['status']> {
+  if (!Object.isFrozen(s)) return clone(s);
+  const out = { ...s };
+  if (s.containerStatuses) out.containerStatuses = s.containerStatuses.map((cs) => ({ ...cs }));
+  if (s.initContainerStatuses) out.initContainerStatuses = s.initContainerStatuses.map((cs) => ({ ...cs }));
+  if (s.ephemeralContainerStatuses) out.ephemeralContainerStatuses = s.ephemeralContainerStatuses.map((cs) => ({ ...cs }));
+  return out;
+}
+
+/**
  * Pods whose sync gave their status back unchanged, by pod object (frozen in the store, shared by
  * the copies of a state): the status manager's own conditions (runtime/pod-conditions.ts
  * kubeletConditions, `type` → `status lastTransitionTime`) that sync started and ended with.
@@ -683,7 +700,9 @@ function initialConditions(pod: Pod, ts: string, prev: PodCondition[] | undefine
  * Failed by those codes, the pod no longer ready.
  */
 function terminatedPod(podIn: Pod, slow: boolean, ts: string): Pod {
-  const pod = clone(podIn);
+  // what it edits: the status's members, and its conditions' (copied here); the rest is shared (statusCopy)
+  const was = podIn.status;
+  const pod: Pod = was && Object.isFrozen(was) ? { ...podIn, status: { ...statusCopy(was), ...(was.conditions ? { conditions: was.conditions.map((x) => ({ ...x })) } : {}) } } : clone(podIn);
   const code = slow ? 137 : 0;
   const status = (pod.status ??= {});
   status.containerStatuses = (status.containerStatuses ?? []).map((cs) => {
