@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Cluster } from '../cluster.js';
 import type { Container, ContainerStatus } from '../api/types.js';
-import { syncProbes, type ContainerProbes, type ProbeHost, type ProbeType } from './prober.js';
+import { parseStartedAt, startedAtParses, syncProbes, type ContainerProbes, type ProbeHost, type ProbeType } from './prober.js';
 
 /** A running container with a TCP liveness probe every 10 s, and a host that counts the probes it runs. */
 function setup(): { ct: Container; cs: ContainerStatus; state: ContainerProbes; host: ProbeHost; probes: [ProbeType, number][] } {
@@ -38,4 +38,16 @@ test('prober: a steady worker probed at its tick now is not probed again for its
   const sync = syncProbes(at(25_000), ct, cs, state, 0, host, false);
   assert.equal(sync.nextAt, 30_000);
   assert.deepEqual(probes, [['liveness', 25_000]]);
+});
+
+test("prober: a container's start time is parsed once for all its syncs, and read as Date.parse reads it", () => {
+  const { ct, cs, state, host } = setup();
+  const started = '2026-12-07T07:00:00Z';
+  const mine = { ...cs, state: { running: { startedAt: started } } } as ContainerStatus;
+  const t0 = Date.parse(started);
+  syncProbes(at(t0), ct, mine, state, t0, host, false);
+  const parses = startedAtParses.count;
+  for (let k = 1; k <= 5; k++) syncProbes(at(t0 + k * 10_000), ct, mine, state, t0, host, false);
+  assert.equal(startedAtParses.count, parses, 'the same start time was parsed again');
+  for (const text of [started, '', '1970-01-01T00:00:00Z', 'not a time', '2026-02-30T00:00:00Z']) assert.deepEqual(parseStartedAt(text), Date.parse(text), text);
 });
