@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freezeFiles, Vfs, VfsError } from './vfs.js';
+import { followWalks, freezeFiles, Vfs, VfsError } from './vfs.js';
 
 const T0 = Date.parse('2026-11-27T06:00:00Z');
 const T1 = Date.parse('2026-12-02T10:00:00Z');
@@ -112,4 +112,28 @@ test('a frozen links map and directory list are shared until a symlink, unlink o
   const tree = new Vfs({ ...fs.data }, () => T1);
   tree.removeTree('/data');
   assert.deepEqual([tree.isLink('/data/key'), fs.isLink('/data/key'), fs.read('/data/key')], [false, true, 'v\n']);
+});
+
+test('vfs: a frozen links map answers a path it followed before without walking it again, and a new link is followed at once', () => {
+  const fs = ubuntu();
+  fs.write('/data/..2026/key', 'v\n');
+  fs.symlink('..2026', '/data/..data');
+  fs.symlink('..data/key', '/data/key');
+  freezeFiles(fs.data);
+  assert.equal(fs.read('/data/key'), 'v\n');
+  assert.equal(fs.follow('/etc/resolv.conf'), '/run/systemd/resolve/stub-resolv.conf');
+  const walks = followWalks.count;
+  for (let i = 0; i < 3; i++) {
+    assert.equal(fs.follow('/data/key'), '/data/..2026/key');
+    assert.equal(fs.read('/etc/resolv.conf'), 'nameserver 127.0.0.53\n');
+  }
+  assert.equal(followWalks.count, walks, 'the same frozen map walked the same paths again');
+  // a copy sharing the frozen map, then relinking: its own map, followed afresh
+  const copy = new Vfs({ ...fs.data }, () => T1);
+  assert.equal(copy.follow('/data/key'), '/data/..2026/key');
+  assert.equal(followWalks.count, walks);
+  copy.write('/data/..2027/key', 'w\n');
+  copy.symlink('..2027', '/data/..data');
+  assert.equal(copy.read('/data/key'), 'w\n');
+  assert.equal(fs.read('/data/key'), 'v\n');
 });

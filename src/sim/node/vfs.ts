@@ -4,6 +4,7 @@
  * kubelet config, CNI config, resolv.conf, sysctl files. Controllers read configuration from here,
  * and what a learner writes here feeds back into the cluster.
  */
+import { remember } from '../../util/bounded-map.js';
 
 export interface FileEntry {
   content: string;
@@ -192,23 +193,16 @@ export class Vfs {
     const stored = this.data.links;
     const virtual = this.virtual?.links ? this.virtualLinks(p) : undefined;
     if (!stored && !virtual) return p;
-    const links: Record<string, { target: string } | undefined> = virtual ? { ...Object.fromEntries(Object.entries(virtual).map(([k, t]) => [k, { target: t }])), ...stored } : stored!;
-    let segs = p.split('/').filter((s) => s !== '');
-    let out = '';
-    let hops = 0;
-    for (let i = 0; i < segs.length; ) {
-      const next = `${out}/${segs[i]}`;
-      const l = links[next];
-      if (l && hops++ < MAX_SYMLINKS) {
-        segs = [...resolvePath(out === '' ? '/' : out, l.target).split('/').filter((s) => s !== ''), ...segs.slice(i + 1)];
-        out = '';
-        i = 0;
-        continue;
-      }
-      out = next;
-      i++;
+    if (!virtual && Object.isFrozen(stored)) {
+      let memo = FOLLOWED.get(stored!);
+      if (!memo) FOLLOWED.set(stored!, (memo = new Map()));
+      const had = memo.get(p);
+      if (had !== undefined) return had;
+      followWalks.count++;
+      return remember(memo, p, walkLinks(stored!, p), FOLLOWED_MAX);
     }
-    return out === '' ? '/' : out;
+    followWalks.count++;
+    return walkLinks(virtual ? { ...Object.fromEntries(Object.entries(virtual).map(([k, t]) => [k, { target: t }])), ...stored } : stored!, p);
   }
 
   exists(p: string): boolean {
@@ -391,4 +385,38 @@ export function freezeFiles(data: VfsData): void {
     Object.freeze(data.links);
   }
   if (!Object.isFrozen(data.dirs)) Object.freeze(data.dirs);
+}
+
+/**
+ * Vfs.follow's answers by links map, for frozen maps only (freezeFiles: a snapshot's, shared by
+ * every copy of the state; a filesystem that makes a link copies the map first, ownLinks): the
+ * walk is a function of the map and the path alone (resolvePath, MAX_SYMLINKS), so while the
+ * map is the same frozen object the answer stands. Paths under /proc whose links are virtual
+ * (generated per reader) are not memoised. The kernel's sysctl reads (ip_forward per packet), the
+ * kubelet's hostPath checks and nginx's file lookups followed the same paths again at every call.
+ */
+const FOLLOWED = new WeakMap<object, Map<string, string>>();
+const FOLLOWED_MAX = 2048;
+
+/** How many path walks follow made rather than found in FOLLOWED (tests). */
+export const followWalks = { count: 0 };
+
+/** Where `p` leads through `links`, every component followed (Vfs.follow). */
+function walkLinks(links: Record<string, { target: string } | undefined>, p: string): string {
+  let segs = p.split('/').filter((s) => s !== '');
+  let out = '';
+  let hops = 0;
+  for (let i = 0; i < segs.length; ) {
+    const next = `${out}/${segs[i]}`;
+    const l = links[next];
+    if (l && hops++ < MAX_SYMLINKS) {
+      segs = [...resolvePath(out === '' ? '/' : out, l.target).split('/').filter((s) => s !== ''), ...segs.slice(i + 1)];
+      out = '';
+      i = 0;
+      continue;
+    }
+    out = next;
+    i++;
+  }
+  return out === '' ? '/' : out;
 }
