@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { Session } from '../../shell/session.js';
 import type { Pod } from '../api/types.js';
-import { flushPod, flushesApplied } from './processes.js';
+import { envRecordBuilds, flushPod, flushesApplied } from './processes.js';
 import { containerFs } from './volumes.js';
 
 async function session(): Promise<{ s: Session; run: (l: string) => Promise<string> }> {
@@ -48,4 +48,20 @@ test('flush: a tail -f follower flushed to now still sees a line appended to its
   flushPod(s.cluster, pod);
   assert.equal(flushesApplied.count, before + 1);
   assert.equal(await run('kubectl logs follower'), 'hello\n');
+});
+
+test("flush: a run's environment record is built once for all its replays, and the script sees it", async () => {
+  const { s, run } = await session();
+  // a script that reads a file is replayed at every flush (flush-blocked.test.ts); it prints a variable of its environment
+  await run(`kubectl run reader --image=busybox --env=GREETING=hi --command -- sh -c 'echo $GREETING; cat /etc/hostname; sleep infinity'`);
+  await run('sleep 10');
+  assert.equal(await run('kubectl logs reader'), 'hi\nreader\n');
+  const pod = s.cluster.store.get<Pod>('Pod', 'default', 'reader')!;
+  const builds = envRecordBuilds.count;
+  for (let i = 0; i < 3; i++) {
+    await run('sleep 5');
+    flushPod(s.cluster, pod);
+  }
+  assert.equal(envRecordBuilds.count, builds, 'the same run env was turned into a record again');
+  assert.equal(await run('kubectl logs reader'), 'hi\nreader\n');
 });

@@ -139,7 +139,7 @@ function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, repl
   const net = netAnswers(c, pod, ct, run, runsToCompletion(pod, ct) ? 'completes' : 'long', replay?.seen as [string, number][] | undefined);
   const read = (p: string): string | undefined => fs.tryRead(resolvePath('/', p));
   return {
-    env: Object.fromEntries(env),
+    env: envRecord(env),
     readFile: replay ? (p) => recordRead(replay.log, p, read(p)) : read,
     hasTool: (n) => (image ? imageHas(image, n) : false),
     daemons: image?.daemons ?? [],
@@ -157,6 +157,29 @@ function scriptHost(c: Cluster, pod: Pod, ct: Container, run: ContainerRun, repl
     },
     ...(image?.dns === 'glibc' ? { gnu: true } : {}),
   };
+}
+
+/**
+ * A run's environment as the record a script host hands the script, by the run's `env` (frozen at
+ * its start and shared by the session's copies: deepFrozen): every flush, look-ahead and exec
+ * probe built it again from the pairs, and a pod's environment holds seven variables for every
+ * Service of its namespace (most of scriptHost's own time in a validate profile). The script
+ * only copies it (script.ts `{ ...host.env }`); it is frozen, so nothing can change it in place.
+ * An env that is not frozen (a run read back from a session file, until its first checkpoint)
+ * gets a record of its own.
+ */
+const ENV_RECORDS = new WeakMap<object, Record<string, string>>();
+
+/** How many environment records were built rather than found in ENV_RECORDS (tests). */
+export const envRecordBuilds = { count: 0 };
+
+function envRecord(env: [string, string][]): Record<string, string> {
+  const had = ENV_RECORDS.get(env);
+  if (had) return had;
+  envRecordBuilds.count++;
+  const record = Object.fromEntries(env) as Record<string, string>;
+  if (Object.isFrozen(env)) ENV_RECORDS.set(env, Object.freeze(record));
+  return record;
 }
 
 /** The key a directory listing is recorded under among a replay's reads. */
