@@ -2,6 +2,8 @@
  * Grading: a pure read of the session's state. Each check sees a private copy of the cluster;
  * checks that run shell lines (http, dns, command) each get a fresh copy, so one check's side
  * effects (time spent by a timed-out wget) cannot leak into the next or into the learner's session.
+ * A session graded in place (validate's, thrown away afterwards) runs its last such line on itself
+ * (inPlaceLine).
  */
 import type { Session } from '../shell/session.js';
 import type { Instance } from './instance.js';
@@ -16,6 +18,7 @@ import { runLine } from './setup/shell.js';
 import { rebootNode } from '../sim/node/runtime.js';
 import { flushAll } from '../sim/runtime/processes.js';
 import type { Pod } from '../sim/api/types.js';
+import { ManualClock } from '../util/clock.js';
 
 export interface CheckReport {
   id: string;
@@ -127,16 +130,39 @@ export function guardsCount(all: readonly CheckSpec[], evaluated: readonly { che
   return !all.some((c) => !c.passAtStart) || evaluated.some((e) => e.out.ok && !e.check.passAtStart);
 }
 
+/**
+ * Graded in place, the check whose line runs last in the checks' order (the last that runs lines)
+ * runs it on the session itself, after every other check, instead of on a copy: the session is
+ * thrown away after grading, so a copy of it is made only to be thrown away too. Exact because the
+ * line then meets what a copy would: the other checks only read the session (checks/types.ts) and
+ * ran their lines on copies of the state taken before any check ran, and `Session.reopenAtTop`
+ * gives the line the shell a copy restores (the first frame from its saved data, no history, a
+ * fresh API server) on a cluster that forgets what a restore starts without
+ * (Cluster.forgetCarried: a copy goes on as this cluster would, but for that). Not when the
+ * session has background jobs (a paused list lives in this shell's memory only, and a restored
+ * copy has none) or a clock other than a pinned one (a copy's clock is pinned at the state's time).
+ * Its outcome is reported in its place.
+ */
+function inPlaceLine(instance: Instance, session: Session, opts: GradeOptions): number {
+  if (!opts.inPlace || !(session.cluster.clock instanceof ManualClock) || session.hasJobs()) return -1;
+  const checks = instance.resolved.checks;
+  for (let i = checks.length - 1; i >= 0; i--) if ((!opts.only || opts.only.has(checks[i]!.id)) && checkKind(checks[i]!.kind)?.runsLines === true) return i;
+  return -1;
+}
+
 export async function grade(instance: Instance, session: Session, opts: GradeOptions = {}): Promise<GradeReport> {
   const lang = opts.lang ?? 'en';
   // one serialisation of the graded state, before any check runs: the checks read one copy (or the
   // session itself, inPlace) and each shell line runs on another. A check that runs lines runs one
   // (checks/types.ts ctx.run), so the copies needed are known: the last is the serialised tree itself.
-  const runs = instance.resolved.checks.filter((c) => (!opts.only || opts.only.has(c.id)) && checkKind(c.kind)?.runsLines === true).length;
+  const lines = instance.resolved.checks.filter((c) => (!opts.only || opts.only.has(c.id)) && checkKind(c.kind)?.runsLines === true).length;
   // graded in place, containers' output up to now is applied once before the copies are taken, as
   // their lines would each apply it (scenario/session.ts setupSession), not again in every copy
-  if (opts.inPlace && runs > 0) flushAll(session.cluster, session.cluster.store.list<Pod>('Pod'));
-  const copy = opts.inPlace && runs === 0 ? undefined : copier(session, false, runs + (opts.inPlace ? 0 : 1));
+  if (opts.inPlace && lines > 0) flushAll(session.cluster, session.cluster.store.list<Pod>('Pod'));
+  // graded in place, the last line may run on the session itself (inPlaceLine)
+  const own = inPlaceLine(instance, session, opts);
+  const copies = lines - (own >= 0 ? 1 : 0) + (opts.inPlace ? 0 : 1);
+  const copy = copies > 0 ? copier(session, false, copies) : undefined;
   const base = opts.inPlace ? session : copy!();
   const ctx: CheckContext = {
     cluster: base.cluster,
@@ -149,9 +175,19 @@ export async function grade(instance: Instance, session: Session, opts: GradeOpt
     instance.resolved.weight,
   );
   const evaluated: { check: CheckSpec; share: number; out: CheckOutcome }[] = [];
+  let ownAt = -1;
   for (const [i, check] of instance.resolved.checks.entries()) {
     if (opts.only && !opts.only.has(check.id)) continue;
+    if (i === own) {
+      ownAt = evaluated.length;
+      continue;
+    }
     evaluated.push({ check, share: shares[i]!, out: await evaluateCheck(check, ctx) });
+  }
+  if (own >= 0) {
+    const check = instance.resolved.checks[own]!;
+    const out = await evaluateCheck(check, { ...ctx, run: (line, place, o) => runOnCopy(() => session.reopenAtTop(), line, place, o?.reboot) });
+    evaluated.splice(ownAt, 0, { check, share: shares[own]!, out });
   }
   const guardsEarn = guardsCount(instance.resolved.checks, evaluated);
   let scored = 0;

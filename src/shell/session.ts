@@ -40,6 +40,7 @@ import { LIVE, PIPE, shellExtras, type Held, type ShellResult } from './commands
 import { BudgetExceeded, LineBudget } from './budget.js';
 import { provideNetTools } from '../sim/runtime/net-tools.js';
 import { SCRIPT_NET_TOOLS } from './commands/pod/script-tools.js';
+import { copyJSON } from '../util/json-copy.js';
 
 export const SESSION_VERSION = 1;
 
@@ -937,10 +938,26 @@ export class Session {
     return {
       version: SESSION_VERSION,
       cluster: this.cluster.snapshot(opts),
-      frames: this.frames.map((f) => ({ location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.exec ? { exec: f.exec } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}), ...(f.interp.linesRead > 0 ? { lines: f.interp.linesRead } : {}), ...(f.interp.lastStatus !== 0 ? { status: f.interp.lastStatus } : {}), ...shellOf(f.interp) })),
+      frames: this.frames.map((f) => frameData(f)),
       history: [...this.history],
       aliases: { ...this.aliases },
     };
+  }
+
+  /**
+   * A new session on this one's own cluster, as the grader's copies are (scenario/session.ts
+   * copier): back on the workstation with the first frame's shell as `fromJSON` would restore it
+   * (from a copy of its saved data, its job table included), this session's aliases, no history,
+   * no paused job lists (jobClock), a fresh API server; and the cluster goes on as a restored copy of it would (Cluster.forgetCarried). For a
+   * caller that throws this session away (the grader's last line graded in place): it then needs
+   * no copy of the state for that line.
+   */
+  reopenAtTop(): Session {
+    const s = new Session(this.cluster, {});
+    s.aliases = { ...this.aliases };
+    s.frames = [s.makeFrame(copyJSON(frameData(this.frames[0]!)))];
+    this.cluster.forgetCarried();
+    return s;
   }
 
   /**
@@ -955,6 +972,11 @@ export class Session {
     s.frames = data.frames.map((f) => s.makeFrame(f));
     return s;
   }
+}
+
+/** What a frame saves (Session.toJSON). */
+function frameData(f: Frame): FrameData {
+  return { location: f.location, user: f.user, cwd: f.interp.cwd, env: f.interp.env, ...(f.nested ? { nested: f.nested } : {}), ...(f.exec ? { exec: f.exec } : {}), ...(f.table.jobs.length > 0 ? { jobs: f.table.toJSON() } : {}), ...(f.interp.linesRead > 0 ? { lines: f.interp.linesRead } : {}), ...(f.interp.lastStatus !== 0 ? { status: f.interp.lastStatus } : {}), ...shellOf(f.interp) };
 }
 
 /** A frame's `shell` entry: present only when the shell has state beyond its environment. */

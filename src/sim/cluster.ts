@@ -95,7 +95,8 @@ export interface Controller {
    * What the controller keeps in memory that a restored cluster starts without, even an in-memory
    * copy (a saved session reloaded does), but that a copy standing for this very cluster going on
    * takes over (Cluster.carried): validate's runs that part after a shared prefix of lines
-   * (scenario/validate-runs.ts), each of which must go on as one run would have.
+   * (scenario/validate-runs.ts), each of which must go on as one run would have. `load` of
+   * undefined forgets it, as a restore starts (Cluster.forgetCarried).
    */
   readonly carry?: { save(c: Cluster): unknown; load(c: Cluster, saved: unknown): void };
   reconcile(c: Cluster): void;
@@ -974,6 +975,15 @@ export class Cluster {
    */
   adoptCarried(carried: Carried): void {
     for (const ctrl of this.controllers) if (ctrl.carry && carried.controllers.has(ctrl.name)) ctrl.carry.load(this, carried.controllers.get(ctrl.name));
+  }
+
+  /**
+   * Go on as a copy restored from this cluster's snapshot would (with its controller memory and
+   * settle marks, without what `carried` takes over): each controller's `carry` is loaded with
+   * nothing, which a restore starts with (the grader's last line run in place: scenario/grade.ts).
+   */
+  forgetCarried(): void {
+    for (const ctrl of this.controllers) if (ctrl.carry) ctrl.carry.load(this, undefined);
   }
 
   /**

@@ -64,6 +64,27 @@ export function parseQuantity(s: string): number | undefined {
   return Number(m[1]) * 10 ** Number(m[2] ?? 0) * (m[3] ? mult[m[3]]! : 1);
 }
 
+/**
+ * Compiled scenario regexes by flags and pattern: a task's checks are graded many times (every
+ * `check`, every validate run) and compiling one costs more than matching it. Exact because a
+ * LinearRegExp without the g or y flag keeps no state between matches (its `exec` reads and writes
+ * `lastIndex` only when global or sticky; no meter is attached), so a shared one answers `test`
+ * as a new one would. Bounded: cleared when full.
+ */
+const REGEXES = new Map<string, LinearRegExp>();
+const REGEX_MEMO_MAX = 512;
+
+export function compiledRegex(pattern: string, flags: 'm' | 'mi'): LinearRegExp {
+  const key = `${flags}\u0000${pattern}`;
+  let re = REGEXES.get(key);
+  if (!re) {
+    re = new LinearRegExp(pattern, flags);
+    if (REGEXES.size >= REGEX_MEMO_MAX) REGEXES.clear();
+    REGEXES.set(key, re);
+  }
+  return re;
+}
+
 function splitSet(s: string): string[] {
   return s.split(/[\s,]+/).filter((x) => x !== '');
 }
@@ -80,7 +101,7 @@ export function match(actualRaw: string, m: Matcher): MatchResult {
     // a scenario's regex runs on the linear engine; back-references search within a step budget
     let ok: boolean;
     try {
-      ok = new LinearRegExp(m.regex, flags).test(actual);
+      ok = compiledRegex(m.regex, flags).test(actual);
     } catch (e) {
       if (!(e instanceof RegexBudgetError)) throw e;
       return { ok: false, expected: `matches /${m.regex}/ (${e.message})`, actual };

@@ -65,6 +65,26 @@ export function selectsCandidate(candidate: unknown, matches: Record<string, Rec
   return Object.entries(matches).every(([f, l]) => sel(f, l)) && Object.entries(rejects).every(([f, l]) => !sel(f, l));
 }
 
+/**
+ * Parsed jsonpath templates by their text: a task's checks are graded many times, and parsing a
+ * template costs about what executing it does. Exact because a JsonPath's parse tree is only read
+ * (`execute` walks it with an Evaluator of its own per call and copies what it changes, such as
+ * slice bounds): a shared one prints what a new one would. A template that does not parse is not
+ * kept and throws each time, as before. Bounded: cleared when full.
+ */
+const JSONPATHS = new Map<string, JsonPath>();
+const JSONPATH_MEMO_MAX = 512;
+
+export function parsedJsonPath(template: string): JsonPath {
+  let jp = JSONPATHS.get(template);
+  if (!jp) {
+    jp = new JsonPath(template);
+    if (JSONPATHS.size >= JSONPATH_MEMO_MAX) JSONPATHS.clear();
+    JSONPATHS.set(template, jp);
+  }
+  return jp;
+}
+
 export const resourceCheck = defineCheck({
   kind: 'resource',
   schema: z
@@ -142,7 +162,7 @@ export const resourceCheck = defineCheck({
     if (spec.jsonpath === undefined || spec.expect === undefined) return { ok: true, expected: `${label} exists`, actual: 'exists', problem: { code: 'missing', what }, evidence: [] };
     let text: string;
     try {
-      text = new JsonPath(spec.jsonpath).execute(data);
+      text = parsedJsonPath(spec.jsonpath).execute(data);
     } catch (e) {
       return { ok: false, expected: `jsonpath ${spec.jsonpath}`, actual: `error: ${(e as Error).message}`, problem: { code: 'broken', error: `jsonpath ${spec.jsonpath}: ${(e as Error).message}` }, evidence: [] };
     }

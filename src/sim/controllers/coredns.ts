@@ -471,6 +471,7 @@ export const corednsController: Controller = {
     save: (c) => seenGen.get(c),
     load: (c, saved) => {
       if (typeof saved === 'string') seenGen.set(c, saved);
+      else seenGen.delete(c);
     },
   },
   reconcile(c: Cluster): void {
