@@ -57,7 +57,7 @@ function rank(p: Pod): number {
 export function podOfTarget(env: KubectlEnv, ns: string, target: string): { pod: Pod; notice: string } {
   const slash = target.indexOf('/');
   if (slash < 0) return { pod: env.api.get<Pod>('Pod', ns, target), notice: '' };
-  const info = resolveTypes(target.slice(0, slash), env.cluster.discovery())[0]!;
+  const info = resolveTypes(target.slice(0, slash), env.cluster.discovery(), env.shortNames)[0]!;
   const obj = env.api.get(info.kind, ns, target.slice(slash + 1));
   if (info.kind === 'Pod') return { pod: obj as Pod, notice: '' };
   const first = firstPodOf(env, obj, ns);

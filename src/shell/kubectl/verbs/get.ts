@@ -318,7 +318,7 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const files = list(p.flags, 'filename');
   if (p.args.length === 0 && files.length === 0) throw new RawError(NO_TYPE);
   const allNamespaces = bool(p.flags, 'all-namespaces');
-  const resolved = files.length > 0 ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'get') : resolveArgs(p.args, env.cluster.discovery());
+  const resolved = files.length > 0 ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'get') : resolveArgs(p.args, env.cluster.discovery(), env.shortNames);
   if (allNamespaces && resolved.byName && files.length === 0) throw new KubectlError('a resource cannot be retrieved by name across all namespaces');
   const label = str(p.flags, 'selector');
   const fieldSel = str(p.flags, 'field-selector');

@@ -157,7 +157,7 @@ export const rolloutVerb: Verb = {
     if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     parseDryRun(p.flags);
     const ns = namespaceOf(env, p);
-    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery());
+    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery(), env.shortNames);
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     let stdout = '';
     // the resource builder fetches every object before acting on any (r.Infos()), so one
