@@ -23,6 +23,29 @@ const laxCache = new Map<string, Entry>();
  * are memoised apart, as they may differ for the same text.
  */
 export function parseYamlMemo(text: string, opts?: { uniqueKeys: false }): unknown {
+  const hit = entry(text, opts);
+  if (!hit.ok) throw hit.error;
+  const v = hit.value;
+  if (v === undefined || v === null || typeof v !== 'object') return v;
+  // a plain tree's copy is structuredClone's, built without its serialisation (a third of the
+  // time of reading a kubeconfig on every kubectl line went into structuredClone)
+  hit.tree ??= plainTree(v);
+  return hit.tree ? copyJSON(v) : structuredClone(v);
+}
+
+/**
+ * parseYamlMemo(text) for a caller that only reads the value: the memoised value itself, not a
+ * copy (the same value every call, so it must not be changed). kubectl reads its kubeconfig on
+ * every line; copying the parsed file was a tenth of what reading it cost.
+ */
+export function parseYamlShared(text: string): unknown {
+  const hit = entry(text);
+  if (!hit.ok) throw hit.error;
+  return hit.value;
+}
+
+/** The memo's entry for a text, parsing it on a miss. */
+function entry(text: string, opts?: { uniqueKeys: false }): Entry {
   const map = opts ? laxCache : cache;
   let hit = map.get(text);
   if (!hit) {
@@ -33,13 +56,7 @@ export function parseYamlMemo(text: string, opts?: { uniqueKeys: false }): unkno
     }
     remember(map, text, hit, MAX);
   }
-  if (!hit.ok) throw hit.error;
-  const v = hit.value;
-  if (v === undefined || v === null || typeof v !== 'object') return v;
-  // a plain tree's copy is structuredClone's, built without its serialisation (a third of the
-  // time of reading a kubeconfig on every kubectl line went into structuredClone)
-  hit.tree ??= plainTree(v);
-  return hit.tree ? copyJSON(v) : structuredClone(v);
+  return hit;
 }
 
 /**
