@@ -155,7 +155,8 @@ export function fetchAll(env: KubectlEnv, resolved: ResolvedArgs, o: FetchOption
   for (const req of resolved.requests) {
     const ns = req.namespace ?? o.namespace;
     if (req.names === undefined) {
-      const all = env.api.list(req.info.kind, o.allNamespaces ? undefined : ns);
+      // read-only: the printers and the watch only read what they print (stored objects, frozen)
+      const all = env.api.readList(req.info.kind, o.allNamespaces ? undefined : ns);
       groups.push({ info: req.info, objs: selectObjects(all, req.info, o.selectors) });
       continue;
     }
@@ -179,7 +180,7 @@ export function fetchAll(env: KubectlEnv, resolved: ResolvedArgs, o: FetchOption
  * object; any other name matches no route (404).
  */
 function readSubresource(env: KubectlEnv, kind: string, ns: string, name: string, subresource: string | undefined): KObject {
-  if (subresource === undefined || subresource === '') return env.api.get(kind, ns, name);
+  if (subresource === undefined || subresource === '') return env.api.read(kind, ns, name);
   if (subresource === 'status') return env.api.getStatus(kind, ns, name);
   if ((kind === 'Pod' && (subresource === 'ephemeralcontainers' || subresource === 'resize')) || (kind === 'CertificateSigningRequest' && subresource === 'approval')) return env.api.get(kind, ns, name);
   if (subresource === 'scale') return env.api.getScale(kind, ns, name) as unknown as KObject;

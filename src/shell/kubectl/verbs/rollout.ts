@@ -58,7 +58,8 @@ async function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: 
   let failed: string | undefined;
   let seen: KObject | undefined;
   const check = (): true | undefined => {
-    const obj = env.api.get<KObject>(obj0.kind, obj0.metadata.namespace, obj0.metadata.name);
+    // polled until done: each poll only reads the object (the stored one, frozen)
+    const obj = env.api.read<KObject>(obj0.kind, obj0.metadata.namespace, obj0.metadata.name);
     seen = obj;
     let s;
     try {
