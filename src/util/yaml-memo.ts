@@ -67,6 +67,10 @@ function entry(text: string, opts?: { uniqueKeys: false }): Entry {
  * two). What `yaml` makes of `!!binary` (a Buffer), `!!set` (a Set) or `!!timestamp` is not plain:
  * such a value is copied by structuredClone, as every value was.
  */
+export function isPlainTree(v: unknown): boolean {
+  return plainTree(v);
+}
+
 function plainTree(v: unknown, seen = new Set<object>()): boolean {
   if (typeof v !== 'object' || v === null) return typeof v !== 'function' && typeof v !== 'symbol';
   if (seen.has(v) || Object.isFrozen(v)) return false;
