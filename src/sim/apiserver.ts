@@ -280,6 +280,9 @@ export class ApiServer {
     return this.c.discovery();
   }
 
+  /** The client's server URL as parseServer reads it (null: it does not parse), once per client. */
+  private server?: ReturnType<typeof parseServer> | null;
+
   /** dial()'s verdict for this client, made once per client (one kubectl run); null: connected. */
   private dialed?: DialFailure | null;
 
@@ -290,7 +293,9 @@ export class ApiServer {
    */
   ensureUp(): void {
     const ep = this.client?.endpoint;
-    const server = ep ? parseServer(ep.server) : undefined;
+    // the client (and so its server URL) is fixed for this object: parsed at its first request
+    if (ep && this.server === undefined) this.server = parseServer(ep.server) ?? null;
+    const server = ep ? (this.server ?? undefined) : undefined;
     const dialContext = (detail: string): DialContext => ({ apiUrl: `${server!.base}/api?timeout=32s`, detail, at: this.c.now(), cached: ep!.discoveryCached });
     if (ep && server) {
       if (this.dialed === undefined) this.dialed = dial(this.c, this.c.host(ep.from), ep) ?? null;
@@ -331,6 +336,21 @@ export class ApiServer {
   }
 
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
+    // a copy: what a client changes reaches the store only through update()
+    return nodeView(this.c, clone(this.getStored<T>(kind, namespace, name)));
+  }
+
+  /**
+   * get() for a caller that only reads what it gets (a printer, a pod lookup, a status poll): the
+   * stored object itself, frozen (sim/api/store.ts), not a copy; the same requests and errors.
+   * A Node is still a copy: the node view writes the kubelet's last status post into it.
+   */
+  read<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T {
+    return kind === 'Node' ? this.get<T>(kind, namespace, name) : this.getStored<T>(kind, namespace, name);
+  }
+
+  /** The stored (or derived) object a GET answers, checked as get() checks it; not copied. */
+  private getStored<T extends KObject>(kind: string, namespace: string | undefined, name: string): T {
     this.ensureUp();
     this.served(kind);
     this.check('get', kind, namespace, name);
@@ -338,8 +358,7 @@ export class ApiServer {
     const info = this.c.discovery().infoForKind(kind);
     const obj = this.stored<T>(kind, info.namespaced ? namespace : undefined, name);
     if (!obj) throw notFound(info, name);
-    // a copy: what a client changes reaches the store only through update()
-    return nodeView(this.c, clone(obj));
+    return obj;
   }
 
   tryGet<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
@@ -353,6 +372,21 @@ export class ApiServer {
   }
 
   list<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
+    const objs = this.listed<T>(kind, namespace);
+    return kind === 'Node' ? clone(objs).map((o) => nodeView(this.c, o)) : clone(objs);
+  }
+
+  /**
+   * list() for a caller that only reads the objects (list() explains what it may do with the
+   * array): a new array of the stored objects themselves, frozen, not copies. Nodes are still
+   * copies (read()).
+   */
+  readList<T extends KObject = KObject>(kind: string, namespace?: string): T[] {
+    return kind === 'Node' ? this.list<T>(kind, namespace) : this.listed<T>(kind, namespace);
+  }
+
+  /** The objects a LIST answers (stored, then derived ones not stored), checked as list() checks; a new array, objects not copied. */
+  private listed<T extends KObject>(kind: string, namespace?: string): T[] {
     this.ensureUp();
     this.served(kind);
     this.check('list', kind, namespace);
@@ -360,11 +394,11 @@ export class ApiServer {
     const info = this.c.discovery().infoForKind(kind);
     const objs = this.c.store.list<T>(kind, info.namespaced ? namespace : undefined);
     const derived = virtualObjects(this.c, kind, info.namespaced ? namespace : undefined) as T[];
-    if (derived.length === 0) return kind === 'Node' ? clone(objs).map((o) => nodeView(this.c, o)) : clone(objs);
+    if (derived.length === 0) return objs.slice();
     const names = new Set(objs.map((o) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`));
     const all = [...objs, ...derived.filter((o) => !names.has(`${o.metadata.namespace ?? ''}/${o.metadata.name}`))];
     const key = (o: KObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
-    return clone(all.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
+    return all.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   }
 
   /**

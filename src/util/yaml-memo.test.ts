@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseYamlMemo } from './yaml-memo.js';
+import { parseYamlMemo, parseYamlShared } from './yaml-memo.js';
 
 test('parseYamlMemo: equal values, never shared; errors thrown again', () => {
   const a = parseYamlMemo('kind: Pod\nspec: {containers: [{name: a}]}\n') as { spec: { containers: { name: string }[] } };
@@ -35,4 +35,14 @@ test('parseYamlMemo: uniqueKeys false is memoised apart from the default parse',
   assert.throws(() => parseYamlMemo(text), /unique/i, 'a repeated key is an error by default');
   for (let i = 0; i < 2; i++) assert.deepEqual(parseYamlMemo(text, { uniqueKeys: false }), { a: 2 }, 'the last of a repeated key, as go-yaml keeps');
   assert.throws(() => parseYamlMemo(text), /unique/i, 'and still an error for the default parse');
+});
+
+test('parseYamlShared: the memoised value itself, the same parse as parseYamlMemo; errors thrown again', () => {
+  const text = 'kind: Config\nusers: [{name: u, user: {token: t}}]\n';
+  const a = parseYamlShared(text);
+  assert.equal(parseYamlShared(text), a, 'not copied: every reader gets the one value');
+  assert.deepEqual(parseYamlMemo(text), a);
+  assert.notEqual(parseYamlMemo(text), a, 'parseYamlMemo still hands out copies of it');
+  assert.equal(parseYamlShared('7'), 7);
+  for (let i = 0; i < 2; i++) assert.throws(() => parseYamlShared('a: b: c'), /Nested mappings|mapping/);
 });

@@ -30,7 +30,7 @@ export function streamingRuntimeError(env: KubectlEnv, pod: Pod): KubectlError {
   return new KubectlError(`Internal error occurred: unable to upgrade connection: ${host ? kubeletRuntimeDialError(host) : RUNTIME_DIAL_ERROR}`);
 }
 
-/** A controller's pods, the way GetFirstPod orders them (ready and running first, then oldest). */
+/** A controller's pods, the way GetFirstPod orders them (ready and running first, then oldest); the stored pods, frozen (read only). */
 export function firstPodOf(env: KubectlEnv, obj: KObject, ns: string): { pod: Pod; count: number } {
   const spec = obj['spec'] as { selector?: LabelSelector | Record<string, string> } | undefined;
   const raw = spec?.selector;
@@ -39,7 +39,7 @@ export function firstPodOf(env: KubectlEnv, obj: KObject, ns: string): { pod: Po
   const uid = obj.metadata.uid;
   // a Job created without spec.selector still owns its pods: match them through ownerReferences
   const pods = env.api
-    .list<Pod>('Pod', ns)
+    .readList<Pod>('Pod', ns)
     .filter((p) => (sel !== undefined ? matchLabelSelector(sel, p.metadata.labels) : uid !== undefined && (p.metadata.ownerReferences ?? []).some((o) => o.uid === uid)))
     .sort((a, b) => rank(a) - rank(b) || (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''));
   const pod = pods[0];
@@ -53,12 +53,12 @@ function rank(p: Pod): number {
   return running + ready;
 }
 
-/** The pod named by `POD` or `TYPE/NAME` (a controller: its first pod, with the notice). */
+/** The pod named by `POD` or `TYPE/NAME` (a controller: its first pod, with the notice): the stored pod, frozen, for callers that only read it. */
 export function podOfTarget(env: KubectlEnv, ns: string, target: string): { pod: Pod; notice: string } {
   const slash = target.indexOf('/');
-  if (slash < 0) return { pod: env.api.get<Pod>('Pod', ns, target), notice: '' };
-  const info = resolveTypes(target.slice(0, slash), env.cluster.discovery())[0]!;
-  const obj = env.api.get(info.kind, ns, target.slice(slash + 1));
+  if (slash < 0) return { pod: env.api.read<Pod>('Pod', ns, target), notice: '' };
+  const info = resolveTypes(target.slice(0, slash), env.cluster.discovery(), env.shortNames)[0]!;
+  const obj = env.api.read(info.kind, ns, target.slice(slash + 1));
   if (info.kind === 'Pod') return { pod: obj as Pod, notice: '' };
   const first = firstPodOf(env, obj, ns);
   return { pod: first.pod, notice: first.count > 1 ? `Found ${first.count} pods, using pod/${first.pod.metadata.name}\n` : '' };

@@ -30,6 +30,11 @@ export interface KubectlEnv {
   editor?: (text: string, fileName: string) => Promise<string | undefined>;
   /** Run argv inside a container (kubectl exec / run --rm -it); the session wires this to the pod's tools. */
   execInPod?: (namespace: string, pod: string, container: string, argv: string[], stdin: string) => Promise<CommandResult>;
+  /**
+   * The short-name warnings of resolving this command's types (kubectlWarnings), in order: given
+   * to every resolution (noteShortName) and printed before the command's output.
+   */
+  shortNames?: string[];
   /** Server warnings already printed this command (kubectl shows each distinct text once). */
   warnings?: Set<string>;
   /** The shell line's budget: waits (`kubectl wait`, `rollout status`) stop at its simulated time. */

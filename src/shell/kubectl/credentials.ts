@@ -5,7 +5,8 @@
  * bearer token (`token`, `tokenFile`), the --token/--client-certificate overrides, and the
  * impersonation headers from --as/--as-group.
  */
-import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
+import { parseYamlShared } from '../../util/yaml-memo.js';
+import { remember } from '../../util/bounded-map.js';
 import type { ClientContext } from '../../sim/apiserver.js';
 import { parseServer } from '../../sim/dial.js';
 import type { KubectlEnv } from './context.js';
@@ -40,6 +41,16 @@ export class ClientConfigError extends Error {}
 /** kubectl verbs whose writes are PATCH requests (apply, patch, edit, label, …) rather than PUT. */
 const PATCHING = new Set(['apply', 'patch', 'edit', 'label', 'annotate', 'set', 'scale', 'taint', 'cordon', 'uncordon', 'drain', 'rollout', 'autoscale']);
 
+const DECODED = new Map<string, string>();
+
+/**
+ * A kubeconfig's `*-data` field as text (base64 decoded, read as UTF-8), memoised by the field's
+ * text: a pure function of it, and the same few certificates are decoded on every kubectl line.
+ */
+function fromBase64(data: string): string {
+  return DECODED.get(data) ?? remember(DECODED, data, Buffer.from(data, 'base64').toString('utf8'), 16);
+}
+
 function resolvePath(path: string, base: string): string {
   return path.startsWith('/') ? path : `${base.replace(/\/[^/]*$/, '')}/${path}`;
 }
@@ -55,7 +66,8 @@ export function clientContext(env: KubectlEnv, p: Parsed, words: string): Client
   if (text === undefined) return undefined;
   let raw: RawConfig;
   try {
-    raw = (parseYaml(text) ?? {}) as RawConfig;
+    // read, never changed: the memoised parse itself (every kubectl line reads the kubeconfig)
+    raw = (parseYamlShared(text) ?? {}) as RawConfig;
   } catch {
     return undefined;
   }
@@ -65,7 +77,7 @@ export function clientContext(env: KubectlEnv, p: Parsed, words: string): Client
   let clientCertificate: string | undefined;
   const certFlag = str(f, 'client-certificate');
   if (certFlag) clientCertificate = env.fs.tryRead(resolvePath(certFlag, `${env.cwd}/`)) ?? '';
-  else if (u['client-certificate-data']) clientCertificate = Buffer.from(u['client-certificate-data'], 'base64').toString('utf8');
+  else if (u['client-certificate-data']) clientCertificate = fromBase64(u['client-certificate-data']);
   else if (u['client-certificate']) clientCertificate = env.fs.tryRead(resolvePath(u['client-certificate'], path)) ?? '';
   const token = str(f, 'token') || u.token || (u.tokenFile ? env.fs.tryRead(resolvePath(u.tokenFile, path))?.trim() : undefined);
   const found = endpointOf(env, raw, p, ctxName, path);
@@ -124,7 +136,7 @@ function endpointOf(env: KubectlEnv, raw: RawConfig, p: Parsed, ctxName: string,
     caPem = env.fs.tryRead(caFile);
     // clientcmd validateClusterInfo: the file is read when the config is built
     if (caPem === undefined) return new ClientConfigError(`unable to read certificate-authority ${caFile} for ${clusterName} due to open ${caFile}: no such file or directory`);
-  } else if (cl['certificate-authority-data'] && !flagInsecure) caPem = Buffer.from(cl['certificate-authority-data'], 'base64').toString('utf8');
+  } else if (cl['certificate-authority-data'] && !flagInsecure) caPem = fromBase64(cl['certificate-authority-data']);
   if (insecure && caPem !== undefined) return new ClientConfigError('specifying a root certificates file with the insecure flag is not allowed');
   // rest.TLSConfigFor → rootCertPool: x509.CertPool.AppendCertsFromPEM found no certificate
   if (caPem !== undefined && !/-----BEGIN CERTIFICATE-----/.test(caPem)) return new ClientConfigError('unable to load root certificates: unable to parse bytes as PEM block');

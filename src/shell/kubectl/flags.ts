@@ -76,6 +76,10 @@ interface FlagTables {
   byName: ReadonlyMap<string, FlagSpec>;
   byShort: ReadonlyMap<string, FlagSpec>;
   initial: ReadonlyArray<readonly [string, string | number | boolean | string[]]>;
+  /** `initial` as an object (in its order), for a parse to start from a copy of. */
+  template: Readonly<FlagValues>;
+  /** The flags whose default is a list: each parse takes its own copy. */
+  listDefaults: readonly string[];
 }
 
 /**
@@ -94,16 +98,21 @@ function tablesOf(specs: readonly FlagSpec[]): FlagTables {
     const v = initialValue(s);
     if (v !== undefined) initial.push([s.name, v]);
   }
-  const t: FlagTables = { byName: new Map(all.map((s) => [s.name, s])), byShort: new Map(all.filter((s) => s.short).map((s) => [s.short!, s])), initial };
+  const template: FlagValues = {};
+  for (const [name, v] of initial) template[name] = v;
+  const listDefaults = Object.keys(template).filter((k) => Array.isArray(template[k]));
+  const t: FlagTables = { byName: new Map(all.map((s) => [s.name, s])), byShort: new Map(all.filter((s) => s.short).map((s) => [s.short!, s])), initial, template, listDefaults };
   if (Object.isFrozen(specs)) TABLES.set(specs, t);
   return t;
 }
 
 export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]): Parsed {
-  const { byName, byShort, initial } = tablesOf(specs);
-  const flags: FlagValues = {};
+  const { byName, byShort, template, listDefaults } = tablesOf(specs);
+  const flags: FlagValues = { ...template };
   // (a list default is the caller's own array, as initialValue made one per parse)
-  for (const [name, v] of initial) flags[name] = Array.isArray(v) ? v.slice() : v;
+  for (const name of listDefaults) flags[name] = (flags[name] as string[]).slice();
+  // the list flags given so far: a later occurrence appends to them (not to the default)
+  const listsGiven = new Set<string>();
   const changed = new Set<string>();
   const given: Array<[string, string]> = [];
   const args: string[] = [];
@@ -124,16 +133,15 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
     }
     given.push([spec.name, v]);
     if (spec.type === 'int') flags[spec.name] = parseInt32(spec.name, v);
-    else if (spec.type === 'stringArray') flags[spec.name] = [...((changed.has(spec.name) && Array.isArray(flags[spec.name]) && flags[`__set_${spec.name}`] ? flags[spec.name] : []) as string[]), v];
-    else if (spec.type === 'stringSlice') flags[spec.name] = [...((flags[`__set_${spec.name}`] ? flags[spec.name] : []) as string[]), ...v.split(',')];
+    else if (spec.type === 'stringArray') flags[spec.name] = [...((Array.isArray(flags[spec.name]) && listsGiven.has(spec.name) ? flags[spec.name] : []) as string[]), v];
+    else if (spec.type === 'stringSlice') flags[spec.name] = [...((listsGiven.has(spec.name) ? flags[spec.name] : []) as string[]), ...v.split(',')];
     else flags[spec.name] = v;
-    if (spec.type === 'stringArray' || spec.type === 'stringSlice') flags[`__set_${spec.name}`] = true;
+    if (spec.type === 'stringArray' || spec.type === 'stringSlice') listsGiven.add(spec.name);
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const next = (): string | undefined => (i + 1 < argv.length ? argv[++i] : undefined);
     if (a === '--') {
-      for (const k of Object.keys(flags)) if (k.startsWith('__set_')) delete flags[k];
       return { flags, changed, given, args, dashArgs: argv.slice(i + 1), sawDash: true };
     }
     if (a.startsWith('--') && a.length > 2) {
@@ -166,7 +174,6 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
     }
     args.push(a);
   }
-  for (const k of Object.keys(flags)) if (k.startsWith('__set_')) delete flags[k];
   return { flags, changed, given, args, dashArgs: [], sawDash: false };
 }
 

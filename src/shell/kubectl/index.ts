@@ -13,13 +13,28 @@ import { VERBS } from './verbs/index.js';
 import { COMMANDS } from './spec/index.js';
 import { commandHelp, rootHelp } from './spec/help.js';
 import { flagsOf, locate } from './spec/lookup.js';
-import type { CommandSpec } from './spec/types.js';
+import type { CommandSpec, FlagDecl } from './spec/types.js';
 import { suggestionsFor } from './suggest.js';
 import { ClientConfigError, clientContext } from './credentials.js';
 import { kubectlWarnings } from './resource-args.js';
 
+/**
+ * The implementation for each command path asked for, by its words (`create deployment`): the
+ * answer depends on those names alone (VERBS is a constant table), and the paths are the
+ * declared tree's, so the map holds at most one entry per declared command.
+ */
+const IMPLEMENTATIONS = new Map<string, { verb: Verb; depth: number } | undefined>();
+
 /** The implementation registered for a command path (`create deployment`), or for its nearest ancestor. */
 function implementationFor(path: readonly CommandSpec[]): { verb: Verb; depth: number } | undefined {
+  const words = path.map((c) => c.name).join(' ');
+  if (IMPLEMENTATIONS.has(words)) return IMPLEMENTATIONS.get(words);
+  const found = findImplementation(path);
+  IMPLEMENTATIONS.set(words, found);
+  return found;
+}
+
+function findImplementation(path: readonly CommandSpec[]): { verb: Verb; depth: number } | undefined {
   for (let depth = path.length; depth > 0; depth--) {
     const key = path
       .slice(0, depth)
@@ -33,6 +48,15 @@ function implementationFor(path: readonly CommandSpec[]): { verb: Verb; depth: n
 
 export function findVerb(name: string): Verb | undefined {
   return implementationFor(locate([name]).path)?.verb;
+}
+
+const DEPRECATED = new WeakMap<readonly FlagDecl[], readonly FlagDecl[]>();
+
+/** The deprecated flags of a command's flag table (flagsOf's frozen array, so kept by it). */
+function deprecatedFlags(flags: readonly FlagDecl[]): readonly FlagDecl[] {
+  let hit = DEPRECATED.get(flags);
+  if (!hit) DEPRECATED.set(flags, (hit = flags.filter((f) => f.deprecated !== undefined)));
+  return hit;
 }
 
 const wantsHelp = (rest: readonly string[]): boolean => {
@@ -86,16 +110,16 @@ export async function runKubectl(argv: string[], env: KubectlEnv): Promise<Comma
     if (e instanceof ClientConfigError) return { stdout: '', stderr: `error: ${e.message}\n`, exitCode: 1 };
     throw e;
   }
-  const asClient: KubectlEnv = client ? { ...env, api: env.api.forClient(client) } : env;
+  const asClient = (shortNames: string[]): KubectlEnv => (client ? { ...env, api: env.api.forClient(client), shortNames } : { ...env, shortNames });
   // pflag prints a deprecated flag's notice while parsing, before the command runs
-  let notices = flagsOf(spec)
-    .filter((f) => f.deprecated !== undefined && parsed.changed.has(f.name))
+  let notices = deprecatedFlags(flagsOf(spec))
+    .filter((f) => parsed.changed.has(f.name))
     .map((f) => `Flag --${f.name} has been deprecated, ${f.deprecated}\n`)
     .join('');
   let result: CommandResult;
   let warned = '';
   try {
-    const run = await kubectlWarnings(async () => impl.verb.run(inv, asClient));
+    const run = await kubectlWarnings(async (shortNames) => impl.verb.run(inv, asClient(shortNames)));
     result = run.value;
     warned = run.warnings;
   } catch (e) {

@@ -3,7 +3,7 @@
  * the machine kubectl runs on, the current context and its namespace.
  */
 import { stringify } from 'yaml';
-import { parseYamlMemo as parseYaml } from '../../util/yaml-memo.js';
+import { parseYamlMemo as parseYaml, parseYamlShared } from '../../util/yaml-memo.js';
 import type { KubectlFiles } from './context.js';
 import { KubectlError } from './errors.js';
 import type { Kubeconfig } from './context.js';
@@ -23,11 +23,24 @@ interface RawConfig {
   [k: string]: unknown;
 }
 
+/** The file's parse, the caller's own copy (`kubectl config set-…` edits it and writes it back). */
 export function readRaw(fs: KubectlFiles, path: string): RawConfig {
+  return parseRaw(fs, path, parseYaml);
+}
+
+/**
+ * readRaw for a caller that only reads: the memoised parse itself, shared (parseYamlShared). Every
+ * kubectl line reads its namespace from the kubeconfig; copying the parse was most of that.
+ */
+function readRawShared(fs: KubectlFiles, path: string): Readonly<RawConfig> {
+  return parseRaw(fs, path, parseYamlShared);
+}
+
+function parseRaw(fs: KubectlFiles, path: string, parse: (text: string) => unknown): RawConfig {
   const text = fs.tryRead(path);
   if (text === undefined) throw new KubectlError(`stat ${path}: no such file or directory`);
   try {
-    return (parseYaml(text) ?? {}) as RawConfig;
+    return (parse(text) ?? {}) as RawConfig;
   } catch (e) {
     throw new KubectlError(`error loading config file "${path}": ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   }
@@ -38,7 +51,7 @@ export function writeRaw(fs: KubectlFiles, path: string, raw: RawConfig): void {
 }
 
 export function readKubeconfig(fs: KubectlFiles, path: string): Kubeconfig {
-  const raw = readRaw(fs, path);
+  const raw = readRawShared(fs, path);
   return {
     currentContext: raw['current-context'] ?? '',
     contexts: (raw.contexts ?? []).map((c) => ({ name: c.name, cluster: c.context?.cluster ?? '', user: c.context?.user ?? '', ...(c.context?.namespace ? { namespace: c.context.namespace } : {}) })),

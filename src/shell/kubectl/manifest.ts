@@ -5,6 +5,9 @@
  * file separated by `---`; `kind: List` expands to its items. Errors carry kubectl's wording.
  */
 import { goYamlIndentError } from '../../util/go-yaml-indent.js';
+import { isPlainTree } from '../../util/yaml-memo.js';
+import { copyJSON } from '../../util/json-copy.js';
+import { remember } from '../../util/bounded-map.js';
 import { Composer, Parser, parseAllDocuments, type Tags, type YAMLError } from 'yaml';
 import type { KObject } from '../../sim/api/types.js';
 import type { Discovery } from '../../sim/api/registry.js';
@@ -188,17 +191,22 @@ export const GO_YAML_TAGS = { customTags: (tags: Tags): Tags => [GO_OCTAL_INT, G
  */
 export function decodeManifest(text: string, source: string, d: Discovery, errors?: unknown[], validate = false): KObject[] {
   const objs: KObject[] = [];
-  // go-yaml v2 keeps the last of duplicate keys (yaml.v2 decode.go d.mapping sets each pair in
-  // turn; checked with kubectl v1.35.2 `create --dry-run=client -o yaml`: `name: x` then `name: z` is z)
-  const options = { uniqueKeys: false, ...GO_YAML_TAGS };
+  const memo = parsedDocuments(text);
+  if (memo) {
+    for (const doc of memo) {
+      if (doc.value === null || doc.value === undefined) continue;
+      decodeDocument(doc.tree ? copyJSON(doc.value) : structuredClone(doc.value), source, d, objs, errors, validate);
+    }
+    return objs;
+  }
   // documents one at a time (what parseAllDocuments does, without holding every parsed document
   // until the last: 20,000 documents parse in a third of the time and memory)
   let index = 0;
-  for (const doc of new Composer(options).compose(new Parser().parse(text))) {
+  for (const doc of new Composer(MANIFEST_YAML).compose(new Parser().parse(text))) {
     const at = index++;
     if (doc.errors[0]) {
       // the error's line and column: parseAllDocuments places them (a failing file is small work)
-      const err = parseAllDocuments(text, options)[at]?.errors[0] ?? doc.errors[0];
+      const err = parseAllDocuments(text, MANIFEST_YAML)[at]?.errors[0] ?? doc.errors[0];
       const structural = err.code === 'BAD_INDENT' || (err.code === 'MISSING_CHAR' && err.message.startsWith('Sequence item without - indicator'));
       const indent = (structural ? goYamlIndentError(chunkAt(text, err.pos[0])) : undefined) ?? goYamlParseError(text, err);
       const line = indent?.line ?? err.linePos?.[0]?.line ?? 1;
@@ -207,20 +215,64 @@ export function decodeManifest(text: string, source: string, d: Discovery, error
     }
     const value: unknown = doc.toJS({ maxAliasCount: 100 });
     if (value === null || value === undefined) continue;
-    if (!validate && (typeof value !== 'object' || Array.isArray(value))) {
-      // unstructured.UnstructuredJSONScheme decodes into its `detector` struct first
-      const type = Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'bool' : 'string';
-      throw new KubectlError(`unable to decode "${source}": json: cannot unmarshal ${type} into Go value of type unstructured.detector`);
-    }
-    try {
-      if (validate) validateObjectKind(value, source);
-      objs.push(...expand(value as Record<string, unknown>, source, d));
-    } catch (e) {
-      if (!errors || !(e instanceof KubectlError)) throw e;
-      errors.push(e);
-    }
+    decodeDocument(value, source, d, objs, errors, validate);
   }
   return objs;
+}
+
+/** One parsed document's objects, into `objs` (decodeManifest's `errors`: set aside, else thrown). */
+function decodeDocument(value: unknown, source: string, d: Discovery, objs: KObject[], errors: unknown[] | undefined, validate: boolean): void {
+  if (!validate && (typeof value !== 'object' || Array.isArray(value))) {
+    // unstructured.UnstructuredJSONScheme decodes into its `detector` struct first
+    const type = Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'bool' : 'string';
+    throw new KubectlError(`unable to decode "${source}": json: cannot unmarshal ${type} into Go value of type unstructured.detector`);
+  }
+  try {
+    if (validate) validateObjectKind(value, source);
+    objs.push(...expand(value as Record<string, unknown>, source, d));
+  } catch (e) {
+    if (!errors || !(e instanceof KubectlError)) throw e;
+    errors.push(e);
+  }
+}
+
+// go-yaml v2 keeps the last of duplicate keys (yaml.v2 decode.go d.mapping sets each pair in
+// turn; checked with kubectl v1.35.2 `create --dry-run=client -o yaml`: `name: x` then `name: z` is z)
+const MANIFEST_YAML = { uniqueKeys: false, ...GO_YAML_TAGS };
+
+/** A parsed document of a memoised manifest: its value (null for an empty one), and whether copyJSON copies it as structuredClone would. */
+interface ParsedDocument {
+  value: unknown;
+  tree: boolean;
+}
+
+const PARSED = new Map<string, readonly ParsedDocument[]>();
+/** Texts memoised, and the longest: a task's manifests are applied again in every copy of its state, a 20,000-document file is not kept. */
+const PARSED_MAX = 64;
+const PARSED_TEXT_MAX = 64 * 1024;
+
+/**
+ * The documents of a manifest's text, parsed once per text (the values depend on the text alone:
+ * the options are this module's constants) and handed out as copies, so what decoding changes
+ * stays the caller's. A text whose parse fails anywhere (a syntax error, too many aliases) is not
+ * kept (undefined): decodeManifest's own lazy loop then parses it and fails where it always did,
+ * after the documents before the failing one were decoded.
+ */
+function parsedDocuments(text: string): readonly ParsedDocument[] | undefined {
+  const hit = PARSED.get(text);
+  if (hit) return hit;
+  if (text.length > PARSED_TEXT_MAX) return undefined;
+  const docs: ParsedDocument[] = [];
+  try {
+    for (const doc of new Composer(MANIFEST_YAML).compose(new Parser().parse(text))) {
+      if (doc.errors[0]) return undefined;
+      const value: unknown = doc.toJS({ maxAliasCount: 100 });
+      docs.push({ value, tree: isPlainTree(value) });
+    }
+  } catch {
+    return undefined;
+  }
+  return remember(PARSED, text, docs, PARSED_MAX);
 }
 
 /**

@@ -20,7 +20,7 @@ const cases = [
 
 for (const c of cases) {
   test(`parseTargets: ${c.name}`, () => {
-    const r = parseTargets(c.args, BUILTIN);
+    const r = parseTargets(c.args, BUILTIN, undefined);
     assert.deepEqual(r.targets.map((t) => `${t.info.kind}/${t.name}`), c.targets);
     if (c.name !== 'the all category') assert.deepEqual(r.typesOnly.map((t) => t.kind), c.types);
     else assert.ok(r.typesOnly.length > 3 && r.typesOnly.every((t) => t.all === true));
@@ -33,7 +33,7 @@ const errors = [
   { name: 'unknown type', args: ['foos', 'x'], message: /the server doesn't have a resource type "foos"/ },
   { name: 'two slashes', args: ['deploy/web', 'pod/x/y'], message: /arguments in resource\/name form may not have more than one slash/ },
 ];
-for (const c of errors) test(`parseTargets error: ${c.name}`, () => assert.throws(() => parseTargets(c.args, BUILTIN), c.message));
+for (const c of errors) test(`parseTargets error: ${c.name}`, () => assert.throws(() => parseTargets(c.args, BUILTIN, undefined), c.message));
 
 test('resolveFiles reads directories (and -R) through the manifest visitor', () => {
   const s = new Session(loadFixture('kubeadm-calico', 1));
@@ -45,4 +45,16 @@ test('resolveFiles reads directories (and -R) through the manifest visitor', () 
   assert.deepEqual(flat, ['ConfigMap/a/', 'Service/b/x']);
   assert.equal(resolveFiles(env, ['m'], true).requests.length, 3);
   assert.throws(() => resolveFiles(env, ['nope.yaml'], false), /the path "nope.yaml" does not exist/);
+});
+
+test('short-name warnings are their own command\'s, also when two commands run interleaved', async () => {
+  // each command's resolutions note into its own list (KubectlEnv.shortNames), not a shared one
+  const a = new Session(loadFixture('kubeadm-calico', 1));
+  const b = new Session(loadFixture('kubeadm-calico', 1));
+  const c = new Session(loadFixture('kubeadm-calico', 1));
+  const [ra, rb, rc] = await Promise.all([a.exec('kubectl get ev -n nosuch'), b.exec('kubectl get po -n nosuch'), c.exec('kubectl get ev,ev -n nosuch')]);
+  const warning = 'Warning: short name "ev" could also match lower priority resource events.events.k8s.io\n';
+  assert.equal(ra.stderr, warning + 'No resources found in nosuch namespace.\n');
+  assert.equal(rb.stderr, 'No resources found in nosuch namespace.\n');
+  assert.equal(rc.stderr, warning + 'No resources found in nosuch namespace.\n', 'one warning per text and command');
 });

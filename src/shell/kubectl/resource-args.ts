@@ -6,7 +6,6 @@
  * their targets from it too (parseTargets). Resolution goes through the simulated discovery (the resource
  * registry): plural, singular, kind, short name, `resource.group`.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Discovery, ResourceInfo } from '../../sim/api/registry.js';
 import { type ApiError, badRequest } from '../../sim/api/errors.js';
 import { FIELD_LABELS, type FieldRequirement, type Requirement, matchFields, matchRequirements, parseFieldSelector, parseLabelSelector } from '../../sim/api/selectors.js';
@@ -38,22 +37,25 @@ export function unknownType(arg: string): KubectlError {
 }
 
 /**
- * The warnings of the command running now (kubectlWarnings): kubectl's RESTMapper is wrapped in
- * client-go's shortcut expander, which reports an ambiguous short name through the warning
- * handler the moment a type is resolved, and kubectl's WarningWriter prints each text once.
+ * Runs one kubectl command, collecting what resolving its types warns about (`Warning: …` lines,
+ * in order, once each). kubectl's RESTMapper is wrapped in client-go's shortcut expander, which
+ * reports an ambiguous short name through the warning handler the moment a type is resolved, and
+ * kubectl's WarningWriter prints each text once. `fn` gets the list the command's resolutions
+ * note into (KubectlEnv.shortNames, passed down to noteShortName). It was an AsyncLocalStorage,
+ * whose promise hooks, once enabled, slowed every later promise of the process.
  */
-const WARNINGS = new AsyncLocalStorage<string[]>();
-
-/** Runs one kubectl command, collecting what resolving its types warns about (`Warning: …` lines, in order, once each). */
-export async function kubectlWarnings<T>(fn: () => Promise<T>): Promise<{ value: T; warnings: string }> {
+export async function kubectlWarnings<T>(fn: (sink: string[]) => Promise<T>): Promise<{ value: T; warnings: string }> {
   const seen: string[] = [];
-  const value = await WARNINGS.run(seen, fn);
+  const value = await fn(seen);
   return { value, warnings: seen.map((w) => `Warning: ${w}\n`).join('') };
 }
 
-/** Note an ambiguous short name (shortcut.go: `short name %q could also match lower priority resource %s`). */
-export function noteShortName(arg: string, d: Discovery): void {
-  const sink = WARNINGS.getStore();
+/**
+ * Note an ambiguous short name (shortcut.go: `short name %q could also match lower priority
+ * resource %s`) in the running command's list (`sink`: KubectlEnv.shortNames; none outside a
+ * kubectl command).
+ */
+export function noteShortName(arg: string, d: Discovery, sink: string[] | undefined): void {
   if (!sink) return;
   for (const long of d.shortNameAlternatives(arg)) {
     const w = `short name ${JSON.stringify(arg)} could also match lower priority resource ${long}`;
@@ -62,15 +64,15 @@ export function noteShortName(arg: string, d: Discovery): void {
 }
 
 /** One resource type, as discovery resolves it (no categories). */
-export function resolveType(arg: string, d: Discovery): ResourceInfo {
-  noteShortName(arg, d);
+export function resolveType(arg: string, d: Discovery, sink: string[] | undefined): ResourceInfo {
+  noteShortName(arg, d, sink);
   const info = d.resolve(arg);
   if (!info) throw unknownType(arg);
   return info;
 }
 
 /** Resolve one type argument; `all` expands to the `all` category in discovery order. */
-export function resolveTypes(arg: string, d: Discovery): ResourceInfo[] {
+export function resolveTypes(arg: string, d: Discovery, sink: string[] | undefined): ResourceInfo[] {
   const out: ResourceInfo[] = [];
   for (const part of arg.split(',')) {
     if (part === '') continue;
@@ -78,7 +80,7 @@ export function resolveTypes(arg: string, d: Discovery): ResourceInfo[] {
       for (const r of d.category('all')) if (!out.includes(r)) out.push(r);
       continue;
     }
-    noteShortName(part, d);
+    noteShortName(part, d, sink);
     const info = d.resolve(part);
     if (!info) throw unknownType(part);
     if (!out.includes(info)) out.push(info);
@@ -90,7 +92,7 @@ const TYPE_NAME_MIX =
   "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
 
 /** Parse TYPE/NAME and TYPE NAME… argument lists (builder.go ResourceTypeOrNameArgs). */
-export function resolveArgs(args: readonly string[], d: Discovery): ResolvedArgs {
+export function resolveArgs(args: readonly string[], d: Discovery, sink: string[] | undefined): ResolvedArgs {
   const slashed = args.filter((a) => a.includes('/'));
   if (slashed.length > 0) {
     if (slashed.length !== args.length) throw new KubectlError(TYPE_NAME_MIX);
@@ -102,7 +104,7 @@ export function resolveArgs(args: readonly string[], d: Discovery): ResolvedArgs
       // builder.go splitResourceTypeName
       if (name.includes('/')) throw new KubectlError('arguments in resource/name form may not have more than one slash');
       if (type === '' || name === '') throw new KubectlError(`arguments in resource/name form must have a single resource and name`);
-      const infos = resolveTypes(type, d);
+      const infos = resolveTypes(type, d, sink);
       if (infos.length !== 1) throw new KubectlError(`arguments in resource/name form must have a single resource and name`);
       requests.push({ info: infos[0]!, names: [name] });
     }
@@ -110,7 +112,7 @@ export function resolveArgs(args: readonly string[], d: Discovery): ResolvedArgs
   }
   const [typeArg, ...names] = args;
   if (typeArg === undefined) return { requests: [], singleItem: false, byName: false };
-  const infos = resolveTypes(typeArg, d);
+  const infos = resolveTypes(typeArg, d, sink);
   if (names.length === 0) return { requests: infos.map((info) => ({ info })), singleItem: false, byName: false };
   return { requests: infos.map((info) => ({ info, names: [...names] })), singleItem: infos.length === 1 && names.length === 1, byName: true };
 }
@@ -139,8 +141,8 @@ export interface Target {
  * (resolveArgs), as the (type, name) pairs the mutating verbs act on; a type without names is
  * returned in `typesOnly` (for `--all` / `-l`).
  */
-export function parseTargets(args: readonly string[], d: Discovery): { targets: Target[]; typesOnly: ResourceInfo[] } {
-  const { requests } = resolveArgs(args, d);
+export function parseTargets(args: readonly string[], d: Discovery, sink: string[] | undefined): { targets: Target[]; typesOnly: ResourceInfo[] } {
+  const { requests } = resolveArgs(args, d, sink);
   return {
     targets: requests.flatMap((r) => (r.names ?? []).map((name) => ({ info: r.info, name }))),
     typesOnly: requests.filter((r) => r.names === undefined).map((r) => r.info),

@@ -109,7 +109,7 @@ export const authCanIVerb: Verb = {
       let namespaced = true;
       if (type !== '*') {
         try {
-          const info = resolveType(type.toLowerCase(), env.cluster.discovery());
+          const info = resolveType(type.toLowerCase(), env.cluster.discovery(), env.shortNames);
           group = info.group;
           resource = info.resource;
           namespaced = info.namespaced;

@@ -244,7 +244,7 @@ export const debugVerb: Verb = {
     if (profile === 'legacy' && !bool(p.flags, 'quiet')) stderr += LEGACY_DEPRECATED;
     // TYPE/NAME: the builder resolves the type; only pods and nodes can be debugged (debug.go visitNode/visitPod)
     const slash = target.indexOf('/');
-    const info = slash < 0 ? undefined : resolveTypes(target.slice(0, slash), env.cluster.discovery())[0]!;
+    const info = slash < 0 ? undefined : resolveTypes(target.slice(0, slash), env.cluster.discovery(), env.shortNames)[0]!;
     const name = slash < 0 ? target : target.slice(slash + 1);
     if (info?.kind === 'Node') {
       if (!image) throw new KubectlError('you must specify --image when not using --copy-to.');

@@ -118,7 +118,7 @@ export const deleteVerb: Verb = {
     const output = str(p.flags, 'output');
     const ns = namespaceOf(env, p);
     const allNs = bool(p.flags, 'all-namespaces');
-    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery());
+    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery(), env.shortNames);
     const fieldSelector = str(p.flags, 'field-selector');
     if (targets.length > 0 && (selector !== undefined || fieldSelector !== undefined || all)) throw new KubectlError('name cannot be provided when a selector is specified');
     if (typesOnly.length > 0 && selector === undefined && fieldSelector === undefined && !all) throw new KubectlError(`resource(s) were provided, but no name was specified`);

@@ -130,7 +130,7 @@ async function runDescribe(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   if (p.args.length === 0 && files.length === 0)
     throw new KubectlError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
   const allNamespaces = bool(p.flags, 'all-namespaces');
-  const resolved = files.length > 0 ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'describe') : resolveArgs(p.args, env.cluster.discovery());
+  const resolved = files.length > 0 ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'describe') : resolveArgs(p.args, env.cluster.discovery(), env.shortNames);
   const label = str(p.flags, 'selector');
   env.api.ensureUp();
   const namespace = commandNamespace(env, p);

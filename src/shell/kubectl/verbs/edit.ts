@@ -42,7 +42,7 @@ export const editVerb: Verb = {
     if (!env.editor) throw new KubectlError('unable to launch the editor "vi"');
     const ns = namespaceOf(env, p);
     const fieldValidation = validationDirective(p.flags);
-    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery());
+    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery(), env.shortNames);
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     const t = targets[0]!;
     // --subresource=status: the object is read from …/NAME/status and written back there

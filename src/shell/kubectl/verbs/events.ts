@@ -45,7 +45,7 @@ export const eventsVerb: Verb = {
       const forArg = str(p.flags, 'for');
       if (forArg !== undefined) {
         const [type, name] = forArg.includes('/') ? forArg.split('/', 2) : ['pod', forArg];
-        const info = resolveTypes(type ?? '', env.cluster.discovery())[0]!;
+        const info = resolveTypes(type ?? '', env.cluster.discovery(), env.shortNames)[0]!;
         events = events.filter((e) => e.involvedObject.kind === info.kind && e.involvedObject.name === name);
       }
       if (events.length === 0) {

@@ -42,7 +42,7 @@ function fieldNames(input: string, skip: number): string[] {
  * the recursive descent the leading '.' makes), else those after the first node. A node that is
  * not a field (`.$ref` parses as an empty field then the identifier `ref`) is refused.
  */
-function splitRequest(input: string, d: Discovery): { info: ResourceInfo; fields: string[] } {
+function splitRequest(input: string, d: Discovery, sink: string[] | undefined): { info: ResourceInfo; fields: string[] } {
   let nodes: ReturnType<typeof explainPathNodes>;
   try {
     nodes = explainPathNodes(input);
@@ -56,7 +56,7 @@ function splitRequest(input: string, d: Discovery): { info: ResourceInfo; fields
   // `$pod`: '$' ends a field, so the first node is the empty field (RESTMapper ResourcesFor's error)
   if (typeArg === '') throw new RawError('error: a resource must be present, got: /, Resource=');
   // the RESTMapper's shortcut expander warns as it resolves the first node (ResourcesFor)
-  noteShortName(typeArg, d);
+  noteShortName(typeArg, d, sink);
   const info = d.resolve(typeArg);
   // builder/mapper NoResourceMatch: printed without an "error: " prefix by cmdutil.CheckErr.
   if (!info) throw new RawError(`the server doesn't have a resource type "${typeArg}"`);
@@ -96,7 +96,7 @@ export const explainVerb: Verb = {
       if (output !== 'plaintext' && output !== 'plaintext-openapiv2') throw new RawError(`error: unrecognized format: ${output}`);
       env.api.ensureUp();
       const discovery = env.cluster.discovery();
-      const { info: found, fields } = splitRequest(p.args[0]!, discovery);
+      const { info: found, fields } = splitRequest(p.args[0]!, discovery, env.shortNames);
       const apiVersion = str(p.flags, 'api-version');
       if (found.crd) return explainCustom(env, found, fields, apiVersion, output, bool(p.flags, 'recursive'));
       // explain.go: --api-version replaces the group/version of the resolved resource, keeping its

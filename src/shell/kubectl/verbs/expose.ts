@@ -57,7 +57,7 @@ export const exposeVerb: Verb = {
       for (const e of input.errors) stderr += errorResult(e, 'expose').stderr;
       return { stdout, stderr: (dry.warning ? klogWarning(env.cluster.now(), dry.warning) : '') + stderr, exitCode: stderr && stderr !== input.stderr ? 1 : 0 };
     }
-    const { targets } = parseTargets(p.args, d);
+    const { targets } = parseTargets(p.args, d, env.shortNames);
     const t = targets[0];
     if (!t) throw new KubectlError('resource(s) were provided, but no name was specified');
     // the builder's GET comes first (a missing object is NotFound whatever its kind)

@@ -155,7 +155,8 @@ export function fetchAll(env: KubectlEnv, resolved: ResolvedArgs, o: FetchOption
   for (const req of resolved.requests) {
     const ns = req.namespace ?? o.namespace;
     if (req.names === undefined) {
-      const all = env.api.list(req.info.kind, o.allNamespaces ? undefined : ns);
+      // read-only: the printers and the watch only read what they print (stored objects, frozen)
+      const all = env.api.readList(req.info.kind, o.allNamespaces ? undefined : ns);
       groups.push({ info: req.info, objs: selectObjects(all, req.info, o.selectors) });
       continue;
     }
@@ -179,7 +180,7 @@ export function fetchAll(env: KubectlEnv, resolved: ResolvedArgs, o: FetchOption
  * object; any other name matches no route (404).
  */
 function readSubresource(env: KubectlEnv, kind: string, ns: string, name: string, subresource: string | undefined): KObject {
-  if (subresource === undefined || subresource === '') return env.api.get(kind, ns, name);
+  if (subresource === undefined || subresource === '') return env.api.read(kind, ns, name);
   if (subresource === 'status') return env.api.getStatus(kind, ns, name);
   if ((kind === 'Pod' && (subresource === 'ephemeralcontainers' || subresource === 'resize')) || (kind === 'CertificateSigningRequest' && subresource === 'approval')) return env.api.get(kind, ns, name);
   if (subresource === 'scale') return env.api.getScale(kind, ns, name) as unknown as KObject;
@@ -318,7 +319,7 @@ async function runGet(p: Parsed, env: KubectlEnv): Promise<CommandResult> {
   const files = list(p.flags, 'filename');
   if (p.args.length === 0 && files.length === 0) throw new RawError(NO_TYPE);
   const allNamespaces = bool(p.flags, 'all-namespaces');
-  const resolved = files.length > 0 ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'get') : resolveArgs(p.args, env.cluster.discovery());
+  const resolved = files.length > 0 ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'get') : resolveArgs(p.args, env.cluster.discovery(), env.shortNames);
   if (allNamespaces && resolved.byName && files.length === 0) throw new KubectlError('a resource cannot be retrieved by name across all namespaces');
   const label = str(p.flags, 'selector');
   const fieldSel = str(p.flags, 'field-selector');

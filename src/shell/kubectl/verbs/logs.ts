@@ -139,7 +139,7 @@ async function runLogs(p: Parsed, env: KubectlEnv): Promise<ShellResult> {
     stderr += r.notice;
     reqs.push(...r.reqs);
   } else {
-    const podInfo = resolveTypes('pods', env.cluster.discovery())[0]!;
+    const podInfo = resolveTypes('pods', env.cluster.discovery(), env.shortNames)[0]!;
     const pods = selectObjects(env.api.list<Pod>('Pod', ns), podInfo, { label: selector });
     if (pods.length === 0) stderr += `No resources found in ${ns} namespace.\n`;
     for (const pod of pods) {

@@ -46,9 +46,9 @@ export async function editMetadata(field: 'labels' | 'annotations', inv: Invocat
     // no arguments, no selector: local objects only
   } else if ((selector !== undefined || bool(p.flags, 'all')) && resources.length) {
     const reqs = parseLabelSelector(selector ?? '');
-    objs.push(...resources[0]!.split(',').flatMap((t) => env.api.list(resolveType(t, env.cluster.discovery()).kind, bool(p.flags, 'all-namespaces') ? undefined : ns.name)).filter((o) => matchRequirements(reqs, o.metadata.labels)));
+    objs.push(...resources[0]!.split(',').flatMap((t) => env.api.list(resolveType(t, env.cluster.discovery(), env.shortNames).kind, bool(p.flags, 'all-namespaces') ? undefined : ns.name)).filter((o) => matchRequirements(reqs, o.metadata.labels)));
   } else if (resources.length) {
-    const { targets, typesOnly } = parseTargets(resources, env.cluster.discovery());
+    const { targets, typesOnly } = parseTargets(resources, env.cluster.discovery(), env.shortNames);
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     objs.push(...targets.map((t) => env.api.get(t.info.kind, ns.name, t.name)));
   }

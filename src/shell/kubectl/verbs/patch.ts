@@ -80,7 +80,7 @@ export const patchVerb: Verb = {
         }
       }
     }
-    if (!local) for (const t of parseTargets(p.args, discovery).targets) items.push({ info: t.info, namespace: ns.name, name: t.name });
+    if (!local) for (const t of parseTargets(p.args, discovery, env.shortNames).targets) items.push({ info: t.info, namespace: ns.name, name: t.name });
     const io = new Streams();
     // ContinueOnError: a target that fails is reported at the end, the others are still patched
     const errors: string[] = [];

@@ -141,7 +141,7 @@ function joinHostPort(host: string, port: number): string {
 /** The pod to forward to, and the ports translated for it. */
 function resolveTarget(env: KubectlEnv, ns: string, target: string, ports: string[]): { pod: Pod; ports: string[] } {
   const slash = target.indexOf('/');
-  const kind = slash < 0 ? 'Pod' : resolveTypes(target.slice(0, slash), env.cluster.discovery())[0]!.kind;
+  const kind = slash < 0 ? 'Pod' : resolveTypes(target.slice(0, slash), env.cluster.discovery(), env.shortNames)[0]!.kind;
   if (kind === 'Service') {
     const svc = env.api.get<Service>('Service', ns, target.slice(slash + 1));
     if (!svc.spec.selector || Object.keys(svc.spec.selector).length === 0) throw new KubectlError(`invalid service '${svc.metadata.name}': Service is defined without a selector`);

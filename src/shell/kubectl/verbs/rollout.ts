@@ -58,7 +58,8 @@ async function status(env: KubectlEnv, obj0: KObject, watch: boolean, revision: 
   let failed: string | undefined;
   let seen: KObject | undefined;
   const check = (): true | undefined => {
-    const obj = env.api.get<KObject>(obj0.kind, obj0.metadata.namespace, obj0.metadata.name);
+    // polled until done: each poll only reads the object (the stored one, frozen)
+    const obj = env.api.read<KObject>(obj0.kind, obj0.metadata.namespace, obj0.metadata.name);
     seen = obj;
     let s;
     try {
@@ -157,7 +158,7 @@ export const rolloutVerb: Verb = {
     if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     parseDryRun(p.flags);
     const ns = namespaceOf(env, p);
-    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery());
+    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery(), env.shortNames);
     if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
     let stdout = '';
     // the resource builder fetches every object before acting on any (r.Infos()), so one

@@ -25,7 +25,7 @@ export const scaleVerb: Verb = {
     if (p.args.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     const dry = parseDryRun(p.flags);
     const ns = namespaceOf(env, p);
-    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery());
+    const { targets, typesOnly } = parseTargets(p.args, env.cluster.discovery(), env.shortNames);
     if (typesOnly.length > 0) throw new KubectlError(`resource(s) were provided, but no name was specified`);
     let stdout = '';
     // scale.go visits every resource before scaling any: one missing name changes nothing

@@ -52,7 +52,7 @@ export function runSetSelector(inv: Invocation, env: KubectlEnv): CommandResult 
   const sel = toSelector(expr);
   const resources = p.args.slice(0, -1);
   if (resources.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
-  const { targets, typesOnly } = parseTargets(resources, env.cluster.discovery());
+  const { targets, typesOnly } = parseTargets(resources, env.cluster.discovery(), env.shortNames);
   if (typesOnly.length) throw new KubectlError('resource(s) were provided, but no name was specified');
   env.api.ensureUp();
   const ns = namespaceOf(env, p);

@@ -43,7 +43,7 @@ function keyToEnvName(key: string): string {
  */
 function fromRefs(env: Parameters<Verb['run']>[1], ns: string, from: string | undefined, keys: string[], prefix: string): EnvVar[] {
   if (!from) return [];
-  const { targets } = parseTargets([from], env.cluster.discovery());
+  const { targets } = parseTargets([from], env.cluster.discovery(), env.shortNames);
   const t = targets[0];
   if (!t || targets.length !== 1) throw new KubectlError('one resource must be specified in --from');
   if (t.info.kind !== 'ConfigMap' && t.info.kind !== 'Secret') throw new KubectlError('unsupported resource specified in --from');
@@ -72,7 +72,7 @@ export const setVerb: Verb = {
     const account = sub === 'serviceaccount' ? p.args[p.args.length - 1]! : '';
     const pairs = sub === 'serviceaccount' ? [] : p.args.filter((a) => a.includes('=') || (sub === 'env' && a.endsWith('-')));
     const res = sub === 'serviceaccount' ? p.args.slice(0, -1) : p.args.filter((a) => !pairs.includes(a));
-    const { targets } = parseTargets(res, env.cluster.discovery());
+    const { targets } = parseTargets(res, env.cluster.discovery(), env.shortNames);
     if (targets.length === 0 && sub === 'serviceaccount') throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     if (targets.length === 0) throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>', seeHelp(path));
     let stdout = '';

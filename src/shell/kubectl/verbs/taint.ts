@@ -39,9 +39,9 @@ export const taintVerb: Verb = {
     let nodes: Node[];
     if (bool(p.flags, 'all')) nodes = env.api.list<Node>('Node');
     else {
-      const { targets, typesOnly } = parseTargets(res, env.cluster.discovery());
+      const { targets, typesOnly } = parseTargets(res, env.cluster.discovery(), env.shortNames);
       if (typesOnly.length && typesOnly[0]!.kind === 'Node') throw new KubectlError('resource(s) were provided, but no name was specified');
-      if (resolveType(res[0]!.split('/')[0]!, env.cluster.discovery()).kind !== 'Node') throw new KubectlError(`invalid resource type ${res[0]}, only node types are supported`);
+      if (resolveType(res[0]!.split('/')[0]!, env.cluster.discovery(), env.shortNames).kind !== 'Node') throw new KubectlError(`invalid resource type ${res[0]}, only node types are supported`);
       nodes = targets.map((t) => env.api.get<Node>('Node', undefined, t.name));
     }
     let stdout = '';

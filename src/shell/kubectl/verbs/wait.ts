@@ -296,7 +296,7 @@ export const waitVerb: Verb = {
     const files = list(p.flags, 'filename');
     if (p.args.length === 0 && files.length === 0) throw new RawError(`error: ${PROVIDE_RESOURCES}`);
     const ns = namespaceOf(env, p);
-    const resolved = files.length ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'wait') : resolveArgs(p.args, env.cluster.discovery());
+    const resolved = files.length ? resolveFiles(env, files, bool(p.flags, 'recursive'), 'wait') : resolveArgs(p.args, env.cluster.discovery(), env.shortNames);
     const label = str(p.flags, 'selector');
     const field = str(p.flags, 'field-selector');
     const selecting = bool(p.flags, 'all') || !!label || !!field;

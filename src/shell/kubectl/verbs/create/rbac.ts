@@ -32,7 +32,7 @@ function resourceRules(ctx: GenContext, verbs: string[]): Rule[] {
       byGroup.set('', g);
       continue;
     }
-    const info = resolveType(res, ctx.env.cluster.discovery());
+    const info = resolveType(res, ctx.env.cluster.discovery(), ctx.env.shortNames);
     const name = sub ? `${info.resource}/${sub}` : info.resource;
     const g = byGroup.get(info.group) ?? [];
     if (!g.includes(name)) g.push(name);
