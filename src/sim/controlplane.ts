@@ -63,11 +63,30 @@ export function componentFlags(c: Cluster, component: string): Map<string, strin
 /**
  * The flags the running component last started with. Falls back to the manifest: a component
  * that failed to start keeps no flags of its own, so callers use the last good ones (see kubelet).
+ * Read-only: a frozen record's map is shared by every caller (FLAG_MAPS).
  */
-export function runningFlags(c: Cluster, component: string): Map<string, string> {
+export function runningFlags(c: Cluster, component: string): ReadonlyMap<string, string> {
   const saved = c.state.componentFlags?.[component];
-  if (saved) return new Map(Object.entries(saved));
+  if (saved) return flagMap(saved);
   return componentFlags(c, component) ?? new Map();
+}
+
+/**
+ * The map of a started component's flags record, by the record: a record is replaced whole at
+ * each start and frozen once a snapshot takes it (controllers/static-pods.ts, Cluster.snapshot),
+ * and shared by every copy of the state, so its map is the same for all of them. Every kubectl
+ * line asks for the API server's flags several times (its dial, its authentication), and each
+ * asking built the map again. Only frozen records are kept, so a record nobody froze cannot
+ * change under a map made of it.
+ */
+const FLAG_MAPS = new WeakMap<Record<string, string>, ReadonlyMap<string, string>>();
+
+function flagMap(saved: Record<string, string>): ReadonlyMap<string, string> {
+  const had = FLAG_MAPS.get(saved);
+  if (had) return had;
+  const m = new Map(Object.entries(saved));
+  if (Object.isFrozen(saved)) FLAG_MAPS.set(saved, m);
+  return m;
 }
 
 /**
