@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalJSON } from '../../util/canonical-json.js';
-import { sameCanonicalJSON } from './same-canonical.js';
+import { sameCanonicalJSON } from './util.js';
 
 const shared = Object.freeze({ type: 'Available', status: 'True' });
 const values: unknown[] = [
