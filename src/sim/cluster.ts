@@ -145,6 +145,34 @@ function counterKey(w: string): string {
   return w.includes('/') ? w.slice(0, w.indexOf('@')) : w;
 }
 
+/** A dynamic watch list and the text it made of the signature (Cluster.dynamicSignature). */
+interface DynamicPart {
+  readonly list: readonly string[];
+  /** The kinds of its entries when every one is an object's key (`Kind@namespace/name`), else undefined (never kept). */
+  readonly kinds: readonly string[] | undefined;
+  /** Those kinds' counters in `store` when `text` was made. */
+  readonly counters: number[];
+  store: Store | undefined;
+  text: string | undefined;
+}
+
+function dynamicPartOf(list: readonly string[]): DynamicPart {
+  const kinds = new Set<string>();
+  for (const w of list) {
+    if (!w.includes('/')) return { list, kinds: undefined, counters: [], store: undefined, text: undefined };
+    kinds.add(counterKey(w));
+  }
+  return { list, kinds: [...kinds], counters: [], store: undefined, text: undefined };
+}
+
+/** Whether two lists hold equal strings in the same order. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function eventKey(ns: string, uid: string | undefined, reason: string, message: string): string {
   return `${ns}\u0000${uid ?? '\u0001'}\u0000${reason}\u0000${message}`;
 }
@@ -278,6 +306,8 @@ export class Cluster {
   private readonly anyChange: readonly number[];
   /** Controllers with dynamicInputs: the counter keys their list and its entries follow (refreshed when their signature is built). */
   private readonly dynamicKeys = new Map<number, Set<string>>();
+  /** Per controller with dynamicWatches: the list its signature was last built with, and that list's part of it (dynamicSignature). */
+  private readonly dynamicParts = new Map<number, DynamicPart>();
   /** Controllers by the component their process runs in. */
   private readonly byComponent: ReadonlyMap<string, readonly number[]>;
   private readonly indexOf: ReadonlyMap<string, number>;
@@ -558,15 +588,39 @@ export class Cluster {
     let dynamic: string[] | undefined;
     if (ctrl.dynamicWatches) {
       dynamic = ctrl.dynamicWatches(this);
-      const keys = this.dynamicKeys.get(index);
-      if (keys) {
-        keys.clear();
-        for (const w of ctrl.dynamicInputs ?? []) if (!w.startsWith('run:')) keys.add(counterKey(w));
-        for (const w of dynamic) keys.add(counterKey(w));
+      const had = this.dynamicParts.get(index);
+      if (!had || !sameList(had.list, dynamic)) {
+        const keys = this.dynamicKeys.get(index);
+        if (keys) {
+          keys.clear();
+          for (const w of ctrl.dynamicInputs ?? []) if (!w.startsWith('run:')) keys.add(counterKey(w));
+          for (const w of dynamic) keys.add(counterKey(w));
+        }
+        this.dynamicParts.set(index, dynamicPartOf(dynamic));
       }
     }
     sig = this.watchSignature(ctrl.name, ctrl.watches, sig);
-    return dynamic ? this.watchSignature(ctrl.name, dynamic, sig) : sig;
+    return dynamic ? sig + this.dynamicSignature(ctrl.name, index, dynamic) : sig;
+  }
+
+  /**
+   * The part of a signature its dynamic watches make (watchSignature of the list), kept with the
+   * list when every entry is one object's key: an object's resourceVersion, or its absence, moves
+   * only with a write of its kind, which bumps the kind's counter (Store.touch; Store.load bumps
+   * every kind), so while the same store's counters of those kinds stand, so does the text. The
+   * kubelet's list names every ConfigMap and Secret its pods refer to, looked up at each signature.
+   */
+  private dynamicSignature(name: string, index: number, dynamic: readonly string[]): string {
+    const part = this.dynamicParts.get(index);
+    if (!part?.kinds) return this.watchSignature(name, dynamic, '');
+    const changes = this.store.changes;
+    let same = part.store === this.store;
+    for (let k = 0; same && k < part.kinds.length; k++) if ((changes.get(part.kinds[k]!) ?? 0) !== part.counters[k]) same = false;
+    if (same && part.text !== undefined) return part.text;
+    part.store = this.store;
+    for (let k = 0; k < part.kinds.length; k++) part.counters[k] = changes.get(part.kinds[k]!) ?? 0;
+    part.text = this.watchSignature(name, dynamic, '');
+    return part.text;
   }
 
   /** `sig` followed by the current value of each watch in `watches` (signature), in order. */

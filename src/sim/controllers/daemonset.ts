@@ -15,6 +15,7 @@ import { tolerates } from './scheduler.js';
 import { deletePod } from './replicaset.js';
 import { syncHistory } from './history.js';
 import { SyncMemo, type QuietTimes } from './sync-memo.js';
+import { ownerIndex } from './owner-index.js';
 import type { KObject } from '../api/types.js';
 
 const DS_TOLERATIONS: Toleration[] = [
@@ -47,9 +48,16 @@ export const daemonSetMemo = new SyncMemo();
  */
 function daemonSetInputs(c: Cluster, ds: DaemonSet, nodes: readonly Node[]): [KObject, ...KObject[]] {
   const ns = ds.metadata.namespace;
-  const read: [KObject, ...KObject[]] = [ds, ...nodes, ...c.store.list('ControllerRevision', ns)];
-  for (const p of c.store.list<Pod>('Pod', ns)) if (isOwnedBy(p, ds)) read.push(p);
-  return read;
+  const uid = ds.metadata.uid;
+  if (ns === undefined || uid === undefined) {
+    const read: [KObject, ...KObject[]] = [ds, ...nodes, ...c.store.list('ControllerRevision', ns)];
+    for (const p of c.store.list<Pod>('Pod', ns)) if (isOwnedBy(p, ds)) read.push(p);
+    return read;
+  }
+  // the same objects in the same order from the namespace's indexes (owner-index.ts: the whole
+  // list and the pods controlled by this uid, both in store order), kept while the namespace's
+  // objects of each kind stand: every pod change anywhere asks this of every DaemonSet
+  return [ds, ...nodes, ...ownerIndex(c.store, 'ControllerRevision', ns).all, ...ownerIndex<Pod>(c.store, 'Pod', ns).controlled(uid)];
 }
 
 /** podutil.IsPodTerminal's complement: the pod has not succeeded or failed. */

@@ -8,7 +8,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Deployment, KObject, Pod, ReplicaSet } from '../api/types.js';
 import { cloneTop } from '../api/store.js';
 import { DEPLOYMENT_ANNOTATIONS_TO_SKIP, DEPLOYMENT_REVISION, DEPLOYMENT_REVISION_HISTORY } from '../api/deployment-annotations.js';
-import { canonicalJSON, controllerOf, ownerRef, podIsActive, podIsReady, podTemplateHash, withoutTemplateHash } from './util.js';
+import { canonicalJSON, controllerOf, ownerRef, podIsActive, podIsReady, podTemplateHash, sameCanonicalJSON, withoutTemplateHash } from './util.js';
 import { SyncMemo, type QuietTimes } from './sync-memo.js';
 import { claimObjects } from './controller-ref-manager.js';
 import { ownerIndex } from './owner-index.js';
@@ -277,7 +277,7 @@ function syncDeployment(c: Cluster, dIn: Deployment): QuietTimes | undefined {
   if (status.conditions?.length === 0) delete status.conditions;
   const rev = current?.metadata.annotations?.[REVISION];
   const annChanged = rev !== undefined && d.metadata.annotations?.[REVISION] !== rev;
-  if (annChanged || canonicalJSON(d.status ?? {}) !== canonicalJSON(status)) {
+  if (annChanged || !sameCanonicalJSON(d.status ?? {}, status)) {
     const upd = cloneTop(d);
     upd.status = status;
     if (rev !== undefined) upd.metadata = { ...upd.metadata, annotations: { ...(upd.metadata.annotations ?? {}), [REVISION]: rev } };

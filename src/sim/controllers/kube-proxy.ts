@@ -186,8 +186,8 @@ function startupLogs(c: Cluster, pod: Pod, at: number, text: string, config: Kub
  * started with the ConfigMap it finds, at its container's start, long since cleaned up and synced.
  * From here on it is an instance like any other (its log, the exit on a config change).
  */
-function adoptRunning(c: Cluster, st: ProxyState): void {
-  for (const pod of c.store.list<Pod>('Pod', 'kube-system')) {
+function adoptRunning(c: Cluster, st: ProxyState, kubeSystemPods: readonly Pod[]): void {
+  for (const pod of kubeSystemPods) {
     const uid = pod.metadata.uid ?? '';
     if (!isKubeProxyPod(pod) || st.instances[uid]) continue;
     const startedAt = Date.parse(pod.status?.containerStatuses?.[0]?.state.running?.startedAt ?? '');
@@ -260,10 +260,18 @@ export const kubeProxyProgram: ProgramOverride = {
   },
 };
 
-function runningProxy(c: Cluster, node: string): Pod | undefined {
-  return c.store
-    .list<Pod>('Pod', 'kube-system')
-    .find((p) => isKubeProxyPod(p) && p.spec.nodeName === node && !p.metadata.deletionTimestamp && p.status?.containerStatuses?.[0]?.state.running !== undefined);
+/**
+ * Each node's running kube-proxy pod: the first of `kubeSystemPods` (store order) on that node,
+ * as a search of the list per node finds it. Made once per reconcile, which writes no pod.
+ */
+function runningProxies(kubeSystemPods: readonly Pod[]): Map<string, Pod> {
+  const byNode = new Map<string, Pod>();
+  for (const p of kubeSystemPods) {
+    const node = p.spec.nodeName;
+    if (node === undefined || byNode.has(node)) continue;
+    if (isKubeProxyPod(p) && !p.metadata.deletionTimestamp && p.status?.containerStatuses?.[0]?.state.running !== undefined) byNode.set(node, p);
+  }
+  return byNode;
 }
 
 /**
@@ -533,17 +541,21 @@ export const kubeProxyController: Controller = {
     const st = state(c);
     const gen = `${c.store.changes.get('Service') ?? 0}/${c.store.changes.get('EndpointSlice') ?? 0}`;
     const now = c.now();
-    const live = new Set(c.store.list<Pod>('Pod', 'kube-system').filter(isKubeProxyPod).map((p) => p.metadata.uid ?? ''));
+    // (nothing below writes a pod or a ConfigMap: both are read once)
+    const kubeSystemPods = c.store.list<Pod>('Pod', 'kube-system');
+    const live = new Set(kubeSystemPods.filter(isKubeProxyPod).map((p) => p.metadata.uid ?? ''));
     for (const uid of Object.keys(st.instances)) if (!live.has(uid)) delete st.instances[uid];
-    adoptRunning(c, st);
+    adoptRunning(c, st, kubeSystemPods);
     // A running kube-proxy whose config file changed exits (fsnotify); make sure the kubelet looks soon.
-    const text = configMapText(c) ?? '';
+    const stored = configMapText(c);
+    const text = stored ?? '';
     if (Object.values(st.instances).some((i) => i.running && i.config !== text)) c.wakeAt(now + 1_000, 'kubelet');
+    const proxies = runningProxies(kubeSystemPods);
     for (const host of c.nodeHosts()) {
-      const pod = runningProxy(c, host.name);
+      const pod = proxies.get(host.name);
       if (!pod) continue;
       const inst = st.instances[pod.metadata.uid ?? ''];
-      const loaded = loadKubeProxyConfig(inst ? inst.config : configMapText(c));
+      const loaded = loadKubeProxyConfig(inst ? inst.config : stored);
       if (!loaded.ok) continue;
       const mode = loaded.config.mode || 'iptables';
       if (mode === 'ipvs') continue; // ipvs is not simulated: rules left as they are

@@ -11,20 +11,29 @@ import type { KObject } from '../api/types.js';
 import type { Store } from '../api/store.js';
 
 export class NamespaceCache<T> {
-  private readonly byStore = new WeakMap<Store, Map<string, { count: number; value: T }>>();
+  /**
+   * Per store, kind and namespace: the counter's key and what was built at that count. The key
+   * string is made once per kind and namespace and looked up as the same string object after
+   * that (its hash kept with it): building `${kind}@${namespace}` at every ask was most of a hit's
+   * cost, and the owner index is asked several times per Deployment, ReplicaSet and pod sync.
+   */
+  private readonly byStore = new WeakMap<Store, Map<string, Map<string, { key: string; count: number; value: T | undefined }>>>();
 
   constructor(private readonly build: (objects: readonly KObject[]) => T) {}
 
   /** The value built from `kind`'s objects in `namespace` (store order), as they are now. */
   get(store: Store, kind: string, namespace: string): T {
-    const key = `${kind}@${namespace}`;
-    const count = store.changes.get(key) ?? 0;
-    let byKey = this.byStore.get(store);
-    if (!byKey) this.byStore.set(store, (byKey = new Map()));
-    const hit = byKey.get(key);
-    if (hit && hit.count === count) return hit.value;
+    let byKind = this.byStore.get(store);
+    if (!byKind) this.byStore.set(store, (byKind = new Map()));
+    let byNs = byKind.get(kind);
+    if (!byNs) byKind.set(kind, (byNs = new Map()));
+    let entry = byNs.get(namespace);
+    if (!entry) byNs.set(namespace, (entry = { key: `${kind}@${namespace}`, count: -1, value: undefined }));
+    const count = store.changes.get(entry.key) ?? 0;
+    if (entry.count === count) return entry.value as T;
     const value = this.build(store.list(kind, namespace));
-    byKey.set(key, { count, value });
+    entry.count = count;
+    entry.value = value;
     return value;
   }
 }

@@ -4,7 +4,10 @@ import { loadFixture } from '../../testing/fixtures.js';
 import type { KEvent, Node, Pod } from '../api/types.js';
 import { rebootNode, staticPods, staticPodsLostOnReboot } from '../node/runtime.js';
 import { kubeletRunning } from '../controlplane.js';
-import { staticPodUid } from './static-pods.js';
+import { mirrorPublishes, staticPodUid } from './static-pods.js';
+import { Cluster } from '../cluster.js';
+import { ManualClock } from '../../util/clock.js';
+import { CONTROLLERS } from './index.js';
 import { fnv32a } from './util.js';
 
 const MANIFEST = '/etc/kubernetes/manifests/kube-scheduler.yaml';
@@ -195,4 +198,27 @@ test('mirror pods of one manifest share its defaulted spec’s frozen parts, eac
   assert.deepEqual({ ...a.spec, nodeName: '' }, { ...b.spec, nodeName: '' });
   assert.equal(a.spec.containers, b.spec.containers, 'made once, shared');
   assert.equal(a.spec.containers[0]!.terminationMessagePolicy, 'File', 'with the defaults');
+});
+
+test('a copy of a cluster skips the mirror publishes its original found unchanged, and publishes the same pods', () => {
+  const a = loadFixture('kubeadm-calico');
+  a.advance(60_000);
+  const snap = a.snapshot();
+  // the original and a copy both look again at every node's manifests (a host touch wakes static-pods)
+  const b = Cluster.restore(snap, new ManualClock(snap.now), CONTROLLERS);
+  a.touchHosts();
+  a.advance(1_000);
+  const { built, skipped } = mirrorPublishes;
+  b.touchHosts();
+  b.advance(1_000);
+  assert.equal(mirrorPublishes.built, built, 'the copy builds no mirror pod its original found unchanged');
+  assert.ok(mirrorPublishes.skipped > skipped);
+  assert.deepEqual(b.store.list('Pod', 'kube-system'), a.store.list('Pod', 'kube-system'));
+  assert.deepEqual(b.state.kubeletConditions, a.state.kubeletConditions);
+  // a status patch that drops the kubelet's conditions is still undone in the copy (the cache's content differs)
+  const m = b.store.get<Pod>('Pod', 'kube-system', 'kube-scheduler-cka-cp1')!;
+  b.store.put({ ...m, status: { ...m.status, conditions: [] } });
+  b.touchHosts();
+  b.advance(1_000);
+  assert.deepEqual(b.store.get<Pod>('Pod', 'kube-system', 'kube-scheduler-cka-cp1')!.status?.conditions, m.status?.conditions);
 });

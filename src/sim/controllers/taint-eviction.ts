@@ -73,12 +73,23 @@ function evict(c: Cluster, pod: Pod): void {
   deletePod(c, upd);
 }
 
+function hasNoExecute(n: Node): boolean {
+  return (n.spec.taints ?? []).some((t) => t.effect === 'NoExecute');
+}
+
 export const taintEvictionController: Controller = {
   name: 'taint-eviction',
   watches: ['Pod', 'Node', 'time'],
   reconcile(c: Cluster): void {
     if (c.state.controllerManager && !c.state.controllerManager.up) return;
     const scheduled = c.state.taintEviction ?? {};
+    // No node has a NoExecute taint and no deletion is scheduled: every pod would only "cancel"
+    // a deletion that does not exist (no event), and nothing is scheduled after: the run is this.
+    // (Almost every run: the controller wakes at every pod change of the cluster.)
+    if (!c.store.list<Node>('Node').some(hasNoExecute) && Object.keys(scheduled).length === 0) {
+      delete c.state.taintEviction;
+      return;
+    }
     const next: Record<string, ScheduledEviction> = {};
     const now = c.now();
     const nodes = new Map(c.store.list<Node>('Node').map((n) => [n.metadata.name, n]));
