@@ -49,23 +49,33 @@ const PULL_MS = 1_500;
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 300_000;
 
-const watchMemo = new WeakMap<Cluster, { store: Cluster['store']; pods: number; keys: string[] }>();
+const watchMemo = new WeakMap<Cluster, { store: Cluster['store']; pods: number; lists: string[][]; keys: string[] }>();
 
 /**
- * The watch keys of the ConfigMaps and Secrets one pod refers to, by pod object: a stored pod is
- * frozen and shared by every copy of the state, so a write to one pod does not walk every other
- * pod's spec again.
+ * The watch keys of the ConfigMaps and Secrets one pod refers to, by its spec object and
+ * namespace: they are a pure function of the two (runtime/references.ts reads the spec alone). A
+ * stored pod is frozen and shared by every copy of the state, and a status write (the kubelet's,
+ * line ~705) keeps the frozen spec it had, so neither a write to another pod nor one to this pod's
+ * status walks the spec again. The namespace is kept beside the keys and compared: a spec object
+ * is never moved to another namespace in practice, but a hit must not depend on that.
  */
-const podWatchKeys = new WeakMap<Pod, string[]>();
+const specWatchKeys = new WeakMap<Pod['spec'], { ns: string; keys: string[] }>();
 
 function watchKeysOf(p: Pod): string[] {
-  const had = podWatchKeys.get(p);
-  if (had) return had;
   const ns = p.metadata.namespace ?? 'default';
+  const had = specWatchKeys.get(p.spec);
+  if (had && had.ns === ns) return had.keys;
   const r = podReferences(p);
   const keys = [...r.configMaps.map((n) => `ConfigMap@${ns}/${n}`), ...r.secrets.map((n) => `Secret@${ns}/${n}`)];
-  if (Object.isFrozen(p)) podWatchKeys.set(p, keys);
+  if (Object.isFrozen(p.spec)) specWatchKeys.set(p.spec, { ns, keys });
   return keys;
+}
+
+/** Whether two lists hold the very same arrays in the same order. */
+function sameLists(a: readonly string[][], b: readonly string[][]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export const kubeletController: Controller = {
@@ -80,13 +90,18 @@ export const kubeletController: Controller = {
     const pods = c.store.changes.get('Pod') ?? 0;
     const memo = watchMemo.get(c);
     if (memo && memo.store === c.store && memo.pods === pods) return memo.keys;
-    const refs = new Set<string>();
-    for (const p of c.store.list<Pod>('Pod')) {
-      if (!p.spec.nodeName) continue;
-      for (const k of watchKeysOf(p)) refs.add(k);
+    // the answer is made of the scheduled pods' own key lists (watchKeysOf, memoised by spec): a
+    // Pod write that leaves every one of them the same array (a status write) leaves it as it was
+    const lists: string[][] = [];
+    for (const p of c.store.list<Pod>('Pod')) if (p.spec.nodeName) lists.push(watchKeysOf(p));
+    if (memo && sameLists(memo.lists, lists)) {
+      watchMemo.set(c, { store: c.store, pods, lists, keys: memo.keys });
+      return memo.keys;
     }
+    const refs = new Set<string>();
+    for (const list of lists) for (const k of list) refs.add(k);
     const keys = [...refs].sort();
-    watchMemo.set(c, { store: c.store, pods, keys });
+    watchMemo.set(c, { store: c.store, pods, lists, keys });
     return keys;
   },
   // the quiet pods of an exact copy are those of its original (their objects are shared, frozen,
@@ -274,12 +289,13 @@ function objectVersion(c: Cluster, key: string): string {
   return c.store.get(key.slice(0, at), key.slice(at + 1, slash), key.slice(slash + 1))?.metadata.resourceVersion ?? '-';
 }
 
-const podObjectKeys = new WeakMap<Pod, string[]>();
+const specObjectKeys = new WeakMap<Pod['spec'], { ns: string; keys: string[] }>();
 
-/** The keys of the objects a pod's sync reads (objectsKey), by pod object. */
+/** The keys of the objects a pod's sync reads (objectsKey), by spec object and namespace (a function of the two alone, as watchKeysOf). */
 function objectKeysOf(pod: Pod): string[] {
-  const had = podObjectKeys.get(pod);
-  if (had) return had;
+  const ns = pod.metadata.namespace ?? 'default';
+  const had = specObjectKeys.get(pod.spec);
+  if (had && had.ns === ns) return had.keys;
   const keys = [...watchKeysOf(pod)];
   for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
     for (const ct of list ?? []) {
@@ -288,7 +304,7 @@ function objectKeysOf(pod: Pod): string[] {
       if (override) for (const k of overrideObjects(override)) if (!keys.includes(k)) keys.push(k);
     }
   }
-  if (Object.isFrozen(pod)) podObjectKeys.set(pod, keys);
+  if (Object.isFrozen(pod.spec)) specObjectKeys.set(pod.spec, { ns, keys });
   return keys;
 }
 
@@ -319,8 +335,11 @@ function hostsKey(c: Cluster, pod: Pod, node: Node): string {
   return readsOnlyItsNode(c, pod) ? c.hostGenerationOf(node.metadata.name) : `*${c.hostGeneration}`;
 }
 
-/** readsOnlyItsNode's answers by pod object (frozen in the store) and the network tools' names they were made with. */
-const NODE_LOCAL = new WeakMap<Pod, { names: readonly string[] | undefined; local: boolean }>();
+/**
+ * readsOnlyItsNode's answers by spec object (frozen in the store, and kept by a status write, so
+ * one answer serves every version of the pod's status) and the network tools' names they were made with.
+ */
+const NODE_LOCAL = new WeakMap<Pod['spec'], { names: readonly string[] | undefined; local: boolean }>();
 
 /**
  * Whether nothing a sync of the pod runs can reach another host: every container runs no program,
@@ -331,13 +350,13 @@ const NODE_LOCAL = new WeakMap<Pod, { names: readonly string[] | undefined; loca
  */
 function readsOnlyItsNode(c: Cluster, pod: Pod): boolean {
   const names = netToolsOf(c)?.names;
-  const had = NODE_LOCAL.get(pod);
+  const had = NODE_LOCAL.get(pod.spec);
   if (had && had.names === names) return had.local;
   let local = true;
   for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
     for (const ct of list ?? []) if (local && !containerReadsOnlyItsNode(ct, names ?? [])) local = false;
   }
-  if (Object.isFrozen(pod)) NODE_LOCAL.set(pod, { names, local });
+  if (Object.isFrozen(pod.spec)) NODE_LOCAL.set(pod.spec, { names, local });
   return local;
 }
 

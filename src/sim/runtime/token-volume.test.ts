@@ -11,6 +11,7 @@ import { ManualClock } from '../../util/clock.js';
 import { CONTROLLERS } from '../controllers/index.js';
 import { authenticate } from '../authn.js';
 import { signaturesComputed as tokenSignatures } from '../pki/sign.js';
+import { tokenSignerMints } from './volumes.js';
 
 const TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
 
@@ -46,4 +47,29 @@ test('token volume: a pod token is signed when read, not when the kubelet writes
   assert.ok(text.includes(token));
   const restored = Session.fromJSON(JSON.parse(text), new ManualClock(s.cluster.now()), CONTROLLERS);
   assert.equal((await restored.exec(`kubectl exec tok -- cat ${TOKEN}`)).stdout, token);
+});
+
+test('token volume: two copies of a state that start the same pod at the same time draw its token claims once, and read the same token', async () => {
+  const base = new Session(loadFixture('kubeadm-calico', 0));
+  const copies = [0, 1].map(() => Session.fromJSON(base.toJSON(), new ManualClock(base.cluster.now()), CONTROLLERS));
+  const before = tokenSignerMints();
+  const tokens: string[] = [];
+  for (const s of copies) {
+    await s.exec(`kubectl run tok2 --image=busybox --command -- sleep 3600`);
+    await s.exec('sleep 10');
+    assert.match((await s.exec('kubectl get pod tok2 --no-headers')).stdout, /Running/);
+    tokens.push((await s.exec(`kubectl exec tok2 -- cat ${TOKEN}`)).stdout);
+  }
+  // the same pod (uid), node, ServiceAccount and time: the second copy's kubelet takes the first's signer
+  assert.equal(tokenSignerMints(), before + 1);
+  assert.match(tokens[0]!, /^[\w-]+\.[\w-]+\.[\w-]+$/);
+  assert.equal(tokens[1], tokens[0]);
+  assert.equal(authenticate(copies[1]!.cluster, { token: tokens[1]! })?.username, 'system:serviceaccount:default:default');
+  // at another time the claims differ: a token of its own
+  const later = Session.fromJSON(base.toJSON(), new ManualClock(base.cluster.now() + 1_000), CONTROLLERS);
+  await later.exec(`kubectl run tok2 --image=busybox --command -- sleep 3600`);
+  await later.exec('sleep 10');
+  const other = (await later.exec(`kubectl exec tok2 -- cat ${TOKEN}`)).stdout;
+  assert.equal(tokenSignerMints(), before + 2);
+  assert.notEqual(other, tokens[0]);
 });
