@@ -56,7 +56,7 @@ import { defaultLimitRange, type LimitRange } from './api/admission/limitranger.
 import { allocatorRangeContains, ipFamilyOf, rangeAddress, type IPRange } from '../util/ip.js';
 import { clusterIPsOf, dropTypeDependentFields, initIPFamilyFields, normalizeClusterIPs, patchAllocatedClusterIPs, serviceRanges, validateClusterIPsRelated, validateFamilyUpdate } from './api/service-families.js';
 import { decideByRules, forbiddenText, isPrivileged, requestNamespace, rulesFor, type BoundRules, type Decision, type RbacPolicy, type RequestAttributes, type UserInfo } from './api/rbac.js';
-import { authenticate, impersonatedUser, type Credentials } from './authn.js';
+import { authenticateRemembered, impersonatedUser, type Credentials } from './authn.js';
 import { deleteForeground } from './controllers/garbage-collector.js';
 import { markCrdDeleted } from './controllers/crd-finalizer.js';
 import { dial, parseServer, resolvedAddress, type ClientEndpoint, type DialFailure } from './dial.js';
@@ -186,13 +186,14 @@ export class ApiServer {
   /**
    * authenticate() for this client, remembered while nothing it reads can have changed: the
    * control plane's files (client CA, flags), the clock (certificate validity) and the service
-   * accounts and secrets tokens are checked against. One command's thousands of requests (apply
-   * of 20,000 documents) verify the credentials once.
+   * accounts, secrets and pods tokens are checked against. One command's thousands of requests
+   * (apply of 20,000 documents) ask once per instant; across commands authenticateRemembered
+   * (sim/authn.ts) keeps the answer while the clock stays inside the credentials' validity.
    */
   private authenticated(creds: Credentials): UserInfo | undefined {
     const ch = this.c.store.changes;
-    const key = `${this.c.hostGeneration}|${this.c.now()}|${ch.get('ServiceAccount') ?? 0}|${ch.get('Secret') ?? 0}|${ch.get('Node') ?? 0}`;
-    if (this.authn?.key !== key) this.authn = { key, user: authenticate(this.c, creds) };
+    const key = `${this.c.hostGeneration}|${this.c.now()}|${ch.get('ServiceAccount') ?? 0}|${ch.get('Secret') ?? 0}|${ch.get('Node') ?? 0}|${ch.get('Pod') ?? 0}`;
+    if (this.authn?.key !== key) this.authn = { key, user: authenticateRemembered(this.c, creds) };
     return this.authn.user;
   }
 

@@ -14,6 +14,8 @@ import type { KObject } from './api/types.js';
 import { readCertificatePem, issuedBy } from './pki/x509.js';
 import { signSha256 } from './pki/sign.js';
 import { remember } from '../util/bounded-map.js';
+import { deepFreeze } from '../util/json-copy.js';
+import type { Store } from './api/store.js';
 
 export interface Credentials {
   /** The client certificate (PEM) the kubeconfig names. */
@@ -138,7 +140,7 @@ interface SaClaims {
   'kubernetes.io'?: { namespace?: string; serviceaccount?: { name?: string; uid?: string }; pod?: { name?: string; uid?: string } };
 }
 
-function tokenUser(c: Cluster, token: string): UserInfo | undefined {
+function tokenUser(c: Cluster, token: string, clock?: ClockTest[]): UserInfo | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const pub = controlPlaneFile(c, runningFlags(c, 'kube-apiserver').get('service-account-key-file') ?? `${PKI}/sa.pub`);
@@ -146,8 +148,8 @@ function tokenUser(c: Cluster, token: string): UserInfo | undefined {
   try {
     if (!verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), publicKey(pub), Buffer.from(parts[2]!, 'base64url'))) return undefined;
     const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as SaClaims;
-    const now = Math.floor(c.now() / 1000);
-    if (claims.exp !== undefined && now >= claims.exp) return undefined;
+    const exp = claims.exp;
+    if (exp !== undefined && clockSays(c, clock, (now) => Math.floor(now / 1000) >= exp)) return undefined;
     const k8s = claims['kubernetes.io'];
     const ns = k8s?.namespace ?? '';
     const name = k8s?.serviceaccount?.name ?? '';
@@ -194,13 +196,12 @@ function verifiedCert(pem: string, caPem: string): VerifiedCert | undefined {
   return ok;
 }
 
-function certUser(c: Cluster, pem: string): UserInfo | undefined {
+function certUser(c: Cluster, pem: string, clock?: ClockTest[]): UserInfo | undefined {
   const caPem = controlPlaneFile(c, runningFlags(c, 'kube-apiserver').get('client-ca-file') ?? `${PKI}/ca.crt`);
   const verified = caPem ? verifiedCert(pem, caPem) : undefined;
   if (!verified) return undefined;
   const { cert } = verified;
-  const now = c.now();
-  if (now < cert.notBefore || now > cert.notAfter) return undefined;
+  if (clockSays(c, clock, (now) => now < cert.notBefore || now > cert.notAfter)) return undefined;
   const cn = cert.subject.find(([t]) => t === 'CN')?.[1] ?? '';
   const orgs = cert.subject.filter(([t]) => t === 'O').map(([, v]) => v);
   return {
@@ -210,15 +211,77 @@ function certUser(c: Cluster, pem: string): UserInfo | undefined {
   };
 }
 
-/** The user a request's credentials prove; undefined when they do not verify (401). */
-export function authenticate(c: Cluster, creds: Credentials): UserInfo | undefined {
+/**
+ * One question authentication asked of the clock (a certificate's validity window, a token's
+ * expiry) and its answer. Authentication reads the time only through such tests, so at another
+ * instant where every test answers the same, it answers the same.
+ */
+interface ClockTest {
+  test: (now: number) => boolean;
+  was: boolean;
+}
+
+function clockSays(c: Cluster, clock: ClockTest[] | undefined, test: (now: number) => boolean): boolean {
+  const was = test(c.now());
+  clock?.push({ test, was });
+  return was;
+}
+
+/**
+ * The user a request's credentials prove; undefined when they do not verify (401). `clock`, when
+ * given, receives the tests of the time the answer rests on.
+ */
+export function authenticate(c: Cluster, creds: Credentials, clock?: ClockTest[]): UserInfo | undefined {
   if (creds.clientCertificate !== undefined) {
-    const u = certUser(c, creds.clientCertificate);
+    const u = certUser(c, creds.clientCertificate, clock);
     if (u) return u;
     if (!creds.token) return undefined;
   }
-  if (creds.token !== undefined && creds.token !== '') return tokenUser(c, creds.token);
+  if (creds.token !== undefined && creds.token !== '') return tokenUser(c, creds.token, clock);
   return { username: 'system:anonymous', groups: ['system:unauthenticated'] };
+}
+
+interface Authentication {
+  /** What the answer read besides the credentials and the clock (see authenticateRemembered). */
+  key: string;
+  store: Store;
+  clock: ClockTest[];
+  user: UserInfo | undefined;
+}
+
+/** authenticateRemembered's memo: by cluster, then client certificate, then token. */
+const AUTHENTICATIONS = new WeakMap<Cluster, Map<string | undefined, Map<string | undefined, Authentication>>>();
+
+/**
+ * authenticate(), remembered per cluster and credentials from one kubectl command to the next
+ * (each verified its client certificate again: its CA file read, its validity checked). Exact
+ * because the key holds everything the answer reads: the control plane's files (hostGeneration,
+ * which every file write on a node moves) and the two flags of the running API server that name
+ * them; for a token also the store (its ServiceAccount, Secret, Node and Pod change counters: the
+ * ServiceAccount and a bound token's Pod are looked up); and the clock only through the recorded
+ * tests (a certificate's notBefore/notAfter, a token's exp), which must all answer as they did,
+ * so the answer changes exactly at those edges. The user is frozen: every holder only reads it.
+ * Bounded: 16 certificates, 16 tokens each; never saved.
+ */
+export function authenticateRemembered(c: Cluster, creds: Credentials): UserInfo | undefined {
+  const flags = runningFlags(c, 'kube-apiserver');
+  let key = `${c.hostGeneration}|${flags.get('client-ca-file')}|${flags.get('service-account-key-file')}`;
+  if (creds.token) {
+    const ch = c.store.changes;
+    key += `|${ch.get('ServiceAccount') ?? 0}|${ch.get('Secret') ?? 0}|${ch.get('Node') ?? 0}|${ch.get('Pod') ?? 0}`;
+  }
+  let byCert = AUTHENTICATIONS.get(c);
+  if (!byCert) AUTHENTICATIONS.set(c, (byCert = new Map()));
+  let byToken = byCert.get(creds.clientCertificate);
+  if (!byToken) byToken = remember(byCert, creds.clientCertificate, new Map(), 16);
+  const had = byToken.get(creds.token);
+  const now = c.now();
+  if (had && had.key === key && had.store === c.store && had.clock.every((t) => t.test(now) === t.was)) return had.user;
+  const clock: ClockTest[] = [];
+  const user = authenticate(c, creds, clock);
+  deepFreeze(user);
+  remember(byToken, creds.token, { key, store: c.store, clock, user }, 16);
+  return user;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { KObject } from './api/types.js';
 import { runningFlags, serviceCIDR } from './controlplane.js';
 import { parsedCertificatePem, verifyServerCertificate } from './pki/verify.js';
 import { intToIp, isIPv4, parseCidr } from '../util/ip.js';
+import { remember } from '../util/bounded-map.js';
 
 /** Where a client connects and how it checks the server (its kubeconfig cluster entry and flags). */
 export interface ClientEndpoint {
@@ -42,8 +43,23 @@ export interface DialFailure {
   detail: string;
 }
 
-/** The URL's parts, as net/url parses kubectl's `server` (a bare host:port gets https:// first). */
-export function parseServer(server: string): { scheme: string; host: string; port: number; hostPort: string; base: string } | undefined {
+/** A server URL's parts (parseServer). */
+export type ServerUrl = Readonly<{ scheme: string; host: string; port: number; hostPort: string; base: string }>;
+
+/**
+ * The URL's parts, as net/url parses kubectl's `server` (a bare host:port gets https:// first).
+ * A pure function of the text, memoised by it (every kubectl command parses its kubeconfig's
+ * server two or three times with WHATWG URL, ~8 % of a `kubectl get ns`): the parts are frozen,
+ * so every caller reads the same answer. Bounded: a session names few servers.
+ */
+export function parseServer(server: string): ServerUrl | undefined {
+  if (SERVERS.has(server)) return SERVERS.get(server);
+  return remember(SERVERS, server, parseServerText(server), 64);
+}
+
+const SERVERS = new Map<string, ServerUrl | undefined>();
+
+function parseServerText(server: string): ServerUrl | undefined {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(server) ? server : `https://${server}`;
   let u: URL;
   try {
@@ -54,7 +70,7 @@ export function parseServer(server: string): { scheme: string; host: string; por
   const scheme = u.protocol.replace(/:$/, '');
   const port = u.port ? Number(u.port) : scheme === 'http' ? 80 : 443;
   const base = withScheme.replace(/\/+$/, '');
-  return { scheme, host: u.hostname, port, hostPort: u.host, base };
+  return Object.freeze({ scheme, host: u.hostname, port, hostPort: u.host, base });
 }
 
 /** The host's resolver for a name: /etc/hosts, else the first nameserver of /etc/resolv.conf. */

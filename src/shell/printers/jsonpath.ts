@@ -6,6 +6,7 @@
  */
 import { marshalCompact, marshalIndent } from './json.js';
 import { sortKeys, type Json } from './serialize.js';
+import { sortKeysShared } from '../../util/go-json.js';
 
 type Node =
   | { t: 'text'; text: string }
@@ -557,7 +558,7 @@ export class JsonPath {
     const first = this.tree[0];
     if (!first) return [];
     if (first.kind === 'text') return [first.text ?? ''];
-    if (first.kind === 'action') return ev.walk([sortKeys(data)], { t: 'list', nodes: first.action ?? [] });
+    if (first.kind === 'action') return ev.walk([sortKeysShared(data)], { t: 'list', nodes: first.action ?? [] });
     return [];
   }
 
@@ -572,7 +573,8 @@ export class JsonPath {
         else for (const item of ev.walk([cur], { t: 'list', nodes: b.action ?? [] })) run(b.body ?? [], item);
       }
     };
-    run(this.tree, sortKeys(data));
+    // the walk only reads: the sorted copy of a frozen (stored) object is shared (util/go-json.ts)
+    run(this.tree, sortKeysShared(data));
     if (o.outputJson === true) return groups.map((g) => `${marshalIndent(g)}\n`).join('');
     return groups.map((g) => g.map(printValue).join(' ')).join('');
   }
