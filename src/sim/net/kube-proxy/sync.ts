@@ -169,6 +169,12 @@ const PROBABILITIES: readonly string[] = Array.from({ length: 64 }, (_, n) => (1
  */
 const JUMP_BODIES = new Map<JumpChain, Map<Family, string>>();
 let jumpParses = 0;
+let portRenders = 0;
+
+/** How many service ports renderPort has rendered in this process (for the rendered-port memos' tests). */
+export function servicePortRenders(): number {
+  return portRenders;
+}
 
 /** How many jump rules ensureJump has parsed in this process (for the memo's test). */
 export function jumpRuleParses(): number {
@@ -426,7 +432,12 @@ const RENDERED = new WeakMap<ServicePortInfo, { eps: readonly EndpointInfo[] | u
 /** A few entries per port: one per node that sees its endpoints differently. */
 const RENDERED_PER_PORT = 4;
 
-function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undefined, ctx: RenderContext): RenderedPort {
+/**
+ * The rules of `svc` with `eps`: kept ones when this port info was rendered with these endpoints
+ * (or ones that render the same), else by content when `byContent` (see RENDERED_BY_CONTENT),
+ * else rendered now.
+ */
+function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undefined, ctx: RenderContext, byContent = ctx.byContent): RenderedPort {
   const entries = RENDERED.get(svc);
   // the node's IP only matters to a port with loadBalancerSourceRanges (its firewall chain)
   const sig = svc.loadBalancerSourceRanges.length > 0 ? `${ctx.sig}|${ctx.nodeIP ?? ''}` : ctx.sig;
@@ -435,7 +446,7 @@ function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undef
   }
   // another node's endpoints that render the same (see sameRendering): its lines, the very strings
   const like = entries?.find((e) => e.sig === sig && sameRendering(svc, e.eps, eps));
-  const out = like ? like.out : ctx.byContent ? renderedByContent(svc, eps, ctx, sig) : renderPort(svc, eps ?? [], ctx);
+  const out = like ? like.out : byContent ? renderedByContent(svc, eps, ctx, sig) : renderPort(svc, eps ?? [], ctx);
   remember(RENDERED, svc, entries, { eps, sig, out });
   return out;
 }
@@ -446,7 +457,11 @@ function renderedPort(svc: ServicePortInfo, eps: readonly EndpointInfo[] | undef
  * new at every sync (the memos above key on the stored objects' infos): a sync of the same
  * Services again (another kube-proxy starting, a test, the bench's first full sync) takes the
  * lines rendered before, the very strings, which iptables-restore then finds without hashing
- * them again. Emptied when it grows past what a large cluster holds.
+ * them again. The few ports a partial sync redoes look here too (updatedView): validate copies a
+ * state many times and runs the same commands in each copy, whose edited Services are new port
+ * infos every time. Exact: renderPort reads only the port's and the endpoints' plain fields (all
+ * in their JSON) and the context's (its sig, and the node's IP where it matters: renderedPort).
+ * Emptied when it grows past what a large cluster holds.
  */
 const RENDERED_BY_CONTENT = new Map<string, RenderedPort>();
 
@@ -592,7 +607,10 @@ function updatedView(
   const since = memo.handedOut;
   dirty.forEach((i, k) => {
     memo.eps[i] = eps[k];
-    memo.rendered[i] = renderedPort((sorted.ports[i] as PortEntry).info, eps[k], ctx);
+    // (by content: the few ports a partial sync redoes are most often ones another copy of this
+    // state, or another node, already rendered from equal objects, which validate makes many of:
+    // the same Service edited the same way in each copy is a new port info each time)
+    memo.rendered[i] = renderedPort((sorted.ports[i] as PortEntry).info, eps[k], ctx, true);
   });
   const changed = new Map<string, number>();
   for (const name of new Set(dirty.map((i) => (sorted.ports[i] as PortEntry).nsName))) {
@@ -641,6 +659,7 @@ function unchangedSince(previous: ReadonlyMap<string, number>, view: PortsView, 
 
 /** proxier.go syncProxyRules' loop body for one service port. */
 function renderPort(svc: ServicePortInfo, eps: readonly EndpointInfo[], ctx: RenderContext): RenderedPort {
+  portRenders++;
   const { clusterCIDR, localhostNodePorts, nfacct, nodeIP, largeClusterMode } = ctx;
   const filterRules: string[] = [];
   const natRules: string[] = [];
