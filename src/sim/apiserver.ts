@@ -281,9 +281,6 @@ export class ApiServer {
     return this.c.discovery();
   }
 
-  /** The client's server URL as parseServer reads it (null: it does not parse), once per client. */
-  private server?: ReturnType<typeof parseServer> | null;
-
   /** dial()'s verdict for this client, made once per client (one kubectl run); null: connected. */
   private dialed?: DialFailure | null;
 
@@ -294,9 +291,7 @@ export class ApiServer {
    */
   ensureUp(): void {
     const ep = this.client?.endpoint;
-    // the client (and so its server URL) is fixed for this object: parsed at its first request
-    if (ep && this.server === undefined) this.server = parseServer(ep.server) ?? null;
-    const server = ep ? (this.server ?? undefined) : undefined;
+    const server = ep ? parseServer(ep.server) : undefined;
     const dialContext = (detail: string): DialContext => ({ apiUrl: `${server!.base}/api?timeout=32s`, detail, at: this.c.now(), cached: ep!.discoveryCached });
     if (ep && server) {
       if (this.dialed === undefined) this.dialed = dial(this.c, this.c.host(ep.from), ep) ?? null;

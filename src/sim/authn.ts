@@ -31,6 +31,11 @@ function controlPlaneFile(c: Cluster, path: string): string | undefined {
   return c.host(c.meta.controlPlane)?.fs.tryRead(path);
 }
 
+/** The key service-account tokens are signed with (kubeadm's sa.key, read from the control-plane node), or undefined. */
+export function serviceAccountSigningKey(c: Cluster): string | undefined {
+  return controlPlaneFile(c, `${PKI}/sa.key`);
+}
+
 const b64url = (b: Buffer | string): string => Buffer.from(b).toString('base64url');
 
 /** The issuer and audience kubeadm configures (--service-account-issuer). */
@@ -85,7 +90,7 @@ export function mintServiceAccountToken(c: Cluster, sa: KObject, expirationSecon
  * has the same bytes whenever it is signed.
  */
 export function serviceAccountTokenSigner(c: Cluster, sa: KObject, expirationSeconds: number, audiences?: string[], bound?: PodBinding | ObjectBinding): (() => string) | undefined {
-  const key = controlPlaneFile(c, `${PKI}/sa.key`);
+  const key = serviceAccountSigningKey(c);
   if (!key) return undefined;
   const now = Math.floor(c.now() / 1000);
   const iss = serviceAccountIssuer(c);

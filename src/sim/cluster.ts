@@ -19,6 +19,7 @@ import type { ClusterState, SnapshotBookkeeping } from './state.js';
 import { deferRebuild, derivedRuleNodes } from './controllers/kube-proxy-derived.js';
 import { freezeIptables, ip6RulesDerived, nodeIptables } from './node/runtime.js';
 import type { EndpointSlice, Service } from './api/types.js';
+import { sameItems } from '../util/same-items.js';
 
 /**
  * 2: clusters carry kubeadm's bootstrap RBAC objects and real PKI in their kubeconfigs (wave 2);
@@ -163,14 +164,6 @@ function dynamicPartOf(list: readonly string[]): DynamicPart {
     kinds.add(counterKey(w));
   }
   return { list, kinds: [...kinds], counters: [], store: undefined, text: undefined };
-}
-
-/** Whether two lists hold equal strings in the same order. */
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 function eventKey(ns: string, uid: string | undefined, reason: string, message: string): string {
@@ -589,7 +582,7 @@ export class Cluster {
     if (ctrl.dynamicWatches) {
       dynamic = ctrl.dynamicWatches(this);
       const had = this.dynamicParts.get(index);
-      if (!had || !sameList(had.list, dynamic)) {
+      if (!had || !sameItems(had.list, dynamic)) {
         const keys = this.dynamicKeys.get(index);
         if (keys) {
           keys.clear();

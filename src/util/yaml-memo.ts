@@ -6,14 +6,17 @@
  */
 import { parse } from 'yaml';
 import { remember } from './bounded-map.js';
-import { copyJSON } from './json-copy.js';
+import { copyJSON, deepFreeze } from './json-copy.js';
 
 // helm's chart files, rendered documents and repository indexes share it with the simulation's
 // own files: a task's helm run parses a few dozen documents, which must not push out the
 // manifests every reconcile reads
 const MAX = 1024;
-type Entry = { ok: true; value: unknown; tree?: boolean } | { ok: false; error: unknown };
-/** `tree`: the value is a plain tree (plainTree), copied as one; otherwise structuredClone copies it. */
+/**
+ * `tree`: the value is a plain tree (plainTree), copied as one; otherwise structuredClone copies it.
+ * `shared`: a frozen copy of a plain tree for the readers of parseYamlShared.
+ */
+type Entry = { ok: true; value: unknown; tree?: boolean; shared?: unknown } | { ok: false; error: unknown };
 const cache = new Map<string, Entry>();
 /** Parses with `{ uniqueKeys: false }` (helm's values files: go-yaml keeps the last of a repeated key). */
 const laxCache = new Map<string, Entry>();
@@ -34,14 +37,25 @@ export function parseYamlMemo(text: string, opts?: { uniqueKeys: false }): unkno
 }
 
 /**
- * parseYamlMemo(text) for a caller that only reads the value: the memoised value itself, not a
- * copy (the same value every call, so it must not be changed). kubectl reads its kubeconfig on
- * every line; copying the parsed file was a tenth of what reading it cost.
+ * parseYamlMemo(text) for a caller that only reads the value: one copy of it, deep-frozen and
+ * handed to every such caller, so a reader that wrote into it would throw instead of changing
+ * what the next reader gets. kubectl reads its kubeconfig on every line; copying the parsed file
+ * was a tenth of what reading it cost. The memoised value itself stays unfrozen (parseYamlMemo's
+ * copyJSON would share frozen parts with its callers, who may change theirs); a value that is not
+ * a plain tree (a `!!binary` Buffer cannot be frozen) is copied as parseYamlMemo copies it.
  */
 export function parseYamlShared(text: string): unknown {
   const hit = entry(text);
   if (!hit.ok) throw hit.error;
-  return hit.value;
+  const v = hit.value;
+  if (v === undefined || v === null || typeof v !== 'object') return v;
+  hit.tree ??= plainTree(v);
+  if (!hit.tree) return structuredClone(v);
+  if (hit.shared === undefined) {
+    hit.shared = copyJSON(v);
+    deepFreeze(hit.shared);
+  }
+  return hit.shared;
 }
 
 /** The memo's entry for a text, parsing it on a miss. */

@@ -7,6 +7,7 @@
  */
 import { BUILTIN, Discovery, type ResourceInfo } from './registry.js';
 import type { KObject } from './types.js';
+import { sameItems } from '../../util/same-items.js';
 
 export interface CrdNames {
   kind: string;
@@ -165,19 +166,13 @@ const byCrds: { crds: readonly CustomResourceDefinition[]; d: Discovery }[] = []
  */
 function discoveryOfCrds(crds: readonly CustomResourceDefinition[]): Discovery {
   if (crds.length === 0) return BUILTIN;
-  for (const e of byCrds) if (sameObjects(e.crds, crds)) return e.d;
+  for (const e of byCrds) if (sameItems(e.crds, crds)) return e.d;
   const d = discoveryWithCrds(crds);
   if (crds.every((c) => Object.isFrozen(c))) {
     if (byCrds.length >= MAX_CRD_SETS) byCrds.pop();
     byCrds.unshift({ crds: crds.slice(), d });
   }
   return d;
-}
-
-function sameObjects(a: readonly object[], b: readonly object[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**

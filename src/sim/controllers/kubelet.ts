@@ -44,6 +44,7 @@ import { podReferences } from '../runtime/references.js';
 import { verifyRunAsNonRoot } from '../runtime/identity.js';
 import { runtimeOutage } from '../node/runtime-health.js';
 import { PULL_RETRY_MS, errImagePullMessage, imagePullBackOffMessage, pullBackOffEvents, pullBackoffMs, pullFailedEvents } from '../runtime/image-pull.js';
+import { sameItems } from '../../util/same-items.js';
 
 const PULL_MS = 1_500;
 const BACKOFF_BASE_MS = 10_000;
@@ -71,13 +72,6 @@ function watchKeysOf(p: Pod): string[] {
   return keys;
 }
 
-/** Whether two lists hold the very same arrays in the same order. */
-function sameLists(a: readonly string[][], b: readonly string[][]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 export const kubeletController: Controller = {
   name: 'kubelet',
   // ConfigMaps and Secrets: a missing one a pod waits for, and volume contents to refresh; only
@@ -94,7 +88,7 @@ export const kubeletController: Controller = {
     // Pod write that leaves every one of them the same array (a status write) leaves it as it was
     const lists: string[][] = [];
     for (const p of c.store.list<Pod>('Pod')) if (p.spec.nodeName) lists.push(watchKeysOf(p));
-    if (memo && sameLists(memo.lists, lists)) {
+    if (memo && sameItems(memo.lists, lists)) {
       watchMemo.set(c, { store: c.store, pods, lists, keys: memo.keys });
       return memo.keys;
     }

@@ -23,6 +23,7 @@ import { etcdStarted } from '../etcd/member.js';
 import { klogTime } from '../../util/klog.js';
 import { deepFreeze, sameJSON } from '../../util/json-copy.js';
 import { remember } from '../../util/bounded-map.js';
+import { sameItems } from '../../util/same-items.js';
 
 const RESTART_MS = 15_000;
 const BACKOFF_BASE_MS = 10_000;
@@ -318,6 +319,9 @@ function mirrorSpec(spec: Pod['spec']): Pod['spec'] {
   return { ...made };
 }
 
+/** How many publishes were built and how many skipped as unchanged (not saved: for tests and benches). */
+export const mirrorPublishes = { built: 0, skipped: 0 };
+
 /**
  * What a publish that wrote nothing saw, by the stored mirror pod it left as it was: the same
  * stored mirror pod and Node (the store keeps each version frozen), the same parse of the same
@@ -332,9 +336,6 @@ function mirrorSpec(spec: Pod['spec']): Pod['spec'] {
  * objects, and a copy's first publish of a mirror pod its original found quiet is skipped too
  * (kept per cluster, each copy built and compared its four mirror pods once again).
  */
-/** How many publishes were built and how many skipped as unchanged (not saved: for tests and benches). */
-export const mirrorPublishes = { built: 0, skipped: 0 };
-
 const UNCHANGED_MIRRORS = new WeakMap<Pod, { inputs: readonly unknown[]; cached: Readonly<Record<string, string>> | undefined }>();
 
 function mirrorInputs(host: Host, pod: Pod, r: StaticPodRuntime, node: Node): unknown[] {
@@ -343,12 +344,6 @@ function mirrorInputs(host: Host, pod: Pod, r: StaticPodRuntime, node: Node): un
     host.name, r.file, node, pod, r.hash, r.since, r.running, r.exited, r.restarts, r.containerId, r.pull?.reason, r.pull?.failures,
     x?.exitCode, x?.reason, x?.startedAt, x?.finishedAt, x?.containerId, host.ip, hostIPList(host.data).join(','),
   ];
-}
-
-function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): void {
@@ -362,7 +357,7 @@ function publishMirror(c: Cluster, host: Host, pod: Pod, r: StaticPodRuntime): v
   const stored = existing && Object.isFrozen(existing) && Object.isFrozen(pod) ? existing : undefined;
   const inputs = stored ? mirrorInputs(host, pod, r, node) : undefined;
   const had = stored && UNCHANGED_MIRRORS.get(stored);
-  if (inputs && had && sameInputs(had.inputs, inputs) && sameJSON(had.cached, c.state.kubeletConditions?.[stored!.metadata.uid ?? ''])) {
+  if (inputs && had && sameItems(had.inputs, inputs) && sameJSON(had.cached, c.state.kubeletConditions?.[stored!.metadata.uid ?? ''])) {
     mirrorPublishes.skipped++;
     return;
   }

@@ -18,6 +18,7 @@
  */
 import type { Cluster } from '../cluster.js';
 import type { KObject } from '../api/types.js';
+import { sameItems } from '../../util/same-items.js';
 
 /** What a sync that wrote nothing says about time: how long its outcome holds, and the wake-up it asked for. */
 export interface QuietTimes {
@@ -39,13 +40,6 @@ interface Entry {
 
 const TIMELESS: QuietTimes = { until: Infinity };
 
-/** Whether two lists hold the very same objects in the same order. */
-function sameObjects(a: readonly KObject[], b: readonly KObject[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 export class SyncMemo {
   /** By the object synced (a sync's first read). */
   private readonly entries = new WeakMap<KObject, Entry>();
@@ -64,7 +58,7 @@ export class SyncMemo {
     const entries = this.entries;
     const now = c.now();
     const last = entries.get(key);
-    if (last && (now === last.at || now <= last.until) && sameObjects(last.read, read)) {
+    if (last && (now === last.at || now <= last.until) && sameItems(last.read, read)) {
       this.skips++;
       if (last.wake !== undefined) c.wakeAt(last.wake);
       return;

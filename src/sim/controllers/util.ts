@@ -5,10 +5,10 @@ import { ApiError } from '../api/errors.js';
 import { applyDefaults } from '../api/defaults.js';
 import { admitMutating, admitValidating, type AdmissionAttributes } from '../api/admission/index.js';
 import type { Cluster } from '../cluster.js';
-import { canonicalJSON } from '../../util/canonical-json.js';
+import { canonicalJSON, sameCanonicalJSON } from '../../util/canonical-json.js';
 import { fnv32a } from '../../util/fnv.js';
 
-export { canonicalJSON };
+export { canonicalJSON, sameCanonicalJSON };
 
 export function ownerRef(owner: KObject): OwnerReference {
   return {
@@ -145,48 +145,4 @@ export function createPodOrReport(c: Cluster, pod: Pod, owner: KObject, componen
 /** A PriorityClass's value from the store, for the Priority admission the API server applies to pods. */
 export function priorityClassValue(c: Cluster): (name: string) => number | undefined {
   return (name) => (c.store.get('PriorityClass', undefined, name) as { value?: number } | undefined)?.value;
-}
-
-function isObject(v: unknown): v is object {
-  return !!v && typeof v === 'object';
-}
-
-/**
- * `canonicalJSON(a) === canonicalJSON(b)` (util/canonical-json.ts) without building either text,
- * stopping at the first difference: the Deployment controller asks it of the status it computed
- * and the stored one at every sync that runs, and the computed status is a new object each time,
- * so its text was built (keys sorted at every level) only to be compared once.
- *
- * Exact, quirks included: canonicalJSON prints a leaf (anything that is not a truthy object) as
- * JSON.stringify does, so a leaf's text is compared as such (NaN and null print alike; undefined,
- * a function or a symbol print nothing, which an array joins as an empty element and an object
- * member as the word `undefined`). Two arrays of one length print the same exactly when each pair
- * of elements does (the elements' texts are split by the same top-level commas); two of different
- * lengths are compared by their texts (an empty element can make `[undefined]` print as `[]`). An
- * object prints its own enumerable keys sorted, each with its value's text: the same exactly when
- * the sorted keys are the same and each value prints the same. An object never prints as a leaf
- * does (`{`/`[` begins no JSON scalar), nor an array as an object.
- */
-export function sameCanonicalJSON(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  const oa = isObject(a);
-  const ob = isObject(b);
-  if (!oa || !ob) return !oa && !ob && JSON.stringify(a) === JSON.stringify(b);
-  const arr = Array.isArray(a);
-  if (arr !== Array.isArray(b)) return false;
-  if (arr) {
-    const x = a as unknown[];
-    const y = b as unknown[];
-    if (x.length !== y.length) return canonicalJSON(x) === canonicalJSON(y);
-    for (let i = 0; i < x.length; i++) if (!sameCanonicalJSON(x[i], y[i])) return false;
-    return true;
-  }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  ka.sort();
-  kb.sort();
-  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return false;
-  for (const k of ka) if (!sameCanonicalJSON((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  return true;
 }

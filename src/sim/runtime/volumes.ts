@@ -16,7 +16,7 @@
  * directory on the node.
  */
 import { createHash } from 'node:crypto';
-import { serviceAccountIssuer, serviceAccountTokenSigner } from '../authn.js';
+import { serviceAccountIssuer, serviceAccountSigningKey, serviceAccountTokenSigner } from '../authn.js';
 import type { Cluster } from '../cluster.js';
 import { podContainers, type ConfigMap, type Container, type KObject, type Pod, type Secret, type Volume } from '../api/types.js';
 import { Vfs, type VfsData, type VirtualFile, type VirtualFiles } from '../node/vfs.js';
@@ -26,6 +26,7 @@ import { podFs } from './podfs.js';
 import { MountVfs, type Mount } from './mountfs.js';
 import { lookupImage, parseImageRef } from '../images.js';
 import { remember } from '../../util/bounded-map.js';
+import { sameItems } from '../../util/same-items.js';
 
 /** The kubelet's periodic pod sync (KubeletConfiguration syncFrequency default). */
 export const SYNC_PERIOD_MS = 60_000;
@@ -151,8 +152,8 @@ function signedToken(c: Cluster, pod: Pod, src: { audience?: string; expirationS
   if (!sa) return undefined;
   const node = pod.spec.nodeName ?? '';
   const nodeUid = c.store.get('Node', undefined, node)?.metadata.uid ?? '';
-  // the file serviceAccountTokenSigner signs with (authn.ts controlPlaneFile); without it, no memo
-  const pem = c.host(c.meta.controlPlane)?.fs.tryRead('/etc/kubernetes/pki/sa.key');
+  // the key serviceAccountTokenSigner signs with; without it, no memo
+  const pem = serviceAccountSigningKey(c);
   const now = c.now();
   const exp = src.expirationSeconds ?? 3607;
   const k = [serviceAccountIssuer(c), now, sa.metadata.namespace ?? '', sa.metadata.name, sa.metadata.uid ?? '', exp, src.audience ?? '', pod.metadata.name, pod.metadata.uid ?? '', node, nodeUid].join('\0');
@@ -472,15 +473,9 @@ function identityOf(pod: Pod): string {
   return `${pod.metadata.namespace ?? ''}/${pod.metadata.name}/${pod.metadata.uid ?? ''}`;
 }
 
-function sameObjects(a: readonly (KObject | undefined)[], b: readonly (KObject | undefined)[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 function builtHash(pod: Pod, vol: Volume, objects: readonly (KObject | undefined)[]): string | undefined {
   const had = BUILT.get(pod.spec)?.get(vol.name);
-  return had && had.identity === identityOf(pod) && sameObjects(had.objects, objects) ? had.hash : undefined;
+  return had && had.identity === identityOf(pod) && sameItems(had.objects, objects) ? had.hash : undefined;
 }
 
 function rememberBuilt(pod: Pod, vol: Volume, objects: readonly (KObject | undefined)[], hash: string): void {

@@ -13,6 +13,7 @@
  */
 import { linearRegExp } from '../../../util/regex/index.js';
 import { remember } from '../../../util/bounded-map.js';
+import { sameItems } from '../../../util/same-items.js';
 
 /** Where an error or directive came from. */
 export interface ConfError {
@@ -472,7 +473,7 @@ export function parseNginxConfCached(files: ReadConf, path = CONF_PATH): ParseRe
   const io = readsOnce(files);
   const seen = RECORDED.get(path) ?? [];
   for (const rec of seen) {
-    const same = rec.reads.every((r) => (r.glob ? sameNames(io.glob(r.arg), r.out as readonly string[]) : io.read(r.arg) === r.out));
+    const same = rec.reads.every((r) => (r.glob ? sameItems(io.glob(r.arg), r.out as readonly string[]) : io.read(r.arg) === r.out));
     if (same) return rec.result;
   }
   const reads: Recorded['reads'] = [];
@@ -523,10 +524,6 @@ function readsOnce(io: ReadConf): ReadConf {
       return [...out];
     },
   };
-}
-
-function sameNames(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function parseFile(w: Walk, path: string, text: string, level: Level): void {

@@ -5,8 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJSON } from '../../util/canonical-json.js';
-import { sameCanonicalJSON } from './util.js';
+import { canonicalJSON, sameCanonicalJSON } from './canonical-json.js';
 
 const shared = Object.freeze({ type: 'Available', status: 'True' });
 const values: unknown[] = [
