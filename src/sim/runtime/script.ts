@@ -16,6 +16,7 @@
  * simulated network once, when the clock reaches the call, and remembers the answer for replays.
  */
 import { grepRun } from './script-grep.js';
+import { remember } from '../../util/bounded-map.js';
 import type { ToolOutput } from './id-tool.js';
 
 /** One thing a script did at a simulated time. */
@@ -440,8 +441,35 @@ class Parser {
   }
 }
 
+/**
+ * Parsed scripts by source text. A container's script is parsed at every run of it (each flush,
+ * look-ahead and exec probe), and a `$(…)` at every evaluation; the tree is a function of the
+ * text alone, and the runner only reads it (it is frozen, so a write would throw rather than
+ * change what later runs get). A text that does not parse throws each time, as before. Bounded.
+ */
+const PARSED = new Map<string, Node>();
+
+let parses = 0;
+
+/** How many scripts have been parsed rather than found in PARSED (tests). */
+export function scriptParses(): number {
+  return parses;
+}
+
 export function parseScript(src: string): Node {
-  return new Parser(lex(src)).parseAll();
+  const had = PARSED.get(src);
+  if (had !== undefined) return had;
+  parses++;
+  return remember(PARSED, src, deepFreeze(new Parser(lex(src)).parseAll()), 512);
+}
+
+/** A parsed tree, frozen through (its nodes, lists and words). */
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -856,7 +884,14 @@ class Runner {
 
   private simple(n: Extract<Node, { type: 'simple' }>, ioIn: Io): number {
     this.tick();
-    const argv = n.words.flatMap((w) => this.expandFields(w));
+    // a word of one literal part is that one field (expandFields): most words of a script's
+    // commands, expanded at every step of a loop
+    const argv: string[] = [];
+    for (const w of n.words) {
+      const p = w.length === 1 ? w[0]! : undefined;
+      if (p !== undefined && 'lit' in p) argv.push(p.lit);
+      else for (const f of this.expandFields(w)) argv.push(f);
+    }
     if (argv.length === 0) {
       for (const [k, w] of n.assigns) this.setVar(k, this.expandWord(w));
       this.redirect(n.redirs, ioIn);
@@ -886,7 +921,8 @@ class Runner {
 
   /** One command with its expanded argv. */
   run(argv: string[], io: Io): number {
-    const name = argv[0]!.split('/').pop()!;
+    const exe = argv[0]!;
+    const name = exe.slice(exe.lastIndexOf('/') + 1);
     const args = argv.slice(1);
     const out = (s: string): void => this.emit(io.out, s);
     const err = (s: string): void => this.emit(io.err, s);
