@@ -26,3 +26,44 @@ test('processes: a run compares each new network answer with the remembered ones
   // the one remembered answer, serialised when first compared (once per call when it was not kept)
   assert.equal(answerSerialisations.count - before, 1);
 });
+
+test('processes: calls that alternate between commands and stdin each get the answers of their own command, window and occurrence', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const asked = new Map<string, number>();
+  // each distinct call is asked of the network once (its answer is remembered by command,
+  // 10-second window and occurrence, the eighth and later of a window repeating the eighth)
+  provideNetTools(c, {
+    names: ['wget'],
+    run: (_c, _who, call) => {
+      const k = `${call.argv.join(' ')}|${JSON.stringify(call.stdin)}`;
+      const n = asked.get(k) ?? 0;
+      asked.set(k, n + 1);
+      return { stdout: `${k}#${n}\n`, stderr: '', exitCode: 0, elapsedMs: 0, files: [] };
+    },
+  });
+  api.create<Pod>({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'poller', namespace: 'default' },
+    spec: {
+      restartPolicy: 'Never',
+      containers: [{ name: 'p', image: 'busybox', command: ['sh', '-c', 'i=0; while [ $i -lt 25 ]; do wget -qO- http://a; echo x | wget -qO- http://a; echo y | wget -qO- http://a; wget -qO- http://b; i=$((i+1)); sleep 1; done'] }],
+    },
+  });
+  c.advance(60_000);
+  const pod = c.store.get<Pod>('Pod', 'default', 'poller')!;
+  const started = Date.parse(pod.status!.containerStatuses![0]!.state.terminated!.startedAt!);
+  const runs = (c.state.containerRuns ?? {})[`${pod.metadata.uid}/p`]!;
+  const logs = runs[runs.length - 1]!.logs;
+  const want: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    // one iteration a second from the start: its window, and its occurrence in the window
+    const window = Math.floor(i / 10);
+    const occ = Math.min(i % 10, 7);
+    for (const k of ['wget -qO- http://a|""', 'wget -qO- http://a|"x\\n"', 'wget -qO- http://a|"y\\n"', 'wget -qO- http://b|""']) want.push(`${k}#${window * 8 + occ}\n`);
+  }
+  assert.equal(logs.map((x) => x[2]).join(''), want.join(''));
+  assert.ok(logs.every((x) => x[0] >= started));
+  assert.deepEqual([...asked.values()], [21, 21, 21, 21], 'of each command: eight calls asked in each of the first two windows, five in the third');
+});
