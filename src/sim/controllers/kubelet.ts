@@ -406,7 +406,8 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod, timeOnly = fals
   // the kubelet writes only the pod's status (and metadata on deletion, to a copy of its own): the
   // stored spec and metadata are shared instead of copied at every sync of every pod (Store.put
   // gives what it stores a metadata object of its own)
-  const pod: Pod = { ...podIn, ...(podIn.status ? { status: statusCopy(podIn.status) } : {}) };
+  // the status in its place among the members (one spread, not two)
+  const pod: Pod = podIn.status ? { ...podIn, status: statusCopy(podIn.status) } : { ...podIn };
   const uid = pod.metadata.uid ?? '';
 
   const outage = runtimeOutage(host);
@@ -507,7 +508,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod, timeOnly = fals
   const initStatuses = inits.map((ct, i) => status.initContainerStatuses?.[i] ?? waiting(ct, 'PodInitializing'));
   let initialized = true;
   let initFailed = false;
-  const wasInitialized = podIn.status?.conditions?.some((x) => x.type === 'Initialized' && x.status === 'True') === true;
+  const wasInitialized = hasTrueCondition(podIn, 'Initialized');
   for (let i = 0; i < inits.length; i++) {
     const ct = inits[i]!;
     const cs = initStatuses[i]!;
@@ -592,6 +593,12 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod, timeOnly = fals
   else if (steady && c.state.kubeletConditions?.[uid] === ownBefore && Object.isFrozen(podIn)) SAME_STATUS.set(podIn, ownBefore);
   for (const [type, reason, msg] of events) c.recordEvent(pod, type, reason, msg, 'kubelet', node.metadata.name);
   return true;
+}
+
+/** Whether the pod's stored status carries a condition of this type that is True (a loop: asked at every sync of every pod). */
+function hasTrueCondition(pod: Pod, type: string): boolean {
+  for (const x of pod.status?.conditions ?? []) if (x.type === type && x.status === 'True') return true;
+  return false;
 }
 
 /**
