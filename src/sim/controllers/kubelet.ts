@@ -45,6 +45,7 @@ import { verifyRunAsNonRoot } from '../runtime/identity.js';
 import { runtimeOutage } from '../node/runtime-health.js';
 import { PULL_RETRY_MS, errImagePullMessage, imagePullBackOffMessage, pullBackOffEvents, pullBackoffMs, pullFailedEvents } from '../runtime/image-pull.js';
 import { sameItems } from '../../util/same-items.js';
+import { podPartKey } from '../runtime/pod-keys.js';
 
 const PULL_MS = 1_500;
 const BACKOFF_BASE_MS = 10_000;
@@ -228,7 +229,7 @@ function probeTicksFrom(c: Cluster, pod: Pod): number {
   let min = Infinity;
   for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
     for (const ct of list ?? []) {
-      const workers = probers[`${uid}/${ct.name}`]?.workers;
+      const workers = probers[podPartKey(uid, ct)]?.workers;
       if (!workers) continue;
       for (const w of Object.values(workers)) if (w && w.next < min) min = w.next;
     }
@@ -800,7 +801,7 @@ function stepContainer(
   const ts = c.timestamp();
   const image = pullImage(ct.image, c.meta);
   const nodeImages = pulledImages(c, node.metadata.name);
-  const bkey = `${pod.metadata.uid}/${ct.name}`;
+  const bkey = podPartKey(`${pod.metadata.uid}`, ct);
   const timers = (c.state['kubeletTimers'] ??= {}) as Record<string, { nextAt: number; pulls: number }>;
   const timer = (timers[bkey] ??= { nextAt: 0, pulls: 0 });
   const nextAt = timer.nextAt;

@@ -23,6 +23,7 @@ import { Vfs, type VfsData, type VirtualFile, type VirtualFiles } from '../node/
 import { containerDevices } from '../node/devices.js';
 import { configMapData, podFieldValue, resourceFieldValue, secretData } from './env.js';
 import { podFs } from './podfs.js';
+import { podPartKey } from './pod-keys.js';
 import { MountVfs, type Mount } from './mountfs.js';
 import { lookupImage, parseImageRef } from '../images.js';
 import { remember } from '../../util/bounded-map.js';
@@ -287,7 +288,7 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
   volumePasses++;
   const t = table(c);
   for (const vol of pod.spec.volumes ?? []) {
-    const k = key(pod, vol.name);
+    const k = podPartKey(pod.metadata.uid ?? '', vol);
     if (vol.hostPath) {
       const err = setUpHostPath(c, pod, vol.hostPath);
       if (err) return { volume: vol.name, error: err };
@@ -359,7 +360,7 @@ export function podVolumesSettled(c: Cluster, pod: Pod): boolean {
   const t = c.state.podVolumes;
   for (const vol of pod.spec.volumes ?? []) {
     if (vol.hostPath) continue;
-    const st = t?.[key(pod, vol.name)];
+    const st = t?.[podPartKey(pod.metadata.uid ?? '', vol)];
     if (!st || st.pendingAt !== undefined) return false;
   }
   return true;
