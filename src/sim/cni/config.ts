@@ -5,6 +5,7 @@
  * keeps the node NotReady.
  */
 import type { Host } from '../node/host.js';
+import { remember } from '../../util/bounded-map.js';
 
 export const CNI_CONF_DIR = '/etc/cni/net.d';
 export const CNI_BIN_DIR = '/opt/cni/bin';
@@ -21,20 +22,49 @@ export function cniStatus(host: Host): CniStatus {
   const files = host.fs.list(CNI_CONF_DIR).filter((f) => /\.(conflist|conf|json)$/.test(f));
   for (const f of files) {
     const path = `${CNI_CONF_DIR}/${f}`;
-    let doc: unknown;
+    let text: string;
     try {
-      doc = JSON.parse(host.fs.read(path));
+      text = host.fs.read(path);
     } catch {
       continue;
     }
-    const d = doc as { plugins?: { type?: string }[]; type?: string; cniVersion?: string };
-    const types = d.plugins ? d.plugins.map((p) => p.type) : [d.type];
-    if (types.length === 0 || types.some((t) => !t)) continue;
+    const types = pluginTypes(text);
+    if (types === undefined || types.length === 0 || types.some((t) => !t)) continue;
     const missing = types.find((t) => !host.fs.isFile(`${CNI_BIN_DIR}/${t}`));
     if (missing) return { ready: false, message: `failed to find plugin "${missing}" in path [/opt/cni/bin]` };
     return { ready: true, file: path };
   }
   return { ready: false, message: 'cni plugin not initialized' };
+}
+
+/**
+ * The plugin types a CNI config names (its `plugins`' types, or its own for a single-plugin
+ * `.conf`), undefined when it is not JSON: a pure function of the file's text, memoised by it.
+ * The kubelet asks at every new pod sandbox and the node-status loop at each of its syncs, and
+ * parsing the same conflist again was most of what they spent here. Bounded.
+ */
+const TYPES = new Map<string, readonly (string | undefined)[] | undefined>();
+
+let typeParses = 0;
+
+/** How many config texts have been parsed rather than found in TYPES (tests). */
+export function cniConfigParses(): number {
+  return typeParses;
+}
+
+function pluginTypes(text: string): readonly (string | undefined)[] | undefined {
+  if (TYPES.has(text)) return TYPES.get(text);
+  typeParses++;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return remember(TYPES, text, undefined, 64);
+  }
+  // a document of another shape throws here, every time, as it did (nothing is kept for it)
+  const d = doc as { plugins?: { type?: string }[]; type?: string };
+  const types = d.plugins ? d.plugins.map((p) => p.type) : [d.type];
+  return remember(TYPES, text, Object.freeze(types), 64);
 }
 
 export function cniReady(host: Host): boolean {

@@ -529,7 +529,7 @@ function volumeFs(c: Cluster, pod: Pod, vol: Volume): { fs: Vfs; source: string;
     const st = (t[`pvc/${ns}/${vol.persistentVolumeClaim.claimName}`] ??= { fs: { files: {}, dirs: ['/'] } });
     return { fs: new Vfs(st.fs, () => c.now()), source: '/', readOnly: false };
   }
-  const st = table(c)[key(pod, vol.name)];
+  const st = table(c)[podPartKey(pod.metadata.uid ?? '', vol)];
   if (!st) return undefined;
   const apiBacked = vol.configMap !== undefined || vol.secret !== undefined || vol['downwardAPI'] !== undefined || vol.projected !== undefined;
   return { fs: new Vfs(st.fs, () => c.now()), source: '/', readOnly: apiBacked };
