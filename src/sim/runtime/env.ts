@@ -24,8 +24,34 @@ function envName(s: string): string {
   return s.replace(/-/g, '_').toUpperCase();
 }
 
+/**
+ * serviceEnv's answers by Service object: a stored Service is frozen and shared by every copy of
+ * the state, and its variables are a function of it alone; every container start built them again
+ * for each Service of its namespace. The lists and their pairs are frozen (a container's
+ * environment copies them into its own list; startRun freezes the pairs anyway).
+ */
+const SERVICE_ENV = new WeakMap<Service, readonly (readonly [string, string])[]>();
+
+let serviceEnvBuilds = 0;
+
+/** How many Services' variables have been built rather than found in SERVICE_ENV (tests). */
+export function serviceEnvVariableBuilds(): number {
+  return serviceEnvBuilds;
+}
+
 /** envvars.go FromServices and makeLinkVariables for one service. */
-export function serviceEnv(svc: Service): [string, string][] {
+export function serviceEnv(svc: Service): readonly (readonly [string, string])[] {
+  const had = SERVICE_ENV.get(svc);
+  if (had) return had;
+  serviceEnvBuilds++;
+  const out = serviceEnvOf(svc);
+  for (const pair of out) Object.freeze(pair);
+  Object.freeze(out);
+  if (Object.isFrozen(svc)) SERVICE_ENV.set(svc, out);
+  return out;
+}
+
+function serviceEnvOf(svc: Service): [string, string][] {
   const ip = svc.spec.clusterIP;
   const ports = svc.spec.ports ?? [];
   if (!ip || ip === 'None' || ports.length === 0) return [];
@@ -45,7 +71,7 @@ export function serviceEnv(svc: Service): [string, string][] {
 }
 
 /** kubelet getServiceEnvVarMap: the master service always, the namespace's services with enableServiceLinks. */
-function servicesEnv(c: Cluster, pod: Pod): [string, string][] {
+function servicesEnv(c: Cluster, pod: Pod): (readonly [string, string])[] {
   const ns = pod.metadata.namespace ?? 'default';
   const links = pod.spec.enableServiceLinks !== false;
   const chosen = new Map<string, Service>();

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { Session } from '../../shell/session.js';
+import { serviceEnvVariableBuilds } from './env.js';
 
 async function session(manifest: string): Promise<{ s: Session; run: (l: string) => Promise<string> }> {
   const s = new Session(loadFixture('kubeadm-calico', 0));
@@ -146,4 +147,24 @@ test('runtime: kubectl logs job/NAME and --since', async () => {
   await s.exec('sleep 60');
   assert.equal((await s.exec('kubectl logs job/j')).stdout, 'hi from job\n');
   assert.equal((await s.exec('kubectl logs deploy/d --since=25s')).stdout, 'tick\ntick\n');
+});
+
+test("runtime: a Service's variables are built once for every container started beside it, and change with the Service", async () => {
+  const { run } = await session(`apiVersion: v1
+kind: Service
+metadata: {name: env-memo}
+spec: {ports: [{name: http, port: 80}], selector: {app: none}}`);
+  const before = serviceEnvVariableBuilds();
+  await run('kubectl run a --image=busybox -- sleep 3600');
+  await run('kubectl run b --image=busybox -- sleep 3600');
+  await run('sleep 10');
+  // env-memo's, once for both pods (the kubernetes Service's were built for the cluster's own pods)
+  assert.equal(serviceEnvVariableBuilds() - before, 1);
+  assert.match(await run('kubectl exec b -- printenv ENV_MEMO_SERVICE_PORT_HTTP'), /^80\n$/);
+  assert.match(await run(`kubectl patch svc env-memo --type=json -p '[{"op":"replace","path":"/spec/ports/0/port","value":8080}]'`), /patched/);
+  await run('kubectl run c --image=busybox -- sleep 3600');
+  await run('sleep 10');
+  assert.equal(serviceEnvVariableBuilds() - before, 2, 'the new version of env-memo');
+  assert.match(await run('kubectl exec c -- printenv ENV_MEMO_SERVICE_PORT_HTTP'), /^8080\n$/);
+  assert.match(await run('kubectl exec a -- printenv ENV_MEMO_SERVICE_PORT_HTTP'), /^80\n$/, 'a running container keeps what it started with');
 });
