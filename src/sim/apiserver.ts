@@ -139,6 +139,22 @@ function statefulSetSpecUpdate(obj: Deployment, old: Deployment): FieldError[] {
   ];
 }
 
+/** userKey's memo: by the (frozen) user object. */
+const USER_KEYS = new WeakMap<UserInfo, string>();
+
+/**
+ * The part of boundRules' key that names the user: its name and groups as JSON, all that
+ * rulesFor reads of it. A frozen user (authenticateRemembered hands the same one to every request
+ * of its credentials) is encoded once; another is encoded afresh.
+ */
+function userKey(user: UserInfo): string {
+  const had = USER_KEYS.get(user);
+  if (had !== undefined) return had;
+  const key = `${JSON.stringify([user.username, user.groups])}|`;
+  if (Object.isFrozen(user) && Object.isFrozen(user.groups)) USER_KEYS.set(user, key);
+  return key;
+}
+
 /** ApiServer.boundRules' memo, by store (see there). */
 const BOUND_RULES = new WeakMap<Store, { key: string; rules: Map<string, BoundRules> }>();
 const BOUND_RULES_MAX = 256;
@@ -191,7 +207,7 @@ export class ApiServer {
     return impersonatedUser(imp.user, imp.groups);
   }
 
-  private authn?: { key: string; user: UserInfo | undefined };
+  private authn?: { at: readonly number[]; user: UserInfo | undefined };
 
   /**
    * authenticate() for this client, remembered while nothing it reads can have changed: the
@@ -202,8 +218,9 @@ export class ApiServer {
    */
   private authenticated(creds: Credentials): UserInfo | undefined {
     const ch = this.c.store.changes;
-    const key = `${this.c.hostGeneration}|${this.c.now()}|${ch.get('ServiceAccount') ?? 0}|${ch.get('Secret') ?? 0}|${ch.get('Node') ?? 0}|${ch.get('Pod') ?? 0}`;
-    if (this.authn?.key !== key) this.authn = { key, user: authenticateRemembered(this.c, creds) };
+    // (the numbers themselves, not a string of them to build and compare at every request)
+    const at = [this.c.hostGeneration, this.c.now(), ch.get('ServiceAccount') ?? 0, ch.get('Secret') ?? 0, ch.get('Node') ?? 0, ch.get('Pod') ?? 0];
+    if (!this.authn || !sameItems(this.authn.at, at)) this.authn = { at, user: authenticateRemembered(this.c, creds) };
     return this.authn.user;
   }
 
@@ -233,7 +250,7 @@ export class ApiServer {
     const key = `${ch.get('Role') ?? 0}/${ch.get('ClusterRole') ?? 0}/${ch.get('RoleBinding') ?? 0}/${ch.get('ClusterRoleBinding') ?? 0}`;
     let memo = BOUND_RULES.get(this.c.store);
     if (!memo || memo.key !== key || memo.rules.size >= BOUND_RULES_MAX) BOUND_RULES.set(this.c.store, (memo = { key, rules: new Map() }));
-    const who = JSON.stringify([user.username, user.groups, namespace ?? null]);
+    const who = `${userKey(user)}${JSON.stringify(namespace ?? null)}`;
     let bound = memo.rules.get(who);
     if (!bound) memo.rules.set(who, (bound = this.rulesByPolicy(who, user, namespace)));
     return bound;
