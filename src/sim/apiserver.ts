@@ -8,6 +8,8 @@
  * "connection refused" text, as on a real node whose API server is down.
  */
 import { canonicalJSON } from '../util/canonical-json.js';
+import { remember } from '../util/bounded-map.js';
+import { sameItems } from '../util/same-items.js';
 import { rfc3339 } from '../util/clock.js';
 import { ApplyConflictError, applyConfig, conflictsAllowedByLastApplied, LAST_APPLIED, recordUpdate, withoutManagedFields, managedFieldsOf, syncLastApplied, type Json, type ManagedFieldsEntry } from './api/managed-fields.js';
 import type { Cluster } from './cluster.js';
@@ -137,9 +139,33 @@ function statefulSetSpecUpdate(obj: Deployment, old: Deployment): FieldError[] {
   ];
 }
 
+/** userKey's memo: by the (frozen) user object. */
+const USER_KEYS = new WeakMap<UserInfo, string>();
+
+/**
+ * The part of boundRules' key that names the user: its name and groups as JSON, all that
+ * rulesFor reads of it. A frozen user (authenticateRemembered hands the same one to every request
+ * of its credentials) is encoded once; another is encoded afresh.
+ */
+function userKey(user: UserInfo): string {
+  const had = USER_KEYS.get(user);
+  if (had !== undefined) return had;
+  const key = `${JSON.stringify([user.username, user.groups])}|`;
+  if (Object.isFrozen(user) && Object.isFrozen(user.groups)) USER_KEYS.set(user, key);
+  return key;
+}
+
 /** ApiServer.boundRules' memo, by store (see there). */
 const BOUND_RULES = new WeakMap<Store, { key: string; rules: Map<string, BoundRules> }>();
 const BOUND_RULES_MAX = 256;
+/**
+ * boundRules' second level, across stores: per user and namespace, the last policy rulesFor read
+ * (its four lists, copied: a store replaces an item of a list it handed out in place) and its
+ * answer. Every copy of a state (each validate run, each `check`) is a new store whose first
+ * request missed the first level, though its RBAC objects are the very frozen objects the state
+ * shares. Bounded like the first level; never saved.
+ */
+const RULES_BY_POLICY = new Map<string, { policy: RbacPolicy; rules: BoundRules }>();
 
 export class ApiServer {
   constructor(
@@ -181,7 +207,7 @@ export class ApiServer {
     return impersonatedUser(imp.user, imp.groups);
   }
 
-  private authn?: { key: string; user: UserInfo | undefined };
+  private authn?: { at: readonly number[]; user: UserInfo | undefined };
 
   /**
    * authenticate() for this client, remembered while nothing it reads can have changed: the
@@ -192,8 +218,9 @@ export class ApiServer {
    */
   private authenticated(creds: Credentials): UserInfo | undefined {
     const ch = this.c.store.changes;
-    const key = `${this.c.hostGeneration}|${this.c.now()}|${ch.get('ServiceAccount') ?? 0}|${ch.get('Secret') ?? 0}|${ch.get('Node') ?? 0}|${ch.get('Pod') ?? 0}`;
-    if (this.authn?.key !== key) this.authn = { key, user: authenticateRemembered(this.c, creds) };
+    // (the numbers themselves, not a string of them to build and compare at every request)
+    const at = [this.c.hostGeneration, this.c.now(), ch.get('ServiceAccount') ?? 0, ch.get('Secret') ?? 0, ch.get('Node') ?? 0, ch.get('Pod') ?? 0];
+    if (!this.authn || !sameItems(this.authn.at, at)) this.authn = { at, user: authenticateRemembered(this.c, creds) };
     return this.authn.user;
   }
 
@@ -223,10 +250,31 @@ export class ApiServer {
     const key = `${ch.get('Role') ?? 0}/${ch.get('ClusterRole') ?? 0}/${ch.get('RoleBinding') ?? 0}/${ch.get('ClusterRoleBinding') ?? 0}`;
     let memo = BOUND_RULES.get(this.c.store);
     if (!memo || memo.key !== key || memo.rules.size >= BOUND_RULES_MAX) BOUND_RULES.set(this.c.store, (memo = { key, rules: new Map() }));
-    const who = JSON.stringify([user.username, user.groups, namespace ?? null]);
+    const who = `${userKey(user)}${JSON.stringify(namespace ?? null)}`;
     let bound = memo.rules.get(who);
-    if (!bound) memo.rules.set(who, (bound = rulesFor(this.policy(), user, namespace)));
+    if (!bound) memo.rules.set(who, (bound = this.rulesByPolicy(who, user, namespace)));
     return bound;
+  }
+
+  /**
+   * rulesFor over this store's policy, or the answer it gave for the same user and namespace over
+   * the same policy in another store: exact, as rulesFor reads nothing but the four lists (their
+   * frozen objects, compared by identity and order) and the user's name and groups (in `who`).
+   */
+  private rulesByPolicy(who: string, user: UserInfo, namespace: string | undefined): BoundRules {
+    const policy = this.policy();
+    const had = RULES_BY_POLICY.get(who);
+    if (
+      had &&
+      sameItems(had.policy.roles, policy.roles) &&
+      sameItems(had.policy.clusterRoles, policy.clusterRoles) &&
+      sameItems(had.policy.roleBindings, policy.roleBindings) &&
+      sameItems(had.policy.clusterRoleBindings, policy.clusterRoleBindings)
+    )
+      return had.rules;
+    const rules = rulesFor(policy, user, namespace);
+    const kept: RbacPolicy = { roles: policy.roles.slice(), clusterRoles: policy.clusterRoles.slice(), roleBindings: policy.roleBindings.slice(), clusterRoleBindings: policy.clusterRoleBindings.slice() };
+    return remember(RULES_BY_POLICY, who, { policy: kept, rules }, BOUND_RULES_MAX).rules;
   }
 
   /** Authorize one request of this client (sim/api/rbac.ts); throws the Forbidden status. */

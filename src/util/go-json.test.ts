@@ -26,3 +26,16 @@ test('sortKeysShared: a frozen object is sorted once, its frozen copy shared; ot
   assert.equal(sortKeysShared('s'), 's');
   assert.equal(sortKeysShared(undefined), null);
 });
+
+test('sortKeysShared: a kept sorted copy is its own sorted copy, so a document built of such copies is not sorted again', () => {
+  const stored = { metadata: { labels: { '10': 'a', '9': 'b', z: 'c' }, name: 'x' }, kind: 'Pod', spec: { b: [1, { d: 1, c: 2 }], a: null } };
+  deepFreeze(stored);
+  const first = sortKeysShared(stored);
+  assert.equal(sortKeysShared(first), first, 'the copy itself, not a copy of it');
+  assert.deepEqual(sortKeys(first), first);
+  assert.deepEqual(Object.keys(sortKeys(first) as object), Object.keys(first as object));
+  const doc = { items: [first], kind: 'List' };
+  const again = sortKeysShared(doc) as { items: unknown[] };
+  assert.equal(again.items[0], first);
+  assert.deepEqual(again, sortKeys(doc));
+});

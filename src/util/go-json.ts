@@ -59,6 +59,9 @@ export function sortKeysShared(v: unknown): GoJson {
       out = sortKeys(v);
       deepFreeze(out);
       SORTED.set(v, out);
+      // the copy is its own sorted copy (sortKeys of sortKeys' output is the same tree): a
+      // document made of such copies (serialize.ts documentFor) is not copied again
+      if (out !== null && typeof out === 'object') SORTED.set(out, out);
     }
     return out;
   }

@@ -6,7 +6,7 @@
  */
 import type { KObject } from '../../sim/api/types.js';
 import { relaxedJsonPathExpression } from '../printers/custom-columns.js';
-import { JsonPath, JsonPathError } from '../printers/jsonpath.js';
+import { parsedJsonPath, JsonPathError, type JsonPath } from '../printers/jsonpath.js';
 import type { Json } from '../printers/serialize.js';
 import { KubectlError } from './errors.js';
 
@@ -59,7 +59,7 @@ export function sortObjects<T extends KObject>(objs: readonly T[], sortBy: strin
   const field = rel.ok ? rel.value : sortBy;
   let jp: JsonPath;
   try {
-    jp = new JsonPath(field);
+    jp = parsedJsonPath(field);
   } catch (e) {
     throw new KubectlError(e instanceof JsonPathError ? `error parsing jsonpath ${field}, ${e.message}` : String(e));
   }

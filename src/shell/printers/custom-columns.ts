@@ -5,7 +5,7 @@
  * result `fmt.Sprint`ed and joined by `,`, or `<none>`; rendered with the get tabwriter.
  */
 import type { KObject } from '../../sim/api/types.js';
-import { JsonPath, JsonPathError } from './jsonpath.js';
+import { parsedJsonPath, JsonPathError, type JsonPath } from './jsonpath.js';
 import { sortKeys, type Json } from './serialize.js';
 import { GET_TABWRITER, TabWriter } from './tabwriter.js';
 
@@ -91,7 +91,7 @@ export function printCustomColumns(objs: readonly KObject[], columns: readonly C
   const parsers: JsonPath[] = [];
   for (const c of columns) {
     try {
-      parsers.push(new JsonPath(c.fieldSpec));
+      parsers.push(parsedJsonPath(c.fieldSpec));
     } catch (e) {
       return { ok: false, error: e instanceof JsonPathError ? e.message : String(e) };
     }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { printJsonPath } from './jsonpath.js';
+import { JsonPathError, parsedJsonPath, printJsonPath } from './jsonpath.js';
 import { documentFor } from './serialize.js';
 import { configMap, node, pod } from './testing/factories.js';
 
@@ -83,4 +83,18 @@ test('jsonpath: index out of range is an error even with missing keys allowed', 
 
 test('jsonpath-as-json', () => {
   assert.deepEqual(printJsonPath('{.items[*].metadata.name}', nodes, { outputJson: true }), { ok: true, text: '[\n    "cka-cp1",\n    "cka-w1"\n]\n' });
+});
+
+test('parsedJsonPath: one parse per template, shared read-only by every execution; a bad template throws each time', () => {
+  const t = '{range .items[-2:]}{.name}{" "}{end}';
+  const jp = parsedJsonPath(t);
+  assert.equal(parsedJsonPath(t), jp, 'the same template: the same parsed instance');
+  // the negative slice is resolved per array (the evaluator works on copies of the frozen params)
+  assert.equal(jp.execute({ items: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] }), 'b c ');
+  assert.equal(jp.execute({ items: [{ name: 'x' }, { name: 'y' }] }), 'x y ');
+  assert.equal(printJsonPath(t, { items: [{ name: 'p' }, { name: 'q' }, { name: 'r' }, { name: 's' }] }).ok, true);
+  assert.deepEqual(printJsonPath(t, { items: [{ name: 'p' }, { name: 'q' }, { name: 'r' }, { name: 's' }] }), { ok: true, text: 'r s ' });
+  assert.throws(() => parsedJsonPath('{.a'), JsonPathError);
+  assert.throws(() => parsedJsonPath('{.a'), JsonPathError);
+  assert.equal(printJsonPath('{.a', {}).ok, false);
 });

@@ -7,7 +7,7 @@
  */
 import type { KObject } from '../../sim/api/types.js';
 
-import { sortKeys } from '../../util/go-json.js';
+import { sortKeys, sortKeysShared } from '../../util/go-json.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -38,7 +38,9 @@ function prepareOne(obj: KObject, o: SerializeOptions): Json {
     const { managedFields: _drop, ...meta } = obj.metadata as KObject['metadata'] & { managedFields?: unknown };
     src = { ...obj, metadata: meta };
   }
-  return o.sortKeys === false ? toJson(src) : sortKeys(src);
+  // the printers only read the document: a stored (frozen) object's sorted copy is the one kept
+  // beside it (util/go-json.ts sortKeysShared), which a jsonpath template then walks as it is
+  return o.sortKeys === false ? toJson(src) : sortKeysShared(src);
 }
 
 /**

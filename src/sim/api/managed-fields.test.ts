@@ -134,3 +134,22 @@ test('toFieldSet ignores nothing itself: the server strips apiVersion, kind and 
   const s = toFieldSet({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } });
   assert.deepEqual(sortedPaths(s).map(pathString), ['.apiVersion', '.kind', '.metadata.name']);
 });
+
+test('compare leaves out the top-level fields skipTop names and nothing else; recordUpdate owns the same fields without walking a status it drops', () => {
+  const old: Json = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', labels: { a: '1' } }, spec: { replicas: 1 }, status: { replicas: 1, conditions: [{ type: 'Available', status: 'True' }] } };
+  const nu: Json = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', labels: { a: '2' } }, spec: { replicas: 2 }, status: { replicas: 2, conditions: [{ type: 'Available', status: 'False' }] } };
+  const all = compare(old, nu);
+  const some = compare(old, nu, (k) => k === 'status' || k === 'kind');
+  const under = (s: Map<string, readonly string[]>, top: string): string[] => [...s.values()].filter((p) => p[0] === top).map((p) => p.join('/'));
+  assert.deepEqual(under(all.modified, 'f:status').sort(), ['f:status/f:conditions/k:{"type":"Available"}/f:status', 'f:status/f:replicas']);
+  assert.deepEqual(under(some.modified, 'f:status'), []);
+  for (const part of ['added', 'modified', 'removed'] as const)
+    assert.deepEqual([...some[part].keys()], [...all[part].keys()].filter((k) => !k.startsWith('f:status') && !k.startsWith('f:kind')), part);
+  // only the root's fields: a nested `status` (a condition's) is compared as ever
+  assert.deepEqual(under(compare(old, nu, (k) => k === 'metadata').modified, 'f:status').sort(), under(all.modified, 'f:status').sort());
+  const w: WriteContext = { manager: 'kubectl', apiVersion: 'apps/v1', now: '2026-01-01T00:00:00Z', statusIsSubresource: true };
+  const fields = (e: ManagedFieldsEntry[]): Json[] => e.map((x) => x.fieldsV1 as Json);
+  assert.deepEqual(fields(recordUpdate(undefined, old, nu, w)), [{ 'f:metadata': { 'f:labels': { 'f:a': {} } }, 'f:spec': { 'f:replicas': {} } }]);
+  assert.deepEqual(fields(recordUpdate(undefined, old, nu, { ...w, statusIsSubresource: false })), [{ 'f:metadata': { 'f:labels': { 'f:a': {} } }, 'f:spec': { 'f:replicas': {} }, 'f:status': { 'f:conditions': { 'k:{"type":"Available"}': { 'f:status': {} } }, 'f:replicas': {} } }]);
+  assert.deepEqual(fields(recordUpdate(undefined, old, nu, { ...w, subresource: 'status' })), [{ 'f:status': { 'f:conditions': { 'k:{"type":"Available"}': { 'f:status': {} } }, 'f:replicas': {} } }]);
+});

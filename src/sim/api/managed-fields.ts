@@ -144,15 +144,19 @@ export interface Comparison {
   removed: FieldSet;
 }
 
-const equal = (a: Json | undefined, b: Json | undefined): boolean => jsonOf(a ?? null) === jsonOf(b ?? null) && (a === undefined) === (b === undefined);
+// (two strings are equal as their JSON is: most leaves, without encoding either)
+const equal = (a: Json | undefined, b: Json | undefined): boolean =>
+  typeof a === 'string' && typeof b === 'string' ? a === b : jsonOf(a ?? null) === jsonOf(b ?? null) && (a === undefined) === (b === undefined);
 const empty = (v: Json | undefined): boolean => v === undefined || v === null || (Array.isArray(v) ? v.length === 0 : isObj(v) && Object.keys(v).length === 0);
 
 /**
  * typed/compare.go: what changed from `lhs` to `rhs`. A leaf (scalar, atomic list or map, or a
  * map or list empty on both sides) is added, removed or modified as a whole; a map or keyed list
  * that appears or disappears counts itself as added or removed besides its children.
+ * `skipTop`: top-level fields left out, for a caller that drops every path under them (each is
+ * a path's first element: leaving one out changes nothing else).
  */
-export function compare(lhs: Json | undefined, rhs: Json | undefined): Comparison {
+export function compare(lhs: Json | undefined, rhs: Json | undefined, skipTop?: (field: string) => boolean): Comparison {
   const c: Comparison = { added: new Map(), modified: new Map(), removed: new Map() };
   const put = (s: FieldSet, p: Path): void => void s.set(keyOf(p), p);
   const leaf = (l: Json | undefined, r: Json | undefined, path: string[]): void => {
@@ -175,7 +179,7 @@ export function compare(lhs: Json | undefined, rhs: Json | undefined): Compariso
       const lo = isObj(l) ? l : undefined;
       const ro = isObj(r) ? r : undefined;
       if (ATOMIC_MAPS.has(field) || (empty(lo) && empty(ro))) return leaf(l, r, path);
-      for (const k of new Set([...Object.keys(lo ?? {}), ...Object.keys(ro ?? {})])) walk(lo?.[k], ro?.[k], [...path, `f:${k}`], k);
+      for (const k of new Set([...Object.keys(lo ?? {}), ...Object.keys(ro ?? {})])) if (path.length > 0 || skipTop?.(k) !== true) walk(lo?.[k], ro?.[k], [...path, `f:${k}`], k);
     } else return leaf(l, r, path);
     if (path.length > 0 && l === undefined) put(c.added, path);
     else if (path.length > 0 && r === undefined) put(c.removed, path);
@@ -412,8 +416,11 @@ export function recordUpdate(entries: readonly ManagedFieldsEntry[] | undefined,
   const ms = decodeEntries(entries);
   const kind = isObj(newObj) && typeof newObj['kind'] === 'string' ? newObj['kind'] : '';
   const apiVersion = isObj(newObj) && typeof newObj['apiVersion'] === 'string' ? newObj['apiVersion'] : '';
-  const raw = compare(oldObj ?? zeroObject(kind, apiVersion), newObj);
   // a write to …/status owns status alone: its strategy resets everything else (GetResetFields)
+  // (and what `keep` drops whole is not compared at all: a pod's or deployment's status, as big
+  // as its spec, on every write of the main resource)
+  const skipTop = w.subresource === 'status' ? (k: string): boolean => k !== 'status' : (k: string): boolean => k === 'apiVersion' || k === 'kind' || (k === 'status' && w.statusIsSubresource);
+  const raw = compare(oldObj ?? zeroObject(kind, apiVersion), newObj, skipTop);
   const keep = (f: FieldSet): FieldSet => (w.subresource === 'status' ? new Map([...f].filter(([, p]) => p[0] === 'f:status')) : filterIgnored(f, w.statusIsSubresource));
   const cmp: Comparison = { added: keep(raw.added), modified: keep(raw.modified), removed: keep(raw.removed) };
   const entry = { manager: w.manager, operation: 'Update' as const, apiVersion: w.apiVersion, fieldsType: 'FieldsV1' as const, ...(w.subresource ? { subresource: w.subresource } : {}) };

@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { Session } from '../../shell/session.js';
+import { checkRequestBody, checkStoredSize, ETCD_MAX_REQUEST_BYTES } from './size-limits.js';
+import type { KObject } from './types.js';
 
 function session(): { s: Session; write: (path: string, text: string) => void } {
   const c = loadFixture('kubeadm-calico');
@@ -69,4 +71,26 @@ test("an object within the body limit but over etcd's request limit", async () =
   assert.equal((await s.exec('kubectl get pod p')).exitCode, 1, 'nothing stored');
   // a dry run never reaches etcd
   assert.equal((await s.exec('kubectl create -f /root/pod.json --dry-run=server -o name')).stdout, 'pod/p\n');
+});
+
+test('the limits count UTF-8 bytes of the JSON, at the exact edge, however short the text is in UTF-16 units', () => {
+  const etcd = (o: unknown): boolean => {
+    try {
+      checkStoredSize(o as KObject);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  // {"s":"…"} is 8 bytes around the value
+  assert.equal(etcd({ s: 'v'.repeat(ETCD_MAX_REQUEST_BYTES - 8) }), false, 'exactly the limit');
+  assert.equal(etcd({ s: 'v'.repeat(ETCD_MAX_REQUEST_BYTES - 7) }), true, 'one byte over');
+  // two bytes a character: 800,000 characters are 1.6 MB, over the limit in bytes though not in units
+  assert.equal(etcd({ s: 'é'.repeat(800_000) }), true);
+  assert.equal(etcd({ s: 'é'.repeat(500_000) }), false);
+  // a surrogate pair, 4 bytes for 2 units
+  assert.equal(etcd({ s: '😀'.repeat((ETCD_MAX_REQUEST_BYTES - 8) / 4) }), false);
+  assert.equal(etcd({ s: `${'😀'.repeat((ETCD_MAX_REQUEST_BYTES - 8) / 4)}v` }), true);
+  assert.throws(() => checkRequestBody({ s: 'é'.repeat(1_600_000) }), /Request entity too large/);
+  assert.doesNotThrow(() => checkRequestBody({ s: 'é'.repeat(1_500_000) }));
 });

@@ -45,9 +45,19 @@ export function bodyBytes(obj: unknown): number {
   return utf8Len(JSON.stringify(obj) ?? '');
 }
 
+/**
+ * Whether an object's JSON is over `limit` bytes. A UTF-16 code unit is at most 3 bytes of UTF-8
+ * (a surrogate pair, two units, is 4), so a text of at most limit/3 units is within it: only a
+ * longer one is measured (every write checks two bodies; nearly all are a few kilobytes).
+ */
+function overLimit(obj: unknown, limit: number): boolean {
+  const json = JSON.stringify(obj) ?? '';
+  return json.length * 3 > limit && utf8Len(json) > limit;
+}
+
 /** limitedReadBody: a body above 3 MiB is refused before anything else looks at it. */
-export function checkRequestBody(obj: unknown, bytes = bodyBytes(obj)): void {
-  if (bytes > MAX_REQUEST_BODY_BYTES) throw new ApiError('RequestEntityTooLarge', `Request entity too large: limit is ${MAX_REQUEST_BODY_BYTES}`, 413);
+export function checkRequestBody(obj: unknown): void {
+  if (overLimit(obj, MAX_REQUEST_BODY_BYTES)) throw new ApiError('RequestEntityTooLarge', `Request entity too large: limit is ${MAX_REQUEST_BODY_BYTES}`, 413);
 }
 
 /** ValidateAnnotations' size rule: keys and values together at most 256 KiB. */
@@ -75,5 +85,5 @@ export function validateDataSize(obj: KObject): FieldError[] {
 
 /** etcd's request limit, met when the object is written. */
 export function checkStoredSize(obj: KObject): void {
-  if (bodyBytes(obj) > ETCD_MAX_REQUEST_BYTES) throw new ApiError('', 'etcdserver: request is too large', 500);
+  if (overLimit(obj, ETCD_MAX_REQUEST_BYTES)) throw new ApiError('', 'etcdserver: request is too large', 500);
 }

@@ -20,7 +20,7 @@ import type { Verb } from '../context.js';
 import { durationFlag } from '../duration.js';
 import { formatApiError, KubectlError, RawError } from '../errors.js';
 import { bool, list, str } from '../flags.js';
-import { JsonPath, JsonPathError } from '../../printers/jsonpath.js';
+import { parsedJsonPath, JsonPathError, type JsonPath } from '../../printers/jsonpath.js';
 import { relaxedJsonPathExpression } from '../../printers/custom-columns.js';
 import { printObject } from '../printobj.js';
 import { printArg } from '../../gotemplate/fmt.js';
@@ -105,7 +105,7 @@ function jsonPathCheck(input: string): Check {
   if (rel.value === '') throw new KubectlError('jsonpath expression cannot be empty');
   let jp: JsonPath;
   try {
-    jp = new JsonPath(rel.value);
+    jp = parsedJsonPath(rel.value);
   } catch (e) {
     if (e instanceof JsonPathError) throw new KubectlError(e.message);
     throw e;

@@ -9,7 +9,7 @@
 import type { CrdVersion } from '../../../sim/api/crd.js';
 import type { KObject } from '../../../sim/api/types.js';
 import { translateTimestampSince } from '../duration.js';
-import { JsonPath } from '../jsonpath.js';
+import { parsedJsonPath, type JsonPath } from '../jsonpath.js';
 import { NAME } from './cells.js';
 import { customResourceTable } from './defaulttable.js';
 import type { KindPrinter } from './types.js';
@@ -34,7 +34,7 @@ function cell(col: PrinterColumn, path: JsonPath, obj: KObject, now: number): st
 export function customResourcePrinter(version: CrdVersion | undefined): KindPrinter {
   const cols = version?.additionalPrinterColumns ?? [];
   if (cols.length === 0) return customResourceTable;
-  const paths = cols.map((c) => new JsonPath(`{${c.jsonPath}}`));
+  const paths = cols.map((c) => parsedJsonPath(`{${c.jsonPath}}`));
   return {
     columns: [NAME, ...cols.map((c) => ({ name: c.name, ...((c.priority ?? 0) > 0 ? { wide: true } : {}) }))],
     row(obj, now) {
