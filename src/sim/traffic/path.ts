@@ -100,7 +100,8 @@ function netfilter(host: Host, fam: Family): IptablesState {
 }
 
 function walkCtx(c: Cluster, host: Host, fam: Family = 'IPv4'): WalkContext {
-  return { localAddrs: [addrOf(host, fam) ?? host.ip], rng: c.random, recent: nodeRecent(host), nowSeconds: Math.floor(c.now() / 1000) };
+  // the trace prints only each walk's summary (trace: false: the walks keep no lines)
+  return { localAddrs: [addrOf(host, fam) ?? host.ip], rng: c.random, recent: nodeRecent(host), nowSeconds: Math.floor(c.now() / 1000), trace: false };
 }
 
 function podIface(c: Cluster, pod: Pod): string {
@@ -108,7 +109,16 @@ function podIface(c: Cluster, pod: Pod): string {
   if (plugin === 'flannel') return 'cni0';
   if (plugin === 'weave') return 'weave';
   let h = 0;
-  for (const ch of pod.metadata.uid ?? pod.metadata.name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
+  // each code point's first UTF-16 unit, as `for (const ch of id) … ch.charCodeAt(0)` reads them
+  const id = pod.metadata.uid ?? pod.metadata.name;
+  for (let i = 0; i < id.length; i++) {
+    const u = id.charCodeAt(i);
+    h = (Math.imul(h, 31) + u) >>> 0;
+    if (u >= 0xd800 && u <= 0xdbff && i + 1 < id.length) {
+      const lo = id.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) i++;
+    }
+  }
   return `cali${h.toString(16).padStart(11, '0').slice(0, 11)}`;
 }
 
@@ -339,8 +349,8 @@ function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT
   const self = addrOf(host, x.fam) ?? host.ip;
   const nft = nftHook(x, host, pkt, hook === 'OUTPUT' ? 'output' : 'prerouting');
   if (isFailure(nft)) return nft;
-  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, trace: [] } : walkNat(ipt, pkt, hook, ctx);
-  if (!nft.dnat) x.trace.push(`${host.name}: nat ${hook}: ${summarise(nat.trace)}`);
+  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, summary: '' } : walkNat(ipt, pkt, hook, ctx);
+  if (!nft.dnat) x.trace.push(`${host.name}: nat ${hook}: ${nat.summary}`);
   if (nat.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: dropped in nat ${hook}`);
   const out: Packet = { ...pkt };
   if (nat.dnat) {
@@ -353,7 +363,7 @@ function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT
   const post = nftFilter(x, host, out, fhook === 'OUTPUT' ? 'output' : fhook === 'INPUT' ? 'input' : 'forward');
   if (post) return post;
   const filt = walkFilter(ipt, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, fhook, ctx);
-  x.trace.push(`${host.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
+  x.trace.push(`${host.name}: filter ${fhook}: ${filt.summary} → ${filt.verdict}`);
   if (filt.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: REJECT (${filt.rejectWith ?? 'icmp-port-unreachable'}) in filter ${fhook}`);
   if (filt.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: DROP in filter ${fhook}`);
   const src = nat.masquerade || (nft.masquerade && !nft.dnat) ? self : pkt.src;
@@ -371,8 +381,8 @@ function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWi
   const ctx = walkCtx(c, node, x.fam);
   const nft = nftHook(x, node, pkt, 'prerouting');
   if (isFailure(nft)) return nft;
-  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, trace: [] } : walkNat(ipt, pkt, 'PREROUTING', ctx);
-  if (!nft.dnat) x.trace.push(`${node.name}: nat PREROUTING: ${summarise(nat.trace)}`);
+  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, summary: '' } : walkNat(ipt, pkt, 'PREROUTING', ctx);
+  if (!nft.dnat) x.trace.push(`${node.name}: nat PREROUTING: ${nat.summary}`);
   const out: Packet = { ...pkt };
   if (nat.dnat) {
     out.dst = nat.dnat.ip;
@@ -384,7 +394,7 @@ function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWi
   const post = nftFilter(x, node, out, local ? 'input' : 'forward');
   if (post) return post;
   const filt = walkFilter(ipt, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, fhook, ctx);
-  x.trace.push(`${node.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
+  x.trace.push(`${node.name}: filter ${fhook}: ${filt.summary} → ${filt.verdict}`);
   if (filt.verdict === 'REJECT') return fail(x, 'refused', `${node.name}: REJECT in filter ${fhook}`);
   if (filt.verdict === 'DROP') return fail(x, 'timeout', `${node.name}: DROP in filter ${fhook}`);
   const src = nat.masquerade ? self : pkt.src;
@@ -488,22 +498,4 @@ function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod |
   if (l.listener) to.listener = l.listener;
   x.trace.push(`✓ pod ${name} listens on ${port}/${x.proto}`);
   return { ok: true, to, srcSeen: src, trace: x.trace };
-}
-
-/** Compress a netfilter trace (`nat:KUBE-SERVICES:rule:3`, …) to the chains it went through. */
-function summarise(trace: readonly string[]): string {
-  const chains: string[] = [];
-  for (const t of trace) {
-    // the 2nd to 4th of the `:`-separated fields, as t.split(':') gives them (no split per line)
-    const a = t.indexOf(':');
-    const b = a < 0 ? -1 : t.indexOf(':', a + 1);
-    const d = b < 0 ? -1 : t.indexOf(':', b + 1);
-    const kind = b < 0 ? '' : t.slice(b + 1, d < 0 ? t.length : d);
-    if (kind !== 'rule' && kind !== 'policy') continue;
-    const chain = t.slice(a + 1, b);
-    const e = t.indexOf(':', d + 1);
-    const label = kind === 'rule' ? `${chain}#${d < 0 ? '' : t.slice(d + 1, e < 0 ? t.length : e)}` : `${chain}(policy)`;
-    if (label && chains[chains.length - 1] !== label) chains.push(label);
-  }
-  return chains.length > 0 ? chains.join(' → ') : '(no rule matched)';
 }
