@@ -9,7 +9,7 @@ import { applyRestore } from './restore.js';
 import { syncProxyRules } from './kube-proxy/sync.js';
 import { ensureKubeletRules } from './kube-proxy/kubelet-rules.js';
 import type { Packet, WalkContext } from './packet.js';
-import { newRecentState, ruleCidrParses, ruleNatDestParses, summariseTrace, walkFilter, walkNat } from './packet.js';
+import { newRecentState, ruleCidrParses, ruleNatDestParses, ruleOptionSplits, summariseTrace, walkFilter, walkNat } from './packet.js';
 
 const NODE_IP = '192.168.122.21';
 
@@ -235,4 +235,16 @@ test("a DNAT's destination is parsed once per text, and each result is the walk'
   assert.notEqual(again.dnat, first.dnat);
   first.dnat!.port = 1;
   assert.equal(walkNat(st, fromPod, 'PREROUTING', ctx()).dnat?.port, 80);
+});
+
+test("a match option's value (conntrack states, addrtype types, a mark) is split once per text", () => {
+  const st = webNode();
+  assert.equal(runIptables(st, ['-I', 'FORWARD', '-m', 'mark', '!', '--mark', '0x10/0x10', '-j', 'LOG']).exitCode, 0);
+  const nodePort: Packet = { src: '192.168.122.1', dst: NODE_IP, proto: 'tcp', sport: 5555, dport: 31777 };
+  const walk = (): unknown => [walkNat(st, nodePort, 'PREROUTING', ctx()), walkNat(st, fromPod, 'PREROUTING', ctx()), walkFilter(st, { ...fromPod, ctstates: ['NEW', 'DNAT'] }, 'FORWARD', ctx())];
+  const first = walk();
+  const before = ruleOptionSplits();
+  assert.ok(before > 0);
+  assert.deepEqual(walk(), first);
+  assert.equal(ruleOptionSplits(), before, 'the second walk split the options again');
 });

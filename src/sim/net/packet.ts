@@ -121,21 +121,52 @@ function inRange(spec: string, v: number | undefined): boolean {
   return v >= (lo ?? 0) && v <= (hi ?? 65535);
 }
 
-function isLocal(addr: string, ctx: WalkContext): boolean {
-  const v = parseIPv4(addr);
+/** `v`: parseIPv4(addr), which the walk has at hand for its packet's addresses. */
+function isLocal(addr: string, v: number | undefined, ctx: WalkContext): boolean {
   if (v === undefined) return canonicalIPv6(addr) === '::1' || ctx.localAddrs.includes(addr);
   if (v >>> 24 === 127) return true;
   return ctx.localAddrs.includes(addr);
 }
 
-/** xt_addrtype's type of an address (IPv6: ::1 and the host's own are LOCAL, ff00::/8 MULTICAST). */
-function addrTypeOf(addr: string, ctx: WalkContext): string[] {
-  if (isLocal(addr, ctx)) return ['LOCAL'];
-  const v = parseIPv4(addr);
-  if (v === undefined) return cidr6Contains('ff00::', 8, addr) ? ['MULTICAST'] : ['UNICAST'];
-  if (v === 0xffffffff) return ['BROADCAST'];
-  if (v >>> 28 === 14) return ['MULTICAST'];
-  return ['UNICAST'];
+/** xt_addrtype's type of an address (IPv6: ::1 and the host's own are LOCAL, ff00::/8 MULTICAST); `v` is parseIPv4(addr). */
+function addrTypeOf(addr: string, v: number | undefined, ctx: WalkContext): readonly string[] {
+  if (isLocal(addr, v, ctx)) return LOCAL;
+  if (v === undefined) return cidr6Contains('ff00::', 8, addr) ? MULTICAST : UNICAST;
+  if (v === 0xffffffff) return BROADCAST;
+  if (v >>> 28 === 14) return MULTICAST;
+  return UNICAST;
+}
+
+const LOCAL: readonly string[] = Object.freeze(['LOCAL']);
+const MULTICAST: readonly string[] = Object.freeze(['MULTICAST']);
+const UNICAST: readonly string[] = Object.freeze(['UNICAST']);
+const BROADCAST: readonly string[] = Object.freeze(['BROADCAST']);
+
+/**
+ * A match option's value split at `sep` (conntrack's states, addrtype's types, mark's value/mask),
+ * by its text: a pure function of it, remembered (bounded: cleared when full) because every packet
+ * meets the same few in kube-proxy's and the kubelet's rules. Frozen: shared by every caller.
+ */
+const SPLITS = new Map<string, readonly string[]>();
+const SPLITS_MAX = 4096;
+
+let optionSplits = 0;
+
+/** How many match option values were split (for tests). */
+export function ruleOptionSplits(): number {
+  return optionSplits;
+}
+
+function splitOnce(text: string, sep: ',' | '/'): readonly string[] {
+  const key = sep + text;
+  let parts = SPLITS.get(key);
+  if (parts === undefined) {
+    if (SPLITS.size >= SPLITS_MAX) SPLITS.clear();
+    optionSplits++;
+    parts = Object.freeze(text.split(sep));
+    SPLITS.set(key, parts);
+  }
+  return parts;
 }
 
 /** `chain` and `index` name the rule (`table:chain:index`) for the match that keys state by it. */
@@ -159,7 +190,7 @@ function matchExt(m: Match, w: Walk, chain: string, index: number): boolean {
     case 'multiport': {
       const x = o[0];
       if (!x) return true;
-      const ports = (x.values[0] ?? '').split(',');
+      const ports = splitOnce(x.values[0] ?? '', ',');
       const test = (v: number | undefined): boolean => ports.some((s) => inRange(s, v));
       const hit = x.flag === 'sports' ? test(p.sport) : x.flag === 'dports' ? test(p.dport) : test(p.sport) || test(p.dport);
       return hit !== x.neg;
@@ -188,8 +219,8 @@ function matchExt(m: Match, w: Walk, chain: string, index: number): boolean {
     case 'addrtype': {
       for (const x of o) {
         if (x.flag !== 'src-type' && x.flag !== 'dst-type') continue;
-        const types = (x.values[0] ?? '').split(',');
-        const actual = addrTypeOf(x.flag === 'src-type' ? p.src : p.dst, w.ctx);
+        const types = splitOnce(x.values[0] ?? '', ',');
+        const actual = x.flag === 'src-type' ? addrTypeOf(p.src, w.srcV, w.ctx) : addrTypeOf(p.dst, w.dstV, w.ctx);
         const hit = types.some((t) => actual.includes(t));
         if (hit === x.neg) return false;
       }
@@ -200,13 +231,13 @@ function matchExt(m: Match, w: Walk, chain: string, index: number): boolean {
       const x = o[0];
       if (!x) return true;
       const states = p.ctstates ?? ['NEW'];
-      const hit = (x.values[0] ?? '').split(',').some((s) => states.includes(s));
+      const hit = splitOnce(x.values[0] ?? '', ',').some((s) => states.includes(s));
       return hit !== x.neg;
     }
     case 'mark': {
       const x = o[0];
       if (!x) return true;
-      const [v = '0', k = '0xffffffff'] = (x.values[0] ?? '0').split('/');
+      const [v = '0', k = '0xffffffff'] = splitOnce(x.values[0] ?? '0', '/');
       const hit = ((w.mark & Number(k)) >>> 0) === Number(v) >>> 0;
       return hit !== x.neg;
     }
@@ -459,7 +490,7 @@ function walkChain(walked: Chain, w: Walk, depth: number): Outcome {
       case 'MASQUERADE':
         return { kind: 'verdict', verdict: 'ACCEPT', masquerade: true };
       case 'MARK': {
-        const [mv = '0', mk = '0'] = (optVal(t.options, 'set-xmark')?.values[0] ?? '0/0').split('/');
+        const [mv = '0', mk = '0'] = splitOnce(optVal(t.options, 'set-xmark')?.values[0] ?? '0/0', '/');
         w.mark = ((w.mark & ~Number(mk)) ^ Number(mv)) >>> 0;
         continue;
       }
