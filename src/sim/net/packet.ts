@@ -147,7 +147,7 @@ const BROADCAST: readonly string[] = Object.freeze(['BROADCAST']);
  * by its text: a pure function of it, remembered (bounded: cleared when full) because every packet
  * meets the same few in kube-proxy's and the kubelet's rules. Frozen: shared by every caller.
  */
-const SPLITS = new Map<string, readonly string[]>();
+const SPLITS: Record<',' | '/', Map<string, readonly string[]>> = { ',': new Map(), '/': new Map() };
 const SPLITS_MAX = 4096;
 
 let optionSplits = 0;
@@ -158,13 +158,13 @@ export function ruleOptionSplits(): number {
 }
 
 function splitOnce(text: string, sep: ',' | '/'): readonly string[] {
-  const key = sep + text;
-  let parts = SPLITS.get(key);
+  const known = SPLITS[sep];
+  let parts = known.get(text);
   if (parts === undefined) {
-    if (SPLITS.size >= SPLITS_MAX) SPLITS.clear();
+    if (known.size >= SPLITS_MAX) known.clear();
     optionSplits++;
     parts = Object.freeze(text.split(sep));
-    SPLITS.set(key, parts);
+    known.set(text, parts);
   }
   return parts;
 }
