@@ -9,7 +9,7 @@ import { applyRestore } from './restore.js';
 import { syncProxyRules } from './kube-proxy/sync.js';
 import { ensureKubeletRules } from './kube-proxy/kubelet-rules.js';
 import type { Packet, WalkContext } from './packet.js';
-import { newRecentState, ruleCidrParses, walkFilter, walkNat } from './packet.js';
+import { newRecentState, ruleCidrParses, ruleNatDestParses, ruleOptionSplits, summariseTrace, walkFilter, walkNat } from './packet.js';
 
 const NODE_IP = '192.168.122.21';
 
@@ -181,4 +181,70 @@ test("a rule's address match is parsed once, not for every packet that walks it"
   assert.equal(skipped.dnat, undefined);
   assert.equal(ruleCidrParses(), before + 1);
   assert.equal(walkNat(st, { ...fromPod, src: '10.244.2.9' }, 'PREROUTING', ctx()).dnat?.port, 80);
+});
+
+test('a walk without trace lines gives the summary its trace lines would give', () => {
+  const st = webNode();
+  // a user chain whose name holds a colon: summariseTrace reads its lines by their colons
+  for (const args of [['-t', 'nat', '-N', 'A:B'], ['-t', 'nat', '-I', 'PREROUTING', '-j', 'A:B'], ['-t', 'nat', '-A', 'A:B', '-j', 'MARK', '--set-xmark', '0x1/0x1'], ['-I', 'FORWARD', '-j', 'LOG']])
+    assert.equal(runIptables(st, args).exitCode, 0, args.join(' '));
+  const packets: Packet[] = [fromPod, { ...fromPod, dst: '10.244.62.167' }, { src: '192.168.122.1', dst: NODE_IP, proto: 'tcp', sport: 5555, dport: 31777 }];
+  for (const p of packets) {
+    for (const hook of ['PREROUTING', 'OUTPUT'] as const) {
+      const full = walkNat(st, p, hook, ctx(7));
+      const quiet = walkNat(st, p, hook, { ...ctx(7), trace: false });
+      assert.ok(full.trace.length > 0);
+      assert.deepEqual(quiet.trace, []);
+      assert.equal(full.summary, summariseTrace(full.trace));
+      assert.deepEqual({ ...quiet, trace: full.trace }, full);
+    }
+    for (const hook of ['INPUT', 'FORWARD', 'OUTPUT'] as const) {
+      const full = walkFilter(st, p, hook, ctx(7));
+      const quiet = walkFilter(st, p, hook, { ...ctx(7), trace: false });
+      assert.deepEqual(quiet.trace, []);
+      assert.equal(full.summary, summariseTrace(full.trace));
+      assert.deepEqual({ ...quiet, trace: full.trace }, full);
+    }
+  }
+  assert.equal(summariseTrace(['nat:A:B:rule:1', 'nat:PREROUTING:rule:2', 'nat:PREROUTING:rule:2', 'nat:X:return:3', 'filter:OUTPUT:policy:2']), 'PREROUTING#2 → OUTPUT(policy)');
+  assert.equal(summariseTrace([]), '(no rule matched)');
+});
+
+test('a walk that counts nothing leaves the rules it matched in place (shared frozen rules stay shared)', () => {
+  const st = webNode();
+  const nat = st.tables.nat!;
+  for (const ch of nat.chains) for (const r of ch.rules) Object.freeze(r.counters);
+  const before = nat.chains.map((ch) => [ch, [...ch.rules]] as const);
+  assert.ok(walkNat(st, fromPod, 'PREROUTING', ctx()).dnat);
+  for (const [i, [ch, rules]] of before.entries()) {
+    assert.equal(nat.chains[i], ch);
+    assert.ok(rules.every((r, k) => ch.rules[k] === r), `${ch.name}: a rule was replaced`);
+  }
+  // a counting walk makes the rules it counts its own
+  walkNat(st, fromPod, 'PREROUTING', { ...ctx(), count: { bytes: 60 } });
+  assert.ok(nat.chains.some((ch, i) => ch !== before[i]![0] || ch.rules.some((r, k) => r !== before[i]![1][k])));
+});
+
+test("a DNAT's destination is parsed once per text, and each result is the walk's own", () => {
+  const st = webNode({ endpoints: ['10.244.62.167'] });
+  const first = walkNat(st, fromPod, 'PREROUTING', ctx());
+  const before = ruleNatDestParses();
+  const again = walkNat(st, fromPod, 'PREROUTING', ctx());
+  assert.equal(ruleNatDestParses(), before, 'the second packet parsed the DNAT target again');
+  assert.deepEqual(again.dnat, { ip: '10.244.62.167', port: 80 });
+  assert.notEqual(again.dnat, first.dnat);
+  first.dnat!.port = 1;
+  assert.equal(walkNat(st, fromPod, 'PREROUTING', ctx()).dnat?.port, 80);
+});
+
+test("a match option's value (conntrack states, addrtype types, a mark) is split once per text", () => {
+  const st = webNode();
+  assert.equal(runIptables(st, ['-I', 'FORWARD', '-m', 'mark', '!', '--mark', '0x10/0x10', '-j', 'LOG']).exitCode, 0);
+  const nodePort: Packet = { src: '192.168.122.1', dst: NODE_IP, proto: 'tcp', sport: 5555, dport: 31777 };
+  const walk = (): unknown => [walkNat(st, nodePort, 'PREROUTING', ctx()), walkNat(st, fromPod, 'PREROUTING', ctx()), walkFilter(st, { ...fromPod, ctstates: ['NEW', 'DNAT'] }, 'FORWARD', ctx())];
+  const first = walk();
+  const before = ruleOptionSplits();
+  assert.ok(before > 0);
+  assert.deepEqual(walk(), first);
+  assert.equal(ruleOptionSplits(), before, 'the second walk split the options again');
 });

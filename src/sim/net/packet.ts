@@ -50,6 +50,11 @@ export interface WalkContext {
   nowSeconds: number;
   /** Increment rule and policy counters of what the packet traverses. */
   count?: { bytes: number };
+  /**
+   * `false`: leave the results' `trace` empty and give only their `summary` (the packet path
+   * prints the summary alone, so its walks spend nothing on lines nobody reads).
+   */
+  trace?: false;
 }
 
 export type Verdict = 'ACCEPT' | 'DROP' | 'REJECT';
@@ -59,6 +64,8 @@ export interface FilterResult {
   rejectWith?: string;
   mark: number;
   trace: string[];
+  /** The chains the walk went through, as summariseTrace(trace) gives them (made during the walk). */
+  summary: string;
 }
 
 export interface NatResult {
@@ -69,6 +76,8 @@ export interface NatResult {
   verdict: Verdict;
   mark: number;
   trace: string[];
+  /** The chains the walk went through, as summariseTrace(trace) gives them (made during the walk). */
+  summary: string;
 }
 
 interface Walk {
@@ -79,7 +88,10 @@ interface Walk {
   dstV: number | undefined;
   mark: number;
   ctx: WalkContext;
-  trace: string[];
+  /** The trace lines, or undefined when the context asked for none. */
+  trace: string[] | undefined;
+  /** summariseTrace's labels of the lines so far (the same whether or not `trace` is kept). */
+  labels: string[];
 }
 
 type Outcome =
@@ -100,29 +112,65 @@ function ifaceMatches(pattern: string, name: string | undefined): boolean {
 
 function inRange(spec: string, v: number | undefined): boolean {
   if (v === undefined) return false;
-  const [lo, hi] = spec.includes(':') ? spec.split(':').map(Number) : [Number(spec), Number(spec)];
+  if (!spec.includes(':')) {
+    // one port: lo and hi are both Number(spec) (kube-proxy's every --dport)
+    const n = Number(spec);
+    return v >= n && v <= n;
+  }
+  const [lo, hi] = spec.split(':').map(Number);
   return v >= (lo ?? 0) && v <= (hi ?? 65535);
 }
 
-function isLocal(addr: string, ctx: WalkContext): boolean {
-  const v = parseIPv4(addr);
+/** `v`: parseIPv4(addr), which the walk has at hand for its packet's addresses. */
+function isLocal(addr: string, v: number | undefined, ctx: WalkContext): boolean {
   if (v === undefined) return canonicalIPv6(addr) === '::1' || ctx.localAddrs.includes(addr);
   if (v >>> 24 === 127) return true;
   return ctx.localAddrs.includes(addr);
 }
 
-/** xt_addrtype's type of an address (IPv6: ::1 and the host's own are LOCAL, ff00::/8 MULTICAST). */
-function addrTypeOf(addr: string, ctx: WalkContext): string[] {
-  if (isLocal(addr, ctx)) return ['LOCAL'];
-  const v = parseIPv4(addr);
-  if (v === undefined) return cidr6Contains('ff00::', 8, addr) ? ['MULTICAST'] : ['UNICAST'];
-  if (v === 0xffffffff) return ['BROADCAST'];
-  if (v >>> 28 === 14) return ['MULTICAST'];
-  return ['UNICAST'];
+/** xt_addrtype's type of an address (IPv6: ::1 and the host's own are LOCAL, ff00::/8 MULTICAST); `v` is parseIPv4(addr). */
+function addrTypeOf(addr: string, v: number | undefined, ctx: WalkContext): readonly string[] {
+  if (isLocal(addr, v, ctx)) return LOCAL;
+  if (v === undefined) return cidr6Contains('ff00::', 8, addr) ? MULTICAST : UNICAST;
+  if (v === 0xffffffff) return BROADCAST;
+  if (v >>> 28 === 14) return MULTICAST;
+  return UNICAST;
 }
 
-/** `ruleKey()`: the rule's `table:chain:index`, made only for the match that keys state by it. */
-function matchExt(m: Match, w: Walk, ruleKey: () => string): boolean {
+const LOCAL: readonly string[] = Object.freeze(['LOCAL']);
+const MULTICAST: readonly string[] = Object.freeze(['MULTICAST']);
+const UNICAST: readonly string[] = Object.freeze(['UNICAST']);
+const BROADCAST: readonly string[] = Object.freeze(['BROADCAST']);
+
+/**
+ * A match option's value split at `sep` (conntrack's states, addrtype's types, mark's value/mask),
+ * by its text: a pure function of it, remembered (bounded: cleared when full) because every packet
+ * meets the same few in kube-proxy's and the kubelet's rules. Frozen: shared by every caller.
+ */
+const SPLITS: Record<',' | '/', Map<string, readonly string[]>> = { ',': new Map(), '/': new Map() };
+const SPLITS_MAX = 4096;
+
+let optionSplits = 0;
+
+/** How many match option values were split (for tests). */
+export function ruleOptionSplits(): number {
+  return optionSplits;
+}
+
+function splitOnce(text: string, sep: ',' | '/'): readonly string[] {
+  const known = SPLITS[sep];
+  let parts = known.get(text);
+  if (parts === undefined) {
+    if (known.size >= SPLITS_MAX) known.clear();
+    optionSplits++;
+    parts = Object.freeze(text.split(sep));
+    known.set(text, parts);
+  }
+  return parts;
+}
+
+/** `chain` and `index` name the rule (`table:chain:index`) for the match that keys state by it. */
+function matchExt(m: Match, w: Walk, chain: string, index: number): boolean {
   const o = m.options;
   const p = w.pkt;
   switch (m.module) {
@@ -142,7 +190,7 @@ function matchExt(m: Match, w: Walk, ruleKey: () => string): boolean {
     case 'multiport': {
       const x = o[0];
       if (!x) return true;
-      const ports = (x.values[0] ?? '').split(',');
+      const ports = splitOnce(x.values[0] ?? '', ',');
       const test = (v: number | undefined): boolean => ports.some((s) => inRange(s, v));
       const hit = x.flag === 'sports' ? test(p.sport) : x.flag === 'dports' ? test(p.dport) : test(p.sport) || test(p.dport);
       return hit !== x.neg;
@@ -156,7 +204,7 @@ function matchExt(m: Match, w: Walk, ruleKey: () => string): boolean {
       else {
         const every = Number(optVal(o, 'every')?.values[0] ?? '1');
         const packet = Number(optVal(o, 'packet')?.values[0] ?? '0');
-        const key = `nth:${ruleKey()}`;
+        const key = `nth:${w.table.name}:${chain}:${index}`;
         const lists = w.ctx.recent.lists;
         const counter = lists[key] ?? { count: 0 };
         lists[key] = counter;
@@ -171,8 +219,8 @@ function matchExt(m: Match, w: Walk, ruleKey: () => string): boolean {
     case 'addrtype': {
       for (const x of o) {
         if (x.flag !== 'src-type' && x.flag !== 'dst-type') continue;
-        const types = (x.values[0] ?? '').split(',');
-        const actual = addrTypeOf(x.flag === 'src-type' ? p.src : p.dst, w.ctx);
+        const types = splitOnce(x.values[0] ?? '', ',');
+        const actual = x.flag === 'src-type' ? addrTypeOf(p.src, w.srcV, w.ctx) : addrTypeOf(p.dst, w.dstV, w.ctx);
         const hit = types.some((t) => actual.includes(t));
         if (hit === x.neg) return false;
       }
@@ -183,13 +231,13 @@ function matchExt(m: Match, w: Walk, ruleKey: () => string): boolean {
       const x = o[0];
       if (!x) return true;
       const states = p.ctstates ?? ['NEW'];
-      const hit = (x.values[0] ?? '').split(',').some((s) => states.includes(s));
+      const hit = splitOnce(x.values[0] ?? '', ',').some((s) => states.includes(s));
       return hit !== x.neg;
     }
     case 'mark': {
       const x = o[0];
       if (!x) return true;
-      const [v = '0', k = '0xffffffff'] = (x.values[0] ?? '0').split('/');
+      const [v = '0', k = '0xffffffff'] = splitOnce(x.values[0] ?? '0', '/');
       const hit = ((w.mark & Number(k)) >>> 0) === Number(v) >>> 0;
       return hit !== x.neg;
     }
@@ -288,26 +336,52 @@ function headerMatches(r: Rule, w: Walk): boolean {
 }
 
 /**
- * The counters of rule `i` of `chain`, to count into. A rule iptables-restore made from a line
- * parsed before is that line's frozen rule, shared by every ruleset that holds it (restore.ts
- * PARSED): the first count replaces it in its chain with a copy of its own. A chain shared with
- * other rulesets (restore.ts ChainTemplate) is made the table's own first (`owned`: the chain the
- * walk goes on with).
+ * The chain to count rule `i` of `chain` in, with that rule's counters its own. A rule
+ * iptables-restore made from a line parsed before is that line's frozen rule, shared by every
+ * ruleset that holds it (restore.ts PARSED): the first count replaces it in its chain with a copy
+ * of its own. A chain shared with other rulesets (restore.ts ChainTemplate) is made the table's
+ * own first (the chain returned, which the walk goes on with). Only a counting walk asks: a walk
+ * that counts nothing leaves the rules as they are.
  */
-function countable(table: Table, chain: Chain, i: number, owned: (c: Chain) => void): { packets: number; bytes: number } {
+function countable(table: Table, chain: Chain, i: number): Chain {
   const r = chain.rules[i] as Rule;
-  if (!Object.isFrozen(r.counters)) return r.counters;
+  if (!Object.isFrozen(r.counters)) return chain;
   const own: Rule = { ...r, counters: { packets: r.counters.packets, bytes: r.counters.bytes } };
   const mine = ownChain(table, chain);
-  if (mine !== chain) owned(mine);
   mine.rules[i] = own;
-  return own.counters;
+  return mine;
 }
 
 function bump(c: { packets: number; bytes: number }, ctx: WalkContext): void {
   if (!ctx.count) return;
   c.packets += 1;
   c.bytes += ctx.count.bytes;
+}
+
+/**
+ * parseNatDest's answers by the option's text (a pure function of it; bounded: cleared when full).
+ * Every DNAT a connection takes parses its `--to-destination`, and kube-proxy writes a handful.
+ */
+const NAT_DESTS = new Map<string, { readonly ip: string; readonly port?: number }>();
+const NAT_DESTS_MAX = 4096;
+
+let natDestParses = 0;
+
+/** How many DNAT destinations were parsed (for tests). */
+export function ruleNatDestParses(): number {
+  return natDestParses;
+}
+
+function natDest(s: string): { ip: string; port?: number } {
+  let d = NAT_DESTS.get(s);
+  if (d === undefined) {
+    if (NAT_DESTS.size >= NAT_DESTS_MAX) NAT_DESTS.clear();
+    natDestParses++;
+    d = Object.freeze(parseNatDest(s));
+    NAT_DESTS.set(s, d);
+  }
+  // a copy: the result goes out in NatResult.dnat
+  return d.port === undefined ? { ip: d.ip } : { ip: d.ip, port: d.port };
 }
 
 function parseNatDest(s: string): { ip: string; port?: number } {
@@ -320,24 +394,70 @@ function parseNatDest(s: string): { ip: string; port?: number } {
   return port === undefined ? { ip } : { ip, port };
 }
 
+/**
+ * The label summariseTrace gives a trace line (`nat:KUBE-SERVICES:rule:3` → `KUBE-SERVICES#3`,
+ * a policy line → `CHAIN(policy)`), or undefined for the lines it skips (`return`).
+ */
+function traceLabel(t: string): string | undefined {
+  // the 2nd to 4th of the `:`-separated fields, as t.split(':') gives them (no split per line)
+  const a = t.indexOf(':');
+  const b = a < 0 ? -1 : t.indexOf(':', a + 1);
+  const d = b < 0 ? -1 : t.indexOf(':', b + 1);
+  const kind = b < 0 ? '' : t.slice(b + 1, d < 0 ? t.length : d);
+  if (kind !== 'rule' && kind !== 'policy') return undefined;
+  const chain = t.slice(a + 1, b);
+  const e = t.indexOf(':', d + 1);
+  return kind === 'rule' ? `${chain}#${d < 0 ? '' : t.slice(d + 1, e < 0 ? t.length : e)}` : `${chain}(policy)`;
+}
+
+function addLabel(labels: string[], label: string | undefined): void {
+  if (label && labels[labels.length - 1] !== label) labels.push(label);
+}
+
+function labelsSummary(labels: readonly string[]): string {
+  return labels.length > 0 ? labels.join(' → ') : '(no rule matched)';
+}
+
+/** Compress a netfilter trace (`nat:KUBE-SERVICES:rule:3`, …) to the chains it went through. */
+export function summariseTrace(trace: readonly string[]): string {
+  const labels: string[] = [];
+  for (const t of trace) addLabel(labels, traceLabel(t));
+  return labelsSummary(labels);
+}
+
+/**
+ * Records the walk's line `table:chain:kind:n`: in the trace when it is kept, and its label. A
+ * chain name without a colon gives the label its fields say; one with a colon (which the fields
+ * would split) is labelled from the line itself, as summariseTrace reads it.
+ */
+function traced(w: Walk, chain: string, kind: 'rule' | 'policy' | 'return', n: number): void {
+  const line = w.trace !== undefined || chain.includes(':') ? `${w.table.name}:${chain}:${kind}:${n}` : undefined;
+  if (w.trace !== undefined) w.trace.push(line!);
+  if (kind === 'return') return;
+  addLabel(w.labels, line !== undefined ? traceLabel(line) : kind === 'rule' ? `${chain}#${n}` : `${chain}(policy)`);
+}
+
 function walkChain(walked: Chain, w: Walk, depth: number): Outcome {
   let chain = walked;
-  const owned = (c: Chain): void => {
-    chain = c;
-  };
   if (depth > MAX_DEPTH) return { kind: 'verdict', verdict: 'DROP' };
-  const tn = w.table.name;
   for (let i = 0; i < chain.rules.length; i++) {
     const r = chain.rules[i] as Rule;
     if (!headerMatches(r, w)) continue;
-    if (r.matches.length > 0) {
-      const name = chain.name;
-      const key = (): string => `${tn}:${name}:${i}`;
-      if (!r.matches.every((m) => matchExt(m, w, key))) continue;
+    const ms = r.matches;
+    let all = true;
+    for (let k = 0; k < ms.length; k++) {
+      if (!matchExt(ms[k]!, w, chain.name, i)) {
+        all = false;
+        break;
+      }
     }
-    bump(countable(w.table, chain, i, owned), w.ctx);
+    if (!all) continue;
+    if (w.ctx.count) {
+      chain = countable(w.table, chain, i);
+      bump((chain.rules[i] as Rule).counters, w.ctx);
+    }
     const t = r.target;
-    w.trace.push(`${tn}:${chain.name}:rule:${i + 1}`);
+    traced(w, chain.name, 'rule', i + 1);
     if (!t) continue;
     switch (t.name) {
       case 'ACCEPT':
@@ -362,7 +482,7 @@ function walkChain(walked: Chain, w: Walk, depth: number): Outcome {
       case 'REJECT':
         return { kind: 'verdict', verdict: 'REJECT', rejectWith: optVal(t.options, 'reject-with')?.values[0] ?? 'icmp-port-unreachable' };
       case 'DNAT': {
-        const dest = parseNatDest(optVal(t.options, 'to-destination')?.values[0] ?? '');
+        const dest = natDest(optVal(t.options, 'to-destination')?.values[0] ?? '');
         return { kind: 'verdict', verdict: 'ACCEPT', dnat: dest };
       }
       case 'SNAT':
@@ -370,7 +490,7 @@ function walkChain(walked: Chain, w: Walk, depth: number): Outcome {
       case 'MASQUERADE':
         return { kind: 'verdict', verdict: 'ACCEPT', masquerade: true };
       case 'MARK': {
-        const [mv = '0', mk = '0'] = (optVal(t.options, 'set-xmark')?.values[0] ?? '0/0').split('/');
+        const [mv = '0', mk = '0'] = splitOnce(optVal(t.options, 'set-xmark')?.values[0] ?? '0/0', '/');
         w.mark = ((w.mark & ~Number(mk)) ^ Number(mv)) >>> 0;
         continue;
       }
@@ -382,18 +502,18 @@ function walkChain(walked: Chain, w: Walk, depth: number): Outcome {
     // (a built-in chain frozen with a snapshot's ruleset is made the table's own first: node/runtime.ts freezeIptables)
     if (w.ctx.count && Object.isFrozen(chain.counters)) chain = ownChain(w.table, chain);
     bump(chain.counters, w.ctx);
-    w.trace.push(`${tn}:${chain.name}:policy:${chain.rules.length + 1}`);
+    traced(w, chain.name, 'policy', chain.rules.length + 1);
     return { kind: 'verdict', verdict: chain.policy === 'DROP' ? 'DROP' : 'ACCEPT' };
   }
-  w.trace.push(`${tn}:${chain.name}:return:${chain.rules.length + 1}`);
+  traced(w, chain.name, 'return', chain.rules.length + 1);
   return { kind: 'return' };
 }
 
-function walkHook(state: IptablesState, tableName: TableName, hook: string, pkt: Packet, mark: number, ctx: WalkContext, trace: string[]): { out: Outcome; mark: number } {
+function walkHook(state: IptablesState, tableName: TableName, hook: string, pkt: Packet, mark: number, ctx: WalkContext, trace: string[] | undefined, labels: string[]): { out: Outcome; mark: number } {
   const table = state.tables[tableName];
   const chain = table ? findChain(table, hook) : undefined;
   if (!table || !chain) return { out: { kind: 'verdict', verdict: 'ACCEPT' }, mark };
-  const w: Walk = { table, pkt, srcV: parseIPv4(pkt.src), dstV: parseIPv4(pkt.dst), mark, ctx, trace };
+  const w: Walk = { table, pkt, srcV: parseIPv4(pkt.src), dstV: parseIPv4(pkt.dst), mark, ctx, trace, labels };
   const out = walkChain(chain, w, 0);
   return { out, mark: w.mark };
 }
@@ -401,9 +521,10 @@ function walkHook(state: IptablesState, tableName: TableName, hook: string, pkt:
 /** Walks the filter table's INPUT, FORWARD or OUTPUT chain. */
 export function walkFilter(state: IptablesState, packet: Packet, hook: 'INPUT' | 'FORWARD' | 'OUTPUT', ctx: WalkContext): FilterResult {
   const trace: string[] = [];
-  const { out, mark } = walkHook(state, 'filter', hook, packet, packet.mark ?? 0, ctx, trace);
+  const labels: string[] = [];
+  const { out, mark } = walkHook(state, 'filter', hook, packet, packet.mark ?? 0, ctx, ctx.trace === false ? undefined : trace, labels);
   const verdict = out.kind === 'verdict' ? out.verdict : 'ACCEPT';
-  const res: FilterResult = { verdict, mark, trace };
+  const res: FilterResult = { verdict, mark, trace, summary: labelsSummary(labels) };
   if (out.kind === 'verdict' && out.rejectWith !== undefined) res.rejectWith = out.rejectWith;
   return res;
 }
@@ -415,23 +536,28 @@ export function walkFilter(state: IptablesState, packet: Packet, hook: 'INPUT' |
  */
 export function walkNat(state: IptablesState, packet: Packet, hook: 'PREROUTING' | 'OUTPUT', ctx: WalkContext): NatResult {
   const trace: string[] = [];
-  const first = walkHook(state, 'nat', hook, packet, packet.mark ?? 0, ctx, trace);
+  const kept = ctx.trace === false ? undefined : trace;
+  const labels: string[] = [];
+  const first = walkHook(state, 'nat', hook, packet, packet.mark ?? 0, ctx, kept, labels);
   const out = first.out;
   const verdict = out.kind === 'verdict' ? out.verdict : 'ACCEPT';
-  const result: NatResult = { masquerade: false, verdict, mark: first.mark, trace };
+  const result: NatResult = { masquerade: false, verdict, mark: first.mark, trace, summary: '' };
   if (out.kind === 'verdict' && out.dnat) result.dnat = out.dnat;
-  if (verdict !== 'ACCEPT') return result;
+  if (verdict !== 'ACCEPT') {
+    result.summary = labelsSummary(labels);
+    return result;
+  }
   const translated: Packet = { ...packet };
   if (result.dnat) {
     translated.dst = result.dnat.ip;
     if (result.dnat.port !== undefined) translated.dport = result.dnat.port;
   }
-  const post = walkHook(state, 'nat', 'POSTROUTING', translated, first.mark, ctx, trace);
+  const post = walkHook(state, 'nat', 'POSTROUTING', translated, first.mark, ctx, kept, labels);
   result.mark = post.mark;
   if (post.out.kind === 'verdict') {
     if (post.out.verdict !== 'ACCEPT') result.verdict = post.out.verdict;
     if (post.out.masquerade) result.masquerade = true;
   }
+  result.summary = labelsSummary(labels);
   return result;
 }
-

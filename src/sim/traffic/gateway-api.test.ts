@@ -99,6 +99,26 @@ test('murmurHash2: nginx ngx_murmur_hash2 (values from the C function)', () => {
     { key: 'f3a9c2d17b4e8a0c55d6e1f2a3b4c5d6', want: 929289901 },
   ];
   for (const c of cases) assert.equal(murmurHash2(c.key), c.want, JSON.stringify(c.key));
+  // the bytes are Buffer.from(key, 'latin1')'s: the low byte of each UTF-16 unit, beyond ASCII too
+  const overBuffer = (text: string): number => {
+    const data = Buffer.from(text, 'latin1');
+    const m = 0x5bd1e995;
+    let [len, i] = [data.length, 0];
+    let h = len >>> 0;
+    for (; len >= 4; i += 4, len -= 4) {
+      let k = (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24)) >>> 0;
+      k = Math.imul(k, m) >>> 0;
+      k = (k ^ (k >>> 24)) >>> 0;
+      h = (Math.imul(h, m) ^ Math.imul(k, m)) >>> 0;
+    }
+    if (len === 3) h = (h ^ (data[i + 2]! << 16)) >>> 0;
+    if (len >= 2) h = (h ^ (data[i + 1]! << 8)) >>> 0;
+    if (len >= 1) h = Math.imul(h ^ data[i]!, m) >>> 0;
+    h = Math.imul(h ^ (h >>> 13), m) >>> 0;
+    return (h ^ (h >>> 15)) >>> 0;
+  };
+  for (const key of ['', 'abcd', 'é', 'ÿabc', 'a\u0100bcd', '\ud83d\ude00xyz', '\u20ac12345', '0123456789abcdef0123456789abcdef'])
+    assert.equal(murmurHash2(key), overBuffer(key), JSON.stringify(key));
 });
 
 test('pickBackend: split_clients on $request_id gives each ref its share; one ref is used alone', () => {

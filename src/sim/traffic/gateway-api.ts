@@ -349,13 +349,14 @@ export function splitPercents(weights: readonly number[]): number[] {
 
 /** nginx's ngx_murmur_hash2 (src/core/ngx_murmurhash.c) over the bytes of `text` (ASCII). */
 export function murmurHash2(text: string): number {
-  const data = Buffer.from(text, 'latin1');
+  // the bytes Buffer.from(text, 'latin1') gives: the low byte of each UTF-16 unit (no Buffer per request)
+  const data = (j: number): number => text.charCodeAt(j) & 0xff;
   const m = 0x5bd1e995;
-  let len = data.length;
+  let len = text.length;
   let h = len >>> 0;
   let i = 0;
   while (len >= 4) {
-    let k = (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24)) >>> 0;
+    let k = (data(i) | (data(i + 1) << 8) | (data(i + 2) << 16) | (data(i + 3) << 24)) >>> 0;
     k = Math.imul(k, m) >>> 0;
     k = (k ^ (k >>> 24)) >>> 0;
     k = Math.imul(k, m) >>> 0;
@@ -364,10 +365,10 @@ export function murmurHash2(text: string): number {
     i += 4;
     len -= 4;
   }
-  if (len === 3) h = (h ^ (data[i + 2]! << 16)) >>> 0;
-  if (len >= 2) h = (h ^ (data[i + 1]! << 8)) >>> 0;
+  if (len === 3) h = (h ^ (data(i + 2) << 16)) >>> 0;
+  if (len >= 2) h = (h ^ (data(i + 1) << 8)) >>> 0;
   if (len >= 1) {
-    h = (h ^ data[i]!) >>> 0;
+    h = (h ^ data(i)) >>> 0;
     h = Math.imul(h, m) >>> 0;
   }
   h = (h ^ (h >>> 13)) >>> 0;

@@ -100,7 +100,8 @@ function netfilter(host: Host, fam: Family): IptablesState {
 }
 
 function walkCtx(c: Cluster, host: Host, fam: Family = 'IPv4'): WalkContext {
-  return { localAddrs: [addrOf(host, fam) ?? host.ip], rng: c.random, recent: nodeRecent(host), nowSeconds: Math.floor(c.now() / 1000) };
+  // the trace prints only each walk's summary (trace: false: the walks keep no lines)
+  return { localAddrs: [addrOf(host, fam) ?? host.ip], rng: c.random, recent: nodeRecent(host), nowSeconds: Math.floor(c.now() / 1000), trace: false };
 }
 
 function podIface(c: Cluster, pod: Pod): string {
@@ -108,8 +109,49 @@ function podIface(c: Cluster, pod: Pod): string {
   if (plugin === 'flannel') return 'cni0';
   if (plugin === 'weave') return 'weave';
   let h = 0;
-  for (const ch of pod.metadata.uid ?? pod.metadata.name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
+  // each code point's first UTF-16 unit, as `for (const ch of id) … ch.charCodeAt(0)` reads them
+  const id = pod.metadata.uid ?? pod.metadata.name;
+  for (let i = 0; i < id.length; i++) {
+    const u = id.charCodeAt(i);
+    h = (Math.imul(h, 31) + u) >>> 0;
+    if (u >= 0xd800 && u <= 0xdbff && i + 1 < id.length) {
+      const lo = id.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) i++;
+    }
+  }
   return `cali${h.toString(16).padStart(11, '0').slice(0, 11)}`;
+}
+
+/**
+ * podIPOf by pod: a stored pod is frozen whole (the store keeps each version frozen), so its
+ * addresses are read once per version; a pod that is not frozen down to its addresses is asked
+ * every time. The packet path asks for the source's and the destination's at every connection.
+ */
+const POD_ADDRS = new WeakMap<Pod, { IPv4: string | undefined; IPv6: string | undefined }>();
+
+let podAddrReads = 0;
+
+/** How many times a pod's addresses were read rather than remembered (for tests). */
+export function podAddressReads(): number {
+  return podAddrReads;
+}
+
+function frozenAddrs(pod: Pod): boolean {
+  const st = pod.status;
+  if (!Object.isFrozen(pod) || (st !== undefined && !Object.isFrozen(st))) return false;
+  const ips = st?.podIPs;
+  return ips === undefined || (Object.isFrozen(ips) && ips.every((x) => Object.isFrozen(x)));
+}
+
+function podAddr(pod: Pod, fam: Family): string | undefined {
+  let a = POD_ADDRS.get(pod);
+  if (a === undefined) {
+    podAddrReads++;
+    if (!frozenAddrs(pod)) return podIPOf(pod, fam);
+    a = { IPv4: podIPOf(pod, 'IPv4'), IPv6: podIPOf(pod, 'IPv6') };
+    POD_ADDRS.set(pod, a);
+  }
+  return a[fam];
 }
 
 function running(pod: Pod): boolean {
@@ -248,7 +290,7 @@ export function connect(c: Cluster, from: Source, dst: string, port: number, pro
   const fam: Family = dst.includes(':') ? 'IPv6' : 'IPv4';
   const x: Ctx = { c, trace: [], proto, fam };
   const nodes = nodesByAddr(c, fam);
-  const pkt: Packet = { src: '', dst, proto, ...(proto === 'icmp' ? {} : { dport: port, sport: EPHEMERAL_PORT }) };
+  const pkt: Packet = proto === 'icmp' ? { src: '', dst, proto } : { src: '', dst, proto, dport: port, sport: EPHEMERAL_PORT };
 
   if (from.kind === 'workstation') {
     const ws = c.host(c.meta.workstation);
@@ -259,7 +301,7 @@ export function connect(c: Cluster, from: Source, dst: string, port: number, pro
     if (ws && proto === 'tcp' && (isLoopback(dst) || dst === ws.ip)) return toLocalSocket(x, ws, dst, port);
     if (gateways(c).has(dst)) return external(x, dst, port, pkt.src);
     if (!node) return fail(x, 'timeout', `${dst} is not routed from the workstation (only node IPs are reachable; pod and Service networks live inside the cluster)`);
-    return arrive(x, node, { ...pkt, inIface: node.data.iface }, undefined, true);
+    return arrive(x, node, packetWith(pkt, { inIface: node.data.iface }), undefined, true);
   }
 
   if (from.kind === 'node') {
@@ -277,13 +319,35 @@ export function connect(c: Cluster, from: Source, dst: string, port: number, pro
   const pod = c.store.get<Pod>('Pod', from.ns, from.name);
   const host = pod?.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
   if (!pod || !host || !pod.status?.podIP) return fail(x, 'unreachable', `pod ${from.ns}/${from.name} has no network`);
-  const own = pod.spec.hostNetwork ? addrOf(host, fam) : podIPOf(pod, fam);
+  const own = pod.spec.hostNetwork ? addrOf(host, fam) : podAddr(pod, fam);
   if (!own && !isLoopback(dst)) return fail(x, 'no-route', `pod ${from.ns}/${from.name} has no ${fam} address: the network is unreachable`);
   pkt.src = own ?? (fam === 'IPv6' ? '::1' : '127.0.0.1');
   x.trace.push(`source: pod ${from.ns}/${from.name} (${pkt.src}) on ${host.name}`);
   if (pod.spec.hostNetwork) return leaveHost(x, host, pkt, 'OUTPUT', undefined);
   if (dst === pkt.src || isLoopback(dst)) return deliverToPod(x, pod, port, pkt.src, undefined);
-  return leaveHost(x, host, { ...pkt, inIface: podIface(c, pod) }, 'PREROUTING', pod);
+  return leaveHost(x, host, packetWith(pkt, { inIface: podIface(c, pod) }), 'PREROUTING', pod);
+}
+
+/** The fields packetWith copies: every field of a Packet (a field added to Packet fails to compile here until it is copied). */
+const PACKET_FIELDS = { src: true, dst: true, proto: true, sport: true, dport: true, inIface: true, outIface: true, mark: true, ctstates: true } as const satisfies Record<keyof Packet, true>;
+void PACKET_FIELDS;
+
+/**
+ * `{ ...p, ...extra }` (for the fields `extra` gives), built field by field: V8 takes a slow path
+ * for a spread followed by properties in one literal, several times a connection. A field absent
+ * from both stays absent, as the spread leaves it.
+ */
+export function packetWith(p: Packet, extra: Partial<Pick<Packet, 'src' | 'inIface' | 'ctstates'>>): Packet {
+  const q: Packet = { src: extra.src ?? p.src, dst: p.dst, proto: p.proto };
+  if (p.sport !== undefined) q.sport = p.sport;
+  if (p.dport !== undefined) q.dport = p.dport;
+  const inIface = extra.inIface ?? p.inIface;
+  if (inIface !== undefined) q.inIface = inIface;
+  if (p.outIface !== undefined) q.outIface = p.outIface;
+  if (p.mark !== undefined) q.mark = p.mark;
+  const ctstates = extra.ctstates ?? p.ctstates;
+  if (ctstates !== undefined) q.ctstates = ctstates;
+  return q;
 }
 
 function isLoopback(ip: string): boolean {
@@ -339,8 +403,8 @@ function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT
   const self = addrOf(host, x.fam) ?? host.ip;
   const nft = nftHook(x, host, pkt, hook === 'OUTPUT' ? 'output' : 'prerouting');
   if (isFailure(nft)) return nft;
-  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, trace: [] } : walkNat(ipt, pkt, hook, ctx);
-  if (!nft.dnat) x.trace.push(`${host.name}: nat ${hook}: ${summarise(nat.trace)}`);
+  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, summary: '' } : walkNat(ipt, pkt, hook, ctx);
+  if (!nft.dnat) x.trace.push(`${host.name}: nat ${hook}: ${nat.summary}`);
   if (nat.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: dropped in nat ${hook}`);
   const out: Packet = { ...pkt };
   if (nat.dnat) {
@@ -352,8 +416,8 @@ function leaveHost(x: Ctx, host: Host, pkt: Packet, hook: 'PREROUTING' | 'OUTPUT
   const fhook = hook === 'OUTPUT' ? 'OUTPUT' : local ? 'INPUT' : 'FORWARD';
   const post = nftFilter(x, host, out, fhook === 'OUTPUT' ? 'output' : fhook === 'INPUT' ? 'input' : 'forward');
   if (post) return post;
-  const filt = walkFilter(ipt, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, fhook, ctx);
-  x.trace.push(`${host.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
+  const filt = walkFilter(ipt, packetWith(out, { ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }), fhook, ctx);
+  x.trace.push(`${host.name}: filter ${fhook}: ${filt.summary} → ${filt.verdict}`);
   if (filt.verdict === 'REJECT') return fail(x, 'refused', `${host.name}: REJECT (${filt.rejectWith ?? 'icmp-port-unreachable'}) in filter ${fhook}`);
   if (filt.verdict === 'DROP') return fail(x, 'timeout', `${host.name}: DROP in filter ${fhook}`);
   const src = nat.masquerade || (nft.masquerade && !nft.dnat) ? self : pkt.src;
@@ -371,8 +435,8 @@ function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWi
   const ctx = walkCtx(c, node, x.fam);
   const nft = nftHook(x, node, pkt, 'prerouting');
   if (isFailure(nft)) return nft;
-  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, trace: [] } : walkNat(ipt, pkt, 'PREROUTING', ctx);
-  if (!nft.dnat) x.trace.push(`${node.name}: nat PREROUTING: ${summarise(nat.trace)}`);
+  const nat = nft.dnat ? { verdict: 'ACCEPT' as const, dnat: nft.dnat, masquerade: nft.masquerade, summary: '' } : walkNat(ipt, pkt, 'PREROUTING', ctx);
+  if (!nft.dnat) x.trace.push(`${node.name}: nat PREROUTING: ${nat.summary}`);
   const out: Packet = { ...pkt };
   if (nat.dnat) {
     out.dst = nat.dnat.ip;
@@ -383,8 +447,8 @@ function arrive(x: Ctx, node: Host, pkt: Packet, srcPod: Pod | undefined, fromWi
   const fhook = local ? 'INPUT' : 'FORWARD';
   const post = nftFilter(x, node, out, local ? 'input' : 'forward');
   if (post) return post;
-  const filt = walkFilter(ipt, { ...out, ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }, fhook, ctx);
-  x.trace.push(`${node.name}: filter ${fhook}: ${summarise(filt.trace)} → ${filt.verdict}`);
+  const filt = walkFilter(ipt, packetWith(out, { ctstates: nat.dnat ? ['NEW', 'DNAT'] : ['NEW'] }), fhook, ctx);
+  x.trace.push(`${node.name}: filter ${fhook}: ${filt.summary} → ${filt.verdict}`);
   if (filt.verdict === 'REJECT') return fail(x, 'refused', `${node.name}: REJECT in filter ${fhook}`);
   if (filt.verdict === 'DROP') return fail(x, 'timeout', `${node.name}: DROP in filter ${fhook}`);
   const src = nat.masquerade ? self : pkt.src;
@@ -426,7 +490,7 @@ function route(x: Ctx, host: Host, pkt: Packet, src: string, srcPod: Pod | undef
     if (dstNode === host) return deliverToHost(x, host, port, src, srcPod);
     x.trace.push(`${host.name}: route ${pkt.dst} via ${host.data.iface}`);
     // the other node runs its own nat PREROUTING (NodePorts, kube-proxy DNAT) on arrival
-    return arrive(x, dstNode, { ...pkt, src, inIface: dstNode.data.iface }, undefined, true);
+    return arrive(x, dstNode, packetWith(pkt, { src, inIface: dstNode.data.iface }), undefined, true);
   }
   const pod = dstPod!;
   const target = pod.spec.nodeName ? c.host(pod.spec.nodeName) : undefined;
@@ -468,7 +532,7 @@ function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod |
   const name = `${pod.metadata.namespace}/${pod.metadata.name}`;
   if (!running(pod)) return fail(x, x.proto === 'icmp' ? 'timeout' : 'refused', `pod ${name} is ${pod.status?.phase ?? 'Pending'}: no process in its network namespace answers`);
   if (x.proto !== 'icmp' && enforcesNetworkPolicy(c) && !(sameNode && !srcPod && src === addrOf(sameNode, x.fam))) {
-    const peerPod = srcPod && src === podIPOf(srcPod, x.fam) ? srcPod : podByIP(c, src);
+    const peerPod = srcPod && src === podAddr(srcPod, x.fam) ? srcPod : podByIP(c, src);
     const peer = peerPod ? { ip: src, pod: peerPod } : { ip: src };
     const v = policyVerdict(c, 'ingress', pod, peer, port, x.proto);
     if (v.policies.length > 0) {
@@ -478,7 +542,7 @@ function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod |
   } else if (x.proto !== 'icmp' && !enforcesNetworkPolicy(c) && c.store.list('NetworkPolicy', pod.metadata.namespace).length > 0) {
     x.trace.push(`NetworkPolicy in ${pod.metadata.namespace} not enforced: ${c.meta.cni.plugin} has no policy engine`);
   }
-  const to: Reached = { ip: podIPOf(pod, x.fam) ?? '', port, pod: { ns: pod.metadata.namespace ?? 'default', name: pod.metadata.name } };
+  const to: Reached = { ip: podAddr(pod, x.fam) ?? '', port, pod: { ns: pod.metadata.namespace ?? 'default', name: pod.metadata.name } };
   if (x.proto === 'icmp') {
     x.trace.push(`✓ pod ${name} answers ICMP echo`);
     return { ok: true, to, srcSeen: src, trace: x.trace };
@@ -488,22 +552,4 @@ function deliverToPod(x: Ctx, pod: Pod, port: number, src: string, srcPod: Pod |
   if (l.listener) to.listener = l.listener;
   x.trace.push(`✓ pod ${name} listens on ${port}/${x.proto}`);
   return { ok: true, to, srcSeen: src, trace: x.trace };
-}
-
-/** Compress a netfilter trace (`nat:KUBE-SERVICES:rule:3`, …) to the chains it went through. */
-function summarise(trace: readonly string[]): string {
-  const chains: string[] = [];
-  for (const t of trace) {
-    // the 2nd to 4th of the `:`-separated fields, as t.split(':') gives them (no split per line)
-    const a = t.indexOf(':');
-    const b = a < 0 ? -1 : t.indexOf(':', a + 1);
-    const d = b < 0 ? -1 : t.indexOf(':', b + 1);
-    const kind = b < 0 ? '' : t.slice(b + 1, d < 0 ? t.length : d);
-    if (kind !== 'rule' && kind !== 'policy') continue;
-    const chain = t.slice(a + 1, b);
-    const e = t.indexOf(':', d + 1);
-    const label = kind === 'rule' ? `${chain}#${d < 0 ? '' : t.slice(d + 1, e < 0 ? t.length : e)}` : `${chain}(policy)`;
-    if (label && chains[chains.length - 1] !== label) chains.push(label);
-  }
-  return chains.length > 0 ? chains.join(' → ') : '(no rule matched)';
 }

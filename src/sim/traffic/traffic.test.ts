@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { addSeed000Web } from './seed000.js';
-import { connect } from './path.js';
+import { connect, packetWith, podAddressReads } from './path.js';
+import type { Packet } from '../net/packet.js';
 import { clusterIPWalkBench, kubeProxySyncBench, nslookupBench } from './bench.js';
 import { loadKubeProxyConfig } from '../controllers/kube-proxy.js';
 import { Cluster } from '../cluster.js';
@@ -85,4 +86,29 @@ test('the first Service change after a snapshot restore reaches the rules (REJEC
   r.settle();
   const res = connect(r, { kind: 'pod', ns: 'net', name: 'c' }, '10.100.0.50', 80, 'tcp');
   assert.equal(res.error, 'refused', res.trace.join('\n'));
+});
+
+test('packetWith gives what the spread gives, every field of a packet copied', () => {
+  const full: Required<Packet> = { src: '10.0.0.1', dst: '10.0.0.2', proto: 'udp', sport: 1, dport: 2, inIface: 'eth0', outIface: 'eth1', mark: 0x4000, ctstates: ['NEW'] };
+  const bare: Packet = { src: '10.0.0.1', dst: '10.0.0.2', proto: 'icmp' };
+  for (const p of [full, bare]) {
+    assert.deepEqual(packetWith(p, {}), { ...p });
+    assert.deepEqual(packetWith(p, { inIface: 'cali1' }), { ...p, inIface: 'cali1' });
+    assert.deepEqual(packetWith(p, { src: '', inIface: 'x' }), { ...p, src: '', inIface: 'x' });
+    assert.deepEqual(packetWith(p, { ctstates: ['NEW', 'DNAT'] }), { ...p, ctstates: ['NEW', 'DNAT'] });
+  }
+});
+
+test("a stored pod's addresses are read once per version, and the connection is the same", () => {
+  const c = loadFixture('kubeadm-calico', 0);
+  addSeed000Web(c);
+  // straight to a pod: no endpoint is drawn, so both connections take the same path
+  const go = (): unknown => {
+    const r = connect(c, { kind: 'pod', ns: 'net', name: 'c' }, '10.244.62.167', 80, 'tcp');
+    return [r.ok, r.srcSeen, r.to?.ip, r.trace];
+  };
+  const first = go();
+  const before = podAddressReads();
+  assert.deepEqual(go(), first);
+  assert.equal(podAddressReads(), before, "the second connection read the pods' addresses again");
 });

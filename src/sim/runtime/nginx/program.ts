@@ -59,9 +59,22 @@ export function nginxInstance(c: Cluster, pod: Pod, container: string): NginxIns
   return c.state.nginx?.pods[key(pod, container)];
 }
 
+/**
+ * The builds by image reference: a pure function of the text (bounded: cleared when full), asked
+ * at every request an nginx container serves. Frozen: shared by every caller.
+ */
+const BUILDS = new Map<string, Readonly<NginxBuild>>();
+const BUILDS_MAX = 256;
+
 /** The build of the image a container runs. */
 export function containerBuild(ct: Container): NginxBuild {
-  return nginxBuild(parseImageRef(ct.image)?.tag ?? 'latest');
+  let b = BUILDS.get(ct.image);
+  if (b === undefined) {
+    if (BUILDS.size >= BUILDS_MAX) BUILDS.clear();
+    b = Object.freeze(nginxBuild(parseImageRef(ct.image)?.tag ?? 'latest'));
+    BUILDS.set(ct.image, b);
+  }
+  return b;
 }
 
 /** nginx's error log time (ngx_times.c: local time, UTC in the container). */

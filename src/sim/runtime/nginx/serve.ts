@@ -59,10 +59,22 @@ export function serversOn(http: NginxHttp, port: number): NginxServer[] {
   return http.servers.filter((s) => s.listens.some((l) => l.port === port && !l.ipv6));
 }
 
+/**
+ * listeningPorts by loaded configuration: a parsed configuration is never changed (a reload
+ * loads a new one; parseNginxConfCached shares its results because callers only read them), so
+ * its ports are worked out once. The packet path asks at every connection to an nginx pod.
+ */
+const PORTS = new WeakMap<NginxHttp, readonly number[]>();
+
 /** Ports nginx listens on for IPv4 connections. */
-export function listeningPorts(http: NginxHttp | undefined): number[] {
+export function listeningPorts(http: NginxHttp | undefined): readonly number[] {
   if (!http) return [];
-  return [...new Set(http.servers.flatMap((s) => s.listens.filter((l) => !l.ipv6 && l.port > 0).map((l) => l.port)))].sort((a, b) => a - b);
+  let ports = PORTS.get(http);
+  if (ports === undefined) {
+    ports = Object.freeze([...new Set(http.servers.flatMap((s) => s.listens.filter((l) => !l.ipv6 && l.port > 0).map((l) => l.port)))].sort((a, b) => a - b));
+    PORTS.set(http, ports);
+  }
+  return ports;
 }
 
 /** ngx_http_find_virtual_server for the address the connection came in on. */
