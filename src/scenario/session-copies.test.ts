@@ -136,3 +136,34 @@ test("a snapshot's settle bookkeeping is frozen as it is made: its copies share 
   session.cluster.advance(120_000);
   assert.equal(JSON.stringify(a.cluster.snapshot()), JSON.stringify(session.cluster.snapshot()));
 });
+
+test("the fixture's container runs' environments and plans are shared by every session and copy, and a copy's kill reaches no other", async () => {
+  const inst = instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1);
+  const session = await setupSession(inst);
+  const other = await setupSession(inst);
+  const take = copier(session, true, 2);
+  const a = take();
+  const b = take();
+  const runs = session.cluster.state.containerRuns!;
+  const keys = Object.keys(runs);
+  assert.ok(keys.length > 5, "the fixture's containers have runs");
+  for (const key of keys) {
+    const run = runs[key]!.at(-1)!;
+    assert.ok(Object.isFrozen(run.env) && run.env.every((pair) => Object.isFrozen(pair)) && Object.isFrozen(run.plan), `${key}: frozen`);
+    for (const s of [a, b, other]) {
+      const mine = s.cluster.state.containerRuns![key]!.at(-1)!;
+      assert.equal(mine.env, run.env, `${key}: the environment is shared`);
+      assert.equal(mine.plan, run.plan, `${key}: the plan is shared`);
+    }
+  }
+  // a pod deleted in one copy: its runs end there (a new plan), and nowhere else
+  const pod = a.cluster.store.list('Pod', 'kube-system').find((p) => p.metadata.name.startsWith('coredns-'))!;
+  const key = keys.find((k) => k.startsWith(`${pod.metadata.uid}/`))!;
+  const plan = runs[key]!.at(-1)!.plan;
+  assert.equal((await a.exec(`kubectl -n kube-system delete pod ${pod.metadata.name}`)).exitCode, 0);
+  a.cluster.advance(60_000);
+  assert.notEqual(a.cluster.state.containerRuns![key]?.at(-1)?.plan, plan, 'the copy killed its container');
+  assert.equal(b.cluster.state.containerRuns![key]!.at(-1)!.plan, plan, 'the other copy did not');
+  assert.equal(runs[key]!.at(-1)!.plan, plan, 'nor did the original');
+  assert.equal(runs[key]!.at(-1)!.finishedAt, undefined);
+});

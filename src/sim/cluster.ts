@@ -13,7 +13,8 @@ import { Host, type HostData } from './node/host.js';
 import { freezeFiles } from './node/vfs.js';
 import type { Discovery } from './api/registry.js';
 import { discoveryOf } from './api/crd.js';
-import { copyJSON, toPlainJSONSharing } from '../util/json-copy.js';
+import { copyJSON, deepFreeze, toPlainJSONSharing } from '../util/json-copy.js';
+import type { ContainerRunsState } from './runtime/processes.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
 import { deferRebuild, derivedRuleNodes } from './controllers/kube-proxy-derived.js';
@@ -972,6 +973,8 @@ export class Cluster {
     // and the flags each control-plane component started with: a record replaced whole at each
     // start, never changed (controllers/static-pods.ts), read through a copy (controlplane.ts runningFlags)
     for (const flags of Object.values(this.state.componentFlags ?? {})) Object.freeze(flags);
+    // and the containers' runs' environments and plans (freezeRunParts)
+    freezeRunParts(this.state.containerRuns);
     const snap = toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
@@ -1120,6 +1123,23 @@ export class Cluster {
     }
     return c;
   }
+}
+
+/**
+ * Freeze each container run's environment and plan where they lie: the environment is set at the
+ * run's start and the plan replaced whole (runtime/processes.ts startRun, extendPlan, the kubelet's
+ * kills), neither is changed in place. A run started in this process has its environment frozen
+ * already (it keys the run's replay memos, shared by the state's copies); one read from a file (a
+ * prebuilt fixture's, a saved session's) has not, and each copy of the state copied its ~30 pairs
+ * per container (half the objects a copy made). Frozen, the snapshot and its copies share them.
+ */
+export function freezeRunParts(runs: ContainerRunsState | undefined): void {
+  if (!runs) return;
+  for (const list of Object.values(runs))
+    for (const run of list) {
+      deepFreeze(run.env);
+      deepFreeze(run.plan);
+    }
 }
 
 /**
