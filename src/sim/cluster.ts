@@ -13,7 +13,7 @@ import { Host, type HostData } from './node/host.js';
 import { freezeFiles } from './node/vfs.js';
 import type { Discovery } from './api/registry.js';
 import { discoveryOf } from './api/crd.js';
-import { copyJSON, deepFreeze, toPlainJSONSharing } from '../util/json-copy.js';
+import { copyJSON, deepFreeze, freezeIfPlain, toPlainJSONSharing } from '../util/json-copy.js';
 import type { ContainerRunsState } from './runtime/processes.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
@@ -975,6 +975,14 @@ export class Cluster {
     for (const flags of Object.values(this.state.componentFlags ?? {})) Object.freeze(flags);
     // and the containers' runs' environments and plans (freezeRunParts)
     freezeRunParts(this.state.containerRuns);
+    // and what other owners replace whole and never change in place, where it is plain JSON
+    // (util/json-copy.ts freezeIfPlain): the configuration each nginx master loaded (a shared
+    // parse result, runtime/nginx/program.ts start and reload; conf.ts parseNginxConfCached), each
+    // node's apt package lists (`apt-get update` makes new ones: shell/commands/node/apt-get.ts),
+    // and the status manager's conditions per pod (runtime/pod-conditions.ts cacheOwnConditions)
+    for (const inst of Object.values(this.state.nginx?.pods ?? {})) freezeIfPlain(inst.loaded);
+    for (const h of this.hosts.values()) freezeIfPlain(h.data.state.packages?.lists);
+    for (const own of Object.values(this.state.kubeletConditions ?? {})) freezeIfPlain(own);
     const snap = toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
