@@ -136,3 +136,62 @@ test("a snapshot's settle bookkeeping is frozen as it is made: its copies share 
   session.cluster.advance(120_000);
   assert.equal(JSON.stringify(a.cluster.snapshot()), JSON.stringify(session.cluster.snapshot()));
 });
+
+test("the fixture's container runs' environments and plans are shared by every session and copy, and a copy's kill reaches no other", async () => {
+  const inst = instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1);
+  const session = await setupSession(inst);
+  const other = await setupSession(inst);
+  const take = copier(session, true, 2);
+  const a = take();
+  const b = take();
+  const runs = session.cluster.state.containerRuns!;
+  const keys = Object.keys(runs);
+  assert.ok(keys.length > 5, "the fixture's containers have runs");
+  for (const key of keys) {
+    const run = runs[key]!.at(-1)!;
+    assert.ok(Object.isFrozen(run.env) && run.env.every((pair) => Object.isFrozen(pair)) && Object.isFrozen(run.plan), `${key}: frozen`);
+    for (const s of [a, b, other]) {
+      const mine = s.cluster.state.containerRuns![key]!.at(-1)!;
+      assert.equal(mine.env, run.env, `${key}: the environment is shared`);
+      assert.equal(mine.plan, run.plan, `${key}: the plan is shared`);
+    }
+  }
+  // a pod deleted in one copy: its runs end there (a new plan), and nowhere else
+  const pod = a.cluster.store.list('Pod', 'kube-system').find((p) => p.metadata.name.startsWith('coredns-'))!;
+  const key = keys.find((k) => k.startsWith(`${pod.metadata.uid}/`))!;
+  const plan = runs[key]!.at(-1)!.plan;
+  assert.equal((await a.exec(`kubectl -n kube-system delete pod ${pod.metadata.name}`)).exitCode, 0);
+  a.cluster.advance(60_000);
+  assert.notEqual(a.cluster.state.containerRuns![key]?.at(-1)?.plan, plan, 'the copy killed its container');
+  assert.equal(b.cluster.state.containerRuns![key]!.at(-1)!.plan, plan, 'the other copy did not');
+  assert.equal(runs[key]!.at(-1)!.plan, plan, 'nor did the original');
+  assert.equal(runs[key]!.at(-1)!.finishedAt, undefined);
+});
+
+test("copies share nginx's loaded configuration, the nodes' package lists and the kubelet's pod conditions, which their owners replace whole", async () => {
+  const session = await setupSession(instantiate(loadScenarioFile(`${LIB}/cluster-architecture/find-service-cidr.yaml`), 1));
+  assert.equal((await session.exec('kubectl run web --image=nginx')).exitCode, 0);
+  session.cluster.advance(30_000);
+  const node = [...session.cluster.hosts.values()].find((h) => h.data.state.packages?.lists.length)!;
+  assert.ok(node, 'a node has package lists');
+  const uid = session.cluster.store.get('Pod', 'default', 'web')!.metadata.uid!;
+  const loaded = (s: Session): unknown => Object.entries(s.cluster.state.nginx!.pods).find(([k]) => k.startsWith(`${uid}/`))?.[1].loaded;
+  const lists = (s: Session): unknown => s.cluster.host(node.name)!.data.state.packages!.lists;
+  const own = (s: Session): unknown => s.cluster.state.kubeletConditions?.[uid];
+  assert.ok(loaded(session) && own(session));
+  const take = copier(session, true, 2);
+  const a = take();
+  const b = take();
+  for (const part of [loaded, lists, own]) {
+    assert.ok(Object.isFrozen(part(session)), part.name);
+    assert.equal(part(a), part(session), `${part.name}: shared`);
+    assert.equal(part(b), part(session), `${part.name}: shared`);
+  }
+  const before = { loaded: loaded(a), own: own(a) };
+  assert.equal((await b.exec('kubectl delete pod web')).exitCode, 0);
+  b.cluster.advance(60_000);
+  assert.equal(own(b), undefined, 'the copy forgot the pod');
+  assert.deepEqual({ loaded: loaded(a), own: own(a) }, before, 'the other copy did not');
+  assert.equal(own(session), before.own, 'nor did the original');
+  assert.equal((await a.exec('kubectl get pod web -o name')).stdout, 'pod/web\n');
+});

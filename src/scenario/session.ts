@@ -4,7 +4,7 @@
  * the history cleared, and the learner placed on the task's host as the exam's per-task `ssh`.
  */
 import { readFileSync } from 'node:fs';
-import { Cluster, type ControllerMemory, type SettleMarks, type Snapshot } from '../sim/cluster.js';
+import { Cluster, freezeRunParts, type ControllerMemory, type SettleMarks, type Snapshot } from '../sim/cluster.js';
 import { CONTROLLERS } from '../sim/controllers/index.js';
 import { buildSnapshot } from './prebuilt.js';
 import { ManualClock, type Clock } from '../util/clock.js';
@@ -110,6 +110,8 @@ export async function setupSession(instance: Instance, opts: SetupOptions = {}):
   freezeObjects(snap.store);
   // and so are its hosts' iptables rules (a snapshot read from a prebuilt file is not frozen yet)
   for (const h of snap.hosts) freezeIptables(h.state.iptables);
+  // and its containers' runs' environments and plans (Cluster.snapshot freezes a live state's)
+  freezeRunParts(snap.state.containerRuns);
   const cluster = restoreFixture(snap, opts.clock ?? new ManualClock(snap.now));
   const session = new Session(cluster, opts.editor ? { editor: opts.editor } : {});
   await runSetup(session, s.setup);

@@ -156,12 +156,24 @@ export class Session {
     /** The simulated cluster; another one after adopt (a reload of the session's file). */
     public cluster: Cluster,
     private readonly opts: SessionOptions = {},
+    /**
+     * The first frame, saved, and the aliases its shell reads (fromJSON, reopenAtTop), instead of
+     * a fresh login on the workstation: at once when it is on the workstation, whose files (fsOf)
+     * the login would have set up only for the saved frame to set them up again (a copy's restore
+     * made a frame only to replace it).
+     */
+    saved?: { first: FrameData; aliases: Record<string, string> },
   ) {
     this.api = new ApiServer(cluster);
     // containers' scripts run the same wget/nc/nslookup as `kubectl exec` (sim/runtime/net-tools.ts)
     provideNetTools(cluster, SCRIPT_NET_TOOLS);
     const ws = cluster.meta.workstation;
-    this.frames.push(this.makeFrame({ location: { kind: 'workstation', host: ws }, user: 'root', cwd: '/root', env: WORKSTATION_ENV(ws) }));
+    const first = saved?.first;
+    if (first?.location.kind !== 'workstation' || first.location.host !== ws) this.frames.push(this.makeFrame({ location: { kind: 'workstation', host: ws }, user: 'root', cwd: '/root', env: WORKSTATION_ENV(ws) }));
+    if (saved) {
+      this.aliases = { ...saved.aliases };
+      this.frames = [this.makeFrame(saved.first)];
+    }
   }
 
   get location(): ExecLocation {
@@ -953,9 +965,7 @@ export class Session {
    * no copy of the state for that line.
    */
   reopenAtTop(): Session {
-    const s = new Session(this.cluster, {});
-    s.aliases = { ...this.aliases };
-    s.frames = [s.makeFrame(copyJSON(frameData(this.frames[0]!)))];
+    const s = new Session(this.cluster, {}, { first: copyJSON(frameData(this.frames[0]!)), aliases: this.aliases });
     this.cluster.forgetCarried();
     return s;
   }
@@ -966,10 +976,14 @@ export class Session {
    */
   static fromJSON(data: SessionData, clock: Clock, controllers: readonly Controller[], opts: SessionOptions = {}, owned = false): Session {
     if (data.version !== SESSION_VERSION) throw new Error(`unsupported session version ${data.version}`);
-    const s = new Session(Cluster.restore(data.cluster, clock, controllers, { owned }), opts);
-    s.aliases = { ...data.aliases };
+    const first = data.frames[0];
+    const s = new Session(Cluster.restore(data.cluster, clock, controllers, { owned }), opts, first && { first, aliases: data.aliases });
+    if (!first) {
+      s.aliases = { ...data.aliases };
+      s.frames = [];
+    }
     s.history.push(...data.history);
-    s.frames = data.frames.map((f) => s.makeFrame(f));
+    for (const f of data.frames.slice(1)) s.frames.push(s.makeFrame(f));
     return s;
   }
 }

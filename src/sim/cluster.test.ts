@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture, fixtureText } from '../testing/fixtures.js';
-import { Cluster, type Controller } from './cluster.js';
+import { bookkeepingListed, Cluster, type Controller } from './cluster.js';
 import { ApiServer } from './apiserver.js';
 import { ManualClock } from '../util/clock.js';
 import { Random } from '../util/random.js';
@@ -267,4 +267,19 @@ test('a copy with its original\'s settle marks settles nothing at rest, and what
   other.adoptSettleMarks({ ...c.settleMarks()!, dirty: [false] });
   other.settle();
   assert.equal(other.settles, 1);
+});
+
+test("restores of one in-memory snapshot list its settle bookkeeping once, and each goes on as one restored from the snapshot's text", () => {
+  const c = loadFixture('kubeadm-calico', 7);
+  workload(c);
+  c.wakeAt(c.now() + 5_000, 'deployment');
+  const snap = c.snapshot();
+  const text = JSON.stringify(snap);
+  const before = bookkeepingListed.count;
+  const copies = [0, 1, 2].map(() => Cluster.restore(snap, new ManualClock(0), CONTROLLERS));
+  assert.equal(bookkeepingListed.count - before, 1, 'listed at the first restore only');
+  const fromText = Cluster.restore(JSON.parse(text) as typeof snap, new ManualClock(0), CONTROLLERS, { owned: true });
+  assert.equal(bookkeepingListed.count - before, 2, "a file's records are listed each time");
+  for (const x of [...copies, fromText]) x.advance(30_000);
+  for (const x of copies) assert.equal(JSON.stringify(x.snapshot()), JSON.stringify(fromText.snapshot()));
 });

@@ -13,7 +13,8 @@ import { Host, type HostData } from './node/host.js';
 import { freezeFiles } from './node/vfs.js';
 import type { Discovery } from './api/registry.js';
 import { discoveryOf } from './api/crd.js';
-import { copyJSON, toPlainJSONSharing } from '../util/json-copy.js';
+import { copyJSON, deepFreeze, freezeIfPlain, toPlainJSONSharing } from '../util/json-copy.js';
+import type { ContainerRunsState } from './runtime/processes.js';
 import { programOverride, type ProgramOverride } from './runtime/overrides.js';
 import type { ClusterState, SnapshotBookkeeping } from './state.js';
 import { deferRebuild, derivedRuleNodes } from './controllers/kube-proxy-derived.js';
@@ -972,6 +973,16 @@ export class Cluster {
     // and the flags each control-plane component started with: a record replaced whole at each
     // start, never changed (controllers/static-pods.ts), read through a copy (controlplane.ts runningFlags)
     for (const flags of Object.values(this.state.componentFlags ?? {})) Object.freeze(flags);
+    // and the containers' runs' environments and plans (freezeRunParts)
+    freezeRunParts(this.state.containerRuns);
+    // and what other owners replace whole and never change in place, where it is plain JSON
+    // (util/json-copy.ts freezeIfPlain): the configuration each nginx master loaded (a shared
+    // parse result, runtime/nginx/program.ts start and reload; conf.ts parseNginxConfCached), each
+    // node's apt package lists (`apt-get update` makes new ones: shell/commands/node/apt-get.ts),
+    // and the status manager's conditions per pod (runtime/pod-conditions.ts cacheOwnConditions)
+    for (const inst of Object.values(this.state.nginx?.pods ?? {})) freezeIfPlain(inst.loaded);
+    for (const h of this.hosts.values()) freezeIfPlain(h.data.state.packages?.lists);
+    for (const own of Object.values(this.state.kubeletConditions ?? {})) freezeIfPlain(own);
     const snap = toPlainJSONSharing({
       version: SNAPSHOT_VERSION,
       now: this.now(),
@@ -1104,12 +1115,13 @@ export class Cluster {
     // does not re-run every controller on its first settle.
     const ctl = __controllers;
     if (ctl) {
+      const e = bookkeepingEntries(ctl);
       c.timeTick = ctl.timeTick;
-      c.lastSeen = new Map(Object.entries(ctl.lastSeen));
-      for (const [k, v] of Object.entries(ctl.changes)) c.store.changes.set(k, v);
+      c.lastSeen = new Map(e.lastSeen);
+      for (const [k, v] of e.changes) c.store.changes.set(k, v);
       c.hostGeneration = ctl.hostGeneration;
-      for (const [at, o] of Object.entries(ctl.wakeOwners ?? {})) c.wakeOwners.set(Number(at), new Set(o));
-      for (const [k, v] of Object.entries(ctl.ownTicks ?? {})) c.ownTicks.set(k, v);
+      for (const [at, o] of e.wakeOwners) c.wakeOwners.set(at, new Set(o));
+      for (const [k, v] of e.ownTicks) c.ownTicks.set(k, v);
     }
     // derived rules left out of the file: rebuilt from the restored objects when first read
     let objects: { services: readonly Service[]; endpointSlices: readonly EndpointSlice[] } | undefined;
@@ -1120,6 +1132,61 @@ export class Cluster {
     }
     return c;
   }
+}
+
+type Bookkeeping = NonNullable<SnapshotBookkeeping['__controllers']>;
+
+/** A snapshot's settle bookkeeping as the entries a restore fills its maps with, in the records' order. */
+interface BookkeepingEntries {
+  lastSeen: readonly [string, string][];
+  changes: readonly [string, number][];
+  wakeOwners: readonly [number, readonly string[]][];
+  ownTicks: readonly [string, number][];
+}
+
+/**
+ * The entries of frozen bookkeeping records (Cluster.snapshot freezes them as it makes them, and
+ * copies of the snapshot share them), listed once: every restore of the snapshot fills its maps
+ * from them, in the same order Object.entries gives, without listing the records again (a copy's
+ * restore spent a third of its own time in Object.entries of these ~90 members). Exact because a
+ * frozen record cannot change; records read from a file are not frozen and are listed each time.
+ */
+const BOOKKEEPING_ENTRIES = new WeakMap<Bookkeeping, BookkeepingEntries>();
+
+/** How many bookkeeping records restores have listed (tests). */
+export const bookkeepingListed = { count: 0 };
+
+function bookkeepingEntries(ctl: Bookkeeping): BookkeepingEntries {
+  const had = BOOKKEEPING_ENTRIES.get(ctl);
+  if (had) return had;
+  bookkeepingListed.count++;
+  const e: BookkeepingEntries = {
+    lastSeen: Object.entries(ctl.lastSeen),
+    changes: Object.entries(ctl.changes),
+    wakeOwners: Object.entries(ctl.wakeOwners ?? {}).map(([at, o]) => [Number(at), o]),
+    ownTicks: Object.entries(ctl.ownTicks ?? {}),
+  };
+  const frozen = Object.isFrozen(ctl) && Object.isFrozen(ctl.lastSeen) && Object.isFrozen(ctl.changes) && (ctl.wakeOwners === undefined || Object.isFrozen(ctl.wakeOwners)) && (ctl.ownTicks === undefined || Object.isFrozen(ctl.ownTicks));
+  // (a wake-up's owners list is frozen with its record: Cluster.snapshot)
+  if (frozen && e.wakeOwners.every(([, o]) => Object.isFrozen(o))) BOOKKEEPING_ENTRIES.set(ctl, e);
+  return e;
+}
+
+/**
+ * Freeze each container run's environment and plan where they lie: the environment is set at the
+ * run's start and the plan replaced whole (runtime/processes.ts startRun, extendPlan, the kubelet's
+ * kills), neither is changed in place. A run started in this process has its environment frozen
+ * already (it keys the run's replay memos, shared by the state's copies); one read from a file (a
+ * prebuilt fixture's, a saved session's) has not, and each copy of the state copied its ~30 pairs
+ * per container (half the objects a copy made). Frozen, the snapshot and its copies share them.
+ */
+export function freezeRunParts(runs: ContainerRunsState | undefined): void {
+  if (!runs) return;
+  for (const list of Object.values(runs))
+    for (const run of list) {
+      deepFreeze(run.env);
+      deepFreeze(run.plan);
+    }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyJSON, deepFreeze, sameJSON, toPlainJSON, toPlainJSONSharing, toPlainJSONTop } from './json-copy.js';
+import { copyJSON, deepFreeze, freezeIfPlain, sameJSON, toPlainJSON, toPlainJSONSharing, toPlainJSONTop } from './json-copy.js';
 import { fixtureSnapshot } from '../scenario/session.js';
 
 const roundTrip = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
@@ -121,4 +121,23 @@ test('toPlainJSONTop gives toPlainJSON’s tree, sharing only frozen plain membe
   assert.deepEqual(toPlainJSONTop([shared]), [shared]);
   assert.notEqual((toPlainJSONTop([shared]) as unknown[])[0], shared);
   assert.equal(toPlainJSONTop({ toJSON: () => 'x' }), 'x');
+});
+
+test('freezeIfPlain freezes a tree toPlainJSON copies unchanged, which a snapshot then shares, and leaves any other as it is', () => {
+  const plain = { a: [1, 'x', { b: null, c: true }], d: { e: [] as unknown[] }, f: Object.freeze({ g: 2 }) };
+  assert.equal(freezeIfPlain(plain), true);
+  assert.ok(Object.isFrozen(plain) && Object.isFrozen(plain.a) && Object.isFrozen(plain.a[2]) && Object.isFrozen(plain.d.e));
+  const snap = toPlainJSONSharing({ part: plain }) as { part: unknown };
+  assert.equal(snap.part, plain, 'shared by the snapshot');
+  for (const other of [{ a: undefined }, { a: new Array<unknown>(2) }, { a: NaN }, { a: -0 }, { a: new Map() }, { a: { toJSON: () => 1 } }, { a: [() => 1] }]) {
+    assert.equal(freezeIfPlain(other), false, JSON.stringify(other));
+    assert.ok(!Object.isFrozen(other));
+    assert.deepEqual(toPlainJSONSharing(other), JSON.parse(JSON.stringify(other)), 'copied as JSON would');
+  }
+  // a frozen part that is not plain (a snapshot would share it with its undefined member) is not taken for one
+  const holder = { a: Object.freeze({ b: undefined }) };
+  assert.equal(freezeIfPlain(holder), false);
+  assert.ok(!Object.isFrozen(holder));
+  assert.equal(freezeIfPlain(undefined), false);
+  assert.equal(freezeIfPlain('s'), false);
 });

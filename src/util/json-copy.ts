@@ -167,6 +167,51 @@ function plainTree(v: unknown): boolean {
 }
 
 /**
+ * Deep-freeze `v` where it lies when toPlainJSON would copy it member for member, unchanged
+ * (jsonTree): a snapshot (toPlainJSONSharing) and the copies made of it then share it instead of
+ * copying it. For a part of a live state that its owner replaces whole and never changes in place
+ * (Cluster.snapshot names each). A tree toPlainJSON would change (an undefined member, a
+ * non-finite number, an instance of a class) is left as it is, to be copied as before. Returns
+ * whether `v` is frozen now.
+ */
+export function freezeIfPlain(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  if (Object.isFrozen(v)) return true;
+  if (!jsonTree(v)) return false;
+  deepFreeze(v);
+  return true;
+}
+
+/**
+ * plainTree, for a tree whose objects need not be frozen yet: whether toPlainJSON would copy it
+ * member for member, unchanged. A frozen part must be a plain tree (plainMember, remembered).
+ */
+function jsonTree(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(v) && !Object.is(v, -0);
+    case 'object': {
+      if (v === null) return true;
+      if (Object.isFrozen(v)) return plainMember(v);
+      if (Array.isArray(v)) {
+        if (Object.getPrototypeOf(v) !== Array.prototype) return false;
+        for (let i = 0; i < v.length; i++) if (!(i in v) || !jsonTree(v[i])) return false;
+        return true;
+      }
+      const proto: unknown = Object.getPrototypeOf(v);
+      if ((proto !== Object.prototype && proto !== null) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+      for (const k of Object.keys(v)) if (k === '__proto__' || !jsonTree((v as Record<string, unknown>)[k])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
  * toPlainJSON of an object, sharing the members that are frozen plain trees (plainTree) instead of
  * copying them: the same tree (keys, order, values) as toPlainJSON's, whose top level is new.
  * For a writer that assigns members of the copy (`upd.status = …`, `upd.spec = { ...upd.spec, … }`)

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Store } from './store.js';
+import { objectsKeyed, Store } from './store.js';
 import type { KObject } from './types.js';
 
 const cm = (): KObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'default' }, data: { k: 'v' } } as KObject);
@@ -114,4 +114,31 @@ test('store: restores of a frozen saved store share its index, and no restore se
   }
   assert.deepEqual(seen.sort(), ['a', 'b', 'c', 'e']);
   assert.deepEqual(names(Store.fromJSON(data)), ['a=1', 'b=1', 'c=1']);
+});
+
+test('store: a saved store is indexed from the store that saved it while that one is unchanged, as an index built afresh would be', () => {
+  const obj = (kind: string, name: string): KObject => ({ apiVersion: 'v1', kind, metadata: { name, namespace: 'x', uid: `u-${kind}-${name}` } } as KObject);
+  const st = new Store();
+  for (const n of ['b', 'a', 'c']) st.put(obj('ConfigMap', n));
+  for (const n of ['q', 'p']) st.put(obj('Pod', n));
+  st.put(obj('Secret', 's'));
+  const first = Store.fromJSON(st.toJSON());
+  first.put(obj('Pod', 'o'));
+  first.remove('Secret', 'x', 's');
+  const before = objectsKeyed.count;
+  const data = first.toJSON();
+  const second = Store.fromJSON(data);
+  assert.equal(objectsKeyed.count - before, 3, 'only the Pods are keyed again: the ConfigMaps are the index the first restore shared');
+  const fresh = Store.fromJSON({ ...data, objects: Object.freeze([...data.objects]) as KObject[] });
+  assert.equal(objectsKeyed.count - before, 3 + 6, 'a list no store saved is keyed whole');
+  const shape = (s: Store): unknown => s.kinds().map((k) => [k, [...s.unordered(k)].map((o) => o.metadata.name), s.list(k).map((o) => o.metadata.name), s.byUid(`u-${k}-a`)?.metadata.name]);
+  assert.deepEqual(shape(second), shape(fresh));
+  assert.deepEqual(shape(second), [['ConfigMap', ['a', 'b', 'c'], ['a', 'b', 'c'], 'a'], ['Pod', ['o', 'p', 'q'], ['o', 'p', 'q'], undefined]]);
+  // the store that saved it writes before the first restore: the saved list is keyed whole, as it stands
+  const later = first.toJSON();
+  first.put(obj('Pod', 'n'));
+  const n = objectsKeyed.count;
+  const third = Store.fromJSON(later);
+  assert.equal(objectsKeyed.count - n, 6);
+  assert.deepEqual(shape(third), shape(fresh));
 });
