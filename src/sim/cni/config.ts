@@ -37,6 +37,25 @@ export function cniStatus(host: Host): CniStatus {
   return { ready: false, message: 'cni plugin not initialized' };
 }
 
+/**
+ * cniStatus of a host, remembered while `generation` stands: Cluster.hostGenerationOf(host.name),
+ * which moves with every change of that node's own files (its Vfs tells the cluster) and with
+ * every touch that names no host. cniStatus reads that node's files under CNI_CONF_DIR and
+ * CNI_BIN_DIR alone (no virtual file lies there), so while the generation is the one the answer
+ * was read at, the files it read are the same and so is the answer. The node-status controller
+ * and the kubelet ask at every run. Kept by the Host (a copy or restore of the cluster has new
+ * ones, with their own generations); the answer is frozen, shared by every caller.
+ */
+const REMEMBERED = new WeakMap<Host, { generation: string; status: Readonly<CniStatus> }>();
+
+export function cniStatusAt(host: Host, generation: string): Readonly<CniStatus> {
+  const had = REMEMBERED.get(host);
+  if (had !== undefined && had.generation === generation) return had.status;
+  const status = Object.freeze(cniStatus(host));
+  REMEMBERED.set(host, { generation, status });
+  return status;
+}
+
 export function cniReady(host: Host): boolean {
   return cniStatus(host).ready;
 }
