@@ -55,7 +55,3 @@ export function cniStatusAt(host: Host, generation: string): Readonly<CniStatus>
   REMEMBERED.set(host, { generation, status });
   return status;
 }
-
-export function cniReady(host: Host): boolean {
-  return cniStatus(host).ready;
-}
