@@ -6,6 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import type { Node } from '../api/types.js';
+import { Cluster } from '../cluster.js';
+import { ManualClock } from '../../util/clock.js';
+import { CONTROLLERS } from '../controllers/index.js';
 import { cniStatus, cniStatusAt } from './config.js';
 
 test('cniStatusAt: one answer while the host generation stands, the same as cniStatus', () => {
@@ -33,4 +36,17 @@ test("cniStatusAt: the node's own file changes are read again", () => {
   const ready = c.store.get<Node>('Node', undefined, 'cka-w1')!.status?.conditions?.find((x) => x.type === 'Ready');
   assert.equal(ready?.status, 'False');
   assert.match(ready?.message ?? '', /cni plugin not initialized/);
+});
+
+test("cniStatusAt: copies of a state share the answer of the frozen files they share, and a copy's own write is read", () => {
+  const snap = loadFixture('kubeadm-calico').snapshot();
+  const b = Cluster.restore(snap, new ManualClock(snap.now), CONTROLLERS);
+  const d = Cluster.restore(snap, new ManualClock(snap.now), CONTROLLERS);
+  const fromB = cniStatusAt(b.host('cka-w1')!, b.hostGenerationOf('cka-w1'));
+  assert.equal(fromB.ready, true);
+  assert.equal(cniStatusAt(d.host('cka-w1')!, d.hostGenerationOf('cka-w1')), fromB, "one copy's answer is the other's");
+  // the copy's own files from its first write: read, not the shared answer
+  d.host('cka-w1')!.fs.remove('/etc/cni/net.d/10-calico.conflist');
+  assert.deepEqual(cniStatusAt(d.host('cka-w1')!, d.hostGenerationOf('cka-w1')), { ready: false, message: 'cni plugin not initialized' });
+  assert.equal(cniStatusAt(b.host('cka-w1')!, b.hostGenerationOf('cka-w1')), fromB);
 });

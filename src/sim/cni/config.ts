@@ -48,10 +48,23 @@ export function cniStatus(host: Host): CniStatus {
  */
 const REMEMBERED = new WeakMap<Host, { generation: string; status: Readonly<CniStatus> }>();
 
+/**
+ * The same answers by the filesystem's frozen maps: a snapshot freezes a host's files, links and
+ * directory list, and every copy of it shares them until it writes one (Vfs ownFiles). Those three
+ * are all cniStatus reads (Vfs list, read, isFile and follow; the virtual files lie elsewhere), so
+ * the same frozen three give the same answer in any copy: a copy's first look needs no walk of
+ * every file on the node.
+ */
+const BY_FILES = new WeakMap<object, { dirs: readonly string[]; links: object | undefined; status: Readonly<CniStatus> }>();
+
 export function cniStatusAt(host: Host, generation: string): Readonly<CniStatus> {
   const had = REMEMBERED.get(host);
   if (had !== undefined && had.generation === generation) return had.status;
-  const status = Object.freeze(cniStatus(host));
+  const { files, dirs, links } = host.fs.data;
+  const frozen = Object.isFrozen(files) && Object.isFrozen(dirs) && (links === undefined || Object.isFrozen(links));
+  const shared = frozen ? BY_FILES.get(files) : undefined;
+  const status = shared !== undefined && shared.dirs === dirs && shared.links === links ? shared.status : Object.freeze(cniStatus(host));
+  if (frozen) BY_FILES.set(files, { dirs, links, status });
   REMEMBERED.set(host, { generation, status });
   return status;
 }
