@@ -124,8 +124,40 @@ function words(c: Container): string[] {
   return [...(c.command ?? []), ...(c.args ?? [])].join(' ').split(/\s+/).filter(Boolean);
 }
 
+/**
+ * commandWork and loadTargets of a stored container, kept by it: stored pods are deep-frozen, so a
+ * frozen container's command and args never change, and every scrape (the HPA's at each of its
+ * syncs, `kubectl top`) asked both of every container again, a scan of its joined command line
+ * each. The answers are frozen, shared by every caller; an unfrozen container is read afresh.
+ */
+const WORK = new WeakMap<Container, Readonly<{ cpu: number; memory: number }>>();
+const TARGETS = new WeakMap<Container, { namespace: string; targets: readonly Readonly<{ name: string; namespace: string }>[] }>();
+
+/** Whether the container and its command line are frozen (a stored pod's are: the store deep-freezes what it keeps). */
+function commandFrozen(c: Container): boolean {
+  return Object.isFrozen(c) && (c.command === undefined || Object.isFrozen(c.command)) && (c.args === undefined || Object.isFrozen(c.args));
+}
+
+/** What the container's own command does (readCommandWork), remembered for a frozen container. */
+export function commandWork(c: Container): Readonly<{ cpu: number; memory: number }> {
+  if (!commandFrozen(c)) return readCommandWork(c);
+  let work = WORK.get(c);
+  if (work === undefined) WORK.set(c, (work = Object.freeze(readCommandWork(c))));
+  return work;
+}
+
+/** The Services a container's load loop hits (readLoadTargets), remembered for a frozen container. */
+export function loadTargets(c: Container, namespace: string): readonly Readonly<{ name: string; namespace: string }>[] {
+  if (!commandFrozen(c)) return readLoadTargets(c, namespace);
+  const had = TARGETS.get(c);
+  if (had !== undefined && had.namespace === namespace) return had.targets;
+  const targets = Object.freeze(readLoadTargets(c, namespace).map((t) => Object.freeze(t)));
+  TARGETS.set(c, { namespace, targets });
+  return targets;
+}
+
 /** What the container's own command does: stress workers or a busy shell loop. */
-function commandWork(c: Container): { cpu: number; memory: number } {
+function readCommandWork(c: Container): { cpu: number; memory: number } {
   const w = words(c);
   const text = w.join(' ');
   let cpu = 0;
@@ -147,7 +179,7 @@ function commandWork(c: Container): { cpu: number; memory: number } {
 }
 
 /** The Services a load-generator container hits (`wget … http://NAME[.NS…][:PORT]` in a loop). */
-function loadTargets(c: Container, namespace: string): { name: string; namespace: string }[] {
+function readLoadTargets(c: Container, namespace: string): { name: string; namespace: string }[] {
   const text = words(c).join(' ');
   if (!/\b(while|for)\b/.test(text) || !/\b(wget|curl)\b/.test(text)) return [];
   const out: { name: string; namespace: string }[] = [];

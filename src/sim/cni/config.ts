@@ -67,6 +67,34 @@ function pluginTypes(text: string): readonly (string | undefined)[] | undefined 
   return remember(TYPES, text, Object.freeze(types), 64);
 }
 
-export function cniReady(host: Host): boolean {
-  return cniStatus(host).ready;
+/**
+ * cniStatus of a host, remembered while `generation` stands: Cluster.hostGenerationOf(host.name),
+ * which moves with every change of that node's own files (its Vfs tells the cluster) and with
+ * every touch that names no host. cniStatus reads that node's files under CNI_CONF_DIR and
+ * CNI_BIN_DIR alone (no virtual file lies there), so while the generation is the one the answer
+ * was read at, the files it read are the same and so is the answer. The node-status controller
+ * and the kubelet ask at every run. Kept by the Host (a copy or restore of the cluster has new
+ * ones, with their own generations); the answer is frozen, shared by every caller.
+ */
+const REMEMBERED = new WeakMap<Host, { generation: string; status: Readonly<CniStatus> }>();
+
+/**
+ * The same answers by the filesystem's frozen maps: a snapshot freezes a host's files, links and
+ * directory list, and every copy of it shares them until it writes one (Vfs ownFiles). Those three
+ * are all cniStatus reads (Vfs list, read, isFile and follow; the virtual files lie elsewhere), so
+ * the same frozen three give the same answer in any copy: a copy's first look needs no walk of
+ * every file on the node.
+ */
+const BY_FILES = new WeakMap<object, { dirs: readonly string[]; links: object | undefined; status: Readonly<CniStatus> }>();
+
+export function cniStatusAt(host: Host, generation: string): Readonly<CniStatus> {
+  const had = REMEMBERED.get(host);
+  if (had !== undefined && had.generation === generation) return had.status;
+  const { files, dirs, links } = host.fs.data;
+  const frozen = Object.isFrozen(files) && Object.isFrozen(dirs) && (links === undefined || Object.isFrozen(links));
+  const shared = frozen ? BY_FILES.get(files) : undefined;
+  const status = shared !== undefined && shared.dirs === dirs && shared.links === links ? shared.status : Object.freeze(cniStatus(host));
+  if (frozen) BY_FILES.set(files, { dirs, links, status });
+  REMEMBERED.set(host, { generation, status });
+  return status;
 }

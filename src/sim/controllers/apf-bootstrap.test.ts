@@ -9,7 +9,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { Session } from '../../shell/session.js';
-import { parseGoBool } from './apf-bootstrap.js';
+import { apfEnsures, parseGoBool } from './apf-bootstrap.js';
+import { Cluster } from '../cluster.js';
+import { ManualClock } from '../../util/clock.js';
+import { CONTROLLERS } from './index.js';
 
 async function sh(s: Session, cmd: string): Promise<string> {
   const r = await s.exec(cmd);
@@ -130,5 +133,31 @@ describe('APF bootstrap ensurer', () => {
 
   it('reads the annotation as strconv.ParseBool does', () => {
     assert.deepEqual(['1', 't', 'TRUE', 'True', '0', 'F', 'false', 'yes', '', undefined].map(parseGoBool), [true, true, true, true, false, false, false, undefined, undefined, undefined]);
+  });
+});
+
+describe('APF bootstrap ensurer in copies', () => {
+  /** Advance a cluster onto its ensurer's next run. */
+  const nextRun = (c: Cluster): void => {
+    const ranAt = c.state.apfBootstrap?.ranAt;
+    assert.ok(ranAt !== undefined, 'the ensurer keeps its last run');
+    c.advanceTo(ranAt + 60_000);
+  };
+
+  it("skips a copy's run over the objects an ensure that wrote nothing read, and still mends a copy's deletion", () => {
+    const a = loadFixture('flannel-single', 0);
+    nextRun(a);
+    const snap = a.snapshot();
+    const b = Cluster.restore(snap, new ManualClock(snap.now), CONTROLLERS);
+    const before = apfEnsures.count;
+    nextRun(b);
+    assert.equal(apfEnsures.count, before, "the copy's first run over its original's objects is skipped");
+    const fs = b.store.get('FlowSchema', undefined, 'global-default');
+    assert.ok(fs);
+    b.store.remove('FlowSchema', undefined, 'global-default');
+    nextRun(b);
+    assert.equal(apfEnsures.count, before + 1, 'other objects: the ensure runs');
+    const again = b.store.get('FlowSchema', undefined, 'global-default');
+    assert.ok(again && again.metadata.uid !== fs.metadata.uid, 're-created');
   });
 });

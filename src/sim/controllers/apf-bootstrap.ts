@@ -26,6 +26,7 @@ import type { KObject } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { BOOTSTRAP_FLOW_SCHEMAS, BOOTSTRAP_PRIORITY_LEVELS, MANDATORY_APF_NAMES } from '../api/flowcontrol-bootstrap.js';
 import { staticPods } from '../node/runtime.js';
+import { sameItems } from '../../util/same-items.js';
 
 const ANNOTATION = 'apf.kubernetes.io/autoupdate-spec';
 const PERIOD_MS = 60_000;
@@ -136,14 +137,35 @@ function apfCounters(c: Cluster): string {
   return `${c.store.changes.get('FlowSchema') ?? 0}/${c.store.changes.get('PriorityLevelConfiguration') ?? 0}`;
 }
 
+/**
+ * The stored FlowSchemas and PriorityLevelConfigurations (each kind's list, in store order) that
+ * the last ensure that wrote nothing read, in any cluster. Stored objects are frozen, and the
+ * copies of a state (validate's, the grader's) share them: an ensure over the very same objects
+ * reads what that one read and writes nothing again, so a copy's first run after the minute is
+ * skipped too. One entry; lists copied (the store may replace an item of a list it handed out).
+ */
+let quietObjects: { flowSchemas: readonly KObject[]; levels: readonly KObject[] } | undefined;
+
+/** Ensures that ran (ensureAll), for tests. */
+export const apfEnsures = { count: 0 };
+
 /** One run of storage_flowcontrol.go ensure(). */
 export function ensureApfBootstrap(c: Cluster): void {
   const before = apfCounters(c);
   const had = UNCHANGED.get(c);
   if (had && had.store === c.store && had.counters === before) return;
+  const flowSchemas = c.store.list('FlowSchema');
+  const levels = c.store.list('PriorityLevelConfiguration');
+  if (quietObjects && sameItems(quietObjects.flowSchemas, flowSchemas) && sameItems(quietObjects.levels, levels)) {
+    UNCHANGED.set(c, { store: c.store, counters: before });
+    return;
+  }
+  apfEnsures.count++;
   ensureAll(c);
-  if (apfCounters(c) === before) UNCHANGED.set(c, { store: c.store, counters: before });
-  else UNCHANGED.delete(c);
+  if (apfCounters(c) === before) {
+    UNCHANGED.set(c, { store: c.store, counters: before });
+    quietObjects = { flowSchemas: [...flowSchemas], levels: [...levels] };
+  } else UNCHANGED.delete(c);
 }
 
 function ensureAll(c: Cluster): void {

@@ -10,7 +10,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { DaemonSet, Node, Pod, Toleration } from '../api/types.js';
 import { cloneTop } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
-import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash, scaledValue } from './util.js';
+import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash, scaledValue, sameJSONText } from './util.js';
 import { tolerates } from './scheduler.js';
 import { deletePod } from './replicaset.js';
 import { syncHistory } from './history.js';
@@ -261,7 +261,7 @@ function sync(c: Cluster, ds: DaemonSet, nodes: Node[]): QuietTimes {
   // omitempty: zero counts are not written
   if (availableCount === 0) delete status.numberAvailable;
   if ((status.numberUnavailable ?? 0) <= 0) delete status.numberUnavailable;
-  if (JSON.stringify(ds.status) !== JSON.stringify(status)) {
+  if (!sameJSONText(ds.status, status)) {
     const upd = cloneTop(ds);
     upd.status = status;
     c.write(upd);

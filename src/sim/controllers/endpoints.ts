@@ -9,6 +9,7 @@ import { SyncMemo } from './sync-memo.js';
 import { podsSelected } from './label-index.js';
 import { cloneTop } from '../api/store.js';
 import { desiredEndpoints } from './endpointslice.js';
+import { sameJSONText } from './util.js';
 import { ipFamilyOf, type IPFamily } from '../../util/ip.js';
 
 export const endpointsController: Controller = {
@@ -71,7 +72,7 @@ function syncEndpoints(c: Cluster, svc: Service, pods: Pod[]): void {
   const subsets = ready.length || notReady.length ? [subset] : undefined;
   const existing = c.store.get<Endpoints>('Endpoints', ns, svc.metadata.name);
   const labels = { ...(svc.metadata.labels ?? {}), 'endpoints.kubernetes.io/managed-by': 'endpoint-controller' };
-  if (existing && JSON.stringify(existing.subsets) === JSON.stringify(subsets) && JSON.stringify(existing.metadata.labels) === JSON.stringify(labels)) return;
+  if (existing && sameJSONText(existing.subsets, subsets) && sameJSONText(existing.metadata.labels, labels)) return;
   const obj: Endpoints = existing ? cloneTop(existing) : { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: svc.metadata.name, namespace: ns } };
   obj.metadata = { ...obj.metadata, labels, annotations: { ...(obj.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': c.timestamp() } };
   if (subsets) obj.subsets = subsets;

@@ -13,7 +13,7 @@ import { SyncMemo } from './sync-memo.js';
 import { podsSelected } from './label-index.js';
 import { cloneTop } from '../api/store.js';
 import { matchMap } from '../api/selectors.js';
-import { ownerRef, podIsReady } from './util.js';
+import { ownerRef, podIsReady, sameJSONText } from './util.js';
 import { ipFamilyOf, ipToInt, parseRange, type IPFamily } from '../../util/ip.js';
 import { podIPOf } from '../api/pod-ips.js';
 
@@ -135,7 +135,7 @@ function syncAddressType(c: Cluster, svc: Service, pods: Pod[], family: IPFamily
   for (const extra of slices.slice(1)) c.store.remove('EndpointSlice', extra.metadata.namespace, extra.metadata.name);
   const body = { endpoints: endpoints.length > 0 ? endpoints : null, ports: ports.length > 0 ? ports : null };
   if (existing) {
-    if (JSON.stringify({ endpoints: existing.endpoints, ports: existing.ports }) === JSON.stringify(body) && JSON.stringify(existing.metadata.labels) === JSON.stringify(labels))
+    if (sameJSONText(existing.endpoints, body.endpoints) && sameJSONText(existing.ports, body.ports) && sameJSONText(existing.metadata.labels, labels))
       return;
     const upd = cloneTop(existing);
     upd.endpoints = body.endpoints;

@@ -8,7 +8,7 @@
  *   dependent with `blockOwnerDeletion` is left, which lets the owner go.
  */
 import type { Cluster, Controller } from '../cluster.js';
-import type { KObject, Pod } from '../api/types.js';
+import type { KObject, OwnerReference, Pod } from '../api/types.js';
 import { FOREGROUND_FINALIZER } from '../api/deletion.js';
 import { clone } from '../api/store.js';
 import { deletePod } from './replicaset.js';
@@ -69,11 +69,24 @@ function withOwners(c: Cluster, kind: string): readonly KObject[] {
 
 /** The owners waiting for their dependents, in the order of the store's kinds and then of each kind's list (namespace/name). */
 function waitingOwners(c: Cluster): KObject[] {
-  const waiting = [...c.store.beingDeleted()].filter((o) => o.metadata.finalizers?.includes(FOREGROUND_FINALIZER));
+  const deleting = c.store.beingDeleted();
+  // (almost always: the collector runs at most settles, and nothing is being deleted)
+  if (deleting.size === 0) return [];
+  const waiting = [...deleting].filter((o) => o.metadata.finalizers?.includes(FOREGROUND_FINALIZER));
   if (waiting.length < 2) return waiting;
   const kinds = new Map(c.store.kinds().map((k, i) => [k, i]));
   const key = (o: KObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
   return waiting.sort((a, b) => (kinds.get(a.kind) ?? 0) - (kinds.get(b.kind) ?? 0) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/**
+ * Whether one of a dependent's owners exists, or existed when the reconcile began (`gone`). A loop
+ * rather than `refs.some` with a closure: every settle after a Pod write asks it of every
+ * dependent of the cluster, and almost always the first owner is there.
+ */
+function ownerExists(c: Cluster, refs: readonly OwnerReference[], gone: ReadonlySet<string>): boolean {
+  for (const r of refs) if (gone.has(r.uid) || c.store.byUid(r.uid) !== undefined) return true;
+  return false;
 }
 
 export const garbageCollector: Controller = {
@@ -91,11 +104,7 @@ export const garbageCollector: Controller = {
     try {
       for (const owner of waitingOwners(c)) deleteForeground(c, owner);
       for (const kind of OWNED_KINDS) {
-        for (const o of withOwners(c, kind)) {
-          const refs = o.metadata.ownerReferences ?? [];
-          if (refs.some((r) => gone.has(r.uid) || c.store.byUid(r.uid) !== undefined)) continue;
-          deleteDependent(c, o, false);
-        }
+        for (const o of withOwners(c, kind)) if (!ownerExists(c, o.metadata.ownerReferences!, gone)) deleteDependent(c, o, false);
       }
     } finally {
       stop();

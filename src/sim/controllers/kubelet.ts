@@ -38,7 +38,7 @@ import { podResolvConf } from '../dns/resolv-conf.js';
 import { overrideObjects, overrideReadsOnlyItsNode, programOverride } from '../runtime/overrides.js';
 import { netToolsOf } from '../runtime/net-tools.js';
 import { kubeletRuntimeDialError, kubeletStartedConfig, kubeletRunning, refreshFailedKubeletConfig } from '../controlplane.js';
-import { cniReady } from '../cni/config.js';
+import { cniStatusAt } from '../cni/config.js';
 import { podSandboxes } from '../node/runtime.js';
 import { podReferences } from '../runtime/references.js';
 import { verifyRunAsNonRoot } from '../runtime/identity.js';
@@ -471,7 +471,7 @@ function syncPod(c: Cluster, host: Host, node: Node, podIn: Pod, timeOnly = fals
       c.recordEvent(pod, 'Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${mountErr.volume}" : ${mountErr.error}`, 'kubelet', node.metadata.name);
       return false;
     }
-    if (!pod.spec.hostNetwork && !cniReady(host)) {
+    if (!pod.spec.hostNetwork && !cniStatusAt(host, c.hostGenerationOf(host.name)).ready) {
       if (!status.containerStatuses)
         pendingOnSandboxError(c, node, host, pod, podIn, `Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="${c.meta.cni.plugin}" failed (add): no network config found in /etc/cni/net.d`);
       return false;

@@ -12,7 +12,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Node, NodeCondition, Pod } from '../api/types.js';
 import { clone } from '../api/store.js';
 import { lastStatusPost } from '../virtual-objects.js';
-import { cniStatus } from '../cni/config.js';
+import { cniStatusAt } from '../cni/config.js';
 import { kubeletRunning, kubeletStoppedAt } from '../controlplane.js';
 import { runningKubeletVersion } from '../node/packages.js';
 import { calicoAddressAnnotations, nodeAddresses, type Host } from '../node/host.js';
@@ -91,7 +91,7 @@ export const nodeStatusController: Controller = {
           c.wakeAt(back.readyAt);
           continue;
         }
-        const cni = cniStatus(host);
+        const cni = cniStatusAt(host, c.hostGenerationOf(host.name));
         next = cni.ready
           ? { type: 'Ready', status: 'True', lastHeartbeatTime: ts, lastTransitionTime: ts, reason: 'KubeletReady', message: 'kubelet is posting ready status' }
           : {

@@ -13,7 +13,7 @@ import type { Cluster, Controller } from '../cluster.js';
 import type { Pod, ReplicaSet } from '../api/types.js';
 import { cloneTop } from '../api/store.js';
 import type { KObject } from '../api/types.js';
-import { createPodOrReport, podFromTemplate, podIsActive, podIsReady } from './util.js';
+import { createPodOrReport, podFromTemplate, podIsActive, podIsReady, sameJSONText } from './util.js';
 import { claimObjects } from './controller-ref-manager.js';
 import { SyncMemo } from './sync-memo.js';
 import { ownerIndex } from './owner-index.js';
@@ -94,12 +94,12 @@ function syncReplicaSet(c: Cluster, rs: ReplicaSet): void {
   if (prevFailure && failure !== undefined) conditions.push(prevFailure);
   else if (failure !== undefined) conditions.push({ type: 'ReplicaFailure', status: 'True', lastTransitionTime: c.timestamp(), reason: 'FailedCreate', message: failure });
   if (conditions.length) (status as NonNullable<ReplicaSet['status']>).conditions = conditions;
-  if (JSON.stringify(cur) !== JSON.stringify(status)) {
+  if (!sameJSONText(cur, status)) {
     const upd = cloneTop(rs);
     upd.status = status;
     if (ready === 0) delete (upd.status as { readyReplicas?: number }).readyReplicas;
     if (ready === 0) delete (upd.status as { availableReplicas?: number }).availableReplicas;
-    if (JSON.stringify(cur) !== JSON.stringify(upd.status)) c.write(upd);
+    if (!sameJSONText(cur, upd.status)) c.write(upd);
   }
 }
 

@@ -15,7 +15,7 @@ import type { KObject, Pod, StatefulSet } from '../api/types.js';
 import { applyDefaults } from '../api/defaults.js';
 import { admitStorageCreate } from '../api/storage.js';
 import { clone } from '../api/store.js';
-import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash } from './util.js';
+import { createPodOrReport, isOwnedBy, podFromTemplate, podIsActive, podIsReady, podTemplateHash, sameJSONText } from './util.js';
 import { deletePod } from './replicaset.js';
 import { REVISION_HASH_LABEL, syncHistory } from './history.js';
 
@@ -82,7 +82,7 @@ function sync(c: Cluster, sts: StatefulSet): void {
     updateRevision: hash,
     updatedReplicas: updated,
   };
-  if (JSON.stringify(sts.status) !== JSON.stringify(status)) {
+  if (!sameJSONText(sts.status, status)) {
     const upd = clone(sts);
     upd.status = status;
     c.write(upd);
