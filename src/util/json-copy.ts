@@ -140,30 +140,7 @@ function plainMember(v: object): boolean {
  * only such values. A stored object's parts are such trees (sim/api/store.ts freezes them).
  */
 function plainTree(v: unknown): boolean {
-  switch (typeof v) {
-    case 'string':
-    case 'boolean':
-      return true;
-    case 'number':
-      return Number.isFinite(v) && !Object.is(v, -0);
-    case 'object': {
-      if (v === null) return true;
-      if (!Object.isFrozen(v)) return false;
-      if (Array.isArray(v)) {
-        for (let i = 0; i < v.length; i++) if (!(i in v) || !plainTree(v[i])) return false;
-        return true;
-      }
-      const proto: unknown = Object.getPrototypeOf(v);
-      if ((proto !== Object.prototype && proto !== null) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
-      for (const k in v) {
-        if (!Object.hasOwn(v, k)) continue;
-        if (k === '__proto__' || !plainTree((v as Record<string, unknown>)[k])) return false;
-      }
-      return true;
-    }
-    default:
-      return false;
-  }
+  return plainShape(v, true);
 }
 
 /**
@@ -187,6 +164,15 @@ export function freezeIfPlain(v: unknown): boolean {
  * member for member, unchanged. A frozen part must be a plain tree (plainMember, remembered).
  */
 function jsonTree(v: unknown): boolean {
+  return plainShape(v, false);
+}
+
+/**
+ * The walk of plainTree (`frozenOnly`: every object must be frozen already) and jsonTree (an
+ * unfrozen object is walked, with an array's prototype checked, and a frozen one is asked of
+ * plainMember, remembered): what toPlainJSON would copy member for member, unchanged.
+ */
+function plainShape(v: unknown, frozenOnly: boolean): boolean {
   switch (typeof v) {
     case 'string':
     case 'boolean':
@@ -195,15 +181,20 @@ function jsonTree(v: unknown): boolean {
       return Number.isFinite(v) && !Object.is(v, -0);
     case 'object': {
       if (v === null) return true;
-      if (Object.isFrozen(v)) return plainMember(v);
+      if (Object.isFrozen(v)) {
+        if (!frozenOnly) return plainMember(v);
+      } else if (frozenOnly) return false;
       if (Array.isArray(v)) {
-        if (Object.getPrototypeOf(v) !== Array.prototype) return false;
-        for (let i = 0; i < v.length; i++) if (!(i in v) || !jsonTree(v[i])) return false;
+        if (!frozenOnly && Object.getPrototypeOf(v) !== Array.prototype) return false;
+        for (let i = 0; i < v.length; i++) if (!(i in v) || !plainShape(v[i], frozenOnly)) return false;
         return true;
       }
       const proto: unknown = Object.getPrototypeOf(v);
       if ((proto !== Object.prototype && proto !== null) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
-      for (const k of Object.keys(v)) if (k === '__proto__' || !jsonTree((v as Record<string, unknown>)[k])) return false;
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        if (k === '__proto__' || !plainShape((v as Record<string, unknown>)[k], frozenOnly)) return false;
+      }
       return true;
     }
     default:
