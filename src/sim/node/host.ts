@@ -122,7 +122,7 @@ export class Host {
 
   /** `/proc/sys/net/ipv4/ip_forward` → value, as sysctl reads it. */
   sysctl(key: string): string | undefined {
-    return this.fs.tryRead(`/proc/sys/${key.replace(/\./g, '/')}`)?.trim();
+    return this.fs.tryRead(sysctlPath(key))?.trim();
   }
 
   log(unit: string, line: string): void {
@@ -130,6 +130,22 @@ export class Host {
     const j = this.data.journal[unit]!;
     if (j.length > 500) j.splice(0, j.length - 500);
   }
+}
+
+/**
+ * The /proc/sys file of a sysctl key (`net.ipv4.ip_forward` → /proc/sys/net/ipv4/ip_forward), by
+ * key: a pure function of the key, asked at every hop a packet is forwarded (traffic/path.ts
+ * forwards), which made a regex replace each time. Bounded.
+ */
+const SYSCTL_PATHS = new Map<string, string>();
+
+function sysctlPath(key: string): string {
+  let p = SYSCTL_PATHS.get(key);
+  if (p === undefined) {
+    if (SYSCTL_PATHS.size >= 256) SYSCTL_PATHS.clear();
+    SYSCTL_PATHS.set(key, (p = `/proc/sys/${key.replace(/\./g, '/')}`));
+  }
+  return p;
 }
 
 /**

@@ -26,6 +26,7 @@ import type { Namespace, Pod, Secret, Service } from '../api/types.js';
 import { nginxReason, nginxStatusPage } from '../runtime/nginx/pages.js';
 import { lookupImage } from '../images.js';
 import { connect } from './path.js';
+import { StoreMemo } from './store-memo.js';
 import { plainHttpToHttpsAnswer, secretText, x509KeyPair } from './tls-secret.js';
 import { errorAnswer, pick, siteAnswer, upstreams, type HttpAnswer } from './ingress.js';
 import {
@@ -345,10 +346,29 @@ export function selectListener(listeners: readonly Listener[], host: string): Li
   return wild ?? listeners.find((l) => !l.hostname);
 }
 
+type Served = { gw: Gateway; states: ListenerState[]; onPort: ListenerState[] };
+
+/**
+ * servedOnPort's answers and the routes attached to each served listener, by what they are built
+ * from besides the store (the pod's NGF flags and the port; the Gateway and listener name): a pure
+ * function of the stored objects, kept while the store's generation stands (store-memo.ts).
+ */
+const SERVED = new StoreMemo<Served | undefined>();
+const ATTACHED = new StoreMemo<{ route: HTTPRoute; hostnames: string[] | undefined }[]>();
+
+/** How many times the served listeners or a listener's attached routes were built (tests). */
+export function gatewayConfigBuilds(): number {
+  return SERVED.buildCount() + ATTACHED.buildCount();
+}
+
 /** The served Gateway of a data plane pod and its valid listeners on `port` (what nginx listens with). */
-function servedOnPort(c: Cluster, pod: Pod, port: number): { gw: Gateway; states: ListenerState[]; onPort: ListenerState[] } | undefined {
+function servedOnPort(c: Cluster, pod: Pod, port: number): Served | undefined {
   const f = ngfFlagsOf(pod);
   if (!f) return undefined;
+  return SERVED.get(c.store, `${f.gatewayClass}\n${f.controllerName}\n${port}`, () => buildServed(c, f, port));
+}
+
+function buildServed(c: Cluster, f: NgfFlags, port: number): Served | undefined {
   const gw = classGateways(c, f)[0];
   if (!gw) return undefined;
   const states = listenerStates(c, gw);
@@ -433,10 +453,13 @@ export function serveGateway(c: Cluster, pod: Pod, port: number, req: GatewayReq
     trace.push(`nginx-gateway: Gateway ${gwId}: no listener on port ${port} takes host "${req.host}": the default server answers 404`);
     return errorAnswer(404, 'Not Found');
   }
-  const routes: { route: HTTPRoute; hostnames: string[] | undefined }[] = [];
-  for (const route of c.store.list<HTTPRoute>('HTTPRoute')) {
-    for (const att of attachments(c, gw, route, states)) if (att.accepted && att.listeners.has(listener.name)) routes.push({ route, hostnames: att.listeners.get(listener.name) });
-  }
+  const routes = ATTACHED.get(c.store, `${gwId}\n${listener.name}`, () => {
+    const out: { route: HTTPRoute; hostnames: string[] | undefined }[] = [];
+    for (const route of c.store.list<HTTPRoute>('HTTPRoute')) {
+      for (const att of attachments(c, gw, route, states)) if (att.accepted && att.listeners.has(listener.name)) out.push({ route, hostnames: att.listeners.get(listener.name) });
+    }
+    return out;
+  });
   const cand = selectRule(routes, req);
   if (!cand) {
     trace.push(`nginx-gateway: Gateway ${gwId} listener ${listener.name}: no HTTPRoute rule matches host "${host}" path ${req.path}: 404`);

@@ -25,6 +25,7 @@ import type { EndpointSlice, Ingress, IngressBackend, KObject, Pod, Service } fr
 import { lookupImage, siteAnswer, type HttpAnswer } from '../images.js';
 import { nginxErrorPage } from '../runtime/nginx/pages.js';
 import { connect } from './path.js';
+import { StoreMemo } from './store-memo.js';
 import { LinearRegExp } from '../../util/regex/index.js';
 import { certificateFor, defaultCertificate, httpsRedirect, serverCertificates, type ServerCert } from './ingress-tls.js';
 
@@ -181,8 +182,26 @@ function rewritten(loc: Location, uri: string): string {
   return target.replace(/\$(\d)/g, (_, n: string) => m[Number(n)] ?? '');
 }
 
-/** Ready endpoint addresses and the target port for a Service port (the controller's upstream list). */
-export function upstreams(c: Cluster, ns: string, backend: NonNullable<IngressBackend['service']>): { svc?: Service; eps: { ip: string; port: number }[] } {
+type Upstreams = { svc?: Service; eps: { ip: string; port: number }[] };
+
+/** upstreams' answers by namespace, Service and port, while the store's generation stands (store-memo.ts): read only. */
+const UPSTREAMS = new StoreMemo<Upstreams>();
+
+/** How many times an upstream list was built (tests). */
+export function upstreamBuilds(): number {
+  return UPSTREAMS.buildCount();
+}
+
+/**
+ * Ready endpoint addresses and the target port for a Service port (the controller's upstream
+ * list): a pure function of the stored Service and EndpointSlices, built once per store generation.
+ */
+export function upstreams(c: Cluster, ns: string, backend: NonNullable<IngressBackend['service']>): Upstreams {
+  const port = backend.port.number !== undefined ? `#${backend.port.number}` : `=${JSON.stringify(backend.port.name)}`;
+  return UPSTREAMS.get(c.store, `${ns}\n${backend.name}\n${port}`, () => buildUpstreams(c, ns, backend));
+}
+
+function buildUpstreams(c: Cluster, ns: string, backend: NonNullable<IngressBackend['service']>): Upstreams {
   const svc = c.store.get<Service>('Service', ns, backend.name);
   if (!svc) return { eps: [] };
   const sp = (svc.spec.ports ?? []).find((p) => (backend.port.number !== undefined ? p.port === backend.port.number : p.name === backend.port.name));
