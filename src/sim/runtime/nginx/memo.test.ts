@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseNginxConf, type NginxHttp, type ReadConf } from './conf.js';
-import { listeningPorts } from './serve.js';
+import { listeningPorts, selectServer, serverSelections } from './serve.js';
 import { containerBuild } from './program.js';
 import { nginxBuild } from './image.js';
 
@@ -33,4 +33,25 @@ test("containerBuild: an image's build is worked out once, as nginxBuild gives i
     assert.equal(containerBuild({ name: 'other', image }), first, `${image}: the build was worked out again`);
     assert.ok(Object.isFrozen(first));
   }
+});
+
+test('selectServer: chosen once per configuration, port and Host, the same server as looking again', () => {
+  const a = http('events {}\nhttp {\n  server { listen 80; server_name a.example; }\n  server { listen 80 default_server; server_name *.b.example; }\n  server { listen 8080; server_name ~^c; }\n}\n');
+  const [first, wild, regex] = a.servers;
+  const before = serverSelections();
+  assert.equal(selectServer(a, 80, 'a.example'), first);
+  assert.equal(selectServer(a, 80, 'x.b.example:80'), wild);
+  assert.equal(selectServer(a, 80, 'nothing.example'), wild, 'the default_server');
+  assert.equal(selectServer(a, 8080, 'c.example'), regex);
+  assert.equal(selectServer(a, 81, 'a.example'), undefined);
+  assert.equal(serverSelections(), before + 5);
+  // asked again: the same answers, none looked for again
+  assert.equal(selectServer(a, 80, 'a.example'), first);
+  assert.equal(selectServer(a, 80, 'nothing.example'), wild);
+  assert.equal(selectServer(a, 81, 'a.example'), undefined);
+  assert.equal(serverSelections(), before + 5);
+  // another configuration (a reload) chooses among its own servers
+  const b = http('events {}\nhttp {\n  server { listen 80; server_name a.example; }\n}\n');
+  assert.equal(selectServer(b, 80, 'a.example'), b.servers[0]);
+  assert.equal(serverSelections(), before + 6);
 });

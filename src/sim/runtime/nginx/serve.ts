@@ -77,8 +77,33 @@ export function listeningPorts(http: NginxHttp | undefined): readonly number[] {
   return ports;
 }
 
+/**
+ * selectServer's answers by loaded configuration, port and Host header: a parsed configuration
+ * is never changed (see PORTS), and the choice reads nothing else, so a site answering the same
+ * Host again (the split check's 200 requests) picks its server once. At most 256 per configuration.
+ */
+const SERVERS = new WeakMap<NginxHttp, Map<string, NginxServer | undefined>>();
+let serverChoices = 0;
+
+/** How many times a server was chosen by looking through the configuration (tests). */
+export function serverSelections(): number {
+  return serverChoices;
+}
+
 /** ngx_http_find_virtual_server for the address the connection came in on. */
 export function selectServer(http: NginxHttp, port: number, hostHeader: string): NginxServer | undefined {
+  let byKey = SERVERS.get(http);
+  if (!byKey) SERVERS.set(http, (byKey = new Map()));
+  const key = `${port} ${hostHeader}`;
+  if (byKey.has(key)) return byKey.get(key);
+  const server = findServer(http, port, hostHeader);
+  serverChoices++;
+  if (byKey.size >= 256) byKey.clear();
+  byKey.set(key, server);
+  return server;
+}
+
+function findServer(http: NginxHttp, port: number, hostHeader: string): NginxServer | undefined {
   const candidates = serversOn(http, port);
   if (candidates.length === 0) return undefined;
   const host = hostHeader.replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
