@@ -283,3 +283,31 @@ test("restores of one in-memory snapshot list its settle bookkeeping once, and e
   for (const x of [...copies, fromText]) x.advance(30_000);
   for (const x of copies) assert.equal(JSON.stringify(x.snapshot()), JSON.stringify(fromText.snapshot()));
 });
+
+test("snapshot: the settle's bookkeeping records are shared while unchanged (by later snapshots and a copy's), and rebuilt when a map moves", () => {
+  const c = loadFixture('kubeadm-calico', 7);
+  workload(c);
+  c.wakeAt(c.now() + 5_000, 'deployment');
+  type Ctl = { lastSeen: object; changes: object; wakeOwners?: object; ownTicks?: object };
+  const ctlOf = (x: Cluster): Ctl => (x.snapshot().state as unknown as { __controllers: Ctl }).__controllers;
+  const a = ctlOf(c);
+  const b = ctlOf(c);
+  for (const k of ['lastSeen', 'changes', 'wakeOwners', 'ownTicks'] as const) assert.strictEqual(b[k], a[k], `${k} made again`);
+  // a copy restored from the in-memory snapshot makes the very records its snapshot held
+  const copy = Cluster.restore(c.snapshot(), new ManualClock(c.now()), CONTROLLERS);
+  assert.strictEqual(ctlOf(copy).lastSeen, a.lastSeen);
+  assert.strictEqual(ctlOf(copy).wakeOwners, a.wakeOwners);
+  // a wake-up asked at a pending time by another owner changes that time's owners: a new record, as built anew
+  const at = Object.keys(a.wakeOwners!)[0]!;
+  c.wakeAt(Number(at), 'someone-else');
+  const d = ctlOf(c);
+  assert.notStrictEqual(d.wakeOwners, a.wakeOwners);
+  assert.deepEqual((d.wakeOwners as Record<string, string[]>)[at], [...(a.wakeOwners as Record<string, string[]>)[at]!, 'someone-else']);
+  assert.strictEqual(d.lastSeen, a.lastSeen);
+  // a write moves the store's counters
+  new ApiServer(c).create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' }, data: {} } as KObject);
+  const e = ctlOf(c);
+  assert.notStrictEqual(e.changes, a.changes);
+  const configMaps = (x: Ctl): number => (x.changes as Record<string, number>)['ConfigMap'] ?? 0;
+  assert.equal(configMaps(e), configMaps(a) + 1);
+});

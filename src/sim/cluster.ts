@@ -252,6 +252,53 @@ function wiringOf(controllers: readonly Controller[]): Wiring {
   return wiring;
 }
 
+/** A frozen record of a map's entries (snapshot()'s bookkeeping), with the keys and values it was made from, in order. */
+interface FrozenRecord<W> {
+  readonly keys: readonly (string | number)[];
+  readonly values: readonly W[];
+  readonly record: Readonly<Record<string, W>>;
+}
+
+const same = <V>(v: V, w: V): boolean => v === w;
+const keep = <V>(v: V): V => v;
+const sameOwners = (o: ReadonlySet<string>, w: readonly string[]): boolean => {
+  if (o.size !== w.length) return false;
+  let i = 0;
+  for (const x of o) if (x !== w[i++]) return false;
+  return true;
+};
+const frozenOwners = (o: ReadonlySet<string>): readonly string[] => Object.freeze([...o]);
+
+/**
+ * `Object.freeze(Object.fromEntries(map))`, with each value made by `make`: the previous record
+ * when the map holds the same keys in the same order with values `same` as it was made from. Each
+ * snapshot rebuilt these records (most often unchanged between two snapshots of a session: ~80 ms
+ * a validate run, kl27). Exact: a record is a function of the map's keys, their order and the
+ * values made of them, all compared; it is frozen (strings, numbers, frozen arrays), so sharing it
+ * between snapshots is as building it again.
+ */
+function frozenRecordOf<K extends string | number, V, W>(prev: FrozenRecord<W> | undefined, map: ReadonlyMap<K, V>, same: (v: V, w: W) => boolean, make: (v: V) => W): FrozenRecord<W> {
+  if (prev && prev.keys.length === map.size) {
+    let i = 0;
+    let held = true;
+    for (const [k, v] of map) {
+      if (prev.keys[i] !== k || !same(v, prev.values[i]!)) {
+        held = false;
+        break;
+      }
+      i++;
+    }
+    if (held) return prev;
+  }
+  const keys: (string | number)[] = [];
+  const values: W[] = [];
+  for (const [k, v] of map) {
+    keys.push(k);
+    values.push(make(v));
+  }
+  return { keys, values, record: Object.freeze(Object.fromEntries(keys.map((k, i) => [String(k), values[i]!]))) };
+}
+
 export class Cluster {
   clock: Clock;
   random: Random;
@@ -281,6 +328,13 @@ export class Cluster {
   private timeTick = 0;
   /** Per controller, bumped when a wake-up it asked for is reached. */
   private ownTicks = new Map<string, number>();
+  /** The bookkeeping records the last snapshot() made (or the restored snapshot held), reused while their maps hold the same entries (frozenRecordOf). */
+  private readonly snapRecords: {
+    lastSeen?: FrozenRecord<string>;
+    changes?: FrozenRecord<number>;
+    wakeOwners?: FrozenRecord<readonly string[]>;
+    ownTicks?: FrozenRecord<number>;
+  } = {};
   /**
    * Per controller (by its index in the registry): whether its signature may differ from the one
    * it last saw. A clean controller's signature is its lastSeen, so a settle skips it without
@@ -993,12 +1047,12 @@ export class Cluster {
       // the settle's bookkeeping, made here for the snapshot alone and only read by a restore:
       // frozen as it is made (strings and numbers), so the snapshot and its copies share it
       state: { ...this.state, __wakeups: this.wakeups, __controllers: Object.freeze({
-          lastSeen: Object.freeze(Object.fromEntries(this.lastSeen)),
-          changes: Object.freeze(Object.fromEntries(this.store.changes)),
+          lastSeen: (this.snapRecords.lastSeen = frozenRecordOf(this.snapRecords.lastSeen, this.lastSeen, same, keep)).record,
+          changes: (this.snapRecords.changes = frozenRecordOf(this.snapRecords.changes, this.store.changes, same, keep)).record,
           hostGeneration: this.hostGeneration,
           timeTick: this.timeTick,
-          wakeOwners: Object.freeze(Object.fromEntries([...this.wakeOwners].map(([at, o]) => [String(at), Object.freeze([...o])]))),
-          ownTicks: Object.freeze(Object.fromEntries(this.ownTicks)),
+          wakeOwners: (this.snapRecords.wakeOwners = frozenRecordOf(this.snapRecords.wakeOwners, this.wakeOwners, sameOwners, frozenOwners)).record,
+          ownTicks: (this.snapRecords.ownTicks = frozenRecordOf(this.snapRecords.ownTicks, this.ownTicks, same, keep)).record,
         }),
       },
     }) as Snapshot;
@@ -1122,6 +1176,9 @@ export class Cluster {
       c.hostGeneration = ctl.hostGeneration;
       for (const [at, o] of e.wakeOwners) c.wakeOwners.set(at, new Set(o));
       for (const [k, v] of e.ownTicks) c.ownTicks.set(k, v);
+      // frozen records (an in-memory snapshot's) are what this cluster's next snapshot makes while
+      // its maps hold the same entries (frozenRecordOf compares them): its copies share them too
+      if (BOOKKEEPING_ENTRIES.get(ctl) === e) Object.assign(c.snapRecords, recordsOf(ctl, e));
     }
     // derived rules left out of the file: rebuilt from the restored objects when first read
     let objects: { services: readonly Service[]; endpointSlices: readonly EndpointSlice[] } | undefined;
@@ -1152,6 +1209,20 @@ interface BookkeepingEntries {
  * frozen record cannot change; records read from a file are not frozen and are listed each time.
  */
 const BOOKKEEPING_ENTRIES = new WeakMap<Bookkeeping, BookkeepingEntries>();
+
+/** Frozen bookkeeping as the records Cluster.snapshot would make of the maps a restore fills from it (frozenRecordOf), once per snapshot. */
+const BOOKKEEPING_RECORDS = new WeakMap<Bookkeeping, Cluster['snapRecords']>();
+
+function recordsOf(ctl: Bookkeeping, e: BookkeepingEntries): Cluster['snapRecords'] {
+  const had = BOOKKEEPING_RECORDS.get(ctl);
+  if (had) return had;
+  const seed = <W>(entries: readonly (readonly [string | number, W])[], record: Readonly<Record<string, W>>): FrozenRecord<W> => ({ keys: entries.map(([k]) => k), values: entries.map(([, v]) => v), record });
+  const records: Cluster['snapRecords'] = { lastSeen: seed(e.lastSeen, ctl.lastSeen), changes: seed(e.changes, ctl.changes) };
+  if (ctl.wakeOwners) records.wakeOwners = seed(e.wakeOwners, ctl.wakeOwners);
+  if (ctl.ownTicks) records.ownTicks = seed(e.ownTicks, ctl.ownTicks);
+  BOOKKEEPING_RECORDS.set(ctl, records);
+  return records;
+}
 
 /** How many bookkeeping records restores have listed (tests). */
 export const bookkeepingListed = { count: 0 };

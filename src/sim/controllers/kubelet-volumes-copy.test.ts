@@ -12,7 +12,7 @@ import { Cluster } from '../cluster.js';
 import { ManualClock } from '../../util/clock.js';
 import { CONTROLLERS } from './index.js';
 import { freezeObjects } from '../api/store.js';
-import { containerFs, imageRootFileBuilds, volumeContentBuilds } from '../runtime/volumes.js';
+import { containerFs, imageRootFileBuilds, seenVolumes, volumeContentBuilds } from '../runtime/volumes.js';
 
 /** The fixture with a running pod `web` that mounts ConfigMap `cfg` (mode: one) at /cfg. */
 function webWithConfigMap(): { c: Cluster; api: ApiServer } {
@@ -49,6 +49,30 @@ test("kubelet volumes: a session copy takes its original's look at each volume, 
   const now = copy.store.get<Pod>('Pod', 'default', 'web')!;
   assert.equal(containerFs(copy, now, 'c').tryRead('/cfg/mode'), 'two');
   assert.equal(containerFs(c, c.store.get<Pod>('Pod', 'default', 'web')!, 'c').tryRead('/cfg/mode'), 'one');
+});
+
+test('kubelet volumes: a copy takes its original\'s looks when it first looks at a volume, and hands on what it has not looked at as it was', () => {
+  const { c } = webWithConfigMap();
+  const copyOf = (x: Cluster, memory = x.controllerMemory()): Cluster => {
+    const y = Cluster.restore(x.snapshot(), new ManualClock(x.now()), CONTROLLERS);
+    y.adoptControllerMemory(memory);
+    return y;
+  };
+  const memory = c.controllerMemory();
+  const saved = (memory.get('kubelet') as { volumes: ReturnType<typeof seenVolumes> }).volumes;
+  assert.ok(saved.some(([k]) => k.endsWith('/cfg')), 'the original found its ConfigMap volume as written');
+  // a copy that has looked at no volume hands on the very list it took (its copies share its map)
+  const copy = copyOf(c, memory);
+  assert.strictEqual(seenVolumes(copy), saved);
+  // its copy takes the entries when the kubelet looks: a pod change syncs without a build
+  const copy2 = copyOf(copy);
+  const before = volumeContentBuilds();
+  const pod = structuredClone(copy2.store.get<Pod>('Pod', 'default', 'web')!);
+  pod.metadata.labels = { ...pod.metadata.labels, touched: 'yes' };
+  copy2.write(pod);
+  copy2.settle();
+  assert.equal(volumeContentBuilds(), before, 'the copy of a copy built a volume its original had found unchanged');
+  assert.deepEqual(seenVolumes(copy2).map(([k, s]) => [k, s.key, s.hash]), saved.map(([k, s]) => [k, s.key, s.hash]));
 });
 
 test("container files: an image's own files are built once, and read the same from every container", async () => {

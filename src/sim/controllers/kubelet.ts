@@ -273,24 +273,33 @@ function kubeletEpoch(c: Cluster): string {
 function objectsKey(c: Cluster, pod: Pod): string {
   if (!readsOnlyItsNode(c, pod)) return `*${c.store.changes.get('ConfigMap') ?? 0}|${c.store.changes.get('Secret') ?? 0}`;
   let key = '';
-  for (const k of objectKeysOf(pod)) key += `${objectVersion(c, k)};`;
+  for (const [kind, ns, name] of objectRefsOf(pod)) key += `${c.store.get(kind, ns, name)?.metadata.resourceVersion ?? '-'};`;
   return key;
 }
 
-/** A watch key's object (`Kind@namespace/name`): its resourceVersion, `-` while it does not exist. */
-function objectVersion(c: Cluster, key: string): string {
+/** A watch key (`Kind@namespace/name`) as its kind, namespace and name. */
+function parseObjectKey(key: string): ObjectRef {
   const at = key.indexOf('@');
   const slash = key.indexOf('/', at);
-  return c.store.get(key.slice(0, at), key.slice(at + 1, slash), key.slice(slash + 1))?.metadata.resourceVersion ?? '-';
+  return [key.slice(0, at), key.slice(at + 1, slash), key.slice(slash + 1)];
 }
 
-const specObjectKeys = new WeakMap<Pod['spec'], { ns: string; keys: string[] }>();
+/** An object a pod's sync reads: kind, namespace, name (its watch key, parsed). */
+type ObjectRef = readonly [string, string, string];
 
-/** The keys of the objects a pod's sync reads (objectsKey), by spec object and namespace (a function of the two alone, as watchKeysOf). */
-function objectKeysOf(pod: Pod): string[] {
+/**
+ * objectRefsOf's answer by spec object and namespace, each watch key parsed once: objectsKey looks
+ * them up at every sameReads miss, and re-parsing the keys there was most of its cost (kl27). The
+ * triples are a function of the keys alone, which are a function of the frozen spec and the
+ * namespace, so an entry answers exactly as building and parsing them again would.
+ */
+const specObjectKeys = new WeakMap<Pod['spec'], { ns: string; refs: readonly ObjectRef[] }>();
+
+/** The objects a pod's sync reads (objectsKey), by spec object and namespace (a function of the two alone, as watchKeysOf). */
+function objectRefsOf(pod: Pod): readonly ObjectRef[] {
   const ns = pod.metadata.namespace ?? 'default';
   const had = specObjectKeys.get(pod.spec);
-  if (had && had.ns === ns) return had.keys;
+  if (had && had.ns === ns) return had.refs;
   const keys = [...watchKeysOf(pod)];
   for (const list of [pod.spec.initContainers, pod.spec.containers, pod.spec.ephemeralContainers]) {
     for (const ct of list ?? []) {
@@ -299,8 +308,9 @@ function objectKeysOf(pod: Pod): string[] {
       if (override) for (const k of overrideObjects(override)) if (!keys.includes(k)) keys.push(k);
     }
   }
-  if (Object.isFrozen(pod.spec)) specObjectKeys.set(pod.spec, { ns, keys });
-  return keys;
+  const refs = keys.map(parseObjectKey);
+  if (Object.isFrozen(pod.spec)) specObjectKeys.set(pod.spec, { ns, refs });
+  return refs;
 }
 
 /** Every host's generation and the ConfigMap and Secret counters: what hostsKey and objectsKey are made of, cheaply compared. */

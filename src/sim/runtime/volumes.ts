@@ -57,7 +57,11 @@ function key(pod: Pod, vol: string): string {
 export function dropPodVolumes(c: Cluster, uid: string): void {
   const t = c.state.podVolumes;
   if (!t) return;
-  for (const k of Object.keys(t)) if (k.startsWith(`${uid}/`)) delete t[k];
+  for (const k of Object.keys(t)) {
+    if (!k.startsWith(`${uid}/`)) continue;
+    lookPending(c, t, k);
+    delete t[k];
+  }
 }
 
 interface FileSpec {
@@ -294,6 +298,7 @@ export function syncPodVolumes(c: Cluster, pod: Pod, sandboxAt: number): { volum
       if (err) return { volume: vol.name, error: err };
       continue;
     }
+    lookPending(c, t, k);
     const st0 = t[k];
     const sources = st0?.hash !== undefined ? volumeSources(c, pod, vol) : undefined;
     const srcKey = sources?.key;
@@ -372,41 +377,84 @@ export function podVolumesSettled(c: Cluster, pod: Pod): boolean {
  * hash it (the CA bundle, the token's claims) was most of that sync's cost. Held beside the
  * volume's state, not in it: a restored session simply looks again once.
  */
-const SEEN = new WeakMap<VolumeState, { key: string; hash: string }>();
+const SEEN = new WeakMap<VolumeState, Seen>();
+
+/** What SEEN holds of one volume. */
+type Seen = { key: string; hash: string };
 
 /** What SEEN holds of one volume, by the volume's key (`<pod uid>/<volume>`). */
-export type SeenVolumes = readonly (readonly [string, { key: string; hash: string }])[];
+export type SeenVolumes = readonly (readonly [string, Seen])[];
 
 /**
  * SEEN's entries for the volumes of this cluster that still hold the content they were found with,
  * for an exact copy of it (the kubelet's Controller.memory): a copy's volume states are new
  * objects, and each copy of a session (grading, validate's runs) rebuilt and hashed every volume
- * of every pod it synced once more (25,000 times in a validate run).
+ * of every pod it synced once more (25,000 times in a validate run). A copy that has looked at
+ * none of its volumes since it adopted a list (PENDING) answers from that list: the very list when
+ * each of its entries still holds (so its copies share the list's map, SAVED_MAPS).
  */
 export function seenVolumes(c: Cluster): SeenVolumes {
   const t = c.state.podVolumes;
   if (!t) return [];
-  const out: [string, { key: string; hash: string }][] = [];
+  const p = PENDING.get(c);
+  if (p && p.table === t && p.looked.size === 0) {
+    // nothing has read or written SEEN in this cluster since the adoption, nor a volume's hash
+    const held = p.saved.filter(([k, seen]) => t[k]?.hash === seen.hash);
+    return held.length === p.saved.length ? p.saved : held;
+  }
+  const out: [string, Seen][] = [];
   for (const [k, st] of Object.entries(t)) {
+    lookPending(c, t, k);
     const seen = SEEN.get(st);
     if (seen && seen.hash === st.hash) out.push([k, seen]);
   }
   return out;
 }
 
+/** A saved list (seenVolumes) as a map by volume key, built once per list: every copy restored with it shares it. */
+const SAVED_MAPS = new WeakMap<SeenVolumes, ReadonlyMap<string, Seen>>();
+
+/**
+ * The entries a cluster adopted (adoptSeenVolumes) at volumes it has not looked at since: the
+ * table they were adopted into, the saved list and its map, and the keys looked at (each once).
+ */
+const PENDING = new WeakMap<Cluster, { table: PodVolumesState; saved: SeenVolumes; map: ReadonlyMap<string, Seen>; looked: Set<string> }>();
+
 /**
  * Take seenVolumes' entries in a copy restored from the same state. Exact: the copy's store holds
  * the same objects at the same resourceVersions, so each volume's sources have the versions the
  * entry was found at, and the volume holds the same hash (checked); a source changed in the copy
  * has a newer version, which misses.
+ *
+ * Lazily: each entry is taken when its volume is first looked at (lookPending), not all of them
+ * now (looping over every volume of every copy cost ~100 ms a validate run, kl27). That answers
+ * as taking them all now would: until a volume is first looked at, nothing replaces its state
+ * object, changes its hash or reads or sets SEEN of it (all of which only syncPodVolumes,
+ * dropPodVolumes and seenVolumes do, each looking first), so the check at that first look sees
+ * what it would have seen now.
  */
 export function adoptSeenVolumes(c: Cluster, saved: SeenVolumes): void {
   const t = c.state.podVolumes;
-  if (!t) return;
-  for (const [k, seen] of saved) {
-    const st = t[k];
-    if (st && st.hash === seen.hash) SEEN.set(st, seen);
+  const had = PENDING.get(c);
+  if (had) {
+    // a second adoption: the first one's entries not looked at yet are taken now, as then
+    for (const [k] of had.saved) lookPending(c, had.table, k);
+    PENDING.delete(c);
   }
+  if (!t || saved.length === 0) return;
+  let map = SAVED_MAPS.get(saved);
+  if (!map) SAVED_MAPS.set(saved, (map = new Map(saved)));
+  PENDING.set(c, { table: t, saved, map, looked: new Set() });
+}
+
+/** Before a volume's state is read or changed: take its adopted entry (adoptSeenVolumes), the first time only. */
+function lookPending(c: Cluster, t: PodVolumesState, k: string): void {
+  const p = PENDING.get(c);
+  if (!p || p.table !== t || p.looked.has(k)) return;
+  p.looked.add(k);
+  const seen = p.map.get(k);
+  const st = t[k];
+  if (seen && st && st.hash === seen.hash) SEEN.set(st, seen);
 }
 
 let contentBuilds = 0;
