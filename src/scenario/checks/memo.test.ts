@@ -1,9 +1,8 @@
-/** The checks' memos of compiled regexes and parsed jsonpath templates: shared, and answering as new ones. */
+/** The checks' memo of compiled regexes and the parsed jsonpath templates they share with kubectl's printers: shared, and answering as new ones. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compiledRegex, match } from './matchers.js';
-import { parsedJsonPath } from './resource.js';
-import { JsonPath } from '../../shell/printers/jsonpath.js';
+import { JsonPath, parsedJsonPath } from '../../shell/printers/jsonpath.js';
 
 test('a regex matcher is compiled once per pattern and flags, and a shared one matches as a new one', () => {
   const re = compiledRegex('^b+$', 'm');

@@ -16,7 +16,7 @@ import { z } from 'zod/v4';
 import { BASE_FIELDS, clip, defineCheck } from './types.js';
 import { MatcherSchema, match } from './matchers.js';
 import { parseLabelSelector, matchRequirements, matchLabelSelector } from '../../sim/api/selectors.js';
-import { JsonPath } from '../../shell/printers/jsonpath.js';
+import { parsedJsonPath } from '../../shell/printers/jsonpath.js';
 import type { KObject, LabelSelector } from '../../sim/api/types.js';
 import { isGoing } from '../../sim/api/deletion.js';
 
@@ -63,26 +63,6 @@ export function selectsCandidate(candidate: unknown, matches: Record<string, Rec
     return s === undefined ? true : matchLabelSelector(s, labels);
   };
   return Object.entries(matches).every(([f, l]) => sel(f, l)) && Object.entries(rejects).every(([f, l]) => !sel(f, l));
-}
-
-/**
- * Parsed jsonpath templates by their text: a task's checks are graded many times, and parsing a
- * template costs about what executing it does. Exact because a JsonPath's parse tree is only read
- * (`execute` walks it with an Evaluator of its own per call and copies what it changes, such as
- * slice bounds): a shared one prints what a new one would. A template that does not parse is not
- * kept and throws each time, as before. Bounded: cleared when full.
- */
-const JSONPATHS = new Map<string, JsonPath>();
-const JSONPATH_MEMO_MAX = 512;
-
-export function parsedJsonPath(template: string): JsonPath {
-  let jp = JSONPATHS.get(template);
-  if (!jp) {
-    jp = new JsonPath(template);
-    if (JSONPATHS.size >= JSONPATH_MEMO_MAX) JSONPATHS.clear();
-    JSONPATHS.set(template, jp);
-  }
-  return jp;
 }
 
 export const resourceCheck = defineCheck({

@@ -592,16 +592,13 @@ const PARSED = new Map<string, JsonPath>();
  * `new JsonPath(template)`, remembered by the template: the parsed tree is a function of the text
  * alone, and a JsonPath only reads it (frozen), so one instance serves every execution. A
  * validate run prints the same few templates in each copy of its state (2,107 parses of 465
- * templates). A template that does not parse is not kept: it throws afresh each time. Bounded.
+ * templates), and the grader's resource checks the same ones at every grade. A template that does
+ * not parse is not kept: it throws afresh each time. Bounded.
  */
 export function parsedJsonPath(template: string): JsonPath {
   return PARSED.get(template) ?? remember(PARSED, template, new JsonPath(template), 256);
 }
 
-/**
- * `kubectl get … -o jsonpath=TEMPLATE` for one object (or the List document): returns the text
- * (no newline added) or the kubectl error line without the `error: ` prefix.
- */
 /** The parse error of a template (kubectl's text without `error: `), or undefined when it parses. */
 export function jsonPathParseError(template: string): string | undefined {
   try {
@@ -612,6 +609,10 @@ export function jsonPathParseError(template: string): string | undefined {
   }
 }
 
+/**
+ * `kubectl get … -o jsonpath=TEMPLATE` for one object (or the List document): returns the text
+ * (no newline added) or the kubectl error line without the `error: ` prefix.
+ */
 export function printJsonPath(template: string, data: unknown, o: JsonPathOptions = {}): JsonPathResult {
   let jp: JsonPath;
   try {
