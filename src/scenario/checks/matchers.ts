@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/v4';
 import { LinearRegExp, RegexBudgetError } from '../../util/regex/index.js';
+import { remember } from '../../util/bounded-map.js';
 
 export const NORMALISERS = ['trim', 'sort-lines', 'ignore-case', 'squeeze-space'] as const;
 export type Normaliser = (typeof NORMALISERS)[number];
@@ -69,20 +70,14 @@ export function parseQuantity(s: string): number | undefined {
  * `check`, every validate run) and compiling one costs more than matching it. Exact because a
  * LinearRegExp without the g or y flag keeps no state between matches (its `exec` reads and writes
  * `lastIndex` only when global or sticky; no meter is attached), so a shared one answers `test`
- * as a new one would. Bounded: cleared when full.
+ * as a new one would. Bounded (util/bounded-map.ts remember).
  */
 const REGEXES = new Map<string, LinearRegExp>();
 const REGEX_MEMO_MAX = 512;
 
 export function compiledRegex(pattern: string, flags: 'm' | 'mi'): LinearRegExp {
   const key = `${flags}\u0000${pattern}`;
-  let re = REGEXES.get(key);
-  if (!re) {
-    re = new LinearRegExp(pattern, flags);
-    if (REGEXES.size >= REGEX_MEMO_MAX) REGEXES.clear();
-    REGEXES.set(key, re);
-  }
-  return re;
+  return REGEXES.get(key) ?? remember(REGEXES, key, new LinearRegExp(pattern, flags), REGEX_MEMO_MAX);
 }
 
 function splitSet(s: string): string[] {

@@ -15,6 +15,7 @@ import { findChain, ownChain } from './iptables.js';
 import { cidrContains, formatIPv4, parseCidr, parseIPv4, type Cidr } from './ipv4.js';
 import { canonicalIPv6, cidr6Contains, formatIPv6, parseIPv6 } from './ipv6.js';
 import { PROTO_NAMES } from './rule-parse.js';
+import { remember } from '../../util/bounded-map.js';
 
 export interface Packet {
   src: string;
@@ -144,7 +145,7 @@ const BROADCAST: readonly string[] = Object.freeze(['BROADCAST']);
 
 /**
  * A match option's value split at `sep` (conntrack's states, addrtype's types, mark's value/mask),
- * by its text: a pure function of it, remembered (bounded: cleared when full) because every packet
+ * by its text: a pure function of it, remembered (bounded) because every packet
  * meets the same few in kube-proxy's and the kubelet's rules. Frozen: shared by every caller.
  */
 const SPLITS: Record<',' | '/', Map<string, readonly string[]>> = { ',': new Map(), '/': new Map() };
@@ -159,14 +160,10 @@ export function ruleOptionSplits(): number {
 
 function splitOnce(text: string, sep: ',' | '/'): readonly string[] {
   const known = SPLITS[sep];
-  let parts = known.get(text);
-  if (parts === undefined) {
-    if (known.size >= SPLITS_MAX) known.clear();
-    optionSplits++;
-    parts = Object.freeze(text.split(sep));
-    known.set(text, parts);
-  }
-  return parts;
+  const parts = known.get(text);
+  if (parts !== undefined) return parts;
+  optionSplits++;
+  return remember(known, text, Object.freeze(text.split(sep)), SPLITS_MAX);
 }
 
 /** `chain` and `index` name the rule (`table:chain:index`) for the match that keys state by it. */
@@ -359,7 +356,7 @@ function bump(c: { packets: number; bytes: number }, ctx: WalkContext): void {
 }
 
 /**
- * parseNatDest's answers by the option's text (a pure function of it; bounded: cleared when full).
+ * parseNatDest's answers by the option's text (a pure function of it; bounded).
  * Every DNAT a connection takes parses its `--to-destination`, and kube-proxy writes a handful.
  */
 const NAT_DESTS = new Map<string, { readonly ip: string; readonly port?: number }>();
@@ -375,10 +372,8 @@ export function ruleNatDestParses(): number {
 function natDest(s: string): { ip: string; port?: number } {
   let d = NAT_DESTS.get(s);
   if (d === undefined) {
-    if (NAT_DESTS.size >= NAT_DESTS_MAX) NAT_DESTS.clear();
     natDestParses++;
-    d = Object.freeze(parseNatDest(s));
-    NAT_DESTS.set(s, d);
+    d = remember(NAT_DESTS, s, Object.freeze(parseNatDest(s)), NAT_DESTS_MAX);
   }
   // a copy: the result goes out in NatResult.dnat
   return d.port === undefined ? { ip: d.ip } : { ip: d.ip, port: d.port };

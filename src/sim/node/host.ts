@@ -12,6 +12,7 @@ import type { RecentState } from '../net/packet.js';
 import type { KubeletConfig } from '../controlplane.js';
 import type { PackageState } from './packages.js';
 import type { UserSocket } from './user-sockets.js';
+import { remember } from '../../util/bounded-map.js';
 
 export type UnitName = 'kubelet' | 'containerd';
 
@@ -140,12 +141,7 @@ export class Host {
 const SYSCTL_PATHS = new Map<string, string>();
 
 function sysctlPath(key: string): string {
-  let p = SYSCTL_PATHS.get(key);
-  if (p === undefined) {
-    if (SYSCTL_PATHS.size >= 256) SYSCTL_PATHS.clear();
-    SYSCTL_PATHS.set(key, (p = `/proc/sys/${key.replace(/\./g, '/')}`));
-  }
-  return p;
+  return SYSCTL_PATHS.get(key) ?? remember(SYSCTL_PATHS, key, `/proc/sys/${key.replace(/\./g, '/')}`, 256);
 }
 
 /**

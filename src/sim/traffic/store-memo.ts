@@ -10,6 +10,7 @@
  * never saved. Callers must only read what it returns.
  */
 import type { Store } from '../api/store.js';
+import { remember } from '../../util/bounded-map.js';
 
 export class StoreMemo<T> {
   private readonly byStore = new WeakMap<Store, { generation: number; values: Map<string, T> }>();
@@ -22,11 +23,8 @@ export class StoreMemo<T> {
     let e = this.byStore.get(store);
     if (!e || e.generation !== store.generation) this.byStore.set(store, (e = { generation: store.generation, values: new Map() }));
     if (e.values.has(key)) return e.values.get(key) as T;
-    const v = build();
     this.builds++;
-    if (e.values.size >= this.limit) e.values.clear();
-    e.values.set(key, v);
-    return v;
+    return remember(e.values, key, build(), this.limit);
   }
 
   /** How many values have been built (tests). */

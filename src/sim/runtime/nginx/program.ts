@@ -24,6 +24,7 @@ import { CONF_PATH, formatConfError, parseNginxConfCached, type ConfError, type 
 import { listeningPorts, nginxServe } from './serve.js';
 import { builtBy, nginxBuild, PACKAGED_DEFAULT_CONF, runPidPath, withIpv6Listen, type NginxBuild } from './image.js';
 import { processIdentity } from '../identity.js';
+import { remember } from '../../../util/bounded-map.js';
 
 export const NGINX_REPOSITORY = 'docker.io/library/nginx';
 
@@ -60,7 +61,7 @@ export function nginxInstance(c: Cluster, pod: Pod, container: string): NginxIns
 }
 
 /**
- * The builds by image reference: a pure function of the text (bounded: cleared when full), asked
+ * The builds by image reference: a pure function of the text (bounded), asked
  * at every request an nginx container serves. Frozen: shared by every caller.
  */
 const BUILDS = new Map<string, Readonly<NginxBuild>>();
@@ -68,13 +69,7 @@ const BUILDS_MAX = 256;
 
 /** The build of the image a container runs. */
 export function containerBuild(ct: Container): NginxBuild {
-  let b = BUILDS.get(ct.image);
-  if (b === undefined) {
-    if (BUILDS.size >= BUILDS_MAX) BUILDS.clear();
-    b = Object.freeze(nginxBuild(parseImageRef(ct.image)?.tag ?? 'latest'));
-    BUILDS.set(ct.image, b);
-  }
-  return b;
+  return BUILDS.get(ct.image) ?? remember(BUILDS, ct.image, Object.freeze(nginxBuild(parseImageRef(ct.image)?.tag ?? 'latest')), BUILDS_MAX);
 }
 
 /** nginx's error log time (ngx_times.c: local time, UTC in the container). */

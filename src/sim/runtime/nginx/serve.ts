@@ -20,6 +20,7 @@
 import type { ErrorPage, NginxHttp, NginxLocation, NginxServer, Settings } from './conf.js';
 import { compileLocationRegex } from './conf.js';
 import { hasNginxPage, nginxReason, nginxStatusPage } from './pages.js';
+import { remember } from '../../../util/bounded-map.js';
 
 export interface NginxRequest {
   method: string;
@@ -98,9 +99,7 @@ export function selectServer(http: NginxHttp, port: number, hostHeader: string):
   if (byKey.has(key)) return byKey.get(key);
   const server = findServer(http, port, hostHeader);
   serverChoices++;
-  if (byKey.size >= 256) byKey.clear();
-  byKey.set(key, server);
-  return server;
+  return remember(byKey, key, server, 256);
 }
 
 function findServer(http: NginxHttp, port: number, hostHeader: string): NginxServer | undefined {
