@@ -256,6 +256,17 @@ export function sameJSON(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/**
+ * `JSON.stringify(a) === JSON.stringify(b)`, without building either text (sameJSON, which stops
+ * at the first difference). sameJSON treats a top-level undefined as null, as JSON does inside an
+ * array; JSON.stringify prints no text at all for it, which equals only another undefined's, so
+ * that case is told apart here: a status or a member that is absent is not one that is null.
+ */
+export function sameJSONText(a: unknown, b: unknown): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return sameJSON(a, b);
+}
+
 /** A leaf as JSON prints it: undefined, functions and symbols (in arrays) and non-finite numbers are null, -0 is 0. */
 function leaf(v: unknown): unknown {
   if (typeof v === 'number') return Number.isFinite(v) ? v + 0 : null;

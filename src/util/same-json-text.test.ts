@@ -1,10 +1,10 @@
 /**
- * sameJSONText (util.ts) is what the controllers' "did my sync change anything?" checks compared
+ * sameJSONText (json-copy.ts) is what the controllers' "did my sync change anything?" checks compared
  * before: `JSON.stringify(a) === JSON.stringify(b)`, a status or member that is absent included.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sameJSONText } from './util.js';
+import { sameJSONText } from './json-copy.js';
 
 const CASES: { name: string; a: unknown; b: unknown }[] = [
   { name: 'no status against a null one', a: undefined, b: null },

@@ -7,20 +7,9 @@ import { admitMutating, admitValidating, type AdmissionAttributes } from '../api
 import type { Cluster } from '../cluster.js';
 import { canonicalJSON, sameCanonicalJSON } from '../../util/canonical-json.js';
 import { fnv32a } from '../../util/fnv.js';
-import { sameJSON } from '../../util/json-copy.js';
+import { sameJSONText } from '../../util/json-copy.js';
 
-export { canonicalJSON, sameCanonicalJSON };
-
-/**
- * `JSON.stringify(a) === JSON.stringify(b)`, without building either text (sameJSON, which stops
- * at the first difference). sameJSON treats a top-level undefined as null, as JSON does inside an
- * array; JSON.stringify prints no text at all for it, which equals only another undefined's, so
- * that case is told apart here: a status or a member that is absent is not one that is null.
- */
-export function sameJSONText(a: unknown, b: unknown): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return sameJSON(a, b);
-}
+export { canonicalJSON, sameCanonicalJSON, sameJSONText };
 
 export function ownerRef(owner: KObject): OwnerReference {
   return {
