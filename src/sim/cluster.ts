@@ -87,6 +87,19 @@ export interface Controller {
    */
   readonly runsIn?: 'controllerManager' | 'scheduler';
   /**
+   * The controller's runs are decided by ownership alone (the garbage collector): whether a run
+   * changes anything depends on no spec, status, label or annotation, no time, host, container
+   * file, state beside the store or memory of its own, only on which objects exist and their
+   * uids, ownerReferences, deletionTimestamps and finalizers; and a new object of a kind other
+   * than `dependents` cannot make a run that changed nothing change something (it can only be an
+   * owner that appears). So once a run changed nothing, a later one changes nothing either while
+   * Store.ownership and the creations of the `dependents` kinds (Store.created) are where they
+   * were: only status, spec, data, label or annotation writes and other kinds' new objects since
+   * (the kubelet's status writes and Events after each probe or back-off wake-up). The settle skips
+   * it as that run would have ended (Cluster.ownershipRest); its watches still say when to look.
+   */
+  readonly ownershipOnly?: { readonly dependents: readonly string[] };
+  /**
    * Memory the controller keeps beside the state (never in it: no file holds it) that stays true
    * for an exact in-memory copy of the cluster: `save` takes it (Cluster.controllerMemory) and the
    * copy starts with it (Cluster.adoptControllerMemory), as the original would go on, instead of
@@ -387,6 +400,16 @@ export class Cluster {
   private batchPending = false;
   /** How many settles ran (not the ones a batch absorbed); not saved: for tests and benches. */
   settles = 0;
+  /** How many runs of ownershipOnly controllers a settle skipped (ownershipRest); not saved: for tests and benches. */
+  ownershipSkips = 0;
+  /**
+   * For each ownershipOnly controller (by index) whose last run changed nothing: the store it ran
+   * on, that store's ownership counter and creations of the controller's dependent kinds then,
+   * and the signature it was left at (lastSeen). While they stand, a run now would change nothing
+   * too (Controller.ownershipOnly): the settle records the new signature as that run would
+   * (lastSeen) and goes on. Never saved nor handed to a copy (which runs it once, as before).
+   */
+  private readonly ownershipRest: ({ store: Store; ownership: number; created: number[]; sig: string } | undefined)[] = [];
   private eventIdx: { store: Store; changes: number; byKey: Map<string, string> } | undefined;
 
   constructor(opts: ClusterOptions) {
@@ -716,6 +739,13 @@ export class Cluster {
             this.lastSeen.set(ctrl.name, sig);
             continue;
           }
+          if (ctrl.ownershipOnly && this.ownershipStands(this.ownershipRest[i], ctrl)) {
+            // nothing it decides by changed since a run that changed nothing: this run would change nothing
+            this.ownershipSkips++;
+            this.lastSeen.set(ctrl.name, sig);
+            this.ownershipRest[i]!.sig = sig;
+            continue;
+          }
           this.reconciling = ctrl.name;
           const before = this.changeSerial;
           try {
@@ -732,6 +762,10 @@ export class Cluster {
             this.lastSeen.set(ctrl.name, sig);
             dirty[i] = false;
           }
+          if (ctrl.ownershipOnly) {
+            const created = ctrl.ownershipOnly.dependents.map((k) => this.store.created.get(k) ?? 0);
+            this.ownershipRest[i] = this.changeSerial === before ? { store: this.store, ownership: this.store.ownership, created, sig } : undefined;
+          }
           ran = true;
         }
         if (!ran) {
@@ -743,6 +777,14 @@ export class Cluster {
     } finally {
       this.settling = false;
     }
+  }
+
+  /** Whether an ownershipOnly controller's last run changed nothing and what decides its runs stands since (ownershipRest). */
+  private ownershipStands(rest: Cluster['ownershipRest'][number], ctrl: Controller): boolean {
+    if (rest === undefined || rest.store !== this.store || rest.ownership !== this.store.ownership || this.lastSeen.get(ctrl.name) !== rest.sig) return false;
+    const kinds = ctrl.ownershipOnly!.dependents;
+    for (let k = 0; k < kinds.length; k++) if ((this.store.created.get(kinds[k]!) ?? 0) !== rest.created[k]) return false;
+    return true;
   }
 
   /**

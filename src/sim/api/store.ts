@@ -8,7 +8,7 @@
  * hand over; `clone` gives a mutable copy to start from.
  */
 import type { KObject } from './types.js';
-import { deepFreeze, toPlainJSON, toPlainJSONTop } from '../../util/json-copy.js';
+import { deepFreeze, sameJSON, toPlainJSON, toPlainJSONTop } from '../../util/json-copy.js';
 import { conditionTimesAsNull } from './condition-times.js';
 
 export interface StoreData {
@@ -105,6 +105,18 @@ export class Store {
   readonly changes: ChangeCounters = new Map();
   /** Bumped on every write; lets callers detect "anything changed". */
   generation = 0;
+  /**
+   * Bumped on every write that changed an object's ownership or took an object away: a removal, a
+   * load, an update whose uid, ownerReferences, deletionTimestamp or finalizers differ from the
+   * stored ones (sameOwnership), a creation of an object that carries a deletionTimestamp. New
+   * objects are counted by kind apart (`created`). While both stand, every stored object has the
+   * ownership it had, none went away, and the new ones are of other kinds: what the garbage
+   * collector reads (Controller ownershipOnly). A status, spec or data write, a label or an
+   * annotation, an Event's count leave it. Never saved: it is compared only within one store.
+   */
+  ownership = 0;
+  /** New objects by kind (creations, not updates): see `ownership`. Never saved. */
+  readonly created = new Map<string, number>();
   /** Transient observers of every write (`kubectl get -w`); never saved with the store. */
   private observers = new Set<StoreObserver>();
   /**
@@ -221,6 +233,10 @@ export class Store {
     obj.metadata = { ...obj.metadata, resourceVersion: this.nextResourceVersion() };
     const old = m.get(key);
     const existed = old !== undefined;
+    if (old === undefined) {
+      this.created.set(obj.kind, (this.created.get(obj.kind) ?? 0) + 1);
+      if (obj.metadata.deletionTimestamp !== undefined) this.ownership += 1;
+    } else if (!sameOwnership(old.metadata, obj.metadata)) this.ownership += 1;
     deepFreeze(obj);
     m.set(key, obj);
     if (old) this.unindex(old);
@@ -236,6 +252,7 @@ export class Store {
     const m = this.own(kind)!;
     const old = m.get(key)!;
     m.delete(key);
+    this.ownership += 1;
     this.unindex(old);
     const arr = this.sorted.get(kind);
     if (arr) {
@@ -284,6 +301,7 @@ export class Store {
     }
     this.rv = data.resourceVersion;
     this.uidCounter = data.uidCounter;
+    this.ownership += 1;
     for (const k of new Set([...before, ...this.byKind.keys()])) this.touch(k);
     const scoped = new Set([...this.changes.keys()].filter((k) => k.includes('@')));
     for (const o of data.objects) if (o.metadata.namespace !== undefined) scoped.add(`${o.kind}@${o.metadata.namespace}`);
@@ -402,6 +420,21 @@ export class Store {
     s.uidCounter = data.uidCounter;
     return s;
   }
+}
+
+/**
+ * Whether an update's metadata keeps what says who owns the object and whether it is going: its
+ * uid, ownerReferences, deletionTimestamp and finalizers, each the very same value or equal as
+ * JSON (a writer that cloned the object has new arrays of the same references).
+ */
+export function sameOwnership(old: KObject['metadata'], next: KObject['metadata']): boolean {
+  if (old === next) return true;
+  return (
+    old.uid === next.uid &&
+    old.deletionTimestamp === next.deletionTimestamp &&
+    (old.ownerReferences === next.ownerReferences || sameJSON(old.ownerReferences, next.ownerReferences)) &&
+    (old.finalizers === next.finalizers || sameJSON(old.finalizers, next.finalizers))
+  );
 }
 
 /** A deep copy with JSON's semantics (what a write through the API server would store), strings shared. */

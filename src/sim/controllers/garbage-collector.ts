@@ -93,6 +93,16 @@ export const garbageCollector: Controller = {
   name: 'garbage-collector',
   runsIn: 'controllerManager',
   watches: ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Job', 'CronJob', 'Service', 'Node', 'Pod', 'EndpointSlice', 'PersistentVolumeClaim'],
+  // whether a run changes anything is decided by ownership alone: which objects exist (Store.byUid,
+  // the owned kinds' lists), their uids, ownerReferences, deletionTimestamps and finalizers
+  // (Store.beingDeleted); no spec, label, time, host or memory (withOwners is a cache by the kind's
+  // counter). A status is read only on the way to a change (deletePod: a pod's phase says how it
+  // goes). A run that changed nothing found every dependent's owner or the dependent going, and
+  // every waiting owner with a blocking dependent left; a new object of a kind that is not owned
+  // (and not going: Store.ownership counts those) can only be an owner that appears, which deletes
+  // nothing more. So the kubelet's status writes and Events after each probe or back-off wake-up
+  // need not run it again (Cluster.ownershipRest).
+  ownershipOnly: { dependents: OWNED_KINDS },
   reconcile(c: Cluster): void {
     // An owner is looked for as the reconcile began: one deleted during it (a foreground owner let
     // go, a dependent that owns others) still holds its dependents until the next round, as the
