@@ -1245,9 +1245,11 @@ function payloadShape(lines: readonly string[]): { table: TableName; chains: str
 
 /**
  * Whether restoring `lines` into `state` (`--noflush`, without counters) would leave it as it is,
- * but for the revision: a partial sync with no Service changed (a Pod's or an EndpointSlice's
- * change this node's rules do not show) writes the payload its last sync wrote, and about half of
- * kube-proxy's syncs in a library validate are such. Exact when
+ * but for the revision: a partial sync after a Service or EndpointSlice change this node's rules
+ * do not show (a headless Service, a slice whose endpoints stay the same) writes the payload its
+ * last sync wrote. In a validate of every 4th scenario, 1,101 of kube-proxy's 2,319 syncs changed
+ * nothing but the revision, and 705 of them are found here (the others are missed: a ruleset
+ * object's first restore by kube-proxy, as in a copy, or one after another write or a count). Exact when
  *  - the payload is the one kube-proxy's last successful restore into this ruleset wrote, line for
  *    line, and the ruleset is as that restore left it: the revision it left (every `iptables` and
  *    `iptables-restore` write bumps it) and the same tables with the same chain arrays at the same
