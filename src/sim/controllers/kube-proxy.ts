@@ -399,7 +399,8 @@ function syncIp6(
   view: { services: readonly Service[]; endpointSlices: readonly EndpointSlice[] },
 ): Record<string, number> | undefined {
   const hs = host.data.state;
-  if (!previous && JSON.stringify(hs.ip6Proxy) !== JSON.stringify(config)) {
+  // (the same config object is the same JSON: the loaded config is kept while its text stands)
+  if (!previous && hs.ip6Proxy !== config && JSON.stringify(hs.ip6Proxy) !== JSON.stringify(config)) {
     hs.ip6Proxy = config;
     if (ip6RulesDerived(host)) resetIp6tables(host, false);
   }
