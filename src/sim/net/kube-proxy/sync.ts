@@ -25,6 +25,7 @@ import { formatRuleBody } from '../render.js';
 import { ChainRef, ChainTemplate, applyRestoreLines, chainRef, type KnownLine, type ParsedLine, type RestoreResult } from '../restore.js';
 import { FNV_BASIS, fnvJson, fnvStr } from './json-fnv.js';
 import { OverlayMap } from '../../../util/overlay-map.js';
+import { remember as rememberBounded } from '../../../util/bounded-map.js';
 import {
   endpointChainRef,
   externalChainName,
@@ -1068,7 +1069,7 @@ interface StaticRules {
 /**
  * The static rules by what they are made from (the arguments of staticRules): every sync writes
  * them, and joining them anew was a tenth of a sync that changes nothing; the same strings each
- * time also let restoresNothing compare payloads by identity. Bounded (emptied when full).
+ * time also let restoresNothing compare payloads by identity. Bounded (util/bounded-map.ts remember).
  */
 const STATIC_RULES = new Map<string, StaticRules>();
 const STATIC_RULES_LIMIT = 64;
@@ -1077,9 +1078,7 @@ function staticRules(cfg: KubeProxyConfig, mark: string, localhostNodePorts: boo
   const key = [mark, cfg.randomFully === false, localhostNodePorts, nfacct, cfg.conntrackTCPBeLiberal === true, v6, JSON.stringify(cfg.nodePortAddresses ?? []), JSON.stringify(nodeIPs)].join('|');
   let out = STATIC_RULES.get(key);
   if (out === undefined) {
-    out = makeStaticRules(cfg, mark, localhostNodePorts, nfacct, v6, nodeIPs);
-    if (STATIC_RULES.size >= STATIC_RULES_LIMIT) STATIC_RULES.clear();
-    STATIC_RULES.set(key, out);
+    out = rememberBounded(STATIC_RULES, key, makeStaticRules(cfg, mark, localhostNodePorts, nfacct, v6, nodeIPs), STATIC_RULES_LIMIT);
   }
   return out;
 }
@@ -1160,8 +1159,7 @@ const DECL_LINES = new Map<string, string>();
 function declLine(name: string): string {
   let line = DECL_LINES.get(name);
   if (line === undefined) {
-    line = `:${name} - [0:0]`;
-    if (DECL_LINES.size < 64) DECL_LINES.set(name, line);
+    line = rememberBounded(DECL_LINES, name, `:${name} - [0:0]`, 64);
   }
   return line;
 }
