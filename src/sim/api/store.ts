@@ -17,6 +17,9 @@ export interface StoreData {
   objects: KObject[];
 }
 
+/** One kind's stored objects by namespace ('' for none) and then name (Store.byName). */
+type ByName = Map<string, Map<string, KObject>>;
+
 /** Per-kind change counter, so controllers only run when something they watch changed. */
 export type ChangeCounters = Map<string, number>;
 
@@ -84,6 +87,19 @@ export class Store {
    */
   private shared: Set<string> | undefined;
   private sharedIndex: Store | undefined;
+  /**
+   * `byKind`'s maps again, by namespace and then name (ByName), built at a kind's first `get` and
+   * kept up to date by every write after: `get` then looks up two strings it was handed (whose
+   * hashes V8 keeps) instead of building and hashing `<namespace>/<name>` at each call, the
+   * store's most frequent question. A kind still shared with the index reads the index's own
+   * (never written); the first write that copies the kind's map (own) drops it, to be built again.
+   */
+  private byName = new Map<string, ByName>();
+  /**
+   * Whether an object with a `/` in its namespace or name was ever in a ByName here: then two
+   * pairs can make one `<namespace>/<name>` key, and a miss asks `byKind` (what `get` always read).
+   */
+  private slashed = false;
   private sorted = new Map<string, KObject[]>();
   /**
    * Kinds whose sorted list `list` handed out as it is: an insert or removal then makes a new
@@ -159,11 +175,47 @@ export class Store {
     if (m === undefined || this.shared?.delete(kind) !== true) return m;
     const mine = new Map(m);
     this.byKind.set(kind, mine);
+    // the index's ByName is the index's: this store builds its own from its copy when asked
+    this.byName.delete(kind);
     return mine;
   }
 
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
+    const ns = namespace ?? '';
+    const hit = (this.byName.get(kind) ?? this.byNameOf(kind))?.get(ns)?.get(name);
+    if (hit !== undefined || !this.slashed) return hit as T | undefined;
     return this.byKind.get(kind)?.get(nsKey(namespace, name)) as T | undefined;
+  }
+
+  /**
+   * A kind's ByName, built from its `byKind` map (exactly its objects: each under the namespace
+   * and name its key was made of), or undefined for a kind never stored. A kind shared with the
+   * index takes the index's, built there once for every store that shares it.
+   */
+  private byNameOf(kind: string): ByName | undefined {
+    const m = this.byKind.get(kind);
+    if (m === undefined) return undefined;
+    const made = this.shared?.has(kind) === true ? this.sharedIndex!.byName.get(kind) ?? this.sharedIndex!.byNameOf(kind)! : new Map<string, Map<string, KObject>>();
+    if (!this.shared?.has(kind)) for (const o of m.values()) this.nameIn(made, o);
+    else if (this.sharedIndex!.slashed) this.slashed = true;
+    this.byName.set(kind, made);
+    return made;
+  }
+
+  /** `o` into a ByName, under its namespace and name. */
+  private nameIn(names: ByName, o: KObject): void {
+    const ns = o.metadata.namespace ?? '';
+    const name = o.metadata.name;
+    if (ns.includes('/') || name.includes('/')) this.slashed = true;
+    let inNs = names.get(ns);
+    if (inNs === undefined) names.set(ns, (inNs = new Map()));
+    inNs.set(name, o);
+  }
+
+  /** `o` out of a ByName, if it is the object there (a key two pairs make holds one of them). */
+  private static nameOut(names: ByName, o: KObject): void {
+    const inNs = names.get(o.metadata.namespace ?? '');
+    if (inNs?.get(o.metadata.name) === o) inNs.delete(o.metadata.name);
   }
 
   /** Objects of a kind, optionally in one namespace, in namespace/name order. */
@@ -223,6 +275,11 @@ export class Store {
     const existed = old !== undefined;
     deepFreeze(obj);
     m.set(key, obj);
+    const names = this.byName.get(obj.kind);
+    if (names !== undefined) {
+      if (old) Store.nameOut(names, old);
+      this.nameIn(names, obj);
+    }
     if (old) this.unindex(old);
     this.index(obj);
     this.touch(obj.kind, obj.metadata.namespace);
@@ -236,6 +293,8 @@ export class Store {
     const m = this.own(kind)!;
     const old = m.get(key)!;
     m.delete(key);
+    const names = this.byName.get(kind);
+    if (names !== undefined) Store.nameOut(names, old);
     this.unindex(old);
     const arr = this.sorted.get(kind);
     if (arr) {
@@ -268,6 +327,7 @@ export class Store {
   load(data: StoreData): void {
     const before = new Set(this.byKind.keys());
     this.byKind.clear();
+    this.byName.clear();
     this.shared = undefined;
     this.sharedIndex = undefined;
     this.sorted.clear();
