@@ -74,3 +74,14 @@ test('a `/` in a name: the pair whose `<namespace>/<name>` key is stored answers
   assert.equal(s.get('ConfigMap', 'a/b', 'c'), undefined);
   assert.equal(s.get('ConfigMap', 'a', 'b/c'), undefined);
 });
+
+test("keyBelow compares as `${namespace}/${name}` < key does, prefixes, '/' and '-' included", async () => {
+  const { keyBelow } = await import('./store.js');
+  const pairs: Array<[string | undefined, string]> = [];
+  for (const ns of [undefined, '', 'a', 'a-b', 'a/b', 'ab', 'kube-system', 'z\u00e9', '\ud83d\ude00']) for (const name of ['', 'b', 'b/c', 'b-c', 'web-1', '0', '\uffff']) pairs.push([ns, name]);
+  const keys = [...pairs.map(([ns, n]) => `${ns ?? ''}/${n}`), '', '/', '0', 'a', 'a/', 'a0', 'a-b/', 'a-b0', 'a/b', 'kube-system/', 'kube-system0', '\uffff'];
+  for (const [ns, name] of pairs) {
+    const o = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, ...(ns !== undefined ? { namespace: ns } : {}) } } as KObject;
+    for (const k of keys) assert.equal(keyBelow(o, k), `${ns ?? ''}/${name}` < k, `${ns}/${name} < ${k}`);
+  }
+});

@@ -27,14 +27,44 @@ function nsKey(ns: string | undefined, name: string): string {
   return `${ns ?? ''}/${name}`;
 }
 
+/**
+ * Whether `nsKey(o.metadata.namespace, o.metadata.name) < key`, without building the key: the
+ * same comparison of UTF-16 code units (the first unit that differs decides; a proper prefix is
+ * below), walked over the namespace, the `/` and the name in turn. A binary search asks it about
+ * ten times per write and twice that per namespace list; each built and flattened a string.
+ */
+export function keyBelow(o: KObject, key: string): boolean {
+  const ns = String(o.metadata.namespace ?? '');
+  const name = String(o.metadata.name);
+  const kl = key.length;
+  const n = ns.length;
+  for (let i = 0; i < n; i++) {
+    if (i === kl) return false;
+    const a = ns.charCodeAt(i);
+    const b = key.charCodeAt(i);
+    if (a !== b) return a < b;
+  }
+  if (n === kl) return false;
+  const slash = key.charCodeAt(n);
+  if (slash !== 47) return 47 < slash;
+  const m = name.length;
+  for (let i = 0; i < m; i++) {
+    const j = n + 1 + i;
+    if (j === kl) return false;
+    const a = name.charCodeAt(i);
+    const b = key.charCodeAt(j);
+    if (a !== b) return a < b;
+  }
+  return n + 1 + m < kl;
+}
+
 /** The first index of the key-sorted `arr` whose key is not below `key`. */
 function lowerBound(arr: readonly KObject[], key: string): number {
   let lo = 0;
   let hi = arr.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const o = arr[mid]!;
-    if (nsKey(o.metadata.namespace, o.metadata.name) < key) lo = mid + 1;
+    if (keyBelow(arr[mid]!, key)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
