@@ -85,3 +85,14 @@ test("keyBelow compares as `${namespace}/${name}` < key does, prefixes, '/' and 
     for (const k of keys) assert.equal(keyBelow(o, k), `${ns ?? ''}/${name}` < k, `${ns}/${name} < ${k}`);
   }
 });
+
+test('a name that is no string (never valid, against the types) is found as `<namespace>/<name>` keyed it', () => {
+  const s = new Store();
+  s.put(obj('ConfigMap', 'a', 'x'));
+  assert.equal(value(s.get('ConfigMap', 'a', 'x')), '1');
+  s.put(obj('ConfigMap', 'a', 5 as unknown as string, 'five'));
+  assert.equal(value(s.get('ConfigMap', 'a', '5')), 'five');
+  assert.equal(value(s.get('ConfigMap', 'a', 5 as unknown as string)), 'five');
+  s.put(obj('ConfigMap', 'a', 'undefined', 'word'));
+  assert.equal(value(s.get('ConfigMap', 'a', undefined as unknown as string)), 'word');
+});

@@ -126,8 +126,9 @@ export class Store {
    */
   private byName = new Map<string, ByName>();
   /**
-   * Whether an object with a `/` in its namespace or name was ever in a ByName here: then two
-   * pairs can make one `<namespace>/<name>` key, and a miss asks `byKind` (what `get` always read).
+   * Whether an object with a `/` in its namespace or name was ever in a ByName here (or one left
+   * out of it, nameIn): then two pairs can make one `<namespace>/<name>` key, and a miss asks
+   * `byKind` (what `get` always read).
    */
   private slashed = false;
   private sorted = new Map<string, KObject[]>();
@@ -211,9 +212,11 @@ export class Store {
   }
 
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
-    const ns = namespace ?? '';
-    const hit = (this.byName.get(kind) ?? this.byNameOf(kind))?.get(ns)?.get(name);
-    if (hit !== undefined || !this.slashed) return hit as T | undefined;
+    // (a caller's value that is no string, against the types, is keyed as nsKey prints it)
+    if (typeof name === 'string' && (namespace === undefined || namespace === null || typeof namespace === 'string')) {
+      const hit = (this.byName.get(kind) ?? this.byNameOf(kind))?.get(namespace ?? '')?.get(name);
+      if (hit !== undefined || !this.slashed) return hit as T | undefined;
+    }
     return this.byKind.get(kind)?.get(nsKey(namespace, name)) as T | undefined;
   }
 
@@ -232,10 +235,17 @@ export class Store {
     return made;
   }
 
-  /** `o` into a ByName, under its namespace and name. */
+  /**
+   * `o` into a ByName, under its namespace and name. One whose namespace or name is no string
+   * (never a valid object) is left out, and counts as `slashed`: a miss then asks `byKind`.
+   */
   private nameIn(names: ByName, o: KObject): void {
-    const ns = o.metadata.namespace ?? '';
-    const name = o.metadata.name;
+    const ns: unknown = o.metadata.namespace ?? '';
+    const name: unknown = o.metadata.name;
+    if (typeof ns !== 'string' || typeof name !== 'string') {
+      this.slashed = true;
+      return;
+    }
     if (ns.includes('/') || name.includes('/')) this.slashed = true;
     let inNs = names.get(ns);
     if (inNs === undefined) names.set(ns, (inNs = new Map()));
