@@ -7,7 +7,7 @@
  * When the kube-apiserver static pod is not running, every call fails with kubectl's
  * "connection refused" text, as on a real node whose API server is down.
  */
-import { canonicalJSON } from '../util/canonical-json.js';
+import { sameCanonicalJSON } from '../util/canonical-json.js';
 import { remember } from '../util/bounded-map.js';
 import { sameItems } from '../util/same-items.js';
 import { rfc3339 } from '../util/clock.js';
@@ -597,7 +597,7 @@ export class ApiServer {
     if (info.crd && old.metadata.generation !== undefined) {
       const { metadata: _m, ...rest } = obj;
       const { metadata: _o, ...oldRest } = old;
-      obj.metadata.generation = old.metadata.generation + (canonicalJSON(rest) !== canonicalJSON(oldRest) ? 1 : 0);
+      obj.metadata.generation = old.metadata.generation + (sameCanonicalJSON(rest, oldRest) ? 0 : 1);
     }
     if (obj.kind === 'CustomResourceDefinition') defaultCrd(obj as CustomResourceDefinition);
     applyDefaults(obj);
@@ -1425,8 +1425,12 @@ export class ApiServer {
   }
 }
 
-/** Whether an update's object is the stored one (resourceVersion aside), key order aside. */
+/**
+ * Whether an update's object is the stored one (resourceVersion aside), key order aside: their
+ * canonical texts compared without building them (sameCanonicalJSON, exact), stopping at the
+ * first difference and at the stored parts the update still shares.
+ */
 function sameStored(obj: KObject, old: KObject): boolean {
   const strip = (o: KObject): unknown => ({ ...o, metadata: { ...o.metadata, resourceVersion: undefined } });
-  return canonicalJSON(strip(obj)) === canonicalJSON(strip(old));
+  return sameCanonicalJSON(strip(obj), strip(old));
 }

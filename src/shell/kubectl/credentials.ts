@@ -117,13 +117,17 @@ function endpointOf(env: KubectlEnv, raw: RawConfig, p: Parsed, ctxName: string,
   const found = Array.isArray(raw.clusters) ? raw.clusters.find((x) => x?.name === clusterName)?.cluster : undefined;
   // a hand-edited kubeconfig may hold anything: only strings (and a boolean) are taken
   const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  const cl: RawCluster = {
-    ...(text(found?.server) ? { server: text(found?.server)! } : {}),
-    ...(text(found?.['certificate-authority']) ? { 'certificate-authority': text(found?.['certificate-authority'])! } : {}),
-    ...(text(found?.['certificate-authority-data']) ? { 'certificate-authority-data': text(found?.['certificate-authority-data'])! } : {}),
-    ...(found?.['insecure-skip-tls-verify'] === true ? { 'insecure-skip-tls-verify': true } : {}),
-    ...(text(found?.['tls-server-name']) ? { 'tls-server-name': text(found?.['tls-server-name'])! } : {}),
-  };
+  // (member by member: five conditional spreads were a third of this function's time on every line)
+  const cl: RawCluster = {};
+  const server0 = text(found?.server);
+  if (server0) cl.server = server0;
+  const caFile0 = text(found?.['certificate-authority']);
+  if (caFile0) cl['certificate-authority'] = caFile0;
+  const caData0 = text(found?.['certificate-authority-data']);
+  if (caData0) cl['certificate-authority-data'] = caData0;
+  if (found?.['insecure-skip-tls-verify'] === true) cl['insecure-skip-tls-verify'] = true;
+  const tlsName0 = text(found?.['tls-server-name']);
+  if (tlsName0) cl['tls-server-name'] = tlsName0;
   const server = str(f, 'server') || cl.server;
   if (!server) return undefined;
   const flagInsecure = p.changed.has('insecure-skip-tls-verify') && f['insecure-skip-tls-verify'] === true;

@@ -76,8 +76,6 @@ interface FlagTables {
   byName: ReadonlyMap<string, FlagSpec>;
   byShort: ReadonlyMap<string, FlagSpec>;
   initial: ReadonlyArray<readonly [string, string | number | boolean | string[]]>;
-  /** `initial` as an object (in its order), for a parse to start from a copy of. */
-  template: Readonly<FlagValues>;
   /** The flags whose default is a list: each parse takes its own copy. */
   listDefaults: readonly string[];
 }
@@ -101,14 +99,18 @@ function tablesOf(specs: readonly FlagSpec[]): FlagTables {
   const template: FlagValues = {};
   for (const [name, v] of initial) template[name] = v;
   const listDefaults = Object.keys(template).filter((k) => Array.isArray(template[k]));
-  const t: FlagTables = { byName: new Map(all.map((s) => [s.name, s])), byShort: new Map(all.filter((s) => s.short).map((s) => [s.short!, s])), initial, template, listDefaults };
+  const t: FlagTables = { byName: new Map(all.map((s) => [s.name, s])), byShort: new Map(all.filter((s) => s.short).map((s) => [s.short!, s])), initial, listDefaults };
   if (Object.isFrozen(specs)) TABLES.set(specs, t);
   return t;
 }
 
 export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]): Parsed {
-  const { byName, byShort, template, listDefaults } = tablesOf(specs);
-  const flags: FlagValues = { ...template };
+  const { byName, byShort, initial, listDefaults } = tablesOf(specs);
+  // the defaults set one by one, as tablesOf's template was built (the same keys in the same
+  // order): spreading that template, an object of a few dozen keys V8 keeps as a dictionary, took
+  // its slow path and was most of parsing a line's flags
+  const flags: FlagValues = {};
+  for (const [name, v] of initial) flags[name] = v;
   // (a list default is the caller's own array, as initialValue made one per parse)
   for (const name of listDefaults) flags[name] = (flags[name] as string[]).slice();
   // the list flags given so far: a later occurrence appends to them (not to the default)

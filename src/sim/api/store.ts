@@ -17,11 +17,45 @@ export interface StoreData {
   objects: KObject[];
 }
 
+/** One kind's stored objects by namespace ('' for none) and then name (Store.byName). */
+type ByName = Map<string, Map<string, KObject>>;
+
 /** Per-kind change counter, so controllers only run when something they watch changed. */
 export type ChangeCounters = Map<string, number>;
 
 function nsKey(ns: string | undefined, name: string): string {
   return `${ns ?? ''}/${name}`;
+}
+
+/**
+ * Whether `nsKey(o.metadata.namespace, o.metadata.name) < key`, without building the key: the
+ * same comparison of UTF-16 code units (the first unit that differs decides; a proper prefix is
+ * below), walked over the namespace, the `/` and the name in turn. A binary search asks it about
+ * ten times per write and twice that per namespace list; each built and flattened a string.
+ */
+export function keyBelow(o: KObject, key: string): boolean {
+  const ns = String(o.metadata.namespace ?? '');
+  const name = String(o.metadata.name);
+  const kl = key.length;
+  const n = ns.length;
+  for (let i = 0; i < n; i++) {
+    if (i === kl) return false;
+    const a = ns.charCodeAt(i);
+    const b = key.charCodeAt(i);
+    if (a !== b) return a < b;
+  }
+  if (n === kl) return false;
+  const slash = key.charCodeAt(n);
+  if (slash !== 47) return 47 < slash;
+  const m = name.length;
+  for (let i = 0; i < m; i++) {
+    const j = n + 1 + i;
+    if (j === kl) return false;
+    const a = name.charCodeAt(i);
+    const b = key.charCodeAt(j);
+    if (a !== b) return a < b;
+  }
+  return n + 1 + m < kl;
 }
 
 /** The first index of the key-sorted `arr` whose key is not below `key`. */
@@ -30,8 +64,7 @@ function lowerBound(arr: readonly KObject[], key: string): number {
   let hi = arr.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const o = arr[mid]!;
-    if (nsKey(o.metadata.namespace, o.metadata.name) < key) lo = mid + 1;
+    if (keyBelow(arr[mid]!, key)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -84,6 +117,20 @@ export class Store {
    */
   private shared: Set<string> | undefined;
   private sharedIndex: Store | undefined;
+  /**
+   * `byKind`'s maps again, by namespace and then name (ByName), built at a kind's first `get` and
+   * kept up to date by every write after: `get` then looks up two strings it was handed (whose
+   * hashes V8 keeps) instead of building and hashing `<namespace>/<name>` at each call, the
+   * store's most frequent question. A kind still shared with the index reads the index's own
+   * (never written); the first write that copies the kind's map (own) drops it, to be built again.
+   */
+  private byName = new Map<string, ByName>();
+  /**
+   * Whether an object with a `/` in its namespace or name was ever in a ByName here (or one left
+   * out of it, nameIn): then two pairs can make one `<namespace>/<name>` key, and a miss asks
+   * `byKind` (what `get` always read).
+   */
+  private slashed = false;
   private sorted = new Map<string, KObject[]>();
   /**
    * Kinds whose sorted list `list` handed out as it is: an insert or removal then makes a new
@@ -171,11 +218,56 @@ export class Store {
     if (m === undefined || this.shared?.delete(kind) !== true) return m;
     const mine = new Map(m);
     this.byKind.set(kind, mine);
+    // the index's ByName is the index's: this store builds its own from its copy when asked
+    this.byName.delete(kind);
     return mine;
   }
 
   get<T extends KObject = KObject>(kind: string, namespace: string | undefined, name: string): T | undefined {
+    // (a caller's value that is no string, against the types, is keyed as nsKey prints it)
+    if (typeof name === 'string' && (namespace === undefined || namespace === null || typeof namespace === 'string')) {
+      const hit = (this.byName.get(kind) ?? this.byNameOf(kind))?.get(namespace ?? '')?.get(name);
+      if (hit !== undefined || !this.slashed) return hit as T | undefined;
+    }
     return this.byKind.get(kind)?.get(nsKey(namespace, name)) as T | undefined;
+  }
+
+  /**
+   * A kind's ByName, built from its `byKind` map (exactly its objects: each under the namespace
+   * and name its key was made of), or undefined for a kind never stored. A kind shared with the
+   * index takes the index's, built there once for every store that shares it.
+   */
+  private byNameOf(kind: string): ByName | undefined {
+    const m = this.byKind.get(kind);
+    if (m === undefined) return undefined;
+    const made = this.shared?.has(kind) === true ? this.sharedIndex!.byName.get(kind) ?? this.sharedIndex!.byNameOf(kind)! : new Map<string, Map<string, KObject>>();
+    if (!this.shared?.has(kind)) for (const o of m.values()) this.nameIn(made, o);
+    else if (this.sharedIndex!.slashed) this.slashed = true;
+    this.byName.set(kind, made);
+    return made;
+  }
+
+  /**
+   * `o` into a ByName, under its namespace and name. One whose namespace or name is no string
+   * (never a valid object) is left out, and counts as `slashed`: a miss then asks `byKind`.
+   */
+  private nameIn(names: ByName, o: KObject): void {
+    const ns: unknown = o.metadata.namespace ?? '';
+    const name: unknown = o.metadata.name;
+    if (typeof ns !== 'string' || typeof name !== 'string') {
+      this.slashed = true;
+      return;
+    }
+    if (ns.includes('/') || name.includes('/')) this.slashed = true;
+    let inNs = names.get(ns);
+    if (inNs === undefined) names.set(ns, (inNs = new Map()));
+    inNs.set(name, o);
+  }
+
+  /** `o` out of a ByName, if it is the object there (a key two pairs make holds one of them). */
+  private static nameOut(names: ByName, o: KObject): void {
+    const inNs = names.get(o.metadata.namespace ?? '');
+    if (inNs?.get(o.metadata.name) === o) inNs.delete(o.metadata.name);
   }
 
   /** Objects of a kind, optionally in one namespace, in namespace/name order. */
@@ -239,6 +331,11 @@ export class Store {
     } else if (!sameOwnership(old.metadata, obj.metadata)) this.ownership += 1;
     deepFreeze(obj);
     m.set(key, obj);
+    const names = this.byName.get(obj.kind);
+    if (names !== undefined) {
+      if (old) Store.nameOut(names, old);
+      this.nameIn(names, obj);
+    }
     if (old) this.unindex(old);
     this.index(obj);
     this.touch(obj.kind, obj.metadata.namespace);
@@ -253,6 +350,8 @@ export class Store {
     const old = m.get(key)!;
     m.delete(key);
     this.ownership += 1;
+    const names = this.byName.get(kind);
+    if (names !== undefined) Store.nameOut(names, old);
     this.unindex(old);
     const arr = this.sorted.get(kind);
     if (arr) {
@@ -285,6 +384,7 @@ export class Store {
   load(data: StoreData): void {
     const before = new Set(this.byKind.keys());
     this.byKind.clear();
+    this.byName.clear();
     this.shared = undefined;
     this.sharedIndex = undefined;
     this.sorted.clear();

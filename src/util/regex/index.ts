@@ -6,6 +6,7 @@
  * `match`, `matchAll`, `split` and `search` all work unchanged, with the same results as a
  * built-in RegExp of the same JavaScript source.
  */
+import { remember } from '../bounded-map.js';
 import { compile, search, type Meter, type Program } from './engine.js';
 import { parseRegex, type Dialect, type Parsed } from './parse.js';
 
@@ -24,6 +25,46 @@ function safeSource(src: string, flags: string): string {
   }
 }
 
+/** What a text compiles to in a dialect with some flags: the flags kept, the parse, the program, the stand-in source. */
+interface Compiled {
+  jsFlags: string;
+  parsed: Parsed;
+  program: Program;
+  source: string;
+}
+
+/**
+ * Compiled expressions by dialect, flags and text. Everything in one is a pure function of those
+ * three, and none of it is written after it is made (a search's scratch lists are the engine's,
+ * kept per program, and a search runs to its end before another starts), so every LinearRegExp of
+ * the same text shares one: a grep, sed or awk of the same pattern on every line, in every copy
+ * of a state, parsed and compiled it each time. A text that does not compile is not kept (it
+ * throws again). Bounded, in entries and in a text's length.
+ */
+const COMPILED = new Map<string, Compiled>();
+const COMPILED_MAX = 512;
+const COMPILED_TEXT_MAX = 16 * 1024;
+let compilations = 0;
+
+/** How many expressions LinearRegExp has compiled (not taken from its memo): for tests. */
+export function regexCompilations(): number {
+  return compilations;
+}
+
+function compiled(text: string, flags: string, d: Dialect): Compiled {
+  const jsFlags = [...new Set(flags.replace(/[^dgimsy]/g, ''))].join('');
+  // (neither the dialect nor the kept flags hold a NUL: the key splits one way only)
+  const key = `${d}\0${jsFlags}\0${text}`;
+  const hit = COMPILED.get(key);
+  if (hit !== undefined) return hit;
+  const parsed = parseRegex(text, d, jsFlags);
+  const program = compile(parsed);
+  compilations++;
+  const made = { jsFlags, parsed, program, source: safeSource(text, jsFlags) };
+  // (a pattern file of thousands of lines, `grep -f`, is not kept)
+  return text.length > COMPILED_TEXT_MAX ? made : remember(COMPILED, key, made, COMPILED_MAX);
+}
+
 export class LinearRegExp extends RegExp {
   /** The text as written, in its dialect (RegExp#source may be an escaped stand-in). */
   readonly pattern: string;
@@ -40,13 +81,12 @@ export class LinearRegExp extends RegExp {
   constructor(pattern: string | LinearRegExp, flags = '', dialect?: Dialect, meter?: Meter) {
     const text = typeof pattern === 'string' ? pattern : pattern.pattern;
     const d = dialect ?? (typeof pattern === 'string' ? 'js' : pattern.dialect);
-    const jsFlags = [...new Set(flags.replace(/[^dgimsy]/g, ''))].join('');
-    const parsed = parseRegex(text, d, jsFlags);
-    super(safeSource(text, jsFlags), jsFlags);
+    const c = compiled(text, flags, d);
+    super(c.source, c.jsFlags);
     this.pattern = text;
     this.dialect = d;
-    this.parsed = parsed;
-    this.program = compile(parsed);
+    this.parsed = c.parsed;
+    this.program = c.program;
     this.meter = meter ?? (typeof pattern === 'string' ? undefined : pattern.meter);
   }
 

@@ -8,6 +8,8 @@
  */
 import { createPrivateKey } from 'node:crypto';
 import { parse as parseYaml, stringify } from 'yaml';
+import { remember } from '../../../util/bounded-map.js';
+import { parseYamlShared } from '../../../util/yaml-memo.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import { BACKDATE_MS, LEAF_VALIDITY_MS, serialFrom } from '../../../sim/pki/kubeadm-pki.js';
@@ -76,7 +78,8 @@ export function readEntry(host: Host, e: Entry): ParsedCert | undefined {
   const text = host.fs.tryRead(`${K8S}/${e.file}`);
   if (!text) return undefined;
   try {
-    const data = (parseYaml(text) as KubeconfigDoc).users?.[0]?.user?.['client-certificate-data'];
+    // read, never changed: the memoised parse itself
+    const data = (parseYamlShared(text) as KubeconfigDoc | null)?.users?.[0]?.user?.['client-certificate-data'];
     return data ? readCertificatePem(Buffer.from(data, 'base64').toString('utf8')) : undefined;
   } catch {
     return undefined;
@@ -107,7 +110,6 @@ export function renewalKey(c: Cluster, algorithm: string, old: string): string |
   if (algorithm === 'ECDSA-P384') return String(generateP384Key(c.random).export({ type: 'sec1', format: 'pem' }));
   const bits = /^RSA-(2048|3072|4096)$/.exec(algorithm)?.[1];
   if (!bits) return undefined;
-  const pkcs1 = (pem: string): string => String(createPrivateKey(pem).export({ type: 'pkcs1', format: 'pem' }));
   const same = (pem: string): boolean => {
     try {
       return pkcs1(pem) === pkcs1(old);
@@ -120,6 +122,28 @@ export function renewalKey(c: Cluster, algorithm: string, old: string): string |
     if (k !== undefined && !same(k)) return pkcs1(k);
   }
   return undefined;
+}
+
+const PKCS1 = new Map<string, string>();
+
+/**
+ * An RSA key's PEM as keyutil.MarshalPrivateKeyToPEM writes it (PKCS#1), memoised by the PEM's
+ * text: a pure function of it (createPrivateKey then export), and a renewal converts the same pool
+ * keys and the same old keys again in every copy of a state (`kubeadm certs renew all` converts
+ * eleven pairs). A text that does not parse is not kept: it throws again, as it always did.
+ */
+function pkcs1(pem: string): string {
+  const hit = PKCS1.get(pem);
+  if (hit !== undefined) return hit;
+  const out = String(createPrivateKey(pem).export({ type: 'pkcs1', format: 'pem' }));
+  conversions++;
+  return remember(PKCS1, pem, out, 256);
+}
+let conversions = 0;
+
+/** How many keys renewalKey has converted to PKCS#1 (not memoised ones): for the memo's test. */
+export function pkcs1Conversions(): number {
+  return conversions;
 }
 
 /** The cluster's ClusterConfiguration encryptionAlgorithm (RSA-2048 when unset, as v1beta4 defaults it). */
