@@ -6,6 +6,7 @@ import { Session } from '../../session.js';
 import { createPrivateKey } from 'node:crypto';
 import { issuedBy, keyMatches, readCertificatePem } from '../../../sim/pki/x509.js';
 import type { ConfigMap } from '../../../sim/api/types.js';
+import { expires } from './kubeadm-certs.js';
 
 test('check-expiration prints both tables; renew gives a new NotAfter signed by the same CA', async () => {
   const s = new Session(loadFixture('kubeadm-calico', 1));
@@ -85,4 +86,13 @@ test('renew: a missing certificate is MISSING! and skipped; one that holds no PE
   assert.equal(r.stderr, 'failed to load existing certificate apiserver: error reading /etc/kubernetes/pki/apiserver.crt: data does not contain any valid RSA or ECDSA certificates\nTo see the stack trace of this error execute with --v=5 or higher\n');
   assert.equal(cp.fs.read('/etc/kubernetes/pki/apiserver.crt'), 'garbage\n');
   assert.equal(cp.fs.read('/etc/kubernetes/pki/apiserver.key'), key);
+});
+
+test('expires: Go\'s Jan 02, 2006 15:04 UTC, the month as en-US short names it, in every month', () => {
+  for (let m = 0; m < 12; m++) {
+    const ms = Date.UTC(2027, m, 3, 4, 5, 59);
+    assert.equal(expires(ms).split(' ')[0], new Date(ms).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' }));
+  }
+  assert.equal(expires(Date.UTC(2036, 10, 24, 6, 0)), 'Nov 24, 2036 06:00 UTC');
+  assert.equal(expires(Date.UTC(2027, 8, 1, 23, 9)), 'Sep 01, 2027 23:09 UTC');
 });

@@ -14,12 +14,18 @@ import { CA_FILES, ENTRIES, PKI, encryptionAlgorithm, readEntry, renewEntry, unr
 import { isRoot } from './host.js';
 import { newCertificateKey } from './kubeadm-init.js';
 
-/** Go's `Jan 02, 2006 15:04 MST` in UTC. */
-function expires(ms: number): string {
+/**
+ * Go's `Jan 02, 2006 15:04 MST` in UTC. The month is Go's own three-letter name (time.Month's
+ * String()[:3]) from a table: toLocaleString's en-US short month gave the same names, but built an
+ * ICU date formatter for every row (~0.1 ms each, ~20 ms for a thread's first).
+ */
+export function expires(ms: number): string {
   const d = new Date(ms);
   const p = (n: number): string => String(n).padStart(2, '0');
-  return `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${p(d.getUTCDate())}, ${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
+  return `${MONTHS[d.getUTCMonth()]} ${p(d.getUTCDate())}, ${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** apimachinery duration.ShortHumanDuration. */
 function shortHumanDuration(ms: number): string {
