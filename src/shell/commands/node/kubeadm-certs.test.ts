@@ -7,6 +7,8 @@ import { createPrivateKey } from 'node:crypto';
 import { issuedBy, keyMatches, readCertificatePem } from '../../../sim/pki/x509.js';
 import type { ConfigMap } from '../../../sim/api/types.js';
 import { expires } from './kubeadm-certs.js';
+import { clusterConfiguration } from './kubeadm-lib.js';
+import { parse as parseYaml } from 'yaml';
 
 test('check-expiration prints both tables; renew gives a new NotAfter signed by the same CA', async () => {
   const s = new Session(loadFixture('kubeadm-calico', 1));
@@ -95,4 +97,15 @@ test('expires: Go\'s Jan 02, 2006 15:04 UTC, the month as en-US short names it, 
   }
   assert.equal(expires(Date.UTC(2036, 10, 24, 6, 0)), 'Nov 24, 2036 06:00 UTC');
   assert.equal(expires(Date.UTC(2027, 8, 1, 23, 9)), 'Sep 01, 2027 23:09 UTC');
+});
+
+test('clusterConfiguration: each call its own copy of the parsed ClusterConfiguration (it comes from the YAML memo)', () => {
+  const c = loadFixture('kubeadm-calico', 1);
+  const a = clusterConfiguration(c)!;
+  a.doc['kubernetesVersion'] = 'changed';
+  (a.doc['networking'] as Record<string, unknown>)['podSubnet'] = 'changed';
+  const b = clusterConfiguration(c)!;
+  assert.notEqual(b.doc['kubernetesVersion'], 'changed');
+  assert.notEqual((b.doc['networking'] as Record<string, unknown>)['podSubnet'], 'changed');
+  assert.deepEqual(b.doc, parseYaml(b.cm.data!['ClusterConfiguration']!));
 });

@@ -5,7 +5,7 @@
  * ConfigMap, the versions each control-plane component runs, and Go's tabwriter as kubeadm uses it
  * (minwidth 10, tabwidth 4, padding 3).
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYamlMemo } from '../../../util/yaml-memo.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import type { CommandResult } from '../../types.js';
@@ -51,13 +51,17 @@ export function versionInfo(v: string): string {
   return `kubeadm version: &version.Info{Major:"${maj}", Minor:"${min}", EmulationMajor:"", EmulationMinor:"", MinCompatibilityMajor:"", MinCompatibilityMinor:"", GitVersion:"${v}", GitCommit:"${commit}", GitTreeState:"clean", BuildDate:"${date}", GoVersion:"${go}", Compiler:"gc", Platform:"linux/amd64"}\n`;
 }
 
-/** The ClusterConfiguration kubeadm stored in kube-system/kubeadm-config. */
+/**
+ * The ClusterConfiguration kubeadm stored in kube-system/kubeadm-config: parsed through the
+ * simulation's memo of YAML by text (util/yaml-memo.ts: the value `parse` gives, as a copy the
+ * caller owns), as `kubeadm certs renew` and `upgrade` read it for every certificate they renew.
+ */
 export function clusterConfiguration(c: Cluster): { doc: Record<string, unknown>; cm: ConfigMap } | undefined {
   const cm = c.store.get<ConfigMap>('ConfigMap', 'kube-system', 'kubeadm-config');
   const text = cm?.data?.['ClusterConfiguration'];
   if (!cm || !text) return undefined;
   try {
-    return { doc: (parseYaml(text) ?? {}) as Record<string, unknown>, cm };
+    return { doc: (parseYamlMemo(text) ?? {}) as Record<string, unknown>, cm };
   } catch {
     return undefined;
   }

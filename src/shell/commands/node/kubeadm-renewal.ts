@@ -7,9 +7,9 @@
  * handler writes both).
  */
 import { createPrivateKey } from 'node:crypto';
-import { parse as parseYaml, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { remember } from '../../../util/bounded-map.js';
-import { parseYamlShared } from '../../../util/yaml-memo.js';
+import { parseYamlMemo, parseYamlShared } from '../../../util/yaml-memo.js';
 import type { Cluster } from '../../../sim/cluster.js';
 import type { Host } from '../../../sim/node/host.js';
 import { BACKDATE_MS, LEAF_VALIDITY_MS, serialFrom } from '../../../sim/pki/kubeadm-pki.js';
@@ -167,7 +167,8 @@ export function renewEntry(c: Cluster, host: Host, e: Entry, algorithm: string):
     return undefined;
   }
   const path = `${K8S}/${e.file}`;
-  const doc = parseYaml(host.fs.read(path)) as KubeconfigDoc;
+  // the text readEntry parsed just before (the memo's copy: the caller's to change)
+  const doc = parseYamlMemo(host.fs.read(path)) as KubeconfigDoc;
   const user = doc.users?.[0]?.user ?? {};
   const key = renewalKey(c, algorithm, Buffer.from(user['client-key-data'] ?? '', 'base64').toString('utf8'));
   if (!key) return `failed to renew certificate ${e.name}: cka-lab: encryptionAlgorithm ${algorithm} is not simulated in this lab`;
