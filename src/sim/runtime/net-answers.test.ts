@@ -4,7 +4,7 @@ import { loadFixture } from '../../testing/fixtures.js';
 import { ApiServer } from '../apiserver.js';
 import type { Pod } from '../api/types.js';
 import { provideNetTools } from './net-tools.js';
-import { answerSerialisations } from './processes.js';
+import { answerSerialisations, flushPod } from './processes.js';
 
 test('processes: a run compares each new network answer with the remembered ones, each serialised once', () => {
   const c = loadFixture('kubeadm-calico');
@@ -66,4 +66,48 @@ test('processes: calls that alternate between commands and stdin each get the an
   assert.equal(logs.map((x) => x[2]).join(''), want.join(''));
   assert.ok(logs.every((x) => x[0] >= started));
   assert.deepEqual([...asked.values()], [21, 21, 21, 21], 'of each command: eight calls asked in each of the first two windows, five in the third');
+});
+
+test('processes: a long-running poller past the remembered-call limit reads each call its own answer after the oldest windows are forgotten', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  const asked = new Map<string, number>();
+  // every call asked of the network answers differently: an answer read by a stale index shows
+  provideNetTools(c, {
+    names: ['wget'],
+    run: (_c, _who, call) => {
+      const k = call.argv.join(' ');
+      const n = asked.get(k) ?? 0;
+      asked.set(k, n + 1);
+      return { stdout: `${k}#${n}\n`, stderr: '', exitCode: 0, elapsedMs: 0, files: [] };
+    },
+  });
+  api.create<Pod>({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'poller', namespace: 'default' },
+    spec: { containers: [{ name: 'p', image: 'busybox', command: ['sh', '-c', 'for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do wget -qO- http://x$i; done; while true; do for h in a b c d; do wget -qO- http://$h; done; sleep 1; done'] }] },
+  });
+  // 18 calls at the start, then 4 commands × 8 remembered calls a window: the 2,001st call is
+  // window 61's 31st (18 + 61 × 32 + 31), at its eighth iteration after two commands' eighth calls,
+  // which their ninth and tenth ask again, after window 0 is forgotten and the answers renumbered
+  c.advance(640_000);
+  const pod = c.store.get<Pod>('Pod', 'default', 'poller')!;
+  flushPod(c, pod);
+  const runs = (c.state.containerRuns ?? {})[`${pod.metadata.uid}/p`]!;
+  const run = runs[runs.length - 1]!;
+  assert.ok((run.net?.from ?? 0) > 0, 'the oldest windows were forgotten');
+  const started = run.startedAt;
+  const want: string[] = [];
+  const got = run.logs.map((x) => x[2]);
+  // each line: the answer of its command, 10-second window and occurrence (the eighth and later repeat the eighth)
+  for (const [t, , line] of run.logs) {
+    const host = /http:\/\/(\w+)#/.exec(line)?.[1];
+    assert.ok(host, `a wget answer: ${JSON.stringify(line)}`);
+    const window = Math.floor((t - started) / 10_000);
+    const occ = Math.min(Math.floor(((t - started) % 10_000) / 1000), 7);
+    // (each of the first 18 is its own command, asked once)
+    want.push(`wget -qO- http://${host}#${host.startsWith('x') ? 0 : window * 8 + occ}\n`);
+  }
+  assert.equal(got.join(''), want.join(''));
 });

@@ -411,20 +411,33 @@ function netAnswers(
     if (answer < 0) answer = net.answers.push(deepFreeze(result)) - 1;
     net.calls.push(Object.freeze([cmd, window, occ, answer]) as [number, number, number, number]);
     byKey.set(netKey(cmd, window, occ), answer);
-    if (mode === 'long' && net.calls.length > LONG_RUN_NET_CALLS) forgetOldWindows(net, window - LONG_RUN_NET_KEEP_WINDOWS);
+    if (mode === 'long' && net.calls.length > LONG_RUN_NET_CALLS) {
+      // the answers kept are numbered anew: so is this replay's index of them (a key read again
+      // later in this window, a command's eighth call repeating, read another call's answer or
+      // none, and the process died), and the forgotten windows' keys go with them
+      if (forgetOldWindows(net, window - LONG_RUN_NET_KEEP_WINDOWS)) {
+        byKey.clear();
+        for (const x of net.calls) byKey.set(netKey(x[0], x[1], x[2]), x[3]);
+      }
+    }
     return { result, key: netKey(cmd, window, occ) };
   };
   return { answer, save };
 }
 
-/** A long-running run's memo without the calls of windows before `from` (and answers no call uses). */
-function forgetOldWindows(net: NetMemo, from: number): void {
+/**
+ * A long-running run's memo without the calls of windows before `from` (and answers no call uses).
+ * Whether any call or answer went: then the answers kept are numbered anew.
+ */
+function forgetOldWindows(net: NetMemo, from: number): boolean {
   const calls = net.calls.filter((x) => x[1] >= from);
   const used = [...new Set(calls.map((x) => x[3]))].sort((a, b) => a - b);
   const index = new Map(used.map((a, i) => [a, i]));
+  const dropped = calls.length !== net.calls.length || used.length !== net.answers.length;
   net.answers = used.map((a) => net.answers[a]!);
   net.calls = calls.map(([cmd, w, occ, a]) => [cmd, w, occ, index.get(a)!]);
   net.from = from;
+  return dropped;
 }
 
 /**
