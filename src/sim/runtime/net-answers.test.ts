@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../testing/fixtures.js';
 import { ApiServer } from '../apiserver.js';
+import type { Cluster } from '../cluster.js';
 import type { Pod } from '../api/types.js';
 import { provideNetTools } from './net-tools.js';
 import { answerSerialisations, flushPod } from './processes.js';
@@ -27,21 +28,30 @@ test('processes: a run compares each new network answer with the remembered ones
   assert.equal(answerSerialisations.count - before, 1);
 });
 
-test('processes: calls that alternate between commands and stdin each get the answers of their own command, window and occurrence', () => {
-  const c = loadFixture('kubeadm-calico');
-  const api = new ApiServer(c);
+/**
+ * A `wget` whose every answer is its own: `<key>#<n>`, the n-th time the network was asked that
+ * key (`key` of the call). Returns how many times each key was asked.
+ */
+function numberedWget(c: Cluster, key: (call: { argv: readonly string[]; stdin: string }) => string): Map<string, number> {
   const asked = new Map<string, number>();
-  // each distinct call is asked of the network once (its answer is remembered by command,
-  // 10-second window and occurrence, the eighth and later of a window repeating the eighth)
   provideNetTools(c, {
     names: ['wget'],
     run: (_c, _who, call) => {
-      const k = `${call.argv.join(' ')}|${JSON.stringify(call.stdin)}`;
+      const k = key(call);
       const n = asked.get(k) ?? 0;
       asked.set(k, n + 1);
       return { stdout: `${k}#${n}\n`, stderr: '', exitCode: 0, elapsedMs: 0, files: [] };
     },
   });
+  return asked;
+}
+
+test('processes: calls that alternate between commands and stdin each get the answers of their own command, window and occurrence', () => {
+  const c = loadFixture('kubeadm-calico');
+  const api = new ApiServer(c);
+  // each distinct call is asked of the network once (its answer is remembered by command,
+  // 10-second window and occurrence, the eighth and later of a window repeating the eighth)
+  const asked = numberedWget(c, (call) => `${call.argv.join(' ')}|${JSON.stringify(call.stdin)}`);
   api.create<Pod>({
     apiVersion: 'v1',
     kind: 'Pod',
@@ -71,17 +81,8 @@ test('processes: calls that alternate between commands and stdin each get the an
 test('processes: a long-running poller past the remembered-call limit reads each call its own answer after the oldest windows are forgotten', () => {
   const c = loadFixture('kubeadm-calico');
   const api = new ApiServer(c);
-  const asked = new Map<string, number>();
   // every call asked of the network answers differently: an answer read by a stale index shows
-  provideNetTools(c, {
-    names: ['wget'],
-    run: (_c, _who, call) => {
-      const k = call.argv.join(' ');
-      const n = asked.get(k) ?? 0;
-      asked.set(k, n + 1);
-      return { stdout: `${k}#${n}\n`, stderr: '', exitCode: 0, elapsedMs: 0, files: [] };
-    },
-  });
+  numberedWget(c, (call) => call.argv.join(' '));
   api.create<Pod>({
     apiVersion: 'v1',
     kind: 'Pod',
