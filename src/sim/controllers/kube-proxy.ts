@@ -37,6 +37,7 @@ import { serviceCIDR } from '../controlplane.js';
 import type { ProgramOverride } from '../runtime/overrides.js';
 import type { HttpSite } from '../images.js';
 import { klogLine } from '../../util/klog.js';
+import { sameJSONText } from '../../util/json-copy.js';
 import { beforeProxySync, noteProxySync } from './kube-proxy-derived.js';
 import { kubeProxyExitLogs, kubeProxyStartupLogs } from './kube-proxy-startup.js';
 
@@ -399,8 +400,8 @@ function syncIp6(
   view: { services: readonly Service[]; endpointSlices: readonly EndpointSlice[] },
 ): Record<string, number> | undefined {
   const hs = host.data.state;
-  // (the same config object is the same JSON: the loaded config is kept while its text stands)
-  if (!previous && hs.ip6Proxy !== config && JSON.stringify(hs.ip6Proxy) !== JSON.stringify(config)) {
+  // (sameJSONText stops at the config's identity: the loaded config is kept while its text stands)
+  if (!previous && !sameJSONText(hs.ip6Proxy, config)) {
     hs.ip6Proxy = config;
     if (ip6RulesDerived(host)) resetIp6tables(host, false);
   }
